@@ -1,0 +1,1 @@
+//! The affine dialect and polyhedral layer; empty until its issue.

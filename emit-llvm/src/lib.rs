@@ -1,0 +1,1 @@
+//! The llvm dialect and LLVM IR emission; empty until its issue.

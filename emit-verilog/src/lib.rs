@@ -1,0 +1,1 @@
+//! SystemVerilog emission from hw/comb/seq; empty until its issue.

@@ -1,0 +1,1 @@
+//! High-level synthesis from affine kernels; empty until its issue.

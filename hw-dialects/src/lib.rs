@@ -1,0 +1,1 @@
+//! Circuit-level dialects (hw, comb, seq); empty until their issue.

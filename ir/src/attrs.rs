@@ -1,0 +1,153 @@
+//! Builtin attributes and locations: their structure ([`AttrKind`]) and
+//! constructors and queries on [`Context`].
+
+use crate::affine::{AffineMap, IntegerSet};
+use crate::context::{Attr, Context, Symbol, Type};
+use crate::types::TypeKind;
+use num_bigint::BigInt;
+
+/// A source location (MLIR's `LocationAttr` family).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Location {
+    /// `loc(unknown)`
+    Unknown,
+    /// `loc("file":line:col)`, or a range `loc("file":l:c to l2:c2)`.
+    File {
+        file: Symbol,
+        line: u32,
+        col: u32,
+        /// End of a range: `(end_line, end_col)`.
+        end: Option<(u32, u32)>,
+    },
+    /// `loc("name"(child))`; `child` absent means unknown.
+    Name { name: Symbol, child: Option<Attr> },
+    /// `loc(callsite(callee at caller))`
+    CallSite { callee: Attr, caller: Attr },
+    /// `loc(fused<metadata>[locs])`
+    Fused {
+        locs: Box<[Attr]>,
+        metadata: Option<Attr>,
+    },
+}
+
+/// The structure of an attribute.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum AttrKind {
+    /// `unit`
+    Unit,
+    /// `42 : i32`, `true` (an `i1` integer); `value` is the signed value for
+    /// signless and signed types, the unsigned value for unsigned types.
+    Integer { ty: Type, value: BigInt },
+    /// `1.0 : f32`, kept as its bit pattern.
+    Float { ty: Type, bits: u128 },
+    /// `"text"`, optionally typed (`"text" : i32`).
+    String { value: Box<[u8]>, ty: Option<Type> },
+    /// A type used as an attribute.
+    Type(Type),
+    /// `[a, b]`
+    Array(Box<[Attr]>),
+    /// `{a = 1, b}`, entries sorted by name, names unique.
+    Dictionary(Box<[(Symbol, Attr)]>),
+    /// `@root::@nested`
+    SymbolRef { root: Symbol, nested: Box<[Symbol]> },
+    /// `affine_map<...>`
+    AffineMap(AffineMap),
+    /// `affine_set<...>`
+    IntegerSet(IntegerSet),
+    /// `array<i32: 1, 2>`; elements are integer/float attributes of `element`.
+    DenseArray { element: Type, values: Box<[Attr]> },
+    /// `dense<...> : tensor<...>`; one element when splat, else all
+    /// elements in row-major order (integer, float, or `[re, im]` arrays).
+    DenseElements { ty: Type, values: Box<[Attr]> },
+    /// `dense<"a", "b"> : tensor<2x!x>`; one element when splat.
+    DenseStrings { ty: Type, values: Box<[Box<[u8]>]> },
+    /// `dense_resource<handle> : tensor<...>`
+    DenseResource { ty: Type, handle: Symbol },
+    /// `sparse<indices, values> : tensor<...>`
+    Sparse {
+        ty: Type,
+        indices: Attr,
+        values: Attr,
+    },
+    /// `strided<[s0, s1], offset: o>`; dynamic values are [`crate::types::DYNAMIC`].
+    StridedLayout { offset: i64, strides: Box<[i64]> },
+    /// An attribute of a dialect silica does not know: `#d.body` or
+    /// `#d<body>`, with an optional trailing type.
+    Opaque {
+        dialect: Symbol,
+        data: Box<str>,
+        ty: Option<Type>,
+    },
+    /// `distinct[N]<attr>`; `id` is unique per distinct attribute created.
+    Distinct { id: u32, referenced: Attr },
+    /// A location.
+    Location(Location),
+}
+
+impl Context {
+    /// The unit attribute.
+    pub fn unit_attr(&mut self) -> Attr {
+        self.intern_attr(AttrKind::Unit)
+    }
+
+    /// An integer attribute.
+    pub fn int_attr(&mut self, ty: Type, value: impl Into<BigInt>) -> Attr {
+        self.intern_attr(AttrKind::Integer {
+            ty,
+            value: value.into(),
+        })
+    }
+
+    /// A string attribute.
+    pub fn string_attr(&mut self, s: &[u8]) -> Attr {
+        self.intern_attr(AttrKind::String {
+            value: s.into(),
+            ty: None,
+        })
+    }
+
+    /// A dictionary attribute; entries are sorted by name here.
+    pub fn dict_attr(&mut self, mut entries: Vec<(Symbol, Attr)>) -> Attr {
+        entries.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
+        self.intern_attr(AttrKind::Dictionary(entries.into()))
+    }
+
+    /// The empty dictionary.
+    pub fn empty_dict(&mut self) -> Attr {
+        self.intern_attr(AttrKind::Dictionary(Box::new([])))
+    }
+
+    /// Entries of a dictionary attribute (empty for any other attribute).
+    pub fn dict_entries(&self, a: Attr) -> &[(Symbol, Attr)] {
+        match self.attr_kind(a) {
+            AttrKind::Dictionary(e) => e,
+            _ => &[],
+        }
+    }
+
+    /// A location attribute.
+    pub fn loc(&mut self, l: Location) -> Attr {
+        self.intern_attr(AttrKind::Location(l))
+    }
+
+    /// `loc(unknown)`
+    pub fn unknown_loc(&mut self) -> Attr {
+        self.loc(Location::Unknown)
+    }
+
+    /// Whether `a` is a location attribute.
+    pub fn is_location(&self, a: Attr) -> bool {
+        matches!(self.attr_kind(a), AttrKind::Location(_))
+    }
+
+    /// Whether `t` is `i1`, the type of boolean attributes.
+    pub fn is_bool_type(&self, t: Type) -> bool {
+        matches!(
+            self.type_kind(t),
+            TypeKind::Integer {
+                width: 1,
+                signedness: crate::types::Signedness::Signless
+            }
+        )
+    }
+}

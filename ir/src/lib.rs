@@ -1,0 +1,25 @@
+//! silica's core IR: the uniquing [`Context`], the operation graph ([`Ir`]),
+//! the builtin dialect's types and attributes, MLIR's textual format
+//! (parser and printer), the verifier and diagnostics.
+
+pub mod affine;
+pub mod attrs;
+pub mod context;
+pub mod diag;
+pub mod float;
+pub mod graph;
+pub mod lexer;
+pub mod parser;
+pub mod printer;
+pub mod registry;
+pub mod resources;
+pub mod symbols;
+pub mod types;
+pub mod verify;
+pub mod verify_diagnostics;
+
+pub use attrs::{AttrKind, Location};
+pub use context::{Attr, Context, Symbol, Type};
+pub use diag::{Diagnostic, Severity};
+pub use graph::{BlockId, Ir, OpId, OpSpec, RegionId, UseId, ValueDef, ValueId};
+pub use types::{Signedness, TypeKind};

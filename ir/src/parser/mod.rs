@@ -1,0 +1,867 @@
+//! A recursive-descent parser for MLIR's textual format: top-level alias
+//! definitions and file metadata, generic operations, regions, blocks, SSA
+//! names with forward references, and trailing locations.
+//!
+//! Types and attributes are parsed in the `types` and `attrs` submodules.
+//! Parsing stops at the first error, as mlir-opt does.
+
+mod attrs;
+mod custom;
+mod types;
+
+use crate::attrs::Location;
+use crate::context::{Attr, Context, Symbol, Type};
+use crate::diag::Diagnostic;
+use crate::graph::{BlockId, Ir, OpId, OpSpec, RegionId, ValueDef, ValueId};
+use crate::lexer::{lex, Tok, Token};
+use crate::resources::Resources;
+use rustc_hash::FxHashMap;
+
+pub(crate) type PResult<T> = Result<T, Box<Diagnostic>>;
+
+/// How deep types, attributes and regions may nest before the parser
+/// gives up (instead of overflowing the stack).
+const MAX_DEPTH: u32 = 400;
+
+/// The result of parsing one buffer.
+pub struct ParsedModule {
+    pub ir: Ir,
+    /// The top-level `builtin.module`.
+    pub top: OpId,
+    /// `{-# dialect_resources #-}` blobs.
+    pub resources: Resources,
+}
+
+/// Options for parsing.
+#[derive(Clone, Copy, Default)]
+pub struct ParseOptions {
+    /// 1-based line number of the buffer's first line in its file (for
+    /// `--split-input-file` chunks).
+    pub first_line: u32,
+}
+
+struct ValueEntry {
+    /// One value per result index.
+    values: Vec<ValueId>,
+    /// Byte offset of the definition, or of the first forward use.
+    pos: usize,
+    defined: bool,
+}
+
+#[derive(Default)]
+struct IsolatedScope {
+    values: FxHashMap<Box<str>, ValueEntry>,
+    /// Names defined in each open region, removed when it closes.
+    sub_scopes: Vec<Vec<Box<str>>>,
+}
+
+struct BlockEntry {
+    block: BlockId,
+    pos: usize,
+    defined: bool,
+}
+
+/// Where a deferred location alias must be written once known.
+enum LocTarget {
+    Op(OpId),
+    Arg(ValueId),
+}
+
+pub(crate) struct Parser<'a> {
+    pub(crate) ctx: &'a mut Context,
+    pub(crate) ir: Ir,
+    src: &'a [u8],
+    file: Symbol,
+    line_starts: Vec<usize>,
+    first_line: u32,
+    tok: Token,
+    pub(crate) attr_aliases: FxHashMap<Box<str>, Attr>,
+    pub(crate) type_aliases: FxHashMap<Box<str>, Type>,
+    scopes: Vec<IsolatedScope>,
+    block_scopes: Vec<FxHashMap<Box<str>, BlockEntry>>,
+    deferred_locs: Vec<(LocTarget, Box<str>, usize)>,
+    /// Where each forward-reference placeholder was first used.
+    placeholder_pos: FxHashMap<ValueId, usize>,
+    /// `distinct[N]` ids of this buffer mapped to the ids created for them.
+    pub(crate) distinct_ids: FxHashMap<String, (u32, Attr)>,
+    pub(crate) resources: Resources,
+    depth: u32,
+}
+
+/// Parses `src` (named `file` in locations) into a module.
+pub fn parse(
+    ctx: &mut Context,
+    file: &str,
+    src: &[u8],
+    opts: ParseOptions,
+) -> Result<ParsedModule, Box<Diagnostic>> {
+    let mut line_starts = vec![0];
+    for (i, &b) in src.iter().enumerate() {
+        if b == b'\n' {
+            line_starts.push(i + 1);
+        }
+    }
+    let file = ctx.sym(file);
+    let mut p = Parser {
+        ctx,
+        ir: Ir::new(),
+        src,
+        file,
+        line_starts,
+        first_line: opts.first_line.max(1),
+        tok: lex(src, 0),
+        attr_aliases: FxHashMap::default(),
+        type_aliases: FxHashMap::default(),
+        scopes: vec![IsolatedScope::default()],
+        block_scopes: Vec::new(),
+        deferred_locs: Vec::new(),
+        placeholder_pos: FxHashMap::default(),
+        distinct_ids: FxHashMap::default(),
+        resources: Resources::default(),
+        depth: 0,
+    };
+    p.ir.reserve(src.len() / 64);
+    let top = p.parse_top_level()?;
+    Ok(ParsedModule {
+        ir: p.ir,
+        top,
+        resources: p.resources,
+    })
+}
+
+impl<'a> Parser<'a> {
+    // ----- tokens and errors ----------------------------------------------
+
+    pub(crate) fn tok(&self) -> Token {
+        self.tok
+    }
+
+    pub(crate) fn kind(&self) -> Tok {
+        self.tok.kind
+    }
+
+    pub(crate) fn text(&self) -> &'a str {
+        std::str::from_utf8(&self.src[self.tok.start..self.tok.end]).unwrap_or("")
+    }
+
+    pub(crate) fn src(&self) -> &'a [u8] {
+        self.src
+    }
+
+    pub(crate) fn bump(&mut self) {
+        self.tok = lex(self.src, self.tok.end);
+    }
+
+    /// Re-lexes starting at byte `pos`.
+    pub(crate) fn reset_to(&mut self, pos: usize) {
+        self.tok = lex(self.src, pos);
+    }
+
+    pub(crate) fn is(&self, k: Tok) -> bool {
+        self.tok.kind == k
+    }
+
+    pub(crate) fn is_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::BareId && self.text() == kw
+    }
+
+    pub(crate) fn eat(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn eat_keyword(&mut self, kw: &str) -> bool {
+        if self.is_keyword(kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A location attribute for byte offset `pos`.
+    pub(crate) fn loc_at(&mut self, pos: usize) -> Attr {
+        let line = match self.line_starts.binary_search(&pos) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let col = pos - self.line_starts[line] + 1;
+        let file = self.file;
+        self.ctx.loc(Location::File {
+            file,
+            line: line as u32 + self.first_line,
+            col: col as u32,
+            end: None,
+        })
+    }
+
+    pub(crate) fn err_at<T>(&mut self, pos: usize, msg: impl Into<String>) -> PResult<T> {
+        let loc = self.loc_at(pos);
+        Err(Box::new(Diagnostic::error(loc, msg)))
+    }
+
+    pub(crate) fn err<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        let pos = self.tok.start;
+        self.err_at(pos, msg)
+    }
+
+    pub(crate) fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
+        if self.eat(k) {
+            Ok(())
+        } else {
+            self.err(format!("expected {what}"))
+        }
+    }
+
+    pub(crate) fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err("nesting is too deep");
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Parses `elem (, elem)*` up to `close` (which is consumed); an empty
+    /// list is allowed.
+    pub(crate) fn comma_list(
+        &mut self,
+        close: Tok,
+        what: &str,
+        mut elem: impl FnMut(&mut Self) -> PResult<()>,
+    ) -> PResult<()> {
+        if self.eat(close) {
+            return Ok(());
+        }
+        loop {
+            elem(self)?;
+            if self.eat(Tok::Comma) {
+                continue;
+            }
+            return self.expect(close, what);
+        }
+    }
+
+    // ----- top level --------------------------------------------------------
+
+    fn parse_top_level(&mut self) -> PResult<OpId> {
+        let block = self.ir.create_block();
+        self.block_scopes.push(FxHashMap::default());
+        self.scopes[0].sub_scopes.push(Vec::new());
+        loop {
+            match self.kind() {
+                Tok::Eof => break,
+                Tok::HashId | Tok::BangId => self.parse_alias_definition()?,
+                Tok::FileMetadataBegin => self.parse_file_metadata()?,
+                _ => {
+                    let op = self.parse_operation()?;
+                    self.ir.append_op(block, op);
+                }
+            }
+        }
+        self.finish_scope_checks()?;
+        self.resolve_deferred_locs()?;
+        let module = self.ctx.sym("builtin.module");
+        let ops: Vec<OpId> = self.ir.block_ops(block).collect();
+        if ops.len() == 1 && self.ir.op_name(ops[0]) == module {
+            self.ir.detach_op(ops[0]);
+            return Ok(ops[0]);
+        }
+        let loc = {
+            let file = self.file;
+            self.ctx.loc(Location::File {
+                file,
+                line: 0,
+                col: 0,
+                end: None,
+            })
+        };
+        let attrs = self.ctx.empty_dict();
+        let region = self.ir.create_region();
+        let top = self.ir.create_op(OpSpec {
+            name: module,
+            loc,
+            operands: &[],
+            result_types: &[],
+            successors: &[],
+            regions: &[region],
+            attrs,
+            props: None,
+        });
+        let body = self.ir.create_block();
+        self.ir.append_block(region, body);
+        for op in ops {
+            self.ir.detach_op(op);
+            self.ir.append_op(body, op);
+        }
+        Ok(top)
+    }
+
+    /// Reports forward references to values that were never defined.
+    fn finish_scope_checks(&mut self) -> PResult<()> {
+        let scope = self.scopes.pop().unwrap_or_default();
+        let undefined = scope
+            .values
+            .iter()
+            .filter(|(_, e)| !e.defined)
+            .map(|(_, e)| e.pos)
+            .min();
+        if let Some(pos) = undefined {
+            return self.err_at(pos, "use of undeclared SSA value name");
+        }
+        let blocks = self.block_scopes.pop().unwrap_or_default();
+        if let Some(pos) = blocks.values().filter(|b| !b.defined).map(|b| b.pos).min() {
+            return self.err_at(pos, "reference to an undefined block");
+        }
+        Ok(())
+    }
+
+    fn parse_alias_definition(&mut self) -> PResult<()> {
+        let is_type = self.is(Tok::BangId);
+        let name_pos = self.tok.start;
+        let name: Box<str> = self.text()[1..].into();
+        if name.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
+            return self.err("expected identifier after '#' or '!' in alias definition");
+        }
+        self.bump();
+        self.expect(Tok::Equal, "'=' in alias definition")?;
+        if is_type {
+            if self.type_aliases.contains_key(&name) {
+                return self.err_at(name_pos, format!("redefinition of type alias id '{name}'"));
+            }
+            let ty = self.parse_type()?;
+            self.type_aliases.insert(name, ty);
+        } else {
+            if self.attr_aliases.contains_key(&name) {
+                return self.err_at(
+                    name_pos,
+                    format!("redefinition of attribute alias id '{name}'"),
+                );
+            }
+            let attr = self.parse_attribute(None)?;
+            self.attr_aliases.insert(name, attr);
+        }
+        Ok(())
+    }
+
+    fn resolve_deferred_locs(&mut self) -> PResult<()> {
+        for (target, name, pos) in std::mem::take(&mut self.deferred_locs) {
+            let Some(&attr) = self.attr_aliases.get(&name) else {
+                return self.err_at(pos, "operation location alias was never defined");
+            };
+            if !self.ctx.is_location(attr) {
+                return self.err_at(pos, "expected location, but found dialect attribute");
+            }
+            match target {
+                LocTarget::Op(op) => self.ir.set_op_loc(op, attr),
+                LocTarget::Arg(v) => self.ir.set_value_loc(v, attr),
+            }
+        }
+        Ok(())
+    }
+
+    // ----- SSA values ------------------------------------------------------
+
+    /// Parses `%name` or `%name#N` and returns (name, result index, pos).
+    fn parse_value_ref(&mut self) -> PResult<(Box<str>, u32, usize)> {
+        if !self.is(Tok::PercentId) {
+            return self.err("expected SSA operand");
+        }
+        let pos = self.tok.start;
+        let name: Box<str> = self.text().into();
+        self.bump();
+        let mut index = 0;
+        if self.is(Tok::HashId) {
+            let t = &self.text()[1..];
+            match t.parse::<u32>() {
+                Ok(n) if t.bytes().all(|b| b.is_ascii_digit()) => index = n,
+                _ => return self.err("invalid SSA value result number"),
+            }
+            self.bump();
+        }
+        Ok((name, index, pos))
+    }
+
+    /// Resolves a use of `name#index` with type `ty`.
+    pub(crate) fn resolve_value(
+        &mut self,
+        name: &str,
+        index: u32,
+        pos: usize,
+        ty: Type,
+    ) -> PResult<ValueId> {
+        let scope = self.scopes.last_mut().expect("scope");
+        if let Some(entry) = scope.values.get_mut(name) {
+            if entry.defined {
+                let Some(&v) = entry.values.get(index as usize) else {
+                    let msg = "reference to invalid result number";
+                    return self.err_at(pos, msg);
+                };
+                let vt = self.ir.value_type(v);
+                if vt != ty {
+                    let prior = entry.pos;
+                    return self.type_mismatch(name, pos, ty, vt, prior);
+                }
+                return Ok(v);
+            }
+            if (index as usize) < entry.values.len() {
+                let v = entry.values[index as usize];
+                if v != ValueId(u32::MAX) {
+                    let vt = self.ir.value_type(v);
+                    if vt != ty {
+                        let prior = self.placeholder_pos.get(&v).copied().unwrap_or(entry.pos);
+                        return self.type_mismatch(name, pos, ty, vt, prior);
+                    }
+                    return Ok(v);
+                }
+            }
+        }
+        // A forward reference.
+        let placeholder = self.ir.create_placeholder(ty);
+        self.placeholder_pos.insert(placeholder, pos);
+        let scope = self.scopes.last_mut().expect("scope");
+        let entry = scope.values.entry(name.into()).or_insert(ValueEntry {
+            values: Vec::new(),
+            pos,
+            defined: false,
+        });
+        let i = index as usize;
+        if entry.values.len() <= i {
+            entry.values.resize(i + 1, ValueId(u32::MAX));
+        }
+        entry.values[i] = placeholder;
+        Ok(placeholder)
+    }
+
+    fn type_mismatch<T>(
+        &mut self,
+        name: &str,
+        pos: usize,
+        expected: Type,
+        prior: Type,
+        prior_pos: usize,
+    ) -> PResult<T> {
+        let a = crate::printer::type_to_string(self.ctx, expected);
+        let b = crate::printer::type_to_string(self.ctx, prior);
+        let loc = self.loc_at(pos);
+        let prior_loc = self.loc_at(prior_pos);
+        let msg =
+            format!("use of value '{name}' expects different type than prior uses: '{a}' vs '{b}'");
+        Err(Box::new(
+            Diagnostic::error(loc, msg).with_note(prior_loc, "prior use here"),
+        ))
+    }
+
+    /// Binds `name` to `values` (the results of an op or a block argument).
+    fn define_values(&mut self, name: &str, pos: usize, values: &[ValueId]) -> PResult<()> {
+        let scope = self.scopes.last_mut().expect("scope");
+        if let Some(entry) = scope.values.get_mut(name) {
+            if entry.defined {
+                let prev = entry.pos;
+                let loc = self.loc_at(pos);
+                let prev_loc = self.loc_at(prev);
+                return Err(Box::new(
+                    Diagnostic::error(loc, format!("redefinition of SSA value '{name}'"))
+                        .with_note(prev_loc, "previously defined here"),
+                ));
+            }
+            let placeholders = std::mem::take(&mut entry.values);
+            entry.values = values.to_vec();
+            entry.defined = true;
+            entry.pos = pos;
+            for (i, ph) in placeholders.into_iter().enumerate() {
+                if ph == ValueId(u32::MAX) {
+                    continue;
+                }
+                let Some(&v) = values.get(i) else {
+                    let use_pos = self.placeholder_pos.get(&ph).copied().unwrap_or(pos);
+                    return self.err_at(use_pos, "reference to invalid result number");
+                };
+                let (pt, vt) = (self.ir.value_type(ph), self.ir.value_type(v));
+                if pt != vt {
+                    let use_pos = self.placeholder_pos.get(&ph).copied().unwrap_or(pos);
+                    let a = crate::printer::type_to_string(self.ctx, vt);
+                    let b = crate::printer::type_to_string(self.ctx, pt);
+                    let loc = self.loc_at(pos);
+                    let use_loc = self.loc_at(use_pos);
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            loc,
+                            format!("definition of SSA value '{name}#{i}' has type '{a}'"),
+                        )
+                        .with_note(use_loc, format!("previously used here with type '{b}'")),
+                    ));
+                }
+                self.ir.replace_all_uses(ph, v);
+            }
+        } else {
+            scope.values.insert(
+                name.into(),
+                ValueEntry {
+                    values: values.to_vec(),
+                    pos,
+                    defined: true,
+                },
+            );
+        }
+        if let Some(sub) = self.scopes.last_mut().and_then(|s| s.sub_scopes.last_mut()) {
+            sub.push(name.into());
+        }
+        Ok(())
+    }
+
+    fn push_region_scope(&mut self, isolated: bool) {
+        if isolated {
+            self.scopes.push(IsolatedScope::default());
+        }
+        self.scopes
+            .last_mut()
+            .expect("scope")
+            .sub_scopes
+            .push(Vec::new());
+        self.block_scopes.push(FxHashMap::default());
+    }
+
+    fn pop_region_scope(&mut self, isolated: bool) -> PResult<()> {
+        let blocks = self.block_scopes.pop().unwrap_or_default();
+        if let Some(pos) = blocks.values().filter(|b| !b.defined).map(|b| b.pos).min() {
+            return self.err_at(pos, "reference to an undefined block");
+        }
+        if isolated {
+            let scope = self.scopes.pop().unwrap_or_default();
+            if let Some(pos) = scope
+                .values
+                .values()
+                .filter(|e| !e.defined)
+                .map(|e| e.pos)
+                .min()
+            {
+                return self.err_at(pos, "use of undeclared SSA value name");
+            }
+            return Ok(());
+        }
+        let scope = self.scopes.last_mut().expect("scope");
+        let names = scope.sub_scopes.pop().unwrap_or_default();
+        for n in names {
+            scope.values.remove(&n);
+        }
+        Ok(())
+    }
+
+    // ----- operations ------------------------------------------------------
+
+    /// Parses one operation (with its result bindings and trailing
+    /// location) and returns it detached.
+    pub(crate) fn parse_operation(&mut self) -> PResult<OpId> {
+        let start = self.tok.start;
+        let mut bindings: Vec<(Box<str>, u32, usize)> = Vec::new();
+        if self.is(Tok::PercentId) {
+            loop {
+                if !self.is(Tok::PercentId) {
+                    return self.err("expected valid ssa identifier");
+                }
+                let pos = self.tok.start;
+                let name: Box<str> = self.text().into();
+                self.bump();
+                let mut count = 1;
+                if self.eat(Tok::Colon) {
+                    let ok = self.is(Tok::Integer) && !self.text().starts_with("0x");
+                    let n = if ok {
+                        self.text().parse::<u32>().ok()
+                    } else {
+                        None
+                    };
+                    match n {
+                        Some(n) if n >= 1 => count = n,
+                        _ => return self.err("expected integer number of results"),
+                    }
+                    self.bump();
+                }
+                bindings.push((name, count, pos));
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::Equal, "'=' after SSA name")?;
+        }
+        let op = match self.kind() {
+            Tok::String => self.parse_generic_op()?,
+            Tok::BareId => self.parse_custom_op()?,
+            _ => return self.err("expected operation name in quotes"),
+        };
+        let expected: u32 = bindings.iter().map(|b| b.1).sum();
+        let num_results = self.ir.num_results(op) as u32;
+        if !bindings.is_empty() && expected != num_results {
+            return self.err_at(
+                start,
+                format!(
+                    "operation defines {num_results} results but was provided {expected} to bind"
+                ),
+            );
+        }
+        let mut next = 0usize;
+        for (name, count, pos) in bindings {
+            let vals: Vec<ValueId> = (next..next + count as usize)
+                .map(|i| self.ir.result(op, i))
+                .collect();
+            next += count as usize;
+            self.define_values(&name, pos, &vals)?;
+        }
+        Ok(op)
+    }
+
+    /// Parses an optional trailing `loc(...)` and applies it to `op`.
+    pub(crate) fn parse_trailing_loc(&mut self, op: OpId) -> PResult<()> {
+        if let Some(loc) = self.parse_optional_loc(LocTarget::Op(op))? {
+            self.ir.set_op_loc(op, loc);
+        }
+        Ok(())
+    }
+
+    fn parse_optional_loc(&mut self, target: LocTarget) -> PResult<Option<Attr>> {
+        if !self.is_keyword("loc") {
+            return Ok(None);
+        }
+        self.bump();
+        self.expect(Tok::LParen, "'(' in location")?;
+        if self.is(Tok::HashId) {
+            let pos = self.tok.start;
+            let name: Box<str> = self.text()[1..].into();
+            self.bump();
+            self.expect(Tok::RParen, "')' in location")?;
+            return match self.attr_aliases.get(&name) {
+                Some(&a) if self.ctx.is_location(a) => Ok(Some(a)),
+                Some(_) => self.err_at(pos, "expected location, but found dialect attribute"),
+                None => {
+                    self.deferred_locs.push((target, name, pos));
+                    Ok(None)
+                }
+            };
+        }
+        let loc = self.parse_location_body()?;
+        self.expect(Tok::RParen, "')' in location")?;
+        Ok(Some(loc))
+    }
+
+    fn parse_generic_op(&mut self) -> PResult<OpId> {
+        let name_pos = self.tok.start;
+        let raw = self.text().as_bytes();
+        let bytes = match crate::lexer::unescape(raw) {
+            Ok(b) => b,
+            Err(_) => return self.err("invalid escape sequence in string"),
+        };
+        let Ok(name_str) = String::from_utf8(bytes) else {
+            return self.err("expected valid UTF-8 operation name");
+        };
+        if name_str.is_empty() {
+            return self.err("empty operation name is invalid");
+        }
+        self.bump();
+        let name = self.ctx.sym(&name_str);
+        if !crate::registry::is_known_op(&name_str) && !self.ctx.allow_unregistered {
+            let dialect = name_str.split('.').next().unwrap_or("");
+            if !crate::registry::is_known_dialect(dialect) || !name_str.contains('.') {
+                return self.err(
+                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+                );
+            }
+            let _ = name_pos;
+            return self.err(format!(
+                "Dialect `{dialect}' not found for custom op '{name_str}' "
+            ));
+        }
+        // Operands.
+        self.expect(Tok::LParen, "'(' to start operand list")?;
+        let mut operand_refs = Vec::new();
+        self.comma_list(Tok::RParen, "')' in operand list", |p| {
+            operand_refs.push(p.parse_value_ref()?);
+            Ok(())
+        })?;
+        // Successors.
+        let mut successors = Vec::new();
+        if self.eat(Tok::LSquare) {
+            self.comma_list(Tok::RSquare, "']' in successor list", |p| {
+                let b = p.parse_successor()?;
+                successors.push(b);
+                Ok(())
+            })?;
+        }
+        // Properties.
+        let mut props = None;
+        if self.is(Tok::Less) {
+            self.bump();
+            props = Some(self.parse_attribute(None)?);
+            self.expect(Tok::Greater, "'>' to close properties")?;
+        }
+        let mut regions = Vec::new();
+        if self.eat(Tok::LParen) {
+            loop {
+                let r = self.ir.create_region();
+                self.parse_region(r, &[], false)?;
+                regions.push(r);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')' to end region list")?;
+        }
+        let attrs = if self.is(Tok::LBrace) {
+            self.parse_attr_dict()?
+        } else {
+            self.ctx.empty_dict()
+        };
+        self.expect(Tok::Colon, "':' followed by operation type")?;
+        let type_pos = self.tok.start;
+        let fty = self.parse_type()?;
+        let (inputs, results) = match self.ctx.type_kind(fty) {
+            crate::types::TypeKind::Function { inputs, results } => {
+                (inputs.to_vec(), results.to_vec())
+            }
+            _ => return self.err_at(type_pos, "expected function type"),
+        };
+        if inputs.len() != operand_refs.len() {
+            let n = operand_refs.len();
+            return self.err_at(
+                type_pos,
+                format!(
+                    "expected {n} operand type{} but had {}",
+                    if n == 1 { " " } else { "s" },
+                    inputs.len()
+                ),
+            );
+        }
+        let mut operands = Vec::with_capacity(operand_refs.len());
+        for ((n, i, pos), ty) in operand_refs.into_iter().zip(inputs) {
+            operands.push(self.resolve_value(&n, i, pos, ty)?);
+        }
+        let loc = self.loc_at(name_pos);
+        let op = self.ir.create_op(OpSpec {
+            name,
+            loc,
+            operands: &operands,
+            result_types: &results,
+            successors: &successors,
+            regions: &regions,
+            attrs,
+            props,
+        });
+        self.parse_trailing_loc(op)?;
+        Ok(op)
+    }
+
+    fn parse_successor(&mut self) -> PResult<BlockId> {
+        if !self.is(Tok::CaretId) {
+            return self.err("expected block name");
+        }
+        let pos = self.tok.start;
+        let name: Box<str> = self.text().into();
+        self.bump();
+        Ok(self.block_ref(&name, pos, false))
+    }
+
+    /// The block named `name` in the current region, created on first use.
+    fn block_ref(&mut self, name: &str, pos: usize, defining: bool) -> BlockId {
+        let scope = self.block_scopes.last_mut().expect("block scope");
+        if let Some(e) = scope.get_mut(name) {
+            return e.block;
+        }
+        let block = self.ir.create_block();
+        let scope = self.block_scopes.last_mut().expect("block scope");
+        scope.insert(
+            name.into(),
+            BlockEntry {
+                block,
+                pos,
+                defined: defining,
+            },
+        );
+        block
+    }
+
+    /// Parses `{ blocks }` into `region`. `entry_args` are pre-declared
+    /// arguments of the entry block (custom ops such as functions).
+    pub(crate) fn parse_region(
+        &mut self,
+        region: RegionId,
+        entry_args: &[(Box<str>, Type, Option<Attr>, usize)],
+        isolated: bool,
+    ) -> PResult<()> {
+        self.enter()?;
+        self.expect(Tok::LBrace, "'{' to begin a region")?;
+        self.push_region_scope(isolated);
+        if !entry_args.is_empty() || !(self.is(Tok::RBrace) || self.is(Tok::CaretId)) {
+            let entry = self.ir.create_block();
+            for (name, ty, loc, pos) in entry_args {
+                let v = self.ir.add_block_arg(entry, *ty, *loc);
+                self.define_values(name, *pos, &[v])?;
+            }
+            self.ir.append_block(region, entry);
+            if !entry_args.is_empty() && self.is(Tok::CaretId) {
+                return self.err("invalid block name in region with named arguments");
+            }
+            self.parse_block_body(entry)?;
+        }
+        while self.is(Tok::CaretId) {
+            let pos = self.tok.start;
+            let name: Box<str> = self.text().into();
+            self.bump();
+            let scope = self.block_scopes.last_mut().expect("block scope");
+            let block = match scope.get_mut(&name) {
+                Some(e) if e.defined => {
+                    return self.err_at(pos, format!("redefinition of block '{name}'"));
+                }
+                Some(e) => {
+                    e.defined = true;
+                    e.pos = pos;
+                    e.block
+                }
+                None => self.block_ref(&name, pos, true),
+            };
+            self.ir.append_block(region, block);
+            if self.eat(Tok::LParen) {
+                self.comma_list(Tok::RParen, "')' to end argument list", |p| {
+                    let (n, idx, vpos) = p.parse_value_ref()?;
+                    if idx != 0 || p.src()[vpos..].starts_with(b"#") {
+                        return p.err_at(vpos, "expected block argument name");
+                    }
+                    p.expect(Tok::Colon, "':' and type for SSA operand")?;
+                    let ty = p.parse_type()?;
+                    let arg_loc = p.loc_at(vpos);
+                    let v = p.ir.add_block_arg(block, ty, Some(arg_loc));
+                    if let Some(loc) = p.parse_optional_loc(LocTarget::Arg(v))? {
+                        p.ir.set_value_loc(v, loc);
+                    }
+                    p.define_values(&n, vpos, &[v])
+                })?;
+            }
+            self.expect(Tok::Colon, "':' after block name")?;
+            self.parse_block_body(block)?;
+        }
+        self.expect(Tok::RBrace, "'}' to end region")?;
+        self.pop_region_scope(isolated)?;
+        self.leave();
+        Ok(())
+    }
+
+    fn parse_block_body(&mut self, block: BlockId) -> PResult<()> {
+        while !matches!(self.kind(), Tok::CaretId | Tok::RBrace | Tok::Eof) {
+            let op = self.parse_operation()?;
+            self.ir.append_op(block, op);
+        }
+        Ok(())
+    }
+}
+
+impl Ir {
+    /// Whether `v` is an unresolved parser placeholder.
+    pub fn is_placeholder(&self, v: ValueId) -> bool {
+        self.value_def(v) == ValueDef::Placeholder
+    }
+}

@@ -1,0 +1,476 @@
+//! Parsing of builtin types, type aliases and opaque dialect types.
+
+use super::{PResult, Parser};
+use crate::attrs::AttrKind;
+use crate::context::{Attr, Type};
+use crate::float::FloatKind;
+use crate::lexer::Tok;
+use crate::types::{Signedness, TypeKind, DYNAMIC, MAX_INT_WIDTH};
+
+impl Parser<'_> {
+    /// Parses a type.
+    pub(crate) fn parse_type(&mut self) -> PResult<Type> {
+        self.enter()?;
+        let t = self.parse_type_inner();
+        self.leave();
+        t
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<Type> {
+        match self.kind() {
+            Tok::LParen => self.parse_function_type(),
+            Tok::BangId => self.parse_extended_type(),
+            Tok::BareId => match self.parse_optional_builtin_type()? {
+                Some(t) => Ok(t),
+                None => self.err("expected non-function type"),
+            },
+            _ => self.err("expected non-function type"),
+        }
+    }
+
+    /// Parses `(inputs) -> results`.
+    pub(crate) fn parse_function_type(&mut self) -> PResult<Type> {
+        let inputs = self.parse_type_list_parens()?;
+        self.expect(Tok::Arrow, "'->' in function type")?;
+        let results = self.parse_function_results()?;
+        Ok(self.ctx.function_type(&inputs, &results))
+    }
+
+    /// Parses `( type, ... )`.
+    pub(crate) fn parse_type_list_parens(&mut self) -> PResult<Vec<Type>> {
+        self.expect(Tok::LParen, "'('")?;
+        let mut types = Vec::new();
+        self.comma_list(Tok::RParen, "')'", |p| {
+            types.push(p.parse_type()?);
+            Ok(())
+        })?;
+        Ok(types)
+    }
+
+    /// Parses a function result list: `(types)` or one non-function type.
+    pub(crate) fn parse_function_results(&mut self) -> PResult<Vec<Type>> {
+        if self.is(Tok::LParen) {
+            return self.parse_type_list_parens();
+        }
+        Ok(vec![self.parse_type()?])
+    }
+
+    fn parse_extended_type(&mut self) -> PResult<Type> {
+        let pos = self.tok().start;
+        let ident = &self.text()[1..];
+        let src = self.src();
+        let end = self.tok().end;
+        let has_body = src.get(end) == Some(&b'<');
+        if !ident.contains('.') && !has_body {
+            self.bump();
+            return match self.type_aliases.get(ident) {
+                Some(&t) => Ok(t),
+                None => self.err_at(pos, format!("undefined symbol alias id '{ident}'")),
+            };
+        }
+        let (dialect, rest) = match ident.split_once('.') {
+            Some((d, r)) => (d, r),
+            None => (ident, ""),
+        };
+        let (dialect, mut data) = (dialect.to_string(), rest.to_string());
+        let body_end = if has_body {
+            self.balanced_body_end(end)?
+        } else {
+            end
+        };
+        data.push_str(std::str::from_utf8(&src[end..body_end]).unwrap_or(""));
+        if !has_body && data.is_empty() {
+            return self.err_at(pos, "expected dialect type");
+        }
+        // `!dialect<body>` keeps only what is inside the brackets.
+        if rest.is_empty() {
+            data = data[1..data.len() - 1].to_string();
+        }
+        self.reset_to(body_end);
+        if !self.ctx.allow_unregistered && !crate::registry::is_known_dialect(&dialect) {
+            return self.err_at(
+                pos,
+                format!("dialect '{dialect}' is unknown; it is not registered in the context"),
+            );
+        }
+        let d = self.ctx.sym(&dialect);
+        Ok(self.ctx.intern_type(TypeKind::Opaque {
+            dialect: d,
+            data: data.into(),
+        }))
+    }
+
+    /// The end of a balanced `<...>` body starting at byte `start` (which
+    /// holds `<`), honouring nested brackets and string literals.
+    pub(crate) fn balanced_body_end(&mut self, start: usize) -> PResult<usize> {
+        let src = self.src();
+        let mut stack: Vec<u8> = Vec::new();
+        let mut i = start;
+        while i < src.len() {
+            let c = src[i];
+            match c {
+                b'<' | b'(' | b'[' | b'{' => stack.push(c),
+                b'>' | b')' | b']' | b'}' => {
+                    // `->` inside a body is an arrow, not a closing bracket.
+                    if c == b'>' && i > 0 && src[i - 1] == b'-' {
+                        i += 1;
+                        continue;
+                    }
+                    let open = match c {
+                        b'>' => b'<',
+                        b')' => b'(',
+                        b']' => b'[',
+                        _ => b'{',
+                    };
+                    if stack.pop() != Some(open) {
+                        return self.err_at(
+                            i,
+                            format!(
+                                "unbalanced '{}' character in pretty dialect name",
+                                c as char
+                            ),
+                        );
+                    }
+                    if stack.is_empty() {
+                        return Ok(i + 1);
+                    }
+                }
+                b'"' => match crate::lexer::string_end(src, i) {
+                    Some(e) => {
+                        i = e;
+                        continue;
+                    }
+                    None => return self.err_at(i, "unterminated string in dialect body"),
+                },
+                0 => break,
+                _ => {}
+            }
+            i += 1;
+        }
+        self.err_at(start, "unbalanced '<' character in pretty dialect name")
+    }
+
+    /// Parses a builtin type keyword if the current token is one.
+    pub(crate) fn parse_optional_builtin_type(&mut self) -> PResult<Option<Type>> {
+        let text = self.text();
+        let pos = self.tok().start;
+        if let Some(k) = FloatKind::from_name(text) {
+            self.bump();
+            return Ok(Some(self.ctx.float_type(k)));
+        }
+        let int = if let Some(w) = text.strip_prefix("si") {
+            Some((w, Signedness::Signed))
+        } else if let Some(w) = text.strip_prefix("ui") {
+            Some((w, Signedness::Unsigned))
+        } else {
+            text.strip_prefix('i').map(|w| (w, Signedness::Signless))
+        };
+        if let Some((w, s)) = int {
+            if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
+                let width = match w.parse::<u64>() {
+                    Ok(v) if v <= u64::from(MAX_INT_WIDTH) => v as u32,
+                    _ => {
+                        return self.err(format!(
+                            "integer bitwidth is limited to {MAX_INT_WIDTH} bits"
+                        ))
+                    }
+                };
+                self.bump();
+                return Ok(Some(self.ctx.int_type(width, s)));
+            }
+        }
+        let t = match text {
+            "index" => {
+                self.bump();
+                self.ctx.index_type()
+            }
+            "none" => {
+                self.bump();
+                self.ctx.none_type()
+            }
+            "complex" => {
+                self.bump();
+                self.expect(Tok::Less, "'<' in complex type")?;
+                let epos = self.tok().start;
+                let e = self.parse_type()?;
+                if !matches!(
+                    self.ctx.type_kind(e),
+                    TypeKind::Float(_) | TypeKind::Integer { .. }
+                ) {
+                    return self.err_at(epos, "invalid element type for complex");
+                }
+                self.expect(Tok::Greater, "'>' in complex type")?;
+                self.ctx.intern_type(TypeKind::Complex(e))
+            }
+            "tuple" => {
+                self.bump();
+                self.expect(Tok::Less, "'<' in tuple type")?;
+                let mut elems = Vec::new();
+                self.comma_list(Tok::Greater, "'>' in tuple type", |p| {
+                    elems.push(p.parse_type()?);
+                    Ok(())
+                })?;
+                self.ctx.intern_type(TypeKind::Tuple(elems.into()))
+            }
+            "vector" => {
+                self.bump();
+                self.parse_vector_type(pos)?
+            }
+            "tensor" => {
+                self.bump();
+                self.parse_tensor_type()?
+            }
+            "memref" => {
+                self.bump();
+                self.parse_memref_type()?
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(t))
+    }
+
+    /// Consumes the `x` separating dimensions, which the lexer glued to the
+    /// following identifier (`4xf32` lexes as `4` and `xf32`).
+    fn parse_x_in_dims(&mut self) -> PResult<()> {
+        if self.kind() != Tok::BareId || !self.text().starts_with('x') {
+            return self.err("expected 'x' in dimension list");
+        }
+        let p = self.tok().start + 1;
+        self.reset_to(p);
+        Ok(())
+    }
+
+    /// Parses `dim x dim x ...` up to the element type. With
+    /// `allow_dynamic`, `?` is accepted; with `allow_scalable`, `[N]`.
+    fn parse_dims(
+        &mut self,
+        allow_dynamic: bool,
+        allow_scalable: bool,
+    ) -> PResult<(Vec<i64>, Vec<bool>)> {
+        let mut shape = Vec::new();
+        let mut scalable = Vec::new();
+        loop {
+            let mut is_scalable = false;
+            if allow_scalable && self.is(Tok::LSquare) {
+                self.bump();
+                is_scalable = true;
+            }
+            let dim = if self.is(Tok::Question) {
+                if !allow_dynamic {
+                    return self.err("expected static shape");
+                }
+                self.bump();
+                DYNAMIC
+            } else if self.is(Tok::Integer) {
+                let text = self.text();
+                // `0x4` would lex as a hex integer: split it like MLIR does.
+                if text.starts_with("0x") {
+                    let p = self.tok().start + 1;
+                    self.reset_to(p);
+                    0
+                } else {
+                    let Ok(v) = text.parse::<i64>() else {
+                        return self.err("invalid dimension");
+                    };
+                    self.bump();
+                    v
+                }
+            } else if is_scalable {
+                return self.err("expected integer value");
+            } else {
+                break;
+            };
+            if is_scalable {
+                self.expect(Tok::RSquare, "']'")?;
+            }
+            shape.push(dim);
+            scalable.push(is_scalable);
+            self.parse_x_in_dims()?;
+        }
+        Ok((shape, scalable))
+    }
+
+    fn parse_vector_type(&mut self, pos: usize) -> PResult<Type> {
+        self.expect(Tok::Less, "'<' in vector type")?;
+        let (shape, scalable) = self.parse_dims(false, true)?;
+        let epos = self.tok().start;
+        let element = self.parse_type()?;
+        self.expect(Tok::Greater, "'>' in vector type")?;
+        if shape.is_empty() {
+            return self.err_at(pos, "vector types must have positive constant sizes");
+        }
+        if shape.iter().any(|&d| d <= 0) {
+            return self
+                .err_at(
+                    pos,
+                    "vector types must have positive constant sizes but got ",
+                )
+                .map_err(|mut d| {
+                    d.message.push_str(&join_dims(&shape));
+                    d
+                });
+        }
+        if !matches!(
+            self.ctx.type_kind(element),
+            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
+        ) {
+            return self.err_at(
+                epos,
+                "failed to verify 'elementType': integer or index or floating-point",
+            );
+        }
+        Ok(self.ctx.intern_type(TypeKind::Vector {
+            shape: shape.into(),
+            scalable: scalable.into(),
+            element,
+        }))
+    }
+
+    fn parse_tensor_type(&mut self) -> PResult<Type> {
+        self.expect(Tok::Less, "'<' in tensor type")?;
+        if self.is(Tok::Star) {
+            self.bump();
+            self.parse_x_in_dims()?;
+            let element = self.parse_type()?;
+            self.expect(Tok::Greater, "'>' in tensor type")?;
+            return Ok(self.ctx.intern_type(TypeKind::UnrankedTensor { element }));
+        }
+        let (shape, _) = self.parse_dims(true, false)?;
+        let epos = self.tok().start;
+        let element = self.parse_type()?;
+        self.check_element_type(epos, element, "invalid tensor element type")?;
+        let mut encoding = None;
+        if self.eat(Tok::Comma) {
+            encoding = Some(self.parse_attribute(None)?);
+        }
+        self.expect(Tok::Greater, "'>' in tensor type")?;
+        if shape.iter().any(|&d| d < 0 && d != DYNAMIC) {
+            return self.err_at(epos, "invalid tensor dimension size");
+        }
+        Ok(self.ctx.intern_type(TypeKind::RankedTensor {
+            shape: shape.into(),
+            element,
+            encoding,
+        }))
+    }
+
+    fn check_element_type(&mut self, pos: usize, element: Type, msg: &str) -> PResult<()> {
+        if matches!(
+            self.ctx.type_kind(element),
+            TypeKind::Function { .. } | TypeKind::None | TypeKind::Tuple(_)
+        ) || self.is_shaped_non_vector(element)
+        {
+            return self.err_at(pos, msg);
+        }
+        Ok(())
+    }
+
+    fn is_shaped_non_vector(&self, t: Type) -> bool {
+        matches!(
+            self.ctx.type_kind(t),
+            TypeKind::RankedTensor { .. }
+                | TypeKind::UnrankedTensor { .. }
+                | TypeKind::MemRef { .. }
+                | TypeKind::UnrankedMemRef { .. }
+        )
+    }
+
+    fn parse_memref_type(&mut self) -> PResult<Type> {
+        self.expect(Tok::Less, "'<' in memref type")?;
+        let unranked = self.is(Tok::Star);
+        let mut shape = Vec::new();
+        if unranked {
+            self.bump();
+            self.parse_x_in_dims()?;
+        } else {
+            shape = self.parse_dims(true, false)?.0;
+        }
+        let epos = self.tok().start;
+        let element = self.parse_type()?;
+        if matches!(
+            self.ctx.type_kind(element),
+            TypeKind::Function { .. }
+                | TypeKind::None
+                | TypeKind::Tuple(_)
+                | TypeKind::RankedTensor { .. }
+                | TypeKind::UnrankedTensor { .. }
+        ) {
+            return self.err_at(epos, "invalid memref element type");
+        }
+        let mut layout: Option<Attr> = None;
+        let mut memory_space: Option<Attr> = None;
+        while self.eat(Tok::Comma) {
+            let apos = self.tok().start;
+            let a = self.parse_attribute(None)?;
+            let is_layout = matches!(
+                self.ctx.attr_kind(a),
+                AttrKind::AffineMap(_) | AttrKind::StridedLayout { .. }
+            );
+            if is_layout && memory_space.is_none() && layout.is_none() && !unranked {
+                layout = Some(a);
+            } else if memory_space.is_none() && !is_layout {
+                memory_space = Some(a);
+            } else if is_layout {
+                return self.err_at(apos, "expected memory space after layout");
+            } else {
+                return self.err_at(apos, "multiple memory spaces specified in memref type");
+            }
+        }
+        self.expect(Tok::Greater, "'>' in memref type")?;
+        // MLIR drops the default memory space (integer 0) and identity maps.
+        if let Some(ms) = memory_space {
+            if let AttrKind::Integer { value, .. } = self.ctx.attr_kind(ms) {
+                if value == &num_bigint::BigInt::from(0) {
+                    memory_space = None;
+                }
+            }
+        }
+        if let Some(l) = layout {
+            if let AttrKind::AffineMap(m) = self.ctx.attr_kind(l).clone() {
+                if m.num_dims as usize != shape.len() {
+                    let msg = format!(
+                        "memref layout mismatch between rank and affine map: {} != {}",
+                        shape.len(),
+                        m.num_dims
+                    );
+                    return self.err_at(epos, msg);
+                }
+                let identity = m.num_symbols == 0
+                    && m.results.len() == shape.len()
+                    && m.results
+                        .iter()
+                        .enumerate()
+                        .all(|(i, e)| *e == crate::affine::AffineExpr::Dim(i as u32));
+                if identity {
+                    layout = None;
+                }
+            }
+        }
+        if unranked {
+            return Ok(self.ctx.intern_type(TypeKind::UnrankedMemRef {
+                element,
+                memory_space,
+            }));
+        }
+        Ok(self.ctx.intern_type(TypeKind::MemRef {
+            shape: shape.into(),
+            element,
+            layout,
+            memory_space,
+        }))
+    }
+}
+
+fn join_dims(shape: &[i64]) -> String {
+    shape
+        .iter()
+        .map(|d| {
+            if *d == DYNAMIC {
+                "?".to_string()
+            } else {
+                d.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("x")
+}

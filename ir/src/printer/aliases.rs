@@ -1,0 +1,262 @@
+//! Alias selection (`#map`, `#set`, `#loc3`, ...) following MLIR's rules:
+//! attributes and types are visited in the order the printer would print
+//! them, aliased ones are sorted by nesting depth, kind (types first) and
+//! name, then numbered per name.
+
+use super::walk::{visit_op_order, PrintFlags, Visitor};
+use crate::attrs::AttrKind;
+use crate::context::{Attr, Context, Type};
+use crate::graph::{Ir, OpId};
+use crate::types::TypeKind;
+use indexmap::IndexMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Key {
+    Attr(Attr),
+    Type(Type),
+}
+
+struct Info {
+    alias: Option<&'static str>,
+    depth: u32,
+    deferrable: bool,
+    children: Vec<usize>,
+}
+
+/// The chosen aliases of one printed module.
+#[derive(Default)]
+pub struct AliasTable {
+    attrs: FxHashMap<Attr, String>,
+    types: FxHashMap<Type, String>,
+    /// Definitions in print order: (is_type, key, name, deferred).
+    order: Vec<(bool, u32, String, bool)>,
+}
+
+impl AliasTable {
+    /// The alias of an attribute, if it has one.
+    pub fn attr_alias(&self, a: Attr) -> Option<&str> {
+        self.attrs.get(&a).map(|s| s.as_str())
+    }
+
+    /// The alias of a type, if it has one.
+    pub fn type_alias(&self, t: Type) -> Option<&str> {
+        self.types.get(&t).map(|s| s.as_str())
+    }
+
+    /// Alias definitions `(is_type, id, name)` to print before (`deferred
+    /// == false`) or after (`true`) the operation.
+    pub fn definitions(&self, deferred: bool) -> impl Iterator<Item = (bool, u32, &str)> {
+        self.order
+            .iter()
+            .filter(move |d| d.3 == deferred)
+            .map(|d| (d.0, d.1, d.2.as_str()))
+    }
+}
+
+struct Collector<'a> {
+    ctx: &'a Context,
+    seen: IndexMap<Key, Info, FxBuildHasher>,
+}
+
+fn alias_name(ctx: &Context, key: Key) -> Option<&'static str> {
+    match key {
+        Key::Attr(a) => match ctx.attr_kind(a) {
+            AttrKind::AffineMap(_) => Some("map"),
+            AttrKind::IntegerSet(_) => Some("set"),
+            AttrKind::Location(_) => Some("loc"),
+            AttrKind::Distinct { referenced, .. }
+                if !matches!(ctx.attr_kind(*referenced), AttrKind::Unit) =>
+            {
+                Some("distinct")
+            }
+            _ => None,
+        },
+        Key::Type(t) => match ctx.type_kind(t) {
+            TypeKind::Tuple(e) if e.len() > 16 => Some("tuple"),
+            _ => None,
+        },
+    }
+}
+
+impl Collector<'_> {
+    fn children(&self, key: Key) -> Vec<Key> {
+        let ctx = self.ctx;
+        let mut out = Vec::new();
+        match key {
+            Key::Attr(a) => match ctx.attr_kind(a) {
+                AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => {
+                    out.push(Key::Type(*ty))
+                }
+                AttrKind::String { ty: Some(t), .. } => out.push(Key::Type(*t)),
+                AttrKind::Type(t) => out.push(Key::Type(*t)),
+                AttrKind::Array(e) => out.extend(e.iter().map(|a| Key::Attr(*a))),
+                AttrKind::Dictionary(e) => out.extend(e.iter().map(|(_, a)| Key::Attr(*a))),
+                AttrKind::DenseArray { element, .. } => out.push(Key::Type(*element)),
+                AttrKind::DenseElements { ty, .. }
+                | AttrKind::DenseStrings { ty, .. }
+                | AttrKind::DenseResource { ty, .. } => out.push(Key::Type(*ty)),
+                AttrKind::Sparse {
+                    ty,
+                    indices,
+                    values,
+                } => {
+                    out.push(Key::Type(*ty));
+                    out.push(Key::Attr(*indices));
+                    out.push(Key::Attr(*values));
+                }
+                AttrKind::Opaque { ty: Some(t), .. } => out.push(Key::Type(*t)),
+                AttrKind::Distinct { referenced, .. } => out.push(Key::Attr(*referenced)),
+                AttrKind::Location(l) => match l {
+                    crate::attrs::Location::Name { child: Some(c), .. } => out.push(Key::Attr(*c)),
+                    crate::attrs::Location::CallSite { callee, caller } => {
+                        out.push(Key::Attr(*callee));
+                        out.push(Key::Attr(*caller));
+                    }
+                    crate::attrs::Location::Fused { locs, metadata } => {
+                        out.extend(locs.iter().map(|l| Key::Attr(*l)));
+                        out.extend(metadata.iter().map(|m| Key::Attr(*m)));
+                    }
+                    _ => {}
+                },
+                _ => {}
+            },
+            Key::Type(t) => match ctx.type_kind(t) {
+                TypeKind::Complex(e) => out.push(Key::Type(*e)),
+                TypeKind::Function { inputs, results } => {
+                    out.extend(inputs.iter().chain(results.iter()).map(|t| Key::Type(*t)))
+                }
+                TypeKind::Tuple(e) => out.extend(e.iter().map(|t| Key::Type(*t))),
+                TypeKind::Vector { element, .. } | TypeKind::UnrankedTensor { element } => {
+                    out.push(Key::Type(*element))
+                }
+                TypeKind::RankedTensor {
+                    element, encoding, ..
+                } => {
+                    out.push(Key::Type(*element));
+                    out.extend(encoding.iter().map(|a| Key::Attr(*a)));
+                }
+                TypeKind::MemRef {
+                    element,
+                    layout,
+                    memory_space,
+                    ..
+                } => {
+                    out.push(Key::Type(*element));
+                    out.extend(layout.iter().map(|a| Key::Attr(*a)));
+                    out.extend(memory_space.iter().map(|a| Key::Attr(*a)));
+                }
+                TypeKind::UnrankedMemRef {
+                    element,
+                    memory_space,
+                } => {
+                    out.push(Key::Type(*element));
+                    out.extend(memory_space.iter().map(|a| Key::Attr(*a)));
+                }
+                _ => {}
+            },
+        }
+        out
+    }
+
+    /// Visits `key` and its sub-elements; returns its index in `seen`.
+    fn visit(&mut self, key: Key, deferrable: bool) -> usize {
+        if let Some(i) = self.seen.get_index_of(&key) {
+            if !deferrable {
+                self.mark_non_deferrable(i);
+            }
+            return i;
+        }
+        let alias = alias_name(self.ctx, key);
+        let (i, _) = self.seen.insert_full(
+            key,
+            Info {
+                alias,
+                depth: 0,
+                deferrable,
+                children: Vec::new(),
+            },
+        );
+        let mut depth = 0;
+        let mut children = Vec::new();
+        for c in self.children(key) {
+            let ci = self.visit(c, deferrable);
+            depth = depth.max(self.seen[ci].depth);
+            children.push(ci);
+        }
+        let info = &mut self.seen[i];
+        info.depth = depth + u32::from(alias.is_some());
+        info.children = children;
+        i
+    }
+
+    fn mark_non_deferrable(&mut self, i: usize) {
+        let mut stack = vec![i];
+        while let Some(i) = stack.pop() {
+            if self.seen[i].deferrable {
+                self.seen[i].deferrable = false;
+                stack.extend(self.seen[i].children.iter().copied());
+            }
+        }
+    }
+}
+
+impl Visitor for Collector<'_> {
+    fn attr(&mut self, a: Attr, deferrable: bool) {
+        self.visit(Key::Attr(a), deferrable);
+    }
+    fn ty(&mut self, t: Type) {
+        self.visit(Key::Type(t), false);
+    }
+}
+
+/// Chooses aliases for everything printed with `top`.
+pub fn collect(ctx: &Context, ir: &Ir, top: OpId, flags: &PrintFlags) -> AliasTable {
+    let mut c = Collector {
+        ctx,
+        seen: IndexMap::default(),
+    };
+    visit_op_order(ctx, ir, top, flags, &mut c);
+    let mut aliased: Vec<(usize, Key, &Info)> = c
+        .seen
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, info))| info.alias.is_some())
+        .map(|(i, (k, info))| (i, *k, info))
+        .collect();
+    aliased.sort_by(|a, b| {
+        let ka = (a.2.depth, !matches!(a.1, Key::Type(_)), a.2.alias);
+        let kb = (b.2.depth, !matches!(b.1, Key::Type(_)), b.2.alias);
+        ka.cmp(&kb).then(a.0.cmp(&b.0))
+    });
+    let mut counts: FxHashMap<&str, u32> = FxHashMap::default();
+    let mut table = AliasTable::default();
+    for (_, key, info) in aliased {
+        let base = info.alias.unwrap_or("alias");
+        let n = counts.entry(base).or_insert(0);
+        let prefix = if matches!(key, Key::Type(_)) {
+            '!'
+        } else {
+            '#'
+        };
+        let name = if *n == 0 {
+            format!("{prefix}{base}")
+        } else if base.ends_with(|c: char| c.is_ascii_digit()) {
+            format!("{prefix}{base}_{n}")
+        } else {
+            format!("{prefix}{base}{n}")
+        };
+        *n += 1;
+        match key {
+            Key::Attr(a) => {
+                table.attrs.insert(a, name.clone());
+                table.order.push((false, a.0, name, info.deferrable));
+            }
+            Key::Type(t) => {
+                table.types.insert(t, name.clone());
+                table.order.push((true, t.0, name, info.deferrable));
+            }
+        }
+    }
+    table
+}

@@ -1,0 +1,438 @@
+//! The printer: writes an operation tree in MLIR's textual form, byte for
+//! byte as `mlir-opt` does (alias definitions, SSA and block names,
+//! predecessor comments, generic and custom op forms, locations).
+
+mod aliases;
+mod names;
+mod types_attrs;
+mod walk;
+
+pub use types_attrs::{escape_into, is_bare_identifier, keyword_or_string, quoted_into};
+pub use walk::PrintFlags;
+
+use crate::context::{Attr, Context, Type};
+use crate::graph::{BlockId, Ir, OpId, RegionId};
+use crate::registry::{builtin_op, BuiltinOp};
+use crate::resources::Resources;
+use aliases::AliasTable;
+use names::Names;
+use std::cell::RefCell;
+use types_attrs::AttrPrinter;
+
+const INDENT: usize = 2;
+
+struct OpPrinter<'a> {
+    ctx: &'a Context,
+    ir: &'a Ir,
+    names: Names,
+    attrs: AttrPrinter<'a>,
+    flags: PrintFlags,
+    out: String,
+    indent: usize,
+    /// The dialect whose prefix custom op names may omit here.
+    default_dialect: &'static str,
+}
+
+/// Prints a whole module (with aliases and resources) followed by an empty
+/// line, as mlir-opt does.
+pub fn print_module(
+    ctx: &Context,
+    ir: &Ir,
+    top: OpId,
+    resources: &Resources,
+    flags: PrintFlags,
+) -> String {
+    let table = aliases::collect(ctx, ir, top, &flags);
+    let distinct = RefCell::new(rustc_hash::FxHashMap::default());
+    let mut p = OpPrinter {
+        ctx,
+        ir,
+        names: Names::new(ir, top, flags.generic),
+        attrs: AttrPrinter {
+            ctx,
+            aliases: Some(&table),
+            distinct: &distinct,
+        },
+        flags,
+        out: String::with_capacity(1 << 16),
+        indent: 0,
+        default_dialect: "builtin",
+    };
+    p.alias_definitions(&table, false);
+    p.op(top);
+    p.out.push('\n');
+    p.alias_definitions(&table, true);
+    resources.print_into(ctx, &mut p.out);
+    p.out.push('\n');
+    p.out
+}
+
+/// Prints one operation in generic form, numbered as within `top`, as
+/// MLIR's "see current operation" notes do.
+pub fn op_to_string_generic(
+    ctx: &Context,
+    ir: &Ir,
+    top: OpId,
+    op: OpId,
+    debug_info: bool,
+) -> String {
+    let distinct = RefCell::new(rustc_hash::FxHashMap::default());
+    let mut p = OpPrinter {
+        ctx,
+        ir,
+        names: Names::new(ir, top, true),
+        attrs: AttrPrinter {
+            ctx,
+            aliases: None,
+            distinct: &distinct,
+        },
+        flags: PrintFlags {
+            generic: true,
+            debug_info,
+        },
+        out: String::new(),
+        indent: 0,
+        default_dialect: "builtin",
+    };
+    p.op(op);
+    p.out
+}
+
+/// A type's text.
+pub fn type_to_string(ctx: &Context, t: Type) -> String {
+    let distinct = RefCell::new(rustc_hash::FxHashMap::default());
+    let p = AttrPrinter {
+        ctx,
+        aliases: None,
+        distinct: &distinct,
+    };
+    let mut s = String::new();
+    p.print_type(&mut s, t);
+    s
+}
+
+/// An attribute's text.
+pub fn attr_to_string(ctx: &Context, a: Attr) -> String {
+    let distinct = RefCell::new(rustc_hash::FxHashMap::default());
+    let p = AttrPrinter {
+        ctx,
+        aliases: None,
+        distinct: &distinct,
+    };
+    let mut s = String::new();
+    p.print_attr(&mut s, a, false);
+    s
+}
+
+/// Appends `loc(...)` for a location, without aliases.
+pub fn print_location_inline(ctx: &Context, loc: Attr, out: &mut String) {
+    let distinct = RefCell::new(rustc_hash::FxHashMap::default());
+    let p = AttrPrinter {
+        ctx,
+        aliases: None,
+        distinct: &distinct,
+    };
+    out.push_str("loc(");
+    p.location_body(out, loc, true);
+    out.push(')');
+}
+
+impl OpPrinter<'_> {
+    fn alias_definitions(&mut self, table: &AliasTable, deferred: bool) {
+        for (is_type, id, name) in table.definitions(deferred) {
+            self.out.push_str(name);
+            self.out.push_str(" = ");
+            if is_type {
+                self.attrs.print_type_body(&mut self.out, Type(id));
+            } else {
+                self.attrs.print_attr_body(&mut self.out, Attr(id), false);
+            }
+            self.out.push('\n');
+        }
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+    }
+
+    fn pad(&mut self) {
+        for _ in 0..self.indent {
+            self.out.push(' ');
+        }
+    }
+
+    fn op(&mut self, op: OpId) {
+        let n = self.ir.num_results(op);
+        if n > 0 {
+            self.names.group_into(&mut self.out, self.ir.result(op, 0));
+            if n > 1 {
+                self.out.push(':');
+                self.out.push_str(&n.to_string());
+            }
+            self.out.push_str(" = ");
+        }
+        let custom = if self.flags.generic {
+            None
+        } else {
+            builtin_op(self.ctx.str(self.ir.op_name(op)))
+        };
+        match custom {
+            Some(BuiltinOp::Module) => self.module(op),
+            Some(BuiltinOp::UnrealizedConversionCast) => self.unrealized_cast(op),
+            None => self.generic(op),
+        }
+        self.trailing_loc(op);
+    }
+
+    fn trailing_loc(&mut self, op: OpId) {
+        if !self.flags.debug_info {
+            return;
+        }
+        self.out.push_str(" loc(");
+        let loc = self.ir.op_loc(op);
+        match self.attrs.aliases.and_then(|t| t.attr_alias(loc)) {
+            Some(name) => self.out.push_str(name),
+            None => self.attrs.location_body(&mut self.out, loc, true),
+        }
+        self.out.push(')');
+    }
+
+    fn generic(&mut self, op: OpId) {
+        let (ctx, ir) = (self.ctx, self.ir);
+        quoted_into(&mut self.out, ctx.str(ir.op_name(op)).as_bytes());
+        self.out.push('(');
+        for (i, v) in ir.operands(op).enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.names.value_into(&mut self.out, ir, v);
+        }
+        self.out.push(')');
+        let succs = ir.successors(op);
+        if !succs.is_empty() {
+            self.out.push('[');
+            for (i, b) in succs.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.names.block_into(&mut self.out, *b);
+            }
+            self.out.push(']');
+        }
+        if let Some(p) = ir.op_props(op) {
+            self.out.push_str(" <");
+            // Properties are not considered for aliases: print inline.
+            let inline = AttrPrinter {
+                ctx,
+                aliases: None,
+                distinct: self.attrs.distinct,
+            };
+            inline.print_attr(&mut self.out, p, false);
+            self.out.push('>');
+        }
+        if ir.num_regions(op) > 0 {
+            self.out.push_str(" (");
+            let regions: Vec<RegionId> = ir.regions(op).collect();
+            for (i, r) in regions.into_iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.region(r, true, true);
+            }
+            self.out.push(')');
+        }
+        self.attr_dict(ir.op_attrs(op), &[], false);
+        self.out.push_str(" : ");
+        let ins: Vec<Type> = ir.operands(op).map(|v| ir.value_type(v)).collect();
+        let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+        self.attrs.print_function_type(&mut self.out, &ins, &outs);
+    }
+
+    /// Appends ` {a = 1, b}` (or ` attributes {...}`), skipping `elided`.
+    fn attr_dict(&mut self, dict: Attr, elided: &[&str], keyword: bool) {
+        let entries: Vec<_> = self
+            .ctx
+            .dict_entries(dict)
+            .iter()
+            .filter(|(k, _)| !elided.contains(&self.ctx.str(*k)))
+            .copied()
+            .collect();
+        if entries.is_empty() {
+            return;
+        }
+        self.out
+            .push_str(if keyword { " attributes {" } else { " {" });
+        self.attrs.dict_entries(&mut self.out, &entries);
+        self.out.push('}');
+    }
+
+    fn module(&mut self, op: OpId) {
+        self.out.push_str("module");
+        let props = self.ir.op_props(op);
+        let mut merged: Vec<_> = self.ctx.dict_entries(self.ir.op_attrs(op)).to_vec();
+        if let Some(p) = props {
+            for &(k, v) in self.ctx.dict_entries(p) {
+                if self.ctx.str(k) == "sym_name" {
+                    if let crate::attrs::AttrKind::String { value, .. } = self.ctx.attr_kind(v) {
+                        self.out.push(' ');
+                        types_attrs::symbol_ref_into(
+                            &mut self.out,
+                            &String::from_utf8_lossy(value),
+                        );
+                    }
+                } else {
+                    merged.push((k, v));
+                }
+            }
+        }
+        merged.sort_by(|a, b| self.ctx.str(a.0).cmp(self.ctx.str(b.0)));
+        if !merged.is_empty() {
+            self.out.push_str(" attributes {");
+            self.attrs.dict_entries(&mut self.out, &merged);
+            self.out.push('}');
+        }
+        self.out.push(' ');
+        if let Some(r) = self.ir.regions(op).next() {
+            self.region(r, false, false);
+        }
+    }
+
+    fn unrealized_cast(&mut self, op: OpId) {
+        let ir = self.ir;
+        if self.default_dialect != "builtin" {
+            self.out.push_str("builtin.");
+        }
+        self.out.push_str("unrealized_conversion_cast");
+        let operands: Vec<_> = ir.operands(op).collect();
+        if !operands.is_empty() {
+            self.out.push(' ');
+            for (i, v) in operands.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.names.value_into(&mut self.out, ir, *v);
+            }
+            self.out.push_str(" : ");
+            let tys: Vec<Type> = operands.iter().map(|v| ir.value_type(*v)).collect();
+            self.attrs.type_list(&mut self.out, &tys);
+        }
+        self.out.push_str(" to ");
+        let tys: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+        self.attrs.type_list(&mut self.out, &tys);
+        self.attr_dict(ir.op_attrs(op), &[], false);
+    }
+
+    fn region(&mut self, r: RegionId, entry_args: bool, empty_block: bool) {
+        let owner = self
+            .ir
+            .region_op(r)
+            .map(|o| self.ctx.str(self.ir.op_name(o)));
+        let saved = self.default_dialect;
+        self.default_dialect = match owner.and_then(builtin_op) {
+            Some(BuiltinOp::Module) => "builtin",
+            _ => "",
+        };
+        self.region_body(r, entry_args, empty_block);
+        self.default_dialect = saved;
+    }
+
+    fn region_body(&mut self, r: RegionId, entry_args: bool, empty_block: bool) {
+        self.out.push('{');
+        self.newline();
+        let blocks: Vec<BlockId> = self.ir.region_blocks(r).collect();
+        if let Some(&entry) = blocks.first() {
+            let force_header = (empty_block && self.ir.first_op(entry).is_none())
+                || (entry_args && !self.ir.block_args(entry).is_empty());
+            let preds = predecessors(self.ir, &blocks);
+            self.block(entry, force_header, &preds);
+            for &b in &blocks[1..] {
+                self.block(b, true, &preds);
+            }
+        }
+        self.pad();
+        self.out.push('}');
+    }
+
+    fn block(
+        &mut self,
+        b: BlockId,
+        header: bool,
+        preds: &rustc_hash::FxHashMap<BlockId, Vec<BlockId>>,
+    ) {
+        let ir = self.ir;
+        if header {
+            self.pad();
+            self.names.block_into(&mut self.out, b);
+            let args = ir.block_args(b);
+            if !args.is_empty() {
+                self.out.push('(');
+                for (i, &a) in args.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.names.value_into(&mut self.out, ir, a);
+                    self.out.push_str(": ");
+                    self.attrs.print_type(&mut self.out, ir.value_type(a));
+                    if self.flags.debug_info {
+                        if let Some(l) = ir.value_loc(a) {
+                            self.out.push_str(" loc(");
+                            self.attrs.location_body(&mut self.out, l, true);
+                            self.out.push(')');
+                        }
+                    }
+                }
+                self.out.push(')');
+            }
+            self.out.push(':');
+            let is_entry = ir
+                .block_region(b)
+                .and_then(|r| ir.entry_block(r))
+                .is_some_and(|e| e == b);
+            match preds.get(&b).map(|v| v.as_slice()) {
+                None | Some([]) => {
+                    if !is_entry {
+                        self.out.push_str("  // no predecessors");
+                    }
+                }
+                Some([p]) => {
+                    self.out.push_str("  // pred: ");
+                    self.names.block_into(&mut self.out, *p);
+                }
+                Some(ps) => {
+                    let mut ps = ps.to_vec();
+                    ps.sort_by_key(|p| self.names.block_index(*p));
+                    self.out.push_str(&format!("  // {} preds: ", ps.len()));
+                    for (i, p) in ps.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        self.names.block_into(&mut self.out, *p);
+                    }
+                }
+            }
+            self.newline();
+        }
+        self.indent += INDENT;
+        let ops: Vec<OpId> = ir.block_ops(b).collect();
+        for op in ops {
+            self.pad();
+            self.op(op);
+            self.newline();
+        }
+        self.indent -= INDENT;
+    }
+}
+
+/// Predecessor lists (one entry per successor edge) of the blocks of one
+/// region.
+fn predecessors(ir: &Ir, blocks: &[BlockId]) -> rustc_hash::FxHashMap<BlockId, Vec<BlockId>> {
+    let mut preds: rustc_hash::FxHashMap<BlockId, Vec<BlockId>> = rustc_hash::FxHashMap::default();
+    for &b in blocks {
+        for op in ir.block_ops(b) {
+            for &s in ir.successors(op) {
+                preds.entry(s).or_default().push(b);
+            }
+        }
+    }
+    preds
+}

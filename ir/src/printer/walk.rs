@@ -1,0 +1,105 @@
+//! Visits the attributes and types of an operation tree in exactly the
+//! order the printer emits them; alias selection depends on that order.
+
+use crate::context::{Attr, Context, Type};
+use crate::graph::{BlockId, Ir, OpId, RegionId};
+use crate::registry::{builtin_op, BuiltinOp};
+
+/// Printing options (mlir-opt's flags).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct PrintFlags {
+    /// `--mlir-print-op-generic`
+    pub generic: bool,
+    /// `--mlir-print-debuginfo`
+    pub debug_info: bool,
+}
+
+/// Receives attributes and types in print order.
+pub trait Visitor {
+    fn attr(&mut self, a: Attr, deferrable: bool);
+    fn ty(&mut self, t: Type);
+}
+
+/// Visits `op` as the printer would print it.
+pub fn visit_op_order(ctx: &Context, ir: &Ir, op: OpId, flags: &PrintFlags, v: &mut dyn Visitor) {
+    if flags.debug_info {
+        v.attr(ir.op_loc(op), true);
+    }
+    let custom = if flags.generic {
+        None
+    } else {
+        builtin_op(ctx.str(ir.op_name(op)))
+    };
+    match custom {
+        Some(BuiltinOp::Module) => {
+            for (k, a) in ctx.dict_entries(ir.op_attrs(op)) {
+                let _ = k;
+                v.attr(*a, false);
+            }
+            if let Some(p) = ir.op_props(op) {
+                for (k, a) in ctx.dict_entries(p) {
+                    if ctx.str(*k) != "sym_name" {
+                        v.attr(*a, false);
+                    }
+                }
+            }
+            for r in ir.regions(op) {
+                visit_region(ctx, ir, r, flags, v, false);
+            }
+        }
+        Some(BuiltinOp::UnrealizedConversionCast) => {
+            for o in ir.operands(op) {
+                v.ty(ir.value_type(o));
+            }
+            for r in ir.results(op) {
+                v.ty(ir.value_type(r));
+            }
+            for (_, a) in ctx.dict_entries(ir.op_attrs(op)) {
+                v.attr(*a, false);
+            }
+        }
+        None => {
+            for r in ir.regions(op) {
+                visit_region(ctx, ir, r, flags, v, true);
+            }
+            for o in ir.operands(op) {
+                v.ty(ir.value_type(o));
+            }
+            for r in ir.results(op) {
+                v.ty(ir.value_type(r));
+            }
+            for (_, a) in ctx.dict_entries(ir.op_attrs(op)) {
+                v.attr(*a, false);
+            }
+        }
+    }
+}
+
+fn visit_region(
+    ctx: &Context,
+    ir: &Ir,
+    r: RegionId,
+    flags: &PrintFlags,
+    v: &mut dyn Visitor,
+    entry_args: bool,
+) {
+    for (i, b) in ir.region_blocks(r).enumerate() {
+        if i > 0 || entry_args {
+            visit_block_args(ir, b, flags, v);
+        }
+        for op in ir.block_ops(b) {
+            visit_op_order(ctx, ir, op, flags, v);
+        }
+    }
+}
+
+fn visit_block_args(ir: &Ir, b: BlockId, flags: &PrintFlags, v: &mut dyn Visitor) {
+    for &a in ir.block_args(b) {
+        v.ty(ir.value_type(a));
+        if flags.debug_info {
+            if let Some(l) = ir.value_loc(a) {
+                v.attr(l, false);
+            }
+        }
+    }
+}

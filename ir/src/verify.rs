@@ -1,0 +1,500 @@
+//! The verifier: structural rules of the builtin dialect, successors,
+//! symbol uniqueness, isolation from above, and SSA dominance in SSACFG
+//! regions (graph regions skip dominance).
+
+use crate::attrs::AttrKind;
+use crate::context::{Attr, Context};
+use crate::diag::Diagnostic;
+use crate::graph::{BlockId, Ir, OpId, RegionId, ValueDef, ValueId};
+use crate::registry::{builtin_op, BuiltinOp};
+use rustc_hash::FxHashMap;
+
+/// How verification errors describe the failing op.
+#[derive(Clone, Copy, Default)]
+pub struct VerifyOptions {
+    /// Attach a "see current operation" note (mlir-opt does unless it is
+    /// verifying expected diagnostics).
+    pub print_op: bool,
+    /// Print locations in that note (`--mlir-print-debuginfo`).
+    pub debug_info: bool,
+}
+
+/// Verifies everything nested in `top`; returns the first error.
+pub fn verify(
+    ctx: &mut Context,
+    ir: &Ir,
+    top: OpId,
+    opts: VerifyOptions,
+) -> Result<(), Box<Diagnostic>> {
+    let mut v = Verifier {
+        ctx,
+        ir,
+        top,
+        opts,
+        order: vec![0; ir.op_capacity()],
+        dom: FxHashMap::default(),
+    };
+    v.number_ops();
+    let mut ops = Vec::new();
+    ir.walk(top, &mut |op| ops.push(op));
+    for op in ops {
+        v.verify_op(op)?;
+    }
+    Ok(())
+}
+
+struct Verifier<'a> {
+    ctx: &'a mut Context,
+    ir: &'a Ir,
+    top: OpId,
+    opts: VerifyOptions,
+    /// Position of each op within its block.
+    order: Vec<u32>,
+    /// Immediate dominators per multi-block region (None = unreachable).
+    dom: FxHashMap<RegionId, FxHashMap<BlockId, Option<BlockId>>>,
+}
+
+impl Verifier<'_> {
+    fn number_ops(&mut self) {
+        let ir = self.ir;
+        let order = &mut self.order;
+        ir.walk(self.top, &mut |op| {
+            for r in ir.regions(op) {
+                for b in ir.region_blocks(r) {
+                    for (i, o) in ir.block_ops(b).enumerate() {
+                        order[o.0 as usize] = i as u32;
+                    }
+                }
+            }
+        });
+    }
+
+    fn op_error(&mut self, op: OpId, msg: String) -> Box<Diagnostic> {
+        let loc = self.ir.op_loc(op);
+        if !self.opts.print_op {
+            return Box::new(Diagnostic::error(loc, msg));
+        }
+        let text = crate::printer::op_to_string_generic(
+            self.ctx,
+            self.ir,
+            self.top,
+            op,
+            self.opts.debug_info,
+        );
+        let sep = if self.ir.num_regions(op) > 0 {
+            "\n"
+        } else {
+            ""
+        };
+        Box::new(
+            Diagnostic::error(loc, msg)
+                .with_note(loc, format!("see current operation: {sep}{text}")),
+        )
+    }
+
+    fn op_name(&self, op: OpId) -> String {
+        self.ctx.str(self.ir.op_name(op)).to_string()
+    }
+
+    fn verify_op(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
+        let ir = self.ir;
+        let name = self.op_name(op);
+        match builtin_op(&name) {
+            Some(BuiltinOp::Module) => self.verify_module(op)?,
+            Some(BuiltinOp::UnrealizedConversionCast) if ir.num_results(op) == 0 => {
+                return Err(self.op_error(op, format!("'{name}' op requires one result")));
+            }
+            Some(BuiltinOp::UnrealizedConversionCast) => {}
+            None => {}
+        }
+        // Successors must live in the same region as the op.
+        let region = ir.op_block(op).and_then(|b| ir.block_region(b));
+        for &s in ir.successors(op) {
+            if ir.block_region(s) != region {
+                return Err(self.op_error(
+                    op,
+                    "reference to block defined in another region".to_string(),
+                ));
+            }
+        }
+        // Operands must dominate their use.
+        for (i, v) in ir.operands(op).enumerate() {
+            if !self.dominates_use(v, op) {
+                return Err(self.dominance_error(op, i, v));
+            }
+        }
+        Ok(())
+    }
+
+    fn verify_module(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
+        let ir = self.ir;
+        let region = ir.regions(op).next();
+        let blocks = region.map_or(0, |r| ir.region_blocks(r).count());
+        if ir.num_regions(op) != 1 || blocks != 1 {
+            return Err(self.op_error(
+                op,
+                "'builtin.module' op region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks".into(),
+            ));
+        }
+        let Some(region) = region else { return Ok(()) };
+        let body = ir.entry_block(region).expect("one block");
+        if !ir.block_args(body).is_empty() {
+            return Err(self.op_error(
+                op,
+                "'builtin.module' op expects region #0 to have 0 arguments".into(),
+            ));
+        }
+        if let Some(p) = ir.op_props(op) {
+            for &(k, v) in self.ctx.dict_entries(p) {
+                let key = self.ctx.str(k);
+                let is_str = matches!(self.ctx.attr_kind(v), AttrKind::String { .. });
+                if (key == "sym_name" || key == "sym_visibility") && !is_str {
+                    let msg = format!("'builtin.module' op attribute '{key}' failed to satisfy constraint: string attribute");
+                    return Err(self.op_error(op, msg));
+                }
+            }
+        }
+        self.verify_isolation(op)?;
+        self.verify_symbol_uniqueness(body)
+    }
+
+    /// Values used inside `op`'s regions must be defined inside them.
+    fn verify_isolation(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
+        let ir = self.ir;
+        let mut nested = Vec::new();
+        for r in ir.regions(op) {
+            for b in ir.region_blocks(r) {
+                for o in ir.block_ops(b) {
+                    ir.walk(o, &mut |x| nested.push(x));
+                }
+            }
+        }
+        for user in nested {
+            for v in ir.operands(user) {
+                if !self.is_defined_within(v, op) {
+                    let name = self.op_name(op);
+                    let loc = ir.op_loc(op);
+                    let mut d = self.op_error(
+                        user,
+                        format!("'{name}' op using value defined outside the region"),
+                    );
+                    d.message = format!(
+                        "'{}' op using value defined outside the region",
+                        self.op_name(user)
+                    );
+                    let mut diag = Diagnostic::error(ir.op_loc(user), d.message.clone());
+                    diag.notes = d.notes;
+                    diag = diag.with_note(loc, "required by region isolation constraints");
+                    return Err(Box::new(diag));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn is_defined_within(&self, v: ValueId, op: OpId) -> bool {
+        let ir = self.ir;
+        let mut block = ir.value_block(v);
+        while let Some(b) = block {
+            let Some(r) = ir.block_region(b) else {
+                return false;
+            };
+            let Some(parent) = ir.region_op(r) else {
+                return false;
+            };
+            if parent == op {
+                return true;
+            }
+            block = ir.op_block(parent);
+        }
+        false
+    }
+
+    fn verify_symbol_uniqueness(&mut self, body: BlockId) -> Result<(), Box<Diagnostic>> {
+        let ir = self.ir;
+        let sym_name = self.ctx.lookup_sym("sym_name");
+        let Some(sym_name) = sym_name else {
+            return Ok(());
+        };
+        let mut seen: FxHashMap<Vec<u8>, OpId> = FxHashMap::default();
+        for op in ir.block_ops(body) {
+            let Some(name) = symbol_name(self.ctx, ir, op, sym_name) else {
+                continue;
+            };
+            if let Some(&prev) = seen.get(&name) {
+                let msg = format!(
+                    "redefinition of symbol named '{}'",
+                    String::from_utf8_lossy(&name)
+                );
+                let loc = ir.op_loc(op);
+                let prev_loc = ir.op_loc(prev);
+                let mut d = self.op_error(op, msg);
+                d.notes.push(Diagnostic {
+                    severity: crate::diag::Severity::Note,
+                    loc: prev_loc,
+                    message: "see existing symbol definition here".into(),
+                    notes: Vec::new(),
+                });
+                d.loc = loc;
+                return Err(d);
+            }
+            seen.insert(name, op);
+        }
+        Ok(())
+    }
+
+    // ----- dominance ---------------------------------------------------------
+
+    /// Whether `r` has no SSA dominance: multi-block regions always have
+    /// it; a single-block region lacks it when its op is a graph-region op
+    /// (`builtin.module`) or unregistered (which may be one), as in MLIR.
+    fn is_graph_region(&self, r: RegionId) -> bool {
+        let mut blocks = self.ir.region_blocks(r);
+        if blocks.next().is_none() || blocks.next().is_some() {
+            return false;
+        }
+        self.ir.region_op(r).is_some_and(|op| {
+            let name = self.ctx.str(self.ir.op_name(op));
+            builtin_op(name) == Some(BuiltinOp::Module) || !crate::registry::is_known_op(name)
+        })
+    }
+
+    /// Whether `v` properly dominates its use by `user`.
+    fn dominates_use(&mut self, v: ValueId, user: OpId) -> bool {
+        let ir = self.ir;
+        let (def_block, def_op) = match ir.value_def(v) {
+            ValueDef::Result { op, .. } => match ir.op_block(op) {
+                Some(b) => (b, Some(op)),
+                None => return false,
+            },
+            ValueDef::Argument { block, .. } => (block, None),
+            ValueDef::Placeholder => return false,
+        };
+        let Some(def_region) = ir.block_region(def_block) else {
+            return false;
+        };
+        // Find the ancestor of `user` that lives in `def_region`.
+        let mut anc = user;
+        loop {
+            let Some(b) = ir.op_block(anc) else {
+                return false;
+            };
+            if ir.block_region(b) == Some(def_region) {
+                break;
+            }
+            let Some(r) = ir.block_region(b) else {
+                return false;
+            };
+            let Some(p) = ir.region_op(r) else {
+                return false;
+            };
+            anc = p;
+        }
+        if self.is_graph_region(def_region) {
+            return true;
+        }
+        let anc_block = ir.op_block(anc).expect("ancestor in a block");
+        if anc_block == def_block {
+            return match def_op {
+                None => true,
+                Some(d) => d != anc && self.order[d.0 as usize] < self.order[anc.0 as usize],
+            };
+        }
+        self.block_dominates(def_region, def_block, anc_block)
+    }
+
+    fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
+        let idom = self
+            .dom
+            .entry(region)
+            .or_insert_with(|| compute_idoms(self.ir, region));
+        // Unreachable blocks are dominated by everything.
+        if !matches!(idom.get(&b), Some(Some(_))) && self.ir.entry_block(region) != Some(b) {
+            return true;
+        }
+        let mut cur = Some(b);
+        while let Some(c) = cur {
+            if c == a {
+                return true;
+            }
+            let next = idom.get(&c).copied().flatten();
+            if next == Some(c) {
+                break;
+            }
+            cur = next;
+        }
+        false
+    }
+
+    fn dominance_error(&mut self, user: OpId, index: usize, v: ValueId) -> Box<Diagnostic> {
+        let ir = self.ir;
+        let mut d = self.op_error(user, format!("operand #{index} does not dominate this use"));
+        let user_block = ir.op_block(user);
+        let r1 = user_block.and_then(|b| ir.block_region(b));
+        match ir.value_def(v) {
+            ValueDef::Result { op, .. } => {
+                let b2 = ir.op_block(op);
+                let r2 = b2.and_then(|b| ir.block_region(b));
+                let rel = if user_block == b2 {
+                    " (op in the same block)"
+                } else if r1 == r2 {
+                    " (op in the same region)"
+                } else if self.region_is_ancestor(r2, r1) {
+                    " (op in a parent region)"
+                } else if self.region_is_ancestor(r1, r2) {
+                    " (op in a child region)"
+                } else {
+                    " (op is neither in a parent nor in a child region)"
+                };
+                let loc = ir.op_loc(op);
+                d = Box::new(d.with_note(loc, format!("operand defined here{rel}")));
+            }
+            ValueDef::Argument { block, .. } => {
+                let r2 = ir.block_region(block);
+                let loc = r2
+                    .and_then(|r| ir.region_op(r))
+                    .map(|o| ir.op_loc(o))
+                    .unwrap_or_else(|| self.ctx.unknown_loc());
+                let index = r2.map_or(0, |r| {
+                    ir.region_blocks(r).position(|b| b == block).unwrap_or(0)
+                });
+                let rel = if r1 == r2 {
+                    " in the same region)"
+                } else if self.region_is_ancestor(r2, r1) {
+                    " in a parent region)"
+                } else if self.region_is_ancestor(r1, r2) {
+                    " in a child region)"
+                } else {
+                    " neither in a parent nor in a child region)"
+                };
+                d = Box::new(d.with_note(
+                    loc,
+                    format!("operand defined as a block argument (block #{index}{rel}"),
+                ));
+            }
+            ValueDef::Placeholder => {}
+        }
+        d
+    }
+
+    /// Whether `a` is a proper ancestor of `b`.
+    fn region_is_ancestor(&self, a: Option<RegionId>, b: Option<RegionId>) -> bool {
+        let (Some(a), Some(mut b)) = (a, b) else {
+            return false;
+        };
+        loop {
+            let Some(op) = self.ir.region_op(b) else {
+                return false;
+            };
+            let Some(r) = self
+                .ir
+                .op_block(op)
+                .and_then(|blk| self.ir.block_region(blk))
+            else {
+                return false;
+            };
+            if r == a {
+                return true;
+            }
+            b = r;
+        }
+    }
+}
+
+/// The `sym_name` of an op (from properties or attributes), if any.
+pub fn symbol_name(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    key: crate::context::Symbol,
+) -> Option<Vec<u8>> {
+    let lookup = |dict: Attr| {
+        ctx.dict_entries(dict)
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, v)| match ctx.attr_kind(*v) {
+                AttrKind::String { value, .. } => Some(value.to_vec()),
+                _ => None,
+            })
+    };
+    ir.op_props(op)
+        .and_then(lookup)
+        .or_else(|| lookup(ir.op_attrs(op)))
+}
+
+/// Immediate dominators of the blocks of `region` (Cooper, Harvey and
+/// Kennedy's iterative algorithm). The entry maps to itself; unreachable
+/// blocks map to `None`.
+fn compute_idoms(ir: &Ir, region: RegionId) -> FxHashMap<BlockId, Option<BlockId>> {
+    let blocks: Vec<BlockId> = ir.region_blocks(region).collect();
+    let mut idom: FxHashMap<BlockId, Option<BlockId>> = blocks.iter().map(|&b| (b, None)).collect();
+    let Some(&entry) = blocks.first() else {
+        return idom;
+    };
+    let succs = |b: BlockId| -> Vec<BlockId> {
+        ir.block_ops(b)
+            .flat_map(|o| ir.successors(o).to_vec())
+            .collect()
+    };
+    // Reverse post-order.
+    let mut post = Vec::new();
+    let mut visited = rustc_hash::FxHashSet::default();
+    let mut stack = vec![(entry, false)];
+    while let Some((b, done)) = stack.pop() {
+        if done {
+            post.push(b);
+            continue;
+        }
+        if !visited.insert(b) {
+            continue;
+        }
+        stack.push((b, true));
+        for s in succs(b).into_iter().rev() {
+            if !visited.contains(&s) {
+                stack.push((s, false));
+            }
+        }
+    }
+    let rpo: Vec<BlockId> = post.iter().rev().copied().collect();
+    let po_index: FxHashMap<BlockId, usize> =
+        post.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+    let mut preds: FxHashMap<BlockId, Vec<BlockId>> = FxHashMap::default();
+    for &b in &rpo {
+        for s in succs(b) {
+            preds.entry(s).or_default().push(b);
+        }
+    }
+    idom.insert(entry, Some(entry));
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in rpo.iter().skip(1) {
+            let mut new: Option<BlockId> = None;
+            for &p in preds.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
+                if idom.get(&p).copied().flatten().is_none() {
+                    continue;
+                }
+                new = Some(match new {
+                    None => p,
+                    Some(n) => {
+                        let (mut x, mut y) = (p, n);
+                        while x != y {
+                            while po_index[&x] < po_index[&y] {
+                                x = idom[&x].expect("processed");
+                            }
+                            while po_index[&y] < po_index[&x] {
+                                y = idom[&y].expect("processed");
+                            }
+                        }
+                        x
+                    }
+                });
+            }
+            if new.is_some() && idom[&b] != new {
+                idom.insert(b, new);
+                changed = true;
+            }
+        }
+    }
+    idom
+}

@@ -1,0 +1,1 @@
+//! Scheduling problems and solvers; empty until the scheduling issue.
