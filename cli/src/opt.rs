@@ -3,8 +3,8 @@
 
 use clap::Args;
 use silica_ir::diag::{render, Diagnostic, SourceFile};
-use silica_ir::parser::{parse, ParseOptions};
-use silica_ir::printer::{print_module, PrintFlags};
+use silica_ir::parser::{parse, ParseOptions, ParsedModule};
+use silica_ir::printer::{print_module_to, PrintFlags};
 use silica_ir::Context;
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -25,6 +25,9 @@ pub struct OptArgs {
     /// Print locations (`loc(...)`).
     #[arg(long = "mlir-print-debuginfo")]
     debug_info: bool,
+    /// Print regions as `{...}`.
+    #[arg(long = "mlir-print-skip-regions")]
+    skip_regions: bool,
     /// Accept operations of dialects silica does not know.
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered: bool,
@@ -92,15 +95,14 @@ fn split_chunks<'a>(src: &'a [u8], marker: Option<&str>) -> Vec<Chunk<'a>> {
     chunks
 }
 
-/// Parses and verifies one chunk; returns the printed text or diagnostics.
-fn process(
+/// Parses and verifies one chunk.
+fn parse_and_verify(
     ctx: &mut Context,
     name: &str,
     chunk: &Chunk<'_>,
-    flags: PrintFlags,
     verify_opts: silica_ir::verify::VerifyOptions,
     t: &mut Timing,
-) -> Result<String, Box<Diagnostic>> {
+) -> Result<ParsedModule, Box<Diagnostic>> {
     let start = Instant::now();
     let module = parse(
         ctx,
@@ -114,10 +116,80 @@ fn process(
     let start = Instant::now();
     silica_ir::verify::verify(ctx, &module.ir, module.top, verify_opts)?;
     t.verify += start.elapsed();
-    let start = Instant::now();
-    let text = print_module(ctx, &module.ir, module.top, &module.resources, flags);
-    t.print += start.elapsed();
-    Ok(text)
+    Ok(module)
+}
+
+/// Where the printed chunks go: standard output as they come, a temporary
+/// file renamed over the output file once everything succeeded, a device
+/// such as `/dev/null` directly, or memory (with `--verify-diagnostics`,
+/// where output is shown only on success).
+enum Output {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    File {
+        temp: std::path::PathBuf,
+        file: std::io::BufWriter<std::fs::File>,
+    },
+    Device(std::io::BufWriter<std::fs::File>),
+    Memory(Vec<u8>),
+}
+
+impl Output {
+    fn open(args: &OptArgs) -> std::io::Result<Output> {
+        if args.verify_diagnostics {
+            return Ok(Output::Memory(Vec::new()));
+        }
+        if args.output == "-" {
+            return Ok(Output::Stdout(std::io::BufWriter::new(std::io::stdout())));
+        }
+        let target = std::path::Path::new(&args.output);
+        if target.metadata().is_ok_and(|m| !m.is_file()) {
+            let file = std::fs::OpenOptions::new().write(true).open(target)?;
+            return Ok(Output::Device(std::io::BufWriter::new(file)));
+        }
+        let file_name = target.file_name().unwrap_or_default().to_string_lossy();
+        let temp = target.with_file_name(format!(".{file_name}.silica-{}", std::process::id()));
+        let file = std::fs::File::create(&temp)?;
+        Ok(Output::File {
+            temp,
+            file: std::io::BufWriter::new(file),
+        })
+    }
+
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Output::Stdout(w) => w,
+            Output::File { file, .. } => file,
+            Output::Device(w) => w,
+            Output::Memory(v) => v,
+        }
+    }
+
+    /// Completes the output; on failure no output file is left behind.
+    fn finish(self, args: &OptArgs, succeeded: bool) -> std::io::Result<()> {
+        match self {
+            Output::Stdout(mut w) => w.flush(),
+            Output::Device(mut w) => w.flush(),
+            Output::File { temp, file } => {
+                let flushed = file.into_inner().map_err(|e| e.into_error());
+                if !succeeded || flushed.is_err() {
+                    let _ = std::fs::remove_file(&temp);
+                    return flushed.map(|_| ());
+                }
+                std::fs::rename(&temp, &args.output).inspect_err(|_| {
+                    let _ = std::fs::remove_file(&temp);
+                })
+            }
+            Output::Memory(bytes) if succeeded => {
+                if args.output == "-" {
+                    let mut out = std::io::stdout().lock();
+                    out.write_all(&bytes).and_then(|_| out.flush())
+                } else {
+                    std::fs::write(&args.output, &bytes)
+                }
+            }
+            Output::Memory(_) => Ok(()),
+        }
+    }
 }
 
 fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
@@ -178,21 +250,41 @@ pub fn run(args: &OptArgs) -> ExitCode {
     let flags = PrintFlags {
         generic: args.generic,
         debug_info: args.debug_info,
+        skip_regions: args.skip_regions,
     };
     let chunks = split_chunks(&src, args.split.as_deref());
-    let mut outputs = Vec::new();
+    let mut output = match Output::open(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: could not open output '{}': {e}", args.output);
+            return ExitCode::FAILURE;
+        }
+    };
     let mut failed = false;
+    let mut write_error = None;
     let mut timing = Timing::default();
     let mut errors = String::new();
-    for chunk in &chunks {
+    for (i, chunk) in chunks.iter().enumerate() {
+        if i > 0 {
+            if let Err(e) = output.writer().write_all(b"// -----\n") {
+                write_error.get_or_insert(e);
+            }
+        }
         let mut ctx = Context::new();
         ctx.allow_unregistered = args.allow_unregistered;
         let verify_opts = silica_ir::verify::VerifyOptions {
             print_op: !args.verify_diagnostics,
             debug_info: args.debug_info,
         };
-        let result = process(&mut ctx, name, chunk, flags, verify_opts, &mut timing);
-        let sources = [SourceFile { name, text: &src }];
+        let result = parse_and_verify(&mut ctx, name, chunk, verify_opts, &mut timing);
+        if let Ok(module) = &result {
+            let start = Instant::now();
+            let (ir, top, resources) = (&module.ir, module.top, &module.resources);
+            if let Err(e) = print_module_to(&ctx, ir, top, resources, flags, output.writer()) {
+                write_error.get_or_insert(e);
+            }
+            timing.print += start.elapsed();
+        }
         if args.verify_diagnostics {
             let produced: Vec<Diagnostic> = match &result {
                 Ok(_) => Vec::new(),
@@ -210,16 +302,10 @@ pub fn run(args: &OptArgs) -> ExitCode {
                 failed = true;
                 errors.push_str(&outcome.failures);
             }
-            outputs.push(result.unwrap_or_default());
-        } else {
-            match result {
-                Ok(text) => outputs.push(text),
-                Err(d) => {
-                    failed = true;
-                    errors.push_str(&render(&ctx, &sources, &d));
-                    outputs.push(String::new());
-                }
-            }
+        } else if let Err(d) = result {
+            failed = true;
+            let sources = [SourceFile { name, text: &src }];
+            errors.push_str(&render(&ctx, &sources, &d));
         }
     }
     if !errors.is_empty() {
@@ -228,24 +314,12 @@ pub fn run(args: &OptArgs) -> ExitCode {
     if args.timing {
         report_timing(&timing, total.elapsed());
     }
-    let text = outputs.join("// -----\n");
-    if failed {
-        // Like mlir-opt, show what the chunks that worked produced; never
-        // leave a partial output file behind.
-        if args.output == "-" && !args.verify_diagnostics {
-            print!("{text}");
-        }
+    let finished = output.finish(args, !failed && write_error.is_none());
+    if let Some(e) = write_error.or(finished.err()) {
+        eprintln!("error: could not write output '{}': {e}", args.output);
         return ExitCode::FAILURE;
     }
-    let written = if args.output == "-" {
-        let stdout = std::io::stdout();
-        let mut lock = stdout.lock();
-        lock.write_all(text.as_bytes()).and_then(|_| lock.flush())
-    } else {
-        std::fs::write(&args.output, text.as_bytes())
-    };
-    if let Err(e) = written {
-        eprintln!("error: could not write output '{}': {e}", args.output);
+    if failed {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS

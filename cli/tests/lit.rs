@@ -1,6 +1,8 @@
 //! The lit-style test harness: every `.mlir` file under `tests/` is one
 //! test. Its `// RUN:` lines run through `bash` with `%s` replaced by the
-//! file, `silica` by the built binary and `FileCheck` by `FileCheck-22`.
+//! file, `%t` by a scratch path of the test's own (under the target
+//! directory), `silica` by the built binary and `FileCheck` by
+//! `FileCheck-22`.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
@@ -42,9 +44,14 @@ fn run_file(path: &Path, silica: &Path) -> Result<(), Failed> {
         return Err("no RUN lines".into());
     }
     let file = path.to_string_lossy();
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("lit")
+        .join(path.file_stem().unwrap_or_default());
+    let scratch = scratch.to_string_lossy();
     for run in runs {
         let cmd = run
             .replace("%s", &file)
+            .replace("%t", &scratch)
             .replace("FileCheck", "FileCheck-22")
             .replace("FileCheck-22-22", "FileCheck-22");
         let cmd = cmd.replace("silica ", &format!("{} ", silica.display()));

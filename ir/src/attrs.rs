@@ -87,7 +87,7 @@ pub enum AttrKind {
 impl Context {
     /// The unit attribute.
     pub fn unit_attr(&mut self) -> Attr {
-        self.intern_attr(AttrKind::Unit)
+        crate::context::UNIT
     }
 
     /// An integer attribute.
@@ -100,21 +100,18 @@ impl Context {
 
     /// A string attribute.
     pub fn string_attr(&mut self, s: &[u8]) -> Attr {
-        self.intern_attr(AttrKind::String {
-            value: s.into(),
-            ty: None,
-        })
+        self.typed_string_attr(s, None)
     }
 
     /// A dictionary attribute; entries are sorted by name here.
     pub fn dict_attr(&mut self, mut entries: Vec<(Symbol, Attr)>) -> Attr {
         entries.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
-        self.intern_attr(AttrKind::Dictionary(entries.into()))
+        self.sorted_dict_attr(&entries)
     }
 
     /// The empty dictionary.
     pub fn empty_dict(&mut self) -> Attr {
-        self.intern_attr(AttrKind::Dictionary(Box::new([])))
+        crate::context::EMPTY_DICT
     }
 
     /// Entries of a dictionary attribute (empty for any other attribute).

@@ -56,7 +56,7 @@ struct Format {
     signed: bool,
 }
 
-const ALL: [FloatKind; 18] = [
+const ALL: [FloatKind; FloatKind::COUNT] = [
     FloatKind::F16,
     FloatKind::BF16,
     FloatKind::F32,
@@ -78,6 +78,8 @@ const ALL: [FloatKind; 18] = [
 ];
 
 impl FloatKind {
+    /// The number of float types.
+    pub const COUNT: usize = 18;
     /// All float kinds.
     pub fn all() -> &'static [FloatKind] {
         &ALL
@@ -110,6 +112,10 @@ impl FloatKind {
 
     /// The kind named by a type keyword.
     pub fn from_name(s: &str) -> Option<FloatKind> {
+        // Every float type name starts with `f`, `bf` or `tf`.
+        if !matches!(s.as_bytes().first(), Some(b'f' | b'b' | b't')) {
+            return None;
+        }
         ALL.iter().copied().find(|k| k.name() == s)
     }
 

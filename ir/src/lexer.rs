@@ -61,22 +61,53 @@ pub struct Token {
     pub end: usize,
 }
 
+/// Byte classes, looked up in [`CLASS`].
+const ID_START: u8 = 1;
+const ID_CHAR: u8 = 2;
+const SUFFIX_CHAR: u8 = 4;
+const SPACE: u8 = 8;
+
+/// The classes of every byte value.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let alpha = c.is_ascii_alphabetic();
+        let alnum = c.is_ascii_alphanumeric();
+        if alpha || c == b'_' {
+            t[b] |= ID_START;
+        }
+        if alnum || c == b'_' || c == b'$' || c == b'.' {
+            t[b] |= ID_CHAR | SUFFIX_CHAR;
+        }
+        if c == b'-' {
+            t[b] |= SUFFIX_CHAR;
+        }
+        if c == b' ' || c == b'\t' || c == b'\n' || c == b'\r' {
+            t[b] |= SPACE;
+        }
+        b += 1;
+    }
+    t
+};
+
 fn is_id_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_'
+    CLASS[b as usize] & ID_START != 0
 }
 
 fn is_id_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.')
+    CLASS[b as usize] & ID_CHAR != 0
 }
 
 fn is_suffix_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-')
+    CLASS[b as usize] & SUFFIX_CHAR != 0
 }
 
 /// Skips whitespace and `//` comments from `pos`.
 pub fn skip_trivia(src: &[u8], mut pos: usize) -> usize {
     loop {
-        while pos < src.len() && matches!(src[pos], b' ' | b'\t' | b'\n' | b'\r') {
+        while pos < src.len() && CLASS[src[pos] as usize] & SPACE != 0 {
             pos += 1;
         }
         if pos + 1 < src.len() && src[pos] == b'/' && src[pos + 1] == b'/' {

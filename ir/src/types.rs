@@ -76,7 +76,20 @@ pub enum TypeKind {
 impl Context {
     /// `iN`, `siN` or `uiN`.
     pub fn int_type(&mut self, width: u32, signedness: Signedness) -> Type {
+        if signedness == Signedness::Signless && width <= 64 {
+            return self.common_type(width as usize, TypeKind::Integer { width, signedness });
+        }
         self.intern_type(TypeKind::Integer { width, signedness })
+    }
+
+    /// The type in `common_types[slot]`, interning `kind` there first.
+    fn common_type(&mut self, slot: usize, kind: TypeKind) -> Type {
+        if let Some(t) = self.common_types[slot] {
+            return t;
+        }
+        let t = self.intern_type(kind);
+        self.common_types[slot] = Some(t);
+        t
     }
 
     /// Signless `iN`.
@@ -86,12 +99,12 @@ impl Context {
 
     /// `index`
     pub fn index_type(&mut self) -> Type {
-        self.intern_type(TypeKind::Index)
+        self.common_type(65, TypeKind::Index)
     }
 
     /// A float type.
     pub fn float_type(&mut self, kind: FloatKind) -> Type {
-        self.intern_type(TypeKind::Float(kind))
+        self.common_type(66 + kind as usize, TypeKind::Float(kind))
     }
 
     /// `none`
@@ -100,11 +113,20 @@ impl Context {
     }
 
     /// `(inputs) -> results`
-    pub fn function_type(&mut self, inputs: &[Type], results: &[Type]) -> Type {
-        self.intern_type(TypeKind::Function {
-            inputs: inputs.into(),
-            results: results.into(),
-        })
+    /// The inputs of a function type (empty for any other type).
+    pub fn function_inputs(&self, t: Type) -> &[Type] {
+        match self.type_kind(t) {
+            TypeKind::Function { inputs, .. } => inputs,
+            _ => &[],
+        }
+    }
+
+    /// The results of a function type (empty for any other type).
+    pub fn function_results(&self, t: Type) -> &[Type] {
+        match self.type_kind(t) {
+            TypeKind::Function { results, .. } => results,
+            _ => &[],
+        }
     }
 
     /// The width of an integer type, if `t` is one.

@@ -98,8 +98,8 @@ impl Verifier<'_> {
 
     fn verify_op(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
         let ir = self.ir;
-        let name = self.op_name(op);
-        match builtin_op(&name) {
+        let name = self.ctx.str(ir.op_name(op));
+        match builtin_op(name) {
             Some(BuiltinOp::Module) => self.verify_module(op)?,
             Some(BuiltinOp::UnrealizedConversionCast) if ir.num_results(op) == 0 => {
                 return Err(self.op_error(op, format!("'{name}' op requires one result")));

@@ -57,17 +57,14 @@ impl Parser<'_> {
                     elems.push(p.parse_attribute(None)?);
                     Ok(())
                 })?;
-                Ok(self.ctx.intern_attr(AttrKind::Array(elems.into())))
+                Ok(self.ctx.array_attr(&elems))
             }
             Tok::LBrace => self.parse_attr_dict(),
             Tok::AtId => self.parse_symbol_ref(),
             Tok::String => {
                 let value = self.parse_string_bytes()?;
                 let ty = self.parse_optional_colon_type(ty)?;
-                Ok(self.ctx.intern_attr(AttrKind::String {
-                    value: value.into(),
-                    ty,
-                }))
+                Ok(self.ctx.typed_string_attr(&value, ty))
             }
             Tok::Minus | Tok::Integer | Tok::Float => self.parse_number_attr(ty),
             Tok::HashId => self.parse_extended_attr(),
@@ -108,27 +105,33 @@ impl Parser<'_> {
     /// Parses `{name = attr, name, ...}` into a dictionary attribute.
     pub(crate) fn parse_attr_dict(&mut self) -> PResult<Attr> {
         self.expect(Tok::LBrace, "'{'")?;
-        let mut entries: Vec<(Symbol, Attr)> = Vec::new();
-        let mut seen = rustc_hash::FxHashSet::default();
+        let base = self.entry_stack.len();
+        let r = self.parse_attr_dict_entries(base);
+        self.entry_stack.truncate(base);
+        r
+    }
+
+    /// Parses dictionary entries up to `}` onto `entry_stack` above `base`.
+    fn parse_attr_dict_entries(&mut self, base: usize) -> PResult<Attr> {
         self.comma_list(Tok::RBrace, "'}' in attribute dictionary", |p| {
             let pos = p.tok().start;
-            let name = match p.kind() {
+            let name: std::borrow::Cow<'_, str> = match p.kind() {
                 Tok::BareId => {
-                    let s = p.text().to_string();
+                    let s = p.text();
                     p.bump();
-                    s
+                    s.into()
                 }
                 Tok::String => {
                     let b = p.parse_string_bytes()?;
                     if b.is_empty() {
                         return p.err_at(pos, "expected valid attribute name");
                     }
-                    String::from_utf8_lossy(&b).into_owned()
+                    String::from_utf8_lossy(&b).into_owned().into()
                 }
                 _ => return p.err("expected attribute name"),
             };
             let sym = p.ctx.sym(&name);
-            if !seen.insert(sym) {
+            if p.entry_stack[base..].iter().any(|e| e.0 == sym) {
                 return p.err_at(
                     pos,
                     format!("duplicate key '{name}' in dictionary attribute"),
@@ -139,10 +142,13 @@ impl Parser<'_> {
             } else {
                 p.ctx.unit_attr()
             };
-            entries.push((sym, value));
+            p.entry_stack.push((sym, value));
             Ok(())
         })?;
-        Ok(self.ctx.dict_attr(entries))
+        let ctx = &mut *self.ctx;
+        let entries = &mut self.entry_stack[base..];
+        entries.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+        Ok(ctx.sorted_dict_attr(entries))
     }
 
     fn parse_symbol_ref(&mut self) -> PResult<Attr> {
@@ -427,6 +433,9 @@ impl Parser<'_> {
     /// The canonical value of an integer literal of type `ty`: signed for
     /// signless/signed types, unsigned for unsigned ones.
     fn int_value(&self, negative: bool, text: &str, ty: Type) -> Result<BigInt, &'static str> {
+        if let Some(v) = self.small_int_value(negative, text, ty) {
+            return v;
+        }
         let magnitude = if let Some(h) = text.strip_prefix("0x") {
             BigUint::from_str_radix(h, 16).map_err(|_| "invalid integer")?
         } else {
@@ -441,6 +450,36 @@ impl Parser<'_> {
             return Err("negative integer literal not valid for unsigned integer type");
         }
         fit_int(&v, width, signedness).ok_or("integer constant out of range for attribute")
+    }
+
+    /// [`Parser::int_value`] without big integers, for decimal literals of
+    /// at most 18 digits and types of at most 64 bits; `None` otherwise.
+    fn small_int_value(
+        &self,
+        negative: bool,
+        text: &str,
+        ty: Type,
+    ) -> Option<Result<BigInt, &'static str>> {
+        let (width, signedness) = match self.ctx.type_kind(ty) {
+            TypeKind::Integer { width, signedness } if *width <= 64 => (*width, *signedness),
+            TypeKind::Index => (64, Signedness::Signless),
+            _ => return None,
+        };
+        if text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let magnitude: i128 = text.parse::<u64>().ok()?.into();
+        if negative && signedness == Signedness::Unsigned {
+            return Some(Err(
+                "negative integer literal not valid for unsigned integer type",
+            ));
+        }
+        let v = if negative { -magnitude } else { magnitude };
+        Some(
+            fit_small_int(v, width, signedness)
+                .map(BigInt::from)
+                .ok_or("integer constant out of range for attribute"),
+        )
     }
 
     // ----- locations --------------------------------------------------------
@@ -1224,6 +1263,21 @@ fn infer_shape<'l>(lit: &'l Lit, flat: &mut Vec<&'l Lit>) -> Result<Vec<usize>, 
 
 /// Interprets `v` as an integer of `width` bits: accepts any value that
 /// fits as signed or unsigned and returns the canonical value.
+/// [`fit_int`] for widths up to 64 bits, in machine integers.
+fn fit_small_int(v: i128, width: u32, signedness: Signedness) -> Option<i128> {
+    let modulus = 1i128 << width;
+    let half = if width == 0 { 0 } else { 1i128 << (width - 1) };
+    if v < -half || v >= modulus {
+        return None;
+    }
+    let unsigned = if v < 0 { v + modulus } else { v };
+    Some(match signedness {
+        Signedness::Unsigned => unsigned,
+        _ if width > 0 && unsigned >= half => unsigned - modulus,
+        _ => unsigned,
+    })
+}
+
 pub(crate) fn fit_int(v: &BigInt, width: u32, signedness: Signedness) -> Option<BigInt> {
     let w = width as u64;
     let modulus = BigInt::one() << w;
@@ -1250,4 +1304,39 @@ pub(crate) fn fit_int(v: &BigInt, width: u32, signedness: Signedness) -> Option<
             }
         }
     })
+}
+
+#[cfg(test)]
+mod int_fit_tests {
+    use super::*;
+
+    #[test]
+    fn small_fit_agrees_with_big_fit() {
+        for width in [0u32, 1, 2, 7, 8, 31, 32, 63, 64] {
+            for s in [
+                Signedness::Signless,
+                Signedness::Signed,
+                Signedness::Unsigned,
+            ] {
+                let edge = 1i128 << width;
+                for v in [
+                    -edge - 1,
+                    -edge,
+                    -edge / 2 - 1,
+                    -edge / 2,
+                    -1,
+                    0,
+                    1,
+                    edge / 2 - 1,
+                    edge / 2,
+                    edge - 1,
+                    edge,
+                ] {
+                    let small = fit_small_int(v, width, s).map(BigInt::from);
+                    let big = fit_int(&BigInt::from(v), width, s);
+                    assert_eq!(small, big, "v={v} width={width} {s:?}");
+                }
+            }
+        }
+    }
 }

@@ -147,7 +147,7 @@ impl Parser<'_> {
         }
         let mut operands = Vec::new();
         for ((n, i, p), t) in refs.into_iter().zip(in_types) {
-            operands.push(self.resolve_value(&n, i, p, t)?);
+            operands.push(self.resolve_value(n, i, p, t)?);
         }
         let name = self.ctx.sym("builtin.unrealized_conversion_cast");
         let loc = self.loc_at(pos);

@@ -40,19 +40,45 @@ pub struct ParseOptions {
     pub first_line: u32,
 }
 
+/// The values bound to one SSA name, by result index.
+enum Slots {
+    /// Consecutive value ids (the results of one op, a block argument).
+    Run { first: u32, len: u32 },
+    /// Any ids: the placeholders of forward uses ([`NO_VALUE`] for holes).
+    List(Vec<ValueId>),
+}
+
+/// A hole in [`Slots::List`].
+const NO_VALUE: ValueId = ValueId(u32::MAX);
+
+impl Slots {
+    fn get(&self, i: usize) -> Option<ValueId> {
+        match self {
+            Slots::Run { first, len } => (i < *len as usize).then(|| ValueId(first + i as u32)),
+            Slots::List(v) => v.get(i).copied().filter(|&v| v != NO_VALUE),
+        }
+    }
+
+    fn into_list(self) -> Vec<ValueId> {
+        match self {
+            Slots::Run { first, len } => (first..first + len).map(ValueId).collect(),
+            Slots::List(v) => v,
+        }
+    }
+}
+
 struct ValueEntry {
-    /// One value per result index.
-    values: Vec<ValueId>,
+    slots: Slots,
     /// Byte offset of the definition, or of the first forward use.
     pos: usize,
     defined: bool,
 }
 
 #[derive(Default)]
-struct IsolatedScope {
-    values: FxHashMap<Box<str>, ValueEntry>,
+struct IsolatedScope<'a> {
+    values: FxHashMap<&'a str, ValueEntry>,
     /// Names defined in each open region, removed when it closes.
-    sub_scopes: Vec<Vec<Box<str>>>,
+    sub_scopes: Vec<Vec<&'a str>>,
 }
 
 struct BlockEntry {
@@ -71,14 +97,19 @@ pub(crate) struct Parser<'a> {
     pub(crate) ctx: &'a mut Context,
     pub(crate) ir: Ir,
     src: &'a [u8],
+    /// `src` as text when it is valid UTF-8 (almost always), so token
+    /// texts need no per-token validation.
+    src_str: Option<&'a str>,
     file: Symbol,
     line_starts: Vec<usize>,
+    /// The line of the last [`Parser::loc_at`] query.
+    last_line: usize,
     first_line: u32,
     tok: Token,
     pub(crate) attr_aliases: FxHashMap<Box<str>, Attr>,
     pub(crate) type_aliases: FxHashMap<Box<str>, Type>,
-    scopes: Vec<IsolatedScope>,
-    block_scopes: Vec<FxHashMap<Box<str>, BlockEntry>>,
+    scopes: Vec<IsolatedScope<'a>>,
+    block_scopes: Vec<FxHashMap<&'a str, BlockEntry>>,
     deferred_locs: Vec<(LocTarget, Box<str>, usize)>,
     /// Where each forward-reference placeholder was first used.
     placeholder_pos: FxHashMap<ValueId, usize>,
@@ -86,6 +117,13 @@ pub(crate) struct Parser<'a> {
     pub(crate) distinct_ids: FxHashMap<String, (u32, Attr)>,
     pub(crate) resources: Resources,
     depth: u32,
+    // Scratch stacks shared by nested parses, so that lists need no
+    // allocation per op: each user pushes above the current length and
+    // truncates back to it when done.
+    ref_stack: Vec<(&'a str, u32, usize)>,
+    value_stack: Vec<ValueId>,
+    pub(crate) type_stack: Vec<Type>,
+    pub(crate) entry_stack: Vec<(Symbol, Attr)>,
 }
 
 /// Parses `src` (named `file` in locations) into a module.
@@ -106,8 +144,10 @@ pub fn parse(
         ctx,
         ir: Ir::new(),
         src,
+        src_str: std::str::from_utf8(src).ok(),
         file,
         line_starts,
+        last_line: 0,
         first_line: opts.first_line.max(1),
         tok: lex(src, 0),
         attr_aliases: FxHashMap::default(),
@@ -119,6 +159,10 @@ pub fn parse(
         distinct_ids: FxHashMap::default(),
         resources: Resources::default(),
         depth: 0,
+        ref_stack: Vec::new(),
+        value_stack: Vec::new(),
+        type_stack: Vec::new(),
+        entry_stack: Vec::new(),
     };
     p.ir.reserve(src.len() / 64);
     let top = p.parse_top_level()?;
@@ -141,7 +185,11 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn text(&self) -> &'a str {
-        std::str::from_utf8(&self.src[self.tok.start..self.tok.end]).unwrap_or("")
+        let range = self.tok.start..self.tok.end;
+        match self.src_str {
+            Some(s) => s.get(range).unwrap_or(""),
+            None => std::str::from_utf8(&self.src[range]).unwrap_or(""),
+        }
     }
 
     pub(crate) fn src(&self) -> &'a [u8] {
@@ -185,10 +233,21 @@ impl<'a> Parser<'a> {
 
     /// A location attribute for byte offset `pos`.
     pub(crate) fn loc_at(&mut self, pos: usize) -> Attr {
-        let line = match self.line_starts.binary_search(&pos) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
+        // Ops are mostly located in source order: scan forward from the
+        // last line found before falling back to a binary search.
+        let starts = &self.line_starts;
+        let mut line = self.last_line;
+        if starts[line] > pos || starts.get(line + 8).is_some_and(|&s| s <= pos) {
+            line = match starts.binary_search(&pos) {
+                Ok(i) => i,
+                Err(i) => i - 1,
+            };
+        } else {
+            while starts.get(line + 1).is_some_and(|&s| s <= pos) {
+                line += 1;
+            }
+        }
+        self.last_line = line;
         let col = pos - self.line_starts[line] + 1;
         let file = self.file;
         self.ctx.loc(Location::File {
@@ -370,12 +429,12 @@ impl<'a> Parser<'a> {
     // ----- SSA values ------------------------------------------------------
 
     /// Parses `%name` or `%name#N` and returns (name, result index, pos).
-    fn parse_value_ref(&mut self) -> PResult<(Box<str>, u32, usize)> {
+    fn parse_value_ref(&mut self) -> PResult<(&'a str, u32, usize)> {
         if !self.is(Tok::PercentId) {
             return self.err("expected SSA operand");
         }
         let pos = self.tok.start;
-        let name: Box<str> = self.text().into();
+        let name = self.text();
         self.bump();
         let mut index = 0;
         if self.is(Tok::HashId) {
@@ -392,7 +451,7 @@ impl<'a> Parser<'a> {
     /// Resolves a use of `name#index` with type `ty`.
     pub(crate) fn resolve_value(
         &mut self,
-        name: &str,
+        name: &'a str,
         index: u32,
         pos: usize,
         ty: Type,
@@ -400,7 +459,7 @@ impl<'a> Parser<'a> {
         let scope = self.scopes.last_mut().expect("scope");
         if let Some(entry) = scope.values.get_mut(name) {
             if entry.defined {
-                let Some(&v) = entry.values.get(index as usize) else {
+                let Some(v) = entry.slots.get(index as usize) else {
                     let msg = "reference to invalid result number";
                     return self.err_at(pos, msg);
                 };
@@ -411,32 +470,31 @@ impl<'a> Parser<'a> {
                 }
                 return Ok(v);
             }
-            if (index as usize) < entry.values.len() {
-                let v = entry.values[index as usize];
-                if v != ValueId(u32::MAX) {
-                    let vt = self.ir.value_type(v);
-                    if vt != ty {
-                        let prior = self.placeholder_pos.get(&v).copied().unwrap_or(entry.pos);
-                        return self.type_mismatch(name, pos, ty, vt, prior);
-                    }
-                    return Ok(v);
+            if let Some(v) = entry.slots.get(index as usize) {
+                let vt = self.ir.value_type(v);
+                if vt != ty {
+                    let prior = self.placeholder_pos.get(&v).copied().unwrap_or(entry.pos);
+                    return self.type_mismatch(name, pos, ty, vt, prior);
                 }
+                return Ok(v);
             }
         }
         // A forward reference.
         let placeholder = self.ir.create_placeholder(ty);
         self.placeholder_pos.insert(placeholder, pos);
         let scope = self.scopes.last_mut().expect("scope");
-        let entry = scope.values.entry(name.into()).or_insert(ValueEntry {
-            values: Vec::new(),
+        let entry = scope.values.entry(name).or_insert(ValueEntry {
+            slots: Slots::List(Vec::new()),
             pos,
             defined: false,
         });
+        let mut list = std::mem::replace(&mut entry.slots, Slots::List(Vec::new())).into_list();
         let i = index as usize;
-        if entry.values.len() <= i {
-            entry.values.resize(i + 1, ValueId(u32::MAX));
+        if list.len() <= i {
+            list.resize(i + 1, NO_VALUE);
         }
-        entry.values[i] = placeholder;
+        list[i] = placeholder;
+        entry.slots = Slots::List(list);
         Ok(placeholder)
     }
 
@@ -459,8 +517,19 @@ impl<'a> Parser<'a> {
         ))
     }
 
-    /// Binds `name` to `values` (the results of an op or a block argument).
-    fn define_values(&mut self, name: &str, pos: usize, values: &[ValueId]) -> PResult<()> {
+    /// Binds `name` to the `count` values from `first` on (results of an op
+    /// or a block argument).
+    fn define_values(
+        &mut self,
+        name: &'a str,
+        pos: usize,
+        first: ValueId,
+        count: u32,
+    ) -> PResult<()> {
+        let run = Slots::Run {
+            first: first.0,
+            len: count,
+        };
         let scope = self.scopes.last_mut().expect("scope");
         if let Some(entry) = scope.values.get_mut(name) {
             if entry.defined {
@@ -472,15 +541,15 @@ impl<'a> Parser<'a> {
                         .with_note(prev_loc, "previously defined here"),
                 ));
             }
-            let placeholders = std::mem::take(&mut entry.values);
-            entry.values = values.to_vec();
+            let values = std::mem::replace(&mut entry.slots, run);
+            let placeholders = values.into_list();
             entry.defined = true;
             entry.pos = pos;
             for (i, ph) in placeholders.into_iter().enumerate() {
-                if ph == ValueId(u32::MAX) {
+                if ph == NO_VALUE {
                     continue;
                 }
-                let Some(&v) = values.get(i) else {
+                let Some(v) = (i < count as usize).then(|| ValueId(first.0 + i as u32)) else {
                     let use_pos = self.placeholder_pos.get(&ph).copied().unwrap_or(pos);
                     return self.err_at(use_pos, "reference to invalid result number");
                 };
@@ -503,16 +572,16 @@ impl<'a> Parser<'a> {
             }
         } else {
             scope.values.insert(
-                name.into(),
+                name,
                 ValueEntry {
-                    values: values.to_vec(),
+                    slots: run,
                     pos,
                     defined: true,
                 },
             );
         }
         if let Some(sub) = self.scopes.last_mut().and_then(|s| s.sub_scopes.last_mut()) {
-            sub.push(name.into());
+            sub.push(name);
         }
         Ok(())
     }
@@ -550,7 +619,7 @@ impl<'a> Parser<'a> {
         let scope = self.scopes.last_mut().expect("scope");
         let names = scope.sub_scopes.pop().unwrap_or_default();
         for n in names {
-            scope.values.remove(&n);
+            scope.values.remove(n);
         }
         Ok(())
     }
@@ -561,14 +630,14 @@ impl<'a> Parser<'a> {
     /// location) and returns it detached.
     pub(crate) fn parse_operation(&mut self) -> PResult<OpId> {
         let start = self.tok.start;
-        let mut bindings: Vec<(Box<str>, u32, usize)> = Vec::new();
+        let mut bindings: Vec<(&'a str, u32, usize)> = Vec::new();
         if self.is(Tok::PercentId) {
             loop {
                 if !self.is(Tok::PercentId) {
                     return self.err("expected valid ssa identifier");
                 }
                 let pos = self.tok.start;
-                let name: Box<str> = self.text().into();
+                let name = self.text();
                 self.bump();
                 let mut count = 1;
                 if self.eat(Tok::Colon) {
@@ -608,11 +677,9 @@ impl<'a> Parser<'a> {
         }
         let mut next = 0usize;
         for (name, count, pos) in bindings {
-            let vals: Vec<ValueId> = (next..next + count as usize)
-                .map(|i| self.ir.result(op, i))
-                .collect();
+            let first = self.ir.result(op, next);
             next += count as usize;
-            self.define_values(&name, pos, &vals)?;
+            self.define_values(name, pos, first, count)?;
         }
         Ok(op)
     }
@@ -652,13 +719,19 @@ impl<'a> Parser<'a> {
 
     fn parse_generic_op(&mut self) -> PResult<OpId> {
         let name_pos = self.tok.start;
-        let raw = self.text().as_bytes();
-        let bytes = match crate::lexer::unescape(raw) {
-            Ok(b) => b,
-            Err(_) => return self.err("invalid escape sequence in string"),
-        };
-        let Ok(name_str) = String::from_utf8(bytes) else {
-            return self.err("expected valid UTF-8 operation name");
+        let raw = self.text();
+        let quoted = &raw[1.min(raw.len())..raw.len().saturating_sub(1)];
+        let name_str: std::borrow::Cow<'a, str> = if quoted.contains('\\') || raw.is_empty() {
+            let bytes = match crate::lexer::unescape(&self.src[self.tok.start..self.tok.end]) {
+                Ok(b) => b,
+                Err(_) => return self.err("invalid escape sequence in string"),
+            };
+            let Ok(name) = String::from_utf8(bytes) else {
+                return self.err("expected valid UTF-8 operation name");
+            };
+            name.into()
+        } else {
+            quoted.into()
         };
         if name_str.is_empty() {
             return self.err("empty operation name is invalid");
@@ -679,9 +752,23 @@ impl<'a> Parser<'a> {
         }
         // Operands.
         self.expect(Tok::LParen, "'(' to start operand list")?;
-        let mut operand_refs = Vec::new();
+        let refs_base = self.ref_stack.len();
+        let r = self.parse_generic_op_rest(name, name_pos, refs_base);
+        self.ref_stack.truncate(refs_base);
+        r
+    }
+
+    /// The rest of a generic op after `name(`; operand references go on
+    /// `ref_stack` above `refs_base`.
+    fn parse_generic_op_rest(
+        &mut self,
+        name: Symbol,
+        name_pos: usize,
+        refs_base: usize,
+    ) -> PResult<OpId> {
         self.comma_list(Tok::RParen, "')' in operand list", |p| {
-            operand_refs.push(p.parse_value_ref()?);
+            let r = p.parse_value_ref()?;
+            p.ref_stack.push(r);
             Ok(())
         })?;
         // Successors.
@@ -720,38 +807,45 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Colon, "':' followed by operation type")?;
         let type_pos = self.tok.start;
         let fty = self.parse_type()?;
-        let (inputs, results) = match self.ctx.type_kind(fty) {
-            crate::types::TypeKind::Function { inputs, results } => {
-                (inputs.to_vec(), results.to_vec())
-            }
+        let num_inputs = match self.ctx.type_kind(fty) {
+            crate::types::TypeKind::Function { inputs, .. } => inputs.len(),
             _ => return self.err_at(type_pos, "expected function type"),
         };
-        if inputs.len() != operand_refs.len() {
-            let n = operand_refs.len();
+        let num_refs = self.ref_stack.len() - refs_base;
+        if num_inputs != num_refs {
             return self.err_at(
                 type_pos,
                 format!(
-                    "expected {n} operand type{} but had {}",
-                    if n == 1 { " " } else { "s" },
-                    inputs.len()
+                    "expected {num_refs} operand type{} but had {num_inputs}",
+                    if num_refs == 1 { " " } else { "s" },
                 ),
             );
         }
-        let mut operands = Vec::with_capacity(operand_refs.len());
-        for ((n, i, pos), ty) in operand_refs.into_iter().zip(inputs) {
-            operands.push(self.resolve_value(&n, i, pos, ty)?);
+        let values_base = self.value_stack.len();
+        for i in 0..num_refs {
+            let (n, index, pos) = self.ref_stack[refs_base + i];
+            let ty = self.ctx.function_inputs(fty)[i];
+            let v = self.resolve_value(n, index, pos, ty);
+            match v {
+                Ok(v) => self.value_stack.push(v),
+                Err(e) => {
+                    self.value_stack.truncate(values_base);
+                    return Err(e);
+                }
+            }
         }
         let loc = self.loc_at(name_pos);
         let op = self.ir.create_op(OpSpec {
             name,
             loc,
-            operands: &operands,
-            result_types: &results,
+            operands: &self.value_stack[values_base..],
+            result_types: self.ctx.function_results(fty),
             successors: &successors,
             regions: &regions,
             attrs,
             props,
         });
+        self.value_stack.truncate(values_base);
         self.parse_trailing_loc(op)?;
         Ok(op)
     }
@@ -761,13 +855,13 @@ impl<'a> Parser<'a> {
             return self.err("expected block name");
         }
         let pos = self.tok.start;
-        let name: Box<str> = self.text().into();
+        let name = self.text();
         self.bump();
-        Ok(self.block_ref(&name, pos, false))
+        Ok(self.block_ref(name, pos, false))
     }
 
     /// The block named `name` in the current region, created on first use.
-    fn block_ref(&mut self, name: &str, pos: usize, defining: bool) -> BlockId {
+    fn block_ref(&mut self, name: &'a str, pos: usize, defining: bool) -> BlockId {
         let scope = self.block_scopes.last_mut().expect("block scope");
         if let Some(e) = scope.get_mut(name) {
             return e.block;
@@ -775,7 +869,7 @@ impl<'a> Parser<'a> {
         let block = self.ir.create_block();
         let scope = self.block_scopes.last_mut().expect("block scope");
         scope.insert(
-            name.into(),
+            name,
             BlockEntry {
                 block,
                 pos,
@@ -790,7 +884,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_region(
         &mut self,
         region: RegionId,
-        entry_args: &[(Box<str>, Type, Option<Attr>, usize)],
+        entry_args: &[(&'a str, Type, Option<Attr>, usize)],
         isolated: bool,
     ) -> PResult<()> {
         self.enter()?;
@@ -800,7 +894,7 @@ impl<'a> Parser<'a> {
             let entry = self.ir.create_block();
             for (name, ty, loc, pos) in entry_args {
                 let v = self.ir.add_block_arg(entry, *ty, *loc);
-                self.define_values(name, *pos, &[v])?;
+                self.define_values(name, *pos, v, 1)?;
             }
             self.ir.append_block(region, entry);
             if !entry_args.is_empty() && self.is(Tok::CaretId) {
@@ -810,10 +904,10 @@ impl<'a> Parser<'a> {
         }
         while self.is(Tok::CaretId) {
             let pos = self.tok.start;
-            let name: Box<str> = self.text().into();
+            let name = self.text();
             self.bump();
             let scope = self.block_scopes.last_mut().expect("block scope");
-            let block = match scope.get_mut(&name) {
+            let block = match scope.get_mut(name) {
                 Some(e) if e.defined => {
                     return self.err_at(pos, format!("redefinition of block '{name}'"));
                 }
@@ -822,7 +916,7 @@ impl<'a> Parser<'a> {
                     e.pos = pos;
                     e.block
                 }
-                None => self.block_ref(&name, pos, true),
+                None => self.block_ref(name, pos, true),
             };
             self.ir.append_block(region, block);
             if self.eat(Tok::LParen) {
@@ -838,7 +932,7 @@ impl<'a> Parser<'a> {
                     if let Some(loc) = p.parse_optional_loc(LocTarget::Arg(v))? {
                         p.ir.set_value_loc(v, loc);
                     }
-                    p.define_values(&n, vpos, &[v])
+                    p.define_values(n, vpos, v, 1)
                 })?;
             }
             self.expect(Tok::Colon, "':' after block name")?;

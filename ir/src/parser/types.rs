@@ -30,29 +30,36 @@ impl Parser<'_> {
 
     /// Parses `(inputs) -> results`.
     pub(crate) fn parse_function_type(&mut self) -> PResult<Type> {
-        let inputs = self.parse_type_list_parens()?;
+        let base = self.type_stack.len();
+        let r = self.parse_function_type_on_stack(base);
+        self.type_stack.truncate(base);
+        r
+    }
+
+    /// Parses a function type, collecting its inputs and results on
+    /// `type_stack` above `base`.
+    fn parse_function_type_on_stack(&mut self, base: usize) -> PResult<Type> {
+        self.push_type_list_parens()?;
+        let mid = self.type_stack.len();
         self.expect(Tok::Arrow, "'->' in function type")?;
-        let results = self.parse_function_results()?;
-        Ok(self.ctx.function_type(&inputs, &results))
-    }
-
-    /// Parses `( type, ... )`.
-    pub(crate) fn parse_type_list_parens(&mut self) -> PResult<Vec<Type>> {
-        self.expect(Tok::LParen, "'('")?;
-        let mut types = Vec::new();
-        self.comma_list(Tok::RParen, "')'", |p| {
-            types.push(p.parse_type()?);
-            Ok(())
-        })?;
-        Ok(types)
-    }
-
-    /// Parses a function result list: `(types)` or one non-function type.
-    pub(crate) fn parse_function_results(&mut self) -> PResult<Vec<Type>> {
         if self.is(Tok::LParen) {
-            return self.parse_type_list_parens();
+            self.push_type_list_parens()?;
+        } else {
+            let t = self.parse_type()?;
+            self.type_stack.push(t);
         }
-        Ok(vec![self.parse_type()?])
+        let (inputs, results) = self.type_stack[base..].split_at(mid - base);
+        Ok(self.ctx.function_type(inputs, results))
+    }
+
+    /// Parses `( type, ... )` onto `type_stack`.
+    fn push_type_list_parens(&mut self) -> PResult<()> {
+        self.expect(Tok::LParen, "'('")?;
+        self.comma_list(Tok::RParen, "')'", |p| {
+            let t = p.parse_type()?;
+            p.type_stack.push(t);
+            Ok(())
+        })
     }
 
     fn parse_extended_type(&mut self) -> PResult<Type> {

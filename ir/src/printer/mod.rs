@@ -3,6 +3,7 @@
 //! predecessor comments, generic and custom op forms, locations).
 
 mod aliases;
+mod decimal;
 mod names;
 mod types_attrs;
 mod walk;
@@ -17,21 +18,37 @@ use crate::resources::Resources;
 use aliases::AliasTable;
 use names::Names;
 use std::cell::RefCell;
+use std::io::Write;
 use types_attrs::AttrPrinter;
 
 const INDENT: usize = 2;
 
+/// Below this many operations a module is printed on one thread.
+const PARALLEL_MIN_OPS: usize = 20_000;
+
 struct OpPrinter<'a> {
     ctx: &'a Context,
     ir: &'a Ir,
-    names: Names,
+    names: &'a Names,
+    /// Whether the next block's operations may be split across threads
+    /// (only at the top, and never with distinct attributes, which are
+    /// renumbered in print order).
+    parallel: bool,
     attrs: AttrPrinter<'a>,
     flags: PrintFlags,
     out: String,
+    /// Where `out` is drained once it holds [`FLUSH_BYTES`] (between
+    /// top-level ops), so that big modules are never held as text whole.
+    sink: Option<&'a mut dyn Write>,
+    /// The first error writing to `sink`.
+    sink_error: Option<std::io::Error>,
     indent: usize,
     /// The dialect whose prefix custom op names may omit here.
     default_dialect: &'static str,
 }
+
+/// How much text the printer buffers before writing to its sink.
+const FLUSH_BYTES: usize = 1 << 20;
 
 /// Prints a whole module (with aliases and resources) followed by an empty
 /// line, as mlir-opt does.
@@ -42,12 +59,29 @@ pub fn print_module(
     resources: &Resources,
     flags: PrintFlags,
 ) -> String {
+    let mut bytes = Vec::new();
+    print_module_to(ctx, ir, top, resources, flags, &mut bytes)
+        .expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("the printer writes UTF-8")
+}
+
+/// Prints as [`print_module`] does, writing to `sink` as it goes.
+pub fn print_module_to(
+    ctx: &Context,
+    ir: &Ir,
+    top: OpId,
+    resources: &Resources,
+    flags: PrintFlags,
+    sink: &mut dyn Write,
+) -> std::io::Result<()> {
     let table = aliases::collect(ctx, ir, top, &flags);
     let distinct = RefCell::new(rustc_hash::FxHashMap::default());
+    let names = Names::new(ir, top, flags.generic, !flags.skip_regions);
     let mut p = OpPrinter {
         ctx,
         ir,
-        names: Names::new(ir, top, flags.generic),
+        names: &names,
+        parallel: !ctx.has_distinct() && ir.op_capacity() >= PARALLEL_MIN_OPS,
         attrs: AttrPrinter {
             ctx,
             aliases: Some(&table),
@@ -55,6 +89,8 @@ pub fn print_module(
         },
         flags,
         out: String::with_capacity(1 << 16),
+        sink: Some(sink),
+        sink_error: None,
         indent: 0,
         default_dialect: "builtin",
     };
@@ -64,7 +100,11 @@ pub fn print_module(
     p.alias_definitions(&table, true);
     resources.print_into(ctx, &mut p.out);
     p.out.push('\n');
-    p.out
+    p.flush();
+    match p.sink_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// Prints one operation in generic form, numbered as within `top`, as
@@ -77,10 +117,12 @@ pub fn op_to_string_generic(
     debug_info: bool,
 ) -> String {
     let distinct = RefCell::new(rustc_hash::FxHashMap::default());
+    let names = Names::new(ir, top, true, true);
     let mut p = OpPrinter {
         ctx,
         ir,
-        names: Names::new(ir, top, true),
+        names: &names,
+        parallel: false,
         attrs: AttrPrinter {
             ctx,
             aliases: None,
@@ -89,8 +131,11 @@ pub fn op_to_string_generic(
         flags: PrintFlags {
             generic: true,
             debug_info,
+            skip_regions: false,
         },
         out: String::new(),
+        sink: None,
+        sink_error: None,
         indent: 0,
         default_dialect: "builtin",
     };
@@ -323,6 +368,10 @@ impl OpPrinter<'_> {
     }
 
     fn region(&mut self, r: RegionId, entry_args: bool, empty_block: bool) {
+        if self.flags.skip_regions {
+            self.out.push_str("{...}");
+            return;
+        }
         let owner = self
             .ir
             .region_op(r)
@@ -414,13 +463,97 @@ impl OpPrinter<'_> {
         }
         self.indent += INDENT;
         let ops: Vec<OpId> = ir.block_ops(b).collect();
-        for op in ops {
-            self.pad();
-            self.op(op);
-            self.newline();
+        if std::mem::take(&mut self.parallel) && ops.len() > 1 {
+            self.ops_on_two_threads(&ops);
+        } else {
+            self.ops(&ops);
         }
         self.indent -= INDENT;
     }
+
+    fn ops(&mut self, ops: &[OpId]) {
+        for &op in ops {
+            self.pad();
+            self.op(op);
+            self.newline();
+            if self.out.len() >= FLUSH_BYTES {
+                self.flush();
+            }
+        }
+    }
+
+    /// Writes the buffered text to the sink, if there is one.
+    fn flush(&mut self) {
+        let Some(sink) = self.sink.as_mut() else {
+            return;
+        };
+        if self.sink_error.is_none() {
+            if let Err(e) = sink.write_all(self.out.as_bytes()) {
+                self.sink_error = Some(e);
+            }
+        }
+        self.out.clear();
+    }
+
+    /// Prints `ops` as [`OpPrinter::ops`] does, the second half (by number
+    /// of nested operations) on another thread.
+    fn ops_on_two_threads(&mut self, ops: &[OpId]) {
+        let weights: Vec<usize> = ops.iter().map(|&op| nested_op_count(self.ir, op)).collect();
+        let half = weights.iter().sum::<usize>() / 2;
+        let mut split = 0;
+        let mut acc = 0;
+        while split + 1 < ops.len() && acc + weights[split] <= half {
+            acc += weights[split];
+            split += 1;
+        }
+        let split = split.max(1);
+        let (first, second) = ops.split_at(split);
+        let (ctx, ir, names, aliases) = (self.ctx, self.ir, self.names, self.attrs.aliases);
+        let (flags, indent, default_dialect) = (self.flags, self.indent, self.default_dialect);
+        let print_second = move || {
+            let distinct = RefCell::new(rustc_hash::FxHashMap::default());
+            let mut p = OpPrinter {
+                ctx,
+                ir,
+                names,
+                parallel: false,
+                attrs: AttrPrinter {
+                    ctx,
+                    aliases,
+                    distinct: &distinct,
+                },
+                flags,
+                out: String::new(),
+                sink: None,
+                sink_error: None,
+                indent,
+                default_dialect,
+            };
+            p.ops(second);
+            p.out
+        };
+        let second_text = std::thread::scope(|s| {
+            let other = s.spawn(print_second);
+            self.ops(first);
+            other.join()
+        });
+        match second_text {
+            Ok(text) if self.sink.is_some() => {
+                self.flush();
+                self.out = text;
+                self.flush();
+            }
+            Ok(text) => self.out.push_str(&text),
+            Err(_) => self.ops(second),
+        }
+    }
+}
+
+/// The number of operations in `op`'s tree, `op` included.
+fn nested_op_count(ir: &Ir, op: OpId) -> usize {
+    let mut n = 0;
+    ir.walk(op, &mut |_| n += 1);
+    n
 }
 
 /// Predecessor lists (one entry per successor edge) of the blocks of one

@@ -3,8 +3,8 @@
 //! from the counters reached; entry-block arguments are `%argN`, other
 //! values `%N`; blocks are `^bbN` per region.
 
+use super::decimal::push_u64;
 use crate::graph::{BlockId, Ir, OpId, RegionId, ValueDef, ValueId};
-use std::fmt::Write;
 
 #[derive(Clone, Copy)]
 enum Name {
@@ -21,7 +21,9 @@ pub struct Names {
 impl Names {
     /// Numbers everything nested in `top`. With `unique` (generic form),
     /// counters are never reset between regions, as MLIR's unique SSA ids.
-    pub fn new(ir: &Ir, top: OpId, unique: bool) -> Names {
+    /// Without `nested`, only `top`'s results are named (its regions are
+    /// not printed).
+    pub fn new(ir: &Ir, top: OpId, unique: bool, nested: bool) -> Names {
         let mut names = Names {
             values: vec![None; ir.value_capacity()],
             blocks: vec![0; ir.block_capacity()],
@@ -29,8 +31,10 @@ impl Names {
         let mut next_value = 0u32;
         let mut next_arg = 0u32;
         names.number_op(ir, top, &mut next_value);
-        let mut stack: Vec<(RegionId, u32, u32)> =
-            ir.regions(top).map(|r| (r, next_value, next_arg)).collect();
+        let mut stack: Vec<(RegionId, u32, u32)> = Vec::new();
+        if nested {
+            stack.extend(ir.regions(top).map(|r| (r, next_value, next_arg)));
+        }
         while let Some((region, v, a)) = stack.pop() {
             if !unique {
                 next_value = v;
@@ -75,10 +79,12 @@ impl Names {
     pub fn group_into(&self, out: &mut String, v: ValueId) {
         match self.values.get(v.0 as usize).copied().flatten() {
             Some(Name::Num(n)) => {
-                let _ = write!(out, "%{n}");
+                out.push('%');
+                push_u64(out, u64::from(n));
             }
             Some(Name::Arg(n)) => {
-                let _ = write!(out, "%arg{n}");
+                out.push_str("%arg");
+                push_u64(out, u64::from(n));
             }
             None => out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
@@ -90,7 +96,8 @@ impl Names {
             ValueDef::Result { op, index } => {
                 self.group_into(out, ir.result(op, 0));
                 if ir.num_results(op) > 1 {
-                    let _ = write!(out, "#{index}");
+                    out.push('#');
+                    push_u64(out, u64::from(index));
                 }
             }
             _ => self.group_into(out, v),
@@ -104,6 +111,7 @@ impl Names {
 
     /// Appends `^bbN`.
     pub fn block_into(&self, out: &mut String, b: BlockId) {
-        let _ = write!(out, "^bb{}", self.block_index(b));
+        out.push_str("^bb");
+        push_u64(out, u64::from(self.block_index(b)));
     }
 }

@@ -71,7 +71,7 @@ fn dims_into(out: &mut String, shape: &[i64], scalable: Option<&[bool]>) {
         if d == DYNAMIC {
             out.push('?');
         } else {
-            let _ = write!(out, "{d}");
+            super::decimal::push_i64(out, d);
         }
         if sc {
             out.push(']');
@@ -122,7 +122,8 @@ impl AttrPrinter<'_> {
                     Signedness::Signed => "si",
                     Signedness::Unsigned => "ui",
                 };
-                let _ = write!(out, "{p}{width}");
+                out.push_str(p);
+                super::decimal::push_u64(out, u64::from(*width));
             }
             TypeKind::Index => out.push_str("index"),
             TypeKind::Float(k) => out.push_str(k.name()),
@@ -256,7 +257,7 @@ impl AttrPrinter<'_> {
                     });
                     return;
                 }
-                let _ = write!(out, "{value}");
+                super::decimal::push_bigint(out, value);
                 if !elide_type || !self.is_i64(*ty) {
                     out.push_str(" : ");
                     self.print_type(out, *ty);

@@ -12,6 +12,8 @@ pub struct PrintFlags {
     pub generic: bool,
     /// `--mlir-print-debuginfo`
     pub debug_info: bool,
+    /// `--mlir-print-skip-regions`: regions print as `{...}`.
+    pub skip_regions: bool,
 }
 
 /// Receives attributes and types in print order.
@@ -83,6 +85,9 @@ fn visit_region(
     v: &mut dyn Visitor,
     entry_args: bool,
 ) {
+    if flags.skip_regions {
+        return;
+    }
     for (i, b) in ir.region_blocks(r).enumerate() {
         if i > 0 || entry_args {
             visit_block_args(ir, b, flags, v);

@@ -5,6 +5,8 @@
 //! the handles ([`Symbol`], [`Type`], [`Attr`]) are `u32` indices, so
 //! equality is index equality and handles are `Copy`.
 
+mod keys;
+
 use crate::attrs::AttrKind;
 use crate::types::TypeKind;
 use indexmap::IndexSet;
@@ -24,6 +26,14 @@ pub struct Attr(pub(crate) u32);
 
 type Set<T> = IndexSet<T, FxBuildHasher>;
 
+/// Slots of [`Context::common_types`].
+pub(crate) const COMMON_TYPE_SLOTS: usize = 66 + crate::float::FloatKind::COUNT;
+
+/// The empty dictionary, interned first in every context.
+pub(crate) const EMPTY_DICT: Attr = Attr(0);
+/// The unit attribute, interned second in every context.
+pub(crate) const UNIT: Attr = Attr(1);
+
 /// Owns all uniqued objects. Mutation (interning) takes `&mut self`;
 /// lookups take `&self`.
 pub struct Context {
@@ -31,6 +41,10 @@ pub struct Context {
     types: Set<TypeKind>,
     attrs: Set<AttrKind>,
     next_distinct: u32,
+    /// Signless `i0`..`i64`, `index` (slot 65) and the float types (from
+    /// slot 66 on, in [`crate::float::FloatKind`] order), once interned:
+    /// the parser asks for them constantly.
+    pub(crate) common_types: [Option<Type>; COMMON_TYPE_SLOTS],
     /// Dialect names whose unregistered ops are accepted.
     pub allow_unregistered: bool,
 }
@@ -44,13 +58,18 @@ impl Default for Context {
 impl Context {
     /// A fresh context.
     pub fn new() -> Self {
-        Context {
+        let mut ctx = Context {
             strings: Set::default(),
             types: Set::default(),
             attrs: Set::default(),
             next_distinct: 0,
+            common_types: [None; COMMON_TYPE_SLOTS],
             allow_unregistered: false,
-        }
+        };
+        let empty = ctx.intern_attr(AttrKind::Dictionary(Box::new([])));
+        let unit = ctx.intern_attr(AttrKind::Unit);
+        debug_assert_eq!((empty, unit), (EMPTY_DICT, UNIT));
+        ctx
     }
 
     /// Interns `s`.
@@ -72,6 +91,11 @@ impl Context {
         &self.strings[s.0 as usize]
     }
 
+    /// Whether any `distinct[...]` attribute was created.
+    pub fn has_distinct(&self) -> bool {
+        self.next_distinct > 0
+    }
+
     /// A fresh id for a `distinct[...]` attribute.
     pub fn fresh_distinct_id(&mut self) -> u32 {
         self.next_distinct += 1;
@@ -80,9 +104,6 @@ impl Context {
 
     /// Uniques a type.
     pub fn intern_type(&mut self, kind: TypeKind) -> Type {
-        if let Some(i) = self.types.get_index_of(&kind) {
-            return Type(i as u32);
-        }
         Type(self.types.insert_full(kind).0 as u32)
     }
 
@@ -93,10 +114,49 @@ impl Context {
 
     /// Uniques an attribute.
     pub fn intern_attr(&mut self, kind: AttrKind) -> Attr {
-        if let Some(i) = self.attrs.get_index_of(&kind) {
+        Attr(self.attrs.insert_full(kind).0 as u32)
+    }
+
+    /// The interned function type `(inputs) -> results`.
+    pub fn function_type(&mut self, inputs: &[Type], results: &[Type]) -> Type {
+        if let Some(i) = self
+            .types
+            .get_index_of(&keys::FunctionKey { inputs, results })
+        {
+            return Type(i as u32);
+        }
+        self.intern_type(TypeKind::Function {
+            inputs: inputs.into(),
+            results: results.into(),
+        })
+    }
+
+    /// The dictionary attribute of `entries`, which must be sorted by name
+    /// with unique names.
+    pub fn sorted_dict_attr(&mut self, entries: &[(Symbol, Attr)]) -> Attr {
+        if let Some(i) = self.attrs.get_index_of(&keys::DictKey(entries)) {
             return Attr(i as u32);
         }
-        Attr(self.attrs.insert_full(kind).0 as u32)
+        self.intern_attr(AttrKind::Dictionary(entries.into()))
+    }
+
+    /// The array attribute `[elements]`.
+    pub fn array_attr(&mut self, elements: &[Attr]) -> Attr {
+        if let Some(i) = self.attrs.get_index_of(&keys::ArrayKey(elements)) {
+            return Attr(i as u32);
+        }
+        self.intern_attr(AttrKind::Array(elements.into()))
+    }
+
+    /// The string attribute `"value"` (typed `"value" : ty` when `ty` is given).
+    pub fn typed_string_attr(&mut self, value: &[u8], ty: Option<Type>) -> Attr {
+        if let Some(i) = self.attrs.get_index_of(&keys::StringKey { value, ty }) {
+            return Attr(i as u32);
+        }
+        self.intern_attr(AttrKind::String {
+            value: value.into(),
+            ty,
+        })
     }
 
     /// The structure of an attribute.

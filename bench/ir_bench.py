@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""IR benchmark: silica opt vs mlir-opt-22 on a large generic-form file.
+
+Generates the input with gen_generic.py (unless --input is given), then runs
+each tool `--runs` times for two jobs and prints the best wall time, the
+peak resident memory and silica/mlir-opt ratios:
+
+  parse+verify+print   TOOL --allow-unregistered-dialect IN -o OUT
+  parse+verify         TOOL --allow-unregistered-dialect --mlir-print-skip-regions IN -o /dev/null
+
+Both tools' outputs of the first job are compared byte for byte.
+Usage: python3 bench/ir_bench.py [--runs 5] [--silica target/release/silica]
+"""
+import argparse
+import filecmp
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def measure(argv):
+    """Runs argv; returns (wall seconds, peak RSS in MiB)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"command failed: {' '.join(argv)}\n{err}")
+    return wall, usage.ru_maxrss / 1024.0
+
+
+def best_of(argv, runs):
+    results = [measure(argv) for _ in range(runs)]
+    return min(r[0] for r in results), max(r[1] for r in results)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
+    parser.add_argument("--mlir-opt", default="mlir-opt-22")
+    parser.add_argument("--input", help="use this file instead of generating one")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="silica-bench-") as tmp:
+        run_jobs(args, tmp)
+
+
+def run_jobs(args, tmp):
+    src = args.input or os.path.join(tmp, "generic.mlir")
+    if not args.input:
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_generic.py"), src], check=True)
+    size_mb = os.path.getsize(src) / 1e6
+    print(f"input: {src} ({size_mb:.1f} MB)")
+
+    ours_out = os.path.join(tmp, "silica.out.mlir")
+    theirs_out = os.path.join(tmp, "mlir-opt.out.mlir")
+    subprocess.run([args.silica, "opt", "--allow-unregistered-dialect", src, "-o", ours_out], check=True)
+    subprocess.run([args.mlir_opt, "--allow-unregistered-dialect", src, "-o", theirs_out], check=True)
+    same = filecmp.cmp(ours_out, theirs_out, shallow=False)
+    print(f"outputs identical: {same}")
+
+    jobs = [
+        ("parse+verify+print", ["--allow-unregistered-dialect", src, "-o", os.devnull]),
+        ("parse+verify", ["--allow-unregistered-dialect", "--mlir-print-skip-regions", src, "-o", os.devnull]),
+    ]
+    print(f"{'job':<20} {'tool':<10} {'time s':>8} {'peak MiB':>9}")
+    ok = same
+    for name, flags in jobs:
+        t_s, m_s = best_of([args.silica, "opt", *flags], args.runs)
+        t_m, m_m = best_of([args.mlir_opt, *flags], args.runs)
+        print(f"{name:<20} {'silica':<10} {t_s:8.3f} {m_s:9.1f}")
+        print(f"{name:<20} {'mlir-opt':<10} {t_m:8.3f} {m_m:9.1f}")
+        rt, rm = t_s / t_m, m_s / m_m
+        print(f"{name:<20} {'ratio':<10} {rt:8.3f} {rm:9.3f}   (bar: time <= 0.25, memory <= 0.5)")
+        ok = ok and rt <= 0.25 and rm <= 0.5
+    print("PASS" if ok else "FAIL")
+
+
+if __name__ == "__main__":
+    main()
