@@ -44,7 +44,10 @@ fn parse_expected(src: &[u8], first_line: u32) -> Vec<Expected> {
             let mut s = &after[word_len..];
             let mut target = lineno;
             let mut designator_len = "expected-".len() + word_len;
-            if let Some(d) = s.strip_prefix('@') {
+            // `expected-error @below` may have spaces before the `@`.
+            let spaces = s.len() - s.trim_start_matches(' ').len();
+            if let Some(d) = s[spaces..].strip_prefix('@') {
+                designator_len += spaces;
                 let end = d
                     .find(|c: char| c.is_whitespace() || c == '{')
                     .unwrap_or(d.len());

@@ -310,13 +310,19 @@ impl Parser<'_> {
             data = data[1..data.len() - 1].to_string();
         }
         self.reset_to(body_end);
+        let ty = self.parse_optional_colon_type(None)?;
         if !self.ctx.allow_unregistered && !crate::registry::is_known_dialect(&dialect) {
+            // Reported where the body starts (`#d.body`) or at `#` (`#d<body>`).
+            let at = if rest.is_empty() { pos } else { pos + 2 + dialect.len() };
+            let ty_text = match ty {
+                Some(t) => crate::printer::type_to_string(self.ctx, t),
+                None => "none".to_string(),
+            };
             return self.err_at(
-                pos,
-                format!("dialect '{dialect}' is unknown; it is not registered in the context"),
+                at,
+                format!("#\"{dialect}\"<\"{data}\"> : '{ty_text}' attribute created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"),
             );
         }
-        let ty = self.parse_optional_colon_type(None)?;
         let d = self.ctx.sym(&dialect);
         Ok(self.ctx.intern_attr(AttrKind::Opaque {
             dialect: d,

@@ -95,9 +95,11 @@ impl Parser<'_> {
         }
         self.reset_to(body_end);
         if !self.ctx.allow_unregistered && !crate::registry::is_known_dialect(&dialect) {
+            // Reported where the body starts (`!d.body`) or at `!` (`!d<body>`).
+            let at = if rest.is_empty() { pos } else { pos + 2 + dialect.len() };
             return self.err_at(
-                pos,
-                format!("dialect '{dialect}' is unknown; it is not registered in the context"),
+                at,
+                format!("`!\"{dialect}\"<\"{data}\">` type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"),
             );
         }
         let d = self.ctx.sym(&dialect);

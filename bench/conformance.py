@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Conformance: runs every chunk of MLIR test files through silica and
+mlir-opt-22 and reports where they agree.
+
+Each file is split at `// -----` lines; each chunk is run by both tools with
+the flags of the file's first mlir-opt RUN line that silica shares
+(`--allow-unregistered-dialect`, `--verify-diagnostics`,
+`--mlir-print-op-generic`, `--mlir-print-debuginfo`); a file without such a
+line gets `--allow-unregistered-dialect`. A chunk agrees when both succeed with the same
+output text, or both reject it (same first error message counts apart).
+
+A chunk is *in scope* when it uses only builtin and unregistered ops, types
+and attributes, i.e. names no dialect mlir-opt-22 registers other than
+builtin (as `dialect.op`, `!dialect.t`, `#dialect.a` or `!dialect<...>`).
+The goal is that every in-scope chunk agrees.
+
+Usage: python3 bench/conformance.py DIR_OR_FILE... [--silica PATH] [--list]
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SPLIT = re.compile(r"^// -----\s*$", re.M)
+
+
+def registered_dialects(mlir_opt):
+    out = subprocess.run([mlir_opt, "--show-dialects"], capture_output=True, text=True).stdout
+    names = out.split(":", 1)[1].replace("\n", "").split(",")
+    return sorted({n.strip() for n in names if n.strip()} - {"builtin"})
+
+
+def scope_pattern(dialects):
+    alt = "|".join(re.escape(d) for d in dialects)
+    # `dialect.x` not preceded by an identifier character, and not a file
+    # name such as "test.mlir" in a location.
+    return re.compile(rf"(?<![\w$.-])(?:{alt})(?:\.(?!mlir\")[A-Za-z_]|<)")
+
+
+def without_comments(text):
+    return "\n".join(line.split("//", 1)[0] for line in text.splitlines())
+
+
+SHARED_FLAGS = (
+    "allow-unregistered-dialect",
+    "verify-diagnostics",
+    "mlir-print-op-generic",
+    "mlir-print-debuginfo",
+)
+
+
+def run_flags(text):
+    """The shared flags of the first RUN line that runs mlir-opt."""
+    for line in text.splitlines():
+        if "RUN:" in line and "mlir-opt" in line:
+            used = set(re.findall(r"(?<![\w-])--?([a-z][\w-]*)", line))
+            return [f"--{f}" for f in SHARED_FLAGS if f in used]
+    return ["--allow-unregistered-dialect"]
+
+
+def chunks_of(path):
+    text = open(path, encoding="utf-8", errors="replace").read()
+    flags = run_flags(text)
+    pieces = SPLIT.split(text)
+    line = 1
+    for piece in pieces:
+        yield line, piece, flags
+        line += piece.count("\n") + 1
+
+
+def run_tool(argv, path):
+    try:
+        r = subprocess.run(argv + [path], capture_output=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        return 124, b"", b"timeout"
+    return r.returncode, r.stdout, r.stderr
+
+
+def first_error(stderr):
+    for line in stderr.decode(errors="replace").splitlines():
+        m = re.search(r"error: (.*)", line)
+        if m:
+            return m.group(1).strip()
+    return None
+
+
+def check_chunk(job):
+    silica, mlir_opt, scratch, index, text, flags = job
+    path = os.path.join(scratch, f"chunk{index}.mlir")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    ours = run_tool([silica, "opt", *flags], path)
+    theirs = run_tool([mlir_opt, *flags], path)
+    os.remove(path)
+    if ours[0] == 0 and theirs[0] == 0:
+        return ("agree", "same text") if ours[1] == theirs[1] else ("disagree", "different text")
+    if ours[0] != 0 and theirs[0] != 0:
+        if "--verify-diagnostics" in flags:
+            return "agree", "both reject"
+        same = first_error(ours[2]) == first_error(theirs[2])
+        return "agree", "both reject, same message" if same else "both reject, other message"
+    if ours[0] >= 100 or ours[0] < 0:
+        return "disagree", f"silica crashed ({ours[0]})"
+    who = "silica" if ours[0] != 0 else "mlir-opt"
+    return "disagree", f"only {who} rejects: {first_error(ours[2] if ours[0] else theirs[2])}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("paths", nargs="+")
+    parser.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
+    parser.add_argument("--mlir-opt", default="mlir-opt-22")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--list", action="store_true", help="also list out-of-scope disagreements")
+    args = parser.parse_args()
+
+    pattern = scope_pattern(registered_dialects(args.mlir_opt))
+    files = []
+    for p in args.paths:
+        if os.path.isdir(p):
+            for root, _, names in os.walk(p):
+                files += [os.path.join(root, n) for n in sorted(names) if n.endswith(".mlir")]
+        else:
+            files.append(p)
+    files.sort()
+
+    with tempfile.TemporaryDirectory(prefix="silica-conformance-") as scratch:
+        jobs, where = [], []
+        for path in files:
+            for line, text, flags in chunks_of(path):
+                in_scope = not pattern.search(without_comments(text))
+                where.append((path, line, in_scope))
+                jobs.append((args.silica, args.mlir_opt, scratch, len(jobs), text, flags))
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(check_chunk, jobs))
+
+    totals = {True: {}, False: {}}
+    bad = []
+    for (path, line, in_scope), (verdict, detail) in zip(where, results):
+        bucket = totals[in_scope]
+        bucket[verdict] = bucket.get(verdict, 0) + 1
+        bucket[detail] = bucket.get(detail, 0) + 1
+        if verdict == "disagree" and (in_scope or args.list):
+            bad.append((in_scope, f"{os.path.relpath(path)}:{line}", detail))
+
+    for in_scope in (True, False):
+        t = totals[in_scope]
+        n = t.get("agree", 0) + t.get("disagree", 0)
+        label = "in scope (builtin + unregistered only)" if in_scope else "out of scope (other dialects)"
+        print(f"{label}: {n} chunks, {t.get('agree', 0)} agree, {t.get('disagree', 0)} disagree")
+        for k in sorted(t):
+            if k not in ("agree", "disagree"):
+                print(f"    {k}: {t[k]}")
+    if bad:
+        print("disagreements:")
+        for in_scope, at, detail in bad:
+            print(f"  {'' if in_scope else '(out of scope) '}{at}: {detail}")
+    crashed = any("crashed" in d for _, d in results)
+    sys.exit(1 if crashed else 0)
+
+
+if __name__ == "__main__":
+    main()
