@@ -288,6 +288,9 @@ fn lex_number(src: &[u8], start: usize) -> Token {
 /// bytes, handling `\"`, `\\`, `\n`, `\t` and `\XX` hex escapes. On a bad
 /// escape returns the byte offset (within the token) of the backslash.
 pub fn unescape(tok_text: &[u8]) -> Result<Vec<u8>, usize> {
+    if tok_text.len() < 2 {
+        return Err(0);
+    }
     let inner = &tok_text[1..tok_text.len() - 1];
     let mut out = Vec::with_capacity(inner.len());
     let mut i = 0;
@@ -367,5 +370,6 @@ mod tests {
     fn unescapes() {
         assert_eq!(unescape(br#""a\0A\"\\""#).unwrap(), b"a\n\"\\");
         assert!(unescape(br#""\q""#).is_err());
+        assert!(unescape(b"").is_err());
     }
 }

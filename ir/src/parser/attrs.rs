@@ -93,7 +93,7 @@ impl Parser<'_> {
             return self.err("expected string");
         }
         let start = self.tok().start;
-        match unescape(self.text().as_bytes()) {
+        match unescape(self.token_bytes()) {
             Ok(v) => {
                 self.bump();
                 Ok(v)
@@ -177,17 +177,17 @@ impl Parser<'_> {
         if !self.is(Tok::AtId) {
             return self.err("expected symbol reference");
         }
-        let text = self.text();
-        let name = if text.as_bytes().get(1) == Some(&b'"') {
+        let bytes = self.token_bytes();
+        let name = if bytes.get(1) == Some(&b'"') {
             let start = self.tok().start;
-            match unescape(&text.as_bytes()[1..]) {
+            match unescape(&bytes[1..]) {
                 Ok(b) => String::from_utf8_lossy(&b).into_owned(),
                 Err(off) => {
                     return self.err_at(start + 1 + off, "unknown escape in string literal")
                 }
             }
         } else {
-            text[1..].to_string()
+            String::from_utf8_lossy(&bytes[1..]).into_owned()
         };
         self.bump();
         Ok(self.ctx.sym(&name))
@@ -305,7 +305,10 @@ impl Parser<'_> {
             end
         };
         let mut data = rest.clone();
-        data.push_str(std::str::from_utf8(&src[end..body_end]).unwrap_or(""));
+        let Ok(body) = std::str::from_utf8(&src[end..body_end]) else {
+            return self.err_at(pos, "invalid UTF-8 in dialect attribute");
+        };
+        data.push_str(body);
         if rest.is_empty() {
             data = data[1..data.len() - 1].to_string();
         }
@@ -313,7 +316,11 @@ impl Parser<'_> {
         let ty = self.parse_optional_colon_type(None)?;
         if !self.ctx.allow_unregistered && !crate::registry::is_known_dialect(&dialect) {
             // Reported where the body starts (`#d.body`) or at `#` (`#d<body>`).
-            let at = if rest.is_empty() { pos } else { pos + 2 + dialect.len() };
+            let at = if rest.is_empty() {
+                pos
+            } else {
+                pos + 2 + dialect.len()
+            };
             let ty_text = match ty {
                 Some(t) => crate::printer::type_to_string(self.ctx, t),
                 None => "none".to_string(),
@@ -676,9 +683,10 @@ impl Parser<'_> {
                 Ok(())
             })?;
             if constraints.is_empty() {
-                // MLIR represents the empty constraint list as `1 == 0`... no:
-                // an empty list is the universe set, printed as `(1 == 0)`? It
-                // is rejected upstream; keep it as written.
+                // An empty constraint list is the universe, which MLIR
+                // stores (and prints) as the one constraint `0 == 0`.
+                constraints.push(crate::affine::AffineExpr::Constant(0));
+                eq.push(true);
             }
             return Ok(self.ctx.intern_attr(AttrKind::IntegerSet(IntegerSet {
                 num_dims,

@@ -192,6 +192,11 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The bytes of the current token (valid UTF-8 or not).
+    pub(crate) fn token_bytes(&self) -> &'a [u8] {
+        &self.src[self.tok.start..self.tok.end]
+    }
+
     pub(crate) fn src(&self) -> &'a [u8] {
         self.src
     }

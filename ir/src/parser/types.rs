@@ -85,7 +85,10 @@ impl Parser<'_> {
         } else {
             end
         };
-        data.push_str(std::str::from_utf8(&src[end..body_end]).unwrap_or(""));
+        let Ok(body) = std::str::from_utf8(&src[end..body_end]) else {
+            return self.err_at(pos, "invalid UTF-8 in dialect type");
+        };
+        data.push_str(body);
         if !has_body && data.is_empty() {
             return self.err_at(pos, "expected dialect type");
         }
@@ -96,7 +99,11 @@ impl Parser<'_> {
         self.reset_to(body_end);
         if !self.ctx.allow_unregistered && !crate::registry::is_known_dialect(&dialect) {
             // Reported where the body starts (`!d.body`) or at `!` (`!d<body>`).
-            let at = if rest.is_empty() { pos } else { pos + 2 + dialect.len() };
+            let at = if rest.is_empty() {
+                pos
+            } else {
+                pos + 2 + dialect.len()
+            };
             return self.err_at(
                 at,
                 format!("`!\"{dialect}\"<\"{data}\">` type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"),
