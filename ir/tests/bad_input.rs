@@ -21,6 +21,8 @@ fn invalid_utf8_in_tokens_is_diagnosed() {
         b"#a = \"\xc3",
         b"!t = !tensor<2x\xff32>",
         b"#a = #foo<\xff>",
+        b"\"foo.op\"() {a = #ud.} : () -> ()",
+        b"!t = !ud.",
     ];
     for src in cases {
         // Whatever the verdict, it must come back as a value.

@@ -309,6 +309,10 @@ impl Parser<'_> {
             return self.err_at(pos, "invalid UTF-8 in dialect attribute");
         };
         data.push_str(body);
+        if !has_body && data.is_empty() {
+            return self.err_at(pos, "expected dialect attribute");
+        }
+        // `#dialect<body>` keeps only what is inside the brackets.
         if rest.is_empty() {
             data = data[1..data.len() - 1].to_string();
         }
