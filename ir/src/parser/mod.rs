@@ -493,13 +493,14 @@ impl<'a> Parser<'a> {
             pos,
             defined: false,
         });
-        let mut list = std::mem::replace(&mut entry.slots, Slots::List(Vec::new())).into_list();
-        let i = index as usize;
-        if list.len() <= i {
-            list.resize(i + 1, NO_VALUE);
+        // Names not defined yet always hold a list of placeholders.
+        if let Slots::List(list) = &mut entry.slots {
+            let i = index as usize;
+            if list.len() <= i {
+                list.resize(i + 1, NO_VALUE);
+            }
+            list[i] = placeholder;
         }
-        list[i] = placeholder;
-        entry.slots = Slots::List(list);
         Ok(placeholder)
     }
 
@@ -724,19 +725,20 @@ impl<'a> Parser<'a> {
 
     fn parse_generic_op(&mut self) -> PResult<OpId> {
         let name_pos = self.tok.start;
-        let raw = self.text();
-        let quoted = &raw[1.min(raw.len())..raw.len().saturating_sub(1)];
-        let name_str: std::borrow::Cow<'a, str> = if quoted.contains('\\') || raw.is_empty() {
-            let bytes = match crate::lexer::unescape(&self.src[self.tok.start..self.tok.end]) {
-                Ok(b) => b,
-                Err(_) => return self.err("invalid escape sequence in string"),
-            };
-            let Ok(name) = String::from_utf8(bytes) else {
-                return self.err("expected valid UTF-8 operation name");
-            };
-            name.into()
-        } else {
-            quoted.into()
+        let raw = self.token_bytes();
+        let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default();
+        // Names without escapes (nearly all) are borrowed from the source.
+        let name_str: std::borrow::Cow<'a, str> = match std::str::from_utf8(inner) {
+            Ok(s) if !s.contains('\\') => s.into(),
+            _ => {
+                let Ok(bytes) = crate::lexer::unescape(raw) else {
+                    return self.err("invalid escape sequence in string");
+                };
+                let Ok(name) = String::from_utf8(bytes) else {
+                    return self.err("expected valid UTF-8 operation name");
+                };
+                name.into()
+            }
         };
         if name_str.is_empty() {
             return self.err("empty operation name is invalid");
@@ -830,14 +832,8 @@ impl<'a> Parser<'a> {
         for i in 0..num_refs {
             let (n, index, pos) = self.ref_stack[refs_base + i];
             let ty = self.ctx.function_inputs(fty)[i];
-            let v = self.resolve_value(n, index, pos, ty);
-            match v {
-                Ok(v) => self.value_stack.push(v),
-                Err(e) => {
-                    self.value_stack.truncate(values_base);
-                    return Err(e);
-                }
-            }
+            let v = self.resolve_value(n, index, pos, ty)?;
+            self.value_stack.push(v);
         }
         let loc = self.loc_at(name_pos);
         let op = self.ir.create_op(OpSpec {

@@ -544,7 +544,7 @@ impl OpPrinter<'_> {
                 self.flush();
             }
             Ok(text) => self.out.push_str(&text),
-            Err(_) => self.ops(second),
+            Err(panic) => std::panic::resume_unwind(panic),
         }
     }
 }
