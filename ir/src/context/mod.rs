@@ -7,10 +7,10 @@
 
 mod keys;
 
-use crate::attrs::AttrKind;
+use crate::attrs::{AttrKind, Location};
 use crate::types::TypeKind;
 use indexmap::IndexSet;
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 /// An interned string (identifier, op name, attribute name, file name).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -34,12 +34,20 @@ pub(crate) const EMPTY_DICT: Attr = Attr(0);
 /// The unit attribute, interned second in every context.
 pub(crate) const UNIT: Attr = Attr(1);
 
+/// [`Attr`] ids from here on index [`Context::file_locs`].
+const FILE_LOC_BASE: u32 = 1 << 31;
+
 /// Owns all uniqued objects. Mutation (interning) takes `&mut self`;
 /// lookups take `&self`.
 pub struct Context {
     strings: Set<Box<str>>,
     types: Set<TypeKind>,
     attrs: Set<AttrKind>,
+    /// `loc("file":line:col)` locations, uniqued apart from `attrs` by a
+    /// small key: the parser makes one per op, and hashing whole
+    /// [`AttrKind`]s for them was a fifth of parsing.
+    file_locs: Vec<AttrKind>,
+    file_loc_ids: FxHashMap<(Symbol, u32, u32), Attr>,
     next_distinct: u32,
     /// Signless `i0`..`i64`, `index` (slot 65) and the float types (from
     /// slot 66 on, in [`crate::float::FloatKind`] order), once interned:
@@ -62,6 +70,8 @@ impl Context {
             strings: Set::default(),
             types: Set::default(),
             attrs: Set::default(),
+            file_locs: Vec::new(),
+            file_loc_ids: FxHashMap::default(),
             next_distinct: 0,
             common_types: [None; COMMON_TYPE_SLOTS],
             allow_unregistered: false,
@@ -114,7 +124,37 @@ impl Context {
 
     /// Uniques an attribute.
     pub fn intern_attr(&mut self, kind: AttrKind) -> Attr {
+        if let AttrKind::Location(Location::File {
+            file,
+            line,
+            col,
+            end: None,
+        }) = kind
+        {
+            return self.file_loc(file, line, col);
+        }
         Attr(self.attrs.insert_full(kind).0 as u32)
+    }
+
+    /// The location `loc("file":line:col)`.
+    pub fn file_loc(&mut self, file: Symbol, line: u32, col: u32) -> Attr {
+        let next = Attr(FILE_LOC_BASE + self.file_locs.len() as u32);
+        let id = *self.file_loc_ids.entry((file, line, col)).or_insert(next);
+        if id == next {
+            self.file_locs.push(AttrKind::Location(Location::File {
+                file,
+                line,
+                col,
+                end: None,
+            }));
+        }
+        id
+    }
+
+    /// Makes room for `n` more file locations.
+    pub fn reserve_file_locs(&mut self, n: usize) {
+        self.file_locs.reserve(n);
+        self.file_loc_ids.reserve(n);
     }
 
     /// The interned function type `(inputs) -> results`.
@@ -161,6 +201,9 @@ impl Context {
 
     /// The structure of an attribute.
     pub fn attr_kind(&self, a: Attr) -> &AttrKind {
-        &self.attrs[a.0 as usize]
+        match a.0.checked_sub(FILE_LOC_BASE) {
+            Some(i) => &self.file_locs[i as usize],
+            None => &self.attrs[a.0 as usize],
+        }
     }
 }

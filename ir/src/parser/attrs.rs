@@ -73,7 +73,7 @@ impl Parser<'_> {
                 let t = self.parse_type()?;
                 Ok(self.ctx.intern_attr(AttrKind::Type(t)))
             }
-            _ => self.err("expected attribute value"),
+            _ => self.wrong_token("expected attribute value"),
         }
     }
 
@@ -299,6 +299,9 @@ impl Parser<'_> {
             Some((d, r)) => (d.to_string(), r.to_string()),
             None => (ident.clone(), String::new()),
         };
+        if dialect.is_empty() {
+            return self.err_at(pos + 2, "invalid dialect namespace '\"\"'");
+        }
         let body_end = if has_body {
             self.balanced_body_end(end)?
         } else {

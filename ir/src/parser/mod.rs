@@ -106,6 +106,8 @@ pub(crate) struct Parser<'a> {
     last_line: usize,
     first_line: u32,
     tok: Token,
+    /// End of the last consumed token.
+    prev_end: usize,
     pub(crate) attr_aliases: FxHashMap<Box<str>, Attr>,
     pub(crate) type_aliases: FxHashMap<Box<str>, Type>,
     scopes: Vec<IsolatedScope<'a>>,
@@ -124,6 +126,21 @@ pub(crate) struct Parser<'a> {
     value_stack: Vec<ValueId>,
     pub(crate) type_stack: Vec<Type>,
     pub(crate) entry_stack: Vec<(Symbol, Attr)>,
+    /// Generic-op tails (`<{props}> {attrs} : (types) -> types` up to the
+    /// end of the line) already parsed, by their exact text: large files
+    /// repeat the same few tails, and a tail's meaning does not depend on
+    /// where it appears (aliases cannot be redefined).
+    tail_cache: FxHashMap<&'a [u8], CachedTail>,
+}
+
+/// What a generic-op tail parsed to; `type_off` is the offset of the
+/// function type from the tail's start.
+#[derive(Clone, Copy)]
+struct CachedTail {
+    props: Option<Attr>,
+    attrs: Attr,
+    fty: Type,
+    type_off: u32,
 }
 
 /// Parses `src` (named `file` in locations) into a module.
@@ -133,12 +150,9 @@ pub fn parse(
     src: &[u8],
     opts: ParseOptions,
 ) -> Result<ParsedModule, Box<Diagnostic>> {
-    let mut line_starts = vec![0];
-    for (i, &b) in src.iter().enumerate() {
-        if b == b'\n' {
-            line_starts.push(i + 1);
-        }
-    }
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', src).map(|i| i + 1))
+        .collect();
     let file = ctx.sym(file);
     let mut p = Parser {
         ctx,
@@ -150,6 +164,7 @@ pub fn parse(
         last_line: 0,
         first_line: opts.first_line.max(1),
         tok: lex(src, 0),
+        prev_end: 0,
         attr_aliases: FxHashMap::default(),
         type_aliases: FxHashMap::default(),
         scopes: vec![IsolatedScope::default()],
@@ -163,8 +178,10 @@ pub fn parse(
         value_stack: Vec::new(),
         type_stack: Vec::new(),
         entry_stack: Vec::new(),
+        tail_cache: FxHashMap::default(),
     };
     p.ir.reserve(src.len() / 64);
+    p.ctx.reserve_file_locs(src.len() / 64);
     let top = p.parse_top_level()?;
     Ok(ParsedModule {
         ir: p.ir,
@@ -202,12 +219,19 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn bump(&mut self) {
+        self.prev_end = self.tok.end;
         self.tok = lex(self.src, self.tok.end);
     }
 
-    /// Re-lexes starting at byte `pos`.
+    /// Re-lexes starting at byte `pos` (everything before it consumed).
     pub(crate) fn reset_to(&mut self, pos: usize) {
+        self.prev_end = pos;
         self.tok = lex(self.src, pos);
+    }
+
+    /// The offset of the end of the line holding `pos`.
+    fn line_end(&self, pos: usize) -> usize {
+        memchr::memchr(b'\n', &self.src[pos..]).map_or(self.src.len(), |i| pos + i)
     }
 
     pub(crate) fn is(&self, k: Tok) -> bool {
@@ -254,13 +278,8 @@ impl<'a> Parser<'a> {
         }
         self.last_line = line;
         let col = pos - self.line_starts[line] + 1;
-        let file = self.file;
-        self.ctx.loc(Location::File {
-            file,
-            line: line as u32 + self.first_line,
-            col: col as u32,
-            end: None,
-        })
+        self.ctx
+            .file_loc(self.file, line as u32 + self.first_line, col as u32)
     }
 
     pub(crate) fn err_at<T>(&mut self, pos: usize, msg: impl Into<String>) -> PResult<T> {
@@ -268,16 +287,85 @@ impl<'a> Parser<'a> {
         Err(Box::new(Diagnostic::error(loc, msg)))
     }
 
+    /// Reports `msg` at the current token; when that token is malformed,
+    /// the lexer's complaint about it instead, as MLIR's lexer reports it
+    /// before the parser can.
     pub(crate) fn err<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        if let Some((pos, lexer_msg)) = self.lexer_error() {
+            return self.err_at(pos, lexer_msg);
+        }
         let pos = self.tok.start;
         self.err_at(pos, msg)
+    }
+
+    /// What is wrong with the current token if it is an error token.
+    fn lexer_error(&self) -> Option<(usize, &'static str)> {
+        if self.tok.kind != Tok::Error {
+            return None;
+        }
+        let start = self.tok.start;
+        let unterminated = (self.line_end(start), "expected '\"' in string literal");
+        Some(match self.src[start] {
+            b'%' => (start, "invalid SSA name"),
+            b'^' => (start, "invalid block name"),
+            b'!' => (start, "invalid type identifier"),
+            b'#' => (start, "invalid attribute name"),
+            b'"' => unterminated,
+            b'@' if self.src.get(start + 1) == Some(&b'"') => unterminated,
+            b'@' => (
+                start + 1,
+                "@ identifier expected to start with letter or '_'",
+            ),
+            _ => return None,
+        })
     }
 
     pub(crate) fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
         if self.eat(k) {
             Ok(())
         } else {
-            self.err(format!("expected {what}"))
+            self.wrong_token(format!("expected {what}"))
+        }
+    }
+
+    /// Reports that the current token is not what was expected. Like MLIR,
+    /// a token that starts a new line is blamed on the end of the last
+    /// code before it (skipping blank lines and `//` comments), where
+    /// the missing piece belongs.
+    pub(crate) fn wrong_token<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        if let Some((pos, lexer_msg)) = self.lexer_error() {
+            return self.err_at(pos, lexer_msg);
+        }
+        let mut at = self.tok.start;
+        if self.tok.kind == Tok::Eof {
+            at = at.saturating_sub(1);
+        }
+        let pos = self.end_of_code_before(at).unwrap_or(at);
+        self.err_at(pos, msg)
+    }
+
+    /// Where the code before `at` ends: `at` itself unless only blanks
+    /// separate it from the start of its line, else the end of the last
+    /// earlier line with code (before its `//` comment, if any). `None`
+    /// when no code precedes `at`.
+    fn end_of_code_before(&self, at: usize) -> Option<usize> {
+        let src = self.src;
+        let mut end = at.min(src.len());
+        loop {
+            while end > 0 && matches!(src[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return None;
+            }
+            if !matches!(src[end - 1], b'\n' | b'\r') {
+                return Some(end);
+            }
+            end -= 1;
+            let line_start = memchr::memrchr2(b'\n', b'\r', &src[..end]).map_or(0, |i| i + 1);
+            if let Some(c) = memchr::memmem::find(&src[line_start..end], b"//") {
+                end = line_start + c;
+            }
         }
     }
 
@@ -394,8 +482,18 @@ impl<'a> Parser<'a> {
         if name.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
             return self.err("expected identifier after '#' or '!' in alias definition");
         }
+        if name.contains('.') {
+            let kind = if is_type { "type" } else { "attribute" };
+            return self.err(format!(
+                "{kind} names with a '.' are reserved for dialect-defined names"
+            ));
+        }
         self.bump();
-        self.expect(Tok::Equal, "'=' in alias definition")?;
+        if is_type {
+            self.expect(Tok::Equal, "'=' in type alias definition")?;
+        } else {
+            self.expect(Tok::Equal, "'=' in attribute alias definition")?;
+        }
         if is_type {
             if self.type_aliases.contains_key(&name) {
                 return self.err_at(name_pos, format!("redefinition of type alias id '{name}'"));
@@ -787,33 +885,12 @@ impl<'a> Parser<'a> {
                 Ok(())
             })?;
         }
-        // Properties.
-        let mut props = None;
-        if self.is(Tok::Less) {
-            self.bump();
-            props = Some(self.parse_attribute(None)?);
-            self.expect(Tok::Greater, "'>' to close properties")?;
-        }
         let mut regions = Vec::new();
-        if self.eat(Tok::LParen) {
-            loop {
-                let r = self.ir.create_region();
-                self.parse_region(r, &[], false)?;
-                regions.push(r);
-                if !self.eat(Tok::Comma) {
-                    break;
-                }
-            }
-            self.expect(Tok::RParen, "')' to end region list")?;
-        }
-        let attrs = if self.is(Tok::LBrace) {
-            self.parse_attr_dict()?
-        } else {
-            self.ctx.empty_dict()
+        let (tail, type_pos) = match self.cached_tail() {
+            Some(hit) => hit,
+            None => self.parse_generic_tail(&mut regions)?,
         };
-        self.expect(Tok::Colon, "':' followed by operation type")?;
-        let type_pos = self.tok.start;
-        let fty = self.parse_type()?;
+        let (props, attrs, fty) = (tail.props, tail.attrs, tail.fty);
         let num_inputs = match self.ctx.type_kind(fty) {
             crate::types::TypeKind::Function { inputs, .. } => inputs.len(),
             _ => return self.err_at(type_pos, "expected function type"),
@@ -849,6 +926,89 @@ impl<'a> Parser<'a> {
         self.value_stack.truncate(values_base);
         self.parse_trailing_loc(op)?;
         Ok(op)
+    }
+
+    /// The tail of a generic op starting at the current token, with the
+    /// position of its function type, when the same text up to the end of
+    /// the line was parsed before; the parser then goes on at the next
+    /// line.
+    fn cached_tail(&mut self) -> Option<(CachedTail, usize)> {
+        if !matches!(self.tok.kind, Tok::Less | Tok::LBrace | Tok::Colon) {
+            return None;
+        }
+        let start = self.tok.start;
+        let end = self.line_end(start);
+        let tail = *self.tail_cache.get(&self.src[start..end])?;
+        self.reset_to(end);
+        Some((tail, start + tail.type_off as usize))
+    }
+
+    /// Parses `<{props}>? (regions)? {attrs}? : type` of a generic op,
+    /// creating the regions into `regions`; returns them with the position
+    /// of the function type. What follows the regions (or the whole tail
+    /// when there are none) is looked up in and added to the tail cache.
+    fn parse_generic_tail(&mut self, regions: &mut Vec<RegionId>) -> PResult<(CachedTail, usize)> {
+        let mut start = self.tok.start;
+        let mut references = self.resources.referenced.len();
+        let mut props = None;
+        if self.is(Tok::Less) {
+            self.bump();
+            props = Some(self.parse_attribute(None)?);
+            self.expect(Tok::Greater, "'>' to close properties")?;
+        }
+        if self.eat(Tok::LParen) {
+            loop {
+                let r = self.ir.create_region();
+                self.parse_region(r, &[], false)?;
+                regions.push(r);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')' to end region list")?;
+            start = self.tok.start;
+            references = self.resources.referenced.len();
+            if let Some((tail, type_pos)) = self.cached_tail() {
+                return Ok((CachedTail { props, ..tail }, type_pos));
+            }
+        }
+        let attrs = if self.is(Tok::LBrace) {
+            self.parse_attr_dict()?
+        } else {
+            self.ctx.empty_dict()
+        };
+        self.expect(Tok::Colon, "':' followed by operation type")?;
+        let type_pos = self.tok.start;
+        let fty = self.parse_type()?;
+        let tail = CachedTail {
+            props,
+            attrs,
+            fty,
+            type_off: 0,
+        };
+        self.remember_tail(start, tail, type_pos, references);
+        Ok((tail, type_pos))
+    }
+
+    /// Adds the tail parsed from `start` to the cache when it ends its
+    /// line and parsing it had no side effect a cache hit would miss.
+    fn remember_tail(
+        &mut self,
+        start: usize,
+        tail: CachedTail,
+        type_pos: usize,
+        references: usize,
+    ) {
+        let end = self.line_end(start);
+        if self.prev_end <= end
+            && self.tok.start > end
+            && self.resources.referenced.len() == references
+            && u32::try_from(type_pos - start).is_ok()
+        {
+            let type_off = (type_pos - start) as u32;
+            self.tail_cache
+                .insert(&self.src[start..end], CachedTail { type_off, ..tail });
+        }
     }
 
     fn parse_successor(&mut self) -> PResult<BlockId> {

@@ -22,9 +22,9 @@ impl Parser<'_> {
             Tok::BangId => self.parse_extended_type(),
             Tok::BareId => match self.parse_optional_builtin_type()? {
                 Some(t) => Ok(t),
-                None => self.err("expected non-function type"),
+                None => self.wrong_token("expected non-function type"),
             },
-            _ => self.err("expected non-function type"),
+            _ => self.wrong_token("expected non-function type"),
         }
     }
 
@@ -79,6 +79,9 @@ impl Parser<'_> {
             Some((d, r)) => (d, r),
             None => (ident, ""),
         };
+        if dialect.is_empty() {
+            return self.err_at(pos + 2, "invalid dialect namespace '\"\"'");
+        }
         let (dialect, mut data) = (dialect.to_string(), rest.to_string());
         let body_end = if has_body {
             self.balanced_body_end(end)?

@@ -21,7 +21,8 @@ struct Info {
     alias: Option<&'static str>,
     depth: u32,
     deferrable: bool,
-    children: Vec<usize>,
+    /// The children's indices in `seen`: `Collector::child_pool[children]`.
+    children: std::ops::Range<u32>,
 }
 
 /// The chosen aliases of one printed module.
@@ -57,6 +58,10 @@ impl AliasTable {
 struct Collector<'a> {
     ctx: &'a Context,
     seen: IndexMap<Key, Info, FxBuildHasher>,
+    child_pool: Vec<u32>,
+    // Scratch stacks shared by nested visits (push above, truncate back).
+    key_stack: Vec<Key>,
+    index_stack: Vec<u32>,
 }
 
 fn alias_name(ctx: &Context, key: Key) -> Option<&'static str> {
@@ -80,9 +85,8 @@ fn alias_name(ctx: &Context, key: Key) -> Option<&'static str> {
 }
 
 impl Collector<'_> {
-    fn children(&self, key: Key) -> Vec<Key> {
-        let ctx = self.ctx;
-        let mut out = Vec::new();
+    /// Pushes the sub-elements of `key` onto `out`.
+    fn push_children(ctx: &Context, key: Key, out: &mut Vec<Key>) {
         match key {
             Key::Attr(a) => match ctx.attr_kind(a) {
                 AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => {
@@ -156,13 +160,12 @@ impl Collector<'_> {
                 _ => {}
             },
         }
-        out
     }
 
     /// Visits `key` and its sub-elements; returns its index in `seen`.
     fn visit(&mut self, key: Key, deferrable: bool) -> usize {
         if let Some(i) = self.seen.get_index_of(&key) {
-            if !deferrable {
+            if !deferrable && self.seen[i].deferrable {
                 self.mark_non_deferrable(i);
             }
             return i;
@@ -174,19 +177,25 @@ impl Collector<'_> {
                 alias,
                 depth: 0,
                 deferrable,
-                children: Vec::new(),
+                children: 0..0,
             },
         );
+        let keys_base = self.key_stack.len();
+        Self::push_children(self.ctx, key, &mut self.key_stack);
+        let indices_base = self.index_stack.len();
         let mut depth = 0;
-        let mut children = Vec::new();
-        for c in self.children(key) {
-            let ci = self.visit(c, deferrable);
+        for k in keys_base..self.key_stack.len() {
+            let ci = self.visit(self.key_stack[k], deferrable);
             depth = depth.max(self.seen[ci].depth);
-            children.push(ci);
+            self.index_stack.push(ci as u32);
         }
+        self.key_stack.truncate(keys_base);
+        let start = self.child_pool.len() as u32;
+        self.child_pool
+            .extend(self.index_stack.drain(indices_base..));
         let info = &mut self.seen[i];
         info.depth = depth + u32::from(alias.is_some());
-        info.children = children;
+        info.children = start..self.child_pool.len() as u32;
         i
     }
 
@@ -195,7 +204,9 @@ impl Collector<'_> {
         while let Some(i) = stack.pop() {
             if self.seen[i].deferrable {
                 self.seen[i].deferrable = false;
-                stack.extend(self.seen[i].children.iter().copied());
+                let children = self.seen[i].children.clone();
+                let pool = &self.child_pool[children.start as usize..children.end as usize];
+                stack.extend(pool.iter().map(|&c| c as usize));
             }
         }
     }
@@ -215,6 +226,9 @@ pub fn collect(ctx: &Context, ir: &Ir, top: OpId, flags: &PrintFlags) -> AliasTa
     let mut c = Collector {
         ctx,
         seen: IndexMap::default(),
+        child_pool: Vec::new(),
+        key_stack: Vec::new(),
+        index_stack: Vec::new(),
     };
     visit_op_order(ctx, ir, top, flags, &mut c);
     let mut aliased: Vec<(usize, Key, &Info)> = c

@@ -11,7 +11,7 @@ mod walk;
 pub use types_attrs::{escape_into, is_bare_identifier, keyword_or_string, quoted_into};
 pub use walk::PrintFlags;
 
-use crate::context::{Attr, Context, Type};
+use crate::context::{Attr, Context, Symbol, Type};
 use crate::graph::{BlockId, Ir, OpId, RegionId};
 use crate::registry::{builtin_op, BuiltinOp};
 use crate::resources::Resources;
@@ -45,6 +45,8 @@ struct OpPrinter<'a> {
     indent: usize,
     /// The dialect whose prefix custom op names may omit here.
     default_dialect: &'static str,
+    /// Reused for the operand and result types of each generic op.
+    type_scratch: Vec<Type>,
 }
 
 /// How much text the printer buffers before writing to its sink.
@@ -93,6 +95,7 @@ pub fn print_module_to(
         sink_error: None,
         indent: 0,
         default_dialect: "builtin",
+        type_scratch: Vec::new(),
     };
     p.alias_definitions(&table, false);
     p.op(top);
@@ -138,6 +141,7 @@ pub fn op_to_string_generic(
         sink_error: None,
         indent: 0,
         default_dialect: "builtin",
+        type_scratch: Vec::new(),
     };
     p.op(op);
     p.out
@@ -288,20 +292,27 @@ impl OpPrinter<'_> {
         }
         self.attr_dict(ir.op_attrs(op), &[], false);
         self.out.push_str(" : ");
-        let ins: Vec<Type> = ir.operands(op).map(|v| ir.value_type(v)).collect();
-        let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
-        self.attrs.print_function_type(&mut self.out, &ins, &outs);
+        let mut types = std::mem::take(&mut self.type_scratch);
+        types.clear();
+        types.extend(ir.operands(op).map(|v| ir.value_type(v)));
+        let num_inputs = types.len();
+        types.extend(ir.results(op).map(|v| ir.value_type(v)));
+        let (ins, outs) = types.split_at(num_inputs);
+        self.attrs.print_function_type(&mut self.out, ins, outs);
+        self.type_scratch = types;
     }
 
     /// Appends ` {a = 1, b}` (or ` attributes {...}`), skipping `elided`.
     fn attr_dict(&mut self, dict: Attr, elided: &[&str], keyword: bool) {
-        let entries: Vec<_> = self
-            .ctx
-            .dict_entries(dict)
-            .iter()
-            .filter(|(k, _)| !elided.contains(&self.ctx.str(*k)))
-            .copied()
-            .collect();
+        let all = self.ctx.dict_entries(dict);
+        let entries: std::borrow::Cow<[(Symbol, Attr)]> = if elided.is_empty() {
+            all.into()
+        } else {
+            all.iter()
+                .filter(|(k, _)| !elided.contains(&self.ctx.str(*k)))
+                .copied()
+                .collect()
+        };
         if entries.is_empty() {
             return;
         }
@@ -528,6 +539,7 @@ impl OpPrinter<'_> {
                 sink_error: None,
                 indent,
                 default_dialect,
+                type_scratch: Vec::new(),
             };
             p.ops(second);
             p.out

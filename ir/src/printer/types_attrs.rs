@@ -469,7 +469,7 @@ impl AttrPrinter<'_> {
     fn dense_body(&self, out: &mut String, ty: Type, values: &[Attr]) {
         let shape = self.ctx.shaped(ty).and_then(|s| s.0).unwrap_or(&[]);
         let numel: i64 = shape.iter().product();
-        if values.len() == 1 && numel != 0 {
+        if values.len() == 1 {
             self.scalar(out, values[0]);
             return;
         }
