@@ -1,0 +1,201 @@
+//! Mathematical-programming schedulers through `good_lp` (the pure-Rust
+//! `microlp` backend):
+//!
+//! - SDC: start times under difference constraints `t_j - t_i >= c` form a
+//!   totally unimodular system, so the LP optimum is integral. Objectives:
+//!   latency, or register pressure (sum of value lifetimes) at the
+//!   optimal latency.
+//! - ILP: a time-indexed formulation (one binary per operation and start
+//!   step) for resource limits per step or modulo an II, minimising
+//!   latency; the heuristic schedule bounds the horizon and warm-starts
+//!   the search, so the ILP is never worse than the heuristic.
+
+use crate::graph::earliest_starts;
+use crate::problem::Problem;
+use good_lp::solvers::{SolutionStatus, WithInitialSolution, WithTimeLimit};
+use good_lp::{
+    constraint, microlp, variable, Expression, ProblemVariables, Solution, SolverModel, Variable,
+};
+
+/// What an SDC schedule minimises.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Objective {
+    /// Latency, then the sum of start times (as early as possible).
+    #[default]
+    Latency,
+    /// The sum of value lifetimes (from a producer's start to its last
+    /// consumer's start), at the optimal latency.
+    RegisterPressure,
+}
+
+fn round(v: f64) -> u32 {
+    v.round().max(0.0) as u32
+}
+
+/// SDC schedule at initiation interval `ii` (0 for acyclic problems), or
+/// `None` if the difference constraints are infeasible.
+pub fn sdc_schedule(p: &Problem, ii: u32, objective: Objective) -> Option<Vec<u32>> {
+    let asap = earliest_starts(p, ii)?;
+    let latency = p
+        .ops()
+        .map(|op| asap[op.0 as usize] + p.latency(op) as i64)
+        .max()
+        .unwrap_or(0);
+    let n = p.operations.len();
+    let mut vars = ProblemVariables::new();
+    let t: Vec<Variable> = (0..n).map(|_| vars.add(variable().min(0))).collect();
+    let mut extra: Vec<(usize, Variable)> = Vec::new();
+    let objective_expr: Expression = match objective {
+        Objective::Latency => {
+            let end = vars.add(variable().min(0));
+            extra.push((usize::MAX, end));
+            let weight = (n + 1) as f64;
+            t.iter().fold(Expression::from(end) * weight, |e, &v| e + v)
+        }
+        Objective::RegisterPressure => {
+            // One "last use" variable per producer with consumers.
+            let mut e = Expression::from(0.0);
+            for op in p.ops() {
+                if p.dependences.iter().any(|d| d.src == op) {
+                    let last = vars.add(variable().min(0));
+                    extra.push((op.0 as usize, last));
+                    e += last - t[op.0 as usize];
+                }
+            }
+            e
+        }
+    };
+    let mut model = vars.minimise(objective_expr).using(microlp);
+    for d in &p.dependences {
+        let c = p.latency(d.src) as f64 - d.distance as f64 * ii as f64;
+        model.add_constraint(constraint!(t[d.dst.0 as usize] - t[d.src.0 as usize] >= c));
+    }
+    for &(owner, v) in &extra {
+        if owner == usize::MAX {
+            for op in p.ops() {
+                let lat = p.latency(op) as f64;
+                model.add_constraint(constraint!(v - t[op.0 as usize] >= lat));
+            }
+        } else {
+            for d in p.dependences.iter().filter(|d| d.src.0 as usize == owner) {
+                model.add_constraint(constraint!(v - t[d.dst.0 as usize] >= 0));
+            }
+        }
+    }
+    if objective == Objective::RegisterPressure {
+        for op in p.ops() {
+            let bound = (latency - p.latency(op) as i64) as f64;
+            model.add_constraint(constraint!(t[op.0 as usize] <= bound));
+        }
+    }
+    let solution = model.solve().ok()?;
+    Some(t.iter().map(|&v| round(solution.value(v))).collect())
+}
+
+/// The outcome of an ILP run.
+pub struct IlpOutcome {
+    pub start_times: Vec<u32>,
+    /// Whether the solver proved optimality (else it hit the time limit).
+    pub optimal: bool,
+}
+
+/// Exact schedule under resource limits per time step (`ii == None`) or
+/// modulo `ii`, minimising latency, with every start time below
+/// `horizon`. `hint` is a feasible schedule within the horizon (the
+/// heuristic's), used as a warm start. `None` when infeasible (or when
+/// the time limit passed without a solution).
+pub fn ilp_schedule(
+    p: &Problem,
+    ii: Option<u32>,
+    horizon: u32,
+    hint: Option<&[u32]>,
+    time_limit_s: f64,
+) -> Option<IlpOutcome> {
+    let asap = earliest_starts(p, ii.unwrap_or(0))?;
+    let n = p.operations.len();
+    let mut vars = ProblemVariables::new();
+    // x[i] = (first step, binaries for first..horizon-latency).
+    let mut x: Vec<(u32, Vec<Variable>)> = Vec::with_capacity(n);
+    for op in p.ops() {
+        let first = asap[op.0 as usize].max(0) as u32;
+        let last = horizon.saturating_sub(p.latency(op)).max(first);
+        let vs = (first..=last)
+            .map(|_| vars.add(variable().binary()))
+            .collect();
+        x.push((first, vs));
+    }
+    let end = vars.add(variable().min(0));
+    let start_expr = |i: usize| -> Expression {
+        let (first, vs) = &x[i];
+        vs.iter()
+            .enumerate()
+            .fold(Expression::from(0.0), |e, (k, &v)| {
+                e + v * (first + k as u32) as f64
+            })
+    };
+    let mut model = vars
+        .minimise(end)
+        .using(microlp)
+        .with_time_limit(time_limit_s);
+    if let Some(hint) = hint {
+        let mut initial: Vec<(Variable, f64)> = Vec::new();
+        for (i, (first, vs)) in x.iter().enumerate() {
+            for (k, &v) in vs.iter().enumerate() {
+                let on = hint[i] == first + k as u32;
+                initial.push((v, if on { 1.0 } else { 0.0 }));
+            }
+        }
+        let hint_latency = p
+            .ops()
+            .map(|op| hint[op.0 as usize] + p.latency(op))
+            .max()
+            .unwrap_or(0);
+        initial.push((end, hint_latency as f64));
+        model = model.with_initial_solution(initial);
+    }
+    for (i, (_, vs)) in x.iter().enumerate() {
+        let sum = vs.iter().fold(Expression::from(0.0), |e, &v| e + v);
+        model.add_constraint(constraint!(sum == 1));
+        let lat = p.latency(crate::problem::OpId(i as u32)) as f64;
+        model.add_constraint(constraint!(end - start_expr(i) >= lat));
+    }
+    for d in &p.dependences {
+        let c = p.latency(d.src) as f64 - d.distance as f64 * ii.unwrap_or(0) as f64;
+        let (s, t) = (d.src.0 as usize, d.dst.0 as usize);
+        model.add_constraint(constraint!(start_expr(t) - start_expr(s) >= c));
+    }
+    // Resource rows: one per (resource, step or congruence class).
+    let mut rows: std::collections::HashMap<(usize, u32), (Expression, u32)> = Default::default();
+    for op in p.ops() {
+        let (first, vs) = &x[op.0 as usize];
+        for (r, limit) in p.limited_resources(op) {
+            for (k, &v) in vs.iter().enumerate() {
+                let step = first + k as u32;
+                let slot = ii.map_or(step, |ii| step % ii);
+                let row = rows
+                    .entry((r, slot))
+                    .or_insert_with(|| (Expression::from(0.0), limit));
+                row.0 += v;
+            }
+        }
+    }
+    for (_, (expr, limit)) in rows {
+        model.add_constraint(constraint!(expr <= limit as f64));
+    }
+    let solution = model.solve().ok()?;
+    let optimal = matches!(solution.status(), SolutionStatus::Optimal);
+    let start_times = (0..n)
+        .map(|i| {
+            let (first, vs) = &x[i];
+            let k = vs
+                .iter()
+                .position(|&v| solution.value(v) > 0.5)
+                .unwrap_or(0);
+            first + k as u32
+        })
+        .collect();
+    Some(IlpOutcome {
+        start_times,
+        optimal,
+    })
+}
