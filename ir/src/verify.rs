@@ -102,7 +102,10 @@ impl Verifier<'_> {
         match builtin_op(name) {
             Some(BuiltinOp::Module) => self.verify_module(op)?,
             Some(BuiltinOp::UnrealizedConversionCast) if ir.num_results(op) == 0 => {
-                return Err(self.op_error(op, format!("'{name}' op requires one result")));
+                return Err(self.op_error(
+                    op,
+                    format!("'{name}' op expected at least one result for cast operation"),
+                ));
             }
             Some(BuiltinOp::UnrealizedConversionCast) => {}
             None => {}

@@ -1,7 +1,7 @@
 // Syntax errors get mlir-opt-22's message at its position: malformed
 // tokens get the lexer's message whatever the parser expected there; a
 // missing token is blamed on the end of the code before it; alias names
-// must not contain '.'.
+// must not contain '.'. Last, the cast verifier's message.
 // RUN: silica opt --allow-unregistered-dialect --split-input-file --verify-diagnostics %s
 // RUN: mlir-opt-22 --allow-unregistered-dialect --split-input-file --verify-diagnostics %s
 
@@ -76,3 +76,8 @@
 
 // a comment and a blank line later
 }
+
+// -----
+
+// expected-error @below {{'builtin.unrealized_conversion_cast' op expected at least one result for cast operation}}
+"builtin.unrealized_conversion_cast"() : () -> ()
