@@ -166,12 +166,7 @@ pub fn schedule(p: &Problem, opts: &Options) -> Result<Solution, ProblemError> {
             }
             (Algorithm::Ilp, ProblemKind::SharedOperatorsProblem | ProblemKind::Problem) => {
                 let heuristic = list_schedule(p);
-                let horizon = heuristic
-                    .iter()
-                    .zip(p.ops())
-                    .map(|(t, op)| t + p.latency(op))
-                    .max()
-                    .unwrap_or(0);
+                let horizon = p.finish_time(&heuristic);
                 let out = ilp_schedule(p, None, horizon, Some(&heuristic), opts.ilp_time_limit_s)
                     .ok_or_else(|| ProblemError::new("the ILP found no schedule"))?;
                 let s = Schedule {
@@ -271,11 +266,5 @@ fn ilp_modulo(p: &Problem, mii: u32, time_limit_s: f64) -> Result<(Schedule, boo
 /// A start-time horizon for the modulo ILP at `ii`: room for the
 /// heuristic's schedule plus one II of slack per operation.
 fn horizon_for(p: &Problem, ii: u32, heuristic: &[u32]) -> u32 {
-    let latest = heuristic
-        .iter()
-        .zip(p.ops())
-        .map(|(t, op)| t + p.latency(op))
-        .max()
-        .unwrap_or(0);
-    latest + ii * 2
+    p.finish_time(heuristic) + ii * 2
 }

@@ -44,21 +44,23 @@ pub fn sdc_schedule(p: &Problem, ii: u32, objective: Objective) -> Option<Vec<u3
     let n = p.operations.len();
     let mut vars = ProblemVariables::new();
     let t: Vec<Variable> = (0..n).map(|_| vars.add(variable().min(0))).collect();
-    let mut extra: Vec<(usize, Variable)> = Vec::new();
+    // Latency: `end` after every operation. Register pressure: per
+    // producer, a "last use" after each of its consumers.
+    let mut end = None;
+    let mut last_uses: Vec<(usize, Variable)> = Vec::new();
     let objective_expr: Expression = match objective {
         Objective::Latency => {
-            let end = vars.add(variable().min(0));
-            extra.push((usize::MAX, end));
+            let v = vars.add(variable().min(0));
+            end = Some(v);
             let weight = (n + 1) as f64;
-            t.iter().fold(Expression::from(end) * weight, |e, &v| e + v)
+            t.iter().fold(Expression::from(v) * weight, |e, &x| e + x)
         }
         Objective::RegisterPressure => {
-            // One "last use" variable per producer with consumers.
             let mut e = Expression::from(0.0);
             for op in p.ops() {
                 if p.dependences.iter().any(|d| d.src == op) {
                     let last = vars.add(variable().min(0));
-                    extra.push((op.0 as usize, last));
+                    last_uses.push((op.0 as usize, last));
                     e += last - t[op.0 as usize];
                 }
             }
@@ -70,16 +72,19 @@ pub fn sdc_schedule(p: &Problem, ii: u32, objective: Objective) -> Option<Vec<u3
         let c = p.latency(d.src) as f64 - d.distance as f64 * ii as f64;
         model.add_constraint(constraint!(t[d.dst.0 as usize] - t[d.src.0 as usize] >= c));
     }
-    for &(owner, v) in &extra {
-        if owner == usize::MAX {
-            for op in p.ops() {
-                let lat = p.latency(op) as f64;
-                model.add_constraint(constraint!(v - t[op.0 as usize] >= lat));
-            }
-        } else {
-            for d in p.dependences.iter().filter(|d| d.src.0 as usize == owner) {
-                model.add_constraint(constraint!(v - t[d.dst.0 as usize] >= 0));
-            }
+    if let Some(end) = end {
+        for op in p.ops() {
+            let lat = p.latency(op) as f64;
+            model.add_constraint(constraint!(end - t[op.0 as usize] >= lat));
+        }
+    }
+    for &(producer, last) in &last_uses {
+        for d in p
+            .dependences
+            .iter()
+            .filter(|d| d.src.0 as usize == producer)
+        {
+            model.add_constraint(constraint!(last - t[d.dst.0 as usize] >= 0));
         }
     }
     if objective == Objective::RegisterPressure {
@@ -145,12 +150,7 @@ pub fn ilp_schedule(
                 initial.push((v, if on { 1.0 } else { 0.0 }));
             }
         }
-        let hint_latency = p
-            .ops()
-            .map(|op| hint[op.0 as usize] + p.latency(op))
-            .max()
-            .unwrap_or(0);
-        initial.push((end, hint_latency as f64));
+        initial.push((end, p.finish_time(hint) as f64));
         model = model.with_initial_solution(initial);
     }
     for (i, (_, vs)) in x.iter().enumerate() {

@@ -52,17 +52,17 @@ impl State<'_> {
             return;
         };
         let slot = t.rem_euclid(self.ii as i64) as usize;
-        let resources: Vec<usize> = self.p.limited_resources(op).map(|(r, _)| r).collect();
-        for r in resources {
+        let p = self.p;
+        for (r, _) in p.limited_resources(op) {
             self.table[r][slot].retain(|&o| o != op);
         }
     }
 
     fn place(&mut self, op: OpId, t: i64) {
         let slot = t.rem_euclid(self.ii as i64) as usize;
+        let p = self.p;
         // Make room: one occupant out of each full resource.
-        let full: Vec<(usize, u32)> = self.p.limited_resources(op).collect();
-        for (r, limit) in full {
+        for (r, limit) in p.limited_resources(op) {
             while self.table[r][slot].len() as u32 >= limit {
                 let victim = self.table[r][slot][0];
                 self.unschedule(victim);
@@ -78,8 +78,7 @@ impl State<'_> {
             self.unschedule(s);
         }
         self.start[op.0 as usize] = Some(t);
-        let resources: Vec<usize> = self.p.limited_resources(op).map(|(r, _)| r).collect();
-        for r in resources {
+        for (r, _) in p.limited_resources(op) {
             self.table[r][slot].push(op);
         }
     }

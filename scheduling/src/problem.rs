@@ -294,8 +294,13 @@ impl Problem {
 
     /// The latency of the schedule: when the last operation finishes.
     pub fn schedule_latency(&self, s: &Schedule) -> u32 {
+        self.finish_time(&s.start_times)
+    }
+
+    /// When the last operation finishes, given every operation's start.
+    pub fn finish_time(&self, start_times: &[u32]) -> u32 {
         self.ops()
-            .map(|op| s.start_times[op.0 as usize] + self.latency(op))
+            .map(|op| start_times[op.0 as usize] + self.latency(op))
             .max()
             .unwrap_or(0)
     }
