@@ -244,11 +244,11 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
         _ => (1, rhs),
     };
     if first == second {
-        return Some(AffineExpr::bin(
-            BinOp::Mul,
-            first.clone(),
-            AffineExpr::Constant(lcoef.wrapping_add(rcoef)),
-        ));
+        return Some(
+            first
+                .clone()
+                .times(AffineExpr::Constant(lcoef.wrapping_add(rcoef))),
+        );
     }
     // (e + c) + f  ==>  (e + f) + c
     if let Some((BinOp::Add, ll, lr)) = lbin {

@@ -8,6 +8,7 @@
   m3 = affine_map<(d0, d1)[s0, s1] -> (d0 * s0, s0 * s1, (d0 + d1) * 3, d0 - (d1 + 2))>,
   m4 = affine_map<(d0) -> (d0 - (d0 floordiv 8) * 8, (d0 mod 16) mod 4, 7 floordiv -2, -7 mod 3)>,
   m5 = affine_map<(d0, d1) -> (d0 + d0, 2 * d0 + 3 * d0, (d0 + 1) + (d1 + 2), d0 * -2 + d1)>,
+  m6 = affine_map<(d0, d1)[s0] -> (-d0 + d0 + s0, d0 * 2 + d0 * -1, d0 * 3 + d0 * -3 + d1, (d0 + s0) * -1 + (d0 + s0))>,
   s0 = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 10 >= 0, d0 - d1 * 2 == 0, d1 <= s0)>,
   s1 = affine_set<() : ()>
 } : () -> ()
