@@ -78,6 +78,13 @@ pub enum AttrKind {
         data: Box<str>,
         ty: Option<Type>,
     },
+    /// An attribute of a registered dialect, `#dialect.name<params>`,
+    /// written by that dialect's [`crate::dialect::AttrHooks`].
+    Dialect {
+        dialect: Symbol,
+        name: Symbol,
+        params: Box<[Attr]>,
+    },
     /// `distinct[N]<attr>`; `id` is unique per distinct attribute created.
     Distinct { id: u32, referenced: Attr },
     /// A location.

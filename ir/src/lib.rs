@@ -4,14 +4,15 @@
 
 pub mod affine;
 pub mod attrs;
+pub mod builtin;
 pub mod context;
 pub mod diag;
+pub mod dialect;
 pub mod float;
 pub mod graph;
 pub mod lexer;
 pub mod parser;
 pub mod printer;
-pub mod registry;
 pub mod resources;
 pub mod symbols;
 pub mod types;

@@ -5,8 +5,8 @@
 use crate::attrs::AttrKind;
 use crate::context::{Attr, Context};
 use crate::diag::Diagnostic;
+use crate::dialect::{OpDef, Traits};
 use crate::graph::{BlockId, Ir, OpId, RegionId, ValueDef, ValueId};
-use crate::registry::{builtin_op, BuiltinOp};
 use rustc_hash::FxHashMap;
 
 /// How verification errors describe the failing op.
@@ -41,6 +41,35 @@ pub fn verify(
         v.verify_op(op)?;
     }
     Ok(())
+}
+
+/// What an op's verifier sees: the IR, and errors formatted as the
+/// verifier formats them.
+pub struct OpVerifier<'v, 'a> {
+    v: &'v mut Verifier<'a>,
+}
+
+impl<'a> OpVerifier<'_, 'a> {
+    /// The context.
+    pub fn ctx(&self) -> &Context {
+        self.v.ctx
+    }
+
+    /// The IR being verified.
+    pub fn ir(&self) -> &'a Ir {
+        self.v.ir
+    }
+
+    /// `'name' op msg` at `op`, as MLIR's `emitOpError`.
+    pub fn op_error(&mut self, op: OpId, msg: impl std::fmt::Display) -> Box<Diagnostic> {
+        let name = self.v.op_name(op);
+        self.v.op_error(op, format!("'{name}' op {msg}"))
+    }
+
+    /// `msg` at `op`, as MLIR's `emitError`.
+    pub fn error(&mut self, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
+        self.v.op_error(op, msg.into())
+    }
 }
 
 struct Verifier<'a> {
@@ -98,17 +127,21 @@ impl Verifier<'_> {
 
     fn verify_op(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
         let ir = self.ir;
-        let name = self.ctx.str(ir.op_name(op));
-        match builtin_op(name) {
-            Some(BuiltinOp::Module) => self.verify_module(op)?,
-            Some(BuiltinOp::UnrealizedConversionCast) if ir.num_results(op) == 0 => {
-                return Err(self.op_error(
-                    op,
-                    format!("'{name}' op expected at least one result for cast operation"),
-                ));
+        if let Some(def) = self.ctx.op_def(ir.op_name(op)) {
+            self.verify_traits(op, def)?;
+            if let Some(verify) = def.verify {
+                verify(&mut OpVerifier { v: self }, op)?;
             }
-            Some(BuiltinOp::UnrealizedConversionCast) => {}
-            None => {}
+            if def.traits.has(Traits::ISOLATED_FROM_ABOVE) {
+                self.verify_isolation(op)?;
+            }
+            if def.traits.has(Traits::SYMBOL_TABLE) {
+                for r in ir.regions(op) {
+                    if let Some(body) = ir.entry_block(r) {
+                        self.verify_symbol_uniqueness(body)?;
+                    }
+                }
+            }
         }
         // Successors must live in the same region as the op.
         let region = ir.op_block(op).and_then(|b| ir.block_region(b));
@@ -129,36 +162,38 @@ impl Verifier<'_> {
         Ok(())
     }
 
-    fn verify_module(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
+    /// The structural traits of `def`: allowed parents, block counts,
+    /// region arguments.
+    fn verify_traits(&mut self, op: OpId, def: &OpDef) -> Result<(), Box<Diagnostic>> {
         let ir = self.ir;
-        let region = ir.regions(op).next();
-        let blocks = region.map_or(0, |r| ir.region_blocks(r).count());
-        if ir.num_regions(op) != 1 || blocks != 1 {
-            return Err(self.op_error(
-                op,
-                "'builtin.module' op region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks".into(),
-            ));
-        }
-        let Some(region) = region else { return Ok(()) };
-        let body = ir.entry_block(region).expect("one block");
-        if !ir.block_args(body).is_empty() {
-            return Err(self.op_error(
-                op,
-                "'builtin.module' op expects region #0 to have 0 arguments".into(),
-            ));
-        }
-        if let Some(p) = ir.op_props(op) {
-            for &(k, v) in self.ctx.dict_entries(p) {
-                let key = self.ctx.str(k);
-                let is_str = matches!(self.ctx.attr_kind(v), AttrKind::String { .. });
-                if (key == "sym_name" || key == "sym_visibility") && !is_str {
-                    let msg = format!("'builtin.module' op attribute '{key}' failed to satisfy constraint: string attribute");
-                    return Err(self.op_error(op, msg));
-                }
+        let name = def.name;
+        if !def.parents.is_empty() {
+            let parent = ir.parent_op(op).map(|p| self.ctx.str(ir.op_name(p)));
+            if !parent.is_some_and(|p| def.parents.contains(&p)) {
+                let msg = match def.parents {
+                    [one] => format!("'{name}' op expects parent op '{one}'"),
+                    many => format!(
+                        "'{name}' op expects parent op to be one of '{}'",
+                        many.join(", ")
+                    ),
+                };
+                return Err(self.op_error(op, msg));
             }
         }
-        self.verify_isolation(op)?;
-        self.verify_symbol_uniqueness(body)
+        for (i, r) in ir.regions(op).enumerate() {
+            let mut blocks = ir.region_blocks(r);
+            let entry = blocks.next();
+            if def.traits.has(Traits::SINGLE_BLOCK) && blocks.next().is_some() {
+                let msg = format!("'{name}' op expects region #{i} to have 0 or 1 blocks");
+                return Err(self.op_error(op, msg));
+            }
+            let has_args = entry.is_some_and(|b| !ir.block_args(b).is_empty());
+            if def.traits.has(Traits::NO_REGION_ARGUMENTS) && has_args {
+                let msg = format!("'{name}' op region #{i} should have no arguments");
+                return Err(self.op_error(op, msg));
+            }
+        }
+        Ok(())
     }
 
     /// Values used inside `op`'s regions must be defined inside them.
@@ -249,16 +284,17 @@ impl Verifier<'_> {
     // ----- dominance ---------------------------------------------------------
 
     /// Whether `r` has no SSA dominance: multi-block regions always have
-    /// it; a single-block region lacks it when its op is a graph-region op
-    /// (`builtin.module`) or unregistered (which may be one), as in MLIR.
+    /// it; a single-block region lacks it when its op has graph regions
+    /// or is unregistered (which may have them), as in MLIR.
     fn is_graph_region(&self, r: RegionId) -> bool {
         let mut blocks = self.ir.region_blocks(r);
         if blocks.next().is_none() || blocks.next().is_some() {
             return false;
         }
         self.ir.region_op(r).is_some_and(|op| {
-            let name = self.ctx.str(self.ir.op_name(op));
-            builtin_op(name) == Some(BuiltinOp::Module) || !crate::registry::is_known_op(name)
+            self.ctx
+                .op_def(self.ir.op_name(op))
+                .is_none_or(|d| d.traits.has(Traits::GRAPH_REGIONS))
         })
     }
 

@@ -53,8 +53,11 @@ pub struct Context {
     /// slot 66 on, in [`crate::float::FloatKind`] order), once interned:
     /// the parser asks for them constantly.
     pub(crate) common_types: [Option<Type>; COMMON_TYPE_SLOTS],
-    /// Dialect names whose unregistered ops are accepted.
+    /// Whether ops, types and attributes of unregistered dialects are
+    /// accepted.
     pub allow_unregistered: bool,
+    /// The registered dialects and ops.
+    pub(crate) registry: crate::dialect::Registry,
 }
 
 impl Default for Context {
@@ -75,7 +78,9 @@ impl Context {
             next_distinct: 0,
             common_types: [None; COMMON_TYPE_SLOTS],
             allow_unregistered: false,
+            registry: Default::default(),
         };
+        ctx.register_dialect(&crate::builtin::BUILTIN);
         let empty = ctx.intern_attr(AttrKind::Dictionary(Box::new([])));
         let unit = ctx.intern_attr(AttrKind::Unit);
         debug_assert_eq!((empty, unit), (EMPTY_DICT, UNIT));

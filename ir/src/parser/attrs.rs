@@ -1,7 +1,7 @@
 //! Parsing of builtin attributes, locations, affine maps and sets, and
 //! dense element literals.
 
-use super::{PResult, Parser};
+use super::{AsmParser, PResult, Parser};
 use crate::affine::{AffineExpr, AffineMap, BinOp, IntegerSet};
 use crate::attrs::{AttrKind, Location};
 use crate::context::{Attr, Symbol, Type};
@@ -302,6 +302,9 @@ impl Parser<'_> {
         if dialect.is_empty() {
             return self.err_at(pos + 2, "invalid dialect namespace '\"\"'");
         }
+        if self.ctx.dialect(&dialect).is_some() {
+            return self.parse_registered_dialect_attr(pos, &dialect, rest.is_empty());
+        }
         let body_end = if has_body {
             self.balanced_body_end(end)?
         } else {
@@ -321,7 +324,7 @@ impl Parser<'_> {
         }
         self.reset_to(body_end);
         let ty = self.parse_optional_colon_type(None)?;
-        if !self.ctx.allow_unregistered && !crate::registry::is_known_dialect(&dialect) {
+        if !self.ctx.allow_unregistered && self.ctx.dialect(&dialect).is_none() {
             // Reported where the body starts (`#d.body`) or at `#` (`#d<body>`).
             let at = if rest.is_empty() {
                 pos
@@ -342,6 +345,49 @@ impl Parser<'_> {
             dialect: d,
             data: data.into(),
             ty,
+        }))
+    }
+
+    /// `#dialect.mnemonic...` or `#dialect<mnemonic...>` of a registered
+    /// dialect (the token at `pos`), through the dialect's parser.
+    fn parse_registered_dialect_attr(
+        &mut self,
+        pos: usize,
+        dialect: &str,
+        bracketed: bool,
+    ) -> PResult<Attr> {
+        // Re-lex from the mnemonic: after `#dialect.` or `#dialect<`.
+        self.reset_to(pos + 1 + dialect.len() + 1);
+        let a = match self.ctx.dialect(dialect).and_then(|d| d.attrs) {
+            Some(h) => (h.parse)(&mut AsmParser::new(self, pos, false))?,
+            None => self.parse_default_dialect_attr(dialect)?,
+        };
+        if bracketed {
+            self.expect(Tok::Greater, "'>'")?;
+        }
+        Ok(a)
+    }
+
+    /// `mnemonic` or `mnemonic<attr, ...>`: a dialect attribute whose
+    /// parameters are attributes (dialects without their own syntax).
+    pub(crate) fn parse_default_dialect_attr(&mut self, dialect: &str) -> PResult<Attr> {
+        if !self.is(Tok::BareId) {
+            return self.wrong_token("expected dialect attribute mnemonic");
+        }
+        let name = self.ctx.sym(self.text());
+        self.bump();
+        let mut params = Vec::new();
+        if self.eat(Tok::Less) {
+            self.comma_list(Tok::Greater, "'>'", |p| {
+                params.push(p.parse_attribute(None)?);
+                Ok(())
+            })?;
+        }
+        let dialect = self.ctx.sym(dialect);
+        Ok(self.ctx.intern_attr(AttrKind::Dialect {
+            dialect,
+            name,
+            params: params.into(),
         }))
     }
 

@@ -2,169 +2,190 @@
 //! `builtin.unrealized_conversion_cast`) and of the `{-# ... #-}` file
 //! metadata section.
 
-use super::{PResult, Parser};
+use super::{AsmParser, PResult, Parser};
 use crate::context::{Attr, Type};
+use crate::dialect::Traits;
 use crate::graph::{OpId, OpSpec};
 use crate::lexer::Tok;
-use crate::registry::{builtin_op, is_known_dialect, BuiltinOp};
 use crate::resources::ResourceEntry;
 
 impl Parser<'_> {
+    /// Parses an op in its custom form: the name (a registered op, or one
+    /// of the default dialect with its prefix left off), then the op's own
+    /// syntax through its definition's parser, then a trailing location.
     pub(super) fn parse_custom_op(&mut self) -> PResult<OpId> {
         let pos = self.tok().start;
-        let written = self.text().to_string();
-        let full = if written.contains('.') {
-            written.clone()
-        } else {
-            format!("builtin.{written}")
-        };
-        match builtin_op(&full) {
-            Some(BuiltinOp::Module) => {
-                self.bump();
-                self.parse_module(pos)
-            }
-            Some(BuiltinOp::UnrealizedConversionCast) => {
-                self.bump();
-                self.parse_unrealized_cast(pos)
-            }
-            None => {
-                let dialect = written.split('.').next().unwrap_or("");
-                if written.contains('.') && !is_known_dialect(dialect) {
-                    let loc = self.loc_at(pos);
-                    return Err(Box::new(
-                        crate::diag::Diagnostic::error(
-                            loc,
-                            format!("Dialect `{dialect}' not found for custom op '{written}' "),
-                        )
-                        .with_note(loc, "Available dialects: builtin"),
-                    ));
-                }
-                if written.contains('.') {
-                    return self.err_at(pos, format!("custom op '{written}' is unknown"));
-                }
-                self.err_at(
-                    pos,
-                    format!("custom op '{written}' is unknown (tried 'builtin.{written}' as well)"),
-                )
-            }
-        }
-    }
-
-    fn parse_module(&mut self, pos: usize) -> PResult<OpId> {
-        let mut props: Vec<(crate::context::Symbol, Attr)> = Vec::new();
-        if self.is(Tok::AtId) {
-            let name = self.parse_symbol_name()?;
-            let text = self.ctx.str(name).as_bytes().to_vec();
-            let key = self.ctx.sym("sym_name");
-            let v = self.ctx.string_attr(&text);
-            props.push((key, v));
-        }
-        let mut attrs = self.ctx.empty_dict();
-        if self.eat_keyword("attributes") {
-            let dict = self.parse_attr_dict()?;
-            let mut discardable = Vec::new();
-            for &(k, v) in self.ctx.dict_entries(dict) {
-                if self.ctx.str(k) == "sym_visibility" || self.ctx.str(k) == "sym_name" {
-                    props.push((k, v));
-                } else {
-                    discardable.push((k, v));
-                }
-            }
-            attrs = self.ctx.dict_attr(discardable);
-        }
-        let region = self.ir.create_region();
-        self.parse_region(region, &[], true)?;
-        if self.ir.region_is_empty(region) {
-            let b = self.ir.create_block();
-            self.ir.append_block(region, b);
-        }
-        let name = self.ctx.sym("builtin.module");
-        let loc = self.loc_at(pos);
-        let props = if props.is_empty() {
+        let written = self.text();
+        let default = self.default_dialects.last().copied().unwrap_or("");
+        let def = if written.contains('.') {
+            self.ctx.op_def_by_name(written)
+        } else if default.is_empty() {
             None
         } else {
-            Some(self.ctx.dict_attr(props))
+            self.ctx.op_def_by_name(&format!("{default}.{written}"))
         };
-        let op = self.ir.create_op(OpSpec {
-            name,
-            loc,
-            operands: &[],
-            result_types: &[],
-            successors: &[],
-            regions: &[region],
-            attrs,
-            props,
-        });
+        let Some(def) = def else {
+            return self.unknown_custom_op(pos, written, default);
+        };
+        let Some(parse) = def.parse else {
+            return self.err_at(
+                pos,
+                format!("custom op '{written}' has no custom assembly form; write it in the generic form"),
+            );
+        };
+        self.bump();
+        self.default_dialects.push(def.default_dialect);
+        let isolated = def.traits.has(Traits::ISOLATED_FROM_ABOVE);
+        let op = parse(&mut AsmParser::new(self, pos, isolated));
+        self.default_dialects.pop();
+        let op = op?;
         self.parse_trailing_loc(op)?;
         Ok(op)
     }
 
-    fn parse_unrealized_cast(&mut self, pos: usize) -> PResult<OpId> {
-        let mut refs = Vec::new();
-        if self.is(Tok::PercentId) {
-            loop {
-                let (n, i, p) = self.parse_value_ref()?;
-                refs.push((n, i, p));
-                if !self.eat(Tok::Comma) {
-                    break;
-                }
+    fn unknown_custom_op(&mut self, pos: usize, written: &str, default: &str) -> PResult<OpId> {
+        if let Some((dialect, _)) = written.split_once('.') {
+            if self.ctx.dialect(dialect).is_none() {
+                let loc = self.loc_at(pos);
+                let available = self.ctx.dialect_names().join(", ");
+                return Err(Box::new(
+                    crate::diag::Diagnostic::error(
+                        loc,
+                        format!("Dialect `{dialect}' not found for custom op '{written}' "),
+                    )
+                    .with_note(loc, format!("Available dialects: {available}")),
+                ));
             }
-            self.expect(Tok::Colon, "':'")?;
+            return self.err_at(pos, format!("custom op '{written}' is unknown"));
         }
-        let mut in_types: Vec<Type> = Vec::new();
-        if !refs.is_empty() {
-            loop {
-                in_types.push(self.parse_type()?);
-                if !self.eat(Tok::Comma) {
-                    break;
-                }
+        if default.is_empty() {
+            return self.err_at(pos, format!("custom op '{written}' is unknown"));
+        }
+        self.err_at(
+            pos,
+            format!("custom op '{written}' is unknown (tried '{default}.{written}' as well)"),
+        )
+    }
+}
+
+/// `module @name attributes {...} { ... }`
+pub(crate) fn parse_module(ap: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let pos = ap.start_pos();
+    let p = &mut *ap.p;
+    let mut props: Vec<(crate::context::Symbol, Attr)> = Vec::new();
+    if p.is(Tok::AtId) {
+        let name = p.parse_symbol_name()?;
+        let text = p.ctx.str(name).as_bytes().to_vec();
+        let key = p.ctx.sym("sym_name");
+        let v = p.ctx.string_attr(&text);
+        props.push((key, v));
+    }
+    let mut attrs = p.ctx.empty_dict();
+    if p.eat_keyword("attributes") {
+        let dict = p.parse_attr_dict()?;
+        let mut discardable = Vec::new();
+        for &(k, v) in p.ctx.dict_entries(dict) {
+            if p.ctx.str(k) == "sym_visibility" || p.ctx.str(k) == "sym_name" {
+                props.push((k, v));
+            } else {
+                discardable.push((k, v));
             }
         }
-        if !self.eat_keyword("to") {
-            return self.err("expected 'to'");
-        }
-        let mut out_types = Vec::new();
+        attrs = p.ctx.dict_attr(discardable);
+    }
+    let region = p.ir.create_region();
+    p.parse_region(region, &[], true)?;
+    if p.ir.region_is_empty(region) {
+        let b = p.ir.create_block();
+        p.ir.append_block(region, b);
+    }
+    let name = p.ctx.sym("builtin.module");
+    let loc = p.loc_at(pos);
+    let props = if props.is_empty() {
+        None
+    } else {
+        Some(p.ctx.dict_attr(props))
+    };
+    Ok(p.ir.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props,
+    }))
+}
+
+/// `unrealized_conversion_cast %a, %b : t1, t2 to t3 {attrs}`
+pub(crate) fn parse_unrealized_cast(ap: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let pos = ap.start_pos();
+    let p = &mut *ap.p;
+    let mut refs = Vec::new();
+    if p.is(Tok::PercentId) {
         loop {
-            out_types.push(self.parse_type()?);
-            if !self.eat(Tok::Comma) {
+            let (n, i, vp) = p.parse_value_ref()?;
+            refs.push((n, i, vp));
+            if !p.eat(Tok::Comma) {
                 break;
             }
         }
-        let attrs = if self.is(Tok::LBrace) {
-            self.parse_attr_dict()?
-        } else {
-            self.ctx.empty_dict()
-        };
-        if refs.len() != in_types.len() {
-            return self.err_at(
-                pos,
-                format!(
-                    "{} operands present, but expected {}",
-                    refs.len(),
-                    in_types.len()
-                ),
-            );
-        }
-        let mut operands = Vec::new();
-        for ((n, i, p), t) in refs.into_iter().zip(in_types) {
-            operands.push(self.resolve_value(n, i, p, t)?);
-        }
-        let name = self.ctx.sym("builtin.unrealized_conversion_cast");
-        let loc = self.loc_at(pos);
-        let op = self.ir.create_op(OpSpec {
-            name,
-            loc,
-            operands: &operands,
-            result_types: &out_types,
-            successors: &[],
-            regions: &[],
-            attrs,
-            props: None,
-        });
-        self.parse_trailing_loc(op)?;
-        Ok(op)
+        p.expect(Tok::Colon, "':'")?;
     }
+    let mut in_types: Vec<Type> = Vec::new();
+    if !refs.is_empty() {
+        loop {
+            in_types.push(p.parse_type()?);
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+    }
+    if !p.eat_keyword("to") {
+        return p.err("expected 'to'");
+    }
+    let mut out_types = Vec::new();
+    loop {
+        out_types.push(p.parse_type()?);
+        if !p.eat(Tok::Comma) {
+            break;
+        }
+    }
+    let attrs = if p.is(Tok::LBrace) {
+        p.parse_attr_dict()?
+    } else {
+        p.ctx.empty_dict()
+    };
+    if refs.len() != in_types.len() {
+        return p.err_at(
+            pos,
+            format!(
+                "{} operands present, but expected {}",
+                refs.len(),
+                in_types.len()
+            ),
+        );
+    }
+    let mut operands = Vec::new();
+    for ((n, i, vp), t) in refs.into_iter().zip(in_types) {
+        operands.push(p.resolve_value(n, i, vp, t)?);
+    }
+    let name = p.ctx.sym("builtin.unrealized_conversion_cast");
+    let loc = p.loc_at(pos);
+    Ok(p.ir.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &out_types,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    }))
+}
 
+impl Parser<'_> {
     /// Parses `{-# section: { owner: { key: value, ... } }, ... #-}`.
     pub(super) fn parse_file_metadata(&mut self) -> PResult<()> {
         self.bump(); // {-#
@@ -214,7 +235,7 @@ impl Parser<'_> {
                     if external {
                         p.resources.external.push(entry);
                     } else {
-                        if !is_known_dialect(&owner) && !p.ctx.allow_unregistered {
+                        if p.ctx.dialect(&owner).is_none() && !p.ctx.allow_unregistered {
                             return p.err_at(vpos, format!("dialect '{owner}' is unknown"));
                         }
                         p.resources.dialect.push(entry);

@@ -5,9 +5,13 @@
 //! Types and attributes are parsed in the `types` and `attrs` submodules.
 //! Parsing stops at the first error, as mlir-opt does.
 
+mod asm;
 mod attrs;
 mod custom;
 mod types;
+
+pub use asm::{AsmParser, UnresolvedOperand};
+pub(crate) use custom::{parse_module, parse_unrealized_cast};
 
 use crate::attrs::Location;
 use crate::context::{Attr, Context, Symbol, Type};
@@ -17,7 +21,8 @@ use crate::lexer::{lex, Tok, Token};
 use crate::resources::Resources;
 use rustc_hash::FxHashMap;
 
-pub(crate) type PResult<T> = Result<T, Box<Diagnostic>>;
+/// A parse (or verification) result: the first error as a diagnostic.
+pub type PResult<T> = Result<T, Box<Diagnostic>>;
 
 /// How deep types, attributes and regions may nest before the parser
 /// gives up (instead of overflowing the stack).
@@ -131,6 +136,9 @@ pub(crate) struct Parser<'a> {
     /// repeat the same few tails, and a tail's meaning does not depend on
     /// where it appears (aliases cannot be redefined).
     tail_cache: FxHashMap<&'a [u8], CachedTail>,
+    /// The dialect whose op names may drop their prefix, per enclosing
+    /// custom op (`builtin` at the top).
+    default_dialects: Vec<&'static str>,
 }
 
 /// What a generic-op tail parsed to; `type_off` is the offset of the
@@ -179,6 +187,7 @@ pub fn parse(
         type_stack: Vec::new(),
         entry_stack: Vec::new(),
         tail_cache: FxHashMap::default(),
+        default_dialects: vec!["builtin"],
     };
     p.ir.reserve(src.len() / 64);
     p.ctx.reserve_file_locs(src.len() / 64);
@@ -532,7 +541,7 @@ impl<'a> Parser<'a> {
     // ----- SSA values ------------------------------------------------------
 
     /// Parses `%name` or `%name#N` and returns (name, result index, pos).
-    fn parse_value_ref(&mut self) -> PResult<(&'a str, u32, usize)> {
+    pub(crate) fn parse_value_ref(&mut self) -> PResult<(&'a str, u32, usize)> {
         if !self.is(Tok::PercentId) {
             return self.err("expected SSA operand");
         }
@@ -843,9 +852,9 @@ impl<'a> Parser<'a> {
         }
         self.bump();
         let name = self.ctx.sym(&name_str);
-        if !crate::registry::is_known_op(&name_str) && !self.ctx.allow_unregistered {
+        if self.ctx.op_def(name).is_none() && !self.ctx.allow_unregistered {
             let dialect = name_str.split('.').next().unwrap_or("");
-            if !crate::registry::is_known_dialect(dialect) || !name_str.contains('.') {
+            if self.ctx.dialect(dialect).is_none() || !name_str.contains('.') {
                 return self.err(
                     "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
                 );

@@ -100,7 +100,7 @@ impl Parser<'_> {
             data = data[1..data.len() - 1].to_string();
         }
         self.reset_to(body_end);
-        if !self.ctx.allow_unregistered && !crate::registry::is_known_dialect(&dialect) {
+        if !self.ctx.allow_unregistered && self.ctx.dialect(&dialect).is_none() {
             // Reported where the body starts (`!d.body`) or at `!` (`!d<body>`).
             let at = if rest.is_empty() {
                 pos

@@ -110,6 +110,9 @@ impl Collector<'_> {
                     out.push(Key::Attr(*values));
                 }
                 AttrKind::Opaque { ty: Some(t), .. } => out.push(Key::Type(*t)),
+                AttrKind::Dialect { params, .. } => {
+                    out.extend(params.iter().map(|a| Key::Attr(*a)))
+                }
                 AttrKind::Distinct { referenced, .. } => out.push(Key::Attr(*referenced)),
                 AttrKind::Location(l) => match l {
                     crate::attrs::Location::Name { child: Some(c), .. } => out.push(Key::Attr(*c)),

@@ -3,17 +3,20 @@
 //! predecessor comments, generic and custom op forms, locations).
 
 mod aliases;
+mod asm;
 mod decimal;
 mod names;
 mod types_attrs;
 mod walk;
 
-pub use types_attrs::{escape_into, is_bare_identifier, keyword_or_string, quoted_into};
+pub use asm::AsmPrinter;
+pub use types_attrs::{
+    escape_into, is_bare_identifier, keyword_or_string, quoted_into, ParamPrinter,
+};
 pub use walk::PrintFlags;
 
 use crate::context::{Attr, Context, Symbol, Type};
 use crate::graph::{BlockId, Ir, OpId, RegionId};
-use crate::registry::{builtin_op, BuiltinOp};
 use crate::resources::Resources;
 use aliases::AliasTable;
 use names::Names;
@@ -223,11 +226,15 @@ impl OpPrinter<'_> {
         let custom = if self.flags.generic {
             None
         } else {
-            builtin_op(self.ctx.str(self.ir.op_name(op)))
+            self.ctx
+                .op_def(self.ir.op_name(op))
+                .and_then(|d| Some((d.name, d.print?)))
         };
         match custom {
-            Some(BuiltinOp::Module) => self.module(op),
-            Some(BuiltinOp::UnrealizedConversionCast) => self.unrealized_cast(op),
+            Some((name, print)) => {
+                self.custom_op_name(name);
+                print(&mut AsmPrinter::text(self), op);
+            }
             None => self.generic(op),
         }
         self.trailing_loc(op);
@@ -322,74 +329,24 @@ impl OpPrinter<'_> {
         self.out.push('}');
     }
 
-    fn module(&mut self, op: OpId) {
-        self.out.push_str("module");
-        let props = self.ir.op_props(op);
-        let mut merged: Vec<_> = self.ctx.dict_entries(self.ir.op_attrs(op)).to_vec();
-        if let Some(p) = props {
-            for &(k, v) in self.ctx.dict_entries(p) {
-                if self.ctx.str(k) == "sym_name" {
-                    if let crate::attrs::AttrKind::String { value, .. } = self.ctx.attr_kind(v) {
-                        self.out.push(' ');
-                        types_attrs::symbol_ref_into(
-                            &mut self.out,
-                            &String::from_utf8_lossy(value),
-                        );
-                    }
-                } else {
-                    merged.push((k, v));
-                }
-            }
-        }
-        merged.sort_by(|a, b| self.ctx.str(a.0).cmp(self.ctx.str(b.0)));
-        if !merged.is_empty() {
-            self.out.push_str(" attributes {");
-            self.attrs.dict_entries(&mut self.out, &merged);
-            self.out.push('}');
-        }
-        self.out.push(' ');
-        if let Some(r) = self.ir.regions(op).next() {
-            self.region(r, false, false);
-        }
+    /// A custom op's name, without the prefix of the default dialect.
+    fn custom_op_name(&mut self, name: &str) {
+        let short = name
+            .strip_prefix(self.default_dialect)
+            .and_then(|r| r.strip_prefix('.'))
+            .filter(|r| !self.default_dialect.is_empty() && !r.contains('.'));
+        self.out.push_str(short.unwrap_or(name));
     }
 
-    fn unrealized_cast(&mut self, op: OpId) {
-        let ir = self.ir;
-        if self.default_dialect != "builtin" {
-            self.out.push_str("builtin.");
-        }
-        self.out.push_str("unrealized_conversion_cast");
-        let operands: Vec<_> = ir.operands(op).collect();
-        if !operands.is_empty() {
-            self.out.push(' ');
-            for (i, v) in operands.iter().enumerate() {
-                if i > 0 {
-                    self.out.push_str(", ");
-                }
-                self.names.value_into(&mut self.out, ir, *v);
-            }
-            self.out.push_str(" : ");
-            let tys: Vec<Type> = operands.iter().map(|v| ir.value_type(*v)).collect();
-            self.attrs.type_list(&mut self.out, &tys);
-        }
-        self.out.push_str(" to ");
-        let tys: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
-        self.attrs.type_list(&mut self.out, &tys);
-        self.attr_dict(ir.op_attrs(op), &[], false);
-    }
-
-    fn region(&mut self, r: RegionId, entry_args: bool, empty_block: bool) {
+    pub(crate) fn region(&mut self, r: RegionId, entry_args: bool, empty_block: bool) {
         if self.flags.skip_regions {
             self.out.push_str("{...}");
             return;
         }
-        let owner = self
-            .ir
-            .region_op(r)
-            .map(|o| self.ctx.str(self.ir.op_name(o)));
+        let owner = self.ir.region_op(r).map(|o| self.ir.op_name(o));
         let saved = self.default_dialect;
-        self.default_dialect = match owner.and_then(builtin_op) {
-            Some(BuiltinOp::Module) => "builtin",
+        self.default_dialect = match owner.and_then(|o| self.ctx.op_def(o)) {
+            Some(d) if d.print.is_some() && !self.flags.generic => d.default_dialect,
             _ => "",
         };
         self.region_body(r, entry_args, empty_block);

@@ -103,6 +103,66 @@ fn dialect_symbol_into(out: &mut String, prefix: char, dialect: &str, data: &str
     }
 }
 
+/// What a dialect's attribute printer is given to print parameters with.
+pub struct ParamPrinter<'x> {
+    inner: &'x AttrPrinter<'x>,
+}
+
+impl ParamPrinter<'_> {
+    /// The context the attribute lives in.
+    pub fn ctx(&self) -> &Context {
+        self.inner.ctx
+    }
+
+    /// Appends an attribute as mlir-opt writes it.
+    pub fn attr(&self, out: &mut String, a: Attr) {
+        self.inner.print_attr(out, a, false);
+    }
+
+    /// Appends a type.
+    pub fn ty(&self, out: &mut String, t: Type) {
+        self.inner.print_type(out, t);
+    }
+}
+
+impl AttrPrinter<'_> {
+    /// Appends a dialect attribute without its `#dialect.` prefix
+    /// (`latency<1>`), through its dialect's printer, or as
+    /// `name<p0, p1>` when the dialect has none.
+    pub fn dialect_attr_body(&self, out: &mut String, a: Attr) {
+        let AttrKind::Dialect {
+            dialect,
+            name,
+            params,
+        } = self.ctx.attr_kind(a)
+        else {
+            return;
+        };
+        let name = self.ctx.str(*name);
+        let hooks = self
+            .ctx
+            .dialect(self.ctx.str(*dialect))
+            .and_then(|d| d.attrs);
+        let pp = ParamPrinter { inner: self };
+        match hooks {
+            Some(h) => (h.print)(&pp, out, name, params),
+            None => {
+                out.push_str(name);
+                if !params.is_empty() {
+                    out.push('<');
+                    for (i, p) in params.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        pp.attr(out, *p);
+                    }
+                    out.push('>');
+                }
+            }
+        }
+    }
+}
+
 impl AttrPrinter<'_> {
     /// Appends a type (its alias if it has one).
     pub fn print_type(&self, out: &mut String, t: Type) {
@@ -385,6 +445,11 @@ impl AttrPrinter<'_> {
                     out.push_str(" : ");
                     self.print_type(out, *t);
                 }
+            }
+            AttrKind::Dialect { dialect, .. } => {
+                let mut body = String::new();
+                self.dialect_attr_body(&mut body, a);
+                dialect_symbol_into(out, '#', self.ctx.str(*dialect), &body);
             }
             AttrKind::Distinct { id, referenced } => {
                 let n = {

@@ -1,9 +1,9 @@
 //! Visits the attributes and types of an operation tree in exactly the
 //! order the printer emits them; alias selection depends on that order.
 
+use super::AsmPrinter;
 use crate::context::{Attr, Context, Type};
 use crate::graph::{BlockId, Ir, OpId, RegionId};
-use crate::registry::{builtin_op, BuiltinOp};
 
 /// Printing options (mlir-opt's flags).
 #[derive(Clone, Copy, Default, Debug)]
@@ -30,36 +30,10 @@ pub fn visit_op_order(ctx: &Context, ir: &Ir, op: OpId, flags: &PrintFlags, v: &
     let custom = if flags.generic {
         None
     } else {
-        builtin_op(ctx.str(ir.op_name(op)))
+        ctx.op_def(ir.op_name(op)).and_then(|d| d.print)
     };
     match custom {
-        Some(BuiltinOp::Module) => {
-            for (k, a) in ctx.dict_entries(ir.op_attrs(op)) {
-                let _ = k;
-                v.attr(*a, false);
-            }
-            if let Some(p) = ir.op_props(op) {
-                for (k, a) in ctx.dict_entries(p) {
-                    if ctx.str(*k) != "sym_name" {
-                        v.attr(*a, false);
-                    }
-                }
-            }
-            for r in ir.regions(op) {
-                visit_region(ctx, ir, r, flags, v, false);
-            }
-        }
-        Some(BuiltinOp::UnrealizedConversionCast) => {
-            for o in ir.operands(op) {
-                v.ty(ir.value_type(o));
-            }
-            for r in ir.results(op) {
-                v.ty(ir.value_type(r));
-            }
-            for (_, a) in ctx.dict_entries(ir.op_attrs(op)) {
-                v.attr(*a, false);
-            }
-        }
+        Some(print) => print(&mut AsmPrinter::visit(ctx, ir, flags, v), op),
         None => {
             for r in ir.regions(op) {
                 visit_region(ctx, ir, r, flags, v, true);
@@ -77,7 +51,7 @@ pub fn visit_op_order(ctx: &Context, ir: &Ir, op: OpId, flags: &PrintFlags, v: &
     }
 }
 
-fn visit_region(
+pub(super) fn visit_region(
     ctx: &Context,
     ir: &Ir,
     r: RegionId,

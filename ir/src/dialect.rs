@@ -1,0 +1,144 @@
+//! Registered dialects: what an op is ([`OpDef`]: traits, inherent
+//! attributes, allowed parents, custom assembly hooks, a verifier) and
+//! how a dialect's attributes are written ([`AttrHooks`]). The registry
+//! lives in the [`Context`]; `builtin` is registered by [`Context::new`],
+//! other dialect crates register theirs with [`Context::register_dialect`].
+
+use crate::context::{Attr, Context, Symbol};
+use crate::graph::OpId;
+use crate::parser::{AsmParser, PResult};
+use crate::printer::{AsmPrinter, ParamPrinter};
+use crate::verify::OpVerifier;
+use rustc_hash::FxHashMap;
+
+/// Structural properties of an op, checked by the verifier and used by
+/// the parser and printer (MLIR's op traits).
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct Traits(u32);
+
+impl Traits {
+    /// No traits.
+    pub const NONE: Traits = Traits(0);
+    /// Regions see no values defined outside the op.
+    pub const ISOLATED_FROM_ABOVE: Traits = Traits(1);
+    /// The op's single-block regions define symbols that must be unique.
+    pub const SYMBOL_TABLE: Traits = Traits(1 << 1);
+    /// The op's regions are graph regions (no dominance, cycles allowed).
+    pub const GRAPH_REGIONS: Traits = Traits(1 << 2);
+    /// Each region holds at most one block.
+    pub const SINGLE_BLOCK: Traits = Traits(1 << 3);
+    /// The op's regions' entry blocks have no arguments.
+    pub const NO_REGION_ARGUMENTS: Traits = Traits(1 << 4);
+
+    /// Both sets of traits.
+    pub const fn with(self, other: Traits) -> Traits {
+        Traits(self.0 | other.0)
+    }
+
+    /// Whether every trait of `t` is in `self`.
+    pub const fn has(self, t: Traits) -> bool {
+        self.0 & t.0 == t.0
+    }
+}
+
+/// Parses an op's custom form; the parser stands after the op name.
+pub type ParseFn = fn(&mut AsmParser<'_, '_>) -> PResult<OpId>;
+/// Prints an op's custom form after its name.
+pub type PrintFn = fn(&mut AsmPrinter<'_, '_>, OpId);
+/// Checks an op beyond its traits.
+pub type VerifyFn = fn(&mut OpVerifier<'_, '_>, OpId) -> PResult<()>;
+/// Parses a dialect attribute; the parser stands on its mnemonic (the
+/// part after `#dialect.`).
+pub type AttrParseFn = fn(&mut AsmParser<'_, '_>) -> PResult<Attr>;
+/// Prints a dialect attribute's mnemonic and parameters.
+pub type AttrPrintFn = fn(&ParamPrinter<'_>, &mut String, &str, &[Attr]);
+
+/// One registered op.
+#[derive(Clone, Copy, Debug)]
+pub struct OpDef {
+    /// Full name, `dialect.op`.
+    pub name: &'static str,
+    pub traits: Traits,
+    /// Attributes that belong to the op (kept as properties).
+    pub inherent_attrs: &'static [&'static str],
+    /// Ops this one may be nested directly in (any when empty).
+    pub parents: &'static [&'static str],
+    /// The dialect whose ops may drop their prefix in this op's regions.
+    pub default_dialect: &'static str,
+    /// The custom form's parser (generic form only when absent).
+    pub parse: Option<ParseFn>,
+    /// The custom form's printer (printed generically when absent).
+    pub print: Option<PrintFn>,
+    pub verify: Option<VerifyFn>,
+}
+
+impl OpDef {
+    /// An op with no traits, hooks or constraints.
+    pub const fn new(name: &'static str) -> OpDef {
+        OpDef {
+            name,
+            traits: Traits::NONE,
+            inherent_attrs: &[],
+            parents: &[],
+            default_dialect: "",
+            parse: None,
+            print: None,
+            verify: None,
+        }
+    }
+}
+
+/// How a dialect's attributes are parsed and printed.
+#[derive(Clone, Copy, Debug)]
+pub struct AttrHooks {
+    pub parse: AttrParseFn,
+    pub print: AttrPrintFn,
+}
+
+/// A dialect: its namespace, ops and attribute syntax.
+#[derive(Debug)]
+pub struct DialectDef {
+    pub name: &'static str,
+    pub ops: &'static [OpDef],
+    pub attrs: Option<AttrHooks>,
+}
+
+/// The registered dialects and ops of a context.
+#[derive(Default)]
+pub struct Registry {
+    dialects: FxHashMap<&'static str, &'static DialectDef>,
+    ops: FxHashMap<Symbol, &'static OpDef>,
+}
+
+impl Context {
+    /// Registers `d` and its ops (again is harmless).
+    pub fn register_dialect(&mut self, d: &'static DialectDef) {
+        for op in d.ops {
+            let name = self.sym(op.name);
+            self.registry.ops.insert(name, op);
+        }
+        self.registry.dialects.insert(d.name, d);
+    }
+
+    /// The definition of the op named `name`, if registered.
+    pub fn op_def(&self, name: Symbol) -> Option<&'static OpDef> {
+        self.registry.ops.get(&name).copied()
+    }
+
+    /// The definition of the op named `name` (text), if registered.
+    pub fn op_def_by_name(&self, name: &str) -> Option<&'static OpDef> {
+        self.lookup_sym(name).and_then(|s| self.op_def(s))
+    }
+
+    /// The dialect named `name`, if registered.
+    pub fn dialect(&self, name: &str) -> Option<&'static DialectDef> {
+        self.registry.dialects.get(name).copied()
+    }
+
+    /// Registered dialect names, sorted (for "available dialects" notes).
+    pub fn dialect_names(&self) -> Vec<&'static str> {
+        let mut v: Vec<_> = self.registry.dialects.keys().copied().collect();
+        v.sort_unstable();
+        v
+    }
+}

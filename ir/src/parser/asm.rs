@@ -1,0 +1,223 @@
+//! [`AsmParser`]: what a dialect's custom op and attribute parsers see of
+//! the parser (MLIR's `OpAsmParser`/`DialectAsmParser`): tokens,
+//! keywords, attributes, types, SSA operands resolved with their types,
+//! regions, and diagnostics placed as mlir-opt places them.
+
+use super::{PResult, Parser};
+use crate::context::{Attr, Context, Symbol, Type};
+use crate::graph::{Ir, OpId, OpSpec, RegionId, ValueId};
+use crate::lexer::Tok;
+
+/// The parser, as handed to custom parsers.
+pub struct AsmParser<'p, 'a> {
+    pub(crate) p: &'p mut Parser<'a>,
+    /// Where the op (or attribute) being parsed starts.
+    start: usize,
+    /// Whether the op's regions are isolated from above.
+    isolated: bool,
+}
+
+/// An SSA operand seen but not yet given a type (`%x`, `%x#1`).
+#[derive(Clone, Copy, Debug)]
+pub struct UnresolvedOperand<'a> {
+    pub name: &'a str,
+    pub index: u32,
+    /// Byte offset of the reference, for diagnostics.
+    pub pos: usize,
+}
+
+impl<'p, 'a> AsmParser<'p, 'a> {
+    pub(crate) fn new(p: &'p mut Parser<'a>, start: usize, isolated: bool) -> Self {
+        AsmParser { p, start, isolated }
+    }
+
+    /// The context, to intern types and attributes.
+    pub fn ctx(&mut self) -> &mut Context {
+        self.p.ctx
+    }
+
+    /// The IR being built.
+    pub fn ir(&mut self) -> &mut Ir {
+        &mut self.p.ir
+    }
+
+    /// Byte offset of the start of the op (or attribute) being parsed.
+    pub fn start_pos(&self) -> usize {
+        self.start
+    }
+
+    /// Byte offset of the current token.
+    pub fn pos(&self) -> usize {
+        self.p.tok().start
+    }
+
+    /// The location of the op being parsed (its name).
+    pub fn op_loc(&mut self) -> Attr {
+        self.p.loc_at(self.start)
+    }
+
+    /// An error at byte offset `pos`.
+    pub fn error_at<T>(&mut self, pos: usize, msg: impl Into<String>) -> PResult<T> {
+        self.p.err_at(pos, msg)
+    }
+
+    /// An error at the op's name.
+    pub fn op_error<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        self.p.err_at(self.start, msg)
+    }
+
+    /// "expected ..." for the current token, placed as MLIR places it.
+    pub fn expected<T>(&mut self, what: &str) -> PResult<T> {
+        self.p.wrong_token(format!("expected {what}"))
+    }
+
+    /// Whether the current token is `k`.
+    pub fn peek(&self, k: Tok) -> bool {
+        self.p.is(k)
+    }
+
+    /// Consumes the current token if it is `k`.
+    pub fn eat(&mut self, k: Tok) -> bool {
+        self.p.eat(k)
+    }
+
+    /// Consumes `k` or reports "expected `what`".
+    pub fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
+        self.p.expect(k, what)
+    }
+
+    /// Whether the current token is the keyword `kw`.
+    pub fn peek_keyword(&self, kw: &str) -> bool {
+        self.p.is_keyword(kw)
+    }
+
+    /// Consumes the keyword `kw` if it is next.
+    pub fn eat_keyword(&mut self, kw: &str) -> bool {
+        self.p.eat_keyword(kw)
+    }
+
+    /// Consumes the keyword `kw` or reports "expected 'kw'".
+    pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
+        if self.p.eat_keyword(kw) {
+            return Ok(());
+        }
+        self.expected(&format!("'{kw}'"))
+    }
+
+    /// The current bare identifier, consumed.
+    pub fn parse_keyword(&mut self) -> PResult<&'a str> {
+        if !self.p.is(Tok::BareId) {
+            return self.expected("valid keyword");
+        }
+        let s = self.p.text();
+        self.p.bump();
+        Ok(s)
+    }
+
+    /// A non-negative decimal integer that fits in `u64`.
+    pub fn parse_u64(&mut self) -> PResult<u64> {
+        if !self.p.is(Tok::Integer) {
+            return self.expected("integer value");
+        }
+        let Ok(v) = self.p.text().parse::<u64>() else {
+            return self.p.err("integer value too large");
+        };
+        self.p.bump();
+        Ok(v)
+    }
+
+    /// `@name` if one is next.
+    pub fn parse_optional_symbol_name(&mut self) -> PResult<Option<Symbol>> {
+        if !self.p.is(Tok::AtId) {
+            return Ok(None);
+        }
+        self.p.parse_symbol_name().map(Some)
+    }
+
+    /// `@name`.
+    pub fn parse_symbol_name(&mut self) -> PResult<Symbol> {
+        if !self.p.is(Tok::AtId) {
+            return self.expected("valid symbol name");
+        }
+        self.p.parse_symbol_name()
+    }
+
+    /// A string literal's bytes.
+    pub fn parse_string(&mut self) -> PResult<Vec<u8>> {
+        if !self.p.is(Tok::String) {
+            return self.expected("string");
+        }
+        self.p.parse_string_bytes()
+    }
+
+    /// Any attribute.
+    pub fn parse_attribute(&mut self) -> PResult<Attr> {
+        self.p.parse_attribute(None)
+    }
+
+    /// Any type.
+    pub fn parse_type(&mut self) -> PResult<Type> {
+        self.p.parse_type()
+    }
+
+    /// `{...}` if one is next, else the empty dictionary.
+    pub fn parse_optional_attr_dict(&mut self) -> PResult<Attr> {
+        if self.p.is(Tok::LBrace) {
+            return self.p.parse_attr_dict();
+        }
+        Ok(self.p.ctx.empty_dict())
+    }
+
+    /// `attributes {...}` if next, else the empty dictionary.
+    pub fn parse_optional_attr_dict_with_keyword(&mut self) -> PResult<Attr> {
+        if self.p.eat_keyword("attributes") {
+            return self.p.parse_attr_dict();
+        }
+        Ok(self.p.ctx.empty_dict())
+    }
+
+    /// An attribute of `dialect` written without its `#dialect.` prefix
+    /// (`latency<1>` for `#ssp.latency<1>`).
+    pub fn parse_dialect_attr(&mut self, dialect: &str) -> PResult<Attr> {
+        let start = self.pos();
+        match self.p.ctx.dialect(dialect).and_then(|d| d.attrs) {
+            Some(h) => (h.parse)(&mut AsmParser::new(self.p, start, false)),
+            None => self.p.parse_default_dialect_attr(dialect),
+        }
+    }
+
+    /// Parses `elem (, elem)*` up to `close` (consumed); empty allowed.
+    pub fn comma_list(
+        &mut self,
+        close: Tok,
+        what: &str,
+        mut elem: impl FnMut(&mut AsmParser<'_, 'a>) -> PResult<()>,
+    ) -> PResult<()> {
+        let (start, isolated) = (self.start, self.isolated);
+        self.p.comma_list(close, what, |p| {
+            elem(&mut AsmParser::new(p, start, isolated))
+        })
+    }
+
+    /// `%name` or `%name#N`.
+    pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand<'a>> {
+        let (name, index, pos) = self.p.parse_value_ref()?;
+        Ok(UnresolvedOperand { name, index, pos })
+    }
+
+    /// The value `u` names, which must have type `ty` (a forward
+    /// reference is resolved when its definition is parsed).
+    pub fn resolve_operand(&mut self, u: UnresolvedOperand<'a>, ty: Type) -> PResult<ValueId> {
+        self.p.resolve_value(u.name, u.index, u.pos, ty)
+    }
+
+    /// `{ blocks }` into `region`, whose entry block has no arguments.
+    pub fn parse_region(&mut self, region: RegionId) -> PResult<()> {
+        self.p.parse_region(region, &[], self.isolated)
+    }
+
+    /// Creates the op at the op's location.
+    pub fn create_op(&mut self, spec: OpSpec<'_>) -> OpId {
+        self.p.ir.create_op(spec)
+    }
+}

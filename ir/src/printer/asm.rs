@@ -1,0 +1,188 @@
+//! [`AsmPrinter`]: what a dialect's custom op printer sees of the printer
+//! (MLIR's `OpAsmPrinter`). The same hook runs twice: once to collect
+//! attributes and types in print order (for aliases, as MLIR's alias
+//! initializer does) and once to write text.
+
+use super::walk::{visit_region, PrintFlags, Visitor};
+use super::OpPrinter;
+use crate::context::{Attr, Context, Symbol, Type};
+use crate::graph::{Ir, RegionId, ValueId};
+
+/// The printer, as handed to custom printers.
+pub struct AsmPrinter<'p, 'a> {
+    backend: Backend<'p, 'a>,
+    /// Where raw text goes when only collecting.
+    scratch: String,
+}
+
+enum Backend<'p, 'a> {
+    Text(&'p mut OpPrinter<'a>),
+    Visit {
+        ctx: &'a Context,
+        ir: &'a Ir,
+        flags: &'p PrintFlags,
+        v: &'p mut dyn Visitor,
+    },
+}
+
+impl<'p, 'a> AsmPrinter<'p, 'a> {
+    pub(super) fn text(p: &'p mut OpPrinter<'a>) -> Self {
+        AsmPrinter {
+            backend: Backend::Text(p),
+            scratch: String::new(),
+        }
+    }
+
+    pub(super) fn visit(
+        ctx: &'a Context,
+        ir: &'a Ir,
+        flags: &'p PrintFlags,
+        v: &'p mut dyn Visitor,
+    ) -> Self {
+        AsmPrinter {
+            backend: Backend::Visit { ctx, ir, flags, v },
+            scratch: String::new(),
+        }
+    }
+
+    /// The context.
+    pub fn ctx(&self) -> &'a Context {
+        match &self.backend {
+            Backend::Text(p) => p.ctx,
+            Backend::Visit { ctx, .. } => ctx,
+        }
+    }
+
+    /// The IR being printed.
+    pub fn ir(&self) -> &'a Ir {
+        match &self.backend {
+            Backend::Text(p) => p.ir,
+            Backend::Visit { ir, .. } => ir,
+        }
+    }
+
+    /// Appends raw text.
+    pub fn write(&mut self, s: &str) {
+        if let Backend::Text(p) = &mut self.backend {
+            p.out.push_str(s);
+        }
+    }
+
+    /// The output buffer for raw text (a scratch buffer when collecting).
+    pub fn out(&mut self) -> &mut String {
+        match &mut self.backend {
+            Backend::Text(p) => &mut p.out,
+            Backend::Visit { .. } => {
+                self.scratch.clear();
+                &mut self.scratch
+            }
+        }
+    }
+
+    /// `%name` of a value.
+    pub fn operand(&mut self, v: ValueId) {
+        if let Backend::Text(p) = &mut self.backend {
+            p.names.value_into(&mut p.out, p.ir, v);
+        }
+    }
+
+    /// Values separated by `, `.
+    pub fn operands(&mut self, vs: impl IntoIterator<Item = ValueId>) {
+        for (i, v) in vs.into_iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            self.operand(v);
+        }
+    }
+
+    /// A type (or its alias).
+    pub fn ty(&mut self, t: Type) {
+        match &mut self.backend {
+            Backend::Text(p) => p.attrs.print_type(&mut p.out, t),
+            Backend::Visit { v, .. } => v.ty(t),
+        }
+    }
+
+    /// Types separated by `, `.
+    pub fn types(&mut self, ts: &[Type]) {
+        for (i, &t) in ts.iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            self.ty(t);
+        }
+    }
+
+    /// An attribute (or its alias).
+    pub fn attr(&mut self, a: Attr) {
+        match &mut self.backend {
+            Backend::Text(p) => p.attrs.print_attr(&mut p.out, a, false),
+            Backend::Visit { v, .. } => v.attr(a, false),
+        }
+    }
+
+    /// A dialect attribute without its `#dialect.` prefix (`latency<1>`).
+    pub fn dialect_attr_stripped(&mut self, a: Attr) {
+        match &mut self.backend {
+            Backend::Text(p) => p.attrs.dialect_attr_body(&mut p.out, a),
+            Backend::Visit { v, .. } => v.attr(a, false),
+        }
+    }
+
+    /// `@name`, quoted when it is not a bare identifier.
+    pub fn symbol_name(&mut self, name: &str) {
+        if let Backend::Text(p) = &mut self.backend {
+            super::types_attrs::symbol_ref_into(&mut p.out, name);
+        }
+    }
+
+    /// A string literal.
+    pub fn string(&mut self, bytes: &[u8]) {
+        if let Backend::Text(p) = &mut self.backend {
+            super::types_attrs::quoted_into(&mut p.out, bytes);
+        }
+    }
+
+    /// ` {a = 1, b}` (or ` attributes {...}` with `keyword`) of the
+    /// entries, nothing when there are none.
+    pub fn attr_entries(&mut self, entries: &[(Symbol, Attr)], keyword: bool) {
+        if entries.is_empty() {
+            return;
+        }
+        match &mut self.backend {
+            Backend::Text(p) => {
+                p.out.push_str(if keyword { " attributes {" } else { " {" });
+                p.attrs.dict_entries(&mut p.out, entries);
+                p.out.push('}');
+            }
+            Backend::Visit { v, .. } => {
+                for &(_, a) in entries {
+                    v.attr(a, false);
+                }
+            }
+        }
+    }
+
+    /// The entries of `dict` not named in `elided`, as [`Self::attr_entries`].
+    pub fn attr_dict(&mut self, dict: Attr, elided: &[&str], keyword: bool) {
+        let ctx = self.ctx();
+        let entries: Vec<(Symbol, Attr)> = ctx
+            .dict_entries(dict)
+            .iter()
+            .filter(|(k, _)| !elided.contains(&ctx.str(*k)))
+            .copied()
+            .collect();
+        self.attr_entries(&entries, keyword);
+    }
+
+    /// A region: `{`, its blocks, `}`. `entry_args` prints the entry
+    /// block's header when it has arguments; `empty_block` prints an
+    /// empty entry block's header.
+    pub fn region(&mut self, r: RegionId, entry_args: bool, empty_block: bool) {
+        match &mut self.backend {
+            Backend::Text(p) => p.region(r, entry_args, empty_block),
+            Backend::Visit { ctx, ir, flags, v } => visit_region(ctx, ir, r, flags, *v, entry_args),
+        }
+    }
+}
