@@ -1,7 +1,9 @@
 //! The `silica` binary: one command-line tool with subcommands, flags
 //! spelled as mlir-opt spells them.
 
+mod driver;
 mod opt;
+mod schedule;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -21,6 +23,9 @@ struct Cli {
 enum Command {
     /// Parse, verify and print MLIR (like mlir-opt).
     Opt(opt::OptArgs),
+    /// Schedule the problems of a file in CIRCT's ssp syntax and print
+    /// them with their schedules (`t<N>`, `z<F>`, `II<N>`).
+    Schedule(schedule::ScheduleArgs),
 }
 
 /// mlir-opt accepts long options with one dash (`-split-input-file`);
@@ -46,5 +51,6 @@ fn main() -> ExitCode {
     let cli = Cli::parse_from(normalize_args(std::env::args()));
     match cli.command {
         Command::Opt(args) => opt::run(&args),
+        Command::Schedule(args) => schedule::run(&args),
     }
 }

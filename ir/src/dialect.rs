@@ -142,3 +142,44 @@ impl Context {
         v
     }
 }
+
+/// The attribute `name` of `op`: from its properties, or from its
+/// attribute dictionary (where the generic form may have put it).
+pub fn inherent_attr(ctx: &Context, ir: &crate::graph::Ir, op: OpId, name: &str) -> Option<Attr> {
+    let key = ctx.lookup_sym(name)?;
+    let find = |dict: Attr| {
+        ctx.dict_entries(dict)
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, v)| v)
+    };
+    ir.op_props(op)
+        .and_then(find)
+        .or_else(|| find(ir.op_attrs(op)))
+}
+
+/// Sets the property `name` of `op` (removing an attribute of the same
+/// name from its dictionary, where the generic form may have put it).
+pub fn set_inherent_attr(
+    ctx: &mut Context,
+    ir: &mut crate::graph::Ir,
+    op: OpId,
+    name: &str,
+    value: Attr,
+) {
+    let key = ctx.sym(name);
+    let mut props: Vec<(Symbol, Attr)> = ir
+        .op_props(op)
+        .map(|p| ctx.dict_entries(p).to_vec())
+        .unwrap_or_default();
+    props.retain(|(k, _)| *k != key);
+    props.push((key, value));
+    let props = ctx.dict_attr(props);
+    ir.set_op_props(op, Some(props));
+    let attrs = ctx.dict_entries(ir.op_attrs(op));
+    if attrs.iter().any(|(k, _)| *k == key) {
+        let kept: Vec<_> = attrs.iter().copied().filter(|(k, _)| *k != key).collect();
+        let attrs = ctx.dict_attr(kept);
+        ir.set_op_attrs(op, attrs);
+    }
+}

@@ -703,6 +703,44 @@ pub fn from_f64(kind: FloatKind, v: f64) -> u128 {
     }
 }
 
+/// The value of a bit pattern of `kind` as the nearest `f64`.
+pub fn to_f64(kind: FloatKind, bits: u128) -> f64 {
+    match kind {
+        FloatKind::F64 => f64::from_bits(bits as u64),
+        FloatKind::F32 => f64::from(f32::from_bits(bits as u32)),
+        _ => match decode(kind, bits) {
+            Value::NaN => f64::NAN,
+            Value::Infinity { negative } => {
+                if negative {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                }
+            }
+            Value::Zero { negative } => {
+                if negative {
+                    -0.0
+                } else {
+                    0.0
+                }
+            }
+            Value::Finite {
+                negative,
+                significand,
+                exponent,
+            } => {
+                let m = significand.to_f64().unwrap_or(f64::INFINITY);
+                let v = m * 2f64.powi(exponent as i32);
+                if negative {
+                    -v
+                } else {
+                    v
+                }
+            }
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -754,5 +792,15 @@ mod tests {
             parse_decimal(FloatKind::F80, "1.0"),
             Some(0x3FFF_8000_0000_0000_0000)
         );
+    }
+
+    #[test]
+    fn to_f64_reads_every_width() {
+        assert_eq!(to_f64(FloatKind::F64, 0.25f64.to_bits().into()), 0.25);
+        assert_eq!(to_f64(FloatKind::F32, 1.5f32.to_bits().into()), 1.5);
+        assert_eq!(to_f64(FloatKind::F16, 0x3c00), 1.0);
+        assert_eq!(to_f64(FloatKind::BF16, 0xc040), -3.0);
+        assert!(to_f64(FloatKind::F16, 0x7e00).is_nan());
+        assert_eq!(to_f64(FloatKind::F16, 0x7c00), f64::INFINITY);
     }
 }

@@ -4,7 +4,7 @@
 //! operations involved.
 
 use crate::graph::find_cycle;
-use crate::problem::{OpId, Problem, ProblemError, Schedule};
+use crate::problem::{OpId, Problem, ProblemError, ProblemKind, Schedule};
 
 /// Chaining delays are compared with this tolerance.
 const EPS: f64 = 1e-9;
@@ -67,6 +67,12 @@ impl Problem {
             if d.src.0 >= n || d.dst.0 >= n {
                 return Err(ProblemError::new("dependence names an unknown operation"));
             }
+            if d.distance > 0 && d.def_use && self.kind == ProblemKind::ChainingCyclicProblem {
+                return Err(ProblemError::at(
+                    d.dst,
+                    "Def-use dependence cannot have non-zero distance.",
+                ));
+            }
             if d.distance > 0 && !self.kind.is_cyclic() {
                 return Err(ProblemError::at(
                     d.dst,
@@ -118,10 +124,12 @@ impl Problem {
         let Some(cycle) = find_cycle(self.operations.len(), edges) else {
             return Ok(());
         };
+        // CIRCT's schedulers say "problem is infeasible" (cyclic kinds) and
+        // "dependence cycle detected"; the operations are named too.
         let what = if cyclic {
-            "dependence cycle without distance"
+            "problem is infeasible: dependence cycle without distance"
         } else {
-            "dependence cycle"
+            "dependence cycle detected"
         };
         Err(ProblemError::at(
             cycle[0],

@@ -5,6 +5,7 @@
 //! modulo scheduling (`modulo`) and chaining to a cycle time (`chaining`).
 //! [`schedule`] picks the algorithm for a problem kind and reports the
 //! bounds, the II and latency reached and whether they are proven optimal.
+//! [`ssp`] is CIRCT's textual form of problems and schedules.
 
 mod chaining;
 mod check;
@@ -14,6 +15,7 @@ mod lp;
 mod modulo;
 mod problem;
 mod random;
+pub mod ssp;
 
 pub use graph::{rec_mii, res_mii};
 pub use list::list_schedule;
@@ -41,16 +43,15 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// The algorithm named `name` (`asap`, `list`, `sdc`, `ilp`, `modulo`).
-    pub fn from_name(name: &str) -> Option<Algorithm> {
-        Some(match name {
-            "asap" => Algorithm::Asap,
-            "list" => Algorithm::List,
-            "sdc" => Algorithm::Sdc,
-            "ilp" => Algorithm::Ilp,
-            "modulo" => Algorithm::Modulo,
-            _ => return None,
-        })
+    /// The algorithm's name: `asap`, `list`, `sdc`, `ilp` or `modulo`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Asap => "asap",
+            Algorithm::List => "list",
+            Algorithm::Sdc => "sdc",
+            Algorithm::Ilp => "ilp",
+            Algorithm::Modulo => "modulo",
+        }
     }
 }
 
@@ -102,8 +103,8 @@ pub fn schedule(p: &Problem, opts: &Options) -> Result<Solution, ProblemError> {
     let mii = res.max(rec);
     let unsupported = || {
         ProblemError::new(format!(
-            "the {:?} scheduler does not solve a {kind}; use {}",
-            opts.algorithm,
+            "the {} scheduler does not solve a {kind}; use {}",
+            opts.algorithm.name(),
             supported(kind)
         ))
     };
@@ -114,14 +115,15 @@ pub fn schedule(p: &Problem, opts: &Options) -> Result<Solution, ProblemError> {
         if matches!(opts.algorithm, Algorithm::Ilp | Algorithm::List) {
             return Err(unsupported());
         }
-        let (start_times, start_in_cycle) = chaining::chain(p, cycle_time)?;
-        let ii = kind.is_cyclic().then(|| ii_for(p, &start_times).max(rec));
-        let optimal = ii == Some(rec);
+        let chained = chaining::chain(p, cycle_time, rec)?;
+        // Start times are as early as the chained dependences allow, so
+        // the latency is optimal for the II found.
+        let optimal = chained.ii.is_none_or(|ii| ii == rec);
         (
             Schedule {
-                start_times,
-                start_in_cycle,
-                ii,
+                start_times: chained.start_times,
+                start_in_cycle: chained.start_in_cycle,
+                ii: chained.ii,
             },
             optimal,
         )
@@ -210,21 +212,6 @@ fn critical_path(p: &Problem) -> u32 {
             .max()
             .unwrap_or(0)
     })
-}
-
-/// The smallest II that fixed start times satisfy on distance dependences.
-fn ii_for(p: &Problem, start: &[u32]) -> u32 {
-    p.dependences
-        .iter()
-        .filter(|d| d.distance > 0)
-        .map(|d| {
-            let need = (start[d.src.0 as usize] + p.latency(d.src)) as i64
-                - start[d.dst.0 as usize] as i64;
-            (need.max(0) as u64).div_ceil(d.distance as u64) as u32
-        })
-        .max()
-        .unwrap_or(1)
-        .max(1)
 }
 
 /// Modulo scheduling by ILP: the heuristic fixes an upper bound on II;

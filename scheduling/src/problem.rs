@@ -135,6 +135,10 @@ pub struct Dependence {
     pub src: OpId,
     pub dst: OpId,
     pub distance: u32,
+    /// Whether the edge is a value flowing from `src` to `dst` (an SSA
+    /// operand in the ssp form) rather than an auxiliary ordering edge.
+    /// Chaining cyclic problems allow distances on auxiliary edges only.
+    pub def_use: bool,
 }
 
 /// A scheduling problem instance.
@@ -234,9 +238,14 @@ impl Problem {
         OpId(self.operations.len() as u32 - 1)
     }
 
-    /// Adds the dependence `src -> dst` with `distance`.
+    /// Adds the auxiliary dependence `src -> dst` with `distance`.
     pub fn add_dependence(&mut self, src: OpId, dst: OpId, distance: u32) {
-        self.dependences.push(Dependence { src, dst, distance });
+        self.dependences.push(Dependence {
+            src,
+            dst,
+            distance,
+            def_use: false,
+        });
     }
 
     /// The operator type of `op` (checked problems have one).

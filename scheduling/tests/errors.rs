@@ -32,7 +32,7 @@ fn cycle_in_acyclic_problem() {
     let t = p.add_operator_type("t", 1);
     let a = p.add_operation(t, &[]);
     p.add_dependence(a, a, 0);
-    assert!(error(&p, Algorithm::Asap).contains("dependence cycle through operation #0"));
+    assert!(error(&p, Algorithm::Asap).contains("dependence cycle detected through operation #0"));
 }
 
 #[test]

@@ -33,3 +33,17 @@
 ^bb1:
   "foo.br"(%6)[^bb1] : (i32) -> ()
 }) : () -> ()
+
+// A tail cached after a region holds no properties: the op after the
+// region must not pick up the region op's `<{p = 7}>`.
+// CHECK-LABEL: "foo.props_then_region"
+// CHECK: "foo.outer"() <{p = 7 : i32}> ({
+// CHECK: "foo.plain"() : () -> ()
+// CHECK-NEXT: "foo.plain"() : () -> ()
+"foo.props_then_region"() ({
+  "foo.outer"() <{p = 7 : i32}> ({
+    "foo.inner"() : () -> ()
+  }) : () -> ()
+  "foo.plain"() : () -> ()
+  "foo.plain"() : () -> ()
+}) : () -> ()

@@ -13,8 +13,12 @@ pub struct AsmParser<'p, 'a> {
     pub(crate) p: &'p mut Parser<'a>,
     /// Where the op (or attribute) being parsed starts.
     start: usize,
+    /// The full name of the op being parsed (empty for attributes).
+    op_name: &'static str,
     /// Whether the op's regions are isolated from above.
     isolated: bool,
+    /// How many result names the op binds.
+    bound_results: u32,
 }
 
 /// An SSA operand seen but not yet given a type (`%x`, `%x#1`).
@@ -28,7 +32,33 @@ pub struct UnresolvedOperand<'a> {
 
 impl<'p, 'a> AsmParser<'p, 'a> {
     pub(crate) fn new(p: &'p mut Parser<'a>, start: usize, isolated: bool) -> Self {
-        AsmParser { p, start, isolated }
+        let bound_results = p.bound_results;
+        AsmParser {
+            p,
+            start,
+            op_name: "",
+            isolated,
+            bound_results,
+        }
+    }
+
+    pub(crate) fn for_op(p: &'p mut Parser<'a>, start: usize, def: &crate::dialect::OpDef) -> Self {
+        let isolated = def.traits.has(crate::dialect::Traits::ISOLATED_FROM_ABOVE);
+        AsmParser {
+            op_name: def.name,
+            ..AsmParser::new(p, start, isolated)
+        }
+    }
+
+    /// The full name of the op being parsed (`dialect.op`).
+    pub fn op_name(&self) -> &'static str {
+        self.op_name
+    }
+
+    /// How many results the op's `%name =` bindings name (its result
+    /// count when the syntax does not say).
+    pub fn num_bound_results(&self) -> usize {
+        self.bound_results as usize
     }
 
     /// The context, to intern types and attributes.
@@ -193,9 +223,12 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         what: &str,
         mut elem: impl FnMut(&mut AsmParser<'_, 'a>) -> PResult<()>,
     ) -> PResult<()> {
-        let (start, isolated) = (self.start, self.isolated);
+        let (start, op_name, isolated) = (self.start, self.op_name, self.isolated);
         self.p.comma_list(close, what, |p| {
-            elem(&mut AsmParser::new(p, start, isolated))
+            elem(&mut AsmParser {
+                op_name,
+                ..AsmParser::new(p, start, isolated)
+            })
         })
     }
 

@@ -4,7 +4,6 @@
 
 use super::{AsmParser, PResult, Parser};
 use crate::context::{Attr, Type};
-use crate::dialect::Traits;
 use crate::graph::{OpId, OpSpec};
 use crate::lexer::Tok;
 use crate::resources::ResourceEntry;
@@ -35,8 +34,7 @@ impl Parser<'_> {
         };
         self.bump();
         self.default_dialects.push(def.default_dialect);
-        let isolated = def.traits.has(Traits::ISOLATED_FROM_ABOVE);
-        let op = parse(&mut AsmParser::new(self, pos, isolated));
+        let op = parse(&mut AsmParser::for_op(self, pos, def));
         self.default_dialects.pop();
         let op = op?;
         self.parse_trailing_loc(op)?;

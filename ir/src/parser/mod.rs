@@ -139,6 +139,8 @@ pub(crate) struct Parser<'a> {
     /// The dialect whose op names may drop their prefix, per enclosing
     /// custom op (`builtin` at the top).
     default_dialects: Vec<&'static str>,
+    /// How many result names the op being parsed binds (`%a, %b:2 =`: 3).
+    bound_results: u32,
 }
 
 /// What a generic-op tail parsed to; `type_off` is the offset of the
@@ -188,6 +190,7 @@ pub fn parse(
         entry_stack: Vec::new(),
         tail_cache: FxHashMap::default(),
         default_dialects: vec!["builtin"],
+        bound_results: 0,
     };
     p.ir.reserve(src.len() / 64);
     p.ctx.reserve_file_locs(src.len() / 64);
@@ -773,6 +776,7 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::Equal, "'=' after SSA name")?;
         }
+        self.bound_results = bindings.iter().map(|b| b.1).sum();
         let op = match self.kind() {
             Tok::String => self.parse_generic_op()?,
             Tok::BareId => self.parse_custom_op()?,
@@ -995,7 +999,13 @@ impl<'a> Parser<'a> {
             fty,
             type_off: 0,
         };
-        self.remember_tail(start, tail, type_pos, references);
+        // After regions, the cached text starts past the properties: a
+        // hit must not bring them along.
+        let cached = CachedTail {
+            props: if regions.is_empty() { props } else { None },
+            ..tail
+        };
+        self.remember_tail(start, cached, type_pos, references);
         Ok((tail, type_pos))
     }
 

@@ -1,0 +1,349 @@
+//! What the subcommands that read and write MLIR share: input and output
+//! flags, `--split-input-file`, `--verify-diagnostics`, `--mlir-timing`,
+//! and [`run`]: parse and verify each chunk, transform it, print it.
+
+use clap::Args;
+use silica_ir::diag::{render, Diagnostic, SourceFile};
+use silica_ir::parser::{parse, ParseOptions, ParsedModule};
+use silica_ir::printer::{print_module_to, PrintFlags};
+use silica_ir::Context;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Input, output and diagnostics flags (mlir-opt's spellings).
+#[derive(Args, Debug)]
+pub struct IoArgs {
+    /// Input file (`-` for standard input).
+    #[arg(default_value = "-")]
+    input: String,
+    /// Output file (default: standard output). Not written on failure.
+    #[arg(short = 'o', default_value = "-")]
+    output: String,
+    /// Print operations in the generic form.
+    #[arg(long = "mlir-print-op-generic")]
+    generic: bool,
+    /// Print locations (`loc(...)`).
+    #[arg(long = "mlir-print-debuginfo")]
+    debug_info: bool,
+    /// Print regions as `{...}`.
+    #[arg(long = "mlir-print-skip-regions")]
+    skip_regions: bool,
+    /// Accept operations of dialects silica does not know.
+    #[arg(long = "allow-unregistered-dialect")]
+    allow_unregistered: bool,
+    /// Process each chunk separated by `// -----` (or the given marker) on its own.
+    #[arg(long = "split-input-file", num_args = 0..=1, default_missing_value = "// -----", require_equals = true)]
+    split: Option<String>,
+    /// Check diagnostics against `expected-*` comments in the input.
+    #[arg(long = "verify-diagnostics")]
+    verify_diagnostics: bool,
+    /// Print a timing report to standard error.
+    #[arg(long = "mlir-timing")]
+    timing: bool,
+}
+
+#[derive(Default)]
+struct Timing {
+    parse: Duration,
+    verify: Duration,
+    transform: Duration,
+    print: Duration,
+}
+
+/// What a subcommand does to each parsed and verified chunk.
+pub type Transform<'t> =
+    dyn FnMut(&mut Context, &mut ParsedModule) -> Result<(), Box<Diagnostic>> + 't;
+
+/// A context with every dialect silica knows registered.
+pub fn new_context(allow_unregistered: bool) -> Context {
+    let mut ctx = Context::new();
+    ctx.register_dialect(&silica_scheduling::ssp::SSP);
+    ctx.allow_unregistered = allow_unregistered;
+    ctx
+}
+
+/// A chunk of the input: its bytes and the line it starts on.
+struct Chunk<'a> {
+    text: &'a [u8],
+    first_line: u32,
+}
+
+fn split_chunks<'a>(src: &'a [u8], marker: Option<&str>) -> Vec<Chunk<'a>> {
+    let Some(marker) = marker else {
+        return vec![Chunk {
+            text: src,
+            first_line: 1,
+        }];
+    };
+    let mut chunks = Vec::new();
+    let mut start = 0usize;
+    let mut start_line = 1u32;
+    let mut line_no = 1u32;
+    let mut pos = 0usize;
+    while pos <= src.len() {
+        let end = src[pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(src.len(), |e| pos + e);
+        let line = &src[pos..end];
+        let trimmed = String::from_utf8_lossy(line);
+        if trimmed.trim_end() == marker || trimmed.trim() == marker {
+            chunks.push(Chunk {
+                text: &src[start..pos],
+                first_line: start_line,
+            });
+            start = (end + 1).min(src.len());
+            start_line = line_no + 1;
+        }
+        if end >= src.len() {
+            break;
+        }
+        pos = end + 1;
+        line_no += 1;
+    }
+    chunks.push(Chunk {
+        text: &src[start..],
+        first_line: start_line,
+    });
+    chunks
+}
+
+/// Parses and verifies one chunk.
+fn parse_and_verify(
+    ctx: &mut Context,
+    name: &str,
+    chunk: &Chunk<'_>,
+    verify_opts: silica_ir::verify::VerifyOptions,
+    t: &mut Timing,
+) -> Result<ParsedModule, Box<Diagnostic>> {
+    let start = Instant::now();
+    let module = parse(
+        ctx,
+        name,
+        chunk.text,
+        ParseOptions {
+            first_line: chunk.first_line,
+        },
+    )?;
+    t.parse += start.elapsed();
+    let start = Instant::now();
+    silica_ir::verify::verify(ctx, &module.ir, module.top, verify_opts)?;
+    t.verify += start.elapsed();
+    Ok(module)
+}
+
+/// Where the printed chunks go: standard output as they come, a temporary
+/// file renamed over the output file once everything succeeded, a device
+/// such as `/dev/null` directly, or memory (with `--verify-diagnostics`,
+/// where output is shown only on success).
+enum Output {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    File {
+        temp: std::path::PathBuf,
+        file: std::io::BufWriter<std::fs::File>,
+    },
+    Device(std::io::BufWriter<std::fs::File>),
+    Memory(Vec<u8>),
+}
+
+impl Output {
+    fn open(args: &IoArgs) -> std::io::Result<Output> {
+        if args.verify_diagnostics {
+            return Ok(Output::Memory(Vec::new()));
+        }
+        if args.output == "-" {
+            return Ok(Output::Stdout(std::io::BufWriter::new(std::io::stdout())));
+        }
+        let target = std::path::Path::new(&args.output);
+        if target.metadata().is_ok_and(|m| !m.is_file()) {
+            let file = std::fs::OpenOptions::new().write(true).open(target)?;
+            return Ok(Output::Device(std::io::BufWriter::new(file)));
+        }
+        let file_name = target.file_name().unwrap_or_default().to_string_lossy();
+        let temp = target.with_file_name(format!(".{file_name}.silica-{}", std::process::id()));
+        let file = std::fs::File::create(&temp)?;
+        Ok(Output::File {
+            temp,
+            file: std::io::BufWriter::new(file),
+        })
+    }
+
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Output::Stdout(w) => w,
+            Output::File { file, .. } => file,
+            Output::Device(w) => w,
+            Output::Memory(v) => v,
+        }
+    }
+
+    /// Completes the output; on failure no output file is left behind.
+    fn finish(self, args: &IoArgs, succeeded: bool) -> std::io::Result<()> {
+        match self {
+            Output::Stdout(mut w) => w.flush(),
+            Output::Device(mut w) => w.flush(),
+            Output::File { temp, file } => {
+                let flushed = file.into_inner().map_err(|e| e.into_error());
+                if !succeeded || flushed.is_err() {
+                    let _ = std::fs::remove_file(&temp);
+                    return flushed.map(|_| ());
+                }
+                std::fs::rename(&temp, &args.output).inspect_err(|_| {
+                    let _ = std::fs::remove_file(&temp);
+                })
+            }
+            Output::Memory(bytes) if succeeded => {
+                if args.output == "-" {
+                    let mut out = std::io::stdout().lock();
+                    out.write_all(&bytes).and_then(|_| out.flush())
+                } else {
+                    std::fs::write(&args.output, &bytes)
+                }
+            }
+            Output::Memory(_) => Ok(()),
+        }
+    }
+}
+
+fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+    if path == "-" {
+        let mut v = Vec::new();
+        std::io::stdin().read_to_end(&mut v)?;
+        Ok(v)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+fn report_timing(t: &Timing, transform_name: &str, total: Duration) {
+    let secs = |d: Duration| d.as_secs_f64();
+    let total_s = secs(total).max(1e-9);
+    let rest = total.saturating_sub(t.parse + t.verify + t.transform + t.print);
+    let mut s = String::new();
+    s.push_str("===-------------------------------------------------------------------------===\n");
+    s.push_str("                         ... Execution time report ...\n");
+    s.push_str("===-------------------------------------------------------------------------===\n");
+    s.push_str(&format!(
+        "  Total Execution Time: {:.4} seconds\n\n",
+        total_s
+    ));
+    s.push_str("  ----Wall Time----  ----Name----\n");
+    let rows = [
+        ("Parser", t.parse),
+        ("Verifier", t.verify),
+        (transform_name, t.transform),
+        ("Output", t.print),
+        ("Rest", rest),
+    ];
+    for (name, d) in rows.into_iter().filter(|(n, _)| !n.is_empty()) {
+        s.push_str(&format!(
+            "    {:.4} ({:5.1}%)  {}\n",
+            secs(d),
+            100.0 * secs(d) / total_s,
+            name
+        ));
+    }
+    s.push_str(&format!("    {:.4} (100.0%)  Total\n", total_s));
+    eprint!("{s}");
+}
+
+/// Reads the input, and for each chunk: parses, verifies, applies
+/// `transform` (named `transform_name` in timing reports; no row when
+/// empty), prints.
+pub fn run(args: &IoArgs, transform_name: &str, transform: &mut Transform<'_>) -> ExitCode {
+    let total = Instant::now();
+    let src = match read_input(&args.input) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: could not open input file '{}': {e}", args.input);
+            return ExitCode::FAILURE;
+        }
+    };
+    let name = if args.input == "-" {
+        "<stdin>"
+    } else {
+        args.input.as_str()
+    };
+    let flags = PrintFlags {
+        generic: args.generic,
+        debug_info: args.debug_info,
+        skip_regions: args.skip_regions,
+    };
+    let chunks = split_chunks(&src, args.split.as_deref());
+    let mut output = match Output::open(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: could not open output '{}': {e}", args.output);
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut failed = false;
+    let mut write_error = None;
+    let mut timing = Timing::default();
+    let mut errors = String::new();
+    for (i, chunk) in chunks.iter().enumerate() {
+        if i > 0 {
+            if let Err(e) = output.writer().write_all(b"// -----\n") {
+                write_error.get_or_insert(e);
+            }
+        }
+        let mut ctx = new_context(args.allow_unregistered);
+        let verify_opts = silica_ir::verify::VerifyOptions {
+            print_op: !args.verify_diagnostics,
+            debug_info: args.debug_info,
+        };
+        let result =
+            parse_and_verify(&mut ctx, name, chunk, verify_opts, &mut timing).and_then(|mut m| {
+                let start = Instant::now();
+                let r = transform(&mut ctx, &mut m);
+                timing.transform += start.elapsed();
+                r.map(|()| m)
+            });
+        if let Ok(module) = &result {
+            let start = Instant::now();
+            let (ir, top, resources) = (&module.ir, module.top, &module.resources);
+            if let Err(e) = print_module_to(&ctx, ir, top, resources, flags, output.writer()) {
+                write_error.get_or_insert(e);
+            }
+            timing.print += start.elapsed();
+        }
+        if args.verify_diagnostics {
+            let produced: Vec<Diagnostic> = match &result {
+                Ok(_) => Vec::new(),
+                Err(d) => vec![(**d).clone()],
+            };
+            let outcome = silica_ir::verify_diagnostics::check(
+                &ctx,
+                name,
+                chunk.text,
+                &src,
+                chunk.first_line,
+                &produced,
+            );
+            if !outcome.ok() {
+                failed = true;
+                errors.push_str(&outcome.failures);
+            }
+        } else if let Err(d) = result {
+            failed = true;
+            let sources = [SourceFile { name, text: &src }];
+            errors.push_str(&render(&ctx, &sources, &d));
+        }
+    }
+    if !errors.is_empty() {
+        eprint!("{errors}");
+    }
+    if args.timing {
+        report_timing(&timing, transform_name, total.elapsed());
+    }
+    let finished = output.finish(args, !failed && write_error.is_none());
+    if let Some(e) = write_error.or(finished.err()) {
+        eprintln!("error: could not write output '{}': {e}", args.output);
+        return ExitCode::FAILURE;
+    }
+    if failed {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
