@@ -1,5 +1,6 @@
-//! Mathematical-programming schedulers through `good_lp` (the pure-Rust
-//! `microlp` backend):
+//! Mathematical-programming schedulers through `good_lp`: the pure-Rust
+//! `microlp` backend by default, CBC with the `cbc` cargo feature (needs
+//! `coinor-libcbc-dev`):
 //!
 //! - SDC: start times under difference constraints `t_j - t_i >= c` form a
 //!   totally unimodular system, so the LP optimum is integral. Objectives:
@@ -12,10 +13,17 @@
 
 use crate::graph::earliest_starts;
 use crate::problem::Problem;
-use good_lp::solvers::{SolutionStatus, WithInitialSolution, WithTimeLimit};
+use good_lp::solvers::SolutionStatus;
+#[cfg(not(feature = "cbc"))]
+use good_lp::solvers::{WithInitialSolution, WithTimeLimit};
 use good_lp::{
-    constraint, microlp, variable, Expression, ProblemVariables, Solution, SolverModel, Variable,
+    constraint, variable, Expression, ProblemVariables, Solution, SolverModel, Variable,
 };
+
+#[cfg(feature = "cbc")]
+use good_lp::coin_cbc as backend;
+#[cfg(not(feature = "cbc"))]
+use good_lp::microlp as backend;
 
 /// What an SDC schedule minimises.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -67,7 +75,7 @@ pub fn sdc_schedule(p: &Problem, ii: u32, objective: Objective) -> Option<Vec<u3
             e
         }
     };
-    let mut model = vars.minimise(objective_expr).using(microlp);
+    let mut model = vars.minimise(objective_expr).using(backend);
     for d in &p.dependences {
         let c = p.latency(d.src) as f64 - d.distance as f64 * ii as f64;
         model.add_constraint(constraint!(t[d.dst.0 as usize] - t[d.src.0 as usize] >= c));
@@ -95,6 +103,30 @@ pub fn sdc_schedule(p: &Problem, ii: u32, objective: Objective) -> Option<Vec<u3
     }
     let solution = model.solve().ok()?;
     Some(t.iter().map(|&v| round(solution.value(v))).collect())
+}
+
+/// Bounds the solver's search time. Not with CBC: Debian's CBC 2.10
+/// returns the LP relaxation's fractional point once a parameter or a
+/// starting solution is set through its C interface.
+#[cfg(not(feature = "cbc"))]
+fn with_time_limit<M: WithTimeLimit>(model: M, seconds: f64) -> M {
+    model.with_time_limit(seconds)
+}
+
+#[cfg(feature = "cbc")]
+fn with_time_limit<M>(model: M, _seconds: f64) -> M {
+    model
+}
+
+/// Warm-starts the solver (not CBC, as for the time limit).
+#[cfg(not(feature = "cbc"))]
+fn with_initial_solution<M: WithInitialSolution>(model: M, initial: Vec<(Variable, f64)>) -> M {
+    model.with_initial_solution(initial)
+}
+
+#[cfg(feature = "cbc")]
+fn with_initial_solution<M>(model: M, _initial: Vec<(Variable, f64)>) -> M {
+    model
 }
 
 /// The outcome of an ILP run.
@@ -138,10 +170,7 @@ pub fn ilp_schedule(
                 e + v * (first + k as u32) as f64
             })
     };
-    let mut model = vars
-        .minimise(end)
-        .using(microlp)
-        .with_time_limit(time_limit_s);
+    let mut model = with_time_limit(vars.minimise(end).using(backend), time_limit_s);
     if let Some(hint) = hint {
         let mut initial: Vec<(Variable, f64)> = Vec::new();
         for (i, (first, vs)) in x.iter().enumerate() {
@@ -151,7 +180,7 @@ pub fn ilp_schedule(
             }
         }
         initial.push((end, p.finish_time(hint) as f64));
-        model = model.with_initial_solution(initial);
+        model = with_initial_solution(model, initial);
     }
     for (i, (_, vs)) in x.iter().enumerate() {
         let sum = vs.iter().fold(Expression::from(0.0), |e, &v| e + v);
@@ -184,6 +213,14 @@ pub fn ilp_schedule(
     }
     let solution = model.solve().ok()?;
     let optimal = matches!(solution.status(), SolutionStatus::Optimal);
+    // A solver that returned a fractional point did not solve the ILP.
+    let integral = x
+        .iter()
+        .flat_map(|(_, vs)| vs)
+        .all(|&v| (solution.value(v) - solution.value(v).round()).abs() < 1e-6);
+    if !integral {
+        return None;
+    }
     let start_times = (0..n)
         .map(|i| {
             let (first, vs) = &x[i];
