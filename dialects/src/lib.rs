@@ -1,2 +1,4 @@
-//! Software-level dialects (func, arith, cf, scf, memref): built on
-//! `silica-ir` in the dialects issue; empty until then.
+//! Software-level dialects on `silica-ir`'s declarative op definitions.
+//! Today: `arith`. (func, cf, scf and memref follow.)
+
+pub mod arith;

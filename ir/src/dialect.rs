@@ -47,10 +47,13 @@ pub type ParseFn = fn(&mut AsmParser<'_, '_>) -> PResult<OpId>;
 pub type PrintFn = fn(&mut AsmPrinter<'_, '_>, OpId);
 /// Checks an op beyond its traits.
 pub type VerifyFn = fn(&mut OpVerifier<'_, '_>, OpId) -> PResult<()>;
-/// Parses a dialect attribute; the parser stands on its mnemonic (the
-/// part after `#dialect.`).
-pub type AttrParseFn = fn(&mut AsmParser<'_, '_>) -> PResult<Attr>;
-/// Prints a dialect attribute's mnemonic and parameters.
+/// Suggests a name for an op's first result.
+pub type ResultNameFn = fn(&Context, &crate::graph::Ir, OpId) -> Option<String>;
+/// Parses the parameters of the dialect attribute with the given
+/// mnemonic; the parser stands after the mnemonic (`#dialect.mnemonic`).
+pub type AttrParseFn = fn(&mut AsmParser<'_, '_>, &str) -> PResult<Attr>;
+/// Prints the parameters of a dialect attribute (what follows its
+/// mnemonic, given for dispatch).
 pub type AttrPrintFn = fn(&ParamPrinter<'_>, &mut String, &str, &[Attr]);
 
 /// One registered op.
@@ -70,6 +73,12 @@ pub struct OpDef {
     /// The custom form's printer (printed generically when absent).
     pub print: Option<PrintFn>,
     pub verify: Option<VerifyFn>,
+    /// Operands, results, attributes and assembly format, when declared
+    /// (checked by the verifier before `verify`).
+    pub signature: Option<&'static crate::format::Signature>,
+    /// A name for the first result in the custom form (`c0_i32` prints
+    /// `%c0_i32`), as MLIR's `getAsmResultNames`.
+    pub result_names: Option<ResultNameFn>,
 }
 
 impl OpDef {
@@ -84,6 +93,8 @@ impl OpDef {
             parse: None,
             print: None,
             verify: None,
+            signature: None,
+            result_names: None,
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod context;
 pub mod diag;
 pub mod dialect;
 pub mod float;
+pub mod format;
 pub mod graph;
 pub mod lexer;
 pub mod parser;

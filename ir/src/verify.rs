@@ -129,6 +129,9 @@ impl Verifier<'_> {
         let ir = self.ir;
         if let Some(def) = self.ctx.op_def(ir.op_name(op)) {
             self.verify_traits(op, def)?;
+            if let Some(sig) = def.signature {
+                crate::format::verify_signature(&mut OpVerifier { v: self }, op, sig)?;
+            }
             if let Some(verify) = def.verify {
                 verify(&mut OpVerifier { v: self }, op)?;
             }

@@ -13,8 +13,8 @@ pub struct AsmParser<'p, 'a> {
     pub(crate) p: &'p mut Parser<'a>,
     /// Where the op (or attribute) being parsed starts.
     start: usize,
-    /// The full name of the op being parsed (empty for attributes).
-    op_name: &'static str,
+    /// The definition of the op being parsed (none for attributes).
+    op_def: Option<&'static crate::dialect::OpDef>,
     /// Whether the op's regions are isolated from above.
     isolated: bool,
     /// How many result names the op binds.
@@ -36,23 +36,44 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         AsmParser {
             p,
             start,
-            op_name: "",
+            op_def: None,
             isolated,
             bound_results,
         }
     }
 
-    pub(crate) fn for_op(p: &'p mut Parser<'a>, start: usize, def: &crate::dialect::OpDef) -> Self {
+    pub(crate) fn for_op(
+        p: &'p mut Parser<'a>,
+        start: usize,
+        def: &'static crate::dialect::OpDef,
+    ) -> Self {
         let isolated = def.traits.has(crate::dialect::Traits::ISOLATED_FROM_ABOVE);
         AsmParser {
-            op_name: def.name,
+            op_def: Some(def),
             ..AsmParser::new(p, start, isolated)
         }
     }
 
-    /// The full name of the op being parsed (`dialect.op`).
+    /// The definition of the op being parsed.
+    pub fn op_def(&self) -> Option<&'static crate::dialect::OpDef> {
+        self.op_def
+    }
+
+    /// The full name of the op being parsed (`dialect.op`; empty for an
+    /// attribute).
     pub fn op_name(&self) -> &'static str {
-        self.op_name
+        self.op_def.map_or("", |d| d.name)
+    }
+
+    /// The innermost custom op being parsed (for an attribute inside one,
+    /// the op it belongs to), as MLIR's "custom op '...'" messages name it.
+    pub fn enclosing_op(&self) -> Option<&'static str> {
+        self.p.custom_ops.last().copied()
+    }
+
+    /// The kind of the current token.
+    pub fn peek_kind(&self) -> Tok {
+        self.p.kind()
     }
 
     /// How many results the op's `%name =` bindings name (its result
@@ -210,10 +231,14 @@ impl<'p, 'a> AsmParser<'p, 'a> {
     /// (`latency<1>` for `#ssp.latency<1>`).
     pub fn parse_dialect_attr(&mut self, dialect: &str) -> PResult<Attr> {
         let start = self.pos();
-        match self.p.ctx.dialect(dialect).and_then(|d| d.attrs) {
-            Some(h) => (h.parse)(&mut AsmParser::new(self.p, start, false)),
-            None => self.p.parse_default_dialect_attr(dialect),
-        }
+        self.p.parse_dialect_attr_from_mnemonic(start, dialect)
+    }
+
+    /// The parameters of the `dialect` attribute `mnemonic`, written
+    /// without `#dialect.mnemonic` (`<nsw>` for `#arith.overflow<nsw>`).
+    pub fn parse_dialect_attr_params(&mut self, dialect: &str, mnemonic: &str) -> PResult<Attr> {
+        let start = self.pos();
+        self.p.parse_dialect_attr_params(start, dialect, mnemonic)
     }
 
     /// Parses `elem (, elem)*` up to `close` (consumed); empty allowed.
@@ -223,10 +248,10 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         what: &str,
         mut elem: impl FnMut(&mut AsmParser<'_, 'a>) -> PResult<()>,
     ) -> PResult<()> {
-        let (start, op_name, isolated) = (self.start, self.op_name, self.isolated);
+        let (start, op_def, isolated) = (self.start, self.op_def, self.isolated);
         self.p.comma_list(close, what, |p| {
             elem(&mut AsmParser {
-                op_name,
+                op_def,
                 ..AsmParser::new(p, start, isolated)
             })
         })

@@ -358,24 +358,40 @@ impl Parser<'_> {
     ) -> PResult<Attr> {
         // Re-lex from the mnemonic: after `#dialect.` or `#dialect<`.
         self.reset_to(pos + 1 + dialect.len() + 1);
-        let a = match self.ctx.dialect(dialect).and_then(|d| d.attrs) {
-            Some(h) => (h.parse)(&mut AsmParser::new(self, pos, false))?,
-            None => self.parse_default_dialect_attr(dialect)?,
-        };
+        let a = self.parse_dialect_attr_from_mnemonic(pos, dialect)?;
         if bracketed {
             self.expect(Tok::Greater, "'>'")?;
         }
         Ok(a)
     }
 
-    /// `mnemonic` or `mnemonic<attr, ...>`: a dialect attribute whose
-    /// parameters are attributes (dialects without their own syntax).
-    pub(crate) fn parse_default_dialect_attr(&mut self, dialect: &str) -> PResult<Attr> {
+    /// A dialect attribute from its mnemonic on (`latency<1>`).
+    pub(crate) fn parse_dialect_attr_from_mnemonic(
+        &mut self,
+        pos: usize,
+        dialect: &str,
+    ) -> PResult<Attr> {
         if !self.is(Tok::BareId) {
             return self.wrong_token("expected dialect attribute mnemonic");
         }
-        let name = self.ctx.sym(self.text());
+        let mnemonic = self.text();
         self.bump();
+        self.parse_dialect_attr_params(pos, dialect, mnemonic)
+    }
+
+    /// The parameters of the `dialect` attribute `mnemonic`, through the
+    /// dialect's parser or as `<attr, ...>` (dialects without their own
+    /// syntax).
+    pub(crate) fn parse_dialect_attr_params(
+        &mut self,
+        pos: usize,
+        dialect: &str,
+        mnemonic: &str,
+    ) -> PResult<Attr> {
+        if let Some(h) = self.ctx.dialect(dialect).and_then(|d| d.attrs) {
+            return (h.parse)(&mut AsmParser::new(self, pos, false), mnemonic);
+        }
+        let name = self.ctx.sym(mnemonic);
         let mut params = Vec::new();
         if self.eat(Tok::Less) {
             self.comma_list(Tok::Greater, "'>'", |p| {

@@ -34,7 +34,9 @@ impl Parser<'_> {
         };
         self.bump();
         self.default_dialects.push(def.default_dialect);
+        self.custom_ops.push(def.name);
         let op = parse(&mut AsmParser::for_op(self, pos, def));
+        self.custom_ops.pop();
         self.default_dialects.pop();
         let op = op?;
         self.parse_trailing_loc(op)?;

@@ -139,6 +139,8 @@ pub(crate) struct Parser<'a> {
     /// The dialect whose op names may drop their prefix, per enclosing
     /// custom op (`builtin` at the top).
     default_dialects: Vec<&'static str>,
+    /// The custom ops being parsed, innermost last.
+    pub(crate) custom_ops: Vec<&'static str>,
     /// How many result names the op being parsed binds (`%a, %b:2 =`: 3).
     bound_results: u32,
 }
@@ -190,6 +192,7 @@ pub fn parse(
         entry_stack: Vec::new(),
         tail_cache: FxHashMap::default(),
         default_dialects: vec!["builtin"],
+        custom_ops: Vec::new(),
         bound_results: 0,
     };
     p.ir.reserve(src.len() / 64);
@@ -937,8 +940,55 @@ impl<'a> Parser<'a> {
             props,
         });
         self.value_stack.truncate(values_base);
+        if let Some(def) = self.ctx.op_def(name) {
+            self.normalize_inherent(op, def);
+        }
         self.parse_trailing_loc(op)?;
         Ok(op)
+    }
+
+    /// A registered op in generic form, as MLIR's properties have it:
+    /// inherent attributes written in the attribute dictionary move to the
+    /// properties (unless given there), and defaulted ones are filled in.
+    fn normalize_inherent(&mut self, op: OpId, def: &'static crate::dialect::OpDef) {
+        let sig_attrs = def.signature.map_or(&[][..], |s| s.attrs);
+        let is_inherent =
+            |n: &str| def.inherent_attrs.contains(&n) || sig_attrs.iter().any(|a| a.name == n);
+        let attrs = self.ctx.dict_entries(self.ir.op_attrs(op));
+        let moved = attrs.iter().any(|(k, _)| is_inherent(self.ctx.str(*k)));
+        let props = self.ir.op_props(op);
+        let has = |ctx: &Context, name: &str| {
+            props.is_some_and(|p| ctx.dict_entries(p).iter().any(|(k, _)| ctx.str(*k) == name))
+        };
+        let missing_default = sig_attrs
+            .iter()
+            .any(|a| a.default.is_some() && !has(self.ctx, a.name));
+        if !moved && !missing_default {
+            return;
+        }
+        let mut new_props: Vec<(Symbol, Attr)> = props
+            .map(|p| self.ctx.dict_entries(p).to_vec())
+            .unwrap_or_default();
+        let mut kept = Vec::new();
+        for &(k, v) in self.ctx.dict_entries(self.ir.op_attrs(op)) {
+            if !is_inherent(self.ctx.str(k)) {
+                kept.push((k, v));
+            } else if props.is_none() {
+                new_props.push((k, v));
+            }
+        }
+        for a in sig_attrs {
+            let present = new_props.iter().any(|(k, _)| self.ctx.str(*k) == a.name);
+            if let (Some(d), false) = (a.default, present) {
+                let v = (d.make)(self.ctx);
+                let k = self.ctx.sym(a.name);
+                new_props.push((k, v));
+            }
+        }
+        let attrs = self.ctx.dict_attr(kept);
+        let props = self.ctx.dict_attr(new_props);
+        self.ir.set_op_attrs(op, attrs);
+        self.ir.set_op_props(op, Some(props));
     }
 
     /// The tail of a generic op starting at the current token, with the

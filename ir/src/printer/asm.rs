@@ -130,6 +130,23 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
         }
     }
 
+    /// What follows a dialect attribute's mnemonic (`<nsw>` of
+    /// `#arith.overflow<nsw>`).
+    pub fn dialect_attr_params(&mut self, a: Attr) {
+        match &mut self.backend {
+            Backend::Text(p) => p.attrs.dialect_attr_params(&mut p.out, a),
+            Backend::Visit { v, .. } => v.attr(a, false),
+        }
+    }
+
+    /// `(ins) -> outs` (outs parenthesised unless one non-function type).
+    pub fn functional_type(&mut self, ins: &[Type], outs: &[Type]) {
+        match &mut self.backend {
+            Backend::Text(p) => p.attrs.print_function_type(&mut p.out, ins, outs),
+            Backend::Visit { v, .. } => ins.iter().chain(outs).for_each(|t| v.ty(*t)),
+        }
+    }
+
     /// `@name`, quoted when it is not a bare identifier.
     pub fn symbol_name(&mut self, name: &str) {
         if let Backend::Text(p) = &mut self.backend {

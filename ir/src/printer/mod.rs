@@ -81,7 +81,8 @@ pub fn print_module_to(
 ) -> std::io::Result<()> {
     let table = aliases::collect(ctx, ir, top, &flags);
     let distinct = RefCell::new(rustc_hash::FxHashMap::default());
-    let names = Names::new(ir, top, flags.generic, !flags.skip_regions);
+    let hints = (!flags.generic).then_some(ctx);
+    let names = Names::new(hints, ir, top, flags.generic, !flags.skip_regions);
     let mut p = OpPrinter {
         ctx,
         ir,
@@ -123,7 +124,7 @@ pub fn op_to_string_generic(
     debug_info: bool,
 ) -> String {
     let distinct = RefCell::new(rustc_hash::FxHashMap::default());
-    let names = Names::new(ir, top, true, true);
+    let names = Names::new(None, ir, top, true, true);
     let mut p = OpPrinter {
         ctx,
         ir,

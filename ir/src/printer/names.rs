@@ -1,21 +1,63 @@
 //! SSA value and block naming as MLIR's `SSANameState` does it: each
 //! region is numbered in full before its nested regions, which continue
 //! from the counters reached; entry-block arguments are `%argN`, other
-//! values `%N`; blocks are `^bbN` per region.
+//! values `%N`; blocks are `^bbN` per region. Ops with a result-name hook
+//! (`%c0_i32`, `%cst`) name their first result; such names are unique
+//! within their region and the regions above it (a clash gets `_N`, `N`
+//! from a counter restarted per sibling region, as MLIR does).
 
 use super::decimal::push_u64;
+use crate::context::Context;
 use crate::graph::{BlockId, Ir, OpId, RegionId, ValueDef, ValueId};
+use rustc_hash::FxHashSet;
 
 #[derive(Clone, Copy)]
 enum Name {
     Num(u32),
     Arg(u32),
+    /// An index into [`Names::text`].
+    Text(u32),
 }
 
 /// Names of values and blocks of one printed tree.
 pub struct Names {
     values: Vec<Option<Name>>,
     blocks: Vec<u32>,
+    text: Vec<String>,
+}
+
+/// Hinted names in use, per region scope (a scope sees its parents').
+struct Scopes {
+    parent: Vec<Option<usize>>,
+    used: Vec<FxHashSet<String>>,
+}
+
+impl Scopes {
+    fn open(&mut self, parent: Option<usize>) -> usize {
+        self.parent.push(parent);
+        self.used.push(FxHashSet::default());
+        self.used.len() - 1
+    }
+
+    fn contains(&self, mut scope: usize, name: &str) -> bool {
+        loop {
+            if self.used[scope].contains(name) {
+                return true;
+            }
+            match self.parent[scope] {
+                Some(p) => scope = p,
+                None => return false,
+            }
+        }
+    }
+}
+
+/// Counters carried from a region into the regions nested in it.
+#[derive(Clone, Copy)]
+struct Counters {
+    value: u32,
+    arg: u32,
+    conflict: u32,
 }
 
 impl Names {
@@ -23,23 +65,34 @@ impl Names {
     /// counters are never reset between regions, as MLIR's unique SSA ids.
     /// Without `nested`, only `top`'s results are named (its regions are
     /// not printed).
-    pub fn new(ir: &Ir, top: OpId, unique: bool, nested: bool) -> Names {
+    /// With `hints` (the custom form), ops' result-name hooks are asked.
+    pub fn new(hints: Option<&Context>, ir: &Ir, top: OpId, unique: bool, nested: bool) -> Names {
         let mut names = Names {
             values: vec![None; ir.value_capacity()],
             blocks: vec![0; ir.block_capacity()],
+            text: Vec::new(),
         };
-        let mut next_value = 0u32;
-        let mut next_arg = 0u32;
-        names.number_op(ir, top, &mut next_value);
-        let mut stack: Vec<(RegionId, u32, u32)> = Vec::new();
+        let mut scopes = Scopes {
+            parent: Vec::new(),
+            used: Vec::new(),
+        };
+        let root = scopes.open(None);
+        let mut c = Counters {
+            value: 0,
+            arg: 0,
+            conflict: 0,
+        };
+        names.number_op(hints, ir, top, &mut c, &mut scopes, root);
+        let mut stack: Vec<(RegionId, Counters, usize)> = Vec::new();
         if nested {
-            stack.extend(ir.regions(top).map(|r| (r, next_value, next_arg)));
+            stack.extend(ir.regions(top).map(|r| (r, c, root)));
         }
-        while let Some((region, v, a)) = stack.pop() {
+        while let Some((region, saved, parent)) = stack.pop() {
             if !unique {
-                next_value = v;
-                next_arg = a;
+                c = saved;
             }
+            let scope = scopes.open(Some(parent));
+            let (mut next_value, mut next_arg) = (c.value, c.arg);
             for (i, b) in ir.region_blocks(region).enumerate() {
                 names.blocks[b.0 as usize] = i as u32;
                 let entry = i == 0;
@@ -52,14 +105,17 @@ impl Names {
                         Name::Num(next_value - 1)
                     });
                 }
+                c.value = next_value;
+                c.arg = next_arg;
                 for op in ir.block_ops(b) {
-                    names.number_op(ir, op, &mut next_value);
+                    names.number_op(hints, ir, op, &mut c, &mut scopes, scope);
                 }
+                next_value = c.value;
             }
             for b in ir.region_blocks(region) {
                 for op in ir.block_ops(b) {
                     for r in ir.regions(op) {
-                        stack.push((r, next_value, next_arg));
+                        stack.push((r, c, scope));
                     }
                 }
             }
@@ -67,11 +123,39 @@ impl Names {
         names
     }
 
-    fn number_op(&mut self, ir: &Ir, op: OpId, next: &mut u32) {
-        if ir.num_results(op) > 0 {
-            self.values[ir.result(op, 0).0 as usize] = Some(Name::Num(*next));
-            *next += 1;
+    fn number_op(
+        &mut self,
+        hints: Option<&Context>,
+        ir: &Ir,
+        op: OpId,
+        c: &mut Counters,
+        scopes: &mut Scopes,
+        scope: usize,
+    ) {
+        if ir.num_results(op) == 0 {
+            return;
         }
+        let hint = hints.and_then(|ctx| {
+            let f = ctx.op_def(ir.op_name(op))?.result_names?;
+            f(ctx, ir, op)
+        });
+        let name = match hint {
+            Some(base) => {
+                let mut name = base.clone();
+                while scopes.contains(scope, &name) {
+                    name = format!("{base}_{}", c.conflict);
+                    c.conflict += 1;
+                }
+                scopes.used[scope].insert(name.clone());
+                self.text.push(name);
+                Name::Text(self.text.len() as u32 - 1)
+            }
+            None => {
+                c.value += 1;
+                Name::Num(c.value - 1)
+            }
+        };
+        self.values[ir.result(op, 0).0 as usize] = Some(name);
     }
 
     /// Appends the name of the group a result belongs to (`%3` for all
@@ -85,6 +169,10 @@ impl Names {
             Some(Name::Arg(n)) => {
                 out.push_str("%arg");
                 push_u64(out, u64::from(n));
+            }
+            Some(Name::Text(i)) => {
+                out.push('%');
+                out.push_str(&self.text[i as usize]);
             }
             None => out.push_str("<<UNKNOWN SSA VALUE>>"),
         }

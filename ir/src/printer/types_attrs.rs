@@ -127,9 +127,18 @@ impl ParamPrinter<'_> {
 
 impl AttrPrinter<'_> {
     /// Appends a dialect attribute without its `#dialect.` prefix
-    /// (`latency<1>`), through its dialect's printer, or as
-    /// `name<p0, p1>` when the dialect has none.
+    /// (`latency<1>`): its mnemonic, then its parameters.
     pub fn dialect_attr_body(&self, out: &mut String, a: Attr) {
+        if let AttrKind::Dialect { name, .. } = self.ctx.attr_kind(a) {
+            out.push_str(self.ctx.str(*name));
+            self.dialect_attr_params(out, a);
+        }
+    }
+
+    /// Appends what follows a dialect attribute's mnemonic (`<nsw>`),
+    /// through its dialect's printer, or as `<p0, p1>` when the dialect
+    /// has none.
+    pub fn dialect_attr_params(&self, out: &mut String, a: Attr) {
         let AttrKind::Dialect {
             dialect,
             name,
@@ -146,18 +155,16 @@ impl AttrPrinter<'_> {
         let pp = ParamPrinter { inner: self };
         match hooks {
             Some(h) => (h.print)(&pp, out, name, params),
+            None if params.is_empty() => {}
             None => {
-                out.push_str(name);
-                if !params.is_empty() {
-                    out.push('<');
-                    for (i, p) in params.iter().enumerate() {
-                        if i > 0 {
-                            out.push_str(", ");
-                        }
-                        pp.attr(out, *p);
+                out.push('<');
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
                     }
-                    out.push('>');
+                    pp.attr(out, *p);
                 }
+                out.push('>');
             }
         }
     }

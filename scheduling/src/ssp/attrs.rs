@@ -13,10 +13,9 @@ const UNSIGNED: &[&str] = &["latency", "limit", "II", "t", "dist"];
 /// Properties with one float attribute parameter.
 const FLOAT: &[&str] = &["incDelay", "outDelay", "z"];
 
-/// Parses an `ssp` attribute from its mnemonic on.
-pub(crate) fn parse(p: &mut AsmParser<'_, '_>) -> PResult<Attr> {
-    let pos = p.pos();
-    let name = p.parse_keyword()?;
+/// Parses the parameters of the `ssp` attribute `name`.
+pub(crate) fn parse(p: &mut AsmParser<'_, '_>, name: &str) -> PResult<Attr> {
+    let pos = p.start_pos();
     p.expect(Tok::Less, "'<'")?;
     let mut params = Vec::new();
     if UNSIGNED.contains(&name) {
@@ -77,9 +76,8 @@ fn parse_array(p: &mut AsmParser<'_, '_>) -> PResult<Attr> {
     p.parse_attribute()
 }
 
-/// Prints an `ssp` attribute from its mnemonic on.
-pub(crate) fn print(pp: &ParamPrinter<'_>, out: &mut String, name: &str, params: &[Attr]) {
-    out.push_str(name);
+/// Prints the parameters of an `ssp` attribute.
+pub(crate) fn print(pp: &ParamPrinter<'_>, out: &mut String, _name: &str, params: &[Attr]) {
     out.push('<');
     for (i, &a) in params.iter().enumerate() {
         if i > 0 {

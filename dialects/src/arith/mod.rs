@@ -1,0 +1,433 @@
+//! The `arith` dialect: integer and float arithmetic, comparisons, casts
+//! and constants, each op one declarative definition in MLIR's assembly
+//! format.
+
+mod attrs;
+
+pub use attrs::{flag_bits, flags_attr, CMPF_PREDICATES, CMPI_PREDICATES};
+
+use silica_ir::dialect::{AttrHooks, DialectDef, OpDef};
+use silica_ir::format::{
+    parse_op, print_op, Arity, AttrDefault, AttrParam, AttrSyntax, Signature, TypeConstraint,
+    ValueParam, ANY_TYPE,
+};
+use silica_ir::parser::PResult;
+use silica_ir::verify::OpVerifier;
+use silica_ir::{Attr, AttrKind, Context, Signedness, Type, TypeKind};
+
+/// The element type of a vector or tensor, or the type itself.
+fn element(ctx: &Context, t: Type) -> Type {
+    match ctx.type_kind(t) {
+        TypeKind::Vector { element, .. }
+        | TypeKind::RankedTensor { element, .. }
+        | TypeKind::UnrankedTensor { element } => *element,
+        _ => t,
+    }
+}
+
+fn is_signless_int(ctx: &Context, t: Type) -> bool {
+    matches!(
+        ctx.type_kind(t),
+        TypeKind::Integer {
+            signedness: Signedness::Signless,
+            ..
+        }
+    )
+}
+
+fn is_memref_of(ctx: &Context, t: Type, f: fn(&Context, Type) -> bool) -> bool {
+    match ctx.type_kind(t) {
+        TypeKind::MemRef { element, .. } | TypeKind::UnrankedMemRef { element, .. } => {
+            f(ctx, *element)
+        }
+        _ => false,
+    }
+}
+
+const INT_LIKE: TypeConstraint = TypeConstraint {
+    desc: "signless-integer-like",
+    check: |ctx, t| {
+        let e = element(ctx, t);
+        is_signless_int(ctx, e) || matches!(ctx.type_kind(e), TypeKind::Index)
+    },
+};
+
+const FIXED_INT_LIKE: TypeConstraint = TypeConstraint {
+    desc: "signless-fixed-width-integer-like",
+    check: |ctx, t| is_signless_int(ctx, element(ctx, t)),
+};
+
+const FLOAT_LIKE: TypeConstraint = TypeConstraint {
+    desc: "floating-point-like",
+    check: |ctx, t| ctx.float_kind(element(ctx, t)).is_some(),
+};
+
+const BOOL_LIKE: TypeConstraint = TypeConstraint {
+    desc: "bool-like",
+    check: |ctx, t| {
+        ctx.int_width(element(ctx, t)) == Some(1) && is_signless_int(ctx, element(ctx, t))
+    },
+};
+
+const INDEX_CASTABLE: TypeConstraint = TypeConstraint {
+    desc: "signless-integer-like or memref of signless-integer",
+    check: |ctx, t| (INT_LIKE.check)(ctx, t) || is_memref_of(ctx, t, is_signless_int),
+};
+
+const BITCASTABLE: TypeConstraint = TypeConstraint {
+    desc: "signless-integer-or-float-like or memref of signless-integer or float",
+    check: |ctx, t| {
+        let scalar =
+            |ctx: &Context, e: Type| is_signless_int(ctx, e) || ctx.float_kind(e).is_some();
+        scalar(ctx, element(ctx, t)) || is_memref_of(ctx, t, scalar)
+    },
+};
+
+const fn one(name: &'static str, constraint: TypeConstraint) -> ValueParam {
+    ValueParam {
+        name,
+        arity: Arity::One,
+        constraint,
+    }
+}
+
+const fn flags(name: &'static str, mnemonic: &'static str, default: AttrDefault) -> AttrParam {
+    AttrParam {
+        name,
+        syntax: AttrSyntax::Dialect(mnemonic),
+        optional: false,
+        default: Some(default),
+    }
+}
+
+fn is_zero_flags(ctx: &Context, a: Attr) -> bool {
+    flag_bits(ctx, a) == Some(0)
+}
+
+const NO_OVERFLOW: AttrDefault = AttrDefault {
+    make: |ctx| flags_attr(ctx, "overflow", 0),
+    matches: is_zero_flags,
+};
+
+const NO_FASTMATH: AttrDefault = AttrDefault {
+    make: |ctx| flags_attr(ctx, "fastmath", 0),
+    matches: is_zero_flags,
+};
+
+const OVERFLOW: &[AttrParam] = &[flags("overflowFlags", "overflow", NO_OVERFLOW)];
+const FASTMATH: &[AttrParam] = &[flags("fastmath", "fastmath", NO_FASTMATH)];
+const EXACT: &[AttrParam] = &[AttrParam {
+    name: "isExact",
+    syntax: AttrSyntax::Unit,
+    optional: true,
+    default: None,
+}];
+
+const INT_BINARY: &[ValueParam] = &[one("lhs", INT_LIKE), one("rhs", INT_LIKE)];
+const INT_RESULT: &[ValueParam] = &[one("result", INT_LIKE)];
+const FLOAT_BINARY: &[ValueParam] = &[one("lhs", FLOAT_LIKE), one("rhs", FLOAT_LIKE)];
+const FLOAT_RESULT: &[ValueParam] = &[one("result", FLOAT_LIKE)];
+const SAME: &[&[&str]] = &[&["lhs", "rhs", "result"]];
+
+const INT_OVERFLOW_FORMAT: &str =
+    "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)";
+const INT_FORMAT: &str = "$lhs `,` $rhs attr-dict `:` type($result)";
+const INT_EXACT_FORMAT: &str = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)";
+const FLOAT_FORMAT: &str = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)";
+const CAST_FORMAT: &str = "$in attr-dict `:` type($in) `to` type($out)";
+
+static INT_OVERFLOW_SIG: Signature =
+    Signature::new(INT_BINARY, INT_RESULT, OVERFLOW, INT_OVERFLOW_FORMAT).same_types(SAME);
+static INT_SIG: Signature =
+    Signature::new(INT_BINARY, INT_RESULT, &[], INT_FORMAT).same_types(SAME);
+static INT_EXACT_SIG: Signature =
+    Signature::new(INT_BINARY, INT_RESULT, EXACT, INT_EXACT_FORMAT).same_types(SAME);
+static FLOAT_SIG: Signature =
+    Signature::new(FLOAT_BINARY, FLOAT_RESULT, FASTMATH, FLOAT_FORMAT).same_types(SAME);
+static NEGF_SIG: Signature = Signature::new(
+    &[one("operand", FLOAT_LIKE)],
+    FLOAT_RESULT,
+    FASTMATH,
+    "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+)
+.same_types(&[&["operand", "result"]]);
+
+static INT_CAST_SIG: Signature = Signature::new(
+    &[one("in", FIXED_INT_LIKE)],
+    &[one("out", FIXED_INT_LIKE)],
+    &[],
+    CAST_FORMAT,
+);
+static TRUNCI_SIG: Signature = Signature::new(
+    &[one("in", FIXED_INT_LIKE)],
+    &[one("out", FIXED_INT_LIKE)],
+    OVERFLOW,
+    "$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)",
+);
+static FLOAT_CAST_SIG: Signature = Signature::new(
+    &[one("in", FLOAT_LIKE)],
+    &[one("out", FLOAT_LIKE)],
+    FASTMATH,
+    "$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)",
+);
+/// `arith.truncf` rounding modes in value order.
+const ROUNDING_MODES: &[&str] = &[
+    "to_nearest_even",
+    "downward",
+    "upward",
+    "toward_zero",
+    "to_nearest_away",
+];
+
+static TRUNCF_SIG: Signature = Signature::new(
+    &[one("in", FLOAT_LIKE)],
+    &[one("out", FLOAT_LIKE)],
+    &[
+        AttrParam {
+            name: "roundingmode",
+            syntax: AttrSyntax::IntEnum(32, ROUNDING_MODES),
+            optional: true,
+            default: None,
+        },
+        AttrParam {
+            name: "fastmath",
+            syntax: AttrSyntax::Dialect("fastmath"),
+            optional: true,
+            default: None,
+        },
+    ],
+    "$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)",
+);
+static INT_TO_FLOAT_SIG: Signature = Signature::new(
+    &[one("in", FIXED_INT_LIKE)],
+    &[one("out", FLOAT_LIKE)],
+    &[],
+    CAST_FORMAT,
+);
+static FLOAT_TO_INT_SIG: Signature = Signature::new(
+    &[one("in", FLOAT_LIKE)],
+    &[one("out", FIXED_INT_LIKE)],
+    &[],
+    CAST_FORMAT,
+);
+static INDEX_CAST_SIG: Signature = Signature::new(
+    &[one("in", INDEX_CASTABLE)],
+    &[one("out", INDEX_CASTABLE)],
+    &[],
+    CAST_FORMAT,
+);
+static BITCAST_SIG: Signature = Signature::new(
+    &[one("in", BITCASTABLE)],
+    &[one("out", BITCASTABLE)],
+    &[],
+    CAST_FORMAT,
+);
+
+/// `i1`, or a vector/tensor of `i1` shaped like `t`.
+fn bool_like(ctx: &mut Context, t: Type) -> Type {
+    let i1 = ctx.signless(1);
+    let kind = match ctx.type_kind(t).clone() {
+        TypeKind::Vector {
+            shape, scalable, ..
+        } => TypeKind::Vector {
+            shape,
+            scalable,
+            element: i1,
+        },
+        TypeKind::RankedTensor {
+            shape, encoding, ..
+        } => TypeKind::RankedTensor {
+            shape,
+            element: i1,
+            encoding,
+        },
+        TypeKind::UnrankedTensor { .. } => TypeKind::UnrankedTensor { element: i1 },
+        _ => return i1,
+    };
+    ctx.intern_type(kind)
+}
+
+fn infer_bool_like(ctx: &mut Context, operands: &[Type], _: &[Option<Attr>]) -> Option<Vec<Type>> {
+    let t = *operands.first()?;
+    Some(vec![bool_like(ctx, t)])
+}
+
+static CMPI_SIG: Signature = Signature::new(
+    INT_BINARY,
+    &[one("result", BOOL_LIKE)],
+    &[AttrParam {
+        name: "predicate",
+        syntax: AttrSyntax::IntEnum(64, CMPI_PREDICATES),
+        optional: false,
+        default: None,
+    }],
+    "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)",
+)
+.same_types(&[&["lhs", "rhs"]])
+.infer(infer_bool_like);
+
+static CMPF_SIG: Signature = Signature::new(
+    FLOAT_BINARY,
+    &[one("result", BOOL_LIKE)],
+    &[
+        AttrParam {
+            name: "predicate",
+            syntax: AttrSyntax::IntEnum(64, CMPF_PREDICATES),
+            optional: false,
+            default: None,
+        },
+        flags("fastmath", "fastmath", NO_FASTMATH),
+    ],
+    "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)",
+)
+.same_types(&[&["lhs", "rhs"]])
+.infer(infer_bool_like);
+
+/// The type of a typed attribute (`0 : i32`, `dense<...> : vector<4xi32>`).
+fn typed_attr_type(ctx: &Context, a: Attr) -> Option<Type> {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => Some(*ty),
+        AttrKind::DenseElements { ty, .. }
+        | AttrKind::DenseStrings { ty, .. }
+        | AttrKind::DenseResource { ty, .. }
+        | AttrKind::Sparse { ty, .. } => Some(*ty),
+        _ => None,
+    }
+}
+
+static CONSTANT_SIG: Signature = Signature::new(
+    &[],
+    &[one("result", ANY_TYPE)],
+    &[AttrParam {
+        name: "value",
+        syntax: AttrSyntax::Plain,
+        optional: false,
+        default: None,
+    }],
+    "attr-dict $value",
+)
+.infer(|ctx, _, attrs| Some(vec![typed_attr_type(ctx, (*attrs.first()?)?)?]));
+
+/// `%c42_i32`, `%c1` (index), `%true`/`%false`, else `%cst`.
+fn constant_name(ctx: &Context, ir: &silica_ir::Ir, op: silica_ir::OpId) -> Option<String> {
+    let value = silica_ir::dialect::inherent_attr(ctx, ir, op, "value")?;
+    let AttrKind::Integer { ty, value } = ctx.attr_kind(value) else {
+        return Some("cst".into());
+    };
+    match ctx.type_kind(*ty) {
+        TypeKind::Integer { width: 1, .. } => {
+            Some(if *value != 0.into() { "true" } else { "false" }.into())
+        }
+        TypeKind::Integer { .. } => Some(format!(
+            "c{value}_{}",
+            silica_ir::printer::type_to_string(ctx, *ty)
+        )),
+        _ => Some(format!("c{value}")),
+    }
+}
+
+/// A constant's value has its result's type; integers are signless.
+fn verify_constant(v: &mut OpVerifier<'_, '_>, op: silica_ir::OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(result) = ir.results(op).next().map(|r| ir.value_type(r)) else {
+        return Ok(());
+    };
+    if let TypeKind::Integer { signedness, .. } = ctx.type_kind(result) {
+        if *signedness != Signedness::Signless {
+            return Err(v.op_error(op, "integer return type must be signless"));
+        }
+    }
+    let value = silica_ir::dialect::inherent_attr(ctx, ir, op, "value");
+    let value_type = value.and_then(|a| typed_attr_type(ctx, a));
+    if value_type.is_some_and(|t| t != result) {
+        return Err(v.op_error(op, "value must be an integer, float, or elements attribute"));
+    }
+    Ok(())
+}
+
+/// An op of `sig` with the format's parser and printer.
+const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
+    OpDef {
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(sig),
+        ..OpDef::new(name)
+    }
+}
+
+static OPS: [OpDef; 45] = [
+    op("arith.addi", &INT_OVERFLOW_SIG),
+    op("arith.subi", &INT_OVERFLOW_SIG),
+    op("arith.muli", &INT_OVERFLOW_SIG),
+    op("arith.shli", &INT_OVERFLOW_SIG),
+    op("arith.andi", &INT_SIG),
+    op("arith.ori", &INT_SIG),
+    op("arith.xori", &INT_SIG),
+    op("arith.ceildivsi", &INT_SIG),
+    op("arith.ceildivui", &INT_SIG),
+    op("arith.floordivsi", &INT_SIG),
+    op("arith.remsi", &INT_SIG),
+    op("arith.remui", &INT_SIG),
+    op("arith.maxsi", &INT_SIG),
+    op("arith.maxui", &INT_SIG),
+    op("arith.minsi", &INT_SIG),
+    op("arith.minui", &INT_SIG),
+    op("arith.divsi", &INT_EXACT_SIG),
+    op("arith.divui", &INT_EXACT_SIG),
+    op("arith.shrsi", &INT_EXACT_SIG),
+    op("arith.shrui", &INT_EXACT_SIG),
+    op("arith.addf", &FLOAT_SIG),
+    op("arith.subf", &FLOAT_SIG),
+    op("arith.mulf", &FLOAT_SIG),
+    op("arith.divf", &FLOAT_SIG),
+    op("arith.remf", &FLOAT_SIG),
+    op("arith.maximumf", &FLOAT_SIG),
+    op("arith.minimumf", &FLOAT_SIG),
+    op("arith.maxnumf", &FLOAT_SIG),
+    op("arith.minnumf", &FLOAT_SIG),
+    op("arith.negf", &NEGF_SIG),
+    op("arith.extsi", &INT_CAST_SIG),
+    op("arith.extui", &INT_CAST_SIG),
+    op("arith.trunci", &TRUNCI_SIG),
+    op("arith.extf", &FLOAT_CAST_SIG),
+    op("arith.truncf", &TRUNCF_SIG),
+    op("arith.sitofp", &INT_TO_FLOAT_SIG),
+    op("arith.uitofp", &INT_TO_FLOAT_SIG),
+    op("arith.fptosi", &FLOAT_TO_INT_SIG),
+    op("arith.fptoui", &FLOAT_TO_INT_SIG),
+    op("arith.index_cast", &INDEX_CAST_SIG),
+    op("arith.index_castui", &INDEX_CAST_SIG),
+    op("arith.bitcast", &BITCAST_SIG),
+    op("arith.cmpi", &CMPI_SIG),
+    op("arith.cmpf", &CMPF_SIG),
+    OpDef {
+        result_names: Some(constant_name),
+        verify: Some(verify_constant),
+        ..op("arith.constant", &CONSTANT_SIG)
+    },
+];
+
+/// The `arith` dialect.
+pub static ARITH: DialectDef = DialectDef {
+    name: "arith",
+    ops: &OPS,
+    attrs: Some(AttrHooks {
+        parse: attrs::parse,
+        print: attrs::print,
+    }),
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_is_well_formed() {
+        for op in ARITH.ops {
+            let sig = op.signature.expect("arith ops are declarative");
+            if let Err(e) = sig.parsed_format() {
+                panic!("{}: {e}", op.name);
+            }
+        }
+    }
+}

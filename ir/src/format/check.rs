@@ -1,0 +1,83 @@
+//! Verifying an op against its signature: operand and result counts,
+//! type constraints, equal-type groups and required attributes, with
+//! MLIR's messages.
+
+use super::print::split_groups;
+use super::{Arity, Signature};
+use crate::graph::OpId;
+use crate::parser::PResult;
+use crate::printer::type_to_string;
+use crate::verify::OpVerifier;
+
+/// Checks `op` against `sig`.
+pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -> PResult<()> {
+    let ir = v.ir();
+    let operand_types: Vec<_> = ir.operands(op).map(|x| ir.value_type(x)).collect();
+    let result_types: Vec<_> = ir.results(op).map(|x| ir.value_type(x)).collect();
+    for (what, params, tys) in [
+        ("operand", sig.operands, &operand_types),
+        ("result", sig.results, &result_types),
+    ] {
+        let fixed = params.iter().filter(|p| p.arity == Arity::One).count();
+        let variable = params.iter().any(|p| p.arity != Arity::One);
+        let optional_only = params.iter().all(|p| p.arity != Arity::Variadic);
+        let too_few = tys.len() < fixed;
+        let too_many =
+            !variable && tys.len() > fixed || optional_only && variable && tys.len() > params.len();
+        if too_few || too_many {
+            let msg = if variable {
+                format!("expected {fixed} or more {what}s, but found {}", tys.len())
+            } else {
+                format!("expected {fixed} {what}s, but found {}", tys.len())
+            };
+            return Err(v.op_error(op, msg));
+        }
+        let groups = split_groups(tys, params.iter().map(|p| p.arity));
+        let mut index = 0;
+        for (param, group) in params.iter().zip(groups) {
+            for t in group {
+                if !(param.constraint.check)(v.ctx(), t) {
+                    let msg = format!(
+                        "{what} #{index} must be {}, but got '{}'",
+                        param.constraint.desc,
+                        type_to_string(v.ctx(), t)
+                    );
+                    return Err(v.op_error(op, msg));
+                }
+                index += 1;
+            }
+        }
+    }
+    for group in sig.same_types {
+        let mut tys = group.iter().flat_map(|name| {
+            let ops = sig.operand_index(name).map(|i| {
+                split_groups(&operand_types, sig.operands.iter().map(|p| p.arity))[i].clone()
+            });
+            let res = sig.result_index(name).map(|i| {
+                split_groups(&result_types, sig.results.iter().map(|p| p.arity))[i].clone()
+            });
+            ops.or(res).unwrap_or_default()
+        });
+        if let Some(first) = tys.next() {
+            if tys.any(|t| t != first) {
+                let everything = sig.operands.len() + sig.results.len() == group.len();
+                let msg = if everything {
+                    "requires the same type for all operands and results".to_string()
+                } else {
+                    format!(
+                        "failed to verify that all of {{{}}} have same type",
+                        group.join(", ")
+                    )
+                };
+                return Err(v.op_error(op, msg));
+            }
+        }
+    }
+    for param in sig.attrs {
+        let present = crate::dialect::inherent_attr(v.ctx(), ir, op, param.name).is_some();
+        if !present && !param.optional && param.default.is_none() {
+            return Err(v.op_error(op, format!("requires attribute '{}'", param.name)));
+        }
+    }
+    Ok(())
+}

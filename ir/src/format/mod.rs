@@ -1,0 +1,180 @@
+//! Declarative op definitions: an op's operands, results, attributes and
+//! regions ([`Signature`]) and its assembly in MLIR's declarative format
+//! syntax (`$lhs `,` $rhs attr-dict `:` type($result)`), from which the
+//! op's parser, printer and structural verifier follow.
+//!
+//! This module holds the definitions and the format syntax; `parse.rs`
+//! and `print.rs` interpret a format, `check.rs` verifies ops against
+//! their signature.
+
+mod check;
+mod parse;
+mod print;
+mod syntax;
+
+pub use check::verify_signature;
+
+use crate::context::{Attr, Context, Type};
+use crate::graph::OpId;
+use crate::parser::{AsmParser, PResult};
+use crate::printer::AsmPrinter;
+use std::sync::OnceLock;
+use syntax::Format;
+
+/// The custom-form parser of ops defined by a signature with a format.
+pub fn parse_op(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    match p.op_def().and_then(|d| d.signature) {
+        Some(sig) => parse::parse_with_format(p, sig),
+        None => p.op_error("op has no assembly format"),
+    }
+}
+
+/// The custom-form printer of ops defined by a signature with a format.
+pub fn print_op(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let sig = p.ctx().op_def(p.ir().op_name(op)).and_then(|d| d.signature);
+    if let Some(sig) = sig {
+        print::print_with_format(p, op, sig);
+    }
+}
+
+/// How many values an operand or result group holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Arity {
+    One,
+    Optional,
+    Variadic,
+}
+
+/// A predicate on types, with the description MLIR's messages use.
+#[derive(Clone, Copy, Debug)]
+pub struct TypeConstraint {
+    pub desc: &'static str,
+    pub check: fn(&Context, Type) -> bool,
+}
+
+/// Any type.
+pub const ANY_TYPE: TypeConstraint = TypeConstraint {
+    desc: "any type",
+    check: |_, _| true,
+};
+
+/// A named operand or result group.
+#[derive(Clone, Copy, Debug)]
+pub struct ValueParam {
+    pub name: &'static str,
+    pub arity: Arity,
+    pub constraint: TypeConstraint,
+}
+
+/// How an attribute is written by the format.
+#[derive(Clone, Copy, Debug)]
+pub enum AttrSyntax {
+    /// As any attribute (`0 : i32`, `@callee`).
+    Plain,
+    /// A keyword standing for an integer of the given width (`slt` for
+    /// `2 : i64`): the keywords in value order.
+    IntEnum(u32, &'static [&'static str]),
+    /// A unit attribute: present or not (written by a literal in an
+    /// optional group).
+    Unit,
+    /// An attribute of the op's dialect with this mnemonic, written without
+    /// `#dialect.mnemonic` (`<nsw, nuw>` for `#arith.overflow<nsw, nuw>`).
+    Dialect(&'static str),
+}
+
+/// A named inherent attribute.
+#[derive(Clone, Copy, Debug)]
+pub struct AttrParam {
+    pub name: &'static str,
+    pub syntax: AttrSyntax,
+    /// Required unless optional or defaulted.
+    pub optional: bool,
+    /// The value an absent attribute takes (materialised by the parser,
+    /// elided by the printer).
+    pub default: Option<AttrDefault>,
+}
+
+/// A default attribute value: how to make it and how to recognise it.
+#[derive(Clone, Copy, Debug)]
+pub struct AttrDefault {
+    pub make: fn(&mut Context) -> Attr,
+    pub matches: fn(&Context, Attr) -> bool,
+}
+
+/// Result types from operand types and attributes (in signature order),
+/// for formats that do not spell them.
+pub type InferFn = fn(&mut Context, &[Type], &[Option<Attr>]) -> Option<Vec<Type>>;
+
+/// An op's operands, results, attributes, regions and assembly format.
+#[derive(Debug)]
+pub struct Signature {
+    pub operands: &'static [ValueParam],
+    pub results: &'static [ValueParam],
+    pub attrs: &'static [AttrParam],
+    pub regions: &'static [&'static str],
+    /// Groups of operand/result names whose types are equal.
+    pub same_types: &'static [&'static [&'static str]],
+    /// The declarative assembly format ("" when the op has none).
+    pub format: &'static str,
+    pub infer: Option<InferFn>,
+    parsed: OnceLock<Result<Format, String>>,
+}
+
+impl Signature {
+    /// A signature; `format` is parsed on first use.
+    pub const fn new(
+        operands: &'static [ValueParam],
+        results: &'static [ValueParam],
+        attrs: &'static [AttrParam],
+        format: &'static str,
+    ) -> Signature {
+        Signature {
+            operands,
+            results,
+            attrs,
+            regions: &[],
+            same_types: &[],
+            format,
+            infer: None,
+            parsed: OnceLock::new(),
+        }
+    }
+
+    /// Types of all these operands and results are equal.
+    pub const fn same_types(mut self, groups: &'static [&'static [&'static str]]) -> Signature {
+        self.same_types = groups;
+        self
+    }
+
+    /// Result types follow from operand types through `f`.
+    pub const fn infer(mut self, f: InferFn) -> Signature {
+        self.infer = Some(f);
+        self
+    }
+
+    /// Named regions.
+    pub const fn regions(mut self, names: &'static [&'static str]) -> Signature {
+        self.regions = names;
+        self
+    }
+
+    /// The parsed format, or what is wrong with it.
+    pub fn parsed_format(&'static self) -> Result<&'static Format, &'static str> {
+        self.parsed
+            .get_or_init(|| syntax::parse_format(self))
+            .as_ref()
+            .map_err(|e| e.as_str())
+    }
+
+    fn operand_index(&self, name: &str) -> Option<usize> {
+        self.operands.iter().position(|o| o.name == name)
+    }
+
+    fn result_index(&self, name: &str) -> Option<usize> {
+        self.results.iter().position(|o| o.name == name)
+    }
+
+    fn attr_index(&self, name: &str) -> Option<usize> {
+        self.attrs.iter().position(|a| a.name == name)
+    }
+}

@@ -1,0 +1,366 @@
+//! Parsing an op through its declarative format: elements are read in
+//! order (an optional group when its first element is there), then types
+//! not spelled are inferred (equal-type groups, the signature's inference
+//! function), operands are resolved, defaults are materialised, and the
+//! op is built with its inherent attributes as properties.
+
+use super::syntax::{Elem, Target};
+use super::{Arity, AttrSyntax, Signature};
+use crate::context::{Attr, Symbol, Type};
+use crate::graph::{OpId, OpSpec, RegionId};
+use crate::lexer::Tok;
+use crate::parser::{AsmParser, PResult, UnresolvedOperand};
+
+struct State<'a> {
+    operands: Vec<Vec<UnresolvedOperand<'a>>>,
+    operand_types: Vec<Option<Vec<Type>>>,
+    result_types: Vec<Option<Vec<Type>>>,
+    attrs: Vec<Option<Attr>>,
+    regions: Vec<Option<RegionId>>,
+    dict: Vec<(Symbol, Attr)>,
+}
+
+/// Parses the op `p` stands after the name of, as `sig.format` says.
+pub(super) fn parse_with_format<'a>(
+    p: &mut AsmParser<'_, 'a>,
+    sig: &'static Signature,
+) -> PResult<OpId> {
+    let format = match sig.parsed_format() {
+        Ok(f) => f,
+        Err(e) => return p.op_error(format!("invalid assembly format: {e}")),
+    };
+    let mut st = State {
+        operands: vec![Vec::new(); sig.operands.len()],
+        operand_types: vec![None; sig.operands.len()],
+        result_types: vec![None; sig.results.len()],
+        attrs: vec![None; sig.attrs.len()],
+        regions: vec![None; sig.regions.len()],
+        dict: Vec::new(),
+    };
+    elems(p, sig, &format.elems, &mut st)?;
+    build(p, sig, st)
+}
+
+fn literal_tok(s: &str) -> Option<Tok> {
+    Some(match s {
+        "," => Tok::Comma,
+        ":" => Tok::Colon,
+        "(" => Tok::LParen,
+        ")" => Tok::RParen,
+        "[" => Tok::LSquare,
+        "]" => Tok::RSquare,
+        "{" => Tok::LBrace,
+        "}" => Tok::RBrace,
+        "<" => Tok::Less,
+        ">" => Tok::Greater,
+        "=" => Tok::Equal,
+        "->" => Tok::Arrow,
+        "*" => Tok::Star,
+        "+" => Tok::Plus,
+        "-" => Tok::Minus,
+        "?" => Tok::Question,
+        "|" => Tok::Vertical,
+        "..." => Tok::Ellipsis,
+        _ => return None,
+    })
+}
+
+/// Whether the element that opens an optional group is next.
+fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
+    match e {
+        Elem::Literal(s) => match literal_tok(s) {
+            Some(t) => p.peek(t),
+            None => p.peek_keyword(s),
+        },
+        Elem::Operand(_) | Elem::Operands => p.peek(Tok::PercentId),
+        Elem::Region(_) | Elem::Regions => p.peek(Tok::LBrace),
+        Elem::Attr(i) => match sig.attrs[*i].syntax {
+            AttrSyntax::IntEnum(_, names) => names.iter().any(|n| p.peek_keyword(n)),
+            AttrSyntax::Dialect(_) => p.peek(Tok::Less),
+            AttrSyntax::Unit => false,
+            AttrSyntax::Plain => !matches!(
+                p.peek_kind(),
+                Tok::Colon | Tok::Comma | Tok::RParen | Tok::RSquare | Tok::RBrace | Tok::Eof
+            ),
+        },
+        Elem::Type(_) | Elem::FunctionalType(..) => {
+            matches!(p.peek_kind(), Tok::BangId | Tok::BareId | Tok::LParen)
+        }
+        Elem::AttrDict { .. } => p.peek(Tok::LBrace),
+        Elem::Space(_) | Elem::Optional { .. } => true,
+    }
+}
+
+fn elems<'a>(
+    p: &mut AsmParser<'_, 'a>,
+    sig: &'static Signature,
+    list: &[Elem],
+    st: &mut State<'a>,
+) -> PResult<()> {
+    for e in list {
+        match e {
+            Elem::Literal(s) => match literal_tok(s) {
+                Some(t) => p.expect(t, &format!("'{s}'"))?,
+                None => p.expect_keyword(s)?,
+            },
+            Elem::Space(_) => {}
+            Elem::Operand(i) => {
+                let group = &mut st.operands[*i];
+                match sig.operands[*i].arity {
+                    Arity::One => group.push(p.parse_operand()?),
+                    Arity::Optional => {
+                        if p.peek(Tok::PercentId) {
+                            group.push(p.parse_operand()?);
+                        }
+                    }
+                    Arity::Variadic => {
+                        if p.peek(Tok::PercentId) {
+                            loop {
+                                group.push(p.parse_operand()?);
+                                if !p.eat(Tok::Comma) {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Elem::Operands => {
+                let mut all = Vec::new();
+                if p.peek(Tok::PercentId) {
+                    loop {
+                        all.push(p.parse_operand()?);
+                        if !p.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                let arities = sig.operands.iter().map(|o| o.arity);
+                st.operands = super::print::split_groups(&all, arities);
+            }
+            Elem::Attr(i) => {
+                let param = &sig.attrs[*i];
+                let a = match param.syntax {
+                    AttrSyntax::Plain => p.parse_attribute()?,
+                    AttrSyntax::Unit => p.ctx().unit_attr(),
+                    AttrSyntax::IntEnum(width, names) => {
+                        let at = p.pos();
+                        let word = p.parse_keyword()?;
+                        let Some(v) = names.iter().position(|n| *n == word) else {
+                            let msg = format!(
+                                "custom op '{}' expected string or keyword containing one of the following enum values for attribute '{}' [{}]",
+                                p.op_name(),
+                                param.name,
+                                names.join(", ")
+                            );
+                            return p.error_at(at, msg);
+                        };
+                        let ctx = p.ctx();
+                        let ty = ctx.signless(width);
+                        ctx.int_attr(ty, v as i64)
+                    }
+                    AttrSyntax::Dialect(mnemonic) => {
+                        let dialect = p.op_name().split('.').next().unwrap_or("");
+                        p.parse_dialect_attr_params(dialect, mnemonic)?
+                    }
+                };
+                st.attrs[*i] = Some(a);
+            }
+            Elem::Type(t) => {
+                let tys = parse_types(p, sig, *t)?;
+                set_types(sig, st, *t, tys);
+            }
+            Elem::FunctionalType(a, b) => {
+                let at = p.pos();
+                let fty = p.parse_type()?;
+                let (ins, outs) = match p.ctx().type_kind(fty) {
+                    crate::types::TypeKind::Function { inputs, results } => {
+                        (inputs.to_vec(), results.to_vec())
+                    }
+                    _ => return p.error_at(at, "expected function type"),
+                };
+                set_types(sig, st, *a, ins);
+                set_types(sig, st, *b, outs);
+            }
+            Elem::AttrDict { keyword } => {
+                let dict = if *keyword {
+                    p.parse_optional_attr_dict_with_keyword()?
+                } else {
+                    p.parse_optional_attr_dict()?
+                };
+                st.dict = p.ctx().dict_entries(dict).to_vec();
+            }
+            Elem::Region(i) => {
+                let r = p.ir().create_region();
+                p.parse_region(r)?;
+                st.regions[*i] = Some(r);
+            }
+            Elem::Regions => {
+                return p.op_error("the `regions` directive is not supported");
+            }
+            Elem::Optional {
+                elems: inner,
+                anchor,
+            } => {
+                let first = inner.iter().find(|e| !matches!(e, Elem::Space(_)));
+                if first.is_some_and(|f| starts(p, sig, f)) {
+                    if let Elem::Attr(i) = &inner[*anchor] {
+                        if matches!(sig.attrs[*i].syntax, AttrSyntax::Unit) {
+                            st.attrs[*i] = Some(p.ctx().unit_attr());
+                        }
+                    }
+                    elems(p, sig, inner, st)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One type, or a comma-separated list for variable-size targets.
+fn parse_types(p: &mut AsmParser<'_, '_>, sig: &Signature, t: Target) -> PResult<Vec<Type>> {
+    let single = match t {
+        Target::Operand(i) => sig.operands[i].arity == Arity::One,
+        Target::Result(i) => sig.results[i].arity == Arity::One,
+        Target::Operands | Target::Results => false,
+    };
+    if single {
+        return Ok(vec![p.parse_type()?]);
+    }
+    let mut out = vec![p.parse_type()?];
+    while p.eat(Tok::Comma) {
+        out.push(p.parse_type()?);
+    }
+    Ok(out)
+}
+
+fn set_types(sig: &Signature, st: &mut State<'_>, t: Target, tys: Vec<Type>) {
+    match t {
+        Target::Operand(i) => st.operand_types[i] = Some(tys),
+        Target::Result(i) => st.result_types[i] = Some(tys),
+        Target::Operands => {
+            let groups = super::print::split_groups(&tys, sig.operands.iter().map(|o| o.arity));
+            for (slot, g) in st.operand_types.iter_mut().zip(groups) {
+                *slot = Some(g);
+            }
+        }
+        Target::Results => {
+            let groups = super::print::split_groups(&tys, sig.results.iter().map(|o| o.arity));
+            for (slot, g) in st.result_types.iter_mut().zip(groups) {
+                *slot = Some(g);
+            }
+        }
+    }
+}
+
+/// Fills unknown types from equal-type groups: a group member with a
+/// known single type gives it to every member.
+fn propagate_same_types(sig: &Signature, st: &mut State<'_>) {
+    for group in sig.same_types {
+        let known = group.iter().find_map(|name| {
+            let tys = match (sig.operand_index(name), sig.result_index(name)) {
+                (Some(i), _) => st.operand_types[i].as_ref(),
+                (_, Some(i)) => st.result_types[i].as_ref(),
+                _ => None,
+            };
+            tys.and_then(|t| t.first().copied())
+        });
+        let Some(ty) = known else { continue };
+        for name in group.iter() {
+            if let Some(i) = sig.operand_index(name) {
+                if st.operand_types[i].is_none() {
+                    st.operand_types[i] = Some(vec![ty; st.operands[i].len()]);
+                }
+            } else if let Some(i) = sig.result_index(name) {
+                if st.result_types[i].is_none() {
+                    st.result_types[i] = Some(vec![ty]);
+                }
+            }
+        }
+    }
+}
+
+fn build<'a>(
+    p: &mut AsmParser<'_, 'a>,
+    sig: &'static Signature,
+    mut st: State<'a>,
+) -> PResult<OpId> {
+    propagate_same_types(sig, &mut st);
+    // Resolve operands (their types must be known by now).
+    let mut operands = Vec::new();
+    let mut operand_types = Vec::new();
+    for (i, group) in st.operands.iter().enumerate() {
+        let Some(tys) = &st.operand_types[i] else {
+            return p.op_error(format!(
+                "the type of operand '{}' is not given",
+                sig.operands[i].name
+            ));
+        };
+        if tys.len() != group.len() {
+            let pos = group.first().map_or(p.pos(), |u| u.pos);
+            return p.error_at(
+                pos,
+                format!(
+                    "{} operands present, but expected {}",
+                    group.len(),
+                    tys.len()
+                ),
+            );
+        }
+        for (&u, &t) in group.iter().zip(tys) {
+            operands.push(p.resolve_operand(u, t)?);
+            operand_types.push(t);
+        }
+    }
+    let mut result_types = Vec::new();
+    if st.result_types.iter().all(Option::is_some) {
+        for tys in st.result_types.iter().flatten() {
+            result_types.extend(tys.iter().copied());
+        }
+    } else if let Some(infer) = sig.infer {
+        match infer(p.ctx(), &operand_types, &st.attrs) {
+            Some(tys) => result_types = tys,
+            None => return p.op_error("failed to infer result types"),
+        }
+    } else {
+        return p.op_error("the result types are not given");
+    }
+    // Inherent attributes become properties; defaults are materialised.
+    let mut props: Vec<(Symbol, Attr)> = Vec::new();
+    let mut discardable = Vec::new();
+    for (k, v) in std::mem::take(&mut st.dict) {
+        match sig.attr_index(p.ctx().str(k)) {
+            Some(i) if st.attrs[i].is_none() => st.attrs[i] = Some(v),
+            Some(_) => {}
+            None => discardable.push((k, v)),
+        }
+    }
+    for (param, value) in sig.attrs.iter().zip(&st.attrs) {
+        let value = match (value, param.default) {
+            (Some(v), _) => Some(*v),
+            (None, Some(d)) => Some((d.make)(p.ctx())),
+            (None, None) => None,
+        };
+        if let Some(v) = value {
+            let k = p.ctx().sym(param.name);
+            props.push((k, v));
+        }
+    }
+    let regions: Vec<RegionId> = st.regions.iter().flatten().copied().collect();
+    let loc = p.op_loc();
+    let op_name = p.op_name();
+    let ctx = p.ctx();
+    let name = ctx.sym(op_name);
+    let attrs = ctx.dict_attr(discardable);
+    let props = (!props.is_empty()).then(|| ctx.dict_attr(props));
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &result_types,
+        successors: &[],
+        regions: &regions,
+        attrs,
+        props,
+    }))
+}

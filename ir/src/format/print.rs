@@ -1,0 +1,282 @@
+//! Printing an op through its declarative format, with the spacing rules
+//! of MLIR's generated printers: a space before each element except after
+//! opening punctuation or an empty literal, none before `,` `)` `]` `}`
+//! `>` and similar single-character punctuation.
+
+use super::syntax::{Elem, Target};
+use super::{Arity, AttrSyntax, Signature};
+use crate::attrs::AttrKind;
+use crate::context::{Attr, Symbol, Type};
+use crate::graph::{Ir, OpId, ValueId};
+use crate::printer::AsmPrinter;
+
+struct State {
+    should_space: bool,
+    last_punct: bool,
+}
+
+/// The operands of each operand group of `op`, split by arity (one group
+/// of variable size at most).
+pub(super) fn operand_groups(ir: &Ir, op: OpId, sig: &Signature) -> Vec<Vec<ValueId>> {
+    let all: Vec<ValueId> = ir.operands(op).collect();
+    split_groups(&all, sig.operands.iter().map(|o| o.arity))
+}
+
+/// Splits `values` over groups of the given arities: single groups take
+/// one, the variable-size group (at most one) the rest.
+pub(super) fn split_groups<T: Copy>(
+    values: &[T],
+    arities: impl Iterator<Item = Arity>,
+) -> Vec<Vec<T>> {
+    let arities: Vec<Arity> = arities.collect();
+    let fixed = arities.iter().filter(|a| **a == Arity::One).count();
+    let rest = values.len().saturating_sub(fixed);
+    let mut out = Vec::with_capacity(arities.len());
+    let mut at = 0;
+    for a in arities {
+        let n = if a == Arity::One { 1 } else { rest };
+        let end = (at + n).min(values.len());
+        out.push(values[at..end].to_vec());
+        at = end;
+    }
+    out
+}
+
+/// The value of inherent attribute `name` of `op` (properties first).
+pub(super) fn attr_value(p: &AsmPrinter<'_, '_>, op: OpId, name: &str) -> Option<Attr> {
+    crate::dialect::inherent_attr(p.ctx(), p.ir(), op, name)
+}
+
+/// Whether the attribute `a` of parameter `i` is worth printing (present
+/// and not its default).
+fn attr_present(p: &AsmPrinter<'_, '_>, sig: &Signature, i: usize, a: Option<Attr>) -> bool {
+    let Some(a) = a else { return false };
+    match sig.attrs[i].default {
+        Some(_) => !is_default(p, sig, i, a),
+        None => true,
+    }
+}
+
+fn is_default(p: &AsmPrinter<'_, '_>, sig: &Signature, i: usize, a: Attr) -> bool {
+    sig.attrs[i]
+        .default
+        .is_some_and(|d| (d.matches)(p.ctx(), a))
+}
+
+/// Prints `op` (after its name) as `sig.format` says.
+pub(super) fn print_with_format(p: &mut AsmPrinter<'_, '_>, op: OpId, sig: &'static Signature) {
+    let Ok(format) = sig.parsed_format() else {
+        p.write(" <<invalid assembly format>>");
+        return;
+    };
+    let groups = operand_groups(p.ir(), op, sig);
+    let mut st = State {
+        should_space: true,
+        last_punct: false,
+    };
+    let mut used = Vec::new();
+    collect_attrs(&format.elems, &mut used);
+    elems(p, op, sig, &groups, &used, &format.elems, &mut st);
+}
+
+fn collect_attrs(elems: &[Elem], out: &mut Vec<usize>) {
+    for e in elems {
+        match e {
+            Elem::Attr(i) => out.push(*i),
+            Elem::Optional { elems, .. } => collect_attrs(elems, out),
+            _ => {}
+        }
+    }
+}
+
+fn space_before(lit: &str, last_punct: bool) -> bool {
+    if lit.len() != 1 && lit != "->" {
+        return true;
+    }
+    let c = lit.as_bytes()[0];
+    if last_punct {
+        return !b">)}],".contains(&c);
+    }
+    !b"<>(){}[],".contains(&c)
+}
+
+/// Whether the anchor of an optional group is present.
+fn present(
+    p: &AsmPrinter<'_, '_>,
+    op: OpId,
+    sig: &Signature,
+    groups: &[Vec<ValueId>],
+    e: &Elem,
+) -> bool {
+    match e {
+        Elem::Operand(i) => !groups[*i].is_empty(),
+        Elem::Attr(i) => attr_present(p, sig, *i, attr_value(p, op, sig.attrs[*i].name)),
+        Elem::Region(i) => p
+            .ir()
+            .regions(op)
+            .nth(*i)
+            .is_some_and(|r| !p.ir().region_is_empty(r)),
+        Elem::Operands => p.ir().num_operands(op) > 0,
+        Elem::Type(t) => !target_types(p, op, sig, groups, *t).is_empty(),
+        _ => true,
+    }
+}
+
+fn target_types(
+    p: &AsmPrinter<'_, '_>,
+    op: OpId,
+    sig: &Signature,
+    groups: &[Vec<ValueId>],
+    t: Target,
+) -> Vec<Type> {
+    let ir = p.ir();
+    match t {
+        Target::Operand(i) => groups[i].iter().map(|v| ir.value_type(*v)).collect(),
+        Target::Operands => ir.operands(op).map(|v| ir.value_type(v)).collect(),
+        // Results: single-result groups in order (one variable group at most).
+        Target::Result(_) | Target::Results => {
+            let all: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+            match t {
+                Target::Result(i) => split_groups(&all, sig.results.iter().map(|r| r.arity))
+                    .into_iter()
+                    .nth(i)
+                    .unwrap_or_default(),
+                _ => all,
+            }
+        }
+    }
+}
+
+fn elems(
+    p: &mut AsmPrinter<'_, '_>,
+    op: OpId,
+    sig: &'static Signature,
+    groups: &[Vec<ValueId>],
+    used: &[usize],
+    list: &[Elem],
+    st: &mut State,
+) {
+    for e in list {
+        match e {
+            Elem::Literal(s) => {
+                if st.should_space && space_before(s, st.last_punct) {
+                    p.write(" ");
+                }
+                p.write(s);
+                st.should_space = !(s.len() == 1 && "<({[".contains(*s));
+                st.last_punct = !s.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic());
+            }
+            Elem::Space(true) => {
+                p.write(" ");
+                st.last_punct = false;
+                st.should_space = false;
+            }
+            Elem::Space(false) => {
+                st.last_punct = true;
+                st.should_space = false;
+            }
+            Elem::AttrDict { keyword } => {
+                attr_dict(p, op, sig, used, *keyword);
+                st.last_punct = false;
+            }
+            Elem::Optional {
+                elems: inner,
+                anchor,
+            } => {
+                if present(p, op, sig, groups, &inner[*anchor]) {
+                    elems(p, op, sig, groups, used, inner, st);
+                }
+            }
+            Elem::Attr(i) if matches!(sig.attrs[*i].syntax, AttrSyntax::Unit) => {}
+            _ => {
+                if st.should_space || !st.last_punct {
+                    p.write(" ");
+                }
+                st.last_punct = false;
+                st.should_space = true;
+                value(p, op, sig, groups, e);
+            }
+        }
+    }
+}
+
+fn value(
+    p: &mut AsmPrinter<'_, '_>,
+    op: OpId,
+    sig: &'static Signature,
+    groups: &[Vec<ValueId>],
+    e: &Elem,
+) {
+    match e {
+        Elem::Operand(i) => p.operands(groups[*i].iter().copied()),
+        Elem::Operands => {
+            let all: Vec<ValueId> = p.ir().operands(op).collect();
+            p.operands(all);
+        }
+        Elem::Attr(i) => {
+            let param = &sig.attrs[*i];
+            let Some(a) = attr_value(p, op, param.name) else {
+                return;
+            };
+            match param.syntax {
+                AttrSyntax::Plain | AttrSyntax::Unit => p.attr(a),
+                AttrSyntax::IntEnum(_, names) => {
+                    let ctx = p.ctx();
+                    let name = match ctx.attr_kind(a) {
+                        AttrKind::Integer { value, .. } => usize::try_from(value)
+                            .ok()
+                            .and_then(|v| names.get(v).copied()),
+                        _ => None,
+                    };
+                    match name {
+                        Some(n) => p.write(n),
+                        None => p.attr(a),
+                    }
+                }
+                AttrSyntax::Dialect(_) => p.dialect_attr_params(a),
+            }
+        }
+        Elem::Type(t) => {
+            let tys = target_types(p, op, sig, groups, *t);
+            p.types(&tys);
+        }
+        Elem::FunctionalType(a, b) => {
+            let ins = target_types(p, op, sig, groups, *a);
+            let outs = target_types(p, op, sig, groups, *b);
+            p.functional_type(&ins, &outs);
+        }
+        Elem::Region(i) => {
+            if let Some(r) = p.ir().regions(op).nth(*i) {
+                p.region(r, true, false);
+            }
+        }
+        Elem::Regions => {
+            let rs: Vec<_> = p.ir().regions(op).collect();
+            for (k, r) in rs.into_iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                p.region(r, true, false);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// ` {...}`: the op's attributes (properties and discardable ones) that
+/// the format does not print and that do not hold their default.
+fn attr_dict(p: &mut AsmPrinter<'_, '_>, op: OpId, sig: &Signature, used: &[usize], keyword: bool) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let mut entries: Vec<(Symbol, Attr)> = Vec::new();
+    let props = ir.op_props(op).map(|d| ctx.dict_entries(d)).unwrap_or(&[]);
+    for &(k, v) in props.iter().chain(ctx.dict_entries(ir.op_attrs(op))) {
+        let name = ctx.str(k);
+        let param = sig.attrs.iter().position(|a| a.name == name);
+        let elided = param.is_some_and(|i| used.contains(&i) || is_default(p, sig, i, v));
+        if !elided {
+            entries.push((k, v));
+        }
+    }
+    entries.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+    p.attr_entries(&entries, keyword);
+}
