@@ -59,6 +59,7 @@ pub type Transform<'t> =
 pub fn new_context(allow_unregistered: bool) -> Context {
     let mut ctx = Context::new();
     ctx.register_dialect(&silica_dialects::arith::ARITH);
+    ctx.register_dialect(&silica_dialects::func::FUNC_DIALECT);
     ctx.register_dialect(&silica_scheduling::ssp::SSP);
     ctx.allow_unregistered = allow_unregistered;
     ctx

@@ -16,7 +16,8 @@ pub static BUILTIN: DialectDef = DialectDef {
         OpDef {
             traits: Traits::ISOLATED_FROM_ABOVE
                 .with(Traits::SYMBOL_TABLE)
-                .with(Traits::GRAPH_REGIONS),
+                .with(Traits::GRAPH_REGIONS)
+                .with(Traits::NO_TERMINATOR),
             inherent_attrs: &["sym_name", "sym_visibility"],
             default_dialect: "builtin",
             parse: Some(parse_module),

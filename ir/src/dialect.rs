@@ -29,6 +29,10 @@ impl Traits {
     pub const SINGLE_BLOCK: Traits = Traits(1 << 3);
     /// The op's regions' entry blocks have no arguments.
     pub const NO_REGION_ARGUMENTS: Traits = Traits(1 << 4);
+    /// The op ends its block.
+    pub const TERMINATOR: Traits = Traits(1 << 5);
+    /// The op's blocks need not end with a terminator.
+    pub const NO_TERMINATOR: Traits = Traits(1 << 6);
 
     /// Both sets of traits.
     pub const fn with(self, other: Traits) -> Traits {

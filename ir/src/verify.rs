@@ -37,8 +37,16 @@ pub fn verify(
     v.number_ops();
     let mut ops = Vec::new();
     ir.walk(top, &mut |op| ops.push(op));
-    for op in ops {
+    for &op in &ops {
         v.verify_op(op)?;
+    }
+    // Blocks end with terminators: checked once their ops verified, as
+    // MLIR checks on leaving an op.
+    for &op in ops.iter().rev() {
+        let def = v.ctx.op_def(ir.op_name(op));
+        if def.is_some_and(|d| !d.traits.has(Traits::NO_TERMINATOR)) {
+            v.verify_terminators(op)?;
+        }
     }
     Ok(())
 }
@@ -183,6 +191,10 @@ impl Verifier<'_> {
                 return Err(self.op_error(op, msg));
             }
         }
+        if def.traits.has(Traits::TERMINATOR) && ir.next_op(op).is_some() {
+            let msg = format!("'{name}' op must be the last operation in the parent block");
+            return Err(self.op_error(op, msg));
+        }
         for (i, r) in ir.regions(op).enumerate() {
             let mut blocks = ir.region_blocks(r);
             let entry = blocks.next();
@@ -194,6 +206,33 @@ impl Verifier<'_> {
             if def.traits.has(Traits::NO_REGION_ARGUMENTS) && has_args {
                 let msg = format!("'{name}' op region #{i} should have no arguments");
                 return Err(self.op_error(op, msg));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every block of `op`'s regions ends with an op that may be a
+    /// terminator (a registered terminator, or an unregistered op).
+    fn verify_terminators(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
+        let ir = self.ir;
+        for r in ir.regions(op) {
+            for b in ir.region_blocks(r) {
+                let Some(last) = ir.last_op(b) else {
+                    let msg = "empty block: expect at least a terminator".to_string();
+                    return Err(Box::new(Diagnostic::error(ir.op_loc(op), msg)));
+                };
+                let def = self.ctx.op_def(ir.op_name(last));
+                if def.is_some_and(|d| !d.traits.has(Traits::TERMINATOR)) {
+                    let text = crate::printer::op_to_string_generic(
+                        self.ctx,
+                        ir,
+                        self.top,
+                        last,
+                        self.opts.debug_info,
+                    );
+                    let msg = format!("block with no terminator, has {text}");
+                    return Err(Box::new(Diagnostic::error(ir.op_loc(last), msg)));
+                }
             }
         }
         Ok(())

@@ -6,7 +6,7 @@ mod attrs;
 
 pub use attrs::{flag_bits, flags_attr, CMPF_PREDICATES, CMPI_PREDICATES};
 
-use silica_ir::dialect::{AttrHooks, DialectDef, OpDef};
+use silica_ir::dialect::{AttrHooks, DialectDef, OpDef, VerifyFn};
 use silica_ir::format::{
     parse_op, print_op, Arity, AttrDefault, AttrParam, AttrSyntax, Signature, TypeConstraint,
     ValueParam, ANY_TYPE,
@@ -339,8 +339,99 @@ fn verify_constant(v: &mut OpVerifier<'_, '_>, op: silica_ir::OpId) -> PResult<(
     }
     let value = silica_ir::dialect::inherent_attr(ctx, ir, op, "value");
     let value_type = value.and_then(|a| typed_attr_type(ctx, a));
-    if value_type.is_some_and(|t| t != result) {
-        return Err(v.op_error(op, "value must be an integer, float, or elements attribute"));
+    if value.is_some() && value_type != Some(result) {
+        return Err(v.op_error(
+            op,
+            "failed to verify that all of {value, result} have same type",
+        ));
+    }
+    Ok(())
+}
+
+/// The container of a type (scalar, vector, tensor) with its shape and
+/// encoding, for shape comparisons.
+fn container(ctx: &Context, t: Type) -> (u8, Vec<i64>, Vec<bool>, Option<Attr>) {
+    match ctx.type_kind(t) {
+        TypeKind::Vector {
+            shape, scalable, ..
+        } => (1, shape.to_vec(), scalable.to_vec(), None),
+        TypeKind::RankedTensor {
+            shape, encoding, ..
+        } => (2, shape.to_vec(), Vec::new(), *encoding),
+        TypeKind::UnrankedTensor { .. } => (3, Vec::new(), Vec::new(), None),
+        TypeKind::MemRef { shape, .. } => (4, shape.to_vec(), Vec::new(), None),
+        TypeKind::UnrankedMemRef { .. } => (5, Vec::new(), Vec::new(), None),
+        _ => (0, Vec::new(), Vec::new(), None),
+    }
+}
+
+/// The element type of any shaped type (memrefs too).
+fn scalar(ctx: &Context, t: Type) -> Type {
+    ctx.shaped(t).map_or(t, |(_, e)| e)
+}
+
+/// Bits of an integer or float element type.
+fn width(ctx: &Context, t: Type) -> Option<u32> {
+    ctx.int_width(t)
+        .or_else(|| ctx.float_kind(t).map(|k| k.bit_width()))
+}
+
+/// How a cast's element types must relate.
+#[derive(Clone, Copy)]
+enum CastRule {
+    Wider,
+    Narrower,
+    OneIndex,
+    SameWidth,
+    Any,
+}
+
+fn verify_cast(v: &mut OpVerifier<'_, '_>, op: silica_ir::OpId, rule: CastRule) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let (Some(a), Some(b)) = (ir.operands(op).next(), ir.results(op).next()) else {
+        return Ok(());
+    };
+    let (ta, tb) = (ir.value_type(a), ir.value_type(b));
+    let (ca, cb) = (container(ctx, ta), container(ctx, tb));
+    if (ca.0, &ca.1, &ca.2) != (cb.0, &cb.1, &cb.2) {
+        return Err(v.op_error(op, "requires the same shape for all operands and results"));
+    }
+    let (ea, eb) = (scalar(ctx, ta), scalar(ctx, tb));
+    let is_index = |t| matches!(ctx.type_kind(t), TypeKind::Index);
+    let ok = ca.3 == cb.3
+        && match rule {
+            CastRule::Wider => width(ctx, ea) < width(ctx, eb),
+            CastRule::Narrower => width(ctx, ea) > width(ctx, eb),
+            CastRule::OneIndex => is_index(ea) != is_index(eb),
+            CastRule::SameWidth => width(ctx, ea).is_some() && width(ctx, ea) == width(ctx, eb),
+            CastRule::Any => true,
+        };
+    if !ok {
+        let show = |t| silica_ir::printer::type_to_string(ctx, t);
+        let msg = format!(
+            "operand type '{}' and result type '{}' are cast incompatible",
+            show(ta),
+            show(tb)
+        );
+        return Err(v.op_error(op, msg));
+    }
+    Ok(())
+}
+
+/// The result of a comparison is `i1` shaped like its operands.
+fn verify_cmp(v: &mut OpVerifier<'_, '_>, op: silica_ir::OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let (Some(a), Some(r)) = (ir.operands(op).next(), ir.results(op).next()) else {
+        return Ok(());
+    };
+    let (ta, tr) = (ir.value_type(a), ir.value_type(r));
+    let (ca, cr) = (container(ctx, ta), container(ctx, tr));
+    let i1 = ctx.int_width(element(ctx, tr)) == Some(1);
+    if !i1 || (ca.0, &ca.1, &ca.2) != (cr.0, &cr.1, &cr.2) {
+        return Err(v.op_error(
+            op,
+            "failed to verify that result type has i1 element type and same shape as operands",
+        ));
     }
     Ok(())
 }
@@ -352,6 +443,14 @@ const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
         print: Some(print_op),
         signature: Some(sig),
         ..OpDef::new(name)
+    }
+}
+
+/// A cast op whose element types relate by `verify`'s rule.
+const fn cast(name: &'static str, sig: &'static Signature, verify: VerifyFn) -> OpDef {
+    OpDef {
+        verify: Some(verify),
+        ..op(name, sig)
     }
 }
 
@@ -386,20 +485,44 @@ static OPS: [OpDef; 45] = [
     op("arith.maxnumf", &FLOAT_SIG),
     op("arith.minnumf", &FLOAT_SIG),
     op("arith.negf", &NEGF_SIG),
-    op("arith.extsi", &INT_CAST_SIG),
-    op("arith.extui", &INT_CAST_SIG),
-    op("arith.trunci", &TRUNCI_SIG),
-    op("arith.extf", &FLOAT_CAST_SIG),
-    op("arith.truncf", &TRUNCF_SIG),
-    op("arith.sitofp", &INT_TO_FLOAT_SIG),
-    op("arith.uitofp", &INT_TO_FLOAT_SIG),
-    op("arith.fptosi", &FLOAT_TO_INT_SIG),
-    op("arith.fptoui", &FLOAT_TO_INT_SIG),
-    op("arith.index_cast", &INDEX_CAST_SIG),
-    op("arith.index_castui", &INDEX_CAST_SIG),
-    op("arith.bitcast", &BITCAST_SIG),
-    op("arith.cmpi", &CMPI_SIG),
-    op("arith.cmpf", &CMPF_SIG),
+    cast("arith.extsi", &INT_CAST_SIG, |v, op| {
+        verify_cast(v, op, CastRule::Wider)
+    }),
+    cast("arith.extui", &INT_CAST_SIG, |v, op| {
+        verify_cast(v, op, CastRule::Wider)
+    }),
+    cast("arith.trunci", &TRUNCI_SIG, |v, op| {
+        verify_cast(v, op, CastRule::Narrower)
+    }),
+    cast("arith.extf", &FLOAT_CAST_SIG, |v, op| {
+        verify_cast(v, op, CastRule::Wider)
+    }),
+    cast("arith.truncf", &TRUNCF_SIG, |v, op| {
+        verify_cast(v, op, CastRule::Narrower)
+    }),
+    cast("arith.sitofp", &INT_TO_FLOAT_SIG, |v, op| {
+        verify_cast(v, op, CastRule::Any)
+    }),
+    cast("arith.uitofp", &INT_TO_FLOAT_SIG, |v, op| {
+        verify_cast(v, op, CastRule::Any)
+    }),
+    cast("arith.fptosi", &FLOAT_TO_INT_SIG, |v, op| {
+        verify_cast(v, op, CastRule::Any)
+    }),
+    cast("arith.fptoui", &FLOAT_TO_INT_SIG, |v, op| {
+        verify_cast(v, op, CastRule::Any)
+    }),
+    cast("arith.index_cast", &INDEX_CAST_SIG, |v, op| {
+        verify_cast(v, op, CastRule::OneIndex)
+    }),
+    cast("arith.index_castui", &INDEX_CAST_SIG, |v, op| {
+        verify_cast(v, op, CastRule::OneIndex)
+    }),
+    cast("arith.bitcast", &BITCAST_SIG, |v, op| {
+        verify_cast(v, op, CastRule::SameWidth)
+    }),
+    cast("arith.cmpi", &CMPI_SIG, verify_cmp),
+    cast("arith.cmpf", &CMPF_SIG, verify_cmp),
     OpDef {
         result_names: Some(constant_name),
         verify: Some(verify_constant),

@@ -61,8 +61,11 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
         if let Some(first) = tys.next() {
             if tys.any(|t| t != first) {
                 let everything = sig.operands.len() + sig.results.len() == group.len();
+                let operands_only = group.iter().all(|n| sig.operand_index(n).is_some());
                 let msg = if everything {
                     "requires the same type for all operands and results".to_string()
+                } else if operands_only && group.len() == sig.operands.len() {
+                    "requires all operands to have the same type".to_string()
                 } else {
                     format!(
                         "failed to verify that all of {{{}}} have same type",
@@ -74,9 +77,27 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
         }
     }
     for param in sig.attrs {
-        let present = crate::dialect::inherent_attr(v.ctx(), ir, op, param.name).is_some();
-        if !present && !param.optional && param.default.is_none() {
+        let value = crate::dialect::inherent_attr(v.ctx(), ir, op, param.name);
+        if value.is_none() && !param.optional && param.default.is_none() {
             return Err(v.op_error(op, format!("requires attribute '{}'", param.name)));
+        }
+        if let (Some(a), super::AttrSyntax::IntEnum(width, names)) = (value, param.syntax) {
+            let ok = match v.ctx().attr_kind(a) {
+                crate::attrs::AttrKind::Integer { ty, value } => {
+                    v.ctx().int_width(*ty) == Some(width)
+                        && usize::try_from(value).is_ok_and(|i| i < names.len())
+                }
+                _ => false,
+            };
+            if !ok {
+                let cases: Vec<String> = (0..names.len()).map(|i| i.to_string()).collect();
+                let msg = format!(
+                    "attribute '{}' failed to satisfy constraint: allowed {width}-bit signless integer cases: {}",
+                    param.name,
+                    cases.join(", ")
+                );
+                return Err(v.op_error(op, msg));
+            }
         }
     }
     Ok(())

@@ -290,7 +290,12 @@ fn build<'a>(
     let mut operands = Vec::new();
     let mut operand_types = Vec::new();
     for (i, group) in st.operands.iter().enumerate() {
-        let Some(tys) = &st.operand_types[i] else {
+        let empty = Vec::new();
+        let tys = match &st.operand_types[i] {
+            None if group.is_empty() => Some(&empty),
+            t => t.as_ref(),
+        };
+        let Some(tys) = tys else {
             return p.op_error(format!(
                 "the type of operand '{}' is not given",
                 sig.operands[i].name

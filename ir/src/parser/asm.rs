@@ -274,6 +274,21 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.parse_region(region, &[], self.isolated)
     }
 
+    /// `{ blocks }` into `region`, whose entry block has the arguments
+    /// `args` (named in the op's own syntax, as a function's).
+    pub fn parse_region_with_args(
+        &mut self,
+        region: RegionId,
+        args: &[(UnresolvedOperand<'a>, Type)],
+    ) -> PResult<()> {
+        let mut entry = Vec::with_capacity(args.len());
+        for (u, t) in args {
+            let loc = self.p.loc_at(u.pos);
+            entry.push((u.name, *t, Some(loc), u.pos));
+        }
+        self.p.parse_region(region, &entry, self.isolated)
+    }
+
     /// Creates the op at the op's location.
     pub fn create_op(&mut self, spec: OpSpec<'_>) -> OpId {
         self.p.ir.create_op(spec)

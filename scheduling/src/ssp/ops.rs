@@ -20,7 +20,8 @@ pub(crate) const OPERATION: &str = "ssp.operation";
 
 const CONTAINER: Traits = Traits::NO_REGION_ARGUMENTS
     .with(Traits::SINGLE_BLOCK)
-    .with(Traits::SYMBOL_TABLE);
+    .with(Traits::SYMBOL_TABLE)
+    .with(Traits::NO_TERMINATOR);
 
 /// The ops of the dialect.
 pub(crate) static OPS: [OpDef; 7] = [

@@ -1,0 +1,39 @@
+// Verifier errors of func ops, with mlir-opt-22's messages.
+// RUN: silica opt --allow-unregistered-dialect --split-input-file --verify-diagnostics %s
+// RUN: mlir-opt-22 --allow-unregistered-dialect --split-input-file --verify-diagnostics %s
+
+func.func @f() -> i32 {
+  %c = arith.constant 1 : i64
+  // expected-error @+1 {{type of return operand 0 ('i64') doesn't match function result type ('i32') in function @f}}
+  return %c : i64
+}
+
+// -----
+
+func.func @g() -> i32 {
+  // expected-error @+1 {{'func.return' op has 0 operands, but enclosing function (@g) returns 1}}
+  return
+}
+
+// -----
+
+func.func @h() {
+  // expected-error @+1 {{block with no terminator}}
+  %c = arith.constant 1 : i64
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op type of entry block argument #0('i32') must match the type of the corresponding argument in function signature('f32')}}
+func.func @k(f32) {
+^bb0(%a: i32):
+  return
+}
+
+// -----
+
+func.func @l() {
+  // expected-error @+1 {{'func.return' op must be the last operation in the parent block}}
+  return
+  "test.after"() : () -> ()
+}

@@ -1,0 +1,35 @@
+// func ops (signatures with argument/result attributes, visibility,
+// declarations, calls, constants) against mlir-opt-22, custom and generic.
+// RUN: diff <(silica opt --allow-unregistered-dialect %s) <(mlir-opt-22 --allow-unregistered-dialect %s)
+// RUN: diff <(silica opt --allow-unregistered-dialect --mlir-print-op-generic %s) <(mlir-opt-22 --allow-unregistered-dialect --mlir-print-op-generic %s)
+// RUN: silica opt --allow-unregistered-dialect --mlir-print-op-generic %s | silica opt --allow-unregistered-dialect | diff - <(mlir-opt-22 --allow-unregistered-dialect %s)
+
+func.func @f(%a: i32, %b: i32, %x: f32) -> i32 {
+  %0 = arith.addi %a, %b overflow<nsw, nuw> : i32
+  %c = arith.constant 0 : i32
+  %r = call @g(%0, %c) : (i32, i32) -> i32
+  return %r : i32
+}
+func.func private @g(i32, i32) -> i32
+func.func @h(%arg0: i32 {test.attr}, %arg1: f32) -> (i32 {test.r}, f32) attributes {bar = 1} {
+  return %arg0, %arg1 : i32, f32
+}
+func.func nested @n() -> ((i32) -> i32)
+func.func @void() {
+  %f = func.constant @g : (i32, i32) -> i32
+  func.call @void() : () -> ()
+  return
+}
+func.func @blocks(%c: i1) -> i32 {
+  %a = arith.constant 1 : i32
+  "test.br"(%a)[^bb1] : (i32) -> ()
+^bb1(%v: i32):
+  return %v : i32
+}
+func.func @unnamed_args(f32, i32) -> f32 {
+^bb0(%x: f32, %y: i32):
+  return %x : f32
+}
+func.func @"quoted name"() attributes {llvm.emit_c_interface} {
+  return
+}
