@@ -33,3 +33,9 @@ func.func @unnamed_args(f32, i32) -> f32 {
 func.func @"quoted name"() attributes {llvm.emit_c_interface} {
   return
 }
+func.func @s(%c: i1, %a: i32, %b: i32, %vc: vector<4xi1>, %va: vector<4xf32>) -> i32 {
+  %0 = arith.select %c, %a, %b : i32
+  %1 = arith.select %vc, %va, %va : vector<4xi1>, vector<4xf32>
+  %2 = arith.select %c, %va, %va {x = 1} : vector<4xf32>
+  return %0 : i32
+}
