@@ -98,12 +98,14 @@ static OPS: [OpDef; 4] = [
     OpDef {
         parse: Some(parse_op),
         print: Some(print_op),
+        verify: Some(verify_call),
         signature: Some(&CALL_SIG),
         ..OpDef::new("func.call")
     },
     OpDef {
         parse: Some(parse_op),
         print: Some(print_op),
+        verify: Some(verify_constant),
         signature: Some(&CONSTANT_SIG),
         result_names: Some(|_, _, _| Some("f".into())),
         ..OpDef::new("func.constant")
@@ -419,6 +421,104 @@ fn verify_return(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             );
             return Err(v.op_error(op, msg));
         }
+    }
+    Ok(())
+}
+
+/// The `func.func` that the symbol reference `attr` of `op` names, looked
+/// up in the nearest enclosing symbol table.
+fn referenced_func(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> Option<OpId> {
+    let sym = inherent_attr(ctx, ir, op, attr)?;
+    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(sym) else {
+        return None;
+    };
+    let mut table = ir.parent_op(op);
+    while let Some(t) = table {
+        let is_table = ctx
+            .op_def(ir.op_name(t))
+            .is_some_and(|d| d.traits.has(Traits::SYMBOL_TABLE));
+        if is_table {
+            let found = silica_ir::symbols::lookup_nested(ctx, ir, t, *root, nested)?;
+            return (ctx.str(ir.op_name(found)) == FUNC).then_some(found);
+        }
+        table = ir.parent_op(t);
+    }
+    None
+}
+
+fn symbol_text(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> String {
+    inherent_attr(ctx, ir, op, attr)
+        .map(|a| silica_ir::printer::attr_to_string(ctx, a))
+        .unwrap_or_default()
+}
+
+fn type_list(ctx: &Context, tys: &[Type]) -> String {
+    let v: Vec<String> = tys
+        .iter()
+        .map(|t| format!("'{}'", silica_ir::printer::type_to_string(ctx, *t)))
+        .collect();
+    v.join(", ")
+}
+
+/// A call names a function whose signature its operands and results match.
+fn verify_call(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(callee) = referenced_func(ctx, ir, op, "callee") else {
+        let name = symbol_text(ctx, ir, op, "callee");
+        let name = name.trim_start_matches('@').trim_matches('"').to_string();
+        return Err(v.op_error(op, format!("'{name}' does not reference a valid function")));
+    };
+    let (ins, outs) = function_type(ctx, ir, callee).unwrap_or_default();
+    let operands: Vec<Type> = ir.operands(op).map(|x| ir.value_type(x)).collect();
+    let results: Vec<Type> = ir.results(op).map(|x| ir.value_type(x)).collect();
+    if operands.len() != ins.len() {
+        return Err(v.op_error(op, "incorrect number of operands for callee"));
+    }
+    for (i, (&a, &b)) in operands.iter().zip(&ins).enumerate() {
+        if a != b {
+            let show = |t| silica_ir::printer::type_to_string(ctx, t);
+            let msg = format!(
+                "operand type mismatch: expected operand type '{}', but provided '{}' for operand number {i}",
+                show(b),
+                show(a)
+            );
+            return Err(v.op_error(op, msg));
+        }
+    }
+    if results.len() != outs.len() {
+        return Err(v.op_error(op, "incorrect number of results for callee"));
+    }
+    if let Some(i) = results.iter().zip(&outs).position(|(a, b)| a != b) {
+        let loc = ir.op_loc(op);
+        let notes = [
+            format!("op result types: {}", type_list(ctx, &results)),
+            format!("function result types: {}", type_list(ctx, &outs)),
+        ];
+        let mut d = v.op_error(op, format!("result type mismatch at index {i}"));
+        for n in notes {
+            d = Box::new(d.with_note(loc, n));
+        }
+        return Err(d);
+    }
+    Ok(())
+}
+
+/// `func.constant` names a function of its result's type.
+fn verify_constant(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let value = inherent_attr(ctx, ir, op, "value");
+    if !value.is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::SymbolRef { .. })) {
+        return Err(v.op_error(op, "invalid kind of attribute specified"));
+    }
+    let Some(f) = referenced_func(ctx, ir, op, "value") else {
+        let name = symbol_text(ctx, ir, op, "value");
+        let name = name.trim_start_matches('@').trim_matches('"').to_string();
+        return Err(v.op_error(op, format!("reference to undefined function '{name}'")));
+    };
+    let fty = inherent_attr(ctx, ir, f, "function_type").map(|a| ctx.attr_kind(a).clone());
+    let result = ir.results(op).next().map(|r| ir.value_type(r));
+    if fty != result.map(AttrKind::Type) {
+        return Err(v.op_error(op, "reference to function with mismatched type"));
     }
     Ok(())
 }

@@ -37,3 +37,39 @@ func.func @l() {
   return
   "test.after"() : () -> ()
 }
+
+// -----
+
+func.func private @pair() -> (i32, f32)
+
+func.func @call_mismatch() {
+  // expected-error @+3 {{'func.call' op result type mismatch at index 0}}
+  // expected-note @+2 {{op result types: 'f32', 'i32'}}
+  // expected-note @+1 {{function result types: 'i32', 'f32'}}
+  %0:2 = call @pair() : () -> (f32, i32)
+  return
+}
+
+// -----
+
+func.func @call_arity(%a: i32) {
+  // expected-error @+1 {{incorrect number of operands for callee}}
+  call @call_arity() : () -> ()
+  return
+}
+
+// -----
+
+func.func @call_nowhere() {
+  // expected-error @+1 {{'func.call' op 'nowhere' does not reference a valid function}}
+  call @nowhere() : () -> ()
+  return
+}
+
+// -----
+
+func.func @constant_type() {
+  // expected-error @+1 {{reference to function with mismatched type}}
+  %f = constant @constant_type : (i32) -> ()
+  return
+}

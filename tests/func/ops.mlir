@@ -39,3 +39,12 @@ func.func @s(%c: i1, %a: i32, %b: i32, %vc: vector<4xi1>, %va: vector<4xf32>) ->
   %2 = arith.select %c, %va, %va {x = 1} : vector<4xf32>
   return %0 : i32
 }
+func.func @e(%a: i32, %v: vector<4xi64>, %x: f32, %s: f8E8M0FNU, %y: f4E2M1FN) {
+  %sum, %o = arith.addui_extended %a, %a : i32, i1
+  %l, %h = arith.mulsi_extended %v, %v : vector<4xi64>
+  %l2, %h2 = arith.mului_extended %a, %a : i32
+  %e = arith.scaling_extf %y, %s : f4E2M1FN, f8E8M0FNU to f32
+  %t = arith.scaling_truncf %x, %s : f32, f8E8M0FNU to f4E2M1FN
+  %t2 = arith.scaling_truncf %x, %s to_nearest_even fastmath<fast> : f32, f8E8M0FNU to f4E2M1FN
+  return
+}

@@ -191,12 +191,7 @@ static TRUNCF_SIG: Signature = Signature::new(
             optional: true,
             default: None,
         },
-        AttrParam {
-            name: "fastmath",
-            syntax: AttrSyntax::Dialect("fastmath"),
-            optional: true,
-            default: None,
-        },
+        OPTIONAL_FASTMATH,
     ],
     "$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)",
 );
@@ -506,6 +501,54 @@ fn print_select(p: &mut AsmPrinter<'_, '_>, op: silica_ir::OpId) {
     }
 }
 
+static ADDUI_EXTENDED_SIG: Signature = Signature::new(
+    INT_BINARY,
+    &[one("sum", INT_LIKE), one("overflow", BOOL_LIKE)],
+    &[],
+    "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)",
+)
+.same_types(&[&["lhs", "rhs", "sum"]]);
+
+static MUL_EXTENDED_SIG: Signature = Signature::new(
+    INT_BINARY,
+    &[one("low", INT_LIKE), one("high", INT_LIKE)],
+    &[],
+    "$lhs `,` $rhs attr-dict `:` type($lhs)",
+)
+.same_types(&[&["lhs", "rhs", "low", "high"]]);
+
+const SCALING_OPERANDS: &[ValueParam] = &[one("in", FLOAT_LIKE), one("scale", FLOAT_LIKE)];
+
+/// `fastmath` without a default (the scaling ops leave it out).
+const OPTIONAL_FASTMATH: AttrParam = AttrParam {
+    name: "fastmath",
+    syntax: AttrSyntax::Dialect("fastmath"),
+    optional: true,
+    default: None,
+};
+
+static SCALING_EXTF_SIG: Signature = Signature::new(
+    SCALING_OPERANDS,
+    &[one("out", FLOAT_LIKE)],
+    &[OPTIONAL_FASTMATH],
+    "$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)",
+);
+
+static SCALING_TRUNCF_SIG: Signature = Signature::new(
+    SCALING_OPERANDS,
+    &[one("out", FLOAT_LIKE)],
+    &[
+        AttrParam {
+            name: "roundingmode",
+            syntax: AttrSyntax::IntEnum(32, ROUNDING_MODES),
+            optional: true,
+            default: None,
+        },
+        OPTIONAL_FASTMATH,
+    ],
+    "$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)",
+);
+
 /// An op of `sig` with the format's parser and printer.
 const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
     OpDef {
@@ -524,7 +567,7 @@ const fn cast(name: &'static str, sig: &'static Signature, verify: VerifyFn) -> 
     }
 }
 
-static OPS: [OpDef; 46] = [
+static OPS: &[OpDef] = &[
     op("arith.addi", &INT_OVERFLOW_SIG),
     op("arith.subi", &INT_OVERFLOW_SIG),
     op("arith.muli", &INT_OVERFLOW_SIG),
@@ -591,6 +634,11 @@ static OPS: [OpDef; 46] = [
     cast("arith.bitcast", &BITCAST_SIG, |v, op| {
         verify_cast(v, op, CastRule::SameWidth)
     }),
+    op("arith.addui_extended", &ADDUI_EXTENDED_SIG),
+    op("arith.mulsi_extended", &MUL_EXTENDED_SIG),
+    op("arith.mului_extended", &MUL_EXTENDED_SIG),
+    op("arith.scaling_extf", &SCALING_EXTF_SIG),
+    op("arith.scaling_truncf", &SCALING_TRUNCF_SIG),
     cast("arith.cmpi", &CMPI_SIG, verify_cmp),
     cast("arith.cmpf", &CMPF_SIG, verify_cmp),
     OpDef {
@@ -609,7 +657,7 @@ static OPS: [OpDef; 46] = [
 /// The `arith` dialect.
 pub static ARITH: DialectDef = DialectDef {
     name: "arith",
-    ops: &OPS,
+    ops: OPS,
     attrs: Some(AttrHooks {
         parse: attrs::parse,
         print: attrs::print,

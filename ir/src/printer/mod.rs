@@ -216,7 +216,15 @@ impl OpPrinter<'_> {
 
     fn op(&mut self, op: OpId) {
         let n = self.ir.num_results(op);
-        if n > 0 {
+        if n > 0 && self.names.results_named_apart(self.ir, op) {
+            for (i, r) in self.ir.results(op).enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.names.group_into(&mut self.out, r);
+            }
+            self.out.push_str(" = ");
+        } else if n > 0 {
             self.names.group_into(&mut self.out, self.ir.result(op, 0));
             if n > 1 {
                 self.out.push(':');

@@ -135,27 +135,57 @@ impl Names {
         if ir.num_results(op) == 0 {
             return;
         }
-        let hint = hints.and_then(|ctx| {
-            let f = ctx.op_def(ir.op_name(op))?.result_names?;
-            f(ctx, ir, op)
+        let def = hints.and_then(|ctx| Some((ctx, ctx.op_def(ir.op_name(op))?)));
+        // Ops declaring several single results name each after its
+        // declaration (`%low, %high = ...`), as MLIR's generated ops do.
+        let declared = def.and_then(|(_, d)| {
+            let results = d.signature?.results;
+            let apart = d.result_names.is_none()
+                && results.len() > 1
+                && results.len() == ir.num_results(op)
+                && results.iter().all(|r| r.arity == crate::format::Arity::One);
+            apart.then_some(results)
         });
-        let name = match hint {
-            Some(base) => {
-                let mut name = base.clone();
-                while scopes.contains(scope, &name) {
-                    name = format!("{base}_{}", c.conflict);
-                    c.conflict += 1;
-                }
-                scopes.used[scope].insert(name.clone());
-                self.text.push(name);
-                Name::Text(self.text.len() as u32 - 1)
+        if let Some(results) = declared {
+            for (i, r) in results.iter().enumerate() {
+                let name = self.unique_name(r.name, c, scopes, scope);
+                self.values[ir.result(op, i).0 as usize] = Some(name);
             }
+            return;
+        }
+        let hint = def.and_then(|(ctx, d)| (d.result_names?)(ctx, ir, op));
+        let name = match hint {
+            Some(base) => self.unique_name(&base, c, scopes, scope),
             None => {
                 c.value += 1;
                 Name::Num(c.value - 1)
             }
         };
         self.values[ir.result(op, 0).0 as usize] = Some(name);
+    }
+
+    /// `base`, or `base_N` when `base` is taken in `scope` or above.
+    fn unique_name(
+        &mut self,
+        base: &str,
+        c: &mut Counters,
+        scopes: &mut Scopes,
+        scope: usize,
+    ) -> Name {
+        let mut name = base.to_string();
+        while scopes.contains(scope, &name) {
+            name = format!("{base}_{}", c.conflict);
+            c.conflict += 1;
+        }
+        scopes.used[scope].insert(name.clone());
+        self.text.push(name);
+        Name::Text(self.text.len() as u32 - 1)
+    }
+
+    /// Whether each result of `op` has a name of its own (`%a, %b = ...`)
+    /// rather than sharing one (`%0:2 = ...`).
+    pub fn results_named_apart(&self, ir: &Ir, op: OpId) -> bool {
+        ir.num_results(op) > 1 && self.values[ir.result(op, 1).0 as usize].is_some()
     }
 
     /// Appends the name of the group a result belongs to (`%3` for all
@@ -181,6 +211,9 @@ impl Names {
     /// Appends the name of a value use (`%3#1` for results of multi-result ops).
     pub fn value_into(&self, out: &mut String, ir: &Ir, v: ValueId) {
         match ir.value_def(v) {
+            ValueDef::Result { op, .. } if self.results_named_apart(ir, op) => {
+                self.group_into(out, v)
+            }
             ValueDef::Result { op, index } => {
                 self.group_into(out, ir.result(op, 0));
                 if ir.num_results(op) > 1 {
