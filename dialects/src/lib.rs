@@ -1,5 +1,6 @@
 //! Software-level dialects on `silica-ir`'s declarative op definitions.
-//! Today: `arith` and `func` (cf, scf and memref follow).
+//! Today: `arith`, `func` and `cf` (scf and memref follow).
 
 pub mod arith;
+pub mod cf;
 pub mod func;

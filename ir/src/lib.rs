@@ -24,4 +24,6 @@ pub use attrs::{AttrKind, Location};
 pub use context::{Attr, Context, Symbol, Type};
 pub use diag::{Diagnostic, Severity};
 pub use graph::{BlockId, Ir, OpId, OpSpec, RegionId, UseId, ValueDef, ValueId};
+/// The exact integers of integer attributes.
+pub use num_bigint::{BigInt, Sign};
 pub use types::{Signedness, TypeKind};

@@ -52,16 +52,19 @@ const INT_LIKE: TypeConstraint = TypeConstraint {
         let e = element(ctx, t);
         is_signless_int(ctx, e) || matches!(ctx.type_kind(e), TypeKind::Index)
     },
+    build: None,
 };
 
 const FIXED_INT_LIKE: TypeConstraint = TypeConstraint {
     desc: "signless-fixed-width-integer-like",
     check: |ctx, t| is_signless_int(ctx, element(ctx, t)),
+    build: None,
 };
 
 const FLOAT_LIKE: TypeConstraint = TypeConstraint {
     desc: "floating-point-like",
     check: |ctx, t| ctx.float_kind(element(ctx, t)).is_some(),
+    build: None,
 };
 
 const BOOL_LIKE: TypeConstraint = TypeConstraint {
@@ -69,11 +72,13 @@ const BOOL_LIKE: TypeConstraint = TypeConstraint {
     check: |ctx, t| {
         ctx.int_width(element(ctx, t)) == Some(1) && is_signless_int(ctx, element(ctx, t))
     },
+    build: None,
 };
 
 const INDEX_CASTABLE: TypeConstraint = TypeConstraint {
     desc: "signless-integer-like or memref of signless-integer",
     check: |ctx, t| (INT_LIKE.check)(ctx, t) || is_memref_of(ctx, t, is_signless_int),
+    build: None,
 };
 
 const BITCASTABLE: TypeConstraint = TypeConstraint {
@@ -83,6 +88,7 @@ const BITCASTABLE: TypeConstraint = TypeConstraint {
             |ctx: &Context, e: Type| is_signless_int(ctx, e) || ctx.float_kind(e).is_some();
         scalar(ctx, element(ctx, t)) || is_memref_of(ctx, t, scalar)
     },
+    build: None,
 };
 
 const fn one(name: &'static str, constraint: TypeConstraint) -> ValueParam {

@@ -13,6 +13,27 @@ use crate::verify::OpVerifier;
 pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -> PResult<()> {
     let ir = v.ir();
     let operand_types: Vec<_> = ir.operands(op).map(|x| ir.value_type(x)).collect();
+    if sig.segmented {
+        let Some(sizes) = super::print::segment_sizes(v.ctx(), ir, op) else {
+            return Err(v.op_error(op, "requires attribute 'operandSegmentSizes'"));
+        };
+        let total: usize = sizes.iter().sum();
+        if sizes.len() != sig.operands.len() {
+            let msg = format!(
+                "'operandSegmentSizes' attribute for specifying operand segments must have {} elements, but got {}",
+                sig.operands.len(),
+                sizes.len()
+            );
+            return Err(v.op_error(op, msg));
+        }
+        if total != operand_types.len() {
+            let msg = format!(
+                "operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'",
+                operand_types.len()
+            );
+            return Err(v.op_error(op, msg));
+        }
+    }
     let result_types: Vec<_> = ir.results(op).map(|x| ir.value_type(x)).collect();
     for (what, params, tys) in [
         ("operand", sig.operands, &operand_types),
@@ -24,7 +45,8 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
         let too_few = tys.len() < fixed;
         let too_many =
             !variable && tys.len() > fixed || optional_only && variable && tys.len() > params.len();
-        if too_few || too_many {
+        let segmented = what == "operand" && sig.segmented;
+        if (too_few || too_many) && !segmented {
             let msg = if variable {
                 format!("expected {fixed} or more {what}s, but found {}", tys.len())
             } else {
@@ -32,7 +54,18 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
             };
             return Err(v.op_error(op, msg));
         }
-        let groups = split_groups(tys, params.iter().map(|p| p.arity));
+        let groups = if segmented {
+            let sizes = super::print::segment_sizes(v.ctx(), ir, op).unwrap_or_default();
+            let mut out = Vec::new();
+            let mut at = 0;
+            for n in sizes {
+                out.push(tys[at..at + n].to_vec());
+                at += n;
+            }
+            out
+        } else {
+            split_groups(tys, params.iter().map(|p| p.arity))
+        };
         let mut index = 0;
         for (param, group) in params.iter().zip(groups) {
             for t in group {

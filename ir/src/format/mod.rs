@@ -50,12 +50,16 @@ pub enum Arity {
 pub struct TypeConstraint {
     pub desc: &'static str,
     pub check: fn(&Context, Type) -> bool,
+    /// The one type the constraint allows, when it allows one (`i1`):
+    /// formats need not spell it.
+    pub build: Option<fn(&mut Context) -> Type>,
 }
 
 /// Any type.
 pub const ANY_TYPE: TypeConstraint = TypeConstraint {
     desc: "any type",
     check: |_, _| true,
+    build: None,
 };
 
 /// A named operand or result group.
@@ -77,6 +81,8 @@ pub enum AttrSyntax {
     /// A unit attribute: present or not (written by a literal in an
     /// optional group).
     Unit,
+    /// An `array<i32: ...>` attribute written as `[1, 2]`.
+    I32Array,
     /// An attribute of the op's dialect with this mnemonic, written without
     /// `#dialect.mnemonic` (`<nsw, nuw>` for `#arith.overflow<nsw, nuw>`).
     Dialect(&'static str),
@@ -112,6 +118,10 @@ pub struct Signature {
     pub results: &'static [ValueParam],
     pub attrs: &'static [AttrParam],
     pub regions: &'static [&'static str],
+    pub successors: &'static [&'static str],
+    /// Operand group sizes are kept in an `operandSegmentSizes` property
+    /// (MLIR's `AttrSizedOperandSegments`).
+    pub segmented: bool,
     /// Groups of operand/result names whose types are equal.
     pub same_types: &'static [&'static [&'static str]],
     /// The declarative assembly format ("" when the op has none).
@@ -133,6 +143,8 @@ impl Signature {
             results,
             attrs,
             regions: &[],
+            successors: &[],
+            segmented: false,
             same_types: &[],
             format,
             infer: None,
@@ -149,6 +161,18 @@ impl Signature {
     /// Result types follow from operand types through `f`.
     pub const fn infer(mut self, f: InferFn) -> Signature {
         self.infer = Some(f);
+        self
+    }
+
+    /// Named successors.
+    pub const fn successors(mut self, names: &'static [&'static str]) -> Signature {
+        self.successors = names;
+        self
+    }
+
+    /// Operand groups sized by an `operandSegmentSizes` property.
+    pub const fn segmented(mut self) -> Signature {
+        self.segmented = true;
         self
     }
 

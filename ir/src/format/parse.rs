@@ -17,6 +17,7 @@ struct State<'a> {
     result_types: Vec<Option<Vec<Type>>>,
     attrs: Vec<Option<Attr>>,
     regions: Vec<Option<RegionId>>,
+    successors: Vec<Option<crate::graph::BlockId>>,
     dict: Vec<(Symbol, Attr)>,
 }
 
@@ -35,6 +36,7 @@ pub(super) fn parse_with_format<'a>(
         result_types: vec![None; sig.results.len()],
         attrs: vec![None; sig.attrs.len()],
         regions: vec![None; sig.regions.len()],
+        successors: vec![None; sig.successors.len()],
         dict: Vec::new(),
     };
     elems(p, sig, &format.elems, &mut st)?;
@@ -74,10 +76,12 @@ fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
         },
         Elem::Operand(_) | Elem::Operands => p.peek(Tok::PercentId),
         Elem::Region(_) | Elem::Regions => p.peek(Tok::LBrace),
+        Elem::Successor(_) => p.peek(Tok::CaretId),
         Elem::Attr(i) => match sig.attrs[*i].syntax {
             AttrSyntax::IntEnum(_, names) => names.iter().any(|n| p.peek_keyword(n)),
             AttrSyntax::Dialect(_) => p.peek(Tok::Less),
             AttrSyntax::Unit => false,
+            AttrSyntax::I32Array => p.peek(Tok::LSquare),
             AttrSyntax::Plain => !matches!(
                 p.peek_kind(),
                 Tok::Colon | Tok::Comma | Tok::RParen | Tok::RSquare | Tok::RBrace | Tok::Eof
@@ -143,6 +147,24 @@ fn elems<'a>(
                 let a = match param.syntax {
                     AttrSyntax::Plain => p.parse_attribute()?,
                     AttrSyntax::Unit => p.ctx().unit_attr(),
+                    AttrSyntax::I32Array => {
+                        p.expect(Tok::LSquare, "'['")?;
+                        let mut values = Vec::new();
+                        p.comma_list(Tok::RSquare, "']'", |p| {
+                            let neg = p.eat(Tok::Minus);
+                            let v = p.parse_u64()? as i64;
+                            let ctx = p.ctx();
+                            let i32_ty = ctx.signless(32);
+                            values.push(ctx.int_attr(i32_ty, if neg { -v } else { v }));
+                            Ok(())
+                        })?;
+                        let ctx = p.ctx();
+                        let element = ctx.signless(32);
+                        ctx.intern_attr(crate::attrs::AttrKind::DenseArray {
+                            element,
+                            values: values.into(),
+                        })
+                    }
                     AttrSyntax::IntEnum(width, names) => {
                         let at = p.pos();
                         let word = p.parse_keyword()?;
@@ -198,6 +220,7 @@ fn elems<'a>(
             Elem::Regions => {
                 return p.op_error("the `regions` directive is not supported");
             }
+            Elem::Successor(i) => st.successors[*i] = Some(p.parse_successor()?),
             Elem::Optional {
                 elems: inner,
                 anchor,
@@ -291,8 +314,16 @@ fn build<'a>(
     let mut operand_types = Vec::new();
     for (i, group) in st.operands.iter().enumerate() {
         let empty = Vec::new();
+        let built;
         let tys = match &st.operand_types[i] {
             None if group.is_empty() => Some(&empty),
+            None => match sig.operands[i].constraint.build {
+                Some(build) => {
+                    built = vec![build(p.ctx()); group.len()];
+                    Some(&built)
+                }
+                None => None,
+            },
             t => t.as_ref(),
         };
         let Some(tys) = tys else {
@@ -351,7 +382,23 @@ fn build<'a>(
             props.push((k, v));
         }
     }
+    if sig.segmented {
+        let ctx = p.ctx();
+        let i32_ty = ctx.signless(32);
+        let values: Vec<Attr> = st
+            .operands
+            .iter()
+            .map(|g| ctx.int_attr(i32_ty, g.len() as i64))
+            .collect();
+        let sizes = ctx.intern_attr(crate::attrs::AttrKind::DenseArray {
+            element: i32_ty,
+            values: values.into(),
+        });
+        let k = ctx.sym(super::print::SEGMENTS);
+        props.push((k, sizes));
+    }
     let regions: Vec<RegionId> = st.regions.iter().flatten().copied().collect();
+    let successors: Vec<crate::graph::BlockId> = st.successors.iter().flatten().copied().collect();
     let loc = p.op_loc();
     let op_name = p.op_name();
     let ctx = p.ctx();
@@ -363,7 +410,7 @@ fn build<'a>(
         loc,
         operands: &operands,
         result_types: &result_types,
-        successors: &[],
+        successors: &successors,
         regions: &regions,
         attrs,
         props,

@@ -17,10 +17,50 @@ struct State {
 
 /// The operands of each operand group of `op`, split by arity (one group
 /// of variable size at most).
-pub(super) fn operand_groups(ir: &Ir, op: OpId, sig: &Signature) -> Vec<Vec<ValueId>> {
+pub(super) fn operand_groups(
+    ctx: &crate::context::Context,
+    ir: &Ir,
+    op: OpId,
+    sig: &Signature,
+) -> Vec<Vec<ValueId>> {
     let all: Vec<ValueId> = ir.operands(op).collect();
+    if sig.segmented {
+        if let Some(sizes) = segment_sizes(ctx, ir, op) {
+            let mut out = Vec::new();
+            let mut at = 0;
+            for n in sizes {
+                let end = (at + n).min(all.len());
+                out.push(all[at..end].to_vec());
+                at = end;
+            }
+            out.resize(sig.operands.len(), Vec::new());
+            return out;
+        }
+    }
     split_groups(&all, sig.operands.iter().map(|o| o.arity))
 }
+
+/// The `operandSegmentSizes` property of `op`, if it has one.
+pub(super) fn segment_sizes(
+    ctx: &crate::context::Context,
+    ir: &Ir,
+    op: OpId,
+) -> Option<Vec<usize>> {
+    let a = crate::dialect::inherent_attr(ctx, ir, op, SEGMENTS)?;
+    let AttrKind::DenseArray { values, .. } = ctx.attr_kind(a) else {
+        return None;
+    };
+    values
+        .iter()
+        .map(|v| match ctx.attr_kind(*v) {
+            AttrKind::Integer { value, .. } => usize::try_from(value).ok(),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The property holding operand group sizes.
+pub(super) const SEGMENTS: &str = "operandSegmentSizes";
 
 /// Splits `values` over groups of the given arities: single groups take
 /// one, the variable-size group (at most one) the rest.
@@ -69,7 +109,7 @@ pub(super) fn print_with_format(p: &mut AsmPrinter<'_, '_>, op: OpId, sig: &'sta
         p.write(" <<invalid assembly format>>");
         return;
     };
-    let groups = operand_groups(p.ir(), op, sig);
+    let groups = operand_groups(p.ctx(), p.ir(), op, sig);
     let mut st = State {
         should_space: true,
         last_punct: false,
@@ -234,6 +274,23 @@ fn value(
                     }
                 }
                 AttrSyntax::Dialect(_) => p.dialect_attr_params(a),
+                AttrSyntax::I32Array => {
+                    let values = match p.ctx().attr_kind(a) {
+                        AttrKind::DenseArray { values, .. } => values.to_vec(),
+                        _ => Vec::new(),
+                    };
+                    p.write("[");
+                    for (k, v) in values.into_iter().enumerate() {
+                        if k > 0 {
+                            p.write(", ");
+                        }
+                        if let AttrKind::Integer { value, .. } = p.ctx().attr_kind(v) {
+                            let text = value.to_string();
+                            p.write(&text);
+                        }
+                    }
+                    p.write("]");
+                }
             }
         }
         Elem::Type(t) => {
@@ -244,6 +301,11 @@ fn value(
             let ins = target_types(p, op, sig, groups, *a);
             let outs = target_types(p, op, sig, groups, *b);
             p.functional_type(&ins, &outs);
+        }
+        Elem::Successor(i) => {
+            if let Some(&b) = p.ir().successors(op).get(*i) {
+                p.successor(b);
+            }
         }
         Elem::Region(i) => {
             if let Some(r) = p.ir().regions(op).nth(*i) {
@@ -272,7 +334,8 @@ fn attr_dict(p: &mut AsmPrinter<'_, '_>, op: OpId, sig: &Signature, used: &[usiz
     for &(k, v) in props.iter().chain(ctx.dict_entries(ir.op_attrs(op))) {
         let name = ctx.str(k);
         let param = sig.attrs.iter().position(|a| a.name == name);
-        let elided = param.is_some_and(|i| used.contains(&i) || is_default(p, sig, i, v));
+        let elided = param.is_some_and(|i| used.contains(&i) || is_default(p, sig, i, v))
+            || (sig.segmented && name == SEGMENTS);
         if !elided {
             entries.push((k, v));
         }

@@ -29,6 +29,7 @@ pub(super) enum Elem {
     Operand(usize),
     Attr(usize),
     Region(usize),
+    Successor(usize),
     /// `operands`: every operand, comma-separated.
     Operands,
     /// `regions`: every region, comma-separated.
@@ -194,6 +195,9 @@ impl Lexer<'_> {
         }
         if let Some(i) = self.sig.regions.iter().position(|r| *r == name) {
             return Ok(Elem::Region(i));
+        }
+        if let Some(i) = self.sig.successors.iter().position(|r| *r == name) {
+            return Ok(Elem::Successor(i));
         }
         Err(self.error(&format!("unknown variable '${name}'")))
     }

@@ -147,12 +147,14 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.eat_keyword(kw)
     }
 
-    /// Consumes the keyword `kw` or reports "expected 'kw'".
+    /// Consumes the keyword `kw` or reports "expected 'kw'" at the
+    /// current token.
     pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
         if self.p.eat_keyword(kw) {
             return Ok(());
         }
-        self.expected(&format!("'{kw}'"))
+        // MLIR reports a missing keyword at the token found instead.
+        self.p.err(format!("expected '{kw}'"))
     }
 
     /// The current bare identifier, consumed.
@@ -287,6 +289,11 @@ impl<'p, 'a> AsmParser<'p, 'a> {
             entry.push((u.name, *t, Some(loc), u.pos));
         }
         self.p.parse_region(region, &entry, self.isolated)
+    }
+
+    /// `^name`: a successor block (created on first use).
+    pub fn parse_successor(&mut self) -> PResult<crate::graph::BlockId> {
+        self.p.parse_successor()
     }
 
     /// Creates the op at the op's location.

@@ -1080,7 +1080,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_successor(&mut self) -> PResult<BlockId> {
+    pub(crate) fn parse_successor(&mut self) -> PResult<BlockId> {
         if !self.is(Tok::CaretId) {
             return self.err("expected block name");
         }

@@ -147,6 +147,23 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
         }
     }
 
+    /// A line break, then the op's indentation plus `extra` spaces.
+    pub fn newline(&mut self, extra: usize) {
+        if let Backend::Text(p) = &mut self.backend {
+            p.out.push('\n');
+            for _ in 0..p.indent + extra {
+                p.out.push(' ');
+            }
+        }
+    }
+
+    /// `^bbN` of a successor.
+    pub fn successor(&mut self, b: crate::graph::BlockId) {
+        if let Backend::Text(p) = &mut self.backend {
+            p.names.block_into(&mut p.out, b);
+        }
+    }
+
     /// `@name`, quoted when it is not a bare identifier.
     pub fn symbol_name(&mut self, name: &str) {
         if let Backend::Text(p) = &mut self.backend {
