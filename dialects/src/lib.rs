@@ -1,6 +1,7 @@
 //! Software-level dialects on `silica-ir`'s declarative op definitions.
-//! Today: `arith`, `func` and `cf` (scf and memref follow).
+//! Today: `arith`, `func`, `cf` and `math` (scf and memref follow).
 
 pub mod arith;
 pub mod cf;
 pub mod func;
+pub mod math;

@@ -46,7 +46,7 @@ fn is_memref_of(ctx: &Context, t: Type, f: fn(&Context, Type) -> bool) -> bool {
     }
 }
 
-const INT_LIKE: TypeConstraint = TypeConstraint {
+pub(crate) const INT_LIKE: TypeConstraint = TypeConstraint {
     desc: "signless-integer-like",
     check: |ctx, t| {
         let e = element(ctx, t);
@@ -61,13 +61,13 @@ const FIXED_INT_LIKE: TypeConstraint = TypeConstraint {
     build: None,
 };
 
-const FLOAT_LIKE: TypeConstraint = TypeConstraint {
+pub(crate) const FLOAT_LIKE: TypeConstraint = TypeConstraint {
     desc: "floating-point-like",
     check: |ctx, t| ctx.float_kind(element(ctx, t)).is_some(),
     build: None,
 };
 
-const BOOL_LIKE: TypeConstraint = TypeConstraint {
+pub(crate) const BOOL_LIKE: TypeConstraint = TypeConstraint {
     desc: "bool-like",
     check: |ctx, t| {
         ctx.int_width(element(ctx, t)) == Some(1) && is_signless_int(ctx, element(ctx, t))
@@ -91,7 +91,7 @@ const BITCASTABLE: TypeConstraint = TypeConstraint {
     build: None,
 };
 
-const fn one(name: &'static str, constraint: TypeConstraint) -> ValueParam {
+pub(crate) const fn one(name: &'static str, constraint: TypeConstraint) -> ValueParam {
     ValueParam {
         name,
         arity: Arity::One,
@@ -99,10 +99,14 @@ const fn one(name: &'static str, constraint: TypeConstraint) -> ValueParam {
     }
 }
 
-const fn flags(name: &'static str, mnemonic: &'static str, default: AttrDefault) -> AttrParam {
+pub(crate) const fn flags(
+    name: &'static str,
+    mnemonic: &'static str,
+    default: AttrDefault,
+) -> AttrParam {
     AttrParam {
         name,
-        syntax: AttrSyntax::Dialect(mnemonic),
+        syntax: AttrSyntax::Dialect("arith", mnemonic),
         optional: false,
         default: Some(default),
     }
@@ -117,7 +121,7 @@ const NO_OVERFLOW: AttrDefault = AttrDefault {
     matches: is_zero_flags,
 };
 
-const NO_FASTMATH: AttrDefault = AttrDefault {
+pub(crate) const NO_FASTMATH: AttrDefault = AttrDefault {
     make: |ctx| flags_attr(ctx, "fastmath", 0),
     matches: is_zero_flags,
 };
@@ -250,7 +254,11 @@ fn bool_like(ctx: &mut Context, t: Type) -> Type {
     ctx.intern_type(kind)
 }
 
-fn infer_bool_like(ctx: &mut Context, operands: &[Type], _: &[Option<Attr>]) -> Option<Vec<Type>> {
+pub(crate) fn infer_bool_like(
+    ctx: &mut Context,
+    operands: &[Type],
+    _: &[Option<Attr>],
+) -> Option<Vec<Type>> {
     let t = *operands.first()?;
     Some(vec![bool_like(ctx, t)])
 }
@@ -526,9 +534,9 @@ static MUL_EXTENDED_SIG: Signature = Signature::new(
 const SCALING_OPERANDS: &[ValueParam] = &[one("in", FLOAT_LIKE), one("scale", FLOAT_LIKE)];
 
 /// `fastmath` without a default (the scaling ops leave it out).
-const OPTIONAL_FASTMATH: AttrParam = AttrParam {
+pub(crate) const OPTIONAL_FASTMATH: AttrParam = AttrParam {
     name: "fastmath",
-    syntax: AttrSyntax::Dialect("fastmath"),
+    syntax: AttrSyntax::Dialect("arith", "fastmath"),
     optional: true,
     default: None,
 };

@@ -83,9 +83,9 @@ pub enum AttrSyntax {
     Unit,
     /// An `array<i32: ...>` attribute written as `[1, 2]`.
     I32Array,
-    /// An attribute of the op's dialect with this mnemonic, written without
+    /// An attribute of the given dialect and mnemonic, written without
     /// `#dialect.mnemonic` (`<nsw, nuw>` for `#arith.overflow<nsw, nuw>`).
-    Dialect(&'static str),
+    Dialect(&'static str, &'static str),
 }
 
 /// A named inherent attribute.

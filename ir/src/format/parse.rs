@@ -79,7 +79,7 @@ fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
         Elem::Successor(_) => p.peek(Tok::CaretId),
         Elem::Attr(i) => match sig.attrs[*i].syntax {
             AttrSyntax::IntEnum(_, names) => names.iter().any(|n| p.peek_keyword(n)),
-            AttrSyntax::Dialect(_) => p.peek(Tok::Less),
+            AttrSyntax::Dialect(..) => p.peek(Tok::Less),
             AttrSyntax::Unit => false,
             AttrSyntax::I32Array => p.peek(Tok::LSquare),
             AttrSyntax::Plain => !matches!(
@@ -181,8 +181,7 @@ fn elems<'a>(
                         let ty = ctx.signless(width);
                         ctx.int_attr(ty, v as i64)
                     }
-                    AttrSyntax::Dialect(mnemonic) => {
-                        let dialect = p.op_name().split('.').next().unwrap_or("");
+                    AttrSyntax::Dialect(dialect, mnemonic) => {
                         p.parse_dialect_attr_params(dialect, mnemonic)?
                     }
                 };

@@ -273,7 +273,7 @@ fn value(
                         None => p.attr(a),
                     }
                 }
-                AttrSyntax::Dialect(_) => p.dialect_attr_params(a),
+                AttrSyntax::Dialect(..) => p.dialect_attr_params(a),
                 AttrSyntax::I32Array => {
                     let values = match p.ctx().attr_kind(a) {
                         AttrKind::DenseArray { values, .. } => values.to_vec(),
