@@ -62,6 +62,7 @@ pub fn new_context(allow_unregistered: bool) -> Context {
     ctx.register_dialect(&silica_dialects::func::FUNC_DIALECT);
     ctx.register_dialect(&silica_dialects::cf::CF);
     ctx.register_dialect(&silica_dialects::math::MATH);
+    ctx.register_dialect(&silica_dialects::index::INDEX_DIALECT);
     ctx.register_dialect(&silica_scheduling::ssp::SSP);
     ctx.allow_unregistered = allow_unregistered;
     ctx

@@ -83,6 +83,8 @@ pub enum AttrSyntax {
     Unit,
     /// An `array<i32: ...>` attribute written as `[1, 2]`.
     I32Array,
+    /// An integer of type `index` written as a bare integer (`42`).
+    IndexInt,
     /// An attribute of the given dialect and mnemonic, written without
     /// `#dialect.mnemonic` (`<nsw, nuw>` for `#arith.overflow<nsw, nuw>`).
     Dialect(&'static str, &'static str),

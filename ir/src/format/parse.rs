@@ -82,6 +82,7 @@ fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
             AttrSyntax::Dialect(..) => p.peek(Tok::Less),
             AttrSyntax::Unit => false,
             AttrSyntax::I32Array => p.peek(Tok::LSquare),
+            AttrSyntax::IndexInt => matches!(p.peek_kind(), Tok::Integer | Tok::Minus),
             AttrSyntax::Plain => !matches!(
                 p.peek_kind(),
                 Tok::Colon | Tok::Comma | Tok::RParen | Tok::RSquare | Tok::RBrace | Tok::Eof
@@ -147,6 +148,17 @@ fn elems<'a>(
                 let a = match param.syntax {
                     AttrSyntax::Plain => p.parse_attribute()?,
                     AttrSyntax::Unit => p.ctx().unit_attr(),
+                    AttrSyntax::IndexInt => {
+                        // `index` attributes hold 64-bit signed values.
+                        let at = p.pos();
+                        let v = p.parse_integer()?;
+                        if i64::try_from(&v).is_err() {
+                            return p.error_at(at, "integer constant out of range for attribute");
+                        }
+                        let ctx = p.ctx();
+                        let index = ctx.index_type();
+                        ctx.int_attr(index, v)
+                    }
                     AttrSyntax::I32Array => {
                         p.expect(Tok::LSquare, "'['")?;
                         let mut values = Vec::new();
@@ -351,6 +363,12 @@ fn build<'a>(
     if st.result_types.iter().all(Option::is_some) {
         for tys in st.result_types.iter().flatten() {
             result_types.extend(tys.iter().copied());
+        }
+    } else if sig.results.iter().all(|r| r.constraint.build.is_some()) {
+        for r in sig.results {
+            if let Some(build) = r.constraint.build {
+                result_types.push(build(p.ctx()));
+            }
         }
     } else if let Some(infer) = sig.infer {
         match infer(p.ctx(), &operand_types, &st.attrs) {

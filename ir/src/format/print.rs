@@ -116,7 +116,14 @@ pub(super) fn print_with_format(p: &mut AsmPrinter<'_, '_>, op: OpId, sig: &'sta
     };
     let mut used = Vec::new();
     collect_attrs(&format.elems, &mut used);
-    elems(p, op, sig, &groups, &used, &format.elems, &mut st);
+    // A space element before anything else changes nothing: the first
+    // element is always set off from the op name (`index.cmp slt(...)`).
+    let start = format
+        .elems
+        .iter()
+        .take_while(|e| matches!(e, Elem::Space(_)))
+        .count();
+    elems(p, op, sig, &groups, &used, &format.elems[start..], &mut st);
 }
 
 fn collect_attrs(elems: &[Elem], out: &mut Vec<usize>) {
@@ -274,6 +281,12 @@ fn value(
                     }
                 }
                 AttrSyntax::Dialect(..) => p.dialect_attr_params(a),
+                AttrSyntax::IndexInt => {
+                    if let AttrKind::Integer { value, .. } = p.ctx().attr_kind(a) {
+                        let text = value.to_string();
+                        p.write(&text);
+                    }
+                }
                 AttrSyntax::I32Array => {
                     let values = match p.ctx().attr_kind(a) {
                         AttrKind::DenseArray { values, .. } => values.to_vec(),

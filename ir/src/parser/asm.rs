@@ -179,6 +179,24 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         Ok(v)
     }
 
+    /// A decimal or hexadecimal integer literal, optionally negative.
+    pub fn parse_integer(&mut self) -> PResult<num_bigint::BigInt> {
+        let negative = self.p.eat(Tok::Minus);
+        if !self.p.is(Tok::Integer) {
+            return self.expected("integer value");
+        }
+        let text = self.p.text();
+        let parsed = match text.strip_prefix("0x") {
+            Some(hex) => num_bigint::BigInt::parse_bytes(hex.as_bytes(), 16),
+            None => num_bigint::BigInt::parse_bytes(text.as_bytes(), 10),
+        };
+        let Some(v) = parsed else {
+            return self.p.err("expected integer value");
+        };
+        self.p.bump();
+        Ok(if negative { -v } else { v })
+    }
+
     /// `@name` if one is next.
     pub fn parse_optional_symbol_name(&mut self) -> PResult<Option<Symbol>> {
         if !self.p.is(Tok::AtId) {

@@ -131,7 +131,13 @@ impl AttrPrinter<'_> {
     pub fn dialect_attr_body(&self, out: &mut String, a: Attr) {
         if let AttrKind::Dialect { name, .. } = self.ctx.attr_kind(a) {
             out.push_str(self.ctx.str(*name));
-            self.dialect_attr_params(out, a);
+            let mut params = String::new();
+            self.dialect_attr_params(&mut params, a);
+            // Keyword parameters are set off by a space (`cmp_predicate slt`).
+            if params.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                out.push(' ');
+            }
+            out.push_str(&params);
         }
     }
 
