@@ -1,9 +1,9 @@
-//! Software-level dialects on `silica-ir`'s declarative op definitions.
-//! Today: `arith`, `func`, `cf`, `math` and `index` (scf and memref
-//! follow).
+//! Software-level dialects on `silica-ir`'s declarative op definitions:
+//! `arith`, `func`, `cf`, `math`, `index` and `scf` (memref follows).
 
 pub mod arith;
 pub mod cf;
 pub mod func;
 pub mod index;
 pub mod math;
+pub mod scf;

@@ -210,6 +210,15 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
         self.attr_entries(&entries, keyword);
     }
 
+    /// A region whose blocks' terminators are left out (MLIR's
+    /// `printBlockTerminators = false`).
+    pub fn region_without_terminators(&mut self, r: RegionId, entry_args: bool) {
+        match &mut self.backend {
+            Backend::Text(p) => p.region_ext(r, entry_args, false, false),
+            Backend::Visit { ctx, ir, flags, v } => visit_region(ctx, ir, r, flags, *v, entry_args),
+        }
+    }
+
     /// A region: `{`, its blocks, `}`. `entry_args` prints the entry
     /// block's header when it has arguments; `empty_block` prints an
     /// empty entry block's header.

@@ -48,6 +48,9 @@ struct OpPrinter<'a> {
     indent: usize,
     /// The dialect whose prefix custom op names may omit here.
     default_dialect: &'static str,
+    /// Whether the blocks of the region being printed leave out their
+    /// terminators (ops such as `scf.for` without results).
+    omit_terminators: bool,
     /// Reused for the operand and result types of each generic op.
     type_scratch: Vec<Type>,
 }
@@ -99,6 +102,7 @@ pub fn print_module_to(
         sink_error: None,
         indent: 0,
         default_dialect: "builtin",
+        omit_terminators: false,
         type_scratch: Vec::new(),
     };
     p.alias_definitions(&table, false);
@@ -145,6 +149,7 @@ pub fn op_to_string_generic(
         sink_error: None,
         indent: 0,
         default_dialect: "builtin",
+        omit_terminators: false,
         type_scratch: Vec::new(),
     };
     p.op(op);
@@ -348,6 +353,23 @@ impl OpPrinter<'_> {
     }
 
     pub(crate) fn region(&mut self, r: RegionId, entry_args: bool, empty_block: bool) {
+        self.region_ext(r, entry_args, empty_block, true);
+    }
+
+    /// A region, leaving out its blocks' terminators unless `terminators`.
+    pub(crate) fn region_ext(
+        &mut self,
+        r: RegionId,
+        entry_args: bool,
+        empty_block: bool,
+        terminators: bool,
+    ) {
+        let saved_omit = std::mem::replace(&mut self.omit_terminators, !terminators);
+        self.region_inner(r, entry_args, empty_block);
+        self.omit_terminators = saved_omit;
+    }
+
+    fn region_inner(&mut self, r: RegionId, entry_args: bool, empty_block: bool) {
         if self.flags.skip_regions {
             self.out.push_str("{...}");
             return;
@@ -439,12 +461,17 @@ impl OpPrinter<'_> {
             self.newline();
         }
         self.indent += INDENT;
-        let ops: Vec<OpId> = ir.block_ops(b).collect();
+        let mut ops: Vec<OpId> = ir.block_ops(b).collect();
+        let omit = std::mem::take(&mut self.omit_terminators);
+        if omit {
+            ops.pop();
+        }
         if std::mem::take(&mut self.parallel) && ops.len() > 1 {
             self.ops_on_two_threads(&ops);
         } else {
             self.ops(&ops);
         }
+        self.omit_terminators = omit;
         self.indent -= INDENT;
     }
 
@@ -505,6 +532,7 @@ impl OpPrinter<'_> {
                 sink_error: None,
                 indent,
                 default_dialect,
+                omit_terminators: false,
                 type_scratch: Vec::new(),
             };
             p.ops(second);

@@ -1,0 +1,506 @@
+//! The `scf` dialect: structured control flow. `scf.yield` and
+//! `scf.condition` come from formats; `scf.for`, `scf.if`, `scf.while`
+//! and `scf.execute_region` have MLIR's hand-written syntax (loop headers,
+//! `iter_args`, implicit `scf.yield` terminators left out when printing).
+
+use silica_ir::dialect::{DialectDef, OpDef, Traits};
+use silica_ir::format::{parse_op, print_op, Arity, Signature, ValueParam, ANY_TYPE};
+use silica_ir::lexer::Tok;
+use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
+use silica_ir::printer::AsmPrinter;
+use silica_ir::verify::OpVerifier;
+use silica_ir::{Attr, OpId, OpSpec, RegionId, Type, TypeKind, ValueId};
+
+const FOR: &str = "scf.for";
+const IF: &str = "scf.if";
+const WHILE: &str = "scf.while";
+const EXECUTE_REGION: &str = "scf.execute_region";
+const YIELD: &str = "scf.yield";
+/// The property of `scf.for unsigned`.
+const UNSIGNED_CMP: &str = "unsignedCmp";
+
+const fn variadic(name: &'static str) -> ValueParam {
+    ValueParam {
+        name,
+        arity: Arity::Variadic,
+        constraint: ANY_TYPE,
+    }
+}
+
+static YIELD_SIG: Signature = Signature::new(
+    &[variadic("results")],
+    &[],
+    &[],
+    "attr-dict ($results^ `:` type($results))?",
+);
+
+static CONDITION_SIG: Signature = Signature::new(
+    &[
+        ValueParam {
+            name: "condition",
+            arity: Arity::One,
+            constraint: silica_ir::format::TypeConstraint {
+                desc: "1-bit signless integer",
+                check: |ctx, t| ctx.int_width(t) == Some(1),
+                build: Some(|ctx| ctx.signless(1)),
+            },
+        },
+        variadic("args"),
+    ],
+    &[],
+    &[],
+    "`(` $condition `)` attr-dict ($args^ `:` type($args))?",
+);
+
+static OPS: &[OpDef] = &[
+    OpDef {
+        traits: Traits::SINGLE_BLOCK,
+        inherent_attrs: &[UNSIGNED_CMP],
+        parse: Some(parse_for),
+        print: Some(print_for),
+        verify: Some(verify_for),
+        ..OpDef::new(FOR)
+    },
+    OpDef {
+        traits: Traits::SINGLE_BLOCK.with(Traits::NO_REGION_ARGUMENTS),
+        parse: Some(parse_if),
+        print: Some(print_if),
+        ..OpDef::new(IF)
+    },
+    OpDef {
+        parse: Some(parse_while),
+        print: Some(print_while),
+        ..OpDef::new(WHILE)
+    },
+    OpDef {
+        parse: Some(parse_execute_region),
+        print: Some(print_execute_region),
+        ..OpDef::new(EXECUTE_REGION)
+    },
+    OpDef {
+        traits: Traits::TERMINATOR,
+        parents: &[
+            FOR,
+            IF,
+            WHILE,
+            EXECUTE_REGION,
+            "scf.index_switch",
+            "scf.parallel",
+        ],
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(&YIELD_SIG),
+        ..OpDef::new(YIELD)
+    },
+    OpDef {
+        traits: Traits::TERMINATOR,
+        parents: &[WHILE],
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(&CONDITION_SIG),
+        ..OpDef::new("scf.condition")
+    },
+];
+
+/// The `scf` dialect.
+pub static SCF: DialectDef = DialectDef {
+    name: "scf",
+    ops: OPS,
+    attrs: None,
+};
+
+// ----- shared pieces ---------------------------------------------------------
+
+/// Gives each block of `r` without a terminator an operand-less
+/// `scf.yield` (MLIR's implicit terminator), making an empty region one
+/// such block.
+fn ensure_yield(p: &mut AsmParser<'_, '_>, r: RegionId) {
+    let loc = p.op_loc();
+    if p.ir().region_is_empty(r) {
+        let b = p.ir().create_block();
+        p.ir().append_block(r, b);
+    }
+    let yield_name = p.ctx().sym(YIELD);
+    let blocks: Vec<_> = p.ir().region_blocks(r).collect();
+    let empty = p.ctx().empty_dict();
+    for b in blocks {
+        let last = p.ir().last_op(b);
+        let ends = last.is_some_and(|o| {
+            let name = p.ir().op_name(o);
+            p.ctx()
+                .op_def(name)
+                .is_some_and(|d| d.traits.has(Traits::TERMINATOR))
+        });
+        if !ends {
+            let y = p.ir().create_op(OpSpec {
+                name: yield_name,
+                loc,
+                operands: &[],
+                result_types: &[],
+                successors: &[],
+                regions: &[],
+                attrs: empty,
+                props: None,
+            });
+            p.ir().append_op(b, y);
+        }
+    }
+}
+
+/// `-> type` or `-> (type, ...)`: a result type list.
+fn parse_result_types(p: &mut AsmParser<'_, '_>) -> PResult<Vec<Type>> {
+    if !p.eat(Tok::LParen) {
+        return Ok(vec![p.parse_type()?]);
+    }
+    let mut tys = Vec::new();
+    p.comma_list(Tok::RParen, "')'", |p| {
+        tys.push(p.parse_type()?);
+        Ok(())
+    })?;
+    Ok(tys)
+}
+
+/// `(t1, t2)`, or `t` for one non-function type.
+fn print_result_types(p: &mut AsmPrinter<'_, '_>, tys: &[Type], parens_always: bool) {
+    let bare = !parens_always
+        && tys.len() == 1
+        && !matches!(p.ctx().type_kind(tys[0]), TypeKind::Function { .. });
+    if !bare {
+        p.write("(");
+    }
+    p.types(tys);
+    if !bare {
+        p.write(")");
+    }
+}
+
+/// `(%a = %x, %b = %y)`: block arguments and the values they start as.
+type Assignments<'a> = Vec<(UnresolvedOperand<'a>, UnresolvedOperand<'a>)>;
+
+fn parse_assignments<'a>(p: &mut AsmParser<'_, 'a>) -> PResult<Assignments<'a>> {
+    let mut out = Vec::new();
+    p.expect(Tok::LParen, "'('")?;
+    p.comma_list(Tok::RParen, "')'", |p| {
+        let arg = p.parse_operand()?;
+        p.expect(Tok::Equal, "'='")?;
+        let init = p.parse_operand()?;
+        out.push((arg, init));
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn print_assignments(p: &mut AsmPrinter<'_, '_>, args: &[ValueId], inits: &[ValueId]) {
+    p.write("(");
+    for (i, (&a, &v)) in args.iter().zip(inits).enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.operand(a);
+        p.write(" = ");
+        p.operand(v);
+    }
+    p.write(")");
+}
+
+fn create(
+    p: &mut AsmParser<'_, '_>,
+    name: &str,
+    operands: &[ValueId],
+    results: &[Type],
+    regions: &[RegionId],
+    attrs: Attr,
+) -> OpId {
+    let loc = p.op_loc();
+    let name = p.ctx().sym(name);
+    p.create_op(OpSpec {
+        name,
+        loc,
+        operands,
+        result_types: results,
+        successors: &[],
+        regions,
+        attrs,
+        props: None,
+    })
+}
+
+fn entry_args(p: &AsmPrinter<'_, '_>, r: RegionId) -> Vec<ValueId> {
+    let ir = p.ir();
+    ir.entry_block(r)
+        .map(|b| ir.block_args(b).to_vec())
+        .unwrap_or_default()
+}
+
+// ----- scf.for -------------------------------------------------------------
+
+/// `%iv = %lb to %ub step %s [iter_args(%a = %x, ...) -> (types)] [: type]
+/// region attr-dict`
+fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let unsigned = p.eat_keyword("unsigned");
+    let iv = p.parse_operand()?;
+    p.expect(Tok::Equal, "'='")?;
+    let lb = p.parse_operand()?;
+    p.expect_keyword("to")?;
+    let ub = p.parse_operand()?;
+    p.expect_keyword("step")?;
+    let step = p.parse_operand()?;
+    let mut iter = Vec::new();
+    let mut result_types = Vec::new();
+    if p.eat_keyword("iter_args") {
+        iter = parse_assignments(p)?;
+        p.expect(Tok::Arrow, "'->'")?;
+        result_types = parse_result_types(p)?;
+    }
+    let iv_ty = if p.eat(Tok::Colon) {
+        p.parse_type()?
+    } else {
+        p.ctx().index_type()
+    };
+    if iter.len() != result_types.len() {
+        return p.op_error("mismatch in number of loop-carried values and defined values");
+    }
+    let mut operands = vec![
+        p.resolve_operand(lb, iv_ty)?,
+        p.resolve_operand(ub, iv_ty)?,
+        p.resolve_operand(step, iv_ty)?,
+    ];
+    let mut args = vec![(iv, iv_ty)];
+    for (&(arg, init), &t) in iter.iter().zip(&result_types) {
+        operands.push(p.resolve_operand(init, t)?);
+        args.push((arg, t));
+    }
+    let region = p.ir().create_region();
+    p.parse_region_with_args(region, &args)?;
+    ensure_yield(p, region);
+    let attrs = p.parse_optional_attr_dict()?;
+    let op = create(p, FOR, &operands, &result_types, &[region], attrs);
+    if unsigned {
+        let ctx = p.ctx();
+        let k = ctx.sym(UNSIGNED_CMP);
+        let unit = ctx.unit_attr();
+        let props = ctx.dict_attr(vec![(k, unit)]);
+        p.ir().set_op_props(op, Some(props));
+    }
+    Ok(op)
+}
+
+fn print_for(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let Some(region) = ir.regions(op).next() else {
+        return;
+    };
+    let args = entry_args(p, region);
+    let (Some(&iv), [lb, ub, step, inits @ ..]) = (args.first(), operands.as_slice()) else {
+        return;
+    };
+    if silica_ir::dialect::inherent_attr(p.ctx(), ir, op, UNSIGNED_CMP).is_some() {
+        p.write(" unsigned");
+    }
+    p.write(" ");
+    p.operand(iv);
+    p.write(" = ");
+    p.operand(*lb);
+    p.write(" to ");
+    p.operand(*ub);
+    p.write(" step ");
+    p.operand(*step);
+    if !inits.is_empty() {
+        p.write(" iter_args");
+        print_assignments(p, &args[1..], inits);
+        p.write(" -> ");
+        let tys: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
+        print_result_types(p, &tys, true);
+    }
+    let iv_ty = ir.value_type(iv);
+    if !matches!(p.ctx().type_kind(iv_ty), TypeKind::Index) {
+        // MLIR leaves a space after the result types before this one.
+        if !inits.is_empty() {
+            p.write(" ");
+        }
+        p.write(" : ");
+        p.ty(iv_ty);
+    }
+    p.write(" ");
+    if inits.is_empty() {
+        p.region_without_terminators(region, false);
+    } else {
+        p.region(region, false, false);
+    }
+    let attrs = ir.op_attrs(op);
+    p.attr_dict(attrs, &[], false);
+}
+
+fn verify_for(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let ir = v.ir();
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    if operands.len() < 3 {
+        return Err(v.op_error(op, "expected at least 3 operands (bounds and step)"));
+    }
+    let iv_ty = ir.value_type(operands[0]);
+    if operands[1..3].iter().any(|x| ir.value_type(*x) != iv_ty) {
+        return Err(v.op_error(
+            op,
+            "failed to verify that all of {lowerBound, upperBound, step} have same type",
+        ));
+    }
+    let inits = operands.len() - 3;
+    if ir.num_results(op) != inits {
+        return Err(v.op_error(
+            op,
+            "mismatch in number of loop-carried values and defined values",
+        ));
+    }
+    Ok(())
+}
+
+// ----- scf.if --------------------------------------------------------------
+
+/// `%cond [-> (types)] region [else region] attr-dict`
+fn parse_if(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let cond = p.parse_operand()?;
+    let i1 = p.ctx().signless(1);
+    let cond = p.resolve_operand(cond, i1)?;
+    let result_types = if p.eat(Tok::Arrow) {
+        parse_result_types(p)?
+    } else {
+        Vec::new()
+    };
+    let then_region = p.ir().create_region();
+    p.parse_region(then_region)?;
+    ensure_yield(p, then_region);
+    let else_region = p.ir().create_region();
+    if p.eat_keyword("else") {
+        p.parse_region(else_region)?;
+        ensure_yield(p, else_region);
+    }
+    let attrs = p.parse_optional_attr_dict()?;
+    Ok(create(
+        p,
+        IF,
+        &[cond],
+        &result_types,
+        &[then_region, else_region],
+        attrs,
+    ))
+}
+
+fn print_if(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let regions: Vec<RegionId> = ir.regions(op).collect();
+    let results: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
+    p.write(" ");
+    p.operands(ir.operands(op));
+    if !results.is_empty() {
+        p.write(" -> ");
+        print_result_types(p, &results, true);
+    }
+    let print_region = |p: &mut AsmPrinter<'_, '_>, r: RegionId| {
+        if results.is_empty() {
+            p.region_without_terminators(r, false);
+        } else {
+            p.region(r, false, false);
+        }
+    };
+    if let Some(&then_region) = regions.first() {
+        p.write(" ");
+        print_region(p, then_region);
+    }
+    if let Some(&else_region) = regions.get(1).filter(|r| !ir.region_is_empty(**r)) {
+        p.write(" else ");
+        print_region(p, else_region);
+    }
+    let attrs = ir.op_attrs(op);
+    p.attr_dict(attrs, &[], false);
+}
+
+// ----- scf.while -----------------------------------------------------------
+
+/// `(%a = %x, ...) : (types) -> types region do region attr-dict`
+fn parse_while(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let inits = parse_assignments(p)?;
+    p.expect(Tok::Colon, "':'")?;
+    let at = p.pos();
+    let fty = p.parse_type()?;
+    let (ins, outs) = match p.ctx().type_kind(fty) {
+        TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+        _ => return p.error_at(at, "expected function type"),
+    };
+    if ins.len() != inits.len() {
+        return p.error_at(at, "expected as many input types as operands");
+    }
+    let mut operands = Vec::new();
+    let mut args = Vec::new();
+    for (&(arg, init), &t) in inits.iter().zip(&ins) {
+        operands.push(p.resolve_operand(init, t)?);
+        args.push((arg, t));
+    }
+    let before = p.ir().create_region();
+    p.parse_region_with_args(before, &args)?;
+    p.expect_keyword("do")?;
+    let after = p.ir().create_region();
+    p.parse_region(after)?;
+    ensure_yield(p, after);
+    let attrs = p.parse_optional_attr_dict_with_keyword()?;
+    Ok(create(p, WHILE, &operands, &outs, &[before, after], attrs))
+}
+
+fn print_while(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let regions: Vec<RegionId> = ir.regions(op).collect();
+    let [before, after] = regions.as_slice() else {
+        return;
+    };
+    let inits: Vec<ValueId> = ir.operands(op).collect();
+    let args = entry_args(p, *before);
+    p.write(" ");
+    print_assignments(p, &args, &inits);
+    p.write(" : ");
+    let ins: Vec<Type> = inits.iter().map(|v| ir.value_type(*v)).collect();
+    let outs: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
+    p.functional_type(&ins, &outs);
+    p.write(" ");
+    p.region(*before, false, false);
+    p.write(" do ");
+    p.region(*after, true, false);
+    let attrs = ir.op_attrs(op);
+    p.attr_dict(attrs, &[], true);
+}
+
+// ----- scf.execute_region ----------------------------------------------------
+
+/// `[-> types] region attr-dict`
+fn parse_execute_region(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let result_types = if p.eat(Tok::Arrow) {
+        parse_result_types(p)?
+    } else {
+        Vec::new()
+    };
+    let region = p.ir().create_region();
+    p.parse_region(region)?;
+    let attrs = p.parse_optional_attr_dict()?;
+    Ok(create(
+        p,
+        EXECUTE_REGION,
+        &[],
+        &result_types,
+        &[region],
+        attrs,
+    ))
+}
+
+fn print_execute_region(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let results: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
+    if !results.is_empty() {
+        p.write(" -> ");
+        print_result_types(p, &results, false);
+    }
+    if let Some(r) = ir.regions(op).next() {
+        p.write(" ");
+        p.region(r, false, false);
+    }
+    let attrs = ir.op_attrs(op);
+    p.attr_dict(attrs, &[], false);
+}
