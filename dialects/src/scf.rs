@@ -52,6 +52,47 @@ static CONDITION_SIG: Signature = Signature::new(
     "`(` $condition `)` attr-dict ($args^ `:` type($args))?",
 );
 
+const SIGNLESS_OR_INDEX: silica_ir::format::TypeConstraint = silica_ir::format::TypeConstraint {
+    desc: "signless integer or index",
+    check: |ctx, t| match ctx.type_kind(t) {
+        TypeKind::Index => true,
+        TypeKind::Integer { signedness, .. } => *signedness == silica_ir::Signedness::Signless,
+        _ => false,
+    },
+    build: None,
+};
+
+const I1: silica_ir::format::TypeConstraint = silica_ir::format::TypeConstraint {
+    desc: "1-bit signless integer",
+    check: |ctx, t| ctx.int_width(t) == Some(1),
+    build: Some(|ctx| ctx.signless(1)),
+};
+
+const fn single(name: &'static str, constraint: silica_ir::format::TypeConstraint) -> ValueParam {
+    ValueParam {
+        name,
+        arity: Arity::One,
+        constraint,
+    }
+}
+
+/// Operand checks of the hand-written ops (they have no format).
+static FOR_SIG: Signature = Signature::new(
+    &[
+        single("lowerBound", SIGNLESS_OR_INDEX),
+        single("upperBound", SIGNLESS_OR_INDEX),
+        single("step", SIGNLESS_OR_INDEX),
+        variadic("initArgs"),
+    ],
+    &[variadic("results")],
+    &[],
+    "",
+)
+.same_types(&[&["lowerBound", "upperBound", "step"]]);
+
+static IF_SIG: Signature =
+    Signature::new(&[single("condition", I1)], &[variadic("results")], &[], "");
+
 static OPS: &[OpDef] = &[
     OpDef {
         traits: Traits::SINGLE_BLOCK,
@@ -59,12 +100,15 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_for),
         print: Some(print_for),
         verify: Some(verify_for),
+        signature: Some(&FOR_SIG),
         ..OpDef::new(FOR)
     },
     OpDef {
         traits: Traits::SINGLE_BLOCK.with(Traits::NO_REGION_ARGUMENTS),
         parse: Some(parse_if),
         print: Some(print_if),
+        verify: Some(verify_if),
+        signature: Some(&IF_SIG),
         ..OpDef::new(IF)
     },
     OpDef {
@@ -75,6 +119,7 @@ static OPS: &[OpDef] = &[
     OpDef {
         parse: Some(parse_execute_region),
         print: Some(print_execute_region),
+        verify: Some(verify_execute_region),
         ..OpDef::new(EXECUTE_REGION)
     },
     OpDef {
@@ -335,22 +380,68 @@ fn print_for(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 fn verify_for(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let ir = v.ir();
     let operands: Vec<ValueId> = ir.operands(op).collect();
-    if operands.len() < 3 {
-        return Err(v.op_error(op, "expected at least 3 operands (bounds and step)"));
+    let lb_ty = ir.value_type(operands[0]);
+    if ir.num_regions(op) != 1 {
+        return Err(v.op_error(op, "requires one region"));
     }
-    let iv_ty = ir.value_type(operands[0]);
-    if operands[1..3].iter().any(|x| ir.value_type(*x) != iv_ty) {
+    let Some(body) = ir.regions(op).next().and_then(|r| ir.entry_block(r)) else {
+        return Ok(());
+    };
+    let args = ir.block_args(body);
+    if args.first().is_none_or(|a| ir.value_type(*a) != lb_ty) {
         return Err(v.op_error(
             op,
-            "failed to verify that all of {lowerBound, upperBound, step} have same type",
+            "expected induction variable to be same type as bounds and step",
         ));
     }
-    let inits = operands.len() - 3;
-    if ir.num_results(op) != inits {
+    let inits = &operands[3..];
+    let results: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
+    if inits.len() != results.len() {
         return Err(v.op_error(
             op,
             "mismatch in number of loop-carried values and defined values",
         ));
+    }
+    let iter_args = &args[1..];
+    if inits.len() != iter_args.len() {
+        let msg = format!(
+            "different number of inits and region iter_args: {} != {}",
+            inits.len(),
+            iter_args.len()
+        );
+        return Err(v.op_error(op, msg));
+    }
+    let yielded: Vec<Type> = ir
+        .last_op(body)
+        .map(|y| ir.operands(y).map(|x| ir.value_type(x)).collect())
+        .unwrap_or_default();
+    if yielded.len() != iter_args.len() {
+        let msg = format!(
+            "different number of region iter_args and yielded values: {} != {}",
+            iter_args.len(),
+            yielded.len()
+        );
+        return Err(v.op_error(op, msg));
+    }
+    let show = |t| silica_ir::printer::type_to_string(v.ctx(), t);
+    for (i, &a) in iter_args.iter().enumerate() {
+        let at = ir.value_type(a);
+        if at != results[i] {
+            let msg = format!(
+                "{i}-th region iter_arg and {i}-th loop result have different type: '{}' != '{}'",
+                show(at),
+                show(results[i])
+            );
+            return Err(v.op_error(op, msg));
+        }
+        if at != yielded[i] {
+            let msg = format!(
+                "{i}-th region iter_arg and {i}-th yielded value have different type: '{}' != '{}'",
+                show(at),
+                show(yielded[i])
+            );
+            return Err(v.op_error(op, msg));
+        }
     }
     Ok(())
 }
@@ -415,11 +506,27 @@ fn print_if(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     p.attr_dict(attrs, &[], false);
 }
 
+fn verify_if(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let ir = v.ir();
+    if ir.num_regions(op) != 2 {
+        return Err(v.op_error(op, "expected 2 regions"));
+    }
+    let else_empty = ir.regions(op).nth(1).is_some_and(|r| ir.region_is_empty(r));
+    if ir.num_results(op) > 0 && else_empty {
+        return Err(v.op_error(op, "must have an else block if defining values"));
+    }
+    Ok(())
+}
+
 // ----- scf.while -----------------------------------------------------------
 
 /// `(%a = %x, ...) : (types) -> types region do region attr-dict`
 fn parse_while(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
-    let inits = parse_assignments(p)?;
+    let inits = if p.peek(Tok::LParen) {
+        parse_assignments(p)?
+    } else {
+        Vec::new()
+    };
     p.expect(Tok::Colon, "':'")?;
     let at = p.pos();
     let fty = p.parse_type()?;
@@ -428,7 +535,12 @@ fn parse_while(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         _ => return p.error_at(at, "expected function type"),
     };
     if ins.len() != inits.len() {
-        return p.error_at(at, "expected as many input types as operands");
+        let msg = format!(
+            "expected as many input types as operands (expected {} got {})",
+            inits.len(),
+            ins.len()
+        );
+        return p.error_at(at, msg);
     }
     let mut operands = Vec::new();
     let mut args = Vec::new();
@@ -488,6 +600,15 @@ fn parse_execute_region(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         &[region],
         attrs,
     ))
+}
+
+fn verify_execute_region(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let ir = v.ir();
+    let entry = ir.regions(op).next().and_then(|r| ir.entry_block(r));
+    if entry.is_some_and(|b| !ir.block_args(b).is_empty()) {
+        return Err(v.op_error(op, "region cannot have any arguments"));
+    }
+    Ok(())
 }
 
 fn print_execute_region(p: &mut AsmPrinter<'_, '_>, op: OpId) {
