@@ -30,7 +30,7 @@ SPLIT = re.compile(r"^// -----\s*$", re.M)
 
 
 # The upstream dialects silica registers.
-SILICA_DIALECTS = {"builtin", "func", "arith", "cf", "math", "index", "scf"}
+SILICA_DIALECTS = {"builtin", "func", "arith", "cf", "math", "index", "scf", "memref"}
 
 
 def registered_dialects(mlir_opt):

@@ -1,9 +1,10 @@
 //! Software-level dialects on `silica-ir`'s declarative op definitions:
-//! `arith`, `func`, `cf`, `math`, `index` and `scf` (memref follows).
+//! `arith`, `func`, `cf`, `math`, `index`, `scf` and `memref` (in part).
 
 pub mod arith;
 pub mod cf;
 pub mod func;
 pub mod index;
 pub mod math;
+pub mod memref;
 pub mod scf;

@@ -97,8 +97,9 @@ pub struct AttrParam {
     pub syntax: AttrSyntax,
     /// Required unless optional or defaulted.
     pub optional: bool,
-    /// The value an absent attribute takes (materialised by the parser,
-    /// elided by the printer).
+    /// The value an absent attribute stands for, elided by the printer.
+    /// The parser materialises it unless the attribute is also optional
+    /// (MLIR's `DefaultValuedAttr` versus `DefaultValuedOptionalAttr`).
     pub default: Option<AttrDefault>,
 }
 
@@ -107,6 +108,14 @@ pub struct AttrParam {
 pub struct AttrDefault {
     pub make: fn(&mut Context) -> Attr,
     pub matches: fn(&Context, Attr) -> bool,
+}
+
+/// `target`'s type is `derive(type of source)`.
+#[derive(Clone, Copy, Debug)]
+pub struct DerivedType {
+    pub target: &'static str,
+    pub source: &'static str,
+    pub derive: fn(&Context, Type) -> Option<Type>,
 }
 
 /// Result types from operand types and attributes (in signature order),
@@ -126,6 +135,9 @@ pub struct Signature {
     pub segmented: bool,
     /// Groups of operand/result names whose types are equal.
     pub same_types: &'static [&'static [&'static str]],
+    /// Operand types that follow from another operand's type: (target,
+    /// source, how) — a stored value's type from its memref's, say.
+    pub derived_types: &'static [DerivedType],
     /// The declarative assembly format ("" when the op has none).
     pub format: &'static str,
     pub infer: Option<InferFn>,
@@ -148,6 +160,7 @@ impl Signature {
             successors: &[],
             segmented: false,
             same_types: &[],
+            derived_types: &[],
             format,
             infer: None,
             parsed: OnceLock::new(),
@@ -157,6 +170,12 @@ impl Signature {
     /// Types of all these operands and results are equal.
     pub const fn same_types(mut self, groups: &'static [&'static [&'static str]]) -> Signature {
         self.same_types = groups;
+        self
+    }
+
+    /// Operand types that follow from other operands' types.
+    pub const fn derived_types(mut self, rules: &'static [DerivedType]) -> Signature {
+        self.derived_types = rules;
         self
     }
 

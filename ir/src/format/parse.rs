@@ -320,6 +320,22 @@ fn build<'a>(
     mut st: State<'a>,
 ) -> PResult<OpId> {
     propagate_same_types(sig, &mut st);
+    for rule in sig.derived_types {
+        let (Some(t), Some(src)) = (
+            sig.operand_index(rule.target),
+            sig.operand_index(rule.source),
+        ) else {
+            continue;
+        };
+        let source = st.operand_types[src]
+            .as_ref()
+            .and_then(|tys| tys.first().copied());
+        if st.operand_types[t].is_none() {
+            if let Some(ty) = source.and_then(|ty| (rule.derive)(p.ctx(), ty)) {
+                st.operand_types[t] = Some(vec![ty; st.operands[t].len()]);
+            }
+        }
+    }
     // Resolve operands (their types must be known by now).
     let mut operands = Vec::new();
     let mut operand_types = Vec::new();
@@ -391,8 +407,8 @@ fn build<'a>(
     for (param, value) in sig.attrs.iter().zip(&st.attrs) {
         let value = match (value, param.default) {
             (Some(v), _) => Some(*v),
-            (None, Some(d)) => Some((d.make)(p.ctx())),
-            (None, None) => None,
+            (None, Some(d)) if !param.optional => Some((d.make)(p.ctx())),
+            _ => None,
         };
         if let Some(v) = value {
             let k = p.ctx().sym(param.name);

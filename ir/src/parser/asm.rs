@@ -226,6 +226,12 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.parse_attribute(None)
     }
 
+    /// An attribute whose literal takes type `ty` (`dense<[1.0]>` of a
+    /// known tensor type).
+    pub fn parse_attribute_of_type(&mut self, ty: Type) -> PResult<Attr> {
+        self.p.parse_attribute(Some(ty))
+    }
+
     /// Any type.
     pub fn parse_type(&mut self) -> PResult<Type> {
         self.p.parse_type()

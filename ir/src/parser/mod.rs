@@ -962,7 +962,7 @@ impl<'a> Parser<'a> {
         };
         let missing_default = sig_attrs
             .iter()
-            .any(|a| a.default.is_some() && !has(self.ctx, a.name));
+            .any(|a| a.default.is_some() && !a.optional && !has(self.ctx, a.name));
         if !moved && !missing_default {
             return;
         }
@@ -979,7 +979,7 @@ impl<'a> Parser<'a> {
         }
         for a in sig_attrs {
             let present = new_props.iter().any(|(k, _)| self.ctx.str(*k) == a.name);
-            if let (Some(d), false) = (a.default, present) {
+            if let (Some(d), false, false) = (a.default, present, a.optional) {
                 let v = (d.make)(self.ctx);
                 let k = self.ctx.sym(a.name);
                 new_props.push((k, v));

@@ -122,6 +122,15 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
         }
     }
 
+    /// An attribute without its `: type` suffix (MLIR's
+    /// `printAttributeWithoutType`).
+    pub fn attr_elided_type(&mut self, a: Attr) {
+        match &mut self.backend {
+            Backend::Text(p) => p.attrs.print_attr_without_type(&mut p.out, a),
+            Backend::Visit { v, .. } => v.attr(a, false),
+        }
+    }
+
     /// A dialect attribute without its `#dialect.` prefix (`latency<1>`).
     pub fn dialect_attr_stripped(&mut self, a: Attr) {
         match &mut self.backend {

@@ -317,6 +317,19 @@ impl AttrPrinter<'_> {
         self.print_attr_body(out, a, elide_type);
     }
 
+    /// Appends an attribute without any `: type` suffix (MLIR's
+    /// `printAttributeWithoutType`).
+    pub fn print_attr_without_type(&self, out: &mut String, a: Attr) {
+        match self.ctx.attr_kind(a) {
+            AttrKind::DenseElements { ty, values } => {
+                out.push_str("dense<");
+                self.dense_body(out, *ty, values);
+                out.push('>');
+            }
+            _ => self.print_attr(out, a, true),
+        }
+    }
+
     /// Appends an attribute's own text, never its alias.
     pub fn print_attr_body(&self, out: &mut String, a: Attr, elide_type: bool) {
         match self.ctx.attr_kind(a) {

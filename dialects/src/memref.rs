@@ -1,0 +1,365 @@
+//! The `memref` dialect (first part): allocation (`alloc`, `alloca`,
+//! `dealloc`), access (`load`, `store`), `dim`, `rank`, `cast`, `copy`,
+//! and globals (`global`, `get_global`).
+
+use silica_ir::dialect::{inherent_attr, DialectDef, OpDef, Traits};
+use silica_ir::format::{
+    parse_op, print_op, Arity, AttrDefault, AttrParam, AttrSyntax, DerivedType, Signature,
+    TypeConstraint, ValueParam,
+};
+use silica_ir::lexer::Tok;
+use silica_ir::parser::{AsmParser, PResult};
+use silica_ir::printer::AsmPrinter;
+use silica_ir::verify::OpVerifier;
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, Type, TypeKind};
+
+const MEMREF: TypeConstraint = TypeConstraint {
+    desc: "memref of any type values",
+    check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::MemRef { .. }),
+    build: None,
+};
+
+const ANY_MEMREF: TypeConstraint = TypeConstraint {
+    desc: "ranked or unranked memref of any type values",
+    check: |ctx, t| {
+        matches!(
+            ctx.type_kind(t),
+            TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. }
+        )
+    },
+    build: None,
+};
+
+const INDEX: TypeConstraint = TypeConstraint {
+    desc: "index",
+    check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::Index),
+    build: Some(|ctx| ctx.index_type()),
+};
+
+const ANY: TypeConstraint = silica_ir::format::ANY_TYPE;
+
+const fn value(name: &'static str, arity: Arity, constraint: TypeConstraint) -> ValueParam {
+    ValueParam {
+        name,
+        arity,
+        constraint,
+    }
+}
+
+const fn optional_attr(name: &'static str) -> AttrParam {
+    AttrParam {
+        name,
+        syntax: AttrSyntax::Plain,
+        optional: true,
+        default: None,
+    }
+}
+
+/// `nontemporal`, false unless given (and then printed in `{...}`).
+const NONTEMPORAL: AttrParam = AttrParam {
+    name: "nontemporal",
+    syntax: AttrSyntax::Plain,
+    optional: true,
+    default: Some(AttrDefault {
+        make: |ctx| {
+            let i1 = ctx.signless(1);
+            ctx.int_attr(i1, 0)
+        },
+        matches: |ctx, a| matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value == 0.into()),
+    }),
+};
+
+/// The element type of a memref type.
+fn element_of(ctx: &Context, t: Type) -> Option<Type> {
+    match ctx.type_kind(t) {
+        TypeKind::MemRef { element, .. } | TypeKind::UnrankedMemRef { element, .. } => {
+            Some(*element)
+        }
+        _ => None,
+    }
+}
+
+static ALLOC_SIG: Signature = Signature::new(
+    &[
+        value("dynamicSizes", Arity::Variadic, INDEX),
+        value("symbolOperands", Arity::Variadic, INDEX),
+    ],
+    &[value("memref", Arity::One, MEMREF)],
+    &[optional_attr("alignment")],
+    "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)",
+)
+.segmented();
+
+static DEALLOC_SIG: Signature = Signature::new(
+    &[value("memref", Arity::One, ANY_MEMREF)],
+    &[],
+    &[],
+    "$memref attr-dict `:` type($memref)",
+);
+
+static LOAD_SIG: Signature = Signature::new(
+    &[
+        value("memref", Arity::One, MEMREF),
+        value("indices", Arity::Variadic, INDEX),
+    ],
+    &[value("result", Arity::One, ANY)],
+    &[NONTEMPORAL, optional_attr("alignment")],
+    "$memref `[` $indices `]` attr-dict `:` type($memref)",
+)
+.infer(|ctx, operands, _| Some(vec![element_of(ctx, *operands.first()?)?]));
+
+static STORE_SIG: Signature = Signature::new(
+    &[
+        value("value", Arity::One, ANY),
+        value("memref", Arity::One, MEMREF),
+        value("indices", Arity::Variadic, INDEX),
+    ],
+    &[],
+    &[NONTEMPORAL, optional_attr("alignment")],
+    "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)",
+)
+.derived_types(&[DerivedType {
+    target: "value",
+    source: "memref",
+    derive: element_of,
+}]);
+
+static DIM_SIG: Signature = Signature::new(
+    &[
+        value("source", Arity::One, ANY_MEMREF),
+        value("index", Arity::One, INDEX),
+    ],
+    &[value("result", Arity::One, INDEX)],
+    &[],
+    "attr-dict $source `,` $index `:` type($source)",
+);
+
+static RANK_SIG: Signature = Signature::new(
+    &[value("memref", Arity::One, ANY_MEMREF)],
+    &[value("result", Arity::One, INDEX)],
+    &[],
+    "$memref attr-dict `:` type($memref)",
+);
+
+static CAST_SIG: Signature = Signature::new(
+    &[value("source", Arity::One, ANY_MEMREF)],
+    &[value("dest", Arity::One, ANY_MEMREF)],
+    &[],
+    "$source attr-dict `:` type($source) `to` type($dest)",
+);
+
+static COPY_SIG: Signature = Signature::new(
+    &[
+        value("source", Arity::One, ANY_MEMREF),
+        value("target", Arity::One, ANY_MEMREF),
+    ],
+    &[],
+    &[],
+    "$source `,` $target attr-dict `:` type($source) `to` type($target)",
+);
+
+static GET_GLOBAL_SIG: Signature = Signature::new(
+    &[],
+    &[value("result", Arity::One, MEMREF)],
+    &[AttrParam {
+        name: "name",
+        syntax: AttrSyntax::Plain,
+        optional: false,
+        default: None,
+    }],
+    "$name `:` type($result) attr-dict",
+);
+
+const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
+    OpDef {
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(sig),
+        ..OpDef::new(name)
+    }
+}
+
+/// An op whose result is named `name` (`%alloc`, `%dim`, ...).
+const fn named(name: &'static str, sig: &'static Signature, hint: ResultName) -> OpDef {
+    OpDef {
+        result_names: Some(hint),
+        ..op(name, sig)
+    }
+}
+
+type ResultName = fn(&Context, &Ir, OpId) -> Option<String>;
+
+static OPS: &[OpDef] = &[
+    named("memref.alloc", &ALLOC_SIG, |_, _, _| Some("alloc".into())),
+    named("memref.alloca", &ALLOC_SIG, |_, _, _| Some("alloca".into())),
+    op("memref.dealloc", &DEALLOC_SIG),
+    OpDef {
+        verify: Some(verify_access),
+        ..op("memref.load", &LOAD_SIG)
+    },
+    OpDef {
+        verify: Some(verify_access),
+        ..op("memref.store", &STORE_SIG)
+    },
+    named("memref.dim", &DIM_SIG, |_, _, _| Some("dim".into())),
+    op("memref.rank", &RANK_SIG),
+    named("memref.cast", &CAST_SIG, |_, _, _| Some("cast".into())),
+    op("memref.copy", &COPY_SIG),
+    op("memref.get_global", &GET_GLOBAL_SIG),
+    OpDef {
+        traits: Traits::NONE,
+        inherent_attrs: &[
+            "sym_name",
+            "sym_visibility",
+            "type",
+            "initial_value",
+            "constant",
+            "alignment",
+        ],
+        parse: Some(parse_global),
+        print: Some(print_global),
+        ..OpDef::new("memref.global")
+    },
+];
+
+/// The `memref` dialect.
+pub static MEMREF_DIALECT: DialectDef = DialectDef {
+    name: "memref",
+    ops: OPS,
+    attrs: None,
+};
+
+/// A load or store has one index per dimension.
+fn verify_access(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let ir = v.ir();
+    let memref = ir
+        .operands(op)
+        .map(|x| ir.value_type(x))
+        .find(|t| matches!(v.ctx().type_kind(*t), TypeKind::MemRef { .. }));
+    let Some(TypeKind::MemRef { shape, .. }) = memref.map(|t| v.ctx().type_kind(t)) else {
+        return Ok(());
+    };
+    let rank = shape.len();
+    let is_load = ir.num_results(op) == 1;
+    let indices = ir.num_operands(op) - if is_load { 1 } else { 2 };
+    if indices != rank {
+        let kind = if is_load { "load" } else { "store" };
+        let msg =
+            format!("incorrect number of indices for {kind}, expected {rank} but got {indices}");
+        return Err(v.op_error(op, msg));
+    }
+    Ok(())
+}
+
+/// The tensor type of a memref type's shape and element, for initial
+/// values.
+fn tensor_of(ctx: &mut Context, memref: Type) -> Option<Type> {
+    let TypeKind::MemRef { shape, element, .. } = ctx.type_kind(memref).clone() else {
+        return None;
+    };
+    Some(ctx.intern_type(TypeKind::RankedTensor {
+        shape,
+        element,
+        encoding: None,
+    }))
+}
+
+/// `["private"] [constant] @name : memref-type [= uninitialized | = attr]
+/// attr-dict`
+fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let mut props: Vec<(Symbol, Attr)> = Vec::new();
+    if p.peek(Tok::String) {
+        let vis = p.parse_string()?;
+        let ctx = p.ctx();
+        let k = ctx.sym("sym_visibility");
+        props.push((k, ctx.string_attr(&vis)));
+    }
+    if p.eat_keyword("constant") {
+        let ctx = p.ctx();
+        let k = ctx.sym("constant");
+        let unit = ctx.unit_attr();
+        props.push((k, unit));
+    }
+    let name = p.parse_symbol_name()?;
+    p.expect(Tok::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    if p.eat(Tok::Equal) {
+        let init = if p.eat_keyword("uninitialized") {
+            p.ctx().unit_attr()
+        } else {
+            match tensor_of(p.ctx(), ty) {
+                Some(t) => p.parse_attribute_of_type(t)?,
+                None => p.parse_attribute()?,
+            }
+        };
+        let k = p.ctx().sym("initial_value");
+        props.push((k, init));
+    }
+    let attrs = p.parse_optional_attr_dict()?;
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let text = ctx.str(name).as_bytes().to_vec();
+    let k = ctx.sym("sym_name");
+    props.push((k, ctx.string_attr(&text)));
+    let k = ctx.sym("type");
+    props.push((k, ctx.intern_attr(AttrKind::Type(ty))));
+    let mut discardable = Vec::new();
+    for &(k, v) in ctx.dict_entries(attrs) {
+        if ctx.str(k) == "alignment" {
+            props.push((k, v));
+        } else {
+            discardable.push((k, v));
+        }
+    }
+    let props = ctx.dict_attr(props);
+    let attrs = ctx.dict_attr(discardable);
+    let name = ctx.sym("memref.global");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+fn print_global(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let get = |n| inherent_attr(ctx, ir, op, n);
+    if let Some(AttrKind::String { value, .. }) = get("sym_visibility").map(|a| ctx.attr_kind(a)) {
+        p.write(" ");
+        p.string(value);
+    }
+    if get("constant").is_some() {
+        p.write(" constant");
+    }
+    if let Some(AttrKind::String { value, .. }) = get("sym_name").map(|a| ctx.attr_kind(a)) {
+        p.write(" ");
+        p.symbol_name(&String::from_utf8_lossy(value));
+    }
+    p.write(" : ");
+    if let Some(AttrKind::Type(t)) = get("type").map(|a| ctx.attr_kind(a)) {
+        p.ty(*t);
+    }
+    match get("initial_value") {
+        Some(a) if matches!(ctx.attr_kind(a), AttrKind::Unit) => p.write(" = uninitialized"),
+        Some(a) => {
+            p.write(" = ");
+            p.attr_elided_type(a);
+        }
+        None => {}
+    }
+    let mut extra: Vec<(Symbol, Attr)> = ir
+        .op_props(op)
+        .map(|d| ctx.dict_entries(d).to_vec())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(k, _)| ctx.str(*k) == "alignment")
+        .collect();
+    extra.extend(ctx.dict_entries(ir.op_attrs(op)).iter().copied());
+    extra.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+    p.attr_entries(&extra, false);
+}
