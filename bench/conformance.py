@@ -2,6 +2,10 @@
 """Conformance: runs every chunk of MLIR test files through silica and
 mlir-opt-22 and reports where they agree.
 
+In-scope figures are also split by whether a file's mlir-opt RUN lines
+all run a pass (canonicalize, lowering, ...): such chunks are compared
+without the pass, and counted apart.
+
 Each file is split at `// -----` lines; each chunk is run by both tools with
 the flags of the file's first mlir-opt RUN line that silica shares
 (`--allow-unregistered-dialect`, `--verify-diagnostics`,
@@ -67,13 +71,41 @@ def run_flags(text):
     return ["--allow-unregistered-dialect"]
 
 
+# Options of mlir-opt RUN lines that are not passes.
+NON_PASS_FLAGS = set(SHARED_FLAGS) | {
+    "split-input-file",
+    "o",
+    "mlir-print-local-scope",
+    "mlir-print-value-users",
+    "mlir-disable-threading",
+    "verify-each",
+    "check-prefix",
+    "check-prefixes",
+    "dump-input",
+}
+
+
+def needs_pass(text):
+    """Whether the file's mlir-opt RUN lines all run a pass (the chunk is
+    then compared without it: parse, verify and print only)."""
+    runs = [l for l in text.splitlines() if "RUN:" in l and "mlir-opt" in l]
+    if not runs:
+        return False
+    def has_pass(line):
+        opt_part = line.split("|")[0]
+        used = set(re.findall(r"(?<![\w-])--?([a-z][\w-]*)", opt_part.split("mlir-opt", 1)[-1]))
+        return bool(used - NON_PASS_FLAGS)
+    return all(has_pass(l) for l in runs)
+
+
 def chunks_of(path):
     text = open(path, encoding="utf-8", errors="replace").read()
     flags = run_flags(text)
+    passes = needs_pass(text)
     pieces = SPLIT.split(text)
     line = 1
     for piece in pieces:
-        yield line, piece, flags
+        yield line, piece, flags, passes
         line += piece.count("\n") + 1
 
 
@@ -136,16 +168,20 @@ def main():
     with tempfile.TemporaryDirectory(prefix="silica-conformance-") as scratch:
         jobs, where = [], []
         for path in files:
-            for line, text, flags in chunks_of(path):
+            for line, text, flags, passes in chunks_of(path):
                 in_scope = not pattern.search(without_comments(text))
-                where.append((path, line, in_scope))
+                where.append((path, line, in_scope, passes))
                 jobs.append((args.silica, args.mlir_opt, scratch, len(jobs), text, flags))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             results = list(pool.map(check_chunk, jobs))
 
     totals = {True: {}, False: {}}
+    by_pass = {False: [0, 0], True: [0, 0]}
     bad = []
-    for (path, line, in_scope), (verdict, detail) in zip(where, results):
+    for (path, line, in_scope, passes), (verdict, detail) in zip(where, results):
+        if in_scope:
+            by_pass[passes][0] += 1
+            by_pass[passes][1] += verdict == "agree"
         bucket = totals[in_scope]
         bucket[verdict] = bucket.get(verdict, 0) + 1
         bucket[detail] = bucket.get(detail, 0) + 1
@@ -160,6 +196,10 @@ def main():
         for k in sorted(t):
             if k not in ("agree", "disagree"):
                 print(f"    {k}: {t[k]}")
+    for passes in (False, True):
+        n, ok = by_pass[passes]
+        what = "files whose RUN lines run a pass (compared without it)" if passes else "files checked without a pass"
+        print(f"in scope, {what}: {n} chunks, {ok} agree")
     if bad:
         print("disagreements:")
         for in_scope, at, detail in bad:
