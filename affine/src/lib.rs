@@ -1,1 +1,6 @@
-//! The affine dialect and polyhedral layer; empty until its issue.
+//! The affine dialect (and, with its issue, the polyhedral layer): the
+//! core ops in MLIR's syntax (`dialect`).
+
+pub mod dialect;
+
+pub use dialect::AFFINE;

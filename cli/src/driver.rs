@@ -65,6 +65,7 @@ pub fn new_context(allow_unregistered: bool) -> Context {
     ctx.register_dialect(&silica_dialects::index::INDEX_DIALECT);
     ctx.register_dialect(&silica_dialects::scf::SCF);
     ctx.register_dialect(&silica_dialects::memref::MEMREF_DIALECT);
+    ctx.register_dialect(&silica_affine::AFFINE);
     ctx.register_dialect(&silica_scheduling::ssp::SSP);
     ctx.allow_unregistered = allow_unregistered;
     ctx

@@ -405,19 +405,33 @@ enum Binding {
     Strong,
 }
 
-/// Appends MLIR's textual form of `e`.
-pub fn print_expr(out: &mut String, e: &AffineExpr) {
-    print_expr_in(out, e, Binding::Weak);
+/// How dimension and symbol identifiers are written.
+pub type IdPrinter<'a> = &'a dyn Fn(&mut String, bool, u32);
+
+/// `d0`, `s0`: the identifiers of affine maps.
+fn default_ids(out: &mut String, symbol: bool, i: u32) {
+    let _ = write!(out, "{}{i}", if symbol { 's' } else { 'd' });
 }
 
-fn print_expr_in(out: &mut String, e: &AffineExpr, enclosing: Binding) {
+/// Appends MLIR's textual form of `e`.
+pub fn print_expr(out: &mut String, e: &AffineExpr) {
+    print_expr_in(out, e, Binding::Weak, &default_ids);
+}
+
+/// Appends `e` with dimensions and symbols written by `ids` (`%i + 1`,
+/// `symbol(%n)` for the affine ops' SSA forms).
+pub fn print_expr_with(out: &mut String, e: &AffineExpr, ids: IdPrinter<'_>) {
+    print_expr_in(out, e, Binding::Weak, ids);
+}
+
+fn print_expr_in(out: &mut String, e: &AffineExpr, enclosing: Binding, ids: IdPrinter<'_>) {
     let (op, lhs, rhs) = match e {
         AffineExpr::Dim(i) => {
-            let _ = write!(out, "d{i}");
+            ids(out, false, *i);
             return;
         }
         AffineExpr::Symbol(i) => {
-            let _ = write!(out, "s{i}");
+            ids(out, true, *i);
             return;
         }
         AffineExpr::Constant(c) => {
@@ -433,43 +447,43 @@ fn print_expr_in(out: &mut String, e: &AffineExpr, enclosing: Binding) {
     if op != BinOp::Add {
         if op == BinOp::Mul && rhs.as_const() == Some(-1) {
             out.push('-');
-            print_expr_in(out, lhs, Binding::Strong);
+            print_expr_in(out, lhs, Binding::Strong, ids);
         } else {
-            print_expr_in(out, lhs, Binding::Strong);
+            print_expr_in(out, lhs, Binding::Strong, ids);
             out.push_str(match op {
                 BinOp::Mul => " * ",
                 BinOp::FloorDiv => " floordiv ",
                 BinOp::CeilDiv => " ceildiv ",
                 _ => " mod ",
             });
-            print_expr_in(out, rhs, Binding::Strong);
+            print_expr_in(out, rhs, Binding::Strong, ids);
         }
     } else {
-        print_add(out, lhs, rhs);
+        print_add(out, lhs, rhs, ids);
     }
     if strong {
         out.push(')');
     }
 }
 
-fn print_add(out: &mut String, lhs: &AffineExpr, rhs: &AffineExpr) {
+fn print_add(out: &mut String, lhs: &AffineExpr, rhs: &AffineExpr, ids: IdPrinter<'_>) {
     if let Some((BinOp::Mul, rl, rr)) = rhs.as_binary() {
         if let Some(k) = rr.as_const() {
             if k == -1 {
-                print_expr_in(out, lhs, Binding::Weak);
+                print_expr_in(out, lhs, Binding::Weak, ids);
                 out.push_str(" - ");
                 let inner = if matches!(rl.as_binary(), Some((BinOp::Add, _, _))) {
                     Binding::Strong
                 } else {
                     Binding::Weak
                 };
-                print_expr_in(out, rl, inner);
+                print_expr_in(out, rl, inner, ids);
                 return;
             }
             if k < -1 {
-                print_expr_in(out, lhs, Binding::Weak);
+                print_expr_in(out, lhs, Binding::Weak, ids);
                 out.push_str(" - ");
-                print_expr_in(out, rl, Binding::Strong);
+                print_expr_in(out, rl, Binding::Strong, ids);
                 let _ = write!(out, " * {}", k.wrapping_neg());
                 return;
             }
@@ -477,14 +491,14 @@ fn print_add(out: &mut String, lhs: &AffineExpr, rhs: &AffineExpr) {
     }
     if let Some(k) = rhs.as_const() {
         if k < 0 {
-            print_expr_in(out, lhs, Binding::Weak);
+            print_expr_in(out, lhs, Binding::Weak, ids);
             let _ = write!(out, " - {}", (k as i128).abs());
             return;
         }
     }
-    print_expr_in(out, lhs, Binding::Weak);
+    print_expr_in(out, lhs, Binding::Weak, ids);
     out.push_str(" + ");
-    print_expr_in(out, rhs, Binding::Weak);
+    print_expr_in(out, rhs, Binding::Weak, ids);
 }
 
 fn print_dims_symbols(out: &mut String, dims: u32, symbols: u32) {

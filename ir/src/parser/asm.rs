@@ -295,6 +295,22 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.resolve_value(u.name, u.index, u.pos, ty)
     }
 
+    /// `open expr, ... close` over SSA values (`[%i + 1, symbol(%n)]`):
+    /// the affine map and its operands, dimensions first.
+    pub fn parse_affine_exprs_of_ssa(
+        &mut self,
+        open: Tok,
+        close: Tok,
+        close_what: &str,
+    ) -> PResult<(Attr, Vec<UnresolvedOperand<'a>>)> {
+        let (map, ops) = self.p.parse_affine_exprs_of_ssa(open, close, close_what)?;
+        let ops = ops
+            .into_iter()
+            .map(|(name, index, pos)| UnresolvedOperand { name, index, pos })
+            .collect();
+        Ok((map, ops))
+    }
+
     /// `{ blocks }` into `region`, whose entry block has no arguments.
     pub fn parse_region(&mut self, region: RegionId) -> PResult<()> {
         self.p.parse_region(region, &[], self.isolated)

@@ -1,7 +1,7 @@
 //! Parsing of builtin attributes, locations, affine maps and sets, and
 //! dense element literals.
 
-use super::{AsmParser, PResult, Parser};
+use super::{AffineSsa, AsmParser, PResult, Parser};
 use crate::affine::{AffineExpr, AffineMap, BinOp, IntegerSet};
 use crate::attrs::{AttrKind, Location};
 use crate::context::{Attr, Symbol, Type};
@@ -37,7 +37,7 @@ impl Lit {
     }
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     /// Parses an attribute. `ty` is a type known from context (it replaces
     /// the default type of literals and disables the `: type` suffix).
     pub(crate) fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attr> {
@@ -813,6 +813,35 @@ impl Parser<'_> {
         self.err("expected '== affine-expr' or '>= affine-expr' at end of affine constraint")
     }
 
+    /// Parses `open expr, ... close` where expressions use SSA values as
+    /// dimensions (`%i`) and symbols (`symbol(%n)`): the map (dimensions
+    /// and symbols numbered in order of first use) and its operands,
+    /// dimensions first.
+    pub(crate) fn parse_affine_exprs_of_ssa(
+        &mut self,
+        open: Tok,
+        close: Tok,
+        close_what: &str,
+    ) -> PResult<(Attr, Vec<super::SsaRef<'a>>)> {
+        self.expect(open, "'['")?;
+        let saved = self.affine_ssa.replace(AffineSsa::default());
+        let mut results = Vec::new();
+        let r = self.comma_list(close, close_what, |p| {
+            results.push(p.parse_affine_expr(&[])?);
+            Ok(())
+        });
+        let ssa = std::mem::replace(&mut self.affine_ssa, saved).unwrap_or_default();
+        r?;
+        let map = AffineMap {
+            num_dims: ssa.dims.len() as u32,
+            num_symbols: ssa.syms.len() as u32,
+            results: results.into(),
+        };
+        let mut operands = ssa.dims;
+        operands.extend(ssa.syms);
+        Ok((self.ctx.intern_attr(AttrKind::AffineMap(map)), operands))
+    }
+
     /// Parses a full affine expression (low-precedence `+`/`-` chain).
     fn parse_affine_expr(&mut self, names: &[(String, AffineExpr)]) -> PResult<AffineExpr> {
         self.enter()?;
@@ -889,6 +918,33 @@ impl Parser<'_> {
                 let e = self.parse_affine_expr(names)?;
                 self.expect(Tok::RParen, "')'")?;
                 Ok(e)
+            }
+            Tok::PercentId if self.affine_ssa.is_some() => {
+                let (name, index, pos) = self.parse_value_ref()?;
+                let ssa = self.affine_ssa.as_mut().expect("affine SSA state");
+                let k = match ssa.dims.iter().position(|d| d.0 == name && d.1 == index) {
+                    Some(k) => k,
+                    None => {
+                        ssa.dims.push((name, index, pos));
+                        ssa.dims.len() - 1
+                    }
+                };
+                Ok(AffineExpr::Dim(k as u32))
+            }
+            Tok::BareId if self.affine_ssa.is_some() && self.text() == "symbol" => {
+                self.bump();
+                self.expect(Tok::LParen, "'('")?;
+                let (name, index, pos) = self.parse_value_ref()?;
+                self.expect(Tok::RParen, "')'")?;
+                let ssa = self.affine_ssa.as_mut().expect("affine SSA state");
+                let k = match ssa.syms.iter().position(|d| d.0 == name && d.1 == index) {
+                    Some(k) => k,
+                    None => {
+                        ssa.syms.push((name, index, pos));
+                        ssa.syms.len() - 1
+                    }
+                };
+                Ok(AffineExpr::Symbol(k as u32))
             }
             Tok::BareId => {
                 let t = self.text();

@@ -143,6 +143,20 @@ pub(crate) struct Parser<'a> {
     pub(crate) custom_ops: Vec<&'static str>,
     /// How many result names the op being parsed binds (`%a, %b:2 =`: 3).
     bound_results: u32,
+    /// While parsing affine expressions over SSA values (`%i + 1`,
+    /// `symbol(%n)`), the values met as dimensions and as symbols.
+    pub(crate) affine_ssa: Option<AffineSsa<'a>>,
+}
+
+/// An SSA use not yet resolved: name, result number, position.
+pub(crate) type SsaRef<'a> = (&'a str, u32, usize);
+
+/// SSA values used as affine dimensions and symbols, in order of first
+/// use.
+#[derive(Default)]
+pub(crate) struct AffineSsa<'a> {
+    pub(crate) dims: Vec<SsaRef<'a>>,
+    pub(crate) syms: Vec<SsaRef<'a>>,
 }
 
 /// What a generic-op tail parsed to; `type_off` is the offset of the
@@ -193,6 +207,7 @@ pub fn parse(
         tail_cache: FxHashMap::default(),
         default_dialects: vec!["builtin"],
         custom_ops: Vec::new(),
+        affine_ssa: None,
         bound_results: 0,
     };
     p.ir.reserve(src.len() / 64);

@@ -86,6 +86,19 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
         }
     }
 
+    /// The name a value prints as (`%arg0`, `%3#1`); empty when only
+    /// collecting.
+    pub fn value_name(&self, v: ValueId) -> String {
+        match &self.backend {
+            Backend::Text(p) => {
+                let mut s = String::new();
+                p.names.value_into(&mut s, p.ir, v);
+                s
+            }
+            Backend::Visit { .. } => String::new(),
+        }
+    }
+
     /// Values separated by `, `.
     pub fn operands(&mut self, vs: impl IntoIterator<Item = ValueId>) {
         for (i, v) in vs.into_iter().enumerate() {

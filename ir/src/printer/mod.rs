@@ -291,13 +291,19 @@ impl OpPrinter<'_> {
         }
         if let Some(p) = ir.op_props(op) {
             self.out.push_str(" <");
-            // Properties are not considered for aliases: print inline.
-            let inline = AttrPrinter {
-                ctx,
-                aliases: None,
-                distinct: self.attrs.distinct,
-            };
-            inline.print_attr(&mut self.out, p, false);
+            if ctx.op_def(ir.op_name(op)).is_some() {
+                // A registered op's properties are attributes, aliases
+                // included.
+                self.attrs.print_attr(&mut self.out, p, false);
+            } else {
+                // An unregistered op's are kept opaque: printed inline.
+                let inline = AttrPrinter {
+                    ctx,
+                    aliases: None,
+                    distinct: self.attrs.distinct,
+                };
+                inline.print_attr(&mut self.out, p, false);
+            }
             self.out.push('>');
         }
         if ir.num_regions(op) > 0 {

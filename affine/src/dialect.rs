@@ -1,0 +1,718 @@
+//! The `affine` dialect's core ops in MLIR's syntax: `affine.for` (constant,
+//! symbol and `max`/`min` map bounds, `step`, `iter_args`), `affine.if`
+//! (integer sets, `else`), `affine.load`/`affine.store` with subscripts
+//! written over SSA values (`%A[%i + 1, symbol(%n)]`),
+//! `affine.apply`/`min`/`max`, and `affine.yield`.
+
+use silica_ir::affine::{print_expr_with, AffineExpr, AffineMap};
+use silica_ir::dialect::{inherent_attr, DialectDef, OpDef, Traits};
+use silica_ir::format::{parse_op, print_op, Arity, Signature, ValueParam, ANY_TYPE};
+use silica_ir::lexer::Tok;
+use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
+use silica_ir::printer::AsmPrinter;
+use silica_ir::verify::OpVerifier;
+use silica_ir::{
+    Attr, AttrKind, Context, Ir, OpId, OpSpec, RegionId, Symbol, Type, TypeKind, ValueId,
+};
+
+const FOR: &str = "affine.for";
+const IF: &str = "affine.if";
+const YIELD: &str = "affine.yield";
+
+static YIELD_SIG: Signature = Signature::new(
+    &[ValueParam {
+        name: "operands",
+        arity: Arity::Variadic,
+        constraint: ANY_TYPE,
+    }],
+    &[],
+    &[],
+    "attr-dict ($operands^ `:` type($operands))?",
+);
+
+static OPS: &[OpDef] = &[
+    OpDef {
+        traits: Traits::SINGLE_BLOCK,
+        inherent_attrs: &[
+            "lowerBoundMap",
+            "upperBoundMap",
+            "step",
+            "operandSegmentSizes",
+        ],
+        parse: Some(parse_for),
+        print: Some(print_for),
+        ..OpDef::new(FOR)
+    },
+    OpDef {
+        traits: Traits::SINGLE_BLOCK.with(Traits::NO_REGION_ARGUMENTS),
+        inherent_attrs: &["condition"],
+        parse: Some(parse_if),
+        print: Some(print_if),
+        ..OpDef::new(IF)
+    },
+    OpDef {
+        inherent_attrs: &["map"],
+        parse: Some(parse_load),
+        print: Some(print_load),
+        verify: Some(verify_map_operands),
+        ..OpDef::new("affine.load")
+    },
+    OpDef {
+        inherent_attrs: &["map"],
+        parse: Some(parse_store),
+        print: Some(print_store),
+        verify: Some(verify_map_operands),
+        ..OpDef::new("affine.store")
+    },
+    OpDef {
+        inherent_attrs: &["map"],
+        parse: Some(parse_apply),
+        print: Some(print_apply),
+        verify: Some(verify_map_operands),
+        ..OpDef::new("affine.apply")
+    },
+    OpDef {
+        inherent_attrs: &["map"],
+        parse: Some(parse_apply),
+        print: Some(print_apply),
+        verify: Some(verify_map_operands),
+        ..OpDef::new("affine.min")
+    },
+    OpDef {
+        inherent_attrs: &["map"],
+        parse: Some(parse_apply),
+        print: Some(print_apply),
+        verify: Some(verify_map_operands),
+        ..OpDef::new("affine.max")
+    },
+    OpDef {
+        traits: Traits::TERMINATOR,
+        parents: &[FOR, IF, "affine.parallel"],
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(&YIELD_SIG),
+        ..OpDef::new(YIELD)
+    },
+];
+
+/// The `affine` dialect.
+pub static AFFINE: DialectDef = DialectDef {
+    name: "affine",
+    ops: OPS,
+    attrs: None,
+};
+
+// ----- shared pieces ---------------------------------------------------------
+
+fn map_of(ctx: &Context, a: Option<Attr>) -> Option<&AffineMap> {
+    match ctx.attr_kind(a?) {
+        AttrKind::AffineMap(m) => Some(m),
+        _ => None,
+    }
+}
+
+fn create(
+    p: &mut AsmParser<'_, '_>,
+    name: &str,
+    operands: &[ValueId],
+    results: &[Type],
+    regions: &[RegionId],
+    attrs: Attr,
+    props: Vec<(&str, Attr)>,
+) -> OpId {
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let entries: Vec<(Symbol, Attr)> = props.into_iter().map(|(k, v)| (ctx.sym(k), v)).collect();
+    let props = (!entries.is_empty()).then(|| ctx.dict_attr(entries));
+    let name = ctx.sym(name);
+    p.create_op(OpSpec {
+        name,
+        loc,
+        operands,
+        result_types: results,
+        successors: &[],
+        regions,
+        attrs,
+        props,
+    })
+}
+
+/// Resolves operands of type `index`.
+fn resolve_indices<'a>(
+    p: &mut AsmParser<'_, 'a>,
+    ops: &[UnresolvedOperand<'a>],
+) -> PResult<Vec<ValueId>> {
+    let index = p.ctx().index_type();
+    ops.iter().map(|u| p.resolve_operand(*u, index)).collect()
+}
+
+/// `(%d, ...)[%s, ...]` for a map with `dims` dimensions and `syms`
+/// symbols.
+fn parse_dim_and_symbol_list<'a>(
+    p: &mut AsmParser<'_, 'a>,
+    dims: u32,
+    syms: u32,
+) -> PResult<Vec<UnresolvedOperand<'a>>> {
+    let mut ops = Vec::new();
+    p.expect(Tok::LParen, "'('")?;
+    p.comma_list(Tok::RParen, "')'", |p| {
+        ops.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    if ops.len() != dims as usize {
+        return p.op_error("dim operand count and affine map dim count must match");
+    }
+    if p.eat(Tok::LSquare) {
+        p.comma_list(Tok::RSquare, "']'", |p| {
+            ops.push(p.parse_operand()?);
+            Ok(())
+        })?;
+    }
+    if ops.len() != (dims + syms) as usize {
+        return p.op_error("symbol operand count and affine map symbol count must match");
+    }
+    Ok(ops)
+}
+
+fn print_dim_and_symbol_list(p: &mut AsmPrinter<'_, '_>, operands: &[ValueId], dims: u32) {
+    let (d, s) = operands.split_at((dims as usize).min(operands.len()));
+    p.write("(");
+    p.operands(d.iter().copied());
+    p.write(")");
+    if !s.is_empty() {
+        p.write("[");
+        p.operands(s.iter().copied());
+        p.write("]");
+    }
+}
+
+/// A map's results with its dimensions and symbols written as the SSA
+/// operands (`%i + 1`, `symbol(%n)`).
+fn print_map_of_ssa(p: &mut AsmPrinter<'_, '_>, m: &AffineMap, operands: &[ValueId]) {
+    let names: Vec<String> = operands.iter().map(|v| p.value_name(*v)).collect();
+    let dims = m.num_dims;
+    let ids = |out: &mut String, symbol: bool, i: u32| {
+        let k = if symbol { dims + i } else { i } as usize;
+        let name = names.get(k).map_or("<<?>>", String::as_str);
+        if symbol {
+            out.push_str("symbol(");
+            out.push_str(name);
+            out.push(')');
+        } else {
+            out.push_str(name);
+        }
+    };
+    let mut text = String::new();
+    for (i, e) in m.results.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        print_expr_with(&mut text, e, &ids);
+    }
+    p.write(&text);
+}
+
+/// Blocks of `r` end with `affine.yield` (added without operands).
+fn ensure_yield(p: &mut AsmParser<'_, '_>, r: RegionId) {
+    let loc = p.op_loc();
+    if p.ir().region_is_empty(r) {
+        let b = p.ir().create_block();
+        p.ir().append_block(r, b);
+    }
+    let yield_name = p.ctx().sym(YIELD);
+    let empty = p.ctx().empty_dict();
+    let blocks: Vec<_> = p.ir().region_blocks(r).collect();
+    for b in blocks {
+        let ends = p.ir().last_op(b).is_some_and(|o| {
+            let name = p.ir().op_name(o);
+            p.ctx()
+                .op_def(name)
+                .is_some_and(|d| d.traits.has(Traits::TERMINATOR))
+        });
+        if !ends {
+            let y = p.ir().create_op(OpSpec {
+                name: yield_name,
+                loc,
+                operands: &[],
+                result_types: &[],
+                successors: &[],
+                regions: &[],
+                attrs: empty,
+                props: None,
+            });
+            p.ir().append_op(b, y);
+        }
+    }
+}
+
+/// Every map operand is there: operands after the first `skip` (the
+/// memref, the stored value) match the map's dimensions and symbols.
+fn verify_map_operands(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(m) = map_of(ctx, inherent_attr(ctx, ir, op, "map")) else {
+        return Err(v.op_error(op, "requires attribute 'map'"));
+    };
+    let skip = match ctx.str(ir.op_name(op)) {
+        "affine.load" => 1,
+        "affine.store" => 2,
+        _ => 0,
+    };
+    let n = ir.num_operands(op).saturating_sub(skip);
+    if n != (m.num_dims + m.num_symbols) as usize {
+        return Err(v.op_error(
+            op,
+            "operand count and affine map dimension and symbol count must match",
+        ));
+    }
+    Ok(())
+}
+
+// ----- affine.for ------------------------------------------------------------
+
+/// A loop bound: `0`, `%n`, or `[max|min] #map(dims)[syms]`.
+fn parse_bound<'a>(
+    p: &mut AsmParser<'_, 'a>,
+    lower: bool,
+) -> PResult<(Attr, Vec<UnresolvedOperand<'a>>)> {
+    let prefix = if lower { "max" } else { "min" };
+    let prefixed = p.eat_keyword(prefix);
+    if p.peek(Tok::PercentId) {
+        let u = p.parse_operand()?;
+        let map = AffineMap {
+            num_dims: 0,
+            num_symbols: 1,
+            results: Box::new([AffineExpr::Symbol(0)]),
+        };
+        return Ok((p.ctx().intern_attr(AttrKind::AffineMap(map)), vec![u]));
+    }
+    let at = p.pos();
+    let a = p.parse_attribute()?;
+    if let AttrKind::Integer { value, .. } = p.ctx().attr_kind(a) {
+        let Ok(c) = i64::try_from(value) else {
+            return p.error_at(at, "integer constant out of range for bound");
+        };
+        let map = AffineMap {
+            num_dims: 0,
+            num_symbols: 0,
+            results: Box::new([AffineExpr::Constant(c)]),
+        };
+        return Ok((p.ctx().intern_attr(AttrKind::AffineMap(map)), Vec::new()));
+    }
+    let Some(m) = map_of(p.ctx(), Some(a)).cloned() else {
+        return p.error_at(
+            at,
+            "expected valid affine map representation for loop bounds",
+        );
+    };
+    if m.results.len() > 1 && !prefixed {
+        let which = if lower { "lower" } else { "upper" };
+        let msg = format!(
+            "{which} loop bound affine map with multiple results requires '{prefix}' prefix"
+        );
+        return p.error_at(at, msg);
+    }
+    let ops = parse_dim_and_symbol_list(p, m.num_dims, m.num_symbols)?;
+    Ok((a, ops))
+}
+
+fn print_bound(p: &mut AsmPrinter<'_, '_>, map: Attr, operands: &[ValueId], prefix: &str) {
+    let Some(m) = map_of(p.ctx(), Some(map)).cloned() else {
+        return;
+    };
+    if m.results.len() == 1 {
+        let simple = m.num_dims == 0 && m.num_symbols == 0;
+        if let (true, AffineExpr::Constant(c)) = (simple, &m.results[0]) {
+            p.write(&c.to_string());
+            return;
+        }
+        if m.num_dims == 0 && m.num_symbols == 1 && matches!(m.results[0], AffineExpr::Symbol(_)) {
+            if let Some(&v) = operands.first() {
+                p.operand(v);
+                return;
+            }
+        }
+    } else {
+        p.write(prefix);
+        p.write(" ");
+    }
+    p.attr(map);
+    print_dim_and_symbol_list(p, operands, m.num_dims);
+}
+
+/// `%iv = lb to ub [step N] [iter_args(...) -> (types)] region attr-dict`
+fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let iv = p.parse_operand()?;
+    p.expect(Tok::Equal, "'='")?;
+    let (lb_map, lb_ops) = parse_bound(p, true)?;
+    p.expect_keyword("to")?;
+    let (ub_map, ub_ops) = parse_bound(p, false)?;
+    let mut step = 1i64;
+    if p.eat_keyword("step") {
+        let at = p.pos();
+        let s = p.parse_integer()?;
+        match i64::try_from(&s) {
+            Ok(s) if s > 0 => step = s,
+            _ => {
+                return p.error_at(
+                    at,
+                    "expected step to be representable as a positive signed integer",
+                )
+            }
+        }
+    }
+    let mut inits = Vec::new();
+    let mut result_types = Vec::new();
+    if p.eat_keyword("iter_args") {
+        p.expect(Tok::LParen, "'('")?;
+        p.comma_list(Tok::RParen, "')'", |p| {
+            let arg = p.parse_operand()?;
+            p.expect(Tok::Equal, "'='")?;
+            let init = p.parse_operand()?;
+            inits.push((arg, init));
+            Ok(())
+        })?;
+        p.expect(Tok::Arrow, "'->'")?;
+        if p.eat(Tok::LParen) {
+            p.comma_list(Tok::RParen, "')'", |p| {
+                result_types.push(p.parse_type()?);
+                Ok(())
+            })?;
+        } else {
+            result_types.push(p.parse_type()?);
+        }
+        if inits.len() != result_types.len() {
+            return p.op_error("mismatch between the number of loop-carried values and results");
+        }
+    }
+    let mut operands = resolve_indices(p, &lb_ops)?;
+    operands.extend(resolve_indices(p, &ub_ops)?);
+    let index = p.ctx().index_type();
+    let mut args = vec![(iv, index)];
+    for (&(arg, init), &t) in inits.iter().zip(&result_types) {
+        operands.push(p.resolve_operand(init, t)?);
+        args.push((arg, t));
+    }
+    let region = p.ir().create_region();
+    p.parse_region_with_args(region, &args)?;
+    ensure_yield(p, region);
+    let attrs = p.parse_optional_attr_dict()?;
+    let ctx = p.ctx();
+    let i32_ty = ctx.signless(32);
+    let sizes: Vec<Attr> = [lb_ops.len(), ub_ops.len(), inits.len()]
+        .iter()
+        .map(|&n| ctx.int_attr(i32_ty, n as i64))
+        .collect();
+    let segments = ctx.intern_attr(AttrKind::DenseArray {
+        element: i32_ty,
+        values: sizes.into(),
+    });
+    let step = ctx.int_attr(index, step);
+    let props = vec![
+        ("lowerBoundMap", lb_map),
+        ("operandSegmentSizes", segments),
+        ("step", step),
+        ("upperBoundMap", ub_map),
+    ];
+    Ok(create(
+        p,
+        FOR,
+        &operands,
+        &result_types,
+        &[region],
+        attrs,
+        props,
+    ))
+}
+
+/// The sizes in `operandSegmentSizes`.
+fn segments(ctx: &Context, ir: &Ir, op: OpId) -> Vec<usize> {
+    match inherent_attr(ctx, ir, op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseArray { values, .. }) => values
+            .iter()
+            .map(|v| match ctx.attr_kind(*v) {
+                AttrKind::Integer { value, .. } => usize::try_from(value).unwrap_or(0),
+                _ => 0,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn print_for(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let sizes = segments(ctx, ir, op);
+    let (nl, nu) = (
+        sizes.first().copied().unwrap_or(0),
+        sizes.get(1).copied().unwrap_or(0),
+    );
+    let Some(region) = ir.regions(op).next() else {
+        return;
+    };
+    let args: Vec<ValueId> = ir
+        .entry_block(region)
+        .map(|b| ir.block_args(b).to_vec())
+        .unwrap_or_default();
+    let (Some(lb), Some(ub), Some(&iv)) = (
+        inherent_attr(ctx, ir, op, "lowerBoundMap"),
+        inherent_attr(ctx, ir, op, "upperBoundMap"),
+        args.first(),
+    ) else {
+        return;
+    };
+    let lb_ops = &operands[..nl.min(operands.len())];
+    let ub_ops = &operands[nl.min(operands.len())..(nl + nu).min(operands.len())];
+    let inits = &operands[(nl + nu).min(operands.len())..];
+    p.write(" ");
+    p.operand(iv);
+    p.write(" = ");
+    print_bound(p, lb, lb_ops, "max");
+    p.write(" to ");
+    print_bound(p, ub, ub_ops, "min");
+    let step = inherent_attr(ctx, ir, op, "step").and_then(|a| match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+        _ => None,
+    });
+    if let Some(s) = step.filter(|s| *s != 1) {
+        p.write(" step ");
+        p.write(&s.to_string());
+    }
+    if !inits.is_empty() {
+        p.write(" iter_args(");
+        for (i, (&a, &v)) in args[1..].iter().zip(inits).enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.operand(a);
+            p.write(" = ");
+            p.operand(v);
+        }
+        p.write(") -> (");
+        let tys: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
+        p.types(&tys);
+        p.write(")");
+    }
+    p.write(" ");
+    if inits.is_empty() {
+        p.region_without_terminators(region, false);
+    } else {
+        p.region(region, false, false);
+    }
+    let attrs = ir.op_attrs(op);
+    p.attr_dict(attrs, &[], false);
+}
+
+// ----- affine.if -------------------------------------------------------------
+
+/// `#set(dims)[syms] [-> (types)] region [else region] attr-dict`
+fn parse_if(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let at = p.pos();
+    let set = p.parse_attribute()?;
+    let (dims, syms) = match p.ctx().attr_kind(set) {
+        AttrKind::IntegerSet(s) => (s.num_dims, s.num_symbols),
+        _ => return p.error_at(at, "expected valid integer set attr"),
+    };
+    let ops = parse_dim_and_symbol_list(p, dims, syms)?;
+    let operands = resolve_indices(p, &ops)?;
+    let mut result_types = Vec::new();
+    if p.eat(Tok::Arrow) {
+        if p.eat(Tok::LParen) {
+            p.comma_list(Tok::RParen, "')'", |p| {
+                result_types.push(p.parse_type()?);
+                Ok(())
+            })?;
+        } else {
+            result_types.push(p.parse_type()?);
+        }
+    }
+    let then_region = p.ir().create_region();
+    p.parse_region(then_region)?;
+    ensure_yield(p, then_region);
+    let else_region = p.ir().create_region();
+    if p.eat_keyword("else") {
+        p.parse_region(else_region)?;
+        ensure_yield(p, else_region);
+    }
+    let attrs = p.parse_optional_attr_dict()?;
+    Ok(create(
+        p,
+        IF,
+        &operands,
+        &result_types,
+        &[then_region, else_region],
+        attrs,
+        vec![("condition", set)],
+    ))
+}
+
+fn print_if(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let Some(set) = inherent_attr(ctx, ir, op, "condition") else {
+        return;
+    };
+    let dims = match ctx.attr_kind(set) {
+        AttrKind::IntegerSet(s) => s.num_dims,
+        _ => 0,
+    };
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    p.write(" ");
+    p.attr(set);
+    print_dim_and_symbol_list(p, &operands, dims);
+    let results: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
+    if !results.is_empty() {
+        p.write(" -> (");
+        p.types(&results);
+        p.write(")");
+    }
+    let regions: Vec<RegionId> = ir.regions(op).collect();
+    let print_region = |p: &mut AsmPrinter<'_, '_>, r: RegionId| {
+        if results.is_empty() {
+            p.region_without_terminators(r, false);
+        } else {
+            p.region(r, false, false);
+        }
+    };
+    if let Some(&then_region) = regions.first() {
+        p.write(" ");
+        print_region(p, then_region);
+    }
+    if let Some(&else_region) = regions.get(1).filter(|r| !ir.region_is_empty(**r)) {
+        p.write(" else ");
+        print_region(p, else_region);
+    }
+    let attrs = ir.op_attrs(op);
+    p.attr_dict(attrs, &[], false);
+}
+
+// ----- loads, stores, apply/min/max --------------------------------------------
+
+/// The element type of a memref.
+fn element_of(ctx: &Context, t: Type) -> Option<Type> {
+    match ctx.type_kind(t) {
+        TypeKind::MemRef { element, .. } => Some(*element),
+        _ => None,
+    }
+}
+
+/// `%A[subscripts] attr-dict : memref-type`
+fn parse_load(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let memref = p.parse_operand()?;
+    let (map, ops) = p.parse_affine_exprs_of_ssa(Tok::LSquare, Tok::RSquare, "']'")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let at = p.pos();
+    let ty = p.parse_type()?;
+    let Some(element) = element_of(p.ctx(), ty) else {
+        return p.error_at(at, "expected memref type");
+    };
+    let mut operands = vec![p.resolve_operand(memref, ty)?];
+    operands.extend(resolve_indices(p, &ops)?);
+    Ok(create(
+        p,
+        "affine.load",
+        &operands,
+        &[element],
+        &[],
+        attrs,
+        vec![("map", map)],
+    ))
+}
+
+/// `%v, %A[subscripts] attr-dict : memref-type`
+fn parse_store(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let value = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let memref = p.parse_operand()?;
+    let (map, ops) = p.parse_affine_exprs_of_ssa(Tok::LSquare, Tok::RSquare, "']'")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let at = p.pos();
+    let ty = p.parse_type()?;
+    let Some(element) = element_of(p.ctx(), ty) else {
+        return p.error_at(at, "expected memref type");
+    };
+    let mut operands = vec![
+        p.resolve_operand(value, element)?,
+        p.resolve_operand(memref, ty)?,
+    ];
+    operands.extend(resolve_indices(p, &ops)?);
+    Ok(create(
+        p,
+        "affine.store",
+        &operands,
+        &[],
+        &[],
+        attrs,
+        vec![("map", map)],
+    ))
+}
+
+/// Prints `%A[subscripts] attr-dict : memref-type` from operand `at`.
+fn print_access(p: &mut AsmPrinter<'_, '_>, op: OpId, at: usize) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let Some(&memref) = operands.get(at) else {
+        return;
+    };
+    p.operand(memref);
+    p.write("[");
+    if let Some(m) = map_of(ctx, inherent_attr(ctx, ir, op, "map")) {
+        print_map_of_ssa(p, m, &operands[at + 1..]);
+    }
+    p.write("]");
+    p.attr_dict(ir.op_attrs(op), &[], false);
+    p.write(" : ");
+    p.ty(ir.value_type(memref));
+}
+
+fn print_load(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    p.write(" ");
+    print_access(p, op, 0);
+}
+
+fn print_store(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let Some(value) = ir.operands(op).next() else {
+        return;
+    };
+    p.write(" ");
+    p.operand(value);
+    p.write(", ");
+    print_access(p, op, 1);
+}
+
+/// `#map(dims)[syms] attr-dict` (`affine.apply`, `affine.min`, `affine.max`).
+fn parse_apply(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let name = p.op_name();
+    let at = p.pos();
+    let map = p.parse_attribute()?;
+    let Some(m) = map_of(p.ctx(), Some(map)).cloned() else {
+        return p.error_at(at, "expected affine map");
+    };
+    let ops = parse_dim_and_symbol_list(p, m.num_dims, m.num_symbols)?;
+    let operands = resolve_indices(p, &ops)?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let index = p.ctx().index_type();
+    Ok(create(
+        p,
+        name,
+        &operands,
+        &[index],
+        &[],
+        attrs,
+        vec![("map", map)],
+    ))
+}
+
+fn print_apply(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let Some(map) = inherent_attr(ctx, ir, op, "map") else {
+        return;
+    };
+    let dims = map_of(ctx, Some(map)).map_or(0, |m| m.num_dims);
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    p.write(" ");
+    p.attr(map);
+    print_dim_and_symbol_list(p, &operands, dims);
+    p.attr_dict(ir.op_attrs(op), &[], false);
+}
