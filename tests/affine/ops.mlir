@@ -30,3 +30,11 @@ func.func @k(%A: memref<16x16xf32>, %n: index, %x: f32) {
   }
   return
 }
+func.func @d(%i: index, %a: index, %b: index) {
+  %0:2 = affine.delinearize_index %i into (%a, %b) : index, index
+  %1:3 = affine.delinearize_index %i into (2, %a, 4) : index, index, index
+  %2 = affine.linearize_index [%0#0, %0#1] by (%a, %b) : index
+  %3 = affine.linearize_index disjoint [%a, %b] by (3, 5) : index
+  %4:2 = affine.delinearize_index %i into (8) : index, index
+  return
+}
