@@ -1,6 +1,7 @@
-//! The `memref` dialect (first part): allocation (`alloc`, `alloca`,
+//! The `memref` dialect (in part): allocation (`alloc`, `alloca`,
 //! `dealloc`), access (`load`, `store`), `dim`, `rank`, `cast`, `copy`,
-//! and globals (`global`, `get_global`).
+//! views (`subview`, `reinterpret_cast`, `collapse_shape`,
+//! `expand_shape`) and globals (`global`, `get_global`).
 
 use silica_ir::dialect::{inherent_attr, DialectDef, OpDef, Traits};
 use silica_ir::format::{
@@ -170,6 +171,67 @@ static GET_GLOBAL_SIG: Signature = Signature::new(
     "$name `:` type($result) attr-dict",
 );
 
+const fn required(name: &'static str) -> AttrParam {
+    AttrParam {
+        name,
+        syntax: AttrSyntax::Plain,
+        optional: false,
+        default: None,
+    }
+}
+
+const OFFSETS_SIZES_STRIDES: &[AttrParam] = &[
+    required("static_offsets"),
+    required("static_sizes"),
+    required("static_strides"),
+];
+
+const VIEW_OPERANDS: &[ValueParam] = &[
+    value("source", Arity::One, ANY_MEMREF),
+    value("offsets", Arity::Variadic, INDEX),
+    value("sizes", Arity::Variadic, INDEX),
+    value("strides", Arity::Variadic, INDEX),
+];
+
+static SUBVIEW_SIG: Signature = Signature::new(
+    VIEW_OPERANDS,
+    &[value("result", Arity::One, MEMREF)],
+    OFFSETS_SIZES_STRIDES,
+    "$source `` custom<DynamicIndexList>($offsets, $static_offsets) \
+     custom<DynamicIndexList>($sizes, $static_sizes) \
+     custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)",
+)
+.segmented();
+
+static REINTERPRET_CAST_SIG: Signature = Signature::new(
+    VIEW_OPERANDS,
+    &[value("result", Arity::One, MEMREF)],
+    OFFSETS_SIZES_STRIDES,
+    "$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) \
+     `` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) \
+     `` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) \
+     attr-dict `:` type($source) `to` type($result)",
+)
+.segmented();
+
+static COLLAPSE_SHAPE_SIG: Signature = Signature::new(
+    &[value("src", Arity::One, MEMREF)],
+    &[value("result", Arity::One, MEMREF)],
+    &[required("reassociation")],
+    "$src $reassociation attr-dict `:` type($src) `into` type($result)",
+);
+
+static EXPAND_SHAPE_SIG: Signature = Signature::new(
+    &[
+        value("src", Arity::One, MEMREF),
+        value("output_shape", Arity::Variadic, INDEX),
+    ],
+    &[value("result", Arity::One, MEMREF)],
+    &[required("reassociation"), required("static_output_shape")],
+    "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) \
+     attr-dict `:` type($src) `into` type($result)",
+);
+
 const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
     OpDef {
         parse: Some(parse_op),
@@ -205,6 +267,20 @@ static OPS: &[OpDef] = &[
     op("memref.rank", &RANK_SIG),
     named("memref.cast", &CAST_SIG, |_, _, _| Some("cast".into())),
     op("memref.copy", &COPY_SIG),
+    named("memref.subview", &SUBVIEW_SIG, |_, _, _| {
+        Some("subview".into())
+    }),
+    named(
+        "memref.reinterpret_cast",
+        &REINTERPRET_CAST_SIG,
+        |_, _, _| Some("reinterpret_cast".into()),
+    ),
+    named("memref.collapse_shape", &COLLAPSE_SHAPE_SIG, |_, _, _| {
+        Some("collapse_shape".into())
+    }),
+    named("memref.expand_shape", &EXPAND_SHAPE_SIG, |_, _, _| {
+        Some("expand_shape".into())
+    }),
     op("memref.get_global", &GET_GLOBAL_SIG),
     OpDef {
         traits: Traits::NONE,

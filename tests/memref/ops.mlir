@@ -20,3 +20,10 @@ func.func @m(%n: index, %x: f32) {
   memref.dealloc %a : memref<?x4xf32>
   return
 }
+func.func @s(%m: memref<16x16xf32>, %i: index, %d: memref<?xf32>) {
+  %0 = memref.subview %m[0, %i] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4xf32, strided<[16, 1], offset: ?>>
+  %1 = memref.reinterpret_cast %d to offset: [0], sizes: [%i, 4], strides: [4, 1] : memref<?xf32> to memref<?x4xf32>
+  %2 = memref.collapse_shape %m [[0, 1]] : memref<16x16xf32> into memref<256xf32>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [16, 16] : memref<256xf32> into memref<16x16xf32>
+  return
+}

@@ -92,6 +92,9 @@ fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
             matches!(p.peek_kind(), Tok::BangId | Tok::BareId | Tok::LParen)
         }
         Elem::AttrDict { .. } => p.peek(Tok::LBrace),
+        Elem::DynamicIndexList { paren, .. } => {
+            p.peek(if *paren { Tok::LParen } else { Tok::LSquare })
+        }
         Elem::Space(_) | Elem::Optional { .. } => true,
     }
 }
@@ -232,6 +235,42 @@ fn elems<'a>(
                 return p.op_error("the `regions` directive is not supported");
             }
             Elem::Successor(i) => st.successors[*i] = Some(p.parse_successor()?),
+            Elem::DynamicIndexList {
+                operand,
+                attr,
+                paren,
+            } => {
+                let (open, close, what) = if *paren {
+                    (Tok::LParen, Tok::RParen, "')'")
+                } else {
+                    (Tok::LSquare, Tok::RSquare, "']'")
+                };
+                p.expect(open, if *paren { "'('" } else { "'['" })?;
+                let mut statics = Vec::new();
+                let mut values = Vec::new();
+                p.comma_list(close, what, |p| {
+                    if p.peek(Tok::PercentId) {
+                        values.push(p.parse_operand()?);
+                        statics.push(i64::MIN);
+                    } else {
+                        let at = p.pos();
+                        let v = p.parse_integer()?;
+                        match i64::try_from(&v) {
+                            Ok(v) => statics.push(v),
+                            Err(_) => return p.error_at(at, "integer value too large"),
+                        }
+                    }
+                    Ok(())
+                })?;
+                st.operands[*operand] = values;
+                let ctx = p.ctx();
+                let i64_ty = ctx.signless(64);
+                let elems: Vec<Attr> = statics.iter().map(|&v| ctx.int_attr(i64_ty, v)).collect();
+                st.attrs[*attr] = Some(ctx.intern_attr(crate::attrs::AttrKind::DenseArray {
+                    element: i64_ty,
+                    values: elems.into(),
+                }));
+            }
             Elem::Optional {
                 elems: inner,
                 anchor,

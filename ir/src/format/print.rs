@@ -129,7 +129,7 @@ pub(super) fn print_with_format(p: &mut AsmPrinter<'_, '_>, op: OpId, sig: &'sta
 fn collect_attrs(elems: &[Elem], out: &mut Vec<usize>) {
     for e in elems {
         match e {
-            Elem::Attr(i) => out.push(*i),
+            Elem::Attr(i) | Elem::DynamicIndexList { attr: i, .. } => out.push(*i),
             Elem::Optional { elems, .. } => collect_attrs(elems, out),
             _ => {}
         }
@@ -324,6 +324,38 @@ fn value(
             if let Some(r) = p.ir().regions(op).nth(*i) {
                 p.region(r, true, false);
             }
+        }
+        Elem::DynamicIndexList {
+            operand,
+            attr,
+            paren,
+        } => {
+            let statics: Vec<i64> =
+                match attr_value(p, op, sig.attrs[*attr].name).map(|a| p.ctx().attr_kind(a)) {
+                    Some(AttrKind::DenseArray { values, .. }) => values
+                        .iter()
+                        .filter_map(|v| match p.ctx().attr_kind(*v) {
+                            AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+            p.write(if *paren { "(" } else { "[" });
+            let mut dynamic = groups[*operand].iter();
+            for (k, s) in statics.iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                if *s == i64::MIN {
+                    if let Some(&v) = dynamic.next() {
+                        p.operand(v);
+                    }
+                } else {
+                    p.write(&s.to_string());
+                }
+            }
+            p.write(if *paren { ")" } else { "]" });
         }
         Elem::Regions => {
             let rs: Vec<_> = p.ir().regions(op).collect();

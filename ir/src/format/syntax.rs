@@ -45,6 +45,15 @@ pub(super) enum Elem {
         elems: Vec<Elem>,
         anchor: usize,
     },
+    /// `custom<DynamicIndexList>($values, $static)`: `[4, %n, 2]`, SSA
+    /// values in operand group `operand`, the constants (and `i64::MIN`
+    /// for each value) in the `i64` array attribute `attr`; in
+    /// parentheses when `paren`.
+    DynamicIndexList {
+        operand: usize,
+        attr: usize,
+        paren: bool,
+    },
 }
 
 struct Lexer<'s> {
@@ -179,10 +188,61 @@ impl Lexer<'_> {
                         self.expect(')')?;
                         Elem::FunctionalType(a, b)
                     }
+                    "custom" => self.custom()?,
                     "" => return Err(self.error("expected a format element")),
                     other => return Err(self.error(&format!("unknown directive '{other}'"))),
                 }])
             }
+        }
+    }
+
+    /// `custom<Name>(args)`: the custom directives silica knows.
+    fn custom(&mut self) -> Result<Elem, String> {
+        self.expect('<')?;
+        let name = self.word();
+        self.expect('>')?;
+        self.expect('(')?;
+        let mut vars = Vec::new();
+        let mut strings = Vec::new();
+        loop {
+            match self.peek() {
+                Some('$') => {
+                    self.pos += 1;
+                    vars.push(self.word());
+                }
+                Some('"') => {
+                    self.pos += 1;
+                    let end = self.src[self.pos..]
+                        .find('"')
+                        .ok_or_else(|| self.error("unterminated string"))?;
+                    strings.push(&self.src[self.pos..self.pos + end]);
+                    self.pos += end + 1;
+                }
+                _ => return Err(self.error("expected a custom directive argument")),
+            }
+            if !self.eat(',') {
+                break;
+            }
+        }
+        self.expect(')')?;
+        match (name, vars.as_slice()) {
+            ("DynamicIndexList", [values, statics]) => {
+                let operand = self
+                    .sig
+                    .operand_index(values)
+                    .ok_or_else(|| self.error(&format!("unknown operand '${values}'")))?;
+                let attr = self
+                    .sig
+                    .attr_index(statics)
+                    .ok_or_else(|| self.error(&format!("unknown attribute '${statics}'")))?;
+                let paren = strings.iter().any(|s| s.ends_with("Paren"));
+                Ok(Elem::DynamicIndexList {
+                    operand,
+                    attr,
+                    paren,
+                })
+            }
+            _ => Err(self.error(&format!("unsupported custom directive '{name}'"))),
         }
     }
 
