@@ -232,6 +232,76 @@ static EXPAND_SHAPE_SIG: Signature = Signature::new(
      attr-dict `:` type($src) `into` type($result)",
 );
 
+static EXTRACT_STRIDED_METADATA_SIG: Signature = Signature::new(
+    &[value("source", Arity::One, ANY_MEMREF)],
+    &[
+        value("base_buffer", Arity::One, MEMREF),
+        value("offset", Arity::One, INDEX),
+        value("sizes", Arity::Variadic, INDEX),
+        value("strides", Arity::Variadic, INDEX),
+    ],
+    &[],
+    "$source `:` type($source) `->` type(results) attr-dict",
+);
+
+static RESHAPE_SIG: Signature = Signature::new(
+    &[
+        value("source", Arity::One, ANY_MEMREF),
+        value("shape", Arity::One, MEMREF),
+    ],
+    &[value("result", Arity::One, ANY_MEMREF)],
+    &[],
+    "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
+);
+
+static VIEW_SIG: Signature = Signature::new(
+    &[
+        value("source", Arity::One, MEMREF),
+        value("byte_shift", Arity::One, INDEX),
+        value("sizes", Arity::Variadic, INDEX),
+    ],
+    &[value("result", Arity::One, MEMREF)],
+    &[],
+    "$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)",
+);
+
+static ASSUME_ALIGNMENT_SIG: Signature = Signature::new(
+    &[value("memref", Arity::One, ANY_MEMREF)],
+    &[value("result", Arity::One, ANY_MEMREF)],
+    &[AttrParam {
+        name: "alignment",
+        syntax: AttrSyntax::Int(32),
+        optional: false,
+        default: None,
+    }],
+    "$memref `,` $alignment attr-dict `:` type($memref)",
+)
+.same_types(&[&["memref", "result"]]);
+
+static MEMORY_SPACE_CAST_SIG: Signature = Signature::new(
+    &[value("source", Arity::One, ANY_MEMREF)],
+    &[value("dest", Arity::One, ANY_MEMREF)],
+    &[],
+    "$source attr-dict `:` type($source) `to` type($dest)",
+);
+
+static ALIGNED_POINTER_SIG: Signature = Signature::new(
+    &[value("source", Arity::One, ANY_MEMREF)],
+    &[value("aligned_pointer", Arity::One, INDEX)],
+    &[],
+    "$source `:` type($source) `->` type(results) attr-dict",
+);
+
+static REALLOC_SIG: Signature = Signature::new(
+    &[
+        value("source", Arity::One, MEMREF),
+        value("dynamicResultSize", Arity::Optional, INDEX),
+    ],
+    &[value("result", Arity::One, MEMREF)],
+    &[optional_attr("alignment")],
+    "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)",
+);
+
 const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
     OpDef {
         parse: Some(parse_op),
@@ -267,6 +337,30 @@ static OPS: &[OpDef] = &[
     op("memref.rank", &RANK_SIG),
     named("memref.cast", &CAST_SIG, |_, _, _| Some("cast".into())),
     op("memref.copy", &COPY_SIG),
+    op(
+        "memref.extract_strided_metadata",
+        &EXTRACT_STRIDED_METADATA_SIG,
+    ),
+    named("memref.reshape", &RESHAPE_SIG, |_, _, _| {
+        Some("reshape".into())
+    }),
+    named("memref.view", &VIEW_SIG, |_, _, _| Some("view".into())),
+    named(
+        "memref.assume_alignment",
+        &ASSUME_ALIGNMENT_SIG,
+        |_, _, _| Some("assume_align".into()),
+    ),
+    named(
+        "memref.memory_space_cast",
+        &MEMORY_SPACE_CAST_SIG,
+        |_, _, _| Some("memspacecast".into()),
+    ),
+    named(
+        "memref.extract_aligned_pointer_as_index",
+        &ALIGNED_POINTER_SIG,
+        |_, _, _| Some("intptr".into()),
+    ),
+    op("memref.realloc", &REALLOC_SIG),
     named("memref.subview", &SUBVIEW_SIG, |_, _, _| {
         Some("subview".into())
     }),

@@ -27,3 +27,13 @@ func.func @s(%m: memref<16x16xf32>, %i: index, %d: memref<?xf32>) {
   %3 = memref.expand_shape %2 [[0, 1]] output_shape [16, 16] : memref<256xf32> into memref<16x16xf32>
   return
 }
+func.func @x(%m: memref<16x16xf32>, %s: memref<2xindex>, %b: memref<64xi8>, %i: index) {
+  %base, %off, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<16x16xf32> -> memref<f32>, index, index, index, index, index
+  %r = memref.reshape %m(%s) : (memref<16x16xf32>, memref<2xindex>) -> memref<?x?xf32>
+  %v = memref.view %b[%i][] : memref<64xi8> to memref<4x4xf32>
+  %a = memref.assume_alignment %m, 16 : memref<16x16xf32>
+  %c = memref.memory_space_cast %m : memref<16x16xf32> to memref<16x16xf32, 1>
+  %p = memref.extract_aligned_pointer_as_index %m : memref<16x16xf32> -> index
+  %n = memref.realloc %b : memref<64xi8> to memref<128xi8>
+  return
+}

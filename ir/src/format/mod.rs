@@ -85,6 +85,8 @@ pub enum AttrSyntax {
     I32Array,
     /// An integer of type `index` written as a bare integer (`42`).
     IndexInt,
+    /// A signless integer of the given width written bare (`16`).
+    Int(u32),
     /// An attribute of the given dialect and mnemonic, written without
     /// `#dialect.mnemonic` (`<nsw, nuw>` for `#arith.overflow<nsw, nuw>`).
     Dialect(&'static str, &'static str),

@@ -82,7 +82,9 @@ fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
             AttrSyntax::Dialect(..) => p.peek(Tok::Less),
             AttrSyntax::Unit => false,
             AttrSyntax::I32Array => p.peek(Tok::LSquare),
-            AttrSyntax::IndexInt => matches!(p.peek_kind(), Tok::Integer | Tok::Minus),
+            AttrSyntax::IndexInt | AttrSyntax::Int(_) => {
+                matches!(p.peek_kind(), Tok::Integer | Tok::Minus)
+            }
             AttrSyntax::Plain => !matches!(
                 p.peek_kind(),
                 Tok::Colon | Tok::Comma | Tok::RParen | Tok::RSquare | Tok::RBrace | Tok::Eof
@@ -161,6 +163,12 @@ fn elems<'a>(
                         let ctx = p.ctx();
                         let index = ctx.index_type();
                         ctx.int_attr(index, v)
+                    }
+                    AttrSyntax::Int(width) => {
+                        let v = p.parse_integer()?;
+                        let ctx = p.ctx();
+                        let ty = ctx.signless(width);
+                        ctx.int_attr(ty, v)
                     }
                     AttrSyntax::I32Array => {
                         p.expect(Tok::LSquare, "'['")?;

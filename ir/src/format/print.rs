@@ -281,7 +281,7 @@ fn value(
                     }
                 }
                 AttrSyntax::Dialect(..) => p.dialect_attr_params(a),
-                AttrSyntax::IndexInt => {
+                AttrSyntax::IndexInt | AttrSyntax::Int(_) => {
                     if let AttrKind::Integer { value, .. } = p.ctx().attr_kind(a) {
                         let text = value.to_string();
                         p.write(&text);

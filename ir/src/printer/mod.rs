@@ -222,11 +222,19 @@ impl OpPrinter<'_> {
     fn op(&mut self, op: OpId) {
         let n = self.ir.num_results(op);
         if n > 0 && self.names.results_named_apart(self.ir, op) {
-            for (i, r) in self.ir.results(op).enumerate() {
-                if i > 0 {
+            let mut first = true;
+            for r in self.ir.results(op) {
+                let Some(size) = self.names.group_head_size(r) else {
+                    continue;
+                };
+                if !std::mem::take(&mut first) {
                     self.out.push_str(", ");
                 }
                 self.names.group_into(&mut self.out, r);
+                if size > 1 {
+                    self.out.push(':');
+                    self.out.push_str(&size.to_string());
+                }
             }
             self.out.push_str(" = ");
         } else if n > 0 {

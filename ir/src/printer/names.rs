@@ -17,6 +17,13 @@ enum Name {
     Arg(u32),
     /// An index into [`Names::text`].
     Text(u32),
+    /// Value `index` of a named group of `size` results (`%sizes:2`,
+    /// used as `%sizes#1`).
+    Member {
+        text: u32,
+        index: u32,
+        size: u32,
+    },
 }
 
 /// Names of values and blocks of one printed tree.
@@ -136,20 +143,57 @@ impl Names {
             return;
         }
         let def = hints.and_then(|ctx| Some((ctx, ctx.op_def(ir.op_name(op))?)));
-        // Ops declaring several single results name each after its
-        // declaration (`%low, %high = ...`), as MLIR's generated ops do.
+        // Ops declaring several result groups name each after its
+        // declaration (`%low, %high = ...`, `%sizes:2`), as MLIR's
+        // generated ops do; variable groups share the rest equally.
         let declared = def.and_then(|(_, d)| {
             let results = d.signature?.results;
-            let apart = d.result_names.is_none()
-                && results.len() > 1
-                && results.len() == ir.num_results(op)
-                && results.iter().all(|r| r.arity == crate::format::Arity::One);
-            apart.then_some(results)
+            if d.result_names.is_some() || results.len() < 2 {
+                return None;
+            }
+            let fixed = results
+                .iter()
+                .filter(|r| r.arity == crate::format::Arity::One)
+                .count();
+            let variable = results.len() - fixed;
+            let rest = ir.num_results(op).checked_sub(fixed)?;
+            let each = match variable {
+                0 if rest == 0 => 0,
+                0 => return None,
+                v if rest % v == 0 => rest / v,
+                _ => return None,
+            };
+            let sizes: Vec<usize> = results
+                .iter()
+                .map(|r| {
+                    if r.arity == crate::format::Arity::One {
+                        1
+                    } else {
+                        each
+                    }
+                })
+                .collect();
+            Some((results, sizes))
         });
-        if let Some(results) = declared {
-            for (i, r) in results.iter().enumerate() {
+        if let Some((results, sizes)) = declared {
+            let mut at = 0;
+            for (r, &size) in results.iter().zip(&sizes) {
+                if size == 0 {
+                    continue;
+                }
                 let name = self.unique_name(r.name, c, scopes, scope);
-                self.values[ir.result(op, i).0 as usize] = Some(name);
+                for k in 0..size {
+                    let n = match (name, size) {
+                        (Name::Text(t), s) if s > 1 => Name::Member {
+                            text: t,
+                            index: k as u32,
+                            size: s as u32,
+                        },
+                        (n, _) => n,
+                    };
+                    self.values[ir.result(op, at + k).0 as usize] = Some(n);
+                }
+                at += size;
             }
             return;
         }
@@ -182,10 +226,20 @@ impl Names {
         Name::Text(self.text.len() as u32 - 1)
     }
 
-    /// Whether each result of `op` has a name of its own (`%a, %b = ...`)
-    /// rather than sharing one (`%0:2 = ...`).
+    /// Whether the results of `op` are named by groups of their own
+    /// (`%a, %b:2 = ...`) rather than sharing one name (`%0:3 = ...`).
     pub fn results_named_apart(&self, ir: &Ir, op: OpId) -> bool {
         ir.num_results(op) > 1 && self.values[ir.result(op, 1).0 as usize].is_some()
+    }
+
+    /// For the first value of a named result group, the group's size;
+    /// `None` for the group's other values (printed with the first).
+    pub fn group_head_size(&self, v: ValueId) -> Option<u32> {
+        match self.values.get(v.0 as usize).copied().flatten() {
+            Some(Name::Member { index: 0, size, .. }) => Some(size),
+            Some(Name::Member { .. }) => None,
+            _ => Some(1),
+        }
     }
 
     /// Appends the name of the group a result belongs to (`%3` for all
@@ -200,7 +254,7 @@ impl Names {
                 out.push_str("%arg");
                 push_u64(out, u64::from(n));
             }
-            Some(Name::Text(i)) => {
+            Some(Name::Text(i) | Name::Member { text: i, .. }) => {
                 out.push('%');
                 out.push_str(&self.text[i as usize]);
             }
@@ -212,7 +266,11 @@ impl Names {
     pub fn value_into(&self, out: &mut String, ir: &Ir, v: ValueId) {
         match ir.value_def(v) {
             ValueDef::Result { op, .. } if self.results_named_apart(ir, op) => {
-                self.group_into(out, v)
+                self.group_into(out, v);
+                if let Some(Some(Name::Member { index, .. })) = self.values.get(v.0 as usize) {
+                    out.push('#');
+                    push_u64(out, u64::from(*index));
+                }
             }
             ValueDef::Result { op, index } => {
                 self.group_into(out, ir.result(op, 0));
