@@ -16,6 +16,8 @@ const IF: &str = "scf.if";
 const WHILE: &str = "scf.while";
 const EXECUTE_REGION: &str = "scf.execute_region";
 const YIELD: &str = "scf.yield";
+const PARALLEL: &str = "scf.parallel";
+const REDUCE: &str = "scf.reduce";
 /// The property of `scf.for unsigned`.
 const UNSIGNED_CMP: &str = "unsignedCmp";
 
@@ -93,7 +95,35 @@ static FOR_SIG: Signature = Signature::new(
 static IF_SIG: Signature =
     Signature::new(&[single("condition", I1)], &[variadic("results")], &[], "");
 
+static REDUCE_RETURN_SIG: Signature = Signature::new(
+    &[single("result", silica_ir::format::ANY_TYPE)],
+    &[],
+    &[],
+    "$result attr-dict `:` type($result)",
+);
+
 static OPS: &[OpDef] = &[
+    OpDef {
+        inherent_attrs: &["operandSegmentSizes"],
+        parse: Some(parse_parallel),
+        print: Some(print_parallel),
+        ..OpDef::new(PARALLEL)
+    },
+    OpDef {
+        traits: Traits::TERMINATOR,
+        parents: &[PARALLEL],
+        parse: Some(parse_reduce),
+        print: Some(print_reduce),
+        ..OpDef::new(REDUCE)
+    },
+    OpDef {
+        traits: Traits::TERMINATOR,
+        parents: &[REDUCE],
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(&REDUCE_RETURN_SIG),
+        ..OpDef::new("scf.reduce.return")
+    },
     OpDef {
         traits: Traits::SINGLE_BLOCK,
         inherent_attrs: &[UNSIGNED_CMP],
@@ -160,12 +190,18 @@ pub static SCF: DialectDef = DialectDef {
 /// `scf.yield` (MLIR's implicit terminator), making an empty region one
 /// such block.
 fn ensure_yield(p: &mut AsmParser<'_, '_>, r: RegionId) {
+    ensure_terminator(p, r, YIELD);
+}
+
+/// Gives each block of `r` without a terminator an operand-less `name`
+/// op, making an empty region one such block.
+fn ensure_terminator(p: &mut AsmParser<'_, '_>, r: RegionId, name: &str) {
     let loc = p.op_loc();
     if p.ir().region_is_empty(r) {
         let b = p.ir().create_block();
         p.ir().append_block(r, b);
     }
-    let yield_name = p.ctx().sym(YIELD);
+    let yield_name = p.ctx().sym(name);
     let blocks: Vec<_> = p.ir().region_blocks(r).collect();
     let empty = p.ctx().empty_dict();
     for b in blocks {
@@ -624,4 +660,198 @@ fn print_execute_region(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
     let attrs = ir.op_attrs(op);
     p.attr_dict(attrs, &[], false);
+}
+
+// ----- scf.parallel and scf.reduce -----------------------------------------------
+
+/// `(%a, %b)`: operands in parentheses.
+fn parse_paren_operands<'a>(p: &mut AsmParser<'_, 'a>) -> PResult<Vec<UnresolvedOperand<'a>>> {
+    let mut out = Vec::new();
+    p.expect(Tok::LParen, "'('")?;
+    p.comma_list(Tok::RParen, "')'", |p| {
+        out.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// `(ivs) = (lbs) to (ubs) step (steps) [init (inits) -> types] region
+/// attr-dict`
+fn parse_parallel(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let ivs = parse_paren_operands(p)?;
+    p.expect(Tok::Equal, "'='")?;
+    let lbs = parse_paren_operands(p)?;
+    p.expect_keyword("to")?;
+    let ubs = parse_paren_operands(p)?;
+    p.expect_keyword("step")?;
+    let steps = parse_paren_operands(p)?;
+    let mut inits = Vec::new();
+    let mut result_types = Vec::new();
+    if p.eat_keyword("init") {
+        inits = parse_paren_operands(p)?;
+        p.expect(Tok::Arrow, "'->'")?;
+        result_types = parse_result_types(p)?;
+    }
+    if inits.len() != result_types.len() {
+        return p.op_error("expects number of results to be the same as number of init values");
+    }
+    let index = p.ctx().index_type();
+    let mut operands = Vec::new();
+    for group in [&lbs, &ubs, &steps] {
+        for u in group.iter() {
+            operands.push(p.resolve_operand(*u, index)?);
+        }
+    }
+    for (u, t) in inits.iter().zip(&result_types) {
+        operands.push(p.resolve_operand(*u, *t)?);
+    }
+    let args: Vec<_> = ivs.iter().map(|u| (*u, index)).collect();
+    let region = p.ir().create_region();
+    p.parse_region_with_args(region, &args)?;
+    ensure_terminator(p, region, REDUCE);
+    let attrs = p.parse_optional_attr_dict()?;
+    let op = create(p, PARALLEL, &operands, &result_types, &[region], attrs);
+    let ctx = p.ctx();
+    let i32_ty = ctx.signless(32);
+    let sizes: Vec<Attr> = [lbs.len(), ubs.len(), steps.len(), inits.len()]
+        .iter()
+        .map(|&n| ctx.int_attr(i32_ty, n as i64))
+        .collect();
+    let segments = ctx.intern_attr(silica_ir::AttrKind::DenseArray {
+        element: i32_ty,
+        values: sizes.into(),
+    });
+    let k = ctx.sym("operandSegmentSizes");
+    let props = ctx.dict_attr(vec![(k, segments)]);
+    p.ir().set_op_props(op, Some(props));
+    Ok(op)
+}
+
+fn print_parallel(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let sizes: Vec<usize> =
+        match silica_ir::dialect::inherent_attr(ctx, ir, op, "operandSegmentSizes")
+            .map(|a| ctx.attr_kind(a))
+        {
+            Some(silica_ir::AttrKind::DenseArray { values, .. }) => values
+                .iter()
+                .map(|v| match ctx.attr_kind(*v) {
+                    silica_ir::AttrKind::Integer { value, .. } => {
+                        usize::try_from(value).unwrap_or(0)
+                    }
+                    _ => 0,
+                })
+                .collect(),
+            _ => return,
+        };
+    let Some(region) = ir.regions(op).next() else {
+        return;
+    };
+    let ivs = entry_args(p, region);
+    let mut at = 0;
+    let mut group = |n: usize| {
+        let g = operands[at.min(operands.len())..(at + n).min(operands.len())].to_vec();
+        at += n;
+        g
+    };
+    let (lbs, ubs, steps) = (
+        group(sizes.first().copied().unwrap_or(0)),
+        group(sizes.get(1).copied().unwrap_or(0)),
+        group(sizes.get(2).copied().unwrap_or(0)),
+    );
+    let inits = group(sizes.get(3).copied().unwrap_or(0));
+    let list = |p: &mut AsmPrinter<'_, '_>, vs: &[ValueId]| {
+        p.write("(");
+        p.operands(vs.iter().copied());
+        p.write(")");
+    };
+    p.write(" ");
+    list(p, &ivs);
+    p.write(" = ");
+    list(p, &lbs);
+    p.write(" to ");
+    list(p, &ubs);
+    p.write(" step ");
+    list(p, &steps);
+    if !inits.is_empty() {
+        p.write(" init ");
+        list(p, &inits);
+        p.write(" -> ");
+        let tys: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
+        print_result_types(p, &tys, false);
+    }
+    p.write(" ");
+    p.region(region, false, false);
+    p.attr_dict(ir.op_attrs(op), &[], false);
+}
+
+/// `[(%a, ... : types)] {reduction}, ... attr-dict`
+fn parse_reduce(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let mut operands = Vec::new();
+    if p.eat(Tok::LParen) {
+        let mut refs = Vec::new();
+        loop {
+            refs.push(p.parse_operand()?);
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::Colon, "':'")?;
+        let mut tys = Vec::new();
+        loop {
+            tys.push(p.parse_type()?);
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::RParen, "')'")?;
+        if refs.len() != tys.len() {
+            let msg = format!(
+                "{} operands present, but expected {}",
+                refs.len(),
+                tys.len()
+            );
+            return p.error_at(refs[0].pos, msg);
+        }
+        for (u, t) in refs.iter().zip(&tys) {
+            operands.push(p.resolve_operand(*u, *t)?);
+        }
+    }
+    let mut regions = Vec::new();
+    if p.peek(Tok::LBrace) {
+        loop {
+            let r = p.ir().create_region();
+            p.parse_region(r)?;
+            regions.push(r);
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+    }
+    let attrs = p.parse_optional_attr_dict()?;
+    Ok(create(p, REDUCE, &operands, &[], &regions, attrs))
+}
+
+fn print_reduce(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    if !operands.is_empty() {
+        p.write("(");
+        p.operands(operands.iter().copied());
+        p.write(" : ");
+        let tys: Vec<Type> = operands.iter().map(|v| ir.value_type(*v)).collect();
+        p.types(&tys);
+        p.write(")");
+    }
+    // MLIR writes the (possibly empty) region list after a space.
+    p.write(" ");
+    let regions: Vec<RegionId> = ir.regions(op).collect();
+    for (i, r) in regions.into_iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.region(r, true, false);
+    }
+    p.attr_dict(ir.op_attrs(op), &[], false);
 }

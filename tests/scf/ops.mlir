@@ -45,3 +45,25 @@ func.func @u(%a: index, %x: i32) -> i32 {
   }
   return %r : i32
 }
+func.func @p(%lb: index, %ub: index, %s: index, %x: f32) -> f32 {
+  scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%s, %s) {
+    %a = arith.addi %i, %j : index
+  }
+  %r = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %rr: f32):
+      %t = arith.addf %l, %rr : f32
+      scf.reduce.return %t : f32
+    }
+  }
+  %r2:2 = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%x, %x) -> (f32, f32) {
+    scf.reduce(%x, %x : f32, f32) {
+    ^bb0(%l: f32, %rr: f32):
+      scf.reduce.return %l : f32
+    }, {
+    ^bb0(%l: f32, %rr: f32):
+      scf.reduce.return %rr : f32
+    }
+  }
+  return %r : f32
+}
