@@ -86,6 +86,16 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("affine.max")
     },
     OpDef {
+        parse: Some(parse_dma_start),
+        print: Some(print_dma_start),
+        ..OpDef::new("affine.dma_start")
+    },
+    OpDef {
+        parse: Some(parse_dma_wait),
+        print: Some(print_dma_wait),
+        ..OpDef::new("affine.dma_wait")
+    },
+    OpDef {
         inherent_attrs: &["static_basis"],
         parse: Some(parse_delinearize),
         print: Some(print_delinearize),
@@ -915,4 +925,172 @@ fn print_linearize(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     p.write(" : ");
     let tys: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
     p.types(&tys);
+}
+
+// ----- DMA -------------------------------------------------------------------
+
+/// `%m[subscripts]`: a memref and its affine subscripts.
+fn parse_subscripted<'a>(
+    p: &mut AsmParser<'_, 'a>,
+) -> PResult<(UnresolvedOperand<'a>, Attr, Vec<UnresolvedOperand<'a>>)> {
+    let m = p.parse_operand()?;
+    let (map, ops) = p.parse_affine_exprs_of_ssa(Tok::LSquare, Tok::RSquare, "']'")?;
+    Ok((m, map, ops))
+}
+
+/// The map operand count of the map attribute `name` of `op`.
+fn map_arity(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> (Option<AffineMap>, usize) {
+    let m = map_of(ctx, inherent_attr(ctx, ir, op, name)).cloned();
+    let n = m
+        .as_ref()
+        .map_or(0, |m| (m.num_dims + m.num_symbols) as usize);
+    (m, n)
+}
+
+/// Prints `%m[subscripts]` from `ops[at..]` with the map `name`; returns
+/// the index after it.
+fn print_subscripted(
+    p: &mut AsmPrinter<'_, '_>,
+    op: OpId,
+    ops: &[ValueId],
+    at: usize,
+    name: &str,
+) -> usize {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let (m, n) = map_arity(ctx, ir, op, name);
+    let Some(&memref) = ops.get(at) else {
+        return at;
+    };
+    let end = (at + 1 + n).min(ops.len());
+    p.operand(memref);
+    p.write("[");
+    if let Some(m) = m {
+        print_map_of_ssa(p, &m, &ops[at + 1..end]);
+    }
+    p.write("]");
+    end
+}
+
+fn create_with_attrs(
+    p: &mut AsmParser<'_, '_>,
+    name: &str,
+    operands: &[ValueId],
+    attrs: Vec<(&str, Attr)>,
+) -> OpId {
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let entries: Vec<(Symbol, Attr)> = attrs.into_iter().map(|(k, v)| (ctx.sym(k), v)).collect();
+    let attrs = ctx.dict_attr(entries);
+    let name = ctx.sym(name);
+    p.create_op(OpSpec {
+        name,
+        loc,
+        operands,
+        result_types: &[],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    })
+}
+
+/// `%src[..], %dst[..], %tag[..], %n [, %stride, %per_stride] : types`
+fn parse_dma_start(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let (src, src_map, src_ops) = parse_subscripted(p)?;
+    p.expect(Tok::Comma, "','")?;
+    let (dst, dst_map, dst_ops) = parse_subscripted(p)?;
+    p.expect(Tok::Comma, "','")?;
+    let (tag, tag_map, tag_ops) = parse_subscripted(p)?;
+    p.expect(Tok::Comma, "','")?;
+    let mut rest = vec![p.parse_operand()?];
+    while p.eat(Tok::Comma) {
+        rest.push(p.parse_operand()?);
+    }
+    if rest.len() != 1 && rest.len() != 3 {
+        return p.op_error("expected two stride related operands");
+    }
+    p.expect(Tok::Colon, "':'")?;
+    let src_ty = p.parse_type()?;
+    p.expect(Tok::Comma, "','")?;
+    let dst_ty = p.parse_type()?;
+    p.expect(Tok::Comma, "','")?;
+    let tag_ty = p.parse_type()?;
+    let mut operands = vec![p.resolve_operand(src, src_ty)?];
+    operands.extend(resolve_indices(p, &src_ops)?);
+    operands.push(p.resolve_operand(dst, dst_ty)?);
+    operands.extend(resolve_indices(p, &dst_ops)?);
+    operands.push(p.resolve_operand(tag, tag_ty)?);
+    operands.extend(resolve_indices(p, &tag_ops)?);
+    operands.extend(resolve_indices(p, &rest)?);
+    Ok(create_with_attrs(
+        p,
+        "affine.dma_start",
+        &operands,
+        vec![
+            ("dst_map", dst_map),
+            ("src_map", src_map),
+            ("tag_map", tag_map),
+        ],
+    ))
+}
+
+const DMA_MAPS: &[&str] = &["src_map", "dst_map", "tag_map"];
+
+fn print_dma_start(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let ops: Vec<ValueId> = ir.operands(op).collect();
+    p.write(" ");
+    let mut at = print_subscripted(p, op, &ops, 0, "src_map");
+    p.write(", ");
+    let dst = ops.get(at).copied();
+    at = print_subscripted(p, op, &ops, at, "dst_map");
+    p.write(", ");
+    let tag = ops.get(at).copied();
+    at = print_subscripted(p, op, &ops, at, "tag_map");
+    for &v in ops.get(at..).unwrap_or(&[]) {
+        p.write(", ");
+        p.operand(v);
+    }
+    p.attr_dict(ir.op_attrs(op), DMA_MAPS, false);
+    p.write(" : ");
+    let tys: Vec<Type> = [ops.first().copied(), dst, tag]
+        .into_iter()
+        .flatten()
+        .map(|v| ir.value_type(v))
+        .collect();
+    p.types(&tys);
+}
+
+/// `%tag[..], %n : tag-type`
+fn parse_dma_wait(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let (tag, tag_map, tag_ops) = parse_subscripted(p)?;
+    p.expect(Tok::Comma, "','")?;
+    let num = p.parse_operand()?;
+    p.expect(Tok::Colon, "':'")?;
+    let tag_ty = p.parse_type()?;
+    let mut operands = vec![p.resolve_operand(tag, tag_ty)?];
+    operands.extend(resolve_indices(p, &tag_ops)?);
+    operands.extend(resolve_indices(p, &[num])?);
+    Ok(create_with_attrs(
+        p,
+        "affine.dma_wait",
+        &operands,
+        vec![("tag_map", tag_map)],
+    ))
+}
+
+fn print_dma_wait(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let ops: Vec<ValueId> = ir.operands(op).collect();
+    p.write(" ");
+    let at = print_subscripted(p, op, &ops, 0, "tag_map");
+    p.write(", ");
+    if let Some(&n) = ops.get(at) {
+        p.operand(n);
+    }
+    p.attr_dict(ir.op_attrs(op), DMA_MAPS, false);
+    p.write(" : ");
+    if let Some(&t) = ops.first() {
+        p.ty(ir.value_type(t));
+    }
 }

@@ -361,6 +361,16 @@ static OPS: &[OpDef] = &[
         |_, _, _| Some("intptr".into()),
     ),
     op("memref.realloc", &REALLOC_SIG),
+    OpDef {
+        parse: Some(parse_dma_start),
+        print: Some(print_dma_start),
+        ..OpDef::new("memref.dma_start")
+    },
+    OpDef {
+        parse: Some(parse_dma_wait),
+        print: Some(print_dma_wait),
+        ..OpDef::new("memref.dma_wait")
+    },
     named("memref.subview", &SUBVIEW_SIG, |_, _, _| {
         Some("subview".into())
     }),
@@ -532,4 +542,170 @@ fn print_global(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     extra.extend(ctx.dict_entries(ir.op_attrs(op)).iter().copied());
     extra.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
     p.attr_entries(&extra, false);
+}
+
+// ----- DMA ---------------------------------------------------------------------
+
+/// `%m[%i, ...]`: a memref operand and its indices.
+fn parse_indexed<'a>(
+    p: &mut AsmParser<'_, 'a>,
+) -> PResult<(
+    silica_ir::parser::UnresolvedOperand<'a>,
+    Vec<silica_ir::parser::UnresolvedOperand<'a>>,
+)> {
+    let m = p.parse_operand()?;
+    let mut idx = Vec::new();
+    p.expect(Tok::LSquare, "'['")?;
+    p.comma_list(Tok::RSquare, "']'", |p| {
+        idx.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    Ok((m, idx))
+}
+
+fn resolve_index_list<'a>(
+    p: &mut AsmParser<'_, 'a>,
+    ops: &[silica_ir::parser::UnresolvedOperand<'a>],
+) -> PResult<Vec<silica_ir::ValueId>> {
+    let index = p.ctx().index_type();
+    ops.iter().map(|u| p.resolve_operand(*u, index)).collect()
+}
+
+fn memref_rank(ctx: &Context, t: Type) -> usize {
+    match ctx.type_kind(t) {
+        TypeKind::MemRef { shape, .. } => shape.len(),
+        _ => 0,
+    }
+}
+
+/// `%src[...], %dst[...], %n, %tag[...] [, %stride, %per_stride] :
+/// src-type, dst-type, tag-type`
+fn parse_dma_start(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let (src, src_idx) = parse_indexed(p)?;
+    p.expect(Tok::Comma, "','")?;
+    let (dst, dst_idx) = parse_indexed(p)?;
+    p.expect(Tok::Comma, "','")?;
+    let num = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let (tag, tag_idx) = parse_indexed(p)?;
+    let mut strides = Vec::new();
+    while p.eat(Tok::Comma) {
+        strides.push(p.parse_operand()?);
+    }
+    if !strides.is_empty() && strides.len() != 2 {
+        return p.op_error("expected two stride related operands");
+    }
+    p.expect(Tok::Colon, "':'")?;
+    let src_ty = p.parse_type()?;
+    p.expect(Tok::Comma, "','")?;
+    let dst_ty = p.parse_type()?;
+    p.expect(Tok::Comma, "','")?;
+    let tag_ty = p.parse_type()?;
+    let mut operands = vec![p.resolve_operand(src, src_ty)?];
+    operands.extend(resolve_index_list(p, &src_idx)?);
+    operands.push(p.resolve_operand(dst, dst_ty)?);
+    operands.extend(resolve_index_list(p, &dst_idx)?);
+    operands.extend(resolve_index_list(p, &[num])?);
+    operands.push(p.resolve_operand(tag, tag_ty)?);
+    operands.extend(resolve_index_list(p, &tag_idx)?);
+    operands.extend(resolve_index_list(p, &strides)?);
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let name = ctx.sym("memref.dma_start");
+    let attrs = ctx.empty_dict();
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &[],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    }))
+}
+
+/// Prints `%m[%i, ...]` from `ops[at..]` and returns the index after it.
+fn print_indexed(p: &mut AsmPrinter<'_, '_>, ops: &[silica_ir::ValueId], at: usize) -> usize {
+    let Some(&m) = ops.get(at) else {
+        return at;
+    };
+    let rank = memref_rank(p.ctx(), p.ir().value_type(m));
+    let end = (at + 1 + rank).min(ops.len());
+    p.operand(m);
+    p.write("[");
+    p.operands(ops[at + 1..end].iter().copied());
+    p.write("]");
+    end
+}
+
+fn print_dma_start(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let ops: Vec<silica_ir::ValueId> = ir.operands(op).collect();
+    p.write(" ");
+    let mut at = print_indexed(p, &ops, 0);
+    let src = ops[0];
+    p.write(", ");
+    let dst = ops.get(at).copied();
+    at = print_indexed(p, &ops, at);
+    p.write(", ");
+    if let Some(&n) = ops.get(at) {
+        p.operand(n);
+    }
+    at += 1;
+    p.write(", ");
+    let tag = ops.get(at).copied();
+    at = print_indexed(p, &ops, at);
+    for &v in ops.get(at..).unwrap_or(&[]) {
+        p.write(", ");
+        p.operand(v);
+    }
+    p.attr_dict(ir.op_attrs(op), &[], false);
+    p.write(" : ");
+    let tys: Vec<Type> = [Some(src), dst, tag]
+        .into_iter()
+        .flatten()
+        .map(|v| ir.value_type(v))
+        .collect();
+    p.types(&tys);
+}
+
+/// `%tag[...], %n : tag-type`
+fn parse_dma_wait(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let (tag, tag_idx) = parse_indexed(p)?;
+    p.expect(Tok::Comma, "','")?;
+    let num = p.parse_operand()?;
+    p.expect(Tok::Colon, "':'")?;
+    let tag_ty = p.parse_type()?;
+    let mut operands = vec![p.resolve_operand(tag, tag_ty)?];
+    operands.extend(resolve_index_list(p, &tag_idx)?);
+    operands.extend(resolve_index_list(p, &[num])?);
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let name = ctx.sym("memref.dma_wait");
+    let attrs = ctx.empty_dict();
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &[],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    }))
+}
+
+fn print_dma_wait(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let ops: Vec<silica_ir::ValueId> = ir.operands(op).collect();
+    p.write(" ");
+    let at = print_indexed(p, &ops, 0);
+    p.write(", ");
+    if let Some(&n) = ops.get(at) {
+        p.operand(n);
+    }
+    p.attr_dict(ir.op_attrs(op), &[], false);
+    p.write(" : ");
+    p.ty(ir.value_type(ops[0]));
 }

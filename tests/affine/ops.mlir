@@ -38,3 +38,13 @@ func.func @d(%i: index, %a: index, %b: index) {
   %4:2 = affine.delinearize_index %i into (8) : index, index
   return
 }
+func.func @dma(%A: memref<256xf32>, %B: memref<256xf32, 1>, %tag: memref<1xi32>, %i: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  memref.dma_start %A[%i], %B[%c0], %n, %tag[%c0] : memref<256xf32>, memref<256xf32, 1>, memref<1xi32>
+  memref.dma_wait %tag[%c0], %n : memref<1xi32>
+  affine.dma_start %A[%i + 1], %B[%i], %tag[0], %n : memref<256xf32>, memref<256xf32, 1>, memref<1xi32>
+  affine.dma_wait %tag[0], %n : memref<1xi32>
+  memref.dma_start %A[%i], %B[%c0], %n, %tag[%c0], %c0, %n : memref<256xf32>, memref<256xf32, 1>, memref<1xi32>
+  affine.dma_start %A[%i], %B[%i], %tag[%i], %n, %c0, %n : memref<256xf32>, memref<256xf32, 1>, memref<1xi32>
+  return
+}
