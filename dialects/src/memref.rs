@@ -364,11 +364,13 @@ static OPS: &[OpDef] = &[
     OpDef {
         parse: Some(parse_dma_start),
         print: Some(print_dma_start),
+        verify: Some(verify_dma),
         ..OpDef::new("memref.dma_start")
     },
     OpDef {
         parse: Some(parse_dma_wait),
         print: Some(print_dma_wait),
+        verify: Some(verify_dma),
         ..OpDef::new("memref.dma_wait")
     },
     named("memref.subview", &SUBVIEW_SIG, |_, _, _| {
@@ -642,9 +644,11 @@ fn print_indexed(p: &mut AsmPrinter<'_, '_>, ops: &[silica_ir::ValueId], at: usi
 fn print_dma_start(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let ir = p.ir();
     let ops: Vec<silica_ir::ValueId> = ir.operands(op).collect();
+    let Some(&src) = ops.first() else {
+        return;
+    };
     p.write(" ");
     let mut at = print_indexed(p, &ops, 0);
-    let src = ops[0];
     p.write(", ");
     let dst = ops.get(at).copied();
     at = print_indexed(p, &ops, at);
@@ -707,5 +711,54 @@ fn print_dma_wait(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
     p.attr_dict(ir.op_attrs(op), &[], false);
     p.write(" : ");
-    p.ty(ir.value_type(ops[0]));
+    if let Some(&tag) = ops.first() {
+        p.ty(ir.value_type(tag));
+    }
+}
+
+/// DMA ops have their memrefs, one index per dimension, and the counts.
+fn verify_dma(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let ops: Vec<silica_ir::ValueId> = ir.operands(op).collect();
+    let start = ctx.str(ir.op_name(op)) == "memref.dma_start";
+    let minimum = if start { 4 } else { 2 };
+    if ops.len() < minimum {
+        return Err(v.op_error(op, format!("expected at least {minimum} operands")));
+    }
+    // Walk the operands as the syntax lays them out.
+    let memref_at = |at: usize| -> Option<usize> {
+        let t = ir.value_type(*ops.get(at)?);
+        matches!(ctx.type_kind(t), TypeKind::MemRef { .. }).then(|| memref_rank(ctx, t))
+    };
+    let mut at = 0;
+    let groups = if start { 2 } else { 0 };
+    for _ in 0..groups {
+        let Some(rank) = memref_at(at) else {
+            return Err(v.op_error(op, "expected source and destination to be memrefs"));
+        };
+        at += 1 + rank;
+    }
+    if start {
+        at += 1; // the element count
+    }
+    let Some(rank) = memref_at(at) else {
+        return Err(v.op_error(op, "expected tag to be of memref type"));
+    };
+    at += 1 + rank;
+    let expected = if start {
+        [at, at + 2].to_vec()
+    } else {
+        vec![at + 1]
+    };
+    if !expected.contains(&ops.len()) {
+        return Err(v.op_error(op, "incorrect number of operands"));
+    }
+    let index_ok = ops.iter().all(|&x| {
+        let t = ir.value_type(x);
+        matches!(ctx.type_kind(t), TypeKind::MemRef { .. } | TypeKind::Index)
+    });
+    if !index_ok {
+        return Err(v.op_error(op, "expected indices and counts to be of index type"));
+    }
+    Ok(())
 }

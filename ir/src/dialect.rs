@@ -150,6 +150,13 @@ impl Context {
         self.registry.dialects.get(name).copied()
     }
 
+    /// The names of all registered ops, sorted.
+    pub fn registered_ops(&self) -> Vec<&'static str> {
+        let mut v: Vec<_> = self.registry.ops.values().map(|d| d.name).collect();
+        v.sort_unstable();
+        v
+    }
+
     /// Registered dialect names, sorted (for "available dialects" notes).
     pub fn dialect_names(&self) -> Vec<&'static str> {
         let mut v: Vec<_> = self.registry.dialects.keys().copied().collect();
