@@ -76,7 +76,7 @@ static CONSTANT_SIG: Signature = Signature::new(
     "attr-dict $value `:` type(results)",
 );
 
-static OPS: [OpDef; 4] = [
+static OPS: [OpDef; 5] = [
     OpDef {
         traits: Traits::ISOLATED_FROM_ABOVE,
         inherent_attrs: SIGNATURE_ATTRS,
@@ -101,6 +101,12 @@ static OPS: [OpDef; 4] = [
         verify: Some(verify_call),
         signature: Some(&CALL_SIG),
         ..OpDef::new("func.call")
+    },
+    OpDef {
+        parse: Some(parse_call_indirect),
+        print: Some(print_call_indirect),
+        verify: Some(verify_call_indirect),
+        ..OpDef::new("func.call_indirect")
     },
     OpDef {
         parse: Some(parse_op),
@@ -519,6 +525,85 @@ fn verify_constant(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let result = ir.results(op).next().map(|r| ir.value_type(r));
     if fty != result.map(AttrKind::Type) {
         return Err(v.op_error(op, "reference to function with mismatched type"));
+    }
+    Ok(())
+}
+
+/// `%f(%a, ...) attr-dict : function-type`
+fn parse_call_indirect(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let callee = p.parse_operand()?;
+    p.expect(Tok::LParen, "'('")?;
+    let mut args = Vec::new();
+    p.comma_list(Tok::RParen, "')'", |p| {
+        args.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let at = p.pos();
+    let fty = p.parse_type()?;
+    let (ins, outs) = match p.ctx().type_kind(fty) {
+        TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+        _ => return p.error_at(at, "expected function type"),
+    };
+    if ins.len() != args.len() {
+        let msg = format!(
+            "{} operands present, but expected {}",
+            args.len(),
+            ins.len()
+        );
+        return p.error_at(at, msg);
+    }
+    let mut operands = vec![p.resolve_operand(callee, fty)?];
+    for (u, t) in args.iter().zip(&ins) {
+        operands.push(p.resolve_operand(*u, *t)?);
+    }
+    let loc = p.op_loc();
+    let name = p.ctx().sym("func.call_indirect");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &outs,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    }))
+}
+
+fn print_call_indirect(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let operands: Vec<silica_ir::ValueId> = ir.operands(op).collect();
+    let Some((&callee, args)) = operands.split_first() else {
+        return;
+    };
+    p.write(" ");
+    p.operand(callee);
+    p.write("(");
+    p.operands(args.iter().copied());
+    p.write(")");
+    p.attr_dict(ir.op_attrs(op), &[], false);
+    p.write(" : ");
+    p.ty(ir.value_type(callee));
+}
+
+/// The callee is a function whose signature the call matches.
+fn verify_call_indirect(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let operands: Vec<Type> = ir.operands(op).map(|x| ir.value_type(x)).collect();
+    let Some((&callee, args)) = operands.split_first() else {
+        return Err(v.op_error(op, "expected 1 or more operands, but found 0"));
+    };
+    let TypeKind::Function { inputs, results } = ctx.type_kind(callee) else {
+        return Err(v.op_error(op, "operand #0 must be function type"));
+    };
+    let outs: Vec<Type> = ir.results(op).map(|x| ir.value_type(x)).collect();
+    if inputs.as_ref() != args || results.as_ref() != outs.as_slice() {
+        return Err(v.op_error(
+            op,
+            "callee type does not match the operand and result types",
+        ));
     }
     Ok(())
 }

@@ -48,3 +48,10 @@ func.func @e(%a: i32, %v: vector<4xi64>, %x: f32, %s: f8E8M0FNU, %y: f4E2M1FN) {
   %t2 = arith.scaling_truncf %x, %s to_nearest_even fastmath<fast> : f32, f8E8M0FNU to f4E2M1FN
   return
 }
+func.func private @gi(i32) -> i32
+func.func @ci(%x: i32) -> i32 {
+  %f = constant @gi : (i32) -> i32
+  %r = call_indirect %f(%x) : (i32) -> i32
+  func.call_indirect %f(%r) {a} : (i32) -> i32
+  return %r : i32
+}
