@@ -110,6 +110,12 @@ static OPS: &[OpDef] = &[
         ..OpDef::new(PARALLEL)
     },
     OpDef {
+        inherent_attrs: &["cases"],
+        parse: Some(parse_index_switch),
+        print: Some(print_index_switch),
+        ..OpDef::new("scf.index_switch")
+    },
+    OpDef {
         traits: Traits::TERMINATOR,
         parents: &[PARALLEL],
         parse: Some(parse_reduce),
@@ -854,4 +860,105 @@ fn print_reduce(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         p.region(r, true, false);
     }
     p.attr_dict(ir.op_attrs(op), &[], false);
+}
+
+// ----- scf.index_switch ------------------------------------------------------------
+
+/// `%arg attr-dict [-> types] (case N region)* default region`
+fn parse_index_switch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let arg = p.parse_operand()?;
+    let index = p.ctx().index_type();
+    let arg = p.resolve_operand(arg, index)?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let result_types = if p.eat(Tok::Arrow) {
+        let mut tys = vec![p.parse_type()?];
+        while p.eat(Tok::Comma) {
+            tys.push(p.parse_type()?);
+        }
+        tys
+    } else {
+        Vec::new()
+    };
+    let mut cases = Vec::new();
+    let mut case_regions = Vec::new();
+    while p.eat_keyword("case") {
+        let at = p.pos();
+        let v = p.parse_integer()?;
+        let Ok(v) = i64::try_from(&v) else {
+            return p.error_at(at, "integer value too large");
+        };
+        cases.push(v);
+        let r = p.ir().create_region();
+        p.parse_region(r)?;
+        case_regions.push(r);
+    }
+    p.expect_keyword("default")?;
+    let default = p.ir().create_region();
+    p.parse_region(default)?;
+    ensure_yield(p, default);
+    let mut regions = vec![default];
+    regions.extend(case_regions);
+    let op = create(
+        p,
+        "scf.index_switch",
+        &[arg],
+        &result_types,
+        &regions,
+        attrs,
+    );
+    let ctx = p.ctx();
+    let i64_ty = ctx.signless(64);
+    let values: Vec<Attr> = cases.iter().map(|&c| ctx.int_attr(i64_ty, c)).collect();
+    let cases = ctx.intern_attr(silica_ir::AttrKind::DenseArray {
+        element: i64_ty,
+        values: values.into(),
+    });
+    let k = ctx.sym("cases");
+    let props = ctx.dict_attr(vec![(k, cases)]);
+    p.ir().set_op_props(op, Some(props));
+    Ok(op)
+}
+
+fn print_index_switch(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let cases: Vec<String> =
+        match silica_ir::dialect::inherent_attr(ctx, ir, op, "cases").map(|a| ctx.attr_kind(a)) {
+            Some(silica_ir::AttrKind::DenseArray { values, .. }) => values
+                .iter()
+                .map(|v| match ctx.attr_kind(*v) {
+                    silica_ir::AttrKind::Integer { value, .. } => value.to_string(),
+                    _ => String::new(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+    let regions: Vec<RegionId> = ir.regions(op).collect();
+    p.write(" ");
+    p.operands(ir.operands(op));
+    p.attr_dict(ir.op_attrs(op), &[], false);
+    let results: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
+    if !results.is_empty() {
+        p.write(" -> ");
+        p.types(&results);
+    }
+    // MLIR sets the case list off by a space before its first line break.
+    p.write(" ");
+    for (c, r) in cases.iter().zip(regions.iter().skip(1)) {
+        p.newline(0);
+        p.write("case ");
+        p.write(c);
+        p.write(" ");
+        p.region(*r, false, false);
+    }
+    p.newline(0);
+    p.write("default ");
+    // The default region's implicit yield is left out without results;
+    // the cases print theirs.
+    if let Some(&d) = regions.first() {
+        if results.is_empty() {
+            p.region_without_terminators(d, false);
+        } else {
+            p.region(d, false, false);
+        }
+    }
 }

@@ -67,3 +67,22 @@ func.func @p(%lb: index, %ub: index, %s: index, %x: f32) -> f32 {
   }
   return %r : f32
 }
+func.func @isw(%i: index, %x: i32) -> i32 {
+  %0 = scf.index_switch %i -> i32
+  case 2 {
+    scf.yield %x : i32
+  }
+  case 5 {
+    scf.yield %x : i32
+  }
+  default {
+    scf.yield %x : i32
+  }
+  scf.index_switch %i
+  case 1 {
+    scf.yield
+  }
+  default {
+  }
+  return %0 : i32
+}
