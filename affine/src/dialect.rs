@@ -234,39 +234,6 @@ fn print_map_of_ssa(p: &mut AsmPrinter<'_, '_>, m: &AffineMap, operands: &[Value
     p.write(&text);
 }
 
-/// Blocks of `r` end with `affine.yield` (added without operands).
-fn ensure_yield(p: &mut AsmParser<'_, '_>, r: RegionId) {
-    let loc = p.op_loc();
-    if p.ir().region_is_empty(r) {
-        let b = p.ir().create_block();
-        p.ir().append_block(r, b);
-    }
-    let yield_name = p.ctx().sym(YIELD);
-    let empty = p.ctx().empty_dict();
-    let blocks: Vec<_> = p.ir().region_blocks(r).collect();
-    for b in blocks {
-        let ends = p.ir().last_op(b).is_some_and(|o| {
-            let name = p.ir().op_name(o);
-            p.ctx()
-                .op_def(name)
-                .is_some_and(|d| d.traits.has(Traits::TERMINATOR))
-        });
-        if !ends {
-            let y = p.ir().create_op(OpSpec {
-                name: yield_name,
-                loc,
-                operands: &[],
-                result_types: &[],
-                successors: &[],
-                regions: &[],
-                attrs: empty,
-                props: None,
-            });
-            p.ir().append_op(b, y);
-        }
-    }
-}
-
 /// Every map operand is there: operands after the first `skip` (the
 /// memref, the stored value) match the map's dimensions and symbols.
 fn verify_map_operands(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
@@ -416,7 +383,7 @@ fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     }
     let region = p.ir().create_region();
     p.parse_region_with_args(region, &args)?;
-    ensure_yield(p, region);
+    p.ensure_terminator(region, YIELD);
     let attrs = p.parse_optional_attr_dict()?;
     let ctx = p.ctx();
     let i32_ty = ctx.signless(32);
@@ -549,11 +516,11 @@ fn parse_if(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     }
     let then_region = p.ir().create_region();
     p.parse_region(then_region)?;
-    ensure_yield(p, then_region);
+    p.ensure_terminator(then_region, YIELD);
     let else_region = p.ir().create_region();
     if p.eat_keyword("else") {
         p.parse_region(else_region)?;
-        ensure_yield(p, else_region);
+        p.ensure_terminator(else_region, YIELD);
     }
     let attrs = p.parse_optional_attr_dict()?;
     Ok(create(

@@ -192,48 +192,6 @@ pub static SCF: DialectDef = DialectDef {
 
 // ----- shared pieces ---------------------------------------------------------
 
-/// Gives each block of `r` without a terminator an operand-less
-/// `scf.yield` (MLIR's implicit terminator), making an empty region one
-/// such block.
-fn ensure_yield(p: &mut AsmParser<'_, '_>, r: RegionId) {
-    ensure_terminator(p, r, YIELD);
-}
-
-/// Gives each block of `r` without a terminator an operand-less `name`
-/// op, making an empty region one such block.
-fn ensure_terminator(p: &mut AsmParser<'_, '_>, r: RegionId, name: &str) {
-    let loc = p.op_loc();
-    if p.ir().region_is_empty(r) {
-        let b = p.ir().create_block();
-        p.ir().append_block(r, b);
-    }
-    let yield_name = p.ctx().sym(name);
-    let blocks: Vec<_> = p.ir().region_blocks(r).collect();
-    let empty = p.ctx().empty_dict();
-    for b in blocks {
-        let last = p.ir().last_op(b);
-        let ends = last.is_some_and(|o| {
-            let name = p.ir().op_name(o);
-            p.ctx()
-                .op_def(name)
-                .is_some_and(|d| d.traits.has(Traits::TERMINATOR))
-        });
-        if !ends {
-            let y = p.ir().create_op(OpSpec {
-                name: yield_name,
-                loc,
-                operands: &[],
-                result_types: &[],
-                successors: &[],
-                regions: &[],
-                attrs: empty,
-                props: None,
-            });
-            p.ir().append_op(b, y);
-        }
-    }
-}
-
 /// `-> type` or `-> (type, ...)`: a result type list.
 fn parse_result_types(p: &mut AsmParser<'_, '_>) -> PResult<Vec<Type>> {
     if !p.eat(Tok::LParen) {
@@ -359,7 +317,7 @@ fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     }
     let region = p.ir().create_region();
     p.parse_region_with_args(region, &args)?;
-    ensure_yield(p, region);
+    p.ensure_terminator(region, YIELD);
     let attrs = p.parse_optional_attr_dict()?;
     let op = create(p, FOR, &operands, &result_types, &[region], attrs);
     if unsigned {
@@ -502,11 +460,11 @@ fn parse_if(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     };
     let then_region = p.ir().create_region();
     p.parse_region(then_region)?;
-    ensure_yield(p, then_region);
+    p.ensure_terminator(then_region, YIELD);
     let else_region = p.ir().create_region();
     if p.eat_keyword("else") {
         p.parse_region(else_region)?;
-        ensure_yield(p, else_region);
+        p.ensure_terminator(else_region, YIELD);
     }
     let attrs = p.parse_optional_attr_dict()?;
     Ok(create(
@@ -595,7 +553,7 @@ fn parse_while(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect_keyword("do")?;
     let after = p.ir().create_region();
     p.parse_region(after)?;
-    ensure_yield(p, after);
+    p.ensure_terminator(after, YIELD);
     let attrs = p.parse_optional_attr_dict_with_keyword()?;
     Ok(create(p, WHILE, &operands, &outs, &[before, after], attrs))
 }
@@ -714,7 +672,7 @@ fn parse_parallel(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let args: Vec<_> = ivs.iter().map(|u| (*u, index)).collect();
     let region = p.ir().create_region();
     p.parse_region_with_args(region, &args)?;
-    ensure_terminator(p, region, REDUCE);
+    p.ensure_terminator(region, REDUCE);
     let attrs = p.parse_optional_attr_dict()?;
     let op = create(p, PARALLEL, &operands, &result_types, &[region], attrs);
     let ctx = p.ctx();
@@ -895,7 +853,7 @@ fn parse_index_switch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect_keyword("default")?;
     let default = p.ir().create_region();
     p.parse_region(default)?;
-    ensure_yield(p, default);
+    p.ensure_terminator(default, YIELD);
     let mut regions = vec![default];
     regions.extend(case_regions);
     let op = create(

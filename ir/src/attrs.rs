@@ -144,6 +144,30 @@ impl Context {
         matches!(self.attr_kind(a), AttrKind::Location(_))
     }
 
+    /// `array<iN: v, ...>` of signless `width`-bit integers.
+    pub fn int_array_attr(&mut self, width: u32, values: &[i64]) -> Attr {
+        let element = self.signless(width);
+        let values: Vec<Attr> = values.iter().map(|&v| self.int_attr(element, v)).collect();
+        self.intern_attr(AttrKind::DenseArray {
+            element,
+            values: values.into(),
+        })
+    }
+
+    /// The integers of an integer dense array attribute.
+    pub fn int_array_values(&self, a: Attr) -> Option<Vec<i64>> {
+        let AttrKind::DenseArray { values, .. } = self.attr_kind(a) else {
+            return None;
+        };
+        values
+            .iter()
+            .map(|v| match self.attr_kind(*v) {
+                AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether `t` is `i1`, the type of boolean attributes.
     pub fn is_bool_type(&self, t: Type) -> bool {
         matches!(

@@ -13,6 +13,7 @@ mod print;
 mod syntax;
 
 pub use check::verify_signature;
+pub use print::{segment_sizes, SEGMENTS};
 
 use crate::context::{Attr, Context, Type};
 use crate::graph::OpId;

@@ -176,17 +176,10 @@ fn elems<'a>(
                         p.comma_list(Tok::RSquare, "']'", |p| {
                             let neg = p.eat(Tok::Minus);
                             let v = p.parse_u64()? as i64;
-                            let ctx = p.ctx();
-                            let i32_ty = ctx.signless(32);
-                            values.push(ctx.int_attr(i32_ty, if neg { -v } else { v }));
+                            values.push(if neg { -v } else { v });
                             Ok(())
                         })?;
-                        let ctx = p.ctx();
-                        let element = ctx.signless(32);
-                        ctx.intern_attr(crate::attrs::AttrKind::DenseArray {
-                            element,
-                            values: values.into(),
-                        })
+                        p.ctx().int_array_attr(32, &values)
                     }
                     AttrSyntax::IntEnum(width, names) => {
                         let at = p.pos();
@@ -271,13 +264,7 @@ fn elems<'a>(
                     Ok(())
                 })?;
                 st.operands[*operand] = values;
-                let ctx = p.ctx();
-                let i64_ty = ctx.signless(64);
-                let elems: Vec<Attr> = statics.iter().map(|&v| ctx.int_attr(i64_ty, v)).collect();
-                st.attrs[*attr] = Some(ctx.intern_attr(crate::attrs::AttrKind::DenseArray {
-                    element: i64_ty,
-                    values: elems.into(),
-                }));
+                st.attrs[*attr] = Some(p.ctx().int_array_attr(64, &statics));
             }
             Elem::Optional {
                 elems: inner,
@@ -463,17 +450,9 @@ fn build<'a>(
         }
     }
     if sig.segmented {
+        let sizes: Vec<i64> = st.operands.iter().map(|g| g.len() as i64).collect();
         let ctx = p.ctx();
-        let i32_ty = ctx.signless(32);
-        let values: Vec<Attr> = st
-            .operands
-            .iter()
-            .map(|g| ctx.int_attr(i32_ty, g.len() as i64))
-            .collect();
-        let sizes = ctx.intern_attr(crate::attrs::AttrKind::DenseArray {
-            element: i32_ty,
-            values: values.into(),
-        });
+        let sizes = ctx.int_array_attr(32, &sizes);
         let k = ctx.sym(super::print::SEGMENTS);
         props.push((k, sizes));
     }

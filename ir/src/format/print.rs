@@ -41,26 +41,16 @@ pub(super) fn operand_groups(
 }
 
 /// The `operandSegmentSizes` property of `op`, if it has one.
-pub(super) fn segment_sizes(
-    ctx: &crate::context::Context,
-    ir: &Ir,
-    op: OpId,
-) -> Option<Vec<usize>> {
+pub fn segment_sizes(ctx: &crate::context::Context, ir: &Ir, op: OpId) -> Option<Vec<usize>> {
     let a = crate::dialect::inherent_attr(ctx, ir, op, SEGMENTS)?;
-    let AttrKind::DenseArray { values, .. } = ctx.attr_kind(a) else {
-        return None;
-    };
-    values
-        .iter()
-        .map(|v| match ctx.attr_kind(*v) {
-            AttrKind::Integer { value, .. } => usize::try_from(value).ok(),
-            _ => None,
-        })
+    ctx.int_array_values(a)?
+        .into_iter()
+        .map(|v| usize::try_from(v).ok())
         .collect()
 }
 
 /// The property holding operand group sizes.
-pub(super) const SEGMENTS: &str = "operandSegmentSizes";
+pub const SEGMENTS: &str = "operandSegmentSizes";
 
 /// Splits `values` over groups of the given arities: single groups take
 /// one, the variable-size group (at most one) the rest.
@@ -288,20 +278,10 @@ fn value(
                     }
                 }
                 AttrSyntax::I32Array => {
-                    let values = match p.ctx().attr_kind(a) {
-                        AttrKind::DenseArray { values, .. } => values.to_vec(),
-                        _ => Vec::new(),
-                    };
+                    let values = p.ctx().int_array_values(a).unwrap_or_default();
+                    let text: Vec<String> = values.iter().map(i64::to_string).collect();
                     p.write("[");
-                    for (k, v) in values.into_iter().enumerate() {
-                        if k > 0 {
-                            p.write(", ");
-                        }
-                        if let AttrKind::Integer { value, .. } = p.ctx().attr_kind(v) {
-                            let text = value.to_string();
-                            p.write(&text);
-                        }
-                    }
+                    p.write(&text.join(", "));
                     p.write("]");
                 }
             }
@@ -330,17 +310,9 @@ fn value(
             attr,
             paren,
         } => {
-            let statics: Vec<i64> =
-                match attr_value(p, op, sig.attrs[*attr].name).map(|a| p.ctx().attr_kind(a)) {
-                    Some(AttrKind::DenseArray { values, .. }) => values
-                        .iter()
-                        .filter_map(|v| match p.ctx().attr_kind(*v) {
-                            AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
-                            _ => None,
-                        })
-                        .collect(),
-                    _ => Vec::new(),
-                };
+            let statics = attr_value(p, op, sig.attrs[*attr].name)
+                .and_then(|a| p.ctx().int_array_values(a))
+                .unwrap_or_default();
             p.write(if *paren { "(" } else { "[" });
             let mut dynamic = groups[*operand].iter();
             for (k, s) in statics.iter().enumerate() {

@@ -336,6 +336,41 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.parse_successor()
     }
 
+    /// Gives each block of `region` that does not end with a terminator an
+    /// operand-less `name` op (MLIR's implicit terminators, `scf.yield`),
+    /// making an empty region one such block.
+    pub fn ensure_terminator(&mut self, region: RegionId, name: &str) {
+        let loc = self.op_loc();
+        let ir = &mut self.p.ir;
+        if ir.region_is_empty(region) {
+            let b = ir.create_block();
+            ir.append_block(region, b);
+        }
+        let name = self.p.ctx.sym(name);
+        let attrs = self.p.ctx.empty_dict();
+        let blocks: Vec<_> = self.p.ir.region_blocks(region).collect();
+        for b in blocks {
+            let ctx = &*self.p.ctx;
+            let ends = self.p.ir.last_op(b).is_some_and(|o| {
+                ctx.op_def(self.p.ir.op_name(o))
+                    .is_some_and(|d| d.traits.has(crate::dialect::Traits::TERMINATOR))
+            });
+            if !ends {
+                let t = self.p.ir.create_op(OpSpec {
+                    name,
+                    loc,
+                    operands: &[],
+                    result_types: &[],
+                    successors: &[],
+                    regions: &[],
+                    attrs,
+                    props: None,
+                });
+                self.p.ir.append_op(b, t);
+            }
+        }
+    }
+
     /// Creates the op at the op's location.
     pub fn create_op(&mut self, spec: OpSpec<'_>) -> OpId {
         self.p.ir.create_op(spec)
