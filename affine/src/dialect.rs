@@ -6,7 +6,10 @@
 
 use silica_ir::affine::{print_expr_with, AffineExpr, AffineMap};
 use silica_ir::dialect::{inherent_attr, DialectDef, OpDef, Traits};
-use silica_ir::format::{parse_op, print_op, Arity, Signature, ValueParam, ANY_TYPE};
+use silica_ir::format::{
+    parse_op, print_op, segment_sizes, Arity, AttrDefault, AttrParam, AttrSyntax, Signature,
+    TypeConstraint, ValueParam, ANY_TYPE,
+};
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
 use silica_ir::printer::AsmPrinter;
@@ -96,15 +99,15 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("affine.dma_wait")
     },
     OpDef {
-        inherent_attrs: &["static_basis"],
-        parse: Some(parse_delinearize),
-        print: Some(print_delinearize),
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(&DELINEARIZE_SIG),
         ..OpDef::new("affine.delinearize_index")
     },
     OpDef {
-        inherent_attrs: &["disjoint", "static_basis", "operandSegmentSizes"],
-        parse: Some(parse_linearize),
-        print: Some(print_linearize),
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(&LINEARIZE_SIG),
         ..OpDef::new("affine.linearize_index")
     },
     OpDef {
@@ -386,15 +389,8 @@ fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.ensure_terminator(region, YIELD);
     let attrs = p.parse_optional_attr_dict()?;
     let ctx = p.ctx();
-    let i32_ty = ctx.signless(32);
-    let sizes: Vec<Attr> = [lb_ops.len(), ub_ops.len(), inits.len()]
-        .iter()
-        .map(|&n| ctx.int_attr(i32_ty, n as i64))
-        .collect();
-    let segments = ctx.intern_attr(AttrKind::DenseArray {
-        element: i32_ty,
-        values: sizes.into(),
-    });
+    let sizes = [lb_ops.len(), ub_ops.len(), inits.len()].map(|n| n as i64);
+    let segments = ctx.int_array_attr(32, &sizes);
     let step = ctx.int_attr(index, step);
     let props = vec![
         ("lowerBoundMap", lb_map),
@@ -413,24 +409,10 @@ fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     ))
 }
 
-/// The sizes in `operandSegmentSizes`.
-fn segments(ctx: &Context, ir: &Ir, op: OpId) -> Vec<usize> {
-    match inherent_attr(ctx, ir, op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::DenseArray { values, .. }) => values
-            .iter()
-            .map(|v| match ctx.attr_kind(*v) {
-                AttrKind::Integer { value, .. } => usize::try_from(value).unwrap_or(0),
-                _ => 0,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 fn print_for(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
     let operands: Vec<ValueId> = ir.operands(op).collect();
-    let sizes = segments(ctx, ir, op);
+    let sizes = segment_sizes(ctx, ir, op).unwrap_or_default();
     let (nl, nu) = (
         sizes.first().copied().unwrap_or(0),
         sizes.get(1).copied().unwrap_or(0),
@@ -708,191 +690,65 @@ fn print_apply(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 
 // ----- delinearize_index / linearize_index -------------------------------------
 
-/// The static-basis entry standing for a dynamic (SSA) basis element.
-const DYNAMIC: i64 = i64::MIN;
+const INDEX: TypeConstraint = TypeConstraint {
+    desc: "index",
+    check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::Index),
+    build: Some(|ctx| ctx.index_type()),
+};
 
-/// `(%a, 4, %b)`: a basis of SSA values and constants (MLIR's
-/// `DynamicIndexList`): the dynamic operands and the static entries.
-fn parse_basis<'a>(p: &mut AsmParser<'_, 'a>) -> PResult<(Vec<UnresolvedOperand<'a>>, Vec<i64>)> {
-    let mut dynamic = Vec::new();
-    let mut statics = Vec::new();
-    p.expect(Tok::LParen, "'('")?;
-    p.comma_list(Tok::RParen, "')'", |p| {
-        if p.peek(Tok::PercentId) {
-            dynamic.push(p.parse_operand()?);
-            statics.push(DYNAMIC);
-        } else {
-            let at = p.pos();
-            let v = p.parse_integer()?;
-            match i64::try_from(&v) {
-                Ok(v) => statics.push(v),
-                Err(_) => return p.error_at(at, "integer value too large"),
-            }
-        }
-        Ok(())
-    })?;
-    Ok((dynamic, statics))
-}
-
-fn print_basis(p: &mut AsmPrinter<'_, '_>, dynamic: &[ValueId], statics: &[i64]) {
-    p.write("(");
-    let mut next = dynamic.iter();
-    for (i, &s) in statics.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        if s == DYNAMIC {
-            if let Some(&v) = next.next() {
-                p.operand(v);
-            }
-        } else {
-            p.write(&s.to_string());
-        }
-    }
-    p.write(")");
-}
-
-fn i64_array(ctx: &mut Context, values: &[i64]) -> Attr {
-    let i64_ty = ctx.signless(64);
-    let values: Vec<Attr> = values.iter().map(|&v| ctx.int_attr(i64_ty, v)).collect();
-    ctx.intern_attr(AttrKind::DenseArray {
-        element: i64_ty,
-        values: values.into(),
-    })
-}
-
-fn static_basis(ctx: &Context, ir: &Ir, op: OpId) -> Vec<i64> {
-    match inherent_attr(ctx, ir, op, "static_basis").map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::DenseArray { values, .. }) => values
-            .iter()
-            .filter_map(|v| match ctx.attr_kind(*v) {
-                AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
+const fn index_values(name: &'static str, arity: Arity) -> ValueParam {
+    ValueParam {
+        name,
+        arity,
+        constraint: INDEX,
     }
 }
 
-/// `index` types after `:`, as many as given.
-fn parse_index_types(p: &mut AsmParser<'_, '_>) -> PResult<Vec<Type>> {
-    p.expect(Tok::Colon, "':'")?;
-    let mut tys = vec![p.parse_type()?];
-    while p.eat(Tok::Comma) {
-        tys.push(p.parse_type()?);
-    }
-    Ok(tys)
-}
+const STATIC_BASIS: AttrParam = AttrParam {
+    name: "static_basis",
+    syntax: AttrSyntax::Plain,
+    optional: false,
+    default: None,
+};
 
-/// `%i into (basis) attr-dict : types`
-fn parse_delinearize(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
-    let linear = p.parse_operand()?;
-    p.expect_keyword("into")?;
-    let (dynamic, statics) = parse_basis(p)?;
-    let attrs = p.parse_optional_attr_dict()?;
-    let results = parse_index_types(p)?;
-    let mut operands = resolve_indices(p, &[linear])?;
-    operands.extend(resolve_indices(p, &dynamic)?);
-    let basis = i64_array(p.ctx(), &statics);
-    Ok(create(
-        p,
-        "affine.delinearize_index",
-        &operands,
-        &results,
-        &[],
-        attrs,
-        vec![("static_basis", basis)],
-    ))
-}
+static DELINEARIZE_SIG: Signature = Signature::new(
+    &[
+        index_values("linear_index", Arity::One),
+        index_values("dynamic_basis", Arity::Variadic),
+    ],
+    &[index_values("multi_index", Arity::Variadic)],
+    &[STATIC_BASIS],
+    "$linear_index `into` \
+     custom<DynamicIndexList>($dynamic_basis, $static_basis, \"{}\", \"::mlir::AsmParser::Delimiter::Paren\") \
+     attr-dict `:` type($multi_index)",
+);
 
-fn print_delinearize(p: &mut AsmPrinter<'_, '_>, op: OpId) {
-    let (ctx, ir) = (p.ctx(), p.ir());
-    let operands: Vec<ValueId> = ir.operands(op).collect();
-    let Some((&linear, dynamic)) = operands.split_first() else {
-        return;
-    };
-    let statics = static_basis(ctx, ir, op);
-    p.write(" ");
-    p.operand(linear);
-    p.write(" into ");
-    print_basis(p, dynamic, &statics);
-    p.attr_dict(ir.op_attrs(op), &[], false);
-    p.write(" : ");
-    let tys: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
-    p.types(&tys);
-}
+/// `disjoint`: a unit property, `false` when absent.
+const DISJOINT: AttrParam = AttrParam {
+    name: "disjoint",
+    syntax: AttrSyntax::Unit,
+    optional: false,
+    default: Some(AttrDefault {
+        make: |ctx| {
+            let i1 = ctx.signless(1);
+            ctx.int_attr(i1, 0)
+        },
+        matches: |ctx, a| !matches!(ctx.attr_kind(a), AttrKind::Unit),
+    }),
+};
 
-/// `[disjoint] [%a, ...] by (basis) attr-dict : type`
-fn parse_linearize(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
-    let disjoint = p.eat_keyword("disjoint");
-    let mut multi = Vec::new();
-    p.expect(Tok::LSquare, "'['")?;
-    p.comma_list(Tok::RSquare, "']'", |p| {
-        multi.push(p.parse_operand()?);
-        Ok(())
-    })?;
-    p.expect_keyword("by")?;
-    let (dynamic, statics) = parse_basis(p)?;
-    let attrs = p.parse_optional_attr_dict()?;
-    let results = parse_index_types(p)?;
-    let mut operands = resolve_indices(p, &multi)?;
-    operands.extend(resolve_indices(p, &dynamic)?);
-    let ctx = p.ctx();
-    let basis = i64_array(ctx, &statics);
-    let i32_ty = ctx.signless(32);
-    let sizes: Vec<Attr> = [multi.len(), dynamic.len()]
-        .iter()
-        .map(|&n| ctx.int_attr(i32_ty, n as i64))
-        .collect();
-    let segments = ctx.intern_attr(AttrKind::DenseArray {
-        element: i32_ty,
-        values: sizes.into(),
-    });
-    // A unit property: `disjoint`, or `disjoint = false`.
-    let disjoint = if disjoint {
-        ctx.unit_attr()
-    } else {
-        let i1 = ctx.signless(1);
-        ctx.int_attr(i1, 0)
-    };
-    Ok(create(
-        p,
-        "affine.linearize_index",
-        &operands,
-        &results,
-        &[],
-        attrs,
-        vec![
-            ("disjoint", disjoint),
-            ("operandSegmentSizes", segments),
-            ("static_basis", basis),
-        ],
-    ))
-}
-
-fn print_linearize(p: &mut AsmPrinter<'_, '_>, op: OpId) {
-    let (ctx, ir) = (p.ctx(), p.ir());
-    let operands: Vec<ValueId> = ir.operands(op).collect();
-    let n = segments(ctx, ir, op)
-        .first()
-        .copied()
-        .unwrap_or(0)
-        .min(operands.len());
-    let statics = static_basis(ctx, ir, op);
-    let disjoint = inherent_attr(ctx, ir, op, "disjoint")
-        .is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Unit));
-    if disjoint {
-        p.write(" disjoint");
-    }
-    p.write(" [");
-    p.operands(operands[..n].iter().copied());
-    p.write("] by ");
-    print_basis(p, &operands[n..], &statics);
-    p.attr_dict(ir.op_attrs(op), &[], false);
-    p.write(" : ");
-    let tys: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
-    p.types(&tys);
-}
+static LINEARIZE_SIG: Signature = Signature::new(
+    &[
+        index_values("multi_index", Arity::Variadic),
+        index_values("dynamic_basis", Arity::Variadic),
+    ],
+    &[index_values("linear_index", Arity::One)],
+    &[DISJOINT, STATIC_BASIS],
+    "(`disjoint` $disjoint^)? ` ` `[` $multi_index `]` `by` \
+     custom<DynamicIndexList>($dynamic_basis, $static_basis, \"{}\", \"::mlir::AsmParser::Delimiter::Paren\") \
+     attr-dict `:` type($linear_index)",
+)
+.segmented();
 
 // ----- DMA -------------------------------------------------------------------
 

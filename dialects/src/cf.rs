@@ -4,8 +4,8 @@
 
 use silica_ir::dialect::{inherent_attr, DialectDef, OpDef, Traits};
 use silica_ir::format::{
-    parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint, ValueParam,
-    ANY_TYPE,
+    parse_op, print_op, segment_sizes, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint,
+    ValueParam, ANY_TYPE,
 };
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
@@ -127,7 +127,7 @@ static OPS: &[OpDef] = &[
 fn parse_dest<'a>(
     p: &mut AsmParser<'_, 'a>,
     operands: &mut Vec<ValueId>,
-) -> PResult<(BlockId, usize)> {
+) -> PResult<(BlockId, i64)> {
     let dest = p.parse_successor()?;
     if !p.eat(Tok::LParen) {
         return Ok((dest, 0));
@@ -160,7 +160,7 @@ fn parse_dest<'a>(
     for (u, t) in refs.iter().zip(&tys) {
         operands.push(p.resolve_operand(*u, *t)?);
     }
-    Ok((dest, refs.len()))
+    Ok((dest, refs.len() as i64))
 }
 
 /// `%flag : type, [ default: ^bb(...), 42: ^bb(...), ... ] attr-dict`
@@ -195,23 +195,15 @@ fn parse_switch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let attrs = p.parse_optional_attr_dict()?;
     let loc = p.op_loc();
     let ctx = p.ctx();
-    let i32_ty = ctx.signless(32);
-    let dense_i32 = |ctx: &mut silica_ir::Context, xs: &[usize]| {
-        let values: Vec<Attr> = xs.iter().map(|&x| ctx.int_attr(i32_ty, x as i64)).collect();
-        ctx.intern_attr(AttrKind::DenseArray {
-            element: i32_ty,
-            values: values.into(),
-        })
-    };
-    let case_total: usize = case_counts.iter().sum();
+    let case_total: i64 = case_counts.iter().sum();
     let mut props = vec![
         (
             ctx.sym("case_operand_segments"),
-            dense_i32(ctx, &case_counts),
+            ctx.int_array_attr(32, &case_counts),
         ),
         (
             ctx.sym("operandSegmentSizes"),
-            dense_i32(ctx, &[1, default_count, case_total]),
+            ctx.int_array_attr(32, &[1, default_count, case_total]),
         ),
     ];
     if !values.is_empty() {
@@ -301,8 +293,9 @@ fn print_switch(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let Some(&flag) = operands.first() else {
         return;
     };
-    let segments = inherent_attr(ctx, ir, op, "operandSegmentSizes").map(|a| array_values(ctx, a));
-    let default_count = segments.and_then(|s| s.get(1).copied()).unwrap_or(0) as usize;
+    let default_count = segment_sizes(ctx, ir, op)
+        .and_then(|s| s.get(1).copied())
+        .unwrap_or(0);
     let case_counts = inherent_attr(ctx, ir, op, "case_operand_segments")
         .map(|a| array_values(ctx, a))
         .unwrap_or_default();
@@ -352,8 +345,9 @@ fn verify_switch(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         return Err(v.op_error(op, msg));
     }
     let operands: Vec<ValueId> = ir.operands(op).collect();
-    let segments = inherent_attr(ctx, ir, op, "operandSegmentSizes").map(|a| array_values(ctx, a));
-    let default_count = segments.and_then(|s| s.get(1).copied()).unwrap_or(0) as usize;
+    let default_count = segment_sizes(ctx, ir, op)
+        .and_then(|s| s.get(1).copied())
+        .unwrap_or(0);
     let mut groups = vec![operands.get(1..1 + default_count).unwrap_or(&[]).to_vec()];
     let mut at = 1 + default_count;
     if let Some(counts) = inherent_attr(ctx, ir, op, "case_operand_segments") {
@@ -380,16 +374,8 @@ fn forwarded(v: &OpVerifier<'_, '_>, op: OpId) -> Vec<Vec<ValueId>> {
     if ir.successors(op).len() == 1 {
         return vec![operands];
     }
-    let segments = inherent_attr(v.ctx(), ir, op, "operandSegmentSizes");
-    let sizes: Vec<usize> = match segments.map(|a| v.ctx().attr_kind(a)) {
-        Some(AttrKind::DenseArray { values, .. }) => values
-            .iter()
-            .map(|x| match v.ctx().attr_kind(*x) {
-                AttrKind::Integer { value, .. } => usize::try_from(value).unwrap_or(0),
-                _ => 0,
-            })
-            .collect(),
-        _ => return Vec::new(),
+    let Some(sizes) = segment_sizes(v.ctx(), ir, op) else {
+        return Vec::new();
     };
     let mut groups = Vec::new();
     let mut at = 0;
@@ -402,18 +388,9 @@ fn forwarded(v: &OpVerifier<'_, '_>, op: OpId) -> Vec<Vec<ValueId>> {
     groups.into_iter().skip(1).collect()
 }
 
-/// The integers of a dense array attribute.
+/// The integers of a dense array attribute (none for anything else).
 fn array_values(ctx: &silica_ir::Context, a: silica_ir::Attr) -> Vec<i64> {
-    match ctx.attr_kind(a) {
-        AttrKind::DenseArray { values, .. } => values
-            .iter()
-            .filter_map(|x| match ctx.attr_kind(*x) {
-                AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+    ctx.int_array_values(a).unwrap_or_default()
 }
 
 /// Branch weights, when given, are one per successor and not all zero;

@@ -676,16 +676,9 @@ fn parse_parallel(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let attrs = p.parse_optional_attr_dict()?;
     let op = create(p, PARALLEL, &operands, &result_types, &[region], attrs);
     let ctx = p.ctx();
-    let i32_ty = ctx.signless(32);
-    let sizes: Vec<Attr> = [lbs.len(), ubs.len(), steps.len(), inits.len()]
-        .iter()
-        .map(|&n| ctx.int_attr(i32_ty, n as i64))
-        .collect();
-    let segments = ctx.intern_attr(silica_ir::AttrKind::DenseArray {
-        element: i32_ty,
-        values: sizes.into(),
-    });
-    let k = ctx.sym("operandSegmentSizes");
+    let sizes = [lbs.len(), ubs.len(), steps.len(), inits.len()].map(|n| n as i64);
+    let segments = ctx.int_array_attr(32, &sizes);
+    let k = ctx.sym(silica_ir::format::SEGMENTS);
     let props = ctx.dict_attr(vec![(k, segments)]);
     p.ir().set_op_props(op, Some(props));
     Ok(op)
@@ -694,21 +687,9 @@ fn parse_parallel(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
 fn print_parallel(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
     let operands: Vec<ValueId> = ir.operands(op).collect();
-    let sizes: Vec<usize> =
-        match silica_ir::dialect::inherent_attr(ctx, ir, op, "operandSegmentSizes")
-            .map(|a| ctx.attr_kind(a))
-        {
-            Some(silica_ir::AttrKind::DenseArray { values, .. }) => values
-                .iter()
-                .map(|v| match ctx.attr_kind(*v) {
-                    silica_ir::AttrKind::Integer { value, .. } => {
-                        usize::try_from(value).unwrap_or(0)
-                    }
-                    _ => 0,
-                })
-                .collect(),
-            _ => return,
-        };
+    let Some(sizes) = silica_ir::format::segment_sizes(ctx, ir, op) else {
+        return;
+    };
     let Some(region) = ir.regions(op).next() else {
         return;
     };
@@ -865,12 +846,7 @@ fn parse_index_switch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         attrs,
     );
     let ctx = p.ctx();
-    let i64_ty = ctx.signless(64);
-    let values: Vec<Attr> = cases.iter().map(|&c| ctx.int_attr(i64_ty, c)).collect();
-    let cases = ctx.intern_attr(silica_ir::AttrKind::DenseArray {
-        element: i64_ty,
-        values: values.into(),
-    });
+    let cases = ctx.int_array_attr(64, &cases);
     let k = ctx.sym("cases");
     let props = ctx.dict_attr(vec![(k, cases)]);
     p.ir().set_op_props(op, Some(props));
@@ -879,17 +855,12 @@ fn parse_index_switch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
 
 fn print_index_switch(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
-    let cases: Vec<String> =
-        match silica_ir::dialect::inherent_attr(ctx, ir, op, "cases").map(|a| ctx.attr_kind(a)) {
-            Some(silica_ir::AttrKind::DenseArray { values, .. }) => values
-                .iter()
-                .map(|v| match ctx.attr_kind(*v) {
-                    silica_ir::AttrKind::Integer { value, .. } => value.to_string(),
-                    _ => String::new(),
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+    let cases: Vec<String> = silica_ir::dialect::inherent_attr(ctx, ir, op, "cases")
+        .and_then(|a| ctx.int_array_values(a))
+        .unwrap_or_default()
+        .iter()
+        .map(i64::to_string)
+        .collect();
     let regions: Vec<RegionId> = ir.regions(op).collect();
     p.write(" ");
     p.operands(ir.operands(op));
