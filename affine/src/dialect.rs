@@ -364,14 +364,7 @@ fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
             Ok(())
         })?;
         p.expect(Tok::Arrow, "'->'")?;
-        if p.eat(Tok::LParen) {
-            p.comma_list(Tok::RParen, "')'", |p| {
-                result_types.push(p.parse_type()?);
-                Ok(())
-            })?;
-        } else {
-            result_types.push(p.parse_type()?);
-        }
+        result_types = p.parse_result_types()?;
         if inits.len() != result_types.len() {
             return p.op_error("mismatch between the number of loop-carried values and results");
         }
@@ -485,17 +478,11 @@ fn parse_if(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     };
     let ops = parse_dim_and_symbol_list(p, dims, syms)?;
     let operands = resolve_indices(p, &ops)?;
-    let mut result_types = Vec::new();
-    if p.eat(Tok::Arrow) {
-        if p.eat(Tok::LParen) {
-            p.comma_list(Tok::RParen, "')'", |p| {
-                result_types.push(p.parse_type()?);
-                Ok(())
-            })?;
-        } else {
-            result_types.push(p.parse_type()?);
-        }
-    }
+    let result_types = if p.eat(Tok::Arrow) {
+        p.parse_result_types()?
+    } else {
+        Vec::new()
+    };
     let then_region = p.ir().create_region();
     p.parse_region(then_region)?;
     p.ensure_terminator(then_region, YIELD);
@@ -825,10 +812,7 @@ fn parse_dma_start(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect(Tok::Comma, "','")?;
     let (tag, tag_map, tag_ops) = parse_subscripted(p)?;
     p.expect(Tok::Comma, "','")?;
-    let mut rest = vec![p.parse_operand()?];
-    while p.eat(Tok::Comma) {
-        rest.push(p.parse_operand()?);
-    }
+    let rest = p.parse_operand_list()?;
     if rest.len() != 1 && rest.len() != 3 {
         return p.op_error("expected two stride related operands");
     }

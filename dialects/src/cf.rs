@@ -8,7 +8,7 @@ use silica_ir::format::{
     ValueParam, ANY_TYPE,
 };
 use silica_ir::lexer::Tok;
-use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
+use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::{type_to_string, AsmPrinter};
 use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, BlockId, OpId, OpSpec, Signedness, TypeKind, ValueId};
@@ -132,35 +132,11 @@ fn parse_dest<'a>(
     if !p.eat(Tok::LParen) {
         return Ok((dest, 0));
     }
-    let mut refs: Vec<UnresolvedOperand<'a>> = Vec::new();
-    loop {
-        refs.push(p.parse_operand()?);
-        if !p.eat(Tok::Comma) {
-            break;
-        }
-    }
-    p.expect(Tok::Colon, "':'")?;
-    let mut tys = Vec::new();
-    loop {
-        tys.push(p.parse_type()?);
-        if !p.eat(Tok::Comma) {
-            break;
-        }
-    }
+    let values = p.parse_typed_operand_list()?;
     p.expect(Tok::RParen, "')'")?;
-    if tys.len() != refs.len() {
-        let at = refs[0].pos;
-        let msg = format!(
-            "{} operands present, but expected {}",
-            refs.len(),
-            tys.len()
-        );
-        return p.error_at(at, msg);
-    }
-    for (u, t) in refs.iter().zip(&tys) {
-        operands.push(p.resolve_operand(*u, *t)?);
-    }
-    Ok((dest, refs.len() as i64))
+    let n = values.len() as i64;
+    operands.extend(values);
+    Ok((dest, n))
 }
 
 /// `%flag : type, [ default: ^bb(...), 42: ^bb(...), ... ] attr-dict`

@@ -192,19 +192,6 @@ pub static SCF: DialectDef = DialectDef {
 
 // ----- shared pieces ---------------------------------------------------------
 
-/// `-> type` or `-> (type, ...)`: a result type list.
-fn parse_result_types(p: &mut AsmParser<'_, '_>) -> PResult<Vec<Type>> {
-    if !p.eat(Tok::LParen) {
-        return Ok(vec![p.parse_type()?]);
-    }
-    let mut tys = Vec::new();
-    p.comma_list(Tok::RParen, "')'", |p| {
-        tys.push(p.parse_type()?);
-        Ok(())
-    })?;
-    Ok(tys)
-}
-
 /// `(t1, t2)`, or `t` for one non-function type.
 fn print_result_types(p: &mut AsmPrinter<'_, '_>, tys: &[Type], parens_always: bool) {
     let bare = !parens_always
@@ -295,7 +282,7 @@ fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     if p.eat_keyword("iter_args") {
         iter = parse_assignments(p)?;
         p.expect(Tok::Arrow, "'->'")?;
-        result_types = parse_result_types(p)?;
+        result_types = p.parse_result_types()?;
     }
     let iv_ty = if p.eat(Tok::Colon) {
         p.parse_type()?
@@ -454,7 +441,7 @@ fn parse_if(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let i1 = p.ctx().signless(1);
     let cond = p.resolve_operand(cond, i1)?;
     let result_types = if p.eat(Tok::Arrow) {
-        parse_result_types(p)?
+        p.parse_result_types()?
     } else {
         Vec::new()
     };
@@ -585,7 +572,7 @@ fn print_while(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 /// `[-> types] region attr-dict`
 fn parse_execute_region(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let result_types = if p.eat(Tok::Arrow) {
-        parse_result_types(p)?
+        p.parse_result_types()?
     } else {
         Vec::new()
     };
@@ -654,7 +641,7 @@ fn parse_parallel(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     if p.eat_keyword("init") {
         inits = parse_paren_operands(p)?;
         p.expect(Tok::Arrow, "'->'")?;
-        result_types = parse_result_types(p)?;
+        result_types = p.parse_result_types()?;
     }
     if inits.len() != result_types.len() {
         return p.op_error("expects number of results to be the same as number of init values");
@@ -735,33 +722,8 @@ fn print_parallel(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 fn parse_reduce(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let mut operands = Vec::new();
     if p.eat(Tok::LParen) {
-        let mut refs = Vec::new();
-        loop {
-            refs.push(p.parse_operand()?);
-            if !p.eat(Tok::Comma) {
-                break;
-            }
-        }
-        p.expect(Tok::Colon, "':'")?;
-        let mut tys = Vec::new();
-        loop {
-            tys.push(p.parse_type()?);
-            if !p.eat(Tok::Comma) {
-                break;
-            }
-        }
+        operands = p.parse_typed_operand_list()?;
         p.expect(Tok::RParen, "')'")?;
-        if refs.len() != tys.len() {
-            let msg = format!(
-                "{} operands present, but expected {}",
-                refs.len(),
-                tys.len()
-            );
-            return p.error_at(refs[0].pos, msg);
-        }
-        for (u, t) in refs.iter().zip(&tys) {
-            operands.push(p.resolve_operand(*u, *t)?);
-        }
     }
     let mut regions = Vec::new();
     if p.peek(Tok::LBrace) {
@@ -810,11 +772,7 @@ fn parse_index_switch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let arg = p.resolve_operand(arg, index)?;
     let attrs = p.parse_optional_attr_dict()?;
     let result_types = if p.eat(Tok::Arrow) {
-        let mut tys = vec![p.parse_type()?];
-        while p.eat(Tok::Comma) {
-            tys.push(p.parse_type()?);
-        }
-        tys
+        p.parse_type_list()?
     } else {
         Vec::new()
     };

@@ -289,6 +289,56 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         Ok(UnresolvedOperand { name, index, pos })
     }
 
+    /// `%a, %b, ...`: one or more operands.
+    pub fn parse_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand<'a>>> {
+        let mut out = vec![self.parse_operand()?];
+        while self.p.eat(Tok::Comma) {
+            out.push(self.parse_operand()?);
+        }
+        Ok(out)
+    }
+
+    /// `t1, t2, ...`: one or more types.
+    pub fn parse_type_list(&mut self) -> PResult<Vec<Type>> {
+        let mut out = vec![self.p.parse_type()?];
+        while self.p.eat(Tok::Comma) {
+            out.push(self.p.parse_type()?);
+        }
+        Ok(out)
+    }
+
+    /// `t` or `(t1, t2, ...)`: a result type list (after `->`).
+    pub fn parse_result_types(&mut self) -> PResult<Vec<Type>> {
+        if !self.p.eat(Tok::LParen) {
+            return Ok(vec![self.p.parse_type()?]);
+        }
+        let mut tys = Vec::new();
+        self.p.comma_list(Tok::RParen, "')'", |p| {
+            tys.push(p.parse_type()?);
+            Ok(())
+        })?;
+        Ok(tys)
+    }
+
+    /// `%a, %b : t1, t2`: operands and their types, resolved.
+    pub fn parse_typed_operand_list(&mut self) -> PResult<Vec<ValueId>> {
+        let refs = self.parse_operand_list()?;
+        self.expect(Tok::Colon, "':'")?;
+        let tys = self.parse_type_list()?;
+        if refs.len() != tys.len() {
+            let msg = format!(
+                "{} operands present, but expected {}",
+                refs.len(),
+                tys.len()
+            );
+            return self.error_at(refs[0].pos, msg);
+        }
+        refs.into_iter()
+            .zip(tys)
+            .map(|(u, t)| self.resolve_operand(u, t))
+            .collect()
+    }
+
     /// The value `u` names, which must have type `ty` (a forward
     /// reference is resolved when its definition is parsed).
     pub fn resolve_operand(&mut self, u: UnresolvedOperand<'a>, ty: Type) -> PResult<ValueId> {
