@@ -58,15 +58,7 @@ pub type Transform<'t> =
 /// A context with every dialect silica knows registered.
 pub fn new_context(allow_unregistered: bool) -> Context {
     let mut ctx = Context::new();
-    ctx.register_dialect(&silica_dialects::arith::ARITH);
-    ctx.register_dialect(&silica_dialects::func::FUNC_DIALECT);
-    ctx.register_dialect(&silica_dialects::cf::CF);
-    ctx.register_dialect(&silica_dialects::math::MATH);
-    ctx.register_dialect(&silica_dialects::index::INDEX_DIALECT);
-    ctx.register_dialect(&silica_dialects::scf::SCF);
-    ctx.register_dialect(&silica_dialects::memref::MEMREF_DIALECT);
-    ctx.register_dialect(&silica_affine::AFFINE);
-    ctx.register_dialect(&silica_scheduling::ssp::SSP);
+    silica_cli::register_dialects(&mut ctx);
     ctx.allow_unregistered = allow_unregistered;
     ctx
 }

@@ -7,19 +7,7 @@ use std::process::Command;
 
 fn registered_ops() -> Vec<&'static str> {
     let mut ctx = Context::new();
-    for d in [
-        &silica_dialects::arith::ARITH,
-        &silica_dialects::func::FUNC_DIALECT,
-        &silica_dialects::cf::CF,
-        &silica_dialects::math::MATH,
-        &silica_dialects::index::INDEX_DIALECT,
-        &silica_dialects::scf::SCF,
-        &silica_dialects::memref::MEMREF_DIALECT,
-        &silica_affine::AFFINE,
-        &silica_scheduling::ssp::SSP,
-    ] {
-        ctx.register_dialect(d);
-    }
+    silica_cli::register_dialects(&mut ctx);
     ctx.registered_ops()
 }
 

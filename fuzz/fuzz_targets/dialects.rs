@@ -12,19 +12,7 @@ use silica_ir::Context;
 fn context() -> Context {
     let mut ctx = Context::new();
     ctx.allow_unregistered = true;
-    for d in [
-        &silica_dialects::arith::ARITH,
-        &silica_dialects::func::FUNC_DIALECT,
-        &silica_dialects::cf::CF,
-        &silica_dialects::math::MATH,
-        &silica_dialects::index::INDEX_DIALECT,
-        &silica_dialects::scf::SCF,
-        &silica_dialects::memref::MEMREF_DIALECT,
-        &silica_affine::AFFINE,
-        &silica_scheduling::ssp::SSP,
-    ] {
-        ctx.register_dialect(d);
-    }
+    silica_cli::register_dialects(&mut ctx);
     ctx
 }
 

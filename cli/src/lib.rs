@@ -1,0 +1,21 @@
+//! What the `silica` binary, its tests and the fuzz targets share: the
+//! set of dialects a context gets.
+
+use silica_ir::Context;
+
+/// Registers every dialect silica knows in `ctx`.
+pub fn register_dialects(ctx: &mut Context) {
+    for d in [
+        &silica_dialects::arith::ARITH,
+        &silica_dialects::func::FUNC_DIALECT,
+        &silica_dialects::cf::CF,
+        &silica_dialects::math::MATH,
+        &silica_dialects::index::INDEX_DIALECT,
+        &silica_dialects::scf::SCF,
+        &silica_dialects::memref::MEMREF_DIALECT,
+        &silica_affine::AFFINE,
+        &silica_scheduling::ssp::SSP,
+    ] {
+        ctx.register_dialect(d);
+    }
+}
