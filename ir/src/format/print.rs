@@ -104,8 +104,6 @@ pub(super) fn print_with_format(p: &mut AsmPrinter<'_, '_>, op: OpId, sig: &'sta
         should_space: true,
         last_punct: false,
     };
-    let mut used = Vec::new();
-    collect_attrs(&format.elems, &mut used);
     // A space element before anything else changes nothing: the first
     // element is always set off from the op name (`index.cmp slt(...)`).
     let start = format
@@ -113,17 +111,8 @@ pub(super) fn print_with_format(p: &mut AsmPrinter<'_, '_>, op: OpId, sig: &'sta
         .iter()
         .take_while(|e| matches!(e, Elem::Space(_)))
         .count();
-    elems(p, op, sig, &groups, &used, &format.elems[start..], &mut st);
-}
-
-fn collect_attrs(elems: &[Elem], out: &mut Vec<usize>) {
-    for e in elems {
-        match e {
-            Elem::Attr(i) | Elem::DynamicIndexList { attr: i, .. } => out.push(*i),
-            Elem::Optional { elems, .. } => collect_attrs(elems, out),
-            _ => {}
-        }
-    }
+    let used = &format.used_attrs;
+    elems(p, op, sig, &groups, used, &format.elems[start..], &mut st);
 }
 
 fn space_before(lit: &str, last_punct: bool) -> bool {

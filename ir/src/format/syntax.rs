@@ -8,6 +8,8 @@ use super::Signature;
 #[derive(Debug)]
 pub struct Format {
     pub(super) elems: Vec<Elem>,
+    /// The attributes the format writes (so `attr-dict` leaves them out).
+    pub(super) used_attrs: Vec<usize>,
 }
 
 /// Whose type a `type(...)` directive stands for.
@@ -70,7 +72,19 @@ pub(super) fn parse_format(sig: &'static Signature) -> Result<Format, String> {
         sig,
     };
     let elems = lx.elems(false)?;
-    Ok(Format { elems })
+    let mut used_attrs = Vec::new();
+    collect_attrs(&elems, &mut used_attrs);
+    Ok(Format { elems, used_attrs })
+}
+
+fn collect_attrs(elems: &[Elem], out: &mut Vec<usize>) {
+    for e in elems {
+        match e {
+            Elem::Attr(i) | Elem::DynamicIndexList { attr: i, .. } => out.push(*i),
+            Elem::Optional { elems, .. } => collect_attrs(elems, out),
+            _ => {}
+        }
+    }
 }
 
 impl Lexer<'_> {
