@@ -552,10 +552,20 @@ fn element_of(ctx: &Context, t: Type) -> Option<Type> {
     }
 }
 
-/// `%A[subscripts] attr-dict : memref-type`
-fn parse_load(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
-    let memref = p.parse_operand()?;
-    let (map, ops) = p.parse_affine_exprs_of_ssa(Tok::LSquare, Tok::RSquare, "']'")?;
+/// A parsed `%A[subscripts] attr-dict : memref-type`, not yet resolved.
+struct Access<'a> {
+    memref: UnresolvedOperand<'a>,
+    ty: Type,
+    element: Type,
+    subscripts: Vec<UnresolvedOperand<'a>>,
+    map: Attr,
+    attrs: Attr,
+}
+
+/// `%A[subscripts] attr-dict : memref-type` (a load, or a store after its
+/// value).
+fn parse_access<'a>(p: &mut AsmParser<'_, 'a>) -> PResult<Access<'a>> {
+    let (memref, map, subscripts) = parse_subscripted(p)?;
     let attrs = p.parse_optional_attr_dict()?;
     p.expect(Tok::Colon, "':'")?;
     let at = p.pos();
@@ -563,16 +573,30 @@ fn parse_load(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let Some(element) = element_of(p.ctx(), ty) else {
         return p.error_at(at, "expected memref type");
     };
-    let mut operands = vec![p.resolve_operand(memref, ty)?];
-    operands.extend(resolve_indices(p, &ops)?);
+    Ok(Access {
+        memref,
+        ty,
+        element,
+        subscripts,
+        map,
+        attrs,
+    })
+}
+
+/// `%A[subscripts] attr-dict : memref-type`
+fn parse_load(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let a = parse_access(p)?;
+    let mut operands = vec![p.resolve_operand(a.memref, a.ty)?];
+    operands.extend(resolve_indices(p, &a.subscripts)?);
+    let props = vec![("map", a.map)];
     Ok(create(
         p,
         "affine.load",
         &operands,
-        &[element],
+        &[a.element],
         &[],
-        attrs,
-        vec![("map", map)],
+        a.attrs,
+        props,
     ))
 }
 
@@ -580,44 +604,32 @@ fn parse_load(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
 fn parse_store(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let value = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
-    let memref = p.parse_operand()?;
-    let (map, ops) = p.parse_affine_exprs_of_ssa(Tok::LSquare, Tok::RSquare, "']'")?;
-    let attrs = p.parse_optional_attr_dict()?;
-    p.expect(Tok::Colon, "':'")?;
-    let at = p.pos();
-    let ty = p.parse_type()?;
-    let Some(element) = element_of(p.ctx(), ty) else {
-        return p.error_at(at, "expected memref type");
-    };
+    let a = parse_access(p)?;
     let mut operands = vec![
-        p.resolve_operand(value, element)?,
-        p.resolve_operand(memref, ty)?,
+        p.resolve_operand(value, a.element)?,
+        p.resolve_operand(a.memref, a.ty)?,
     ];
-    operands.extend(resolve_indices(p, &ops)?);
+    operands.extend(resolve_indices(p, &a.subscripts)?);
+    let props = vec![("map", a.map)];
     Ok(create(
         p,
         "affine.store",
         &operands,
         &[],
         &[],
-        attrs,
-        vec![("map", map)],
+        a.attrs,
+        props,
     ))
 }
 
 /// Prints `%A[subscripts] attr-dict : memref-type` from operand `at`.
 fn print_access(p: &mut AsmPrinter<'_, '_>, op: OpId, at: usize) {
-    let (ctx, ir) = (p.ctx(), p.ir());
+    let ir = p.ir();
     let operands: Vec<ValueId> = ir.operands(op).collect();
     let Some(&memref) = operands.get(at) else {
         return;
     };
-    p.operand(memref);
-    p.write("[");
-    if let Some(m) = map_of(ctx, inherent_attr(ctx, ir, op, "map")) {
-        print_map_of_ssa(p, m, &operands[at + 1..]);
-    }
-    p.write("]");
+    print_subscripted(p, op, &operands, at, "map");
     p.attr_dict(ir.op_attrs(op), &[], false);
     p.write(" : ");
     p.ty(ir.value_type(memref));
