@@ -162,15 +162,6 @@ fn create(
     })
 }
 
-/// Resolves operands of type `index`.
-fn resolve_indices<'a>(
-    p: &mut AsmParser<'_, 'a>,
-    ops: &[UnresolvedOperand<'a>],
-) -> PResult<Vec<ValueId>> {
-    let index = p.ctx().index_type();
-    ops.iter().map(|u| p.resolve_operand(*u, index)).collect()
-}
-
 /// `(%d, ...)[%s, ...]` for a map with `dims` dimensions and `syms`
 /// symbols.
 fn parse_dim_and_symbol_list<'a>(
@@ -369,8 +360,8 @@ fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
             return p.op_error("mismatch between the number of loop-carried values and results");
         }
     }
-    let mut operands = resolve_indices(p, &lb_ops)?;
-    operands.extend(resolve_indices(p, &ub_ops)?);
+    let mut operands = p.resolve_indices(&lb_ops)?;
+    operands.extend(p.resolve_indices(&ub_ops)?);
     let index = p.ctx().index_type();
     let mut args = vec![(iv, index)];
     for (&(arg, init), &t) in inits.iter().zip(&result_types) {
@@ -477,7 +468,7 @@ fn parse_if(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         _ => return p.error_at(at, "expected valid integer set attr"),
     };
     let ops = parse_dim_and_symbol_list(p, dims, syms)?;
-    let operands = resolve_indices(p, &ops)?;
+    let operands = p.resolve_indices(&ops)?;
     let result_types = if p.eat(Tok::Arrow) {
         p.parse_result_types()?
     } else {
@@ -587,7 +578,7 @@ fn parse_access<'a>(p: &mut AsmParser<'_, 'a>) -> PResult<Access<'a>> {
 fn parse_load(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let a = parse_access(p)?;
     let mut operands = vec![p.resolve_operand(a.memref, a.ty)?];
-    operands.extend(resolve_indices(p, &a.subscripts)?);
+    operands.extend(p.resolve_indices(&a.subscripts)?);
     let props = vec![("map", a.map)];
     Ok(create(
         p,
@@ -609,7 +600,7 @@ fn parse_store(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         p.resolve_operand(value, a.element)?,
         p.resolve_operand(a.memref, a.ty)?,
     ];
-    operands.extend(resolve_indices(p, &a.subscripts)?);
+    operands.extend(p.resolve_indices(&a.subscripts)?);
     let props = vec![("map", a.map)];
     Ok(create(
         p,
@@ -660,7 +651,7 @@ fn parse_apply(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         return p.error_at(at, "expected affine map");
     };
     let ops = parse_dim_and_symbol_list(p, m.num_dims, m.num_symbols)?;
-    let operands = resolve_indices(p, &ops)?;
+    let operands = p.resolve_indices(&ops)?;
     let attrs = p.parse_optional_attr_dict()?;
     let index = p.ctx().index_type();
     Ok(create(
@@ -835,12 +826,12 @@ fn parse_dma_start(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect(Tok::Comma, "','")?;
     let tag_ty = p.parse_type()?;
     let mut operands = vec![p.resolve_operand(src, src_ty)?];
-    operands.extend(resolve_indices(p, &src_ops)?);
+    operands.extend(p.resolve_indices(&src_ops)?);
     operands.push(p.resolve_operand(dst, dst_ty)?);
-    operands.extend(resolve_indices(p, &dst_ops)?);
+    operands.extend(p.resolve_indices(&dst_ops)?);
     operands.push(p.resolve_operand(tag, tag_ty)?);
-    operands.extend(resolve_indices(p, &tag_ops)?);
-    operands.extend(resolve_indices(p, &rest)?);
+    operands.extend(p.resolve_indices(&tag_ops)?);
+    operands.extend(p.resolve_indices(&rest)?);
     Ok(create_with_attrs(
         p,
         "affine.dma_start",
@@ -888,8 +879,8 @@ fn parse_dma_wait(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect(Tok::Colon, "':'")?;
     let tag_ty = p.parse_type()?;
     let mut operands = vec![p.resolve_operand(tag, tag_ty)?];
-    operands.extend(resolve_indices(p, &tag_ops)?);
-    operands.extend(resolve_indices(p, &[num])?);
+    operands.extend(p.resolve_indices(&tag_ops)?);
+    operands.extend(p.resolve_indices(&[num])?);
     Ok(create_with_attrs(
         p,
         "affine.dma_wait",

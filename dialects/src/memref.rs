@@ -565,14 +565,6 @@ fn parse_indexed<'a>(
     Ok((m, idx))
 }
 
-fn resolve_index_list<'a>(
-    p: &mut AsmParser<'_, 'a>,
-    ops: &[silica_ir::parser::UnresolvedOperand<'a>],
-) -> PResult<Vec<silica_ir::ValueId>> {
-    let index = p.ctx().index_type();
-    ops.iter().map(|u| p.resolve_operand(*u, index)).collect()
-}
-
 fn memref_rank(ctx: &Context, t: Type) -> usize {
     match ctx.type_kind(t) {
         TypeKind::MemRef { shape, .. } => shape.len(),
@@ -604,13 +596,13 @@ fn parse_dma_start(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect(Tok::Comma, "','")?;
     let tag_ty = p.parse_type()?;
     let mut operands = vec![p.resolve_operand(src, src_ty)?];
-    operands.extend(resolve_index_list(p, &src_idx)?);
+    operands.extend(p.resolve_indices(&src_idx)?);
     operands.push(p.resolve_operand(dst, dst_ty)?);
-    operands.extend(resolve_index_list(p, &dst_idx)?);
-    operands.extend(resolve_index_list(p, &[num])?);
+    operands.extend(p.resolve_indices(&dst_idx)?);
+    operands.extend(p.resolve_indices(&[num])?);
     operands.push(p.resolve_operand(tag, tag_ty)?);
-    operands.extend(resolve_index_list(p, &tag_idx)?);
-    operands.extend(resolve_index_list(p, &strides)?);
+    operands.extend(p.resolve_indices(&tag_idx)?);
+    operands.extend(p.resolve_indices(&strides)?);
     let loc = p.op_loc();
     let ctx = p.ctx();
     let name = ctx.sym("memref.dma_start");
@@ -682,8 +674,8 @@ fn parse_dma_wait(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect(Tok::Colon, "':'")?;
     let tag_ty = p.parse_type()?;
     let mut operands = vec![p.resolve_operand(tag, tag_ty)?];
-    operands.extend(resolve_index_list(p, &tag_idx)?);
-    operands.extend(resolve_index_list(p, &[num])?);
+    operands.extend(p.resolve_indices(&tag_idx)?);
+    operands.extend(p.resolve_indices(&[num])?);
     let loc = p.op_loc();
     let ctx = p.ctx();
     let name = ctx.sym("memref.dma_wait");

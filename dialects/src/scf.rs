@@ -649,9 +649,7 @@ fn parse_parallel(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let index = p.ctx().index_type();
     let mut operands = Vec::new();
     for group in [&lbs, &ubs, &steps] {
-        for u in group.iter() {
-            operands.push(p.resolve_operand(*u, index)?);
-        }
+        operands.extend(p.resolve_indices(group)?);
     }
     for (u, t) in inits.iter().zip(&result_types) {
         operands.push(p.resolve_operand(*u, *t)?);

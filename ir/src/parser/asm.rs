@@ -361,6 +361,14 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         Ok((map, ops))
     }
 
+    /// The values `ops` name, all of type `index`.
+    pub fn resolve_indices(&mut self, ops: &[UnresolvedOperand<'a>]) -> PResult<Vec<ValueId>> {
+        let index = self.p.ctx.index_type();
+        ops.iter()
+            .map(|u| self.resolve_operand(*u, index))
+            .collect()
+    }
+
     /// `{ blocks }` into `region`, whose entry block has no arguments.
     pub fn parse_region(&mut self, region: RegionId) -> PResult<()> {
         self.p.parse_region(region, &[], self.isolated)
