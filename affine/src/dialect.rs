@@ -5,7 +5,7 @@
 //! `affine.apply`/`min`/`max`, and `affine.yield`.
 
 use silica_ir::affine::{print_expr_with, AffineExpr, AffineMap};
-use silica_ir::dialect::{inherent_attr, DialectDef, OpDef, Traits};
+use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{
     parse_op, print_op, segment_sizes, Arity, AttrDefault, AttrParam, AttrSyntax, Signature,
     TypeConstraint, ValueParam, ANY_TYPE,
@@ -44,6 +44,7 @@ static OPS: &[OpDef] = &[
         ],
         parse: Some(parse_for),
         print: Some(print_for),
+        effects: Effects::Recursive,
         ..OpDef::new(FOR)
     },
     OpDef {
@@ -51,6 +52,7 @@ static OPS: &[OpDef] = &[
         inherent_attrs: &["condition"],
         parse: Some(parse_if),
         print: Some(print_if),
+        effects: Effects::Recursive,
         ..OpDef::new(IF)
     },
     OpDef {
@@ -58,6 +60,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_load),
         print: Some(print_load),
         verify: Some(verify_map_operands),
+        effects: Effects::Read,
         ..OpDef::new("affine.load")
     },
     OpDef {
@@ -65,6 +68,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_store),
         print: Some(print_store),
         verify: Some(verify_map_operands),
+        effects: Effects::Write,
         ..OpDef::new("affine.store")
     },
     OpDef {
@@ -72,6 +76,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_apply),
         print: Some(print_apply),
         verify: Some(verify_map_operands),
+        effects: Effects::None,
         ..OpDef::new("affine.apply")
     },
     OpDef {
@@ -79,6 +84,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_apply),
         print: Some(print_apply),
         verify: Some(verify_map_operands),
+        effects: Effects::None,
         ..OpDef::new("affine.min")
     },
     OpDef {
@@ -86,28 +92,33 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_apply),
         print: Some(print_apply),
         verify: Some(verify_map_operands),
+        effects: Effects::None,
         ..OpDef::new("affine.max")
     },
     OpDef {
         parse: Some(parse_dma_start),
         print: Some(print_dma_start),
+        effects: Effects::Write,
         ..OpDef::new("affine.dma_start")
     },
     OpDef {
         parse: Some(parse_dma_wait),
         print: Some(print_dma_wait),
+        effects: Effects::Write,
         ..OpDef::new("affine.dma_wait")
     },
     OpDef {
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(&DELINEARIZE_SIG),
+        effects: Effects::None,
         ..OpDef::new("affine.delinearize_index")
     },
     OpDef {
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(&LINEARIZE_SIG),
+        effects: Effects::None,
         ..OpDef::new("affine.linearize_index")
     },
     OpDef {
@@ -116,6 +127,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(&YIELD_SIG),
+        effects: Effects::None,
         ..OpDef::new(YIELD)
     },
 ];
@@ -125,6 +137,7 @@ pub static AFFINE: DialectDef = DialectDef {
     name: "affine",
     ops: OPS,
     attrs: None,
+    materialize_constant: None,
 };
 
 // ----- shared pieces ---------------------------------------------------------
@@ -420,6 +433,7 @@ fn print_for(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let inits = &operands[(nl + nu).min(operands.len())..];
     p.write(" ");
     p.operand(iv);
+    p.arg_loc(iv);
     p.write(" = ");
     print_bound(p, lb, lb_ops, "max");
     p.write(" to ");

@@ -43,6 +43,17 @@ pub struct IoArgs {
     timing: bool,
 }
 
+impl IoArgs {
+    /// The printing flags these arguments ask for.
+    pub fn print_flags(&self) -> PrintFlags {
+        PrintFlags {
+            generic: self.generic,
+            debug_info: self.debug_info,
+            skip_regions: self.skip_regions,
+        }
+    }
+}
+
 #[derive(Default)]
 struct Timing {
     parse: Duration,
@@ -216,7 +227,16 @@ fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
     }
 }
 
-fn report_timing(t: &Timing, transform_name: &str, total: Duration) {
+/// Rows of the timing report for the transform: nesting depth, name,
+/// time. Replaces the single transform row when given.
+pub type TimingRows<'t> = dyn Fn() -> Vec<(usize, String, Duration)> + 't;
+
+fn report_timing(
+    t: &Timing,
+    transform_name: &str,
+    rows_fn: Option<&TimingRows<'_>>,
+    total: Duration,
+) {
     let secs = |d: Duration| d.as_secs_f64();
     let total_s = secs(total).max(1e-9);
     let rest = total.saturating_sub(t.parse + t.verify + t.transform + t.print);
@@ -229,18 +249,23 @@ fn report_timing(t: &Timing, transform_name: &str, total: Duration) {
         total_s
     ));
     s.push_str("  ----Wall Time----  ----Name----\n");
-    let rows = [
-        ("Parser", t.parse),
-        ("Verifier", t.verify),
-        (transform_name, t.transform),
-        ("Output", t.print),
-        ("Rest", rest),
+    let mut rows: Vec<(usize, String, Duration)> = vec![
+        (0, "Parser".into(), t.parse),
+        (0, "Verifier".into(), t.verify),
     ];
-    for (name, d) in rows.into_iter().filter(|(n, _)| !n.is_empty()) {
+    match rows_fn {
+        Some(f) => rows.extend(f()),
+        None if !transform_name.is_empty() => rows.push((0, transform_name.into(), t.transform)),
+        None => {}
+    }
+    rows.push((0, "Output".into(), t.print));
+    rows.push((0, "Rest".into(), rest));
+    for (depth, name, d) in rows {
         s.push_str(&format!(
-            "    {:.4} ({:5.1}%)  {}\n",
+            "    {:.4} ({:5.1}%)  {}{}\n",
             secs(d),
             100.0 * secs(d) / total_s,
+            "  ".repeat(depth),
             name
         ));
     }
@@ -252,6 +277,16 @@ fn report_timing(t: &Timing, transform_name: &str, total: Duration) {
 /// `transform` (named `transform_name` in timing reports; no row when
 /// empty), prints.
 pub fn run(args: &IoArgs, transform_name: &str, transform: &mut Transform<'_>) -> ExitCode {
+    run_with_rows(args, transform_name, transform, None)
+}
+
+/// [`run`], with the transform's own rows in the timing report.
+pub fn run_with_rows(
+    args: &IoArgs,
+    transform_name: &str,
+    transform: &mut Transform<'_>,
+    rows: Option<&TimingRows<'_>>,
+) -> ExitCode {
     let total = Instant::now();
     let src = match read_input(&args.input) {
         Ok(s) => s,
@@ -265,11 +300,7 @@ pub fn run(args: &IoArgs, transform_name: &str, transform: &mut Transform<'_>) -
     } else {
         args.input.as_str()
     };
-    let flags = PrintFlags {
-        generic: args.generic,
-        debug_info: args.debug_info,
-        skip_regions: args.skip_regions,
-    };
+    let flags = args.print_flags();
     let chunks = split_chunks(&src, args.split.as_deref());
     let mut output = match Output::open(args) {
         Ok(o) => o,
@@ -335,7 +366,7 @@ pub fn run(args: &IoArgs, transform_name: &str, transform: &mut Transform<'_>) -
         eprint!("{errors}");
     }
     if args.timing {
-        report_timing(&timing, transform_name, total.elapsed());
+        report_timing(&timing, transform_name, rows, total.elapsed());
     }
     let finished = output.finish(args, !failed && write_error.is_none());
     if let Some(e) = write_error.or(finished.err()) {

@@ -1,6 +1,7 @@
 //! What the `silica` binary, its tests and the fuzz targets share: the
-//! set of dialects a context gets.
+//! set of dialects a context gets and the passes `silica opt` knows.
 
+use silica_ir::pass::PassRegistry;
 use silica_ir::Context;
 
 /// Registers every dialect silica knows in `ctx`.
@@ -18,4 +19,9 @@ pub fn register_dialects(ctx: &mut Context) {
     ] {
         ctx.register_dialect(d);
     }
+}
+
+/// Every pass `silica opt` can run, by its command-line name.
+pub fn pass_registry() -> PassRegistry {
+    PassRegistry::new(silica_ir::transforms::PASSES.iter().copied())
 }

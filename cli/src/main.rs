@@ -5,7 +5,7 @@ mod driver;
 mod opt;
 mod schedule;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -48,9 +48,15 @@ fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(normalize_args(std::env::args()));
+    let registry = silica_cli::pass_registry();
+    let command = Cli::command().mut_subcommand("opt", |c| opt::add_pass_flags(c, &registry));
+    let matches = command.get_matches_from(normalize_args(std::env::args()));
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match cli.command {
-        Command::Opt(args) => opt::run(&args),
+        Command::Opt(args) => {
+            let sub = matches.subcommand_matches("opt").expect("opt subcommand");
+            opt::run(&args, &opt::pass_flags_in_order(sub, &registry))
+        }
         Command::Schedule(args) => schedule::run(&args),
     }
 }

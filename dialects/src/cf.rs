@@ -2,7 +2,7 @@
 //! `cf.assert`) from declarative formats with successors and operand
 //! segments, and the check that branches pass what their targets take.
 
-use silica_ir::dialect::{inherent_attr, DialectDef, OpDef, Traits};
+use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{
     parse_op, print_op, segment_sizes, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint,
     ValueParam, ANY_TYPE,
@@ -98,11 +98,13 @@ static OPS: &[OpDef] = &[
     OpDef {
         traits: Traits::TERMINATOR,
         verify: Some(verify_branch),
+        effects: Effects::None,
         ..op("cf.br", &BR_SIG)
     },
     OpDef {
         traits: Traits::TERMINATOR,
         verify: Some(verify_branch),
+        effects: Effects::None,
         ..op("cf.cond_br", &COND_BR_SIG)
     },
     OpDef {
@@ -119,6 +121,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_switch),
         print: Some(print_switch),
         verify: Some(verify_switch),
+        effects: Effects::None,
         ..OpDef::new("cf.switch")
     },
 ];
@@ -341,6 +344,7 @@ pub static CF: DialectDef = DialectDef {
     name: "cf",
     ops: OPS,
     attrs: None,
+    materialize_constant: None,
 };
 
 /// The operands a branch forwards to each of its successors.

@@ -2,7 +2,7 @@
 //! signatures with a custom directive), and `func.return`, `func.call`,
 //! `func.constant` from their declarative formats.
 
-use silica_ir::dialect::{inherent_attr, DialectDef, OpDef, Traits};
+use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{
     parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, ValueParam, ANY_TYPE,
 };
@@ -93,6 +93,7 @@ static OPS: [OpDef; 5] = [
         print: Some(print_op),
         verify: Some(verify_return),
         signature: Some(&RETURN_SIG),
+        effects: Effects::None,
         ..OpDef::new("func.return")
     },
     OpDef {
@@ -114,6 +115,8 @@ static OPS: [OpDef; 5] = [
         verify: Some(verify_constant),
         signature: Some(&CONSTANT_SIG),
         result_names: Some(|_, _, _| Some("f".into())),
+        effects: Effects::None,
+        traits: Traits::CONSTANT_LIKE,
         ..OpDef::new("func.constant")
     },
 ];
@@ -123,6 +126,7 @@ pub static FUNC_DIALECT: DialectDef = DialectDef {
     name: "func",
     ops: &OPS,
     attrs: None,
+    materialize_constant: None,
 };
 
 /// One argument or result of a signature being parsed.
@@ -309,6 +313,9 @@ fn print_func(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         if let Some(d) = entry_attrs(ctx, ir, op, "arg_attrs", i) {
             p.write(" ");
             p.attr(d);
+        }
+        if let Some(&a) = args.get(i) {
+            p.arg_loc(a);
         }
     }
     p.write(")");

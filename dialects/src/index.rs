@@ -1,7 +1,7 @@
 //! The `index` dialect: arithmetic on `index` values, comparisons with
 //! `#index<cmp_predicate ...>`, casts, constants and `sizeof`.
 
-use silica_ir::dialect::{inherent_attr, AttrHooks, DialectDef, OpDef};
+use silica_ir::dialect::{inherent_attr, AttrHooks, DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{
     parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint, ValueParam,
 };
@@ -94,6 +94,7 @@ static SIZEOF: Signature = Signature::new(&[], &[one("result", INDEX)], &[], "at
 
 const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
     OpDef {
+        effects: Effects::None,
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(sig),
@@ -120,9 +121,15 @@ fn bool_name(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
 }
 
 static OPS: &[OpDef] = &[
-    op("index.add", &BINARY),
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("index.add", &BINARY)
+    },
     op("index.sub", &BINARY),
-    op("index.mul", &BINARY),
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("index.mul", &BINARY)
+    },
     op("index.divs", &BINARY),
     op("index.divu", &BINARY),
     op("index.ceildivs", &BINARY),
@@ -130,16 +137,37 @@ static OPS: &[OpDef] = &[
     op("index.floordivs", &BINARY),
     op("index.rems", &BINARY),
     op("index.remu", &BINARY),
-    op("index.maxs", &BINARY),
-    op("index.maxu", &BINARY),
-    op("index.mins", &BINARY),
-    op("index.minu", &BINARY),
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("index.maxs", &BINARY)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("index.maxu", &BINARY)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("index.mins", &BINARY)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("index.minu", &BINARY)
+    },
     op("index.shl", &BINARY),
     op("index.shrs", &BINARY),
     op("index.shru", &BINARY),
-    op("index.and", &BINARY),
-    op("index.or", &BINARY),
-    op("index.xor", &BINARY),
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("index.and", &BINARY)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("index.or", &BINARY)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("index.xor", &BINARY)
+    },
     op("index.cmp", &CMP),
     OpDef {
         verify: Some(verify_cast),
@@ -152,10 +180,12 @@ static OPS: &[OpDef] = &[
     op("index.sizeof", &SIZEOF),
     OpDef {
         result_names: Some(constant_name),
+        traits: Traits::CONSTANT_LIKE,
         ..op("index.constant", &CONSTANT)
     },
     OpDef {
         result_names: Some(bool_name),
+        traits: Traits::CONSTANT_LIKE,
         ..op("index.bool.constant", &BOOL_CONSTANT)
     },
 ];
@@ -224,4 +254,5 @@ pub static INDEX_DIALECT: DialectDef = DialectDef {
         parse: parse_attr,
         print: print_attr,
     }),
+    materialize_constant: None,
 };

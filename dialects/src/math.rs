@@ -2,7 +2,7 @@
 //! op one declarative definition (fast-math flags are `arith`'s).
 
 use crate::arith::{flags, infer_bool_like, one, BOOL_LIKE, FLOAT_LIKE, INT_LIKE, NO_FASTMATH};
-use silica_ir::dialect::{DialectDef, OpDef};
+use silica_ir::dialect::{DialectDef, Effects, OpDef};
 use silica_ir::format::{parse_op, print_op, AttrParam, Signature};
 
 const FASTMATH: &[AttrParam] = &[flags("fastmath", "fastmath", NO_FASTMATH)];
@@ -89,6 +89,7 @@ static CLASSIFY: Signature = Signature::new(
 
 const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
     OpDef {
+        effects: Effects::None,
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(sig),
@@ -150,6 +151,7 @@ pub static MATH: DialectDef = DialectDef {
     name: "math",
     ops: OPS,
     attrs: None,
+    materialize_constant: None,
 };
 
 #[cfg(test)]

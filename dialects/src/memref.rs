@@ -3,7 +3,7 @@
 //! views (`subview`, `reinterpret_cast`, `collapse_shape`,
 //! `expand_shape`) and globals (`global`, `get_global`).
 
-use silica_ir::dialect::{inherent_attr, DialectDef, OpDef, Traits};
+use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{
     parse_op, print_op, Arity, AttrDefault, AttrParam, AttrSyntax, DerivedType, Signature,
     TypeConstraint, ValueParam,
@@ -322,72 +322,130 @@ const fn named(name: &'static str, sig: &'static Signature, hint: ResultName) ->
 type ResultName = fn(&Context, &Ir, OpId) -> Option<String>;
 
 static OPS: &[OpDef] = &[
-    named("memref.alloc", &ALLOC_SIG, |_, _, _| Some("alloc".into())),
-    named("memref.alloca", &ALLOC_SIG, |_, _, _| Some("alloca".into())),
-    op("memref.dealloc", &DEALLOC_SIG),
+    OpDef {
+        effects: Effects::Alloc,
+        ..named("memref.alloc", &ALLOC_SIG, |_, _, _| Some("alloc".into()))
+    },
+    OpDef {
+        effects: Effects::Alloc,
+        ..named("memref.alloca", &ALLOC_SIG, |_, _, _| Some("alloca".into()))
+    },
+    OpDef {
+        effects: Effects::Write,
+        ..op("memref.dealloc", &DEALLOC_SIG)
+    },
     OpDef {
         verify: Some(verify_access),
+        effects: Effects::Read,
         ..op("memref.load", &LOAD_SIG)
     },
     OpDef {
         verify: Some(verify_access),
+        effects: Effects::Write,
         ..op("memref.store", &STORE_SIG)
     },
-    named("memref.dim", &DIM_SIG, |_, _, _| Some("dim".into())),
-    op("memref.rank", &RANK_SIG),
-    named("memref.cast", &CAST_SIG, |_, _, _| Some("cast".into())),
-    op("memref.copy", &COPY_SIG),
-    op(
-        "memref.extract_strided_metadata",
-        &EXTRACT_STRIDED_METADATA_SIG,
-    ),
-    named("memref.reshape", &RESHAPE_SIG, |_, _, _| {
-        Some("reshape".into())
-    }),
-    named("memref.view", &VIEW_SIG, |_, _, _| Some("view".into())),
+    OpDef {
+        effects: Effects::None,
+        ..named("memref.dim", &DIM_SIG, |_, _, _| Some("dim".into()))
+    },
+    OpDef {
+        effects: Effects::None,
+        ..op("memref.rank", &RANK_SIG)
+    },
+    OpDef {
+        effects: Effects::None,
+        ..named("memref.cast", &CAST_SIG, |_, _, _| Some("cast".into()))
+    },
+    OpDef {
+        effects: Effects::Write,
+        ..op("memref.copy", &COPY_SIG)
+    },
+    OpDef {
+        effects: Effects::None,
+        ..op(
+            "memref.extract_strided_metadata",
+            &EXTRACT_STRIDED_METADATA_SIG,
+        )
+    },
+    OpDef {
+        effects: Effects::None,
+        ..named("memref.reshape", &RESHAPE_SIG, |_, _, _| {
+            Some("reshape".into())
+        })
+    },
+    OpDef {
+        effects: Effects::None,
+        ..named("memref.view", &VIEW_SIG, |_, _, _| Some("view".into()))
+    },
     named(
         "memref.assume_alignment",
         &ASSUME_ALIGNMENT_SIG,
         |_, _, _| Some("assume_align".into()),
     ),
-    named(
-        "memref.memory_space_cast",
-        &MEMORY_SPACE_CAST_SIG,
-        |_, _, _| Some("memspacecast".into()),
-    ),
-    named(
-        "memref.extract_aligned_pointer_as_index",
-        &ALIGNED_POINTER_SIG,
-        |_, _, _| Some("intptr".into()),
-    ),
-    op("memref.realloc", &REALLOC_SIG),
+    OpDef {
+        effects: Effects::None,
+        ..named(
+            "memref.memory_space_cast",
+            &MEMORY_SPACE_CAST_SIG,
+            |_, _, _| Some("memspacecast".into()),
+        )
+    },
+    OpDef {
+        effects: Effects::None,
+        ..named(
+            "memref.extract_aligned_pointer_as_index",
+            &ALIGNED_POINTER_SIG,
+            |_, _, _| Some("intptr".into()),
+        )
+    },
+    OpDef {
+        effects: Effects::Write,
+        ..op("memref.realloc", &REALLOC_SIG)
+    },
     OpDef {
         parse: Some(parse_dma_start),
         print: Some(print_dma_start),
         verify: Some(verify_dma),
+        effects: Effects::Write,
         ..OpDef::new("memref.dma_start")
     },
     OpDef {
         parse: Some(parse_dma_wait),
         print: Some(print_dma_wait),
         verify: Some(verify_dma),
+        effects: Effects::Write,
         ..OpDef::new("memref.dma_wait")
     },
-    named("memref.subview", &SUBVIEW_SIG, |_, _, _| {
-        Some("subview".into())
-    }),
-    named(
-        "memref.reinterpret_cast",
-        &REINTERPRET_CAST_SIG,
-        |_, _, _| Some("reinterpret_cast".into()),
-    ),
-    named("memref.collapse_shape", &COLLAPSE_SHAPE_SIG, |_, _, _| {
-        Some("collapse_shape".into())
-    }),
-    named("memref.expand_shape", &EXPAND_SHAPE_SIG, |_, _, _| {
-        Some("expand_shape".into())
-    }),
-    op("memref.get_global", &GET_GLOBAL_SIG),
+    OpDef {
+        effects: Effects::None,
+        ..named("memref.subview", &SUBVIEW_SIG, |_, _, _| {
+            Some("subview".into())
+        })
+    },
+    OpDef {
+        effects: Effects::None,
+        ..named(
+            "memref.reinterpret_cast",
+            &REINTERPRET_CAST_SIG,
+            |_, _, _| Some("reinterpret_cast".into()),
+        )
+    },
+    OpDef {
+        effects: Effects::None,
+        ..named("memref.collapse_shape", &COLLAPSE_SHAPE_SIG, |_, _, _| {
+            Some("collapse_shape".into())
+        })
+    },
+    OpDef {
+        effects: Effects::None,
+        ..named("memref.expand_shape", &EXPAND_SHAPE_SIG, |_, _, _| {
+            Some("expand_shape".into())
+        })
+    },
+    OpDef {
+        effects: Effects::None,
+        ..op("memref.get_global", &GET_GLOBAL_SIG)
+    },
     OpDef {
         traits: Traits::NONE,
         inherent_attrs: &[
@@ -409,6 +467,7 @@ pub static MEMREF_DIALECT: DialectDef = DialectDef {
     name: "memref",
     ops: OPS,
     attrs: None,
+    materialize_constant: None,
 };
 
 /// A load or store has one index per dimension.

@@ -3,7 +3,7 @@
 //! and `scf.execute_region` have MLIR's hand-written syntax (loop headers,
 //! `iter_args`, implicit `scf.yield` terminators left out when printing).
 
-use silica_ir::dialect::{DialectDef, OpDef, Traits};
+use silica_ir::dialect::{DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{parse_op, print_op, Arity, Signature, ValueParam, ANY_TYPE};
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
@@ -107,12 +107,14 @@ static OPS: &[OpDef] = &[
         inherent_attrs: &["operandSegmentSizes"],
         parse: Some(parse_parallel),
         print: Some(print_parallel),
+        effects: Effects::Recursive,
         ..OpDef::new(PARALLEL)
     },
     OpDef {
         inherent_attrs: &["cases"],
         parse: Some(parse_index_switch),
         print: Some(print_index_switch),
+        effects: Effects::Recursive,
         ..OpDef::new("scf.index_switch")
     },
     OpDef {
@@ -120,6 +122,7 @@ static OPS: &[OpDef] = &[
         parents: &[PARALLEL],
         parse: Some(parse_reduce),
         print: Some(print_reduce),
+        effects: Effects::Recursive,
         ..OpDef::new(REDUCE)
     },
     OpDef {
@@ -128,6 +131,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(&REDUCE_RETURN_SIG),
+        effects: Effects::None,
         ..OpDef::new("scf.reduce.return")
     },
     OpDef {
@@ -137,6 +141,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_for),
         verify: Some(verify_for),
         signature: Some(&FOR_SIG),
+        effects: Effects::Recursive,
         ..OpDef::new(FOR)
     },
     OpDef {
@@ -145,17 +150,20 @@ static OPS: &[OpDef] = &[
         print: Some(print_if),
         verify: Some(verify_if),
         signature: Some(&IF_SIG),
+        effects: Effects::Recursive,
         ..OpDef::new(IF)
     },
     OpDef {
         parse: Some(parse_while),
         print: Some(print_while),
+        effects: Effects::Recursive,
         ..OpDef::new(WHILE)
     },
     OpDef {
         parse: Some(parse_execute_region),
         print: Some(print_execute_region),
         verify: Some(verify_execute_region),
+        effects: Effects::Recursive,
         ..OpDef::new(EXECUTE_REGION)
     },
     OpDef {
@@ -171,6 +179,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(&YIELD_SIG),
+        effects: Effects::None,
         ..OpDef::new(YIELD)
     },
     OpDef {
@@ -179,6 +188,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(&CONDITION_SIG),
+        effects: Effects::None,
         ..OpDef::new("scf.condition")
     },
 ];
@@ -188,6 +198,7 @@ pub static SCF: DialectDef = DialectDef {
     name: "scf",
     ops: OPS,
     attrs: None,
+    materialize_constant: None,
 };
 
 // ----- shared pieces ---------------------------------------------------------

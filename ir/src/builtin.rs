@@ -33,6 +33,7 @@ pub static BUILTIN: DialectDef = DialectDef {
         },
     ],
     attrs: None,
+    materialize_constant: None,
 };
 
 /// ` @name attributes {...} { body }`

@@ -33,6 +33,13 @@ impl Traits {
     pub const TERMINATOR: Traits = Traits(1 << 5);
     /// The op's blocks need not end with a terminator.
     pub const NO_TERMINATOR: Traits = Traits(1 << 6);
+    /// The op materialises a constant (its fold returns the value).
+    pub const CONSTANT_LIKE: Traits = Traits(1 << 7);
+    /// The op's first two operands may be swapped; folding moves
+    /// constant operands to the end.
+    pub const COMMUTATIVE: Traits = Traits(1 << 8);
+    /// The op returns control to its parent with its operands.
+    pub const RETURN_LIKE: Traits = Traits(1 << 9);
 
     /// Both sets of traits.
     pub const fn with(self, other: Traits) -> Traits {
@@ -51,6 +58,14 @@ pub type ParseFn = fn(&mut AsmParser<'_, '_>) -> PResult<OpId>;
 pub type PrintFn = fn(&mut AsmPrinter<'_, '_>, OpId);
 /// Checks an op beyond its traits.
 pub type VerifyFn = fn(&mut OpVerifier<'_, '_>, OpId) -> PResult<()>;
+/// Folds an op given the constant values of its operands (`None` where
+/// an operand is not a constant); see [`crate::rewrite::FoldResult`].
+pub type FoldFn =
+    fn(&mut crate::rewrite::FoldCtx<'_>, OpId, &[Option<Attr>]) -> crate::rewrite::FoldResult;
+/// Creates a constant op of the dialect holding `value` of type `ty` at the
+/// rewriter's insertion point (MLIR's `materializeConstant`).
+pub type MaterializeFn =
+    fn(&mut crate::rewrite::Rewriter<'_>, Attr, crate::Type, Attr) -> Option<OpId>;
 /// Suggests a name for an op's first result.
 pub type ResultNameFn = fn(&Context, &crate::graph::Ir, OpId) -> Option<String>;
 /// Parses the parameters of the dialect attribute with the given
@@ -83,6 +98,44 @@ pub struct OpDef {
     /// A name for the first result in the custom form (`c0_i32` prints
     /// `%c0_i32`), as MLIR's `getAsmResultNames`.
     pub result_names: Option<ResultNameFn>,
+    /// How the op touches memory (decides dead-code erasure and CSE).
+    pub effects: Effects,
+    /// Constant folding and in-place simplification (MLIR's `fold`).
+    pub fold: Option<FoldFn>,
+    /// Canonicalization patterns rooted at this op.
+    pub patterns: &'static [crate::rewrite::Pattern],
+    /// How the op passes operands to its successors' arguments.
+    pub branch: Option<&'static BranchDef>,
+}
+
+/// A branch op's operands forwarded to its successors (MLIR's
+/// `BranchOpInterface`).
+#[derive(Debug)]
+pub struct BranchDef {
+    /// The operand indices forwarded to successor `i`'s arguments.
+    pub successor_operands: fn(&Context, &crate::graph::Ir, OpId, usize) -> std::ops::Range<usize>,
+    /// Removes the `j`-th operand forwarded to successor `i` (keeping
+    /// segment sizes consistent).
+    pub erase_successor_operand: fn(&mut Context, &mut crate::graph::Ir, OpId, usize, usize),
+}
+
+/// An op's memory effects, as far as the transformations need them
+/// (MLIR's `MemoryEffectOpInterface` and `RecursiveMemoryEffects`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Effects {
+    /// Unknown: treated as reading and writing anything.
+    #[default]
+    Unknown,
+    /// No effects (MLIR's `Pure` / `NoMemoryEffect`).
+    None,
+    /// Reads memory only.
+    Read,
+    /// Allocates its results (and may read); nothing else.
+    Alloc,
+    /// Writes or frees memory.
+    Write,
+    /// The effects of the ops nested in its regions.
+    Recursive,
 }
 
 impl OpDef {
@@ -99,6 +152,10 @@ impl OpDef {
             verify: None,
             signature: None,
             result_names: None,
+            effects: Effects::Unknown,
+            fold: None,
+            patterns: &[],
+            branch: None,
         }
     }
 }
@@ -116,6 +173,8 @@ pub struct DialectDef {
     pub name: &'static str,
     pub ops: &'static [OpDef],
     pub attrs: Option<AttrHooks>,
+    /// Builds the dialect's constant op for a folded value.
+    pub materialize_constant: Option<MaterializeFn>,
 }
 
 /// The registered dialects and ops of a context.

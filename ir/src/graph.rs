@@ -767,6 +767,70 @@ impl Ir {
         self.regions[region.idx()].last_block = block.0;
     }
 
+    /// Unlinks `block` from its region and drops its ops (their operand
+    /// uses are removed; uses of its values elsewhere must be going too).
+    pub fn erase_block(&mut self, block: BlockId) {
+        let BlockData {
+            parent, prev, next, ..
+        } = self.blocks[block.idx()];
+        if parent != NONE {
+            if prev != NONE {
+                self.blocks[prev as usize].next = next;
+            } else {
+                self.regions[parent as usize].first_block = next;
+            }
+            if next != NONE {
+                self.blocks[next as usize].prev = prev;
+            } else {
+                self.regions[parent as usize].last_block = prev;
+            }
+        }
+        let ops: Vec<OpId> = self.block_ops(block).collect();
+        for o in ops {
+            self.drop_op(o);
+        }
+        let d = &mut self.blocks[block.idx()];
+        d.parent = NONE;
+        d.prev = NONE;
+        d.next = NONE;
+        d.first_op = NONE;
+        d.last_op = NONE;
+    }
+
+    /// Removes the argument `index` of `block`; it must be unused.
+    pub fn erase_block_arg(&mut self, block: BlockId, index: usize) {
+        debug_assert!(!self.has_uses(self.blocks[block.idx()].args[index]));
+        let args = &mut self.blocks[block.idx()].args;
+        args.remove(index);
+        for (i, &a) in args.clone().iter().enumerate().skip(index) {
+            self.values[a.idx()].def = ValueDef::Argument {
+                block,
+                index: i as u32,
+            };
+        }
+    }
+
+    /// Replaces the operands of `op` (their number may change).
+    pub fn set_operands(&mut self, op: OpId, operands: &[ValueId]) {
+        let old: Vec<UseId> = self.operand_uses(op).collect();
+        for u in old {
+            self.unlink_use(u.0);
+        }
+        let start = self.uses.len() as u32;
+        for (i, &v) in operands.iter().enumerate() {
+            self.uses.push(UseData {
+                value: v,
+                owner: op,
+                prev: NONE,
+                next: NONE,
+            });
+            self.link_use(start + i as u32, v);
+        }
+        let d = &mut self.ops[op.idx()];
+        d.operands_start = start;
+        d.num_operands = operands.len() as u32;
+    }
+
     /// Replaces successor `i` of `op`.
     pub fn set_successor(&mut self, op: OpId, i: usize, block: BlockId) {
         let start = self.ops[op.idx()].successors_start as usize;

@@ -325,19 +325,9 @@ impl Verifier<'_> {
 
     // ----- dominance ---------------------------------------------------------
 
-    /// Whether `r` has no SSA dominance: multi-block regions always have
-    /// it; a single-block region lacks it when its op has graph regions
-    /// or is unregistered (which may have them), as in MLIR.
+    /// Whether `r` has no SSA dominance (see [`is_graph_region`]).
     fn is_graph_region(&self, r: RegionId) -> bool {
-        let mut blocks = self.ir.region_blocks(r);
-        if blocks.next().is_none() || blocks.next().is_some() {
-            return false;
-        }
-        self.ir.region_op(r).is_some_and(|op| {
-            self.ctx
-                .op_def(self.ir.op_name(op))
-                .is_none_or(|d| d.traits.has(Traits::GRAPH_REGIONS))
-        })
+        is_graph_region(self.ctx, self.ir, r)
     }
 
     /// Whether `v` properly dominates its use by `user`.
@@ -506,7 +496,7 @@ pub fn symbol_name(
 /// Immediate dominators of the blocks of `region` (Cooper, Harvey and
 /// Kennedy's iterative algorithm). The entry maps to itself; unreachable
 /// blocks map to `None`.
-fn compute_idoms(ir: &Ir, region: RegionId) -> FxHashMap<BlockId, Option<BlockId>> {
+pub(crate) fn compute_idoms(ir: &Ir, region: RegionId) -> FxHashMap<BlockId, Option<BlockId>> {
     let blocks: Vec<BlockId> = ir.region_blocks(region).collect();
     let mut idom: FxHashMap<BlockId, Option<BlockId>> = blocks.iter().map(|&b| (b, None)).collect();
     let Some(&entry) = blocks.first() else {
@@ -578,4 +568,18 @@ fn compute_idoms(ir: &Ir, region: RegionId) -> FxHashMap<BlockId, Option<BlockId
         }
     }
     idom
+}
+
+/// Whether `r` has no SSA dominance: multi-block regions always have
+/// it; a single-block region lacks it when its op has graph regions
+/// or is unregistered (which may have them), as in MLIR.
+pub fn is_graph_region(ctx: &Context, ir: &Ir, r: RegionId) -> bool {
+    let mut blocks = ir.region_blocks(r);
+    if blocks.next().is_none() || blocks.next().is_some() {
+        return false;
+    }
+    ir.region_op(r).is_some_and(|op| {
+        ctx.op_def(ir.op_name(op))
+            .is_none_or(|d| d.traits.has(Traits::GRAPH_REGIONS))
+    })
 }

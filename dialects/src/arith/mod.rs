@@ -3,10 +3,11 @@
 //! format.
 
 mod attrs;
+mod fold;
 
 pub use attrs::{flag_bits, flags_attr, CMPF_PREDICATES, CMPI_PREDICATES};
 
-use silica_ir::dialect::{AttrHooks, DialectDef, OpDef, VerifyFn};
+use silica_ir::dialect::{AttrHooks, DialectDef, Effects, OpDef, Traits, VerifyFn};
 use silica_ir::format::{
     parse_op, print_op, Arity, AttrDefault, AttrParam, AttrSyntax, Signature, TypeConstraint,
     ValueParam, ANY_TYPE,
@@ -566,6 +567,7 @@ static SCALING_TRUNCF_SIG: Signature = Signature::new(
 /// An op of `sig` with the format's parser and printer.
 const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
     OpDef {
+        effects: Effects::None,
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(sig),
@@ -582,45 +584,152 @@ const fn cast(name: &'static str, sig: &'static Signature, verify: VerifyFn) -> 
 }
 
 static OPS: &[OpDef] = &[
-    op("arith.addi", &INT_OVERFLOW_SIG),
-    op("arith.subi", &INT_OVERFLOW_SIG),
-    op("arith.muli", &INT_OVERFLOW_SIG),
-    op("arith.shli", &INT_OVERFLOW_SIG),
-    op("arith.andi", &INT_SIG),
-    op("arith.ori", &INT_SIG),
-    op("arith.xori", &INT_SIG),
-    op("arith.ceildivsi", &INT_SIG),
-    op("arith.ceildivui", &INT_SIG),
-    op("arith.floordivsi", &INT_SIG),
-    op("arith.remsi", &INT_SIG),
-    op("arith.remui", &INT_SIG),
-    op("arith.maxsi", &INT_SIG),
-    op("arith.maxui", &INT_SIG),
-    op("arith.minsi", &INT_SIG),
-    op("arith.minui", &INT_SIG),
-    op("arith.divsi", &INT_EXACT_SIG),
-    op("arith.divui", &INT_EXACT_SIG),
-    op("arith.shrsi", &INT_EXACT_SIG),
-    op("arith.shrui", &INT_EXACT_SIG),
-    op("arith.addf", &FLOAT_SIG),
-    op("arith.subf", &FLOAT_SIG),
-    op("arith.mulf", &FLOAT_SIG),
-    op("arith.divf", &FLOAT_SIG),
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_addi),
+        ..op("arith.addi", &INT_OVERFLOW_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_subi),
+        ..op("arith.subi", &INT_OVERFLOW_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_muli),
+        ..op("arith.muli", &INT_OVERFLOW_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_shli),
+        ..op("arith.shli", &INT_OVERFLOW_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_andi),
+        ..op("arith.andi", &INT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_ori),
+        ..op("arith.ori", &INT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_xori),
+        ..op("arith.xori", &INT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_ceildivsi),
+        ..op("arith.ceildivsi", &INT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_ceildivui),
+        ..op("arith.ceildivui", &INT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_floordivsi),
+        ..op("arith.floordivsi", &INT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_remsi),
+        ..op("arith.remsi", &INT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_remui),
+        ..op("arith.remui", &INT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_maxsi),
+        ..op("arith.maxsi", &INT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_maxui),
+        ..op("arith.maxui", &INT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_minsi),
+        ..op("arith.minsi", &INT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_minui),
+        ..op("arith.minui", &INT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_divsi),
+        ..op("arith.divsi", &INT_EXACT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_divui),
+        ..op("arith.divui", &INT_EXACT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_shrsi),
+        ..op("arith.shrsi", &INT_EXACT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_shrui),
+        ..op("arith.shrui", &INT_EXACT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_addf),
+        ..op("arith.addf", &FLOAT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_subf),
+        ..op("arith.subf", &FLOAT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_mulf),
+        ..op("arith.mulf", &FLOAT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_divf),
+        ..op("arith.divf", &FLOAT_SIG)
+    },
     op("arith.remf", &FLOAT_SIG),
-    op("arith.maximumf", &FLOAT_SIG),
-    op("arith.minimumf", &FLOAT_SIG),
-    op("arith.maxnumf", &FLOAT_SIG),
-    op("arith.minnumf", &FLOAT_SIG),
-    op("arith.negf", &NEGF_SIG),
-    cast("arith.extsi", &INT_CAST_SIG, |v, op| {
-        verify_cast(v, op, CastRule::Wider)
-    }),
-    cast("arith.extui", &INT_CAST_SIG, |v, op| {
-        verify_cast(v, op, CastRule::Wider)
-    }),
-    cast("arith.trunci", &TRUNCI_SIG, |v, op| {
-        verify_cast(v, op, CastRule::Narrower)
-    }),
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("arith.maximumf", &FLOAT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("arith.minimumf", &FLOAT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("arith.maxnumf", &FLOAT_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("arith.minnumf", &FLOAT_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_negf),
+        ..op("arith.negf", &NEGF_SIG)
+    },
+    OpDef {
+        fold: Some(fold::fold_extsi),
+        ..cast("arith.extsi", &INT_CAST_SIG, |v, op| {
+            verify_cast(v, op, CastRule::Wider)
+        })
+    },
+    OpDef {
+        fold: Some(fold::fold_extui),
+        ..cast("arith.extui", &INT_CAST_SIG, |v, op| {
+            verify_cast(v, op, CastRule::Wider)
+        })
+    },
+    OpDef {
+        fold: Some(fold::fold_extsi),
+        ..cast("arith.trunci", &TRUNCI_SIG, |v, op| {
+            verify_cast(v, op, CastRule::Narrower)
+        })
+    },
     cast("arith.extf", &FLOAT_CAST_SIG, |v, op| {
         verify_cast(v, op, CastRule::Wider)
     }),
@@ -639,31 +748,52 @@ static OPS: &[OpDef] = &[
     cast("arith.fptoui", &FLOAT_TO_INT_SIG, |v, op| {
         verify_cast(v, op, CastRule::Any)
     }),
-    cast("arith.index_cast", &INDEX_CAST_SIG, |v, op| {
-        verify_cast(v, op, CastRule::OneIndex)
-    }),
-    cast("arith.index_castui", &INDEX_CAST_SIG, |v, op| {
-        verify_cast(v, op, CastRule::OneIndex)
-    }),
+    OpDef {
+        fold: Some(fold::fold_extsi),
+        ..cast("arith.index_cast", &INDEX_CAST_SIG, |v, op| {
+            verify_cast(v, op, CastRule::OneIndex)
+        })
+    },
+    OpDef {
+        fold: Some(fold::fold_index_castui),
+        ..cast("arith.index_castui", &INDEX_CAST_SIG, |v, op| {
+            verify_cast(v, op, CastRule::OneIndex)
+        })
+    },
     cast("arith.bitcast", &BITCAST_SIG, |v, op| {
         verify_cast(v, op, CastRule::SameWidth)
     }),
-    op("arith.addui_extended", &ADDUI_EXTENDED_SIG),
-    op("arith.mulsi_extended", &MUL_EXTENDED_SIG),
-    op("arith.mului_extended", &MUL_EXTENDED_SIG),
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("arith.addui_extended", &ADDUI_EXTENDED_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("arith.mulsi_extended", &MUL_EXTENDED_SIG)
+    },
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..op("arith.mului_extended", &MUL_EXTENDED_SIG)
+    },
     op("arith.scaling_extf", &SCALING_EXTF_SIG),
     op("arith.scaling_truncf", &SCALING_TRUNCF_SIG),
-    cast("arith.cmpi", &CMPI_SIG, verify_cmp),
+    OpDef {
+        fold: Some(fold::fold_cmpi),
+        ..cast("arith.cmpi", &CMPI_SIG, verify_cmp)
+    },
     cast("arith.cmpf", &CMPF_SIG, verify_cmp),
     OpDef {
         parse: Some(parse_select),
         print: Some(print_select),
         signature: Some(&SELECT_SIG),
+        fold: Some(fold::fold_select),
         ..OpDef::new("arith.select")
     },
     OpDef {
         result_names: Some(constant_name),
         verify: Some(verify_constant),
+        traits: Traits::CONSTANT_LIKE,
+        fold: Some(fold::fold_constant),
         ..op("arith.constant", &CONSTANT_SIG)
     },
 ];
@@ -676,6 +806,7 @@ pub static ARITH: DialectDef = DialectDef {
         parse: attrs::parse,
         print: attrs::print,
     }),
+    materialize_constant: Some(fold::materialize_constant),
 };
 
 #[cfg(test)]

@@ -86,6 +86,34 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
         }
     }
 
+    /// ` loc(...)` of a region argument, with `--mlir-print-debuginfo`
+    /// (always inline, as MLIR prints argument locations).
+    pub fn arg_loc(&mut self, v: ValueId) {
+        match &mut self.backend {
+            Backend::Text(p) => {
+                if p.flags.debug_info {
+                    if let Some(l) = p.ir.value_loc(v) {
+                        p.out.push_str(" loc(");
+                        p.attrs.location_body(&mut p.out, l, true);
+                        p.out.push(')');
+                    }
+                }
+            }
+            Backend::Visit {
+                ir,
+                flags,
+                v: visitor,
+                ..
+            } => {
+                if flags.debug_info {
+                    if let Some(l) = ir.value_loc(v) {
+                        visitor.attr(l, false);
+                    }
+                }
+            }
+        }
+    }
+
     /// The name a value prints as (`%arg0`, `%3#1`); empty when only
     /// collecting.
     pub fn value_name(&self, v: ValueId) -> String {

@@ -23,6 +23,7 @@ pub static SSP: DialectDef = DialectDef {
         parse: attrs::parse,
         print: attrs::print,
     }),
+    materialize_constant: None,
 };
 
 /// What [`process_instances`] does with each instance.

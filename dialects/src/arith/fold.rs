@@ -1,0 +1,529 @@
+//! Folding of arith ops as MLIR does it: exact constant folding on any
+//! integer width (two's complement wraparound, like `APInt`), IEEE float
+//! folding with correct rounding for f16, bf16, f32 and f64, the
+//! algebraic identities of each op's `fold`, and constant
+//! materialisation (`arith.constant`).
+
+use num_traits::{One, Signed, Zero};
+use silica_ir::dialect::inherent_attr;
+use silica_ir::float::{from_f64, nan_bits, to_f64, FloatKind};
+use silica_ir::rewrite::{FoldCtx, FoldResult, Rewriter};
+use silica_ir::{Attr, AttrKind, BigInt, Context, OpId, Type, TypeKind, ValueId};
+
+/// The bit width integer arithmetic on `ty` wraps at (index is 64 bits).
+fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
+    match ctx.type_kind(ty) {
+        TypeKind::Integer { width, .. } => Some(*width),
+        TypeKind::Index => Some(64),
+        _ => None,
+    }
+}
+
+/// `v` wrapped to the signed range of `w` bits.
+pub fn wrap_signed(v: &BigInt, w: u32) -> BigInt {
+    if w == 0 {
+        return BigInt::zero();
+    }
+    let modulus = BigInt::one() << w;
+    let mut r = v % &modulus;
+    if r.is_negative() {
+        r += &modulus;
+    }
+    if r >= (BigInt::one() << (w - 1)) {
+        r -= modulus;
+    }
+    r
+}
+
+/// `v` as an unsigned number of `w` bits.
+pub fn to_unsigned(v: &BigInt, w: u32) -> BigInt {
+    let modulus = BigInt::one() << w;
+    let mut r = v % &modulus;
+    if r.is_negative() {
+        r += modulus;
+    }
+    r
+}
+
+fn int_value(ctx: &Context, a: Option<Attr>) -> Option<BigInt> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Integer { value, .. } => Some(value.clone()),
+        _ => None,
+    }
+}
+
+fn float_value(ctx: &Context, a: Option<Attr>) -> Option<(FloatKind, u128)> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Float { ty, bits } => Some((ctx.float_kind(*ty)?, *bits)),
+        _ => None,
+    }
+}
+
+fn result_type(fc: &FoldCtx<'_>, op: OpId) -> Type {
+    fc.ir.value_type(fc.ir.result(op, 0))
+}
+
+fn int_result(fc: &mut FoldCtx<'_>, op: OpId, v: BigInt) -> FoldResult {
+    let ty = result_type(fc, op);
+    let Some(w) = int_width(fc.ctx, ty) else {
+        return FoldResult::Fail;
+    };
+    FoldResult::attr(fc.ctx.int_attr(ty, wrap_signed(&v, w)))
+}
+
+fn operand(fc: &FoldCtx<'_>, op: OpId, i: usize) -> ValueId {
+    fc.ir.operand(op, i)
+}
+
+/// `arith.constant`: its value.
+pub fn fold_constant(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    match inherent_attr(fc.ctx, fc.ir, op, "value") {
+        Some(v) => FoldResult::attr(v),
+        None => FoldResult::Fail,
+    }
+}
+
+/// Builds `arith.constant` for integer, index and float values.
+pub fn materialize_constant(
+    rw: &mut Rewriter<'_>,
+    value: Attr,
+    ty: Type,
+    loc: Attr,
+) -> Option<OpId> {
+    let ok = match rw.ctx.attr_kind(value) {
+        AttrKind::Integer { ty: t, .. } | AttrKind::Float { ty: t, .. } => *t == ty,
+        AttrKind::DenseElements { ty: t, .. } => *t == ty,
+        _ => false,
+    };
+    if !ok {
+        return None;
+    }
+    let key = rw.ctx.sym("value");
+    let props = rw.ctx.dict_attr(vec![(key, value)]);
+    Some(rw.create_simple("arith.constant", &[], &[ty], Some(props), loc))
+}
+
+/// Which integer binary op.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum IntOp {
+    Add,
+    Sub,
+    Mul,
+    DivS,
+    DivU,
+    CeilDivS,
+    CeilDivU,
+    FloorDivS,
+    RemS,
+    RemU,
+    And,
+    Or,
+    Xor,
+    Shl,
+    ShrS,
+    ShrU,
+    MaxS,
+    MaxU,
+    MinS,
+    MinU,
+}
+
+fn floor_div(a: &BigInt, b: &BigInt) -> BigInt {
+    let (q, r) = (a / b, a % b);
+    if !r.is_zero() && (r.is_negative() != b.is_negative()) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn ceil_div(a: &BigInt, b: &BigInt) -> BigInt {
+    let (q, r) = (a / b, a % b);
+    if !r.is_zero() && (r.is_negative() == b.is_negative()) {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// Both operands constant: the wrapped result, or `None` where MLIR does
+/// not fold (division by zero, signed overflow of division, shifts by the
+/// width or more).
+fn eval_int(kind: IntOp, a: &BigInt, b: &BigInt, w: u32) -> Option<BigInt> {
+    let (ua, ub) = (to_unsigned(a, w), to_unsigned(b, w));
+    let (sa, sb) = (wrap_signed(a, w), wrap_signed(b, w));
+    let signed_min = -(BigInt::one() << w.saturating_sub(1));
+    let div_overflows = |x: &BigInt, y: &BigInt| *x == signed_min && *y == -BigInt::one() && w > 0;
+    Some(match kind {
+        IntOp::Add => a + b,
+        IntOp::Sub => a - b,
+        IntOp::Mul => a * b,
+        IntOp::And => ua & ub,
+        IntOp::Or => ua | ub,
+        IntOp::Xor => ua ^ ub,
+        IntOp::DivU | IntOp::RemU | IntOp::CeilDivU if ub.is_zero() => return None,
+        IntOp::DivU => ua / ub,
+        IntOp::RemU => ua % ub,
+        IntOp::CeilDivU => ceil_div(&ua, &ub),
+        IntOp::DivS | IntOp::RemS | IntOp::CeilDivS | IntOp::FloorDivS if sb.is_zero() => {
+            return None
+        }
+        IntOp::DivS | IntOp::CeilDivS | IntOp::FloorDivS if div_overflows(&sa, &sb) => return None,
+        IntOp::DivS => &sa / &sb,
+        IntOp::RemS => &sa % &sb,
+        IntOp::CeilDivS => ceil_div(&sa, &sb),
+        IntOp::FloorDivS => floor_div(&sa, &sb),
+        IntOp::Shl | IntOp::ShrS | IntOp::ShrU if ub >= BigInt::from(w) => return None,
+        IntOp::Shl => {
+            let s: usize = (&ub).try_into().ok()?;
+            ua << s
+        }
+        IntOp::ShrU => {
+            let s: usize = (&ub).try_into().ok()?;
+            ua >> s
+        }
+        IntOp::ShrS => {
+            let s: usize = (&ub).try_into().ok()?;
+            sa >> s
+        }
+        IntOp::MaxS => sa.max(sb),
+        IntOp::MinS => sa.min(sb),
+        IntOp::MaxU => ua.max(ub),
+        IntOp::MinU => ua.min(ub),
+    })
+}
+
+fn fold_int(kind: IntOp, fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let ty = result_type(fc, op);
+    let Some(w) = int_width(fc.ctx, ty) else {
+        return FoldResult::Fail;
+    };
+    let a = int_value(fc.ctx, c[0]);
+    let b = int_value(fc.ctx, c[1]);
+    if let (Some(a), Some(b)) = (&a, &b) {
+        return match eval_int(kind, a, b, w) {
+            Some(v) => int_result(fc, op, v),
+            None => FoldResult::Fail,
+        };
+    }
+    let lhs = operand(fc, op, 0);
+    let rhs = operand(fc, op, 1);
+    let zero = BigInt::zero();
+    let one = BigInt::one();
+    let all_ones = -BigInt::one();
+    let rb = b.as_ref().map(|v| wrap_signed(v, w));
+    let is = |v: &BigInt| rb.as_ref() == Some(v);
+    let signed_max = (BigInt::one() << w.saturating_sub(1)) - 1;
+    let signed_min = -(BigInt::one() << w.saturating_sub(1));
+    let same = lhs == rhs;
+    match kind {
+        IntOp::Add if is(&zero) => FoldResult::value(lhs),
+        IntOp::Sub if is(&zero) => FoldResult::value(lhs),
+        IntOp::Sub if same => int_result(fc, op, zero),
+        IntOp::Mul if is(&zero) => FoldResult::value(rhs),
+        IntOp::Mul if is(&one) => FoldResult::value(lhs),
+        IntOp::DivS | IntOp::DivU | IntOp::CeilDivS | IntOp::CeilDivU | IntOp::FloorDivS
+            if is(&one) =>
+        {
+            FoldResult::value(lhs)
+        }
+        IntOp::RemS | IntOp::RemU if is(&one) => int_result(fc, op, zero),
+        IntOp::And if is(&zero) => FoldResult::value(rhs),
+        IntOp::And if is(&all_ones) || same => FoldResult::value(lhs),
+        IntOp::Or if is(&zero) || same => FoldResult::value(lhs),
+        IntOp::Or if is(&all_ones) => FoldResult::value(rhs),
+        IntOp::Xor if is(&zero) => FoldResult::value(lhs),
+        IntOp::Xor if same => int_result(fc, op, zero),
+        IntOp::Shl | IntOp::ShrS | IntOp::ShrU if is(&zero) => FoldResult::value(lhs),
+        IntOp::MaxS | IntOp::MaxU | IntOp::MinS | IntOp::MinU if same => FoldResult::value(lhs),
+        IntOp::MaxS if is(&signed_max) => FoldResult::value(rhs),
+        IntOp::MaxS if is(&signed_min) => FoldResult::value(lhs),
+        IntOp::MinS if is(&signed_min) => FoldResult::value(rhs),
+        IntOp::MinS if is(&signed_max) => FoldResult::value(lhs),
+        IntOp::MaxU if is(&all_ones) => FoldResult::value(rhs),
+        IntOp::MaxU if is(&zero) => FoldResult::value(lhs),
+        IntOp::MinU if is(&zero) => FoldResult::value(rhs),
+        IntOp::MinU if is(&all_ones) => FoldResult::value(lhs),
+        _ => FoldResult::Fail,
+    }
+}
+
+macro_rules! int_folds {
+    ($($fn_name:ident => $kind:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("Folds the integer op `", stringify!($kind), "`.")]
+            pub fn $fn_name(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+                fold_int(IntOp::$kind, fc, op, c)
+            }
+        )*
+    };
+}
+
+int_folds!(
+    fold_addi => Add, fold_subi => Sub, fold_muli => Mul, fold_divsi => DivS,
+    fold_divui => DivU, fold_ceildivsi => CeilDivS, fold_ceildivui => CeilDivU,
+    fold_floordivsi => FloorDivS, fold_remsi => RemS, fold_remui => RemU,
+    fold_andi => And, fold_ori => Or, fold_xori => Xor, fold_shli => Shl,
+    fold_shrsi => ShrS, fold_shrui => ShrU, fold_maxsi => MaxS, fold_maxui => MaxU,
+    fold_minsi => MinS, fold_minui => MinU,
+);
+
+/// `arith.cmpi`: constants compared, or an operand compared with itself.
+pub fn fold_cmpi(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let Some(pred) = inherent_attr(fc.ctx, fc.ir, op, "predicate")
+        .and_then(|p| int_value(fc.ctx, Some(p)))
+        .and_then(|p| i64::try_from(p).ok())
+    else {
+        return FoldResult::Fail;
+    };
+    let ty = fc.ir.value_type(operand(fc, op, 0));
+    let Some(w) = int_width(fc.ctx, ty) else {
+        return FoldResult::Fail;
+    };
+    let result = if operand(fc, op, 0) == operand(fc, op, 1) {
+        // eq, sle, sge, ule, uge hold; ne, slt, sgt, ult, ugt do not.
+        matches!(pred, 0 | 3 | 5 | 7 | 9)
+    } else {
+        let (Some(a), Some(b)) = (int_value(fc.ctx, c[0]), int_value(fc.ctx, c[1])) else {
+            return FoldResult::Fail;
+        };
+        let (sa, sb) = (wrap_signed(&a, w), wrap_signed(&b, w));
+        let (ua, ub) = (to_unsigned(&a, w), to_unsigned(&b, w));
+        match pred {
+            0 => sa == sb,
+            1 => sa != sb,
+            2 => sa < sb,
+            3 => sa <= sb,
+            4 => sa > sb,
+            5 => sa >= sb,
+            6 => ua < ub,
+            7 => ua <= ub,
+            8 => ua > ub,
+            9 => ua >= ub,
+            _ => return FoldResult::Fail,
+        }
+    };
+    let rt = result_type(fc, op);
+    if int_width(fc.ctx, rt) != Some(1) {
+        return FoldResult::Fail;
+    }
+    FoldResult::attr(fc.ctx.int_attr(rt, if result { -1 } else { 0 }))
+}
+
+/// `arith.select`: a constant condition picks its value; equal values or
+/// `select %c, true, false` fold away.
+pub fn fold_select(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let (t, f) = (operand(fc, op, 1), operand(fc, op, 2));
+    if t == f {
+        return FoldResult::value(t);
+    }
+    if let Some(cond) = int_value(fc.ctx, c[0]) {
+        return FoldResult::value(if cond.is_zero() { f } else { t });
+    }
+    let rt = result_type(fc, op);
+    if fc.ctx.int_width(rt) == Some(1)
+        && fc.ctx.type_kind(rt)
+            == &(TypeKind::Integer {
+                width: 1,
+                signedness: silica_ir::Signedness::Signless,
+            })
+    {
+        let (tv, fv) = (int_value(fc.ctx, c[1]), int_value(fc.ctx, c[2]));
+        if tv.as_ref().is_some_and(|v| !v.is_zero()) && fv.as_ref().is_some_and(Zero::is_zero) {
+            return FoldResult::value(operand(fc, op, 0));
+        }
+    }
+    FoldResult::Fail
+}
+
+/// Integer casts of constants: `extui`, `extsi`, `trunci`, `index_cast`,
+/// `index_castui`.
+fn fold_int_cast(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>], unsigned: bool) -> FoldResult {
+    let Some(v) = int_value(fc.ctx, c[0]) else {
+        return FoldResult::Fail;
+    };
+    let in_ty = fc.ir.value_type(operand(fc, op, 0));
+    let Some(in_w) = int_width(fc.ctx, in_ty) else {
+        return FoldResult::Fail;
+    };
+    let v = if unsigned {
+        to_unsigned(&v, in_w)
+    } else {
+        wrap_signed(&v, in_w)
+    };
+    int_result(fc, op, v)
+}
+
+/// `arith.extui` of a constant.
+pub fn fold_extui(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_int_cast(fc, op, c, true)
+}
+
+/// `arith.extsi`, `arith.trunci`, `arith.index_cast` of a constant.
+pub fn fold_extsi(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_int_cast(fc, op, c, false)
+}
+
+/// `arith.index_castui` of a constant.
+pub fn fold_index_castui(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_int_cast(fc, op, c, true)
+}
+
+/// Float formats folded through native arithmetic (exact after one
+/// rounding to the target format).
+fn native_float(kind: FloatKind) -> bool {
+    matches!(
+        kind,
+        FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64
+    )
+}
+
+fn is_nan(kind: FloatKind, bits: u128) -> bool {
+    to_f64(kind, bits).is_nan()
+}
+
+fn quiet(kind: FloatKind, bits: u128) -> u128 {
+    let quiet_bit = 1u128 << (kind.precision() - 2);
+    bits | quiet_bit
+}
+
+/// Rounds an exact binary operation on two values of `kind` to `kind`.
+fn float_binop(
+    kind: FloatKind,
+    a: u128,
+    b: u128,
+    f: fn(f64, f64) -> f64,
+    f32op: fn(f32, f32) -> f32,
+) -> u128 {
+    if is_nan(kind, a) {
+        return quiet(kind, a);
+    }
+    if is_nan(kind, b) {
+        return quiet(kind, b);
+    }
+    let r = if kind == FloatKind::F32 {
+        let r = f32op(f32::from_bits(a as u32), f32::from_bits(b as u32));
+        if r.is_nan() {
+            return nan_bits(kind);
+        }
+        return u128::from(r.to_bits());
+    } else {
+        f(to_f64(kind, a), to_f64(kind, b))
+    };
+    if r.is_nan() {
+        nan_bits(kind)
+    } else {
+        from_f64(kind, r)
+    }
+}
+
+#[derive(Clone, Copy)]
+enum FloatOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+fn fold_float(kind_op: FloatOp, fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let rt = result_type(fc, op);
+    let Some(kind) = fc.ctx.float_kind(rt) else {
+        return FoldResult::Fail;
+    };
+    let a = float_value(fc.ctx, c[0]);
+    let b = float_value(fc.ctx, c[1]);
+    if let (Some((_, a)), Some((_, b))) = (a, b) {
+        if !native_float(kind) {
+            return FoldResult::Fail;
+        }
+        let bits = match kind_op {
+            FloatOp::Add => float_binop(kind, a, b, |x, y| x + y, |x, y| x + y),
+            FloatOp::Sub => float_binop(kind, a, b, |x, y| x - y, |x, y| x - y),
+            FloatOp::Mul => float_binop(kind, a, b, |x, y| x * y, |x, y| x * y),
+            FloatOp::Div => float_binop(kind, a, b, |x, y| x / y, |x, y| x / y),
+        };
+        let ty = rt;
+        return FoldResult::attr(fc.ctx.intern_attr(AttrKind::Float { ty, bits }));
+    }
+    let Some((_, b)) = b else {
+        return FoldResult::Fail;
+    };
+    let v = to_f64(kind, b);
+    let lhs = operand(fc, op, 0);
+    let neg_zero = v == 0.0 && v.is_sign_negative();
+    let pos_zero = v == 0.0 && v.is_sign_positive();
+    match kind_op {
+        FloatOp::Add if neg_zero => FoldResult::value(lhs),
+        FloatOp::Sub if pos_zero => FoldResult::value(lhs),
+        FloatOp::Mul | FloatOp::Div if v == 1.0 => FoldResult::value(lhs),
+        _ => FoldResult::Fail,
+    }
+}
+
+/// `arith.addf`.
+pub fn fold_addf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_float(FloatOp::Add, fc, op, c)
+}
+/// `arith.subf`.
+pub fn fold_subf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_float(FloatOp::Sub, fc, op, c)
+}
+/// `arith.mulf`.
+pub fn fold_mulf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_float(FloatOp::Mul, fc, op, c)
+}
+/// `arith.divf`.
+pub fn fold_divf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_float(FloatOp::Div, fc, op, c)
+}
+
+/// `arith.negf` of a constant flips its sign bit.
+pub fn fold_negf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let Some((kind, bits)) = float_value(fc.ctx, c[0]) else {
+        return FoldResult::Fail;
+    };
+    let sign = 1u128 << (kind.bit_width() - 1);
+    let ty = result_type(fc, op);
+    FoldResult::attr(fc.ctx.intern_attr(AttrKind::Float {
+        ty,
+        bits: bits ^ sign,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_like_apint() {
+        let w = 8;
+        assert_eq!(wrap_signed(&BigInt::from(255), w), BigInt::from(-1));
+        assert_eq!(to_unsigned(&BigInt::from(-1), w), BigInt::from(255));
+        let min = BigInt::from(-128);
+        assert_eq!(eval_int(IntOp::DivS, &min, &BigInt::from(-1), w), None);
+        assert_eq!(
+            eval_int(IntOp::DivU, &BigInt::from(7), &BigInt::zero(), w),
+            None
+        );
+        assert_eq!(
+            eval_int(IntOp::FloorDivS, &BigInt::from(-7), &BigInt::from(2), w),
+            Some(BigInt::from(-4))
+        );
+        assert_eq!(
+            eval_int(IntOp::CeilDivS, &BigInt::from(-7), &BigInt::from(2), w),
+            Some(BigInt::from(-3))
+        );
+        assert_eq!(
+            eval_int(IntOp::ShrS, &BigInt::from(-128), &BigInt::from(7), w),
+            Some(BigInt::from(-1))
+        );
+        assert_eq!(
+            eval_int(IntOp::Shl, &BigInt::one(), &BigInt::from(8), w),
+            None
+        );
+        let big = BigInt::one() << 200u32;
+        let w = 201;
+        let sum = eval_int(IntOp::Add, &big, &big, w).unwrap();
+        assert_eq!(wrap_signed(&sum, w), BigInt::zero());
+    }
+}

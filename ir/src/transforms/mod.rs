@@ -1,0 +1,15 @@
+//! The generic passes: canonicalize, cse, symbol-dce and
+//! symbol-privatize, registered under mlir-opt's names.
+
+mod canonicalize;
+mod cse;
+mod symbol_dce;
+
+pub use canonicalize::CANONICALIZE;
+pub use cse::{eliminate_common_subexpressions, CSE};
+pub use symbol_dce::{SYMBOL_DCE, SYMBOL_PRIVATIZE};
+
+use crate::pass::PassInfo;
+
+/// The passes this crate defines.
+pub static PASSES: &[&PassInfo] = &[&CANONICALIZE, &CSE, &SYMBOL_DCE, &SYMBOL_PRIVATIZE];
