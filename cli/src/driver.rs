@@ -78,6 +78,8 @@ pub fn new_context(allow_unregistered: bool) -> Context {
 struct Chunk<'a> {
     text: &'a [u8],
     first_line: u32,
+    /// Where the separator opening the chunk ends (`line:col`).
+    after_separator: Option<(u32, u32)>,
 }
 
 fn split_chunks<'a>(src: &'a [u8], marker: Option<&str>) -> Vec<Chunk<'a>> {
@@ -85,6 +87,7 @@ fn split_chunks<'a>(src: &'a [u8], marker: Option<&str>) -> Vec<Chunk<'a>> {
         return vec![Chunk {
             text: src,
             first_line: 1,
+            after_separator: None,
         }];
     };
     let mut chunks = Vec::new();
@@ -92,6 +95,7 @@ fn split_chunks<'a>(src: &'a [u8], marker: Option<&str>) -> Vec<Chunk<'a>> {
     let mut start_line = 1u32;
     let mut line_no = 1u32;
     let mut pos = 0usize;
+    let mut separator_end = None;
     while pos <= src.len() {
         let end = src[pos..]
             .iter()
@@ -103,9 +107,12 @@ fn split_chunks<'a>(src: &'a [u8], marker: Option<&str>) -> Vec<Chunk<'a>> {
             chunks.push(Chunk {
                 text: &src[start..pos],
                 first_line: start_line,
+                after_separator: separator_end,
             });
             start = (end + 1).min(src.len());
             start_line = line_no + 1;
+            let indent = trimmed.len() - trimmed.trim_start().len();
+            separator_end = Some((line_no, (indent + marker.len() + 1) as u32));
         }
         if end >= src.len() {
             break;
@@ -116,6 +123,7 @@ fn split_chunks<'a>(src: &'a [u8], marker: Option<&str>) -> Vec<Chunk<'a>> {
     chunks.push(Chunk {
         text: &src[start..],
         first_line: start_line,
+        after_separator: separator_end,
     });
     chunks
 }
@@ -135,6 +143,7 @@ fn parse_and_verify(
         chunk.text,
         ParseOptions {
             first_line: chunk.first_line,
+            implicit_module_loc: chunk.after_separator,
         },
     )?;
     t.parse += start.elapsed();

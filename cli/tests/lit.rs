@@ -2,7 +2,7 @@
 //! test. Its `// RUN:` lines run through `bash` with `%s` replaced by the
 //! file, `%t` by a scratch path of the test's own (under the target
 //! directory), `silica` by the built binary and `FileCheck` by
-//! `FileCheck-22`.
+//! `FileCheck-22`; `not CMD` succeeds when CMD fails without crashing.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
@@ -47,6 +47,9 @@ fn run_file(path: &Path, silica: &Path) -> Result<(), Failed> {
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("lit")
         .join(path.file_stem().unwrap_or_default());
+    if let Some(dir) = scratch.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("scratch directory: {e}"))?;
+    }
     let scratch = scratch.to_string_lossy();
     for run in runs {
         let cmd = run
@@ -57,7 +60,10 @@ fn run_file(path: &Path, silica: &Path) -> Result<(), Failed> {
         let cmd = cmd.replace("silica ", &format!("{} ", silica.display()));
         let out = Command::new("bash")
             .arg("-c")
-            .arg(format!("set -o pipefail; {cmd}"))
+            // `not CMD`: succeeds when CMD fails without crashing, as LLVM's.
+            .arg(format!(
+                "set -o pipefail; not() {{ \"$@\"; local s=$?; [ $s -ne 0 ] && [ $s -lt 128 ]; }}; {cmd}"
+            ))
             .output()
             .map_err(|e| format!("spawn: {e}"))?;
         if !out.status.success() {

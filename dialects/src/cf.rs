@@ -2,16 +2,20 @@
 //! `cf.assert`) from declarative formats with successors and operand
 //! segments, and the check that branches pass what their targets take.
 
-use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
+use silica_ir::dialect::{
+    inherent_attr, set_inherent_attr, BranchDef, DialectDef, Effects, OpDef, Traits,
+};
 use silica_ir::format::{
     parse_op, print_op, segment_sizes, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint,
-    ValueParam, ANY_TYPE,
+    ValueParam, ANY_TYPE, SEGMENTS,
 };
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::{type_to_string, AsmPrinter};
 use silica_ir::verify::OpVerifier;
-use silica_ir::{Attr, AttrKind, BlockId, OpId, OpSpec, Signedness, TypeKind, ValueId};
+use silica_ir::{
+    Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, Signedness, TypeKind, ValueId,
+};
 
 const I1: TypeConstraint = TypeConstraint {
     desc: "1-bit signless integer",
@@ -99,12 +103,16 @@ static OPS: &[OpDef] = &[
         traits: Traits::TERMINATOR,
         verify: Some(verify_branch),
         effects: Effects::None,
+        branch: Some(&BRANCH),
+        patterns: crate::cf_patterns::BR_PATTERNS,
         ..op("cf.br", &BR_SIG)
     },
     OpDef {
         traits: Traits::TERMINATOR,
         verify: Some(verify_branch),
         effects: Effects::None,
+        branch: Some(&BRANCH),
+        patterns: crate::cf_patterns::COND_BR_PATTERNS,
         ..op("cf.cond_br", &COND_BR_SIG)
     },
     OpDef {
@@ -122,6 +130,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_switch),
         verify: Some(verify_switch),
         effects: Effects::None,
+        branch: Some(&BRANCH),
         ..OpDef::new("cf.switch")
     },
 ];
@@ -338,6 +347,68 @@ fn verify_switch(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     }
     check_successor_operands(v, op, &groups)
 }
+
+/// The operand counts forwarded to each successor of a branch op.
+fn successor_counts(ctx: &Context, ir: &Ir, op: OpId) -> (usize, Vec<usize>) {
+    let name = ctx.str(ir.op_name(op));
+    match name {
+        "cf.br" => (0, vec![ir.num_operands(op)]),
+        "cf.cond_br" => {
+            let seg = segment_sizes(ctx, ir, op).unwrap_or_default();
+            (
+                1,
+                vec![
+                    seg.get(1).copied().unwrap_or(0),
+                    seg.get(2).copied().unwrap_or(0),
+                ],
+            )
+        }
+        _ => {
+            let seg = segment_sizes(ctx, ir, op).unwrap_or_default();
+            let mut counts = vec![seg.get(1).copied().unwrap_or(0)];
+            if let Some(c) = inherent_attr(ctx, ir, op, "case_operand_segments") {
+                counts.extend(array_values(ctx, c).into_iter().map(|v| v as usize));
+            }
+            (1, counts)
+        }
+    }
+}
+
+fn successor_operands(ctx: &Context, ir: &Ir, op: OpId, succ: usize) -> std::ops::Range<usize> {
+    let (first, counts) = successor_counts(ctx, ir, op);
+    let start = first + counts[..succ.min(counts.len())].iter().sum::<usize>();
+    start..start + counts.get(succ).copied().unwrap_or(0)
+}
+
+fn erase_successor_operand(ctx: &mut Context, ir: &mut Ir, op: OpId, succ: usize, j: usize) {
+    let range = successor_operands(ctx, ir, op, succ);
+    let mut operands: Vec<ValueId> = ir.operands(op).collect();
+    operands.remove(range.start + j);
+    ir.set_operands(op, &operands);
+    let (_, mut counts) = successor_counts(ctx, ir, op);
+    counts[succ] -= 1;
+    let name = ctx.str(ir.op_name(op)).to_string();
+    match name.as_str() {
+        "cf.br" => {}
+        "cf.cond_br" => {
+            let seg = ctx.int_array_attr(32, &[1, counts[0] as i64, counts[1] as i64]);
+            set_inherent_attr(ctx, ir, op, SEGMENTS, seg);
+        }
+        _ => {
+            let cases: Vec<i64> = counts[1..].iter().map(|&c| c as i64).collect();
+            let total: i64 = cases.iter().sum();
+            let seg = ctx.int_array_attr(32, &[1, counts[0] as i64, total]);
+            set_inherent_attr(ctx, ir, op, SEGMENTS, seg);
+            let case_seg = ctx.int_array_attr(32, &cases);
+            set_inherent_attr(ctx, ir, op, "case_operand_segments", case_seg);
+        }
+    }
+}
+
+static BRANCH: BranchDef = BranchDef {
+    successor_operands,
+    erase_successor_operand,
+};
 
 /// The `cf` dialect.
 pub static CF: DialectDef = DialectDef {

@@ -3,6 +3,7 @@
 
 pub mod arith;
 pub mod cf;
+mod cf_patterns;
 pub mod func;
 pub mod index;
 pub mod math;

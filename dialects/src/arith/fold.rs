@@ -200,18 +200,34 @@ fn fold_int(kind: IntOp, fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> 
     };
     let a = int_value(fc.ctx, c[0]);
     let b = int_value(fc.ctx, c[1]);
-    if let (Some(a), Some(b)) = (&a, &b) {
-        return match eval_int(kind, a, b, w) {
+    // Identities come first, as in MLIR's folders: `x + 0` is `x` even
+    // when `x` is a constant.
+    let identity = fold_identity(kind, fc, op, b.as_ref(), w);
+    if identity != FoldResult::Fail {
+        return identity;
+    }
+    match (&a, &b) {
+        (Some(a), Some(b)) => match eval_int(kind, a, b, w) {
             Some(v) => int_result(fc, op, v),
             None => FoldResult::Fail,
-        };
+        },
+        _ => FoldResult::Fail,
     }
+}
+
+fn fold_identity(
+    kind: IntOp,
+    fc: &mut FoldCtx<'_>,
+    op: OpId,
+    b: Option<&BigInt>,
+    w: u32,
+) -> FoldResult {
     let lhs = operand(fc, op, 0);
     let rhs = operand(fc, op, 1);
     let zero = BigInt::zero();
     let one = BigInt::one();
     let all_ones = -BigInt::one();
-    let rb = b.as_ref().map(|v| wrap_signed(v, w));
+    let rb = b.map(|v| wrap_signed(v, w));
     let is = |v: &BigInt| rb.as_ref() == Some(v);
     let signed_max = (BigInt::one() << w.saturating_sub(1)) - 1;
     let signed_min = -(BigInt::one() << w.saturating_sub(1));

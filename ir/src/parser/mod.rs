@@ -43,6 +43,10 @@ pub struct ParseOptions {
     /// 1-based line number of the buffer's first line in its file (for
     /// `--split-input-file` chunks).
     pub first_line: u32,
+    /// Where the implicit top-level module is (`line:col`); `0:0` when
+    /// absent. mlir-opt puts a `--split-input-file` chunk's module just
+    /// after the separator that opens the chunk.
+    pub implicit_module_loc: Option<(u32, u32)>,
 }
 
 /// The values bound to one SSA name, by result index.
@@ -110,6 +114,7 @@ pub(crate) struct Parser<'a> {
     /// The line of the last [`Parser::loc_at`] query.
     last_line: usize,
     first_line: u32,
+    implicit_module_loc: Option<(u32, u32)>,
     tok: Token,
     /// End of the last consumed token.
     prev_end: usize,
@@ -189,6 +194,7 @@ pub fn parse(
         line_starts,
         last_line: 0,
         first_line: opts.first_line.max(1),
+        implicit_module_loc: opts.implicit_module_loc,
         tok: lex(src, 0),
         prev_end: 0,
         attr_aliases: FxHashMap::default(),
@@ -458,10 +464,11 @@ impl<'a> Parser<'a> {
         }
         let loc = {
             let file = self.file;
+            let (line, col) = self.implicit_module_loc.unwrap_or((0, 0));
             self.ctx.loc(Location::File {
                 file,
-                line: 0,
-                col: 0,
+                line,
+                col,
                 end: None,
             })
         };

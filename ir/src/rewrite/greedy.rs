@@ -402,9 +402,6 @@ impl Driver<'_> {
             }
             self.seed(region);
             let mut changed = self.process();
-            if !changed {
-                return true;
-            }
             if self.config.region_simplify != RegionSimplify::Disabled {
                 let mut rw = Rewriter::new(self.ctx, self.ir, &mut self.state);
                 changed |= super::simplify_regions(&mut rw, &[region]);

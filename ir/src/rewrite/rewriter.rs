@@ -199,6 +199,40 @@ impl<'a> Rewriter<'a> {
         self.listener.erasing(self.ir, op);
     }
 
+    /// Moves the ops of `source` to the end of `dest`, replacing the
+    /// uses of `source`'s arguments with `args`, and erases `source`.
+    pub fn merge_blocks(&mut self, source: BlockId, dest: BlockId, args: &[ValueId]) {
+        let source_args = self.ir.block_args(source).to_vec();
+        for (&a, &v) in source_args.iter().zip(args) {
+            self.replace_all_uses(a, v);
+        }
+        let ops: Vec<OpId> = self.ir.block_ops(source).collect();
+        for op in ops {
+            self.ir.detach_op(op);
+            self.ir.append_op(dest, op);
+            self.listener.inserted(self.ir, op);
+        }
+        self.ir.erase_block(source);
+    }
+
+    /// The blocks whose terminators branch to `block`, once per edge.
+    pub fn predecessors(&self, block: BlockId) -> Vec<BlockId> {
+        let Some(region) = self.ir.block_region(block) else {
+            return Vec::new();
+        };
+        let mut preds = Vec::new();
+        for b in self.ir.region_blocks(region) {
+            if let Some(t) = self.ir.last_op(b) {
+                for &s in self.ir.successors(t) {
+                    if s == block {
+                        preds.push(b);
+                    }
+                }
+            }
+        }
+        preds
+    }
+
     /// Erases `block` (its ops reported as erased) from its region; no
     /// branch may still target it.
     pub fn erase_block(&mut self, block: BlockId) {

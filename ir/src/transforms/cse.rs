@@ -76,11 +76,20 @@ struct Cse<'a> {
 impl Cse<'_> {
     fn key(&self, op: OpId) -> OpKey {
         let ir = &*self.ir;
+        let mut operands: Vec<ValueId> = ir.operands(op).collect();
+        let commutative = self
+            .ctx
+            .op_def(ir.op_name(op))
+            .is_some_and(|d| d.traits.has(Traits::COMMUTATIVE));
+        if commutative {
+            // `a * b` and `b * a` are the same value.
+            operands.sort_unstable_by_key(|v| v.0);
+        }
         OpKey {
             name: ir.op_name(op),
             attrs: ir.op_attrs(op),
             props: ir.op_props(op),
-            operands: ir.operands(op).collect(),
+            operands,
             results: ir.results(op).map(|v| ir.value_type(v)).collect(),
             successors: ir.successors(op).to_vec(),
         }
