@@ -365,10 +365,16 @@ pub fn run_with_rows(
                 failed = true;
                 errors.push_str(&outcome.failures);
             }
-        } else if let Err(d) = result {
+        } else if let Err(d) = &result {
             failed = true;
             let sources = [SourceFile { name, text: &src }];
-            errors.push_str(&render(&ctx, &sources, &d));
+            errors.push_str(&render(&ctx, &sources, d));
+        }
+        if i + 1 == chunks.len() {
+            // The process ends soon: freeing a large module piece by
+            // piece would only cost time.
+            std::mem::forget(result);
+            std::mem::forget(ctx);
         }
     }
     if !errors.is_empty() {

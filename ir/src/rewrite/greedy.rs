@@ -225,12 +225,15 @@ impl Driver<'_> {
         self.state.worklist.clear();
         self.state.index.clear();
         let mut order = Vec::new();
-        let blocks: Vec<_> = self.ir.region_blocks(region).collect();
-        for b in blocks {
-            let ops: Vec<OpId> = self.ir.block_ops(b).collect();
-            for op in ops {
+        let mut block = self.ir.entry_block(region);
+        while let Some(b) = block {
+            let mut cur = self.ir.first_op(b);
+            while let Some(op) = cur {
+                let next = self.ir.next_op(op);
                 self.collect(op, &mut order);
+                cur = next;
             }
+            block = self.ir.next_block(b);
         }
         if self.config.top_down {
             order.reverse();
@@ -257,16 +260,17 @@ impl Driver<'_> {
             }
             order.push(op);
         }
-        let regions: Vec<_> = self.ir.regions(op).collect();
-        for r in regions {
-            let blocks: Vec<_> = self.ir.region_blocks(r).collect();
-            for b in blocks {
+        for ri in 0..self.ir.num_regions(op) {
+            let r = self.ir.regions(op).nth(ri).expect("region index in range");
+            let mut block = self.ir.entry_block(r);
+            while let Some(b) = block {
                 let mut cur = self.ir.first_op(b);
                 while let Some(o) = cur {
                     let next = self.ir.next_op(o);
                     self.collect(o, order);
                     cur = next;
                 }
+                block = self.ir.next_block(b);
             }
         }
         if !self.config.top_down && !known_constant(self, op) {

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Pretty-form benchmark: silica opt vs mlir-opt-22 on a large file of
+func/arith/scf/memref ops in custom form (gen_pretty.py), for two jobs:
+
+  parse+verify+print   TOOL IN -o /dev/null                  (bar: time <= 0.25x)
+  canonicalize+cse     TOOL --canonicalize --cse IN -o /dev/null   (bar: time <= 0.5x)
+
+Prints the best wall time of `--runs` runs, the peak resident memory and
+the silica/mlir-opt ratios, and whether the two tools' outputs of each job
+are byte-identical.
+Usage: python3 bench/pretty_bench.py [--runs 5] [--funcs 1000] [--silica target/release/silica]
+"""
+import argparse
+import filecmp
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ir_bench import HERE, best_of  # noqa: E402
+
+JOBS = [
+    ("parse+verify+print", [], 0.25),
+    ("canonicalize+cse", ["--canonicalize", "--cse"], 0.5),
+]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--funcs", type=int, default=1000)
+    parser.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
+    parser.add_argument("--mlir-opt", default="mlir-opt-22")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="silica-bench-") as tmp:
+        src = os.path.join(tmp, "pretty.mlir")
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_pretty.py"), src, "--funcs", str(args.funcs)],
+                       check=True)
+        print(f"input: {os.path.getsize(src) / 1e6:.1f} MB, {args.funcs} functions")
+        print(f"{'job':<20} {'tool':<10} {'time s':>8} {'peak MiB':>9}")
+        for name, flags, bar in JOBS:
+            ours, theirs = os.path.join(tmp, "ours.mlir"), os.path.join(tmp, "theirs.mlir")
+            subprocess.run([args.silica, "opt", *flags, src, "-o", ours], check=True)
+            subprocess.run([args.mlir_opt, *flags, src, "-o", theirs], check=True)
+            same = filecmp.cmp(ours, theirs, shallow=False)
+            t_s, m_s = best_of([args.silica, "opt", *flags, src, "-o", os.devnull], args.runs)
+            t_m, m_m = best_of([args.mlir_opt, *flags, src, "-o", os.devnull], args.runs)
+            print(f"{name:<20} {'silica':<10} {t_s:8.3f} {m_s:9.1f}")
+            print(f"{name:<20} {'mlir-opt':<10} {t_m:8.3f} {m_m:9.1f}")
+            print(f"{name:<20} {'ratio':<10} {t_s / t_m:8.3f} {m_s / m_m:9.3f}   "
+                  f"(bar: time <= {bar}; outputs identical: {same})")
+
+
+if __name__ == "__main__":
+    main()
