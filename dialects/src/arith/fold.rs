@@ -276,54 +276,107 @@ macro_rules! int_folds {
 }
 
 int_folds!(
-    fold_addi => Add, fold_subi => Sub, fold_muli => Mul, fold_divsi => DivS,
-    fold_divui => DivU, fold_ceildivsi => CeilDivS, fold_ceildivui => CeilDivU,
+    fold_addi => Add, fold_subi => Sub, fold_muli => Mul,
+    fold_ceildivsi => CeilDivS, fold_ceildivui => CeilDivU,
     fold_floordivsi => FloorDivS, fold_remsi => RemS, fold_remui => RemU,
-    fold_andi => And, fold_ori => Or, fold_xori => Xor, fold_shli => Shl,
+    fold_ori => Or, fold_shli => Shl,
     fold_shrsi => ShrS, fold_shrui => ShrU, fold_maxsi => MaxS, fold_maxui => MaxU,
     fold_minsi => MinS, fold_minui => MinU,
 );
 
-/// `arith.cmpi`: constants compared, or an operand compared with itself.
+fn defining_named(fc: &FoldCtx<'_>, v: ValueId, name: &str) -> Option<OpId> {
+    let d = fc.ir.defining_op(v)?;
+    (fc.ctx.str(fc.ir.op_name(d)) == name).then_some(d)
+}
+
+fn is_i1(fc: &FoldCtx<'_>, v: ValueId) -> bool {
+    fc.ctx.int_width(fc.ir.value_type(v)) == Some(1)
+}
+
+/// `arith.cmpi`, in MLIR's order: an operand compared with itself;
+/// `ext(%b : i1) != 0` and `%b != 0`, `%b == 1` on booleans; a constant
+/// left operand moved right (predicate swapped, in place); constants.
 pub fn fold_cmpi(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
-    let Some(pred) = inherent_attr(fc.ctx, fc.ir, op, "predicate")
-        .and_then(|p| int_value(fc.ctx, Some(p)))
-        .and_then(|p| i64::try_from(p).ok())
-    else {
+    let Some(pred_attr) = inherent_attr(fc.ctx, fc.ir, op, "predicate") else {
         return FoldResult::Fail;
     };
-    let ty = fc.ir.value_type(operand(fc, op, 0));
+    let Some(pred) = int_value(fc.ctx, Some(pred_attr)).and_then(|p| i64::try_from(p).ok()) else {
+        return FoldResult::Fail;
+    };
+    let (lhs, rhs) = (operand(fc, op, 0), operand(fc, op, 1));
+    let ty = fc.ir.value_type(lhs);
     let Some(w) = int_width(fc.ctx, ty) else {
         return FoldResult::Fail;
     };
-    let result = if operand(fc, op, 0) == operand(fc, op, 1) {
-        // eq, sle, sge, ule, uge hold; ne, slt, sgt, ult, ugt do not.
-        matches!(pred, 0 | 3 | 5 | 7 | 9)
-    } else {
-        let (Some(a), Some(b)) = (int_value(fc.ctx, c[0]), int_value(fc.ctx, c[1])) else {
-            return FoldResult::Fail;
-        };
-        let (sa, sb) = (wrap_signed(&a, w), wrap_signed(&b, w));
-        let (ua, ub) = (to_unsigned(&a, w), to_unsigned(&b, w));
-        match pred {
-            0 => sa == sb,
-            1 => sa != sb,
-            2 => sa < sb,
-            3 => sa <= sb,
-            4 => sa > sb,
-            5 => sa >= sb,
-            6 => ua < ub,
-            7 => ua <= ub,
-            8 => ua > ub,
-            9 => ua >= ub,
-            _ => return FoldResult::Fail,
+    let rt = result_type(fc, op);
+    let boolean = |fc: &mut FoldCtx<'_>, b: bool| {
+        if fc.ctx.int_width(rt) == Some(1) {
+            FoldResult::attr(fc.ctx.int_attr(rt, if b { -1 } else { 0 }))
+        } else {
+            FoldResult::Fail
         }
     };
-    let rt = result_type(fc, op);
-    if int_width(fc.ctx, rt) != Some(1) {
-        return FoldResult::Fail;
+    if lhs == rhs {
+        // eq, sle, sge, ule, uge hold; ne, slt, sgt, ult, ugt do not.
+        return boolean(fc, matches!(pred, 0 | 3 | 5 | 7 | 9));
     }
-    FoldResult::attr(fc.ctx.int_attr(rt, if result { -1 } else { 0 }))
+    let rhs_value = int_value(fc.ctx, c[1]);
+    if rhs_value.as_ref().is_some_and(Zero::is_zero) {
+        for ext in ["arith.extsi", "arith.extui"] {
+            if let Some(e) = defining_named(fc, lhs, ext) {
+                let x = operand(fc, e, 0);
+                if is_i1(fc, x) && pred == 1 {
+                    return FoldResult::value(x);
+                }
+            }
+        }
+        if is_i1(fc, lhs) && pred == 1 {
+            return FoldResult::value(lhs);
+        }
+    }
+    if rhs_value
+        .as_ref()
+        .is_some_and(|v| wrap_signed(v, w) == BigInt::from(-1))
+        && w == 1
+        && pred == 0
+    {
+        return FoldResult::value(lhs);
+    }
+    if c[0].is_some() && c[1].is_none() {
+        // slt<->sgt, sle<->sge, ult<->ugt, ule<->uge; eq and ne stay.
+        let swapped = [0, 1, 4, 5, 2, 3, 8, 9, 6, 7].get(pred as usize).copied();
+        let Some(swapped) = swapped else {
+            return FoldResult::Fail;
+        };
+        let pty = match fc.ctx.attr_kind(pred_attr) {
+            AttrKind::Integer { ty, .. } => *ty,
+            _ => return FoldResult::Fail,
+        };
+        let new_pred = fc.ctx.int_attr(pty, swapped);
+        silica_ir::dialect::set_inherent_attr(fc.ctx, fc.ir, op, "predicate", new_pred);
+        fc.ir.set_operand(op, 0, rhs);
+        fc.ir.set_operand(op, 1, lhs);
+        return FoldResult::InPlace;
+    }
+    let (Some(a), Some(b)) = (int_value(fc.ctx, c[0]), rhs_value) else {
+        return FoldResult::Fail;
+    };
+    let (sa, sb) = (wrap_signed(&a, w), wrap_signed(&b, w));
+    let (ua, ub) = (to_unsigned(&a, w), to_unsigned(&b, w));
+    let result = match pred {
+        0 => sa == sb,
+        1 => sa != sb,
+        2 => sa < sb,
+        3 => sa <= sb,
+        4 => sa > sb,
+        5 => sa >= sb,
+        6 => ua < ub,
+        7 => ua <= ub,
+        8 => ua > ub,
+        9 => ua >= ub,
+        _ => return FoldResult::Fail,
+    };
+    boolean(fc, result)
 }
 
 /// `arith.select`: a constant condition picks its value; equal values or
@@ -370,19 +423,328 @@ fn fold_int_cast(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>], unsigned: b
     int_result(fc, op, v)
 }
 
-/// `arith.extui` of a constant.
-pub fn fold_extui(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
-    fold_int_cast(fc, op, c, true)
+/// `ext(ext(x))` of the same kind extends `x` directly (in place).
+fn fold_ext(
+    fc: &mut FoldCtx<'_>,
+    op: OpId,
+    c: &[Option<Attr>],
+    name: &str,
+    unsigned: bool,
+) -> FoldResult {
+    let input = operand(fc, op, 0);
+    if let Some(inner) = defining_named(fc, input, name) {
+        let x = operand(fc, inner, 0);
+        fc.ir.set_operand(op, 0, x);
+        return FoldResult::InPlace;
+    }
+    fold_int_cast(fc, op, c, unsigned)
 }
 
-/// `arith.extsi`, `arith.trunci`, `arith.index_cast` of a constant.
+/// `arith.extui`: chains and constants.
+pub fn fold_extui(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_ext(fc, op, c, "arith.extui", true)
+}
+
+/// `arith.extsi`: chains and constants.
 pub fn fold_extsi(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_ext(fc, op, c, "arith.extsi", false)
+}
+
+/// `arith.trunci`: of an extension (to the source type, or truncating the
+/// source in place), of a truncation (in place), of a constant.
+pub fn fold_trunci(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let input = operand(fc, op, 0);
+    let dst = result_type(fc, op);
+    for ext in ["arith.extui", "arith.extsi"] {
+        if let Some(e) = defining_named(fc, input, ext) {
+            let src = operand(fc, e, 0);
+            let src_ty = fc.ir.value_type(src);
+            let (sw, dw) = (fc.ctx.int_width(src_ty), fc.ctx.int_width(dst));
+            if sw > dw {
+                fc.ir.set_operand(op, 0, src);
+                return FoldResult::InPlace;
+            }
+            if src_ty == dst {
+                return FoldResult::value(src);
+            }
+        }
+    }
+    if let Some(t) = defining_named(fc, input, "arith.trunci") {
+        let x = operand(fc, t, 0);
+        fc.ir.set_operand(op, 0, x);
+        return FoldResult::InPlace;
+    }
     fold_int_cast(fc, op, c, false)
 }
 
-/// `arith.index_castui` of a constant.
+/// `arith.index_cast`: of the opposite cast back to the same type, or
+/// of a constant.
+pub fn fold_index_cast(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_index_cast_of(fc, op, c, "arith.index_cast", false)
+}
+
+/// `arith.index_castui`: likewise, zero-extending constants.
 pub fn fold_index_castui(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
-    fold_int_cast(fc, op, c, true)
+    fold_index_cast_of(fc, op, c, "arith.index_castui", true)
+}
+
+fn fold_index_cast_of(
+    fc: &mut FoldCtx<'_>,
+    op: OpId,
+    c: &[Option<Attr>],
+    name: &str,
+    unsigned: bool,
+) -> FoldResult {
+    let input = operand(fc, op, 0);
+    if let Some(inner) = defining_named(fc, input, name) {
+        let x = operand(fc, inner, 0);
+        if fc.ir.value_type(x) == result_type(fc, op) {
+            return FoldResult::value(x);
+        }
+    }
+    fold_int_cast(fc, op, c, unsigned)
+}
+
+/// `arith.bitcast`: to the same type, of a bitcast, of a constant.
+pub fn fold_bitcast(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let input = operand(fc, op, 0);
+    let rt = result_type(fc, op);
+    if fc.ir.value_type(input) == rt {
+        return FoldResult::value(input);
+    }
+    if let Some(inner) = defining_named(fc, input, "arith.bitcast") {
+        let x = operand(fc, inner, 0);
+        if fc.ir.value_type(x) == rt {
+            return FoldResult::value(x);
+        }
+        fc.ir.set_operand(op, 0, x);
+        return FoldResult::InPlace;
+    }
+    let Some(a) = c[0] else {
+        return FoldResult::Fail;
+    };
+    let bits: u128 = match fc.ctx.attr_kind(a) {
+        AttrKind::Float { bits, .. } => *bits,
+        AttrKind::Integer { value, ty } => {
+            let Some(w) = int_width(fc.ctx, *ty) else {
+                return FoldResult::Fail;
+            };
+            match u128::try_from(to_unsigned(value, w)) {
+                Ok(b) => b,
+                Err(_) => return FoldResult::Fail,
+            }
+        }
+        _ => return FoldResult::Fail,
+    };
+    if fc.ctx.float_kind(rt).is_some() {
+        return FoldResult::attr(fc.ctx.intern_attr(AttrKind::Float { ty: rt, bits }));
+    }
+    match int_width(fc.ctx, rt) {
+        Some(w) => {
+            let v = wrap_signed(&BigInt::from(bits), w);
+            FoldResult::attr(fc.ctx.int_attr(rt, v))
+        }
+        None => FoldResult::Fail,
+    }
+}
+
+/// `arith.xori`: `xori(xori(x, a), a)` is `x`; then the integer folds.
+pub fn fold_xori(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let r = fold_int(IntOp::Xor, fc, op, c);
+    if r != FoldResult::Fail {
+        return r;
+    }
+    let (lhs, rhs) = (operand(fc, op, 0), operand(fc, op, 1));
+    for (inner_v, other) in [(lhs, rhs), (rhs, lhs)] {
+        if let Some(inner) = defining_named(fc, inner_v, "arith.xori") {
+            if operand(fc, inner, 1) == other {
+                return FoldResult::value(operand(fc, inner, 0));
+            }
+            if operand(fc, inner, 0) == other {
+                return FoldResult::value(operand(fc, inner, 1));
+            }
+        }
+    }
+    FoldResult::Fail
+}
+
+/// Whether `v` is `xori(x, -1)` (the bitwise negation of `x`).
+fn is_not_of(fc: &mut FoldCtx<'_>, v: ValueId, x: ValueId) -> bool {
+    let Some(inner) = defining_named(fc, v, "arith.xori") else {
+        return false;
+    };
+    if operand(fc, inner, 0) != x {
+        return false;
+    }
+    let k = operand(fc, inner, 1);
+    let Some(kv) = silica_ir::rewrite::fold::constant_value(fc.ctx, fc.ir, k) else {
+        return false;
+    };
+    let ty = fc.ir.value_type(k);
+    match (int_value(fc.ctx, Some(kv)), int_width(fc.ctx, ty)) {
+        (Some(v), Some(w)) => wrap_signed(&v, w) == BigInt::from(-1),
+        _ => false,
+    }
+}
+
+/// `arith.andi`: `x & ~x` is zero; then the integer folds.
+pub fn fold_andi(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let r = fold_int(IntOp::And, fc, op, c);
+    if r != FoldResult::Fail {
+        return r;
+    }
+    let (lhs, rhs) = (operand(fc, op, 0), operand(fc, op, 1));
+    if is_not_of(fc, rhs, lhs) || is_not_of(fc, lhs, rhs) {
+        return int_result(fc, op, BigInt::zero());
+    }
+    FoldResult::Fail
+}
+
+/// `divui(muli(x, y) nuw, x)` is `y` (and `divsi` with `nsw`).
+fn fold_div_of_mul(fc: &mut FoldCtx<'_>, op: OpId, flag: u32) -> FoldResult {
+    let (lhs, rhs) = (operand(fc, op, 0), operand(fc, op, 1));
+    let Some(mul) = defining_named(fc, lhs, "arith.muli") else {
+        return FoldResult::Fail;
+    };
+    let bits = inherent_attr(fc.ctx, fc.ir, mul, "overflowFlags")
+        .and_then(|a| super::flag_bits(fc.ctx, a))
+        .unwrap_or(0);
+    if bits & flag == 0 {
+        return FoldResult::Fail;
+    }
+    let (a, b) = (operand(fc, mul, 0), operand(fc, mul, 1));
+    if a == rhs {
+        return FoldResult::value(b);
+    }
+    if b == rhs {
+        return FoldResult::value(a);
+    }
+    FoldResult::Fail
+}
+
+/// `arith.divui`.
+pub fn fold_divui(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let r = fold_div_of_mul(fc, op, NUW);
+    if r != FoldResult::Fail {
+        return r;
+    }
+    fold_int(IntOp::DivU, fc, op, c)
+}
+
+/// `arith.divsi`.
+pub fn fold_divsi(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let r = fold_div_of_mul(fc, op, NSW);
+    if r != FoldResult::Fail {
+        return r;
+    }
+    fold_int(IntOp::DivS, fc, op, c)
+}
+
+const NSW: u32 = 1;
+const NUW: u32 = 2;
+
+/// `arith.negf`: of a negation, or of a constant.
+pub fn fold_negf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let input = operand(fc, op, 0);
+    if let Some(inner) = defining_named(fc, input, "arith.negf") {
+        return FoldResult::value(operand(fc, inner, 0));
+    }
+    let Some((kind, bits)) = float_value(fc.ctx, c[0]) else {
+        return FoldResult::Fail;
+    };
+    let sign = 1u128 << (kind.bit_width() - 1);
+    let ty = result_type(fc, op);
+    FoldResult::attr(fc.ctx.intern_attr(AttrKind::Float {
+        ty,
+        bits: bits ^ sign,
+    }))
+}
+
+#[derive(Clone, Copy)]
+enum MinMax {
+    Maximum,
+    Minimum,
+    MaxNum,
+    MinNum,
+}
+
+fn fold_min_max(kind: MinMax, fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let (lhs, rhs) = (operand(fc, op, 0), operand(fc, op, 1));
+    if lhs == rhs {
+        return FoldResult::value(lhs);
+    }
+    let Some((fk, b)) = float_value(fc.ctx, c[1]) else {
+        return FoldResult::Fail;
+    };
+    let bv = to_f64(fk, b);
+    let identity = match kind {
+        MinMax::Maximum => bv == f64::NEG_INFINITY,
+        MinMax::Minimum => bv == f64::INFINITY,
+        MinMax::MaxNum | MinMax::MinNum => bv.is_nan(),
+    };
+    if identity {
+        return FoldResult::value(lhs);
+    }
+    let Some((_, a)) = float_value(fc.ctx, c[0]) else {
+        return FoldResult::Fail;
+    };
+    if !native_float(fk) {
+        return FoldResult::Fail;
+    }
+    let av = to_f64(fk, a);
+    let bits = match kind {
+        MinMax::Maximum | MinMax::Minimum if av.is_nan() => quiet(fk, a),
+        MinMax::Maximum | MinMax::Minimum if bv.is_nan() => quiet(fk, b),
+        MinMax::Maximum => {
+            if av > bv || (av == bv && bv.is_sign_negative()) {
+                a
+            } else {
+                b
+            }
+        }
+        MinMax::Minimum => {
+            if av < bv || (av == bv && av.is_sign_negative()) {
+                a
+            } else {
+                b
+            }
+        }
+        MinMax::MaxNum if av.is_nan() => b,
+        MinMax::MinNum if av.is_nan() => b,
+        MinMax::MaxNum => {
+            if av > bv || (av == bv && bv.is_sign_negative()) {
+                a
+            } else {
+                b
+            }
+        }
+        MinMax::MinNum => {
+            if av < bv || (av == bv && av.is_sign_negative()) {
+                a
+            } else {
+                b
+            }
+        }
+    };
+    let ty = result_type(fc, op);
+    FoldResult::attr(fc.ctx.intern_attr(AttrKind::Float { ty, bits }))
+}
+
+/// `arith.maximumf`.
+pub fn fold_maximumf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_min_max(MinMax::Maximum, fc, op, c)
+}
+/// `arith.minimumf`.
+pub fn fold_minimumf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_min_max(MinMax::Minimum, fc, op, c)
+}
+/// `arith.maxnumf`.
+pub fn fold_maxnumf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_min_max(MinMax::MaxNum, fc, op, c)
+}
+/// `arith.minnumf`.
+pub fn fold_minnumf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_min_max(MinMax::MinNum, fc, op, c)
 }
 
 /// Float formats folded through native arithmetic (exact after one
@@ -491,19 +853,6 @@ pub fn fold_mulf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResu
 /// `arith.divf`.
 pub fn fold_divf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
     fold_float(FloatOp::Div, fc, op, c)
-}
-
-/// `arith.negf` of a constant flips its sign bit.
-pub fn fold_negf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
-    let Some((kind, bits)) = float_value(fc.ctx, c[0]) else {
-        return FoldResult::Fail;
-    };
-    let sign = 1u128 << (kind.bit_width() - 1);
-    let ty = result_type(fc, op);
-    FoldResult::attr(fc.ctx.intern_attr(AttrKind::Float {
-        ty,
-        bits: bits ^ sign,
-    }))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! format.
 
 mod attrs;
+mod canonicalize;
 mod fold;
 
 pub use attrs::{flag_bits, flags_attr, CMPF_PREDICATES, CMPI_PREDICATES};
@@ -586,15 +587,18 @@ const fn cast(name: &'static str, sig: &'static Signature, verify: VerifyFn) -> 
 static OPS: &[OpDef] = &[
     OpDef {
         traits: Traits::COMMUTATIVE,
+        patterns: canonicalize::ADDI,
         fold: Some(fold::fold_addi),
         ..op("arith.addi", &INT_OVERFLOW_SIG)
     },
     OpDef {
+        patterns: canonicalize::SUBI,
         fold: Some(fold::fold_subi),
         ..op("arith.subi", &INT_OVERFLOW_SIG)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        patterns: canonicalize::MULI,
         fold: Some(fold::fold_muli),
         ..op("arith.muli", &INT_OVERFLOW_SIG)
     },
@@ -604,16 +608,19 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        patterns: canonicalize::ANDI_ORI,
         fold: Some(fold::fold_andi),
         ..op("arith.andi", &INT_SIG)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        patterns: canonicalize::ANDI_ORI,
         fold: Some(fold::fold_ori),
         ..op("arith.ori", &INT_SIG)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        patterns: canonicalize::XORI,
         fold: Some(fold::fold_xori),
         ..op("arith.xori", &INT_SIG)
     },
@@ -694,18 +701,22 @@ static OPS: &[OpDef] = &[
     op("arith.remf", &FLOAT_SIG),
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_maximumf),
         ..op("arith.maximumf", &FLOAT_SIG)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_minimumf),
         ..op("arith.minimumf", &FLOAT_SIG)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_maxnumf),
         ..op("arith.maxnumf", &FLOAT_SIG)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(fold::fold_minnumf),
         ..op("arith.minnumf", &FLOAT_SIG)
     },
     OpDef {
@@ -713,6 +724,7 @@ static OPS: &[OpDef] = &[
         ..op("arith.negf", &NEGF_SIG)
     },
     OpDef {
+        patterns: canonicalize::EXTSI,
         fold: Some(fold::fold_extsi),
         ..cast("arith.extsi", &INT_CAST_SIG, |v, op| {
             verify_cast(v, op, CastRule::Wider)
@@ -725,7 +737,7 @@ static OPS: &[OpDef] = &[
         })
     },
     OpDef {
-        fold: Some(fold::fold_extsi),
+        fold: Some(fold::fold_trunci),
         ..cast("arith.trunci", &TRUNCI_SIG, |v, op| {
             verify_cast(v, op, CastRule::Narrower)
         })
@@ -749,7 +761,7 @@ static OPS: &[OpDef] = &[
         verify_cast(v, op, CastRule::Any)
     }),
     OpDef {
-        fold: Some(fold::fold_extsi),
+        fold: Some(fold::fold_index_cast),
         ..cast("arith.index_cast", &INDEX_CAST_SIG, |v, op| {
             verify_cast(v, op, CastRule::OneIndex)
         })
@@ -760,9 +772,12 @@ static OPS: &[OpDef] = &[
             verify_cast(v, op, CastRule::OneIndex)
         })
     },
-    cast("arith.bitcast", &BITCAST_SIG, |v, op| {
-        verify_cast(v, op, CastRule::SameWidth)
-    }),
+    OpDef {
+        fold: Some(fold::fold_bitcast),
+        ..cast("arith.bitcast", &BITCAST_SIG, |v, op| {
+            verify_cast(v, op, CastRule::SameWidth)
+        })
+    },
     OpDef {
         traits: Traits::COMMUTATIVE,
         ..op("arith.addui_extended", &ADDUI_EXTENDED_SIG)
@@ -778,6 +793,7 @@ static OPS: &[OpDef] = &[
     op("arith.scaling_extf", &SCALING_EXTF_SIG),
     op("arith.scaling_truncf", &SCALING_TRUNCF_SIG),
     OpDef {
+        patterns: canonicalize::CMPI,
         fold: Some(fold::fold_cmpi),
         ..cast("arith.cmpi", &CMPI_SIG, verify_cmp)
     },
@@ -786,6 +802,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_select),
         print: Some(print_select),
         signature: Some(&SELECT_SIG),
+        patterns: canonicalize::SELECT,
         fold: Some(fold::fold_select),
         ..OpDef::new("arith.select")
     },
