@@ -9,3 +9,4 @@ pub mod index;
 pub mod math;
 pub mod memref;
 pub mod scf;
+mod scf_patterns;

@@ -142,6 +142,7 @@ static OPS: &[OpDef] = &[
         verify: Some(verify_for),
         signature: Some(&FOR_SIG),
         effects: Effects::Recursive,
+        patterns: crate::scf_patterns::FOR_PATTERNS,
         ..OpDef::new(FOR)
     },
     OpDef {

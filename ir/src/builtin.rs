@@ -3,7 +3,7 @@
 //! printers and verifiers (their parsers are in `parser::custom`).
 
 use crate::attrs::AttrKind;
-use crate::dialect::{DialectDef, OpDef, Traits};
+use crate::dialect::{DialectDef, Effects, OpDef, Traits};
 use crate::graph::OpId;
 use crate::parser::{parse_module, parse_unrealized_cast, PResult};
 use crate::printer::AsmPrinter;
@@ -29,6 +29,7 @@ pub static BUILTIN: DialectDef = DialectDef {
             parse: Some(parse_unrealized_cast),
             print: Some(print_unrealized_cast),
             verify: Some(verify_unrealized_cast),
+            effects: Effects::None,
             ..OpDef::new("builtin.unrealized_conversion_cast")
         },
     ],

@@ -232,8 +232,36 @@ fn fold_identity(
     let signed_max = (BigInt::one() << w.saturating_sub(1)) - 1;
     let signed_min = -(BigInt::one() << w.saturating_sub(1));
     let same = lhs == rhs;
+    let def_of = |fc: &FoldCtx<'_>, v: ValueId, name: &str| defining_named(fc, v, name);
     match kind {
-        IntOp::Add if is(&zero) => FoldResult::value(lhs),
+        IntOp::Add if is(&zero) => return FoldResult::value(lhs),
+        IntOp::Add => {
+            // addi(subi(a, b), b) and addi(b, subi(a, b)) are a.
+            if let Some(sub) = def_of(fc, lhs, "arith.subi") {
+                if operand(fc, sub, 1) == rhs {
+                    return FoldResult::value(operand(fc, sub, 0));
+                }
+            }
+            if let Some(sub) = def_of(fc, rhs, "arith.subi") {
+                if operand(fc, sub, 1) == lhs {
+                    return FoldResult::value(operand(fc, sub, 0));
+                }
+            }
+        }
+        IntOp::Sub if !same && !is(&zero) => {
+            // subi(addi(a, b), b) is a; subi(addi(a, b), a) is b.
+            if let Some(add) = def_of(fc, lhs, "arith.addi") {
+                if operand(fc, add, 1) == rhs {
+                    return FoldResult::value(operand(fc, add, 0));
+                }
+                if operand(fc, add, 0) == rhs {
+                    return FoldResult::value(operand(fc, add, 1));
+                }
+            }
+        }
+        _ => {}
+    }
+    match kind {
         IntOp::Sub if is(&zero) => FoldResult::value(lhs),
         IntOp::Sub if same => int_result(fc, op, zero),
         IntOp::Mul if is(&zero) => FoldResult::value(rhs),
@@ -388,6 +416,17 @@ pub fn fold_select(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldRe
     }
     if let Some(cond) = int_value(fc.ctx, c[0]) {
         return FoldResult::value(if cond.is_zero() { f } else { t });
+    }
+    // select(a == b, a, b) is b; select(a != b, a, b) is a.
+    let cond = operand(fc, op, 0);
+    if let Some(cmp) = defining_named(fc, cond, "arith.cmpi") {
+        let pred = inherent_attr(fc.ctx, fc.ir, cmp, "predicate")
+            .and_then(|p| int_value(fc.ctx, Some(p)))
+            .and_then(|p| i64::try_from(p).ok());
+        let (a, b) = (operand(fc, cmp, 0), operand(fc, cmp, 1));
+        if matches!(pred, Some(0 | 1)) && ((a == t && b == f) || (b == t && a == f)) {
+            return FoldResult::value(if pred == Some(1) { t } else { f });
+        }
     }
     let rt = result_type(fc, op);
     if fc.ctx.int_width(rt) == Some(1)
@@ -596,6 +635,14 @@ pub fn fold_andi(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResu
     let (lhs, rhs) = (operand(fc, op, 0), operand(fc, op, 1));
     if is_not_of(fc, rhs, lhs) || is_not_of(fc, lhs, rhs) {
         return int_result(fc, op, BigInt::zero());
+    }
+    // and(x, and(x, y)) is and(x, y), in every operand order.
+    for (inner_v, other) in [(lhs, rhs), (rhs, lhs)] {
+        if let Some(inner) = defining_named(fc, inner_v, "arith.andi") {
+            if operand(fc, inner, 0) == other || operand(fc, inner, 1) == other {
+                return FoldResult::value(inner_v);
+            }
+        }
     }
     FoldResult::Fail
 }

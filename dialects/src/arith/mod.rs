@@ -804,6 +804,7 @@ static OPS: &[OpDef] = &[
         signature: Some(&SELECT_SIG),
         patterns: canonicalize::SELECT,
         fold: Some(fold::fold_select),
+        effects: Effects::None,
         ..OpDef::new("arith.select")
     },
     OpDef {
