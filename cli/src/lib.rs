@@ -23,5 +23,10 @@ pub fn register_dialects(ctx: &mut Context) {
 
 /// Every pass `silica opt` can run, by its command-line name.
 pub fn pass_registry() -> PassRegistry {
-    PassRegistry::new(silica_ir::transforms::PASSES.iter().copied())
+    PassRegistry::new(
+        silica_ir::transforms::PASSES
+            .iter()
+            .copied()
+            .chain([&silica_scheduling::eqsat::EQSAT]),
+    )
 }

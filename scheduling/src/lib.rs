@@ -9,6 +9,7 @@
 
 mod chaining;
 mod check;
+pub mod eqsat;
 mod graph;
 mod list;
 mod lp;
