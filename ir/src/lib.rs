@@ -6,6 +6,7 @@ pub mod affine;
 pub mod attrs;
 pub mod builtin;
 pub mod context;
+pub mod conversion;
 pub mod diag;
 pub mod dialect;
 pub mod float;

@@ -1,5 +1,6 @@
-//! The generic passes: canonicalize, cse, symbol-dce and
-//! symbol-privatize, registered under mlir-opt's names.
+//! The generic passes: canonicalize, cse, symbol-dce, symbol-privatize
+//! (and, from `conversion`, reconcile-unrealized-casts), registered under
+//! mlir-opt's names.
 
 mod canonicalize;
 mod cse;
@@ -12,4 +13,10 @@ pub use symbol_dce::{SYMBOL_DCE, SYMBOL_PRIVATIZE};
 use crate::pass::PassInfo;
 
 /// The passes this crate defines.
-pub static PASSES: &[&PassInfo] = &[&CANONICALIZE, &CSE, &SYMBOL_DCE, &SYMBOL_PRIVATIZE];
+pub static PASSES: &[&PassInfo] = &[
+    &CANONICALIZE,
+    &CSE,
+    &SYMBOL_DCE,
+    &SYMBOL_PRIVATIZE,
+    &crate::conversion::RECONCILE_UNREALIZED_CASTS,
+];

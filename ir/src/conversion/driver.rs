@@ -1,0 +1,380 @@
+//! The conversion driver: visits every op nested in the root in
+//! pre-order (then the ops patterns create), leaves legal ones alone,
+//! and rewrites the others with the best pattern that applies; fails
+//! at the first op that must be converted and cannot be, restoring the
+//! IR as it was before the conversion.
+
+use super::target::ConversionTarget;
+use super::type_converter::TypeConverter;
+use super::CAST;
+use crate::context::{Context, Type};
+use crate::diag::Diagnostic;
+use crate::graph::{Ir, OpId, RegionId, ValueId};
+use crate::rewrite::{InsertPoint, Listener, Rewriter};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Rewrites `op` given its converted operands; returns whether it did
+/// (and then must have replaced or erased `op`). A pattern that returns
+/// false must not have changed anything.
+pub type ConversionPatternFn = fn(&mut ConversionRewriter<'_, '_>, OpId, &[ValueId]) -> bool;
+
+/// A conversion pattern rooted at ops named `root`.
+#[derive(Clone, Copy, Debug)]
+pub struct ConversionPattern {
+    pub root: &'static str,
+    pub name: &'static str,
+    pub benefit: u16,
+    pub apply: ConversionPatternFn,
+}
+
+/// Records what patterns create and erase.
+#[derive(Default)]
+struct Journal {
+    created: Vec<OpId>,
+    erased: FxHashSet<OpId>,
+}
+
+impl Listener for Journal {
+    fn inserted(&mut self, _: &Ir, op: OpId) {
+        self.created.push(op);
+    }
+    fn erasing(&mut self, _: &Ir, op: OpId) {
+        self.erased.insert(op);
+    }
+}
+
+/// What conversion patterns use: a rewriter, the type converter, and
+/// the map from values to their converted replacements.
+pub struct ConversionRewriter<'r, 'a> {
+    pub rw: Rewriter<'a>,
+    pub types: &'r TypeConverter,
+    mapping: &'r mut FxHashMap<ValueId, ValueId>,
+    casts: &'r mut Vec<OpId>,
+}
+
+impl ConversionRewriter<'_, '_> {
+    /// The converted type of `t`.
+    pub fn convert_type(&mut self, t: Type) -> Option<Type> {
+        self.types.convert(self.rw.ctx, t)
+    }
+
+    fn cast(&mut self, input: ValueId, to: Type) -> ValueId {
+        let loc = self.rw.ctx.unknown_loc();
+        let op = self.rw.create_simple(CAST, &[input], &[to], None, loc);
+        self.casts.push(op);
+        self.rw.ir.result(op, 0)
+    }
+
+    /// The value `v` stands for after conversion: its replacement if it
+    /// was replaced, else `v` cast to its converted type when that
+    /// differs (materialised before `user`).
+    pub fn remapped(&mut self, v: ValueId, user: OpId) -> ValueId {
+        let mut cur = v;
+        while let Some(&next) = self.mapping.get(&cur) {
+            cur = next;
+        }
+        let ty = self.rw.ir.value_type(cur);
+        match self.convert_type(ty) {
+            Some(t) if t != ty => {
+                let saved = self.rw.insertion_point();
+                self.rw.set_insertion_point(user);
+                let c = self.cast(cur, t);
+                self.rw.restore_insertion_point(saved);
+                self.mapping.insert(cur, c);
+                c
+            }
+            _ => cur,
+        }
+    }
+
+    /// Replaces `op`'s results with `values`; where a type differs, the
+    /// remaining users see a cast back to the old type.
+    pub fn replace_op(&mut self, op: OpId, values: &[ValueId]) {
+        let results: Vec<ValueId> = self.rw.ir.results(op).collect();
+        let mut replacements = Vec::with_capacity(values.len());
+        for (&r, &v) in results.iter().zip(values) {
+            let old_ty = self.rw.ir.value_type(r);
+            if self.rw.ir.value_type(v) == old_ty {
+                replacements.push(v);
+            } else {
+                self.rw.set_insertion_point(op);
+                let back = self.cast(v, old_ty);
+                self.mapping.insert(back, v);
+                replacements.push(back);
+            }
+        }
+        self.rw.replace_op(op, &replacements);
+    }
+
+    /// Converts the types of the arguments of every block of `region`;
+    /// old uses see a cast back to the old type.
+    pub fn convert_region_types(&mut self, region: RegionId) -> bool {
+        let blocks: Vec<_> = self.rw.ir.region_blocks(region).collect();
+        for b in blocks {
+            let args = self.rw.ir.block_args(b).to_vec();
+            for a in args {
+                let old = self.rw.ir.value_type(a);
+                let Some(new) = self.convert_type(old) else {
+                    return false;
+                };
+                if new == old {
+                    continue;
+                }
+                self.rw.ir.set_value_type(a, new);
+                let saved = self.rw.insertion_point();
+                self.rw.set_insertion_point_to_start(b);
+                let back = self.cast(a, old);
+                self.rw.restore_insertion_point(saved);
+                let back_op = self.rw.ir.defining_op(back).expect("cast result");
+                let uses: Vec<_> = self
+                    .rw
+                    .ir
+                    .uses(a)
+                    .filter(|&u| self.rw.ir.use_owner(u) != back_op)
+                    .collect();
+                for u in uses {
+                    self.rw.ir.set_use(u, back);
+                }
+                self.mapping.insert(back, a);
+            }
+        }
+        true
+    }
+
+    /// The insertion point patterns start at (just before the op).
+    pub fn insertion_point(&self) -> Option<InsertPoint> {
+        self.rw.insertion_point()
+    }
+}
+
+fn legalize(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    root: OpId,
+    target: &ConversionTarget,
+    patterns: &[ConversionPattern],
+    types: &TypeConverter,
+    full: bool,
+) -> Result<(), Box<Diagnostic>> {
+    let mut by_root: FxHashMap<&str, Vec<&ConversionPattern>> = FxHashMap::default();
+    for p in patterns {
+        by_root.entry(p.root).or_default().push(p);
+    }
+    for list in by_root.values_mut() {
+        list.sort_by_key(|p| std::cmp::Reverse(p.benefit));
+    }
+    let mut order = Vec::new();
+    ir.walk(root, &mut |o| order.push(o));
+    let mut mapping = FxHashMap::default();
+    let mut casts = Vec::new();
+    let mut journal = Journal::default();
+    let mut i = 0;
+    while i < order.len() {
+        let op = order[i];
+        i += 1;
+        if ir.is_erased(op) || journal.erased.contains(&op) {
+            continue;
+        }
+        let legality = target.is_legal(ctx, ir, op);
+        if legality == Some(true) || ctx.str(ir.op_name(op)) == CAST {
+            continue;
+        }
+        let name = ctx.str(ir.op_name(op)).to_string();
+        let mut applied = false;
+        for p in by_root
+            .get(name.as_str())
+            .map(|v| v.as_slice())
+            .unwrap_or(&[])
+        {
+            let mut cr = ConversionRewriter {
+                rw: Rewriter::new(ctx, ir, &mut journal),
+                types,
+                mapping: &mut mapping,
+                casts: &mut casts,
+            };
+            let operands: Vec<ValueId> = cr.rw.ir.operands(op).collect();
+            let mark = cr.casts.len();
+            let adaptor: Vec<ValueId> = operands.iter().map(|&v| cr.remapped(v, op)).collect();
+            cr.rw.set_insertion_point(op);
+            if (p.apply)(&mut cr, op, &adaptor) {
+                applied = true;
+                break;
+            }
+            // Unused target materialisations of a pattern that declined.
+            for c in casts.drain(mark..).collect::<Vec<_>>() {
+                let r = ir.result(c, 0);
+                if !ir.has_uses(r) {
+                    mapping.retain(|_, v| *v != r);
+                    let mut rw = Rewriter::new(ctx, ir, &mut journal);
+                    rw.erase_op(c);
+                }
+            }
+        }
+        if !applied && (full || legality == Some(false)) {
+            let msg = if legality == Some(false) {
+                format!("failed to legalize operation '{name}' that was explicitly marked illegal")
+            } else {
+                format!("failed to legalize operation '{name}'")
+            };
+            return Err(Box::new(Diagnostic::error(ir.op_loc(op), msg)));
+        }
+        order.append(&mut journal.created);
+    }
+    // Materialisations nobody uses go; so do chains of them.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &c in &casts {
+            if !ir.is_erased(c) && ir.results(c).all(|r| !ir.has_uses(r)) {
+                ir.erase_op(c);
+                changed = true;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn convert(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    root: OpId,
+    target: &ConversionTarget,
+    patterns: &[ConversionPattern],
+    types: &TypeConverter,
+    full: bool,
+) -> Result<(), Box<Diagnostic>> {
+    let saved = ir.clone();
+    let result = legalize(ctx, ir, root, target, patterns, types, full);
+    if result.is_err() {
+        *ir = saved;
+    }
+    result
+}
+
+/// Converts what can be converted under `root`; fails only on ops the
+/// target marks illegal that no pattern converts.
+pub fn apply_partial_conversion(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    root: OpId,
+    target: &ConversionTarget,
+    patterns: &[ConversionPattern],
+    types: &TypeConverter,
+) -> Result<(), Box<Diagnostic>> {
+    convert(ctx, ir, root, target, patterns, types, false)
+}
+
+/// Converts every op under `root` that the target does not mark legal;
+/// fails at the first that cannot be.
+pub fn apply_full_conversion(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    root: OpId,
+    target: &ConversionTarget,
+    patterns: &[ConversionPattern],
+    types: &TypeConverter,
+) -> Result<(), Box<Diagnostic>> {
+    convert(ctx, ir, root, target, patterns, types, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conversion::Legality;
+    use crate::parser::{parse, ParseOptions};
+    use crate::printer::{print_module, PrintFlags};
+    use crate::resources::Resources;
+
+    const SRC: &[u8] = b"%a = \"t.src\"() : () -> i32\n\
+        %b = \"t.add\"(%a, %a) : (i32, i32) -> i32\n\
+        \"t.use\"(%b) : (i32) -> ()\n";
+
+    fn widen(ctx: &mut Context, t: Type) -> Option<Type> {
+        (ctx.int_width(t) == Some(32)).then(|| ctx.signless(64))
+    }
+
+    fn add_to_add64(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+        let i64t = cr.rw.ctx.signless(64);
+        let loc = cr.rw.ir.op_loc(op);
+        let new = cr.rw.create_simple("t.add64", operands, &[i64t], None, loc);
+        let v = cr.rw.ir.result(new, 0);
+        cr.replace_op(op, &[v]);
+        true
+    }
+
+    const PATTERNS: &[ConversionPattern] = &[ConversionPattern {
+        root: "t.add",
+        name: "AddToAdd64",
+        benefit: 1,
+        apply: add_to_add64,
+    }];
+
+    fn setup() -> (
+        Context,
+        crate::parser::ParsedModule,
+        ConversionTarget,
+        TypeConverter,
+    ) {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        let m = parse(&mut ctx, "t", SRC, ParseOptions::default()).unwrap();
+        let mut target = ConversionTarget::new();
+        target
+            .set_op("t.add", Legality::Illegal)
+            .set_op("t.add64", Legality::Legal)
+            .set_op("t.src", Legality::Legal)
+            .set_op("builtin.module", Legality::Legal);
+        let mut types = TypeConverter::identity();
+        types.add(widen);
+        (ctx, m, target, types)
+    }
+
+    fn text(ctx: &Context, m: &crate::parser::ParsedModule) -> String {
+        print_module(
+            ctx,
+            &m.ir,
+            m.top,
+            &Resources::default(),
+            PrintFlags::default(),
+        )
+    }
+
+    #[test]
+    fn partial_conversion_materialises_casts() {
+        let (mut ctx, mut m, target, types) = setup();
+        apply_partial_conversion(&mut ctx, &mut m.ir, m.top, &target, PATTERNS, &types).unwrap();
+        let t = text(&ctx, &m);
+        assert!(
+            t.contains("unrealized_conversion_cast %0 : i32 to i64"),
+            "{t}"
+        );
+        assert!(t.contains("\"t.add64\"(%1, %1) : (i64, i64) -> i64"), "{t}");
+        assert!(
+            t.contains("unrealized_conversion_cast %2 : i64 to i32"),
+            "{t}"
+        );
+        assert!(t.contains("\"t.use\"(%3) : (i32) -> ()"), "{t}");
+    }
+
+    #[test]
+    fn full_conversion_fails_and_rolls_back() {
+        let (mut ctx, mut m, target, types) = setup();
+        let before = text(&ctx, &m);
+        let err = apply_full_conversion(&mut ctx, &mut m.ir, m.top, &target, PATTERNS, &types)
+            .unwrap_err();
+        assert_eq!(err.message, "failed to legalize operation 't.use'");
+        assert_eq!(text(&ctx, &m), before);
+    }
+
+    #[test]
+    fn illegal_op_without_pattern_fails() {
+        let (mut ctx, mut m, mut target, types) = setup();
+        target.set_op("t.use", Legality::Illegal);
+        let err = apply_partial_conversion(&mut ctx, &mut m.ir, m.top, &target, PATTERNS, &types)
+            .unwrap_err();
+        assert_eq!(
+            err.message,
+            "failed to legalize operation 't.use' that was explicitly marked illegal"
+        );
+    }
+}
