@@ -35,7 +35,7 @@ static YIELD_SIG: Signature = Signature::new(
 
 static OPS: &[OpDef] = &[
     OpDef {
-        traits: Traits::SINGLE_BLOCK,
+        traits: Traits::SINGLE_BLOCK.with(Traits::LOOP_LIKE),
         inherent_attrs: &[
             "lowerBoundMap",
             "upperBoundMap",

@@ -130,13 +130,34 @@ static OPS: &[OpDef] = &[
         traits: Traits::COMMUTATIVE,
         ..op("index.mul", &BINARY)
     },
-    op("index.divs", &BINARY),
-    op("index.divu", &BINARY),
-    op("index.ceildivs", &BINARY),
-    op("index.ceildivu", &BINARY),
-    op("index.floordivs", &BINARY),
-    op("index.rems", &BINARY),
-    op("index.remu", &BINARY),
+    OpDef {
+        traits: Traits::DIVISION,
+        ..op("index.divs", &BINARY)
+    },
+    OpDef {
+        traits: Traits::DIVISION,
+        ..op("index.divu", &BINARY)
+    },
+    OpDef {
+        traits: Traits::DIVISION,
+        ..op("index.ceildivs", &BINARY)
+    },
+    OpDef {
+        traits: Traits::DIVISION,
+        ..op("index.ceildivu", &BINARY)
+    },
+    OpDef {
+        traits: Traits::DIVISION,
+        ..op("index.floordivs", &BINARY)
+    },
+    OpDef {
+        traits: Traits::DIVISION,
+        ..op("index.rems", &BINARY)
+    },
+    OpDef {
+        traits: Traits::DIVISION,
+        ..op("index.remu", &BINARY)
+    },
     OpDef {
         traits: Traits::COMMUTATIVE,
         ..op("index.maxs", &BINARY)

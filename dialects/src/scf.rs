@@ -108,6 +108,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_parallel),
         print: Some(print_parallel),
         effects: Effects::Recursive,
+        traits: Traits::LOOP_LIKE,
         ..OpDef::new(PARALLEL)
     },
     OpDef {
@@ -135,7 +136,7 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("scf.reduce.return")
     },
     OpDef {
-        traits: Traits::SINGLE_BLOCK,
+        traits: Traits::SINGLE_BLOCK.with(Traits::LOOP_LIKE),
         inherent_attrs: &[UNSIGNED_CMP],
         parse: Some(parse_for),
         print: Some(print_for),
@@ -158,6 +159,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_while),
         print: Some(print_while),
         effects: Effects::Recursive,
+        traits: Traits::LOOP_LIKE,
         ..OpDef::new(WHILE)
     },
     OpDef {

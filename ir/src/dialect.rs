@@ -40,6 +40,12 @@ impl Traits {
     pub const COMMUTATIVE: Traits = Traits(1 << 8);
     /// The op returns control to its parent with its operands.
     pub const RETURN_LIKE: Traits = Traits(1 << 9);
+    /// Every region of the op is a loop body (MLIR's
+    /// `LoopLikeOpInterface`).
+    pub const LOOP_LIKE: Traits = Traits(1 << 10);
+    /// The op may trap unless its second operand is a constant other
+    /// than 0 (and -1, signed): integer division and remainder.
+    pub const DIVISION: Traits = Traits(1 << 11);
 
     /// Both sets of traits.
     pub const fn with(self, other: Traits) -> Traits {

@@ -626,22 +626,27 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         fold: Some(fold::fold_ceildivsi),
+        traits: Traits::DIVISION,
         ..op("arith.ceildivsi", &INT_SIG)
     },
     OpDef {
         fold: Some(fold::fold_ceildivui),
+        traits: Traits::DIVISION,
         ..op("arith.ceildivui", &INT_SIG)
     },
     OpDef {
         fold: Some(fold::fold_floordivsi),
+        traits: Traits::DIVISION,
         ..op("arith.floordivsi", &INT_SIG)
     },
     OpDef {
         fold: Some(fold::fold_remsi),
+        traits: Traits::DIVISION,
         ..op("arith.remsi", &INT_SIG)
     },
     OpDef {
         fold: Some(fold::fold_remui),
+        traits: Traits::DIVISION,
         ..op("arith.remui", &INT_SIG)
     },
     OpDef {
@@ -666,10 +671,12 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         fold: Some(fold::fold_divsi),
+        traits: Traits::DIVISION,
         ..op("arith.divsi", &INT_EXACT_SIG)
     },
     OpDef {
         fold: Some(fold::fold_divui),
+        traits: Traits::DIVISION,
         ..op("arith.divui", &INT_EXACT_SIG)
     },
     OpDef {

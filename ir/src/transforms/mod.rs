@@ -4,10 +4,12 @@
 
 mod canonicalize;
 mod cse;
+mod licm;
 mod symbol_dce;
 
 pub use canonicalize::CANONICALIZE;
 pub use cse::{eliminate_common_subexpressions, CSE};
+pub use licm::{hoist_loop_invariants, LICM};
 pub use symbol_dce::{SYMBOL_DCE, SYMBOL_PRIVATIZE};
 
 use crate::pass::PassInfo;
@@ -18,5 +20,6 @@ pub static PASSES: &[&PassInfo] = &[
     &CSE,
     &SYMBOL_DCE,
     &SYMBOL_PRIVATIZE,
+    &LICM,
     &crate::conversion::RECONCILE_UNREALIZED_CASTS,
 ];
