@@ -19,7 +19,7 @@
 // TIMING-NEXT: Canonicalizer
 // TIMING-NEXT: CSE
 // UNKNOWN: 'canonicalise' does not refer to a registered pass or pass pipeline (did you mean 'canonicalize'?)
-// UNKNOWN: note: registered passes: canonicalize, cse
+// UNKNOWN: note: registered passes: {{.*}}canonicalize, {{.*}}cse
 // BADVALUE: invalid value 'x' for option 'max-iterations' of pass 'canonicalize': expected an integer
 // BADOPTION: no such option 'foo' for pass 'canonicalize'; valid options: top-down, region-simplify, max-iterations
 // UNBALANCED: encountered unbalanced parentheses while parsing pipeline

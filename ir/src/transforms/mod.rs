@@ -3,11 +3,13 @@
 //! mlir-opt's names.
 
 mod canonicalize;
+mod cf_sink;
 mod cse;
 mod licm;
 mod symbol_dce;
 
 pub use canonicalize::CANONICALIZE;
+pub use cf_sink::{sink_into_conditional_regions, CONTROL_FLOW_SINK};
 pub use cse::{eliminate_common_subexpressions, CSE};
 pub use licm::{hoist_loop_invariants, LICM};
 pub use symbol_dce::{SYMBOL_DCE, SYMBOL_PRIVATIZE};
@@ -21,5 +23,6 @@ pub static PASSES: &[&PassInfo] = &[
     &SYMBOL_DCE,
     &SYMBOL_PRIVATIZE,
     &LICM,
+    &CONTROL_FLOW_SINK,
     &crate::conversion::RECONCILE_UNREALIZED_CASTS,
 ];
