@@ -23,10 +23,8 @@ pub fn register_dialects(ctx: &mut Context) {
 
 /// Every pass `silica opt` can run, by its command-line name.
 pub fn pass_registry() -> PassRegistry {
-    PassRegistry::new(
-        silica_ir::transforms::PASSES
-            .iter()
-            .copied()
-            .chain([&silica_scheduling::eqsat::EQSAT]),
-    )
+    PassRegistry::new(silica_ir::transforms::PASSES.iter().copied().chain([
+        &silica_scheduling::eqsat::EQSAT,
+        &silica_dialects::inline::INLINE,
+    ]))
 }

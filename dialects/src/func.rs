@@ -440,7 +440,9 @@ fn verify_return(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 
 /// The `func.func` that the symbol reference `attr` of `op` names, looked
 /// up in the nearest enclosing symbol table.
-fn referenced_func(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> Option<OpId> {
+/// The `func.func` the symbol attribute `attr` of `op` names, looked up in
+/// the nearest symbol table around `op`.
+pub(crate) fn referenced_func(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> Option<OpId> {
     let sym = inherent_attr(ctx, ir, op, attr)?;
     let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(sym) else {
         return None;

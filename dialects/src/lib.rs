@@ -6,6 +6,7 @@ pub mod cf;
 mod cf_patterns;
 pub mod func;
 pub mod index;
+pub mod inline;
 pub mod math;
 pub mod memref;
 pub mod scf;

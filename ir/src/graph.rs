@@ -767,6 +767,52 @@ impl Ir {
         self.regions[region.idx()].last_block = block.0;
     }
 
+    /// Unlinks `block` from its region, keeping its ops.
+    pub fn detach_block(&mut self, block: BlockId) {
+        let BlockData {
+            parent, prev, next, ..
+        } = self.blocks[block.idx()];
+        if parent == NONE {
+            return;
+        }
+        if prev != NONE {
+            self.blocks[prev as usize].next = next;
+        } else {
+            self.regions[parent as usize].first_block = next;
+        }
+        if next != NONE {
+            self.blocks[next as usize].prev = prev;
+        } else {
+            self.regions[parent as usize].last_block = prev;
+        }
+        let d = &mut self.blocks[block.idx()];
+        d.parent = NONE;
+        d.prev = NONE;
+        d.next = NONE;
+    }
+
+    /// Inserts the detached `block` just after `after` in its region.
+    pub fn insert_block_after(&mut self, after: BlockId, block: BlockId) {
+        let region = self.blocks[after.idx()].parent;
+        let next = self.blocks[after.idx()].next;
+        let d = &mut self.blocks[block.idx()];
+        d.parent = region;
+        d.prev = after.0;
+        d.next = next;
+        self.blocks[after.idx()].next = block.0;
+        if next != NONE {
+            self.blocks[next as usize].prev = block.0;
+        } else {
+            self.regions[region as usize].last_block = block.0;
+        }
+    }
+
+    /// The block before `block` in its region.
+    pub fn prev_block(&self, block: BlockId) -> Option<BlockId> {
+        let p = self.blocks[block.idx()].prev;
+        (p != NONE).then_some(BlockId(p))
+    }
+
     /// Unlinks `block` from its region and drops its ops (their operand
     /// uses are removed; uses of its values elsewhere must be going too).
     pub fn erase_block(&mut self, block: BlockId) {
