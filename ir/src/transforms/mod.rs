@@ -6,12 +6,14 @@ mod canonicalize;
 mod cf_sink;
 mod cse;
 mod licm;
+mod sccp;
 mod symbol_dce;
 
 pub use canonicalize::CANONICALIZE;
 pub use cf_sink::{sink_into_conditional_regions, CONTROL_FLOW_SINK};
 pub use cse::{eliminate_common_subexpressions, CSE};
 pub use licm::{hoist_loop_invariants, LICM};
+pub use sccp::{propagate_constants, SCCP};
 pub use symbol_dce::{SYMBOL_DCE, SYMBOL_PRIVATIZE};
 
 use crate::pass::PassInfo;
@@ -24,5 +26,6 @@ pub static PASSES: &[&PassInfo] = &[
     &SYMBOL_PRIVATIZE,
     &LICM,
     &CONTROL_FLOW_SINK,
+    &SCCP,
     &crate::conversion::RECONCILE_UNREALIZED_CASTS,
 ];

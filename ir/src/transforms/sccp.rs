@@ -1,0 +1,415 @@
+//! `sccp`: sparse conditional constant propagation, as MLIR's. Values
+//! carry a lattice (unknown, a constant, overdefined); blocks become
+//! executable from function entries through branches whose conditions
+//! allow them; ops are simulated with their fold hooks on the constant
+//! operand values (in-place folds do not count and are undone). Then
+//! every value known constant is replaced by a constant uniqued at the
+//! entry of its isolated region, and ops left dead are erased. Ops with
+//! regions are not simulated: their results are overdefined and their
+//! blocks executable with overdefined arguments.
+
+use crate::context::{Attr, Context};
+use crate::diag::Diagnostic;
+use crate::dialect::Traits;
+use crate::graph::{BlockId, Ir, OpId, RegionId, ValueId};
+use crate::pass::{Pass, PassInfo, PassOptions};
+use crate::rewrite::effects::would_be_trivially_dead;
+use crate::rewrite::fold::{insertion_region, FoldCtx};
+use crate::rewrite::{FoldResult, NoListener, OpFoldResult, Rewriter};
+use crate::AttrKind;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// What is known about a value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Lattice {
+    Unknown,
+    /// A constant, with the dialect whose op produced it.
+    Constant(Attr, crate::context::Symbol),
+    Overdefined,
+}
+
+impl Lattice {
+    fn join(self, other: Lattice) -> Lattice {
+        match (self, other) {
+            (Lattice::Unknown, x) | (x, Lattice::Unknown) => x,
+            (Lattice::Constant(a, d), Lattice::Constant(b, _)) if a == b => Lattice::Constant(a, d),
+            _ => Lattice::Overdefined,
+        }
+    }
+}
+
+struct Solver<'a> {
+    ctx: &'a mut Context,
+    ir: &'a mut Ir,
+    values: FxHashMap<ValueId, Lattice>,
+    executable: FxHashSet<BlockId>,
+    edges: FxHashSet<(BlockId, BlockId)>,
+    block_work: Vec<BlockId>,
+    op_work: Vec<OpId>,
+}
+
+impl Solver<'_> {
+    fn get(&self, v: ValueId) -> Lattice {
+        self.values.get(&v).copied().unwrap_or(Lattice::Unknown)
+    }
+
+    fn set(&mut self, v: ValueId, l: Lattice) {
+        let old = self.get(v);
+        let new = old.join(l);
+        if new != old {
+            self.values.insert(v, new);
+            let users: Vec<OpId> = self.ir.uses(v).map(|u| self.ir.use_owner(u)).collect();
+            self.op_work.extend(users);
+        }
+    }
+
+    fn mark_executable(&mut self, b: BlockId) {
+        if self.executable.insert(b) {
+            self.block_work.push(b);
+        }
+    }
+
+    fn mark_region_entry(&mut self, r: RegionId) {
+        if let Some(entry) = self.ir.entry_block(r) {
+            for a in self.ir.block_args(entry).to_vec() {
+                self.set(a, Lattice::Overdefined);
+            }
+            self.mark_executable(entry);
+        }
+    }
+
+    fn visit_edge(&mut self, from: BlockId, succ_index: usize, term: OpId) {
+        let succ = self.ir.successors(term)[succ_index];
+        let branch = self
+            .ctx
+            .op_def(self.ir.op_name(term))
+            .and_then(|d| d.branch);
+        if let Some(branch) = branch {
+            let range = (branch.successor_operands)(self.ctx, self.ir, term, succ_index);
+            let operands: Vec<ValueId> = self.ir.operands(term).collect();
+            let args = self.ir.block_args(succ).to_vec();
+            for (j, a) in args.into_iter().enumerate() {
+                let l = operands
+                    .get(range.start + j)
+                    .filter(|_| range.start + j < range.end)
+                    .map_or(Lattice::Overdefined, |&v| self.get(v));
+                self.set(a, l);
+            }
+        } else {
+            for a in self.ir.block_args(succ).to_vec() {
+                self.set(a, Lattice::Overdefined);
+            }
+        }
+        self.edges.insert((from, succ));
+        self.mark_executable(succ);
+    }
+
+    fn visit_terminator(&mut self, term: OpId) {
+        let Some(block) = self.ir.op_block(term) else {
+            return;
+        };
+        let n = self.ir.successors(term).len();
+        if n == 0 {
+            return;
+        }
+        let name = self.ctx.str(self.ir.op_name(term)).to_string();
+        let taken: Vec<usize> = match name.as_str() {
+            "cf.cond_br" => match self.get(self.ir.operand(term, 0)) {
+                Lattice::Unknown => Vec::new(),
+                Lattice::Constant(a, _) => match self.ctx.attr_kind(a) {
+                    AttrKind::Integer { value, .. } => vec![if value == &0.into() { 1 } else { 0 }],
+                    _ => (0..n).collect(),
+                },
+                Lattice::Overdefined => (0..n).collect(),
+            },
+            "cf.switch" => match self.get(self.ir.operand(term, 0)) {
+                Lattice::Unknown => Vec::new(),
+                Lattice::Constant(a, _) => self
+                    .switch_target(term, a)
+                    .map_or((0..n).collect(), |t| vec![t]),
+                Lattice::Overdefined => (0..n).collect(),
+            },
+            _ => (0..n).collect(),
+        };
+        for s in taken {
+            self.visit_edge(block, s, term);
+        }
+    }
+
+    fn switch_target(&self, term: OpId, flag: Attr) -> Option<usize> {
+        let AttrKind::Integer { value, .. } = self.ctx.attr_kind(flag) else {
+            return None;
+        };
+        let cases = crate::dialect::inherent_attr(self.ctx, self.ir, term, "case_values")?;
+        match self.ctx.attr_kind(cases) {
+            AttrKind::DenseElements { values, .. } => {
+                for (i, &c) in values.iter().enumerate() {
+                    if let AttrKind::Integer { value: cv, .. } = self.ctx.attr_kind(c) {
+                        if cv == value {
+                            return Some(i + 1);
+                        }
+                    }
+                }
+                Some(0)
+            }
+            _ => None,
+        }
+    }
+
+    fn visit_op(&mut self, op: OpId) {
+        if self.ir.is_erased(op) {
+            return;
+        }
+        let Some(block) = self.ir.op_block(op) else {
+            return;
+        };
+        if !self.executable.contains(&block) {
+            return;
+        }
+        let def = self.ctx.op_def(self.ir.op_name(op));
+        if def.is_some_and(|d| d.traits.has(Traits::TERMINATOR)) {
+            self.visit_terminator(op);
+            return;
+        }
+        let results: Vec<ValueId> = self.ir.results(op).collect();
+        if def.is_none_or(|d| d.traits.has(Traits::ISOLATED_FROM_ABOVE))
+            && self.ir.num_regions(op) > 0
+        {
+            // Functions and modules: their entries were seeded.
+            for r in results {
+                self.set(r, Lattice::Overdefined);
+            }
+            return;
+        }
+        if self.ir.num_regions(op) > 0 {
+            for r in self.ir.regions(op).collect::<Vec<_>>() {
+                let blocks: Vec<BlockId> = self.ir.region_blocks(r).collect();
+                for b in blocks {
+                    for a in self.ir.block_args(b).to_vec() {
+                        self.set(a, Lattice::Overdefined);
+                    }
+                    self.mark_executable(b);
+                }
+            }
+            for r in results {
+                self.set(r, Lattice::Overdefined);
+            }
+            return;
+        }
+        if results.is_empty() {
+            return;
+        }
+        let operands: Vec<ValueId> = self.ir.operands(op).collect();
+        let states: Vec<Lattice> = operands.iter().map(|&v| self.get(v)).collect();
+        if states.contains(&Lattice::Unknown) {
+            return;
+        }
+        let Some(fold) = def.and_then(|d| d.fold) else {
+            for r in results {
+                self.set(r, Lattice::Overdefined);
+            }
+            return;
+        };
+        let constants: Vec<Option<Attr>> = states
+            .iter()
+            .map(|s| match s {
+                Lattice::Constant(a, _) => Some(*a),
+                _ => None,
+            })
+            .collect();
+        let (attrs, props) = (self.ir.op_attrs(op), self.ir.op_props(op));
+        let outcome = fold(
+            &mut FoldCtx {
+                ctx: self.ctx,
+                ir: self.ir,
+            },
+            op,
+            &constants,
+        );
+        let dialect = {
+            let name = self.ctx.str(self.ir.op_name(op)).to_string();
+            let d = name.split('.').next().unwrap_or(&name).to_string();
+            self.ctx.sym(&d)
+        };
+        match outcome {
+            FoldResult::Results(values) if values.len() == results.len() => {
+                for (r, v) in results.into_iter().zip(values) {
+                    let l = match v {
+                        OpFoldResult::Attr(a) => Lattice::Constant(a, dialect),
+                        OpFoldResult::Value(v) => self.get(v),
+                    };
+                    self.set(r, l);
+                }
+            }
+            FoldResult::InPlace => {
+                self.ir.set_operands(op, &operands);
+                self.ir.set_op_attrs(op, attrs);
+                self.ir.set_op_props(op, props);
+                for r in results {
+                    self.set(r, Lattice::Overdefined);
+                }
+            }
+            _ => {
+                for r in results {
+                    self.set(r, Lattice::Overdefined);
+                }
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        loop {
+            if let Some(b) = self.block_work.pop() {
+                let ops: Vec<OpId> = self.ir.block_ops(b).collect();
+                for o in ops {
+                    self.visit_op(o);
+                }
+                continue;
+            }
+            if let Some(o) = self.op_work.pop() {
+                self.visit_op(o);
+                continue;
+            }
+            break;
+        }
+    }
+}
+
+/// Constants created by the rewrite, unique per (dialect, value, type)
+/// in each isolated region, created at its entry.
+#[derive(Default)]
+struct Constants {
+    made: FxHashMap<(RegionId, crate::context::Symbol, Attr, crate::context::Type), ValueId>,
+}
+
+fn constant_for(
+    rw: &mut Rewriter<'_>,
+    constants: &mut Constants,
+    block: BlockId,
+    attr: Attr,
+    dialect: crate::context::Symbol,
+    ty: crate::context::Type,
+) -> Option<ValueId> {
+    let region = insertion_region(rw.ctx, rw.ir, block);
+    if let Some(&v) = constants.made.get(&(region, dialect, attr, ty)) {
+        return Some(v);
+    }
+    let materialize = rw.ctx.dialect(rw.ctx.str(dialect))?.materialize_constant?;
+    let entry = rw.ir.entry_block(region)?;
+    let saved = rw.insertion_point();
+    rw.set_insertion_point_to_start(entry);
+    let loc = rw.ctx.unknown_loc();
+    let op = materialize(rw, attr, ty, loc);
+    rw.restore_insertion_point(saved);
+    let v = rw.ir.result(op?, 0);
+    constants.made.insert((region, dialect, attr, ty), v);
+    Some(v)
+}
+
+fn replace_with_constant(
+    rw: &mut Rewriter<'_>,
+    constants: &mut Constants,
+    values: &FxHashMap<ValueId, Lattice>,
+    block: BlockId,
+    v: ValueId,
+) -> bool {
+    let Some(Lattice::Constant(attr, dialect)) = values.get(&v).copied() else {
+        return false;
+    };
+    let ty = rw.ir.value_type(v);
+    match constant_for(rw, constants, block, attr, dialect, ty) {
+        Some(c) if c != v => {
+            rw.ir.replace_all_uses(v, c);
+            true
+        }
+        Some(_) => true,
+        None => false,
+    }
+}
+
+/// Runs SCCP on the regions of `op`.
+pub fn propagate_constants(ctx: &mut Context, ir: &mut Ir, op: OpId) {
+    let mut solver = Solver {
+        ctx,
+        ir,
+        values: FxHashMap::default(),
+        executable: FxHashSet::default(),
+        edges: FxHashSet::default(),
+        block_work: Vec::new(),
+        op_work: Vec::new(),
+    };
+    // Every isolated op's regions (functions) start executable.
+    let mut entries = Vec::new();
+    solver.ir.walk(op, &mut |o| {
+        let isolated = solver
+            .ctx
+            .op_def(solver.ir.op_name(o))
+            .is_none_or(|d| d.traits.has(Traits::ISOLATED_FROM_ABOVE));
+        if isolated {
+            entries.extend(solver.ir.regions(o));
+        }
+    });
+    for r in entries {
+        solver.mark_region_entry(r);
+    }
+    solver.solve();
+    let values = std::mem::take(&mut solver.values);
+    let (ctx, ir) = (solver.ctx, solver.ir);
+    let mut listener = NoListener;
+    let mut rw = Rewriter::new(ctx, ir, &mut listener);
+    let mut constants = Constants::default();
+    let mut worklist: Vec<BlockId> = Vec::new();
+    let push_regions = |rw: &Rewriter<'_>, o: OpId, worklist: &mut Vec<BlockId>| {
+        for r in rw.ir.regions(o).collect::<Vec<_>>() {
+            let blocks: Vec<BlockId> = rw.ir.region_blocks(r).collect();
+            worklist.extend(blocks.into_iter().rev());
+        }
+    };
+    push_regions(&rw, op, &mut worklist);
+    while let Some(block) = worklist.pop() {
+        let mut cur = rw.ir.first_op(block);
+        while let Some(o) = cur {
+            cur = rw.ir.next_op(o);
+            let results: Vec<ValueId> = rw.ir.results(o).collect();
+            let mut replaced_all = !results.is_empty();
+            for r in results {
+                replaced_all &= replace_with_constant(&mut rw, &mut constants, &values, block, r);
+            }
+            let created = constants
+                .made
+                .values()
+                .any(|&v| rw.ir.defining_op(v) == Some(o));
+            if replaced_all && !created && would_be_trivially_dead(rw.ctx, rw.ir, o) {
+                rw.erase_op(o);
+                continue;
+            }
+            push_regions(&rw, o, &mut worklist);
+        }
+        for a in rw.ir.block_args(block).to_vec() {
+            replace_with_constant(&mut rw, &mut constants, &values, block, a);
+        }
+    }
+}
+
+struct Sccp;
+
+impl Pass for Sccp {
+    fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
+        propagate_constants(ctx, ir, op);
+        Ok(())
+    }
+}
+
+fn create(_: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    Ok(Box::new(Sccp))
+}
+
+/// The `sccp` pass.
+pub static SCCP: PassInfo = PassInfo {
+    argument: "sccp",
+    name: "SCCP",
+    description: "Sparse Conditional Constant Propagation",
+    anchor: None,
+    options: &[],
+    create,
+};
