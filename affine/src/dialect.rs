@@ -61,6 +61,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_load),
         verify: Some(verify_map_operands),
         effects: Effects::Read,
+        patterns: crate::canonicalize::SIMPLIFY,
         ..OpDef::new("affine.load")
     },
     OpDef {
@@ -69,6 +70,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_store),
         verify: Some(verify_map_operands),
         effects: Effects::Write,
+        patterns: crate::canonicalize::SIMPLIFY,
         ..OpDef::new("affine.store")
     },
     OpDef {
@@ -77,6 +79,8 @@ static OPS: &[OpDef] = &[
         print: Some(print_apply),
         verify: Some(verify_map_operands),
         effects: Effects::None,
+        patterns: crate::canonicalize::SIMPLIFY,
+        fold: Some(crate::canonicalize::fold_apply),
         ..OpDef::new("affine.apply")
     },
     OpDef {
@@ -85,6 +89,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_apply),
         verify: Some(verify_map_operands),
         effects: Effects::None,
+        patterns: crate::canonicalize::SIMPLIFY,
         ..OpDef::new("affine.min")
     },
     OpDef {
@@ -93,6 +98,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_apply),
         verify: Some(verify_map_operands),
         effects: Effects::None,
+        patterns: crate::canonicalize::SIMPLIFY,
         ..OpDef::new("affine.max")
     },
     OpDef {
@@ -137,7 +143,7 @@ pub static AFFINE: DialectDef = DialectDef {
     name: "affine",
     ops: OPS,
     attrs: None,
-    materialize_constant: None,
+    materialize_constant: Some(silica_dialects::arith::materialize_constant),
 };
 
 // ----- shared pieces ---------------------------------------------------------

@@ -1,6 +1,7 @@
 //! The affine dialect (and, with its issue, the polyhedral layer): the
 //! core ops in MLIR's syntax (`dialect`).
 
+pub mod canonicalize;
 pub mod dialect;
 
 pub use dialect::AFFINE;

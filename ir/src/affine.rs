@@ -215,6 +215,68 @@ impl AffineExpr {
     }
 }
 
+impl AffineExpr {
+    /// The expression with `d_i` replaced by `dims[i]` and `s_i` by
+    /// `syms[i]`, rebuilt bottom-up with the construction-time
+    /// simplifications (MLIR's `replaceDimsAndSymbols`).
+    pub fn replace(&self, dims: &[AffineExpr], syms: &[AffineExpr]) -> AffineExpr {
+        match self {
+            AffineExpr::Dim(i) => dims
+                .get(*i as usize)
+                .cloned()
+                .unwrap_or_else(|| self.clone()),
+            AffineExpr::Symbol(i) => syms
+                .get(*i as usize)
+                .cloned()
+                .unwrap_or_else(|| self.clone()),
+            AffineExpr::Constant(_) => self.clone(),
+            AffineExpr::Binary(b) => {
+                let (op, l, r) = &**b;
+                let (nl, nr) = (l.replace(dims, syms), r.replace(dims, syms));
+                if &nl == l && &nr == r {
+                    return self.clone();
+                }
+                nl.apply(*op, nr)
+            }
+        }
+    }
+
+    /// The value of the expression for the given dims and symbols, if
+    /// defined (no division by zero, no overflow).
+    pub fn eval(&self, dims: &[i64], syms: &[i64]) -> Option<i64> {
+        Some(match self {
+            AffineExpr::Dim(i) => *dims.get(*i as usize)?,
+            AffineExpr::Symbol(i) => *syms.get(*i as usize)?,
+            AffineExpr::Constant(c) => *c,
+            AffineExpr::Binary(b) => {
+                let (op, l, r) = &**b;
+                let (a, c) = (l.eval(dims, syms)?, r.eval(dims, syms)?);
+                match op {
+                    BinOp::Add => a.checked_add(c)?,
+                    BinOp::Mul => a.checked_mul(c)?,
+                    BinOp::Mod if c > 0 => modulo(a, c),
+                    BinOp::FloorDiv if c != 0 => floor_div(a, c),
+                    BinOp::CeilDiv if c != 0 => ceil_div(a, c),
+                    _ => return None,
+                }
+            }
+        })
+    }
+
+    /// Calls `f` on every dim and symbol position used.
+    pub fn walk_ids(&self, f: &mut dyn FnMut(bool, u32)) {
+        match self {
+            AffineExpr::Dim(i) => f(true, *i),
+            AffineExpr::Symbol(i) => f(false, *i),
+            AffineExpr::Constant(_) => {}
+            AffineExpr::Binary(b) => {
+                b.1.walk_ids(f);
+                b.2.walk_ids(f);
+            }
+        }
+    }
+}
+
 fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     let lc = lhs.as_const();
     let rc = rhs.as_const();

@@ -1,0 +1,382 @@
+//! Affine map canonicalization, as MLIR's: composing `affine.apply`
+//! producers into the maps that use them, promoting operands that are
+//! valid symbols to symbols (and demoting the others to dims), folding
+//! constant symbols into the map, merging duplicate operands and dropping
+//! unused ones; `affine.apply` folding; and the pattern that rewrites
+//! `affine.apply`/`min`/`max`/`load`/`store` with the simplified map.
+
+use silica_ir::affine::{AffineExpr, AffineMap};
+use silica_ir::dialect::{inherent_attr, set_inherent_attr, Traits};
+use silica_ir::rewrite::fold::constant_value;
+use silica_ir::rewrite::{FoldCtx, FoldResult, Pattern, Rewriter};
+use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
+
+const APPLY: &str = "affine.apply";
+
+fn is_named(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> bool {
+    ctx.str(ir.op_name(op)) == name
+}
+
+fn map_attr_of(ctx: &Context, ir: &Ir, op: OpId) -> Option<AffineMap> {
+    match ctx.attr_kind(inherent_attr(ctx, ir, op, "map")?) {
+        AttrKind::AffineMap(m) => Some(m.clone()),
+        _ => None,
+    }
+}
+
+fn is_constant(ctx: &Context, ir: &Ir, v: ValueId) -> bool {
+    ir.defining_op(v).is_some_and(|d| {
+        ctx.op_def(ir.op_name(d))
+            .is_some_and(|def| def.traits.has(Traits::CONSTANT_LIKE))
+    })
+}
+
+/// Whether `v` may be an affine symbol: a constant, a value defined at
+/// the top level of a function (an affine scope), or an `affine.apply`
+/// of symbols.
+pub fn is_valid_symbol(ctx: &Context, ir: &Ir, v: ValueId) -> bool {
+    if is_constant(ctx, ir, v) {
+        return true;
+    }
+    let owner = ir
+        .value_block(v)
+        .and_then(|b| ir.block_region(b))
+        .and_then(|r| ir.region_op(r));
+    if owner.is_some_and(|o| is_named(ctx, ir, o, "func.func")) {
+        return true;
+    }
+    match ir.defining_op(v) {
+        Some(d) if is_named(ctx, ir, d, APPLY) => {
+            ir.operands(d).all(|o| is_valid_symbol(ctx, ir, o))
+        }
+        _ => false,
+    }
+}
+
+fn int_constant(ctx: &mut Context, ir: &mut Ir, v: ValueId) -> Option<i64> {
+    let a = constant_value(ctx, ir, v)?;
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+        _ => None,
+    }
+}
+
+/// MLIR's `canonicalizeMapAndOperands`.
+pub fn canonicalize_map(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    map: &AffineMap,
+    operands: &[ValueId],
+) -> (AffineMap, Vec<ValueId>) {
+    let nd = map.num_dims as usize;
+    let ns = map.num_symbols as usize;
+    // Dims that are valid symbols become symbols after the others.
+    let mut dims = Vec::new();
+    let mut promoted = Vec::new();
+    let mut dim_repl = Vec::with_capacity(nd);
+    for &v in &operands[..nd] {
+        if is_valid_symbol(ctx, ir, v) {
+            dim_repl.push(AffineExpr::Symbol((ns + promoted.len()) as u32));
+            promoted.push(v);
+        } else {
+            dim_repl.push(AffineExpr::Dim(dims.len() as u32));
+            dims.push(v);
+        }
+    }
+    let mut syms: Vec<ValueId> = operands[nd..].to_vec();
+    syms.extend(promoted);
+    let sym_ident: Vec<AffineExpr> = (0..syms.len() as u32).map(AffineExpr::Symbol).collect();
+    let results: Vec<AffineExpr> = map
+        .results
+        .iter()
+        .map(|e| e.replace(&dim_repl, &sym_ident))
+        .collect();
+    // Symbols that are not valid symbols become dims after the others.
+    let mut sym_repl = Vec::with_capacity(syms.len());
+    let mut kept_syms = Vec::new();
+    for &v in &syms {
+        if is_valid_symbol(ctx, ir, v) {
+            sym_repl.push(AffineExpr::Symbol(kept_syms.len() as u32));
+            kept_syms.push(v);
+        } else {
+            sym_repl.push(AffineExpr::Dim(dims.len() as u32));
+            dims.push(v);
+        }
+    }
+    let dim_ident: Vec<AffineExpr> = (0..dims.len() as u32).map(AffineExpr::Dim).collect();
+    let results: Vec<AffineExpr> = results
+        .iter()
+        .map(|e| e.replace(&dim_ident, &sym_repl))
+        .collect();
+    let syms = kept_syms;
+    // Used positions.
+    let mut used_dims = vec![false; dims.len()];
+    let mut used_syms = vec![false; syms.len()];
+    for e in &results {
+        e.walk_ids(&mut |is_dim, i| {
+            if is_dim {
+                used_dims[i as usize] = true;
+            } else {
+                used_syms[i as usize] = true;
+            }
+        });
+    }
+    let mut out = Vec::new();
+    let mut dim_map = vec![AffineExpr::Constant(0); dims.len()];
+    let mut seen: Vec<(ValueId, AffineExpr)> = Vec::new();
+    let mut next_dim = 0u32;
+    for (i, &v) in dims.iter().enumerate() {
+        if !used_dims[i] {
+            continue;
+        }
+        dim_map[i] = match seen.iter().find(|(s, _)| *s == v) {
+            Some((_, e)) => e.clone(),
+            None => {
+                let e = AffineExpr::Dim(next_dim);
+                next_dim += 1;
+                out.push(v);
+                seen.push((v, e.clone()));
+                e
+            }
+        };
+    }
+    let mut sym_map = vec![AffineExpr::Constant(0); syms.len()];
+    let mut seen_syms: Vec<(ValueId, AffineExpr)> = Vec::new();
+    let mut sym_out = Vec::new();
+    let mut next_sym = 0u32;
+    for (i, &v) in syms.iter().enumerate() {
+        if !used_syms[i] {
+            continue;
+        }
+        if let Some(c) = int_constant(ctx, ir, v) {
+            sym_map[i] = AffineExpr::Constant(c);
+            continue;
+        }
+        sym_map[i] = match seen_syms.iter().find(|(s, _)| *s == v) {
+            Some((_, e)) => e.clone(),
+            None => {
+                let e = AffineExpr::Symbol(next_sym);
+                next_sym += 1;
+                sym_out.push(v);
+                seen_syms.push((v, e.clone()));
+                e
+            }
+        };
+    }
+    out.extend(sym_out);
+    let results: Vec<AffineExpr> = results
+        .iter()
+        .map(|e| e.replace(&dim_map, &sym_map))
+        .collect();
+    (
+        AffineMap {
+            num_dims: next_dim,
+            num_symbols: next_sym,
+            results: results.into_boxed_slice(),
+        },
+        out,
+    )
+}
+
+/// Substitutes the `affine.apply` producers of a single-result map's
+/// operands once; returns `None` when none is an `affine.apply`.
+fn compose_once(
+    ctx: &Context,
+    ir: &Ir,
+    map: &AffineMap,
+    operands: &[ValueId],
+) -> Option<(AffineMap, Vec<ValueId>)> {
+    let nd = map.num_dims as usize;
+    let producer = |v: ValueId| ir.defining_op(v).filter(|&d| is_named(ctx, ir, d, APPLY));
+    if !operands.iter().any(|&v| producer(v).is_some()) {
+        return None;
+    }
+    let mut dims: Vec<ValueId> = Vec::new();
+    let mut syms: Vec<ValueId> = Vec::new();
+    let mut dim_repl = vec![AffineExpr::Constant(0); nd];
+    let mut sym_repl = vec![AffineExpr::Constant(0); operands.len() - nd];
+    for (i, &v) in operands[..nd].iter().enumerate() {
+        if producer(v).is_none() {
+            dim_repl[i] = AffineExpr::Dim(dims.len() as u32);
+            dims.push(v);
+        }
+    }
+    for (j, &v) in operands[nd..].iter().enumerate() {
+        if producer(v).is_none() {
+            sym_repl[j] = AffineExpr::Symbol(syms.len() as u32);
+            syms.push(v);
+        }
+    }
+    let substitute = |v: ValueId, dims: &mut Vec<ValueId>, syms: &mut Vec<ValueId>| -> AffineExpr {
+        let p = producer(v).expect("apply producer");
+        let pm = map_attr_of(ctx, ir, p).expect("apply map");
+        let pops: Vec<ValueId> = ir.operands(p).collect();
+        let pd = pm.num_dims as usize;
+        let d: Vec<AffineExpr> = pops[..pd]
+            .iter()
+            .map(|&o| {
+                dims.push(o);
+                AffineExpr::Dim(dims.len() as u32 - 1)
+            })
+            .collect();
+        let s: Vec<AffineExpr> = pops[pd..]
+            .iter()
+            .map(|&o| {
+                syms.push(o);
+                AffineExpr::Symbol(syms.len() as u32 - 1)
+            })
+            .collect();
+        pm.results[0].replace(&d, &s)
+    };
+    for (i, &v) in operands[..nd].iter().enumerate() {
+        if producer(v).is_some() {
+            dim_repl[i] = substitute(v, &mut dims, &mut syms);
+        }
+    }
+    for (j, &v) in operands[nd..].iter().enumerate() {
+        if producer(v).is_some() {
+            sym_repl[j] = substitute(v, &mut dims, &mut syms);
+        }
+    }
+    let results: Vec<AffineExpr> = map
+        .results
+        .iter()
+        .map(|e| e.replace(&dim_repl, &sym_repl))
+        .collect();
+    let mut out = dims.clone();
+    let nd2 = dims.len() as u32;
+    out.extend(syms.iter().copied());
+    Some((
+        AffineMap {
+            num_dims: nd2,
+            num_symbols: syms.len() as u32,
+            results: results.into_boxed_slice(),
+        },
+        out,
+    ))
+}
+
+/// MLIR's `composeAffineMapAndOperands`: each result composed with the
+/// `affine.apply` producers to a fixpoint and canonicalized, then all
+/// canonicalized together.
+pub fn compose_map(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    map: &AffineMap,
+    operands: &[ValueId],
+) -> (AffineMap, Vec<ValueId>) {
+    let mut dims = Vec::new();
+    let mut syms = Vec::new();
+    let mut exprs = Vec::new();
+    for r in map.results.iter() {
+        let mut sub = AffineMap {
+            num_dims: map.num_dims,
+            num_symbols: map.num_symbols,
+            results: Box::new([r.clone()]),
+        };
+        let mut ops = operands.to_vec();
+        while let Some((m, o)) = compose_once(ctx, ir, &sub, &ops) {
+            sub = m;
+            ops = o;
+        }
+        let (sub, ops) = canonicalize_map(ctx, ir, &sub, &ops);
+        let d: Vec<AffineExpr> = (0..sub.num_dims)
+            .map(|i| AffineExpr::Dim(i + dims.len() as u32))
+            .collect();
+        let s: Vec<AffineExpr> = (0..sub.num_symbols)
+            .map(|i| AffineExpr::Symbol(i + syms.len() as u32))
+            .collect();
+        exprs.push(sub.results[0].replace(&d, &s));
+        dims.extend_from_slice(&ops[..sub.num_dims as usize]);
+        syms.extend_from_slice(&ops[sub.num_dims as usize..]);
+    }
+    let combined = AffineMap {
+        num_dims: dims.len() as u32,
+        num_symbols: syms.len() as u32,
+        results: exprs.into_boxed_slice(),
+    };
+    let mut ops = dims;
+    ops.extend(syms);
+    canonicalize_map(ctx, ir, &combined, &ops)
+}
+
+/// `affine.apply`: a result that is one of its operands, or a constant.
+pub fn fold_apply(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<silica_ir::Attr>]) -> FoldResult {
+    let Some(map) = map_attr_of(fc.ctx, fc.ir, op) else {
+        return FoldResult::Fail;
+    };
+    let Some(expr) = map.results.first() else {
+        return FoldResult::Fail;
+    };
+    match expr {
+        AffineExpr::Dim(i) => return FoldResult::value(fc.ir.operand(op, *i as usize)),
+        AffineExpr::Symbol(i) => {
+            return FoldResult::value(fc.ir.operand(op, (map.num_dims + i) as usize))
+        }
+        _ => {}
+    }
+    let values: Option<Vec<i64>> = c
+        .iter()
+        .map(|a| match fc.ctx.attr_kind((*a)?) {
+            AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+            _ => None,
+        })
+        .collect();
+    let Some(values) = values else {
+        return FoldResult::Fail;
+    };
+    let nd = map.num_dims as usize;
+    match expr.eval(&values[..nd], &values[nd..]) {
+        Some(v) => {
+            let ty = fc.ir.value_type(fc.ir.result(op, 0));
+            FoldResult::attr(fc.ctx.int_attr(ty, v))
+        }
+        None => FoldResult::Fail,
+    }
+}
+
+/// Where an op's map operands start (`affine.load` skips the memref,
+/// `affine.store` the value and the memref).
+fn map_operands_start(ctx: &Context, ir: &Ir, op: OpId) -> usize {
+    match ctx.str(ir.op_name(op)) {
+        "affine.load" => 1,
+        "affine.store" => 2,
+        _ => 0,
+    }
+}
+
+/// Rewrites the op's map and map operands with the composed and
+/// canonicalized ones (MLIR's `SimplifyAffineOp`).
+fn simplify_affine_op(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let Some(map) = map_attr_of(rw.ctx, rw.ir, op) else {
+        return false;
+    };
+    let start = map_operands_start(rw.ctx, rw.ir, op);
+    let operands: Vec<ValueId> = rw.ir.operands(op).collect();
+    let map_ops = &operands[start..];
+    let (new_map, new_ops) = compose_map(rw.ctx, rw.ir, &map, map_ops);
+    if new_map == map && new_ops == map_ops {
+        return false;
+    }
+    let mut all = operands[..start].to_vec();
+    all.extend(&new_ops);
+    let attr = rw.ctx.intern_attr(AttrKind::AffineMap(new_map));
+    let name = rw.ctx.str(rw.ir.op_name(op)).to_string();
+    if name == APPLY || name == "affine.min" || name == "affine.max" {
+        let ty = rw.ir.value_type(rw.ir.result(op, 0));
+        let key = rw.ctx.sym("map");
+        let props = rw.ctx.dict_attr(vec![(key, attr)]);
+        let loc = rw.ir.op_loc(op);
+        let new = rw.create_simple(&name, &all, &[ty], Some(props), loc);
+        let v = rw.ir.result(new, 0);
+        rw.replace_op(op, &[v]);
+    } else {
+        rw.ir.set_operands(op, &all);
+        set_inherent_attr(rw.ctx, rw.ir, op, "map", attr);
+        rw.modified(op);
+    }
+    true
+}
+
+/// The affine ops' map simplification pattern.
+pub static SIMPLIFY: &[Pattern] = &[Pattern::new("SimplifyAffineOp", simplify_affine_op)];
