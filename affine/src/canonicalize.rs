@@ -168,14 +168,12 @@ pub fn canonicalize_map(
         .iter()
         .map(|e| e.replace(&dim_map, &sym_map))
         .collect();
-    (
-        AffineMap {
-            num_dims: next_dim,
-            num_symbols: next_sym,
-            results: results.into_boxed_slice(),
-        },
-        out,
-    )
+    let map = AffineMap {
+        num_dims: next_dim,
+        num_symbols: next_sym,
+        results: results.into_boxed_slice(),
+    };
+    (silica_ir::affine_flatten::simplify_map(&map), out)
 }
 
 /// Substitutes the `affine.apply` producers of a single-result map's

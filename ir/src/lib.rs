@@ -3,6 +3,7 @@
 //! (parser and printer), the verifier and diagnostics.
 
 pub mod affine;
+pub mod affine_flatten;
 pub mod attrs;
 pub mod builtin;
 pub mod context;
