@@ -333,6 +333,106 @@ pub fn fold_apply(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<silica_ir::Attr>])
     }
 }
 
+/// `affine.min`/`affine.max`: the extreme of constant results, or the
+/// operand of `()[s0] -> (s0)`.
+fn fold_min_max(
+    fc: &mut FoldCtx<'_>,
+    op: OpId,
+    c: &[Option<silica_ir::Attr>],
+    max: bool,
+) -> FoldResult {
+    let Some(map) = map_attr_of(fc.ctx, fc.ir, op) else {
+        return FoldResult::Fail;
+    };
+    if map.num_dims == 0
+        && map.num_symbols == 1
+        && map.results.len() == 1
+        && map.results[0] == AffineExpr::Symbol(0)
+    {
+        return FoldResult::value(fc.ir.operand(op, 0));
+    }
+    let values: Vec<Option<i64>> = c
+        .iter()
+        .map(|a| match fc.ctx.attr_kind((*a)?) {
+            AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+            _ => None,
+        })
+        .collect();
+    let nd = map.num_dims as usize;
+    let mut results = Vec::with_capacity(map.results.len());
+    for e in map.results.iter() {
+        let mut used_unknown = false;
+        e.walk_ids(&mut |is_dim, i| {
+            let at = if is_dim { i as usize } else { nd + i as usize };
+            if values.get(at).copied().flatten().is_none() {
+                used_unknown = true;
+            }
+        });
+        if used_unknown {
+            return FoldResult::Fail;
+        }
+        let v: Vec<i64> = values.iter().map(|v| v.unwrap_or(0)).collect();
+        match e.eval(&v[..nd], &v[nd..]) {
+            Some(r) => results.push(r),
+            None => return FoldResult::Fail,
+        }
+    }
+    let best = if max {
+        results.iter().max()
+    } else {
+        results.iter().min()
+    };
+    match best {
+        Some(&b) => {
+            let ty = fc.ir.value_type(fc.ir.result(op, 0));
+            FoldResult::attr(fc.ctx.int_attr(ty, b))
+        }
+        None => FoldResult::Fail,
+    }
+}
+
+/// `affine.min`.
+pub fn fold_min(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<silica_ir::Attr>]) -> FoldResult {
+    fold_min_max(fc, op, c, false)
+}
+
+/// `affine.max`.
+pub fn fold_max(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<silica_ir::Attr>]) -> FoldResult {
+    fold_min_max(fc, op, c, true)
+}
+
+/// Drops repeated results of an `affine.min`/`affine.max` map.
+fn dedupe_min_max(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let Some(map) = map_attr_of(rw.ctx, rw.ir, op) else {
+        return false;
+    };
+    let mut results: Vec<AffineExpr> = Vec::new();
+    for e in map.results.iter() {
+        if !results.contains(e) {
+            results.push(e.clone());
+        }
+    }
+    if results.len() == map.results.len() {
+        return false;
+    }
+    let new_map = AffineMap {
+        num_dims: map.num_dims,
+        num_symbols: map.num_symbols,
+        results: results.into_boxed_slice(),
+    };
+    let attr = rw.ctx.intern_attr(AttrKind::AffineMap(new_map));
+    let operands: Vec<ValueId> = rw.ir.operands(op).collect();
+    let name = rw.ctx.str(rw.ir.op_name(op)).to_string();
+    let ty = rw.ir.value_type(rw.ir.result(op, 0));
+    let key = rw.ctx.sym("map");
+    let props = rw.ctx.dict_attr(vec![(key, attr)]);
+    let loc = rw.ir.op_loc(op);
+    let new = rw.create_simple(&name, &operands, &[ty], Some(props), loc);
+    let v = rw.ir.result(new, 0);
+    rw.replace_op(op, &[v]);
+    true
+}
+
 /// Where an op's map operands start (`affine.load` skips the memref,
 /// `affine.store` the value and the memref).
 fn map_operands_start(ctx: &Context, ir: &Ir, op: OpId) -> usize {
@@ -376,5 +476,100 @@ fn simplify_affine_op(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+fn int_prop(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<i64> {
+    match ctx.attr_kind(inherent_attr(ctx, ir, op, name)?) {
+        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+        _ => None,
+    }
+}
+
+fn constant_bound(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<i64> {
+    match ctx.attr_kind(inherent_attr(ctx, ir, op, name)?) {
+        AttrKind::AffineMap(m) if m.results.len() == 1 => match m.results[0] {
+            AffineExpr::Constant(c) => Some(c),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The trip count of an `affine.for` with constant bounds.
+fn constant_trip_count(ctx: &Context, ir: &Ir, op: OpId) -> Option<i64> {
+    let lb = constant_bound(ctx, ir, op, "lowerBoundMap")?;
+    let ub = constant_bound(ctx, ir, op, "upperBoundMap")?;
+    let step = int_prop(ctx, ir, op, "step")?;
+    if step <= 0 {
+        return None;
+    }
+    Some(if ub <= lb {
+        0
+    } else {
+        (ub - lb + step - 1) / step
+    })
+}
+
+/// An `affine.for` whose body only yields: its results are its initial
+/// values (or values from outside) when that does not depend on the
+/// number of iterations (MLIR's `AffineForEmptyLoopFolder`).
+fn empty_loop(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ir = &*rw.ir;
+    let Some(body) = ir.regions(op).next().and_then(|r| ir.entry_block(r)) else {
+        return false;
+    };
+    let Some(yield_op) = ir.first_op(body) else {
+        return false;
+    };
+    if ir.last_op(body) != Some(yield_op) || ir.num_results(op) == 0 {
+        return false;
+    }
+    let n_results = ir.num_results(op);
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let inits = &operands[operands.len() - n_results..];
+    let trips = constant_trip_count(rw.ctx, ir, op);
+    if trips == Some(0) {
+        let inits = inits.to_vec();
+        rw.replace_op(op, &inits);
+        return true;
+    }
+    let args = ir.block_args(body).to_vec();
+    let iv = args[0];
+    let iter_args = &args[1..];
+    let mut replacements = Vec::new();
+    let mut outside = false;
+    let mut out_of_order = false;
+    for (i, v) in ir.operands(yield_op).enumerate() {
+        if v == iv {
+            return false;
+        }
+        match iter_args.iter().position(|&a| a == v) {
+            Some(pos) => {
+                out_of_order |= pos != i;
+                replacements.push(inits[pos]);
+            }
+            None => {
+                outside = true;
+                replacements.push(v);
+            }
+        }
+    }
+    if trips.is_none() && (outside || out_of_order) {
+        return false;
+    }
+    if trips.is_some_and(|t| t >= 2) && out_of_order {
+        return false;
+    }
+    rw.replace_op(op, &replacements);
+    true
+}
+
+/// `affine.for` patterns.
+pub static FOR: &[Pattern] = &[Pattern::new("AffineForEmptyLoopFolder", empty_loop)];
+
 /// The affine ops' map simplification pattern.
 pub static SIMPLIFY: &[Pattern] = &[Pattern::new("SimplifyAffineOp", simplify_affine_op)];
+
+/// `affine.min`/`affine.max` patterns.
+pub static MIN_MAX: &[Pattern] = &[
+    Pattern::new("DeduplicateAffineMinMaxExpressions", dedupe_min_max),
+    Pattern::new("SimplifyAffineOp", simplify_affine_op),
+];

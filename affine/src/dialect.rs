@@ -44,6 +44,7 @@ static OPS: &[OpDef] = &[
         ],
         parse: Some(parse_for),
         print: Some(print_for),
+        patterns: crate::canonicalize::FOR,
         effects: Effects::Recursive,
         ..OpDef::new(FOR)
     },
@@ -89,7 +90,8 @@ static OPS: &[OpDef] = &[
         print: Some(print_apply),
         verify: Some(verify_map_operands),
         effects: Effects::None,
-        patterns: crate::canonicalize::SIMPLIFY,
+        patterns: crate::canonicalize::MIN_MAX,
+        fold: Some(crate::canonicalize::fold_min),
         ..OpDef::new("affine.min")
     },
     OpDef {
@@ -98,7 +100,8 @@ static OPS: &[OpDef] = &[
         print: Some(print_apply),
         verify: Some(verify_map_operands),
         effects: Effects::None,
-        patterns: crate::canonicalize::SIMPLIFY,
+        patterns: crate::canonicalize::MIN_MAX,
+        fold: Some(crate::canonicalize::fold_max),
         ..OpDef::new("affine.max")
     },
     OpDef {
