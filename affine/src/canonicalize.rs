@@ -263,6 +263,13 @@ pub fn compose_map(
     map: &AffineMap,
     operands: &[ValueId],
 ) -> (AffineMap, Vec<ValueId>) {
+    let composes = operands.iter().any(|&v| {
+        ir.defining_op(v)
+            .is_some_and(|d| is_named(ctx, ir, d, APPLY))
+    });
+    if !composes {
+        return canonicalize_map(ctx, ir, map, operands);
+    }
     let mut dims = Vec::new();
     let mut syms = Vec::new();
     let mut exprs = Vec::new();
@@ -568,8 +575,43 @@ pub static FOR: &[Pattern] = &[Pattern::new("AffineForEmptyLoopFolder", empty_lo
 /// The affine ops' map simplification pattern.
 pub static SIMPLIFY: &[Pattern] = &[Pattern::new("SimplifyAffineOp", simplify_affine_op)];
 
+/// Sorts the results of an `affine.min`/`affine.max` map by their linear
+/// coefficients (MLIR's `CanonicalizeAffineMinMaxOpExprAndTermOrder`).
+fn sort_min_max(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    use silica_ir::affine_flatten::{flatten_linear, from_linear};
+    let Some(map) = map_attr_of(rw.ctx, rw.ir, op) else {
+        return false;
+    };
+    let flat: Option<Vec<Vec<i64>>> = map
+        .results
+        .iter()
+        .map(|e| flatten_linear(e, map.num_dims, map.num_symbols))
+        .collect();
+    let Some(flat) = flat else {
+        return false;
+    };
+    if flat.windows(2).all(|w| w[0] <= w[1]) {
+        return false;
+    }
+    let mut order: Vec<usize> = (0..flat.len()).collect();
+    order.sort_by(|&a, &b| flat[a].cmp(&flat[b]));
+    let new_map = AffineMap {
+        num_dims: map.num_dims,
+        num_symbols: map.num_symbols,
+        results: order
+            .iter()
+            .map(|&i| from_linear(&flat[i], map.num_dims, map.num_symbols))
+            .collect(),
+    };
+    let attr = rw.ctx.intern_attr(AttrKind::AffineMap(new_map));
+    set_inherent_attr(rw.ctx, rw.ir, op, "map", attr);
+    rw.modified(op);
+    true
+}
+
 /// `affine.min`/`affine.max` patterns.
 pub static MIN_MAX: &[Pattern] = &[
+    Pattern::new("CanonicalizeAffineMinMaxOpExprAndTermOrder", sort_min_max),
     Pattern::new("DeduplicateAffineMinMaxExpressions", dedupe_min_max),
     Pattern::new("SimplifyAffineOp", simplify_affine_op),
 ];

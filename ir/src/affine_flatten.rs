@@ -173,6 +173,32 @@ pub fn simplify_expr(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> AffineE
     }
 }
 
+/// The coefficients `[dims.., symbols.., constant]` of a linear
+/// expression (none when it needs divisions or products of ids).
+pub fn flatten_linear(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> Option<Vec<i64>> {
+    if !e.is_pure_affine() {
+        return None;
+    }
+    let mut f = Flattener {
+        num_dims: num_dims as usize,
+        num_symbols: num_symbols as usize,
+        locals: Vec::new(),
+    };
+    let v = f.flatten(e)?;
+    f.locals.is_empty().then_some(v)
+}
+
+/// The expression of linear coefficients (MLIR's
+/// `getAffineExprFromFlatForm` without locals).
+pub fn from_linear(v: &[i64], num_dims: u32, num_symbols: u32) -> AffineExpr {
+    let f = Flattener {
+        num_dims: num_dims as usize,
+        num_symbols: num_symbols as usize,
+        locals: Vec::new(),
+    };
+    f.rebuild(v)
+}
+
 /// Every result of `m` simplified.
 pub fn simplify_map(m: &AffineMap) -> AffineMap {
     AffineMap {
