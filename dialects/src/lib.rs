@@ -9,5 +9,6 @@ pub mod index;
 pub mod inline;
 pub mod math;
 pub mod memref;
+mod memref_fold;
 pub mod scf;
 mod scf_patterns;

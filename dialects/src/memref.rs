@@ -346,6 +346,7 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         effects: Effects::None,
+        fold: Some(crate::memref_fold::fold_dim),
         ..named("memref.dim", &DIM_SIG, |_, _, _| Some("dim".into()))
     },
     OpDef {
@@ -354,6 +355,7 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         effects: Effects::None,
+        fold: Some(crate::memref_fold::fold_cast),
         ..named("memref.cast", &CAST_SIG, |_, _, _| Some("cast".into()))
     },
     OpDef {
@@ -418,6 +420,7 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         effects: Effects::None,
+        fold: Some(crate::memref_fold::fold_subview),
         ..named("memref.subview", &SUBVIEW_SIG, |_, _, _| {
             Some("subview".into())
         })
@@ -432,12 +435,14 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         effects: Effects::None,
+        fold: Some(crate::memref_fold::fold_collapse_shape),
         ..named("memref.collapse_shape", &COLLAPSE_SHAPE_SIG, |_, _, _| {
             Some("collapse_shape".into())
         })
     },
     OpDef {
         effects: Effects::None,
+        fold: Some(crate::memref_fold::fold_expand_shape),
         ..named("memref.expand_shape", &EXPAND_SHAPE_SIG, |_, _, _| {
             Some("expand_shape".into())
         })
@@ -467,7 +472,7 @@ pub static MEMREF_DIALECT: DialectDef = DialectDef {
     name: "memref",
     ops: OPS,
     attrs: None,
-    materialize_constant: None,
+    materialize_constant: Some(crate::arith::materialize_constant),
 };
 
 /// A load or store has one index per dimension.

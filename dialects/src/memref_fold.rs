@@ -1,0 +1,125 @@
+//! memref folds, as MLIR's: `memref.dim` of a static extent or of the
+//! size operand of the allocation, identity reshapes and subviews, and
+//! casts to the type they start from.
+
+use silica_ir::dialect::inherent_attr;
+use silica_ir::format::segment_sizes;
+use silica_ir::rewrite::{FoldCtx, FoldResult};
+use silica_ir::types::DYNAMIC;
+use silica_ir::{Attr, AttrKind, OpId, TypeKind, ValueId};
+
+fn defined_by(fc: &FoldCtx<'_>, v: ValueId, name: &str) -> Option<OpId> {
+    let d = fc.ir.defining_op(v)?;
+    (fc.ctx.str(fc.ir.op_name(d)) == name).then_some(d)
+}
+
+/// `memref.dim`: a static extent, or the allocation's size operand.
+pub fn fold_dim(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let Some(index) = c
+        .get(1)
+        .copied()
+        .flatten()
+        .and_then(|a| match fc.ctx.attr_kind(a) {
+            AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+            _ => None,
+        })
+    else {
+        return FoldResult::Fail;
+    };
+    let source = fc.ir.operand(op, 0);
+    let shape = match fc.ctx.type_kind(fc.ir.value_type(source)) {
+        TypeKind::MemRef { shape, .. } => shape.to_vec(),
+        _ => return FoldResult::Fail,
+    };
+    if index < 0 || index as usize >= shape.len() {
+        return FoldResult::Fail;
+    }
+    let i = index as usize;
+    if shape[i] != DYNAMIC {
+        let ty = fc.ir.value_type(fc.ir.result(op, 0));
+        return FoldResult::attr(fc.ctx.int_attr(ty, shape[i]));
+    }
+    let dynamic_index = shape[..i].iter().filter(|&&d| d == DYNAMIC).count();
+    for alloc in ["memref.alloc", "memref.alloca"] {
+        if let Some(a) = defined_by(fc, source, alloc) {
+            let sizes = segment_sizes(fc.ctx, fc.ir, a)
+                .and_then(|s| s.first().copied())
+                .unwrap_or(0);
+            if dynamic_index < sizes {
+                return FoldResult::value(fc.ir.operand(a, dynamic_index));
+            }
+        }
+    }
+    FoldResult::Fail
+}
+
+/// `collapse_shape`/`expand_shape`: to the same type, or undoing the
+/// opposite reshape.
+fn fold_reshape(fc: &mut FoldCtx<'_>, op: OpId, opposite: &str) -> FoldResult {
+    let source = fc.ir.operand(op, 0);
+    let ty = fc.ir.value_type(fc.ir.result(op, 0));
+    if fc.ir.value_type(source) == ty {
+        return FoldResult::value(source);
+    }
+    if let Some(inner) = defined_by(fc, source, opposite) {
+        let original = fc.ir.operand(inner, 0);
+        if fc.ir.value_type(original) == ty {
+            return FoldResult::value(original);
+        }
+    }
+    FoldResult::Fail
+}
+
+/// `memref.collapse_shape`.
+pub fn fold_collapse_shape(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    fold_reshape(fc, op, "memref.expand_shape")
+}
+
+/// `memref.expand_shape`.
+pub fn fold_expand_shape(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    fold_reshape(fc, op, "memref.collapse_shape")
+}
+
+/// `memref.subview` covering all of its source with unit strides and the
+/// source's own type.
+pub fn fold_subview(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    let source = fc.ir.operand(op, 0);
+    let ty = fc.ir.value_type(fc.ir.result(op, 0));
+    if fc.ir.value_type(source) != ty || fc.ir.num_operands(op) != 1 {
+        return FoldResult::Fail;
+    }
+    let values = |name: &str| {
+        inherent_attr(fc.ctx, fc.ir, op, name).and_then(|a| fc.ctx.int_array_values(a))
+    };
+    let (Some(offsets), Some(sizes), Some(strides)) = (
+        values("static_offsets"),
+        values("static_sizes"),
+        values("static_strides"),
+    ) else {
+        return FoldResult::Fail;
+    };
+    let shape = match fc.ctx.type_kind(ty) {
+        TypeKind::MemRef { shape, .. } => shape.to_vec(),
+        _ => return FoldResult::Fail,
+    };
+    if offsets.iter().all(|&o| o == 0) && strides.iter().all(|&s| s == 1) && sizes == shape {
+        return FoldResult::value(source);
+    }
+    FoldResult::Fail
+}
+
+/// `memref.cast` to its source's type, or of a cast from its result type.
+pub fn fold_cast(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    let source = fc.ir.operand(op, 0);
+    let ty = fc.ir.value_type(fc.ir.result(op, 0));
+    if fc.ir.value_type(source) == ty {
+        return FoldResult::value(source);
+    }
+    if let Some(inner) = defined_by(fc, source, "memref.cast") {
+        let original = fc.ir.operand(inner, 0);
+        if fc.ir.value_type(original) == ty {
+            return FoldResult::value(original);
+        }
+    }
+    FoldResult::Fail
+}
