@@ -153,6 +153,7 @@ static OPS: &[OpDef] = &[
         verify: Some(verify_if),
         signature: Some(&IF_SIG),
         effects: Effects::Recursive,
+        patterns: crate::scf_patterns::IF_PATTERNS,
         ..OpDef::new(IF)
     },
     OpDef {

@@ -146,3 +146,138 @@ pub static FOR_PATTERNS: &[Pattern] = &[
     Pattern::new("ForOpIterArgsFolder", for_iter_args_folder),
     Pattern::new("SimplifyTrivialLoops", for_zero_trips),
 ];
+
+/// The yield ending the single block of `region`, if any.
+fn yield_of(ir: &silica_ir::Ir, region: silica_ir::RegionId) -> Option<OpId> {
+    let block = ir.entry_block(region)?;
+    ir.last_op(block)
+}
+
+/// Moves the ops of `region`'s block before `op`; returns the values its
+/// yield returned (the yield is erased).
+fn inline_region_before(
+    rw: &mut Rewriter<'_>,
+    region: silica_ir::RegionId,
+    op: OpId,
+) -> Vec<ValueId> {
+    let Some(block) = rw.ir.entry_block(region) else {
+        return Vec::new();
+    };
+    let term = rw.ir.last_op(block);
+    let values: Vec<ValueId> = term
+        .map(|t| rw.ir.operands(t).collect())
+        .unwrap_or_default();
+    let ops: Vec<OpId> = rw
+        .ir
+        .block_ops(block)
+        .filter(|&o| Some(o) != term)
+        .collect();
+    for o in ops {
+        rw.move_op_before(o, op);
+    }
+    values
+}
+
+/// `scf.if` on a constant condition is the branch it takes.
+fn if_static_condition(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let cond = rw.ir.operand(op, 0);
+    let Some(value) = int_of(rw, cond) else {
+        return false;
+    };
+    let regions: Vec<silica_ir::RegionId> = rw.ir.regions(op).collect();
+    let taken = if value != BigInt::from(0) {
+        regions[0]
+    } else {
+        regions[1]
+    };
+    if rw.ir.region_is_empty(taken) {
+        rw.erase_op(op);
+        return true;
+    }
+    let values = inline_region_before(rw, taken, op);
+    rw.replace_op(op, &values);
+    true
+}
+
+/// An `scf.if` whose yielded values come from outside becomes `select`s
+/// (MLIR's `ConvertTrivialIfToSelect`); values made inside stay results
+/// of a smaller `scf.if`.
+fn if_to_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let n = rw.ir.num_results(op);
+    if n == 0 {
+        return false;
+    }
+    let regions: Vec<silica_ir::RegionId> = rw.ir.regions(op).collect();
+    let (Some(then_y), Some(else_y)) = (yield_of(rw.ir, regions[0]), yield_of(rw.ir, regions[1]))
+    else {
+        return false;
+    };
+    let then_vals: Vec<ValueId> = rw.ir.operands(then_y).collect();
+    let else_vals: Vec<ValueId> = rw.ir.operands(else_y).collect();
+    let inside = |ir: &silica_ir::Ir, v: ValueId, r: silica_ir::RegionId| {
+        ir.value_block(v).and_then(|b| ir.block_region(b)) == Some(r)
+    };
+    let keep: Vec<bool> = (0..n)
+        .map(|i| inside(rw.ir, then_vals[i], regions[0]) || inside(rw.ir, else_vals[i], regions[1]))
+        .collect();
+    if keep.iter().all(|&k| k) {
+        return false;
+    }
+    let cond = rw.ir.operand(op, 0);
+    let loc = rw.ir.op_loc(op);
+    let kept_types: Vec<_> = (0..n)
+        .filter(|&i| keep[i])
+        .map(|i| rw.ir.value_type(rw.ir.result(op, i)))
+        .collect();
+    let new_regions = vec![rw.ir.create_region(), rw.ir.create_region()];
+    for (old, &new) in regions.iter().zip(&new_regions) {
+        let blocks: Vec<_> = rw.ir.region_blocks(*old).collect();
+        for b in blocks {
+            rw.ir.detach_block(b);
+            rw.ir.append_block(new, b);
+        }
+    }
+    let name = rw.ir.op_name(op);
+    let attrs = rw.ir.op_attrs(op);
+    let props = rw.ir.op_props(op);
+    rw.set_insertion_point(op);
+    let replacement = rw.create(OpSpec {
+        name,
+        loc,
+        operands: &[cond],
+        result_types: &kept_types,
+        successors: &[],
+        regions: &new_regions,
+        attrs,
+        props,
+    });
+    rw.set_insertion_point(replacement);
+    let mut results = Vec::with_capacity(n);
+    let mut next = 0;
+    let (mut then_kept, mut else_kept) = (Vec::new(), Vec::new());
+    for i in 0..n {
+        let (t, f) = (then_vals[i], else_vals[i]);
+        if keep[i] {
+            results.push(rw.ir.result(replacement, next));
+            next += 1;
+            then_kept.push(t);
+            else_kept.push(f);
+        } else if t == f {
+            results.push(t);
+        } else {
+            let ty = rw.ir.value_type(t);
+            let s = rw.create_simple("arith.select", &[cond, t, f], &[ty], None, loc);
+            results.push(rw.ir.result(s, 0));
+        }
+    }
+    rw.ir.set_operands(then_y, &then_kept);
+    rw.ir.set_operands(else_y, &else_kept);
+    rw.replace_op(op, &results);
+    true
+}
+
+/// `scf.if` patterns.
+pub static IF_PATTERNS: &[Pattern] = &[
+    Pattern::new("ConvertTrivialIfToSelect", if_to_select),
+    Pattern::new("RemoveStaticCondition", if_static_condition),
+];
