@@ -2,18 +2,34 @@
 //! type constraints, equal-type groups and required attributes, with
 //! MLIR's messages.
 
-use super::print::split_groups;
 use super::{Arity, Signature};
 use crate::graph::OpId;
 use crate::parser::PResult;
 use crate::printer::type_to_string;
 use crate::verify::OpVerifier;
 
+/// The range of values of group `i` among `n` values split over
+/// `params` (one value per single group, the rest to the variable one).
+fn group_range(n: usize, params: &[super::ValueParam], i: usize) -> std::ops::Range<usize> {
+    let fixed = params.iter().filter(|p| p.arity == Arity::One).count();
+    let rest = n.saturating_sub(fixed);
+    let mut at = 0;
+    for (j, p) in params.iter().enumerate() {
+        let len = if p.arity == Arity::One { 1 } else { rest };
+        let end = (at + len).min(n);
+        if j == i {
+            return at..end;
+        }
+        at = end;
+    }
+    at..at
+}
+
 /// Checks `op` against `sig`.
 pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -> PResult<()> {
     let ir = v.ir();
-    let operand_types: Vec<_> = ir.operands(op).map(|x| ir.value_type(x)).collect();
-    if sig.segmented {
+    let num_operands = ir.num_operands(op);
+    let segments = if sig.segmented {
         let Some(sizes) = super::print::segment_sizes(v.ctx(), ir, op) else {
             return Err(v.op_error(op, "requires attribute 'operandSegmentSizes'"));
         };
@@ -26,49 +42,55 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
             );
             return Err(v.op_error(op, msg));
         }
-        if total != operand_types.len() {
+        if total != num_operands {
             let msg = format!(
-                "operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'",
-                operand_types.len()
+                "operand count ({num_operands}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'"
             );
             return Err(v.op_error(op, msg));
         }
-    }
-    let result_types: Vec<_> = ir.results(op).map(|x| ir.value_type(x)).collect();
-    for (what, params, tys) in [
-        ("operand", sig.operands, &operand_types),
-        ("result", sig.results, &result_types),
+        Some(sizes)
+    } else {
+        None
+    };
+    let num_results = ir.num_results(op);
+    let value_type = |results: bool, i: usize| {
+        if results {
+            ir.value_type(ir.result(op, i))
+        } else {
+            ir.value_type(ir.operand(op, i))
+        }
+    };
+    for (what, params, count, results) in [
+        ("operand", sig.operands, num_operands, false),
+        ("result", sig.results, num_results, true),
     ] {
         let fixed = params.iter().filter(|p| p.arity == Arity::One).count();
         let variable = params.iter().any(|p| p.arity != Arity::One);
         let optional_only = params.iter().all(|p| p.arity != Arity::Variadic);
-        let too_few = tys.len() < fixed;
+        let too_few = count < fixed;
         let too_many =
-            !variable && tys.len() > fixed || optional_only && variable && tys.len() > params.len();
-        let segmented = what == "operand" && sig.segmented;
+            !variable && count > fixed || optional_only && variable && count > params.len();
+        let segmented = !results && segments.is_some();
         if (too_few || too_many) && !segmented {
             let msg = if variable {
-                format!("expected {fixed} or more {what}s, but found {}", tys.len())
+                format!("expected {fixed} or more {what}s, but found {count}")
             } else {
-                format!("expected {fixed} {what}s, but found {}", tys.len())
+                format!("expected {fixed} {what}s, but found {count}")
             };
             return Err(v.op_error(op, msg));
         }
-        let groups = if segmented {
-            let sizes = super::print::segment_sizes(v.ctx(), ir, op).unwrap_or_default();
-            let mut out = Vec::new();
-            let mut at = 0;
-            for n in sizes {
-                out.push(tys[at..at + n].to_vec());
-                at += n;
-            }
-            out
-        } else {
-            split_groups(tys, params.iter().map(|p| p.arity))
-        };
-        let mut index = 0;
-        for (param, group) in params.iter().zip(groups) {
-            for t in group {
+        let mut at = 0;
+        for (g, param) in params.iter().enumerate() {
+            let range = match (&segments, results) {
+                (Some(sizes), false) => {
+                    let r = at..at + sizes[g];
+                    at += sizes[g];
+                    r
+                }
+                _ => group_range(count, params, g),
+            };
+            for index in range {
+                let t = value_type(results, index);
                 if !(param.constraint.check)(v.ctx(), t) {
                     let msg = format!(
                         "{what} #{index} must be {}, but got '{}'",
@@ -77,36 +99,43 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
                     );
                     return Err(v.op_error(op, msg));
                 }
-                index += 1;
             }
         }
     }
     for group in sig.same_types {
-        let mut tys = group.iter().flat_map(|name| {
-            let ops = sig.operand_index(name).map(|i| {
-                split_groups(&operand_types, sig.operands.iter().map(|p| p.arity))[i].clone()
-            });
-            let res = sig.result_index(name).map(|i| {
-                split_groups(&result_types, sig.results.iter().map(|p| p.arity))[i].clone()
-            });
-            ops.or(res).unwrap_or_default()
-        });
-        if let Some(first) = tys.next() {
-            if tys.any(|t| t != first) {
-                let everything = sig.operands.len() + sig.results.len() == group.len();
-                let operands_only = group.iter().all(|n| sig.operand_index(n).is_some());
-                let msg = if everything {
-                    "requires the same type for all operands and results".to_string()
-                } else if operands_only && group.len() == sig.operands.len() {
-                    "requires all operands to have the same type".to_string()
-                } else {
-                    format!(
-                        "failed to verify that all of {{{}}} have same type",
-                        group.join(", ")
-                    )
-                };
-                return Err(v.op_error(op, msg));
+        let mut first = None;
+        let mut differs = false;
+        for name in group.iter() {
+            let (results, params, count, i) = match sig.operand_index(name) {
+                Some(i) => (false, sig.operands, num_operands, i),
+                None => match sig.result_index(name) {
+                    Some(i) => (true, sig.results, num_results, i),
+                    None => continue,
+                },
+            };
+            for index in group_range(count, params, i) {
+                let t = value_type(results, index);
+                match first {
+                    None => first = Some(t),
+                    Some(f) if f != t => differs = true,
+                    Some(_) => {}
+                }
             }
+        }
+        if differs {
+            let everything = sig.operands.len() + sig.results.len() == group.len();
+            let operands_only = group.iter().all(|n| sig.operand_index(n).is_some());
+            let msg = if everything {
+                "requires the same type for all operands and results".to_string()
+            } else if operands_only && group.len() == sig.operands.len() {
+                "requires all operands to have the same type".to_string()
+            } else {
+                format!(
+                    "failed to verify that all of {{{}}} have same type",
+                    group.join(", ")
+                )
+            };
+            return Err(v.op_error(op, msg));
         }
     }
     for param in sig.attrs {
