@@ -1,4 +1,5 @@
-//! The generic passes: canonicalize, cse, symbol-dce, symbol-privatize
+//! The generic passes: canonicalize, cse, symbol-dce, symbol-privatize,
+//! loop-invariant-code-motion, control-flow-sink, sccp, strip-debuginfo
 //! (and, from `conversion`, reconcile-unrealized-casts), registered under
 //! mlir-opt's names.
 
@@ -7,6 +8,7 @@ mod cf_sink;
 mod cse;
 mod licm;
 mod sccp;
+mod strip_debuginfo;
 mod symbol_dce;
 
 pub use canonicalize::CANONICALIZE;
@@ -14,6 +16,7 @@ pub use cf_sink::{sink_into_conditional_regions, CONTROL_FLOW_SINK};
 pub use cse::{eliminate_common_subexpressions, CSE};
 pub use licm::{hoist_loop_invariants, LICM};
 pub use sccp::{propagate_constants, SCCP};
+pub use strip_debuginfo::{strip_debuginfo, STRIP_DEBUGINFO};
 pub use symbol_dce::{SYMBOL_DCE, SYMBOL_PRIVATIZE};
 
 use crate::pass::PassInfo;
@@ -27,5 +30,6 @@ pub static PASSES: &[&PassInfo] = &[
     &LICM,
     &CONTROL_FLOW_SINK,
     &SCCP,
+    &STRIP_DEBUGINFO,
     &crate::conversion::RECONCILE_UNREALIZED_CASTS,
 ];
