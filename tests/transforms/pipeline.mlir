@@ -2,7 +2,7 @@
 // errors for unknown passes, bad options and malformed pipelines.
 // RUN: diff <(silica opt -p 'builtin.module(func.func(canonicalize{max-iterations=3 top-down=false},cse),symbol-dce)' %s) <(mlir-opt-22 -p 'builtin.module(func.func(canonicalize{max-iterations=3 top-down=false},cse),symbol-dce)' %s)
 // RUN: diff <(silica opt --canonicalize --cse %s) <(mlir-opt-22 --canonicalize --cse %s)
-// RUN: diff <(silica opt -p 'builtin.module(func.func(cse))' --mlir-print-ir-after-all %s 2>&1) <(mlir-opt-22 -p 'builtin.module(func.func(cse))' --mlir-print-ir-after-all %s 2>&1)
+// RUN: diff <(silica opt -p 'builtin.module(func.func(cse))' --mlir-print-ir-after-all --mlir-disable-threading %s 2>&1) <(mlir-opt-22 -p 'builtin.module(func.func(cse))' --mlir-print-ir-after-all --mlir-disable-threading %s 2>&1)
 // RUN: diff <(silica opt --cse --canonicalize --mlir-print-ir-before=canonicalize %s 2>&1) <(mlir-opt-22 --cse --canonicalize --mlir-print-ir-before=canonicalize %s 2>&1)
 // RUN: silica opt -p 'builtin.module(func.func(canonicalize,cse))' --mlir-timing %s 2>&1 >/dev/null | FileCheck %s --check-prefix=TIMING
 // RUN: not silica opt -p 'builtin.module(func.func(canonicalise))' %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
