@@ -157,6 +157,8 @@ struct Driver<'a> {
     patterns: &'a PatternSet,
     config: GreedyConfig,
     state: State,
+    /// A sweep was cut short by the safety limit on changes.
+    hit_safety_limit: bool,
 }
 
 impl Driver<'_> {
@@ -282,8 +284,17 @@ impl Driver<'_> {
     fn process(&mut self) -> bool {
         let mut changed = false;
         let mut rewrites = 0u64;
+        // Patterns that undo each other (or chase a cycle of blocks) would
+        // otherwise never stop: a sweep ends after this many changes.
+        let safety = 64 * self.state.worklist.len() as u64 + 100_000;
+        let mut steps = 0u64;
         while let Some(entry) = self.state.pop() {
             if self.config.max_num_rewrites.is_some_and(|m| rewrites >= m) {
+                break;
+            }
+            steps += 1;
+            if steps > safety {
+                self.hit_safety_limit = true;
                 break;
             }
             let Some(op) = entry else {
@@ -390,8 +401,9 @@ pub fn apply_patterns_greedily(
                 folder: ConstantFolder::default(),
                 scope: region,
             },
+            hit_safety_limit: false,
         };
-        converged &= d.run(region);
+        converged &= d.run(region) && !d.hit_safety_limit;
     }
     converged
 }
@@ -406,6 +418,9 @@ impl Driver<'_> {
             }
             self.seed(region);
             let mut changed = self.process();
+            if self.hit_safety_limit {
+                return false;
+            }
             if self.config.region_simplify != RegionSimplify::Disabled {
                 let mut rw = Rewriter::new(self.ctx, self.ir, &mut self.state);
                 changed |= super::simplify_regions(&mut rw, &[region]);
