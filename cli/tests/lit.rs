@@ -1,6 +1,6 @@
 //! The lit-style test harness: every `.mlir` file under `tests/` is one
 //! test. Its `// RUN:` lines run through `bash` with `%s` replaced by the
-//! file, `%t` by a scratch path of the test's own (under the target
+//! file, `%S` by its directory, `%t` by a scratch path of the test's own (under the target
 //! directory), `silica` by the built binary and `FileCheck` by
 //! `FileCheck-22`; `not CMD` succeeds when CMD fails without crashing.
 
@@ -44,6 +44,10 @@ fn run_file(path: &Path, silica: &Path) -> Result<(), Failed> {
         return Err("no RUN lines".into());
     }
     let file = path.to_string_lossy();
+    let dir = path
+        .parent()
+        .map(|d| d.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("lit")
         .join(path.file_stem().unwrap_or_default());
@@ -54,6 +58,7 @@ fn run_file(path: &Path, silica: &Path) -> Result<(), Failed> {
     for run in runs {
         let cmd = run
             .replace("%s", &file)
+            .replace("%S", &dir)
             .replace("%t", &scratch)
             .replace("FileCheck", "FileCheck-22")
             .replace("FileCheck-22-22", "FileCheck-22");
