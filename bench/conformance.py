@@ -125,18 +125,14 @@ def first_error(stderr):
     return None
 
 
-def check_chunk(job):
-    silica, mlir_opt, scratch, index, text, flags = job
-    path = os.path.join(scratch, f"chunk{index}.mlir")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    ours = run_tool([silica, "opt", *flags], path)
-    theirs = run_tool([mlir_opt, *flags], path)
-    os.remove(path)
+def compare(ours, theirs, compare_messages):
+    """The verdict on one chunk from both tools' (status, stdout, stderr):
+    agreement when both succeed with the same text or both reject it
+    (telling same from other first messages when `compare_messages`)."""
     if ours[0] == 0 and theirs[0] == 0:
         return ("agree", "same text") if ours[1] == theirs[1] else ("disagree", "different text")
     if ours[0] != 0 and theirs[0] != 0:
-        if "--verify-diagnostics" in flags:
+        if not compare_messages:
             return "agree", "both reject"
         same = first_error(ours[2]) == first_error(theirs[2])
         return "agree", "both reject, same message" if same else "both reject, other message"
@@ -144,6 +140,35 @@ def check_chunk(job):
         return "disagree", f"silica crashed ({ours[0]})"
     who = "silica" if ours[0] != 0 else "mlir-opt"
     return "disagree", f"only {who} rejects: {first_error(ours[2] if ours[0] else theirs[2])}"
+
+
+def run_both(silica, mlir_opt, scratch, index, text, flags):
+    """Writes `text` to a scratch file and runs both tools on it."""
+    path = os.path.join(scratch, f"chunk{index}.mlir")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    ours = run_tool([silica, "opt", *flags], path)
+    theirs = run_tool([mlir_opt, *flags], path)
+    os.remove(path)
+    return ours, theirs
+
+
+def check_chunk(job):
+    ours, theirs = run_both(*job)
+    flags = job[5]
+    return compare(ours, theirs, "--verify-diagnostics" not in flags)
+
+
+def mlir_files(paths):
+    """The `.mlir` files named or found under the directories named, sorted."""
+    files = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _, names in os.walk(p):
+                files += [os.path.join(root, n) for n in sorted(names) if n.endswith(".mlir")]
+        else:
+            files.append(p)
+    return sorted(files)
 
 
 def main():
@@ -156,14 +181,7 @@ def main():
     args = parser.parse_args()
 
     pattern = scope_pattern(registered_dialects(args.mlir_opt))
-    files = []
-    for p in args.paths:
-        if os.path.isdir(p):
-            for root, _, names in os.walk(p):
-                files += [os.path.join(root, n) for n in sorted(names) if n.endswith(".mlir")]
-        else:
-            files.append(p)
-    files.sort()
+    files = mlir_files(args.paths)
 
     with tempfile.TemporaryDirectory(prefix="silica-conformance-") as scratch:
         jobs, where = [], []

@@ -23,7 +23,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from conformance import (  # noqa: E402
-    HERE, SPLIT, first_error, registered_dialects, run_tool, scope_pattern, without_comments,
+    HERE, SPLIT, compare, mlir_files, registered_dialects, run_both, scope_pattern, without_comments,
 )
 
 # Flags dropped from both tools' command lines.
@@ -74,21 +74,7 @@ def pass_flags(line):
 
 
 def check(job):
-    silica, mlir_opt, scratch, index, text, flags = job
-    path = os.path.join(scratch, f"chunk{index}.mlir")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    ours = run_tool([silica, "opt", *flags], path)
-    theirs = run_tool([mlir_opt, *flags], path)
-    os.remove(path)
-    if ours[0] == 0 and theirs[0] == 0:
-        return ("agree", "same text") if ours[1] == theirs[1] else ("disagree", "different text")
-    if ours[0] != 0 and theirs[0] != 0:
-        return "agree", "both reject"
-    if ours[0] >= 100 or ours[0] < 0:
-        return "disagree", f"silica crashed ({ours[0]})"
-    who = "silica" if ours[0] != 0 else "mlir-opt"
-    return "disagree", f"only {who} rejects: {first_error(ours[2] if ours[0] else theirs[2])}"
+    return compare(*run_both(*job), compare_messages=False)
 
 
 def main():
@@ -101,14 +87,7 @@ def main():
     args = parser.parse_args()
 
     pattern = scope_pattern(registered_dialects(args.mlir_opt))
-    files = []
-    for p in args.paths:
-        if os.path.isdir(p):
-            for root, _, names in os.walk(p):
-                files += [os.path.join(root, n) for n in sorted(names) if n.endswith(".mlir")]
-        else:
-            files.append(p)
-    files.sort()
+    files = mlir_files(args.paths)
     jobs, where, not_applicable = [], [], []
     with tempfile.TemporaryDirectory(prefix="silica-pass-conformance-") as scratch:
         for path in files:
