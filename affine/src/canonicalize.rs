@@ -7,7 +7,7 @@
 
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::dialect::{inherent_attr, set_inherent_attr, Traits};
-use silica_ir::rewrite::fold::constant_value;
+use silica_ir::rewrite::fold::constant_int;
 use silica_ir::rewrite::{FoldCtx, FoldResult, Pattern, Rewriter};
 use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
 
@@ -54,11 +54,7 @@ pub fn is_valid_symbol(ctx: &Context, ir: &Ir, v: ValueId) -> bool {
 }
 
 fn int_constant(ctx: &mut Context, ir: &mut Ir, v: ValueId) -> Option<i64> {
-    let a = constant_value(ctx, ir, v)?;
-    match ctx.attr_kind(a) {
-        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
-        _ => None,
-    }
+    i64::try_from(constant_int(ctx, ir, v)?).ok()
 }
 
 /// MLIR's `canonicalizeMapAndOperands`.

@@ -5,8 +5,8 @@
 use num_traits::Zero;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::format::{segment_sizes, SEGMENTS};
-use silica_ir::rewrite::{fold::constant_value, Pattern, Rewriter};
-use silica_ir::{Attr, AttrKind, BlockId, OpId, OpSpec, ValueDef, ValueId};
+use silica_ir::rewrite::{fold::constant_int, Pattern, Rewriter};
+use silica_ir::{Attr, BlockId, OpId, OpSpec, ValueDef, ValueId};
 
 /// Creates `cf.br ^dest(operands)` in place of `op`.
 fn replace_with_br(rw: &mut Rewriter<'_>, op: OpId, dest: BlockId, operands: &[ValueId]) {
@@ -141,10 +141,7 @@ fn replace_with_cond_br(rw: &mut Rewriter<'_>, op: OpId, c: &CondBr) {
 
 fn const_cond(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let c = cond_br_parts(rw, op);
-    let Some(value) = constant_value(rw.ctx, rw.ir, c.cond) else {
-        return false;
-    };
-    let AttrKind::Integer { value, .. } = rw.ctx.attr_kind(value) else {
+    let Some(value) = constant_int(rw.ctx, rw.ir, c.cond) else {
         return false;
     };
     let (dest, ops) = if value.is_zero() {

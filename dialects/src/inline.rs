@@ -13,6 +13,8 @@ use crate::func::referenced_func;
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_ir::dialect::inherent_attr;
 use silica_ir::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
+use silica_ir::rewrite::{apply_patterns_greedily, GreedyConfig, PatternSet};
+use silica_ir::symbols::{for_each_symbol_ref, is_private};
 use silica_ir::{
     Attr, AttrKind, BlockId, Context, Diagnostic, Ir, Location, OpId, OpSpec, Symbol, ValueId,
 };
@@ -26,12 +28,6 @@ fn is_named(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> bool {
 
 fn has_body(ir: &Ir, f: OpId) -> bool {
     ir.regions(f).next().is_some_and(|r| !ir.region_is_empty(r))
-}
-
-fn is_private(ctx: &Context, ir: &Ir, f: OpId) -> bool {
-    inherent_attr(ctx, ir, f, "sym_visibility").is_some_and(
-        |a| matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if &**value == b"private"),
-    )
 }
 
 fn calls_in(ctx: &Context, ir: &Ir, op: OpId) -> Vec<OpId> {
@@ -275,22 +271,14 @@ fn inline_scc(ctx: &mut Context, ir: &mut Ir, scc: &[OpId]) -> bool {
 
 /// Symbols referenced anywhere under `op` (roots of symbol references).
 fn referenced_symbols(ctx: &Context, ir: &Ir, op: OpId) -> FxHashSet<Symbol> {
-    fn visit(ctx: &Context, a: Attr, out: &mut FxHashSet<Symbol>) {
-        match ctx.attr_kind(a) {
-            AttrKind::SymbolRef { root, .. } => {
-                out.insert(*root);
-            }
-            AttrKind::Array(items) => items.iter().for_each(|&i| visit(ctx, i, out)),
-            AttrKind::Dictionary(entries) => entries.iter().for_each(|&(_, v)| visit(ctx, v, out)),
-            AttrKind::Dialect { params, .. } => params.iter().for_each(|&p| visit(ctx, p, out)),
-            _ => {}
-        }
-    }
     let mut out = FxHashSet::default();
+    let mut add = |root: Symbol, _: &[Symbol]| {
+        out.insert(root);
+    };
     ir.walk(op, &mut |o| {
-        visit(ctx, ir.op_attrs(o), &mut out);
+        for_each_symbol_ref(ctx, ir.op_attrs(o), &mut add);
         if let Some(p) = ir.op_props(o) {
-            visit(ctx, p, &mut out);
+            for_each_symbol_ref(ctx, p, &mut add);
         }
     });
     out
@@ -338,28 +326,18 @@ struct Inliner {
 
 impl Pass for Inliner {
     fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
-        let canon = if self.canonicalize {
-            let opts = PassOptions::parse(
-                "canonicalize",
-                silica_ir::transforms::CANONICALIZE.options,
-                Vec::new(),
-            )
-            .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(op), m)))?;
-            Some(
-                (silica_ir::transforms::CANONICALIZE.create)(&opts)
-                    .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(op), m)))?,
-            )
-        } else {
-            None
-        };
+        // The canonicalizer's patterns, gathered once for every round.
+        let canon = self
+            .canonicalize
+            .then(|| PatternSet::canonicalization(ctx, &[], &[]));
         let funcs = module_funcs(ctx, ir, op);
         for scc in sccs(ctx, ir, &funcs) {
             let mut iteration = 0;
             loop {
-                if let Some(c) = &canon {
+                if let Some(patterns) = &canon {
                     for &f in &scc {
                         if has_body(ir, f) {
-                            c.run(ctx, ir, f)?;
+                            apply_patterns_greedily(ctx, ir, f, patterns, GreedyConfig::default());
                         }
                     }
                 }

@@ -3,8 +3,8 @@
 //! value yielded back) or unused are dropped, and loops with constant
 //! bounds that never run are replaced by their initial values.
 
-use silica_ir::rewrite::{fold::constant_value, Pattern, Rewriter};
-use silica_ir::{AttrKind, BigInt, OpId, OpSpec, ValueId};
+use silica_ir::rewrite::{fold::constant_int, Pattern, Rewriter};
+use silica_ir::{BigInt, OpId, OpSpec, ValueId};
 
 /// `scf.for` operands: lower bound, upper bound, step, initial values.
 const FIXED_OPERANDS: usize = 3;
@@ -106,11 +106,7 @@ fn for_iter_args_folder(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 }
 
 fn int_of(rw: &mut Rewriter<'_>, v: ValueId) -> Option<BigInt> {
-    let a = constant_value(rw.ctx, rw.ir, v)?;
-    match rw.ctx.attr_kind(a) {
-        AttrKind::Integer { value, .. } => Some(value.clone()),
-        _ => None,
-    }
+    constant_int(rw.ctx, rw.ir, v)
 }
 
 /// A loop whose constant bounds give no iteration is its initial values.

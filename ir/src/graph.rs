@@ -535,6 +535,35 @@ impl Ir {
         self.region_op(region)
     }
 
+    /// Whether `op` is `ancestor` or nested in it.
+    pub fn is_ancestor(&self, ancestor: OpId, mut op: OpId) -> bool {
+        loop {
+            if op == ancestor {
+                return true;
+            }
+            match self.parent_op(op) {
+                Some(p) => op = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// Whether `op` is in `region`, directly or nested.
+    pub fn is_in_region(&self, mut op: OpId, region: RegionId) -> bool {
+        loop {
+            let Some(r) = self.op_block(op).and_then(|b| self.block_region(b)) else {
+                return false;
+            };
+            if r == region {
+                return true;
+            }
+            match self.region_op(r) {
+                Some(p) => op = p,
+                None => return false,
+            }
+        }
+    }
+
     /// The type of a value.
     pub fn value_type(&self, v: ValueId) -> Type {
         self.values[v.idx()].ty
@@ -816,29 +845,12 @@ impl Ir {
     /// Unlinks `block` from its region and drops its ops (their operand
     /// uses are removed; uses of its values elsewhere must be going too).
     pub fn erase_block(&mut self, block: BlockId) {
-        let BlockData {
-            parent, prev, next, ..
-        } = self.blocks[block.idx()];
-        if parent != NONE {
-            if prev != NONE {
-                self.blocks[prev as usize].next = next;
-            } else {
-                self.regions[parent as usize].first_block = next;
-            }
-            if next != NONE {
-                self.blocks[next as usize].prev = prev;
-            } else {
-                self.regions[parent as usize].last_block = prev;
-            }
-        }
+        self.detach_block(block);
         let ops: Vec<OpId> = self.block_ops(block).collect();
         for o in ops {
             self.drop_op(o);
         }
         let d = &mut self.blocks[block.idx()];
-        d.parent = NONE;
-        d.prev = NONE;
-        d.next = NONE;
         d.first_op = NONE;
         d.last_op = NONE;
     }

@@ -1,9 +1,39 @@
 //! Symbol tables: ops with a `sym_name` directly inside a symbol-table op's
 //! region, looked up by (possibly nested) references like `@a::@b`.
 
-use crate::context::{Context, Symbol};
+use crate::attrs::AttrKind;
+use crate::context::{Attr, Context, Symbol};
+use crate::dialect::inherent_attr;
 use crate::graph::{Ir, OpId};
 use crate::verify::symbol_name;
+
+/// Calls `f` with the root and nested names of every symbol reference in
+/// `a` (inside arrays, dictionaries and dialect attribute parameters).
+pub fn for_each_symbol_ref(ctx: &Context, a: Attr, f: &mut dyn FnMut(Symbol, &[Symbol])) {
+    match ctx.attr_kind(a) {
+        AttrKind::SymbolRef { root, nested } => f(*root, nested),
+        AttrKind::Array(items) => items.iter().for_each(|&i| for_each_symbol_ref(ctx, i, f)),
+        AttrKind::Dictionary(entries) => entries
+            .iter()
+            .for_each(|&(_, v)| for_each_symbol_ref(ctx, v, f)),
+        AttrKind::Dialect { params, .. } => {
+            params.iter().for_each(|&p| for_each_symbol_ref(ctx, p, f))
+        }
+        _ => {}
+    }
+}
+
+/// Whether `op`'s `sym_visibility` is `word` (`private`, `nested`).
+pub fn visibility_is(ctx: &Context, ir: &Ir, op: OpId, word: &[u8]) -> bool {
+    inherent_attr(ctx, ir, op, "sym_visibility").is_some_and(
+        |a| matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if &**value == word),
+    )
+}
+
+/// Whether `op` is a private symbol.
+pub fn is_private(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    visibility_is(ctx, ir, op, b"private")
+}
 
 /// Finds the op named `name` directly inside the symbol table `table`.
 pub fn lookup(ctx: &Context, ir: &Ir, table: OpId, name: &str) -> Option<OpId> {

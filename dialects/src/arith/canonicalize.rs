@@ -7,7 +7,7 @@
 use super::fold::wrap_signed;
 use super::{flag_bits, flags_attr};
 use silica_ir::dialect::inherent_attr;
-use silica_ir::rewrite::{fold::constant_value, Pattern, Rewriter};
+use silica_ir::rewrite::{fold::constant_int, Pattern, Rewriter};
 use silica_ir::{Attr, AttrKind, BigInt, Context, Location, OpId, Type, TypeKind, ValueId};
 
 /// `loc(fused[...])` of `locs` as MLIR builds it: nested fusions without
@@ -51,11 +51,7 @@ fn def_named(rw: &Rewriter<'_>, v: ValueId, name: &str) -> Option<OpId> {
 
 /// The integer constant `v` holds (scalar `IntegerAttr` only).
 fn int_const(rw: &mut Rewriter<'_>, v: ValueId) -> Option<BigInt> {
-    let a = constant_value(rw.ctx, rw.ir, v)?;
-    match rw.ctx.attr_kind(a) {
-        AttrKind::Integer { value, .. } => Some(value.clone()),
-        _ => None,
-    }
+    constant_int(rw.ctx, rw.ir, v)
 }
 
 fn width(ctx: &Context, ty: Type) -> Option<u32> {

@@ -51,6 +51,16 @@ pub fn constant_value(ctx: &mut Context, ir: &mut Ir, v: ValueId) -> Option<Attr
     constant_of_op(ctx, ir, op)
 }
 
+/// The integer `v` holds, when a constant-like op defines it as an
+/// integer attribute.
+pub fn constant_int(ctx: &mut Context, ir: &mut Ir, v: ValueId) -> Option<num_bigint::BigInt> {
+    let a = constant_value(ctx, ir, v)?;
+    match ctx.attr_kind(a) {
+        crate::AttrKind::Integer { value, .. } => Some(value.clone()),
+        _ => None,
+    }
+}
+
 /// The value of the constant-like `op`.
 pub fn constant_of_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<Attr> {
     let def = ctx.op_def(ir.op_name(op))?;

@@ -12,22 +12,6 @@ use crate::rewrite::effects::is_memory_effect_free;
 /// Ops whose regions each run at most once.
 const CONDITIONAL: &[&str] = &["scf.if", "scf.index_switch"];
 
-fn is_inside(ir: &Ir, op: OpId, region: RegionId) -> bool {
-    let mut cur = op;
-    loop {
-        let Some(r) = ir.op_block(cur).and_then(|b| ir.block_region(b)) else {
-            return false;
-        };
-        if r == region {
-            return true;
-        }
-        match ir.region_op(r) {
-            Some(p) => cur = p,
-            None => return false,
-        }
-    }
-}
-
 fn sink_region(ctx: &Context, ir: &mut Ir, region: RegionId) -> usize {
     let mut stack: Vec<OpId> = ir
         .region_blocks(region)
@@ -45,7 +29,7 @@ fn sink_region(ctx: &Context, ir: &mut Ir, region: RegionId) -> usize {
             }
             let all_inside = ir
                 .results(op)
-                .all(|r| ir.uses(r).all(|u| is_inside(ir, ir.use_owner(u), region)));
+                .all(|r| ir.uses(r).all(|u| ir.is_in_region(ir.use_owner(u), region)));
             if !all_inside || !is_memory_effect_free(ctx, ir, op) {
                 continue;
             }

@@ -9,26 +9,13 @@ use crate::dialect::Traits;
 use crate::graph::{Ir, OpId, RegionId, ValueId};
 use crate::pass::{Pass, PassInfo, PassOptions};
 use crate::rewrite::effects::is_memory_effect_free;
-use crate::rewrite::fold::constant_value;
+use crate::rewrite::fold::constant_int;
 use crate::{AttrKind, BigInt};
 use std::collections::VecDeque;
 
 fn traits(ctx: &Context, ir: &Ir, op: OpId) -> Traits {
     ctx.op_def(ir.op_name(op))
         .map_or(Traits::NONE, |d| d.traits)
-}
-
-/// Whether `op` is inside `ancestor` (or is it).
-fn is_within(ir: &Ir, mut op: OpId, ancestor: OpId) -> bool {
-    loop {
-        if op == ancestor {
-            return true;
-        }
-        match ir.parent_op(op) {
-            Some(p) => op = p,
-            None => return false,
-        }
-    }
 }
 
 /// Whether `v` is defined outside `loop_op` (block arguments of the
@@ -38,7 +25,7 @@ fn defined_outside(ir: &Ir, v: ValueId, loop_op: OpId) -> bool {
         .value_block(v)
         .and_then(|b| ir.block_region(b))
         .and_then(|r| ir.region_op(r));
-    owner.is_none_or(|o| !is_within(ir, o, loop_op))
+    owner.is_none_or(|o| !ir.is_ancestor(loop_op, o))
 }
 
 /// Whether `op` and the ops nested in it use only values defined
@@ -50,7 +37,7 @@ fn uses_only_outside(ir: &Ir, op: OpId, candidate: OpId, loop_op: OpId) -> bool 
                 .value_block(v)
                 .and_then(|b| ir.block_region(b))
                 .and_then(|r| ir.region_op(r))
-                .is_some_and(|o| is_within(ir, o, candidate))
+                .is_some_and(|o| ir.is_ancestor(candidate, o))
     });
     operands_ok
         && ir.regions(op).all(|r| {
@@ -66,10 +53,7 @@ fn loop_step_is_one(ctx: &mut Context, ir: &mut Ir, op: OpId, name: &str) -> boo
     match name {
         "scf.for" => {
             let step = ir.operand(op, 2);
-            matches!(
-                constant_value(ctx, ir, step).map(|a| ctx.attr_kind(a).clone()),
-                Some(AttrKind::Integer { value, .. }) if value == BigInt::from(1)
-            )
+            constant_int(ctx, ir, step) == Some(BigInt::from(1))
         }
         "affine.for" => crate::dialect::inherent_attr(ctx, ir, op, "step").is_some_and(|a| {
             matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value == BigInt::from(1))
@@ -87,12 +71,7 @@ fn dim_in_range(ctx: &mut Context, ir: &mut Ir, op: OpId) -> bool {
         _ => return false,
     };
     let index = ir.operand(op, 1);
-    match constant_value(ctx, ir, index).map(|a| ctx.attr_kind(a).clone()) {
-        Some(AttrKind::Integer { value, .. }) => {
-            value >= BigInt::from(0) && value < BigInt::from(rank)
-        }
-        _ => false,
-    }
+    constant_int(ctx, ir, index).is_some_and(|i| i >= BigInt::from(0) && i < BigInt::from(rank))
 }
 
 /// Ops with regions that may run speculatively when everything in their
@@ -125,12 +104,12 @@ fn speculatable(ctx: &mut Context, ir: &mut Ir, op: OpId) -> bool {
         return true;
     }
     let divisor = ir.operand(op, 1);
-    match constant_value(ctx, ir, divisor).map(|a| ctx.attr_kind(a).clone()) {
-        Some(AttrKind::Integer { value, .. }) => {
+    match constant_int(ctx, ir, divisor) {
+        Some(value) => {
             let signed = ctx.str(ir.op_name(op)).contains('s');
             value != BigInt::from(0) && !(signed && value == BigInt::from(-1))
         }
-        _ => false,
+        None => false,
     }
 }
 

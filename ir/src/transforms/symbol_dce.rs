@@ -10,21 +10,12 @@ use crate::graph::{Ir, OpId};
 use crate::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
 use crate::rewrite::effects::is_symbol;
 use crate::rewrite::{NoListener, Rewriter};
+use crate::symbols::{for_each_symbol_ref, is_private, visibility_is};
 use rustc_hash::FxHashSet;
 
 fn is_symbol_table(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     ctx.op_def(ir.op_name(op))
         .is_some_and(|d| d.traits.has(Traits::SYMBOL_TABLE))
-}
-
-fn visibility_is(ctx: &Context, ir: &Ir, op: OpId, word: &[u8]) -> bool {
-    inherent_attr(ctx, ir, op, "sym_visibility").is_some_and(
-        |a| matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if &**value == word),
-    )
-}
-
-fn is_private(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    visibility_is(ctx, ir, op, b"private")
 }
 
 fn is_public(ctx: &Context, ir: &Ir, op: OpId) -> bool {
@@ -41,25 +32,9 @@ fn symbol_of(ctx: &Context, ir: &Ir, op: OpId) -> Option<Vec<u8>> {
 
 /// The symbol references in `a`.
 fn collect_refs(ctx: &Context, a: Attr, out: &mut Vec<(Symbol, Vec<Symbol>)>) {
-    match ctx.attr_kind(a) {
-        AttrKind::SymbolRef { root, nested } => out.push((*root, nested.to_vec())),
-        AttrKind::Array(items) => {
-            for &i in items.iter() {
-                collect_refs(ctx, i, out);
-            }
-        }
-        AttrKind::Dictionary(entries) => {
-            for &(_, v) in entries.iter() {
-                collect_refs(ctx, v, out);
-            }
-        }
-        AttrKind::Dialect { params, .. } => {
-            for &p in params.iter() {
-                collect_refs(ctx, p, out);
-            }
-        }
-        _ => {}
-    }
+    for_each_symbol_ref(ctx, a, &mut |root, nested| {
+        out.push((root, nested.to_vec()))
+    });
 }
 
 /// Symbol uses of `op` and of the ops nested in it (not entering nested
