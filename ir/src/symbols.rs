@@ -1,5 +1,6 @@
 //! Symbol tables: ops with a `sym_name` directly inside a symbol-table op's
-//! region, looked up by (possibly nested) references like `@a::@b`.
+//! region, looked up by (possibly nested) references like `@a::@b`; the
+//! symbol references inside attributes; symbol visibility.
 
 use crate::attrs::AttrKind;
 use crate::context::{Attr, Context, Symbol};
