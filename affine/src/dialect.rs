@@ -146,6 +146,7 @@ pub static AFFINE: DialectDef = DialectDef {
     name: "affine",
     ops: OPS,
     attrs: None,
+    types: None,
     materialize_constant: Some(silica_dialects::arith::materialize_constant),
 };
 

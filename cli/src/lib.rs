@@ -16,6 +16,7 @@ pub fn register_dialects(ctx: &mut Context) {
         &silica_dialects::memref::MEMREF_DIALECT,
         &silica_affine::AFFINE,
         &silica_scheduling::ssp::SSP,
+        &silica_emit_llvm::LLVM,
     ] {
         ctx.register_dialect(d);
     }

@@ -415,6 +415,7 @@ pub static CF: DialectDef = DialectDef {
     name: "cf",
     ops: OPS,
     attrs: None,
+    types: None,
     materialize_constant: None,
 };
 

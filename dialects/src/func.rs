@@ -126,6 +126,7 @@ pub static FUNC_DIALECT: DialectDef = DialectDef {
     name: "func",
     ops: &OPS,
     attrs: None,
+    types: None,
     materialize_constant: None,
 };
 

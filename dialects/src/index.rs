@@ -275,5 +275,6 @@ pub static INDEX_DIALECT: DialectDef = DialectDef {
         parse: parse_attr,
         print: print_attr,
     }),
+    types: None,
     materialize_constant: None,
 };

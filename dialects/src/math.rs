@@ -151,6 +151,7 @@ pub static MATH: DialectDef = DialectDef {
     name: "math",
     ops: OPS,
     attrs: None,
+    types: None,
     materialize_constant: None,
 };
 

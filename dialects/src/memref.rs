@@ -472,6 +472,7 @@ pub static MEMREF_DIALECT: DialectDef = DialectDef {
     name: "memref",
     ops: OPS,
     attrs: None,
+    types: None,
     materialize_constant: Some(crate::arith::materialize_constant),
 };
 

@@ -202,6 +202,7 @@ pub static SCF: DialectDef = DialectDef {
     name: "scf",
     ops: OPS,
     attrs: None,
+    types: None,
     materialize_constant: None,
 };
 

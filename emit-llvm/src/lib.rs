@@ -1,1 +1,26 @@
-//! The llvm dialect and LLVM IR emission; empty until its issue.
+//! The llvm dialect (types, attributes, ops with mlir-opt-22's syntax),
+//! the conversions into it, and LLVM IR emission.
+
+pub mod attrs;
+mod func_ops;
+mod ops;
+pub mod types;
+
+pub use func_ops::{aggregate_element, func_type, DYNAMIC_INDEX};
+
+use silica_ir::dialect::{AttrHooks, DialectDef, TypeHooks};
+
+/// The `llvm` dialect.
+pub static LLVM: DialectDef = DialectDef {
+    name: "llvm",
+    ops: ops::OPS,
+    attrs: Some(AttrHooks {
+        parse: attrs::parse,
+        print: attrs::print,
+    }),
+    types: Some(TypeHooks {
+        parse: types::parse,
+        print: types::print,
+    }),
+    materialize_constant: None,
+};

@@ -34,6 +34,7 @@ pub static BUILTIN: DialectDef = DialectDef {
         },
     ],
     attrs: None,
+    types: None,
     materialize_constant: None,
 };
 

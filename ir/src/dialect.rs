@@ -81,6 +81,13 @@ pub type AttrParseFn = fn(&mut AsmParser<'_, '_>, &str) -> PResult<Attr>;
 /// mnemonic, given for dispatch).
 pub type AttrPrintFn = fn(&ParamPrinter<'_>, &mut String, &str, &[Attr]);
 
+/// Parses the parameters of the dialect type with the given mnemonic;
+/// the parser stands after the mnemonic (`!dialect.mnemonic`).
+pub type TypeParseFn = fn(&mut AsmParser<'_, '_>, &str) -> PResult<crate::Type>;
+/// Prints a dialect type without its `!dialect.` prefix: mnemonic and
+/// parameters (the mnemonic is given for dispatch).
+pub type TypePrintFn = fn(&ParamPrinter<'_>, &mut String, &str, &[Attr]);
+
 /// One registered op.
 #[derive(Clone, Copy, Debug)]
 pub struct OpDef {
@@ -173,12 +180,22 @@ pub struct AttrHooks {
     pub print: AttrPrintFn,
 }
 
+/// How a dialect's types are parsed and printed.
+#[derive(Clone, Copy, Debug)]
+pub struct TypeHooks {
+    pub parse: TypeParseFn,
+    pub print: TypePrintFn,
+}
+
 /// A dialect: its namespace, ops and attribute syntax.
 #[derive(Debug)]
 pub struct DialectDef {
     pub name: &'static str,
     pub ops: &'static [OpDef],
     pub attrs: Option<AttrHooks>,
+    /// The syntax of the dialect's types (`!dialect.name<...>`); without
+    /// it they are kept as opaque text.
+    pub types: Option<TypeHooks>,
     /// Builds the dialect's constant op for a folded value.
     pub materialize_constant: Option<MaterializeFn>,
 }

@@ -71,6 +71,14 @@ pub enum TypeKind {
     /// A type of a dialect silica does not know: `!dialect.body` or
     /// `!dialect<body>`, kept as its raw body text.
     Opaque { dialect: Symbol, data: Box<str> },
+    /// A type of a registered dialect, `!dialect.name<params>`, written by
+    /// that dialect's [`crate::dialect::TypeHooks`]; parameters are
+    /// attributes (types as type attributes).
+    Dialect {
+        dialect: Symbol,
+        name: Symbol,
+        params: Box<[Attr]>,
+    },
 }
 
 impl Context {

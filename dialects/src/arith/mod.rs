@@ -832,6 +832,7 @@ pub static ARITH: DialectDef = DialectDef {
         parse: attrs::parse,
         print: attrs::print,
     }),
+    types: None,
     materialize_constant: Some(fold::materialize_constant),
 };
 

@@ -84,6 +84,11 @@ pub enum AttrSyntax {
     Unit,
     /// An `array<i32: ...>` attribute written as `[1, 2]`.
     I32Array,
+    /// An `array<i64: ...>` attribute written as `[1, 2]`.
+    I64Array,
+    /// An attribute with its own syntax (an enum property with a custom
+    /// form such as `overflow<nsw>` or `inbounds|nuw`).
+    Custom(&'static CustomAttrSyntax),
     /// An integer of type `index` written as a bare integer (`42`).
     IndexInt,
     /// A signless integer of the given width written bare (`16`).
@@ -91,6 +96,15 @@ pub enum AttrSyntax {
     /// An attribute of the given dialect and mnemonic, written without
     /// `#dialect.mnemonic` (`<nsw, nuw>` for `#arith.overflow<nsw, nuw>`).
     Dialect(&'static str, &'static str),
+}
+
+/// How a [`AttrSyntax::Custom`] attribute is read and written.
+#[derive(Debug)]
+pub struct CustomAttrSyntax {
+    /// Whether the attribute's text is next (decides optional groups).
+    pub starts: fn(&AsmParser<'_, '_>) -> bool,
+    pub parse: fn(&mut AsmParser<'_, '_>) -> PResult<Attr>,
+    pub print: fn(&Context, Attr, &mut String),
 }
 
 /// A named inherent attribute.

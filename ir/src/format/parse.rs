@@ -81,7 +81,8 @@ fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
             AttrSyntax::IntEnum(_, names) => names.iter().any(|n| p.peek_keyword(n)),
             AttrSyntax::Dialect(..) => p.peek(Tok::Less),
             AttrSyntax::Unit => false,
-            AttrSyntax::I32Array => p.peek(Tok::LSquare),
+            AttrSyntax::I32Array | AttrSyntax::I64Array => p.peek(Tok::LSquare),
+            AttrSyntax::Custom(c) => (c.starts)(p),
             AttrSyntax::IndexInt | AttrSyntax::Int(_) => {
                 matches!(p.peek_kind(), Tok::Integer | Tok::Minus)
             }
@@ -170,7 +171,8 @@ fn elems<'a>(
                         let ty = ctx.signless(width);
                         ctx.int_attr(ty, v)
                     }
-                    AttrSyntax::I32Array => {
+                    AttrSyntax::Custom(c) => (c.parse)(p)?,
+                    AttrSyntax::I32Array | AttrSyntax::I64Array => {
                         p.expect(Tok::LSquare, "'['")?;
                         let mut values = Vec::new();
                         p.comma_list(Tok::RSquare, "']'", |p| {
@@ -179,7 +181,12 @@ fn elems<'a>(
                             values.push(if neg { -v } else { v });
                             Ok(())
                         })?;
-                        p.ctx().int_array_attr(32, &values)
+                        let width = if matches!(param.syntax, AttrSyntax::I32Array) {
+                            32
+                        } else {
+                            64
+                        };
+                        p.ctx().int_array_attr(width, &values)
                     }
                     AttrSyntax::IntEnum(width, names) => {
                         let at = p.pos();

@@ -266,7 +266,12 @@ fn value(
                         p.write(&text);
                     }
                 }
-                AttrSyntax::I32Array => {
+                AttrSyntax::Custom(c) => {
+                    let mut text = String::new();
+                    (c.print)(p.ctx(), a, &mut text);
+                    p.write(&text);
+                }
+                AttrSyntax::I32Array | AttrSyntax::I64Array => {
                     let values = p.ctx().int_array_values(a).unwrap_or_default();
                     let text: Vec<String> = values.iter().map(i64::to_string).collect();
                     p.write("[");

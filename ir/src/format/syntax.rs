@@ -203,6 +203,13 @@ impl Lexer<'_> {
                         Elem::FunctionalType(a, b)
                     }
                     "custom" => self.custom()?,
+                    "qualified" => {
+                        // Types are always written qualified.
+                        self.expect('(')?;
+                        let inner = self.elem()?;
+                        self.expect(')')?;
+                        return Ok(inner);
+                    }
                     "" => return Err(self.error("expected a format element")),
                     other => return Err(self.error(&format!("unknown directive '{other}'"))),
                 }])

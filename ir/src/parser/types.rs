@@ -1,6 +1,6 @@
 //! Parsing of builtin types, type aliases and opaque dialect types.
 
-use super::{PResult, Parser};
+use super::{AsmParser, PResult, Parser};
 use crate::attrs::AttrKind;
 use crate::context::{Attr, Type};
 use crate::float::FloatKind;
@@ -81,6 +81,22 @@ impl Parser<'_> {
         };
         if dialect.is_empty() {
             return self.err_at(pos + 2, "invalid dialect namespace '\"\"'");
+        }
+        if let Some(hooks) = self.ctx.dialect(dialect).and_then(|d| d.types) {
+            let bracketed = rest.is_empty();
+            let dialect = dialect.to_string();
+            // Re-lex from the mnemonic: after `!dialect.` or `!dialect<`.
+            self.reset_to(pos + 1 + dialect.len() + 1);
+            if !self.is(Tok::BareId) {
+                return self.wrong_token("expected dialect type mnemonic");
+            }
+            let mnemonic = self.text();
+            self.bump();
+            let t = (hooks.parse)(&mut AsmParser::new(self, pos, false), mnemonic)?;
+            if bracketed {
+                self.expect(Tok::Greater, "'>'")?;
+            }
+            return Ok(t);
         }
         let (dialect, mut data) = (dialect.to_string(), rest.to_string());
         let body_end = if has_body {

@@ -160,6 +160,9 @@ impl Collector<'_> {
                     out.push(Key::Type(*element));
                     out.extend(memory_space.iter().map(|a| Key::Attr(*a)));
                 }
+                TypeKind::Dialect { params, .. } => {
+                    out.extend(params.iter().map(|a| Key::Attr(*a)))
+                }
                 _ => {}
             },
         }

@@ -141,6 +141,28 @@ impl AttrPrinter<'_> {
         }
     }
 
+    /// Appends a dialect type without its `!dialect.` prefix (`ptr<1>`),
+    /// through its dialect's printer.
+    pub fn dialect_type_body(&self, out: &mut String, t: Type) {
+        let TypeKind::Dialect {
+            dialect,
+            name,
+            params,
+        } = self.ctx.type_kind(t)
+        else {
+            return;
+        };
+        let name = self.ctx.str(*name);
+        let hooks = self
+            .ctx
+            .dialect(self.ctx.str(*dialect))
+            .and_then(|d| d.types);
+        match hooks {
+            Some(h) => (h.print)(&ParamPrinter { inner: self }, out, name, params),
+            None => out.push_str(name),
+        }
+    }
+
     /// Appends what follows a dialect attribute's mnemonic (`<nsw>`),
     /// through its dialect's printer, or as `<p0, p1>` when the dialect
     /// has none.
@@ -276,6 +298,12 @@ impl AttrPrinter<'_> {
             }
             TypeKind::Opaque { dialect, data } => {
                 dialect_symbol_into(out, '!', self.ctx.str(*dialect), data);
+            }
+            TypeKind::Dialect { dialect, .. } => {
+                out.push('!');
+                out.push_str(self.ctx.str(*dialect));
+                out.push('.');
+                self.dialect_type_body(out, t);
             }
         }
     }

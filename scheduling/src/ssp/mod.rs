@@ -23,6 +23,7 @@ pub static SSP: DialectDef = DialectDef {
         parse: attrs::parse,
         print: attrs::print,
     }),
+    types: None,
     materialize_constant: None,
 };
 

@@ -1,0 +1,256 @@
+//! The llvm dialect's attributes and enum properties: `#llvm.fastmath<...>`
+//! (a bit set), keyword attributes (`#llvm.linkage<internal>`,
+//! `#llvm.cconv<ccc>`, `#llvm.tailcallkind<none>`), and the integer
+//! properties with a custom form: overflow flags (`overflow<nsw, nuw>`)
+//! and GEP no-wrap flags (`inbounds|nuw`).
+
+use silica_ir::format::CustomAttrSyntax;
+use silica_ir::lexer::Tok;
+use silica_ir::parser::{AsmParser, PResult};
+use silica_ir::printer::ParamPrinter;
+use silica_ir::{Attr, AttrKind, Context};
+
+/// Fast-math flag bits in print order; `fast` is all of them.
+const FASTMATH: &[(&str, u32)] = &[
+    ("nnan", 1),
+    ("ninf", 2),
+    ("nsz", 4),
+    ("arcp", 8),
+    ("contract", 16),
+    ("afn", 32),
+    ("reassoc", 64),
+];
+const FAST: u32 = 127;
+
+/// `icmp` predicates in value order.
+pub const ICMP_PREDICATES: &[&str] = &[
+    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+];
+
+/// `fcmp` predicates in value order.
+pub const FCMP_PREDICATES: &[&str] = &[
+    "_false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+    "une", "uno", "_true",
+];
+
+/// Linkage keywords in value order (MLIR's `linkage::Linkage`).
+pub const LINKAGES: &[&str] = &[
+    "private",
+    "internal",
+    "available_externally",
+    "linkonce",
+    "weak",
+    "common",
+    "appending",
+    "extern_weak",
+    "linkonce_odr",
+    "weak_odr",
+    "external",
+];
+
+fn bits_attr(ctx: &mut Context, mnemonic: &str, bits: u32) -> Attr {
+    let t = ctx.signless(32);
+    let v = ctx.int_attr(t, bits);
+    dialect_attr(ctx, mnemonic, vec![v])
+}
+
+fn dialect_attr(ctx: &mut Context, mnemonic: &str, params: Vec<Attr>) -> Attr {
+    let dialect = ctx.sym("llvm");
+    let name = ctx.sym(mnemonic);
+    ctx.intern_attr(AttrKind::Dialect {
+        dialect,
+        name,
+        params: params.into(),
+    })
+}
+
+/// `#llvm.fastmath<...>` with the given bits.
+pub fn fastmath(ctx: &mut Context, bits: u32) -> Attr {
+    bits_attr(ctx, "fastmath", bits)
+}
+
+/// `#llvm.<mnemonic><keyword>` (`#llvm.linkage<internal>`).
+pub fn keyword_attr(ctx: &mut Context, mnemonic: &str, keyword: &str) -> Attr {
+    let k = ctx.string_attr(keyword.as_bytes());
+    dialect_attr(ctx, mnemonic, vec![k])
+}
+
+/// The keyword of a keyword attribute (`internal` of a linkage).
+pub fn keyword_of(ctx: &Context, a: Attr) -> Option<&str> {
+    match ctx.attr_kind(a) {
+        AttrKind::Dialect { params, .. } => match params.first().map(|p| ctx.attr_kind(*p)) {
+            Some(AttrKind::String { value, .. }) => std::str::from_utf8(value).ok(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The bits of a bit-set attribute or of an integer property.
+pub fn bits_of(ctx: &Context, a: Attr) -> u32 {
+    let a = match ctx.attr_kind(a) {
+        AttrKind::Dialect { params, .. } => match params.first() {
+            Some(p) => *p,
+            None => return 0,
+        },
+        _ => a,
+    };
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => u32::try_from(value).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// The dialect attribute hook: parses what follows `#llvm.<mnemonic>`.
+pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> {
+    p.expect(Tok::Less, "'<'")?;
+    if mnemonic == "fastmath" {
+        let mut bits = 0;
+        loop {
+            let at = p.pos();
+            let word = p.parse_keyword()?;
+            bits |= match word {
+                "none" => 0,
+                "fast" => FAST,
+                w => match FASTMATH.iter().find(|(n, _)| *n == w) {
+                    Some((_, b)) => *b,
+                    None => {
+                        return p.error_at(
+                            at,
+                            "expected ::mlir::LLVM::FastmathFlags to be one of: none, nnan, ninf, nsz, arcp, contract, afn, reassoc, fast",
+                        )
+                    }
+                },
+            };
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::Greater, "'>'")?;
+        return Ok(fastmath(p.ctx(), bits));
+    }
+    let word = p.parse_keyword()?;
+    let word = word.to_string();
+    p.expect(Tok::Greater, "'>'")?;
+    Ok(keyword_attr(p.ctx(), mnemonic, &word))
+}
+
+/// The dialect attribute hook: prints what follows `#llvm.`.
+pub(crate) fn print(pp: &ParamPrinter<'_>, out: &mut String, mnemonic: &str, params: &[Attr]) {
+    let ctx = pp.ctx();
+    out.push('<');
+    if mnemonic == "fastmath" {
+        let bits = params.first().map_or(0, |p| bits_of(ctx, *p));
+        if bits == 0 {
+            out.push_str("none");
+        } else if bits == FAST {
+            out.push_str("fast");
+        } else {
+            let set: Vec<&str> = FASTMATH
+                .iter()
+                .filter(|(_, b)| bits & b != 0)
+                .map(|(n, _)| *n)
+                .collect();
+            out.push_str(&set.join(", "));
+        }
+    } else if let Some(k) = params.first().and_then(|p| keyword_of_param(ctx, *p)) {
+        out.push_str(k);
+    }
+    out.push('>');
+}
+
+fn keyword_of_param(ctx: &Context, p: Attr) -> Option<&str> {
+    match ctx.attr_kind(p) {
+        AttrKind::String { value, .. } => std::str::from_utf8(value).ok(),
+        _ => None,
+    }
+}
+
+fn i32_attr(ctx: &mut Context, v: u32) -> Attr {
+    let t = ctx.signless(32);
+    ctx.int_attr(t, v)
+}
+
+/// Integer overflow flags: `overflow<nsw, nuw>` over an `i32` property.
+pub static OVERFLOW: CustomAttrSyntax = CustomAttrSyntax {
+    starts: |p| p.peek_keyword("overflow"),
+    parse: |p| {
+        p.expect_keyword("overflow")?;
+        p.expect(Tok::Less, "'<'")?;
+        let mut bits = 0;
+        loop {
+            let word = p.parse_keyword()?;
+            bits |= match word {
+                "nsw" => 1,
+                "nuw" => 2,
+                "none" => 0,
+                _ => return p.expected("overflow flag"),
+            };
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::Greater, "'>'")?;
+        Ok(i32_attr(p.ctx(), bits))
+    },
+    print: |ctx, a, out| {
+        let bits = bits_of(ctx, a);
+        let set: Vec<&str> = [("nsw", 1), ("nuw", 2)]
+            .iter()
+            .filter(|(_, b)| bits & b != 0)
+            .map(|(n, _)| *n)
+            .collect();
+        out.push_str("overflow<");
+        out.push_str(&set.join(", "));
+        out.push('>');
+    },
+};
+
+/// GEP no-wrap flag bits: `inbounds` includes `nusw`.
+const GEP_INBOUNDS: u32 = 1;
+const GEP_NUSW: u32 = 2;
+const GEP_NUW: u32 = 4;
+
+/// GEP no-wrap flags: `inbounds|nuw` over an `i32` property.
+pub static GEP_FLAGS: CustomAttrSyntax = CustomAttrSyntax {
+    starts: |p| {
+        ["inbounds", "nusw", "nuw", "none"]
+            .iter()
+            .any(|k| p.peek_keyword(k))
+    },
+    parse: |p| {
+        let mut bits = 0;
+        loop {
+            let word = p.parse_keyword()?;
+            bits |= match word {
+                "inbounds" => GEP_INBOUNDS | GEP_NUSW,
+                "nusw" => GEP_NUSW,
+                "nuw" => GEP_NUW,
+                "none" => 0,
+                _ => return p.expected("GEP no-wrap flag"),
+            };
+            if !p.eat(Tok::Vertical) {
+                break;
+            }
+        }
+        Ok(i32_attr(p.ctx(), bits))
+    },
+    print: |ctx, a, out| out.push_str(&gep_flags_text(bits_of(ctx, a))),
+};
+
+/// `inbounds|nuw` for GEP no-wrap bits.
+pub fn gep_flags_text(bits: u32) -> String {
+    let mut parts = Vec::new();
+    if bits & GEP_INBOUNDS != 0 {
+        parts.push("inbounds");
+    } else if bits & GEP_NUSW != 0 {
+        parts.push("nusw");
+    }
+    if bits & GEP_NUW != 0 {
+        parts.push("nuw");
+    }
+    if parts.is_empty() {
+        return "none".into();
+    }
+    parts.join("|")
+}

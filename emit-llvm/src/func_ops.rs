@@ -1,0 +1,1055 @@
+//! The llvm ops MLIR parses and prints by hand: `llvm.func`,
+//! `llvm.mlir.global`, `llvm.call`, `llvm.alloca`, `llvm.getelementptr`,
+//! `llvm.extractvalue` and `llvm.insertvalue`; and the successor operands
+//! of the branch ops.
+
+use crate::attrs::{self, LINKAGES};
+use crate::types::{self, LlvmType};
+use silica_ir::dialect::{inherent_attr, BranchDef, Effects, OpDef, Traits};
+use silica_ir::format::{segment_sizes, SEGMENTS};
+use silica_ir::lexer::Tok;
+use silica_ir::parser::{AsmParser, PResult};
+use silica_ir::printer::AsmPrinter;
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
+
+/// The marker of a dynamic index in `rawConstantIndices`.
+pub const DYNAMIC_INDEX: i64 = i32::MIN as i64;
+
+fn prop(ctx: &mut Context, props: &mut Vec<(Symbol, Attr)>, name: &str, value: Attr) {
+    let k = ctx.sym(name);
+    props.push((k, value));
+}
+
+fn i64_attr(ctx: &mut Context, v: i64) -> Attr {
+    let t = ctx.signless(64);
+    ctx.int_attr(t, v)
+}
+
+fn type_attr(ctx: &mut Context, t: Type) -> Attr {
+    ctx.intern_attr(AttrKind::Type(t))
+}
+
+fn type_of_attr(ctx: &Context, a: Option<Attr>) -> Option<Type> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Type(t) => Some(*t),
+        _ => None,
+    }
+}
+
+fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
+    match ctx.attr_kind(a?) {
+        AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
+        _ => None,
+    }
+}
+
+/// Prints `attributes {...}`/`{...}` with the op's properties and
+/// attributes except `elided` and defaults.
+fn print_extra_attrs(p: &mut AsmPrinter<'_, '_>, op: OpId, elided: &[&str], keyword: bool) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let mut extra: Vec<(Symbol, Attr)> = Vec::new();
+    let props = ir.op_props(op).map(|d| ctx.dict_entries(d)).unwrap_or(&[]);
+    for &(k, v) in props.iter().chain(ctx.dict_entries(ir.op_attrs(op))) {
+        if !elided.contains(&ctx.str(k)) {
+            extra.push((k, v));
+        }
+    }
+    extra.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+    p.attr_entries(&extra, keyword);
+}
+
+/// Splits `{...}` entries into the op's properties (`inherent`) and
+/// discardable attributes.
+fn split_attrs(
+    ctx: &mut Context,
+    attrs: Attr,
+    inherent: &[&str],
+    props: &mut Vec<(Symbol, Attr)>,
+) -> Attr {
+    let mut discardable = Vec::new();
+    for &(k, v) in ctx.dict_entries(attrs) {
+        if inherent.contains(&ctx.str(k)) {
+            props.retain(|(pk, _)| *pk != k);
+            props.push((k, v));
+        } else {
+            discardable.push((k, v));
+        }
+    }
+    ctx.dict_attr(discardable)
+}
+
+// ----- llvm.func ------------------------------------------------------------
+
+const FUNC_INHERENT: &[&str] = &[
+    "CConv",
+    "function_type",
+    "linkage",
+    "sym_name",
+    "unnamed_addr",
+    "visibility_",
+    "arg_attrs",
+    "res_attrs",
+    "sym_visibility",
+    "personality",
+    "garbage_collector",
+    "passthrough",
+    "comdat",
+];
+
+/// Printed by the custom form itself.
+const FUNC_ELIDED: &[&str] = &[
+    "CConv",
+    "function_type",
+    "linkage",
+    "sym_name",
+    "unnamed_addr",
+    "visibility_",
+    "arg_attrs",
+    "res_attrs",
+    "comdat",
+];
+
+const VISIBILITIES: &[&str] = &["", "hidden", "protected"];
+const UNNAMED_ADDRS: &[&str] = &["", "local_unnamed_addr", "unnamed_addr"];
+const CCONVS: &[&str] = &[
+    "fastcc",
+    "coldcc",
+    "tailcc",
+    "cc_10",
+    "cc_11",
+    "webkit_jscc",
+    "anyregcc",
+    "preserve_mostcc",
+    "preserve_allcc",
+    "swiftcc",
+    "cxx_fast_tlscc",
+    "ghccc",
+];
+
+/// Reads the optional `linkage visibility unnamed_addr` prefix shared by
+/// functions and globals.
+fn parse_linkage_prefix(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr)>) -> PResult<()> {
+    let linkage = LINKAGES
+        .iter()
+        .find(|l| p.peek_keyword(l))
+        .copied()
+        .unwrap_or("external");
+    if linkage != "external" || p.peek_keyword("external") {
+        p.expect_keyword(linkage)?;
+    }
+    let ctx = p.ctx();
+    let l = attrs::keyword_attr(ctx, "linkage", linkage);
+    prop(ctx, props, "linkage", l);
+    let mut visibility = 0;
+    for (i, v) in VISIBILITIES.iter().enumerate().skip(1) {
+        if p.eat_keyword(v) {
+            visibility = i as i64;
+        }
+    }
+    let mut unnamed = 0;
+    for (i, v) in UNNAMED_ADDRS.iter().enumerate().skip(1) {
+        if p.eat_keyword(v) {
+            unnamed = i as i64;
+        }
+    }
+    let ctx = p.ctx();
+    let v = i64_attr(ctx, visibility);
+    prop(ctx, props, "visibility_", v);
+    let u = i64_attr(ctx, unnamed);
+    prop(ctx, props, "unnamed_addr", u);
+    Ok(())
+}
+
+fn print_linkage_prefix(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let linkage = inherent_attr(ctx, ir, op, "linkage")
+        .and_then(|a| attrs::keyword_of(ctx, a))
+        .unwrap_or("external");
+    if linkage != "external" {
+        p.write(" ");
+        p.write(linkage);
+    }
+    for (key, names) in [
+        ("visibility_", VISIBILITIES),
+        ("unnamed_addr", UNNAMED_ADDRS),
+    ] {
+        let i = inherent_attr(ctx, ir, op, key).map_or(0, |a| attrs::bits_of(ctx, a)) as usize;
+        if let Some(n) = names.get(i).filter(|n| !n.is_empty()) {
+            p.write(" ");
+            p.write(n);
+        }
+    }
+}
+
+struct Arg<'a> {
+    name: Option<silica_ir::parser::UnresolvedOperand<'a>>,
+    ty: Type,
+    attrs: Option<Attr>,
+}
+
+fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let mut props = Vec::new();
+    parse_linkage_prefix(p, &mut props)?;
+    let cconv = CCONVS.iter().find(|c| p.peek_keyword(c)).copied();
+    if let Some(c) = cconv {
+        p.expect_keyword(c)?;
+    }
+    let name = p.parse_symbol_name()?;
+    p.expect(Tok::LParen, "'('")?;
+    let mut args: Vec<Arg<'_>> = Vec::new();
+    let mut vararg = false;
+    if !p.eat(Tok::RParen) {
+        loop {
+            if p.eat(Tok::Ellipsis) {
+                vararg = true;
+                break;
+            }
+            let name = if p.peek(Tok::PercentId) {
+                let u = p.parse_operand()?;
+                p.expect(Tok::Colon, "':'")?;
+                Some(u)
+            } else {
+                None
+            };
+            let ty = p.parse_type()?;
+            let attrs = parse_optional_dict(p)?;
+            args.push(Arg { name, ty, attrs });
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::RParen, "')'")?;
+    }
+    let mut result = None;
+    let mut result_attrs = None;
+    if p.eat(Tok::Arrow) {
+        if p.eat(Tok::LParen) {
+            result = Some(p.parse_type()?);
+            result_attrs = parse_optional_dict(p)?;
+            p.expect(Tok::RParen, "')'")?;
+        } else {
+            result = Some(p.parse_type()?);
+        }
+    }
+    let attrs = p.parse_optional_attr_dict_with_keyword()?;
+    let region = p.ir().create_region();
+    if p.peek(Tok::LBrace) {
+        let entry: Vec<_> = args.iter().filter_map(|a| Some((a.name?, a.ty))).collect();
+        p.parse_region_with_args(region, &entry)?;
+    }
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let void = types::void(ctx);
+    let ins: Vec<Type> = args.iter().map(|a| a.ty).collect();
+    let fty = types::func(ctx, result.unwrap_or(void), &ins, vararg);
+    let f = type_attr(ctx, fty);
+    prop(ctx, &mut props, "function_type", f);
+    let text = ctx.str(name).as_bytes().to_vec();
+    let n = ctx.string_attr(&text);
+    prop(ctx, &mut props, "sym_name", n);
+    let cc = attrs::keyword_attr(ctx, "cconv", cconv.unwrap_or("ccc"));
+    prop(ctx, &mut props, "CConv", cc);
+    if args.iter().any(|a| a.attrs.is_some()) {
+        let empty = ctx.empty_dict();
+        let dicts: Vec<Attr> = args.iter().map(|e| e.attrs.unwrap_or(empty)).collect();
+        let a = ctx.array_attr(&dicts);
+        prop(ctx, &mut props, "arg_attrs", a);
+    }
+    if let Some(d) = result_attrs {
+        let a = ctx.array_attr(&[d]);
+        prop(ctx, &mut props, "res_attrs", a);
+    }
+    let attrs = split_attrs(ctx, attrs, FUNC_INHERENT, &mut props);
+    let props = ctx.dict_attr(props);
+    let name = ctx.sym("llvm.func");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+fn parse_optional_dict(p: &mut AsmParser<'_, '_>) -> PResult<Option<Attr>> {
+    if !p.peek(Tok::LBrace) {
+        return Ok(None);
+    }
+    let d = p.parse_optional_attr_dict()?;
+    Ok((!p.ctx().dict_entries(d).is_empty()).then_some(d))
+}
+
+/// The `i`th dictionary of the array attribute `key`, if not empty.
+fn entry_attrs(ctx: &Context, ir: &Ir, op: OpId, key: &str, i: usize) -> Option<Attr> {
+    let a = inherent_attr(ctx, ir, op, key)?;
+    let AttrKind::Array(dicts) = ctx.attr_kind(a) else {
+        return None;
+    };
+    let d = *dicts.get(i)?;
+    (!ctx.dict_entries(d).is_empty()).then_some(d)
+}
+
+/// The `!llvm.func` type of an `llvm.func`.
+pub fn func_type(ctx: &Context, ir: &Ir, op: OpId) -> Option<(Type, Vec<Type>, bool)> {
+    let t = type_of_attr(ctx, inherent_attr(ctx, ir, op, "function_type"))?;
+    match types::llvm_type(ctx, t)? {
+        LlvmType::Func {
+            result,
+            params,
+            vararg,
+        } => Some((result, params, vararg)),
+        _ => None,
+    }
+}
+
+fn print_func(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    print_linkage_prefix(p, op);
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let cconv = inherent_attr(ctx, ir, op, "CConv")
+        .and_then(|a| attrs::keyword_of(ctx, a))
+        .unwrap_or("ccc");
+    if cconv != "ccc" {
+        p.write(" ");
+        p.write(cconv);
+    }
+    p.write(" ");
+    let name = string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).unwrap_or_default();
+    p.symbol_name(&name);
+    p.write("(");
+    let Some((result, params, vararg)) = func_type(ctx, ir, op) else {
+        return;
+    };
+    let region = ir.regions(op).next();
+    let entry = region.and_then(|r| ir.entry_block(r));
+    let args: &[ValueId] = entry.map_or(&[], |b| ir.block_args(b));
+    for (i, &t) in params.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        if let Some(&a) = args.get(i) {
+            p.operand(a);
+            p.write(": ");
+        }
+        p.ty(t);
+        if let Some(d) = entry_attrs(ctx, ir, op, "arg_attrs", i) {
+            p.write(" ");
+            p.attr(d);
+        }
+        if let Some(&a) = args.get(i) {
+            p.arg_loc(a);
+        }
+    }
+    if vararg {
+        p.write(if params.is_empty() { "..." } else { ", ..." });
+    }
+    p.write(")");
+    if !types::is_void(ctx, result) {
+        p.write(" -> ");
+        match entry_attrs(ctx, ir, op, "res_attrs", 0) {
+            Some(d) => {
+                p.write("(");
+                p.ty(result);
+                p.write(" ");
+                p.attr(d);
+                p.write(")");
+            }
+            None => p.ty(result),
+        }
+    }
+    print_extra_attrs(p, op, FUNC_ELIDED, true);
+    let ir = p.ir();
+    if let Some(r) = region.filter(|r| !ir.region_is_empty(*r)) {
+        p.write(" ");
+        p.region(r, false, true);
+    }
+}
+
+// ----- llvm.mlir.global -----------------------------------------------------
+
+const GLOBAL_INHERENT: &[&str] = &[
+    "global_type",
+    "constant",
+    "sym_name",
+    "linkage",
+    "dso_local",
+    "thread_local_",
+    "externally_initialized",
+    "value",
+    "alignment",
+    "addr_space",
+    "unnamed_addr",
+    "section",
+    "comdat",
+    "dbg_exprs",
+    "visibility_",
+];
+
+const GLOBAL_ELIDED: &[&str] = &[
+    "global_type",
+    "constant",
+    "sym_name",
+    "linkage",
+    "value",
+    "unnamed_addr",
+    "visibility_",
+    "thread_local_",
+    "comdat",
+];
+
+fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let mut props = Vec::new();
+    parse_linkage_prefix(p, &mut props)?;
+    if p.eat_keyword("thread_local") {
+        let ctx = p.ctx();
+        let u = ctx.unit_attr();
+        prop(ctx, &mut props, "thread_local_", u);
+    }
+    if p.eat_keyword("constant") {
+        let ctx = p.ctx();
+        let u = ctx.unit_attr();
+        prop(ctx, &mut props, "constant", u);
+    }
+    let name = p.parse_symbol_name()?;
+    p.expect(Tok::LParen, "'('")?;
+    let mut value = None;
+    if !p.peek(Tok::RParen) {
+        value = Some(p.parse_attribute()?);
+    }
+    p.expect(Tok::RParen, "')'")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let mut ty = None;
+    if p.eat(Tok::Colon) {
+        ty = Some(p.parse_type()?);
+    }
+    let region = p.ir().create_region();
+    if p.peek(Tok::LBrace) {
+        p.parse_region_with_args(region, &[])?;
+    }
+    let ty = match (ty, value) {
+        (Some(t), _) => t,
+        (None, Some(v)) => match p.ctx().attr_kind(v).clone() {
+            AttrKind::String { value, .. } => {
+                let ctx = p.ctx();
+                let i8 = ctx.signless(8);
+                types::array(ctx, value.len() as u64, i8)
+            }
+            _ => return p.expected("type"),
+        },
+        (None, None) => return p.expected("type"),
+    };
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let t = type_attr(ctx, ty);
+    prop(ctx, &mut props, "global_type", t);
+    let text = ctx.str(name).as_bytes().to_vec();
+    let n = ctx.string_attr(&text);
+    prop(ctx, &mut props, "sym_name", n);
+    if let Some(v) = value {
+        prop(ctx, &mut props, "value", v);
+    }
+    let attrs = split_attrs(ctx, attrs, GLOBAL_INHERENT, &mut props);
+    if !props.iter().any(|(k, _)| ctx.str(*k) == "addr_space") {
+        let t = ctx.signless(32);
+        let z = ctx.int_attr(t, 0);
+        prop(ctx, &mut props, "addr_space", z);
+    }
+    let props = ctx.dict_attr(props);
+    let name = ctx.sym("llvm.mlir.global");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+fn print_global(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    print_linkage_prefix(p, op);
+    let (ctx, ir) = (p.ctx(), p.ir());
+    if inherent_attr(ctx, ir, op, "thread_local_").is_some() {
+        p.write(" thread_local");
+    }
+    if inherent_attr(ctx, ir, op, "constant").is_some() {
+        p.write(" constant");
+    }
+    p.write(" ");
+    let name = string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).unwrap_or_default();
+    p.symbol_name(&name);
+    p.write("(");
+    let value = inherent_attr(ctx, ir, op, "value");
+    if let Some(v) = value {
+        p.attr(v);
+    }
+    p.write(")");
+    print_extra_attrs(p, op, GLOBAL_ELIDED, false);
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let ty = type_of_attr(ctx, inherent_attr(ctx, ir, op, "global_type"));
+    let string_value = value.is_some_and(|v| matches!(ctx.attr_kind(v), AttrKind::String { .. }));
+    if let Some(t) = ty.filter(|_| !string_value) {
+        p.write(" : ");
+        p.ty(t);
+    }
+    if let Some(r) = ir.regions(op).next().filter(|r| !ir.region_is_empty(*r)) {
+        p.write(" ");
+        p.region(r, false, true);
+    }
+}
+
+// ----- llvm.call ------------------------------------------------------------
+
+const CALL_INHERENT: &[&str] = &[
+    "callee",
+    "var_callee_type",
+    "CConv",
+    "TailCallKind",
+    "fastmathFlags",
+    "op_bundle_sizes",
+    "operandSegmentSizes",
+    "branch_weights",
+    "no_inline",
+    "always_inline",
+    "convergent",
+    "no_unwind",
+    "will_return",
+    "memory_effects",
+    "arg_attrs",
+    "res_attrs",
+];
+
+const CALL_ELIDED: &[&str] = &[
+    "callee",
+    "var_callee_type",
+    "CConv",
+    "TailCallKind",
+    "op_bundle_sizes",
+    "operandSegmentSizes",
+];
+
+fn parse_call(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let cconv = CCONVS.iter().find(|c| p.peek_keyword(c)).copied();
+    if let Some(c) = cconv {
+        p.expect_keyword(c)?;
+    }
+    let tail = ["tail", "musttail", "notail"]
+        .into_iter()
+        .find(|c| p.peek_keyword(c));
+    if let Some(t) = tail {
+        p.expect_keyword(t)?;
+    }
+    let callee = p.parse_optional_symbol_name()?;
+    let mut unresolved = Vec::new();
+    if callee.is_none() {
+        unresolved.push(p.parse_operand()?);
+    }
+    p.expect(Tok::LParen, "'('")?;
+    if !p.peek(Tok::RParen) {
+        unresolved.extend(p.parse_operand_list()?);
+    }
+    p.expect(Tok::RParen, "')'")?;
+    let mut var_type = None;
+    if p.eat_keyword("vararg") {
+        p.expect(Tok::LParen, "'('")?;
+        var_type = Some(p.parse_type()?);
+        p.expect(Tok::RParen, "')'")?;
+    }
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let mut operand_types = Vec::new();
+    if callee.is_none() {
+        operand_types.push(p.parse_type()?);
+        p.expect(Tok::Comma, "','")?;
+    }
+    let at = p.pos();
+    let fty = p.parse_type()?;
+    let (ins, outs) = match p.ctx().type_kind(fty) {
+        TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+        _ => return p.error_at(at, "expected function type"),
+    };
+    operand_types.extend(ins);
+    if operand_types.len() != unresolved.len() {
+        return p.error_at(at, "incorrect number of operands for the call");
+    }
+    let mut operands = Vec::new();
+    for (u, t) in unresolved.into_iter().zip(operand_types) {
+        operands.push(p.resolve_operand(u, t)?);
+    }
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mut props = Vec::new();
+    if let Some(c) = callee {
+        let r = ctx.intern_attr(AttrKind::SymbolRef {
+            root: c,
+            nested: Box::new([]),
+        });
+        prop(ctx, &mut props, "callee", r);
+    }
+    if let Some(t) = var_type {
+        let a = type_attr(ctx, t);
+        prop(ctx, &mut props, "var_callee_type", a);
+    }
+    let cc = attrs::keyword_attr(ctx, "cconv", cconv.unwrap_or("ccc"));
+    prop(ctx, &mut props, "CConv", cc);
+    let tk = attrs::keyword_attr(ctx, "tailcallkind", tail.unwrap_or("none"));
+    prop(ctx, &mut props, "TailCallKind", tk);
+    let fm = attrs::fastmath(ctx, 0);
+    prop(ctx, &mut props, "fastmathFlags", fm);
+    let b = ctx.int_array_attr(32, &[]);
+    prop(ctx, &mut props, "op_bundle_sizes", b);
+    let seg = ctx.int_array_attr(32, &[operands.len() as i64, 0]);
+    prop(ctx, &mut props, SEGMENTS, seg);
+    let attrs = split_attrs(ctx, attrs, CALL_INHERENT, &mut props);
+    let props = ctx.dict_attr(props);
+    let name = ctx.sym("llvm.call");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &outs,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+fn print_call(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    for (key, default) in [("CConv", "ccc"), ("TailCallKind", "none")] {
+        let k = inherent_attr(ctx, ir, op, key)
+            .and_then(|a| attrs::keyword_of(ctx, a))
+            .unwrap_or(default);
+        if k != default {
+            p.write(" ");
+            p.write(k);
+        }
+    }
+    let callee = inherent_attr(ctx, ir, op, "callee");
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let args = if callee.is_some() {
+        &operands[..]
+    } else {
+        &operands[1..]
+    };
+    p.write(" ");
+    match callee {
+        Some(c) => p.attr(c),
+        None => p.operand(operands[0]),
+    }
+    p.write("(");
+    p.operands(args.iter().copied());
+    p.write(")");
+    if let Some(t) = type_of_attr(ctx, inherent_attr(ctx, ir, op, "var_callee_type")) {
+        p.write(" vararg(");
+        p.ty(t);
+        p.write(")");
+    }
+    let mut elided = CALL_ELIDED.to_vec();
+    if inherent_attr(ctx, ir, op, "fastmathFlags").is_some_and(|a| attrs::bits_of(ctx, a) == 0) {
+        elided.push("fastmathFlags");
+    }
+    print_extra_attrs(p, op, &elided, false);
+    p.write(" : ");
+    let ir = p.ir();
+    if callee.is_none() {
+        p.ty(ir.value_type(operands[0]));
+        p.write(", ");
+    }
+    let ins: Vec<Type> = args.iter().map(|v| ir.value_type(*v)).collect();
+    let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    p.functional_type(&ins, &outs);
+}
+
+// ----- llvm.alloca ----------------------------------------------------------
+
+fn parse_alloca(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let inalloca = p.eat_keyword("inalloca");
+    let size = p.parse_operand()?;
+    p.expect_keyword("x")?;
+    let elem = p.parse_type()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let at = p.pos();
+    let fty = p.parse_type()?;
+    let (ins, outs) = match p.ctx().type_kind(fty) {
+        TypeKind::Function { inputs, results } if inputs.len() == 1 && results.len() == 1 => {
+            (inputs.to_vec(), results.to_vec())
+        }
+        _ => {
+            return p.error_at(
+                at,
+                "expected trailing function type with one argument and one result",
+            )
+        }
+    };
+    let size = p.resolve_operand(size, ins[0])?;
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mut props = Vec::new();
+    let e = type_attr(ctx, elem);
+    prop(ctx, &mut props, "elem_type", e);
+    if inalloca {
+        let u = ctx.unit_attr();
+        prop(ctx, &mut props, "inalloca", u);
+    }
+    let attrs = split_attrs(
+        ctx,
+        attrs,
+        &["alignment", "elem_type", "inalloca"],
+        &mut props,
+    );
+    let props = ctx.dict_attr(props);
+    let name = ctx.sym("llvm.alloca");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[size],
+        result_types: &outs,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+fn print_alloca(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    if inherent_attr(ctx, ir, op, "inalloca").is_some() {
+        p.write(" inalloca");
+    }
+    let size = ir.operand(op, 0);
+    p.write(" ");
+    p.operand(size);
+    p.write(" x ");
+    if let Some(t) = type_of_attr(ctx, inherent_attr(ctx, ir, op, "elem_type")) {
+        p.ty(t);
+    }
+    print_extra_attrs(p, op, &["elem_type", "inalloca"], false);
+    p.write(" : ");
+    let ir = p.ir();
+    let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    p.functional_type(&[ir.value_type(size)], &outs);
+}
+
+// ----- llvm.getelementptr ---------------------------------------------------
+
+fn parse_gep(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let flags = if (attrs::GEP_FLAGS.starts)(p) {
+        (attrs::GEP_FLAGS.parse)(p)?
+    } else {
+        let ctx = p.ctx();
+        let t = ctx.signless(32);
+        ctx.int_attr(t, 0)
+    };
+    let base = p.parse_operand()?;
+    p.expect(Tok::LSquare, "'['")?;
+    let mut dynamic = Vec::new();
+    let mut raw = Vec::new();
+    if !p.peek(Tok::RSquare) {
+        loop {
+            if p.peek(Tok::PercentId) {
+                dynamic.push(p.parse_operand()?);
+                raw.push(DYNAMIC_INDEX);
+            } else {
+                let v = p.parse_integer()?;
+                raw.push(i64::try_from(v).unwrap_or(0));
+            }
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+    }
+    p.expect(Tok::RSquare, "']'")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let at = p.pos();
+    let fty = p.parse_type()?;
+    let (ins, outs) = match p.ctx().type_kind(fty) {
+        TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+        _ => return p.error_at(at, "expected function type"),
+    };
+    p.expect(Tok::Comma, "','")?;
+    let elem = p.parse_type()?;
+    if ins.len() != dynamic.len() + 1 {
+        return p.error_at(
+            at,
+            format!(
+                "{} operands present, but expected {}",
+                ins.len(),
+                dynamic.len() + 1
+            ),
+        );
+    }
+    let mut operands = vec![p.resolve_operand(base, ins[0])?];
+    for (u, t) in dynamic.into_iter().zip(&ins[1..]) {
+        operands.push(p.resolve_operand(u, *t)?);
+    }
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mut props = Vec::new();
+    let e = type_attr(ctx, elem);
+    prop(ctx, &mut props, "elem_type", e);
+    prop(ctx, &mut props, "noWrapFlags", flags);
+    let r = ctx.int_array_attr(32, &raw);
+    prop(ctx, &mut props, "rawConstantIndices", r);
+    let attrs = split_attrs(
+        ctx,
+        attrs,
+        &["elem_type", "noWrapFlags", "rawConstantIndices"],
+        &mut props,
+    );
+    let props = ctx.dict_attr(props);
+    let name = ctx.sym("llvm.getelementptr");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &outs,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+fn print_gep(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let flags = inherent_attr(ctx, ir, op, "noWrapFlags").map_or(0, |a| attrs::bits_of(ctx, a));
+    if flags != 0 {
+        p.write(" ");
+        p.write(&attrs::gep_flags_text(flags));
+    }
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    p.write(" ");
+    p.operand(operands[0]);
+    p.write("[");
+    let raw = inherent_attr(ctx, ir, op, "rawConstantIndices")
+        .and_then(|a| ctx.int_array_values(a))
+        .unwrap_or_default();
+    let mut next = 1;
+    for (i, r) in raw.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        if *r == DYNAMIC_INDEX {
+            if let Some(&v) = operands.get(next) {
+                p.operand(v);
+            }
+            next += 1;
+        } else {
+            p.write(&r.to_string());
+        }
+    }
+    p.write("]");
+    print_extra_attrs(
+        p,
+        op,
+        &["elem_type", "noWrapFlags", "rawConstantIndices"],
+        false,
+    );
+    p.write(" : ");
+    let ins: Vec<Type> = operands.iter().map(|v| ir.value_type(*v)).collect();
+    let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    p.functional_type(&ins, &outs);
+    p.write(", ");
+    if let Some(t) = type_of_attr(ctx, inherent_attr(ctx, ir, op, "elem_type")) {
+        p.ty(t);
+    }
+}
+
+// ----- llvm.extractvalue / llvm.insertvalue ---------------------------------
+
+/// The type at `position` inside the aggregate `t`.
+pub fn aggregate_element(ctx: &Context, t: Type, position: &[i64]) -> Option<Type> {
+    let mut t = t;
+    for &i in position {
+        t = match types::llvm_type(ctx, t)? {
+            LlvmType::Struct { body, .. } => *body.get(usize::try_from(i).ok()?)?,
+            LlvmType::Array(_, e) => e,
+            _ => return None,
+        };
+    }
+    Some(t)
+}
+
+fn parse_position(p: &mut AsmParser<'_, '_>) -> PResult<Vec<i64>> {
+    p.expect(Tok::LSquare, "'['")?;
+    let mut v = Vec::new();
+    p.comma_list(Tok::RSquare, "']'", |p| {
+        v.push(p.parse_u64()? as i64);
+        Ok(())
+    })?;
+    Ok(v)
+}
+
+fn parse_extract_insert(p: &mut AsmParser<'_, '_>, insert: bool) -> PResult<OpId> {
+    let value = if insert {
+        let v = p.parse_operand()?;
+        p.expect(Tok::Comma, "','")?;
+        Some(v)
+    } else {
+        None
+    };
+    let container = p.parse_operand()?;
+    let pos_at = p.pos();
+    let position = parse_position(p)?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    let Some(elem) = aggregate_element(p.ctx(), ty, &position) else {
+        return p.error_at(pos_at, "invalid position for the aggregate type");
+    };
+    let container = p.resolve_operand(container, ty)?;
+    let mut operands = vec![container];
+    if let Some(v) = value {
+        operands.push(p.resolve_operand(v, elem)?);
+    }
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mut props = Vec::new();
+    let a = ctx.int_array_attr(64, &position);
+    prop(ctx, &mut props, "position", a);
+    let props = ctx.dict_attr(props);
+    let name = ctx.sym(if insert {
+        "llvm.insertvalue"
+    } else {
+        "llvm.extractvalue"
+    });
+    let result = if insert { ty } else { elem };
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &[result],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+fn print_extract_insert(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    p.write(" ");
+    if let Some(&v) = operands.get(1) {
+        p.operand(v);
+        p.write(", ");
+    }
+    p.operand(operands[0]);
+    let ctx = p.ctx();
+    let position = inherent_attr(ctx, ir, op, "position")
+        .and_then(|a| ctx.int_array_values(a))
+        .unwrap_or_default();
+    let text: Vec<String> = position.iter().map(i64::to_string).collect();
+    p.write("[");
+    p.write(&text.join(", "));
+    p.write("]");
+    print_extra_attrs(p, op, &["position"], false);
+    p.write(" : ");
+    p.ty(ir.value_type(operands[0]));
+    // MLIR's format ends with a custom directive that prints nothing
+    // after a space.
+    p.write(" ");
+}
+
+// ----- branches -------------------------------------------------------------
+
+fn successor_operands(ctx: &Context, ir: &Ir, op: OpId, succ: usize) -> std::ops::Range<usize> {
+    match ctx.str(ir.op_name(op)) {
+        "llvm.br" => 0..ir.num_operands(op),
+        _ => {
+            let seg = segment_sizes(ctx, ir, op).unwrap_or_default();
+            let (t, f) = (
+                seg.get(1).copied().unwrap_or(0),
+                seg.get(2).copied().unwrap_or(0),
+            );
+            if succ == 0 {
+                1..1 + t
+            } else {
+                1 + t..1 + t + f
+            }
+        }
+    }
+}
+
+fn erase_successor_operand(ctx: &mut Context, ir: &mut Ir, op: OpId, succ: usize, j: usize) {
+    let range = successor_operands(ctx, ir, op, succ);
+    let mut operands: Vec<ValueId> = ir.operands(op).collect();
+    operands.remove(range.start + j);
+    ir.set_operands(op, &operands);
+    if ctx.str(ir.op_name(op)) == "llvm.cond_br" {
+        let seg = segment_sizes(ctx, ir, op).unwrap_or_default();
+        let mut seg: Vec<i64> = seg.iter().map(|&s| s as i64).collect();
+        seg[1 + succ] -= 1;
+        let a = ctx.int_array_attr(32, &seg);
+        silica_ir::dialect::set_inherent_attr(ctx, ir, op, SEGMENTS, a);
+    }
+}
+
+/// Successor operands of `llvm.br` and `llvm.cond_br`.
+pub(crate) static BRANCH: BranchDef = BranchDef {
+    successor_operands,
+    erase_successor_operand,
+};
+
+pub(crate) const FUNC: OpDef = OpDef {
+    traits: Traits::ISOLATED_FROM_ABOVE,
+    inherent_attrs: FUNC_INHERENT,
+    parse: Some(parse_func),
+    print: Some(print_func),
+    ..OpDef::new("llvm.func")
+};
+
+pub(crate) const GLOBAL: OpDef = OpDef {
+    traits: Traits::ISOLATED_FROM_ABOVE,
+    inherent_attrs: GLOBAL_INHERENT,
+    parse: Some(parse_global),
+    print: Some(print_global),
+    ..OpDef::new("llvm.mlir.global")
+};
+
+pub(crate) const CALL: OpDef = OpDef {
+    inherent_attrs: CALL_INHERENT,
+    parse: Some(parse_call),
+    print: Some(print_call),
+    ..OpDef::new("llvm.call")
+};
+
+pub(crate) const ALLOCA: OpDef = OpDef {
+    inherent_attrs: &["alignment", "elem_type", "inalloca"],
+    parse: Some(parse_alloca),
+    print: Some(print_alloca),
+    effects: Effects::Alloc,
+    ..OpDef::new("llvm.alloca")
+};
+
+pub(crate) const GEP: OpDef = OpDef {
+    inherent_attrs: &["elem_type", "noWrapFlags", "rawConstantIndices"],
+    parse: Some(parse_gep),
+    print: Some(print_gep),
+    effects: Effects::None,
+    ..OpDef::new("llvm.getelementptr")
+};
+
+pub(crate) const EXTRACTVALUE: OpDef = OpDef {
+    inherent_attrs: &["position"],
+    parse: Some(|p| parse_extract_insert(p, false)),
+    print: Some(print_extract_insert),
+    effects: Effects::None,
+    ..OpDef::new("llvm.extractvalue")
+};
+
+pub(crate) const INSERTVALUE: OpDef = OpDef {
+    inherent_attrs: &["position"],
+    parse: Some(|p| parse_extract_insert(p, true)),
+    print: Some(print_extract_insert),
+    effects: Effects::None,
+    ..OpDef::new("llvm.insertvalue")
+};

@@ -1,0 +1,554 @@
+//! The llvm dialect's ops that have declarative formats: arithmetic,
+//! comparisons, casts, memory access, constants, branches, aggregates,
+//! vectors and the intrinsics the conversions produce. `func_ops.rs` has
+//! the ones MLIR parses by hand.
+
+use crate::attrs::{self, FCMP_PREDICATES, ICMP_PREDICATES};
+use silica_ir::dialect::{Effects, OpDef, Traits};
+use silica_ir::format::{
+    parse_op, print_op, Arity, AttrDefault, AttrParam, AttrSyntax, CustomAttrSyntax, Signature,
+    TypeConstraint, ValueParam, ANY_TYPE,
+};
+use silica_ir::lexer::Tok;
+use silica_ir::{Context, Type};
+
+const I1: TypeConstraint = TypeConstraint {
+    desc: "1-bit signless integer",
+    check: |ctx, t| ctx.int_width(t) == Some(1),
+    build: Some(|ctx| ctx.signless(1)),
+};
+
+const PTR: TypeConstraint = TypeConstraint {
+    desc: "LLVM pointer type",
+    check: crate::types::is_ptr,
+    build: None,
+};
+
+const fn one(name: &'static str) -> ValueParam {
+    ValueParam {
+        name,
+        arity: Arity::One,
+        constraint: ANY_TYPE,
+    }
+}
+
+const fn typed(name: &'static str, constraint: TypeConstraint) -> ValueParam {
+    ValueParam {
+        name,
+        arity: Arity::One,
+        constraint,
+    }
+}
+
+const fn variadic(name: &'static str) -> ValueParam {
+    ValueParam {
+        name,
+        arity: Arity::Variadic,
+        constraint: ANY_TYPE,
+    }
+}
+
+const fn optional(name: &'static str) -> ValueParam {
+    ValueParam {
+        name,
+        arity: Arity::Optional,
+        constraint: ANY_TYPE,
+    }
+}
+
+const fn unit(name: &'static str) -> AttrParam {
+    AttrParam {
+        name,
+        syntax: AttrSyntax::Unit,
+        optional: true,
+        default: None,
+    }
+}
+
+const fn plain(name: &'static str, optional: bool) -> AttrParam {
+    AttrParam {
+        name,
+        syntax: AttrSyntax::Plain,
+        optional,
+        default: None,
+    }
+}
+
+fn is_zero(ctx: &Context, a: silica_ir::Attr) -> bool {
+    attrs::bits_of(ctx, a) == 0
+}
+
+const ZERO_I32: AttrDefault = AttrDefault {
+    make: |ctx| {
+        let t = ctx.signless(32);
+        ctx.int_attr(t, 0)
+    },
+    matches: is_zero,
+};
+
+const ZERO_I64: AttrDefault = AttrDefault {
+    make: |ctx| {
+        let t = ctx.signless(64);
+        ctx.int_attr(t, 0)
+    },
+    matches: is_zero,
+};
+
+const NO_FASTMATH: AttrDefault = AttrDefault {
+    make: |ctx| attrs::fastmath(ctx, 0),
+    matches: is_zero,
+};
+
+const OVERFLOW: AttrParam = AttrParam {
+    name: "overflowFlags",
+    syntax: AttrSyntax::Custom(&attrs::OVERFLOW),
+    optional: false,
+    default: Some(ZERO_I32),
+};
+
+const FASTMATH: AttrParam = AttrParam {
+    name: "fastmathFlags",
+    syntax: AttrSyntax::Dialect("llvm", "fastmath"),
+    optional: false,
+    default: Some(NO_FASTMATH),
+};
+
+/// A comparison predicate written as a string (`"slt"`) over an `i64`
+/// property.
+macro_rules! predicate_syntax {
+    ($name:ident, $table:expr) => {
+        static $name: CustomAttrSyntax = CustomAttrSyntax {
+            starts: |p| p.peek(Tok::String),
+            parse: |p| {
+                let at = p.pos();
+                let s = p.parse_string()?;
+                let Some(i) = $table.iter().position(|n| n.as_bytes() == s.as_slice()) else {
+                    return p.error_at(at, "invalid predicate");
+                };
+                let ctx = p.ctx();
+                let t = ctx.signless(64);
+                Ok(ctx.int_attr(t, i as i64))
+            },
+            print: |ctx, a, out| {
+                let i = attrs::bits_of(ctx, a) as usize;
+                out.push('"');
+                out.push_str($table.get(i).copied().unwrap_or("?"));
+                out.push('"');
+            },
+        };
+    };
+}
+
+predicate_syntax!(ICMP_PRED, ICMP_PREDICATES);
+predicate_syntax!(FCMP_PRED, FCMP_PREDICATES);
+
+/// `i1` results, or vectors of `i1` for vector comparisons.
+fn infer_i1(
+    ctx: &mut Context,
+    operands: &[Type],
+    _: &[Option<silica_ir::Attr>],
+) -> Option<Vec<Type>> {
+    let i1 = ctx.signless(1);
+    let t = operands.first()?;
+    Some(vec![match ctx.type_kind(*t).clone() {
+        silica_ir::TypeKind::Vector {
+            shape, scalable, ..
+        } => ctx.intern_type(silica_ir::TypeKind::Vector {
+            shape,
+            scalable,
+            element: i1,
+        }),
+        _ => i1,
+    }])
+}
+
+const LHS_RHS: &[ValueParam] = &[one("lhs"), one("rhs")];
+const RES: &[ValueParam] = &[one("res")];
+const SAME: &[&[&str]] = &[&["lhs", "rhs", "res"]];
+
+static INT_BINARY: Signature =
+    Signature::new(LHS_RHS, RES, &[], "$lhs `,` $rhs attr-dict `:` type($res)").same_types(SAME);
+
+static INT_BINARY_OVERFLOW: Signature = Signature::new(
+    LHS_RHS,
+    RES,
+    &[OVERFLOW],
+    "$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)",
+)
+.same_types(SAME);
+
+static INT_BINARY_EXACT: Signature = Signature::new(
+    LHS_RHS,
+    RES,
+    &[unit("isExact")],
+    "(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)",
+)
+.same_types(SAME);
+
+static OR: Signature = Signature::new(
+    LHS_RHS,
+    RES,
+    &[unit("isDisjoint")],
+    "(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)",
+)
+.same_types(SAME);
+
+static FLOAT_BINARY: Signature = Signature::new(
+    LHS_RHS,
+    RES,
+    &[FASTMATH],
+    "$lhs `,` $rhs attr-dict `:` type($res)",
+)
+.same_types(SAME);
+
+static FNEG: Signature = Signature::new(
+    &[one("operand")],
+    RES,
+    &[FASTMATH],
+    "$operand attr-dict `:` type($res)",
+)
+.same_types(&[&["operand", "res"]]);
+
+static ICMP: Signature = Signature::new(
+    LHS_RHS,
+    RES,
+    &[AttrParam {
+        name: "predicate",
+        syntax: AttrSyntax::Custom(&ICMP_PRED),
+        optional: false,
+        default: None,
+    }],
+    "$predicate $lhs `,` $rhs attr-dict `:` type($lhs)",
+)
+.same_types(&[&["lhs", "rhs"]])
+.infer(infer_i1);
+
+static FCMP: Signature = Signature::new(
+    LHS_RHS,
+    RES,
+    &[
+        AttrParam {
+            name: "predicate",
+            syntax: AttrSyntax::Custom(&FCMP_PRED),
+            optional: false,
+            default: None,
+        },
+        FASTMATH,
+    ],
+    "$predicate $lhs `,` $rhs attr-dict `:` type($lhs)",
+)
+.same_types(&[&["lhs", "rhs"]])
+.infer(infer_i1);
+
+static CAST: Signature = Signature::new(
+    &[one("arg")],
+    RES,
+    &[],
+    "$arg attr-dict `:` type($arg) `to` type($res)",
+);
+
+static CAST_NNEG: Signature = Signature::new(
+    &[one("arg")],
+    RES,
+    &[unit("nonNeg")],
+    "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)",
+);
+
+static TRUNC: Signature = Signature::new(
+    &[one("arg")],
+    RES,
+    &[OVERFLOW],
+    "$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` type($res)",
+);
+
+static SELECT: Signature = Signature::new(
+    &[
+        typed("condition", ANY_TYPE),
+        one("trueValue"),
+        one("falseValue"),
+    ],
+    RES,
+    &[FASTMATH],
+    "operands attr-dict `:` type($condition) `,` type($res)",
+)
+.same_types(&[&["trueValue", "falseValue", "res"]]);
+
+static FREEZE: Signature = Signature::new(&[one("val")], RES, &[], "$val attr-dict `:` type($val)")
+    .same_types(&[&["val", "res"]]);
+
+const ORDERING: AttrParam = AttrParam {
+    name: "ordering",
+    syntax: AttrSyntax::Plain,
+    optional: false,
+    default: Some(ZERO_I64),
+};
+
+static LOAD: Signature = Signature::new(
+    &[typed("addr", PTR)],
+    RES,
+    &[
+        unit("volatile_"),
+        plain("alignment", true),
+        unit("nontemporal"),
+        unit("invariant"),
+        ORDERING,
+    ],
+    "(`volatile` $volatile_^)? $addr attr-dict `:` qualified(type($addr)) `->` type($res)",
+);
+
+static STORE: Signature = Signature::new(
+    &[one("value"), typed("addr", PTR)],
+    &[],
+    &[
+        unit("volatile_"),
+        plain("alignment", true),
+        unit("nontemporal"),
+        ORDERING,
+    ],
+    "(`volatile` $volatile_^)? $value `,` $addr attr-dict `:` type($value) `,` qualified(type($addr))",
+);
+
+static CONSTANT: Signature = Signature::new(
+    &[],
+    RES,
+    &[plain("value", false)],
+    "`(` $value `)` attr-dict `:` type($res)",
+);
+
+static NULLARY: Signature = Signature::new(&[], RES, &[], "attr-dict `:` type($res)");
+
+static ADDRESSOF: Signature = Signature::new(
+    &[],
+    RES,
+    &[plain("global_name", false)],
+    "$global_name attr-dict `:` qualified(type($res))",
+);
+
+static BR: Signature = Signature::new(
+    &[variadic("destOperands")],
+    &[],
+    &[],
+    "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict",
+)
+.successors(&["dest"]);
+
+static COND_BR: Signature = Signature::new(
+    &[
+        typed("condition", I1),
+        variadic("trueDestOperands"),
+        variadic("falseDestOperands"),
+    ],
+    &[],
+    &[AttrParam {
+        name: "branch_weights",
+        syntax: AttrSyntax::I32Array,
+        optional: true,
+        default: None,
+    }],
+    "$condition (`weights` `(` $branch_weights^ `)` )? `,` \
+     $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` \
+     $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict",
+)
+.successors(&["trueDest", "falseDest"])
+.segmented();
+
+static RETURN: Signature = Signature::new(
+    &[optional("arg")],
+    &[],
+    &[],
+    "attr-dict ($arg^ `:` type($arg))?",
+);
+
+static UNREACHABLE: Signature = Signature::new(&[], &[], &[], "attr-dict");
+
+static EXTRACTELEMENT: Signature = Signature::new(
+    &[one("vector"), one("position")],
+    RES,
+    &[],
+    "$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)",
+)
+.infer(|ctx, ops, _| ctx.shaped(*ops.first()?).map(|(_, e)| vec![e]));
+
+static INSERTELEMENT: Signature = Signature::new(
+    &[one("vector"), one("value"), one("position")],
+    RES,
+    &[],
+    "$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)",
+)
+.same_types(&[&["vector", "res"]])
+.derived_types(&[silica_ir::format::DerivedType {
+    target: "value",
+    source: "vector",
+    derive: |ctx, t| ctx.shaped(t).map(|(_, e)| e),
+}]);
+
+/// `llvm.intr.*`: `(operands) attr-dict : functional-type`.
+static INTRINSIC: Signature = Signature::new(
+    &[variadic("args")],
+    &[ValueParam {
+        name: "res",
+        arity: Arity::Variadic,
+        constraint: ANY_TYPE,
+    }],
+    &[FASTMATH],
+    "`(` operands `)` attr-dict `:` functional-type(operands, results)",
+);
+
+/// `llvm.intr.*` without fast-math flags.
+static INTRINSIC_PLAIN: Signature = Signature::new(
+    &[variadic("args")],
+    &[ValueParam {
+        name: "res",
+        arity: Arity::Variadic,
+        constraint: ANY_TYPE,
+    }],
+    &[],
+    "`(` operands `)` attr-dict `:` functional-type(operands, results)",
+);
+
+const fn op(name: &'static str, sig: &'static Signature, effects: Effects) -> OpDef {
+    OpDef {
+        effects,
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(sig),
+        ..OpDef::new(name)
+    }
+}
+
+const fn pure(name: &'static str, sig: &'static Signature) -> OpDef {
+    op(name, sig, Effects::None)
+}
+
+const fn commutative(name: &'static str, sig: &'static Signature) -> OpDef {
+    OpDef {
+        traits: Traits::COMMUTATIVE,
+        ..pure(name, sig)
+    }
+}
+
+const fn terminator(name: &'static str, sig: &'static Signature) -> OpDef {
+    OpDef {
+        traits: Traits::TERMINATOR,
+        ..pure(name, sig)
+    }
+}
+
+const fn branch(name: &'static str, sig: &'static Signature) -> OpDef {
+    OpDef {
+        branch: Some(&crate::func_ops::BRANCH),
+        ..terminator(name, sig)
+    }
+}
+
+/// The llvm dialect's ops.
+pub(crate) static OPS: &[OpDef] = &[
+    crate::func_ops::FUNC,
+    crate::func_ops::GLOBAL,
+    crate::func_ops::CALL,
+    crate::func_ops::ALLOCA,
+    crate::func_ops::GEP,
+    crate::func_ops::EXTRACTVALUE,
+    crate::func_ops::INSERTVALUE,
+    commutative("llvm.add", &INT_BINARY_OVERFLOW),
+    pure("llvm.sub", &INT_BINARY_OVERFLOW),
+    commutative("llvm.mul", &INT_BINARY_OVERFLOW),
+    pure("llvm.shl", &INT_BINARY_OVERFLOW),
+    pure("llvm.sdiv", &INT_BINARY_EXACT),
+    pure("llvm.udiv", &INT_BINARY_EXACT),
+    pure("llvm.lshr", &INT_BINARY_EXACT),
+    pure("llvm.ashr", &INT_BINARY_EXACT),
+    pure("llvm.srem", &INT_BINARY),
+    pure("llvm.urem", &INT_BINARY),
+    commutative("llvm.and", &INT_BINARY),
+    commutative("llvm.or", &OR),
+    commutative("llvm.xor", &INT_BINARY),
+    pure("llvm.fadd", &FLOAT_BINARY),
+    pure("llvm.fsub", &FLOAT_BINARY),
+    pure("llvm.fmul", &FLOAT_BINARY),
+    pure("llvm.fdiv", &FLOAT_BINARY),
+    pure("llvm.frem", &FLOAT_BINARY),
+    pure("llvm.fneg", &FNEG),
+    pure("llvm.icmp", &ICMP),
+    pure("llvm.fcmp", &FCMP),
+    pure("llvm.sext", &CAST),
+    pure("llvm.zext", &CAST_NNEG),
+    pure("llvm.uitofp", &CAST_NNEG),
+    pure("llvm.trunc", &TRUNC),
+    pure("llvm.sitofp", &CAST),
+    pure("llvm.fptosi", &CAST),
+    pure("llvm.fptoui", &CAST),
+    pure("llvm.fpext", &CAST),
+    pure("llvm.fptrunc", &CAST),
+    pure("llvm.bitcast", &CAST),
+    pure("llvm.addrspacecast", &CAST),
+    pure("llvm.ptrtoint", &CAST),
+    pure("llvm.inttoptr", &CAST),
+    pure("llvm.select", &SELECT),
+    pure("llvm.freeze", &FREEZE),
+    op("llvm.load", &LOAD, Effects::Read),
+    op("llvm.store", &STORE, Effects::Write),
+    OpDef {
+        traits: Traits::CONSTANT_LIKE,
+        ..pure("llvm.mlir.constant", &CONSTANT)
+    },
+    pure("llvm.mlir.undef", &NULLARY),
+    pure("llvm.mlir.poison", &NULLARY),
+    pure("llvm.mlir.zero", &NULLARY),
+    pure("llvm.mlir.none", &NULLARY),
+    pure("llvm.mlir.addressof", &ADDRESSOF),
+    branch("llvm.br", &BR),
+    branch("llvm.cond_br", &COND_BR),
+    OpDef {
+        traits: Traits::TERMINATOR.with(Traits::RETURN_LIKE),
+        parents: &["llvm.func"],
+        ..pure("llvm.return", &RETURN)
+    },
+    terminator("llvm.unreachable", &UNREACHABLE),
+    pure("llvm.extractelement", &EXTRACTELEMENT),
+    pure("llvm.insertelement", &INSERTELEMENT),
+    pure("llvm.intr.fmuladd", &INTRINSIC),
+    pure("llvm.intr.fma", &INTRINSIC),
+    pure("llvm.intr.sqrt", &INTRINSIC),
+    pure("llvm.intr.fabs", &INTRINSIC),
+    pure("llvm.intr.ceil", &INTRINSIC),
+    pure("llvm.intr.floor", &INTRINSIC),
+    pure("llvm.intr.round", &INTRINSIC),
+    pure("llvm.intr.roundeven", &INTRINSIC),
+    pure("llvm.intr.trunc", &INTRINSIC),
+    pure("llvm.intr.exp", &INTRINSIC),
+    pure("llvm.intr.exp2", &INTRINSIC),
+    pure("llvm.intr.log", &INTRINSIC),
+    pure("llvm.intr.log2", &INTRINSIC),
+    pure("llvm.intr.log10", &INTRINSIC),
+    pure("llvm.intr.pow", &INTRINSIC),
+    pure("llvm.intr.sin", &INTRINSIC),
+    pure("llvm.intr.cos", &INTRINSIC),
+    pure("llvm.intr.tan", &INTRINSIC),
+    pure("llvm.intr.tanh", &INTRINSIC),
+    pure("llvm.intr.copysign", &INTRINSIC),
+    pure("llvm.intr.minnum", &INTRINSIC),
+    pure("llvm.intr.maxnum", &INTRINSIC),
+    pure("llvm.intr.minimum", &INTRINSIC),
+    pure("llvm.intr.maximum", &INTRINSIC),
+    pure("llvm.intr.smax", &INTRINSIC_PLAIN),
+    pure("llvm.intr.smin", &INTRINSIC_PLAIN),
+    pure("llvm.intr.umax", &INTRINSIC_PLAIN),
+    pure("llvm.intr.umin", &INTRINSIC_PLAIN),
+    pure("llvm.intr.ctpop", &INTRINSIC_PLAIN),
+    OpDef {
+        inherent_attrs: &["isVolatile"],
+        effects: Effects::Write,
+        ..OpDef::new("llvm.intr.memcpy")
+    },
+    OpDef {
+        inherent_attrs: &["isVolatile"],
+        effects: Effects::Write,
+        ..OpDef::new("llvm.intr.memmove")
+    },
+    OpDef {
+        inherent_attrs: &["isVolatile"],
+        effects: Effects::Write,
+        ..OpDef::new("llvm.intr.memset")
+    },
+];
