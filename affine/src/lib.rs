@@ -3,5 +3,6 @@
 
 pub mod canonicalize;
 pub mod dialect;
+pub mod lower;
 
 pub use dialect::AFFINE;

@@ -27,5 +27,7 @@ pub fn pass_registry() -> PassRegistry {
     PassRegistry::new(silica_ir::transforms::PASSES.iter().copied().chain([
         &silica_scheduling::eqsat::EQSAT,
         &silica_dialects::inline::INLINE,
+        &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
+        &silica_affine::lower::LOWER_AFFINE,
     ]))
 }

@@ -2,6 +2,7 @@
 //! `arith`, `func`, `cf`, `math`, `index`, `scf` and `memref` (in part).
 
 pub mod arith;
+pub mod build;
 pub mod cf;
 mod cf_patterns;
 pub mod func;
@@ -12,3 +13,4 @@ pub mod memref;
 mod memref_fold;
 pub mod scf;
 mod scf_patterns;
+pub mod scf_to_cf;

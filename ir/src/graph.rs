@@ -836,6 +836,43 @@ impl Ir {
         }
     }
 
+    /// Inserts the detached `block` just before `before` in its region.
+    pub fn insert_block_before(&mut self, before: BlockId, block: BlockId) {
+        if let Some(p) = self.prev_block(before) {
+            return self.insert_block_after(p, block);
+        }
+        let region = self.blocks[before.idx()].parent;
+        let d = &mut self.blocks[block.idx()];
+        d.parent = region;
+        d.prev = NONE;
+        d.next = before.0;
+        self.blocks[before.idx()].prev = block.0;
+        self.regions[region as usize].first_block = block.0;
+    }
+
+    /// Splits `block` before `at`: `at` and the ops after it move, in
+    /// order, to a new block inserted after `block`, which is returned.
+    pub fn split_block(&mut self, block: BlockId, at: Option<OpId>) -> BlockId {
+        let new = self.create_block();
+        self.insert_block_after(block, new);
+        let mut cur = at;
+        while let Some(op) = cur {
+            cur = self.next_op(op);
+            self.detach_op(op);
+            self.append_op(new, op);
+        }
+        new
+    }
+
+    /// Moves every block of `region`, in order, to just before `before`.
+    pub fn inline_region_before(&mut self, region: RegionId, before: BlockId) {
+        let blocks: Vec<BlockId> = self.region_blocks(region).collect();
+        for b in blocks {
+            self.detach_block(b);
+            self.insert_block_before(before, b);
+        }
+    }
+
     /// The block before `block` in its region.
     pub fn prev_block(&self, block: BlockId) -> Option<BlockId> {
         let p = self.blocks[block.idx()].prev;
