@@ -24,10 +24,16 @@ pub fn register_dialects(ctx: &mut Context) {
 
 /// Every pass `silica opt` can run, by its command-line name.
 pub fn pass_registry() -> PassRegistry {
-    PassRegistry::new(silica_ir::transforms::PASSES.iter().copied().chain([
-        &silica_scheduling::eqsat::EQSAT,
-        &silica_dialects::inline::INLINE,
-        &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
-        &silica_affine::lower::LOWER_AFFINE,
-    ]))
+    PassRegistry::new(
+        silica_ir::transforms::PASSES
+            .iter()
+            .copied()
+            .chain(silica_emit_llvm::lower::passes::PASSES.iter().copied())
+            .chain([
+                &silica_scheduling::eqsat::EQSAT,
+                &silica_dialects::inline::INLINE,
+                &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
+                &silica_affine::lower::LOWER_AFFINE,
+            ]),
+    )
 }

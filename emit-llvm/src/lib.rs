@@ -3,6 +3,7 @@
 
 pub mod attrs;
 mod func_ops;
+pub mod lower;
 mod ops;
 pub mod types;
 

@@ -490,6 +490,12 @@ pub(crate) static OPS: &[OpDef] = &[
     op("llvm.store", &STORE, Effects::Write),
     OpDef {
         traits: Traits::CONSTANT_LIKE,
+        fold: Some(|fc, op, _| {
+            match silica_ir::dialect::inherent_attr(fc.ctx, fc.ir, op, "value") {
+                Some(a) => silica_ir::rewrite::FoldResult::attr(a),
+                None => silica_ir::rewrite::FoldResult::Fail,
+            }
+        }),
         ..pure("llvm.mlir.constant", &CONSTANT)
     },
     pure("llvm.mlir.undef", &NULLARY),

@@ -106,6 +106,20 @@ impl ConversionRewriter<'_, '_> {
         self.rw.replace_op(op, &replacements);
     }
 
+    /// Replaces every use of `old` with `new`; where their types differ,
+    /// the uses see a cast of `new` back to `old`'s type, materialised at
+    /// the insertion point (a block argument expanded into several, say).
+    pub fn replace_value(&mut self, old: ValueId, new: ValueId) {
+        let old_ty = self.rw.ir.value_type(old);
+        if self.rw.ir.value_type(new) == old_ty {
+            self.rw.replace_all_uses(old, new);
+            return;
+        }
+        let back = self.cast(new, old_ty);
+        self.mapping.insert(back, new);
+        self.rw.replace_all_uses(old, back);
+    }
+
     /// Converts the types of the arguments of every block of `region`;
     /// old uses see a cast back to the old type.
     pub fn convert_region_types(&mut self, region: RegionId) -> bool {
@@ -147,6 +161,92 @@ impl ConversionRewriter<'_, '_> {
     }
 }
 
+/// What folding an op before conversion did.
+enum Folded {
+    No,
+    InPlace,
+    Replaced,
+}
+
+/// The constant `v` holds, looking through conversion casts (the
+/// original constant may already be converted).
+fn constant_through_casts(ctx: &mut Context, ir: &mut Ir, v: ValueId) -> Option<crate::Attr> {
+    let mut v = v;
+    loop {
+        let def = ir.defining_op(v)?;
+        if ctx.str(ir.op_name(def)) == CAST && ir.num_operands(def) == 1 {
+            v = ir.operand(def, 0);
+            continue;
+        }
+        return crate::rewrite::fold::constant_of_op(ctx, ir, def);
+    }
+}
+
+/// Folds an op about to be converted, as MLIR's conversion does first:
+/// results folded to values replace it, constants are materialised by
+/// the op's dialect (and converted in turn).
+fn try_fold(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    op: OpId,
+    types: &TypeConverter,
+    mapping: &mut FxHashMap<ValueId, ValueId>,
+    casts: &mut Vec<OpId>,
+    journal: &mut Journal,
+) -> Folded {
+    let Some(def) = ctx.op_def(ir.op_name(op)) else {
+        return Folded::No;
+    };
+    if def.traits.has(crate::dialect::Traits::CONSTANT_LIKE) {
+        return Folded::No;
+    }
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let constants: Vec<_> = operands
+        .iter()
+        .map(|&v| constant_through_casts(ctx, ir, v))
+        .collect();
+    let results = match crate::rewrite::fold::fold_op_with(ctx, ir, op, &constants) {
+        crate::rewrite::FoldResult::Fail => return Folded::No,
+        crate::rewrite::FoldResult::InPlace => return Folded::InPlace,
+        crate::rewrite::FoldResult::Results(r) => r,
+    };
+    let dialect = ctx
+        .str(ir.op_name(op))
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .to_string();
+    let materialize = ctx.dialect(&dialect).and_then(|d| d.materialize_constant);
+    let loc = ir.op_loc(op);
+    let result_types: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
+    let mut cr = ConversionRewriter {
+        rw: Rewriter::new(ctx, ir, journal),
+        types,
+        mapping,
+        casts,
+    };
+    cr.rw.set_insertion_point(op);
+    let mut values = Vec::new();
+    let mut created = Vec::new();
+    for (r, ty) in results.iter().zip(&result_types) {
+        match r {
+            crate::rewrite::OpFoldResult::Value(v) => values.push(*v),
+            crate::rewrite::OpFoldResult::Attr(a) => {
+                let Some(c) = materialize.and_then(|m| m(&mut cr.rw, *a, *ty, loc)) else {
+                    for c in created {
+                        cr.rw.erase_op(c);
+                    }
+                    return Folded::No;
+                };
+                created.push(c);
+                values.push(cr.rw.ir.result(c, 0));
+            }
+        }
+    }
+    cr.replace_op(op, &values);
+    Folded::Replaced
+}
+
 fn legalize(
     ctx: &mut Context,
     ir: &mut Ir,
@@ -180,6 +280,13 @@ fn legalize(
             continue;
         }
         let name = ctx.str(ir.op_name(op)).to_string();
+        match try_fold(ctx, ir, op, types, &mut mapping, &mut casts, &mut journal) {
+            Folded::Replaced => {
+                order.append(&mut journal.created);
+                continue;
+            }
+            Folded::InPlace | Folded::No => {}
+        }
         let mut applied = false;
         for p in by_root
             .get(name.as_str())

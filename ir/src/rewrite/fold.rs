@@ -80,16 +80,28 @@ pub fn constant_of_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<Attr> 
 /// Folds `op` with its fold hook; a commutative op whose hook does not
 /// fold gets its constant operands moved to the end (an in-place fold).
 pub fn fold_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> FoldResult {
-    let Some(def) = ctx.op_def(ir.op_name(op)) else {
-        return FoldResult::Fail;
-    };
     let operands: Vec<ValueId> = ir.operands(op).collect();
     let constants: Vec<Option<Attr>> = operands
         .iter()
         .map(|&v| constant_value(ctx, ir, v))
         .collect();
+    fold_op_with(ctx, ir, op, &constants)
+}
+
+/// [`fold_op`] given the constant values of the operands (`None` where
+/// not constant).
+pub fn fold_op_with(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    op: OpId,
+    constants: &[Option<Attr>],
+) -> FoldResult {
+    let Some(def) = ctx.op_def(ir.op_name(op)) else {
+        return FoldResult::Fail;
+    };
+    let operands: Vec<ValueId> = ir.operands(op).collect();
     if let Some(fold) = def.fold {
-        let r = fold(&mut FoldCtx { ctx, ir }, op, &constants);
+        let r = fold(&mut FoldCtx { ctx, ir }, op, constants);
         if r != FoldResult::Fail {
             return r;
         }

@@ -1,0 +1,239 @@
+//! `arith` to llvm: one-to-one ops (overflow and fast-math flags carried
+//! over), comparisons with the same predicate numbering, constants,
+//! index casts by width, and min/max as intrinsics.
+
+use super::Llvm;
+use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{Attr, OpId, ValueId};
+
+/// How an arith op's attributes carry over.
+#[derive(Clone, Copy, PartialEq)]
+enum Flags {
+    None,
+    Overflow,
+    Fastmath,
+    Exact,
+}
+
+/// arith op, llvm op, flags.
+const ONE_TO_ONE: &[(&str, &str, Flags)] = &[
+    ("arith.addi", "llvm.add", Flags::Overflow),
+    ("arith.subi", "llvm.sub", Flags::Overflow),
+    ("arith.muli", "llvm.mul", Flags::Overflow),
+    ("arith.shli", "llvm.shl", Flags::Overflow),
+    ("arith.divsi", "llvm.sdiv", Flags::Exact),
+    ("arith.divui", "llvm.udiv", Flags::Exact),
+    ("arith.shrsi", "llvm.ashr", Flags::Exact),
+    ("arith.shrui", "llvm.lshr", Flags::Exact),
+    ("arith.remsi", "llvm.srem", Flags::None),
+    ("arith.remui", "llvm.urem", Flags::None),
+    ("arith.andi", "llvm.and", Flags::None),
+    ("arith.ori", "llvm.or", Flags::None),
+    ("arith.xori", "llvm.xor", Flags::None),
+    ("arith.addf", "llvm.fadd", Flags::Fastmath),
+    ("arith.subf", "llvm.fsub", Flags::Fastmath),
+    ("arith.mulf", "llvm.fmul", Flags::Fastmath),
+    ("arith.divf", "llvm.fdiv", Flags::Fastmath),
+    ("arith.remf", "llvm.frem", Flags::Fastmath),
+    ("arith.negf", "llvm.fneg", Flags::Fastmath),
+    ("arith.select", "llvm.select", Flags::None),
+    ("arith.extsi", "llvm.sext", Flags::None),
+    ("arith.extui", "llvm.zext", Flags::None),
+    ("arith.trunci", "llvm.trunc", Flags::Overflow),
+    ("arith.sitofp", "llvm.sitofp", Flags::None),
+    ("arith.uitofp", "llvm.uitofp", Flags::None),
+    ("arith.fptosi", "llvm.fptosi", Flags::None),
+    ("arith.fptoui", "llvm.fptoui", Flags::None),
+    ("arith.extf", "llvm.fpext", Flags::None),
+    ("arith.truncf", "llvm.fptrunc", Flags::None),
+    ("arith.bitcast", "llvm.bitcast", Flags::None),
+    ("arith.maxsi", "llvm.intr.smax", Flags::None),
+    ("arith.minsi", "llvm.intr.smin", Flags::None),
+    ("arith.maxui", "llvm.intr.umax", Flags::None),
+    ("arith.minui", "llvm.intr.umin", Flags::None),
+    ("arith.maximumf", "llvm.intr.maximum", Flags::Fastmath),
+    ("arith.minimumf", "llvm.intr.minimum", Flags::Fastmath),
+    ("arith.maxnumf", "llvm.intr.maxnum", Flags::Fastmath),
+    ("arith.minnumf", "llvm.intr.minnum", Flags::Fastmath),
+];
+
+/// arith fast-math bits (reassoc nnan ninf nsz arcp contract afn) to
+/// llvm's (nnan ninf nsz arcp contract afn reassoc).
+fn llvm_fastmath(arith_bits: u32) -> u32 {
+    let reassoc = arith_bits & 1;
+    (arith_bits >> 1) | (reassoc << 6)
+}
+
+fn converted_results(
+    cr: &mut ConversionRewriter<'_, '_>,
+    op: OpId,
+) -> Option<Vec<silica_ir::Type>> {
+    let tys: Vec<_> = cr
+        .rw
+        .ir
+        .results(op)
+        .map(|r| cr.rw.ir.value_type(r))
+        .collect();
+    tys.into_iter().map(|t| cr.convert_type(t)).collect()
+}
+
+fn one_to_one(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let name = cr.rw.ctx.str(cr.rw.ir.op_name(op)).to_string();
+    let Some(&(_, target, flags)) = ONE_TO_ONE.iter().find(|(n, ..)| *n == name) else {
+        return false;
+    };
+    let Some(results) = converted_results(cr, op) else {
+        return false;
+    };
+    let ctx = &mut *cr.rw.ctx;
+    let mut props: Vec<(&str, Attr)> = Vec::new();
+    match flags {
+        Flags::Overflow => {
+            if let Some(a) = inherent_attr(ctx, cr.rw.ir, op, "overflowFlags") {
+                let bits = silica_dialects::arith::flag_bits(ctx, a).unwrap_or(0);
+                let t = ctx.signless(32);
+                props.push(("overflowFlags", ctx.int_attr(t, bits)));
+            }
+        }
+        Flags::Fastmath => {
+            if let Some(a) = inherent_attr(ctx, cr.rw.ir, op, "fastmath") {
+                let bits = silica_dialects::arith::flag_bits(ctx, a).unwrap_or(0);
+                props.push((
+                    "fastmathFlags",
+                    crate::attrs::fastmath(ctx, llvm_fastmath(bits)),
+                ));
+            }
+        }
+        Flags::Exact => {
+            if inherent_attr(ctx, cr.rw.ir, op, "isExact").is_some() {
+                props.push(("isExact", ctx.unit_attr()));
+            }
+        }
+        Flags::None => {}
+    }
+    let loc = cr.rw.ir.op_loc(op);
+    let new = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    }
+    .op(target, operands, &results, &props);
+    let values: Vec<ValueId> = cr.rw.ir.results(new).collect();
+    cr.replace_op(op, &values);
+    true
+}
+
+fn constant(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
+    let Some(results) = converted_results(cr, op) else {
+        return false;
+    };
+    let Some(value) = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "value") else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let v = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    }
+    .constant(value, results[0]);
+    cr.replace_op(op, &[v]);
+    true
+}
+
+fn compare(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let Some(results) = converted_results(cr, op) else {
+        return false;
+    };
+    let ctx = &mut *cr.rw.ctx;
+    let float = ctx.str(cr.rw.ir.op_name(op)) == "arith.cmpf";
+    let Some(pred) = inherent_attr(ctx, cr.rw.ir, op, "predicate") else {
+        return false;
+    };
+    let index = crate::attrs::bits_of(ctx, pred);
+    let t = ctx.signless(64);
+    let mut props = vec![("predicate", ctx.int_attr(t, index))];
+    if float {
+        let bits = inherent_attr(ctx, cr.rw.ir, op, "fastmath")
+            .and_then(|a| silica_dialects::arith::flag_bits(ctx, a))
+            .unwrap_or(0);
+        props.push((
+            "fastmathFlags",
+            crate::attrs::fastmath(ctx, llvm_fastmath(bits)),
+        ));
+    }
+    let loc = cr.rw.ir.op_loc(op);
+    let name = if float { "llvm.fcmp" } else { "llvm.icmp" };
+    let v = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    }
+    .value(name, operands, results[0], &props);
+    cr.replace_op(op, &[v]);
+    true
+}
+
+/// `index_cast`/`index_castui`: extension or truncation by width, or
+/// the operand itself when widths agree.
+fn index_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let Some(results) = converted_results(cr, op) else {
+        return false;
+    };
+    let ctx = &*cr.rw.ctx;
+    let unsigned = ctx.str(cr.rw.ir.op_name(op)) == "arith.index_castui";
+    let from = ctx.int_width(cr.rw.ir.value_type(operands[0]));
+    let to = ctx.int_width(results[0]);
+    let (Some(from), Some(to)) = (from, to) else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let v = if from == to {
+        operands[0]
+    } else {
+        let name = match (from < to, unsigned) {
+            (true, true) => "llvm.zext",
+            (true, false) => "llvm.sext",
+            (false, _) => "llvm.trunc",
+        };
+        Llvm {
+            rw: &mut cr.rw,
+            loc,
+        }
+        .value(name, operands, results[0], &[])
+    };
+    cr.replace_op(op, &[v]);
+    true
+}
+
+/// The patterns of `convert-arith-to-llvm`.
+pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
+    for (root, ..) in ONE_TO_ONE {
+        out.push(ConversionPattern {
+            root,
+            name: "ArithOneToOne",
+            benefit: 1,
+            apply: one_to_one,
+        });
+    }
+    out.push(ConversionPattern {
+        root: "arith.constant",
+        name: "ConstantOpLowering",
+        benefit: 1,
+        apply: constant,
+    });
+    for root in ["arith.cmpi", "arith.cmpf"] {
+        out.push(ConversionPattern {
+            root,
+            name: "CmpOpLowering",
+            benefit: 1,
+            apply: compare,
+        });
+    }
+    for root in ["arith.index_cast", "arith.index_castui"] {
+        out.push(ConversionPattern {
+            root,
+            name: "IndexCastOpLowering",
+            benefit: 1,
+            apply: index_cast,
+        });
+    }
+}

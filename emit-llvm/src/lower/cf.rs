@@ -1,0 +1,50 @@
+//! `cf` to llvm: `cf.br` and `cf.cond_br` become `llvm.br` and
+//! `llvm.cond_br` with the same successors, operands and weights.
+
+use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
+use silica_ir::dialect::inherent_attr;
+use silica_ir::format::SEGMENTS;
+use silica_ir::{OpId, OpSpec, Symbol, ValueId};
+
+fn branch(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let ctx = &mut *cr.rw.ctx;
+    let ir = &*cr.rw.ir;
+    let cond = ctx.str(ir.op_name(op)) == "cf.cond_br";
+    let mut props: Vec<(Symbol, silica_ir::Attr)> = Vec::new();
+    if cond {
+        for key in [SEGMENTS, "branch_weights"] {
+            if let Some(a) = inherent_attr(ctx, ir, op, key) {
+                props.push((ctx.sym(key), a));
+            }
+        }
+    }
+    let props = (!props.is_empty()).then(|| ctx.dict_attr(props));
+    let successors = ir.successors(op).to_vec();
+    let name = ctx.sym(if cond { "llvm.cond_br" } else { "llvm.br" });
+    let attrs = ir.op_attrs(op);
+    let loc = ir.op_loc(op);
+    cr.rw.create(OpSpec {
+        name,
+        loc,
+        operands,
+        result_types: &[],
+        successors: &successors,
+        regions: &[],
+        attrs,
+        props,
+    });
+    cr.rw.erase_op(op);
+    true
+}
+
+/// The patterns of `convert-cf-to-llvm`.
+pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
+    for root in ["cf.br", "cf.cond_br"] {
+        out.push(ConversionPattern {
+            root,
+            name: "BranchOpLowering",
+            benefit: 1,
+            apply: branch,
+        });
+    }
+}

@@ -1,0 +1,487 @@
+//! `func` to llvm (`convert-func-to-llvm`): functions with memref
+//! arguments expanded into descriptor fields (or single pointers under
+//! the bare-pointer convention), several results packed in a struct,
+//! calls and returns to match, and `_mlir_ciface_` wrappers for
+//! functions marked `llvm.emit_c_interface`.
+
+use super::Llvm;
+use crate::types;
+use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{Attr, AttrKind, Context, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
+
+/// Attributes of `func.func` that do not carry over.
+const DROPPED: &[&str] = &[
+    "sym_name",
+    "function_type",
+    "arg_attrs",
+    "res_attrs",
+    "llvm.linkage",
+];
+
+fn is_memref(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::MemRef { .. })
+}
+
+/// The llvm argument types a value of type `t` is passed as.
+fn expanded(cr: &mut ConversionRewriter<'_, '_>, t: Type, bare: bool) -> Option<Vec<Type>> {
+    let ctx = &mut *cr.rw.ctx;
+    if let TypeKind::MemRef {
+        shape,
+        memory_space,
+        ..
+    } = ctx.type_kind(t).clone()
+    {
+        cr.convert_type(t)?;
+        let space = super::memory_space_of(cr.rw.ctx, memory_space)?;
+        let ptr = types::ptr(cr.rw.ctx, space);
+        if bare {
+            return Some(vec![ptr]);
+        }
+        let i64t = cr.rw.ctx.signless(64);
+        let mut v = vec![ptr, ptr, i64t];
+        v.extend(std::iter::repeat_n(i64t, 2 * shape.len()));
+        return Some(v);
+    }
+    Some(vec![cr.convert_type(t)?])
+}
+
+/// The single llvm result type for `results` (void, the one converted
+/// type, or a struct of them); memrefs are pointers when `bare`.
+fn packed_result(
+    cr: &mut ConversionRewriter<'_, '_>,
+    results: &[Type],
+    bare: bool,
+) -> Option<Type> {
+    let mut converted = Vec::new();
+    for &t in results {
+        converted.push(if bare && is_memref(cr.rw.ctx, t) {
+            types::ptr(cr.rw.ctx, 0)
+        } else {
+            cr.convert_type(t)?
+        });
+    }
+    Some(match converted.len() {
+        0 => types::void(cr.rw.ctx),
+        1 => converted[0],
+        _ => types::literal_struct(cr.rw.ctx, &converted, false),
+    })
+}
+
+fn signature(ctx: &Context, ir: &silica_ir::Ir, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+    let a = inherent_attr(ctx, ir, op, "function_type")?;
+    let AttrKind::Type(t) = ctx.attr_kind(a) else {
+        return None;
+    };
+    Some((
+        ctx.function_inputs(*t).to_vec(),
+        ctx.function_results(*t).to_vec(),
+    ))
+}
+
+fn string_attr(ctx: &mut Context, s: &str) -> Attr {
+    ctx.string_attr(s.as_bytes())
+}
+
+/// An `llvm.func` op (empty body region) with the given type.
+fn create_llvm_func(
+    cr: &mut ConversionRewriter<'_, '_>,
+    name: &str,
+    fty: Type,
+    attrs: Attr,
+    loc: Attr,
+) -> OpId {
+    let ctx = &mut *cr.rw.ctx;
+    let t64 = ctx.signless(64);
+    let zero = ctx.int_attr(t64, 0);
+    let props = vec![
+        ("CConv", crate::attrs::keyword_attr(ctx, "cconv", "ccc")),
+        ("function_type", ctx.intern_attr(AttrKind::Type(fty))),
+        (
+            "linkage",
+            crate::attrs::keyword_attr(ctx, "linkage", "external"),
+        ),
+        ("sym_name", string_attr(ctx, name)),
+        ("unnamed_addr", zero),
+        ("visibility_", zero),
+    ];
+    let entries: Vec<(Symbol, Attr)> = props.into_iter().map(|(k, v)| (ctx.sym(k), v)).collect();
+    let props = ctx.dict_attr(entries);
+    let fname = ctx.sym("llvm.func");
+    let region = cr.rw.ir.create_region();
+    cr.rw.create(OpSpec {
+        name: fname,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: Some(props),
+    })
+}
+
+fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bool {
+    let Some((inputs, results)) = signature(cr.rw.ctx, cr.rw.ir, op) else {
+        return false;
+    };
+    if bare
+        && inputs
+            .iter()
+            .chain(&results)
+            .any(|t| is_memref(cr.rw.ctx, *t) && !static_shape(cr.rw.ctx, *t))
+    {
+        return false;
+    }
+    let mut params = Vec::new();
+    let mut groups = Vec::new();
+    for &t in &inputs {
+        let Some(e) = expanded(cr, t, bare) else {
+            return false;
+        };
+        groups.push(e.len());
+        params.extend(e);
+    }
+    let Some(result) = packed_result(cr, &results, bare) else {
+        return false;
+    };
+    let ctx = &mut *cr.rw.ctx;
+    let name = match inherent_attr(ctx, cr.rw.ir, op, "sym_name").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
+        _ => return false,
+    };
+    let fty = types::func(ctx, result, &params, false);
+    let mut kept: Vec<(Symbol, Attr)> = Vec::new();
+    let props = cr
+        .rw
+        .ir
+        .op_props(op)
+        .map(|d| ctx.dict_entries(d).to_vec())
+        .unwrap_or_default();
+    for (k, v) in props
+        .into_iter()
+        .chain(ctx.dict_entries(cr.rw.ir.op_attrs(op)).to_vec())
+    {
+        if !DROPPED.contains(&ctx.str(k)) {
+            kept.push((k, v));
+        }
+    }
+    let c_interface = kept
+        .iter()
+        .any(|(k, _)| ctx.str(*k) == "llvm.emit_c_interface");
+    let attrs = ctx.dict_attr(kept);
+    let loc = cr.rw.ir.op_loc(op);
+    let new = create_llvm_func(cr, &name, fty, attrs, loc);
+    // Move the body over.
+    let old_region = cr.rw.ir.regions(op).next().expect("func body");
+    let new_region = cr.rw.ir.regions(new).next().expect("llvm.func body");
+    let blocks: Vec<_> = cr.rw.ir.region_blocks(old_region).collect();
+    for b in blocks {
+        cr.rw.ir.detach_block(b);
+        cr.rw.ir.append_block(new_region, b);
+    }
+    if let Some(entry) = cr.rw.ir.entry_block(new_region) {
+        let old_args = cr.rw.ir.block_args(entry).to_vec();
+        let mut new_args = Vec::new();
+        let mut next = 0;
+        for (&a, &n) in old_args.iter().zip(&groups) {
+            let arg_loc = cr.rw.ir.value_loc(a);
+            let group: Vec<ValueId> = params[next..next + n]
+                .iter()
+                .map(|&t| cr.rw.ir.add_block_arg(entry, t, arg_loc))
+                .collect();
+            next += n;
+            new_args.push(group);
+        }
+        for (&a, group) in old_args.iter().zip(&new_args) {
+            cr.rw.set_insertion_point_to_start(entry);
+            let ty = cr.rw.ir.value_type(a);
+            let v = if is_memref(cr.rw.ctx, ty) {
+                let Some(desc_ty) = cr.convert_type(ty) else {
+                    return false;
+                };
+                let mut b = Llvm {
+                    rw: &mut cr.rw,
+                    loc,
+                };
+                if bare {
+                    match b.static_descriptor(ty, group[0]) {
+                        Some(d) => d,
+                        None => return false,
+                    }
+                } else {
+                    let rank = (group.len() - 3) / 2;
+                    let mut d = b.poison(desc_ty);
+                    d = b.insert(d, group[0], &[0]);
+                    d = b.insert(d, group[1], &[1]);
+                    d = b.insert(d, group[2], &[2]);
+                    for i in 0..rank {
+                        d = b.insert(d, group[3 + i], &[3, i as i64]);
+                        d = b.insert(d, group[3 + rank + i], &[4, i as i64]);
+                    }
+                    d
+                }
+            } else {
+                group[0]
+            };
+            cr.replace_value(a, v);
+        }
+        for _ in 0..old_args.len() {
+            cr.rw.ir.erase_block_arg(entry, 0);
+        }
+    }
+    if !cr.convert_region_types(new_region) {
+        return false;
+    }
+    if c_interface && !cr.rw.ir.region_is_empty(new_region) && !bare {
+        cr.rw.set_insertion_point_after(new);
+        c_wrapper(cr, &name, &inputs, &results, &params, result, loc);
+    }
+    cr.rw.erase_op(op);
+    true
+}
+
+fn static_shape(ctx: &Context, t: Type) -> bool {
+    ctx.shaped(t)
+        .and_then(|(s, _)| s)
+        .is_some_and(|s| !s.contains(&silica_ir::types::DYNAMIC))
+}
+
+/// `_mlir_ciface_<name>`: memref arguments by pointer to their
+/// descriptor, forwarded to `name` field by field.
+fn c_wrapper(
+    cr: &mut ConversionRewriter<'_, '_>,
+    name: &str,
+    inputs: &[Type],
+    results: &[Type],
+    params: &[Type],
+    result: Type,
+    loc: Attr,
+) {
+    if results.iter().any(|t| is_memref(cr.rw.ctx, *t)) || results.len() > 1 {
+        return;
+    }
+    let ptr = types::ptr(cr.rw.ctx, 0);
+    let mut wrapper_params = Vec::new();
+    for &t in inputs {
+        if is_memref(cr.rw.ctx, t) {
+            wrapper_params.push(ptr);
+        } else if let Some(c) = cr.convert_type(t) {
+            wrapper_params.push(c);
+        }
+    }
+    let fty = types::func(cr.rw.ctx, result, &wrapper_params, false);
+    let key = cr.rw.ctx.sym("llvm.emit_c_interface");
+    let unit = cr.rw.ctx.unit_attr();
+    let attrs = cr.rw.ctx.dict_attr(vec![(key, unit)]);
+    let wrapper = create_llvm_func(cr, &format!("_mlir_ciface_{name}"), fty, attrs, loc);
+    let region = cr.rw.ir.regions(wrapper).next().expect("body");
+    let entry = cr.rw.ir.create_block();
+    cr.rw.ir.append_block(region, entry);
+    let args: Vec<ValueId> = wrapper_params
+        .iter()
+        .map(|&t| cr.rw.ir.add_block_arg(entry, t, Some(loc)))
+        .collect();
+    cr.rw.set_insertion_point_to_end(entry);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let mut forwarded = Vec::new();
+    for (&t, &a) in inputs.iter().zip(&args) {
+        if !is_memref(b.rw.ctx, t) {
+            forwarded.push(a);
+            continue;
+        }
+        let Some(desc_ty) = super::convert_type(b.rw.ctx, t) else {
+            return;
+        };
+        let rank =
+            b.rw.ctx
+                .shaped(t)
+                .and_then(|(s, _)| s)
+                .map_or(0, <[i64]>::len);
+        let d = b.value("llvm.load", &[a], desc_ty, &[]);
+        forwarded.push(b.extract(d, &[0]));
+        forwarded.push(b.extract(d, &[1]));
+        forwarded.push(b.extract(d, &[2]));
+        for field in [3, 4] {
+            for i in 0..rank {
+                forwarded.push(b.extract(d, &[field, i as i64]));
+            }
+        }
+    }
+    debug_assert_eq!(forwarded.len(), params.len());
+    let void = types::is_void(b.rw.ctx, result);
+    let call = b.call(
+        name,
+        &forwarded,
+        if void {
+            &[]
+        } else {
+            std::slice::from_ref(&result)
+        },
+    );
+    let values: Vec<ValueId> = b.rw.ir.results(call).collect();
+    b.op("llvm.return", &values, &[], &[]);
+}
+
+fn func_default(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
+    convert_func(cr, op, false)
+}
+
+fn func_bare(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
+    convert_func(cr, op, true)
+}
+
+fn ret(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bare: bool) -> bool {
+    let loc = cr.rw.ir.op_loc(op);
+    let originals: Vec<Type> = cr
+        .rw
+        .ir
+        .operands(op)
+        .map(|v| cr.rw.ir.value_type(v))
+        .collect();
+    let Some(result) = packed_result(cr, &originals, bare) else {
+        return false;
+    };
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let mut values: Vec<ValueId> = Vec::new();
+    for (&v, &t) in operands.iter().zip(&originals) {
+        values.push(if bare && is_memref(b.rw.ctx, t) {
+            b.extract(v, &[0])
+        } else {
+            v
+        });
+    }
+    let values = if values.len() > 1 {
+        let mut s = b.poison(result);
+        for (i, v) in values.iter().enumerate() {
+            s = b.insert(s, *v, &[i as i64]);
+        }
+        vec![s]
+    } else {
+        values
+    };
+    b.op("llvm.return", &values, &[], &[]);
+    cr.rw.erase_op(op);
+    true
+}
+
+fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bare: bool) -> bool {
+    let loc = cr.rw.ir.op_loc(op);
+    let originals: Vec<Type> = cr
+        .rw
+        .ir
+        .operands(op)
+        .map(|v| cr.rw.ir.value_type(v))
+        .collect();
+    let results: Vec<Type> = cr
+        .rw
+        .ir
+        .results(op)
+        .map(|v| cr.rw.ir.value_type(v))
+        .collect();
+    let Some(result) = packed_result(cr, &results, bare) else {
+        return false;
+    };
+    let callee =
+        match inherent_attr(cr.rw.ctx, cr.rw.ir, op, "callee").map(|a| cr.rw.ctx.attr_kind(a)) {
+            Some(AttrKind::SymbolRef { root, .. }) => cr.rw.ctx.str(*root).to_string(),
+            _ => return false,
+        };
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let mut args = Vec::new();
+    for (&v, &t) in operands.iter().zip(&originals) {
+        if !is_memref(b.rw.ctx, t) {
+            args.push(v);
+            continue;
+        }
+        if bare {
+            args.push(b.extract(v, &[1]));
+            continue;
+        }
+        let rank =
+            b.rw.ctx
+                .shaped(t)
+                .and_then(|(s, _)| s)
+                .map_or(0, <[i64]>::len);
+        args.push(b.extract(v, &[0]));
+        args.push(b.extract(v, &[1]));
+        args.push(b.extract(v, &[2]));
+        for field in [3, 4] {
+            for i in 0..rank {
+                args.push(b.extract(v, &[field, i as i64]));
+            }
+        }
+    }
+    let void = types::is_void(b.rw.ctx, result);
+    let new = b.call(
+        &callee,
+        &args,
+        if void {
+            &[]
+        } else {
+            std::slice::from_ref(&result)
+        },
+    );
+    let mut values: Vec<ValueId> = b.rw.ir.results(new).collect();
+    if results.len() > 1 {
+        let s = values[0];
+        values = (0..results.len())
+            .map(|i| b.extract(s, &[i as i64]))
+            .collect();
+    } else if bare && results.len() == 1 && is_memref(b.rw.ctx, results[0]) {
+        let Some(d) = b.static_descriptor(results[0], values[0]) else {
+            return false;
+        };
+        values = vec![d];
+    }
+    cr.replace_op(op, &values);
+    true
+}
+
+fn ret_default(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    ret(cr, op, operands, false)
+}
+
+fn ret_bare(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    ret(cr, op, operands, true)
+}
+
+fn call_default(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    call(cr, op, operands, false)
+}
+
+fn call_bare(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    call(cr, op, operands, true)
+}
+
+/// The patterns of `convert-func-to-llvm`; memrefs as bare pointers when
+/// `bare` (MLIR's `use-bare-ptr-memref-call-conv`).
+pub(crate) fn patterns(out: &mut Vec<ConversionPattern>, bare: bool) {
+    out.push(ConversionPattern {
+        root: "func.func",
+        name: "FuncOpConversion",
+        benefit: 1,
+        apply: if bare { func_bare } else { func_default },
+    });
+    out.push(ConversionPattern {
+        root: "func.return",
+        name: "ReturnOpLowering",
+        benefit: 1,
+        apply: if bare { ret_bare } else { ret_default },
+    });
+    out.push(ConversionPattern {
+        root: "func.call",
+        name: "CallOpLowering",
+        benefit: 1,
+        apply: if bare { call_bare } else { call_default },
+    });
+}

@@ -1,0 +1,159 @@
+//! `index` to llvm: index arithmetic on `i64`, comparisons, casts and
+//! constants.
+
+use super::Llvm;
+use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{AttrKind, OpId, ValueId};
+
+/// index op, llvm op.
+const ONE_TO_ONE: &[(&str, &str)] = &[
+    ("index.add", "llvm.add"),
+    ("index.sub", "llvm.sub"),
+    ("index.mul", "llvm.mul"),
+    ("index.divs", "llvm.sdiv"),
+    ("index.divu", "llvm.udiv"),
+    ("index.rems", "llvm.srem"),
+    ("index.remu", "llvm.urem"),
+    ("index.and", "llvm.and"),
+    ("index.or", "llvm.or"),
+    ("index.xor", "llvm.xor"),
+    ("index.shl", "llvm.shl"),
+    ("index.shrs", "llvm.ashr"),
+    ("index.shru", "llvm.lshr"),
+    ("index.maxs", "llvm.intr.smax"),
+    ("index.mins", "llvm.intr.smin"),
+    ("index.maxu", "llvm.intr.umax"),
+    ("index.minu", "llvm.intr.umin"),
+];
+
+fn one_to_one(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let name = cr.rw.ctx.str(cr.rw.ir.op_name(op)).to_string();
+    let Some(&(_, target)) = ONE_TO_ONE.iter().find(|(n, _)| *n == name) else {
+        return false;
+    };
+    let i64t = cr.rw.ctx.signless(64);
+    let loc = cr.rw.ir.op_loc(op);
+    let v = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    }
+    .value(target, operands, i64t, &[]);
+    cr.replace_op(op, &[v]);
+    true
+}
+
+fn constant(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
+    let bool_const = cr.rw.ctx.str(cr.rw.ir.op_name(op)) == "index.bool.constant";
+    let Some(value) = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "value") else {
+        return false;
+    };
+    let ctx = &mut *cr.rw.ctx;
+    let (value, ty) = match ctx.attr_kind(value).clone() {
+        AttrKind::Integer { value, .. } if !bool_const => {
+            let t = ctx.signless(64);
+            (ctx.int_attr(t, value), t)
+        }
+        _ => {
+            let t = ctx.signless(1);
+            (value, t)
+        }
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let v = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    }
+    .constant(value, ty);
+    cr.replace_op(op, &[v]);
+    true
+}
+
+fn cmp(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let Some(pred) = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "pred") else {
+        return false;
+    };
+    let ctx = &mut *cr.rw.ctx;
+    let index = match ctx.attr_kind(pred) {
+        AttrKind::Dialect { params, .. } => match params.first().map(|p| ctx.attr_kind(*p)) {
+            Some(AttrKind::Integer { value, .. }) => i64::try_from(value).unwrap_or(0),
+            _ => return false,
+        },
+        _ => return false,
+    };
+    let t = ctx.signless(64);
+    let p = ctx.int_attr(t, index);
+    let i1 = ctx.signless(1);
+    let loc = cr.rw.ir.op_loc(op);
+    let v = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    }
+    .value("llvm.icmp", operands, i1, &[("predicate", p)]);
+    cr.replace_op(op, &[v]);
+    true
+}
+
+fn cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let unsigned = cr.rw.ctx.str(cr.rw.ir.op_name(op)) == "index.castu";
+    let ty = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    let Some(to_ty) = cr.convert_type(ty) else {
+        return false;
+    };
+    let from = cr.rw.ctx.int_width(cr.rw.ir.value_type(operands[0]));
+    let to = cr.rw.ctx.int_width(to_ty);
+    let (Some(from), Some(to)) = (from, to) else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let v = if from == to {
+        operands[0]
+    } else {
+        let name = match (from < to, unsigned) {
+            (true, true) => "llvm.zext",
+            (true, false) => "llvm.sext",
+            (false, _) => "llvm.trunc",
+        };
+        Llvm {
+            rw: &mut cr.rw,
+            loc,
+        }
+        .value(name, operands, to_ty, &[])
+    };
+    cr.replace_op(op, &[v]);
+    true
+}
+
+/// The patterns of `convert-index-to-llvm`.
+pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
+    for (root, _) in ONE_TO_ONE {
+        out.push(ConversionPattern {
+            root,
+            name: "IndexOpLowering",
+            benefit: 1,
+            apply: one_to_one,
+        });
+    }
+    for root in ["index.constant", "index.bool.constant"] {
+        out.push(ConversionPattern {
+            root,
+            name: "IndexConstantLowering",
+            benefit: 1,
+            apply: constant,
+        });
+    }
+    out.push(ConversionPattern {
+        root: "index.cmp",
+        name: "IndexCmpLowering",
+        benefit: 1,
+        apply: cmp,
+    });
+    for root in ["index.casts", "index.castu"] {
+        out.push(ConversionPattern {
+            root,
+            name: "IndexCastLowering",
+            benefit: 1,
+            apply: cast,
+        });
+    }
+}

@@ -1,0 +1,571 @@
+//! `memref` to llvm (`finalize-memref-to-llvm`): descriptors, element
+//! addresses from strides, `malloc`/`free` allocation, `alloca`, globals,
+//! `dim`, `copy` of contiguous memrefs through `llvm.intr.memcpy`, and
+//! ranked casts.
+
+use super::{declare_function, GepIndex, Llvm};
+use crate::types;
+use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
+use silica_ir::dialect::inherent_attr;
+use silica_ir::types::DYNAMIC;
+use silica_ir::{AttrKind, Context, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
+
+/// `nsw | nuw` on index arithmetic and `inbounds | nuw` on addresses, as
+/// MLIR 22 marks them.
+const NSW_NUW: u32 = 3;
+const INBOUNDS_NUW: u32 = 7;
+
+/// The descriptor struct of a memref of rank `rank`.
+pub(crate) fn descriptor_type(ctx: &mut Context, rank: usize, space: u32) -> Type {
+    let ptr = types::ptr(ctx, space);
+    let i64t = ctx.signless(64);
+    let mut body = vec![ptr, ptr, i64t];
+    if rank > 0 {
+        let arr = types::array(ctx, rank as u64, i64t);
+        body.push(arr);
+        body.push(arr);
+    }
+    types::literal_struct(ctx, &body, false)
+}
+
+/// Strides and offset of a memref type ([`DYNAMIC`] where unknown);
+/// `None` for layouts that are not strided.
+pub(crate) fn strides_and_offset(ctx: &Context, t: Type) -> Option<(Vec<i64>, i64)> {
+    let TypeKind::MemRef { shape, layout, .. } = ctx.type_kind(t) else {
+        return None;
+    };
+    let identity = |shape: &[i64]| {
+        let mut strides = vec![0; shape.len()];
+        let mut running = 1i64;
+        for i in (0..shape.len()).rev() {
+            strides[i] = running;
+            running = if running == DYNAMIC || shape[i] == DYNAMIC {
+                DYNAMIC
+            } else {
+                running.checked_mul(shape[i])?
+            };
+        }
+        Some((strides, 0))
+    };
+    match layout.map(|a| ctx.attr_kind(a)) {
+        None => identity(shape),
+        Some(AttrKind::StridedLayout { offset, strides }) => Some((strides.to_vec(), *offset)),
+        Some(AttrKind::AffineMap(m))
+            if m.num_symbols == 0
+                && m.results.len() == m.num_dims as usize
+                && m.results
+                    .iter()
+                    .enumerate()
+                    .all(|(i, e)| *e == silica_ir::affine::AffineExpr::Dim(i as u32)) =>
+        {
+            identity(shape)
+        }
+        _ => None,
+    }
+}
+
+fn memref_parts(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type, u32)> {
+    match ctx.type_kind(t) {
+        TypeKind::MemRef {
+            shape,
+            element,
+            memory_space,
+            ..
+        } => Some((
+            shape.to_vec(),
+            *element,
+            super::memory_space_of(ctx, *memory_space)?,
+        )),
+        _ => None,
+    }
+}
+
+impl Llvm<'_, '_> {
+    /// A descriptor from its parts (MLIR's `MemRefDescriptor::pack` order:
+    /// pointers, offset, then size and stride per dimension); `offset`
+    /// `None` makes a zero constant in place.
+    pub(crate) fn pack_descriptor(
+        &mut self,
+        ty: Type,
+        allocated: ValueId,
+        aligned: ValueId,
+        offset: Option<ValueId>,
+        sizes: &[ValueId],
+        strides: &[ValueId],
+    ) -> ValueId {
+        let mut d = self.poison(ty);
+        d = self.insert(d, allocated, &[0]);
+        d = self.insert(d, aligned, &[1]);
+        let offset = match offset {
+            Some(o) => o,
+            None => self.index_const(0),
+        };
+        d = self.insert(d, offset, &[2]);
+        for (i, (&s, &st)) in sizes.iter().zip(strides).enumerate() {
+            d = self.insert(d, s, &[3, i as i64]);
+            d = self.insert(d, st, &[4, i as i64]);
+        }
+        d
+    }
+
+    /// A descriptor of a static shape around one pointer, constants
+    /// made as they are inserted (MLIR's `fromStaticShape`).
+    pub(crate) fn static_descriptor(&mut self, memref: Type, ptr: ValueId) -> Option<ValueId> {
+        let ty = super::convert_type(self.rw.ctx, memref)?;
+        let (shape, _, _) = memref_parts(self.rw.ctx, memref)?;
+        let (strides, offset) = strides_and_offset(self.rw.ctx, memref)?;
+        let mut d = self.poison(ty);
+        d = self.insert(d, ptr, &[0]);
+        d = self.insert(d, ptr, &[1]);
+        let o = self.index_const(offset);
+        d = self.insert(d, o, &[2]);
+        for (i, (&s, &st)) in shape.iter().zip(&strides).enumerate() {
+            let s = self.index_const(s);
+            d = self.insert(d, s, &[3, i as i64]);
+            let st = self.index_const(st);
+            d = self.insert(d, st, &[4, i as i64]);
+        }
+        Some(d)
+    }
+
+    /// The address of element `indices` of the memref described by
+    /// `desc` (MLIR's `getStridedElementPtr`).
+    fn element_ptr(&mut self, memref: Type, desc: ValueId, indices: &[ValueId]) -> Option<ValueId> {
+        let (strides, offset) = strides_and_offset(self.rw.ctx, memref)?;
+        let (_, element, _) = memref_parts(self.rw.ctx, memref)?;
+        let element = super::convert_type(self.rw.ctx, element)?;
+        let base = self.extract(desc, &[1]);
+        let mut index = match offset {
+            0 => None,
+            DYNAMIC => Some(self.extract(desc, &[2])),
+            o => Some(self.index_const(o)),
+        };
+        for (i, (&idx, &stride)) in indices.iter().zip(&strides).enumerate() {
+            let mut increment = idx;
+            if stride != 1 {
+                let s = if stride == DYNAMIC {
+                    self.extract(desc, &[4, i as i64])
+                } else {
+                    self.index_const(stride)
+                };
+                increment = self.int_op("llvm.mul", increment, s, NSW_NUW);
+            }
+            index = Some(match index {
+                Some(acc) => self.int_op("llvm.add", acc, increment, NSW_NUW),
+                None => increment,
+            });
+        }
+        Some(match index {
+            Some(i) => self.gep(base, element, &[GepIndex::Value(i)], INBOUNDS_NUW),
+            None => base,
+        })
+    }
+
+    /// Sizes, strides and the element count (or size in bytes) of a new
+    /// memref (MLIR's `getMemRefDescriptorSizes`).
+    fn descriptor_sizes(
+        &mut self,
+        memref: Type,
+        dynamic: &[ValueId],
+        in_bytes: bool,
+    ) -> Option<(Vec<ValueId>, Vec<ValueId>, ValueId)> {
+        let (shape, element, space) = memref_parts(self.rw.ctx, memref)?;
+        let mut dynamic = dynamic.iter();
+        let mut sizes = Vec::new();
+        for &s in &shape {
+            sizes.push(if s == DYNAMIC {
+                *dynamic.next()?
+            } else {
+                self.index_const(s)
+            });
+        }
+        let mut strides = vec![None; shape.len()];
+        let mut stride = 1i64;
+        let mut running = self.index_const(1);
+        for i in (0..shape.len()).rev() {
+            strides[i] = Some(running);
+            let use_size = stride == 1;
+            if shape[i] == DYNAMIC {
+                stride = DYNAMIC;
+            }
+            if stride != DYNAMIC {
+                stride *= shape[i];
+            }
+            running = if use_size {
+                sizes[i]
+            } else if stride == DYNAMIC {
+                self.int_op("llvm.mul", running, sizes[i], 0)
+            } else {
+                self.index_const(stride)
+            };
+        }
+        let total = if in_bytes {
+            let element = super::convert_type(self.rw.ctx, element)?;
+            let ptr = types::ptr(self.rw.ctx, space);
+            let null = self.zero(ptr);
+            let end = self.gep(null, element, &[GepIndex::Value(running)], 0);
+            let i64t = self.rw.ctx.signless(64);
+            self.value("llvm.ptrtoint", &[end], i64t, &[])
+        } else {
+            running
+        };
+        Some((
+            sizes,
+            strides.into_iter().map(Option::unwrap).collect(),
+            total,
+        ))
+    }
+}
+
+fn memref_of(cr: &ConversionRewriter<'_, '_>, v: ValueId) -> Type {
+    cr.rw.ir.value_type(v)
+}
+
+fn load(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let memref = memref_of(cr, cr.rw.ir.operand(op, 0));
+    let result = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    let Some(result) = cr.convert_type(result) else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let Some(ptr) = b.element_ptr(memref, operands[0], &operands[1..]) else {
+        return false;
+    };
+    let mut props = Vec::new();
+    if inherent_attr(b.rw.ctx, b.rw.ir, op, "nontemporal").is_some_and(
+        |a| matches!(b.rw.ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0.into()),
+    ) {
+        props.push(("nontemporal", b.rw.ctx.unit_attr()));
+    }
+    let v = b.value("llvm.load", &[ptr], result, &props);
+    cr.replace_op(op, &[v]);
+    true
+}
+
+fn store(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let memref = memref_of(cr, cr.rw.ir.operand(op, 1));
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let Some(ptr) = b.element_ptr(memref, operands[1], &operands[2..]) else {
+        return false;
+    };
+    b.op("llvm.store", &[operands[0], ptr], &[], &[]);
+    cr.rw.erase_op(op);
+    true
+}
+
+fn alloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let memref = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    let Some(desc_ty) = cr.convert_type(memref) else {
+        return false;
+    };
+    let Some((_, element, space)) = memref_parts(cr.rw.ctx, memref) else {
+        return false;
+    };
+    let heap = cr.rw.ctx.str(cr.rw.ir.op_name(op)) == "memref.alloc";
+    let alignment = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "alignment");
+    if heap && alignment.is_some() {
+        return false;
+    }
+    let loc = cr.rw.ir.op_loc(op);
+    let ptr_ty = types::ptr(cr.rw.ctx, space);
+    if heap {
+        let i64t = cr.rw.ctx.signless(64);
+        declare_function(&mut cr.rw, op, "malloc", &[i64t], ptr_ty);
+    }
+    let Some(element) = cr.convert_type(element) else {
+        return false;
+    };
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let Some((sizes, strides, total)) = b.descriptor_sizes(memref, operands, heap) else {
+        return false;
+    };
+    let ptr = if heap {
+        let call = b.call("malloc", &[total], &[ptr_ty]);
+        b.rw.ir.result(call, 0)
+    } else {
+        let ctx = b.ctx();
+        let mut props = vec![("elem_type", ctx.intern_attr(AttrKind::Type(element)))];
+        if let Some(a) = alignment {
+            let t = ctx.signless(64);
+            let v = match ctx.attr_kind(a) {
+                AttrKind::Integer { value, .. } => i64::try_from(value).unwrap_or(0),
+                _ => 0,
+            };
+            props.push(("alignment", ctx.int_attr(t, v)));
+        }
+        b.value("llvm.alloca", &[total], ptr_ty, &props)
+    };
+    let d = b.pack_descriptor(desc_ty, ptr, ptr, None, &sizes, &strides);
+    cr.replace_op(op, &[d]);
+    true
+}
+
+fn dealloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let ptr_ty = types::ptr(cr.rw.ctx, 0);
+    let void = types::void(cr.rw.ctx);
+    declare_function(&mut cr.rw, op, "free", &[ptr_ty], void);
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let p = b.extract(operands[0], &[0]);
+    b.call("free", &[p], &[]);
+    cr.rw.erase_op(op);
+    true
+}
+
+fn dim(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let memref = memref_of(cr, cr.rw.ir.operand(op, 0));
+    let Some((shape, _, _)) = memref_parts(cr.rw.ctx, memref) else {
+        return false;
+    };
+    let index = cr.rw.ir.operand(op, 1);
+    let Some(i) = constant_index(cr.rw.ctx, cr.rw.ir, index)
+        .and_then(|v| usize::try_from(v).ok())
+        .filter(|i| *i < shape.len())
+    else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let v = if shape[i] == DYNAMIC {
+        b.extract(operands[0], &[3, i as i64])
+    } else {
+        b.index_const(shape[i])
+    };
+    cr.replace_op(op, &[v]);
+    true
+}
+
+/// The value of a constant index, looking through conversion casts.
+fn constant_index(ctx: &Context, ir: &silica_ir::Ir, v: ValueId) -> Option<i64> {
+    let mut v = v;
+    loop {
+        let def = ir.defining_op(v)?;
+        match ctx.str(ir.op_name(def)) {
+            silica_ir::conversion::CAST => v = ir.operand(def, 0),
+            "arith.constant" | "llvm.mlir.constant" => {
+                let a = inherent_attr(ctx, ir, def, "value")?;
+                return match ctx.attr_kind(a) {
+                    AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+                    _ => None,
+                };
+            }
+            _ => return None,
+        }
+    }
+}
+
+fn cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let result = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    match cr.convert_type(result) {
+        Some(t) if t == cr.rw.ir.value_type(operands[0]) => {
+            cr.replace_op(op, &[operands[0]]);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The nested `!llvm.array` type of a global of shape `shape`.
+fn global_type(ctx: &mut Context, shape: &[i64], element: Type) -> Type {
+    shape
+        .iter()
+        .rev()
+        .fold(element, |t, &n| types::array(ctx, n as u64, t))
+}
+
+fn global(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
+    let ctx = &mut *cr.rw.ctx;
+    let ir = &*cr.rw.ir;
+    let Some(ty) = inherent_attr(ctx, ir, op, "type").and_then(|a| match ctx.attr_kind(a) {
+        AttrKind::Type(t) => Some(*t),
+        _ => None,
+    }) else {
+        return false;
+    };
+    let Some((shape, element, space)) = memref_parts(ctx, ty) else {
+        return false;
+    };
+    if shape.contains(&DYNAMIC) {
+        return false;
+    }
+    let Some(element) = super::convert_type(ctx, element) else {
+        return false;
+    };
+    let gty = global_type(ctx, &shape, element);
+    let private = inherent_attr(ctx, ir, op, "sym_visibility").is_some_and(
+        |a| matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if &**value == b"private"),
+    );
+    let mut props: Vec<(Symbol, silica_ir::Attr)> = Vec::new();
+    let mut put = |ctx: &mut Context, k: &str, v| {
+        let k = ctx.sym(k);
+        props.push((k, v));
+    };
+    let t32 = ctx.signless(32);
+    let z = ctx.int_attr(t32, i64::from(space));
+    put(ctx, "addr_space", z);
+    if inherent_attr(ctx, ir, op, "constant").is_some() {
+        let u = ctx.unit_attr();
+        put(ctx, "constant", u);
+    }
+    let g = ctx.intern_attr(AttrKind::Type(gty));
+    put(ctx, "global_type", g);
+    let l =
+        crate::attrs::keyword_attr(ctx, "linkage", if private { "private" } else { "external" });
+    put(ctx, "linkage", l);
+    if let Some(n) = inherent_attr(ctx, ir, op, "sym_name") {
+        put(ctx, "sym_name", n);
+    }
+    let t64 = ctx.signless(64);
+    let zero = ctx.int_attr(t64, 0);
+    put(ctx, "unnamed_addr", zero);
+    put(ctx, "visibility_", zero);
+    if let Some(v) = inherent_attr(ctx, ir, op, "initial_value") {
+        if !matches!(ctx.attr_kind(v), AttrKind::Unit) {
+            put(ctx, "value", v);
+        }
+    }
+    if let Some(a) = inherent_attr(ctx, ir, op, "alignment") {
+        put(ctx, "alignment", a);
+    }
+    let props = ctx.dict_attr(props);
+    let name = ctx.sym("llvm.mlir.global");
+    let attrs = ctx.empty_dict();
+    let loc = ir.op_loc(op);
+    let region = cr.rw.ir.create_region();
+    cr.rw.create(OpSpec {
+        name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: Some(props),
+    });
+    cr.rw.erase_op(op);
+    true
+}
+
+fn get_global(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
+    let memref = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    let Some(desc_ty) = cr.convert_type(memref) else {
+        return false;
+    };
+    let Some((shape, element, space)) = memref_parts(cr.rw.ctx, memref) else {
+        return false;
+    };
+    let Some(element) = cr.convert_type(element) else {
+        return false;
+    };
+    let Some(name) = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "name") else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let ptr_ty = types::ptr(cr.rw.ctx, space);
+    let gty = global_type(cr.rw.ctx, &shape, element);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let Some((sizes, strides, _)) = b.descriptor_sizes(memref, &[], true) else {
+        return false;
+    };
+    let addr = b.value("llvm.mlir.addressof", &[], ptr_ty, &[("global_name", name)]);
+    let zeros = vec![GepIndex::Const(0); shape.len() + 1];
+    let first = b.gep(addr, gty, &zeros, 0);
+    let dead = b.index_const(0xdead_beef);
+    let bad = b.value("llvm.inttoptr", &[dead], ptr_ty, &[]);
+    let d = b.pack_descriptor(desc_ty, bad, first, None, &sizes, &strides);
+    cr.replace_op(op, &[d]);
+    true
+}
+
+/// `memref.copy` of memrefs with identity layouts: one `memcpy`.
+fn copy(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let src = memref_of(cr, cr.rw.ir.operand(op, 0));
+    let dst = memref_of(cr, cr.rw.ir.operand(op, 1));
+    let identity =
+        |ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::MemRef { layout: None, .. });
+    if !identity(cr.rw.ctx, src) || !identity(cr.rw.ctx, dst) {
+        return false;
+    }
+    let Some((shape, element, space)) = memref_parts(cr.rw.ctx, src) else {
+        return false;
+    };
+    let Some(element) = cr.convert_type(element) else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let mut count = b.index_const(1);
+    for i in 0..shape.len() {
+        let s = b.extract(operands[0], &[3, i as i64]);
+        count = b.int_op("llvm.mul", count, s, 0);
+    }
+    let ptr_ty = types::ptr(b.rw.ctx, space);
+    let null = b.zero(ptr_ty);
+    let one = b.gep(null, element, &[GepIndex::Const(1)], 0);
+    let i64t = b.rw.ctx.signless(64);
+    let bytes = b.value("llvm.ptrtoint", &[one], i64t, &[]);
+    let total = b.int_op("llvm.mul", count, bytes, 0);
+    let mut ptrs = Vec::new();
+    for &d in &operands[..2] {
+        let base = b.extract(d, &[1]);
+        let off = b.extract(d, &[2]);
+        ptrs.push(b.gep(base, element, &[GepIndex::Value(off)], 0));
+    }
+    let i1 = b.rw.ctx.signless(1);
+    let f = b.rw.ctx.int_attr(i1, 0);
+    b.op(
+        "llvm.intr.memcpy",
+        &[ptrs[1], ptrs[0], total],
+        &[],
+        &[("isVolatile", f)],
+    );
+    cr.rw.erase_op(op);
+    true
+}
+
+/// The patterns of `finalize-memref-to-llvm`.
+pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
+    let list: &[(&'static str, silica_ir::conversion::ConversionPatternFn)] = &[
+        ("memref.load", load),
+        ("memref.store", store),
+        ("memref.alloc", alloc),
+        ("memref.alloca", alloc),
+        ("memref.dealloc", dealloc),
+        ("memref.dim", dim),
+        ("memref.cast", cast),
+        ("memref.global", global),
+        ("memref.get_global", get_global),
+        ("memref.copy", copy),
+    ];
+    for &(root, apply) in list {
+        out.push(ConversionPattern {
+            root,
+            name: "MemRefLowering",
+            benefit: 1,
+            apply,
+        });
+    }
+}

@@ -1,0 +1,329 @@
+//! Conversions into the llvm dialect, as MLIR's `convert-*-to-llvm`
+//! passes: one type converter (index is `i64`, memrefs are descriptor
+//! structs `{allocated, aligned, offset, sizes[r], strides[r]}`), the
+//! patterns of each source dialect (`arith.rs`, `cf.rs`, `func.rs`,
+//! `memref.rs`, `math.rs`, `index.rs`), and the passes that run them
+//! (`passes.rs`). [`Llvm`] builds llvm ops with their default properties.
+
+mod arith;
+mod cf;
+mod func;
+mod index;
+mod math;
+mod memref;
+pub mod passes;
+
+use crate::types;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::rewrite::Rewriter;
+use silica_ir::{Attr, AttrKind, Context, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
+
+/// The LLVM type of a builtin type (MLIR's `LLVMTypeConverter`).
+pub fn convert_type(ctx: &mut Context, t: Type) -> Option<Type> {
+    match ctx.type_kind(t).clone() {
+        TypeKind::Index => Some(ctx.signless(64)),
+        TypeKind::Integer { signedness, width } => {
+            (signedness == silica_ir::Signedness::Signless).then(|| ctx.signless(width))
+        }
+        TypeKind::Float(_) => Some(t),
+        TypeKind::Vector { shape, element, .. } if shape.len() == 1 => {
+            let e = convert_type(ctx, element)?;
+            (e == element).then_some(t)
+        }
+        TypeKind::MemRef {
+            shape,
+            element,
+            memory_space,
+            ..
+        } => {
+            convert_type(ctx, element)?;
+            memref::strides_and_offset(ctx, t)?;
+            let space = memory_space_of(ctx, memory_space)?;
+            Some(memref::descriptor_type(ctx, shape.len(), space))
+        }
+        TypeKind::Dialect { .. } if types::llvm_type(ctx, t).is_some() => Some(t),
+        _ => None,
+    }
+}
+
+/// The address space of a memref memory space attribute.
+pub(crate) fn memory_space_of(ctx: &Context, space: Option<Attr>) -> Option<u32> {
+    match space.map(|a| ctx.attr_kind(a)) {
+        None => Some(0),
+        Some(AttrKind::Integer { value, .. }) => u32::try_from(value).ok(),
+        Some(_) => None,
+    }
+}
+
+/// The type converter of every conversion to llvm.
+pub fn type_converter() -> silica_ir::conversion::TypeConverter {
+    let mut tc = silica_ir::conversion::TypeConverter::new();
+    tc.add(convert_type);
+    tc
+}
+
+/// Creates llvm ops at a rewriter's insertion point with one location.
+pub(crate) struct Llvm<'r, 'a> {
+    pub rw: &'r mut Rewriter<'a>,
+    pub loc: Attr,
+}
+
+/// A GEP index: a value or a constant.
+#[derive(Clone, Copy)]
+pub(crate) enum GepIndex {
+    Value(ValueId),
+    Const(i32),
+}
+
+impl Llvm<'_, '_> {
+    pub fn ctx(&mut self) -> &mut Context {
+        self.rw.ctx
+    }
+
+    /// Creates `name` with `props` plus the defaults its signature
+    /// declares (as the parser materialises them).
+    pub fn op(
+        &mut self,
+        name: &str,
+        operands: &[ValueId],
+        results: &[Type],
+        props: &[(&str, Attr)],
+    ) -> OpId {
+        let ctx = &mut *self.rw.ctx;
+        let mut entries: Vec<(Symbol, Attr)> = Vec::new();
+        for (k, v) in props {
+            let k = ctx.sym(k);
+            entries.push((k, *v));
+        }
+        if let Some(sig) = ctx.op_def_by_name(name).and_then(|d| d.signature) {
+            for a in sig.attrs {
+                if let (Some(d), false) = (a.default, a.optional) {
+                    if !props.iter().any(|(k, _)| *k == a.name) {
+                        let k = ctx.sym(a.name);
+                        entries.push((k, (d.make)(ctx)));
+                    }
+                }
+            }
+        }
+        let props = (!entries.is_empty()).then(|| ctx.dict_attr(entries));
+        let name = ctx.sym(name);
+        let attrs = ctx.empty_dict();
+        self.rw.create(OpSpec {
+            name,
+            loc: self.loc,
+            operands,
+            result_types: results,
+            successors: &[],
+            regions: &[],
+            attrs,
+            props,
+        })
+    }
+
+    /// The single result of a new op.
+    pub fn value(
+        &mut self,
+        name: &str,
+        operands: &[ValueId],
+        result: Type,
+        props: &[(&str, Attr)],
+    ) -> ValueId {
+        let op = self.op(name, operands, &[result], props);
+        self.rw.ir.result(op, 0)
+    }
+
+    /// `llvm.mlir.constant(value) : ty`
+    pub fn constant(&mut self, value: Attr, ty: Type) -> ValueId {
+        self.value("llvm.mlir.constant", &[], ty, &[("value", value)])
+    }
+
+    /// `llvm.mlir.constant(v : index) : i64`
+    pub fn index_const(&mut self, v: i64) -> ValueId {
+        let ctx = self.ctx();
+        let index = ctx.index_type();
+        let a = ctx.int_attr(index, v);
+        let i64t = ctx.signless(64);
+        self.constant(a, i64t)
+    }
+
+    /// `llvm.mlir.poison : ty`
+    pub fn poison(&mut self, ty: Type) -> ValueId {
+        self.value("llvm.mlir.poison", &[], ty, &[])
+    }
+
+    /// `llvm.mlir.zero : ty`
+    pub fn zero(&mut self, ty: Type) -> ValueId {
+        self.value("llvm.mlir.zero", &[], ty, &[])
+    }
+
+    fn position(&mut self, pos: &[i64]) -> Attr {
+        self.ctx().int_array_attr(64, pos)
+    }
+
+    /// `llvm.insertvalue value, container[pos]`
+    pub fn insert(&mut self, container: ValueId, value: ValueId, pos: &[i64]) -> ValueId {
+        let ty = self.rw.ir.value_type(container);
+        let p = self.position(pos);
+        self.value(
+            "llvm.insertvalue",
+            &[container, value],
+            ty,
+            &[("position", p)],
+        )
+    }
+
+    /// `llvm.extractvalue container[pos]`
+    pub fn extract(&mut self, container: ValueId, pos: &[i64]) -> ValueId {
+        let ty = self.rw.ir.value_type(container);
+        let elem = crate::aggregate_element(self.rw.ctx, ty, pos).expect("aggregate position");
+        let p = self.position(pos);
+        self.value("llvm.extractvalue", &[container], elem, &[("position", p)])
+    }
+
+    /// An integer op with overflow flags (`nsw` 1, `nuw` 2).
+    pub fn int_op(&mut self, name: &str, a: ValueId, b: ValueId, flags: u32) -> ValueId {
+        let ty = self.rw.ir.value_type(a);
+        let ctx = self.ctx();
+        let i32t = ctx.signless(32);
+        let f = ctx.int_attr(i32t, flags);
+        self.value(name, &[a, b], ty, &[("overflowFlags", f)])
+    }
+
+    /// `llvm.getelementptr flags base[indices] : elem`
+    pub fn gep(&mut self, base: ValueId, elem: Type, indices: &[GepIndex], flags: u32) -> ValueId {
+        let ty = self.rw.ir.value_type(base);
+        let mut operands = vec![base];
+        let mut raw = Vec::new();
+        for i in indices {
+            match i {
+                GepIndex::Value(v) => {
+                    operands.push(*v);
+                    raw.push(crate::DYNAMIC_INDEX);
+                }
+                GepIndex::Const(c) => raw.push(i64::from(*c)),
+            }
+        }
+        let ctx = self.ctx();
+        let e = ctx.intern_attr(AttrKind::Type(elem));
+        let i32t = ctx.signless(32);
+        let f = ctx.int_attr(i32t, flags);
+        let r = ctx.int_array_attr(32, &raw);
+        self.value(
+            "llvm.getelementptr",
+            &operands,
+            ty,
+            &[
+                ("elem_type", e),
+                ("noWrapFlags", f),
+                ("rawConstantIndices", r),
+            ],
+        )
+    }
+
+    /// `llvm.call @callee(args)`, with MLIR's default properties.
+    pub fn call(&mut self, callee: &str, args: &[ValueId], results: &[Type]) -> OpId {
+        let ctx = self.ctx();
+        let root = ctx.sym(callee);
+        let c = ctx.intern_attr(AttrKind::SymbolRef {
+            root,
+            nested: Box::new([]),
+        });
+        let cc = crate::attrs::keyword_attr(ctx, "cconv", "ccc");
+        let tk = crate::attrs::keyword_attr(ctx, "tailcallkind", "none");
+        let fm = crate::attrs::fastmath(ctx, 0);
+        let b = ctx.int_array_attr(32, &[]);
+        let seg = ctx.int_array_attr(32, &[args.len() as i64, 0]);
+        self.op(
+            "llvm.call",
+            args,
+            results,
+            &[
+                ("CConv", cc),
+                ("TailCallKind", tk),
+                ("callee", c),
+                ("fastmathFlags", fm),
+                ("op_bundle_sizes", b),
+                (silica_ir::format::SEGMENTS, seg),
+            ],
+        )
+    }
+}
+
+/// The enclosing `builtin.module` of `op`.
+pub(crate) fn enclosing_module(ctx: &Context, ir: &silica_ir::Ir, op: OpId) -> Option<OpId> {
+    let mut cur = ir.parent_op(op);
+    while let Some(p) = cur {
+        if ctx.str(ir.op_name(p)) == "builtin.module" {
+            return Some(p);
+        }
+        cur = ir.parent_op(p);
+    }
+    None
+}
+
+/// Declares `llvm.func @name(params) -> result` at the start of the
+/// module around `at`, unless a symbol of that name exists.
+pub(crate) fn declare_function(
+    rw: &mut Rewriter<'_>,
+    at: OpId,
+    name: &str,
+    params: &[Type],
+    result: Type,
+) {
+    let Some(module) = enclosing_module(rw.ctx, rw.ir, at) else {
+        return;
+    };
+    let Some(body) = rw
+        .ir
+        .regions(module)
+        .next()
+        .and_then(|r| rw.ir.entry_block(r))
+    else {
+        return;
+    };
+    let exists = rw.ir.block_ops(body).any(|o| {
+        inherent_attr(rw.ctx, rw.ir, o, "sym_name")
+            .is_some_and(|a| matches!(rw.ctx.attr_kind(a), AttrKind::String { value, .. } if **value == *name.as_bytes()))
+    });
+    if exists {
+        return;
+    }
+    let ctx = &mut *rw.ctx;
+    let fty = types::func(ctx, result, params, false);
+    let props = vec![
+        ("CConv", crate::attrs::keyword_attr(ctx, "cconv", "ccc")),
+        ("function_type", ctx.intern_attr(AttrKind::Type(fty))),
+        (
+            "linkage",
+            crate::attrs::keyword_attr(ctx, "linkage", "external"),
+        ),
+        ("sym_name", ctx.string_attr(name.as_bytes())),
+        ("unnamed_addr", {
+            let t = ctx.signless(64);
+            ctx.int_attr(t, 0)
+        }),
+        ("visibility_", {
+            let t = ctx.signless(64);
+            ctx.int_attr(t, 0)
+        }),
+    ];
+    let entries: Vec<(Symbol, Attr)> = props.into_iter().map(|(k, v)| (ctx.sym(k), v)).collect();
+    let props = ctx.dict_attr(entries);
+    let region = rw.ir.create_region();
+    let fname = rw.ctx.sym("llvm.func");
+    let attrs = rw.ctx.empty_dict();
+    let loc = rw.ctx.unknown_loc();
+    let saved = rw.insertion_point();
+    rw.set_insertion_point_to_start(body);
+    rw.create(OpSpec {
+        name: fname,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: Some(props),
+    });
+    rw.restore_insertion_point(saved);
+}

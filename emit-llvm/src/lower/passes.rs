@@ -1,0 +1,226 @@
+//! The conversion passes with mlir-opt-22's names and options. Each runs
+//! a partial conversion (the llvm dialect and casts legal) with its
+//! dialects' patterns; an op of those dialects left unconverted is an
+//! error at the op that names the pass.
+
+use silica_ir::conversion::{
+    apply_partial_conversion, ConversionPattern, ConversionTarget, Legality,
+};
+use silica_ir::diag::Diagnostic;
+use silica_ir::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
+use silica_ir::{Context, Ir, OpId};
+
+/// One conversion pass: what it converts and how.
+struct Conversion {
+    argument: &'static str,
+    /// Dialects whose ops must all be converted.
+    dialects: &'static [&'static str],
+    patterns: Vec<ConversionPattern>,
+}
+
+impl Pass for Conversion {
+    fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
+        let mut target = ConversionTarget::new();
+        target.set_dialect("llvm", Legality::Legal);
+        target.set_op(silica_ir::conversion::CAST, Legality::Legal);
+        let types = super::type_converter();
+        apply_partial_conversion(ctx, ir, op, &target, &self.patterns, &types)?;
+        let mut left = None;
+        ir.walk(op, &mut |o| {
+            let name = ctx.str(ir.op_name(o));
+            let dialect = name.split('.').next().unwrap_or("");
+            if left.is_none() && self.dialects.contains(&dialect) {
+                left = Some(o);
+            }
+        });
+        if let Some(o) = left {
+            let name = ctx.str(ir.op_name(o)).to_string();
+            return Err(Box::new(Diagnostic::error(
+                ir.op_loc(o),
+                format!(
+                    "failed to legalize operation '{name}': {} has no lowering for it",
+                    self.argument
+                ),
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Adds a dialect's patterns to a list.
+type AddPatterns<'f> = &'f dyn Fn(&mut Vec<ConversionPattern>);
+
+fn conversion(
+    argument: &'static str,
+    dialects: &'static [&'static str],
+    add: &[AddPatterns<'_>],
+) -> Box<dyn Pass> {
+    let mut patterns = Vec::new();
+    for f in add {
+        f(&mut patterns);
+    }
+    Box::new(Conversion {
+        argument,
+        dialects,
+        patterns,
+    })
+}
+
+const BARE_PTR: PassOptionInfo = PassOptionInfo {
+    name: "use-bare-ptr-memref-call-conv",
+    description: "Replace FuncOp's MemRef arguments with bare pointers to the MemRef element types",
+    kind: OptionKind::Bool,
+    default: "false",
+};
+
+const INDEX_BITWIDTH: PassOptionInfo = PassOptionInfo {
+    name: "index-bitwidth",
+    description: "Bitwidth of the index type, 0 to use size of machine word",
+    kind: OptionKind::UInt,
+    default: "0",
+};
+
+fn check_index_bitwidth(o: &PassOptions) -> Result<(), String> {
+    match o.int("index-bitwidth") {
+        0 | 64 => Ok(()),
+        n => Err(format!(
+            "index-bitwidth={n} is not supported (index is 64-bit)"
+        )),
+    }
+}
+
+/// `convert-arith-to-llvm`
+pub static CONVERT_ARITH_TO_LLVM: PassInfo = PassInfo {
+    argument: "convert-arith-to-llvm",
+    name: "ArithToLLVMConversionPass",
+    description: "Convert Arith dialect to LLVM dialect",
+    anchor: None,
+    options: &[INDEX_BITWIDTH],
+    create: |o| {
+        check_index_bitwidth(o)?;
+        Ok(conversion(
+            "convert-arith-to-llvm",
+            &["arith"],
+            &[&super::arith::patterns],
+        ))
+    },
+};
+
+/// `convert-cf-to-llvm`
+pub static CONVERT_CF_TO_LLVM: PassInfo = PassInfo {
+    argument: "convert-cf-to-llvm",
+    name: "ConvertControlFlowToLLVMPass",
+    description: "Convert ControlFlow operations to the LLVM dialect",
+    anchor: None,
+    options: &[INDEX_BITWIDTH],
+    create: |o| {
+        check_index_bitwidth(o)?;
+        Ok(conversion(
+            "convert-cf-to-llvm",
+            &["cf"],
+            &[&super::cf::patterns],
+        ))
+    },
+};
+
+/// `convert-func-to-llvm`
+pub static CONVERT_FUNC_TO_LLVM: PassInfo = PassInfo {
+    argument: "convert-func-to-llvm",
+    name: "ConvertFuncToLLVMPass",
+    description: "Convert from the Func dialect to the LLVM dialect",
+    anchor: Some("builtin.module"),
+    options: &[BARE_PTR, INDEX_BITWIDTH],
+    create: |o| {
+        check_index_bitwidth(o)?;
+        let bare = o.bool("use-bare-ptr-memref-call-conv");
+        Ok(conversion(
+            "convert-func-to-llvm",
+            &["func"],
+            &[&|v: &mut Vec<ConversionPattern>| super::func::patterns(v, bare)],
+        ))
+    },
+};
+
+/// `finalize-memref-to-llvm`
+pub static FINALIZE_MEMREF_TO_LLVM: PassInfo = PassInfo {
+    argument: "finalize-memref-to-llvm",
+    name: "FinalizeMemRefToLLVMConversionPass",
+    description: "Finalize MemRef dialect to LLVM dialect conversion",
+    anchor: Some("builtin.module"),
+    options: &[INDEX_BITWIDTH],
+    create: |o| {
+        check_index_bitwidth(o)?;
+        Ok(conversion(
+            "finalize-memref-to-llvm",
+            &["memref"],
+            &[&super::memref::patterns],
+        ))
+    },
+};
+
+/// `convert-math-to-llvm`
+pub static CONVERT_MATH_TO_LLVM: PassInfo = PassInfo {
+    argument: "convert-math-to-llvm",
+    name: "ConvertMathToLLVMPass",
+    description: "Convert Math dialect to LLVM dialect",
+    anchor: None,
+    options: &[],
+    create: |_| {
+        Ok(conversion(
+            "convert-math-to-llvm",
+            &[],
+            &[&super::math::patterns],
+        ))
+    },
+};
+
+/// `convert-index-to-llvm`
+pub static CONVERT_INDEX_TO_LLVM: PassInfo = PassInfo {
+    argument: "convert-index-to-llvm",
+    name: "ConvertIndexToLLVMPass",
+    description: "Lower the `index` dialect to the `llvm` dialect.",
+    anchor: None,
+    options: &[INDEX_BITWIDTH],
+    create: |o| {
+        check_index_bitwidth(o)?;
+        Ok(conversion(
+            "convert-index-to-llvm",
+            &["index"],
+            &[&super::index::patterns],
+        ))
+    },
+};
+
+/// `convert-to-llvm`: every conversion above in one.
+pub static CONVERT_TO_LLVM: PassInfo = PassInfo {
+    argument: "convert-to-llvm",
+    name: "ConvertToLLVMPass",
+    description: "Convert to LLVM via dialect interfaces found in the input IR",
+    anchor: None,
+    options: &[],
+    create: |_| {
+        Ok(conversion(
+            "convert-to-llvm",
+            &["arith", "cf", "func", "memref", "index"],
+            &[
+                &super::arith::patterns,
+                &super::cf::patterns,
+                &|v: &mut Vec<ConversionPattern>| super::func::patterns(v, false),
+                &super::memref::patterns,
+                &super::math::patterns,
+                &super::index::patterns,
+            ],
+        ))
+    },
+};
+
+/// The conversion passes.
+pub static PASSES: &[&PassInfo] = &[
+    &CONVERT_ARITH_TO_LLVM,
+    &CONVERT_CF_TO_LLVM,
+    &CONVERT_FUNC_TO_LLVM,
+    &FINALIZE_MEMREF_TO_LLVM,
+    &CONVERT_MATH_TO_LLVM,
+    &CONVERT_INDEX_TO_LLVM,
+    &CONVERT_TO_LLVM,
+];
