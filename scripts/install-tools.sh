@@ -5,6 +5,8 @@ set -euo pipefail
 need=()
 command -v FileCheck-22 >/dev/null 2>&1 || need+=(llvm-22-tools)
 command -v mlir-opt-22 >/dev/null 2>&1 || need+=(mlir-22-tools)
+command -v lli-22 >/dev/null 2>&1 || need+=(llvm-22-runtime)
+command -v opt-22 >/dev/null 2>&1 || need+=(llvm-22)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" = 0 ] || sudo=sudo

@@ -66,6 +66,9 @@ struct Timing {
 pub type Transform<'t> =
     dyn FnMut(&mut Context, &mut ParsedModule) -> Result<(), Box<Diagnostic>> + 't;
 
+/// Writes a chunk in another format than MLIR (`silica translate`).
+pub type Emit<'e> = dyn FnMut(&Context, &ParsedModule) -> Result<Vec<u8>, Box<Diagnostic>> + 'e;
+
 /// A context with every dialect silica knows registered.
 pub fn new_context(allow_unregistered: bool) -> Context {
     let mut ctx = Context::new();
@@ -286,7 +289,13 @@ fn report_timing(
 /// `transform` (named `transform_name` in timing reports; no row when
 /// empty), prints.
 pub fn run(args: &IoArgs, transform_name: &str, transform: &mut Transform<'_>) -> ExitCode {
-    run_with_rows(args, transform_name, transform, None)
+    run_with_rows(args, transform_name, transform, None, None)
+}
+
+/// Reads, parses and verifies each chunk and writes what `emit` makes
+/// of it instead of MLIR.
+pub fn run_emit(args: &IoArgs, emit: &mut Emit<'_>) -> ExitCode {
+    run_with_rows(args, "", &mut |_, _| Ok(()), None, Some(emit))
 }
 
 /// [`run`], with the transform's own rows in the timing report.
@@ -295,6 +304,7 @@ pub fn run_with_rows(
     transform_name: &str,
     transform: &mut Transform<'_>,
     rows: Option<&TimingRows<'_>>,
+    mut emit: Option<&mut Emit<'_>>,
 ) -> ExitCode {
     let total = Instant::now();
     let src = match read_input(&args.input) {
@@ -333,14 +343,25 @@ pub fn run_with_rows(
             print_op: !args.verify_diagnostics,
             debug_info: args.debug_info,
         };
-        let result =
-            parse_and_verify(&mut ctx, name, chunk, verify_opts, &mut timing).and_then(|mut m| {
+        let mut result = parse_and_verify(&mut ctx, name, chunk, verify_opts, &mut timing)
+            .and_then(|mut m| {
                 let start = Instant::now();
                 let r = transform(&mut ctx, &mut m);
                 timing.transform += start.elapsed();
                 r.map(|()| m)
             });
-        if let Ok(module) = &result {
+        if let (Ok(module), Some(emit)) = (&result, emit.as_mut()) {
+            let start = Instant::now();
+            match emit(&ctx, module) {
+                Ok(bytes) => {
+                    if let Err(e) = output.writer().write_all(&bytes) {
+                        write_error.get_or_insert(e);
+                    }
+                }
+                Err(d) => result = Err(d),
+            }
+            timing.print += start.elapsed();
+        } else if let Ok(module) = &result {
             let start = Instant::now();
             let (ir, top, resources) = (&module.ir, module.top, &module.resources);
             if let Err(e) = print_module_to(&ctx, ir, top, resources, flags, output.writer()) {

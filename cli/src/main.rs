@@ -4,6 +4,7 @@
 mod driver;
 mod opt;
 mod schedule;
+mod translate;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
@@ -26,6 +27,9 @@ enum Command {
     /// Schedule the problems of a file in CIRCT's ssp syntax and print
     /// them with their schedules (`t<N>`, `z<F>`, `II<N>`).
     Schedule(schedule::ScheduleArgs),
+    /// Translate MLIR to another format: LLVM IR from the llvm dialect
+    /// (`--to-llvmir`, like mlir-translate's `--mlir-to-llvmir`).
+    Translate(translate::TranslateArgs),
 }
 
 /// mlir-opt accepts long options with one dash (`-split-input-file`);
@@ -58,5 +62,6 @@ fn main() -> ExitCode {
             opt::run(&args, &opt::pass_flags_in_order(sub, &registry))
         }
         Command::Schedule(args) => schedule::run(&args),
+        Command::Translate(args) => translate::run(&args),
     }
 }

@@ -164,5 +164,6 @@ pub fn run(args: &OptArgs, flags: &[(&'static str, String)]) -> ExitCode {
             pm.run(ctx, &mut m.ir, m.top, &instr)
         },
         Some(&rows),
+        None,
     )
 }

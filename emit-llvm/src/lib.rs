@@ -5,6 +5,7 @@ pub mod attrs;
 mod func_ops;
 pub mod lower;
 mod ops;
+pub mod translate;
 pub mod types;
 
 pub use func_ops::{aggregate_element, func_type, DYNAMIC_INDEX};

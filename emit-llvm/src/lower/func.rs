@@ -193,7 +193,25 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
             next += n;
             new_args.push(group);
         }
-        for (&a, group) in old_args.iter().zip(&new_args) {
+        // MLIR materialises an argument when its first user is
+        // converted, each at the start of the entry block: unused
+        // arguments get nothing, and the last used first comes first.
+        let mut order: Vec<usize> = Vec::new();
+        for b in cr.rw.ir.region_blocks(new_region).collect::<Vec<_>>() {
+            for o in cr.rw.ir.block_ops(b).collect::<Vec<_>>() {
+                cr.rw.ir.walk(o, &mut |inner| {
+                    for v in cr.rw.ir.operands(inner) {
+                        if let Some(i) = old_args.iter().position(|a| *a == v) {
+                            if !order.contains(&i) {
+                                order.push(i);
+                            }
+                        }
+                    }
+                });
+            }
+        }
+        for i in order {
+            let (a, group) = (old_args[i], &new_args[i]);
             cr.rw.set_insertion_point_to_start(entry);
             let ty = cr.rw.ir.value_type(a);
             let v = if is_memref(cr.rw.ctx, ty) {

@@ -81,9 +81,9 @@ fn memref_parts(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type, u32)> {
 }
 
 impl Llvm<'_, '_> {
-    /// A descriptor from its parts (MLIR's `MemRefDescriptor::pack` order:
-    /// pointers, offset, then size and stride per dimension); `offset`
-    /// `None` makes a zero constant in place.
+    /// A descriptor from its parts (MLIR's `createMemRefDescriptor`
+    /// order: pointers, offset, sizes, strides); `offset` `None` makes a
+    /// zero constant in place.
     pub(crate) fn pack_descriptor(
         &mut self,
         ty: Type,
@@ -101,8 +101,10 @@ impl Llvm<'_, '_> {
             None => self.index_const(0),
         };
         d = self.insert(d, offset, &[2]);
-        for (i, (&s, &st)) in sizes.iter().zip(strides).enumerate() {
+        for (i, &s) in sizes.iter().enumerate() {
             d = self.insert(d, s, &[3, i as i64]);
+        }
+        for (i, &st) in strides.iter().enumerate() {
             d = self.insert(d, st, &[4, i as i64]);
         }
         d

@@ -1,0 +1,566 @@
+//! One `llvm.func` to a `define` (or `declare`): named values (`%aN`
+//! arguments, `%vN` results, `bbN` blocks), `phi` nodes for block
+//! arguments gathered from every branch, one instruction per op.
+
+use super::constants::{constant, zero};
+use super::types::{ir_type, mangle};
+use super::{err, linkage_prefix, string_attr, type_attr, ModuleState};
+use crate::attrs::{bits_of, FCMP_PREDICATES, ICMP_PREDICATES};
+use crate::types::is_void;
+use silica_ir::diag::Diagnostic;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{AttrKind, BlockId, Context, Ir, OpId, Type, ValueId};
+use std::collections::HashMap;
+
+type Res<T> = Result<T, Box<Diagnostic>>;
+
+struct Fn<'a> {
+    ctx: &'a Context,
+    ir: &'a Ir,
+    /// The operand text of each value (`%v3`, `42`, `@g`, `poison`).
+    values: HashMap<ValueId, String>,
+    blocks: HashMap<BlockId, String>,
+    /// Incoming `(value, block)` pairs of each block argument.
+    incoming: HashMap<ValueId, Vec<(ValueId, BlockId)>>,
+    next: usize,
+}
+
+impl Fn<'_> {
+    fn ty(&self, op: OpId, t: Type) -> Res<String> {
+        ir_type(self.ctx, t).map_err(|m| err(self.ir, op, m))
+    }
+
+    fn val(&self, op: OpId, v: ValueId) -> Res<String> {
+        self.values.get(&v).cloned().ok_or_else(|| {
+            err(
+                self.ir,
+                op,
+                "operand defined after its use (unsupported order)",
+            )
+        })
+    }
+
+    /// `T value`
+    fn typed(&self, op: OpId, v: ValueId) -> Res<String> {
+        Ok(format!(
+            "{} {}",
+            self.ty(op, self.ir.value_type(v))?,
+            self.val(op, v)?
+        ))
+    }
+
+    fn name_result(&mut self, op: OpId) -> Option<String> {
+        let r = self.ir.results(op).next()?;
+        let n = format!("%v{}", self.next);
+        self.next += 1;
+        self.values.insert(r, n.clone());
+        Some(n)
+    }
+}
+
+fn int_prop(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<i64> {
+    match inherent_attr(ctx, ir, op, name).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => i64::try_from(value).ok(),
+        _ => None,
+    }
+}
+
+fn has(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> bool {
+    inherent_attr(ctx, ir, op, name).is_some()
+}
+
+/// ` nnan ninf` (or ` fast`) for fast-math flags.
+fn fastmath(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    let bits = inherent_attr(ctx, ir, op, "fastmathFlags").map_or(0, |a| bits_of(ctx, a));
+    if bits == 127 {
+        return " fast".into();
+    }
+    let names = ["nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"];
+    names
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| bits & (1 << i) != 0)
+        .map(|(_, n)| format!(" {n}"))
+        .collect()
+}
+
+/// ` nuw nsw` for overflow flags.
+fn overflow(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    let bits = int_prop(ctx, ir, op, "overflowFlags").unwrap_or(0);
+    let mut s = String::new();
+    if bits & 2 != 0 {
+        s.push_str(" nuw");
+    }
+    if bits & 1 != 0 {
+        s.push_str(" nsw");
+    }
+    s
+}
+
+/// The `define`/`declare` of `op`.
+pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState) -> Res<String> {
+    let name = string_attr(ctx, inherent_attr(ctx, ir, op, "sym_name")).unwrap_or_default();
+    let (result, params, vararg) =
+        crate::func_type(ctx, ir, op).ok_or_else(|| err(ir, op, "llvm.func without a type"))?;
+    let mut f = Fn {
+        ctx,
+        ir,
+        values: HashMap::new(),
+        blocks: HashMap::new(),
+        incoming: HashMap::new(),
+        next: 0,
+    };
+    let ret = f.ty(op, result)?;
+    let linkage = linkage_prefix(ctx, ir, op);
+    let body = ir.regions(op).next().filter(|r| !ir.region_is_empty(*r));
+    let Some(body) = body else {
+        let mut ps: Vec<String> = params.iter().map(|p| f.ty(op, *p)).collect::<Res<_>>()?;
+        if vararg {
+            ps.push("...".into());
+        }
+        return Ok(format!(
+            "declare {linkage}{ret} @{name}({})\n",
+            ps.join(", ")
+        ));
+    };
+    let blocks: Vec<BlockId> = ir.region_blocks(body).collect();
+    for (i, b) in blocks.iter().enumerate() {
+        f.blocks.insert(*b, format!("bb{i}"));
+    }
+    let entry_args = ir.block_args(blocks[0]);
+    let mut ps = Vec::new();
+    for (i, &a) in entry_args.iter().enumerate() {
+        let n = format!("%a{i}");
+        ps.push(format!("{} {n}", f.ty(op, ir.value_type(a))?));
+        f.values.insert(a, n);
+    }
+    if vararg {
+        ps.push("...".into());
+    }
+    // Incoming values of block arguments, from every branch.
+    for &b in &blocks {
+        let Some(t) = ir.last_op(b) else { continue };
+        let Some(branch) = ctx.op_def(ir.op_name(t)).and_then(|d| d.branch) else {
+            continue;
+        };
+        for (i, &succ) in ir.successors(t).iter().enumerate() {
+            let range = (branch.successor_operands)(ctx, ir, t, i);
+            let operands: Vec<ValueId> = ir.operands(t).collect();
+            for (arg, v) in ir.block_args(succ).iter().zip(&operands[range]) {
+                f.incoming.entry(*arg).or_default().push((*v, b));
+            }
+        }
+    }
+    // Name every block argument and result first: phis may use values
+    // defined later in the function.
+    for &b in &blocks[1..] {
+        for &a in ir.block_args(b) {
+            let n = format!("%v{}", f.next);
+            f.next += 1;
+            f.values.insert(a, n);
+        }
+    }
+    let mut text = format!("define {linkage}{ret} @{name}({}) {{\n", ps.join(", "));
+    for &b in &blocks {
+        for o in ir.block_ops(b) {
+            name_value(&mut f, o)?;
+        }
+    }
+    for &b in &blocks {
+        text.push_str(&format!("{}:\n", f.blocks[&b]));
+        if b != blocks[0] {
+            for &a in ir.block_args(b) {
+                let ty = f.ty(op, ir.value_type(a))?;
+                let mut entries = Vec::new();
+                for (v, pred) in f.incoming.get(&a).map(Vec::as_slice).unwrap_or(&[]) {
+                    entries.push(format!("[ {}, %{} ]", f.val(op, *v)?, f.blocks[pred]));
+                }
+                text.push_str(&format!(
+                    "  {} = phi {ty} {}\n",
+                    f.values[&a],
+                    entries.join(", ")
+                ));
+            }
+        }
+        for o in ir.block_ops(b) {
+            if let Some(line) = instruction(&mut f, o, state)? {
+                text.push_str("  ");
+                text.push_str(&line);
+                text.push('\n');
+            }
+        }
+    }
+    text.push_str("}\n");
+    Ok(text)
+}
+
+/// Gives `op`'s result its operand text: a constant's literal, or a
+/// fresh name for an instruction.
+fn name_value(f: &mut Fn<'_>, op: OpId) -> Res<()> {
+    let (ctx, ir) = (f.ctx, f.ir);
+    let Some(r) = ir.results(op).next() else {
+        return Ok(());
+    };
+    let t = ir.value_type(r);
+    let text = match ctx.str(ir.op_name(op)) {
+        "llvm.mlir.constant" => {
+            let v = inherent_attr(ctx, ir, op, "value")
+                .ok_or_else(|| err(ir, op, "constant without value"))?;
+            constant(ctx, v, t).map_err(|m| err(ir, op, m))?
+        }
+        "llvm.mlir.undef" => "undef".into(),
+        "llvm.mlir.poison" => "poison".into(),
+        "llvm.mlir.zero" => zero(ctx, t),
+        "llvm.mlir.addressof" => {
+            match inherent_attr(ctx, ir, op, "global_name").map(|a| ctx.attr_kind(a)) {
+                Some(AttrKind::SymbolRef { root, .. }) => format!("@{}", ctx.str(*root)),
+                _ => return Err(err(ir, op, "addressof without a symbol")),
+            }
+        }
+        _ => {
+            f.name_result(op);
+            return Ok(());
+        }
+    };
+    f.values.insert(r, text);
+    Ok(())
+}
+
+const BINARY: &[(&str, &str)] = &[
+    ("llvm.add", "add"),
+    ("llvm.sub", "sub"),
+    ("llvm.mul", "mul"),
+    ("llvm.shl", "shl"),
+    ("llvm.sdiv", "sdiv"),
+    ("llvm.udiv", "udiv"),
+    ("llvm.srem", "srem"),
+    ("llvm.urem", "urem"),
+    ("llvm.lshr", "lshr"),
+    ("llvm.ashr", "ashr"),
+    ("llvm.and", "and"),
+    ("llvm.or", "or"),
+    ("llvm.xor", "xor"),
+    ("llvm.fadd", "fadd"),
+    ("llvm.fsub", "fsub"),
+    ("llvm.fmul", "fmul"),
+    ("llvm.fdiv", "fdiv"),
+    ("llvm.frem", "frem"),
+];
+
+const CASTS: &[(&str, &str)] = &[
+    ("llvm.sext", "sext"),
+    ("llvm.zext", "zext"),
+    ("llvm.trunc", "trunc"),
+    ("llvm.sitofp", "sitofp"),
+    ("llvm.uitofp", "uitofp"),
+    ("llvm.fptosi", "fptosi"),
+    ("llvm.fptoui", "fptoui"),
+    ("llvm.fpext", "fpext"),
+    ("llvm.fptrunc", "fptrunc"),
+    ("llvm.bitcast", "bitcast"),
+    ("llvm.addrspacecast", "addrspacecast"),
+    ("llvm.ptrtoint", "ptrtoint"),
+    ("llvm.inttoptr", "inttoptr"),
+];
+
+fn position(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    inherent_attr(ctx, ir, op, "position")
+        .and_then(|a| ctx.int_array_values(a))
+        .unwrap_or_default()
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The instruction text of `op` (`None` for ops folded into operands).
+fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<String>> {
+    let (ctx, ir) = (f.ctx, f.ir);
+    let name = ctx.str(ir.op_name(op));
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let result = ir.results(op).next();
+    let lhs = result
+        .map(|r| format!("{} = ", f.values[&r]))
+        .unwrap_or_default();
+    let rty = match result {
+        Some(r) => f.ty(op, ir.value_type(r))?,
+        None => String::new(),
+    };
+    let line =
+        if let Some((_, inst)) = BINARY.iter().find(|(n, _)| *n == name) {
+            let mut flags = String::new();
+            if inst.starts_with('f') {
+                flags = fastmath(ctx, ir, op);
+            } else if matches!(*inst, "add" | "sub" | "mul" | "shl") {
+                flags = overflow(ctx, ir, op);
+            } else if has(ctx, ir, op, "isExact") {
+                flags = " exact".into();
+            } else if has(ctx, ir, op, "isDisjoint") {
+                flags = " disjoint".into();
+            }
+            format!(
+                "{lhs}{inst}{flags} {}, {}",
+                f.typed(op, operands[0])?,
+                f.val(op, operands[1])?
+            )
+        } else if let Some((_, inst)) = CASTS.iter().find(|(n, _)| *n == name) {
+            let flags = if name == "llvm.trunc" {
+                overflow(ctx, ir, op)
+            } else if has(ctx, ir, op, "nonNeg") {
+                " nneg".into()
+            } else {
+                String::new()
+            };
+            format!("{lhs}{inst}{flags} {} to {rty}", f.typed(op, operands[0])?)
+        } else if name.starts_with("llvm.intr.") {
+            intrinsic(f, op, name, &operands, state)?
+        } else {
+            match name {
+                "llvm.mlir.constant"
+                | "llvm.mlir.undef"
+                | "llvm.mlir.poison"
+                | "llvm.mlir.zero"
+                | "llvm.mlir.addressof" => return Ok(None),
+                "llvm.fneg" => format!(
+                    "{lhs}fneg{} {}",
+                    fastmath(ctx, ir, op),
+                    f.typed(op, operands[0])?
+                ),
+                "llvm.icmp" | "llvm.fcmp" => {
+                    let i = int_prop(ctx, ir, op, "predicate").unwrap_or(0) as usize;
+                    let (inst, pred, flags) = if name == "llvm.icmp" {
+                        ("icmp", ICMP_PREDICATES[i.min(9)], String::new())
+                    } else {
+                        (
+                            "fcmp",
+                            FCMP_PREDICATES[i.min(15)].trim_start_matches('_'),
+                            fastmath(ctx, ir, op),
+                        )
+                    };
+                    format!(
+                        "{lhs}{inst}{flags} {pred} {}, {}",
+                        f.typed(op, operands[0])?,
+                        f.val(op, operands[1])?
+                    )
+                }
+                "llvm.select" => format!(
+                    "{lhs}select{} {}, {}, {}",
+                    fastmath(ctx, ir, op),
+                    f.typed(op, operands[0])?,
+                    f.typed(op, operands[1])?,
+                    f.typed(op, operands[2])?
+                ),
+                "llvm.freeze" => format!("{lhs}freeze {}", f.typed(op, operands[0])?),
+                "llvm.load" => {
+                    let vol = if has(ctx, ir, op, "volatile_") {
+                        "volatile "
+                    } else {
+                        ""
+                    };
+                    let mut s = format!("{lhs}load {vol}{rty}, {}", f.typed(op, operands[0])?);
+                    if let Some(a) = int_prop(ctx, ir, op, "alignment") {
+                        s.push_str(&format!(", align {a}"));
+                    }
+                    s
+                }
+                "llvm.store" => {
+                    let vol = if has(ctx, ir, op, "volatile_") {
+                        "volatile "
+                    } else {
+                        ""
+                    };
+                    let mut s = format!(
+                        "store {vol}{}, {}",
+                        f.typed(op, operands[0])?,
+                        f.typed(op, operands[1])?
+                    );
+                    if let Some(a) = int_prop(ctx, ir, op, "alignment") {
+                        s.push_str(&format!(", align {a}"));
+                    }
+                    s
+                }
+                "llvm.alloca" => {
+                    let elem = type_attr(ctx, inherent_attr(ctx, ir, op, "elem_type"))
+                        .ok_or_else(|| err(ir, op, "alloca without an element type"))?;
+                    let mut s = format!(
+                        "{lhs}alloca {}, {}",
+                        f.ty(op, elem)?,
+                        f.typed(op, operands[0])?
+                    );
+                    if let Some(a) = int_prop(ctx, ir, op, "alignment").filter(|a| *a > 0) {
+                        s.push_str(&format!(", align {a}"));
+                    }
+                    s
+                }
+                "llvm.getelementptr" => {
+                    let elem = type_attr(ctx, inherent_attr(ctx, ir, op, "elem_type"))
+                        .ok_or_else(|| err(ir, op, "getelementptr without an element type"))?;
+                    let flags = int_prop(ctx, ir, op, "noWrapFlags").unwrap_or(0) as u32;
+                    let mut fl = String::new();
+                    if flags & 1 != 0 {
+                        fl.push_str(" inbounds");
+                    } else if flags & 2 != 0 {
+                        fl.push_str(" nusw");
+                    }
+                    if flags & 4 != 0 {
+                        fl.push_str(" nuw");
+                    }
+                    let raw = inherent_attr(ctx, ir, op, "rawConstantIndices")
+                        .and_then(|a| ctx.int_array_values(a))
+                        .unwrap_or_default();
+                    let mut idx = Vec::new();
+                    let mut next = 1;
+                    for r in raw {
+                        if r == crate::DYNAMIC_INDEX {
+                            idx.push(f.typed(op, operands[next])?);
+                            next += 1;
+                        } else {
+                            idx.push(format!("i32 {r}"));
+                        }
+                    }
+                    let mut s = format!(
+                        "{lhs}getelementptr{fl} {}, {}",
+                        f.ty(op, elem)?,
+                        f.typed(op, operands[0])?
+                    );
+                    for i in idx {
+                        s.push_str(", ");
+                        s.push_str(&i);
+                    }
+                    s
+                }
+                "llvm.extractvalue" => format!(
+                    "{lhs}extractvalue {}, {}",
+                    f.typed(op, operands[0])?,
+                    position(ctx, ir, op)
+                ),
+                "llvm.insertvalue" => format!(
+                    "{lhs}insertvalue {}, {}, {}",
+                    f.typed(op, operands[0])?,
+                    f.typed(op, operands[1])?,
+                    position(ctx, ir, op)
+                ),
+                "llvm.extractelement" => format!(
+                    "{lhs}extractelement {}, {}",
+                    f.typed(op, operands[0])?,
+                    f.typed(op, operands[1])?
+                ),
+                "llvm.insertelement" => format!(
+                    "{lhs}insertelement {}, {}, {}",
+                    f.typed(op, operands[0])?,
+                    f.typed(op, operands[1])?,
+                    f.typed(op, operands[2])?
+                ),
+                "llvm.call" => call(f, op, &operands, &lhs)?,
+                "llvm.br" => format!("br label %{}", f.blocks[&ir.successors(op)[0]]),
+                "llvm.cond_br" => {
+                    let s = ir.successors(op);
+                    format!(
+                        "br {}, label %{}, label %{}",
+                        f.typed(op, operands[0])?,
+                        f.blocks[&s[0]],
+                        f.blocks[&s[1]]
+                    )
+                }
+                "llvm.return" => match operands.first() {
+                    Some(&v) => format!("ret {}", f.typed(op, v)?),
+                    None => "ret void".into(),
+                },
+                "llvm.unreachable" => "unreachable".into(),
+                _ => return Err(err(
+                    ir,
+                    op,
+                    format!(
+                        "'{name}' has no LLVM IR translation (lower it to the llvm dialect first)"
+                    ),
+                )),
+            }
+        };
+    Ok(Some(line))
+}
+
+fn call(f: &mut Fn<'_>, op: OpId, operands: &[ValueId], lhs: &str) -> Res<String> {
+    let (ctx, ir) = (f.ctx, f.ir);
+    let callee = match inherent_attr(ctx, ir, op, "callee").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::SymbolRef { root, .. }) => Some(format!("@{}", ctx.str(*root))),
+        _ => None,
+    };
+    let (target, args) = match callee {
+        Some(c) => (c, operands),
+        None => (f.val(op, operands[0])?, &operands[1..]),
+    };
+    let ret = match ir.results(op).next() {
+        Some(r) => f.ty(op, ir.value_type(r))?,
+        None => "void".into(),
+    };
+    let fn_ty = match type_attr(ctx, inherent_attr(ctx, ir, op, "var_callee_type")) {
+        Some(t) => f.ty(op, t)?,
+        None => ret,
+    };
+    let args: Vec<String> = args.iter().map(|a| f.typed(op, *a)).collect::<Res<_>>()?;
+    Ok(format!(
+        "{lhs}call{} {fn_ty} {target}({})",
+        fastmath(ctx, ir, op),
+        args.join(", ")
+    ))
+}
+
+/// `call @llvm.<name>.<suffix>(...)`, declaring the intrinsic.
+fn intrinsic(
+    f: &mut Fn<'_>,
+    op: OpId,
+    name: &str,
+    operands: &[ValueId],
+    state: &mut ModuleState,
+) -> Res<String> {
+    let (ctx, ir) = (f.ctx, f.ir);
+    let base = &name["llvm.intr.".len()..];
+    let result = ir.results(op).next().map(|r| ir.value_type(r));
+    let overload_types: Vec<Type> = match base {
+        "memcpy" | "memmove" => vec![
+            ir.value_type(operands[0]),
+            ir.value_type(operands[1]),
+            ir.value_type(operands[2]),
+        ],
+        "memset" => vec![ir.value_type(operands[0]), ir.value_type(operands[2])],
+        _ => vec![result.ok_or_else(|| err(ir, op, "intrinsic without a result"))?],
+    };
+    let mut full = format!("llvm.{base}");
+    for t in &overload_types {
+        full.push('.');
+        full.push_str(&mangle(ctx, *t).map_err(|m| err(ir, op, m))?);
+    }
+    let mut args: Vec<String> = operands
+        .iter()
+        .map(|a| f.typed(op, *a))
+        .collect::<Res<_>>()?;
+    let mut params: Vec<String> = operands
+        .iter()
+        .map(|a| f.ty(op, ir.value_type(*a)))
+        .collect::<Res<_>>()?;
+    if matches!(base, "memcpy" | "memmove" | "memset") {
+        let volatile = inherent_attr(ctx, ir, op, "isVolatile").is_some_and(
+            |a| matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0.into()),
+        );
+        args.push(format!("i1 {volatile}"));
+        params.push("i1".into());
+    }
+    let ret = match result {
+        Some(t) if !is_void(ctx, t) => f.ty(op, t)?,
+        _ => "void".into(),
+    };
+    state
+        .intrinsics
+        .entry(full.clone())
+        .or_insert_with(|| format!("declare {ret} @{full}({})", params.join(", ")));
+    let lhs = ir
+        .results(op)
+        .next()
+        .map(|r| format!("{} = ", f.values[&r]))
+        .unwrap_or_default();
+    Ok(format!(
+        "{lhs}call{} {ret} @{full}({})",
+        fastmath(ctx, ir, op),
+        args.join(", ")
+    ))
+}

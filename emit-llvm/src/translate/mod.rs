@@ -1,0 +1,157 @@
+//! Translation of a module in the llvm dialect to LLVM IR text
+//! (`silica translate --to-llvmir`), as MLIR's `mlir-translate
+//! --mlir-to-llvmir` means it: globals, declarations and definitions;
+//! block arguments become `phi` nodes; constants, `undef`, `poison`,
+//! `zero` and `addressof` fold into their users' operands; intrinsic ops
+//! call declared `@llvm.*` functions. Any op or type without a
+//! translation is an error at the op, and nothing is written.
+
+mod constants;
+mod function;
+mod types;
+
+use crate::attrs::keyword_of;
+use silica_ir::diag::Diagnostic;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Type};
+use std::collections::BTreeMap;
+
+pub use types::ir_type;
+
+/// What the translation of one module collects besides its text.
+#[derive(Default)]
+struct ModuleState {
+    /// Intrinsic declarations by name.
+    intrinsics: BTreeMap<String, String>,
+}
+
+fn err(ir: &Ir, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(ir.op_loc(op), msg))
+}
+
+fn string_attr(ctx: &Context, a: Option<Attr>) -> Option<String> {
+    match ctx.attr_kind(a?) {
+        AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
+        _ => None,
+    }
+}
+
+fn type_attr(ctx: &Context, a: Option<Attr>) -> Option<Type> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Type(t) => Some(*t),
+        _ => None,
+    }
+}
+
+/// `linkage ` (with a trailing space) unless external.
+fn linkage_prefix(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    match inherent_attr(ctx, ir, op, "linkage").and_then(|a| keyword_of(ctx, a)) {
+        None | Some("external") => String::new(),
+        Some(l) => format!("{l} "),
+    }
+}
+
+/// The LLVM IR of the module `module` (a `builtin.module` whose ops are
+/// llvm ops).
+pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, Box<Diagnostic>> {
+    let mut out =
+        String::from("; ModuleID = 'LLVMDialectModule'\nsource_filename = \"LLVMDialectModule\"\n");
+    let attrs = ir.op_attrs(module);
+    for &(k, v) in ctx.dict_entries(attrs) {
+        let text = string_attr(ctx, Some(v));
+        match (ctx.str(k), text) {
+            ("llvm.data_layout", Some(t)) if !t.is_empty() => {
+                out.push_str(&format!("target datalayout = \"{t}\"\n"));
+            }
+            ("llvm.target_triple", Some(t)) if !t.is_empty() => {
+                out.push_str(&format!("target triple = \"{t}\"\n"));
+            }
+            _ => {}
+        }
+    }
+    let mut state = ModuleState::default();
+    let body: Vec<OpId> = ir
+        .regions(module)
+        .next()
+        .and_then(|r| ir.entry_block(r))
+        .map(|b| ir.block_ops(b).collect())
+        .unwrap_or_default();
+    let mut globals = String::new();
+    let mut functions = String::new();
+    for op in body {
+        match ctx.str(ir.op_name(op)) {
+            "llvm.mlir.global" => globals.push_str(&global(ctx, ir, op)?),
+            "llvm.func" => {
+                functions.push('\n');
+                functions.push_str(&function::function(ctx, ir, op, &mut state)?);
+            }
+            name => {
+                return Err(err(
+                    ir,
+                    op,
+                    format!(
+                        "'{name}' has no LLVM IR translation (lower it to the llvm dialect first)"
+                    ),
+                ))
+            }
+        }
+    }
+    if !globals.is_empty() {
+        out.push('\n');
+        out.push_str(&globals);
+    }
+    out.push_str(&functions);
+    for decl in state.intrinsics.values() {
+        out.push('\n');
+        out.push_str(decl);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// `@name = linkage [constant|global] T init, align N`
+fn global(ctx: &Context, ir: &Ir, op: OpId) -> Result<String, Box<Diagnostic>> {
+    let name = string_attr(ctx, inherent_attr(ctx, ir, op, "sym_name")).unwrap_or_default();
+    let ty = type_attr(ctx, inherent_attr(ctx, ir, op, "global_type"))
+        .ok_or_else(|| err(ir, op, "global without a type"))?;
+    let t = types::ir_type(ctx, ty).map_err(|m| err(ir, op, m))?;
+    let has_region = ir
+        .regions(op)
+        .next()
+        .is_some_and(|r| !ir.region_is_empty(r));
+    if has_region {
+        return Err(err(
+            ir,
+            op,
+            "globals with initializer regions are not translated yet",
+        ));
+    }
+    let value = inherent_attr(ctx, ir, op, "value");
+    let linkage = linkage_prefix(ctx, ir, op);
+    let kind = if inherent_attr(ctx, ir, op, "constant").is_some() {
+        "constant"
+    } else {
+        "global"
+    };
+    let space = match inherent_attr(ctx, ir, op, "addr_space").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) if *value != 0.into() => {
+            format!("addrspace({value}) ")
+        }
+        _ => String::new(),
+    };
+    let mut s = match value {
+        Some(v) => {
+            let init = constants::constant(ctx, v, ty).map_err(|m| err(ir, op, m))?;
+            format!("@{name} = {linkage}{space}{kind} {t} {init}")
+        }
+        None if linkage.is_empty() => format!("@{name} = external {space}{kind} {t}"),
+        None => format!("@{name} = {linkage}{space}{kind} {t} undef"),
+    };
+    if let Some(AttrKind::Integer { value, .. }) =
+        inherent_attr(ctx, ir, op, "alignment").map(|a| ctx.attr_kind(a))
+    {
+        s.push_str(&format!(", align {value}"));
+    }
+    s.push('\n');
+    Ok(s)
+}
