@@ -1000,6 +1000,7 @@ pub(crate) static BRANCH: BranchDef = BranchDef {
 };
 
 pub(crate) const FUNC: OpDef = OpDef {
+    verify: Some(verify_func),
     traits: Traits::ISOLATED_FROM_ABOVE,
     inherent_attrs: FUNC_INHERENT,
     parse: Some(parse_func),
@@ -1008,6 +1009,7 @@ pub(crate) const FUNC: OpDef = OpDef {
 };
 
 pub(crate) const GLOBAL: OpDef = OpDef {
+    verify: Some(verify_global),
     traits: Traits::ISOLATED_FROM_ABOVE,
     inherent_attrs: GLOBAL_INHERENT,
     parse: Some(parse_global),
@@ -1016,6 +1018,7 @@ pub(crate) const GLOBAL: OpDef = OpDef {
 };
 
 pub(crate) const CALL: OpDef = OpDef {
+    verify: Some(verify_call),
     inherent_attrs: CALL_INHERENT,
     parse: Some(parse_call),
     print: Some(print_call),
@@ -1023,6 +1026,7 @@ pub(crate) const CALL: OpDef = OpDef {
 };
 
 pub(crate) const ALLOCA: OpDef = OpDef {
+    verify: Some(verify_alloca),
     inherent_attrs: &["alignment", "elem_type", "inalloca"],
     parse: Some(parse_alloca),
     print: Some(print_alloca),
@@ -1031,6 +1035,7 @@ pub(crate) const ALLOCA: OpDef = OpDef {
 };
 
 pub(crate) const GEP: OpDef = OpDef {
+    verify: Some(verify_gep),
     inherent_attrs: &["elem_type", "noWrapFlags", "rawConstantIndices"],
     parse: Some(parse_gep),
     print: Some(print_gep),
@@ -1039,6 +1044,7 @@ pub(crate) const GEP: OpDef = OpDef {
 };
 
 pub(crate) const EXTRACTVALUE: OpDef = OpDef {
+    verify: Some(verify_extract_insert),
     inherent_attrs: &["position"],
     parse: Some(|p| parse_extract_insert(p, false)),
     print: Some(print_extract_insert),
@@ -1047,9 +1053,147 @@ pub(crate) const EXTRACTVALUE: OpDef = OpDef {
 };
 
 pub(crate) const INSERTVALUE: OpDef = OpDef {
+    verify: Some(verify_extract_insert),
     inherent_attrs: &["position"],
     parse: Some(|p| parse_extract_insert(p, true)),
     print: Some(print_extract_insert),
     effects: Effects::None,
     ..OpDef::new("llvm.insertvalue")
 };
+
+// ----- verifiers ------------------------------------------------------------
+
+use silica_ir::verify::OpVerifier;
+
+/// Operand and result counts: `(min, max)` operands, exact results.
+fn check_counts(
+    v: &mut OpVerifier<'_, '_>,
+    op: OpId,
+    operands: (usize, usize),
+    results: usize,
+) -> PResult<()> {
+    let n = v.ir().num_operands(op);
+    if n < operands.0 || n > operands.1 {
+        let expected = if operands.0 == operands.1 {
+            format!("{}", operands.0)
+        } else {
+            format!("{} or more", operands.0)
+        };
+        return Err(v.op_error(op, format!("expected {expected} operands, but found {n}")));
+    }
+    let r = v.ir().num_results(op);
+    if r != results {
+        return Err(v.op_error(op, format!("expected {results} results, but found {r}")));
+    }
+    Ok(())
+}
+
+fn require_type(v: &mut OpVerifier<'_, '_>, op: OpId, name: &str) -> PResult<Type> {
+    match type_of_attr(v.ctx(), inherent_attr(v.ctx(), v.ir(), op, name)) {
+        Some(t) => Ok(t),
+        None => Err(v.op_error(op, format!("requires attribute '{name}' holding a type"))),
+    }
+}
+
+fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    check_counts(v, op, (0, 0), 0)?;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    if string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).is_none() {
+        return Err(v.op_error(op, "requires string attribute 'sym_name'"));
+    }
+    let Some((_, params, _)) = func_type(ctx, ir, op) else {
+        return Err(v.op_error(
+            op,
+            "requires attribute 'function_type' holding an LLVM function type",
+        ));
+    };
+    let entry = ir.regions(op).next().and_then(|r| ir.entry_block(r));
+    if let Some(b) = entry {
+        let args: Vec<Type> = ir.block_args(b).iter().map(|a| ir.value_type(*a)).collect();
+        if args != params {
+            return Err(v.op_error(
+                op,
+                "entry block arguments do not match the function signature",
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    check_counts(v, op, (0, 0), 0)?;
+    require_type(v, op, "global_type")?;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    if string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).is_none() {
+        return Err(v.op_error(op, "requires string attribute 'sym_name'"));
+    }
+    Ok(())
+}
+
+fn verify_call(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let direct = inherent_attr(ctx, ir, op, "callee").is_some();
+    if !direct && ir.num_operands(op) == 0 {
+        return Err(v.op_error(op, "indirect call needs a callee operand"));
+    }
+    if ir.num_results(op) > 1 {
+        return Err(v.op_error(op, "must have 0 or 1 result"));
+    }
+    if !direct && !types::is_ptr(ctx, ir.value_type(ir.operand(op, 0))) {
+        return Err(v.op_error(op, "indirect call expects a pointer as callee"));
+    }
+    Ok(())
+}
+
+fn verify_alloca(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    check_counts(v, op, (1, 1), 1)?;
+    require_type(v, op, "elem_type")?;
+    Ok(())
+}
+
+fn verify_gep(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let n = v.ir().num_operands(op);
+    check_counts(v, op, (1, usize::MAX), 1)?;
+    require_type(v, op, "elem_type")?;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let raw =
+        inherent_attr(ctx, ir, op, "rawConstantIndices").and_then(|a| ctx.int_array_values(a));
+    let dynamic = raw
+        .as_ref()
+        .map(|r| r.iter().filter(|i| **i == DYNAMIC_INDEX).count());
+    if dynamic != Some(n - 1) {
+        return Err(v.op_error(op, "expected as many dynamic indices as index operands"));
+    }
+    Ok(())
+}
+
+fn verify_extract_insert(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let insert = v.ctx().str(v.ir().op_name(op)) == "llvm.insertvalue";
+    let n = if insert { 2 } else { 1 };
+    check_counts(v, op, (n, n), 1)?;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let position = inherent_attr(ctx, ir, op, "position").and_then(|a| ctx.int_array_values(a));
+    let container = ir.value_type(ir.operand(op, 0));
+    let elem = position.and_then(|p| aggregate_element(ctx, container, &p));
+    let Some(elem) = elem else {
+        return Err(v.op_error(op, "invalid position for the aggregate type"));
+    };
+    let expected = if insert {
+        ir.value_type(ir.operand(op, 1))
+    } else {
+        ir.value_type(ir.result(op, 0))
+    };
+    let result_ok = !insert || ir.value_type(ir.result(op, 0)) == container;
+    if expected != elem || !result_ok {
+        return Err(v.op_error(
+            op,
+            "type does not match the aggregate element at the position",
+        ));
+    }
+    Ok(())
+}
+
+/// `llvm.intr.memcpy`/`memmove`/`memset`: three operands, no result.
+pub(crate) fn verify_mem_intrinsic(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    check_counts(v, op, (3, 3), 0)
+}

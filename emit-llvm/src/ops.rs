@@ -544,16 +544,19 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.intr.ctpop", &INTRINSIC_PLAIN),
     OpDef {
         inherent_attrs: &["isVolatile"],
+        verify: Some(crate::func_ops::verify_mem_intrinsic),
         effects: Effects::Write,
         ..OpDef::new("llvm.intr.memcpy")
     },
     OpDef {
         inherent_attrs: &["isVolatile"],
+        verify: Some(crate::func_ops::verify_mem_intrinsic),
         effects: Effects::Write,
         ..OpDef::new("llvm.intr.memmove")
     },
     OpDef {
         inherent_attrs: &["isVolatile"],
+        verify: Some(crate::func_ops::verify_mem_intrinsic),
         effects: Effects::Write,
         ..OpDef::new("llvm.intr.memset")
     },

@@ -204,6 +204,81 @@ fn index_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId
     true
 }
 
+/// Signed ceiling and floor division and unsigned ceiling division,
+/// expanded as MLIR's `arith-expand` does before lowering.
+fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let orig = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    if cr.rw.ctx.int_width(orig).is_none()
+        && !matches!(cr.rw.ctx.type_kind(orig), silica_ir::TypeKind::Index)
+    {
+        return false;
+    }
+    let Some(ty) = cr.convert_type(orig) else {
+        return false;
+    };
+    let name = cr.rw.ctx.str(cr.rw.ir.op_name(op)).to_string();
+    let loc = cr.rw.ir.op_loc(op);
+    let (a, b) = (operands[0], operands[1]);
+    let mut l = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let konst = |l: &mut Llvm<'_, '_>, v: i64| {
+        let attr = l.ctx().int_attr(orig, v);
+        l.constant(attr, ty)
+    };
+    let i1 = l.ctx().signless(1);
+    let cmp = |l: &mut Llvm<'_, '_>, pred: &str, x: ValueId, y: ValueId| {
+        let i = crate::attrs::ICMP_PREDICATES
+            .iter()
+            .position(|p| *p == pred)
+            .unwrap_or(0);
+        let ctx = l.ctx();
+        let t = ctx.signless(64);
+        let p = ctx.int_attr(t, i as i64);
+        l.value("llvm.icmp", &[x, y], i1, &[("predicate", p)])
+    };
+    let v = match name.as_str() {
+        "arith.ceildivsi" => {
+            let zero = konst(&mut l, 0);
+            let one = konst(&mut l, 1);
+            let q = l.int_op("llvm.sdiv", a, b, 0);
+            let prod = l.int_op("llvm.mul", q, b, 0);
+            let inexact = cmp(&mut l, "ne", a, prod);
+            let a_neg = cmp(&mut l, "slt", a, zero);
+            let b_neg = cmp(&mut l, "slt", b, zero);
+            let same = cmp(&mut l, "eq", a_neg, b_neg);
+            let cond = l.int_op("llvm.and", inexact, same, 0);
+            let up = l.int_op("llvm.add", q, one, 0);
+            l.value("llvm.select", &[cond, up, q], ty, &[])
+        }
+        "arith.floordivsi" => {
+            let q = l.int_op("llvm.sdiv", a, b, 0);
+            let prod = l.int_op("llvm.mul", q, b, 0);
+            let inexact = cmp(&mut l, "ne", a, prod);
+            let zero = konst(&mut l, 0);
+            let a_neg = cmp(&mut l, "slt", a, zero);
+            let b_neg = cmp(&mut l, "slt", b, zero);
+            let opposite = cmp(&mut l, "ne", a_neg, b_neg);
+            let cond = l.int_op("llvm.and", inexact, opposite, 0);
+            let minus_one = konst(&mut l, -1);
+            let down = l.int_op("llvm.add", q, minus_one, 0);
+            l.value("llvm.select", &[cond, down, q], ty, &[])
+        }
+        _ => {
+            let zero = konst(&mut l, 0);
+            let is_zero = cmp(&mut l, "eq", a, zero);
+            let one = konst(&mut l, 1);
+            let less = l.int_op("llvm.sub", a, one, 0);
+            let q = l.int_op("llvm.udiv", less, b, 0);
+            let up = l.int_op("llvm.add", q, one, 0);
+            l.value("llvm.select", &[is_zero, zero, up], ty, &[])
+        }
+    };
+    cr.replace_op(op, &[v]);
+    true
+}
+
 /// The patterns of `convert-arith-to-llvm`.
 pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
     for (root, ..) in ONE_TO_ONE {
@@ -226,6 +301,14 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
             name: "CmpOpLowering",
             benefit: 1,
             apply: compare,
+        });
+    }
+    for root in ["arith.ceildivsi", "arith.floordivsi", "arith.ceildivui"] {
+        out.push(ConversionPattern {
+            root,
+            name: "DivisionExpansion",
+            benefit: 1,
+            apply: division,
         });
     }
     for root in ["arith.index_cast", "arith.index_castui"] {

@@ -273,9 +273,6 @@ fn alloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) ->
     };
     let heap = cr.rw.ctx.str(cr.rw.ir.op_name(op)) == "memref.alloc";
     let alignment = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "alignment");
-    if heap && alignment.is_some() {
-        return false;
-    }
     let loc = cr.rw.ir.op_loc(op);
     let ptr_ty = types::ptr(cr.rw.ctx, space);
     if heap {
@@ -292,28 +289,53 @@ fn alloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) ->
     let Some((sizes, strides, total)) = b.descriptor_sizes(memref, operands, heap) else {
         return false;
     };
-    let ptr = if heap {
-        let call = b.call("malloc", &[total], &[ptr_ty]);
-        b.rw.ir.result(call, 0)
+    let align = alignment.and_then(|a| match b.rw.ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+        _ => None,
+    });
+    let (allocated, aligned) = if heap {
+        // Over-allocate by the alignment and round the pointer up.
+        let align = align.map(|a| b.index_const(a));
+        let bytes = match align {
+            Some(a) => b.int_op("llvm.add", total, a, 0),
+            None => total,
+        };
+        let call = b.call("malloc", &[bytes], &[ptr_ty]);
+        let allocated = b.rw.ir.result(call, 0);
+        let aligned = match align {
+            Some(a) => {
+                let i64t = b.rw.ctx.signless(64);
+                let addr = b.value("llvm.ptrtoint", &[allocated], i64t, &[]);
+                let one = b.index_const(1);
+                let bump = b.int_op("llvm.sub", a, one, 0);
+                let bumped = b.int_op("llvm.add", addr, bump, 0);
+                let rem = b.value("llvm.urem", &[bumped, a], i64t, &[]);
+                let rounded = b.int_op("llvm.sub", bumped, rem, 0);
+                b.value("llvm.inttoptr", &[rounded], ptr_ty, &[])
+            }
+            None => allocated,
+        };
+        (allocated, aligned)
     } else {
         let ctx = b.ctx();
         let mut props = vec![("elem_type", ctx.intern_attr(AttrKind::Type(element)))];
-        if let Some(a) = alignment {
+        if let Some(v) = align {
             let t = ctx.signless(64);
-            let v = match ctx.attr_kind(a) {
-                AttrKind::Integer { value, .. } => i64::try_from(value).unwrap_or(0),
-                _ => 0,
-            };
             props.push(("alignment", ctx.int_attr(t, v)));
         }
-        b.value("llvm.alloca", &[total], ptr_ty, &props)
+        let p = b.value("llvm.alloca", &[total], ptr_ty, &props);
+        (p, p)
     };
-    let d = b.pack_descriptor(desc_ty, ptr, ptr, None, &sizes, &strides);
+    let d = b.pack_descriptor(desc_ty, allocated, aligned, None, &sizes, &strides);
     cr.replace_op(op, &[d]);
     true
 }
 
 fn dealloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let memref = memref_of(cr, cr.rw.ir.operand(op, 0));
+    if memref_parts(cr.rw.ctx, memref).is_none() || cr.convert_type(memref).is_none() {
+        return false;
+    }
     let ptr_ty = types::ptr(cr.rw.ctx, 0);
     let void = types::void(cr.rw.ctx);
     declare_function(&mut cr.rw, op, "free", &[ptr_ty], void);

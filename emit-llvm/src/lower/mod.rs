@@ -25,10 +25,23 @@ pub fn convert_type(ctx: &mut Context, t: Type) -> Option<Type> {
         TypeKind::Integer { signedness, width } => {
             (signedness == silica_ir::Signedness::Signless).then(|| ctx.signless(width))
         }
-        TypeKind::Float(_) => Some(t),
-        TypeKind::Vector { shape, element, .. } if shape.len() == 1 => {
-            let e = convert_type(ctx, element)?;
-            (e == element).then_some(t)
+        TypeKind::Float(k) => crate::translate::float_name(k).map(|_| t),
+        TypeKind::Vector {
+            shape,
+            scalable,
+            element,
+        } if shape.len() == 1 => {
+            let element = match ctx.type_kind(element) {
+                TypeKind::Index | TypeKind::Integer { .. } | TypeKind::Float(_) => {
+                    convert_type(ctx, element)?
+                }
+                _ => return None,
+            };
+            Some(ctx.intern_type(TypeKind::Vector {
+                shape,
+                scalable,
+                element,
+            }))
         }
         TypeKind::MemRef {
             shape,
@@ -180,9 +193,13 @@ impl Llvm<'_, '_> {
         self.value("llvm.extractvalue", &[container], elem, &[("position", p)])
     }
 
-    /// An integer op with overflow flags (`nsw` 1, `nuw` 2).
+    /// A binary integer op; `flags` (`nsw` 1, `nuw` 2) for the ops that
+    /// carry overflow flags.
     pub fn int_op(&mut self, name: &str, a: ValueId, b: ValueId, flags: u32) -> ValueId {
         let ty = self.rw.ir.value_type(a);
+        if !matches!(name, "llvm.add" | "llvm.sub" | "llvm.mul" | "llvm.shl") {
+            return self.value(name, &[a, b], ty, &[]);
+        }
         let ctx = self.ctx();
         let i32t = ctx.signless(32);
         let f = ctx.int_attr(i32t, flags);

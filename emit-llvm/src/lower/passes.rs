@@ -1,7 +1,8 @@
 //! The conversion passes with mlir-opt-22's names and options. Each runs
 //! a partial conversion (the llvm dialect and casts legal) with its
-//! dialects' patterns; an op of those dialects left unconverted is an
-//! error at the op that names the pass.
+//! dialects' patterns; an op of those dialects that the pass has no
+//! pattern for is an error at the op that names the pass (ops whose
+//! patterns decline, such as ones on types LLVM lacks, stay as in MLIR).
 
 use silica_ir::conversion::{
     apply_partial_conversion, ConversionPattern, ConversionTarget, Legality,
@@ -25,11 +26,14 @@ impl Pass for Conversion {
         target.set_op(silica_ir::conversion::CAST, Legality::Legal);
         let types = super::type_converter();
         apply_partial_conversion(ctx, ir, op, &target, &self.patterns, &types)?;
+        // Ops with no pattern at all are reported; ops whose patterns
+        // declined (types LLVM lacks, say) stay, as in MLIR.
         let mut left = None;
         ir.walk(op, &mut |o| {
             let name = ctx.str(ir.op_name(o));
             let dialect = name.split('.').next().unwrap_or("");
-            if left.is_none() && self.dialects.contains(&dialect) {
+            let lowered = self.patterns.iter().any(|p| p.root == name);
+            if left.is_none() && self.dialects.contains(&dialect) && !lowered {
                 left = Some(o);
             }
         });

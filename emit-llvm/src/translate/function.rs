@@ -286,196 +286,197 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
         Some(r) => f.ty(op, ir.value_type(r))?,
         None => String::new(),
     };
-    let line =
-        if let Some((_, inst)) = BINARY.iter().find(|(n, _)| *n == name) {
-            let mut flags = String::new();
-            if inst.starts_with('f') {
-                flags = fastmath(ctx, ir, op);
-            } else if matches!(*inst, "add" | "sub" | "mul" | "shl") {
-                flags = overflow(ctx, ir, op);
-            } else if has(ctx, ir, op, "isExact") {
-                flags = " exact".into();
-            } else if has(ctx, ir, op, "isDisjoint") {
-                flags = " disjoint".into();
-            }
-            format!(
-                "{lhs}{inst}{flags} {}, {}",
-                f.typed(op, operands[0])?,
-                f.val(op, operands[1])?
-            )
-        } else if let Some((_, inst)) = CASTS.iter().find(|(n, _)| *n == name) {
-            let flags = if name == "llvm.trunc" {
-                overflow(ctx, ir, op)
-            } else if has(ctx, ir, op, "nonNeg") {
-                " nneg".into()
-            } else {
-                String::new()
-            };
-            format!("{lhs}{inst}{flags} {} to {rty}", f.typed(op, operands[0])?)
-        } else if name.starts_with("llvm.intr.") {
-            intrinsic(f, op, name, &operands, state)?
+    let line = if let Some((_, inst)) = BINARY.iter().find(|(n, _)| *n == name) {
+        let mut flags = String::new();
+        if inst.starts_with('f') {
+            flags = fastmath(ctx, ir, op);
+        } else if matches!(*inst, "add" | "sub" | "mul" | "shl") {
+            flags = overflow(ctx, ir, op);
+        } else if has(ctx, ir, op, "isExact") {
+            flags = " exact".into();
+        } else if has(ctx, ir, op, "isDisjoint") {
+            flags = " disjoint".into();
+        }
+        format!(
+            "{lhs}{inst}{flags} {}, {}",
+            f.typed(op, operands[0])?,
+            f.val(op, operands[1])?
+        )
+    } else if let Some((_, inst)) = CASTS.iter().find(|(n, _)| *n == name) {
+        let flags = if name == "llvm.trunc" {
+            overflow(ctx, ir, op)
+        } else if has(ctx, ir, op, "nonNeg") {
+            " nneg".into()
         } else {
-            match name {
-                "llvm.mlir.constant"
-                | "llvm.mlir.undef"
-                | "llvm.mlir.poison"
-                | "llvm.mlir.zero"
-                | "llvm.mlir.addressof" => return Ok(None),
-                "llvm.fneg" => format!(
-                    "{lhs}fneg{} {}",
-                    fastmath(ctx, ir, op),
-                    f.typed(op, operands[0])?
-                ),
-                "llvm.icmp" | "llvm.fcmp" => {
-                    let i = int_prop(ctx, ir, op, "predicate").unwrap_or(0) as usize;
-                    let (inst, pred, flags) = if name == "llvm.icmp" {
-                        ("icmp", ICMP_PREDICATES[i.min(9)], String::new())
-                    } else {
-                        (
-                            "fcmp",
-                            FCMP_PREDICATES[i.min(15)].trim_start_matches('_'),
-                            fastmath(ctx, ir, op),
-                        )
-                    };
-                    format!(
-                        "{lhs}{inst}{flags} {pred} {}, {}",
-                        f.typed(op, operands[0])?,
-                        f.val(op, operands[1])?
+            String::new()
+        };
+        format!("{lhs}{inst}{flags} {} to {rty}", f.typed(op, operands[0])?)
+    } else if name.starts_with("llvm.intr.") {
+        intrinsic(f, op, name, &operands, state)?
+    } else {
+        match name {
+            "llvm.mlir.constant"
+            | "llvm.mlir.undef"
+            | "llvm.mlir.poison"
+            | "llvm.mlir.zero"
+            | "llvm.mlir.addressof" => return Ok(None),
+            "llvm.fneg" => format!(
+                "{lhs}fneg{} {}",
+                fastmath(ctx, ir, op),
+                f.typed(op, operands[0])?
+            ),
+            "llvm.icmp" | "llvm.fcmp" => {
+                let i = int_prop(ctx, ir, op, "predicate").unwrap_or(0) as usize;
+                let (inst, pred, flags) = if name == "llvm.icmp" {
+                    ("icmp", ICMP_PREDICATES[i.min(9)], String::new())
+                } else {
+                    (
+                        "fcmp",
+                        FCMP_PREDICATES[i.min(15)].trim_start_matches('_'),
+                        fastmath(ctx, ir, op),
                     )
-                }
-                "llvm.select" => format!(
-                    "{lhs}select{} {}, {}, {}",
-                    fastmath(ctx, ir, op),
+                };
+                format!(
+                    "{lhs}{inst}{flags} {pred} {}, {}",
                     f.typed(op, operands[0])?,
-                    f.typed(op, operands[1])?,
-                    f.typed(op, operands[2])?
-                ),
-                "llvm.freeze" => format!("{lhs}freeze {}", f.typed(op, operands[0])?),
-                "llvm.load" => {
-                    let vol = if has(ctx, ir, op, "volatile_") {
-                        "volatile "
-                    } else {
-                        ""
-                    };
-                    let mut s = format!("{lhs}load {vol}{rty}, {}", f.typed(op, operands[0])?);
-                    if let Some(a) = int_prop(ctx, ir, op, "alignment") {
-                        s.push_str(&format!(", align {a}"));
-                    }
-                    s
+                    f.val(op, operands[1])?
+                )
+            }
+            "llvm.select" => format!(
+                "{lhs}select{} {}, {}, {}",
+                fastmath(ctx, ir, op),
+                f.typed(op, operands[0])?,
+                f.typed(op, operands[1])?,
+                f.typed(op, operands[2])?
+            ),
+            "llvm.freeze" => format!("{lhs}freeze {}", f.typed(op, operands[0])?),
+            "llvm.load" => {
+                let vol = if has(ctx, ir, op, "volatile_") {
+                    "volatile "
+                } else {
+                    ""
+                };
+                let mut s = format!("{lhs}load {vol}{rty}, {}", f.typed(op, operands[0])?);
+                if let Some(a) = int_prop(ctx, ir, op, "alignment") {
+                    s.push_str(&format!(", align {a}"));
                 }
-                "llvm.store" => {
-                    let vol = if has(ctx, ir, op, "volatile_") {
-                        "volatile "
-                    } else {
-                        ""
-                    };
-                    let mut s = format!(
-                        "store {vol}{}, {}",
-                        f.typed(op, operands[0])?,
-                        f.typed(op, operands[1])?
-                    );
-                    if let Some(a) = int_prop(ctx, ir, op, "alignment") {
-                        s.push_str(&format!(", align {a}"));
-                    }
-                    s
-                }
-                "llvm.alloca" => {
-                    let elem = type_attr(ctx, inherent_attr(ctx, ir, op, "elem_type"))
-                        .ok_or_else(|| err(ir, op, "alloca without an element type"))?;
-                    let mut s = format!(
-                        "{lhs}alloca {}, {}",
-                        f.ty(op, elem)?,
-                        f.typed(op, operands[0])?
-                    );
-                    if let Some(a) = int_prop(ctx, ir, op, "alignment").filter(|a| *a > 0) {
-                        s.push_str(&format!(", align {a}"));
-                    }
-                    s
-                }
-                "llvm.getelementptr" => {
-                    let elem = type_attr(ctx, inherent_attr(ctx, ir, op, "elem_type"))
-                        .ok_or_else(|| err(ir, op, "getelementptr without an element type"))?;
-                    let flags = int_prop(ctx, ir, op, "noWrapFlags").unwrap_or(0) as u32;
-                    let mut fl = String::new();
-                    if flags & 1 != 0 {
-                        fl.push_str(" inbounds");
-                    } else if flags & 2 != 0 {
-                        fl.push_str(" nusw");
-                    }
-                    if flags & 4 != 0 {
-                        fl.push_str(" nuw");
-                    }
-                    let raw = inherent_attr(ctx, ir, op, "rawConstantIndices")
-                        .and_then(|a| ctx.int_array_values(a))
-                        .unwrap_or_default();
-                    let mut idx = Vec::new();
-                    let mut next = 1;
-                    for r in raw {
-                        if r == crate::DYNAMIC_INDEX {
-                            idx.push(f.typed(op, operands[next])?);
-                            next += 1;
-                        } else {
-                            idx.push(format!("i32 {r}"));
-                        }
-                    }
-                    let mut s = format!(
-                        "{lhs}getelementptr{fl} {}, {}",
-                        f.ty(op, elem)?,
-                        f.typed(op, operands[0])?
-                    );
-                    for i in idx {
-                        s.push_str(", ");
-                        s.push_str(&i);
-                    }
-                    s
-                }
-                "llvm.extractvalue" => format!(
-                    "{lhs}extractvalue {}, {}",
-                    f.typed(op, operands[0])?,
-                    position(ctx, ir, op)
-                ),
-                "llvm.insertvalue" => format!(
-                    "{lhs}insertvalue {}, {}, {}",
-                    f.typed(op, operands[0])?,
-                    f.typed(op, operands[1])?,
-                    position(ctx, ir, op)
-                ),
-                "llvm.extractelement" => format!(
-                    "{lhs}extractelement {}, {}",
+                s
+            }
+            "llvm.store" => {
+                let vol = if has(ctx, ir, op, "volatile_") {
+                    "volatile "
+                } else {
+                    ""
+                };
+                let mut s = format!(
+                    "store {vol}{}, {}",
                     f.typed(op, operands[0])?,
                     f.typed(op, operands[1])?
-                ),
-                "llvm.insertelement" => format!(
-                    "{lhs}insertelement {}, {}, {}",
-                    f.typed(op, operands[0])?,
-                    f.typed(op, operands[1])?,
-                    f.typed(op, operands[2])?
-                ),
-                "llvm.call" => call(f, op, &operands, &lhs)?,
-                "llvm.br" => format!("br label %{}", f.blocks[&ir.successors(op)[0]]),
-                "llvm.cond_br" => {
-                    let s = ir.successors(op);
-                    format!(
-                        "br {}, label %{}, label %{}",
-                        f.typed(op, operands[0])?,
-                        f.blocks[&s[0]],
-                        f.blocks[&s[1]]
-                    )
+                );
+                if let Some(a) = int_prop(ctx, ir, op, "alignment") {
+                    s.push_str(&format!(", align {a}"));
                 }
-                "llvm.return" => match operands.first() {
-                    Some(&v) => format!("ret {}", f.typed(op, v)?),
-                    None => "ret void".into(),
-                },
-                "llvm.unreachable" => "unreachable".into(),
-                _ => return Err(err(
+                s
+            }
+            "llvm.alloca" => {
+                let elem = type_attr(ctx, inherent_attr(ctx, ir, op, "elem_type"))
+                    .ok_or_else(|| err(ir, op, "alloca without an element type"))?;
+                let mut s = format!(
+                    "{lhs}alloca {}, {}",
+                    f.ty(op, elem)?,
+                    f.typed(op, operands[0])?
+                );
+                if let Some(a) = int_prop(ctx, ir, op, "alignment").filter(|a| *a > 0) {
+                    s.push_str(&format!(", align {a}"));
+                }
+                s
+            }
+            "llvm.getelementptr" => {
+                let elem = type_attr(ctx, inherent_attr(ctx, ir, op, "elem_type"))
+                    .ok_or_else(|| err(ir, op, "getelementptr without an element type"))?;
+                let flags = int_prop(ctx, ir, op, "noWrapFlags").unwrap_or(0) as u32;
+                let mut fl = String::new();
+                if flags & 1 != 0 {
+                    fl.push_str(" inbounds");
+                } else if flags & 2 != 0 {
+                    fl.push_str(" nusw");
+                }
+                if flags & 4 != 0 {
+                    fl.push_str(" nuw");
+                }
+                let raw = inherent_attr(ctx, ir, op, "rawConstantIndices")
+                    .and_then(|a| ctx.int_array_values(a))
+                    .unwrap_or_default();
+                let mut idx = Vec::new();
+                let mut next = 1;
+                for r in raw {
+                    if r == crate::DYNAMIC_INDEX {
+                        idx.push(f.typed(op, operands[next])?);
+                        next += 1;
+                    } else {
+                        idx.push(format!("i32 {r}"));
+                    }
+                }
+                let mut s = format!(
+                    "{lhs}getelementptr{fl} {}, {}",
+                    f.ty(op, elem)?,
+                    f.typed(op, operands[0])?
+                );
+                for i in idx {
+                    s.push_str(", ");
+                    s.push_str(&i);
+                }
+                s
+            }
+            "llvm.extractvalue" => format!(
+                "{lhs}extractvalue {}, {}",
+                f.typed(op, operands[0])?,
+                position(ctx, ir, op)
+            ),
+            "llvm.insertvalue" => format!(
+                "{lhs}insertvalue {}, {}, {}",
+                f.typed(op, operands[0])?,
+                f.typed(op, operands[1])?,
+                position(ctx, ir, op)
+            ),
+            "llvm.extractelement" => format!(
+                "{lhs}extractelement {}, {}",
+                f.typed(op, operands[0])?,
+                f.typed(op, operands[1])?
+            ),
+            "llvm.insertelement" => format!(
+                "{lhs}insertelement {}, {}, {}",
+                f.typed(op, operands[0])?,
+                f.typed(op, operands[1])?,
+                f.typed(op, operands[2])?
+            ),
+            "llvm.call" => call(f, op, &operands, &lhs)?,
+            "llvm.br" => format!("br label %{}", f.blocks[&ir.successors(op)[0]]),
+            "llvm.cond_br" => {
+                let s = ir.successors(op);
+                format!(
+                    "br {}, label %{}, label %{}",
+                    f.typed(op, operands[0])?,
+                    f.blocks[&s[0]],
+                    f.blocks[&s[1]]
+                )
+            }
+            "llvm.return" => match operands.first() {
+                Some(&v) => format!("ret {}", f.typed(op, v)?),
+                None => "ret void".into(),
+            },
+            "llvm.unreachable" => "unreachable".into(),
+            _ => {
+                return Err(err(
                     ir,
                     op,
                     format!(
                         "'{name}' has no LLVM IR translation (lower it to the llvm dialect first)"
                     ),
-                )),
+                ))
             }
-        };
+        }
+    };
     Ok(Some(line))
 }
 

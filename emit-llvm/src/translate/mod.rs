@@ -16,7 +16,7 @@ use silica_ir::dialect::inherent_attr;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Type};
 use std::collections::BTreeMap;
 
-pub use types::ir_type;
+pub use types::{float_name, ir_type};
 
 /// What the translation of one module collects besides its text.
 #[derive(Default)]

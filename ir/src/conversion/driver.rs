@@ -67,7 +67,8 @@ impl ConversionRewriter<'_, '_> {
 
     /// The value `v` stands for after conversion: its replacement if it
     /// was replaced, else `v` cast to its converted type when that
-    /// differs (materialised before `user`).
+    /// differs (materialised after `v`'s definition; before `user` when
+    /// `v` has no place).
     pub fn remapped(&mut self, v: ValueId, user: OpId) -> ValueId {
         let mut cur = v;
         while let Some(&next) = self.mapping.get(&cur) {
@@ -76,8 +77,16 @@ impl ConversionRewriter<'_, '_> {
         let ty = self.rw.ir.value_type(cur);
         match self.convert_type(ty) {
             Some(t) if t != ty => {
+                // As MLIR: right after the value's definition (block
+                // arguments: at the start of their block).
                 let saved = self.rw.insertion_point();
-                self.rw.set_insertion_point(user);
+                match self.rw.ir.defining_op(cur) {
+                    Some(def) => self.rw.set_insertion_point_after(def),
+                    None => match self.rw.ir.value_block(cur) {
+                        Some(b) => self.rw.set_insertion_point_to_start(b),
+                        None => self.rw.set_insertion_point(user),
+                    },
+                }
                 let c = self.cast(cur, t);
                 self.rw.restore_insertion_point(saved);
                 self.mapping.insert(cur, c);
