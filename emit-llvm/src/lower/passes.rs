@@ -28,12 +28,15 @@ impl Pass for Conversion {
         apply_partial_conversion(ctx, ir, op, &target, &self.patterns, &types)?;
         // Ops with no pattern at all are reported; ops whose patterns
         // declined (types LLVM lacks, say) stay, as in MLIR.
+        let roots: rustc_hash::FxHashSet<&str> = self.patterns.iter().map(|p| p.root).collect();
         let mut left = None;
         ir.walk(op, &mut |o| {
+            if left.is_some() {
+                return;
+            }
             let name = ctx.str(ir.op_name(o));
             let dialect = name.split('.').next().unwrap_or("");
-            let lowered = self.patterns.iter().any(|p| p.root == name);
-            if left.is_none() && self.dialects.contains(&dialect) && !lowered {
+            if self.dialects.contains(&dialect) && !roots.contains(name) {
                 left = Some(o);
             }
         });

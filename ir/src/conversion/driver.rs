@@ -265,9 +265,10 @@ fn legalize(
     types: &TypeConverter,
     full: bool,
 ) -> Result<(), Box<Diagnostic>> {
-    let mut by_root: FxHashMap<&str, Vec<&ConversionPattern>> = FxHashMap::default();
+    let mut by_root: FxHashMap<crate::context::Symbol, Vec<&ConversionPattern>> =
+        FxHashMap::default();
     for p in patterns {
-        by_root.entry(p.root).or_default().push(p);
+        by_root.entry(ctx.sym(p.root)).or_default().push(p);
     }
     for list in by_root.values_mut() {
         list.sort_by_key(|p| std::cmp::Reverse(p.benefit));
@@ -288,7 +289,7 @@ fn legalize(
         if legality == Some(true) || ctx.str(ir.op_name(op)) == CAST {
             continue;
         }
-        let name = ctx.str(ir.op_name(op)).to_string();
+        let name_sym = ir.op_name(op);
         match try_fold(ctx, ir, op, types, &mut mapping, &mut casts, &mut journal) {
             Folded::Replaced => {
                 order.append(&mut journal.created);
@@ -297,11 +298,7 @@ fn legalize(
             Folded::InPlace | Folded::No => {}
         }
         let mut applied = false;
-        for p in by_root
-            .get(name.as_str())
-            .map(|v| v.as_slice())
-            .unwrap_or(&[])
-        {
+        for p in by_root.get(&name_sym).map(|v| v.as_slice()).unwrap_or(&[]) {
             let mut cr = ConversionRewriter {
                 rw: Rewriter::new(ctx, ir, &mut journal),
                 types,
@@ -327,6 +324,7 @@ fn legalize(
             }
         }
         if !applied && (full || legality == Some(false)) {
+            let name = ctx.str(name_sym);
             let msg = if legality == Some(false) {
                 format!("failed to legalize operation '{name}' that was explicitly marked illegal")
             } else {
