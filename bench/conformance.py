@@ -34,7 +34,7 @@ SPLIT = re.compile(r"^// -----\s*$", re.M)
 
 
 # The upstream dialects silica registers.
-SILICA_DIALECTS = {"builtin", "func", "arith", "cf", "math", "index", "scf", "memref", "affine"}
+SILICA_DIALECTS = {"builtin", "func", "arith", "cf", "math", "index", "scf", "memref", "affine", "llvm"}
 
 
 def registered_dialects(mlir_opt):
