@@ -7,6 +7,13 @@ use silica_ir::format::SEGMENTS;
 use silica_ir::{OpId, OpSpec, Symbol, ValueId};
 
 fn branch(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    // The successors take the converted values (MLIR converts their
+    // signatures as it lowers the branches).
+    for succ in cr.rw.ir.successors(op).to_vec() {
+        if !cr.convert_block_types(succ) {
+            return false;
+        }
+    }
     let ctx = &mut *cr.rw.ctx;
     let ir = &*cr.rw.ir;
     let cond = ctx.str(ir.op_name(op)) == "cf.cond_br";

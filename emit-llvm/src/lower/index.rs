@@ -124,6 +124,94 @@ fn cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
     true
 }
 
+/// Ceiling and floor divisions, as MLIR's index lowering expands them.
+fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let name = cr.rw.ctx.str(cr.rw.ir.op_name(op)).to_string();
+    let (n, m) = (operands[0], operands[1]);
+    let loc = cr.rw.ir.op_loc(op);
+    let i64t = cr.rw.ctx.signless(64);
+    let i1 = cr.rw.ctx.signless(1);
+    let mut l = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let konst = |l: &mut Llvm<'_, '_>, v: i64| {
+        let a = l.ctx().int_attr(i64t, v);
+        l.constant(a, i64t)
+    };
+    let cmp = |l: &mut Llvm<'_, '_>, pred: &str, x: ValueId, y: ValueId| {
+        let i = crate::attrs::ICMP_PREDICATES
+            .iter()
+            .position(|p| *p == pred)
+            .unwrap_or(0);
+        let ctx = l.ctx();
+        let t = ctx.signless(64);
+        let p = ctx.int_attr(t, i as i64);
+        l.value("llvm.icmp", &[x, y], i1, &[("predicate", p)])
+    };
+    let v = match name.as_str() {
+        "index.ceildivs" => {
+            let zero = konst(&mut l, 0);
+            let one = konst(&mut l, 1);
+            let neg_one = konst(&mut l, -1);
+            let m_pos = cmp(&mut l, "sgt", m, zero);
+            let x = l.value("llvm.select", &[m_pos, neg_one, one], i64t, &[]);
+            let n_plus_x = l.int_op("llvm.add", n, x, 0);
+            let q = l.int_op("llvm.sdiv", n_plus_x, m, 0);
+            let pos_res = l.int_op("llvm.add", q, one, 0);
+            let neg_n = l.int_op("llvm.sub", zero, n, 0);
+            let neg_q = l.int_op("llvm.sdiv", neg_n, m, 0);
+            let neg_res = l.int_op("llvm.sub", zero, neg_q, 0);
+            let n_pos = cmp(&mut l, "sgt", n, zero);
+            let same = cmp(&mut l, "eq", n_pos, m_pos);
+            let n_nonzero = cmp(&mut l, "ne", n, zero);
+            let cond = l.int_op("llvm.and", same, n_nonzero, 0);
+            l.value("llvm.select", &[cond, pos_res, neg_res], i64t, &[])
+        }
+        "index.ceildivu" => {
+            let zero = konst(&mut l, 0);
+            let one = konst(&mut l, 1);
+            let less = l.int_op("llvm.sub", n, one, 0);
+            let q = l.int_op("llvm.udiv", less, m, 0);
+            let up = l.int_op("llvm.add", q, one, 0);
+            let is_zero = cmp(&mut l, "eq", n, zero);
+            l.value("llvm.select", &[is_zero, zero, up], i64t, &[])
+        }
+        _ => {
+            let zero = konst(&mut l, 0);
+            let one = konst(&mut l, 1);
+            let neg_one = konst(&mut l, -1);
+            let m_neg = cmp(&mut l, "slt", m, zero);
+            let x = l.value("llvm.select", &[m_neg, one, neg_one], i64t, &[]);
+            let x_minus_n = l.int_op("llvm.sub", x, n, 0);
+            let q = l.int_op("llvm.sdiv", x_minus_n, m, 0);
+            let neg_res = l.int_op("llvm.sub", neg_one, q, 0);
+            let pos_res = l.int_op("llvm.sdiv", n, m, 0);
+            let n_neg = cmp(&mut l, "slt", n, zero);
+            let opposite = cmp(&mut l, "ne", n_neg, m_neg);
+            let n_nonzero = cmp(&mut l, "ne", n, zero);
+            let cond = l.int_op("llvm.and", opposite, n_nonzero, 0);
+            l.value("llvm.select", &[cond, neg_res, pos_res], i64t, &[])
+        }
+    };
+    cr.replace_op(op, &[v]);
+    true
+}
+
+/// `index.sizeof`: the index width, 64.
+fn sizeof(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
+    let loc = cr.rw.ir.op_loc(op);
+    let i64t = cr.rw.ctx.signless(64);
+    let a = cr.rw.ctx.int_attr(i64t, 64);
+    let v = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    }
+    .constant(a, i64t);
+    cr.replace_op(op, &[v]);
+    true
+}
+
 /// The patterns of `convert-index-to-llvm`.
 pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
     for (root, _) in ONE_TO_ONE {
@@ -142,6 +230,20 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
             apply: constant,
         });
     }
+    for root in ["index.ceildivs", "index.ceildivu", "index.floordivs"] {
+        out.push(ConversionPattern {
+            root,
+            name: "IndexDivisionLowering",
+            benefit: 1,
+            apply: division,
+        });
+    }
+    out.push(ConversionPattern {
+        root: "index.sizeof",
+        name: "IndexSizeOfLowering",
+        benefit: 1,
+        apply: sizeof,
+    });
     out.push(ConversionPattern {
         root: "index.cmp",
         name: "IndexCmpLowering",

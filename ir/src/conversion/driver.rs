@@ -48,8 +48,18 @@ impl Listener for Journal {
 pub struct ConversionRewriter<'r, 'a> {
     pub rw: Rewriter<'a>,
     pub types: &'r TypeConverter,
-    mapping: &'r mut FxHashMap<ValueId, ValueId>,
-    casts: &'r mut Vec<OpId>,
+    state: &'r mut CastState,
+}
+
+/// The conversion's bookkeeping of values and the casts between types.
+#[derive(Default)]
+struct CastState {
+    /// Old values to their converted replacements.
+    mapping: FxHashMap<ValueId, ValueId>,
+    /// Every cast materialised (the unused ones go at the end).
+    casts: Vec<OpId>,
+    /// Casts of new values back to old types, shared by all replacements.
+    back_casts: FxHashMap<(ValueId, Type), ValueId>,
 }
 
 impl ConversionRewriter<'_, '_> {
@@ -61,7 +71,7 @@ impl ConversionRewriter<'_, '_> {
     fn cast(&mut self, input: ValueId, to: Type) -> ValueId {
         let loc = self.rw.ctx.unknown_loc();
         let op = self.rw.create_simple(CAST, &[input], &[to], None, loc);
-        self.casts.push(op);
+        self.state.casts.push(op);
         self.rw.ir.result(op, 0)
     }
 
@@ -71,7 +81,7 @@ impl ConversionRewriter<'_, '_> {
     /// `v` has no place).
     pub fn remapped(&mut self, v: ValueId, user: OpId) -> ValueId {
         let mut cur = v;
-        while let Some(&next) = self.mapping.get(&cur) {
+        while let Some(&next) = self.state.mapping.get(&cur) {
             cur = next;
         }
         let ty = self.rw.ir.value_type(cur);
@@ -89,7 +99,7 @@ impl ConversionRewriter<'_, '_> {
                 }
                 let c = self.cast(cur, t);
                 self.rw.restore_insertion_point(saved);
-                self.mapping.insert(cur, c);
+                self.state.mapping.insert(cur, c);
                 c
             }
             _ => cur,
@@ -105,13 +115,26 @@ impl ConversionRewriter<'_, '_> {
             let old_ty = self.rw.ir.value_type(r);
             if self.rw.ir.value_type(v) == old_ty {
                 replacements.push(v);
-            } else {
-                self.rw.set_insertion_point(op);
-                let back = self.cast(v, old_ty);
-                self.mapping.insert(back, v);
-                replacements.push(back);
+                continue;
             }
+            if let Some(&back) = self.state.back_casts.get(&(v, old_ty)) {
+                replacements.push(back);
+                continue;
+            }
+            // As MLIR: after `v`'s definition, shared by later users.
+            match self.rw.ir.defining_op(v) {
+                Some(def) => self.rw.set_insertion_point_after(def),
+                None => match self.rw.ir.value_block(v) {
+                    Some(b) => self.rw.set_insertion_point_to_start(b),
+                    None => self.rw.set_insertion_point(op),
+                },
+            }
+            let back = self.cast(v, old_ty);
+            self.state.mapping.insert(back, v);
+            self.state.back_casts.insert((v, old_ty), back);
+            replacements.push(back);
         }
+        self.rw.set_insertion_point(op);
         self.rw.replace_op(op, &replacements);
     }
 
@@ -125,7 +148,7 @@ impl ConversionRewriter<'_, '_> {
             return;
         }
         let back = self.cast(new, old_ty);
-        self.mapping.insert(back, new);
+        self.state.mapping.insert(back, new);
         self.rw.replace_all_uses(old, back);
     }
 
@@ -133,7 +156,13 @@ impl ConversionRewriter<'_, '_> {
     /// old uses see a cast back to the old type.
     pub fn convert_region_types(&mut self, region: RegionId) -> bool {
         let blocks: Vec<_> = self.rw.ir.region_blocks(region).collect();
-        for b in blocks {
+        blocks.into_iter().all(|b| self.convert_block_types(b))
+    }
+
+    /// Converts the types of `b`'s arguments; old uses see a cast back to
+    /// the old type.
+    pub fn convert_block_types(&mut self, b: crate::graph::BlockId) -> bool {
+        {
             let args = self.rw.ir.block_args(b).to_vec();
             for a in args {
                 let old = self.rw.ir.value_type(a);
@@ -158,7 +187,7 @@ impl ConversionRewriter<'_, '_> {
                 for u in uses {
                     self.rw.ir.set_use(u, back);
                 }
-                self.mapping.insert(back, a);
+                self.state.mapping.insert(back, a);
             }
         }
         true
@@ -199,8 +228,7 @@ fn try_fold(
     ir: &mut Ir,
     op: OpId,
     types: &TypeConverter,
-    mapping: &mut FxHashMap<ValueId, ValueId>,
-    casts: &mut Vec<OpId>,
+    state: &mut CastState,
     journal: &mut Journal,
 ) -> Folded {
     let Some(def) = ctx.op_def(ir.op_name(op)) else {
@@ -231,8 +259,7 @@ fn try_fold(
     let mut cr = ConversionRewriter {
         rw: Rewriter::new(ctx, ir, journal),
         types,
-        mapping,
-        casts,
+        state,
     };
     cr.rw.set_insertion_point(op);
     let mut values = Vec::new();
@@ -275,8 +302,7 @@ fn legalize(
     }
     let mut order = Vec::new();
     ir.walk(root, &mut |o| order.push(o));
-    let mut mapping = FxHashMap::default();
-    let mut casts = Vec::new();
+    let mut state = CastState::default();
     let mut journal = Journal::default();
     let mut i = 0;
     while i < order.len() {
@@ -290,7 +316,7 @@ fn legalize(
             continue;
         }
         let name_sym = ir.op_name(op);
-        match try_fold(ctx, ir, op, types, &mut mapping, &mut casts, &mut journal) {
+        match try_fold(ctx, ir, op, types, &mut state, &mut journal) {
             Folded::Replaced => {
                 order.append(&mut journal.created);
                 continue;
@@ -302,11 +328,10 @@ fn legalize(
             let mut cr = ConversionRewriter {
                 rw: Rewriter::new(ctx, ir, &mut journal),
                 types,
-                mapping: &mut mapping,
-                casts: &mut casts,
+                state: &mut state,
             };
             let operands: Vec<ValueId> = cr.rw.ir.operands(op).collect();
-            let mark = cr.casts.len();
+            let mark = cr.state.casts.len();
             let adaptor: Vec<ValueId> = operands.iter().map(|&v| cr.remapped(v, op)).collect();
             cr.rw.set_insertion_point(op);
             if (p.apply)(&mut cr, op, &adaptor) {
@@ -314,10 +339,11 @@ fn legalize(
                 break;
             }
             // Unused target materialisations of a pattern that declined.
-            for c in casts.drain(mark..).collect::<Vec<_>>() {
+            for c in state.casts.drain(mark..).collect::<Vec<_>>() {
                 let r = ir.result(c, 0);
                 if !ir.has_uses(r) {
-                    mapping.retain(|_, v| *v != r);
+                    state.mapping.retain(|_, v| *v != r);
+                    state.back_casts.retain(|_, v| *v != r);
                     let mut rw = Rewriter::new(ctx, ir, &mut journal);
                     rw.erase_op(c);
                 }
@@ -338,7 +364,7 @@ fn legalize(
     let mut changed = true;
     while changed {
         changed = false;
-        for &c in &casts {
+        for &c in &state.casts {
             if !ir.is_erased(c) && ir.results(c).all(|r| !ir.has_uses(r)) {
                 ir.erase_op(c);
                 changed = true;
