@@ -103,6 +103,16 @@ pub fn bits_of(ctx: &Context, a: Attr) -> u32 {
 
 /// The dialect attribute hook: parses what follows `#llvm.<mnemonic>`.
 pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> {
+    if mnemonic != "fastmath" && !KEYWORD_ATTRS.contains(&mnemonic) {
+        // Structured attributes (debug info, TBAA, loop annotations,
+        // ...) are kept as their text.
+        let raw = if p.peek(Tok::Less) {
+            p.parse_balanced_body()?
+        } else {
+            String::new()
+        };
+        return Ok(raw_attr(p.ctx(), mnemonic, &raw));
+    }
     p.expect(Tok::Less, "'<'")?;
     if mnemonic == "fastmath" {
         let mut bits = 0;
@@ -135,9 +145,41 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> 
     Ok(keyword_attr(p.ctx(), mnemonic, &word))
 }
 
+/// Attributes whose parameter is one keyword.
+const KEYWORD_ATTRS: &[&str] = &[
+    "linkage",
+    "cconv",
+    "tailcallkind",
+    "visibility",
+    "unnamed_addr",
+    "framePointerKind",
+    "comdat_selector",
+    "uwtableKind",
+];
+
+/// An llvm attribute kept as the text of its parameters (`raw` is the
+/// text inside `<...>`).
+fn raw_attr(ctx: &mut Context, mnemonic: &str, raw: &str) -> Attr {
+    let text = ctx.string_attr(raw.as_bytes());
+    let marker = ctx.unit_attr();
+    dialect_attr(ctx, mnemonic, vec![marker, text])
+}
+
 /// The dialect attribute hook: prints what follows `#llvm.`.
 pub(crate) fn print(pp: &ParamPrinter<'_>, out: &mut String, mnemonic: &str, params: &[Attr]) {
     let ctx = pp.ctx();
+    if let [marker, text] = params {
+        if matches!(ctx.attr_kind(*marker), AttrKind::Unit) {
+            if let Some(t) = keyword_of_param(ctx, *text) {
+                if !t.is_empty() {
+                    out.push('<');
+                    out.push_str(t);
+                    out.push('>');
+                }
+            }
+            return;
+        }
+    }
     out.push('<');
     if mnemonic == "fastmath" {
         let bits = params.first().map_or(0, |p| bits_of(ctx, *p));

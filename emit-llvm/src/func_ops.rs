@@ -224,9 +224,11 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let mut result_attrs = None;
     if p.eat(Tok::Arrow) {
         if p.eat(Tok::LParen) {
-            result = Some(p.parse_type()?);
-            result_attrs = parse_optional_dict(p)?;
-            p.expect(Tok::RParen, "')'")?;
+            if !p.eat(Tok::RParen) {
+                result = Some(p.parse_type()?);
+                result_attrs = parse_optional_dict(p)?;
+                p.expect(Tok::RParen, "')'")?;
+            }
         } else {
             result = Some(p.parse_type()?);
         }

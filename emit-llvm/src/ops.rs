@@ -507,7 +507,6 @@ pub(crate) static OPS: &[OpDef] = &[
     branch("llvm.cond_br", &COND_BR),
     OpDef {
         traits: Traits::TERMINATOR.with(Traits::RETURN_LIKE),
-        parents: &["llvm.func"],
         ..pure("llvm.return", &RETURN)
     },
     terminator("llvm.unreachable", &UNREACHABLE),

@@ -267,6 +267,19 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.parse_dialect_attr_params(start, dialect, mnemonic)
     }
 
+    /// The text inside a balanced `<...>` that starts at the current
+    /// token, consumed with its brackets (for dialect data kept as text).
+    pub fn parse_balanced_body(&mut self) -> PResult<String> {
+        if !self.p.is(Tok::Less) {
+            return self.expected("'<'");
+        }
+        let start = self.p.tok().start;
+        let end = self.p.balanced_body_end(start)?;
+        let text = String::from_utf8_lossy(&self.p.src()[start + 1..end - 1]).into_owned();
+        self.p.reset_to(end);
+        Ok(text)
+    }
+
     /// Parses `elem (, elem)*` up to `close` (consumed); empty allowed.
     pub fn comma_list(
         &mut self,

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Translation conformance: every chunk of MLIR's Target/LLVMIR tests goes
+through `silica translate --to-llvmir` and `mlir-translate-22
+--mlir-to-llvmir`. Where both translate, silica's LLVM IR must pass
+`llvm-as-22`, and the two modules are compared for meaning with
+`llvm-diff-22` after `opt-22 -passes=instsimplify` on both (MLIR's
+IRBuilder folds constant expressions that silica leaves to LLVM).
+
+Reports: chunks both translate and llvm-diff finds equal, chunks both
+translate but differ, chunks only mlir-translate handles (unsupported in
+silica, by first error), and chunks where silica wrote IR that llvm-as
+rejects (must be none).
+
+Usage: python3 bench/translate_conformance.py DIR_OR_FILE... [--show N]
+"""
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SILICA = os.path.join(os.path.dirname(HERE), "target", "release", "silica")
+
+
+def chunks(path):
+    text = open(path).read()
+    if "split-input-file" in text:
+        return re.split(r"^// -----\s*$", text, flags=re.M)
+    return [text]
+
+
+def files(args):
+    for a in args:
+        if os.path.isdir(a):
+            for n in sorted(os.listdir(a)):
+                if n.endswith(".mlir"):
+                    yield os.path.join(a, n)
+        else:
+            yield a
+
+
+def run(cmd, text=None):
+    return subprocess.run(cmd, input=text, capture_output=True, text=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("paths", nargs="+")
+    ap.add_argument("--show", type=int, default=0, help="print the first N differing chunks")
+    args = ap.parse_args()
+    counts = collections.Counter()
+    reasons = collections.Counter()
+    shown = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        ours, theirs = os.path.join(tmp, "ours.ll"), os.path.join(tmp, "theirs.ll")
+        for f in files(args.paths):
+            for i, c in enumerate(chunks(f)):
+                t = run(["mlir-translate-22", "--mlir-to-llvmir", "-o", theirs, "-"], c)
+                if t.returncode != 0:
+                    counts["mlir-translate rejects"] += 1
+                    continue
+                s = run([SILICA, "translate", "--to-llvmir", "-o", ours, "-"], c)
+                if s.returncode != 0:
+                    counts["only mlir-translate translates"] += 1
+                    first = s.stderr.strip().splitlines()[0] if s.stderr.strip() else "?"
+                    reasons[re.sub(r"^.*?error: ", "", first)[:90]] += 1
+                    continue
+                if run(["llvm-as-22", ours, "-o", "/dev/null"]).returncode != 0:
+                    counts["silica wrote invalid IR"] += 1
+                    print(f"INVALID IR: {f} chunk {i}")
+                    continue
+                for p in (ours, theirs):
+                    run(["opt-22", "-passes=instsimplify", "-S", p, "-o", p])
+                d = run(["llvm-diff-22", ours, theirs])
+                if d.returncode == 0 and not d.stderr.strip():
+                    counts["same meaning (llvm-diff)"] += 1
+                else:
+                    counts["both translate, llvm-diff differs"] += 1
+                    if shown < args.show:
+                        shown += 1
+                        print(f"--- {f} chunk {i}\n{d.stderr[:1500]}")
+    total = sum(counts.values())
+    print(f"chunks: {total}")
+    for k, v in counts.most_common():
+        print(f"  {k}: {v}")
+    print("first silica error where only mlir-translate translates:")
+    for k, v in reasons.most_common(25):
+        print(f"  {v:4d}  {k}")
+
+
+if __name__ == "__main__":
+    main()
