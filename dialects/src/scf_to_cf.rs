@@ -95,7 +95,66 @@ fn lower_if(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     rw.replace_op(op, &results);
 }
 
-/// Lowers every `scf.for` and `scf.if` nested in `root`, outermost first.
+/// Whether the after region of a while only forwards its arguments
+/// (MLIR lowers such loops as do-while: one block, no after block).
+fn is_do_while(ir: &Ir, after: silica_ir::RegionId) -> bool {
+    let blocks: Vec<_> = ir.region_blocks(after).collect();
+    let [b] = blocks.as_slice() else {
+        return false;
+    };
+    let ops: Vec<_> = ir.block_ops(*b).collect();
+    let [y] = ops.as_slice() else {
+        return false;
+    };
+    ir.operands(*y).collect::<Vec<_>>() == ir.block_args(*b)
+}
+
+fn lower_while(ctx: &mut Context, ir: &mut Ir, op: OpId) {
+    let loc = ir.op_loc(op);
+    let inits: Vec<ValueId> = ir.operands(op).collect();
+    let current = ir.op_block(op).expect("op in a block");
+    let continuation = ir.split_block(current, ir.next_op(op));
+    let regions: Vec<_> = ir.regions(op).collect();
+    let (before_r, after_r) = (regions[0], regions[1]);
+    let before = ir.entry_block(before_r).expect("before block");
+    let before_last = ir.region_blocks(before_r).last().expect("block");
+    let do_while = is_do_while(ir, after_r);
+    let after = if do_while {
+        None
+    } else {
+        Some((
+            ir.entry_block(after_r).expect("after block"),
+            ir.region_blocks(after_r).last().expect("block"),
+        ))
+    };
+    match after {
+        Some((after_first, _)) => {
+            ir.inline_region_before(after_r, continuation);
+            ir.inline_region_before(before_r, after_first);
+        }
+        None => ir.inline_region_before(before_r, continuation),
+    }
+    let mut listener = NoListener;
+    let mut rw = Rewriter::new(ctx, ir, &mut listener);
+    rw.set_insertion_point_to_end(current);
+    Builder { rw: &mut rw, loc }.br(before, &inits);
+    let (cond_op, operands) = terminator(rw.ir, before_last);
+    let (cond, args) = (operands[0], operands[1..].to_vec());
+    rw.set_insertion_point(cond_op);
+    let target = after.map_or(before, |(first, _)| first);
+    Builder { rw: &mut rw, loc }.cond_br(cond, target, &args, continuation, &[]);
+    rw.erase_op(cond_op);
+    if let Some((_, after_last)) = after {
+        let (yield_op, yielded) = terminator(rw.ir, after_last);
+        rw.set_insertion_point(yield_op);
+        Builder { rw: &mut rw, loc }.br(before, &yielded);
+        rw.erase_op(yield_op);
+    }
+    rw.replace_op(op, &args);
+}
+
+/// Lowers every `scf.for`, `scf.if` and `scf.while` nested in `root`,
+/// outermost first.
 pub fn convert_scf_to_cf(
     ctx: &mut Context,
     ir: &mut Ir,
@@ -110,8 +169,8 @@ pub fn convert_scf_to_cf(
         match ctx.str(ir.op_name(op)) {
             "scf.for" => lower_for(ctx, ir, op),
             "scf.if" => lower_if(ctx, ir, op),
-            "scf.while" | "scf.parallel" | "scf.index_switch" | "scf.execute_region"
-            | "scf.forall" => {
+            "scf.while" => lower_while(ctx, ir, op),
+            "scf.parallel" | "scf.index_switch" | "scf.execute_region" | "scf.forall" => {
                 let name = ctx.str(ir.op_name(op)).to_string();
                 return Err(Box::new(Diagnostic::error(
                     ir.op_loc(op),

@@ -966,6 +966,11 @@ fn print_extract_insert(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 fn successor_operands(ctx: &Context, ir: &Ir, op: OpId, succ: usize) -> std::ops::Range<usize> {
     match ctx.str(ir.op_name(op)) {
         "llvm.br" => 0..ir.num_operands(op),
+        "llvm.switch" => {
+            let counts = crate::switch::dest_counts(ctx, ir, op);
+            let start = 1 + counts[..succ.min(counts.len())].iter().sum::<usize>();
+            start..start + counts.get(succ).copied().unwrap_or(0)
+        }
         _ => {
             let seg = segment_sizes(ctx, ir, op).unwrap_or_default();
             let (t, f) = (
@@ -986,7 +991,18 @@ fn erase_successor_operand(ctx: &mut Context, ir: &mut Ir, op: OpId, succ: usize
     let mut operands: Vec<ValueId> = ir.operands(op).collect();
     operands.remove(range.start + j);
     ir.set_operands(op, &operands);
-    if ctx.str(ir.op_name(op)) == "llvm.cond_br" {
+    if ctx.str(ir.op_name(op)) == "llvm.switch" {
+        let mut counts: Vec<i64> = crate::switch::dest_counts(ctx, ir, op)
+            .iter()
+            .map(|&c| c as i64)
+            .collect();
+        counts[succ] -= 1;
+        let total: i64 = counts[1..].iter().sum();
+        let seg = ctx.int_array_attr(32, &[1, counts[0], total]);
+        silica_ir::dialect::set_inherent_attr(ctx, ir, op, SEGMENTS, seg);
+        let cases = ctx.int_array_attr(32, &counts[1..]);
+        silica_ir::dialect::set_inherent_attr(ctx, ir, op, "case_operand_segments", cases);
+    } else if ctx.str(ir.op_name(op)) == "llvm.cond_br" {
         let seg = segment_sizes(ctx, ir, op).unwrap_or_default();
         let mut seg: Vec<i64> = seg.iter().map(|&s| s as i64).collect();
         seg[1 + succ] -= 1;

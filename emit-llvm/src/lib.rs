@@ -5,6 +5,7 @@ pub mod attrs;
 mod func_ops;
 pub mod lower;
 mod ops;
+pub mod switch;
 pub mod translate;
 pub mod types;
 

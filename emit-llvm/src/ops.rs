@@ -450,6 +450,7 @@ pub(crate) static OPS: &[OpDef] = &[
     crate::func_ops::GEP,
     crate::func_ops::EXTRACTVALUE,
     crate::func_ops::INSERTVALUE,
+    crate::switch::SWITCH,
     commutative("llvm.add", &INT_BINARY_OVERFLOW),
     pure("llvm.sub", &INT_BINARY_OVERFLOW),
     commutative("llvm.mul", &INT_BINARY_OVERFLOW),

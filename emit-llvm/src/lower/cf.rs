@@ -1,5 +1,6 @@
-//! `cf` to llvm: `cf.br` and `cf.cond_br` become `llvm.br` and
-//! `llvm.cond_br` with the same successors, operands and weights.
+//! `cf` to llvm: `cf.br`, `cf.cond_br` and `cf.switch` become `llvm.br`,
+//! `llvm.cond_br` and `llvm.switch` with the same successors, operands,
+//! case values and weights.
 
 use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
 use silica_ir::dialect::inherent_attr;
@@ -16,8 +17,22 @@ fn branch(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -
     }
     let ctx = &mut *cr.rw.ctx;
     let ir = &*cr.rw.ir;
-    let cond = ctx.str(ir.op_name(op)) == "cf.cond_br";
+    let source = ctx.str(ir.op_name(op)).to_string();
+    let cond = source == "cf.cond_br";
+    let switch = source == "cf.switch";
     let mut props: Vec<(Symbol, silica_ir::Attr)> = Vec::new();
+    if switch {
+        for key in [
+            SEGMENTS,
+            "case_operand_segments",
+            "case_values",
+            "branch_weights",
+        ] {
+            if let Some(a) = inherent_attr(ctx, ir, op, key) {
+                props.push((ctx.sym(key), a));
+            }
+        }
+    }
     if cond {
         for key in [SEGMENTS, "branch_weights"] {
             if let Some(a) = inherent_attr(ctx, ir, op, key) {
@@ -27,7 +42,11 @@ fn branch(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -
     }
     let props = (!props.is_empty()).then(|| ctx.dict_attr(props));
     let successors = ir.successors(op).to_vec();
-    let name = ctx.sym(if cond { "llvm.cond_br" } else { "llvm.br" });
+    let name = ctx.sym(match source.as_str() {
+        "cf.cond_br" => "llvm.cond_br",
+        "cf.switch" => "llvm.switch",
+        _ => "llvm.br",
+    });
     let attrs = ir.op_attrs(op);
     let loc = ir.op_loc(op);
     cr.rw.create(OpSpec {
@@ -46,7 +65,7 @@ fn branch(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -
 
 /// The patterns of `convert-cf-to-llvm`.
 pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
-    for root in ["cf.br", "cf.cond_br"] {
+    for root in ["cf.br", "cf.cond_br", "cf.switch"] {
         out.push(ConversionPattern {
             root,
             name: "BranchOpLowering",

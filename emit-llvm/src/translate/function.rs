@@ -20,8 +20,12 @@ struct Fn<'a> {
     /// The operand text of each value (`%v3`, `42`, `@g`, `poison`).
     values: HashMap<ValueId, String>,
     blocks: HashMap<BlockId, String>,
-    /// Incoming `(value, block)` pairs of each block argument.
-    incoming: HashMap<ValueId, Vec<(ValueId, BlockId)>>,
+    /// Incoming `(value, predecessor label)` pairs of each block argument.
+    incoming: HashMap<ValueId, Vec<(ValueId, String)>>,
+    /// Labels of forwarding blocks for repeated successors with arguments,
+    /// by `(terminator, successor index)` (LLVM allows one phi value per
+    /// predecessor block, as MLIR's export splits such edges).
+    edges: HashMap<(OpId, usize), String>,
     next: usize,
 }
 
@@ -47,6 +51,14 @@ impl Fn<'_> {
             self.ty(op, self.ir.value_type(v))?,
             self.val(op, v)?
         ))
+    }
+
+    /// The label a terminator's `i`th successor edge goes to.
+    fn edge(&self, op: OpId, i: usize) -> String {
+        match self.edges.get(&(op, i)) {
+            Some(l) => l.clone(),
+            None => self.blocks[&self.ir.successors(op)[i]].clone(),
+        }
     }
 
     fn name_result(&mut self, op: OpId) -> Option<String> {
@@ -108,6 +120,7 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
         values: HashMap::new(),
         blocks: HashMap::new(),
         incoming: HashMap::new(),
+        edges: HashMap::new(),
         next: 0,
     };
     let ret = f.ty(op, result)?;
@@ -137,17 +150,26 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
     if vararg {
         ps.push("...".into());
     }
-    // Incoming values of block arguments, from every branch.
+    // Incoming values of block arguments, from every branch; a repeated
+    // successor with arguments goes through a forwarding block.
+    let mut forwarding = Vec::new();
     for &b in &blocks {
         let Some(t) = ir.last_op(b) else { continue };
         let Some(branch) = ctx.op_def(ir.op_name(t)).and_then(|d| d.branch) else {
             continue;
         };
-        for (i, &succ) in ir.successors(t).iter().enumerate() {
+        let succs = ir.successors(t);
+        for (i, &succ) in succs.iter().enumerate() {
+            let mut pred = f.blocks[&b].clone();
+            if succs[..i].contains(&succ) && !ir.block_args(succ).is_empty() {
+                pred = format!("{pred}.e{i}");
+                f.edges.insert((t, i), pred.clone());
+                forwarding.push((pred.clone(), f.blocks[&succ].clone()));
+            }
             let range = (branch.successor_operands)(ctx, ir, t, i);
             let operands: Vec<ValueId> = ir.operands(t).collect();
             for (arg, v) in ir.block_args(succ).iter().zip(&operands[range]) {
-                f.incoming.entry(*arg).or_default().push((*v, b));
+                f.incoming.entry(*arg).or_default().push((*v, pred.clone()));
             }
         }
     }
@@ -173,7 +195,7 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
                 let ty = f.ty(op, ir.value_type(a))?;
                 let mut entries = Vec::new();
                 for (v, pred) in f.incoming.get(&a).map(Vec::as_slice).unwrap_or(&[]) {
-                    entries.push(format!("[ {}, %{} ]", f.val(op, *v)?, f.blocks[pred]));
+                    entries.push(format!("[ {}, %{pred} ]", f.val(op, *v)?));
                 }
                 text.push_str(&format!(
                     "  {} = phi {ty} {}\n",
@@ -189,6 +211,9 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
                 text.push('\n');
             }
         }
+    }
+    for (label, target) in forwarding {
+        text.push_str(&format!("{label}:\n  br label %{target}\n"));
     }
     text.push_str("}\n");
     Ok(text)
@@ -451,14 +476,25 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                 f.typed(op, operands[2])?
             ),
             "llvm.call" => call(f, op, &operands, &lhs)?,
-            "llvm.br" => format!("br label %{}", f.blocks[&ir.successors(op)[0]]),
-            "llvm.cond_br" => {
-                let s = ir.successors(op);
+            "llvm.br" => format!("br label %{}", f.edge(op, 0)),
+            "llvm.cond_br" => format!(
+                "br {}, label %{}, label %{}",
+                f.typed(op, operands[0])?,
+                f.edge(op, 0),
+                f.edge(op, 1)
+            ),
+            "llvm.switch" => {
+                let ty = f.ty(op, ir.value_type(operands[0]))?;
+                let cases: Vec<String> = crate::switch::case_values(ctx, ir, op)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| format!("{ty} {v}, label %{}", f.edge(op, i + 1)))
+                    .collect();
                 format!(
-                    "br {}, label %{}, label %{}",
+                    "switch {}, label %{} [ {} ]",
                     f.typed(op, operands[0])?,
-                    f.blocks[&s[0]],
-                    f.blocks[&s[1]]
+                    f.edge(op, 0),
+                    cases.join(" ")
                 )
             }
             "llvm.return" => match operands.first() {

@@ -1,0 +1,36 @@
+// convert-scf-to-cf on scf.while (with an after block, and as do-while)
+// and cf.switch to llvm.switch, as mlir-opt-22.
+// RUN: diff <(silica opt --convert-scf-to-cf %s) <(mlir-opt-22 --convert-scf-to-cf %s)
+// RUN: diff <(silica opt --convert-scf-to-cf --convert-to-llvm %s) <(mlir-opt-22 --convert-scf-to-cf --convert-to-llvm %s)
+func.func @w(%n: i32) -> (i32, i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = scf.while (%i = %c0, %acc = %c0) : (i32, i32) -> (i32, i32) {
+    %c = arith.cmpi slt, %i, %n : i32
+    scf.condition(%c) %i, %acc : i32, i32
+  } do {
+  ^bb0(%i: i32, %acc: i32):
+    %i2 = arith.addi %i, %c1 : i32
+    %a2 = arith.addi %acc, %i : i32
+    scf.yield %i2, %a2 : i32, i32
+  }
+  %d = scf.while (%x = %n) : (i32) -> i32 {
+    %x2 = arith.subi %x, %c1 : i32
+    %c = arith.cmpi sgt, %x2, %c0 : i32
+    scf.condition(%c) %x2 : i32
+  } do {
+  ^bb0(%x: i32):
+    scf.yield %x : i32
+  }
+  return %r#1, %d : i32, i32
+}
+func.func @c(%x: i32, %y: index) {
+  cf.switch %x : i32, [
+    default: ^bb1(%y : index),
+    3: ^bb2
+  ]
+^bb1(%a: index):
+  return
+^bb2:
+  return
+}
