@@ -276,12 +276,54 @@ static SELECT: Signature = Signature::new(
 static FREEZE: Signature = Signature::new(&[one("val")], RES, &[], "$val attr-dict `:` type($val)")
     .same_types(&[&["val", "res"]]);
 
-const ORDERING: AttrParam = AttrParam {
-    name: "ordering",
-    syntax: AttrSyntax::Plain,
-    optional: false,
-    default: Some(ZERO_I64),
-};
+/// Atomic orderings in value order (3 is unused).
+const ORDERINGS: &[&str] = &[
+    "not_atomic",
+    "unordered",
+    "monotonic",
+    "",
+    "acquire",
+    "release",
+    "acq_rel",
+    "seq_cst",
+];
+
+/// `atomicrmw` operations in value order.
+const ATOMIC_BIN_OPS: &[&str] = &[
+    "xchg",
+    "add",
+    "sub",
+    "_and",
+    "nand",
+    "_or",
+    "_xor",
+    "max",
+    "min",
+    "umax",
+    "umin",
+    "fadd",
+    "fsub",
+    "fmax",
+    "fmin",
+    "uinc_wrap",
+    "udec_wrap",
+    "usub_cond",
+    "usub_sat",
+    "fmaximum",
+    "fminimum",
+];
+
+const fn ordering(name: &'static str, default: Option<AttrDefault>) -> AttrParam {
+    AttrParam {
+        name,
+        syntax: AttrSyntax::IntEnum(64, ORDERINGS),
+        optional: false,
+        default,
+    }
+}
+
+const ORDERING: AttrParam = ordering("ordering", Some(ZERO_I64));
+const SYNCSCOPE: AttrParam = plain("syncscope", true);
 
 static LOAD: Signature = Signature::new(
     &[typed("addr", PTR)],
@@ -292,8 +334,10 @@ static LOAD: Signature = Signature::new(
         unit("nontemporal"),
         unit("invariant"),
         ORDERING,
+        SYNCSCOPE,
     ],
-    "(`volatile` $volatile_^)? $addr attr-dict `:` qualified(type($addr)) `->` type($res)",
+    "(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? \
+     (`invariant` $invariant^)? attr-dict `:` qualified(type($addr)) `->` type($res)",
 );
 
 static STORE: Signature = Signature::new(
@@ -304,8 +348,10 @@ static STORE: Signature = Signature::new(
         plain("alignment", true),
         unit("nontemporal"),
         ORDERING,
+        SYNCSCOPE,
     ],
-    "(`volatile` $volatile_^)? $value `,` $addr attr-dict `:` type($value) `,` qualified(type($addr))",
+    "(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? \
+     attr-dict `:` type($value) `,` qualified(type($addr))",
 );
 
 static CONSTANT: Signature = Signature::new(
@@ -381,6 +427,83 @@ static INSERTELEMENT: Signature = Signature::new(
     source: "vector",
     derive: |ctx, t| ctx.shaped(t).map(|(_, e)| e),
 }]);
+
+static ATOMICRMW: Signature = Signature::new(
+    &[typed("ptr", PTR), one("val")],
+    RES,
+    &[
+        AttrParam {
+            name: "bin_op",
+            syntax: AttrSyntax::IntEnum(64, ATOMIC_BIN_OPS),
+            optional: false,
+            default: None,
+        },
+        ordering("ordering", None),
+        SYNCSCOPE,
+        plain("alignment", true),
+        unit("volatile_"),
+    ],
+    "(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering \
+     attr-dict `:` qualified(type($ptr)) `,` type($val)",
+)
+.same_types(&[&["val", "res"]]);
+
+static CMPXCHG: Signature = Signature::new(
+    &[typed("ptr", PTR), one("cmp"), one("val")],
+    RES,
+    &[
+        ordering("success_ordering", None),
+        ordering("failure_ordering", None),
+        SYNCSCOPE,
+        plain("alignment", true),
+        unit("weak"),
+        unit("volatile_"),
+    ],
+    "(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val \
+     (`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering \
+     attr-dict `:` qualified(type($ptr)) `,` type($val)",
+)
+.same_types(&[&["cmp", "val"]])
+.infer(|ctx, ops, _| {
+    let i1 = ctx.signless(1);
+    Some(vec![crate::types::literal_struct(
+        ctx,
+        &[*ops.get(1)?, i1],
+        false,
+    )])
+});
+
+static FENCE: Signature = Signature::new(
+    &[],
+    &[],
+    &[ordering("ordering", None), SYNCSCOPE],
+    "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict",
+);
+
+static SHUFFLEVECTOR: Signature = Signature::new(
+    &[one("v1"), one("v2")],
+    RES,
+    &[AttrParam {
+        name: "mask",
+        syntax: AttrSyntax::I32Array,
+        optional: false,
+        default: None,
+    }],
+    "$v1 `,` $v2 $mask attr-dict `:` type($v1) ` `",
+)
+.same_types(&[&["v1", "v2"]])
+.infer(|ctx, ops, attrs| {
+    let n = match attrs.first().copied().flatten() {
+        Some(a) => ctx.int_array_values(a)?.len() as i64,
+        None => return None,
+    };
+    let element = ctx.shaped(*ops.first()?)?.1;
+    Some(vec![ctx.intern_type(silica_ir::TypeKind::Vector {
+        shape: Box::new([n]),
+        scalable: Box::new([false]),
+        element,
+    })])
+});
 
 /// `llvm.intr.*`: `(operands) attr-dict : functional-type`.
 static INTRINSIC: Signature = Signature::new(
@@ -488,6 +611,10 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.select", &SELECT),
     pure("llvm.freeze", &FREEZE),
     op("llvm.load", &LOAD, Effects::Read),
+    op("llvm.atomicrmw", &ATOMICRMW, Effects::Write),
+    op("llvm.cmpxchg", &CMPXCHG, Effects::Write),
+    op("llvm.fence", &FENCE, Effects::Write),
+    pure("llvm.shufflevector", &SHUFFLEVECTOR),
     op("llvm.store", &STORE, Effects::Write),
     OpDef {
         traits: Traits::CONSTANT_LIKE,

@@ -288,6 +288,67 @@ const CASTS: &[(&str, &str)] = &[
     ("llvm.inttoptr", "inttoptr"),
 ];
 
+/// `atomicrmw` operations in value order (MLIR spells `and`/`or`/`xor`
+/// with a leading underscore).
+const ATOMIC_BIN_OPS: &[&str] = &[
+    "xchg",
+    "add",
+    "sub",
+    "_and",
+    "nand",
+    "_or",
+    "_xor",
+    "max",
+    "min",
+    "umax",
+    "umin",
+    "fadd",
+    "fsub",
+    "fmax",
+    "fmin",
+    "uinc_wrap",
+    "udec_wrap",
+    "usub_cond",
+    "usub_sat",
+    "fmaximum",
+    "fminimum",
+];
+
+/// ` acquire` for an atomic ordering.
+fn ordering_name(v: i64) -> &'static str {
+    match v {
+        1 => " unordered",
+        2 => " monotonic",
+        4 => " acquire",
+        5 => " release",
+        6 => " acq_rel",
+        7 => " seq_cst",
+        _ => "",
+    }
+}
+
+/// ` syncscope("x")` when the op has one.
+fn syncscope(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    match string_attr(ctx, inherent_attr(ctx, ir, op, "syncscope")) {
+        Some(s) => format!(" syncscope(\"{s}\")"),
+        None => String::new(),
+    }
+}
+
+/// The store size in bytes of integer, float and pointer types.
+fn store_size(ctx: &Context, t: Type) -> Option<i64> {
+    use silica_ir::float::FloatKind;
+    let bits = match ctx.type_kind(t) {
+        silica_ir::TypeKind::Integer { width, .. } => i64::from(*width),
+        silica_ir::TypeKind::Float(FloatKind::F16 | FloatKind::BF16) => 16,
+        silica_ir::TypeKind::Float(FloatKind::F32) => 32,
+        silica_ir::TypeKind::Float(FloatKind::F64) => 64,
+        _ if crate::types::is_ptr(ctx, t) => 64,
+        _ => return None,
+    };
+    Some(((bits as u64 + 7) / 8).max(1).next_power_of_two() as i64)
+}
+
 fn position(ctx: &Context, ir: &Ir, op: OpId) -> String {
     inherent_attr(ctx, ir, op, "position")
         .and_then(|a| ctx.int_array_values(a))
@@ -375,33 +436,125 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                 f.typed(op, operands[2])?
             ),
             "llvm.freeze" => format!("{lhs}freeze {}", f.typed(op, operands[0])?),
-            "llvm.load" => {
+            "llvm.load" | "llvm.store" => {
                 let vol = if has(ctx, ir, op, "volatile_") {
                     "volatile "
                 } else {
                     ""
                 };
-                let mut s = format!("{lhs}load {vol}{rty}, {}", f.typed(op, operands[0])?);
-                if let Some(a) = int_prop(ctx, ir, op, "alignment") {
+                let order = int_prop(ctx, ir, op, "ordering").unwrap_or(0);
+                let (atomic, suffix) = if order != 0 {
+                    (
+                        "atomic ",
+                        format!("{}{}", syncscope(ctx, ir, op), ordering_name(order)),
+                    )
+                } else {
+                    ("", String::new())
+                };
+                let value_ty = if name == "llvm.load" {
+                    ir.value_type(ir.result(op, 0))
+                } else {
+                    ir.value_type(operands[0])
+                };
+                let mut s = if name == "llvm.load" {
+                    format!(
+                        "{lhs}load {atomic}{vol}{rty}, {}{suffix}",
+                        f.typed(op, operands[0])?
+                    )
+                } else {
+                    format!(
+                        "store {atomic}{vol}{}, {}{suffix}",
+                        f.typed(op, operands[0])?,
+                        f.typed(op, operands[1])?
+                    )
+                };
+                let align = int_prop(ctx, ir, op, "alignment")
+                    .or_else(|| (order != 0).then(|| store_size(ctx, value_ty)).flatten());
+                if let Some(a) = align {
                     s.push_str(&format!(", align {a}"));
+                } else if order != 0 {
+                    return Err(err(
+                        ir,
+                        op,
+                        "atomic access of a type without a known size needs an alignment",
+                    ));
                 }
                 s
             }
-            "llvm.store" => {
+            "llvm.atomicrmw" => {
                 let vol = if has(ctx, ir, op, "volatile_") {
-                    "volatile "
+                    " volatile"
                 } else {
                     ""
                 };
+                let bin = int_prop(ctx, ir, op, "bin_op").unwrap_or(0) as usize;
+                let bin = ATOMIC_BIN_OPS
+                    .get(bin)
+                    .copied()
+                    .unwrap_or("xchg")
+                    .trim_start_matches('_');
                 let mut s = format!(
-                    "store {vol}{}, {}",
+                    "{lhs}atomicrmw{vol} {bin} {}, {}{}{}",
                     f.typed(op, operands[0])?,
-                    f.typed(op, operands[1])?
+                    f.typed(op, operands[1])?,
+                    syncscope(ctx, ir, op),
+                    ordering_name(int_prop(ctx, ir, op, "ordering").unwrap_or(0))
                 );
                 if let Some(a) = int_prop(ctx, ir, op, "alignment") {
                     s.push_str(&format!(", align {a}"));
                 }
                 s
+            }
+            "llvm.cmpxchg" => {
+                let weak = if has(ctx, ir, op, "weak") {
+                    " weak"
+                } else {
+                    ""
+                };
+                let vol = if has(ctx, ir, op, "volatile_") {
+                    " volatile"
+                } else {
+                    ""
+                };
+                let mut s = format!(
+                    "{lhs}cmpxchg{weak}{vol} {}, {}, {}{}{}{}",
+                    f.typed(op, operands[0])?,
+                    f.typed(op, operands[1])?,
+                    f.typed(op, operands[2])?,
+                    syncscope(ctx, ir, op),
+                    ordering_name(int_prop(ctx, ir, op, "success_ordering").unwrap_or(0)),
+                    ordering_name(int_prop(ctx, ir, op, "failure_ordering").unwrap_or(0))
+                );
+                if let Some(a) = int_prop(ctx, ir, op, "alignment") {
+                    s.push_str(&format!(", align {a}"));
+                }
+                s
+            }
+            "llvm.fence" => format!(
+                "fence{}{}",
+                syncscope(ctx, ir, op),
+                ordering_name(int_prop(ctx, ir, op, "ordering").unwrap_or(0))
+            ),
+            "llvm.shufflevector" => {
+                let mask: Vec<String> = inherent_attr(ctx, ir, op, "mask")
+                    .and_then(|a| ctx.int_array_values(a))
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|m| {
+                        if *m < 0 {
+                            "i32 poison".into()
+                        } else {
+                            format!("i32 {m}")
+                        }
+                    })
+                    .collect();
+                format!(
+                    "{lhs}shufflevector {}, {}, <{} x i32> <{}>",
+                    f.typed(op, operands[0])?,
+                    f.typed(op, operands[1])?,
+                    mask.len(),
+                    mask.join(", ")
+                )
             }
             "llvm.alloca" => {
                 let elem = type_attr(ctx, inherent_attr(ctx, ir, op, "elem_type"))

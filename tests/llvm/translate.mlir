@@ -1,0 +1,68 @@
+// silica translate --to-llvmir on llvm-dialect ops: the LLVM IR passes
+// llvm-as-22 and the verifier, and llvm-diff-22 finds it equal to
+// mlir-translate-22's (after instsimplify, which folds the constant
+// expressions MLIR's IRBuilder folds).
+// RUN: silica translate --to-llvmir %s -o %t.ll
+// RUN: llvm-as-22 %t.ll -o /dev/null
+// RUN: opt-22 -passes=verify -disable-output %t.ll
+// RUN: opt-22 -passes=instsimplify -S %t.ll -o %t.silica.ll
+// RUN: mlir-translate-22 --mlir-to-llvmir %s | opt-22 -passes=instsimplify -S -o %t.mlir.ll
+// RUN: llvm-diff-22 %t.silica.ll %t.mlir.ll
+// RUN: diff <(silica opt %s) <(mlir-opt-22 %s)
+
+llvm.func @atomics(%p: !llvm.ptr, %v: i32, %f: f32, %x: vector<4xf32>) {
+  %0 = llvm.atomicrmw add %p, %v monotonic : !llvm.ptr, i32
+  %1 = llvm.atomicrmw volatile fadd %p, %f syncscope("agent") seq_cst {alignment = 4 : i64} : !llvm.ptr, f32
+  %2 = llvm.cmpxchg %p, %v, %v acq_rel monotonic : !llvm.ptr, i32
+  %3 = llvm.cmpxchg weak volatile %p, %v, %v syncscope("x") seq_cst seq_cst {alignment = 4 : i64} : !llvm.ptr, i32
+  llvm.fence acquire
+  llvm.fence syncscope("agent") seq_cst
+  %4 = llvm.shufflevector %x, %x [0, 1, -1, 7] : vector<4xf32>
+  %5 = llvm.load %p atomic acquire {alignment = 4 : i64} : !llvm.ptr -> i32
+  llvm.store %v, %p atomic release {alignment = 4 : i64} : i32, !llvm.ptr
+  llvm.return
+}
+llvm.mlir.global internal constant @str("hi\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global private @g(0 : i32) : i32
+llvm.func @printf(!llvm.ptr, ...) -> i32
+llvm.func @malloc(i64) -> !llvm.ptr
+llvm.func @f(%a: i64, %p: !llvm.ptr, %x: f32) -> i32 attributes {llvm.emit_c_interface} {
+  %0 = llvm.mlir.addressof @str : !llvm.ptr
+  %1 = llvm.call @printf(%0, %a) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32
+  %2 = llvm.alloca %a x f32 {alignment = 16 : i64} : (i64) -> !llvm.ptr
+  %3 = llvm.icmp "ult" %a, %a : i64
+  %4 = llvm.fcmp "olt" %x, %x {fastmathFlags = #llvm.fastmath<fast>} : f32
+  %5 = llvm.select %3, %a, %a : i1, i64
+  %6 = llvm.getelementptr %p[%a, 1] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i32, f32)>
+  %7 = llvm.load %6 {alignment = 4 : i64} : !llvm.ptr -> f32
+  llvm.store %7, %2 : f32, !llvm.ptr
+  %8 = llvm.sext %3 : i1 to i64
+  %9 = llvm.fadd %x, %x {fastmathFlags = #llvm.fastmath<nnan, ninf>} : f32
+  %10 = "llvm.intr.fmuladd"(%x, %x, %x) : (f32, f32, f32) -> f32
+  "llvm.intr.memcpy"(%2, %p, %a) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
+  %11 = llvm.call @malloc(%a) : (i64) -> !llvm.ptr
+  %12 = llvm.intr.smax(%a, %a) : (i64, i64) -> i64
+  llvm.cond_br %3, ^bb1, ^bb2(%a : i64)
+^bb1:
+  llvm.unreachable
+^bb2(%z: i64):
+  %c = llvm.mlir.constant(1 : i32) : i32
+  %13 = llvm.trunc %z : i64 to i32
+  %14 = llvm.zext nneg %13 : i32 to i64
+  llvm.return %c : i32
+}
+llvm.func @branches(%c: i1, %x: i32) -> i32 {
+  llvm.cond_br %c, ^bb1(%x : i32), ^bb1(%x : i32)
+^bb1(%y: i32):
+  llvm.switch %y : i32, ^bb2(%y : i32) [
+    1: ^bb2(%x : i32),
+    2: ^bb3
+  ]
+^bb2(%z: i32):
+  llvm.return %z : i32
+^bb3:
+  %k = llvm.mlir.constant(dense<[1.0, 2.0]> : vector<2xf64>) : vector<2xf64>
+  %e = llvm.extractelement %k[%x : i32] : vector<2xf64>
+  %i = llvm.fptosi %e : f64 to i32
+  llvm.return %i : i32
+}
