@@ -346,7 +346,7 @@ fn store_size(ctx: &Context, t: Type) -> Option<i64> {
         _ if crate::types::is_ptr(ctx, t) => 64,
         _ => return None,
     };
-    Some(((bits as u64 + 7) / 8).max(1).next_power_of_two() as i64)
+    Some((bits as u64).div_ceil(8).max(1).next_power_of_two() as i64)
 }
 
 fn position(ctx: &Context, ir: &Ir, op: OpId) -> String {
