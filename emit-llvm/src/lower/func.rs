@@ -248,9 +248,8 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
             cr.rw.ir.erase_block_arg(entry, 0);
         }
     }
-    if !cr.convert_region_types(new_region) {
-        return false;
-    }
+    // Only the entry block's signature changes here: the other blocks'
+    // change with the branches that reach them (as in MLIR).
     if c_interface && !cr.rw.ir.region_is_empty(new_region) && !bare {
         cr.rw.set_insertion_point_after(new);
         c_wrapper(cr, &name, &inputs, &results, &params, result, loc);
