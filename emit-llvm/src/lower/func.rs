@@ -43,7 +43,23 @@ fn expanded(cr: &mut ConversionRewriter<'_, '_>, t: Type, bare: bool) -> Option<
         v.extend(std::iter::repeat_n(i64t, 2 * shape.len()));
         return Some(v);
     }
+    if let TypeKind::UnrankedMemRef { .. } = ctx.type_kind(t) {
+        if bare {
+            return None;
+        }
+        let converted = cr.convert_type(t)?;
+        let ctx = &*cr.rw.ctx;
+        let Some(crate::types::LlvmType::Struct { body, .. }) = types::llvm_type(ctx, converted)
+        else {
+            return None;
+        };
+        return Some(body);
+    }
     Some(vec![cr.convert_type(t)?])
+}
+
+fn is_unranked(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::UnrankedMemRef { .. })
 }
 
 /// The single llvm result type for `results` (void, the one converted
@@ -55,6 +71,11 @@ fn packed_result(
 ) -> Option<Type> {
     let mut converted = Vec::new();
     for &t in results {
+        if is_unranked(cr.rw.ctx, t) {
+            // MLIR copies returned unranked descriptors to the heap; not
+            // done yet.
+            return None;
+        }
         converted.push(if bare && is_memref(cr.rw.ctx, t) {
             types::ptr(cr.rw.ctx, 0)
         } else {
@@ -214,7 +235,18 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
             let (a, group) = (old_args[i], &new_args[i]);
             cr.rw.set_insertion_point_to_start(entry);
             let ty = cr.rw.ir.value_type(a);
-            let v = if is_memref(cr.rw.ctx, ty) {
+            let v = if is_unranked(cr.rw.ctx, ty) {
+                let Some(desc_ty) = cr.convert_type(ty) else {
+                    return false;
+                };
+                let mut b = Llvm {
+                    rw: &mut cr.rw,
+                    loc,
+                };
+                let mut d = b.poison(desc_ty);
+                d = b.insert(d, group[0], &[0]);
+                b.insert(d, group[1], &[1])
+            } else if is_memref(cr.rw.ctx, ty) {
                 let Some(desc_ty) = cr.convert_type(ty) else {
                     return false;
                 };
@@ -416,6 +448,11 @@ fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bar
     };
     let mut args = Vec::new();
     for (&v, &t) in operands.iter().zip(&originals) {
+        if is_unranked(b.rw.ctx, t) && !bare {
+            args.push(b.extract(v, &[0]));
+            args.push(b.extract(v, &[1]));
+            continue;
+        }
         if !is_memref(b.rw.ctx, t) {
             args.push(v);
             continue;

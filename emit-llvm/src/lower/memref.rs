@@ -406,21 +406,35 @@ fn dim(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> b
         return false;
     };
     let index = cr.rw.ir.operand(op, 1);
-    let Some(i) = constant_index(cr.rw.ctx, cr.rw.ir, index)
+    let constant = constant_index(cr.rw.ctx, cr.rw.ir, index)
         .and_then(|v| usize::try_from(v).ok())
-        .filter(|i| *i < shape.len())
-    else {
-        return false;
-    };
+        .filter(|i| *i < shape.len());
     let loc = cr.rw.ir.op_loc(op);
     let mut b = Llvm {
         rw: &mut cr.rw,
         loc,
     };
-    let v = if shape[i] == DYNAMIC {
-        b.extract(operands[0], &[3, i as i64])
-    } else {
-        b.index_const(shape[i])
+    let v = match constant {
+        Some(i) if shape[i] != DYNAMIC => b.index_const(shape[i]),
+        Some(i) => b.extract(operands[0], &[3, i as i64]),
+        None => {
+            // A dynamic index: through a stack copy of the sizes.
+            let one = b.index_const(1);
+            let sizes = b.extract(operands[0], &[3]);
+            let arr = b.rw.ir.value_type(sizes);
+            let ptr_ty = types::ptr(b.rw.ctx, 0);
+            let e = b.rw.ctx.intern_attr(AttrKind::Type(arr));
+            let slot = b.value("llvm.alloca", &[one], ptr_ty, &[("elem_type", e)]);
+            b.op("llvm.store", &[sizes, slot], &[], &[]);
+            let at = b.gep(
+                slot,
+                arr,
+                &[GepIndex::Const(0), GepIndex::Value(operands[1])],
+                0,
+            );
+            let i64t = b.rw.ctx.signless(64);
+            b.value("llvm.load", &[at], i64t, &[])
+        }
     };
     cr.replace_op(op, &[v]);
     true
@@ -445,15 +459,106 @@ fn constant_index(ctx: &Context, ir: &silica_ir::Ir, v: ValueId) -> Option<i64> 
     }
 }
 
+/// `memref.cast`: ranked to ranked is the descriptor itself; ranked to
+/// unranked stores the descriptor on the stack and pairs its address
+/// with the rank; unranked to ranked loads it back.
 fn cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let source = memref_of(cr, cr.rw.ir.operand(op, 0));
     let result = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
-    match cr.convert_type(result) {
-        Some(t) if t == cr.rw.ir.value_type(operands[0]) => {
-            cr.replace_op(op, &[operands[0]]);
-            true
-        }
-        _ => false,
+    let Some(to) = cr.convert_type(result) else {
+        return false;
+    };
+    let from = cr.rw.ir.value_type(operands[0]);
+    if to == from {
+        cr.replace_op(op, &[operands[0]]);
+        return true;
     }
+    let loc = cr.rw.ir.op_loc(op);
+    let ranked_source = memref_parts(cr.rw.ctx, source).is_some();
+    let ranked_result = memref_parts(cr.rw.ctx, result).is_some();
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let v = match (ranked_source, ranked_result) {
+        (true, false) => {
+            let rank =
+                b.rw.ctx
+                    .shaped(source)
+                    .and_then(|(s, _)| s)
+                    .map_or(0, <[i64]>::len);
+            let one = b.index_const(1);
+            let ptr_ty = types::ptr(b.rw.ctx, 0);
+            let e = b.rw.ctx.intern_attr(AttrKind::Type(from));
+            let slot = b.value("llvm.alloca", &[one], ptr_ty, &[("elem_type", e)]);
+            b.op("llvm.store", &[operands[0], slot], &[], &[]);
+            let r = b.index_const(rank as i64);
+            let mut u = b.poison(to);
+            u = b.insert(u, r, &[0]);
+            b.insert(u, slot, &[1])
+        }
+        (false, true) => {
+            let p = b.extract(operands[0], &[1]);
+            b.value("llvm.load", &[p], to, &[])
+        }
+        _ => return false,
+    };
+    cr.replace_op(op, &[v]);
+    true
+}
+
+/// `memref.reinterpret_cast` of a ranked memref: its pointers with the
+/// given offset, sizes and strides (constants or operands).
+fn reinterpret_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let source = memref_of(cr, cr.rw.ir.operand(op, 0));
+    let result = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    if memref_parts(cr.rw.ctx, source).is_none() {
+        return false;
+    }
+    let Some(to) = cr.convert_type(result) else {
+        return false;
+    };
+    let statics = |cr: &ConversionRewriter<'_, '_>, name: &str| {
+        inherent_attr(cr.rw.ctx, cr.rw.ir, op, name).and_then(|a| cr.rw.ctx.int_array_values(a))
+    };
+    let (Some(offsets), Some(sizes), Some(strides)) = (
+        statics(cr, "static_offsets"),
+        statics(cr, "static_sizes"),
+        statics(cr, "static_strides"),
+    ) else {
+        return false;
+    };
+    let mut dynamic = operands[1..].iter().copied();
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let mut value = |b: &mut Llvm<'_, '_>, v: i64| match v {
+        DYNAMIC => dynamic.next(),
+        c => Some(b.index_const(c)),
+    };
+    let mut d = b.poison(to);
+    let allocated = b.extract(operands[0], &[0]);
+    let aligned = b.extract(operands[0], &[1]);
+    d = b.insert(d, allocated, &[0]);
+    d = b.insert(d, aligned, &[1]);
+    let Some(o) = value(&mut b, offsets.first().copied().unwrap_or(0)) else {
+        return false;
+    };
+    d = b.insert(d, o, &[2]);
+    for (i, (&size, &stride)) in sizes.iter().zip(&strides).enumerate() {
+        let Some(sv) = value(&mut b, size) else {
+            return false;
+        };
+        d = b.insert(d, sv, &[3, i as i64]);
+        let Some(st) = value(&mut b, stride) else {
+            return false;
+        };
+        d = b.insert(d, st, &[4, i as i64]);
+    }
+    cr.replace_op(op, &[d]);
+    true
 }
 
 /// The nested `!llvm.array` type of a global of shape `shape`.
@@ -630,6 +735,7 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
         ("memref.dealloc", dealloc),
         ("memref.dim", dim),
         ("memref.cast", cast),
+        ("memref.reinterpret_cast", reinterpret_cast),
         ("memref.global", global),
         ("memref.get_global", get_global),
         ("memref.copy", copy),

@@ -54,6 +54,16 @@ pub fn convert_type(ctx: &mut Context, t: Type) -> Option<Type> {
             let space = memory_space_of(ctx, memory_space)?;
             Some(memref::descriptor_type(ctx, shape.len(), space))
         }
+        TypeKind::UnrankedMemRef {
+            element,
+            memory_space,
+        } => {
+            convert_type(ctx, element)?;
+            let space = memory_space_of(ctx, memory_space)?;
+            let i64t = ctx.signless(64);
+            let ptr = types::ptr(ctx, space);
+            Some(types::literal_struct(ctx, &[i64t, ptr], false))
+        }
         TypeKind::Dialect { .. } if types::llvm_type(ctx, t).is_some() => Some(t),
         _ => None,
     }

@@ -230,6 +230,7 @@ fn try_fold(
     types: &TypeConverter,
     state: &mut CastState,
     journal: &mut Journal,
+    convertible: &dyn Fn(&Context, &Ir, OpId) -> bool,
 ) -> Folded {
     let Some(def) = ctx.op_def(ir.op_name(op)) else {
         return Folded::No;
@@ -279,6 +280,14 @@ fn try_fold(
             }
         }
     }
+    // As MLIR: a fold whose constants the conversion cannot legalize
+    // is undone, and the patterns get their turn.
+    if !created.iter().all(|&c| convertible(cr.rw.ctx, cr.rw.ir, c)) {
+        for c in created {
+            cr.rw.erase_op(c);
+        }
+        return Folded::No;
+    }
     cr.replace_op(op, &values);
     Folded::Replaced
 }
@@ -316,7 +325,10 @@ fn legalize(
             continue;
         }
         let name_sym = ir.op_name(op);
-        match try_fold(ctx, ir, op, types, &mut state, &mut journal) {
+        let convertible = |ctx: &Context, ir: &Ir, o: OpId| {
+            target.is_legal(ctx, ir, o) == Some(true) || by_root.contains_key(&ir.op_name(o))
+        };
+        match try_fold(ctx, ir, op, types, &mut state, &mut journal, &convertible) {
             Folded::Replaced => {
                 order.append(&mut journal.created);
                 continue;
