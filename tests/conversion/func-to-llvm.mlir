@@ -17,3 +17,8 @@ func.func @multi(%x: i32, %y: f64) -> (i32, f64) {
   %r:2 = call @decl(%x, %y) : (i32, f64) -> (i32, f64)
   return %r#0, %r#1 : i32, f64
 }
+func.func private @h(memref<*xf32>)
+func.func @pass(%m: memref<*xf32>) {
+  call @h(%m) : (memref<*xf32>) -> ()
+  return
+}

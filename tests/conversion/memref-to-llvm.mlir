@@ -29,3 +29,11 @@ func.func @copy(%a: memref<4x?xf32>, %b: memref<4x?xf32>) {
   memref.copy %a, %b : memref<4x?xf32> to memref<4x?xf32>
   return
 }
+func.func @r(%m: memref<2x3xf32>, %o: index, %s: index) -> memref<6x1xf32, strided<[?, 1], offset: ?>> {
+  %r = memref.reinterpret_cast %m to offset: [%o], sizes: [6, 1], strides: [%s, 1] : memref<2x3xf32> to memref<6x1xf32, strided<[?, 1], offset: ?>>
+  return %r : memref<6x1xf32, strided<[?, 1], offset: ?>>
+}
+func.func @d(%m: memref<3x?xf32>, %i: index) -> index {
+  %d = memref.dim %m, %i : memref<3x?xf32>
+  return %d : index
+}

@@ -307,7 +307,8 @@ fn c_wrapper(
     result: Type,
     loc: Attr,
 ) {
-    if results.iter().any(|t| is_memref(cr.rw.ctx, *t)) || results.len() > 1 {
+    let unranked = inputs.iter().any(|t| is_unranked(cr.rw.ctx, *t));
+    if unranked || results.iter().any(|t| is_memref(cr.rw.ctx, *t)) || results.len() > 1 {
         return;
     }
     let ptr = types::ptr(cr.rw.ctx, 0);
@@ -428,6 +429,9 @@ fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bar
         .operands(op)
         .map(|v| cr.rw.ir.value_type(v))
         .collect();
+    if bare && originals.iter().any(|t| is_unranked(cr.rw.ctx, *t)) {
+        return false;
+    }
     let results: Vec<Type> = cr
         .rw
         .ir
@@ -448,7 +452,7 @@ fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bar
     };
     let mut args = Vec::new();
     for (&v, &t) in operands.iter().zip(&originals) {
-        if is_unranked(b.rw.ctx, t) && !bare {
+        if is_unranked(b.rw.ctx, t) {
             args.push(b.extract(v, &[0]));
             args.push(b.extract(v, &[1]));
             continue;
