@@ -40,6 +40,11 @@ fn lower_for(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     let mut carried = vec![stepped];
     carried.extend(yielded);
     b.br(cond_block, &carried);
+    // The loop's own attributes (loop annotations) go on the back edge.
+    let attrs = rw.ir.op_attrs(op);
+    if let Some(latch) = rw.ir.last_op(last_body) {
+        rw.ir.set_op_attrs(latch, attrs);
+    }
     rw.erase_op(yield_op);
     rw.set_insertion_point_to_end(init_block);
     let mut b = Builder { rw: &mut rw, loc };
@@ -198,6 +203,11 @@ pub static CONVERT_SCF_TO_CF: PassInfo = PassInfo {
     description:
         "Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG",
     anchor: None,
-    options: &[],
+    options: &[silica_ir::pass::PassOptionInfo {
+        name: "allow-pattern-rollback",
+        description: "Experimental performance flag to disallow pattern rollback",
+        kind: silica_ir::pass::OptionKind::Bool,
+        default: "true",
+    }],
     create: |_: &PassOptions| Ok(Box::new(ScfToCf)),
 };

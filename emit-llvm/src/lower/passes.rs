@@ -15,7 +15,7 @@ use silica_ir::{Context, Ir, OpId};
 struct Conversion {
     argument: &'static str,
     /// Dialects whose ops must all be converted.
-    dialects: &'static [&'static str],
+    dialects: Vec<&'static str>,
     patterns: Vec<ConversionPattern>,
 }
 
@@ -68,7 +68,7 @@ fn conversion(
     }
     Box::new(Conversion {
         argument,
-        dialects,
+        dialects: dialects.to_vec(),
         patterns,
     })
 }
@@ -198,26 +198,66 @@ pub static CONVERT_INDEX_TO_LLVM: PassInfo = PassInfo {
     },
 };
 
-/// `convert-to-llvm`: every conversion above in one.
+/// The dialects `convert-to-llvm` converts, with their pattern sets.
+const ALL: &[(&str, fn(&mut Vec<ConversionPattern>))] = &[
+    ("arith", super::arith::patterns),
+    ("cf", super::cf::patterns),
+    ("func", |v| super::func::patterns(v, false)),
+    ("memref", super::memref::patterns),
+    ("math", super::math::patterns),
+    ("index", super::index::patterns),
+];
+
+/// `convert-to-llvm`: every conversion above in one (or those of the
+/// dialects in `filter-dialects`).
 pub static CONVERT_TO_LLVM: PassInfo = PassInfo {
     argument: "convert-to-llvm",
     name: "ConvertToLLVMPass",
     description: "Convert to LLVM via dialect interfaces found in the input IR",
     anchor: None,
-    options: &[],
-    create: |_| {
-        Ok(conversion(
-            "convert-to-llvm",
-            &["arith", "cf", "func", "memref", "index"],
-            &[
-                &super::arith::patterns,
-                &super::cf::patterns,
-                &|v: &mut Vec<ConversionPattern>| super::func::patterns(v, false),
-                &super::memref::patterns,
-                &super::math::patterns,
-                &super::index::patterns,
-            ],
-        ))
+    options: &[
+        PassOptionInfo {
+            name: "filter-dialects",
+            description: "Test conversion patterns of only the specified dialects",
+            kind: OptionKind::List,
+            default: "",
+        },
+        PassOptionInfo {
+            name: "dynamic",
+            description: "Use op conversion attributes to configure the conversion",
+            kind: OptionKind::Bool,
+            default: "false",
+        },
+        PassOptionInfo {
+            name: "allow-pattern-rollback",
+            description: "Experimental performance flag to disallow pattern rollback",
+            kind: OptionKind::Bool,
+            default: "true",
+        },
+    ],
+    create: |o| {
+        let filter = o.list("filter-dialects");
+        if let Some(d) = filter.iter().find(|d| !ALL.iter().any(|(n, _)| n == d)) {
+            return Err(format!("no conversion to llvm for dialect '{d}'"));
+        }
+        let chosen: Vec<&(&str, fn(&mut Vec<ConversionPattern>))> = ALL
+            .iter()
+            .filter(|(n, _)| filter.is_empty() || filter.iter().any(|d| d == n))
+            .collect();
+        let mut patterns = Vec::new();
+        for (_, add) in &chosen {
+            add(&mut patterns);
+        }
+        let dialects: Vec<&'static str> = chosen
+            .iter()
+            .map(|(n, _)| *n)
+            .filter(|n| *n != "math")
+            .collect();
+        Ok(Box::new(Conversion {
+            argument: "convert-to-llvm",
+            dialects,
+            patterns,
+        }))
     },
 };
 
