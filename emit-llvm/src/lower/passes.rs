@@ -198,8 +198,11 @@ pub static CONVERT_INDEX_TO_LLVM: PassInfo = PassInfo {
     },
 };
 
+/// A dialect and the function adding its patterns.
+type DialectPatterns = (&'static str, fn(&mut Vec<ConversionPattern>));
+
 /// The dialects `convert-to-llvm` converts, with their pattern sets.
-const ALL: &[(&str, fn(&mut Vec<ConversionPattern>))] = &[
+const ALL: &[DialectPatterns] = &[
     ("arith", super::arith::patterns),
     ("cf", super::cf::patterns),
     ("func", |v| super::func::patterns(v, false)),
@@ -240,7 +243,7 @@ pub static CONVERT_TO_LLVM: PassInfo = PassInfo {
         if let Some(d) = filter.iter().find(|d| !ALL.iter().any(|(n, _)| n == d)) {
             return Err(format!("no conversion to llvm for dialect '{d}'"));
         }
-        let chosen: Vec<&(&str, fn(&mut Vec<ConversionPattern>))> = ALL
+        let chosen: Vec<&DialectPatterns> = ALL
             .iter()
             .filter(|(n, _)| filter.is_empty() || filter.iter().any(|d| d == n))
             .collect();
