@@ -561,6 +561,143 @@ fn reinterpret_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[V
     true
 }
 
+/// `memref.rank`: a constant, or the rank field of an unranked memref.
+fn rank(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let source = memref_of(cr, cr.rw.ir.operand(op, 0));
+    let rank = cr
+        .rw
+        .ctx
+        .shaped(source)
+        .and_then(|(s, _)| s)
+        .map(<[i64]>::len);
+    if rank.is_none() && cr.convert_type(source).is_none() {
+        return false;
+    }
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let v = match rank {
+        Some(r) => b.index_const(r as i64),
+        None => b.extract(operands[0], &[0]),
+    };
+    cr.replace_op(op, &[v]);
+    true
+}
+
+/// `memref.extract_aligned_pointer_as_index`: the aligned pointer as an
+/// integer.
+fn aligned_pointer(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let source = memref_of(cr, cr.rw.ir.operand(op, 0));
+    if memref_parts(cr.rw.ctx, source).is_none() || cr.convert_type(source).is_none() {
+        return false;
+    }
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let p = b.extract(operands[0], &[1]);
+    let i64t = b.rw.ctx.signless(64);
+    let v = b.value("llvm.ptrtoint", &[p], i64t, &[]);
+    cr.replace_op(op, &[v]);
+    true
+}
+
+/// `memref.view`: the source's pointers moved by the byte shift, a zero
+/// offset, sizes from the type or the operands, contiguous strides.
+fn view(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let source = memref_of(cr, cr.rw.ir.operand(op, 0));
+    let result = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    let (Some((_, src_elem, _)), Some((shape, _, _))) = (
+        memref_parts(cr.rw.ctx, source),
+        memref_parts(cr.rw.ctx, result),
+    ) else {
+        return false;
+    };
+    let (Some(to), Some(src_elem)) = (cr.convert_type(result), cr.convert_type(src_elem)) else {
+        return false;
+    };
+    let Some((strides, offset)) = strides_and_offset(cr.rw.ctx, result) else {
+        return false;
+    };
+    let (shift, dynamic_sizes) = (operands[1], &operands[2..]);
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let mut d = b.poison(to);
+    let allocated = b.extract(operands[0], &[0]);
+    d = b.insert(d, allocated, &[0]);
+    let aligned = b.extract(operands[0], &[1]);
+    let moved = b.gep(aligned, src_elem, &[GepIndex::Value(shift)], 0);
+    d = b.insert(d, moved, &[1]);
+    let o = b.index_const(offset);
+    d = b.insert(d, o, &[2]);
+    let mut stride: Option<ValueId> = None;
+    let mut next_size: Option<ValueId> = None;
+    for i in (0..shape.len()).rev() {
+        let size = if shape[i] == DYNAMIC {
+            let k = shape[..i].iter().filter(|s| **s == DYNAMIC).count();
+            let Some(&v) = dynamic_sizes.get(k) else {
+                return false;
+            };
+            v
+        } else {
+            b.index_const(shape[i])
+        };
+        d = b.insert(d, size, &[3, i as i64]);
+        let st = if strides[i] != DYNAMIC {
+            b.index_const(strides[i])
+        } else {
+            match (stride, next_size) {
+                (Some(s), Some(n)) => b.int_op("llvm.mul", s, n, 0),
+                _ => b.index_const(1),
+            }
+        };
+        d = b.insert(d, st, &[4, i as i64]);
+        stride = Some(st);
+        next_size = Some(size);
+    }
+    cr.replace_op(op, &[d]);
+    true
+}
+
+/// `memref.extract_strided_metadata`: a rank-0 descriptor of the base
+/// buffer, then the offset, sizes and strides fields.
+fn strided_metadata(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let source = memref_of(cr, cr.rw.ir.operand(op, 0));
+    let Some((shape, _, _)) = memref_parts(cr.rw.ctx, source) else {
+        return false;
+    };
+    let base_ty = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    let Some(base) = cr.convert_type(base_ty) else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let allocated = b.extract(operands[0], &[0]);
+    let aligned = b.extract(operands[0], &[1]);
+    let mut d = b.poison(base);
+    d = b.insert(d, allocated, &[0]);
+    d = b.insert(d, aligned, &[1]);
+    let zero = b.index_const(0);
+    d = b.insert(d, zero, &[2]);
+    let mut values = vec![d, b.extract(operands[0], &[2])];
+    for field in [3, 4] {
+        for i in 0..shape.len() {
+            values.push(b.extract(operands[0], &[field, i as i64]));
+        }
+    }
+    cr.replace_op(op, &values);
+    true
+}
+
 /// The nested `!llvm.array` type of a global of shape `shape`.
 fn global_type(ctx: &mut Context, shape: &[i64], element: Type) -> Type {
     shape
@@ -736,6 +873,10 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
         ("memref.dim", dim),
         ("memref.cast", cast),
         ("memref.reinterpret_cast", reinterpret_cast),
+        ("memref.rank", rank),
+        ("memref.extract_aligned_pointer_as_index", aligned_pointer),
+        ("memref.view", view),
+        ("memref.extract_strided_metadata", strided_metadata),
         ("memref.global", global),
         ("memref.get_global", get_global),
         ("memref.copy", copy),

@@ -11,6 +11,14 @@ use silica_ir::diag::Diagnostic;
 use silica_ir::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
 use silica_ir::{Context, Ir, OpId};
 
+/// Ops MLIR's conversions to llvm leave for other passes
+/// (`expand-strided-metadata` rewrites views into `reinterpret_cast`).
+const LATER: &[&str] = &[
+    "memref.subview",
+    "memref.expand_shape",
+    "memref.collapse_shape",
+];
+
 /// One conversion pass: what it converts and how.
 struct Conversion {
     argument: &'static str,
@@ -36,7 +44,7 @@ impl Pass for Conversion {
             }
             let name = ctx.str(ir.op_name(o));
             let dialect = name.split('.').next().unwrap_or("");
-            if self.dialects.contains(&dialect) && !roots.contains(name) {
+            if self.dialects.contains(&dialect) && !roots.contains(name) && !LATER.contains(&name) {
                 left = Some(o);
             }
         });
