@@ -344,8 +344,23 @@ fn alloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) ->
         _ => None,
     });
     let (allocated, aligned) = if heap {
-        // Over-allocate by the alignment and round the pointer up.
-        let align = align.map(|a| b.index_const(a));
+        // Over-allocate by the alignment and round the pointer up; without
+        // an alignment, non-scalar elements get their own size as one.
+        let scalar = matches!(
+            b.rw.ctx
+                .type_kind(memref_parts(b.rw.ctx, memref).map_or(element, |p| p.1)),
+            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
+        );
+        let align = match align {
+            Some(a) => Some(b.index_const(a)),
+            None if !scalar => {
+                let null = b.zero(ptr_ty);
+                let one = b.gep(null, element, &[GepIndex::Const(1)], 0);
+                let i64t = b.rw.ctx.signless(64);
+                Some(b.value("llvm.ptrtoint", &[one], i64t, &[]))
+            }
+            None => None,
+        };
         let bytes = match align {
             Some(a) => b.int_op("llvm.add", total, a, 0),
             None => total,
@@ -383,9 +398,10 @@ fn alloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) ->
 
 fn dealloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
     let memref = memref_of(cr, cr.rw.ir.operand(op, 0));
-    if memref_parts(cr.rw.ctx, memref).is_none() || cr.convert_type(memref).is_none() {
+    if cr.convert_type(memref).is_none() {
         return false;
     }
+    let ranked = memref_parts(cr.rw.ctx, memref).is_some();
     let ptr_ty = types::ptr(cr.rw.ctx, 0);
     let void = types::void(cr.rw.ctx);
     declare_function(&mut cr.rw, op, "free", &[ptr_ty], void);
@@ -394,7 +410,14 @@ fn dealloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) 
         rw: &mut cr.rw,
         loc,
     };
-    let p = b.extract(operands[0], &[0]);
+    let p = if ranked {
+        b.extract(operands[0], &[0])
+    } else {
+        // The allocated pointer is the first field of the descriptor the
+        // unranked memref points to.
+        let desc = b.extract(operands[0], &[1]);
+        b.value("llvm.load", &[desc], ptr_ty, &[])
+    };
     b.call("free", &[p], &[]);
     cr.rw.erase_op(op);
     true
