@@ -34,3 +34,8 @@ func.func @c(%x: i32, %y: index) {
 ^bb2:
   return
 }
+func.func @assert(%c: i1, %d: i1) {
+  cf.assert %c, "boom"
+  cf.assert %d, "again"
+  return
+}

@@ -1,5 +1,5 @@
-// scf.while, scf.if with results, cf.switch with block arguments and an
-// index/vector mix, lowered by silica alone and run in lli-22; the output
+// scf.while, scf.if with results, cf.switch with block arguments, and
+// cf.assert, lowered by silica alone and run in lli-22; the output
 // matches the mlir-opt-22 + mlir-translate-22 pipeline's.
 // RUN: silica opt --convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts %s | silica translate --to-llvmir -o %t.ll
 // RUN: llvm-as-22 %t.ll -o /dev/null
@@ -86,6 +86,8 @@ func.func @main() -> i32 {
   %r5 = call @classify(%c3) : (i32) -> i32
   %r6 = call @classify(%c11) : (i32) -> i32
   %r7 = call @classify(%c8) : (i32) -> i32
+  %sane = arith.cmpi eq, %r5, %c0 : i32
+  cf.assert %sane, "3 is a multiple of 3"
   %cf = llvm.mlir.addressof @classes_fmt : !llvm.ptr
   %q = llvm.call @printf(%cf, %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i32, i32, i32, i32, i32, i32, i32, i32) -> i32
   return %c0 : i32

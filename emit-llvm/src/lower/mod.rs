@@ -288,6 +288,24 @@ pub(crate) fn enclosing_module(ctx: &Context, ir: &silica_ir::Ir, op: OpId) -> O
     None
 }
 
+/// The body block of the module around `at`.
+pub(crate) fn module_body(rw: &Rewriter<'_>, at: OpId) -> Option<silica_ir::BlockId> {
+    let module = enclosing_module(rw.ctx, rw.ir, at)?;
+    rw.ir
+        .regions(module)
+        .next()
+        .and_then(|r| rw.ir.entry_block(r))
+}
+
+/// Whether the module body `body` defines the symbol `name`.
+pub(crate) fn has_symbol(rw: &Rewriter<'_>, body: silica_ir::BlockId, name: &str) -> bool {
+    rw.ir.block_ops(body).any(|o| {
+        inherent_attr(rw.ctx, rw.ir, o, "sym_name").is_some_and(
+            |a| matches!(rw.ctx.attr_kind(a), AttrKind::String { value, .. } if **value == *name.as_bytes()),
+        )
+    })
+}
+
 /// Declares `llvm.func @name(params) -> result` at the start of the
 /// module around `at`, unless a symbol of that name exists.
 pub(crate) fn declare_function(
