@@ -4,7 +4,11 @@
 //! arguments) compares and branches into the body or past the loop; the
 //! body's end steps the induction variable and branches back. `scf.if`
 //! inlines its regions between a conditional branch and a continuation
-//! block. `scf.while` becomes a before block and an after block.
+//! block. `scf.while` becomes a before block and an after block (just a
+//! before block when the after region only forwards its arguments).
+//! `scf.execute_region` inlines its blocks; `scf.index_switch` becomes a
+//! `cf.switch` on the index cast to `i32`; `scf.parallel` (without
+//! reductions) becomes a nest of `scf.for`, lowered in turn.
 
 use crate::build::Builder;
 use silica_ir::diag::Diagnostic;
@@ -158,8 +162,189 @@ fn lower_while(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     rw.replace_op(op, &args);
 }
 
-/// Lowers every `scf.for`, `scf.if` and `scf.while` nested in `root`,
-/// outermost first.
+/// `scf.execute_region`: its blocks inlined between a branch from the
+/// current block and the rest of the block (which takes the results).
+fn lower_execute_region(ctx: &mut Context, ir: &mut Ir, op: OpId) {
+    let loc = ir.op_loc(op);
+    let current = ir.op_block(op).expect("op in a block");
+    let remaining = ir.split_block(current, ir.next_op(op));
+    let region = ir.regions(op).next().expect("region");
+    let entry = ir.entry_block(region).expect("entry block");
+    let blocks: Vec<_> = ir.region_blocks(region).collect();
+    let mut listener = NoListener;
+    let mut rw = Rewriter::new(ctx, ir, &mut listener);
+    rw.set_insertion_point_to_end(current);
+    Builder { rw: &mut rw, loc }.br(entry, &[]);
+    for b in blocks {
+        let Some(t) = rw.ir.last_op(b) else { continue };
+        if rw.ctx.str(rw.ir.op_name(t)) != "scf.yield" {
+            continue;
+        }
+        let values: Vec<ValueId> = rw.ir.operands(t).collect();
+        rw.set_insertion_point_to_end(b);
+        Builder { rw: &mut rw, loc }.br(remaining, &values);
+        rw.erase_op(t);
+    }
+    rw.ir.inline_region_before(region, remaining);
+    let types: Vec<_> = rw.ir.results(op).map(|r| rw.ir.value_type(r)).collect();
+    let results: Vec<ValueId> = types
+        .iter()
+        .map(|t| rw.ir.add_block_arg(remaining, *t, Some(loc)))
+        .collect();
+    rw.replace_op(op, &results);
+}
+
+/// `scf.index_switch`: a `cf.switch` on the index cast to `i32`, each
+/// case (then the default) a block branching to the continuation.
+fn lower_index_switch(ctx: &mut Context, ir: &mut Ir, op: OpId) {
+    let loc = ir.op_loc(op);
+    let arg = ir.operand(op, 0);
+    let cases = silica_ir::dialect::inherent_attr(ctx, ir, op, "cases")
+        .and_then(|a| ctx.int_array_values(a))
+        .unwrap_or_default();
+    let cond_block = ir.op_block(op).expect("op in a block");
+    let continuation = ir.split_block(cond_block, Some(op));
+    let types: Vec<_> = ir.results(op).map(|r| ir.value_type(r)).collect();
+    let results: Vec<ValueId> = types
+        .iter()
+        .map(|t| ir.add_block_arg(continuation, *t, Some(loc)))
+        .collect();
+    let regions: Vec<_> = ir.regions(op).collect();
+    let mut listener = NoListener;
+    let mut rw = Rewriter::new(ctx, ir, &mut listener);
+    // The default region comes first; cases are converted before it.
+    let mut entries = Vec::new();
+    for &r in regions[1..].iter().chain(&regions[..1]) {
+        let block = rw.ir.entry_block(r).expect("case block");
+        let (y, values) = terminator(rw.ir, block);
+        rw.set_insertion_point(y);
+        Builder { rw: &mut rw, loc }.br(continuation, &values);
+        rw.erase_op(y);
+        rw.ir.inline_region_before(r, continuation);
+        entries.push(block);
+    }
+    let default = entries.pop().expect("default region");
+    rw.set_insertion_point_to_end(cond_block);
+    let i32t = rw.ctx.signless(32);
+    let value = {
+        let c = rw.create_simple("arith.index_cast", &[arg], &[i32t], None, loc);
+        rw.ir.result(c, 0)
+    };
+    let ctx = &mut *rw.ctx;
+    let vec_ty = ctx.intern_type(silica_ir::TypeKind::Vector {
+        shape: Box::new([cases.len() as i64]),
+        scalable: Box::new([false]),
+        element: i32t,
+    });
+    let elems: Vec<silica_ir::Attr> = cases.iter().map(|&c| ctx.int_attr(i32t, c)).collect();
+    let mut props = vec![
+        (
+            ctx.sym("case_operand_segments"),
+            ctx.int_array_attr(32, &vec![0; cases.len()]),
+        ),
+        (
+            ctx.sym(silica_ir::format::SEGMENTS),
+            ctx.int_array_attr(32, &[1, 0, 0]),
+        ),
+    ];
+    if !cases.is_empty() {
+        let elems = if elems.iter().all(|e| *e == elems[0]) {
+            vec![elems[0]]
+        } else {
+            elems
+        };
+        let v = ctx.intern_attr(silica_ir::AttrKind::DenseElements {
+            ty: vec_ty,
+            values: elems.into(),
+        });
+        props.push((ctx.sym("case_values"), v));
+    }
+    let props = ctx.dict_attr(props);
+    let name = ctx.sym("cf.switch");
+    let attrs = ctx.empty_dict();
+    let mut successors = vec![default];
+    successors.extend(entries);
+    rw.create(silica_ir::OpSpec {
+        name,
+        loc,
+        operands: &[value],
+        result_types: &[],
+        successors: &successors,
+        regions: &[],
+        attrs,
+        props: Some(props),
+    });
+    rw.replace_op(op, &results);
+}
+
+/// `scf.parallel` without reductions: a nest of `scf.for`, outermost
+/// dimension first; returns the new loops, outermost first.
+fn lower_parallel(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<Vec<OpId>, String> {
+    let loc = ir.op_loc(op);
+    let seg = silica_ir::format::segment_sizes(ctx, ir, op).unwrap_or_default();
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let n = seg.first().copied().unwrap_or(0);
+    if seg.get(3).copied().unwrap_or(0) != 0 || ir.num_results(op) != 0 {
+        return Err("convert-scf-to-cf does not lower 'scf.parallel' with reductions yet".into());
+    }
+    let (lbs, ubs, steps) = (&operands[..n], &operands[n..2 * n], &operands[2 * n..3 * n]);
+    let body = ir
+        .regions(op)
+        .next()
+        .and_then(|r| ir.entry_block(r))
+        .expect("parallel body");
+    let ivs = ir.block_args(body).to_vec();
+    let index = ctx.index_type();
+    let mut listener = NoListener;
+    let mut rw = Rewriter::new(ctx, ir, &mut listener);
+    rw.set_insertion_point(op);
+    let mut loops = Vec::new();
+    let mut new_ivs = Vec::new();
+    let mut innermost = None;
+    for i in 0..n {
+        let region = rw.ir.create_region();
+        let block = rw.ir.create_block();
+        rw.ir.append_block(region, block);
+        new_ivs.push(rw.ir.add_block_arg(block, index, Some(loc)));
+        let f = {
+            let name = rw.ctx.sym("scf.for");
+            let attrs = rw.ctx.empty_dict();
+            rw.create(silica_ir::OpSpec {
+                name,
+                loc,
+                operands: &[lbs[i], ubs[i], steps[i]],
+                result_types: &[],
+                successors: &[],
+                regions: &[region],
+                attrs,
+                props: None,
+            })
+        };
+        rw.set_insertion_point_to_end(block);
+        let y = rw.create_simple("scf.yield", &[], &[], None, loc);
+        rw.set_insertion_point(y);
+        loops.push(f);
+        innermost = Some(block);
+    }
+    let inner = innermost.expect("at least one loop");
+    // The body, without its `scf.reduce`, before the innermost yield.
+    let yield_op = rw.ir.last_op(inner).expect("yield");
+    let reduce = rw.ir.last_op(body).expect("terminator");
+    rw.erase_op(reduce);
+    for (old, new) in ivs.iter().zip(&new_ivs) {
+        rw.replace_all_uses(*old, *new);
+    }
+    let ops: Vec<OpId> = rw.ir.block_ops(body).collect();
+    for o in ops {
+        rw.ir.detach_op(o);
+        rw.ir.insert_op_before(yield_op, o);
+    }
+    rw.erase_op(op);
+    Ok(loops)
+}
+
+/// Lowers every structured control-flow op nested in `root`, outermost
+/// first.
 pub fn convert_scf_to_cf(
     ctx: &mut Context,
     ir: &mut Ir,
@@ -167,7 +352,8 @@ pub fn convert_scf_to_cf(
 ) -> Result<(), Box<Diagnostic>> {
     let mut ops = Vec::new();
     ir.walk(root, &mut |o| ops.push(o));
-    for op in ops {
+    ops.reverse();
+    while let Some(op) = ops.pop() {
         if ir.is_erased(op) {
             continue;
         }
@@ -175,7 +361,14 @@ pub fn convert_scf_to_cf(
             "scf.for" => lower_for(ctx, ir, op),
             "scf.if" => lower_if(ctx, ir, op),
             "scf.while" => lower_while(ctx, ir, op),
-            "scf.parallel" | "scf.index_switch" | "scf.execute_region" | "scf.forall" => {
+            "scf.execute_region" => lower_execute_region(ctx, ir, op),
+            "scf.index_switch" => lower_index_switch(ctx, ir, op),
+            "scf.parallel" => match lower_parallel(ctx, ir, op) {
+                // The new loops next, outermost first.
+                Ok(loops) => ops.extend(loops.into_iter().rev()),
+                Err(msg) => return Err(Box::new(Diagnostic::error(ir.op_loc(op), msg))),
+            },
+            "scf.forall" => {
                 let name = ctx.str(ir.op_name(op)).to_string();
                 return Err(Box::new(Diagnostic::error(
                     ir.op_loc(op),
