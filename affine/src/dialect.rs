@@ -66,6 +66,14 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("affine.load")
     },
     OpDef {
+        inherent_attrs: &["map", "isWrite", "localityHint", "isDataCache"],
+        parse: Some(parse_prefetch),
+        print: Some(print_prefetch),
+        verify: Some(verify_map_operands),
+        effects: Effects::Write,
+        ..OpDef::new("affine.prefetch")
+    },
+    OpDef {
         inherent_attrs: &["map"],
         parse: Some(parse_store),
         print: Some(print_store),
@@ -259,7 +267,7 @@ fn verify_map_operands(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         return Err(v.op_error(op, "requires attribute 'map'"));
     };
     let skip = match ctx.str(ir.op_name(op)) {
-        "affine.load" => 1,
+        "affine.load" | "affine.prefetch" => 1,
         "affine.store" => 2,
         _ => 0,
     };
@@ -635,6 +643,77 @@ fn parse_store(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         a.attrs,
         props,
     ))
+}
+
+/// `%A[subscripts], read|write, locality<N>, data|instr attr-dict : type`
+fn parse_prefetch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    use silica_dialects::memref::{INSTR_DATA, READ_WRITE};
+    let (memref, map, subscripts) = parse_subscripted(p)?;
+    p.expect(Tok::Comma, "','")?;
+    let write = (READ_WRITE.parse)(p)?;
+    p.expect(Tok::Comma, "','")?;
+    p.expect_keyword("locality")?;
+    p.expect(Tok::Less, "'<'")?;
+    let hint = p.parse_u64()?;
+    p.expect(Tok::Greater, "'>'")?;
+    p.expect(Tok::Comma, "','")?;
+    let data = (INSTR_DATA.parse)(p)?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    let mut operands = vec![p.resolve_operand(memref, ty)?];
+    operands.extend(p.resolve_indices(&subscripts)?);
+    let ctx = p.ctx();
+    let i32t = ctx.signless(32);
+    let hint = ctx.int_attr(i32t, hint as i64);
+    let props = vec![
+        ("isDataCache", data),
+        ("isWrite", write),
+        ("localityHint", hint),
+        ("map", map),
+    ];
+    Ok(create(
+        p,
+        "affine.prefetch",
+        &operands,
+        &[],
+        &[],
+        attrs,
+        props,
+    ))
+}
+
+fn print_prefetch(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    use silica_dialects::memref::{INSTR_DATA, READ_WRITE};
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let Some(&memref) = operands.first() else {
+        return;
+    };
+    p.write(" ");
+    print_subscripted(p, op, &operands, 0, "map");
+    let mut text = String::new();
+    for (key, syntax) in [
+        ("isWrite", &READ_WRITE),
+        ("localityHint", &READ_WRITE),
+        ("isDataCache", &INSTR_DATA),
+    ] {
+        let Some(a) = inherent_attr(ctx, ir, op, key) else {
+            continue;
+        };
+        text.push_str(", ");
+        if key == "localityHint" {
+            if let AttrKind::Integer { value, .. } = ctx.attr_kind(a) {
+                text.push_str(&format!("locality<{value}>"));
+            }
+        } else {
+            (syntax.print)(ctx, a, &mut text);
+        }
+    }
+    p.write(&text);
+    p.attr_dict(ir.op_attrs(op), &[], false);
+    p.write(" : ");
+    p.ty(ir.value_type(memref));
 }
 
 /// Prints `%A[subscripts] attr-dict : memref-type` from operand `at`.

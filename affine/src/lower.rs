@@ -185,6 +185,22 @@ fn lower_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<bool, String> {
             create(&mut rw, "memref.store", &all, &[], &[], loc);
             rw.erase_op(op);
         }
+        "affine.prefetch" => {
+            let map = map.ok_or("missing map")?;
+            let mut b = Builder { rw: &mut rw, loc };
+            let mut operands_new = expand_map(&mut b, &map, &operands[1..])?;
+            operands_new.insert(0, operands[0]);
+            let ctx = &mut *rw.ctx;
+            let mut props = Vec::new();
+            for key in ["isDataCache", "isWrite", "localityHint"] {
+                if let Some(a) = inherent_attr(ctx, rw.ir, op, key) {
+                    props.push((ctx.sym(key), a));
+                }
+            }
+            let props = ctx.dict_attr(props);
+            rw.create_simple("memref.prefetch", &operands_new, &[], Some(props), loc);
+            rw.erase_op(op);
+        }
         "affine.yield" => {
             create(&mut rw, "scf.yield", &operands, &[], &[], loc);
             rw.erase_op(op);

@@ -109,6 +109,67 @@ static LOAD_SIG: Signature = Signature::new(
 )
 .infer(|ctx, operands, _| Some(vec![element_of(ctx, *operands.first()?)?]));
 
+/// A boolean written as one of two keywords (`read`/`write`,
+/// `instr`/`data`): the keyword for false, then for true.
+macro_rules! keyword_bool {
+    ($name:ident, $no:literal, $yes:literal) => {
+        pub static $name: silica_ir::format::CustomAttrSyntax = silica_ir::format::CustomAttrSyntax {
+            starts: |p| p.peek_keyword($no) || p.peek_keyword($yes),
+            parse: |p| {
+                let v = if p.eat_keyword($yes) {
+                    true
+                } else {
+                    p.expect_keyword($no)?;
+                    false
+                };
+                let ctx = p.ctx();
+                let i1 = ctx.signless(1);
+                Ok(ctx.int_attr(i1, i64::from(v)))
+            },
+            print: |ctx, a, out| {
+                let yes = matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0.into());
+                out.push_str(if yes { $yes } else { $no });
+            },
+        };
+    };
+}
+
+keyword_bool!(READ_WRITE, "read", "write");
+keyword_bool!(INSTR_DATA, "instr", "data");
+
+/// `isWrite`, `localityHint`, `isDataCache` of the prefetch ops.
+pub const PREFETCH_ATTRS: [AttrParam; 3] = [
+    AttrParam {
+        name: "isWrite",
+        syntax: AttrSyntax::Custom(&READ_WRITE),
+        optional: false,
+        default: None,
+    },
+    AttrParam {
+        name: "localityHint",
+        syntax: AttrSyntax::Int(32),
+        optional: false,
+        default: None,
+    },
+    AttrParam {
+        name: "isDataCache",
+        syntax: AttrSyntax::Custom(&INSTR_DATA),
+        optional: false,
+        default: None,
+    },
+];
+
+static PREFETCH_SIG: Signature = Signature::new(
+    &[
+        value("memref", Arity::One, MEMREF),
+        value("indices", Arity::Variadic, INDEX),
+    ],
+    &[],
+    &PREFETCH_ATTRS,
+    "$memref `[` $indices `]` `,` $isWrite `,` `locality` `<` $localityHint `>` `,` $isDataCache \
+     attr-dict `:` type($memref)",
+);
+
 static STORE_SIG: Signature = Signature::new(
     &[
         value("value", Arity::One, ANY),
@@ -338,6 +399,10 @@ static OPS: &[OpDef] = &[
         verify: Some(verify_access),
         effects: Effects::Read,
         ..op("memref.load", &LOAD_SIG)
+    },
+    OpDef {
+        effects: Effects::Write,
+        ..op("memref.prefetch", &PREFETCH_SIG)
     },
     OpDef {
         verify: Some(verify_access),

@@ -1215,3 +1215,19 @@ fn verify_extract_insert(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 pub(crate) fn verify_mem_intrinsic(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     check_counts(v, op, (3, 3), 0)
 }
+
+/// `llvm.intr.prefetch`: one pointer, no result, the three integer
+/// properties.
+pub(crate) fn verify_prefetch(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    check_counts(v, op, (1, 1), 0)?;
+    for key in ["rw", "hint", "cache"] {
+        let (ctx, ir) = (v.ctx(), v.ir());
+        if !matches!(
+            inherent_attr(ctx, ir, op, key).map(|a| ctx.attr_kind(a)),
+            Some(AttrKind::Integer { .. })
+        ) {
+            return Err(v.op_error(op, format!("requires integer attribute '{key}'")));
+        }
+    }
+    Ok(())
+}

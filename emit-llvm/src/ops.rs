@@ -676,6 +676,12 @@ pub(crate) static OPS: &[OpDef] = &[
         ..OpDef::new("llvm.intr.memcpy")
     },
     OpDef {
+        inherent_attrs: &["rw", "hint", "cache"],
+        verify: Some(crate::func_ops::verify_prefetch),
+        effects: Effects::Write,
+        ..OpDef::new("llvm.intr.prefetch")
+    },
+    OpDef {
         inherent_attrs: &["isVolatile"],
         verify: Some(crate::func_ops::verify_mem_intrinsic),
         effects: Effects::Write,

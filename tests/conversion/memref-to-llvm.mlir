@@ -37,3 +37,8 @@ func.func @d(%m: memref<3x?xf32>, %i: index) -> index {
   %d = memref.dim %m, %i : memref<3x?xf32>
   return %d : index
 }
+func.func @memref_prefetch(%A : memref<?x?xf32>, %i : index, %j : index) {
+  memref.prefetch %A[%i, %j], write, locality<3>, data : memref<?x?xf32>
+  memref.prefetch %A[%i, %j], read, locality<0>, instr : memref<?x?xf32>
+  return
+}

@@ -182,7 +182,13 @@ impl Llvm<'_, '_> {
 
     /// The address of element `indices` of the memref described by
     /// `desc` (MLIR's `getStridedElementPtr`).
-    fn element_ptr(&mut self, memref: Type, desc: ValueId, indices: &[ValueId]) -> Option<ValueId> {
+    fn element_ptr(
+        &mut self,
+        memref: Type,
+        desc: ValueId,
+        indices: &[ValueId],
+        flags: (u32, u32),
+    ) -> Option<ValueId> {
         let (strides, offset) = strides_and_offset(self.rw.ctx, memref)?;
         let (_, element, _) = memref_parts(self.rw.ctx, memref)?;
         let element = super::convert_type(self.rw.ctx, element)?;
@@ -200,15 +206,15 @@ impl Llvm<'_, '_> {
                 } else {
                     self.index_const(stride)
                 };
-                increment = self.int_op("llvm.mul", increment, s, NSW_NUW);
+                increment = self.int_op("llvm.mul", increment, s, flags.0);
             }
             index = Some(match index {
-                Some(acc) => self.int_op("llvm.add", acc, increment, NSW_NUW),
+                Some(acc) => self.int_op("llvm.add", acc, increment, flags.0),
                 None => increment,
             });
         }
         Some(match index {
-            Some(i) => self.gep(base, element, &[GepIndex::Value(i)], INBOUNDS_NUW),
+            Some(i) => self.gep(base, element, &[GepIndex::Value(i)], flags.1),
             None => base,
         })
     }
@@ -284,7 +290,8 @@ fn load(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
         rw: &mut cr.rw,
         loc,
     };
-    let Some(ptr) = b.element_ptr(memref, operands[0], &operands[1..]) else {
+    let Some(ptr) = b.element_ptr(memref, operands[0], &operands[1..], (NSW_NUW, INBOUNDS_NUW))
+    else {
         return false;
     };
     let mut props = Vec::new();
@@ -305,7 +312,8 @@ fn store(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) ->
         rw: &mut cr.rw,
         loc,
     };
-    let Some(ptr) = b.element_ptr(memref, operands[1], &operands[2..]) else {
+    let Some(ptr) = b.element_ptr(memref, operands[1], &operands[2..], (NSW_NUW, INBOUNDS_NUW))
+    else {
         return false;
     };
     b.op("llvm.store", &[operands[0], ptr], &[], &[]);
@@ -721,6 +729,45 @@ fn strided_metadata(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[V
     true
 }
 
+/// `memref.prefetch`: `llvm.intr.prefetch` of the element's address
+/// (computed without no-wrap flags, as MLIR does).
+fn prefetch(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let memref = memref_of(cr, cr.rw.ir.operand(op, 0));
+    let flag = |cr: &ConversionRewriter<'_, '_>, name: &str| match inherent_attr(
+        cr.rw.ctx, cr.rw.ir, op, name,
+    )
+    .map(|a| cr.rw.ctx.attr_kind(a))
+    {
+        Some(AttrKind::Integer { value, .. }) => i64::try_from(value).ok(),
+        _ => None,
+    };
+    let (Some(write), Some(hint), Some(data)) = (
+        flag(cr, "isWrite"),
+        flag(cr, "localityHint"),
+        flag(cr, "isDataCache"),
+    ) else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm {
+        rw: &mut cr.rw,
+        loc,
+    };
+    let Some(ptr) = b.element_ptr(memref, operands[0], &operands[1..], (0, 0)) else {
+        return false;
+    };
+    let ctx = b.ctx();
+    let i32t = ctx.signless(32);
+    let props = [
+        ("cache", ctx.int_attr(i32t, data)),
+        ("hint", ctx.int_attr(i32t, hint)),
+        ("rw", ctx.int_attr(i32t, write)),
+    ];
+    b.op("llvm.intr.prefetch", &[ptr], &[], &props);
+    cr.rw.erase_op(op);
+    true
+}
+
 /// The nested `!llvm.array` type of a global of shape `shape`.
 fn global_type(ctx: &mut Context, shape: &[i64], element: Type) -> Type {
     shape
@@ -899,6 +946,7 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
         ("memref.rank", rank),
         ("memref.extract_aligned_pointer_as_index", aligned_pointer),
         ("memref.view", view),
+        ("memref.prefetch", prefetch),
         ("memref.extract_strided_metadata", strided_metadata),
         ("memref.global", global),
         ("memref.get_global", get_global),

@@ -713,6 +713,7 @@ fn intrinsic(
             ir.value_type(operands[2]),
         ],
         "memset" => vec![ir.value_type(operands[0]), ir.value_type(operands[2])],
+        "prefetch" => vec![ir.value_type(operands[0])],
         _ => vec![result.ok_or_else(|| err(ir, op, "intrinsic without a result"))?],
     };
     let mut full = format!("llvm.{base}");
@@ -728,6 +729,13 @@ fn intrinsic(
         .iter()
         .map(|a| f.ty(op, ir.value_type(*a)))
         .collect::<Res<_>>()?;
+    if base == "prefetch" {
+        for key in ["rw", "hint", "cache"] {
+            let v = int_prop(ctx, ir, op, key).unwrap_or(0);
+            args.push(format!("i32 {v}"));
+            params.push("i32".into());
+        }
+    }
     if matches!(base, "memcpy" | "memmove" | "memset") {
         let volatile = inherent_attr(ctx, ir, op, "isVolatile").is_some_and(
             |a| matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0.into()),
