@@ -34,6 +34,7 @@ static YIELD_SIG: Signature = Signature::new(
 );
 
 static OPS: &[OpDef] = &[
+    crate::parallel::PARALLEL,
     OpDef {
         traits: Traits::SINGLE_BLOCK.with(Traits::LOOP_LIKE),
         inherent_attrs: &[
@@ -160,14 +161,14 @@ pub static AFFINE: DialectDef = DialectDef {
 
 // ----- shared pieces ---------------------------------------------------------
 
-fn map_of(ctx: &Context, a: Option<Attr>) -> Option<&AffineMap> {
+pub(crate) fn map_of(ctx: &Context, a: Option<Attr>) -> Option<&AffineMap> {
     match ctx.attr_kind(a?) {
         AttrKind::AffineMap(m) => Some(m),
         _ => None,
     }
 }
 
-fn create(
+pub(crate) fn create(
     p: &mut AsmParser<'_, '_>,
     name: &str,
     operands: &[ValueId],
@@ -235,7 +236,7 @@ fn print_dim_and_symbol_list(p: &mut AsmPrinter<'_, '_>, operands: &[ValueId], d
 
 /// A map's results with its dimensions and symbols written as the SSA
 /// operands (`%i + 1`, `symbol(%n)`).
-fn print_map_of_ssa(p: &mut AsmPrinter<'_, '_>, m: &AffineMap, operands: &[ValueId]) {
+pub(crate) fn print_map_of_ssa(p: &mut AsmPrinter<'_, '_>, m: &AffineMap, operands: &[ValueId]) {
     let names: Vec<String> = operands.iter().map(|v| p.value_name(*v)).collect();
     let dims = m.num_dims;
     let ids = |out: &mut String, symbol: bool, i: u32| {

@@ -4,5 +4,6 @@
 pub mod canonicalize;
 pub mod dialect;
 pub mod lower;
+pub mod parallel;
 
 pub use dialect::AFFINE;

@@ -21,8 +21,8 @@ fn map_of(ctx: &Context, a: Option<Attr>) -> Option<AffineMap> {
     }
 }
 
-/// Expands `e` over `dims` and `symbols` into arith ops; `Err` names an
-/// unsupported expression.
+/// Expands `e` over `dims` and `symbols` into arith ops (divisors need
+/// not be constants, as in MLIR 22).
 fn expand(
     b: &mut Builder<'_, '_>,
     e: &AffineExpr,
@@ -37,18 +37,10 @@ fn expand(
             let (op, l, r) = &**bin;
             let lhs = expand(b, l, dims, symbols)?;
             let rhs = expand(b, r, dims, symbols)?;
-            let positive_rhs = matches!(r, AffineExpr::Constant(c) if *c > 0);
             match op {
                 BinOp::Add => Ok(b.binary("arith.addi", lhs, rhs, None)),
                 BinOp::Mul => Ok(b.binary("arith.muli", lhs, rhs, Some(1))),
-                _ if !positive_rhs => Err(match op {
-                    BinOp::Mod => "semi-affine expressions (modulo by non-const) are not supported",
-                    BinOp::FloorDiv => {
-                        "semi-affine expressions (division by non-const) are not supported"
-                    }
-                    _ => "semi-affine expressions (division by non-const) are not supported",
-                }
-                .into()),
+
                 BinOp::Mod => {
                     let rem = b.binary("arith.remsi", lhs, rhs, None);
                     let zero = b.index_const(0);
@@ -148,6 +140,10 @@ fn take_regions(ir: &mut Ir, from: OpId) -> Vec<silica_ir::RegionId> {
 /// lowers.
 fn lower_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<bool, String> {
     let name = ctx.str(ir.op_name(op)).to_string();
+    if name == "affine.parallel" {
+        lower_parallel(ctx, ir, op)?;
+        return Ok(true);
+    }
     let loc = ir.op_loc(op);
     let operands: Vec<ValueId> = ir.operands(op).collect();
     let map = map_of(ctx, inherent_attr(ctx, ir, op, "map"));
@@ -199,6 +195,49 @@ fn lower_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<bool, String> {
             }
             let props = ctx.dict_attr(props);
             rw.create_simple("memref.prefetch", &operands_new, &[], Some(props), loc);
+            rw.erase_op(op);
+        }
+        "affine.dma_start" | "affine.dma_wait" => {
+            let maps: &[&str] = if name == "affine.dma_start" {
+                &["src_map", "dst_map", "tag_map"]
+            } else {
+                &["tag_map"]
+            };
+            let mut groups = Vec::new();
+            let mut at = 0;
+            for key in maps {
+                let m = map_of(rw.ctx, inherent_attr(rw.ctx, rw.ir, op, key))
+                    .ok_or_else(|| format!("missing {key}"))?;
+                let n = (m.num_dims + m.num_symbols) as usize;
+                let memref = operands[at];
+                let map_operands = &operands[at + 1..(at + 1 + n).min(operands.len())];
+                let mut b = Builder { rw: &mut rw, loc };
+                let indices = expand_map(&mut b, &m, map_operands)?;
+                groups.push((memref, indices));
+                at += 1 + n;
+            }
+            let rest = &operands[at..];
+            let mut new_operands = Vec::new();
+            if let [(src, si), (dst, di), (tag, ti)] = groups.as_slice() {
+                new_operands.push(*src);
+                new_operands.extend(si);
+                new_operands.push(*dst);
+                new_operands.extend(di);
+                new_operands.push(rest[0]);
+                new_operands.push(*tag);
+                new_operands.extend(ti);
+                new_operands.extend(&rest[1..]);
+            } else if let [(tag, ti)] = groups.as_slice() {
+                new_operands.push(*tag);
+                new_operands.extend(ti);
+                new_operands.extend(rest);
+            }
+            let target = if name == "affine.dma_start" {
+                "memref.dma_start"
+            } else {
+                "memref.dma_wait"
+            };
+            create(&mut rw, target, &new_operands, &[], &[], loc);
             rw.erase_op(op);
         }
         "affine.yield" => {
@@ -264,6 +303,196 @@ fn lower_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<bool, String> {
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// The identity of a reduction (MLIR's `getIdentityValueAttr`).
+fn identity(ctx: &mut Context, kind: &str, ty: silica_ir::Type) -> Option<Attr> {
+    use silica_ir::float::FloatKind;
+    if let Some(k) = ctx.float_kind(ty) {
+        // (sign, exponent bits, mantissa bits) of the supported formats.
+        let (width, mant) = match k {
+            FloatKind::F16 => (16u32, 10u32),
+            FloatKind::BF16 => (16, 7),
+            FloatKind::F32 => (32, 23),
+            FloatKind::F64 => (64, 52),
+            _ => return None,
+        };
+        let sign = 1u128 << (width - 1);
+        let exp_all = ((1u128 << (width - 1 - mant)) - 1) << mant;
+        let quiet = 1u128 << (mant - 1);
+        let one = ((1u128 << (width - 2 - mant)) - 1) << mant;
+        let bits = match kind {
+            "addf" => 0,
+            "mulf" => one,
+            "maximumf" => sign | exp_all,
+            "minimumf" => exp_all,
+            "maxnumf" => sign | exp_all | quiet,
+            "minnumf" => exp_all | quiet,
+            _ => return None,
+        };
+        return Some(ctx.intern_attr(AttrKind::Float { ty, bits }));
+    }
+    let width = ctx.int_width(ty)?;
+    let v: silica_ir::BigInt = match kind {
+        "addi" | "maxu" | "ori" | "xori" => 0.into(),
+        "andi" | "minu" => (-1).into(),
+        "muli" => 1.into(),
+        "maxs" => -(silica_ir::BigInt::from(1) << (width - 1)),
+        "mins" => (silica_ir::BigInt::from(1) << (width - 1)) - 1,
+        _ => return None,
+    };
+    Some(ctx.int_attr(ty, v))
+}
+
+/// The arith op combining two values of a reduction.
+fn combiner(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "addf" => "arith.addf",
+        "addi" => "arith.addi",
+        "andi" => "arith.andi",
+        "maximumf" => "arith.maximumf",
+        "maxnumf" => "arith.maxnumf",
+        "maxs" => "arith.maxsi",
+        "maxu" => "arith.maxui",
+        "minimumf" => "arith.minimumf",
+        "minnumf" => "arith.minnumf",
+        "mins" => "arith.minsi",
+        "minu" => "arith.minui",
+        "mulf" => "arith.mulf",
+        "muli" => "arith.muli",
+        "ori" => "arith.ori",
+        "xori" => "arith.xori",
+        _ => return None,
+    })
+}
+
+/// `affine.parallel` to `scf.parallel`: bounds reduced per dimension,
+/// step constants, reductions initialised with their identities and
+/// combined in `scf.reduce` regions.
+fn lower_parallel(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String> {
+    use crate::parallel::{group_sizes, int_list, REDUCTIONS};
+    let loc = ir.op_loc(op);
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let side = |ctx: &Context, ir: &Ir, name: &str| {
+        let m = map_of(ctx, inherent_attr(ctx, ir, op, &format!("{name}Map")));
+        let g = group_sizes(ctx, inherent_attr(ctx, ir, op, &format!("{name}Groups")));
+        (m, g)
+    };
+    let (Some(lb), lb_groups) = side(ctx, ir, "lowerBounds") else {
+        return Err("missing lower bounds".into());
+    };
+    let (Some(ub), ub_groups) = side(ctx, ir, "upperBounds") else {
+        return Err("missing upper bounds".into());
+    };
+    let steps = int_list(ctx, inherent_attr(ctx, ir, op, "steps"));
+    let kinds: Vec<&str> = int_list(ctx, inherent_attr(ctx, ir, op, "reductions"))
+        .iter()
+        .map(|r| REDUCTIONS.get(*r as usize).copied().unwrap_or("?"))
+        .collect();
+    let n_lb = ((lb.num_dims + lb.num_symbols) as usize).min(operands.len());
+    let (lb_ops, ub_ops) = operands.split_at(n_lb);
+    // As MLIR's fold of the op before it is converted: constant and
+    // `affine.apply` operands go into the bound maps.
+    let (lb, lb_ops) = {
+        let (m, o) = crate::canonicalize::compose_map(ctx, ir, &lb, lb_ops);
+        crate::canonicalize::canonicalize_map(ctx, ir, &m, &o)
+    };
+    let (ub, ub_ops) = {
+        let (m, o) = crate::canonicalize::compose_map(ctx, ir, &ub, ub_ops);
+        crate::canonicalize::canonicalize_map(ctx, ir, &m, &o)
+    };
+    let (lb_ops, ub_ops) = (lb_ops.as_slice(), ub_ops.as_slice());
+    let result_types: Vec<_> = ir.results(op).map(|r| ir.value_type(r)).collect();
+    if result_types.is_empty() && lb_groups.is_empty() {
+        return Err("'scf.parallel' op needs at least one tuple element for lowerBound, upperBound and step".into());
+    }
+    let mut listener = NoListener;
+    let mut rw = Rewriter::new(ctx, ir, &mut listener);
+    rw.set_insertion_point(op);
+    let mut b = Builder { rw: &mut rw, loc };
+    let sub = |m: &AffineMap, start: usize, size: usize| AffineMap {
+        num_dims: m.num_dims,
+        num_symbols: m.num_symbols,
+        results: m.results[start..start + size].into(),
+    };
+    let (mut lbs, mut ubs) = (Vec::new(), Vec::new());
+    let (mut at_l, mut at_u) = (0, 0);
+    for (&gl, &gu) in lb_groups.iter().zip(&ub_groups) {
+        let l = expand_map(&mut b, &sub(&lb, at_l, gl), lb_ops)?;
+        lbs.push(reduce(&mut b, "arith.maxsi", &l));
+        let u = expand_map(&mut b, &sub(&ub, at_u, gu), ub_ops)?;
+        ubs.push(reduce(&mut b, "arith.minsi", &u));
+        at_l += gl;
+        at_u += gu;
+    }
+    let steps: Vec<ValueId> = steps.iter().map(|&s| b.index_const(s)).collect();
+    let mut inits = Vec::new();
+    for (kind, &t) in kinds.iter().zip(&result_types) {
+        let value = identity(b.rw.ctx, kind, t)
+            .ok_or_else(|| format!("no identity for reduction '{kind}'"))?;
+        let key = b.rw.ctx.sym("value");
+        let props = b.rw.ctx.dict_attr(vec![(key, value)]);
+        let c =
+            b.rw.create_simple("arith.constant", &[], &[t], Some(props), loc);
+        inits.push(b.rw.ir.result(c, 0));
+    }
+    let n = lbs.len() as i64;
+    let mut par_operands = lbs;
+    par_operands.extend(ubs);
+    par_operands.extend(steps);
+    par_operands.extend(inits.iter().copied());
+    let seg = rw.ctx.int_array_attr(32, &[n, n, n, inits.len() as i64]);
+    let key = rw.ctx.sym(silica_ir::format::SEGMENTS);
+    let props = rw.ctx.dict_attr(vec![(key, seg)]);
+    let regions = take_regions(rw.ir, op);
+    let name = rw.ctx.sym("scf.parallel");
+    let attrs = rw.ctx.empty_dict();
+    let par = rw.create(OpSpec {
+        name,
+        loc,
+        operands: &par_operands,
+        result_types: &result_types,
+        successors: &[],
+        regions: &regions,
+        attrs,
+        props: Some(props),
+    });
+    // The affine.yield becomes scf.reduce with one region per reduction.
+    let body = rw.ir.entry_block(regions[0]).expect("body");
+    let yield_op = rw.ir.last_op(body).expect("terminator");
+    let yielded: Vec<ValueId> = rw.ir.operands(yield_op).collect();
+    let mut reduce_regions = Vec::new();
+    for (kind, &t) in kinds.iter().zip(&result_types) {
+        let r = rw.ir.create_region();
+        let blk = rw.ir.create_block();
+        rw.ir.append_block(r, blk);
+        let a = rw.ir.add_block_arg(blk, t, Some(loc));
+        let c = rw.ir.add_block_arg(blk, t, Some(loc));
+        rw.set_insertion_point_to_end(blk);
+        let op_name =
+            combiner(kind).ok_or_else(|| format!("no combiner for reduction '{kind}'"))?;
+        let comb = rw.create_simple(op_name, &[a, c], &[t], None, loc);
+        let v = rw.ir.result(comb, 0);
+        rw.create_simple("scf.reduce.return", &[v], &[], None, loc);
+        reduce_regions.push(r);
+    }
+    rw.set_insertion_point(yield_op);
+    let name = rw.ctx.sym("scf.reduce");
+    let attrs = rw.ctx.empty_dict();
+    rw.create(OpSpec {
+        name,
+        loc,
+        operands: &yielded,
+        result_types: &[],
+        successors: &[],
+        regions: &reduce_regions,
+        attrs,
+        props: None,
+    });
+    rw.erase_op(yield_op);
+    let values: Vec<ValueId> = rw.ir.results(par).collect();
+    rw.replace_op(op, &values);
+    Ok(())
 }
 
 /// Lowers every affine op nested in `root`.

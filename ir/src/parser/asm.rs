@@ -374,6 +374,20 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         Ok((map, ops))
     }
 
+    /// `(e, max(e, e), ...)`: SSA affine expressions in groups (see
+    /// `affine.parallel`); the map, group sizes and operands.
+    pub fn parse_affine_groups_of_ssa(
+        &mut self,
+        kw: &str,
+    ) -> PResult<(Attr, Vec<i64>, Vec<UnresolvedOperand<'a>>)> {
+        let (map, groups, ops) = self.p.parse_affine_groups_of_ssa(kw)?;
+        let ops = ops
+            .into_iter()
+            .map(|(name, index, pos)| UnresolvedOperand { name, index, pos })
+            .collect();
+        Ok((map, groups, ops))
+    }
+
     /// The values `ops` name, all of type `index`.
     pub fn resolve_indices(&mut self, ops: &[UnresolvedOperand<'a>]) -> PResult<Vec<ValueId>> {
         let index = self.p.ctx.index_type();

@@ -842,6 +842,49 @@ impl<'a> Parser<'a> {
         Ok((self.ctx.intern_attr(AttrKind::AffineMap(map)), operands))
     }
 
+    /// `(e, kw(e, e), ...)` of SSA affine expressions: one map with every
+    /// expression, the size of each group (1 for a bare expression), and
+    /// the operands (dims, then symbols); `kw` is `max` or `min`
+    /// (`affine.parallel` bounds).
+    pub(crate) fn parse_affine_groups_of_ssa(
+        &mut self,
+        kw: &str,
+    ) -> PResult<(Attr, Vec<i64>, Vec<super::SsaRef<'a>>)> {
+        self.expect(Tok::LParen, "'('")?;
+        let saved = self.affine_ssa.replace(AffineSsa::default());
+        let mut results = Vec::new();
+        let mut groups = Vec::new();
+        let r = self.comma_list(Tok::RParen, "')'", |p| {
+            if p.eat_keyword(kw) {
+                p.expect(Tok::LParen, "'('")?;
+                let before = results.len();
+                p.comma_list(Tok::RParen, "')'", |p| {
+                    results.push(p.parse_affine_expr(&[])?);
+                    Ok(())
+                })?;
+                groups.push((results.len() - before) as i64);
+            } else {
+                results.push(p.parse_affine_expr(&[])?);
+                groups.push(1);
+            }
+            Ok(())
+        });
+        let ssa = std::mem::replace(&mut self.affine_ssa, saved).unwrap_or_default();
+        r?;
+        let map = AffineMap {
+            num_dims: ssa.dims.len() as u32,
+            num_symbols: ssa.syms.len() as u32,
+            results: results.into(),
+        };
+        let mut operands = ssa.dims;
+        operands.extend(ssa.syms);
+        Ok((
+            self.ctx.intern_attr(AttrKind::AffineMap(map)),
+            groups,
+            operands,
+        ))
+    }
+
     /// Parses a full affine expression (low-precedence `+`/`-` chain).
     fn parse_affine_expr(&mut self, names: &[(String, AffineExpr)]) -> PResult<AffineExpr> {
         self.enter()?;
