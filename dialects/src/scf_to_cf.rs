@@ -7,8 +7,9 @@
 //! block. `scf.while` becomes a before block and an after block (just a
 //! before block when the after region only forwards its arguments).
 //! `scf.execute_region` inlines its blocks; `scf.index_switch` becomes a
-//! `cf.switch` on the index cast to `i32`; `scf.parallel` (without
-//! reductions) becomes a nest of `scf.for`, lowered in turn.
+//! `cf.switch` on the index cast to `i32`; `scf.parallel` becomes a nest
+//! of `scf.for` (reductions carried as iteration arguments), lowered in
+//! turn.
 
 use crate::build::Builder;
 use silica_ir::diag::Diagnostic;
@@ -277,17 +278,21 @@ fn lower_index_switch(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     rw.replace_op(op, &results);
 }
 
-/// `scf.parallel` without reductions: a nest of `scf.for`, outermost
-/// dimension first; returns the new loops, outermost first.
+/// `scf.parallel`: a nest of `scf.for`, outermost dimension first, the
+/// reductions carried as iteration arguments through every level and
+/// combined by their `scf.reduce` regions inlined at the innermost one;
+/// returns the new loops, outermost first.
 fn lower_parallel(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<Vec<OpId>, String> {
     let loc = ir.op_loc(op);
     let seg = silica_ir::format::segment_sizes(ctx, ir, op).unwrap_or_default();
     let operands: Vec<ValueId> = ir.operands(op).collect();
     let n = seg.first().copied().unwrap_or(0);
-    if seg.get(3).copied().unwrap_or(0) != 0 || ir.num_results(op) != 0 {
-        return Err("convert-scf-to-cf does not lower 'scf.parallel' with reductions yet".into());
+    if n == 0 {
+        return Err("'scf.parallel' op needs at least one tuple element for lowerBound, upperBound and step".into());
     }
     let (lbs, ubs, steps) = (&operands[..n], &operands[n..2 * n], &operands[2 * n..3 * n]);
+    let inits = &operands[3 * n..];
+    let result_types: Vec<_> = ir.results(op).map(|r| ir.value_type(r)).collect();
     let body = ir
         .regions(op)
         .next()
@@ -298,48 +303,93 @@ fn lower_parallel(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<Vec<OpId>,
     let mut listener = NoListener;
     let mut rw = Rewriter::new(ctx, ir, &mut listener);
     rw.set_insertion_point(op);
-    let mut loops = Vec::new();
+    let mut loops: Vec<OpId> = Vec::new();
     let mut new_ivs = Vec::new();
-    let mut innermost = None;
+    let mut iter_args: Vec<ValueId> = inits.to_vec();
+    let mut block = None;
     for i in 0..n {
         let region = rw.ir.create_region();
-        let block = rw.ir.create_block();
-        rw.ir.append_block(region, block);
-        new_ivs.push(rw.ir.add_block_arg(block, index, Some(loc)));
+        let b = rw.ir.create_block();
+        rw.ir.append_block(region, b);
+        new_ivs.push(rw.ir.add_block_arg(b, index, Some(loc)));
+        let carried: Vec<ValueId> = result_types
+            .iter()
+            .map(|t| rw.ir.add_block_arg(b, *t, Some(loc)))
+            .collect();
+        let mut for_operands = vec![lbs[i], ubs[i], steps[i]];
+        for_operands.extend(&iter_args);
         let f = {
             let name = rw.ctx.sym("scf.for");
             let attrs = rw.ctx.empty_dict();
             rw.create(silica_ir::OpSpec {
                 name,
                 loc,
-                operands: &[lbs[i], ubs[i], steps[i]],
-                result_types: &[],
+                operands: &for_operands,
+                result_types: &result_types,
                 successors: &[],
                 regions: &[region],
                 attrs,
                 props: None,
             })
         };
-        rw.set_insertion_point_to_end(block);
-        let y = rw.create_simple("scf.yield", &[], &[], None, loc);
-        rw.set_insertion_point(y);
+        if let Some(outer) = block.filter(|_| !result_types.is_empty()) {
+            // The enclosing loop yields this one's results.
+            let results: Vec<ValueId> = rw.ir.results(f).collect();
+            rw.set_insertion_point_to_end(outer);
+            rw.create_simple("scf.yield", &results, &[], None, loc);
+        }
+        // The next loop goes at the start of this one's body.
+        if result_types.is_empty() {
+            rw.set_insertion_point_to_end(b);
+            let y = rw.create_simple("scf.yield", &[], &[], None, loc);
+            rw.set_insertion_point(y);
+        } else {
+            rw.set_insertion_point_to_end(b);
+        }
+        iter_args = carried;
         loops.push(f);
-        innermost = Some(block);
+        block = Some(b);
     }
-    let inner = innermost.expect("at least one loop");
-    // The body, without its `scf.reduce`, before the innermost yield.
-    let yield_op = rw.ir.last_op(inner).expect("yield");
+    let inner = block.expect("at least one loop");
+    // The reductions, inlined before the `scf.reduce` in the body.
     let reduce = rw.ir.last_op(body).expect("terminator");
+    let reduced: Vec<ValueId> = rw.ir.operands(reduce).collect();
+    let regions: Vec<_> = rw.ir.regions(reduce).collect();
+    let mut yielded = Vec::new();
+    for (i, r) in regions.into_iter().enumerate() {
+        let rb = rw.ir.entry_block(r).expect("reduction block");
+        let ret = rw.ir.last_op(rb).expect("scf.reduce.return");
+        yielded.push(rw.ir.operand(ret, 0));
+        rw.erase_op(ret);
+        let args = rw.ir.block_args(rb).to_vec();
+        rw.replace_all_uses(args[0], iter_args[i]);
+        rw.replace_all_uses(args[1], reduced[i]);
+        let ops: Vec<OpId> = rw.ir.block_ops(rb).collect();
+        for o in ops {
+            rw.ir.detach_op(o);
+            rw.ir.insert_op_before(reduce, o);
+        }
+    }
     rw.erase_op(reduce);
     for (old, new) in ivs.iter().zip(&new_ivs) {
         rw.replace_all_uses(*old, *new);
     }
+    // The body at the innermost loop's end (before its yield, if any).
+    let anchor = rw.ir.last_op(inner);
     let ops: Vec<OpId> = rw.ir.block_ops(body).collect();
     for o in ops {
         rw.ir.detach_op(o);
-        rw.ir.insert_op_before(yield_op, o);
+        match anchor {
+            Some(y) => rw.ir.insert_op_before(y, o),
+            None => rw.ir.append_op(inner, o),
+        }
     }
-    rw.erase_op(op);
+    if !result_types.is_empty() {
+        rw.set_insertion_point_to_end(inner);
+        rw.create_simple("scf.yield", &yielded, &[], None, loc);
+    }
+    let results: Vec<ValueId> = rw.ir.results(loops[0]).collect();
+    rw.replace_op(op, &results);
     Ok(loops)
 }
 

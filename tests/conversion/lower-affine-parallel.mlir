@@ -1,7 +1,9 @@
 // lower-affine on affine.parallel (with reductions and constant bounds
-// folded into the maps first) and affine.dma_start/dma_wait, as
-// mlir-opt-22.
+// folded into the maps first) and affine.dma_start/dma_wait, then
+// scf.parallel (with reductions) to loops and llvm, as mlir-opt-22.
 // RUN: diff <(silica opt --lower-affine %s) <(mlir-opt-22 --lower-affine %s)
+// RUN: diff <(silica opt --lower-affine --convert-scf-to-cf %s) <(mlir-opt-22 --lower-affine --convert-scf-to-cf %s)
+// RUN: diff <(silica opt --lower-affine --convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts %s) <(mlir-opt-22 --lower-affine --convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts %s)
 func.func @p(%a: index, %b: index, %c: index, %N: index, %m: memref<100x100xf32>) -> (f32, f32) {
   affine.parallel (%i0, %j0) = (0, 0) to (symbol(%N), 100) step (10, 10) {
     %0:2 = affine.parallel (%i1, %j1) = (%i0, %j0) to (%i0 + 10, %j0 + 10) reduce ("minimumf", "maximumf") -> (f32, f32) {

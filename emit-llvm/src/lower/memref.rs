@@ -227,7 +227,8 @@ impl Llvm<'_, '_> {
         dynamic: &[ValueId],
         in_bytes: bool,
     ) -> Option<(Vec<ValueId>, Vec<ValueId>, ValueId)> {
-        let (shape, element, space) = memref_parts(self.rw.ctx, memref)?;
+        // Sizes in bytes are computed on default-address-space pointers.
+        let (shape, element, _) = memref_parts(self.rw.ctx, memref)?;
         let mut dynamic = dynamic.iter();
         let mut sizes = Vec::new();
         for &s in &shape {
@@ -259,7 +260,7 @@ impl Llvm<'_, '_> {
         }
         let total = if in_bytes {
             let element = super::convert_type(self.rw.ctx, element)?;
-            let ptr = types::ptr(self.rw.ctx, space);
+            let ptr = types::ptr(self.rw.ctx, 0);
             let null = self.zero(ptr);
             let end = self.gep(null, element, &[GepIndex::Value(running)], 0);
             let i64t = self.rw.ctx.signless(64);
@@ -335,7 +336,8 @@ fn alloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) ->
     let ptr_ty = types::ptr(cr.rw.ctx, space);
     if heap {
         let i64t = cr.rw.ctx.signless(64);
-        declare_function(&mut cr.rw, op, "malloc", &[i64t], ptr_ty);
+        let generic = types::ptr(cr.rw.ctx, 0);
+        declare_function(&mut cr.rw, op, "malloc", &[i64t], generic);
     }
     let Some(element) = cr.convert_type(element) else {
         return false;
@@ -373,8 +375,12 @@ fn alloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) ->
             Some(a) => b.int_op("llvm.add", total, a, 0),
             None => total,
         };
-        let call = b.call("malloc", &[bytes], &[ptr_ty]);
-        let allocated = b.rw.ir.result(call, 0);
+        let generic = types::ptr(b.rw.ctx, 0);
+        let call = b.call("malloc", &[bytes], &[generic]);
+        let mut allocated = b.rw.ir.result(call, 0);
+        if ptr_ty != generic {
+            allocated = b.value("llvm.addrspacecast", &[allocated], ptr_ty, &[]);
+        }
         let aligned = match align {
             Some(a) => {
                 let i64t = b.rw.ctx.signless(64);

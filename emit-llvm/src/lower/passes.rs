@@ -11,12 +11,15 @@ use silica_ir::diag::Diagnostic;
 use silica_ir::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
 use silica_ir::{Context, Ir, OpId};
 
-/// Ops MLIR's conversions to llvm leave for other passes
-/// (`expand-strided-metadata` rewrites views into `reinterpret_cast`).
+/// Ops MLIR's conversions to llvm leave alone: views for other passes
+/// (`expand-strided-metadata` rewrites them into `reinterpret_cast`), and
+/// DMA ops, which have no LLVM lowering (the translator rejects them).
 const LATER: &[&str] = &[
     "memref.subview",
     "memref.expand_shape",
     "memref.collapse_shape",
+    "memref.dma_start",
+    "memref.dma_wait",
 ];
 
 /// One conversion pass: what it converts and how.
