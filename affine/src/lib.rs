@@ -3,6 +3,7 @@
 
 pub mod canonicalize;
 pub mod dialect;
+pub mod expand_strided_metadata;
 pub mod lower;
 pub mod parallel;
 

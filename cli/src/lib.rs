@@ -34,6 +34,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_dialects::inline::INLINE,
                 &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
                 &silica_affine::lower::LOWER_AFFINE,
+                &silica_affine::expand_strided_metadata::EXPAND_STRIDED_METADATA,
             ]),
     )
 }

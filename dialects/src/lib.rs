@@ -11,6 +11,7 @@ pub mod inline;
 pub mod math;
 pub mod memref;
 mod memref_fold;
+pub mod memref_layout;
 pub mod scf;
 mod scf_patterns;
 pub mod scf_to_cf;

@@ -50,7 +50,7 @@ pub fn convert_type(ctx: &mut Context, t: Type) -> Option<Type> {
             ..
         } => {
             convert_type(ctx, element)?;
-            memref::strides_and_offset(ctx, t)?;
+            silica_dialects::memref_layout::strides_and_offset(ctx, t)?;
             let space = memory_space_of(ctx, memory_space)?;
             Some(memref::descriptor_type(ctx, shape.len(), space))
         }

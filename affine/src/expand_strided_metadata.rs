@@ -1,0 +1,268 @@
+//! `expand-strided-metadata` (subviews): a `memref.subview` becomes the
+//! source's `memref.extract_strided_metadata` and a
+//! `memref.reinterpret_cast` of its base buffer, with the new strides
+//! (`source stride * subview stride`) and offset (`source offset + sum of
+//! subview offset * source stride`) as `affine.apply` ops, folded and
+//! composed as MLIR's `makeComposedFoldedAffineApply` (constants become
+//! static values).
+
+use crate::canonicalize::{canonicalize_map, compose_map};
+use silica_dialects::memref_layout::strides_and_offset;
+use silica_ir::affine::{AffineExpr, AffineMap};
+use silica_ir::diag::Diagnostic;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::format::{segment_sizes, SEGMENTS};
+use silica_ir::pass::{Pass, PassInfo, PassOptions};
+use silica_ir::rewrite::{NoListener, Rewriter};
+use silica_ir::types::DYNAMIC;
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, TypeKind, ValueId};
+
+/// A static value or an SSA value (MLIR's `OpFoldResult`).
+#[derive(Clone, Copy, PartialEq)]
+enum Mixed {
+    Const(i64),
+    Value(ValueId),
+}
+
+/// The mixed list of a static array attribute and its dynamic operands.
+fn mixed(statics: &[i64], dynamic: &[ValueId]) -> Vec<Mixed> {
+    let mut d = dynamic.iter();
+    statics
+        .iter()
+        .map(|&s| match s {
+            DYNAMIC => Mixed::Value(*d.next().expect("dynamic operand")),
+            c => Mixed::Const(c),
+        })
+        .collect()
+}
+
+/// `expr` over symbols `values`: a constant when it folds, else an
+/// `affine.apply` of the composed and canonicalized map.
+fn folded_apply(rw: &mut Rewriter<'_>, expr: &AffineExpr, values: &[Mixed], loc: Attr) -> Mixed {
+    let mut operands = Vec::new();
+    let syms: Vec<AffineExpr> = values
+        .iter()
+        .map(|v| match v {
+            Mixed::Const(c) => AffineExpr::Constant(*c),
+            Mixed::Value(v) => {
+                operands.push(*v);
+                AffineExpr::Symbol(operands.len() as u32 - 1)
+            }
+        })
+        .collect();
+    let e = expr.replace(&[], &syms);
+    if let AffineExpr::Constant(c) = e {
+        return Mixed::Const(c);
+    }
+    let map = AffineMap {
+        num_dims: 0,
+        num_symbols: operands.len() as u32,
+        results: Box::new([e]),
+    };
+    let (map, operands) = compose_map(rw.ctx, rw.ir, &map, &operands);
+    let (map, operands) = canonicalize_map(rw.ctx, rw.ir, &map, &operands);
+    if let [AffineExpr::Constant(c)] = &*map.results {
+        return Mixed::Const(*c);
+    }
+    let index = rw.ctx.index_type();
+    let key = rw.ctx.sym("map");
+    let m = rw.ctx.intern_attr(AttrKind::AffineMap(map));
+    let props = rw.ctx.dict_attr(vec![(key, m)]);
+    let op = rw.create_simple("affine.apply", &operands, &[index], Some(props), loc);
+    Mixed::Value(rw.ir.result(op, 0))
+}
+
+/// Splits a mixed list into the static array (with [`DYNAMIC`] markers)
+/// and the dynamic operands.
+fn split(list: &[Mixed]) -> (Vec<i64>, Vec<ValueId>) {
+    let mut statics = Vec::new();
+    let mut dynamic = Vec::new();
+    for m in list {
+        match m {
+            Mixed::Const(c) => statics.push(*c),
+            Mixed::Value(v) => {
+                statics.push(DYNAMIC);
+                dynamic.push(*v);
+            }
+        }
+    }
+    (statics, dynamic)
+}
+
+fn expand_subview(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String> {
+    let loc = ir.op_loc(op);
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let source = operands[0];
+    let source_ty = ir.value_type(source);
+    let result_ty = ir.value_type(ir.result(op, 0));
+    let (src_strides, src_offset) =
+        strides_and_offset(ctx, source_ty).ok_or("subview of a memref without strided layout")?;
+    let TypeKind::MemRef {
+        shape: src_shape,
+        element,
+        memory_space,
+        ..
+    } = ctx.type_kind(source_ty).clone()
+    else {
+        return Err("subview of an unranked memref".into());
+    };
+    let rank = src_shape.len();
+    let result_rank = ctx
+        .shaped(result_ty)
+        .and_then(|(s, _)| s)
+        .map_or(0, <[i64]>::len);
+    let seg = segment_sizes(ctx, ir, op).unwrap_or_default();
+    let statics = |ctx: &Context, ir: &Ir, name: &str| {
+        inherent_attr(ctx, ir, op, name)
+            .and_then(|a| ctx.int_array_values(a))
+            .unwrap_or_default()
+    };
+    let (n_off, n_size) = (seg[1], seg[2]);
+    let offsets = mixed(&statics(ctx, ir, "static_offsets"), &operands[1..1 + n_off]);
+    let sizes = mixed(
+        &statics(ctx, ir, "static_sizes"),
+        &operands[1 + n_off..1 + n_off + n_size],
+    );
+    let strides = mixed(
+        &statics(ctx, ir, "static_strides"),
+        &operands[1 + n_off + n_size..],
+    );
+    // extract_strided_metadata of the source.
+    let index = ctx.index_type();
+    let base_ty = ctx.intern_type(TypeKind::MemRef {
+        shape: Box::new([]),
+        element,
+        layout: None,
+        memory_space,
+    });
+    let mut result_types = vec![base_ty, index];
+    result_types.extend(std::iter::repeat_n(index, 2 * rank));
+    let mut listener = NoListener;
+    let mut rw = Rewriter::new(ctx, ir, &mut listener);
+    rw.set_insertion_point(op);
+    let meta = rw.create_simple(
+        "memref.extract_strided_metadata",
+        &[source],
+        &result_types,
+        None,
+        loc,
+    );
+    let results: Vec<ValueId> = rw.ir.results(meta).collect();
+    let (base, meta_offset, meta_strides) = (results[0], results[1], &results[2 + rank..]);
+    let s = |i: u32| AffineExpr::Symbol(i);
+    let mut new_strides = Vec::new();
+    let mut offset_expr = s(0);
+    let mut offset_values = vec![if src_offset == DYNAMIC {
+        Mixed::Value(meta_offset)
+    } else {
+        Mixed::Const(src_offset)
+    }];
+    for i in 0..rank {
+        let orig = if src_strides[i] == DYNAMIC {
+            Mixed::Value(meta_strides[i])
+        } else {
+            Mixed::Const(src_strides[i])
+        };
+        new_strides.push(folded_apply(
+            &mut rw,
+            &s(0).times(s(1)),
+            &[strides[i], orig],
+            loc,
+        ));
+        let k = (1 + 2 * i) as u32;
+        offset_expr = offset_expr.plus(s(k).times(s(k + 1)));
+        offset_values.push(offsets[i]);
+        offset_values.push(orig);
+    }
+    let offset = folded_apply(&mut rw, &offset_expr, &offset_values, loc);
+    // Rank-reducing subviews drop unit dimensions.
+    let mut to_drop = rank - result_rank.min(rank);
+    let mut final_sizes = Vec::new();
+    let mut final_strides = Vec::new();
+    for i in 0..rank {
+        if to_drop > 0 && sizes[i] == Mixed::Const(1) {
+            to_drop -= 1;
+            continue;
+        }
+        final_sizes.push(sizes[i]);
+        final_strides.push(new_strides[i]);
+    }
+    let (so, dyn_o) = split(&[offset]);
+    let (ss, dyn_s) = split(&final_sizes);
+    let (st, dyn_t) = split(&final_strides);
+    let mut new_operands = vec![base];
+    new_operands.extend(&dyn_o);
+    new_operands.extend(&dyn_s);
+    new_operands.extend(&dyn_t);
+    let ctx = &mut *rw.ctx;
+    let entries: Vec<(Symbol, Attr)> = vec![
+        (
+            ctx.sym(SEGMENTS),
+            ctx.int_array_attr(
+                32,
+                &[
+                    1,
+                    dyn_o.len() as i64,
+                    dyn_s.len() as i64,
+                    dyn_t.len() as i64,
+                ],
+            ),
+        ),
+        (ctx.sym("static_offsets"), ctx.int_array_attr(64, &so)),
+        (ctx.sym("static_sizes"), ctx.int_array_attr(64, &ss)),
+        (ctx.sym("static_strides"), ctx.int_array_attr(64, &st)),
+    ];
+    let props = ctx.dict_attr(entries);
+    let name = ctx.sym("memref.reinterpret_cast");
+    let attrs = ctx.empty_dict();
+    let cast = rw.create(OpSpec {
+        name,
+        loc,
+        operands: &new_operands,
+        result_types: &[result_ty],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    });
+    let v = rw.ir.result(cast, 0);
+    rw.replace_op(op, &[v]);
+    Ok(())
+}
+
+/// Expands every `memref.subview` nested in `root`.
+pub fn expand_strided_metadata(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    root: OpId,
+) -> Result<(), Box<Diagnostic>> {
+    let mut ops = Vec::new();
+    ir.walk(root, &mut |o| ops.push(o));
+    for op in ops {
+        if ir.is_erased(op) || ctx.str(ir.op_name(op)) != "memref.subview" {
+            continue;
+        }
+        if let Err(msg) = expand_subview(ctx, ir, op) {
+            return Err(Box::new(Diagnostic::error(ir.op_loc(op), msg)));
+        }
+    }
+    Ok(())
+}
+
+struct ExpandStridedMetadata;
+
+impl Pass for ExpandStridedMetadata {
+    fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
+        expand_strided_metadata(ctx, ir, op)
+    }
+}
+
+/// The `expand-strided-metadata` pass (subviews so far).
+pub static EXPAND_STRIDED_METADATA: PassInfo = PassInfo {
+    argument: "expand-strided-metadata",
+    name: "ExpandStridedMetadataPass",
+    description: "Expand memref operations into easier to analyze constructs",
+    anchor: None,
+    options: &[],
+    create: |_: &PassOptions| Ok(Box::new(ExpandStridedMetadata)),
+};
