@@ -2,6 +2,7 @@
 // allocation, calls with expanded descriptors, C-interface wrappers,
 // globals.
 // RUN: diff <(silica opt --finalize-memref-to-llvm %s) <(mlir-opt-22 --finalize-memref-to-llvm %s)
+// RUN: diff <(silica opt --finalize-memref-to-llvm=use-aligned-alloc=1 %s) <(mlir-opt-22 --finalize-memref-to-llvm=use-aligned-alloc=1 %s)
 // RUN: diff <(silica opt --convert-to-llvm --reconcile-unrealized-casts %s) <(mlir-opt-22 --convert-to-llvm --reconcile-unrealized-casts %s)
 func.func private @ext(memref<4xf32>)
 func.func @k(%m: memref<?x4xf32>, %i: index) -> f32 attributes {llvm.emit_c_interface} {

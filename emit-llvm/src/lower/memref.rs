@@ -237,26 +237,103 @@ fn store(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) ->
     true
 }
 
-fn alloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+/// The size in bytes of a converted element type, where known without
+/// a data layout.
+fn element_bytes(ctx: &Context, t: Type) -> Option<u64> {
+    if types::is_ptr(ctx, t) {
+        return Some(8);
+    }
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => Some(u64::from(*width).div_ceil(8)),
+        TypeKind::Float(k) => crate::translate::float_name(*k).map(|n| match n {
+            "half" | "bfloat" => 2,
+            "float" => 4,
+            "double" => 8,
+            _ => 16,
+        }),
+        TypeKind::Vector { shape, element, .. } => {
+            Some(shape.iter().product::<i64>() as u64 * element_bytes(ctx, *element)?)
+        }
+        _ => None,
+    }
+}
+
+fn alloc_malloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    alloc(cr, op, operands, false)
+}
+
+fn alloc_aligned(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    alloc(cr, op, operands, true)
+}
+
+/// `memref.alloc` (through `malloc`, or `aligned_alloc` when
+/// `aligned_alloc`) and `memref.alloca`.
+fn alloc(
+    cr: &mut ConversionRewriter<'_, '_>,
+    op: OpId,
+    operands: &[ValueId],
+    aligned_alloc: bool,
+) -> bool {
     let memref = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
     let Some(desc_ty) = cr.convert_type(memref) else {
         return false;
     };
-    let Some((_, element, space)) = memref_parts(cr.rw.ctx, memref) else {
+    let Some((shape, element, space)) = memref_parts(cr.rw.ctx, memref) else {
+        return false;
+    };
+    let Some(element) = cr.convert_type(element) else {
         return false;
     };
     let heap = cr.rw.ctx.str(cr.rw.ir.op_name(op)) == "memref.alloc";
     let alignment = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "alignment");
     let loc = cr.rw.ir.op_loc(op);
     let ptr_ty = types::ptr(cr.rw.ctx, space);
+    let i64t = cr.rw.ctx.signless(64);
+    let generic = types::ptr(cr.rw.ctx, 0);
+    if heap && aligned_alloc {
+        let Some(elt) = element_bytes(cr.rw.ctx, element) else {
+            return false;
+        };
+        let align = match alignment.map(|a| cr.rw.ctx.attr_kind(a)) {
+            Some(AttrKind::Integer { value, .. }) => i64::try_from(value).unwrap_or(16),
+            _ => elt.next_power_of_two().max(16) as i64,
+        };
+        declare_function(&mut cr.rw, op, "aligned_alloc", &[i64t, i64t], generic);
+        let mut b = Llvm {
+            rw: &mut cr.rw,
+            loc,
+        };
+        let Some((sizes, strides, total)) = b.descriptor_sizes(memref, operands, true) else {
+            return false;
+        };
+        let a = b.index_const(align);
+        let multiple = shape
+            .iter()
+            .filter(|s| **s != DYNAMIC)
+            .fold(elt as i64, |acc, s| acc.wrapping_mul(*s))
+            % align
+            == 0;
+        let size = if multiple {
+            total
+        } else {
+            let one = b.index_const(1);
+            let bump = b.int_op("llvm.sub", a, one, 0);
+            let bumped = b.int_op("llvm.add", total, bump, 0);
+            let rem = b.value("llvm.urem", &[bumped, a], i64t, &[]);
+            b.int_op("llvm.sub", bumped, rem, 0)
+        };
+        let call = b.call("aligned_alloc", &[a, size], &[generic]);
+        let mut p = b.rw.ir.result(call, 0);
+        if ptr_ty != generic {
+            p = b.value("llvm.addrspacecast", &[p], ptr_ty, &[]);
+        }
+        let d = b.pack_descriptor(desc_ty, p, p, None, &sizes, &strides);
+        cr.replace_op(op, &[d]);
+        return true;
+    }
     if heap {
-        let i64t = cr.rw.ctx.signless(64);
-        let generic = types::ptr(cr.rw.ctx, 0);
         declare_function(&mut cr.rw, op, "malloc", &[i64t], generic);
     }
-    let Some(element) = cr.convert_type(element) else {
-        return false;
-    };
     let mut b = Llvm {
         rw: &mut cr.rw,
         loc,
@@ -853,13 +930,21 @@ fn copy(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
     true
 }
 
-/// The patterns of `finalize-memref-to-llvm`.
-pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
+/// The patterns of `finalize-memref-to-llvm`; `alloc` through
+/// `aligned_alloc` when `aligned_alloc` (its `use-aligned-alloc`).
+pub(crate) fn patterns(out: &mut Vec<ConversionPattern>, aligned_alloc: bool) {
     let list: &[(&'static str, silica_ir::conversion::ConversionPatternFn)] = &[
         ("memref.load", load),
         ("memref.store", store),
-        ("memref.alloc", alloc),
-        ("memref.alloca", alloc),
+        (
+            "memref.alloc",
+            if aligned_alloc {
+                alloc_aligned
+            } else {
+                alloc_malloc
+            },
+        ),
+        ("memref.alloca", alloc_malloc),
         ("memref.dealloc", dealloc),
         ("memref.dim", dim),
         ("memref.cast", cast),

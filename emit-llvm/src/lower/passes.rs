@@ -165,13 +165,31 @@ pub static FINALIZE_MEMREF_TO_LLVM: PassInfo = PassInfo {
     name: "FinalizeMemRefToLLVMConversionPass",
     description: "Finalize MemRef dialect to LLVM dialect conversion",
     anchor: Some("builtin.module"),
-    options: &[INDEX_BITWIDTH],
+    options: &[
+        INDEX_BITWIDTH,
+        PassOptionInfo {
+            name: "use-aligned-alloc",
+            description: "Use aligned_alloc in place of malloc for heap allocations",
+            kind: OptionKind::Bool,
+            default: "false",
+        },
+        PassOptionInfo {
+            name: "use-generic-functions",
+            description: "Use generic allocation and deallocation functions instead of the classic 'malloc', 'aligned_alloc' and 'free' functions",
+            kind: OptionKind::Bool,
+            default: "false",
+        },
+    ],
     create: |o| {
         check_index_bitwidth(o)?;
+        if o.bool("use-generic-functions") {
+            return Err("use-generic-functions is not supported yet".into());
+        }
+        let aligned = o.bool("use-aligned-alloc");
         Ok(conversion(
             "finalize-memref-to-llvm",
             &["memref"],
-            &[&super::memref::patterns],
+            &[&|v: &mut Vec<ConversionPattern>| super::memref::patterns(v, aligned)],
         ))
     },
 };
@@ -217,7 +235,7 @@ const ALL: &[DialectPatterns] = &[
     ("arith", super::arith::patterns),
     ("cf", super::cf::patterns),
     ("func", |v| super::func::patterns(v, false)),
-    ("memref", super::memref::patterns),
+    ("memref", |v| super::memref::patterns(v, false)),
     ("math", super::math::patterns),
     ("index", super::index::patterns),
 ];
