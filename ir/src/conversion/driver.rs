@@ -4,7 +4,7 @@
 //! at the first op that must be converted and cannot be, restoring the
 //! IR as it was before the conversion.
 
-use super::target::ConversionTarget;
+use super::target::{ConversionTarget, Legality};
 use super::type_converter::TypeConverter;
 use super::CAST;
 use crate::context::{Context, Type};
@@ -312,6 +312,8 @@ fn legalize(
     let mut order = Vec::new();
     ir.walk(root, &mut |o| order.push(o));
     let mut state = CastState::default();
+    let mut rules: FxHashMap<crate::context::Symbol, Option<Legality>> = FxHashMap::default();
+    let cast_sym = ctx.sym(CAST);
     let mut journal = Journal::default();
     let mut i = 0;
     while i < order.len() {
@@ -320,11 +322,20 @@ fn legalize(
         if ir.is_erased(op) || journal.erased.contains(&op) {
             continue;
         }
-        let legality = target.is_legal(ctx, ir, op);
-        if legality == Some(true) || ctx.str(ir.op_name(op)) == CAST {
+        let name_sym = ir.op_name(op);
+        // Rules per op name, looked up once (dynamic ones run per op).
+        let rule = *rules
+            .entry(name_sym)
+            .or_insert_with(|| target.rule(ctx.str(name_sym)));
+        let legality = match rule {
+            Some(Legality::Legal) => Some(true),
+            Some(Legality::Illegal) => Some(false),
+            Some(Legality::Dynamic(f)) => Some(f(ctx, ir, op)),
+            None => None,
+        };
+        if legality == Some(true) || name_sym == cast_sym {
             continue;
         }
-        let name_sym = ir.op_name(op);
         let convertible = |ctx: &Context, ir: &Ir, o: OpId| {
             target.is_legal(ctx, ir, o) == Some(true) || by_root.contains_key(&ir.op_name(o))
         };

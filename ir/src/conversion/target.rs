@@ -40,6 +40,17 @@ impl ConversionTarget {
         self
     }
 
+    /// The rule for ops named `name` (op rules win over dialect rules).
+    pub fn rule(&self, name: &str) -> Option<Legality> {
+        self.ops
+            .get(name)
+            .or_else(|| {
+                let dialect = name.split('.').next().unwrap_or(name);
+                self.dialects.get(dialect)
+            })
+            .copied()
+    }
+
     /// `Some(true)` legal, `Some(false)` illegal, `None` unknown.
     pub fn is_legal(&self, ctx: &Context, ir: &Ir, op: OpId) -> Option<bool> {
         let name = ctx.str(ir.op_name(op));
