@@ -47,6 +47,11 @@ pub struct Context {
     /// small key: the parser makes one per op, and hashing whole
     /// [`AttrKind`]s for them was a fifth of parsing.
     file_locs: Vec<AttrKind>,
+    /// Per file, the locations met in increasing `(line, col)` order
+    /// (the parser's order): appended without hashing, found by binary
+    /// search.
+    file_loc_runs: FxHashMap<Symbol, Vec<((u32, u32), Attr)>>,
+    /// The other file locations.
     file_loc_ids: FxHashMap<(Symbol, u32, u32), Attr>,
     next_distinct: u32,
     /// Signless `i0`..`i64`, `index` (slot 65) and the float types (from
@@ -74,6 +79,7 @@ impl Context {
             types: Set::default(),
             attrs: Set::default(),
             file_locs: Vec::new(),
+            file_loc_runs: FxHashMap::default(),
             file_loc_ids: FxHashMap::default(),
             next_distinct: 0,
             common_types: [None; COMMON_TYPE_SLOTS],
@@ -143,9 +149,24 @@ impl Context {
 
     /// The location `loc("file":line:col)`.
     pub fn file_loc(&mut self, file: Symbol, line: u32, col: u32) -> Attr {
-        let next = Attr(FILE_LOC_BASE + self.file_locs.len() as u32);
-        let id = *self.file_loc_ids.entry((file, line, col)).or_insert(next);
-        if id == next {
+        let key = (line, col);
+        let run = self.file_loc_runs.entry(file).or_default();
+        let fresh = Attr(FILE_LOC_BASE + self.file_locs.len() as u32);
+        let id = match run.last() {
+            Some(&(last, _)) if key > last => {
+                run.push((key, fresh));
+                fresh
+            }
+            None => {
+                run.push((key, fresh));
+                fresh
+            }
+            _ => match run.binary_search_by(|(k, _)| k.cmp(&key)) {
+                Ok(i) => run[i].1,
+                Err(_) => *self.file_loc_ids.entry((file, line, col)).or_insert(fresh),
+            },
+        };
+        if id == fresh {
             self.file_locs.push(AttrKind::Location(Location::File {
                 file,
                 line,
@@ -159,7 +180,6 @@ impl Context {
     /// Makes room for `n` more file locations.
     pub fn reserve_file_locs(&mut self, n: usize) {
         self.file_locs.reserve(n);
-        self.file_loc_ids.reserve(n);
     }
 
     /// The interned function type `(inputs) -> results`.

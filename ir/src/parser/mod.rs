@@ -120,6 +120,9 @@ pub(crate) struct Parser<'a> {
     prev_end: usize,
     pub(crate) attr_aliases: FxHashMap<Box<str>, Attr>,
     pub(crate) type_aliases: FxHashMap<Box<str>, Type>,
+    /// Dialect types parsed through their hooks, by their exact text
+    /// (`!llvm.struct<(ptr, i64)>` repeats on every op that uses it).
+    pub(crate) dialect_types: FxHashMap<&'a str, Type>,
     scopes: Vec<IsolatedScope<'a>>,
     block_scopes: Vec<FxHashMap<&'a str, BlockEntry>>,
     deferred_locs: Vec<(LocTarget, Box<str>, usize)>,
@@ -199,6 +202,7 @@ pub fn parse(
         prev_end: 0,
         attr_aliases: FxHashMap::default(),
         type_aliases: FxHashMap::default(),
+        dialect_types: FxHashMap::default(),
         scopes: vec![IsolatedScope::default()],
         block_scopes: Vec::new(),
         deferred_locs: Vec::new(),
@@ -252,6 +256,19 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn src(&self) -> &'a [u8] {
         self.src
+    }
+
+    /// The source text between two byte offsets, when it is UTF-8.
+    pub(crate) fn src_text(&self, start: usize, end: usize) -> Option<&'a str> {
+        match self.src_str {
+            Some(s) => s.get(start..end),
+            None => std::str::from_utf8(self.src.get(start..end)?).ok(),
+        }
+    }
+
+    /// The end of the last consumed token.
+    pub(crate) fn prev_end(&self) -> usize {
+        self.prev_end
     }
 
     pub(crate) fn bump(&mut self) {

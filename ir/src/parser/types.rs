@@ -83,6 +83,17 @@ impl Parser<'_> {
             return self.err_at(pos + 2, "invalid dialect namespace '\"\"'");
         }
         if let Some(hooks) = self.ctx.dialect(dialect).and_then(|d| d.types) {
+            // The text of the whole type, for the cache of parsed ones.
+            let text_end = if has_body {
+                self.balanced_body_end(end)?
+            } else {
+                end
+            };
+            let text = self.src_text(pos, text_end);
+            if let Some(&t) = text.and_then(|t| self.dialect_types.get(t)) {
+                self.reset_to(text_end);
+                return Ok(t);
+            }
             let bracketed = rest.is_empty();
             let dialect = dialect.to_string();
             // Re-lex from the mnemonic: after `!dialect.` or `!dialect<`.
@@ -95,6 +106,9 @@ impl Parser<'_> {
             let t = (hooks.parse)(&mut AsmParser::new(self, pos, false), mnemonic)?;
             if bracketed {
                 self.expect(Tok::Greater, "'>'")?;
+            }
+            if let Some(text) = text.filter(|_| self.prev_end() == text_end) {
+                self.dialect_types.insert(text, t);
             }
             return Ok(t);
         }
