@@ -37,6 +37,9 @@ pub(crate) const UNIT: Attr = Attr(1);
 /// [`Attr`] ids from here on index [`Context::file_locs`].
 const FILE_LOC_BASE: u32 = 1 << 31;
 
+/// A file location of a per-file run: `(line, col)` and its id.
+type LocRunEntry = ((u32, u32), Attr);
+
 /// Owns all uniqued objects. Mutation (interning) takes `&mut self`;
 /// lookups take `&self`.
 pub struct Context {
@@ -50,7 +53,7 @@ pub struct Context {
     /// Per file, the locations met in increasing `(line, col)` order
     /// (the parser's order): appended without hashing, found by binary
     /// search.
-    file_loc_runs: FxHashMap<Symbol, Vec<((u32, u32), Attr)>>,
+    file_loc_runs: FxHashMap<Symbol, Vec<LocRunEntry>>,
     /// The other file locations.
     file_loc_ids: FxHashMap<(Symbol, u32, u32), Attr>,
     next_distinct: u32,
