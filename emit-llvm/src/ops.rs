@@ -505,6 +505,34 @@ static SHUFFLEVECTOR: Signature = Signature::new(
     })])
 });
 
+const NO_BUNDLES: AttrDefault = AttrDefault {
+    make: |ctx| ctx.int_array_attr(32, &[]),
+    matches: |ctx, a| ctx.int_array_values(a).is_some_and(|v| v.is_empty()),
+};
+
+/// `llvm.call_intrinsic "llvm.name"(args) attr-dict : (types) -> results`
+/// (operand bundles are not supported yet).
+static CALL_INTRINSIC: Signature = Signature::new(
+    &[variadic("args"), variadic("op_bundle_operands")],
+    &[ValueParam {
+        name: "results",
+        arity: Arity::Optional,
+        constraint: ANY_TYPE,
+    }],
+    &[
+        plain("intrin", false),
+        FASTMATH,
+        AttrParam {
+            name: "op_bundle_sizes",
+            syntax: AttrSyntax::I32Array,
+            optional: false,
+            default: Some(NO_BUNDLES),
+        },
+    ],
+    "$intrin `(` $args `)` attr-dict `:` functional-type($args, results)",
+)
+.segmented();
+
 /// `llvm.intr.*`: `(operands) attr-dict : functional-type`.
 static INTRINSIC: Signature = Signature::new(
     &[variadic("args")],
@@ -640,6 +668,7 @@ pub(crate) static OPS: &[OpDef] = &[
     terminator("llvm.unreachable", &UNREACHABLE),
     pure("llvm.extractelement", &EXTRACTELEMENT),
     pure("llvm.insertelement", &INSERTELEMENT),
+    op("llvm.call_intrinsic", &CALL_INTRINSIC, Effects::Unknown),
     pure("llvm.intr.fmuladd", &INTRINSIC),
     pure("llvm.intr.fma", &INTRINSIC),
     pure("llvm.intr.sqrt", &INTRINSIC),

@@ -49,3 +49,8 @@ llvm.func @f(%a: i64, %p: !llvm.ptr, %x: f32) -> i32 attributes {llvm.emit_c_int
   %14 = llvm.zext nneg %13 : i32 to i64
   llvm.return %c : i32
 }
+llvm.func @call_intrinsic(%x: f32) -> f32 {
+  %r = llvm.call_intrinsic "llvm.round"(%x) {fastmathFlags = #llvm.fastmath<reassoc>} : (f32) -> f32
+  llvm.call_intrinsic "llvm.donothing"() : () -> ()
+  llvm.return %r : f32
+}
