@@ -533,6 +533,30 @@ static CALL_INTRINSIC: Signature = Signature::new(
 )
 .segmented();
 
+/// `llvm.intr.lifetime.start %p : !llvm.ptr`
+static LIFETIME: Signature = Signature::new(
+    &[typed("ptr", PTR)],
+    &[],
+    &[],
+    "$ptr attr-dict `:` qualified(type($ptr))",
+);
+
+/// `llvm.intr.assume %cond : i1` (operand bundles are not supported).
+static ASSUME: Signature = Signature::new(
+    &[typed("cond", I1)],
+    &[],
+    &[AttrParam {
+        name: "op_bundle_sizes",
+        syntax: AttrSyntax::I32Array,
+        optional: false,
+        default: Some(NO_BUNDLES),
+    }],
+    "$cond attr-dict `:` type($cond)",
+);
+
+/// `llvm.intr.trap`
+static NO_OPERANDS: Signature = Signature::new(&[], &[], &[], "attr-dict");
+
 /// `llvm.intr.*`: `(operands) attr-dict : functional-type`.
 static INTRINSIC: Signature = Signature::new(
     &[variadic("args")],
@@ -669,6 +693,11 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.extractelement", &EXTRACTELEMENT),
     pure("llvm.insertelement", &INSERTELEMENT),
     op("llvm.call_intrinsic", &CALL_INTRINSIC, Effects::Unknown),
+    op("llvm.intr.lifetime.start", &LIFETIME, Effects::Write),
+    op("llvm.intr.lifetime.end", &LIFETIME, Effects::Write),
+    op("llvm.intr.assume", &ASSUME, Effects::Write),
+    op("llvm.intr.trap", &NO_OPERANDS, Effects::Write),
+    op("llvm.intr.debugtrap", &NO_OPERANDS, Effects::Write),
     pure("llvm.intr.fmuladd", &INTRINSIC),
     pure("llvm.intr.fma", &INTRINSIC),
     pure("llvm.intr.sqrt", &INTRINSIC),

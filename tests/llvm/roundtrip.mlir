@@ -54,3 +54,11 @@ llvm.func @call_intrinsic(%x: f32) -> f32 {
   llvm.call_intrinsic "llvm.donothing"() : () -> ()
   llvm.return %r : f32
 }
+llvm.func @markers_roundtrip(%p: !llvm.ptr, %c: i1) {
+  llvm.intr.lifetime.start %p : !llvm.ptr
+  llvm.intr.lifetime.end %p : !llvm.ptr
+  llvm.intr.assume %c : i1
+  "llvm.intr.trap"() : () -> ()
+  "llvm.intr.debugtrap"() : () -> ()
+  llvm.return
+}

@@ -66,3 +66,13 @@ llvm.func @branches(%c: i1, %x: i32) -> i32 {
   %i = llvm.fptosi %e : f64 to i32
   llvm.return %i : i32
 }
+llvm.func @markers(%c: i1) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %p = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  llvm.intr.lifetime.start %p : !llvm.ptr
+  llvm.intr.lifetime.end %p : !llvm.ptr
+  llvm.intr.assume %c : i1
+  llvm.intr.trap
+  llvm.intr.debugtrap
+  llvm.return
+}

@@ -705,6 +705,18 @@ fn intrinsic(
 ) -> Res<String> {
     let (ctx, ir) = (f.ctx, f.ir);
     let base = &name["llvm.intr.".len()..];
+    if base.starts_with("lifetime.") {
+        // LLVM's verifier accepts lifetime markers on allocas and poison
+        // only.
+        let def = ir.defining_op(operands[0]).map(|d| ctx.str(ir.op_name(d)));
+        if !matches!(def, Some("llvm.alloca" | "llvm.mlir.poison")) {
+            return Err(err(
+                ir,
+                op,
+                "lifetime markers apply to 'llvm.alloca' results (or poison) only",
+            ));
+        }
+    }
     let result = ir.results(op).next().map(|r| ir.value_type(r));
     let overload_types: Vec<Type> = match base {
         "memcpy" | "memmove" => vec![
@@ -713,7 +725,8 @@ fn intrinsic(
             ir.value_type(operands[2]),
         ],
         "memset" => vec![ir.value_type(operands[0]), ir.value_type(operands[2])],
-        "prefetch" => vec![ir.value_type(operands[0])],
+        "prefetch" | "lifetime.start" | "lifetime.end" => vec![ir.value_type(operands[0])],
+        "trap" | "debugtrap" | "assume" => vec![],
         _ => vec![result.ok_or_else(|| err(ir, op, "intrinsic without a result"))?],
     };
     let mut full = format!("llvm.{base}");
