@@ -160,12 +160,14 @@ fn parse_linkage_prefix(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr
     Ok(())
 }
 
-fn print_linkage_prefix(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+/// Prints ` linkage visibility unnamed_addr`; functions leave out an
+/// `external` linkage, globals always print it.
+fn print_linkage_prefix(p: &mut AsmPrinter<'_, '_>, op: OpId, always: bool) {
     let (ctx, ir) = (p.ctx(), p.ir());
     let linkage = inherent_attr(ctx, ir, op, "linkage")
         .and_then(|a| attrs::keyword_of(ctx, a))
         .unwrap_or("external");
-    if linkage != "external" {
+    if always || linkage != "external" {
         p.write(" ");
         p.write(linkage);
     }
@@ -308,7 +310,7 @@ pub fn func_type(ctx: &Context, ir: &Ir, op: OpId) -> Option<(Type, Vec<Type>, b
 }
 
 fn print_func(p: &mut AsmPrinter<'_, '_>, op: OpId) {
-    print_linkage_prefix(p, op);
+    print_linkage_prefix(p, op, false);
     let (ctx, ir) = (p.ctx(), p.ir());
     let cconv = inherent_attr(ctx, ir, op, "CConv")
         .and_then(|a| attrs::keyword_of(ctx, a))
@@ -473,7 +475,7 @@ fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
 }
 
 fn print_global(p: &mut AsmPrinter<'_, '_>, op: OpId) {
-    print_linkage_prefix(p, op);
+    print_linkage_prefix(p, op, true);
     let (ctx, ir) = (p.ctx(), p.ir());
     if inherent_attr(ctx, ir, op, "thread_local_").is_some() {
         p.write(" thread_local");
@@ -966,6 +968,7 @@ fn print_extract_insert(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 fn successor_operands(ctx: &Context, ir: &Ir, op: OpId, succ: usize) -> std::ops::Range<usize> {
     match ctx.str(ir.op_name(op)) {
         "llvm.br" => 0..ir.num_operands(op),
+        "llvm.invoke" => crate::eh::invoke_successor_operands(ctx, ir, op, succ),
         "llvm.switch" => {
             let counts = crate::switch::dest_counts(ctx, ir, op);
             let start = 1 + counts[..succ.min(counts.len())].iter().sum::<usize>();
@@ -991,7 +994,13 @@ fn erase_successor_operand(ctx: &mut Context, ir: &mut Ir, op: OpId, succ: usize
     let mut operands: Vec<ValueId> = ir.operands(op).collect();
     operands.remove(range.start + j);
     ir.set_operands(op, &operands);
-    if ctx.str(ir.op_name(op)) == "llvm.switch" {
+    if ctx.str(ir.op_name(op)) == "llvm.invoke" {
+        let seg = segment_sizes(ctx, ir, op).unwrap_or_default();
+        let mut seg: Vec<i64> = seg.iter().map(|&s| s as i64).collect();
+        seg[1 + succ] -= 1;
+        let a = ctx.int_array_attr(32, &seg);
+        silica_ir::dialect::set_inherent_attr(ctx, ir, op, SEGMENTS, a);
+    } else if ctx.str(ir.op_name(op)) == "llvm.switch" {
         let mut counts: Vec<i64> = crate::switch::dest_counts(ctx, ir, op)
             .iter()
             .map(|&c| c as i64)

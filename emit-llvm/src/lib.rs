@@ -2,6 +2,7 @@
 //! the conversions into it, and LLVM IR emission.
 
 pub mod attrs;
+pub mod eh;
 mod func_ops;
 pub mod lower;
 mod ops;

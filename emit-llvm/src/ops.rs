@@ -407,6 +407,13 @@ static RETURN: Signature = Signature::new(
 
 static UNREACHABLE: Signature = Signature::new(&[], &[], &[], "attr-dict");
 
+static RESUME: Signature = Signature::new(
+    &[one("value")],
+    &[],
+    &[],
+    "$value attr-dict `:` type($value)",
+);
+
 static EXTRACTELEMENT: Signature = Signature::new(
     &[one("vector"), one("position")],
     RES,
@@ -626,6 +633,9 @@ pub(crate) static OPS: &[OpDef] = &[
     crate::func_ops::EXTRACTVALUE,
     crate::func_ops::INSERTVALUE,
     crate::switch::SWITCH,
+    crate::eh::INVOKE,
+    crate::eh::LANDINGPAD,
+    terminator("llvm.resume", &RESUME),
     commutative("llvm.add", &INT_BINARY_OVERFLOW),
     pure("llvm.sub", &INT_BINARY_OVERFLOW),
     commutative("llvm.mul", &INT_BINARY_OVERFLOW),

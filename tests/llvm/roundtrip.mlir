@@ -62,3 +62,21 @@ llvm.func @markers_roundtrip(%p: !llvm.ptr, %c: i1) {
   "llvm.intr.debugtrap"() : () -> ()
   llvm.return
 }
+llvm.func @eh_foo(i32) -> !llvm.struct<(i32, f64, i32)>
+llvm.func @eh_bar(!llvm.ptr, !llvm.ptr, !llvm.ptr)
+llvm.func @eh_personality(...) -> i32
+llvm.mlir.global external constant @eh_typeinfo() : !llvm.ptr
+llvm.func @eh_inv(%x: i32) -> i32 attributes { personality = @eh_personality } {
+  %1 = llvm.mlir.constant(1 : i32) : i32
+  %2 = llvm.mlir.constant("\01") : !llvm.array<1 x i8>
+  %3 = llvm.mlir.zero : !llvm.ptr
+  %4 = llvm.mlir.addressof @eh_typeinfo : !llvm.ptr
+  %7 = llvm.invoke @eh_foo(%1) to ^bb2 unwind ^bb1 : (i32) -> !llvm.struct<(i32, f64, i32)>
+^bb1:
+  %10 = llvm.landingpad cleanup (catch %3 : !llvm.ptr) (catch %4 : !llvm.ptr) (filter %2 : !llvm.array<1 x i8>) : !llvm.struct<(ptr, i32)>
+  llvm.resume %10 : !llvm.struct<(ptr, i32)>
+^bb2:
+  llvm.invoke @eh_bar(%3, %4, %3) to ^bb3(%x : i32) unwind ^bb1 : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+^bb3(%r: i32):
+  llvm.return %r : i32
+}

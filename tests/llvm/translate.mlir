@@ -76,3 +76,21 @@ llvm.func @markers(%c: i1) {
   llvm.intr.debugtrap
   llvm.return
 }
+llvm.func @foo(i32) -> !llvm.struct<(i32, f64, i32)>
+llvm.func @bar(!llvm.ptr, !llvm.ptr, !llvm.ptr)
+llvm.func @__gxx_personality_v0(...) -> i32
+llvm.mlir.global external constant @_ZTIi() : !llvm.ptr
+llvm.func @invoke_landingpad(%x: i32) -> i32 attributes { personality = @__gxx_personality_v0 } {
+  %1 = llvm.mlir.constant(1 : i32) : i32
+  %2 = llvm.mlir.constant("\01") : !llvm.array<1 x i8>
+  %3 = llvm.mlir.zero : !llvm.ptr
+  %4 = llvm.mlir.addressof @_ZTIi : !llvm.ptr
+  %7 = llvm.invoke @foo(%1) to ^bb2 unwind ^bb1 : (i32) -> !llvm.struct<(i32, f64, i32)>
+^bb1:
+  %10 = llvm.landingpad cleanup (catch %3 : !llvm.ptr) (catch %4 : !llvm.ptr) : !llvm.struct<(ptr, i32)>
+  llvm.resume %10 : !llvm.struct<(ptr, i32)>
+^bb2:
+  llvm.invoke @bar(%3, %4, %3) to ^bb3(%x : i32) unwind ^bb1 : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+^bb3(%r: i32):
+  llvm.return %r : i32
+}

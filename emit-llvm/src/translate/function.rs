@@ -182,7 +182,14 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
             f.values.insert(a, n);
         }
     }
-    let mut text = format!("define {linkage}{ret} @{name}({}) {{\n", ps.join(", "));
+    let personality = match inherent_attr(ctx, ir, op, "personality").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::SymbolRef { root, .. }) => format!(" personality ptr @{}", ctx.str(*root)),
+        _ => String::new(),
+    };
+    let mut text = format!(
+        "define {linkage}{ret} @{name}({}){personality} {{\n",
+        ps.join(", ")
+    );
     for &b in &blocks {
         for o in ir.block_ops(b) {
             name_value(&mut f, o)?;
@@ -650,6 +657,45 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                     cases.join(" ")
                 )
             }
+            "llvm.invoke" => {
+                let call_ops = crate::eh::invoke_call_operands(ctx, ir, op);
+                let call = call(f, op, &call_ops, &lhs)?;
+                let call = call.replacen("call", "invoke", 1);
+                format!(
+                    "{call} to label %{} unwind label %{}",
+                    f.edge(op, 0),
+                    f.edge(op, 1)
+                )
+            }
+            "llvm.landingpad" => {
+                let mut s = format!("{lhs}landingpad {rty}");
+                if has(ctx, ir, op, "cleanup") {
+                    s.push_str(" cleanup");
+                }
+                for &v in &operands {
+                    let t = ir.value_type(v);
+                    let kind = if crate::eh::is_filter(ctx, t) {
+                        // LLVM takes arrays of type-info pointers (or zero).
+                        let of_ptrs = matches!(
+                            crate::types::llvm_type(ctx, t),
+                            Some(crate::types::LlvmType::Array(_, e)) if crate::types::is_ptr(ctx, e)
+                        );
+                        if !of_ptrs && f.val(op, v)? != "zeroinitializer" {
+                            return Err(err(
+                                ir,
+                                op,
+                                "a landingpad filter must be an array of pointers (type infos)",
+                            ));
+                        }
+                        "filter"
+                    } else {
+                        "catch"
+                    };
+                    s.push_str(&format!(" {kind} {}", f.typed(op, v)?));
+                }
+                s
+            }
+            "llvm.resume" => format!("resume {}", f.typed(op, operands[0])?),
             "llvm.return" => match operands.first() {
                 Some(&v) => format!("ret {}", f.typed(op, v)?),
                 None => "ret void".into(),

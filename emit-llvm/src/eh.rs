@@ -1,0 +1,341 @@
+//! Exception handling: `llvm.invoke` (a call with a normal and an unwind
+//! successor), `llvm.landingpad` (`cleanup`, `catch` and `filter`
+//! clauses; a clause is a filter when its value is an array) and
+//! `llvm.resume`.
+
+use crate::attrs;
+use silica_ir::dialect::{inherent_attr, OpDef, Traits};
+use silica_ir::format::{segment_sizes, SEGMENTS};
+use silica_ir::lexer::Tok;
+use silica_ir::parser::{AsmParser, PResult};
+use silica_ir::printer::AsmPrinter;
+use silica_ir::verify::OpVerifier;
+use silica_ir::{
+    Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, Symbol, Type, TypeKind, ValueId,
+};
+
+/// `^bb` or `^bb(%a : t)`; appends the values to `operands`.
+fn parse_dest(p: &mut AsmParser<'_, '_>, operands: &mut Vec<ValueId>) -> PResult<(BlockId, i64)> {
+    let dest = p.parse_successor()?;
+    if !p.eat(Tok::LParen) {
+        return Ok((dest, 0));
+    }
+    let values = p.parse_operand_list()?;
+    p.expect(Tok::Colon, "':'")?;
+    let types = p.parse_type_list()?;
+    p.expect(Tok::RParen, "')'")?;
+    if values.len() != types.len() {
+        return p.expected("as many types as operands");
+    }
+    let n = values.len() as i64;
+    for (v, t) in values.into_iter().zip(types) {
+        operands.push(p.resolve_operand(v, t)?);
+    }
+    Ok((dest, n))
+}
+
+fn parse_invoke(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let cconv = ["fastcc", "coldcc", "tailcc"]
+        .into_iter()
+        .find(|c| p.peek_keyword(c));
+    if let Some(c) = cconv {
+        p.expect_keyword(c)?;
+    }
+    let callee = p.parse_optional_symbol_name()?;
+    let mut unresolved = Vec::new();
+    if callee.is_none() {
+        unresolved.push(p.parse_operand()?);
+    }
+    p.expect(Tok::LParen, "'('")?;
+    if !p.peek(Tok::RParen) {
+        unresolved.extend(p.parse_operand_list()?);
+    }
+    p.expect(Tok::RParen, "')'")?;
+    p.expect_keyword("to")?;
+    let mut normal_ops = Vec::new();
+    let (normal, n_normal) = parse_dest(p, &mut normal_ops)?;
+    p.expect_keyword("unwind")?;
+    let mut unwind_ops = Vec::new();
+    let (unwind, n_unwind) = parse_dest(p, &mut unwind_ops)?;
+    let mut var_type = None;
+    if p.eat_keyword("vararg") {
+        p.expect(Tok::LParen, "'('")?;
+        var_type = Some(p.parse_type()?);
+        p.expect(Tok::RParen, "')'")?;
+    }
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let mut operand_types = Vec::new();
+    if callee.is_none() {
+        operand_types.push(p.parse_type()?);
+        p.expect(Tok::Comma, "','")?;
+    }
+    let at = p.pos();
+    let fty = p.parse_type()?;
+    let (ins, outs) = match p.ctx().type_kind(fty) {
+        TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+        _ => return p.error_at(at, "expected function type"),
+    };
+    operand_types.extend(ins);
+    if operand_types.len() != unresolved.len() {
+        return p.error_at(at, "incorrect number of operands for the invoke");
+    }
+    let mut operands = Vec::new();
+    for (u, t) in unresolved.into_iter().zip(operand_types) {
+        operands.push(p.resolve_operand(u, t)?);
+    }
+    let n_callee = operands.len() as i64;
+    operands.extend(normal_ops);
+    operands.extend(unwind_ops);
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mut props: Vec<(Symbol, Attr)> = Vec::new();
+    let cc = attrs::keyword_attr(ctx, "cconv", cconv.unwrap_or("ccc"));
+    props.push((ctx.sym("CConv"), cc));
+    if let Some(c) = callee {
+        let r = ctx.intern_attr(AttrKind::SymbolRef {
+            root: c,
+            nested: Box::new([]),
+        });
+        props.push((ctx.sym("callee"), r));
+    }
+    if let Some(t) = var_type {
+        let a = ctx.intern_attr(AttrKind::Type(t));
+        props.push((ctx.sym("var_callee_type"), a));
+    }
+    let b = ctx.int_array_attr(32, &[]);
+    props.push((ctx.sym("op_bundle_sizes"), b));
+    let seg = ctx.int_array_attr(32, &[n_callee, n_normal, n_unwind, 0]);
+    props.push((ctx.sym(SEGMENTS), seg));
+    let props = ctx.dict_attr(props);
+    let name = ctx.sym("llvm.invoke");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &outs,
+        successors: &[normal, unwind],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+/// `(callee operands, normal operands, unwind operands)` counts.
+fn invoke_counts(ctx: &Context, ir: &Ir, op: OpId) -> (usize, usize, usize) {
+    let seg = segment_sizes(ctx, ir, op).unwrap_or_default();
+    (
+        seg.first().copied().unwrap_or(0),
+        seg.get(1).copied().unwrap_or(0),
+        seg.get(2).copied().unwrap_or(0),
+    )
+}
+
+/// The callee operands of an invoke (the callee pointer first when
+/// indirect).
+pub fn invoke_call_operands(ctx: &Context, ir: &Ir, op: OpId) -> Vec<ValueId> {
+    let (n, _, _) = invoke_counts(ctx, ir, op);
+    ir.operands(op).take(n).collect()
+}
+
+/// The operand range an invoke forwards to successor `succ`.
+pub(crate) fn invoke_successor_operands(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    succ: usize,
+) -> std::ops::Range<usize> {
+    let (n, normal, unwind) = invoke_counts(ctx, ir, op);
+    if succ == 0 {
+        n..n + normal
+    } else {
+        n + normal..n + normal + unwind
+    }
+}
+
+fn print_dest(p: &mut AsmPrinter<'_, '_>, dest: BlockId, values: &[ValueId]) {
+    p.successor(dest);
+    if values.is_empty() {
+        return;
+    }
+    p.write("(");
+    p.operands(values.iter().copied());
+    p.write(" : ");
+    let tys: Vec<_> = values.iter().map(|v| p.ir().value_type(*v)).collect();
+    p.types(&tys);
+    p.write(")");
+}
+
+fn print_invoke(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let cconv = inherent_attr(ctx, ir, op, "CConv")
+        .and_then(|a| attrs::keyword_of(ctx, a))
+        .unwrap_or("ccc");
+    if cconv != "ccc" {
+        p.write(" ");
+        p.write(cconv);
+    }
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let (n, normal, _) = invoke_counts(ctx, ir, op);
+    let callee = inherent_attr(ctx, ir, op, "callee");
+    let args = if callee.is_some() {
+        &operands[..n]
+    } else {
+        &operands[1..n]
+    };
+    p.write(" ");
+    match callee {
+        Some(c) => p.attr(c),
+        None => p.operand(operands[0]),
+    }
+    p.write("(");
+    p.operands(args.iter().copied());
+    p.write(") to ");
+    let succs = ir.successors(op).to_vec();
+    print_dest(p, succs[0], &operands[n..n + normal]);
+    p.write(" unwind ");
+    print_dest(p, succs[1], &operands[n + normal..]);
+    if let Some(AttrKind::Type(t)) =
+        inherent_attr(ctx, ir, op, "var_callee_type").map(|a| ctx.attr_kind(a))
+    {
+        p.write(" vararg(");
+        p.ty(*t);
+        p.write(")");
+    }
+    let elided = [
+        "CConv",
+        "callee",
+        "var_callee_type",
+        "op_bundle_sizes",
+        SEGMENTS,
+    ];
+    p.attr_dict(ir.op_attrs(op), &elided, false);
+    p.write(" : ");
+    if callee.is_none() {
+        p.ty(ir.value_type(operands[0]));
+        p.write(", ");
+    }
+    let ins: Vec<Type> = args.iter().map(|v| ir.value_type(*v)).collect();
+    let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    p.functional_type(&ins, &outs);
+}
+
+fn verify_invoke(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let (n, normal, unwind) = invoke_counts(ctx, ir, op);
+    let direct = inherent_attr(ctx, ir, op, "callee").is_some();
+    if n + normal + unwind != ir.num_operands(op)
+        || ir.successors(op).len() != 2
+        || ir.num_results(op) > 1
+        || (!direct && n == 0)
+    {
+        return Err(v.op_error(
+            op,
+            "expects callee operands, two successors with their operands and at most one result",
+        ));
+    }
+    Ok(())
+}
+
+fn parse_landingpad(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let cleanup = p.eat_keyword("cleanup");
+    let mut operands = Vec::new();
+    while p.eat(Tok::LParen) {
+        if !p.eat_keyword("catch") {
+            p.expect_keyword("filter")?;
+        }
+        let v = p.parse_operand()?;
+        p.expect(Tok::Colon, "':'")?;
+        let t = p.parse_type()?;
+        p.expect(Tok::RParen, "')'")?;
+        operands.push(p.resolve_operand(v, t)?);
+    }
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let props = if cleanup {
+        let u = ctx.unit_attr();
+        let k = ctx.sym("cleanup");
+        Some(ctx.dict_attr(vec![(k, u)]))
+    } else {
+        None
+    };
+    let name = ctx.sym("llvm.landingpad");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &[ty],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props,
+    }))
+}
+
+/// Whether a landingpad clause value is a filter (an array) rather than a
+/// catch.
+pub fn is_filter(ctx: &Context, t: Type) -> bool {
+    matches!(
+        crate::types::llvm_type(ctx, t),
+        Some(crate::types::LlvmType::Array(..))
+    )
+}
+
+fn print_landingpad(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    if inherent_attr(ctx, ir, op, "cleanup").is_some() {
+        p.write(" cleanup");
+    }
+    for v in ir.operands(op).collect::<Vec<_>>() {
+        let t = ir.value_type(v);
+        p.write(if is_filter(ctx, t) {
+            " (filter "
+        } else {
+            " (catch "
+        });
+        p.operand(v);
+        p.write(" : ");
+        p.ty(t);
+        p.write(")");
+    }
+    p.attr_dict(ir.op_attrs(op), &["cleanup"], false);
+    p.write(" : ");
+    p.ty(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_landingpad(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    if v.ir().num_results(op) != 1 {
+        return Err(v.op_error(op, "expects one result"));
+    }
+    Ok(())
+}
+
+/// The `llvm.invoke` op.
+pub(crate) const INVOKE: OpDef = OpDef {
+    traits: Traits::TERMINATOR,
+    inherent_attrs: &[
+        "CConv",
+        "callee",
+        "var_callee_type",
+        "op_bundle_sizes",
+        SEGMENTS,
+        "branch_weights",
+    ],
+    parse: Some(parse_invoke),
+    print: Some(print_invoke),
+    verify: Some(verify_invoke),
+    branch: Some(&crate::func_ops::BRANCH),
+    ..OpDef::new("llvm.invoke")
+};
+
+/// The `llvm.landingpad` op.
+pub(crate) const LANDINGPAD: OpDef = OpDef {
+    inherent_attrs: &["cleanup"],
+    parse: Some(parse_landingpad),
+    print: Some(print_landingpad),
+    verify: Some(verify_landingpad),
+    ..OpDef::new("llvm.landingpad")
+};
