@@ -4,6 +4,7 @@
 // expressions MLIR's IRBuilder folds).
 // RUN: silica translate --to-llvmir %s -o %t.ll
 // RUN: llvm-as-22 %t.ll -o /dev/null
+// RUN: FileCheck %s < %t.ll
 // RUN: opt-22 -passes=verify -disable-output %t.ll
 // RUN: opt-22 -passes=instsimplify -S %t.ll -o %t.silica.ll
 // RUN: mlir-translate-22 --mlir-to-llvmir %s | opt-22 -passes=instsimplify -S -o %t.mlir.ll
@@ -94,3 +95,39 @@ llvm.func @invoke_landingpad(%x: i32) -> i32 attributes { personality = @__gxx_p
 ^bb3(%r: i32):
   llvm.return %r : i32
 }
+llvm.mlir.global internal @arr() : !llvm.array<3 x i32> {
+  %0 = llvm.mlir.zero : !llvm.array<3 x i32>
+  %1 = llvm.mlir.constant(7 : i32) : i32
+  %2 = llvm.insertvalue %1, %0[1] : !llvm.array<3 x i32>
+  llvm.return %2 : !llvm.array<3 x i32>
+}
+llvm.mlir.global internal @q() : !llvm.ptr {
+  %0 = llvm.mlir.addressof @arr : !llvm.ptr
+  %1 = llvm.getelementptr %0[0, 2] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<3 x i32>
+  llvm.return %1 : !llvm.ptr
+}
+llvm.mlir.global internal @i() : i64 {
+  %0 = llvm.mlir.addressof @arr : !llvm.ptr
+  %1 = llvm.ptrtoint %0 : !llvm.ptr to i64
+  llvm.return %1 : i64
+}
+llvm.mlir.global internal @v() : vector<2xf32> {
+  %0 = llvm.mlir.poison : vector<2xf32>
+  %1 = llvm.mlir.constant(1.5 : f32) : f32
+  %c = llvm.mlir.constant(1 : i32) : i32
+  %2 = llvm.insertelement %1, %0[%c : i32] : vector<2xf32>
+  llvm.return %2 : vector<2xf32>
+}
+llvm.mlir.global internal constant @s() {addr_space = 0 : i32} : !llvm.struct<packed (i8, ptr)> {
+  %0 = llvm.mlir.undef : !llvm.struct<packed (i8, ptr)>
+  %1 = llvm.mlir.constant(1 : i8) : i8
+  %2 = llvm.insertvalue %1, %0[0] : !llvm.struct<packed (i8, ptr)>
+  %3 = llvm.mlir.addressof @v : !llvm.ptr
+  %4 = llvm.insertvalue %3, %2[1] : !llvm.struct<packed (i8, ptr)>
+  llvm.return %4 : !llvm.struct<packed (i8, ptr)>
+}
+// CHECK-DAG: @arr = internal global [3 x i32] [i32 0, i32 7, i32 0]
+// CHECK-DAG: @q = internal global ptr getelementptr ([3 x i32], ptr @arr, i32 0, i32 2)
+// CHECK-DAG: @i = internal global i64 ptrtoint (ptr @arr to i64)
+// CHECK-DAG: @v = internal global <2 x float> <float poison, float 0x3FF8000000000000>
+// CHECK-DAG: @s = internal constant <{ i8, ptr }> <{ i8 1, ptr @v }>

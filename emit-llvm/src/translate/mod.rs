@@ -8,6 +8,7 @@
 
 mod constants;
 mod function;
+mod initializer;
 mod types;
 
 use crate::attrs::keyword_of;
@@ -115,17 +116,7 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> Result<String, Box<Diagnostic>> {
     let ty = type_attr(ctx, inherent_attr(ctx, ir, op, "global_type"))
         .ok_or_else(|| err(ir, op, "global without a type"))?;
     let t = types::ir_type(ctx, ty).map_err(|m| err(ir, op, m))?;
-    let has_region = ir
-        .regions(op)
-        .next()
-        .is_some_and(|r| !ir.region_is_empty(r));
-    if has_region {
-        return Err(err(
-            ir,
-            op,
-            "globals with initializer regions are not translated yet",
-        ));
-    }
+    let region = ir.regions(op).next().filter(|&r| !ir.region_is_empty(r));
     let value = inherent_attr(ctx, ir, op, "value");
     let linkage = linkage_prefix(ctx, ir, op);
     let kind = if inherent_attr(ctx, ir, op, "constant").is_some() {
@@ -139,13 +130,17 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> Result<String, Box<Diagnostic>> {
         }
         _ => String::new(),
     };
-    let mut s = match value {
-        Some(v) => {
+    let mut s = match (value, region) {
+        (_, Some(r)) => {
+            let init = initializer::region_initializer(ctx, ir, op, r, ty)?;
+            format!("@{name} = {linkage}{space}{kind} {t} {init}")
+        }
+        (Some(v), None) => {
             let init = constants::constant(ctx, v, ty).map_err(|m| err(ir, op, m))?;
             format!("@{name} = {linkage}{space}{kind} {t} {init}")
         }
-        None if linkage.is_empty() => format!("@{name} = external {space}{kind} {t}"),
-        None => format!("@{name} = {linkage}{space}{kind} {t} undef"),
+        (None, None) if linkage.is_empty() => format!("@{name} = external {space}{kind} {t}"),
+        (None, None) => format!("@{name} = {linkage}{space}{kind} {t} undef"),
     };
     if let Some(AttrKind::Integer { value, .. }) =
         inherent_attr(ctx, ir, op, "alignment").map(|a| ctx.attr_kind(a))
