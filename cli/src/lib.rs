@@ -17,6 +17,9 @@ pub fn register_dialects(ctx: &mut Context) {
         &silica_affine::AFFINE,
         &silica_scheduling::ssp::SSP,
         &silica_emit_llvm::LLVM,
+        &silica_hw_dialects::HW,
+        &silica_hw_dialects::COMB,
+        &silica_hw_dialects::SEQ,
     ] {
         ctx.register_dialect(d);
     }

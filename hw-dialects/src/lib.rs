@@ -1,1 +1,19 @@
-//! Circuit-level dialects (hw, comb, seq); empty until their issue.
+//! Circuit-level dialects in CIRCT's syntax: `hw` (modules, instances,
+//! constants, wires, aggregate types), `comb` (combinational operators on
+//! bit vectors of any width) and `seq` (registers and clocks).
+
+pub mod comb;
+pub mod hw;
+pub mod seq;
+pub mod types;
+
+pub use comb::COMB;
+pub use hw::HW;
+pub use seq::SEQ;
+
+/// Registers the hw, comb and seq dialects in `ctx`.
+pub fn register(ctx: &mut silica_ir::Context) {
+    ctx.register_dialect(&HW);
+    ctx.register_dialect(&COMB);
+    ctx.register_dialect(&SEQ);
+}

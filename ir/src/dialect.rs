@@ -74,6 +74,17 @@ pub type MaterializeFn =
     fn(&mut crate::rewrite::Rewriter<'_>, Attr, crate::Type, Attr) -> Option<OpId>;
 /// Suggests a name for an op's first result.
 pub type ResultNameFn = fn(&Context, &crate::graph::Ir, OpId) -> Option<String>;
+/// Suggests names for each of an op's results and its first region's
+/// entry arguments (MLIR's `getAsmResultNames` with several names and
+/// `getAsmBlockArgumentNames`); an empty name leaves a value numbered.
+pub type ValueNamesFn = fn(&Context, &crate::graph::Ir, OpId) -> ValueNames;
+
+/// Names from a [`ValueNamesFn`].
+#[derive(Clone, Debug, Default)]
+pub struct ValueNames {
+    pub results: Vec<String>,
+    pub entry_args: Vec<String>,
+}
 /// Parses the parameters of the dialect attribute with the given
 /// mnemonic; the parser stands after the mnemonic (`#dialect.mnemonic`).
 pub type AttrParseFn = fn(&mut AsmParser<'_, '_>, &str) -> PResult<Attr>;
@@ -111,6 +122,9 @@ pub struct OpDef {
     /// A name for the first result in the custom form (`c0_i32` prints
     /// `%c0_i32`), as MLIR's `getAsmResultNames`.
     pub result_names: Option<ResultNameFn>,
+    /// Names for every result and entry argument (takes precedence over
+    /// `result_names`).
+    pub value_names: Option<ValueNamesFn>,
     /// How the op touches memory (decides dead-code erasure and CSE).
     pub effects: Effects,
     /// Constant folding and in-place simplification (MLIR's `fold`).
@@ -165,6 +179,7 @@ impl OpDef {
             verify: None,
             signature: None,
             result_names: None,
+            value_names: None,
             effects: Effects::Unknown,
             fold: None,
             patterns: &[],

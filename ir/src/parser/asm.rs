@@ -19,6 +19,8 @@ pub struct AsmParser<'p, 'a> {
     isolated: bool,
     /// How many result names the op binds.
     bound_results: u32,
+    /// The op's first result name, without `%`.
+    result_name: Option<&'a str>,
 }
 
 /// An SSA operand seen but not yet given a type (`%x`, `%x#1`).
@@ -33,12 +35,14 @@ pub struct UnresolvedOperand<'a> {
 impl<'p, 'a> AsmParser<'p, 'a> {
     pub(crate) fn new(p: &'p mut Parser<'a>, start: usize, isolated: bool) -> Self {
         let bound_results = p.bound_results;
+        let result_name = p.first_result_name;
         AsmParser {
             p,
             start,
             op_def: None,
             isolated,
             bound_results,
+            result_name,
         }
     }
 
@@ -80,6 +84,12 @@ impl<'p, 'a> AsmParser<'p, 'a> {
     /// count when the syntax does not say).
     pub fn num_bound_results(&self) -> usize {
         self.bound_results as usize
+    }
+
+    /// The name of the op's first result as written (`r` for `%r = ...`),
+    /// for ops that keep their result's name (CIRCT's implicit SSA names).
+    pub fn result_name(&self) -> Option<&'a str> {
+        self.result_name
     }
 
     /// The context, to intern types and attributes.
@@ -177,6 +187,12 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         };
         self.p.bump();
         Ok(v)
+    }
+
+    /// Static dimensions each followed by `x` (`4x8x` of `4x8xi32`), up
+    /// to the element type, as in builtin shaped types.
+    pub fn parse_dimension_list(&mut self) -> PResult<Vec<i64>> {
+        self.p.parse_dims(false, false).map(|(shape, _)| shape)
     }
 
     /// A decimal or hexadecimal integer literal, optionally negative.

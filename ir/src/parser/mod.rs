@@ -151,6 +151,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) custom_ops: Vec<&'static str>,
     /// How many result names the op being parsed binds (`%a, %b:2 =`: 3).
     bound_results: u32,
+    /// The first result name the op being parsed binds (`%r` gives `r`).
+    pub(crate) first_result_name: Option<&'a str>,
     /// While parsing affine expressions over SSA values (`%i + 1`,
     /// `symbol(%n)`), the values met as dimensions and as symbols.
     pub(crate) affine_ssa: Option<AffineSsa<'a>>,
@@ -219,6 +221,7 @@ pub fn parse(
         custom_ops: Vec::new(),
         affine_ssa: None,
         bound_results: 0,
+            first_result_name: None,
     };
     p.ir.reserve(src.len() / 64);
     p.ctx.reserve_file_locs(src.len() / 64);
@@ -819,6 +822,7 @@ impl<'a> Parser<'a> {
             self.expect(Tok::Equal, "'=' after SSA name")?;
         }
         self.bound_results = bindings.iter().map(|b| b.1).sum();
+        self.first_result_name = bindings.first().map(|b| b.0.trim_start_matches('%'));
         let op = match self.kind() {
             Tok::String => self.parse_generic_op()?,
             Tok::BareId => self.parse_custom_op()?,

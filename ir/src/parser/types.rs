@@ -291,7 +291,7 @@ impl Parser<'_> {
 
     /// Parses `dim x dim x ...` up to the element type. With
     /// `allow_dynamic`, `?` is accepted; with `allow_scalable`, `[N]`.
-    fn parse_dims(
+    pub(crate) fn parse_dims(
         &mut self,
         allow_dynamic: bool,
         allow_scalable: bool,

@@ -100,10 +100,23 @@ impl Names {
             }
             let scope = scopes.open(Some(parent));
             let (mut next_value, mut next_arg) = (c.value, c.arg);
+            let arg_names = hints
+                .zip(ir.region_op(region))
+                .filter(|(_, owner)| ir.regions(*owner).next() == Some(region))
+                .and_then(|(ctx, owner)| {
+                    let f = ctx.op_def(ir.op_name(owner))?.value_names?;
+                    Some(f(ctx, ir, owner).entry_args)
+                })
+                .unwrap_or_default();
             for (i, b) in ir.region_blocks(region).enumerate() {
                 names.blocks[b.0 as usize] = i as u32;
                 let entry = i == 0;
-                for &arg in ir.block_args(b) {
+                for (k, &arg) in ir.block_args(b).iter().enumerate() {
+                    if let Some(n) = arg_names.get(k).filter(|n| entry && !n.is_empty()) {
+                        let name = names.unique_name(n, &mut c, &mut scopes, scope);
+                        names.values[arg.0 as usize] = Some(name);
+                        continue;
+                    }
                     names.values[arg.0 as usize] = Some(if entry {
                         next_arg += 1;
                         Name::Arg(next_arg - 1)
@@ -143,6 +156,20 @@ impl Names {
             return;
         }
         let def = hints.and_then(|ctx| Some((ctx, ctx.op_def(ir.op_name(op))?)));
+        if let Some((ctx, f)) = def.and_then(|(ctx, d)| Some((ctx, d.value_names?))) {
+            let given = f(ctx, ir, op).results;
+            for (k, r) in ir.results(op).enumerate() {
+                let name = match given.get(k).filter(|n| !n.is_empty()) {
+                    Some(n) => self.unique_name(n, c, scopes, scope),
+                    None => {
+                        c.value += 1;
+                        Name::Num(c.value - 1)
+                    }
+                };
+                self.values[r.0 as usize] = Some(name);
+            }
+            return;
+        }
         // Ops declaring several result groups name each after its
         // declaration (`%low, %high = ...`, `%sizes:2`), as MLIR's
         // generated ops do; variable groups share the rest equally.

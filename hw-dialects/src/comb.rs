@@ -1,0 +1,284 @@
+//! The `comb` dialect: combinational operators on bit vectors of any
+//! width, in CIRCT's syntax (`comb.add bin %a, %b : i8`,
+//! `comb.icmp ult %a, %b : i8`, `comb.extract %a from 2 : (i8) -> i4`).
+//! The `bin` keyword is the `twoState` unit property.
+
+use crate::types::{bit_width, is_int};
+use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
+use silica_ir::format::{
+    parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint, ValueParam,
+};
+use silica_ir::parser::PResult;
+use silica_ir::verify::OpVerifier;
+use silica_ir::{AttrKind, Context, Ir, OpId, Type};
+
+/// `comb.icmp` predicates in value order.
+pub const PREDICATES: &[&str] = &[
+    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge", "ceq", "cne", "weq", "wne",
+];
+
+const INT: TypeConstraint = TypeConstraint {
+    desc: "a signless integer bitvector",
+    check: is_int,
+    build: None,
+};
+
+const I1: TypeConstraint = TypeConstraint {
+    desc: "1-bit signless integer",
+    check: |ctx, t| ctx.int_width(t) == Some(1),
+    build: Some(|ctx| ctx.signless(1)),
+};
+
+const fn one(name: &'static str, constraint: TypeConstraint) -> ValueParam {
+    ValueParam {
+        name,
+        arity: Arity::One,
+        constraint,
+    }
+}
+
+const fn many(name: &'static str, constraint: TypeConstraint) -> ValueParam {
+    ValueParam {
+        name,
+        arity: Arity::Variadic,
+        constraint,
+    }
+}
+
+const TWO_STATE: AttrParam = AttrParam {
+    name: "twoState",
+    syntax: AttrSyntax::Unit,
+    optional: true,
+    default: None,
+};
+
+static VARIADIC: Signature = Signature::new(
+    &[many("inputs", INT)],
+    &[one("result", INT)],
+    &[TWO_STATE],
+    "(`bin` $twoState^)? $inputs attr-dict `:` qualified(type($result))",
+)
+.same_types(&[&["inputs", "result"]]);
+
+static BINARY: Signature = Signature::new(
+    &[one("lhs", INT), one("rhs", INT)],
+    &[one("result", INT)],
+    &[TWO_STATE],
+    "(`bin` $twoState^)? $lhs `,` $rhs attr-dict `:` qualified(type($result))",
+)
+.same_types(&[&["lhs", "rhs", "result"]]);
+
+static ICMP: Signature = Signature::new(
+    &[one("lhs", INT), one("rhs", INT)],
+    &[one("result", I1)],
+    &[
+        AttrParam {
+            name: "predicate",
+            syntax: AttrSyntax::IntEnum(64, PREDICATES),
+            optional: false,
+            default: None,
+        },
+        TWO_STATE,
+    ],
+    "(`bin` $twoState^)? $predicate $lhs `,` $rhs attr-dict `:` qualified(type($lhs))",
+)
+.same_types(&[&["lhs", "rhs"]]);
+
+static PARITY: Signature = Signature::new(
+    &[one("input", INT)],
+    &[one("result", I1)],
+    &[TWO_STATE],
+    "(`bin` $twoState^)? $input attr-dict `:` qualified(type($input))",
+);
+
+static EXTRACT: Signature = Signature::new(
+    &[one("input", INT)],
+    &[one("result", INT)],
+    &[AttrParam {
+        name: "lowBit",
+        syntax: AttrSyntax::Int(32),
+        optional: false,
+        default: None,
+    }],
+    "$input `from` $lowBit attr-dict `:` functional-type($input, $result)",
+);
+
+static CONCAT: Signature = Signature::new(
+    &[many("inputs", INT)],
+    &[one("result", INT)],
+    &[],
+    "$inputs attr-dict `:` qualified(type($inputs))",
+)
+.infer(infer_concat);
+
+static REPLICATE: Signature = Signature::new(
+    &[one("input", INT)],
+    &[one("result", INT)],
+    &[],
+    "$input attr-dict `:` functional-type($input, $result)",
+);
+
+static MUX: Signature = Signature::new(
+    &[one("cond", I1), one("trueValue", ANY), one("falseValue", ANY)],
+    &[one("result", ANY)],
+    &[TWO_STATE],
+    "(`bin` $twoState^)? $cond `,` $trueValue `,` $falseValue  attr-dict `:` qualified(type($result))",
+)
+.same_types(&[&["trueValue", "falseValue", "result"]]);
+
+static REVERSE: Signature = Signature::new(
+    &[one("input", INT)],
+    &[one("result", INT)],
+    &[],
+    "$input attr-dict `:` type($input)",
+)
+.same_types(&[&["input", "result"]]);
+
+static TRUTH_TABLE: Signature = Signature::new(
+    &[many("inputs", I1)],
+    &[one("result", I1)],
+    &[AttrParam {
+        name: "lookupTable",
+        syntax: AttrSyntax::Plain,
+        optional: false,
+        default: None,
+    }],
+    "$inputs `->` $lookupTable attr-dict",
+);
+
+const ANY: TypeConstraint = TypeConstraint {
+    desc: "any type",
+    check: |_, _| true,
+    build: None,
+};
+
+/// The concatenation's width is the sum of its inputs'.
+fn infer_concat(ctx: &mut Context, inputs: &[Type], _: &[Option<silica_ir::Attr>]) -> Option<Vec<Type>> {
+    let mut total: u64 = 0;
+    for &t in inputs {
+        total = total.checked_add(bit_width(ctx, t)?)?;
+    }
+    let w = u32::try_from(total).ok().filter(|&w| w <= silica_ir::types::MAX_INT_WIDTH)?;
+    Some(vec![ctx.signless(w)])
+}
+
+fn width(ctx: &Context, ir: &Ir, v: silica_ir::ValueId) -> u64 {
+    bit_width(ctx, ir.value_type(v)).unwrap_or(0)
+}
+
+fn verify_extract(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let low = match inherent_attr(ctx, ir, op, "lowBit").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => u64::try_from(value).unwrap_or(u64::MAX),
+        _ => 0,
+    };
+    let (Some(input), Some(result)) = (ir.operands(op).next(), ir.results(op).next()) else {
+        return Ok(());
+    };
+    if low.saturating_add(width(ctx, ir, result)) > width(ctx, ir, input) {
+        return Err(v.op_error(op, "from bit too large for input"));
+    }
+    Ok(())
+}
+
+fn verify_replicate(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let (Some(input), Some(result)) = (ir.operands(op).next(), ir.results(op).next()) else {
+        return Ok(());
+    };
+    let (i, r) = (width(ctx, ir, input), width(ctx, ir, result));
+    if i == 0 || r % i != 0 {
+        return Err(v.op_error(op, "result must be a multiple of the operand width"));
+    }
+    Ok(())
+}
+
+fn verify_variadic(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    if v.ir().operands(op).next().is_none() {
+        return Err(v.op_error(op, "requires 1 or more args"));
+    }
+    Ok(())
+}
+
+fn verify_truth_table(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let n = ir.operands(op).count();
+    let table = inherent_attr(ctx, ir, op, "lookupTable").map(|a| ctx.attr_kind(a));
+    let Some(AttrKind::Array(entries)) = table else {
+        return Err(v.op_error(op, "requires a lookup table of booleans"));
+    };
+    let all_bool = entries.iter().all(|&e| {
+        matches!(ctx.attr_kind(e), AttrKind::Integer { ty, .. } if ctx.int_width(*ty) == Some(1))
+    });
+    if !all_bool {
+        return Err(v.op_error(op, "requires a lookup table of booleans"));
+    }
+    if n >= 32 || entries.len() != 1usize << n {
+        return Err(v.op_error(op, "Truth tables support a maximum of 63 inputs on 64-bit platforms"));
+    }
+    Ok(())
+}
+
+const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
+    OpDef {
+        effects: Effects::None,
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(sig),
+        ..OpDef::new(name)
+    }
+}
+
+const fn variadic(name: &'static str, commutative: bool) -> OpDef {
+    OpDef {
+        traits: if commutative {
+            Traits::COMMUTATIVE
+        } else {
+            Traits::NONE
+        },
+        verify: Some(verify_variadic),
+        ..op(name, &VARIADIC)
+    }
+}
+
+static OPS: &[OpDef] = &[
+    variadic("comb.add", true),
+    variadic("comb.mul", true),
+    variadic("comb.and", true),
+    variadic("comb.or", true),
+    variadic("comb.xor", true),
+    op("comb.sub", &BINARY),
+    op("comb.divu", &BINARY),
+    op("comb.divs", &BINARY),
+    op("comb.modu", &BINARY),
+    op("comb.mods", &BINARY),
+    op("comb.shl", &BINARY),
+    op("comb.shru", &BINARY),
+    op("comb.shrs", &BINARY),
+    op("comb.icmp", &ICMP),
+    op("comb.parity", &PARITY),
+    OpDef {
+        verify: Some(verify_extract),
+        ..op("comb.extract", &EXTRACT)
+    },
+    op("comb.concat", &CONCAT),
+    OpDef {
+        verify: Some(verify_replicate),
+        ..op("comb.replicate", &REPLICATE)
+    },
+    op("comb.mux", &MUX),
+    op("comb.reverse", &REVERSE),
+    OpDef {
+        verify: Some(verify_truth_table),
+        ..op("comb.truth_table", &TRUTH_TABLE)
+    },
+];
+
+/// The `comb` dialect.
+pub static COMB: DialectDef = DialectDef {
+    name: "comb",
+    ops: OPS,
+    attrs: None,
+    types: None,
+    materialize_constant: None,
+};

@@ -1,0 +1,717 @@
+//! The `hw` dialect's structural ops in CIRCT's syntax: `hw.module`
+//! (ports `in %a : i8, out b : i1, inout %c : i8`; a graph-region body
+//! ended by `hw.output`), `hw.module.extern`, `hw.instance`,
+//! `hw.constant` and `hw.wire`. Their attributes live in the attribute
+//! dictionary, as CIRCT keeps them (`module_type = !hw.modty<...>`,
+//! `sym_name`, `parameters`).
+
+use crate::types::{self, Direction, Port};
+use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits, ValueNames};
+use silica_ir::format::{parse_op, print_op, Arity, Signature, TypeConstraint, ValueParam};
+use silica_ir::graph::OpSpec;
+use silica_ir::lexer::Tok;
+use silica_ir::parser::{AsmParser, PResult};
+use silica_ir::printer::AsmPrinter;
+use silica_ir::verify::OpVerifier;
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Symbol, Type, TypeKind};
+
+pub(crate) fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
+    match ctx.attr_kind(a?) {
+        AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
+        _ => None,
+    }
+}
+
+fn strings_of(ctx: &Context, a: Option<Attr>) -> Vec<String> {
+    match a.map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items.iter().map(|&i| string_of(ctx, Some(i)).unwrap_or_default()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn entry(ctx: &mut Context, name: &str, value: Attr) -> (Symbol, Attr) {
+    (ctx.sym(name), value)
+}
+
+/// The ports of a module-like op (`hw.module`, `hw.module.extern`).
+pub fn module_ports(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Port> {
+    match inherent_attr(ctx, ir, op, "module_type").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Type(t)) => types::ports(ctx, *t),
+        _ => Vec::new(),
+    }
+}
+
+/// The symbol name of `op`.
+pub fn symbol_name(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).unwrap_or_default()
+}
+
+// ----- hw.module / hw.module.extern -----------------------------------------
+
+const MODULE_ELIDED: &[&str] = &[
+    "module_type",
+    "sym_name",
+    "parameters",
+    "port_locs",
+    "sym_visibility",
+];
+
+fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> {
+    let mut attrs = Vec::new();
+    for vis in ["private", "public", "nested"] {
+        if p.eat_keyword(vis) {
+            let v = p.ctx().string_attr(vis.as_bytes());
+            attrs.push(entry(p.ctx(), "sym_visibility", v));
+        }
+    }
+    let name = p.parse_symbol_name()?;
+    if p.peek(Tok::Less) {
+        return p.expected("'(' (module parameters are not supported yet)");
+    }
+    p.expect(Tok::LParen, "'('")?;
+    let mut ports = Vec::new();
+    let mut args = Vec::new();
+    if !p.eat(Tok::RParen) {
+        loop {
+            let dir = match p.parse_keyword()? {
+                "in" => Direction::Input,
+                "out" => Direction::Output,
+                "inout" => Direction::InOut,
+                _ => return p.expected("'in', 'out' or 'inout'"),
+            };
+            let (name, operand) = if dir == Direction::Output {
+                (types::parse_port_name(p)?, None)
+            } else {
+                let u = p.parse_operand()?;
+                let mut name = u.name.trim_start_matches('%').to_string();
+                if p.peek(Tok::String) {
+                    name = String::from_utf8_lossy(&p.parse_string()?).into_owned();
+                }
+                (name, Some(u))
+            };
+            p.expect(Tok::Colon, "':'")?;
+            let ty = p.parse_type()?;
+            if p.peek(Tok::LBrace) {
+                p.parse_optional_attr_dict()?;
+            }
+            if let Some(u) = operand {
+                let arg_ty = if dir == Direction::InOut {
+                    types::inout(p.ctx(), ty)
+                } else {
+                    ty
+                };
+                args.push((u, arg_ty));
+            }
+            ports.push(Port { dir, name, ty });
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::RParen, "')'")?;
+    }
+    let extra = p.parse_optional_attr_dict_with_keyword()?;
+    let region = p.ir().create_region();
+    if !extern_ {
+        p.parse_region_with_args(region, &args)?;
+        p.ensure_terminator(region, "hw.output");
+    }
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mty = types::module_type(ctx, &ports);
+    let mty = ctx.intern_attr(AttrKind::Type(mty));
+    attrs.push(entry(ctx, "module_type", mty));
+    let empty = ctx.array_attr(&[]);
+    attrs.push(entry(ctx, "parameters", empty));
+    let text = ctx.str(name).as_bytes().to_vec();
+    let n = ctx.string_attr(&text);
+    attrs.push(entry(ctx, "sym_name", n));
+    attrs.extend(ctx.dict_entries(extra).iter().copied());
+    let attrs = ctx.dict_attr(attrs);
+    let op_name = ctx.sym(if extern_ { "hw.module.extern" } else { "hw.module" });
+    Ok(p.create_op(OpSpec {
+        name: op_name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: None,
+    }))
+}
+
+fn parse_module(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    parse_module_like(p, false)
+}
+
+fn parse_extern(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    parse_module_like(p, true)
+}
+
+fn print_module_like(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    if let Some(v) = string_of(ctx, inherent_attr(ctx, ir, op, "sym_visibility")) {
+        p.write(" ");
+        p.write(&v);
+    }
+    p.write(" ");
+    p.symbol_name(&symbol_name(ctx, ir, op));
+    p.write("(");
+    let ports = module_ports(ctx, ir, op);
+    let region = ir.regions(op).next();
+    let block = region.and_then(|r| ir.entry_block(r));
+    let args: Vec<_> = block.map(|b| ir.block_args(b).to_vec()).unwrap_or_default();
+    let mut next_arg = 0;
+    for (i, port) in ports.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        match port.dir {
+            Direction::Input => p.write("in "),
+            Direction::Output => p.write("out "),
+            Direction::InOut => p.write("inout "),
+        }
+        if port.dir == Direction::Output {
+            p.write(&port.name);
+        } else {
+            match args.get(next_arg) {
+                Some(&a) => {
+                    p.operand(a);
+                    if p.value_name(a) != format!("%{}", port.name) {
+                        p.write(" ");
+                        p.string(port.name.as_bytes());
+                    }
+                }
+                None => {
+                    p.write("%");
+                    p.write(&port.name);
+                }
+            }
+            next_arg += 1;
+        }
+        p.write(" : ");
+        p.ty(port.ty);
+    }
+    p.write(")");
+    let attrs = ir.op_attrs(op);
+    p.attr_dict(attrs, MODULE_ELIDED, true);
+    if let Some(r) = region.filter(|&r| !ir.region_is_empty(r)) {
+        p.write(" ");
+        p.region(r, false, false);
+    }
+}
+
+fn module_names(ctx: &Context, ir: &Ir, op: OpId) -> ValueNames {
+    ValueNames {
+        results: Vec::new(),
+        entry_args: module_ports(ctx, ir, op)
+            .into_iter()
+            .filter(|p| p.dir != Direction::Output)
+            .map(|p| p.name)
+            .collect(),
+    }
+}
+
+fn verify_module(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let ports = module_ports(ctx, ir, op);
+    let Some(block) = ir.regions(op).next().and_then(|r| ir.entry_block(r)) else {
+        return Ok(());
+    };
+    let inputs = ports.iter().filter(|p| p.dir != Direction::Output).count();
+    if ir.block_args(block).len() != inputs {
+        return Err(v.op_error(op, "entry block must have as many arguments as the module has inputs"));
+    }
+    let outputs: Vec<Type> = ports
+        .iter()
+        .filter(|p| p.dir == Direction::Output)
+        .map(|p| p.ty)
+        .collect();
+    if let Some(term) = ir.block_ops(block).last() {
+        let given: Vec<Type> = ir.operands(term).map(|x| ir.value_type(x)).collect();
+        if ctx.str(ir.op_name(term)) == "hw.output" && given.len() != outputs.len() {
+            let msg = format!(
+                "'hw.output' op must have same number of operands as region results."
+            );
+            return Err(v.error(term, msg));
+        }
+        for (i, (g, e)) in given.iter().zip(&outputs).enumerate() {
+            if g != e {
+                let show = |t| silica_ir::printer::type_to_string(ctx, t);
+                let msg = format!(
+                    "'hw.output' op output types must match module. In operand {i}, expected {}, but got {}.",
+                    show(*e),
+                    show(*g)
+                );
+                return Err(v.error(term, msg));
+            }
+        }
+    }
+    Ok(())
+}
+
+// ----- hw.output -------------------------------------------------------------
+
+const ANY: TypeConstraint = TypeConstraint {
+    desc: "any type",
+    check: |_, _| true,
+    build: None,
+};
+
+static OUTPUT: Signature = Signature::new(
+    &[ValueParam {
+        name: "outputs",
+        arity: Arity::Variadic,
+        constraint: ANY,
+    }],
+    &[],
+    &[],
+    "attr-dict ($outputs^ `:` qualified(type($outputs)))?",
+);
+
+// ----- hw.constant -------------------------------------------------------------
+
+/// `hw.constant 42 : i8`, `hw.constant true`.
+fn parse_constant(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let value = if p.eat_keyword("true") {
+        Some(true)
+    } else if p.eat_keyword("false") {
+        Some(false)
+    } else {
+        None
+    };
+    let (value, ty) = match value {
+        Some(b) => {
+            let ctx = p.ctx();
+            let t = ctx.signless(1);
+            (ctx.int_attr(t, i64::from(b)), t)
+        }
+        None => {
+            let at = p.pos();
+            let v = p.parse_integer()?;
+            p.expect(Tok::Colon, "':'")?;
+            let t = p.parse_type()?;
+            let Some(w) = p.ctx().int_width(t) else {
+                return p.error_at(at, "expected integer type");
+            };
+            let Some(v) = wrap_to_width(&v, w) else {
+                return p.error_at(at, "integer constant out of range for type");
+            };
+            (p.ctx().int_attr(t, v), t)
+        }
+    };
+    let extra = p.parse_optional_attr_dict()?;
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mut attrs = vec![entry(ctx, "value", value)];
+    attrs.extend(ctx.dict_entries(extra).iter().copied());
+    let attrs = ctx.dict_attr(attrs);
+    let name = ctx.sym("hw.constant");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[],
+        result_types: &[ty],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    }))
+}
+
+/// The signed value of `v` in `w` bits, accepting the unsigned spelling
+/// of negative values (`255 : i8` is `-1`), as APInt parsing does.
+fn wrap_to_width(v: &silica_ir::BigInt, w: u32) -> Option<silica_ir::BigInt> {
+    use silica_ir::BigInt;
+    if w == 0 {
+        return (*v == BigInt::from(0)).then(|| v.clone());
+    }
+    let modulus = BigInt::from(1) << w;
+    let half = BigInt::from(1) << (w - 1);
+    if *v >= modulus || *v < -half.clone() {
+        return None;
+    }
+    Some(if *v >= half { v - modulus } else { v.clone() })
+}
+
+fn print_constant(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let Some(v) = inherent_attr(ctx, ir, op, "value") else {
+        return;
+    };
+    p.write(" ");
+    if let AttrKind::Integer { ty, value } = ctx.attr_kind(v) {
+        if ctx.int_width(*ty) == Some(1) {
+            p.write(if *value == 0.into() { "false" } else { "true" });
+        } else {
+            p.write(&value.to_string());
+            p.write(" : ");
+            p.ty(*ty);
+        }
+    }
+    let attrs = ir.op_attrs(op);
+    p.attr_dict(attrs, &["value"], false);
+}
+
+/// `%c42_i8`, `%true`, `%false`, `%c-1_i8`.
+fn constant_name(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
+    match ctx.attr_kind(inherent_attr(ctx, ir, op, "value")?) {
+        AttrKind::Integer { ty, value } => Some(if ctx.int_width(*ty) == Some(1) {
+            if *value == 0.into() { "false" } else { "true" }.into()
+        } else {
+            format!("c{value}_{}", silica_ir::printer::type_to_string(ctx, *ty))
+        }),
+        _ => None,
+    }
+}
+
+fn verify_constant(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(r) = ir.results(op).next() else {
+        return Ok(());
+    };
+    match inherent_attr(ctx, ir, op, "value").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { ty, .. }) if *ty == ir.value_type(r) => Ok(()),
+        _ => Err(v.op_error(op, "hw.constant attribute bitwidth doesn't match return type")),
+    }
+}
+
+// ----- hw.wire -------------------------------------------------------------------
+
+/// `%w = hw.wire %a : i8` (the `name` attribute is the result's name
+/// unless spelled out).
+fn parse_wire(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let input = p.parse_operand()?;
+    let mut attrs = Vec::new();
+    if let Some(n) = p.result_name().filter(|n| !n.chars().next().is_some_and(|c| c.is_ascii_digit())) {
+        let n = n.to_string();
+        let a = p.ctx().string_attr(n.as_bytes());
+        attrs.push(entry(p.ctx(), "name", a));
+    }
+    let extra = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    let input = p.resolve_operand(input, ty)?;
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mut entries = ctx.dict_entries(extra).to_vec();
+    entries.extend(attrs);
+    let attrs = ctx.dict_attr(entries);
+    let name = ctx.sym("hw.wire");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[input],
+        result_types: &[ty],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    }))
+}
+
+fn print_wire(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let Some(input) = ir.operands(op).next() else {
+        return;
+    };
+    p.write(" ");
+    p.operand(input);
+    p.write(" ");
+    let attrs = ir.op_attrs(op);
+    let name_matches = ir
+        .results(op)
+        .next()
+        .is_some_and(|r| Some(p.value_name(r)) == name_attr(p.ctx(), ir, op).map(|n| format!("%{n}")));
+    let elided: &[&str] = if name_matches { &["name"] } else { &[] };
+    p.attr_dict(attrs, elided, false);
+    p.write(" : ");
+    p.ty(ir.value_type(input));
+}
+
+pub(crate) fn name_attr(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
+    string_of(ctx, inherent_attr(ctx, ir, op, "name")).filter(|n| !n.is_empty())
+}
+
+/// Ops named by their `name` attribute (`hw.wire`, registers).
+pub(crate) fn named_result(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
+    name_attr(ctx, ir, op).filter(|n| is_ssa_name(n))
+}
+
+fn is_ssa_name(n: &str) -> bool {
+    n.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "$._-".contains(c))
+}
+
+// ----- hw.instance -------------------------------------------------------------------
+
+/// `%i.o = hw.instance "i" @m(a: %x: i8) -> (o: i8)`.
+fn parse_instance(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let inst = p.parse_string()?;
+    let module = p.parse_symbol_name()?;
+    p.expect(Tok::LParen, "'('")?;
+    let mut arg_names = Vec::new();
+    let mut operands = Vec::new();
+    if !p.eat(Tok::RParen) {
+        loop {
+            let name = types::parse_port_name(p)?;
+            p.expect(Tok::Colon, "':'")?;
+            let u = p.parse_operand()?;
+            p.expect(Tok::Colon, "':'")?;
+            let t = p.parse_type()?;
+            operands.push(p.resolve_operand(u, t)?);
+            arg_names.push(name);
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::RParen, "')'")?;
+    }
+    p.expect(Tok::Arrow, "'->'")?;
+    p.expect(Tok::LParen, "'('")?;
+    let mut result_names = Vec::new();
+    let mut result_types = Vec::new();
+    if !p.eat(Tok::RParen) {
+        loop {
+            result_names.push(types::parse_port_name(p)?);
+            p.expect(Tok::Colon, "':'")?;
+            result_types.push(p.parse_type()?);
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::RParen, "')'")?;
+    }
+    let extra = p.parse_optional_attr_dict()?;
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let strings = |ctx: &mut Context, v: &[String]| {
+        let items: Vec<Attr> = v.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
+        ctx.array_attr(&items)
+    };
+    let mut attrs = Vec::new();
+    let a = strings(ctx, &arg_names);
+    attrs.push(entry(ctx, "argNames", a));
+    let a = ctx.string_attr(&inst);
+    attrs.push(entry(ctx, "instanceName", a));
+    let a = ctx.intern_attr(AttrKind::SymbolRef {
+        root: module,
+        nested: Box::new([]),
+    });
+    attrs.push(entry(ctx, "moduleName", a));
+    let a = ctx.array_attr(&[]);
+    attrs.push(entry(ctx, "parameters", a));
+    let a = strings(ctx, &result_names);
+    attrs.push(entry(ctx, "resultNames", a));
+    attrs.extend(ctx.dict_entries(extra).iter().copied());
+    let attrs = ctx.dict_attr(attrs);
+    let name = ctx.sym("hw.instance");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &result_types,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    }))
+}
+
+/// The module an instance refers to.
+pub fn instance_target(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
+    match ctx.attr_kind(inherent_attr(ctx, ir, op, "moduleName")?) {
+        AttrKind::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
+        _ => None,
+    }
+}
+
+/// An instance's name.
+pub fn instance_name(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    string_of(ctx, inherent_attr(ctx, ir, op, "instanceName")).unwrap_or_default()
+}
+
+fn print_instance(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    p.write(" ");
+    p.string(instance_name(ctx, ir, op).as_bytes());
+    p.write(" ");
+    p.symbol_name(&instance_target(ctx, ir, op).unwrap_or_default());
+    p.write("(");
+    let args = strings_of(ctx, inherent_attr(ctx, ir, op, "argNames"));
+    for (i, v) in ir.operands(op).enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.write(args.get(i).map_or("", String::as_str));
+        p.write(": ");
+        p.operand(v);
+        p.write(": ");
+        p.ty(ir.value_type(v));
+    }
+    p.write(") -> (");
+    let results = strings_of(ctx, inherent_attr(ctx, ir, op, "resultNames"));
+    for (i, r) in ir.results(op).enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.write(results.get(i).map_or("", String::as_str));
+        p.write(": ");
+        p.ty(ir.value_type(r));
+    }
+    p.write(")");
+    let attrs = ir.op_attrs(op);
+    p.attr_dict(
+        attrs,
+        &["argNames", "instanceName", "moduleName", "parameters", "resultNames"],
+        false,
+    );
+}
+
+fn instance_names(ctx: &Context, ir: &Ir, op: OpId) -> ValueNames {
+    let inst = instance_name(ctx, ir, op);
+    ValueNames {
+        results: strings_of(ctx, inherent_attr(ctx, ir, op, "resultNames"))
+            .into_iter()
+            .map(|r| format!("{inst}.{r}"))
+            .filter(|n| is_ssa_name(n))
+            .collect(),
+        entry_args: Vec::new(),
+    }
+}
+
+fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(target) = instance_target(ctx, ir, op) else {
+        return Err(v.op_error(op, "requires a 'moduleName' symbol reference"));
+    };
+    let Some(module) = find_module(ctx, ir, op, &target) else {
+        return Err(v.op_error(op, format!("Cannot find module definition '{target}'")));
+    };
+    let ports = module_ports(ctx, ir, module);
+    let ins: Vec<&Port> = ports.iter().filter(|p| p.dir != Direction::Output).collect();
+    let outs: Vec<&Port> = ports.iter().filter(|p| p.dir == Direction::Output).collect();
+    let operands: Vec<Type> = ir.operands(op).map(|x| ir.value_type(x)).collect();
+    let results: Vec<Type> = ir.results(op).map(|x| ir.value_type(x)).collect();
+    let show = |t| silica_ir::printer::type_to_string(ctx, t);
+    if operands.len() != ins.len() {
+        let msg = format!("has a wrong number of operands; expected {} but got {}", ins.len(), operands.len());
+        return Err(v.op_error(op, msg));
+    }
+    if results.len() != outs.len() {
+        let msg = format!("has a wrong number of results; expected {} but got {}", outs.len(), results.len());
+        return Err(v.op_error(op, msg));
+    }
+    let arg_names = strings_of(ctx, inherent_attr(ctx, ir, op, "argNames"));
+    for (i, (t, port)) in operands.iter().zip(&ins).enumerate() {
+        let expected = if port.dir == Direction::InOut {
+            None
+        } else {
+            Some(port.ty)
+        };
+        if expected.is_some_and(|e| e != *t) {
+            let msg = format!("operand type #{i} must be {}, but got {}", show(port.ty), show(*t));
+            return Err(v.op_error(op, msg));
+        }
+        if arg_names.get(i).is_some_and(|n| *n != port.name) {
+            let msg = format!("input label #{i} must be \"{}\", but got \"{}\"", port.name, arg_names[i]);
+            return Err(v.op_error(op, msg));
+        }
+    }
+    let result_names = strings_of(ctx, inherent_attr(ctx, ir, op, "resultNames"));
+    for (i, (t, port)) in results.iter().zip(&outs).enumerate() {
+        if port.ty != *t {
+            let msg = format!("result type #{i} must be {}, but got {}", show(port.ty), show(*t));
+            return Err(v.op_error(op, msg));
+        }
+        if result_names.get(i).is_some_and(|n| *n != port.name) {
+            let msg = format!("output label #{i} must be \"{}\", but got \"{}\"", port.name, result_names[i]);
+            return Err(v.op_error(op, msg));
+        }
+    }
+    Ok(())
+}
+
+/// The `hw.module`/`hw.module.extern` named `name` in the symbol table
+/// enclosing `from`.
+pub fn find_module(ctx: &Context, ir: &Ir, from: OpId, name: &str) -> Option<OpId> {
+    let mut scope = ir.parent_op(from)?;
+    while !matches!(ctx.str(ir.op_name(scope)), "builtin.module") {
+        scope = ir.parent_op(scope)?;
+    }
+    let block = ir.regions(scope).next().and_then(|r| ir.entry_block(r))?;
+    ir.block_ops(block).find(|&o| {
+        matches!(ctx.str(ir.op_name(o)), "hw.module" | "hw.module.extern")
+            && symbol_name(ctx, ir, o) == name
+    })
+}
+
+/// Whether `t` is a type hw values may have (integers, hw aggregates,
+/// clocks).
+pub fn is_hw_value_type(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Integer { .. }) || types::hw_type(ctx, t).is_some()
+}
+
+// ----- the dialect -------------------------------------------------------------------
+
+static OPS: &[OpDef] = &[
+    OpDef {
+        traits: Traits::ISOLATED_FROM_ABOVE
+            .with(Traits::GRAPH_REGIONS)
+            .with(Traits::SINGLE_BLOCK),
+        parse: Some(parse_module),
+        print: Some(print_module_like),
+        verify: Some(verify_module),
+        value_names: Some(module_names),
+        ..OpDef::new("hw.module")
+    },
+    OpDef {
+        traits: Traits::ISOLATED_FROM_ABOVE,
+        parse: Some(parse_extern),
+        print: Some(print_module_like),
+        ..OpDef::new("hw.module.extern")
+    },
+    OpDef {
+        traits: Traits::TERMINATOR.with(Traits::RETURN_LIKE),
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(&OUTPUT),
+        parents: &["hw.module"],
+        effects: Effects::None,
+        ..OpDef::new("hw.output")
+    },
+    OpDef {
+        traits: Traits::CONSTANT_LIKE,
+        parse: Some(parse_constant),
+        print: Some(print_constant),
+        verify: Some(verify_constant),
+        result_names: Some(constant_name),
+        effects: Effects::None,
+        ..OpDef::new("hw.constant")
+    },
+    OpDef {
+        parse: Some(parse_wire),
+        print: Some(print_wire),
+        result_names: Some(named_result),
+        ..OpDef::new("hw.wire")
+    },
+    OpDef {
+        parse: Some(parse_instance),
+        print: Some(print_instance),
+        verify: Some(verify_instance),
+        value_names: Some(instance_names),
+        ..OpDef::new("hw.instance")
+    },
+];
+
+/// The `hw` dialect.
+pub static HW: DialectDef = DialectDef {
+    name: "hw",
+    ops: OPS,
+    attrs: None,
+    types: Some(silica_ir::dialect::TypeHooks {
+        parse: types::parse_hw,
+        print: types::print_hw,
+    }),
+    materialize_constant: None,
+};

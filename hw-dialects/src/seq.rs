@@ -1,0 +1,463 @@
+//! The `seq` dialect's registers and clock ops in CIRCT's syntax:
+//! `seq.compreg`, `seq.compreg.ce` (with reset and initial value),
+//! `seq.firreg` (sync/async reset, preset), `seq.to_clock`,
+//! `seq.from_clock`, `seq.clock_inv`, `seq.clock_gate`, `seq.clock_mux`,
+//! `seq.clock_div` and `seq.const_clock`. A register's `name` property is
+//! its result's SSA name (CIRCT's implicit SSA names).
+
+use crate::hw::{name_attr, named_result};
+use crate::types;
+use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, TypeHooks};
+use silica_ir::format::{
+    parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint, ValueParam,
+};
+use silica_ir::graph::OpSpec;
+use silica_ir::lexer::Tok;
+use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
+use silica_ir::printer::AsmPrinter;
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Symbol, Type};
+
+/// Operand roles of a register, in operand order.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RegOperands {
+    pub input: Option<silica_ir::ValueId>,
+    pub clock: Option<silica_ir::ValueId>,
+    pub enable: Option<silica_ir::ValueId>,
+    pub reset: Option<silica_ir::ValueId>,
+    pub reset_value: Option<silica_ir::ValueId>,
+    pub initial: Option<silica_ir::ValueId>,
+}
+
+/// The operands of a `seq.compreg`, `seq.compreg.ce` or `seq.firreg` by
+/// role.
+pub fn reg_operands(ctx: &Context, ir: &Ir, op: OpId) -> RegOperands {
+    let ops: Vec<_> = ir.operands(op).collect();
+    let name = ctx.str(ir.op_name(op));
+    if name == "seq.firreg" {
+        return RegOperands {
+            input: ops.first().copied(),
+            clock: ops.get(1).copied(),
+            reset: ops.get(2).copied(),
+            reset_value: ops.get(3).copied(),
+            ..RegOperands::default()
+        };
+    }
+    let sizes = inherent_attr(ctx, ir, op, "operandSegmentSizes")
+        .and_then(|a| ctx.int_array_values(a))
+        .unwrap_or_default();
+    let mut it = ops.into_iter();
+    let mut take = |i: usize| {
+        if sizes.get(i).copied().unwrap_or(0) > 0 {
+            it.next()
+        } else {
+            None
+        }
+    };
+    let ce = name == "seq.compreg.ce";
+    let input = take(0);
+    let clock = take(1);
+    let enable = if ce { take(2) } else { None };
+    let base = if ce { 3 } else { 2 };
+    RegOperands {
+        input,
+        clock,
+        enable,
+        reset: take(base),
+        reset_value: take(base + 1),
+        initial: take(base + 2),
+    }
+}
+
+/// Whether a `seq.firreg` resets asynchronously.
+pub fn is_async(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    inherent_attr(ctx, ir, op, "isAsync").is_some()
+}
+
+fn entry(ctx: &mut Context, name: &str, value: Attr) -> (Symbol, Attr) {
+    (ctx.sym(name), value)
+}
+
+/// The implicit name: the result's SSA name unless it is a number.
+fn implicit_name(p: &mut AsmParser<'_, '_>) -> Attr {
+    let n = p
+        .result_name()
+        .filter(|n| !n.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .unwrap_or("")
+        .to_string();
+    p.ctx().string_attr(n.as_bytes())
+}
+
+fn parse_sym(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr)>) -> PResult<()> {
+    if p.eat_keyword("sym") {
+        let s = p.parse_symbol_name()?;
+        let text = p.ctx().str(s).to_string();
+        let a = p.ctx().string_attr(text.as_bytes());
+        props.push(entry(p.ctx(), "inner_sym", a));
+    }
+    Ok(())
+}
+
+/// `seq.compreg[.ce] [sym @s] %in, %clk[, %en] [reset %r, %v] [initial %i]
+/// attr-dict : type`
+fn parse_compreg_like(p: &mut AsmParser<'_, '_>, ce: bool) -> PResult<OpId> {
+    let mut props = Vec::new();
+    parse_sym(p, &mut props)?;
+    let input = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let clk = p.parse_operand()?;
+    let enable = if ce {
+        p.expect(Tok::Comma, "','")?;
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    let mut reset: Option<(UnresolvedOperand<'_>, UnresolvedOperand<'_>)> = None;
+    if p.eat_keyword("reset") {
+        let r = p.parse_operand()?;
+        p.expect(Tok::Comma, "','")?;
+        reset = Some((r, p.parse_operand()?));
+    }
+    let initial = if p.eat_keyword("initial") {
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    let extra = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    let clock = types::clock(p.ctx());
+    let i1 = p.ctx().signless(1);
+    let mut operands = vec![p.resolve_operand(input, ty)?, p.resolve_operand(clk, clock)?];
+    let mut sizes = vec![1, 1];
+    if ce {
+        let e = enable.map(|e| p.resolve_operand(e, i1)).transpose()?;
+        operands.extend(e);
+        sizes.push(1);
+    }
+    match reset {
+        Some((r, v)) => {
+            operands.push(p.resolve_operand(r, i1)?);
+            operands.push(p.resolve_operand(v, ty)?);
+            sizes.extend([1, 1]);
+        }
+        None => sizes.extend([0, 0]),
+    }
+    match initial {
+        Some(i) => {
+            operands.push(p.resolve_operand(i, ty)?);
+            sizes.push(1);
+        }
+        None => sizes.push(0),
+    }
+    let name = implicit_name(p);
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let explicit_name = ctx
+        .dict_entries(extra)
+        .iter()
+        .find(|(k, _)| ctx.str(*k) == "name")
+        .map(|e| e.1);
+    props.push(entry(ctx, "name", explicit_name.unwrap_or(name)));
+    let seg = ctx.int_array_attr(32, &sizes);
+    props.push(entry(ctx, "operandSegmentSizes", seg));
+    let rest: Vec<_> = ctx
+        .dict_entries(extra)
+        .iter()
+        .filter(|(k, _)| ctx.str(*k) != "name")
+        .copied()
+        .collect();
+    let attrs = ctx.dict_attr(rest);
+    let props = ctx.dict_attr(props);
+    let op_name = ctx.sym(if ce { "seq.compreg.ce" } else { "seq.compreg" });
+    Ok(p.create_op(OpSpec {
+        name: op_name,
+        loc,
+        operands: &operands,
+        result_types: &[ty],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+fn parse_compreg(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    parse_compreg_like(p, false)
+}
+
+fn parse_compreg_ce(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    parse_compreg_like(p, true)
+}
+
+fn print_sym(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    if let Some(AttrKind::String { value, .. }) =
+        inherent_attr(ctx, ir, op, "inner_sym").map(|a| ctx.attr_kind(a))
+    {
+        p.write(" sym ");
+        p.symbol_name(&String::from_utf8_lossy(value));
+    }
+}
+
+/// The attributes a register prints: `name` only when it differs from
+/// the SSA name.
+fn print_reg_attrs(p: &mut AsmPrinter<'_, '_>, op: OpId, elided: &[&str]) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let shown = ir.results(op).next().map(|r| p.value_name(r));
+    let name = name_attr(ctx, ir, op);
+    let mut elide: Vec<&str> = elided.to_vec();
+    if name.is_none() || shown == name.map(|n| format!("%{n}")) {
+        elide.push("name");
+    }
+    let mut entries: Vec<(Symbol, Attr)> = ir
+        .op_props(op)
+        .map(|d| ctx.dict_entries(d).to_vec())
+        .unwrap_or_default();
+    entries.extend(ctx.dict_entries(ir.op_attrs(op)).iter().copied());
+    entries.retain(|(k, _)| !elide.contains(&ctx.str(*k)));
+    entries.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+    p.attr_entries(&entries, false);
+}
+
+fn print_compreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let r = reg_operands(ctx, ir, op);
+    print_sym(p, op);
+    p.write("  ");
+    let ops: Vec<_> = [r.input, r.clock, r.enable].into_iter().flatten().collect();
+    p.operands(ops);
+    if let (Some(rst), Some(v)) = (r.reset, r.reset_value) {
+        p.write(" reset ");
+        p.operand(rst);
+        p.write(", ");
+        p.operand(v);
+    }
+    if let Some(i) = r.initial {
+        p.write(" initial ");
+        p.operand(i);
+    }
+    print_reg_attrs(p, op, &["inner_sym", "operandSegmentSizes"]);
+    p.write(" : ");
+    if let Some(i) = r.input {
+        p.ty(p.ir().value_type(i));
+    }
+    p.write("  ");
+}
+
+/// `seq.firreg %next clock %clk [sym @s] [reset sync|async %r, %v]
+/// [preset N] attr-dict : type`
+fn parse_firreg(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let next = p.parse_operand()?;
+    p.expect_keyword("clock")?;
+    let clk = p.parse_operand()?;
+    let mut props = Vec::new();
+    parse_sym(p, &mut props)?;
+    let mut reset = None;
+    let mut is_async = false;
+    if p.eat_keyword("reset") {
+        is_async = match p.parse_keyword()? {
+            "sync" => false,
+            "async" => true,
+            _ => return p.expected("'sync' or 'async'"),
+        };
+        let r = p.parse_operand()?;
+        p.expect(Tok::Comma, "','")?;
+        reset = Some((r, p.parse_operand()?));
+    }
+    let preset = if p.eat_keyword("preset") {
+        Some(p.parse_integer()?)
+    } else {
+        None
+    };
+    let extra = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    let clock = types::clock(p.ctx());
+    let i1 = p.ctx().signless(1);
+    let mut operands = vec![p.resolve_operand(next, ty)?, p.resolve_operand(clk, clock)?];
+    if let Some((r, v)) = reset {
+        operands.push(p.resolve_operand(r, i1)?);
+        operands.push(p.resolve_operand(v, ty)?);
+    }
+    let name = implicit_name(p);
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    if is_async {
+        let u = ctx.unit_attr();
+        props.push(entry(ctx, "isAsync", u));
+    }
+    let explicit_name = ctx
+        .dict_entries(extra)
+        .iter()
+        .find(|(k, _)| ctx.str(*k) == "name")
+        .map(|e| e.1);
+    props.push(entry(ctx, "name", explicit_name.unwrap_or(name)));
+    if let Some(v) = preset {
+        let a = ctx.int_attr(ty, v);
+        props.push(entry(ctx, "preset", a));
+    }
+    let rest: Vec<_> = ctx
+        .dict_entries(extra)
+        .iter()
+        .filter(|(k, _)| ctx.str(*k) != "name")
+        .copied()
+        .collect();
+    let attrs = ctx.dict_attr(rest);
+    let props = ctx.dict_attr(props);
+    let op_name = ctx.sym("seq.firreg");
+    Ok(p.create_op(OpSpec {
+        name: op_name,
+        loc,
+        operands: &operands,
+        result_types: &[ty],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+fn print_firreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let r = reg_operands(ctx, ir, op);
+    let asynchronous = is_async(ctx, ir, op);
+    let preset = inherent_attr(ctx, ir, op, "preset").map(|a| ctx.attr_kind(a).clone());
+    p.write(" ");
+    if let Some(i) = r.input {
+        p.operand(i);
+    }
+    p.write(" clock ");
+    if let Some(c) = r.clock {
+        p.operand(c);
+    }
+    print_sym(p, op);
+    if let (Some(rst), Some(v)) = (r.reset, r.reset_value) {
+        p.write(if asynchronous { " reset async " } else { " reset sync " });
+        p.operand(rst);
+        p.write(", ");
+        p.operand(v);
+    }
+    if let Some(AttrKind::Integer { value, .. }) = preset {
+        p.write(" preset ");
+        p.write(&value.to_string());
+    }
+    print_reg_attrs(p, op, &["inner_sym", "isAsync", "preset"]);
+    p.write(" : ");
+    if let Some(i) = r.input {
+        p.ty(p.ir().value_type(i));
+    }
+}
+
+// ----- clock ops -------------------------------------------------------------------
+
+const CLOCK: TypeConstraint = TypeConstraint {
+    desc: "A type for clock-carrying wires",
+    check: types::is_clock,
+    build: Some(types::clock),
+};
+
+const I1: TypeConstraint = TypeConstraint {
+    desc: "1-bit signless integer",
+    check: |ctx, t| ctx.int_width(t) == Some(1),
+    build: Some(|ctx| ctx.signless(1)),
+};
+
+const fn one(name: &'static str, constraint: TypeConstraint) -> ValueParam {
+    ValueParam {
+        name,
+        arity: Arity::One,
+        constraint,
+    }
+}
+
+static TO_CLOCK: Signature =
+    Signature::new(&[one("input", I1)], &[one("output", CLOCK)], &[], "$input attr-dict");
+static FROM_CLOCK: Signature =
+    Signature::new(&[one("input", CLOCK)], &[one("output", I1)], &[], "$input attr-dict");
+static CLOCK_INV: Signature =
+    Signature::new(&[one("input", CLOCK)], &[one("output", CLOCK)], &[], "$input attr-dict");
+static CLOCK_GATE: Signature = Signature::new(
+    &[
+        one("input", CLOCK),
+        one("enable", I1),
+        ValueParam {
+            name: "test_enable",
+            arity: Arity::Optional,
+            constraint: I1,
+        },
+    ],
+    &[one("output", CLOCK)],
+    &[],
+    "$input `,` $enable (`,` $test_enable^)? attr-dict",
+);
+static CLOCK_MUX: Signature = Signature::new(
+    &[one("cond", I1), one("trueClock", CLOCK), one("falseClock", CLOCK)],
+    &[one("result", CLOCK)],
+    &[],
+    "$cond `,` $trueClock `,` $falseClock attr-dict",
+);
+static CLOCK_DIV: Signature = Signature::new(
+    &[one("input", CLOCK)],
+    &[one("output", CLOCK)],
+    &[AttrParam {
+        name: "pow2",
+        syntax: AttrSyntax::Int(64),
+        optional: false,
+        default: None,
+    }],
+    "$input `by` $pow2 attr-dict",
+);
+
+const fn format_op(name: &'static str, sig: &'static Signature) -> OpDef {
+    OpDef {
+        effects: Effects::None,
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(sig),
+        ..OpDef::new(name)
+    }
+}
+
+static OPS: &[OpDef] = &[
+    OpDef {
+        parse: Some(parse_compreg),
+        print: Some(print_compreg),
+        result_names: Some(named_result),
+        ..OpDef::new("seq.compreg")
+    },
+    OpDef {
+        parse: Some(parse_compreg_ce),
+        print: Some(print_compreg),
+        result_names: Some(named_result),
+        ..OpDef::new("seq.compreg.ce")
+    },
+    OpDef {
+        parse: Some(parse_firreg),
+        print: Some(print_firreg),
+        result_names: Some(named_result),
+        ..OpDef::new("seq.firreg")
+    },
+    format_op("seq.to_clock", &TO_CLOCK),
+    format_op("seq.from_clock", &FROM_CLOCK),
+    format_op("seq.clock_inv", &CLOCK_INV),
+    format_op("seq.clock_gate", &CLOCK_GATE),
+    format_op("seq.clock_mux", &CLOCK_MUX),
+    format_op("seq.clock_div", &CLOCK_DIV),
+];
+
+/// The type of a register's data.
+pub fn reg_type(ir: &Ir, op: OpId) -> Option<Type> {
+    ir.results(op).next().map(|r| ir.value_type(r))
+}
+
+/// The `seq` dialect.
+pub static SEQ: DialectDef = DialectDef {
+    name: "seq",
+    ops: OPS,
+    attrs: None,
+    types: Some(TypeHooks {
+        parse: types::parse_seq,
+        print: types::print_seq,
+    }),
+    materialize_constant: None,
+};

@@ -1,0 +1,457 @@
+//! The hw and seq types, in CIRCT's syntax: `!hw.array<4xi8>`,
+//! `!hw.uarray<4xi8>`, `!hw.struct<a: i8, b: i1>`, `!hw.inout<i8>`,
+//! `!hw.typealias<@scope::@name, i8>`, `!hw.modty<input a : i8, output
+//! b : i1>` and `!seq.clock`.
+//!
+//! They are the IR's dialect types with attribute parameters; [`HwType`]
+//! is their decoded view. An array's element type is written without its
+//! `!hw.` prefix when it is itself an hw type (`!hw.array<2xarray<4xi8>>`),
+//! as CIRCT prints it; struct fields keep theirs.
+
+use silica_ir::lexer::Tok;
+use silica_ir::parser::{AsmParser, PResult};
+use silica_ir::printer::ParamPrinter;
+use silica_ir::{Attr, AttrKind, Context, Type, TypeKind};
+
+/// Port directions of a module type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Input,
+    Output,
+    InOut,
+}
+
+impl Direction {
+    /// The keyword in `!hw.modty<...>`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Direction::Input => "input",
+            Direction::Output => "output",
+            Direction::InOut => "inout",
+        }
+    }
+
+    fn code(self) -> i64 {
+        self as i64
+    }
+
+    fn from_code(c: i64) -> Direction {
+        match c {
+            1 => Direction::Output,
+            2 => Direction::InOut,
+            _ => Direction::Input,
+        }
+    }
+}
+
+/// One port of a module type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Port {
+    pub dir: Direction,
+    pub name: String,
+    pub ty: Type,
+}
+
+/// A decoded hw or seq type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HwType {
+    Array(u64, Type),
+    UArray(u64, Type),
+    Struct(Vec<(String, Type)>),
+    InOut(Type),
+    Alias(Attr, Type),
+    Module(Vec<Port>),
+    Clock,
+}
+
+fn int_param(ctx: &Context, a: Attr) -> i64 {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => i64::try_from(value).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+fn type_param(ctx: &Context, a: Attr) -> Option<Type> {
+    match ctx.attr_kind(a) {
+        AttrKind::Type(t) => Some(*t),
+        _ => None,
+    }
+}
+
+fn name_of(ctx: &Context, a: Attr) -> String {
+    match ctx.attr_kind(a) {
+        AttrKind::String { value, .. } => String::from_utf8_lossy(value).into_owned(),
+        _ => String::new(),
+    }
+}
+
+/// The decoded view of `t`, if it is an hw or seq type.
+pub fn hw_type(ctx: &Context, t: Type) -> Option<HwType> {
+    let TypeKind::Dialect {
+        dialect,
+        name,
+        params,
+    } = ctx.type_kind(t)
+    else {
+        return None;
+    };
+    Some(match (ctx.str(*dialect), ctx.str(*name)) {
+        ("seq", "clock") => HwType::Clock,
+        ("hw", "array") => HwType::Array(
+            int_param(ctx, *params.first()?) as u64,
+            type_param(ctx, *params.get(1)?)?,
+        ),
+        ("hw", "uarray") => HwType::UArray(
+            int_param(ctx, *params.first()?) as u64,
+            type_param(ctx, *params.get(1)?)?,
+        ),
+        ("hw", "inout") => HwType::InOut(type_param(ctx, *params.first()?)?),
+        ("hw", "typealias") => HwType::Alias(*params.first()?, type_param(ctx, *params.get(1)?)?),
+        ("hw", "struct") => HwType::Struct(
+            params
+                .chunks(2)
+                .map(|c| Some((name_of(ctx, c[0]), type_param(ctx, *c.get(1)?)?)))
+                .collect::<Option<_>>()?,
+        ),
+        ("hw", "modty") => HwType::Module(
+            params
+                .chunks(3)
+                .map(|c| {
+                    Some(Port {
+                        dir: Direction::from_code(int_param(ctx, c[0])),
+                        name: name_of(ctx, *c.get(1)?),
+                        ty: type_param(ctx, *c.get(2)?)?,
+                    })
+                })
+                .collect::<Option<_>>()?,
+        ),
+        _ => return None,
+    })
+}
+
+fn make(ctx: &mut Context, dialect: &str, name: &str, params: Vec<Attr>) -> Type {
+    let dialect = ctx.sym(dialect);
+    let name = ctx.sym(name);
+    ctx.intern_type(TypeKind::Dialect {
+        dialect,
+        name,
+        params: params.into(),
+    })
+}
+
+fn i64_attr(ctx: &mut Context, v: i64) -> Attr {
+    let t = ctx.signless(64);
+    ctx.int_attr(t, v)
+}
+
+fn type_attr(ctx: &mut Context, t: Type) -> Attr {
+    ctx.intern_attr(AttrKind::Type(t))
+}
+
+fn name_attr(ctx: &mut Context, s: &str) -> Attr {
+    ctx.string_attr(s.as_bytes())
+}
+
+/// `!hw.array<N x element>`.
+pub fn array(ctx: &mut Context, n: u64, element: Type) -> Type {
+    let params = vec![i64_attr(ctx, n as i64), type_attr(ctx, element)];
+    make(ctx, "hw", "array", params)
+}
+
+/// `!hw.struct<...>`.
+pub fn struct_type(ctx: &mut Context, fields: &[(String, Type)]) -> Type {
+    let mut params = Vec::with_capacity(fields.len() * 2);
+    for (n, t) in fields {
+        params.push(name_attr(ctx, n));
+        params.push(type_attr(ctx, *t));
+    }
+    make(ctx, "hw", "struct", params)
+}
+
+/// `!hw.inout<element>`.
+pub fn inout(ctx: &mut Context, element: Type) -> Type {
+    let params = vec![type_attr(ctx, element)];
+    make(ctx, "hw", "inout", params)
+}
+
+/// `!seq.clock`.
+pub fn clock(ctx: &mut Context) -> Type {
+    make(ctx, "seq", "clock", vec![])
+}
+
+/// `!hw.modty<...>`.
+pub fn module_type(ctx: &mut Context, ports: &[Port]) -> Type {
+    let mut params = Vec::with_capacity(ports.len() * 3);
+    for p in ports {
+        params.push(i64_attr(ctx, p.dir.code()));
+        params.push(name_attr(ctx, &p.name));
+        params.push(type_attr(ctx, p.ty));
+    }
+    make(ctx, "hw", "modty", params)
+}
+
+/// The ports of module type `t`.
+pub fn ports(ctx: &Context, t: Type) -> Vec<Port> {
+    match hw_type(ctx, t) {
+        Some(HwType::Module(p)) => p,
+        _ => Vec::new(),
+    }
+}
+
+/// Whether `t` is `!seq.clock`.
+pub fn is_clock(ctx: &Context, t: Type) -> bool {
+    matches!(hw_type(ctx, t), Some(HwType::Clock))
+}
+
+/// `t` with type aliases looked through.
+pub fn canonical(ctx: &Context, t: Type) -> Type {
+    match hw_type(ctx, t) {
+        Some(HwType::Alias(_, inner)) => canonical(ctx, inner),
+        _ => t,
+    }
+}
+
+/// The number of bits of a value of type `t` (integers, clocks, and
+/// arrays/structs of them); `None` for types without a bit width.
+pub fn bit_width(ctx: &Context, t: Type) -> Option<u64> {
+    if let TypeKind::Integer { width, .. } = ctx.type_kind(t) {
+        return Some(u64::from(*width));
+    }
+    match hw_type(ctx, t)? {
+        HwType::Clock => Some(1),
+        HwType::Array(n, e) => bit_width(ctx, e).map(|w| w * n),
+        HwType::Struct(fields) => fields.iter().map(|(_, t)| bit_width(ctx, *t)).sum(),
+        HwType::Alias(_, t) => bit_width(ctx, t),
+        _ => None,
+    }
+}
+
+/// Whether `t` is a signless integer (aliases looked through).
+pub fn is_int(ctx: &Context, t: Type) -> bool {
+    matches!(
+        ctx.type_kind(canonical(ctx, t)),
+        TypeKind::Integer {
+            signedness: silica_ir::Signedness::Signless,
+            ..
+        }
+    )
+}
+
+/// Parses an hw type after `!hw.`.
+pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> {
+    match mnemonic {
+        "array" | "uarray" => {
+            p.expect(Tok::Less, "'<'")?;
+            let dims = p.parse_dimension_list()?;
+            if dims.len() != 1 {
+                return p.expected("one dimension in an hw array type");
+            }
+            let element = parse_element(p)?;
+            p.expect(Tok::Greater, "'>'")?;
+            let ctx = p.ctx();
+            let params = vec![i64_attr(ctx, dims[0]), type_attr(ctx, element)];
+            Ok(make(ctx, "hw", mnemonic, params))
+        }
+        "struct" => {
+            p.expect(Tok::Less, "'<'")?;
+            let mut fields = Vec::new();
+            if !p.eat(Tok::Greater) {
+                loop {
+                    let name = p.parse_keyword()?.to_string();
+                    p.expect(Tok::Colon, "':'")?;
+                    let ty = p.parse_type()?;
+                    fields.push((name, ty));
+                    if !p.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                p.expect(Tok::Greater, "'>'")?;
+            }
+            Ok(struct_type(p.ctx(), &fields))
+        }
+        "inout" => {
+            p.expect(Tok::Less, "'<'")?;
+            let element = parse_element(p)?;
+            p.expect(Tok::Greater, "'>'")?;
+            Ok(inout(p.ctx(), element))
+        }
+        "typealias" => {
+            p.expect(Tok::Less, "'<'")?;
+            let r = p.parse_attribute()?;
+            p.expect(Tok::Comma, "','")?;
+            let inner = p.parse_type()?;
+            p.expect(Tok::Greater, "'>'")?;
+            let ctx = p.ctx();
+            let params = vec![r, type_attr(ctx, inner)];
+            Ok(make(ctx, "hw", "typealias", params))
+        }
+        "modty" => {
+            p.expect(Tok::Less, "'<'")?;
+            let mut ports = Vec::new();
+            if !p.eat(Tok::Greater) {
+                loop {
+                    let dir = match p.parse_keyword()? {
+                        "input" => Direction::Input,
+                        "output" => Direction::Output,
+                        "inout" => Direction::InOut,
+                        _ => return p.expected("'input', 'output' or 'inout'"),
+                    };
+                    let name = parse_port_name(p)?;
+                    p.expect(Tok::Colon, "':'")?;
+                    let ty = p.parse_type()?;
+                    ports.push(Port { dir, name, ty });
+                    if !p.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                p.expect(Tok::Greater, "'>'")?;
+            }
+            Ok(module_type(p.ctx(), &ports))
+        }
+        _ => {
+            let at = p.start_pos();
+            p.error_at(at, format!("unknown hw type: {mnemonic}"))
+        }
+    }
+}
+
+/// A port name: a bare identifier or a string.
+pub(crate) fn parse_port_name(p: &mut AsmParser<'_, '_>) -> PResult<String> {
+    if p.peek(Tok::String) {
+        let b = p.parse_string()?;
+        return Ok(String::from_utf8_lossy(&b).into_owned());
+    }
+    Ok(p.parse_keyword()?.to_string())
+}
+
+/// An element type: any type, or an hw type without its `!hw.` prefix.
+fn parse_element(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
+    for m in ["array", "uarray", "struct", "inout", "typealias"] {
+        if p.peek_keyword(m) {
+            p.expect_keyword(m)?;
+            return parse_hw(p, m);
+        }
+    }
+    p.parse_type()
+}
+
+/// Parses a seq type after `!seq.`.
+pub(crate) fn parse_seq(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> {
+    match mnemonic {
+        "clock" => Ok(clock(p.ctx())),
+        _ => {
+            let at = p.start_pos();
+            p.error_at(at, format!("unknown seq type: {mnemonic}"))
+        }
+    }
+}
+
+/// Prints an hw type's body after `!hw.`.
+pub(crate) fn print_hw(pp: &ParamPrinter<'_>, out: &mut String, name: &str, params: &[Attr]) {
+    let ctx = pp.ctx();
+    match name {
+        "array" | "uarray" => {
+            out.push_str(name);
+            out.push('<');
+            out.push_str(&int_param(ctx, params[0]).to_string());
+            out.push('x');
+            if let Some(t) = type_param(ctx, params[1]) {
+                element(pp, out, t);
+            }
+            out.push('>');
+        }
+        "inout" => {
+            out.push_str("inout<");
+            if let Some(t) = type_param(ctx, params[0]) {
+                element(pp, out, t);
+            }
+            out.push('>');
+        }
+        "typealias" => {
+            out.push_str("typealias<");
+            pp.attr(out, params[0]);
+            out.push_str(", ");
+            if let Some(t) = type_param(ctx, params[1]) {
+                pp.ty(out, t);
+            }
+            out.push('>');
+        }
+        "struct" => {
+            out.push_str("struct<");
+            for (i, c) in params.chunks(2).enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                push_name(ctx, out, c[0]);
+                out.push_str(": ");
+                if let Some(t) = type_param(ctx, c[1]) {
+                    pp.ty(out, t);
+                }
+            }
+            out.push('>');
+        }
+        "modty" => {
+            out.push_str("modty<");
+            for (i, c) in params.chunks(3).enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(Direction::from_code(int_param(ctx, c[0])).keyword());
+                out.push(' ');
+                push_name(ctx, out, c[1]);
+                out.push_str(" : ");
+                if let Some(t) = type_param(ctx, c[2]) {
+                    pp.ty(out, t);
+                }
+            }
+            out.push('>');
+        }
+        other => out.push_str(other),
+    }
+}
+
+fn push_name(ctx: &Context, out: &mut String, a: Attr) {
+    if let AttrKind::String { value, .. } = ctx.attr_kind(a) {
+        out.push_str(&String::from_utf8_lossy(value));
+    }
+}
+
+/// An element type: hw types without their prefix.
+fn element(pp: &ParamPrinter<'_>, out: &mut String, t: Type) {
+    if let TypeKind::Dialect {
+        dialect,
+        name,
+        params,
+    } = pp.ctx().type_kind(t)
+    {
+        if pp.ctx().str(*dialect) == "hw" {
+            return print_hw(pp, out, pp.ctx().str(*name), params);
+        }
+    }
+    pp.ty(out, t);
+}
+
+/// Prints a seq type's body after `!seq.`.
+pub(crate) fn print_seq(_pp: &ParamPrinter<'_>, out: &mut String, name: &str, _params: &[Attr]) {
+    out.push_str(name);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_of_aggregates() {
+        let mut ctx = Context::new();
+        let i8t = ctx.signless(8);
+        let a = array(&mut ctx, 4, i8t);
+        let (x, y) = ("x".to_string(), "y".to_string());
+        let i1t = ctx.signless(1);
+        let s = struct_type(&mut ctx, &[(x.clone(), a), (y.clone(), i1t)]);
+        assert_eq!(bit_width(&ctx, s), Some(33));
+        assert_eq!(
+            hw_type(&ctx, s),
+            Some(HwType::Struct(vec![(x, a), (y, i1t)]))
+        );
+    }
+}
