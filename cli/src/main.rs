@@ -4,6 +4,7 @@
 mod driver;
 mod opt;
 mod schedule;
+mod sim;
 mod translate;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -28,8 +29,12 @@ enum Command {
     /// them with their schedules (`t<N>`, `z<F>`, `II<N>`).
     Schedule(schedule::ScheduleArgs),
     /// Translate MLIR to another format: LLVM IR from the llvm dialect
-    /// (`--to-llvmir`, like mlir-translate's `--mlir-to-llvmir`).
+    /// (`--to-llvmir`, like mlir-translate's `--mlir-to-llvmir`), or
+    /// SystemVerilog from hw/comb/seq (`--to-verilog`).
     Translate(translate::TranslateArgs),
+    /// Simulate an hw/comb/seq module cycle by cycle (trace, VCD,
+    /// testbench for the emitted Verilog).
+    Sim(sim::SimArgs),
 }
 
 /// mlir-opt accepts long options with one dash (`-split-input-file`);
@@ -63,5 +68,6 @@ fn main() -> ExitCode {
         }
         Command::Schedule(args) => schedule::run(&args),
         Command::Translate(args) => translate::run(&args),
+        Command::Sim(args) => sim::run(&args),
     }
 }

@@ -1,5 +1,6 @@
 //! `silica translate`: MLIR in the llvm dialect to LLVM IR
-//! (`--to-llvmir`, like `mlir-translate --mlir-to-llvmir`).
+//! (`--to-llvmir`, like `mlir-translate --mlir-to-llvmir`), and hw/comb/seq
+//! modules to SystemVerilog (`--to-verilog`).
 
 use crate::driver::{run_emit, IoArgs};
 use clap::Args;
@@ -11,13 +12,25 @@ pub struct TranslateArgs {
     #[command(flatten)]
     io: IoArgs,
     /// Translate a module in the llvm dialect to LLVM IR.
-    #[arg(long = "to-llvmir", alias = "mlir-to-llvmir", required = true)]
+    #[arg(
+        long = "to-llvmir",
+        alias = "mlir-to-llvmir",
+        required_unless_present = "to_verilog",
+        conflicts_with = "to_verilog"
+    )]
     to_llvmir: bool,
+    /// Translate hw/comb/seq modules to SystemVerilog.
+    #[arg(long = "to-verilog", alias = "export-verilog")]
+    to_verilog: bool,
 }
 
 /// Runs `silica translate`.
 pub fn run(args: &TranslateArgs) -> ExitCode {
-    debug_assert!(args.to_llvmir);
+    if args.to_verilog {
+        return run_emit(&args.io, &mut |ctx, m| {
+            silica_emit_verilog::emit_verilog(ctx, &m.ir, m.top).map(String::into_bytes)
+        });
+    }
     run_emit(&args.io, &mut |ctx, m| {
         silica_emit_llvm::translate::translate_module(ctx, &m.ir, m.top).map(String::into_bytes)
     })

@@ -153,12 +153,18 @@ const ANY: TypeConstraint = TypeConstraint {
 };
 
 /// The concatenation's width is the sum of its inputs'.
-fn infer_concat(ctx: &mut Context, inputs: &[Type], _: &[Option<silica_ir::Attr>]) -> Option<Vec<Type>> {
+fn infer_concat(
+    ctx: &mut Context,
+    inputs: &[Type],
+    _: &[Option<silica_ir::Attr>],
+) -> Option<Vec<Type>> {
     let mut total: u64 = 0;
     for &t in inputs {
         total = total.checked_add(bit_width(ctx, t)?)?;
     }
-    let w = u32::try_from(total).ok().filter(|&w| w <= silica_ir::types::MAX_INT_WIDTH)?;
+    let w = u32::try_from(total)
+        .ok()
+        .filter(|&w| w <= silica_ir::types::MAX_INT_WIDTH)?;
     Some(vec![ctx.signless(w)])
 }
 
@@ -214,7 +220,10 @@ fn verify_truth_table(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         return Err(v.op_error(op, "requires a lookup table of booleans"));
     }
     if n >= 32 || entries.len() != 1usize << n {
-        return Err(v.op_error(op, "Truth tables support a maximum of 63 inputs on 64-bit platforms"));
+        return Err(v.op_error(
+            op,
+            "Truth tables support a maximum of 63 inputs on 64-bit platforms",
+        ));
     }
     Ok(())
 }

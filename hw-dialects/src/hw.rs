@@ -24,7 +24,10 @@ pub(crate) fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
 
 fn strings_of(ctx: &Context, a: Option<Attr>) -> Vec<String> {
     match a.map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Array(items)) => items.iter().map(|&i| string_of(ctx, Some(i)).unwrap_or_default()).collect(),
+        Some(AttrKind::Array(items)) => items
+            .iter()
+            .map(|&i| string_of(ctx, Some(i)).unwrap_or_default())
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -127,7 +130,11 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
     attrs.push(entry(ctx, "sym_name", n));
     attrs.extend(ctx.dict_entries(extra).iter().copied());
     let attrs = ctx.dict_attr(attrs);
-    let op_name = ctx.sym(if extern_ { "hw.module.extern" } else { "hw.module" });
+    let op_name = ctx.sym(if extern_ {
+        "hw.module.extern"
+    } else {
+        "hw.module"
+    });
     Ok(p.create_op(OpSpec {
         name: op_name,
         loc,
@@ -220,7 +227,10 @@ fn verify_module(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     };
     let inputs = ports.iter().filter(|p| p.dir != Direction::Output).count();
     if ir.block_args(block).len() != inputs {
-        return Err(v.op_error(op, "entry block must have as many arguments as the module has inputs"));
+        return Err(v.op_error(
+            op,
+            "entry block must have as many arguments as the module has inputs",
+        ));
     }
     let outputs: Vec<Type> = ports
         .iter()
@@ -230,16 +240,14 @@ fn verify_module(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     if let Some(term) = ir.block_ops(block).last() {
         let given: Vec<Type> = ir.operands(term).map(|x| ir.value_type(x)).collect();
         if ctx.str(ir.op_name(term)) == "hw.output" && given.len() != outputs.len() {
-            let msg = format!(
-                "'hw.output' op must have same number of operands as region results."
-            );
+            let msg = "'hw.output' op must have same number of operands as region results";
             return Err(v.error(term, msg));
         }
         for (i, (g, e)) in given.iter().zip(&outputs).enumerate() {
             if g != e {
                 let show = |t| silica_ir::printer::type_to_string(ctx, t);
                 let msg = format!(
-                    "'hw.output' op output types must match module. In operand {i}, expected {}, but got {}.",
+                    "'hw.output' op output types must match module. In operand {i}, expected '{}', but got '{}'.",
                     show(*e),
                     show(*g)
                 );
@@ -372,7 +380,10 @@ fn verify_constant(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     };
     match inherent_attr(ctx, ir, op, "value").map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Integer { ty, .. }) if *ty == ir.value_type(r) => Ok(()),
-        _ => Err(v.op_error(op, "hw.constant attribute bitwidth doesn't match return type")),
+        _ => Err(v.op_error(
+            op,
+            "hw.constant attribute bitwidth doesn't match return type",
+        )),
     }
 }
 
@@ -383,7 +394,10 @@ fn verify_constant(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 fn parse_wire(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let input = p.parse_operand()?;
     let mut attrs = Vec::new();
-    if let Some(n) = p.result_name().filter(|n| !n.chars().next().is_some_and(|c| c.is_ascii_digit())) {
+    if let Some(n) = p
+        .result_name()
+        .filter(|n| !n.chars().next().is_some_and(|c| c.is_ascii_digit()))
+    {
         let n = n.to_string();
         let a = p.ctx().string_attr(n.as_bytes());
         attrs.push(entry(p.ctx(), "name", a));
@@ -419,17 +433,16 @@ fn print_wire(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     p.operand(input);
     p.write(" ");
     let attrs = ir.op_attrs(op);
-    let name_matches = ir
-        .results(op)
-        .next()
-        .is_some_and(|r| Some(p.value_name(r)) == name_attr(p.ctx(), ir, op).map(|n| format!("%{n}")));
+    let name_matches = ir.results(op).next().is_some_and(|r| {
+        Some(p.value_name(r)) == name_attr(p.ctx(), ir, op).map(|n| format!("%{n}"))
+    });
     let elided: &[&str] = if name_matches { &["name"] } else { &[] };
     p.attr_dict(attrs, elided, false);
     p.write(" : ");
     p.ty(ir.value_type(input));
 }
 
-pub(crate) fn name_attr(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
+pub fn name_attr(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
     string_of(ctx, inherent_attr(ctx, ir, op, "name")).filter(|n| !n.is_empty())
 }
 
@@ -526,6 +539,11 @@ pub fn instance_target(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
     }
 }
 
+/// The result (output port) names an instance records.
+pub fn instance_result_names(ctx: &Context, ir: &Ir, op: OpId) -> Vec<String> {
+    strings_of(ctx, inherent_attr(ctx, ir, op, "resultNames"))
+}
+
 /// An instance's name.
 pub fn instance_name(ctx: &Context, ir: &Ir, op: OpId) -> String {
     string_of(ctx, inherent_attr(ctx, ir, op, "instanceName")).unwrap_or_default()
@@ -563,7 +581,13 @@ fn print_instance(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let attrs = ir.op_attrs(op);
     p.attr_dict(
         attrs,
-        &["argNames", "instanceName", "moduleName", "parameters", "resultNames"],
+        &[
+            "argNames",
+            "instanceName",
+            "moduleName",
+            "parameters",
+            "resultNames",
+        ],
         false,
     );
 }
@@ -589,17 +613,31 @@ fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         return Err(v.op_error(op, format!("Cannot find module definition '{target}'")));
     };
     let ports = module_ports(ctx, ir, module);
-    let ins: Vec<&Port> = ports.iter().filter(|p| p.dir != Direction::Output).collect();
-    let outs: Vec<&Port> = ports.iter().filter(|p| p.dir == Direction::Output).collect();
+    let ins: Vec<&Port> = ports
+        .iter()
+        .filter(|p| p.dir != Direction::Output)
+        .collect();
+    let outs: Vec<&Port> = ports
+        .iter()
+        .filter(|p| p.dir == Direction::Output)
+        .collect();
     let operands: Vec<Type> = ir.operands(op).map(|x| ir.value_type(x)).collect();
     let results: Vec<Type> = ir.results(op).map(|x| ir.value_type(x)).collect();
     let show = |t| silica_ir::printer::type_to_string(ctx, t);
     if operands.len() != ins.len() {
-        let msg = format!("has a wrong number of operands; expected {} but got {}", ins.len(), operands.len());
+        let msg = format!(
+            "has a wrong number of operands; expected {} but got {}",
+            ins.len(),
+            operands.len()
+        );
         return Err(v.op_error(op, msg));
     }
     if results.len() != outs.len() {
-        let msg = format!("has a wrong number of results; expected {} but got {}", outs.len(), results.len());
+        let msg = format!(
+            "has a wrong number of results; expected {} but got {}",
+            outs.len(),
+            results.len()
+        );
         return Err(v.op_error(op, msg));
     }
     let arg_names = strings_of(ctx, inherent_attr(ctx, ir, op, "argNames"));
@@ -610,22 +648,36 @@ fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             Some(port.ty)
         };
         if expected.is_some_and(|e| e != *t) {
-            let msg = format!("operand type #{i} must be {}, but got {}", show(port.ty), show(*t));
+            let msg = format!(
+                "operand type #{i} must be {}, but got {}",
+                show(port.ty),
+                show(*t)
+            );
             return Err(v.op_error(op, msg));
         }
         if arg_names.get(i).is_some_and(|n| *n != port.name) {
-            let msg = format!("input label #{i} must be \"{}\", but got \"{}\"", port.name, arg_names[i]);
+            let msg = format!(
+                "input label #{i} must be \"{}\", but got \"{}\"",
+                port.name, arg_names[i]
+            );
             return Err(v.op_error(op, msg));
         }
     }
     let result_names = strings_of(ctx, inherent_attr(ctx, ir, op, "resultNames"));
     for (i, (t, port)) in results.iter().zip(&outs).enumerate() {
         if port.ty != *t {
-            let msg = format!("result type #{i} must be {}, but got {}", show(port.ty), show(*t));
+            let msg = format!(
+                "result type #{i} must be {}, but got {}",
+                show(port.ty),
+                show(*t)
+            );
             return Err(v.op_error(op, msg));
         }
         if result_names.get(i).is_some_and(|n| *n != port.name) {
-            let msg = format!("output label #{i} must be \"{}\", but got \"{}\"", port.name, result_names[i]);
+            let msg = format!(
+                "output label #{i} must be \"{}\", but got \"{}\"",
+                port.name, result_names[i]
+            );
             return Err(v.op_error(op, msg));
         }
     }

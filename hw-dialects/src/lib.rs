@@ -3,8 +3,10 @@
 //! bit vectors of any width) and `seq` (registers and clocks).
 
 pub mod comb;
+pub mod eval;
 pub mod hw;
 pub mod seq;
+pub mod sim;
 pub mod types;
 
 pub use comb::COMB;

@@ -127,7 +127,10 @@ fn parse_compreg_like(p: &mut AsmParser<'_, '_>, ce: bool) -> PResult<OpId> {
     let ty = p.parse_type()?;
     let clock = types::clock(p.ctx());
     let i1 = p.ctx().signless(1);
-    let mut operands = vec![p.resolve_operand(input, ty)?, p.resolve_operand(clk, clock)?];
+    let mut operands = vec![
+        p.resolve_operand(input, ty)?,
+        p.resolve_operand(clk, clock)?,
+    ];
     let mut sizes = vec![1, 1];
     if ce {
         let e = enable.map(|e| p.resolve_operand(e, i1)).transpose()?;
@@ -332,7 +335,11 @@ fn print_firreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
     print_sym(p, op);
     if let (Some(rst), Some(v)) = (r.reset, r.reset_value) {
-        p.write(if asynchronous { " reset async " } else { " reset sync " });
+        p.write(if asynchronous {
+            " reset async "
+        } else {
+            " reset sync "
+        });
         p.operand(rst);
         p.write(", ");
         p.operand(v);
@@ -370,12 +377,24 @@ const fn one(name: &'static str, constraint: TypeConstraint) -> ValueParam {
     }
 }
 
-static TO_CLOCK: Signature =
-    Signature::new(&[one("input", I1)], &[one("output", CLOCK)], &[], "$input attr-dict");
-static FROM_CLOCK: Signature =
-    Signature::new(&[one("input", CLOCK)], &[one("output", I1)], &[], "$input attr-dict");
-static CLOCK_INV: Signature =
-    Signature::new(&[one("input", CLOCK)], &[one("output", CLOCK)], &[], "$input attr-dict");
+static TO_CLOCK: Signature = Signature::new(
+    &[one("input", I1)],
+    &[one("output", CLOCK)],
+    &[],
+    "$input attr-dict",
+);
+static FROM_CLOCK: Signature = Signature::new(
+    &[one("input", CLOCK)],
+    &[one("output", I1)],
+    &[],
+    "$input attr-dict",
+);
+static CLOCK_INV: Signature = Signature::new(
+    &[one("input", CLOCK)],
+    &[one("output", CLOCK)],
+    &[],
+    "$input attr-dict",
+);
 static CLOCK_GATE: Signature = Signature::new(
     &[
         one("input", CLOCK),
@@ -391,7 +410,11 @@ static CLOCK_GATE: Signature = Signature::new(
     "$input `,` $enable (`,` $test_enable^)? attr-dict",
 );
 static CLOCK_MUX: Signature = Signature::new(
-    &[one("cond", I1), one("trueClock", CLOCK), one("falseClock", CLOCK)],
+    &[
+        one("cond", I1),
+        one("trueClock", CLOCK),
+        one("falseClock", CLOCK),
+    ],
     &[one("result", CLOCK)],
     &[],
     "$cond `,` $trueClock `,` $falseClock attr-dict",

@@ -221,7 +221,7 @@ pub fn parse(
         custom_ops: Vec::new(),
         affine_ssa: None,
         bound_results: 0,
-            first_result_name: None,
+        first_result_name: None,
     };
     p.ir.reserve(src.len() / 64);
     p.ctx.reserve_file_locs(src.len() / 64);

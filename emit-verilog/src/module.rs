@@ -1,0 +1,745 @@
+//! One `hw.module` as a SystemVerilog module.
+//!
+//! Values become expressions: a comb op used once is inlined into its
+//! user, parenthesised by SystemVerilog's operator precedence; an op used
+//! more than once, or whose text grows too long, or whose user needs an
+//! identifier (part-selects, clocks and resets), is spilled to a `wire`
+//! declared with its expression. Signed division, remainder and
+//! arithmetic shift are always spilled, so that no unsigned context
+//! around them changes their signedness. Registers are `always_ff`
+//! blocks with an `initial` power-up value; zero-width values and ports
+//! are left out.
+
+use crate::names::Namespace;
+use silica_hw_dialects::hw::{instance_name, instance_target, module_ports, name_attr};
+use silica_hw_dialects::seq::{is_async, reg_operands};
+use silica_hw_dialects::sim::schedule;
+use silica_hw_dialects::types::{bit_width, hw_type, Direction, HwType};
+use silica_ir::diag::Diagnostic;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+type Res<T> = Result<T, Box<Diagnostic>>;
+
+fn err(ir: &Ir, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(ir.op_loc(op), msg))
+}
+
+/// Precedence levels, tightest first.
+const PRIMARY: u8 = 0;
+const UNARY: u8 = 2;
+const MUL: u8 = 3;
+const ADD: u8 = 4;
+const SHIFT: u8 = 5;
+const RELATIONAL: u8 = 6;
+const EQUALITY: u8 = 7;
+const AND: u8 = 8;
+const XOR: u8 = 9;
+const OR: u8 = 10;
+const TERNARY: u8 = 11;
+
+/// Expressions longer than this are spilled to a wire.
+const MAX_INLINE: usize = 120;
+
+#[derive(Clone)]
+struct Expr {
+    text: String,
+    prec: u8,
+    /// The operator, for associativity (`+` inside `+` needs no
+    /// parentheses).
+    op: &'static str,
+}
+
+impl Expr {
+    fn primary(text: String) -> Expr {
+        Expr {
+            text,
+            prec: PRIMARY,
+            op: "",
+        }
+    }
+
+    /// The text as an operand of an operator at level `prec`.
+    fn operand(&self, prec: u8, op: &str) -> String {
+        let associative = matches!(op, "+" | "*" | "&" | "|" | "^") && self.op == op;
+        if self.prec < prec || (self.prec == prec && associative) {
+            self.text.clone()
+        } else {
+            format!("({})", self.text)
+        }
+    }
+
+    fn is_identifier(&self) -> bool {
+        self.prec == PRIMARY
+            && self
+                .text
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    }
+}
+
+/// `[W-1:0] ` for a width above one, nothing for one bit.
+fn range(w: u64) -> String {
+    if w > 1 {
+        format!("[{}:0] ", w - 1)
+    } else {
+        String::new()
+    }
+}
+
+fn literal(width: u64, value: &num_bigint::BigInt) -> String {
+    let m = num_bigint::BigInt::from(1u8) << width;
+    let v = ((value % &m) + &m) % &m;
+    if width <= 64 {
+        format!("{width}'h{v:X}")
+    } else {
+        format!("{width}'h{}", v.to_str_radix(16).to_uppercase())
+    }
+}
+
+pub(crate) struct ModuleEmitter<'a> {
+    ctx: &'a Context,
+    ir: &'a Ir,
+    module: OpId,
+    names: Namespace,
+    exprs: HashMap<ValueId, Expr>,
+    decls: String,
+    body: String,
+}
+
+impl<'a> ModuleEmitter<'a> {
+    pub(crate) fn new(ctx: &'a Context, ir: &'a Ir, module: OpId) -> Self {
+        ModuleEmitter {
+            ctx,
+            ir,
+            module,
+            names: Namespace::default(),
+            exprs: HashMap::new(),
+            decls: String::new(),
+            body: String::new(),
+        }
+    }
+
+    fn width(&self, v: ValueId) -> u64 {
+        bit_width(self.ctx, self.ir.value_type(v)).unwrap_or(0)
+    }
+
+    /// Checks that `v`'s type is one the emitter writes (integers and
+    /// clocks).
+    fn check_type(&self, op: OpId, v: ValueId) -> Res<()> {
+        let t = self.ir.value_type(v);
+        let ok =
+            self.ctx.int_width(t).is_some() || matches!(hw_type(self.ctx, t), Some(HwType::Clock));
+        if ok {
+            Ok(())
+        } else {
+            let shown = silica_ir::printer::type_to_string(self.ctx, t);
+            Err(err(
+                self.ir,
+                op,
+                format!("values of type '{shown}' cannot be emitted as Verilog yet"),
+            ))
+        }
+    }
+
+    fn expr(&self, v: ValueId) -> Expr {
+        self.exprs
+            .get(&v)
+            .cloned()
+            .unwrap_or_else(|| Expr::primary(format!("{}'h0", self.width(v).max(1))))
+    }
+
+    /// `v` as an identifier: spilled to a wire when it is an expression.
+    fn ident(&mut self, v: ValueId, hint: &str) -> String {
+        let e = self.expr(v);
+        if e.is_identifier() {
+            return e.text;
+        }
+        let name = self.names.fresh(hint);
+        self.declare_wire(v, &name, &e.text);
+        self.exprs.insert(v, Expr::primary(name.clone()));
+        name
+    }
+
+    /// `wire [..] name = text;`. A wire read through part-selects may
+    /// have bits nobody reads, which Verilator's lint is told.
+    fn declare_wire(&mut self, v: ValueId, name: &str, text: &str) {
+        let partial = self
+            .ir
+            .uses(v)
+            .any(|u| self.ctx.str(self.ir.op_name(self.ir.use_owner(u))) == "comb.extract");
+        let decl = format!("  wire {}{name} = {text};\n", range(self.width(v)));
+        if partial {
+            self.decls
+                .push_str("  // verilator lint_off UNUSEDSIGNAL\n");
+            self.decls.push_str(&decl);
+            self.decls.push_str("  // verilator lint_on UNUSEDSIGNAL\n");
+        } else {
+            self.decls.push_str(&decl);
+        }
+    }
+
+    /// Gives `v` the expression `e`, spilled to a wire named after `hint`
+    /// when `spill`.
+    fn define(&mut self, v: ValueId, e: Expr, spill: bool, hint: &str) {
+        if spill || e.text.len() > MAX_INLINE {
+            let name = self.names.fresh(hint);
+            self.declare_wire(v, &name, &e.text);
+            self.exprs.insert(v, Expr::primary(name));
+        } else {
+            self.exprs.insert(v, e);
+        }
+    }
+
+    /// Whether `v` may be inlined into its user: one use, and a user
+    /// that takes an expression there.
+    fn inlinable(&self, v: ValueId) -> bool {
+        let mut uses = self.ir.uses(v);
+        let (Some(u), None) = (uses.next(), uses.next()) else {
+            return false;
+        };
+        !self.needs_identifier(self.ir.use_owner(u), v)
+    }
+
+    /// Whether `user` needs `v` as an identifier: part-selects, and a
+    /// register's clock and reset.
+    fn needs_identifier(&self, user: OpId, v: ValueId) -> bool {
+        match self.ctx.str(self.ir.op_name(user)) {
+            "comb.extract" | "comb.reverse" => true,
+            "seq.compreg" | "seq.compreg.ce" | "seq.firreg" => {
+                let r = reg_operands(self.ctx, self.ir, user);
+                r.clock == Some(v) || r.reset == Some(v)
+            }
+            _ => false,
+        }
+    }
+
+    pub(crate) fn emit(mut self, out: &mut String) -> Res<()> {
+        let (ctx, ir) = (self.ctx, self.ir);
+        let module = self.module;
+        let ports = module_ports(ctx, ir, module);
+        let block = ir
+            .regions(module)
+            .next()
+            .and_then(|r| ir.entry_block(r))
+            .ok_or_else(|| err(ir, module, "module without a body"))?;
+        let args = ir.block_args(block).to_vec();
+        let mut port_decls = Vec::new();
+        let mut output_names = Vec::new();
+        let mut next_arg = 0;
+        for port in &ports {
+            let w = bit_width(ctx, port.ty);
+            let Some(w) = w.filter(|_| {
+                ctx.int_width(port.ty).is_some()
+                    || silica_hw_dialects::types::is_clock(ctx, port.ty)
+            }) else {
+                let shown = silica_ir::printer::type_to_string(ctx, port.ty);
+                return Err(err(
+                    ir,
+                    module,
+                    format!(
+                        "port '{}' of type '{shown}' cannot be emitted as Verilog yet",
+                        port.name
+                    ),
+                ));
+            };
+            let name = self.names.fresh(&port.name);
+            match port.dir {
+                Direction::Input | Direction::InOut => {
+                    if port.dir == Direction::InOut {
+                        return Err(err(
+                            ir,
+                            module,
+                            "inout ports cannot be emitted as Verilog yet",
+                        ));
+                    }
+                    if let Some(&a) = args.get(next_arg) {
+                        self.exprs.insert(a, Expr::primary(name.clone()));
+                    }
+                    next_arg += 1;
+                    if w > 0 {
+                        port_decls.push(format!("input  {}{name}", range(w)));
+                    }
+                }
+                Direction::Output => {
+                    if w > 0 {
+                        port_decls.push(format!("output {}{name}", range(w)));
+                    }
+                    output_names.push((name, w));
+                }
+            }
+        }
+        let order = schedule(ctx, ir, module)?;
+        // Registers and instance results are declared first: their
+        // values may be used before their definitions are written.
+        for &op in &order {
+            let name = ctx.str(ir.op_name(op));
+            if matches!(name, "seq.compreg" | "seq.compreg.ce" | "seq.firreg") {
+                let r = ir.result(op, 0);
+                self.check_type(op, r)?;
+                let w = self.width(r);
+                let hint = name_attr(ctx, ir, op).unwrap_or_else(|| "_reg".into());
+                let id = self.names.fresh(&hint);
+                if w > 0 {
+                    let _ = writeln!(self.decls, "  reg {}{id};", range(w));
+                }
+                self.exprs.insert(r, Expr::primary(id));
+            } else if name == "hw.instance" {
+                let inst = instance_name(ctx, ir, op);
+                let result_names = silica_hw_dialects::hw::instance_result_names(ctx, ir, op);
+                for (k, r) in ir.results(op).enumerate() {
+                    self.check_type(op, r)?;
+                    let w = self.width(r);
+                    let hint = format!(
+                        "{inst}_{}",
+                        result_names.get(k).map_or("out", String::as_str)
+                    );
+                    let id = self.names.fresh(&hint);
+                    if w > 0 {
+                        let _ = writeln!(self.decls, "  wire {}{id};", range(w));
+                    }
+                    self.exprs.insert(r, Expr::primary(id));
+                }
+            }
+        }
+        let mut registers = Vec::new();
+        for &op in &order {
+            if matches!(
+                ctx.str(ir.op_name(op)),
+                "seq.compreg" | "seq.compreg.ce" | "seq.firreg"
+            ) {
+                registers.push(op);
+            } else {
+                self.op(op, &output_names)?;
+            }
+        }
+        // Registers last: their next values are defined by now.
+        for op in registers {
+            self.register(op)?;
+        }
+        let _ = writeln!(out, "module {}(", self.module_name());
+        for (i, p) in port_decls.iter().enumerate() {
+            let sep = if i + 1 < port_decls.len() { "," } else { "" };
+            let _ = writeln!(out, "  {p}{sep}");
+        }
+        out.push_str(");\n");
+        out.push_str(&self.decls);
+        out.push_str(&self.body);
+        out.push_str("endmodule\n");
+        Ok(())
+    }
+
+    fn module_name(&self) -> String {
+        crate::legal_module_name(&silica_hw_dialects::hw::symbol_name(
+            self.ctx,
+            self.ir,
+            self.module,
+        ))
+    }
+
+    fn op(&mut self, op: OpId, outputs: &[(String, u64)]) -> Res<()> {
+        let (ctx, ir) = (self.ctx, self.ir);
+        let name = ctx.str(ir.op_name(op));
+        let operands: Vec<ValueId> = ir.operands(op).collect();
+        let result = ir.results(op).next();
+        if let Some(r) = result {
+            self.check_type(op, r)?;
+        }
+        for &v in &operands {
+            self.check_type(op, v)?;
+        }
+        let int = |n: &str| -> Option<num_bigint::BigInt> {
+            match ctx.attr_kind(inherent_attr(ctx, ir, op, n)?) {
+                AttrKind::Integer { value, .. } => Some(value.clone()),
+                _ => None,
+            }
+        };
+        let e = |s: &Self, i: usize| s.expr(operands[i]);
+        let variadic = |s: &Self, sym: &'static str, prec: u8| -> Expr {
+            let parts: Vec<String> = operands
+                .iter()
+                .filter(|&&v| s.width(v) > 0)
+                .map(|&v| s.expr(v).operand(prec, sym))
+                .collect();
+            Expr {
+                text: parts.join(&format!(" {sym} ")),
+                prec,
+                op: sym,
+            }
+        };
+        let binary = |s: &Self, sym: &'static str, prec: u8| -> Expr {
+            Expr {
+                text: format!(
+                    "{} {sym} {}",
+                    e(s, 0).operand(prec, sym),
+                    e(s, 1).operand(prec, "")
+                ),
+                prec,
+                op: sym,
+            }
+        };
+        let signed = |s: &Self, i: usize| format!("$signed({})", e(s, i).text);
+        let width = result.map_or(0, |r| self.width(r));
+        let expr = match name {
+            "hw.output" => {
+                for (k, &v) in operands.iter().enumerate() {
+                    let (out_name, w) = &outputs[k];
+                    if *w > 0 {
+                        let _ = writeln!(self.body, "  assign {out_name} = {};", self.expr(v).text);
+                    }
+                }
+                return Ok(());
+            }
+            "seq.compreg" | "seq.compreg.ce" | "seq.firreg" => return self.register(op),
+            "hw.instance" => return self.instance(op),
+            "hw.constant" => Expr::primary(literal(width, &int("value").unwrap_or_default())),
+            "comb.add" => variadic(self, "+", ADD),
+            "comb.mul" => variadic(self, "*", MUL),
+            "comb.and" => variadic(self, "&", AND),
+            "comb.or" => variadic(self, "|", OR),
+            "comb.xor" => variadic(self, "^", XOR),
+            "comb.sub" => binary(self, "-", ADD),
+            "comb.divu" => binary(self, "/", MUL),
+            "comb.modu" => binary(self, "%", MUL),
+            "comb.shl" => binary(self, "<<", SHIFT),
+            "comb.shru" => binary(self, ">>", SHIFT),
+            "comb.divs" | "comb.mods" | "comb.shrs" => {
+                let sym = match name {
+                    "comb.divs" => "/",
+                    "comb.mods" => "%",
+                    _ => ">>>",
+                };
+                let rhs = if name == "comb.shrs" {
+                    e(self, 1).operand(SHIFT, "")
+                } else {
+                    signed(self, 1)
+                };
+                let text = format!("{} {sym} {rhs}", signed(self, 0));
+                let r = result.ok_or_else(|| err(ir, op, "missing result"))?;
+                self.define(
+                    r,
+                    Expr {
+                        text,
+                        prec: MUL,
+                        op: sym,
+                    },
+                    true,
+                    "_GEN",
+                );
+                return Ok(());
+            }
+            "comb.icmp" => {
+                let code = int("predicate")
+                    .and_then(|v| i64::try_from(v).ok())
+                    .unwrap_or(-1);
+                let (sym, prec, is_signed) = match code {
+                    0 | 10 | 12 => ("==", EQUALITY, false),
+                    1 | 11 | 13 => ("!=", EQUALITY, false),
+                    2 => ("<", RELATIONAL, true),
+                    3 => ("<=", RELATIONAL, true),
+                    4 => (">", RELATIONAL, true),
+                    5 => (">=", RELATIONAL, true),
+                    6 => ("<", RELATIONAL, false),
+                    7 => ("<=", RELATIONAL, false),
+                    8 => (">", RELATIONAL, false),
+                    9 => (">=", RELATIONAL, false),
+                    _ => return Err(err(ir, op, "unknown comparison predicate")),
+                };
+                if self.width(operands[0]) == 0 {
+                    let always = matches!(code, 0 | 10 | 12 | 3 | 5 | 7 | 9);
+                    Expr::primary(if always { "1'h1" } else { "1'h0" }.into())
+                } else if is_signed {
+                    Expr {
+                        text: format!("{} {sym} {}", signed(self, 0), signed(self, 1)),
+                        prec,
+                        op: sym,
+                    }
+                } else {
+                    Expr {
+                        text: format!(
+                            "{} {sym} {}",
+                            e(self, 0).operand(prec, ""),
+                            e(self, 1).operand(prec, "")
+                        ),
+                        prec,
+                        op: sym,
+                    }
+                }
+            }
+            "comb.parity" => {
+                if self.width(operands[0]) == 0 {
+                    Expr::primary("1'h0".into())
+                } else {
+                    Expr {
+                        text: format!("^{}", e(self, 0).operand(UNARY, "")),
+                        prec: UNARY,
+                        op: "^u",
+                    }
+                }
+            }
+            "comb.extract" => {
+                let low = int("lowBit")
+                    .and_then(|v| u64::try_from(v).ok())
+                    .unwrap_or(0);
+                let input = operands[0];
+                let input_width = self.width(input);
+                if width == input_width {
+                    e(self, 0)
+                } else if let Some(c) = self.constant_of(input) {
+                    Expr::primary(literal(width, &(c >> low)))
+                } else {
+                    let id = self.ident(input, "_GEN");
+                    Expr::primary(if width == 1 {
+                        format!("{id}[{low}]")
+                    } else {
+                        format!("{id}[{}:{low}]", low + width - 1)
+                    })
+                }
+            }
+            "comb.concat" => {
+                let parts: Vec<String> = operands
+                    .iter()
+                    .filter(|&&v| self.width(v) > 0)
+                    .map(|&v| self.expr(v).text)
+                    .collect();
+                if parts.len() == 1 {
+                    e(
+                        self,
+                        operands
+                            .iter()
+                            .position(|&v| self.width(v) > 0)
+                            .unwrap_or(0),
+                    )
+                } else {
+                    Expr::primary(format!("{{{}}}", parts.join(", ")))
+                }
+            }
+            "comb.replicate" => {
+                let w = self.width(operands[0]);
+                let times = width.checked_div(w).unwrap_or(0);
+                Expr::primary(format!("{{{times}{{{}}}}}", e(self, 0).text))
+            }
+            "comb.mux" => Expr {
+                text: format!(
+                    "{} ? {} : {}",
+                    e(self, 0).operand(TERNARY, ""),
+                    e(self, 1).operand(TERNARY, ""),
+                    e(self, 2).operand(TERNARY + 1, "")
+                ),
+                prec: TERNARY,
+                op: "?:",
+            },
+            "comb.reverse" => {
+                let id = self.ident(operands[0], "_GEN");
+                let bits: Vec<String> = (0..width).map(|i| format!("{id}[{i}]")).collect();
+                Expr::primary(if width == 1 {
+                    id
+                } else {
+                    format!("{{{}}}", bits.join(", "))
+                })
+            }
+            "comb.truth_table" => {
+                let table: Vec<bool> = match inherent_attr(ctx, ir, op, "lookupTable").map(|a| ctx.attr_kind(a)) {
+                    Some(AttrKind::Array(items)) => items
+                        .iter()
+                        .map(|&i| matches!(ctx.attr_kind(i), AttrKind::Integer { value, .. } if *value != 0.into()))
+                        .collect(),
+                    _ => return Err(err(ir, op, "truth table without a lookup table")),
+                };
+                let bits: String = table
+                    .iter()
+                    .rev()
+                    .map(|&b| if b { '1' } else { '0' })
+                    .collect();
+                let id = self.names.fresh("_table");
+                let _ = writeln!(
+                    self.decls,
+                    "  wire {}{id} = {}'b{bits};",
+                    range(table.len() as u64),
+                    table.len()
+                );
+                let index: Vec<String> = operands.iter().map(|&v| self.expr(v).text).collect();
+                if table.len() == 1 {
+                    Expr::primary(id)
+                } else {
+                    Expr::primary(format!("{id}[{{{}}}]", index.join(", ")))
+                }
+            }
+            "hw.wire" => {
+                let r = result.ok_or_else(|| err(ir, op, "missing result"))?;
+                let hint = name_attr(ctx, ir, op).unwrap_or_else(|| "_wire".into());
+                let e0 = e(self, 0);
+                let id = self.names.fresh(&hint);
+                if width > 0 {
+                    let _ = writeln!(self.decls, "  wire {}{id} = {};", range(width), e0.text);
+                }
+                self.exprs.insert(r, Expr::primary(id));
+                return Ok(());
+            }
+            "hw.bitcast" if ctx.int_width(ir.value_type(operands[0])).is_some() => e(self, 0),
+            "seq.to_clock" | "seq.from_clock" => e(self, 0),
+            "seq.clock_inv" => Expr {
+                text: format!("~{}", e(self, 0).operand(UNARY, "")),
+                prec: UNARY,
+                op: "~",
+            },
+            "seq.clock_gate" => variadic(self, "&", AND),
+            "seq.clock_mux" => Expr {
+                text: format!(
+                    "{} ? {} : {}",
+                    e(self, 0).operand(TERNARY, ""),
+                    e(self, 1).operand(TERNARY, ""),
+                    e(self, 2).operand(TERNARY + 1, "")
+                ),
+                prec: TERNARY,
+                op: "?:",
+            },
+            other => {
+                return Err(err(
+                    ir,
+                    op,
+                    format!("'{other}' cannot be emitted as Verilog yet"),
+                ))
+            }
+        };
+        let Some(r) = result else {
+            return Ok(());
+        };
+        if width == 0 {
+            self.exprs.insert(r, Expr::primary(String::new()));
+            return Ok(());
+        }
+        let constant = name == "hw.constant";
+        let spill = !constant && !self.inlinable(r);
+        if constant || !self.ir.has_uses(r) {
+            self.exprs.insert(r, expr);
+        } else {
+            self.define(r, expr, spill, "_GEN");
+        }
+        Ok(())
+    }
+
+    fn constant_of(&self, v: ValueId) -> Option<num_bigint::BigInt> {
+        let d = self.ir.defining_op(v)?;
+        if self.ctx.str(self.ir.op_name(d)) != "hw.constant" {
+            return None;
+        }
+        match self
+            .ctx
+            .attr_kind(inherent_attr(self.ctx, self.ir, d, "value")?)
+        {
+            AttrKind::Integer { value, .. } => {
+                let w = self.width(v);
+                let m = num_bigint::BigInt::from(1u8) << w;
+                Some(((value % &m) + &m) % &m)
+            }
+            _ => None,
+        }
+    }
+
+    fn register(&mut self, op: OpId) -> Res<()> {
+        let (ctx, ir) = (self.ctx, self.ir);
+        let r = reg_operands(ctx, ir, op);
+        let reg = ir.result(op, 0);
+        if self.width(reg) == 0 {
+            return Ok(());
+        }
+        let id = self.expr(reg).text;
+        let clock = r
+            .clock
+            .ok_or_else(|| err(ir, op, "register without a clock"))?;
+        let clk = self.ident(clock, "_clock");
+        if r.initial.is_some() {
+            return Err(err(
+                ir,
+                op,
+                "registers with initial values cannot be emitted as Verilog yet",
+            ));
+        }
+        let asynchronous = ctx.str(ir.op_name(op)) == "seq.firreg" && is_async(ctx, ir, op);
+        let reset = match (r.reset, r.reset_value) {
+            (Some(rst), Some(v)) => Some((self.ident(rst, "_reset"), self.expr(v).text)),
+            _ => None,
+        };
+        let next = r.input.map(|v| self.expr(v).text).unwrap_or_default();
+        let enable = r.enable.map(|v| self.expr(v).text);
+        let mut s = String::new();
+        match (&reset, asynchronous) {
+            (Some((rst, _)), true) => {
+                let _ = writeln!(s, "  always_ff @(posedge {clk} or posedge {rst}) begin");
+            }
+            _ => {
+                let _ = writeln!(s, "  always_ff @(posedge {clk}) begin");
+            }
+        }
+        let assign = match &enable {
+            Some(en) => format!("if ({en})\n      {id} <= {next};"),
+            None => format!("{id} <= {next};"),
+        };
+        match &reset {
+            Some((rst, value)) => {
+                let _ = writeln!(s, "    if ({rst})\n      {id} <= {value};");
+                match &enable {
+                    Some(en) => {
+                        let _ = writeln!(s, "    else if ({en})\n      {id} <= {next};");
+                    }
+                    None => {
+                        let _ = writeln!(s, "    else\n      {id} <= {next};");
+                    }
+                }
+            }
+            None => {
+                let _ = writeln!(s, "    {assign}");
+            }
+        }
+        s.push_str("  end\n");
+        // Registers power up at their preset, else zero, as the iCE40's
+        // flip-flops do (and as `silica sim` starts them).
+        let w = self.width(reg);
+        let init = match inherent_attr(ctx, ir, op, "preset").map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::Integer { value, .. }) => literal(w, value),
+            _ => literal(w, &0.into()),
+        };
+        let _ = writeln!(s, "  initial {id} = {init};");
+        self.body.push_str(&s);
+        Ok(())
+    }
+
+    fn instance(&mut self, op: OpId) -> Res<()> {
+        let (ctx, ir) = (self.ctx, self.ir);
+        let target = instance_target(ctx, ir, op).unwrap_or_default();
+        let callee = silica_hw_dialects::hw::find_module(ctx, ir, op, &target)
+            .ok_or_else(|| err(ir, op, format!("cannot find module '{target}'")))?;
+        let ports = module_ports(ctx, ir, callee);
+        let inst = self.names.fresh(&instance_name(ctx, ir, op));
+        let mut conns = Vec::new();
+        let mut ins = ir.operands(op);
+        let mut outs = ir.results(op);
+        let port_names = crate::port_names(&ports);
+        for (p, port_name) in ports.iter().zip(&port_names) {
+            let v = if p.dir == Direction::Output {
+                outs.next()
+            } else {
+                ins.next()
+            };
+            let Some(v) = v else { continue };
+            if self.width(v) == 0 {
+                continue;
+            }
+            conns.push(format!(".{port_name}({})", self.expr(v).text));
+        }
+        let _ = write!(
+            self.body,
+            "  {} {inst} (",
+            crate::legal_module_name(&target)
+        );
+        for (i, c) in conns.iter().enumerate() {
+            let sep = if i + 1 < conns.len() { "," } else { "" };
+            let _ = write!(self.body, "\n    {c}{sep}");
+        }
+        self.body.push_str("\n  );\n");
+        Ok(())
+    }
+}

@@ -1,0 +1,346 @@
+//! A cycle-based simulator for hw/comb/seq modules (`silica sim`).
+//!
+//! Each cycle: the inputs are applied, the combinational logic settles
+//! (ops run in a topological order in which registers are sources), the
+//! outputs are sampled, then every register takes its next value at the
+//! clock edge. All registers belong to one clock domain: the module's
+//! clock. Asynchronous resets act within the cycle they are raised in,
+//! as an event-driven simulator sees them before sampling. Registers
+//! start at zero (or their `preset`). Instances are simulated
+//! hierarchically, each with its own state.
+
+use crate::eval::{Bits, Predicate};
+use crate::hw::{find_module, instance_target, module_ports};
+use crate::seq::{is_async, reg_operands};
+use crate::types::{bit_width, Direction};
+use silica_ir::diag::Diagnostic;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
+use std::collections::HashMap;
+
+type Res<T> = Result<T, Box<Diagnostic>>;
+
+fn err(ir: &Ir, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(ir.op_loc(op), msg))
+}
+
+fn is_register(name: &str) -> bool {
+    matches!(name, "seq.compreg" | "seq.compreg.ce" | "seq.firreg")
+}
+
+/// The ops of `module`'s body in an order where every op comes after the
+/// ops whose results it uses, registers' results counting as sources.
+/// A combinational cycle is an error at one of its ops.
+pub fn schedule(ctx: &Context, ir: &Ir, module: OpId) -> Res<Vec<OpId>> {
+    let Some(block) = ir.regions(module).next().and_then(|r| ir.entry_block(r)) else {
+        return Ok(Vec::new());
+    };
+    let ops: Vec<OpId> = ir.block_ops(block).collect();
+    let index: HashMap<OpId, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    // 0 = unvisited, 1 = on the stack, 2 = done.
+    let mut mark = vec![0u8; ops.len()];
+    let mut order = Vec::with_capacity(ops.len());
+    for start in 0..ops.len() {
+        if mark[start] != 0 {
+            continue;
+        }
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        mark[start] = 1;
+        while let Some(&mut (i, ref mut next)) = stack.last_mut() {
+            let op = ops[i];
+            let deps: Vec<usize> = if is_register(ctx.str(ir.op_name(op))) {
+                Vec::new()
+            } else {
+                ir.operands(op)
+                    .filter_map(|v| ir.defining_op(v))
+                    .filter_map(|d| index.get(&d).copied())
+                    .collect()
+            };
+            if let Some(&d) = deps.get(*next) {
+                *next += 1;
+                match mark[d] {
+                    0 => {
+                        mark[d] = 1;
+                        stack.push((d, 0));
+                    }
+                    1 => {
+                        return Err(err(
+                            ir,
+                            ops[d],
+                            "detected combinational cycle in a graph region",
+                        ))
+                    }
+                    _ => {}
+                }
+            } else {
+                mark[i] = 2;
+                order.push(op);
+                stack.pop();
+            }
+        }
+    }
+    Ok(order)
+}
+
+/// The simulation state of one module instance.
+pub struct ModuleSim {
+    module: OpId,
+    order: Vec<OpId>,
+    regs: HashMap<OpId, Bits>,
+    children: HashMap<OpId, ModuleSim>,
+    values: HashMap<ValueId, Bits>,
+}
+
+fn int_attr(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<num_bigint::BigInt> {
+    match ctx.attr_kind(inherent_attr(ctx, ir, op, name)?) {
+        AttrKind::Integer { value, .. } => Some(value.clone()),
+        _ => None,
+    }
+}
+
+fn width_of(ctx: &Context, ir: &Ir, v: ValueId) -> u32 {
+    bit_width(ctx, ir.value_type(v)).unwrap_or(0) as u32
+}
+
+impl ModuleSim {
+    /// A fresh instance of `module` (registers at zero or their preset).
+    pub fn new(ctx: &Context, ir: &Ir, module: OpId) -> Res<ModuleSim> {
+        let order = schedule(ctx, ir, module)?;
+        let mut regs = HashMap::new();
+        let mut children = HashMap::new();
+        for &op in &order {
+            let name = ctx.str(ir.op_name(op));
+            if is_register(name) {
+                let r = ir.result(op, 0);
+                let w = width_of(ctx, ir, r);
+                let init = match int_attr(ctx, ir, op, "preset") {
+                    Some(v) => Bits::from_bigint(w, &v),
+                    None => Bits::zero(w),
+                };
+                regs.insert(op, init);
+            } else if name == "hw.instance" {
+                let target = instance_target(ctx, ir, op).unwrap_or_default();
+                let callee = find_module(ctx, ir, op, &target)
+                    .filter(|&m| ctx.str(ir.op_name(m)) == "hw.module")
+                    .ok_or_else(|| {
+                        err(
+                            ir,
+                            op,
+                            format!("cannot simulate an instance of external module '{target}'"),
+                        )
+                    })?;
+                children.insert(op, ModuleSim::new(ctx, ir, callee)?);
+            }
+        }
+        Ok(ModuleSim {
+            module,
+            order,
+            regs,
+            children,
+            values: HashMap::new(),
+        })
+    }
+
+    /// Settles the combinational logic for `inputs` (one per input port,
+    /// clocks included) and returns the outputs.
+    pub fn eval(&mut self, ctx: &Context, ir: &Ir, inputs: &[Bits]) -> Res<Vec<Bits>> {
+        for _ in 0..4 {
+            let outputs = self.settle(ctx, ir, inputs)?;
+            if !self.apply_async_resets(ctx, ir) {
+                return Ok(outputs);
+            }
+        }
+        self.settle(ctx, ir, inputs)
+    }
+
+    /// Sets registers whose asynchronous reset is high to their reset
+    /// value; whether any changed.
+    fn apply_async_resets(&mut self, ctx: &Context, ir: &Ir) -> bool {
+        let mut changed = false;
+        for (&op, state) in self.regs.iter_mut() {
+            if !(ctx.str(ir.op_name(op)) == "seq.firreg" && is_async(ctx, ir, op)) {
+                continue;
+            }
+            let r = reg_operands(ctx, ir, op);
+            if let (Some(rst), Some(rv)) = (r.reset, r.reset_value) {
+                if self.values.get(&rst).is_some_and(|b| !b.is_zero()) {
+                    if let Some(v) = self.values.get(&rv) {
+                        if v != state {
+                            *state = v.clone();
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        let children = self.children.values_mut();
+        for c in children {
+            changed |= c.apply_async_resets(ctx, ir);
+        }
+        changed
+    }
+
+    fn settle(&mut self, ctx: &Context, ir: &Ir, inputs: &[Bits]) -> Res<Vec<Bits>> {
+        self.values.clear();
+        if let Some(block) = ir
+            .regions(self.module)
+            .next()
+            .and_then(|r| ir.entry_block(r))
+        {
+            for (&a, v) in ir.block_args(block).iter().zip(inputs) {
+                self.values.insert(a, v.clone());
+            }
+        }
+        let mut outputs = Vec::new();
+        for i in 0..self.order.len() {
+            let op = self.order[i];
+            let name = ctx.str(ir.op_name(op));
+            let args: Vec<Bits> = ir
+                .operands(op)
+                .map(|v| {
+                    self.values
+                        .get(&v)
+                        .cloned()
+                        .unwrap_or_else(|| Bits::zero(width_of(ctx, ir, v)))
+                })
+                .collect();
+            if name == "hw.output" {
+                outputs = args;
+                continue;
+            }
+            let results = if is_register(name) {
+                vec![self.regs[&op].clone()]
+            } else if name == "hw.instance" {
+                let child = self
+                    .children
+                    .get_mut(&op)
+                    .ok_or_else(|| err(ir, op, "unknown instance"))?;
+                child.eval(ctx, ir, &args)?
+            } else {
+                vec![eval_op(ctx, ir, op, &args)?]
+            };
+            for (r, v) in ir.results(op).zip(results) {
+                self.values.insert(r, v);
+            }
+        }
+        Ok(outputs)
+    }
+
+    /// The clock edge: every register takes its next value (after
+    /// [`ModuleSim::eval`] of the same cycle).
+    pub fn step(&mut self, ctx: &Context, ir: &Ir) {
+        let get = |v: Option<ValueId>| v.and_then(|v| self.values.get(&v));
+        let mut next = Vec::new();
+        for (&op, state) in &self.regs {
+            let r = reg_operands(ctx, ir, op);
+            let reset = get(r.reset).is_some_and(|b| !b.is_zero());
+            let value = if reset {
+                get(r.reset_value).cloned()
+            } else if r.enable.is_some() && get(r.enable).is_none_or(Bits::is_zero) {
+                Some(state.clone())
+            } else {
+                get(r.input).cloned()
+            };
+            if let Some(v) = value {
+                next.push((op, v));
+            }
+        }
+        for (op, v) in next {
+            self.regs.insert(op, v);
+        }
+        for c in self.children.values_mut() {
+            c.step(ctx, ir);
+        }
+    }
+}
+
+/// The value of a comb/hw op's result from its operands' values.
+pub fn eval_op(ctx: &Context, ir: &Ir, op: OpId, args: &[Bits]) -> Res<Bits> {
+    let name = ctx.str(ir.op_name(op));
+    let result_width = ir.results(op).next().map_or(0, |r| width_of(ctx, ir, r));
+    let fold = |f: fn(&Bits, &Bits) -> Bits| -> Res<Bits> {
+        let mut it = args.iter();
+        let first = it.next().ok_or_else(|| err(ir, op, "expected operands"))?;
+        Ok(it.fold(first.clone(), |acc, x| f(&acc, x)))
+    };
+    let two = || -> Res<(&Bits, &Bits)> {
+        match args {
+            [a, b] => Ok((a, b)),
+            _ => Err(err(ir, op, "expected two operands")),
+        }
+    };
+    Ok(match name {
+        "hw.constant" => {
+            let v = int_attr(ctx, ir, op, "value").unwrap_or_default();
+            Bits::from_bigint(result_width, &v)
+        }
+        "comb.add" => fold(Bits::add)?,
+        "comb.mul" => fold(Bits::mul)?,
+        "comb.and" => fold(Bits::and)?,
+        "comb.or" => fold(Bits::or)?,
+        "comb.xor" => fold(Bits::xor)?,
+        "comb.sub" => two().map(|(a, b)| a.sub(b))?,
+        "comb.divu" => two().map(|(a, b)| a.divu(b))?,
+        "comb.divs" => two().map(|(a, b)| a.divs(b))?,
+        "comb.modu" => two().map(|(a, b)| a.modu(b))?,
+        "comb.mods" => two().map(|(a, b)| a.mods(b))?,
+        "comb.shl" => two().map(|(a, b)| a.shl(b))?,
+        "comb.shru" => two().map(|(a, b)| a.shru(b))?,
+        "comb.shrs" => two().map(|(a, b)| a.shrs(b))?,
+        "comb.icmp" => {
+            let code = int_attr(ctx, ir, op, "predicate")
+                .and_then(|v| i64::try_from(v).ok())
+                .and_then(Predicate::from_code)
+                .ok_or_else(|| err(ir, op, "unknown predicate"))?;
+            two().map(|(a, b)| a.icmp(code, b))?
+        }
+        "comb.parity" => args[0].parity(),
+        "comb.extract" => {
+            let low = int_attr(ctx, ir, op, "lowBit")
+                .and_then(|v| u32::try_from(v).ok())
+                .unwrap_or(0);
+            args[0].extract(low, result_width)
+        }
+        "comb.concat" => args.iter().fold(Bits::zero(0), |acc, x| acc.concat(x)),
+        "comb.replicate" => {
+            let w = args[0].width();
+            args[0].replicate(result_width.checked_div(w).unwrap_or(0))
+        }
+        "comb.mux" => {
+            if args[0].is_zero() {
+                args[2].clone()
+            } else {
+                args[1].clone()
+            }
+        }
+        "comb.reverse" => args[0].reverse(),
+        "comb.truth_table" => {
+            let mut index = 0usize;
+            for a in args {
+                index = (index << 1) | usize::from(!a.is_zero());
+            }
+            let entry = match inherent_attr(ctx, ir, op, "lookupTable").map(|a| ctx.attr_kind(a)) {
+                Some(AttrKind::Array(items)) => items.get(index).copied(),
+                _ => None,
+            };
+            let bit = entry.is_some_and(|e| matches!(ctx.attr_kind(e), AttrKind::Integer { value, .. } if *value != 0.into()));
+            Bits::from_u64(1, u64::from(bit))
+        }
+        "hw.wire" | "seq.to_clock" | "seq.from_clock" => args[0].clone(),
+        "hw.bitcast" if args[0].width() == result_width => args[0].clone(),
+        "seq.clock_inv" => Bits::from_u64(1, u64::from(args[0].is_zero())),
+        _ => return Err(err(ir, op, format!("'{name}' is not simulated"))),
+    })
+}
+
+/// The input ports of `module` that are not clocks, by name and width.
+pub fn data_inputs(ctx: &Context, ir: &Ir, module: OpId) -> Vec<(String, u32, bool)> {
+    module_ports(ctx, ir, module)
+        .into_iter()
+        .filter(|p| p.dir == Direction::Input)
+        .map(|p| {
+            let clock = crate::types::is_clock(ctx, p.ty);
+            (p.name, bit_width(ctx, p.ty).unwrap_or(0) as u32, clock)
+        })
+        .collect()
+}
