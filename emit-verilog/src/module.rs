@@ -11,6 +11,7 @@
 //! are left out.
 
 use crate::names::Namespace;
+use silica_hw_dialects::aggregates::{array_of, field_of, field_offset, struct_fields};
 use silica_hw_dialects::hw::{instance_name, instance_target, module_ports, name_attr};
 use silica_hw_dialects::seq::{is_async, reg_operands};
 use silica_hw_dialects::sim::schedule;
@@ -89,6 +90,15 @@ fn range(w: u64) -> String {
     }
 }
 
+/// `id[low]` or `id[high:low]`.
+fn select(id: &str, low: u64, width: u64) -> String {
+    if width == 1 {
+        format!("{id}[{low}]")
+    } else {
+        format!("{id}[{}:{low}]", low + width - 1)
+    }
+}
+
 fn literal(width: u64, value: &num_bigint::BigInt) -> String {
     let m = num_bigint::BigInt::from(1u8) << width;
     let v = ((value % &m) + &m) % &m;
@@ -126,12 +136,13 @@ impl<'a> ModuleEmitter<'a> {
         bit_width(self.ctx, self.ir.value_type(v)).unwrap_or(0)
     }
 
-    /// Checks that `v`'s type is one the emitter writes (integers and
-    /// clocks).
+    /// Checks that `v`'s type is one the emitter writes (integers,
+    /// clocks, and arrays and structs of them, flattened to bit
+    /// vectors).
     fn check_type(&self, op: OpId, v: ValueId) -> Res<()> {
         let t = self.ir.value_type(v);
-        let ok =
-            self.ctx.int_width(t).is_some() || matches!(hw_type(self.ctx, t), Some(HwType::Clock));
+        let ok = bit_width(self.ctx, t).is_some()
+            && !matches!(hw_type(self.ctx, t), Some(HwType::InOut(_)));
         if ok {
             Ok(())
         } else {
@@ -166,10 +177,17 @@ impl<'a> ModuleEmitter<'a> {
     /// `wire [..] name = text;`. A wire read through part-selects may
     /// have bits nobody reads, which Verilator's lint is told.
     fn declare_wire(&mut self, v: ValueId, name: &str, text: &str) {
-        let partial = self
-            .ir
-            .uses(v)
-            .any(|u| self.ctx.str(self.ir.op_name(self.ir.use_owner(u))) == "comb.extract");
+        let partial = self.ir.uses(v).any(|u| {
+            matches!(
+                self.ctx.str(self.ir.op_name(self.ir.use_owner(u))),
+                "comb.extract"
+                    | "hw.array_get"
+                    | "hw.array_slice"
+                    | "hw.struct_extract"
+                    | "hw.struct_inject"
+                    | "hw.struct_explode"
+            )
+        });
         let decl = format!("  wire {}{name} = {text};\n", range(self.width(v)));
         if partial {
             self.decls
@@ -207,7 +225,9 @@ impl<'a> ModuleEmitter<'a> {
     /// register's clock and reset.
     fn needs_identifier(&self, user: OpId, v: ValueId) -> bool {
         match self.ctx.str(self.ir.op_name(user)) {
-            "comb.extract" | "comb.reverse" => true,
+            "comb.extract" | "comb.reverse" | "hw.struct_extract" | "hw.struct_inject"
+            | "hw.struct_explode" => true,
+            "hw.array_get" | "hw.array_slice" => self.ir.operands(user).next() == Some(v),
             "seq.compreg" | "seq.compreg.ce" | "seq.firreg" => {
                 let r = reg_operands(self.ctx, self.ir, user);
                 r.clock == Some(v) || r.reset == Some(v)
@@ -231,10 +251,7 @@ impl<'a> ModuleEmitter<'a> {
         let mut next_arg = 0;
         for port in &ports {
             let w = bit_width(ctx, port.ty);
-            let Some(w) = w.filter(|_| {
-                ctx.int_width(port.ty).is_some()
-                    || silica_hw_dialects::types::is_clock(ctx, port.ty)
-            }) else {
+            let Some(w) = w else {
                 let shown = silica_ir::printer::type_to_string(ctx, port.ty);
                 return Err(err(
                     ir,
@@ -578,7 +595,90 @@ impl<'a> ModuleEmitter<'a> {
                 self.exprs.insert(r, Expr::primary(id));
                 return Ok(());
             }
-            "hw.bitcast" if ctx.int_width(ir.value_type(operands[0])).is_some() => e(self, 0),
+            "hw.bitcast" => e(self, 0),
+            "hw.array_create" | "hw.array_concat" | "hw.struct_create" => {
+                let parts: Vec<String> = operands
+                    .iter()
+                    .filter(|&&v| self.width(v) > 0)
+                    .map(|&v| self.expr(v).text)
+                    .collect();
+                if parts.len() == 1 {
+                    e(
+                        self,
+                        operands
+                            .iter()
+                            .position(|&v| self.width(v) > 0)
+                            .unwrap_or(0),
+                    )
+                } else {
+                    Expr::primary(format!("{{{}}}", parts.join(", ")))
+                }
+            }
+            "hw.array_get" | "hw.array_slice" => {
+                let (_, element) = array_of(ctx, ir.value_type(operands[0]))
+                    .ok_or_else(|| err(ir, op, "expected an array operand"))?;
+                let ew = bit_width(ctx, element).unwrap_or(0);
+                let id = self.ident(operands[0], "_GEN");
+                match self.constant_of(operands[1]) {
+                    Some(i) => {
+                        let low = u64::try_from(&i).unwrap_or(0) * ew;
+                        Expr::primary(select(&id, low, width))
+                    }
+                    None => {
+                        let index = e(self, 1).operand(MUL, "");
+                        Expr::primary(format!("{id}[{index} * {ew} +: {width}]"))
+                    }
+                }
+            }
+            "hw.struct_extract" | "hw.struct_inject" => {
+                let fields = struct_fields(ctx, ir.value_type(operands[0]))
+                    .ok_or_else(|| err(ir, op, "expected a struct operand"))?;
+                let i = field_of(ctx, ir, op)
+                    .filter(|&i| i < fields.len())
+                    .ok_or_else(|| err(ir, op, "field index out of range"))?;
+                let off = field_offset(ctx, &fields, i);
+                let fw = bit_width(ctx, fields[i].1).unwrap_or(0);
+                let id = self.ident(operands[0], "_GEN");
+                if name == "hw.struct_extract" {
+                    Expr::primary(select(&id, off, fw))
+                } else {
+                    let total = self.width(operands[0]);
+                    let mut parts = Vec::new();
+                    if off + fw < total {
+                        parts.push(select(&id, off + fw, total - off - fw));
+                    }
+                    if fw > 0 {
+                        parts.push(e(self, 1).text);
+                    }
+                    if off > 0 {
+                        parts.push(select(&id, 0, off));
+                    }
+                    Expr::primary(format!("{{{}}}", parts.join(", ")))
+                }
+            }
+            "hw.struct_explode" => {
+                let fields = struct_fields(ctx, ir.value_type(operands[0]))
+                    .ok_or_else(|| err(ir, op, "expected a struct operand"))?;
+                let id = self.ident(operands[0], "_GEN");
+                for (i, r) in ir.results(op).enumerate() {
+                    let off = field_offset(ctx, &fields, i);
+                    let fw = self.width(r);
+                    let text = if fw == 0 {
+                        String::new()
+                    } else {
+                        select(&id, off, fw)
+                    };
+                    self.exprs.insert(r, Expr::primary(text));
+                }
+                return Ok(());
+            }
+            "hw.aggregate_constant" => {
+                let bits = silica_hw_dialects::sim::eval_op(ctx, ir, op, &[])?;
+                Expr::primary(literal(
+                    width,
+                    &num_bigint::BigInt::from(bits.value().clone()),
+                ))
+            }
             "seq.to_clock" | "seq.from_clock" => e(self, 0),
             "seq.clock_inv" => Expr {
                 text: format!("~{}", e(self, 0).operand(UNARY, "")),
@@ -611,7 +711,7 @@ impl<'a> ModuleEmitter<'a> {
             self.exprs.insert(r, Expr::primary(String::new()));
             return Ok(());
         }
-        let constant = name == "hw.constant";
+        let constant = matches!(name, "hw.constant" | "hw.aggregate_constant");
         let spill = !constant && !self.inlinable(r);
         if constant || !self.ir.has_uses(r) {
             self.exprs.insert(r, expr);

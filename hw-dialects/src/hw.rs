@@ -15,7 +15,7 @@ use silica_ir::printer::AsmPrinter;
 use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Symbol, Type, TypeKind};
 
-pub(crate) fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
+fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
     match ctx.attr_kind(a?) {
         AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
         _ => None,
@@ -754,6 +754,16 @@ static OPS: &[OpDef] = &[
         value_names: Some(instance_names),
         ..OpDef::new("hw.instance")
     },
+    crate::aggregates::OPS[0],
+    crate::aggregates::OPS[1],
+    crate::aggregates::OPS[2],
+    crate::aggregates::OPS[3],
+    crate::aggregates::OPS[4],
+    crate::aggregates::OPS[5],
+    crate::aggregates::OPS[6],
+    crate::aggregates::OPS[7],
+    crate::aggregates::OPS[8],
+    crate::aggregates::OPS[9],
 ];
 
 /// The `hw` dialect.

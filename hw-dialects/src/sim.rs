@@ -9,10 +9,12 @@
 //! start at zero (or their `preset`). Instances are simulated
 //! hierarchically, each with its own state.
 
+use crate::aggregates::{array_of, field_of, field_offset, struct_fields};
 use crate::eval::{Bits, Predicate};
 use crate::hw::{find_module, instance_target, module_ports};
 use crate::seq::{is_async, reg_operands};
 use crate::types::{bit_width, Direction};
+use num_traits::ToPrimitive;
 use silica_ir::diag::Diagnostic;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
@@ -217,7 +219,7 @@ impl ModuleSim {
                     .ok_or_else(|| err(ir, op, "unknown instance"))?;
                 child.eval(ctx, ir, &args)?
             } else {
-                vec![eval_op(ctx, ir, op, &args)?]
+                eval_results(ctx, ir, op, &args)?
             };
             for (r, v) in ir.results(op).zip(results) {
                 self.values.insert(r, v);
@@ -251,6 +253,48 @@ impl ModuleSim {
         for c in self.children.values_mut() {
             c.step(ctx, ir);
         }
+    }
+}
+
+/// The values of an op's results from its operands' values.
+pub fn eval_results(ctx: &Context, ir: &Ir, op: OpId, args: &[Bits]) -> Res<Vec<Bits>> {
+    if ctx.str(ir.op_name(op)) != "hw.struct_explode" {
+        return Ok(vec![eval_op(ctx, ir, op, args)?]);
+    }
+    let fields = ir
+        .operands(op)
+        .next()
+        .and_then(|v| struct_fields(ctx, ir.value_type(v)))
+        .unwrap_or_default();
+    Ok((0..fields.len())
+        .map(|i| {
+            let w = bit_width(ctx, fields[i].1).unwrap_or(0) as u32;
+            args[0].extract(field_offset(ctx, &fields, i) as u32, w)
+        })
+        .collect())
+}
+
+/// The bits of an `hw.aggregate_constant`'s `fields` (or a nested
+/// element) as a value of type `t`.
+fn aggregate_bits(ctx: &Context, a: silica_ir::Attr, t: silica_ir::Type) -> Option<Bits> {
+    let w = bit_width(ctx, t)? as u32;
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => Some(Bits::from_bigint(w, value)),
+        AttrKind::Array(items) => {
+            let element_types: Vec<silica_ir::Type> = match array_of(ctx, t) {
+                Some((n, e)) => vec![e; n as usize],
+                None => struct_fields(ctx, t)?.into_iter().map(|f| f.1).collect(),
+            };
+            if element_types.len() != items.len() {
+                return None;
+            }
+            let mut out = Bits::zero(0);
+            for (&i, &et) in items.iter().zip(&element_types) {
+                out = out.concat(&aggregate_bits(ctx, i, et)?);
+            }
+            Some(out)
+        }
+        _ => None,
     }
 }
 
@@ -328,6 +372,48 @@ pub fn eval_op(ctx: &Context, ir: &Ir, op: OpId, args: &[Bits]) -> Res<Bits> {
         }
         "hw.wire" | "seq.to_clock" | "seq.from_clock" => args[0].clone(),
         "hw.bitcast" if args[0].width() == result_width => args[0].clone(),
+        "hw.array_create" | "hw.array_concat" | "hw.struct_create" => {
+            args.iter().fold(Bits::zero(0), |acc, x| acc.concat(x))
+        }
+        "hw.array_get" | "hw.array_slice" => {
+            let (n, e) = ir
+                .operands(op)
+                .next()
+                .and_then(|v| array_of(ctx, ir.value_type(v)))
+                .ok_or_else(|| err(ir, op, "expected an array operand"))?;
+            let ew = bit_width(ctx, e).unwrap_or(0);
+            let index = args[1].value().to_u64().filter(|&i| i < n);
+            match index {
+                Some(i) => args[0].extract((i * ew) as u32, result_width),
+                None => Bits::zero(result_width),
+            }
+        }
+        "hw.struct_extract" | "hw.struct_inject" => {
+            let fields = ir
+                .operands(op)
+                .next()
+                .and_then(|v| struct_fields(ctx, ir.value_type(v)))
+                .ok_or_else(|| err(ir, op, "expected a struct operand"))?;
+            let i = field_of(ctx, ir, op)
+                .filter(|&i| i < fields.len())
+                .ok_or_else(|| err(ir, op, "field index out of range"))?;
+            let off = field_offset(ctx, &fields, i) as u32;
+            let fw = bit_width(ctx, fields[i].1).unwrap_or(0) as u32;
+            if name == "hw.struct_extract" {
+                args[0].extract(off, fw)
+            } else {
+                let total = args[0].width();
+                let high = args[0].extract(off + fw, total - off - fw);
+                let low = args[0].extract(0, off);
+                high.concat(&args[1]).concat(&low)
+            }
+        }
+        "hw.aggregate_constant" => {
+            let t = ir.value_type(ir.result(op, 0));
+            inherent_attr(ctx, ir, op, "fields")
+                .and_then(|a| aggregate_bits(ctx, a, t))
+                .ok_or_else(|| err(ir, op, "malformed aggregate constant"))?
+        }
         "seq.clock_inv" => Bits::from_u64(1, u64::from(args[0].is_zero())),
         _ => return Err(err(ir, op, format!("'{name}' is not simulated"))),
     })
