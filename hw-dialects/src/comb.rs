@@ -231,6 +231,7 @@ fn verify_truth_table(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
     OpDef {
         effects: Effects::None,
+        fold: Some(crate::fold::fold_comb),
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(sig),
@@ -289,5 +290,5 @@ pub static COMB: DialectDef = DialectDef {
     ops: OPS,
     attrs: None,
     types: None,
-    materialize_constant: None,
+    materialize_constant: Some(crate::fold::materialize_constant),
 };

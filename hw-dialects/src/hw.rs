@@ -738,6 +738,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_constant),
         verify: Some(verify_constant),
         result_names: Some(constant_name),
+        fold: Some(crate::fold::fold_constant),
         effects: Effects::None,
         ..OpDef::new("hw.constant")
     },
@@ -775,5 +776,5 @@ pub static HW: DialectDef = DialectDef {
         parse: types::parse_hw,
         print: types::print_hw,
     }),
-    materialize_constant: None,
+    materialize_constant: Some(crate::fold::materialize_constant),
 };

@@ -5,6 +5,7 @@
 pub mod aggregates;
 pub mod comb;
 pub mod eval;
+pub mod fold;
 pub mod hw;
 pub mod seq;
 pub mod sim;
