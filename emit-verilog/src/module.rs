@@ -90,6 +90,24 @@ fn range(w: u64) -> String {
     }
 }
 
+/// The ops whose values reach an output or an instance (dead logic and
+/// dead registers are not written, so no signal is left unused).
+fn live_ops(ctx: &Context, ir: &Ir, order: &[OpId]) -> std::collections::HashSet<OpId> {
+    let mut live = std::collections::HashSet::new();
+    let mut work: Vec<OpId> = order
+        .iter()
+        .copied()
+        .filter(|&op| matches!(ctx.str(ir.op_name(op)), "hw.output" | "hw.instance"))
+        .collect();
+    while let Some(op) = work.pop() {
+        if !live.insert(op) {
+            continue;
+        }
+        work.extend(ir.operands(op).filter_map(|v| ir.defining_op(v)));
+    }
+    live
+}
+
 /// `id[low]` or `id[high:low]`.
 fn select(id: &str, low: u64, width: u64) -> String {
     if width == 1 {
@@ -289,6 +307,8 @@ impl<'a> ModuleEmitter<'a> {
             }
         }
         let order = schedule(ctx, ir, module)?;
+        let live = live_ops(ctx, ir, &order);
+        let order: Vec<OpId> = order.into_iter().filter(|op| live.contains(op)).collect();
         // Registers and instance results are declared first: their
         // values may be used before their definitions are written.
         for &op in &order {
