@@ -10,9 +10,12 @@
 //! blocks with an `initial` power-up value; zero-width values and ports
 //! are left out.
 
+mod memory;
+
 use crate::names::Namespace;
 use silica_hw_dialects::aggregates::{array_of, field_of, field_offset, struct_fields};
 use silica_hw_dialects::hw::{instance_name, instance_target, module_ports, name_attr};
+use silica_hw_dialects::memory::{is_memory, is_port};
 use silica_hw_dialects::seq::{is_async, reg_operands};
 use silica_hw_dialects::sim::schedule;
 use silica_hw_dialects::types::{bit_width, hw_type, Direction, HwType};
@@ -104,6 +107,10 @@ fn live_ops(ctx: &Context, ir: &Ir, order: &[OpId]) -> std::collections::HashSet
             continue;
         }
         work.extend(ir.operands(op).filter_map(|v| ir.defining_op(v)));
+        // A live memory keeps all its ports (its writes) live.
+        if is_memory(ctx.str(ir.op_name(op))) {
+            work.extend(ir.uses(ir.result(op, 0)).map(|u| ir.use_owner(u)));
+        }
     }
     live
 }
@@ -133,6 +140,10 @@ pub(crate) struct ModuleEmitter<'a> {
     module: OpId,
     names: Namespace,
     exprs: HashMap<ValueId, Expr>,
+    /// Memories' array names.
+    memories: HashMap<OpId, String>,
+    /// Shift registers' stage names.
+    shiftregs: HashMap<OpId, Vec<String>>,
     decls: String,
     body: String,
 }
@@ -145,6 +156,8 @@ impl<'a> ModuleEmitter<'a> {
             module,
             names: Namespace::default(),
             exprs: HashMap::new(),
+            memories: HashMap::new(),
+            shiftregs: HashMap::new(),
             decls: String::new(),
             body: String::new(),
         }
@@ -250,6 +263,10 @@ impl<'a> ModuleEmitter<'a> {
                 let r = reg_operands(self.ctx, self.ir, user);
                 r.clock == Some(v) || r.reset == Some(v)
             }
+            "seq.shiftreg" => {
+                let r = silica_hw_dialects::seq_memory::shiftreg_operands(self.ctx, self.ir, user);
+                r[1] == Some(v) || r[3] == Some(v)
+            }
             _ => false,
         }
     }
@@ -323,6 +340,10 @@ impl<'a> ModuleEmitter<'a> {
                     let _ = writeln!(self.decls, "  reg {}{id};", range(w));
                 }
                 self.exprs.insert(r, Expr::primary(id));
+            } else if is_memory(name) {
+                self.declare_memory(op)?;
+            } else if name == "seq.shiftreg" {
+                self.declare_shiftreg(op)?;
             } else if name == "hw.instance" {
                 let inst = instance_name(ctx, ir, op);
                 let result_names = silica_hw_dialects::hw::instance_result_names(ctx, ir, op);
@@ -341,20 +362,28 @@ impl<'a> ModuleEmitter<'a> {
                 }
             }
         }
-        let mut registers = Vec::new();
+        let mut state = Vec::new();
         for &op in &order {
+            let name = ctx.str(ir.op_name(op));
             if matches!(
-                ctx.str(ir.op_name(op)),
-                "seq.compreg" | "seq.compreg.ce" | "seq.firreg"
-            ) {
-                registers.push(op);
+                name,
+                "seq.compreg" | "seq.compreg.ce" | "seq.firreg" | "seq.shiftreg"
+            ) || is_memory(name)
+            {
+                state.push(op);
+            } else if is_port(name) {
+                self.read_port(op)?;
             } else {
                 self.op(op, &output_names)?;
             }
         }
-        // Registers last: their next values are defined by now.
-        for op in registers {
-            self.register(op)?;
+        // State last: next values, addresses and data are defined by now.
+        for op in state {
+            match ctx.str(ir.op_name(op)) {
+                "seq.shiftreg" => self.shiftreg_logic(op)?,
+                name if is_memory(name) => self.memory_logic(op)?,
+                _ => self.register(op)?,
+            }
         }
         let _ = writeln!(out, "module {}(", self.module_name());
         for (i, p) in port_decls.iter().enumerate() {
@@ -700,6 +729,14 @@ impl<'a> ModuleEmitter<'a> {
                 ))
             }
             "seq.to_clock" | "seq.from_clock" => e(self, 0),
+            "seq.const_clock" => Expr::primary(
+                if memory::const_clock_value(ctx, ir, op) {
+                    "1'h1"
+                } else {
+                    "1'h0"
+                }
+                .into(),
+            ),
             "seq.clock_inv" => Expr {
                 text: format!("~{}", e(self, 0).operand(UNARY, "")),
                 prec: UNARY,

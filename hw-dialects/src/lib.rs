@@ -7,8 +7,11 @@ pub mod comb;
 pub mod eval;
 pub mod fold;
 pub mod hw;
+pub mod memory;
 pub mod seq;
+pub mod seq_memory;
 pub mod sim;
+pub mod sim_memory;
 pub mod types;
 
 pub use comb::COMB;

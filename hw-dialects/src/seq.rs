@@ -6,6 +6,7 @@
 //! its result's SSA name (CIRCT's implicit SSA names).
 
 use crate::hw::{name_attr, named_result};
+use crate::seq_memory as m;
 use crate::types;
 use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, TypeHooks};
 use silica_ir::format::{
@@ -15,6 +16,7 @@ use silica_ir::graph::OpSpec;
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
 use silica_ir::printer::AsmPrinter;
+use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Symbol, Type};
 
 /// Operand roles of a register, in operand order.
@@ -73,11 +75,20 @@ pub fn is_async(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     inherent_attr(ctx, ir, op, "isAsync").is_some()
 }
 
-fn entry(ctx: &mut Context, name: &str, value: Attr) -> (Symbol, Attr) {
+pub(crate) fn entry(ctx: &mut Context, name: &str, value: Attr) -> (Symbol, Attr) {
     (ctx.sym(name), value)
 }
 
-/// The implicit name: the result's SSA name unless it is a number.
+/// The implicit name: an explicit `name "x"` when one is next, else the
+/// result's SSA name unless it is a number (CIRCT's `ImplicitSSAName`).
+pub(crate) fn parse_implicit_name(p: &mut AsmParser<'_, '_>) -> PResult<Attr> {
+    if p.eat_keyword("name") {
+        let bytes = p.parse_string()?;
+        return Ok(p.ctx().string_attr(&bytes));
+    }
+    Ok(implicit_name(p))
+}
+
 fn implicit_name(p: &mut AsmParser<'_, '_>) -> Attr {
     let n = p
         .result_name()
@@ -87,7 +98,19 @@ fn implicit_name(p: &mut AsmParser<'_, '_>) -> Attr {
     p.ctx().string_attr(n.as_bytes())
 }
 
-fn parse_sym(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr)>) -> PResult<()> {
+/// ` name "x"` when the op's `name` differs from its result's SSA name.
+pub(crate) fn print_implicit_name(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let shown = ir.results(op).next().map(|r| p.value_name(r));
+    if let Some(name) = name_attr(ctx, ir, op) {
+        if shown != Some(format!("%{name}")) {
+            p.write(" name ");
+            p.string(name.as_bytes());
+        }
+    }
+}
+
+pub(crate) fn parse_sym(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr)>) -> PResult<()> {
     if p.eat_keyword("sym") {
         let s = p.parse_symbol_name()?;
         let text = p.ctx().str(s).to_string();
@@ -102,6 +125,7 @@ fn parse_sym(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr)>) -> PRes
 fn parse_compreg_like(p: &mut AsmParser<'_, '_>, ce: bool) -> PResult<OpId> {
     let mut props = Vec::new();
     parse_sym(p, &mut props)?;
+    let name = parse_implicit_name(p)?;
     let input = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
     let clk = p.parse_operand()?;
@@ -152,7 +176,6 @@ fn parse_compreg_like(p: &mut AsmParser<'_, '_>, ce: bool) -> PResult<OpId> {
         }
         None => sizes.push(0),
     }
-    let name = implicit_name(p);
     let loc = p.op_loc();
     let ctx = p.ctx();
     let explicit_name = ctx
@@ -192,7 +215,7 @@ fn parse_compreg_ce(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     parse_compreg_like(p, true)
 }
 
-fn print_sym(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+pub(crate) fn print_sym(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
     if let Some(AttrKind::String { value, .. }) =
         inherent_attr(ctx, ir, op, "inner_sym").map(|a| ctx.attr_kind(a))
@@ -226,7 +249,9 @@ fn print_compreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
     let r = reg_operands(ctx, ir, op);
     print_sym(p, op);
-    p.write("  ");
+    p.write(" ");
+    print_implicit_name(p, op);
+    p.write(" ");
     let ops: Vec<_> = [r.input, r.clock, r.enable].into_iter().flatten().collect();
     p.operands(ops);
     if let (Some(rst), Some(v)) = (r.reset, r.reset_value) {
@@ -239,7 +264,7 @@ fn print_compreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         p.write(" initial ");
         p.operand(i);
     }
-    print_reg_attrs(p, op, &["inner_sym", "operandSegmentSizes"]);
+    print_reg_attrs(p, op, &["inner_sym", "operandSegmentSizes", "name"]);
     p.write(" : ");
     if let Some(i) = r.input {
         p.ty(p.ir().value_type(i));
@@ -281,6 +306,15 @@ fn parse_firreg(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     if let Some((r, v)) = reset {
         operands.push(p.resolve_operand(r, i1)?);
         operands.push(p.resolve_operand(v, ty)?);
+    }
+    if let Some(v) = &preset {
+        let width = p.ctx().int_width(ty).unwrap_or(0);
+        if v.sign() == num_bigint::Sign::Minus {
+            return p.op_error("custom op 'seq.firreg' preset value must not be negative");
+        }
+        if v.bits() > u64::from(width) {
+            return p.op_error("custom op 'seq.firreg' preset value too large");
+        }
     }
     let name = implicit_name(p);
     let loc = p.op_loc();
@@ -355,6 +389,16 @@ fn print_firreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
 }
 
+/// An asynchronous `seq.firreg` needs a reset; a reset needs its value.
+fn verify_firreg(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let n = ir.operands(op).count();
+    if n == 3 || (n == 2 && is_async(ctx, ir, op)) {
+        return Err(v.op_error(op, "must specify reset and reset value"));
+    }
+    Ok(())
+}
+
 // ----- clock ops -------------------------------------------------------------------
 
 const CLOCK: TypeConstraint = TypeConstraint {
@@ -406,8 +450,13 @@ static CLOCK_GATE: Signature = Signature::new(
         },
     ],
     &[one("output", CLOCK)],
-    &[],
-    "$input `,` $enable (`,` $test_enable^)? attr-dict",
+    &[AttrParam {
+        name: "inner_sym",
+        syntax: AttrSyntax::Plain,
+        optional: true,
+        default: None,
+    }],
+    "$input `,` $enable (`,` $test_enable^)? (`sym` $inner_sym^)? attr-dict",
 );
 static CLOCK_MUX: Signature = Signature::new(
     &[
@@ -457,6 +506,7 @@ static OPS: &[OpDef] = &[
     OpDef {
         parse: Some(parse_firreg),
         print: Some(print_firreg),
+        verify: Some(verify_firreg),
         result_names: Some(named_result),
         ..OpDef::new("seq.firreg")
     },
@@ -466,6 +516,73 @@ static OPS: &[OpDef] = &[
     format_op("seq.clock_gate", &CLOCK_GATE),
     format_op("seq.clock_mux", &CLOCK_MUX),
     format_op("seq.clock_div", &CLOCK_DIV),
+    OpDef {
+        parse: Some(m::parse_firmem),
+        print: Some(m::print_firmem),
+        verify: Some(m::verify_firmem),
+        result_names: Some(m::named_result),
+        ..OpDef::new("seq.firmem")
+    },
+    OpDef {
+        parse: Some(m::parse_read_port),
+        print: Some(m::print_fir_port),
+        verify: Some(m::verify_fir_port),
+        ..OpDef::new("seq.firmem.read_port")
+    },
+    OpDef {
+        parse: Some(m::parse_write_port),
+        print: Some(m::print_fir_port),
+        verify: Some(m::verify_fir_port),
+        ..OpDef::new("seq.firmem.write_port")
+    },
+    OpDef {
+        parse: Some(m::parse_read_write_port),
+        print: Some(m::print_fir_port),
+        verify: Some(m::verify_fir_port),
+        ..OpDef::new("seq.firmem.read_write_port")
+    },
+    OpDef {
+        parse: Some(m::parse_hlmem),
+        print: Some(m::print_hlmem),
+        verify: Some(m::verify_hlmem),
+        result_names: Some(m::hlmem_result_name),
+        ..OpDef::new("seq.hlmem")
+    },
+    OpDef {
+        parse: Some(m::parse_read),
+        print: Some(m::print_hl_port),
+        verify: Some(m::verify_hl_port),
+        result_names: Some(m::read_result_name),
+        ..OpDef::new("seq.read")
+    },
+    OpDef {
+        parse: Some(m::parse_write),
+        print: Some(m::print_hl_port),
+        verify: Some(m::verify_hl_port),
+        ..OpDef::new("seq.write")
+    },
+    OpDef {
+        parse: Some(m::parse_shiftreg),
+        print: Some(m::print_shiftreg),
+        verify: Some(m::verify_shiftreg),
+        result_names: Some(m::named_result),
+        effects: Effects::None,
+        ..OpDef::new("seq.shiftreg")
+    },
+    OpDef {
+        parse: Some(m::parse_fifo),
+        print: Some(m::print_fifo),
+        verify: Some(m::verify_fifo),
+        value_names: Some(m::fifo_names),
+        ..OpDef::new("seq.fifo")
+    },
+    OpDef {
+        parse: Some(m::parse_const_clock),
+        print: Some(m::print_const_clock),
+        verify: Some(m::verify_const_clock),
+        effects: Effects::None,
+        ..OpDef::new("seq.const_clock")
+    },
 ];
 
 /// The type of a register's data.

@@ -12,7 +12,10 @@
 use crate::aggregates::{array_of, field_of, field_offset, struct_fields};
 use crate::eval::{Bits, Predicate};
 use crate::hw::{find_module, instance_target, module_ports};
+use crate::memory::{is_memory, is_port, is_registered_read};
 use crate::seq::{is_async, reg_operands};
+use crate::seq_memory::port_memory;
+use crate::sim_memory::{MemState, ShiftState};
 use crate::types::{bit_width, Direction};
 use num_traits::ToPrimitive;
 use silica_ir::diag::Diagnostic;
@@ -28,6 +31,13 @@ fn err(ir: &Ir, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
 
 fn is_register(name: &str) -> bool {
     matches!(name, "seq.compreg" | "seq.compreg.ce" | "seq.firreg")
+}
+
+/// Whether `op`'s results are state (registers, shift registers,
+/// registered memory reads): sources for the combinational order.
+pub fn is_state(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    let name = ctx.str(ir.op_name(op));
+    is_register(name) || name == "seq.shiftreg" || is_registered_read(ctx, ir, op)
 }
 
 /// The ops of `module`'s body in an order where every op comes after the
@@ -50,7 +60,7 @@ pub fn schedule(ctx: &Context, ir: &Ir, module: OpId) -> Res<Vec<OpId>> {
         mark[start] = 1;
         while let Some(&mut (i, ref mut next)) = stack.last_mut() {
             let op = ops[i];
-            let deps: Vec<usize> = if is_register(ctx.str(ir.op_name(op))) {
+            let deps: Vec<usize> = if is_state(ctx, ir, op) {
                 Vec::new()
             } else {
                 ir.operands(op)
@@ -90,6 +100,8 @@ pub struct ModuleSim {
     order: Vec<OpId>,
     regs: HashMap<OpId, Bits>,
     children: HashMap<OpId, ModuleSim>,
+    memories: HashMap<OpId, MemState>,
+    shiftregs: HashMap<OpId, ShiftState>,
     values: HashMap<ValueId, Bits>,
 }
 
@@ -110,9 +122,15 @@ impl ModuleSim {
         let order = schedule(ctx, ir, module)?;
         let mut regs = HashMap::new();
         let mut children = HashMap::new();
+        let mut memories = HashMap::new();
+        let mut shiftregs = HashMap::new();
         for &op in &order {
             let name = ctx.str(ir.op_name(op));
-            if is_register(name) {
+            if is_memory(name) {
+                memories.insert(op, MemState::new(ctx, ir, op)?);
+            } else if name == "seq.shiftreg" {
+                shiftregs.insert(op, ShiftState::new(ctx, ir, op)?);
+            } else if is_register(name) {
                 let r = ir.result(op, 0);
                 let w = width_of(ctx, ir, r);
                 let init = match int_attr(ctx, ir, op, "preset") {
@@ -139,6 +157,8 @@ impl ModuleSim {
             order,
             regs,
             children,
+            memories,
+            shiftregs,
             values: HashMap::new(),
         })
     }
@@ -212,6 +232,15 @@ impl ModuleSim {
             }
             let results = if is_register(name) {
                 vec![self.regs[&op].clone()]
+            } else if is_memory(name) {
+                vec![Bits::zero(0)]
+            } else if is_port(name) {
+                let mem = port_memory(ir, op).and_then(|m| self.memories.get(&m));
+                mem.and_then(|m| m.read(op, &self.values))
+                    .into_iter()
+                    .collect()
+            } else if let Some(sr) = self.shiftregs.get(&op) {
+                vec![sr.output()]
             } else if name == "hw.instance" {
                 let child = self
                     .children
@@ -249,6 +278,12 @@ impl ModuleSim {
         }
         for (op, v) in next {
             self.regs.insert(op, v);
+        }
+        for m in self.memories.values_mut() {
+            m.step(&self.values);
+        }
+        for (&op, sr) in self.shiftregs.iter_mut() {
+            sr.step(ctx, ir, op, &self.values);
         }
         for c in self.children.values_mut() {
             c.step(ctx, ir);
@@ -415,6 +450,10 @@ pub fn eval_op(ctx: &Context, ir: &Ir, op: OpId, args: &[Bits]) -> Res<Bits> {
                 .ok_or_else(|| err(ir, op, "malformed aggregate constant"))?
         }
         "seq.clock_inv" => Bits::from_u64(1, u64::from(args[0].is_zero())),
+        "seq.const_clock" => {
+            let v = int_attr(ctx, ir, op, "value").unwrap_or_default();
+            Bits::from_bigint(1, &v)
+        }
         _ => return Err(err(ir, op, format!("'{name}' is not simulated"))),
     })
 }

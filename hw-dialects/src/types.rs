@@ -1,7 +1,8 @@
 //! The hw and seq types, in CIRCT's syntax: `!hw.array<4xi8>`,
 //! `!hw.uarray<4xi8>`, `!hw.struct<a: i8, b: i1>`, `!hw.inout<i8>`,
 //! `!hw.typealias<@scope::@name, i8>`, `!hw.modty<input a : i8, output
-//! b : i1>` and `!seq.clock`.
+//! b : i1>`, `!seq.clock`, and the memory handles `!seq.firmem<12 x 20,
+//! mask 4>` and `!seq.hlmem<4x8xi32>`.
 //!
 //! They are the IR's dialect types with attribute parameters; [`HwType`]
 //! is their decoded view. An array's element type is written without its
@@ -62,6 +63,14 @@ pub enum HwType {
     Alias(Attr, Type),
     Module(Vec<Port>),
     Clock,
+    /// `!seq.firmem<depth x width[, mask M]>`.
+    FirMem {
+        depth: u64,
+        width: u64,
+        mask: Option<u64>,
+    },
+    /// `!seq.hlmem<D0xD1x...xelement>`.
+    HlMem(Vec<u64>, Type),
 }
 
 fn int_param(ctx: &Context, a: Attr) -> i64 {
@@ -97,6 +106,18 @@ pub fn hw_type(ctx: &Context, t: Type) -> Option<HwType> {
     };
     Some(match (ctx.str(*dialect), ctx.str(*name)) {
         ("seq", "clock") => HwType::Clock,
+        ("seq", "firmem") => HwType::FirMem {
+            depth: int_param(ctx, *params.first()?) as u64,
+            width: int_param(ctx, *params.get(1)?) as u64,
+            mask: params.get(2).map(|&m| int_param(ctx, m) as u64),
+        },
+        ("seq", "hlmem") => {
+            let (last, dims) = params.split_last()?;
+            HwType::HlMem(
+                dims.iter().map(|&d| int_param(ctx, d) as u64).collect(),
+                type_param(ctx, *last)?,
+            )
+        }
         ("hw", "array") => HwType::Array(
             int_param(ctx, *params.first()?) as u64,
             type_param(ctx, *params.get(1)?)?,
@@ -177,6 +198,59 @@ pub fn inout(ctx: &mut Context, element: Type) -> Type {
 /// `!seq.clock`.
 pub fn clock(ctx: &mut Context) -> Type {
     make(ctx, "seq", "clock", vec![])
+}
+
+/// `!seq.firmem<depth x width[, mask M]>`.
+pub fn firmem(ctx: &mut Context, depth: u64, width: u64, mask: Option<u64>) -> Type {
+    let mut params = vec![i64_attr(ctx, depth as i64), i64_attr(ctx, width as i64)];
+    if let Some(m) = mask {
+        params.push(i64_attr(ctx, m as i64));
+    }
+    make(ctx, "seq", "firmem", params)
+}
+
+/// `!seq.hlmem<dims x element>`.
+pub fn hlmem(ctx: &mut Context, dims: &[u64], element: Type) -> Type {
+    let mut params: Vec<Attr> = dims.iter().map(|&d| i64_attr(ctx, d as i64)).collect();
+    params.push(type_attr(ctx, element));
+    make(ctx, "seq", "hlmem", params)
+}
+
+/// The body of a `!seq.firmem` type after its mnemonic: `<12 x 20, mask
+/// 4>` (as ops write it).
+pub fn parse_firmem_body(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
+    p.expect(Tok::Less, "'<'")?;
+    let depth = p.parse_u64()?;
+    p.expect_keyword("x")?;
+    let width = p.parse_u64()?;
+    let mask = if p.eat(Tok::Comma) {
+        p.expect_keyword("mask")?;
+        Some(p.parse_u64()?)
+    } else {
+        None
+    };
+    p.expect(Tok::Greater, "'>'")?;
+    Ok(firmem(p.ctx(), depth, width, mask))
+}
+
+/// The body of a `!seq.hlmem` type after its mnemonic: `<4x8xi32>`.
+pub fn parse_hlmem_body(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
+    p.expect(Tok::Less, "'<'")?;
+    let dims = p.parse_dimension_list()?;
+    let element = p.parse_type()?;
+    p.expect(Tok::Greater, "'>'")?;
+    let dims: Vec<u64> = dims.into_iter().map(|d| d.max(0) as u64).collect();
+    Ok(hlmem(p.ctx(), &dims, element))
+}
+
+/// `t`'s text without its `!seq.<mnemonic>` prefix, as ops print memory
+/// types.
+pub fn stripped_body(ctx: &Context, t: Type) -> String {
+    let text = silica_ir::printer::type_to_string(ctx, t);
+    match text.find('<') {
+        Some(i) if text.starts_with("!seq.") => text[i..].to_string(),
+        _ => text,
+    }
 }
 
 /// `!hw.modty<...>`.
@@ -339,6 +413,8 @@ fn parse_element(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
 pub(crate) fn parse_seq(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> {
     match mnemonic {
         "clock" => Ok(clock(p.ctx())),
+        "firmem" => parse_firmem_body(p),
+        "hlmem" => parse_hlmem_body(p),
         _ => {
             let at = p.start_pos();
             p.error_at(at, format!("unknown seq type: {mnemonic}"))
@@ -432,8 +508,33 @@ fn element(pp: &ParamPrinter<'_>, out: &mut String, t: Type) {
 }
 
 /// Prints a seq type's body after `!seq.`.
-pub(crate) fn print_seq(_pp: &ParamPrinter<'_>, out: &mut String, name: &str, _params: &[Attr]) {
+pub(crate) fn print_seq(pp: &ParamPrinter<'_>, out: &mut String, name: &str, params: &[Attr]) {
+    let ctx = pp.ctx();
     out.push_str(name);
+    match name {
+        "firmem" if params.len() >= 2 => {
+            let depth = int_param(ctx, params[0]);
+            let width = int_param(ctx, params[1]);
+            out.push_str(&format!("<{depth} x {width}"));
+            if let Some(&m) = params.get(2) {
+                out.push_str(&format!(", mask {}", int_param(ctx, m)));
+            }
+            out.push('>');
+        }
+        "hlmem" => {
+            if let Some((last, dims)) = params.split_last() {
+                out.push('<');
+                for &d in dims {
+                    out.push_str(&format!("{}x", int_param(ctx, d)));
+                }
+                if let Some(t) = type_param(ctx, *last) {
+                    pp.ty(out, t);
+                }
+                out.push('>');
+            }
+        }
+        _ => {}
+    }
 }
 
 #[cfg(test)]

@@ -34,3 +34,63 @@ hw.module @outputs(in %a: i8, out o: i4) {
   // expected-error @+1 {{'hw.output' op output types must match module. In operand 0, expected 'i4', but got 'i8'.}}
   hw.output %a : i8
 }
+
+// -----
+
+hw.module @fifo_results(in %clk : !seq.clock, in %rst : i1, in %in : i32, in %rdEn : i1, in %wrEn : i1) {
+  // expected-error @+1 {{operation defines 3 results but was provided 5 to bind}}
+  %out, %full, %empty, %almostFull, %almostEmpty = seq.fifo depth 3 in %in rdEn %rdEn wrEn %wrEn clk %clk rst %rst : i32
+}
+
+// -----
+
+hw.module @fifo_threshold(in %clk : !seq.clock, in %rst : i1, in %in : i32, in %rdEn : i1, in %wrEn : i1) {
+  // expected-error @+1 {{'seq.fifo' op almost empty threshold must be <= FIFO depth}}
+  %out, %full, %empty, %almostFull, %almostEmpty = seq.fifo depth 3 almost_full 1 almost_empty 4 in %in rdEn %rdEn wrEn %wrEn clk %clk rst %rst : i32
+}
+
+// -----
+
+hw.module @mask_width(in %clock: !seq.clock, in %a: i4, in %d: i20, in %m: i3) {
+  %mem = seq.firmem 0, 1, undefined, undefined : <12 x 20, mask 4>
+  // expected-error @+1 {{'seq.firmem.write_port' op has mask operand of type ''i3'', but memory type requires ''i4''}}
+  seq.firmem.write_port %mem[%a] = %d, clock %clock mask %m : <12 x 20, mask 4>, i3
+}
+
+// -----
+
+hw.module @no_mask(in %clock: !seq.clock, in %a: i4, in %d: i20, in %m: i4) {
+  %mem = seq.firmem 0, 1, undefined, undefined : <12 x 20>
+  // expected-error @+1 {{'seq.firmem.write_port' op has mask operand but memory type ''!seq.firmem<12 x 20>'' has no mask}}
+  seq.firmem.write_port %mem[%a] = %d, clock %clock mask %m : <12 x 20>, i4
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+hw.module @address_width(in %clock: !seq.clock, in %a: i3) {
+  %mem = seq.firmem 0, 1, undefined, undefined : <12 x 20>
+  // expected-error @+1 {{use of value '%a' expects different type than prior uses: 'i4' vs 'i3'}}
+  %0 = seq.firmem.read_port %mem[%a], clock %clock : <12 x 20>
+}
+
+// -----
+
+hw.module @shiftreg_empty(in %clock: !seq.clock, in %d: i20, in %e: i1) {
+  // expected-error @+1 {{'seq.shiftreg' op attribute 'numElements' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 1}}
+  %r0 = seq.shiftreg [0] %d, %clock, %e : i20
+}
+
+// -----
+
+hw.module @preset(in %clock: !seq.clock, in %next4: i4) {
+  // expected-error @below {{custom op 'seq.firreg' preset value too large}}
+  seq.firreg %next4 clock %clock preset 1024 : i4
+}
+
+// -----
+
+hw.module @firreg_reset(in %input: i1, in %clk: !seq.clock) {
+  // expected-error @+1 {{'seq.firreg' op must specify reset and reset value}}
+  "seq.firreg"(%input, %clk) { name = "reg", isAsync } : (i1, !seq.clock) -> i1
+}

@@ -1,0 +1,170 @@
+//! The simulator's state for memories (see [`crate::memory`] for their
+//! meaning) and shift registers.
+
+use crate::eval::Bits;
+use crate::memory::{memory, Memory};
+use crate::seq_memory::{int_prop, shiftreg_operands};
+use num_traits::ToPrimitive;
+use silica_ir::diag::Diagnostic;
+use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
+use std::collections::HashMap;
+
+type Res<T> = Result<T, Box<Diagnostic>>;
+
+/// A memory's contents and its ports' read registers.
+pub struct MemState {
+    mem: Memory,
+    words: Vec<Bits>,
+    /// The data registers of latency-1 read ports, by port op.
+    read_regs: HashMap<OpId, Bits>,
+}
+
+/// A settled value (zero-width before the first settle).
+fn val(values: &HashMap<ValueId, Bits>, v: ValueId) -> Bits {
+    values.get(&v).cloned().unwrap_or_else(|| Bits::zero(0))
+}
+
+/// The flat word index of a port's address, if in range.
+fn word_index(mem: &Memory, address: &[Bits]) -> Option<usize> {
+    let flat = address
+        .iter()
+        .rev()
+        .fold(Bits::zero(0), |acc, a| a.concat(&acc));
+    flat.value()
+        .to_u64()
+        .filter(|&i| i < mem.depth)
+        .map(|i| i as usize)
+}
+
+impl MemState {
+    /// The memory `op` at power-up (all zero).
+    pub fn new(ctx: &Context, ir: &Ir, op: OpId) -> Res<MemState> {
+        let mem = memory(ctx, ir, op)?;
+        let w = mem.width as u32;
+        let read_regs = mem
+            .ports
+            .iter()
+            .filter(|p| p.read.is_some() && p.read_latency > 0)
+            .map(|p| (p.op, Bits::zero(w)))
+            .collect();
+        Ok(MemState {
+            words: vec![Bits::zero(w); mem.depth as usize],
+            read_regs,
+            mem,
+        })
+    }
+
+    /// The value a port op reads this cycle (`None` for ports that do not
+    /// read), from the values settled so far.
+    pub fn read(&self, port: OpId, values: &HashMap<ValueId, Bits>) -> Option<Bits> {
+        if let Some(r) = self.read_regs.get(&port) {
+            return Some(r.clone());
+        }
+        let p = self.mem.ports.iter().find(|p| p.op == port)?;
+        p.read?;
+        let address: Vec<Bits> = p.address.iter().map(|&a| val(values, a)).collect();
+        Some(
+            word_index(&self.mem, &address)
+                .map(|i| self.words[i].clone())
+                .unwrap_or_else(|| Bits::zero(self.mem.width as u32)),
+        )
+    }
+
+    /// The clock edge: registered reads see the contents before this
+    /// edge's writes; writes apply in port order.
+    pub fn step(&mut self, values: &HashMap<ValueId, Bits>) {
+        let high =
+            |v: Option<ValueId>| v.is_none_or(|v| values.get(&v).is_some_and(|b| !b.is_zero()));
+        let w = self.mem.width as u32;
+        let mut writes = Vec::new();
+        for p in &self.mem.ports {
+            let address: Vec<Bits> = p.address.iter().map(|&a| val(values, a)).collect();
+            let index = word_index(&self.mem, &address);
+            let writing = p.writes && p.mode.is_none_or(|m| !val(values, m).is_zero());
+            if high(p.enable) && writing {
+                if let (Some(i), Some(d)) = (index, p.data) {
+                    writes.push((i, val(values, d), p.mask.map(|m| val(values, m))));
+                }
+            } else if high(p.enable) && p.read.is_some() && p.read_latency > 0 {
+                let word = index.map_or_else(|| Bits::zero(w), |i| self.words[i].clone());
+                self.read_regs.insert(p.op, word);
+            }
+        }
+        for (i, data, mask) in writes {
+            self.words[i] = match (mask, self.mem.mask_group) {
+                (Some(mask), Some(g)) => {
+                    let g = g as u32;
+                    (0..mask.width()).rev().fold(Bits::zero(0), |acc, k| {
+                        let from = if mask.extract(k, 1).is_zero() {
+                            &self.words[i]
+                        } else {
+                            &data
+                        };
+                        acc.concat(&from.extract(k * g, g))
+                    })
+                }
+                _ => data,
+            };
+        }
+    }
+}
+
+/// A shift register's stages, first stage first.
+pub struct ShiftState {
+    stages: Vec<Bits>,
+}
+
+impl ShiftState {
+    /// The shift register `op` at power-up: its `powerOn` value (which
+    /// must be an `hw.constant`) or zero.
+    pub fn new(ctx: &Context, ir: &Ir, op: OpId) -> Res<ShiftState> {
+        let n = int_prop(ctx, ir, op, "numElements").unwrap_or(1).max(1) as usize;
+        let w = crate::types::bit_width(ctx, ir.value_type(ir.result(op, 0))).unwrap_or(0) as u32;
+        let init = match shiftreg_operands(ctx, ir, op)[5] {
+            None => Bits::zero(w),
+            Some(v) => {
+                let value = ir
+                    .defining_op(v)
+                    .filter(|&d| ctx.str(ir.op_name(d)) == "hw.constant")
+                    .and_then(|d| {
+                        match ctx.attr_kind(silica_ir::dialect::inherent_attr(ctx, ir, d, "value")?)
+                        {
+                            AttrKind::Integer { value, .. } => Some(value.clone()),
+                            _ => None,
+                        }
+                    })
+                    .ok_or_else(|| {
+                        Box::new(Diagnostic::error(
+                            ir.op_loc(op),
+                            "a shift register's power-on value must be an hw.constant",
+                        ))
+                    })?;
+                Bits::from_bigint(w, &value)
+            }
+        };
+        Ok(ShiftState {
+            stages: vec![init; n],
+        })
+    }
+
+    /// The last stage.
+    pub fn output(&self) -> Bits {
+        self.stages.last().cloned().unwrap_or_else(|| Bits::zero(0))
+    }
+
+    /// The clock edge: reset loads every stage; an enable shifts.
+    pub fn step(&mut self, ctx: &Context, ir: &Ir, op: OpId, values: &HashMap<ValueId, Bits>) {
+        let [input, _, enable, reset, reset_value, _] = shiftreg_operands(ctx, ir, op);
+        let get = |v: Option<ValueId>| v.and_then(|v| values.get(&v)).cloned();
+        if get(reset).is_some_and(|r| !r.is_zero()) {
+            if let Some(v) = get(reset_value) {
+                self.stages.iter_mut().for_each(|s| *s = v.clone());
+            }
+        } else if get(enable).is_some_and(|e| !e.is_zero()) {
+            if let Some(v) = get(input) {
+                self.stages.rotate_right(1);
+                self.stages[0] = v;
+            }
+        }
+    }
+}
