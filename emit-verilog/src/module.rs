@@ -10,6 +10,7 @@
 //! blocks with an `initial` power-up value; zero-width values and ports
 //! are left out.
 
+mod fifo;
 mod memory;
 
 use crate::names::Namespace;
@@ -144,6 +145,8 @@ pub(crate) struct ModuleEmitter<'a> {
     memories: HashMap<OpId, String>,
     /// Shift registers' stage names.
     shiftregs: HashMap<OpId, Vec<String>>,
+    /// FIFOs' state names, until their logic is written.
+    fifos: HashMap<OpId, fifo::FifoNames>,
     decls: String,
     body: String,
 }
@@ -158,6 +161,7 @@ impl<'a> ModuleEmitter<'a> {
             exprs: HashMap::new(),
             memories: HashMap::new(),
             shiftregs: HashMap::new(),
+            fifos: HashMap::new(),
             decls: String::new(),
             body: String::new(),
         }
@@ -344,6 +348,8 @@ impl<'a> ModuleEmitter<'a> {
                 self.declare_memory(op)?;
             } else if name == "seq.shiftreg" {
                 self.declare_shiftreg(op)?;
+            } else if name == "seq.fifo" {
+                self.declare_fifo(op)?;
             } else if name == "hw.instance" {
                 let inst = instance_name(ctx, ir, op);
                 let result_names = silica_hw_dialects::hw::instance_result_names(ctx, ir, op);
@@ -367,7 +373,7 @@ impl<'a> ModuleEmitter<'a> {
             let name = ctx.str(ir.op_name(op));
             if matches!(
                 name,
-                "seq.compreg" | "seq.compreg.ce" | "seq.firreg" | "seq.shiftreg"
+                "seq.compreg" | "seq.compreg.ce" | "seq.firreg" | "seq.shiftreg" | "seq.fifo"
             ) || is_memory(name)
             {
                 state.push(op);
@@ -381,6 +387,7 @@ impl<'a> ModuleEmitter<'a> {
         for op in state {
             match ctx.str(ir.op_name(op)) {
                 "seq.shiftreg" => self.shiftreg_logic(op)?,
+                "seq.fifo" => self.fifo_logic(op)?,
                 name if is_memory(name) => self.memory_logic(op)?,
                 _ => self.register(op)?,
             }

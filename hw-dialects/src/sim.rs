@@ -15,7 +15,7 @@ use crate::hw::{find_module, instance_target, module_ports};
 use crate::memory::{is_memory, is_port, is_registered_read};
 use crate::seq::{is_async, reg_operands};
 use crate::seq_memory::port_memory;
-use crate::sim_memory::{MemState, ShiftState};
+use crate::sim_memory::{FifoState, MemState, ShiftState};
 use crate::types::{bit_width, Direction};
 use num_traits::ToPrimitive;
 use silica_ir::diag::Diagnostic;
@@ -37,7 +37,9 @@ fn is_register(name: &str) -> bool {
 /// registered memory reads): sources for the combinational order.
 pub fn is_state(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     let name = ctx.str(ir.op_name(op));
-    is_register(name) || name == "seq.shiftreg" || is_registered_read(ctx, ir, op)
+    is_register(name)
+        || matches!(name, "seq.shiftreg" | "seq.fifo")
+        || is_registered_read(ctx, ir, op)
 }
 
 /// The ops of `module`'s body in an order where every op comes after the
@@ -102,6 +104,7 @@ pub struct ModuleSim {
     children: HashMap<OpId, ModuleSim>,
     memories: HashMap<OpId, MemState>,
     shiftregs: HashMap<OpId, ShiftState>,
+    fifos: HashMap<OpId, FifoState>,
     values: HashMap<ValueId, Bits>,
 }
 
@@ -124,12 +127,15 @@ impl ModuleSim {
         let mut children = HashMap::new();
         let mut memories = HashMap::new();
         let mut shiftregs = HashMap::new();
+        let mut fifos = HashMap::new();
         for &op in &order {
             let name = ctx.str(ir.op_name(op));
             if is_memory(name) {
                 memories.insert(op, MemState::new(ctx, ir, op)?);
             } else if name == "seq.shiftreg" {
                 shiftregs.insert(op, ShiftState::new(ctx, ir, op)?);
+            } else if name == "seq.fifo" {
+                fifos.insert(op, FifoState::new(ctx, ir, op));
             } else if is_register(name) {
                 let r = ir.result(op, 0);
                 let w = width_of(ctx, ir, r);
@@ -159,6 +165,7 @@ impl ModuleSim {
             children,
             memories,
             shiftregs,
+            fifos,
             values: HashMap::new(),
         })
     }
@@ -241,6 +248,8 @@ impl ModuleSim {
                     .collect()
             } else if let Some(sr) = self.shiftregs.get(&op) {
                 vec![sr.output()]
+            } else if let Some(f) = self.fifos.get(&op) {
+                f.outputs(ctx, ir, op)
             } else if name == "hw.instance" {
                 let child = self
                     .children
@@ -284,6 +293,9 @@ impl ModuleSim {
         }
         for (&op, sr) in self.shiftregs.iter_mut() {
             sr.step(ctx, ir, op, &self.values);
+        }
+        for (&op, f) in self.fifos.iter_mut() {
+            f.step(ir, op, &self.values);
         }
         for c in self.children.values_mut() {
             c.step(ctx, ir);

@@ -168,3 +168,90 @@ impl ShiftState {
         }
     }
 }
+
+/// The operands of a `seq.fifo` by role: input, read enable, write
+/// enable, clock, reset.
+pub fn fifo_operands(ir: &Ir, op: OpId) -> [Option<ValueId>; 5] {
+    let mut it = ir.operands(op);
+    std::array::from_fn(|_| it.next())
+}
+
+/// A FIFO's state. Its meaning (shared with the Verilog emitter): a
+/// write stores when write-enabled and not full, a read advances when
+/// read-enabled and not empty; `full`, `empty` and the thresholds
+/// (`count >= almost_full`, `count <= almost_empty`) follow the count;
+/// the output is the word at the read pointer, at once (read latency 0)
+/// or loaded into a register when read-enabled (latency 1); a
+/// synchronous reset empties it.
+pub struct FifoState {
+    words: Vec<Bits>,
+    count: u64,
+    read: usize,
+    write: usize,
+    out: Bits,
+}
+
+impl FifoState {
+    /// An empty FIFO (all words zero).
+    pub fn new(ctx: &Context, ir: &Ir, op: OpId) -> FifoState {
+        let depth = int_prop(ctx, ir, op, "depth").unwrap_or(1).max(1) as usize;
+        let w = ir
+            .results(op)
+            .next()
+            .and_then(|r| crate::types::bit_width(ctx, ir.value_type(r)))
+            .unwrap_or(0) as u32;
+        FifoState {
+            words: vec![Bits::zero(w); depth],
+            count: 0,
+            read: 0,
+            write: 0,
+            out: Bits::zero(w),
+        }
+    }
+
+    /// The values of the FIFO's results this cycle.
+    pub fn outputs(&self, ctx: &Context, ir: &Ir, op: OpId) -> Vec<Bits> {
+        let bit = |b: bool| Bits::from_u64(1, u64::from(b));
+        let latency = int_prop(ctx, ir, op, "rdLatency").unwrap_or(0);
+        let out = if latency > 0 {
+            self.out.clone()
+        } else {
+            self.words[self.read].clone()
+        };
+        let depth = self.words.len() as u64;
+        let mut v = vec![out, bit(self.count == depth), bit(self.count == 0)];
+        if let Some(t) = int_prop(ctx, ir, op, "almostFullThreshold") {
+            v.push(bit(self.count as i64 >= t));
+        }
+        if let Some(t) = int_prop(ctx, ir, op, "almostEmptyThreshold") {
+            v.push(bit(self.count as i64 <= t));
+        }
+        v
+    }
+
+    /// The clock edge.
+    pub fn step(&mut self, ir: &Ir, op: OpId, values: &HashMap<ValueId, Bits>) {
+        let [input, rd_en, wr_en, _, reset] = fifo_operands(ir, op);
+        let high = |v: Option<ValueId>| v.is_some_and(|v| values.get(&v).is_some_and(|b| !b.is_zero()));
+        let depth = self.words.len();
+        if high(rd_en) {
+            self.out = self.words[self.read].clone();
+        }
+        if high(reset) {
+            (self.count, self.read, self.write) = (0, 0, 0);
+            return;
+        }
+        let do_write = high(wr_en) && self.count < depth as u64;
+        let do_read = high(rd_en) && self.count > 0;
+        if do_write {
+            if let Some(v) = input {
+                self.words[self.write] = val(values, v);
+            }
+            self.write = (self.write + 1) % depth;
+        }
+        if do_read {
+            self.read = (self.read + 1) % depth;
+        }
+        self.count = self.count + u64::from(do_write) - u64::from(do_read);
+    }
+}

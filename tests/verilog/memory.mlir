@@ -1,4 +1,4 @@
-// Memories and shift registers: a firmem with a synchronous read port is
+// Memories, shift registers and FIFOs: a firmem with a synchronous read port is
 // mapped by yosys to one iCE40 block RAM; masked, read-write,
 // non-power-of-two and multi-dimensional memories, and shift registers,
 // lint clean, synthesise, and simulate in Icarus exactly as `silica sim`
@@ -19,6 +19,17 @@
 // RUN: iverilog -g2012 -s tb -o %t.d/mems.vvp %t.d/mem.sv %t.d/tb_mems.sv
 // RUN: vvp -N %t.d/mems.vvp > %t.d/icarus_mems.trace
 // RUN: diff %t.d/silica_mems.trace %t.d/icarus_mems.trace
+
+// RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module fifos %t.d/mem.sv
+// RUN: yosys -q -p "read_verilog -sv %t.d/mem.sv; synth_ice40 -top fifos"
+// RUN: silica sim %s --top fifos --random 400 --seed 9 --testbench %t.d/tb_fifos.sv -o %t.d/silica_fifos.trace
+// RUN: iverilog -g2012 -s tb -o %t.d/fifos.vvp %t.d/mem.sv %t.d/tb_fifos.sv
+// RUN: vvp -N %t.d/fifos.vvp > %t.d/icarus_fifos.trace
+// RUN: diff %t.d/silica_fifos.trace %t.d/icarus_fifos.trace
+// The random stimuli fill the first FIFO and cross the second's thresholds.
+// RUN: FileCheck %s --check-prefix=TRACE < %t.d/silica_fifos.trace
+// TRACE: full=1
+// TRACE: af=1
 
 // BRAM: Printing statistics
 // BRAM: SB_RAM40_4K 1
@@ -65,4 +76,21 @@ hw.module @mems(in %clk: !seq.clock, in %rst: i1, in %en: i1, in %mode: i1, in %
   %sh = seq.shiftreg [3] %d, %clk, %en reset %rst, %c5 powerOn %c5 : i12
   %sh2 = seq.shiftreg [2] %r0, %clk, %mode : i12
   hw.output %r0, %r1, %r2, %r3, %sh, %sh2 : i12, i12, i12, i12, i12, i12
+}
+
+// A FIFO filled faster than it is drained (reset one cycle in 16), and
+// one with a registered output and both thresholds.
+// CHECK-LABEL: module fifos(
+// CHECK: wire fifo_do_write = {{.+}} && !fifo_full;
+// CHECK: fifo_wr_addr <= fifo_wr_addr == 2'h2 ? 2'h0 : fifo_wr_addr + 2'h1;
+hw.module @fifos(in %clk: !seq.clock, in %r: i4, in %in: i8, in %rd: i2, in %wr: i2, in %arr: !hw.array<2xi4>, out o: i8, out full: i1, out empty: i1, out o2: !hw.array<2xi4>, out f2: i1, out e2: i1, out af: i1, out ae: i1) {
+  %ones = hw.constant -1 : i4
+  %rst = comb.icmp eq %r, %ones : i4
+  %rdEn = comb.icmp eq %rd, %ones2 : i2
+  %ones2 = hw.constant -1 : i2
+  %zero2 = hw.constant 0 : i2
+  %wrEn = comb.icmp ne %wr, %zero2 : i2
+  %out, %full, %empty = seq.fifo depth 3 in %in rdEn %rdEn wrEn %wrEn clk %clk rst %rst : i8
+  %o2, %f2, %e2, %af, %ae = seq.fifo depth 4 rd_latency 1 almost_full 2 almost_empty 1 in %arr rdEn %wrEn wrEn %rdEn clk %clk rst %rst : !hw.array<2xi4>
+  hw.output %out, %full, %empty, %o2, %f2, %e2, %af, %ae : i8, i1, i1, !hw.array<2xi4>, i1, i1, i1, i1
 }
