@@ -1,6 +1,7 @@
 //! Every comb rewrite preserves values: random comb modules (with many
 //! constants, so that folds fire) are simulated by `silica sim` on random
-//! inputs before and after `--canonicalize`, and the traces must agree.
+//! inputs before and after `--canonicalize` and `--eqsat`, and the traces
+//! must agree.
 
 use std::fmt::Write;
 use std::process::Command;
@@ -130,36 +131,55 @@ fn run(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
-#[test]
-fn canonicalize_preserves_comb_values() {
-    let dir = std::env::temp_dir().join(format!("silica-comb-rewrites-{}", std::process::id()));
+/// Runs `pass` over 40 random modules and checks the simulated traces
+/// before and after agree; returns how many lines the pass removed and
+/// in how many modules it changed anything.
+fn pass_preserves_values(pass: &str, tag: &str) -> (usize, usize) {
+    let dir = std::env::temp_dir().join(format!("silica-comb-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch directory");
     let mut rng = Rng(42);
-    let mut folded = 0;
+    let mut removed = 0;
+    let mut changed = 0;
     for case in 0..40 {
         let text = random_module(&mut rng, 30);
         let before = dir.join(format!("case{case}.mlir"));
         std::fs::write(&before, &text).expect("write module");
         let before = before.to_str().expect("path");
-        let canonical = run(&["opt", "--canonicalize", before]);
-        let after = dir.join(format!("case{case}.canon.mlir"));
-        std::fs::write(&after, &canonical).expect("write module");
+        let rewritten = run(&["opt", pass, before]);
+        changed += usize::from(rewritten != run(&["opt", before]));
+        let after = dir.join(format!("case{case}.after.mlir"));
+        std::fs::write(&after, &rewritten).expect("write module");
         let after = after.to_str().expect("path");
-        folded += text
+        removed += text
             .lines()
             .count()
-            .saturating_sub(canonical.lines().count());
+            .saturating_sub(rewritten.lines().count());
         let seed = (case + 1).to_string();
         let sim = |file: &str| run(&["sim", file, "--random", "64", "--seed", &seed]);
         assert_eq!(
             sim(before),
             sim(after),
-            "case {case}:\n{text}\n--- canonicalized:\n{canonical}"
+            "case {case}:\n{text}\n--- after {pass}:\n{rewritten}"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+    (removed, changed)
+}
+
+#[test]
+fn canonicalize_preserves_comb_values() {
+    let (folded, _) = pass_preserves_values("--canonicalize", "canon");
     assert!(
         folded > 100,
         "the random modules should exercise folds (only {folded} lines folded)"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn eqsat_preserves_comb_values() {
+    let (_, changed) = pass_preserves_values("--eqsat", "eqsat");
+    assert!(
+        changed >= 5,
+        "eqsat should rewrite some of the random modules (only {changed} changed)"
+    );
 }

@@ -232,7 +232,8 @@ impl FifoState {
     /// The clock edge.
     pub fn step(&mut self, ir: &Ir, op: OpId, values: &HashMap<ValueId, Bits>) {
         let [input, rd_en, wr_en, _, reset] = fifo_operands(ir, op);
-        let high = |v: Option<ValueId>| v.is_some_and(|v| values.get(&v).is_some_and(|b| !b.is_zero()));
+        let high =
+            |v: Option<ValueId>| v.is_some_and(|v| values.get(&v).is_some_and(|b| !b.is_zero()));
         let depth = self.words.len();
         if high(rd_en) {
             self.out = self.words[self.read].clone();

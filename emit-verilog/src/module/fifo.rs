@@ -42,7 +42,13 @@ impl ModuleEmitter<'_> {
                 .then(|| fresh(self, "out")),
         };
         if w > 0 {
-            let _ = writeln!(self.decls, "  reg {}{} [0:{}];", range(w), names.mem, depth - 1);
+            let _ = writeln!(
+                self.decls,
+                "  reg {}{} [0:{}];",
+                range(w),
+                names.mem,
+                depth - 1
+            );
         }
         for (n, width) in [(&names.count, cw), (&names.read, pw), (&names.write, pw)] {
             let _ = writeln!(self.decls, "  reg {}{n};", range(width));
@@ -67,7 +73,13 @@ impl ModuleEmitter<'_> {
         if let Some(t) = int_prop(ctx, ir, op, "almostEmptyThreshold") {
             flags.push(format!("{count} <= {}", literal(cw, &t.into())));
         }
-        let hints = ["fifo_out", "fifo_full", "fifo_empty", "fifo_almost", "fifo_almost"];
+        let hints = [
+            "fifo_out",
+            "fifo_full",
+            "fifo_empty",
+            "fifo_almost",
+            "fifo_almost",
+        ];
         let out_result = results[0];
         let out_expr = Expr::primary(out);
         self.define(out_result, out_expr, names.out_reg.is_none(), hints[0]);
@@ -129,14 +141,21 @@ impl ModuleEmitter<'_> {
         let mut s = String::new();
         let _ = writeln!(s, "  always_ff @(posedge {clk}) begin");
         let _ = writeln!(s, "    if ({rst}) begin");
-        let _ = writeln!(s, "      {count} <= {c0};\n      {read} <= {p0};\n      {write} <= {p0};");
+        let _ = writeln!(
+            s,
+            "      {count} <= {c0};\n      {read} <= {p0};\n      {write} <= {p0};"
+        );
         let _ = writeln!(s, "    end else begin");
         let _ = writeln!(s, "      if ({do_write}) begin");
         if w > 0 {
             let _ = writeln!(s, "        {mem}[{write}] <= {data};");
         }
         let _ = writeln!(s, "        {write} <= {};\n      end", next(&write));
-        let _ = writeln!(s, "      if ({do_read})\n        {read} <= {};", next(&read));
+        let _ = writeln!(
+            s,
+            "      if ({do_read})\n        {read} <= {};",
+            next(&read)
+        );
         let _ = writeln!(
             s,
             "      if ({do_write} && !{do_read})\n        {count} <= {count} + {c1};\n      else if (!{do_write} && {do_read})\n        {count} <= {count} - {c1};"
@@ -156,7 +175,10 @@ impl ModuleEmitter<'_> {
                 literal(w, &0.into())
             );
         }
-        let _ = writeln!(s, "  initial {count} = {c0};\n  initial {read} = {p0};\n  initial {write} = {p0};");
+        let _ = writeln!(
+            s,
+            "  initial {count} = {c0};\n  initial {read} = {p0};\n  initial {write} = {p0};"
+        );
         self.body.push_str(&s);
         Ok(())
     }

@@ -1,8 +1,10 @@
-//! The `eqsat` pass: finds runs of consecutive integer `arith` ops of one
-//! type in every block, saturates each run's e-graph, extracts the
-//! cheapest equivalent expressions for the values used after the run,
-//! and, when they cost less than the original ones, writes them at the
-//! end of the run and erases the run.
+//! The `eqsat` pass: finds runs of consecutive integer `arith` ops (or
+//! `comb` ops with `hw.constant`s, in hardware modules) of one type in
+//! every block, saturates each run's e-graph, extracts the cheapest
+//! equivalent expressions for the values used after the run, and, when
+//! they cost less than the original ones, writes them at the end of the
+//! run and erases the run. A run of a graph region whose ops are not in
+//! dataflow order is left alone.
 
 use super::cost::{CostModel, TreeCost};
 use super::lang::{wrap, ConstFold, IntExpr};
@@ -48,27 +50,59 @@ impl Default for EqsatOptions {
 /// Builds the e-node of a binary op from its operands' classes.
 type MakeNode = fn([Id; 2]) -> IntExpr;
 
-const OPS: &[(&str, MakeNode)] = &[
-    ("arith.addi", IntExpr::Add),
-    ("arith.subi", IntExpr::Sub),
-    ("arith.muli", IntExpr::Mul),
-    ("arith.andi", IntExpr::And),
-    ("arith.ori", IntExpr::Or),
-    ("arith.xori", IntExpr::Xor),
-    ("arith.shli", IntExpr::Shl),
-];
+/// A family of integer ops the pass rewrites: its constant op and its
+/// binary ops, by e-node.
+struct Flavor {
+    constant: &'static str,
+    /// Whether the constant's `value` is a property (`arith.constant`)
+    /// or an attribute (`hw.constant`).
+    value_in_props: bool,
+    ops: [(&'static str, MakeNode); 7],
+}
 
-fn op_name_of(node: &IntExpr) -> Option<&'static str> {
-    Some(match node {
-        IntExpr::Add(_) => "arith.addi",
-        IntExpr::Sub(_) => "arith.subi",
-        IntExpr::Mul(_) => "arith.muli",
-        IntExpr::And(_) => "arith.andi",
-        IntExpr::Or(_) => "arith.ori",
-        IntExpr::Xor(_) => "arith.xori",
-        IntExpr::Shl(_) => "arith.shli",
-        IntExpr::Num(_) | IntExpr::Var(_) => return None,
-    })
+static ARITH: Flavor = Flavor {
+    constant: "arith.constant",
+    value_in_props: true,
+    ops: [
+        ("arith.addi", IntExpr::Add),
+        ("arith.subi", IntExpr::Sub),
+        ("arith.muli", IntExpr::Mul),
+        ("arith.andi", IntExpr::And),
+        ("arith.ori", IntExpr::Or),
+        ("arith.xori", IntExpr::Xor),
+        ("arith.shli", IntExpr::Shl),
+    ],
+};
+
+static COMB: Flavor = Flavor {
+    constant: "hw.constant",
+    value_in_props: false,
+    ops: [
+        ("comb.add", IntExpr::Add),
+        ("comb.sub", IntExpr::Sub),
+        ("comb.mul", IntExpr::Mul),
+        ("comb.and", IntExpr::And),
+        ("comb.or", IntExpr::Or),
+        ("comb.xor", IntExpr::Xor),
+        ("comb.shl", IntExpr::Shl),
+    ],
+};
+
+impl Flavor {
+    fn of(name: &str) -> Option<&'static Flavor> {
+        [&ARITH, &COMB]
+            .into_iter()
+            .find(|f| f.constant == name || f.ops.iter().any(|(n, _)| *n == name))
+    }
+
+    fn op_name(&self, node: &IntExpr) -> Option<&'static str> {
+        let d = std::mem::discriminant(node);
+        let probe = [Id::from(0usize); 2];
+        self.ops
+            .iter()
+            .find(|(_, make)| std::mem::discriminant(&make(probe)) == d)
+            .map(|(n, _)| *n)
+    }
 }
 
 fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
@@ -85,50 +119,69 @@ enum Member {
     Constant(i128),
 }
 
-fn member(ctx: &Context, ir: &Ir, op: OpId) -> Option<(Type, Member)> {
+fn member(ctx: &Context, ir: &Ir, op: OpId) -> Option<(Type, &'static Flavor, Member)> {
     let name = ctx.str(ir.op_name(op));
+    let flavor = Flavor::of(name)?;
     if ir.num_results(op) != 1 {
         return None;
     }
     let ty = ir.value_type(ir.result(op, 0));
     let w = int_width(ctx, ty)?;
-    if name == "arith.constant" {
+    if name == flavor.constant {
         let v = inherent_attr(ctx, ir, op, "value")?;
         return match ctx.attr_kind(v) {
             AttrKind::Integer { value, .. } => {
                 let v = i128::try_from(value).ok()?;
-                Some((ty, Member::Constant(wrap(v, w))))
+                Some((ty, flavor, Member::Constant(wrap(v, w))))
             }
             _ => None,
         };
     }
-    let make = OPS.iter().find(|(n, _)| *n == name)?.1;
-    if ir.operands(op).any(|v| ir.value_type(v) != ty) {
+    let make = flavor.ops.iter().find(|(n, _)| *n == name)?.1;
+    // Binary forms only (comb's variadic ops with two operands), with no
+    // flags beyond what the e-node keeps.
+    let has_flags = ctx.dict_entries(ir.op_attrs(op)).iter().next().is_some();
+    if ir.num_operands(op) != 2 || has_flags || ir.operands(op).any(|v| ir.value_type(v) != ty) {
         return None;
     }
-    Some((ty, Member::Binary(make)))
+    Some((ty, flavor, Member::Binary(make)))
 }
 
-/// Runs of consecutive member ops of one type in `block` (with at least
-/// two operations that are not constants).
-fn runs(ctx: &Context, ir: &Ir, block: BlockId) -> Vec<(Type, Vec<OpId>)> {
-    let mut out: Vec<(Type, Vec<OpId>)> = Vec::new();
-    let mut cur: Option<(Type, Vec<OpId>)> = None;
+/// Runs of consecutive member ops of one type and flavor in `block` (with
+/// at least two operations that are not constants), each in dataflow
+/// order.
+fn runs(ctx: &Context, ir: &Ir, block: BlockId) -> Vec<(Type, &'static Flavor, Vec<OpId>)> {
+    let mut out: Vec<(Type, &'static Flavor, Vec<OpId>)> = Vec::new();
+    let mut cur: Option<(Type, &'static Flavor, Vec<OpId>)> = None;
     for op in ir.block_ops(block) {
         match (member(ctx, ir, op), &mut cur) {
-            (Some((ty, _)), Some((t, ops))) if *t == ty => ops.push(op),
+            (Some((ty, f, _)), Some((t, g, ops))) if *t == ty && std::ptr::eq(f, *g) => {
+                ops.push(op)
+            }
             (m, _) => {
                 out.extend(cur.take());
-                cur = m.map(|(ty, _)| (ty, vec![op]));
+                cur = m.map(|(ty, f, _)| (ty, f, vec![op]));
             }
         }
     }
     out.extend(cur);
-    out.retain(|(_, ops)| {
-        ops.iter()
-            .filter(|&&o| ctx.str(ir.op_name(o)) != "arith.constant")
-            .count()
-            >= 2
+    out.retain(|(_, f, ops)| {
+        let seen: FxHashSet<OpId> = ops.iter().copied().collect();
+        let mut defined = FxHashSet::default();
+        let ordered = ops.iter().all(|&o| {
+            let ok = ir
+                .operands(o)
+                .filter_map(|v| ir.defining_op(v))
+                .all(|d| !seen.contains(&d) || defined.contains(&d));
+            defined.insert(o);
+            ok
+        });
+        ordered
+            && ops
+                .iter()
+                .filter(|&&o| ctx.str(ir.op_name(o)) != f.constant)
+                .count()
+                >= 2
     });
     out
 }
@@ -150,7 +203,7 @@ fn build(ctx: &Context, ir: &Ir, ops: &[OpId], width: u32, cost: &mut TreeCost) 
         original_cost: FxHashMap::default(),
     };
     for &op in ops {
-        let (_, m) = member(ctx, ir, op).expect("run member");
+        let (_, _, m) = member(ctx, ir, op).expect("run member");
         let node = match m {
             Member::Constant(c) => IntExpr::Num(c),
             Member::Binary(make) => {
@@ -192,6 +245,7 @@ fn rewrite_run(
     ctx: &mut Context,
     ir: &mut Ir,
     ty: Type,
+    flavor: &Flavor,
     ops: &[OpId],
     opts: &EqsatOptions,
 ) -> Result<bool, String> {
@@ -235,7 +289,7 @@ fn rewrite_run(
     if new >= old - 1e-9 {
         return Ok(false);
     }
-    materialize(ctx, ir, ty, ops, &roots, &exprs, &built.leaves);
+    materialize(ctx, ir, ty, flavor, ops, &roots, &exprs, &built.leaves);
     Ok(true)
 }
 
@@ -254,10 +308,12 @@ fn is_constant(node: &IntExpr) -> bool {
 
 /// Emits the extracted expressions after the run (shared subterms once),
 /// redirects the roots' uses and erases the run.
+#[allow(clippy::too_many_arguments)]
 fn materialize(
     ctx: &mut Context,
     ir: &mut Ir,
     ty: Type,
+    flavor: &Flavor,
     ops: &[OpId],
     roots: &[ValueId],
     exprs: &[RecExpr<IntExpr>],
@@ -286,12 +342,26 @@ fn materialize(
                         let w = int_width(rw.ctx, ty).unwrap_or(64);
                         let attr = rw.ctx.int_attr(ty, BigInt::from(wrap(*c, w)));
                         let key = rw.ctx.sym("value");
-                        let props = rw.ctx.dict_attr(vec![(key, attr)]);
-                        let op = rw.create_simple("arith.constant", &[], &[ty], Some(props), loc);
+                        let dict = rw.ctx.dict_attr(vec![(key, attr)]);
+                        let op = if flavor.value_in_props {
+                            rw.create_simple(flavor.constant, &[], &[ty], Some(dict), loc)
+                        } else {
+                            let name = rw.ctx.sym(flavor.constant);
+                            rw.create(silica_ir::graph::OpSpec {
+                                name,
+                                loc,
+                                operands: &[],
+                                result_types: &[ty],
+                                successors: &[],
+                                regions: &[],
+                                attrs: dict,
+                                props: None,
+                            })
+                        };
                         rw.ir.result(op, 0)
                     }),
                 _ => {
-                    let name = op_name_of(node).expect("operation node");
+                    let name = flavor.op_name(node).expect("operation node");
                     let ch = node.children();
                     let (mut a, mut b) = (values[usize::from(ch[0])], values[usize::from(ch[1])]);
                     // Constants go on the right of commutative ops, as
@@ -342,8 +412,8 @@ pub fn run_eqsat(
     });
     let mut changed = 0;
     for b in blocks {
-        for (ty, ops) in runs(ctx, ir, b) {
-            if rewrite_run(ctx, ir, ty, &ops, opts)? {
+        for (ty, flavor, ops) in runs(ctx, ir, b) {
+            if rewrite_run(ctx, ir, ty, flavor, &ops, opts)? {
                 changed += 1;
             }
         }
