@@ -261,7 +261,7 @@ impl<'a> ModuleEmitter<'a> {
     fn needs_identifier(&self, user: OpId, v: ValueId) -> bool {
         match self.ctx.str(self.ir.op_name(user)) {
             "comb.extract" | "comb.reverse" | "hw.struct_extract" | "hw.struct_inject"
-            | "hw.struct_explode" => true,
+            | "hw.struct_explode" | "hw.array_inject" => true,
             "hw.array_get" | "hw.array_slice" => self.ir.operands(user).next() == Some(v),
             "seq.compreg" | "seq.compreg.ce" | "seq.firreg" => {
                 let r = reg_operands(self.ctx, self.ir, user);
@@ -685,6 +685,31 @@ impl<'a> ModuleEmitter<'a> {
                         Expr::primary(format!("{id}[{index} * {ew} +: {width}]"))
                     }
                 }
+            }
+            "hw.array_inject" => {
+                let (n, element) = array_of(ctx, ir.value_type(operands[0]))
+                    .ok_or_else(|| err(ir, op, "expected an array operand"))?;
+                let ew = bit_width(ctx, element).unwrap_or(0);
+                let id = self.ident(operands[0], "_GEN");
+                let value = e(self, 2).operand(TERNARY, "");
+                let iw = self.width(operands[1]);
+                let index = (iw > 0).then(|| self.ident(operands[1], "_GEN"));
+                // One element per slot, the injected value where the
+                // index points (none past the end).
+                let parts: Vec<String> = (0..n)
+                    .rev()
+                    .filter(|_| ew > 0)
+                    .map(|k| {
+                        let old = select(&id, k * ew, ew);
+                        match &index {
+                            Some(ix) => {
+                                format!("({ix} == {} ? {value} : {old})", literal(iw, &k.into()))
+                            }
+                            None => value.clone(),
+                        }
+                    })
+                    .collect();
+                Expr::primary(format!("{{{}}}", parts.join(", ")))
             }
             "hw.struct_extract" | "hw.struct_inject" => {
                 let fields = struct_fields(ctx, ir.value_type(operands[0]))

@@ -10,7 +10,9 @@
 
 use crate::types::{self, bit_width, hw_type, HwType};
 use silica_ir::dialect::{inherent_attr, Effects, OpDef, ValueNames};
-use silica_ir::format::{parse_op, print_op, Arity, Signature, TypeConstraint, ValueParam};
+use silica_ir::format::{
+    parse_op, print_op, Arity, DerivedType, Signature, TypeConstraint, ValueParam,
+};
 use silica_ir::graph::OpSpec;
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
@@ -177,6 +179,34 @@ static ARRAY_GET: Signature = Signature::new(
     "$input `[` $index `]` attr-dict `:` type($input) `,` type($index)",
 )
 .infer(|ctx, ins, _| Some(vec![array_of(ctx, *ins.first()?)?.1]));
+
+static ARRAY_INJECT: Signature = Signature::new(
+    &[one("input", ARRAY), one("index", INT), one("element", ANY)],
+    &[one("result", ARRAY)],
+    &[],
+    "$input `[` $index `]` `,` $element attr-dict `:` type($input) `,` type($index)",
+)
+.derived_types(&[DerivedType {
+    target: "element",
+    source: "input",
+    derive: |ctx, t| array_of(ctx, t).map(|(_, e)| e),
+}])
+.infer(|_, ins, _| Some(vec![*ins.first()?]));
+
+/// The index is `clog2(length)` bits wide and the element and result
+/// types are the array's.
+fn verify_array_inject(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    verify_array_get(v, op)?;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let ops: Vec<_> = ir.operands(op).collect();
+    let input = ir.value_type(ops[0]);
+    let element_ok = array_of(ctx, input).map(|(_, e)| e) == ops.get(2).map(|&e| ir.value_type(e));
+    let result_ok = ir.results(op).next().map(|r| ir.value_type(r)) == Some(input);
+    if !element_ok || !result_ok {
+        return Err(v.op_error(op, "element and result types must match the input array"));
+    }
+    Ok(())
+}
 
 fn verify_array_get(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
@@ -536,7 +566,15 @@ fn verify_bitcast(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 }
 
 /// The aggregate ops, added to the hw dialect's.
-pub(crate) const OPS: [OpDef; 10] = [
+pub(crate) const OPS: [OpDef; 11] = [
+    OpDef {
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(&ARRAY_INJECT),
+        verify: Some(verify_array_inject),
+        effects: Effects::None,
+        ..OpDef::new("hw.array_inject")
+    },
     OpDef {
         parse: Some(parse_array_create),
         print: Some(print_array_create),

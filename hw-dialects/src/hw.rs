@@ -765,6 +765,7 @@ static OPS: &[OpDef] = &[
     crate::aggregates::OPS[7],
     crate::aggregates::OPS[8],
     crate::aggregates::OPS[9],
+    crate::aggregates::OPS[10],
 ];
 
 /// The `hw` dialect.

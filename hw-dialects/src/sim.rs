@@ -435,6 +435,24 @@ pub fn eval_op(ctx: &Context, ir: &Ir, op: OpId, args: &[Bits]) -> Res<Bits> {
                 None => Bits::zero(result_width),
             }
         }
+        "hw.array_inject" => {
+            let (n, e) = ir
+                .operands(op)
+                .next()
+                .and_then(|v| array_of(ctx, ir.value_type(v)))
+                .ok_or_else(|| err(ir, op, "expected an array operand"))?;
+            let ew = bit_width(ctx, e).unwrap_or(0) as u32;
+            // An index past the end leaves the array as it is.
+            match args[1].value().to_u64().filter(|&i| i < n) {
+                Some(i) => {
+                    let low = i as u32 * ew;
+                    let total = args[0].width();
+                    let high = args[0].extract(low + ew, total - low - ew);
+                    high.concat(&args[2]).concat(&args[0].extract(0, low))
+                }
+                None => args[0].clone(),
+            }
+        }
         "hw.struct_extract" | "hw.struct_inject" => {
             let fields = ir
                 .operands(op)

@@ -94,3 +94,10 @@ hw.module @firreg_reset(in %input: i1, in %clk: !seq.clock) {
   // expected-error @+1 {{'seq.firreg' op must specify reset and reset value}}
   "seq.firreg"(%input, %clk) { name = "reg", isAsync } : (i1, !seq.clock) -> i1
 }
+
+// -----
+
+hw.module @inject_index(in %a: !hw.array<4xi8>, in %i: i3, in %v: i8) {
+  // expected-error @+1 {{'hw.array_inject' op index must be 2 bits wide}}
+  %0 = hw.array_inject %a[%i], %v : !hw.array<4xi8>, i3
+}
