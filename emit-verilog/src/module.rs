@@ -147,6 +147,8 @@ pub(crate) struct ModuleEmitter<'a> {
     shiftregs: HashMap<OpId, Vec<String>>,
     /// FIFOs' state names, until their logic is written.
     fifos: HashMap<OpId, fifo::FifoNames>,
+    /// Values fixed at power-up (`seq.initial` results).
+    initials: HashMap<ValueId, silica_hw_dialects::eval::Bits>,
     decls: String,
     body: String,
 }
@@ -162,6 +164,7 @@ impl<'a> ModuleEmitter<'a> {
             memories: HashMap::new(),
             shiftregs: HashMap::new(),
             fifos: HashMap::new(),
+            initials: HashMap::new(),
             decls: String::new(),
             body: String::new(),
         }
@@ -328,6 +331,7 @@ impl<'a> ModuleEmitter<'a> {
             }
         }
         let order = schedule(ctx, ir, module)?;
+        self.initials = silica_hw_dialects::initial::initial_values(ctx, ir, module)?;
         let live = live_ops(ctx, ir, &order);
         let order: Vec<OpId> = order.into_iter().filter(|op| live.contains(op)).collect();
         // Registers and instance results are declared first: their
@@ -417,6 +421,22 @@ impl<'a> ModuleEmitter<'a> {
         let name = ctx.str(ir.op_name(op));
         let operands: Vec<ValueId> = ir.operands(op).collect();
         let result = ir.results(op).next();
+        // Initial values are constants where they are used.
+        match (name, result) {
+            ("seq.initial", _) => return Ok(()),
+            ("seq.from_immutable", Some(r)) => {
+                let w = self.width(r);
+                let v = self
+                    .initials
+                    .get(&r)
+                    .map(|b| b.value().clone())
+                    .unwrap_or_default();
+                self.exprs
+                    .insert(r, Expr::primary(literal(w, &num_bigint::BigInt::from(v))));
+                return Ok(());
+            }
+            _ => {}
+        }
         if let Some(r) = result {
             self.check_type(op, r)?;
         }
@@ -840,13 +860,6 @@ impl<'a> ModuleEmitter<'a> {
             .clock
             .ok_or_else(|| err(ir, op, "register without a clock"))?;
         let clk = self.ident(clock, "_clock");
-        if r.initial.is_some() {
-            return Err(err(
-                ir,
-                op,
-                "registers with initial values cannot be emitted as Verilog yet",
-            ));
-        }
         let asynchronous = ctx.str(ir.op_name(op)) == "seq.firreg" && is_async(ctx, ir, op);
         let reset = match (r.reset, r.reset_value) {
             (Some(rst), Some(v)) => Some((self.ident(rst, "_reset"), self.expr(v).text)),
@@ -887,9 +900,13 @@ impl<'a> ModuleEmitter<'a> {
         // Registers power up at their preset, else zero, as the iCE40's
         // flip-flops do (and as `silica sim` starts them).
         let w = self.width(reg);
+        let initial = r.initial.and_then(|i| self.initials.get(&i));
         let init = match inherent_attr(ctx, ir, op, "preset").map(|a| ctx.attr_kind(a)) {
             Some(AttrKind::Integer { value, .. }) => literal(w, value),
-            _ => literal(w, &0.into()),
+            _ => match initial {
+                Some(b) => literal(w, &num_bigint::BigInt::from(b.value().clone())),
+                None => literal(w, &0.into()),
+            },
         };
         let _ = writeln!(s, "  initial {id} = {init};");
         self.body.push_str(&s);

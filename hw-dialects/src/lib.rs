@@ -7,6 +7,7 @@ pub mod comb;
 pub mod eval;
 pub mod fold;
 pub mod hw;
+pub mod initial;
 pub mod memory;
 pub mod seq;
 pub mod seq_memory;

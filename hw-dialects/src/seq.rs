@@ -171,7 +171,8 @@ fn parse_compreg_like(p: &mut AsmParser<'_, '_>, ce: bool) -> PResult<OpId> {
     }
     match initial {
         Some(i) => {
-            operands.push(p.resolve_operand(i, ty)?);
+            let immutable = types::immutable(p.ctx(), ty);
+            operands.push(p.resolve_operand(i, immutable)?);
             sizes.push(1);
         }
         None => sizes.push(0),
@@ -516,6 +517,9 @@ static OPS: &[OpDef] = &[
     format_op("seq.clock_gate", &CLOCK_GATE),
     format_op("seq.clock_mux", &CLOCK_MUX),
     format_op("seq.clock_div", &CLOCK_DIV),
+    crate::initial::OPS[0],
+    crate::initial::OPS[1],
+    crate::initial::OPS[2],
     OpDef {
         parse: Some(m::parse_firmem),
         print: Some(m::print_firmem),

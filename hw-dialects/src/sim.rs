@@ -12,6 +12,7 @@
 use crate::aggregates::{array_of, field_of, field_offset, struct_fields};
 use crate::eval::{Bits, Predicate};
 use crate::hw::{find_module, instance_target, module_ports};
+use crate::initial::initial_values;
 use crate::memory::{is_memory, is_port, is_registered_read};
 use crate::seq::{is_async, reg_operands};
 use crate::seq_memory::port_memory;
@@ -105,6 +106,8 @@ pub struct ModuleSim {
     memories: HashMap<OpId, MemState>,
     shiftregs: HashMap<OpId, ShiftState>,
     fifos: HashMap<OpId, FifoState>,
+    /// Values fixed at power-up (`seq.initial` results).
+    initials: HashMap<ValueId, Bits>,
     values: HashMap<ValueId, Bits>,
 }
 
@@ -128,6 +131,7 @@ impl ModuleSim {
         let mut memories = HashMap::new();
         let mut shiftregs = HashMap::new();
         let mut fifos = HashMap::new();
+        let initials = initial_values(ctx, ir, module)?;
         for &op in &order {
             let name = ctx.str(ir.op_name(op));
             if is_memory(name) {
@@ -139,9 +143,11 @@ impl ModuleSim {
             } else if is_register(name) {
                 let r = ir.result(op, 0);
                 let w = width_of(ctx, ir, r);
-                let init = match int_attr(ctx, ir, op, "preset") {
-                    Some(v) => Bits::from_bigint(w, &v),
-                    None => Bits::zero(w),
+                let initial = reg_operands(ctx, ir, op).initial;
+                let init = match (int_attr(ctx, ir, op, "preset"), initial) {
+                    (Some(v), _) => Bits::from_bigint(w, &v),
+                    (None, Some(i)) => initials.get(&i).cloned().unwrap_or_else(|| Bits::zero(w)),
+                    (None, None) => Bits::zero(w),
                 };
                 regs.insert(op, init);
             } else if name == "hw.instance" {
@@ -166,6 +172,7 @@ impl ModuleSim {
             memories,
             shiftregs,
             fifos,
+            initials,
             values: HashMap::new(),
         })
     }
@@ -237,7 +244,16 @@ impl ModuleSim {
                 outputs = args;
                 continue;
             }
-            let results = if is_register(name) {
+            let results = if matches!(name, "seq.initial" | "seq.from_immutable") {
+                ir.results(op)
+                    .map(|r| {
+                        self.initials
+                            .get(&r)
+                            .cloned()
+                            .unwrap_or_else(|| Bits::zero(0))
+                    })
+                    .collect()
+            } else if is_register(name) {
                 vec![self.regs[&op].clone()]
             } else if is_memory(name) {
                 vec![Bits::zero(0)]

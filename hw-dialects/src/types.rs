@@ -71,6 +71,8 @@ pub enum HwType {
     },
     /// `!seq.hlmem<D0xD1x...xelement>`.
     HlMem(Vec<u64>, Type),
+    /// `!seq.immutable<T>`: a value fixed at initialisation.
+    Immutable(Type),
 }
 
 fn int_param(ctx: &Context, a: Attr) -> i64 {
@@ -111,6 +113,7 @@ pub fn hw_type(ctx: &Context, t: Type) -> Option<HwType> {
             width: int_param(ctx, *params.get(1)?) as u64,
             mask: params.get(2).map(|&m| int_param(ctx, m) as u64),
         },
+        ("seq", "immutable") => HwType::Immutable(type_param(ctx, *params.first()?)?),
         ("seq", "hlmem") => {
             let (last, dims) = params.split_last()?;
             HwType::HlMem(
@@ -207,6 +210,20 @@ pub fn firmem(ctx: &mut Context, depth: u64, width: u64, mask: Option<u64>) -> T
         params.push(i64_attr(ctx, m as i64));
     }
     make(ctx, "seq", "firmem", params)
+}
+
+/// `!seq.immutable<inner>`.
+pub fn immutable(ctx: &mut Context, inner: Type) -> Type {
+    let params = vec![type_attr(ctx, inner)];
+    make(ctx, "seq", "immutable", params)
+}
+
+/// The type an `!seq.immutable` wraps.
+pub fn immutable_inner(ctx: &Context, t: Type) -> Option<Type> {
+    match hw_type(ctx, t)? {
+        HwType::Immutable(inner) => Some(inner),
+        _ => None,
+    }
 }
 
 /// `!seq.hlmem<dims x element>`.
@@ -415,6 +432,12 @@ pub(crate) fn parse_seq(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Ty
         "clock" => Ok(clock(p.ctx())),
         "firmem" => parse_firmem_body(p),
         "hlmem" => parse_hlmem_body(p),
+        "immutable" => {
+            p.expect(Tok::Less, "'<'")?;
+            let inner = p.parse_type()?;
+            p.expect(Tok::Greater, "'>'")?;
+            Ok(immutable(p.ctx(), inner))
+        }
         _ => {
             let at = p.start_pos();
             p.error_at(at, format!("unknown seq type: {mnemonic}"))
@@ -520,6 +543,13 @@ pub(crate) fn print_seq(pp: &ParamPrinter<'_>, out: &mut String, name: &str, par
                 out.push_str(&format!(", mask {}", int_param(ctx, m)));
             }
             out.push('>');
+        }
+        "immutable" => {
+            if let Some(t) = params.first().and_then(|&a| type_param(ctx, a)) {
+                out.push('<');
+                pp.ty(out, t);
+                out.push('>');
+            }
         }
         "hlmem" => {
             if let Some((last, dims)) = params.split_last() {

@@ -101,3 +101,23 @@ hw.module @inject_index(in %a: !hw.array<4xi8>, in %i: i3, in %v: i8) {
   // expected-error @+1 {{'hw.array_inject' op index must be 2 bits wide}}
   %0 = hw.array_inject %a[%i], %v : !hw.array<4xi8>, i3
 }
+
+// -----
+
+hw.module @init_count() {
+  // expected-error @+1 {{result type doesn't match with the terminator}}
+  %0 = seq.initial () {
+    %1 = hw.constant 32: i32
+    seq.yield %1, %1: i32, i32
+  }: () -> !seq.immutable<i32>
+}
+
+// -----
+
+hw.module @init_type() {
+  // expected-error @+1 {{'i32' is expected but got 'i16'}}
+  %0 = seq.initial () {
+    %1 = hw.constant 32: i16
+    seq.yield %1: i16
+  }: () -> !seq.immutable<i32>
+}
