@@ -142,7 +142,7 @@ pub(crate) struct ModuleEmitter<'a> {
     names: Namespace,
     exprs: HashMap<ValueId, Expr>,
     /// Memories' array names.
-    memories: HashMap<OpId, String>,
+    memories: HashMap<OpId, (String, std::rc::Rc<silica_hw_dialects::memory::Memory>)>,
     /// Shift registers' stage names.
     shiftregs: HashMap<OpId, Vec<String>>,
     /// FIFOs' state names, until their logic is written.

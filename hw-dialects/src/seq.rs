@@ -98,6 +98,19 @@ fn implicit_name(p: &mut AsmParser<'_, '_>) -> Attr {
     p.ctx().string_attr(n.as_bytes())
 }
 
+/// A register's name (a `name` in its attribute dictionary overrides
+/// the implicit one) and its remaining attributes.
+fn split_name(ctx: &mut Context, extra: Attr, implicit: Attr) -> (Attr, Attr) {
+    let entries = ctx.dict_entries(extra).to_vec();
+    let is_name = |ctx: &Context, k: Symbol| ctx.str(k) == "name";
+    let name = entries
+        .iter()
+        .find(|e| is_name(ctx, e.0))
+        .map_or(implicit, |e| e.1);
+    let rest: Vec<_> = entries.into_iter().filter(|e| !is_name(ctx, e.0)).collect();
+    (name, ctx.dict_attr(rest))
+}
+
 /// ` name "x"` when the op's `name` differs from its result's SSA name.
 pub(crate) fn print_implicit_name(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
@@ -179,21 +192,10 @@ fn parse_compreg_like(p: &mut AsmParser<'_, '_>, ce: bool) -> PResult<OpId> {
     }
     let loc = p.op_loc();
     let ctx = p.ctx();
-    let explicit_name = ctx
-        .dict_entries(extra)
-        .iter()
-        .find(|(k, _)| ctx.str(*k) == "name")
-        .map(|e| e.1);
-    props.push(entry(ctx, "name", explicit_name.unwrap_or(name)));
+    let (name, attrs) = split_name(ctx, extra, name);
+    props.push(entry(ctx, "name", name));
     let seg = ctx.int_array_attr(32, &sizes);
     props.push(entry(ctx, "operandSegmentSizes", seg));
-    let rest: Vec<_> = ctx
-        .dict_entries(extra)
-        .iter()
-        .filter(|(k, _)| ctx.str(*k) != "name")
-        .copied()
-        .collect();
-    let attrs = ctx.dict_attr(rest);
     let props = ctx.dict_attr(props);
     let op_name = ctx.sym(if ce { "seq.compreg.ce" } else { "seq.compreg" });
     Ok(p.create_op(OpSpec {
@@ -236,12 +238,18 @@ fn print_reg_attrs(p: &mut AsmPrinter<'_, '_>, op: OpId, elided: &[&str]) {
     if name.is_none() || shown == name.map(|n| format!("%{n}")) {
         elide.push("name");
     }
+    print_attrs(p, op, &elide);
+}
+
+/// Prints the attributes of `op` except `elided` ones.
+pub(crate) fn print_attrs(p: &mut AsmPrinter<'_, '_>, op: OpId, elided: &[&str]) {
+    let (ctx, ir) = (p.ctx(), p.ir());
     let mut entries: Vec<(Symbol, Attr)> = ir
         .op_props(op)
         .map(|d| ctx.dict_entries(d).to_vec())
         .unwrap_or_default();
     entries.extend(ctx.dict_entries(ir.op_attrs(op)).iter().copied());
-    entries.retain(|(k, _)| !elide.contains(&ctx.str(*k)));
+    entries.retain(|(k, _)| !elided.contains(&ctx.str(*k)));
     entries.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
     p.attr_entries(&entries, false);
 }
@@ -324,23 +332,12 @@ fn parse_firreg(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         let u = ctx.unit_attr();
         props.push(entry(ctx, "isAsync", u));
     }
-    let explicit_name = ctx
-        .dict_entries(extra)
-        .iter()
-        .find(|(k, _)| ctx.str(*k) == "name")
-        .map(|e| e.1);
-    props.push(entry(ctx, "name", explicit_name.unwrap_or(name)));
+    let (name, attrs) = split_name(ctx, extra, name);
+    props.push(entry(ctx, "name", name));
     if let Some(v) = preset {
         let a = ctx.int_attr(ty, v);
         props.push(entry(ctx, "preset", a));
     }
-    let rest: Vec<_> = ctx
-        .dict_entries(extra)
-        .iter()
-        .filter(|(k, _)| ctx.str(*k) != "name")
-        .copied()
-        .collect();
-    let attrs = ctx.dict_attr(rest);
     let props = ctx.dict_attr(props);
     let op_name = ctx.sym("seq.firreg");
     Ok(p.create_op(OpSpec {

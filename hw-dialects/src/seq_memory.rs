@@ -10,7 +10,9 @@
 use crate::aggregates::index_width;
 use crate::hw::name_attr;
 pub(crate) use crate::hw::named_result;
-use crate::seq::{entry, parse_implicit_name, parse_sym, print_implicit_name, print_sym};
+use crate::seq::{
+    entry, parse_implicit_name, parse_sym, print_attrs, print_implicit_name, print_sym,
+};
 use crate::types::{self, HwType};
 use silica_ir::dialect::{inherent_attr, ValueNames};
 use silica_ir::graph::OpSpec;
@@ -121,19 +123,6 @@ fn keyword_index(p: &mut AsmParser<'_, '_>, words: &[&str], what: &str) -> PResu
         Some(i) => Ok(i as i64),
         None => p.error_at(at, format!("expected {what}: one of {}", words.join(", "))),
     }
-}
-
-/// Prints the attributes of `op` except `elided` ones.
-fn print_attrs(p: &mut AsmPrinter<'_, '_>, op: OpId, elided: &[&str]) {
-    let (ctx, ir) = (p.ctx(), p.ir());
-    let mut entries: Vec<(Symbol, Attr)> = ir
-        .op_props(op)
-        .map(|d| ctx.dict_entries(d).to_vec())
-        .unwrap_or_default();
-    entries.extend(ctx.dict_entries(ir.op_attrs(op)).iter().copied());
-    entries.retain(|(k, _)| !elided.contains(&ctx.str(*k)));
-    entries.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
-    p.attr_entries(&entries, false);
 }
 
 /// An expected operand or result type.

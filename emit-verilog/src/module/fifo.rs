@@ -169,11 +169,7 @@ impl ModuleEmitter<'_> {
             let _ = writeln!(s, "  initial {reg} = {};", literal(w, &0.into()));
         }
         if w > 0 {
-            let _ = writeln!(
-                s,
-                "  initial begin\n    for (int i = 0; i < {depth}; i++)\n      {mem}[i] = {};\n  end",
-                literal(w, &0.into())
-            );
+            s.push_str(&super::memory::zero_words(&mem, depth, w));
         }
         let _ = writeln!(
             s,

@@ -14,10 +14,12 @@ use silica_hw_dialects::memory::{memory, MemPort, Memory};
 use silica_hw_dialects::seq_memory::{int_prop, memory_name, shiftreg_operands};
 use silica_ir::{AttrKind, OpId, ValueId};
 use std::fmt::Write;
+use std::rc::Rc;
 
 impl ModuleEmitter<'_> {
-    /// Declares memory `op` and its ports' read registers; their
-    /// definitions follow in [`ModuleEmitter::memory_logic`].
+    /// Declares memory `op` and its ports' read registers (and keeps its
+    /// decoded view for the ports); their definitions follow in
+    /// [`ModuleEmitter::memory_logic`].
     pub(super) fn declare_memory(&mut self, op: OpId) -> Res<()> {
         let mem = memory(self.ctx, self.ir, op)?;
         let hint = memory_name(self.ctx, self.ir, op).unwrap_or_else(|| "_mem".into());
@@ -46,7 +48,7 @@ impl ModuleEmitter<'_> {
                 self.exprs.insert(r, Expr::primary(reg));
             }
         }
-        self.memories.insert(op, id);
+        self.memories.insert(op, (id, Rc::new(mem)));
         Ok(())
     }
 
@@ -85,14 +87,15 @@ impl ModuleEmitter<'_> {
         else {
             return Err(err(self.ir, port, "port without a memory"));
         };
-        let mem = memory(self.ctx, self.ir, mem_op)?;
+        let Some((id, mem)) = self.memories.get(&mem_op).cloned() else {
+            return Err(err(self.ir, port, "port of an undeclared memory"));
+        };
         let Some(p) = mem.ports.iter().find(|p| p.op == port) else {
             return Ok(());
         };
         let (Some(r), 0) = (p.read, p.read_latency) else {
             return Ok(());
         };
-        let id = self.memories.get(&mem_op).cloned().unwrap_or_default();
         let address = self.address(p);
         let word = format!("{id}[{address}]");
         let e = match self.in_range(&mem, &address) {
@@ -129,21 +132,18 @@ impl ModuleEmitter<'_> {
 
     /// Memory `op`'s power-up contents, writes and registered reads.
     pub(super) fn memory_logic(&mut self, op: OpId) -> Res<()> {
-        let mem = memory(self.ctx, self.ir, op)?;
+        let Some((id, mem)) = self.memories.get(&op).cloned() else {
+            return Err(err(self.ir, op, "undeclared memory"));
+        };
         if mem.width == 0 || mem.depth == 0 {
             return Ok(());
         }
-        let id = self.memories.get(&op).cloned().unwrap_or_default();
         let Some(clk) = self.memory_clock(&mem)? else {
             return Ok(());
         };
         let zero = literal(mem.width, &0.into());
         let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "  initial begin\n    for (int i = 0; i < {}; i++)\n      {id}[i] = {zero};\n  end",
-            mem.depth
-        );
+        s.push_str(&zero_words(&id, mem.depth, mem.width));
         let mut writes = String::new();
         let mut reads = String::new();
         let mut read_inits = String::new();
@@ -170,23 +170,15 @@ impl ModuleEmitter<'_> {
                             let mut c = wc.clone();
                             c.push(format!("{mask}[{k}]"));
                             let (hi, lo) = ((k + 1) * g - 1, k * g);
-                            let _ = writeln!(
-                                writes,
-                                "    if ({})\n      {id}[{address}][{hi}:{lo}] <= {data}[{hi}:{lo}];",
-                                c.join(" && ")
-                            );
+                            writes.push_str(&guarded(
+                                &c,
+                                &format!("{id}[{address}][{hi}:{lo}]"),
+                                &format!("{data}[{hi}:{lo}]"),
+                            ));
                         }
                     }
                     _ => {
-                        let target = format!("{id}[{address}]");
-                        let _ = match wc.is_empty() {
-                            true => writeln!(writes, "    {target} <= {data};"),
-                            false => writeln!(
-                                writes,
-                                "    if ({})\n      {target} <= {data};",
-                                wc.join(" && ")
-                            ),
-                        };
+                        writes.push_str(&guarded(&wc, &format!("{id}[{address}]"), &data));
                     }
                 }
             }
@@ -200,14 +192,7 @@ impl ModuleEmitter<'_> {
                     Some(c) => format!("{c} ? {id}[{address}] : {zero}"),
                     None => format!("{id}[{address}]"),
                 };
-                let _ = match rc.is_empty() {
-                    true => writeln!(reads, "    {reg} <= {word};"),
-                    false => writeln!(
-                        reads,
-                        "    if ({})\n      {reg} <= {word};",
-                        rc.join(" && ")
-                    ),
-                };
+                reads.push_str(&guarded(&rc, &reg, &word));
                 let _ = writeln!(read_inits, "  initial {reg} = {zero};");
             }
         }
@@ -297,6 +282,27 @@ impl ModuleEmitter<'_> {
         self.body.push_str(&s);
         Ok(())
     }
+}
+
+/// `target <= value;` inside an `always_ff`, under `if (c1 && c2 ...)`
+/// when there are conditions.
+fn guarded(conds: &[String], target: &str, value: &str) -> String {
+    if conds.is_empty() {
+        format!("    {target} <= {value};\n")
+    } else {
+        format!(
+            "    if ({})\n      {target} <= {value};\n",
+            conds.join(" && ")
+        )
+    }
+}
+
+/// The `initial` loop that zeroes the `depth` words of array `id`.
+pub(super) fn zero_words(id: &str, depth: u64, width: u64) -> String {
+    format!(
+        "  initial begin\n    for (int i = 0; i < {depth}; i++)\n      {id}[i] = {};\n  end\n",
+        literal(width, &0.into())
+    )
 }
 
 /// The value of a `seq.const_clock`.

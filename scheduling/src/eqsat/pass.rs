@@ -11,7 +11,7 @@ use super::lang::{wrap, ConstFold, IntExpr};
 use super::rules::rules;
 use egg::{CostFunction, EGraph, Extractor, Id, Language, RecExpr, Runner, Symbol};
 use rustc_hash::{FxHashMap, FxHashSet};
-use silica_ir::dialect::inherent_attr;
+use silica_ir::dialect::{inherent_attr, MaterializeFn};
 use silica_ir::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
 use silica_ir::rewrite::{NoListener, Rewriter};
 use silica_ir::{
@@ -54,15 +54,11 @@ type MakeNode = fn([Id; 2]) -> IntExpr;
 /// binary ops, by e-node.
 struct Flavor {
     constant: &'static str,
-    /// Whether the constant's `value` is a property (`arith.constant`)
-    /// or an attribute (`hw.constant`).
-    value_in_props: bool,
     ops: [(&'static str, MakeNode); 7],
 }
 
 static ARITH: Flavor = Flavor {
     constant: "arith.constant",
-    value_in_props: true,
     ops: [
         ("arith.addi", IntExpr::Add),
         ("arith.subi", IntExpr::Sub),
@@ -76,7 +72,6 @@ static ARITH: Flavor = Flavor {
 
 static COMB: Flavor = Flavor {
     constant: "hw.constant",
-    value_in_props: false,
     ops: [
         ("comb.add", IntExpr::Add),
         ("comb.sub", IntExpr::Sub),
@@ -250,6 +245,11 @@ fn rewrite_run(
     opts: &EqsatOptions,
 ) -> Result<bool, String> {
     let width = int_width(ctx, ty).expect("run type");
+    // Constants are built by their dialect's materialisation hook.
+    let dialect = flavor.constant.split('.').next().unwrap_or_default();
+    let Some(make_constant) = ctx.dialect(dialect).and_then(|d| d.materialize_constant) else {
+        return Ok(false);
+    };
     let mut cost = TreeCost {
         model: opts.model,
         width,
@@ -289,7 +289,13 @@ fn rewrite_run(
     if new >= old - 1e-9 {
         return Ok(false);
     }
-    materialize(ctx, ir, ty, flavor, ops, &roots, &exprs, &built.leaves);
+    let run = Run {
+        ty,
+        flavor,
+        make_constant,
+        ops,
+    };
+    materialize(ctx, ir, &run, &roots, &exprs, &built.leaves);
     Ok(true)
 }
 
@@ -308,17 +314,28 @@ fn is_constant(node: &IntExpr) -> bool {
 
 /// Emits the extracted expressions after the run (shared subterms once),
 /// redirects the roots' uses and erases the run.
-#[allow(clippy::too_many_arguments)]
+/// A run being rewritten: its type, op family and ops.
+struct Run<'a> {
+    ty: Type,
+    flavor: &'a Flavor,
+    make_constant: MaterializeFn,
+    ops: &'a [OpId],
+}
+
 fn materialize(
     ctx: &mut Context,
     ir: &mut Ir,
-    ty: Type,
-    flavor: &Flavor,
-    ops: &[OpId],
+    run: &Run<'_>,
     roots: &[ValueId],
     exprs: &[RecExpr<IntExpr>],
     leaves: &[ValueId],
 ) {
+    let Run {
+        ty,
+        flavor,
+        make_constant,
+        ops,
+    } = *run;
     let last = *ops.last().expect("non-empty run");
     let mut listener = NoListener;
     let mut rw = Rewriter::new(ctx, ir, &mut listener);
@@ -341,23 +358,8 @@ fn materialize(
                     .or_insert_with(|| {
                         let w = int_width(rw.ctx, ty).unwrap_or(64);
                         let attr = rw.ctx.int_attr(ty, BigInt::from(wrap(*c, w)));
-                        let key = rw.ctx.sym("value");
-                        let dict = rw.ctx.dict_attr(vec![(key, attr)]);
-                        let op = if flavor.value_in_props {
-                            rw.create_simple(flavor.constant, &[], &[ty], Some(dict), loc)
-                        } else {
-                            let name = rw.ctx.sym(flavor.constant);
-                            rw.create(silica_ir::graph::OpSpec {
-                                name,
-                                loc,
-                                operands: &[],
-                                result_types: &[ty],
-                                successors: &[],
-                                regions: &[],
-                                attrs: dict,
-                                props: None,
-                            })
-                        };
+                        let op = make_constant(&mut rw, attr, ty, loc)
+                            .expect("the dialect builds integer constants");
                         rw.ir.result(op, 0)
                     }),
                 _ => {
