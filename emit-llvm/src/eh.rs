@@ -4,15 +4,14 @@
 //! `llvm.resume`.
 
 use crate::attrs;
+use crate::func_ops::{callee_props, parse_call_types, parse_callee_args, parse_vararg};
 use silica_ir::dialect::{inherent_attr, OpDef, Traits};
 use silica_ir::format::{segment_sizes, SEGMENTS};
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
 use silica_ir::verify::OpVerifier;
-use silica_ir::{
-    Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, Symbol, Type, TypeKind, ValueId,
-};
+use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, Symbol, Type, ValueId};
 
 /// `^bb` or `^bb(%a : t)`; appends the values to `operands`.
 fn parse_dest(p: &mut AsmParser<'_, '_>, operands: &mut Vec<ValueId>) -> PResult<(BlockId, i64)> {
@@ -41,49 +40,16 @@ fn parse_invoke(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     if let Some(c) = cconv {
         p.expect_keyword(c)?;
     }
-    let callee = p.parse_optional_symbol_name()?;
-    let mut unresolved = Vec::new();
-    if callee.is_none() {
-        unresolved.push(p.parse_operand()?);
-    }
-    p.expect(Tok::LParen, "'('")?;
-    if !p.peek(Tok::RParen) {
-        unresolved.extend(p.parse_operand_list()?);
-    }
-    p.expect(Tok::RParen, "')'")?;
+    let (callee, unresolved) = parse_callee_args(p)?;
     p.expect_keyword("to")?;
     let mut normal_ops = Vec::new();
     let (normal, n_normal) = parse_dest(p, &mut normal_ops)?;
     p.expect_keyword("unwind")?;
     let mut unwind_ops = Vec::new();
     let (unwind, n_unwind) = parse_dest(p, &mut unwind_ops)?;
-    let mut var_type = None;
-    if p.eat_keyword("vararg") {
-        p.expect(Tok::LParen, "'('")?;
-        var_type = Some(p.parse_type()?);
-        p.expect(Tok::RParen, "')'")?;
-    }
+    let var_type = parse_vararg(p)?;
     let attrs = p.parse_optional_attr_dict()?;
-    p.expect(Tok::Colon, "':'")?;
-    let mut operand_types = Vec::new();
-    if callee.is_none() {
-        operand_types.push(p.parse_type()?);
-        p.expect(Tok::Comma, "','")?;
-    }
-    let at = p.pos();
-    let fty = p.parse_type()?;
-    let (ins, outs) = match p.ctx().type_kind(fty) {
-        TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
-        _ => return p.error_at(at, "expected function type"),
-    };
-    operand_types.extend(ins);
-    if operand_types.len() != unresolved.len() {
-        return p.error_at(at, "incorrect number of operands for the invoke");
-    }
-    let mut operands = Vec::new();
-    for (u, t) in unresolved.into_iter().zip(operand_types) {
-        operands.push(p.resolve_operand(u, t)?);
-    }
+    let (mut operands, outs) = parse_call_types(p, callee.is_none(), unresolved, "invoke")?;
     let n_callee = operands.len() as i64;
     operands.extend(normal_ops);
     operands.extend(unwind_ops);
@@ -92,17 +58,7 @@ fn parse_invoke(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let mut props: Vec<(Symbol, Attr)> = Vec::new();
     let cc = attrs::keyword_attr(ctx, "cconv", cconv.unwrap_or("ccc"));
     props.push((ctx.sym("CConv"), cc));
-    if let Some(c) = callee {
-        let r = ctx.intern_attr(AttrKind::SymbolRef {
-            root: c,
-            nested: Box::new([]),
-        });
-        props.push((ctx.sym("callee"), r));
-    }
-    if let Some(t) = var_type {
-        let a = ctx.intern_attr(AttrKind::Type(t));
-        props.push((ctx.sym("var_callee_type"), a));
-    }
+    callee_props(ctx, &mut props, callee, var_type);
     let b = ctx.int_array_attr(32, &[]);
     props.push((ctx.sym("op_bundle_sizes"), b));
     let seg = ctx.int_array_attr(32, &[n_callee, n_normal, n_unwind, 0]);

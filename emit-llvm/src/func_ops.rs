@@ -8,7 +8,7 @@ use crate::types::{self, LlvmType};
 use silica_ir::dialect::{inherent_attr, BranchDef, Effects, OpDef, Traits};
 use silica_ir::format::{segment_sizes, SEGMENTS};
 use silica_ir::lexer::Tok;
-use silica_ir::parser::{AsmParser, PResult};
+use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
 use silica_ir::printer::AsmPrinter;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
 
@@ -536,17 +536,11 @@ const CALL_ELIDED: &[&str] = &[
     "operandSegmentSizes",
 ];
 
-fn parse_call(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
-    let cconv = CCONVS.iter().find(|c| p.peek_keyword(c)).copied();
-    if let Some(c) = cconv {
-        p.expect_keyword(c)?;
-    }
-    let tail = ["tail", "musttail", "notail"]
-        .into_iter()
-        .find(|c| p.peek_keyword(c));
-    if let Some(t) = tail {
-        p.expect_keyword(t)?;
-    }
+/// `@callee(%args)` or `%ptr(%args)`: the callee symbol, if direct, and
+/// the operands (the callee pointer first when indirect).
+pub(crate) fn parse_callee_args<'a>(
+    p: &mut AsmParser<'_, 'a>,
+) -> PResult<(Option<Symbol>, Vec<UnresolvedOperand<'a>>)> {
     let callee = p.parse_optional_symbol_name()?;
     let mut unresolved = Vec::new();
     if callee.is_none() {
@@ -557,16 +551,32 @@ fn parse_call(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         unresolved.extend(p.parse_operand_list()?);
     }
     p.expect(Tok::RParen, "')'")?;
-    let mut var_type = None;
-    if p.eat_keyword("vararg") {
-        p.expect(Tok::LParen, "'('")?;
-        var_type = Some(p.parse_type()?);
-        p.expect(Tok::RParen, "')'")?;
+    Ok((callee, unresolved))
+}
+
+/// `vararg(!llvm.func<...>)`, if next.
+pub(crate) fn parse_vararg(p: &mut AsmParser<'_, '_>) -> PResult<Option<Type>> {
+    if !p.eat_keyword("vararg") {
+        return Ok(None);
     }
-    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::LParen, "'('")?;
+    let t = p.parse_type()?;
+    p.expect(Tok::RParen, "')'")?;
+    Ok(Some(t))
+}
+
+/// `: [!llvm.ptr,] (ins) -> outs` (the pointer type when indirect):
+/// the resolved operands and the result types. `what` names the op in
+/// the operand-count error.
+pub(crate) fn parse_call_types<'a>(
+    p: &mut AsmParser<'_, 'a>,
+    indirect: bool,
+    unresolved: Vec<UnresolvedOperand<'a>>,
+    what: &str,
+) -> PResult<(Vec<ValueId>, Vec<Type>)> {
     p.expect(Tok::Colon, "':'")?;
     let mut operand_types = Vec::new();
-    if callee.is_none() {
+    if indirect {
         operand_types.push(p.parse_type()?);
         p.expect(Tok::Comma, "','")?;
     }
@@ -578,26 +588,54 @@ fn parse_call(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     };
     operand_types.extend(ins);
     if operand_types.len() != unresolved.len() {
-        return p.error_at(at, "incorrect number of operands for the call");
+        return p.error_at(at, format!("incorrect number of operands for the {what}"));
     }
     let mut operands = Vec::new();
     for (u, t) in unresolved.into_iter().zip(operand_types) {
         operands.push(p.resolve_operand(u, t)?);
     }
-    let loc = p.op_loc();
-    let ctx = p.ctx();
-    let mut props = Vec::new();
+    Ok((operands, outs))
+}
+
+/// The `callee` and `var_callee_type` properties of a call or invoke.
+pub(crate) fn callee_props(
+    ctx: &mut Context,
+    props: &mut Vec<(Symbol, Attr)>,
+    callee: Option<Symbol>,
+    var_type: Option<Type>,
+) {
     if let Some(c) = callee {
         let r = ctx.intern_attr(AttrKind::SymbolRef {
             root: c,
             nested: Box::new([]),
         });
-        prop(ctx, &mut props, "callee", r);
+        prop(ctx, props, "callee", r);
     }
     if let Some(t) = var_type {
         let a = type_attr(ctx, t);
-        prop(ctx, &mut props, "var_callee_type", a);
+        prop(ctx, props, "var_callee_type", a);
     }
+}
+
+fn parse_call(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let cconv = CCONVS.iter().find(|c| p.peek_keyword(c)).copied();
+    if let Some(c) = cconv {
+        p.expect_keyword(c)?;
+    }
+    let tail = ["tail", "musttail", "notail"]
+        .into_iter()
+        .find(|c| p.peek_keyword(c));
+    if let Some(t) = tail {
+        p.expect_keyword(t)?;
+    }
+    let (callee, unresolved) = parse_callee_args(p)?;
+    let var_type = parse_vararg(p)?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let (operands, outs) = parse_call_types(p, callee.is_none(), unresolved, "call")?;
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mut props = Vec::new();
+    callee_props(ctx, &mut props, callee, var_type);
     let cc = attrs::keyword_attr(ctx, "cconv", cconv.unwrap_or("ccc"));
     prop(ctx, &mut props, "CConv", cc);
     let tk = attrs::keyword_attr(ctx, "tailcallkind", tail.unwrap_or("none"));
