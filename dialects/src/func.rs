@@ -160,7 +160,7 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
             return p.expected("SSA identifier");
         }
         let ty = p.parse_type()?;
-        let attrs = parse_optional_dict(p)?;
+        let attrs = p.parse_optional_nonempty_attr_dict()?;
         args.push(SigEntry { name, ty, attrs });
         Ok(())
     })?;
@@ -169,7 +169,7 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         if p.eat(Tok::LParen) {
             p.comma_list(Tok::RParen, "')'", |p| {
                 let ty = p.parse_type()?;
-                let attrs = parse_optional_dict(p)?;
+                let attrs = p.parse_optional_nonempty_attr_dict()?;
                 results.push(SigEntry {
                     name: None,
                     ty,
@@ -248,15 +248,6 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         attrs,
         props: Some(props),
     }))
-}
-
-/// `{...}` if present and not empty.
-fn parse_optional_dict(p: &mut AsmParser<'_, '_>) -> PResult<Option<Attr>> {
-    if !p.peek(Tok::LBrace) {
-        return Ok(None);
-    }
-    let d = p.parse_optional_attr_dict()?;
-    Ok((!p.ctx().dict_entries(d).is_empty()).then_some(d))
 }
 
 /// The function type of a `func.func`.

@@ -214,7 +214,7 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
                 None
             };
             let ty = p.parse_type()?;
-            let attrs = parse_optional_dict(p)?;
+            let attrs = p.parse_optional_nonempty_attr_dict()?;
             args.push(Arg { name, ty, attrs });
             if !p.eat(Tok::Comma) {
                 break;
@@ -228,7 +228,7 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         if p.eat(Tok::LParen) {
             if !p.eat(Tok::RParen) {
                 result = Some(p.parse_type()?);
-                result_attrs = parse_optional_dict(p)?;
+                result_attrs = p.parse_optional_nonempty_attr_dict()?;
                 p.expect(Tok::RParen, "')'")?;
             }
         } else {
@@ -276,14 +276,6 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         attrs,
         props: Some(props),
     }))
-}
-
-fn parse_optional_dict(p: &mut AsmParser<'_, '_>) -> PResult<Option<Attr>> {
-    if !p.peek(Tok::LBrace) {
-        return Ok(None);
-    }
-    let d = p.parse_optional_attr_dict()?;
-    Ok((!p.ctx().dict_entries(d).is_empty()).then_some(d))
 }
 
 /// The `i`th dictionary of the array attribute `key`, if not empty.

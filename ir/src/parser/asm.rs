@@ -253,6 +253,16 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.parse_type()
     }
 
+    /// `{...}` if one is next and not empty (an argument's or result's
+    /// attributes).
+    pub fn parse_optional_nonempty_attr_dict(&mut self) -> PResult<Option<Attr>> {
+        if !self.peek(Tok::LBrace) {
+            return Ok(None);
+        }
+        let d = self.parse_optional_attr_dict()?;
+        Ok((!self.ctx().dict_entries(d).is_empty()).then_some(d))
+    }
+
     /// `{...}` if one is next, else the empty dictionary.
     pub fn parse_optional_attr_dict(&mut self) -> PResult<Attr> {
         if self.p.is(Tok::LBrace) {
