@@ -4,6 +4,7 @@
 //! `llvm.resume`.
 
 use crate::attrs;
+use crate::switch::parse_dest;
 use crate::func_ops::{callee_props, parse_call_types, parse_callee_args, parse_vararg};
 use silica_ir::dialect::{inherent_attr, OpDef, Traits};
 use silica_ir::format::{segment_sizes, SEGMENTS};
@@ -12,26 +13,6 @@ use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
 use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, Symbol, Type, ValueId};
-
-/// `^bb` or `^bb(%a : t)`; appends the values to `operands`.
-fn parse_dest(p: &mut AsmParser<'_, '_>, operands: &mut Vec<ValueId>) -> PResult<(BlockId, i64)> {
-    let dest = p.parse_successor()?;
-    if !p.eat(Tok::LParen) {
-        return Ok((dest, 0));
-    }
-    let values = p.parse_operand_list()?;
-    p.expect(Tok::Colon, "':'")?;
-    let types = p.parse_type_list()?;
-    p.expect(Tok::RParen, "')'")?;
-    if values.len() != types.len() {
-        return p.expected("as many types as operands");
-    }
-    let n = values.len() as i64;
-    for (v, t) in values.into_iter().zip(types) {
-        operands.push(p.resolve_operand(v, t)?);
-    }
-    Ok((dest, n))
-}
 
 fn parse_invoke(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let cconv = ["fastcc", "coldcc", "tailcc"]
