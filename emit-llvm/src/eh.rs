@@ -4,8 +4,8 @@
 //! `llvm.resume`.
 
 use crate::attrs;
-use crate::switch::parse_dest;
 use crate::func_ops::{callee_props, parse_call_types, parse_callee_args, parse_vararg};
+use crate::switch::parse_dest;
 use silica_ir::dialect::{inherent_attr, OpDef, Traits};
 use silica_ir::format::{segment_sizes, SEGMENTS};
 use silica_ir::lexer::Tok;

@@ -11,7 +11,10 @@ use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, TypeKind, ValueId};
 
 /// `^bb` or `^bb(%a, %b : t1, t2)`; appends the values to `operands`.
-pub(crate) fn parse_dest(p: &mut AsmParser<'_, '_>, operands: &mut Vec<ValueId>) -> PResult<(BlockId, i64)> {
+pub(crate) fn parse_dest(
+    p: &mut AsmParser<'_, '_>,
+    operands: &mut Vec<ValueId>,
+) -> PResult<(BlockId, i64)> {
     let dest = p.parse_successor()?;
     if !p.eat(Tok::LParen) {
         return Ok((dest, 0));
