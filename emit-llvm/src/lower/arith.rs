@@ -178,30 +178,8 @@ fn index_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId
     let Some(results) = converted_results(cr, op) else {
         return false;
     };
-    let ctx = &*cr.rw.ctx;
-    let unsigned = ctx.str(cr.rw.ir.op_name(op)) == "arith.index_castui";
-    let from = ctx.int_width(cr.rw.ir.value_type(operands[0]));
-    let to = ctx.int_width(results[0]);
-    let (Some(from), Some(to)) = (from, to) else {
-        return false;
-    };
-    let loc = cr.rw.ir.op_loc(op);
-    let v = if from == to {
-        operands[0]
-    } else {
-        let name = match (from < to, unsigned) {
-            (true, true) => "llvm.zext",
-            (true, false) => "llvm.sext",
-            (false, _) => "llvm.trunc",
-        };
-        Llvm {
-            rw: &mut cr.rw,
-            loc,
-        }
-        .value(name, operands, results[0], &[])
-    };
-    cr.replace_op(op, &[v]);
-    true
+    let unsigned = cr.rw.ctx.str(cr.rw.ir.op_name(op)) == "arith.index_castui";
+    super::replace_with_resized_int(cr, op, operands[0], results[0], unsigned)
 }
 
 /// Signed ceiling and floor division and unsigned ceiling division,

@@ -100,28 +100,7 @@ fn cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
     let Some(to_ty) = cr.convert_type(ty) else {
         return false;
     };
-    let from = cr.rw.ctx.int_width(cr.rw.ir.value_type(operands[0]));
-    let to = cr.rw.ctx.int_width(to_ty);
-    let (Some(from), Some(to)) = (from, to) else {
-        return false;
-    };
-    let loc = cr.rw.ir.op_loc(op);
-    let v = if from == to {
-        operands[0]
-    } else {
-        let name = match (from < to, unsigned) {
-            (true, true) => "llvm.zext",
-            (true, false) => "llvm.sext",
-            (false, _) => "llvm.trunc",
-        };
-        Llvm {
-            rw: &mut cr.rw,
-            loc,
-        }
-        .value(name, operands, to_ty, &[])
-    };
-    cr.replace_op(op, &[v]);
-    true
+    super::replace_with_resized_int(cr, op, operands[0], to_ty, unsigned)
 }
 
 /// Ceiling and floor divisions, as MLIR's index lowering expands them.

@@ -91,6 +91,39 @@ pub(crate) struct Llvm<'r, 'a> {
     pub loc: Attr,
 }
 
+/// Replaces `op` by `value` resized to the integer type `to`: `zext`
+/// (`unsigned`) or `sext` to widen, `trunc` to narrow, nothing when the
+/// widths agree. False when either type has no integer width.
+pub(crate) fn replace_with_resized_int(
+    cr: &mut silica_ir::conversion::ConversionRewriter<'_, '_>,
+    op: OpId,
+    value: ValueId,
+    to: Type,
+    unsigned: bool,
+) -> bool {
+    let from = cr.rw.ctx.int_width(cr.rw.ir.value_type(value));
+    let (Some(from), Some(width)) = (from, cr.rw.ctx.int_width(to)) else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let v = if from == width {
+        value
+    } else {
+        let name = match (from < width, unsigned) {
+            (true, true) => "llvm.zext",
+            (true, false) => "llvm.sext",
+            (false, _) => "llvm.trunc",
+        };
+        Llvm {
+            rw: &mut cr.rw,
+            loc,
+        }
+        .value(name, &[value], to, &[])
+    };
+    cr.replace_op(op, &[v]);
+    true
+}
+
 /// A GEP index: a value or a constant.
 #[derive(Clone, Copy)]
 pub(crate) enum GepIndex {
