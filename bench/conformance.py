@@ -34,7 +34,7 @@ SPLIT = re.compile(r"^// -----\s*$", re.M)
 
 
 # The upstream dialects silica registers.
-SILICA_DIALECTS = {"builtin", "func", "arith", "cf", "math", "index", "scf", "memref", "affine", "llvm"}
+SILICA_DIALECTS = {"builtin", "func", "arith", "cf", "math", "index", "scf", "memref", "affine", "llvm", "irdl"}
 
 
 def registered_dialects(mlir_opt):
@@ -62,12 +62,17 @@ SHARED_FLAGS = (
 )
 
 
-def run_flags(text):
-    """The shared flags of the first RUN line that runs mlir-opt."""
+def run_flags(text, path):
+    """The shared flags of the first RUN line that runs mlir-opt, with its
+    `--irdl-file=%S/...` resolved next to `path`."""
     for line in text.splitlines():
         if "RUN:" in line and "mlir-opt" in line:
             used = set(re.findall(r"(?<![\w-])--?([a-z][\w-]*)", line))
-            return [f"--{f}" for f in SHARED_FLAGS if f in used]
+            flags = [f"--{f}" for f in SHARED_FLAGS if f in used]
+            irdl = re.search(r"--?irdl-file=%S/(\S+)", line)
+            if irdl:
+                flags.append("--irdl-file=" + os.path.join(os.path.dirname(os.path.abspath(path)), irdl.group(1)))
+            return flags
     return ["--allow-unregistered-dialect"]
 
 
@@ -82,6 +87,7 @@ NON_PASS_FLAGS = set(SHARED_FLAGS) | {
     "check-prefix",
     "check-prefixes",
     "dump-input",
+    "irdl-file",
 }
 
 
@@ -100,7 +106,7 @@ def needs_pass(text):
 
 def chunks_of(path):
     text = open(path, encoding="utf-8", errors="replace").read()
-    flags = run_flags(text)
+    flags = run_flags(text, path)
     passes = needs_pass(text)
     pieces = SPLIT.split(text)
     line = 1

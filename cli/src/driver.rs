@@ -41,6 +41,53 @@ pub struct IoArgs {
     /// Print a timing report to standard error.
     #[arg(long = "mlir-timing")]
     timing: bool,
+    /// Load the dialects an IRDL file defines before reading the input.
+    #[arg(long = "irdl-file", value_name = "F")]
+    irdl_file: Option<String>,
+}
+
+/// An `--irdl-file`: its name and text, loaded into each chunk's context.
+struct IrdlFile {
+    name: String,
+    text: Vec<u8>,
+}
+
+impl IrdlFile {
+    /// Parses and verifies the file in `ctx` and registers its dialects.
+    fn load(&self, ctx: &mut Context) -> Result<(), Box<Diagnostic>> {
+        let module = parse(ctx, &self.name, &self.text, ParseOptions::default())?;
+        let opts = silica_ir::verify::VerifyOptions {
+            print_op: true,
+            debug_info: false,
+        };
+        silica_ir::verify::verify(ctx, &module.ir, module.top, opts)?;
+        silica_ir::irdl::load_dialects(ctx, &module.ir, module.top)?;
+        Ok(())
+    }
+
+    /// Reads `--irdl-file` and checks it loads; reports why not.
+    fn open(args: &IoArgs) -> Result<Option<IrdlFile>, ()> {
+        let Some(name) = &args.irdl_file else {
+            return Ok(None);
+        };
+        let text = std::fs::read(name).map_err(|e| {
+            eprintln!("error: could not open IRDL file '{name}': {e}");
+        })?;
+        let file = IrdlFile {
+            name: name.clone(),
+            text,
+        };
+        let mut ctx = new_context(false);
+        if let Err(d) = file.load(&mut ctx) {
+            let sources = [SourceFile {
+                name,
+                text: &file.text,
+            }];
+            eprint!("{}", render(&ctx, &sources, &d));
+            return Err(());
+        }
+        Ok(Some(file))
+    }
 }
 
 impl IoArgs {
@@ -319,6 +366,9 @@ pub fn run_with_rows(
     } else {
         args.input.as_str()
     };
+    let Ok(irdl) = IrdlFile::open(args) else {
+        return ExitCode::FAILURE;
+    };
     let flags = args.print_flags();
     let chunks = split_chunks(&src, args.split.as_deref());
     let mut output = match Output::open(args) {
@@ -339,6 +389,10 @@ pub fn run_with_rows(
             }
         }
         let mut ctx = new_context(args.allow_unregistered);
+        if let Some(irdl) = &irdl {
+            // Loaded once already: it cannot fail now.
+            let _ = irdl.load(&mut ctx);
+        }
         let verify_opts = silica_ir::verify::VerifyOptions {
             print_op: !args.verify_diagnostics,
             debug_info: args.debug_info,

@@ -20,6 +20,7 @@ pub fn register_dialects(ctx: &mut Context) {
         &silica_hw_dialects::HW,
         &silica_hw_dialects::COMB,
         &silica_hw_dialects::SEQ,
+        &silica_ir::irdl::IRDL,
     ] {
         ctx.register_dialect(d);
     }

@@ -220,6 +220,8 @@ pub struct DialectDef {
 pub struct Registry {
     dialects: FxHashMap<&'static str, &'static DialectDef>,
     ops: FxHashMap<Symbol, &'static OpDef>,
+    /// The run-time parts of dialects defined at run time.
+    pub(crate) dynamic: FxHashMap<&'static str, crate::dynamic::DynamicDialect>,
 }
 
 impl Context {

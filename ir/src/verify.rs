@@ -153,6 +153,10 @@ impl Verifier<'_> {
                     }
                 }
             }
+        } else if let Some(dialect) = self.registered_dialect_of(op) {
+            let name = self.ctx.str(ir.op_name(op));
+            let msg = format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations");
+            return Err(self.op_error(op, msg));
         }
         // Successors must live in the same region as the op.
         let region = ir.op_block(op).and_then(|b| ir.block_region(b));
@@ -171,6 +175,13 @@ impl Verifier<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The registered dialect an unregistered op claims to belong to.
+    fn registered_dialect_of(&self, op: OpId) -> Option<&'static str> {
+        let name = self.ctx.str(self.ir.op_name(op));
+        let (dialect, _) = name.split_once('.')?;
+        self.ctx.dialect(dialect).map(|d| d.name)
     }
 
     /// The structural traits of `def`: allowed parents, block counts,

@@ -5,6 +5,7 @@ use super::{AffineSsa, AsmParser, PResult, Parser};
 use crate::affine::{AffineExpr, AffineMap, BinOp, IntegerSet};
 use crate::attrs::{AttrKind, Location};
 use crate::context::{Attr, Symbol, Type};
+use crate::dynamic::ParamsKind;
 use crate::float::{self, FloatKind};
 use crate::lexer::{unescape, Tok};
 use crate::types::{Signedness, TypeKind, DYNAMIC};
@@ -391,14 +392,21 @@ impl<'a> Parser<'a> {
         if let Some(h) = self.ctx.dialect(dialect).and_then(|d| d.attrs) {
             return (h.parse)(&mut AsmParser::new(self, pos, false), mnemonic);
         }
-        let name = self.ctx.sym(mnemonic);
-        let mut params = Vec::new();
-        if self.eat(Tok::Less) {
-            self.comma_list(Tok::Greater, "'>'", |p| {
-                params.push(p.parse_attribute(None)?);
-                Ok(())
-            })?;
+        // The mnemonic was the last token.
+        let at = self.prev_end().saturating_sub(mnemonic.len());
+        if self.ctx.is_dynamic_dialect(dialect)
+            && !self.ctx.has_dynamic_def(ParamsKind::Attr, dialect, mnemonic)
+        {
+            return self.err_at(at, "expected dynamic attribute");
         }
+        let params = self.parse_dynamic_params()?;
+        if let Some(Err(msg)) =
+            self.ctx
+                .check_dynamic_params(ParamsKind::Attr, dialect, mnemonic, &params)
+        {
+            return self.err_at(at, msg);
+        }
+        let name = self.ctx.sym(mnemonic);
         let dialect = self.ctx.sym(dialect);
         Ok(self.ctx.intern_attr(AttrKind::Dialect {
             dialect,

@@ -902,6 +902,8 @@ impl<'a> Parser<'a> {
         }
         self.bump();
         let name = self.ctx.sym(&name_str);
+        // An unknown op of a registered dialect is kept: the verifier
+        // rejects it, as MLIR's does.
         if self.ctx.op_def(name).is_none() && !self.ctx.allow_unregistered {
             let dialect = name_str.split('.').next().unwrap_or("");
             if self.ctx.dialect(dialect).is_none() || !name_str.contains('.') {
@@ -909,10 +911,6 @@ impl<'a> Parser<'a> {
                     "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
                 );
             }
-            let _ = name_pos;
-            return self.err(format!(
-                "Dialect `{dialect}' not found for custom op '{name_str}' "
-            ));
         }
         // Operands.
         self.expect(Tok::LParen, "'(' to start operand list")?;
@@ -950,6 +948,15 @@ impl<'a> Parser<'a> {
             None => self.parse_generic_tail(&mut regions)?,
         };
         let (props, attrs, fty) = (tail.props, tail.attrs, tail.fty);
+        if let Some(props) = props {
+            let op_name = self.ctx.str(name);
+            let dialect = op_name.split('.').next().unwrap_or("");
+            if self.ctx.is_dynamic_dialect(dialect) {
+                let shown = crate::printer::attr_to_string(self.ctx, props);
+                let msg = format!("invalid properties {shown} for op {op_name}: extensible Dialects don't support properties");
+                return self.err_at(name_pos, msg);
+            }
+        }
         let num_inputs = match self.ctx.type_kind(fty) {
             crate::types::TypeKind::Function { inputs, .. } => inputs.len(),
             _ => return self.err_at(type_pos, "expected function type"),

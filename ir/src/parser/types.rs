@@ -3,6 +3,7 @@
 use super::{AsmParser, PResult, Parser};
 use crate::attrs::AttrKind;
 use crate::context::{Attr, Type};
+use crate::dynamic::ParamsKind;
 use crate::float::FloatKind;
 use crate::lexer::Tok;
 use crate::types::{Signedness, TypeKind, DYNAMIC, MAX_INT_WIDTH};
@@ -112,6 +113,12 @@ impl Parser<'_> {
             }
             return Ok(t);
         }
+        if self.ctx.is_dynamic_dialect(dialect) {
+            let dialect = dialect.to_string();
+            // Re-lex from the mnemonic: after `!dialect.` or `!dialect<`.
+            self.reset_to(pos + 1 + dialect.len() + 1);
+            return self.parse_dynamic_type(&dialect, rest.is_empty());
+        }
         let (dialect, mut data) = (dialect.to_string(), rest.to_string());
         let body_end = if has_body {
             self.balanced_body_end(end)?
@@ -147,6 +154,48 @@ impl Parser<'_> {
             dialect: d,
             data: data.into(),
         }))
+    }
+
+    /// A type of a dialect defined at run time from its mnemonic on:
+    /// `name` or `name<param, ...>`, checked by the dialect's definition.
+    fn parse_dynamic_type(&mut self, dialect: &str, bracketed: bool) -> PResult<Type> {
+        let at = self.tok().start;
+        if !self.is(Tok::BareId) {
+            return self.wrong_token("expected dialect type mnemonic");
+        }
+        let mnemonic = self.text().to_string();
+        if !self.ctx.has_dynamic_def(ParamsKind::Type, dialect, &mnemonic) {
+            return self.err_at(at, "expected dynamic type");
+        }
+        self.bump();
+        let params = self.parse_dynamic_params()?;
+        if bracketed {
+            self.expect(Tok::Greater, "'>'")?;
+        }
+        let checked = self.ctx.check_dynamic_params(ParamsKind::Type, dialect, &mnemonic, &params);
+        if let Some(Err(msg)) = checked {
+            return self.err_at(at, msg);
+        }
+        let dialect = self.ctx.sym(dialect);
+        let name = self.ctx.sym(&mnemonic);
+        Ok(self.ctx.intern_type(TypeKind::Dialect {
+            dialect,
+            name,
+            params: params.into(),
+        }))
+    }
+
+    /// The parameters of a dynamic type or attribute: nothing, `<>` or
+    /// `<attr, ...>` (types stand for type attributes).
+    pub(crate) fn parse_dynamic_params(&mut self) -> PResult<Vec<Attr>> {
+        let mut params = Vec::new();
+        if self.eat(Tok::Less) && !self.eat(Tok::Greater) {
+            self.comma_list(Tok::Greater, "'>'", |p| {
+                params.push(p.parse_attribute(None)?);
+                Ok(())
+            })?;
+        }
+        Ok(params)
     }
 
     /// The end of a balanced `<...>` body starting at byte `start` (which
@@ -345,9 +394,6 @@ impl Parser<'_> {
         let epos = self.tok().start;
         let element = self.parse_type()?;
         self.expect(Tok::Greater, "'>' in vector type")?;
-        if shape.is_empty() {
-            return self.err_at(pos, "vector types must have positive constant sizes");
-        }
         if shape.iter().any(|&d| d <= 0) {
             return self
                 .err_at(

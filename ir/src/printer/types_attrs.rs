@@ -123,6 +123,22 @@ impl ParamPrinter<'_> {
     pub fn ty(&self, out: &mut String, t: Type) {
         self.inner.print_type(out, t);
     }
+
+    /// Appends `<p0, p1>`, or nothing when there are no parameters (the
+    /// generic syntax of parameters, as dynamic dialects write them).
+    pub fn params(&self, out: &mut String, params: &[Attr]) {
+        if params.is_empty() {
+            return;
+        }
+        out.push('<');
+        for (i, p) in params.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.attr(out, *p);
+        }
+        out.push('>');
+    }
 }
 
 impl AttrPrinter<'_> {
@@ -157,9 +173,13 @@ impl AttrPrinter<'_> {
             .ctx
             .dialect(self.ctx.str(*dialect))
             .and_then(|d| d.types);
+        let pp = ParamPrinter { inner: self };
         match hooks {
-            Some(h) => (h.print)(&ParamPrinter { inner: self }, out, name, params),
-            None => out.push_str(name),
+            Some(h) => (h.print)(&pp, out, name, params),
+            None => {
+                out.push_str(name);
+                pp.params(out, params);
+            }
         }
     }
 
@@ -183,17 +203,7 @@ impl AttrPrinter<'_> {
         let pp = ParamPrinter { inner: self };
         match hooks {
             Some(h) => (h.print)(&pp, out, name, params),
-            None if params.is_empty() => {}
-            None => {
-                out.push('<');
-                for (i, p) in params.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    pp.attr(out, *p);
-                }
-                out.push('>');
-            }
+            None => pp.params(out, params),
         }
     }
 }
