@@ -1,12 +1,13 @@
 //! What the `silica` binary, its tests and the fuzz targets share: the
 //! set of dialects a context gets and the passes `silica opt` knows.
 
+use silica_ir::dialect::DialectDef;
 use silica_ir::pass::PassRegistry;
 use silica_ir::Context;
 
-/// Registers every dialect silica knows in `ctx`.
-pub fn register_dialects(ctx: &mut Context) {
-    for d in [
+/// Every dialect silica knows.
+pub fn dialects() -> [&'static DialectDef; 14] {
+    [
         &silica_dialects::arith::ARITH,
         &silica_dialects::func::FUNC_DIALECT,
         &silica_dialects::cf::CF,
@@ -21,7 +22,12 @@ pub fn register_dialects(ctx: &mut Context) {
         &silica_hw_dialects::COMB,
         &silica_hw_dialects::SEQ,
         &silica_ir::irdl::IRDL,
-    ] {
+    ]
+}
+
+/// Registers every dialect silica knows in `ctx`.
+pub fn register_dialects(ctx: &mut Context) {
+    for d in dialects() {
         ctx.register_dialect(d);
     }
 }

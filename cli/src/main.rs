@@ -2,6 +2,7 @@
 //! spelled as mlir-opt spells them.
 
 mod driver;
+mod irdl_export;
 mod opt;
 mod schedule;
 mod sim;
@@ -35,6 +36,9 @@ enum Command {
     /// Simulate an hw/comb/seq module cycle by cycle (trace, VCD,
     /// testbench for the emitted Verilog).
     Sim(sim::SimArgs),
+    /// Write the IRDL definition of a native dialect (loadable with
+    /// `--irdl-file`, by silica and by mlir-opt).
+    IrdlExport(irdl_export::IrdlExportArgs),
 }
 
 /// mlir-opt accepts long options with one dash (`-split-input-file`);
@@ -69,5 +73,6 @@ fn main() -> ExitCode {
         Command::Schedule(args) => schedule::run(&args),
         Command::Translate(args) => translate::run(&args),
         Command::Sim(args) => sim::run(&args),
+        Command::IrdlExport(args) => irdl_export::run(&args),
     }
 }

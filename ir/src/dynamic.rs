@@ -101,10 +101,13 @@ impl Context {
     /// Whether the dynamic dialect `dialect` defines a type (or attribute)
     /// named `name`.
     pub fn has_dynamic_def(&self, kind: ParamsKind, dialect: &str, name: &str) -> bool {
-        self.registry.dynamic.get(dialect).is_some_and(|d| match kind {
-            ParamsKind::Type => d.types.contains_key(name),
-            ParamsKind::Attr => d.attrs.contains_key(name),
-        })
+        self.registry
+            .dynamic
+            .get(dialect)
+            .is_some_and(|d| match kind {
+                ParamsKind::Type => d.types.contains_key(name),
+                ParamsKind::Attr => d.attrs.contains_key(name),
+            })
     }
 }
 

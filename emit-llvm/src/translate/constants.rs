@@ -90,7 +90,9 @@ fn aggregate(
     let (open, close, n, element) = match llvm_type(ctx, t) {
         Some(LlvmType::Array(n, e)) => ("[", "]", n as usize, e),
         _ => match ctx.type_kind(t) {
-            TypeKind::Vector { shape, element, .. } if shape.len() == 1 => ("<", ">", shape[0] as usize, *element),
+            TypeKind::Vector { shape, element, .. } if shape.len() == 1 => {
+                ("<", ">", shape[0] as usize, *element)
+            }
             _ => {
                 let a = it.next().ok_or("too few elements")?;
                 return constant(ctx, a, t);

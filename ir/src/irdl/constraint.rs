@@ -176,7 +176,10 @@ impl<'c> ConstraintVerifier<'c> {
                 if vars.iter().any(|&v| self.verify(ctx, val, v).is_ok()) {
                     return Ok(());
                 }
-                Err(format!("'{}' does not satisfy the constraint", val.show(ctx)))
+                Err(format!(
+                    "'{}' does not satisfy the constraint",
+                    val.show(ctx)
+                ))
             }
             Constraint::AllOf(vars) => vars.iter().try_for_each(|&v| self.verify(ctx, val, v)),
         }

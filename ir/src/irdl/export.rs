@@ -15,12 +15,16 @@ use crate::context::{Context, Type};
 use crate::dialect::OpDef;
 use crate::format::{Arity, AttrParam, Signature, TypeConstraint, ValueParam};
 use crate::parser::{parse, ParseOptions};
+use crate::types::TypeKind;
 use rustc_hash::FxHashSet;
 use std::fmt::Write;
 
 /// Sample types of each builtin base, to read a type predicate as bases.
 const SAMPLES: &[(&str, &[&str])] = &[
-    ("integer", &["i1", "i8", "i16", "i32", "i64", "i128", "si32", "ui32"]),
+    (
+        "integer",
+        &["i1", "i8", "i16", "i32", "i64", "i128", "si32", "ui32"],
+    ),
     ("index", &["index"]),
     ("f16", &["f16"]),
     ("bf16", &["bf16"]),
@@ -29,10 +33,34 @@ const SAMPLES: &[(&str, &[&str])] = &[
     ("f80", &["f80"]),
     ("f128", &["f128"]),
     ("complex", &["complex<f32>", "complex<i32>"]),
-    ("vector", &["vector<4xi32>", "vector<4xf32>", "vector<4xi1>", "vector<4xindex>"]),
-    ("tensor", &["tensor<4xi32>", "tensor<?xf32>", "tensor<4xi1>", "tensor<4xindex>"]),
+    (
+        "vector",
+        &[
+            "vector<4xi32>",
+            "vector<4xf32>",
+            "vector<4xi1>",
+            "vector<4xindex>",
+        ],
+    ),
+    (
+        "tensor",
+        &[
+            "tensor<4xi32>",
+            "tensor<?xf32>",
+            "tensor<4xi1>",
+            "tensor<4xindex>",
+        ],
+    ),
     ("unranked_tensor", &["tensor<*xf32>", "tensor<*xi32>"]),
-    ("memref", &["memref<4xi32>", "memref<?xf32>", "memref<f32>", "memref<4xindex>"]),
+    (
+        "memref",
+        &[
+            "memref<4xi32>",
+            "memref<?xf32>",
+            "memref<f32>",
+            "memref<4xindex>",
+        ],
+    ),
     ("unranked_memref", &["memref<*xf32>", "memref<*xi32>"]),
     ("none", &["none"]),
     ("tuple", &["tuple<i32>"]),
@@ -86,8 +114,15 @@ impl Writer<'_> {
     fn type_constraint(&mut self, c: &TypeConstraint) -> String {
         if let Some(build) = c.build {
             let t = build(self.ctx);
-            let text = crate::printer::type_to_string(self.ctx, t);
-            return self.value(&format!("irdl.is {text}"));
+            // Types of dialects other tools may lack are left open.
+            if !matches!(
+                self.ctx.type_kind(t),
+                TypeKind::Dialect { .. } | TypeKind::Opaque { .. }
+            ) {
+                let text = crate::printer::type_to_string(self.ctx, t);
+                return self.value(&format!("irdl.is {text}"));
+            }
+            return self.value("irdl.any");
         }
         let mut bases = Vec::new();
         let mut all = true;
@@ -109,6 +144,18 @@ impl Writer<'_> {
             return parts[0].clone();
         }
         self.value(&format!("irdl.any_of({})", parts.join(", ")))
+    }
+
+    /// Variadic groups whose values the native op lets differ in type
+    /// (IRDL makes them share one), as `op.group`.
+    fn shared_variadics(name: &str, sig: &Signature) -> Vec<String> {
+        sig.operands
+            .iter()
+            .chain(sig.results)
+            .filter(|p| p.arity == Arity::Variadic && p.constraint.build.is_none())
+            .filter(|p| !sig.same_types.iter().any(|g| g.contains(&p.name)))
+            .map(|p| format!("{name}.{}", p.name))
+            .collect()
     }
 
     fn op(&mut self, name: &str, sig: &Signature) {
@@ -197,7 +244,11 @@ fn unique_name(taken: &mut FxHashSet<String>, name: &str) -> String {
         }
     }
     let snake = snake.trim_end_matches('_').to_string();
-    let base = if snake.is_empty() { "value".to_string() } else { snake };
+    let base = if snake.is_empty() {
+        "value".to_string()
+    } else {
+        snake
+    };
     let mut candidate = base.clone();
     let mut n = 1;
     while taken.contains(&candidate) {
@@ -226,13 +277,17 @@ pub fn export(ctx: &mut Context, dialect: &str, as_name: &str) -> Result<String,
         next: 0,
     };
     let mut skipped = Vec::new();
+    let mut narrowed = Vec::new();
     let _ = writeln!(w.out, "irdl.dialect @{as_name} {{");
     let mut ops: Vec<&OpDef> = def.ops.iter().collect();
     ops.sort_by_key(|d| d.name);
     for op in ops {
         let short = op.name.split_once('.').map_or(op.name, |(_, s)| s);
         match op.signature {
-            Some(sig) if name_error(short).is_none() => w.op(short, sig),
+            Some(sig) if name_error(short).is_none() => {
+                narrowed.extend(Writer::shared_variadics(short, sig));
+                w.op(short, sig);
+            }
             Some(_) => skipped.push(format!("{short} (name not allowed in IRDL)")),
             None => skipped.push(format!("{short} (no declarative signature)")),
         }
@@ -243,6 +298,15 @@ pub fn export(ctx: &mut Context, dialect: &str, as_name: &str) -> Result<String,
         let _ = writeln!(text, "// Not exported from '{dialect}':");
         for s in &skipped {
             let _ = writeln!(text, "//   {s}");
+        }
+    }
+    if !narrowed.is_empty() {
+        let _ = writeln!(
+            text,
+            "// Variadic groups whose values share one type here (IRDL binds a variable once per op):"
+        );
+        for n in &narrowed {
+            let _ = writeln!(text, "//   {n}");
         }
     }
     text.push_str(&w.out);

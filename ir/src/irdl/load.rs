@@ -78,7 +78,11 @@ fn resolve_definition(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> Result<Op
 
 /// The verifier's check that a symbol reference names a type or
 /// attribute definition.
-pub(crate) fn check_definition_ref(v: &mut OpVerifier<'_, '_>, op: OpId, attr: &str) -> PResult<()> {
+pub(crate) fn check_definition_ref(
+    v: &mut OpVerifier<'_, '_>,
+    op: OpId,
+    attr: &str,
+) -> PResult<()> {
     match resolve_definition(v.ctx(), v.ir(), op, attr) {
         Ok(_) => Ok(()),
         Err(msg) => Err(v.op_error(op, msg)),
@@ -88,7 +92,9 @@ pub(crate) fn check_definition_ref(v: &mut OpVerifier<'_, '_>, op: OpId, attr: &
 /// The dialect and name of the definition `def` (an `irdl.type` or
 /// `irdl.attribute` inside an `irdl.dialect`).
 fn def_ref(ctx: &Context, ir: &Ir, def: OpId) -> DefRef {
-    let dialect = ir.parent_op(def).and_then(|d| string_prop(ctx, ir, d, "sym_name"));
+    let dialect = ir
+        .parent_op(def)
+        .and_then(|d| string_prop(ctx, ir, d, "sym_name"));
     DefRef {
         dialect: dialect.unwrap_or_default(),
         name: string_prop(ctx, ir, def, "sym_name").unwrap_or_default(),
@@ -181,7 +187,11 @@ impl BodyCompiler<'_> {
         let (ctx, ir) = (self.ctx, self.ir);
         if inherent_attr(ctx, ir, op, "base_ref").is_some() {
             let def = resolve_definition(ctx, ir, op, "base_ref").map_err(|m| self.error(op, m))?;
-            let full = format!("{}.{}", def_ref(ctx, ir, def).dialect, def_ref(ctx, ir, def).name);
+            let full = format!(
+                "{}.{}",
+                def_ref(ctx, ir, def).dialect,
+                def_ref(ctx, ir, def).name
+            );
             return Ok(match ctx.str(ir.op_name(def)) {
                 ops::TYPE => Constraint::BaseType(full),
                 _ => Constraint::BaseAttr(full),
@@ -221,7 +231,12 @@ fn body_ops(ir: &Ir, def: OpId) -> Vec<OpId> {
         .collect()
 }
 
-fn compile_params(ctx: &Context, ir: &Ir, pending: &Pending, def: OpId) -> PResult<ParamsDefinition> {
+fn compile_params(
+    ctx: &Context,
+    ir: &Ir,
+    pending: &Pending,
+    def: OpId,
+) -> PResult<ParamsDefinition> {
     let mut c = BodyCompiler {
         ctx,
         ir,
@@ -284,7 +299,11 @@ fn compile_op(ctx: &Context, ir: &Ir, pending: &Pending, def: OpId) -> PResult<O
 
 /// Registers every `irdl.dialect` nested in `top` as a dynamic dialect;
 /// returns their names. Errors are reported at the offending IRDL op.
-pub fn load_dialects(ctx: &mut Context, ir: &Ir, top: OpId) -> Result<Vec<String>, Box<Diagnostic>> {
+pub fn load_dialects(
+    ctx: &mut Context,
+    ir: &Ir,
+    top: OpId,
+) -> Result<Vec<String>, Box<Diagnostic>> {
     let mut dialects = Vec::new();
     ir.walk(top, &mut |op| {
         if ctx.str(ir.op_name(op)) == ops::DIALECT {
@@ -321,7 +340,8 @@ pub fn load_dialects(ctx: &mut Context, ir: &Ir, top: OpId) -> Result<Vec<String
             match ctx.str(ir.op_name(def)) {
                 ops::OPERATION => {
                     let compiled = Arc::new(compile_op(ctx, ir, &pending, def)?);
-                    let check = move |v: &mut OpVerifier<'_, '_>, op: OpId| verify_op(v, op, &compiled);
+                    let check =
+                        move |v: &mut OpVerifier<'_, '_>, op: OpId| verify_op(v, op, &compiled);
                     dynamic.ops.insert(def_name, Arc::new(check));
                 }
                 kind => {
@@ -359,20 +379,29 @@ fn segment_sizes(
     let non_single = kinds.iter().filter(|k| **k != Variadicity::Single).count();
     if non_single == 0 {
         if count != kinds.len() {
-            let msg = format!("op expects exactly {} {what}s, but got {count}", kinds.len());
+            let msg = format!(
+                "op expects exactly {} {what}s, but got {count}",
+                kinds.len()
+            );
             return Err(v.error(op, msg));
         }
         return Ok(vec![1; kinds.len()]);
     }
     if non_single == 1 {
         let Some(size) = (count + 1).checked_sub(kinds.len()) else {
-            let msg = format!("op expects at least {} {what}s, but got {count}", kinds.len() - 1);
+            let msg = format!(
+                "op expects at least {} {what}s, but got {count}",
+                kinds.len() - 1
+            );
             return Err(v.error(op, msg));
         };
         let mut sizes = Vec::with_capacity(kinds.len());
         for &k in kinds {
             if k == Variadicity::Optional && size > 1 {
-                let msg = format!("op expects at most {} {what}s, but got {count}", kinds.len());
+                let msg = format!(
+                    "op expects at most {} {what}s, but got {count}",
+                    kinds.len()
+                );
                 return Err(v.error(op, msg));
             }
             sizes.push(if k == Variadicity::Single { 1 } else { size });
@@ -446,7 +475,11 @@ fn verify_op(v: &mut OpVerifier<'_, '_>, op: OpId, def: &OpDefinition) -> PResul
         }
     }
     let groups = [
-        (&def.operands, operand_sizes, ir.operands(op).collect::<Vec<_>>()),
+        (
+            &def.operands,
+            operand_sizes,
+            ir.operands(op).collect::<Vec<_>>(),
+        ),
         (&def.results, result_sizes, ir.results(op).collect()),
     ];
     for (defs, sizes, values) in groups {
@@ -499,7 +532,10 @@ fn verify_regions(
         };
         let args = ir.entry_block(region).map_or(&[][..], |b| ir.block_args(b));
         if args.len() != arg_vars.len() {
-            let loc = args.first().and_then(|a| ir.value_loc(*a)).unwrap_or(op_loc);
+            let loc = args
+                .first()
+                .and_then(|a| ir.value_loc(*a))
+                .unwrap_or(op_loc);
             let msg = format!(
                 "expected region {i} to have {} arguments but got {}",
                 arg_vars.len(),

@@ -147,7 +147,9 @@ fn parse_variadicity(p: &mut AsmParser<'_, '_>) -> PResult<Attr> {
         Some(v) => Ok(p.ctx().string_attr(v.word().as_bytes())),
         None => p.error_at(
             pos,
-            format!("expected one of [single, optional, variadic] for variadicity kind, got: {word}"),
+            format!(
+                "expected one of [single, optional, variadic] for variadicity kind, got: {word}"
+            ),
         ),
     }
 }

@@ -6,12 +6,14 @@
 //! `irdl.any_of`, `irdl.all_of`, `irdl.region`, `irdl.c_pred`), with
 //! IRDL's verifier messages.
 
-use super::{attribute_type, is_irdl_type, region_type, variadicities, variadicity_array};
 use super::Variadicity;
+use super::{attribute_type, is_irdl_type, region_type, variadicities, variadicity_array};
 use crate::attrs::AttrKind;
 use crate::context::{Attr, Context, Symbol};
 use crate::dialect::{inherent_attr, Effects, OpDef, Traits};
-use crate::format::{parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint, ValueParam};
+use crate::format::{
+    parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint, ValueParam,
+};
 use crate::graph::{Ir, OpId, ValueId};
 use crate::lexer::Tok;
 use crate::parser::{AsmParser, PResult};
@@ -103,7 +105,11 @@ const fn definition(name: &'static str, parents: &'static [&'static str]) -> OpD
     }
 }
 
-const fn named_list(name: &'static str, parents: &'static [&'static str], attrs: &'static [&'static str]) -> OpDef {
+const fn named_list(
+    name: &'static str,
+    parents: &'static [&'static str],
+    attrs: &'static [&'static str],
+) -> OpDef {
     OpDef {
         inherent_attrs: attrs,
         parents,
@@ -208,7 +214,10 @@ pub(crate) fn op_variadicities(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Variadic
 }
 
 fn string_array(ctx: &mut Context, items: &[String]) -> Attr {
-    let elems: Vec<Attr> = items.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
+    let elems: Vec<Attr> = items
+        .iter()
+        .map(|s| ctx.string_attr(s.as_bytes()))
+        .collect();
     ctx.array_attr(&elems)
 }
 
@@ -268,6 +277,19 @@ pub(crate) fn name_error(name: &str) -> Option<&'static str> {
     }
 }
 
+/// MLIR's rule for dialect namespaces: a letter or `_`, then letters,
+/// digits, `_` or `$`.
+fn is_valid_namespace(name: &str) -> bool {
+    let mut chars = name.chars();
+    match chars.next() {
+        None => true,
+        Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+            chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        }
+        Some(_) => false,
+    }
+}
+
 // ----- definitions -------------------------------------------------------------
 
 /// `@name attributes {...} { body }`, the body optional.
@@ -297,7 +319,10 @@ fn print_definition(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     p.write(" ");
     let region = p.ir().regions(op).next();
     if let Some(r) = region {
-        let has_ops = p.ir().entry_block(r).is_some_and(|b| p.ir().first_op(b).is_some());
+        let has_ops = p
+            .ir()
+            .entry_block(r)
+            .is_some_and(|b| p.ir().first_op(b).is_some());
         if has_ops {
             p.region(r, false, false);
         }
@@ -308,6 +333,9 @@ fn verify_definition(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
     let kind = ctx.str(ir.op_name(op)).trim_start_matches("irdl.");
     let name = string_prop(ctx, ir, op, "sym_name").unwrap_or_default();
+    if kind == "dialect" && !is_valid_namespace(&name) {
+        return Err(v.op_error(op, "invalid dialect name"));
+    }
     if let Some(rule) = name_error(&name) {
         let msg = format!("name of {kind} {rule}");
         return Err(v.error(op, msg));
@@ -318,13 +346,15 @@ fn verify_definition(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     Ok(())
 }
 
-/// An operation's operands, results and regions have distinct names.
+/// An operation's operands, results and regions have distinct names:
+/// a name met again in another list is reported with the list it was
+/// first met in.
 fn verify_value_names_distinct(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
     let Some(body) = ir.regions(op).next().and_then(|r| ir.entry_block(r)) else {
         return Ok(());
     };
-    let mut lists: Vec<(&str, Vec<String>)> = Vec::new();
+    let mut seen: Vec<(String, &str)> = Vec::new();
     for child in ir.block_ops(body) {
         let kind = match ctx.str(ir.op_name(child)) {
             OPERANDS => "operands",
@@ -332,24 +362,16 @@ fn verify_value_names_distinct(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<
             REGIONS => "regions",
             _ => continue,
         };
-        lists.push((kind, string_array_prop(ctx, ir, child, "names")));
-    }
-    // MLIR compares operands with results, then regions with both.
-    let order = ["operands", "results", "regions"];
-    lists.sort_by_key(|(k, _)| order.iter().position(|o| o == k));
-    let find = |k: &str| lists.iter().find(|(kind, _)| *kind == k).map(|(_, n)| n);
-    let pairs = [
-        ("operands", "results"),
-        ("regions", "operands"),
-        ("regions", "results"),
-    ];
-    for (a, b) in pairs {
-        let (Some(xs), Some(ys)) = (find(a), find(b)) else {
-            continue;
-        };
-        if let Some(dup) = xs.iter().find(|x| ys.contains(x)) {
-            let msg = format!("contains a value named '{dup}' for both its {a} and {b}");
-            return Err(v.op_error(op, msg));
+        for name in string_array_prop(ctx, ir, child, "names") {
+            match seen.iter().find(|(n, _)| *n == name) {
+                Some((_, first)) if *first != kind => {
+                    let msg =
+                        format!("contains a value named '{name}' for both its {first} and {kind}");
+                    return Err(v.op_error(op, msg));
+                }
+                Some(_) => {}
+                None => seen.push((name, kind)),
+            }
         }
     }
     Ok(())
@@ -561,7 +583,11 @@ fn print_region_op(p: &mut AsmPrinter<'_, '_>, op: OpId) {
             p.write(&format!(" with size {value}"));
         }
     }
-    p.attr_dict(ir.op_attrs(op), &["constrainedArguments", "numberOfBlocks"], false);
+    p.attr_dict(
+        ir.op_attrs(op),
+        &["constrainedArguments", "numberOfBlocks"],
+        false,
+    );
 }
 
 /// The block count a region constraint asks for, if any.

@@ -170,7 +170,14 @@ impl<'p, 'a> AsmParser<'p, 'a> {
     /// The current bare identifier, consumed.
     pub fn parse_keyword(&mut self) -> PResult<&'a str> {
         if !self.p.is(Tok::BareId) {
-            return self.expected("valid keyword");
+            // Inside a custom op, MLIR names the op.
+            return match self.op_def {
+                Some(d) => self.expected("valid keyword").map_err(|mut e| {
+                    e.message = format!("custom op '{}' {}", d.name, e.message);
+                    e
+                }),
+                None => self.expected("valid keyword"),
+            };
         }
         let s = self.p.text();
         self.p.bump();

@@ -395,7 +395,9 @@ impl<'a> Parser<'a> {
         // The mnemonic was the last token.
         let at = self.prev_end().saturating_sub(mnemonic.len());
         if self.ctx.is_dynamic_dialect(dialect)
-            && !self.ctx.has_dynamic_def(ParamsKind::Attr, dialect, mnemonic)
+            && !self
+                .ctx
+                .has_dynamic_def(ParamsKind::Attr, dialect, mnemonic)
         {
             return self.err_at(at, "expected dynamic attribute");
         }

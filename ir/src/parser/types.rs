@@ -164,7 +164,10 @@ impl Parser<'_> {
             return self.wrong_token("expected dialect type mnemonic");
         }
         let mnemonic = self.text().to_string();
-        if !self.ctx.has_dynamic_def(ParamsKind::Type, dialect, &mnemonic) {
+        if !self
+            .ctx
+            .has_dynamic_def(ParamsKind::Type, dialect, &mnemonic)
+        {
             return self.err_at(at, "expected dynamic type");
         }
         self.bump();
@@ -172,7 +175,9 @@ impl Parser<'_> {
         if bracketed {
             self.expect(Tok::Greater, "'>'")?;
         }
-        let checked = self.ctx.check_dynamic_params(ParamsKind::Type, dialect, &mnemonic, &params);
+        let checked = self
+            .ctx
+            .check_dynamic_params(ParamsKind::Type, dialect, &mnemonic, &params);
         if let Some(Err(msg)) = checked {
             return self.err_at(at, msg);
         }
