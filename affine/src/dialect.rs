@@ -542,9 +542,8 @@ fn print_if(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     print_dim_and_symbol_list(p, &operands, dims);
     let results: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
     if !results.is_empty() {
-        p.write(" -> (");
-        p.types(&results);
-        p.write(")");
+        p.write(" -> ");
+        p.result_types(&results);
     }
     let regions: Vec<RegionId> = ir.regions(op).collect();
     let print_region = |p: &mut AsmPrinter<'_, '_>, r: RegionId| {

@@ -210,15 +210,12 @@ pub static SCF: DialectDef = DialectDef {
 
 /// `(t1, t2)`, or `t` for one non-function type.
 fn print_result_types(p: &mut AsmPrinter<'_, '_>, tys: &[Type], parens_always: bool) {
-    let bare = !parens_always
-        && tys.len() == 1
-        && !matches!(p.ctx().type_kind(tys[0]), TypeKind::Function { .. });
-    if !bare {
+    if parens_always {
         p.write("(");
-    }
-    p.types(tys);
-    if !bare {
+        p.types(tys);
         p.write(")");
+    } else {
+        p.result_types(tys);
     }
 }
 

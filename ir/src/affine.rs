@@ -289,6 +289,16 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     if rc == Some(0) {
         return Some(lhs.clone());
     }
+    // Dims, and symbols, in increasing position: d1 + d0 ==> d0 + d1.
+    match (lhs, rhs) {
+        (AffineExpr::Dim(a), AffineExpr::Dim(b))
+        | (AffineExpr::Symbol(a), AffineExpr::Symbol(b))
+            if a > b =>
+        {
+            return Some(rhs.clone().plus(lhs.clone()));
+        }
+        _ => {}
+    }
     let lbin = lhs.as_binary();
     if let (Some((BinOp::Add, ll, lr)), Some(c)) = (lbin, rc) {
         if let Some(lrc) = lr.as_const() {

@@ -30,6 +30,19 @@ func.func @k(%A: memref<16x16xf32>, %n: index, %x: f32) {
   }
   return
 }
+func.func @if_results(%i: index, %x: f32, %y: i32) -> (f32, i32) {
+  %0 = affine.if affine_set<(d0) : (d0 - 2 >= 0)>(%i) -> f32 {
+    affine.yield %x : f32
+  } else {
+    affine.yield %x : f32
+  }
+  %1:2 = affine.if affine_set<(d0) : (d0 >= 0)>(%i) -> (f32, i32) {
+    affine.yield %0, %y : f32, i32
+  } else {
+    affine.yield %x, %y : f32, i32
+  }
+  return %1#0, %1#1 : f32, i32
+}
 func.func @d(%i: index, %a: index, %b: index) {
   %0:2 = affine.delinearize_index %i into (%a, %b) : index, index
   %1:3 = affine.delinearize_index %i into (2, %a, 4) : index, index, index

@@ -535,8 +535,8 @@ impl Parser<'_> {
                     );
                     return self.err_at(epos, msg);
                 }
-                let identity = m.num_symbols == 0
-                    && m.results.len() == shape.len()
+                // Symbols do not matter (MLIR's `AffineMap::isIdentity`).
+                let identity = m.results.len() == shape.len()
                     && m.results
                         .iter()
                         .enumerate()

@@ -155,6 +155,23 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
         }
     }
 
+    /// Result types as MLIR writes them after `->`: one type bare
+    /// (unless a function type), otherwise in parentheses.
+    pub fn result_types(&mut self, ts: &[Type]) {
+        let bare = ts.len() == 1
+            && !matches!(
+                self.ctx().type_kind(ts[0]),
+                crate::types::TypeKind::Function { .. }
+            );
+        if !bare {
+            self.write("(");
+        }
+        self.types(ts);
+        if !bare {
+            self.write(")");
+        }
+    }
+
     /// An attribute (or its alias).
     pub fn attr(&mut self, a: Attr) {
         match &mut self.backend {
