@@ -5,8 +5,8 @@
 
 use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{
-    parse_op, print_op, Arity, AttrDefault, AttrParam, AttrSyntax, DerivedType, Signature,
-    TypeConstraint, ValueParam,
+    parse_op, print_op, Arity, AttrConstraint, AttrDefault, AttrParam, AttrSyntax, DerivedType,
+    Signature, TypeConstraint, ValueParam,
 };
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
@@ -56,6 +56,25 @@ const fn optional_attr(name: &'static str) -> AttrParam {
     }
 }
 
+/// The integer value of an attribute of signless type `width`, if it is one.
+fn int_of_width(ctx: &Context, a: Attr, width: u32) -> Option<i64> {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { ty, value } if ctx.int_width(*ty) == Some(width) => {
+            i64::try_from(value).ok()
+        }
+        _ => None,
+    }
+}
+
+/// An `alignment` of loads, stores, allocations and globals.
+const POW2_ALIGNMENT: AttrConstraint = AttrConstraint {
+    desc: "64-bit signless integer attribute whose value is positive and whose value is a power of two > 0",
+    check: |ctx, a| int_of_width(ctx, a, 64).is_some_and(|n| n > 0 && n & (n - 1) == 0),
+};
+
+/// The checked `alignment` attribute of loads, stores and allocations.
+const ALIGNMENT: &[(&str, AttrConstraint)] = &[("alignment", POW2_ALIGNMENT)];
+
 /// `nontemporal`, false unless given (and then printed in `{...}`).
 const NONTEMPORAL: AttrParam = AttrParam {
     name: "nontemporal",
@@ -89,7 +108,8 @@ static ALLOC_SIG: Signature = Signature::new(
     &[optional_attr("alignment")],
     "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)",
 )
-.segmented();
+.segmented()
+.attr_constraints(ALIGNMENT);
 
 static DEALLOC_SIG: Signature = Signature::new(
     &[value("memref", Arity::One, ANY_MEMREF)],
@@ -107,7 +127,8 @@ static LOAD_SIG: Signature = Signature::new(
     &[NONTEMPORAL, optional_attr("alignment")],
     "$memref `[` $indices `]` attr-dict `:` type($memref)",
 )
-.infer(|ctx, operands, _| Some(vec![element_of(ctx, *operands.first()?)?]));
+.infer(|ctx, operands, _| Some(vec![element_of(ctx, *operands.first()?)?]))
+.attr_constraints(ALIGNMENT);
 
 /// A boolean written as one of two keywords (`read`/`write`,
 /// `instr`/`data`): the keyword for false, then for true.
@@ -184,7 +205,8 @@ static STORE_SIG: Signature = Signature::new(
     target: "value",
     source: "memref",
     derive: element_of,
-}]);
+}])
+.attr_constraints(ALIGNMENT);
 
 static DIM_SIG: Signature = Signature::new(
     &[
@@ -337,7 +359,14 @@ static ASSUME_ALIGNMENT_SIG: Signature = Signature::new(
     }],
     "$memref `,` $alignment attr-dict `:` type($memref)",
 )
-.same_types(&[&["memref", "result"]]);
+.same_types(&[&["memref", "result"]])
+.attr_constraints(&[(
+    "alignment",
+    AttrConstraint {
+        desc: "32-bit signless integer attribute whose value is positive",
+        check: |ctx, a| int_of_width(ctx, a, 32).is_some_and(|n| n > 0),
+    },
+)]);
 
 static MEMORY_SPACE_CAST_SIG: Signature = Signature::new(
     &[value("source", Arity::One, ANY_MEMREF)],
@@ -361,7 +390,8 @@ static REALLOC_SIG: Signature = Signature::new(
     &[value("result", Arity::One, MEMREF)],
     &[optional_attr("alignment")],
     "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)",
-);
+)
+.attr_constraints(ALIGNMENT);
 
 const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
     OpDef {
@@ -444,11 +474,14 @@ static OPS: &[OpDef] = &[
         effects: Effects::None,
         ..named("memref.view", &VIEW_SIG, |_, _, _| Some("view".into()))
     },
-    named(
-        "memref.assume_alignment",
-        &ASSUME_ALIGNMENT_SIG,
-        |_, _, _| Some("assume_align".into()),
-    ),
+    OpDef {
+        verify: Some(verify_assume_alignment),
+        ..named(
+            "memref.assume_alignment",
+            &ASSUME_ALIGNMENT_SIG,
+            |_, _, _| Some("assume_align".into()),
+        )
+    },
     OpDef {
         effects: Effects::None,
         ..named(
@@ -528,6 +561,7 @@ static OPS: &[OpDef] = &[
         ],
         parse: Some(parse_global),
         print: Some(print_global),
+        verify: Some(verify_global),
         ..OpDef::new("memref.global")
     },
 ];
@@ -636,6 +670,27 @@ fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         attrs,
         props: Some(props),
     }))
+}
+
+fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let alignment = inherent_attr(v.ctx(), v.ir(), op, "alignment");
+    if alignment.is_some_and(|a| !(POW2_ALIGNMENT.check)(v.ctx(), a)) {
+        let msg = format!(
+            "attribute 'alignment' failed to satisfy constraint: {}",
+            POW2_ALIGNMENT.desc
+        );
+        return Err(v.op_error(op, msg));
+    }
+    Ok(())
+}
+
+fn verify_assume_alignment(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let alignment = inherent_attr(v.ctx(), v.ir(), op, "alignment");
+    let n = alignment.and_then(|a| int_of_width(v.ctx(), a, 32));
+    if n.is_some_and(|n| n & (n - 1) != 0) {
+        return Err(v.op_error(op, "alignment must be power of 2"));
+    }
+    Ok(())
 }
 
 fn print_global(p: &mut AsmPrinter<'_, '_>, op: OpId) {

@@ -28,6 +28,16 @@ fn group_range(n: usize, params: &[super::ValueParam], i: usize) -> std::ops::Ra
 /// Checks `op` against `sig`.
 pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -> PResult<()> {
     let ir = v.ir();
+    for (name, c) in sig.attr_constraints {
+        let value = crate::dialect::inherent_attr(v.ctx(), ir, op, name);
+        if value.is_some_and(|a| !(c.check)(v.ctx(), a)) {
+            let msg = format!(
+                "attribute '{name}' failed to satisfy constraint: {}",
+                c.desc
+            );
+            return Err(v.op_error(op, msg));
+        }
+    }
     let num_operands = ir.num_operands(op);
     let segments = if sig.segmented {
         let Some(sizes) = super::print::segment_sizes(v.ctx(), ir, op) else {

@@ -107,6 +107,14 @@ pub struct CustomAttrSyntax {
     pub print: fn(&Context, Attr, &mut String),
 }
 
+/// A predicate on an attribute's value, with the description MLIR's
+/// "failed to satisfy constraint" messages use.
+#[derive(Clone, Copy, Debug)]
+pub struct AttrConstraint {
+    pub desc: &'static str,
+    pub check: fn(&Context, Attr) -> bool,
+}
+
 /// A named inherent attribute.
 #[derive(Clone, Copy, Debug)]
 pub struct AttrParam {
@@ -158,6 +166,8 @@ pub struct Signature {
     /// The declarative assembly format ("" when the op has none).
     pub format: &'static str,
     pub infer: Option<InferFn>,
+    /// Constraints on the values of attributes, when present.
+    pub attr_constraints: &'static [(&'static str, AttrConstraint)],
     parsed: OnceLock<Result<Format, String>>,
 }
 
@@ -180,8 +190,18 @@ impl Signature {
             derived_types: &[],
             format,
             infer: None,
+            attr_constraints: &[],
             parsed: OnceLock::new(),
         }
+    }
+
+    /// Constraints on attribute values (checked before operands).
+    pub const fn attr_constraints(
+        mut self,
+        constraints: &'static [(&'static str, AttrConstraint)],
+    ) -> Signature {
+        self.attr_constraints = constraints;
+        self
     }
 
     /// Types of all these operands and results are equal.
