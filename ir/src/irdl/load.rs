@@ -119,7 +119,18 @@ struct BodyCompiler<'a> {
     regions: FxHashMap<ValueId, (Option<Vec<usize>>, Option<i64>)>,
 }
 
-impl BodyCompiler<'_> {
+impl<'a> BodyCompiler<'a> {
+    fn new(ctx: &'a Context, ir: &'a Ir, pending: &'a Pending) -> Self {
+        BodyCompiler {
+            ctx,
+            ir,
+            pending,
+            vars: FxHashMap::default(),
+            constraints: Vec::new(),
+            regions: FxHashMap::default(),
+        }
+    }
+
     fn error(&self, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
         Box::new(Diagnostic::error(self.ir.op_loc(op), msg))
     }
@@ -237,14 +248,7 @@ fn compile_params(
     pending: &Pending,
     def: OpId,
 ) -> PResult<ParamsDefinition> {
-    let mut c = BodyCompiler {
-        ctx,
-        ir,
-        pending,
-        vars: FxHashMap::default(),
-        constraints: Vec::new(),
-        regions: FxHashMap::default(),
-    };
+    let mut c = BodyCompiler::new(ctx, ir, pending);
     let mut params = Vec::new();
     for op in body_ops(ir, def) {
         c.constraint(op)?;
@@ -259,14 +263,7 @@ fn compile_params(
 }
 
 fn compile_op(ctx: &Context, ir: &Ir, pending: &Pending, def: OpId) -> PResult<OpDefinition> {
-    let mut c = BodyCompiler {
-        ctx,
-        ir,
-        pending,
-        vars: FxHashMap::default(),
-        constraints: Vec::new(),
-        regions: FxHashMap::default(),
-    };
+    let mut c = BodyCompiler::new(ctx, ir, pending);
     let mut d = OpDefinition::default();
     for op in body_ops(ir, def) {
         c.constraint(op)?;
