@@ -183,37 +183,8 @@ fn parse_switch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let attrs = p.parse_optional_attr_dict()?;
     let loc = p.op_loc();
     let ctx = p.ctx();
-    let case_total: i64 = case_counts.iter().sum();
-    let mut props = vec![
-        (
-            ctx.sym("case_operand_segments"),
-            ctx.int_array_attr(32, &case_counts),
-        ),
-        (
-            ctx.sym("operandSegmentSizes"),
-            ctx.int_array_attr(32, &[1, default_count, case_total]),
-        ),
-    ];
-    if !values.is_empty() {
-        let vec_ty = ctx.intern_type(TypeKind::Vector {
-            shape: Box::new([values.len() as i64]),
-            scalable: Box::new([false]),
-            element: flag_ty,
-        });
-        let elems: Vec<Attr> = values.iter().map(|&v| ctx.int_attr(flag_ty, v)).collect();
-        let elems = if elems.iter().all(|e| *e == elems[0]) {
-            vec![elems[0]]
-        } else {
-            elems
-        };
-        let k = ctx.sym("case_values");
-        let v = ctx.intern_attr(AttrKind::DenseElements {
-            ty: vec_ty,
-            values: elems.into(),
-        });
-        props.push((k, v));
-    }
-    let props = ctx.dict_attr(props);
+    let values: Vec<silica_ir::BigInt> = values.into_iter().map(Into::into).collect();
+    let props = switch_properties(ctx, flag_ty, &values, default_count, &case_counts);
     let name = ctx.sym("cf.switch");
     Ok(p.create_op(OpSpec {
         name,
@@ -227,51 +198,93 @@ fn parse_switch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     }))
 }
 
-/// The case values of a switch, in order.
-fn case_values(ctx: &silica_ir::Context, ir: &silica_ir::Ir, op: OpId) -> Vec<String> {
+/// The properties of a switch (`cf.switch`, `llvm.switch`): operand
+/// counts of the default destination and of each case, and the case
+/// values as a dense vector of the flag's type (a splat when all equal).
+pub fn switch_properties(
+    ctx: &mut Context,
+    flag_ty: silica_ir::Type,
+    values: &[silica_ir::BigInt],
+    default_count: i64,
+    case_counts: &[i64],
+) -> Attr {
+    let case_total: i64 = case_counts.iter().sum();
+    let mut props = vec![
+        (
+            ctx.sym("case_operand_segments"),
+            ctx.int_array_attr(32, case_counts),
+        ),
+        (
+            ctx.sym(SEGMENTS),
+            ctx.int_array_attr(32, &[1, default_count, case_total]),
+        ),
+    ];
+    if !values.is_empty() {
+        let vec_ty = ctx.intern_type(TypeKind::Vector {
+            shape: Box::new([values.len() as i64]),
+            scalable: Box::new([false]),
+            element: flag_ty,
+        });
+        let elems: Vec<Attr> = values
+            .iter()
+            .map(|v| ctx.int_attr(flag_ty, v.clone()))
+            .collect();
+        let elems = if elems.iter().all(|e| *e == elems[0]) {
+            vec![elems[0]]
+        } else {
+            elems
+        };
+        let k = ctx.sym("case_values");
+        let v = ctx.intern_attr(AttrKind::DenseElements {
+            ty: vec_ty,
+            values: elems.into(),
+        });
+        props.push((k, v));
+    }
+    ctx.dict_attr(props)
+}
+
+/// The case values of a switch, in order (signed).
+pub fn switch_case_values(ctx: &Context, ir: &Ir, op: OpId) -> Vec<silica_ir::BigInt> {
     let Some(a) = inherent_attr(ctx, ir, op, "case_values") else {
         return Vec::new();
     };
     let AttrKind::DenseElements { ty, values } = ctx.attr_kind(a) else {
         return Vec::new();
     };
-    let n = match ctx.type_kind(*ty) {
-        TypeKind::Vector { shape, .. } | TypeKind::RankedTensor { shape, .. } => {
-            shape.iter().product::<i64>().max(0) as usize
-        }
-        _ => values.len(),
-    };
-    // MLIR prints case values zero-extended: -7 : i64 as 2^64 - 7.
+    let n = ctx
+        .shaped(*ty)
+        .and_then(|(s, _)| s)
+        .map_or(values.len(), |s| s.iter().product::<i64>().max(0) as usize);
     (0..n)
-        .map(
+        .filter_map(
             |i| match ctx.attr_kind(values[if values.len() == 1 { 0 } else { i }]) {
-                AttrKind::Integer { ty, value } => {
-                    let width = ctx.int_width(*ty).unwrap_or(64);
-                    let modulus = silica_ir::BigInt::from(1) << width;
-                    let v = if value.sign() == silica_ir::Sign::Minus {
-                        value + modulus
-                    } else {
-                        value.clone()
-                    };
-                    v.to_string()
-                }
-                _ => String::new(),
+                AttrKind::Integer { value, .. } => Some(value.clone()),
+                _ => None,
             },
         )
         .collect()
 }
 
-fn print_dest(p: &mut AsmPrinter<'_, '_>, dest: BlockId, values: &[ValueId]) {
-    p.successor(dest);
-    if values.is_empty() {
-        return;
-    }
-    p.write("(");
-    p.operands(values.iter().copied());
-    p.write(" : ");
-    let tys: Vec<_> = values.iter().map(|v| p.ir().value_type(*v)).collect();
-    p.types(&tys);
-    p.write(")");
+/// The case values of a `cf.switch` as MLIR prints them: zero-extended
+/// to the flag's width (-7 : i64 as 2^64 - 7).
+fn case_values(ctx: &Context, ir: &Ir, op: OpId) -> Vec<String> {
+    let width = ir
+        .operands(op)
+        .next()
+        .and_then(|flag| ctx.int_width(ir.value_type(flag)))
+        .unwrap_or(64);
+    let modulus = silica_ir::BigInt::from(1) << width;
+    switch_case_values(ctx, ir, op)
+        .into_iter()
+        .map(|v| {
+            if v.sign() == silica_ir::Sign::Minus {
+                (v + &modulus).to_string()
+            } else {
+                v.to_string()
+            }
+        })
+        .collect()
 }
 
 fn print_switch(p: &mut AsmPrinter<'_, '_>, op: OpId) {
@@ -298,7 +311,7 @@ fn print_switch(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let mut at = 1;
     let end = (at + default_count).min(operands.len());
     if let Some(&d) = succs.first() {
-        print_dest(p, d, &operands[at..end]);
+        p.successor_with_operands(d, &operands[at..end]);
     }
     at = end;
     for (i, value) in values.iter().enumerate() {
@@ -309,7 +322,7 @@ fn print_switch(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         let n = case_counts.get(i).copied().unwrap_or(0) as usize;
         let end = (at + n).min(operands.len());
         if let Some(&d) = succs.get(i + 1) {
-            print_dest(p, d, &operands[at..end]);
+            p.successor_with_operands(d, &operands[at..end]);
         }
         at = end;
     }

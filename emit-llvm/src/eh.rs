@@ -12,7 +12,7 @@ use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
 use silica_ir::verify::OpVerifier;
-use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, Symbol, Type, ValueId};
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, Type, ValueId};
 
 fn parse_invoke(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let cconv = ["fastcc", "coldcc", "tailcc"]
@@ -90,19 +90,6 @@ pub(crate) fn invoke_successor_operands(
     }
 }
 
-fn print_dest(p: &mut AsmPrinter<'_, '_>, dest: BlockId, values: &[ValueId]) {
-    p.successor(dest);
-    if values.is_empty() {
-        return;
-    }
-    p.write("(");
-    p.operands(values.iter().copied());
-    p.write(" : ");
-    let tys: Vec<_> = values.iter().map(|v| p.ir().value_type(*v)).collect();
-    p.types(&tys);
-    p.write(")");
-}
-
 fn print_invoke(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
     let cconv = inherent_attr(ctx, ir, op, "CConv")
@@ -129,9 +116,9 @@ fn print_invoke(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     p.operands(args.iter().copied());
     p.write(") to ");
     let succs = ir.successors(op).to_vec();
-    print_dest(p, succs[0], &operands[n..n + normal]);
+    p.successor_with_operands(succs[0], &operands[n..n + normal]);
     p.write(" unwind ");
-    print_dest(p, succs[1], &operands[n + normal..]);
+    p.successor_with_operands(succs[1], &operands[n + normal..]);
     if let Some(AttrKind::Type(t)) =
         inherent_attr(ctx, ir, op, "var_callee_type").map(|a| ctx.attr_kind(a))
     {

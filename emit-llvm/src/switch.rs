@@ -2,13 +2,14 @@
 //! properties (case values as a dense vector, per-case operand counts,
 //! operand segments) and verifier.
 
+use silica_dialects::cf::switch_properties;
 use silica_ir::dialect::{inherent_attr, OpDef, Traits};
-use silica_ir::format::{segment_sizes, SEGMENTS};
+use silica_ir::format::segment_sizes;
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
 use silica_ir::verify::OpVerifier;
-use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, TypeKind, ValueId};
+use silica_ir::{BlockId, Context, Ir, OpId, OpSpec, ValueId};
 
 /// `^bb` or `^bb(%a, %b : t1, t2)`; appends the values to `operands`.
 pub(crate) fn parse_dest(
@@ -62,40 +63,7 @@ fn parse_switch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let attrs = p.parse_optional_attr_dict()?;
     let loc = p.op_loc();
     let ctx = p.ctx();
-    let total: i64 = counts.iter().sum();
-    let mut props = vec![
-        (
-            ctx.sym("case_operand_segments"),
-            ctx.int_array_attr(32, &counts),
-        ),
-        (
-            ctx.sym(SEGMENTS),
-            ctx.int_array_attr(32, &[1, default_count, total]),
-        ),
-    ];
-    if !values.is_empty() {
-        let vec_ty = ctx.intern_type(TypeKind::Vector {
-            shape: Box::new([values.len() as i64]),
-            scalable: Box::new([false]),
-            element: flag_ty,
-        });
-        let elems: Vec<Attr> = values
-            .iter()
-            .map(|v| ctx.int_attr(flag_ty, v.clone()))
-            .collect();
-        let elems = if elems.iter().all(|e| *e == elems[0]) {
-            vec![elems[0]]
-        } else {
-            elems
-        };
-        let k = ctx.sym("case_values");
-        let v = ctx.intern_attr(AttrKind::DenseElements {
-            ty: vec_ty,
-            values: elems.into(),
-        });
-        props.push((k, v));
-    }
-    let props = ctx.dict_attr(props);
+    let props = switch_properties(ctx, flag_ty, &values, default_count, &counts);
     let name = ctx.sym("llvm.switch");
     Ok(p.create_op(OpSpec {
         name,
@@ -109,27 +77,7 @@ fn parse_switch(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     }))
 }
 
-/// The case values of a switch, in order (signed).
-pub fn case_values(ctx: &Context, ir: &Ir, op: OpId) -> Vec<silica_ir::BigInt> {
-    let Some(a) = inherent_attr(ctx, ir, op, "case_values") else {
-        return Vec::new();
-    };
-    let AttrKind::DenseElements { ty, values } = ctx.attr_kind(a) else {
-        return Vec::new();
-    };
-    let n = ctx
-        .shaped(*ty)
-        .and_then(|(s, _)| s)
-        .map_or(values.len(), |s| s.iter().product::<i64>().max(0) as usize);
-    (0..n)
-        .filter_map(
-            |i| match ctx.attr_kind(values[if values.len() == 1 { 0 } else { i }]) {
-                AttrKind::Integer { value, .. } => Some(value.clone()),
-                _ => None,
-            },
-        )
-        .collect()
-}
+pub use silica_dialects::cf::switch_case_values as case_values;
 
 /// Operand counts: the default destination's, then each case's.
 pub fn dest_counts(ctx: &Context, ir: &Ir, op: OpId) -> Vec<usize> {
@@ -141,19 +89,6 @@ pub fn dest_counts(ctx: &Context, ir: &Ir, op: OpId) -> Vec<usize> {
         counts.extend(c.into_iter().map(|v| v.max(0) as usize));
     }
     counts
-}
-
-fn print_dest(p: &mut AsmPrinter<'_, '_>, dest: BlockId, values: &[ValueId]) {
-    p.successor(dest);
-    if values.is_empty() {
-        return;
-    }
-    p.write("(");
-    p.operands(values.iter().copied());
-    p.write(" : ");
-    let tys: Vec<_> = values.iter().map(|v| p.ir().value_type(*v)).collect();
-    p.types(&tys);
-    p.write(")");
 }
 
 fn print_switch(p: &mut AsmPrinter<'_, '_>, op: OpId) {
@@ -172,7 +107,7 @@ fn print_switch(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         let n = counts.get(i).copied().unwrap_or(0);
         let end = (at + n).min(operands.len());
         if i == 0 {
-            print_dest(p, dest, &operands[at..end]);
+            p.successor_with_operands(dest, &operands[at..end]);
             p.write(" [");
         } else {
             if i > 1 {
@@ -186,7 +121,7 @@ fn print_switch(p: &mut AsmPrinter<'_, '_>, op: OpId) {
                     .unwrap_or_default(),
             );
             p.write(": ");
-            print_dest(p, dest, &operands[at..end]);
+            p.successor_with_operands(dest, &operands[at..end]);
         }
         at = end;
     }

@@ -231,6 +231,21 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
         }
     }
 
+    /// `^bbN` or `^bbN(%a, %b : t1, t2)`: a successor and the values
+    /// passed to it (MLIR's `printSuccessorAndUseList`).
+    pub fn successor_with_operands(&mut self, b: crate::graph::BlockId, values: &[ValueId]) {
+        self.successor(b);
+        if values.is_empty() {
+            return;
+        }
+        self.write("(");
+        self.operands(values.iter().copied());
+        self.write(" : ");
+        let tys: Vec<_> = values.iter().map(|v| self.ir().value_type(*v)).collect();
+        self.types(&tys);
+        self.write(")");
+    }
+
     /// `@name`, quoted when it is not a bare identifier.
     pub fn symbol_name(&mut self, name: &str) {
         if let Backend::Text(p) = &mut self.backend {
