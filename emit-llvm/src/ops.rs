@@ -288,8 +288,9 @@ const ORDERINGS: &[&str] = &[
     "seq_cst",
 ];
 
-/// `atomicrmw` operations in value order.
-const ATOMIC_BIN_OPS: &[&str] = &[
+/// `atomicrmw` operations in value order (MLIR spells `and`/`or`/`xor`
+/// with a leading underscore).
+pub(crate) const ATOMIC_BIN_OPS: &[&str] = &[
     "xchg",
     "add",
     "sub",

@@ -591,7 +591,9 @@ impl<'a> ModuleEmitter<'a> {
                     })
                 }
             }
-            "comb.concat" => {
+            // Aggregates are the concatenation of their parts (zero-width
+            // parts left out).
+            "comb.concat" | "hw.array_create" | "hw.array_concat" | "hw.struct_create" => {
                 let parts: Vec<String> = operands
                     .iter()
                     .filter(|&&v| self.width(v) > 0)
@@ -672,24 +674,6 @@ impl<'a> ModuleEmitter<'a> {
                 return Ok(());
             }
             "hw.bitcast" => e(self, 0),
-            "hw.array_create" | "hw.array_concat" | "hw.struct_create" => {
-                let parts: Vec<String> = operands
-                    .iter()
-                    .filter(|&&v| self.width(v) > 0)
-                    .map(|&v| self.expr(v).text)
-                    .collect();
-                if parts.len() == 1 {
-                    e(
-                        self,
-                        operands
-                            .iter()
-                            .position(|&v| self.width(v) > 0)
-                            .unwrap_or(0),
-                    )
-                } else {
-                    Expr::primary(format!("{{{}}}", parts.join(", ")))
-                }
-            }
             "hw.array_get" | "hw.array_slice" => {
                 let (_, element) = array_of(ctx, ir.value_type(operands[0]))
                     .ok_or_else(|| err(ir, op, "expected an array operand"))?;

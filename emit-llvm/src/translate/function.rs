@@ -295,32 +295,6 @@ const CASTS: &[(&str, &str)] = &[
     ("llvm.inttoptr", "inttoptr"),
 ];
 
-/// `atomicrmw` operations in value order (MLIR spells `and`/`or`/`xor`
-/// with a leading underscore).
-const ATOMIC_BIN_OPS: &[&str] = &[
-    "xchg",
-    "add",
-    "sub",
-    "_and",
-    "nand",
-    "_or",
-    "_xor",
-    "max",
-    "min",
-    "umax",
-    "umin",
-    "fadd",
-    "fsub",
-    "fmax",
-    "fmin",
-    "uinc_wrap",
-    "udec_wrap",
-    "usub_cond",
-    "usub_sat",
-    "fmaximum",
-    "fminimum",
-];
-
 /// ` acquire` for an atomic ordering.
 fn ordering_name(v: i64) -> &'static str {
     match v {
@@ -495,7 +469,7 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                     ""
                 };
                 let bin = int_prop(ctx, ir, op, "bin_op").unwrap_or(0) as usize;
-                let bin = ATOMIC_BIN_OPS
+                let bin = crate::ops::ATOMIC_BIN_OPS
                     .get(bin)
                     .copied()
                     .unwrap_or("xchg")
