@@ -72,9 +72,16 @@ impl Context {
         Ok(())
     }
 
+    /// Whether any dialect was defined at run time.
+    pub fn has_dynamic_dialects(&self) -> bool {
+        !self.registry.dynamic.is_empty()
+    }
+
     /// Whether `dialect` was defined at run time.
     pub fn is_dynamic_dialect(&self, dialect: &str) -> bool {
-        self.registry.dynamic.contains_key(dialect)
+        // Most contexts have none: skip hashing the name on the parser's
+        // paths for dialect types and attributes.
+        self.has_dynamic_dialects() && self.registry.dynamic.contains_key(dialect)
     }
 
     /// Checks the parameters of the dynamic type or attribute
@@ -87,6 +94,9 @@ impl Context {
         name: &str,
         params: &[Attr],
     ) -> Option<Result<(), String>> {
+        if !self.has_dynamic_dialects() {
+            return None;
+        }
         let d = self.registry.dynamic.get(dialect)?;
         let (defs, missing) = match kind {
             ParamsKind::Type => (&d.types, "expected dynamic type"),

@@ -948,7 +948,7 @@ impl<'a> Parser<'a> {
             None => self.parse_generic_tail(&mut regions)?,
         };
         let (props, attrs, fty) = (tail.props, tail.attrs, tail.fty);
-        if let Some(props) = props {
+        if let Some(props) = props.filter(|_| self.ctx.has_dynamic_dialects()) {
             let op_name = self.ctx.str(name);
             let dialect = op_name.split('.').next().unwrap_or("");
             if self.ctx.is_dynamic_dialect(dialect) {
