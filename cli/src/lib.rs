@@ -45,6 +45,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
                 &silica_affine::lower::LOWER_AFFINE,
                 &silica_affine::expand_strided_metadata::EXPAND_STRIDED_METADATA,
+                &silica_hw_dialects::specialize::HW_SPECIALIZE,
             ]),
     )
 }

@@ -9,13 +9,15 @@
 //! testbench that applies the same stimuli to the emitted Verilog and
 //! prints the same trace (so Icarus and silica can be compared).
 
-use crate::driver::{run_emit, IoArgs};
+use crate::driver::{run_with_rows, IoArgs};
 use clap::Args;
 use silica_hw_dialects::eval::Bits;
 use silica_hw_dialects::hw::{module_ports, symbol_name};
 use silica_hw_dialects::sim::ModuleSim;
+use silica_hw_dialects::specialize::elaborate;
 use silica_hw_dialects::types::{bit_width, is_clock, Direction};
 use silica_ir::diag::Diagnostic;
+use silica_ir::parser::ParsedModule;
 use silica_ir::{Context, Ir, OpId};
 use std::fmt::Write;
 use std::process::ExitCode;
@@ -137,86 +139,107 @@ fn hex(b: &Bits) -> String {
 
 /// Runs `silica sim`.
 pub fn run(args: &SimArgs) -> ExitCode {
-    run_emit(&args.io, &mut |ctx, m| {
-        let diag = |msg: String| Box::new(Diagnostic::error(ir_loc(&m.ir, m.top), msg));
-        let module = find_top(ctx, &m.ir, m.top, args.top.as_deref())
-            .ok_or_else(|| diag("no hw.module to simulate".into()))?;
-        let ir = &m.ir;
-        let ports: Vec<(Direction, SimPort)> = module_ports(ctx, ir, module)
-            .into_iter()
-            .map(|p| {
-                let width = bit_width(ctx, p.ty).unwrap_or(0) as u32;
-                let clock = is_clock(ctx, p.ty);
-                (
-                    p.dir,
-                    SimPort {
-                        name: p.name,
-                        width,
-                        clock,
-                    },
-                )
-            })
-            .collect();
-        let inputs: Vec<&SimPort> = ports
-            .iter()
-            .filter(|p| p.0 != Direction::Output)
-            .map(|p| &p.1)
-            .collect();
-        let data: Vec<&SimPort> = inputs.iter().copied().filter(|p| !p.clock).collect();
-        let outputs: Vec<&SimPort> = ports
-            .iter()
-            .filter(|p| p.0 == Direction::Output)
-            .map(|p| &p.1)
-            .collect();
-        let stimuli = match (&args.stimuli, args.random) {
-            (Some(path), _) => read_stimuli(path, &data).map_err(diag)?,
-            (None, Some(n)) => {
-                let mut rng = Rng(args.seed);
-                (0..n)
-                    .map(|_| data.iter().map(|p| rng.bits(p.width)).collect())
-                    .collect()
-            }
-            (None, None) => return Err(diag("give --stimuli FILE or --random N".into())),
+    // The module to run, once parameters are elaborated.
+    let chosen = std::cell::Cell::new(None);
+    let mut elaborate = |ctx: &mut Context, m: &mut ParsedModule| {
+        let Some(module) = find_top(ctx, &m.ir, m.top, args.top.as_deref()) else {
+            return Err(Box::new(Diagnostic::error(
+                ir_loc(&m.ir, m.top),
+                "no hw.module to simulate",
+            )));
         };
-        let mut sim = ModuleSim::new(ctx, ir, module)?;
-        let mut trace = String::new();
-        let mut samples = Vec::new();
-        for (cycle, row) in stimuli.iter().enumerate() {
-            let mut values = row.iter();
-            let applied: Vec<Bits> = inputs
-                .iter()
+        let name = symbol_name(ctx, &m.ir, module);
+        chosen.set(Some((elaborate(ctx, &mut m.ir, m.top, module)?, name)));
+        Ok(())
+    };
+    run_with_rows(
+        &args.io,
+        "",
+        &mut elaborate,
+        None,
+        Some(&mut |ctx, m| {
+            let diag = |msg: String| Box::new(Diagnostic::error(ir_loc(&m.ir, m.top), msg));
+            let (module, top_name) = chosen
+                .take()
+                .ok_or_else(|| diag("no hw.module to simulate".into()))?;
+            let ir = &m.ir;
+            let ports: Vec<(Direction, SimPort)> = module_ports(ctx, ir, module)
+                .into_iter()
                 .map(|p| {
-                    if p.clock {
-                        Bits::zero(1)
-                    } else {
-                        values
-                            .next()
-                            .cloned()
-                            .unwrap_or_else(|| Bits::zero(p.width))
-                    }
+                    let width = bit_width(ctx, p.ty).unwrap_or(0) as u32;
+                    let clock = is_clock(ctx, p.ty);
+                    (
+                        p.dir,
+                        SimPort {
+                            name: p.name,
+                            width,
+                            clock,
+                        },
+                    )
                 })
                 .collect();
-            let outs = sim.eval(ctx, ir, &applied)?;
-            let _ = write!(trace, "cycle {cycle}:");
-            for (p, v) in outputs.iter().zip(&outs) {
-                let _ = write!(trace, " {}={}", p.name, hex(v));
+            let inputs: Vec<&SimPort> = ports
+                .iter()
+                .filter(|p| p.0 != Direction::Output)
+                .map(|p| &p.1)
+                .collect();
+            let data: Vec<&SimPort> = inputs.iter().copied().filter(|p| !p.clock).collect();
+            let outputs: Vec<&SimPort> = ports
+                .iter()
+                .filter(|p| p.0 == Direction::Output)
+                .map(|p| &p.1)
+                .collect();
+            let stimuli = match (&args.stimuli, args.random) {
+                (Some(path), _) => read_stimuli(path, &data).map_err(diag)?,
+                (None, Some(n)) => {
+                    let mut rng = Rng(args.seed);
+                    (0..n)
+                        .map(|_| data.iter().map(|p| rng.bits(p.width)).collect())
+                        .collect()
+                }
+                (None, None) => return Err(diag("give --stimuli FILE or --random N".into())),
+            };
+            let mut sim = ModuleSim::new(ctx, ir, module)?;
+            let mut trace = String::new();
+            let mut samples = Vec::new();
+            for (cycle, row) in stimuli.iter().enumerate() {
+                let mut values = row.iter();
+                let applied: Vec<Bits> = inputs
+                    .iter()
+                    .map(|p| {
+                        if p.clock {
+                            Bits::zero(1)
+                        } else {
+                            values
+                                .next()
+                                .cloned()
+                                .unwrap_or_else(|| Bits::zero(p.width))
+                        }
+                    })
+                    .collect();
+                let outs = sim.eval(ctx, ir, &applied)?;
+                let _ = write!(trace, "cycle {cycle}:");
+                for (p, v) in outputs.iter().zip(&outs) {
+                    let _ = write!(trace, " {}={}", p.name, hex(v));
+                }
+                trace.push('\n');
+                samples.push((row.clone(), outs));
+                sim.step(ctx, ir);
             }
-            trace.push('\n');
-            samples.push((row.clone(), outs));
-            sim.step(ctx, ir);
-        }
-        if let Some(path) = &args.vcd {
-            let vcd = vcd(&data, &outputs, &samples);
-            std::fs::write(path, vcd)
-                .map_err(|e| diag(format!("could not write '{path}': {e}")))?;
-        }
-        if let Some(path) = &args.testbench {
-            let name = symbol_name(ctx, ir, module);
-            let tb = testbench(&name, &inputs, &outputs, &stimuli);
-            std::fs::write(path, tb).map_err(|e| diag(format!("could not write '{path}': {e}")))?;
-        }
-        Ok(trace.into_bytes())
-    })
+            if let Some(path) = &args.vcd {
+                let vcd = vcd(&data, &outputs, &samples);
+                std::fs::write(path, vcd)
+                    .map_err(|e| diag(format!("could not write '{path}': {e}")))?;
+            }
+            if let Some(path) = &args.testbench {
+                // The Verilog module keeps its name and parameter defaults.
+                let tb = testbench(&top_name, &inputs, &outputs, &stimuli);
+                std::fs::write(path, tb)
+                    .map_err(|e| diag(format!("could not write '{path}': {e}")))?;
+            }
+            Ok(trace.into_bytes())
+        }),
+    )
 }
 
 fn ir_loc(ir: &Ir, op: OpId) -> silica_ir::Attr {

@@ -274,6 +274,7 @@ pub static INDEX_DIALECT: DialectDef = DialectDef {
     attrs: Some(AttrHooks {
         parse: parse_attr,
         print: print_attr,
+        type_of: None,
     }),
     types: None,
     materialize_constant: None,

@@ -21,6 +21,7 @@ pub static LLVM: DialectDef = DialectDef {
     attrs: Some(AttrHooks {
         parse: attrs::parse,
         print: attrs::print,
+        type_of: None,
     }),
     types: Some(TypeHooks {
         parse: types::parse,

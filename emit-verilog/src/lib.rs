@@ -46,6 +46,19 @@ pub(crate) fn port_names(ports: &[Port]) -> Vec<String> {
     ports.iter().map(|p| ns.fresh(&p.name)).collect()
 }
 
+/// The Verilog names of a module's parameters, named after its ports
+/// (`port_names`) in one namespace.
+pub(crate) fn param_names(
+    port_names: &[String],
+    decls: &[silica_hw_dialects::params::Decl],
+) -> Vec<String> {
+    let mut ns = names::Namespace::default();
+    for p in port_names {
+        ns.fresh(p);
+    }
+    decls.iter().map(|d| ns.fresh(&d.name)).collect()
+}
+
 /// A module's Verilog name.
 pub(crate) fn legal_module_name(name: &str) -> String {
     names::Namespace::default().fresh(name)

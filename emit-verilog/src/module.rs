@@ -12,6 +12,7 @@
 
 mod fifo;
 mod memory;
+mod params;
 
 use crate::names::Namespace;
 use silica_hw_dialects::aggregates::{array_of, field_of, field_offset, struct_fields};
@@ -149,6 +150,8 @@ pub(crate) struct ModuleEmitter<'a> {
     fifos: HashMap<OpId, fifo::FifoNames>,
     /// Values fixed at power-up (`seq.initial` results).
     initials: HashMap<ValueId, silica_hw_dialects::eval::Bits>,
+    /// The module's parameters' Verilog names.
+    params: HashMap<String, String>,
     decls: String,
     body: String,
 }
@@ -165,6 +168,7 @@ impl<'a> ModuleEmitter<'a> {
             shiftregs: HashMap::new(),
             fifos: HashMap::new(),
             initials: HashMap::new(),
+            params: HashMap::new(),
             decls: String::new(),
             body: String::new(),
         }
@@ -295,6 +299,16 @@ impl<'a> ModuleEmitter<'a> {
             let w = bit_width(ctx, port.ty);
             let Some(w) = w else {
                 let shown = silica_ir::printer::type_to_string(ctx, port.ty);
+                if silica_hw_dialects::types::is_parametric(ctx, port.ty) {
+                    return Err(err(
+                        ir,
+                        module,
+                        format!(
+                            "port '{}' of parametric type '{shown}' cannot be emitted as Verilog; run --hw-specialize first",
+                            port.name
+                        ),
+                    ));
+                }
                 return Err(err(
                     ir,
                     module,
@@ -330,6 +344,7 @@ impl<'a> ModuleEmitter<'a> {
                 }
             }
         }
+        let header = self.parameter_list()?;
         let order = schedule(ctx, ir, module)?;
         self.initials = silica_hw_dialects::initial::initial_values(ctx, ir, module)?;
         let live = live_ops(ctx, ir, &order);
@@ -396,7 +411,7 @@ impl<'a> ModuleEmitter<'a> {
                 _ => self.register(op)?,
             }
         }
-        let _ = writeln!(out, "module {}(", self.module_name());
+        let _ = writeln!(out, "module {}{header}(", self.module_name());
         for (i, p) in port_decls.iter().enumerate() {
             let sep = if i + 1 < port_decls.len() { "," } else { "" };
             let _ = writeln!(out, "  {p}{sep}");
@@ -488,6 +503,10 @@ impl<'a> ModuleEmitter<'a> {
             "seq.compreg" | "seq.compreg.ce" | "seq.firreg" => return self.register(op),
             "hw.instance" => return self.instance(op),
             "hw.constant" => Expr::primary(literal(width, &int("value").unwrap_or_default())),
+            "hw.param.value" => match inherent_attr(ctx, ir, op, "value") {
+                Some(v) => self.param_expr(op, v)?,
+                None => return Err(err(ir, op, "'hw.param.value' without a value")),
+            },
             "comb.add" => variadic(self, "+", ADD),
             "comb.mul" => variadic(self, "*", MUL),
             "comb.and" => variadic(self, "&", AND),
@@ -920,9 +939,10 @@ impl<'a> ModuleEmitter<'a> {
             }
             conns.push(format!(".{port_name}({})", self.expr(v).text));
         }
+        let overrides = self.parameter_overrides(op, callee)?;
         let _ = write!(
             self.body,
-            "  {} {inst} (",
+            "  {}{overrides} {inst} (",
             crate::legal_module_name(&target)
         );
         for (i, c) in conns.iter().enumerate() {

@@ -56,6 +56,20 @@ pub fn array_of(ctx: &Context, t: Type) -> Option<(u64, Type)> {
     }
 }
 
+/// The element type of a packed array type, of a constant or a
+/// parametric length (aliases looked through).
+pub fn array_element(ctx: &Context, t: Type) -> Option<Type> {
+    match hw_type(ctx, types::canonical(ctx, t))? {
+        HwType::Array(_, e)
+        | HwType::ParamArray {
+            element: e,
+            unpacked: false,
+            ..
+        } => Some(e),
+        _ => None,
+    }
+}
+
 /// The fields of a struct type (aliases looked through).
 pub fn struct_fields(ctx: &Context, t: Type) -> Option<Vec<(String, Type)>> {
     match hw_type(ctx, types::canonical(ctx, t))? {
@@ -154,7 +168,7 @@ const ANY: TypeConstraint = TypeConstraint {
 
 const ARRAY: TypeConstraint = TypeConstraint {
     desc: "an ArrayType",
-    check: |ctx, t| array_of(ctx, t).is_some(),
+    check: |ctx, t| array_element(ctx, t).is_some(),
     build: None,
 };
 
@@ -178,7 +192,7 @@ static ARRAY_GET: Signature = Signature::new(
     &[],
     "$input `[` $index `]` attr-dict `:` type($input) `,` type($index)",
 )
-.infer(|ctx, ins, _| Some(vec![array_of(ctx, *ins.first()?)?.1]));
+.infer(|ctx, ins, _| Some(vec![array_element(ctx, *ins.first()?)?]));
 
 static ARRAY_INJECT: Signature = Signature::new(
     &[one("input", ARRAY), one("index", INT), one("element", ANY)],

@@ -5,6 +5,7 @@
 //! dictionary, as CIRCT keeps them (`module_type = !hw.modty<...>`,
 //! `sym_name`, `parameters`).
 
+use crate::params::{self, Decl};
 use crate::types::{self, Direction, Port};
 use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits, ValueNames};
 use silica_ir::format::{parse_op, print_op, Arity, Signature, TypeConstraint, ValueParam};
@@ -49,6 +50,364 @@ pub fn symbol_name(ctx: &Context, ir: &Ir, op: OpId) -> String {
     string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).unwrap_or_default()
 }
 
+// ----- parameters -------------------------------------------------------------
+
+/// The parameter declarations of a module or the parameter values of an
+/// instance (its `parameters` attribute).
+pub fn parameters(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Decl> {
+    match inherent_attr(ctx, ir, op, "parameters").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items
+            .iter()
+            .filter_map(|&a| params::decl_of(ctx, a))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `<name: type = value, name: type>`, if a `<` is next.
+fn parse_parameter_list(p: &mut AsmParser<'_, '_>) -> PResult<Vec<Attr>> {
+    let mut out = Vec::new();
+    if !p.eat(Tok::Less) {
+        return Ok(out);
+    }
+    loop {
+        let name = types::parse_port_name(p)?;
+        p.expect(Tok::Colon, "':'")?;
+        let ty = p.parse_type()?;
+        let value = if p.eat(Tok::Equal) {
+            Some(params::parse_value(p, ty)?)
+        } else {
+            None
+        };
+        out.push(params::decl(p.ctx(), &name, ty, value));
+        if !p.eat(Tok::Comma) {
+            break;
+        }
+    }
+    p.expect(Tok::Greater, "'>'")?;
+    Ok(out)
+}
+
+fn print_parameter_list(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let decls = parameters(p.ctx(), p.ir(), op);
+    if decls.is_empty() {
+        return;
+    }
+    p.write("<");
+    for (i, d) in decls.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.write(&d.name);
+        p.write(": ");
+        p.ty(d.ty);
+        if let Some(v) = d.value {
+            p.write(" = ");
+            p.attr_without_type(v);
+        }
+    }
+    p.write(">");
+}
+
+/// Checks the parameter references in `value` against the parameters of
+/// the module enclosing `op`.
+fn check_references(v: &mut OpVerifier<'_, '_>, op: OpId, value: Attr) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let mut refs = Vec::new();
+    params::references(ctx, value, &mut refs);
+    if refs.is_empty() {
+        return Ok(());
+    }
+    let mut module = ir.parent_op(op);
+    while let Some(m) = module.filter(|&m| ctx.str(ir.op_name(m)) != "hw.module") {
+        module = ir.parent_op(m);
+    }
+    let decls = module.map(|m| parameters(ctx, ir, m)).unwrap_or_default();
+    for (name, ty) in refs {
+        let msg = match decls.iter().find(|d| d.name == name) {
+            None => format!("use of unknown parameter \"{name}\""),
+            Some(d) if d.ty != ty => {
+                let show = |t| silica_ir::printer::type_to_string(ctx, t);
+                format!(
+                    "parameter \"{name}\" used with type '{}'; should have type '{}'",
+                    show(ty),
+                    show(d.ty)
+                )
+            }
+            Some(_) => continue,
+        };
+        let d = v.op_error(op, msg);
+        return Err(match module {
+            Some(m) => Box::new(d.with_note(ir.op_loc(m), "module declared here")),
+            None => d,
+        });
+    }
+    Ok(())
+}
+
+/// A module's own parameter list: unique names, defaults without
+/// references.
+fn verify_parameter_decls(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let decls = parameters(ctx, ir, op);
+    let attrs: Vec<Attr> = match inherent_attr(ctx, ir, op, "parameters").map(|a| ctx.attr_kind(a))
+    {
+        Some(AttrKind::Array(items)) => items.to_vec(),
+        _ => Vec::new(),
+    };
+    for (i, d) in decls.iter().enumerate() {
+        if decls[..i].iter().any(|e| e.name == d.name) {
+            let text = silica_ir::printer::attr_to_string(ctx, attrs[i]);
+            let msg = format!("parameter {text} has the same name as a previous parameter");
+            return Err(v.op_error(op, msg));
+        }
+        let mut refs = Vec::new();
+        if let Some(value) = d.value {
+            params::references(ctx, value, &mut refs);
+        }
+        if let Some((name, _)) = refs.first() {
+            let msg =
+                format!("parameter \"{name}\" cannot be used as a default value for a parameter");
+            return Err(v.op_error(op, msg));
+        }
+    }
+    Ok(())
+}
+
+/// An instance's parameter values against its module's declarations.
+fn verify_instance_parameters(v: &mut OpVerifier<'_, '_>, op: OpId, module: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let decls = parameters(ctx, ir, module);
+    let given = parameters(ctx, ir, op);
+    if decls.len() != given.len() {
+        let msg = format!(
+            "expected {} parameters but had {}",
+            decls.len(),
+            given.len()
+        );
+        return Err(v.op_error(op, msg));
+    }
+    let show = |t| silica_ir::printer::type_to_string(ctx, t);
+    let bindings = instance_bindings(ctx, ir, op);
+    for (i, (d, g)) in decls.iter().zip(&given).enumerate() {
+        let msg = if d.name != g.name {
+            format!(
+                "parameter #{i} should have name \"{}\" but has name \"{}\"",
+                d.name, g.name
+            )
+        } else if !elaborated_matches(ctx, d.ty, &bindings, g.ty) {
+            format!(
+                "parameter \"{}\" should have type '{}' but has type '{}'",
+                d.name,
+                show(d.ty),
+                show(g.ty)
+            )
+        } else if g.value.is_none() {
+            format!("parameter \"{}\" must have a value", d.name)
+        } else {
+            continue;
+        };
+        return Err(v.op_error(op, msg));
+    }
+    for g in &given {
+        if let Some(value) = g.value {
+            check_references(v, op, value)?;
+        }
+    }
+    Ok(())
+}
+
+/// The values an instance gives its module's parameters.
+pub fn instance_bindings(ctx: &Context, ir: &Ir, op: OpId) -> Vec<(String, Attr)> {
+    parameters(ctx, ir, op)
+        .into_iter()
+        .filter_map(|d| Some((d.name, d.value?)))
+        .collect()
+}
+
+/// Whether `actual` is the port type `formal` with `bindings`
+/// substituted (unknown verbatim widths match anything).
+pub fn elaborated_matches(
+    ctx: &Context,
+    formal: Type,
+    bindings: &[(String, Attr)],
+    actual: Type,
+) -> bool {
+    use types::HwType;
+    if formal == actual {
+        return true;
+    }
+    let same_size =
+        |size: Attr, n: u64| params::evaluate(ctx, size, bindings).is_none_or(|v| v == n.into());
+    match (types::hw_type(ctx, formal), types::hw_type(ctx, actual)) {
+        (Some(HwType::ParamInt(w)), Some(HwType::ParamInt(v))) => {
+            params::same_after(ctx, w, bindings, v)
+        }
+        (Some(HwType::ParamInt(w)), _) => match ctx.type_kind(actual) {
+            TypeKind::Integer { width, .. } => same_size(w, u64::from(*width)),
+            _ => false,
+        },
+        (
+            Some(HwType::ParamArray {
+                size,
+                element,
+                unpacked,
+            }),
+            Some(HwType::ParamArray {
+                size: s2,
+                element: e2,
+                unpacked: u2,
+            }),
+        ) => {
+            unpacked == u2
+                && params::same_after(ctx, size, bindings, s2)
+                && elaborated_matches(ctx, element, bindings, e2)
+        }
+        (
+            Some(HwType::ParamArray {
+                size,
+                element,
+                unpacked,
+            }),
+            Some(HwType::Array(n, e) | HwType::UArray(n, e)),
+        ) => {
+            let kind_ok =
+                unpacked == matches!(types::hw_type(ctx, actual), Some(HwType::UArray(..)));
+            kind_ok && same_size(size, n) && elaborated_matches(ctx, element, bindings, e)
+        }
+        (Some(HwType::Array(n, f)), Some(HwType::Array(m, e)))
+        | (Some(HwType::UArray(n, f)), Some(HwType::UArray(m, e))) => {
+            n == m && elaborated_matches(ctx, f, bindings, e)
+        }
+        (Some(HwType::InOut(f)), Some(HwType::InOut(e))) => elaborated_matches(ctx, f, bindings, e),
+        (Some(HwType::Struct(f)), Some(HwType::Struct(e))) => {
+            f.len() == e.len()
+                && f.iter()
+                    .zip(&e)
+                    .all(|(x, y)| x.0 == y.0 && elaborated_matches(ctx, x.1, bindings, y.1))
+        }
+        _ => false,
+    }
+}
+
+/// How a port type reads once `bindings` are substituted, for messages
+/// (`'i42'` for `!hw.int<#hw.param.decl.ref<"p">>` with `p = 42`).
+fn expected_text(ctx: &Context, formal: Type, bindings: &[(String, Attr)]) -> String {
+    if let Some(types::HwType::ParamInt(w)) = types::hw_type(ctx, formal) {
+        if let Some(v) = params::evaluate(ctx, w, bindings) {
+            return format!("'i{v}'");
+        }
+    }
+    silica_ir::printer::type_to_string(ctx, formal)
+}
+
+/// An actual type in an instance message: quoted when the port type is
+/// parametric, as CIRCT writes it then.
+fn shown_as_formal(ctx: &Context, formal: Type, actual: Type) -> String {
+    let text = silica_ir::printer::type_to_string(ctx, actual);
+    if types::is_parametric(ctx, formal) {
+        format!("'{text}'")
+    } else {
+        text
+    }
+}
+
+/// `t` with the parameters in `bindings` substituted (`!hw.int<p>` with
+/// `p = 8` is `i8`); `Err(name)` for a parameter without a value.
+pub fn elaborate_type(
+    ctx: &mut Context,
+    t: Type,
+    bindings: &[(String, Attr)],
+) -> Result<Type, String> {
+    use types::HwType;
+    Ok(match types::hw_type(ctx, t) {
+        Some(HwType::ParamInt(w)) => {
+            let w = params::substitute(ctx, w, bindings)?;
+            types::int_of_width(ctx, w)
+        }
+        Some(HwType::ParamArray {
+            size,
+            element,
+            unpacked,
+        }) => {
+            let size = params::substitute(ctx, size, bindings)?;
+            let element = elaborate_type(ctx, element, bindings)?;
+            types::array_of_size(ctx, unpacked, size, element)
+        }
+        Some(HwType::Array(n, e)) => {
+            let e = elaborate_type(ctx, e, bindings)?;
+            types::array(ctx, n, e)
+        }
+        Some(HwType::UArray(n, e)) => {
+            let e = elaborate_type(ctx, e, bindings)?;
+            let i64_ty = ctx.signless(64);
+            let size = ctx.int_attr(i64_ty, n);
+            types::array_of_size(ctx, true, size, e)
+        }
+        Some(HwType::InOut(e)) => {
+            let e = elaborate_type(ctx, e, bindings)?;
+            types::inout(ctx, e)
+        }
+        Some(HwType::Struct(fields)) => {
+            let mut out = Vec::with_capacity(fields.len());
+            for (n, f) in fields {
+                out.push((n, elaborate_type(ctx, f, bindings)?));
+            }
+            types::struct_type(ctx, &out)
+        }
+        _ => t,
+    })
+}
+
+// ----- hw.param.value ---------------------------------------------------------
+
+/// `%0 = hw.param.value i8 = #hw.param.decl.ref<"p">`.
+fn parse_param_value(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let ty = p.parse_type()?;
+    p.expect(Tok::Equal, "'='")?;
+    let value = params::parse_value(p, ty)?;
+    let extra = p.parse_optional_attr_dict()?;
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mut attrs = vec![entry(ctx, "value", value)];
+    attrs.extend(ctx.dict_entries(extra).iter().copied());
+    let attrs = ctx.dict_attr(attrs);
+    let name = ctx.sym("hw.param.value");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[],
+        result_types: &[ty],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    }))
+}
+
+fn print_param_value(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let value = inherent_attr(ctx, ir, op, "value");
+    let ty = ir.results(op).next().map(|r| ir.value_type(r));
+    p.write(" ");
+    if let Some(t) = ty {
+        p.ty(t);
+    }
+    p.write(" = ");
+    if let Some(v) = value {
+        p.attr_without_type(v);
+    }
+    p.attr_dict(ir.op_attrs(op), &["value"], false);
+}
+
+fn verify_param_value(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(value) = inherent_attr(ctx, ir, op, "value") else {
+        return Err(v.op_error(op, "requires attribute 'value'"));
+    };
+    check_references(v, op, value)
+}
+
 // ----- hw.module / hw.module.extern -----------------------------------------
 
 const MODULE_ELIDED: &[&str] = &[
@@ -68,9 +427,7 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
         }
     }
     let name = p.parse_symbol_name()?;
-    if p.peek(Tok::Less) {
-        return p.expected("'(' (module parameters are not supported yet)");
-    }
+    let params = parse_parameter_list(p)?;
     p.expect(Tok::LParen, "'('")?;
     let mut ports = Vec::new();
     let mut args = Vec::new();
@@ -123,8 +480,8 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
     let mty = types::module_type(ctx, &ports);
     let mty = ctx.intern_attr(AttrKind::Type(mty));
     attrs.push(entry(ctx, "module_type", mty));
-    let empty = ctx.array_attr(&[]);
-    attrs.push(entry(ctx, "parameters", empty));
+    let params = ctx.array_attr(&params);
+    attrs.push(entry(ctx, "parameters", params));
     let text = ctx.str(name).as_bytes().to_vec();
     let n = ctx.string_attr(&text);
     attrs.push(entry(ctx, "sym_name", n));
@@ -163,6 +520,7 @@ fn print_module_like(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
     p.write(" ");
     p.symbol_name(&symbol_name(ctx, ir, op));
+    print_parameter_list(p, op);
     p.write("(");
     let ports = module_ports(ctx, ir, op);
     let region = ir.regions(op).next();
@@ -220,6 +578,7 @@ fn module_names(ctx: &Context, ir: &Ir, op: OpId) -> ValueNames {
 }
 
 fn verify_module(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    verify_parameter_decls(v, op)?;
     let (ctx, ir) = (v.ctx(), v.ir());
     let ports = module_ports(ctx, ir, op);
     let Some(block) = ir.regions(op).next().and_then(|r| ir.entry_block(r)) else {
@@ -462,6 +821,7 @@ fn is_ssa_name(n: &str) -> bool {
 fn parse_instance(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let inst = p.parse_string()?;
     let module = p.parse_symbol_name()?;
+    let params = parse_parameter_list(p)?;
     p.expect(Tok::LParen, "'('")?;
     let mut arg_names = Vec::new();
     let mut operands = Vec::new();
@@ -512,7 +872,7 @@ fn parse_instance(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         nested: Box::new([]),
     });
     attrs.push(entry(ctx, "moduleName", a));
-    let a = ctx.array_attr(&[]);
+    let a = ctx.array_attr(&params);
     attrs.push(entry(ctx, "parameters", a));
     let a = strings(ctx, &result_names);
     attrs.push(entry(ctx, "resultNames", a));
@@ -555,6 +915,7 @@ fn print_instance(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     p.string(instance_name(ctx, ir, op).as_bytes());
     p.write(" ");
     p.symbol_name(&instance_target(ctx, ir, op).unwrap_or_default());
+    print_parameter_list(p, op);
     p.write("(");
     let args = strings_of(ctx, inherent_attr(ctx, ir, op, "argNames"));
     for (i, v) in ir.operands(op).enumerate() {
@@ -612,7 +973,11 @@ fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let Some(module) = find_module(ctx, ir, op, &target) else {
         return Err(v.op_error(op, format!("Cannot find module definition '{target}'")));
     };
+    verify_instance_parameters(v, op, module)?;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let bindings = instance_bindings(ctx, ir, op);
     let ports = module_ports(ctx, ir, module);
+    let (ctx, ir) = (v.ctx(), v.ir());
     let ins: Vec<&Port> = ports
         .iter()
         .filter(|p| p.dir != Direction::Output)
@@ -623,7 +988,6 @@ fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         .collect();
     let operands: Vec<Type> = ir.operands(op).map(|x| ir.value_type(x)).collect();
     let results: Vec<Type> = ir.results(op).map(|x| ir.value_type(x)).collect();
-    let show = |t| silica_ir::printer::type_to_string(ctx, t);
     if operands.len() != ins.len() {
         let msg = format!(
             "has a wrong number of operands; expected {} but got {}",
@@ -647,11 +1011,11 @@ fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         } else {
             Some(port.ty)
         };
-        if expected.is_some_and(|e| e != *t) {
+        if expected.is_some_and(|e| !elaborated_matches(ctx, e, &bindings, *t)) {
             let msg = format!(
                 "operand type #{i} must be {}, but got {}",
-                show(port.ty),
-                show(*t)
+                expected_text(ctx, port.ty, &bindings),
+                shown_as_formal(ctx, port.ty, *t)
             );
             return Err(v.op_error(op, msg));
         }
@@ -665,11 +1029,11 @@ fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     }
     let result_names = strings_of(ctx, inherent_attr(ctx, ir, op, "resultNames"));
     for (i, (t, port)) in results.iter().zip(&outs).enumerate() {
-        if port.ty != *t {
+        if !elaborated_matches(ctx, port.ty, &bindings, *t) {
             let msg = format!(
                 "result type #{i} must be {}, but got {}",
-                show(port.ty),
-                show(*t)
+                expected_text(ctx, port.ty, &bindings),
+                shown_as_formal(ctx, port.ty, *t)
             );
             return Err(v.op_error(op, msg));
         }
@@ -721,6 +1085,7 @@ static OPS: &[OpDef] = &[
         traits: Traits::ISOLATED_FROM_ABOVE,
         parse: Some(parse_extern),
         print: Some(print_module_like),
+        verify: Some(verify_parameter_decls),
         ..OpDef::new("hw.module.extern")
     },
     OpDef {
@@ -749,6 +1114,13 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("hw.wire")
     },
     OpDef {
+        parse: Some(parse_param_value),
+        print: Some(print_param_value),
+        verify: Some(verify_param_value),
+        effects: Effects::None,
+        ..OpDef::new("hw.param.value")
+    },
+    OpDef {
         parse: Some(parse_instance),
         print: Some(print_instance),
         verify: Some(verify_instance),
@@ -772,7 +1144,11 @@ static OPS: &[OpDef] = &[
 pub static HW: DialectDef = DialectDef {
     name: "hw",
     ops: OPS,
-    attrs: None,
+    attrs: Some(silica_ir::dialect::AttrHooks {
+        parse: crate::params::parse_attr,
+        print: crate::params::print_attr,
+        type_of: Some(crate::params::attr_type),
+    }),
     types: Some(silica_ir::dialect::TypeHooks {
         parse: types::parse_hw,
         print: types::print_hw,

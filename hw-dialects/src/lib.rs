@@ -9,10 +9,12 @@ pub mod fold;
 pub mod hw;
 pub mod initial;
 pub mod memory;
+pub mod params;
 pub mod seq;
 pub mod seq_memory;
 pub mod sim;
 pub mod sim_memory;
+pub mod specialize;
 pub mod types;
 
 pub use comb::COMB;

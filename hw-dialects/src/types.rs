@@ -73,6 +73,16 @@ pub enum HwType {
     HlMem(Vec<u64>, Type),
     /// `!seq.immutable<T>`: a value fixed at initialisation.
     Immutable(Type),
+    /// `!hw.int<#hw.param...>`: an integer whose width is a parameter
+    /// expression.
+    ParamInt(Attr),
+    /// `!hw.array<#hw.param... x T>` (or `uarray`, when `unpacked`): an
+    /// array whose length is a parameter expression.
+    ParamArray {
+        size: Attr,
+        element: Type,
+        unpacked: bool,
+    },
 }
 
 fn int_param(ctx: &Context, a: Attr) -> i64 {
@@ -80,6 +90,10 @@ fn int_param(ctx: &Context, a: Attr) -> i64 {
         AttrKind::Integer { value, .. } => i64::try_from(value).unwrap_or(0),
         _ => 0,
     }
+}
+
+fn is_int_attr(ctx: &Context, a: Attr) -> bool {
+    matches!(ctx.attr_kind(a), AttrKind::Integer { .. })
 }
 
 fn type_param(ctx: &Context, a: Attr) -> Option<Type> {
@@ -121,6 +135,12 @@ pub fn hw_type(ctx: &Context, t: Type) -> Option<HwType> {
                 type_param(ctx, *last)?,
             )
         }
+        ("hw", "int") => HwType::ParamInt(*params.first()?),
+        ("hw", "array" | "uarray") if !is_int_attr(ctx, *params.first()?) => HwType::ParamArray {
+            size: params[0],
+            element: type_param(ctx, *params.get(1)?)?,
+            unpacked: ctx.str(*name) == "uarray",
+        },
         ("hw", "array") => HwType::Array(
             int_param(ctx, *params.first()?) as u64,
             type_param(ctx, *params.get(1)?)?,
@@ -177,6 +197,31 @@ fn name_attr(ctx: &mut Context, s: &str) -> Attr {
 }
 
 /// `!hw.array<N x element>`.
+/// `!hw.int<width>`: the builtin integer when `width` is a constant.
+pub fn int_of_width(ctx: &mut Context, width: Attr) -> Type {
+    match ctx.attr_kind(width) {
+        AttrKind::Integer { value, .. } => {
+            let w = u32::try_from(value).unwrap_or(0);
+            ctx.signless(w)
+        }
+        _ => make(ctx, "hw", "int", vec![width]),
+    }
+}
+
+/// `!hw.array<size x element>` (or `uarray`) for a size attribute, a
+/// constant or a parameter expression.
+pub fn array_of_size(ctx: &mut Context, unpacked: bool, size: Attr, element: Type) -> Type {
+    let size = match ctx.attr_kind(size) {
+        AttrKind::Integer { value, .. } => {
+            let v = i64::try_from(value).unwrap_or(0);
+            i64_attr(ctx, v)
+        }
+        _ => size,
+    };
+    let params = vec![size, type_attr(ctx, element)];
+    make(ctx, "hw", if unpacked { "uarray" } else { "array" }, params)
+}
+
 pub fn array(ctx: &mut Context, n: u64, element: Type) -> Type {
     let params = vec![i64_attr(ctx, n as i64), type_attr(ctx, element)];
     make(ctx, "hw", "array", params)
@@ -317,32 +362,54 @@ pub fn bit_width(ctx: &Context, t: Type) -> Option<u64> {
     }
 }
 
-/// Whether `t` is a signless integer (aliases looked through).
+/// Whether `t` is a signless integer (aliases looked through), of a
+/// constant or a parametric (`!hw.int<...>`) width.
 pub fn is_int(ctx: &Context, t: Type) -> bool {
+    let t = canonical(ctx, t);
     matches!(
-        ctx.type_kind(canonical(ctx, t)),
+        ctx.type_kind(t),
         TypeKind::Integer {
             signedness: silica_ir::Signedness::Signless,
             ..
         }
-    )
+    ) || matches!(hw_type(ctx, t), Some(HwType::ParamInt(_)))
+}
+
+/// Whether `t` has a width or length given by a parameter expression.
+pub fn is_parametric(ctx: &Context, t: Type) -> bool {
+    match hw_type(ctx, t) {
+        Some(HwType::ParamInt(_) | HwType::ParamArray { .. }) => true,
+        Some(HwType::Array(_, e) | HwType::UArray(_, e) | HwType::InOut(e)) => {
+            is_parametric(ctx, e)
+        }
+        Some(HwType::Struct(fields)) => fields.iter().any(|f| is_parametric(ctx, f.1)),
+        Some(HwType::Alias(_, t)) => is_parametric(ctx, t),
+        _ => false,
+    }
 }
 
 /// Parses an hw type after `!hw.`.
 pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> {
     match mnemonic {
+        "int" => {
+            p.expect(Tok::Less, "'<'")?;
+            let i32_ty = p.ctx().signless(32);
+            let width = p.parse_attribute_of_type(i32_ty)?;
+            p.expect(Tok::Greater, "'>'")?;
+            Ok(int_of_width(p.ctx(), width))
+        }
         "array" | "uarray" => {
             p.expect(Tok::Less, "'<'")?;
-            let dims = p.parse_dimension_list()?;
-            if dims.len() != 1 {
-                return p.expected("one dimension in an hw array type");
+            if !p.peek(Tok::HashId) {
+                return parse_array_dims(p, mnemonic);
             }
-            let element = parse_element(p)?;
+            let i64_ty = p.ctx().signless(64);
+            let size = p.parse_attribute_of_type(i64_ty)?;
+            let element = parse_after_x(p)?;
             p.expect(Tok::Greater, "'>'")?;
-            let ctx = p.ctx();
-            let params = vec![i64_attr(ctx, dims[0]), type_attr(ctx, element)];
-            Ok(make(ctx, "hw", mnemonic, params))
+            Ok(array_of_size(p.ctx(), mnemonic == "uarray", size, element))
         }
+
         "struct" => {
             p.expect(Tok::Less, "'<'")?;
             let mut fields = Vec::new();
@@ -415,9 +482,41 @@ pub(crate) fn parse_port_name(p: &mut AsmParser<'_, '_>) -> PResult<String> {
     Ok(p.parse_keyword()?.to_string())
 }
 
+/// The rest of `!hw.array<4xi8>` after its `<`.
+fn parse_array_dims(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> {
+    let dims = p.parse_dimension_list()?;
+    if dims.len() != 1 {
+        return p.expected("one dimension in an hw array type");
+    }
+    let element = parse_element(p)?;
+    p.expect(Tok::Greater, "'>'")?;
+    let ctx = p.ctx();
+    let params = vec![i64_attr(ctx, dims[0]), type_attr(ctx, element)];
+    Ok(make(ctx, "hw", mnemonic, params))
+}
+
+/// The element type after a parametric array size: `x T`, or `xT` lexed
+/// as one identifier (`xi8`, `xint<...>`).
+fn parse_after_x(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
+    let word = p.parse_keyword()?;
+    let Some(rest) = word.strip_prefix('x') else {
+        return p.expected("'x' in a parametric array type");
+    };
+    if rest.is_empty() {
+        return parse_element(p);
+    }
+    if let Some(w) = rest.strip_prefix('i').and_then(|d| d.parse::<u32>().ok()) {
+        return Ok(p.ctx().signless(w));
+    }
+    match rest {
+        "array" | "uarray" | "struct" | "inout" | "typealias" | "int" => parse_hw(p, rest),
+        _ => p.expected("an element type"),
+    }
+}
+
 /// An element type: any type, or an hw type without its `!hw.` prefix.
 fn parse_element(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
-    for m in ["array", "uarray", "struct", "inout", "typealias"] {
+    for m in ["array", "uarray", "struct", "inout", "typealias", "int"] {
         if p.peek_keyword(m) {
             p.expect_keyword(m)?;
             return parse_hw(p, m);
@@ -449,10 +548,19 @@ pub(crate) fn parse_seq(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Ty
 pub(crate) fn print_hw(pp: &ParamPrinter<'_>, out: &mut String, name: &str, params: &[Attr]) {
     let ctx = pp.ctx();
     match name {
+        "int" => {
+            out.push_str("int<");
+            pp.attr_without_type(out, params[0]);
+            out.push('>');
+        }
         "array" | "uarray" => {
             out.push_str(name);
             out.push('<');
-            out.push_str(&int_param(ctx, params[0]).to_string());
+            if is_int_attr(ctx, params[0]) {
+                out.push_str(&int_param(ctx, params[0]).to_string());
+            } else {
+                pp.attr_without_type(out, params[0]);
+            }
             out.push('x');
             if let Some(t) = type_param(ctx, params[1]) {
                 element(pp, out, t);

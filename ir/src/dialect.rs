@@ -92,6 +92,10 @@ pub type AttrParseFn = fn(&mut AsmParser<'_, '_>, &str) -> PResult<Attr>;
 /// mnemonic, given for dispatch).
 pub type AttrPrintFn = fn(&ParamPrinter<'_>, &mut String, &str, &[Attr]);
 
+/// The type of a typed dialect attribute, from its mnemonic and
+/// parameters; `None` for untyped ones.
+pub type AttrTypeFn = fn(&Context, &str, &[Attr]) -> Option<crate::Type>;
+
 /// Parses the parameters of the dialect type with the given mnemonic;
 /// the parser stands after the mnemonic (`!dialect.mnemonic`).
 pub type TypeParseFn = fn(&mut AsmParser<'_, '_>, &str) -> PResult<crate::Type>;
@@ -193,6 +197,12 @@ impl OpDef {
 pub struct AttrHooks {
     pub parse: AttrParseFn,
     pub print: AttrPrintFn,
+    /// The type of the dialect's typed attributes (MLIR's `TypedAttr`),
+    /// printed as a trailing `: type` unless it is `none`. Dialects with
+    /// typed attributes get the type written after the attribute, or
+    /// given by its context, through [`AsmParser::attr_type`] when their
+    /// parser runs.
+    pub type_of: Option<AttrTypeFn>,
 }
 
 /// How a dialect's types are parsed and printed.

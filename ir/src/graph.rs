@@ -937,7 +937,20 @@ impl Ir {
     pub fn clone_op(&mut self, op: OpId) -> OpId {
         let mut map = rustc_hash::FxHashMap::default();
         let mut block_map = rustc_hash::FxHashMap::default();
-        self.clone_op_with(op, &mut map, &mut block_map)
+        let new = self.clone_op_with(op, &mut map, &mut block_map);
+        // Operands may refer forward to values defined later in the clone
+        // (graph regions): fix them up now that all values exist.
+        let mut fix: Vec<(UseId, ValueId)> = Vec::new();
+        self.walk(new, &mut |o| {
+            fix.extend(
+                self.operand_uses(o)
+                    .filter_map(|u| map.get(&self.use_value(u)).map(|&v| (u, v))),
+            );
+        });
+        for (u, v) in fix {
+            self.set_use(u, v);
+        }
+        new
     }
 
     fn clone_op_with(
@@ -993,17 +1006,6 @@ impl Ir {
                     let no = self.clone_op_with(o, map, block_map);
                     self.append_op(nb, no);
                 }
-            }
-        }
-        // Operands may refer forward to values defined later in the clone
-        // (graph regions): fix them up now that all values exist.
-        let fix: Vec<(UseId, ValueId)> = self
-            .operand_uses(new)
-            .filter_map(|u| map.get(&self.use_value(u)).map(|&v| (u, v)))
-            .collect();
-        for (u, v) in fix {
-            if self.use_value(u) != v {
-                self.set_use(u, v);
             }
         }
         new

@@ -831,6 +831,7 @@ pub static ARITH: DialectDef = DialectDef {
     attrs: Some(AttrHooks {
         parse: attrs::parse,
         print: attrs::print,
+        type_of: None,
     }),
     types: None,
     materialize_constant: Some(fold::materialize_constant),

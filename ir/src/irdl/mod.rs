@@ -32,6 +32,7 @@ pub static IRDL: DialectDef = DialectDef {
     attrs: Some(AttrHooks {
         parse: parse_attr,
         print: print_attr,
+        type_of: None,
     }),
     types: Some(TypeHooks {
         parse: parse_type,

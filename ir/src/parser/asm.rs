@@ -255,6 +255,13 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.parse_attribute(Some(ty))
     }
 
+    /// The type of the typed dialect attribute being parsed (written
+    /// after it, or given by where it appears); see
+    /// [`crate::dialect::AttrHooks::type_of`].
+    pub fn attr_type(&self) -> Option<Type> {
+        self.p.attr_type
+    }
+
     /// Any type.
     pub fn parse_type(&mut self) -> PResult<Type> {
         self.p.parse_type()

@@ -68,7 +68,7 @@ impl<'a> Parser<'a> {
                 Ok(self.ctx.typed_string_attr(&value, ty))
             }
             Tok::Minus | Tok::Integer | Tok::Float => self.parse_number_attr(ty),
-            Tok::HashId => self.parse_extended_attr(),
+            Tok::HashId => self.parse_extended_attr(ty),
             Tok::BareId => self.parse_keyword_attr(pos, ty),
             Tok::LParen | Tok::BangId => {
                 let t = self.parse_type()?;
@@ -283,7 +283,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_extended_attr(&mut self) -> PResult<Attr> {
+    fn parse_extended_attr(&mut self, ty: Option<Type>) -> PResult<Attr> {
         let pos = self.tok().start;
         let ident = self.text()[1..].to_string();
         let end = self.tok().end;
@@ -304,7 +304,7 @@ impl<'a> Parser<'a> {
             return self.err_at(pos + 2, "invalid dialect namespace '\"\"'");
         }
         if self.ctx.dialect(&dialect).is_some() {
-            return self.parse_registered_dialect_attr(pos, &dialect, rest.is_empty());
+            return self.parse_registered_dialect_attr(pos, &dialect, rest.is_empty(), ty);
         }
         let body_end = if has_body {
             self.balanced_body_end(end)?
@@ -356,14 +356,49 @@ impl<'a> Parser<'a> {
         pos: usize,
         dialect: &str,
         bracketed: bool,
+        ty: Option<Type>,
     ) -> PResult<Attr> {
+        let typed = self
+            .ctx
+            .dialect(dialect)
+            .and_then(|d| d.attrs)
+            .is_some_and(|h| h.type_of.is_some());
+        // A typed attribute's `: type` follows its body but is known to
+        // its parser (as MLIR does): find it first.
+        let mut after_type = None;
+        if typed {
+            let body_end = self.attr_body_end(pos)?;
+            self.reset_to(body_end);
+            let written = self.parse_optional_colon_type(None)?;
+            if written.is_some() {
+                after_type = Some(self.tok().start);
+            }
+            self.attr_type = written.or(ty);
+        }
         // Re-lex from the mnemonic: after `#dialect.` or `#dialect<`.
         self.reset_to(pos + 1 + dialect.len() + 1);
-        let a = self.parse_dialect_attr_from_mnemonic(pos, dialect)?;
+        let a = self.parse_dialect_attr_from_mnemonic(pos, dialect);
+        self.attr_type = None;
+        let a = a?;
         if bracketed {
             self.expect(Tok::Greater, "'>'")?;
         }
+        if let Some(at) = after_type {
+            self.reset_to(at);
+        }
         Ok(a)
+    }
+
+    /// Where the text of the extended attribute whose `#` token starts
+    /// at `pos` ends: after its `<...>` body, or after the token.
+    fn attr_body_end(&mut self, pos: usize) -> PResult<usize> {
+        self.reset_to(pos);
+        let end = self.tok().end;
+        if self.src().get(end) == Some(&b'<') {
+            self.balanced_body_end(end)
+        } else {
+            Ok(end)
+        }
     }
 
     /// A dialect attribute from its mnemonic on (`latency<1>`).

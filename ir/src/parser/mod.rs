@@ -156,6 +156,9 @@ pub(crate) struct Parser<'a> {
     /// While parsing affine expressions over SSA values (`%i + 1`,
     /// `symbol(%n)`), the values met as dimensions and as symbols.
     pub(crate) affine_ssa: Option<AffineSsa<'a>>,
+    /// The type of the typed dialect attribute being parsed (written
+    /// after it or given by its context), for its dialect's parser.
+    pub(crate) attr_type: Option<Type>,
 }
 
 /// An SSA use not yet resolved: name, result number, position.
@@ -216,6 +219,7 @@ pub fn parse(
         value_stack: Vec::new(),
         type_stack: Vec::new(),
         entry_stack: Vec::new(),
+        attr_type: None,
         tail_cache: FxHashMap::default(),
         default_dialects: vec!["builtin"],
         custom_ops: Vec::new(),

@@ -180,6 +180,14 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
         }
     }
 
+    /// An attribute without any type: `17` for `17 : i8`.
+    pub fn attr_without_type(&mut self, a: Attr) {
+        match &mut self.backend {
+            Backend::Text(p) => p.attrs.print_attr_no_type(&mut p.out, a),
+            Backend::Visit { v, .. } => v.attr(a, false),
+        }
+    }
+
     /// An attribute without its `: type` suffix (MLIR's
     /// `printAttributeWithoutType`).
     pub fn attr_elided_type(&mut self, a: Attr) {

@@ -124,6 +124,12 @@ impl ParamPrinter<'_> {
         self.inner.print_type(out, t);
     }
 
+    /// Appends an attribute without its type, whatever it is (MLIR's
+    /// `printAttributeWithoutType`): `17` for `17 : i8`.
+    pub fn attr_without_type(&self, out: &mut String, a: Attr) {
+        self.inner.print_attr_no_type(out, a);
+    }
+
     /// Appends `<p0, p1>`, or nothing when there are no parameters (the
     /// generic syntax of parameters, as dynamic dialects write them).
     pub fn params(&self, out: &mut String, params: &[Attr]) {
@@ -181,6 +187,22 @@ impl AttrPrinter<'_> {
                 pp.params(out, params);
             }
         }
+    }
+
+    /// The type a typed dialect attribute prints after itself (not
+    /// `none`).
+    fn dialect_attr_type(&self, a: Attr) -> Option<Type> {
+        let AttrKind::Dialect {
+            dialect,
+            name,
+            params,
+        } = self.ctx.attr_kind(a)
+        else {
+            return None;
+        };
+        let type_of = self.ctx.dialect(self.ctx.str(*dialect))?.attrs?.type_of?;
+        type_of(self.ctx, self.ctx.str(*name), params)
+            .filter(|&t| !matches!(self.ctx.type_kind(t), TypeKind::None))
     }
 
     /// Appends what follows a dialect attribute's mnemonic (`<nsw>`),
@@ -368,6 +390,23 @@ impl AttrPrinter<'_> {
         }
     }
 
+    /// Appends an attribute without its type, whatever it is: `17` for
+    /// `17 : i8`, a typed dialect attribute without its `: type`.
+    pub fn print_attr_no_type(&self, out: &mut String, a: Attr) {
+        match self.ctx.attr_kind(a) {
+            AttrKind::Integer { ty, value } if !self.ctx.is_bool_type(*ty) => {
+                super::decimal::push_bigint(out, value);
+            }
+            AttrKind::String { value, .. } => quoted_into(out, value),
+            AttrKind::Dialect { dialect, .. } => {
+                let mut body = String::new();
+                self.dialect_attr_body(&mut body, a);
+                dialect_symbol_into(out, '#', self.ctx.str(*dialect), &body);
+            }
+            _ => self.print_attr_without_type(out, a),
+        }
+    }
+
     /// Appends an attribute's own text, never its alias.
     pub fn print_attr_body(&self, out: &mut String, a: Attr, elide_type: bool) {
         match self.ctx.attr_kind(a) {
@@ -514,6 +553,10 @@ impl AttrPrinter<'_> {
                 let mut body = String::new();
                 self.dialect_attr_body(&mut body, a);
                 dialect_symbol_into(out, '#', self.ctx.str(*dialect), &body);
+                if let Some(t) = self.dialect_attr_type(a) {
+                    out.push_str(" : ");
+                    self.print_type(out, t);
+                }
             }
             AttrKind::Distinct { id, referenced } => {
                 let n = {

@@ -22,6 +22,7 @@ pub static SSP: DialectDef = DialectDef {
     attrs: Some(AttrHooks {
         parse: attrs::parse,
         print: attrs::print,
+        type_of: None,
     }),
     types: None,
     materialize_constant: None,
