@@ -178,9 +178,11 @@ pub fn run(args: &SimArgs) -> ExitCode {
                     )
                 })
                 .collect();
+            // Inout ports cannot be read in hw/comb/seq: they are not
+            // driven, and pass zero bits to the instances they reach.
             let inputs: Vec<&SimPort> = ports
                 .iter()
-                .filter(|p| p.0 != Direction::Output)
+                .filter(|p| p.0 == Direction::Input)
                 .map(|p| &p.1)
                 .collect();
             let data: Vec<&SimPort> = inputs.iter().copied().filter(|p| !p.clock).collect();
@@ -204,10 +206,13 @@ pub fn run(args: &SimArgs) -> ExitCode {
             let mut samples = Vec::new();
             for (cycle, row) in stimuli.iter().enumerate() {
                 let mut values = row.iter();
-                let applied: Vec<Bits> = inputs
+                let applied: Vec<Bits> = ports
                     .iter()
-                    .map(|p| {
-                        if p.clock {
+                    .filter(|p| p.0 != Direction::Output)
+                    .map(|(dir, p)| {
+                        if *dir == Direction::InOut {
+                            Bits::zero(0)
+                        } else if p.clock {
                             Bits::zero(1)
                         } else {
                             values

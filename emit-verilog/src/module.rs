@@ -174,8 +174,14 @@ impl<'a> ModuleEmitter<'a> {
         }
     }
 
+    /// The bits of `v` (of its element, for an inout value).
     fn width(&self, v: ValueId) -> u64 {
-        bit_width(self.ctx, self.ir.value_type(v)).unwrap_or(0)
+        let t = self.ir.value_type(v);
+        let t = match hw_type(self.ctx, t) {
+            Some(HwType::InOut(e)) => e,
+            _ => t,
+        };
+        bit_width(self.ctx, t).unwrap_or(0)
     }
 
     /// Checks that `v`'s type is one the emitter writes (integers,
@@ -183,8 +189,13 @@ impl<'a> ModuleEmitter<'a> {
     /// vectors).
     fn check_type(&self, op: OpId, v: ValueId) -> Res<()> {
         let t = self.ir.value_type(v);
-        let ok = bit_width(self.ctx, t).is_some()
-            && !matches!(hw_type(self.ctx, t), Some(HwType::InOut(_)));
+        // Inout values only reach instance ports (nothing in hw, comb
+        // or seq reads or drives them), connected by name.
+        let t = match hw_type(self.ctx, t) {
+            Some(HwType::InOut(e)) => e,
+            _ => t,
+        };
+        let ok = bit_width(self.ctx, t).is_some();
         if ok {
             Ok(())
         } else {
@@ -321,19 +332,17 @@ impl<'a> ModuleEmitter<'a> {
             let name = self.names.fresh(&port.name);
             match port.dir {
                 Direction::Input | Direction::InOut => {
-                    if port.dir == Direction::InOut {
-                        return Err(err(
-                            ir,
-                            module,
-                            "inout ports cannot be emitted as Verilog yet",
-                        ));
-                    }
                     if let Some(&a) = args.get(next_arg) {
                         self.exprs.insert(a, Expr::primary(name.clone()));
                     }
                     next_arg += 1;
+                    let dir = if port.dir == Direction::InOut {
+                        "inout "
+                    } else {
+                        "input "
+                    };
                     if w > 0 {
-                        port_decls.push(format!("input  {}{name}", range(w)));
+                        port_decls.push(format!("{dir} {}{name}", range(w)));
                     }
                 }
                 Direction::Output => {
