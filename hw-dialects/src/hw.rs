@@ -974,6 +974,18 @@ fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         return Err(v.op_error(op, format!("Cannot find module definition '{target}'")));
     };
     verify_instance_parameters(v, op, module)?;
+    // Port mismatches point at the module too, as CIRCT's do.
+    verify_instance_ports(v, op, module).map_err(|d| {
+        if d.notes.is_empty() {
+            Box::new(d.with_note(ir.op_loc(module), "module declared here"))
+        } else {
+            d
+        }
+    })
+}
+
+/// An instance's operands and results against its module's ports.
+fn verify_instance_ports(v: &mut OpVerifier<'_, '_>, op: OpId, module: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
     let bindings = instance_bindings(ctx, ir, op);
     let ports = module_ports(ctx, ir, module);
@@ -1005,6 +1017,23 @@ fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         return Err(v.op_error(op, msg));
     }
     let arg_names = strings_of(ctx, inherent_attr(ctx, ir, op, "argNames"));
+    let result_names = strings_of(ctx, inherent_attr(ctx, ir, op, "resultNames"));
+    if arg_names.len() != ins.len() {
+        let msg = format!(
+            "has a wrong number of input port names; expected {} but got {}",
+            ins.len(),
+            arg_names.len()
+        );
+        return Err(v.op_error(op, msg));
+    }
+    if result_names.len() != outs.len() {
+        let msg = format!(
+            "has a wrong number of results port labels; expected {} but got {}",
+            outs.len(),
+            result_names.len()
+        );
+        return Err(v.op_error(op, msg));
+    }
     for (i, (t, port)) in operands.iter().zip(&ins).enumerate() {
         let expected = if port.dir == Direction::InOut {
             None
@@ -1027,7 +1056,6 @@ fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             return Err(v.op_error(op, msg));
         }
     }
-    let result_names = strings_of(ctx, inherent_attr(ctx, ir, op, "resultNames"));
     for (i, (t, port)) in results.iter().zip(&outs).enumerate() {
         if !elaborated_matches(ctx, port.ty, &bindings, *t) {
             let msg = format!(

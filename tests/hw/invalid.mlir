@@ -15,6 +15,7 @@ hw.module @extract(in %a: i8) {
 
 // -----
 
+// expected-note @+1 {{module declared here}}
 hw.module.extern @ext(in %x: i8, out y: i8)
 hw.module @ports(in %a: i4) {
   // expected-error @+1 {{'hw.instance' op operand type #0 must be i8, but got i4}}

@@ -83,6 +83,7 @@ hw.module @A(in %a : i41, out out: i42) {
   %r0 = hw.instance "inst1" @parameters<p1: i42 = 42>(arg0: %a: i41) -> (out: i42)
   hw.output %r0: i42
 }
+// expected-note @+1 {{module declared here}}
 hw.module.extern @parameters<p1: i42>(in %arg0: !hw.int<#hw.param.decl.ref<"p1">>, out out: !hw.int<#hw.param.decl.ref<"p1">>)
 
 // -----
