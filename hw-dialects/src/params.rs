@@ -249,7 +249,49 @@ fn operand_order(ctx: &Context, a: Attr, b: Attr) -> Ordering {
     }
 }
 
-type Fold = fn(&BigUint, &BigUint, u32) -> BigUint;
+/// `op` over constant operands as unsigned `w`-bit values (the one
+/// meaning of the operators, for folding and evaluation); `None` for a
+/// division by zero.
+fn apply(op: &str, vals: &[BigUint], w: u32) -> Option<BigUint> {
+    let m = mask(w);
+    let signed = |v: &BigUint| to_signed(v, w);
+    let first = vals.first()?;
+    let v = match op {
+        "add" => vals.iter().fold(BigUint::zero(), |a, b| a + b),
+        "mul" => vals.iter().fold(BigUint::one(), |a, b| a * b),
+        "and" => vals.iter().fold(m.clone(), |a, b| a & b),
+        "or" => vals.iter().fold(BigUint::zero(), |a, b| a | b),
+        "xor" => vals.iter().fold(BigUint::zero(), |a, b| a ^ b),
+        "clog2" if *first <= BigUint::one() => BigUint::zero(),
+        "clog2" => BigUint::from((first - BigUint::one()).bits()),
+        _ => {
+            let rhs = vals.get(1)?;
+            let shift = u32::try_from(rhs).unwrap_or(u32::MAX).min(w);
+            match op {
+                "shl" => first << shift,
+                "shru" => first >> shift,
+                "shrs" => to_unsigned(&(signed(first) >> shift), w),
+                "divu" if !rhs.is_zero() => first / rhs,
+                "modu" if !rhs.is_zero() => first % rhs,
+                "divs" if !rhs.is_zero() => to_unsigned(&(signed(first) / signed(rhs)), w),
+                "mods" if !rhs.is_zero() => to_unsigned(&(signed(first) % signed(rhs)), w),
+                _ => return None,
+            }
+        }
+    };
+    Some(v & m)
+}
+
+/// Folds an operator whose operands are all constants.
+fn fold_constants(ctx: &mut Context, op: &str, ops: &[Attr]) -> Option<Attr> {
+    let parts: Vec<(BigUint, BigInt, u32)> =
+        ops.iter().map(|&a| int_parts(ctx, a)).collect::<Option<_>>()?;
+    let w = parts.first()?.2;
+    let vals: Vec<BigUint> = parts.into_iter().map(|p| p.0).collect();
+    let v = apply(op, &vals, w)?;
+    let ty = type_of(ctx, ops[0]);
+    Some(int(ctx, ty, &BigInt::from(v)))
+}
 
 fn mask(w: u32) -> BigUint {
     (BigUint::one() << w) - BigUint::one()
@@ -261,7 +303,6 @@ fn simplify_assoc(
     ctx: &mut Context,
     op: &'static str,
     ops: &mut Vec<Attr>,
-    fold: Fold,
     identity: fn(&BigUint, u32) -> bool,
     destructive: Option<fn(&BigUint, u32) -> bool>,
 ) -> Option<Attr> {
@@ -282,7 +323,7 @@ fn simplify_assoc(
         let ty = type_of(ctx, last);
         ops.pop();
         while let Some((c, _, _)) = ops.last().and_then(|&a| int_parts(ctx, a)) {
-            acc = fold(&c, &acc, w) & mask(w);
+            acc = apply(op, &[c, acc], w)?;
             ops.pop();
         }
         let cst = int(ctx, ty, &BigInt::from(acc.clone()));
@@ -310,7 +351,7 @@ fn decompose_addend(ctx: &mut Context, a: Attr) -> (Attr, Option<Attr>) {
 }
 
 fn simplify_add(ctx: &mut Context, ops: &mut Vec<Attr>) -> Option<Attr> {
-    let r = simplify_assoc(ctx, "add", ops, |a, b, _| a + b, |c, _| c.is_zero(), None);
+    let r = simplify_assoc(ctx, "add", ops, |c, _| c.is_zero(), None);
     if r.is_some() {
         return r;
     }
@@ -335,14 +376,7 @@ fn simplify_add(ctx: &mut Context, ops: &mut Vec<Attr>) -> Option<Attr> {
 }
 
 fn simplify_mul(ctx: &mut Context, ops: &mut Vec<Attr>) -> Option<Attr> {
-    let r = simplify_assoc(
-        ctx,
-        "mul",
-        ops,
-        |a, b, _| a * b,
-        |c, _| c.is_one(),
-        Some(|c, _| c.is_zero()),
-    );
+    let r = simplify_assoc(ctx, "mul", ops, |c, _| c.is_one(), Some(|c, _| c.is_zero()));
     if r.is_some() {
         return r;
     }
@@ -367,64 +401,26 @@ fn simplify_mul(ctx: &mut Context, ops: &mut Vec<Attr>) -> Option<Attr> {
     Some(expr(ctx, "add", products))
 }
 
-/// Folds a binary operator over two constants, or applies `identity`
-/// when the right operand is the constant it names.
+/// Folds a binary operator over two constants, or simplifies it by a
+/// constant right operand (`x << 2` → `x * 4`, `x >> 0`, `x / 1`, `x % 1`).
 fn simplify_binary(ctx: &mut Context, op: &str, ops: &[Attr]) -> Option<Attr> {
     let (&lhs, &rhs) = (ops.first()?, ops.get(1)?);
-    let ty = type_of(ctx, lhs);
-    let r = int_parts(ctx, rhs);
-    if let Some((ru, _, w)) = &r {
-        match op {
-            "shl" => {
-                if let Some((lu, _, _)) = int_parts(ctx, lhs) {
-                    let shift = u32::try_from(ru).unwrap_or(u32::MAX).min(*w);
-                    let v = (lu << shift) & mask(*w);
-                    return Some(int(ctx, ty, &BigInt::from(v)));
-                }
-                let shift = u32::try_from(ru).unwrap_or(u32::MAX);
-                let factor = if shift < *w {
-                    BigUint::one() << shift
-                } else {
-                    BigUint::zero()
-                };
-                let rty = type_of(ctx, rhs);
-                let factor = int(ctx, rty, &BigInt::from(factor));
-                return Some(expr(ctx, "mul", vec![lhs, factor]));
-            }
-            "shru" | "shrs" if ru.is_zero() => return Some(lhs),
-            "divu" | "divs" if ru.is_one() => return Some(lhs),
-            "modu" | "mods" if ru.is_one() => {
-                let rty = type_of(ctx, rhs);
-                return Some(int(ctx, rty, &BigInt::zero()));
-            }
-            _ => {}
-        }
+    let (ru, _, w) = int_parts(ctx, rhs)?;
+    if int_parts(ctx, lhs).is_some() {
+        return fold_constants(ctx, op, ops);
     }
-    let (lu, ls, w) = int_parts(ctx, lhs)?;
-    let (ru, rs, _) = r?;
-    let shift = u32::try_from(&ru).unwrap_or(u32::MAX).min(w);
-    let v: BigInt = match op {
-        "shru" => BigInt::from(lu >> shift),
-        "shrs" => ls >> shift,
-        "divu" if !ru.is_zero() => BigInt::from(lu / ru),
-        "divs" if !rs.is_zero() => ls / rs,
-        "modu" if !ru.is_zero() => BigInt::from(lu % ru),
-        "mods" if !rs.is_zero() => ls % rs,
-        _ => return None,
-    };
-    Some(int(ctx, ty, &v))
-}
-
-fn simplify_clog2(ctx: &mut Context, ops: &[Attr]) -> Option<Attr> {
-    let a = *ops.first()?;
-    let (u, _, _) = int_parts(ctx, a)?;
-    let v = if u <= BigUint::one() {
-        0
-    } else {
-        (u - BigUint::one()).bits()
-    };
-    let ty = type_of(ctx, a);
-    Some(int(ctx, ty, &BigInt::from(v)))
+    let rty = type_of(ctx, rhs);
+    match op {
+        "shl" => {
+            let factor = apply("shl", &[BigUint::one(), ru], w)?;
+            let factor = int(ctx, rty, &BigInt::from(factor));
+            Some(expr(ctx, "mul", vec![lhs, factor]))
+        }
+        "shru" | "shrs" if ru.is_zero() => Some(lhs),
+        "divu" | "divs" if ru.is_one() => Some(lhs),
+        "modu" | "mods" if ru.is_one() => Some(int(ctx, rty, &BigInt::zero())),
+        _ => None,
+    }
 }
 
 fn simplify_str_concat(ctx: &mut Context, ops: &[Attr]) -> Option<Attr> {
@@ -470,7 +466,6 @@ pub fn expr(ctx: &mut Context, op: &str, mut ops: Vec<Attr>) -> Attr {
             ctx,
             op,
             &mut ops,
-            |a, b, _| a & b,
             |c, w| *c == mask(w),
             Some(|c, _| c.is_zero()),
         ),
@@ -478,14 +473,11 @@ pub fn expr(ctx: &mut Context, op: &str, mut ops: Vec<Attr>) -> Attr {
             ctx,
             op,
             &mut ops,
-            |a, b, _| a | b,
             |c, _| c.is_zero(),
             Some(|c, w| *c == mask(w)),
         ),
-        "xor" if integer => {
-            simplify_assoc(ctx, op, &mut ops, |a, b, _| a ^ b, |c, _| c.is_zero(), None)
-        }
-        "clog2" => simplify_clog2(ctx, &ops),
+        "xor" if integer => simplify_assoc(ctx, op, &mut ops, |c, _| c.is_zero(), None),
+        "clog2" => fold_constants(ctx, op, &ops),
         "str.concat" => simplify_str_concat(ctx, &ops),
         _ => simplify_binary(ctx, op, &ops),
     };
@@ -537,33 +529,7 @@ pub fn evaluate(ctx: &Context, a: Attr, bindings: &[(String, Attr)]) -> Option<B
                 .iter()
                 .map(|&o| evaluate(ctx, o, bindings))
                 .collect::<Option<_>>()?;
-            let signed = |v: &BigUint| to_signed(v, w);
-            let m = mask(w);
-            let first = vals.first()?.clone();
-            let v = match op {
-                "add" => vals.iter().fold(BigUint::zero(), |a, b| a + b),
-                "mul" => vals.iter().fold(BigUint::one(), |a, b| a * b),
-                "and" => vals.iter().fold(m.clone(), |a, b| a & b),
-                "or" => vals.iter().fold(BigUint::zero(), |a, b| a | b),
-                "xor" => vals.iter().fold(BigUint::zero(), |a, b| a ^ b),
-                "clog2" if first <= BigUint::one() => BigUint::zero(),
-                "clog2" => BigUint::from((first - BigUint::one()).bits()),
-                _ => {
-                    let rhs = vals.get(1)?;
-                    let shift = u32::try_from(rhs).unwrap_or(u32::MAX).min(w);
-                    match op {
-                        "shl" => first << shift,
-                        "shru" => first >> shift,
-                        "shrs" => to_unsigned(&(signed(&first) >> shift), w),
-                        "divu" if !rhs.is_zero() => first / rhs,
-                        "modu" if !rhs.is_zero() => first % rhs,
-                        "divs" if !rhs.is_zero() => to_unsigned(&(signed(&first) / signed(rhs)), w),
-                        "mods" if !rhs.is_zero() => to_unsigned(&(signed(&first) % signed(rhs)), w),
-                        _ => return None,
-                    }
-                }
-            };
-            Some(v & m)
+            apply(op, &vals, w)
         }
         _ => None,
     }
