@@ -24,7 +24,8 @@ fn entry(ctx: &mut Context, name: &str, value: Attr) -> (Symbol, Attr) {
     (ctx.sym(name), value)
 }
 
-fn create(
+/// Creates the op `name` being parsed, without regions or successors.
+pub(crate) fn create(
     p: &mut AsmParser<'_, '_>,
     name: &str,
     operands: &[silica_ir::ValueId],

@@ -366,14 +366,25 @@ fn parse_param_value(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let ty = p.parse_type()?;
     p.expect(Tok::Equal, "'='")?;
     let value = params::parse_value(p, ty)?;
+    finish_value_op(p, "hw.param.value", value, ty)
+}
+
+/// The trailing attribute dictionary of an op holding one `value` of
+/// type `ty` (`hw.constant`, `hw.param.value`), and the op.
+fn finish_value_op(p: &mut AsmParser<'_, '_>, name: &str, value: Attr, ty: Type) -> PResult<OpId> {
     let extra = p.parse_optional_attr_dict()?;
-    let loc = p.op_loc();
     let ctx = p.ctx();
     let mut attrs = vec![entry(ctx, "value", value)];
     attrs.extend(ctx.dict_entries(extra).iter().copied());
-    let attrs = ctx.dict_attr(attrs);
-    let name = ctx.sym("hw.param.value");
-    Ok(p.create_op(OpSpec {
+    Ok(crate::aggregates::create(p, name, &[], &[ty], attrs))
+}
+
+/// A detached `hw.constant` of the integer attribute `value`.
+pub fn create_constant(ctx: &mut Context, ir: &mut Ir, loc: Attr, value: Attr, ty: Type) -> OpId {
+    let key = ctx.sym("value");
+    let attrs = ctx.dict_attr(vec![(key, value)]);
+    let name = ctx.sym("hw.constant");
+    ir.create_op(OpSpec {
         name,
         loc,
         operands: &[],
@@ -382,7 +393,7 @@ fn parse_param_value(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         regions: &[],
         attrs,
         props: None,
-    }))
+    })
 }
 
 fn print_param_value(p: &mut AsmPrinter<'_, '_>, op: OpId) {
@@ -667,23 +678,7 @@ fn parse_constant(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
             (p.ctx().int_attr(t, v), t)
         }
     };
-    let extra = p.parse_optional_attr_dict()?;
-    let loc = p.op_loc();
-    let ctx = p.ctx();
-    let mut attrs = vec![entry(ctx, "value", value)];
-    attrs.extend(ctx.dict_entries(extra).iter().copied());
-    let attrs = ctx.dict_attr(attrs);
-    let name = ctx.sym("hw.constant");
-    Ok(p.create_op(OpSpec {
-        name,
-        loc,
-        operands: &[],
-        result_types: &[ty],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: None,
-    }))
+    finish_value_op(p, "hw.constant", value, ty)
 }
 
 /// The signed value of `v` in `w` bits, accepting the unsigned spelling

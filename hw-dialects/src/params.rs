@@ -284,8 +284,10 @@ fn apply(op: &str, vals: &[BigUint], w: u32) -> Option<BigUint> {
 
 /// Folds an operator whose operands are all constants.
 fn fold_constants(ctx: &mut Context, op: &str, ops: &[Attr]) -> Option<Attr> {
-    let parts: Vec<(BigUint, BigInt, u32)> =
-        ops.iter().map(|&a| int_parts(ctx, a)).collect::<Option<_>>()?;
+    let parts: Vec<(BigUint, BigInt, u32)> = ops
+        .iter()
+        .map(|&a| int_parts(ctx, a))
+        .collect::<Option<_>>()?;
     let w = parts.first()?.2;
     let vals: Vec<BigUint> = parts.into_iter().map(|p| p.0).collect();
     let v = apply(op, &vals, w)?;

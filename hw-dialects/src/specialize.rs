@@ -105,7 +105,9 @@ pub fn specialize(ctx: &mut Context, ir: &mut Ir, top: OpId) -> Res<()> {
         let empty = ctx.array_attr(&[]);
         set_inherent_attr(ctx, ir, inst, "parameters", empty);
     }
-    // Generic modules no instance refers to any more.
+    // Generic modules no instance refers to any more (erasing one may
+    // leave the modules only it instantiated unused, so each is checked
+    // after the ones before it are gone).
     for m in specialised {
         if ir.is_erased(m) {
             continue;
@@ -295,19 +297,7 @@ fn fit_index(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     } else {
         let zty = ctx.signless(want - have);
         let zero = ctx.int_attr(zty, 0);
-        let name = ctx.sym("value");
-        let attrs = ctx.dict_attr(vec![(name, zero)]);
-        let op_name = ctx.sym("hw.constant");
-        let z = ir.create_op(OpSpec {
-            name: op_name,
-            loc,
-            operands: &[],
-            result_types: &[zty],
-            successors: &[],
-            regions: &[],
-            attrs,
-            props: None,
-        });
+        let z = hw::create_constant(ctx, ir, loc, zero, zty);
         ir.insert_op_before(op, z);
         let zv = ir.result(z, 0);
         let op_name = ctx.sym("comb.concat");
@@ -351,19 +341,8 @@ fn constant_for(ctx: &mut Context, ir: &mut Ir, op: OpId, bindings: &Bindings) -
     };
     let v = v.clone();
     let c = params::int(ctx, ty, &v);
-    let name = ctx.sym("value");
-    let attrs = ctx.dict_attr(vec![(name, c)]);
-    let op_name = ctx.sym("hw.constant");
-    let constant = ir.create_op(OpSpec {
-        name: op_name,
-        loc: ir.op_loc(op),
-        operands: &[],
-        result_types: &[ty],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: None,
-    });
+    let loc = ir.op_loc(op);
+    let constant = hw::create_constant(ctx, ir, loc, c, ty);
     ir.insert_op_before(op, constant);
     let new = ir.result(constant, 0);
     ir.replace_all_uses(result, new);

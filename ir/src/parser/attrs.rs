@@ -304,13 +304,9 @@ impl<'a> Parser<'a> {
             return self.err_at(pos + 2, "invalid dialect namespace '\"\"'");
         }
         if self.ctx.dialect(&dialect).is_some() {
-            return self.parse_registered_dialect_attr(pos, &dialect, rest.is_empty(), ty);
+            return self.parse_registered_dialect_attr(pos, end, &dialect, rest.is_empty(), ty);
         }
-        let body_end = if has_body {
-            self.balanced_body_end(end)?
-        } else {
-            end
-        };
+        let body_end = self.attr_body_end(end)?;
         let mut data = rest.clone();
         let Ok(body) = std::str::from_utf8(&src[end..body_end]) else {
             return self.err_at(pos, "invalid UTF-8 in dialect attribute");
@@ -354,6 +350,7 @@ impl<'a> Parser<'a> {
     fn parse_registered_dialect_attr(
         &mut self,
         pos: usize,
+        end: usize,
         dialect: &str,
         bracketed: bool,
         ty: Option<Type>,
@@ -367,7 +364,7 @@ impl<'a> Parser<'a> {
         // its parser (as MLIR does): find it first.
         let mut after_type = None;
         if typed {
-            let body_end = self.attr_body_end(pos)?;
+            let body_end = self.attr_body_end(end)?;
             self.reset_to(body_end);
             let written = self.parse_optional_colon_type(None)?;
             if written.is_some() {
@@ -389,11 +386,9 @@ impl<'a> Parser<'a> {
         Ok(a)
     }
 
-    /// Where the text of the extended attribute whose `#` token starts
-    /// at `pos` ends: after its `<...>` body, or after the token.
-    fn attr_body_end(&mut self, pos: usize) -> PResult<usize> {
-        self.reset_to(pos);
-        let end = self.tok().end;
+    /// Where the text of an extended attribute whose `#` token ends at
+    /// `end` ends: after its `<...>` body, or at `end`.
+    fn attr_body_end(&mut self, end: usize) -> PResult<usize> {
         if self.src().get(end) == Some(&b'<') {
             self.balanced_body_end(end)
         } else {

@@ -189,6 +189,15 @@ impl AttrPrinter<'_> {
         }
     }
 
+    /// Appends `#dialect.mnemonic<...>` without any `: type`.
+    fn dialect_attr_untyped(&self, out: &mut String, a: Attr) {
+        if let AttrKind::Dialect { dialect, .. } = self.ctx.attr_kind(a) {
+            let mut body = String::new();
+            self.dialect_attr_body(&mut body, a);
+            dialect_symbol_into(out, '#', self.ctx.str(*dialect), &body);
+        }
+    }
+
     /// The type a typed dialect attribute prints after itself (not
     /// `none`).
     fn dialect_attr_type(&self, a: Attr) -> Option<Type> {
@@ -398,11 +407,7 @@ impl AttrPrinter<'_> {
                 super::decimal::push_bigint(out, value);
             }
             AttrKind::String { value, .. } => quoted_into(out, value),
-            AttrKind::Dialect { dialect, .. } => {
-                let mut body = String::new();
-                self.dialect_attr_body(&mut body, a);
-                dialect_symbol_into(out, '#', self.ctx.str(*dialect), &body);
-            }
+            AttrKind::Dialect { .. } => self.dialect_attr_untyped(out, a),
             _ => self.print_attr_without_type(out, a),
         }
     }
@@ -549,10 +554,8 @@ impl AttrPrinter<'_> {
                     self.print_type(out, *t);
                 }
             }
-            AttrKind::Dialect { dialect, .. } => {
-                let mut body = String::new();
-                self.dialect_attr_body(&mut body, a);
-                dialect_symbol_into(out, '#', self.ctx.str(*dialect), &body);
+            AttrKind::Dialect { .. } => {
+                self.dialect_attr_untyped(out, a);
                 if let Some(t) = self.dialect_attr_type(a) {
                     out.push_str(" : ");
                     self.print_type(out, t);
