@@ -13,7 +13,6 @@ use silica_ir::format::{
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
 use silica_ir::printer::AsmPrinter;
-use silica_ir::verify::OpVerifier;
 use silica_ir::{
     Attr, AttrKind, Context, Ir, OpId, OpSpec, RegionId, Symbol, Type, TypeKind, ValueId,
 };
@@ -36,7 +35,10 @@ static YIELD_SIG: Signature = Signature::new(
 static OPS: &[OpDef] = &[
     crate::parallel::PARALLEL,
     OpDef {
-        traits: Traits::SINGLE_BLOCK.with(Traits::LOOP_LIKE),
+        verify: Some(crate::verify::verify_for),
+        traits: Traits::SINGLE_BLOCK
+            .with(Traits::LOOP_LIKE)
+            .with(Traits::ALLOCATION_SCOPE),
         inherent_attrs: &[
             "lowerBoundMap",
             "upperBoundMap",
@@ -50,6 +52,7 @@ static OPS: &[OpDef] = &[
         ..OpDef::new(FOR)
     },
     OpDef {
+        verify: Some(crate::verify::verify_if),
         traits: Traits::SINGLE_BLOCK.with(Traits::NO_REGION_ARGUMENTS),
         inherent_attrs: &["condition"],
         parse: Some(parse_if),
@@ -61,7 +64,7 @@ static OPS: &[OpDef] = &[
         inherent_attrs: &["map"],
         parse: Some(parse_load),
         print: Some(print_load),
-        verify: Some(verify_map_operands),
+        verify: Some(crate::verify::verify_load_store),
         effects: Effects::Read,
         patterns: crate::canonicalize::SIMPLIFY,
         ..OpDef::new("affine.load")
@@ -70,7 +73,7 @@ static OPS: &[OpDef] = &[
         inherent_attrs: &["map", "isWrite", "localityHint", "isDataCache"],
         parse: Some(parse_prefetch),
         print: Some(print_prefetch),
-        verify: Some(verify_map_operands),
+        verify: Some(crate::verify::verify_prefetch),
         effects: Effects::Write,
         ..OpDef::new("affine.prefetch")
     },
@@ -78,7 +81,7 @@ static OPS: &[OpDef] = &[
         inherent_attrs: &["map"],
         parse: Some(parse_store),
         print: Some(print_store),
-        verify: Some(verify_map_operands),
+        verify: Some(crate::verify::verify_load_store),
         effects: Effects::Write,
         patterns: crate::canonicalize::SIMPLIFY,
         ..OpDef::new("affine.store")
@@ -87,7 +90,7 @@ static OPS: &[OpDef] = &[
         inherent_attrs: &["map"],
         parse: Some(parse_apply),
         print: Some(print_apply),
-        verify: Some(verify_map_operands),
+        verify: Some(crate::verify::verify_apply),
         effects: Effects::None,
         patterns: crate::canonicalize::SIMPLIFY,
         fold: Some(crate::canonicalize::fold_apply),
@@ -97,7 +100,7 @@ static OPS: &[OpDef] = &[
         inherent_attrs: &["map"],
         parse: Some(parse_apply),
         print: Some(print_apply),
-        verify: Some(verify_map_operands),
+        verify: Some(crate::verify::verify_min_max),
         effects: Effects::None,
         patterns: crate::canonicalize::MIN_MAX,
         fold: Some(crate::canonicalize::fold_min),
@@ -107,19 +110,21 @@ static OPS: &[OpDef] = &[
         inherent_attrs: &["map"],
         parse: Some(parse_apply),
         print: Some(print_apply),
-        verify: Some(verify_map_operands),
+        verify: Some(crate::verify::verify_min_max),
         effects: Effects::None,
         patterns: crate::canonicalize::MIN_MAX,
         fold: Some(crate::canonicalize::fold_max),
         ..OpDef::new("affine.max")
     },
     OpDef {
+        verify: Some(crate::verify::verify_dma),
         parse: Some(parse_dma_start),
         print: Some(print_dma_start),
         effects: Effects::Write,
         ..OpDef::new("affine.dma_start")
     },
     OpDef {
+        verify: Some(crate::verify::verify_dma),
         parse: Some(parse_dma_wait),
         print: Some(print_dma_wait),
         effects: Effects::Write,
@@ -140,6 +145,7 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("affine.linearize_index")
     },
     OpDef {
+        verify: Some(crate::verify::verify_yield),
         traits: Traits::TERMINATOR,
         parents: &[FOR, IF, "affine.parallel"],
         parse: Some(parse_op),
@@ -194,32 +200,48 @@ pub(crate) fn create(
     })
 }
 
-/// `(%d, ...)[%s, ...]` for a map with `dims` dimensions and `syms`
-/// symbols.
+/// `(%d, ...)[%s, ...]`: the operands, and how many are dimensions.
 fn parse_dim_and_symbol_list<'a>(
     p: &mut AsmParser<'_, 'a>,
-    dims: u32,
-    syms: u32,
-) -> PResult<Vec<UnresolvedOperand<'a>>> {
+) -> PResult<(Vec<UnresolvedOperand<'a>>, u32)> {
     let mut ops = Vec::new();
     p.expect(Tok::LParen, "'('")?;
     p.comma_list(Tok::RParen, "')'", |p| {
         ops.push(p.parse_operand()?);
         Ok(())
     })?;
-    if ops.len() != dims as usize {
-        return p.op_error("dim operand count and affine map dim count must match");
-    }
+    let dims = ops.len() as u32;
     if p.eat(Tok::LSquare) {
         p.comma_list(Tok::RSquare, "']'", |p| {
             ops.push(p.parse_operand()?);
             Ok(())
         })?;
     }
-    if ops.len() != (dims + syms) as usize {
-        return p.op_error("symbol operand count and affine map symbol count must match");
+    Ok((ops, dims))
+}
+
+/// The operands of a map (`what` = "affine map") or set (`what` =
+/// "integer set") written with `dims` dimensions and `total` operands
+/// match its `(dims, syms)`, as MLIR's parsers check.
+fn check_dim_and_symbol_counts(
+    p: &mut AsmParser<'_, '_>,
+    what: &str,
+    (map_dims, map_syms): (u32, u32),
+    dims: u32,
+    total: usize,
+) -> PResult<()> {
+    let name = p.op_name();
+    if dims != map_dims {
+        return p.op_error(format!(
+            "custom op '{name}' dim operand count and {what} dim count must match"
+        ));
     }
-    Ok(ops)
+    if total != (map_dims + map_syms) as usize {
+        return p.op_error(format!(
+            "custom op '{name}' symbol operand count and {what} symbol count must match"
+        ));
+    }
+    Ok(())
 }
 
 fn print_dim_and_symbol_list(p: &mut AsmPrinter<'_, '_>, operands: &[ValueId], dims: u32) {
@@ -258,28 +280,6 @@ pub(crate) fn print_map_of_ssa(p: &mut AsmPrinter<'_, '_>, m: &AffineMap, operan
         print_expr_with(&mut text, e, &ids);
     }
     p.write(&text);
-}
-
-/// Every map operand is there: operands after the first `skip` (the
-/// memref, the stored value) match the map's dimensions and symbols.
-fn verify_map_operands(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
-    let (ctx, ir) = (v.ctx(), v.ir());
-    let Some(m) = map_of(ctx, inherent_attr(ctx, ir, op, "map")) else {
-        return Err(v.op_error(op, "requires attribute 'map'"));
-    };
-    let skip = match ctx.str(ir.op_name(op)) {
-        "affine.load" | "affine.prefetch" => 1,
-        "affine.store" => 2,
-        _ => 0,
-    };
-    let n = ir.num_operands(op).saturating_sub(skip);
-    if n != (m.num_dims + m.num_symbols) as usize {
-        return Err(v.op_error(
-            op,
-            "operand count and affine map dimension and symbol count must match",
-        ));
-    }
-    Ok(())
 }
 
 // ----- affine.for ------------------------------------------------------------
@@ -326,7 +326,14 @@ fn parse_bound<'a>(
         );
         return p.error_at(at, msg);
     }
-    let ops = parse_dim_and_symbol_list(p, m.num_dims, m.num_symbols)?;
+    let (ops, dims) = parse_dim_and_symbol_list(p)?;
+    check_dim_and_symbol_counts(
+        p,
+        "affine map",
+        (m.num_dims, m.num_symbols),
+        dims,
+        ops.len(),
+    )?;
     Ok((a, ops))
 }
 
@@ -500,7 +507,8 @@ fn parse_if(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         AttrKind::IntegerSet(s) => (s.num_dims, s.num_symbols),
         _ => return p.error_at(at, "expected valid integer set attr"),
     };
-    let ops = parse_dim_and_symbol_list(p, dims, syms)?;
+    let (ops, given) = parse_dim_and_symbol_list(p)?;
+    check_dim_and_symbol_counts(p, "integer set", (dims, syms), given, ops.len())?;
     let operands = p.resolve_indices(&ops)?;
     let result_types = if p.eat(Tok::Arrow) {
         p.parse_result_types()?
@@ -753,7 +761,12 @@ fn parse_apply(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let Some(m) = map_of(p.ctx(), Some(map)).cloned() else {
         return p.error_at(at, "expected affine map");
     };
-    let ops = parse_dim_and_symbol_list(p, m.num_dims, m.num_symbols)?;
+    let (ops, dims) = parse_dim_and_symbol_list(p)?;
+    if name == "affine.apply"
+        && (dims != m.num_dims || ops.len() != (m.num_dims + m.num_symbols) as usize)
+    {
+        return p.op_error("custom op 'affine.apply' dimension or symbol index mismatch");
+    }
     let operands = p.resolve_indices(&ops)?;
     let attrs = p.parse_optional_attr_dict()?;
     let index = p.ctx().index_type();

@@ -6,5 +6,7 @@ pub mod dialect;
 pub mod expand_strided_metadata;
 pub mod lower;
 pub mod parallel;
+pub mod scope;
+mod verify;
 
 pub use dialect::AFFINE;

@@ -13,10 +13,7 @@ use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Type, TypeKind, ValueId};
 
 /// `arith` atomic kinds in value order (MLIR's `AtomicRMWKind`).
-pub const REDUCTIONS: &[&str] = &[
-    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf",
-    "mins", "minu", "mulf", "muli", "ori", "xori",
-];
+pub const REDUCTIONS: &[&str] = silica_dialects::memref_atomic::ATOMIC_KINDS;
 
 const ELIDED: &[&str] = &[
     "reductions",
@@ -114,11 +111,18 @@ fn parse_parallel(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
             let s = p.parse_string()?;
             match REDUCTIONS.iter().position(|k| k.as_bytes() == s.as_slice()) {
                 Some(i) => reductions.push(i as i64),
-                None => return p.error_at(at, "invalid reduction attribute"),
+                None => {
+                    let msg = format!(
+                        "custom op 'affine.parallel' invalid reduction value: \"{}\"",
+                        String::from_utf8_lossy(&s)
+                    );
+                    return p.error_at(at, msg);
+                }
             }
             Ok(())
         })?;
-        p.expect(Tok::Arrow, "'->'")?;
+    }
+    if p.eat(Tok::Arrow) {
         result_types = p.parse_result_types()?;
     }
     let index = p.ctx().index_type();
@@ -265,38 +269,73 @@ fn verify_parallel(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         .next()
         .and_then(|r| ir.entry_block(r))
         .map_or(0, |b| ir.block_args(b).len());
-    let mut operands = 0;
-    for (m, g) in &sides {
+    let [(_, lb_groups), (_, ub_groups)] = &sides;
+    let dims = lb_groups.len();
+    if ub_groups.len() != dims || steps.len() != dims || ivs != dims {
+        let msg = format!(
+            "the number of region arguments ({ivs}) and the number of map groups for lower ({}) and upper bound ({}), and the number of steps ({}) must all match",
+            lb_groups.len(),
+            ub_groups.len(),
+            steps.len()
+        );
+        return Err(v.op_error(op, msg));
+    }
+    for ((m, groups), which) in sides.iter().zip(["lower", "upper"]) {
         let Some(m) = m else {
-            return Err(v.op_error(op, "requires bound maps"));
+            return Err(v.op_error(op, format!("requires attribute '{which}BoundsMap'")));
         };
-        if g.iter().sum::<usize>() != m.results.len() || g.len() != ivs || g.contains(&0) {
-            return Err(v.op_error(
-                op,
-                "bound groups must cover the map results, one per induction variable",
-            ));
+        if groups.contains(&0) {
+            let msg = format!("expected {which} bound map to have at least one result");
+            return Err(v.op_error(op, msg));
         }
-        operands += (m.num_dims + m.num_symbols) as usize;
+        let expected: usize = groups.iter().sum();
+        if expected != m.results.len() {
+            let msg = format!("expected {which} bounds map to have {expected} results");
+            return Err(v.op_error(op, msg));
+        }
     }
-    if operands != ir.num_operands(op) || steps.len() != ivs {
-        return Err(v.op_error(
-            op,
-            "expects one bound group and step per induction variable and every map operand",
-        ));
+    if reductions.len() != ir.num_results(op) {
+        return Err(v.op_error(op, "a reduction must be specified for each output"));
     }
-    if reductions.len() != ir.num_results(op)
-        || reductions
-            .iter()
-            .any(|r| *r < 0 || *r as usize >= REDUCTIONS.len())
-    {
-        return Err(v.op_error(op, "expects one valid reduction per result"));
+    for (r, result) in reductions.iter().zip(ir.results(op)) {
+        let Some(kind) = usize::try_from(*r).ok().and_then(|r| REDUCTIONS.get(r)) else {
+            return Err(v.op_error(op, "invalid reduction attribute"));
+        };
+        let t = ir.value_type(result);
+        let fits = match *kind {
+            "addf" | "mulf" | "maximumf" | "minimumf" => ctx.float_kind(t).is_some(),
+            "addi" | "muli" | "maxs" | "mins" | "maxu" | "minu" | "andi" | "ori" => {
+                matches!(ctx.type_kind(t), TypeKind::Integer { .. })
+            }
+            _ => true,
+        };
+        if !fits {
+            return Err(v.op_error(op, "result type cannot match reduction attribute"));
+        }
+    }
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let mut at = 0;
+    for (m, _) in &sides {
+        let Some(m) = m else {
+            continue;
+        };
+        let n = (m.num_dims + m.num_symbols) as usize;
+        let group = operands.get(at..at + n).unwrap_or(&[]);
+        if let Some(msg) =
+            crate::scope::dim_and_symbol_error(ctx, ir, op, group, m.num_dims as usize)
+        {
+            return Err(v.op_error(op, msg));
+        }
+        at += n;
     }
     Ok(())
 }
 
 /// The `affine.parallel` op.
 pub(crate) const PARALLEL: OpDef = OpDef {
-    traits: Traits::SINGLE_BLOCK.with(Traits::LOOP_LIKE),
+    traits: Traits::SINGLE_BLOCK
+        .with(Traits::LOOP_LIKE)
+        .with(Traits::ALLOCATION_SCOPE),
     inherent_attrs: ELIDED,
     parse: Some(parse_parallel),
     print: Some(print_parallel),

@@ -78,7 +78,9 @@ static CONSTANT_SIG: Signature = Signature::new(
 
 static OPS: [OpDef; 5] = [
     OpDef {
-        traits: Traits::ISOLATED_FROM_ABOVE,
+        traits: Traits::ISOLATED_FROM_ABOVE
+            .with(Traits::ALLOCATION_SCOPE)
+            .with(Traits::AFFINE_SCOPE),
         inherent_attrs: SIGNATURE_ATTRS,
         default_dialect: "func",
         parse: Some(parse_func),
@@ -430,27 +432,12 @@ fn verify_return(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     Ok(())
 }
 
-/// The `func.func` that the symbol reference `attr` of `op` names, looked
-/// up in the nearest enclosing symbol table.
 /// The `func.func` the symbol attribute `attr` of `op` names, looked up in
 /// the nearest symbol table around `op`.
 pub(crate) fn referenced_func(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> Option<OpId> {
     let sym = inherent_attr(ctx, ir, op, attr)?;
-    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(sym) else {
-        return None;
-    };
-    let mut table = ir.parent_op(op);
-    while let Some(t) = table {
-        let is_table = ctx
-            .op_def(ir.op_name(t))
-            .is_some_and(|d| d.traits.has(Traits::SYMBOL_TABLE));
-        if is_table {
-            let found = silica_ir::symbols::lookup_nested(ctx, ir, t, *root, nested)?;
-            return (ctx.str(ir.op_name(found)) == FUNC).then_some(found);
-        }
-        table = ir.parent_op(t);
-    }
-    None
+    let found = silica_ir::symbols::lookup_from(ctx, ir, op, sym)?;
+    (ctx.str(ir.op_name(found)) == FUNC).then_some(found)
 }
 
 fn symbol_text(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> String {

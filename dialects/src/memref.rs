@@ -131,17 +131,20 @@ static LOAD_SIG: Signature = Signature::new(
 .attr_constraints(ALIGNMENT);
 
 /// A boolean written as one of two keywords (`read`/`write`,
-/// `instr`/`data`): the keyword for false, then for true.
+/// `instr`/`data`): the keyword for false, then for true, and what MLIR
+/// says of another keyword.
 macro_rules! keyword_bool {
-    ($name:ident, $no:literal, $yes:literal) => {
+    ($name:ident, $no:literal, $yes:literal, $wrong:literal) => {
         pub static $name: silica_ir::format::CustomAttrSyntax = silica_ir::format::CustomAttrSyntax {
             starts: |p| p.peek_keyword($no) || p.peek_keyword($yes),
             parse: |p| {
-                let v = if p.eat_keyword($yes) {
-                    true
-                } else {
-                    p.expect_keyword($no)?;
-                    false
+                let v = match p.parse_keyword()? {
+                    $yes => true,
+                    $no => false,
+                    _ => {
+                        let msg = format!("custom op '{}' {}", p.op_name(), $wrong);
+                        return p.op_error(msg);
+                    }
                 };
                 let ctx = p.ctx();
                 let i1 = ctx.signless(1);
@@ -155,8 +158,18 @@ macro_rules! keyword_bool {
     };
 }
 
-keyword_bool!(READ_WRITE, "read", "write");
-keyword_bool!(INSTR_DATA, "instr", "data");
+keyword_bool!(
+    READ_WRITE,
+    "read",
+    "write",
+    "rw specifier has to be 'read' or 'write'"
+);
+keyword_bool!(
+    INSTR_DATA,
+    "instr",
+    "data",
+    "cache type has to be 'data' or 'instr'"
+);
 
 /// `isWrite`, `localityHint`, `isDataCache` of the prefetch ops.
 pub const PREFETCH_ATTRS: [AttrParam; 3] = [
@@ -189,7 +202,14 @@ static PREFETCH_SIG: Signature = Signature::new(
     &PREFETCH_ATTRS,
     "$memref `[` $indices `]` `,` $isWrite `,` `locality` `<` $localityHint `>` `,` $isDataCache \
      attr-dict `:` type($memref)",
-);
+)
+.attr_constraints(&[(
+    "localityHint",
+    AttrConstraint {
+        desc: "32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3",
+        check: |ctx, a| int_of_width(ctx, a, 32).is_some_and(|n| (0..=3).contains(&n)),
+    },
+)]);
 
 static STORE_SIG: Signature = Signature::new(
     &[
@@ -208,9 +228,20 @@ static STORE_SIG: Signature = Signature::new(
 }])
 .attr_constraints(ALIGNMENT);
 
+/// `memref.dim`'s source: unranked, or ranked with a dimension.
+const DIMENSIONED_MEMREF: TypeConstraint = TypeConstraint {
+    desc: "unranked.memref of any type values or non-0-ranked.memref of any type values",
+    check: |ctx, t| match ctx.type_kind(t) {
+        TypeKind::MemRef { shape, .. } => !shape.is_empty(),
+        TypeKind::UnrankedMemRef { .. } => true,
+        _ => false,
+    },
+    build: None,
+};
+
 static DIM_SIG: Signature = Signature::new(
     &[
-        value("source", Arity::One, ANY_MEMREF),
+        value("source", Arity::One, DIMENSIONED_MEMREF),
         value("index", Arity::One, INDEX),
     ],
     &[value("result", Arity::One, INDEX)],
@@ -382,6 +413,30 @@ static ALIGNED_POINTER_SIG: Signature = Signature::new(
     "$source `:` type($source) `->` type(results) attr-dict",
 );
 
+static DISTINCT_OBJECTS_SIG: Signature = Signature::new(
+    &[value("operands", Arity::Variadic, MEMREF)],
+    &[value("results", Arity::Variadic, MEMREF)],
+    &[],
+    "$operands attr-dict `:` type($operands)",
+)
+.infer(|_, operands, _| Some(operands.to_vec()));
+
+/// `memref.distinct_objects` returns its operands' types.
+fn verify_distinct_objects(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let ir = v.ir();
+    if ir.num_operands(op) == 0 {
+        return Err(v.op_error(op, "expected at least one operand"));
+    }
+    let same = ir
+        .operands(op)
+        .map(|x| ir.value_type(x))
+        .eq(ir.results(op).map(|x| ir.value_type(x)));
+    if !same {
+        return Err(v.op_error(op, "operand types and result types must match"));
+    }
+    Ok(())
+}
+
 static REALLOC_SIG: Signature = Signature::new(
     &[
         value("source", Arity::One, MEMREF),
@@ -413,11 +468,22 @@ const fn named(name: &'static str, sig: &'static Signature, hint: ResultName) ->
 type ResultName = fn(&Context, &Ir, OpId) -> Option<String>;
 
 static OPS: &[OpDef] = &[
+    crate::memref_atomic::ATOMIC_RMW,
+    crate::memref_atomic::GENERIC_ATOMIC_RMW,
+    crate::memref_atomic::ATOMIC_YIELD,
+    crate::memref_transpose::TRANSPOSE,
     OpDef {
+        verify: Some(verify_distinct_objects),
+        effects: Effects::None,
+        ..op("memref.distinct_objects", &DISTINCT_OBJECTS_SIG)
+    },
+    OpDef {
+        verify: Some(crate::memref_verify::verify_alloc),
         effects: Effects::Alloc,
         ..named("memref.alloc", &ALLOC_SIG, |_, _, _| Some("alloc".into()))
     },
     OpDef {
+        verify: Some(crate::memref_verify::verify_alloc),
         effects: Effects::Alloc,
         ..named("memref.alloca", &ALLOC_SIG, |_, _, _| Some("alloca".into()))
     },
@@ -449,11 +515,13 @@ static OPS: &[OpDef] = &[
         ..op("memref.rank", &RANK_SIG)
     },
     OpDef {
+        verify: Some(crate::memref_verify::verify_cast),
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_cast),
         ..named("memref.cast", &CAST_SIG, |_, _, _| Some("cast".into()))
     },
     OpDef {
+        verify: Some(crate::memref_verify::verify_copy),
         effects: Effects::Write,
         ..op("memref.copy", &COPY_SIG)
     },
@@ -465,12 +533,14 @@ static OPS: &[OpDef] = &[
         )
     },
     OpDef {
+        verify: Some(crate::memref_verify::verify_reshape),
         effects: Effects::None,
         ..named("memref.reshape", &RESHAPE_SIG, |_, _, _| {
             Some("reshape".into())
         })
     },
     OpDef {
+        verify: Some(crate::memref_verify::verify_view),
         effects: Effects::None,
         ..named("memref.view", &VIEW_SIG, |_, _, _| Some("view".into()))
     },
@@ -499,24 +569,26 @@ static OPS: &[OpDef] = &[
         )
     },
     OpDef {
+        verify: Some(crate::memref_verify::verify_realloc),
         effects: Effects::Write,
         ..op("memref.realloc", &REALLOC_SIG)
     },
     OpDef {
         parse: Some(parse_dma_start),
         print: Some(print_dma_start),
-        verify: Some(verify_dma),
+        verify: Some(verify_dma_start),
         effects: Effects::Write,
         ..OpDef::new("memref.dma_start")
     },
     OpDef {
         parse: Some(parse_dma_wait),
         print: Some(print_dma_wait),
-        verify: Some(verify_dma),
+        verify: Some(verify_dma_wait),
         effects: Effects::Write,
         ..OpDef::new("memref.dma_wait")
     },
     OpDef {
+        verify: Some(crate::memref_verify::verify_subview),
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_subview),
         ..named("memref.subview", &SUBVIEW_SIG, |_, _, _| {
@@ -524,6 +596,7 @@ static OPS: &[OpDef] = &[
         })
     },
     OpDef {
+        verify: Some(crate::memref_verify::verify_reinterpret_cast),
         effects: Effects::None,
         ..named(
             "memref.reinterpret_cast",
@@ -532,6 +605,7 @@ static OPS: &[OpDef] = &[
         )
     },
     OpDef {
+        verify: Some(crate::memref_verify::verify_collapse_shape),
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_collapse_shape),
         ..named("memref.collapse_shape", &COLLAPSE_SHAPE_SIG, |_, _, _| {
@@ -539,6 +613,7 @@ static OPS: &[OpDef] = &[
         })
     },
     OpDef {
+        verify: Some(crate::memref_verify::verify_expand_shape),
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_expand_shape),
         ..named("memref.expand_shape", &EXPAND_SHAPE_SIG, |_, _, _| {
@@ -547,6 +622,7 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         effects: Effects::None,
+        verify: Some(verify_get_global),
         ..op("memref.get_global", &GET_GLOBAL_SIG)
     },
     OpDef {
@@ -629,14 +705,28 @@ fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let name = p.parse_symbol_name()?;
     p.expect(Tok::Colon, "':'")?;
     let ty = p.parse_type()?;
+    let static_shape = matches!(p.ctx().type_kind(ty), TypeKind::MemRef { shape, .. } if !shape.contains(&silica_ir::types::DYNAMIC));
+    if !static_shape {
+        let shown = silica_ir::printer::type_to_string(p.ctx(), ty);
+        return p.op_error(format!(
+            "custom op 'memref.global' type should be static shaped memref, but got '{shown}'"
+        ));
+    }
     if p.eat(Tok::Equal) {
         let init = if p.eat_keyword("uninitialized") {
             p.ctx().unit_attr()
         } else {
-            match tensor_of(p.ctx(), ty) {
+            let t = tensor_of(p.ctx(), ty);
+            let a = match t {
                 Some(t) => p.parse_attribute_of_type(t)?,
                 None => p.parse_attribute()?,
+            };
+            if !is_elements(p.ctx(), a) {
+                return p.op_error(
+                    "custom op 'memref.global' initial value should be a unit or elements attribute",
+                );
             }
+            a
         };
         let k = p.ctx().sym("initial_value");
         props.push((k, init));
@@ -672,12 +762,123 @@ fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     }))
 }
 
+/// Whether `a` is an elements attribute (`dense`, `sparse`,
+/// `dense_resource`).
+fn is_elements(ctx: &Context, a: Attr) -> bool {
+    elements_type(ctx, a).is_some()
+}
+
+/// The shaped type of an elements attribute.
+fn elements_type(ctx: &Context, a: Attr) -> Option<Type> {
+    match ctx.attr_kind(a) {
+        AttrKind::DenseElements { ty, .. }
+        | AttrKind::DenseStrings { ty, .. }
+        | AttrKind::DenseResource { ty, .. }
+        | AttrKind::Sparse { ty, .. } => Some(*ty),
+        _ => None,
+    }
+}
+
+/// `memref.global`: a statically shaped memref type, an initial value
+/// of its element type and shape, a power-of-two alignment.
 fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let ty = inherent_attr(ctx, ir, op, "type").and_then(|a| match ctx.attr_kind(a) {
+        AttrKind::Type(t) => Some(*t),
+        _ => None,
+    });
+    let Some(memref) = ty.filter(|&t| matches!(ctx.type_kind(t), TypeKind::MemRef { .. })) else {
+        return Err(v.op_error(
+            op,
+            "attribute 'type' failed to satisfy constraint: memref type attribute",
+        ));
+    };
+    if let Some(msg) = silica_ir::symbols::visibility_error(ctx, ir, op) {
+        return Err(v.op_error(op, msg));
+    }
+    let show = |t| silica_ir::printer::type_to_string(ctx, t);
+    let TypeKind::MemRef { shape, element, .. } = ctx.type_kind(memref) else {
+        return Ok(());
+    };
+    if shape.contains(&silica_ir::types::DYNAMIC) {
+        let msg = format!(
+            "type should be static shaped memref, but got '{}'",
+            show(memref)
+        );
+        return Err(v.op_error(op, msg));
+    }
+    if let Some(init) = inherent_attr(ctx, ir, op, "initial_value") {
+        if !matches!(ctx.attr_kind(init), AttrKind::Unit) && !is_elements(ctx, init) {
+            let msg = format!(
+                "initial value should be a unit or elements attribute, but got {}",
+                silica_ir::printer::attr_to_string(ctx, init)
+            );
+            return Err(v.op_error(op, msg));
+        }
+        let init_type = elements_type(ctx, init).and_then(|t| ctx.shaped(t));
+        if let Some((Some(init_shape), init_element)) = init_type {
+            if init_element != *element {
+                let msg = format!(
+                    "initial value element expected to be of type '{}', but was of type '{}'",
+                    show(*element),
+                    show(init_element)
+                );
+                return Err(v.op_error(op, msg));
+            }
+            if init_shape != &shape[..] {
+                let list = |s: &[i64]| {
+                    s.iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let msg = format!(
+                    "initial value shape expected to be {} but was {}",
+                    list(shape),
+                    list(init_shape)
+                );
+                return Err(v.op_error(op, msg));
+            }
+        }
+    }
     let alignment = inherent_attr(v.ctx(), v.ir(), op, "alignment");
     if alignment.is_some_and(|a| !(POW2_ALIGNMENT.check)(v.ctx(), a)) {
         let msg = format!(
             "attribute 'alignment' failed to satisfy constraint: {}",
             POW2_ALIGNMENT.desc
+        );
+        return Err(v.op_error(op, msg));
+    }
+    Ok(())
+}
+
+/// `memref.get_global` names a `memref.global` of its result type.
+fn verify_get_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(sym) = inherent_attr(ctx, ir, op, "name") else {
+        return Ok(());
+    };
+    let shown = silica_ir::printer::attr_to_string(ctx, sym);
+    let name = shown.trim_start_matches('@').trim_matches('"').to_string();
+    let global = silica_ir::symbols::lookup_from(ctx, ir, op, sym)
+        .filter(|&g| ctx.str(ir.op_name(g)) == "memref.global");
+    let Some(global) = global else {
+        return Err(v.op_error(
+            op,
+            format!("'{name}' does not reference a valid global memref"),
+        ));
+    };
+    let declared = inherent_attr(ctx, ir, global, "type").and_then(|a| match ctx.attr_kind(a) {
+        AttrKind::Type(t) => Some(*t),
+        _ => None,
+    });
+    let result = ir.value_type(ir.result(op, 0));
+    if let Some(declared) = declared.filter(|&t| t != result) {
+        let show = |t| silica_ir::printer::type_to_string(ctx, t);
+        let msg = format!(
+            "result type '{}' does not match type '{}' of the global memref @{name}",
+            show(result),
+            show(declared)
         );
         return Err(v.op_error(op, msg));
     }
@@ -893,49 +1094,102 @@ fn print_dma_wait(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
 }
 
-/// DMA ops have their memrefs, one index per dimension, and the counts.
-fn verify_dma(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+/// `memref.dma_start`: its memrefs, an index per dimension of each, the
+/// element count and the optional stride pair, checked in MLIR's order.
+fn verify_dma_start(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
-    let ops: Vec<silica_ir::ValueId> = ir.operands(op).collect();
-    let start = ctx.str(ir.op_name(op)) == "memref.dma_start";
-    let minimum = if start { 4 } else { 2 };
-    if ops.len() < minimum {
-        return Err(v.op_error(op, format!("expected at least {minimum} operands")));
+    let types: Vec<Type> = ir.operands(op).map(|x| ir.value_type(x)).collect();
+    let n = types.len();
+    if n < 4 {
+        return Err(v.op_error(op, "expected at least 4 operands"));
     }
-    // Walk the operands as the syntax lays them out.
-    let memref_at = |at: usize| -> Option<usize> {
-        let t = ir.value_type(*ops.get(at)?);
-        matches!(ctx.type_kind(t), TypeKind::MemRef { .. }).then(|| memref_rank(ctx, t))
+    let is_memref = |t: Type| matches!(ctx.type_kind(t), TypeKind::MemRef { .. });
+    let all_index = |ts: &[Type]| {
+        ts.iter()
+            .all(|&t| matches!(ctx.type_kind(t), TypeKind::Index))
     };
     let mut at = 0;
-    let groups = if start { 2 } else { 0 };
-    for _ in 0..groups {
-        let Some(rank) = memref_at(at) else {
-            return Err(v.op_error(op, "expected source and destination to be memrefs"));
-        };
+    let mut expected = 4;
+    for (what, indices) in [("source", "source"), ("destination", "destination")] {
+        if !is_memref(types[at]) {
+            return Err(v.op_error(op, format!("expected {what} to be of memref type")));
+        }
+        let rank = memref_rank(ctx, types[at]);
+        expected += rank;
+        if n < expected {
+            return Err(v.op_error(op, format!("expected at least {expected} operands")));
+        }
+        if !all_index(&types[at + 1..at + 1 + rank]) {
+            return Err(v.op_error(
+                op,
+                format!("expected {indices} indices to be of index type"),
+            ));
+        }
         at += 1 + rank;
     }
-    if start {
-        at += 1; // the element count
+    if !all_index(&types[at..at + 1]) {
+        return Err(v.op_error(op, "expected num elements to be of index type"));
     }
-    let Some(rank) = memref_at(at) else {
+    at += 1;
+    if !is_memref(types[at]) {
         return Err(v.op_error(op, "expected tag to be of memref type"));
-    };
-    at += 1 + rank;
-    let expected = if start {
-        [at, at + 2].to_vec()
-    } else {
-        vec![at + 1]
-    };
-    if !expected.contains(&ops.len()) {
+    }
+    let rank = memref_rank(ctx, types[at]);
+    expected += rank;
+    if n < expected {
+        return Err(v.op_error(op, format!("expected at least {expected} operands")));
+    }
+    if !all_index(&types[at + 1..at + 1 + rank]) {
+        return Err(v.op_error(op, "expected tag indices to be of index type"));
+    }
+    if n != expected && n != expected + 2 {
         return Err(v.op_error(op, "incorrect number of operands"));
     }
-    let index_ok = ops.iter().all(|&x| {
-        let t = ir.value_type(x);
-        matches!(ctx.type_kind(t), TypeKind::MemRef { .. } | TypeKind::Index)
-    });
-    if !index_ok {
-        return Err(v.op_error(op, "expected indices and counts to be of index type"));
+    if n == expected + 2 && !all_index(&types[expected..]) {
+        return Err(v.op_error(
+            op,
+            "expected stride and num elements per stride to be of type index",
+        ));
+    }
+    Ok(())
+}
+
+/// `memref.dma_wait`: a tag memref, one index per dimension, a count.
+fn verify_dma_wait(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let types: Vec<Type> = ir.operands(op).map(|x| ir.value_type(x)).collect();
+    let Some(&tag) = types.first() else {
+        return Err(v.op_error(op, "expected 2 or more operands, but found 0"));
+    };
+    if !matches!(ctx.type_kind(tag), TypeKind::MemRef { .. }) {
+        let msg = format!(
+            "operand #0 must be memref of any type values, but got '{}'",
+            silica_ir::printer::type_to_string(ctx, tag)
+        );
+        return Err(v.op_error(op, msg));
+    }
+    if types.len() < 2 {
+        return Err(v.op_error(
+            op,
+            format!("expected 2 or more operands, but found {}", types.len()),
+        ));
+    }
+    for (i, &t) in types.iter().enumerate().skip(1) {
+        if !matches!(ctx.type_kind(t), TypeKind::Index) {
+            let msg = format!(
+                "operand #{i} must be variadic of index, but got '{}'",
+                silica_ir::printer::type_to_string(ctx, t)
+            );
+            return Err(v.op_error(op, msg));
+        }
+    }
+    let rank = memref_rank(ctx, tag);
+    let indices = types.len() - 2;
+    if indices != rank {
+        let msg = format!(
+            "expected tagIndices to have the same number of elements as the tagMemRef rank, expected {rank}, but got {indices}"
+        );
+        return Err(v.op_error(op, msg));
     }
     Ok(())
 }

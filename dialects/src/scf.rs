@@ -108,7 +108,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_parallel),
         print: Some(print_parallel),
         effects: Effects::Recursive,
-        traits: Traits::LOOP_LIKE,
+        traits: Traits::LOOP_LIKE.with(Traits::ALLOCATION_SCOPE),
         ..OpDef::new(PARALLEL)
     },
     OpDef {
@@ -136,7 +136,9 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("scf.reduce.return")
     },
     OpDef {
-        traits: Traits::SINGLE_BLOCK.with(Traits::LOOP_LIKE),
+        traits: Traits::SINGLE_BLOCK
+            .with(Traits::LOOP_LIKE)
+            .with(Traits::ALLOCATION_SCOPE),
         inherent_attrs: &[UNSIGNED_CMP],
         parse: Some(parse_for),
         print: Some(print_for),

@@ -1058,7 +1058,9 @@ pub(crate) static BRANCH: BranchDef = BranchDef {
 
 pub(crate) const FUNC: OpDef = OpDef {
     verify: Some(verify_func),
-    traits: Traits::ISOLATED_FROM_ABOVE,
+    traits: Traits::ISOLATED_FROM_ABOVE
+        .with(Traits::ALLOCATION_SCOPE)
+        .with(Traits::AFFINE_SCOPE),
     inherent_attrs: FUNC_INHERENT,
     parse: Some(parse_func),
     print: Some(print_func),

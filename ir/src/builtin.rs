@@ -15,6 +15,7 @@ pub static BUILTIN: DialectDef = DialectDef {
     ops: &[
         OpDef {
             traits: Traits::ISOLATED_FROM_ABOVE
+                .with(Traits::AFFINE_SCOPE)
                 .with(Traits::SYMBOL_TABLE)
                 .with(Traits::GRAPH_REGIONS)
                 .with(Traits::NO_TERMINATOR),

@@ -46,6 +46,12 @@ impl Traits {
     /// The op may trap unless its second operand is a constant other
     /// than 0 (and -1, signed): integer division and remainder.
     pub const DIVISION: Traits = Traits(1 << 11);
+    /// Stack allocations inside the op are freed when it exits (MLIR's
+    /// `AutomaticAllocationScope`).
+    pub const ALLOCATION_SCOPE: Traits = Traits(1 << 12);
+    /// The op's regions start new scopes for affine dimensions and
+    /// symbols (MLIR's `AffineScope`).
+    pub const AFFINE_SCOPE: Traits = Traits(1 << 13);
 
     /// Both sets of traits.
     pub const fn with(self, other: Traits) -> Traits {

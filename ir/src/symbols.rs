@@ -60,6 +60,43 @@ pub fn lookup_nested(
     Some(cur)
 }
 
+/// The op that the symbol reference `sym` names, looked up in the
+/// nearest symbol table around `op` (MLIR's `lookupNearestSymbolFrom`).
+pub fn lookup_from(ctx: &Context, ir: &Ir, op: OpId, sym: Attr) -> Option<OpId> {
+    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(sym) else {
+        return None;
+    };
+    let mut table = ir.parent_op(op);
+    while let Some(t) = table {
+        let is_table = ctx
+            .op_def(ir.op_name(t))
+            .is_some_and(|d| d.traits.has(crate::dialect::Traits::SYMBOL_TABLE));
+        if is_table {
+            return lookup_nested(ctx, ir, t, *root, nested);
+        }
+        table = ir.parent_op(t);
+    }
+    None
+}
+
+/// What is wrong with `op`'s `sym_visibility`, as MLIR's symbol
+/// verifier says it (after `'name' op `).
+pub fn visibility_error(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
+    let a = inherent_attr(ctx, ir, op, "sym_visibility")?;
+    let shown = crate::printer::attr_to_string(ctx, a);
+    match ctx.attr_kind(a) {
+        AttrKind::String { value, .. } => (!matches!(&**value, b"public" | b"private" | b"nested"))
+            .then(|| {
+                format!(
+                    "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {shown}"
+                )
+            }),
+        _ => Some(format!(
+            "requires visibility attribute 'sym_visibility' to be a string attribute, but got {shown}"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -63,6 +63,11 @@ impl<'a> OpVerifier<'_, 'a> {
         self.v.ctx
     }
 
+    /// The context, to intern the types a verifier infers.
+    pub fn ctx_mut(&mut self) -> &mut Context {
+        self.v.ctx
+    }
+
     /// The IR being verified.
     pub fn ir(&self) -> &'a Ir {
         self.v.ir
@@ -72,6 +77,39 @@ impl<'a> OpVerifier<'_, 'a> {
     pub fn op_error(&mut self, op: OpId, msg: impl std::fmt::Display) -> Box<Diagnostic> {
         let name = self.v.op_name(op);
         self.v.op_error(op, format!("'{name}' op {msg}"))
+    }
+
+    /// MLIR's count traits for an op without a signature: `regions`
+    /// regions, `results` results, and `operands` operands (at least that
+    /// many when `variadic`), checked in MLIR's order.
+    pub fn check_counts(
+        &mut self,
+        op: OpId,
+        regions: usize,
+        results: usize,
+        operands: usize,
+        variadic: bool,
+    ) -> Result<(), Box<Diagnostic>> {
+        let ir = self.v.ir;
+        let n = ir.num_regions(op);
+        if n != regions {
+            let msg = match regions {
+                0 => "requires zero regions".to_string(),
+                1 => "requires one region".to_string(),
+                _ => format!("expected {regions} regions"),
+            };
+            return Err(self.op_error(op, msg));
+        }
+        use crate::format::check::count_message;
+        let n = ir.num_results(op);
+        if n != results {
+            return Err(self.op_error(op, count_message("result", results, false, n)));
+        }
+        let n = ir.num_operands(op);
+        if n < operands || !variadic && n != operands {
+            return Err(self.op_error(op, count_message("operand", operands, variadic, n)));
+        }
+        Ok(())
     }
 
     /// `msg` at `op`, as MLIR's `emitError`.

@@ -25,6 +25,21 @@ fn group_range(n: usize, params: &[super::ValueParam], i: usize) -> std::ops::Ra
     at..at
 }
 
+/// What MLIR's count traits (`ZeroOperands`, `OneResult`,
+/// `AtLeastNOperands`, ...) say of `count` operands or results.
+pub(crate) fn count_message(what: &str, fixed: usize, variable: bool, count: usize) -> String {
+    let operands = what == "operand";
+    match (variable, fixed) {
+        (true, _) if operands => format!("expected {fixed} or more operands, but found {count}"),
+        (true, _) => format!("expected {fixed} or more results"),
+        (false, 0) => format!("requires zero {what}s"),
+        (false, 1) if operands => "requires a single operand".to_string(),
+        (false, 1) => "requires one result".to_string(),
+        (false, _) if operands => format!("expected {fixed} operands, but found {count}"),
+        (false, _) => format!("expected {fixed} results"),
+    }
+}
+
 /// Checks `op` against `sig`.
 pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -> PResult<()> {
     let ir = v.ir();
@@ -82,12 +97,7 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
             !variable && count > fixed || optional_only && variable && count > params.len();
         let segmented = !results && segments.is_some();
         if (too_few || too_many) && !segmented {
-            let msg = if variable {
-                format!("expected {fixed} or more {what}s, but found {count}")
-            } else {
-                format!("expected {fixed} {what}s, but found {count}")
-            };
-            return Err(v.op_error(op, msg));
+            return Err(v.op_error(op, count_message(what, fixed, variable, count)));
         }
         let mut at = 0;
         for (g, param) in params.iter().enumerate() {

@@ -7,7 +7,7 @@
 //! and `print.rs` interpret a format, `check.rs` verifies ops against
 //! their signature.
 
-mod check;
+pub(crate) mod check;
 mod parse;
 mod print;
 mod syntax;

@@ -231,9 +231,20 @@ impl<'p, 'a> AsmParser<'p, 'a> {
     /// `@name`.
     pub fn parse_symbol_name(&mut self) -> PResult<Symbol> {
         if !self.p.is(Tok::AtId) {
-            return self.expected("valid symbol name");
+            // MLIR reports this at the token found, naming the custom op.
+            let msg = "expected valid '@'-identifier for symbol name";
+            return match self.op_def {
+                Some(d) => self.p.err(format!("custom op '{}' {msg}", d.name)),
+                None => self.p.err(msg),
+            };
         }
         self.p.parse_symbol_name()
+    }
+
+    /// A bare affine map `(d0, d1)[s0] -> (exprs)`, written without
+    /// `affine_map<...>`.
+    pub fn parse_affine_map(&mut self) -> PResult<Attr> {
+        self.p.parse_affine_map_or_set(false)
     }
 
     /// A string literal's bytes.

@@ -1202,7 +1202,7 @@ impl<'a> Parser<'a> {
         r
     }
 
-    fn parse_dense_elements(&mut self, _pos: usize, known: Option<Type>) -> PResult<Attr> {
+    fn parse_dense_elements(&mut self, pos: usize, known: Option<Type>) -> PResult<Attr> {
         self.expect(Tok::Less, "'<' after 'dense'")?;
         let lit = if self.is(Tok::Greater) {
             Lit::List(Vec::new(), self.tok().start)
@@ -1210,7 +1210,13 @@ impl<'a> Parser<'a> {
             self.parse_dense_literal()?
         };
         self.expect(Tok::Greater, "'>'")?;
-        let tpos = self.tok().start;
+        // With the type given by the context, MLIR reports type errors at
+        // `dense`.
+        let tpos = if known.is_some() {
+            pos
+        } else {
+            self.tok().start
+        };
         let ty = match self.parse_optional_colon_type(known)? {
             Some(t) => t,
             None => return self.err("expected ':'"),

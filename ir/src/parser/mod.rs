@@ -834,6 +834,9 @@ impl<'a> Parser<'a> {
         };
         let expected: u32 = bindings.iter().map(|b| b.1).sum();
         let num_results = self.ir.num_results(op) as u32;
+        if !bindings.is_empty() && num_results == 0 {
+            return self.err_at(start, "cannot name an operation with no results");
+        }
         if !bindings.is_empty() && expected != num_results {
             return self.err_at(
                 start,

@@ -38,16 +38,6 @@ pub fn visit_op_order(ctx: &Context, ir: &Ir, op: OpId, flags: &PrintFlags, v: &
             for r in ir.regions(op) {
                 visit_region(ctx, ir, r, flags, v, true);
             }
-            // Registered ops' properties take part in aliasing (after the
-            // regions, as MLIR numbers them).
-            if let Some(props) = ir
-                .op_props(op)
-                .filter(|_| ctx.op_def(ir.op_name(op)).is_some())
-            {
-                for (_, a) in ctx.dict_entries(props) {
-                    v.attr(*a, false);
-                }
-            }
             for o in ir.operands(op) {
                 v.ty(ir.value_type(o));
             }
@@ -56,6 +46,16 @@ pub fn visit_op_order(ctx: &Context, ir: &Ir, op: OpId, flags: &PrintFlags, v: &
             }
             for (_, a) in ctx.dict_entries(ir.op_attrs(op)) {
                 v.attr(*a, false);
+            }
+            // Registered ops' properties take part in aliasing last, as
+            // MLIR numbers them.
+            if let Some(props) = ir
+                .op_props(op)
+                .filter(|_| ctx.op_def(ir.op_name(op)).is_some())
+            {
+                for (_, a) in ctx.dict_entries(props) {
+                    v.attr(*a, false);
+                }
             }
         }
     }

@@ -1,0 +1,267 @@
+//! `memref.transpose`: a permutation of a strided memref's sizes and
+//! strides, written `%v (d0, d1) -> (d1, d0) : type to type`, and the
+//! canonical strided layouts its verifier compares (MLIR's
+//! `canonicalizeStridedLayout`).
+
+use crate::memref_layout::strides_and_offset;
+use crate::memref_verify::ranked;
+use silica_ir::affine::{AffineExpr, AffineMap};
+use silica_ir::affine_flatten::simplify_expr;
+use silica_ir::dialect::{inherent_attr, Effects, OpDef};
+use silica_ir::parser::{AsmParser, PResult};
+use silica_ir::printer::{type_to_string, AsmPrinter};
+use silica_ir::types::DYNAMIC;
+use silica_ir::verify::OpVerifier;
+use silica_ir::{AttrKind, Context, OpId, OpSpec, Type, TypeKind};
+
+const PERMUTATION: &str = "permutation";
+
+fn parse_transpose(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let input = p.parse_operand()?;
+    let permutation = p.parse_affine_map()?;
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(silica_ir::lexer::Tok::Colon, "':'")?;
+    let src = p.parse_type()?;
+    let operand = p.resolve_operand(input, src)?;
+    p.expect_keyword("to")?;
+    let dst = p.parse_type()?;
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let key = ctx.sym(PERMUTATION);
+    let props = ctx.dict_attr(vec![(key, permutation)]);
+    let name = ctx.sym("memref.transpose");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[operand],
+        result_types: &[dst],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+fn print_transpose(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let ir = p.ir();
+    let input = ir.operand(op, 0);
+    p.write(" ");
+    p.operand(input);
+    if let Some(a) = inherent_attr(p.ctx(), ir, op, PERMUTATION) {
+        if let AttrKind::AffineMap(m) = p.ctx().attr_kind(a) {
+            let mut text = String::from(" ");
+            silica_ir::affine::print_map(&mut text, m);
+            p.write(&text);
+        }
+    }
+    p.attr_dict(ir.op_attrs(op), &[], false);
+    p.write(" : ");
+    p.ty(ir.value_type(input));
+    p.write(" to ");
+    p.ty(ir.value_type(ir.result(op, 0)));
+}
+
+/// The dimension each result of `m` is, if `m` permutes its dimensions.
+fn permutation_of(m: &AffineMap) -> Option<Vec<usize>> {
+    if m.results.len() != m.num_dims as usize {
+        return None;
+    }
+    let mut seen = vec![false; m.num_dims as usize];
+    m.results
+        .iter()
+        .map(|e| match e {
+            AffineExpr::Dim(d) if !std::mem::replace(&mut seen[*d as usize], true) => {
+                Some(*d as usize)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The single-result layout map of a strided layout (MLIR's
+/// `makeStridedLinearLayoutMap`): one symbol per dynamic offset or stride.
+fn strided_linear_map(strides: &[i64], offset: i64) -> AffineMap {
+    let mut symbols = 0;
+    let mut next_symbol = || {
+        symbols += 1;
+        AffineExpr::Symbol(symbols - 1)
+    };
+    let mut expr = if offset == DYNAMIC {
+        next_symbol()
+    } else {
+        AffineExpr::Constant(offset)
+    };
+    for (d, &s) in strides.iter().enumerate() {
+        let stride = if s == DYNAMIC {
+            next_symbol()
+        } else {
+            AffineExpr::Constant(s)
+        };
+        expr = expr.plus(AffineExpr::Dim(d as u32).times(stride));
+    }
+    AffineMap {
+        num_dims: strides.len() as u32,
+        num_symbols: symbols,
+        results: Box::new([expr]),
+    }
+}
+
+/// The row-major layout expression of `shape`, a symbol for each stride
+/// after a dynamic size (MLIR's `makeCanonicalStridedLayoutExpr`).
+fn canonical_layout_expr(shape: &[i64]) -> (AffineExpr, u32) {
+    let mut symbols = 0;
+    let mut expr: Option<AffineExpr> = None;
+    let mut running = 1i64;
+    let mut dynamic = false;
+    for (d, &size) in shape.iter().enumerate().rev() {
+        let stride = if dynamic {
+            symbols += 1;
+            AffineExpr::Symbol(symbols - 1)
+        } else {
+            AffineExpr::Constant(running)
+        };
+        let term = AffineExpr::Dim(d as u32).times(stride);
+        expr = Some(match expr {
+            Some(e) => e.plus(term),
+            None => term,
+        });
+        if size > 0 {
+            running = running.wrapping_mul(size);
+        } else {
+            dynamic = true;
+        }
+    }
+    let expr = expr.unwrap_or(AffineExpr::Constant(0));
+    (simplify_expr(&expr, shape.len() as u32, symbols), symbols)
+}
+
+/// `t` with its strided layout written as the simplest affine map, or
+/// none when that map is the row-major one.
+fn canonical_strided(ctx: &mut Context, t: Type) -> Type {
+    let TypeKind::MemRef {
+        shape,
+        element,
+        layout,
+        memory_space,
+    } = ctx.type_kind(t).clone()
+    else {
+        return t;
+    };
+    let map = match layout.map(|a| ctx.attr_kind(a)) {
+        None => return t,
+        Some(AttrKind::AffineMap(m)) => m.clone(),
+        Some(AttrKind::StridedLayout { offset, strides }) => strided_linear_map(strides, *offset),
+        Some(_) => return t,
+    };
+    let identity = map.results.len() == map.num_dims as usize
+        && map
+            .results
+            .iter()
+            .enumerate()
+            .all(|(i, e)| *e == AffineExpr::Dim(i as u32));
+    if identity || map.results.len() > 1 {
+        return t;
+    }
+    let with_layout = |ctx: &mut Context, layout| {
+        ctx.intern_type(TypeKind::MemRef {
+            shape: shape.clone(),
+            element,
+            layout,
+            memory_space,
+        })
+    };
+    if map.num_dims == 0 && map.num_symbols == 0 {
+        return match map.results[0] {
+            AffineExpr::Constant(0) => with_layout(ctx, None),
+            _ => t,
+        };
+    }
+    if shape.is_empty() {
+        return t;
+    }
+    let simplified = simplify_expr(&map.results[0], map.num_dims, map.num_symbols);
+    let (canonical, _) = canonical_layout_expr(&shape);
+    if canonical == simplified {
+        return with_layout(ctx, None);
+    }
+    let map = AffineMap {
+        num_dims: map.num_dims,
+        num_symbols: map.num_symbols,
+        results: Box::new([simplified]),
+    };
+    let layout = ctx.intern_attr(AttrKind::AffineMap(map));
+    with_layout(ctx, Some(layout))
+}
+
+/// `memref.transpose`: a permutation of the input's rank, and a result
+/// type equivalent to the permuted input.
+fn verify_transpose(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    v.check_counts(op, 0, 1, 1, false)?;
+    let ir = v.ir();
+    let src = ir.value_type(ir.operand(op, 0));
+    let result = ir.value_type(ir.result(op, 0));
+    for (what, t) in [("operand #0", src), ("result #0", result)] {
+        if strides_and_offset(v.ctx(), t).is_none() {
+            let msg = format!(
+                "{what} must be strided memref of any type values, but got '{}'",
+                type_to_string(v.ctx(), t)
+            );
+            return Err(v.op_error(op, msg));
+        }
+    }
+    let map =
+        inherent_attr(v.ctx(), ir, op, PERMUTATION).and_then(|a| match v.ctx().attr_kind(a) {
+            AttrKind::AffineMap(m) => Some(m.clone()),
+            _ => None,
+        });
+    let Some(map) = map else {
+        return Err(v.op_error(op, "requires attribute 'permutation'"));
+    };
+    let Some(order) = permutation_of(&map) else {
+        return Err(v.op_error(op, "expected a permutation map"));
+    };
+    let (Some(input), Some((strides, offset))) =
+        (ranked(v.ctx(), src), strides_and_offset(v.ctx(), src))
+    else {
+        return Ok(());
+    };
+    if order.len() != input.shape.len() {
+        return Err(v.op_error(op, "expected a permutation map of same rank as the input"));
+    }
+    let sizes: Vec<i64> = order.iter().map(|&d| input.shape[d]).collect();
+    let strides: Vec<i64> = order.iter().map(|&d| strides[d]).collect();
+    let ctx = v.ctx_mut();
+    let layout = ctx.intern_attr(AttrKind::StridedLayout {
+        offset,
+        strides: strides.into(),
+    });
+    let inferred = ctx.intern_type(TypeKind::MemRef {
+        shape: sizes.into(),
+        element: input.element,
+        layout: Some(layout),
+        memory_space: input.space,
+    });
+    let expected = canonical_strided(ctx, inferred);
+    let actual = canonical_strided(ctx, result);
+    if actual != expected {
+        let ctx = v.ctx();
+        let msg = format!(
+            "result type '{}' is not equivalent to the canonical transposed input type '{}'",
+            type_to_string(ctx, actual),
+            type_to_string(ctx, expected)
+        );
+        return Err(v.op_error(op, msg));
+    }
+    Ok(())
+}
+
+/// `memref.transpose`.
+pub const TRANSPOSE: OpDef = OpDef {
+    parse: Some(parse_transpose),
+    print: Some(print_transpose),
+    verify: Some(verify_transpose),
+    inherent_attrs: &[PERMUTATION],
+    result_names: Some(|_, _, _| Some("transpose".into())),
+    effects: Effects::None,
+    ..OpDef::new("memref.transpose")
+};
