@@ -18,3 +18,4 @@ mod memref_verify;
 pub mod scf;
 mod scf_patterns;
 pub mod scf_to_cf;
+mod scf_verify;

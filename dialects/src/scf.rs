@@ -104,6 +104,8 @@ static REDUCE_RETURN_SIG: Signature = Signature::new(
 
 static OPS: &[OpDef] = &[
     OpDef {
+        verify: Some(crate::scf_verify::verify_parallel),
+        verify_regions: Some(crate::scf_verify::verify_parallel_results),
         inherent_attrs: &["operandSegmentSizes"],
         parse: Some(parse_parallel),
         print: Some(print_parallel),
@@ -112,6 +114,7 @@ static OPS: &[OpDef] = &[
         ..OpDef::new(PARALLEL)
     },
     OpDef {
+        verify: Some(crate::scf_verify::verify_index_switch),
         inherent_attrs: &["cases"],
         parse: Some(parse_index_switch),
         print: Some(print_index_switch),
@@ -119,6 +122,8 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("scf.index_switch")
     },
     OpDef {
+        verify: Some(crate::scf_verify::verify_reduce),
+        verify_regions: Some(crate::scf_verify::verify_reduce_regions),
         traits: Traits::TERMINATOR,
         parents: &[PARALLEL],
         parse: Some(parse_reduce),
@@ -127,6 +132,7 @@ static OPS: &[OpDef] = &[
         ..OpDef::new(REDUCE)
     },
     OpDef {
+        verify: Some(crate::scf_verify::verify_reduce_return),
         traits: Traits::TERMINATOR,
         parents: &[REDUCE],
         parse: Some(parse_op),
@@ -153,12 +159,15 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_if),
         print: Some(print_if),
         verify: Some(verify_if),
+        verify_regions: Some(crate::scf_verify::verify_yields_to_parent),
         signature: Some(&IF_SIG),
         effects: Effects::Recursive,
         patterns: crate::scf_patterns::IF_PATTERNS,
         ..OpDef::new(IF)
     },
     OpDef {
+        verify: Some(crate::scf_verify::verify_while),
+        verify_regions: Some(crate::scf_verify::verify_while_edges),
         parse: Some(parse_while),
         print: Some(print_while),
         effects: Effects::Recursive,
@@ -166,22 +175,17 @@ static OPS: &[OpDef] = &[
         ..OpDef::new(WHILE)
     },
     OpDef {
+        inherent_attrs: &["no_inline"],
         parse: Some(parse_execute_region),
         print: Some(print_execute_region),
         verify: Some(verify_execute_region),
+        verify_regions: Some(crate::scf_verify::verify_yields_to_parent),
         effects: Effects::Recursive,
         ..OpDef::new(EXECUTE_REGION)
     },
     OpDef {
         traits: Traits::TERMINATOR,
-        parents: &[
-            FOR,
-            IF,
-            WHILE,
-            EXECUTE_REGION,
-            "scf.index_switch",
-            "scf.parallel",
-        ],
+        parents: &[EXECUTE_REGION, FOR, IF, "scf.index_switch", WHILE],
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(&YIELD_SIG),
@@ -555,7 +559,6 @@ fn parse_while(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect_keyword("do")?;
     let after = p.ir().create_region();
     p.parse_region(after)?;
-    p.ensure_terminator(after, YIELD);
     let attrs = p.parse_optional_attr_dict_with_keyword()?;
     Ok(create(p, WHILE, &operands, &outs, &[before, after], attrs))
 }
@@ -591,17 +594,19 @@ fn parse_execute_region(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     } else {
         Vec::new()
     };
+    let no_inline = p.eat_keyword("no_inline");
     let region = p.ir().create_region();
     p.parse_region(region)?;
     let attrs = p.parse_optional_attr_dict()?;
-    Ok(create(
-        p,
-        EXECUTE_REGION,
-        &[],
-        &result_types,
-        &[region],
-        attrs,
-    ))
+    let op = create(p, EXECUTE_REGION, &[], &result_types, &[region], attrs);
+    if no_inline {
+        let ctx = p.ctx();
+        let k = ctx.sym("no_inline");
+        let unit = ctx.unit_attr();
+        let props = ctx.dict_attr(vec![(k, unit)]);
+        p.ir().set_op_props(op, Some(props));
+    }
+    Ok(op)
 }
 
 fn verify_execute_region(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
@@ -619,6 +624,9 @@ fn print_execute_region(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     if !results.is_empty() {
         p.write(" -> ");
         print_result_types(p, &results, false);
+    }
+    if silica_ir::dialect::inherent_attr(p.ctx(), ir, op, "no_inline").is_some() {
+        p.write(" no_inline");
     }
     if let Some(r) = ir.regions(op).next() {
         p.write(" ");
@@ -641,25 +649,47 @@ fn parse_paren_operands<'a>(p: &mut AsmParser<'_, 'a>) -> PResult<Vec<Unresolved
     Ok(out)
 }
 
+/// `(%a, ...)` with `n` operands (bounds and steps: one per induction
+/// variable).
+fn parse_counted_operands<'a>(
+    p: &mut AsmParser<'_, 'a>,
+    n: usize,
+) -> PResult<Vec<UnresolvedOperand<'a>>> {
+    let at = p.pos();
+    let list = parse_paren_operands(p)?;
+    if list.len() != n {
+        return p.error_at(
+            at,
+            format!("custom op 'scf.parallel' expected {n} operands"),
+        );
+    }
+    Ok(list)
+}
+
 /// `(ivs) = (lbs) to (ubs) step (steps) [init (inits) -> types] region
 /// attr-dict`
 fn parse_parallel(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let ivs = parse_paren_operands(p)?;
     p.expect(Tok::Equal, "'='")?;
-    let lbs = parse_paren_operands(p)?;
+    let lbs = parse_counted_operands(p, ivs.len())?;
     p.expect_keyword("to")?;
-    let ubs = parse_paren_operands(p)?;
+    let ubs = parse_counted_operands(p, ivs.len())?;
     p.expect_keyword("step")?;
-    let steps = parse_paren_operands(p)?;
+    let steps = parse_counted_operands(p, ivs.len())?;
     let mut inits = Vec::new();
     let mut result_types = Vec::new();
     if p.eat_keyword("init") {
         inits = parse_paren_operands(p)?;
-        p.expect(Tok::Arrow, "'->'")?;
+    }
+    if p.eat(Tok::Arrow) {
         result_types = p.parse_result_types()?;
     }
     if inits.len() != result_types.len() {
-        return p.op_error("expects number of results to be the same as number of init values");
+        return p.op_error(format!(
+            "custom op 'scf.parallel' number of operands and types do not match: got {} operands and {} types",
+            inits.len(),
+            result_types.len()
+        ));
     }
     let index = p.ctx().index_type();
     let mut operands = Vec::new();

@@ -47,14 +47,19 @@ impl Diagnostic {
         }
     }
 
-    /// Attaches a note.
-    pub fn with_note(mut self, loc: Attr, message: impl Into<String>) -> Self {
-        self.notes.push(Diagnostic {
+    /// A note at `loc`.
+    pub fn note(loc: Attr, message: impl Into<String>) -> Self {
+        Diagnostic {
             severity: Severity::Note,
             loc,
             message: message.into(),
             notes: Vec::new(),
-        });
+        }
+    }
+
+    /// Attaches a note.
+    pub fn with_note(mut self, loc: Attr, message: impl Into<String>) -> Self {
+        self.notes.push(Diagnostic::note(loc, message));
         self
     }
 }

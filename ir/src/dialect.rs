@@ -126,6 +126,9 @@ pub struct OpDef {
     /// The custom form's printer (printed generically when absent).
     pub print: Option<PrintFn>,
     pub verify: Option<VerifyFn>,
+    /// Checks that need the op's nested ops verified first (MLIR's
+    /// `verifyRegions`): run after them, with the terminator checks.
+    pub verify_regions: Option<VerifyFn>,
     /// Operands, results, attributes and assembly format, when declared
     /// (checked by the verifier before `verify`).
     pub signature: Option<&'static crate::format::Signature>,
@@ -187,6 +190,7 @@ impl OpDef {
             parse: None,
             print: None,
             verify: None,
+            verify_regions: None,
             signature: None,
             result_names: None,
             value_names: None,

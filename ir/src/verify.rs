@@ -40,15 +40,41 @@ pub fn verify(
     for &op in &ops {
         v.verify_op(op)?;
     }
-    // Blocks end with terminators: checked once their ops verified, as
-    // MLIR checks on leaving an op.
-    for &op in ops.iter().rev() {
+    // Blocks end with terminators, and region verifiers run, once the
+    // nested ops are verified: in post order, as MLIR checks on leaving
+    // an op.
+    for op in post_order(ir, top) {
         let def = v.ctx.op_def(ir.op_name(op));
         if def.is_some_and(|d| !d.traits.has(Traits::NO_TERMINATOR)) {
             v.verify_terminators(op)?;
         }
+        if let Some(verify_regions) = def.and_then(|d| d.verify_regions) {
+            verify_regions(&mut OpVerifier { v: &mut v }, op)?;
+        }
     }
     Ok(())
+}
+
+/// The ops nested in `top` (and `top`), each after the ops nested in it
+/// and after its earlier siblings.
+fn post_order(ir: &Ir, top: OpId) -> Vec<OpId> {
+    let mut out = Vec::new();
+    // (op, whether its children are already pushed)
+    let mut stack = vec![(top, false)];
+    while let Some((op, expanded)) = stack.pop() {
+        if expanded {
+            out.push(op);
+            continue;
+        }
+        stack.push((op, true));
+        let children: Vec<OpId> = ir
+            .regions(op)
+            .flat_map(|r| ir.region_blocks(r))
+            .flat_map(|b| ir.block_ops(b))
+            .collect();
+        stack.extend(children.into_iter().rev().map(|c| (c, false)));
+    }
+    out
 }
 
 /// What an op's verifier sees: the IR, and errors formatted as the
