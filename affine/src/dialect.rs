@@ -131,6 +131,7 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("affine.dma_wait")
     },
     OpDef {
+        verify: Some(crate::verify::verify_delinearize),
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(&DELINEARIZE_SIG),
@@ -138,6 +139,7 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("affine.delinearize_index")
     },
     OpDef {
+        verify: Some(crate::verify::verify_linearize),
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(&LINEARIZE_SIG),
@@ -301,7 +303,9 @@ fn parse_bound<'a>(
         return Ok((p.ctx().intern_attr(AttrKind::AffineMap(map)), vec![u]));
     }
     let at = p.pos();
-    let a = p.parse_attribute()?;
+    // MLIR reads a bound as an attribute of type index.
+    let index = p.ctx().index_type();
+    let a = p.parse_attribute_of_type(index)?;
     if let AttrKind::Integer { value, .. } = p.ctx().attr_kind(a) {
         let Ok(c) = i64::try_from(value) else {
             return p.error_at(at, "integer constant out of range for bound");
@@ -363,17 +367,27 @@ fn print_bound(p: &mut AsmPrinter<'_, '_>, map: Attr, operands: &[ValueId], pref
 
 /// `%iv = lb to ub [step N] [iter_args(...) -> (types)] region attr-dict`
 fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
-    let iv = p.parse_operand()?;
+    let iv = p.parse_argument()?;
     p.expect(Tok::Equal, "'='")?;
     let (lb_map, lb_ops) = parse_bound(p, true)?;
-    p.expect_keyword("to")?;
+    if !p.eat_keyword("to") {
+        return p.error_at(
+            p.pos(),
+            "custom op 'affine.for' expected 'to' between bounds",
+        );
+    }
     let (ub_map, ub_ops) = parse_bound(p, false)?;
     let mut step = 1i64;
     if p.eat_keyword("step") {
         let at = p.pos();
-        let s = p.parse_integer()?;
-        match i64::try_from(&s) {
-            Ok(s) if s > 0 => step = s,
+        let index = p.ctx().index_type();
+        let a = p.parse_attribute_of_type(index)?;
+        let s = match p.ctx().attr_kind(a) {
+            AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+            _ => None,
+        };
+        match s {
+            Some(s) if s > 0 => step = s,
             _ => {
                 return p.error_at(
                     at,

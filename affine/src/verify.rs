@@ -311,3 +311,70 @@ pub fn verify_yield(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     }
     Ok(())
 }
+
+/// The `static_basis` of a (de)linearization and its number of dynamic
+/// entries.
+fn static_basis(ctx: &Context, ir: &Ir, op: OpId) -> (Vec<i64>, usize) {
+    let basis = inherent_attr(ctx, ir, op, "static_basis")
+        .and_then(|a| ctx.int_array_values(a))
+        .unwrap_or_default();
+    let dynamic = basis
+        .iter()
+        .filter(|&&b| b == silica_ir::types::DYNAMIC)
+        .count();
+    (basis, dynamic)
+}
+
+fn dynamic_basis_error(given: usize, markers: usize) -> String {
+    format!(
+        "expected number of dynamic basis values to match number of dynamic markers, but got {given} dynamic basis values and {markers} dynamic markers"
+    )
+}
+
+/// `affine.delinearize_index`: an index per basis element (and maybe one
+/// more), a value per dynamic basis element, and no non-positive static
+/// basis element.
+pub fn verify_delinearize(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let (basis, markers) = static_basis(ctx, ir, op);
+    let results = ir.num_results(op);
+    if results != basis.len() && results != basis.len() + 1 {
+        return Err(v.op_error(
+            op,
+            "should return an index for each basis element and up to one extra index",
+        ));
+    }
+    let given = ir.num_operands(op).saturating_sub(1);
+    if given != markers {
+        return Err(v.op_error(op, dynamic_basis_error(given, markers)));
+    }
+    if basis
+        .iter()
+        .any(|&b| b <= 0 && b != silica_ir::types::DYNAMIC)
+    {
+        return Err(v.op_error(op, "no basis element may be statically non-positive"));
+    }
+    Ok(())
+}
+
+/// `affine.linearize_index`: a basis element per index (but maybe the
+/// first), and a value per dynamic basis element.
+pub fn verify_linearize(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let (basis, markers) = static_basis(ctx, ir, op);
+    let sizes = segment_sizes(ctx, ir, op).unwrap_or_default();
+    let (indices, given) = (
+        sizes.first().copied().unwrap_or(0),
+        sizes.get(1).copied().unwrap_or(0),
+    );
+    if indices != basis.len() && indices != basis.len() + 1 {
+        return Err(v.op_error(
+            op,
+            "should be passed a basis element for each index except possibly the first",
+        ));
+    }
+    if given != markers {
+        return Err(v.op_error(op, dynamic_basis_error(given, markers)));
+    }
+    Ok(())
+}

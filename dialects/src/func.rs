@@ -151,15 +151,21 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect(Tok::LParen, "'('")?;
     let mut args: Vec<SigEntry<'_>> = Vec::new();
     p.comma_list(Tok::RParen, "')'", |p| {
+        let previous_named = args.last().map(|a| a.name.is_some());
+        let at = p.pos();
         let name = if p.peek(Tok::PercentId) {
             let u = p.parse_operand()?;
+            if previous_named == Some(false) {
+                let msg = "custom op 'func.func' expected type instead of SSA identifier";
+                return p.error_at(at, msg);
+            }
             p.expect(Tok::Colon, "':'")?;
             Some(u)
         } else {
             None
         };
-        if name.is_none() && args.iter().any(|a| a.name.is_some()) {
-            return p.expected("SSA identifier");
+        if name.is_none() && previous_named == Some(true) {
+            return p.error_at(at, "custom op 'func.func' expected SSA identifier");
         }
         let ty = p.parse_type()?;
         let attrs = p.parse_optional_nonempty_attr_dict()?;
@@ -188,7 +194,21 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
             });
         }
     }
+    let dict_at = p.pos();
     let attrs = p.parse_optional_attr_dict_with_keyword()?;
+    for inferred in ["sym_visibility", "sym_name", "function_type"] {
+        let ctx = p.ctx();
+        if ctx
+            .dict_entries(attrs)
+            .iter()
+            .any(|(k, _)| ctx.str(*k) == inferred)
+        {
+            let msg = format!(
+                "custom op 'func.func' '{inferred}' is an inferred attribute and should not be specified in the explicit attribute dictionary"
+            );
+            return p.error_at(dict_at, msg);
+        }
+    }
     let region = p.ir().create_region();
     if p.peek(Tok::LBrace) {
         // Unnamed arguments leave the entry block to the body (`^bb0(...)`).
@@ -353,19 +373,41 @@ fn print_func(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 
 fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
-    let Some((ins, _)) = function_type(ctx, ir, op) else {
+    let declaration = ir.regions(op).all(|r| ir.region_is_empty(r));
+    let public = inherent_attr(ctx, ir, op, "sym_visibility").is_none_or(
+        |a| matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if &**value == b"public"),
+    );
+    if declaration && public {
+        return Err(v.op_error(op, "symbol declaration cannot have public visibility"));
+    }
+    let Some((ins, outs)) = function_type(ctx, ir, op) else {
         return Err(v.op_error(
             op,
             "attribute 'function_type' failed to satisfy constraint: type attribute of function type",
         ));
     };
-    for (key, what) in [("arg_attrs", "arguments"), ("res_attrs", "results")] {
+    let counts = [ins.len(), outs.len()];
+    for ((key, what), count) in [("arg_attrs", "arguments"), ("res_attrs", "results")]
+        .into_iter()
+        .zip(counts)
+    {
         let Some(list) = inherent_attr(ctx, ir, op, key) else {
             continue;
         };
         let AttrKind::Array(dicts) = ctx.attr_kind(list) else {
             continue;
         };
+        if dicts.len() != count {
+            let (one, many) = match what {
+                "arguments" => ("argument", "function arguments"),
+                _ => ("result", "function results"),
+            };
+            let msg = format!(
+                "expects {one} attribute array to have the same number of elements as the number of {many}, got {}, but expected {count}",
+                dicts.len()
+            );
+            return Err(v.op_error(op, msg));
+        }
         let undialected = dicts
             .iter()
             .flat_map(|d| ctx.dict_entries(*d))

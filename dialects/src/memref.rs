@@ -793,9 +793,6 @@ fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             "attribute 'type' failed to satisfy constraint: memref type attribute",
         ));
     };
-    if let Some(msg) = silica_ir::symbols::visibility_error(ctx, ir, op) {
-        return Err(v.op_error(op, msg));
-    }
     let show = |t| silica_ir::printer::type_to_string(ctx, t);
     let TypeKind::MemRef { shape, element, .. } = ctx.type_kind(memref) else {
         return Ok(());

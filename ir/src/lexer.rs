@@ -214,7 +214,7 @@ pub fn lex(src: &[u8], pos: usize) -> Token {
                 };
             }
             let mut p = start + 1;
-            if p < src.len() && (is_id_start(src[p]) || src[p] == b'$' || src[p] == b'.') {
+            if p < src.len() && (src[p].is_ascii_alphabetic() || src[p] == b'_') {
                 while p < src.len() && (is_id_char(src[p]) || src[p] == b'-') {
                     p += 1;
                 }

@@ -204,6 +204,9 @@ impl Verifier<'_> {
             if let Some(sig) = def.signature {
                 crate::format::verify_signature(&mut OpVerifier { v: self }, op, sig)?;
             }
+            if def.inherent_attrs.contains(&"sym_name") {
+                self.verify_symbol(op)?;
+            }
             if let Some(verify) = def.verify {
                 verify(&mut OpVerifier { v: self }, op)?;
             }
@@ -237,6 +240,29 @@ impl Verifier<'_> {
             if !self.dominates_use(v, op) {
                 return Err(self.dominance_error(op, i, v));
             }
+        }
+        Ok(())
+    }
+
+    /// MLIR's symbol checks for an op that names a symbol: a known
+    /// visibility, and a parent that is a symbol table (unless the parent
+    /// is unregistered).
+    fn verify_symbol(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
+        let ir = self.ir;
+        if crate::dialect::inherent_attr(self.ctx, ir, op, "sym_name").is_none() {
+            return Ok(());
+        }
+        if let Some(msg) = crate::symbols::visibility_error(self.ctx, ir, op) {
+            let name = self.op_name(op);
+            return Err(self.op_error(op, format!("'{name}' op {msg}")));
+        }
+        let parent_def = ir
+            .parent_op(op)
+            .and_then(|p| self.ctx.op_def(ir.op_name(p)));
+        if parent_def.is_some_and(|d| !d.traits.has(Traits::SYMBOL_TABLE)) {
+            let name = self.op_name(op);
+            let msg = format!("'{name}' op symbol's parent must have the SymbolTable trait");
+            return Err(self.op_error(op, msg));
         }
         Ok(())
     }

@@ -137,3 +137,47 @@ func.func @yield_types(%m: memref<4xi32>, %n: index) {
   }
   return
 }
+
+// -----
+
+func.func @bound_uses_its_own_iv() {
+  // expected-error@+2 {{region entry argument '%i' is already in use}}
+  // expected-note@+1 {{previously referenced here}}
+  affine.for %i = affine_map<(d0) -> (d0)>(%i) to 8 {
+  }
+  return
+}
+
+// -----
+
+func.func @bound_out_of_range() {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  affine.for %i = 0 to 9223372036854775808 {
+  }
+  return
+}
+
+// -----
+
+func.func @missing_to() {
+  // expected-error@+1 {{custom op 'affine.for' expected 'to' between bounds}}
+  affine.for %i = 0 upto 8 {
+  }
+  return
+}
+
+// -----
+
+func.func @delinearize_basis(%x: index) {
+  // expected-error@+1 {{'affine.delinearize_index' op no basis element may be statically non-positive}}
+  %0:2 = affine.delinearize_index %x into (0, 4) : index, index
+  return
+}
+
+// -----
+
+func.func @linearize_basis(%a: index, %b: index) -> index {
+  // expected-error@+1 {{'affine.linearize_index' op should be passed a basis element for each index except possibly the first}}
+  %0 = affine.linearize_index [%a, %b] by (2, 3, 4) : index
+  return %0 : index
+}

@@ -73,3 +73,36 @@ func.func @constant_type() {
   %f = constant @constant_type : (i32) -> ()
   return
 }
+
+// -----
+
+func.func @outer() {
+  // expected-error@+1 {{'func.func' op symbol's parent must have the SymbolTable trait}}
+  func.func private @inner()
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op symbol declaration cannot have public visibility}}
+func.func @declared(i32)
+
+// -----
+
+// expected-error@+1 {{custom op 'func.func' 'function_type' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func private @typed() attributes {function_type = () -> ()}
+
+// -----
+
+// expected-error@+1 {{'func.func' op expects result attribute array to have the same number of elements as the number of function results, got 2, but expected 1}}
+func.func private @results() -> i32 attributes {res_attrs = [{}, {}]}
+
+// -----
+
+// expected-error@+1 {{custom op 'func.func' expected type instead of SSA identifier}}
+func.func private @mixed(i32, %b: i32)
+
+// -----
+
+// expected-error@+1 {{@ identifier expected to start with letter or '_'}}
+func.func private @.dotted()

@@ -353,6 +353,20 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         Ok(UnresolvedOperand { name, index, pos })
     }
 
+    /// `%name`: a value a region argument defines (no `#N` result
+    /// number).
+    pub fn parse_argument(&mut self) -> PResult<UnresolvedOperand<'a>> {
+        let u = self.parse_operand()?;
+        let text = &self.p.src()[u.pos + u.name.len()..];
+        if text.starts_with(b"#") {
+            let at = u.pos + u.name.len();
+            return self
+                .p
+                .err_at(at, "result number not allowed in argument list");
+        }
+        Ok(u)
+    }
+
     /// `%a, %b, ...`: one or more operands.
     pub fn parse_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand<'a>>> {
         let mut out = vec![self.parse_operand()?];

@@ -565,6 +565,7 @@ impl<'a> Parser<'a> {
         };
         let (width, signedness) = match self.ctx.type_kind(ty) {
             TypeKind::Integer { width, signedness } => (*width, *signedness),
+            TypeKind::Index => (64, Signedness::Signed),
             _ => (64, Signedness::Signless),
         };
         let v = BigInt::from_biguint(if negative { Sign::Minus } else { Sign::Plus }, magnitude);
@@ -584,7 +585,8 @@ impl<'a> Parser<'a> {
     ) -> Option<Result<BigInt, &'static str>> {
         let (width, signedness) = match self.ctx.type_kind(ty) {
             TypeKind::Integer { width, signedness } if *width <= 64 => (*width, *signedness),
-            TypeKind::Index => (64, Signedness::Signless),
+            // Index values are signed 64-bit ones.
+            TypeKind::Index => (64, Signedness::Signed),
             _ => return None,
         };
         if text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -782,7 +784,7 @@ impl<'a> Parser<'a> {
         }
         if set {
             self.expect(Tok::Colon, "':' or '['")?;
-            self.expect(Tok::LParen, "'(' at start of integer set constraint list")?;
+            self.expect(Tok::LParen, "'(' in integer set constraint list")?;
             let mut constraints = Vec::new();
             let mut eq = Vec::new();
             self.comma_list(Tok::RParen, "')'", |p| {
@@ -1495,7 +1497,13 @@ fn infer_shape<'l>(lit: &'l Lit, flat: &mut Vec<&'l Lit>) -> Result<Vec<usize>, 
 fn fit_small_int(v: i128, width: u32, signedness: Signedness) -> Option<i128> {
     let modulus = 1i128 << width;
     let half = if width == 0 { 0 } else { 1i128 << (width - 1) };
-    if v < -half || v >= modulus {
+    // Signed (and index) values may not set the sign bit when positive.
+    let end = if signedness == Signedness::Signed {
+        half
+    } else {
+        modulus
+    };
+    if v < -half || v >= end {
         return None;
     }
     let unsigned = if v < 0 { v + modulus } else { v };
@@ -1514,7 +1522,12 @@ pub(crate) fn fit_int(v: &BigInt, width: u32, signedness: Signedness) -> Option<
     } else {
         -(BigInt::one() << (w - 1))
     };
-    if *v < min_signed || *v >= modulus {
+    let end = if signedness == Signedness::Signed {
+        -&min_signed
+    } else {
+        modulus.clone()
+    };
+    if *v < min_signed || *v >= end {
         return None;
     }
     let unsigned = if v.sign() == Sign::Minus {

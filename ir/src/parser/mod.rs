@@ -1180,6 +1180,16 @@ impl<'a> Parser<'a> {
         if !entry_args.is_empty() || !(self.is(Tok::RBrace) || self.is(Tok::CaretId)) {
             let entry = self.ir.create_block();
             for (name, ty, loc, pos) in entry_args {
+                // A name the enclosing isolated scope has seen (defined or
+                // used ahead of its definition) cannot name an argument.
+                let seen = self.scopes.last().and_then(|s| s.values.get(name));
+                if let Some(prev) = seen.map(|e| e.pos) {
+                    let msg = format!("region entry argument '{name}' is already in use");
+                    let (at, prev) = (self.loc_at(*pos), self.loc_at(prev));
+                    return Err(Box::new(
+                        Diagnostic::error(at, msg).with_note(prev, "previously referenced here"),
+                    ));
+                }
                 let v = self.ir.add_block_arg(entry, *ty, *loc);
                 self.define_values(name, *pos, v, 1)?;
             }
