@@ -945,7 +945,11 @@ fn parse_dma_start(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect(Tok::Comma, "','")?;
     let (tag, tag_map, tag_ops) = parse_subscripted(p)?;
     p.expect(Tok::Comma, "','")?;
-    let rest = p.parse_operand_list()?;
+    let mut rest = vec![p.parse_operand()?];
+    // Optional stride operands; a trailing comma alone is allowed.
+    if p.eat(Tok::Comma) && p.peek(Tok::PercentId) {
+        rest.extend(p.parse_operand_list()?);
+    }
     if rest.len() != 1 && rest.len() != 3 {
         return p.op_error("expected two stride related operands");
     }

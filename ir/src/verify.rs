@@ -225,6 +225,21 @@ impl Verifier<'_> {
             let msg = format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations");
             return Err(self.op_error(op, msg));
         }
+        // No branch may lead back to a region's entry block.
+        for r in ir.regions(op) {
+            let Some(entry) = ir.entry_block(r) else {
+                continue;
+            };
+            let branches_to_entry = ir
+                .region_blocks(r)
+                .filter_map(|b| ir.last_op(b))
+                .any(|t| ir.successors(t).contains(&entry));
+            if branches_to_entry {
+                let loc = ir.op_loc(op);
+                let msg = "entry block of region may not have predecessors";
+                return Err(Box::new(Diagnostic::error(loc, msg)));
+            }
+        }
         // Successors must live in the same region as the op.
         let region = ir.op_block(op).and_then(|b| ir.block_region(b));
         for &s in ir.successors(op) {

@@ -376,6 +376,7 @@ impl<'a> Parser<'a> {
                 start + 1,
                 "@ identifier expected to start with letter or '_'",
             ),
+            b'.' => (start + 1, "expected three consecutive dots for an ellipsis"),
             _ => return None,
         })
     }
@@ -595,7 +596,7 @@ impl<'a> Parser<'a> {
     /// Parses `%name` or `%name#N` and returns (name, result index, pos).
     pub(crate) fn parse_value_ref(&mut self) -> PResult<(&'a str, u32, usize)> {
         if !self.is(Tok::PercentId) {
-            return self.err("expected SSA operand");
+            return self.wrong_token("expected SSA operand");
         }
         let pos = self.tok.start;
         let name = self.text();
@@ -814,6 +815,9 @@ impl<'a> Parser<'a> {
                     };
                     match n {
                         Some(n) if n >= 1 => count = n,
+                        Some(_) => {
+                            return self.err("expected named operation to have at least 1 result")
+                        }
                         _ => return self.err("expected integer number of results"),
                     }
                     self.bump();
@@ -829,6 +833,10 @@ impl<'a> Parser<'a> {
         self.first_result_name = bindings.first().map(|b| b.0.trim_start_matches('%'));
         let op = match self.kind() {
             Tok::String => self.parse_generic_op()?,
+            // `i32` is an integer type token to MLIR, never an op name.
+            Tok::BareId if is_int_type_name(self.text()) => {
+                return self.wrong_token("expected operation name in quotes")
+            }
             Tok::BareId => self.parse_custom_op()?,
             _ => return self.err("expected operation name in quotes"),
         };
@@ -942,6 +950,12 @@ impl<'a> Parser<'a> {
         })?;
         // Successors.
         let mut successors = Vec::new();
+        if self.is(Tok::LSquare) {
+            let def = self.ctx.op_def(name);
+            if def.is_some_and(|d| !d.traits.has(crate::dialect::Traits::TERMINATOR)) {
+                return self.err("successors in non-terminator");
+            }
+        }
         if self.eat(Tok::LSquare) {
             self.comma_list(Tok::RSquare, "']' in successor list", |p| {
                 let b = p.parse_successor()?;
@@ -1255,4 +1269,13 @@ impl Ir {
     pub fn is_placeholder(&self, v: ValueId) -> bool {
         self.value_def(v) == ValueDef::Placeholder
     }
+}
+
+/// Whether `name` spells an integer type (`i32`, `si8`, `ui16`).
+fn is_int_type_name(name: &str) -> bool {
+    let digits = name
+        .strip_prefix("si")
+        .or_else(|| name.strip_prefix("ui"))
+        .or_else(|| name.strip_prefix('i'));
+    digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }

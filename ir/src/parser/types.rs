@@ -204,53 +204,57 @@ impl Parser<'_> {
     }
 
     /// The end of a balanced `<...>` body starting at byte `start` (which
-    /// holds `<`), honouring nested brackets and string literals.
+    /// holds `<`), honouring nested brackets and string literals. Like
+    /// MLIR, an unbalanced body is reported at the token being looked at
+    /// (the `<`, or the last string skipped), naming the innermost open
+    /// bracket.
     pub(crate) fn balanced_body_end(&mut self, start: usize) -> PResult<usize> {
         let src = self.src();
         let mut stack: Vec<u8> = Vec::new();
+        let mut token = start;
         let mut i = start;
-        while i < src.len() {
-            let c = src[i];
+        let unbalanced = |p: &mut Self, token: usize, stack: &[u8]| {
+            let open = stack.last().copied().unwrap_or(b'<') as char;
+            p.err_at(
+                token,
+                format!("unbalanced '{open}' character in pretty dialect name"),
+            )
+        };
+        loop {
+            let Some(&c) = src.get(i) else {
+                return unbalanced(self, token, &stack);
+            };
+            i += 1;
             match c {
+                0 => return unbalanced(self, token, &stack),
                 b'<' | b'(' | b'[' | b'{' => stack.push(c),
+                // `->` is an arrow, not a closing bracket.
+                b'-' if src.get(i) == Some(&b'>') => i += 1,
                 b'>' | b')' | b']' | b'}' => {
-                    // `->` inside a body is an arrow, not a closing bracket.
-                    if c == b'>' && i > 0 && src[i - 1] == b'-' {
-                        i += 1;
-                        continue;
-                    }
                     let open = match c {
                         b'>' => b'<',
                         b')' => b'(',
                         b']' => b'[',
                         _ => b'{',
                     };
-                    if stack.pop() != Some(open) {
-                        return self.err_at(
-                            i,
-                            format!(
-                                "unbalanced '{}' character in pretty dialect name",
-                                c as char
-                            ),
-                        );
+                    if stack.last() != Some(&open) {
+                        return unbalanced(self, token, &stack);
                     }
+                    stack.pop();
                     if stack.is_empty() {
-                        return Ok(i + 1);
+                        return Ok(i);
                     }
                 }
-                b'"' => match crate::lexer::string_end(src, i) {
+                b'"' => match crate::lexer::string_end(src, i - 1) {
                     Some(e) => {
+                        token = i - 1;
                         i = e;
-                        continue;
                     }
-                    None => return self.err_at(i, "unterminated string in dialect body"),
+                    None => return self.err_at(i - 1, "expected '\"' in string literal"),
                 },
-                0 => break,
                 _ => {}
             }
-            i += 1;
         }
-        self.err_at(start, "unbalanced '<' character in pretty dialect name")
     }
 
     /// Parses a builtin type keyword if the current token is one.
