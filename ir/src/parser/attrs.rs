@@ -230,24 +230,35 @@ impl<'a> Parser<'a> {
             }
             "dense_resource" => {
                 self.bump();
-                self.expect(Tok::Less, "'<'")?;
+                self.expect(Tok::Less, "'<' after 'dense_resource'")?;
                 if !matches!(self.kind(), Tok::BareId | Tok::String) {
                     return self.err("expected identifier");
                 }
                 let name = self.text().trim_matches('"').to_string();
                 self.bump();
                 self.expect(Tok::Greater, "'>'")?;
+                let tpos = self.tok().start;
                 let ty = match self.parse_optional_colon_type(ty)? {
                     Some(t) => t,
-                    None => return self.err("expected ':'"),
+                    None => return self.wrong_token("expected ':'"),
                 };
+                if !matches!(
+                    self.ctx.type_kind(ty),
+                    TypeKind::RankedTensor { .. }
+                        | TypeKind::UnrankedTensor { .. }
+                        | TypeKind::Vector { .. }
+                        | TypeKind::MemRef { .. }
+                        | TypeKind::UnrankedMemRef { .. }
+                ) {
+                    return self.err_at(tpos, "`dense_resource` expected a shaped type");
+                }
                 let handle = self.ctx.sym(&name);
                 self.resources.referenced.push(handle);
                 Ok(self.ctx.intern_attr(AttrKind::DenseResource { ty, handle }))
             }
             "sparse" => {
                 self.bump();
-                self.parse_sparse(ty)
+                self.parse_sparse(pos, ty)
             }
             "strided" => {
                 self.bump();
@@ -255,7 +266,7 @@ impl<'a> Parser<'a> {
             }
             "distinct" => {
                 self.bump();
-                self.parse_distinct()
+                self.parse_distinct(pos)
             }
             "loc" => {
                 self.bump();
@@ -768,7 +779,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::LParen, "'(' at start of dimensional identifiers list")?;
         let mut num_dims = 0u32;
         self.comma_list(Tok::RParen, "')'", |p| {
-            let name = p.parse_affine_id_name()?;
+            let name = p.parse_affine_id_name(&names)?;
             names.push((name, AffineExpr::Dim(num_dims)));
             num_dims += 1;
             Ok(())
@@ -776,7 +787,7 @@ impl<'a> Parser<'a> {
         let mut num_symbols = 0u32;
         if self.eat(Tok::LSquare) {
             self.comma_list(Tok::RSquare, "']'", |p| {
-                let name = p.parse_affine_id_name()?;
+                let name = p.parse_affine_id_name(&names)?;
                 names.push((name, AffineExpr::Symbol(num_symbols)));
                 num_symbols += 1;
                 Ok(())
@@ -806,10 +817,10 @@ impl<'a> Parser<'a> {
                 eq: eq.into(),
             })));
         }
-        self.expect(Tok::Arrow, "'->' or '['")?;
-        self.expect(Tok::LParen, "'(' at start of affine map range")?;
+        self.expect(Tok::Arrow, "'->' or ':'")?;
+        self.expect(Tok::LParen, "'(' in affine map range")?;
         let mut results = Vec::new();
-        self.comma_list(Tok::RParen, "')'", |p| {
+        self.comma_list(Tok::RParen, "')' in affine map range", |p| {
             results.push(p.parse_affine_expr(&names)?);
             Ok(())
         })?;
@@ -820,11 +831,15 @@ impl<'a> Parser<'a> {
         })))
     }
 
-    fn parse_affine_id_name(&mut self) -> PResult<String> {
+    /// A new dimension or symbol name, distinct from those in `names`.
+    fn parse_affine_id_name(&mut self, names: &[(String, AffineExpr)]) -> PResult<String> {
         if !self.is(Tok::BareId) {
             return self.err("expected bare identifier");
         }
         let s = self.text().to_string();
+        if names.iter().any(|(n, _)| *n == s) {
+            return self.wrong_token(format!("redefinition of identifier '{s}'"));
+        }
         self.bump();
         Ok(s)
     }
@@ -940,7 +955,7 @@ impl<'a> Parser<'a> {
                 break;
             };
             self.bump();
-            let rhs = self.parse_affine_high(names)?;
+            let rhs = self.parse_affine_high_after(names, true)?;
             lhs = if sub { lhs.minus(rhs) } else { lhs.plus(rhs) };
         }
         self.leave();
@@ -948,7 +963,17 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_affine_high(&mut self, names: &[(String, AffineExpr)]) -> PResult<AffineExpr> {
-        let mut lhs = self.parse_affine_operand(names)?;
+        self.parse_affine_high_after(names, false)
+    }
+
+    /// A `*`/`floordiv`/`ceildiv`/`mod` chain; `rhs` when it is the right
+    /// operand of a binary operator (MLIR's messages say so).
+    fn parse_affine_high_after(
+        &mut self,
+        names: &[(String, AffineExpr)],
+        rhs: bool,
+    ) -> PResult<AffineExpr> {
+        let mut lhs = self.parse_affine_operand_of(names, rhs)?;
         loop {
             let op = match self.kind() {
                 Tok::Star => BinOp::Mul,
@@ -962,7 +987,7 @@ impl<'a> Parser<'a> {
             };
             let op_pos = self.tok().start;
             self.bump();
-            let rhs = self.parse_affine_operand(names)?;
+            let rhs = self.parse_affine_operand_of(names, true)?;
             match op {
                 BinOp::Mul if !lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant() => {
                     return self.err_at(op_pos, "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic");
@@ -971,7 +996,7 @@ impl<'a> Parser<'a> {
                     let word = match op {
                         BinOp::FloorDiv => "floordiv",
                         BinOp::CeilDiv => "ceildiv",
-                        _ => "modulo",
+                        _ => "mod",
                     };
                     return self.err_at(op_pos, format!("non-affine expression: right operand of {word} has to be either a constant or symbolic"));
                 }
@@ -983,6 +1008,14 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_affine_operand(&mut self, names: &[(String, AffineExpr)]) -> PResult<AffineExpr> {
+        self.parse_affine_operand_of(names, false)
+    }
+
+    fn parse_affine_operand_of(
+        &mut self,
+        names: &[(String, AffineExpr)],
+        rhs: bool,
+    ) -> PResult<AffineExpr> {
         match self.kind() {
             Tok::Minus => {
                 self.bump();
@@ -1000,6 +1033,9 @@ impl<'a> Parser<'a> {
             }
             Tok::LParen => {
                 self.bump();
+                if self.is(Tok::RParen) {
+                    return self.err("no expression inside parentheses");
+                }
                 let e = self.parse_affine_expr(names)?;
                 self.expect(Tok::RParen, "')'")?;
                 Ok(e)
@@ -1042,6 +1078,7 @@ impl<'a> Parser<'a> {
                     None => self.err("use of undeclared identifier"),
                 }
             }
+            _ if rhs => self.err("missing right operand of binary operator"),
             Tok::Plus | Tok::Star => self.err("missing left operand of binary operator"),
             _ => self.err("expected affine expression"),
         }
@@ -1080,25 +1117,38 @@ impl<'a> Parser<'a> {
         }))
     }
 
-    fn parse_distinct(&mut self) -> PResult<Attr> {
-        self.expect(Tok::LSquare, "'['")?;
+    fn parse_distinct(&mut self, pos: usize) -> PResult<Attr> {
+        self.expect(Tok::LSquare, "'[' after 'distinct'")?;
         if !self.is(Tok::Integer) {
             return self.err("expected distinct ID");
         }
         let key = self.text().to_string();
+        let fits = match key.strip_prefix("0x") {
+            Some(h) => u64::from_str_radix(h, 16).is_ok(),
+            None => key.parse::<u64>().is_ok(),
+        };
         self.bump();
-        self.expect(Tok::RSquare, "']'")?;
-        self.expect(Tok::Less, "'<'")?;
+        if !fits {
+            // MLIR reports it past the ID.
+            let after = self.tok().start;
+            return self.err_at(after, "expected an unsigned 64-bit integer");
+        }
+        self.expect(Tok::RSquare, "']' to close distinct ID")?;
+        self.expect(Tok::Less, "'<' after distinct ID")?;
         let referenced = if self.is(Tok::Greater) {
             self.ctx.unit_attr()
         } else {
             self.parse_attribute(None)?
         };
-        self.expect(Tok::Greater, "'>'")?;
+        self.expect(Tok::Greater, "'>' to close distinct attribute")?;
         let id = match self.distinct_ids.get(&key) {
             Some(&(id, r)) => {
                 if r != referenced {
-                    return self.err("referenced attribute does not match previous definition");
+                    let shown = crate::printer::attr_to_string(self.ctx, r);
+                    return self.err_at(
+                        pos,
+                        format!("referenced attribute does not match previous definition: {shown}"),
+                    );
                 }
                 id
             }
@@ -1115,26 +1165,32 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Less, "'<' after 'array'")?;
         let tpos = self.tok().start;
         let element = self.parse_type()?;
-        let ok = match self.ctx.type_kind(element) {
-            TypeKind::Integer { width, signedness } => {
-                *signedness == Signedness::Signless && matches!(width, 1 | 8 | 16 | 32 | 64)
-            }
-            TypeKind::Float(k) => matches!(k, FloatKind::F32 | FloatKind::F64),
-            _ => false,
+        let width = match self.ctx.type_kind(element) {
+            TypeKind::Integer { width, .. } => Some(*width),
+            TypeKind::Float(k) => Some(k.bit_width()),
+            _ => None,
         };
-        if !ok {
-            return self
-                .err_at(tpos, "expected integer or float type, got: ")
-                .map_err(|mut d| {
-                    d.message
-                        .push_str(&crate::printer::type_to_string(self.ctx, element));
-                    d
-                });
+        let Some(width) = width else {
+            let shown = crate::printer::type_to_string(self.ctx, element);
+            return self.err_at(
+                tpos,
+                format!("expected integer or float type, got: {shown}"),
+            );
+        };
+        let is_i1 = self.ctx.is_bool_type(element);
+        if !is_i1 && width % 8 != 0 {
+            return self.err_at(tpos, "element type bitwidth must be a multiple of 8");
         }
         let mut values = Vec::new();
-        if self.eat(Tok::Colon) {
+        if !self.is(Tok::Greater) {
+            self.expect(Tok::Colon, "':' after dense array type")?;
             loop {
                 let lit = self.parse_dense_scalar()?;
+                if is_i1 && matches!(lit, Lit::Number { .. }) {
+                    // MLIR reports it past the number.
+                    let after = self.tok().start;
+                    return self.err_at(after, "expected 'true' or 'false' values for i1 type");
+                }
                 values.push(self.scalar_attr(&lit, element)?);
                 if !self.eat(Tok::Comma) {
                     break;
@@ -1212,13 +1268,8 @@ impl<'a> Parser<'a> {
             self.parse_dense_literal()?
         };
         self.expect(Tok::Greater, "'>'")?;
-        // With the type given by the context, MLIR reports type errors at
-        // `dense`.
-        let tpos = if known.is_some() {
-            pos
-        } else {
-            self.tok().start
-        };
+        // MLIR reports type errors at `dense`.
+        let tpos = pos;
         let ty = match self.parse_optional_colon_type(known)? {
             Some(t) => t,
             None => return self.err("expected ':'"),
@@ -1415,13 +1466,18 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_sparse(&mut self, known: Option<Type>) -> PResult<Attr> {
+    fn parse_sparse(&mut self, pos: usize, known: Option<Type>) -> PResult<Attr> {
         self.expect(Tok::Less, "'<' after 'sparse'")?;
-        let indices_lit = self.parse_dense_literal()?;
-        self.expect(Tok::Comma, "','")?;
-        let values_lit = self.parse_dense_literal()?;
+        // `sparse<>` has no elements.
+        let literals = if self.is(Tok::Greater) {
+            None
+        } else {
+            let indices = self.parse_dense_literal()?;
+            self.expect(Tok::Comma, "','")?;
+            Some((indices, self.parse_dense_literal()?))
+        };
         self.expect(Tok::Greater, "'>'")?;
-        let tpos = self.tok().start;
+        let tpos = pos;
         let Some(ty) = self.parse_optional_colon_type(known)? else {
             return self.err("expected ':'");
         };
@@ -1431,6 +1487,27 @@ impl<'a> Parser<'a> {
             return self.err_at(tpos, "elements literal must be a shaped type");
         };
         let rank = shape.len() as i64;
+        let i64t = self.ctx.signless(64);
+        let Some((indices_lit, values_lit)) = literals else {
+            let empty = |ctx: &mut crate::context::Context, shape: Vec<i64>, element| {
+                let ty = ctx.intern_type(TypeKind::RankedTensor {
+                    shape: shape.into(),
+                    element,
+                    encoding: None,
+                });
+                ctx.intern_attr(AttrKind::DenseElements {
+                    ty,
+                    values: Box::new([]),
+                })
+            };
+            let indices = empty(self.ctx, vec![0, rank], i64t);
+            let values = empty(self.ctx, vec![0], element);
+            return Ok(self.ctx.intern_attr(AttrKind::Sparse {
+                ty,
+                indices,
+                values,
+            }));
+        };
         let mut flat = Vec::new();
         let ishape = infer_shape(&indices_lit, &mut flat).unwrap_or_default();
         let n = if matches!(indices_lit, Lit::List(..)) {
@@ -1438,7 +1515,6 @@ impl<'a> Parser<'a> {
         } else {
             1
         };
-        let i64t = self.ctx.signless(64);
         let idx_ty = self.ctx.intern_type(TypeKind::RankedTensor {
             shape: vec![n, rank].into(),
             element: i64t,

@@ -525,11 +525,19 @@ impl AttrPrinter<'_> {
                 indices,
                 values,
             } => {
-                out.push_str("sparse<");
-                self.dense_literal_of(out, *indices);
-                out.push_str(", ");
-                self.dense_literal_of(out, *values);
-                out.push_str("> : ");
+                let empty = matches!(
+                    self.ctx.attr_kind(*indices),
+                    AttrKind::DenseElements { values, .. } if values.is_empty()
+                );
+                if empty {
+                    out.push_str("sparse<> : ");
+                } else {
+                    out.push_str("sparse<");
+                    self.dense_literal_of(out, *indices);
+                    out.push_str(", ");
+                    self.dense_literal_of(out, *values);
+                    out.push_str("> : ");
+                }
                 self.print_type(out, *ty);
             }
             AttrKind::StridedLayout { offset, strides } => {
