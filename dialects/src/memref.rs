@@ -654,15 +654,16 @@ pub static MEMREF_DIALECT: DialectDef = DialectDef {
 /// A load or store has one index per dimension.
 fn verify_access(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let ir = v.ir();
+    let is_load = v.ctx().str(ir.op_name(op)) == "memref.load";
+    // The memref is the first operand of a load, the second of a store.
     let memref = ir
         .operands(op)
-        .map(|x| ir.value_type(x))
-        .find(|t| matches!(v.ctx().type_kind(*t), TypeKind::MemRef { .. }));
+        .nth(usize::from(!is_load))
+        .map(|x| ir.value_type(x));
     let Some(TypeKind::MemRef { shape, .. }) = memref.map(|t| v.ctx().type_kind(t)) else {
         return Ok(());
     };
     let rank = shape.len();
-    let is_load = ir.num_results(op) == 1;
     let indices = ir.num_operands(op) - if is_load { 1 } else { 2 };
     if indices != rank {
         let kind = if is_load { "load" } else { "store" };

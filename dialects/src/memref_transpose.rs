@@ -135,6 +135,75 @@ fn canonical_layout_expr(shape: &[i64]) -> (AffineExpr, u32) {
     (simplify_expr(&expr, shape.len() as u32, symbols), symbols)
 }
 
+/// The terms of a sum of `c`, `c * dim`, `c * sym` and `c * dim * sym`
+/// terms, gathered: (dimension, symbol and product coefficients, constant).
+#[derive(Default)]
+struct LayoutTerms {
+    dims: std::collections::BTreeMap<u32, i64>,
+    syms: std::collections::BTreeMap<u32, i64>,
+    products: std::collections::BTreeMap<(u32, u32), i64>,
+    constant: i64,
+}
+
+impl LayoutTerms {
+    /// Adds `coef * e`; false when `e` is not such a term.
+    fn add(&mut self, e: &AffineExpr, coef: i64) -> bool {
+        use silica_ir::affine::BinOp;
+        match e {
+            AffineExpr::Constant(c) => self.constant += coef * c,
+            AffineExpr::Dim(i) => *self.dims.entry(*i).or_default() += coef,
+            AffineExpr::Symbol(j) => *self.syms.entry(*j).or_default() += coef,
+            AffineExpr::Binary(b) => match &**b {
+                (BinOp::Add, l, r) => return self.add(l, coef) && self.add(r, coef),
+                (BinOp::Mul, x, AffineExpr::Constant(c)) => return self.add(x, coef * c),
+                (BinOp::Mul, AffineExpr::Dim(i), AffineExpr::Symbol(j))
+                | (BinOp::Mul, AffineExpr::Symbol(j), AffineExpr::Dim(i)) => {
+                    *self.products.entry((*i, *j)).or_default() += coef;
+                }
+                _ => return false,
+            },
+        }
+        true
+    }
+}
+
+/// `e` simplified as MLIR simplifies a layout expression: pure affine
+/// ones by flattening, semi-affine sums of dimension-times-symbol terms
+/// reordered as MLIR's `getSemiAffineExprFromFlatForm` orders them (by
+/// dimension: the dimension, its products, then symbols of that
+/// position); other semi-affine expressions are kept.
+fn simplify_layout_expr(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> AffineExpr {
+    if e.is_pure_affine() {
+        return simplify_expr(e, num_dims, num_symbols);
+    }
+    let mut terms = LayoutTerms::default();
+    if !terms.add(e, 1) {
+        return e.clone();
+    }
+    let symbol_key = i64::from(num_dims.max(num_symbols));
+    let mut keyed: Vec<((u32, i64), AffineExpr, i64)> = Vec::new();
+    for (&j, &c) in &terms.syms {
+        keyed.push(((j, symbol_key), AffineExpr::Symbol(j), c));
+    }
+    for (&(i, j), &c) in &terms.products {
+        let product = AffineExpr::Dim(i).times(AffineExpr::Symbol(j));
+        keyed.push(((i, i64::from(j)), product, c));
+    }
+    for (&i, &c) in &terms.dims {
+        keyed.push(((i, -1), AffineExpr::Dim(i), c));
+    }
+    keyed.retain(|(_, _, c)| *c != 0);
+    keyed.sort_by_key(|(k, _, _)| *k);
+    let mut out = AffineExpr::Constant(0);
+    for (_, term, c) in keyed {
+        out = out.plus(term.times(AffineExpr::Constant(c)));
+    }
+    if terms.constant != 0 {
+        out = out.plus(AffineExpr::Constant(terms.constant));
+    }
+    out
+}
+
 /// `t` with its strided layout written as the simplest affine map, or
 /// none when that map is the row-major one.
 fn canonical_strided(ctx: &mut Context, t: Type) -> Type {
@@ -179,7 +248,7 @@ fn canonical_strided(ctx: &mut Context, t: Type) -> Type {
     if shape.is_empty() {
         return t;
     }
-    let simplified = simplify_expr(&map.results[0], map.num_dims, map.num_symbols);
+    let simplified = simplify_layout_expr(&map.results[0], map.num_dims, map.num_symbols);
     let (canonical, _) = canonical_layout_expr(&shape);
     if canonical == simplified {
         return with_layout(ctx, None);

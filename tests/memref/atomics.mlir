@@ -17,6 +17,7 @@ func.func @atomics(%m: memref<4x4xi32>, %f: memref<8xf64>, %i: index, %v: i32, %
 
 func.func @views(%m: memref<?x?xf32>, %n: memref<?xi8>) -> memref<?x?xf32, strided<[1, ?]>> {
   %t = memref.transpose %m (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
+  %u = memref.transpose %m (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, affine_map<(d0, d1)[s0] -> (d1 * s0 + d0)>>
   %p, %q = memref.distinct_objects %m, %n : memref<?x?xf32>, memref<?xi8>
   return %t : memref<?x?xf32, strided<[1, ?]>>
 }
