@@ -95,9 +95,19 @@ fn verify_module(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     }
     let body = region.and_then(|r| ir.entry_block(r));
     if body.is_some_and(|b| !ir.block_args(b).is_empty()) {
-        return Err(v.op_error(op, "expects region #0 to have 0 arguments"));
+        return Err(v.op_error(op, "region should have no arguments"));
     }
     let ctx = v.ctx();
+    let undialected = ctx
+        .dict_entries(ir.op_attrs(op))
+        .iter()
+        .map(|(k, _)| ctx.str(*k))
+        .find(|k| !k.contains('.') && *k != "sym_name" && *k != "sym_visibility");
+    if let Some(key) = undialected {
+        let msg =
+            format!("can only contain attributes with dialect-prefixed names, found: '{key}'");
+        return Err(v.op_error(op, msg));
+    }
     if let Some(props) = ir.op_props(op) {
         for &(k, a) in ctx.dict_entries(props) {
             let key = ctx.str(k);

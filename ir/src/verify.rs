@@ -320,7 +320,11 @@ impl Verifier<'_> {
             }
             let has_args = entry.is_some_and(|b| !ir.block_args(b).is_empty());
             if def.traits.has(Traits::NO_REGION_ARGUMENTS) && has_args {
-                let msg = format!("'{name}' op region #{i} should have no arguments");
+                let msg = if ir.num_regions(op) > 1 {
+                    format!("'{name}' op region #{i} should have no arguments")
+                } else {
+                    format!("'{name}' op region should have no arguments")
+                };
                 return Err(self.op_error(op, msg));
             }
         }
