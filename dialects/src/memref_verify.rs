@@ -69,6 +69,24 @@ pub(crate) fn has_identity_layout(ctx: &Context, t: Type) -> bool {
     }
 }
 
+/// The types of a view op's source (operand 0) and result.
+fn source_and_result(ir: &silica_ir::Ir, op: OpId) -> (Type, Type) {
+    (
+        ir.value_type(ir.operand(op, 0)),
+        ir.value_type(ir.result(op, 0)),
+    )
+}
+
+/// Whether two extents agree (equal, or one of them dynamic).
+fn extents_fit(p: i64, q: i64) -> bool {
+    p == DYNAMIC || q == DYNAMIC || p == q
+}
+
+/// Whether two shapes agree extent by extent.
+fn shapes_fit(a: &[i64], b: &[i64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(&p, &q)| extents_fit(p, q))
+}
+
 fn quoted(ctx: &Context, t: Type) -> String {
     format!("'{}'", type_to_string(ctx, t))
 }
@@ -208,8 +226,7 @@ fn verify_offset_size_stride(
 /// sizes, offset and strides.
 pub fn verify_reinterpret_cast(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let ir = v.ir();
-    let src = ir.value_type(ir.operand(op, 0));
-    let result = ir.value_type(ir.result(op, 0));
+    let (src, result) = source_and_result(ir, op);
     let Some(res) = ranked(v.ctx(), result) else {
         return Ok(());
     };
@@ -340,8 +357,7 @@ fn dropped_dims(
 /// rank-reduced version of it, and static slices stay in bounds.
 pub fn verify_subview(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let ir = v.ir();
-    let src = ir.value_type(ir.operand(op, 0));
-    let result = ir.value_type(ir.result(op, 0));
+    let (src, result) = source_and_result(ir, op);
     let (Some(base), Some(res)) = (ranked(v.ctx(), src), ranked(v.ctx(), result)) else {
         return Ok(());
     };
@@ -452,9 +468,8 @@ pub fn verify_subview(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 pub fn verify_reshape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let ir = v.ir();
     let ctx = v.ctx();
-    let src = ir.value_type(ir.operand(op, 0));
+    let (src, result) = source_and_result(ir, op);
     let shape = ir.value_type(ir.operand(op, 1));
-    let result = ir.value_type(ir.result(op, 0));
     let (Some((se, _)), Some((re, _))) =
         (element_and_space(ctx, src), element_and_space(ctx, result))
     else {
@@ -583,8 +598,7 @@ fn verify_collapsed_shape(
 /// the layout the source's strides give, with output sizes that agree.
 pub fn verify_expand_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let ir = v.ir();
-    let src = ir.value_type(ir.operand(op, 0));
-    let result = ir.value_type(ir.result(op, 0));
+    let (src, result) = source_and_result(ir, op);
     let (Some(s), Some(r)) = (ranked(v.ctx(), src), ranked(v.ctx(), result)) else {
         return Ok(());
     };
@@ -709,8 +723,7 @@ fn collapsed_layout(ctx: &Context, src: Type, groups: &[Vec<i64>]) -> Option<(Ve
 /// contiguous dimensions, to the layout they give.
 pub fn verify_collapse_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let ir = v.ir();
-    let src = ir.value_type(ir.operand(op, 0));
-    let result = ir.value_type(ir.result(op, 0));
+    let (src, result) = source_and_result(ir, op);
     let (Some(s), Some(r)) = (ranked(v.ctx(), src), ranked(v.ctx(), result)) else {
         return Ok(());
     };
@@ -756,8 +769,7 @@ pub fn verify_collapse_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()
 pub fn verify_view(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let ir = v.ir();
     let ctx = v.ctx();
-    let src = ir.value_type(ir.operand(op, 0));
-    let result = ir.value_type(ir.result(op, 0));
+    let (src, result) = source_and_result(ir, op);
     let (Some(s), Some(r)) = (ranked(ctx, src), ranked(ctx, result)) else {
         return Ok(());
     };
@@ -797,20 +809,11 @@ fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
                 else {
                     return false;
                 };
-                let fits = |p: i64, q: i64| p == DYNAMIC || q == DYNAMIC || p == q;
-                if xs.len() != ys.len()
-                    || !fits(xo, yo)
-                    || !xs.iter().zip(&ys).all(|(&p, &q)| fits(p, q))
-                {
+                if !extents_fit(xo, yo) || !shapes_fit(&xs, &ys) {
                     return false;
                 }
             }
-            x.space == y.space
-                && x.shape.len() == y.shape.len()
-                && x.shape
-                    .iter()
-                    .zip(&y.shape)
-                    .all(|(&p, &q)| p == DYNAMIC || q == DYNAMIC || p == q)
+            x.space == y.space && shapes_fit(&x.shape, &y.shape)
         }
         (None, None) => false,
         _ => match (element_and_space(ctx, a), element_and_space(ctx, b)) {
@@ -845,12 +848,7 @@ pub fn verify_copy(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let a = ir.value_type(ir.operand(op, 0));
     let b = ir.value_type(ir.operand(op, 1));
     if let (Some(x), Some(y)) = (ranked(ctx, a), ranked(ctx, b)) {
-        let same = x.shape.len() == y.shape.len()
-            && x.shape
-                .iter()
-                .zip(&y.shape)
-                .all(|(&p, &q)| p == DYNAMIC || q == DYNAMIC || p == q);
-        if !same {
+        if !shapes_fit(&x.shape, &y.shape) {
             return Err(v.op_error(op, "requires the same shape for all operands"));
         }
     }
@@ -868,8 +866,7 @@ pub fn verify_copy(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 pub fn verify_realloc(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let ir = v.ir();
     let ctx = v.ctx();
-    let src = ir.value_type(ir.operand(op, 0));
-    let result = ir.value_type(ir.result(op, 0));
+    let (src, result) = source_and_result(ir, op);
     let (Some(s), Some(r)) = (ranked(ctx, src), ranked(ctx, result)) else {
         return Ok(());
     };
