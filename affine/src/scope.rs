@@ -4,10 +4,10 @@
 //! sizes of such memrefs, `affine.apply` of valid operands, and loop
 //! induction variables as dimensions.
 
-use silica_ir::dialect::{inherent_attr, Traits};
+use silica_ir::dialect::Traits;
 use silica_ir::format::segment_sizes;
 use silica_ir::types::DYNAMIC;
-use silica_ir::{AttrKind, Context, Ir, OpId, RegionId, TypeKind, ValueId};
+use silica_ir::{Context, Ir, OpId, RegionId, TypeKind, ValueId};
 
 fn has_trait(ctx: &Context, ir: &Ir, op: OpId, t: Traits) -> bool {
     ctx.op_def(ir.op_name(op)).is_some_and(|d| d.traits.has(t))
@@ -54,18 +54,6 @@ fn enclosing_region(ctx: &Context, ir: &Ir, region: Option<RegionId>) -> Option<
         return None;
     }
     ir.op_block(op).and_then(|b| ir.block_region(b))
-}
-
-/// The integer a constant-like op defines `v` as.
-fn constant_int(ctx: &Context, ir: &Ir, v: ValueId) -> Option<i64> {
-    let def = ir.defining_op(v)?;
-    if !has_trait(ctx, ir, def, Traits::CONSTANT_LIKE) {
-        return None;
-    }
-    match ctx.attr_kind(inherent_attr(ctx, ir, def, "value")?) {
-        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
-        _ => None,
-    }
 }
 
 /// Whether `op` has no memory effects and cannot trap (MLIR's `isPure`:
@@ -138,7 +126,7 @@ fn is_dim_op_valid_symbol(ctx: &Context, ir: &Ir, dim: OpId, region: Option<Regi
     if is_top_level(ctx, ir, source) {
         return true;
     }
-    let Some(index) = constant_int(ctx, ir, ir.operand(dim, 1)) else {
+    let Some(index) = silica_ir::rewrite::fold::constant_i64(ctx, ir, ir.operand(dim, 1)) else {
         return false;
     };
     let mut def = ir.defining_op(source);

@@ -153,10 +153,11 @@ pub fn verify_load_store(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     check_identifiers(v, op, subscripts, m.num_dims as usize)
 }
 
-/// Whether `x` is a valid dimension or symbol at `op`.
-fn valid_index_operand(ctx: &Context, ir: &Ir, op: OpId, x: ValueId) -> bool {
+/// Whether each of `values` is a valid dimension or symbol at `op` (a
+/// valid symbol is a valid dimension too).
+fn valid_index_operands(ctx: &Context, ir: &Ir, op: OpId, values: &[ValueId]) -> bool {
     let scope = affine_scope(ctx, ir, op);
-    is_valid_dim_in(ctx, ir, x, scope) || is_valid_symbol_in(ctx, ir, x, scope)
+    values.iter().all(|&x| is_valid_dim_in(ctx, ir, x, scope))
 }
 
 /// `affine.prefetch`: a map over the memref's rank and a valid subscript
@@ -183,10 +184,7 @@ pub fn verify_prefetch(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     } else if operands.len() != 1 {
         return Err(v.op_error(op, "too few operands"));
     }
-    if operands[1..]
-        .iter()
-        .any(|&x| !valid_index_operand(ctx, ir, op, x))
-    {
+    if !valid_index_operands(ctx, ir, op, &operands[1..]) {
         return Err(v.op_error(op, "index must be a valid dimension or symbol identifier"));
     }
     Ok(())
@@ -278,10 +276,7 @@ pub fn verify_dma(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     for (key, what) in groups {
         let n = map_inputs(ctx, ir, op, key);
         let subscripts = operands.get(at + 1..at + 1 + n).unwrap_or(&[]);
-        if subscripts
-            .iter()
-            .any(|&x| !valid_index_operand(ctx, ir, op, x))
-        {
+        if !valid_index_operands(ctx, ir, op, subscripts) {
             let msg = format!("{what}index must be a valid dimension or symbol identifier");
             return Err(v.op_error(op, msg));
         }

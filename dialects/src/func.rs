@@ -374,9 +374,8 @@ fn print_func(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
     let declaration = ir.regions(op).all(|r| ir.region_is_empty(r));
-    let public = inherent_attr(ctx, ir, op, "sym_visibility").is_none_or(
-        |a| matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if &**value == b"public"),
-    );
+    let public = inherent_attr(ctx, ir, op, "sym_visibility").is_none()
+        || silica_ir::symbols::visibility_is(ctx, ir, op, b"public");
     if declaration && public {
         return Err(v.op_error(op, "symbol declaration cannot have public visibility"));
     }

@@ -31,7 +31,7 @@ const ANY_MEMREF: TypeConstraint = TypeConstraint {
     build: None,
 };
 
-const INDEX: TypeConstraint = TypeConstraint {
+pub(crate) const INDEX: TypeConstraint = TypeConstraint {
     desc: "index",
     check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::Index),
     build: Some(|ctx| ctx.index_type()),
@@ -39,7 +39,11 @@ const INDEX: TypeConstraint = TypeConstraint {
 
 const ANY: TypeConstraint = silica_ir::format::ANY_TYPE;
 
-const fn value(name: &'static str, arity: Arity, constraint: TypeConstraint) -> ValueParam {
+pub(crate) const fn value(
+    name: &'static str,
+    arity: Arity,
+    constraint: TypeConstraint,
+) -> ValueParam {
     ValueParam {
         name,
         arity,

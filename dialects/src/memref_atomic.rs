@@ -3,9 +3,10 @@
 //! (a pure region computing the new value) and its terminator
 //! `memref.atomic_yield`, with MLIR's syntax and checks.
 
+use crate::memref::{value, INDEX};
 use silica_ir::dialect::{inherent_attr, Effects, OpDef, Traits};
 use silica_ir::format::{
-    parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint, ValueParam,
+    parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint,
 };
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
@@ -40,20 +41,6 @@ const INT_OR_FLOAT_MEMREF: TypeConstraint = TypeConstraint {
     check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::MemRef { element, .. } if is_int_or_float(ctx, *element)),
     build: None,
 };
-
-const INDEX: TypeConstraint = TypeConstraint {
-    desc: "index",
-    check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::Index),
-    build: Some(|ctx| ctx.index_type()),
-};
-
-const fn value(name: &'static str, arity: Arity, constraint: TypeConstraint) -> ValueParam {
-    ValueParam {
-        name,
-        arity,
-        constraint,
-    }
-}
 
 static ATOMIC_RMW_SIG: Signature = Signature::new(
     &[

@@ -4,7 +4,7 @@
 //! `canonicalizeStridedLayout`).
 
 use crate::memref_layout::strides_and_offset;
-use crate::memref_verify::ranked;
+use crate::memref_verify::{ranked, strided_memref};
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::affine_flatten::simplify_expr;
 use silica_ir::dialect::{inherent_attr, Effects, OpDef};
@@ -300,16 +300,7 @@ fn verify_transpose(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let sizes: Vec<i64> = order.iter().map(|&d| input.shape[d]).collect();
     let strides: Vec<i64> = order.iter().map(|&d| strides[d]).collect();
     let ctx = v.ctx_mut();
-    let layout = ctx.intern_attr(AttrKind::StridedLayout {
-        offset,
-        strides: strides.into(),
-    });
-    let inferred = ctx.intern_type(TypeKind::MemRef {
-        shape: sizes.into(),
-        element: input.element,
-        layout: Some(layout),
-        memory_space: input.space,
-    });
+    let inferred = strided_memref(ctx, &sizes, input.element, offset, &strides, input.space);
     let expected = canonical_strided(ctx, inferred);
     let actual = canonical_strided(ctx, result);
     if actual != expected {

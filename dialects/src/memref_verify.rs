@@ -121,7 +121,7 @@ fn show_int(v: i64) -> String {
 
 /// The memref type with `shape`, `element`, the strided layout and
 /// `space`.
-fn strided_memref(
+pub(crate) fn strided_memref(
     ctx: &mut Context,
     shape: &[i64],
     element: Type,
@@ -139,6 +139,37 @@ fn strided_memref(
         layout: Some(layout),
         memory_space: space,
     })
+}
+
+/// The memref type with `shape`, `element`, no layout and `space`.
+fn plain_memref(ctx: &mut Context, shape: &[i64], element: Type, space: Option<Attr>) -> Type {
+    ctx.intern_type(TypeKind::MemRef {
+        shape: shape.into(),
+        element,
+        layout: None,
+        memory_space: space,
+    })
+}
+
+/// A reshape's result type is the `expected` one, or MLIR's "expected
+/// {what} type to be ... but found ..." error.
+fn check_reshaped_type(
+    v: &mut OpVerifier<'_, '_>,
+    op: OpId,
+    what: &str,
+    expected: Type,
+    result: Type,
+) -> PResult<()> {
+    if expected == result {
+        return Ok(());
+    }
+    let ctx = v.ctx();
+    let msg = format!(
+        "expected {what} type to be {} but found {}",
+        quoted(ctx, expected),
+        quoted(ctx, result)
+    );
+    Err(v.op_error(op, msg))
 }
 
 /// The static offsets, sizes and strides of a view op, and the numbers
@@ -612,12 +643,7 @@ pub fn verify_expand_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> 
     let groups = reassociation(v.ctx(), ir, op).unwrap_or_default();
     verify_collapsed_shape(v, op, &s.shape, &r.shape, &groups)?;
     let expected = if has_identity_layout(v.ctx(), src) {
-        v.ctx_mut().intern_type(TypeKind::MemRef {
-            shape: r.shape.clone().into(),
-            element: s.element,
-            layout: None,
-            memory_space: s.space,
-        })
+        plain_memref(v.ctx_mut(), &r.shape, s.element, s.space)
     } else {
         let Some((strides, offset)) = strides_and_offset(v.ctx(), src) else {
             return Err(v.op_error(op, "invalid source layout map"));
@@ -643,15 +669,7 @@ pub fn verify_expand_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> 
             s.space,
         )
     };
-    if expected != result {
-        let ctx = v.ctx();
-        let msg = format!(
-            "expected expanded type to be {} but found {}",
-            quoted(ctx, expected),
-            quoted(ctx, result)
-        );
-        return Err(v.op_error(op, msg));
-    }
+    check_reshaped_type(v, op, "expanded", expected, result)?;
     let ctx = v.ctx();
     let static_shape = inherent_attr(ctx, ir, op, "static_output_shape")
         .and_then(|a| ctx.int_array_values(a))
@@ -737,12 +755,7 @@ pub fn verify_collapse_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()
     let groups = reassociation(v.ctx(), ir, op).unwrap_or_default();
     verify_collapsed_shape(v, op, &r.shape, &s.shape, &groups)?;
     let expected = if has_identity_layout(v.ctx(), src) {
-        v.ctx_mut().intern_type(TypeKind::MemRef {
-            shape: r.shape.clone().into(),
-            element: s.element,
-            layout: None,
-            memory_space: s.space,
-        })
+        plain_memref(v.ctx_mut(), &r.shape, s.element, s.space)
     } else {
         let Some((strides, offset)) = collapsed_layout(v.ctx(), src, &groups) else {
             return Err(v.op_error(
@@ -752,16 +765,7 @@ pub fn verify_collapse_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()
         };
         strided_memref(v.ctx_mut(), &r.shape, s.element, offset, &strides, s.space)
     };
-    if expected != result {
-        let ctx = v.ctx();
-        let msg = format!(
-            "expected collapsed type to be {} but found {}",
-            quoted(ctx, expected),
-            quoted(ctx, result)
-        );
-        return Err(v.op_error(op, msg));
-    }
-    Ok(())
+    check_reshaped_type(v, op, "collapsed", expected, result)
 }
 
 /// `memref.view`: identity layouts, one memory space, and a size operand

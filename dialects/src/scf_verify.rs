@@ -4,12 +4,12 @@
 //! `scf.while` and `scf.execute_region`, with MLIR's messages and notes.
 
 use silica_ir::diag::Diagnostic;
-use silica_ir::dialect::{inherent_attr, Traits};
+use silica_ir::dialect::inherent_attr;
 use silica_ir::format::segment_sizes;
 use silica_ir::parser::PResult;
 use silica_ir::printer::type_to_string;
 use silica_ir::verify::OpVerifier;
-use silica_ir::{AttrKind, Context, Ir, OpId, RegionId, Type, TypeKind, ValueId};
+use silica_ir::{Ir, OpId, RegionId, Type, TypeKind, ValueId};
 
 /// `d` with a note at `op`.
 fn with_note(mut d: Box<Diagnostic>, ir: &Ir, op: OpId, msg: &str) -> Box<Diagnostic> {
@@ -44,21 +44,6 @@ fn types_of(ir: &Ir, values: impl Iterator<Item = ValueId>) -> Vec<Type> {
     values.map(|x| ir.value_type(x)).collect()
 }
 
-/// The integer a constant-like op defines `v` as.
-fn constant_int(ctx: &Context, ir: &Ir, v: ValueId) -> Option<i64> {
-    let def = ir.defining_op(v)?;
-    let constant = ctx
-        .op_def(ir.op_name(def))
-        .is_some_and(|d| d.traits.has(Traits::CONSTANT_LIKE));
-    if !constant {
-        return None;
-    }
-    match ctx.attr_kind(inherent_attr(ctx, ir, def, "value")?) {
-        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
-        _ => None,
-    }
-}
-
 /// `scf.parallel`: steps (positive where constant), an index induction
 /// variable per step, an `scf.reduce` terminator.
 pub fn verify_parallel(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
@@ -76,7 +61,7 @@ pub fn verify_parallel(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     }
     if steps
         .iter()
-        .any(|&s| constant_int(ctx, ir, s).is_some_and(|c| c <= 0))
+        .any(|&s| silica_ir::rewrite::fold::constant_i64(ctx, ir, s).is_some_and(|c| c <= 0))
     {
         return Err(v.op_error(op, "constant step operand must be positive"));
     }

@@ -61,18 +61,19 @@ fn post_order(ir: &Ir, top: OpId) -> Vec<OpId> {
     let mut out = Vec::new();
     // (op, whether its children are already pushed)
     let mut stack = vec![(top, false)];
+    let mut children = Vec::new();
     while let Some((op, expanded)) = stack.pop() {
         if expanded {
             out.push(op);
             continue;
         }
         stack.push((op, true));
-        let children: Vec<OpId> = ir
-            .regions(op)
-            .flat_map(|r| ir.region_blocks(r))
-            .flat_map(|b| ir.block_ops(b))
-            .collect();
-        stack.extend(children.into_iter().rev().map(|c| (c, false)));
+        children.extend(
+            ir.regions(op)
+                .flat_map(|r| ir.region_blocks(r))
+                .flat_map(|b| ir.block_ops(b)),
+        );
+        stack.extend(children.drain(..).rev().map(|c| (c, false)));
     }
     out
 }

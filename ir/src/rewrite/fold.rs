@@ -61,6 +61,22 @@ pub fn constant_int(ctx: &mut Context, ir: &mut Ir, v: ValueId) -> Option<num_bi
     }
 }
 
+/// The integer a constant-like op's `value` attribute gives `v`, for
+/// callers that cannot fold (verifiers).
+pub fn constant_i64(ctx: &Context, ir: &Ir, v: ValueId) -> Option<i64> {
+    let def = ir.defining_op(v)?;
+    let constant = ctx
+        .op_def(ir.op_name(def))
+        .is_some_and(|d| d.traits.has(Traits::CONSTANT_LIKE));
+    if !constant {
+        return None;
+    }
+    match ctx.attr_kind(crate::dialect::inherent_attr(ctx, ir, def, "value")?) {
+        crate::AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+        _ => None,
+    }
+}
+
 /// The value of the constant-like `op`.
 pub fn constant_of_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<Attr> {
     let def = ctx.op_def(ir.op_name(op))?;
