@@ -111,9 +111,13 @@ impl Context {
     }
 
     /// A dictionary attribute; entries are sorted by name here.
-    pub fn dict_attr(&mut self, mut entries: Vec<(Symbol, Attr)>) -> Attr {
+    pub fn dict_attr(&mut self, mut entries: impl AsMut<[(Symbol, Attr)]>) -> Attr {
+        let entries = entries.as_mut();
+        if entries.is_empty() {
+            return crate::context::EMPTY_DICT;
+        }
         entries.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
-        self.sorted_dict_attr(&entries)
+        self.sorted_dict_attr(entries)
     }
 
     /// The empty dictionary.

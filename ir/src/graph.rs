@@ -1016,13 +1016,13 @@ impl Ir {
         let mut stack = vec![op];
         while let Some(o) = stack.pop() {
             f(o);
-            let mut nested = Vec::new();
+            let base = stack.len();
             for r in self.regions(o) {
                 for b in self.region_blocks(r) {
-                    nested.extend(self.block_ops(b));
+                    stack.extend(self.block_ops(b));
                 }
             }
-            stack.extend(nested.into_iter().rev());
+            stack[base..].reverse();
         }
     }
 }

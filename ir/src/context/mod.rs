@@ -5,7 +5,11 @@
 //! the handles ([`Symbol`], [`Type`], [`Attr`]) are `u32` indices, so
 //! equality is index equality and handles are `Copy`.
 
+mod elements;
 mod keys;
+
+pub use elements::Element;
+pub(crate) use elements::{attr_children, type_children};
 
 use crate::attrs::{AttrKind, Location};
 use crate::types::TypeKind;
@@ -46,6 +50,10 @@ pub struct Context {
     strings: Set<Box<str>>,
     types: Set<TypeKind>,
     attrs: Set<AttrKind>,
+    /// Per type: whether it is or holds something the printer may alias.
+    type_alias_flags: Vec<bool>,
+    /// Per attribute (file locations aside, which always may).
+    attr_alias_flags: Vec<bool>,
     /// `loc("file":line:col)` locations, uniqued apart from `attrs` by a
     /// small key: the parser makes one per op, and hashing whole
     /// [`AttrKind`]s for them was a fifth of parsing.
@@ -81,6 +89,8 @@ impl Context {
             strings: Set::default(),
             types: Set::default(),
             attrs: Set::default(),
+            type_alias_flags: Vec::new(),
+            attr_alias_flags: Vec::new(),
             file_locs: Vec::new(),
             file_loc_runs: FxHashMap::default(),
             file_loc_ids: FxHashMap::default(),
@@ -128,6 +138,11 @@ impl Context {
 
     /// Uniques a type.
     pub fn intern_type(&mut self, kind: TypeKind) -> Type {
+        if let Some(i) = self.types.get_index_of(&kind) {
+            return Type(i as u32);
+        }
+        let flag = self.type_alias_flag(&kind);
+        self.type_alias_flags.push(flag);
         Type(self.types.insert_full(kind).0 as u32)
     }
 
@@ -147,6 +162,11 @@ impl Context {
         {
             return self.file_loc(file, line, col);
         }
+        if let Some(i) = self.attrs.get_index_of(&kind) {
+            return Attr(i as u32);
+        }
+        let flag = self.attr_alias_flag(&kind);
+        self.attr_alias_flags.push(flag);
         Attr(self.attrs.insert_full(kind).0 as u32)
     }
 
@@ -180,9 +200,10 @@ impl Context {
         id
     }
 
-    /// Makes room for `n` more file locations.
-    pub fn reserve_file_locs(&mut self, n: usize) {
+    /// Makes room for `n` more locations in `file`.
+    pub fn reserve_file_locs(&mut self, file: Symbol, n: usize) {
         self.file_locs.reserve(n);
+        self.file_loc_runs.entry(file).or_default().reserve(n);
     }
 
     /// The interned function type `(inputs) -> results`.

@@ -38,6 +38,26 @@ pub fn print_op(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
 }
 
+/// The ranges of `n` values split over groups of the given arities:
+/// single groups take one, the variable-size group (at most one) the rest.
+pub(crate) fn group_ranges(
+    n: usize,
+    arities: impl ExactSizeIterator<Item = Arity> + Clone,
+) -> smallvec::SmallVec<[std::ops::Range<usize>; 4]> {
+    let fixed = arities.clone().filter(|a| *a == Arity::One).count();
+    let rest = n.saturating_sub(fixed);
+    let mut at = 0;
+    arities
+        .map(|a| {
+            let len = if a == Arity::One { 1 } else { rest };
+            let end = (at + len).min(n);
+            let r = at..end;
+            at = end;
+            r
+        })
+        .collect()
+}
+
 /// How many values an operand or result group holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Arity {

@@ -10,14 +10,20 @@ use crate::context::{Attr, Symbol, Type};
 use crate::graph::{OpId, OpSpec, RegionId};
 use crate::lexer::Tok;
 use crate::parser::{AsmParser, PResult, UnresolvedOperand};
+use smallvec::{smallvec, SmallVec};
 
+/// The values of one operand or result group (most hold one).
+type Slot<T> = SmallVec<[T; 2]>;
+
+/// What the elements parsed so far gave, per signature slot. Inline
+/// storage: most ops fit without a heap allocation.
 struct State<'a> {
-    operands: Vec<Vec<UnresolvedOperand<'a>>>,
-    operand_types: Vec<Option<Vec<Type>>>,
-    result_types: Vec<Option<Vec<Type>>>,
-    attrs: Vec<Option<Attr>>,
-    regions: Vec<Option<RegionId>>,
-    successors: Vec<Option<crate::graph::BlockId>>,
+    operands: SmallVec<[Slot<UnresolvedOperand<'a>>; 4]>,
+    operand_types: SmallVec<[Option<Slot<Type>>; 4]>,
+    result_types: SmallVec<[Option<Slot<Type>>; 2]>,
+    attrs: SmallVec<[Option<Attr>; 4]>,
+    regions: SmallVec<[Option<RegionId>; 2]>,
+    successors: SmallVec<[Option<crate::graph::BlockId>; 2]>,
     dict: Vec<(Symbol, Attr)>,
 }
 
@@ -31,12 +37,12 @@ pub(super) fn parse_with_format<'a>(
         Err(e) => return p.op_error(format!("invalid assembly format: {e}")),
     };
     let mut st = State {
-        operands: vec![Vec::new(); sig.operands.len()],
-        operand_types: vec![None; sig.operands.len()],
-        result_types: vec![None; sig.results.len()],
-        attrs: vec![None; sig.attrs.len()],
-        regions: vec![None; sig.regions.len()],
-        successors: vec![None; sig.successors.len()],
+        operands: smallvec![Slot::new(); sig.operands.len()],
+        operand_types: smallvec![None; sig.operands.len()],
+        result_types: smallvec![None; sig.results.len()],
+        attrs: smallvec![None; sig.attrs.len()],
+        regions: smallvec![None; sig.regions.len()],
+        successors: smallvec![None; sig.successors.len()],
         dict: Vec::new(),
     };
     elems(p, sig, &format.elems, &mut st)?;
@@ -111,6 +117,7 @@ fn elems<'a>(
     for e in list {
         match e {
             Elem::Literal(s) => match literal_tok(s) {
+                Some(t) if p.eat(t) => {}
                 Some(t) => p.expect(t, &format!("'{s}'"))?,
                 None => p.expect_keyword(s)?,
             },
@@ -137,7 +144,7 @@ fn elems<'a>(
                 }
             }
             Elem::Operands => {
-                let mut all = Vec::new();
+                let mut all: Slot<UnresolvedOperand<'a>> = Slot::new();
                 if p.peek(Tok::PercentId) {
                     loop {
                         all.push(p.parse_operand()?);
@@ -147,7 +154,10 @@ fn elems<'a>(
                     }
                 }
                 let arities = sig.operands.iter().map(|o| o.arity);
-                st.operands = super::print::split_groups(&all, arities);
+                let ranges = super::group_ranges(all.len(), arities);
+                for (slot, r) in st.operands.iter_mut().zip(ranges) {
+                    *slot = Slot::from_slice(&all[r]);
+                }
             }
             Elem::Attr(i) => {
                 let param = &sig.attrs[*i];
@@ -219,7 +229,7 @@ fn elems<'a>(
                 let fty = p.parse_type()?;
                 let (ins, outs) = match p.ctx().type_kind(fty) {
                     crate::types::TypeKind::Function { inputs, results } => {
-                        (inputs.to_vec(), results.to_vec())
+                        (Slot::from_slice(inputs), Slot::from_slice(results))
                     }
                     _ => return p.error_at(at, "expected function type"),
                 };
@@ -254,8 +264,8 @@ fn elems<'a>(
                     (Tok::LSquare, Tok::RSquare, "']'")
                 };
                 p.expect(open, if *paren { "'('" } else { "'['" })?;
-                let mut statics = Vec::new();
-                let mut values = Vec::new();
+                let mut statics: SmallVec<[i64; 4]> = SmallVec::new();
+                let mut values = Slot::new();
                 p.comma_list(close, what, |p| {
                     if p.peek(Tok::PercentId) {
                         values.push(p.parse_operand()?);
@@ -293,36 +303,36 @@ fn elems<'a>(
 }
 
 /// One type, or a comma-separated list for variable-size targets.
-fn parse_types(p: &mut AsmParser<'_, '_>, sig: &Signature, t: Target) -> PResult<Vec<Type>> {
+fn parse_types(p: &mut AsmParser<'_, '_>, sig: &Signature, t: Target) -> PResult<Slot<Type>> {
     let single = match t {
         Target::Operand(i) => sig.operands[i].arity == Arity::One,
         Target::Result(i) => sig.results[i].arity == Arity::One,
         Target::Operands | Target::Results => false,
     };
+    let mut out: Slot<Type> = smallvec![p.parse_type()?];
     if single {
-        return Ok(vec![p.parse_type()?]);
+        return Ok(out);
     }
-    let mut out = vec![p.parse_type()?];
     while p.eat(Tok::Comma) {
         out.push(p.parse_type()?);
     }
     Ok(out)
 }
 
-fn set_types(sig: &Signature, st: &mut State<'_>, t: Target, tys: Vec<Type>) {
+fn set_types(sig: &Signature, st: &mut State<'_>, t: Target, tys: Slot<Type>) {
     match t {
         Target::Operand(i) => st.operand_types[i] = Some(tys),
         Target::Result(i) => st.result_types[i] = Some(tys),
         Target::Operands => {
-            let groups = super::print::split_groups(&tys, sig.operands.iter().map(|o| o.arity));
-            for (slot, g) in st.operand_types.iter_mut().zip(groups) {
-                *slot = Some(g);
+            let ranges = super::group_ranges(tys.len(), sig.operands.iter().map(|o| o.arity));
+            for (slot, r) in st.operand_types.iter_mut().zip(ranges) {
+                *slot = Some(Slot::from_slice(&tys[r]));
             }
         }
         Target::Results => {
-            let groups = super::print::split_groups(&tys, sig.results.iter().map(|o| o.arity));
-            for (slot, g) in st.result_types.iter_mut().zip(groups) {
-                *slot = Some(g);
+            let ranges = super::group_ranges(tys.len(), sig.results.iter().map(|o| o.arity));
+            for (slot, r) in st.result_types.iter_mut().zip(ranges) {
+                *slot = Some(Slot::from_slice(&tys[r]));
             }
         }
     }
@@ -344,11 +354,11 @@ fn propagate_same_types(sig: &Signature, st: &mut State<'_>) {
         for name in group.iter() {
             if let Some(i) = sig.operand_index(name) {
                 if st.operand_types[i].is_none() {
-                    st.operand_types[i] = Some(vec![ty; st.operands[i].len()]);
+                    st.operand_types[i] = Some(smallvec![ty; st.operands[i].len()]);
                 }
             } else if let Some(i) = sig.result_index(name) {
                 if st.result_types[i].is_none() {
-                    st.result_types[i] = Some(vec![ty]);
+                    st.result_types[i] = Some(smallvec![ty]);
                 }
             }
         }
@@ -373,21 +383,21 @@ fn build<'a>(
             .and_then(|tys| tys.first().copied());
         if st.operand_types[t].is_none() {
             if let Some(ty) = source.and_then(|ty| (rule.derive)(p.ctx(), ty)) {
-                st.operand_types[t] = Some(vec![ty; st.operands[t].len()]);
+                st.operand_types[t] = Some(smallvec![ty; st.operands[t].len()]);
             }
         }
     }
     // Resolve operands (their types must be known by now).
-    let mut operands = Vec::new();
-    let mut operand_types = Vec::new();
+    let mut operands: SmallVec<[_; 8]> = SmallVec::new();
+    let mut operand_types: SmallVec<[Type; 8]> = SmallVec::new();
     for (i, group) in st.operands.iter().enumerate() {
-        let empty = Vec::new();
-        let built;
+        let empty = Slot::new();
+        let built: Slot<Type>;
         let tys = match &st.operand_types[i] {
             None if group.is_empty() => Some(&empty),
             None => match sig.operands[i].constraint.build {
                 Some(build) => {
-                    built = vec![build(p.ctx()); group.len()];
+                    built = smallvec![build(p.ctx()); group.len()];
                     Some(&built)
                 }
                 None => None,
@@ -416,7 +426,7 @@ fn build<'a>(
             operand_types.push(t);
         }
     }
-    let mut result_types = Vec::new();
+    let mut result_types: SmallVec<[Type; 4]> = SmallVec::new();
     if st.result_types.iter().all(Option::is_some) {
         for tys in st.result_types.iter().flatten() {
             result_types.extend(tys.iter().copied());
@@ -429,14 +439,14 @@ fn build<'a>(
         }
     } else if let Some(infer) = sig.infer {
         match infer(p.ctx(), &operand_types, &st.attrs) {
-            Some(tys) => result_types = tys,
+            Some(tys) => result_types = SmallVec::from_vec(tys),
             None => return p.op_error("failed to infer result types"),
         }
     } else {
         return p.op_error("the result types are not given");
     }
     // Inherent attributes become properties; defaults are materialised.
-    let mut props: Vec<(Symbol, Attr)> = Vec::new();
+    let mut props: SmallVec<[(Symbol, Attr); 4]> = SmallVec::new();
     let mut discardable = Vec::new();
     for (k, v) in std::mem::take(&mut st.dict) {
         match sig.attr_index(p.ctx().str(k)) {
@@ -457,14 +467,15 @@ fn build<'a>(
         }
     }
     if sig.segmented {
-        let sizes: Vec<i64> = st.operands.iter().map(|g| g.len() as i64).collect();
+        let sizes: SmallVec<[i64; 8]> = st.operands.iter().map(|g| g.len() as i64).collect();
         let ctx = p.ctx();
         let sizes = ctx.int_array_attr(32, &sizes);
         let k = ctx.sym(super::print::SEGMENTS);
         props.push((k, sizes));
     }
-    let regions: Vec<RegionId> = st.regions.iter().flatten().copied().collect();
-    let successors: Vec<crate::graph::BlockId> = st.successors.iter().flatten().copied().collect();
+    let regions: SmallVec<[RegionId; 2]> = st.regions.iter().flatten().copied().collect();
+    let successors: SmallVec<[crate::graph::BlockId; 2]> =
+        st.successors.iter().flatten().copied().collect();
     let loc = p.op_loc();
     let op_name = p.op_name();
     let ctx = p.ctx();

@@ -4,40 +4,60 @@
 //! `>` and similar single-character punctuation.
 
 use super::syntax::{Elem, Target};
-use super::{Arity, AttrSyntax, Signature};
+use super::{AttrSyntax, Signature};
 use crate::attrs::AttrKind;
 use crate::context::{Attr, Symbol, Type};
 use crate::graph::{Ir, OpId, ValueId};
 use crate::printer::AsmPrinter;
+use smallvec::SmallVec;
+use std::ops::Range;
 
 struct State {
     should_space: bool,
     last_punct: bool,
 }
 
+/// The operands of an op and the range of each operand group in them.
+pub(super) struct OperandGroups {
+    values: SmallVec<[ValueId; 8]>,
+    ranges: SmallVec<[Range<usize>; 4]>,
+}
+
+impl OperandGroups {
+    /// The operands of group `i` (none for a missing group).
+    fn group(&self, i: usize) -> &[ValueId] {
+        self.ranges.get(i).map_or(&[], |r| &self.values[r.clone()])
+    }
+}
+
 /// The operands of each operand group of `op`, split by arity (one group
-/// of variable size at most).
+/// of variable size at most) or by its segment sizes.
 pub(super) fn operand_groups(
     ctx: &crate::context::Context,
     ir: &Ir,
     op: OpId,
     sig: &Signature,
-) -> Vec<Vec<ValueId>> {
-    let all: Vec<ValueId> = ir.operands(op).collect();
+) -> OperandGroups {
+    let values: SmallVec<[ValueId; 8]> = ir.operands(op).collect();
+    let n = values.len();
     if sig.segmented {
         if let Some(sizes) = segment_sizes(ctx, ir, op) {
-            let mut out = Vec::new();
             let mut at = 0;
-            for n in sizes {
-                let end = (at + n).min(all.len());
-                out.push(all[at..end].to_vec());
-                at = end;
-            }
-            out.resize(sig.operands.len(), Vec::new());
-            return out;
+            let mut ranges: SmallVec<[Range<usize>; 4]> = sizes
+                .into_iter()
+                .map(|len| {
+                    let end = (at + len).min(n);
+                    let r = at..end;
+                    at = end;
+                    r
+                })
+                .collect();
+            ranges.resize(sig.operands.len(), n..n);
+            return OperandGroups { values, ranges };
         }
     }
-    split_groups(&all, sig.operands.iter().map(|o| o.arity))
+    let ranges = super::group_ranges(n, sig.operands.iter().map(|o| o.arity));
+    OperandGroups { values, ranges }
 }
 
 /// The `operandSegmentSizes` property of `op`, if it has one.
@@ -51,26 +71,6 @@ pub fn segment_sizes(ctx: &crate::context::Context, ir: &Ir, op: OpId) -> Option
 
 /// The property holding operand group sizes.
 pub const SEGMENTS: &str = "operandSegmentSizes";
-
-/// Splits `values` over groups of the given arities: single groups take
-/// one, the variable-size group (at most one) the rest.
-pub(super) fn split_groups<T: Copy>(
-    values: &[T],
-    arities: impl Iterator<Item = Arity>,
-) -> Vec<Vec<T>> {
-    let arities: Vec<Arity> = arities.collect();
-    let fixed = arities.iter().filter(|a| **a == Arity::One).count();
-    let rest = values.len().saturating_sub(fixed);
-    let mut out = Vec::with_capacity(arities.len());
-    let mut at = 0;
-    for a in arities {
-        let n = if a == Arity::One { 1 } else { rest };
-        let end = (at + n).min(values.len());
-        out.push(values[at..end].to_vec());
-        at = end;
-    }
-    out
-}
 
 /// The value of inherent attribute `name` of `op` (properties first).
 pub(super) fn attr_value(p: &AsmPrinter<'_, '_>, op: OpId, name: &str) -> Option<Attr> {
@@ -131,11 +131,11 @@ fn present(
     p: &AsmPrinter<'_, '_>,
     op: OpId,
     sig: &Signature,
-    groups: &[Vec<ValueId>],
+    groups: &OperandGroups,
     e: &Elem,
 ) -> bool {
     match e {
-        Elem::Operand(i) => !groups[*i].is_empty(),
+        Elem::Operand(i) => !groups.group(*i).is_empty(),
         Elem::Attr(i) => attr_present(p, sig, *i, attr_value(p, op, sig.attrs[*i].name)),
         Elem::Region(i) => p
             .ir()
@@ -152,24 +152,21 @@ fn target_types(
     p: &AsmPrinter<'_, '_>,
     op: OpId,
     sig: &Signature,
-    groups: &[Vec<ValueId>],
+    groups: &OperandGroups,
     t: Target,
-) -> Vec<Type> {
+) -> SmallVec<[Type; 4]> {
     let ir = p.ir();
     match t {
-        Target::Operand(i) => groups[i].iter().map(|v| ir.value_type(*v)).collect(),
-        Target::Operands => ir.operands(op).map(|v| ir.value_type(v)).collect(),
+        Target::Operand(i) => groups.group(i).iter().map(|v| ir.value_type(*v)).collect(),
+        Target::Operands => groups.values.iter().map(|v| ir.value_type(*v)).collect(),
         // Results: single-result groups in order (one variable group at most).
-        Target::Result(_) | Target::Results => {
-            let all: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
-            match t {
-                Target::Result(i) => split_groups(&all, sig.results.iter().map(|r| r.arity))
-                    .into_iter()
-                    .nth(i)
-                    .unwrap_or_default(),
-                _ => all,
-            }
+        Target::Result(i) => {
+            let n = ir.num_results(op);
+            let ranges = super::group_ranges(n, sig.results.iter().map(|r| r.arity));
+            let range = ranges.get(i).cloned().unwrap_or(0..0);
+            range.map(|k| ir.value_type(ir.result(op, k))).collect()
         }
+        Target::Results => ir.results(op).map(|v| ir.value_type(v)).collect(),
     }
 }
 
@@ -177,7 +174,7 @@ fn elems(
     p: &mut AsmPrinter<'_, '_>,
     op: OpId,
     sig: &'static Signature,
-    groups: &[Vec<ValueId>],
+    groups: &OperandGroups,
     used: &[usize],
     list: &[Elem],
     st: &mut State,
@@ -230,15 +227,12 @@ fn value(
     p: &mut AsmPrinter<'_, '_>,
     op: OpId,
     sig: &'static Signature,
-    groups: &[Vec<ValueId>],
+    groups: &OperandGroups,
     e: &Elem,
 ) {
     match e {
-        Elem::Operand(i) => p.operands(groups[*i].iter().copied()),
-        Elem::Operands => {
-            let all: Vec<ValueId> = p.ir().operands(op).collect();
-            p.operands(all);
-        }
+        Elem::Operand(i) => p.operands(groups.group(*i).iter().copied()),
+        Elem::Operands => p.operands(groups.values.iter().copied()),
         Elem::Attr(i) => {
             let param = &sig.attrs[*i];
             let Some(a) = attr_value(p, op, param.name) else {
@@ -308,7 +302,7 @@ fn value(
                 .and_then(|a| p.ctx().int_array_values(a))
                 .unwrap_or_default();
             p.write(if *paren { "(" } else { "[" });
-            let mut dynamic = groups[*operand].iter();
+            let mut dynamic = groups.group(*operand).iter();
             for (k, s) in statics.iter().enumerate() {
                 if k > 0 {
                     p.write(", ");

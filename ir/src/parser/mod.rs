@@ -227,8 +227,11 @@ pub fn parse(
         bound_results: 0,
         first_result_name: None,
     };
-    p.ir.reserve(src.len() / 64);
-    p.ctx.reserve_file_locs(src.len() / 64);
+    // About one op per line: reserving that up front saves copying the
+    // arenas as they grow (untouched capacity costs no memory).
+    let lines = p.line_starts.len();
+    p.ir.reserve(lines);
+    p.ctx.reserve_file_locs(file, lines);
     let top = p.parse_top_level()?;
     Ok(ParsedModule {
         ir: p.ir,

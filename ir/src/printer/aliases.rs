@@ -5,17 +5,13 @@
 
 use super::walk::{visit_op_order, PrintFlags, Visitor};
 use crate::attrs::AttrKind;
-use crate::context::{Attr, Context, Type};
+use crate::context::{attr_children, type_children, Attr, Context, Type};
 use crate::graph::{Ir, OpId};
 use crate::types::TypeKind;
 use indexmap::IndexMap;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Key {
-    Attr(Attr),
-    Type(Type),
-}
+use crate::context::Element as Key;
 
 struct Info {
     alias: Option<&'static str>,
@@ -85,89 +81,6 @@ fn alias_name(ctx: &Context, key: Key) -> Option<&'static str> {
 }
 
 impl Collector<'_> {
-    /// Pushes the sub-elements of `key` onto `out`.
-    fn push_children(ctx: &Context, key: Key, out: &mut Vec<Key>) {
-        match key {
-            Key::Attr(a) => match ctx.attr_kind(a) {
-                AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => {
-                    out.push(Key::Type(*ty))
-                }
-                AttrKind::String { ty: Some(t), .. } => out.push(Key::Type(*t)),
-                AttrKind::Type(t) => out.push(Key::Type(*t)),
-                AttrKind::Array(e) => out.extend(e.iter().map(|a| Key::Attr(*a))),
-                AttrKind::Dictionary(e) => out.extend(e.iter().map(|(_, a)| Key::Attr(*a))),
-                AttrKind::DenseArray { element, .. } => out.push(Key::Type(*element)),
-                AttrKind::DenseElements { ty, .. }
-                | AttrKind::DenseStrings { ty, .. }
-                | AttrKind::DenseResource { ty, .. } => out.push(Key::Type(*ty)),
-                AttrKind::Sparse {
-                    ty,
-                    indices,
-                    values,
-                } => {
-                    out.push(Key::Type(*ty));
-                    out.push(Key::Attr(*indices));
-                    out.push(Key::Attr(*values));
-                }
-                AttrKind::Opaque { ty: Some(t), .. } => out.push(Key::Type(*t)),
-                AttrKind::Dialect { params, .. } => {
-                    out.extend(params.iter().map(|a| Key::Attr(*a)))
-                }
-                AttrKind::Distinct { referenced, .. } => out.push(Key::Attr(*referenced)),
-                AttrKind::Location(l) => match l {
-                    crate::attrs::Location::Name { child: Some(c), .. } => out.push(Key::Attr(*c)),
-                    crate::attrs::Location::CallSite { callee, caller } => {
-                        out.push(Key::Attr(*callee));
-                        out.push(Key::Attr(*caller));
-                    }
-                    crate::attrs::Location::Fused { locs, metadata } => {
-                        out.extend(locs.iter().map(|l| Key::Attr(*l)));
-                        out.extend(metadata.iter().map(|m| Key::Attr(*m)));
-                    }
-                    _ => {}
-                },
-                _ => {}
-            },
-            Key::Type(t) => match ctx.type_kind(t) {
-                TypeKind::Complex(e) => out.push(Key::Type(*e)),
-                TypeKind::Function { inputs, results } => {
-                    out.extend(inputs.iter().chain(results.iter()).map(|t| Key::Type(*t)))
-                }
-                TypeKind::Tuple(e) => out.extend(e.iter().map(|t| Key::Type(*t))),
-                TypeKind::Vector { element, .. } | TypeKind::UnrankedTensor { element } => {
-                    out.push(Key::Type(*element))
-                }
-                TypeKind::RankedTensor {
-                    element, encoding, ..
-                } => {
-                    out.push(Key::Type(*element));
-                    out.extend(encoding.iter().map(|a| Key::Attr(*a)));
-                }
-                TypeKind::MemRef {
-                    element,
-                    layout,
-                    memory_space,
-                    ..
-                } => {
-                    out.push(Key::Type(*element));
-                    out.extend(layout.iter().map(|a| Key::Attr(*a)));
-                    out.extend(memory_space.iter().map(|a| Key::Attr(*a)));
-                }
-                TypeKind::UnrankedMemRef {
-                    element,
-                    memory_space,
-                } => {
-                    out.push(Key::Type(*element));
-                    out.extend(memory_space.iter().map(|a| Key::Attr(*a)));
-                }
-                TypeKind::Dialect { params, .. } => {
-                    out.extend(params.iter().map(|a| Key::Attr(*a)))
-                }
-                _ => {}
-            },
-        }
-    }
-
     /// Visits `key` and its sub-elements; returns its index in `seen`.
     fn visit(&mut self, key: Key, deferrable: bool) -> usize {
         if let Some(i) = self.seen.get_index_of(&key) {
@@ -187,7 +100,10 @@ impl Collector<'_> {
             },
         );
         let keys_base = self.key_stack.len();
-        Self::push_children(self.ctx, key, &mut self.key_stack);
+        match key {
+            Key::Attr(a) => attr_children(self.ctx.attr_kind(a), &mut self.key_stack),
+            Key::Type(t) => type_children(self.ctx.type_kind(t), &mut self.key_stack),
+        }
         let indices_base = self.index_stack.len();
         let mut depth = 0;
         for k in keys_base..self.key_stack.len() {
@@ -220,15 +136,22 @@ impl Collector<'_> {
 
 impl Visitor for Collector<'_> {
     fn attr(&mut self, a: Attr, deferrable: bool) {
-        self.visit(Key::Attr(a), deferrable);
+        if self.ctx.may_hold_alias(Key::Attr(a)) {
+            self.visit(Key::Attr(a), deferrable);
+        }
     }
     fn ty(&mut self, t: Type) {
-        self.visit(Key::Type(t), false);
+        if self.ctx.may_hold_alias(Key::Type(t)) {
+            self.visit(Key::Type(t), false);
+        }
     }
 }
 
 /// Chooses aliases for everything printed with `top`.
 pub fn collect(ctx: &Context, ir: &Ir, top: OpId, flags: &PrintFlags) -> AliasTable {
+    if !flags.debug_info && !holds_alias(ctx, ir, top) {
+        return AliasTable::default();
+    }
     let mut c = Collector {
         ctx,
         seen: IndexMap::default(),
@@ -279,4 +202,27 @@ pub fn collect(ctx: &Context, ir: &Ir, top: OpId, flags: &PrintFlags) -> AliasTa
         }
     }
     table
+}
+
+/// Whether anything the printer prints for `top` (locations aside) may
+/// be aliased: when nothing may, the dry run that orders aliases is
+/// skipped.
+fn holds_alias(ctx: &Context, ir: &Ir, top: OpId) -> bool {
+    let mut found = false;
+    ir.walk(top, &mut |op| {
+        if found {
+            return;
+        }
+        let attrs = std::iter::once(ir.op_attrs(op)).chain(ir.op_props(op));
+        let results = ir.results(op).map(|v| ir.value_type(v));
+        let args = ir
+            .regions(op)
+            .flat_map(|r| ir.region_blocks(r))
+            .flat_map(|b| ir.block_args(b).iter().map(|&v| ir.value_type(v)));
+        found = attrs
+            .map(Key::Attr)
+            .chain(results.chain(args).map(Key::Type))
+            .any(|e| ctx.may_hold_alias(e));
+    });
+    found
 }
