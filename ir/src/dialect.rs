@@ -235,11 +235,21 @@ pub struct DialectDef {
     pub materialize_constant: Option<MaterializeFn>,
 }
 
+/// A registered op's definition with its attribute names interned.
+#[derive(Clone)]
+struct RegisteredOp {
+    def: &'static OpDef,
+    attr_names: Box<[Symbol]>,
+}
+
 /// The registered dialects and ops of a context.
 #[derive(Default)]
 pub struct Registry {
     dialects: FxHashMap<&'static str, &'static DialectDef>,
-    ops: FxHashMap<Symbol, &'static OpDef>,
+    /// Per op-name symbol: its definition and the symbols of its
+    /// signature's attribute names (looked up by index: the parser, the
+    /// printer and the verifier ask for every op).
+    ops: Vec<Option<RegisteredOp>>,
     /// The run-time parts of dialects defined at run time.
     pub(crate) dynamic: FxHashMap<&'static str, crate::dynamic::DynamicDialect>,
 }
@@ -249,14 +259,35 @@ impl Context {
     pub fn register_dialect(&mut self, d: &'static DialectDef) {
         for op in d.ops {
             let name = self.sym(op.name);
-            self.registry.ops.insert(name, op);
+            let attr_names = op
+                .signature
+                .map(|sig| sig.attrs.iter().map(|a| self.sym(a.name)).collect())
+                .unwrap_or_default();
+            let ops = &mut self.registry.ops;
+            if ops.len() <= name.0 as usize {
+                ops.resize(name.0 as usize + 1, None);
+            }
+            ops[name.0 as usize] = Some(RegisteredOp {
+                def: op,
+                attr_names,
+            });
         }
         self.registry.dialects.insert(d.name, d);
     }
 
     /// The definition of the op named `name`, if registered.
     pub fn op_def(&self, name: Symbol) -> Option<&'static OpDef> {
-        self.registry.ops.get(&name).copied()
+        Some(self.registered_op(name)?.def)
+    }
+
+    fn registered_op(&self, name: Symbol) -> Option<&RegisteredOp> {
+        self.registry.ops.get(name.0 as usize)?.as_ref()
+    }
+
+    /// The interned names of the signature attributes of the registered
+    /// op `name`, in signature order (empty for other ops).
+    pub fn op_attr_names(&self, name: Symbol) -> &[Symbol] {
+        self.registered_op(name).map_or(&[], |r| &r.attr_names)
     }
 
     /// The definition of the op named `name` (text), if registered.
@@ -271,7 +302,7 @@ impl Context {
 
     /// The names of all registered ops, sorted.
     pub fn registered_ops(&self) -> Vec<&'static str> {
-        let mut v: Vec<_> = self.registry.ops.values().map(|d| d.name).collect();
+        let mut v: Vec<_> = self.registry.ops.iter().flatten().map(|r| r.def.name).collect();
         v.sort_unstable();
         v
     }
@@ -287,7 +318,27 @@ impl Context {
 /// The attribute `name` of `op`: from its properties, or from its
 /// attribute dictionary (where the generic form may have put it).
 pub fn inherent_attr(ctx: &Context, ir: &crate::graph::Ir, op: OpId, name: &str) -> Option<Attr> {
-    let key = ctx.lookup_sym(name)?;
+    find_attr(ctx, ir, op, ctx.lookup_sym(name)?)
+}
+
+/// The value of attribute `i` of the signature of `op` (named `name`),
+/// properties first: [`inherent_attr`] with the name's symbol looked up
+/// by index.
+pub fn signature_attr(
+    ctx: &Context,
+    ir: &crate::graph::Ir,
+    op: OpId,
+    i: usize,
+    name: &str,
+) -> Option<Attr> {
+    let key = match ctx.op_attr_names(ir.op_name(op)).get(i) {
+        Some(&k) => k,
+        None => ctx.lookup_sym(name)?,
+    };
+    find_attr(ctx, ir, op, key)
+}
+
+fn find_attr(ctx: &Context, ir: &crate::graph::Ir, op: OpId, key: Symbol) -> Option<Attr> {
     let find = |dict: Attr| {
         ctx.dict_entries(dict)
             .iter()

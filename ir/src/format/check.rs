@@ -2,7 +2,7 @@
 //! type constraints, equal-type groups and required attributes, with
 //! MLIR's messages.
 
-use super::{Arity, Signature};
+use super::{Arity, Signature, Slot};
 use crate::graph::OpId;
 use crate::parser::PResult;
 use crate::printer::type_to_string;
@@ -122,16 +122,13 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
             }
         }
     }
-    for group in sig.same_types {
+    for (group, slots) in sig.same_types.iter().zip(&sig.slots().same_types) {
         let mut first = None;
         let mut differs = false;
-        for name in group.iter() {
-            let (results, params, count, i) = match sig.operand_index(name) {
-                Some(i) => (false, sig.operands, num_operands, i),
-                None => match sig.result_index(name) {
-                    Some(i) => (true, sig.results, num_results, i),
-                    None => continue,
-                },
+        for slot in slots {
+            let (results, params, count, i) = match *slot {
+                Slot::Operand(i) => (false, sig.operands, num_operands, i),
+                Slot::Result(i) => (true, sig.results, num_results, i),
             };
             for index in group_range(count, params, i) {
                 let t = value_type(results, index);
@@ -158,8 +155,8 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
             return Err(v.op_error(op, msg));
         }
     }
-    for param in sig.attrs {
-        let value = crate::dialect::inherent_attr(v.ctx(), ir, op, param.name);
+    for (i, param) in sig.attrs.iter().enumerate() {
+        let value = crate::dialect::signature_attr(v.ctx(), ir, op, i, param.name);
         if value.is_none() && !param.optional && param.default.is_none() {
             return Err(v.op_error(op, format!("requires attribute '{}'", param.name)));
         }

@@ -189,6 +189,24 @@ pub struct Signature {
     /// Constraints on the values of attributes, when present.
     pub attr_constraints: &'static [(&'static str, AttrConstraint)],
     parsed: OnceLock<Result<Format, String>>,
+    slots: OnceLock<Slots>,
+}
+
+/// A named operand or result group of a signature, by index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    Operand(usize),
+    Result(usize),
+}
+
+/// The name-based parts of a signature in index form, resolved once.
+#[derive(Debug)]
+pub(crate) struct Slots {
+    /// `same_types` groups (names that are neither operands nor results
+    /// left out).
+    pub same_types: Vec<Vec<Slot>>,
+    /// `derived_types` rules as (target operand, source operand, rule).
+    pub derived_types: Vec<(usize, usize, &'static DerivedType)>,
 }
 
 impl Signature {
@@ -212,6 +230,7 @@ impl Signature {
             infer: None,
             attr_constraints: &[],
             parsed: OnceLock::new(),
+            slots: OnceLock::new(),
         }
     }
 
@@ -266,6 +285,32 @@ impl Signature {
             .get_or_init(|| syntax::parse_format(self))
             .as_ref()
             .map_err(|e| e.as_str())
+    }
+
+    /// The signature's groups and rules by index.
+    pub(crate) fn slots(&self) -> &Slots {
+        self.slots.get_or_init(|| Slots {
+            same_types: self
+                .same_types
+                .iter()
+                .map(|group| group.iter().filter_map(|n| self.slot(n)).collect())
+                .collect(),
+            derived_types: self
+                .derived_types
+                .iter()
+                .filter_map(|rule| {
+                    let target = self.operand_index(rule.target)?;
+                    Some((target, self.operand_index(rule.source)?, rule))
+                })
+                .collect(),
+        })
+    }
+
+    fn slot(&self, name: &str) -> Option<Slot> {
+        match self.operand_index(name) {
+            Some(i) => Some(Slot::Operand(i)),
+            None => self.result_index(name).map(Slot::Result),
+        }
     }
 
     fn operand_index(&self, name: &str) -> Option<usize> {

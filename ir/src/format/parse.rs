@@ -5,7 +5,7 @@
 //! op is built with its inherent attributes as properties.
 
 use super::syntax::{Elem, Target};
-use super::{Arity, AttrSyntax, Signature};
+use super::{Arity, AttrSyntax, Signature, Slot};
 use crate::context::{Attr, Symbol, Type};
 use crate::graph::{OpId, OpSpec, RegionId};
 use crate::lexer::Tok;
@@ -13,18 +13,33 @@ use crate::parser::{AsmParser, PResult, UnresolvedOperand};
 use smallvec::{smallvec, SmallVec};
 
 /// The values of one operand or result group (most hold one).
-type Slot<T> = SmallVec<[T; 2]>;
+type Group<T> = SmallVec<[T; 2]>;
 
 /// What the elements parsed so far gave, per signature slot. Inline
 /// storage: most ops fit without a heap allocation.
 struct State<'a> {
-    operands: SmallVec<[Slot<UnresolvedOperand<'a>>; 4]>,
-    operand_types: SmallVec<[Option<Slot<Type>>; 4]>,
-    result_types: SmallVec<[Option<Slot<Type>>; 2]>,
+    /// The operands in the order written, each with its group.
+    operands: SmallVec<[(usize, UnresolvedOperand<'a>); 4]>,
+    operand_types: SmallVec<[Option<Group<Type>>; 4]>,
+    result_types: SmallVec<[Option<Group<Type>>; 2]>,
     attrs: SmallVec<[Option<Attr>; 4]>,
     regions: SmallVec<[Option<RegionId>; 2]>,
     successors: SmallVec<[Option<crate::graph::BlockId>; 2]>,
     dict: Vec<(Symbol, Attr)>,
+}
+
+impl<'a> State<'a> {
+    /// The operands of group `g`, in order.
+    fn group(&self, g: usize) -> impl Iterator<Item = UnresolvedOperand<'a>> + '_ {
+        self.operands
+            .iter()
+            .filter(move |(k, _)| *k == g)
+            .map(|&(_, u)| u)
+    }
+
+    fn group_len(&self, g: usize) -> usize {
+        self.operands.iter().filter(|(k, _)| *k == g).count()
+    }
 }
 
 /// Parses the op `p` stands after the name of, as `sig.format` says.
@@ -37,7 +52,7 @@ pub(super) fn parse_with_format<'a>(
         Err(e) => return p.op_error(format!("invalid assembly format: {e}")),
     };
     let mut st = State {
-        operands: smallvec![Slot::new(); sig.operands.len()],
+        operands: SmallVec::new(),
         operand_types: smallvec![None; sig.operands.len()],
         result_types: smallvec![None; sig.results.len()],
         attrs: smallvec![None; sig.attrs.len()],
@@ -46,7 +61,7 @@ pub(super) fn parse_with_format<'a>(
         dict: Vec::new(),
     };
     elems(p, sig, &format.elems, &mut st)?;
-    build(p, sig, st)
+    build(p, sig, &mut st)
 }
 
 fn literal_tok(s: &str) -> Option<Tok> {
@@ -123,18 +138,18 @@ fn elems<'a>(
             },
             Elem::Space(_) => {}
             Elem::Operand(i) => {
-                let group = &mut st.operands[*i];
-                match sig.operands[*i].arity {
-                    Arity::One => group.push(p.parse_operand()?),
+                let group = *i;
+                match sig.operands[group].arity {
+                    Arity::One => st.operands.push((group, p.parse_operand()?)),
                     Arity::Optional => {
                         if p.peek(Tok::PercentId) {
-                            group.push(p.parse_operand()?);
+                            st.operands.push((group, p.parse_operand()?));
                         }
                     }
                     Arity::Variadic => {
                         if p.peek(Tok::PercentId) {
                             loop {
-                                group.push(p.parse_operand()?);
+                                st.operands.push((group, p.parse_operand()?));
                                 if !p.eat(Tok::Comma) {
                                     break;
                                 }
@@ -144,7 +159,7 @@ fn elems<'a>(
                 }
             }
             Elem::Operands => {
-                let mut all: Slot<UnresolvedOperand<'a>> = Slot::new();
+                let mut all: Group<UnresolvedOperand<'a>> = Group::new();
                 if p.peek(Tok::PercentId) {
                     loop {
                         all.push(p.parse_operand()?);
@@ -155,8 +170,9 @@ fn elems<'a>(
                 }
                 let arities = sig.operands.iter().map(|o| o.arity);
                 let ranges = super::group_ranges(all.len(), arities);
-                for (slot, r) in st.operands.iter_mut().zip(ranges) {
-                    *slot = Slot::from_slice(&all[r]);
+                st.operands.clear();
+                for (group, r) in ranges.into_iter().enumerate() {
+                    st.operands.extend(all[r].iter().map(|&u| (group, u)));
                 }
             }
             Elem::Attr(i) => {
@@ -229,7 +245,7 @@ fn elems<'a>(
                 let fty = p.parse_type()?;
                 let (ins, outs) = match p.ctx().type_kind(fty) {
                     crate::types::TypeKind::Function { inputs, results } => {
-                        (Slot::from_slice(inputs), Slot::from_slice(results))
+                        (Group::from_slice(inputs), Group::from_slice(results))
                     }
                     _ => return p.error_at(at, "expected function type"),
                 };
@@ -265,7 +281,7 @@ fn elems<'a>(
                 };
                 p.expect(open, if *paren { "'('" } else { "'['" })?;
                 let mut statics: SmallVec<[i64; 4]> = SmallVec::new();
-                let mut values = Slot::new();
+                let mut values = Group::new();
                 p.comma_list(close, what, |p| {
                     if p.peek(Tok::PercentId) {
                         values.push(p.parse_operand()?);
@@ -280,7 +296,8 @@ fn elems<'a>(
                     }
                     Ok(())
                 })?;
-                st.operands[*operand] = values;
+                st.operands.retain(|(g, _)| g != operand);
+                st.operands.extend(values.into_iter().map(|u| (*operand, u)));
                 st.attrs[*attr] = Some(p.ctx().int_array_attr(64, &statics));
             }
             Elem::Optional {
@@ -303,13 +320,13 @@ fn elems<'a>(
 }
 
 /// One type, or a comma-separated list for variable-size targets.
-fn parse_types(p: &mut AsmParser<'_, '_>, sig: &Signature, t: Target) -> PResult<Slot<Type>> {
+fn parse_types(p: &mut AsmParser<'_, '_>, sig: &Signature, t: Target) -> PResult<Group<Type>> {
     let single = match t {
         Target::Operand(i) => sig.operands[i].arity == Arity::One,
         Target::Result(i) => sig.results[i].arity == Arity::One,
         Target::Operands | Target::Results => false,
     };
-    let mut out: Slot<Type> = smallvec![p.parse_type()?];
+    let mut out: Group<Type> = smallvec![p.parse_type()?];
     if single {
         return Ok(out);
     }
@@ -319,20 +336,20 @@ fn parse_types(p: &mut AsmParser<'_, '_>, sig: &Signature, t: Target) -> PResult
     Ok(out)
 }
 
-fn set_types(sig: &Signature, st: &mut State<'_>, t: Target, tys: Slot<Type>) {
+fn set_types(sig: &Signature, st: &mut State<'_>, t: Target, tys: Group<Type>) {
     match t {
         Target::Operand(i) => st.operand_types[i] = Some(tys),
         Target::Result(i) => st.result_types[i] = Some(tys),
         Target::Operands => {
             let ranges = super::group_ranges(tys.len(), sig.operands.iter().map(|o| o.arity));
             for (slot, r) in st.operand_types.iter_mut().zip(ranges) {
-                *slot = Some(Slot::from_slice(&tys[r]));
+                *slot = Some(Group::from_slice(&tys[r]));
             }
         }
         Target::Results => {
             let ranges = super::group_ranges(tys.len(), sig.results.iter().map(|o| o.arity));
             for (slot, r) in st.result_types.iter_mut().zip(ranges) {
-                *slot = Some(Slot::from_slice(&tys[r]));
+                *slot = Some(Group::from_slice(&tys[r]));
             }
         }
     }
@@ -341,25 +358,24 @@ fn set_types(sig: &Signature, st: &mut State<'_>, t: Target, tys: Slot<Type>) {
 /// Fills unknown types from equal-type groups: a group member with a
 /// known single type gives it to every member.
 fn propagate_same_types(sig: &Signature, st: &mut State<'_>) {
-    for group in sig.same_types {
-        let known = group.iter().find_map(|name| {
-            let tys = match (sig.operand_index(name), sig.result_index(name)) {
-                (Some(i), _) => st.operand_types[i].as_ref(),
-                (_, Some(i)) => st.result_types[i].as_ref(),
-                _ => None,
+    for group in &sig.slots().same_types {
+        let known = group.iter().find_map(|slot| {
+            let tys = match *slot {
+                Slot::Operand(i) => st.operand_types[i].as_ref(),
+                Slot::Result(i) => st.result_types[i].as_ref(),
             };
             tys.and_then(|t| t.first().copied())
         });
         let Some(ty) = known else { continue };
-        for name in group.iter() {
-            if let Some(i) = sig.operand_index(name) {
-                if st.operand_types[i].is_none() {
-                    st.operand_types[i] = Some(smallvec![ty; st.operands[i].len()]);
+        for slot in group {
+            match *slot {
+                Slot::Operand(i) if st.operand_types[i].is_none() => {
+                    st.operand_types[i] = Some(smallvec![ty; st.group_len(i)]);
                 }
-            } else if let Some(i) = sig.result_index(name) {
-                if st.result_types[i].is_none() {
+                Slot::Result(i) if st.result_types[i].is_none() => {
                     st.result_types[i] = Some(smallvec![ty]);
                 }
+                _ => {}
             }
         }
     }
@@ -368,31 +384,26 @@ fn propagate_same_types(sig: &Signature, st: &mut State<'_>) {
 fn build<'a>(
     p: &mut AsmParser<'_, 'a>,
     sig: &'static Signature,
-    mut st: State<'a>,
+    st: &mut State<'a>,
 ) -> PResult<OpId> {
-    propagate_same_types(sig, &mut st);
-    for rule in sig.derived_types {
-        let (Some(t), Some(src)) = (
-            sig.operand_index(rule.target),
-            sig.operand_index(rule.source),
-        ) else {
-            continue;
-        };
+    propagate_same_types(sig, st);
+    for &(t, src, rule) in &sig.slots().derived_types {
         let source = st.operand_types[src]
             .as_ref()
             .and_then(|tys| tys.first().copied());
         if st.operand_types[t].is_none() {
             if let Some(ty) = source.and_then(|ty| (rule.derive)(p.ctx(), ty)) {
-                st.operand_types[t] = Some(smallvec![ty; st.operands[t].len()]);
+                st.operand_types[t] = Some(smallvec![ty; st.group_len(t)]);
             }
         }
     }
     // Resolve operands (their types must be known by now).
     let mut operands: SmallVec<[_; 8]> = SmallVec::new();
     let mut operand_types: SmallVec<[Type; 8]> = SmallVec::new();
-    for (i, group) in st.operands.iter().enumerate() {
-        let empty = Slot::new();
-        let built: Slot<Type>;
+    for i in 0..sig.operands.len() {
+        let group: Group<UnresolvedOperand<'a>> = st.group(i).collect();
+        let empty = Group::new();
+        let built: Group<Type>;
         let tys = match &st.operand_types[i] {
             None if group.is_empty() => Some(&empty),
             None => match sig.operands[i].constraint.build {
@@ -455,19 +466,29 @@ fn build<'a>(
             None => discardable.push((k, v)),
         }
     }
-    for (param, value) in sig.attrs.iter().zip(&st.attrs) {
+    let op_name = p.op_name();
+    let name = match p.op_symbol() {
+        Some(name) => name,
+        None => p.ctx().sym(op_name),
+    };
+    for (i, (param, value)) in sig.attrs.iter().zip(&st.attrs).enumerate() {
         let value = match (value, param.default) {
             (Some(v), _) => Some(*v),
             (None, Some(d)) if !param.optional => Some((d.make)(p.ctx())),
             _ => None,
         };
         if let Some(v) = value {
-            let k = p.ctx().sym(param.name);
+            let ctx = p.ctx();
+            let k = match ctx.op_attr_names(name).get(i) {
+                Some(&k) => k,
+                None => ctx.sym(param.name),
+            };
             props.push((k, v));
         }
     }
     if sig.segmented {
-        let sizes: SmallVec<[i64; 8]> = st.operands.iter().map(|g| g.len() as i64).collect();
+        let sizes: SmallVec<[i64; 8]> =
+            (0..sig.operands.len()).map(|g| st.group_len(g) as i64).collect();
         let ctx = p.ctx();
         let sizes = ctx.int_array_attr(32, &sizes);
         let k = ctx.sym(super::print::SEGMENTS);
@@ -477,9 +498,7 @@ fn build<'a>(
     let successors: SmallVec<[crate::graph::BlockId; 2]> =
         st.successors.iter().flatten().copied().collect();
     let loc = p.op_loc();
-    let op_name = p.op_name();
     let ctx = p.ctx();
-    let name = ctx.sym(op_name);
     let attrs = ctx.dict_attr(discardable);
     let props = (!props.is_empty()).then(|| ctx.dict_attr(props));
     Ok(p.create_op(OpSpec {

@@ -73,8 +73,8 @@ pub fn segment_sizes(ctx: &crate::context::Context, ir: &Ir, op: OpId) -> Option
 pub const SEGMENTS: &str = "operandSegmentSizes";
 
 /// The value of inherent attribute `name` of `op` (properties first).
-pub(super) fn attr_value(p: &AsmPrinter<'_, '_>, op: OpId, name: &str) -> Option<Attr> {
-    crate::dialect::inherent_attr(p.ctx(), p.ir(), op, name)
+pub(super) fn attr_value(p: &AsmPrinter<'_, '_>, op: OpId, sig: &Signature, i: usize) -> Option<Attr> {
+    crate::dialect::signature_attr(p.ctx(), p.ir(), op, i, sig.attrs[i].name)
 }
 
 /// Whether the attribute `a` of parameter `i` is worth printing (present
@@ -136,7 +136,7 @@ fn present(
 ) -> bool {
     match e {
         Elem::Operand(i) => !groups.group(*i).is_empty(),
-        Elem::Attr(i) => attr_present(p, sig, *i, attr_value(p, op, sig.attrs[*i].name)),
+        Elem::Attr(i) => attr_present(p, sig, *i, attr_value(p, op, sig, *i)),
         Elem::Region(i) => p
             .ir()
             .regions(op)
@@ -235,7 +235,7 @@ fn value(
         Elem::Operands => p.operands(groups.values.iter().copied()),
         Elem::Attr(i) => {
             let param = &sig.attrs[*i];
-            let Some(a) = attr_value(p, op, param.name) else {
+            let Some(a) = attr_value(p, op, sig, *i) else {
                 return;
             };
             match param.syntax {
@@ -298,7 +298,7 @@ fn value(
             attr,
             paren,
         } => {
-            let statics = attr_value(p, op, sig.attrs[*attr].name)
+            let statics = attr_value(p, op, sig, *attr)
                 .and_then(|a| p.ctx().int_array_values(a))
                 .unwrap_or_default();
             p.write(if *paren { "(" } else { "[" });

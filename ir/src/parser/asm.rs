@@ -15,6 +15,8 @@ pub struct AsmParser<'p, 'a> {
     start: usize,
     /// The definition of the op being parsed (none for attributes).
     op_def: Option<&'static crate::dialect::OpDef>,
+    /// The interned name of the op being parsed.
+    op_symbol: Option<crate::context::Symbol>,
     /// Whether the op's regions are isolated from above.
     isolated: bool,
     /// How many result names the op binds.
@@ -40,6 +42,7 @@ impl<'p, 'a> AsmParser<'p, 'a> {
             p,
             start,
             op_def: None,
+            op_symbol: None,
             isolated,
             bound_results,
             result_name,
@@ -50,10 +53,12 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         p: &'p mut Parser<'a>,
         start: usize,
         def: &'static crate::dialect::OpDef,
+        name: crate::context::Symbol,
     ) -> Self {
         let isolated = def.traits.has(crate::dialect::Traits::ISOLATED_FROM_ABOVE);
         AsmParser {
             op_def: Some(def),
+            op_symbol: Some(name),
             ..AsmParser::new(p, start, isolated)
         }
     }
@@ -61,6 +66,11 @@ impl<'p, 'a> AsmParser<'p, 'a> {
     /// The definition of the op being parsed.
     pub fn op_def(&self) -> Option<&'static crate::dialect::OpDef> {
         self.op_def
+    }
+
+    /// The interned name of the op being parsed (none for an attribute).
+    pub fn op_symbol(&self) -> Option<crate::context::Symbol> {
+        self.op_symbol
     }
 
     /// The full name of the op being parsed (`dialect.op`; empty for an

@@ -16,14 +16,14 @@ impl Parser<'_> {
         let pos = self.tok().start;
         let written = self.text();
         let default = self.default_dialects.last().copied().unwrap_or("");
-        let def = if written.contains('.') {
-            self.ctx.op_def_by_name(written)
+        let name = if written.contains('.') {
+            self.ctx.lookup_sym(written)
         } else if default.is_empty() {
             None
         } else {
-            self.ctx.op_def_by_name(&format!("{default}.{written}"))
+            self.ctx.lookup_sym(&format!("{default}.{written}"))
         };
-        let Some(def) = def else {
+        let Some((name, def)) = name.and_then(|n| Some((n, self.ctx.op_def(n)?))) else {
             return self.unknown_custom_op(pos, written, default);
         };
         let Some(parse) = def.parse else {
@@ -35,7 +35,7 @@ impl Parser<'_> {
         self.bump();
         self.default_dialects.push(def.default_dialect);
         self.custom_ops.push(def.name);
-        let op = parse(&mut AsmParser::for_op(self, pos, def));
+        let op = parse(&mut AsmParser::for_op(self, pos, def, name));
         self.custom_ops.pop();
         self.default_dialects.pop();
         let op = op?;
