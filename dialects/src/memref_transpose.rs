@@ -299,7 +299,7 @@ fn verify_transpose(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     }
     let sizes: Vec<i64> = order.iter().map(|&d| input.shape[d]).collect();
     let strides: Vec<i64> = order.iter().map(|&d| strides[d]).collect();
-    let ctx = v.ctx_mut();
+    let ctx = v.ctx_mut()?;
     let inferred = strided_memref(ctx, &sizes, input.element, offset, &strides, input.space);
     let expected = canonical_strided(ctx, inferred);
     let actual = canonical_strided(ctx, result);

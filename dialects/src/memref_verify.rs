@@ -419,7 +419,7 @@ pub fn verify_subview(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         .map(|(&a, &b)| sat_mul(a, b))
         .collect();
     let expected = strided_memref(
-        v.ctx_mut(),
+        v.ctx_mut()?,
         sizes,
         base.element,
         offset,
@@ -643,7 +643,7 @@ pub fn verify_expand_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> 
     let groups = reassociation(v.ctx(), ir, op).unwrap_or_default();
     verify_collapsed_shape(v, op, &s.shape, &r.shape, &groups)?;
     let expected = if has_identity_layout(v.ctx(), src) {
-        plain_memref(v.ctx_mut(), &r.shape, s.element, s.space)
+        plain_memref(v.ctx_mut()?, &r.shape, s.element, s.space)
     } else {
         let Some((strides, offset)) = strides_and_offset(v.ctx(), src) else {
             return Err(v.op_error(op, "invalid source layout map"));
@@ -661,7 +661,7 @@ pub fn verify_expand_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> 
         let mut result_strides: Vec<i64> = reversed.into_iter().rev().collect();
         result_strides.resize(r1, 1);
         strided_memref(
-            v.ctx_mut(),
+            v.ctx_mut()?,
             &r.shape,
             s.element,
             offset,
@@ -755,7 +755,7 @@ pub fn verify_collapse_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()
     let groups = reassociation(v.ctx(), ir, op).unwrap_or_default();
     verify_collapsed_shape(v, op, &r.shape, &s.shape, &groups)?;
     let expected = if has_identity_layout(v.ctx(), src) {
-        plain_memref(v.ctx_mut(), &r.shape, s.element, s.space)
+        plain_memref(v.ctx_mut()?, &r.shape, s.element, s.space)
     } else {
         let Some((strides, offset)) = collapsed_layout(v.ctx(), src, &groups) else {
             return Err(v.op_error(
@@ -763,7 +763,7 @@ pub fn verify_collapse_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()
                 "invalid source layout map or collapsing non-contiguous dims",
             ));
         };
-        strided_memref(v.ctx_mut(), &r.shape, s.element, offset, &strides, s.space)
+        strided_memref(v.ctx_mut()?, &r.shape, s.element, offset, &strides, s.space)
     };
     check_reshaped_type(v, op, "collapsed", expected, result)
 }

@@ -139,8 +139,8 @@ impl Context {
     }
 
     /// `loc(unknown)`
-    pub fn unknown_loc(&mut self) -> Attr {
-        self.loc(Location::Unknown)
+    pub fn unknown_loc(&self) -> Attr {
+        crate::context::UNKNOWN_LOC
     }
 
     /// Whether `a` is a location attribute.

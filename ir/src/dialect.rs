@@ -302,7 +302,13 @@ impl Context {
 
     /// The names of all registered ops, sorted.
     pub fn registered_ops(&self) -> Vec<&'static str> {
-        let mut v: Vec<_> = self.registry.ops.iter().flatten().map(|r| r.def.name).collect();
+        let mut v: Vec<_> = self
+            .registry
+            .ops
+            .iter()
+            .flatten()
+            .map(|r| r.def.name)
+            .collect();
         v.sort_unstable();
         v
     }

@@ -19,6 +19,9 @@ pub struct VerifyOptions {
     pub debug_info: bool,
 }
 
+/// Below this many ops, the per-op checks run on one thread.
+const PARALLEL_MIN_OPS: usize = 20_000;
+
 /// Verifies everything nested in `top`; returns the first error.
 pub fn verify(
     ctx: &mut Context,
@@ -26,25 +29,44 @@ pub fn verify(
     top: OpId,
     opts: VerifyOptions,
 ) -> Result<(), Box<Diagnostic>> {
-    let mut v = Verifier {
-        ctx,
-        ir,
-        top,
-        opts,
-        order: vec![0; ir.op_capacity()],
-        dom: FxHashMap::default(),
-    };
-    v.number_ops();
+    let order = number_ops(ir, top);
     let mut ops = Vec::new();
     ir.walk(top, &mut |op| ops.push(op));
-    for &op in &ops {
+    // Each op's own checks read only the IR and the context: large IR is
+    // checked in two halves on two threads, and the first failure in op
+    // order is reported, as one thread would. A check that must intern
+    // (rare) stops its half; the rest is checked below.
+    let mut resume = 0;
+    if ops.len() >= PARALLEL_MIN_OPS {
+        let shared: &Context = ctx;
+        let (first, second) = ops.split_at(ops.len() / 2);
+        let order = &order;
+        let check = |ops: &[OpId]| {
+            let mut v = Verifier::new(CtxRef::Shared(shared), ir, top, opts, order);
+            check_ops(&mut v, ops)
+        };
+        let (a, b) = std::thread::scope(|scope| {
+            let second_half = scope.spawn(|| check(second));
+            let a = check(first);
+            (a, second_half.join().expect("verifier thread"))
+        });
+        resume = match (a, b) {
+            (Stop::Failed(d), _) | (Stop::Done, Stop::Failed(d)) => return Err(d),
+            (Stop::NeedsContext(i), _) => i,
+            (Stop::Done, Stop::NeedsContext(j)) => first.len() + j,
+            (Stop::Done, Stop::Done) => ops.len(),
+        };
+    }
+    let mut v = Verifier::new(CtxRef::Exclusive(ctx), ir, top, opts, &order);
+    for &op in &ops[resume..] {
         v.verify_op(op)?;
     }
+
     // Blocks end with terminators, and region verifiers run, once the
     // nested ops are verified: in post order, as MLIR checks on leaving
     // an op.
     for op in post_order(ir, top) {
-        let def = v.ctx.op_def(ir.op_name(op));
+        let def = v.ctx().op_def(ir.op_name(op));
         if def.is_some_and(|d| !d.traits.has(Traits::NO_TERMINATOR)) {
             v.verify_terminators(op)?;
         }
@@ -53,6 +75,43 @@ pub fn verify(
         }
     }
     Ok(())
+}
+
+/// Where checking a run of ops stopped.
+enum Stop {
+    Done,
+    Failed(Box<Diagnostic>),
+    /// The check of the op at this index needs to intern: it is to be
+    /// checked again with the context to itself.
+    NeedsContext(usize),
+}
+
+fn check_ops(v: &mut Verifier<'_>, ops: &[OpId]) -> Stop {
+    for (i, &op) in ops.iter().enumerate() {
+        if let Err(d) = v.verify_op(op) {
+            return if v.needs_context {
+                Stop::NeedsContext(i)
+            } else {
+                Stop::Failed(d)
+            };
+        }
+    }
+    Stop::Done
+}
+
+/// The position of each op within its block.
+fn number_ops(ir: &Ir, top: OpId) -> Vec<u32> {
+    let mut order = vec![0; ir.op_capacity()];
+    ir.walk(top, &mut |op| {
+        for r in ir.regions(op) {
+            for b in ir.region_blocks(r) {
+                for (i, o) in ir.block_ops(b).enumerate() {
+                    order[o.0 as usize] = i as u32;
+                }
+            }
+        }
+    });
+    order
 }
 
 /// The ops nested in `top` (and `top`), each after the ops nested in it
@@ -87,12 +146,24 @@ pub struct OpVerifier<'v, 'a> {
 impl<'a> OpVerifier<'_, 'a> {
     /// The context.
     pub fn ctx(&self) -> &Context {
-        self.v.ctx
+        self.v.ctx()
     }
 
-    /// The context, to intern the types a verifier infers.
-    pub fn ctx_mut(&mut self) -> &mut Context {
-        self.v.ctx
+    /// The context, to intern the types a verifier infers. Fails when
+    /// the op is checked on a thread sharing the context; the verifier
+    /// then checks it again with the context to itself.
+    pub fn ctx_mut(&mut self) -> Result<&mut Context, Box<Diagnostic>> {
+        match &mut self.v.ctx {
+            CtxRef::Exclusive(ctx) => Ok(ctx),
+            CtxRef::Shared(_) => {
+                self.v.needs_context = true;
+                let msg = "the verifier needs to intern";
+                Err(Box::new(Diagnostic::error(
+                    crate::context::UNKNOWN_LOC,
+                    msg,
+                )))
+            }
+        }
     }
 
     /// The IR being verified.
@@ -145,30 +216,44 @@ impl<'a> OpVerifier<'_, 'a> {
     }
 }
 
+/// The context as a verifier holds it.
+enum CtxRef<'a> {
+    /// Shared with other verifier threads.
+    Shared(&'a Context),
+    Exclusive(&'a mut Context),
+}
+
 struct Verifier<'a> {
-    ctx: &'a mut Context,
+    ctx: CtxRef<'a>,
     ir: &'a Ir,
     top: OpId,
     opts: VerifyOptions,
     /// Position of each op within its block.
-    order: Vec<u32>,
+    order: &'a [u32],
     /// Immediate dominators per multi-block region (None = unreachable).
     dom: FxHashMap<RegionId, FxHashMap<BlockId, Option<BlockId>>>,
+    /// Set when a check needed to intern with a shared context.
+    needs_context: bool,
 }
 
-impl Verifier<'_> {
-    fn number_ops(&mut self) {
-        let ir = self.ir;
-        let order = &mut self.order;
-        ir.walk(self.top, &mut |op| {
-            for r in ir.regions(op) {
-                for b in ir.region_blocks(r) {
-                    for (i, o) in ir.block_ops(b).enumerate() {
-                        order[o.0 as usize] = i as u32;
-                    }
-                }
-            }
-        });
+impl<'a> Verifier<'a> {
+    fn new(ctx: CtxRef<'a>, ir: &'a Ir, top: OpId, opts: VerifyOptions, order: &'a [u32]) -> Self {
+        Verifier {
+            ctx,
+            ir,
+            top,
+            opts,
+            order,
+            dom: FxHashMap::default(),
+            needs_context: false,
+        }
+    }
+
+    fn ctx(&self) -> &Context {
+        match &self.ctx {
+            CtxRef::Shared(ctx) => ctx,
+            CtxRef::Exclusive(ctx) => ctx,
+        }
     }
 
     fn op_error(&mut self, op: OpId, msg: String) -> Box<Diagnostic> {
@@ -177,7 +262,7 @@ impl Verifier<'_> {
             return Box::new(Diagnostic::error(loc, msg));
         }
         let text = crate::printer::op_to_string_generic(
-            self.ctx,
+            self.ctx(),
             self.ir,
             self.top,
             op,
@@ -195,12 +280,12 @@ impl Verifier<'_> {
     }
 
     fn op_name(&self, op: OpId) -> String {
-        self.ctx.str(self.ir.op_name(op)).to_string()
+        self.ctx().str(self.ir.op_name(op)).to_string()
     }
 
     fn verify_op(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
         let ir = self.ir;
-        if let Some(def) = self.ctx.op_def(ir.op_name(op)) {
+        if let Some(def) = self.ctx().op_def(ir.op_name(op)) {
             self.verify_traits(op, def)?;
             if let Some(sig) = def.signature {
                 crate::format::verify_signature(&mut OpVerifier { v: self }, op, sig)?;
@@ -222,7 +307,7 @@ impl Verifier<'_> {
                 }
             }
         } else if let Some(dialect) = self.registered_dialect_of(op) {
-            let name = self.ctx.str(ir.op_name(op));
+            let name = self.ctx().str(ir.op_name(op));
             let msg = format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations");
             return Err(self.op_error(op, msg));
         }
@@ -265,16 +350,16 @@ impl Verifier<'_> {
     /// is unregistered).
     fn verify_symbol(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
         let ir = self.ir;
-        if crate::dialect::inherent_attr(self.ctx, ir, op, "sym_name").is_none() {
+        if crate::dialect::inherent_attr(self.ctx(), ir, op, "sym_name").is_none() {
             return Ok(());
         }
-        if let Some(msg) = crate::symbols::visibility_error(self.ctx, ir, op) {
+        if let Some(msg) = crate::symbols::visibility_error(self.ctx(), ir, op) {
             let name = self.op_name(op);
             return Err(self.op_error(op, format!("'{name}' op {msg}")));
         }
         let parent_def = ir
             .parent_op(op)
-            .and_then(|p| self.ctx.op_def(ir.op_name(p)));
+            .and_then(|p| self.ctx().op_def(ir.op_name(p)));
         if parent_def.is_some_and(|d| !d.traits.has(Traits::SYMBOL_TABLE)) {
             let name = self.op_name(op);
             let msg = format!("'{name}' op symbol's parent must have the SymbolTable trait");
@@ -285,9 +370,9 @@ impl Verifier<'_> {
 
     /// The registered dialect an unregistered op claims to belong to.
     fn registered_dialect_of(&self, op: OpId) -> Option<&'static str> {
-        let name = self.ctx.str(self.ir.op_name(op));
+        let name = self.ctx().str(self.ir.op_name(op));
         let (dialect, _) = name.split_once('.')?;
-        self.ctx.dialect(dialect).map(|d| d.name)
+        self.ctx().dialect(dialect).map(|d| d.name)
     }
 
     /// The structural traits of `def`: allowed parents, block counts,
@@ -296,7 +381,7 @@ impl Verifier<'_> {
         let ir = self.ir;
         let name = def.name;
         if !def.parents.is_empty() {
-            let parent = ir.parent_op(op).map(|p| self.ctx.str(ir.op_name(p)));
+            let parent = ir.parent_op(op).map(|p| self.ctx().str(ir.op_name(p)));
             if !parent.is_some_and(|p| def.parents.contains(&p)) {
                 let msg = match def.parents {
                     [one] => format!("'{name}' op expects parent op '{one}'"),
@@ -342,10 +427,10 @@ impl Verifier<'_> {
                     let msg = "empty block: expect at least a terminator".to_string();
                     return Err(Box::new(Diagnostic::error(ir.op_loc(op), msg)));
                 };
-                let def = self.ctx.op_def(ir.op_name(last));
+                let def = self.ctx().op_def(ir.op_name(last));
                 if def.is_some_and(|d| !d.traits.has(Traits::TERMINATOR)) {
                     let text = crate::printer::op_to_string_generic(
-                        self.ctx,
+                        self.ctx(),
                         ir,
                         self.top,
                         last,
@@ -413,13 +498,13 @@ impl Verifier<'_> {
 
     fn verify_symbol_uniqueness(&mut self, body: BlockId) -> Result<(), Box<Diagnostic>> {
         let ir = self.ir;
-        let sym_name = self.ctx.lookup_sym("sym_name");
+        let sym_name = self.ctx().lookup_sym("sym_name");
         let Some(sym_name) = sym_name else {
             return Ok(());
         };
         let mut seen: FxHashMap<Vec<u8>, OpId> = FxHashMap::default();
         for op in ir.block_ops(body) {
-            let Some(name) = symbol_name(self.ctx, ir, op, sym_name) else {
+            let Some(name) = symbol_name(self.ctx(), ir, op, sym_name) else {
                 continue;
             };
             if let Some(&prev) = seen.get(&name) {
@@ -448,7 +533,7 @@ impl Verifier<'_> {
 
     /// Whether `r` has no SSA dominance (see [`is_graph_region`]).
     fn is_graph_region(&self, r: RegionId) -> bool {
-        is_graph_region(self.ctx, self.ir, r)
+        is_graph_region(self.ctx(), self.ir, r)
     }
 
     /// Whether `v` properly dominates its use by `user`.
@@ -546,7 +631,7 @@ impl Verifier<'_> {
                 let loc = r2
                     .and_then(|r| ir.region_op(r))
                     .map(|o| ir.op_loc(o))
-                    .unwrap_or_else(|| self.ctx.unknown_loc());
+                    .unwrap_or_else(|| self.ctx().unknown_loc());
                 let index = r2.map_or(0, |r| {
                     ir.region_blocks(r).position(|b| b == block).unwrap_or(0)
                 });

@@ -37,6 +37,8 @@ pub(crate) const COMMON_TYPE_SLOTS: usize = 66 + crate::float::FloatKind::COUNT;
 pub(crate) const EMPTY_DICT: Attr = Attr(0);
 /// The unit attribute, interned second in every context.
 pub(crate) const UNIT: Attr = Attr(1);
+/// `loc(unknown)`, interned third in every context.
+pub(crate) const UNKNOWN_LOC: Attr = Attr(2);
 
 /// [`Attr`] ids from here on index [`Context::file_locs`].
 const FILE_LOC_BASE: u32 = 1 << 31;
@@ -102,7 +104,8 @@ impl Context {
         ctx.register_dialect(&crate::builtin::BUILTIN);
         let empty = ctx.intern_attr(AttrKind::Dictionary(Box::new([])));
         let unit = ctx.intern_attr(AttrKind::Unit);
-        debug_assert_eq!((empty, unit), (EMPTY_DICT, UNIT));
+        let unknown = ctx.intern_attr(AttrKind::Location(Location::Unknown));
+        debug_assert_eq!((empty, unit, unknown), (EMPTY_DICT, UNIT, UNKNOWN_LOC));
         ctx
     }
 

@@ -297,7 +297,8 @@ fn elems<'a>(
                     Ok(())
                 })?;
                 st.operands.retain(|(g, _)| g != operand);
-                st.operands.extend(values.into_iter().map(|u| (*operand, u)));
+                st.operands
+                    .extend(values.into_iter().map(|u| (*operand, u)));
                 st.attrs[*attr] = Some(p.ctx().int_array_attr(64, &statics));
             }
             Elem::Optional {
@@ -487,8 +488,9 @@ fn build<'a>(
         }
     }
     if sig.segmented {
-        let sizes: SmallVec<[i64; 8]> =
-            (0..sig.operands.len()).map(|g| st.group_len(g) as i64).collect();
+        let sizes: SmallVec<[i64; 8]> = (0..sig.operands.len())
+            .map(|g| st.group_len(g) as i64)
+            .collect();
         let ctx = p.ctx();
         let sizes = ctx.int_array_attr(32, &sizes);
         let k = ctx.sym(super::print::SEGMENTS);

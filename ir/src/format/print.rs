@@ -73,7 +73,12 @@ pub fn segment_sizes(ctx: &crate::context::Context, ir: &Ir, op: OpId) -> Option
 pub const SEGMENTS: &str = "operandSegmentSizes";
 
 /// The value of inherent attribute `name` of `op` (properties first).
-pub(super) fn attr_value(p: &AsmPrinter<'_, '_>, op: OpId, sig: &Signature, i: usize) -> Option<Attr> {
+pub(super) fn attr_value(
+    p: &AsmPrinter<'_, '_>,
+    op: OpId,
+    sig: &Signature,
+    i: usize,
+) -> Option<Attr> {
     crate::dialect::signature_attr(p.ctx(), p.ir(), op, i, sig.attrs[i].name)
 }
 
