@@ -78,7 +78,9 @@ fn valid_reshapes_in_either_half_verify() {
 
 #[test]
 fn first_error_in_op_order_is_reported() {
-    let cases: [(&str, Vec<(usize, &str)>, usize); 4] = [
+    // (name, extra lines, which extra line the error is at)
+    type Case = (&'static str, Vec<(usize, &'static str)>, usize);
+    let cases: [Case; 4] = [
         ("second-half", vec![(FUNCS * 3 / 4, BAD_CAST)], 0),
         (
             "both-halves",
