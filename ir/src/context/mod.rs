@@ -5,6 +5,7 @@
 //! the handles ([`Symbol`], [`Type`], [`Attr`]) are `u32` indices, so
 //! equality is index equality and handles are `Copy`.
 
+mod chunked;
 mod elements;
 mod keys;
 
@@ -59,11 +60,11 @@ pub struct Context {
     /// `loc("file":line:col)` locations, uniqued apart from `attrs` by a
     /// small key: the parser makes one per op, and hashing whole
     /// [`AttrKind`]s for them was a fifth of parsing.
-    file_locs: Vec<AttrKind>,
+    file_locs: chunked::Chunked<AttrKind>,
     /// Per file, the locations met in increasing `(line, col)` order
     /// (the parser's order): appended without hashing, found by binary
     /// search.
-    file_loc_runs: FxHashMap<Symbol, Vec<LocRunEntry>>,
+    file_loc_runs: FxHashMap<Symbol, chunked::Chunked<LocRunEntry>>,
     /// The other file locations.
     file_loc_ids: FxHashMap<(Symbol, u32, u32), Attr>,
     next_distinct: u32,
@@ -93,7 +94,7 @@ impl Context {
             attrs: Set::default(),
             type_alias_flags: Vec::new(),
             attr_alias_flags: Vec::new(),
-            file_locs: Vec::new(),
+            file_locs: Default::default(),
             file_loc_runs: FxHashMap::default(),
             file_loc_ids: FxHashMap::default(),
             next_distinct: 0,
@@ -187,10 +188,13 @@ impl Context {
                 run.push((key, fresh));
                 fresh
             }
-            _ => match run.binary_search_by(|(k, _)| k.cmp(&key)) {
-                Ok(i) => run[i].1,
-                Err(_) => *self.file_loc_ids.entry((file, line, col)).or_insert(fresh),
-            },
+            _ => {
+                let i = run.partition_point(|(k, _)| *k < key);
+                match i < run.len() && run.get(i).0 == key {
+                    true => run.get(i).1,
+                    false => *self.file_loc_ids.entry((file, line, col)).or_insert(fresh),
+                }
+            }
         };
         if id == fresh {
             self.file_locs.push(AttrKind::Location(Location::File {
@@ -201,12 +205,6 @@ impl Context {
             }));
         }
         id
-    }
-
-    /// Makes room for `n` more locations in `file`.
-    pub fn reserve_file_locs(&mut self, file: Symbol, n: usize) {
-        self.file_locs.reserve(n);
-        self.file_loc_runs.entry(file).or_default().reserve(n);
     }
 
     /// The interned function type `(inputs) -> results`.
@@ -254,7 +252,7 @@ impl Context {
     /// The structure of an attribute.
     pub fn attr_kind(&self, a: Attr) -> &AttrKind {
         match a.0.checked_sub(FILE_LOC_BASE) {
-            Some(i) => &self.file_locs[i as usize],
+            Some(i) => self.file_locs.get(i as usize),
             None => &self.attrs[a.0 as usize],
         }
     }

@@ -229,9 +229,7 @@ pub fn parse(
     };
     // About one op per line: reserving that up front saves copying the
     // arenas as they grow (untouched capacity costs no memory).
-    let lines = p.line_starts.len();
-    p.ir.reserve(lines);
-    p.ctx.reserve_file_locs(file, lines);
+    p.ir.reserve(p.line_starts.len());
     let top = p.parse_top_level()?;
     Ok(ParsedModule {
         ir: p.ir,

@@ -530,6 +530,9 @@ impl OpPrinter<'_> {
         let (flags, indent, default_dialect) = (self.flags, self.indent, self.default_dialect);
         let print_second = move || {
             let distinct = RefCell::new(rustc_hash::FxHashMap::default());
+            // Text in pieces of about `FLUSH_BYTES`: one growing buffer
+            // would copy itself over and over.
+            let mut pieces = Pieces::default();
             let mut p = OpPrinter {
                 ctx,
                 ir,
@@ -542,7 +545,7 @@ impl OpPrinter<'_> {
                 },
                 flags,
                 out: String::new(),
-                sink: None,
+                sink: Some(&mut pieces),
                 sink_error: None,
                 indent,
                 default_dialect,
@@ -550,22 +553,46 @@ impl OpPrinter<'_> {
                 type_scratch: Vec::new(),
             };
             p.ops(second);
-            p.out
+            p.flush();
+            pieces.0
         };
         let second_text = std::thread::scope(|s| {
             let other = s.spawn(print_second);
             self.ops(first);
             other.join()
         });
-        match second_text {
-            Ok(text) if self.sink.is_some() => {
-                self.flush();
-                self.out = text;
-                self.flush();
-            }
-            Ok(text) => self.out.push_str(&text),
+        let pieces = match second_text {
+            Ok(pieces) => pieces,
             Err(panic) => std::panic::resume_unwind(panic),
+        };
+        self.flush();
+        for piece in pieces {
+            match self.sink.as_mut() {
+                Some(sink) if self.sink_error.is_none() => {
+                    if let Err(e) = sink.write_all(&piece) {
+                        self.sink_error = Some(e);
+                    }
+                }
+                Some(_) => {}
+                // The pieces are whole printed ops: valid UTF-8.
+                None => self.out.push_str(&String::from_utf8_lossy(&piece)),
+            }
         }
+    }
+}
+
+/// Printed text collected piece by piece (the sink of a printer thread).
+#[derive(Default)]
+struct Pieces(Vec<Vec<u8>>);
+
+impl Write for Pieces {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.push(buf.to_vec());
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
