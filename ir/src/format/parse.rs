@@ -64,37 +64,11 @@ pub(super) fn parse_with_format<'a>(
     build(p, sig, &mut st)
 }
 
-fn literal_tok(s: &str) -> Option<Tok> {
-    Some(match s {
-        "," => Tok::Comma,
-        ":" => Tok::Colon,
-        "(" => Tok::LParen,
-        ")" => Tok::RParen,
-        "[" => Tok::LSquare,
-        "]" => Tok::RSquare,
-        "{" => Tok::LBrace,
-        "}" => Tok::RBrace,
-        "<" => Tok::Less,
-        ">" => Tok::Greater,
-        "=" => Tok::Equal,
-        "->" => Tok::Arrow,
-        "*" => Tok::Star,
-        "+" => Tok::Plus,
-        "-" => Tok::Minus,
-        "?" => Tok::Question,
-        "|" => Tok::Vertical,
-        "..." => Tok::Ellipsis,
-        _ => return None,
-    })
-}
-
 /// Whether the element that opens an optional group is next.
 fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
     match e {
-        Elem::Literal(s) => match literal_tok(s) {
-            Some(t) => p.peek(t),
-            None => p.peek_keyword(s),
-        },
+        Elem::Literal(s) => p.peek_keyword(s),
+        Elem::Punct(_, t) => p.peek(*t),
         Elem::Operand(_) | Elem::Operands => p.peek(Tok::PercentId),
         Elem::Region(_) | Elem::Regions => p.peek(Tok::LBrace),
         Elem::Successor(_) => p.peek(Tok::CaretId),
@@ -131,11 +105,12 @@ fn elems<'a>(
 ) -> PResult<()> {
     for e in list {
         match e {
-            Elem::Literal(s) => match literal_tok(s) {
-                Some(t) if p.eat(t) => {}
-                Some(t) => p.expect(t, &format!("'{s}'"))?,
-                None => p.expect_keyword(s)?,
-            },
+            Elem::Literal(s) => p.expect_keyword(s)?,
+            Elem::Punct(s, t) => {
+                if !p.eat(*t) {
+                    p.expect(*t, &format!("'{s}'"))?;
+                }
+            }
             Elem::Space(_) => {}
             Elem::Operand(i) => {
                 let group = *i;

@@ -186,7 +186,7 @@ fn elems(
 ) {
     for e in list {
         match e {
-            Elem::Literal(s) => {
+            Elem::Literal(s) | Elem::Punct(s, _) => {
                 if st.should_space && space_before(s, st.last_punct) {
                     p.write(" ");
                 }

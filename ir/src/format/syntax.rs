@@ -3,6 +3,7 @@
 //! `` $lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result) ``.
 
 use super::Signature;
+use crate::lexer::Tok;
 
 /// A parsed assembly format.
 #[derive(Debug)]
@@ -24,8 +25,10 @@ pub(super) enum Target {
 /// One element of a format.
 #[derive(Debug)]
 pub(super) enum Elem {
-    /// A keyword or punctuation, written as is.
+    /// A keyword, written as is.
     Literal(&'static str),
+    /// Punctuation, written as is: its text and token.
+    Punct(&'static str, Tok),
     /// `` ` ` `` (a space) or ``` `` ``` (no space).
     Space(bool),
     Operand(usize),
@@ -56,6 +59,31 @@ pub(super) enum Elem {
         attr: usize,
         paren: bool,
     },
+}
+
+/// The token of a punctuation literal.
+fn punct_token(s: &str) -> Option<Tok> {
+    Some(match s {
+        "," => Tok::Comma,
+        ":" => Tok::Colon,
+        "(" => Tok::LParen,
+        ")" => Tok::RParen,
+        "[" => Tok::LSquare,
+        "]" => Tok::RSquare,
+        "{" => Tok::LBrace,
+        "}" => Tok::RBrace,
+        "<" => Tok::Less,
+        ">" => Tok::Greater,
+        "=" => Tok::Equal,
+        "->" => Tok::Arrow,
+        "*" => Tok::Star,
+        "+" => Tok::Plus,
+        "-" => Tok::Minus,
+        "?" => Tok::Question,
+        "|" => Tok::Vertical,
+        "..." => Tok::Ellipsis,
+        _ => return None,
+    })
 }
 
 struct Lexer<'s> {
@@ -169,7 +197,10 @@ impl Lexer<'_> {
                 Ok(vec![match text {
                     "" => Elem::Space(false),
                     " " => Elem::Space(true),
-                    t => Elem::Literal(t),
+                    t => match punct_token(t) {
+                        Some(tok) => Elem::Punct(t, tok),
+                        None => Elem::Literal(t),
+                    },
                 }])
             }
             Some('$') => {

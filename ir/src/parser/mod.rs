@@ -797,7 +797,7 @@ impl<'a> Parser<'a> {
     /// location) and returns it detached.
     pub(crate) fn parse_operation(&mut self) -> PResult<OpId> {
         let start = self.tok.start;
-        let mut bindings: Vec<(&'a str, u32, usize)> = Vec::new();
+        let mut bindings: smallvec::SmallVec<[(&'a str, u32, usize); 2]> = Default::default();
         if self.is(Tok::PercentId) {
             loop {
                 if !self.is(Tok::PercentId) {
