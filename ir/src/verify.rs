@@ -29,9 +29,7 @@ pub fn verify(
     top: OpId,
     opts: VerifyOptions,
 ) -> Result<(), Box<Diagnostic>> {
-    let order = number_ops(ir, top);
-    let mut ops = Vec::new();
-    ir.walk(top, &mut |op| ops.push(op));
+    let (ops, order) = number_ops(ir, top);
     // Each op's own checks read only the IR and the context: large IR is
     // checked in two halves on two threads, and the first failure in op
     // order is reported, as one thread would. A check that must intern
@@ -65,7 +63,7 @@ pub fn verify(
     // Blocks end with terminators, and region verifiers run, once the
     // nested ops are verified: in post order, as MLIR checks on leaving
     // an op.
-    for op in post_order(ir, top) {
+    for op in post_order(v.ctx(), ir, top) {
         let def = v.ctx().op_def(ir.op_name(op));
         if def.is_some_and(|d| !d.traits.has(Traits::NO_TERMINATOR)) {
             v.verify_terminators(op)?;
@@ -99,10 +97,13 @@ fn check_ops(v: &mut Verifier<'_>, ops: &[OpId]) -> Stop {
     Stop::Done
 }
 
-/// The position of each op within its block.
-fn number_ops(ir: &Ir, top: OpId) -> Vec<u32> {
+/// The ops nested in `top` (and `top`) in pre-order, and the position of
+/// each op within its block.
+fn number_ops(ir: &Ir, top: OpId) -> (Vec<OpId>, Vec<u32>) {
+    let mut ops = Vec::with_capacity(ir.op_capacity());
     let mut order = vec![0; ir.op_capacity()];
     ir.walk(top, &mut |op| {
+        ops.push(op);
         for r in ir.regions(op) {
             for b in ir.region_blocks(r) {
                 for (i, o) in ir.block_ops(b).enumerate() {
@@ -111,28 +112,35 @@ fn number_ops(ir: &Ir, top: OpId) -> Vec<u32> {
             }
         }
     });
-    order
+    (ops, order)
 }
 
-/// The ops nested in `top` (and `top`), each after the ops nested in it
-/// and after its earlier siblings.
-fn post_order(ir: &Ir, top: OpId) -> Vec<OpId> {
+/// The ops nested in `top` (and `top`) that have regions or a region
+/// verifier, each after the ops nested in it and after its earlier
+/// siblings.
+fn post_order(ctx: &Context, ir: &Ir, top: OpId) -> Vec<OpId> {
+    let wanted = |op: OpId| {
+        ir.num_regions(op) > 0
+            || ctx
+                .op_def(ir.op_name(op))
+                .is_some_and(|d| d.verify_regions.is_some())
+    };
     let mut out = Vec::new();
     // (op, whether its children are already pushed)
     let mut stack = vec![(top, false)];
-    let mut children = Vec::new();
     while let Some((op, expanded)) = stack.pop() {
-        if expanded {
+        if expanded || ir.num_regions(op) == 0 {
             out.push(op);
             continue;
         }
         stack.push((op, true));
-        children.extend(
-            ir.regions(op)
-                .flat_map(|r| ir.region_blocks(r))
-                .flat_map(|b| ir.block_ops(b)),
-        );
-        stack.extend(children.drain(..).rev().map(|c| (c, false)));
+        let base = stack.len();
+        for r in ir.regions(op) {
+            for b in ir.region_blocks(r) {
+                stack.extend(ir.block_ops(b).filter(|&c| wanted(c)).map(|c| (c, false)));
+            }
+        }
+        stack[base..].reverse();
     }
     out
 }
@@ -567,17 +575,17 @@ impl<'a> Verifier<'a> {
             };
             anc = p;
         }
-        if self.is_graph_region(def_region) {
-            return true;
-        }
         let anc_block = ir.op_block(anc).expect("ancestor in a block");
         if anc_block == def_block {
-            return match def_op {
+            let before = match def_op {
                 None => true,
                 Some(d) => d != anc && self.order[d.0 as usize] < self.order[anc.0 as usize],
             };
+            // Graph regions need no order (the common case is checked
+            // first: it needs no lookup).
+            return before || self.is_graph_region(def_region);
         }
-        self.block_dominates(def_region, def_block, anc_block)
+        self.is_graph_region(def_region) || self.block_dominates(def_region, def_block, anc_block)
     }
 
     fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {

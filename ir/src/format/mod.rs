@@ -44,18 +44,20 @@ pub(crate) fn group_ranges(
     n: usize,
     arities: impl ExactSizeIterator<Item = Arity> + Clone,
 ) -> smallvec::SmallVec<[std::ops::Range<usize>; 4]> {
-    let fixed = arities.clone().filter(|a| *a == Arity::One).count();
+    let mut fixed = 0;
+    for a in arities.clone() {
+        fixed += usize::from(a == Arity::One);
+    }
     let rest = n.saturating_sub(fixed);
+    let mut ranges = smallvec::SmallVec::new();
     let mut at = 0;
-    arities
-        .map(|a| {
-            let len = if a == Arity::One { 1 } else { rest };
-            let end = (at + len).min(n);
-            let r = at..end;
-            at = end;
-            r
-        })
-        .collect()
+    for a in arities {
+        let len = if a == Arity::One { 1 } else { rest };
+        let end = (at + len).min(n);
+        ranges.push(at..end);
+        at = end;
+    }
+    ranges
 }
 
 /// How many values an operand or result group holds.

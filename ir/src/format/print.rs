@@ -4,7 +4,7 @@
 //! `>` and similar single-character punctuation.
 
 use super::syntax::{Elem, Target};
-use super::{AttrSyntax, Signature};
+use super::{Arity, AttrSyntax, Signature};
 use crate::attrs::AttrKind;
 use crate::context::{Attr, Symbol, Type};
 use crate::graph::{Ir, OpId, ValueId};
@@ -167,8 +167,12 @@ fn target_types(
         // Results: single-result groups in order (one variable group at most).
         Target::Result(i) => {
             let n = ir.num_results(op);
-            let ranges = super::group_ranges(n, sig.results.iter().map(|r| r.arity));
-            let range = ranges.get(i).cloned().unwrap_or(0..0);
+            let range = if sig.results.iter().all(|r| r.arity == Arity::One) {
+                i..(i + 1).min(n)
+            } else {
+                let ranges = super::group_ranges(n, sig.results.iter().map(|r| r.arity));
+                ranges.get(i).cloned().unwrap_or(0..0)
+            };
             range.map(|k| ir.value_type(ir.result(op, k))).collect()
         }
         Target::Results => ir.results(op).map(|v| ir.value_type(v)).collect(),
