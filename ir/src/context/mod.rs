@@ -68,6 +68,9 @@ pub struct Context {
     /// The other file locations.
     file_loc_ids: FxHashMap<(Symbol, u32, u32), Attr>,
     next_distinct: u32,
+    /// Attributes built by functions that always build the same one
+    /// (declared defaults), by function address.
+    built_attrs: FxHashMap<usize, Attr>,
     /// Signless `i0`..`i64`, `index` (slot 65) and the float types (from
     /// slot 66 on, in [`crate::float::FloatKind`] order), once interned:
     /// the parser asks for them constantly.
@@ -98,6 +101,7 @@ impl Context {
             file_loc_runs: FxHashMap::default(),
             file_loc_ids: FxHashMap::default(),
             next_distinct: 0,
+            built_attrs: FxHashMap::default(),
             common_types: [None; COMMON_TYPE_SLOTS],
             allow_unregistered: false,
             registry: Default::default(),
@@ -108,6 +112,18 @@ impl Context {
         let unknown = ctx.intern_attr(AttrKind::Location(Location::Unknown));
         debug_assert_eq!((empty, unit, unknown), (EMPTY_DICT, UNIT, UNKNOWN_LOC));
         ctx
+    }
+
+    /// The attribute `make` builds, which must always be the same one
+    /// (a declared default): built once per context.
+    pub fn built_attr(&mut self, make: fn(&mut Context) -> Attr) -> Attr {
+        let key = make as usize;
+        if let Some(&a) = self.built_attrs.get(&key) {
+            return a;
+        }
+        let a = make(self);
+        self.built_attrs.insert(key, a);
+        a
     }
 
     /// Interns `s`.

@@ -450,7 +450,7 @@ fn build<'a>(
     for (i, (param, value)) in sig.attrs.iter().zip(&st.attrs).enumerate() {
         let value = match (value, param.default) {
             (Some(v), _) => Some(*v),
-            (None, Some(d)) if !param.optional => Some((d.make)(p.ctx())),
+            (None, Some(d)) if !param.optional => Some(p.ctx().built_attr(d.make)),
             _ => None,
         };
         if let Some(v) = value {

@@ -1052,7 +1052,7 @@ impl<'a> Parser<'a> {
         for a in sig_attrs {
             let present = new_props.iter().any(|(k, _)| self.ctx.str(*k) == a.name);
             if let (Some(d), false, false) = (a.default, present, a.optional) {
-                let v = (d.make)(self.ctx);
+                let v = self.ctx.built_attr(d.make);
                 let k = self.ctx.sym(a.name);
                 new_props.push((k, v));
             }

@@ -82,10 +82,23 @@ pub fn print_module_to(
     flags: PrintFlags,
     sink: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let table = aliases::collect(ctx, ir, top, &flags);
-    let distinct = RefCell::new(rustc_hash::FxHashMap::default());
     let hints = (!flags.generic).then_some(ctx);
-    let names = Names::new(hints, ir, top, flags.generic, !flags.skip_regions);
+    let number = || Names::new(hints, ir, top, flags.generic, !flags.skip_regions);
+    // Aliases and names are chosen independently: for large IR, on two
+    // threads.
+    let (table, names) = if ir.op_capacity() >= PARALLEL_MIN_OPS {
+        std::thread::scope(|scope| {
+            let names = scope.spawn(number);
+            let table = aliases::collect(ctx, ir, top, &flags);
+            match names.join() {
+                Ok(names) => (table, names),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        })
+    } else {
+        (aliases::collect(ctx, ir, top, &flags), number())
+    };
+    let distinct = RefCell::new(rustc_hash::FxHashMap::default());
     let mut p = OpPrinter {
         ctx,
         ir,
