@@ -43,6 +43,8 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_scheduling::eqsat::EQSAT,
                 &silica_dialects::inline::INLINE,
                 &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
+                &silica_dialects::scf_to_cf::FORALL_TO_PARALLEL,
+                &silica_dialects::scf_to_cf::FORALL_TO_FOR,
                 &silica_affine::lower::LOWER_AFFINE,
                 &silica_affine::expand_strided_metadata::EXPAND_STRIDED_METADATA,
                 &silica_hw_dialects::specialize::HW_SPECIALIZE,

@@ -16,6 +16,7 @@ pub mod memref_layout;
 mod memref_transpose;
 mod memref_verify;
 pub mod scf;
+mod scf_forall;
 mod scf_patterns;
 pub mod scf_to_cf;
 mod scf_verify;

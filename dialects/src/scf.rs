@@ -104,6 +104,34 @@ static REDUCE_RETURN_SIG: Signature = Signature::new(
 
 static OPS: &[OpDef] = &[
     OpDef {
+        verify: Some(crate::scf_forall::verify_forall),
+        inherent_attrs: &[
+            "operandSegmentSizes",
+            "staticLowerBound",
+            "staticUpperBound",
+            "staticStep",
+            "mapping",
+        ],
+        parse: Some(crate::scf_forall::parse_forall),
+        print: Some(crate::scf_forall::print_forall),
+        effects: Effects::Recursive,
+        traits: Traits::SINGLE_BLOCK
+            .with(Traits::LOOP_LIKE)
+            .with(Traits::ALLOCATION_SCOPE),
+        ..OpDef::new(crate::scf_forall::FORALL)
+    },
+    OpDef {
+        traits: Traits::TERMINATOR
+            .with(Traits::SINGLE_BLOCK)
+            .with(Traits::NO_REGION_ARGUMENTS)
+            .with(Traits::NO_TERMINATOR),
+        parents: &[crate::scf_forall::FORALL],
+        parse: Some(crate::scf_forall::parse_in_parallel),
+        print: Some(crate::scf_forall::print_in_parallel),
+        effects: Effects::Recursive,
+        ..OpDef::new(crate::scf_forall::IN_PARALLEL)
+    },
+    OpDef {
         verify: Some(crate::scf_verify::verify_parallel),
         verify_regions: Some(crate::scf_verify::verify_parallel_results),
         inherent_attrs: &["operandSegmentSizes"],
@@ -215,7 +243,7 @@ pub static SCF: DialectDef = DialectDef {
 // ----- shared pieces ---------------------------------------------------------
 
 /// `(t1, t2)`, or `t` for one non-function type.
-fn print_result_types(p: &mut AsmPrinter<'_, '_>, tys: &[Type], parens_always: bool) {
+pub(crate) fn print_result_types(p: &mut AsmPrinter<'_, '_>, tys: &[Type], parens_always: bool) {
     if parens_always {
         p.write("(");
         p.types(tys);
@@ -228,7 +256,7 @@ fn print_result_types(p: &mut AsmPrinter<'_, '_>, tys: &[Type], parens_always: b
 /// `(%a = %x, %b = %y)`: block arguments and the values they start as.
 type Assignments<'a> = Vec<(UnresolvedOperand<'a>, UnresolvedOperand<'a>)>;
 
-fn parse_assignments<'a>(p: &mut AsmParser<'_, 'a>) -> PResult<Assignments<'a>> {
+pub(crate) fn parse_assignments<'a>(p: &mut AsmParser<'_, 'a>) -> PResult<Assignments<'a>> {
     let mut out = Vec::new();
     p.expect(Tok::LParen, "'('")?;
     p.comma_list(Tok::RParen, "')'", |p| {
@@ -254,7 +282,7 @@ fn print_assignments(p: &mut AsmPrinter<'_, '_>, args: &[ValueId], inits: &[Valu
     p.write(")");
 }
 
-fn create(
+pub(crate) fn create(
     p: &mut AsmParser<'_, '_>,
     name: &str,
     operands: &[ValueId],
@@ -639,7 +667,9 @@ fn print_execute_region(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 // ----- scf.parallel and scf.reduce -----------------------------------------------
 
 /// `(%a, %b)`: operands in parentheses.
-fn parse_paren_operands<'a>(p: &mut AsmParser<'_, 'a>) -> PResult<Vec<UnresolvedOperand<'a>>> {
+pub(crate) fn parse_paren_operands<'a>(
+    p: &mut AsmParser<'_, 'a>,
+) -> PResult<Vec<UnresolvedOperand<'a>>> {
     let mut out = Vec::new();
     p.expect(Tok::LParen, "'('")?;
     p.comma_list(Tok::RParen, "')'", |p| {

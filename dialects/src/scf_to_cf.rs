@@ -278,6 +278,86 @@ fn lower_index_switch(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     rw.replace_op(op, &results);
 }
 
+/// `scf.forall` without shared outputs, as MLIR lowers it: an
+/// `scf.parallel` over the same bounds (the static ones as `arith.constant`
+/// ops, lower bounds first, then upper bounds, then steps) with the body
+/// moved over and `scf.reduce` for its `scf.forall.in_parallel`
+/// terminator. Returns the `scf.parallel`.
+fn forall_to_parallel(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<OpId, String> {
+    if ir.num_results(op) > 0 {
+        return Err(
+            "'scf.forall' op with shared outputs cannot be lowered: bufferize it first".into(),
+        );
+    }
+    let loc = ir.op_loc(op);
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let sizes = silica_ir::format::segment_sizes(ctx, ir, op).unwrap_or_default();
+    let Some(body) = ir.regions(op).next() else {
+        return Err("'scf.forall' op has no body".into());
+    };
+    let mut listener = NoListener;
+    let mut rw = Rewriter::new(ctx, ir, &mut listener);
+    rw.set_insertion_point(op);
+    let mut bounds: Vec<ValueId> = Vec::new();
+    let mut at = 0;
+    for (g, name) in ["staticLowerBound", "staticUpperBound", "staticStep"]
+        .into_iter()
+        .enumerate()
+    {
+        let n = sizes.get(g).copied().unwrap_or(0);
+        let mut dynamic = operands[at.min(operands.len())..(at + n).min(operands.len())].iter();
+        at += n;
+        let statics = silica_ir::dialect::inherent_attr(rw.ctx, rw.ir, op, name)
+            .and_then(|a| rw.ctx.int_array_values(a))
+            .unwrap_or_default();
+        for s in statics {
+            let value = match (s == i64::MIN).then(|| dynamic.next()).flatten() {
+                Some(&v) => v,
+                None => Builder { rw: &mut rw, loc }.index_const(s),
+            };
+            bounds.push(value);
+        }
+    }
+    let rank = bounds.len() / 3;
+    let region = rw.ir.create_region();
+    let blocks: Vec<_> = rw.ir.region_blocks(body).collect();
+    for b in blocks {
+        rw.ir.detach_block(b);
+        rw.ir.append_block(region, b);
+    }
+    if let Some(terminator) = rw.ir.entry_block(region).and_then(|b| rw.ir.last_op(b)) {
+        rw.set_insertion_point(terminator);
+        rw.create_simple("scf.reduce", &[], &[], None, loc);
+        rw.erase_op(terminator);
+    }
+    rw.set_insertion_point(op);
+    let segments = rw
+        .ctx
+        .int_array_attr(32, &[rank as i64, rank as i64, rank as i64, 0]);
+    let key = rw.ctx.sym(silica_ir::format::SEGMENTS);
+    let props = rw.ctx.dict_attr(vec![(key, segments)]);
+    let name = rw.ctx.sym("scf.parallel");
+    // A device mapping goes along as a plain attribute.
+    let mapping = silica_ir::dialect::inherent_attr(rw.ctx, rw.ir, op, "mapping");
+    let entries = match mapping {
+        Some(m) => vec![(rw.ctx.sym("mapping"), m)],
+        None => Vec::new(),
+    };
+    let attrs = rw.ctx.dict_attr(entries);
+    let parallel = rw.create(silica_ir::OpSpec {
+        name,
+        loc,
+        operands: &bounds,
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: Some(props),
+    });
+    rw.erase_op(op);
+    Ok(parallel)
+}
+
 /// `scf.parallel`: a nest of `scf.for`, outermost dimension first, the
 /// reductions carried as iteration arguments through every level and
 /// combined by their `scf.reduce` regions inlined at the innermost one;
@@ -418,13 +498,11 @@ pub fn convert_scf_to_cf(
                 Ok(loops) => ops.extend(loops.into_iter().rev()),
                 Err(msg) => return Err(Box::new(Diagnostic::error(ir.op_loc(op), msg))),
             },
-            "scf.forall" => {
-                let name = ctx.str(ir.op_name(op)).to_string();
-                return Err(Box::new(Diagnostic::error(
-                    ir.op_loc(op),
-                    format!("convert-scf-to-cf does not lower '{name}' yet"),
-                )));
-            }
+            "scf.forall" => match forall_to_parallel(ctx, ir, op) {
+                // The new `scf.parallel` next.
+                Ok(parallel) => ops.push(parallel),
+                Err(msg) => return Err(Box::new(Diagnostic::error(ir.op_loc(op), msg))),
+            },
             _ => {}
         }
     }
@@ -453,4 +531,61 @@ pub static CONVERT_SCF_TO_CF: PassInfo = PassInfo {
         default: "true",
     }],
     create: |_: &PassOptions| Ok(Box::new(ScfToCf)),
+};
+
+/// `scf-forall-to-parallel` (with `to_for`, `scf-forall-to-for`): every
+/// `scf.forall` without shared outputs becomes an `scf.parallel` (and
+/// that a nest of `scf.for`).
+fn lower_foralls(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    root: OpId,
+    to_for: bool,
+) -> Result<(), Box<Diagnostic>> {
+    let mut foralls = Vec::new();
+    let forall = ctx.lookup_sym("scf.forall");
+    ir.walk(root, &mut |o| {
+        if Some(ir.op_name(o)) == forall {
+            foralls.push(o);
+        }
+    });
+    for op in foralls {
+        let parallel = forall_to_parallel(ctx, ir, op)
+            .map_err(|msg| Box::new(Diagnostic::error(ir.op_loc(op), msg)))?;
+        if to_for {
+            lower_parallel(ctx, ir, parallel)
+                .map_err(|msg| Box::new(Diagnostic::error(ir.op_loc(parallel), msg)))?;
+        }
+    }
+    Ok(())
+}
+
+struct ForallTo {
+    to_for: bool,
+}
+
+impl Pass for ForallTo {
+    fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
+        lower_foralls(ctx, ir, op, self.to_for)
+    }
+}
+
+/// The `scf-forall-to-parallel` pass.
+pub static FORALL_TO_PARALLEL: PassInfo = PassInfo {
+    argument: "scf-forall-to-parallel",
+    name: "SCFForallToParallelLoop",
+    description: "Convert SCF forall loops to SCF parallel loops",
+    anchor: None,
+    options: &[],
+    create: |_: &PassOptions| Ok(Box::new(ForallTo { to_for: false })),
+};
+
+/// The `scf-forall-to-for` pass.
+pub static FORALL_TO_FOR: PassInfo = PassInfo {
+    argument: "scf-forall-to-for",
+    name: "SCFForallToForLoop",
+    description: "Convert SCF forall loops to SCF for loops",
+    anchor: None,
+    options: &[],
+    create: |_: &PassOptions| Ok(Box::new(ForallTo { to_for: true })),
 };
