@@ -6,7 +6,7 @@
 use crate::scf::{create, parse_assignments, print_result_types};
 use silica_ir::format::SEGMENTS;
 use silica_ir::lexer::Tok;
-use silica_ir::parser::{AsmParser, PResult, UnresolvedOperand};
+use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
 use silica_ir::verify::OpVerifier;
 use silica_ir::{OpId, RegionId, TypeKind, ValueId};
@@ -21,28 +21,6 @@ const LOWER: &str = "staticLowerBound";
 const UPPER: &str = "staticUpperBound";
 const STEP: &str = "staticStep";
 
-/// `(%a, 4, %b)`: the values, and the constants with [`DYNAMIC`] where a
-/// value stands.
-fn parse_bounds<'a>(p: &mut AsmParser<'_, 'a>) -> PResult<(Vec<UnresolvedOperand<'a>>, Vec<i64>)> {
-    let (mut values, mut statics) = (Vec::new(), Vec::new());
-    p.expect(Tok::LParen, "'('")?;
-    p.comma_list(Tok::RParen, "')'", |p| {
-        if p.peek(Tok::PercentId) {
-            values.push(p.parse_operand()?);
-            statics.push(DYNAMIC);
-        } else {
-            let at = p.pos();
-            let v = p.parse_integer()?;
-            match i64::try_from(&v) {
-                Ok(v) => statics.push(v),
-                Err(_) => return p.error_at(at, "integer value too large"),
-            }
-        }
-        Ok(())
-    })?;
-    Ok((values, statics))
-}
-
 /// `(%i, %j) in (ubs)` or `(%i, %j) = (lbs) to (ubs) step (steps)`, then
 /// `shared_outs(%o = %t, ...) -> (types)`, the body and an attribute
 /// dictionary.
@@ -50,7 +28,7 @@ pub(crate) fn parse_forall(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let ivs = crate::scf::parse_paren_operands(p)?;
     let rank = ivs.len();
     let (lbs, ubs, steps) = if p.eat_keyword("in") {
-        let ubs = parse_bounds(p)?;
+        let ubs = p.parse_dynamic_index_list(true)?;
         (
             (Vec::new(), vec![0; rank]),
             ubs,
@@ -58,11 +36,11 @@ pub(crate) fn parse_forall(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         )
     } else {
         p.expect(Tok::Equal, "'='")?;
-        let lbs = parse_bounds(p)?;
+        let lbs = p.parse_dynamic_index_list(true)?;
         p.expect_keyword("to")?;
-        let ubs = parse_bounds(p)?;
+        let ubs = p.parse_dynamic_index_list(true)?;
         p.expect_keyword("step")?;
-        (lbs, ubs, parse_bounds(p)?)
+        (lbs, ubs, p.parse_dynamic_index_list(true)?)
     };
     let mut outs = Vec::new();
     let mut result_types = Vec::new();

@@ -249,28 +249,7 @@ fn elems<'a>(
                 attr,
                 paren,
             } => {
-                let (open, close, what) = if *paren {
-                    (Tok::LParen, Tok::RParen, "')'")
-                } else {
-                    (Tok::LSquare, Tok::RSquare, "']'")
-                };
-                p.expect(open, if *paren { "'('" } else { "'['" })?;
-                let mut statics: SmallVec<[i64; 4]> = SmallVec::new();
-                let mut values = Group::new();
-                p.comma_list(close, what, |p| {
-                    if p.peek(Tok::PercentId) {
-                        values.push(p.parse_operand()?);
-                        statics.push(i64::MIN);
-                    } else {
-                        let at = p.pos();
-                        let v = p.parse_integer()?;
-                        match i64::try_from(&v) {
-                            Ok(v) => statics.push(v),
-                            Err(_) => return p.error_at(at, "integer value too large"),
-                        }
-                    }
-                    Ok(())
-                })?;
+                let (values, statics) = p.parse_dynamic_index_list(*paren)?;
                 st.operands.retain(|(g, _)| g != operand);
                 st.operands
                     .extend(values.into_iter().map(|u| (*operand, u)));

@@ -357,6 +357,37 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         })
     }
 
+    /// MLIR's dynamic index list, `[4, %n, 2]` (in parentheses when
+    /// `paren`): the SSA values, and the constants with `i64::MIN` (MLIR's
+    /// dynamic marker) where a value stands.
+    pub fn parse_dynamic_index_list(
+        &mut self,
+        paren: bool,
+    ) -> PResult<(Vec<UnresolvedOperand<'a>>, Vec<i64>)> {
+        let (open, close, what) = if paren {
+            (Tok::LParen, Tok::RParen, "')'")
+        } else {
+            (Tok::LSquare, Tok::RSquare, "']'")
+        };
+        self.expect(open, if paren { "'('" } else { "'['" })?;
+        let (mut values, mut statics) = (Vec::new(), Vec::new());
+        self.comma_list(close, what, |p| {
+            if p.peek(Tok::PercentId) {
+                values.push(p.parse_operand()?);
+                statics.push(i64::MIN);
+            } else {
+                let at = p.pos();
+                let v = p.parse_integer()?;
+                match i64::try_from(&v) {
+                    Ok(v) => statics.push(v),
+                    Err(_) => return p.error_at(at, "integer value too large"),
+                }
+            }
+            Ok(())
+        })?;
+        Ok((values, statics))
+    }
+
     /// `%name` or `%name#N`.
     pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand<'a>> {
         let (name, index, pos) = self.p.parse_value_ref()?;
