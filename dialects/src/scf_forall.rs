@@ -77,13 +77,12 @@ pub(crate) fn parse_forall(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let op = create(p, FORALL, &operands, &result_types, &[region], attrs);
     let ctx = p.ctx();
     let sizes = [lbs.0.len(), ubs.0.len(), steps.0.len(), outs.len()].map(|n| n as i64);
-    let props = vec![
+    let mut props = vec![
         (ctx.sym(SEGMENTS), ctx.int_array_attr(32, &sizes)),
         (ctx.sym(LOWER), ctx.int_array_attr(64, &lbs.1)),
         (ctx.sym(UPPER), ctx.int_array_attr(64, &ubs.1)),
         (ctx.sym(STEP), ctx.int_array_attr(64, &steps.1)),
     ];
-    let mut props = props;
     // `mapping` written in the dictionary is a property too.
     let mapping = ctx.sym("mapping");
     let entries = ctx.dict_entries(attrs).to_vec();
