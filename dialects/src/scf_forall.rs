@@ -15,7 +15,7 @@ pub(crate) const FORALL: &str = "scf.forall";
 pub(crate) const IN_PARALLEL: &str = "scf.forall.in_parallel";
 
 /// MLIR's marker of a bound given by an SSA value.
-const DYNAMIC: i64 = i64::MIN;
+pub(crate) const DYNAMIC: i64 = i64::MIN;
 
 const LOWER: &str = "staticLowerBound";
 const UPPER: &str = "staticUpperBound";
@@ -146,18 +146,18 @@ pub(crate) fn print_in_parallel(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 }
 
 /// A forall's operands by group, its static bounds and its body.
-struct Parts {
-    lbs: Vec<ValueId>,
-    ubs: Vec<ValueId>,
-    steps: Vec<ValueId>,
-    outs: Vec<ValueId>,
-    static_lbs: Vec<i64>,
-    static_ubs: Vec<i64>,
-    static_steps: Vec<i64>,
-    body: Option<RegionId>,
+pub(crate) struct Parts {
+    pub lbs: Vec<ValueId>,
+    pub ubs: Vec<ValueId>,
+    pub steps: Vec<ValueId>,
+    pub outs: Vec<ValueId>,
+    pub static_lbs: Vec<i64>,
+    pub static_ubs: Vec<i64>,
+    pub static_steps: Vec<i64>,
+    pub body: Option<RegionId>,
 }
 
-fn parts(ctx: &silica_ir::Context, ir: &silica_ir::Ir, op: OpId) -> Parts {
+pub(crate) fn parts(ctx: &silica_ir::Context, ir: &silica_ir::Ir, op: OpId) -> Parts {
     let operands: Vec<ValueId> = ir.operands(op).collect();
     let sizes = silica_ir::format::segment_sizes(ctx, ir, op).unwrap_or_default();
     let mut at = 0;
@@ -184,21 +184,6 @@ fn parts(ctx: &silica_ir::Context, ir: &silica_ir::Ir, op: OpId) -> Parts {
     }
 }
 
-fn print_bounds(p: &mut AsmPrinter<'_, '_>, values: &[ValueId], statics: &[i64]) {
-    p.write("(");
-    let mut dynamic = values.iter();
-    for (k, s) in statics.iter().enumerate() {
-        if k > 0 {
-            p.write(", ");
-        }
-        match (*s == DYNAMIC).then(|| dynamic.next()).flatten() {
-            Some(&v) => p.operand(v),
-            None => p.write(&s.to_string()),
-        }
-    }
-    p.write(")");
-}
-
 pub(crate) fn print_forall(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
     let parts = parts(ctx, ir, op);
@@ -217,14 +202,14 @@ pub(crate) fn print_forall(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         && parts.static_steps.iter().all(|&s| s == 1);
     if normalized {
         p.write(" in ");
-        print_bounds(p, &parts.ubs, &parts.static_ubs);
+        p.dynamic_index_list(&parts.ubs, &parts.static_ubs, true);
     } else {
         p.write(" = ");
-        print_bounds(p, &parts.lbs, &parts.static_lbs);
+        p.dynamic_index_list(&parts.lbs, &parts.static_lbs, true);
         p.write(" to ");
-        print_bounds(p, &parts.ubs, &parts.static_ubs);
+        p.dynamic_index_list(&parts.ubs, &parts.static_ubs, true);
         p.write(" step ");
-        print_bounds(p, &parts.steps, &parts.static_steps);
+        p.dynamic_index_list(&parts.steps, &parts.static_steps, true);
     }
     if !parts.outs.is_empty() {
         p.write(" shared_outs(");
@@ -317,15 +302,11 @@ pub(crate) fn verify_forall(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()>
         }
     }
     if let Some(mapping) = silica_ir::dialect::inherent_attr(ctx, ir, op, "mapping") {
-        let silica_ir::attrs::AttrKind::Array(elements) = ctx.attr_kind(mapping) else {
-            return Err(v.op_error(
-                op,
-                "attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute",
-            ));
-        };
         // Device mapping attributes come from the GPU dialect, which
-        // silica does not have: any element fails the constraint.
-        if !elements.is_empty() {
+        // silica does not have: only an empty array meets the constraint.
+        let empty =
+            matches!(ctx.attr_kind(mapping), silica_ir::attrs::AttrKind::Array(e) if e.is_empty());
+        if !empty {
             return Err(v.op_error(
                 op,
                 "attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute",

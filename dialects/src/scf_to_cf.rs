@@ -290,28 +290,25 @@ fn forall_to_parallel(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<OpId, 
         );
     }
     let loc = ir.op_loc(op);
-    let operands: Vec<ValueId> = ir.operands(op).collect();
-    let sizes = silica_ir::format::segment_sizes(ctx, ir, op).unwrap_or_default();
-    let Some(body) = ir.regions(op).next() else {
+    let parts = crate::scf_forall::parts(ctx, ir, op);
+    let Some(body) = parts.body else {
         return Err("'scf.forall' op has no body".into());
     };
     let mut listener = NoListener;
     let mut rw = Rewriter::new(ctx, ir, &mut listener);
     rw.set_insertion_point(op);
     let mut bounds: Vec<ValueId> = Vec::new();
-    let mut at = 0;
-    for (g, name) in ["staticLowerBound", "staticUpperBound", "staticStep"]
-        .into_iter()
-        .enumerate()
-    {
-        let n = sizes.get(g).copied().unwrap_or(0);
-        let mut dynamic = operands[at.min(operands.len())..(at + n).min(operands.len())].iter();
-        at += n;
-        let statics = silica_ir::dialect::inherent_attr(rw.ctx, rw.ir, op, name)
-            .and_then(|a| rw.ctx.int_array_values(a))
-            .unwrap_or_default();
-        for s in statics {
-            let value = match (s == i64::MIN).then(|| dynamic.next()).flatten() {
+    for (dynamic, statics) in [
+        (&parts.lbs, &parts.static_lbs),
+        (&parts.ubs, &parts.static_ubs),
+        (&parts.steps, &parts.static_steps),
+    ] {
+        let mut dynamic = dynamic.iter();
+        for &s in statics {
+            let value = match (s == crate::scf_forall::DYNAMIC)
+                .then(|| dynamic.next())
+                .flatten()
+            {
                 Some(&v) => v,
                 None => Builder { rw: &mut rw, loc }.index_const(s),
             };

@@ -8,23 +8,6 @@ use crate::parser::PResult;
 use crate::printer::type_to_string;
 use crate::verify::OpVerifier;
 
-/// The range of values of group `i` among `n` values split over
-/// `params` (one value per single group, the rest to the variable one).
-fn group_range(n: usize, params: &[super::ValueParam], i: usize) -> std::ops::Range<usize> {
-    let fixed = params.iter().filter(|p| p.arity == Arity::One).count();
-    let rest = n.saturating_sub(fixed);
-    let mut at = 0;
-    for (j, p) in params.iter().enumerate() {
-        let len = if p.arity == Arity::One { 1 } else { rest };
-        let end = (at + len).min(n);
-        if j == i {
-            return at..end;
-        }
-        at = end;
-    }
-    at..at
-}
-
 /// What MLIR's count traits (`ZeroOperands`, `OneResult`,
 /// `AtLeastNOperands`, ...) say of `count` operands or results.
 pub(crate) fn count_message(what: &str, fixed: usize, variable: bool, count: usize) -> String {
@@ -85,9 +68,18 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
             ir.value_type(ir.operand(op, i))
         }
     };
-    for (what, params, count, results) in [
-        ("operand", sig.operands, num_operands, false),
-        ("result", sig.results, num_results, true),
+    let arities = |params: &'static [super::ValueParam]| params.iter().map(|p| p.arity);
+    let operand_ranges = super::group_ranges(num_operands, arities(sig.operands));
+    let result_ranges = super::group_ranges(num_results, arities(sig.results));
+    for (what, params, count, results, ranges) in [
+        (
+            "operand",
+            sig.operands,
+            num_operands,
+            false,
+            &operand_ranges,
+        ),
+        ("result", sig.results, num_results, true, &result_ranges),
     ] {
         let fixed = params.iter().filter(|p| p.arity == Arity::One).count();
         let variable = params.iter().any(|p| p.arity != Arity::One);
@@ -107,7 +99,7 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
                     at += sizes[g];
                     r
                 }
-                _ => group_range(count, params, g),
+                _ => ranges[g].clone(),
             };
             for index in range {
                 let t = value_type(results, index);
@@ -126,11 +118,11 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
         let mut first = None;
         let mut differs = false;
         for slot in slots {
-            let (results, params, count, i) = match *slot {
-                Slot::Operand(i) => (false, sig.operands, num_operands, i),
-                Slot::Result(i) => (true, sig.results, num_results, i),
+            let (results, range) = match *slot {
+                Slot::Operand(i) => (false, operand_ranges[i].clone()),
+                Slot::Result(i) => (true, result_ranges[i].clone()),
             };
-            for index in group_range(count, params, i) {
+            for index in range {
                 let t = value_type(results, index);
                 match first {
                     None => first = Some(t),

@@ -310,21 +310,7 @@ fn value(
             let statics = attr_value(p, op, sig, *attr)
                 .and_then(|a| p.ctx().int_array_values(a))
                 .unwrap_or_default();
-            p.write(if *paren { "(" } else { "[" });
-            let mut dynamic = groups.group(*operand).iter();
-            for (k, s) in statics.iter().enumerate() {
-                if k > 0 {
-                    p.write(", ");
-                }
-                if *s == i64::MIN {
-                    if let Some(&v) = dynamic.next() {
-                        p.operand(v);
-                    }
-                } else {
-                    p.write(&s.to_string());
-                }
-            }
-            p.write(if *paren { ")" } else { "]" });
+            p.dynamic_index_list(groups.group(*operand), &statics, *paren);
         }
         Elem::Regions => {
             let rs: Vec<_> = p.ir().regions(op).collect();

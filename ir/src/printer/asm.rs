@@ -80,6 +80,27 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
     }
 
     /// `%name` of a value.
+    /// MLIR's dynamic index list, `[4, %n, 2]` (in parentheses when
+    /// `paren`): `statics` with the next of `values` where `i64::MIN`
+    /// (MLIR's dynamic marker) stands.
+    pub fn dynamic_index_list(&mut self, values: &[ValueId], statics: &[i64], paren: bool) {
+        self.write(if paren { "(" } else { "[" });
+        let mut dynamic = values.iter();
+        for (k, s) in statics.iter().enumerate() {
+            if k > 0 {
+                self.write(", ");
+            }
+            if *s == i64::MIN {
+                if let Some(&v) = dynamic.next() {
+                    self.operand(v);
+                }
+            } else {
+                self.write(&s.to_string());
+            }
+        }
+        self.write(if paren { ")" } else { "]" });
+    }
+
     pub fn operand(&mut self, v: ValueId) {
         if let Backend::Text(p) = &mut self.backend {
             p.names.value_into(&mut p.out, p.ir, v);
