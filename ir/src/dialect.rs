@@ -254,6 +254,18 @@ pub struct Registry {
     pub(crate) dynamic: FxHashMap<&'static str, crate::dynamic::DynamicDialect>,
 }
 
+impl Registry {
+    /// A copy for a forked context; `None` when dialects defined at run
+    /// time are registered (their checks are not copied).
+    pub(crate) fn fork(&self) -> Option<Registry> {
+        self.dynamic.is_empty().then(|| Registry {
+            dialects: self.dialects.clone(),
+            ops: self.ops.clone(),
+            dynamic: Default::default(),
+        })
+    }
+}
+
 impl Context {
     /// Registers `d` and its ops (again is harmless).
     pub fn register_dialect(&mut self, d: &'static DialectDef) {

@@ -7,6 +7,8 @@
 
 use crate::context::{Attr, Symbol, Type};
 
+mod absorb;
+
 macro_rules! entity {
     ($(#[$m:meta])* $name:ident) => {
         $(#[$m])*

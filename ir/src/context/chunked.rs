@@ -27,6 +27,25 @@ impl<T> Default for Chunked<T> {
     }
 }
 
+/// A copy whose chunks keep their capacities (which place the elements).
+impl<T: Clone> Clone for Chunked<T> {
+    fn clone(&self) -> Self {
+        let chunks = self
+            .chunks
+            .iter()
+            .map(|c| {
+                let mut copy = Vec::with_capacity(c.capacity());
+                copy.extend_from_slice(c);
+                copy
+            })
+            .collect();
+        Chunked {
+            chunks,
+            len: self.len,
+        }
+    }
+}
+
 impl<T> Chunked<T> {
     pub(super) fn len(&self) -> usize {
         self.len
@@ -89,5 +108,11 @@ mod tests {
         assert_eq!(c.last(), Some(&((n - 1) * 2)));
         assert_eq!(c.partition_point(|&v| v < 2 * FIRST + 1), FIRST + 1);
         assert_eq!(c.partition_point(|_| true), c.len());
+        let mut copy = c.clone();
+        copy.push(1);
+        copy.push(3);
+        assert_eq!((*copy.get(n), *copy.get(n + 1)), (1, 3));
+        assert_eq!(copy.len(), n + 2);
+        assert_eq!(c.len(), n);
     }
 }

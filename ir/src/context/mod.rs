@@ -7,10 +7,12 @@
 
 mod chunked;
 mod elements;
+mod fork;
 mod keys;
 
 pub use elements::Element;
 pub(crate) use elements::{attr_children, type_children};
+pub(crate) use fork::{ForkPoint, Import};
 
 use crate::attrs::{AttrKind, Location};
 use crate::types::TypeKind;

@@ -8,6 +8,7 @@
 mod asm;
 mod attrs;
 mod custom;
+mod split;
 mod types;
 
 pub use asm::{AsmParser, UnresolvedOperand};
@@ -153,6 +154,8 @@ pub(crate) struct Parser<'a> {
     bound_results: u32,
     /// The first result name the op being parsed binds (`%r` gives `r`).
     pub(crate) first_result_name: Option<&'a str>,
+    /// Where the ops parsed on another thread go in (see [`split`]).
+    splice: Option<split::Splice>,
     /// While parsing affine expressions over SSA values (`%i + 1`,
     /// `symbol(%n)`), the values met as dimensions and as symbols.
     pub(crate) affine_ssa: Option<AffineSsa<'a>>,
@@ -189,53 +192,72 @@ pub fn parse(
     src: &[u8],
     opts: ParseOptions,
 ) -> Result<ParsedModule, Box<Diagnostic>> {
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(memchr::memchr_iter(b'\n', src).map(|i| i + 1))
-        .collect();
-    let file = ctx.sym(file);
-    let mut p = Parser {
-        ctx,
-        ir: Ir::new(),
-        src,
-        src_str: std::str::from_utf8(src).ok(),
-        file,
-        line_starts,
-        last_line: 0,
-        first_line: opts.first_line.max(1),
-        implicit_module_loc: opts.implicit_module_loc,
-        tok: lex(src, 0),
-        prev_end: 0,
-        attr_aliases: FxHashMap::default(),
-        type_aliases: FxHashMap::default(),
-        dialect_types: FxHashMap::default(),
-        scopes: vec![IsolatedScope::default()],
-        block_scopes: Vec::new(),
-        deferred_locs: Vec::new(),
-        placeholder_pos: FxHashMap::default(),
-        distinct_ids: FxHashMap::default(),
-        resources: Resources::default(),
-        depth: 0,
-        ref_stack: Vec::new(),
-        value_stack: Vec::new(),
-        type_stack: Vec::new(),
-        entry_stack: Vec::new(),
-        attr_type: None,
-        tail_cache: FxHashMap::default(),
-        default_dialects: vec!["builtin"],
-        custom_ops: Vec::new(),
-        affine_ssa: None,
-        bound_results: 0,
-        first_result_name: None,
-    };
-    // About one op per line: reserving that up front saves copying the
-    // arenas as they grow (untouched capacity costs no memory).
-    p.ir.reserve(p.line_starts.len());
+    if src.len() >= split::MIN_BYTES {
+        if let Some(module) = split::parse_in_two(ctx, file, src, opts) {
+            return Ok(module);
+        }
+    }
+    let mut p = Parser::new(ctx, file, src, opts);
     let top = p.parse_top_level()?;
-    Ok(ParsedModule {
-        ir: p.ir,
-        top,
-        resources: p.resources,
-    })
+    Ok(p.finish(top))
+}
+
+impl<'a> Parser<'a> {
+    /// A parser at the start of `src`.
+    fn new(ctx: &'a mut Context, file: &str, src: &'a [u8], opts: ParseOptions) -> Self {
+        let line_starts: Vec<usize> = std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', src).map(|i| i + 1))
+            .collect();
+        let file = ctx.sym(file);
+        let mut p = Parser {
+            ctx,
+            ir: Ir::new(),
+            src,
+            src_str: std::str::from_utf8(src).ok(),
+            file,
+            line_starts,
+            last_line: 0,
+            first_line: opts.first_line.max(1),
+            implicit_module_loc: opts.implicit_module_loc,
+            tok: lex(src, 0),
+            prev_end: 0,
+            attr_aliases: FxHashMap::default(),
+            type_aliases: FxHashMap::default(),
+            dialect_types: FxHashMap::default(),
+            scopes: vec![IsolatedScope::default()],
+            block_scopes: Vec::new(),
+            deferred_locs: Vec::new(),
+            placeholder_pos: FxHashMap::default(),
+            distinct_ids: FxHashMap::default(),
+            resources: Resources::default(),
+            depth: 0,
+            ref_stack: Vec::new(),
+            value_stack: Vec::new(),
+            type_stack: Vec::new(),
+            entry_stack: Vec::new(),
+            attr_type: None,
+            tail_cache: FxHashMap::default(),
+            default_dialects: vec!["builtin"],
+            custom_ops: Vec::new(),
+            affine_ssa: None,
+            bound_results: 0,
+            first_result_name: None,
+            splice: None,
+        };
+        // About one op per line: reserving that up front saves copying the
+        // arenas as they grow (untouched capacity costs no memory).
+        p.ir.reserve(p.line_starts.len());
+        p
+    }
+
+    /// The parsed module whose top-level op is `top`.
+    fn finish(self, top: OpId) -> ParsedModule {
+        ParsedModule {
+            ir: self.ir,
+            top,
+            resources: self.resources,
+        }
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -474,6 +496,7 @@ impl<'a> Parser<'a> {
                 Tok::Eof => break,
                 Tok::HashId | Tok::BangId => self.parse_alias_definition()?,
                 Tok::FileMetadataBegin => self.parse_file_metadata()?,
+                _ if self.splice_due() => self.splice_in(block)?,
                 _ => {
                     let op = self.parse_operation()?;
                     self.ir.append_op(block, op);
@@ -1258,6 +1281,10 @@ impl<'a> Parser<'a> {
 
     fn parse_block_body(&mut self, block: BlockId) -> PResult<()> {
         while !matches!(self.kind(), Tok::CaretId | Tok::RBrace | Tok::Eof) {
+            if self.splice_due() {
+                self.splice_in(block)?;
+                continue;
+            }
             let op = self.parse_operation()?;
             self.ir.append_op(block, op);
         }
