@@ -208,8 +208,13 @@ fn parse_half(
         attr_aliases,
         type_aliases,
     } = start;
-    let mut p = Parser::new(&mut ctx, file, &src[..plan.resume], opts);
-    p.reset_to(plan.at);
+    // The helper sees only its text, from the start of its first line,
+    // with the lines before counted (its positions are relative).
+    let line = memchr::memrchr(b'\n', &src[..plan.at]).map_or(0, |i| i + 1);
+    let lines_before = memchr::memchr_iter(b'\n', &src[..line]).count() as u32;
+    let mut p = Parser::new(&mut ctx, file, &src[line..plan.resume], opts);
+    p.first_line += lines_before;
+    p.reset_to(plan.at - line);
     (p.attr_aliases, p.type_aliases) = (attr_aliases, type_aliases);
     p.default_dialects.clone_from(&nesting.default_dialects);
     p.custom_ops.clone_from(&nesting.custom_ops);
@@ -278,14 +283,20 @@ impl Parser<'_> {
             splice.half.recv().ok().flatten().filter(|h| {
                 h.nesting == nesting && !h.new_aliases.iter().any(|a| self.has_alias(a))
             });
-        let Some(half) = half else {
+        let Some(Half {
+            ctx, at, ir, ops, ..
+        }) = half
+        else {
             return self.err_at(splice.at, "the rest did not parse on its own");
         };
-        let Some(import) = Import::new(self.ctx, &half.ctx, half.at) else {
+        let import = Import::new(self.ctx, &ctx, at);
+        // Freed before the graph is copied: the two peaks do not add up.
+        drop(ctx);
+        let Some(import) = import else {
             return self.err_at(splice.at, "the rest made distinct attributes");
         };
-        let shift = self.ir.absorb(half.ir, &import);
-        for op in half.ops {
+        let shift = self.ir.absorb(ir, &import);
+        for op in ops {
             self.ir.append_op(block, shift.op(op));
         }
         self.reset_to(splice.resume);
