@@ -131,7 +131,7 @@ fn plan(src: &[u8], first_op: usize) -> Option<Plan> {
         // The module's closing brace starts the last non-blank line.
         let last = src.iter().rposition(|b| !b.is_ascii_whitespace())?;
         let line = memchr::memrchr(b'\n', &src[..last]).map_or(0, |i| i + 1);
-        (src[line] == b'}').then_some(line)?
+        (src[line] == b'}' && line > first_op).then_some(line)?
     } else {
         src.len()
     };
@@ -458,6 +458,24 @@ mod tests {
         let plan = plan_of(&module);
         assert!(module[plan.at..].starts_with("\"test.func\""));
         assert_eq!(&module[plan.resume..], "}\n");
+    }
+
+    proptest::proptest! {
+        /// Any text, split or not: a split lies inside the buffer, after
+        /// the first op, at a line's first token.
+        #[test]
+        fn plans_stay_inside_the_buffer(
+            text in "(module \\{\n|\\}\n|  \\}\n|\"x\"\\(\\)\n|  %a = y\n| |\n){0,40}",
+            first in 0usize..64,
+        ) {
+            let src = text.as_bytes();
+            let first = first.min(src.len());
+            if let Some(plan) = plan(src, first) {
+                proptest::prop_assert!(first < plan.at && plan.at < plan.resume);
+                proptest::prop_assert!(plan.resume <= src.len());
+                proptest::prop_assert!(src[..plan.at].ends_with(b"\n") || src[plan.at - 1] == b' ');
+            }
+        }
     }
 
     fn plan_of(src: &str) -> Plan {
