@@ -27,7 +27,8 @@ pub fn emit_verilog(ctx: &Context, ir: &Ir, top: OpId) -> Result<String, Box<Dia
                 first = false;
                 module::ModuleEmitter::new(ctx, ir, op).emit(&mut out)?;
             }
-            "hw.module.extern" => {}
+            // Type declarations: aliases are emitted as the types they name.
+            "hw.module.extern" | "hw.type_scope" => {}
             name => {
                 return Err(Box::new(Diagnostic::error(
                     ir.op_loc(op),

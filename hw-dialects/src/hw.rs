@@ -1161,6 +1161,8 @@ static OPS: &[OpDef] = &[
     crate::aggregates::OPS[8],
     crate::aggregates::OPS[9],
     crate::aggregates::OPS[10],
+    crate::typedecl::OPS[0],
+    crate::typedecl::OPS[1],
 ];
 
 /// The `hw` dialect.

@@ -15,6 +15,7 @@ pub mod seq_memory;
 pub mod sim;
 pub mod sim_memory;
 pub mod specialize;
+pub mod typedecl;
 pub mod types;
 
 pub use comb::COMB;

@@ -122,3 +122,8 @@ hw.module @init_type() {
     seq.yield %1: i16
   }: () -> !seq.immutable<i32>
 }
+
+// -----
+
+// expected-error @+1 {{'hw.typedecl' op expects parent op 'hw.type_scope'}}
+hw.typedecl @alone : i1
