@@ -3,7 +3,6 @@
 //! `!hw.typealias<@scope::@foo, type>` names. Their attributes live in
 //! the attribute dictionary, as CIRCT keeps them.
 
-use crate::types::{self, HwType};
 use silica_ir::dialect::{inherent_attr, OpDef, Traits};
 use silica_ir::graph::OpSpec;
 use silica_ir::lexer::Tok;
@@ -144,13 +143,4 @@ fn string_of(ctx: &silica_ir::Context, a: Option<silica_ir::Attr>) -> String {
         Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
         _ => String::new(),
     }
-}
-
-/// The type `t` stands for: itself, or the innermost type its aliases
-/// name (`!hw.typealias<@s::@a, !hw.typealias<@s::@b, i8>>` is `i8`).
-pub fn canonical(ctx: &silica_ir::Context, mut t: silica_ir::Type) -> silica_ir::Type {
-    while let Some(HwType::Alias(_, inner)) = types::hw_type(ctx, t) {
-        t = inner;
-    }
-    t
 }
