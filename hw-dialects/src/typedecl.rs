@@ -5,11 +5,12 @@
 
 use silica_ir::dialect::{inherent_attr, OpDef, Traits};
 use silica_ir::graph::OpSpec;
+use silica_ir::graph::RegionId;
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
 use silica_ir::verify::OpVerifier;
-use silica_ir::{AttrKind, OpId};
+use silica_ir::{Attr, AttrKind, OpId, Symbol};
 
 /// `hw.type_scope` and `hw.typedecl`.
 pub(crate) static OPS: [OpDef; 2] = [
@@ -41,20 +42,33 @@ fn parse_type_scope(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         p.ir().append_block(region, block);
     }
     let extra = p.parse_optional_attr_dict()?;
+    create_named(p, "hw.type_scope", name, extra, Vec::new(), &[region])
+}
+
+/// An op without operands or results named `op_name`, with the symbol
+/// `name`, the `extra` attributes and `attrs`, and `regions`.
+fn create_named(
+    p: &mut AsmParser<'_, '_>,
+    op_name: &str,
+    name: Symbol,
+    extra: Attr,
+    mut attrs: Vec<(Symbol, Attr)>,
+    regions: &[RegionId],
+) -> PResult<OpId> {
     let loc = p.op_loc();
     let ctx = p.ctx();
     let name = ctx.str(name).as_bytes().to_vec();
-    let mut entries = ctx.dict_entries(extra).to_vec();
-    entries.push((ctx.sym("sym_name"), ctx.string_attr(&name)));
-    let attrs = ctx.dict_attr(entries);
-    let op_name = ctx.sym("hw.type_scope");
+    attrs.extend_from_slice(ctx.dict_entries(extra));
+    attrs.push((ctx.sym("sym_name"), ctx.string_attr(&name)));
+    let attrs = ctx.dict_attr(attrs);
+    let op_name = ctx.sym(op_name);
     Ok(p.create_op(OpSpec {
         name: op_name,
         loc,
         operands: &[],
         result_types: &[],
         successors: &[],
-        regions: &[region],
+        regions,
         attrs,
         props: None,
     }))
@@ -83,27 +97,12 @@ fn parse_typedecl(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     p.expect(Tok::Colon, "':'")?;
     let ty = p.parse_type()?;
     let extra = p.parse_optional_attr_dict()?;
-    let loc = p.op_loc();
     let ctx = p.ctx();
-    let name = ctx.str(name).as_bytes().to_vec();
-    let mut entries = ctx.dict_entries(extra).to_vec();
-    entries.push((ctx.sym("sym_name"), ctx.string_attr(&name)));
-    entries.push((ctx.sym("type"), ctx.intern_attr(AttrKind::Type(ty))));
+    let mut attrs = vec![(ctx.sym("type"), ctx.intern_attr(AttrKind::Type(ty)))];
     if let Some(v) = verilog_name {
-        entries.push((ctx.sym("verilogName"), ctx.string_attr(&v)));
+        attrs.push((ctx.sym("verilogName"), ctx.string_attr(&v)));
     }
-    let attrs = ctx.dict_attr(entries);
-    let op_name = ctx.sym("hw.typedecl");
-    Ok(p.create_op(OpSpec {
-        name: op_name,
-        loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: None,
-    }))
+    create_named(p, "hw.typedecl", name, extra, attrs, &[])
 }
 
 fn print_typedecl(p: &mut AsmPrinter<'_, '_>, op: OpId) {
