@@ -9,7 +9,7 @@ use crate::params::{self, Decl};
 use crate::types::{self, Direction, Port};
 use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits, ValueNames};
 use silica_ir::format::{parse_op, print_op, Arity, Signature, TypeConstraint, ValueParam};
-use silica_ir::graph::OpSpec;
+use silica_ir::graph::{OpSpec, RegionId};
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
@@ -35,6 +35,35 @@ fn strings_of(ctx: &Context, a: Option<Attr>) -> Vec<String> {
 
 fn entry(ctx: &mut Context, name: &str, value: Attr) -> (Symbol, Attr) {
     (ctx.sym(name), value)
+}
+
+/// An op without operands or results named `op_name`, with the symbol
+/// `name`, the `extra` attributes and `attrs`, and `regions`.
+pub(crate) fn create_named(
+    p: &mut AsmParser<'_, '_>,
+    op_name: &str,
+    name: Symbol,
+    extra: Attr,
+    mut attrs: Vec<(Symbol, Attr)>,
+    regions: &[RegionId],
+) -> PResult<OpId> {
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let name = ctx.str(name).as_bytes().to_vec();
+    attrs.extend_from_slice(ctx.dict_entries(extra));
+    attrs.push((ctx.sym("sym_name"), ctx.string_attr(&name)));
+    let attrs = ctx.dict_attr(attrs);
+    let op_name = ctx.sym(op_name);
+    Ok(p.create_op(OpSpec {
+        name: op_name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions,
+        attrs,
+        props: None,
+    }))
 }
 
 /// The ports of a module-like op (`hw.module`, `hw.module.extern`).
@@ -486,33 +515,18 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
         p.parse_region_with_args(region, &args)?;
         p.ensure_terminator(region, "hw.output");
     }
-    let loc = p.op_loc();
     let ctx = p.ctx();
     let mty = types::module_type(ctx, &ports);
     let mty = ctx.intern_attr(AttrKind::Type(mty));
     attrs.push(entry(ctx, "module_type", mty));
     let params = ctx.array_attr(&params);
     attrs.push(entry(ctx, "parameters", params));
-    let text = ctx.str(name).as_bytes().to_vec();
-    let n = ctx.string_attr(&text);
-    attrs.push(entry(ctx, "sym_name", n));
-    attrs.extend(ctx.dict_entries(extra).iter().copied());
-    let attrs = ctx.dict_attr(attrs);
-    let op_name = ctx.sym(if extern_ {
+    let op_name = if extern_ {
         "hw.module.extern"
     } else {
         "hw.module"
-    });
-    Ok(p.create_op(OpSpec {
-        name: op_name,
-        loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[region],
-        attrs,
-        props: None,
-    }))
+    };
+    create_named(p, op_name, name, extra, attrs, &[region])
 }
 
 fn parse_module(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {

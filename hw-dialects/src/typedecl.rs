@@ -4,13 +4,11 @@
 //! the attribute dictionary, as CIRCT keeps them.
 
 use silica_ir::dialect::{inherent_attr, OpDef, Traits};
-use silica_ir::graph::OpSpec;
-use silica_ir::graph::RegionId;
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
 use silica_ir::verify::OpVerifier;
-use silica_ir::{Attr, AttrKind, OpId, Symbol};
+use silica_ir::{AttrKind, OpId};
 
 /// `hw.type_scope` and `hw.typedecl`.
 pub(crate) static OPS: [OpDef; 2] = [
@@ -42,41 +40,12 @@ fn parse_type_scope(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         p.ir().append_block(region, block);
     }
     let extra = p.parse_optional_attr_dict()?;
-    create_named(p, "hw.type_scope", name, extra, Vec::new(), &[region])
-}
-
-/// An op without operands or results named `op_name`, with the symbol
-/// `name`, the `extra` attributes and `attrs`, and `regions`.
-fn create_named(
-    p: &mut AsmParser<'_, '_>,
-    op_name: &str,
-    name: Symbol,
-    extra: Attr,
-    mut attrs: Vec<(Symbol, Attr)>,
-    regions: &[RegionId],
-) -> PResult<OpId> {
-    let loc = p.op_loc();
-    let ctx = p.ctx();
-    let name = ctx.str(name).as_bytes().to_vec();
-    attrs.extend_from_slice(ctx.dict_entries(extra));
-    attrs.push((ctx.sym("sym_name"), ctx.string_attr(&name)));
-    let attrs = ctx.dict_attr(attrs);
-    let op_name = ctx.sym(op_name);
-    Ok(p.create_op(OpSpec {
-        name: op_name,
-        loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions,
-        attrs,
-        props: None,
-    }))
+    crate::hw::create_named(p, "hw.type_scope", name, extra, Vec::new(), &[region])
 }
 
 fn print_type_scope(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
-    let name = string_of(ctx, inherent_attr(ctx, ir, op, "sym_name"));
+    let name = crate::hw::symbol_name(ctx, ir, op);
     p.write(" ");
     p.symbol_name(&name);
     p.write(" ");
@@ -102,12 +71,12 @@ fn parse_typedecl(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     if let Some(v) = verilog_name {
         attrs.push((ctx.sym("verilogName"), ctx.string_attr(&v)));
     }
-    create_named(p, "hw.typedecl", name, extra, attrs, &[])
+    crate::hw::create_named(p, "hw.typedecl", name, extra, attrs, &[])
 }
 
 fn print_typedecl(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
-    let name = string_of(ctx, inherent_attr(ctx, ir, op, "sym_name"));
+    let name = crate::hw::symbol_name(ctx, ir, op);
     p.write(" ");
     p.symbol_name(&name);
     if let Some(v) = inherent_attr(ctx, ir, op, "verilogName") {
@@ -134,12 +103,5 @@ fn verify_typedecl(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     match inherent_attr(ctx, ir, op, "type").map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Type(_)) => Ok(()),
         _ => Err(v.op_error(op, "requires attribute 'type'")),
-    }
-}
-
-fn string_of(ctx: &silica_ir::Context, a: Option<silica_ir::Attr>) -> String {
-    match a.map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
-        _ => String::new(),
     }
 }
