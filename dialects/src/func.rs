@@ -150,6 +150,7 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let name = p.parse_symbol_name()?;
     p.expect(Tok::LParen, "'('")?;
     let mut args: Vec<SigEntry<'_>> = Vec::new();
+    let mut arg_locs = Vec::new();
     p.comma_list(Tok::RParen, "')'", |p| {
         let previous_named = args.last().map(|a| a.name.is_some());
         let at = p.pos();
@@ -169,6 +170,7 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         }
         let ty = p.parse_type()?;
         let attrs = p.parse_optional_nonempty_attr_dict()?;
+        arg_locs.push(p.parse_optional_location()?);
         args.push(SigEntry { name, ty, attrs });
         Ok(())
     })?;
@@ -214,7 +216,7 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         // Unnamed arguments leave the entry block to the body (`^bb0(...)`).
         let entry: Vec<_> = args.iter().filter_map(|a| Some((a.name?, a.ty))).collect();
         let at = p.pos();
-        p.parse_region_with_args(region, &entry)?;
+        p.parse_region_with_located_args(region, &entry, arg_locs)?;
         if p.ir().region_is_empty(region) {
             return p.error_at(at, "custom op 'func.func' expected non-empty function body");
         }

@@ -108,7 +108,10 @@ pub fn render(ctx: &Context, sources: &[SourceFile<'_>], diag: &Diagnostic) -> S
     render_one(ctx, sources, diag, true, &mut out);
     let mut prev = diag.loc;
     for note in &diag.notes {
-        render_one(ctx, sources, note, note.loc != prev, &mut out);
+        // Errors that follow the first one travel as its notes; like
+        // every error, they show their source line.
+        let show_line = note.loc != prev || note.severity == Severity::Error;
+        render_one(ctx, sources, note, show_line, &mut out);
         prev = note.loc;
     }
     out

@@ -84,7 +84,8 @@ static CLASS: [u8; 256] = {
         if c == b'-' {
             t[b] |= SUFFIX_CHAR;
         }
-        if c == b' ' || c == b'\t' || c == b'\n' || c == b'\r' {
+        // MLIR skips NUL bytes inside the buffer like blanks.
+        if c == b' ' || c == b'\t' || c == b'\n' || c == b'\r' || c == 0 {
             t[b] |= SPACE;
         }
         b += 1;
@@ -341,6 +342,13 @@ fn hex_val(c: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nul_bytes_are_blanks() {
+        let t = lex(b"\0 \0%a", 0);
+        assert_eq!((t.kind, t.start), (Tok::PercentId, 3));
+        assert_eq!(lex(b"\0\0", 0).kind, Tok::Eof);
+    }
 
     #[test]
     fn lexes_basic_tokens() {

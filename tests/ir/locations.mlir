@@ -18,4 +18,10 @@
 ^bb0(%arg: i32 loc("arg.c":7:7)):
   "foo.m"() : () -> () loc("name-only")
 }) : () -> ()
+// Function arguments carry `loc(...)` after their attributes, aliases
+// defined later too; a declaration's argument locations are dropped.
+func.func @located(%a: i32 {foo.x} loc("a.c":1:1), %b: i32 loc(#later)) {
+  return
+}
+func.func private @declared(i32 loc("d.c":2:2))
 #later = loc("late.c":9:9)

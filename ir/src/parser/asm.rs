@@ -522,6 +522,33 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.parse_region(region, &entry, self.isolated)
     }
 
+    /// An optional trailing `loc(...)` of an argument that is created
+    /// later (see [`AsmParser::parse_region_with_located_args`]).
+    pub fn parse_optional_location(&mut self) -> PResult<Option<super::PendingLoc>> {
+        self.p.parse_optional_pending_loc()
+    }
+
+    /// Like [`AsmParser::parse_region_with_args`], giving each argument
+    /// its `loc(...)` where one was written.
+    pub fn parse_region_with_located_args(
+        &mut self,
+        region: RegionId,
+        args: &[(UnresolvedOperand<'a>, Type)],
+        locs: Vec<Option<super::PendingLoc>>,
+    ) -> PResult<()> {
+        self.parse_region_with_args(region, args)?;
+        let Some(entry) = self.p.ir.entry_block(region) else {
+            return Ok(());
+        };
+        let values: Vec<_> = self.p.ir.block_args(entry).to_vec();
+        for (v, loc) in values.into_iter().zip(locs) {
+            if let Some(loc) = loc {
+                self.p.set_arg_loc(v, loc);
+            }
+        }
+        Ok(())
+    }
+
     /// `^name`: a successor block (created on first use).
     pub fn parse_successor(&mut self) -> PResult<crate::graph::BlockId> {
         self.p.parse_successor()

@@ -5,6 +5,7 @@ use super::{AffineSsa, AsmParser, PResult, Parser};
 use crate::affine::{AffineExpr, AffineMap, BinOp, IntegerSet};
 use crate::attrs::{AttrKind, Location};
 use crate::context::{Attr, Symbol, Type};
+use crate::diag::Diagnostic;
 use crate::dynamic::ParamsKind;
 use crate::float::{self, FloatKind};
 use crate::lexer::{unescape, Tok};
@@ -54,7 +55,7 @@ impl<'a> Parser<'a> {
             Tok::LSquare => {
                 self.bump();
                 let mut elems = Vec::new();
-                self.comma_list(Tok::RSquare, "']'", |p| {
+                self.comma_list(Tok::RSquare, "',' or ']'", |p| {
                     elems.push(p.parse_attribute(None)?);
                     Ok(())
                 })?;
@@ -155,17 +156,21 @@ impl<'a> Parser<'a> {
     fn parse_symbol_ref(&mut self) -> PResult<Attr> {
         let root = self.parse_symbol_name()?;
         let mut nested = Vec::new();
-        // `::` lexes as two colons; nested references must be adjacent.
-        loop {
-            let src = self.src();
+        // `::` lexes as two colons. As in MLIR, a lone `:` is given back
+        // unless the input ends after it.
+        while self.is(Tok::Colon) {
             let s = self.tok().start;
-            if self.is(Tok::Colon) && src.get(s + 1) == Some(&b':') && src.get(s + 2) == Some(&b'@')
-            {
-                self.reset_to(s + 2);
-                nested.push(self.parse_symbol_name()?);
-            } else {
+            self.bump();
+            if !self.eat(Tok::Colon) {
+                if !matches!(self.kind(), Tok::Eof | Tok::Error) {
+                    self.reset_to(s);
+                }
                 break;
             }
+            if !self.is(Tok::AtId) {
+                return self.err("expected nested symbol reference identifier");
+            }
+            nested.push(self.parse_symbol_name()?);
         }
         Ok(self.ctx.intern_attr(AttrKind::SymbolRef {
             root,
@@ -272,7 +277,8 @@ impl<'a> Parser<'a> {
                 self.bump();
                 self.expect(Tok::LParen, "'(' in location")?;
                 let l = if self.is(Tok::HashId) {
-                    let p = self.tok().start;
+                    // MLIR reports an unknown alias just after its name.
+                    let p = self.tok().end;
                     let name = self.text()[1..].to_string();
                     self.bump();
                     match self.attr_aliases.get(name.as_str()) {
@@ -304,7 +310,7 @@ impl<'a> Parser<'a> {
             self.bump();
             return match self.attr_aliases.get(ident.as_str()) {
                 Some(&a) => Ok(a),
-                None => self.err_at(pos, format!("undefined symbol alias id '{ident}'")),
+                None => self.err_at(end, format!("undefined symbol alias id '{ident}'")),
             };
         }
         let (dialect, rest) = match ident.split_once('.') {
@@ -635,8 +641,11 @@ impl<'a> Parser<'a> {
                 self.bump();
                 match self.attr_aliases.get(name.as_str()) {
                     Some(&a) if self.ctx.is_location(a) => Ok(a),
-                    Some(_) => self.err_at(pos, "expected location, but found dialect attribute"),
-                    None => self.err_at(pos, format!("undefined symbol alias id '{name}'")),
+                    Some(&a) => self.not_a_location(pos, a),
+                    None => {
+                        let end = pos + 1 + name.len();
+                        self.err_at(end, format!("undefined symbol alias id '{name}'"))
+                    }
                 }
             }
             Tok::String => {
@@ -751,26 +760,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_i64(&mut self) -> PResult<i64> {
-        let neg = self.eat(Tok::Minus);
-        if !self.is(Tok::Integer) {
-            return self.err("expected integer value");
-        }
-        let t = self.text();
-        let v = if neg {
-            format!("-{t}").parse::<i64>()
-        } else {
-            t.parse::<i64>()
-        };
-        match v {
-            Ok(v) => {
-                self.bump();
-                Ok(v)
-            }
-            Err(_) => self.err("integer value too large"),
-        }
-    }
-
     // ----- affine ------------------------------------------------------------
 
     /// Parses `(dims)[syms] -> (exprs)` or, for sets, `(dims)[syms] : (constraints)`.
@@ -778,7 +767,7 @@ impl<'a> Parser<'a> {
         let mut names: Vec<(String, AffineExpr)> = Vec::new();
         self.expect(Tok::LParen, "'(' at start of dimensional identifiers list")?;
         let mut num_dims = 0u32;
-        self.comma_list(Tok::RParen, "')'", |p| {
+        self.comma_list(Tok::RParen, "')' in dimensional identifier list", |p| {
             let name = p.parse_affine_id_name(&names)?;
             names.push((name, AffineExpr::Dim(num_dims)));
             num_dims += 1;
@@ -786,7 +775,7 @@ impl<'a> Parser<'a> {
         })?;
         let mut num_symbols = 0u32;
         if self.eat(Tok::LSquare) {
-            self.comma_list(Tok::RSquare, "']'", |p| {
+            self.comma_list(Tok::RSquare, "']' in symbol list", |p| {
                 let name = p.parse_affine_id_name(&names)?;
                 names.push((name, AffineExpr::Symbol(num_symbols)));
                 num_symbols += 1;
@@ -1022,7 +1011,13 @@ impl<'a> Parser<'a> {
                 self.enter()?;
                 let e = self.parse_affine_operand(names);
                 self.leave();
-                Ok(e?.negate())
+                e.map(AffineExpr::negate).map_err(|mut d| {
+                    // MLIR adds this error after the operand's own.
+                    let loc = self.loc_at(self.tok.start);
+                    d.notes
+                        .push(Diagnostic::error(loc, "missing operand of negation"));
+                    d
+                })
             }
             Tok::Integer => {
                 let Ok(v) = self.text().parse::<i64>() else {
@@ -1075,7 +1070,7 @@ impl<'a> Parser<'a> {
                         self.bump();
                         Ok(e)
                     }
-                    None => self.err("use of undeclared identifier"),
+                    None => self.wrong_token("use of undeclared identifier"),
                 }
             }
             _ if rhs => self.err("missing right operand of binary operator"),
@@ -1087,15 +1082,11 @@ impl<'a> Parser<'a> {
     // ----- structured attributes ---------------------------------------------
 
     fn parse_strided(&mut self) -> PResult<Attr> {
-        self.expect(Tok::Less, "'<'")?;
+        self.expect(Tok::Less, "'<' after 'strided'")?;
         self.expect(Tok::LSquare, "'['")?;
         let mut strides = Vec::new();
         self.comma_list(Tok::RSquare, "']'", |p| {
-            if p.eat(Tok::Question) {
-                strides.push(DYNAMIC);
-            } else {
-                strides.push(p.parse_i64()?);
-            }
+            strides.push(p.parse_stride_or_offset()?);
             Ok(())
         })?;
         let mut offset = 0;
@@ -1104,17 +1095,34 @@ impl<'a> Parser<'a> {
                 return self.err("expected 'offset' after comma");
             }
             self.expect(Tok::Colon, "':' after 'offset'")?;
-            offset = if self.eat(Tok::Question) {
-                DYNAMIC
-            } else {
-                self.parse_i64()?
-            };
+            offset = self.parse_stride_or_offset()?;
         }
         self.expect(Tok::Greater, "'>'")?;
         Ok(self.ctx.intern_attr(AttrKind::StridedLayout {
             offset,
             strides: strides.into(),
         }))
+    }
+
+    /// `?` or a (decimal or hex) integer whose magnitude fits in an i64.
+    fn parse_stride_or_offset(&mut self) -> PResult<i64> {
+        if self.eat(Tok::Question) {
+            return Ok(DYNAMIC);
+        }
+        let pos = self.tok().start;
+        let negative = self.eat(Tok::Minus);
+        if self.is(Tok::Integer) {
+            let t = self.text();
+            let value = match t.strip_prefix("0x") {
+                Some(h) => i64::from_str_radix(h, 16).ok(),
+                None => t.parse::<i64>().ok(),
+            };
+            if let Some(v) = value {
+                self.bump();
+                return Ok(if negative { -v } else { v });
+            }
+        }
+        self.err_at(pos, "expected a 64-bit signed integer or '?'")
     }
 
     fn parse_distinct(&mut self, pos: usize) -> PResult<Attr> {

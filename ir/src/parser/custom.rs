@@ -212,19 +212,36 @@ impl Parser<'_> {
             };
             self.expect(Tok::LBrace, "'{'")?;
             self.comma_list(Tok::RBrace, "'}'", |p| {
+                let owner_pos = p.tok().start;
                 let owner = p.metadata_key()?;
                 p.expect(Tok::Colon, "':'")?;
                 p.expect(Tok::LBrace, "'{'")?;
+                if !external {
+                    // Only builtin holds resources (dense_resource blobs).
+                    if p.ctx.dialect(&owner).is_none() {
+                        return p.err_at(owner_pos, format!("dialect '{owner}' is unknown"));
+                    }
+                    if owner != "builtin" {
+                        return p.err(format!(
+                            "unexpected 'resource' section for dialect '{owner}'"
+                        ));
+                    }
+                }
                 p.comma_list(Tok::RBrace, "'}'", |p| {
                     let key = p.metadata_key()?;
                     p.expect(Tok::Colon, "':'")?;
                     let vpos = p.tok().start;
-                    let value = match p.kind() {
-                        Tok::String | Tok::Integer => p.text().to_string(),
-                        Tok::BareId if p.text() == "true" || p.text() == "false" => {
-                            p.text().to_string()
+                    let value = if external {
+                        match p.kind() {
+                            Tok::String | Tok::Integer => p.text().to_string(),
+                            Tok::BareId if p.text() == "true" || p.text() == "false" => {
+                                p.text().to_string()
+                            }
+                            _ => return p.err_at(vpos, "expected resource value"),
                         }
-                        _ => return p.err_at(vpos, "expected resource value"),
+                    } else {
+                        p.check_blob(&key)?;
+                        p.text().to_string()
                     };
                     p.bump();
                     let entry = ResourceEntry {
@@ -235,9 +252,6 @@ impl Parser<'_> {
                     if external {
                         p.resources.external.push(entry);
                     } else {
-                        if p.ctx.dialect(&owner).is_none() && !p.ctx.allow_unregistered {
-                            return p.err_at(vpos, format!("dialect '{owner}' is unknown"));
-                        }
                         p.resources.dialect.push(entry);
                     }
                     Ok(())
@@ -248,6 +262,42 @@ impl Parser<'_> {
                 return Ok(());
             }
         }
+    }
+
+    /// Checks that the current token is a blob as MLIR writes one: a
+    /// `"0x..."` hex string whose first 4 bytes give a power-of-2 (or
+    /// zero) alignment, little-endian.
+    fn check_blob(&mut self, key: &str) -> PResult<()> {
+        let bytes = if self.is(Tok::String) {
+            let s = self.token_bytes();
+            s[1..s.len() - 1]
+                .strip_prefix(b"0x")
+                .filter(|h| h.len() % 2 == 0 && h.iter().all(u8::is_ascii_hexdigit))
+                .map(|h| h.len() / 2)
+        } else {
+            None
+        };
+        let msg = match bytes {
+            None => format!("expected hex string blob for key '{key}'"),
+            Some(n) if n < 4 => {
+                format!(
+                    "expected hex string blob for key '{key}' to encode alignment in first 4 bytes"
+                )
+            }
+            Some(_) => {
+                let hex = &self.token_bytes()[3..11];
+                let digit = |i: usize| (hex[i] as char).to_digit(16).unwrap_or(0);
+                let align = (0..4).fold(0u32, |acc, i| {
+                    acc | ((digit(2 * i) << 4 | digit(2 * i + 1)) << (8 * i))
+                });
+                if align == 0 || align.is_power_of_two() {
+                    return Ok(());
+                }
+                format!("expected hex string blob for key '{key}' to encode alignment in first 4 bytes, but got non-power-of-2 value: {align}")
+            }
+        };
+        let pos = self.tok().start;
+        self.err_at(pos, msg)
     }
 
     fn metadata_key(&mut self) -> PResult<String> {

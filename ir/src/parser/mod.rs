@@ -103,6 +103,14 @@ enum LocTarget {
     Arg(ValueId),
 }
 
+/// A `loc(...)` read before the value it locates exists.
+pub enum PendingLoc {
+    /// A location.
+    Known(Attr),
+    /// `loc(#name)` naming an alias not defined yet, at this offset.
+    Alias(Box<str>, usize),
+}
+
 pub(crate) struct Parser<'a> {
     pub(crate) ctx: &'a mut Context,
     pub(crate) ir: Ir,
@@ -365,6 +373,13 @@ impl<'a> Parser<'a> {
             .file_loc(self.file, line as u32 + self.first_line, col as u32)
     }
 
+    /// MLIR's complaint about `loc(#alias)` naming an attribute that is
+    /// not a location.
+    fn not_a_location<T>(&mut self, pos: usize, attr: Attr) -> PResult<T> {
+        let text = crate::printer::attr_to_string(self.ctx, attr);
+        self.err_at(pos, format!("expected location, but found '{text}'"))
+    }
+
     pub(crate) fn err_at<T>(&mut self, pos: usize, msg: impl Into<String>) -> PResult<T> {
         let loc = self.loc_at(pos);
         Err(Box::new(Diagnostic::error(loc, msg)))
@@ -377,7 +392,11 @@ impl<'a> Parser<'a> {
         if let Some((pos, lexer_msg)) = self.lexer_error() {
             return self.err_at(pos, lexer_msg);
         }
-        let pos = self.tok.start;
+        // The end of input is reported on the character before it.
+        let mut pos = self.tok.start;
+        if self.tok.kind == Tok::Eof {
+            pos = pos.saturating_sub(1);
+        }
         self.err_at(pos, msg)
     }
 
@@ -605,7 +624,7 @@ impl<'a> Parser<'a> {
                 return self.err_at(pos, "operation location alias was never defined");
             };
             if !self.ctx.is_location(attr) {
-                return self.err_at(pos, "expected location, but found dialect attribute");
+                return self.not_a_location(pos, attr);
             }
             match target {
                 LocTarget::Op(op) => self.ir.set_op_loc(op, attr),
@@ -862,7 +881,7 @@ impl<'a> Parser<'a> {
                 return self.wrong_token("expected operation name in quotes")
             }
             Tok::BareId => self.parse_custom_op()?,
-            _ => return self.err("expected operation name in quotes"),
+            _ => return self.wrong_token("expected operation name in quotes"),
         };
         let expected: u32 = bindings.iter().map(|b| b.1).sum();
         let num_results = self.ir.num_results(op) as u32;
@@ -895,6 +914,18 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_optional_loc(&mut self, target: LocTarget) -> PResult<Option<Attr>> {
+        Ok(match self.parse_optional_pending_loc()? {
+            None => None,
+            Some(PendingLoc::Known(loc)) => Some(loc),
+            Some(PendingLoc::Alias(name, pos)) => {
+                self.deferred_locs.push((target, name, pos));
+                None
+            }
+        })
+    }
+
+    /// `loc(...)`, if present; an alias not yet defined is left pending.
+    pub(crate) fn parse_optional_pending_loc(&mut self) -> PResult<Option<PendingLoc>> {
         if !self.is_keyword("loc") {
             return Ok(None);
         }
@@ -906,17 +937,23 @@ impl<'a> Parser<'a> {
             self.bump();
             self.expect(Tok::RParen, "')' in location")?;
             return match self.attr_aliases.get(&name) {
-                Some(&a) if self.ctx.is_location(a) => Ok(Some(a)),
-                Some(_) => self.err_at(pos, "expected location, but found dialect attribute"),
-                None => {
-                    self.deferred_locs.push((target, name, pos));
-                    Ok(None)
-                }
+                Some(&a) if self.ctx.is_location(a) => Ok(Some(PendingLoc::Known(a))),
+                Some(&a) => self.not_a_location(pos, a),
+                None => Ok(Some(PendingLoc::Alias(name, pos))),
             };
         }
         let loc = self.parse_location_body()?;
         self.expect(Tok::RParen, "')' in location")?;
-        Ok(Some(loc))
+        Ok(Some(PendingLoc::Known(loc)))
+    }
+
+    /// Gives block argument `v` the location `loc` (now or, for an alias
+    /// not yet defined, at the end of the buffer).
+    pub(crate) fn set_arg_loc(&mut self, v: ValueId, loc: PendingLoc) {
+        match loc {
+            PendingLoc::Known(loc) => self.ir.set_value_loc(v, loc),
+            PendingLoc::Alias(name, pos) => self.deferred_locs.push((LocTarget::Arg(v), name, pos)),
+        }
     }
 
     fn parse_generic_op(&mut self) -> PResult<OpId> {
@@ -967,11 +1004,16 @@ impl<'a> Parser<'a> {
         name_pos: usize,
         refs_base: usize,
     ) -> PResult<OpId> {
-        self.comma_list(Tok::RParen, "')' in operand list", |p| {
-            let r = p.parse_value_ref()?;
-            p.ref_stack.push(r);
-            Ok(())
-        })?;
+        if self.is(Tok::PercentId) {
+            loop {
+                let r = self.parse_value_ref()?;
+                self.ref_stack.push(r);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::RParen, "')' to end operand list")?;
         // Successors.
         let mut successors = Vec::new();
         if self.is(Tok::LSquare) {
@@ -1280,7 +1322,8 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_block_body(&mut self, block: BlockId) -> PResult<()> {
-        while !matches!(self.kind(), Tok::CaretId | Tok::RBrace | Tok::Eof) {
+        // At the end of input MLIR goes on to parse an op, and fails there.
+        while !matches!(self.kind(), Tok::CaretId | Tok::RBrace) {
             if self.splice_due() {
                 self.splice_in(block)?;
                 continue;

@@ -73,7 +73,7 @@ impl Parser<'_> {
             self.bump();
             return match self.type_aliases.get(ident) {
                 Some(&t) => Ok(t),
-                None => self.err_at(pos, format!("undefined symbol alias id '{ident}'")),
+                None => self.err_at(end, format!("undefined symbol alias id '{ident}'")),
             };
         }
         let (dialect, rest) = match ident.split_once('.') {
@@ -274,13 +274,16 @@ impl Parser<'_> {
         };
         if let Some((w, s)) = int {
             if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
-                let width = match w.parse::<u64>() {
-                    Ok(v) if v <= u64::from(MAX_INT_WIDTH) => v as u32,
-                    _ => {
+                // MLIR: a width beyond 32 bits is invalid, one beyond the
+                // limit too large.
+                let width = match w.parse::<u32>() {
+                    Ok(v) if v <= MAX_INT_WIDTH => v,
+                    Ok(_) => {
                         return self.err(format!(
                             "integer bitwidth is limited to {MAX_INT_WIDTH} bits"
                         ))
                     }
+                    Err(_) => return self.err("invalid integer width"),
                 };
                 self.bump();
                 return Ok(Some(self.ctx.int_type(width, s)));
@@ -329,7 +332,7 @@ impl Parser<'_> {
             }
             "memref" => {
                 self.bump();
-                self.parse_memref_type()?
+                self.parse_memref_type(pos)?
             }
             _ => return Ok(None),
         };
@@ -469,6 +472,18 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// MLIR's supported memory spaces: integers, strings, dictionaries and
+    /// attributes of (registered) non-builtin dialects.
+    fn is_memory_space(&self, a: Attr) -> bool {
+        matches!(
+            self.ctx.attr_kind(a),
+            AttrKind::Integer { .. }
+                | AttrKind::String { .. }
+                | AttrKind::Dictionary(_)
+                | AttrKind::Dialect { .. }
+        )
+    }
+
     fn is_shaped_non_vector(&self, t: Type) -> bool {
         matches!(
             self.ctx.type_kind(t),
@@ -479,7 +494,9 @@ impl Parser<'_> {
         )
     }
 
-    fn parse_memref_type(&mut self) -> PResult<Type> {
+    /// Parses `memref<...>` after its keyword, which starts at `pos` (where
+    /// MLIR reports the type's own checks).
+    fn parse_memref_type(&mut self, pos: usize) -> PResult<Type> {
         self.expect(Tok::Less, "'<' in memref type")?;
         let unranked = self.is(Tok::Star);
         let mut shape = Vec::new();
@@ -503,24 +520,40 @@ impl Parser<'_> {
         }
         let mut layout: Option<Attr> = None;
         let mut memory_space: Option<Attr> = None;
-        while self.eat(Tok::Comma) {
-            let apos = self.tok().start;
-            let a = self.parse_attribute(None)?;
-            let is_layout = matches!(
-                self.ctx.attr_kind(a),
-                AttrKind::AffineMap(_) | AttrKind::StridedLayout { .. }
-            );
-            if is_layout && memory_space.is_none() && layout.is_none() && !unranked {
-                layout = Some(a);
-            } else if memory_space.is_none() && !is_layout {
-                memory_space = Some(a);
-            } else if is_layout {
-                return self.err_at(apos, "expected memory space after layout");
-            } else {
-                return self.err_at(apos, "multiple memory spaces specified in memref type");
+        if !self.eat(Tok::Greater) {
+            self.expect(Tok::Comma, "',' or '>' in memref type")?;
+            if self.is(Tok::Greater) {
+                return self.wrong_token("expected list element");
             }
+            // Layouts and the memory space, checked in MLIR's order: a later
+            // layout replaces an earlier one; the memory space comes last.
+            loop {
+                let a = self.parse_attribute(None)?;
+                if matches!(
+                    self.ctx.attr_kind(a),
+                    AttrKind::AffineMap(_) | AttrKind::StridedLayout { .. }
+                ) {
+                    if unranked {
+                        return self.err("cannot have affine map for unranked memref type");
+                    }
+                    if memory_space.is_some() {
+                        return self.err("expected memory space to be last in memref type");
+                    }
+                    layout = Some(a);
+                } else if memory_space.is_some() {
+                    return self.err("multiple memory spaces specified in memref type");
+                } else {
+                    memory_space = Some(a);
+                }
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::Greater, "',' or '>'")?;
         }
-        self.expect(Tok::Greater, "'>' in memref type")?;
+        if memory_space.is_some_and(|ms| !self.is_memory_space(ms)) {
+            return self.err_at(pos, "unsupported memory space Attribute");
+        }
         // MLIR drops the default memory space (integer 0) and identity maps.
         if let Some(ms) = memory_space {
             if let AttrKind::Integer { value, .. } = self.ctx.attr_kind(ms) {
@@ -530,6 +563,11 @@ impl Parser<'_> {
             }
         }
         if let Some(l) = layout {
+            if let AttrKind::StridedLayout { strides, .. } = self.ctx.attr_kind(l) {
+                if strides.len() != shape.len() {
+                    return self.err_at(pos, "expected the number of strides to match the rank");
+                }
+            }
             if let AttrKind::AffineMap(m) = self.ctx.attr_kind(l).clone() {
                 if m.num_dims as usize != shape.len() {
                     let msg = format!(
@@ -537,7 +575,7 @@ impl Parser<'_> {
                         shape.len(),
                         m.num_dims
                     );
-                    return self.err_at(epos, msg);
+                    return self.err_at(pos, msg);
                 }
                 // Symbols do not matter (MLIR's `AffineMap::isIdentity`).
                 let identity = m.results.len() == shape.len()
