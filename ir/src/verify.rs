@@ -22,14 +22,97 @@ pub struct VerifyOptions {
 /// Below this many ops, the per-op checks run on one thread.
 const PARALLEL_MIN_OPS: usize = 20_000;
 
-/// Verifies everything nested in `top`; returns the first error.
+/// Verifies everything nested in `top`. Like MLIR, which verifies each op
+/// that is isolated from above (a function) on its own once the ops around
+/// it pass, the error returned carries the first error of every such op
+/// that fails (the later ones as notes of severity error).
 pub fn verify(
     ctx: &mut Context,
     ir: &Ir,
     top: OpId,
     opts: VerifyOptions,
 ) -> Result<(), Box<Diagnostic>> {
-    let (ops, order) = number_ops(ir, top);
+    let Err(first) = verify_ops(ctx, ir, top, top, opts, false) else {
+        return Ok(());
+    };
+    let mut errors = Vec::new();
+    collect_unit_errors(ctx, ir, top, top, opts, &mut errors);
+    let mut errors = errors.into_iter();
+    let Some(mut all) = errors.next() else {
+        return Err(first);
+    };
+    for mut e in errors {
+        let notes = std::mem::take(&mut e.notes);
+        all.notes.push(e);
+        all.notes.extend(notes);
+    }
+    Err(Box::new(all))
+}
+
+/// The first error of `root`'s own unit (the ops nested in it outside
+/// isolated-from-above ops), or else those of each isolated op in it.
+fn collect_unit_errors(
+    ctx: &mut Context,
+    ir: &Ir,
+    top: OpId,
+    root: OpId,
+    opts: VerifyOptions,
+    errors: &mut Vec<Diagnostic>,
+) {
+    if let Err(d) = verify_ops(ctx, ir, top, root, opts, true) {
+        errors.push(*d);
+        return;
+    }
+    let mut isolated = Vec::new();
+    walk_unit(ctx, ir, root, &mut |op| {
+        if op != root && is_isolated(ctx, ir, op) {
+            isolated.push(op);
+        }
+    });
+    for op in isolated {
+        collect_unit_errors(ctx, ir, top, op, opts, errors);
+    }
+}
+
+/// Whether `op` has regions and is isolated from above: MLIR verifies it
+/// as a unit of its own.
+fn is_isolated(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ir.num_regions(op) > 0
+        && ctx
+            .op_def(ir.op_name(op))
+            .is_some_and(|d| d.traits.has(Traits::ISOLATED_FROM_ABOVE))
+}
+
+/// Walks `root` and the ops nested in it pre-order, visiting but not
+/// entering isolated-from-above ops other than `root`.
+fn walk_unit(ctx: &Context, ir: &Ir, root: OpId, f: &mut dyn FnMut(OpId)) {
+    let mut stack = vec![root];
+    while let Some(o) = stack.pop() {
+        f(o);
+        if o != root && is_isolated(ctx, ir, o) {
+            continue;
+        }
+        let base = stack.len();
+        for r in ir.regions(o) {
+            for b in ir.region_blocks(r) {
+                stack.extend(ir.block_ops(b));
+            }
+        }
+        stack[base..].reverse();
+    }
+}
+
+/// Verifies `root` and the ops nested in it (with `unit`, not those in
+/// isolated-from-above ops below `root`); returns the first error.
+fn verify_ops(
+    ctx: &mut Context,
+    ir: &Ir,
+    top: OpId,
+    root: OpId,
+    opts: VerifyOptions,
+    unit: bool,
+) -> Result<(), Box<Diagnostic>> {
+    let (ops, order) = number_ops(ctx, ir, root, unit);
     // Each op's own checks read only the IR and the context: large IR is
     // checked in two halves on two threads, and the first failure in op
     // order is reported, as one thread would. A check that must intern
@@ -63,7 +146,7 @@ pub fn verify(
     // Blocks end with terminators, and region verifiers run, once the
     // nested ops are verified: in post order, as MLIR checks on leaving
     // an op.
-    for op in post_order(v.ctx(), ir, top) {
+    for op in post_order(v.ctx(), ir, root, unit) {
         let def = v.ctx().op_def(ir.op_name(op));
         if def.is_some_and(|d| !d.traits.has(Traits::NO_TERMINATOR)) {
             v.verify_terminators(op)?;
@@ -97,12 +180,13 @@ fn check_ops(v: &mut Verifier<'_>, ops: &[OpId]) -> Stop {
     Stop::Done
 }
 
-/// The ops nested in `top` (and `top`) in pre-order, and the position of
+/// The ops nested in `root` (and `root`) in pre-order (with `unit`, not
+/// entering isolated-from-above ops below `root`), and the position of
 /// each op within its block.
-fn number_ops(ir: &Ir, top: OpId) -> (Vec<OpId>, Vec<u32>) {
+fn number_ops(ctx: &Context, ir: &Ir, root: OpId, unit: bool) -> (Vec<OpId>, Vec<u32>) {
     let mut ops = Vec::with_capacity(ir.op_capacity());
     let mut order = vec![0; ir.op_capacity()];
-    ir.walk(top, &mut |op| {
+    let mut visit = |op: OpId| {
         ops.push(op);
         for r in ir.regions(op) {
             for b in ir.region_blocks(r) {
@@ -111,15 +195,28 @@ fn number_ops(ir: &Ir, top: OpId) -> (Vec<OpId>, Vec<u32>) {
                 }
             }
         }
-    });
+    };
+    if unit {
+        walk_unit(ctx, ir, root, &mut |op| {
+            if op == root || !is_isolated(ctx, ir, op) {
+                visit(op);
+            }
+        });
+    } else {
+        ir.walk(root, &mut visit);
+    }
     (ops, order)
 }
 
-/// The ops nested in `top` (and `top`) that have regions or a region
+/// The ops nested in `root` (and `root`) that have regions or a region
 /// verifier, each after the ops nested in it and after its earlier
-/// siblings.
-fn post_order(ctx: &Context, ir: &Ir, top: OpId) -> Vec<OpId> {
+/// siblings; with `unit`, not those in isolated-from-above ops below
+/// `root`.
+fn post_order(ctx: &Context, ir: &Ir, root: OpId, unit: bool) -> Vec<OpId> {
     let wanted = |op: OpId| {
+        if unit && is_isolated(ctx, ir, op) {
+            return false;
+        }
         ir.num_regions(op) > 0
             || ctx
                 .op_def(ir.op_name(op))
@@ -127,7 +224,7 @@ fn post_order(ctx: &Context, ir: &Ir, top: OpId) -> Vec<OpId> {
     };
     let mut out = Vec::new();
     // (op, whether its children are already pushed)
-    let mut stack = vec![(top, false)];
+    let mut stack = vec![(root, false)];
     while let Some((op, expanded)) = stack.pop() {
         if expanded || ir.num_regions(op) == 0 {
             out.push(op);

@@ -1,61 +1,90 @@
 //! `--verify-diagnostics`: checks produced diagnostics against
 //! `expected-error/warning/note/remark` comments (`@+N`, `@-N`, `@above`,
-//! `@below`, `@N`; `{{regex}}` pieces inside the message).
+//! `@below`, `@N`). As in MLIR, the message is a substring to find, or with
+//! the `-re` suffix (`expected-error-re`) literal text with `{{regex}}`
+//! pieces; a malformed regex is itself an error.
 
 use crate::context::Context;
 use crate::diag::{file_line_col, Diagnostic, Severity};
 use regex::Regex;
 
+/// How an expectation's message is matched.
+enum Matcher {
+    Substring(String),
+    Regex(Regex),
+}
+
+impl Matcher {
+    fn is_match(&self, message: &str) -> bool {
+        match self {
+            Matcher::Substring(s) => message.contains(s.as_str()),
+            Matcher::Regex(r) => r.is_match(message),
+        }
+    }
+}
+
 /// One `expected-*` comment.
 struct Expected {
     severity: Severity,
     line: u32,
-    regex: Regex,
+    matcher: Matcher,
     text: String,
-    /// Where the `expected-...` designator starts: (line, col, len).
-    at: (u32, u32, usize),
+    /// Where the `expected-...` designator starts: (line, col).
+    at: (u32, u32),
     matched: bool,
 }
 
-fn parse_expected(src: &[u8], first_line: u32) -> Vec<Expected> {
+/// An expectation that could not be read: (line, col, underline length,
+/// message).
+type BadExpectation = (u32, u32, usize, String);
+
+fn parse_expected(src: &[u8], first_line: u32) -> (Vec<Expected>, Vec<BadExpectation>) {
     let text = String::from_utf8_lossy(src);
-    let lines: Vec<&str> = text.split('\n').collect();
     let mut out = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
+    let mut bad = Vec::new();
+    // `@below` expectations wait for the next line without one.
+    let mut below: Vec<usize> = Vec::new();
+    for (i, line) in text.split('\n').enumerate() {
         let lineno = first_line + i as u32;
-        let mut rest = *line;
         let mut offset = 0usize;
-        while let Some(p) = rest.find("expected-") {
+        let mut designated = false;
+        while let Some(p) = line[offset..].find("expected-") {
             let start = offset + p;
+            offset = start + 1;
             let after = &line[start + "expected-".len()..];
-            let (severity, word_len) = if after.starts_with("error") {
-                (Severity::Error, 5)
-            } else if after.starts_with("warning") {
-                (Severity::Warning, 7)
-            } else if after.starts_with("note") {
-                (Severity::Note, 4)
-            } else if after.starts_with("remark") {
-                (Severity::Remark, 6)
-            } else {
-                offset = start + 1;
-                rest = &line[offset..];
+            let Some((severity, word_len)) = [
+                (Severity::Error, "error"),
+                (Severity::Warning, "warning"),
+                (Severity::Note, "note"),
+                (Severity::Remark, "remark"),
+            ]
+            .into_iter()
+            .find(|(_, w)| after.starts_with(w))
+            .map(|(s, w)| (s, w.len())) else {
                 continue;
             };
             let mut s = &after[word_len..];
+            let is_regex = match s.strip_prefix("-re") {
+                Some(r) => {
+                    s = r;
+                    true
+                }
+                None => false,
+            };
             let mut target = lineno;
-            let mut designator_len = "expected-".len() + word_len;
+            let mut is_below = false;
             // `expected-error @below` may have spaces before the `@`.
-            let spaces = s.len() - s.trim_start_matches(' ').len();
-            if let Some(d) = s[spaces..].strip_prefix('@') {
-                designator_len += spaces;
+            if let Some(d) = s.trim_start_matches(' ').strip_prefix('@') {
                 let end = d
                     .find(|c: char| c.is_whitespace() || c == '{')
                     .unwrap_or(d.len());
                 let spec = &d[..end];
-                designator_len += 1 + end;
                 target = match spec {
                     "above" => lineno.saturating_sub(1),
-                    "below" => lineno + 1,
+                    "below" => {
+                        is_below = true;
+                        lineno + 1
+                    }
                     _ if spec.starts_with('+') => lineno + spec[1..].parse::<u32>().unwrap_or(0),
                     _ if spec.starts_with('-') => {
                         lineno.saturating_sub(spec[1..].parse::<u32>().unwrap_or(0))
@@ -64,49 +93,111 @@ fn parse_expected(src: &[u8], first_line: u32) -> Vec<Expected> {
                 };
                 s = &d[end..];
             }
-            let s_trim = s.trim_start();
-            if let Some(body) = s_trim.strip_prefix("{{") {
-                if let Some(end) = body.rfind("}}") {
-                    let msg = &body[..end];
-                    out.push(Expected {
-                        severity,
-                        line: target,
-                        regex: build_regex(msg),
-                        text: msg.to_string(),
-                        at: (lineno, start as u32 + 1, designator_len),
-                        matched: false,
-                    });
+            let Some(body) = s.trim_start().strip_prefix("{{") else {
+                continue;
+            };
+            let Some(end) = body.rfind("}}") else {
+                continue;
+            };
+            let msg = &body[..end];
+            let col = start as u32 + 1;
+            designated = true;
+            let matcher = if is_regex {
+                match build_regex(msg) {
+                    Ok(r) => Matcher::Regex(r),
+                    Err(e) => {
+                        bad.push((lineno, col, msg.len(), e));
+                        continue;
+                    }
                 }
+            } else {
+                Matcher::Substring(msg.to_string())
+            };
+            if is_below {
+                below.push(out.len());
             }
-            offset = start + 1;
-            rest = &line[offset..];
+            out.push(Expected {
+                severity,
+                line: target,
+                matcher,
+                text: msg.to_string(),
+                at: (lineno, col),
+                matched: false,
+            });
+        }
+        if !designated {
+            for i in below.drain(..) {
+                out[i].line = lineno;
+            }
         }
     }
-    out
+    (out, bad)
 }
 
-/// Literal text with `{{regex}}` pieces, as one unanchored regex.
-fn build_regex(msg: &str) -> Regex {
+/// Literal text with `{{regex}}` pieces, as one unanchored regex; the
+/// error names the first malformed piece as MLIR does.
+fn build_regex(msg: &str) -> Result<Regex, String> {
     let mut pattern = String::new();
     let mut rest = msg;
     while let Some(p) = rest.find("{{") {
         pattern.push_str(&regex::escape(&rest[..p]));
         let after = &rest[p + 2..];
-        match after.find("}}") {
-            Some(e) => {
-                pattern.push('(');
-                pattern.push_str(&after[..e]);
-                pattern.push(')');
-                rest = &after[e + 2..];
-            }
-            None => {
-                pattern.push_str(&regex::escape(&rest[p..]));
-                rest = "";
-            }
-        }
+        let Some(e) = after.find("}}") else {
+            return Err("found start of regex with no end '}}'".into());
+        };
+        let piece = &after[..e];
+        check_piece(piece).map_err(|e| format!("invalid regex: {e}"))?;
+        pattern.push('(');
+        pattern.push_str(piece);
+        pattern.push(')');
+        rest = &after[e + 2..];
     }
     pattern.push_str(&regex::escape(rest));
-    Regex::new(&pattern).unwrap_or_else(|_| Regex::new(&regex::escape(msg)).expect("escaped"))
+    Regex::new(&pattern).map_err(|_| "invalid regex: invalid regular expression".into())
+}
+
+/// Checks one `{{...}}` piece with the messages of LLVM's POSIX regex
+/// library, which MLIR uses.
+fn check_piece(piece: &str) -> Result<(), &'static str> {
+    let bytes = piece.as_bytes();
+    let mut depth = 0i32;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if i + 1 == bytes.len() => return Err("trailing backslash (\\)"),
+            b'\\' => i += 1,
+            b'[' => {
+                // A bracket expression; `]` right after `[` or `[^` is literal.
+                i += 1;
+                if bytes.get(i) == Some(&b'^') {
+                    i += 1;
+                }
+                if bytes.get(i) == Some(&b']') {
+                    i += 1;
+                }
+                match bytes[i.min(bytes.len())..].iter().position(|&b| b == b']') {
+                    Some(p) => i += p,
+                    None => return Err("brackets ([ ]) not balanced"),
+                }
+            }
+            b'(' => depth += 1,
+            b')' if depth == 0 => return Err("parentheses not balanced"),
+            b')' => depth -= 1,
+            b'{' => match bytes[i..].iter().position(|&b| b == b'}') {
+                Some(p) => i += p,
+                None => return Err("braces not balanced"),
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    if depth != 0 {
+        return Err("parentheses not balanced");
+    }
+    match Regex::new(piece) {
+        Ok(_) => Ok(()),
+        Err(_) => Err("repetition-operator operand invalid"),
+    }
 }
 
 /// The outcome of checking one buffer.
@@ -132,8 +223,23 @@ pub fn check(
     first_line: u32,
     produced: &[Diagnostic],
 ) -> Outcome {
-    let mut expected = parse_expected(src, first_line);
+    let (mut expected, bad) = parse_expected(src, first_line);
     let mut failures = String::new();
+    let lines: Vec<&[u8]> = whole_file.split(|&b| b == b'\n').collect();
+    let report = |failures: &mut String, (line, col, len): (u32, u32, usize), msg: &str| {
+        failures.push_str(&format!("{file}:{line}:{col}: error: {msg}\n"));
+        if let Some(l) = lines.get(line as usize - 1) {
+            failures.push_str(&String::from_utf8_lossy(l));
+            failures.push('\n');
+            failures.push_str(&" ".repeat(col as usize - 1));
+            failures.push('^');
+            failures.push_str(&"~".repeat(len.saturating_sub(1)));
+            failures.push('\n');
+        }
+    };
+    for (line, col, len, msg) in &bad {
+        report(&mut failures, (*line, *col, *len), msg);
+    }
     let sources = [crate::diag::SourceFile {
         name: file,
         text: whole_file,
@@ -144,42 +250,50 @@ pub fn check(
         all.extend(d.notes.iter());
     }
     for d in all {
-        let pos = file_line_col(ctx, d.loc).filter(|(f, _, _)| *f == file);
-        let hit = pos.and_then(|(_, line, _)| {
-            expected.iter_mut().find(|e| {
-                !e.matched
-                    && e.severity == d.severity
-                    && e.line == line
-                    && e.regex.is_match(&d.message)
-            })
-        });
-        match hit {
-            Some(e) => e.matched = true,
-            None => {
-                let mut u = d.clone();
-                u.message = format!("unexpected {}: {}", d.severity.word(), d.message);
-                u.severity = Severity::Error;
-                u.notes.clear();
-                failures.push_str(&crate::diag::render(ctx, &sources, &u));
+        // As in MLIR, an expectation matches every diagnostic it
+        // describes; one of another severity is a near miss.
+        let line = file_line_col(ctx, d.loc)
+            .filter(|(f, _, _)| *f == file)
+            .map(|(_, line, _)| line);
+        let mut near_miss = None;
+        let mut hit = false;
+        for e in expected.iter_mut() {
+            if Some(e.line) != line || !e.matcher.is_match(&d.message) {
+                continue;
             }
+            if e.severity != d.severity {
+                near_miss = Some((e.at, e.severity));
+                continue;
+            }
+            e.matched = true;
+            hit = true;
+            break;
+        }
+        if hit {
+            continue;
+        }
+        if let Some(((line, col), wanted)) = near_miss {
+            let message = format!(
+                "'{}' diagnostic emitted when expecting a '{}'",
+                d.severity.word(),
+                wanted.word()
+            );
+            report(&mut failures, (line, col, 1), &message);
+        } else {
+            let mut u = d.clone();
+            u.message = format!("unexpected {}: {}", d.severity.word(), d.message);
+            u.severity = Severity::Error;
+            u.notes.clear();
+            failures.push_str(&crate::diag::render(ctx, &sources, &u));
         }
     }
-    let lines: Vec<&[u8]> = whole_file.split(|&b| b == b'\n').collect();
     for e in expected.iter().filter(|e| !e.matched) {
-        let (line, col, len) = e.at;
-        failures.push_str(&format!(
-            "{file}:{line}:{col}: error: expected {} \"{}\" was not produced\n",
+        let message = format!(
+            "expected {} \"{}\" was not produced",
             e.severity.word(),
             e.text
-        ));
-        if let Some(l) = lines.get(line as usize - 1) {
-            failures.push_str(&String::from_utf8_lossy(l));
-            failures.push('\n');
-            failures.push_str(&" ".repeat(col as usize - 1));
-            failures.push('^');
-            failures.push_str(&"~".repeat(len.saturating_sub(1)));
-            failures.push('\n');
-        }
+        );
+        report(&mut failures, (e.at.0, e.at.1, e.text.len()), &message);
     }
     Outcome { failures }
 }
@@ -190,13 +304,49 @@ mod tests {
 
     #[test]
     fn parses_designators() {
-        let src = b"// expected-error@+1 {{foo {{[0-9]+}} bar}}\nx\n// expected-note@above {{n}}";
-        let e = parse_expected(src, 1);
+        let src =
+            b"// expected-error-re@+1 {{foo {{[0-9]+}} bar}}\nx\n// expected-note@above {{n}}";
+        let (e, bad) = parse_expected(src, 1);
+        assert!(bad.is_empty());
         assert_eq!(e.len(), 2);
         assert_eq!(e[0].line, 2);
-        assert!(e[0].regex.is_match("a foo 12 bar"));
-        assert!(!e[0].regex.is_match("foo x bar"));
+        assert!(e[0].matcher.is_match("a foo 12 bar"));
+        assert!(!e[0].matcher.is_match("foo x bar"));
         assert_eq!(e[1].line, 2);
         assert_eq!(e[1].severity, Severity::Note);
+    }
+
+    #[test]
+    fn below_skips_lines_with_expectations() {
+        let src = b"// expected-error@below {{a}}\n// expected-note@below {{b}}\nop\n";
+        let (e, _) = parse_expected(src, 1);
+        assert_eq!((e[0].line, e[1].line), (3, 3));
+    }
+
+    #[test]
+    fn plain_expectations_are_substrings() {
+        let (e, _) = parse_expected(b"// expected-error {{a {{.*}} b}}", 1);
+        assert!(e[0].matcher.is_match("x a {{.*}} b y"));
+        assert!(!e[0].matcher.is_match("a c b"));
+    }
+
+    #[test]
+    fn malformed_regexes_are_reported() {
+        let messages = |src: &[u8]| -> Vec<String> {
+            parse_expected(src, 1).1.into_iter().map(|b| b.3).collect()
+        };
+        assert_eq!(
+            messages(b"// expected-error-re {{{{}}"),
+            ["found start of regex with no end '}}'"]
+        );
+        assert_eq!(
+            messages(b"// expected-error-re {{ {{(}} }}"),
+            ["invalid regex: parentheses not balanced"]
+        );
+        assert_eq!(
+            messages(b"// expected-error-re {{ {{[}} }}"),
+            ["invalid regex: brackets ([ ]) not balanced"]
+        );
+        assert!(messages(b"// expected-error-re {{ {{[)]}} }}").is_empty());
     }
 }

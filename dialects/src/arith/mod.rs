@@ -305,6 +305,7 @@ fn typed_attr_type(ctx: &Context, a: Attr) -> Option<Type> {
         | AttrKind::DenseStrings { ty, .. }
         | AttrKind::DenseResource { ty, .. }
         | AttrKind::Sparse { ty, .. } => Some(*ty),
+        AttrKind::String { ty, .. } => *ty,
         _ => None,
     }
 }
@@ -340,24 +341,41 @@ fn constant_name(ctx: &Context, ir: &silica_ir::Ir, op: silica_ir::OpId) -> Opti
     }
 }
 
-/// A constant's value has its result's type; integers are signless.
+/// A constant's value is a typed attribute of its result's type, and an
+/// integer, float or elements attribute; integers are signless. Checked in
+/// MLIR's order (the attribute constraint and type match first).
 fn verify_constant(v: &mut OpVerifier<'_, '_>, op: silica_ir::OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
     let Some(result) = ir.results(op).next().map(|r| ir.value_type(r)) else {
         return Ok(());
     };
+    let Some(value) = silica_ir::dialect::inherent_attr(ctx, ir, op, "value") else {
+        return Ok(());
+    };
+    let same_type = match ctx.attr_kind(value) {
+        // A string without a type has type `none`.
+        AttrKind::String { ty: None, .. } => matches!(ctx.type_kind(result), TypeKind::None),
+        _ => match typed_attr_type(ctx, value) {
+            Some(t) => t == result,
+            None => {
+                let msg = "attribute 'value' failed to satisfy constraint: TypedAttr instance";
+                return Err(v.op_error(op, msg));
+            }
+        },
+    };
+    if !same_type {
+        return Err(v.op_error(
+            op,
+            "failed to verify that all of {value, result} have same type",
+        ));
+    }
     if let TypeKind::Integer { signedness, .. } = ctx.type_kind(result) {
         if *signedness != Signedness::Signless {
             return Err(v.op_error(op, "integer return type must be signless"));
         }
     }
-    let value = silica_ir::dialect::inherent_attr(ctx, ir, op, "value");
-    let value_type = value.and_then(|a| typed_attr_type(ctx, a));
-    if value.is_some() && value_type != Some(result) {
-        return Err(v.op_error(
-            op,
-            "failed to verify that all of {value, result} have same type",
-        ));
+    if matches!(ctx.attr_kind(value), AttrKind::String { .. }) {
+        return Err(v.op_error(op, "value must be an integer, float, or elements attribute"));
     }
     Ok(())
 }

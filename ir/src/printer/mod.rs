@@ -131,8 +131,9 @@ pub fn print_module_to(
     }
 }
 
-/// Prints one operation in generic form, numbered as within `top`, as
-/// MLIR's "see current operation" notes do.
+/// Prints one operation in generic form, as MLIR's "see current
+/// operation" notes do: values are numbered within the closest op at or
+/// above `op` that is isolated from above, or else within `top`.
 pub fn op_to_string_generic(
     ctx: &Context,
     ir: &Ir,
@@ -141,7 +142,18 @@ pub fn op_to_string_generic(
     debug_info: bool,
 ) -> String {
     let distinct = RefCell::new(rustc_hash::FxHashMap::default());
-    let names = Names::new(None, ir, top, true, true);
+    let mut scope = op;
+    while scope != top
+        && !ctx
+            .op_def(ir.op_name(scope))
+            .is_some_and(|d| d.traits.has(crate::dialect::Traits::ISOLATED_FROM_ABOVE))
+    {
+        match ir.parent_op(scope) {
+            Some(parent) => scope = parent,
+            None => break,
+        }
+    }
+    let names = Names::new(None, ir, scope, true, true);
     let mut p = OpPrinter {
         ctx,
         ir,
