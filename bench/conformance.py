@@ -30,7 +30,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SPLIT = re.compile(r"^// -----\s*$", re.M)
+SPLIT = re.compile(r"^// -----[ \t]*$", re.M)
 
 
 # The upstream dialects silica registers.
@@ -46,8 +46,12 @@ def registered_dialects(mlir_opt):
 def scope_pattern(dialects):
     alt = "|".join(re.escape(d) for d in dialects)
     # `dialect.x` not preceded by an identifier character, and not a file
-    # name such as "test.mlir" in a location.
-    return re.compile(rf"(?<![\w$.-])(?:{alt})(?:\.(?!mlir\")[A-Za-z_]|<)")
+    # name such as "test.mlir" in a location; or a dialect's section in
+    # `{-# dialect_resources: { dialect: {...} } #-}`.
+    return re.compile(
+        rf"(?<![\w$.-])(?:{alt})(?:\.(?!mlir\")[A-Za-z_]|<)"
+        rf"|dialect_resources:\s*\{{(?:[^#]|#(?!-\}}))*?(?<![\w$.-])(?:{alt}):\s*\{{"
+    )
 
 
 def without_comments(text):
@@ -109,10 +113,12 @@ def chunks_of(path):
     flags = run_flags(text, path)
     passes = needs_pass(text)
     pieces = SPLIT.split(text)
+    # `line` is where each piece starts: the first line of the file, or
+    # the separator line ending the piece before (reported: the next one).
     line = 1
-    for piece in pieces:
-        yield line, piece, flags, passes
-        line += piece.count("\n") + 1
+    for i, piece in enumerate(pieces):
+        yield line + (i > 0), piece, flags, passes
+        line += piece.count("\n")
 
 
 def run_tool(argv, path):

@@ -150,6 +150,7 @@ fn plan(src: &[u8], first_op: usize) -> Option<Plan> {
         if a == top
             && b == top
             && src[prev_line_start + a] == b'}'
+            && first_op < at
             && at < resume
             && matches!(src[at], b'"' | b'%' | b'a'..=b'z' | b'A'..=b'Z')
         {
