@@ -46,7 +46,7 @@ static CALL_SIG: Signature = Signature::new(
     &[
         AttrParam {
             name: "callee",
-            syntax: AttrSyntax::Plain,
+            syntax: AttrSyntax::FlatSymbolRef,
             optional: false,
             default: None,
         },
@@ -69,7 +69,7 @@ static CONSTANT_SIG: Signature = Signature::new(
     }],
     &[AttrParam {
         name: "value",
-        syntax: AttrSyntax::Plain,
+        syntax: AttrSyntax::FlatSymbolRef,
         optional: false,
         default: None,
     }],

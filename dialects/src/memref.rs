@@ -282,7 +282,7 @@ static GET_GLOBAL_SIG: Signature = Signature::new(
     &[value("result", Arity::One, MEMREF)],
     &[AttrParam {
         name: "name",
-        syntax: AttrSyntax::Plain,
+        syntax: AttrSyntax::FlatSymbolRef,
         optional: false,
         default: None,
     }],

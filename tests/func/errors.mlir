@@ -106,3 +106,28 @@ func.func private @mixed(i32, %b: i32)
 
 // expected-error@+1 {{@ identifier expected to start with letter or '_'}}
 func.func private @.dotted()
+
+// -----
+
+func.func @symbol_operands() {
+  // expected-error@+1 {{custom op 'func.constant' invalid kind of attribute specified}}
+  %0 = func.constant "f" : () -> ()
+  return
+}
+
+// -----
+
+func.func @nested_callee() {
+  // expected-error@+1 {{custom op 'func.call' invalid kind of attribute specified}}
+  func.call @a::@b() : () -> ()
+  return
+}
+
+// -----
+
+memref.global @g : memref<i32>
+func.func @global_by_string() {
+  // expected-error@+1 {{custom op 'memref.get_global' invalid kind of attribute specified}}
+  %0 = memref.get_global "g" : memref<i32>
+  return
+}

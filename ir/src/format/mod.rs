@@ -98,6 +98,9 @@ pub struct ValueParam {
 pub enum AttrSyntax {
     /// As any attribute (`0 : i32`, `@callee`).
     Plain,
+    /// A symbol reference without nested references (`@callee`); any
+    /// other attribute is "invalid kind of attribute specified".
+    FlatSymbolRef,
     /// A keyword standing for an integer of the given width (`slt` for
     /// `2 : i64`): the keywords in value order.
     IntEnum(u32, &'static [&'static str]),

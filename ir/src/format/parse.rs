@@ -6,6 +6,7 @@
 
 use super::syntax::{Elem, Target};
 use super::{Arity, AttrSyntax, Signature, Slot};
+use crate::attrs::AttrKind;
 use crate::context::{Attr, Symbol, Type};
 use crate::graph::{OpId, OpSpec, RegionId};
 use crate::lexer::Tok;
@@ -81,7 +82,7 @@ fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
             AttrSyntax::IndexInt | AttrSyntax::Int(_) => {
                 matches!(p.peek_kind(), Tok::Integer | Tok::Minus)
             }
-            AttrSyntax::Plain => !matches!(
+            AttrSyntax::Plain | AttrSyntax::FlatSymbolRef => !matches!(
                 p.peek_kind(),
                 Tok::Colon | Tok::Comma | Tok::RParen | Tok::RSquare | Tok::RBrace | Tok::Eof
             ),
@@ -154,6 +155,22 @@ fn elems<'a>(
                 let param = &sig.attrs[*i];
                 let a = match param.syntax {
                     AttrSyntax::Plain => p.parse_attribute()?,
+                    AttrSyntax::FlatSymbolRef => {
+                        let at = p.pos();
+                        let a = p.parse_attribute()?;
+                        let flat = matches!(
+                            p.ctx().attr_kind(a),
+                            AttrKind::SymbolRef { nested, .. } if nested.is_empty()
+                        );
+                        if !flat {
+                            let msg = format!(
+                                "custom op '{}' invalid kind of attribute specified",
+                                p.op_name()
+                            );
+                            return p.error_at(at, msg);
+                        }
+                        a
+                    }
                     AttrSyntax::Unit => p.ctx().unit_attr(),
                     AttrSyntax::IndexInt => {
                         // `index` attributes hold 64-bit signed values.
