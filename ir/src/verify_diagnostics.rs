@@ -8,30 +8,26 @@ use crate::context::Context;
 use crate::diag::{file_line_col, Diagnostic, Severity};
 use regex::Regex;
 
-/// How an expectation's message is matched.
-enum Matcher {
-    Substring(String),
-    Regex(Regex),
-}
-
-impl Matcher {
-    fn is_match(&self, message: &str) -> bool {
-        match self {
-            Matcher::Substring(s) => message.contains(s.as_str()),
-            Matcher::Regex(r) => r.is_match(message),
-        }
-    }
-}
-
 /// One `expected-*` comment.
 struct Expected {
     severity: Severity,
     line: u32,
-    matcher: Matcher,
+    /// The message as written: a substring to find, or with `-re` the
+    /// source of `regex`.
     text: String,
+    regex: Option<Regex>,
     /// Where the `expected-...` designator starts: (line, col).
     at: (u32, u32),
     matched: bool,
+}
+
+impl Expected {
+    fn matches(&self, message: &str) -> bool {
+        match &self.regex {
+            Some(r) => r.is_match(message),
+            None => message.contains(self.text.as_str()),
+        }
+    }
 }
 
 /// An expectation that could not be read: (line, col, underline length,
@@ -64,13 +60,10 @@ fn parse_expected(src: &[u8], first_line: u32) -> (Vec<Expected>, Vec<BadExpecta
                 continue;
             };
             let mut s = &after[word_len..];
-            let is_regex = match s.strip_prefix("-re") {
-                Some(r) => {
-                    s = r;
-                    true
-                }
-                None => false,
-            };
+            let is_regex = s.starts_with("-re");
+            if is_regex {
+                s = &s[3..];
+            }
             let mut target = lineno;
             let mut is_below = false;
             // `expected-error @below` may have spaces before the `@`.
@@ -102,16 +95,12 @@ fn parse_expected(src: &[u8], first_line: u32) -> (Vec<Expected>, Vec<BadExpecta
             let msg = &body[..end];
             let col = start as u32 + 1;
             designated = true;
-            let matcher = if is_regex {
-                match build_regex(msg) {
-                    Ok(r) => Matcher::Regex(r),
-                    Err(e) => {
-                        bad.push((lineno, col, msg.len(), e));
-                        continue;
-                    }
+            let regex = match is_regex.then(|| build_regex(msg)).transpose() {
+                Ok(regex) => regex,
+                Err(e) => {
+                    bad.push((lineno, col, msg.len(), e));
+                    continue;
                 }
-            } else {
-                Matcher::Substring(msg.to_string())
             };
             if is_below {
                 below.push(out.len());
@@ -119,8 +108,8 @@ fn parse_expected(src: &[u8], first_line: u32) -> (Vec<Expected>, Vec<BadExpecta
             out.push(Expected {
                 severity,
                 line: target,
-                matcher,
                 text: msg.to_string(),
+                regex,
                 at: (lineno, col),
                 matched: false,
             });
@@ -258,7 +247,7 @@ pub fn check(
         let mut near_miss = None;
         let mut hit = false;
         for e in expected.iter_mut() {
-            if Some(e.line) != line || !e.matcher.is_match(&d.message) {
+            if Some(e.line) != line || !e.matches(&d.message) {
                 continue;
             }
             if e.severity != d.severity {
@@ -310,8 +299,8 @@ mod tests {
         assert!(bad.is_empty());
         assert_eq!(e.len(), 2);
         assert_eq!(e[0].line, 2);
-        assert!(e[0].matcher.is_match("a foo 12 bar"));
-        assert!(!e[0].matcher.is_match("foo x bar"));
+        assert!(e[0].matches("a foo 12 bar"));
+        assert!(!e[0].matches("foo x bar"));
         assert_eq!(e[1].line, 2);
         assert_eq!(e[1].severity, Severity::Note);
     }
@@ -326,8 +315,8 @@ mod tests {
     #[test]
     fn plain_expectations_are_substrings() {
         let (e, _) = parse_expected(b"// expected-error {{a {{.*}} b}}", 1);
-        assert!(e[0].matcher.is_match("x a {{.*}} b y"));
-        assert!(!e[0].matcher.is_match("a c b"));
+        assert!(e[0].matches("x a {{.*}} b y"));
+        assert!(!e[0].matches("a c b"));
     }
 
     #[test]

@@ -636,16 +636,13 @@ impl<'a> Parser<'a> {
     fn parse_location_inner(&mut self) -> PResult<Attr> {
         match self.kind() {
             Tok::HashId => {
-                let pos = self.tok().start;
+                let (pos, end) = (self.tok().start, self.tok().end);
                 let name = self.text()[1..].to_string();
                 self.bump();
                 match self.attr_aliases.get(name.as_str()) {
                     Some(&a) if self.ctx.is_location(a) => Ok(a),
                     Some(&a) => self.not_a_location(pos, a),
-                    None => {
-                        let end = pos + 1 + name.len();
-                        self.err_at(end, format!("undefined symbol alias id '{name}'"))
-                    }
+                    None => self.err_at(end, format!("undefined symbol alias id '{name}'")),
                 }
             }
             Tok::String => {
