@@ -99,12 +99,14 @@ def main():
             configs = [f for f in configs if f not in skipped]
             pieces = SPLIT.split(text)
             for flags in configs:
+                # A piece after the first starts at its separator line;
+                # the line reported is the one after it.
                 line = 1
-                for piece in pieces:
+                for i, piece in enumerate(pieces):
                     if not pattern.search(without_comments(piece)):
-                        where.append((path, line, " ".join(flags)))
+                        where.append((path, line + (i > 0), " ".join(flags)))
                         jobs.append((args.silica, args.mlir_opt, scratch, len(jobs), piece, flags))
-                    line += piece.count("\n") + 1
+                    line += piece.count("\n")
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             results = list(pool.map(check, jobs))
     per_file = {}

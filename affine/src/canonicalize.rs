@@ -5,7 +5,7 @@
 //! unused ones; `affine.apply` folding; and the pattern that rewrites
 //! `affine.apply`/`min`/`max`/`load`/`store` with the simplified map.
 
-use silica_ir::affine::{AffineExpr, AffineMap};
+use silica_ir::affine::{AffineExpr, AffineMap, IntegerSet};
 use silica_ir::dialect::{inherent_attr, set_inherent_attr, Traits};
 use silica_ir::rewrite::fold::constant_int;
 use silica_ir::rewrite::{FoldCtx, FoldResult, Pattern, Rewriter};
@@ -17,7 +17,7 @@ fn is_named(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> bool {
     ctx.str(ir.op_name(op)) == name
 }
 
-fn map_attr_of(ctx: &Context, ir: &Ir, op: OpId) -> Option<AffineMap> {
+pub(crate) fn map_attr_of(ctx: &Context, ir: &Ir, op: OpId) -> Option<AffineMap> {
     match ctx.attr_kind(inherent_attr(ctx, ir, op, "map")?) {
         AttrKind::AffineMap(m) => Some(m.clone()),
         _ => None,
@@ -252,8 +252,22 @@ fn compose_once(
 
 /// MLIR's `composeAffineMapAndOperands`: each result composed with the
 /// `affine.apply` producers to a fixpoint and canonicalized, then all
-/// canonicalized together.
+/// canonicalized together; weighted sums of all the results of a
+/// delinearization become its linear index.
 pub fn compose_map(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    map: &AffineMap,
+    operands: &[ValueId],
+) -> (AffineMap, Vec<ValueId>) {
+    let (map, operands) = compose_apply_producers(ctx, ir, map, operands);
+    match crate::index_ops::cancel_delinearize_sums(ctx, ir, &map, &operands) {
+        Some((m, o)) => canonicalize_map(ctx, ir, &m, &o),
+        None => (map, operands),
+    }
+}
+
+fn compose_apply_producers(
     ctx: &mut Context,
     ir: &mut Ir,
     map: &AffineMap,
@@ -336,111 +350,11 @@ pub fn fold_apply(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<silica_ir::Attr>])
     }
 }
 
-/// `affine.min`/`affine.max`: the extreme of constant results, or the
-/// operand of `()[s0] -> (s0)`.
-fn fold_min_max(
-    fc: &mut FoldCtx<'_>,
-    op: OpId,
-    c: &[Option<silica_ir::Attr>],
-    max: bool,
-) -> FoldResult {
-    let Some(map) = map_attr_of(fc.ctx, fc.ir, op) else {
-        return FoldResult::Fail;
-    };
-    if map.num_dims == 0
-        && map.num_symbols == 1
-        && map.results.len() == 1
-        && map.results[0] == AffineExpr::Symbol(0)
-    {
-        return FoldResult::value(fc.ir.operand(op, 0));
-    }
-    let values: Vec<Option<i64>> = c
-        .iter()
-        .map(|a| match fc.ctx.attr_kind((*a)?) {
-            AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
-            _ => None,
-        })
-        .collect();
-    let nd = map.num_dims as usize;
-    let mut results = Vec::with_capacity(map.results.len());
-    for e in map.results.iter() {
-        let mut used_unknown = false;
-        e.walk_ids(&mut |is_dim, i| {
-            let at = if is_dim { i as usize } else { nd + i as usize };
-            if values.get(at).copied().flatten().is_none() {
-                used_unknown = true;
-            }
-        });
-        if used_unknown {
-            return FoldResult::Fail;
-        }
-        let v: Vec<i64> = values.iter().map(|v| v.unwrap_or(0)).collect();
-        match e.eval(&v[..nd], &v[nd..]) {
-            Some(r) => results.push(r),
-            None => return FoldResult::Fail,
-        }
-    }
-    let best = if max {
-        results.iter().max()
-    } else {
-        results.iter().min()
-    };
-    match best {
-        Some(&b) => {
-            let ty = fc.ir.value_type(fc.ir.result(op, 0));
-            FoldResult::attr(fc.ctx.int_attr(ty, b))
-        }
-        None => FoldResult::Fail,
-    }
-}
-
-/// `affine.min`.
-pub fn fold_min(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<silica_ir::Attr>]) -> FoldResult {
-    fold_min_max(fc, op, c, false)
-}
-
-/// `affine.max`.
-pub fn fold_max(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<silica_ir::Attr>]) -> FoldResult {
-    fold_min_max(fc, op, c, true)
-}
-
-/// Drops repeated results of an `affine.min`/`affine.max` map.
-fn dedupe_min_max(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    let Some(map) = map_attr_of(rw.ctx, rw.ir, op) else {
-        return false;
-    };
-    let mut results: Vec<AffineExpr> = Vec::new();
-    for e in map.results.iter() {
-        if !results.contains(e) {
-            results.push(e.clone());
-        }
-    }
-    if results.len() == map.results.len() {
-        return false;
-    }
-    let new_map = AffineMap {
-        num_dims: map.num_dims,
-        num_symbols: map.num_symbols,
-        results: results.into_boxed_slice(),
-    };
-    let attr = rw.ctx.intern_attr(AttrKind::AffineMap(new_map));
-    let operands: Vec<ValueId> = rw.ir.operands(op).collect();
-    let name = rw.ctx.str(rw.ir.op_name(op)).to_string();
-    let ty = rw.ir.value_type(rw.ir.result(op, 0));
-    let key = rw.ctx.sym("map");
-    let props = rw.ctx.dict_attr(vec![(key, attr)]);
-    let loc = rw.ir.op_loc(op);
-    let new = rw.create_simple(&name, &operands, &[ty], Some(props), loc);
-    let v = rw.ir.result(new, 0);
-    rw.replace_op(op, &[v]);
-    true
-}
-
 /// Where an op's map operands start (`affine.load` skips the memref,
 /// `affine.store` the value and the memref).
 fn map_operands_start(ctx: &Context, ir: &Ir, op: OpId) -> usize {
     match ctx.str(ir.op_name(op)) {
-        "affine.load" => 1,
+        "affine.load" | "affine.prefetch" => 1,
         "affine.store" => 2,
         _ => 0,
     }
@@ -448,7 +362,7 @@ fn map_operands_start(ctx: &Context, ir: &Ir, op: OpId) -> usize {
 
 /// Rewrites the op's map and map operands with the composed and
 /// canonicalized ones (MLIR's `SimplifyAffineOp`).
-fn simplify_affine_op(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+pub(crate) fn simplify_affine_op(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let Some(map) = map_attr_of(rw.ctx, rw.ir, op) else {
         return false;
     };
@@ -456,6 +370,7 @@ fn simplify_affine_op(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let operands: Vec<ValueId> = rw.ir.operands(op).collect();
     let map_ops = &operands[start..];
     let (new_map, new_ops) = compose_map(rw.ctx, rw.ir, &map, map_ops);
+    let new_map = crate::bounds::simplify_map_with_operands(rw.ctx, rw.ir, &new_map, &new_ops);
     if new_map == map && new_ops == map_ops {
         return false;
     }
@@ -571,43 +486,36 @@ pub static FOR: &[Pattern] = &[Pattern::new("AffineForEmptyLoopFolder", empty_lo
 /// The affine ops' map simplification pattern.
 pub static SIMPLIFY: &[Pattern] = &[Pattern::new("SimplifyAffineOp", simplify_affine_op)];
 
-/// Sorts the results of an `affine.min`/`affine.max` map by their linear
-/// coefficients (MLIR's `CanonicalizeAffineMinMaxOpExprAndTermOrder`).
-fn sort_min_max(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    use silica_ir::affine_flatten::{flatten_linear, from_linear};
-    let Some(map) = map_attr_of(rw.ctx, rw.ir, op) else {
-        return false;
+/// `affine.if`'s fold: its set composed with the `affine.apply`
+/// producers of its operands and canonicalized with them, as a map of
+/// the constraints is (MLIR's `AffineIfOp::fold`).
+pub fn fold_if(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<silica_ir::Attr>]) -> FoldResult {
+    let Some(set) =
+        inherent_attr(fc.ctx, fc.ir, op, "condition").and_then(|a| match fc.ctx.attr_kind(a) {
+            AttrKind::IntegerSet(s) => Some(s.clone()),
+            _ => None,
+        })
+    else {
+        return FoldResult::Fail;
     };
-    let flat: Option<Vec<Vec<i64>>> = map
-        .results
-        .iter()
-        .map(|e| flatten_linear(e, map.num_dims, map.num_symbols))
-        .collect();
-    let Some(flat) = flat else {
-        return false;
+    let operands: Vec<ValueId> = fc.ir.operands(op).collect();
+    let as_map = AffineMap {
+        num_dims: set.num_dims,
+        num_symbols: set.num_symbols,
+        results: set.constraints.clone(),
     };
-    if flat.windows(2).all(|w| w[0] <= w[1]) {
-        return false;
-    }
-    let mut order: Vec<usize> = (0..flat.len()).collect();
-    order.sort_by(|&a, &b| flat[a].cmp(&flat[b]));
-    let new_map = AffineMap {
+    let (map, new_operands) = compose_map(fc.ctx, fc.ir, &as_map, &operands);
+    let new_set = IntegerSet {
         num_dims: map.num_dims,
         num_symbols: map.num_symbols,
-        results: order
-            .iter()
-            .map(|&i| from_linear(&flat[i], map.num_dims, map.num_symbols))
-            .collect(),
+        constraints: map.results,
+        eq: set.eq.clone(),
     };
-    let attr = rw.ctx.intern_attr(AttrKind::AffineMap(new_map));
-    set_inherent_attr(rw.ctx, rw.ir, op, "map", attr);
-    rw.modified(op);
-    true
+    if new_set == set && new_operands == operands {
+        return FoldResult::Fail;
+    }
+    let attr = fc.ctx.intern_attr(AttrKind::IntegerSet(new_set));
+    fc.ir.set_operands(op, &new_operands);
+    set_inherent_attr(fc.ctx, fc.ir, op, "condition", attr);
+    FoldResult::InPlace
 }
-
-/// `affine.min`/`affine.max` patterns.
-pub static MIN_MAX: &[Pattern] = &[
-    Pattern::new("CanonicalizeAffineMinMaxOpExprAndTermOrder", sort_min_max),
-    Pattern::new("DeduplicateAffineMinMaxExpressions", dedupe_min_max),
-    Pattern::new("SimplifyAffineOp", simplify_affine_op),
-];

@@ -48,6 +48,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_for),
         print: Some(print_for),
         patterns: crate::canonicalize::FOR,
+        fold: Some(crate::for_fold::fold_for),
         effects: Effects::Recursive,
         ..OpDef::new(FOR)
     },
@@ -57,6 +58,7 @@ static OPS: &[OpDef] = &[
         inherent_attrs: &["condition"],
         parse: Some(parse_if),
         print: Some(print_if),
+        fold: Some(crate::canonicalize::fold_if),
         effects: Effects::Recursive,
         ..OpDef::new(IF)
     },
@@ -67,6 +69,7 @@ static OPS: &[OpDef] = &[
         verify: Some(crate::verify::verify_load_store),
         effects: Effects::Read,
         patterns: crate::canonicalize::SIMPLIFY,
+        fold: Some(crate::load_fold::fold_load),
         ..OpDef::new("affine.load")
     },
     OpDef {
@@ -74,6 +77,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_prefetch),
         print: Some(print_prefetch),
         verify: Some(crate::verify::verify_prefetch),
+        patterns: crate::canonicalize::SIMPLIFY,
         effects: Effects::Write,
         ..OpDef::new("affine.prefetch")
     },
@@ -102,8 +106,8 @@ static OPS: &[OpDef] = &[
         print: Some(print_apply),
         verify: Some(crate::verify::verify_min_max),
         effects: Effects::None,
-        patterns: crate::canonicalize::MIN_MAX,
-        fold: Some(crate::canonicalize::fold_min),
+        patterns: crate::min_max::MIN_MAX,
+        fold: Some(crate::min_max::fold_min),
         ..OpDef::new("affine.min")
     },
     OpDef {
@@ -112,8 +116,8 @@ static OPS: &[OpDef] = &[
         print: Some(print_apply),
         verify: Some(crate::verify::verify_min_max),
         effects: Effects::None,
-        patterns: crate::canonicalize::MIN_MAX,
-        fold: Some(crate::canonicalize::fold_max),
+        patterns: crate::min_max::MIN_MAX,
+        fold: Some(crate::min_max::fold_max),
         ..OpDef::new("affine.max")
     },
     OpDef {
@@ -136,6 +140,8 @@ static OPS: &[OpDef] = &[
         print: Some(print_op),
         signature: Some(&DELINEARIZE_SIG),
         effects: Effects::None,
+        fold: Some(crate::index_ops::fold_delinearize),
+        patterns: crate::index_ops::DELINEARIZE_PATTERNS,
         ..OpDef::new("affine.delinearize_index")
     },
     OpDef {
@@ -144,6 +150,8 @@ static OPS: &[OpDef] = &[
         print: Some(print_op),
         signature: Some(&LINEARIZE_SIG),
         effects: Effects::None,
+        fold: Some(crate::index_ops::fold_linearize),
+        patterns: crate::index_ops::LINEARIZE_PATTERNS,
         ..OpDef::new("affine.linearize_index")
     },
     OpDef {

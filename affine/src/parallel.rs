@@ -3,12 +3,14 @@
 //! groups of SSA affine expressions (one map per side, with group sizes),
 //! steps, and reductions by `arith` atomic kind.
 
+use crate::canonicalize::compose_map;
 use crate::dialect::{create, map_of, print_map_of_ssa};
 use silica_ir::affine::AffineMap;
-use silica_ir::dialect::{inherent_attr, Effects, OpDef, Traits};
+use silica_ir::dialect::{inherent_attr, set_inherent_attr, Effects, OpDef, Traits};
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
+use silica_ir::rewrite::{FoldCtx, FoldResult};
 use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Type, TypeKind, ValueId};
 
@@ -340,6 +342,33 @@ pub(crate) const PARALLEL: OpDef = OpDef {
     parse: Some(parse_parallel),
     print: Some(print_parallel),
     verify: Some(verify_parallel),
+    fold: Some(fold_parallel),
     effects: Effects::Recursive,
     ..OpDef::new("affine.parallel")
 };
+
+/// `affine.parallel`'s fold: both bound maps composed and canonicalized
+/// with their operands (MLIR's `canonicalizeLoopBounds` for it).
+fn fold_parallel(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    let (ctx, ir) = (&*fc.ctx, &*fc.ir);
+    let (Some(lb), Some(ub)) = (
+        map_of(ctx, inherent_attr(ctx, ir, op, "lowerBoundsMap")).cloned(),
+        map_of(ctx, inherent_attr(ctx, ir, op, "upperBoundsMap")).cloned(),
+    ) else {
+        return FoldResult::Fail;
+    };
+    let operands: Vec<ValueId> = ir.operands(op).collect();
+    let nl = lower_operand_count(ctx, ir, op).min(operands.len());
+    let (lb_map, mut new_operands) = compose_map(fc.ctx, fc.ir, &lb, &operands[..nl]);
+    let (ub_map, ub_ops) = compose_map(fc.ctx, fc.ir, &ub, &operands[nl..]);
+    new_operands.extend(ub_ops);
+    if lb_map == lb && ub_map == ub && new_operands == operands {
+        return FoldResult::Fail;
+    }
+    fc.ir.set_operands(op, &new_operands);
+    let lb_attr = fc.ctx.intern_attr(AttrKind::AffineMap(lb_map));
+    set_inherent_attr(fc.ctx, fc.ir, op, "lowerBoundsMap", lb_attr);
+    let ub_attr = fc.ctx.intern_attr(AttrKind::AffineMap(ub_map));
+    set_inherent_attr(fc.ctx, fc.ir, op, "upperBoundsMap", ub_attr);
+    FoldResult::InPlace
+}
