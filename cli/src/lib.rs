@@ -42,6 +42,7 @@ pub fn pass_registry() -> PassRegistry {
             .chain([
                 &silica_scheduling::eqsat::EQSAT,
                 &silica_dialects::inline::INLINE,
+                &silica_dialects::promote_buffers::PROMOTE_BUFFERS_TO_STACK,
                 &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
                 &silica_dialects::scf_to_cf::FORALL_TO_PARALLEL,
                 &silica_dialects::scf_to_cf::FORALL_TO_FOR,

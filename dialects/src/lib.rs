@@ -15,6 +15,7 @@ mod memref_fold;
 pub mod memref_layout;
 mod memref_transpose;
 mod memref_verify;
+pub mod promote_buffers;
 pub mod scf;
 mod scf_forall;
 mod scf_patterns;
