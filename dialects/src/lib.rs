@@ -13,6 +13,7 @@ pub mod memref;
 pub mod memref_atomic;
 mod memref_fold;
 pub mod memref_layout;
+mod memref_patterns;
 mod memref_transpose;
 mod memref_verify;
 pub mod promote_buffers;

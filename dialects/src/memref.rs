@@ -484,11 +484,13 @@ static OPS: &[OpDef] = &[
     OpDef {
         verify: Some(crate::memref_verify::verify_alloc),
         effects: Effects::Alloc,
+        patterns: crate::memref_patterns::ALLOC,
         ..named("memref.alloc", &ALLOC_SIG, |_, _, _| Some("alloc".into()))
     },
     OpDef {
         verify: Some(crate::memref_verify::verify_alloc),
         effects: Effects::Alloc,
+        patterns: crate::memref_patterns::ALLOC,
         ..named("memref.alloca", &ALLOC_SIG, |_, _, _| Some("alloca".into()))
     },
     OpDef {
@@ -512,6 +514,7 @@ static OPS: &[OpDef] = &[
     OpDef {
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_dim),
+        patterns: crate::memref_patterns::DIM,
         ..named("memref.dim", &DIM_SIG, |_, _, _| Some("dim".into()))
     },
     OpDef {
@@ -595,6 +598,7 @@ static OPS: &[OpDef] = &[
         verify: Some(crate::memref_verify::verify_subview),
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_subview),
+        patterns: crate::memref_patterns::SUBVIEW,
         ..named("memref.subview", &SUBVIEW_SIG, |_, _, _| {
             Some("subview".into())
         })

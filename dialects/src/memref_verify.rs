@@ -337,7 +337,7 @@ fn rank_reduction_mask(original: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
 
 /// The dimensions a subview drops, told apart by their strides when
 /// several are of size 1 (MLIR's `computeMemRefRankReductionMask`).
-fn dropped_dims(
+pub(crate) fn dropped_dims(
     ctx: &Context,
     expected: Type,
     actual: Type,

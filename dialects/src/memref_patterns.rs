@@ -1,0 +1,402 @@
+//! memref canonicalization patterns: constant sizes of an allocation
+//! become static (with a cast back to the old type), and the size of a
+//! `memref.reshape` result is loaded from its shape operand.
+
+use crate::memref_verify::{dropped_dims, strided_memref};
+use silica_ir::dialect::inherent_attr;
+use silica_ir::rewrite::fold::constant_i64;
+use silica_ir::rewrite::{Pattern, Rewriter};
+use silica_ir::types::DYNAMIC;
+use silica_ir::{Context, Ir, OpId, Type, TypeKind, ValueDef, ValueId};
+
+/// `memref.alloc(%c4)`: non-negative constant sizes become static
+/// dimensions of a new allocation, cast to the old type (MLIR's
+/// `SimplifyAllocConst`).
+fn allocation_constant_sizes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let old_type = rw.ir.value_type(rw.ir.result(op, 0));
+    let TypeKind::MemRef {
+        shape,
+        element,
+        layout,
+        memory_space,
+    } = rw.ctx.type_kind(old_type).clone()
+    else {
+        return false;
+    };
+    let dynamic = shape.iter().filter(|&&d| d < 0).count();
+    let operands: Vec<ValueId> = rw.ir.operands(op).collect();
+    if dynamic == 0 || operands.len() < dynamic {
+        return false;
+    }
+    let sizes = &operands[..dynamic];
+    let constants: Vec<Option<i64>> = sizes
+        .iter()
+        .map(|&v| constant_i64(rw.ctx, rw.ir, v).filter(|&c| c >= 0))
+        .collect();
+    if constants.iter().all(Option::is_none) {
+        return false;
+    }
+    let mut new_shape = Vec::with_capacity(shape.len());
+    let mut new_operands = Vec::new();
+    let mut next = 0;
+    for &d in shape.iter() {
+        if d >= 0 {
+            new_shape.push(d);
+            continue;
+        }
+        match constants[next] {
+            Some(c) => new_shape.push(c),
+            None => {
+                new_shape.push(d);
+                new_operands.push(sizes[next]);
+            }
+        }
+        next += 1;
+    }
+    let dynamic_left = new_operands.len();
+    new_operands.extend_from_slice(&operands[dynamic..]);
+    let new_type = rw.ctx.intern_type(TypeKind::MemRef {
+        shape: new_shape.into(),
+        element,
+        layout,
+        memory_space,
+    });
+    let segments = rw.ctx.int_array_attr(
+        32,
+        &[dynamic_left as i64, (operands.len() - dynamic) as i64],
+    );
+    let key = rw.ctx.sym("operandSegmentSizes");
+    let mut entries: Vec<_> = rw
+        .ir
+        .op_props(op)
+        .map(|p| rw.ctx.dict_entries(p).to_vec())
+        .unwrap_or_default();
+    entries.retain(|(k, _)| *k != key);
+    entries.push((key, segments));
+    let props = rw.ctx.dict_attr(entries);
+    let loc = rw.ir.op_loc(op);
+    let name = rw.ir.op_name(op);
+    let attrs = rw.ir.op_attrs(op);
+    let alloc = rw.create(silica_ir::OpSpec {
+        name,
+        loc,
+        operands: &new_operands,
+        result_types: &[new_type],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    });
+    let v = rw.ir.result(alloc, 0);
+    let cast = rw.create_simple("memref.cast", &[v], &[old_type], None, loc);
+    let c = rw.ir.result(cast, 0);
+    rw.replace_op(op, &[c]);
+    true
+}
+
+/// Whether `a` comes before `b` in their block.
+fn is_before(ir: &Ir, a: OpId, b: OpId) -> bool {
+    let mut p = ir.prev_op(b);
+    while let Some(q) = p {
+        if q == a {
+            return true;
+        }
+        p = ir.prev_op(q);
+    }
+    false
+}
+
+fn is_named(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> bool {
+    ctx.str(ir.op_name(op)) == name
+}
+
+/// `memref.dim` of a `memref.reshape`: the size is loaded from the shape
+/// operand just after the reshape (MLIR's `DimOfMemRefReshape`).
+fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let (source, index) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
+    let Some(reshape) = rw
+        .ir
+        .defining_op(source)
+        .filter(|&r| is_named(rw.ctx, rw.ir, r, "memref.reshape"))
+    else {
+        return false;
+    };
+    // The index must come from the reshape's block; the load goes after
+    // both.
+    let block = rw.ir.op_block(reshape);
+    let after = match rw.ir.value_def(index) {
+        ValueDef::Argument { block: b, .. } if Some(b) == block => reshape,
+        ValueDef::Result { op: d, .. } if rw.ir.op_block(d) == block => {
+            if is_before(rw.ir, reshape, d) {
+                d
+            } else {
+                reshape
+            }
+        }
+        _ => return false,
+    };
+    let shape = rw.ir.operand(reshape, 1);
+    let TypeKind::MemRef { element, .. } = *rw.ctx.type_kind(rw.ir.value_type(shape)) else {
+        return false;
+    };
+    let loc = rw.ir.op_loc(op);
+    let dim_type = rw.ir.value_type(rw.ir.result(op, 0));
+    rw.set_insertion_point_after(after);
+    let load = rw.create_simple("memref.load", &[shape, index], &[element], None, loc);
+    let mut value = rw.ir.result(load, 0);
+    if element != dim_type {
+        let cast = rw.create_simple("arith.index_cast", &[value], &[dim_type], None, loc);
+        value = rw.ir.result(cast, 0);
+    }
+    rw.replace_op(op, &[value]);
+    true
+}
+
+/// `memref.alloc` / `memref.alloca` patterns.
+pub static ALLOC: &[Pattern] = &[Pattern::new(
+    "SimplifyAllocConst",
+    allocation_constant_sizes,
+)];
+
+/// `memref.dim` patterns.
+pub static DIM: &[Pattern] = &[Pattern::new("DimOfMemRefReshape", dim_of_reshape)];
+
+/// A view op's offsets, sizes and strides, each static or a value.
+struct MixedLists {
+    lists: [Vec<Result<i64, ValueId>>; 3],
+}
+
+const LIST_NAMES: [&str; 3] = ["static_offsets", "static_sizes", "static_strides"];
+
+impl MixedLists {
+    /// The lists of `op`, whose dynamic values start at operand 1.
+    fn of(ctx: &Context, ir: &Ir, op: OpId) -> Option<Self> {
+        let mut dynamic = ir.operands(op).skip(1);
+        let mut lists: [Vec<Result<i64, ValueId>>; 3] = Default::default();
+        for (list, name) in lists.iter_mut().zip(LIST_NAMES) {
+            let statics = inherent_attr(ctx, ir, op, name).and_then(|a| ctx.int_array_values(a))?;
+            for s in statics {
+                list.push(if s == DYNAMIC {
+                    Err(dynamic.next()?)
+                } else {
+                    Ok(s)
+                });
+            }
+        }
+        Some(MixedLists { lists })
+    }
+
+    fn statics(&self, i: usize) -> Vec<i64> {
+        self.lists[i].iter().map(|e| e.unwrap_or(DYNAMIC)).collect()
+    }
+
+    fn dynamic(&self, i: usize) -> Vec<ValueId> {
+        self.lists[i].iter().filter_map(|e| e.err()).collect()
+    }
+}
+
+/// The non-rank-reduced result type of a subview of `source` (MLIR's
+/// `SubViewOp::inferResultType`), as shape, strides and offset.
+fn subview_layout(
+    ctx: &Context,
+    source: Type,
+    lists: &MixedLists,
+) -> Option<(Vec<i64>, Vec<i64>, i64)> {
+    let (base_strides, base_offset) = crate::memref_layout::strides_and_offset(ctx, source)?;
+    let mul = |a: i64, b: i64| {
+        if a == DYNAMIC || b == DYNAMIC {
+            DYNAMIC
+        } else {
+            a.saturating_mul(b)
+        }
+    };
+    let add = |a: i64, b: i64| {
+        if a == DYNAMIC || b == DYNAMIC {
+            DYNAMIC
+        } else {
+            a.saturating_add(b)
+        }
+    };
+    let mut offset = base_offset;
+    for (&o, &s) in lists.statics(0).iter().zip(&base_strides) {
+        offset = add(offset, mul(o, s));
+    }
+    let strides = base_strides
+        .iter()
+        .zip(lists.statics(2))
+        .map(|(&a, b)| mul(a, b))
+        .collect();
+    Some((lists.statics(1), strides, offset))
+}
+
+/// A subview whose dynamic offsets, sizes or strides are constants: those
+/// become static, the result type is inferred again (keeping the
+/// dimensions the old one dropped) and cast to the old type (MLIR's
+/// `OpWithOffsetSizesAndStridesConstantArgumentFolder`).
+fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let Some(old) = MixedLists::of(rw.ctx, rw.ir, op) else {
+        return false;
+    };
+    let mut new = MixedLists {
+        lists: old.lists.clone(),
+    };
+    let mut changed = false;
+    for (i, list) in new.lists.iter_mut().enumerate() {
+        for e in list.iter_mut() {
+            if let Err(v) = *e {
+                let c = constant_i64(rw.ctx, rw.ir, v).filter(|&c| i == 2 || c >= 0);
+                if let Some(c) = c {
+                    *e = Ok(c);
+                    changed = true;
+                }
+            }
+        }
+    }
+    if !changed {
+        return false;
+    }
+    let source = rw.ir.operand(op, 0);
+    rebuild_subview(rw, op, source, &old, &new)
+}
+
+/// Replaces subview `op` (with lists `old`) by a subview of `source` with
+/// lists `new`, whose type is inferred again keeping the dimensions the
+/// old result drops, cast to the old result type.
+fn rebuild_subview(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    source: ValueId,
+    old: &MixedLists,
+    new: &MixedLists,
+) -> bool {
+    let old_source = rw.ir.value_type(rw.ir.operand(op, 0));
+    let (source_type, old_type) = (
+        rw.ir.value_type(source),
+        rw.ir.value_type(rw.ir.result(op, 0)),
+    );
+    let Some(parts) = crate::memref_verify::ranked(rw.ctx, source_type) else {
+        return false;
+    };
+    // The dimensions the old result drops.
+    let Some((shape, strides, offset)) = subview_layout(rw.ctx, old_source, old) else {
+        return false;
+    };
+    let old_full = strided_memref(rw.ctx, &shape, parts.element, offset, &strides, parts.space);
+    let Some(dropped) = dropped_dims(rw.ctx, old_full, old_type, &old.statics(1)) else {
+        return false;
+    };
+    let Some((shape, strides, offset)) = subview_layout(rw.ctx, source_type, new) else {
+        return false;
+    };
+    let keep = |v: &[i64]| -> Vec<i64> {
+        v.iter()
+            .zip(&dropped)
+            .filter(|(_, &d)| !d)
+            .map(|(&x, _)| x)
+            .collect()
+    };
+    let new_type = strided_memref(
+        rw.ctx,
+        &keep(&shape),
+        parts.element,
+        offset,
+        &keep(&strides),
+        parts.space,
+    );
+    let mut operands = vec![source];
+    let mut segments = vec![1i64];
+    let mut entries = Vec::new();
+    for (i, name) in LIST_NAMES.iter().enumerate() {
+        let dynamic = new.dynamic(i);
+        segments.push(dynamic.len() as i64);
+        operands.extend(dynamic);
+        let statics = rw.ctx.int_array_attr(64, &new.statics(i));
+        entries.push((rw.ctx.sym(name), statics));
+    }
+    let seg = rw.ctx.int_array_attr(32, &segments);
+    entries.push((rw.ctx.sym("operandSegmentSizes"), seg));
+    let props = rw.ctx.dict_attr(entries);
+    let loc = rw.ir.op_loc(op);
+    let name = rw.ir.op_name(op);
+    let attrs = rw.ir.op_attrs(op);
+    let view = rw.create(silica_ir::OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &[new_type],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    });
+    let v = rw.ir.result(view, 0);
+    let cast = rw.create_simple("memref.cast", &[v], &[old_type], None, loc);
+    let c = rw.ir.result(cast, 0);
+    rw.replace_op(op, &[c]);
+    true
+}
+
+/// Whether a `memref.cast` only loses static information, so that its
+/// users may take its source instead (MLIR's `canFoldIntoConsumerOp`).
+fn cast_only_loses_information(ctx: &Context, from: Type, to: Type) -> bool {
+    let (Some(a), Some(b)) = (
+        crate::memref_verify::ranked(ctx, from),
+        crate::memref_verify::ranked(ctx, to),
+    ) else {
+        return false;
+    };
+    if a.element != b.element || a.shape.len() != b.shape.len() {
+        return false;
+    }
+    let (Some((sa, oa)), Some((sb, ob))) = (
+        crate::memref_layout::strides_and_offset(ctx, from),
+        crate::memref_layout::strides_and_offset(ctx, to),
+    ) else {
+        return false;
+    };
+    let loses = |x: i64, y: i64| x == y || x != DYNAMIC || y == DYNAMIC;
+    a.shape.iter().zip(&b.shape).all(|(&x, &y)| loses(x, y))
+        && loses(oa, ob)
+        && sa.iter().zip(&sb).all(|(&x, &y)| loses(x, y))
+}
+
+/// A subview of a `memref.cast` that only loses static information views
+/// the cast's source (MLIR's `SubViewOpMemRefCastFolder`).
+fn subview_of_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let source = rw.ir.operand(op, 0);
+    let Some(cast) = rw
+        .ir
+        .defining_op(source)
+        .filter(|&c| is_named(rw.ctx, rw.ir, c, "memref.cast"))
+    else {
+        return false;
+    };
+    let operands: Vec<ValueId> = rw.ir.operands(op).collect();
+    if operands[1..]
+        .iter()
+        .any(|&v| constant_i64(rw.ctx, rw.ir, v).is_some())
+    {
+        return false;
+    }
+    let inner = rw.ir.operand(cast, 0);
+    let (from, to) = (rw.ir.value_type(inner), rw.ir.value_type(source));
+    if !cast_only_loses_information(rw.ctx, from, to) {
+        return false;
+    }
+    let Some(lists) = MixedLists::of(rw.ctx, rw.ir, op) else {
+        return false;
+    };
+    let same = MixedLists {
+        lists: lists.lists.clone(),
+    };
+    rebuild_subview(rw, op, inner, &lists, &same)
+}
+
+/// `memref.subview` patterns.
+pub static SUBVIEW: &[Pattern] = &[
+    Pattern::new(
+        "OpWithOffsetSizesAndStridesConstantArgumentFolder",
+        subview_constant_arguments,
+    ),
+    Pattern::new("SubViewOpMemRefCastFolder", subview_of_cast),
+];
