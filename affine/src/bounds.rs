@@ -412,3 +412,25 @@ pub fn simplify_map_with_operands(
             .collect(),
     }
 }
+
+/// The value of every result of `map` when each operand it uses is a
+/// known constant (`values` per operand); `None` otherwise.
+pub fn eval_results(map: &AffineMap, values: &[Option<i64>]) -> Option<Vec<i64>> {
+    let nd = map.num_dims as usize;
+    let known: Vec<i64> = values.iter().map(|v| v.unwrap_or(0)).collect();
+    map.results
+        .iter()
+        .map(|e| {
+            let mut all_known = true;
+            e.walk_ids(&mut |is_dim, i| {
+                let at = if is_dim { i as usize } else { nd + i as usize };
+                all_known &= values.get(at).copied().flatten().is_some();
+            });
+            if all_known {
+                e.eval(&known[..nd], &known[nd..])
+            } else {
+                None
+            }
+        })
+        .collect()
+}

@@ -76,20 +76,7 @@ fn fold_bound(
 ) -> Option<i64> {
     let (map, operands) = bound;
     let values: Vec<Option<i64>> = operands.iter().map(|&v| constant_i64(ctx, ir, v)).collect();
-    let nd = map.num_dims as usize;
-    let mut folded = Vec::with_capacity(map.results.len());
-    for e in map.results.iter() {
-        let mut known = true;
-        e.walk_ids(&mut |is_dim, i| {
-            let at = if is_dim { i as usize } else { nd + i as usize };
-            known &= values.get(at).copied().flatten().is_some();
-        });
-        if !known {
-            return None;
-        }
-        let v: Vec<i64> = values.iter().map(|v| v.unwrap_or(0)).collect();
-        folded.push(e.eval(&v[..nd], &v[nd..])?);
-    }
+    let folded = crate::bounds::eval_results(map, &values)?;
     if lower {
         folded.into_iter().max()
     } else {

@@ -361,17 +361,22 @@ fn drop_unit_extent_basis(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+/// `op` as a delinearization of a disjoint linearization, with it.
+fn delinearize_of_disjoint_linearize(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+) -> Option<(Delinearize, Linearize)> {
+    let d = Delinearize::of(ctx, ir, op)?;
+    let l = Linearize::of(ctx, ir, ir.defining_op(d.linear)?).filter(|l| l.disjoint)?;
+    Some((d, l))
+}
+
 /// A delinearization of a disjoint linearization whose bases end alike:
 /// those results are the linearization's indices (MLIR's
 /// `CancelDelinearizeOfLinearizeDisjointExactTail`).
 fn cancel_delinearize_of_linearize_tail(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    let Some(d) = Delinearize::of(rw.ctx, rw.ir, op) else {
-        return false;
-    };
-    let Some(lin_op) = rw.ir.defining_op(d.linear) else {
-        return false;
-    };
-    let Some(l) = Linearize::of(rw.ctx, rw.ir, lin_op).filter(|l| l.disjoint) else {
+    let Some((d, l)) = delinearize_of_disjoint_linearize(rw.ctx, rw.ir, op) else {
         return false;
     };
     let (li, di) = (l.inner(), d.inner());
@@ -405,13 +410,7 @@ fn cancel_delinearize_of_linearize_tail(rw: &mut Rewriter<'_>, op: OpId) -> bool
 /// the last index is delinearized on its own (MLIR's
 /// `SplitDelinearizeSpanningLastLinearizeArg`).
 fn split_delinearize_spanning_last(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    let Some(d) = Delinearize::of(rw.ctx, rw.ir, op) else {
-        return false;
-    };
-    let Some(lin_op) = rw.ir.defining_op(d.linear) else {
-        return false;
-    };
-    let Some(l) = Linearize::of(rw.ctx, rw.ir, lin_op).filter(|l| l.disjoint) else {
+    let Some((d, l)) = delinearize_of_disjoint_linearize(rw.ctx, rw.ir, op) else {
         return false;
     };
     let Some(&Size::Static(last)) = l.inner().last() else {

@@ -114,25 +114,9 @@ fn fold_min_max(
             _ => None,
         })
         .collect();
-    let nd = map.num_dims as usize;
-    let mut results = Vec::with_capacity(map.results.len());
-    for e in map.results.iter() {
-        let mut used_unknown = false;
-        e.walk_ids(&mut |is_dim, i| {
-            let at = if is_dim { i as usize } else { nd + i as usize };
-            if values.get(at).copied().flatten().is_none() {
-                used_unknown = true;
-            }
-        });
-        if used_unknown {
-            return FoldResult::Fail;
-        }
-        let v: Vec<i64> = values.iter().map(|v| v.unwrap_or(0)).collect();
-        match e.eval(&v[..nd], &v[nd..]) {
-            Some(r) => results.push(r),
-            None => return FoldResult::Fail,
-        }
-    }
+    let Some(results) = crate::bounds::eval_results(&map, &values) else {
+        return FoldResult::Fail;
+    };
     let best = if max {
         results.iter().max()
     } else {
