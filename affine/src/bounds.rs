@@ -401,6 +401,11 @@ pub fn simplify_map_with_operands(
     map: &AffineMap,
     operands: &[ValueId],
 ) -> AffineMap {
+    // Only divisions and remainders change; maps without them (most)
+    // skip the range lookups and the rebuilding.
+    if !map.results.iter().any(has_division) {
+        return map.clone();
+    }
     let ranges = OperandRanges::of(ctx, ir, operands);
     AffineMap {
         num_dims: map.num_dims,
@@ -433,4 +438,16 @@ pub fn eval_results(map: &AffineMap, values: &[Option<i64>]) -> Option<Vec<i64>>
             }
         })
         .collect()
+}
+
+/// Whether `e` has a `floordiv`, `ceildiv` or `mod`.
+fn has_division(e: &AffineExpr) -> bool {
+    match e {
+        AffineExpr::Binary(b) => {
+            matches!(b.0, BinOp::FloorDiv | BinOp::CeilDiv | BinOp::Mod)
+                || has_division(&b.1)
+                || has_division(&b.2)
+        }
+        _ => false,
+    }
 }

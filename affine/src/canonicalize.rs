@@ -330,13 +330,7 @@ pub fn fold_apply(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<silica_ir::Attr>])
         }
         _ => {}
     }
-    let values: Option<Vec<i64>> = c
-        .iter()
-        .map(|a| match fc.ctx.attr_kind((*a)?) {
-            AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
-            _ => None,
-        })
-        .collect();
+    let values: Option<Vec<i64>> = constant_ints(fc.ctx, c).into_iter().collect();
     let Some(values) = values else {
         return FoldResult::Fail;
     };
@@ -376,22 +370,44 @@ pub(crate) fn simplify_affine_op(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     let mut all = operands[..start].to_vec();
     all.extend(&new_ops);
-    let attr = rw.ctx.intern_attr(AttrKind::AffineMap(new_map));
     let name = rw.ctx.str(rw.ir.op_name(op)).to_string();
     if name == APPLY || name == "affine.min" || name == "affine.max" {
-        let ty = rw.ir.value_type(rw.ir.result(op, 0));
-        let key = rw.ctx.sym("map");
-        let props = rw.ctx.dict_attr(vec![(key, attr)]);
-        let loc = rw.ir.op_loc(op);
-        let new = rw.create_simple(&name, &all, &[ty], Some(props), loc);
-        let v = rw.ir.result(new, 0);
-        rw.replace_op(op, &[v]);
+        replace_with_map_op(rw, op, &name, new_map, &all);
     } else {
+        let attr = rw.ctx.intern_attr(AttrKind::AffineMap(new_map));
         rw.ir.set_operands(op, &all);
         set_inherent_attr(rw.ctx, rw.ir, op, "map", attr);
         rw.modified(op);
     }
     true
+}
+
+/// Replaces single-result `op` with an op `name` of `map` over `operands`.
+pub(crate) fn replace_with_map_op(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    name: &str,
+    map: AffineMap,
+    operands: &[ValueId],
+) {
+    let attr = rw.ctx.intern_attr(AttrKind::AffineMap(map));
+    let ty = rw.ir.value_type(rw.ir.result(op, 0));
+    let key = rw.ctx.sym("map");
+    let props = rw.ctx.dict_attr(vec![(key, attr)]);
+    let loc = rw.ir.op_loc(op);
+    let new = rw.create_simple(name, operands, &[ty], Some(props), loc);
+    let v = rw.ir.result(new, 0);
+    rw.replace_op(op, &[v]);
+}
+
+/// The `i64` value of each folded operand attribute that is an integer.
+pub(crate) fn constant_ints(ctx: &Context, c: &[Option<silica_ir::Attr>]) -> Vec<Option<i64>> {
+    c.iter()
+        .map(|a| match ctx.attr_kind((*a)?) {
+            AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+            _ => None,
+        })
+        .collect()
 }
 
 fn int_prop(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<i64> {

@@ -5,9 +5,11 @@
 //! same basis elements cancel (wholly, at their common tail, or where a
 //! linearization takes consecutive results of a delinearization).
 
+use crate::canonicalize::constant_ints;
 use silica_dialects::build::Builder;
 use silica_ir::affine::{AffineExpr, AffineMap, BinOp};
 use silica_ir::dialect::inherent_attr;
+use silica_ir::format::segment_sizes;
 use silica_ir::rewrite::fold::constant_i64;
 use silica_ir::rewrite::{FoldCtx, FoldResult, OpFoldResult, Pattern, Rewriter};
 use silica_ir::types::DYNAMIC;
@@ -38,6 +40,26 @@ fn mixed_basis(ctx: &Context, ir: &Ir, op: OpId, at: usize) -> Vec<Size> {
         .collect()
 }
 
+/// The bound of element `i` of `count` elements over `basis`: the first
+/// element has none when the basis has no outer bound (one element less).
+fn bound_at(basis: &[Size], count: usize, i: usize) -> Option<Size> {
+    if count == basis.len() {
+        basis.get(i).copied()
+    } else {
+        i.checked_sub(1).and_then(|j| basis.get(j).copied())
+    }
+}
+
+/// `basis` without its outer bound, for `count` elements.
+fn inner_basis(basis: &[Size], count: usize) -> &[Size] {
+    &basis[(count == basis.len()) as usize..]
+}
+
+fn is_disjoint(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    inherent_attr(ctx, ir, op, "disjoint")
+        .is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Unit))
+}
+
 /// A delinearization: `linear into (basis)` with `results` results.
 struct Delinearize {
     linear: ValueId,
@@ -57,22 +79,14 @@ impl Delinearize {
         })
     }
 
-    fn has_outer_bound(&self) -> bool {
-        self.results == self.basis.len()
-    }
-
     /// The bound of result `i` (none for an unbounded first result).
     fn bound(&self, i: usize) -> Option<Size> {
-        if self.has_outer_bound() {
-            self.basis.get(i).copied()
-        } else {
-            i.checked_sub(1).map(|j| self.basis[j])
-        }
+        bound_at(&self.basis, self.results, i)
     }
 
     /// The basis without its outer bound: the sizes that divide.
     fn inner(&self) -> &[Size] {
-        &self.basis[self.has_outer_bound() as usize..]
+        inner_basis(&self.basis, self.results)
     }
 }
 
@@ -88,13 +102,11 @@ impl Linearize {
         if ctx.str(ir.op_name(op)) != LINEARIZE {
             return None;
         }
-        let n = segment_sizes(ctx, ir, op).first().copied()?;
-        let disjoint = inherent_attr(ctx, ir, op, "disjoint")
-            .is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Unit));
+        let n = segment_sizes(ctx, ir, op)?.first().copied()?;
         Some(Linearize {
             indices: ir.operands(op).take(n).collect(),
             basis: mixed_basis(ctx, ir, op, n),
-            disjoint,
+            disjoint: is_disjoint(ctx, ir, op),
         })
     }
 
@@ -104,24 +116,13 @@ impl Linearize {
 
     /// The bound of index `i` (none for an unbounded first index).
     fn bound(&self, i: usize) -> Option<Size> {
-        if self.has_outer_bound() {
-            self.basis.get(i).copied()
-        } else {
-            i.checked_sub(1).map(|j| self.basis[j])
-        }
+        bound_at(&self.basis, self.indices.len(), i)
     }
 
     /// The basis without its outer bound: the sizes that multiply.
     fn inner(&self) -> &[Size] {
-        &self.basis[self.has_outer_bound() as usize..]
+        inner_basis(&self.basis, self.indices.len())
     }
-}
-
-fn segment_sizes(ctx: &Context, ir: &Ir, op: OpId) -> Vec<usize> {
-    inherent_attr(ctx, ir, op, "operandSegmentSizes")
-        .and_then(|a| ctx.int_array_values(a))
-        .map(|v| v.into_iter().map(|x| x as usize).collect())
-        .unwrap_or_default()
 }
 
 /// The `static_basis` attribute and dynamic values of a mixed basis.
@@ -225,8 +226,7 @@ fn fold_constant_basis(fc: &mut FoldCtx<'_>, op: OpId, indices: usize, linearize
     }
     let mut operands: Vec<ValueId> = fc.ir.operands(op).take(indices).collect();
     let (props, dynamic) = if linearize {
-        let disjoint = inherent_attr(fc.ctx, fc.ir, op, "disjoint")
-            .is_some_and(|a| matches!(fc.ctx.attr_kind(a), AttrKind::Unit));
+        let disjoint = is_disjoint(fc.ctx, fc.ir, op);
         linearize_props(fc.ctx, indices, &folded, disjoint)
     } else {
         delinearize_props(fc.ctx, &folded)
@@ -242,13 +242,6 @@ fn index_attr(fc: &mut FoldCtx<'_>, v: i64) -> OpFoldResult {
     OpFoldResult::Attr(fc.ctx.int_attr(index, v))
 }
 
-fn attr_i64(ctx: &Context, a: Option<Attr>) -> Option<i64> {
-    match ctx.attr_kind(a?) {
-        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
-        _ => None,
-    }
-}
-
 /// `affine.delinearize_index`: constant basis values become static; a
 /// single result is the linear index; a constant index over a static
 /// basis folds to constants.
@@ -262,7 +255,7 @@ pub fn fold_delinearize(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> F
     if d.results == 1 {
         return FoldResult::Results(vec![OpFoldResult::Value(d.linear)]);
     }
-    let Some(mut high) = attr_i64(fc.ctx, c.first().copied().flatten()) else {
+    let Some(mut high) = constant_ints(fc.ctx, c).first().copied().flatten() else {
         return FoldResult::Fail;
     };
     let mut sizes = Vec::new();
@@ -288,8 +281,7 @@ pub fn fold_delinearize(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> F
 /// basis fold to a constant.
 pub fn fold_linearize(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
     let n = segment_sizes(fc.ctx, fc.ir, op)
-        .first()
-        .copied()
+        .and_then(|s| s.first().copied())
         .unwrap_or(0);
     if fold_constant_basis(fc, op, n, true) {
         return FoldResult::InPlace;
@@ -302,7 +294,7 @@ pub fn fold_linearize(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> Fol
         1 => return FoldResult::value(l.indices[0]),
         _ => {}
     }
-    let values: Option<Vec<i64>> = c[..n].iter().map(|a| attr_i64(fc.ctx, *a)).collect();
+    let values: Option<Vec<i64>> = constant_ints(fc.ctx, &c[..n]).into_iter().collect();
     let Some(values) = values else {
         return FoldResult::Fail;
     };
@@ -456,7 +448,7 @@ fn drop_linearize_leading_zero(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     if l.indices.len() < 2 || !is_constant(rw.ctx, rw.ir, l.indices[0], 0) {
         return false;
     }
-    let basis = &l.basis[l.has_outer_bound() as usize..];
+    let basis = l.inner();
     let loc = rw.ir.op_loc(op);
     let v = build_linearize(rw, &l.indices[1..], basis, l.disjoint, loc);
     rw.replace_op(op, &[v]);

@@ -3,23 +3,11 @@
 //! that is another min (max) takes that op's results, results sort by
 //! their coefficients).
 
-use crate::canonicalize::{map_attr_of, simplify_affine_op};
+use crate::canonicalize::{constant_ints, map_attr_of, replace_with_map_op, simplify_affine_op};
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::dialect::set_inherent_attr;
 use silica_ir::rewrite::{FoldCtx, FoldResult, Pattern, Rewriter};
 use silica_ir::{AttrKind, OpId, ValueId};
-
-/// Replaces `op` with an op `name` of `map` over `operands`.
-fn replace_with(rw: &mut Rewriter<'_>, op: OpId, name: &str, map: AffineMap, operands: &[ValueId]) {
-    let attr = rw.ctx.intern_attr(AttrKind::AffineMap(map));
-    let ty = rw.ir.value_type(rw.ir.result(op, 0));
-    let key = rw.ctx.sym("map");
-    let props = rw.ctx.dict_attr(vec![(key, attr)]);
-    let loc = rw.ir.op_loc(op);
-    let new = rw.create_simple(name, operands, &[ty], Some(props), loc);
-    let v = rw.ir.result(new, 0);
-    rw.replace_op(op, &[v]);
-}
 
 /// A min or max of one result is that result (`affine.apply`).
 fn single_result(rw: &mut Rewriter<'_>, op: OpId) -> bool {
@@ -30,7 +18,7 @@ fn single_result(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     }
     let operands: Vec<ValueId> = rw.ir.operands(op).collect();
-    replace_with(rw, op, "affine.apply", map, &operands);
+    replace_with_map_op(rw, op, "affine.apply", map, &operands);
     true
 }
 
@@ -85,7 +73,7 @@ fn merge_nested(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     };
     dims.extend(syms);
     let name = rw.ctx.str(name).to_string();
-    replace_with(rw, op, &name, new_map, &dims);
+    replace_with_map_op(rw, op, &name, new_map, &dims);
     true
 }
 
@@ -107,13 +95,7 @@ fn fold_min_max(
     {
         return FoldResult::value(fc.ir.operand(op, 0));
     }
-    let values: Vec<Option<i64>> = c
-        .iter()
-        .map(|a| match fc.ctx.attr_kind((*a)?) {
-            AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
-            _ => None,
-        })
-        .collect();
+    let values = constant_ints(fc.ctx, c);
     let Some(results) = crate::bounds::eval_results(&map, &values) else {
         return FoldResult::Fail;
     };
@@ -160,16 +142,9 @@ fn dedupe_min_max(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         num_symbols: map.num_symbols,
         results: results.into_boxed_slice(),
     };
-    let attr = rw.ctx.intern_attr(AttrKind::AffineMap(new_map));
     let operands: Vec<ValueId> = rw.ir.operands(op).collect();
     let name = rw.ctx.str(rw.ir.op_name(op)).to_string();
-    let ty = rw.ir.value_type(rw.ir.result(op, 0));
-    let key = rw.ctx.sym("map");
-    let props = rw.ctx.dict_attr(vec![(key, attr)]);
-    let loc = rw.ir.op_loc(op);
-    let new = rw.create_simple(&name, &operands, &[ty], Some(props), loc);
-    let v = rw.ir.result(new, 0);
-    rw.replace_op(op, &[v]);
+    replace_with_map_op(rw, op, &name, new_map, &operands);
     true
 }
 

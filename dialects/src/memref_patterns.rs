@@ -74,24 +74,37 @@ fn allocation_constant_sizes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     entries.retain(|(k, _)| *k != key);
     entries.push((key, segments));
     let props = rw.ctx.dict_attr(entries);
+    replace_with_cast(rw, op, &new_operands, new_type, props);
+    true
+}
+
+/// Replaces `op` with an op of its name and attributes over `operands`,
+/// typed `new_type` with properties `props`, cast back to `op`'s type.
+fn replace_with_cast(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    operands: &[ValueId],
+    new_type: Type,
+    props: silica_ir::Attr,
+) {
+    let old_type = rw.ir.value_type(rw.ir.result(op, 0));
     let loc = rw.ir.op_loc(op);
     let name = rw.ir.op_name(op);
     let attrs = rw.ir.op_attrs(op);
-    let alloc = rw.create(silica_ir::OpSpec {
+    let new = rw.create(silica_ir::OpSpec {
         name,
         loc,
-        operands: &new_operands,
+        operands,
         result_types: &[new_type],
         successors: &[],
         regions: &[],
         attrs,
         props: Some(props),
     });
-    let v = rw.ir.result(alloc, 0);
+    let v = rw.ir.result(new, 0);
     let cast = rw.create_simple("memref.cast", &[v], &[old_type], None, loc);
     let c = rw.ir.result(cast, 0);
     rw.replace_op(op, &[c]);
-    true
 }
 
 /// Whether `a` comes before `b` in their block.
@@ -316,23 +329,7 @@ fn rebuild_subview(
     let seg = rw.ctx.int_array_attr(32, &segments);
     entries.push((rw.ctx.sym("operandSegmentSizes"), seg));
     let props = rw.ctx.dict_attr(entries);
-    let loc = rw.ir.op_loc(op);
-    let name = rw.ir.op_name(op);
-    let attrs = rw.ir.op_attrs(op);
-    let view = rw.create(silica_ir::OpSpec {
-        name,
-        loc,
-        operands: &operands,
-        result_types: &[new_type],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: Some(props),
-    });
-    let v = rw.ir.result(view, 0);
-    let cast = rw.create_simple("memref.cast", &[v], &[old_type], None, loc);
-    let c = rw.ir.result(cast, 0);
-    rw.replace_op(op, &[c]);
+    replace_with_cast(rw, op, &operands, new_type, props);
     true
 }
 

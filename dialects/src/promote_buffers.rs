@@ -142,8 +142,8 @@ fn flows_to(ctx: &Context, ir: &Ir, user: OpId, value: ValueId, at: usize, out: 
     {
         return;
     }
-    if let Some(&r) = ir.results(parent).collect::<Vec<_>>().get(at) {
-        out.push(r);
+    if at < ir.num_results(parent) {
+        out.push(ir.result(parent, at));
     }
     if matches!(parent_name, "scf.for" | "affine.for") {
         if let Some(b) = ir.op_block(user) {
