@@ -5,7 +5,9 @@
 //! `affine.apply`/`min`/`max`, and `affine.yield`.
 
 use silica_ir::affine::{print_expr_with, AffineExpr, AffineMap};
-use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
+use silica_ir::dialect::{
+    inherent_attr, DialectDef, Effects, OpDef, RegionBranchDef, RegionEdge, RegionPoint, Traits,
+};
 use silica_ir::format::{
     parse_op, print_op, segment_sizes, Arity, AttrDefault, AttrParam, AttrSyntax, Signature,
     TypeConstraint, ValueParam, ANY_TYPE,
@@ -16,6 +18,7 @@ use silica_ir::printer::AsmPrinter;
 use silica_ir::{
     Attr, AttrKind, Context, Ir, OpId, OpSpec, RegionId, Symbol, Type, TypeKind, ValueId,
 };
+use std::ops::Range;
 
 const FOR: &str = "affine.for";
 const IF: &str = "affine.if";
@@ -50,6 +53,7 @@ static OPS: &[OpDef] = &[
         patterns: crate::canonicalize::FOR,
         fold: Some(crate::for_fold::fold_for),
         effects: Effects::Recursive,
+        region_branch: Some(&FOR_BRANCH),
         ..OpDef::new(FOR)
     },
     OpDef {
@@ -60,6 +64,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_if),
         fold: Some(crate::canonicalize::fold_if),
         effects: Effects::Recursive,
+        region_branch: Some(&IF_BRANCH),
         ..OpDef::new(IF)
     },
     OpDef {
@@ -1046,3 +1051,62 @@ fn print_dma_wait(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         p.ty(ir.value_type(t));
     }
 }
+
+fn region_edge(to: RegionPoint, operands: Range<usize>, inputs: Range<usize>) -> RegionEdge {
+    RegionEdge {
+        to,
+        operands,
+        inputs,
+    }
+}
+
+/// `affine.for`: the inits (its last operands) enter the body after the
+/// induction variable or become the results; the yield feeds the next
+/// iteration or the results.
+static FOR_BRANCH: RegionBranchDef = RegionBranchDef {
+    entry_edges: |_, ir, op| {
+        let n = ir.num_results(op);
+        let inits = ir.num_operands(op) - n..ir.num_operands(op);
+        vec![
+            region_edge(RegionPoint::Region(0), inits.clone(), 1..1 + n),
+            region_edge(RegionPoint::Parent, inits, 0..n),
+        ]
+    },
+    exit_edges: |ctx, ir, op, _, term| {
+        if ctx.str(ir.op_name(term)) != "affine.yield" {
+            return None;
+        }
+        let n = ir.num_operands(term);
+        Some(vec![
+            region_edge(RegionPoint::Region(0), 0..n, 1..1 + n),
+            region_edge(RegionPoint::Parent, 0..n, 0..ir.num_results(op)),
+        ])
+    },
+};
+
+/// `affine.if`: both branches are entered without values (a missing else
+/// goes straight to the results) and yield the results.
+static IF_BRANCH: RegionBranchDef = RegionBranchDef {
+    entry_edges: |_, ir, op| {
+        ir.regions(op)
+            .enumerate()
+            .map(|(i, r)| {
+                let to = if ir.region_is_empty(r) {
+                    RegionPoint::Parent
+                } else {
+                    RegionPoint::Region(i)
+                };
+                region_edge(to, 0..0, 0..0)
+            })
+            .collect()
+    },
+    exit_edges: |ctx, ir, op, _, term| {
+        (ctx.str(ir.op_name(term)) == "affine.yield").then(|| {
+            vec![region_edge(
+                RegionPoint::Parent,
+                0..ir.num_operands(term),
+                0..ir.num_results(op),
+            )]
+        })
+    },
+};

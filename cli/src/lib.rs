@@ -6,7 +6,7 @@ use silica_ir::pass::PassRegistry;
 use silica_ir::Context;
 
 /// Every dialect silica knows.
-pub fn dialects() -> [&'static DialectDef; 14] {
+pub fn dialects() -> [&'static DialectDef; 15] {
     [
         &silica_dialects::arith::ARITH,
         &silica_dialects::func::FUNC_DIALECT,
@@ -15,6 +15,7 @@ pub fn dialects() -> [&'static DialectDef; 14] {
         &silica_dialects::index::INDEX_DIALECT,
         &silica_dialects::scf::SCF,
         &silica_dialects::memref::MEMREF_DIALECT,
+        &silica_dialects::ub::UB,
         &silica_affine::AFFINE,
         &silica_scheduling::ssp::SSP,
         &silica_emit_llvm::LLVM,
@@ -43,6 +44,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_scheduling::eqsat::EQSAT,
                 &silica_dialects::inline::INLINE,
                 &silica_dialects::promote_buffers::PROMOTE_BUFFERS_TO_STACK,
+                &silica_dialects::remove_dead_values::REMOVE_DEAD_VALUES,
                 &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
                 &silica_dialects::scf_to_cf::FORALL_TO_PARALLEL,
                 &silica_dialects::scf_to_cf::FORALL_TO_FOR,

@@ -1,6 +1,7 @@
 //! Canonicalization patterns of `cf.br` and `cf.cond_br`, as MLIR's:
 //! merging a block into its single predecessor, skipping blocks that
-//! only branch on, constant conditions, and identical successors.
+//! only branch on, constant conditions, identical successors, and a side
+//! that is unreachable.
 
 use num_traits::Zero;
 use silica_ir::dialect::inherent_attr;
@@ -153,6 +154,26 @@ fn const_cond(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+/// Whether `block` holds nothing but `ub.unreachable`.
+fn only_unreachable(rw: &Rewriter<'_>, block: BlockId) -> bool {
+    let ir = &*rw.ir;
+    ir.first_op(block)
+        .is_some_and(|o| ir.next_op(o).is_none() && rw.ctx.str(ir.op_name(o)) == "ub.unreachable")
+}
+
+/// A conditional branch with an unreachable side always takes the other.
+fn drop_unreachable_side(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let c = cond_br_parts(rw, op);
+    if only_unreachable(rw, c.true_dest) {
+        replace_with_br(rw, op, c.false_dest, &c.false_ops);
+    } else if only_unreachable(rw, c.false_dest) {
+        replace_with_br(rw, op, c.true_dest, &c.true_ops);
+    } else {
+        return false;
+    }
+    true
+}
+
 fn pass_through_cond_br(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let mut c = cond_br_parts(rw, op);
     let t = collapse(rw, c.true_dest, &c.true_ops);
@@ -216,4 +237,5 @@ pub static COND_BR_PATTERNS: &[Pattern] = &[
         "SimplifyCondBranchIdenticalSuccessors",
         identical_successors,
     ),
+    Pattern::new("DropUnreachableCondBranch", drop_unreachable_side),
 ];

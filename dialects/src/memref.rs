@@ -476,6 +476,8 @@ static OPS: &[OpDef] = &[
     crate::memref_atomic::GENERIC_ATOMIC_RMW,
     crate::memref_atomic::ATOMIC_YIELD,
     crate::memref_transpose::TRANSPOSE,
+    crate::memref_scope::SCOPE_OPS[0],
+    crate::memref_scope::SCOPE_OPS[1],
     OpDef {
         verify: Some(verify_distinct_objects),
         effects: Effects::None,

@@ -147,6 +147,8 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_index_switch),
         print: Some(print_index_switch),
         effects: Effects::Recursive,
+        region_branch: Some(&crate::scf_region_branch::CONDITIONAL),
+        patterns: crate::scf_patterns::REGION_BRANCH_PATTERNS,
         ..OpDef::new("scf.index_switch")
     },
     OpDef {
@@ -180,6 +182,7 @@ static OPS: &[OpDef] = &[
         signature: Some(&FOR_SIG),
         effects: Effects::Recursive,
         patterns: crate::scf_patterns::FOR_PATTERNS,
+        region_branch: Some(&crate::scf_region_branch::FOR),
         ..OpDef::new(FOR)
     },
     OpDef {
@@ -191,6 +194,7 @@ static OPS: &[OpDef] = &[
         signature: Some(&IF_SIG),
         effects: Effects::Recursive,
         patterns: crate::scf_patterns::IF_PATTERNS,
+        region_branch: Some(&crate::scf_region_branch::CONDITIONAL),
         ..OpDef::new(IF)
     },
     OpDef {
@@ -200,6 +204,8 @@ static OPS: &[OpDef] = &[
         print: Some(print_while),
         effects: Effects::Recursive,
         traits: Traits::LOOP_LIKE,
+        patterns: crate::scf_patterns::WHILE_PATTERNS,
+        region_branch: Some(&crate::scf_region_branch::WHILE),
         ..OpDef::new(WHILE)
     },
     OpDef {
@@ -209,6 +215,8 @@ static OPS: &[OpDef] = &[
         verify: Some(verify_execute_region),
         verify_regions: Some(crate::scf_verify::verify_yields_to_parent),
         effects: Effects::Recursive,
+        region_branch: Some(&crate::scf_region_branch::CONDITIONAL),
+        patterns: crate::scf_patterns::REGION_BRANCH_PATTERNS,
         ..OpDef::new(EXECUTE_REGION)
     },
     OpDef {

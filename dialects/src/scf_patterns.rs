@@ -1,109 +1,16 @@
-//! scf canonicalization patterns, as MLIR's: `scf.for` iteration
-//! arguments that are only forwarded (the block argument or the initial
-//! value yielded back) or unused are dropped, and loops with constant
-//! bounds that never run are replaced by their initial values.
+//! scf canonicalization patterns, as MLIR's: the region-branch patterns
+//! shared by `scf.for`, `scf.while`, `scf.if`, `scf.index_switch` and
+//! `scf.execute_region` (values only ever forwarded from outside replace
+//! their results and arguments, unused ones are dropped), loops with
+//! constant bounds that never run replaced by their initial values,
+//! static and select-like `scf.if`s, and `scf.while` conditions aligned
+//! with the before region's arguments.
 
 use silica_ir::rewrite::{fold::constant_int, Pattern, Rewriter};
 use silica_ir::{BigInt, OpId, OpSpec, ValueId};
 
 /// `scf.for` operands: lower bound, upper bound, step, initial values.
 const FIXED_OPERANDS: usize = 3;
-
-fn for_iter_args_folder(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    let ir = &*rw.ir;
-    let Some(region) = ir.regions(op).next() else {
-        return false;
-    };
-    let Some(body) = ir.entry_block(region) else {
-        return false;
-    };
-    let Some(yield_op) = ir.last_op(body) else {
-        return false;
-    };
-    let operands: Vec<ValueId> = ir.operands(op).collect();
-    let inits = &operands[FIXED_OPERANDS..];
-    let args = ir.block_args(body).to_vec();
-    let yielded: Vec<ValueId> = ir.operands(yield_op).collect();
-    let results: Vec<ValueId> = ir.results(op).collect();
-    if yielded.len() != inits.len() || args.len() != inits.len() + 1 {
-        return false;
-    }
-    let keep: Vec<bool> = (0..inits.len())
-        .map(|i| {
-            let arg = args[i + 1];
-            let forwarded = yielded[i] == arg || yielded[i] == inits[i];
-            let unused = !ir.has_uses(results[i]) && !ir.has_uses(arg);
-            !(forwarded || unused)
-        })
-        .collect();
-    if keep.iter().all(|&k| k) {
-        return false;
-    }
-    // The new loop: same bounds, the kept initial values, a new body.
-    let kept_inits: Vec<ValueId> = inits
-        .iter()
-        .zip(&keep)
-        .filter(|(_, &k)| k)
-        .map(|(&v, _)| v)
-        .collect();
-    let mut new_operands = operands[..FIXED_OPERANDS].to_vec();
-    new_operands.extend(&kept_inits);
-    let types: Vec<_> = kept_inits.iter().map(|&v| rw.ir.value_type(v)).collect();
-    let new_region = rw.ir.create_region();
-    let new_body = rw.ir.create_block();
-    rw.ir.append_block(new_region, new_body);
-    let iv_ty = rw.ir.value_type(args[0]);
-    let iv_loc = rw.ir.value_loc(args[0]);
-    let new_iv = rw.ir.add_block_arg(new_body, iv_ty, iv_loc);
-    let mut replacements = vec![new_iv];
-    for (i, &k) in keep.iter().enumerate() {
-        if k {
-            let ty = rw.ir.value_type(args[i + 1]);
-            let loc = rw.ir.value_loc(args[i + 1]);
-            replacements.push(rw.ir.add_block_arg(new_body, ty, loc));
-        } else {
-            replacements.push(inits[i]);
-        }
-    }
-    let name = rw.ir.op_name(op);
-    let loc = rw.ir.op_loc(op);
-    let attrs = rw.ir.op_attrs(op);
-    let props = rw.ir.op_props(op);
-    rw.set_insertion_point(op);
-    let new_op = rw.create(OpSpec {
-        name,
-        loc,
-        operands: &new_operands,
-        result_types: &types,
-        successors: &[],
-        regions: &[new_region],
-        attrs,
-        props,
-    });
-    rw.merge_blocks(body, new_body, &replacements);
-    let kept_yield: Vec<ValueId> = yielded
-        .iter()
-        .zip(&keep)
-        .filter(|(_, &k)| k)
-        .map(|(&v, _)| v)
-        .collect();
-    rw.ir.set_operands(yield_op, &kept_yield);
-    rw.modified(yield_op);
-    let mut new_results = rw.ir.results(new_op);
-    let values: Vec<ValueId> = keep
-        .iter()
-        .enumerate()
-        .map(|(i, &k)| {
-            if k {
-                new_results.next().expect("kept result")
-            } else {
-                inits[i]
-            }
-        })
-        .collect();
-    rw.replace_op(op, &values);
-    true
-}
 
 fn int_of(rw: &mut Rewriter<'_>, v: ValueId) -> Option<BigInt> {
     constant_int(rw.ctx, rw.ir, v)
@@ -137,11 +44,135 @@ fn for_zero_trips(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+const MAKE_INPUTS_DEAD: Pattern = Pattern::new(
+    "MakeRegionBranchOpSuccessorInputsDead",
+    crate::region_branch_patterns::make_inputs_dead,
+);
+const REMOVE_DEAD_INPUTS: Pattern = Pattern::new(
+    "RemoveDeadRegionBranchOpSuccessorInputs",
+    crate::region_branch_patterns::remove_dead_inputs,
+);
+
 /// `scf.for` patterns.
 pub static FOR_PATTERNS: &[Pattern] = &[
-    Pattern::new("ForOpIterArgsFolder", for_iter_args_folder),
     Pattern::new("SimplifyTrivialLoops", for_zero_trips),
+    MAKE_INPUTS_DEAD,
+    REMOVE_DEAD_INPUTS,
 ];
+
+/// The patterns of the `scf` region ops without op-specific ones.
+pub static REGION_BRANCH_PATTERNS: &[Pattern] = &[MAKE_INPUTS_DEAD, REMOVE_DEAD_INPUTS];
+
+/// `scf.while` patterns.
+pub static WHILE_PATTERNS: &[Pattern] = &[
+    MAKE_INPUTS_DEAD,
+    REMOVE_DEAD_INPUTS,
+    Pattern::new("WhileOpAlignBeforeArgs", while_align_before_args),
+];
+
+/// Where each of `a`'s values is in `b` (`b[p] == a[mapping[p]]`), when
+/// `b` holds exactly `a`'s values.
+fn args_mapping(a: &[ValueId], b: &[ValueId]) -> Option<Vec<usize>> {
+    if a.len() != b.len() {
+        return None;
+    }
+    let mut mapping = vec![0; a.len()];
+    for (i, v) in a.iter().enumerate() {
+        let p = b.iter().position(|x| x == v)?;
+        mapping[p] = i;
+    }
+    Some(mapping)
+}
+
+/// When `scf.condition` passes the before region's arguments in another
+/// order, reorders it (and the after arguments and results) to theirs.
+fn while_align_before_args(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ir = &*rw.ir;
+    let regions: Vec<_> = ir.regions(op).collect();
+    let (Some(before), Some(after)) = (
+        regions.first().and_then(|&r| ir.entry_block(r)),
+        regions.get(1).and_then(|&r| ir.entry_block(r)),
+    ) else {
+        return false;
+    };
+    let Some(cond) = ir.last_op(before) else {
+        return false;
+    };
+    let before_args = ir.block_args(before).to_vec();
+    let term_args: Vec<ValueId> = ir.operands(cond).skip(1).collect();
+    if before_args == term_args {
+        return false;
+    }
+    let mut unique = term_args.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    if unique.len() != term_args.len() {
+        return false;
+    }
+    let Some(mapping) = args_mapping(&before_args, &term_args) else {
+        return false;
+    };
+    let condition = ir.operand(cond, 0);
+    let mut operands = vec![condition];
+    operands.extend(&before_args);
+    let (cond_name, cond_loc) = (ir.op_name(cond), ir.op_loc(cond));
+    let results: Vec<ValueId> = ir.results(op).collect();
+    let mut types = vec![ir.value_type(results[0]); results.len()];
+    for (i, &j) in mapping.iter().enumerate() {
+        types[j] = ir.value_type(results[i]);
+    }
+    let inits: Vec<ValueId> = ir.operands(op).collect();
+    let (name, loc, attrs, props) = (
+        ir.op_name(op),
+        ir.op_loc(op),
+        ir.op_attrs(op),
+        ir.op_props(op),
+    );
+    rw.set_insertion_point(cond);
+    let empty = rw.ctx.empty_dict();
+    rw.create(OpSpec {
+        name: cond_name,
+        loc: cond_loc,
+        operands: &operands,
+        result_types: &[],
+        successors: &[],
+        regions: &[],
+        attrs: empty,
+        props: None,
+    });
+    rw.erase_op(cond);
+    let new_regions = rw.ir.create_regions(2);
+    let new_before = rw.ir.create_block();
+    rw.ir.append_block(new_regions[0], new_before);
+    for &a in &before_args {
+        let (ty, l) = (rw.ir.value_type(a), rw.ir.value_loc(a));
+        rw.ir.add_block_arg(new_before, ty, l);
+    }
+    let new_after = rw.ir.create_block();
+    rw.ir.append_block(new_regions[1], new_after);
+    for &t in &types {
+        rw.ir.add_block_arg(new_after, t, None);
+    }
+    rw.set_insertion_point(op);
+    let new_op = rw.create(OpSpec {
+        name,
+        loc,
+        operands: &inits,
+        result_types: &types,
+        successors: &[],
+        regions: &new_regions,
+        attrs,
+        props,
+    });
+    let new_before_args = rw.ir.block_args(new_before).to_vec();
+    let new_after_args = rw.ir.block_args(new_after).to_vec();
+    let after_args: Vec<ValueId> = mapping.iter().map(|&j| new_after_args[j]).collect();
+    let new_results: Vec<ValueId> = mapping.iter().map(|&j| rw.ir.result(new_op, j)).collect();
+    rw.merge_blocks(before, new_before, &new_before_args);
+    rw.merge_blocks(after, new_after, &after_args);
+    rw.replace_op(op, &new_results);
+    true
+}
 
 /// The yield ending the single block of `region`, if any.
 fn yield_of(ir: &silica_ir::Ir, region: silica_ir::RegionId) -> Option<OpId> {
@@ -276,4 +307,6 @@ fn if_to_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 pub static IF_PATTERNS: &[Pattern] = &[
     Pattern::new("ConvertTrivialIfToSelect", if_to_select),
     Pattern::new("RemoveStaticCondition", if_static_condition),
+    MAKE_INPUTS_DEAD,
+    REMOVE_DEAD_INPUTS,
 ];

@@ -310,6 +310,16 @@ fn entry_types(ir: &Ir, region: RegionId) -> Vec<Type> {
 /// The region terminators of `op` that return to it (`scf.yield`) agree
 /// with its results.
 pub fn verify_yields_to_parent(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    verify_returns_to_parent(v, op, "scf.yield")
+}
+
+/// The region terminators of `op` named `terminator` agree with its
+/// results.
+pub(crate) fn verify_returns_to_parent(
+    v: &mut OpVerifier<'_, '_>,
+    op: OpId,
+    terminator: &str,
+) -> PResult<()> {
     let ir = v.ir();
     let results = types_of(ir, ir.results(op));
     for r in ir.regions(op) {
@@ -317,7 +327,7 @@ pub fn verify_yields_to_parent(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<
             continue;
         };
         let name = v.ctx().str(ir.op_name(last)).to_string();
-        if name != "scf.yield" {
+        if name != terminator {
             continue;
         }
         let yielded = types_of(ir, ir.operands(last));

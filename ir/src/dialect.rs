@@ -146,6 +146,40 @@ pub struct OpDef {
     pub patterns: &'static [crate::rewrite::Pattern],
     /// How the op passes operands to its successors' arguments.
     pub branch: Option<&'static BranchDef>,
+    /// How values flow into, between and out of the op's regions.
+    pub region_branch: Option<&'static RegionBranchDef>,
+}
+
+/// Where control is in a region-branch op: at the op (entering or
+/// leaving it) or in its `i`-th region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionPoint {
+    Parent,
+    Region(usize),
+}
+
+/// Values flowing along one control edge of a region-branch op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionEdge {
+    /// Where control goes.
+    pub to: RegionPoint,
+    /// The operands forwarded: of the op on entry, else of the
+    /// terminator the edge leaves from.
+    pub operands: std::ops::Range<usize>,
+    /// Where they arrive: the op's results (to the parent), else the
+    /// entry block arguments of the region.
+    pub inputs: std::ops::Range<usize>,
+}
+
+/// How a region-branch op moves values (MLIR's
+/// `RegionBranchOpInterface` and `RegionBranchTerminatorOpInterface`).
+#[derive(Debug)]
+pub struct RegionBranchDef {
+    /// The edges from entering the op.
+    pub entry_edges: fn(&Context, &crate::graph::Ir, OpId) -> Vec<RegionEdge>,
+    /// The edges leaving region `i` through `terminator`; `None` when the
+    /// terminator does not give control back to the op (a branch).
+    pub exit_edges: fn(&Context, &crate::graph::Ir, OpId, usize, OpId) -> Option<Vec<RegionEdge>>,
 }
 
 /// A branch op's operands forwarded to its successors (MLIR's
@@ -198,6 +232,7 @@ impl OpDef {
             fold: None,
             patterns: &[],
             branch: None,
+            region_branch: None,
         }
     }
 }

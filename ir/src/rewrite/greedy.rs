@@ -12,7 +12,7 @@ use super::{FoldResult, Listener, OpFoldResult, PatternSet, Rewriter};
 use crate::context::Context;
 use crate::dialect::Traits;
 use crate::graph::{Ir, OpId, RegionId, ValueId};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// How much the driver simplifies regions between sweeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +59,9 @@ struct State {
     index: FxHashMap<OpId, usize>,
     folder: ConstantFolder,
     scope: RegionId,
+    /// In strict mode (rewriting given ops only), the ops the driver may
+    /// visit: those given and those the rewrites create or move.
+    strict: Option<FxHashSet<OpId>>,
 }
 
 impl State {
@@ -84,8 +87,15 @@ impl State {
         }
     }
 
-    /// Adds `op` and its ancestors inside the driver's region.
+    /// Adds `op` and its ancestors inside the driver's region (only `op`,
+    /// if allowed, in strict mode).
     fn add(&mut self, ir: &Ir, op: OpId) {
+        if let Some(allowed) = &self.strict {
+            if allowed.contains(&op) {
+                self.push(op);
+            }
+            return;
+        }
         let mut chain = Vec::new();
         let mut cur = op;
         loop {
@@ -139,6 +149,9 @@ impl State {
 
 impl Listener for State {
     fn inserted(&mut self, ir: &Ir, op: OpId) {
+        if let Some(allowed) = &mut self.strict {
+            allowed.insert(op);
+        }
         self.add(ir, op);
     }
     fn modified(&mut self, ir: &Ir, op: OpId) {
@@ -400,12 +413,52 @@ pub fn apply_patterns_greedily(
                 index: FxHashMap::default(),
                 folder: ConstantFolder::default(),
                 scope: region,
+                strict: None,
             },
             hit_safety_limit: false,
         };
         converged &= d.run(region) && !d.hit_safety_limit;
     }
     converged
+}
+
+/// Applies `patterns` and folding to `ops` (in order) and to the ops the
+/// rewrites create or move, and to no others (MLIR's
+/// `applyOpPatternsGreedily` in its default strict mode); returns whether
+/// the worklist ran out.
+pub fn apply_op_patterns_greedily(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    ops: &[OpId],
+    patterns: &PatternSet,
+    config: GreedyConfig,
+) -> bool {
+    let Some(scope) = ops
+        .first()
+        .and_then(|&o| ir.op_block(o))
+        .and_then(|b| ir.block_region(b))
+    else {
+        return true;
+    };
+    let mut d = Driver {
+        ctx,
+        ir,
+        patterns,
+        config,
+        state: State {
+            worklist: Vec::new(),
+            index: FxHashMap::default(),
+            folder: ConstantFolder::default(),
+            scope,
+            strict: Some(ops.iter().copied().collect()),
+        },
+        hit_safety_limit: false,
+    };
+    for &op in ops.iter().rev() {
+        d.state.push(op);
+    }
+    d.process();
+    !d.hit_safety_limit
 }
 
 impl Driver<'_> {

@@ -12,7 +12,9 @@ mod region_simplify;
 mod rewriter;
 
 pub use fold::{FoldCtx, FoldResult, OpFoldResult};
-pub use greedy::{apply_patterns_greedily, GreedyConfig, RegionSimplify};
+pub use greedy::{
+    apply_op_patterns_greedily, apply_patterns_greedily, GreedyConfig, RegionSimplify,
+};
 pub use pattern::{Pattern, PatternSet};
 pub use region_simplify::simplify_regions;
 pub use rewriter::{InsertPoint, Listener, NoListener, Rewriter};

@@ -391,6 +391,51 @@ pub fn propagate_constants(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     }
 }
 
+/// The blocks control may reach, as SCCP sees it (a branch on a known
+/// constant takes one side): from the regions `entries`, and from each
+/// callable region that `callee` names for an op in a reachable block.
+pub fn executable_blocks(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    entries: &[RegionId],
+    callee: &dyn Fn(&Context, &Ir, OpId) -> Option<RegionId>,
+) -> FxHashSet<BlockId> {
+    let mut solver = Solver {
+        ctx,
+        ir,
+        values: FxHashMap::default(),
+        executable: FxHashSet::default(),
+        edges: FxHashSet::default(),
+        block_work: Vec::new(),
+        op_work: Vec::new(),
+    };
+    let mut entered: FxHashSet<RegionId> = entries.iter().copied().collect();
+    for &r in entries {
+        solver.mark_region_entry(r);
+    }
+    loop {
+        solver.solve();
+        let mut new = Vec::new();
+        for &b in &solver.executable {
+            for o in solver.ir.block_ops(b) {
+                if let Some(r) = callee(solver.ctx, solver.ir, o) {
+                    if !entered.contains(&r) {
+                        new.push(r);
+                    }
+                }
+            }
+        }
+        if new.is_empty() {
+            return solver.executable;
+        }
+        for r in new {
+            if entered.insert(r) {
+                solver.mark_region_entry(r);
+            }
+        }
+    }
+}
+
 struct Sccp;
 
 impl Pass for Sccp {

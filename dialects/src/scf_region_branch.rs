@@ -1,0 +1,97 @@
+//! How values flow through the regions of `scf.for`, `scf.while`,
+//! `scf.if`, `scf.index_switch` and `scf.execute_region` (MLIR's
+//! `RegionBranchOpInterface` for them): which operands reach which
+//! block arguments and results along each control edge.
+
+use silica_ir::dialect::{RegionBranchDef, RegionEdge, RegionPoint};
+use silica_ir::{Context, Ir, OpId};
+
+fn edge(
+    to: RegionPoint,
+    operands: std::ops::Range<usize>,
+    inputs: std::ops::Range<usize>,
+) -> RegionEdge {
+    RegionEdge {
+        to,
+        operands,
+        inputs,
+    }
+}
+
+fn is(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> bool {
+    ctx.str(ir.op_name(op)) == name
+}
+
+/// `scf.yield` back to the parent: all its operands become the results.
+fn yield_to_parent(ctx: &Context, ir: &Ir, op: OpId, term: OpId) -> Option<Vec<RegionEdge>> {
+    if !is(ctx, ir, term, "scf.yield") {
+        return None;
+    }
+    let n = ir.num_operands(term);
+    Some(vec![edge(RegionPoint::Parent, 0..n, 0..ir.num_results(op))])
+}
+
+/// `scf.for`: the inits enter the body after the induction variable, or
+/// become the results when no iteration runs; the yield feeds the next
+/// iteration or the results.
+pub(crate) static FOR: RegionBranchDef = RegionBranchDef {
+    entry_edges: |_, ir, op| {
+        let n = ir.num_results(op);
+        vec![
+            edge(RegionPoint::Region(0), 3..3 + n, 1..1 + n),
+            edge(RegionPoint::Parent, 3..3 + n, 0..n),
+        ]
+    },
+    exit_edges: |ctx, ir, op, _, term| {
+        if !is(ctx, ir, term, "scf.yield") {
+            return None;
+        }
+        let n = ir.num_operands(term);
+        Some(vec![
+            edge(RegionPoint::Region(0), 0..n, 1..1 + n),
+            edge(RegionPoint::Parent, 0..n, 0..ir.num_results(op)),
+        ])
+    },
+};
+
+/// `scf.while`: the inits enter the before region; `scf.condition`
+/// passes its values to the after region or out as results; the after
+/// region's yield goes back to the before region.
+pub(crate) static WHILE: RegionBranchDef = RegionBranchDef {
+    entry_edges: |_, ir, op| {
+        let n = ir.num_operands(op);
+        vec![edge(RegionPoint::Region(0), 0..n, 0..n)]
+    },
+    exit_edges: |ctx, ir, op, region, term| {
+        let n = ir.num_operands(term);
+        match region {
+            0 if is(ctx, ir, term, "scf.condition") => Some(vec![
+                edge(RegionPoint::Region(1), 1..n, 0..n - 1),
+                edge(RegionPoint::Parent, 1..n, 0..ir.num_results(op)),
+            ]),
+            1 if is(ctx, ir, term, "scf.yield") => {
+                Some(vec![edge(RegionPoint::Region(0), 0..n, 0..n)])
+            }
+            _ => None,
+        }
+    },
+};
+
+/// Ops whose regions are entered without values and yield their
+/// results: `scf.if` (a missing else goes straight to the results),
+/// `scf.index_switch` and `scf.execute_region`.
+pub(crate) static CONDITIONAL: RegionBranchDef = RegionBranchDef {
+    entry_edges: |_, ir, op| {
+        ir.regions(op)
+            .enumerate()
+            .map(|(i, r)| {
+                if ir.region_is_empty(r) {
+                    edge(RegionPoint::Parent, 0..0, 0..0)
+                } else {
+                    edge(RegionPoint::Region(i), 0..0, 0..0)
+                }
+            })
+            .collect()
+    },
+    exit_edges: |ctx, ir, op, _, term| yield_to_parent(ctx, ir, op, term),
+};
