@@ -34,7 +34,7 @@ SPLIT = re.compile(r"^// -----[ \t]*$", re.M)
 
 
 # The upstream dialects silica registers.
-SILICA_DIALECTS = {"builtin", "func", "arith", "cf", "math", "index", "scf", "memref", "affine", "llvm", "irdl"}
+SILICA_DIALECTS = {"builtin", "func", "arith", "cf", "math", "index", "scf", "memref", "affine", "llvm", "irdl", "ub"}
 
 
 def registered_dialects(mlir_opt):

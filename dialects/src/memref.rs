@@ -521,6 +521,7 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         effects: Effects::None,
+        fold: Some(crate::memref_fold::fold_rank),
         ..op("memref.rank", &RANK_SIG)
     },
     OpDef {
@@ -532,6 +533,7 @@ static OPS: &[OpDef] = &[
     OpDef {
         verify: Some(crate::memref_verify::verify_copy),
         effects: Effects::Write,
+        patterns: crate::memref_patterns::COPY,
         ..op("memref.copy", &COPY_SIG)
     },
     OpDef {
@@ -618,6 +620,7 @@ static OPS: &[OpDef] = &[
         verify: Some(crate::memref_verify::verify_collapse_shape),
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_collapse_shape),
+        patterns: crate::memref_patterns::RESHAPE,
         ..named("memref.collapse_shape", &COLLAPSE_SHAPE_SIG, |_, _, _| {
             Some("collapse_shape".into())
         })
@@ -626,6 +629,7 @@ static OPS: &[OpDef] = &[
         verify: Some(crate::memref_verify::verify_expand_shape),
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_expand_shape),
+        patterns: crate::memref_patterns::RESHAPE,
         ..named("memref.expand_shape", &EXPAND_SHAPE_SIG, |_, _, _| {
             Some("expand_shape".into())
         })

@@ -1,6 +1,6 @@
 //! memref folds, as MLIR's: `memref.dim` of a static extent or of the
-//! size operand of the allocation, identity reshapes and subviews, and
-//! casts to the type they start from.
+//! size operand of the allocation, `memref.rank` of a ranked memref,
+//! identity reshapes and subviews, and casts to the type they start from.
 
 use silica_ir::dialect::inherent_attr;
 use silica_ir::format::segment_sizes;
@@ -51,6 +51,17 @@ pub fn fold_dim(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResul
         }
     }
     FoldResult::Fail
+}
+
+/// `memref.rank` of a ranked memref.
+pub fn fold_rank(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    let source = fc.ir.operand(op, 0);
+    let TypeKind::MemRef { shape, .. } = fc.ctx.type_kind(fc.ir.value_type(source)) else {
+        return FoldResult::Fail;
+    };
+    let rank = shape.len();
+    let ty = fc.ir.value_type(fc.ir.result(op, 0));
+    FoldResult::attr(fc.ctx.int_attr(ty, rank))
 }
 
 /// `collapse_shape`/`expand_shape`: to the same type, or undoing the

@@ -1,6 +1,8 @@
 //! memref canonicalization patterns: constant sizes of an allocation
-//! become static (with a cast back to the old type), and the size of a
-//! `memref.reshape` result is loaded from its shape operand.
+//! become static (with a cast back to the old type), the size of a
+//! `memref.reshape` result is loaded from its shape operand, reshapes of
+//! one kind in a row compose, and copies of nothing or onto the source
+//! are erased.
 
 use crate::memref_verify::{dropped_dims, strided_memref};
 use silica_ir::dialect::inherent_attr;
@@ -8,6 +10,121 @@ use silica_ir::rewrite::fold::constant_i64;
 use silica_ir::rewrite::{Pattern, Rewriter};
 use silica_ir::types::DYNAMIC;
 use silica_ir::{Context, Ir, OpId, Type, TypeKind, ValueDef, ValueId};
+
+/// Whether `t` is a memref with a static zero extent.
+fn has_no_elements(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::MemRef { shape, .. } if shape.contains(&0))
+}
+
+/// A copy of nothing, or of a buffer onto itself, does nothing (MLIR's
+/// `FoldEmptyCopy` and `FoldSelfCopy`).
+fn copy_does_nothing(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let (source, target) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
+    let empty = [source, target]
+        .iter()
+        .any(|&v| has_no_elements(rw.ctx, rw.ir.value_type(v)));
+    if !empty && source != target {
+        return false;
+    }
+    rw.erase_op(op);
+    true
+}
+
+/// `memref.copy` patterns.
+pub static COPY: &[Pattern] = &[Pattern::new("FoldEmptyOrSelfCopy", copy_does_nothing)];
+
+/// The reassociation of two reshapes of one kind in a row: the groups of
+/// the longer one, gathered by the groups of the shorter (MLIR's
+/// `composeReassociationIndices`); none when both have the same length.
+fn compose_reassociations(a: &[Vec<i64>], b: &[Vec<i64>]) -> Option<Vec<Vec<i64>>> {
+    let (longer, shorter) = match a.len().cmp(&b.len()) {
+        std::cmp::Ordering::Equal => return None,
+        std::cmp::Ordering::Greater => (a, b),
+        std::cmp::Ordering::Less => (b, a),
+    };
+    let covered: usize = shorter.iter().map(Vec::len).sum();
+    if !shorter.is_empty() && covered != longer.len() {
+        return None;
+    }
+    shorter
+        .iter()
+        .map(|group| {
+            group
+                .iter()
+                .map(|&i| longer.get(usize::try_from(i).ok()?).cloned())
+                .collect::<Option<Vec<Vec<i64>>>>()
+                .map(|parts| parts.concat())
+        })
+        .collect()
+}
+
+fn identity_layout(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::MemRef { layout: None, .. })
+}
+
+/// A collapse of a collapse (or an expansion of an expansion) of
+/// identity-layout memrefs becomes one reshape (MLIR's
+/// `ComposeReassociativeReshapeOps`).
+fn compose_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let ir = &*rw.ir;
+    let source = ir.operand(op, 0);
+    let Some(inner) = ir
+        .defining_op(source)
+        .filter(|&d| ir.op_name(d) == ir.op_name(op))
+    else {
+        return false;
+    };
+    let original = ir.operand(inner, 0);
+    let result = ir.result(op, 0);
+    if ![original, source, result]
+        .iter()
+        .all(|&v| identity_layout(rw.ctx, ir.value_type(v)))
+    {
+        return false;
+    }
+    let (Some(producer), Some(consumer)) = (
+        crate::memref_verify::reassociation(rw.ctx, ir, inner),
+        crate::memref_verify::reassociation(rw.ctx, ir, op),
+    ) else {
+        return false;
+    };
+    let Some(groups) = compose_reassociations(&producer, &consumer) else {
+        return false;
+    };
+    let mut operands = vec![original];
+    operands.extend(ir.operands(op).skip(1));
+    let (name, loc, attrs) = (ir.op_name(op), ir.op_loc(op), ir.op_attrs(op));
+    let result_type = ir.value_type(result);
+    let i64_ty = rw.ctx.signless(64);
+    let group_attrs: Vec<_> = groups
+        .iter()
+        .map(|g| {
+            let xs: Vec<_> = g.iter().map(|&x| rw.ctx.int_attr(i64_ty, x)).collect();
+            rw.ctx.array_attr(&xs)
+        })
+        .collect();
+    let reassociation = rw.ctx.array_attr(&group_attrs);
+    let new = rw.create(silica_ir::OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &[result_type],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: rw.ir.op_props(op),
+    });
+    silica_ir::dialect::set_inherent_attr(rw.ctx, rw.ir, new, "reassociation", reassociation);
+    let value = rw.ir.result(new, 0);
+    rw.replace_op(op, &[value]);
+    true
+}
+
+/// `memref.collapse_shape` and `memref.expand_shape` patterns.
+pub static RESHAPE: &[Pattern] = &[Pattern::new(
+    "ComposeReassociativeReshapeOps",
+    compose_reshapes,
+)];
 
 /// `memref.alloc(%c4)`: non-negative constant sizes become static
 /// dimensions of a new allocation, cast to the old type (MLIR's
@@ -257,7 +374,9 @@ fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     for (i, list) in new.lists.iter_mut().enumerate() {
         for e in list.iter_mut() {
             if let Err(v) = *e {
-                let c = constant_i64(rw.ctx, rw.ir, v).filter(|&c| i == 2 || c >= 0);
+                // Zero strides stay dynamic, as MLIR keeps them.
+                let c = constant_i64(rw.ctx, rw.ir, v)
+                    .filter(|&c| if i == 2 { c != 0 } else { c >= 0 });
                 if let Some(c) = c {
                     *e = Ok(c);
                     changed = true;
