@@ -395,11 +395,11 @@ fn successor_operands(ctx: &Context, ir: &Ir, op: OpId, succ: usize) -> std::ops
 
 fn erase_successor_operand(ctx: &mut Context, ir: &mut Ir, op: OpId, succ: usize, j: usize) {
     let range = successor_operands(ctx, ir, op, succ);
+    let (_, mut counts) = successor_counts(ctx, ir, op);
+    counts[succ] -= 1;
     let mut operands: Vec<ValueId> = ir.operands(op).collect();
     operands.remove(range.start + j);
     ir.set_operands(op, &operands);
-    let (_, mut counts) = successor_counts(ctx, ir, op);
-    counts[succ] -= 1;
     let name = ctx.str(ir.op_name(op)).to_string();
     match name.as_str() {
         "cf.br" => {}
