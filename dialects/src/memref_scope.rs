@@ -5,6 +5,7 @@
 //! from above are hoisted out of a scope that ends its enclosing regions.
 
 use silica_ir::dialect::{Effects, OpDef, RegionBranchDef, RegionEdge, RegionPoint, Traits};
+use silica_ir::format::{parse_op, print_op, Arity, Signature, ValueParam, ANY_TYPE};
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
@@ -67,59 +68,16 @@ fn verify_scope(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     crate::scf_verify::verify_returns_to_parent(v, op, RETURN)
 }
 
-/// `[operands : types]`
-fn parse_return(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
-    let operands = if p.peek(Tok::PercentId) {
-        p.parse_operand_list()?
-    } else {
-        Vec::new()
-    };
-    let attrs = p.parse_optional_attr_dict()?;
-    let mut values = Vec::new();
-    if !operands.is_empty() {
-        p.expect(Tok::Colon, "':'")?;
-        let types = p.parse_type_list()?;
-        if types.len() != operands.len() {
-            let msg = format!(
-                "{} operands present, but expected {}",
-                operands.len(),
-                types.len()
-            );
-            return p.error_at(operands[0].pos, msg);
-        }
-        for (u, t) in operands.into_iter().zip(types) {
-            values.push(p.resolve_operand(u, t)?);
-        }
-    }
-    let loc = p.op_loc();
-    let name = p.ctx().sym(RETURN);
-    Ok(p.create_op(OpSpec {
-        name,
-        loc,
-        operands: &values,
-        result_types: &[],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: None,
-    }))
-}
-
-fn print_return(p: &mut AsmPrinter<'_, '_>, op: OpId) {
-    let ir = p.ir();
-    let operands: Vec<_> = ir.operands(op).collect();
-    if !operands.is_empty() {
-        p.write(" ");
-        p.operands(operands.iter().copied());
-    }
-    let attrs = ir.op_attrs(op);
-    p.attr_dict(attrs, &[], false);
-    if !operands.is_empty() {
-        p.write(" : ");
-        let types: Vec<Type> = operands.iter().map(|&v| ir.value_type(v)).collect();
-        p.types(&types);
-    }
-}
+static RETURN_SIG: Signature = Signature::new(
+    &[ValueParam {
+        name: "results",
+        arity: Arity::Variadic,
+        constraint: ANY_TYPE,
+    }],
+    &[],
+    &[],
+    "attr-dict ($results^ `:` type($results))?",
+);
 
 /// The scope's region is entered without values and returns the results.
 static SCOPE_BRANCH: RegionBranchDef = RegionBranchDef {
@@ -169,8 +127,9 @@ pub(crate) static SCOPE_OPS: [OpDef; 2] = [
     OpDef {
         traits: Traits::TERMINATOR.with(Traits::RETURN_LIKE),
         parents: &[SCOPE],
-        parse: Some(parse_return),
-        print: Some(print_return),
+        parse: Some(parse_op),
+        print: Some(print_op),
+        signature: Some(&RETURN_SIG),
         effects: Effects::None,
         ..OpDef::new(RETURN)
     },

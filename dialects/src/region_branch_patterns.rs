@@ -26,6 +26,19 @@ fn region_branch(ctx: &Context, ir: &Ir, op: OpId) -> Option<&'static RegionBran
     ctx.op_def(ir.op_name(op)).and_then(|d| d.region_branch)
 }
 
+/// Where the `input`-th value of an edge of `op` to `to` lands: a result
+/// of `op`, or an entry block argument of the region.
+pub(crate) fn edge_input(ir: &Ir, op: OpId, to: RegionPoint, input: usize) -> Option<ValueId> {
+    match to {
+        RegionPoint::Parent => ir.results(op).nth(input),
+        RegionPoint::Region(r) => ir
+            .regions(op)
+            .nth(r)
+            .and_then(|r| ir.entry_block(r))
+            .and_then(|b| ir.block_args(b).get(input).copied()),
+    }
+}
+
 fn flow(ctx: &Context, ir: &Ir, op: OpId, def: &RegionBranchDef) -> Flow {
     let mut edges: Vec<(OpId, silica_ir::dialect::RegionEdge)> = (def.entry_edges)(ctx, ir, op)
         .into_iter()
@@ -46,15 +59,9 @@ fn flow(ctx: &Context, ir: &Ir, op: OpId, def: &RegionBranchDef) -> Flow {
     };
     for (owner, e) in edges {
         for (operand, input) in e.operands.zip(e.inputs) {
-            let value = match e.to {
-                RegionPoint::Parent => Some(ir.result(op, input)),
-                RegionPoint::Region(r) => ir
-                    .regions(op)
-                    .nth(r)
-                    .and_then(|r| ir.entry_block(r))
-                    .and_then(|b| ir.block_args(b).get(input).copied()),
+            let Some(value) = edge_input(ir, op, e.to, input) else {
+                continue;
             };
-            let Some(value) = value else { continue };
             if operand >= ir.num_operands(owner) {
                 continue;
             }

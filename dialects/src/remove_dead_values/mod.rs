@@ -16,7 +16,7 @@ mod liveness;
 use calls::CallGraph;
 use liveness::{region_branch, region_exits, Liveness};
 use rustc_hash::FxHashSet;
-use silica_ir::dialect::{inherent_attr, set_inherent_attr, RegionPoint, Traits};
+use silica_ir::dialect::{inherent_attr, set_inherent_attr, Traits};
 use silica_ir::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
 use silica_ir::rewrite::effects::is_memory_effect_free;
 use silica_ir::rewrite::{
@@ -24,7 +24,7 @@ use silica_ir::rewrite::{
 };
 use silica_ir::{AttrKind, BlockId, Context, Diagnostic, Ir, OpId, OpSpec, TypeKind, ValueId};
 
-/// A fresh `ub.poison` of `v`'s type just before `before`.
+/// A fresh `ub.poison` of type `ty` just before `before`.
 fn poison_before(ctx: &mut Context, ir: &mut Ir, before: OpId, ty: silica_ir::Type) -> ValueId {
     let loc = ir.op_loc(before);
     let mut listener = NoListener;
@@ -70,14 +70,7 @@ fn dead_forwarded(
     for e in edges {
         for (operand, input) in e.operands.clone().zip(e.inputs.clone()) {
             forwarded.push(operand);
-            let target = match e.to {
-                RegionPoint::Parent => Some(ir.result(op, input)),
-                RegionPoint::Region(r) => ir
-                    .regions(op)
-                    .nth(r)
-                    .and_then(|r| ir.entry_block(r))
-                    .and_then(|b| ir.block_args(b).get(input).copied()),
-            };
+            let target = crate::region_branch_patterns::edge_input(ir, op, e.to, input);
             if target.is_none_or(|v| live.is_live(v)) {
                 needed.insert(operand);
             }
@@ -176,15 +169,9 @@ fn non_forwarded_branch(n: usize, forwarded: &[std::ops::Range<usize>]) -> Vec<u
 /// Replaces the remaining uses of `v` (by ops that are going away) with
 /// poison placed before each user.
 fn poison_uses(ctx: &mut Context, ir: &mut Ir, v: ValueId) {
-    let users: Vec<(OpId, usize)> = ir
-        .uses(v)
-        .map(|u| {
-            let owner = ir.use_owner(u);
-            let index = ir.operands(owner).position(|x| x == v).unwrap_or(0);
-            (owner, index)
-        })
-        .collect();
-    for (owner, _) in users {
+    let mut users: Vec<OpId> = ir.uses(v).map(|u| ir.use_owner(u)).collect();
+    users.dedup();
+    for owner in users {
         let indices: Vec<usize> = ir
             .operands(owner)
             .enumerate()

@@ -174,6 +174,32 @@ struct Driver<'a> {
     hit_safety_limit: bool,
 }
 
+impl<'a> Driver<'a> {
+    fn new(
+        ctx: &'a mut Context,
+        ir: &'a mut Ir,
+        patterns: &'a PatternSet,
+        config: GreedyConfig,
+        scope: RegionId,
+        strict: Option<FxHashSet<OpId>>,
+    ) -> Self {
+        Driver {
+            ctx,
+            ir,
+            patterns,
+            config,
+            state: State {
+                worklist: Vec::new(),
+                index: FxHashMap::default(),
+                folder: ConstantFolder::default(),
+                scope,
+                strict,
+            },
+            hit_safety_limit: false,
+        }
+    }
+}
+
 impl Driver<'_> {
     fn rewriter(&mut self) -> Rewriter<'_> {
         Rewriter::new(self.ctx, self.ir, &mut self.state)
@@ -403,20 +429,7 @@ pub fn apply_patterns_greedily(
     let regions: Vec<RegionId> = ir.regions(op).collect();
     let mut converged = true;
     for region in regions {
-        let mut d = Driver {
-            ctx: &mut *ctx,
-            ir: &mut *ir,
-            patterns,
-            config,
-            state: State {
-                worklist: Vec::new(),
-                index: FxHashMap::default(),
-                folder: ConstantFolder::default(),
-                scope: region,
-                strict: None,
-            },
-            hit_safety_limit: false,
-        };
+        let mut d = Driver::new(&mut *ctx, &mut *ir, patterns, config, region, None);
         converged &= d.run(region) && !d.hit_safety_limit;
     }
     converged
@@ -440,20 +453,8 @@ pub fn apply_op_patterns_greedily(
     else {
         return true;
     };
-    let mut d = Driver {
-        ctx,
-        ir,
-        patterns,
-        config,
-        state: State {
-            worklist: Vec::new(),
-            index: FxHashMap::default(),
-            folder: ConstantFolder::default(),
-            scope,
-            strict: Some(ops.iter().copied().collect()),
-        },
-        hit_safety_limit: false,
-    };
+    let strict = Some(ops.iter().copied().collect());
+    let mut d = Driver::new(ctx, ir, patterns, config, scope, strict);
     for &op in ops.iter().rev() {
         d.state.push(op);
     }

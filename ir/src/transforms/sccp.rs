@@ -48,6 +48,20 @@ struct Solver<'a> {
     op_work: Vec<OpId>,
 }
 
+impl<'a> Solver<'a> {
+    fn new(ctx: &'a mut Context, ir: &'a mut Ir) -> Self {
+        Solver {
+            ctx,
+            ir,
+            values: FxHashMap::default(),
+            executable: FxHashSet::default(),
+            edges: FxHashSet::default(),
+            block_work: Vec::new(),
+            op_work: Vec::new(),
+        }
+    }
+}
+
 impl Solver<'_> {
     fn get(&self, v: ValueId) -> Lattice {
         self.values.get(&v).copied().unwrap_or(Lattice::Unknown)
@@ -329,15 +343,7 @@ fn replace_with_constant(
 
 /// Runs SCCP on the regions of `op`.
 pub fn propagate_constants(ctx: &mut Context, ir: &mut Ir, op: OpId) {
-    let mut solver = Solver {
-        ctx,
-        ir,
-        values: FxHashMap::default(),
-        executable: FxHashSet::default(),
-        edges: FxHashSet::default(),
-        block_work: Vec::new(),
-        op_work: Vec::new(),
-    };
+    let mut solver = Solver::new(ctx, ir);
     // Every isolated op's regions (functions) start executable.
     let mut entries = Vec::new();
     solver.ir.walk(op, &mut |o| {
@@ -400,15 +406,7 @@ pub fn executable_blocks(
     entries: &[RegionId],
     callee: &dyn Fn(&Context, &Ir, OpId) -> Option<RegionId>,
 ) -> FxHashSet<BlockId> {
-    let mut solver = Solver {
-        ctx,
-        ir,
-        values: FxHashMap::default(),
-        executable: FxHashSet::default(),
-        edges: FxHashSet::default(),
-        block_work: Vec::new(),
-        op_work: Vec::new(),
-    };
+    let mut solver = Solver::new(ctx, ir);
     let mut entered: FxHashSet<RegionId> = entries.iter().copied().collect();
     for &r in entries {
         solver.mark_region_entry(r);
