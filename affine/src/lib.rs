@@ -8,6 +8,7 @@ pub mod expand_strided_metadata;
 mod for_fold;
 mod index_ops;
 mod load_fold;
+pub mod loop_min_max;
 pub mod lower;
 mod min_max;
 pub mod parallel;

@@ -49,6 +49,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_dialects::scf_to_cf::FORALL_TO_PARALLEL,
                 &silica_dialects::scf_to_cf::FORALL_TO_FOR,
                 &silica_affine::lower::LOWER_AFFINE,
+                &silica_affine::loop_min_max::SCF_FOR_LOOP_CANONICALIZATION,
                 &silica_affine::expand_strided_metadata::EXPAND_STRIDED_METADATA,
                 &silica_hw_dialects::specialize::HW_SPECIALIZE,
             ]),
