@@ -127,6 +127,51 @@ pub(crate) fn make_inputs_dead(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     changed
 }
 
+/// Which block or op an input belongs to (inputs can only stand for each
+/// other within one).
+fn input_owner(ir: &Ir, v: ValueId) -> (bool, Option<BlockId>) {
+    match ir.value_def(v) {
+        silica_ir::ValueDef::Argument { block, .. } => (false, Some(block)),
+        _ => (true, None),
+    }
+}
+
+/// Replaces the uses of a successor input that always receives the same
+/// values as an earlier one of the same kind (both results, or both
+/// arguments of one block) with that earlier input.
+pub(crate) fn remove_duplicate_inputs(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let Some(def) = region_branch(rw.ctx, rw.ir, op) else {
+        return false;
+    };
+    let f = flow(rw.ctx, rw.ir, op, def);
+    let ir = &*rw.ir;
+    let same_values = |a: usize, b: usize| {
+        let (sa, sb) = (&f.sources[a], &f.sources[b]);
+        sa.len() == sb.len()
+            && sa
+                .iter()
+                .zip(sb)
+                .all(|(&(oa, ia), &(ob, ib))| oa == ob && ir.operand(oa, ia) == ir.operand(ob, ib))
+    };
+    for j in 0..f.inputs.len() {
+        let later = f.inputs[j];
+        if !ir.has_uses(later) || f.sources[j].is_empty() {
+            continue;
+        }
+        let earlier = (0..j).find(|&i| {
+            input_owner(ir, f.inputs[i]) == input_owner(ir, later)
+                && ir.value_type(f.inputs[i]) == ir.value_type(later)
+                && same_values(i, j)
+        });
+        if let Some(i) = earlier {
+            let keep = f.inputs[i];
+            rw.replace_all_uses(later, keep);
+            return true;
+        }
+    }
+    false
+}
+
 /// Drops the successor inputs nothing uses (but the operands feeding
 /// them), with those operands; inputs fed by one operand go together.
 pub(crate) fn remove_dead_inputs(rw: &mut Rewriter<'_>, op: OpId) -> bool {

@@ -148,7 +148,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_index_switch),
         effects: Effects::Recursive,
         region_branch: Some(&crate::scf_region_branch::CONDITIONAL),
-        patterns: crate::scf_patterns::REGION_BRANCH_PATTERNS,
+        patterns: crate::scf_patterns::INDEX_SWITCH_PATTERNS,
         ..OpDef::new("scf.index_switch")
     },
     OpDef {

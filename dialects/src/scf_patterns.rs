@@ -52,21 +52,31 @@ const REMOVE_DEAD_INPUTS: Pattern = Pattern::new(
     "RemoveDeadRegionBranchOpSuccessorInputs",
     crate::region_branch_patterns::remove_dead_inputs,
 );
+const REMOVE_DUPLICATE_INPUTS: Pattern = Pattern::new(
+    "RemoveDuplicateSuccessorInputUses",
+    crate::region_branch_patterns::remove_duplicate_inputs,
+);
 
 /// `scf.for` patterns.
 pub static FOR_PATTERNS: &[Pattern] = &[
     Pattern::new("SimplifyTrivialLoops", for_zero_trips),
     MAKE_INPUTS_DEAD,
     REMOVE_DEAD_INPUTS,
+    REMOVE_DUPLICATE_INPUTS,
 ];
 
 /// The patterns of the `scf` region ops without op-specific ones.
-pub static REGION_BRANCH_PATTERNS: &[Pattern] = &[MAKE_INPUTS_DEAD, REMOVE_DEAD_INPUTS];
+pub static REGION_BRANCH_PATTERNS: &[Pattern] = &[
+    MAKE_INPUTS_DEAD,
+    REMOVE_DEAD_INPUTS,
+    REMOVE_DUPLICATE_INPUTS,
+];
 
 /// `scf.while` patterns.
 pub static WHILE_PATTERNS: &[Pattern] = &[
     MAKE_INPUTS_DEAD,
     REMOVE_DEAD_INPUTS,
+    REMOVE_DUPLICATE_INPUTS,
     Pattern::new("WhileOpAlignBeforeArgs", while_align_before_args),
 ];
 
@@ -205,6 +215,108 @@ fn inline_region_before(
     values
 }
 
+/// `scf.index_switch` on a constant is the case it takes (MLIR's
+/// `FoldConstantCase`).
+fn index_switch_constant(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let arg = rw.ir.operand(op, 0);
+    let Some(value) = int_of(rw, arg) else {
+        return false;
+    };
+    let cases = silica_ir::dialect::inherent_attr(rw.ctx, rw.ir, op, "cases")
+        .and_then(|a| rw.ctx.int_array_values(a))
+        .unwrap_or_default();
+    let regions: Vec<silica_ir::RegionId> = rw.ir.regions(op).collect();
+    // Region 0 is the default, the cases follow in order.
+    let taken = cases
+        .iter()
+        .position(|&c| BigInt::from(c) == value)
+        .map_or(regions[0], |i| regions[i + 1]);
+    let values = inline_region_before(rw, taken, op);
+    rw.replace_op(op, &values);
+    true
+}
+
+/// `scf.index_switch` patterns.
+pub static INDEX_SWITCH_PATTERNS: &[Pattern] = &[
+    Pattern::new("FoldConstantCase", index_switch_constant),
+    MAKE_INPUTS_DEAD,
+    REMOVE_DEAD_INPUTS,
+    REMOVE_DUPLICATE_INPUTS,
+];
+
+/// An `scf.if` without results and with an else region that only
+/// yields loses the else region (MLIR's `RemoveEmptyElseBranch`).
+fn if_empty_else(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    if rw.ir.num_results(op) != 0 {
+        return false;
+    }
+    let Some(&else_region) = rw.ir.regions(op).collect::<Vec<_>>().get(1) else {
+        return false;
+    };
+    let Some(block) = rw.ir.entry_block(else_region) else {
+        return false;
+    };
+    let only_yield = rw
+        .ir
+        .first_op(block)
+        .is_some_and(|o| rw.ir.next_op(o).is_none());
+    if !only_yield {
+        return false;
+    }
+    rw.erase_block(block);
+    rw.modified(op);
+    true
+}
+
+/// Uses of an `scf.if`'s condition inside its branches become `true` in
+/// the then branch and `false` in the else branch (MLIR's
+/// `ConditionPropagation`).
+fn if_condition_propagation(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let cond = rw.ir.operand(op, 0);
+    if int_of(rw, cond).is_some() {
+        return false;
+    }
+    let regions: Vec<silica_ir::RegionId> = rw.ir.regions(op).collect();
+    // Constants are made in use-list order (the latest use first), as
+    // MLIR makes them.
+    let mut users: Vec<OpId> = rw.ir.uses(cond).map(|u| rw.ir.use_owner(u)).collect();
+    users.dedup();
+    let mut constants: [Option<ValueId>; 2] = [None, None];
+    let mut changed = false;
+    for user in users {
+        let Some(branch) = regions.iter().position(|&r| rw.ir.is_in_region(user, r)) else {
+            continue;
+        };
+        let c = match constants[branch] {
+            Some(c) => c,
+            None => {
+                let i1 = rw.ctx.signless(1);
+                let value = rw.ctx.int_attr(i1, if branch == 0 { -1 } else { 0 });
+                let loc = rw.ir.op_loc(op);
+                rw.set_insertion_point(op);
+                let Some(made) = crate::arith::materialize_constant(rw, value, i1, loc) else {
+                    return changed;
+                };
+                let c = rw.ir.result(made, 0);
+                constants[branch] = Some(c);
+                c
+            }
+        };
+        let indices: Vec<usize> = rw
+            .ir
+            .operands(user)
+            .enumerate()
+            .filter(|&(_, v)| v == cond)
+            .map(|(k, _)| k)
+            .collect();
+        for k in indices {
+            rw.set_operand(user, k, c);
+        }
+        changed = true;
+    }
+    changed
+}
+
 /// `scf.if` on a constant condition is the branch it takes.
 fn if_static_condition(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let cond = rw.ir.operand(op, 0);
@@ -307,6 +419,9 @@ fn if_to_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 pub static IF_PATTERNS: &[Pattern] = &[
     Pattern::new("ConvertTrivialIfToSelect", if_to_select),
     Pattern::new("RemoveStaticCondition", if_static_condition),
+    Pattern::new("RemoveEmptyElseBranch", if_empty_else),
+    Pattern::new("ConditionPropagation", if_condition_propagation),
     MAKE_INPUTS_DEAD,
     REMOVE_DEAD_INPUTS,
+    REMOVE_DUPLICATE_INPUTS,
 ];

@@ -32,20 +32,23 @@ fn yield_to_parent(ctx: &Context, ir: &Ir, op: OpId, term: OpId) -> Option<Vec<R
 }
 
 /// `scf.for`: the inits enter the body after the induction variable, or
-/// become the results when no iteration runs; the yield feeds the next
-/// iteration or the results.
+/// become the results when no iteration runs (not when constant bounds
+/// make it run); the yield feeds the next iteration or the results.
 pub(crate) static FOR: RegionBranchDef = RegionBranchDef {
-    entry_edges: |_, ir, op| {
+    entry_edges: |ctx, ir, op| {
         let n = ir.num_results(op);
-        vec![
-            edge(RegionPoint::Region(0), 3..3 + n, 1..1 + n),
-            edge(RegionPoint::Parent, 3..3 + n, 0..n),
-        ]
+        let mut edges = vec![edge(RegionPoint::Region(0), 3..3 + n, 1..1 + n)];
+        if trip_count(ctx, ir, op).is_none_or(|t| t == 0) {
+            edges.push(edge(RegionPoint::Parent, 3..3 + n, 0..n));
+        }
+        edges
     },
     exit_edges: |ctx, ir, op, _, term| {
         if !is(ctx, ir, term, "scf.yield") {
             return None;
         }
+        // The back edge stays even for one iteration: it ties each
+        // iteration argument to its result, which only go together.
         let n = ir.num_operands(term);
         Some(vec![
             edge(RegionPoint::Region(0), 0..n, 1..1 + n),
@@ -53,6 +56,20 @@ pub(crate) static FOR: RegionBranchDef = RegionBranchDef {
         ])
     },
 };
+
+/// The number of iterations of an `scf.for` with constant bounds.
+fn trip_count(ctx: &Context, ir: &Ir, op: OpId) -> Option<i128> {
+    let c = |i| silica_ir::rewrite::fold::constant_i64(ctx, ir, ir.operand(op, i)).map(i128::from);
+    let (lb, ub, step) = (c(0)?, c(1)?, c(2)?);
+    if step <= 0 {
+        return None;
+    }
+    Some(if ub <= lb {
+        0
+    } else {
+        (ub - lb + step - 1) / step
+    })
+}
 
 /// `scf.while`: the inits enter the before region; `scf.condition`
 /// passes its values to the after region or out as results; the after

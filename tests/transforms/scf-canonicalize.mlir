@@ -1,5 +1,9 @@
 // scf canonicalization against mlir-opt-22: trivial scf.if to select,
-// static conditions, forwarded and empty scf.for loops.
+// static conditions, forwarded and empty scf.for loops, a loop result
+// known from constant bounds, duplicate iteration arguments, an
+// scf.index_switch on a constant, an empty else branch and a condition
+// used inside its own branches, and scf.while conditions aligned with
+// the before arguments.
 // RUN: diff <(silica opt --canonicalize %s) <(mlir-opt-22 --canonicalize %s)
 // RUN: silica opt --canonicalize %s | FileCheck %s
 
@@ -41,4 +45,84 @@ func.func @loop(%n: index) -> i32 {
   }
   %sum = arith.addi %r, %e : i32
   return %sum : i32
+}
+
+// CHECK-LABEL: func.func @runs_twice
+// CHECK-NEXT:    %[[C:.*]] = arith.constant 4 : i32
+// CHECK-NEXT:    return %[[C]]
+func.func @runs_twice() -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = arith.constant 3 : i32
+  %b = arith.constant 4 : i32
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %a) -> i32 {
+    scf.yield %b : i32
+  }
+  return %r : i32
+}
+
+// CHECK-LABEL: func.func @duplicates
+// CHECK:         scf.for {{.*}} iter_args(%{{.*}} = %arg3) -> (index)
+func.func @duplicates(%lb: index, %ub: index, %st: index, %v: index) -> (index, index) {
+  %r:2 = scf.for %i = %lb to %ub step %st iter_args(%x = %v, %y = %v) -> (index, index) {
+    %s = arith.addi %x, %y : index
+    scf.yield %s, %s : index, index
+  }
+  return %r#0, %r#1 : index, index
+}
+
+// CHECK-LABEL: func.func @switch_constant
+// CHECK-NEXT:    %[[C:.*]] = arith.constant 7 : i32
+// CHECK-NEXT:    return %[[C]]
+func.func @switch_constant() -> i32 {
+  %c2 = arith.constant 2 : index
+  %r = scf.index_switch %c2 -> i32
+  case 1 {
+    %a = arith.constant 5 : i32
+    scf.yield %a : i32
+  }
+  case 2 {
+    %b = arith.constant 7 : i32
+    scf.yield %b : i32
+  }
+  default {
+    %d = arith.constant 9 : i32
+    scf.yield %d : i32
+  }
+  return %r : i32
+}
+
+// CHECK-LABEL: func.func @own_condition
+// CHECK:         scf.if %arg0 {
+// CHECK-NEXT:      memref.store %true
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      memref.store %false
+// CHECK:         scf.if %arg2 {
+// CHECK-NEXT:      memref.store %arg0
+// CHECK-NEXT:    }
+func.func @own_condition(%c: i1, %m: memref<i1>, %d: i1) {
+  scf.if %c {
+    memref.store %c, %m[] : memref<i1>
+  } else {
+    memref.store %c, %m[] : memref<i1>
+  }
+  scf.if %d {
+    memref.store %c, %m[] : memref<i1>
+  } else {
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @aligned
+// CHECK:         scf.condition(%arg2) %arg3, %arg4 : i32, i32
+func.func @aligned(%a: i32, %b: i32, %c: i1) -> i32 {
+  %r:2 = scf.while (%x = %a, %y = %b) : (i32, i32) -> (i32, i32) {
+    scf.condition(%c) %y, %x : i32, i32
+  } do {
+  ^bb0(%p: i32, %q: i32):
+    %s = arith.addi %p, %q : i32
+    scf.yield %s, %q : i32, i32
+  }
+  return %r#0 : i32
 }
