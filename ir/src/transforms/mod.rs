@@ -8,6 +8,7 @@ mod cf_sink;
 mod cse;
 mod licm;
 mod sccp;
+mod sccp_calls;
 mod strip_debuginfo;
 mod symbol_dce;
 

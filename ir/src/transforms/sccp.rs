@@ -8,6 +8,7 @@
 //! regions are not simulated: their results are overdefined and their
 //! blocks executable with overdefined arguments.
 
+use super::sccp_calls::CallGraph;
 use crate::context::{Attr, Context};
 use crate::diag::Diagnostic;
 use crate::dialect::Traits;
@@ -46,10 +47,12 @@ struct Solver<'a> {
     edges: FxHashSet<(BlockId, BlockId)>,
     block_work: Vec<BlockId>,
     op_work: Vec<OpId>,
+    /// The calls followed into function bodies (none: calls are opaque).
+    calls: CallGraph,
 }
 
 impl<'a> Solver<'a> {
-    fn new(ctx: &'a mut Context, ir: &'a mut Ir) -> Self {
+    fn new(ctx: &'a mut Context, ir: &'a mut Ir, calls: CallGraph) -> Self {
         Solver {
             ctx,
             ir,
@@ -58,6 +61,7 @@ impl<'a> Solver<'a> {
             edges: FxHashSet::default(),
             block_work: Vec::new(),
             op_work: Vec::new(),
+            calls,
         }
     }
 }
@@ -180,8 +184,17 @@ impl Solver<'_> {
         if !self.executable.contains(&block) {
             return;
         }
+        if let Some(f) = self.calls.callee(op) {
+            self.visit_call(op, f);
+            return;
+        }
         let def = self.ctx.op_def(self.ir.op_name(op));
         if def.is_some_and(|d| d.traits.has(Traits::TERMINATOR)) {
+            if self.ctx.str(self.ir.op_name(op)) == "func.return" {
+                if let Some(f) = self.ir.parent_op(op) {
+                    self.op_work.extend_from_slice(self.calls.calls_of(f));
+                }
+            }
             self.visit_terminator(op);
             return;
         }
@@ -271,6 +284,51 @@ impl Solver<'_> {
         }
     }
 
+    /// A call of `f`: its operands flow into `f`'s arguments (when `f`
+    /// has only known callers), its results are what `f`'s reachable
+    /// returns give (overdefined if `f` ends a block any other way).
+    fn visit_call(&mut self, call: OpId, f: OpId) {
+        let Some(region) = self.ir.regions(f).next() else {
+            return;
+        };
+        if self.calls.is_tracked(f) {
+            if let Some(entry) = self.ir.entry_block(region) {
+                let args = self.ir.block_args(entry).to_vec();
+                let operands: Vec<ValueId> = self.ir.operands(call).collect();
+                for (a, v) in args.into_iter().zip(operands) {
+                    let l = self.get(v);
+                    self.set(a, l);
+                }
+                self.mark_executable(entry);
+            }
+        }
+        let results: Vec<ValueId> = self.ir.results(call).collect();
+        let mut states = vec![Lattice::Unknown; results.len()];
+        let blocks: Vec<BlockId> = self.ir.region_blocks(region).collect();
+        for b in blocks {
+            let Some(t) = self.ir.last_op(b) else {
+                continue;
+            };
+            if !self.ir.successors(t).is_empty() {
+                continue;
+            }
+            if self.ctx.str(self.ir.op_name(t)) != "func.return" {
+                states.fill(Lattice::Overdefined);
+                break;
+            }
+            if self.executable.contains(&b) {
+                for (i, s) in states.iter_mut().enumerate() {
+                    if i < self.ir.num_operands(t) {
+                        *s = s.join(self.get(self.ir.operand(t, i)));
+                    }
+                }
+            }
+        }
+        for (r, l) in results.into_iter().zip(states) {
+            self.set(r, l);
+        }
+    }
+
     fn solve(&mut self) {
         loop {
             if let Some(b) = self.block_work.pop() {
@@ -343,15 +401,17 @@ fn replace_with_constant(
 
 /// Runs SCCP on the regions of `op`.
 pub fn propagate_constants(ctx: &mut Context, ir: &mut Ir, op: OpId) {
-    let mut solver = Solver::new(ctx, ir);
-    // Every isolated op's regions (functions) start executable.
+    let calls = CallGraph::build(ctx, ir, op);
+    let mut solver = Solver::new(ctx, ir, calls);
+    // Every isolated op's regions start executable, but those of functions
+    // with only known callers, which run when called.
     let mut entries = Vec::new();
     solver.ir.walk(op, &mut |o| {
         let isolated = solver
             .ctx
             .op_def(solver.ir.op_name(o))
             .is_none_or(|d| d.traits.has(Traits::ISOLATED_FROM_ABOVE));
-        if isolated {
+        if isolated && !solver.calls.is_tracked(o) {
             entries.extend(solver.ir.regions(o));
         }
     });
@@ -406,7 +466,7 @@ pub fn executable_blocks(
     entries: &[RegionId],
     callee: &dyn Fn(&Context, &Ir, OpId) -> Option<RegionId>,
 ) -> FxHashSet<BlockId> {
-    let mut solver = Solver::new(ctx, ir);
+    let mut solver = Solver::new(ctx, ir, CallGraph::default());
     let mut entered: FxHashSet<RegionId> = entries.iter().copied().collect();
     for &r in entries {
         solver.mark_region_entry(r);
