@@ -13,6 +13,7 @@ pub mod memref;
 pub mod memref_atomic;
 mod memref_fold;
 pub mod memref_layout;
+mod memref_metadata;
 mod memref_patterns;
 mod memref_scope;
 mod memref_transpose;

@@ -538,6 +538,7 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         effects: Effects::None,
+        patterns: crate::memref_metadata::EXTRACT_STRIDED_METADATA,
         ..op(
             "memref.extract_strided_metadata",
             &EXTRACT_STRIDED_METADATA_SIG,
@@ -553,10 +554,12 @@ static OPS: &[OpDef] = &[
     OpDef {
         verify: Some(crate::memref_verify::verify_view),
         effects: Effects::None,
+        fold: Some(crate::memref_fold::fold_view),
         ..named("memref.view", &VIEW_SIG, |_, _, _| Some("view".into()))
     },
     OpDef {
         verify: Some(verify_assume_alignment),
+        fold: Some(crate::memref_fold::fold_assume_alignment),
         ..named(
             "memref.assume_alignment",
             &ASSUME_ALIGNMENT_SIG,
@@ -565,6 +568,7 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         effects: Effects::None,
+        fold: Some(crate::memref_fold::fold_memory_space_cast),
         ..named(
             "memref.memory_space_cast",
             &MEMORY_SPACE_CAST_SIG,
@@ -610,6 +614,8 @@ static OPS: &[OpDef] = &[
     OpDef {
         verify: Some(crate::memref_verify::verify_reinterpret_cast),
         effects: Effects::None,
+        fold: Some(crate::memref_metadata::fold_reinterpret_cast),
+        patterns: crate::memref_metadata::REINTERPRET_CAST,
         ..named(
             "memref.reinterpret_cast",
             &REINTERPRET_CAST_SIG,

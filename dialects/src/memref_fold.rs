@@ -1,6 +1,8 @@
 //! memref folds, as MLIR's: `memref.dim` of a static extent or of the
 //! size operand of the allocation, `memref.rank` of a ranked memref,
-//! identity reshapes and subviews, and casts to the type they start from.
+//! identity reshapes, subviews, views and memory-space casts, chains of
+//! memory-space casts and of equal alignment assumptions, views of casts,
+//! and casts to the type they start from.
 
 use silica_ir::dialect::inherent_attr;
 use silica_ir::format::segment_sizes;
@@ -62,6 +64,61 @@ pub fn fold_rank(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResu
     let rank = shape.len();
     let ty = fc.ir.value_type(fc.ir.result(op, 0));
     FoldResult::attr(fc.ctx.int_attr(ty, rank))
+}
+
+/// `memref.memory_space_cast`: to its own type is its source; of another
+/// memory_space_cast, it casts that one's source.
+pub fn fold_memory_space_cast(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    let source = fc.ir.operand(op, 0);
+    if fc.ir.value_type(source) == fc.ir.value_type(fc.ir.result(op, 0)) {
+        return FoldResult::value(source);
+    }
+    if let Some(inner) = defined_by(fc, source, "memref.memory_space_cast") {
+        let original = fc.ir.operand(inner, 0);
+        fc.ir.set_operand(op, 0, original);
+        return FoldResult::InPlace;
+    }
+    FoldResult::Fail
+}
+
+/// `memref.assume_alignment` of one with the same alignment is that one.
+pub fn fold_assume_alignment(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    let source = fc.ir.operand(op, 0);
+    let Some(inner) = defined_by(fc, source, "memref.assume_alignment") else {
+        return FoldResult::Fail;
+    };
+    let alignment = |o| inherent_attr(fc.ctx, fc.ir, o, "alignment");
+    if alignment(inner).is_some() && alignment(inner) == alignment(op) {
+        return FoldResult::value(source);
+    }
+    FoldResult::Fail
+}
+
+/// `memref.view`: at byte shift zero to the source's own static
+/// identity-layout type is the source; of a cast from a ranked memref, it
+/// views that memref.
+pub fn fold_view(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let source = fc.ir.operand(op, 0);
+    let ty = fc.ir.value_type(fc.ir.result(op, 0));
+    let static_identity = matches!(fc.ctx.type_kind(ty),
+        TypeKind::MemRef { shape, layout: None, .. } if !shape.contains(&DYNAMIC));
+    let zero_shift = c.get(1).copied().flatten().is_some_and(
+        |a| matches!(fc.ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value == 0.into()),
+    );
+    if fc.ir.value_type(source) == ty && static_identity && zero_shift {
+        return FoldResult::value(source);
+    }
+    if let Some(cast) = defined_by(fc, source, "memref.cast") {
+        let original = fc.ir.operand(cast, 0);
+        if matches!(
+            fc.ctx.type_kind(fc.ir.value_type(original)),
+            TypeKind::MemRef { .. }
+        ) {
+            fc.ir.set_operand(op, 0, original);
+            return FoldResult::InPlace;
+        }
+    }
+    FoldResult::Fail
 }
 
 /// `collapse_shape`/`expand_shape`: to the same type, or undoing the

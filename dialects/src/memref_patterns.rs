@@ -197,7 +197,7 @@ fn allocation_constant_sizes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 
 /// Replaces `op` with an op of its name and attributes over `operands`,
 /// typed `new_type` with properties `props`, cast back to `op`'s type.
-fn replace_with_cast(
+pub(crate) fn replace_with_cast(
     rw: &mut Rewriter<'_>,
     op: OpId,
     operands: &[ValueId],
@@ -292,15 +292,15 @@ pub static ALLOC: &[Pattern] = &[Pattern::new(
 pub static DIM: &[Pattern] = &[Pattern::new("DimOfMemRefReshape", dim_of_reshape)];
 
 /// A view op's offsets, sizes and strides, each static or a value.
-struct MixedLists {
-    lists: [Vec<Result<i64, ValueId>>; 3],
+pub(crate) struct MixedLists {
+    pub(crate) lists: [Vec<Result<i64, ValueId>>; 3],
 }
 
 const LIST_NAMES: [&str; 3] = ["static_offsets", "static_sizes", "static_strides"];
 
 impl MixedLists {
     /// The lists of `op`, whose dynamic values start at operand 1.
-    fn of(ctx: &Context, ir: &Ir, op: OpId) -> Option<Self> {
+    pub(crate) fn of(ctx: &Context, ir: &Ir, op: OpId) -> Option<Self> {
         let mut dynamic = ir.operands(op).skip(1);
         let mut lists: [Vec<Result<i64, ValueId>>; 3] = Default::default();
         for (list, name) in lists.iter_mut().zip(LIST_NAMES) {
@@ -316,12 +316,34 @@ impl MixedLists {
         Some(MixedLists { lists })
     }
 
-    fn statics(&self, i: usize) -> Vec<i64> {
+    pub(crate) fn statics(&self, i: usize) -> Vec<i64> {
         self.lists[i].iter().map(|e| e.unwrap_or(DYNAMIC)).collect()
     }
 
     fn dynamic(&self, i: usize) -> Vec<ValueId> {
         self.lists[i].iter().filter_map(|e| e.err()).collect()
+    }
+
+    /// The operands (`source`, then the dynamic values) and properties
+    /// (static lists and segment sizes) of an op with these lists.
+    pub(crate) fn operands_and_props(
+        &self,
+        ctx: &mut Context,
+        source: ValueId,
+    ) -> (Vec<ValueId>, silica_ir::Attr) {
+        let mut operands = vec![source];
+        let mut segments = vec![1i64];
+        let mut entries = Vec::new();
+        for (i, name) in LIST_NAMES.iter().enumerate() {
+            let dynamic = self.dynamic(i);
+            segments.push(dynamic.len() as i64);
+            operands.extend(dynamic);
+            let statics = ctx.int_array_attr(64, &self.statics(i));
+            entries.push((ctx.sym(name), statics));
+        }
+        let seg = ctx.int_array_attr(32, &segments);
+        entries.push((ctx.sym("operandSegmentSizes"), seg));
+        (operands, ctx.dict_attr(entries))
     }
 }
 
@@ -435,19 +457,7 @@ fn rebuild_subview(
         &keep(&strides),
         parts.space,
     );
-    let mut operands = vec![source];
-    let mut segments = vec![1i64];
-    let mut entries = Vec::new();
-    for (i, name) in LIST_NAMES.iter().enumerate() {
-        let dynamic = new.dynamic(i);
-        segments.push(dynamic.len() as i64);
-        operands.extend(dynamic);
-        let statics = rw.ctx.int_array_attr(64, &new.statics(i));
-        entries.push((rw.ctx.sym(name), statics));
-    }
-    let seg = rw.ctx.int_array_attr(32, &segments);
-    entries.push((rw.ctx.sym("operandSegmentSizes"), seg));
-    let props = rw.ctx.dict_attr(entries);
+    let (operands, props) = new.operands_and_props(rw.ctx, source);
     replace_with_cast(rw, op, &operands, new_type, props);
     true
 }

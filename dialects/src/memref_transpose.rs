@@ -316,7 +316,57 @@ fn verify_transpose(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 }
 
 /// `memref.transpose`.
+/// `memref.transpose`: by the identity to its own type is its input; of
+/// another transpose, it transposes that one's input by the composed
+/// permutation.
+fn fold_transpose(
+    fc: &mut silica_ir::rewrite::FoldCtx<'_>,
+    op: OpId,
+    _: &[Option<silica_ir::Attr>],
+) -> silica_ir::rewrite::FoldResult {
+    use silica_ir::rewrite::FoldResult;
+    let perm_of = |o: OpId| -> Option<Vec<usize>> {
+        match fc
+            .ctx
+            .attr_kind(inherent_attr(fc.ctx, fc.ir, o, PERMUTATION)?)
+        {
+            AttrKind::AffineMap(m) => permutation_of(m),
+            _ => None,
+        }
+    };
+    let Some(perm) = perm_of(op) else {
+        return FoldResult::Fail;
+    };
+    let input = fc.ir.operand(op, 0);
+    let identity = perm.iter().enumerate().all(|(i, &p)| i == p);
+    if identity && fc.ir.value_type(input) == fc.ir.value_type(fc.ir.result(op, 0)) {
+        return FoldResult::value(input);
+    }
+    let inner = fc
+        .ir
+        .defining_op(input)
+        .filter(|&d| fc.ctx.str(fc.ir.op_name(d)) == "memref.transpose");
+    let Some((inner, inner_perm)) = inner.and_then(|d| Some((d, perm_of(d)?))) else {
+        return FoldResult::Fail;
+    };
+    let composed: Vec<AffineExpr> = perm
+        .iter()
+        .map(|&p| AffineExpr::Dim(inner_perm[p] as u32))
+        .collect();
+    let map = AffineMap {
+        num_dims: perm.len() as u32,
+        num_symbols: 0,
+        results: composed.into(),
+    };
+    let original = fc.ir.operand(inner, 0);
+    let attr = fc.ctx.intern_attr(AttrKind::AffineMap(map));
+    silica_ir::dialect::set_inherent_attr(fc.ctx, fc.ir, op, PERMUTATION, attr);
+    fc.ir.set_operand(op, 0, original);
+    FoldResult::InPlace
+}
+
 pub const TRANSPOSE: OpDef = OpDef {
+    fold: Some(fold_transpose),
     parse: Some(parse_transpose),
     print: Some(print_transpose),
     verify: Some(verify_transpose),
