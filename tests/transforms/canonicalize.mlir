@@ -166,3 +166,27 @@ func.func @dead(%a: i32, %c: i1, %m: memref<4xi32>) -> i32 {
   %q = arith.addi %a, %a : i32
   cf.br ^bb4
 }
+
+// -----
+
+// Negations: addi of a value times -1 becomes a subi, (a - b) - a becomes
+// 0 - b, and x | ~x is all ones.
+// CHECK-LABEL: func.func @negations(
+// CHECK-DAG:     %[[M1:.*]] = arith.constant -1 : i32
+// CHECK-DAG:     %[[MB:.*]] = arith.constant -4 : i32
+// CHECK:         %[[S1:.*]] = arith.subi %arg0, %arg1 : i32
+// CHECK:         %[[S2:.*]] = arith.subi %arg1, %arg0 : i32
+// CHECK:         return %[[S1]], %[[S2]], %[[MB]], %[[M1]]
+func.func @negations(%x: i32, %y: i32) -> (i32, i32, i32, i32) {
+  %m = arith.constant -1 : i32
+  %c4 = arith.constant 4 : i32
+  %ny = arith.muli %y, %m : i32
+  %nx = arith.muli %x, %m : i32
+  %a = arith.addi %x, %ny : i32
+  %b = arith.addi %nx, %y : i32
+  %d = arith.subi %x, %c4 : i32
+  %e = arith.subi %d, %x : i32
+  %not = arith.xori %x, %m : i32
+  %f = arith.ori %not, %x : i32
+  return %a, %b, %e, %f : i32, i32, i32, i32
+}

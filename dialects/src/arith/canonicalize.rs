@@ -219,6 +219,63 @@ chain_pattern!(
     |c0, c1| c0 - c1
 );
 
+/// `v` as `muli(y, -1)`: `y`, and the op of the constant (whose location
+/// MLIR fuses into the result's).
+fn negated(rw: &mut Rewriter<'_>, v: ValueId) -> Option<(ValueId, OpId)> {
+    let mul = def_named(rw, v, "arith.muli")?;
+    let (a, b) = (rw.ir.operand(mul, 0), rw.ir.operand(mul, 1));
+    let bits = width(rw.ctx, rw.ir.value_type(v))?;
+    let all_ones = (BigInt::from(1) << bits) - 1;
+    let c = int_const(rw, b)?;
+    let constant = rw.ir.defining_op(b)?;
+    (c == BigInt::from(-1) || c == all_ones).then_some((a, constant))
+}
+
+// addi(x, muli(y, -1)) -> subi(x, y); addi(muli(x, -1), y) -> subi(y, x)
+fn addi_negated(rw: &mut Rewriter<'_>, op: OpId, negated_rhs: bool) -> bool {
+    let (lhs, rhs) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
+    let (kept, neg) = if negated_rhs { (lhs, rhs) } else { (rhs, lhs) };
+    let Some((y, constant)) = negated(rw, neg) else {
+        return false;
+    };
+    let loc = {
+        let (l1, l2) = (rw.ir.op_loc(op), rw.ir.op_loc(constant));
+        fused_loc(rw.ctx, &[l1, l2])
+    };
+    let v = binary(rw, "arith.subi", kept, y, 0, loc);
+    rw.replace_op(op, &[v]);
+    true
+}
+
+fn addi_mul_negative_one_rhs(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    addi_negated(rw, op, true)
+}
+
+fn addi_mul_negative_one_lhs(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    addi_negated(rw, op, false)
+}
+
+// subi(subi(a, b), a) -> subi(0, b)
+fn subi_subi_lhs_rhs_lhs(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let (lhs, rhs) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
+    let Some(inner) = def_named(rw, lhs, "arith.subi") else {
+        return false;
+    };
+    if rw.ir.operand(inner, 0) != rhs {
+        return false;
+    }
+    let b = rw.ir.operand(inner, 1);
+    let loc = {
+        let (l1, l2) = (rw.ir.op_loc(op), rw.ir.op_loc(inner));
+        fused_loc(rw.ctx, &[l1, l2])
+    };
+    let ty = rw.ir.value_type(rw.ir.result(op, 0));
+    let zero = constant(rw, ty, BigInt::from(0), loc);
+    let v = binary(rw, "arith.subi", zero, b, 0, loc);
+    rw.replace_op(op, &[v]);
+    true
+}
+
 /// `subi(c1, inner(...))` with a constant on the left.
 fn match_lhs_const(rw: &mut Rewriter<'_>, root: OpId, inner_name: &str) -> Option<(BigInt, OpId)> {
     let lhs = rw.ir.operand(root, 0);
@@ -432,6 +489,8 @@ pub(crate) static ADDI: &[Pattern] = &[
     Pattern::new("AddIAddConstant", addi_addi_constant),
     Pattern::new("AddISubConstantRHS", addi_subi_constant_rhs),
     Pattern::new("AddISubConstantLHS", addi_subi_constant_lhs),
+    Pattern::new("AddIMulNegativeOneRhs", addi_mul_negative_one_rhs),
+    Pattern::new("AddIMulNegativeOneLhs", addi_mul_negative_one_lhs),
 ];
 pub(crate) static SUBI: &[Pattern] = &[
     Pattern::new("SubIRHSAddConstant", subi_rhs_addi_constant),
@@ -439,6 +498,7 @@ pub(crate) static SUBI: &[Pattern] = &[
     Pattern::new("SubIRHSSubConstantRHS", subi_rhs_subi_constant_rhs),
     Pattern::new("SubIRHSSubConstantLHS", subi_rhs_subi_constant_lhs),
     Pattern::new("SubILHSSubConstant", subi_lhs_subi_constant),
+    Pattern::new("SubISubILHSRHSLHS", subi_subi_lhs_rhs_lhs),
 ];
 pub(crate) static MULI: &[Pattern] = &[Pattern::new("MulIMulIConstant", muli_muli_constant)];
 pub(crate) static XORI: &[Pattern] = &[

@@ -307,7 +307,7 @@ int_folds!(
     fold_addi => Add, fold_subi => Sub, fold_muli => Mul,
     fold_ceildivsi => CeilDivS, fold_ceildivui => CeilDivU,
     fold_floordivsi => FloorDivS, fold_remsi => RemS, fold_remui => RemU,
-    fold_ori => Or, fold_shli => Shl,
+    fold_shli => Shl,
     fold_shrsi => ShrS, fold_shrui => ShrU, fold_maxsi => MaxS, fold_maxui => MaxU,
     fold_minsi => MinS, fold_minui => MinU,
 );
@@ -642,6 +642,22 @@ pub fn fold_andi(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResu
             if operand(fc, inner, 0) == other || operand(fc, inner, 1) == other {
                 return FoldResult::value(inner_v);
             }
+        }
+    }
+    FoldResult::Fail
+}
+
+/// `arith.ori`: `x | ~x` is the all-ones constant of the `xori`; then the
+/// integer folds.
+pub fn fold_ori(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let r = fold_int(IntOp::Or, fc, op, c);
+    if r != FoldResult::Fail {
+        return r;
+    }
+    let (lhs, rhs) = (operand(fc, op, 0), operand(fc, op, 1));
+    for (not, x) in [(rhs, lhs), (lhs, rhs)] {
+        if let Some(xor) = fc.ir.defining_op(not).filter(|_| is_not_of(fc, not, x)) {
+            return FoldResult::value(operand(fc, xor, 1));
         }
     }
     FoldResult::Fail
