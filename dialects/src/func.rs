@@ -275,7 +275,7 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
 }
 
 /// The function type of a `func.func`.
-fn function_type(ctx: &Context, ir: &Ir, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+pub(crate) fn function_type(ctx: &Context, ir: &Ir, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
     let a = inherent_attr(ctx, ir, op, "function_type")?;
     let AttrKind::Type(t) = ctx.attr_kind(a) else {
         return None;

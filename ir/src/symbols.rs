@@ -97,6 +97,37 @@ pub fn visibility_error(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
     }
 }
 
+/// Whether `op` is a symbol table (MLIR's `SymbolTable` trait).
+pub fn is_symbol_table(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ctx.op_def(ir.op_name(op))
+        .is_some_and(|d| d.traits.has(crate::dialect::Traits::SYMBOL_TABLE))
+}
+
+/// What the reference `@root::@nested...` from `user` names: looked up in
+/// the symbol tables around `user`, innermost first, then through the
+/// nested names.
+pub fn resolve_ref(
+    ctx: &Context,
+    ir: &Ir,
+    user: OpId,
+    root: Symbol,
+    nested: &[Symbol],
+) -> Option<OpId> {
+    let mut scope = ir.parent_op(user);
+    while let Some(table) = scope {
+        if is_symbol_table(ctx, ir, table) {
+            if let Some(mut found) = lookup(ctx, ir, table, ctx.str(root)) {
+                for n in nested {
+                    found = lookup(ctx, ir, found, ctx.str(*n))?;
+                }
+                return Some(found);
+            }
+        }
+        scope = ir.parent_op(table);
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

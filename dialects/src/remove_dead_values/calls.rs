@@ -6,8 +6,8 @@
 use crate::func::referenced_func;
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_ir::dialect::Traits;
-use silica_ir::symbols::{for_each_symbol_ref, is_private, lookup};
-use silica_ir::{Context, Ir, OpId, RegionId, Symbol};
+use silica_ir::symbols::{for_each_symbol_ref, is_private, resolve_ref};
+use silica_ir::{Context, Ir, OpId, RegionId};
 
 const FUNC: &str = "func.func";
 const CALL: &str = "func.call";
@@ -26,29 +26,6 @@ pub(crate) struct CallGraph {
 
 fn has_body(ir: &Ir, f: OpId) -> bool {
     ir.regions(f).next().is_some_and(|r| !ir.region_is_empty(r))
-}
-
-fn is_symbol_table(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    ctx.op_def(ir.op_name(op))
-        .is_some_and(|d| d.traits.has(Traits::SYMBOL_TABLE))
-}
-
-/// What a symbol reference from `user` names: looked up in the enclosing
-/// symbol tables, innermost first, then through the nested names.
-fn resolve(ctx: &Context, ir: &Ir, user: OpId, root: Symbol, nested: &[Symbol]) -> Option<OpId> {
-    let mut scope = ir.parent_op(user);
-    while let Some(table) = scope {
-        if is_symbol_table(ctx, ir, table) {
-            if let Some(mut found) = lookup(ctx, ir, table, ctx.str(root)) {
-                for n in nested {
-                    found = lookup(ctx, ir, found, ctx.str(*n))?;
-                }
-                return Some(found);
-            }
-        }
-        scope = ir.parent_op(table);
-    }
-    None
 }
 
 impl CallGraph {
@@ -83,7 +60,7 @@ impl CallGraph {
                 });
             }
             for (root, nested) in refs {
-                let Some(target) = resolve(ctx, ir, op, root, &nested) else {
+                let Some(target) = resolve_ref(ctx, ir, op, root, &nested) else {
                     continue;
                 };
                 if ctx.str(ir.op_name(target)) == FUNC && call_target != Some(target) {

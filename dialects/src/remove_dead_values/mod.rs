@@ -22,7 +22,7 @@ use silica_ir::rewrite::effects::is_memory_effect_free;
 use silica_ir::rewrite::{
     apply_op_patterns_greedily, GreedyConfig, NoListener, PatternSet, Rewriter,
 };
-use silica_ir::{AttrKind, BlockId, Context, Diagnostic, Ir, OpId, OpSpec, TypeKind, ValueId};
+use silica_ir::{AttrKind, BlockId, Context, Diagnostic, Ir, OpId, OpSpec, ValueId};
 
 /// A fresh `ub.poison` of type `ty` just before `before`.
 fn poison_before(ctx: &mut Context, ir: &mut Ir, before: OpId, ty: silica_ir::Type) -> ValueId {
@@ -233,22 +233,6 @@ fn erase_block_args(ctx: &mut Context, ir: &mut Ir, dead: &[(BlockId, usize)]) {
     }
 }
 
-/// `func.func`'s input and result types.
-fn signature(
-    ctx: &Context,
-    ir: &Ir,
-    f: OpId,
-) -> Option<(Vec<silica_ir::Type>, Vec<silica_ir::Type>)> {
-    let a = inherent_attr(ctx, ir, f, "function_type")?;
-    let AttrKind::Type(t) = ctx.attr_kind(a) else {
-        return None;
-    };
-    match ctx.type_kind(*t) {
-        TypeKind::Function { inputs, results } => Some((inputs.to_vec(), results.to_vec())),
-        _ => None,
-    }
-}
-
 /// Drops the entries of the array attribute `key` at `drop`.
 fn drop_entries(ctx: &mut Context, ir: &mut Ir, f: OpId, key: &str, drop: &[bool]) {
     let Some(a) = inherent_attr(ctx, ir, f, key) else {
@@ -282,7 +266,7 @@ fn function_cut(
     f: OpId,
     live: &Liveness,
 ) -> Option<FunctionCut> {
-    let (_, outs) = signature(ctx, ir, f)?;
+    let (_, outs) = crate::func::function_type(ctx, ir, f)?;
     let entry = ir.regions(f).next().and_then(|r| ir.entry_block(r))?;
     let dead_args = ir
         .block_args(entry)
@@ -336,7 +320,7 @@ fn cut_returns_and_calls(ctx: &mut Context, ir: &mut Ir, calls: &CallGraph, cut:
 
 /// Drops the dead arguments of `cut`'s function and updates its type.
 fn cut_signature(ctx: &mut Context, ir: &mut Ir, cut: &FunctionCut) {
-    let Some((ins, outs)) = signature(ctx, ir, cut.func) else {
+    let Some((ins, outs)) = crate::func::function_type(ctx, ir, cut.func) else {
         return;
     };
     let Some(entry) = ir.regions(cut.func).next().and_then(|r| ir.entry_block(r)) else {

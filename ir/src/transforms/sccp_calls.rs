@@ -8,10 +8,12 @@
 //! or is named by anything but a call. A function the pass runs on is
 //! always entered.
 
-use crate::context::{Context, Symbol};
-use crate::dialect::{inherent_attr, Traits};
+use crate::context::Context;
+use crate::dialect::inherent_attr;
 use crate::graph::{Ir, OpId};
-use crate::symbols::{for_each_symbol_ref, lookup, lookup_from, visibility_is};
+use crate::symbols::{
+    for_each_symbol_ref, is_symbol_table, lookup_from, resolve_ref, visibility_is,
+};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 const FUNC: &str = "func.func";
@@ -22,11 +24,6 @@ pub(super) struct CallGraph {
     calls: FxHashMap<OpId, Vec<OpId>>,
     /// Functions with a body and only known callers.
     tracked: FxHashSet<OpId>,
-}
-
-fn is_symbol_table(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    ctx.op_def(ir.op_name(op))
-        .is_some_and(|d| d.traits.has(Traits::SYMBOL_TABLE))
 }
 
 /// Whether every use of the symbols of `table` is under `root` (MLIR's
@@ -54,23 +51,6 @@ fn all_uses_visible(ctx: &Context, ir: &Ir, root: OpId, table: OpId) -> bool {
         visible |= hides(op);
     }
     visible
-}
-
-/// What a symbol reference from `user` names (nearest tables outward).
-fn resolve(ctx: &Context, ir: &Ir, user: OpId, root: Symbol, nested: &[Symbol]) -> Option<OpId> {
-    let mut scope = ir.parent_op(user);
-    while let Some(table) = scope {
-        if is_symbol_table(ctx, ir, table) {
-            if let Some(mut found) = lookup(ctx, ir, table, ctx.str(root)) {
-                for n in nested {
-                    found = lookup(ctx, ir, found, ctx.str(*n))?;
-                }
-                return Some(found);
-            }
-        }
-        scope = ir.parent_op(table);
-    }
-    None
 }
 
 fn has_body(ir: &Ir, f: OpId) -> bool {
@@ -115,7 +95,7 @@ impl CallGraph {
                 for_each_symbol_ref(ctx, a, &mut |r, nested| refs.push((r, nested.to_vec())));
             }
             for (r, nested) in refs {
-                if let Some(f) = resolve(ctx, ir, op, r, &nested) {
+                if let Some(f) = resolve_ref(ctx, ir, op, r, &nested) {
                     if Some(f) != target {
                         escaped.insert(f);
                     }
