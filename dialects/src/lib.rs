@@ -23,6 +23,7 @@ mod region_branch_patterns;
 pub mod remove_dead_values;
 pub mod scf;
 mod scf_forall;
+mod scf_parallel_patterns;
 mod scf_patterns;
 mod scf_region_branch;
 pub mod scf_to_cf;

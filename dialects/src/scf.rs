@@ -139,6 +139,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_parallel),
         effects: Effects::Recursive,
         traits: Traits::LOOP_LIKE.with(Traits::ALLOCATION_SCOPE),
+        patterns: crate::scf_parallel_patterns::PARALLEL_PATTERNS,
         ..OpDef::new(PARALLEL)
     },
     OpDef {

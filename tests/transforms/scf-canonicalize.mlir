@@ -3,7 +3,9 @@
 // known from constant bounds, duplicate iteration arguments, an
 // scf.index_switch on a constant, an empty else branch and a condition
 // used inside its own branches, and scf.while conditions aligned with
-// the before arguments.
+// the before arguments; scf.parallel dimensions of one iteration dropped
+// (the loop inlined with its reductions when none is left), loops of no
+// iteration replaced by their inits, and nested loops merged.
 // RUN: diff <(silica opt --canonicalize %s) <(mlir-opt-22 --canonicalize %s)
 // RUN: silica opt --canonicalize %s | FileCheck %s
 
@@ -125,4 +127,52 @@ func.func @aligned(%a: i32, %b: i32, %c: i1) -> i32 {
     scf.yield %s, %q : i32, i32
   }
   return %r#0 : i32
+}
+
+// CHECK-LABEL: func.func @parallel_dims
+// CHECK:         scf.parallel (%[[J:.*]]) = (%c2) to (%c8) step (%c3)
+// CHECK-NEXT:      memref.store %{{.*}}, %arg0[%c1, %[[J]]]
+func.func @parallel_dims(%m: memref<?x?xi32>, %x: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  scf.parallel (%i, %j) = (%c1, %c2) to (%c2, %c8) step (%c1, %c3) {
+    memref.store %x, %m[%i, %j] : memref<?x?xi32>
+    scf.reduce
+  }
+  %r = scf.parallel (%i) = (%c3) to (%c8) step (%c8) init (%x) -> i32 {
+    %v = arith.index_cast %i : index to i32
+    scf.reduce(%v : i32) {
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %a, %b : i32
+      scf.reduce.return %s : i32
+    }
+  }
+  %z = scf.parallel (%i) = (%c8) to (%c2) step (%c1) init (%r) -> i32 {
+    %v = arith.index_cast %i : index to i32
+    scf.reduce(%v : i32) {
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.muli %a, %b : i32
+      scf.reduce.return %s : i32
+    }
+  }
+  return %z : i32
+}
+
+// CHECK-LABEL: func.func @parallel_nest
+// CHECK:         scf.parallel (%{{.*}}, %{{.*}}) = (%c0, %c0) to (%arg1, %arg2)
+func.func @parallel_nest(%m: memref<?x?xf32>, %n: index, %k: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%k) step (%c1) {
+      memref.store %f, %m[%i, %j] : memref<?x?xf32>
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
 }
