@@ -243,15 +243,28 @@ fn inline_call(ctx: &mut Context, ir: &mut Ir, call: OpId, callee: OpId) -> Vec<
     new_calls
 }
 
+/// Whether `f` calls itself (MLIR never inlines such a function).
+fn is_self_recursive(ctx: &Context, ir: &Ir, f: OpId) -> bool {
+    calls_in(ctx, ir, f)
+        .into_iter()
+        .any(|c| referenced_func(ctx, ir, c, "callee") == Some(f))
+}
+
 /// Inlines the calls in `scc` to functions outside it; returns whether
-/// any was inlined.
+/// any was inlined. A call that came with the inlined body of a function
+/// is not inlined with that function again (MLIR's inline history), so
+/// mutual recursion through other components ends.
 fn inline_scc(ctx: &mut Context, ir: &mut Ir, scc: &[OpId]) -> bool {
     let members: FxHashSet<OpId> = scc.iter().copied().collect();
-    let mut calls: Vec<OpId> = scc.iter().flat_map(|&f| calls_in(ctx, ir, f)).collect();
+    let mut calls: Vec<(OpId, Vec<OpId>)> = scc
+        .iter()
+        .flat_map(|&f| calls_in(ctx, ir, f))
+        .map(|c| (c, Vec::new()))
+        .collect();
     let mut inlined = false;
     let mut i = 0;
     while i < calls.len() {
-        let call = calls[i];
+        let (call, history) = calls[i].clone();
         i += 1;
         if ir.is_erased(call) {
             continue;
@@ -259,11 +272,17 @@ fn inline_scc(ctx: &mut Context, ir: &mut Ir, scc: &[OpId]) -> bool {
         let Some(callee) = referenced_func(ctx, ir, call, "callee") else {
             continue;
         };
-        if members.contains(&callee) || !has_body(ir, callee) {
+        if members.contains(&callee)
+            || !has_body(ir, callee)
+            || history.contains(&callee)
+            || is_self_recursive(ctx, ir, callee)
+        {
             continue;
         }
         let more = inline_call(ctx, ir, call, callee);
-        calls.extend(more);
+        let mut deeper = history;
+        deeper.push(callee);
+        calls.extend(more.into_iter().map(|c| (c, deeper.clone())));
         inlined = true;
     }
     inlined

@@ -62,3 +62,20 @@ func.func @rec(%a: i32) -> i32 {
   %2 = arith.addi %1, %c0 : i32
   return %2 : i32
 }
+
+// -----
+
+// A self-recursive function is never inlined (before, inlining it into a
+// caller in another component never ended).
+// CHECK-LABEL: func.func @caller_of_recursive
+// CHECK-NEXT:    call @self_recursive
+// CHECK-NEXT:    call @self_recursive
+func.func @caller_of_recursive() {
+  func.call @self_recursive() : () -> ()
+  func.call @self_recursive() : () -> ()
+  return
+}
+func.func @self_recursive() {
+  func.call @self_recursive() : () -> ()
+  return
+}
