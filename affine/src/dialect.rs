@@ -65,6 +65,10 @@ static OPS: &[OpDef] = &[
         fold: Some(crate::canonicalize::fold_if),
         effects: Effects::Recursive,
         region_branch: Some(&IF_BRANCH),
+        patterns: &[silica_ir::rewrite::Pattern::new(
+            "SimplifyDeadElse",
+            silica_dialects::if_empty_else,
+        )],
         ..OpDef::new(IF)
     },
     OpDef {

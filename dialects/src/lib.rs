@@ -25,6 +25,7 @@ pub mod scf;
 mod scf_forall;
 mod scf_parallel_patterns;
 mod scf_patterns;
+pub use scf_patterns::if_empty_else;
 mod scf_region_branch;
 pub mod scf_to_cf;
 mod scf_verify;

@@ -497,20 +497,24 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         effects: Effects::Write,
+        fold: Some(crate::memref_fold::fold_cast_users),
         ..op("memref.dealloc", &DEALLOC_SIG)
     },
     OpDef {
         verify: Some(verify_access),
         effects: Effects::Read,
+        fold: Some(crate::memref_fold::fold_cast_users),
         ..op("memref.load", &LOAD_SIG)
     },
     OpDef {
         effects: Effects::Write,
+        fold: Some(crate::memref_fold::fold_cast_users),
         ..op("memref.prefetch", &PREFETCH_SIG)
     },
     OpDef {
         verify: Some(verify_access),
         effects: Effects::Write,
+        fold: Some(crate::memref_fold::fold_cast_writers),
         ..op("memref.store", &STORE_SIG)
     },
     OpDef {

@@ -15,8 +15,17 @@ fn defined_by(fc: &FoldCtx<'_>, v: ValueId, name: &str) -> Option<OpId> {
     (fc.ctx.str(fc.ir.op_name(d)) == name).then_some(d)
 }
 
-/// `memref.dim`: a static extent, or the allocation's size operand.
+/// `memref.dim`: a static extent, or the allocation's size operand; of a
+/// cast, the dimension of its source.
 pub fn fold_dim(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    let r = fold_static_dim(fc, op, c);
+    if r != FoldResult::Fail {
+        return r;
+    }
+    fold_cast_operands(fc, op, Some(1))
+}
+
+fn fold_static_dim(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
     let Some(index) = c
         .get(1)
         .copied()
@@ -53,6 +62,45 @@ pub fn fold_dim(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResul
         }
     }
     FoldResult::Fail
+}
+
+/// Replaces operands made by `memref.cast` of a ranked memref with the
+/// cast's source (MLIR's `foldMemRefCast`); `value` is an operand left
+/// alone (the value a store writes).
+fn fold_cast_operands(fc: &mut FoldCtx<'_>, op: OpId, value: Option<usize>) -> FoldResult {
+    let mut folded = false;
+    for i in 0..fc.ir.num_operands(op) {
+        if Some(i) == value {
+            continue;
+        }
+        let v = fc.ir.operand(op, i);
+        let Some(cast) = defined_by(fc, v, "memref.cast") else {
+            continue;
+        };
+        let source = fc.ir.operand(cast, 0);
+        if matches!(
+            fc.ctx.type_kind(fc.ir.value_type(source)),
+            TypeKind::MemRef { .. }
+        ) {
+            fc.ir.set_operand(op, i, source);
+            folded = true;
+        }
+    }
+    if folded {
+        FoldResult::InPlace
+    } else {
+        FoldResult::Fail
+    }
+}
+
+/// `memref.load`, `dealloc` and `prefetch` of a cast use its source.
+pub fn fold_cast_users(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    fold_cast_operands(fc, op, None)
+}
+
+/// `memref.store` and `atomic_rmw` to a cast use its source.
+pub fn fold_cast_writers(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    fold_cast_operands(fc, op, Some(0))
 }
 
 /// `memref.rank` of a ranked memref.

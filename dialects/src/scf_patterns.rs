@@ -244,9 +244,10 @@ pub static INDEX_SWITCH_PATTERNS: &[Pattern] = &[
     REMOVE_DUPLICATE_INPUTS,
 ];
 
-/// An `scf.if` without results and with an else region that only
-/// yields loses the else region (MLIR's `RemoveEmptyElseBranch`).
-fn if_empty_else(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+/// An `scf.if` (or `affine.if`) without results and with an else region
+/// that only yields loses the else region (MLIR's `RemoveEmptyElseBranch`
+/// and `SimplifyDeadElse`).
+pub fn if_empty_else(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     if rw.ir.num_results(op) != 0 {
         return false;
     }

@@ -190,3 +190,17 @@ func.func @negations(%x: i32, %y: i32) -> (i32, i32, i32, i32) {
   %f = arith.ori %not, %x : i32
   return %a, %b, %e, %f : i32, i32, i32, i32
 }
+
+// -----
+
+// A truncation of an extension from a narrower type is that extension.
+// CHECK-LABEL: func.func @trunc_of_ext(
+// CHECK-NEXT:    arith.extui %arg0 : i1 to i2
+// CHECK-NEXT:    arith.extsi %arg1 : i3 to i5
+func.func @trunc_of_ext(%x: i1, %y: i3) -> (i2, i5) {
+  %e = arith.extui %x : i1 to i8
+  %t = arith.trunci %e : i8 to i2
+  %s = arith.extsi %y : i3 to i16
+  %u = arith.trunci %s : i16 to i5
+  return %t, %u : i2, i5
+}

@@ -73,3 +73,38 @@ func.func @casts_and_views(%m: memref<16xi8>, %t: memref<2x3x4xf32>) -> (memref<
   %v = memref.view %m[%c0][] : memref<16xi8> to memref<16xi8>
   return %b, %t2, %y, %v, %i1 : memref<16xi8, 2>, memref<4x2x3xf32, strided<[1, 12, 4]>>, memref<16xi8>, memref<16xi8>, memref<2x3x4xf32>
 }
+
+// -----
+
+// Accesses through a memref.cast use the cast's source, and a dim of a
+// cast whose source knows the extent is a constant.
+// CHECK-LABEL: func.func @through_casts(
+// CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NEXT:    memref.load %arg0[%arg1] : memref<8xf32>
+// CHECK-NEXT:    memref.store %{{.*}}, %arg0[%arg1] : memref<8xf32>
+// CHECK-NEXT:    memref.atomic_rmw addf %{{.*}}, %arg0[%arg1] : (f32, memref<8xf32>) -> f32
+// CHECK-NEXT:    return %[[C8]]
+func.func @through_casts(%m: memref<8xf32>, %i: index) -> index {
+  %c0 = arith.constant 0 : index
+  %cast = memref.cast %m : memref<8xf32> to memref<?xf32>
+  %v = memref.load %cast[%i] : memref<?xf32>
+  memref.store %v, %cast[%i] : memref<?xf32>
+  %r = memref.atomic_rmw addf %v, %cast[%i] : (f32, memref<?xf32>) -> f32
+  %d = memref.dim %cast, %c0 : memref<?xf32>
+  return %d : index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dead_else(
+// CHECK:         affine.if
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+func.func @dead_else(%m: memref<8xf32>, %i: index, %f: f32) {
+  affine.if affine_set<(d0) : (d0 - 2 >= 0)>(%i) {
+    memref.store %f, %m[%i] : memref<8xf32>
+  } else {
+  }
+  return
+}

@@ -511,6 +511,35 @@ pub(crate) static ANDI_ORI: &[Pattern] = &[
     Pattern::new("BitwiseOfExtSI", bitwise_of_extsi),
 ];
 pub(crate) static EXTSI: &[Pattern] = &[Pattern::new("ExtSIOfExtUI", extsi_of_extui)];
+
+// trunci(extui(x)) -> extui(x) and trunci(extsi(x)) -> extsi(x) when x is
+// narrower than the truncation's result.
+fn trunci_of_narrower_ext(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let input = rw.ir.operand(op, 0);
+    let ty = rw.ir.value_type(rw.ir.result(op, 0));
+    for ext in ["arith.extui", "arith.extsi"] {
+        let Some(inner) = def_named(rw, input, ext) else {
+            continue;
+        };
+        let x = rw.ir.operand(inner, 0);
+        let (xw, tw) = (width(rw.ctx, rw.ir.value_type(x)), width(rw.ctx, ty));
+        if !matches!((xw, tw), (Some(a), Some(b)) if a < b) {
+            return false;
+        }
+        let loc = {
+            let (a, b) = (rw.ir.op_loc(op), rw.ir.op_loc(inner));
+            fused_loc(rw.ctx, &[a, b])
+        };
+        let new = rw.create_simple(ext, &[x], &[ty], None, loc);
+        let v = rw.ir.result(new, 0);
+        rw.replace_op(op, &[v]);
+        return true;
+    }
+    false
+}
+
+pub(crate) static TRUNCI: &[Pattern] =
+    &[Pattern::new("TruncIExtUIToExtUI", trunci_of_narrower_ext)];
 pub(crate) static CMPI: &[Pattern] = &[
     Pattern::new("CmpIExtSI", cmpi_of_extsi),
     Pattern::new("CmpIExtUI", cmpi_of_extui),

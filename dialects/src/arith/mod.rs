@@ -764,6 +764,7 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         fold: Some(fold::fold_trunci),
+        patterns: canonicalize::TRUNCI,
         ..cast("arith.trunci", &TRUNCI_SIG, |v, op| {
             verify_cast(v, op, CastRule::Narrower)
         })
