@@ -204,3 +204,25 @@ func.func @trunc_of_ext(%x: i1, %y: i3) -> (i2, i5) {
   %u = arith.trunci %s : i16 to i5
   return %t, %u : i2, i5
 }
+
+// -----
+
+// Products and quotients of two negations, a product with zero when NaNs
+// and signed zeros may be ignored, and a bitcast of poison.
+// CHECK-LABEL: func.func @float_negations(
+// CHECK-DAG:     %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[P:.*]] = ub.poison : f32
+// CHECK:         %[[M:.*]] = arith.mulf %arg0, %arg1 : f32
+// CHECK:         %[[D:.*]] = arith.divf %arg0, %arg1 fastmath<fast> : f32
+// CHECK:         return %[[M]], %[[D]], %[[Z]], %[[P]]
+func.func @float_negations(%x: f32, %y: f32) -> (f32, f32, f32, f32) {
+  %nx = arith.negf %x : f32
+  %ny = arith.negf %y : f32
+  %m = arith.mulf %nx, %ny : f32
+  %d = arith.divf %nx, %ny fastmath<fast> : f32
+  %zero = arith.constant 0.0 : f32
+  %z = arith.mulf %x, %zero fastmath<nnan,nsz> : f32
+  %p = ub.poison : i32
+  %b = arith.bitcast %p : i32 to f32
+  return %m, %d, %z, %b : f32, f32, f32, f32
+}

@@ -538,6 +538,32 @@ fn trunci_of_narrower_ext(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     false
 }
 
+// mulf(negf(a), negf(b)) -> mulf(a, b); divf(negf(a), negf(b)) -> divf(a, b)
+fn float_of_negations(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let (lhs, rhs) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
+    let (Some(n1), Some(n2)) = (
+        def_named(rw, lhs, "arith.negf"),
+        def_named(rw, rhs, "arith.negf"),
+    ) else {
+        return false;
+    };
+    let (a, b) = (rw.ir.operand(n1, 0), rw.ir.operand(n2, 0));
+    let loc = {
+        let locs = [rw.ir.op_loc(op), rw.ir.op_loc(n1), rw.ir.op_loc(n2)];
+        fused_loc(rw.ctx, &locs)
+    };
+    let (name, props) = (rw.ir.op_name(op), rw.ir.op_props(op));
+    let ty = rw.ir.value_type(rw.ir.result(op, 0));
+    let name = rw.ctx.str(name).to_string();
+    let new = rw.create_simple(&name, &[a, b], &[ty], props, loc);
+    let v = rw.ir.result(new, 0);
+    rw.replace_op(op, &[v]);
+    true
+}
+
+pub(crate) static MULF: &[Pattern] = &[Pattern::new("MulFOfNegF", float_of_negations)];
+pub(crate) static DIVF: &[Pattern] = &[Pattern::new("DivFOfNegF", float_of_negations)];
+
 pub(crate) static TRUNCI: &[Pattern] =
     &[Pattern::new("TruncIExtUIToExtUI", trunci_of_narrower_ext)];
 pub(crate) static CMPI: &[Pattern] = &[

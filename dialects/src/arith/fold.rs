@@ -7,7 +7,7 @@
 use num_traits::{One, Signed, Zero};
 use silica_ir::dialect::inherent_attr;
 use silica_ir::float::{from_f64, nan_bits, to_f64, FloatKind};
-use silica_ir::rewrite::{FoldCtx, FoldResult, Rewriter};
+use silica_ir::rewrite::{FoldCtx, FoldResult, OpFoldResult, Rewriter};
 use silica_ir::{Attr, AttrKind, BigInt, Context, OpId, Type, TypeKind, ValueId};
 
 /// The bit width integer arithmetic on `ty` wraps at (index is 64 bits).
@@ -90,6 +90,9 @@ pub fn materialize_constant(
     ty: Type,
     loc: Attr,
 ) -> Option<OpId> {
+    if crate::ub::is_poison_attr(rw.ctx, value) {
+        return crate::ub::materialize_constant(rw, value, ty, loc);
+    }
     let ok = match rw.ctx.attr_kind(value) {
         AttrKind::Integer { ty: t, .. } | AttrKind::Float { ty: t, .. } => *t == ty,
         AttrKind::DenseElements { ty: t, .. } => *t == ty,
@@ -546,6 +549,14 @@ fn fold_index_cast_of(
 
 /// `arith.bitcast`: to the same type, of a bitcast, of a constant.
 pub fn fold_bitcast(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    if let Some(p) = c
+        .first()
+        .copied()
+        .flatten()
+        .filter(|&a| crate::ub::is_poison_attr(fc.ctx, a))
+    {
+        return FoldResult::Results(vec![OpFoldResult::Attr(p)]);
+    }
     let input = operand(fc, op, 0);
     let rt = result_type(fc, op);
     if fc.ir.value_type(input) == rt {
@@ -911,7 +922,21 @@ pub fn fold_subf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResu
 }
 /// `arith.mulf`.
 pub fn fold_mulf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
-    fold_float(FloatOp::Mul, fc, op, c)
+    let r = fold_float(FloatOp::Mul, fc, op, c);
+    if r != FoldResult::Fail {
+        return r;
+    }
+    // x * ±0 is that zero when NaNs and the sign of zero may be ignored.
+    const NNAN_NSZ: u32 = 2 | 8;
+    let flags = inherent_attr(fc.ctx, fc.ir, op, "fastmath")
+        .and_then(|a| super::flag_bits(fc.ctx, a))
+        .unwrap_or(0);
+    let zero = float_value(fc.ctx, c.get(1).copied().flatten())
+        .is_some_and(|(kind, bits)| to_f64(kind, bits) == 0.0);
+    if flags & NNAN_NSZ == NNAN_NSZ && zero {
+        return FoldResult::value(operand(fc, op, 1));
+    }
+    FoldResult::Fail
 }
 /// `arith.divf`.
 pub fn fold_divf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {

@@ -718,10 +718,12 @@ static OPS: &[OpDef] = &[
     OpDef {
         traits: Traits::COMMUTATIVE,
         fold: Some(fold::fold_mulf),
+        patterns: canonicalize::MULF,
         ..op("arith.mulf", &FLOAT_SIG)
     },
     OpDef {
         fold: Some(fold::fold_divf),
+        patterns: canonicalize::DIVF,
         ..op("arith.divf", &FLOAT_SIG)
     },
     op("arith.remf", &FLOAT_SIG),
