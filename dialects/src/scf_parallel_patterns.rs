@@ -5,7 +5,6 @@
 //! loop whose body is only another parallel loop over independent bounds
 //! merges with it.
 
-use silica_ir::rewrite::fold::constant_i64;
 use silica_ir::rewrite::{Pattern, Rewriter};
 use silica_ir::{BlockId, Context, Ir, OpId, OpSpec, RegionId, ValueId};
 
@@ -64,23 +63,6 @@ fn create_parallel(rw: &mut Rewriter<'_>, at: OpId, p: &Parts, region: RegionId)
     })
 }
 
-/// The number of iterations of a dimension with constant bounds.
-fn trip_count(ctx: &Context, ir: &Ir, lb: ValueId, ub: ValueId, step: ValueId) -> Option<i128> {
-    let (lb, ub, step) = (
-        i128::from(constant_i64(ctx, ir, lb)?),
-        i128::from(constant_i64(ctx, ir, ub)?),
-        i128::from(constant_i64(ctx, ir, step)?),
-    );
-    if step <= 0 {
-        return None;
-    }
-    Some(if ub <= lb {
-        0
-    } else {
-        (ub - lb + step - 1) / step
-    })
-}
-
 /// Moves the ops of `block` but its terminator before `at`.
 fn move_before(rw: &mut Rewriter<'_>, block: BlockId, at: OpId) {
     let ops: Vec<OpId> = rw.ir.block_ops(block).collect();
@@ -106,7 +88,9 @@ fn single_or_zero_iterations(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     };
     let mut single = Vec::new();
     for i in 0..p.lbs.len() {
-        match trip_count(rw.ctx, rw.ir, p.lbs[i], p.ubs[i], p.steps[i]) {
+        match crate::scf_region_branch::constant_trip_count(
+            rw.ctx, rw.ir, p.lbs[i], p.ubs[i], p.steps[i],
+        ) {
             Some(0) => {
                 rw.replace_op(op, &p.inits);
                 return true;

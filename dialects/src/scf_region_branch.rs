@@ -59,8 +59,21 @@ pub(crate) static FOR: RegionBranchDef = RegionBranchDef {
 
 /// The number of iterations of an `scf.for` with constant bounds.
 fn trip_count(ctx: &Context, ir: &Ir, op: OpId) -> Option<i128> {
-    let c = |i| silica_ir::rewrite::fold::constant_i64(ctx, ir, ir.operand(op, i)).map(i128::from);
-    let (lb, ub, step) = (c(0)?, c(1)?, c(2)?);
+    let v = |i| ir.operand(op, i);
+    constant_trip_count(ctx, ir, v(0), v(1), v(2))
+}
+
+/// The number of iterations from `lb` to `ub` by `step`, when all are
+/// constants and the step is positive.
+pub(crate) fn constant_trip_count(
+    ctx: &Context,
+    ir: &Ir,
+    lb: silica_ir::ValueId,
+    ub: silica_ir::ValueId,
+    step: silica_ir::ValueId,
+) -> Option<i128> {
+    let c = |v| silica_ir::rewrite::fold::constant_i64(ctx, ir, v).map(i128::from);
+    let (lb, ub, step) = (c(lb)?, c(ub)?, c(step)?);
     if step <= 0 {
         return None;
     }
