@@ -559,6 +559,7 @@ static OPS: &[OpDef] = &[
         verify: Some(crate::memref_verify::verify_view),
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_view),
+        patterns: crate::memref_patterns::VIEW,
         ..named("memref.view", &VIEW_SIG, |_, _, _| Some("view".into()))
     },
     OpDef {

@@ -30,6 +30,76 @@ fn copy_does_nothing(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+/// A `memref.view` whose dynamic sizes are constants views with those
+/// sizes static, cast back to the old type (MLIR's `ViewOpShapeFolder`).
+fn view_constant_sizes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let old_type = rw.ir.value_type(rw.ir.result(op, 0));
+    let TypeKind::MemRef {
+        shape,
+        element,
+        layout,
+        memory_space,
+    } = rw.ctx.type_kind(old_type).clone()
+    else {
+        return false;
+    };
+    let operands: Vec<ValueId> = rw.ir.operands(op).collect();
+    let mut sizes = operands[2..].iter();
+    let mut kept = operands[..2].to_vec();
+    let mut new_shape = Vec::with_capacity(shape.len());
+    for &d in shape.iter() {
+        if d != DYNAMIC {
+            new_shape.push(d);
+            continue;
+        }
+        let Some(&v) = sizes.next() else {
+            return false;
+        };
+        let index = matches!(rw.ctx.type_kind(rw.ir.value_type(v)), TypeKind::Index);
+        match constant_i64(rw.ctx, rw.ir, v).filter(|&c| index && c >= 0) {
+            Some(c) => new_shape.push(c),
+            None => {
+                new_shape.push(d);
+                kept.push(v);
+            }
+        }
+    }
+    if new_shape.as_slice() == &*shape {
+        return false;
+    }
+    let new_type = rw.ctx.intern_type(TypeKind::MemRef {
+        shape: new_shape.into(),
+        element,
+        layout,
+        memory_space,
+    });
+    let (name, loc, attrs, props) = (
+        rw.ir.op_name(op),
+        rw.ir.op_loc(op),
+        rw.ir.op_attrs(op),
+        rw.ir.op_props(op),
+    );
+    rw.set_insertion_point(op);
+    let new = rw.create(silica_ir::OpSpec {
+        name,
+        loc,
+        operands: &kept,
+        result_types: &[new_type],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props,
+    });
+    let v = rw.ir.result(new, 0);
+    let cast = rw.create_simple("memref.cast", &[v], &[old_type], None, loc);
+    let c = rw.ir.result(cast, 0);
+    rw.replace_op(op, &[c]);
+    true
+}
+
+/// `memref.view` patterns.
+pub static VIEW: &[Pattern] = &[Pattern::new("ViewOpShapeFolder", view_constant_sizes)];
+
 /// `memref.copy` patterns.
 pub static COPY: &[Pattern] = &[Pattern::new("FoldEmptyOrSelfCopy", copy_does_nothing)];
 

@@ -108,3 +108,16 @@ func.func @dead_else(%m: memref<8xf32>, %i: index, %f: f32) {
   }
   return
 }
+
+// -----
+
+// A view with constant sizes takes them into its type, cast back.
+// CHECK-LABEL: func.func @view_sizes(
+// CHECK:         %[[V:.*]] = memref.view %arg0[%c0][%arg1] : memref<2048xi8> to memref<?x4xf32>
+// CHECK-NEXT:    %[[C:.*]] = memref.cast %[[V]] : memref<?x4xf32> to memref<?x?xf32>
+func.func @view_sizes(%m: memref<2048xi8>, %n: index) -> memref<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %v = memref.view %m[%c0][%n, %c4] : memref<2048xi8> to memref<?x?xf32>
+  return %v : memref<?x?xf32>
+}
