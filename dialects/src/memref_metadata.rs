@@ -211,7 +211,7 @@ fn reinterpret_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     );
     let source = rw.ir.operand(op, 0);
     let (operands, props) = lists.operands_and_props(rw.ctx, source);
-    crate::memref_patterns::replace_with_cast(rw, op, &operands, new_type, props);
+    crate::memref_patterns::replace_with_cast(rw, op, &operands, new_type, Some(props));
     true
 }
 

@@ -73,27 +73,9 @@ fn view_constant_sizes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         layout,
         memory_space,
     });
-    let (name, loc, attrs, props) = (
-        rw.ir.op_name(op),
-        rw.ir.op_loc(op),
-        rw.ir.op_attrs(op),
-        rw.ir.op_props(op),
-    );
+    let props = rw.ir.op_props(op);
     rw.set_insertion_point(op);
-    let new = rw.create(silica_ir::OpSpec {
-        name,
-        loc,
-        operands: &kept,
-        result_types: &[new_type],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props,
-    });
-    let v = rw.ir.result(new, 0);
-    let cast = rw.create_simple("memref.cast", &[v], &[old_type], None, loc);
-    let c = rw.ir.result(cast, 0);
-    rw.replace_op(op, &[c]);
+    replace_with_cast(rw, op, &kept, new_type, props);
     true
 }
 
@@ -261,7 +243,7 @@ fn allocation_constant_sizes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     entries.retain(|(k, _)| *k != key);
     entries.push((key, segments));
     let props = rw.ctx.dict_attr(entries);
-    replace_with_cast(rw, op, &new_operands, new_type, props);
+    replace_with_cast(rw, op, &new_operands, new_type, Some(props));
     true
 }
 
@@ -272,7 +254,7 @@ pub(crate) fn replace_with_cast(
     op: OpId,
     operands: &[ValueId],
     new_type: Type,
-    props: silica_ir::Attr,
+    props: Option<silica_ir::Attr>,
 ) {
     let old_type = rw.ir.value_type(rw.ir.result(op, 0));
     let loc = rw.ir.op_loc(op);
@@ -286,7 +268,7 @@ pub(crate) fn replace_with_cast(
         successors: &[],
         regions: &[],
         attrs,
-        props: Some(props),
+        props,
     });
     let v = rw.ir.result(new, 0);
     let cast = rw.create_simple("memref.cast", &[v], &[old_type], None, loc);
@@ -528,7 +510,7 @@ fn rebuild_subview(
         parts.space,
     );
     let (operands, props) = new.operands_and_props(rw.ctx, source);
-    replace_with_cast(rw, op, &operands, new_type, props);
+    replace_with_cast(rw, op, &operands, new_type, Some(props));
     true
 }
 
