@@ -262,6 +262,8 @@ fn inline_scc(ctx: &mut Context, ir: &mut Ir, scc: &[OpId]) -> bool {
         .map(|c| (c, Vec::new()))
         .collect();
     let mut inlined = false;
+    // Whether each callee calls itself, looked at once per callee.
+    let mut self_recursive: FxHashMap<OpId, bool> = FxHashMap::default();
     let mut i = 0;
     while i < calls.len() {
         let (call, history) = calls[i].clone();
@@ -275,7 +277,9 @@ fn inline_scc(ctx: &mut Context, ir: &mut Ir, scc: &[OpId]) -> bool {
         if members.contains(&callee)
             || !has_body(ir, callee)
             || history.contains(&callee)
-            || is_self_recursive(ctx, ir, callee)
+            || *self_recursive
+                .entry(callee)
+                .or_insert_with(|| is_self_recursive(ctx, ir, callee))
         {
             continue;
         }

@@ -33,30 +33,47 @@ fn copy_does_nothing(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 /// A `memref.view` whose dynamic sizes are constants views with those
 /// sizes static, cast back to the old type (MLIR's `ViewOpShapeFolder`).
 fn view_constant_sizes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let operands: Vec<ValueId> = rw.ir.operands(op).collect();
     let old_type = rw.ir.value_type(rw.ir.result(op, 0));
+    let Some((new_type, sizes)) = with_constant_sizes(rw.ctx, rw.ir, old_type, &operands[2..])
+    else {
+        return false;
+    };
+    let mut kept = operands[..2].to_vec();
+    kept.extend(sizes);
+    let props = rw.ir.op_props(op);
+    replace_with_cast(rw, op, &kept, new_type, props);
+    true
+}
+
+/// The memref type `ty` with the dynamic extents given by non-negative
+/// constants among `sizes` (one per dynamic extent) made static, and the
+/// sizes left dynamic; `None` when no size is such a constant.
+fn with_constant_sizes(
+    ctx: &mut Context,
+    ir: &Ir,
+    ty: Type,
+    sizes: &[ValueId],
+) -> Option<(Type, Vec<ValueId>)> {
     let TypeKind::MemRef {
         shape,
         element,
         layout,
         memory_space,
-    } = rw.ctx.type_kind(old_type).clone()
+    } = ctx.type_kind(ty).clone()
     else {
-        return false;
+        return None;
     };
-    let operands: Vec<ValueId> = rw.ir.operands(op).collect();
-    let mut sizes = operands[2..].iter();
-    let mut kept = operands[..2].to_vec();
+    let mut sizes = sizes.iter();
+    let mut kept = Vec::new();
     let mut new_shape = Vec::with_capacity(shape.len());
     for &d in shape.iter() {
         if d != DYNAMIC {
             new_shape.push(d);
             continue;
         }
-        let Some(&v) = sizes.next() else {
-            return false;
-        };
-        let index = matches!(rw.ctx.type_kind(rw.ir.value_type(v)), TypeKind::Index);
-        match constant_i64(rw.ctx, rw.ir, v).filter(|&c| index && c >= 0) {
+        let &v = sizes.next()?;
+        match constant_i64(ctx, ir, v).filter(|&c| c >= 0) {
             Some(c) => new_shape.push(c),
             None => {
                 new_shape.push(d);
@@ -65,18 +82,15 @@ fn view_constant_sizes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         }
     }
     if new_shape.as_slice() == &*shape {
-        return false;
+        return None;
     }
-    let new_type = rw.ctx.intern_type(TypeKind::MemRef {
+    let new_type = ctx.intern_type(TypeKind::MemRef {
         shape: new_shape.into(),
         element,
         layout,
         memory_space,
     });
-    let props = rw.ir.op_props(op);
-    rw.set_insertion_point(op);
-    replace_with_cast(rw, op, &kept, new_type, props);
-    true
+    Some((new_type, kept))
 }
 
 /// `memref.view` patterns.
@@ -183,53 +197,21 @@ pub static RESHAPE: &[Pattern] = &[Pattern::new(
 /// `SimplifyAllocConst`).
 fn allocation_constant_sizes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let old_type = rw.ir.value_type(rw.ir.result(op, 0));
-    let TypeKind::MemRef {
-        shape,
-        element,
-        layout,
-        memory_space,
-    } = rw.ctx.type_kind(old_type).clone()
-    else {
-        return false;
-    };
-    let dynamic = shape.iter().filter(|&&d| d < 0).count();
     let operands: Vec<ValueId> = rw.ir.operands(op).collect();
+    let dynamic = match rw.ctx.type_kind(old_type) {
+        TypeKind::MemRef { shape, .. } => shape.iter().filter(|&&d| d == DYNAMIC).count(),
+        _ => return false,
+    };
     if dynamic == 0 || operands.len() < dynamic {
         return false;
     }
-    let sizes = &operands[..dynamic];
-    let constants: Vec<Option<i64>> = sizes
-        .iter()
-        .map(|&v| constant_i64(rw.ctx, rw.ir, v).filter(|&c| c >= 0))
-        .collect();
-    if constants.iter().all(Option::is_none) {
+    let Some((new_type, mut new_operands)) =
+        with_constant_sizes(rw.ctx, rw.ir, old_type, &operands[..dynamic])
+    else {
         return false;
-    }
-    let mut new_shape = Vec::with_capacity(shape.len());
-    let mut new_operands = Vec::new();
-    let mut next = 0;
-    for &d in shape.iter() {
-        if d >= 0 {
-            new_shape.push(d);
-            continue;
-        }
-        match constants[next] {
-            Some(c) => new_shape.push(c),
-            None => {
-                new_shape.push(d);
-                new_operands.push(sizes[next]);
-            }
-        }
-        next += 1;
-    }
+    };
     let dynamic_left = new_operands.len();
     new_operands.extend_from_slice(&operands[dynamic..]);
-    let new_type = rw.ctx.intern_type(TypeKind::MemRef {
-        shape: new_shape.into(),
-        element,
-        layout,
-        memory_space,
-    });
     let segments = rw.ctx.int_array_attr(
         32,
         &[dynamic_left as i64, (operands.len() - dynamic) as i64],
