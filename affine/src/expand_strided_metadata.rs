@@ -61,8 +61,12 @@ fn folded_apply(rw: &mut Rewriter<'_>, expr: &AffineExpr, values: &[Mixed], loc:
     };
     let (map, operands) = compose_map(rw.ctx, rw.ir, &map, &operands);
     let (map, operands) = canonicalize_map(rw.ctx, rw.ir, &map, &operands);
-    if let [AffineExpr::Constant(c)] = &*map.results {
-        return Mixed::Const(*c);
+    match &*map.results {
+        [AffineExpr::Constant(c)] => return Mixed::Const(*c),
+        // As `affine.apply`'s fold: a lone dimension or symbol is its operand.
+        [AffineExpr::Dim(i)] => return Mixed::Value(operands[*i as usize]),
+        [AffineExpr::Symbol(i)] => return Mixed::Value(operands[(map.num_dims + i) as usize]),
+        _ => {}
     }
     let index = rw.ctx.index_type();
     let key = rw.ctx.sym("map");

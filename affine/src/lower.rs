@@ -518,7 +518,13 @@ pub fn lower_affine(ctx: &mut Context, ir: &mut Ir, root: OpId) -> Result<(), Bo
             Err(msg) => return Err(Box::new(Diagnostic::error(loc, msg))),
         }
     }
-    Ok(())
+    // MLIR's lower-affine is a conversion whose target knows only these
+    // dialects: it folds the ops of every other dialect it visits.
+    let mut target = silica_ir::conversion::ConversionTarget::new();
+    for d in ["arith", "memref", "scf", "vector", "affine"] {
+        target.set_dialect(d, silica_ir::conversion::Legality::Legal);
+    }
+    silica_ir::conversion::fold_ops_of_unknown_legality(ctx, ir, root, &target)
 }
 
 struct LowerAffine;

@@ -60,8 +60,10 @@ fn enclosing_region(ctx: &Context, ir: &Ir, region: Option<RegionId>) -> Option<
 /// divisions may trap, so they are not).
 fn is_pure(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     ctx.op_def(ir.op_name(op)).is_some_and(|d| {
-        d.effects == silica_ir::dialect::Effects::None
-            && !d.traits.has(Traits::DIVISION)
+        matches!(
+            silica_ir::dialect::op_effects(ctx, ir, op),
+            silica_ir::dialect::Effects::None
+        ) && !d.traits.has(Traits::DIVISION)
             && ir.num_regions(op) == 0
     })
 }

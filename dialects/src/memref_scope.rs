@@ -147,13 +147,10 @@ fn is_stack_allocation(ctx: &Context, ir: &Ir, op: OpId) -> bool {
 /// Whether `op` may allocate on the stack: a stack allocation, or an op
 /// whose effects are unknown (nested ops are looked at separately).
 fn may_allocate_on_stack(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    match ctx.op_def(ir.op_name(op)) {
-        None => true,
-        Some(d) => match d.effects {
-            Effects::Recursive => false,
-            Effects::Unknown => true,
-            _ => is_stack_allocation(ctx, ir, op),
-        },
+    match silica_ir::dialect::op_effects(ctx, ir, op) {
+        Effects::Recursive => false,
+        Effects::Unknown => true,
+        _ => is_stack_allocation(ctx, ir, op),
     }
 }
 

@@ -159,7 +159,7 @@ const KEYWORD_ATTRS: &[&str] = &[
 
 /// An llvm attribute kept as the text of its parameters (`raw` is the
 /// text inside `<...>`).
-fn raw_attr(ctx: &mut Context, mnemonic: &str, raw: &str) -> Attr {
+pub(crate) fn raw_attr(ctx: &mut Context, mnemonic: &str, raw: &str) -> Attr {
     let text = ctx.string_attr(raw.as_bytes());
     let marker = ctx.unit_attr();
     dialect_attr(ctx, mnemonic, vec![marker, text])

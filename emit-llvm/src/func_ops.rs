@@ -1098,6 +1098,7 @@ pub(crate) const GEP: OpDef = OpDef {
     inherent_attrs: &["elem_type", "noWrapFlags", "rawConstantIndices"],
     parse: Some(parse_gep),
     print: Some(print_gep),
+    fold: Some(crate::folds::fold_gep),
     effects: Effects::None,
     ..OpDef::new("llvm.getelementptr")
 };
@@ -1107,6 +1108,7 @@ pub(crate) const EXTRACTVALUE: OpDef = OpDef {
     inherent_attrs: &["position"],
     parse: Some(|p| parse_extract_insert(p, false)),
     print: Some(print_extract_insert),
+    fold: Some(crate::extract_fold::fold_extractvalue),
     effects: Effects::None,
     ..OpDef::new("llvm.extractvalue")
 };

@@ -3,6 +3,8 @@
 
 pub mod attrs;
 pub mod eh;
+mod extract_fold;
+mod folds;
 mod func_ops;
 pub mod lower;
 mod ops;
@@ -27,5 +29,5 @@ pub static LLVM: DialectDef = DialectDef {
         parse: types::parse,
         print: types::print,
     }),
-    materialize_constant: None,
+    materialize_constant: Some(folds::materialize_constant),
 };

@@ -288,6 +288,20 @@ const ORDERINGS: &[&str] = &[
     "seq_cst",
 ];
 
+/// A load reads; a volatile one, or an atomic one ordered monotonic or
+/// stricter, may also write (MLIR's `LoadOp::getEffects`).
+fn load_effects(ctx: &silica_ir::Context, ir: &silica_ir::Ir, op: silica_ir::OpId) -> Effects {
+    use silica_ir::dialect::inherent_attr;
+    let volatile = inherent_attr(ctx, ir, op, "volatile_").is_some();
+    let ordering =
+        inherent_attr(ctx, ir, op, "ordering").map_or(0, |a| crate::attrs::bits_of(ctx, a));
+    if volatile || ordering > 1 {
+        Effects::Write
+    } else {
+        Effects::Read
+    }
+}
+
 /// `atomicrmw` operations in value order (MLIR spells `and`/`or`/`xor`
 /// with a leading underscore).
 pub(crate) const ATOMIC_BIN_OPS: &[&str] = &[
@@ -656,7 +670,10 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.fdiv", &FLOAT_BINARY),
     pure("llvm.frem", &FLOAT_BINARY),
     pure("llvm.fneg", &FNEG),
-    pure("llvm.icmp", &ICMP),
+    OpDef {
+        fold: Some(crate::folds::fold_icmp),
+        ..pure("llvm.icmp", &ICMP)
+    },
     pure("llvm.fcmp", &FCMP),
     pure("llvm.sext", &CAST),
     pure("llvm.zext", &CAST_NNEG),
@@ -667,17 +684,26 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.fptoui", &CAST),
     pure("llvm.fpext", &CAST),
     pure("llvm.fptrunc", &CAST),
-    pure("llvm.bitcast", &CAST),
-    pure("llvm.addrspacecast", &CAST),
+    OpDef {
+        fold: Some(crate::folds::fold_chainable_cast),
+        ..pure("llvm.bitcast", &CAST)
+    },
+    OpDef {
+        fold: Some(crate::folds::fold_chainable_cast),
+        ..pure("llvm.addrspacecast", &CAST)
+    },
     pure("llvm.ptrtoint", &CAST),
     pure("llvm.inttoptr", &CAST),
     pure("llvm.select", &SELECT),
     pure("llvm.freeze", &FREEZE),
-    op("llvm.load", &LOAD, Effects::Read),
+    op("llvm.load", &LOAD, Effects::Dynamic(load_effects)),
     op("llvm.atomicrmw", &ATOMICRMW, Effects::Write),
     op("llvm.cmpxchg", &CMPXCHG, Effects::Write),
     op("llvm.fence", &FENCE, Effects::Write),
-    pure("llvm.shufflevector", &SHUFFLEVECTOR),
+    OpDef {
+        fold: Some(crate::folds::fold_shufflevector),
+        ..pure("llvm.shufflevector", &SHUFFLEVECTOR)
+    },
     op("llvm.store", &STORE, Effects::Write),
     OpDef {
         traits: Traits::CONSTANT_LIKE,
@@ -689,9 +715,21 @@ pub(crate) static OPS: &[OpDef] = &[
         }),
         ..pure("llvm.mlir.constant", &CONSTANT)
     },
-    pure("llvm.mlir.undef", &NULLARY),
-    pure("llvm.mlir.poison", &NULLARY),
-    pure("llvm.mlir.zero", &NULLARY),
+    OpDef {
+        traits: Traits::CONSTANT_LIKE,
+        fold: Some(crate::folds::fold_value_op),
+        ..pure("llvm.mlir.undef", &NULLARY)
+    },
+    OpDef {
+        traits: Traits::CONSTANT_LIKE,
+        fold: Some(crate::folds::fold_value_op),
+        ..pure("llvm.mlir.poison", &NULLARY)
+    },
+    OpDef {
+        traits: Traits::CONSTANT_LIKE,
+        fold: Some(crate::folds::fold_value_op),
+        ..pure("llvm.mlir.zero", &NULLARY)
+    },
     pure("llvm.mlir.none", &NULLARY),
     pure("llvm.mlir.addressof", &ADDRESSOF),
     branch("llvm.br", &BR),

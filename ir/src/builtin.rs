@@ -30,6 +30,7 @@ pub static BUILTIN: DialectDef = DialectDef {
             parse: Some(parse_unrealized_cast),
             print: Some(print_unrealized_cast),
             verify: Some(verify_unrealized_cast),
+            fold: Some(fold_unrealized_cast),
             effects: Effects::None,
             ..OpDef::new("builtin.unrealized_conversion_cast")
         },
@@ -38,6 +39,42 @@ pub static BUILTIN: DialectDef = DialectDef {
     types: None,
     materialize_constant: None,
 };
+
+/// A cast to the types it casts from is its inputs; a cast back of all
+/// the results of another cast is that cast's inputs.
+fn fold_unrealized_cast(
+    fc: &mut crate::rewrite::FoldCtx<'_>,
+    op: OpId,
+    _: &[Option<crate::Attr>],
+) -> crate::rewrite::FoldResult {
+    use crate::rewrite::{FoldResult, OpFoldResult};
+    let ir = &*fc.ir;
+    let inputs: Vec<_> = ir.operands(op).collect();
+    let same = |a: &[crate::ValueId], b: &[crate::ValueId]| {
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|(x, y)| ir.value_type(*x) == ir.value_type(*y))
+    };
+    let results: Vec<_> = ir.results(op).collect();
+    let folded = if same(&inputs, &results) {
+        inputs
+    } else {
+        let Some(def) = inputs.first().and_then(|v| ir.defining_op(*v)) else {
+            return FoldResult::Fail;
+        };
+        let def_results: Vec<_> = ir.results(def).collect();
+        let def_inputs: Vec<_> = ir.operands(def).collect();
+        if ir.op_name(def) != ir.op_name(op)
+            || def_results != inputs
+            || !same(&def_inputs, &results)
+        {
+            return FoldResult::Fail;
+        }
+        def_inputs
+    };
+    FoldResult::Results(folded.into_iter().map(OpFoldResult::Value).collect())
+}
 
 /// ` @name attributes {...} { body }`
 fn print_module(p: &mut AsmPrinter<'_, '_>, op: OpId) {

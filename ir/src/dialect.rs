@@ -195,7 +195,7 @@ pub struct BranchDef {
 
 /// An op's memory effects, as far as the transformations need them
 /// (MLIR's `MemoryEffectOpInterface` and `RecursiveMemoryEffects`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub enum Effects {
     /// Unknown: treated as reading and writing anything.
     #[default]
@@ -210,6 +210,19 @@ pub enum Effects {
     Write,
     /// The effects of the ops nested in its regions.
     Recursive,
+    /// Effects that depend on the op's attributes (a volatile load
+    /// writes, say); never answers `Dynamic` itself.
+    Dynamic(fn(&Context, &crate::graph::Ir, OpId) -> Effects),
+}
+
+/// The effects of `op`: its definition's, resolved for the op where they
+/// depend on its attributes; unknown for unregistered ops.
+pub fn op_effects(ctx: &Context, ir: &crate::graph::Ir, op: OpId) -> Effects {
+    match ctx.op_def(ir.op_name(op)).map(|d| d.effects) {
+        Some(Effects::Dynamic(f)) => f(ctx, ir, op),
+        Some(e) => e,
+        None => Effects::Unknown,
+    }
 }
 
 impl OpDef {

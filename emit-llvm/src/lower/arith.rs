@@ -113,11 +113,7 @@ fn one_to_one(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId
         Flags::None => {}
     }
     let loc = cr.rw.ir.op_loc(op);
-    let new = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    }
-    .op(target, operands, &results, &props);
+    let new = Llvm::new(cr, loc).op(target, operands, &results, &props);
     let values: Vec<ValueId> = cr.rw.ir.results(new).collect();
     cr.replace_op(op, &values);
     true
@@ -131,11 +127,7 @@ fn constant(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> boo
         return false;
     };
     let loc = cr.rw.ir.op_loc(op);
-    let v = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    }
-    .constant(value, results[0]);
+    let v = Llvm::new(cr, loc).constant(value, results[0]);
     cr.replace_op(op, &[v]);
     true
 }
@@ -163,11 +155,7 @@ fn compare(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) 
     }
     let loc = cr.rw.ir.op_loc(op);
     let name = if float { "llvm.fcmp" } else { "llvm.icmp" };
-    let v = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    }
-    .value(name, operands, results[0], &props);
+    let v = Llvm::new(cr, loc).value(name, operands, results[0], &props);
     cr.replace_op(op, &[v]);
     true
 }
@@ -197,10 +185,7 @@ fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
     let name = cr.rw.ctx.str(cr.rw.ir.op_name(op)).to_string();
     let loc = cr.rw.ir.op_loc(op);
     let (a, b) = (operands[0], operands[1]);
-    let mut l = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut l = Llvm::new(cr, loc);
     let konst = |l: &mut Llvm<'_, '_>, v: i64| {
         let attr = l.ctx().int_attr(orig, v);
         l.constant(attr, ty)

@@ -146,10 +146,7 @@ fn assert(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -
     // The failure block: print and abort.
     cr.rw.set_insertion_point_to_end(failure);
     let ptr = crate::types::ptr(cr.rw.ctx, 0);
-    let mut b = super::Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = super::Llvm::new(cr, loc);
     let sym = b.ctx().sym(&name);
     let global = b.ctx().intern_attr(silica_ir::AttrKind::SymbolRef {
         root: sym,

@@ -38,7 +38,7 @@ fn expanded(cr: &mut ConversionRewriter<'_, '_>, t: Type, bare: bool) -> Option<
         if bare {
             return Some(vec![ptr]);
         }
-        let i64t = cr.rw.ctx.signless(64);
+        let i64t = super::index_type(cr);
         let mut v = vec![ptr, ptr, i64t];
         v.extend(std::iter::repeat_n(i64t, 2 * shape.len()));
         return Some(v);
@@ -239,10 +239,7 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
                 let Some(desc_ty) = cr.convert_type(ty) else {
                     return false;
                 };
-                let mut b = Llvm {
-                    rw: &mut cr.rw,
-                    loc,
-                };
+                let mut b = Llvm::new(cr, loc);
                 let mut d = b.poison(desc_ty);
                 d = b.insert(d, group[0], &[0]);
                 b.insert(d, group[1], &[1])
@@ -250,10 +247,7 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
                 let Some(desc_ty) = cr.convert_type(ty) else {
                     return false;
                 };
-                let mut b = Llvm {
-                    rw: &mut cr.rw,
-                    loc,
-                };
+                let mut b = Llvm::new(cr, loc);
                 if bare {
                     match b.static_descriptor(ty, group[0]) {
                         Some(d) => d,
@@ -333,17 +327,14 @@ fn c_wrapper(
         .map(|&t| cr.rw.ir.add_block_arg(entry, t, Some(loc)))
         .collect();
     cr.rw.set_insertion_point_to_end(entry);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let mut forwarded = Vec::new();
     for (&t, &a) in inputs.iter().zip(&args) {
         if !is_memref(b.rw.ctx, t) {
             forwarded.push(a);
             continue;
         }
-        let Some(desc_ty) = super::convert_type(b.rw.ctx, t) else {
+        let Some(desc_ty) = b.convert(t) else {
             return;
         };
         let rank =
@@ -395,10 +386,7 @@ fn ret(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bare
     let Some(result) = packed_result(cr, &originals, bare) else {
         return false;
     };
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let mut values: Vec<ValueId> = Vec::new();
     for (&v, &t) in operands.iter().zip(&originals) {
         values.push(if bare && is_memref(b.rw.ctx, t) {
@@ -446,10 +434,7 @@ fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bar
             Some(AttrKind::SymbolRef { root, .. }) => cr.rw.ctx.str(*root).to_string(),
             _ => return false,
         };
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let mut args = Vec::new();
     for (&v, &t) in operands.iter().zip(&originals) {
         if is_unranked(b.rw.ctx, t) {

@@ -1,4 +1,4 @@
-//! `index` to llvm: index arithmetic on `i64`, comparisons, casts and
+//! `index` to llvm: index arithmetic on the index-width integer, comparisons, casts and
 //! constants.
 
 use super::Llvm;
@@ -32,13 +32,9 @@ fn one_to_one(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId
     let Some(&(_, target)) = ONE_TO_ONE.iter().find(|(n, _)| *n == name) else {
         return false;
     };
-    let i64t = cr.rw.ctx.signless(64);
+    let index = super::index_type(cr);
     let loc = cr.rw.ir.op_loc(op);
-    let v = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    }
-    .value(target, operands, i64t, &[]);
+    let v = Llvm::new(cr, loc).value(target, operands, index, &[]);
     cr.replace_op(op, &[v]);
     true
 }
@@ -48,11 +44,13 @@ fn constant(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> boo
     let Some(value) = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "value") else {
         return false;
     };
+    let index = super::index_type(cr);
     let ctx = &mut *cr.rw.ctx;
     let (value, ty) = match ctx.attr_kind(value).clone() {
         AttrKind::Integer { value, .. } if !bool_const => {
-            let t = ctx.signless(64);
-            (ctx.int_attr(t, value), t)
+            let width = ctx.int_width(index).unwrap_or(64);
+            let value = silica_dialects::arith::wrap_signed(&value, width);
+            (ctx.int_attr(index, value), index)
         }
         _ => {
             let t = ctx.signless(1);
@@ -60,11 +58,7 @@ fn constant(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> boo
         }
     };
     let loc = cr.rw.ir.op_loc(op);
-    let v = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    }
-    .constant(value, ty);
+    let v = Llvm::new(cr, loc).constant(value, ty);
     cr.replace_op(op, &[v]);
     true
 }
@@ -85,11 +79,7 @@ fn cmp(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> b
     let p = ctx.int_attr(t, index);
     let i1 = ctx.signless(1);
     let loc = cr.rw.ir.op_loc(op);
-    let v = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    }
-    .value("llvm.icmp", operands, i1, &[("predicate", p)]);
+    let v = Llvm::new(cr, loc).value("llvm.icmp", operands, i1, &[("predicate", p)]);
     cr.replace_op(op, &[v]);
     true
 }
@@ -108,12 +98,9 @@ fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
     let name = cr.rw.ctx.str(cr.rw.ir.op_name(op)).to_string();
     let (n, m) = (operands[0], operands[1]);
     let loc = cr.rw.ir.op_loc(op);
-    let i64t = cr.rw.ctx.signless(64);
+    let i64t = super::index_type(cr);
     let i1 = cr.rw.ctx.signless(1);
-    let mut l = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut l = Llvm::new(cr, loc);
     let konst = |l: &mut Llvm<'_, '_>, v: i64| {
         let a = l.ctx().int_attr(i64t, v);
         l.constant(a, i64t)
@@ -177,16 +164,13 @@ fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
     true
 }
 
-/// `index.sizeof`: the index width, 64.
+/// `index.sizeof`: the index width.
 fn sizeof(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
     let loc = cr.rw.ir.op_loc(op);
-    let i64t = cr.rw.ctx.signless(64);
-    let a = cr.rw.ctx.int_attr(i64t, 64);
-    let v = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    }
-    .constant(a, i64t);
+    let i64t = super::index_type(cr);
+    let width = cr.rw.ctx.int_width(i64t).unwrap_or(64);
+    let a = cr.rw.ctx.int_attr(i64t, i64::from(width));
+    let v = Llvm::new(cr, loc).constant(a, i64t);
     cr.replace_op(op, &[v]);
     true
 }

@@ -53,11 +53,7 @@ fn intrinsic(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]
         props.clear();
     }
     let loc = cr.rw.ir.op_loc(op);
-    let v = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    }
-    .value(target, operands, ty, &props);
+    let v = Llvm::new(cr, loc).value(target, operands, ty, &props);
     cr.replace_op(op, &[v]);
     true
 }

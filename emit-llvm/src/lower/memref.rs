@@ -16,13 +16,13 @@ use silica_ir::{AttrKind, Context, OpId, OpSpec, Symbol, Type, TypeKind, ValueId
 const NSW_NUW: u32 = 3;
 const INBOUNDS_NUW: u32 = 7;
 
-/// The descriptor struct of a memref of rank `rank`.
-pub(crate) fn descriptor_type(ctx: &mut Context, rank: usize, space: u32) -> Type {
+/// The descriptor struct of a memref of rank `rank`, sizes and strides
+/// of type `index`.
+pub(crate) fn descriptor_type(ctx: &mut Context, rank: usize, space: u32, index: Type) -> Type {
     let ptr = types::ptr(ctx, space);
-    let i64t = ctx.signless(64);
-    let mut body = vec![ptr, ptr, i64t];
+    let mut body = vec![ptr, ptr, index];
     if rank > 0 {
-        let arr = types::array(ctx, rank as u64, i64t);
+        let arr = types::array(ctx, rank as u64, index);
         body.push(arr);
         body.push(arr);
     }
@@ -78,7 +78,7 @@ impl Llvm<'_, '_> {
     /// A descriptor of a static shape around one pointer, constants
     /// made as they are inserted (MLIR's `fromStaticShape`).
     pub(crate) fn static_descriptor(&mut self, memref: Type, ptr: ValueId) -> Option<ValueId> {
-        let ty = super::convert_type(self.rw.ctx, memref)?;
+        let ty = self.convert(memref)?;
         let (shape, _, _) = memref_parts(self.rw.ctx, memref)?;
         let (strides, offset) = strides_and_offset(self.rw.ctx, memref)?;
         let mut d = self.poison(ty);
@@ -106,7 +106,7 @@ impl Llvm<'_, '_> {
     ) -> Option<ValueId> {
         let (strides, offset) = strides_and_offset(self.rw.ctx, memref)?;
         let (_, element, _) = memref_parts(self.rw.ctx, memref)?;
-        let element = super::convert_type(self.rw.ctx, element)?;
+        let element = self.convert(element)?;
         let base = self.extract(desc, &[1]);
         let mut index = match offset {
             0 => None,
@@ -174,12 +174,11 @@ impl Llvm<'_, '_> {
             };
         }
         let total = if in_bytes {
-            let element = super::convert_type(self.rw.ctx, element)?;
+            let element = self.convert(element)?;
             let ptr = types::ptr(self.rw.ctx, 0);
             let null = self.zero(ptr);
             let end = self.gep(null, element, &[GepIndex::Value(running)], 0);
-            let i64t = self.rw.ctx.signless(64);
-            self.value("llvm.ptrtoint", &[end], i64t, &[])
+            self.value("llvm.ptrtoint", &[end], self.index, &[])
         } else {
             running
         };
@@ -202,10 +201,7 @@ fn load(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
         return false;
     };
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let Some(ptr) = b.element_ptr(memref, operands[0], &operands[1..], (NSW_NUW, INBOUNDS_NUW))
     else {
         return false;
@@ -224,10 +220,7 @@ fn load(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
 fn store(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
     let memref = memref_of(cr, cr.rw.ir.operand(op, 1));
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let Some(ptr) = b.element_ptr(memref, operands[1], &operands[2..], (NSW_NUW, INBOUNDS_NUW))
     else {
         return false;
@@ -288,7 +281,7 @@ fn alloc(
     let alignment = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "alignment");
     let loc = cr.rw.ir.op_loc(op);
     let ptr_ty = types::ptr(cr.rw.ctx, space);
-    let i64t = cr.rw.ctx.signless(64);
+    let i64t = super::index_type(cr);
     let generic = types::ptr(cr.rw.ctx, 0);
     if heap && aligned_alloc {
         let Some(elt) = element_bytes(cr.rw.ctx, element) else {
@@ -299,10 +292,7 @@ fn alloc(
             _ => elt.next_power_of_two().max(16) as i64,
         };
         declare_function(&mut cr.rw, op, "aligned_alloc", &[i64t, i64t], generic);
-        let mut b = Llvm {
-            rw: &mut cr.rw,
-            loc,
-        };
+        let mut b = Llvm::new(cr, loc);
         let Some((sizes, strides, total)) = b.descriptor_sizes(memref, operands, true) else {
             return false;
         };
@@ -334,10 +324,7 @@ fn alloc(
     if heap {
         declare_function(&mut cr.rw, op, "malloc", &[i64t], generic);
     }
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let Some((sizes, strides, total)) = b.descriptor_sizes(memref, operands, heap) else {
         return false;
     };
@@ -358,8 +345,7 @@ fn alloc(
             None if !scalar => {
                 let null = b.zero(ptr_ty);
                 let one = b.gep(null, element, &[GepIndex::Const(1)], 0);
-                let i64t = b.rw.ctx.signless(64);
-                Some(b.value("llvm.ptrtoint", &[one], i64t, &[]))
+                Some(b.value("llvm.ptrtoint", &[one], b.index, &[]))
             }
             None => None,
         };
@@ -375,8 +361,7 @@ fn alloc(
         }
         let aligned = match align {
             Some(a) => {
-                let i64t = b.rw.ctx.signless(64);
-                let addr = b.value("llvm.ptrtoint", &[allocated], i64t, &[]);
+                let addr = b.value("llvm.ptrtoint", &[allocated], b.index, &[]);
                 let one = b.index_const(1);
                 let bump = b.int_op("llvm.sub", a, one, 0);
                 let bumped = b.int_op("llvm.add", addr, bump, 0);
@@ -412,10 +397,7 @@ fn dealloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) 
     let void = types::void(cr.rw.ctx);
     declare_function(&mut cr.rw, op, "free", &[ptr_ty], void);
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let p = if ranked {
         b.extract(operands[0], &[0])
     } else {
@@ -439,10 +421,7 @@ fn dim(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> b
         .and_then(|v| usize::try_from(v).ok())
         .filter(|i| *i < shape.len());
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let v = match constant {
         Some(i) if shape[i] != DYNAMIC => b.index_const(shape[i]),
         Some(i) => b.extract(operands[0], &[3, i as i64]),
@@ -461,8 +440,7 @@ fn dim(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> b
                 &[GepIndex::Const(0), GepIndex::Value(operands[1])],
                 0,
             );
-            let i64t = b.rw.ctx.signless(64);
-            b.value("llvm.load", &[at], i64t, &[])
+            b.value("llvm.load", &[at], b.index, &[])
         }
     };
     cr.replace_op(op, &[v]);
@@ -505,10 +483,7 @@ fn cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
     let loc = cr.rw.ir.op_loc(op);
     let ranked_source = memref_parts(cr.rw.ctx, source).is_some();
     let ranked_result = memref_parts(cr.rw.ctx, result).is_some();
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let v = match (ranked_source, ranked_result) {
         (true, false) => {
             let rank =
@@ -557,14 +532,17 @@ fn reinterpret_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[V
     ) else {
         return false;
     };
-    let mut dynamic = operands[1..].iter().copied();
+    // The dynamic operands: offsets, then sizes, then strides.
+    let count = |l: &[i64]| l.iter().filter(|v| **v == DYNAMIC).count();
+    let (dyn_offsets, rest) = operands[1..].split_at(count(&offsets).min(operands.len() - 1));
+    let (dyn_sizes, dyn_strides) = rest.split_at(count(&sizes).min(rest.len()));
+    let (mut dyn_offsets, mut dyn_sizes, mut dyn_strides) =
+        (dyn_offsets.iter(), dyn_sizes.iter(), dyn_strides.iter());
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
-    let mut value = |b: &mut Llvm<'_, '_>, v: i64| match v {
-        DYNAMIC => dynamic.next(),
+    let mut b = Llvm::new(cr, loc);
+    let value = |b: &mut Llvm<'_, '_>, v: i64, dynamic: &mut std::slice::Iter<'_, ValueId>| match v
+    {
+        DYNAMIC => dynamic.next().copied(),
         c => Some(b.index_const(c)),
     };
     let mut d = b.poison(to);
@@ -572,16 +550,20 @@ fn reinterpret_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[V
     let aligned = b.extract(operands[0], &[1]);
     d = b.insert(d, allocated, &[0]);
     d = b.insert(d, aligned, &[1]);
-    let Some(o) = value(&mut b, offsets.first().copied().unwrap_or(0)) else {
+    let Some(o) = value(
+        &mut b,
+        offsets.first().copied().unwrap_or(0),
+        &mut dyn_offsets,
+    ) else {
         return false;
     };
     d = b.insert(d, o, &[2]);
     for (i, (&size, &stride)) in sizes.iter().zip(&strides).enumerate() {
-        let Some(sv) = value(&mut b, size) else {
+        let Some(sv) = value(&mut b, size, &mut dyn_sizes) else {
             return false;
         };
         d = b.insert(d, sv, &[3, i as i64]);
-        let Some(st) = value(&mut b, stride) else {
+        let Some(st) = value(&mut b, stride, &mut dyn_strides) else {
             return false;
         };
         d = b.insert(d, st, &[4, i as i64]);
@@ -603,10 +585,7 @@ fn rank(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
         return false;
     }
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let v = match rank {
         Some(r) => b.index_const(r as i64),
         None => b.extract(operands[0], &[0]),
@@ -623,13 +602,9 @@ fn aligned_pointer(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[Va
         return false;
     }
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let p = b.extract(operands[0], &[1]);
-    let i64t = b.rw.ctx.signless(64);
-    let v = b.value("llvm.ptrtoint", &[p], i64t, &[]);
+    let v = b.value("llvm.ptrtoint", &[p], b.index, &[]);
     cr.replace_op(op, &[v]);
     true
 }
@@ -653,10 +628,7 @@ fn view(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
     };
     let (shift, dynamic_sizes) = (operands[1], &operands[2..]);
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let mut d = b.poison(to);
     let allocated = b.extract(operands[0], &[0]);
     d = b.insert(d, allocated, &[0]);
@@ -706,10 +678,7 @@ fn strided_metadata(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[V
         return false;
     };
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let allocated = b.extract(operands[0], &[0]);
     let aligned = b.extract(operands[0], &[1]);
     let mut d = b.poison(base);
@@ -747,10 +716,7 @@ fn prefetch(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
         return false;
     };
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let Some(ptr) = b.element_ptr(memref, operands[0], &operands[1..], (0, 0)) else {
         return false;
     };
@@ -775,23 +741,25 @@ fn global_type(ctx: &mut Context, shape: &[i64], element: Type) -> Type {
 }
 
 fn global(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
-    let ctx = &mut *cr.rw.ctx;
-    let ir = &*cr.rw.ir;
-    let Some(ty) = inherent_attr(ctx, ir, op, "type").and_then(|a| match ctx.attr_kind(a) {
-        AttrKind::Type(t) => Some(*t),
-        _ => None,
-    }) else {
+    let Some(ty) =
+        inherent_attr(cr.rw.ctx, cr.rw.ir, op, "type").and_then(|a| match cr.rw.ctx.attr_kind(a) {
+            AttrKind::Type(t) => Some(*t),
+            _ => None,
+        })
+    else {
         return false;
     };
-    let Some((shape, element, space)) = memref_parts(ctx, ty) else {
+    let Some((shape, element, space)) = memref_parts(cr.rw.ctx, ty) else {
         return false;
     };
     if shape.contains(&DYNAMIC) {
         return false;
     }
-    let Some(element) = super::convert_type(ctx, element) else {
+    let Some(element) = cr.convert_type(element) else {
         return false;
     };
+    let ctx = &mut *cr.rw.ctx;
+    let ir = &*cr.rw.ir;
     let gty = global_type(ctx, &shape, element);
     let private = inherent_attr(ctx, ir, op, "sym_visibility").is_some_and(
         |a| matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if &**value == b"private"),
@@ -864,10 +832,7 @@ fn get_global(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> b
     let loc = cr.rw.ir.op_loc(op);
     let ptr_ty = types::ptr(cr.rw.ctx, space);
     let gty = global_type(cr.rw.ctx, &shape, element);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let Some((sizes, strides, _)) = b.descriptor_sizes(memref, &[], true) else {
         return false;
     };
@@ -897,10 +862,7 @@ fn copy(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
         return false;
     };
     let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm {
-        rw: &mut cr.rw,
-        loc,
-    };
+    let mut b = Llvm::new(cr, loc);
     let mut count = b.index_const(1);
     for i in 0..shape.len() {
         let s = b.extract(operands[0], &[3, i as i64]);
@@ -909,8 +871,7 @@ fn copy(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
     let ptr_ty = types::ptr(b.rw.ctx, space);
     let null = b.zero(ptr_ty);
     let one = b.gep(null, element, &[GepIndex::Const(1)], 0);
-    let i64t = b.rw.ctx.signless(64);
-    let bytes = b.value("llvm.ptrtoint", &[one], i64t, &[]);
+    let bytes = b.value("llvm.ptrtoint", &[one], b.index, &[]);
     let total = b.int_op("llvm.mul", count, bytes, 0);
     let mut ptrs = Vec::new();
     for &d in &operands[..2] {

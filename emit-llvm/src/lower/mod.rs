@@ -14,14 +14,16 @@ mod memref;
 pub mod passes;
 
 use crate::types;
+use silica_ir::conversion::ConversionRewriter;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::rewrite::Rewriter;
 use silica_ir::{Attr, AttrKind, Context, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
 
-/// The LLVM type of a builtin type (MLIR's `LLVMTypeConverter`).
-pub fn convert_type(ctx: &mut Context, t: Type) -> Option<Type> {
+/// The LLVM type of a builtin type (MLIR's `LLVMTypeConverter`), with
+/// `index` as an integer of `index_bits` bits.
+pub fn convert_type(ctx: &mut Context, t: Type, index_bits: u32) -> Option<Type> {
     match ctx.type_kind(t).clone() {
-        TypeKind::Index => Some(ctx.signless(64)),
+        TypeKind::Index => Some(ctx.signless(index_bits)),
         TypeKind::Integer { signedness, width } => {
             (signedness == silica_ir::Signedness::Signless).then(|| ctx.signless(width))
         }
@@ -33,7 +35,7 @@ pub fn convert_type(ctx: &mut Context, t: Type) -> Option<Type> {
         } if shape.len() == 1 => {
             let element = match ctx.type_kind(element) {
                 TypeKind::Index | TypeKind::Integer { .. } | TypeKind::Float(_) => {
-                    convert_type(ctx, element)?
+                    convert_type(ctx, element, index_bits)?
                 }
                 _ => return None,
             };
@@ -49,20 +51,21 @@ pub fn convert_type(ctx: &mut Context, t: Type) -> Option<Type> {
             memory_space,
             ..
         } => {
-            convert_type(ctx, element)?;
+            convert_type(ctx, element, index_bits)?;
             silica_dialects::memref_layout::strides_and_offset(ctx, t)?;
             let space = memory_space_of(ctx, memory_space)?;
-            Some(memref::descriptor_type(ctx, shape.len(), space))
+            let index = ctx.signless(index_bits);
+            Some(memref::descriptor_type(ctx, shape.len(), space, index))
         }
         TypeKind::UnrankedMemRef {
             element,
             memory_space,
         } => {
-            convert_type(ctx, element)?;
+            convert_type(ctx, element, index_bits)?;
             let space = memory_space_of(ctx, memory_space)?;
-            let i64t = ctx.signless(64);
+            let index = ctx.signless(index_bits);
             let ptr = types::ptr(ctx, space);
-            Some(types::literal_struct(ctx, &[i64t, ptr], false))
+            Some(types::literal_struct(ctx, &[index, ptr], false))
         }
         TypeKind::Dialect { .. } if types::llvm_type(ctx, t).is_some() => Some(t),
         _ => None,
@@ -78,17 +81,27 @@ pub(crate) fn memory_space_of(ctx: &Context, space: Option<Attr>) -> Option<u32>
     }
 }
 
-/// The type converter of every conversion to llvm.
-pub fn type_converter() -> silica_ir::conversion::TypeConverter {
+/// The type converter of every conversion to llvm, with `index` as an
+/// integer of `index_bits` bits (the passes' `index-bitwidth`).
+pub fn type_converter(index_bits: u32) -> silica_ir::conversion::TypeConverter {
     let mut tc = silica_ir::conversion::TypeConverter::new();
-    tc.add(convert_type);
+    tc.add(move |ctx, t| convert_type(ctx, t, index_bits));
     tc
+}
+
+/// The integer type `index` converts to in a conversion.
+pub(crate) fn index_type(cr: &mut ConversionRewriter<'_, '_>) -> Type {
+    let index = cr.rw.ctx.index_type();
+    cr.convert_type(index)
+        .unwrap_or_else(|| cr.rw.ctx.signless(64))
 }
 
 /// Creates llvm ops at a rewriter's insertion point with one location.
 pub(crate) struct Llvm<'r, 'a> {
     pub rw: &'r mut Rewriter<'a>,
     pub loc: Attr,
+    /// The integer type of `index` values.
+    pub index: Type,
 }
 
 /// Replaces `op` by `value` resized to the integer type `to`: `zext`
@@ -114,11 +127,7 @@ pub(crate) fn replace_with_resized_int(
             (true, false) => "llvm.sext",
             (false, _) => "llvm.trunc",
         };
-        Llvm {
-            rw: &mut cr.rw,
-            loc,
-        }
-        .value(name, &[value], to, &[])
+        Llvm::new(cr, loc).value(name, &[value], to, &[])
     };
     cr.replace_op(op, &[v]);
     true
@@ -131,7 +140,17 @@ pub(crate) enum GepIndex {
     Const(i32),
 }
 
-impl Llvm<'_, '_> {
+impl<'r, 'a> Llvm<'r, 'a> {
+    /// A builder on a conversion's rewriter.
+    pub fn new(cr: &'r mut ConversionRewriter<'_, 'a>, loc: Attr) -> Self {
+        let index = index_type(cr);
+        Self {
+            rw: &mut cr.rw,
+            loc,
+            index,
+        }
+    }
+
     pub fn ctx(&mut self) -> &mut Context {
         self.rw.ctx
     }
@@ -193,13 +212,18 @@ impl Llvm<'_, '_> {
         self.value("llvm.mlir.constant", &[], ty, &[("value", value)])
     }
 
-    /// `llvm.mlir.constant(v : index) : i64`
+    /// `llvm.mlir.constant(v : index) : iN`, `iN` the index type.
     pub fn index_const(&mut self, v: i64) -> ValueId {
         let ctx = self.ctx();
         let index = ctx.index_type();
         let a = ctx.int_attr(index, v);
-        let i64t = ctx.signless(64);
-        self.constant(a, i64t)
+        self.constant(a, self.index)
+    }
+
+    /// The LLVM type of `t` in this conversion.
+    pub fn convert(&mut self, t: Type) -> Option<Type> {
+        let bits = self.rw.ctx.int_width(self.index).unwrap_or(64);
+        convert_type(self.rw.ctx, t, bits)
     }
 
     /// `llvm.mlir.poison : ty`

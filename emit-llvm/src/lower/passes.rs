@@ -28,14 +28,22 @@ struct Conversion {
     /// Dialects whose ops must all be converted.
     dialects: Vec<&'static str>,
     patterns: Vec<ConversionPattern>,
+    /// The width of `index` in LLVM.
+    index_bits: u32,
+    /// Whether the target marks `unrealized_conversion_cast` legal; where
+    /// it does not (as MLIR's index and `convert-to-llvm` passes), the
+    /// casts the input already has are folded.
+    casts_legal: bool,
 }
 
 impl Pass for Conversion {
     fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
         let mut target = ConversionTarget::new();
         target.set_dialect("llvm", Legality::Legal);
-        target.set_op(silica_ir::conversion::CAST, Legality::Legal);
-        let types = super::type_converter();
+        if self.casts_legal {
+            target.set_op(silica_ir::conversion::CAST, Legality::Legal);
+        }
+        let types = super::type_converter(self.index_bits);
         apply_partial_conversion(ctx, ir, op, &target, &self.patterns, &types)?;
         // Ops with no pattern at all are reported; ops whose patterns
         // declined (types LLVM lacks, say) stay, as in MLIR.
@@ -72,6 +80,8 @@ fn conversion(
     argument: &'static str,
     dialects: &'static [&'static str],
     add: &[AddPatterns<'_>],
+    index_bits: u32,
+    casts_legal: bool,
 ) -> Box<dyn Pass> {
     let mut patterns = Vec::new();
     for f in add {
@@ -81,6 +91,8 @@ fn conversion(
         argument,
         dialects: dialects.to_vec(),
         patterns,
+        index_bits,
+        casts_legal,
     })
 }
 
@@ -98,12 +110,15 @@ const INDEX_BITWIDTH: PassOptionInfo = PassOptionInfo {
     default: "0",
 };
 
-fn check_index_bitwidth(o: &PassOptions) -> Result<(), String> {
+/// The width of `index` the `index-bitwidth` option asks for (0: the
+/// machine word, 64 bits).
+fn index_bits(o: &PassOptions) -> Result<u32, String> {
     match o.int("index-bitwidth") {
-        0 | 64 => Ok(()),
-        n => Err(format!(
-            "index-bitwidth={n} is not supported (index is 64-bit)"
-        )),
+        0 => Ok(64),
+        n => u32::try_from(n)
+            .ok()
+            .filter(|n| *n <= silica_ir::types::MAX_INT_WIDTH)
+            .ok_or_else(|| format!("index-bitwidth={n} is not a valid integer width")),
     }
 }
 
@@ -115,11 +130,13 @@ pub static CONVERT_ARITH_TO_LLVM: PassInfo = PassInfo {
     anchor: None,
     options: &[INDEX_BITWIDTH],
     create: |o| {
-        check_index_bitwidth(o)?;
+        let bits = index_bits(o)?;
         Ok(conversion(
             "convert-arith-to-llvm",
             &["arith"],
             &[&super::arith::patterns],
+            bits,
+            true,
         ))
     },
 };
@@ -132,11 +149,13 @@ pub static CONVERT_CF_TO_LLVM: PassInfo = PassInfo {
     anchor: None,
     options: &[INDEX_BITWIDTH],
     create: |o| {
-        check_index_bitwidth(o)?;
+        let bits = index_bits(o)?;
         Ok(conversion(
             "convert-cf-to-llvm",
             &["cf"],
             &[&super::cf::patterns],
+            bits,
+            true,
         ))
     },
 };
@@ -149,12 +168,14 @@ pub static CONVERT_FUNC_TO_LLVM: PassInfo = PassInfo {
     anchor: Some("builtin.module"),
     options: &[BARE_PTR, INDEX_BITWIDTH],
     create: |o| {
-        check_index_bitwidth(o)?;
+        let bits = index_bits(o)?;
         let bare = o.bool("use-bare-ptr-memref-call-conv");
         Ok(conversion(
             "convert-func-to-llvm",
             &["func"],
             &[&|v: &mut Vec<ConversionPattern>| super::func::patterns(v, bare)],
+            bits,
+            true,
         ))
     },
 };
@@ -181,7 +202,7 @@ pub static FINALIZE_MEMREF_TO_LLVM: PassInfo = PassInfo {
         },
     ],
     create: |o| {
-        check_index_bitwidth(o)?;
+        let bits = index_bits(o)?;
         if o.bool("use-generic-functions") {
             return Err("use-generic-functions is not supported yet".into());
         }
@@ -190,6 +211,8 @@ pub static FINALIZE_MEMREF_TO_LLVM: PassInfo = PassInfo {
             "finalize-memref-to-llvm",
             &["memref"],
             &[&|v: &mut Vec<ConversionPattern>| super::memref::patterns(v, aligned)],
+            bits,
+            true,
         ))
     },
 };
@@ -206,6 +229,8 @@ pub static CONVERT_MATH_TO_LLVM: PassInfo = PassInfo {
             "convert-math-to-llvm",
             &[],
             &[&super::math::patterns],
+            64,
+            true,
         ))
     },
 };
@@ -218,11 +243,13 @@ pub static CONVERT_INDEX_TO_LLVM: PassInfo = PassInfo {
     anchor: None,
     options: &[INDEX_BITWIDTH],
     create: |o| {
-        check_index_bitwidth(o)?;
+        let bits = index_bits(o)?;
         Ok(conversion(
             "convert-index-to-llvm",
             &["index"],
             &[&super::index::patterns],
+            bits,
+            false,
         ))
     },
 };
@@ -289,6 +316,8 @@ pub static CONVERT_TO_LLVM: PassInfo = PassInfo {
             argument: "convert-to-llvm",
             dialects,
             patterns,
+            index_bits: 64,
+            casts_legal: false,
         }))
     },
 };

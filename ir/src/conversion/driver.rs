@@ -311,6 +311,7 @@ fn legalize(
     }
     let mut order = Vec::new();
     ir.walk(root, &mut |o| order.push(o));
+    let initial = order.len();
     let mut state = CastState::default();
     let mut rules: FxHashMap<crate::context::Symbol, Option<Legality>> = FxHashMap::default();
     let cast_sym = ctx.sym(CAST);
@@ -333,7 +334,16 @@ fn legalize(
             Some(Legality::Dynamic(f)) => Some(f(ctx, ir, op)),
             None => None,
         };
-        if legality == Some(true) || name_sym == cast_sym {
+        // Casts the conversion itself materialises are its bookkeeping;
+        // as in MLIR, where replacements apply at the end, a cast of a
+        // value this conversion replaced is left alone.
+        if legality == Some(true)
+            || (name_sym == cast_sym
+                && (i > initial
+                    || ir
+                        .operands(op)
+                        .any(|v| ir.defining_op(v).is_some_and(|d| state.casts.contains(&d)))))
+        {
             continue;
         }
         let convertible = |ctx: &Context, ir: &Ir, o: OpId| {
@@ -425,6 +435,27 @@ pub fn apply_partial_conversion(
     types: &TypeConverter,
 ) -> Result<(), Box<Diagnostic>> {
     convert(ctx, ir, root, target, patterns, types, false)
+}
+
+/// What a conversion without patterns does to the ops under `root` that
+/// `target` does not mark legal: folds them (MLIR's conversions fold
+/// every op of unknown legality they visit). Passes that lower by hand
+/// use it to treat the other ops as MLIR's conversion would.
+pub fn fold_ops_of_unknown_legality(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    root: OpId,
+    target: &ConversionTarget,
+) -> Result<(), Box<Diagnostic>> {
+    legalize(
+        ctx,
+        ir,
+        root,
+        target,
+        &[],
+        &TypeConverter::identity(),
+        false,
+    )
 }
 
 /// Converts every op under `root` that the target does not mark legal;

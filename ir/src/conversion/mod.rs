@@ -12,8 +12,8 @@ mod target;
 mod type_converter;
 
 pub use driver::{
-    apply_full_conversion, apply_partial_conversion, ConversionPattern, ConversionPatternFn,
-    ConversionRewriter,
+    apply_full_conversion, apply_partial_conversion, fold_ops_of_unknown_legality,
+    ConversionPattern, ConversionPatternFn, ConversionRewriter,
 };
 pub use reconcile::{reconcile_unrealized_casts, RECONCILE_UNREALIZED_CASTS};
 pub use target::{ConversionTarget, Legality};

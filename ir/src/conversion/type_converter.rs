@@ -5,7 +5,9 @@
 use crate::context::{Context, Type};
 
 /// Converts a type: `Some(t)` converted, `None` this function declines.
-pub type TypeConversionFn = fn(&mut Context, Type) -> Option<Type>;
+/// A closure, so that a conversion can carry its options (the width of
+/// `index`, say).
+pub type TypeConversionFn = Box<dyn Fn(&mut Context, Type) -> Option<Type> + Send + Sync>;
 
 /// The type conversions of a conversion (MLIR's `TypeConverter`, 1:1).
 #[derive(Default)]
@@ -27,8 +29,11 @@ impl TypeConverter {
     }
 
     /// Adds a conversion, tried before the ones added earlier.
-    pub fn add(&mut self, f: TypeConversionFn) -> &mut Self {
-        self.conversions.push(f);
+    pub fn add(
+        &mut self,
+        f: impl Fn(&mut Context, Type) -> Option<Type> + Send + Sync + 'static,
+    ) -> &mut Self {
+        self.conversions.push(Box::new(f));
         self
     }
 

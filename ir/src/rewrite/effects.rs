@@ -3,13 +3,8 @@
 //! (`isMemoryEffectFree`), from the [`Effects`] of op definitions.
 
 use crate::context::Context;
-use crate::dialect::{Effects, Traits};
+use crate::dialect::{op_effects as effects, Effects, Traits};
 use crate::graph::{Ir, OpId};
-
-fn effects(ctx: &Context, ir: &Ir, op: OpId) -> Effects {
-    ctx.op_def(ir.op_name(op))
-        .map_or(Effects::Unknown, |d| d.effects)
-}
 
 fn nested_ops(ir: &Ir, op: OpId) -> impl Iterator<Item = OpId> + '_ {
     ir.regions(op)
@@ -38,7 +33,7 @@ pub fn would_be_trivially_dead(ctx: &Context, ir: &Ir, op: OpId) -> bool {
 fn effect_free_or_reading(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     match effects(ctx, ir, op) {
         Effects::None | Effects::Read | Effects::Alloc => true,
-        Effects::Write | Effects::Unknown => false,
+        Effects::Write | Effects::Unknown | Effects::Dynamic(_) => false,
         Effects::Recursive => nested_ops(ir, op).all(|o| effect_free_or_reading(ctx, ir, o)),
     }
 }

@@ -208,10 +208,7 @@ impl Cse<'_> {
     }
 
     fn has_write(&self, op: OpId) -> bool {
-        let effects = self
-            .ctx
-            .op_def(self.ir.op_name(op))
-            .map_or(Effects::Unknown, |d| d.effects);
+        let effects = crate::dialect::op_effects(self.ctx, self.ir, op);
         !matches!(effects, Effects::None | Effects::Read | Effects::Alloc)
     }
 
