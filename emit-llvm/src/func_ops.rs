@@ -15,7 +15,7 @@ use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, Type, TypeKin
 /// The marker of a dynamic index in `rawConstantIndices`.
 pub const DYNAMIC_INDEX: i64 = i32::MIN as i64;
 
-fn prop(ctx: &mut Context, props: &mut Vec<(Symbol, Attr)>, name: &str, value: Attr) {
+pub(crate) fn prop(ctx: &mut Context, props: &mut Vec<(Symbol, Attr)>, name: &str, value: Attr) {
     let k = ctx.sym(name);
     props.push((k, value));
 }
@@ -45,7 +45,12 @@ fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
 
 /// Prints `attributes {...}`/`{...}` with the op's properties and
 /// attributes except `elided` and defaults.
-fn print_extra_attrs(p: &mut AsmPrinter<'_, '_>, op: OpId, elided: &[&str], keyword: bool) {
+pub(crate) fn print_extra_attrs(
+    p: &mut AsmPrinter<'_, '_>,
+    op: OpId,
+    elided: &[&str],
+    keyword: bool,
+) {
     let (ctx, ir) = (p.ctx(), p.ir());
     let mut extra: Vec<(Symbol, Attr)> = Vec::new();
     let props = ir.op_props(op).map(|d| ctx.dict_entries(d)).unwrap_or(&[]);
@@ -60,7 +65,7 @@ fn print_extra_attrs(p: &mut AsmPrinter<'_, '_>, op: OpId, elided: &[&str], keyw
 
 /// Splits `{...}` entries into the op's properties (`inherent`) and
 /// discardable attributes.
-fn split_attrs(
+pub(crate) fn split_attrs(
     ctx: &mut Context,
     attrs: Attr,
     inherent: &[&str],

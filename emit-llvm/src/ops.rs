@@ -563,21 +563,19 @@ static LIFETIME: Signature = Signature::new(
     "$ptr attr-dict `:` qualified(type($ptr))",
 );
 
-/// `llvm.intr.assume %cond : i1` (operand bundles are not supported).
-static ASSUME: Signature = Signature::new(
-    &[typed("cond", I1)],
-    &[],
-    &[AttrParam {
-        name: "op_bundle_sizes",
-        syntax: AttrSyntax::I32Array,
-        optional: false,
-        default: Some(NO_BUNDLES),
-    }],
-    "$cond attr-dict `:` type($cond)",
-);
-
 /// `llvm.intr.trap`
 static NO_OPERANDS: Signature = Signature::new(&[], &[], &[], "attr-dict");
+
+/// `llvm.intr.stacksave : !llvm.ptr`
+static STACKSAVE: Signature = Signature::new(&[], RES, &[], "attr-dict `:` qualified(type($res))");
+
+/// `llvm.intr.stackrestore %ptr : !llvm.ptr`
+static STACKRESTORE: Signature = Signature::new(
+    &[typed("ptr", PTR)],
+    &[],
+    &[],
+    "$ptr attr-dict `:` qualified(type($ptr))",
+);
 
 /// `llvm.intr.*`: `(operands) attr-dict : functional-type`.
 static INTRINSIC: Signature = Signature::new(
@@ -744,8 +742,17 @@ pub(crate) static OPS: &[OpDef] = &[
     op("llvm.call_intrinsic", &CALL_INTRINSIC, Effects::Unknown),
     op("llvm.intr.lifetime.start", &LIFETIME, Effects::Write),
     op("llvm.intr.lifetime.end", &LIFETIME, Effects::Write),
-    op("llvm.intr.assume", &ASSUME, Effects::Write),
+    OpDef {
+        parse: Some(crate::assume::parse),
+        print: Some(crate::assume::print),
+        verify: Some(crate::assume::verify),
+        inherent_attrs: &["op_bundle_sizes", "op_bundle_tags"],
+        effects: Effects::Write,
+        ..OpDef::new("llvm.intr.assume")
+    },
     op("llvm.intr.trap", &NO_OPERANDS, Effects::Write),
+    op("llvm.intr.stacksave", &STACKSAVE, Effects::Write),
+    op("llvm.intr.stackrestore", &STACKRESTORE, Effects::Write),
     op("llvm.intr.debugtrap", &NO_OPERANDS, Effects::Write),
     pure("llvm.intr.fmuladd", &INTRINSIC),
     pure("llvm.intr.fma", &INTRINSIC),

@@ -80,3 +80,13 @@ llvm.func @eh_inv(%x: i32) -> i32 attributes { personality = @eh_personality } {
 ^bb3(%r: i32):
   llvm.return %r : i32
 }
+
+llvm.func @assume_bundles(%p: !llvm.ptr, %q: !llvm.ptr, %c: i1) {
+  %a = llvm.mlir.constant(16 : i64) : i64
+  llvm.intr.assume %c ["align"(%p, %a : !llvm.ptr, i64), "separate_storage"(%p, %q : !llvm.ptr, !llvm.ptr)] : i1
+  llvm.intr.assume %c : i1 {tag}
+  llvm.intr.assume %c ["cold"()] : i1
+  %s = llvm.intr.stacksave : !llvm.ptr
+  llvm.intr.stackrestore %s : !llvm.ptr
+  llvm.return
+}

@@ -131,3 +131,18 @@ llvm.mlir.global internal constant @s() {addr_space = 0 : i32} : !llvm.struct<pa
 // CHECK-DAG: @i = internal global i64 ptrtoint (ptr @arr to i64)
 // CHECK-DAG: @v = internal global <2 x float> <float poison, float 0x3FF8000000000000>
 // CHECK-DAG: @s = internal constant <{ i8, ptr }> <{ i8 1, ptr @v }>
+
+// CHECK-LABEL: define void @assumes(
+// CHECK: call void @llvm.assume(i1 true) [ "align"(ptr %{{.*}}, i64 16), "separate_storage"(ptr %{{.*}}, ptr %{{.*}}) ]
+// CHECK: call void @llvm.assume(i1 %{{.*}})
+// CHECK: call ptr @llvm.stacksave.p0()
+// CHECK: call void @llvm.stackrestore.p0(ptr
+llvm.func @assumes(%p: !llvm.ptr, %q: !llvm.ptr, %c: i1) {
+  %a = llvm.mlir.constant(16 : i64) : i64
+  %t = llvm.mlir.constant(true) : i1
+  llvm.intr.assume %t ["align"(%p, %a : !llvm.ptr, i64), "separate_storage"(%p, %q : !llvm.ptr, !llvm.ptr)] : i1
+  llvm.intr.assume %c : i1
+  %s = llvm.intr.stacksave : !llvm.ptr
+  llvm.intr.stackrestore %s : !llvm.ptr
+  llvm.return
+}

@@ -29,7 +29,7 @@ pub(crate) fn descriptor_type(ctx: &mut Context, rank: usize, space: u32, index:
     types::literal_struct(ctx, &body, false)
 }
 
-fn memref_parts(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type, u32)> {
+pub(super) fn memref_parts(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type, u32)> {
     match ctx.type_kind(t) {
         TypeKind::MemRef {
             shape,
@@ -97,7 +97,7 @@ impl Llvm<'_, '_> {
 
     /// The address of element `indices` of the memref described by
     /// `desc` (MLIR's `getStridedElementPtr`).
-    fn element_ptr(
+    pub(super) fn element_ptr(
         &mut self,
         memref: Type,
         desc: ValueId,
@@ -414,7 +414,7 @@ fn dealloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) 
 fn dim(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
     let memref = memref_of(cr, cr.rw.ir.operand(op, 0));
     let Some((shape, _, _)) = memref_parts(cr.rw.ctx, memref) else {
-        return false;
+        return unranked_dim(cr, op, operands);
     };
     let index = cr.rw.ir.operand(op, 1);
     let constant = constant_index(cr.rw.ctx, cr.rw.ir, index)
@@ -443,6 +443,34 @@ fn dim(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> b
             b.value("llvm.load", &[at], b.index, &[])
         }
     };
+    cr.replace_op(op, &[v]);
+    true
+}
+
+/// `memref.dim` of an unranked memref: the size read from the ranked
+/// descriptor it points to, one index past the offset field.
+fn unranked_dim(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let memref = memref_of(cr, cr.rw.ir.operand(op, 0));
+    let TypeKind::UnrankedMemRef { memory_space, .. } = cr.rw.ctx.type_kind(memref).clone() else {
+        return false;
+    };
+    let Some(space) = super::memory_space_of(cr.rw.ctx, memory_space) else {
+        return false;
+    };
+    if cr.convert_type(memref).is_none() {
+        return false;
+    }
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm::new(cr, loc);
+    let index = b.index;
+    let ptr = types::ptr(b.rw.ctx, space);
+    let header = types::literal_struct(b.rw.ctx, &[ptr, ptr, index], false);
+    let desc = b.extract(operands[0], &[1]);
+    let offset_field = b.gep(desc, header, &[GepIndex::Const(0), GepIndex::Const(2)], 0);
+    let one = b.index_const(1);
+    let at = b.int_op("llvm.add", one, operands[1], 0);
+    let size_field = b.gep(offset_field, index, &[GepIndex::Value(at)], 0);
+    let v = b.value("llvm.load", &[size_field], index, &[]);
     cr.replace_op(op, &[v]);
     true
 }
@@ -846,51 +874,6 @@ fn get_global(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> b
     true
 }
 
-/// `memref.copy` of memrefs with identity layouts: one `memcpy`.
-fn copy(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
-    let src = memref_of(cr, cr.rw.ir.operand(op, 0));
-    let dst = memref_of(cr, cr.rw.ir.operand(op, 1));
-    let identity =
-        |ctx: &Context, t: Type| matches!(ctx.type_kind(t), TypeKind::MemRef { layout: None, .. });
-    if !identity(cr.rw.ctx, src) || !identity(cr.rw.ctx, dst) {
-        return false;
-    }
-    let Some((shape, element, space)) = memref_parts(cr.rw.ctx, src) else {
-        return false;
-    };
-    let Some(element) = cr.convert_type(element) else {
-        return false;
-    };
-    let loc = cr.rw.ir.op_loc(op);
-    let mut b = Llvm::new(cr, loc);
-    let mut count = b.index_const(1);
-    for i in 0..shape.len() {
-        let s = b.extract(operands[0], &[3, i as i64]);
-        count = b.int_op("llvm.mul", count, s, 0);
-    }
-    let ptr_ty = types::ptr(b.rw.ctx, space);
-    let null = b.zero(ptr_ty);
-    let one = b.gep(null, element, &[GepIndex::Const(1)], 0);
-    let bytes = b.value("llvm.ptrtoint", &[one], b.index, &[]);
-    let total = b.int_op("llvm.mul", count, bytes, 0);
-    let mut ptrs = Vec::new();
-    for &d in &operands[..2] {
-        let base = b.extract(d, &[1]);
-        let off = b.extract(d, &[2]);
-        ptrs.push(b.gep(base, element, &[GepIndex::Value(off)], 0));
-    }
-    let i1 = b.rw.ctx.signless(1);
-    let f = b.rw.ctx.int_attr(i1, 0);
-    b.op(
-        "llvm.intr.memcpy",
-        &[ptrs[1], ptrs[0], total],
-        &[],
-        &[("isVolatile", f)],
-    );
-    cr.rw.erase_op(op);
-    true
-}
-
 /// The patterns of `finalize-memref-to-llvm`; `alloc` through
 /// `aligned_alloc` when `aligned_alloc` (its `use-aligned-alloc`).
 pub(crate) fn patterns(out: &mut Vec<ConversionPattern>, aligned_alloc: bool) {
@@ -917,7 +900,15 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>, aligned_alloc: bool) {
         ("memref.extract_strided_metadata", strided_metadata),
         ("memref.global", global),
         ("memref.get_global", get_global),
-        ("memref.copy", copy),
+        ("memref.copy", super::memref_copy::copy),
+        (
+            "memref.assume_alignment",
+            super::memref_assume::assume_alignment,
+        ),
+        (
+            "memref.distinct_objects",
+            super::memref_assume::distinct_objects,
+        ),
     ];
     for &(root, apply) in list {
         out.push(ConversionPattern {

@@ -1,9 +1,10 @@
 //! Conversions into the llvm dialect, as MLIR's `convert-*-to-llvm`
-//! passes: one type converter (index is `i64`, memrefs are descriptor
-//! structs `{allocated, aligned, offset, sizes[r], strides[r]}`), the
-//! patterns of each source dialect (`arith.rs`, `cf.rs`, `func.rs`,
-//! `memref.rs`, `math.rs`, `index.rs`), and the passes that run them
-//! (`passes.rs`). [`Llvm`] builds llvm ops with their default properties.
+//! passes: one type converter (index is an integer of the passes'
+//! `index-bitwidth`, 64 by default; memrefs are descriptor structs
+//! `{allocated, aligned, offset, sizes[r], strides[r]}`), the patterns of
+//! each source dialect (`arith.rs`, `cf.rs`, `func.rs`, `memref.rs`,
+//! `memref_copy.rs` and `memref_assume.rs`, `math.rs`, `index.rs`), and the passes that run
+//! them (`passes.rs`). [`Llvm`] builds llvm ops with their default properties.
 
 mod arith;
 mod cf;
@@ -11,6 +12,8 @@ mod func;
 mod index;
 mod math;
 mod memref;
+mod memref_assume;
+mod memref_copy;
 pub mod passes;
 
 use crate::types;

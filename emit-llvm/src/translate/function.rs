@@ -715,6 +715,43 @@ fn call(f: &mut Fn<'_>, op: OpId, operands: &[ValueId], lhs: &str) -> Res<String
     ))
 }
 
+/// `call void @llvm.assume(i1 %c) [ "tag"(ty %v, ...), ... ]`; LLVM takes
+/// operand bundles on an assume of `true` only.
+fn assume(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<String> {
+    let (ctx, ir) = (f.ctx, f.ir);
+    let bundles = crate::assume::bundles(ctx, ir, op);
+    let cond = f.typed(op, ir.operand(op, 0))?;
+    let mut text = format!("call void @llvm.assume({cond})");
+    if !bundles.is_empty() {
+        if cond != "i1 true" {
+            return Err(err(
+                ir,
+                op,
+                "assume with operand bundles must have an i1 true condition",
+            ));
+        }
+        let mut list = Vec::new();
+        for (tag, values) in &bundles {
+            let args: Vec<String> = values.iter().map(|v| f.typed(op, *v)).collect::<Res<_>>()?;
+            let mut quoted = String::new();
+            for b in tag.bytes() {
+                if b.is_ascii_graphic() && b != b'"' && b != b'\\' || b == b' ' {
+                    quoted.push(b as char);
+                } else {
+                    quoted.push_str(&format!("\\{b:02X}"));
+                }
+            }
+            list.push(format!("\"{quoted}\"({})", args.join(", ")));
+        }
+        text.push_str(&format!(" [ {} ]", list.join(", ")));
+    }
+    state
+        .intrinsics
+        .entry("llvm.assume".into())
+        .or_insert_with(|| "declare void @llvm.assume(i1)".into());
+    Ok(text)
+}
+
 /// `call @llvm.<name>.<suffix>(...)`, declaring the intrinsic.
 fn intrinsic(
     f: &mut Fn<'_>,
@@ -725,6 +762,9 @@ fn intrinsic(
 ) -> Res<String> {
     let (ctx, ir) = (f.ctx, f.ir);
     let base = &name["llvm.intr.".len()..];
+    if base == "assume" {
+        return assume(f, op, state);
+    }
     if base.starts_with("lifetime.") {
         // LLVM's verifier accepts lifetime markers on allocas and poison
         // only.
@@ -745,7 +785,9 @@ fn intrinsic(
             ir.value_type(operands[2]),
         ],
         "memset" => vec![ir.value_type(operands[0]), ir.value_type(operands[2])],
-        "prefetch" | "lifetime.start" | "lifetime.end" => vec![ir.value_type(operands[0])],
+        "prefetch" | "lifetime.start" | "lifetime.end" | "stackrestore" => {
+            vec![ir.value_type(operands[0])]
+        }
         "trap" | "debugtrap" | "assume" => vec![],
         _ => vec![result.ok_or_else(|| err(ir, op, "intrinsic without a result"))?],
     };

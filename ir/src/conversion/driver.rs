@@ -106,6 +106,17 @@ impl ConversionRewriter<'_, '_> {
         }
     }
 
+    /// The value of type `ty` that `v` is this conversion's cast of.
+    fn materialized_from(&self, v: ValueId, ty: Type) -> Option<ValueId> {
+        let def = self.rw.ir.defining_op(v)?;
+        if self.rw.ctx.str(self.rw.ir.op_name(def)) != CAST || self.rw.ir.num_operands(def) != 1 {
+            return None;
+        }
+        let source = self.rw.ir.operand(def, 0);
+        (self.rw.ir.value_type(source) == ty && self.state.mapping.get(&source) == Some(&v))
+            .then_some(source)
+    }
+
     /// Replaces `op`'s results with `values`; where a type differs, the
     /// remaining users see a cast back to the old type.
     pub fn replace_op(&mut self, op: OpId, values: &[ValueId]) {
@@ -119,6 +130,12 @@ impl ConversionRewriter<'_, '_> {
             }
             if let Some(&back) = self.state.back_casts.get(&(v, old_ty)) {
                 replacements.push(back);
+                continue;
+            }
+            // The conversion's own cast of a value of the old type: that
+            // value (an op replaced by one of its converted operands).
+            if let Some(source) = self.materialized_from(v, old_ty) {
+                replacements.push(source);
                 continue;
             }
             // As MLIR: after `v`'s definition, shared by later users.

@@ -1,0 +1,36 @@
+// memref.copy (memcpy between contiguous memrefs, the runtime's
+// memrefCopy on unranked descriptors otherwise), assume_alignment and
+// distinct_objects (llvm.intr.assume with operand bundles), and dim of an
+// unranked memref, as mlir-opt-22 lowers them.
+// RUN: diff <(silica opt --finalize-memref-to-llvm %s) <(mlir-opt-22 --finalize-memref-to-llvm %s)
+// RUN: diff <(silica opt --finalize-memref-to-llvm=index-bitwidth=32 %s) <(mlir-opt-22 --finalize-memref-to-llvm=index-bitwidth=32 %s)
+// RUN: silica opt --finalize-memref-to-llvm %s | FileCheck %s
+
+// CHECK: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
+// CHECK-LABEL: func.func @copies
+// CHECK: "llvm.intr.memcpy"
+// CHECK: llvm.intr.stacksave : !llvm.ptr
+// CHECK: llvm.call @memrefCopy
+// CHECK: llvm.intr.stackrestore
+func.func @copies(%a: memref<4x4xf32, strided<[8, 1], offset: ?>>, %b: memref<4x4xf32>, %u: memref<*xf32>, %r: memref<1x4xf32, strided<[8, 1], offset: ?>>, %s: memref<1x4xf32>) {
+  memref.copy %r, %s : memref<1x4xf32, strided<[8, 1], offset: ?>> to memref<1x4xf32>
+  memref.copy %a, %b : memref<4x4xf32, strided<[8, 1], offset: ?>> to memref<4x4xf32>
+  memref.copy %u, %b : memref<*xf32> to memref<4x4xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @assumes
+// CHECK: llvm.intr.assume %{{.*}} ["align"(%{{.*}}, %{{.*}} : !llvm.ptr, i64)] : i1
+// CHECK: llvm.intr.assume %{{.*}} ["separate_storage"(%{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr)] : i1
+func.func @assumes(%m: memref<4x4xf16, strided<[?, ?], offset: ?>>, %x: memref<?xf32>, %y: memref<?xf64>) -> (memref<?xf32>, memref<?xf64>) {
+  %0 = memref.assume_alignment %m, 16 : memref<4x4xf16, strided<[?, ?], offset: ?>>
+  %1, %2 = memref.distinct_objects %x, %y : memref<?xf32>, memref<?xf64>
+  return %1, %2 : memref<?xf32>, memref<?xf64>
+}
+
+// CHECK-LABEL: func.func @unranked_dim
+// CHECK: llvm.getelementptr %{{.*}}[0, 2] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, i64)>
+func.func @unranked_dim(%u: memref<*xi32>, %i: index) -> index {
+  %d = memref.dim %u, %i : memref<*xi32>
+  return %d : index
+}
