@@ -16,7 +16,7 @@ pub mod memref_layout;
 mod memref_metadata;
 mod memref_patterns;
 mod memref_scope;
-mod memref_transpose;
+pub mod memref_transpose;
 mod memref_verify;
 pub mod promote_buffers;
 mod region_branch_patterns;

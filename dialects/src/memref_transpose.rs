@@ -62,7 +62,7 @@ fn print_transpose(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 }
 
 /// The dimension each result of `m` is, if `m` permutes its dimensions.
-fn permutation_of(m: &AffineMap) -> Option<Vec<usize>> {
+pub fn permutation_of(m: &AffineMap) -> Option<Vec<usize>> {
     if m.results.len() != m.num_dims as usize {
         return None;
     }
@@ -315,7 +315,6 @@ fn verify_transpose(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     Ok(())
 }
 
-/// `memref.transpose`.
 /// `memref.transpose`: by the identity to its own type is its input; of
 /// another transpose, it transposes that one's input by the composed
 /// permutation.

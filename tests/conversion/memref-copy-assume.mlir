@@ -1,7 +1,8 @@
 // memref.copy (memcpy between contiguous memrefs, the runtime's
 // memrefCopy on unranked descriptors otherwise), assume_alignment and
-// distinct_objects (llvm.intr.assume with operand bundles), and dim of an
-// unranked memref, as mlir-opt-22 lowers them.
+// distinct_objects (llvm.intr.assume with operand bundles), dim and the
+// aligned pointer of an unranked memref, atomics at an offset, and
+// uninitialized and rank-0 globals, as mlir-opt-22 lowers them.
 // RUN: diff <(silica opt --finalize-memref-to-llvm %s) <(mlir-opt-22 --finalize-memref-to-llvm %s)
 // RUN: diff <(silica opt --finalize-memref-to-llvm=index-bitwidth=32 %s) <(mlir-opt-22 --finalize-memref-to-llvm=index-bitwidth=32 %s)
 // RUN: silica opt --finalize-memref-to-llvm %s | FileCheck %s
@@ -34,3 +35,22 @@ func.func @unranked_dim(%u: memref<*xi32>, %i: index) -> index {
   %d = memref.dim %u, %i : memref<*xi32>
   return %d : index
 }
+
+// CHECK-LABEL: func.func @unranked_pointer
+// CHECK: llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK: llvm.ptrtoint
+func.func @unranked_pointer(%u: memref<*xf32>) -> index {
+  %p = memref.extract_aligned_pointer_as_index %u : memref<*xf32> -> index
+  return %p : index
+}
+
+// CHECK-LABEL: func.func @atomic_offset
+// CHECK: llvm.atomicrmw _and %{{.*}}, %{{.*}} acq_rel : !llvm.ptr, i32
+func.func @atomic_offset(%m: memref<10xi32, strided<[1], offset: 5>>, %v: i32, %i: index, %n: memref<?x?xf32, strided<[?, 1], offset: ?>>, %f: f32) {
+  %0 = memref.atomic_rmw andi %v, %m[%i] : (i32, memref<10xi32, strided<[1], offset: 5>>) -> i32
+  %1 = memref.atomic_rmw maxnumf %f, %n[%i, %i] : (f32, memref<?x?xf32, strided<[?, 1], offset: ?>>) -> f32
+  return
+}
+
+memref.global @uninit : memref<2xf32> = uninitialized
+memref.global "private" @scalar : memref<f32> = dense<1.0> {alignment = 64}

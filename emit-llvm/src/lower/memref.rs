@@ -194,6 +194,21 @@ fn memref_of(cr: &ConversionRewriter<'_, '_>, v: ValueId) -> Type {
     cr.rw.ir.value_type(v)
 }
 
+/// The `alignment` and `nontemporal` of a memref load or store, as the
+/// llvm access's properties.
+fn access_props(b: &mut Llvm<'_, '_>, op: OpId) -> Vec<(&'static str, silica_ir::Attr)> {
+    let mut props = Vec::new();
+    if let Some(a) = inherent_attr(b.rw.ctx, b.rw.ir, op, "alignment") {
+        props.push(("alignment", a));
+    }
+    if inherent_attr(b.rw.ctx, b.rw.ir, op, "nontemporal").is_some_and(
+        |a| matches!(b.rw.ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0.into()),
+    ) {
+        props.push(("nontemporal", b.rw.ctx.unit_attr()));
+    }
+    props
+}
+
 fn load(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
     let memref = memref_of(cr, cr.rw.ir.operand(op, 0));
     let result = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
@@ -206,12 +221,7 @@ fn load(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
     else {
         return false;
     };
-    let mut props = Vec::new();
-    if inherent_attr(b.rw.ctx, b.rw.ir, op, "nontemporal").is_some_and(
-        |a| matches!(b.rw.ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0.into()),
-    ) {
-        props.push(("nontemporal", b.rw.ctx.unit_attr()));
-    }
+    let props = access_props(&mut b, op);
     let v = b.value("llvm.load", &[ptr], result, &props);
     cr.replace_op(op, &[v]);
     true
@@ -225,7 +235,8 @@ fn store(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) ->
     else {
         return false;
     };
-    b.op("llvm.store", &[operands[0], ptr], &[], &[]);
+    let props = access_props(&mut b, op);
+    b.op("llvm.store", &[operands[0], ptr], &[], &props);
     cr.rw.erase_op(op);
     true
 }
@@ -600,6 +611,36 @@ fn reinterpret_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[V
     true
 }
 
+/// `memref.transpose`: the descriptor with its sizes and strides
+/// permuted (result dimension `i` takes source dimension `perm[i]`).
+fn transpose(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let result = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    let perm = match inherent_attr(cr.rw.ctx, cr.rw.ir, op, "permutation")
+        .map(|a| cr.rw.ctx.attr_kind(a))
+    {
+        Some(AttrKind::AffineMap(m)) => silica_dialects::memref_transpose::permutation_of(m),
+        _ => None,
+    };
+    let (Some(perm), Some(to)) = (perm, cr.convert_type(result)) else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm::new(cr, loc);
+    let mut d = b.poison(to);
+    for field in 0..3 {
+        let v = b.extract(operands[0], &[field]);
+        d = b.insert(d, v, &[field]);
+    }
+    for (target, &source) in perm.iter().enumerate() {
+        for field in [3, 4] {
+            let v = b.extract(operands[0], &[field, source as i64]);
+            d = b.insert(d, v, &[field, target as i64]);
+        }
+    }
+    cr.replace_op(op, &[d]);
+    true
+}
+
 /// `memref.rank`: a constant, or the rank field of an unranked memref.
 fn rank(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
     let source = memref_of(cr, cr.rw.ir.operand(op, 0));
@@ -626,12 +667,22 @@ fn rank(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
 /// integer.
 fn aligned_pointer(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
     let source = memref_of(cr, cr.rw.ir.operand(op, 0));
-    if memref_parts(cr.rw.ctx, source).is_none() || cr.convert_type(source).is_none() {
+    if cr.convert_type(source).is_none() {
         return false;
     }
+    let ranked = memref_parts(cr.rw.ctx, source).is_some();
     let loc = cr.rw.ir.op_loc(op);
     let mut b = Llvm::new(cr, loc);
-    let p = b.extract(operands[0], &[1]);
+    let p = if ranked {
+        b.extract(operands[0], &[1])
+    } else {
+        // The second field of the ranked descriptor an unranked one
+        // points to.
+        let ptr = types::ptr(b.rw.ctx, 0);
+        let desc = b.extract(operands[0], &[1]);
+        let field = b.gep(desc, ptr, &[GepIndex::Const(1)], 0);
+        b.value("llvm.load", &[field], ptr, &[])
+    };
     let v = b.value("llvm.ptrtoint", &[p], b.index, &[]);
     cr.replace_op(op, &[v]);
     true
@@ -816,9 +867,17 @@ fn global(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool 
     let zero = ctx.int_attr(t64, 0);
     put(ctx, "unnamed_addr", zero);
     put(ctx, "visibility_", zero);
+    // `uninitialized` (a unit value): an initializer returning undef.
+    let mut uninitialized = false;
     if let Some(v) = inherent_attr(ctx, ir, op, "initial_value") {
-        if !matches!(ctx.attr_kind(v), AttrKind::Unit) {
-            put(ctx, "value", v);
+        match ctx.attr_kind(v) {
+            AttrKind::Unit => uninitialized = true,
+            // A rank-0 memref's global holds the element itself.
+            AttrKind::DenseElements { values, .. } if shape.is_empty() && values.len() == 1 => {
+                let e = values[0];
+                put(ctx, "value", e);
+            }
+            _ => put(ctx, "value", v),
         }
     }
     if let Some(a) = inherent_attr(ctx, ir, op, "alignment") {
@@ -839,6 +898,16 @@ fn global(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool 
         attrs,
         props: Some(props),
     });
+    if uninitialized {
+        let block = cr.rw.ir.create_block();
+        cr.rw.ir.append_block(region, block);
+        let saved = cr.rw.insertion_point();
+        cr.rw.set_insertion_point_to_end(block);
+        let mut b = Llvm::new(cr, loc);
+        let undef = b.value("llvm.mlir.undef", &[], gty, &[]);
+        b.op("llvm.return", &[undef], &[], &[]);
+        cr.rw.restore_insertion_point(saved);
+    }
     cr.rw.erase_op(op);
     true
 }
@@ -894,6 +963,7 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>, aligned_alloc: bool) {
         ("memref.cast", cast),
         ("memref.reinterpret_cast", reinterpret_cast),
         ("memref.rank", rank),
+        ("memref.transpose", transpose),
         ("memref.extract_aligned_pointer_as_index", aligned_pointer),
         ("memref.view", view),
         ("memref.prefetch", prefetch),
@@ -901,6 +971,12 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>, aligned_alloc: bool) {
         ("memref.global", global),
         ("memref.get_global", get_global),
         ("memref.copy", super::memref_copy::copy),
+        ("memref.alloca_scope", super::memref_scope::alloca_scope),
+        ("memref.atomic_rmw", super::memref_atomic::atomic_rmw),
+        (
+            "memref.generic_atomic_rmw",
+            super::memref_atomic::generic_atomic_rmw,
+        ),
         (
             "memref.assume_alignment",
             super::memref_assume::assume_alignment,

@@ -3,7 +3,8 @@
 //! `index-bitwidth`, 64 by default; memrefs are descriptor structs
 //! `{allocated, aligned, offset, sizes[r], strides[r]}`), the patterns of
 //! each source dialect (`arith.rs`, `cf.rs`, `func.rs`, `memref.rs`,
-//! `memref_copy.rs` and `memref_assume.rs`, `math.rs`, `index.rs`), and the passes that run
+//! `memref_copy.rs`, `memref_assume.rs`, `memref_scope.rs`,
+//! `memref_atomic.rs`, `math.rs`, `index.rs`), and the passes that run
 //! them (`passes.rs`). [`Llvm`] builds llvm ops with their default properties.
 
 mod arith;
@@ -13,7 +14,9 @@ mod index;
 mod math;
 mod memref;
 mod memref_assume;
+mod memref_atomic;
 mod memref_copy;
+mod memref_scope;
 pub mod passes;
 
 use crate::types;
