@@ -75,6 +75,22 @@ impl Llvm<'_, '_> {
         d
     }
 
+    /// A stack copy of the descriptor `desc`, returning its address
+    /// (MLIR's `promoteOneMemRefDescriptor`, which counts the slot in
+    /// `i64` whatever the index width).
+    pub(super) fn promote_descriptor(&mut self, desc: ValueId) -> ValueId {
+        let ctx = self.ctx();
+        let (index, i64t) = (ctx.index_type(), ctx.signless(64));
+        let one = ctx.int_attr(index, 1);
+        let one = self.constant(one, i64t);
+        let ty = self.rw.ir.value_type(desc);
+        let ptr = types::ptr(self.rw.ctx, 0);
+        let e = self.rw.ctx.intern_attr(AttrKind::Type(ty));
+        let slot = self.value("llvm.alloca", &[one], ptr, &[("elem_type", e)]);
+        self.op("llvm.store", &[desc, slot], &[], &[]);
+        slot
+    }
+
     /// A descriptor of a static shape around one pointer, constants
     /// made as they are inserted (MLIR's `fromStaticShape`).
     pub(crate) fn static_descriptor(&mut self, memref: Type, ptr: ValueId) -> Option<ValueId> {
@@ -241,25 +257,59 @@ fn store(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) ->
     true
 }
 
-/// The size in bytes of a converted element type, where known without
-/// a data layout.
-fn element_bytes(ctx: &Context, t: Type) -> Option<u64> {
-    if types::is_ptr(ctx, t) {
-        return Some(8);
+/// The size and ABI alignment in bytes of a converted element type
+/// under MLIR's default data layout (pointers and `i64` take 8 bytes,
+/// vectors their innermost dimension padded to a power of two, structs
+/// their fields at aligned offsets), where known.
+fn element_layout(ctx: &Context, t: Type) -> Option<(u64, u64)> {
+    match types::llvm_type(ctx, t) {
+        Some(types::LlvmType::Ptr(_)) => return Some((8, 8)),
+        Some(types::LlvmType::Array(n, e)) => {
+            let (size, align) = element_layout(ctx, e)?;
+            return Some((size * n, align));
+        }
+        Some(types::LlvmType::Struct {
+            body,
+            packed,
+            opaque: false,
+            ..
+        }) => {
+            let (mut size, mut align) = (0u64, 1u64);
+            for f in body {
+                let (s, a) = element_layout(ctx, f)?;
+                let a = if packed { 1 } else { a };
+                size = size.next_multiple_of(a) + s;
+                align = align.max(a);
+            }
+            return Some((size.next_multiple_of(align), align));
+        }
+        Some(_) => return None,
+        None => {}
     }
-    match ctx.type_kind(t) {
-        TypeKind::Integer { width, .. } => Some(u64::from(*width).div_ceil(8)),
-        TypeKind::Float(k) => crate::translate::float_name(*k).map(|n| match n {
+    let size = match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => u64::from(*width).div_ceil(8),
+        TypeKind::Float(k) => match crate::translate::float_name(*k)? {
             "half" | "bfloat" => 2,
             "float" => 4,
             "double" => 8,
             _ => 16,
-        }),
+        },
+        // The innermost dimension padded to a power of two.
         TypeKind::Vector { shape, element, .. } => {
-            Some(shape.iter().product::<i64>() as u64 * element_bytes(ctx, *element)?)
+            let (&last, outer) = shape.split_last()?;
+            let count = outer.iter().product::<i64>() as u64 * (last as u64).next_power_of_two();
+            let bits = match ctx.type_kind(*element) {
+                TypeKind::Integer { width, .. } => u64::from(*width),
+                _ => element_layout(ctx, *element)?.0 * 8,
+            };
+            return Some((
+                (count * bits).div_ceil(8),
+                (count * bits).div_ceil(8).next_power_of_two(),
+            ));
         }
-        _ => None,
-    }
+        _ => return None,
+    };
+    Some((size, size.next_power_of_two()))
 }
 
 fn alloc_malloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
@@ -295,7 +345,7 @@ fn alloc(
     let i64t = super::index_type(cr);
     let generic = types::ptr(cr.rw.ctx, 0);
     if heap && aligned_alloc {
-        let Some(elt) = element_bytes(cr.rw.ctx, element) else {
+        let Some((elt, _)) = element_layout(cr.rw.ctx, element) else {
             return false;
         };
         let align = match alignment.map(|a| cr.rw.ctx.attr_kind(a)) {
@@ -530,11 +580,7 @@ fn cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
                     .shaped(source)
                     .and_then(|(s, _)| s)
                     .map_or(0, <[i64]>::len);
-            let one = b.index_const(1);
-            let ptr_ty = types::ptr(b.rw.ctx, 0);
-            let e = b.rw.ctx.intern_attr(AttrKind::Type(from));
-            let slot = b.value("llvm.alloca", &[one], ptr_ty, &[("elem_type", e)]);
-            b.op("llvm.store", &[operands[0], slot], &[], &[]);
+            let slot = b.promote_descriptor(operands[0]);
             let r = b.index_const(rank as i64);
             let mut u = b.poison(to);
             u = b.insert(u, r, &[0]);

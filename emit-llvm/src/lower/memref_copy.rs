@@ -153,11 +153,7 @@ fn runtime_copy(
         // a stack copy of its descriptor.
         let rank = b.rw.ctx.int_attr(index, shape.len() as i64);
         let rank = b.constant(rank, index);
-        // MLIR counts this slot in `i64` whatever the index width.
-        let (index_ty, i64t) = (b.rw.ctx.index_type(), b.rw.ctx.signless(64));
-        let one = b.rw.ctx.int_attr(index_ty, 1);
-        let one = b.constant(one, i64t);
-        let slot = on_stack(&mut b, d, one);
+        let slot = b.promote_descriptor(d);
         let mut packed = b.poison(u.expect("converted unranked type"));
         packed = b.insert(packed, rank, &[0]);
         packed = b.insert(packed, slot, &[1]);

@@ -87,6 +87,18 @@ impl ConversionRewriter<'_, '_> {
         let ty = self.rw.ir.value_type(cur);
         match self.convert_type(ty) {
             Some(t) if t != ty => {
+                // A cast of a value of the converted type already: that
+                // value (MLIR reconciles the round trip its cast would
+                // make).
+                if let Some(def) = self.rw.ir.defining_op(cur) {
+                    let source = (self.rw.ctx.str(self.rw.ir.op_name(def)) == CAST
+                        && self.rw.ir.num_operands(def) == 1)
+                        .then(|| self.rw.ir.operand(def, 0))
+                        .filter(|&s| self.rw.ir.value_type(s) == t);
+                    if let Some(source) = source {
+                        return source;
+                    }
+                }
                 // As MLIR: right after the value's definition (block
                 // arguments: at the start of their block).
                 let saved = self.rw.insertion_point();
