@@ -2,7 +2,8 @@
 // memrefCopy on unranked descriptors otherwise), assume_alignment and
 // distinct_objects (llvm.intr.assume with operand bundles), dim and the
 // aligned pointer of an unranked memref, atomics at an offset, and
-// uninitialized and rank-0 globals, as mlir-opt-22 lowers them.
+// uninitialized and rank-0 globals, memory-space casts and reshapes, as
+// mlir-opt-22 lowers them.
 // RUN: diff <(silica opt --finalize-memref-to-llvm %s) <(mlir-opt-22 --finalize-memref-to-llvm %s)
 // RUN: diff <(silica opt --finalize-memref-to-llvm=index-bitwidth=32 %s) <(mlir-opt-22 --finalize-memref-to-llvm=index-bitwidth=32 %s)
 // RUN: silica opt --finalize-memref-to-llvm %s | FileCheck %s
@@ -54,3 +55,11 @@ func.func @atomic_offset(%m: memref<10xi32, strided<[1], offset: 5>>, %v: i32, %
 
 memref.global @uninit : memref<2xf32> = uninitialized
 memref.global "private" @scalar : memref<f32> = dense<1.0> {alignment = 64}
+
+// CHECK-LABEL: func.func @space_cast_and_reshape
+// CHECK: llvm.addrspacecast %{{.*}} : !llvm.ptr to !llvm.ptr<1>
+func.func @space_cast_and_reshape(%m: memref<?xf32>, %a: memref<?x?xi32>, %shape: memref<1xindex>) -> (memref<?xf32, 1>, memref<?xi32>) {
+  %c = memref.memory_space_cast %m : memref<?xf32> to memref<?xf32, 1>
+  %r = memref.reshape %a(%shape) : (memref<?x?xi32>, memref<1xindex>) -> memref<?xi32>
+  return %c, %r : memref<?xf32, 1>, memref<?xi32>
+}

@@ -1,5 +1,5 @@
-// memref atomics, alloca scopes, transposed views and uninitialized
-// globals lowered by silica alone to LLVM IR and run in lli-22; the
+// memref atomics, alloca scopes, transposed and reshaped views and
+// uninitialized globals lowered by silica alone to LLVM IR and run in lli-22; the
 // llvm-dialect module is byte-identical to mlir-opt-22's and the output
 // matches the mlir-opt-22 + mlir-translate-22 pipeline's.
 // RUN: diff <(silica opt --lower-affine --convert-scf-to-cf --finalize-memref-to-llvm --convert-to-llvm --reconcile-unrealized-casts %s) <(mlir-opt-22 --lower-affine --convert-scf-to-cf --finalize-memref-to-llvm --convert-to-llvm --reconcile-unrealized-casts %s)
@@ -13,12 +13,40 @@
 // CHECK: scopes 70
 // CHECK: transposed 6 9
 // CHECK: global 7
+// CHECK: reshaped 9 11
 
 llvm.mlir.global internal constant @fmt_atomics("atomics sum %d max %d min %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_scopes("scopes %ld\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_transposed("transposed %ld %ld\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_global("global %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_reshaped("reshaped %ld %ld\0A\00") {addr_space = 0 : i32}
 llvm.func @printf(!llvm.ptr, ...) -> i32
+
+memref.global "private" constant @shape_4x3 : memref<2xi64> = dense<[4, 3]>
+
+// A 2x6 matrix of 0..11 read as 4x3 (static shape) and ?x3 (a size
+// loaded from the shape operand at run time).
+func.func @reshaped() {
+  %m = memref.alloca() : memref<2x6xi64>
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 6 {
+      %k = affine.apply affine_map<(d0, d1) -> (d0 * 6 + d1)>(%i, %j)
+      %v = arith.index_cast %k : index to i64
+      affine.store %v, %m[%i, %j] : memref<2x6xi64>
+    }
+  }
+  %shape = memref.get_global @shape_4x3 : memref<2xi64>
+  %r = memref.reshape %m(%shape) : (memref<2x6xi64>, memref<2xi64>) -> memref<4x3xi64>
+  %d = memref.reshape %m(%shape) : (memref<2x6xi64>, memref<2xi64>) -> memref<?x3xi64>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %a = memref.load %r[%c3, %c0] : memref<4x3xi64>
+  %b = memref.load %d[%c3, %c2] : memref<?x3xi64>
+  %fmt = llvm.mlir.addressof @fmt_reshaped : !llvm.ptr
+  %p = llvm.call @printf(%fmt, %a, %b) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, i64) -> i32
+  return
+}
 
 memref.global "private" @scratch : memref<4xi32> = uninitialized
 
@@ -108,6 +136,7 @@ func.func @main() -> i32 {
   call @scopes() : () -> ()
   call @transposed() : () -> ()
   call @global() : () -> ()
+  call @reshaped() : () -> ()
   %ok = arith.constant 0 : i32
   return %ok : i32
 }

@@ -687,6 +687,37 @@ fn transpose(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]
     true
 }
 
+/// `memref.memory_space_cast` of a ranked memref: the descriptor with
+/// its pointers cast to the new address space.
+fn memory_space_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let result = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    let Some((shape, _, space)) = memref_parts(cr.rw.ctx, result) else {
+        return false;
+    };
+    let Some(to) = cr.convert_type(result) else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm::new(cr, loc);
+    let mut fields = vec![b.extract(operands[0], &[0]), b.extract(operands[0], &[1])];
+    let offset = b.extract(operands[0], &[2]);
+    let mut sizes = Vec::new();
+    let mut strides = Vec::new();
+    for i in 0..shape.len() as i64 {
+        sizes.push(b.extract(operands[0], &[3, i]));
+    }
+    for i in 0..shape.len() as i64 {
+        strides.push(b.extract(operands[0], &[4, i]));
+    }
+    let ptr = types::ptr(b.rw.ctx, space);
+    for f in &mut fields {
+        *f = b.value("llvm.addrspacecast", &[*f], ptr, &[]);
+    }
+    let d = b.pack_descriptor(to, fields[0], fields[1], Some(offset), &sizes, &strides);
+    cr.replace_op(op, &[d]);
+    true
+}
+
 /// `memref.rank`: a constant, or the rank field of an unranked memref.
 fn rank(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
     let source = memref_of(cr, cr.rw.ir.operand(op, 0));
@@ -1010,6 +1041,8 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>, aligned_alloc: bool) {
         ("memref.reinterpret_cast", reinterpret_cast),
         ("memref.rank", rank),
         ("memref.transpose", transpose),
+        ("memref.memory_space_cast", memory_space_cast),
+        ("memref.reshape", super::memref_reshape::reshape),
         ("memref.extract_aligned_pointer_as_index", aligned_pointer),
         ("memref.view", view),
         ("memref.prefetch", prefetch),

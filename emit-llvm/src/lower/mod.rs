@@ -4,7 +4,7 @@
 //! `{allocated, aligned, offset, sizes[r], strides[r]}`), the patterns of
 //! each source dialect (`arith.rs`, `cf.rs`, `func.rs`, `memref.rs`,
 //! `memref_copy.rs`, `memref_assume.rs`, `memref_scope.rs`,
-//! `memref_atomic.rs`, `math.rs`, `index.rs`), and the passes that run
+//! `memref_atomic.rs`, `memref_reshape.rs`, `math.rs`, `index.rs`), and the passes that run
 //! them (`passes.rs`). [`Llvm`] builds llvm ops with their default properties.
 
 mod arith;
@@ -16,6 +16,7 @@ mod memref;
 mod memref_assume;
 mod memref_atomic;
 mod memref_copy;
+mod memref_reshape;
 mod memref_scope;
 pub mod passes;
 
