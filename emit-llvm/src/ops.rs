@@ -261,6 +261,42 @@ static TRUNC: Signature = Signature::new(
     "$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` type($res)",
 );
 
+/// LLVM rounding modes in value order (`llvm::RoundingMode`).
+pub(crate) const ROUNDING_MODES: &[&str] = &[
+    "towardzero",
+    "tonearest",
+    "upward",
+    "downward",
+    "tonearestaway",
+    "",
+    "",
+    "dynamic",
+];
+
+/// Floating-point exception behaviours in value order.
+pub(crate) const FP_EXCEPTION_BEHAVIORS: &[&str] = &["ignore", "maytrap", "strict"];
+
+/// `llvm.intr.experimental.constrained.fptrunc %x tonearest ignore : f64 to f32`
+static CONSTRAINED_FPTRUNC: Signature = Signature::new(
+    &[one("arg_0")],
+    RES,
+    &[
+        AttrParam {
+            name: "roundingmode",
+            syntax: AttrSyntax::IntEnum(64, ROUNDING_MODES),
+            optional: false,
+            default: None,
+        },
+        AttrParam {
+            name: "fpExceptionBehavior",
+            syntax: AttrSyntax::IntEnum(64, FP_EXCEPTION_BEHAVIORS),
+            optional: false,
+            default: None,
+        },
+    ],
+    "$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type($res)",
+);
+
 static SELECT: Signature = Signature::new(
     &[
         typed("condition", ANY_TYPE),
@@ -752,6 +788,11 @@ pub(crate) static OPS: &[OpDef] = &[
     },
     op("llvm.intr.trap", &NO_OPERANDS, Effects::Write),
     op("llvm.intr.stacksave", &STACKSAVE, Effects::Write),
+    op(
+        "llvm.intr.experimental.constrained.fptrunc",
+        &CONSTRAINED_FPTRUNC,
+        Effects::Write,
+    ),
     op("llvm.intr.stackrestore", &STACKRESTORE, Effects::Write),
     op("llvm.intr.debugtrap", &NO_OPERANDS, Effects::Write),
     pure("llvm.intr.fmuladd", &INTRINSIC),

@@ -3,6 +3,7 @@
 // before conversion.
 // RUN: diff <(silica opt --convert-arith-to-llvm %s) <(mlir-opt-22 --convert-arith-to-llvm %s)
 // RUN: diff <(silica opt --convert-to-llvm %s) <(mlir-opt-22 --convert-to-llvm %s)
+// RUN: silica opt --convert-arith-to-llvm %s | FileCheck %s
 func.func @ints(%a: i32, %b: i32, %i: index, %z: i32) -> (i32, i1, i64, index) {
   %0 = arith.addi %a, %b overflow<nsw> : i32
   %1 = arith.subi %0, %z overflow<nsw, nuw> : i32
@@ -46,4 +47,19 @@ func.func @floats(%x: f32, %y: f32, %v: vector<4xf32>) -> (f64, i1, i32, vector<
   %w = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : vector<4xf32>
   %11 = arith.addf %v, %w : vector<4xf32>
   return %8, %7, %9, %11 : f64, i1, i32, vector<4xf32>
+}
+
+// A truncation with a rounding mode becomes the constrained intrinsic; a
+// bitcast between memrefs is the descriptor itself.
+// CHECK-LABEL: func.func @rounding_modes
+// CHECK: llvm.intr.experimental.constrained.fptrunc %{{.*}} tonearest ignore : f64 to f32
+// CHECK: llvm.intr.experimental.constrained.fptrunc %{{.*}} towardzero ignore : f64 to f32
+// CHECK: llvm.fptrunc %{{.*}} : f64 to f32
+// CHECK-NOT: llvm.bitcast
+func.func @rounding_modes(%x: f64, %m: memref<?xi16>) -> (f32, f32, f32, memref<?xbf16>) {
+  %0 = arith.truncf %x to_nearest_even : f64 to f32
+  %1 = arith.truncf %x toward_zero : f64 to f32
+  %2 = arith.truncf %x : f64 to f32
+  %3 = arith.bitcast %m : memref<?xi16> to memref<?xbf16>
+  return %0, %1, %2, %3 : f32, f32, f32, memref<?xbf16>
 }

@@ -146,3 +146,10 @@ llvm.func @assumes(%p: !llvm.ptr, %q: !llvm.ptr, %c: i1) {
   llvm.intr.stackrestore %s : !llvm.ptr
   llvm.return
 }
+
+// CHECK-LABEL: define float @constrained(
+// CHECK: call float @llvm.experimental.constrained.fptrunc.f32.f64(double %{{.*}}, metadata !"round.downward", metadata !"fpexcept.ignore")
+llvm.func @constrained(%x: f64) -> f32 {
+  %0 = llvm.intr.experimental.constrained.fptrunc %x downward ignore : f64 to f32
+  llvm.return %0 : f32
+}

@@ -86,6 +86,37 @@ fn one_to_one(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId
     let Some(results) = converted_results(cr, op) else {
         return false;
     };
+    // A truncation with a rounding mode: the constrained intrinsic.
+    if name == "arith.truncf" {
+        if let Some(mode) = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "roundingmode") {
+            // arith's to_nearest_even, downward, upward, toward_zero,
+            // to_nearest_away as LLVM numbers them.
+            const LLVM_MODE: [i64; 5] = [1, 3, 2, 0, 4];
+            let Some(&mode) = LLVM_MODE.get(crate::attrs::bits_of(cr.rw.ctx, mode) as usize) else {
+                return false;
+            };
+            let ctx = &mut *cr.rw.ctx;
+            let t = ctx.signless(64);
+            let props = [
+                ("roundingmode", ctx.int_attr(t, mode)),
+                ("fpExceptionBehavior", ctx.int_attr(t, 0)),
+            ];
+            let loc = cr.rw.ir.op_loc(op);
+            let v = Llvm::new(cr, loc).value(
+                "llvm.intr.experimental.constrained.fptrunc",
+                operands,
+                results[0],
+                &props,
+            );
+            cr.replace_op(op, &[v]);
+            return true;
+        }
+    }
+    // A bitcast between types that convert alike (memrefs) folds away.
+    if target == "llvm.bitcast" && cr.rw.ir.value_type(operands[0]) == results[0] {
+        cr.replace_op(op, &[operands[0]]);
+        return true;
+    }
     let ctx = &mut *cr.rw.ctx;
     let mut props: Vec<(&str, Attr)> = Vec::new();
     match flags {

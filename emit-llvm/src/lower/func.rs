@@ -17,6 +17,7 @@ const DROPPED: &[&str] = &[
     "arg_attrs",
     "res_attrs",
     "llvm.linkage",
+    "func.varargs",
 ];
 
 fn is_memref(ctx: &Context, t: Type) -> bool {
@@ -171,7 +172,22 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
         Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
         _ => return false,
     };
-    let fty = types::func(ctx, result, &params, false);
+    // `func.varargs`: a variadic function.
+    let vararg = inherent_attr(ctx, cr.rw.ir, op, "func.varargs").is_some_and(
+        |a| matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0.into()),
+    );
+    let fty = types::func(ctx, result, &params, vararg);
+    // `llvm.linkage` must be a linkage attribute.
+    let linkage = inherent_attr(ctx, cr.rw.ir, op, "llvm.linkage");
+    if let Some(l) = linkage {
+        if crate::attrs::keyword_of(ctx, l).is_none_or(|k| !crate::attrs::LINKAGES.contains(&k)) {
+            cr.error(
+                op,
+                "Contains llvm.linkage attribute not of type LLVM::LinkageAttr",
+            );
+            return false;
+        }
+    }
     let mut kept: Vec<(Symbol, Attr)> = Vec::new();
     let props = cr
         .rw
@@ -190,9 +206,32 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
     let c_interface = kept
         .iter()
         .any(|(k, _)| ctx.str(*k) == "llvm.emit_c_interface");
+    // `llvm.readnone`: memory effects of none at all.
+    if let Some(at) = kept
+        .iter()
+        .position(|(k, _)| ctx.str(*k) == "llvm.readnone")
+    {
+        let none = crate::attrs::raw_attr(
+            ctx,
+            "memory_effects",
+            "other = none, argMem = none, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none",
+        );
+        let key = ctx.sym("memory_effects");
+        kept[at] = (key, none);
+    }
+    if vararg && c_interface {
+        cr.error(
+            op,
+            "C interface for variadic functions is not supported yet.",
+        );
+        return false;
+    }
     let attrs = ctx.dict_attr(kept);
     let loc = cr.rw.ir.op_loc(op);
     let new = create_llvm_func(cr, &name, fty, attrs, loc);
+    if let Some(l) = linkage {
+        silica_ir::dialect::set_inherent_attr(cr.rw.ctx, cr.rw.ir, new, "linkage", l);
+    }
     // Move the body over.
     let old_region = cr.rw.ir.regions(op).next().expect("func body");
     let new_region = cr.rw.ir.regions(new).next().expect("llvm.func body");
@@ -411,10 +450,18 @@ fn ret(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bare
 
 fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bare: bool) -> bool {
     let loc = cr.rw.ir.op_loc(op);
+    // `func.call_indirect`: the callee is the first operand.
+    let indirect = cr.rw.ctx.str(cr.rw.ir.op_name(op)) == "func.call_indirect";
+    let (callee_ptr, operands) = if indirect {
+        (operands.first().copied(), &operands[1..])
+    } else {
+        (None, operands)
+    };
     let originals: Vec<Type> = cr
         .rw
         .ir
         .operands(op)
+        .skip(usize::from(indirect))
         .map(|v| cr.rw.ir.value_type(v))
         .collect();
     if bare && originals.iter().any(|t| is_unranked(cr.rw.ctx, *t)) {
@@ -429,11 +476,14 @@ fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bar
     let Some(result) = packed_result(cr, &results, bare) else {
         return false;
     };
-    let callee =
-        match inherent_attr(cr.rw.ctx, cr.rw.ir, op, "callee").map(|a| cr.rw.ctx.attr_kind(a)) {
-            Some(AttrKind::SymbolRef { root, .. }) => cr.rw.ctx.str(*root).to_string(),
-            _ => return false,
-        };
+    let callee = match (
+        callee_ptr,
+        inherent_attr(cr.rw.ctx, cr.rw.ir, op, "callee").map(|a| cr.rw.ctx.attr_kind(a)),
+    ) {
+        (Some(_), _) => String::new(),
+        (None, Some(AttrKind::SymbolRef { root, .. })) => cr.rw.ctx.str(*root).to_string(),
+        _ => return false,
+    };
     let mut b = Llvm::new(cr, loc);
     let mut args = Vec::new();
     for (&v, &t) in operands.iter().zip(&originals) {
@@ -465,8 +515,12 @@ fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bar
         }
     }
     let void = types::is_void(b.rw.ctx, result);
-    let new = b.call(
-        &callee,
+    let callee = match callee_ptr {
+        Some(p) => super::Callee::Pointer(p),
+        None => super::Callee::Symbol(&callee),
+    };
+    let new = b.call_of(
+        callee,
         &args,
         if void {
             &[]
@@ -487,6 +541,19 @@ fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bar
         values = vec![d];
     }
     cr.replace_op(op, &values);
+    true
+}
+
+/// `func.constant @f`: the function's address.
+fn constant(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
+    let Some(name) = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "value") else {
+        return false;
+    };
+    let loc = cr.rw.ir.op_loc(op);
+    let mut b = Llvm::new(cr, loc);
+    let ptr = types::ptr(b.rw.ctx, 0);
+    let v = b.value("llvm.mlir.addressof", &[], ptr, &[("global_name", name)]);
+    cr.replace_op(op, &[v]);
     true
 }
 
@@ -521,10 +588,18 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>, bare: bool) {
         benefit: 1,
         apply: if bare { ret_bare } else { ret_default },
     });
+    for root in ["func.call", "func.call_indirect"] {
+        out.push(ConversionPattern {
+            root,
+            name: "CallOpLowering",
+            benefit: 1,
+            apply: if bare { call_bare } else { call_default },
+        });
+    }
     out.push(ConversionPattern {
-        root: "func.call",
-        name: "CallOpLowering",
+        root: "func.constant",
+        name: "ConstantOpLowering",
         benefit: 1,
-        apply: if bare { call_bare } else { call_default },
+        apply: constant,
     });
 }

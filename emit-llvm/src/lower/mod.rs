@@ -74,6 +74,7 @@ pub fn convert_type(ctx: &mut Context, t: Type, index_bits: u32) -> Option<Type>
             let ptr = types::ptr(ctx, space);
             Some(types::literal_struct(ctx, &[index, ptr], false))
         }
+        TypeKind::Function { .. } => Some(types::ptr(ctx, 0)),
         TypeKind::Dialect { .. } if types::llvm_type(ctx, t).is_some() => Some(t),
         _ => None,
     }
@@ -138,6 +139,13 @@ pub(crate) fn replace_with_resized_int(
     };
     cr.replace_op(op, &[v]);
     true
+}
+
+/// What an `llvm.call` calls.
+#[derive(Clone, Copy)]
+pub(crate) enum Callee<'n> {
+    Symbol(&'n str),
+    Pointer(ValueId),
 }
 
 /// A GEP index: a value or a constant.
@@ -313,30 +321,38 @@ impl<'r, 'a> Llvm<'r, 'a> {
 
     /// `llvm.call @callee(args)`, with MLIR's default properties.
     pub fn call(&mut self, callee: &str, args: &[ValueId], results: &[Type]) -> OpId {
+        self.call_of(Callee::Symbol(callee), args, results)
+    }
+
+    /// `llvm.call` of a symbol or, indirectly, of a function pointer.
+    pub fn call_of(&mut self, callee: Callee<'_>, args: &[ValueId], results: &[Type]) -> OpId {
         let ctx = self.ctx();
-        let root = ctx.sym(callee);
-        let c = ctx.intern_attr(AttrKind::SymbolRef {
-            root,
-            nested: Box::new([]),
-        });
         let cc = crate::attrs::keyword_attr(ctx, "cconv", "ccc");
         let tk = crate::attrs::keyword_attr(ctx, "tailcallkind", "none");
         let fm = crate::attrs::fastmath(ctx, 0);
         let b = ctx.int_array_attr(32, &[]);
-        let seg = ctx.int_array_attr(32, &[args.len() as i64, 0]);
-        self.op(
-            "llvm.call",
-            args,
-            results,
-            &[
-                ("CConv", cc),
-                ("TailCallKind", tk),
-                ("callee", c),
-                ("fastmathFlags", fm),
-                ("op_bundle_sizes", b),
-                (silica_ir::format::SEGMENTS, seg),
-            ],
-        )
+        let mut props = vec![("CConv", cc), ("TailCallKind", tk)];
+        let mut operands = Vec::with_capacity(args.len() + 1);
+        match callee {
+            Callee::Symbol(name) => {
+                let root = ctx.sym(name);
+                let c = ctx.intern_attr(AttrKind::SymbolRef {
+                    root,
+                    nested: Box::new([]),
+                });
+                props.push(("callee", c));
+            }
+            Callee::Pointer(p) => operands.push(p),
+        }
+        operands.extend_from_slice(args);
+        let ctx = self.ctx();
+        let seg = ctx.int_array_attr(32, &[operands.len() as i64, 0]);
+        props.extend([
+            ("fastmathFlags", fm),
+            ("op_bundle_sizes", b),
+            (silica_ir::format::SEGMENTS, seg),
+        ]);
+        self.op("llvm.call", &operands, results, &props)
     }
 }
 

@@ -752,6 +752,38 @@ fn assume(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<String> {
     Ok(text)
 }
 
+/// `call float @llvm.experimental.constrained.fptrunc.f32.f64(double %x,
+/// metadata !"round.<mode>", metadata !"fpexcept.<behaviour>") strictfp`.
+fn constrained_fptrunc(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<String> {
+    let (ctx, ir) = (f.ctx, f.ir);
+    let arg = ir.operand(op, 0);
+    let result = ir.result(op, 0);
+    let (from, to) = (ir.value_type(arg), ir.value_type(result));
+    let name = format!(
+        "llvm.experimental.constrained.fptrunc.{}.{}",
+        mangle(ctx, to).map_err(|m| err(ir, op, m))?,
+        mangle(ctx, from).map_err(|m| err(ir, op, m))?
+    );
+    let keyword = |key: &str, names: &[&'static str]| {
+        int_prop(ctx, ir, op, key)
+            .and_then(|v| names.get(usize::try_from(v).ok()?).copied())
+            .filter(|n| !n.is_empty())
+            .ok_or_else(|| err(ir, op, format!("invalid {key}")))
+    };
+    let mode = keyword("roundingmode", crate::ops::ROUNDING_MODES)?;
+    let except = keyword("fpExceptionBehavior", crate::ops::FP_EXCEPTION_BEHAVIORS)?;
+    let (from_ty, to_ty) = (f.ty(op, from)?, f.ty(op, to)?);
+    state
+        .intrinsics
+        .entry(name.clone())
+        .or_insert_with(|| format!("declare {to_ty} @{name}({from_ty}, metadata, metadata)"));
+    Ok(format!(
+        "{} = call {to_ty} @{name}({}, metadata !\"round.{mode}\", metadata !\"fpexcept.{except}\") strictfp",
+        f.values[&result],
+        f.typed(op, arg)?
+    ))
+}
+
 /// `call @llvm.<name>.<suffix>(...)`, declaring the intrinsic.
 fn intrinsic(
     f: &mut Fn<'_>,
@@ -764,6 +796,9 @@ fn intrinsic(
     let base = &name["llvm.intr.".len()..];
     if base == "assume" {
         return assume(f, op, state);
+    }
+    if base == "experimental.constrained.fptrunc" {
+        return constrained_fptrunc(f, op, state);
     }
     if base.starts_with("lifetime.") {
         // LLVM's verifier accepts lifetime markers on allocas and poison

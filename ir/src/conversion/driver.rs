@@ -60,9 +60,18 @@ struct CastState {
     casts: Vec<OpId>,
     /// Casts of new values back to old types, shared by all replacements.
     back_casts: FxHashMap<(ValueId, Type), ValueId>,
+    /// An error a pattern reported: the conversion fails with it.
+    error: Option<Box<Diagnostic>>,
 }
 
 impl ConversionRewriter<'_, '_> {
+    /// Fails the whole conversion with `msg` at `op` (a pattern that
+    /// reports this must then decline).
+    pub fn error(&mut self, op: OpId, msg: impl Into<String>) {
+        let loc = self.rw.ir.op_loc(op);
+        self.state.error = Some(Box::new(Diagnostic::error(loc, msg.into())));
+    }
+
     /// The converted type of `t`.
     pub fn convert_type(&mut self, t: Type) -> Option<Type> {
         self.types.convert(self.rw.ctx, t)
@@ -321,6 +330,42 @@ fn try_fold(
     Folded::Replaced
 }
 
+/// The ops under `root` in pre-order, leaving out blocks their region's
+/// entry cannot reach (MLIR's conversion walks regions in dominance order
+/// and never visits those).
+fn reachable_ops(ir: &Ir, root: OpId) -> Vec<OpId> {
+    let mut order = Vec::new();
+    let mut stack = vec![root];
+    while let Some(o) = stack.pop() {
+        order.push(o);
+        let base = stack.len();
+        for r in ir.regions(o) {
+            let blocks: Vec<_> = ir.region_blocks(r).collect();
+            let reachable = if blocks.len() > 1 {
+                let mut seen: FxHashSet<crate::graph::BlockId> = FxHashSet::default();
+                let mut work = vec![blocks[0]];
+                while let Some(b) = work.pop() {
+                    if seen.insert(b) {
+                        if let Some(t) = ir.last_op(b) {
+                            work.extend(ir.successors(t).iter().copied());
+                        }
+                    }
+                }
+                Some(seen)
+            } else {
+                None
+            };
+            for b in blocks {
+                if reachable.as_ref().is_none_or(|s| s.contains(&b)) {
+                    stack.extend(ir.block_ops(b));
+                }
+            }
+        }
+        stack[base..].reverse();
+    }
+    order
+}
+
 fn legalize(
     ctx: &mut Context,
     ir: &mut Ir,
@@ -338,8 +383,7 @@ fn legalize(
     for list in by_root.values_mut() {
         list.sort_by_key(|p| std::cmp::Reverse(p.benefit));
     }
-    let mut order = Vec::new();
-    ir.walk(root, &mut |o| order.push(o));
+    let mut order = reachable_ops(ir, root);
     let initial = order.len();
     let mut state = CastState::default();
     let mut rules: FxHashMap<crate::context::Symbol, Option<Legality>> = FxHashMap::default();
@@ -399,6 +443,9 @@ fn legalize(
             if (p.apply)(&mut cr, op, &adaptor) {
                 applied = true;
                 break;
+            }
+            if let Some(e) = state.error.take() {
+                return Err(e);
             }
             // Unused target materialisations of a pattern that declined.
             for c in state.casts.drain(mark..).collect::<Vec<_>>() {
