@@ -1,10 +1,12 @@
-//! `expand-strided-metadata` (subviews): a `memref.subview` becomes the
-//! source's `memref.extract_strided_metadata` and a
-//! `memref.reinterpret_cast` of its base buffer, with the new strides
-//! (`source stride * subview stride`) and offset (`source offset + sum of
-//! subview offset * source stride`) as `affine.apply` ops, folded and
-//! composed as MLIR's `makeComposedFoldedAffineApply` (constants become
-//! static values).
+//! `expand-strided-metadata`: subviews here, reshapes in
+//! `reshape_folders.rs`, the metadata of other ops in
+//! `strided_metadata_folders.rs`, all applied by the greedy driver. A
+//! `memref.subview` becomes the source's `memref.extract_strided_metadata`
+//! and a `memref.reinterpret_cast` of its base buffer, with the new
+//! strides (`source stride * subview stride`) and offset (`source offset +
+//! sum of subview offset * source stride`) as `affine.apply` ops, folded
+//! and composed as MLIR's `makeComposedFoldedAffineApply` (constants
+//! become static values).
 
 use crate::canonicalize::{canonicalize_map, compose_map};
 use silica_dialects::memref_layout::strides_and_offset;
@@ -13,19 +15,19 @@ use silica_ir::diag::Diagnostic;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::format::{segment_sizes, SEGMENTS};
 use silica_ir::pass::{Pass, PassInfo, PassOptions};
-use silica_ir::rewrite::{NoListener, Rewriter};
+use silica_ir::rewrite::{apply_patterns_greedily, GreedyConfig, Pattern, PatternSet, Rewriter};
 use silica_ir::types::DYNAMIC;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, TypeKind, ValueId};
 
 /// A static value or an SSA value (MLIR's `OpFoldResult`).
 #[derive(Clone, Copy, PartialEq)]
-enum Mixed {
+pub(crate) enum Mixed {
     Const(i64),
     Value(ValueId),
 }
 
 /// The mixed list of a static array attribute and its dynamic operands.
-fn mixed(statics: &[i64], dynamic: &[ValueId]) -> Vec<Mixed> {
+pub(crate) fn mixed(statics: &[i64], dynamic: &[ValueId]) -> Vec<Mixed> {
     let mut d = dynamic.iter();
     statics
         .iter()
@@ -38,7 +40,12 @@ fn mixed(statics: &[i64], dynamic: &[ValueId]) -> Vec<Mixed> {
 
 /// `expr` over symbols `values`: a constant when it folds, else an
 /// `affine.apply` of the composed and canonicalized map.
-fn folded_apply(rw: &mut Rewriter<'_>, expr: &AffineExpr, values: &[Mixed], loc: Attr) -> Mixed {
+pub(crate) fn folded_apply(
+    rw: &mut Rewriter<'_>,
+    expr: &AffineExpr,
+    values: &[Mixed],
+    loc: Attr,
+) -> Mixed {
     let mut operands = Vec::new();
     let syms: Vec<AffineExpr> = values
         .iter()
@@ -60,7 +67,13 @@ fn folded_apply(rw: &mut Rewriter<'_>, expr: &AffineExpr, values: &[Mixed], loc:
         results: Box::new([e]),
     };
     let (map, operands) = compose_map(rw.ctx, rw.ir, &map, &operands);
-    let (map, operands) = canonicalize_map(rw.ctx, rw.ir, &map, &operands);
+    let (mut map, operands) = canonicalize_map(rw.ctx, rw.ir, &map, &operands);
+    // As `simplifyAffineMap`: `(s0 * 6) floordiv 60` is `s0 floordiv 10`.
+    map.results = map
+        .results
+        .iter()
+        .map(|e| silica_ir::affine_flatten::simplify_expr(e, map.num_dims, map.num_symbols))
+        .collect();
     match &*map.results {
         [AffineExpr::Constant(c)] => return Mixed::Const(*c),
         // As `affine.apply`'s fold: a lone dimension or symbol is its operand.
@@ -93,14 +106,18 @@ fn split(list: &[Mixed]) -> (Vec<i64>, Vec<ValueId>) {
     (statics, dynamic)
 }
 
-fn expand_subview(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String> {
+/// `memref.subview` as a `reinterpret_cast` of its source's base buffer
+/// (MLIR's `SubviewFolder`).
+fn expand_subview(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let (ctx, ir) = (&mut *rw.ctx, &*rw.ir);
     let loc = ir.op_loc(op);
     let operands: Vec<ValueId> = ir.operands(op).collect();
     let source = operands[0];
     let source_ty = ir.value_type(source);
     let result_ty = ir.value_type(ir.result(op, 0));
-    let (src_strides, src_offset) =
-        strides_and_offset(ctx, source_ty).ok_or("subview of a memref without strided layout")?;
+    let Some((src_strides, src_offset)) = strides_and_offset(ctx, source_ty) else {
+        return false;
+    };
     let TypeKind::MemRef {
         shape: src_shape,
         element,
@@ -108,7 +125,7 @@ fn expand_subview(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String
         ..
     } = ctx.type_kind(source_ty).clone()
     else {
-        return Err("subview of an unranked memref".into());
+        return false;
     };
     let rank = src_shape.len();
     let result_rank = ctx
@@ -141,8 +158,6 @@ fn expand_subview(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String
     });
     let mut result_types = vec![base_ty, index];
     result_types.extend(std::iter::repeat_n(index, 2 * rank));
-    let mut listener = NoListener;
-    let mut rw = Rewriter::new(ctx, ir, &mut listener);
     rw.set_insertion_point(op);
     let meta = rw.create_simple(
         "memref.extract_strided_metadata",
@@ -168,7 +183,7 @@ fn expand_subview(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String
             Mixed::Const(src_strides[i])
         };
         new_strides.push(folded_apply(
-            &mut rw,
+            rw,
             &s(0).times(s(1)),
             &[strides[i], orig],
             loc,
@@ -178,7 +193,7 @@ fn expand_subview(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String
         offset_values.push(offsets[i]);
         offset_values.push(orig);
     }
-    let offset = folded_apply(&mut rw, &offset_expr, &offset_values, loc);
+    let offset = folded_apply(rw, &offset_expr, &offset_values, loc);
     // Rank-reducing subviews drop unit dimensions.
     let mut to_drop = rank - result_rank.min(rank);
     let mut final_sizes = Vec::new();
@@ -231,25 +246,27 @@ fn expand_subview(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String
     });
     let v = rw.ir.result(cast, 0);
     rw.replace_op(op, &[v]);
-    Ok(())
+    true
 }
 
-/// Expands every `memref.subview` nested in `root`.
+static SUBVIEW_FOLDER: Pattern = Pattern::new("SubviewFolder", expand_subview);
+
+/// MLIR's `expand-strided-metadata`: its patterns applied greedily (with
+/// folding and dead-code removal) to everything nested in `root`.
 pub fn expand_strided_metadata(
     ctx: &mut Context,
     ir: &mut Ir,
     root: OpId,
 ) -> Result<(), Box<Diagnostic>> {
-    let mut ops = Vec::new();
-    ir.walk(root, &mut |o| ops.push(o));
-    for op in ops {
-        if ir.is_erased(op) || ctx.str(ir.op_name(op)) != "memref.subview" {
-            continue;
-        }
-        if let Err(msg) = expand_subview(ctx, ir, op) {
-            return Err(Box::new(Diagnostic::error(ir.op_loc(op), msg)));
-        }
-    }
+    let mut patterns = PatternSet::default();
+    let subview = ctx.sym("memref.subview");
+    patterns.add(subview, [&SUBVIEW_FOLDER]);
+    let expand = ctx.sym("memref.expand_shape");
+    patterns.add(expand, [&crate::reshape_folders::EXPAND]);
+    let collapse = ctx.sym("memref.collapse_shape");
+    patterns.add(collapse, [&crate::reshape_folders::COLLAPSE]);
+    crate::strided_metadata_folders::add(ctx, &mut patterns);
+    apply_patterns_greedily(ctx, ir, root, &patterns, GreedyConfig::default());
     Ok(())
 }
 

@@ -12,7 +12,9 @@ pub mod loop_min_max;
 pub mod lower;
 mod min_max;
 pub mod parallel;
+mod reshape_folders;
 pub mod scope;
+mod strided_metadata_folders;
 mod verify;
 
 pub use dialect::AFFINE;

@@ -538,7 +538,7 @@ pub fn verify_reshape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 }
 
 /// The `reassociation` groups of a reshape op.
-pub(crate) fn reassociation(ctx: &Context, ir: &silica_ir::Ir, op: OpId) -> Option<Vec<Vec<i64>>> {
+pub fn reassociation(ctx: &Context, ir: &silica_ir::Ir, op: OpId) -> Option<Vec<Vec<i64>>> {
     let a = inherent_attr(ctx, ir, op, "reassociation")?;
     let AttrKind::Array(groups) = ctx.attr_kind(a) else {
         return None;

@@ -86,7 +86,7 @@ impl AffineExpr {
         }
     }
 
-    fn as_binary(&self) -> Option<(BinOp, &AffineExpr, &AffineExpr)> {
+    pub(crate) fn as_binary(&self) -> Option<(BinOp, &AffineExpr, &AffineExpr)> {
         match self {
             AffineExpr::Binary(b) => Some((b.0, &b.1, &b.2)),
             _ => None,

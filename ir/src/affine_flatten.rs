@@ -154,10 +154,15 @@ fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
-/// `e` simplified by flattening (pure affine expressions only).
+/// `e` simplified by flattening; in a semi-affine expression, its pure
+/// affine parts.
 pub fn simplify_expr(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> AffineExpr {
     if !e.is_pure_affine() {
-        return e.clone();
+        return match e.as_binary() {
+            Some((op, l, r)) => simplify_expr(l, num_dims, num_symbols)
+                .apply(op, simplify_expr(r, num_dims, num_symbols)),
+            None => e.clone(),
+        };
     }
     let mut f = Flattener {
         num_dims: num_dims as usize,
