@@ -158,7 +158,8 @@ fn verify_invoke(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             "expects callee operands, two successors with their operands and at most one result",
         ));
     }
-    Ok(())
+    let operands: Vec<ValueId> = ir.operands(op).take(n).collect();
+    crate::func_ops::verify_var_callee_type(v, op, &operands)
 }
 
 fn parse_landingpad(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {

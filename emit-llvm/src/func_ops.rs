@@ -1167,12 +1167,48 @@ fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     if string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).is_none() {
         return Err(v.op_error(op, "requires string attribute 'sym_name'"));
     }
-    let Some((_, params, _)) = func_type(ctx, ir, op) else {
+    let Some((result, params, _)) = func_type(ctx, ir, op) else {
         return Err(v.op_error(
             op,
             "requires attribute 'function_type' holding an LLVM function type",
         ));
     };
+    // The `llvm.*` attributes of arguments and the result.
+    let lists = [("arg_attrs", false), ("res_attrs", true)];
+    for (key, is_result) in lists {
+        let Some(AttrKind::Array(dicts)) =
+            inherent_attr(ctx, ir, op, key).map(|a| ctx.attr_kind(a))
+        else {
+            continue;
+        };
+        let (what, expected) = if is_result {
+            ("result", usize::from(!types::is_void(ctx, result)))
+        } else {
+            ("argument", params.len())
+        };
+        if dicts.len() != expected {
+            return Err(v.op_error(
+                op,
+                format!(
+                    "expects {what} attribute array to have the same number of elements as the number of function {what}s, got {}, but expected {expected}",
+                    dicts.len()
+                ),
+            ));
+        }
+        for (i, d) in dicts.iter().enumerate() {
+            let ty = if is_result {
+                Some(result)
+            } else {
+                params.get(i).copied()
+            };
+            let Some(ty) = ty else { continue };
+            for &(k, val) in ctx.dict_entries(*d) {
+                if let Some(msg) = crate::param_attrs::check(ctx, ctx.str(k), val, ty, is_result) {
+                    return Err(v.op_error(op, msg));
+                }
+            }
+        }
+    }
     let entry = ir.regions(op).next().and_then(|r| ir.entry_block(r));
     if let Some(b) = entry {
         let args: Vec<Type> = ir.block_args(b).iter().map(|a| ir.value_type(*a)).collect();
@@ -1208,7 +1244,75 @@ fn verify_call(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     if !direct && !types::is_ptr(ctx, ir.value_type(ir.operand(op, 0))) {
         return Err(v.op_error(op, "indirect call expects a pointer as callee"));
     }
-    Ok(())
+    let n = segment_sizes(ctx, ir, op)
+        .and_then(|s| s.first().copied())
+        .unwrap_or(ir.num_operands(op));
+    let operands: Vec<ValueId> = ir.operands(op).take(n).collect();
+    verify_var_callee_type(v, op, &operands)
+}
+
+/// The `var_callee_type` of a call or invoke against its arguments
+/// (`operands`, the callee pointer first when indirect) and result.
+pub(crate) fn verify_var_callee_type(
+    v: &mut OpVerifier<'_, '_>,
+    op: OpId,
+    operands: &[ValueId],
+) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(t) = type_of_attr(ctx, inherent_attr(ctx, ir, op, "var_callee_type")) else {
+        return Ok(());
+    };
+    let Some(LlvmType::Func {
+        result,
+        params,
+        vararg,
+    }) = types::llvm_type(ctx, t)
+    else {
+        return Ok(());
+    };
+    if !vararg {
+        return Err(v.op_error(
+            op,
+            "expected var_callee_type to be a variadic function type",
+        ));
+    }
+    let direct = inherent_attr(ctx, ir, op, "callee").is_some();
+    let args = &operands[usize::from(!direct).min(operands.len())..];
+    if params.len() > args.len() {
+        return Err(v.op_error(
+            op,
+            format!(
+                "expected var_callee_type to have at most {} parameters",
+                args.len()
+            ),
+        ));
+    }
+    let name = |t: Type| silica_ir::printer::type_to_string(ctx, t);
+    for (&p, &a) in params.iter().zip(args) {
+        let at = ir.value_type(a);
+        if p != at {
+            let msg = format!(
+                "var_callee_type parameter type mismatch: '{}' != '{}'",
+                name(p),
+                name(at)
+            );
+            return Err(v.op_error(op, msg));
+        }
+    }
+    match ir.results(op).next() {
+        None if !types::is_void(ctx, result) => {
+            Err(v.op_error(op, "expected var_callee_type to return void"))
+        }
+        Some(r) if ir.value_type(r) != result => {
+            let msg = format!(
+                "var_callee_type return type mismatch: '{}' != '{}'",
+                name(result),
+                name(ir.value_type(r))
+            );
+            Err(v.op_error(op, msg))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn verify_alloca(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {

@@ -9,6 +9,7 @@ mod folds;
 mod func_ops;
 pub mod lower;
 mod ops;
+mod param_attrs;
 pub mod switch;
 pub mod translate;
 pub mod types;

@@ -338,6 +338,29 @@ fn load_effects(ctx: &silica_ir::Context, ir: &silica_ir::Ir, op: silica_ir::OpI
     }
 }
 
+/// `cmpxchg` orderings: both at least `monotonic`; on failure, neither
+/// `release` nor `acq_rel`.
+fn verify_cmpxchg(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    use silica_ir::dialect::inherent_attr;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let ordering =
+        |key: &str| inherent_attr(ctx, ir, op, key).map_or(0, |a| attrs::bits_of(ctx, a));
+    let (success, failure) = (ordering("success_ordering"), ordering("failure_ordering"));
+    if success < 2 || failure < 2 {
+        return Err(v.op_error(op, "ordering must be at least 'monotonic'"));
+    }
+    if matches!(
+        ORDERINGS.get(failure as usize),
+        Some(&"release" | &"acq_rel")
+    ) {
+        return Err(v.op_error(op, "failure ordering cannot be 'release' or 'acq_rel'"));
+    }
+    Ok(())
+}
+
 /// `atomicrmw` operations in value order (MLIR spells `and`/`or`/`xor`
 /// with a leading underscore).
 pub(crate) const ATOMIC_BIN_OPS: &[&str] = &[
@@ -732,7 +755,10 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.freeze", &FREEZE),
     op("llvm.load", &LOAD, Effects::Dynamic(load_effects)),
     op("llvm.atomicrmw", &ATOMICRMW, Effects::Write),
-    op("llvm.cmpxchg", &CMPXCHG, Effects::Write),
+    OpDef {
+        verify: Some(verify_cmpxchg),
+        ..op("llvm.cmpxchg", &CMPXCHG, Effects::Write)
+    },
     op("llvm.fence", &FENCE, Effects::Write),
     OpDef {
         fold: Some(crate::folds::fold_shufflevector),
