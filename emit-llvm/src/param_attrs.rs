@@ -83,12 +83,12 @@ pub(crate) fn check(
         return Some(format!("\"{name}\" is not a valid result attribute"));
     }
     let &(_, kind, target) = RULES.iter().find(|(n, ..)| *n == name)?;
-    let value_ok = match (kind, ctx.attr_kind(value)) {
-        (Value::Unit, AttrKind::Unit) => true,
-        (Value::Integer, AttrKind::Integer { .. }) => true,
-        (Value::Type, AttrKind::Type(_)) => true,
-        _ => false,
-    };
+    let value_ok = matches!(
+        (kind, ctx.attr_kind(value)),
+        (Value::Unit, AttrKind::Unit)
+            | (Value::Integer, AttrKind::Integer { .. })
+            | (Value::Type, AttrKind::Type(_))
+    );
     if !value_ok {
         let what = match kind {
             Value::Unit => "a unit",
