@@ -20,7 +20,7 @@ pub(crate) fn prop(ctx: &mut Context, props: &mut Vec<(Symbol, Attr)>, name: &st
     props.push((k, value));
 }
 
-fn i64_attr(ctx: &mut Context, v: i64) -> Attr {
+pub(crate) fn i64_attr(ctx: &mut Context, v: i64) -> Attr {
     let t = ctx.signless(64);
     ctx.int_attr(t, v)
 }
@@ -29,14 +29,14 @@ fn type_attr(ctx: &mut Context, t: Type) -> Attr {
     ctx.intern_attr(AttrKind::Type(t))
 }
 
-fn type_of_attr(ctx: &Context, a: Option<Attr>) -> Option<Type> {
+pub(crate) fn type_of_attr(ctx: &Context, a: Option<Attr>) -> Option<Type> {
     match ctx.attr_kind(a?) {
         AttrKind::Type(t) => Some(*t),
         _ => None,
     }
 }
 
-fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
+pub(crate) fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
     match ctx.attr_kind(a?) {
         AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
         _ => None,
@@ -114,8 +114,8 @@ const FUNC_ELIDED: &[&str] = &[
     "comdat",
 ];
 
-const VISIBILITIES: &[&str] = &["", "hidden", "protected"];
-const UNNAMED_ADDRS: &[&str] = &["", "local_unnamed_addr", "unnamed_addr"];
+pub(crate) const VISIBILITIES: &[&str] = &["", "hidden", "protected"];
+pub(crate) const UNNAMED_ADDRS: &[&str] = &["", "local_unnamed_addr", "unnamed_addr"];
 const CCONVS: &[&str] = &[
     "fastcc",
     "coldcc",

@@ -1,6 +1,7 @@
 //! The llvm dialect (types, attributes, ops with mlir-opt-22's syntax),
 //! the conversions into it, and LLVM IR emission.
 
+mod alias;
 mod assume;
 pub mod attrs;
 pub mod eh;

@@ -699,6 +699,7 @@ const fn branch(name: &'static str, sig: &'static Signature) -> OpDef {
 pub(crate) static OPS: &[OpDef] = &[
     crate::func_ops::FUNC,
     crate::func_ops::GLOBAL,
+    crate::alias::ALIAS,
     crate::func_ops::CALL,
     crate::func_ops::ALLOCA,
     crate::func_ops::GEP,

@@ -90,3 +90,13 @@ llvm.func @assume_bundles(%p: !llvm.ptr, %q: !llvm.ptr, %c: i1) {
   llvm.intr.stackrestore %s : !llvm.ptr
   llvm.return
 }
+
+llvm.mlir.global external @aliased(7 : i32) : i32
+llvm.mlir.alias external @plain_alias : i32 {
+  %0 = llvm.mlir.addressof @aliased : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+llvm.mlir.alias private thread_local unnamed_addr @local_alias {dso_local} : i32 {
+  %0 = llvm.mlir.addressof @aliased : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}

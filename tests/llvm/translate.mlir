@@ -5,6 +5,7 @@
 // RUN: silica translate --to-llvmir %s -o %t.ll
 // RUN: llvm-as-22 %t.ll -o /dev/null
 // RUN: FileCheck %s < %t.ll
+// RUN: FileCheck %s --check-prefix=ALIAS < %t.ll
 // RUN: opt-22 -passes=verify -disable-output %t.ll
 // RUN: opt-22 -passes=instsimplify -S %t.ll -o %t.silica.ll
 // RUN: mlir-translate-22 --mlir-to-llvmir %s | opt-22 -passes=instsimplify -S -o %t.mlir.ll
@@ -152,4 +153,22 @@ llvm.func @assumes(%p: !llvm.ptr, %q: !llvm.ptr, %c: i1) {
 llvm.func @constrained(%x: f64) -> f32 {
   %0 = llvm.intr.experimental.constrained.fptrunc %x downward ignore : f64 to f32
   llvm.return %0 : f32
+}
+
+// ALIAS: @target_of_alias = global i32 5
+// ALIAS: @alias_of_target = alias i32, ptr @target_of_alias
+// ALIAS: @hidden_alias = weak hidden unnamed_addr alias i32, ptr @target_of_alias
+llvm.mlir.global external @target_of_alias(5 : i32) : i32
+llvm.mlir.alias external @alias_of_target : i32 {
+  %0 = llvm.mlir.addressof @target_of_alias : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+llvm.mlir.alias weak hidden unnamed_addr @hidden_alias : i32 {
+  %0 = llvm.mlir.addressof @target_of_alias : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+llvm.func @read_alias() -> i32 {
+  %0 = llvm.mlir.addressof @alias_of_target : !llvm.ptr
+  %1 = llvm.load %0 : !llvm.ptr -> i32
+  llvm.return %1 : i32
 }

@@ -82,6 +82,7 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, 
     for op in body {
         match ctx.str(ir.op_name(op)) {
             "llvm.mlir.global" => globals.push_str(&global(ctx, ir, op)?),
+            "llvm.mlir.alias" => globals.push_str(&alias(ctx, ir, op)?),
             "llvm.func" => {
                 functions.push('\n');
                 functions.push_str(&function::function(ctx, ir, op, &mut state)?);
@@ -108,6 +109,51 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, 
         out.push('\n');
     }
     Ok(out)
+}
+
+/// `@name = linkage alias T, ptr <aliasee>`: the aliasee is the constant
+/// the initializer region returns.
+fn alias(ctx: &Context, ir: &Ir, op: OpId) -> Result<String, Box<Diagnostic>> {
+    let name = string_attr(ctx, inherent_attr(ctx, ir, op, "sym_name")).unwrap_or_default();
+    let ty = type_attr(ctx, inherent_attr(ctx, ir, op, "alias_type"))
+        .ok_or_else(|| err(ir, op, "alias without a type"))?;
+    let t = types::ir_type(ctx, ty).map_err(|m| err(ir, op, m))?;
+    let ptr = crate::alias::returned_type(ctx, ir, op)
+        .ok_or_else(|| err(ir, op, "alias initializer must return a pointer"))?;
+    let p = types::ir_type(ctx, ptr).map_err(|m| err(ir, op, m))?;
+    let region = ir
+        .regions(op)
+        .next()
+        .ok_or_else(|| err(ir, op, "alias without an initializer"))?;
+    let init = initializer::region_initializer(ctx, ir, op, region, ptr)?;
+    // linkage, dso_local, visibility, thread_local, unnamed_addr
+    let mut prefix = linkage_prefix(ctx, ir, op);
+    let keyword = |key: &str, names: &[&'static str]| {
+        let i = inherent_attr(ctx, ir, op, key).map_or(0, |a| crate::attrs::bits_of(ctx, a));
+        names.get(i as usize).copied().filter(|n| !n.is_empty())
+    };
+    if inherent_attr(ctx, ir, op, "dso_local").is_some() {
+        prefix.push_str("dso_local ");
+    }
+    if let Some(v) = keyword("visibility_", crate::func_ops::VISIBILITIES) {
+        if matches!(prefix.as_str(), "private " | "internal ") {
+            return Err(err(
+                ir,
+                op,
+                "a symbol with local linkage must have default visibility",
+            ));
+        }
+        prefix.push_str(v);
+        prefix.push(' ');
+    }
+    if inherent_attr(ctx, ir, op, "thread_local_").is_some() {
+        prefix.push_str("thread_local ");
+    }
+    if let Some(u) = keyword("unnamed_addr", crate::func_ops::UNNAMED_ADDRS) {
+        prefix.push_str(u);
+        prefix.push(' ');
+    }
+    Ok(format!("@{name} = {prefix}alias {t}, {p} {init}\n"))
 }
 
 /// `@name = linkage [constant|global] T init, align N`
