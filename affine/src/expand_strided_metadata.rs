@@ -17,7 +17,7 @@ use silica_ir::format::{segment_sizes, SEGMENTS};
 use silica_ir::pass::{Pass, PassInfo, PassOptions};
 use silica_ir::rewrite::{apply_patterns_greedily, GreedyConfig, Pattern, PatternSet, Rewriter};
 use silica_ir::types::DYNAMIC;
-use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, TypeKind, ValueId};
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
 
 /// A static value or an SSA value (MLIR's `OpFoldResult`).
 #[derive(Clone, Copy, PartialEq)]
@@ -106,6 +106,88 @@ fn split(list: &[Mixed]) -> (Vec<i64>, Vec<ValueId>) {
     (statics, dynamic)
 }
 
+/// A new `memref.extract_strided_metadata` of the ranked memref `source`
+/// at the insertion point: the base buffer, offset, sizes and strides.
+pub(crate) fn extract_metadata(
+    rw: &mut Rewriter<'_>,
+    source: ValueId,
+    loc: Attr,
+) -> Option<Vec<ValueId>> {
+    let TypeKind::MemRef {
+        shape,
+        element,
+        memory_space,
+        ..
+    } = rw.ctx.type_kind(rw.ir.value_type(source)).clone()
+    else {
+        return None;
+    };
+    let base = rw.ctx.intern_type(TypeKind::MemRef {
+        shape: Box::new([]),
+        element,
+        layout: None,
+        memory_space,
+    });
+    let index = rw.ctx.index_type();
+    let mut types = vec![base, index];
+    types.extend(std::iter::repeat_n(index, 2 * shape.len()));
+    let meta = rw.create_simple(
+        "memref.extract_strided_metadata",
+        &[source],
+        &types,
+        None,
+        loc,
+    );
+    Some(rw.ir.results(meta).collect())
+}
+
+/// `memref.reinterpret_cast %base to offset: [offset], sizes: [sizes],
+/// strides: [strides]` of type `to`, at the insertion point.
+pub(crate) fn reinterpret_cast(
+    rw: &mut Rewriter<'_>,
+    base: ValueId,
+    offset: Mixed,
+    sizes: &[Mixed],
+    strides: &[Mixed],
+    to: Type,
+    loc: Attr,
+) -> ValueId {
+    let (so, dyn_o) = split(&[offset]);
+    let (ss, dyn_s) = split(sizes);
+    let (st, dyn_t) = split(strides);
+    let mut operands = vec![base];
+    operands.extend(&dyn_o);
+    operands.extend(&dyn_s);
+    operands.extend(&dyn_t);
+    let ctx = &mut *rw.ctx;
+    let counts = [
+        1,
+        dyn_o.len() as i64,
+        dyn_s.len() as i64,
+        dyn_t.len() as i64,
+    ];
+    let entries: Vec<(Symbol, Attr)> = vec![
+        (ctx.sym(SEGMENTS), ctx.int_array_attr(32, &counts)),
+        (ctx.sym("static_offsets"), ctx.int_array_attr(64, &so)),
+        (ctx.sym("static_sizes"), ctx.int_array_attr(64, &ss)),
+        (ctx.sym("static_strides"), ctx.int_array_attr(64, &st)),
+    ];
+    let props = ctx.dict_attr(entries);
+    let name = ctx.sym("memref.reinterpret_cast");
+    let attrs = ctx.empty_dict();
+    let cast = rw.create(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &[to],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    });
+    rw.ir.result(cast, 0)
+}
+
 /// `memref.subview` as a `reinterpret_cast` of its source's base buffer
 /// (MLIR's `SubviewFolder`).
 fn expand_subview(rw: &mut Rewriter<'_>, op: OpId) -> bool {
@@ -119,10 +201,7 @@ fn expand_subview(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     };
     let TypeKind::MemRef {
-        shape: src_shape,
-        element,
-        memory_space,
-        ..
+        shape: src_shape, ..
     } = ctx.type_kind(source_ty).clone()
     else {
         return false;
@@ -149,24 +228,10 @@ fn expand_subview(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         &operands[1 + n_off + n_size..],
     );
     // extract_strided_metadata of the source.
-    let index = ctx.index_type();
-    let base_ty = ctx.intern_type(TypeKind::MemRef {
-        shape: Box::new([]),
-        element,
-        layout: None,
-        memory_space,
-    });
-    let mut result_types = vec![base_ty, index];
-    result_types.extend(std::iter::repeat_n(index, 2 * rank));
     rw.set_insertion_point(op);
-    let meta = rw.create_simple(
-        "memref.extract_strided_metadata",
-        &[source],
-        &result_types,
-        None,
-        loc,
-    );
-    let results: Vec<ValueId> = rw.ir.results(meta).collect();
+    let Some(results) = extract_metadata(rw, source, loc) else {
+        return false;
+    };
     let (base, meta_offset, meta_strides) = (results[0], results[1], &results[2 + rank..]);
     let s = |i: u32| AffineExpr::Symbol(i);
     let mut new_strides = Vec::new();
@@ -206,46 +271,16 @@ fn expand_subview(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         final_sizes.push(sizes[i]);
         final_strides.push(new_strides[i]);
     }
-    let (so, dyn_o) = split(&[offset]);
-    let (ss, dyn_s) = split(&final_sizes);
-    let (st, dyn_t) = split(&final_strides);
-    let mut new_operands = vec![base];
-    new_operands.extend(&dyn_o);
-    new_operands.extend(&dyn_s);
-    new_operands.extend(&dyn_t);
-    let ctx = &mut *rw.ctx;
-    let entries: Vec<(Symbol, Attr)> = vec![
-        (
-            ctx.sym(SEGMENTS),
-            ctx.int_array_attr(
-                32,
-                &[
-                    1,
-                    dyn_o.len() as i64,
-                    dyn_s.len() as i64,
-                    dyn_t.len() as i64,
-                ],
-            ),
-        ),
-        (ctx.sym("static_offsets"), ctx.int_array_attr(64, &so)),
-        (ctx.sym("static_sizes"), ctx.int_array_attr(64, &ss)),
-        (ctx.sym("static_strides"), ctx.int_array_attr(64, &st)),
-    ];
-    let props = ctx.dict_attr(entries);
-    let name = ctx.sym("memref.reinterpret_cast");
-    let attrs = ctx.empty_dict();
-    let cast = rw.create(OpSpec {
-        name,
+    let cast = reinterpret_cast(
+        rw,
+        base,
+        offset,
+        &final_sizes,
+        &final_strides,
+        result_ty,
         loc,
-        operands: &new_operands,
-        result_types: &[result_ty],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: Some(props),
-    });
-    let v = rw.ir.result(cast, 0);
-    rw.replace_op(op, &[v]);
+    );
+    rw.replace_op(op, &[cast]);
     true
 }
 

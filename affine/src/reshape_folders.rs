@@ -4,13 +4,12 @@
 //! strides of each reassociation group computed from the source's
 //! (`affine.apply` where they are dynamic).
 
-use crate::expand_strided_metadata::{folded_apply, Mixed};
+use crate::expand_strided_metadata::{extract_metadata, folded_apply, reinterpret_cast, Mixed};
 use silica_dialects::memref_layout::strides_and_offset;
 use silica_ir::affine::AffineExpr;
-use silica_ir::format::SEGMENTS;
 use silica_ir::rewrite::{Pattern, Rewriter};
 use silica_ir::types::DYNAMIC;
-use silica_ir::{Attr, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
+use silica_ir::{OpId, Type, TypeKind, ValueId};
 
 /// What both reshapes know about their source once its metadata is
 /// extracted.
@@ -48,39 +47,16 @@ impl Source {
 fn extract(rw: &mut Rewriter<'_>, op: OpId) -> Option<Source> {
     let source = rw.ir.operand(op, 0);
     let ty = rw.ir.value_type(source);
-    let TypeKind::MemRef {
-        shape,
-        element,
-        memory_space,
-        ..
-    } = rw.ctx.type_kind(ty).clone()
-    else {
-        return None;
-    };
+    let shape = rw.ctx.shaped(ty)?.0?.to_vec();
     let (strides, offset) = strides_and_offset(rw.ctx, ty)?;
-    let base = rw.ctx.intern_type(TypeKind::MemRef {
-        shape: Box::new([]),
-        element,
-        layout: None,
-        memory_space,
-    });
-    let index = rw.ctx.index_type();
-    let mut types = vec![base, index];
-    types.extend(std::iter::repeat_n(index, 2 * shape.len()));
     let loc = rw.ir.op_loc(op);
     rw.set_insertion_point(op);
-    let meta = rw.create_simple(
-        "memref.extract_strided_metadata",
-        &[source],
-        &types,
-        None,
-        loc,
-    );
+    let meta = extract_metadata(rw, source, loc)?;
     Some(Source {
-        shape: shape.to_vec(),
+        shape,
         strides,
         offset,
-        meta: rw.ir.results(meta).collect(),
+        meta,
     })
 }
 
@@ -92,46 +68,7 @@ fn reinterpret(rw: &mut Rewriter<'_>, op: OpId, src: &Source, sizes: &[Mixed], s
         DYNAMIC => Mixed::Value(src.meta[1]),
         o => Mixed::Const(o),
     };
-    let mut operands = vec![src.meta[0]];
-    let mut lists: Vec<Vec<i64>> = Vec::new();
-    let mut counts = vec![1i64];
-    for list in [&[offset][..], sizes, strides] {
-        let mut statics = Vec::new();
-        let mut n = 0;
-        for m in list {
-            match m {
-                Mixed::Const(c) => statics.push(*c),
-                Mixed::Value(v) => {
-                    statics.push(DYNAMIC);
-                    operands.push(*v);
-                    n += 1;
-                }
-            }
-        }
-        lists.push(statics);
-        counts.push(n);
-    }
-    let ctx = &mut *rw.ctx;
-    let entries: Vec<(Symbol, Attr)> = vec![
-        (ctx.sym(SEGMENTS), ctx.int_array_attr(32, &counts)),
-        (ctx.sym("static_offsets"), ctx.int_array_attr(64, &lists[0])),
-        (ctx.sym("static_sizes"), ctx.int_array_attr(64, &lists[1])),
-        (ctx.sym("static_strides"), ctx.int_array_attr(64, &lists[2])),
-    ];
-    let props = ctx.dict_attr(entries);
-    let name = ctx.sym("memref.reinterpret_cast");
-    let attrs = ctx.empty_dict();
-    let cast = rw.create(OpSpec {
-        name,
-        loc,
-        operands: &operands,
-        result_types: &[result],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: Some(props),
-    });
-    let v = rw.ir.result(cast, 0);
+    let v = reinterpret_cast(rw, src.meta[0], offset, sizes, strides, result, loc);
     rw.replace_op(op, &[v]);
 }
 
@@ -156,27 +93,48 @@ fn reshape_parts(rw: &Rewriter<'_>, op: OpId) -> Option<ReshapeParts> {
     })
 }
 
-fn fold_collapse(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    let Some(ReshapeParts {
-        shape,
-        strides: result_strides,
-        groups,
-    }) = reshape_parts(rw, op)
-    else {
-        return false;
+/// How a reshape folder begins.
+enum Start {
+    /// The reshape does not qualify; nothing changed.
+    No,
+    /// A rank-0 source: the reshape is already rewritten (all ones).
+    Done,
+    /// The result's parts and the source's metadata, to go on with.
+    Go(ReshapeParts, Source),
+}
+
+fn start(rw: &mut Rewriter<'_>, op: OpId) -> Start {
+    let Some(parts) = reshape_parts(rw, op) else {
+        return Start::No;
     };
     if strides_and_offset(rw.ctx, rw.ir.value_type(rw.ir.operand(op, 0))).is_none() {
-        return false;
+        return Start::No;
     }
     let Some(src) = extract(rw, op) else {
-        return false;
+        return Start::No;
+    };
+    if src.rank() == 0 {
+        let ones = vec![Mixed::Const(1); parts.shape.len()];
+        reinterpret(rw, op, &src, &ones, &ones);
+        return Start::Done;
+    }
+    Start::Go(parts, src)
+}
+
+fn fold_collapse(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let (
+        ReshapeParts {
+            shape,
+            strides: result_strides,
+            groups,
+        },
+        src,
+    ) = match start(rw, op) {
+        Start::No => return false,
+        Start::Done => return true,
+        Start::Go(parts, src) => (parts, src),
     };
     let loc = rw.ir.op_loc(op);
-    if src.rank() == 0 {
-        let ones = vec![Mixed::Const(1); shape.len()];
-        reinterpret(rw, op, &src, &ones, &ones);
-        return true;
-    }
     let mut sizes = Vec::new();
     let mut strides = Vec::new();
     for (g, group) in groups.iter().enumerate() {
@@ -197,7 +155,13 @@ fn fold_collapse(rw: &mut Rewriter<'_>, op: OpId) -> bool {
             None if result_strides[g] != DYNAMIC => Mixed::Const(result_strides[g]),
             None => match group.iter().find(|&&d| src.strides[d as usize] == DYNAMIC) {
                 Some(&d) => src.stride(d as usize),
-                None => return false,
+                None => {
+                    // Cannot happen in valid IR; undo the metadata op.
+                    if let Some(meta) = rw.ir.defining_op(src.meta[0]) {
+                        rw.erase_op(meta);
+                    }
+                    return false;
+                }
             },
         });
     }
@@ -206,21 +170,12 @@ fn fold_collapse(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 }
 
 fn fold_expand(rw: &mut Rewriter<'_>, op: OpId) -> bool {
-    let Some(ReshapeParts { shape, groups, .. }) = reshape_parts(rw, op) else {
-        return false;
-    };
-    if strides_and_offset(rw.ctx, rw.ir.value_type(rw.ir.operand(op, 0))).is_none() {
-        return false;
-    }
-    let Some(src) = extract(rw, op) else {
-        return false;
+    let (ReshapeParts { shape, groups, .. }, src) = match start(rw, op) {
+        Start::No => return false,
+        Start::Done => return true,
+        Start::Go(parts, src) => (parts, src),
     };
     let loc = rw.ir.op_loc(op);
-    if src.rank() == 0 {
-        let ones = vec![Mixed::Const(1); shape.len()];
-        reinterpret(rw, op, &src, &ones, &ones);
-        return true;
-    }
     let s = AffineExpr::Symbol;
     let mut sizes = Vec::new();
     let mut strides = Vec::new();

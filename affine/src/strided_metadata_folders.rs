@@ -6,12 +6,14 @@
 //! The op's own fold (results the type fixes become constants) runs
 //! first, as the greedy driver folds before it applies patterns.
 
-use crate::expand_strided_metadata::{folded_apply, mixed, Mixed};
+use crate::expand_strided_metadata::{
+    extract_metadata, folded_apply, mixed, reinterpret_cast, Mixed,
+};
 use silica_ir::affine::AffineExpr;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::rewrite::{Pattern, PatternSet, Rewriter};
 use silica_ir::types::DYNAMIC;
-use silica_ir::{Attr, Context, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
+use silica_ir::{Attr, Context, OpId, TypeKind, ValueId};
 
 /// The op defining `v`, if it is named `name`.
 fn defined_by(rw: &Rewriter<'_>, v: ValueId, name: &str) -> Option<OpId> {
@@ -30,41 +32,6 @@ fn materialize(rw: &mut Rewriter<'_>, value: Mixed, loc: Attr) -> Option<ValueId
             Some(rw.ir.result(op, 0))
         }
     }
-}
-
-/// `memref.reinterpret_cast %source to offset: [offset], sizes: [],
-/// strides: []` with result type `to`.
-fn rank0_reinterpret(
-    rw: &mut Rewriter<'_>,
-    source: ValueId,
-    to: Type,
-    offset: i64,
-    loc: Attr,
-) -> ValueId {
-    let ctx = &mut *rw.ctx;
-    let entries: Vec<(Symbol, Attr)> = vec![
-        (
-            ctx.sym(silica_ir::format::SEGMENTS),
-            ctx.int_array_attr(32, &[1, 0, 0, 0]),
-        ),
-        (ctx.sym("static_offsets"), ctx.int_array_attr(64, &[offset])),
-        (ctx.sym("static_sizes"), ctx.int_array_attr(64, &[])),
-        (ctx.sym("static_strides"), ctx.int_array_attr(64, &[])),
-    ];
-    let props = ctx.dict_attr(entries);
-    let name = ctx.sym("memref.reinterpret_cast");
-    let attrs = ctx.empty_dict();
-    let op = rw.create(OpSpec {
-        name,
-        loc,
-        operands: &[source],
-        result_types: &[to],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: Some(props),
-    });
-    rw.ir.result(op, 0)
 }
 
 /// Replaces `op`'s results: the base buffer (when given), then the
@@ -96,9 +63,11 @@ fn of_reinterpret_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     };
     let source = rw.ir.operand(cast, 0);
-    let TypeKind::MemRef { shape, .. } = rw.ctx.type_kind(rw.ir.value_type(source)).clone() else {
+    // The source must have metadata to extract (ranked, strided).
+    let source_ty = rw.ir.value_type(source);
+    if silica_dialects::memref_layout::strides_and_offset(rw.ctx, source_ty).is_none() {
         return false;
-    };
+    }
     let statics = |rw: &Rewriter<'_>, name: &str| {
         inherent_attr(rw.ctx, rw.ir, cast, name)
             .and_then(|a| rw.ctx.int_array_values(a))
@@ -123,20 +92,11 @@ fn of_reinterpret_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     };
     // The base buffer of the source, through a new metadata op.
     let loc = rw.ir.op_loc(op);
-    let base_ty = rw.ir.value_type(rw.ir.result(op, 0));
-    let index = rw.ctx.index_type();
-    let mut types = vec![base_ty, index];
-    types.extend(std::iter::repeat_n(index, 2 * shape.len()));
     rw.set_insertion_point(op);
-    let meta = rw.create_simple(
-        "memref.extract_strided_metadata",
-        &[source],
-        &types,
-        None,
-        loc,
-    );
-    let base = rw.ir.result(meta, 0);
-    replace_metadata(rw, op, Some(base), offset, &sizes, &strides)
+    let Some(meta) = extract_metadata(rw, source, loc) else {
+        return false;
+    };
+    replace_metadata(rw, op, Some(meta[0]), offset, &sizes, &strides)
 }
 
 /// Of an allocation (`alloc`, `alloca`) or a global with the identity
@@ -187,7 +147,7 @@ fn of_allocation(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let base = if base_ty == ty {
         source
     } else {
-        rank0_reinterpret(rw, source, base_ty, offset, loc)
+        reinterpret_cast(rw, source, Mixed::Const(offset), &[], &[], base_ty, loc)
     };
     let base = Some(base);
     replace_metadata(rw, op, base, Mixed::Const(offset), &sizes, &strides)
@@ -212,34 +172,11 @@ fn of_memory_space_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     };
     let source = rw.ir.operand(cast, 0);
-    let TypeKind::MemRef {
-        shape,
-        element,
-        memory_space,
-        ..
-    } = rw.ctx.type_kind(rw.ir.value_type(source)).clone()
-    else {
+    let loc = rw.ir.op_loc(op);
+    rw.set_insertion_point(op);
+    let Some(mut values) = extract_metadata(rw, source, loc) else {
         return false;
     };
-    let loc = rw.ir.op_loc(op);
-    let base_ty = rw.ctx.intern_type(TypeKind::MemRef {
-        shape: Box::new([]),
-        element,
-        layout: None,
-        memory_space,
-    });
-    let index = rw.ctx.index_type();
-    let mut types = vec![base_ty, index];
-    types.extend(std::iter::repeat_n(index, 2 * shape.len()));
-    rw.set_insertion_point(op);
-    let meta = rw.create_simple(
-        "memref.extract_strided_metadata",
-        &[source],
-        &types,
-        None,
-        loc,
-    );
-    let mut values: Vec<ValueId> = rw.ir.results(meta).collect();
     let to = rw.ir.value_type(rw.ir.result(op, 0));
     let base = rw.create_simple("memref.memory_space_cast", &[values[0]], &[to], None, loc);
     values[0] = rw.ir.result(base, 0);
