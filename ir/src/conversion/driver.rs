@@ -58,6 +58,8 @@ struct CastState {
     mapping: FxHashMap<ValueId, ValueId>,
     /// Every cast materialised (the unused ones go at the end).
     casts: Vec<OpId>,
+    /// The same casts, for lookups.
+    cast_set: FxHashSet<OpId>,
     /// Casts of new values back to old types, shared by all replacements.
     back_casts: FxHashMap<(ValueId, Type), ValueId>,
     /// An error a pattern reported: the conversion fails with it.
@@ -81,6 +83,7 @@ impl ConversionRewriter<'_, '_> {
         let loc = self.rw.ctx.unknown_loc();
         let op = self.rw.create_simple(CAST, &[input], &[to], None, loc);
         self.state.casts.push(op);
+        self.state.cast_set.insert(op);
         self.rw.ir.result(op, 0)
     }
 
@@ -413,9 +416,10 @@ fn legalize(
         if legality == Some(true)
             || (name_sym == cast_sym
                 && (i > initial
-                    || ir
-                        .operands(op)
-                        .any(|v| ir.defining_op(v).is_some_and(|d| state.casts.contains(&d)))))
+                    || ir.operands(op).any(|v| {
+                        ir.defining_op(v)
+                            .is_some_and(|d| state.cast_set.contains(&d))
+                    })))
         {
             continue;
         }
