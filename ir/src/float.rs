@@ -194,6 +194,47 @@ fn mask(bits: u32) -> u128 {
     }
 }
 
+/// How two values of `kind` compare; `None` when either is a NaN. Exact
+/// for every format (zeros of either sign are equal).
+pub fn compare(kind: FloatKind, a: u128, b: u128) -> Option<std::cmp::Ordering> {
+    use std::cmp::Ordering;
+    /// A value as (sign, rank, magnitude): rank 0 zero, 1 finite, 2 infinite.
+    fn key(v: Value) -> Option<(i8, u8, BigUint, i64)> {
+        match v {
+            Value::NaN => None,
+            Value::Zero { .. } => Some((0, 0, BigUint::default(), 0)),
+            Value::Infinity { negative } => {
+                Some((if negative { -1 } else { 1 }, 2, BigUint::default(), 0))
+            }
+            Value::Finite {
+                negative,
+                significand,
+                exponent,
+            } => Some((if negative { -1 } else { 1 }, 1, significand, exponent)),
+        }
+    }
+    let (sa, ra, ma, ea) = key(decode(kind, a))?;
+    let (sb, rb, mb, eb) = key(decode(kind, b))?;
+    // Magnitudes first (|a| vs |b|), then the signs decide.
+    let magnitude = |ra: u8, ma: &BigUint, ea: i64, rb: u8, mb: &BigUint, eb: i64| -> Ordering {
+        if ra != rb || ra != 1 {
+            return ra.cmp(&rb);
+        }
+        let e = ea.min(eb);
+        let x = ma << ((ea - e) as u64);
+        let y = mb << ((eb - e) as u64);
+        x.cmp(&y)
+    };
+    Some(match (sa, sb) {
+        (0, 0) => Ordering::Equal,
+        (0, s) => 0.cmp(&s),
+        (s, 0) => s.cmp(&0),
+        (x, y) if x != y => x.cmp(&y),
+        (1, _) => magnitude(ra, &ma, ea, rb, &mb, eb),
+        _ => magnitude(rb, &mb, eb, ra, &ma, ea),
+    })
+}
+
 /// Decodes a bit pattern of `kind`.
 pub fn decode(kind: FloatKind, bits: u128) -> Value {
     let f = kind.format();
@@ -792,6 +833,32 @@ mod tests {
             parse_decimal(FloatKind::F80, "1.0"),
             Some(0x3FFF_8000_0000_0000_0000)
         );
+    }
+
+    #[test]
+    fn compare_agrees_with_f64() {
+        let values = [
+            0.0f64,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            -2.75,
+            1e300,
+            -1e-300,
+            5e-324,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            3.0,
+            3.0000000000000004,
+        ];
+        for &a in &values {
+            for &b in &values {
+                let got = compare(FloatKind::F64, a.to_bits() as u128, b.to_bits() as u128);
+                assert_eq!(got, a.partial_cmp(&b), "{a} vs {b}");
+            }
+        }
     }
 
     #[test]

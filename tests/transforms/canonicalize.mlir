@@ -226,3 +226,26 @@ func.func @float_negations(%x: f32, %y: f32) -> (f32, f32, f32, f32) {
   %b = arith.bitcast %p : i32 to f32
   return %m, %d, %z, %b : f32, f32, f32, f32
 }
+
+// -----
+
+// Float comparisons of constants fold exactly; a NaN operand decides alone
+// (ordered predicates fail, unordered ones hold).
+// CHECK-LABEL: func.func @float_compares
+// CHECK-DAG: %true = arith.constant true
+// CHECK-DAG: %false = arith.constant false
+// CHECK: return %true, %false, %false, %true, %true, %false
+func.func @float_compares(%x: f32) -> (i1, i1, i1, i1, i1, i1) {
+  %a = arith.constant 1.0 : f32
+  %b = arith.constant 2.0 : f32
+  %n = arith.constant 0x7FC00000 : f32
+  %m = arith.constant -0.0 : f32
+  %z = arith.constant 0.0 : f32
+  %0 = arith.cmpf olt, %a, %b : f32
+  %1 = arith.cmpf uge, %a, %b : f32
+  %2 = arith.cmpf oeq, %x, %n : f32
+  %3 = arith.cmpf une, %n, %x : f32
+  %4 = arith.cmpf oeq, %m, %z : f32
+  %5 = arith.cmpf ord, %n, %a : f32
+  return %0, %1, %2, %3, %4, %5 : i1, i1, i1, i1, i1, i1
+}

@@ -327,6 +327,53 @@ fn is_i1(fc: &FoldCtx<'_>, v: ValueId) -> bool {
 /// `arith.cmpi`, in MLIR's order: an operand compared with itself;
 /// `ext(%b : i1) != 0` and `%b != 0`, `%b == 1` on booleans; a constant
 /// left operand moved right (predicate swapped, in place); constants.
+/// `arith.cmpf` of two float constants (a NaN operand decides alone:
+/// ordered predicates fail, unordered ones hold), as MLIR's fold.
+pub fn fold_cmpf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let Some(pred) = inherent_attr(fc.ctx, fc.ir, op, "predicate")
+        .and_then(|a| int_value(fc.ctx, Some(a)))
+        .and_then(|p| usize::try_from(p).ok())
+        .and_then(|p| super::attrs::CMPF_PREDICATES.get(p).copied())
+    else {
+        return FoldResult::Fail;
+    };
+    let (mut lhs, mut rhs) = (float_value(fc.ctx, c[0]), float_value(fc.ctx, c[1]));
+    if let Some(l) = lhs.filter(|&(k, b)| is_nan(k, b)) {
+        rhs = Some(l);
+    }
+    if let Some(r) = rhs.filter(|&(k, b)| is_nan(k, b)) {
+        lhs = Some(r);
+    }
+    let (Some((kind, a)), Some((_, b))) = (lhs, rhs) else {
+        return FoldResult::Fail;
+    };
+    let order = silica_ir::float::compare(kind, a, b);
+    let holds = match pred {
+        "false" => false,
+        "oeq" => order == Some(Equal),
+        "ogt" => order == Some(Greater),
+        "oge" => matches!(order, Some(Greater | Equal)),
+        "olt" => order == Some(Less),
+        "ole" => matches!(order, Some(Less | Equal)),
+        "one" => matches!(order, Some(Less | Greater)),
+        "ord" => order.is_some(),
+        "ueq" => matches!(order, None | Some(Equal)),
+        "ugt" => matches!(order, None | Some(Greater)),
+        "uge" => matches!(order, None | Some(Greater | Equal)),
+        "ult" => matches!(order, None | Some(Less)),
+        "ule" => matches!(order, None | Some(Less | Equal)),
+        "une" => order != Some(Equal),
+        "uno" => order.is_none(),
+        _ => true,
+    };
+    let rt = result_type(fc, op);
+    if fc.ctx.int_width(rt) != Some(1) {
+        return FoldResult::Fail;
+    }
+    FoldResult::attr(fc.ctx.int_attr(rt, if holds { -1 } else { 0 }))
+}
+
 pub fn fold_cmpi(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
     let Some(pred_attr) = inherent_attr(fc.ctx, fc.ir, op, "predicate") else {
         return FoldResult::Fail;

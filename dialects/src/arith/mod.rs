@@ -826,7 +826,10 @@ static OPS: &[OpDef] = &[
         fold: Some(fold::fold_cmpi),
         ..cast("arith.cmpi", &CMPI_SIG, verify_cmp)
     },
-    cast("arith.cmpf", &CMPF_SIG, verify_cmp),
+    OpDef {
+        fold: Some(fold::fold_cmpf),
+        ..cast("arith.cmpf", &CMPF_SIG, verify_cmp)
+    },
     OpDef {
         parse: Some(parse_select),
         print: Some(print_select),
