@@ -83,12 +83,7 @@ impl Llvm<'_, '_> {
         let (index, i64t) = (ctx.index_type(), ctx.signless(64));
         let one = ctx.int_attr(index, 1);
         let one = self.constant(one, i64t);
-        let ty = self.rw.ir.value_type(desc);
-        let ptr = types::ptr(self.rw.ctx, 0);
-        let e = self.rw.ctx.intern_attr(AttrKind::Type(ty));
-        let slot = self.value("llvm.alloca", &[one], ptr, &[("elem_type", e)]);
-        self.op("llvm.store", &[desc, slot], &[], &[]);
-        slot
+        self.store_on_stack(desc, one)
     }
 
     /// A descriptor of a static shape around one pointer, constants
@@ -491,10 +486,7 @@ fn dim(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> b
             let one = b.index_const(1);
             let sizes = b.extract(operands[0], &[3]);
             let arr = b.rw.ir.value_type(sizes);
-            let ptr_ty = types::ptr(b.rw.ctx, 0);
-            let e = b.rw.ctx.intern_attr(AttrKind::Type(arr));
-            let slot = b.value("llvm.alloca", &[one], ptr_ty, &[("elem_type", e)]);
-            b.op("llvm.store", &[sizes, slot], &[], &[]);
+            let slot = b.store_on_stack(sizes, one);
             let at = b.gep(
                 slot,
                 arr,

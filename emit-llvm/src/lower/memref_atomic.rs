@@ -11,7 +11,7 @@ use silica_dialects::memref_layout::strides_and_offset;
 use silica_ir::conversion::ConversionRewriter;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::types::DYNAMIC;
-use silica_ir::{BlockId, OpId, OpSpec, Type, ValueId};
+use silica_ir::{OpId, Type, ValueId};
 
 /// Orderings as the llvm dialect numbers them.
 const MONOTONIC: i64 = 2;
@@ -126,29 +126,6 @@ pub(super) fn atomic_rmw(
     true
 }
 
-/// A branch op (`llvm.br`/`llvm.cond_br`) at the insertion point.
-fn branch_op(
-    cr: &mut ConversionRewriter<'_, '_>,
-    name: &str,
-    operands: &[ValueId],
-    successors: &[BlockId],
-    props: Option<silica_ir::Attr>,
-    loc: silica_ir::Attr,
-) {
-    let name = cr.rw.ctx.sym(name);
-    let attrs = cr.rw.ctx.empty_dict();
-    cr.rw.create(OpSpec {
-        name,
-        loc,
-        operands,
-        result_types: &[],
-        successors,
-        regions: &[],
-        attrs,
-        props,
-    });
-}
-
 pub(super) fn generic_atomic_rmw(
     cr: &mut ConversionRewriter<'_, '_>,
     op: OpId,
@@ -183,7 +160,7 @@ pub(super) fn generic_atomic_rmw(
         return false;
     };
     let init = b.value("llvm.load", &[ptr], value_ty, &[]);
-    branch_op(cr, "llvm.br", &[init], &[loop_block], None, loc);
+    b.branch("llvm.br", &[init], &[loop_block], &[]);
     // The body, cloned into the loop with its argument as the loop's.
     cr.rw.set_insertion_point(op);
     let arg = cr.rw.ir.block_args(body)[0];
@@ -220,15 +197,11 @@ pub(super) fn generic_atomic_rmw(
     let new_loaded = b.extract(cmpxchg, &[0]);
     let ok = b.extract(cmpxchg, &[1]);
     let segments = b.rw.ctx.int_array_attr(32, &[1, 0, 1]);
-    let key = b.rw.ctx.sym(silica_ir::format::SEGMENTS);
-    let props = b.rw.ctx.dict_attr(vec![(key, segments)]);
-    branch_op(
-        cr,
+    b.branch(
         "llvm.cond_br",
         &[ok, new_loaded],
         &[end, loop_block],
-        Some(props),
-        loc,
+        &[(silica_ir::format::SEGMENTS, segments)],
     );
     cr.replace_op(op, &[new_loaded]);
     true

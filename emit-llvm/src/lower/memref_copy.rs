@@ -88,16 +88,6 @@ fn memcpy(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], s
     true
 }
 
-/// A stack slot holding `value`.
-fn on_stack(b: &mut Llvm<'_, '_>, value: ValueId, count: ValueId) -> ValueId {
-    let ty = b.rw.ir.value_type(value);
-    let ptr = types::ptr(b.rw.ctx, 0);
-    let e = b.rw.ctx.intern_attr(silica_ir::AttrKind::Type(ty));
-    let slot = b.value("llvm.alloca", &[count], ptr, &[("elem_type", e)]);
-    b.op("llvm.store", &[value, slot], &[], &[]);
-    slot
-}
-
 fn runtime_copy(
     cr: &mut ConversionRewriter<'_, '_>,
     op: OpId,
@@ -160,8 +150,8 @@ fn runtime_copy(
         descriptors.push(packed);
     }
     let one = b.index_const(1);
-    let source = on_stack(&mut b, descriptors[0], one);
-    let target = on_stack(&mut b, descriptors[1], one);
+    let source = b.store_on_stack(descriptors[0], one);
+    let target = b.store_on_stack(descriptors[1], one);
     let size = element_size(&mut b, element);
     b.call("memrefCopy", &[size, source, target], &[]);
     b.op("llvm.intr.stackrestore", &[saved], &[], &[]);

@@ -6,28 +6,7 @@
 
 use super::Llvm;
 use silica_ir::conversion::ConversionRewriter;
-use silica_ir::{BlockId, OpId, OpSpec, ValueId};
-
-/// `llvm.br ^dest(args)` at the rewriter's insertion point.
-fn branch(
-    cr: &mut ConversionRewriter<'_, '_>,
-    dest: BlockId,
-    args: &[ValueId],
-    loc: silica_ir::Attr,
-) -> OpId {
-    let name = cr.rw.ctx.sym("llvm.br");
-    let attrs = cr.rw.ctx.empty_dict();
-    cr.rw.create(OpSpec {
-        name,
-        loc,
-        operands: args,
-        result_types: &[],
-        successors: &[dest],
-        regions: &[],
-        attrs,
-        props: None,
-    })
-}
+use silica_ir::{OpId, ValueId};
 
 pub(super) fn alloca_scope(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
     let Some(region) = cr.rw.ir.regions(op).next() else {
@@ -62,7 +41,7 @@ pub(super) fn alloca_scope(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[V
             cr.rw.ir.add_block_arg(block, t, Some(loc));
         }
         cr.rw.set_insertion_point_to_end(block);
-        branch(cr, remaining, &[], loc);
+        Llvm::new(cr, loc).branch("llvm.br", &[], &[remaining], &[]);
         block
     };
     cr.rw.ir.inline_region_before(region, continuation);
@@ -70,11 +49,11 @@ pub(super) fn alloca_scope(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[V
     cr.rw.set_insertion_point(op);
     let ptr = crate::types::ptr(cr.rw.ctx, 0);
     let saved = Llvm::new(cr, loc).value("llvm.intr.stacksave", &[], ptr, &[]);
-    branch(cr, first, &[], loc);
+    Llvm::new(cr, loc).branch("llvm.br", &[], &[first], &[]);
     let results: Vec<ValueId> = cr.rw.ir.operands(ret).collect();
     cr.rw.set_insertion_point(ret);
     Llvm::new(cr, loc).op("llvm.intr.stackrestore", &[saved], &[], &[]);
-    branch(cr, continuation, &results, loc);
+    Llvm::new(cr, loc).branch("llvm.br", &results, &[continuation], &[]);
     cr.rw.erase_op(ret);
     let args: Vec<ValueId> = cr.rw.ir.block_args(continuation).to_vec();
     cr.replace_op(op, &args);

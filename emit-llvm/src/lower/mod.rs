@@ -179,6 +179,38 @@ impl<'r, 'a> Llvm<'r, 'a> {
         results: &[Type],
         props: &[(&str, Attr)],
     ) -> OpId {
+        self.op_with_successors(name, operands, results, &[], props)
+    }
+
+    /// A branch op (`llvm.br`, `llvm.cond_br`) to `successors`.
+    pub fn branch(
+        &mut self,
+        name: &str,
+        operands: &[ValueId],
+        successors: &[silica_ir::BlockId],
+        props: &[(&str, Attr)],
+    ) -> OpId {
+        self.op_with_successors(name, operands, &[], successors, props)
+    }
+
+    /// A stack slot of `count` values of `value`'s type, holding `value`.
+    pub fn store_on_stack(&mut self, value: ValueId, count: ValueId) -> ValueId {
+        let ty = self.rw.ir.value_type(value);
+        let ptr = types::ptr(self.rw.ctx, 0);
+        let e = self.rw.ctx.intern_attr(AttrKind::Type(ty));
+        let slot = self.value("llvm.alloca", &[count], ptr, &[("elem_type", e)]);
+        self.op("llvm.store", &[value, slot], &[], &[]);
+        slot
+    }
+
+    fn op_with_successors(
+        &mut self,
+        name: &str,
+        operands: &[ValueId],
+        results: &[Type],
+        successors: &[silica_ir::BlockId],
+        props: &[(&str, Attr)],
+    ) -> OpId {
         let ctx = &mut *self.rw.ctx;
         let mut entries: Vec<(Symbol, Attr)> = Vec::new();
         for (k, v) in props {
@@ -203,7 +235,7 @@ impl<'r, 'a> Llvm<'r, 'a> {
             loc: self.loc,
             operands,
             result_types: results,
-            successors: &[],
+            successors,
             regions: &[],
             attrs,
             props,

@@ -58,7 +58,13 @@ pub fn float_text(ctx: &Context, ty: Type, bits: u128) -> Result<String, String>
 
 /// `c"..."` with non-printable bytes escaped.
 pub fn string_text(bytes: &[u8]) -> String {
-    let mut s = String::from("c\"");
+    format!("c{}", quoted(bytes))
+}
+
+/// `"..."` with non-printable bytes, quotes and backslashes escaped as
+/// `\XX`.
+pub fn quoted(bytes: &[u8]) -> String {
+    let mut s = String::from("\"");
     for &b in bytes {
         if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
             s.push(b as char);

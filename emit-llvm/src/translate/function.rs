@@ -733,15 +733,8 @@ fn assume(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<String> {
         let mut list = Vec::new();
         for (tag, values) in &bundles {
             let args: Vec<String> = values.iter().map(|v| f.typed(op, *v)).collect::<Res<_>>()?;
-            let mut quoted = String::new();
-            for b in tag.bytes() {
-                if b.is_ascii_graphic() && b != b'"' && b != b'\\' || b == b' ' {
-                    quoted.push(b as char);
-                } else {
-                    quoted.push_str(&format!("\\{b:02X}"));
-                }
-            }
-            list.push(format!("\"{quoted}\"({})", args.join(", ")));
+            let tag = super::constants::quoted(tag.as_bytes());
+            list.push(format!("{tag}({})", args.join(", ")));
         }
         text.push_str(&format!(" [ {} ]", list.join(", ")));
     }

@@ -102,14 +102,10 @@ impl ConversionRewriter<'_, '_> {
                 // A cast of a value of the converted type already: that
                 // value (MLIR reconciles the round trip its cast would
                 // make).
-                if let Some(def) = self.rw.ir.defining_op(cur) {
-                    let source = (self.rw.ctx.str(self.rw.ir.op_name(def)) == CAST
-                        && self.rw.ir.num_operands(def) == 1)
-                        .then(|| self.rw.ir.operand(def, 0))
-                        .filter(|&s| self.rw.ir.value_type(s) == t);
-                    if let Some(source) = source {
-                        return source;
-                    }
+                let source = cast_input(self.rw.ctx, self.rw.ir, cur)
+                    .filter(|&s| self.rw.ir.value_type(s) == t);
+                if let Some(source) = source {
+                    return source;
                 }
                 // As MLIR: right after the value's definition (block
                 // arguments: at the start of their block).
@@ -132,11 +128,7 @@ impl ConversionRewriter<'_, '_> {
 
     /// The value of type `ty` that `v` is this conversion's cast of.
     fn materialized_from(&self, v: ValueId, ty: Type) -> Option<ValueId> {
-        let def = self.rw.ir.defining_op(v)?;
-        if self.rw.ctx.str(self.rw.ir.op_name(def)) != CAST || self.rw.ir.num_operands(def) != 1 {
-            return None;
-        }
-        let source = self.rw.ir.operand(def, 0);
+        let source = cast_input(self.rw.ctx, self.rw.ir, v)?;
         (self.rw.ir.value_type(source) == ty && self.state.mapping.get(&source) == Some(&v))
             .then_some(source)
     }
@@ -251,14 +243,17 @@ enum Folded {
 /// original constant may already be converted).
 fn constant_through_casts(ctx: &mut Context, ir: &mut Ir, v: ValueId) -> Option<crate::Attr> {
     let mut v = v;
-    loop {
-        let def = ir.defining_op(v)?;
-        if ctx.str(ir.op_name(def)) == CAST && ir.num_operands(def) == 1 {
-            v = ir.operand(def, 0);
-            continue;
-        }
-        return crate::rewrite::fold::constant_of_op(ctx, ir, def);
+    while let Some(input) = cast_input(ctx, ir, v) {
+        v = input;
     }
+    let def = ir.defining_op(v)?;
+    crate::rewrite::fold::constant_of_op(ctx, ir, def)
+}
+
+/// The input of the one-operand conversion cast defining `v`, if one does.
+fn cast_input(ctx: &Context, ir: &Ir, v: ValueId) -> Option<ValueId> {
+    let def = ir.defining_op(v)?;
+    (ctx.str(ir.op_name(def)) == CAST && ir.num_operands(def) == 1).then(|| ir.operand(def, 0))
 }
 
 /// Folds an op about to be converted, as MLIR's conversion does first:
