@@ -3,7 +3,7 @@
 //! [thread_local] [unnamed_addr] @name {attrs} : type { ... }`), checked
 //! and translated to an LLVM IR `alias`.
 
-use crate::attrs::{keyword_attr, keyword_of, LINKAGES};
+use crate::attrs::{enum_keyword, keyword_attr, keyword_of, LINKAGES};
 use crate::func_ops::{
     i64_attr, print_extra_attrs, prop, split_attrs, string_of, type_of_attr, UNNAMED_ADDRS,
     VISIBILITIES,
@@ -95,10 +95,7 @@ fn print(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         .unwrap_or("external");
     p.write(" ");
     p.write(linkage);
-    let keyword = |key: &str, names: &[&'static str]| {
-        let i = inherent_attr(ctx, ir, op, key).map_or(0, |a| crate::attrs::bits_of(ctx, a));
-        names.get(i as usize).copied().filter(|n| !n.is_empty())
-    };
+    let keyword = |key: &str, names: &[&'static str]| enum_keyword(ctx, ir, op, key, names);
     let visibility = keyword("visibility_", VISIBILITIES);
     let unnamed = keyword("unnamed_addr", UNNAMED_ADDRS);
     let thread_local = inherent_attr(ctx, ir, op, "thread_local_").is_some();

@@ -86,6 +86,20 @@ pub fn keyword_of(ctx: &Context, a: Attr) -> Option<&str> {
     }
 }
 
+/// The keyword an integer enum property `key` of `op` names in `names`
+/// (value order); `None` when absent, out of range or unnamed (the
+/// default a format leaves out).
+pub fn enum_keyword(
+    ctx: &Context,
+    ir: &silica_ir::Ir,
+    op: silica_ir::OpId,
+    key: &str,
+    names: &[&'static str],
+) -> Option<&'static str> {
+    let i = silica_ir::dialect::inherent_attr(ctx, ir, op, key).map_or(0, |a| bits_of(ctx, a));
+    names.get(i as usize).copied().filter(|n| !n.is_empty())
+}
+
 /// The bits of a bit-set attribute or of an integer property.
 pub fn bits_of(ctx: &Context, a: Attr) -> u32 {
     let a = match ctx.attr_kind(a) {

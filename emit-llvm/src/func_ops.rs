@@ -180,8 +180,7 @@ fn print_linkage_prefix(p: &mut AsmPrinter<'_, '_>, op: OpId, always: bool) {
         ("visibility_", VISIBILITIES),
         ("unnamed_addr", UNNAMED_ADDRS),
     ] {
-        let i = inherent_attr(ctx, ir, op, key).map_or(0, |a| attrs::bits_of(ctx, a)) as usize;
-        if let Some(n) = names.get(i).filter(|n| !n.is_empty()) {
+        if let Some(n) = attrs::enum_keyword(ctx, ir, op, key, names) {
             p.write(" ");
             p.write(n);
         }

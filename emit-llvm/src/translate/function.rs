@@ -758,9 +758,7 @@ fn constrained_fptrunc(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res
         mangle(ctx, from).map_err(|m| err(ir, op, m))?
     );
     let keyword = |key: &str, names: &[&'static str]| {
-        int_prop(ctx, ir, op, key)
-            .and_then(|v| names.get(usize::try_from(v).ok()?).copied())
-            .filter(|n| !n.is_empty())
+        crate::attrs::enum_keyword(ctx, ir, op, key, names)
             .ok_or_else(|| err(ir, op, format!("invalid {key}")))
     };
     let mode = keyword("roundingmode", crate::ops::ROUNDING_MODES)?;

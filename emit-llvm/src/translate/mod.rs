@@ -128,10 +128,8 @@ fn alias(ctx: &Context, ir: &Ir, op: OpId) -> Result<String, Box<Diagnostic>> {
     let init = initializer::region_initializer(ctx, ir, op, region, ptr)?;
     // linkage, dso_local, visibility, thread_local, unnamed_addr
     let mut prefix = linkage_prefix(ctx, ir, op);
-    let keyword = |key: &str, names: &[&'static str]| {
-        let i = inherent_attr(ctx, ir, op, key).map_or(0, |a| crate::attrs::bits_of(ctx, a));
-        names.get(i as usize).copied().filter(|n| !n.is_empty())
-    };
+    let keyword =
+        |key: &str, names: &[&'static str]| crate::attrs::enum_keyword(ctx, ir, op, key, names);
     if inherent_attr(ctx, ir, op, "dso_local").is_some() {
         prefix.push_str("dso_local ");
     }
