@@ -2,18 +2,35 @@
 //! --to-verilog`): one Verilog module per `hw.module`, written for the
 //! open tools (accepted by yosys 0.23, lint-clean in Verilator,
 //! compiled by Icarus). A construct the emitter cannot write is an error
-//! at its op, and nothing is written.
+//! at its op, and nothing is written. `Options::full_sv` keeps struct
+//! and array types and writes type aliases as typedefs, as CIRCT does.
 
 mod module;
 mod names;
+mod sv_types;
 
 use silica_hw_dialects::types::Port;
 use silica_ir::diag::Diagnostic;
 use silica_ir::{Context, Ir, OpId};
 
+/// How the Verilog is written.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Keep struct and array types (packed, at ports too) and write type
+    /// aliases as typedefs, as CIRCT does; yosys 0.23 rejects packed
+    /// arrays at ports, so the default flattens them to bit vectors.
+    pub full_sv: bool,
+}
+
 /// The Verilog of every `hw.module` in the `builtin.module` `top`.
-pub fn emit_verilog(ctx: &Context, ir: &Ir, top: OpId) -> Result<String, Box<Diagnostic>> {
+pub fn emit_verilog(
+    ctx: &Context,
+    ir: &Ir,
+    top: OpId,
+    options: Options,
+) -> Result<String, Box<Diagnostic>> {
     let mut out = String::new();
+    let flavor = sv_types::Flavor::new(ctx, ir, top, options.full_sv);
     let Some(block) = ir.regions(top).next().and_then(|r| ir.entry_block(r)) else {
         return Ok(out);
     };
@@ -25,10 +42,21 @@ pub fn emit_verilog(ctx: &Context, ir: &Ir, top: OpId) -> Result<String, Box<Dia
                     out.push('\n');
                 }
                 first = false;
-                module::ModuleEmitter::new(ctx, ir, op).emit(&mut out)?;
+                module::ModuleEmitter::new(ctx, ir, op, &flavor).emit(&mut out)?;
             }
-            // Type declarations: aliases are emitted as the types they name.
-            "hw.module.extern" | "hw.type_scope" => {}
+            // Type declarations: typedefs in full SystemVerilog, else
+            // aliases are emitted as the types they name.
+            "hw.type_scope" => {
+                let typedefs = flavor.typedefs(ctx, ir, op);
+                if !typedefs.is_empty() {
+                    if !first {
+                        out.push('\n');
+                    }
+                    first = false;
+                    out.push_str(&typedefs);
+                }
+            }
+            "hw.module.extern" => {}
             name => {
                 return Err(Box::new(Diagnostic::error(
                     ir.op_loc(op),
@@ -41,19 +69,21 @@ pub fn emit_verilog(ctx: &Context, ir: &Ir, top: OpId) -> Result<String, Box<Dia
 }
 
 /// The Verilog names of a module's ports, in port order (each module
-/// names its ports first, so callers and callee agree).
-pub(crate) fn port_names(ports: &[Port]) -> Vec<String> {
-    let mut ns = names::Namespace::default();
+/// names its ports first, in a namespace where only the typedefs are
+/// taken, so callers and callee agree).
+pub(crate) fn port_names(flavor: &sv_types::Flavor, ports: &[Port]) -> Vec<String> {
+    let mut ns = flavor.namespace();
     ports.iter().map(|p| ns.fresh(&p.name)).collect()
 }
 
 /// The Verilog names of a module's parameters, named after its ports
 /// (`port_names`) in one namespace.
 pub(crate) fn param_names(
+    flavor: &sv_types::Flavor,
     port_names: &[String],
     decls: &[silica_hw_dialects::params::Decl],
 ) -> Vec<String> {
-    let mut ns = names::Namespace::default();
+    let mut ns = flavor.namespace();
     for p in port_names {
         ns.fresh(p);
     }

@@ -15,6 +15,7 @@ mod memory;
 mod params;
 
 use crate::names::Namespace;
+use crate::sv_types::{field_names, range, Flavor};
 use silica_hw_dialects::aggregates::{array_of, field_of, field_offset, struct_fields};
 use silica_hw_dialects::hw::{instance_name, instance_target, module_ports, name_attr};
 use silica_hw_dialects::memory::{is_memory, is_port};
@@ -86,15 +87,6 @@ impl Expr {
     }
 }
 
-/// `[W-1:0] ` for a width above one, nothing for one bit.
-fn range(w: u64) -> String {
-    if w > 1 {
-        format!("[{}:0] ", w - 1)
-    } else {
-        String::new()
-    }
-}
-
 /// The ops whose values reach an output or an instance (dead logic and
 /// dead registers are not written, so no signal is left unused).
 fn live_ops(ctx: &Context, ir: &Ir, order: &[OpId]) -> std::collections::HashSet<OpId> {
@@ -154,15 +146,20 @@ pub(crate) struct ModuleEmitter<'a> {
     params: HashMap<String, String>,
     decls: String,
     body: String,
+    flavor: &'a Flavor,
+    /// Values whose identifiers are declared with a struct or array type
+    /// (full SystemVerilog), read with member and element selects; every
+    /// other value is a bit vector, read with part-selects.
+    typed: std::collections::HashSet<ValueId>,
 }
 
 impl<'a> ModuleEmitter<'a> {
-    pub(crate) fn new(ctx: &'a Context, ir: &'a Ir, module: OpId) -> Self {
+    pub(crate) fn new(ctx: &'a Context, ir: &'a Ir, module: OpId, flavor: &'a Flavor) -> Self {
         ModuleEmitter {
             ctx,
             ir,
             module,
-            names: Namespace::default(),
+            names: flavor.namespace(),
             exprs: HashMap::new(),
             memories: HashMap::new(),
             shiftregs: HashMap::new(),
@@ -171,7 +168,36 @@ impl<'a> ModuleEmitter<'a> {
             params: HashMap::new(),
             decls: String::new(),
             body: String::new(),
+            flavor,
+            typed: std::collections::HashSet::new(),
         }
+    }
+
+    /// `keyword type name` declaring a value of type `t` (an inout's
+    /// element): its type kept in full SystemVerilog, else a bit vector.
+    /// A variable (`reg`) of a struct or typedef type is declared by its
+    /// type alone.
+    fn declaration(&self, keyword: &str, t: silica_ir::Type, name: &str) -> String {
+        let t = match hw_type(self.ctx, t) {
+            Some(HwType::InOut(e)) => e,
+            _ => t,
+        };
+        let ty = self.flavor.sv_type(self.ctx, t);
+        match (ty.base.as_str(), keyword) {
+            ("", _) => format!("{keyword} {}{name}", ty.dims),
+            (base, "reg") => format!("{base} {}{name}", ty.dims),
+            (base, _) => format!("{keyword} {base} {}{name}", ty.dims),
+        }
+    }
+
+    /// Declares `v` under `name` with `keyword` (see
+    /// [`Self::declaration`]), remembering whether it is typed.
+    fn declare_value(&mut self, keyword: &str, v: ValueId, name: &str) -> String {
+        let t = self.ir.value_type(v);
+        if self.flavor.is_aggregate(self.ctx, t) {
+            self.typed.insert(v);
+        }
+        self.declaration(keyword, t, name)
     }
 
     /// The bits of `v` (of its element, for an inout value).
@@ -241,7 +267,7 @@ impl<'a> ModuleEmitter<'a> {
                     | "hw.struct_explode"
             )
         });
-        let decl = format!("  wire {}{name} = {text};\n", range(self.width(v)));
+        let decl = format!("  {} = {text};\n", self.declare_value("wire", v, name));
         if partial {
             self.decls
                 .push_str("  // verilator lint_off UNUSEDSIGNAL\n");
@@ -262,6 +288,27 @@ impl<'a> ModuleEmitter<'a> {
         } else {
             self.exprs.insert(v, e);
         }
+    }
+
+    /// `v` (named `id`) as a bit vector with `pad` zero bits above it:
+    /// `id` itself when it is an untyped vector, else a wire.
+    fn flat_view(&mut self, v: ValueId, id: &str, pad: u64) -> String {
+        if pad == 0 && !self.typed.contains(&v) {
+            return id.to_string();
+        }
+        let w = self.width(v);
+        let text = if pad == 0 {
+            id.to_string()
+        } else {
+            format!("{{{}, {id}}}", literal(pad, &0.into()))
+        };
+        let view = self.names.fresh("_GEN");
+        let _ = writeln!(
+            self.decls,
+            "  // verilator lint_off UNUSEDSIGNAL\n  wire {}{view} = {text};\n  // verilator lint_on UNUSEDSIGNAL",
+            range(w + pad)
+        );
+        view
     }
 
     /// Whether `v` may be inlined into its user: one use, and a user
@@ -332,22 +379,26 @@ impl<'a> ModuleEmitter<'a> {
             let name = self.names.fresh(&port.name);
             match port.dir {
                 Direction::Input | Direction::InOut => {
-                    if let Some(&a) = args.get(next_arg) {
-                        self.exprs.insert(a, Expr::primary(name.clone()));
-                    }
-                    next_arg += 1;
                     let dir = if port.dir == Direction::InOut {
                         "inout "
                     } else {
                         "input "
                     };
+                    let decl = match args.get(next_arg) {
+                        Some(&a) => {
+                            self.exprs.insert(a, Expr::primary(name.clone()));
+                            self.declare_value(dir, a, &name)
+                        }
+                        None => self.declaration(dir, port.ty, &name),
+                    };
+                    next_arg += 1;
                     if w > 0 {
-                        port_decls.push(format!("{dir} {}{name}", range(w)));
+                        port_decls.push(decl);
                     }
                 }
                 Direction::Output => {
                     if w > 0 {
-                        port_decls.push(format!("output {}{name}", range(w)));
+                        port_decls.push(self.declaration("output", port.ty, &name));
                     }
                     output_names.push((name, w));
                 }
@@ -369,7 +420,8 @@ impl<'a> ModuleEmitter<'a> {
                 let hint = name_attr(ctx, ir, op).unwrap_or_else(|| "_reg".into());
                 let id = self.names.fresh(&hint);
                 if w > 0 {
-                    let _ = writeln!(self.decls, "  reg {}{id};", range(w));
+                    let decl = self.declare_value("reg", r, &id);
+                    let _ = writeln!(self.decls, "  {decl};");
                 }
                 self.exprs.insert(r, Expr::primary(id));
             } else if is_memory(name) {
@@ -390,7 +442,8 @@ impl<'a> ModuleEmitter<'a> {
                     );
                     let id = self.names.fresh(&hint);
                     if w > 0 {
-                        let _ = writeln!(self.decls, "  wire {}{id};", range(w));
+                        let decl = self.declare_value("wire", r, &id);
+                        let _ = writeln!(self.decls, "  {decl};");
                     }
                     self.exprs.insert(r, Expr::primary(id));
                 }
@@ -627,7 +680,8 @@ impl<'a> ModuleEmitter<'a> {
                     .filter(|&&v| self.width(v) > 0)
                     .map(|&v| self.expr(v).text)
                     .collect();
-                if parts.len() == 1 {
+                let only = operands.iter().find(|&&v| self.width(v) > 0);
+                if parts.len() == 1 && !only.is_some_and(|v| self.typed.contains(v)) {
                     e(
                         self,
                         operands
@@ -696,25 +750,70 @@ impl<'a> ModuleEmitter<'a> {
                 let e0 = e(self, 0);
                 let id = self.names.fresh(&hint);
                 if width > 0 {
-                    let _ = writeln!(self.decls, "  wire {}{id} = {};", range(width), e0.text);
+                    let decl = self.declare_value("wire", r, &id);
+                    let _ = writeln!(self.decls, "  {decl} = {};", e0.text);
                 }
                 self.exprs.insert(r, Expr::primary(id));
                 return Ok(());
             }
-            "hw.bitcast" => e(self, 0),
+            // A typed value and its bit-vector view (or another type)
+            // are different identifiers in full SystemVerilog.
+            "hw.bitcast" => {
+                let r = result.ok_or_else(|| err(ir, op, "missing result"))?;
+                let same = silica_hw_dialects::types::canonical(ctx, ir.value_type(r))
+                    == silica_hw_dialects::types::canonical(ctx, ir.value_type(operands[0]));
+                if self.flavor.full_sv && !same && width > 0 && self.ir.has_uses(r) {
+                    self.define(r, e(self, 0), true, "_GEN");
+                    return Ok(());
+                }
+                e(self, 0)
+            }
             "hw.array_get" | "hw.array_slice" => {
-                let (_, element) = array_of(ctx, ir.value_type(operands[0]))
+                let (n, element) = array_of(ctx, ir.value_type(operands[0]))
                     .ok_or_else(|| err(ir, op, "expected an array operand"))?;
                 let ew = bit_width(ctx, element).unwrap_or(0);
                 let id = self.ident(operands[0], "_GEN");
-                match self.constant_of(operands[1]) {
-                    Some(i) => {
-                        let low = u64::try_from(&i).unwrap_or(0) * ew;
-                        Expr::primary(select(&id, low, width))
+                let iw = self.width(operands[1]);
+                let constant = match iw {
+                    0 => Some(0),
+                    _ => self
+                        .constant_of(operands[1])
+                        .map(|i| u64::try_from(i).unwrap_or(u64::MAX)),
+                };
+                // Bits past the end read zero, as in `silica sim`: a
+                // select that can reach past them reads a zero-padded view.
+                let last = constant.unwrap_or_else(|| (1u64 << iw.min(63)) - 1);
+                let reach = last.saturating_mul(ew).saturating_add(width);
+                let pad = reach.saturating_sub(n * ew);
+                let typed = self.typed.contains(&operands[0]);
+                match constant {
+                    _ if pad > 0 && constant.is_some_and(|i| i >= n) => {
+                        Expr::primary(literal(width, &0.into()))
                     }
-                    None => {
-                        let index = e(self, 1).operand(MUL, "");
-                        Expr::primary(format!("{id}[{index} * {ew} +: {width}]"))
+                    Some(i) if typed && pad == 0 && name == "hw.array_get" => {
+                        Expr::primary(format!("{id}[{i}]"))
+                    }
+                    None if typed && pad == 0 && name == "hw.array_get" => {
+                        Expr::primary(format!("{id}[{}]", e(self, 1).text))
+                    }
+                    // The slice's elements (Icarus cannot take `a[i +: n]`
+                    // of a multi-dimensional packed array).
+                    Some(low) if typed && pad == 0 => {
+                        let parts: Vec<String> = (low..low + width / ew.max(1))
+                            .rev()
+                            .map(|k| format!("{id}[{k}]"))
+                            .collect();
+                        Expr::primary(format!("{{{}}}", parts.join(", ")))
+                    }
+                    _ => {
+                        let view = self.flat_view(operands[0], &id, pad);
+                        match constant {
+                            Some(i) => Expr::primary(select(&view, i * ew, width)),
+                            None => {
+                                let index = e(self, 1).operand(MUL, "");
+                                Expr::primary(format!("{view}[{index} * {ew} +: {width}]"))
+                            }
+                        }
                     }
                 }
             }
@@ -728,11 +827,16 @@ impl<'a> ModuleEmitter<'a> {
                 let index = (iw > 0).then(|| self.ident(operands[1], "_GEN"));
                 // One element per slot, the injected value where the
                 // index points (none past the end).
+                let typed = self.typed.contains(&operands[0]);
                 let parts: Vec<String> = (0..n)
                     .rev()
                     .filter(|_| ew > 0)
                     .map(|k| {
-                        let old = select(&id, k * ew, ew);
+                        let old = if typed {
+                            format!("{id}[{k}]")
+                        } else {
+                            select(&id, k * ew, ew)
+                        };
                         match &index {
                             Some(ix) => {
                                 format!("({ix} == {} ? {value} : {old})", literal(iw, &k.into()))
@@ -752,7 +856,27 @@ impl<'a> ModuleEmitter<'a> {
                 let off = field_offset(ctx, &fields, i);
                 let fw = bit_width(ctx, fields[i].1).unwrap_or(0);
                 let id = self.ident(operands[0], "_GEN");
-                if name == "hw.struct_extract" {
+                if self.typed.contains(&operands[0]) {
+                    let names = field_names(&fields);
+                    if name == "hw.struct_extract" {
+                        Expr::primary(format!("{id}.{}", names[i]))
+                    } else {
+                        let parts: Vec<String> = fields
+                            .iter()
+                            .zip(&names)
+                            .enumerate()
+                            .filter(|(_, ((_, t), _))| bit_width(ctx, *t).unwrap_or(0) > 0)
+                            .map(|(k, (_, n))| {
+                                if k == i {
+                                    e(self, 1).text
+                                } else {
+                                    format!("{id}.{n}")
+                                }
+                            })
+                            .collect();
+                        Expr::primary(format!("{{{}}}", parts.join(", ")))
+                    }
+                } else if name == "hw.struct_extract" {
                     Expr::primary(select(&id, off, fw))
                 } else {
                     let total = self.width(operands[0]);
@@ -773,11 +897,15 @@ impl<'a> ModuleEmitter<'a> {
                 let fields = struct_fields(ctx, ir.value_type(operands[0]))
                     .ok_or_else(|| err(ir, op, "expected a struct operand"))?;
                 let id = self.ident(operands[0], "_GEN");
+                let typed = self.typed.contains(&operands[0]);
+                let names = field_names(&fields);
                 for (i, r) in ir.results(op).enumerate() {
                     let off = field_offset(ctx, &fields, i);
                     let fw = self.width(r);
                     let text = if fw == 0 {
                         String::new()
+                    } else if typed {
+                        format!("{id}.{}", names[i])
                     } else {
                         select(&id, off, fw)
                     };
@@ -935,7 +1063,7 @@ impl<'a> ModuleEmitter<'a> {
         let mut conns = Vec::new();
         let mut ins = ir.operands(op);
         let mut outs = ir.results(op);
-        let port_names = crate::port_names(&ports);
+        let port_names = crate::port_names(self.flavor, &ports);
         for (p, port_name) in ports.iter().zip(&port_names) {
             let v = if p.dir == Direction::Output {
                 outs.next()

@@ -257,7 +257,7 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// The names taken in one module.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Namespace {
     taken: HashSet<String>,
     next_suffix: u32,

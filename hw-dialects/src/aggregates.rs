@@ -487,9 +487,7 @@ fn extract_name(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
     let ty = ir.value_type(ir.operands(op).next()?);
     let f = struct_fields(ctx, ty)?;
     let name = f.get(field_index(ctx, ir, op)?)?.0.clone();
-    name.chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '_')
-        .then_some(name)
+    (!name.is_empty()).then_some(name)
 }
 
 /// `hw.struct_explode %s : !hw.struct<...>`

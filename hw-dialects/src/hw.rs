@@ -562,7 +562,9 @@ fn print_module_like(p: &mut AsmPrinter<'_, '_>, op: OpId) {
             Direction::InOut => p.write("inout "),
         }
         if port.dir == Direction::Output {
-            p.write(&port.name);
+            let mut name = String::new();
+            silica_ir::printer::keyword_or_string(&mut name, &port.name);
+            p.write(&name);
         } else {
             match args.get(next_arg) {
                 Some(&a) => {

@@ -415,7 +415,7 @@ pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Typ
             let mut fields = Vec::new();
             if !p.eat(Tok::Greater) {
                 loop {
-                    let name = p.parse_keyword()?.to_string();
+                    let name = parse_port_name(p)?;
                     p.expect(Tok::Colon, "':'")?;
                     let ty = p.parse_type()?;
                     fields.push((name, ty));
@@ -473,7 +473,7 @@ pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Typ
     }
 }
 
-/// A port name: a bare identifier or a string.
+/// A port or field name: a bare identifier or a string.
 pub(crate) fn parse_port_name(p: &mut AsmParser<'_, '_>) -> PResult<String> {
     if p.peek(Tok::String) {
         let b = p.parse_string()?;
@@ -617,9 +617,10 @@ pub(crate) fn print_hw(pp: &ParamPrinter<'_>, out: &mut String, name: &str, para
     }
 }
 
+/// A field or port name: bare when it is an identifier, else quoted.
 fn push_name(ctx: &Context, out: &mut String, a: Attr) {
     if let AttrKind::String { value, .. } = ctx.attr_kind(a) {
-        out.push_str(&String::from_utf8_lossy(value));
+        silica_ir::printer::keyword_or_string(out, &String::from_utf8_lossy(value));
     }
 }
 

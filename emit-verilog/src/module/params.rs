@@ -53,7 +53,11 @@ impl ModuleEmitter<'_> {
             return Ok(String::new());
         }
         let callee_ports = silica_hw_dialects::hw::module_ports(ctx, ir, callee);
-        let names = crate::param_names(&crate::port_names(&callee_ports), &given);
+        let names = crate::param_names(
+            self.flavor,
+            &crate::port_names(self.flavor, &callee_ports),
+            &given,
+        );
         let mut items = Vec::with_capacity(given.len());
         for (g, name) in given.iter().zip(names) {
             let Some(v) = g.value else {

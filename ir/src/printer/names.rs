@@ -243,7 +243,8 @@ impl Names {
         scopes: &mut Scopes,
         scope: usize,
     ) -> Name {
-        let mut name = base.to_string();
+        let base = sanitize(base);
+        let mut name = base.clone();
         while scopes.contains(scope, &name) {
             name = format!("{base}_{}", c.conflict);
             c.conflict += 1;
@@ -320,4 +321,27 @@ impl Names {
         out.push_str("^bb");
         push_u64(out, u64::from(self.block_index(b)));
     }
+}
+
+/// `name` made a legal SSA name as MLIR's printer makes it: a space
+/// becomes `_`, another character that is not a letter, a digit or one
+/// of `$._-` its bytes in hexadecimal, and a leading digit gets a `_`
+/// before it.
+fn sanitize(name: &str) -> String {
+    let valid = |c: u8| c.is_ascii_alphanumeric() || b"$._-".contains(&c);
+    let mut out = String::with_capacity(name.len() + 1);
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        out.push('_');
+    }
+    for &c in name.as_bytes() {
+        if valid(c) {
+            out.push(c as char);
+        } else if c == b' ' {
+            out.push('_');
+        } else {
+            use std::fmt::Write;
+            let _ = write!(out, "{c:X}");
+        }
+    }
+    out
 }
