@@ -26,7 +26,7 @@ SCOPE = {"hw", "comb", "seq", "builtin", "func"}
 CIRCT_DIALECTS = {
     "hw", "comb", "seq", "sv", "firrtl", "esi", "msft", "handshake", "calyx", "fsm",
     "llhd", "moore", "om", "verif", "ltl", "emit", "dc", "arc", "ssp", "systemc",
-    "debug", "sim", "interop", "loopschedule", "pipeline", "ibis", "kanagawa", "rtg",
+    "debug", "dbg", "sim", "interop", "loopschedule", "pipeline", "ibis", "kanagawa", "rtg",
     "rtgtest", "smt", "synth", "datapath", "aig", "arith", "scf", "cf", "memref",
     "affine", "llvm", "math", "index", "func", "builtin", "emitc", "dlti",
 }

@@ -52,6 +52,8 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_affine::loop_min_max::SCF_FOR_LOOP_CANONICALIZATION,
                 &silica_affine::expand_strided_metadata::EXPAND_STRIDED_METADATA,
                 &silica_hw_dialects::specialize::HW_SPECIALIZE,
+                &silica_hw_dialects::inner_sym_passes::HW_VERIFY_IRN,
+                &silica_hw_dialects::inner_sym_passes::HW_BYPASS_INNER_SYMBOLS,
             ]),
     )
 }

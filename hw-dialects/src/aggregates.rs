@@ -436,7 +436,7 @@ fn parse_struct_access(p: &mut AsmParser<'_, '_>, inject: bool) -> PResult<OpId>
         return p.error_at(at, "expected !hw.struct type or alias");
     };
     let Some(index) = fields.iter().position(|(n, _)| *n == name) else {
-        return p.error_at(
+        return p.custom_error_at(
             name_at,
             format!("field name '{name}' not found in aggregate type"),
         );

@@ -5,6 +5,7 @@
 //! dictionary, as CIRCT keeps them (`module_type = !hw.modty<...>`,
 //! `sym_name`, `parameters`).
 
+use crate::inner_sym;
 use crate::params::{self, Decl};
 use crate::types::{self, Direction, Port};
 use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits, ValueNames};
@@ -12,7 +13,7 @@ use silica_ir::format::{parse_op, print_op, Arity, Signature, TypeConstraint, Va
 use silica_ir::graph::{OpSpec, RegionId};
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
-use silica_ir::printer::AsmPrinter;
+use silica_ir::printer::{AsmPrinter, ParamPrinter};
 use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Symbol, Type, TypeKind};
 
@@ -70,6 +71,15 @@ pub(crate) fn create_named(
 pub fn module_ports(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Port> {
     match inherent_attr(ctx, ir, op, "module_type").map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Type(t)) => types::ports(ctx, *t),
+        _ => Vec::new(),
+    }
+}
+
+/// The attribute dictionary of each port of a module, in port order
+/// (empty when it has none).
+pub fn port_attributes(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Attr> {
+    match inherent_attr(ctx, ir, op, "per_port_attrs").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items.to_vec(),
         _ => Vec::new(),
     }
 }
@@ -454,6 +464,7 @@ const MODULE_ELIDED: &[&str] = &[
     "module_type",
     "sym_name",
     "parameters",
+    "per_port_attrs",
     "port_locs",
     "sym_visibility",
 ];
@@ -470,6 +481,7 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
     let params = parse_parameter_list(p)?;
     p.expect(Tok::LParen, "'('")?;
     let mut ports = Vec::new();
+    let mut port_attrs = Vec::new();
     let mut args = Vec::new();
     if !p.eat(Tok::RParen) {
         loop {
@@ -491,9 +503,7 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
             };
             p.expect(Tok::Colon, "':'")?;
             let ty = p.parse_type()?;
-            if p.peek(Tok::LBrace) {
-                p.parse_optional_attr_dict()?;
-            }
+            port_attrs.push(p.parse_optional_attr_dict()?);
             if let Some(u) = operand {
                 let arg_ty = if dir == Direction::InOut {
                     types::inout(p.ctx(), ty)
@@ -521,6 +531,10 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
     attrs.push(entry(ctx, "module_type", mty));
     let params = ctx.array_attr(&params);
     attrs.push(entry(ctx, "parameters", params));
+    if port_attrs.iter().any(|&d| !ctx.dict_entries(d).is_empty()) {
+        let a = ctx.array_attr(&port_attrs);
+        attrs.push(entry(ctx, "per_port_attrs", a));
+    }
     let op_name = if extern_ {
         "hw.module.extern"
     } else {
@@ -551,6 +565,7 @@ fn print_module_like(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let region = ir.regions(op).next();
     let block = region.and_then(|r| ir.entry_block(r));
     let args: Vec<_> = block.map(|b| ir.block_args(b).to_vec()).unwrap_or_default();
+    let port_attrs = port_attributes(ctx, ir, op);
     let mut next_arg = 0;
     for (i, port) in ports.iter().enumerate() {
         if i > 0 {
@@ -583,6 +598,10 @@ fn print_module_like(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         }
         p.write(" : ");
         p.ty(port.ty);
+        if let Some(&d) = port_attrs.get(i) {
+            let entries = p.ctx().dict_entries(d).to_vec();
+            p.attr_entries(&entries, false);
+        }
     }
     p.write(")");
     let attrs = ir.op_attrs(op);
@@ -764,14 +783,8 @@ fn verify_constant(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 fn parse_wire(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let input = p.parse_operand()?;
     let mut attrs = Vec::new();
-    if let Some(n) = p
-        .result_name()
-        .filter(|n| !n.chars().next().is_some_and(|c| c.is_ascii_digit()))
-    {
-        let n = n.to_string();
-        let a = p.ctx().string_attr(n.as_bytes());
-        attrs.push(entry(p.ctx(), "name", a));
-    }
+    inner_sym::parse_clause(p, &mut attrs)?;
+    let name = crate::seq::parse_implicit_name(p)?;
     let extra = p.parse_optional_attr_dict()?;
     p.expect(Tok::Colon, "':'")?;
     let ty = p.parse_type()?;
@@ -779,6 +792,15 @@ fn parse_wire(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let loc = p.op_loc();
     let ctx = p.ctx();
     let mut entries = ctx.dict_entries(extra).to_vec();
+    if entries.iter().any(|e| ctx.str(e.0) == "name") {
+        let at = p.start_pos();
+        return p.custom_error_at(
+            at,
+            "attribute 'name' occurs more than once in the attribute list",
+        );
+    }
+    let ctx = p.ctx();
+    entries.push(crate::seq::entry(ctx, "name", name));
     entries.extend(attrs);
     let attrs = ctx.dict_attr(entries);
     let name = ctx.sym("hw.wire");
@@ -801,13 +823,10 @@ fn print_wire(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     };
     p.write(" ");
     p.operand(input);
+    inner_sym::print_clause(p, op);
     p.write(" ");
-    let attrs = ir.op_attrs(op);
-    let name_matches = ir.results(op).next().is_some_and(|r| {
-        Some(p.value_name(r)) == name_attr(p.ctx(), ir, op).map(|n| format!("%{n}"))
-    });
-    let elided: &[&str] = if name_matches { &["name"] } else { &[] };
-    p.attr_dict(attrs, elided, false);
+    crate::seq::print_implicit_name(p, op);
+    p.attr_dict(ir.op_attrs(op), &["inner_sym", "name"], false);
     p.write(" : ");
     p.ty(ir.value_type(input));
 }
@@ -818,12 +837,7 @@ pub fn name_attr(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
 
 /// Ops named by their `name` attribute (`hw.wire`, registers).
 pub(crate) fn named_result(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
-    name_attr(ctx, ir, op).filter(|n| is_ssa_name(n))
-}
-
-fn is_ssa_name(n: &str) -> bool {
-    n.chars()
-        .all(|c| c.is_ascii_alphanumeric() || "$._-".contains(c))
+    name_attr(ctx, ir, op)
 }
 
 // ----- hw.instance -------------------------------------------------------------------
@@ -831,6 +845,8 @@ fn is_ssa_name(n: &str) -> bool {
 /// `%i.o = hw.instance "i" @m(a: %x: i8) -> (o: i8)`.
 fn parse_instance(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let inst = p.parse_string()?;
+    let mut attrs = Vec::new();
+    inner_sym::parse_clause(p, &mut attrs)?;
     let module = p.parse_symbol_name()?;
     let params = parse_parameter_list(p)?;
     p.expect(Tok::LParen, "'('")?;
@@ -873,7 +889,6 @@ fn parse_instance(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         let items: Vec<Attr> = v.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
         ctx.array_attr(&items)
     };
-    let mut attrs = Vec::new();
     let a = strings(ctx, &arg_names);
     attrs.push(entry(ctx, "argNames", a));
     let a = ctx.string_attr(&inst);
@@ -924,6 +939,7 @@ fn print_instance(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
     p.write(" ");
     p.string(instance_name(ctx, ir, op).as_bytes());
+    inner_sym::print_clause(p, op);
     p.write(" ");
     p.symbol_name(&instance_target(ctx, ir, op).unwrap_or_default());
     print_parameter_list(p, op);
@@ -933,7 +949,7 @@ fn print_instance(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         if i > 0 {
             p.write(", ");
         }
-        p.write(args.get(i).map_or("", String::as_str));
+        write_port_name(p, args.get(i).map_or("", String::as_str));
         p.write(": ");
         p.operand(v);
         p.write(": ");
@@ -945,7 +961,7 @@ fn print_instance(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         if i > 0 {
             p.write(", ");
         }
-        p.write(results.get(i).map_or("", String::as_str));
+        write_port_name(p, results.get(i).map_or("", String::as_str));
         p.write(": ");
         p.ty(ir.value_type(r));
     }
@@ -955,6 +971,7 @@ fn print_instance(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         attrs,
         &[
             "argNames",
+            "inner_sym",
             "instanceName",
             "moduleName",
             "parameters",
@@ -964,19 +981,30 @@ fn print_instance(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     );
 }
 
+/// A port name in an instance's port lists: bare or quoted.
+fn write_port_name(p: &mut AsmPrinter<'_, '_>, name: &str) {
+    let mut text = String::new();
+    silica_ir::printer::keyword_or_string(&mut text, name);
+    p.write(&text);
+}
+
 fn instance_names(ctx: &Context, ir: &Ir, op: OpId) -> ValueNames {
     let inst = instance_name(ctx, ir, op);
     ValueNames {
         results: strings_of(ctx, inherent_attr(ctx, ir, op, "resultNames"))
             .into_iter()
-            .map(|r| format!("{inst}.{r}"))
-            .filter(|n| is_ssa_name(n))
+            .enumerate()
+            .map(|(i, r)| match r.as_str() {
+                "" => format!("{inst}.{i}"),
+                r => format!("{inst}.{r}"),
+            })
             .collect(),
         entry_args: Vec::new(),
     }
 }
 
 fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    inner_sym::verify_op(v, op)?;
     let (ctx, ir) = (v.ctx(), v.ir());
     let Some(target) = instance_target(ctx, ir, op) else {
         return Err(v.op_error(op, "requires a 'moduleName' symbol reference"));
@@ -1149,6 +1177,7 @@ static OPS: &[OpDef] = &[
     OpDef {
         parse: Some(parse_wire),
         print: Some(print_wire),
+        verify: Some(inner_sym::verify_op),
         result_names: Some(named_result),
         ..OpDef::new("hw.wire")
     },
@@ -1181,13 +1210,29 @@ static OPS: &[OpDef] = &[
     crate::typedecl::OPS[1],
 ];
 
+/// Parses an hw attribute after `#hw.` or `#hw<`.
+fn parse_attr(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> {
+    if mnemonic == inner_sym::MNEMONIC {
+        return inner_sym::parse_body(p);
+    }
+    crate::params::parse_attr(p, mnemonic)
+}
+
+/// Prints an hw attribute's body after its mnemonic.
+fn print_attr(pp: &ParamPrinter<'_>, out: &mut String, name: &str, params: &[Attr]) {
+    if name == inner_sym::MNEMONIC {
+        return inner_sym::print_params(pp.ctx(), params, out);
+    }
+    crate::params::print_attr(pp, out, name, params)
+}
+
 /// The `hw` dialect.
 pub static HW: DialectDef = DialectDef {
     name: "hw",
     ops: OPS,
     attrs: Some(silica_ir::dialect::AttrHooks {
-        parse: crate::params::parse_attr,
-        print: crate::params::print_attr,
+        parse: parse_attr,
+        print: print_attr,
         type_of: Some(crate::params::attr_type),
     }),
     types: Some(silica_ir::dialect::TypeHooks {

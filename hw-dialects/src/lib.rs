@@ -8,6 +8,8 @@ pub mod eval;
 pub mod fold;
 pub mod hw;
 pub mod initial;
+pub mod inner_sym;
+pub mod inner_sym_passes;
 pub mod memory;
 pub mod params;
 pub mod seq;

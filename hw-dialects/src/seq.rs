@@ -124,13 +124,7 @@ pub(crate) fn print_implicit_name(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 }
 
 pub(crate) fn parse_sym(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr)>) -> PResult<()> {
-    if p.eat_keyword("sym") {
-        let s = p.parse_symbol_name()?;
-        let text = p.ctx().str(s).to_string();
-        let a = p.ctx().string_attr(text.as_bytes());
-        props.push(entry(p.ctx(), "inner_sym", a));
-    }
-    Ok(())
+    crate::inner_sym::parse_clause(p, props)
 }
 
 /// `seq.compreg[.ce] [sym @s] %in, %clk[, %en] [reset %r, %v] [initial %i]
@@ -219,13 +213,7 @@ fn parse_compreg_ce(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
 }
 
 pub(crate) fn print_sym(p: &mut AsmPrinter<'_, '_>, op: OpId) {
-    let (ctx, ir) = (p.ctx(), p.ir());
-    if let Some(AttrKind::String { value, .. }) =
-        inherent_attr(ctx, ir, op, "inner_sym").map(|a| ctx.attr_kind(a))
-    {
-        p.write(" sym ");
-        p.symbol_name(&String::from_utf8_lossy(value));
-    }
+    crate::inner_sym::print_clause(p, op);
 }
 
 /// The attributes a register prints: `name` only when it differs from
@@ -389,6 +377,7 @@ fn print_firreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 
 /// An asynchronous `seq.firreg` needs a reset; a reset needs its value.
 fn verify_firreg(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    crate::inner_sym::verify_op(v, op)?;
     let (ctx, ir) = (v.ctx(), v.ir());
     let n = ir.operands(op).count();
     if n == 3 || (n == 2 && is_async(ctx, ir, op)) {
@@ -450,7 +439,7 @@ static CLOCK_GATE: Signature = Signature::new(
     &[one("output", CLOCK)],
     &[AttrParam {
         name: "inner_sym",
-        syntax: AttrSyntax::Plain,
+        syntax: AttrSyntax::Custom(&crate::inner_sym::SYNTAX),
         optional: true,
         default: None,
     }],
@@ -492,12 +481,14 @@ static OPS: &[OpDef] = &[
     OpDef {
         parse: Some(parse_compreg),
         print: Some(print_compreg),
+        verify: Some(crate::inner_sym::verify_op),
         result_names: Some(named_result),
         ..OpDef::new("seq.compreg")
     },
     OpDef {
         parse: Some(parse_compreg_ce),
         print: Some(print_compreg),
+        verify: Some(crate::inner_sym::verify_op),
         result_names: Some(named_result),
         ..OpDef::new("seq.compreg.ce")
     },
@@ -511,7 +502,10 @@ static OPS: &[OpDef] = &[
     format_op("seq.to_clock", &TO_CLOCK),
     format_op("seq.from_clock", &FROM_CLOCK),
     format_op("seq.clock_inv", &CLOCK_INV),
-    format_op("seq.clock_gate", &CLOCK_GATE),
+    OpDef {
+        verify: Some(crate::inner_sym::verify_op),
+        ..format_op("seq.clock_gate", &CLOCK_GATE)
+    },
     format_op("seq.clock_mux", &CLOCK_MUX),
     format_op("seq.clock_div", &CLOCK_DIV),
     crate::initial::OPS[0],

@@ -271,6 +271,7 @@ fn firmem_of(ctx: &Context, ir: &Ir, v: ValueId) -> Option<(u64, u64, Option<u64
 }
 
 pub(crate) fn verify_firmem(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    crate::inner_sym::verify_op(v, op)?;
     let t = result_type(v, op)?;
     let (ctx, ir) = (v.ctx(), v.ir());
     let Some(HwType::FirMem { width, mask, .. }) = types::hw_type(ctx, t) else {
@@ -871,6 +872,7 @@ pub(crate) fn print_shiftreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 }
 
 pub(crate) fn verify_shiftreg(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    crate::inner_sym::verify_op(v, op)?;
     let t = result_type(v, op)?;
     let (ctx, ir) = (v.ctx(), v.ir());
     if int_prop(ctx, ir, op, "numElements").unwrap_or(0) < 1 {

@@ -132,6 +132,17 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.err_at(pos, msg)
     }
 
+    /// An error at byte offset `pos` reported as MLIR reports the errors
+    /// of a custom op's parser: "custom op 'name' msg" (the enclosing op
+    /// for an attribute inside one).
+    pub fn custom_error_at<T>(&mut self, pos: usize, msg: impl std::fmt::Display) -> PResult<T> {
+        let op = self.op_def.map(|d| d.name).or_else(|| self.enclosing_op());
+        match op {
+            Some(name) => self.p.err_at(pos, format!("custom op '{name}' {msg}")),
+            None => self.p.err_at(pos, msg.to_string()),
+        }
+    }
+
     /// An error at the op's name.
     pub fn op_error<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
         self.p.err_at(self.start, msg)
