@@ -8,7 +8,7 @@
 //! first operand of `array_create`/`array_concat` is the highest element;
 //! a struct's first field is its most significant.
 
-use crate::types::{self, bit_width, hw_type, HwType};
+use crate::types::{self, bit_width, canonical, hw_type, HwType};
 use silica_ir::dialect::{inherent_attr, Effects, OpDef, ValueNames};
 use silica_ir::format::{
     parse_op, print_op, Arity, DerivedType, Signature, TypeConstraint, ValueParam,
@@ -18,7 +18,7 @@ use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
 use silica_ir::verify::OpVerifier;
-use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Symbol, Type};
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Symbol, Type, TypeKind};
 
 fn entry(ctx: &mut Context, name: &str, value: Attr) -> (Symbol, Attr) {
     (ctx.sym(name), value)
@@ -229,8 +229,11 @@ fn verify_array_get(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let Some((n, _)) = ops.first().and_then(|&a| array_of(ctx, ir.value_type(a))) else {
         return Ok(());
     };
-    if ops.get(1).and_then(|&i| ctx.int_width(ir.value_type(i))) != Some(index_width(n)) {
-        return Err(v.op_error(op, format!("index must be {} bits wide", index_width(n))));
+    let width = ops.get(1).and_then(|&i| ctx.int_width(ir.value_type(i)));
+    let singleton_ok = n == 1 && width == Some(1);
+    if width != Some(index_width(n)) && !singleton_ok {
+        let msg = "failed to verify that index bit width equals ceil(log2(length(input))), or 0 or 1 if input contains only one element";
+        return Err(v.op_error(op, msg));
     }
     Ok(())
 }
@@ -361,7 +364,7 @@ fn parse_struct_create(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let at = p.pos();
     let ty = p.parse_type()?;
     let Some(fields) = struct_fields(p.ctx(), ty) else {
-        return p.error_at(at, "expected !hw.struct type or alias");
+        return p.custom_error_at(at, "expected !hw.struct type or alias");
     };
     if fields.len() != ops.len() {
         return p.error_at(at, "struct field count mismatch");
@@ -433,7 +436,7 @@ fn parse_struct_access(p: &mut AsmParser<'_, '_>, inject: bool) -> PResult<OpId>
     let at = p.pos();
     let ty = p.parse_type()?;
     let Some(fields) = struct_fields(p.ctx(), ty) else {
-        return p.error_at(at, "expected !hw.struct type or alias");
+        return p.custom_error_at(at, "invalid kind of type specified");
     };
     let Some(index) = fields.iter().position(|(n, _)| *n == name) else {
         return p.custom_error_at(
@@ -483,6 +486,43 @@ fn print_struct_access(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     p.ty(ty);
 }
 
+/// A struct access's field index against its struct, and the field's
+/// type against the value extracted or injected.
+fn verify_struct_access(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let operands: Vec<_> = ir.operands(op).collect();
+    let Some(fields) = operands
+        .first()
+        .and_then(|&s| struct_fields(ctx, ir.value_type(s)))
+    else {
+        return Ok(());
+    };
+    let Some(index) = field_index(ctx, ir, op) else {
+        return Ok(());
+    };
+    let Some((_, field)) = fields.get(index) else {
+        let msg = format!("field index {index} exceeds element count of aggregate type");
+        return Err(v.op_error(op, msg));
+    };
+    let given = match operands.get(1) {
+        Some(&value) => ir.value_type(value),
+        None => match ir.results(op).next() {
+            Some(r) => ir.value_type(r),
+            None => return Ok(()),
+        },
+    };
+    if given != *field {
+        let show = |t| silica_ir::printer::type_to_string(ctx, t);
+        let msg = format!(
+            "type '{}' of accessed field in aggregate at index {index} does not match expected type '{}'",
+            show(*field),
+            show(given)
+        );
+        return Err(v.op_error(op, msg));
+    }
+    Ok(())
+}
+
 fn extract_name(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
     let ty = ir.value_type(ir.operands(op).next()?);
     let f = struct_fields(ctx, ty)?;
@@ -498,7 +538,7 @@ fn parse_struct_explode(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let at = p.pos();
     let ty = p.parse_type()?;
     let Some(fields) = struct_fields(p.ctx(), ty) else {
-        return p.error_at(at, "expected !hw.struct type or alias");
+        return p.custom_error_at(at, "invalid kind of type specified");
     };
     let operands = [p.resolve_operand(input, ty)?];
     let results: Vec<Type> = fields.iter().map(|f| f.1).collect();
@@ -537,7 +577,16 @@ fn parse_aggregate_constant(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let fields = p.parse_attribute()?;
     let mut attrs = parse_extra(p)?;
     p.expect(Tok::Colon, "':'")?;
+    let at = p.pos();
     let ty = p.parse_type()?;
+    let ctx = p.ctx();
+    let aggregate = matches!(
+        hw_type(ctx, canonical(ctx, ty)),
+        Some(HwType::Array(..) | HwType::UArray(..) | HwType::Struct(_))
+    );
+    if !aggregate {
+        return p.custom_error_at(at, "invalid kind of type specified");
+    }
     attrs.push(entry(p.ctx(), "fields", fields));
     Ok(create(p, "hw.aggregate_constant", &[], &[ty], attrs))
 }
@@ -554,6 +603,69 @@ fn print_aggregate_constant(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     if let Some(r) = ir.results(op).next() {
         p.ty(ir.value_type(r));
     }
+}
+
+/// The `fields` of an `hw.aggregate_constant` against its type.
+fn verify_aggregate_constant(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let (Some(fields), Some(r)) = (inherent_attr(ctx, ir, op, "fields"), ir.results(op).next())
+    else {
+        return Ok(());
+    };
+    check_constant(ctx, fields, ir.value_type(r)).map_err(|msg| v.op_error(op, msg))
+}
+
+/// CIRCT's check of a constant's attribute `a` for a value of type `ty`:
+/// one element per array element or struct field, integers of the
+/// element's width.
+fn check_constant(ctx: &Context, a: Attr, ty: Type) -> Result<(), String> {
+    let ty = canonical(ctx, ty);
+    let (kind, elements): (&str, Vec<Type>) = match hw_type(ctx, ty) {
+        Some(HwType::Array(n, e)) => ("array", vec![e; n as usize]),
+        Some(HwType::UArray(n, e)) => ("unpacked array", vec![e; n as usize]),
+        Some(HwType::Struct(fields)) => ("struct", fields.into_iter().map(|f| f.1).collect()),
+        _ => return check_scalar(ctx, a, ty),
+    };
+    let AttrKind::Array(items) = ctx.attr_kind(a) else {
+        return Err(format!(
+            "expected array attribute for constant of type '{}'",
+            show(ctx, ty)
+        ));
+    };
+    if items.len() != elements.len() {
+        return Err(format!(
+            "array attribute ({}) has wrong size for {kind} constant ({})",
+            items.len(),
+            elements.len()
+        ));
+    }
+    items
+        .iter()
+        .zip(elements)
+        .try_for_each(|(&item, e)| check_constant(ctx, item, e))
+}
+
+fn check_scalar(ctx: &Context, a: Attr, ty: Type) -> Result<(), String> {
+    let AttrKind::Integer { ty: given, .. } = ctx.attr_kind(a) else {
+        return Err(format!(
+            "expected integer attribute for constant of type '{}'",
+            show(ctx, ty)
+        ));
+    };
+    match (bit_width(ctx, *given), ctx.type_kind(ty)) {
+        (Some(w), TypeKind::Integer { width, .. }) if w == u64::from(*width) => Ok(()),
+        (_, TypeKind::Integer { .. }) => {
+            Err("hw.constant attribute bitwidth doesn't match return type".into())
+        }
+        _ => Err(format!(
+            "typed attr doesn't match the return type '{}'",
+            show(ctx, ty)
+        )),
+    }
+}
+
+fn show(ctx: &Context, t: Type) -> String {
+    silica_ir::printer::type_to_string(ctx, t)
 }
 
 static BITCAST: Signature = Signature::new(
@@ -625,6 +737,7 @@ pub(crate) const OPS: [OpDef; 11] = [
     OpDef {
         parse: Some(parse_struct_extract),
         print: Some(print_struct_access),
+        verify: Some(verify_struct_access),
         result_names: Some(extract_name),
         effects: Effects::None,
         ..OpDef::new("hw.struct_extract")
@@ -632,6 +745,7 @@ pub(crate) const OPS: [OpDef; 11] = [
     OpDef {
         parse: Some(parse_struct_inject),
         print: Some(print_struct_access),
+        verify: Some(verify_struct_access),
         effects: Effects::None,
         ..OpDef::new("hw.struct_inject")
     },
@@ -645,6 +759,7 @@ pub(crate) const OPS: [OpDef; 11] = [
     OpDef {
         parse: Some(parse_aggregate_constant),
         print: Some(print_aggregate_constant),
+        verify: Some(verify_aggregate_constant),
         effects: Effects::None,
         ..OpDef::new("hw.aggregate_constant")
     },

@@ -201,7 +201,7 @@ fn verify_replicate(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 
 fn verify_variadic(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     if v.ir().operands(op).next().is_none() {
-        return Err(v.op_error(op, "requires 1 or more args"));
+        return Err(v.op_error(op, "expected 1 or more operands, but found 0"));
     }
     Ok(())
 }

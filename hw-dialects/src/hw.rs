@@ -337,18 +337,12 @@ fn expected_text(ctx: &Context, formal: Type, bindings: &[(String, Attr)]) -> St
             return format!("'i{v}'");
         }
     }
-    silica_ir::printer::type_to_string(ctx, formal)
+    format!("'{}'", silica_ir::printer::type_to_string(ctx, formal))
 }
 
-/// An actual type in an instance message: quoted when the port type is
-/// parametric, as CIRCT writes it then.
-fn shown_as_formal(ctx: &Context, formal: Type, actual: Type) -> String {
-    let text = silica_ir::printer::type_to_string(ctx, actual);
-    if types::is_parametric(ctx, formal) {
-        format!("'{text}'")
-    } else {
-        text
-    }
+/// An actual type in an instance message, quoted as CIRCT writes it.
+fn shown_as_formal(ctx: &Context, actual: Type) -> String {
+    format!("'{}'", silica_ir::printer::type_to_string(ctx, actual))
 }
 
 /// `t` with the parameters in `bindings` substituted (`!hw.int<p>` with
@@ -1010,7 +1004,12 @@ fn verify_instance(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         return Err(v.op_error(op, "requires a 'moduleName' symbol reference"));
     };
     let Some(module) = find_module(ctx, ir, op, &target) else {
-        return Err(v.op_error(op, format!("Cannot find module definition '{target}'")));
+        let msg = if find_symbol(ctx, ir, op, &target).is_some() {
+            format!("symbol reference '{target}' isn't a module")
+        } else {
+            format!("Cannot find module definition '{target}'")
+        };
+        return Err(v.op_error(op, msg));
     };
     verify_instance_parameters(v, op, module)?;
     // Port mismatches point at the module too, as CIRCT's do.
@@ -1083,7 +1082,7 @@ fn verify_instance_ports(v: &mut OpVerifier<'_, '_>, op: OpId, module: OpId) -> 
             let msg = format!(
                 "operand type #{i} must be {}, but got {}",
                 expected_text(ctx, port.ty, &bindings),
-                shown_as_formal(ctx, port.ty, *t)
+                shown_as_formal(ctx, *t)
             );
             return Err(v.op_error(op, msg));
         }
@@ -1100,13 +1099,13 @@ fn verify_instance_ports(v: &mut OpVerifier<'_, '_>, op: OpId, module: OpId) -> 
             let msg = format!(
                 "result type #{i} must be {}, but got {}",
                 expected_text(ctx, port.ty, &bindings),
-                shown_as_formal(ctx, port.ty, *t)
+                shown_as_formal(ctx, *t)
             );
             return Err(v.op_error(op, msg));
         }
         if result_names.get(i).is_some_and(|n| *n != port.name) {
             let msg = format!(
-                "output label #{i} must be \"{}\", but got \"{}\"",
+                "result label #{i} must be \"{}\", but got \"{}\"",
                 port.name, result_names[i]
             );
             return Err(v.op_error(op, msg));
@@ -1118,15 +1117,17 @@ fn verify_instance_ports(v: &mut OpVerifier<'_, '_>, op: OpId, module: OpId) -> 
 /// The `hw.module`/`hw.module.extern` named `name` in the symbol table
 /// enclosing `from`.
 pub fn find_module(ctx: &Context, ir: &Ir, from: OpId, name: &str) -> Option<OpId> {
+    find_symbol(ctx, ir, from, name)
+        .filter(|&o| matches!(ctx.str(ir.op_name(o)), "hw.module" | "hw.module.extern"))
+}
+
+/// The op named `name` in the `builtin.module` around `from`.
+fn find_symbol(ctx: &Context, ir: &Ir, from: OpId, name: &str) -> Option<OpId> {
     let mut scope = ir.parent_op(from)?;
     while !matches!(ctx.str(ir.op_name(scope)), "builtin.module") {
         scope = ir.parent_op(scope)?;
     }
-    let block = ir.regions(scope).next().and_then(|r| ir.entry_block(r))?;
-    ir.block_ops(block).find(|&o| {
-        matches!(ctx.str(ir.op_name(o)), "hw.module" | "hw.module.extern")
-            && symbol_name(ctx, ir, o) == name
-    })
+    silica_ir::symbols::lookup(ctx, ir, scope, name)
 }
 
 /// Whether `t` is a type hw values may have (integers, hw aggregates,

@@ -362,6 +362,26 @@ pub fn bit_width(ctx: &Context, t: Type) -> Option<u64> {
     }
 }
 
+/// Whether values of type `t` are hardware values (CIRCT's
+/// `isHWValueType`): integers and aggregates of them, aliases looked
+/// through; not clocks, floats, indices or inouts.
+pub fn is_value_type(ctx: &Context, t: Type) -> bool {
+    if matches!(ctx.type_kind(t), TypeKind::Integer { .. }) {
+        return true;
+    }
+    match hw_type(ctx, t) {
+        Some(HwType::ParamInt(_)) => true,
+        Some(
+            HwType::Array(_, e)
+            | HwType::UArray(_, e)
+            | HwType::Alias(_, e)
+            | HwType::ParamArray { element: e, .. },
+        ) => is_value_type(ctx, e),
+        Some(HwType::Struct(fields)) => fields.iter().all(|(_, f)| is_value_type(ctx, *f)),
+        _ => false,
+    }
+}
+
 /// Whether `t` is a signless integer (aliases looked through), of a
 /// constant or a parametric (`!hw.int<...>`) width.
 pub fn is_int(ctx: &Context, t: Type) -> bool {
@@ -415,7 +435,11 @@ pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Typ
             let mut fields = Vec::new();
             if !p.eat(Tok::Greater) {
                 loop {
+                    let at = p.pos();
                     let name = parse_port_name(p)?;
+                    if fields.iter().any(|(n, _)| *n == name) {
+                        return p.error_at(at, format!("duplicate field name '{name}'"));
+                    }
                     p.expect(Tok::Colon, "':'")?;
                     let ty = p.parse_type()?;
                     fields.push((name, ty));
@@ -431,6 +455,11 @@ pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Typ
             p.expect(Tok::Less, "'<'")?;
             let element = parse_element(p)?;
             p.expect(Tok::Greater, "'>'")?;
+            if !is_value_type(p.ctx(), element) {
+                let shown = silica_ir::printer::type_to_string(p.ctx(), element);
+                let at = p.pos();
+                return p.error_at(at, format!("invalid element for hw.inout type '{shown}'"));
+            }
             Ok(inout(p.ctx(), element))
         }
         "typealias" => {

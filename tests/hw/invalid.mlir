@@ -18,7 +18,7 @@ hw.module @extract(in %a: i8) {
 // expected-note @+1 {{module declared here}}
 hw.module.extern @ext(in %x: i8, out y: i8)
 hw.module @ports(in %a: i4) {
-  // expected-error @+1 {{'hw.instance' op operand type #0 must be i8, but got i4}}
+  // expected-error @+1 {{'hw.instance' op operand type #0 must be 'i8', but got 'i4'}}
   %0 = hw.instance "e" @ext(x: %a: i4) -> (y: i8)
 }
 
@@ -99,7 +99,7 @@ hw.module @firreg_reset(in %input: i1, in %clk: !seq.clock) {
 // -----
 
 hw.module @inject_index(in %a: !hw.array<4xi8>, in %i: i3, in %v: i8) {
-  // expected-error @+1 {{'hw.array_inject' op index must be 2 bits wide}}
+  // expected-error @+1 {{'hw.array_inject' op failed to verify that index bit width equals ceil(log2(length(input))), or 0 or 1 if input contains only one element}}
   %0 = hw.array_inject %a[%i], %v : !hw.array<4xi8>, i3
 }
 
