@@ -22,6 +22,7 @@ use silica_hw_dialects::memory::{is_memory, is_port};
 use silica_hw_dialects::seq::{is_async, reg_operands};
 use silica_hw_dialects::sim::schedule;
 use silica_hw_dialects::types::{bit_width, hw_type, Direction, HwType};
+use silica_hw_dialects::unions::{accessed, field_bits};
 use silica_ir::diag::Diagnostic;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
@@ -265,6 +266,7 @@ impl<'a> ModuleEmitter<'a> {
                     | "hw.struct_extract"
                     | "hw.struct_inject"
                     | "hw.struct_explode"
+                    | "hw.union_extract"
             )
         });
         let decl = format!("  {} = {text};\n", self.declare_value("wire", v, name));
@@ -326,7 +328,7 @@ impl<'a> ModuleEmitter<'a> {
     fn needs_identifier(&self, user: OpId, v: ValueId) -> bool {
         match self.ctx.str(self.ir.op_name(user)) {
             "comb.extract" | "comb.reverse" | "hw.struct_extract" | "hw.struct_inject"
-            | "hw.struct_explode" | "hw.array_inject" => true,
+            | "hw.struct_explode" | "hw.array_inject" | "hw.union_extract" => true,
             "hw.array_get" | "hw.array_slice" => self.ir.operands(user).next() == Some(v),
             "seq.compreg" | "seq.compreg.ce" | "seq.firreg" => {
                 let r = reg_operands(self.ctx, self.ir, user);
@@ -767,6 +769,37 @@ impl<'a> ModuleEmitter<'a> {
                     return Ok(());
                 }
                 e(self, 0)
+            }
+            // A union is a bit vector: its fields are part-selects, and
+            // a union made of one field is zero elsewhere.
+            "hw.union_create" | "hw.union_extract" => {
+                let (lo, w) = accessed(ctx, ir, op)
+                    .and_then(|(fields, i)| field_bits(ctx, &fields, i))
+                    .ok_or_else(|| err(ir, op, "field index out of range"))?;
+                if name == "hw.union_extract" {
+                    let id = self.ident(operands[0], "_GEN");
+                    let r = result.ok_or_else(|| err(ir, op, "missing result"))?;
+                    let text = Expr::primary(select(&id, lo, w));
+                    // A typed field is read through a wire of its type.
+                    let field = silica_hw_dialects::types::canonical(ctx, ir.value_type(r));
+                    let aggregate = matches!(
+                        hw_type(ctx, field),
+                        Some(HwType::Struct(_) | HwType::Array(..))
+                    );
+                    self.define(r, text, self.flavor.full_sv && aggregate, "_GEN");
+                    return Ok(());
+                }
+                let mut parts = Vec::new();
+                if width > lo + w {
+                    parts.push(literal(width - lo - w, &0.into()));
+                }
+                if w > 0 {
+                    parts.push(e(self, 0).text);
+                }
+                if lo > 0 {
+                    parts.push(literal(lo, &0.into()));
+                }
+                Expr::primary(format!("{{{}}}", parts.join(", ")))
             }
             "hw.array_get" | "hw.array_slice" => {
                 let (n, element) = array_of(ctx, ir.value_type(operands[0]))

@@ -97,7 +97,7 @@ pub fn index_width(n: u64) -> u32 {
     }
 }
 
-fn parse_extra(p: &mut AsmParser<'_, '_>) -> PResult<Vec<(Symbol, Attr)>> {
+pub(crate) fn parse_extra(p: &mut AsmParser<'_, '_>) -> PResult<Vec<(Symbol, Attr)>> {
     let d = p.parse_optional_attr_dict()?;
     Ok(p.ctx().dict_entries(d).to_vec())
 }
@@ -401,7 +401,7 @@ pub fn field_of(ctx: &Context, ir: &Ir, op: OpId) -> Option<usize> {
     field_index(ctx, ir, op)
 }
 
-fn index_attr(ctx: &mut Context, i: usize) -> (Symbol, Attr) {
+pub(crate) fn index_attr(ctx: &mut Context, i: usize) -> (Symbol, Attr) {
     let t = ctx.signless(32);
     let a = ctx.int_attr(t, i as i64);
     entry(ctx, "fieldIndex", a)

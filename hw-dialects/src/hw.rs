@@ -1209,6 +1209,8 @@ static OPS: &[OpDef] = &[
     crate::aggregates::OPS[10],
     crate::typedecl::OPS[0],
     crate::typedecl::OPS[1],
+    crate::unions::OPS[0],
+    crate::unions::OPS[1],
 ];
 
 /// Parses an hw attribute after `#hw.` or `#hw<`.

@@ -19,6 +19,7 @@ pub mod sim_memory;
 pub mod specialize;
 pub mod typedecl;
 pub mod types;
+pub mod unions;
 
 pub use comb::COMB;
 pub use hw::HW;

@@ -489,6 +489,17 @@ pub fn eval_op(ctx: &Context, ir: &Ir, op: OpId, args: &[Bits]) -> Res<Bits> {
                 high.concat(&args[1]).concat(&low)
             }
         }
+        "hw.union_create" | "hw.union_extract" => {
+            let (lo, w) = crate::unions::accessed(ctx, ir, op)
+                .and_then(|(fields, i)| crate::unions::field_bits(ctx, &fields, i))
+                .ok_or_else(|| err(ir, op, "field index out of range"))?;
+            if name == "hw.union_extract" {
+                args[0].extract(lo as u32, w as u32)
+            } else {
+                let high = Bits::zero(result_width - (lo + w) as u32);
+                high.concat(&args[0]).concat(&Bits::zero(lo as u32))
+            }
+        }
         "hw.aggregate_constant" => {
             let t = ir.value_type(ir.result(op, 0));
             inherent_attr(ctx, ir, op, "fields")

@@ -53,12 +53,23 @@ pub struct Port {
     pub ty: Type,
 }
 
+/// A field of an `!hw.union`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnionField {
+    pub name: String,
+    pub ty: Type,
+    pub offset: u64,
+}
+
 /// A decoded hw or seq type.
 #[derive(Clone, Debug, PartialEq)]
 pub enum HwType {
     Array(u64, Type),
     UArray(u64, Type),
     Struct(Vec<(String, Type)>),
+    /// `!hw.union<a: T, b: U offset N>`: fields overlaid, each `offset`
+    /// bits below the union's most significant bit.
+    Union(Vec<UnionField>),
     InOut(Type),
     Alias(Attr, Type),
     Module(Vec<Port>),
@@ -157,6 +168,18 @@ pub fn hw_type(ctx: &Context, t: Type) -> Option<HwType> {
                 .map(|c| Some((name_of(ctx, c[0]), type_param(ctx, *c.get(1)?)?)))
                 .collect::<Option<_>>()?,
         ),
+        ("hw", "union") => HwType::Union(
+            params
+                .chunks(3)
+                .map(|c| {
+                    Some(UnionField {
+                        name: name_of(ctx, c[0]),
+                        ty: type_param(ctx, *c.get(1)?)?,
+                        offset: int_param(ctx, *c.get(2)?) as u64,
+                    })
+                })
+                .collect::<Option<_>>()?,
+        ),
         ("hw", "modty") => HwType::Module(
             params
                 .chunks(3)
@@ -235,6 +258,24 @@ pub fn struct_type(ctx: &mut Context, fields: &[(String, Type)]) -> Type {
         params.push(type_attr(ctx, *t));
     }
     make(ctx, "hw", "struct", params)
+}
+
+/// `!hw.union<...>`.
+pub fn union_type(ctx: &mut Context, fields: &[UnionField]) -> Type {
+    let mut params = Vec::with_capacity(fields.len() * 3);
+    for f in fields {
+        params.push(name_attr(ctx, &f.name));
+        params.push(type_attr(ctx, f.ty));
+        params.push(i64_attr(ctx, f.offset as i64));
+    }
+    make(ctx, "hw", "union", params)
+}
+
+/// The bits of a union: its widest field with its offset.
+pub fn union_width(ctx: &Context, fields: &[UnionField]) -> Option<u64> {
+    fields
+        .iter()
+        .try_fold(0, |w, f| Some(w.max(f.offset + bit_width(ctx, f.ty)?)))
 }
 
 /// `!hw.inout<element>`.
@@ -357,6 +398,7 @@ pub fn bit_width(ctx: &Context, t: Type) -> Option<u64> {
         HwType::Clock => Some(1),
         HwType::Array(n, e) => bit_width(ctx, e).map(|w| w * n),
         HwType::Struct(fields) => fields.iter().map(|(_, t)| bit_width(ctx, *t)).sum(),
+        HwType::Union(fields) => union_width(ctx, &fields),
         HwType::Alias(_, t) => bit_width(ctx, t),
         _ => None,
     }
@@ -378,6 +420,7 @@ pub fn is_value_type(ctx: &Context, t: Type) -> bool {
             | HwType::ParamArray { element: e, .. },
         ) => is_value_type(ctx, e),
         Some(HwType::Struct(fields)) => fields.iter().all(|(_, f)| is_value_type(ctx, *f)),
+        Some(HwType::Union(fields)) => fields.iter().all(|f| is_value_type(ctx, f.ty)),
         _ => false,
     }
 }
@@ -403,6 +446,7 @@ pub fn is_parametric(ctx: &Context, t: Type) -> bool {
             is_parametric(ctx, e)
         }
         Some(HwType::Struct(fields)) => fields.iter().any(|f| is_parametric(ctx, f.1)),
+        Some(HwType::Union(fields)) => fields.iter().any(|f| is_parametric(ctx, f.ty)),
         Some(HwType::Alias(_, t)) => is_parametric(ctx, t),
         _ => false,
     }
@@ -451,6 +495,7 @@ pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Typ
             }
             Ok(struct_type(p.ctx(), &fields))
         }
+        "union" => parse_union(p),
         "inout" => {
             p.expect(Tok::Less, "'<'")?;
             let element = parse_element(p)?;
@@ -502,6 +547,35 @@ pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Typ
     }
 }
 
+/// The rest of `!hw.union<a: i8, b: i4 offset 2>` after `union`.
+fn parse_union(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
+    p.expect(Tok::Less, "'<'")?;
+    let mut fields: Vec<UnionField> = Vec::new();
+    if !p.eat(Tok::Greater) {
+        loop {
+            let at = p.pos();
+            let name = p.parse_keyword()?.to_string();
+            if fields.iter().any(|f| f.name == name) {
+                let msg = format!("duplicate field name '{name}' in hw.union type");
+                return p.error_at(at, msg);
+            }
+            p.expect(Tok::Colon, "':'")?;
+            let ty = p.parse_type()?;
+            let offset = if p.eat_keyword("offset") {
+                p.parse_u64()?
+            } else {
+                0
+            };
+            fields.push(UnionField { name, ty, offset });
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::Greater, "'>'")?;
+    }
+    Ok(union_type(p.ctx(), &fields))
+}
+
 /// A port or field name: a bare identifier or a string.
 pub(crate) fn parse_port_name(p: &mut AsmParser<'_, '_>) -> PResult<String> {
     if p.peek(Tok::String) {
@@ -538,14 +612,24 @@ fn parse_after_x(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
         return Ok(p.ctx().signless(w));
     }
     match rest {
-        "array" | "uarray" | "struct" | "inout" | "typealias" | "int" => parse_hw(p, rest),
+        "array" | "uarray" | "struct" | "union" | "inout" | "typealias" | "int" => {
+            parse_hw(p, rest)
+        }
         _ => p.expected("an element type"),
     }
 }
 
 /// An element type: any type, or an hw type without its `!hw.` prefix.
 fn parse_element(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
-    for m in ["array", "uarray", "struct", "inout", "typealias", "int"] {
+    for m in [
+        "array",
+        "uarray",
+        "struct",
+        "union",
+        "inout",
+        "typealias",
+        "int",
+    ] {
         if p.peek_keyword(m) {
             p.expect_keyword(m)?;
             return parse_hw(p, m);
@@ -622,6 +706,24 @@ pub(crate) fn print_hw(pp: &ParamPrinter<'_>, out: &mut String, name: &str, para
                 out.push_str(": ");
                 if let Some(t) = type_param(ctx, c[1]) {
                     pp.ty(out, t);
+                }
+            }
+            out.push('>');
+        }
+        "union" => {
+            out.push_str("union<");
+            for (i, c) in params.chunks(3).enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                push_name(ctx, out, c[0]);
+                out.push_str(": ");
+                if let Some(t) = type_param(ctx, c[1]) {
+                    pp.ty(out, t);
+                }
+                let offset = int_param(ctx, c[2]);
+                if offset != 0 {
+                    out.push_str(&format!(" offset {offset}"));
                 }
             }
             out.push('>');
