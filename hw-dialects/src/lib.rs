@@ -10,6 +10,7 @@ pub mod hw;
 pub mod initial;
 pub mod inner_sym;
 pub mod inner_sym_passes;
+pub mod mem_init;
 pub mod memory;
 pub mod params;
 pub mod seq;

@@ -23,7 +23,6 @@ use crate::seq_memory::{
 };
 use crate::types::{bit_width, hw_type, HwType};
 use silica_ir::diag::Diagnostic;
-use silica_ir::dialect::inherent_attr;
 use silica_ir::{Context, Ir, OpId, ValueId};
 
 type Res<T> = Result<T, Box<Diagnostic>>;
@@ -64,6 +63,8 @@ pub struct Memory {
     /// Bits per mask bit, for masked memories.
     pub mask_group: Option<u64>,
     pub ports: Vec<MemPort>,
+    /// The file its words are loaded from at power-up (else zero).
+    pub init: Option<crate::mem_init::MemInit>,
 }
 
 /// Whether `name` is a memory op.
@@ -121,9 +122,7 @@ pub fn memory(ctx: &Context, ir: &Ir, op: OpId) -> Res<Memory> {
         if int_prop(ctx, ir, op, "ruw") == Some(2) {
             return Err(err(ir, op, "read-under-write 'new' is not supported"));
         }
-        if inherent_attr(ctx, ir, op, "init").is_some() {
-            return Err(err(ir, op, "memory initialisation files are not supported"));
-        }
+        let init = crate::mem_init::mem_init(ctx, ir, op).map_err(|m| err(ir, op, m))?;
         for u in users {
             let Some(kind) = fir_port_kind(ctx.str(ir.op_name(u))) else {
                 return Err(err(ir, u, "a firmem may only be used by its ports"));
@@ -149,6 +148,7 @@ pub fn memory(ctx: &Context, ir: &Ir, op: OpId) -> Res<Memory> {
             address_width: firmem_address_width(depth),
             mask_group: mask.map(|m| width / m.max(1)),
             ports,
+            init,
         });
     }
     let (dims, element) =
@@ -206,5 +206,6 @@ pub fn memory(ctx: &Context, ir: &Ir, op: OpId) -> Res<Memory> {
         address_width,
         mask_group: None,
         ports,
+        init: None,
     })
 }

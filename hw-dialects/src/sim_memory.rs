@@ -37,7 +37,8 @@ fn word_index(mem: &Memory, address: &[Bits]) -> Option<usize> {
 }
 
 impl MemState {
-    /// The memory `op` at power-up (all zero).
+    /// The memory `op` at power-up (its initialisation file's words, else
+    /// zero).
     pub fn new(ctx: &Context, ir: &Ir, op: OpId) -> Res<MemState> {
         let mem = memory(ctx, ir, op)?;
         let w = mem.width as u32;
@@ -47,8 +48,16 @@ impl MemState {
             .filter(|p| p.read.is_some() && p.read_latency > 0)
             .map(|p| (p.op, Bits::zero(w)))
             .collect();
+        let words = match &mem.init {
+            Some(init) => crate::mem_init::load(init, mem.depth, w)
+                .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(op), m)))?
+                .into_iter()
+                .map(|word| word.unwrap_or_else(|| Bits::zero(w)))
+                .collect(),
+            None => vec![Bits::zero(w); mem.depth as usize],
+        };
         Ok(MemState {
-            words: vec![Bits::zero(w); mem.depth as usize],
+            words,
             read_regs,
             mem,
         })

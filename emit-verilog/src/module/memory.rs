@@ -7,7 +7,10 @@
 //! it (see `silica_hw_dialects::memory`). A `firmem` whose
 //! read-under-write behaviour is undefined carries yosys's
 //! `no_rw_check`, so a collision needs no bypass logic (simulators still
-//! read old data, which "undefined" allows).
+//! read old data, which "undefined" allows). A memory with an
+//! initialisation file loads it with `$readmemh`/`$readmemb` at power-up;
+//! the file is read when the Verilog is written, so that the words it
+//! leaves out can be zeroed as `silica sim` has them.
 
 use super::{err, literal, range, Expr, ModuleEmitter, Res, TERNARY};
 use silica_hw_dialects::memory::{memory, MemPort, Memory};
@@ -143,7 +146,30 @@ impl ModuleEmitter<'_> {
         };
         let zero = literal(mem.width, &0.into());
         let mut s = String::new();
-        s.push_str(&zero_words(&id, mem.depth, mem.width));
+        match &mem.init {
+            // Words the file leaves out are zeroed after it is read (yosys
+            // lets a later zero override the file's word, so only those).
+            Some(init) => {
+                let set = silica_hw_dialects::mem_init::load(init, mem.depth, mem.width as u32)
+                    .map_err(|m| err(self.ir, op, m))?;
+                let task = if init.binary {
+                    "$readmemb"
+                } else {
+                    "$readmemh"
+                };
+                let mut file = String::new();
+                silica_ir::printer::quoted_into(&mut file, init.file.as_bytes());
+                let _ = writeln!(s, "  initial begin\n    {task}({file}, {id});");
+                for (start, end) in unset_runs(&set) {
+                    let _ = writeln!(
+                        s,
+                        "    for (int i = {start}; i < {end}; i++)\n      {id}[i] = {zero};"
+                    );
+                }
+                s.push_str("  end\n");
+            }
+            None => s.push_str(&zero_words(&id, mem.depth, mem.width)),
+        }
         let mut writes = String::new();
         let mut reads = String::new();
         let mut read_inits = String::new();
@@ -295,6 +321,26 @@ fn guarded(conds: &[String], target: &str, value: &str) -> String {
             conds.join(" && ")
         )
     }
+}
+
+/// The runs `[start, end)` of words a memory file leaves unset.
+fn unset_runs<T>(words: &[Option<T>]) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    for (i, w) in words.iter().enumerate() {
+        match (w, start) {
+            (None, None) => start = Some(i),
+            (Some(_), Some(s)) => {
+                runs.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        runs.push((s, words.len()));
+    }
+    runs
 }
 
 /// The `initial` loop that zeroes the `depth` words of array `id`.
