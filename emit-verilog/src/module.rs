@@ -51,6 +51,39 @@ const TERNARY: u8 = 11;
 /// Expressions longer than this are spilled to a wire.
 const MAX_INLINE: usize = 120;
 
+/// The width [`ModuleEmitter::width`] gives a value whose width is a
+/// parameter expression: never zero, never used as a number (only the ops
+/// in [`PARAMETRIC_OPS`] take such values, and none of them needs it).
+const PARAMETRIC_WIDTH: u64 = 1 << 40;
+
+/// The ops whose Verilog does not depend on their values' widths, which
+/// may therefore be parametric (`!hw.int<#hw.param.decl.ref<"W">>`).
+const PARAMETRIC_OPS: &[&str] = &[
+    "hw.wire",
+    "hw.output",
+    "hw.instance",
+    "hw.param.value",
+    "comb.add",
+    "comb.sub",
+    "comb.mul",
+    "comb.and",
+    "comb.or",
+    "comb.xor",
+    "comb.divu",
+    "comb.modu",
+    "comb.divs",
+    "comb.mods",
+    "comb.shl",
+    "comb.shru",
+    "comb.shrs",
+    "comb.icmp",
+    "comb.mux",
+    "comb.parity",
+    "seq.compreg",
+    "seq.compreg.ce",
+    "seq.firreg",
+];
+
 #[derive(Clone)]
 struct Expr {
     text: String,
@@ -183,11 +216,28 @@ impl<'a> ModuleEmitter<'a> {
             Some(HwType::InOut(e)) => e,
             _ => t,
         };
+        if let Some(w) = self.param_width(t) {
+            let width = self
+                .param_expr(self.module, w)
+                .map(|e| e.operand(ADD, "-"))
+                .unwrap_or_default();
+            return format!("{keyword} [{width} - 1:0] {name}");
+        }
         let ty = self.flavor.sv_type(self.ctx, t);
         match (ty.base.as_str(), keyword) {
             ("", _) => format!("{keyword} {}{name}", ty.dims),
             (base, "reg") => format!("{base} {}{name}", ty.dims),
             (base, _) => format!("{keyword} {base} {}{name}", ty.dims),
+        }
+    }
+
+    /// The parameter expression that is `t`'s width, for an integer of a
+    /// parametric width (aliases looked through).
+    fn param_width(&self, t: silica_ir::Type) -> Option<silica_ir::Attr> {
+        let t = silica_hw_dialects::types::canonical(self.ctx, t);
+        match hw_type(self.ctx, t)? {
+            HwType::ParamInt(w) => Some(w),
+            _ => None,
         }
     }
 
@@ -201,14 +251,18 @@ impl<'a> ModuleEmitter<'a> {
         self.declaration(keyword, t, name)
     }
 
-    /// The bits of `v` (of its element, for an inout value).
+    /// The bits of `v` (of its element, for an inout value);
+    /// [`PARAMETRIC_WIDTH`] when they are a parameter expression.
     fn width(&self, v: ValueId) -> u64 {
         let t = self.ir.value_type(v);
         let t = match hw_type(self.ctx, t) {
             Some(HwType::InOut(e)) => e,
             _ => t,
         };
-        bit_width(self.ctx, t).unwrap_or(0)
+        match self.param_width(t) {
+            Some(_) => PARAMETRIC_WIDTH,
+            None => bit_width(self.ctx, t).unwrap_or(0),
+        }
     }
 
     /// Checks that `v`'s type is one the emitter writes (integers,
@@ -222,6 +276,18 @@ impl<'a> ModuleEmitter<'a> {
             Some(HwType::InOut(e)) => e,
             _ => t,
         };
+        if let Some(w) = self.param_width(t) {
+            let name = self.ctx.str(self.ir.op_name(op));
+            if !PARAMETRIC_OPS.contains(&name) {
+                let shown = silica_ir::printer::type_to_string(self.ctx, t);
+                return Err(err(
+                    self.ir,
+                    op,
+                    format!("'{name}' on values of parametric type '{shown}' cannot be emitted as Verilog; run --hw-specialize first"),
+                ));
+            }
+            return self.param_expr(op, w).map(|_| ());
+        }
         let ok = bit_width(self.ctx, t).is_some();
         if ok {
             Ok(())
@@ -352,33 +418,31 @@ impl<'a> ModuleEmitter<'a> {
             .and_then(|r| ir.entry_block(r))
             .ok_or_else(|| err(ir, module, "module without a body"))?;
         let args = ir.block_args(block).to_vec();
+        // Ports are named first, parameters next (as instances name
+        // them), then ports are declared: their widths may name
+        // parameters.
+        let port_ids: Vec<String> = ports.iter().map(|p| self.names.fresh(&p.name)).collect();
+        let header = self.parameter_list()?;
         let mut port_decls = Vec::new();
         let mut output_names = Vec::new();
         let mut next_arg = 0;
-        for port in &ports {
-            let w = bit_width(ctx, port.ty);
+        for (port, name) in ports.iter().zip(port_ids) {
+            let w = match self.param_width(port.ty) {
+                Some(pw) => self
+                    .param_expr(module, pw)
+                    .map(|_| Some(PARAMETRIC_WIDTH))?,
+                None => bit_width(ctx, port.ty),
+            };
             let Some(w) = w else {
                 let shown = silica_ir::printer::type_to_string(ctx, port.ty);
-                if silica_hw_dialects::types::is_parametric(ctx, port.ty) {
-                    return Err(err(
-                        ir,
-                        module,
-                        format!(
-                            "port '{}' of parametric type '{shown}' cannot be emitted as Verilog; run --hw-specialize first",
-                            port.name
-                        ),
-                    ));
-                }
-                return Err(err(
-                    ir,
-                    module,
-                    format!(
-                        "port '{}' of type '{shown}' cannot be emitted as Verilog yet",
-                        port.name
-                    ),
-                ));
+                let why = if silica_hw_dialects::types::is_parametric(ctx, port.ty) {
+                    "of parametric type '{shown}' cannot be emitted as Verilog; run --hw-specialize first"
+                } else {
+                    "of type '{shown}' cannot be emitted as Verilog yet"
+                };
+                let why = why.replace("{shown}", &shown);
+                return Err(err(ir, module, format!("port '{}' {why}", port.name)));
             };
-            let name = self.names.fresh(&port.name);
             match port.dir {
                 Direction::Input | Direction::InOut => {
                     let dir = if port.dir == Direction::InOut {
@@ -406,7 +470,6 @@ impl<'a> ModuleEmitter<'a> {
                 }
             }
         }
-        let header = self.parameter_list()?;
         let order = schedule(ctx, ir, module)?;
         self.initials = silica_hw_dialects::initial::initial_values(ctx, ir, module)?;
         let live = live_ops(ctx, ir, &order);
@@ -1074,12 +1137,20 @@ impl<'a> ModuleEmitter<'a> {
         // flip-flops do (and as `silica sim` starts them).
         let w = self.width(reg);
         let initial = r.initial.and_then(|i| self.initials.get(&i));
-        let init = match inherent_attr(ctx, ir, op, "preset").map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::Integer { value, .. }) => literal(w, value),
-            _ => match initial {
-                Some(b) => literal(w, &num_bigint::BigInt::from(b.value().clone())),
-                None => literal(w, &0.into()),
-            },
+        let value = match inherent_attr(ctx, ir, op, "preset").map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::Integer { value, .. }) => value.clone(),
+            _ => initial.map_or(0.into(), |b| num_bigint::BigInt::from(b.value().clone())),
+        };
+        let init = if w != PARAMETRIC_WIDTH {
+            literal(w, &value)
+        } else if value == 0.into() {
+            "'0".to_string()
+        } else {
+            return Err(err(
+                ir,
+                op,
+                "a register of a parametric width can only power up at zero; run --hw-specialize first",
+            ));
         };
         let _ = writeln!(s, "  initial {id} = {init};");
         self.body.push_str(&s);

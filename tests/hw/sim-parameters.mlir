@@ -1,10 +1,10 @@
 // `silica sim` elaborates parameters: the simulated module takes its
 // defaults, instances their values, parametric widths become concrete.
-// The Verilog emitter asks for `--hw-specialize` on parametric widths,
-// and emits the specialized design.
+// The Verilog keeps the parameters (widths written `[W - 1:0]`), or,
+// after `--hw-specialize`, has one module per set of values.
 // RUN: printf '3\n5\n7\n9\n' > %t.stim
 // RUN: silica sim %s --top top --stimuli %t.stim | FileCheck %s
-// RUN: not silica translate --to-verilog %s 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: silica translate --to-verilog %s | FileCheck %s --check-prefix=PARAM
 // RUN: silica opt --hw-specialize %s | silica translate --to-verilog | FileCheck %s --check-prefix=SV
 // RUN: not silica sim %s --top acc 2>&1 | FileCheck %s --check-prefix=NODEFAULT
 
@@ -13,7 +13,13 @@
 // CHECK-NEXT: cycle 2: q=8 w=010
 // CHECK-NEXT: cycle 3: q=f w=01e
 
-// ERR: error: port 'x' of parametric type '!hw.int<#hw.param.decl.ref<"W">>' cannot be emitted as Verilog; run --hw-specialize first
+// PARAM-LABEL: module acc #(
+// PARAM-NEXT: parameter [31:0] W = 32'h8,
+// PARAM-NEXT: parameter [W - 1:0] STEP = '0
+// PARAM: input  [W - 1:0] x,
+// PARAM: reg [W - 1:0] r;
+// PARAM: r <= r + x * STEP;
+// PARAM: initial r = '0;
 
 // SV-LABEL: module acc_W_4_STEP_1(
 // SV: input  [3:0] x,

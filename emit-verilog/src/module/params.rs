@@ -30,13 +30,23 @@ impl ModuleEmitter<'_> {
             // Named right after the ports, as `crate::param_names` names
             // them for instances.
             let name = self.names.fresh(&d.name);
+            // A parameter whose width is an earlier parameter's value.
+            let parametric = match self.param_width(d.ty) {
+                Some(w) => Some(self.param_expr(self.module, w)?.operand(ADD, "-")),
+                None => None,
+            };
             self.params.insert(d.name.clone(), name.clone());
-            let mut item = format!("parameter {}{name} = ", param_range(self.ctx, d));
+            let range = match &parametric {
+                Some(w) => format!("[{w} - 1:0] "),
+                None => param_range(self.ctx, d),
+            };
+            let mut item = format!("parameter {range}{name} = ");
             match d.value {
                 Some(v) => item.push_str(&self.param_expr(self.module, v)?.text),
                 // Icarus wants a default; every instance gives a value.
                 None => item.push_str(&match self.ctx.type_kind(d.ty) {
                     TypeKind::Integer { width, .. } => literal(u64::from(*width).max(1), &0.into()),
+                    _ if parametric.is_some() => "'0".to_string(),
                     _ => "\"\"".to_string(),
                 }),
             }
