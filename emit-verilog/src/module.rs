@@ -174,6 +174,9 @@ pub(crate) struct ModuleEmitter<'a> {
     shiftregs: HashMap<OpId, Vec<String>>,
     /// FIFOs' state names, until their logic is written.
     fifos: HashMap<OpId, fifo::FifoNames>,
+    /// The read registers of memory ports with a read latency, by port:
+    /// the data register first, the last holding the port's value.
+    read_pipelines: HashMap<OpId, Vec<String>>,
     /// Values fixed at power-up (`seq.initial` results).
     initials: HashMap<ValueId, silica_hw_dialects::eval::Bits>,
     /// The module's parameters' Verilog names.
@@ -199,6 +202,7 @@ impl<'a> ModuleEmitter<'a> {
             shiftregs: HashMap::new(),
             fifos: HashMap::new(),
             initials: HashMap::new(),
+            read_pipelines: HashMap::new(),
             params: HashMap::new(),
             decls: String::new(),
             body: String::new(),

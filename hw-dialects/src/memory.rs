@@ -31,6 +31,9 @@ fn err(ir: &Ir, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
     Box::new(Diagnostic::error(ir.op_loc(op), msg))
 }
 
+/// The longest read pipeline a memory port may have.
+pub const MAX_READ_LATENCY: i64 = 64;
+
 /// One port of a memory.
 #[derive(Clone, Debug)]
 pub struct MemPort {
@@ -47,7 +50,10 @@ pub struct MemPort {
     pub mask: Option<ValueId>,
     /// Read data, for ports that read.
     pub read: Option<ValueId>,
-    /// Cycles from address to read data (0 or 1).
+    /// Cycles from address to read data: 0 reads combinationally; 1
+    /// captures the addressed word in a data register at an enabled edge;
+    /// each further cycle adds a register after it, which follows every
+    /// edge.
     pub read_latency: u64,
     pub writes: bool,
 }
@@ -112,11 +118,11 @@ pub fn memory(ctx: &Context, ir: &Ir, op: OpId) -> Res<Memory> {
         };
         let read_latency = int_prop(ctx, ir, op, "readLatency").unwrap_or(0);
         let write_latency = int_prop(ctx, ir, op, "writeLatency").unwrap_or(1);
-        if !(0..=1).contains(&read_latency) || write_latency != 1 {
+        if !(0..=MAX_READ_LATENCY).contains(&read_latency) || write_latency != 1 {
             return Err(err(
                 ir,
                 op,
-                format!("memories with read latency {read_latency} and write latency {write_latency} are not supported (read latency 0 or 1, write latency 1)"),
+                format!("memories with read latency {read_latency} and write latency {write_latency} are not supported (read latency 0 to {MAX_READ_LATENCY}, write latency 1)"),
             ));
         }
         if int_prop(ctx, ir, op, "ruw") == Some(2) {
@@ -174,11 +180,13 @@ pub fn memory(ctx: &Context, ir: &Ir, op: OpId) -> Res<Memory> {
         }
         let latency = int_prop(ctx, ir, u, "latency").unwrap_or(0);
         let write = name == "seq.write";
-        if (write && latency != 1) || !(0..=1).contains(&latency) {
+        if (write && latency != 1) || !(0..=MAX_READ_LATENCY).contains(&latency) {
             return Err(err(
                 ir,
                 u,
-                format!("latency {latency} is not supported (reads 0 or 1, writes 1)"),
+                format!(
+                    "latency {latency} is not supported (reads 0 to {MAX_READ_LATENCY}, writes 1)"
+                ),
             ));
         }
         let r = hl_port_operands(ctx, ir, u);

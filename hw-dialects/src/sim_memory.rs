@@ -15,8 +15,9 @@ type Res<T> = Result<T, Box<Diagnostic>>;
 pub struct MemState {
     mem: Memory,
     words: Vec<Bits>,
-    /// The data registers of latency-1 read ports, by port op.
-    read_regs: HashMap<OpId, Bits>,
+    /// The data registers of registered read ports, by port op: the
+    /// register the word is read into, then the pipeline after it.
+    read_regs: HashMap<OpId, Vec<Bits>>,
 }
 
 /// A settled value (zero-width before the first settle).
@@ -46,7 +47,7 @@ impl MemState {
             .ports
             .iter()
             .filter(|p| p.read.is_some() && p.read_latency > 0)
-            .map(|p| (p.op, Bits::zero(w)))
+            .map(|p| (p.op, vec![Bits::zero(w); p.read_latency as usize]))
             .collect();
         let words = match &mem.init {
             Some(init) => crate::mem_init::load(init, mem.depth, w)
@@ -66,8 +67,8 @@ impl MemState {
     /// The value a port op reads this cycle (`None` for ports that do not
     /// read), from the values settled so far.
     pub fn read(&self, port: OpId, values: &HashMap<ValueId, Bits>) -> Option<Bits> {
-        if let Some(r) = self.read_regs.get(&port) {
-            return Some(r.clone());
+        if let Some(stages) = self.read_regs.get(&port) {
+            return stages.last().cloned();
         }
         let p = self.mem.ports.iter().find(|p| p.op == port)?;
         p.read?;
@@ -86,6 +87,12 @@ impl MemState {
             |v: Option<ValueId>| v.is_none_or(|v| values.get(&v).is_some_and(|b| !b.is_zero()));
         let w = self.mem.width as u32;
         let mut writes = Vec::new();
+        // Pipelines move on every edge; their first register only when
+        // its port reads.
+        for stages in self.read_regs.values_mut() {
+            stages.rotate_right(1);
+            stages[0] = stages[1.min(stages.len() - 1)].clone();
+        }
         for p in &self.mem.ports {
             let address: Vec<Bits> = p.address.iter().map(|&a| val(values, a)).collect();
             let index = word_index(&self.mem, &address);
@@ -96,7 +103,9 @@ impl MemState {
                 }
             } else if high(p.enable) && p.read.is_some() && p.read_latency > 0 {
                 let word = index.map_or_else(|| Bits::zero(w), |i| self.words[i].clone());
-                self.read_regs.insert(p.op, word);
+                if let Some(first) = self.read_regs.get_mut(&p.op).and_then(|s| s.first_mut()) {
+                    *first = word;
+                }
             }
         }
         for (i, data, mask) in writes {

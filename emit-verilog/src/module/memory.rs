@@ -43,12 +43,21 @@ impl ModuleEmitter<'_> {
             );
         }
         for p in &mem.ports {
-            if let (Some(r), true) = (p.read, p.read_latency > 0) {
-                let reg = self.names.fresh(&format!("{id}_rdata"));
+            // Reads nobody uses need no registers.
+            let used = p.read.is_some_and(|r| self.ir.has_uses(r));
+            if let (Some(r), true) = (p.read, p.read_latency > 0 && used) {
+                // The data register, then the pipeline after it.
+                let stages: Vec<String> = (0..p.read_latency)
+                    .map(|_| self.names.fresh(&format!("{id}_rdata")))
+                    .collect();
                 if mem.width > 0 {
-                    let _ = writeln!(self.decls, "  reg {}{reg};", range(mem.width));
+                    for reg in &stages {
+                        let _ = writeln!(self.decls, "  reg {}{reg};", range(mem.width));
+                    }
                 }
-                self.exprs.insert(r, Expr::primary(reg));
+                self.exprs
+                    .insert(r, Expr::primary(stages.last().cloned().unwrap_or_default()));
+                self.read_pipelines.insert(p.op, stages);
             }
         }
         self.memories.insert(op, (id, Rc::new(mem)));
@@ -208,8 +217,8 @@ impl ModuleEmitter<'_> {
                     }
                 }
             }
-            if let (Some(r), true) = (p.read, p.read_latency > 0) {
-                let reg = self.expr(r).text;
+            if let Some(stages) = self.read_pipelines.get(&p.op).cloned() {
+                let reg = stages.first().cloned().unwrap_or_default();
                 let mut rc = conds.clone();
                 if let Some(m) = p.mode {
                     rc.push(format!("!{}", self.expr(m).operand(super::UNARY, "!")));
@@ -219,7 +228,12 @@ impl ModuleEmitter<'_> {
                     None => format!("{id}[{address}]"),
                 };
                 reads.push_str(&guarded(&rc, &reg, &word));
-                let _ = writeln!(read_inits, "  initial {reg} = {zero};");
+                for pair in stages.windows(2) {
+                    let _ = writeln!(reads, "    {} <= {};", pair[1], pair[0]);
+                }
+                for reg in &stages {
+                    let _ = writeln!(read_inits, "  initial {reg} = {zero};");
+                }
             }
         }
         for block in [writes, reads] {
