@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Input, output and diagnostics flags (mlir-opt's spellings).
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct IoArgs {
     /// Input file (`-` for standard input).
     #[arg(default_value = "-")]
@@ -91,6 +91,19 @@ impl IrdlFile {
 }
 
 impl IoArgs {
+    /// The output path (`-` for standard output).
+    pub fn output(&self) -> &str {
+        &self.output
+    }
+
+    /// These arguments writing to standard output instead.
+    pub fn to_stdout(&self) -> IoArgs {
+        IoArgs {
+            output: "-".into(),
+            ..self.clone()
+        }
+    }
+
     /// The printing flags these arguments ask for.
     pub fn print_flags(&self) -> PrintFlags {
         PrintFlags {

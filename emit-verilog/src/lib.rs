@@ -29,31 +29,51 @@ pub fn emit_verilog(
     top: OpId,
     options: Options,
 ) -> Result<String, Box<Diagnostic>> {
-    let mut out = String::new();
+    let units = emit_verilog_units(ctx, ir, top, options)?;
+    let texts: Vec<String> = units.into_iter().map(|u| u.text).collect();
+    Ok(texts.join("\n"))
+}
+
+/// One piece of the Verilog of a design: a module, or the typedefs of a
+/// type scope.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// The module's Verilog name, or the type scope's symbol.
+    pub name: String,
+    pub text: String,
+}
+
+/// The Verilog of `top` as its pieces, in order (`emit_verilog` joins
+/// them; `--split-verilog` writes each to its own file).
+pub fn emit_verilog_units(
+    ctx: &Context,
+    ir: &Ir,
+    top: OpId,
+    options: Options,
+) -> Result<Vec<Unit>, Box<Diagnostic>> {
+    let mut units = Vec::new();
     let flavor = sv_types::Flavor::new(ctx, ir, top, options.full_sv);
     let Some(block) = ir.regions(top).next().and_then(|r| ir.entry_block(r)) else {
-        return Ok(out);
+        return Ok(units);
     };
-    let mut first = true;
     for op in ir.block_ops(block) {
         match ctx.str(ir.op_name(op)) {
             "hw.module" => {
-                if !first {
-                    out.push('\n');
-                }
-                first = false;
-                module::ModuleEmitter::new(ctx, ir, op, &flavor).emit(&mut out)?;
+                let mut text = String::new();
+                module::ModuleEmitter::new(ctx, ir, op, &flavor).emit(&mut text)?;
+                let name = silica_hw_dialects::hw::symbol_name(ctx, ir, op);
+                units.push(Unit {
+                    name: legal_module_name(&name),
+                    text,
+                });
             }
             // Type declarations: typedefs in full SystemVerilog, else
             // aliases are emitted as the types they name.
             "hw.type_scope" => {
-                let typedefs = flavor.typedefs(ctx, ir, op);
-                if !typedefs.is_empty() {
-                    if !first {
-                        out.push('\n');
-                    }
-                    first = false;
-                    out.push_str(&typedefs);
+                let text = flavor.typedefs(ctx, ir, op);
+                if !text.is_empty() {
+                    let name = silica_hw_dialects::hw::symbol_name(ctx, ir, op);
+                    units.push(Unit { name, text });
                 }
             }
             "hw.module.extern" => {}
@@ -65,7 +85,7 @@ pub fn emit_verilog(
             }
         }
     }
-    Ok(out)
+    Ok(units)
 }
 
 /// The Verilog names of a module's ports, in port order (each module
