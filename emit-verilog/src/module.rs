@@ -1013,7 +1013,9 @@ impl<'a> ModuleEmitter<'a> {
                 }
                 return Ok(());
             }
-            "hw.aggregate_constant" => {
+            // An enum value is its field's index.
+            "hw.enum.cmp" => binary(self, "==", EQUALITY),
+            "hw.aggregate_constant" | "hw.enum.constant" => {
                 let bits = silica_hw_dialects::sim::eval_op(ctx, ir, op, &[])?;
                 Expr::primary(literal(
                     width,
@@ -1060,7 +1062,10 @@ impl<'a> ModuleEmitter<'a> {
             self.exprs.insert(r, Expr::primary(String::new()));
             return Ok(());
         }
-        let constant = matches!(name, "hw.constant" | "hw.aggregate_constant");
+        let constant = matches!(
+            name,
+            "hw.constant" | "hw.aggregate_constant" | "hw.enum.constant"
+        );
         let spill = !constant && !self.inlinable(r);
         if constant || !self.ir.has_uses(r) {
             self.exprs.insert(r, expr);

@@ -646,6 +646,18 @@ fn check_constant(ctx: &Context, a: Attr, ty: Type) -> Result<(), String> {
 }
 
 fn check_scalar(ctx: &Context, a: Attr, ty: Type) -> Result<(), String> {
+    if let Some(fields) = crate::enums::enum_fields(ctx, ty) {
+        return match ctx.attr_kind(a) {
+            AttrKind::String { value, .. } if fields.iter().any(|f| f.as_bytes() == &value[..]) => {
+                Ok(())
+            }
+            _ => Err(format!(
+                "enum value {} is not a member of enum type '{}'",
+                silica_ir::printer::attr_to_string(ctx, a),
+                show(ctx, ty)
+            )),
+        };
+    }
     let AttrKind::Integer { ty: given, .. } = ctx.attr_kind(a) else {
         return Err(format!(
             "expected integer attribute for constant of type '{}'",

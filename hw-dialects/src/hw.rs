@@ -1211,12 +1211,17 @@ static OPS: &[OpDef] = &[
     crate::typedecl::OPS[1],
     crate::unions::OPS[0],
     crate::unions::OPS[1],
+    crate::enums::OPS[0],
+    crate::enums::OPS[1],
 ];
 
 /// Parses an hw attribute after `#hw.` or `#hw<`.
 fn parse_attr(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> {
     if mnemonic == inner_sym::MNEMONIC {
         return inner_sym::parse_body(p);
+    }
+    if mnemonic == crate::enums::FIELD {
+        return crate::enums::parse_field_attr(p);
     }
     crate::params::parse_attr(p, mnemonic)
 }
@@ -1225,6 +1230,9 @@ fn parse_attr(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> {
 fn print_attr(pp: &ParamPrinter<'_>, out: &mut String, name: &str, params: &[Attr]) {
     if name == inner_sym::MNEMONIC {
         return inner_sym::print_params(pp.ctx(), params, out);
+    }
+    if name == crate::enums::FIELD {
+        return crate::enums::print_field_attr(pp, out, params);
     }
     crate::params::print_attr(pp, out, name, params)
 }

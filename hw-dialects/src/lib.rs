@@ -4,6 +4,7 @@
 
 pub mod aggregates;
 pub mod comb;
+pub mod enums;
 pub mod eval;
 pub mod fold;
 pub mod hw;

@@ -343,6 +343,12 @@ fn aggregate_bits(ctx: &Context, a: silica_ir::Attr, t: silica_ir::Type) -> Opti
     let w = bit_width(ctx, t)? as u32;
     match ctx.attr_kind(a) {
         AttrKind::Integer { value, .. } => Some(Bits::from_bigint(w, value)),
+        // An enum field: its index.
+        AttrKind::String { value, .. } => {
+            let fields = crate::enums::enum_fields(ctx, t)?;
+            let index = fields.iter().position(|f| f.as_bytes() == &value[..])?;
+            Some(Bits::from_u64(w, index as u64))
+        }
         AttrKind::Array(items) => {
             let element_types: Vec<silica_ir::Type> = match array_of(ctx, t) {
                 Some((n, e)) => vec![e; n as usize],
@@ -489,6 +495,12 @@ pub fn eval_op(ctx: &Context, ir: &Ir, op: OpId, args: &[Bits]) -> Res<Bits> {
                 high.concat(&args[1]).concat(&low)
             }
         }
+        "hw.enum.constant" => {
+            let index = crate::enums::constant_index(ctx, ir, op)
+                .ok_or_else(|| err(ir, op, "enum value not in its type"))?;
+            Bits::from_u64(result_width, index as u64)
+        }
+        "hw.enum.cmp" => Bits::from_u64(1, u64::from(args[0] == args[1])),
         "hw.union_create" | "hw.union_extract" => {
             let (lo, w) = crate::unions::accessed(ctx, ir, op)
                 .and_then(|(fields, i)| crate::unions::field_bits(ctx, &fields, i))

@@ -70,6 +70,8 @@ pub enum HwType {
     /// `!hw.union<a: T, b: U offset N>`: fields overlaid, each `offset`
     /// bits below the union's most significant bit.
     Union(Vec<UnionField>),
+    /// `!hw.enum<A, B, C>`: a field's value is its index.
+    Enum(Vec<String>),
     InOut(Type),
     Alias(Attr, Type),
     Module(Vec<Port>),
@@ -180,6 +182,7 @@ pub fn hw_type(ctx: &Context, t: Type) -> Option<HwType> {
                 })
                 .collect::<Option<_>>()?,
         ),
+        ("hw", "enum") => HwType::Enum(params.iter().map(|&p| name_of(ctx, p)).collect()),
         ("hw", "modty") => HwType::Module(
             params
                 .chunks(3)
@@ -258,6 +261,18 @@ pub fn struct_type(ctx: &mut Context, fields: &[(String, Type)]) -> Type {
         params.push(type_attr(ctx, *t));
     }
     make(ctx, "hw", "struct", params)
+}
+
+/// `!hw.enum<...>`.
+pub fn enum_type(ctx: &mut Context, fields: &[String]) -> Type {
+    let params = fields.iter().map(|f| name_attr(ctx, f)).collect();
+    make(ctx, "hw", "enum", params)
+}
+
+/// The bits of a value of an enum of `n` fields: enough for the largest
+/// index, at least one.
+pub fn enum_width(n: usize) -> u64 {
+    crate::aggregates::index_width(n as u64).max(1).into()
 }
 
 /// `!hw.union<...>`.
@@ -399,6 +414,7 @@ pub fn bit_width(ctx: &Context, t: Type) -> Option<u64> {
         HwType::Array(n, e) => bit_width(ctx, e).map(|w| w * n),
         HwType::Struct(fields) => fields.iter().map(|(_, t)| bit_width(ctx, *t)).sum(),
         HwType::Union(fields) => union_width(ctx, &fields),
+        HwType::Enum(fields) => Some(enum_width(fields.len())),
         HwType::Alias(_, t) => bit_width(ctx, t),
         _ => None,
     }
@@ -412,7 +428,7 @@ pub fn is_value_type(ctx: &Context, t: Type) -> bool {
         return true;
     }
     match hw_type(ctx, t) {
-        Some(HwType::ParamInt(_)) => true,
+        Some(HwType::ParamInt(_) | HwType::Enum(_)) => true,
         Some(
             HwType::Array(_, e)
             | HwType::UArray(_, e)
@@ -496,6 +512,20 @@ pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Typ
             Ok(struct_type(p.ctx(), &fields))
         }
         "union" => parse_union(p),
+        "enum" => {
+            p.expect(Tok::Less, "'<'")?;
+            let mut fields = Vec::new();
+            if !p.eat(Tok::Greater) {
+                loop {
+                    fields.push(p.parse_keyword()?.to_string());
+                    if !p.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                p.expect(Tok::Greater, "'>'")?;
+            }
+            Ok(enum_type(p.ctx(), &fields))
+        }
         "inout" => {
             p.expect(Tok::Less, "'<'")?;
             let element = parse_element(p)?;
@@ -612,7 +642,7 @@ fn parse_after_x(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
         return Ok(p.ctx().signless(w));
     }
     match rest {
-        "array" | "uarray" | "struct" | "union" | "inout" | "typealias" | "int" => {
+        "array" | "uarray" | "struct" | "union" | "enum" | "inout" | "typealias" | "int" => {
             parse_hw(p, rest)
         }
         _ => p.expected("an element type"),
@@ -707,6 +737,16 @@ pub(crate) fn print_hw(pp: &ParamPrinter<'_>, out: &mut String, name: &str, para
                 if let Some(t) = type_param(ctx, c[1]) {
                     pp.ty(out, t);
                 }
+            }
+            out.push('>');
+        }
+        "enum" => {
+            out.push_str("enum<");
+            for (i, &f) in params.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                push_name(ctx, out, f);
             }
             out.push('>');
         }
