@@ -724,6 +724,7 @@ pub(crate) const OPS: [OpDef; 11] = [
         print: Some(print_op),
         signature: Some(&ARRAY_GET),
         verify: Some(verify_array_get),
+        fold: Some(crate::aggregate_folds::fold_aggregate),
         effects: Effects::None,
         ..OpDef::new("hw.array_get")
     },
@@ -738,6 +739,7 @@ pub(crate) const OPS: [OpDef; 11] = [
         parse: Some(parse_array_concat),
         print: Some(print_array_concat),
         effects: Effects::None,
+        fold: Some(crate::aggregate_folds::fold_aggregate),
         ..OpDef::new("hw.array_concat")
     },
     OpDef {
@@ -752,6 +754,7 @@ pub(crate) const OPS: [OpDef; 11] = [
         verify: Some(verify_struct_access),
         result_names: Some(extract_name),
         effects: Effects::None,
+        fold: Some(crate::aggregate_folds::fold_aggregate),
         ..OpDef::new("hw.struct_extract")
     },
     OpDef {
@@ -759,6 +762,7 @@ pub(crate) const OPS: [OpDef; 11] = [
         print: Some(print_struct_access),
         verify: Some(verify_struct_access),
         effects: Effects::None,
+        fold: Some(crate::aggregate_folds::fold_aggregate),
         ..OpDef::new("hw.struct_inject")
     },
     OpDef {
@@ -781,6 +785,7 @@ pub(crate) const OPS: [OpDef; 11] = [
         signature: Some(&BITCAST),
         verify: Some(verify_bitcast),
         effects: Effects::None,
+        fold: Some(crate::aggregate_folds::fold_aggregate),
         ..OpDef::new("hw.bitcast")
     },
 ];

@@ -2,6 +2,7 @@
 //! constants, wires, aggregate types), `comb` (combinational operators on
 //! bit vectors of any width) and `seq` (registers and clocks).
 
+pub mod aggregate_folds;
 pub mod aggregates;
 pub mod comb;
 pub mod enums;

@@ -176,6 +176,7 @@ pub(crate) const OPS: [OpDef; 2] = [
         parse: Some(parse_union_extract),
         print: Some(print_union_extract),
         verify: Some(verify_union_access),
+        fold: Some(crate::aggregate_folds::fold_aggregate),
         effects: Effects::None,
         ..OpDef::new("hw.union_extract")
     },
