@@ -476,6 +476,7 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
     p.expect(Tok::LParen, "'('")?;
     let mut ports = Vec::new();
     let mut port_attrs = Vec::new();
+    let mut port_locs = Vec::new();
     let mut args = Vec::new();
     if !p.eat(Tok::RParen) {
         loop {
@@ -485,6 +486,8 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
                 "inout" => Direction::InOut,
                 _ => return p.expected("'in', 'out' or 'inout'"),
             };
+            let at = p.pos();
+            port_locs.push(p.loc_at(at));
             let (name, operand) = if dir == Direction::Output {
                 (types::parse_port_name(p)?, None)
             } else {
@@ -528,6 +531,10 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
     if port_attrs.iter().any(|&d| !ctx.dict_entries(d).is_empty()) {
         let a = ctx.array_attr(&port_attrs);
         attrs.push(entry(ctx, "per_port_attrs", a));
+    }
+    if !port_locs.is_empty() {
+        let a = ctx.array_attr(&port_locs);
+        attrs.push(entry(ctx, "port_locs", a));
     }
     let op_name = if extern_ {
         "hw.module.extern"
@@ -617,8 +624,32 @@ fn module_names(ctx: &Context, ir: &Ir, op: OpId) -> ValueNames {
     }
 }
 
+/// A module's `port_locs`, when it has them, locate each of its ports.
+fn verify_port_locs(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(locs) = inherent_attr(ctx, ir, op, "port_locs") else {
+        return Ok(());
+    };
+    let given = match ctx.attr_kind(locs) {
+        AttrKind::Array(items) => items.len(),
+        _ => return Err(v.op_error(op, "'port_locs' must be an array of locations")),
+    };
+    let ports = module_ports(ctx, ir, op).len();
+    if given != ports {
+        let msg = format!("requires {ports} port locations but got {given}");
+        return Err(v.op_error(op, msg));
+    }
+    Ok(())
+}
+
+fn verify_extern(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    verify_parameter_decls(v, op)?;
+    verify_port_locs(v, op)
+}
+
 fn verify_module(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     verify_parameter_decls(v, op)?;
+    verify_port_locs(v, op)?;
     let (ctx, ir) = (v.ctx(), v.ir());
     let ports = module_ports(ctx, ir, op);
     let Some(block) = ir.regions(op).next().and_then(|r| ir.entry_block(r)) else {
@@ -1153,7 +1184,7 @@ static OPS: &[OpDef] = &[
         traits: Traits::ISOLATED_FROM_ABOVE,
         parse: Some(parse_extern),
         print: Some(print_module_like),
-        verify: Some(verify_parameter_decls),
+        verify: Some(verify_extern),
         ..OpDef::new("hw.module.extern")
     },
     OpDef {

@@ -22,6 +22,7 @@
 // CHECK-NEXT: %sr = seq.shiftreg[2] sym @"shift/reg"  %a, %clk, %true : i8
 // CHECK-NEXT: hw.output %w : i8
 
+// GENERIC: #loc1 = loc("{{.*}}inner-symbols.mlir":{{[0-9]+}}:64)
 // GENERIC: "hw.wire"(%{{.*}}) {inner_sym = #hw<innerSym@w>, name = "w"} : (i8) -> i8
 // GENERIC: "hw.wire"(%{{.*}}) {inner_sym = #hw<innerSym[<@v,0,public>, <@v1,1,private>]>, name = "v"}
 // GENERIC: "hw.wire"(%{{.*}}) {inner_sym = #hw<innerSym@u>, name = "u"} : (i8) -> i8
@@ -29,7 +30,7 @@
 // GENERIC: "seq.clock_gate"(%{{.*}}, %{{.*}}) <{inner_sym = #hw<innerSym@cg>}> : (!seq.clock, i1) -> !seq.clock
 // GENERIC: "seq.compreg"(%{{.*}}, %{{.*}}) <{inner_sym = #hw<innerSym@r>, name = "r", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> : (i8, !seq.clock) -> i8
 // GENERIC: "seq.firreg"(%{{.*}}, %{{.*}}) <{inner_sym = #hw<innerSym[<@f,0,private>]>, name = "r2"}> : (i8, !seq.clock) -> i8
-// GENERIC: per_port_attrs = [{hw.exportPort = #hw<innerSym@ap>}, {}, {hw.exportPort = #hw<innerSym[<@o,1,public>]>}]
+// GENERIC: per_port_attrs = [{hw.exportPort = #hw<innerSym@ap>}, {}, {hw.exportPort = #hw<innerSym[<@o,1,public>]>}], port_locs = [#loc, #loc1, #loc2]
 hw.module @B() {}
 hw.module @M(in %a : i8 {hw.exportPort = #hw<innerSym@ap>}, in %clk : !seq.clock, out o : i8 {hw.exportPort = #hw<innerSym[<@o,1,public>]>}) {
   %w = hw.wire %a sym @w : i8

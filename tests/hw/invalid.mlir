@@ -127,3 +127,8 @@ hw.module @init_type() {
 
 // expected-error @+1 {{'hw.typedecl' op expects parent op 'hw.type_scope'}}
 hw.typedecl @alone : i1
+
+// -----
+
+// expected-error @+1 {{'hw.module.extern' op requires 0 port locations but got 1}}
+hw.module.extern @bad_port_locs() attributes {port_locs = [loc("port")]}

@@ -122,6 +122,11 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.tok().start
     }
 
+    /// The location of byte offset `pos` (as an op there would have).
+    pub fn loc_at(&mut self, pos: usize) -> Attr {
+        self.p.loc_at(pos)
+    }
+
     /// The location of the op being parsed (its name).
     pub fn op_loc(&mut self) -> Attr {
         self.p.loc_at(self.start)
