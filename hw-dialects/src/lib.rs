@@ -12,6 +12,7 @@ pub mod hw;
 pub mod initial;
 pub mod inner_sym;
 pub mod inner_sym_passes;
+pub mod lower_compreg_ce;
 pub mod mem_init;
 pub mod memory;
 pub mod params;
