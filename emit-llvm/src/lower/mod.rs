@@ -18,6 +18,7 @@ mod memref_atomic;
 mod memref_copy;
 mod memref_reshape;
 mod memref_scope;
+pub mod module_attrs;
 pub mod passes;
 
 use crate::types;

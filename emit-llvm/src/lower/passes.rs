@@ -331,4 +331,6 @@ pub static PASSES: &[&PassInfo] = &[
     &CONVERT_MATH_TO_LLVM,
     &CONVERT_INDEX_TO_LLVM,
     &CONVERT_TO_LLVM,
+    &super::module_attrs::LLVM_REQUEST_C_WRAPPERS,
+    &super::module_attrs::SET_LLVM_MODULE_DATALAYOUT,
 ];
