@@ -121,7 +121,6 @@ fn assert(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -
             crate::attrs::keyword_attr(ctx, "linkage", "private"),
         ),
         ("sym_name", ctx.string_attr(name.as_bytes())),
-        ("unnamed_addr", zero64),
         ("value", value),
         ("visibility_", zero64),
     ];

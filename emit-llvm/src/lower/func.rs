@@ -124,10 +124,17 @@ fn create_llvm_func(
             crate::attrs::keyword_attr(ctx, "linkage", "external"),
         ),
         ("sym_name", string_attr(ctx, name)),
-        ("unnamed_addr", zero),
         ("visibility_", zero),
     ];
-    let entries: Vec<(Symbol, Attr)> = props.into_iter().map(|(k, v)| (ctx.sym(k), v)).collect();
+    let mut entries: Vec<(Symbol, Attr)> =
+        props.into_iter().map(|(k, v)| (ctx.sym(k), v)).collect();
+    // The symbol's visibility is a property of `llvm.func`.
+    let (visibility, rest): (Vec<_>, Vec<_>) = ctx
+        .dict_entries(attrs)
+        .iter()
+        .partition(|(k, _)| ctx.str(*k) == "sym_visibility");
+    entries.extend(visibility);
+    let attrs = ctx.dict_attr(rest);
     let props = ctx.dict_attr(entries);
     let fname = ctx.sym("llvm.func");
     let region = cr.rw.ir.create_region();
@@ -315,9 +322,13 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
     }
     // Only the entry block's signature changes here: the other blocks'
     // change with the branches that reach them (as in MLIR).
-    if c_interface && !cr.rw.ir.region_is_empty(new_region) && !bare {
-        cr.rw.set_insertion_point_after(new);
-        c_wrapper(cr, &name, &inputs, &results, &params, result, loc);
+    if c_interface && !bare {
+        if cr.rw.ir.region_is_empty(new_region) {
+            extern_c_wrapper(cr, new, &name, &inputs, &results, &params, result);
+        } else {
+            cr.rw.set_insertion_point_after(new);
+            c_wrapper(cr, &name, &inputs, &results, &params, result, loc);
+        }
     }
     cr.rw.erase_op(op);
     true
@@ -329,8 +340,49 @@ fn static_shape(ctx: &Context, t: Type) -> bool {
         .is_some_and(|s| !s.contains(&silica_ir::types::DYNAMIC))
 }
 
-/// `_mlir_ciface_<name>`: memref arguments by pointer to their
-/// descriptor, forwarded to `name` field by field.
+/// Whether a function's results reach C through a pointer to their
+/// storage: a memref descriptor or several results (a struct).
+fn returns_struct(ctx: &Context, results: &[Type]) -> bool {
+    results.len() > 1 || results.iter().any(|t| is_memref(ctx, *t))
+}
+
+/// The parameters and result of `_mlir_ciface_<name>`: memrefs by pointer
+/// to their descriptor, a struct result through a pointer first; `None`
+/// where MLIR writes no wrapper (unranked memrefs).
+fn c_signature(
+    cr: &mut ConversionRewriter<'_, '_>,
+    inputs: &[Type],
+    results: &[Type],
+    result: Type,
+) -> Option<(Vec<Type>, Type)> {
+    let ctx = &*cr.rw.ctx;
+    if inputs.iter().chain(results).any(|t| is_unranked(ctx, *t)) {
+        return None;
+    }
+    let by_pointer = returns_struct(ctx, results);
+    let ptr = types::ptr(cr.rw.ctx, 0);
+    let mut params = Vec::new();
+    if by_pointer {
+        params.push(ptr);
+    }
+    for &t in inputs {
+        if is_memref(cr.rw.ctx, t) {
+            params.push(ptr);
+        } else {
+            params.push(cr.convert_type(t)?);
+        }
+    }
+    let result = if by_pointer {
+        types::void(cr.rw.ctx)
+    } else {
+        result
+    };
+    Some((params, result))
+}
+
+/// `_mlir_ciface_<name>` for a function with a body: memref arguments by
+/// pointer to their descriptor, forwarded to `name` field by field; a
+/// struct result stored through the first argument.
 fn c_wrapper(
     cr: &mut ConversionRewriter<'_, '_>,
     name: &str,
@@ -340,20 +392,11 @@ fn c_wrapper(
     result: Type,
     loc: Attr,
 ) {
-    let unranked = inputs.iter().any(|t| is_unranked(cr.rw.ctx, *t));
-    if unranked || results.iter().any(|t| is_memref(cr.rw.ctx, *t)) || results.len() > 1 {
+    let Some((wrapper_params, wrapper_result)) = c_signature(cr, inputs, results, result) else {
         return;
-    }
-    let ptr = types::ptr(cr.rw.ctx, 0);
-    let mut wrapper_params = Vec::new();
-    for &t in inputs {
-        if is_memref(cr.rw.ctx, t) {
-            wrapper_params.push(ptr);
-        } else if let Some(c) = cr.convert_type(t) {
-            wrapper_params.push(c);
-        }
-    }
-    let fty = types::func(cr.rw.ctx, result, &wrapper_params, false);
+    };
+    let by_pointer = returns_struct(cr.rw.ctx, results);
+    let fty = types::func(cr.rw.ctx, wrapper_result, &wrapper_params, false);
     let key = cr.rw.ctx.sym("llvm.emit_c_interface");
     let unit = cr.rw.ctx.unit_attr();
     let attrs = cr.rw.ctx.dict_attr(vec![(key, unit)]);
@@ -368,7 +411,8 @@ fn c_wrapper(
     cr.rw.set_insertion_point_to_end(entry);
     let mut b = Llvm::new(cr, loc);
     let mut forwarded = Vec::new();
-    for (&t, &a) in inputs.iter().zip(&args) {
+    let inputs_args = &args[usize::from(by_pointer)..];
+    for (&t, &a) in inputs.iter().zip(inputs_args) {
         if !is_memref(b.rw.ctx, t) {
             forwarded.push(a);
             continue;
@@ -376,11 +420,7 @@ fn c_wrapper(
         let Some(desc_ty) = b.convert(t) else {
             return;
         };
-        let rank =
-            b.rw.ctx
-                .shaped(t)
-                .and_then(|(s, _)| s)
-                .map_or(0, <[i64]>::len);
+        let rank = memref_rank(b.rw.ctx, t);
         let d = b.value("llvm.load", &[a], desc_ty, &[]);
         forwarded.push(b.extract(d, &[0]));
         forwarded.push(b.extract(d, &[1]));
@@ -403,6 +443,108 @@ fn c_wrapper(
         },
     );
     let values: Vec<ValueId> = b.rw.ir.results(call).collect();
+    if by_pointer {
+        b.op("llvm.store", &[values[0], args[0]], &[], &[]);
+        b.op("llvm.return", &[], &[], &[]);
+    } else {
+        b.op("llvm.return", &values, &[], &[]);
+    }
+}
+
+fn memref_rank(ctx: &Context, t: Type) -> usize {
+    ctx.shaped(t).and_then(|(s, _)| s).map_or(0, <[i64]>::len)
+}
+
+/// For an external function: `_mlir_ciface_<name>` declared (with the
+/// function's attributes) and a body for `func` that packs its memref
+/// arguments into descriptors on the stack and calls it, reading a
+/// struct result back from a stack slot.
+fn extern_c_wrapper(
+    cr: &mut ConversionRewriter<'_, '_>,
+    func: OpId,
+    name: &str,
+    inputs: &[Type],
+    results: &[Type],
+    params: &[Type],
+    result: Type,
+) {
+    let Some((c_params, c_result)) = c_signature(cr, inputs, results, result) else {
+        return;
+    };
+    let loc = cr.rw.ir.op_loc(func);
+    let by_pointer = returns_struct(cr.rw.ctx, results);
+    // The declaration takes the function's attributes and visibility.
+    let mut entries = cr.rw.ctx.dict_entries(cr.rw.ir.op_attrs(func)).to_vec();
+    if let Some(v) = silica_ir::dialect::inherent_attr(cr.rw.ctx, cr.rw.ir, func, "sym_visibility")
+    {
+        entries.push((cr.rw.ctx.sym("sym_visibility"), v));
+    }
+    let attrs = cr.rw.ctx.dict_attr(entries);
+    let fty = types::func(cr.rw.ctx, c_result, &c_params, false);
+    cr.rw.set_insertion_point_after(func);
+    let ciface = format!("_mlir_ciface_{name}");
+    create_llvm_func(cr, &ciface, fty, attrs, loc);
+    // The function, now defined, is private to the module.
+    let private = crate::attrs::keyword_attr(cr.rw.ctx, "linkage", "private");
+    silica_ir::dialect::set_inherent_attr(cr.rw.ctx, cr.rw.ir, func, "linkage", private);
+    let region = cr.rw.ir.regions(func).next().expect("llvm.func body");
+    let entry = cr.rw.ir.create_block();
+    cr.rw.ir.append_block(region, entry);
+    let args: Vec<ValueId> = params
+        .iter()
+        .map(|&t| cr.rw.ir.add_block_arg(entry, t, Some(loc)))
+        .collect();
+    cr.rw.set_insertion_point_to_end(entry);
+    let mut b = Llvm::new(cr, loc);
+    let mut call_args = Vec::new();
+    let slot = if by_pointer {
+        let one = b.index_const(1);
+        let ptr = types::ptr(b.rw.ctx, 0);
+        let e = b.rw.ctx.intern_attr(AttrKind::Type(result));
+        let s = b.value("llvm.alloca", &[one], ptr, &[("elem_type", e)]);
+        call_args.push(s);
+        Some(s)
+    } else {
+        None
+    };
+    let mut next = 0;
+    for &t in inputs {
+        if !is_memref(b.rw.ctx, t) {
+            call_args.push(args[next]);
+            next += 1;
+            continue;
+        }
+        let Some(desc_ty) = b.convert(t) else {
+            return;
+        };
+        let rank = memref_rank(b.rw.ctx, t);
+        let group = &args[next..next + 3 + 2 * rank];
+        next += group.len();
+        let mut d = b.poison(desc_ty);
+        for (k, &v) in group[..3].iter().enumerate() {
+            d = b.insert(d, v, &[k as i64]);
+        }
+        for i in 0..rank {
+            d = b.insert(d, group[3 + i], &[3, i as i64]);
+            d = b.insert(d, group[3 + rank + i], &[4, i as i64]);
+        }
+        let one = b.index_const(1);
+        call_args.push(b.store_on_stack(d, one));
+    }
+    let void = types::is_void(b.rw.ctx, c_result);
+    let call = b.call(
+        &ciface,
+        &call_args,
+        if void {
+            &[]
+        } else {
+            std::slice::from_ref(&c_result)
+        },
+    );
+    let values: Vec<ValueId> = match slot {
+        Some(s) => vec![b.value("llvm.load", &[s], result, &[])],
+        None => b.rw.ir.results(call).collect(),
+    };
     b.op("llvm.return", &values, &[], &[]);
 }
 

@@ -934,7 +934,6 @@ fn global(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool 
     }
     let t64 = ctx.signless(64);
     let zero = ctx.int_attr(t64, 0);
-    put(ctx, "unnamed_addr", zero);
     put(ctx, "visibility_", zero);
     // `uninitialized` (a unit value): an initializer returning undef.
     let mut uninitialized = false;

@@ -456,10 +456,6 @@ pub(crate) fn declare_function(
             crate::attrs::keyword_attr(ctx, "linkage", "external"),
         ),
         ("sym_name", ctx.string_attr(name.as_bytes())),
-        ("unnamed_addr", {
-            let t = ctx.signless(64);
-            ctx.int_attr(t, 0)
-        }),
         ("visibility_", {
             let t = ctx.signless(64);
             ctx.int_attr(t, 0)
