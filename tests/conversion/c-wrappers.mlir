@@ -28,3 +28,13 @@ func.func @two(%x: i32) -> (i32, i64) attributes {llvm.emit_c_interface} {
 func.func private @ext(%m: memref<4xf32>, %x: i32) -> memref<4xf32> attributes {llvm.emit_c_interface}
 func.func private @ext2(%m: memref<4xf32>, %x: i32) -> i32 attributes {llvm.emit_c_interface}
 func.func private @ext3(%x: i32) -> i32 attributes {llvm.emit_c_interface}
+// Argument and result attributes: kept on arguments that stay one
+// parameter (and on the wrapper's, where a memref is one pointer),
+// dropped from expanded memrefs and from several results.
+func.func @attrs(%m: memref<2xf32> {my.mem = 1}, %x: f32 {my.x}) -> (f32 {my.r = 2}) attributes {llvm.emit_c_interface} {
+  return %x : f32
+}
+func.func private @ext_attrs(%m: memref<2xf32> {my.mem = 1}, %x: f32 {my.x}) -> (memref<2xf32> {my.r}) attributes {llvm.emit_c_interface}
+func.func @many(%x: f32 {my.x}) -> (f32 {my.a}, f32 {my.b}) {
+  return %x, %x : f32, f32
+}

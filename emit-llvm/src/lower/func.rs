@@ -8,7 +8,7 @@ use super::Llvm;
 use crate::types;
 use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
 use silica_ir::dialect::inherent_attr;
-use silica_ir::{Attr, AttrKind, Context, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, Type, TypeKind, ValueId};
 
 /// Attributes of `func.func` that do not carry over.
 const DROPPED: &[&str] = &[
@@ -236,6 +236,7 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
     let attrs = ctx.dict_attr(kept);
     let loc = cr.rw.ir.op_loc(op);
     let new = create_llvm_func(cr, &name, fty, attrs, loc);
+    carry_arg_attrs(cr, op, new, &inputs, &groups, results.len());
     if let Some(l) = linkage {
         silica_ir::dialect::set_inherent_attr(cr.rw.ctx, cr.rw.ir, new, "linkage", l);
     }
@@ -323,11 +324,12 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
     // Only the entry block's signature changes here: the other blocks'
     // change with the branches that reach them (as in MLIR).
     if c_interface && !bare {
+        let attrs = ciface_arg_attrs(cr, op, &results);
         if cr.rw.ir.region_is_empty(new_region) {
-            extern_c_wrapper(cr, new, &name, &inputs, &results, &params, result);
+            extern_c_wrapper(cr, new, &name, &inputs, &results, &params, result, &attrs);
         } else {
             cr.rw.set_insertion_point_after(new);
-            c_wrapper(cr, &name, &inputs, &results, &params, result, loc);
+            c_wrapper(cr, &name, &inputs, &results, &params, result, loc, &attrs);
         }
     }
     cr.rw.erase_op(op);
@@ -338,6 +340,82 @@ fn static_shape(ctx: &Context, t: Type) -> bool {
     ctx.shaped(t)
         .and_then(|(s, _)| s)
         .is_some_and(|s| !s.contains(&silica_ir::types::DYNAMIC))
+}
+
+/// The argument and result attributes of `func` on `new`, its
+/// `llvm.func`: an argument that stays one parameter keeps its
+/// dictionary, one expanded into several (a memref descriptor) loses it;
+/// a single result keeps its own.
+fn carry_arg_attrs(
+    cr: &mut ConversionRewriter<'_, '_>,
+    func: OpId,
+    new: OpId,
+    inputs: &[Type],
+    groups: &[usize],
+    results: usize,
+) {
+    let ctx = &mut *cr.rw.ctx;
+    let ir = &mut *cr.rw.ir;
+    let dicts = |ctx: &Context, ir: &Ir, name: &str| -> Vec<Attr> {
+        match inherent_attr(ctx, ir, func, name).map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::Array(items)) => items.to_vec(),
+            _ => Vec::new(),
+        }
+    };
+    let arg_dicts = dicts(ctx, ir, "arg_attrs");
+    let res_dicts = dicts(ctx, ir, "res_attrs");
+    let empty = ctx.dict_attr(Vec::new());
+    let mut arg_attrs = Vec::new();
+    for (i, (&t, &n)) in inputs.iter().zip(groups).enumerate() {
+        let kept = arg_dicts
+            .get(i)
+            .copied()
+            .filter(|_| n == 1 && !is_memref(ctx, t));
+        arg_attrs.push(kept.unwrap_or(empty));
+        arg_attrs.extend(std::iter::repeat_n(empty, n.saturating_sub(1)));
+    }
+    // Kept where the function had them (as MLIR does, even all empty).
+    let arg_attrs = if arg_dicts.is_empty() {
+        Vec::new()
+    } else {
+        arg_attrs
+    };
+    let res_attrs = if results == 1 { res_dicts } else { Vec::new() };
+    for (name, items) in [("arg_attrs", arg_attrs), ("res_attrs", res_attrs)] {
+        if !items.is_empty() {
+            let a = ctx.array_attr(&items);
+            silica_ir::dialect::set_inherent_attr(ctx, ir, new, name, a);
+        }
+    }
+}
+
+/// The argument and result attributes of `func`'s C wrapper: each
+/// argument's own (a memref passes as one pointer), none on the pointer
+/// to a struct result, a result's own when it is returned directly.
+fn ciface_arg_attrs(
+    cr: &mut ConversionRewriter<'_, '_>,
+    func: OpId,
+    results: &[Type],
+) -> Vec<(&'static str, Attr)> {
+    let ctx = &mut *cr.rw.ctx;
+    let ir = &*cr.rw.ir;
+    let by_pointer = returns_struct(ctx, results);
+    let mut out = Vec::new();
+    if let Some(AttrKind::Array(items)) =
+        inherent_attr(ctx, ir, func, "arg_attrs").map(|a| ctx.attr_kind(a))
+    {
+        let mut items = items.to_vec();
+        if by_pointer {
+            items.insert(0, ctx.dict_attr(Vec::new()));
+        }
+        out.push(("arg_attrs", ctx.array_attr(&items)));
+    }
+    if !by_pointer {
+        if let Some(a) = inherent_attr(ctx, ir, func, "res_attrs") {
+            out.push(("res_attrs", a));
+        }
+    }
+    out
 }
 
 /// Whether a function's results reach C through a pointer to their
@@ -383,6 +461,7 @@ fn c_signature(
 /// `_mlir_ciface_<name>` for a function with a body: memref arguments by
 /// pointer to their descriptor, forwarded to `name` field by field; a
 /// struct result stored through the first argument.
+#[allow(clippy::too_many_arguments)]
 fn c_wrapper(
     cr: &mut ConversionRewriter<'_, '_>,
     name: &str,
@@ -391,6 +470,7 @@ fn c_wrapper(
     params: &[Type],
     result: Type,
     loc: Attr,
+    arg_attrs: &[(&str, Attr)],
 ) {
     let Some((wrapper_params, wrapper_result)) = c_signature(cr, inputs, results, result) else {
         return;
@@ -401,6 +481,9 @@ fn c_wrapper(
     let unit = cr.rw.ctx.unit_attr();
     let attrs = cr.rw.ctx.dict_attr(vec![(key, unit)]);
     let wrapper = create_llvm_func(cr, &format!("_mlir_ciface_{name}"), fty, attrs, loc);
+    for &(k, v) in arg_attrs {
+        silica_ir::dialect::set_inherent_attr(cr.rw.ctx, cr.rw.ir, wrapper, k, v);
+    }
     let region = cr.rw.ir.regions(wrapper).next().expect("body");
     let entry = cr.rw.ir.create_block();
     cr.rw.ir.append_block(region, entry);
@@ -459,6 +542,7 @@ fn memref_rank(ctx: &Context, t: Type) -> usize {
 /// function's attributes) and a body for `func` that packs its memref
 /// arguments into descriptors on the stack and calls it, reading a
 /// struct result back from a stack slot.
+#[allow(clippy::too_many_arguments)]
 fn extern_c_wrapper(
     cr: &mut ConversionRewriter<'_, '_>,
     func: OpId,
@@ -467,6 +551,7 @@ fn extern_c_wrapper(
     results: &[Type],
     params: &[Type],
     result: Type,
+    arg_attrs: &[(&str, Attr)],
 ) {
     let Some((c_params, c_result)) = c_signature(cr, inputs, results, result) else {
         return;
@@ -483,7 +568,10 @@ fn extern_c_wrapper(
     let fty = types::func(cr.rw.ctx, c_result, &c_params, false);
     cr.rw.set_insertion_point_after(func);
     let ciface = format!("_mlir_ciface_{name}");
-    create_llvm_func(cr, &ciface, fty, attrs, loc);
+    let decl = create_llvm_func(cr, &ciface, fty, attrs, loc);
+    for &(k, v) in arg_attrs {
+        silica_ir::dialect::set_inherent_attr(cr.rw.ctx, cr.rw.ir, decl, k, v);
+    }
     // The function, now defined, is private to the module.
     let private = crate::attrs::keyword_attr(cr.rw.ctx, "linkage", "private");
     silica_ir::dialect::set_inherent_attr(cr.rw.ctx, cr.rw.ir, func, "linkage", private);
