@@ -72,9 +72,9 @@ fn packed_result(
 ) -> Option<Type> {
     let mut converted = Vec::new();
     for &t in results {
-        if is_unranked(cr.rw.ctx, t) {
-            // MLIR copies returned unranked descriptors to the heap; not
-            // done yet.
+        // Returned unranked descriptors go through the heap (see
+        // `copy_unranked`); the bare-pointer convention has none.
+        if bare && is_unranked(cr.rw.ctx, t) {
             return None;
         }
         converted.push(if bare && is_memref(cr.rw.ctx, t) {
@@ -421,12 +421,15 @@ fn ciface_arg_attrs(
 /// Whether a function's results reach C through a pointer to their
 /// storage: a memref descriptor or several results (a struct).
 fn returns_struct(ctx: &Context, results: &[Type]) -> bool {
-    results.len() > 1 || results.iter().any(|t| is_memref(ctx, *t))
+    results.len() > 1
+        || results
+            .iter()
+            .any(|t| is_memref(ctx, *t) || is_unranked(ctx, *t))
 }
 
 /// The parameters and result of `_mlir_ciface_<name>`: memrefs by pointer
 /// to their descriptor, a struct result through a pointer first; `None`
-/// where MLIR writes no wrapper (unranked memrefs).
+/// where MLIR writes no wrapper (unranked memref arguments).
 fn c_signature(
     cr: &mut ConversionRewriter<'_, '_>,
     inputs: &[Type],
@@ -434,7 +437,7 @@ fn c_signature(
     result: Type,
 ) -> Option<(Vec<Type>, Type)> {
     let ctx = &*cr.rw.ctx;
-    if inputs.iter().chain(results).any(|t| is_unranked(ctx, *t)) {
+    if inputs.iter().any(|t| is_unranked(ctx, *t)) {
         return None;
     }
     let by_pointer = returns_struct(ctx, results);
@@ -636,8 +639,17 @@ fn extern_c_wrapper(
     b.op("llvm.return", &values, &[], &[]);
 }
 
+/// Whether `op` (a function) asks for the bare-pointer convention itself
+/// (`llvm.bareptr`).
+fn wants_bare(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ctx.dict_entries(ir.op_attrs(op))
+        .iter()
+        .any(|(k, _)| ctx.str(*k) == "llvm.bareptr")
+}
+
 fn func_default(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
-    convert_func(cr, op, false)
+    let bare = wants_bare(cr.rw.ctx, cr.rw.ir, op);
+    convert_func(cr, op, bare)
 }
 
 fn func_bare(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> bool {
@@ -655,11 +667,19 @@ fn ret(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bare
     let Some(result) = packed_result(cr, &originals, bare) else {
         return false;
     };
+    let unranked = originals.iter().any(|t| is_unranked(cr.rw.ctx, *t));
+    if unranked {
+        declare_runtime(cr, op, "malloc");
+    }
     let mut b = Llvm::new(cr, loc);
     let mut values: Vec<ValueId> = Vec::new();
     for (&v, &t) in operands.iter().zip(&originals) {
         values.push(if bare && is_memref(b.rw.ctx, t) {
             b.extract(v, &[0])
+        } else if is_unranked(b.rw.ctx, t) {
+            // The descriptor may live in this frame: the caller gets a
+            // copy on the heap.
+            copy_unranked(&mut b, v, true)
         } else {
             v
         });
@@ -714,6 +734,9 @@ fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bar
         (None, Some(AttrKind::SymbolRef { root, .. })) => cr.rw.ctx.str(*root).to_string(),
         _ => return false,
     };
+    if !bare && results.iter().any(|t| is_unranked(cr.rw.ctx, *t)) {
+        declare_runtime(cr, op, "free");
+    }
     let mut b = Llvm::new(cr, loc);
     let mut args = Vec::new();
     for (&v, &t) in operands.iter().zip(&originals) {
@@ -770,8 +793,74 @@ fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bar
         };
         values = vec![d];
     }
+    // Unranked results come on the heap: copied into this frame, freed.
+    for (v, &t) in values.iter_mut().zip(&results) {
+        if is_unranked(b.rw.ctx, t) && !bare {
+            *v = copy_unranked(&mut b, *v, false);
+        }
+    }
     cr.replace_op(op, &values);
     true
+}
+
+/// Declares the C library's `malloc` or `free` in the module of `at`.
+fn declare_runtime(cr: &mut ConversionRewriter<'_, '_>, at: OpId, name: &str) {
+    let ptr = types::ptr(cr.rw.ctx, 0);
+    let index = super::index_type(cr);
+    if name == "malloc" {
+        super::declare_function(&mut cr.rw, at, name, &[index], ptr);
+    } else {
+        let void = types::void(cr.rw.ctx);
+        super::declare_function(&mut cr.rw, at, name, &[ptr], void);
+    }
+}
+
+/// The bytes of the ranked descriptor an unranked memref points to, as
+/// MLIR counts them: two pointers and 2·rank + 1 index values.
+fn unranked_descriptor_bytes(b: &mut Llvm<'_, '_>, desc: ValueId) -> ValueId {
+    let one = b.index_const(1);
+    let two = b.index_const(2);
+    let index_bytes = b.index_const(i64::from(b.rw.ctx.int_width(b.index).unwrap_or(64) / 8));
+    let pointer_bytes = b.index_const(8);
+    let pointers = b.int_op("llvm.mul", two, pointer_bytes, 0);
+    let rank = b.extract(desc, &[0]);
+    let double_rank = b.int_op("llvm.mul", two, rank, 0);
+    let fields = b.int_op("llvm.add", double_rank, one, 0);
+    let field_bytes = b.int_op("llvm.mul", fields, index_bytes, 0);
+    b.int_op("llvm.add", pointers, field_bytes, 0)
+}
+
+/// An unranked memref whose ranked descriptor is copied to the heap
+/// (`malloc`, returning it) or into this frame (`alloca`, freeing the
+/// callee's heap copy), as MLIR's calling convention has it.
+fn copy_unranked(b: &mut Llvm<'_, '_>, desc: ValueId, to_heap: bool) -> ValueId {
+    let size = unranked_descriptor_bytes(b, desc);
+    let ptr = types::ptr(b.rw.ctx, 0);
+    let copy = if to_heap {
+        let call = b.call("malloc", &[size], &[ptr]);
+        b.rw.ir.result(call, 0)
+    } else {
+        let i8t = b.rw.ctx.signless(8);
+        let e = b.rw.ctx.intern_attr(AttrKind::Type(i8t));
+        b.value("llvm.alloca", &[size], ptr, &[("elem_type", e)])
+    };
+    let source = b.extract(desc, &[1]);
+    let i1 = b.rw.ctx.signless(1);
+    let f = b.rw.ctx.int_attr(i1, 0);
+    b.op(
+        "llvm.intr.memcpy",
+        &[copy, source, size],
+        &[],
+        &[("isVolatile", f)],
+    );
+    if !to_heap {
+        b.call("free", &[source], &[]);
+    }
+    let desc_ty = b.rw.ir.value_type(desc);
+    let d = b.poison(desc_ty);
+    let rank = b.extract(desc, &[0]);
+    let d = b.insert(d, rank, &[0]);
+    b.insert(d, copy, &[1])
 }
 
 /// `func.constant @f`: the function's address.
@@ -788,7 +877,17 @@ fn constant(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> boo
 }
 
 fn ret_default(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
-    ret(cr, op, operands, false)
+    let mut func = cr.rw.ir.parent_op(op);
+    while let Some(f) = func.filter(|&f| {
+        !matches!(
+            cr.rw.ctx.str(cr.rw.ir.op_name(f)),
+            "func.func" | "llvm.func"
+        )
+    }) {
+        func = cr.rw.ir.parent_op(f);
+    }
+    let bare = func.is_some_and(|f| wants_bare(cr.rw.ctx, cr.rw.ir, f));
+    ret(cr, op, operands, bare)
 }
 
 fn ret_bare(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
@@ -796,7 +895,11 @@ fn ret_bare(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
 }
 
 fn call_default(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
-    call(cr, op, operands, false)
+    // A callee with `llvm.bareptr` is called with bare pointers.
+    let callee = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "callee")
+        .and_then(|a| silica_ir::symbols::lookup_from(cr.rw.ctx, cr.rw.ir, op, a));
+    let bare = callee.is_some_and(|f| wants_bare(cr.rw.ctx, cr.rw.ir, f));
+    call(cr, op, operands, bare)
 }
 
 fn call_bare(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
