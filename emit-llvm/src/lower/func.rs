@@ -78,7 +78,8 @@ fn packed_result(
             return None;
         }
         converted.push(if bare && is_memref(cr.rw.ctx, t) {
-            types::ptr(cr.rw.ctx, 0)
+            // The bare pointer, in the memref's address space.
+            expanded(cr, t, true)?.into_iter().next()?
         } else {
             cr.convert_type(t)?
         });
@@ -236,7 +237,7 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
     let attrs = ctx.dict_attr(kept);
     let loc = cr.rw.ir.op_loc(op);
     let new = create_llvm_func(cr, &name, fty, attrs, loc);
-    carry_arg_attrs(cr, op, new, &inputs, &groups, results.len());
+    carry_arg_attrs(cr, op, new, &groups, results.len());
     if let Some(l) = linkage {
         silica_ir::dialect::set_inherent_attr(cr.rw.ctx, cr.rw.ir, new, "linkage", l);
     }
@@ -343,14 +344,13 @@ fn static_shape(ctx: &Context, t: Type) -> bool {
 }
 
 /// The argument and result attributes of `func` on `new`, its
-/// `llvm.func`: an argument that stays one parameter keeps its
-/// dictionary, one expanded into several (a memref descriptor) loses it;
-/// a single result keeps its own.
+/// `llvm.func`: an argument that stays one parameter (a bare memref
+/// pointer too) keeps its dictionary, one expanded into several (a memref
+/// descriptor) loses it; a single result keeps its own.
 fn carry_arg_attrs(
     cr: &mut ConversionRewriter<'_, '_>,
     func: OpId,
     new: OpId,
-    inputs: &[Type],
     groups: &[usize],
     results: usize,
 ) {
@@ -366,11 +366,8 @@ fn carry_arg_attrs(
     let res_dicts = dicts(ctx, ir, "res_attrs");
     let empty = ctx.dict_attr(Vec::new());
     let mut arg_attrs = Vec::new();
-    for (i, (&t, &n)) in inputs.iter().zip(groups).enumerate() {
-        let kept = arg_dicts
-            .get(i)
-            .copied()
-            .filter(|_| n == 1 && !is_memref(ctx, t));
+    for (i, &n) in groups.iter().enumerate() {
+        let kept = arg_dicts.get(i).copied().filter(|_| n == 1);
         arg_attrs.push(kept.unwrap_or(empty));
         arg_attrs.extend(std::iter::repeat_n(empty, n.saturating_sub(1)));
     }
