@@ -1367,6 +1367,20 @@ pub(crate) fn verify_mem_intrinsic(v: &mut OpVerifier<'_, '_>, op: OpId) -> PRes
     check_counts(v, op, (3, 3), 0)
 }
 
+/// `llvm.intr.memcpy.inline`/`memset.inline`: two operands (destination
+/// and source or value), no result, a constant integer length `len`.
+pub(crate) fn verify_inline_mem_intrinsic(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    check_counts(v, op, (2, 2), 0)?;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    if !matches!(
+        inherent_attr(ctx, ir, op, "len").map(|a| ctx.attr_kind(a)),
+        Some(AttrKind::Integer { .. })
+    ) {
+        return Err(v.op_error(op, "requires attribute 'len'"));
+    }
+    Ok(())
+}
+
 /// `llvm.intr.prefetch`: one pointer, no result, the three integer
 /// properties.
 pub(crate) fn verify_prefetch(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {

@@ -875,4 +875,16 @@ pub(crate) static OPS: &[OpDef] = &[
         effects: Effects::Write,
         ..OpDef::new("llvm.intr.memset")
     },
+    OpDef {
+        inherent_attrs: &["isVolatile", "len"],
+        verify: Some(crate::func_ops::verify_inline_mem_intrinsic),
+        effects: Effects::Write,
+        ..OpDef::new("llvm.intr.memcpy.inline")
+    },
+    OpDef {
+        inherent_attrs: &["isVolatile", "len"],
+        verify: Some(crate::func_ops::verify_inline_mem_intrinsic),
+        effects: Effects::Write,
+        ..OpDef::new("llvm.intr.memset.inline")
+    },
 ];

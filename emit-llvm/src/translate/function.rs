@@ -811,6 +811,19 @@ fn intrinsic(
             ir.value_type(operands[2]),
         ],
         "memset" => vec![ir.value_type(operands[0]), ir.value_type(operands[2])],
+        // The length is a constant of its attribute's type.
+        "memcpy.inline" | "memset.inline" => {
+            let len = inherent_attr(ctx, ir, op, "len").map(|a| ctx.attr_kind(a));
+            let Some(AttrKind::Integer { ty, .. }) = len else {
+                return Err(err(ir, op, "requires attribute 'len'"));
+            };
+            let mut v = vec![ir.value_type(operands[0])];
+            if base == "memcpy.inline" {
+                v.push(ir.value_type(operands[1]));
+            }
+            v.push(*ty);
+            v
+        }
         "prefetch" | "lifetime.start" | "lifetime.end" | "stackrestore" => {
             vec![ir.value_type(operands[0])]
         }
@@ -837,7 +850,18 @@ fn intrinsic(
             params.push("i32".into());
         }
     }
-    if matches!(base, "memcpy" | "memmove" | "memset") {
+    if let ("memcpy.inline" | "memset.inline", Some(AttrKind::Integer { ty, value })) = (
+        base,
+        inherent_attr(ctx, ir, op, "len").map(|a| ctx.attr_kind(a)),
+    ) {
+        let t = f.ty(op, *ty)?;
+        args.push(format!("{t} {value}"));
+        params.push(t);
+    }
+    if matches!(
+        base,
+        "memcpy" | "memmove" | "memset" | "memcpy.inline" | "memset.inline"
+    ) {
         let volatile = inherent_attr(ctx, ir, op, "isVolatile").is_some_and(
             |a| matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0.into()),
         );
