@@ -24,6 +24,13 @@ const PTR: TypeConstraint = TypeConstraint {
     build: None,
 };
 
+/// `!llvm.ptr` (address space 0), which formats need not spell.
+const PTR0: TypeConstraint = TypeConstraint {
+    desc: "LLVM pointer in address space 0",
+    check: |ctx, t| crate::types::is_ptr(ctx, t),
+    build: Some(|ctx| crate::types::ptr(ctx, 0)),
+};
+
 const fn one(name: &'static str) -> ValueParam {
     ValueParam {
         name,
@@ -622,6 +629,39 @@ static LIFETIME: Signature = Signature::new(
     "$ptr attr-dict `:` qualified(type($ptr))",
 );
 
+const SIZE: AttrParam = AttrParam {
+    name: "size",
+    syntax: AttrSyntax::Int(64),
+    optional: false,
+    default: None,
+};
+
+/// `llvm.intr.invariant.start 1, %p : !llvm.ptr` (the result is an
+/// `!llvm.ptr`).
+static INVARIANT_START: Signature = Signature::new(
+    &[typed("ptr", PTR)],
+    &[typed("res", PTR0)],
+    &[SIZE],
+    "$size `,` $ptr attr-dict `:` qualified(type($ptr))",
+);
+
+/// `llvm.intr.invariant.end %start, 1, %p : !llvm.ptr`
+static INVARIANT_END: Signature = Signature::new(
+    &[typed("start", PTR0), typed("ptr", PTR)],
+    &[],
+    &[SIZE],
+    "$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))",
+);
+
+/// `llvm.intr.launder.invariant.group %p : !llvm.ptr` (and `strip`).
+static INVARIANT_GROUP: Signature = Signature::new(
+    &[typed("ptr", PTR)],
+    RES,
+    &[],
+    "$ptr attr-dict `:` qualified(type($ptr))",
+)
+.infer(|_, ops, _| Some(vec![*ops.first()?]));
+
 /// `llvm.intr.trap`
 static NO_OPERANDS: Signature = Signature::new(&[], &[], &[], "attr-dict");
 
@@ -805,6 +845,18 @@ pub(crate) static OPS: &[OpDef] = &[
     op("llvm.call_intrinsic", &CALL_INTRINSIC, Effects::Unknown),
     op("llvm.intr.lifetime.start", &LIFETIME, Effects::Write),
     op("llvm.intr.lifetime.end", &LIFETIME, Effects::Write),
+    op(
+        "llvm.intr.invariant.start",
+        &INVARIANT_START,
+        Effects::Write,
+    ),
+    op("llvm.intr.invariant.end", &INVARIANT_END, Effects::Write),
+    op(
+        "llvm.intr.launder.invariant.group",
+        &INVARIANT_GROUP,
+        Effects::Write,
+    ),
+    pure("llvm.intr.strip.invariant.group", &INVARIANT_GROUP),
     OpDef {
         parse: Some(crate::assume::parse),
         print: Some(crate::assume::print),

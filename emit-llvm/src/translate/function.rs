@@ -824,9 +824,10 @@ fn intrinsic(
             v.push(*ty);
             v
         }
-        "prefetch" | "lifetime.start" | "lifetime.end" | "stackrestore" => {
+        "prefetch" | "lifetime.start" | "lifetime.end" | "stackrestore" | "invariant.start" => {
             vec![ir.value_type(operands[0])]
         }
+        "invariant.end" => vec![ir.value_type(operands[1])],
         "trap" | "debugtrap" | "assume" => vec![],
         _ => vec![result.ok_or_else(|| err(ir, op, "intrinsic without a result"))?],
     };
@@ -843,6 +844,13 @@ fn intrinsic(
         .iter()
         .map(|a| f.ty(op, ir.value_type(*a)))
         .collect::<Res<_>>()?;
+    // The size comes before the pointer (after the start's token).
+    if let ("invariant.start" | "invariant.end", Some(size)) = (base, int_prop(ctx, ir, op, "size"))
+    {
+        let at = usize::from(base == "invariant.end");
+        args.insert(at, format!("i64 {size}"));
+        params.insert(at, "i64".into());
+    }
     if base == "prefetch" {
         for key in ["rw", "hint", "cache"] {
             let v = int_prop(ctx, ir, op, key).unwrap_or(0);
