@@ -4,6 +4,7 @@
 mod alias;
 mod assume;
 pub mod attrs;
+mod ctors;
 pub mod eh;
 mod extract_fold;
 mod folds;

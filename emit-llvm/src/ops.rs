@@ -662,6 +662,30 @@ static INVARIANT_GROUP: Signature = Signature::new(
 )
 .infer(|_, ops, _| Some(vec![*ops.first()?]));
 
+/// `llvm.mlir.global_ctors ctors = [@f], priorities = [0 : i32], data = [#llvm.zero]`
+static GLOBAL_CTORS: Signature = Signature::new(
+    &[],
+    &[],
+    &[
+        plain("ctors", false),
+        plain("priorities", false),
+        plain("data", false),
+    ],
+    "`ctors` `=` $ctors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict",
+);
+
+/// `llvm.mlir.global_dtors dtors = [@f], priorities = [0 : i32], data = [#llvm.zero]`
+static GLOBAL_DTORS: Signature = Signature::new(
+    &[],
+    &[],
+    &[
+        plain("dtors", false),
+        plain("priorities", false),
+        plain("data", false),
+    ],
+    "`dtors` `=` $dtors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict",
+);
+
 /// `llvm.intr.trap`
 static NO_OPERANDS: Signature = Signature::new(&[], &[], &[], "attr-dict");
 
@@ -845,6 +869,14 @@ pub(crate) static OPS: &[OpDef] = &[
     op("llvm.call_intrinsic", &CALL_INTRINSIC, Effects::Unknown),
     op("llvm.intr.lifetime.start", &LIFETIME, Effects::Write),
     op("llvm.intr.lifetime.end", &LIFETIME, Effects::Write),
+    OpDef {
+        verify: Some(crate::ctors::verify),
+        ..op("llvm.mlir.global_ctors", &GLOBAL_CTORS, Effects::Write)
+    },
+    OpDef {
+        verify: Some(crate::ctors::verify),
+        ..op("llvm.mlir.global_dtors", &GLOBAL_DTORS, Effects::Write)
+    },
     op(
         "llvm.intr.invariant.start",
         &INVARIANT_START,
