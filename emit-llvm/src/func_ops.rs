@@ -1367,6 +1367,24 @@ pub(crate) fn verify_mem_intrinsic(v: &mut OpVerifier<'_, '_>, op: OpId) -> PRes
     check_counts(v, op, (3, 3), 0)
 }
 
+/// `llvm.intr.sincos`: one operand, its sine and cosine as a struct of
+/// two values of its type.
+pub(crate) fn verify_sincos(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    check_counts(v, op, (1, 1), 1)?;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let x = ir.value_type(ir.operand(op, 0));
+    let r = ir.value_type(ir.result(op, 0));
+    let ok = matches!(
+        crate::types::llvm_type(ctx, r),
+        Some(crate::types::LlvmType::Struct { name: None, body, .. }) if body == [x, x]
+    );
+    if !ok {
+        let msg = "expected result type to be an homogeneous struct with two elements matching the operand type";
+        return Err(v.op_error(op, msg));
+    }
+    Ok(())
+}
+
 /// `llvm.intr.memcpy.inline`/`memset.inline`: two operands (destination
 /// and source or value), no result, a constant integer length `len`.
 pub(crate) fn verify_inline_mem_intrinsic(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {

@@ -936,6 +936,10 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.intr.umin", &INTRINSIC_PLAIN),
     pure("llvm.intr.ctpop", &INTRINSIC_PLAIN),
     OpDef {
+        verify: Some(crate::func_ops::verify_sincos),
+        ..pure("llvm.intr.sincos", &INTRINSIC)
+    },
+    OpDef {
         inherent_attrs: &["isVolatile"],
         verify: Some(crate::func_ops::verify_mem_intrinsic),
         effects: Effects::Write,

@@ -828,6 +828,7 @@ fn intrinsic(
             vec![ir.value_type(operands[0])]
         }
         "invariant.end" => vec![ir.value_type(operands[1])],
+        "sincos" => vec![ir.value_type(operands[0])],
         "trap" | "debugtrap" | "assume" => vec![],
         _ => vec![result.ok_or_else(|| err(ir, op, "intrinsic without a result"))?],
     };
