@@ -9,6 +9,7 @@ pub mod eh;
 mod extract_fold;
 mod folds;
 mod func_ops;
+mod ifunc;
 pub mod lower;
 mod ops;
 mod param_attrs;

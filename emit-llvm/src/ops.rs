@@ -764,6 +764,7 @@ pub(crate) static OPS: &[OpDef] = &[
     crate::func_ops::FUNC,
     crate::func_ops::GLOBAL,
     crate::alias::ALIAS,
+    crate::ifunc::IFUNC,
     crate::func_ops::CALL,
     crate::func_ops::ALLOCA,
     crate::func_ops::GEP,

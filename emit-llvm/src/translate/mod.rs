@@ -83,6 +83,10 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, 
         match ctx.str(ir.op_name(op)) {
             "llvm.mlir.global" => globals.push_str(&global(ctx, ir, op)?),
             "llvm.mlir.alias" => globals.push_str(&alias(ctx, ir, op)?),
+            "llvm.mlir.ifunc" => {
+                let prefix = linkage_prefix(ctx, ir, op);
+                globals.push_str(&crate::ifunc::translate(ctx, ir, op, prefix)?)
+            }
             "llvm.mlir.global_ctors" | "llvm.mlir.global_dtors" => {
                 globals.push_str(&crate::ctors::translate(ctx, ir, op)?)
             }
