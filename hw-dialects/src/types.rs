@@ -728,16 +728,7 @@ pub(crate) fn print_hw(pp: &ParamPrinter<'_>, out: &mut String, name: &str, para
         }
         "struct" => {
             out.push_str("struct<");
-            for (i, c) in params.chunks(2).enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                push_name(ctx, out, c[0]);
-                out.push_str(": ");
-                if let Some(t) = type_param(ctx, c[1]) {
-                    pp.ty(out, t);
-                }
-            }
+            print_fields(pp, out, params, 2);
             out.push('>');
         }
         "enum" => {
@@ -752,20 +743,7 @@ pub(crate) fn print_hw(pp: &ParamPrinter<'_>, out: &mut String, name: &str, para
         }
         "union" => {
             out.push_str("union<");
-            for (i, c) in params.chunks(3).enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                push_name(ctx, out, c[0]);
-                out.push_str(": ");
-                if let Some(t) = type_param(ctx, c[1]) {
-                    pp.ty(out, t);
-                }
-                let offset = int_param(ctx, c[2]);
-                if offset != 0 {
-                    out.push_str(&format!(" offset {offset}"));
-                }
-            }
+            print_fields(pp, out, params, 3);
             out.push('>');
         }
         "modty" => {
@@ -785,6 +763,26 @@ pub(crate) fn print_hw(pp: &ParamPrinter<'_>, out: &mut String, name: &str, para
             out.push('>');
         }
         other => out.push_str(other),
+    }
+}
+
+/// The `name: type` fields of a struct (`stride` 2) or union (`stride`
+/// 3: the third parameter is the offset, written when it is not zero).
+fn print_fields(pp: &ParamPrinter<'_>, out: &mut String, params: &[Attr], stride: usize) {
+    let ctx = pp.ctx();
+    for (i, c) in params.chunks(stride).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        push_name(ctx, out, c[0]);
+        out.push_str(": ");
+        if let Some(t) = c.get(1).and_then(|&t| type_param(ctx, t)) {
+            pp.ty(out, t);
+        }
+        let offset = c.get(2).map_or(0, |&o| int_param(ctx, o));
+        if offset != 0 {
+            out.push_str(&format!(" offset {offset}"));
+        }
     }
 }
 
