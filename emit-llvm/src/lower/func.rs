@@ -302,16 +302,7 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
                         None => return false,
                     }
                 } else {
-                    let rank = (group.len() - 3) / 2;
-                    let mut d = b.poison(desc_ty);
-                    d = b.insert(d, group[0], &[0]);
-                    d = b.insert(d, group[1], &[1]);
-                    d = b.insert(d, group[2], &[2]);
-                    for i in 0..rank {
-                        d = b.insert(d, group[3 + i], &[3, i as i64]);
-                        d = b.insert(d, group[3 + rank + i], &[4, i as i64]);
-                    }
-                    d
+                    pack_expanded(&mut b, desc_ty, group)
                 }
             } else {
                 group[0]
@@ -503,16 +494,9 @@ fn c_wrapper(
         let Some(desc_ty) = b.convert(t) else {
             return;
         };
-        let rank = memref_rank(b.rw.ctx, t);
         let d = b.value("llvm.load", &[a], desc_ty, &[]);
-        forwarded.push(b.extract(d, &[0]));
-        forwarded.push(b.extract(d, &[1]));
-        forwarded.push(b.extract(d, &[2]));
-        for field in [3, 4] {
-            for i in 0..rank {
-                forwarded.push(b.extract(d, &[field, i as i64]));
-            }
-        }
+        let rank = memref_rank(b.rw.ctx, t);
+        forwarded.extend(unpack_expanded(&mut b, d, rank));
     }
     debug_assert_eq!(forwarded.len(), params.len());
     let void = types::is_void(b.rw.ctx, result);
@@ -536,6 +520,34 @@ fn c_wrapper(
 
 fn memref_rank(ctx: &Context, t: Type) -> usize {
     ctx.shaped(t).and_then(|(s, _)| s).map_or(0, <[i64]>::len)
+}
+
+/// A memref descriptor from its expanded parameters (pointers, offset,
+/// sizes, strides), filled as MLIR's signature conversion fills it: each
+/// size followed by its stride.
+fn pack_expanded(b: &mut Llvm<'_, '_>, desc_ty: Type, group: &[ValueId]) -> ValueId {
+    let rank = (group.len() - 3) / 2;
+    let mut d = b.poison(desc_ty);
+    for (k, &v) in group[..3].iter().enumerate() {
+        d = b.insert(d, v, &[k as i64]);
+    }
+    for i in 0..rank {
+        d = b.insert(d, group[3 + i], &[3, i as i64]);
+        d = b.insert(d, group[3 + rank + i], &[4, i as i64]);
+    }
+    d
+}
+
+/// The expanded parameters of the descriptor `d` of a rank-`rank` memref:
+/// pointers, offset, sizes, strides.
+fn unpack_expanded(b: &mut Llvm<'_, '_>, d: ValueId, rank: usize) -> Vec<ValueId> {
+    let mut out: Vec<ValueId> = (0..3).map(|k| b.extract(d, &[k])).collect();
+    for field in [3, 4] {
+        for i in 0..rank {
+            out.push(b.extract(d, &[field, i as i64]));
+        }
+    }
+    out
 }
 
 /// For an external function: `_mlir_ciface_<name>` declared (with the
@@ -608,14 +620,7 @@ fn extern_c_wrapper(
         let rank = memref_rank(b.rw.ctx, t);
         let group = &args[next..next + 3 + 2 * rank];
         next += group.len();
-        let mut d = b.poison(desc_ty);
-        for (k, &v) in group[..3].iter().enumerate() {
-            d = b.insert(d, v, &[k as i64]);
-        }
-        for i in 0..rank {
-            d = b.insert(d, group[3 + i], &[3, i as i64]);
-            d = b.insert(d, group[3 + rank + i], &[4, i as i64]);
-        }
+        let d = pack_expanded(&mut b, desc_ty, group);
         let one = b.index_const(1);
         call_args.push(b.store_on_stack(d, one));
     }
@@ -750,19 +755,8 @@ fn call(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId], bar
             args.push(b.extract(v, &[1]));
             continue;
         }
-        let rank =
-            b.rw.ctx
-                .shaped(t)
-                .and_then(|(s, _)| s)
-                .map_or(0, <[i64]>::len);
-        args.push(b.extract(v, &[0]));
-        args.push(b.extract(v, &[1]));
-        args.push(b.extract(v, &[2]));
-        for field in [3, 4] {
-            for i in 0..rank {
-                args.push(b.extract(v, &[field, i as i64]));
-            }
-        }
+        let rank = memref_rank(b.rw.ctx, t);
+        args.extend(unpack_expanded(&mut b, v, rank));
     }
     let void = types::is_void(b.rw.ctx, result);
     let callee = match callee_ptr {
