@@ -578,9 +578,7 @@ fn print_module_like(p: &mut AsmPrinter<'_, '_>, op: OpId) {
             Direction::InOut => p.write("inout "),
         }
         if port.dir == Direction::Output {
-            let mut name = String::new();
-            silica_ir::printer::keyword_or_string(&mut name, &port.name);
-            p.write(&name);
+            write_port_name(p, &port.name);
         } else {
             match args.get(next_arg) {
                 Some(&a) => {
@@ -1006,7 +1004,8 @@ fn print_instance(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     );
 }
 
-/// A port name in an instance's port lists: bare or quoted.
+/// A port name in a module's or an instance's port list: bare or
+/// quoted.
 fn write_port_name(p: &mut AsmPrinter<'_, '_>, name: &str) {
     let mut text = String::new();
     silica_ir::printer::keyword_or_string(&mut text, name);
