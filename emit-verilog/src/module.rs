@@ -263,9 +263,12 @@ impl<'a> ModuleEmitter<'a> {
             Some(HwType::InOut(e)) => e,
             _ => t,
         };
-        match self.param_width(t) {
-            Some(_) => PARAMETRIC_WIDTH,
-            None => bit_width(self.ctx, t).unwrap_or(0),
+        // Widths are asked for every value: the parametric case only
+        // where there is no constant width.
+        match bit_width(self.ctx, t) {
+            Some(w) => w,
+            None if self.param_width(t).is_some() => PARAMETRIC_WIDTH,
+            None => 0,
         }
     }
 
