@@ -15,6 +15,7 @@ mod memref_fold;
 pub mod memref_layout;
 pub mod memref_metadata;
 mod memref_patterns;
+mod memref_reshape_patterns;
 mod memref_scope;
 pub mod memref_transpose;
 pub mod memref_verify;

@@ -537,6 +537,7 @@ static OPS: &[OpDef] = &[
     OpDef {
         verify: Some(crate::memref_verify::verify_copy),
         effects: Effects::Write,
+        fold: Some(crate::memref_fold::fold_cast_users),
         patterns: crate::memref_patterns::COPY,
         ..op("memref.copy", &COPY_SIG)
     },
@@ -591,6 +592,7 @@ static OPS: &[OpDef] = &[
     OpDef {
         verify: Some(crate::memref_verify::verify_realloc),
         effects: Effects::Write,
+        patterns: crate::memref_patterns::REALLOC,
         ..op("memref.realloc", &REALLOC_SIG)
     },
     OpDef {
@@ -631,7 +633,7 @@ static OPS: &[OpDef] = &[
         verify: Some(crate::memref_verify::verify_collapse_shape),
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_collapse_shape),
-        patterns: crate::memref_patterns::RESHAPE,
+        patterns: crate::memref_reshape_patterns::COLLAPSE,
         ..named("memref.collapse_shape", &COLLAPSE_SHAPE_SIG, |_, _, _| {
             Some("collapse_shape".into())
         })
@@ -640,7 +642,7 @@ static OPS: &[OpDef] = &[
         verify: Some(crate::memref_verify::verify_expand_shape),
         effects: Effects::None,
         fold: Some(crate::memref_fold::fold_expand_shape),
-        patterns: crate::memref_patterns::RESHAPE,
+        patterns: crate::memref_reshape_patterns::EXPAND,
         ..named("memref.expand_shape", &EXPAND_SHAPE_SIG, |_, _, _| {
             Some("expand_shape".into())
         })

@@ -196,29 +196,45 @@ pub fn fold_expand_shape(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> 
     fold_reshape(fc, op, "memref.collapse_shape")
 }
 
-/// `memref.subview` covering all of its source with unit strides and the
-/// source's own type.
+/// `memref.subview` to its source's own fully static type, or a no-op
+/// subview (zero offsets, unit strides) of a subview with the same sizes
+/// (MLIR's `SubViewOp::fold`).
 pub fn fold_subview(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
     let source = fc.ir.operand(op, 0);
     let ty = fc.ir.value_type(fc.ir.result(op, 0));
-    if fc.ir.value_type(source) != ty || fc.ir.num_operands(op) != 1 {
+    if fc.ir.value_type(source) != ty {
         return FoldResult::Fail;
     }
-    let values = |name: &str| {
-        inherent_attr(fc.ctx, fc.ir, op, name).and_then(|a| fc.ctx.int_array_values(a))
+    let static_type = match crate::memref_layout::strides_and_offset(fc.ctx, ty) {
+        Some((strides, offset)) => match fc.ctx.type_kind(ty) {
+            TypeKind::MemRef { shape, .. } => {
+                !shape.contains(&DYNAMIC) && offset != DYNAMIC && !strides.contains(&DYNAMIC)
+            }
+            _ => false,
+        },
+        None => false,
     };
-    let (Some(offsets), Some(sizes), Some(strides)) = (
-        values("static_offsets"),
-        values("static_sizes"),
-        values("static_strides"),
+    if static_type {
+        return FoldResult::value(source);
+    }
+    let Some(inner) = defined_by(fc, source, "memref.subview") else {
+        return FoldResult::Fail;
+    };
+    let (Some(outer_lists), Some(inner_lists)) = (
+        crate::memref_patterns::MixedLists::of(fc.ctx, fc.ir, op),
+        crate::memref_patterns::MixedLists::of(fc.ctx, fc.ir, inner),
     ) else {
         return FoldResult::Fail;
     };
-    let shape = match fc.ctx.type_kind(ty) {
-        TypeKind::MemRef { shape, .. } => shape.to_vec(),
-        _ => return FoldResult::Fail,
+    let is = |e: &Result<i64, ValueId>, k: i64| match *e {
+        Ok(c) => c == k,
+        Err(v) => silica_ir::rewrite::fold::constant_i64(fc.ctx, fc.ir, v) == Some(k),
     };
-    if offsets.iter().all(|&o| o == 0) && strides.iter().all(|&s| s == 1) && sizes == shape {
+    let [offsets, sizes, strides] = &outer_lists.lists;
+    if offsets.iter().all(|e| is(e, 0))
+        && strides.iter().all(|e| is(e, 1))
+        && *sizes == inner_lists.lists[1]
+    {
         return FoldResult::value(source);
     }
     FoldResult::Fail

@@ -9,7 +9,7 @@ use silica_ir::dialect::inherent_attr;
 use silica_ir::rewrite::fold::constant_i64;
 use silica_ir::rewrite::{Pattern, Rewriter};
 use silica_ir::types::DYNAMIC;
-use silica_ir::{Context, Ir, OpId, Type, TypeKind, ValueDef, ValueId};
+use silica_ir::{Context, Ir, OpId, RegionId, Type, TypeKind, ValueId};
 
 /// Whether `t` is a memref with a static zero extent.
 fn has_no_elements(ctx: &Context, t: Type) -> bool {
@@ -131,7 +131,7 @@ fn identity_layout(ctx: &Context, t: Type) -> bool {
 /// A collapse of a collapse (or an expansion of an expansion) of
 /// identity-layout memrefs becomes one reshape (MLIR's
 /// `ComposeReassociativeReshapeOps`).
-fn compose_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+pub(crate) fn compose_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let ir = &*rw.ir;
     let source = ir.operand(op, 0);
     let Some(inner) = ir
@@ -185,12 +185,6 @@ fn compose_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     rw.replace_op(op, &[value]);
     true
 }
-
-/// `memref.collapse_shape` and `memref.expand_shape` patterns.
-pub static RESHAPE: &[Pattern] = &[Pattern::new(
-    "ComposeReassociativeReshapeOps",
-    compose_reshapes,
-)];
 
 /// `memref.alloc(%c4)`: non-negative constant sizes become static
 /// dimensions of a new allocation, cast to the old type (MLIR's
@@ -285,27 +279,32 @@ fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     else {
         return false;
     };
-    // The index must come from the reshape's block; the load goes after
-    // both.
-    let block = rw.ir.op_block(reshape);
-    let after = match rw.ir.value_def(index) {
-        ValueDef::Argument { block: b, .. } if Some(b) == block => reshape,
-        ValueDef::Result { op: d, .. } if rw.ir.op_block(d) == block => {
+    // The index must dominate the reshape, checked cheaply as MLIR does: in
+    // the reshape's block it is defined before it (or is an argument);
+    // elsewhere the dim is in the reshape's block or the index's region
+    // encloses the reshape's.
+    let reshape_block = rw.ir.op_block(reshape);
+    let index_block = rw.ir.value_block(index);
+    if index_block == reshape_block {
+        if let Some(d) = rw.ir.defining_op(index) {
             if is_before(rw.ir, reshape, d) {
-                d
-            } else {
-                reshape
+                return false;
             }
         }
-        _ => return false,
-    };
+    } else if rw.ir.op_block(op) != reshape_block {
+        let index_region = index_block.and_then(|b| rw.ir.block_region(b));
+        let reshape_region = reshape_block.and_then(|b| rw.ir.block_region(b));
+        if !region_encloses(rw.ir, index_region, reshape_region) {
+            return false;
+        }
+    }
     let shape = rw.ir.operand(reshape, 1);
     let TypeKind::MemRef { element, .. } = *rw.ctx.type_kind(rw.ir.value_type(shape)) else {
         return false;
     };
     let loc = rw.ir.op_loc(op);
     let dim_type = rw.ir.value_type(rw.ir.result(op, 0));
-    rw.set_insertion_point_after(after);
+    rw.set_insertion_point_after(reshape);
     let load = rw.create_simple("memref.load", &[shape, index], &[element], None, loc);
     let mut value = rw.ir.result(load, 0);
     if element != dim_type {
@@ -316,11 +315,102 @@ fn dim_of_reshape(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+/// Whether region `outer` properly encloses region `inner`.
+fn region_encloses(ir: &Ir, outer: Option<RegionId>, inner: Option<RegionId>) -> bool {
+    let (Some(outer), Some(mut inner)) = (outer, inner) else {
+        return false;
+    };
+    while let Some(parent) = ir
+        .region_op(inner)
+        .and_then(|op| ir.op_block(op))
+        .and_then(|b| ir.block_region(b))
+    {
+        if parent == outer {
+            return true;
+        }
+        inner = parent;
+    }
+    false
+}
+
+/// A subview of a whole static source with zero offsets and unit strides
+/// and no dropped dimension is its source, cast to the result type when
+/// that differs (MLIR's `TrivialSubViewOpFolder`).
+fn trivial_subview(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let Some(lists) = MixedLists::of(rw.ctx, rw.ir, op) else {
+        return false;
+    };
+    let source = rw.ir.operand(op, 0);
+    let (source_type, result_type) = (
+        rw.ir.value_type(source),
+        rw.ir.value_type(rw.ir.result(op, 0)),
+    );
+    let (Some(from), Some(to)) = (
+        crate::memref_verify::ranked(rw.ctx, source_type),
+        crate::memref_verify::ranked(rw.ctx, result_type),
+    ) else {
+        return false;
+    };
+    let constant = |e: &Result<i64, ValueId>| match *e {
+        Ok(c) => Some(c),
+        Err(v) => constant_i64(rw.ctx, rw.ir, v),
+    };
+    let [offsets, sizes, strides] = &lists.lists;
+    let trivial = from.shape.len() == to.shape.len()
+        && offsets.iter().all(|e| constant(e) == Some(0))
+        && strides.iter().all(|e| constant(e) == Some(1))
+        && sizes
+            .iter()
+            .zip(&from.shape)
+            .all(|(e, &d)| d != DYNAMIC && constant(e) == Some(d));
+    if !trivial {
+        return false;
+    }
+    if source_type == result_type {
+        rw.replace_op(op, &[source]);
+    } else {
+        let loc = rw.ir.op_loc(op);
+        let cast = rw.create_simple("memref.cast", &[source], &[result_type], None, loc);
+        let c = rw.ir.result(cast, 0);
+        rw.replace_op(op, &[c]);
+    }
+    true
+}
+
+/// An allocation only stored into and freed is erased with its users
+/// (MLIR's `SimplifyDeadAlloc`).
+fn dead_allocation(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let buffer = rw.ir.result(op, 0);
+    let mut users = Vec::new();
+    for u in rw.ir.uses(buffer) {
+        let user = rw.ir.use_owner(u);
+        let dead = match rw.ctx.str(rw.ir.op_name(user)) {
+            "memref.store" => rw.ir.operand(user, 0) != buffer,
+            "memref.dealloc" => true,
+            _ => false,
+        };
+        if !dead {
+            return false;
+        }
+        if !users.contains(&user) {
+            users.push(user);
+        }
+    }
+    for user in users {
+        rw.erase_op(user);
+    }
+    rw.erase_op(op);
+    true
+}
+
 /// `memref.alloc` / `memref.alloca` patterns.
-pub static ALLOC: &[Pattern] = &[Pattern::new(
-    "SimplifyAllocConst",
-    allocation_constant_sizes,
-)];
+pub static ALLOC: &[Pattern] = &[
+    Pattern::new("SimplifyAllocConst", allocation_constant_sizes),
+    Pattern::new("SimplifyDeadAlloc", dead_allocation),
+];
+
+/// `memref.realloc` patterns.
+pub static REALLOC: &[Pattern] = &[Pattern::new("SimplifyDeadAlloc", dead_allocation)];
 
 /// `memref.dim` patterns.
 pub static DIM: &[Pattern] = &[Pattern::new("DimOfMemRefReshape", dim_of_reshape)];
@@ -389,20 +479,7 @@ fn subview_layout(
     lists: &MixedLists,
 ) -> Option<(Vec<i64>, Vec<i64>, i64)> {
     let (base_strides, base_offset) = crate::memref_layout::strides_and_offset(ctx, source)?;
-    let mul = |a: i64, b: i64| {
-        if a == DYNAMIC || b == DYNAMIC {
-            DYNAMIC
-        } else {
-            a.saturating_mul(b)
-        }
-    };
-    let add = |a: i64, b: i64| {
-        if a == DYNAMIC || b == DYNAMIC {
-            DYNAMIC
-        } else {
-            a.saturating_add(b)
-        }
-    };
+    let (mul, add) = (crate::memref_verify::sat_mul, crate::memref_verify::sat_add);
     let mut offset = base_offset;
     for (&o, &s) in lists.statics(0).iter().zip(&base_strides) {
         offset = add(offset, mul(o, s));
@@ -444,6 +521,15 @@ fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     }
     let source = rw.ir.operand(op, 0);
+    // No fold that would make the subview invalid.
+    if let Some(parts) = crate::memref_verify::ranked(rw.ctx, rw.ir.value_type(source)) {
+        let lists = [new.statics(0), new.statics(1), new.statics(2)];
+        if crate::memref_verify::slice_out_of_bounds(&parts.shape, &lists[0], &lists[1], &lists[2])
+            .is_some()
+        {
+            return false;
+        }
+    }
     rebuild_subview(rw, op, source, &old, &new)
 }
 
@@ -498,7 +584,7 @@ fn rebuild_subview(
 
 /// Whether a `memref.cast` only loses static information, so that its
 /// users may take its source instead (MLIR's `canFoldIntoConsumerOp`).
-fn cast_only_loses_information(ctx: &Context, from: Type, to: Type) -> bool {
+pub(crate) fn cast_only_loses_information(ctx: &Context, from: Type, to: Type) -> bool {
     let (Some(a), Some(b)) = (
         crate::memref_verify::ranked(ctx, from),
         crate::memref_verify::ranked(ctx, to),
@@ -559,4 +645,5 @@ pub static SUBVIEW: &[Pattern] = &[
         subview_constant_arguments,
     ),
     Pattern::new("SubViewOpMemRefCastFolder", subview_of_cast),
+    Pattern::new("TrivialSubViewOpFolder", trivial_subview),
 ];

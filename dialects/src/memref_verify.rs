@@ -93,7 +93,7 @@ fn quoted(ctx: &Context, t: Type) -> String {
 
 /// `a * b` where either may be dynamic (0 times anything is 0), as
 /// MLIR's saturated integers.
-fn sat_mul(a: i64, b: i64) -> i64 {
+pub(crate) fn sat_mul(a: i64, b: i64) -> i64 {
     if a == 0 || b == 0 {
         0
     } else if a == DYNAMIC || b == DYNAMIC {
@@ -103,7 +103,8 @@ fn sat_mul(a: i64, b: i64) -> i64 {
     }
 }
 
-fn sat_add(a: i64, b: i64) -> i64 {
+/// `a + b` where either may be dynamic.
+pub(crate) fn sat_add(a: i64, b: i64) -> i64 {
     if a == DYNAMIC || b == DYNAMIC {
         DYNAMIC
     } else {
@@ -468,8 +469,21 @@ pub fn verify_subview(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             return Err(v.error(op, layout_mismatch));
         }
     }
-    for (i, (((&dim, &o), &size), &stride)) in base
-        .shape
+    match slice_out_of_bounds(&base.shape, offsets, sizes, strides) {
+        Some(msg) => Err(v.error(op, msg)),
+        None => Ok(()),
+    }
+}
+
+/// Why a slice with these static offsets, sizes and strides leaves a
+/// source of `shape`, if it does (MLIR's `verifyInBoundsSlice`).
+pub(crate) fn slice_out_of_bounds(
+    shape: &[i64],
+    offsets: &[i64],
+    sizes: &[i64],
+    strides: &[i64],
+) -> Option<String> {
+    for (i, (((&dim, &o), &size), &stride)) in shape
         .iter()
         .zip(offsets)
         .zip(sizes)
@@ -480,18 +494,18 @@ pub fn verify_subview(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             continue;
         }
         if o >= dim {
-            let msg = format!("offset {i} is out-of-bounds: {o} >= {dim}");
-            return Err(v.error(op, msg));
+            return Some(format!("offset {i} is out-of-bounds: {o} >= {dim}"));
         }
         if size != DYNAMIC && stride != DYNAMIC && size > 0 {
             let last = o + (size - 1) * stride;
             if last >= dim {
-                let msg = format!("slice along dimension {i} runs out-of-bounds: {last} >= {dim}");
-                return Err(v.error(op, msg));
+                return Some(format!(
+                    "slice along dimension {i} runs out-of-bounds: {last} >= {dim}"
+                ));
             }
         }
     }
-    Ok(())
+    None
 }
 
 /// `memref.reshape`: same element types, identity layouts, and a shape
@@ -625,6 +639,66 @@ fn verify_collapsed_shape(
     Ok(())
 }
 
+/// The type of expanding `src` to `shape` along `groups`: the source's
+/// layout spread over the new dimensions (MLIR's
+/// `ExpandShapeOp::computeExpandedType`); `None` for a layout that is not
+/// strided.
+pub(crate) fn expanded_type(
+    ctx: &mut Context,
+    src: Type,
+    shape: &[i64],
+    groups: &[Vec<i64>],
+) -> Option<Type> {
+    let s = ranked(ctx, src)?;
+    if has_identity_layout(ctx, src) {
+        return Some(plain_memref(ctx, shape, s.element, s.space));
+    }
+    let (strides, offset) = strides_and_offset(ctx, src)?;
+    let rank = shape.len();
+    let mut reversed = Vec::with_capacity(rank);
+    let mut at = rank;
+    for (group, &stride) in groups.iter().zip(&strides).rev() {
+        let mut current = stride;
+        for _ in group {
+            reversed.push(current);
+            at = at.saturating_sub(1);
+            current = sat_mul(current, shape[at]);
+        }
+    }
+    let mut result_strides: Vec<i64> = reversed.into_iter().rev().collect();
+    result_strides.resize(rank, 1);
+    Some(strided_memref(
+        ctx,
+        shape,
+        s.element,
+        offset,
+        &result_strides,
+        s.space,
+    ))
+}
+
+/// The type of collapsing `src` along `groups` (MLIR's
+/// `CollapseShapeOp::computeCollapsedType`); `None` when the collapsed
+/// dimensions are not contiguous.
+pub(crate) fn collapsed_type(ctx: &mut Context, src: Type, groups: &[Vec<i64>]) -> Option<Type> {
+    let s = ranked(ctx, src)?;
+    let shape: Vec<i64> = groups
+        .iter()
+        .map(|g| {
+            g.iter().fold(1i64, |acc, &d| {
+                sat_mul(acc, s.shape.get(d as usize).copied().unwrap_or(DYNAMIC))
+            })
+        })
+        .collect();
+    if has_identity_layout(ctx, src) {
+        return Some(plain_memref(ctx, &shape, s.element, s.space));
+    }
+    let (strides, offset) = collapsed_layout(ctx, src, groups)?;
+    Some(strided_memref(
+        ctx, &shape, s.element, offset, &strides, s.space,
+    ))
+}
+
 /// `memref.expand_shape`: a real expansion along the reassociation, to
 /// the layout the source's strides give, with output sizes that agree.
 pub fn verify_expand_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
@@ -642,32 +716,8 @@ pub fn verify_expand_shape(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> 
     }
     let groups = reassociation(v.ctx(), ir, op).unwrap_or_default();
     verify_collapsed_shape(v, op, &s.shape, &r.shape, &groups)?;
-    let expected = if has_identity_layout(v.ctx(), src) {
-        plain_memref(v.ctx_mut()?, &r.shape, s.element, s.space)
-    } else {
-        let Some((strides, offset)) = strides_and_offset(v.ctx(), src) else {
-            return Err(v.op_error(op, "invalid source layout map"));
-        };
-        let mut reversed = Vec::with_capacity(r1);
-        let mut at = r1;
-        for (group, &stride) in groups.iter().zip(&strides).rev() {
-            let mut current = stride;
-            for _ in group {
-                reversed.push(current);
-                at = at.saturating_sub(1);
-                current = sat_mul(current, r.shape[at]);
-            }
-        }
-        let mut result_strides: Vec<i64> = reversed.into_iter().rev().collect();
-        result_strides.resize(r1, 1);
-        strided_memref(
-            v.ctx_mut()?,
-            &r.shape,
-            s.element,
-            offset,
-            &result_strides,
-            s.space,
-        )
+    let Some(expected) = expanded_type(v.ctx_mut()?, src, &r.shape, &groups) else {
+        return Err(v.op_error(op, "invalid source layout map"));
     };
     check_reshaped_type(v, op, "expanded", expected, result)?;
     let ctx = v.ctx();
