@@ -123,90 +123,135 @@ fn bool_name(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
 static OPS: &[OpDef] = &[
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(crate::index_fold::fold_binary_op),
+        patterns: crate::index_fold::ASSOCIATIVE,
         ..op("index.add", &BINARY)
     },
-    op("index.sub", &BINARY),
+    OpDef {
+        fold: Some(crate::index_fold::fold_binary_op),
+        ..op("index.sub", &BINARY)
+    },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(crate::index_fold::fold_binary_op),
+        patterns: crate::index_fold::ASSOCIATIVE,
         ..op("index.mul", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
+        fold: Some(crate::index_fold::fold_binary_op),
         ..op("index.divs", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
+        fold: Some(crate::index_fold::fold_binary_op),
         ..op("index.divu", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
+        fold: Some(crate::index_fold::fold_binary_op),
         ..op("index.ceildivs", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
+        fold: Some(crate::index_fold::fold_binary_op),
         ..op("index.ceildivu", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
+        fold: Some(crate::index_fold::fold_binary_op),
         ..op("index.floordivs", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
+        fold: Some(crate::index_fold::fold_binary_op),
         ..op("index.rems", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
+        fold: Some(crate::index_fold::fold_binary_op),
         ..op("index.remu", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(crate::index_fold::fold_binary_op),
+        patterns: crate::index_fold::ASSOCIATIVE,
         ..op("index.maxs", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(crate::index_fold::fold_binary_op),
+        patterns: crate::index_fold::ASSOCIATIVE,
         ..op("index.maxu", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(crate::index_fold::fold_binary_op),
+        patterns: crate::index_fold::ASSOCIATIVE,
         ..op("index.mins", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(crate::index_fold::fold_binary_op),
+        patterns: crate::index_fold::ASSOCIATIVE,
         ..op("index.minu", &BINARY)
     },
-    op("index.shl", &BINARY),
-    op("index.shrs", &BINARY),
-    op("index.shru", &BINARY),
+    OpDef {
+        fold: Some(crate::index_fold::fold_binary_op),
+        ..op("index.shl", &BINARY)
+    },
+    OpDef {
+        fold: Some(crate::index_fold::fold_binary_op),
+        ..op("index.shrs", &BINARY)
+    },
+    OpDef {
+        fold: Some(crate::index_fold::fold_binary_op),
+        ..op("index.shru", &BINARY)
+    },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(crate::index_fold::fold_binary_op),
+        patterns: crate::index_fold::ASSOCIATIVE,
         ..op("index.and", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(crate::index_fold::fold_binary_op),
+        patterns: crate::index_fold::ASSOCIATIVE,
         ..op("index.or", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
+        fold: Some(crate::index_fold::fold_binary_op),
+        patterns: crate::index_fold::ASSOCIATIVE,
         ..op("index.xor", &BINARY)
     },
-    op("index.cmp", &CMP),
+    OpDef {
+        fold: Some(crate::index_fold::fold_cmp),
+        patterns: crate::index_fold::CMP,
+        ..op("index.cmp", &CMP)
+    },
     OpDef {
         verify: Some(verify_cast),
+        fold: Some(crate::index_fold::fold_casts),
         ..op("index.casts", &CAST)
     },
     OpDef {
         verify: Some(verify_cast),
+        fold: Some(crate::index_fold::fold_castu),
         ..op("index.castu", &CAST)
     },
     op("index.sizeof", &SIZEOF),
     OpDef {
         result_names: Some(constant_name),
         traits: Traits::CONSTANT_LIKE,
+        fold: Some(crate::index_fold::fold_constant),
         ..op("index.constant", &CONSTANT)
     },
     OpDef {
         result_names: Some(bool_name),
         traits: Traits::CONSTANT_LIKE,
+        fold: Some(crate::index_fold::fold_constant),
         ..op("index.bool.constant", &BOOL_CONSTANT)
     },
 ];
@@ -277,5 +322,5 @@ pub static INDEX_DIALECT: DialectDef = DialectDef {
         type_of: None,
     }),
     types: None,
-    materialize_constant: None,
+    materialize_constant: Some(crate::index_fold::materialize_constant),
 };

@@ -7,6 +7,7 @@ pub mod cf;
 mod cf_patterns;
 pub mod func;
 pub mod index;
+mod index_fold;
 pub mod inline;
 pub mod math;
 pub mod memref;

@@ -7,7 +7,7 @@ mod canonicalize;
 mod fold;
 
 pub use attrs::{flag_bits, flags_attr, CMPF_PREDICATES, CMPI_PREDICATES};
-pub use fold::{materialize_constant, wrap_signed};
+pub use fold::{materialize_constant, to_unsigned, wrap_signed};
 
 use silica_ir::dialect::{AttrHooks, DialectDef, Effects, OpDef, Traits, VerifyFn};
 use silica_ir::format::{
