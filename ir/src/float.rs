@@ -157,6 +157,18 @@ impl FloatKind {
         f.exp_bits + f.man_bits + u32::from(f.signed)
     }
 
+    /// The binary exponent of the largest finite value (`ilogb` of it).
+    pub fn max_exponent(self) -> i64 {
+        let f = self.format();
+        let top = mask(f.exp_bits) as i64;
+        let biased = if f.non_finite == NonFinite::Ieee {
+            top - 1
+        } else {
+            top
+        };
+        biased - f.bias
+    }
+
     /// Significand precision in bits, the implicit bit included.
     pub fn precision(self) -> u32 {
         let f = self.format();

@@ -4,6 +4,7 @@
 
 mod attrs;
 mod canonicalize;
+mod cmpf_int;
 mod fold;
 
 pub use attrs::{flag_bits, flags_attr, CMPF_PREDICATES, CMPI_PREDICATES};
@@ -827,6 +828,7 @@ static OPS: &[OpDef] = &[
         ..cast("arith.cmpi", &CMPI_SIG, verify_cmp)
     },
     OpDef {
+        patterns: cmpf_int::CMPF,
         fold: Some(fold::fold_cmpf),
         ..cast("arith.cmpf", &CMPF_SIG, verify_cmp)
     },
