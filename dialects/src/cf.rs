@@ -117,6 +117,7 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         verify: Some(verify_assert),
+        patterns: crate::cf_patterns::ASSERT_PATTERNS,
         ..op("cf.assert", &ASSERT_SIG)
     },
     OpDef {

@@ -1,7 +1,7 @@
 //! Canonicalization patterns of `cf.br` and `cf.cond_br`, as MLIR's:
 //! merging a block into its single predecessor, skipping blocks that
 //! only branch on, constant conditions, identical successors, and a side
-//! that is unreachable.
+//! that is unreachable; assertions of a constant true condition.
 
 use num_traits::Zero;
 use silica_ir::dialect::inherent_attr;
@@ -224,6 +224,22 @@ fn identical_successors(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 }
 
 /// `cf.br` patterns.
+/// An assertion of a constant true condition is erased (MLIR's
+/// `AssertOp::canonicalize`).
+fn erase_true_assert(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let cond = rw.ir.operand(op, 0);
+    match constant_int(rw.ctx, rw.ir, cond) {
+        Some(v) if !v.is_zero() => {
+            rw.erase_op(op);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `cf.assert` patterns.
+pub static ASSERT_PATTERNS: &[Pattern] = &[Pattern::new("EraseTrueAssert", erase_true_assert)];
+
 pub static BR_PATTERNS: &[Pattern] = &[
     Pattern::new("SimplifyBrToBlockWithSinglePred", br_to_single_pred),
     Pattern::new("SimplifyPassThroughBr", pass_through_br),

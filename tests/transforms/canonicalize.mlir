@@ -249,3 +249,20 @@ func.func @float_compares(%x: f32) -> (i1, i1, i1, i1, i1, i1) {
   %5 = arith.cmpf ord, %n, %a : f32
   return %0, %1, %2, %3, %4, %5 : i1, i1, i1, i1, i1, i1
 }
+
+// -----
+
+// An assertion of a constant true condition is erased; others stay.
+// CHECK-LABEL: func.func @asserts
+// CHECK-NEXT: %[[F:.*]] = arith.constant false
+// CHECK-NEXT: cf.assert %arg0, "kept"
+// CHECK-NEXT: cf.assert %[[F]], "fails"
+// CHECK-NEXT: return
+func.func @asserts(%c: i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  cf.assert %true, "erased"
+  cf.assert %c, "kept"
+  cf.assert %false, "fails"
+  return
+}
