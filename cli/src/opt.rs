@@ -51,7 +51,8 @@ pub struct OptArgs {
     #[arg(long = "verify-each", num_args = 0..=1, require_equals = true,
           default_value_t = true, default_missing_value = "true", action = ArgAction::Set)]
     verify_each: bool,
-    /// Run passes on one thread (silica runs them on one thread always).
+    /// Run nested pipelines on one thread (by default, pipelines on
+    /// functions and other isolated ops run across threads).
     #[arg(long = "mlir-disable-threading")]
     disable_threading: bool,
 }
@@ -138,7 +139,6 @@ pub fn run(args: &OptArgs, flags: &[(&'static str, String)]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let _ = args.disable_threading;
     let instr = Instrumentation {
         print_before: args.print_before.clone(),
         print_after: args.print_after.clone(),
@@ -150,6 +150,7 @@ pub fn run(args: &OptArgs, flags: &[(&'static str, String)]) -> ExitCode {
         print_flags: args.io.print_flags(),
         verify_each: args.verify_each,
         timing: true,
+        threading: !args.disable_threading,
     };
     let pm = RefCell::new(pm);
     let rows = || pm.borrow().timing_rows();

@@ -35,6 +35,9 @@ pub struct Instrumentation {
     pub verify_each: bool,
     /// Measure time per pass.
     pub timing: bool,
+    /// Run nested pipelines on isolated-from-above ops across threads
+    /// (never while IR is dumped around passes).
+    pub threading: bool,
 }
 
 impl Instrumentation {
@@ -44,6 +47,21 @@ impl Instrumentation {
     fn dumps_after(&self, arg: &str) -> bool {
         self.print_after_all || self.print_after.iter().any(|p| p == arg)
     }
+
+    /// Whether any IR is dumped around passes.
+    fn dumps_ir(&self) -> bool {
+        self.print_before_all
+            || self.print_after_all
+            || self.print_after_failure
+            || !self.print_before.is_empty()
+            || !self.print_after.is_empty()
+    }
+}
+
+/// A pipeline's passes and options, to build it again on another thread.
+pub(super) enum PlanEntry {
+    Pass(&'static PassInfo, PassOptions),
+    Nested(String, Vec<PlanEntry>),
 }
 
 /// One row of the timing report: nesting depth, name, time.
@@ -127,6 +145,92 @@ impl OpPassManager {
         Ok(())
     }
 
+    /// What to build this pipeline again from.
+    pub(super) fn plan(&self) -> Vec<PlanEntry> {
+        self.entries
+            .iter()
+            .map(|e| match e {
+                Entry::Pass { info, options, .. } => PlanEntry::Pass(info, options.clone()),
+                Entry::Nested { pm, .. } => PlanEntry::Nested(pm.anchor.clone(), pm.plan()),
+            })
+            .collect()
+    }
+
+    /// A pipeline built from `plan`, made by [`OpPassManager::plan`] of a
+    /// pipeline whose passes were built from the same options before.
+    pub(super) fn from_plan_anchored(anchor: &str, plan: &[PlanEntry]) -> OpPassManager {
+        let entries = plan
+            .iter()
+            .map(|e| match e {
+                PlanEntry::Pass(info, options) => Entry::Pass {
+                    info,
+                    pass: (info.create)(options).expect("a pass built once builds again"),
+                    options: options.clone(),
+                    time: Duration::ZERO,
+                },
+                PlanEntry::Nested(anchor, plan) => Entry::Nested {
+                    pm: OpPassManager::from_plan_anchored(anchor, plan),
+                    time: Duration::ZERO,
+                },
+            })
+            .collect();
+        OpPassManager {
+            anchor: anchor.to_string(),
+            entries,
+        }
+    }
+
+    /// [`OpPassManager::from_plan_anchored`] for a pipeline whose anchor
+    /// does not matter (it runs through [`OpPassManager::run_on_target`]).
+    pub(super) fn from_plan(plan: &[PlanEntry]) -> OpPassManager {
+        OpPassManager::from_plan_anchored("any", plan)
+    }
+
+    /// The time of every entry, nested ones included, in pipeline order.
+    pub(super) fn entry_times(&self) -> Vec<Duration> {
+        let mut out = Vec::new();
+        for e in &self.entries {
+            match e {
+                Entry::Pass { time, .. } => out.push(*time),
+                Entry::Nested { pm, time } => {
+                    out.push(*time);
+                    out.extend(pm.entry_times());
+                }
+            }
+        }
+        out
+    }
+
+    /// Adds `times` (as [`OpPassManager::entry_times`] lists them) to the
+    /// entries' times.
+    pub(super) fn add_entry_times(&mut self, times: &[Duration]) {
+        let mut it = times.iter();
+        self.add_times_from(&mut it);
+    }
+
+    fn add_times_from(&mut self, it: &mut std::slice::Iter<'_, Duration>) {
+        for e in &mut self.entries {
+            match e {
+                Entry::Pass { time, .. } => *time += it.next().copied().unwrap_or_default(),
+                Entry::Nested { pm, time } => {
+                    *time += it.next().copied().unwrap_or_default();
+                    pm.add_times_from(it);
+                }
+            }
+        }
+    }
+
+    /// Runs the pipeline on `op` without checking its anchor.
+    pub(super) fn run_on_target(
+        &mut self,
+        ctx: &mut Context,
+        ir: &mut Ir,
+        op: OpId,
+        instr: &Instrumentation,
+    ) -> Result<(), Box<Diagnostic>> {
+        self.run_on(ctx, ir, op, instr)
+    }
+
     /// The pipeline in MLIR's textual syntax.
     pub fn to_pipeline_string(&self) -> String {
         let items: Vec<String> = self
@@ -201,9 +305,20 @@ impl OpPassManager {
                 Entry::Pass { info, pass, .. } => run_pass(ctx, ir, op, info, pass.as_ref(), instr),
                 Entry::Nested { pm, .. } => {
                     let targets = nested_ops(ctx, ir, op, &pm.anchor);
-                    targets
-                        .into_iter()
-                        .try_for_each(|t| pm.run_on(ctx, ir, t, instr))
+                    let parallel = instr.threading
+                        && !instr.dumps_ir()
+                        && targets.len() >= 2
+                        && isolated_from_above(ctx, &pm.anchor);
+                    let threaded = if parallel {
+                        super::parallel::run_nested(pm, ctx, ir, &targets, instr)
+                    } else {
+                        None
+                    };
+                    threaded.unwrap_or_else(|| {
+                        targets
+                            .into_iter()
+                            .try_for_each(|t| pm.run_on(ctx, ir, t, instr))
+                    })
                 }
             };
             if let Some(start) = start {
@@ -216,6 +331,16 @@ impl OpPassManager {
         }
         Ok(())
     }
+}
+
+/// Whether ops named `anchor` are isolated from above.
+fn isolated_from_above(ctx: &mut Context, anchor: &str) -> bool {
+    if anchor == "any" {
+        return false;
+    }
+    let name = ctx.sym(anchor);
+    ctx.op_def(name)
+        .is_some_and(|d| d.traits.has(crate::dialect::Traits::ISOLATED_FROM_ABOVE))
 }
 
 /// The ops directly inside `op`'s regions named `anchor` (any for `any`).

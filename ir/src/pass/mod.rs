@@ -7,6 +7,7 @@
 
 pub mod manager;
 pub mod options;
+mod parallel;
 pub mod pipeline;
 
 pub use manager::{Instrumentation, OpPassManager, PassTimingRow};
