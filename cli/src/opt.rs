@@ -51,6 +51,9 @@ pub struct OptArgs {
     #[arg(long = "verify-each", num_args = 0..=1, require_equals = true,
           default_value_t = true, default_missing_value = "true", action = ArgAction::Set)]
     verify_each: bool,
+    /// Print the pass pipeline to stderr before running it.
+    #[arg(long = "dump-pass-pipeline")]
+    dump_pass_pipeline: bool,
     /// Run nested pipelines on one thread (by default, pipelines on
     /// functions and other isolated ops run across threads).
     #[arg(long = "mlir-disable-threading")]
@@ -139,6 +142,9 @@ pub fn run(args: &OptArgs, flags: &[(&'static str, String)]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if args.dump_pass_pipeline {
+        eprint!("{}", pm.dump_pipeline());
+    }
     let instr = Instrumentation {
         print_before: args.print_before.clone(),
         print_after: args.print_after.clone(),

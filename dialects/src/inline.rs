@@ -385,6 +385,11 @@ fn create(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
             ))
         }
     };
+    if let Some(first) = o.list("op-pipelines").first() {
+        return Err(format!(
+            "unsupported op-pipelines '{first}' for pass 'inline': callables are optimized with the default pipeline"
+        ));
+    }
     Ok(Box::new(Inliner {
         canonicalize,
         max_iterations: o.int("max-iterations").max(1) as usize,
@@ -417,6 +422,13 @@ pub static INLINE: PassInfo = PassInfo {
                 "Accepted for compatibility; every call to a function with a body is inlined",
             kind: OptionKind::UInt,
             default: "4294967295",
+        },
+        PassOptionInfo {
+            name: "op-pipelines",
+            description:
+                "Callable operation specific optimizer pipelines (only the default is supported)",
+            kind: OptionKind::List,
+            default: "",
         },
     ],
     create,

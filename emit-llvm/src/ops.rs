@@ -926,6 +926,28 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.intr.cos", &INTRINSIC),
     pure("llvm.intr.tan", &INTRINSIC),
     pure("llvm.intr.tanh", &INTRINSIC),
+    pure("llvm.intr.acos", &INTRINSIC),
+    pure("llvm.intr.asin", &INTRINSIC),
+    pure("llvm.intr.atan", &INTRINSIC),
+    pure("llvm.intr.atan2", &INTRINSIC),
+    pure("llvm.intr.cosh", &INTRINSIC),
+    pure("llvm.intr.sinh", &INTRINSIC),
+    pure("llvm.intr.powi", &INTRINSIC),
+    OpDef {
+        inherent_attrs: &["is_int_min_poison"],
+        effects: Effects::None,
+        ..OpDef::new("llvm.intr.abs")
+    },
+    OpDef {
+        inherent_attrs: &["is_zero_poison"],
+        effects: Effects::None,
+        ..OpDef::new("llvm.intr.ctlz")
+    },
+    OpDef {
+        inherent_attrs: &["is_zero_poison"],
+        effects: Effects::None,
+        ..OpDef::new("llvm.intr.cttz")
+    },
     pure("llvm.intr.copysign", &INTRINSIC),
     pure("llvm.intr.minnum", &INTRINSIC),
     pure("llvm.intr.maxnum", &INTRINSIC),

@@ -223,15 +223,19 @@ pub static CONVERT_MATH_TO_LLVM: PassInfo = PassInfo {
     name: "ConvertMathToLLVMPass",
     description: "Convert Math dialect to LLVM dialect",
     anchor: None,
-    options: &[],
-    create: |_| {
-        Ok(conversion(
-            "convert-math-to-llvm",
-            &[],
-            &[&super::math::patterns],
-            64,
-            true,
-        ))
+    options: &[PassOptionInfo {
+        name: "approximate-log1p",
+        description: "Enable approximation of Log1p.",
+        kind: OptionKind::Bool,
+        default: "true",
+    }],
+    create: |o| {
+        let patterns: &[AddPatterns<'_>] = if o.bool("approximate-log1p") {
+            &[&super::math::patterns]
+        } else {
+            &[&super::math::patterns_exact_log1p]
+        };
+        Ok(conversion("convert-math-to-llvm", &[], patterns, 64, true))
     },
 };
 

@@ -829,6 +829,7 @@ fn intrinsic(
         }
         "invariant.end" => vec![ir.value_type(operands[1])],
         "sincos" => vec![ir.value_type(operands[0])],
+        "powi" => vec![ir.value_type(operands[0]), ir.value_type(operands[1])],
         "trap" | "debugtrap" | "assume" => vec![],
         _ => vec![result.ok_or_else(|| err(ir, op, "intrinsic without a result"))?],
     };
@@ -875,6 +876,18 @@ fn intrinsic(
             |a| matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0.into()),
         );
         args.push(format!("i1 {volatile}"));
+        params.push("i1".into());
+    }
+    // The poison flag of abs/ctlz/cttz is an immediate `i1` argument.
+    if let Some(key) = match base {
+        "abs" => Some("is_int_min_poison"),
+        "ctlz" | "cttz" => Some("is_zero_poison"),
+        _ => None,
+    } {
+        let poison = inherent_attr(ctx, ir, op, key).is_some_and(
+            |a| matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0.into()),
+        );
+        args.push(format!("i1 {poison}"));
         params.push("i1".into());
     }
     let ret = match result {

@@ -122,6 +122,20 @@ impl OpPassManager {
         }
     }
 
+    /// A new pipeline nested on `anchor` at the end: an explicit
+    /// `anchor(...)` in a textual pipeline, kept apart from its
+    /// neighbours as MLIR keeps it.
+    pub fn nest_new(&mut self, anchor: &str) -> &mut OpPassManager {
+        self.entries.push(Entry::Nested {
+            pm: OpPassManager::new(anchor),
+            time: Duration::ZERO,
+        });
+        match self.entries.last_mut() {
+            Some(Entry::Nested { pm, .. }) => pm,
+            _ => unreachable!("a nested pipeline was just pushed"),
+        }
+    }
+
     /// Adds the pass `info` with `options`, nesting it under its anchor
     /// op when that differs from this pipeline's (implicit nesting).
     pub fn add_pass(
@@ -229,6 +243,47 @@ impl OpPassManager {
         instr: &Instrumentation,
     ) -> Result<(), Box<Diagnostic>> {
         self.run_on(ctx, ir, op, instr)
+    }
+
+    /// The pipeline as mlir-opt's `--dump-pass-pipeline` shows it: one
+    /// entry per line, every option of a pass with its value (sorted by
+    /// name), nested pipelines indented.
+    pub fn dump_pipeline(&self) -> String {
+        let mut out = format!("Pass Manager with {} passes:\n", self.entries.len());
+        self.pretty(0, &mut out);
+        out.push_str("\n\n");
+        out
+    }
+
+    fn pretty(&self, depth: usize, out: &mut String) {
+        let pad = |d: usize| "  ".repeat(d);
+        out.push_str(&format!("{}(\n", self.anchor));
+        for (i, e) in self.entries.iter().enumerate() {
+            out.push_str(&pad(depth + 1));
+            match e {
+                Entry::Pass { info, options, .. } => {
+                    out.push_str(info.argument);
+                    if !info.options.is_empty() {
+                        let mut names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
+                        names.sort_unstable();
+                        let values: Vec<String> = names
+                            .iter()
+                            .map(|n| match options.shown(n) {
+                                Some(v) => format!("{n}={v}"),
+                                None => String::new(),
+                            })
+                            .collect();
+                        out.push_str(&format!("{{{}}}", values.join(" ")));
+                    }
+                }
+                Entry::Nested { pm, .. } => pm.pretty(depth + 1, out),
+            }
+            if i + 1 < self.entries.len() {
+                out.push(',');
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!("{})", pad(depth)));
     }
 
     /// The pipeline in MLIR's textual syntax.

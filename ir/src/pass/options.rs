@@ -168,6 +168,21 @@ impl PassOptions {
             .map_or("", |(_, v)| v.as_str())
     }
 
+    /// An option's value as MLIR prints it in a pipeline: `None` for an
+    /// empty list or string (printed as nothing).
+    pub fn shown(&self, name: &str) -> Option<String> {
+        let v = self.raw(name);
+        if v.is_empty() {
+            return None;
+        }
+        Some(match parse_bool(v) {
+            Some(b) if matches!(v, "true" | "false" | "TRUE" | "FALSE" | "True" | "False") => {
+                b.to_string()
+            }
+            _ => v.to_string(),
+        })
+    }
+
     /// A boolean option's value.
     pub fn bool(&self, name: &str) -> bool {
         parse_bool(self.raw(name)).unwrap_or(false)

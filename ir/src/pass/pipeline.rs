@@ -84,7 +84,7 @@ impl Parser<'_> {
                     }
                     let open = self.pos;
                     self.pos += 1;
-                    let nested = pm.nest(&name);
+                    let nested = pm.nest_new(&name);
                     self.elements(nested, open)?;
                 }
                 _ => {
