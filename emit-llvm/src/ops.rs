@@ -72,6 +72,15 @@ const fn unit(name: &'static str) -> AttrParam {
     }
 }
 
+const fn string(name: &'static str) -> AttrParam {
+    AttrParam {
+        name,
+        syntax: AttrSyntax::Str,
+        optional: false,
+        default: None,
+    }
+}
+
 const fn plain(name: &'static str, optional: bool) -> AttrParam {
     AttrParam {
         name,
@@ -568,6 +577,62 @@ static FENCE: Signature = Signature::new(
     "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict",
 );
 
+const NO_TAIL_CALL: AttrDefault = AttrDefault {
+    make: |ctx| attrs::keyword_attr(ctx, "tailcallkind", "none"),
+    matches: |ctx, a| attrs::keyword_of(ctx, a) == Some("none"),
+};
+
+static INLINE_ASM: Signature = Signature::new(
+    &[variadic("operands")],
+    &[optional("res")],
+    &[
+        unit("has_side_effects"),
+        unit("is_align_stack"),
+        AttrParam {
+            name: "tail_call_kind",
+            syntax: AttrSyntax::Dialect("llvm", "tailcallkind"),
+            optional: false,
+            default: Some(NO_TAIL_CALL),
+        },
+        AttrParam {
+            name: "asm_dialect",
+            syntax: AttrSyntax::IntEnum(64, &["att", "intel"]),
+            optional: true,
+            default: None,
+        },
+        plain("operand_attrs", true),
+        string("asm_string"),
+        string("constraints"),
+    ],
+    "(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? \
+     (`tail_call_kind` `=` $tail_call_kind^)? (`asm_dialect` `=` $asm_dialect^)? \
+     (`operand_attrs` `=` $operand_attrs^)? attr-dict $asm_string `,` $constraints \
+     operands `:` functional-type(operands, results)",
+);
+
+/// Inline assembly cannot be a `musttail` call (LLVM has none).
+fn verify_inline_asm(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    let ctx = v.ctx();
+    let kind = silica_ir::dialect::inherent_attr(ctx, v.ir(), op, "tail_call_kind")
+        .and_then(|a| attrs::keyword_of(ctx, a));
+    if kind == Some("musttail") {
+        return Err(v.op_error(op, "tail call kind 'musttail' is not supported"));
+    }
+    Ok(())
+}
+
+/// Inline assembly writes memory when it has side effects.
+fn inline_asm_effects(ctx: &Context, ir: &silica_ir::Ir, op: silica_ir::OpId) -> Effects {
+    if silica_ir::dialect::inherent_attr(ctx, ir, op, "has_side_effects").is_some() {
+        Effects::Write
+    } else {
+        Effects::None
+    }
+}
+
 static SHUFFLEVECTOR: Signature = Signature::new(
     &[one("v1"), one("v2")],
     RES,
@@ -926,6 +991,14 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.intr.cos", &INTRINSIC),
     pure("llvm.intr.tan", &INTRINSIC),
     pure("llvm.intr.tanh", &INTRINSIC),
+    OpDef {
+        verify: Some(verify_inline_asm),
+        ..op(
+            "llvm.inline_asm",
+            &INLINE_ASM,
+            Effects::Dynamic(inline_asm_effects),
+        )
+    },
     pure("llvm.intr.acos", &INTRINSIC),
     pure("llvm.intr.asin", &INTRINSIC),
     pure("llvm.intr.atan", &INTRINSIC),

@@ -610,6 +610,7 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                 f.typed(op, operands[2])?
             ),
             "llvm.call" => call(f, op, &operands, &lhs)?,
+            "llvm.inline_asm" => inline_asm(f, op, &operands, &lhs)?,
             "llvm.br" => format!("br label %{}", f.edge(op, 0)),
             "llvm.cond_br" => format!(
                 "br {}, label %{}, label %{}",
@@ -711,6 +712,80 @@ fn call(f: &mut Fn<'_>, op: OpId, operands: &[ValueId], lhs: &str) -> Res<String
     Ok(format!(
         "{lhs}call{} {fn_ty} {target}({})",
         fastmath(ctx, ir, op),
+        args.join(", ")
+    ))
+}
+
+/// A string as LLVM prints inline assembly: backslashes doubled, other
+/// unprintable bytes and quotes as `\XX`.
+fn asm_quoted(bytes: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for &b in bytes {
+        match b {
+            b'\\' => s.push_str("\\\\"),
+            0x20..=0x7e if b != b'"' => s.push(b as char),
+            _ => s.push_str(&format!("\\{b:02X}")),
+        }
+    }
+    s.push('"');
+    s
+}
+
+/// `call ty asm sideeffect alignstack inteldialect "asm", "constraints"(args)`,
+/// with `elementtype(T)` on the operands `operand_attrs` gives one.
+fn inline_asm(f: &mut Fn<'_>, op: OpId, operands: &[ValueId], lhs: &str) -> Res<String> {
+    let (ctx, ir) = (f.ctx, f.ir);
+    let result = ir.results(op).next().map(|r| ir.value_type(r));
+    let (ret, lhs) = match result {
+        Some(t) if !is_void(ctx, t) => (f.ty(op, t)?, lhs),
+        _ => ("void".to_string(), ""),
+    };
+    let mut flags = String::new();
+    if inherent_attr(ctx, ir, op, "has_side_effects").is_some() {
+        flags.push_str(" sideeffect");
+    }
+    if inherent_attr(ctx, ir, op, "is_align_stack").is_some() {
+        flags.push_str(" alignstack");
+    }
+    if int_prop(ctx, ir, op, "asm_dialect") == Some(1) {
+        flags.push_str(" inteldialect");
+    }
+    let tail = match inherent_attr(ctx, ir, op, "tail_call_kind")
+        .and_then(|a| crate::attrs::keyword_of(ctx, a))
+    {
+        Some(k @ ("tail" | "musttail" | "notail")) => format!("{k} "),
+        _ => String::new(),
+    };
+    let text = |name: &str| match inherent_attr(ctx, ir, op, name).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::String { value, .. }) => asm_quoted(value),
+        _ => "\"\"".to_string(),
+    };
+    let (asm, constraints) = (text("asm_string"), text("constraints"));
+    let operand_attrs: Vec<silica_ir::Attr> =
+        match inherent_attr(ctx, ir, op, "operand_attrs").map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::Array(xs)) => xs.to_vec(),
+            _ => Vec::new(),
+        };
+    let mut args = Vec::with_capacity(operands.len());
+    for (i, &a) in operands.iter().enumerate() {
+        let element = operand_attrs.get(i).and_then(|&d| {
+            let key = ctx.lookup_sym("elementtype")?;
+            let (_, v) = ctx.dict_entries(d).iter().find(|(k, _)| *k == key)?;
+            type_attr(ctx, Some(*v))
+        });
+        let arg = match element {
+            Some(t) => format!(
+                "{} elementtype({}) {}",
+                f.ty(op, ir.value_type(a))?,
+                f.ty(op, t)?,
+                f.val(op, a)?
+            ),
+            None => f.typed(op, a)?,
+        };
+        args.push(arg);
+    }
+    Ok(format!(
+        "{lhs}{tail}call {ret} asm{flags} {asm}, {constraints}({})",
         args.join(", ")
     ))
 }

@@ -98,6 +98,10 @@ pub struct ValueParam {
 pub enum AttrSyntax {
     /// As any attribute (`0 : i32`, `@callee`).
     Plain,
+    /// A string literal (`"text"`), read without a trailing `: type` as
+    /// MLIR reads a `StrAttr`; any other attribute is "invalid kind of
+    /// attribute specified".
+    Str,
     /// A symbol reference without nested references (`@callee`); any
     /// other attribute is "invalid kind of attribute specified".
     FlatSymbolRef,

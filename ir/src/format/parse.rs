@@ -74,7 +74,9 @@ fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
         Elem::Region(_) | Elem::Regions => p.peek(Tok::LBrace),
         Elem::Successor(_) => p.peek(Tok::CaretId),
         Elem::Attr(i) => match sig.attrs[*i].syntax {
-            AttrSyntax::IntEnum(_, names) => names.iter().any(|n| p.peek_keyword(n)),
+            AttrSyntax::IntEnum(_, names) => {
+                names.iter().any(|n| p.peek_keyword(n)) || p.peek(Tok::String)
+            }
             AttrSyntax::Dialect(..) => p.peek(Tok::Less),
             AttrSyntax::Unit => false,
             AttrSyntax::I32Array | AttrSyntax::I64Array => p.peek(Tok::LSquare),
@@ -82,6 +84,7 @@ fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
             AttrSyntax::IndexInt | AttrSyntax::Int(_) => {
                 matches!(p.peek_kind(), Tok::Integer | Tok::Minus)
             }
+            AttrSyntax::Str => p.peek(Tok::String),
             AttrSyntax::Plain | AttrSyntax::FlatSymbolRef => !matches!(
                 p.peek_kind(),
                 Tok::Colon | Tok::Comma | Tok::RParen | Tok::RSquare | Tok::RBrace | Tok::Eof
@@ -155,6 +158,22 @@ fn elems<'a>(
                 let param = &sig.attrs[*i];
                 let a = match param.syntax {
                     AttrSyntax::Plain => p.parse_attribute()?,
+                    AttrSyntax::Str => {
+                        if !p.peek(Tok::String) {
+                            let at = p.pos();
+                            let msg = if p.peek(Tok::Integer) {
+                                "integer literal not valid for specified type".to_string()
+                            } else {
+                                format!(
+                                    "custom op '{}' invalid kind of attribute specified",
+                                    p.op_name()
+                                )
+                            };
+                            return p.error_at(at, msg);
+                        }
+                        let bytes = p.parse_string()?;
+                        p.ctx().string_attr(&bytes)
+                    }
                     AttrSyntax::FlatSymbolRef => {
                         let at = p.pos();
                         let a = p.parse_attribute()?;
@@ -208,7 +227,12 @@ fn elems<'a>(
                     }
                     AttrSyntax::IntEnum(width, names) => {
                         let at = p.pos();
-                        let word = p.parse_keyword()?;
+                        // A keyword or a string, as MLIR's enum parsers read.
+                        let word = if p.peek(Tok::String) {
+                            String::from_utf8_lossy(&p.parse_string()?).into_owned()
+                        } else {
+                            p.parse_keyword()?.to_string()
+                        };
                         let Some(v) = names.iter().position(|n| *n == word) else {
                             let msg = format!(
                                 "custom op '{}' expected string or keyword containing one of the following enum values for attribute '{}' [{}]",

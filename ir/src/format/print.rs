@@ -248,7 +248,10 @@ fn value(
                 return;
             };
             match param.syntax {
-                AttrSyntax::Plain | AttrSyntax::FlatSymbolRef | AttrSyntax::Unit => p.attr(a),
+                AttrSyntax::Plain
+                | AttrSyntax::Str
+                | AttrSyntax::FlatSymbolRef
+                | AttrSyntax::Unit => p.attr(a),
                 AttrSyntax::IntEnum(_, names) => {
                     let ctx = p.ctx();
                     let name = match ctx.attr_kind(a) {
