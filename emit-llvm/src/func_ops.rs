@@ -99,6 +99,7 @@ const FUNC_INHERENT: &[&str] = &[
     "garbage_collector",
     "passthrough",
     "comdat",
+    "dso_local",
 ];
 
 /// Printed by the custom form itself.
@@ -239,6 +240,7 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
             result = Some(p.parse_type()?);
         }
     }
+    crate::comdat::parse_clause(p, &mut props)?;
     let attrs = p.parse_optional_attr_dict_with_keyword()?;
     let region = p.ir().create_region();
     if p.peek(Tok::LBrace) {
@@ -359,6 +361,7 @@ fn print_func(p: &mut AsmPrinter<'_, '_>, op: OpId) {
             None => p.ty(result),
         }
     }
+    crate::comdat::print_clause(p, op);
     print_extra_attrs(p, op, FUNC_ELIDED, true);
     let ir = p.ir();
     if let Some(r) = region.filter(|r| !ir.region_is_empty(*r)) {
@@ -419,6 +422,7 @@ fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         value = Some(p.parse_attribute()?);
     }
     p.expect(Tok::RParen, "')'")?;
+    crate::comdat::parse_clause(p, &mut props)?;
     let attrs = p.parse_optional_attr_dict()?;
     let mut ty = None;
     if p.eat(Tok::Colon) {
@@ -488,6 +492,7 @@ fn print_global(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         p.attr(v);
     }
     p.write(")");
+    crate::comdat::print_clause(p, op);
     print_extra_attrs(p, op, GLOBAL_ELIDED, false);
     let (ctx, ir) = (p.ctx(), p.ir());
     let ty = type_of_attr(ctx, inherent_attr(ctx, ir, op, "global_type"));
@@ -1162,6 +1167,7 @@ fn require_type(v: &mut OpVerifier<'_, '_>, op: OpId, name: &str) -> PResult<Typ
 
 fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     check_counts(v, op, (0, 0), 0)?;
+    crate::comdat::verify_clause(v, op)?;
     let (ctx, ir) = (v.ctx(), v.ir());
     if string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).is_none() {
         return Err(v.op_error(op, "requires string attribute 'sym_name'"));
@@ -1223,6 +1229,7 @@ fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 
 fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     check_counts(v, op, (0, 0), 0)?;
+    crate::comdat::verify_clause(v, op)?;
     require_type(v, op, "global_type")?;
     let (ctx, ir) = (v.ctx(), v.ir());
     if string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).is_none() {

@@ -4,6 +4,7 @@
 mod alias;
 mod assume;
 pub mod attrs;
+mod comdat;
 mod ctors;
 pub mod eh;
 mod extract_fold;

@@ -830,6 +830,8 @@ pub(crate) static OPS: &[OpDef] = &[
     crate::func_ops::GLOBAL,
     crate::alias::ALIAS,
     crate::ifunc::IFUNC,
+    crate::comdat::COMDAT,
+    crate::comdat::COMDAT_SELECTOR,
     crate::func_ops::CALL,
     crate::func_ops::ALLOCA,
     crate::func_ops::GEP,

@@ -337,4 +337,5 @@ pub static PASSES: &[&PassInfo] = &[
     &CONVERT_TO_LLVM,
     &super::module_attrs::LLVM_REQUEST_C_WRAPPERS,
     &super::module_attrs::SET_LLVM_MODULE_DATALAYOUT,
+    &crate::comdat::LLVM_ADD_COMDATS,
 ];

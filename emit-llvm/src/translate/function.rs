@@ -186,8 +186,9 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
         Some(AttrKind::SymbolRef { root, .. }) => format!(" personality ptr @{}", ctx.str(*root)),
         _ => String::new(),
     };
+    let comdat = crate::comdat::translate_clause(ctx, ir, op, &name);
     let mut text = format!(
-        "define {linkage}{ret} @{name}({}){personality} {{\n",
+        "define {linkage}{ret} @{name}({}){comdat}{personality} {{\n",
         ps.join(", ")
     );
     for &b in &blocks {

@@ -70,6 +70,7 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, 
             _ => {}
         }
     }
+    out.push_str(&crate::comdat::translate_comdats(ctx, ir, module));
     let mut state = ModuleState::default();
     let body: Vec<OpId> = ir
         .regions(module)
@@ -90,6 +91,7 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, 
             "llvm.mlir.global_ctors" | "llvm.mlir.global_dtors" => {
                 globals.push_str(&crate::ctors::translate(ctx, ir, op)?)
             }
+            "llvm.comdat" => {}
             "llvm.func" => {
                 functions.push('\n');
                 functions.push_str(&function::function(ctx, ir, op, &mut state)?);
@@ -193,6 +195,11 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> Result<String, Box<Diagnostic>> {
         (None, None) if linkage.is_empty() => format!("@{name} = external {space}{kind} {t}"),
         (None, None) => format!("@{name} = {linkage}{space}{kind} {t} undef"),
     };
+    let comdat = crate::comdat::translate_clause(ctx, ir, op, &name);
+    if !comdat.is_empty() {
+        s.push(',');
+        s.push_str(&comdat);
+    }
     if let Some(AttrKind::Integer { value, .. }) =
         inherent_attr(ctx, ir, op, "alignment").map(|a| ctx.attr_kind(a))
     {
