@@ -37,9 +37,24 @@ fn collect_refs(ctx: &Context, a: Attr, out: &mut Vec<(Symbol, Vec<Symbol>)>) {
     });
 }
 
+/// Whether `op` is unregistered with one region: it may be a symbol table
+/// nobody can look into (MLIR's `isPotentiallyUnknownSymbolTable`).
+fn potentially_unknown_table(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ctx.op_def(ir.op_name(op)).is_none() && ir.regions(op).count() == 1
+}
+
 /// Symbol uses of `op` and of the ops nested in it (not entering nested
-/// symbol tables).
-fn symbol_uses(ctx: &Context, ir: &Ir, op: OpId, out: &mut Vec<(Symbol, Vec<Symbol>)>) {
+/// symbol tables); `Err` when an op on the way may be an unknown symbol
+/// table.
+fn symbol_uses(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    out: &mut Vec<(Symbol, Vec<Symbol>)>,
+) -> Result<(), ()> {
+    if potentially_unknown_table(ctx, ir, op) {
+        return Err(());
+    }
     collect_refs(ctx, ir.op_attrs(op), out);
     if let Some(p) = ir.op_props(op) {
         collect_refs(ctx, p, out);
@@ -48,13 +63,14 @@ fn symbol_uses(ctx: &Context, ir: &Ir, op: OpId, out: &mut Vec<(Symbol, Vec<Symb
         for b in ir.region_blocks(r) {
             for o in ir.block_ops(b) {
                 if !is_symbol_table(ctx, ir, o) {
-                    symbol_uses(ctx, ir, o, out);
+                    symbol_uses(ctx, ir, o, out)?;
                 } else {
                     collect_refs(ctx, ir.op_attrs(o), out);
                 }
             }
         }
     }
+    Ok(())
 }
 
 /// The symbols a reference from `user` resolves to: looked up in the
@@ -83,7 +99,15 @@ fn resolve(ctx: &Context, ir: &Ir, user: OpId, root: Symbol, nested: &[Symbol]) 
     Vec::new()
 }
 
-fn compute_liveness(ctx: &Context, ir: &Ir, table: OpId, hidden: bool, live: &mut FxHashSet<OpId>) {
+/// Marks the live symbols of `table`; `Err(op)` for an op whose uses
+/// cannot be known.
+fn compute_liveness(
+    ctx: &Context,
+    ir: &Ir,
+    table: OpId,
+    hidden: bool,
+    live: &mut FxHashSet<OpId>,
+) -> Result<(), OpId> {
     let mut worklist = Vec::new();
     for r in ir.regions(table) {
         for b in ir.region_blocks(r) {
@@ -102,13 +126,13 @@ fn compute_liveness(ctx: &Context, ir: &Ir, table: OpId, hidden: bool, live: &mu
     while let Some(op) = worklist.pop() {
         if is_symbol_table(ctx, ir, op) {
             let sym_hidden = hidden || is_private(ctx, ir, op);
-            compute_liveness(ctx, ir, op, sym_hidden, live);
+            compute_liveness(ctx, ir, op, sym_hidden, live)?;
         }
         let mut uses = Vec::new();
         if is_symbol_table(ctx, ir, op) {
             collect_refs(ctx, ir.op_attrs(op), &mut uses);
-        } else {
-            symbol_uses(ctx, ir, op, &mut uses);
+        } else if symbol_uses(ctx, ir, op, &mut uses).is_err() {
+            return Err(op);
         }
         for (root, nested) in uses {
             for s in resolve(ctx, ir, op, root, &nested) {
@@ -118,6 +142,7 @@ fn compute_liveness(ctx: &Context, ir: &Ir, table: OpId, hidden: bool, live: &mu
             }
         }
     }
+    Ok(())
 }
 
 struct SymbolDce;
@@ -134,7 +159,12 @@ impl Pass for SymbolDce {
             )));
         }
         let mut live = FxHashSet::default();
-        compute_liveness(ctx, ir, op, false, &mut live);
+        if let Err(unknown) = compute_liveness(ctx, ir, op, false, &mut live) {
+            return Err(Box::new(Diagnostic::error(
+                ir.op_loc(unknown),
+                "operation contains potentially unknown symbol table, meaning that we can't reliable compute symbol uses",
+            )));
+        }
         let mut tables = Vec::new();
         ir.walk(op, &mut |o| {
             if is_symbol_table(ctx, ir, o) {
