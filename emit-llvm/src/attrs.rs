@@ -117,11 +117,14 @@ pub fn bits_of(ctx: &Context, a: Attr) -> u32 {
 
 /// The dialect attribute hook: parses what follows `#llvm.<mnemonic>`.
 pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> {
+    if mnemonic == "mlir.module_flag" {
+        return crate::module_flags::parse_flag(p);
+    }
     if mnemonic != "fastmath" && !KEYWORD_ATTRS.contains(&mnemonic) {
         // Structured attributes (debug info, TBAA, loop annotations,
         // ...) are kept as their text.
         let raw = if p.peek(Tok::Less) {
-            p.parse_balanced_body()?
+            one_line(&p.parse_balanced_body()?)
         } else {
             String::new()
         };
@@ -159,6 +162,41 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> 
     Ok(keyword_attr(p.ctx(), mnemonic, &word))
 }
 
+/// Parameter text as MLIR prints it back: outside string literals, runs
+/// of whitespace become one space, and none is left after `<` or before
+/// `>` and `,`.
+fn one_line(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut pending_space = false;
+    for c in raw.chars() {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if c.is_whitespace() {
+            pending_space = true;
+            continue;
+        }
+        if pending_space && !matches!(c, '>' | ',') && !out.is_empty() && !out.ends_with('<') {
+            out.push(' ');
+        }
+        pending_space = false;
+        if c == '"' {
+            in_string = true;
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Attributes whose parameter is one keyword.
 const KEYWORD_ATTRS: &[&str] = &[
     "linkage",
@@ -193,6 +231,10 @@ pub(crate) fn print(pp: &ParamPrinter<'_>, out: &mut String, mnemonic: &str, par
             }
             return;
         }
+    }
+    if mnemonic == "mlir.module_flag" {
+        crate::module_flags::print_flag(pp, out, params);
+        return;
     }
     out.push('<');
     if mnemonic == "fastmath" {

@@ -12,6 +12,7 @@ mod folds;
 mod func_ops;
 mod ifunc;
 pub mod lower;
+mod module_flags;
 mod ops;
 mod param_attrs;
 pub mod switch;

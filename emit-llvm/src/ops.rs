@@ -832,6 +832,7 @@ pub(crate) static OPS: &[OpDef] = &[
     crate::ifunc::IFUNC,
     crate::comdat::COMDAT,
     crate::comdat::COMDAT_SELECTOR,
+    crate::module_flags::MODULE_FLAGS_OP,
     crate::func_ops::CALL,
     crate::func_ops::ALLOCA,
     crate::func_ops::GEP,

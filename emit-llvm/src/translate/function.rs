@@ -717,9 +717,10 @@ fn call(f: &mut Fn<'_>, op: OpId, operands: &[ValueId], lhs: &str) -> Res<String
     ))
 }
 
-/// A string as LLVM prints inline assembly: backslashes doubled, other
+/// A string as LLVM prints inline assembly and metadata strings
+/// (`printEscapedString`): backslashes doubled, other
 /// unprintable bytes and quotes as `\XX`.
-fn asm_quoted(bytes: &[u8]) -> String {
+pub(crate) fn asm_quoted(bytes: &[u8]) -> String {
     let mut s = String::from("\"");
     for &b in bytes {
         match b {

@@ -19,6 +19,11 @@ use std::collections::BTreeMap;
 
 pub use types::{float_name, ir_type};
 
+/// `!"text"`, escaped as LLVM prints metadata strings.
+pub(crate) fn metadata_string(bytes: &[u8]) -> String {
+    format!("!{}", function::asm_quoted(bytes))
+}
+
 /// What the translation of one module collects besides its text.
 #[derive(Default)]
 struct ModuleState {
@@ -91,7 +96,7 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, 
             "llvm.mlir.global_ctors" | "llvm.mlir.global_dtors" => {
                 globals.push_str(&crate::ctors::translate(ctx, ir, op)?)
             }
-            "llvm.comdat" => {}
+            "llvm.comdat" | "llvm.module_flags" => {}
             "llvm.func" => {
                 functions.push('\n');
                 functions.push_str(&function::function(ctx, ir, op, &mut state)?);
@@ -117,6 +122,8 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, 
         out.push_str(decl);
         out.push('\n');
     }
+    let flags = crate::module_flags::translate(ctx, ir, module).map_err(|m| err(ir, module, m))?;
+    out.push_str(&flags);
     Ok(out)
 }
 
