@@ -17,6 +17,41 @@ use silica_ir::{Attr, AttrKind, Context, Diagnostic, Ir, OpId, OpSpec};
 /// The selection kinds, in their stored order.
 const KINDS: &[&str] = &["any", "exactmatch", "largest", "nodeduplicate", "samesize"];
 
+/// The spec of a comdat (`kind` `None`) or selector op named `sym_name`.
+fn symbol_op<'a>(
+    ctx: &mut Context,
+    sym_name: &[u8],
+    kind: Option<usize>,
+    loc: Attr,
+    regions: &'a [silica_ir::RegionId],
+) -> OpSpec<'a> {
+    let mut props = Vec::new();
+    if let Some(k) = kind {
+        let i64t = ctx.signless(64);
+        let k = ctx.int_attr(i64t, k as i64);
+        prop(ctx, &mut props, "comdat", k);
+    }
+    let n = ctx.string_attr(sym_name);
+    prop(ctx, &mut props, "sym_name", n);
+    let props = ctx.dict_attr(props);
+    let name = ctx.sym(if kind.is_some() {
+        "llvm.comdat_selector"
+    } else {
+        "llvm.comdat"
+    });
+    let attrs = ctx.empty_dict();
+    OpSpec {
+        name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions,
+        attrs,
+        props: Some(props),
+    }
+}
+
 fn parse_comdat(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let name = p.parse_symbol_name()?;
     let region = p.ir().create_region();
@@ -27,23 +62,10 @@ fn parse_comdat(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     }
     let loc = p.op_loc();
     let ctx = p.ctx();
-    let mut props = Vec::new();
     let text = ctx.str(name).as_bytes().to_vec();
-    let n = ctx.string_attr(&text);
-    prop(ctx, &mut props, "sym_name", n);
-    let props = ctx.dict_attr(props);
-    let op_name = ctx.sym("llvm.comdat");
-    let attrs = ctx.empty_dict();
-    Ok(p.create_op(OpSpec {
-        name: op_name,
-        loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[region],
-        attrs,
-        props: Some(props),
-    }))
+    let regions = [region];
+    let spec = symbol_op(ctx, &text, None, loc, &regions);
+    Ok(p.create_op(spec))
 }
 
 fn print_comdat(p: &mut AsmPrinter<'_, '_>, op: OpId) {
@@ -87,26 +109,9 @@ fn parse_selector(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     };
     let loc = p.op_loc();
     let ctx = p.ctx();
-    let mut props = Vec::new();
-    let i64t = ctx.signless(64);
-    let k = ctx.int_attr(i64t, kind as i64);
-    prop(ctx, &mut props, "comdat", k);
     let text = ctx.str(name).as_bytes().to_vec();
-    let n = ctx.string_attr(&text);
-    prop(ctx, &mut props, "sym_name", n);
-    let props = ctx.dict_attr(props);
-    let op_name = ctx.sym("llvm.comdat_selector");
-    let attrs = ctx.empty_dict();
-    Ok(p.create_op(OpSpec {
-        name: op_name,
-        loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: Some(props),
-    }))
+    let spec = symbol_op(ctx, &text, Some(kind), loc, &[]);
+    Ok(p.create_op(spec))
 }
 
 /// The selection kind of a selector.
@@ -249,21 +254,14 @@ fn added_comdat(ctx: &mut Context, ir: &mut Ir, module: OpId) -> Option<OpId> {
     let region = ir.create_region();
     let block = ir.create_block();
     ir.append_block(region, block);
-    let mut props = Vec::new();
-    let n = ctx.string_attr(ADDED_COMDAT.as_bytes());
-    prop(ctx, &mut props, "sym_name", n);
-    let props = ctx.dict_attr(props);
-    let (name, attrs, loc) = (ctx.sym("llvm.comdat"), ctx.empty_dict(), ir.op_loc(module));
-    let comdat = ir.create_op(OpSpec {
-        name,
+    let loc = ir.op_loc(module);
+    let comdat = ir.create_op(symbol_op(
+        ctx,
+        ADDED_COMDAT.as_bytes(),
+        None,
         loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[region],
-        attrs,
-        props: Some(props),
-    });
+        &[region],
+    ));
     match ir.first_op(body) {
         Some(first) => ir.insert_op_before(first, comdat),
         None => ir.append_op(body, comdat),
@@ -298,28 +296,8 @@ impl Pass for AddComdats {
                 return Ok(());
             };
             let name = string_of(ctx, inherent_attr(ctx, ir, f, "sym_name")).unwrap_or_default();
-            let mut props = Vec::new();
-            let i64t = ctx.signless(64);
-            let any = ctx.int_attr(i64t, 0);
-            prop(ctx, &mut props, "comdat", any);
-            let n = ctx.string_attr(name.as_bytes());
-            prop(ctx, &mut props, "sym_name", n);
-            let props = ctx.dict_attr(props);
-            let (op_name, attrs, loc) = (
-                ctx.sym("llvm.comdat_selector"),
-                ctx.empty_dict(),
-                ir.op_loc(comdat),
-            );
-            let selector = ir.create_op(OpSpec {
-                name: op_name,
-                loc,
-                operands: &[],
-                result_types: &[],
-                successors: &[],
-                regions: &[],
-                attrs,
-                props: Some(props),
-            });
+            let loc = ir.op_loc(comdat);
+            let selector = ir.create_op(symbol_op(ctx, name.as_bytes(), Some(0), loc, &[]));
             match ir.first_op(block) {
                 Some(first) => ir.insert_op_before(first, selector),
                 None => ir.append_op(block, selector),
