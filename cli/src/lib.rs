@@ -1,6 +1,8 @@
 //! What the `silica` binary, its tests and the fuzz targets share: the
 //! set of dialects a context gets and the passes `silica opt` knows.
 
+mod composite;
+
 use silica_ir::dialect::DialectDef;
 use silica_ir::pass::PassRegistry;
 use silica_ir::Context;
@@ -43,6 +45,7 @@ pub fn pass_registry() -> PassRegistry {
             .chain([
                 &silica_scheduling::eqsat::EQSAT,
                 &silica_dialects::inline::INLINE,
+                &composite::COMPOSITE_FIXED_POINT_PASS,
                 &silica_dialects::promote_buffers::PROMOTE_BUFFERS_TO_STACK,
                 &silica_dialects::remove_dead_values::REMOVE_DEAD_VALUES,
                 &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
