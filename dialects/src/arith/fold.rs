@@ -209,6 +209,12 @@ fn fold_int(kind: IntOp, fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> 
     if identity != FoldResult::Fail {
         return identity;
     }
+    // A poison operand makes the result poison (not for shifts, as MLIR).
+    if !matches!(kind, IntOp::Shl | IntOp::ShrS | IntOp::ShrU) {
+        if let Some(p) = poison_operand(fc, c) {
+            return FoldResult::attr(p);
+        }
+    }
     match (&a, &b) {
         (Some(a), Some(b)) => match eval_int(kind, a, b, w) {
             Some(v) => int_result(fc, op, v),
@@ -794,6 +800,9 @@ fn fold_min_max(kind: MinMax, fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]
     if lhs == rhs {
         return FoldResult::value(lhs);
     }
+    if let Some(p) = poison_operand(fc, c) {
+        return FoldResult::attr(p);
+    }
     let Some((fk, b)) = float_value(fc.ctx, c[1]) else {
         return FoldResult::Fail;
     };
@@ -922,9 +931,22 @@ enum FloatOp {
     Sub,
     Mul,
     Div,
+    Rem,
+}
+
+/// The first operand constant that is poison, if any.
+fn poison_operand(fc: &FoldCtx<'_>, c: &[Option<Attr>]) -> Option<Attr> {
+    c.iter()
+        .take(2)
+        .flatten()
+        .copied()
+        .find(|&a| crate::ub::is_poison_attr(fc.ctx, a))
 }
 
 fn fold_float(kind_op: FloatOp, fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    if let Some(p) = poison_operand(fc, c) {
+        return FoldResult::attr(p);
+    }
     let rt = result_type(fc, op);
     let Some(kind) = fc.ctx.float_kind(rt) else {
         return FoldResult::Fail;
@@ -940,6 +962,8 @@ fn fold_float(kind_op: FloatOp, fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr
             FloatOp::Sub => float_binop(kind, a, b, |x, y| x - y, |x, y| x - y),
             FloatOp::Mul => float_binop(kind, a, b, |x, y| x * y, |x, y| x * y),
             FloatOp::Div => float_binop(kind, a, b, |x, y| x / y, |x, y| x / y),
+            // fmod is exact: rounding its f64 value loses nothing.
+            FloatOp::Rem => float_binop(kind, a, b, |x, y| x % y, |x, y| x % y),
         };
         let ty = rt;
         return FoldResult::attr(fc.ctx.intern_attr(AttrKind::Float { ty, bits }));
@@ -988,6 +1012,11 @@ pub fn fold_mulf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResu
 /// `arith.divf`.
 pub fn fold_divf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
     fold_float(FloatOp::Div, fc, op, c)
+}
+
+/// `arith.remf`: poison operands and constants (C's `fmod`).
+pub fn fold_remf(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> FoldResult {
+    fold_float(FloatOp::Rem, fc, op, c)
 }
 
 #[cfg(test)]

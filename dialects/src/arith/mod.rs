@@ -727,7 +727,10 @@ static OPS: &[OpDef] = &[
         patterns: canonicalize::DIVF,
         ..op("arith.divf", &FLOAT_SIG)
     },
-    op("arith.remf", &FLOAT_SIG),
+    OpDef {
+        fold: Some(fold::fold_remf),
+        ..op("arith.remf", &FLOAT_SIG)
+    },
     OpDef {
         traits: Traits::COMMUTATIVE,
         fold: Some(fold::fold_maximumf),
