@@ -416,8 +416,264 @@ fn if_to_select(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     true
 }
 
+/// The block of `region` if it holds only its terminator.
+fn only_terminator(ir: &silica_ir::Ir, region: silica_ir::RegionId) -> Option<silica_ir::BlockId> {
+    let block = ir.entry_block(region)?;
+    let first = ir.first_op(block)?;
+    ir.next_op(first).is_none().then_some(block)
+}
+
+/// An `scf.if` whose then branch is only another `scf.if` (and whose else
+/// branches only yield) becomes one `scf.if` on both conditions, with
+/// `select`s for values the outer then branch yields from outside (MLIR's
+/// `CombineNestedIfs`).
+fn if_combine_nested(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let regions: Vec<silica_ir::RegionId> = rw.ir.regions(op).collect();
+    let Some(then_block) = rw.ir.entry_block(regions[0]) else {
+        return false;
+    };
+    let Some(nested) = rw.ir.first_op(then_block) else {
+        return false;
+    };
+    let Some(then_yield) = rw.ir.next_op(nested) else {
+        return false;
+    };
+    if rw.ir.next_op(then_yield).is_some() || rw.ctx.str(rw.ir.op_name(nested)) != "scf.if" {
+        return false;
+    }
+    let has_else = !rw.ir.region_is_empty(regions[1]);
+    if has_else && only_terminator(rw.ir, regions[1]).is_none() {
+        return false;
+    }
+    let nested_regions: Vec<silica_ir::RegionId> = rw.ir.regions(nested).collect();
+    let nested_has_else = !rw.ir.region_is_empty(nested_regions[1]);
+    if nested_has_else && only_terminator(rw.ir, nested_regions[1]).is_none() {
+        return false;
+    }
+    let mut then_vals: Vec<ValueId> = rw.ir.operands(then_yield).collect();
+    let else_vals: Vec<ValueId> = if has_else {
+        yield_of(rw.ir, regions[1]).map_or_else(Vec::new, |y| rw.ir.operands(y).collect())
+    } else {
+        Vec::new()
+    };
+    let nested_then: Vec<ValueId> =
+        yield_of(rw.ir, nested_regions[0]).map_or_else(Vec::new, |y| rw.ir.operands(y).collect());
+    let nested_else: Vec<ValueId> = if nested_has_else {
+        yield_of(rw.ir, nested_regions[1]).map_or_else(Vec::new, |y| rw.ir.operands(y).collect())
+    } else {
+        Vec::new()
+    };
+    let mut to_select = Vec::new();
+    for i in 0..then_vals.len() {
+        let v = then_vals[i];
+        if rw.ir.defining_op(v) == Some(nested) {
+            let k = (0..rw.ir.num_results(nested))
+                .find(|&k| rw.ir.result(nested, k) == v)
+                .unwrap_or(0);
+            if nested_else.get(k) != else_vals.get(i) {
+                return false;
+            }
+            then_vals[i] = nested_then[k];
+            continue;
+        }
+        if rw.ir.value_block(v).and_then(|b| rw.ir.block_region(b)) == Some(regions[0]) {
+            return false;
+        }
+        to_select.push(i);
+    }
+    let loc = rw.ir.op_loc(op);
+    let (outer_cond, inner_cond) = (rw.ir.operand(op, 0), rw.ir.operand(nested, 0));
+    rw.set_insertion_point(op);
+    let i1 = rw.ir.value_type(outer_cond);
+    let and = rw.create_simple("arith.andi", &[outer_cond, inner_cond], &[i1], None, loc);
+    let cond = rw.ir.result(and, 0);
+    let result_types: Vec<_> = rw.ir.results(op).map(|r| rw.ir.value_type(r)).collect();
+    let new_regions = vec![rw.ir.create_region(), rw.ir.create_region()];
+    // The inner then block, with the outer then values yielded.
+    let Some(inner_block) = rw.ir.entry_block(nested_regions[0]) else {
+        return false;
+    };
+    rw.ir.detach_block(inner_block);
+    rw.ir.append_block(new_regions[0], inner_block);
+    if let Some(y) = rw.ir.last_op(inner_block) {
+        rw.ir.set_operands(y, &then_vals);
+    }
+    if !else_vals.is_empty() {
+        let block = rw.ir.create_block();
+        rw.ir.append_block(new_regions[1], block);
+        rw.set_insertion_point_to_end(block);
+        rw.create_simple("scf.yield", &else_vals, &[], None, loc);
+    }
+    rw.set_insertion_point(op);
+    let name = rw.ctx.sym("scf.if");
+    let attrs = rw.ctx.empty_dict();
+    let new_if = rw.create(OpSpec {
+        name,
+        loc,
+        operands: &[cond],
+        result_types: &result_types,
+        successors: &[],
+        regions: &new_regions,
+        attrs,
+        props: None,
+    });
+    let mut results: Vec<ValueId> = rw.ir.results(new_if).collect();
+    rw.set_insertion_point(new_if);
+    for i in to_select {
+        let ty = rw.ir.value_type(then_vals[i]);
+        let s = rw.create_simple(
+            "arith.select",
+            &[outer_cond, then_vals[i], else_vals[i]],
+            &[ty],
+            None,
+            loc,
+        );
+        results[i] = rw.ir.result(s, 0);
+    }
+    rw.replace_op(op, &results);
+    true
+}
+
+/// Whether `v` is `xori(c, true)`.
+fn is_negation_of(rw: &mut Rewriter<'_>, v: ValueId, c: ValueId) -> bool {
+    let Some(x) = rw.ir.defining_op(v) else {
+        return false;
+    };
+    if rw.ctx.str(rw.ir.op_name(x)) != "arith.xori" || rw.ir.operand(x, 0) != c {
+        return false;
+    }
+    let one = rw.ir.operand(x, 1);
+    int_of(rw, one).is_some_and(|k| k != BigInt::from(0))
+}
+
+/// Moves the blocks of `from` to the end of `to`.
+fn move_blocks(ir: &mut silica_ir::Ir, from: silica_ir::RegionId, to: silica_ir::RegionId) {
+    let blocks: Vec<_> = ir.region_blocks(from).collect();
+    for b in blocks {
+        ir.detach_block(b);
+        ir.append_block(to, b);
+    }
+}
+
+/// Appends the ops of `source` (its yield included) to `dest`, then
+/// yields what both yields yielded, in order, in place of the two.
+fn merge_yielding_blocks(
+    rw: &mut Rewriter<'_>,
+    source: silica_ir::BlockId,
+    dest: silica_ir::BlockId,
+) {
+    let (Some(first), Some(second)) = (rw.ir.last_op(dest), rw.ir.last_op(source)) else {
+        return;
+    };
+    let mut values: Vec<ValueId> = rw.ir.operands(first).collect();
+    values.extend(rw.ir.operands(second));
+    let loc = rw.ir.op_loc(second);
+    rw.merge_blocks(source, dest, &[]);
+    rw.set_insertion_point_to_end(dest);
+    rw.create_simple("scf.yield", &values, &[], None, loc);
+    rw.erase_op(first);
+    rw.erase_op(second);
+}
+
+/// Two `scf.if`s in a row on one condition (or on a condition and its
+/// negation) become one (MLIR's `CombineIfs`).
+fn if_combine_consecutive(rw: &mut Rewriter<'_>, next: OpId) -> bool {
+    let Some(prev) = rw
+        .ir
+        .prev_op(next)
+        .filter(|&p| rw.ctx.str(rw.ir.op_name(p)) == "scf.if")
+    else {
+        return false;
+    };
+    let (prev_cond, next_cond) = (rw.ir.operand(prev, 0), rw.ir.operand(next, 0));
+    let next_regions: Vec<silica_ir::RegionId> = rw.ir.regions(next).collect();
+    let next_then_block = rw.ir.entry_block(next_regions[0]);
+    let next_else_block = rw.ir.entry_block(next_regions[1]);
+    let (mut next_then, mut next_else) = (None, None);
+    if next_cond == prev_cond {
+        next_then = next_then_block;
+        next_else = next_else_block;
+    }
+    if is_negation_of(rw, next_cond, prev_cond) || is_negation_of(rw, prev_cond, next_cond) {
+        next_else = next_then_block;
+        next_then = next_else_block;
+    }
+    if next_then.is_none() && next_else.is_none() {
+        return false;
+    }
+    let prev_regions: Vec<silica_ir::RegionId> = rw.ir.regions(prev).collect();
+    let prev_then_vals: Vec<ValueId> =
+        yield_of(rw.ir, prev_regions[0]).map_or_else(Vec::new, |y| rw.ir.operands(y).collect());
+    let prev_else_vals: Vec<ValueId> = if rw.ir.region_is_empty(prev_regions[1]) {
+        Vec::new()
+    } else {
+        yield_of(rw.ir, prev_regions[1]).map_or_else(Vec::new, |y| rw.ir.operands(y).collect())
+    };
+    // Uses of the first if's results inside the second take the value
+    // its taken branch yielded.
+    let results: Vec<ValueId> = rw.ir.results(prev).collect();
+    for ((&r, &t), &e) in results.iter().zip(&prev_then_vals).zip(&prev_else_vals) {
+        let uses: Vec<_> = rw.ir.uses(r).collect();
+        for u in uses {
+            let owner = rw.ir.use_owner(u);
+            let inside = |b: Option<silica_ir::BlockId>| {
+                b.and_then(|b| rw.ir.block_region(b))
+                    .is_some_and(|region| rw.ir.is_in_region(owner, region))
+            };
+            if inside(next_then) {
+                rw.ir.set_use(u, t);
+                rw.modified(owner);
+            } else if inside(next_else) {
+                rw.ir.set_use(u, e);
+                rw.modified(owner);
+            }
+        }
+    }
+    let mut types: Vec<_> = rw.ir.results(prev).map(|r| rw.ir.value_type(r)).collect();
+    types.extend(rw.ir.results(next).map(|r| rw.ir.value_type(r)));
+    let regions = vec![rw.ir.create_region(), rw.ir.create_region()];
+    move_blocks(rw.ir, prev_regions[0], regions[0]);
+    move_blocks(rw.ir, prev_regions[1], regions[1]);
+    let loc = rw.ir.op_loc(next);
+    let name = rw.ctx.sym("scf.if");
+    let attrs = rw.ctx.empty_dict();
+    rw.set_insertion_point(next);
+    let combined = rw.create(OpSpec {
+        name,
+        loc,
+        operands: &[prev_cond],
+        result_types: &types,
+        successors: &[],
+        regions: &regions,
+        attrs,
+        props: None,
+    });
+    if let (Some(source), Some(dest)) = (next_then, rw.ir.entry_block(regions[0])) {
+        merge_yielding_blocks(rw, source, dest);
+    }
+    if let Some(source) = next_else {
+        match rw.ir.entry_block(regions[1]) {
+            Some(dest) => merge_yielding_blocks(rw, source, dest),
+            None => {
+                let from = rw.ir.block_region(source);
+                if let Some(from) = from {
+                    move_blocks(rw.ir, from, regions[1]);
+                }
+            }
+        }
+    }
+    let all: Vec<ValueId> = rw.ir.results(combined).collect();
+    let (first, second) = all.split_at(results.len());
+    let (first, second) = (first.to_vec(), second.to_vec());
+    rw.replace_op(prev, &first);
+    rw.replace_op(next, &second);
+    true
+}
+
 /// `scf.if` patterns.
 pub static IF_PATTERNS: &[Pattern] = &[
+    Pattern::new("CombineIfs", if_combine_consecutive),
+    Pattern::new("CombineNestedIfs", if_combine_nested),
     Pattern::new("ConvertTrivialIfToSelect", if_to_select),
     Pattern::new("RemoveStaticCondition", if_static_condition),
     Pattern::new("RemoveEmptyElseBranch", if_empty_else),

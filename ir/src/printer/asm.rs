@@ -3,7 +3,7 @@
 //! attributes and types in print order (for aliases, as MLIR's alias
 //! initializer does) and once to write text.
 
-use super::walk::{visit_region, PrintFlags, Visitor};
+use super::walk::{visit_region, visit_region_ext, PrintFlags, Visitor};
 use super::OpPrinter;
 use crate::context::{Attr, Context, Symbol, Type};
 use crate::graph::{Ir, RegionId, ValueId};
@@ -326,7 +326,9 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
     pub fn region_without_terminators(&mut self, r: RegionId, entry_args: bool) {
         match &mut self.backend {
             Backend::Text(p) => p.region_ext(r, entry_args, false, false),
-            Backend::Visit { ctx, ir, flags, v } => visit_region(ctx, ir, r, flags, *v, entry_args),
+            Backend::Visit { ctx, ir, flags, v } => {
+                visit_region_ext(ctx, ir, r, flags, *v, entry_args, false)
+            }
         }
     }
 

@@ -69,6 +69,21 @@ pub(super) fn visit_region(
     v: &mut dyn Visitor,
     entry_args: bool,
 ) {
+    visit_region_ext(ctx, ir, r, flags, v, entry_args, true);
+}
+
+/// [`visit_region`], leaving out the blocks' terminators unless
+/// `terminators` (they are not printed, so they take no aliases, as in
+/// MLIR's alias pass).
+pub(super) fn visit_region_ext(
+    ctx: &Context,
+    ir: &Ir,
+    r: RegionId,
+    flags: &PrintFlags,
+    v: &mut dyn Visitor,
+    entry_args: bool,
+    terminators: bool,
+) {
     if flags.skip_regions {
         return;
     }
@@ -76,8 +91,11 @@ pub(super) fn visit_region(
         if i > 0 || entry_args {
             visit_block_args(ir, b, flags, v);
         }
+        let last = if terminators { None } else { ir.last_op(b) };
         for op in ir.block_ops(b) {
-            visit_op_order(ctx, ir, op, flags, v);
+            if Some(op) != last {
+                visit_op_order(ctx, ir, op, flags, v);
+            }
         }
     }
 }
