@@ -464,8 +464,8 @@ fn if_combine_nested(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         Vec::new()
     };
     let mut to_select = Vec::new();
-    for i in 0..then_vals.len() {
-        let v = then_vals[i];
+    for (i, slot) in then_vals.iter_mut().enumerate() {
+        let v = *slot;
         if rw.ir.defining_op(v) == Some(nested) {
             let k = (0..rw.ir.num_results(nested))
                 .find(|&k| rw.ir.result(nested, k) == v)
@@ -473,7 +473,7 @@ fn if_combine_nested(rw: &mut Rewriter<'_>, op: OpId) -> bool {
             if nested_else.get(k) != else_vals.get(i) {
                 return false;
             }
-            then_vals[i] = nested_then[k];
+            *slot = nested_then[k];
             continue;
         }
         if rw.ir.value_block(v).and_then(|b| rw.ir.block_region(b)) == Some(regions[0]) {
