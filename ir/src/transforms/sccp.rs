@@ -4,9 +4,12 @@
 //! allow them; ops are simulated with their fold hooks on the constant
 //! operand values (in-place folds do not count and are undone). Then
 //! every value known constant is replaced by a constant uniqued at the
-//! entry of its isolated region, and ops left dead are erased. Ops with
-//! regions are not simulated: their results are overdefined and their
-//! blocks executable with overdefined arguments.
+//! entry of its isolated region, and ops left dead are erased.
+//! `scf.if`, `scf.for` and `scf.execute_region` are followed as MLIR's
+//! region-branch interface describes them (an `if` on a constant runs one
+//! branch; loop-carried values join their inits and what the body
+//! yields); other ops with regions are not simulated: their results are
+//! overdefined and their blocks executable with overdefined arguments.
 
 use super::sccp_calls::CallGraph;
 use crate::context::{Attr, Context};
@@ -189,6 +192,35 @@ impl Solver<'_> {
             return;
         }
         let def = self.ctx.op_def(self.ir.op_name(op));
+        match self.ctx.str(self.ir.op_name(op)) {
+            "scf.if" => return self.visit_if(op),
+            "scf.for" => {
+                let inits = self.ir.operands(op).skip(3).collect();
+                return self.visit_for(op, inits);
+            }
+            "affine.for" => {
+                let n = self.ir.num_results(op);
+                let all: Vec<ValueId> = self.ir.operands(op).collect();
+                let inits = all[all.len().saturating_sub(n)..].to_vec();
+                return self.visit_for(op, inits);
+            }
+            "scf.execute_region" => return self.visit_execute_region(op),
+            "scf.while" => return self.visit_while(op),
+            "scf.condition" => {
+                if let Some(parent) = self.ir.parent_op(op) {
+                    self.op_work.push(parent);
+                }
+                return;
+            }
+            "scf.yield" | "affine.yield" => {
+                // What a region yields flows into its parent's results.
+                if let Some(parent) = self.ir.parent_op(op) {
+                    self.op_work.push(parent);
+                }
+                return;
+            }
+            _ => {}
+        }
         if def.is_some_and(|d| d.traits.has(Traits::TERMINATOR)) {
             if self.ctx.str(self.ir.op_name(op)) == "func.return" {
                 if let Some(f) = self.ir.parent_op(op) {
@@ -281,6 +313,219 @@ impl Solver<'_> {
                     self.set(r, Lattice::Overdefined);
                 }
             }
+        }
+    }
+
+    /// The lattice of each value the executable blocks of `region` yield,
+    /// joined into `states`.
+    fn join_yields(&self, region: RegionId, states: &mut [Lattice]) {
+        for b in self.ir.region_blocks(region) {
+            if !self.executable.contains(&b) {
+                continue;
+            }
+            let Some(t) = self.ir.last_op(b) else {
+                continue;
+            };
+            if !matches!(
+                self.ctx.str(self.ir.op_name(t)),
+                "scf.yield" | "affine.yield"
+            ) {
+                continue;
+            }
+            for (i, s) in states.iter_mut().enumerate() {
+                if i < self.ir.num_operands(t) {
+                    *s = s.join(self.get(self.ir.operand(t, i)));
+                }
+            }
+        }
+    }
+
+    /// `scf.if`: the branches the condition allows run; the results join
+    /// what they yield.
+    fn visit_if(&mut self, op: OpId) {
+        let regions: Vec<RegionId> = self.ir.regions(op).collect();
+        let taken: Vec<usize> = match self.get(self.ir.operand(op, 0)) {
+            Lattice::Unknown => return,
+            Lattice::Constant(a, _) => match self.ctx.attr_kind(a) {
+                AttrKind::Integer { value, .. } => vec![usize::from(value == &0.into())],
+                _ => vec![0, 1],
+            },
+            Lattice::Overdefined => vec![0, 1],
+        };
+        let mut states = vec![Lattice::Unknown; self.ir.num_results(op)];
+        for &i in &taken {
+            let Some(&r) = regions.get(i) else {
+                continue;
+            };
+            if let Some(entry) = self.ir.entry_block(r) {
+                self.mark_executable(entry);
+            }
+            self.join_yields(r, &mut states);
+        }
+        let results: Vec<ValueId> = self.ir.results(op).collect();
+        for (r, l) in results.into_iter().zip(states) {
+            self.set(r, l);
+        }
+    }
+
+    /// The trip count of an `scf.for` or `affine.for` with constant
+    /// bounds and step.
+    fn trip_count(&self, op: OpId) -> Option<i128> {
+        let (lb, ub, step) = if self.ctx.str(self.ir.op_name(op)) == "scf.for" {
+            let constant = |i: usize| match self.get(self.ir.operand(op, i)) {
+                Lattice::Constant(a, _) => match self.ctx.attr_kind(a) {
+                    AttrKind::Integer { value, .. } => i128::try_from(value).ok(),
+                    _ => None,
+                },
+                _ => None,
+            };
+            (constant(0)?, constant(1)?, constant(2)?)
+        } else {
+            let bound = |name: &str| match self
+                .ctx
+                .attr_kind(crate::dialect::inherent_attr(self.ctx, self.ir, op, name)?)
+            {
+                AttrKind::AffineMap(m) if m.results.len() == 1 => match m.results[0] {
+                    crate::affine::AffineExpr::Constant(c) => Some(i128::from(c)),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let step = match self.ctx.attr_kind(crate::dialect::inherent_attr(
+                self.ctx, self.ir, op, "step",
+            )?) {
+                AttrKind::Integer { value, .. } => i128::try_from(value).ok()?,
+                _ => return None,
+            };
+            (bound("lowerBoundMap")?, bound("upperBoundMap")?, step)
+        };
+        if step <= 0 {
+            return None;
+        }
+        Some(if ub <= lb {
+            0
+        } else {
+            (ub - lb + step - 1) / step
+        })
+    }
+
+    /// `scf.for` / `affine.for`: the body runs (unless the trip count is
+    /// zero) with an unknown induction variable and loop-carried values
+    /// joining the inits (entering) and what the body yields (looping, not
+    /// when it runs once); the results join the inits (unless it runs at
+    /// least once) and the yields.
+    fn visit_for(&mut self, op: OpId, inits: Vec<ValueId>) {
+        let Some(body) = self.ir.regions(op).next() else {
+            return;
+        };
+        let trips = self.trip_count(op);
+        let init_states: Vec<Lattice> = inits.iter().map(|&v| self.get(v)).collect();
+        let mut yielded = vec![Lattice::Unknown; inits.len()];
+        self.join_yields(body, &mut yielded);
+        let join = |a: &[Lattice], b: &[Lattice]| -> Vec<Lattice> {
+            a.iter().zip(b).map(|(x, y)| x.join(*y)).collect()
+        };
+        let results = match trips {
+            Some(0) => init_states.clone(),
+            Some(_) => yielded.clone(),
+            None => join(&init_states, &yielded),
+        };
+        if trips != Some(0) {
+            let carried = if trips == Some(1) {
+                init_states
+            } else {
+                join(&init_states, &yielded)
+            };
+            if let Some(entry) = self.ir.entry_block(body) {
+                let args = self.ir.block_args(entry).to_vec();
+                if let Some((&iv, rest)) = args.split_first() {
+                    self.set(iv, Lattice::Overdefined);
+                    for (&a, &l) in rest.iter().zip(&carried) {
+                        self.set(a, l);
+                    }
+                }
+                self.mark_executable(entry);
+            }
+        }
+        let values: Vec<ValueId> = self.ir.results(op).collect();
+        for (r, l) in values.into_iter().zip(results) {
+            self.set(r, l);
+        }
+    }
+
+    /// `scf.while`: the before region runs on the inits joined with what
+    /// the after region yields; `scf.condition` forwards its values to the
+    /// after region when the condition may hold and to the results when it
+    /// may not.
+    fn visit_while(&mut self, op: OpId) {
+        let regions: Vec<RegionId> = self.ir.regions(op).collect();
+        let (Some(before), Some(after)) = (
+            regions.first().and_then(|&r| self.ir.entry_block(r)),
+            regions.get(1).and_then(|&r| self.ir.entry_block(r)),
+        ) else {
+            return;
+        };
+        let mut states: Vec<Lattice> = self.ir.operands(op).map(|v| self.get(v)).collect();
+        self.join_yields(regions[1], &mut states);
+        for (a, l) in self.ir.block_args(before).to_vec().into_iter().zip(states) {
+            self.set(a, l);
+        }
+        self.mark_executable(before);
+        let Some(cond_op) = self
+            .ir
+            .last_op(before)
+            .filter(|&t| self.ctx.str(self.ir.op_name(t)) == "scf.condition")
+        else {
+            return;
+        };
+        let (may_hold, may_fail) = match self.get(self.ir.operand(cond_op, 0)) {
+            Lattice::Unknown => return,
+            Lattice::Constant(a, _) => match self.ctx.attr_kind(a) {
+                AttrKind::Integer { value, .. } => (value != &0.into(), value == &0.into()),
+                _ => (true, true),
+            },
+            Lattice::Overdefined => (true, true),
+        };
+        let forwarded: Vec<Lattice> = self
+            .ir
+            .operands(cond_op)
+            .skip(1)
+            .map(|v| self.get(v))
+            .collect();
+        if may_hold {
+            for (a, &l) in self
+                .ir
+                .block_args(after)
+                .to_vec()
+                .into_iter()
+                .zip(&forwarded)
+            {
+                self.set(a, l);
+            }
+            self.mark_executable(after);
+        }
+        if may_fail {
+            let results: Vec<ValueId> = self.ir.results(op).collect();
+            for (r, l) in results.into_iter().zip(forwarded) {
+                self.set(r, l);
+            }
+        }
+    }
+
+    /// `scf.execute_region`: its blocks run from the entry; the results
+    /// join what its yields give.
+    fn visit_execute_region(&mut self, op: OpId) {
+        let Some(r) = self.ir.regions(op).next() else {
+            return;
+        };
+        if let Some(entry) = self.ir.entry_block(r) {
+            self.mark_executable(entry);
+        }
+        let mut states = vec![Lattice::Unknown; self.ir.num_results(op)];
+        self.join_yields(r, &mut states);
+        let results: Vec<ValueId> = self.ir.results(op).collect();
+        for (r, l) in results.into_iter().zip(states) {
+            self.set(r, l);
         }
     }
 
