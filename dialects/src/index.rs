@@ -245,13 +245,13 @@ static OPS: &[OpDef] = &[
     OpDef {
         result_names: Some(constant_name),
         traits: Traits::CONSTANT_LIKE,
-        fold: Some(crate::index_fold::fold_constant),
+        fold: Some(crate::arith::fold_constant),
         ..op("index.constant", &CONSTANT)
     },
     OpDef {
         result_names: Some(bool_name),
         traits: Traits::CONSTANT_LIKE,
-        fold: Some(crate::index_fold::fold_constant),
+        fold: Some(crate::arith::fold_constant),
         ..op("index.bool.constant", &BOOL_CONSTANT)
     },
 ];

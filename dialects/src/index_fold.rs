@@ -196,14 +196,6 @@ pub fn fold_binary_op(fc: &mut FoldCtx<'_>, op: OpId, c: &[Option<Attr>]) -> Fol
     }
 }
 
-/// `index.constant` and `index.bool.constant`: their value.
-pub fn fold_constant(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
-    match inherent_attr(fc.ctx, fc.ir, op, "value") {
-        Some(v) => FoldResult::attr(v),
-        None => FoldResult::Fail,
-    }
-}
-
 /// `index.casts` / `index.castu` of a constant to `index` (the value
 /// extended or truncated to 64 bits, right for 32 bits too). Casts from
 /// `index` would give an integer constant, which the dialect does not

@@ -128,6 +128,19 @@ fn identity_layout(ctx: &Context, t: Type) -> bool {
     matches!(ctx.type_kind(t), TypeKind::MemRef { layout: None, .. })
 }
 
+/// The `reassociation` attribute of `groups`: an array of `i64` arrays.
+pub(crate) fn reassociation_attr(ctx: &mut Context, groups: &[Vec<i64>]) -> silica_ir::Attr {
+    let i64_ty = ctx.signless(64);
+    let group_attrs: Vec<_> = groups
+        .iter()
+        .map(|g| {
+            let xs: Vec<_> = g.iter().map(|&x| ctx.int_attr(i64_ty, x)).collect();
+            ctx.array_attr(&xs)
+        })
+        .collect();
+    ctx.array_attr(&group_attrs)
+}
+
 /// A collapse of a collapse (or an expansion of an expansion) of
 /// identity-layout memrefs becomes one reshape (MLIR's
 /// `ComposeReassociativeReshapeOps`).
@@ -161,15 +174,7 @@ pub(crate) fn compose_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     operands.extend(ir.operands(op).skip(1));
     let (name, loc, attrs) = (ir.op_name(op), ir.op_loc(op), ir.op_attrs(op));
     let result_type = ir.value_type(result);
-    let i64_ty = rw.ctx.signless(64);
-    let group_attrs: Vec<_> = groups
-        .iter()
-        .map(|g| {
-            let xs: Vec<_> = g.iter().map(|&x| rw.ctx.int_attr(i64_ty, x)).collect();
-            rw.ctx.array_attr(&xs)
-        })
-        .collect();
-    let reassociation = rw.ctx.array_attr(&group_attrs);
+    let reassociation = reassociation_attr(rw.ctx, &groups);
     let new = rw.create(silica_ir::OpSpec {
         name,
         loc,

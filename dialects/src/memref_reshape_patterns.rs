@@ -5,7 +5,7 @@
 //! the cast's source, cast back to the old type.
 
 use crate::build::Builder;
-use crate::memref_patterns::compose_reshapes;
+use crate::memref_patterns::{compose_reshapes, reassociation_attr};
 use crate::memref_verify::{
     collapsed_type, expanded_type, has_identity_layout, ranked, reassociation,
 };
@@ -46,15 +46,8 @@ fn create_reshape(
     result_type: Type,
     sizes: Option<&[Size]>,
 ) -> ValueId {
-    let i64_ty = rw.ctx.signless(64);
-    let group_attrs: Vec<_> = groups
-        .iter()
-        .map(|g| {
-            let xs: Vec<_> = g.iter().map(|&x| rw.ctx.int_attr(i64_ty, x)).collect();
-            rw.ctx.array_attr(&xs)
-        })
-        .collect();
-    let mut props = vec![(rw.ctx.sym("reassociation"), rw.ctx.array_attr(&group_attrs))];
+    let reassociation = reassociation_attr(rw.ctx, groups);
+    let mut props = vec![(rw.ctx.sym("reassociation"), reassociation)];
     let mut operands = vec![source];
     if let Some(sizes) = sizes {
         let statics: Vec<i64> = sizes.iter().map(|s| s.unwrap_or(DYNAMIC)).collect();

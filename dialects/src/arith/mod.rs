@@ -8,7 +8,7 @@ mod cmpf_int;
 mod fold;
 
 pub use attrs::{flag_bits, flags_attr, CMPF_PREDICATES, CMPI_PREDICATES};
-pub use fold::{materialize_constant, to_unsigned, wrap_signed};
+pub use fold::{fold_constant, materialize_constant, to_unsigned, wrap_signed};
 
 use silica_ir::dialect::{AttrHooks, DialectDef, Effects, OpDef, Traits, VerifyFn};
 use silica_ir::format::{

@@ -111,14 +111,11 @@ impl OpPassManager {
         let reuse =
             matches!(self.entries.last(), Some(Entry::Nested { pm, .. }) if pm.anchor == anchor);
         if !reuse {
-            self.entries.push(Entry::Nested {
-                pm: OpPassManager::new(anchor),
-                time: Duration::ZERO,
-            });
+            return self.nest_new(anchor);
         }
         match self.entries.last_mut() {
             Some(Entry::Nested { pm, .. }) => pm,
-            _ => unreachable!("a nested pipeline was just ensured"),
+            _ => unreachable!("a trailing nested pipeline was just found"),
         }
     }
 

@@ -316,6 +316,14 @@ impl Solver<'_> {
         }
     }
 
+    /// Joins `states` into `op`'s results, one each.
+    fn set_results(&mut self, op: OpId, states: Vec<Lattice>) {
+        let results: Vec<ValueId> = self.ir.results(op).collect();
+        for (r, l) in results.into_iter().zip(states) {
+            self.set(r, l);
+        }
+    }
+
     /// The lattice of each value the executable blocks of `region` yield,
     /// joined into `states`.
     fn join_yields(&self, region: RegionId, states: &mut [Lattice]) {
@@ -362,10 +370,7 @@ impl Solver<'_> {
             }
             self.join_yields(r, &mut states);
         }
-        let results: Vec<ValueId> = self.ir.results(op).collect();
-        for (r, l) in results.into_iter().zip(states) {
-            self.set(r, l);
-        }
+        self.set_results(op, states);
     }
 
     /// The trip count of an `scf.for` or `affine.for` with constant
@@ -447,10 +452,7 @@ impl Solver<'_> {
                 self.mark_executable(entry);
             }
         }
-        let values: Vec<ValueId> = self.ir.results(op).collect();
-        for (r, l) in values.into_iter().zip(results) {
-            self.set(r, l);
-        }
+        self.set_results(op, results);
     }
 
     /// `scf.while`: the before region runs on the inits joined with what
@@ -505,10 +507,7 @@ impl Solver<'_> {
             self.mark_executable(after);
         }
         if may_fail {
-            let results: Vec<ValueId> = self.ir.results(op).collect();
-            for (r, l) in results.into_iter().zip(forwarded) {
-                self.set(r, l);
-            }
+            self.set_results(op, forwarded);
         }
     }
 
@@ -523,10 +522,7 @@ impl Solver<'_> {
         }
         let mut states = vec![Lattice::Unknown; self.ir.num_results(op)];
         self.join_yields(r, &mut states);
-        let results: Vec<ValueId> = self.ir.results(op).collect();
-        for (r, l) in results.into_iter().zip(states) {
-            self.set(r, l);
-        }
+        self.set_results(op, states);
     }
 
     /// A call of `f`: its operands flow into `f`'s arguments (when `f`
