@@ -8,9 +8,10 @@ use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{
     parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint, ValueParam,
 };
-use silica_ir::parser::PResult;
+use silica_ir::lexer::Tok;
+use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::verify::OpVerifier;
-use silica_ir::{AttrKind, Context, Ir, OpId, Type};
+use silica_ir::{AttrKind, Context, Ir, OpId, OpSpec, Type};
 
 /// `comb.icmp` predicates in value order.
 pub const PREDICATES: &[&str] = &[
@@ -152,6 +153,48 @@ const ANY: TypeConstraint = TypeConstraint {
     build: None,
 };
 
+/// `comb.concat %a, %b attr-dict : t1, t2`, where both lists may be
+/// empty, as CIRCT's own parser reads it.
+fn parse_concat(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let loc = p.op_loc();
+    let at = p.pos();
+    let inputs = if p.peek(Tok::PercentId) {
+        p.parse_operand_list()?
+    } else {
+        Vec::new()
+    };
+    let attrs = p.parse_optional_attr_dict()?;
+    p.expect(Tok::Colon, "':'")?;
+    let types = p.parse_optional_type_list()?;
+    if inputs.len() != types.len() {
+        let msg = format!(
+            "number of operands and types do not match: got {} operands and {} types",
+            inputs.len(),
+            types.len()
+        );
+        return p.custom_error_at(at, msg);
+    }
+    let operands = inputs
+        .into_iter()
+        .zip(&types)
+        .map(|(u, &t)| p.resolve_operand(u, t))
+        .collect::<PResult<Vec<_>>>()?;
+    let Some(result) = infer_concat(p.ctx(), &types, &[]) else {
+        return p.op_error("failed to infer result types");
+    };
+    let name = p.ctx().sym("comb.concat");
+    Ok(p.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &result,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    }))
+}
+
 /// The concatenation's width is the sum of its inputs'.
 fn infer_concat(
     ctx: &mut Context,
@@ -187,6 +230,31 @@ fn verify_extract(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     Ok(())
 }
 
+/// The result's width is the inputs' total, reported as MLIR reports a
+/// result type that disagrees with the inferred one.
+fn verify_concat(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(result) = ir.results(op).next() else {
+        return Ok(());
+    };
+    let total: u64 = ir.operands(op).map(|x| width(ctx, ir, x)).sum();
+    let given = width(ctx, ir, result);
+    if total == given {
+        return Ok(());
+    }
+    let given = silica_ir::printer::type_to_string(ctx, ir.value_type(result));
+    let msg = format!(
+        "inferred type(s) 'i{total}' are incompatible with return type(s) of operation '{given}'"
+    );
+    let mut first = v.op_error(op, msg);
+    let then = silica_ir::Diagnostic::error(
+        v.ir().op_loc(op),
+        "'comb.concat' op failed to infer returned types",
+    );
+    first.notes.push(then);
+    Err(first)
+}
+
 fn verify_replicate(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
     let (Some(input), Some(result)) = (ir.operands(op).next(), ir.results(op).next()) else {
@@ -194,7 +262,7 @@ fn verify_replicate(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     };
     let (i, r) = (width(ctx, ir, input), width(ctx, ir, result));
     if i == 0 || r % i != 0 {
-        return Err(v.op_error(op, "result must be a multiple of the operand width"));
+        return Err(v.op_error(op, "replicate must produce integer multiple of operand"));
     }
     Ok(())
 }
@@ -219,11 +287,14 @@ fn verify_truth_table(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     if !all_bool {
         return Err(v.op_error(op, "requires a lookup table of booleans"));
     }
-    if n >= 32 || entries.len() != 1usize << n {
+    if n >= 64 {
         return Err(v.op_error(
             op,
             "Truth tables support a maximum of 63 inputs on 64-bit platforms",
         ));
+    }
+    if entries.len() as u128 != 1u128 << n {
+        return Err(v.op_error(op, "Expected lookup table of 2^n length"));
     }
     Ok(())
 }
@@ -271,7 +342,11 @@ static OPS: &[OpDef] = &[
         verify: Some(verify_extract),
         ..op("comb.extract", &EXTRACT)
     },
-    op("comb.concat", &CONCAT),
+    OpDef {
+        parse: Some(parse_concat),
+        verify: Some(verify_concat),
+        ..op("comb.concat", &CONCAT)
+    },
     OpDef {
         verify: Some(verify_replicate),
         ..op("comb.replicate", &REPLICATE)

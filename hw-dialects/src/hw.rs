@@ -17,7 +17,7 @@ use silica_ir::printer::{AsmPrinter, ParamPrinter};
 use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Symbol, Type, TypeKind};
 
-fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
+pub(crate) fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
     match ctx.attr_kind(a?) {
         AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
         _ => None,
@@ -213,9 +213,15 @@ fn verify_parameter_decls(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     Ok(())
 }
 
-/// An instance's parameter values against its module's declarations.
+/// An instance's parameter values against its module's declarations;
+/// a parameter of the wrong count, name or type notes where the module
+/// is declared.
 fn verify_instance_parameters(v: &mut OpVerifier<'_, '_>, op: OpId, module: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
+    let declared_here = |v: &mut OpVerifier<'_, '_>, msg: String| {
+        let at = v.ir().op_loc(module);
+        Box::new(v.op_error(op, msg).with_note(at, "module declared here"))
+    };
     let decls = parameters(ctx, ir, module);
     let given = parameters(ctx, ir, op);
     if decls.len() != given.len() {
@@ -224,7 +230,7 @@ fn verify_instance_parameters(v: &mut OpVerifier<'_, '_>, op: OpId, module: OpId
             decls.len(),
             given.len()
         );
-        return Err(v.op_error(op, msg));
+        return Err(declared_here(v, msg));
     }
     let show = |t| silica_ir::printer::type_to_string(ctx, t);
     let bindings = instance_bindings(ctx, ir, op);
@@ -242,11 +248,12 @@ fn verify_instance_parameters(v: &mut OpVerifier<'_, '_>, op: OpId, module: OpId
                 show(g.ty)
             )
         } else if g.value.is_none() {
-            format!("parameter \"{}\" must have a value", d.name)
+            let msg = format!("parameter \"{}\" must have a value", d.name);
+            return Err(v.op_error(op, msg));
         } else {
             continue;
         };
-        return Err(v.op_error(op, msg));
+        return Err(declared_here(v, msg));
     }
     for g in &given {
         if let Some(value) = g.value {
@@ -1243,6 +1250,7 @@ static OPS: &[OpDef] = &[
     crate::unions::OPS[1],
     crate::enums::OPS[0],
     crate::enums::OPS[1],
+    crate::hierpath::OPS[0],
 ];
 
 /// Parses an hw attribute after `#hw.` or `#hw<`.
@@ -1252,6 +1260,9 @@ fn parse_attr(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> {
     }
     if mnemonic == crate::enums::FIELD {
         return crate::enums::parse_field_attr(p);
+    }
+    if mnemonic == crate::hierpath::MNEMONIC {
+        return crate::hierpath::parse_attr(p);
     }
     crate::params::parse_attr(p, mnemonic)
 }
@@ -1263,6 +1274,9 @@ fn print_attr(pp: &ParamPrinter<'_>, out: &mut String, name: &str, params: &[Att
     }
     if name == crate::enums::FIELD {
         return crate::enums::print_field_attr(pp, out, params);
+    }
+    if name == crate::hierpath::MNEMONIC {
+        return crate::hierpath::print_params(pp.ctx(), params, out);
     }
     crate::params::print_attr(pp, out, name, params)
 }

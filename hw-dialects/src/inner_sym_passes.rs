@@ -1,5 +1,6 @@
 //! Passes over inner symbols: `--hw-verify-irn` (each inner symbol is
-//! defined once in its module, ports included) and
+//! defined once in its module, ports included, and `hw.hierpath`s
+//! resolve) and
 //! `--hw-bypass-inner-symbols` (port symbols move onto wires, and values
 //! read through a wire with a symbol read the wire's input instead, so
 //! that symbols no longer stand in the way of optimisation).
@@ -38,7 +39,7 @@ fn port_symbol(ctx: &Context, dict: Attr) -> Option<Attr> {
 
 /// Every inner symbol of `module`'s ports and ops, with where it is
 /// defined, in definition order (ports first).
-fn definitions(ctx: &Context, ir: &Ir, module: OpId) -> Vec<(InnerSymProp, Attr)> {
+pub(crate) fn definitions(ctx: &Context, ir: &Ir, module: OpId) -> Vec<(InnerSymProp, Attr)> {
     let mut defs = Vec::new();
     for dict in port_attributes(ctx, ir, module) {
         if let Some(a) = port_symbol(ctx, dict) {
@@ -57,7 +58,8 @@ fn definitions(ctx: &Context, ir: &Ir, module: OpId) -> Vec<(InnerSymProp, Attr)
     defs
 }
 
-/// An error at the second definition of a name within one module.
+/// An error at the second definition of a name within one module, or at
+/// an `hw.hierpath` whose steps do not exist.
 pub fn verify_irn(ctx: &Context, ir: &Ir, top: OpId) -> Res<()> {
     for module in modules(ctx, ir, top) {
         let defs = definitions(ctx, ir, module);
@@ -71,7 +73,7 @@ pub fn verify_irn(ctx: &Context, ir: &Ir, top: OpId) -> Res<()> {
             }
         }
     }
-    Ok(())
+    crate::hierpath::verify_paths(ctx, ir, top)
 }
 
 struct VerifyIrn;
@@ -86,7 +88,7 @@ impl Pass for VerifyIrn {
 pub static HW_VERIFY_IRN: PassInfo = PassInfo {
     argument: "hw-verify-irn",
     name: "VerifyInnerRefNamespace",
-    description: "Checks that each inner symbol is defined once in its module",
+    description: "Checks that each inner symbol is defined once in its module and that hierarchical paths resolve",
     anchor: Some("builtin.module"),
     options: &[],
     create: |_: &PassOptions| Ok(Box::new(VerifyIrn)),

@@ -8,6 +8,7 @@ pub mod comb;
 pub mod enums;
 pub mod eval;
 pub mod fold;
+pub mod hierpath;
 pub mod hw;
 pub mod initial;
 pub mod inner_sym;

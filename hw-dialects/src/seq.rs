@@ -246,7 +246,6 @@ fn print_compreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
     let r = reg_operands(ctx, ir, op);
     print_sym(p, op);
-    p.write(" ");
     print_implicit_name(p, op);
     p.write(" ");
     let ops: Vec<_> = [r.input, r.clock, r.enable].into_iter().flatten().collect();

@@ -845,7 +845,6 @@ pub(crate) fn print_shiftreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let n = int_prop(ctx, ir, op, "numElements").unwrap_or(0);
     p.write(&format!("[{n}]"));
     print_sym(p, op);
-    p.write(" ");
     print_implicit_name(p, op);
     p.write(" ");
     p.operands([input, clk, en].into_iter().flatten());

@@ -493,12 +493,13 @@ pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Typ
         "struct" => {
             p.expect(Tok::Less, "'<'")?;
             let mut fields = Vec::new();
+            let mut duplicates = Vec::new();
             if !p.eat(Tok::Greater) {
                 loop {
                     let at = p.pos();
                     let name = parse_port_name(p)?;
                     if fields.iter().any(|(n, _)| *n == name) {
-                        return p.error_at(at, format!("duplicate field name '{name}'"));
+                        duplicates.push((at, format!("duplicate field name '{name}'")));
                     }
                     p.expect(Tok::Colon, "':'")?;
                     let ty = p.parse_type()?;
@@ -509,6 +510,7 @@ pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Typ
                 }
                 p.expect(Tok::Greater, "'>'")?;
             }
+            report_duplicates(p, duplicates)?;
             Ok(struct_type(p.ctx(), &fields))
         }
         "union" => parse_union(p),
@@ -581,13 +583,14 @@ pub(crate) fn parse_hw(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Typ
 fn parse_union(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
     p.expect(Tok::Less, "'<'")?;
     let mut fields: Vec<UnionField> = Vec::new();
+    let mut duplicates = Vec::new();
     if !p.eat(Tok::Greater) {
         loop {
             let at = p.pos();
             let name = p.parse_keyword()?.to_string();
             if fields.iter().any(|f| f.name == name) {
                 let msg = format!("duplicate field name '{name}' in hw.union type");
-                return p.error_at(at, msg);
+                duplicates.push((at, msg));
             }
             p.expect(Tok::Colon, "':'")?;
             let ty = p.parse_type()?;
@@ -603,6 +606,7 @@ fn parse_union(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
         }
         p.expect(Tok::Greater, "'>'")?;
     }
+    report_duplicates(p, duplicates)?;
     Ok(union_type(p.ctx(), &fields))
 }
 
@@ -615,11 +619,34 @@ pub(crate) fn parse_port_name(p: &mut AsmParser<'_, '_>) -> PResult<String> {
     Ok(p.parse_keyword()?.to_string())
 }
 
+/// Every repeated field name of a struct or union, once the type is
+/// read (CIRCT reports them all): the first as the error, the others as
+/// errors that follow it.
+fn report_duplicates(p: &mut AsmParser<'_, '_>, duplicates: Vec<(usize, String)>) -> PResult<()> {
+    let mut errors = duplicates
+        .into_iter()
+        .map(|(at, msg)| silica_ir::Diagnostic::error(p.loc_at(at), msg));
+    let Some(mut first) = errors.next() else {
+        return Ok(());
+    };
+    first.notes.extend(errors);
+    Err(Box::new(first))
+}
+
 /// The rest of `!hw.array<4xi8>` after its `<`.
 fn parse_array_dims(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> {
+    let at = p.pos();
+    if p.peek(Tok::Float) {
+        // The size is read as an `i64` attribute.
+        return p.error_at(at, "floating point value not valid for specified type");
+    }
     let dims = p.parse_dimension_list()?;
-    if dims.len() != 1 {
-        return p.expected("one dimension in an hw array type");
+    match dims.len() {
+        1 => {}
+        // CIRCT reads a size (an integer or a parameter), then an element
+        // type where a second size stands.
+        0 => return p.error_at(at, "unsupported dimension kind in hw.array"),
+        _ => return p.error_at(at, "expected non-function type"),
     }
     let element = parse_element(p)?;
     p.expect(Tok::Greater, "'>'")?;

@@ -125,8 +125,21 @@ fn print_union_extract(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 }
 
 /// The field index is within the union and the field's type is the value
-/// put in (`hw.union_create`) or read (`hw.union_extract`).
+/// put in (`hw.union_create`) or read (`hw.union_extract`, whose result
+/// type is inferred: its errors are followed by MLIR's "failed to infer").
 fn verify_union_access(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let extract = v.ctx().str(v.ir().op_name(op)) == "hw.union_extract";
+    check_union_access(v, op).map_err(|mut d| {
+        if extract {
+            let at = v.ir().op_loc(op);
+            let msg = "'hw.union_extract' op failed to infer returned types";
+            d.notes.push(silica_ir::Diagnostic::error(at, msg));
+        }
+        d
+    })
+}
+
+fn check_union_access(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
     let Some((fields, index)) = accessed(ctx, ir, op) else {
         return Ok(());

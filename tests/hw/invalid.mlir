@@ -132,3 +132,102 @@ hw.typedecl @alone : i1
 
 // expected-error @+1 {{'hw.module.extern' op requires 0 port locations but got 1}}
 hw.module.extern @bad_port_locs() attributes {port_locs = [loc("port")]}
+
+// -----
+
+// The generic form of comb.concat states a result type that must be the
+// inputs' total width.
+hw.module @concat_width(in %a: i4, out out: i7) {
+  // expected-error @+2 {{'comb.concat' op inferred type(s) 'i8' are incompatible with return type(s) of operation 'i7'}}
+  // expected-error @+1 {{'comb.concat' op failed to infer returned types}}
+  %0 = "comb.concat"(%a, %a) : (i4, i4) -> i7
+  hw.output %0 : i7
+}
+
+// -----
+
+// expected-error @+1 {{inner reference must have exactly one nested reference}}
+#innerRef = #hw.innerNameRef<@innerRef>
+
+// -----
+
+// expected-error @+1 {{inner reference must have exactly one nested reference}}
+hw.hierpath @p [@A::@b::@c]
+
+// -----
+
+// expected-error @+1 {{'hw.hierpath' op the instance path cannot be empty}}
+hw.hierpath @p []
+
+// -----
+
+// expected-error @+1 {{'hw.hierpath' op the instance path can only contain inner sym reference, only the leaf can refer to a module symbol}}
+hw.hierpath @p [@A, @B::@c]
+
+// -----
+
+hw.module @struct(in %a: i8) {}
+// expected-error @+2 {{duplicate field name 'foo'}}
+// expected-error @+1 {{duplicate field name 'bar'}}
+hw.module @dups(in %a: !hw.struct<foo: i8, bar: i8, foo: i8, baz: i8, bar: i8>) {}
+
+// -----
+
+// expected-error @+1 {{expected non-function type}}
+hw.module private @arrayDims(in %a: !hw.array<3 x 4 x i5>) { }
+
+// -----
+
+// expected-error @+1 {{unsupported dimension kind in hw.array}}
+hw.module @dims(in %a: !hw.array<i3 x i4>) {}
+
+// -----
+
+// expected-error @below {{floating point value not valid for specified type}}
+hw.module @floatDim(in %in: !hw.array<44.44axi0>) { }
+
+// -----
+
+hw.module @union(in %a: !hw.union<foo: i42, bar: i12>) {
+  // expected-error @+2 {{'hw.union_extract' op failed to infer returned types}}
+  // expected-error @+1 {{'hw.union_extract' op inferred type(s) 'i12' are incompatible with return type(s) of operation 'i42'}}
+  %aget = "hw.union_extract"(%a) {fieldIndex = 1 : i32} : (!hw.union<foo: i42, bar: i12>) -> i42
+}
+
+// -----
+
+// expected-note @+1 {{module declared here}}
+hw.module.extern @p<p1: i42 = 17, p2: i1>(in %arg0: i8, out out: i8)
+hw.module @Use(in %a: i8, out xx: i8) {
+  // expected-error @+1 {{op expected 2 parameters but had 1}}
+  %r0 = hw.instance "inst1" @p<p1: i42 = 4>(arg0: %a: i8) -> (out: i8)
+  hw.output %r0: i8
+}
+
+// -----
+
+hw.module @concat() {
+  // expected-error @below {{number of operands and types do not match: got 0 operands and 1 types}}
+  comb.concat : i1
+}
+
+// -----
+
+hw.module @concat(in %arg0: i1) {
+  // expected-error @below {{number of operands and types do not match: got 1 operands and 0 types}}
+  comb.concat %arg0 :
+}
+
+// -----
+
+hw.module @tt(in %a: i1, in %b: i1) {
+  // expected-error @+1 {{Expected lookup table of 2^n length}}
+  %0 = comb.truth_table %a, %b -> [true, false]
+}
+
+// -----
+
+hw.module @rep(in %a: i0) {
+  // expected-error @+1 {{op replicate must produce integer multiple of operand}}
+  %0 = comb.replicate %a : (i0) -> i16
+}

@@ -1,6 +1,7 @@
 // Bad parameter lists and values are errors at the op, as in CIRCT.
 // RUN: silica opt %s --split-input-file --verify-diagnostics
 
+// expected-note @+1 {{module declared here}}
 hw.module.extern @p<p1: i42 = 17, p2: i1>(in %arg0: i8, out out: i8)
 hw.module @Use(in %a: i8, out xx: i8) {
   // expected-error @+1 {{op expected 2 parameters but had 1}}
@@ -10,6 +11,7 @@ hw.module @Use(in %a: i8, out xx: i8) {
 
 // -----
 
+// expected-note @+1 {{module declared here}}
 hw.module.extern @p<p1: i42 = 17, p2: i1>(in %arg0: i8, out out: i8)
 hw.module @Use(in %a: i8, out xx: i8) {
   // expected-error @+1 {{op parameter #1 should have name "p2" but has name "p3"}}
@@ -19,6 +21,7 @@ hw.module @Use(in %a: i8, out xx: i8) {
 
 // -----
 
+// expected-note @+1 {{module declared here}}
 hw.module.extern @p<p1: i42 = 17, p2: i1>(in %arg0: i8, out out: i8)
 hw.module @Use(in %a: i8, out xx: i8) {
   // expected-error @+1 {{op parameter "p2" should have type 'i1' but has type 'i2'}}

@@ -17,7 +17,7 @@
 // CHECK-NEXT:{{^}}    %c0_i3 = hw.constant 0 : i3
 // CHECK-NEXT:{{^}}    %myMemory_rdata = seq.read %myMemory[%c0_i2, %c0_i3] rden %enable {latency = 1 : i64} : !seq.hlmem<4x8xi20>
 // CHECK-NEXT:{{^}}    seq.write %myMemory[%c0_i2, %c0_i3] %data wren %enable {latency = 1 : i64} : !seq.hlmem<4x8xi20>
-// CHECK-NEXT:{{^}}    %r0 = seq.shiftreg[3]  %data, %clock, %enable : i20{{  $}}
+// CHECK-NEXT:{{^}}    %r0 = seq.shiftreg[3] %data, %clock, %enable : i20{{  $}}
 // CHECK-NEXT:{{^}}    %2 = seq.const_clock  high
 // CHECK-NEXT:{{^}}    %out, %full, %empty, %almostFull, %almostEmpty = seq.fifo depth 3 almost_full 2 almost_empty 1 in %data rdEn %mode wrEn %enable clk %clock rst %rst : i20
 // CHECK-NEXT:{{^}}    hw.output

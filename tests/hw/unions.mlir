@@ -45,6 +45,7 @@ hw.module @u(in %a: !hw.union<foo: i42>) {
 // -----
 
 hw.module @u(in %a: !hw.union<foo: i42, bar: i12>) {
+  // expected-error @+2 {{'hw.union_extract' op failed to infer returned types}}
   // expected-error @+1 {{'hw.union_extract' op inferred type(s) 'i12' are incompatible with return type(s) of operation 'i42'}}
   %0 = "hw.union_extract"(%a) {fieldIndex = 1 : i32} : (!hw.union<foo: i42, bar: i12>) -> i42
 }

@@ -36,3 +36,50 @@ hw.module @One(in %a : i1) {
 hw.module @Two(in %a : i1) {
   %w = hw.wire %a sym @w : i1
 }
+
+// -----
+
+// Hierarchical paths resolve: each step but the last is an instance of
+// the module the next step is in, and the last step exists.
+hw.module @Leaf(in %a : i1 {hw.exportPort = #hw<innerSym@port>}) {
+  %w = hw.wire %a sym @w : i1
+}
+hw.module @Mid(in %a : i1) {
+  hw.instance "leaf" sym @leaf @Leaf(a: %a: i1) -> ()
+}
+hw.module @Top(in %a : i1) {
+  hw.instance "mid" sym @mid @Mid(a: %a: i1) -> ()
+}
+hw.hierpath @toWire [@Top::@mid, @Mid::@leaf, @Leaf::@w]
+hw.hierpath @toPort [@Top::@mid, @Mid::@leaf, @Leaf::@port]
+hw.hierpath @toModule [@Top::@mid, @Mid]
+// expected-error @below {{'hw.hierpath' op operation with symbol: #hw.innerNameRef<@Leaf::@missing> was not found}}
+hw.hierpath @missing [@Top::@mid, @Mid::@leaf, @Leaf::@missing]
+
+// -----
+
+hw.module @Leaf(in %a : i1) {
+  %w = hw.wire %a sym @w : i1
+}
+hw.module @Top(in %a : i1) {
+  hw.instance "leaf" sym @leaf @Leaf(a: %a: i1) -> ()
+}
+// expected-error @below {{'hw.hierpath' op instance path is incorrect. Expected module: "Leaf" instead found: "Top"}}
+hw.hierpath @wrong [@Top::@leaf, @Top::@leaf]
+
+// -----
+
+hw.module @Leaf(in %a : i1) {
+  %w = hw.wire %a sym @w : i1
+}
+// expected-error @below {{'hw.hierpath' op module: "Leaf" does not contain any instance with symbol: "w"}}
+hw.hierpath @notInstance [@Leaf::@w, @Leaf]
+
+// -----
+
+hw.module @Leaf() {}
+hw.module @Top() {
+  hw.instance "leaf" sym @leaf @Leaf() -> ()
+}
+// expected-error @below {{'hw.hierpath' op instance path is incorrect. Expected module: "Leaf" instead found: "Top"}}
+hw.hierpath @leafModule [@Top::@leaf, @Top]

@@ -442,6 +442,24 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         Ok(out)
     }
 
+    /// `t1, t2, ...`, or nothing where no type starts (the list of an
+    /// op whose custom parser allows zero types).
+    pub fn parse_optional_type_list(&mut self) -> PResult<Vec<Type>> {
+        let first = match self.p.kind() {
+            Tok::LParen | Tok::BangId => self.p.parse_type()?,
+            Tok::BareId => match self.p.parse_optional_builtin_type()? {
+                Some(t) => t,
+                None => return Ok(Vec::new()),
+            },
+            _ => return Ok(Vec::new()),
+        };
+        let mut out = vec![first];
+        while self.p.eat(Tok::Comma) {
+            out.push(self.p.parse_type()?);
+        }
+        Ok(out)
+    }
+
     /// `t` or `(t1, t2, ...)`: a result type list (after `->`).
     pub fn parse_result_types(&mut self) -> PResult<Vec<Type>> {
         if !self.p.eat(Tok::LParen) {
