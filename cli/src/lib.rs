@@ -58,6 +58,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_hw_dialects::inner_sym_passes::HW_VERIFY_IRN,
                 &silica_hw_dialects::inner_sym_passes::HW_BYPASS_INNER_SYMBOLS,
                 &silica_hw_dialects::lower_compreg_ce::LOWER_SEQ_COMPREG_CE,
+                &silica_hw_dialects::lower_shiftreg::LOWER_SEQ_SHIFTREG,
             ]),
     )
 }
