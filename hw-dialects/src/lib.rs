@@ -18,6 +18,7 @@ pub mod lower_shiftreg;
 pub mod mem_init;
 pub mod memory;
 pub mod params;
+pub mod reg_of_vec_to_mem;
 pub mod seq;
 pub mod seq_memory;
 pub mod sim;

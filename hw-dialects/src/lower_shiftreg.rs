@@ -66,7 +66,10 @@ fn lower_one(ctx: &mut Context, ir: &mut Ir, reg: OpId) -> Result<(), Box<Diagno
         let props = vec![
             (ctx.sym("inner_sym"), sym),
             (ctx.sym("name"), ctx.string_attr(name.as_bytes())),
-            (ctx.sym("operandSegmentSizes"), ctx.int_array_attr(32, &sizes)),
+            (
+                ctx.sym("operandSegmentSizes"),
+                ctx.int_array_attr(32, &sizes),
+            ),
         ];
         let props = ctx.dict_attr(props);
         let (op_name, attrs) = (ctx.sym("seq.compreg.ce"), ctx.dict_attr(Vec::new()));

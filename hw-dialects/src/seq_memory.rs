@@ -93,7 +93,9 @@ impl<'a, 'b> Builder<'_, 'a, 'b> {
             }
         }
         let attrs = ctx.dict_attr(attrs);
-        let props = ctx.dict_attr(std::mem::take(&mut self.props));
+        // An op without properties prints no `<{}>`, as CIRCT's.
+        let props = std::mem::take(&mut self.props);
+        let props = (!props.is_empty()).then(|| ctx.dict_attr(props));
         let op_name = ctx.sym(name);
         Ok(self.p.create_op(OpSpec {
             name: op_name,
@@ -103,7 +105,7 @@ impl<'a, 'b> Builder<'_, 'a, 'b> {
             successors: &[],
             regions: &[],
             attrs,
-            props: Some(props),
+            props,
         }))
     }
 }
