@@ -3,6 +3,7 @@
 //! bit vectors of any width) and `seq` (registers and clocks).
 
 pub mod aggregate_folds;
+pub mod aggregate_to_comb;
 pub mod aggregates;
 pub mod comb;
 pub mod enums;

@@ -339,7 +339,11 @@ pub fn eval_results(ctx: &Context, ir: &Ir, op: OpId, args: &[Bits]) -> Res<Vec<
 
 /// The bits of an `hw.aggregate_constant`'s `fields` (or a nested
 /// element) as a value of type `t`.
-fn aggregate_bits(ctx: &Context, a: silica_ir::Attr, t: silica_ir::Type) -> Option<Bits> {
+pub(crate) fn aggregate_bits(
+    ctx: &Context,
+    a: silica_ir::Attr,
+    t: silica_ir::Type,
+) -> Option<Bits> {
     let w = bit_width(ctx, t)? as u32;
     match ctx.attr_kind(a) {
         AttrKind::Integer { value, .. } => Some(Bits::from_bigint(w, value)),
