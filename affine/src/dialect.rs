@@ -385,6 +385,7 @@ fn print_bound(p: &mut AsmPrinter<'_, '_>, map: Attr, operands: &[ValueId], pref
 /// `%iv = lb to ub [step N] [iter_args(...) -> (types)] region attr-dict`
 fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let iv = p.parse_argument()?;
+    let iv_loc = p.parse_optional_location()?;
     p.expect(Tok::Equal, "'='")?;
     let (lb_map, lb_ops) = parse_bound(p, true)?;
     if !p.eat_keyword("to") {
@@ -439,7 +440,9 @@ fn parse_for(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         args.push((arg, t));
     }
     let region = p.ir().create_region();
-    p.parse_region_with_args(region, &args)?;
+    let mut locs = vec![iv_loc];
+    locs.resize_with(args.len(), || None);
+    p.parse_region_with_located_args(region, &args, locs)?;
     p.ensure_terminator(region, YIELD);
     let attrs = p.parse_optional_attr_dict()?;
     let ctx = p.ctx();

@@ -104,6 +104,11 @@ impl IoArgs {
         }
     }
 
+    /// Whether unregistered dialects are accepted.
+    pub fn allow_unregistered(&self) -> bool {
+        self.allow_unregistered
+    }
+
     /// The printing flags these arguments ask for.
     pub fn print_flags(&self) -> PrintFlags {
         PrintFlags {

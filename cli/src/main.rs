@@ -4,6 +4,7 @@
 mod driver;
 mod irdl_export;
 mod opt;
+mod roundtrip;
 mod schedule;
 mod sim;
 mod translate;

@@ -54,6 +54,10 @@ pub struct OptArgs {
     /// Print the pass pipeline to stderr before running it.
     #[arg(long = "dump-pass-pipeline")]
     dump_pass_pipeline: bool,
+    /// Check that the input prints and reads back to the same IR, in the
+    /// generic and the custom form, before the passes run.
+    #[arg(long = "verify-roundtrip")]
+    verify_roundtrip: bool,
     /// Run nested pipelines on one thread (by default, pipelines on
     /// functions and other isolated ops run across threads).
     #[arg(long = "mlir-disable-threading")]
@@ -164,6 +168,9 @@ pub fn run(args: &OptArgs, flags: &[(&'static str, String)]) -> ExitCode {
         &args.io,
         "",
         &mut |ctx, m| {
+            if args.verify_roundtrip {
+                crate::roundtrip::verify_roundtrip(ctx, m, args.io.allow_unregistered())?;
+            }
             let mut pm = pm.borrow_mut();
             if pm.is_empty() {
                 return Ok(());

@@ -192,6 +192,8 @@ struct Arg<'a> {
     name: Option<silica_ir::parser::UnresolvedOperand<'a>>,
     ty: Type,
     attrs: Option<Attr>,
+    /// The argument's `loc(...)`, given to the entry block's argument.
+    loc: Option<silica_ir::parser::PendingLoc>,
 }
 
 fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
@@ -220,7 +222,13 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
             };
             let ty = p.parse_type()?;
             let attrs = p.parse_optional_nonempty_attr_dict()?;
-            args.push(Arg { name, ty, attrs });
+            let loc = p.parse_optional_location()?;
+            args.push(Arg {
+                name,
+                ty,
+                attrs,
+                loc,
+            });
             if !p.eat(Tok::Comma) {
                 break;
             }
@@ -244,8 +252,10 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let attrs = p.parse_optional_attr_dict_with_keyword()?;
     let region = p.ir().create_region();
     if p.peek(Tok::LBrace) {
-        let entry: Vec<_> = args.iter().filter_map(|a| Some((a.name?, a.ty))).collect();
-        p.parse_region_with_args(region, &entry)?;
+        let named: Vec<_> = args.iter_mut().filter(|a| a.name.is_some()).collect();
+        let entry: Vec<_> = named.iter().filter_map(|a| Some((a.name?, a.ty))).collect();
+        let locs = named.into_iter().map(|a| a.loc.take()).collect();
+        p.parse_region_with_located_args(region, &entry, locs)?;
     }
     let loc = p.op_loc();
     let ctx = p.ctx();
