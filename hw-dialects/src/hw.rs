@@ -484,6 +484,8 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
     let mut ports = Vec::new();
     let mut port_attrs = Vec::new();
     let mut port_locs = Vec::new();
+    // Ports with a `loc(...)` of their own: set once the op exists.
+    let mut written_locs = Vec::new();
     let mut args = Vec::new();
     if !p.eat(Tok::RParen) {
         loop {
@@ -508,6 +510,9 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
             p.expect(Tok::Colon, "':'")?;
             let ty = p.parse_type()?;
             port_attrs.push(p.parse_optional_attr_dict()?);
+            if let Some(l) = p.parse_optional_location()? {
+                written_locs.push((port_locs.len() - 1, l));
+            }
             if let Some(u) = operand {
                 let arg_ty = if dir == Direction::InOut {
                     types::inout(p.ctx(), ty)
@@ -548,7 +553,11 @@ fn parse_module_like(p: &mut AsmParser<'_, '_>, extern_: bool) -> PResult<OpId> 
     } else {
         "hw.module"
     };
-    create_named(p, op_name, name, extra, attrs, &[region])
+    let op = create_named(p, op_name, name, extra, attrs, &[region])?;
+    for (index, loc) in written_locs {
+        p.set_attr_element_loc(op, "port_locs", index, loc);
+    }
+    Ok(op)
 }
 
 fn parse_module(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
@@ -574,6 +583,11 @@ fn print_module_like(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let block = region.and_then(|r| ir.entry_block(r));
     let args: Vec<_> = block.map(|b| ir.block_args(b).to_vec()).unwrap_or_default();
     let port_attrs = port_attributes(ctx, ir, op);
+    let port_locs: Vec<Attr> =
+        match inherent_attr(ctx, ir, op, "port_locs").map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::Array(locs)) => locs.to_vec(),
+            _ => Vec::new(),
+        };
     let mut next_arg = 0;
     for (i, port) in ports.iter().enumerate() {
         if i > 0 {
@@ -607,6 +621,9 @@ fn print_module_like(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         if let Some(&d) = port_attrs.get(i) {
             let entries = p.ctx().dict_entries(d).to_vec();
             p.attr_entries(&entries, false);
+        }
+        if let Some(&l) = port_locs.get(i) {
+            p.loc(l);
         }
     }
     p.write(")");

@@ -562,6 +562,19 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.parse_optional_pending_loc()
     }
 
+    /// Sets element `index` of `op`'s array attribute `name` to the
+    /// location `loc` read with [`AsmParser::parse_optional_location`]
+    /// (at the end of the buffer for an alias defined there).
+    pub fn set_attr_element_loc(
+        &mut self,
+        op: OpId,
+        name: &str,
+        index: usize,
+        loc: super::PendingLoc,
+    ) {
+        self.p.set_attr_element_loc(op, name, index, loc);
+    }
+
     /// Like [`AsmParser::parse_region_with_args`], giving each argument
     /// its `loc(...)` where one was written.
     pub fn parse_region_with_located_args(

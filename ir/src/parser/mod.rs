@@ -101,6 +101,9 @@ struct BlockEntry {
 enum LocTarget {
     Op(OpId),
     Arg(ValueId),
+    /// Element `index` of the array attribute `name` of an op (a port's
+    /// location in a module's `port_locs`, say).
+    AttrElement(OpId, crate::context::Symbol, usize),
 }
 
 /// A `loc(...)` read before the value it locates exists.
@@ -629,6 +632,9 @@ impl<'a> Parser<'a> {
             match target {
                 LocTarget::Op(op) => self.ir.set_op_loc(op, attr),
                 LocTarget::Arg(v) => self.ir.set_value_loc(v, attr),
+                LocTarget::AttrElement(op, name, index) => {
+                    self.set_attr_element(op, name, index, attr)
+                }
             }
         }
         Ok(())
@@ -945,6 +951,50 @@ impl<'a> Parser<'a> {
         let loc = self.parse_location_body()?;
         self.expect(Tok::RParen, "')' in location")?;
         Ok(Some(PendingLoc::Known(loc)))
+    }
+
+    /// Replaces element `index` of `op`'s array attribute `name`.
+    fn set_attr_element(
+        &mut self,
+        op: OpId,
+        name: crate::context::Symbol,
+        index: usize,
+        value: Attr,
+    ) {
+        let mut entries = self.ctx.dict_entries(self.ir.op_attrs(op)).to_vec();
+        for (k, v) in entries.iter_mut() {
+            if *k != name {
+                continue;
+            }
+            if let crate::attrs::AttrKind::Array(items) = self.ctx.attr_kind(*v) {
+                let mut items = items.to_vec();
+                if let Some(slot) = items.get_mut(index) {
+                    *slot = value;
+                }
+                *v = self.ctx.array_attr(&items);
+            }
+        }
+        let dict = self.ctx.dict_attr(entries);
+        self.ir.set_op_attrs(op, dict);
+    }
+
+    /// Element `index` of `op`'s array attribute `name` becomes `loc`
+    /// (now or, for an alias not yet defined, at the end of the buffer).
+    pub(crate) fn set_attr_element_loc(
+        &mut self,
+        op: OpId,
+        name: &str,
+        index: usize,
+        loc: PendingLoc,
+    ) {
+        let name = self.ctx.sym(name);
+        match loc {
+            PendingLoc::Known(loc) => self.set_attr_element(op, name, index, loc),
+            PendingLoc::Alias(alias, pos) => {
+                self.deferred_locs
+                    .push((LocTarget::AttrElement(op, name, index), alias, pos))
+            }
+        }
     }
 
     /// Gives block argument `v` the location `loc` (now or, for an alias

@@ -107,6 +107,27 @@ impl<'p, 'a> AsmPrinter<'p, 'a> {
         }
     }
 
+    /// ` loc(...)` of `l`, with `--mlir-print-debuginfo` (inline, as
+    /// argument locations print).
+    pub fn loc(&mut self, l: crate::Attr) {
+        match &mut self.backend {
+            Backend::Text(p) => {
+                if p.flags.debug_info {
+                    p.out.push_str(" loc(");
+                    p.attrs.location_body(&mut p.out, l, true);
+                    p.out.push(')');
+                }
+            }
+            Backend::Visit {
+                flags, v: visitor, ..
+            } => {
+                if flags.debug_info {
+                    visitor.attr(l, false);
+                }
+            }
+        }
+    }
+
     /// ` loc(...)` of a region argument, with `--mlir-print-debuginfo`
     /// (always inline, as MLIR prints argument locations).
     pub fn arg_loc(&mut self, v: ValueId) {
