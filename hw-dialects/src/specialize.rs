@@ -84,13 +84,24 @@ pub fn specialize(ctx: &mut Context, ir: &mut Ir, top: OpId) -> Res<()> {
             Some(n) => n,
             None => {
                 let n = unique_name(ctx, ir, top, &target, &bindings);
-                // Copies follow their module in the order they are made.
-                let after = made
-                    .iter()
-                    .rev()
-                    .find(|m| m.0 == target)
-                    .map_or(module, |m| m.3);
-                let copy = specialize_module(ctx, ir, module, after, &bindings, &n)?;
+                let copy = specialize_module(ctx, ir, module, module, &bindings, &n)?;
+                // Copies open the module, in the order they are made, as
+                // CIRCT's pass places them.
+                ir.detach_op(copy);
+                match made.last() {
+                    Some(m) => ir.insert_op_after(m.3, copy),
+                    None => {
+                        let first = ir
+                            .regions(top)
+                            .next()
+                            .and_then(|r| ir.entry_block(r))
+                            .and_then(|b| ir.block_ops(b).next());
+                        match first {
+                            Some(f) => ir.insert_op_before(f, copy),
+                            None => ir.insert_op_after(module, copy),
+                        }
+                    }
+                }
                 made.push((target.clone(), bindings, n.clone(), copy));
                 specialised.push(module);
                 n

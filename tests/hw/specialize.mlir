@@ -37,13 +37,14 @@ hw.module @top(in %vec1 : !hw.array<4 x !hw.int<8>>, in %a1 : !hw.int<8>,
 // -----
 
 // Parameters passed on through nested instances; names that would clash
-// get a suffix; equal values share one copy.
-// CHECK-LABEL: hw.module @constantGen_V_8_0(out out : i32) {
-// CHECK-NEXT:    %c8_i32 = hw.constant 8 : i32
-// CHECK-LABEL: hw.module @widthOf_width_8(in %in : i8) {
+// get a suffix; equal values share one copy. Copies open the module in
+// the order they are made, as CIRCT places them.
 // CHECK-LABEL: hw.module @user_V_8(in %in : i8, out out : i32) {
 // CHECK-NEXT:    hw.instance "inst1" @constantGen_V_8_0() -> (out: i32)
 // CHECK-NEXT:    hw.instance "inst2" @widthOf_width_8(in: %in: i8) -> ()
+// CHECK-LABEL: hw.module @constantGen_V_8_0(out out : i32) {
+// CHECK-NEXT:    %c8_i32 = hw.constant 8 : i32
+// CHECK-LABEL: hw.module @widthOf_width_8(in %in : i8) {
 // CHECK-LABEL: hw.module.extern @constantGen_V_8()
 // CHECK-LABEL: hw.module @top(
 // CHECK-NEXT:    hw.instance "a" @user_V_8(in: %in: i8) -> (out: i32)
