@@ -59,6 +59,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_hw_dialects::inner_sym_passes::HW_BYPASS_INNER_SYMBOLS,
                 &silica_hw_dialects::lower_compreg_ce::LOWER_SEQ_COMPREG_CE,
                 &silica_hw_dialects::lower_shiftreg::LOWER_SEQ_SHIFTREG,
+                &silica_hw_dialects::instance_graph::HW_PRINT_INSTANCE_GRAPH,
                 &silica_hw_dialects::aggregate_to_comb::HW_AGGREGATE_TO_COMB,
                 &silica_hw_dialects::reg_of_vec_to_mem::SEQ_REG_OF_VEC_TO_MEM,
             ]),

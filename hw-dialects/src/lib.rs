@@ -14,6 +14,7 @@ pub mod hw;
 pub mod initial;
 pub mod inner_sym;
 pub mod inner_sym_passes;
+pub mod instance_graph;
 pub mod lower_compreg_ce;
 pub mod lower_shiftreg;
 pub mod mem_init;
