@@ -228,11 +228,19 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> 
             Ok(make(p.ctx(), mnemonic, vec![]))
         }
         "array" => {
+            let at = p.start_pos();
             p.expect(Tok::Less, "'<'")?;
             let n = p.parse_u64()?;
             p.expect_keyword("x")?;
             let element = parse_nested(p)?;
             p.expect(Tok::Greater, "'>'")?;
+            if is_one_of(
+                p.ctx(),
+                element,
+                &["void", "label", "metadata", "func", "token"],
+            ) {
+                return p.error_at(at, "invalid array element type");
+            }
             Ok(array(p.ctx(), n, element))
         }
         "vec" => {
@@ -254,8 +262,12 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> 
             Ok(make(ctx, "vec", params))
         }
         "func" => {
+            let at = p.start_pos();
             p.expect(Tok::Less, "'<'")?;
             let result = parse_nested(p)?;
+            if is_one_of(p.ctx(), result, &["func", "metadata", "label"]) {
+                return p.error_at(at, "invalid function result type");
+            }
             p.expect(Tok::LParen, "'('")?;
             let mut params = Vec::new();
             let mut vararg = false;
@@ -265,7 +277,11 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> 
                         vararg = true;
                         break;
                     }
-                    params.push(parse_nested(p)?);
+                    let param = parse_nested(p)?;
+                    if is_one_of(p.ctx(), param, &["void", "func"]) {
+                        return p.error_at(at, "invalid function argument type");
+                    }
+                    params.push(param);
                     if !p.eat(Tok::Comma) {
                         break;
                     }
@@ -277,16 +293,37 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> 
         }
         "struct" => parse_struct(p),
         "target" => {
+            let at = p.start_pos();
             p.expect(Tok::Less, "'<'")?;
+            if !p.peek(Tok::String) {
+                let name_at = p.pos();
+                let first = silica_ir::Diagnostic::error(p.loc_at(name_at), "expected string");
+                let then = silica_ir::Diagnostic::error(
+                    p.loc_at(at),
+                    "failed to parse LLVMTargetExtType parameter 'extTypeName' which is to be a `::llvm::StringRef`",
+                );
+                let mut d = first;
+                d.notes.push(then);
+                return Err(Box::new(d));
+            }
             let name = p.parse_string()?;
             let mut params = vec![p.ctx().string_attr(&name)];
+            let mut seen_int = false;
             while p.eat(Tok::Comma) {
                 if matches!(p.peek_kind(), Tok::Integer) {
                     let v = p.parse_u64()? as i64;
                     let ctx = p.ctx();
                     let t = ctx.signless(32);
                     params.push(ctx.int_attr(t, v));
+                    seen_int = true;
                 } else {
+                    // Type parameters come before integer ones.
+                    if seen_int {
+                        return p.error_at(
+                            at,
+                            "failed to parse parameter list for target extension type",
+                        );
+                    }
                     let t = parse_nested(p)?;
                     params.push(type_attr(p.ctx(), t));
                 }
@@ -296,6 +333,17 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> 
         }
         _ => {
             let at = p.start_pos();
+            // A builtin type where an llvm keyword belongs (`!llvm.f32`).
+            let builtin = matches!(
+                mnemonic,
+                "tensor" | "memref" | "vector" | "complex" | "tuple" | "none" | "index"
+            ) || silica_ir::float::FloatKind::from_name(mnemonic).is_some()
+                || mnemonic
+                    .strip_prefix(['i', 'u', 's'])
+                    .is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
+            if builtin {
+                return p.error_at(at, "unexpected type, expected keyword");
+            }
             p.error_at(at, format!("unknown LLVM type: {mnemonic}"))
         }
     }
@@ -304,25 +352,77 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Type> 
 /// `struct<(...)>`, `struct<packed (...)>`, `struct<"name", (...)>`,
 /// `struct<"name", opaque>`, `struct<"name">`.
 fn parse_struct(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
+    let at = p.start_pos();
     p.expect(Tok::Less, "'<'")?;
     let mut flags = 0;
     let mut name = None;
     if p.peek(Tok::String) {
-        name = Some(p.parse_string()?);
+        let n = p.parse_string()?;
         flags |= IDENTIFIED;
+        let enclosing = ENCLOSING.with(|e| e.borrow().contains(&n));
         if !p.eat(Tok::Comma) {
             p.expect(Tok::Greater, "'>'")?;
-            return Ok(struct_type(p.ctx(), flags | REFERENCE, name, &[]));
+            if !enclosing {
+                return p.error_at(
+                    at,
+                    "struct without a body only allowed in a recursive struct",
+                );
+            }
+            return Ok(struct_type(p.ctx(), flags | REFERENCE, Some(n), &[]));
+        }
+        if enclosing {
+            return p.error_at(at, "identifier already used for an enclosing struct");
         }
         if p.eat_keyword("opaque") {
             p.expect(Tok::Greater, "'>'")?;
-            return Ok(struct_type(p.ctx(), flags | OPAQUE, name, &[]));
+            return identified(p, at, n, flags | OPAQUE, &[]);
         }
+        name = Some(n);
+    } else if p.peek_keyword("opaque") {
+        return p.error_at(at, "only identified structs can be opaque");
     }
     if p.eat_keyword("packed") {
         flags |= PACKED;
     }
     p.expect(Tok::LParen, "'('")?;
+    if let Some(n) = &name {
+        ENCLOSING.with(|e| e.borrow_mut().push(n.clone()));
+    }
+    let body = parse_struct_body(p);
+    if name.is_some() {
+        ENCLOSING.with(|e| e.borrow_mut().pop());
+    }
+    let body = body?;
+    p.expect(Tok::Greater, "'>'")?;
+    let invalid = ["void", "label", "metadata", "func", "token"];
+    if body.iter().any(|&t| is_one_of(p.ctx(), t, &invalid)) {
+        return p.error_at(at, "invalid LLVM structure element type");
+    }
+    match name {
+        Some(n) => identified(p, at, n, flags, &body),
+        None => Ok(struct_type(p.ctx(), flags, None, &body)),
+    }
+}
+
+/// The identified struct `name` with `body`, checked against the other
+/// bodies the name has in this context when it is new.
+fn identified(
+    p: &mut AsmParser<'_, '_>,
+    at: usize,
+    name: Vec<u8>,
+    flags: i64,
+    body: &[Type],
+) -> PResult<Type> {
+    let known = p.ctx().types().len();
+    let t = struct_type(p.ctx(), flags, Some(name.clone()), body);
+    if p.ctx().types().len() > known {
+        check_identified(p, at, &name, t)?;
+    }
+    Ok(t)
+}
+
+/// The element types of a struct up to its `)`.
+fn parse_struct_body(p: &mut AsmParser<'_, '_>) -> PResult<Vec<Type>> {
     let mut body = Vec::new();
     if !p.eat(Tok::RParen) {
         loop {
@@ -333,8 +433,55 @@ fn parse_struct(p: &mut AsmParser<'_, '_>) -> PResult<Type> {
         }
         p.expect(Tok::RParen, "')'")?;
     }
-    p.expect(Tok::Greater, "'>'")?;
-    Ok(struct_type(p.ctx(), flags, name, &body))
+    Ok(body)
+}
+
+thread_local! {
+    /// The names of the identified structs whose bodies are being read
+    /// (innermost last): `struct<"a">` inside `struct<"a", (...)>` refers
+    /// back to it.
+    static ENCLOSING: std::cell::RefCell<Vec<Vec<u8>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// An identified struct names one type per context: a second body for
+/// the name, or an opaque redeclaration of a defined one, is an error.
+fn check_identified(p: &mut AsmParser<'_, '_>, at: usize, name: &[u8], new: Type) -> PResult<()> {
+    let ctx = p.ctx();
+    let flags = match ctx.type_kind(new) {
+        TypeKind::Dialect { params, .. } => int_param(ctx, params[0]),
+        _ => 0,
+    };
+    let mut conflict = None;
+    for t in ctx.types().filter(|&t| t != new) {
+        let TypeKind::Dialect {
+            dialect,
+            name: mnemonic,
+            params,
+        } = ctx.type_kind(t)
+        else {
+            continue;
+        };
+        if ctx.str(*dialect) != "llvm" || ctx.str(*mnemonic) != "struct" || params.len() < 2 {
+            continue;
+        }
+        let other_flags = int_param(ctx, params[0]);
+        let same_name = matches!(ctx.attr_kind(params[1]), AttrKind::String { value, .. } if &value[..] == name);
+        if !same_name || other_flags & REFERENCE != 0 {
+            continue;
+        }
+        conflict = Some(other_flags & OPAQUE == 0);
+    }
+    match conflict {
+        Some(true) if flags & OPAQUE != 0 => p.error_at(at, "redeclaring defined struct as opaque"),
+        Some(_) => p.error_at(at, "identified type already used with a different body"),
+        None => Ok(()),
+    }
+}
+
+/// Whether `t` is an llvm type with one of the mnemonics `names`.
+fn is_one_of(ctx: &Context, t: Type, names: &[&str]) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Dialect { dialect, name, .. }
+        if ctx.str(*dialect) == "llvm" && names.contains(&ctx.str(*name)))
 }
 
 fn struct_type(ctx: &mut Context, flags: i64, name: Option<Vec<u8>>, body: &[Type]) -> Type {

@@ -168,6 +168,11 @@ impl Context {
         Type(self.types.insert_full(kind).0 as u32)
     }
 
+    /// Every type interned so far, in the order first met.
+    pub fn types(&self) -> impl ExactSizeIterator<Item = Type> + '_ {
+        (0..self.types.len() as u32).map(Type)
+    }
+
     /// The structure of a type.
     pub fn type_kind(&self, t: Type) -> &TypeKind {
         &self.types[t.0 as usize]
