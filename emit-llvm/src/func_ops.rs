@@ -1264,7 +1264,92 @@ fn verify_call(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         .and_then(|s| s.first().copied())
         .unwrap_or(ir.num_operands(op));
     let operands: Vec<ValueId> = ir.operands(op).take(n).collect();
-    verify_var_callee_type(v, op, &operands)
+    verify_var_callee_type(v, op, &operands)?;
+    if direct {
+        verify_direct_callee(v, op, &operands)?;
+    }
+    Ok(())
+}
+
+/// A direct call names an `llvm.func` (or `llvm.mlir.ifunc`) whose type
+/// its arguments and result match, as MLIR's `verifySymbolUses` checks.
+fn verify_direct_callee(v: &mut OpVerifier<'_, '_>, op: OpId, args: &[ValueId]) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(sym) = inherent_attr(ctx, ir, op, "callee") else {
+        return Ok(());
+    };
+    let name = match ctx.attr_kind(sym) {
+        AttrKind::SymbolRef { root, .. } => ctx.str(*root).to_string(),
+        _ => String::new(),
+    };
+    let Some(callee) = silica_ir::symbols::lookup_from(ctx, ir, op, sym) else {
+        return Err(v.op_error(
+            op,
+            format!("'{name}' does not reference a symbol in the current scope"),
+        ));
+    };
+    let fn_type = match ctx.str(ir.op_name(callee)) {
+        "llvm.func" => type_of_attr(ctx, inherent_attr(ctx, ir, callee, "function_type")),
+        "llvm.mlir.ifunc" => type_of_attr(ctx, inherent_attr(ctx, ir, callee, "i_func_type")),
+        _ => {
+            return Err(v.op_error(
+                op,
+                format!("'{name}' does not reference a valid LLVM function"),
+            ));
+        }
+    };
+    let Some(LlvmType::Func {
+        result,
+        params,
+        vararg,
+    }) = fn_type.and_then(|t| types::llvm_type(ctx, t))
+    else {
+        return Ok(());
+    };
+    let show = |t| silica_ir::printer::type_to_string(ctx, t);
+    let msg = if vararg && inherent_attr(ctx, ir, op, "var_callee_type").is_none() {
+        Some("missing var_callee_type attribute for vararg call".to_string())
+    } else if !vararg && params.len() != args.len() {
+        Some(format!(
+            "incorrect number of operands ({}) for callee (expecting: {})",
+            args.len(),
+            params.len()
+        ))
+    } else if params.len() > args.len() {
+        Some(format!(
+            "incorrect number of operands ({}) for varargs callee (expecting at least: {})",
+            args.len(),
+            params.len()
+        ))
+    } else if let Some(i) = params
+        .iter()
+        .zip(args)
+        .position(|(&p, &a)| ir.value_type(a) != p)
+    {
+        Some(format!(
+            "operand type mismatch for operand {i}: '{}' != '{}'",
+            show(ir.value_type(args[i])),
+            show(params[i])
+        ))
+    } else {
+        let void = types::is_void(ctx, result);
+        match ir.results(op).next() {
+            None if !void => Some("expected function call to produce a value".to_string()),
+            Some(_) if void => {
+                Some("calling function with void result must not produce values".to_string())
+            }
+            Some(r) if ir.value_type(r) != result => Some(format!(
+                "result type mismatch: '{}' != '{}'",
+                show(ir.value_type(r)),
+                show(result)
+            )),
+            _ => None,
+        }
+    };
+    match msg {
+        Some(m) => Err(v.op_error(op, m)),
+        None => Ok(()),
+    }
 }
 
 /// The `var_callee_type` of a call or invoke against its arguments

@@ -354,13 +354,33 @@ fn load_effects(ctx: &silica_ir::Context, ir: &silica_ir::Ir, op: silica_ir::OpI
     }
 }
 
-/// `cmpxchg` orderings: both at least `monotonic`; on failure, neither
-/// `release` nor `acq_rel`.
+/// `cmpxchg`: the result is `{value type, i1}`, the value type one an
+/// atomic access can have; orderings both at least `monotonic`, on
+/// failure neither `release` nor `acq_rel`.
 fn verify_cmpxchg(
     v: &mut silica_ir::verify::OpVerifier<'_, '_>,
     op: silica_ir::OpId,
 ) -> silica_ir::parser::PResult<()> {
     use silica_ir::dialect::inherent_attr;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    if let (Some(val), Some(res)) = (ir.operands(op).nth(2), ir.results(op).next()) {
+        let val = ir.value_type(val);
+        let pair = match crate::types::llvm_type(ctx, ir.value_type(res)) {
+            Some(crate::types::LlvmType::Struct {
+                name: None, body, ..
+            }) => body.len() == 2 && body[0] == val && ctx.int_width(body[1]) == Some(1),
+            _ => false,
+        };
+        if !pair {
+            return Err(v.op_error(
+                op,
+                "failed to verify that result #0 has an LLVM struct type consisting of the type of operand #2 and a bool",
+            ));
+        }
+        if !atomic_compatible(ctx, val) {
+            return Err(v.op_error(op, "unexpected LLVM IR type"));
+        }
+    }
     let (ctx, ir) = (v.ctx(), v.ir());
     let ordering =
         |key: &str| inherent_attr(ctx, ir, op, key).map_or(0, |a| attrs::bits_of(ctx, a));
@@ -375,6 +395,140 @@ fn verify_cmpxchg(
         return Err(v.op_error(op, "failure ordering cannot be 'release' or 'acq_rel'"));
     }
     Ok(())
+}
+
+/// Whether values of type `t` can be accessed atomically: integers,
+/// floats and pointers of a power-of-two size of at least a byte (MLIR's
+/// `isTypeCompatibleWithAtomicOp`).
+fn atomic_compatible(ctx: &silica_ir::Context, t: silica_ir::Type) -> bool {
+    let bits = match ctx.type_kind(t) {
+        silica_ir::TypeKind::Integer { width, .. } => u64::from(*width),
+        silica_ir::TypeKind::Float(f) => u64::from(f.bit_width()),
+        _ if crate::types::is_ptr(ctx, t) => 64,
+        _ => return false,
+    };
+    bits >= 8 && bits.is_power_of_two()
+}
+
+/// MLIR's checks of an atomic `load` or `store` accessing `value_type`:
+/// a type that can be accessed atomically, an ordering the op allows and
+/// an alignment; a non-atomic access has no synchronisation scope.
+fn verify_atomic_access(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+    value_type: silica_ir::Type,
+    unsupported: &[&str],
+) -> silica_ir::parser::PResult<()> {
+    use silica_ir::dialect::inherent_attr;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let ordering = inherent_attr(ctx, ir, op, "ordering").map_or(0, |a| attrs::bits_of(ctx, a));
+    if ordering == 0 {
+        if inherent_attr(ctx, ir, op, "syncscope").is_some() {
+            return Err(v.op_error(op, "expected syncscope to be null for non-atomic access"));
+        }
+        return Ok(());
+    }
+    if !atomic_compatible(ctx, value_type) {
+        let t = silica_ir::printer::type_to_string(ctx, value_type);
+        return Err(v.op_error(op, format!("unsupported type '{t}' for atomic access")));
+    }
+    let name = ORDERINGS.get(ordering as usize).copied().unwrap_or("");
+    if unsupported.contains(&name) {
+        return Err(v.op_error(op, format!("unsupported ordering '{name}'")));
+    }
+    if inherent_attr(ctx, ir, op, "alignment").is_none() {
+        return Err(v.op_error(op, "expected alignment for atomic access"));
+    }
+    Ok(())
+}
+
+fn verify_load(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    let Some(res) = v.ir().results(op).next() else {
+        return Ok(());
+    };
+    let t = v.ir().value_type(res);
+    verify_atomic_access(v, op, t, &["release", "acq_rel"])
+}
+
+fn verify_store(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    let Some(value) = v.ir().operands(op).next() else {
+        return Ok(());
+    };
+    let t = v.ir().value_type(value);
+    verify_atomic_access(v, op, t, &["acquire", "acq_rel"])
+}
+
+/// A fence orders: acquire, release, acq_rel or seq_cst.
+fn verify_fence(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    use silica_ir::dialect::inherent_attr;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let ordering = inherent_attr(ctx, ir, op, "ordering").map_or(0, |a| attrs::bits_of(ctx, a));
+    if !(4..=7).contains(&ordering) {
+        return Err(v.op_error(
+            op,
+            "can be given only acquire, release, acq_rel, and seq_cst orderings",
+        ));
+    }
+    Ok(())
+}
+
+/// `atomicrmw`: floating-point operations take floats (or fixed vectors
+/// of them), `xchg` a type that can be accessed atomically, the others
+/// integers of 8, 16, 32 or 64 bits.
+fn verify_atomicrmw(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    use silica_ir::dialect::inherent_attr;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(val) = ir.operands(op).nth(1) else {
+        return Ok(());
+    };
+    let t = ir.value_type(val);
+    let bin_op = inherent_attr(ctx, ir, op, "bin_op").map_or(0, |a| attrs::bits_of(ctx, a));
+    let name = ATOMIC_BIN_OPS.get(bin_op as usize).copied().unwrap_or("");
+    let is_float = |t| matches!(ctx.type_kind(t), silica_ir::TypeKind::Float(_));
+    let msg = if name.starts_with('f') {
+        match ctx.type_kind(t) {
+            silica_ir::TypeKind::Vector {
+                element, scalable, ..
+            } => {
+                if scalable.iter().any(|&s| s) {
+                    Some("expected LLVM IR fixed vector type")
+                } else if !is_float(*element) {
+                    Some("expected LLVM IR floating point type for vector element")
+                } else {
+                    None
+                }
+            }
+            _ if !is_float(t) => Some("expected LLVM IR floating point type"),
+            _ => None,
+        }
+    } else if name == "xchg" {
+        (!atomic_compatible(ctx, t)).then_some("unexpected LLVM IR type for 'xchg' bin_op")
+    } else {
+        let ok = matches!(
+            ctx.type_kind(t),
+            silica_ir::TypeKind::Integer {
+                width: 8 | 16 | 32 | 64,
+                ..
+            }
+        );
+        (!ok).then_some("expected LLVM IR integer type")
+    };
+    match msg {
+        Some(m) => Err(v.op_error(op, m)),
+        None => Ok(()),
+    }
 }
 
 /// `atomicrmw` operations in value order (MLIR spells `and`/`or`/`xor`
@@ -543,7 +697,8 @@ static ATOMICRMW: Signature = Signature::new(
     "(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering \
      attr-dict `:` qualified(type($ptr)) `,` type($val)",
 )
-.same_types(&[&["val", "res"]]);
+.same_types(&[&["val", "res"]])
+.same_types_described(&["result #0 and operand #1 have the same type"]);
 
 static CMPXCHG: Signature = Signature::new(
     &[typed("ptr", PTR), one("cmp"), one("val")],
@@ -561,6 +716,7 @@ static CMPXCHG: Signature = Signature::new(
      attr-dict `:` qualified(type($ptr)) `,` type($val)",
 )
 .same_types(&[&["cmp", "val"]])
+.same_types_described(&["operand #1 and operand #2 have the same type"])
 .infer(|ctx, ops, _| {
     let i1 = ctx.signless(1);
     Some(vec![crate::types::literal_struct(
@@ -887,18 +1043,30 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.inttoptr", &CAST),
     pure("llvm.select", &SELECT),
     pure("llvm.freeze", &FREEZE),
-    op("llvm.load", &LOAD, Effects::Dynamic(load_effects)),
-    op("llvm.atomicrmw", &ATOMICRMW, Effects::Write),
+    OpDef {
+        verify: Some(verify_load),
+        ..op("llvm.load", &LOAD, Effects::Dynamic(load_effects))
+    },
+    OpDef {
+        verify: Some(verify_atomicrmw),
+        ..op("llvm.atomicrmw", &ATOMICRMW, Effects::Write)
+    },
     OpDef {
         verify: Some(verify_cmpxchg),
         ..op("llvm.cmpxchg", &CMPXCHG, Effects::Write)
     },
-    op("llvm.fence", &FENCE, Effects::Write),
+    OpDef {
+        verify: Some(verify_fence),
+        ..op("llvm.fence", &FENCE, Effects::Write)
+    },
     OpDef {
         fold: Some(crate::folds::fold_shufflevector),
         ..pure("llvm.shufflevector", &SHUFFLEVECTOR)
     },
-    op("llvm.store", &STORE, Effects::Write),
+    OpDef {
+        verify: Some(verify_store),
+        ..op("llvm.store", &STORE, Effects::Write)
+    },
     OpDef {
         traits: Traits::CONSTANT_LIKE,
         fold: Some(|fc, op, _| {

@@ -1,6 +1,7 @@
 // llvm dialect verification with mlir-opt-22's messages: parameter and
 // result attributes, var_callee_type of calls and invokes, cmpxchg
-// orderings.
+// orderings and result, atomic loads and stores, fences, atomicrmw
+// operand types, and direct calls against their callee's type.
 // RUN: silica opt --split-input-file --verify-diagnostics %s
 // RUN: mlir-opt-22 --split-input-file --verify-diagnostics %s
 
@@ -81,5 +82,130 @@ llvm.func @weak_failure(%p: !llvm.ptr, %v: i32) {
 llvm.func @release_failure(%p: !llvm.ptr, %v: i32) {
   // expected-error@+1 {{failure ordering cannot be 'release' or 'acq_rel'}}
   %0 = llvm.cmpxchg %p, %v, %v acq_rel release : !llvm.ptr, i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @atomic_access(%p: !llvm.ptr, %f: f32, %b: i1) {
+  // expected-error @+1 {{'llvm.load' op expected syncscope to be null for non-atomic access}}
+  %0 = "llvm.load"(%p) {syncscope = "agent"} : (!llvm.ptr) -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @atomic_access(%p: !llvm.ptr) {
+  // expected-error @+1 {{'llvm.load' op unsupported ordering 'acq_rel'}}
+  %0 = llvm.load %p atomic acq_rel {alignment = 4 : i64} : !llvm.ptr -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @atomic_access(%p: !llvm.ptr, %v: i24) {
+  // expected-error @+1 {{'llvm.store' op unsupported type 'i24' for atomic access}}
+  llvm.store %v, %p atomic seq_cst {alignment = 4 : i64} : i24, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @atomic_access(%p: !llvm.ptr, %v: f64) {
+  // expected-error @+1 {{'llvm.store' op expected alignment for atomic access}}
+  llvm.store %v, %p atomic release : f64, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @fence() {
+  // expected-error @+1 {{'llvm.fence' op can be given only acquire, release, acq_rel, and seq_cst orderings}}
+  llvm.fence unordered
+  llvm.return
+}
+
+// -----
+
+llvm.func @rmw(%p: !llvm.ptr, %v: i16) {
+  // expected-error @+1 {{'llvm.atomicrmw' op expected LLVM IR floating point type}}
+  %0 = llvm.atomicrmw fmax %p, %v monotonic : !llvm.ptr, i16
+  llvm.return
+}
+
+// -----
+
+llvm.func @rmw(%p: !llvm.ptr, %v: i128) {
+  // expected-error @+1 {{'llvm.atomicrmw' op expected LLVM IR integer type}}
+  %0 = llvm.atomicrmw umin %p, %v monotonic : !llvm.ptr, i128
+  llvm.return
+}
+
+// -----
+
+llvm.func @rmw(%p: !llvm.ptr, %v: i32) {
+  // expected-error @+1 {{'llvm.atomicrmw' op failed to verify that result #0 and operand #1 have the same type}}
+  %0 = "llvm.atomicrmw"(%p, %v) {bin_op = 1 : i64, ordering = 2 : i64} : (!llvm.ptr, i32) -> i64
+  llvm.return
+}
+
+// -----
+
+llvm.func @cas(%p: !llvm.ptr, %v: i8) {
+  // expected-error @+1 {{'llvm.cmpxchg' op failed to verify that result #0 has an LLVM struct type consisting of the type of operand #2 and a bool}}
+  %0 = "llvm.cmpxchg"(%p, %v, %v) {success_ordering = 2 : i64, failure_ordering = 2 : i64} : (!llvm.ptr, i8, i8) -> !llvm.struct<(i8, i8)>
+  llvm.return
+}
+
+// -----
+
+llvm.func @calls() {
+  // expected-error @+1 {{'llvm.call' op 'nowhere' does not reference a symbol in the current scope}}
+  llvm.call @nowhere() : () -> ()
+  llvm.return
+}
+
+// -----
+
+func.func private @builtin_func()
+llvm.func @calls() {
+  // expected-error @+1 {{'llvm.call' op 'builtin_func' does not reference a valid LLVM function}}
+  llvm.call @builtin_func() : () -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @takes(i16) -> i32
+llvm.func @calls(%a: i32) {
+  // expected-error @+1 {{'llvm.call' op operand type mismatch for operand 0: 'i32' != 'i16'}}
+  %0 = llvm.call @takes(%a) : (i32) -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @takes(i16) -> i32
+llvm.func @calls(%a: i16) {
+  // expected-error @+1 {{'llvm.call' op expected function call to produce a value}}
+  llvm.call @takes(%a) : (i16) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @takes(i16) -> i32
+llvm.func @calls(%a: i16) {
+  // expected-error @+1 {{'llvm.call' op result type mismatch: 'i64' != 'i32'}}
+  %0 = llvm.call @takes(%a) : (i16) -> i64
+  llvm.return
+}
+
+// -----
+
+llvm.func @printf(!llvm.ptr, ...) -> i32
+llvm.func @calls(%p: !llvm.ptr) {
+  // expected-error @+1 {{'llvm.call' op missing var_callee_type attribute for vararg call}}
+  %0 = "llvm.call"(%p) <{callee = @printf, operandSegmentSizes = array<i32: 1, 0>, op_bundle_sizes = array<i32>}> : (!llvm.ptr) -> i32
   llvm.return
 }

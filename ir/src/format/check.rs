@@ -114,7 +114,12 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
             }
         }
     }
-    for (group, slots) in sig.same_types.iter().zip(&sig.slots().same_types) {
+    for (g, (group, slots)) in sig
+        .same_types
+        .iter()
+        .zip(&sig.slots().same_types)
+        .enumerate()
+    {
         let mut first = None;
         let mut differs = false;
         for slot in slots {
@@ -134,7 +139,10 @@ pub fn verify_signature(v: &mut OpVerifier<'_, '_>, op: OpId, sig: &Signature) -
         if differs {
             let everything = sig.operands.len() + sig.results.len() == group.len();
             let operands_only = group.iter().all(|n| sig.operand_index(n).is_some());
-            let msg = if everything {
+            let described = sig.same_types_desc.get(g).filter(|d| !d.is_empty());
+            let msg = if let Some(d) = described {
+                format!("failed to verify that {d}")
+            } else if everything {
                 "requires the same type for all operands and results".to_string()
             } else if operands_only && group.len() == sig.operands.len() {
                 "requires all operands to have the same type".to_string()

@@ -189,6 +189,9 @@ pub struct Signature {
     pub segmented: bool,
     /// Groups of operand/result names whose types are equal.
     pub same_types: &'static [&'static [&'static str]],
+    /// MLIR's wording of each group's check, where the op states it
+    /// itself (`TypesMatchWith`); empty for the default wording.
+    pub same_types_desc: &'static [&'static str],
     /// Operand types that follow from another operand's type: (target,
     /// source, how) — a stored value's type from its memref's, say.
     pub derived_types: &'static [DerivedType],
@@ -234,6 +237,7 @@ impl Signature {
             successors: &[],
             segmented: false,
             same_types: &[],
+            same_types_desc: &[],
             derived_types: &[],
             format,
             infer: None,
@@ -255,6 +259,13 @@ impl Signature {
     /// Types of all these operands and results are equal.
     pub const fn same_types(mut self, groups: &'static [&'static [&'static str]]) -> Signature {
         self.same_types = groups;
+        self
+    }
+
+    /// How MLIR words the check of each `same_types` group (the
+    /// description of a `TypesMatchWith` constraint).
+    pub const fn same_types_described(mut self, descs: &'static [&'static str]) -> Signature {
+        self.same_types_desc = descs;
         self
     }
 
