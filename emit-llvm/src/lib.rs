@@ -5,6 +5,7 @@ mod alias;
 mod assume;
 pub mod attrs;
 mod comdat;
+mod constant_verify;
 mod ctors;
 pub mod eh;
 mod extract_fold;

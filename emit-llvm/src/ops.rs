@@ -531,6 +531,37 @@ fn verify_atomicrmw(
     }
 }
 
+/// A return gives the enclosing `llvm.func` its result: nothing for a
+/// void function, else one value of the result type.
+fn verify_return(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let mut parent = ir.parent_op(op);
+    while let Some(p) = parent.filter(|&p| ctx.str(ir.op_name(p)) != "llvm.func") {
+        parent = ir.parent_op(p);
+    }
+    let Some(func) = parent else {
+        return Ok(());
+    };
+    let Some((result, _, _)) = crate::func_ops::func_type(ctx, ir, func) else {
+        return Ok(());
+    };
+    let arg = ir.operands(op).next();
+    let msg = match arg {
+        Some(_) if crate::types::is_void(ctx, result) => "expected no operands",
+        None if !crate::types::is_void(ctx, result) => "expected 1 operand",
+        Some(a) if ir.value_type(a) != result => "mismatching result types",
+        _ => return Ok(()),
+    };
+    let at = ir.op_loc(func);
+    Err(Box::new(
+        v.op_error(op, msg)
+            .with_note(at, "when returning from function"),
+    ))
+}
+
 /// `atomicrmw` operations in value order (MLIR spells `and`/`or`/`xor`
 /// with a leading underscore).
 pub(crate) const ATOMIC_BIN_OPS: &[&str] = &[
@@ -1075,6 +1106,7 @@ pub(crate) static OPS: &[OpDef] = &[
                 None => silica_ir::rewrite::FoldResult::Fail,
             }
         }),
+        verify: Some(crate::constant_verify::verify_constant),
         ..pure("llvm.mlir.constant", &CONSTANT)
     },
     OpDef {
@@ -1098,6 +1130,7 @@ pub(crate) static OPS: &[OpDef] = &[
     branch("llvm.cond_br", &COND_BR),
     OpDef {
         traits: Traits::TERMINATOR.with(Traits::RETURN_LIKE),
+        verify: Some(verify_return),
         ..pure("llvm.return", &RETURN)
     },
     terminator("llvm.unreachable", &UNREACHABLE),
