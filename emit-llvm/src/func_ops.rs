@@ -1234,6 +1234,28 @@ fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             ));
         }
     }
+    let has = |key: &str| inherent_attr(ctx, ir, op, key).is_some();
+    if has("no_inline") && has("always_inline") {
+        return Err(v.error(
+            op,
+            "no_inline and always_inline attributes are incompatible",
+        ));
+    }
+    if has("optimize_none") && !has("no_inline") {
+        return Err(v.op_error(op, "with optimize_none must also be no_inline"));
+    }
+    let linkage = inherent_attr(ctx, ir, op, "linkage")
+        .and_then(|a| attrs::keyword_of(ctx, a))
+        .unwrap_or("external");
+    if linkage == "common" {
+        return Err(v.op_error(op, "functions cannot have 'common' linkage"));
+    }
+    if entry.is_none() && !matches!(linkage, "external" | "extern_weak") {
+        return Err(v.op_error(
+            op,
+            "external functions must have 'external' or 'extern_weak' linkage",
+        ));
+    }
     Ok(())
 }
 
@@ -1244,6 +1266,36 @@ fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
     if string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).is_none() {
         return Err(v.op_error(op, "requires string attribute 'sym_name'"));
+    }
+    let linkage = inherent_attr(ctx, ir, op, "linkage")
+        .and_then(|a| attrs::keyword_of(ctx, a))
+        .unwrap_or("external");
+    let global_type = type_of_attr(ctx, inherent_attr(ctx, ir, op, "global_type"));
+    if linkage == "appending"
+        && !matches!(
+            global_type.and_then(|t| types::llvm_type(ctx, t)),
+            Some(LlvmType::Array(..))
+        )
+    {
+        return Err(v.op_error(op, "expected array type for 'appending' linkage"));
+    }
+    if linkage == "common" {
+        let zero = match inherent_attr(ctx, ir, op, "value").map(|a| ctx.attr_kind(a)) {
+            None => true,
+            Some(AttrKind::Integer { value, .. }) => value.sign() == silica_ir::Sign::NoSign,
+            Some(AttrKind::Float { bits, .. }) => *bits == 0,
+            Some(AttrKind::DenseElements { values, .. }) => {
+                values.iter().all(|&e| match ctx.attr_kind(e) {
+                    AttrKind::Integer { value, .. } => value.sign() == silica_ir::Sign::NoSign,
+                    AttrKind::Float { bits, .. } => *bits == 0,
+                    _ => false,
+                })
+            }
+            Some(_) => false,
+        };
+        if !zero {
+            return Err(v.op_error(op, "expected zero value for 'common' linkage"));
+        }
     }
     Ok(())
 }
@@ -1434,6 +1486,39 @@ fn verify_gep(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         .map(|r| r.iter().filter(|i| **i == DYNAMIC_INDEX).count());
     if dynamic != Some(n - 1) {
         return Err(v.op_error(op, "expected as many dynamic indices as index operands"));
+    }
+    // The indices after the first step into the element type: a struct
+    // by constant field, arrays and vectors by any index.
+    let Some(mut current) = type_of_attr(ctx, inherent_attr(ctx, ir, op, "elem_type")) else {
+        return Ok(());
+    };
+    for (i, &index) in raw.iter().flatten().enumerate().skip(1) {
+        match types::llvm_type(ctx, current) {
+            Some(LlvmType::Struct { body, .. }) => {
+                if index == DYNAMIC_INDEX {
+                    return Err(v.op_error(
+                        op,
+                        format!("expected index {i} indexing a struct to be constant"),
+                    ));
+                }
+                let Some(&field) = usize::try_from(index).ok().and_then(|f| body.get(f)) else {
+                    return Err(
+                        v.op_error(op, format!("index {i} indexing a struct is out of bounds"))
+                    );
+                };
+                current = field;
+            }
+            Some(LlvmType::Array(_, e)) => current = e,
+            _ => match ctx.type_kind(current) {
+                silica_ir::TypeKind::Vector { element, .. } => current = *element,
+                _ => {
+                    let t = silica_ir::printer::type_to_string(ctx, current);
+                    return Err(
+                        v.op_error(op, format!("type '{t}' cannot be indexed (index #{i})"))
+                    );
+                }
+            },
+        }
     }
     Ok(())
 }

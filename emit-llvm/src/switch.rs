@@ -147,6 +147,31 @@ fn verify_switch(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             "expects as many case values, destinations and operand groups as cases",
         ));
     }
+    let condition = ir.operands(op).next().map(|c| ir.value_type(c));
+    let case_type = match silica_ir::dialect::inherent_attr(ctx, ir, op, "case_values")
+        .map(|a| ctx.attr_kind(a))
+    {
+        Some(silica_ir::AttrKind::DenseElements { ty, .. }) => match ctx.type_kind(*ty) {
+            silica_ir::TypeKind::Vector { element, .. }
+            | silica_ir::TypeKind::RankedTensor { element, .. } => Some(*element),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let (Some(c), Some(t)) = (condition, case_type) {
+        if c != t {
+            return Err(v.op_error(op, "expects case value type to match condition value type"));
+        }
+    }
+    let weights = silica_ir::dialect::inherent_attr(ctx, ir, op, "branch_weights")
+        .and_then(|a| ctx.int_array_values(a));
+    if let Some(w) = weights.filter(|w| w.len() != succs) {
+        let msg = format!(
+            "expects number of branch weights to match number of successors: {} vs {succs}",
+            w.len()
+        );
+        return Err(v.error(op, msg));
+    }
     Ok(())
 }
 

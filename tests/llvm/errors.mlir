@@ -1,7 +1,9 @@
 // llvm dialect verification with mlir-opt-22's messages: parameter and
 // result attributes, var_callee_type of calls and invokes, cmpxchg
 // orderings and result, atomic loads and stores, fences, atomicrmw
-// operand types, and direct calls against their callee's type.
+// operand types, direct calls against their callee's type, function
+// attributes and linkage, common and appending globals, GEP indices into
+// structs and scalars, and switch case types and branch weights.
 // RUN: silica opt --split-input-file --verify-diagnostics %s
 // RUN: mlir-opt-22 --split-input-file --verify-diagnostics %s
 
@@ -207,5 +209,76 @@ llvm.func @printf(!llvm.ptr, ...) -> i32
 llvm.func @calls(%p: !llvm.ptr) {
   // expected-error @+1 {{'llvm.call' op missing var_callee_type attribute for vararg call}}
   %0 = "llvm.call"(%p) <{callee = @printf, operandSegmentSizes = array<i32: 1, 0>, op_bundle_sizes = array<i32>}> : (!llvm.ptr) -> i32
+  llvm.return
+}
+
+// -----
+
+// expected-error @+1 {{no_inline and always_inline attributes are incompatible}}
+llvm.func @both() attributes {always_inline, no_inline} {
+  llvm.return
+}
+
+// -----
+
+// expected-error @+1 {{'llvm.func' op with optimize_none must also be no_inline}}
+llvm.func @optnone() attributes {optimize_none} {
+  llvm.return
+}
+
+// -----
+
+// expected-error @+1 {{'llvm.func' op functions cannot have 'common' linkage}}
+llvm.func common @shared() {
+  llvm.return
+}
+
+// -----
+
+// expected-error @+1 {{'llvm.func' op external functions must have 'external' or 'extern_weak' linkage}}
+llvm.func internal @declared()
+
+// -----
+
+// expected-error @+1 {{'llvm.mlir.global' op expected zero value for 'common' linkage}}
+llvm.mlir.global common @counter(3 : i64) : i64
+
+// -----
+
+// expected-error @+1 {{'llvm.mlir.global' op expected array type for 'appending' linkage}}
+llvm.mlir.global appending @list() : i64
+
+// -----
+
+llvm.func @gep(%p: !llvm.ptr, %i: i64) {
+  // expected-error @+1 {{'llvm.getelementptr' op expected index 1 indexing a struct to be constant}}
+  %0 = llvm.getelementptr %p[0, %i] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i32, i64)>
+  llvm.return
+}
+
+// -----
+
+llvm.func @gep(%p: !llvm.ptr) {
+  // expected-error @+1 {{'llvm.getelementptr' op index 1 indexing a struct is out of bounds}}
+  %0 = llvm.getelementptr %p[0, 5] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, i64)>
+  llvm.return
+}
+
+// -----
+
+llvm.func @gep(%p: !llvm.ptr) {
+  // expected-error @+1 {{'llvm.getelementptr' op type 'i32' cannot be indexed (index #2)}}
+  %0 = llvm.getelementptr %p[0, 3, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<4 x i32>
+  llvm.return
+}
+
+// -----
+
+llvm.func @switch(%c: i32) {
+  // expected-error @+1 {{expects number of branch weights to match number of successors: 1 vs 2}}
+  llvm.switch %c : i32, ^bb1 [
+    7: ^bb1
+  ] {branch_weights = array<i32: 5>}
+^bb1:
   llvm.return
 }
