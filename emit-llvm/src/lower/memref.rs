@@ -3,7 +3,7 @@
 //! `dim`, `copy` of contiguous memrefs through `llvm.intr.memcpy`, and
 //! ranked casts.
 
-use super::{declare_function, GepIndex, Llvm};
+use super::{declare_runtime_function, GepIndex, Llvm};
 use crate::types;
 use silica_dialects::memref_layout::strides_and_offset;
 use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
@@ -347,7 +347,9 @@ fn alloc(
             Some(AttrKind::Integer { value, .. }) => i64::try_from(value).unwrap_or(16),
             _ => elt.next_power_of_two().max(16) as i64,
         };
-        declare_function(&mut cr.rw, op, "aligned_alloc", &[i64t, i64t], generic);
+        if !declare_runtime_function(cr, op, "aligned_alloc", &[i64t, i64t], generic) {
+            return false;
+        }
         let mut b = Llvm::new(cr, loc);
         let Some((sizes, strides, total)) = b.descriptor_sizes(memref, operands, true) else {
             return false;
@@ -377,8 +379,8 @@ fn alloc(
         cr.replace_op(op, &[d]);
         return true;
     }
-    if heap {
-        declare_function(&mut cr.rw, op, "malloc", &[i64t], generic);
+    if heap && !declare_runtime_function(cr, op, "malloc", &[i64t], generic) {
+        return false;
     }
     let mut b = Llvm::new(cr, loc);
     let Some((sizes, strides, total)) = b.descriptor_sizes(memref, operands, heap) else {
@@ -451,7 +453,9 @@ fn dealloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) 
     let ranked = memref_parts(cr.rw.ctx, memref).is_some();
     let ptr_ty = types::ptr(cr.rw.ctx, 0);
     let void = types::void(cr.rw.ctx);
-    declare_function(&mut cr.rw, op, "free", &[ptr_ty], void);
+    if !declare_runtime_function(cr, op, "free", &[ptr_ty], void) {
+        return false;
+    }
     let loc = cr.rw.ir.op_loc(op);
     let mut b = Llvm::new(cr, loc);
     let p = if ranked {

@@ -419,6 +419,54 @@ pub(crate) fn has_symbol(rw: &Rewriter<'_>, body: silica_ir::BlockId, name: &str
     })
 }
 
+/// The op directly in `module` whose symbol is `name`.
+fn symbol_in(ctx: &Context, ir: &silica_ir::Ir, module: OpId, name: &str) -> Option<OpId> {
+    let body = ir.regions(module).next().and_then(|r| ir.entry_block(r))?;
+    ir.block_ops(body).find(|&o| {
+        inherent_attr(ctx, ir, o, "sym_name")
+            .is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if **value == *name.as_bytes()))
+    })
+}
+
+/// Declares the runtime function `llvm.func @name(params) -> result` as
+/// [`declare_function`] does; an `llvm.func` of that name and another
+/// type fails the conversion, as MLIR reserves the name.
+pub(crate) fn declare_runtime_function(
+    cr: &mut ConversionRewriter<'_, '_>,
+    at: OpId,
+    name: &str,
+    params: &[Type],
+    result: Type,
+) -> bool {
+    let Some(module) = enclosing_module(cr.rw.ctx, cr.rw.ir, at) else {
+        return true;
+    };
+    let existing = symbol_in(cr.rw.ctx, cr.rw.ir, module, name)
+        .filter(|&f| cr.rw.ctx.str(cr.rw.ir.op_name(f)) == "llvm.func");
+    if let Some(f) = existing {
+        let declared = crate::func_ops::func_type(cr.rw.ctx, cr.rw.ir, f);
+        if declared
+            .as_ref()
+            .is_some_and(|(r, p, v)| *r != result || p != params || *v)
+        {
+            let t = inherent_attr(cr.rw.ctx, cr.rw.ir, f, "function_type")
+                .and_then(|a| match cr.rw.ctx.attr_kind(a) {
+                    AttrKind::Type(t) => Some(*t),
+                    _ => None,
+                })
+                .map(|t| silica_ir::printer::type_to_string(cr.rw.ctx, t))
+                .unwrap_or_default();
+            let msg = format!(
+                "redefinition of reserved function '{name}' of different type '{t}' is prohibited"
+            );
+            cr.error(f, msg);
+            return false;
+        }
+    }
+    declare_function(&mut cr.rw, at, name, params, result);
+    true
+}
+
 /// Declares `llvm.func @name(params) -> result` at the start of the
 /// module around `at`, unless a symbol of that name exists.
 pub(crate) fn declare_function(
@@ -439,11 +487,7 @@ pub(crate) fn declare_function(
     else {
         return;
     };
-    let exists = rw.ir.block_ops(body).any(|o| {
-        inherent_attr(rw.ctx, rw.ir, o, "sym_name")
-            .is_some_and(|a| matches!(rw.ctx.attr_kind(a), AttrKind::String { value, .. } if **value == *name.as_bytes()))
-    });
-    if exists {
+    if symbol_in(rw.ctx, rw.ir, module, name).is_some() {
         return;
     }
     let ctx = &mut *rw.ctx;
