@@ -21,13 +21,25 @@ pub fn fold_constant(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> Fold
     }
 }
 
-/// Builds `hw.constant` for an integer value.
+/// Builds `hw.constant` for an integer value, and `seq.const_clock` for
+/// a clock (whose constant value is an `i1`).
 pub fn materialize_constant(
     rw: &mut Rewriter<'_>,
     value: Attr,
     ty: Type,
     loc: Attr,
 ) -> Option<OpId> {
+    if crate::types::is_clock(rw.ctx, ty) {
+        let AttrKind::Integer { ty: bit, .. } = rw.ctx.attr_kind(value) else {
+            return None;
+        };
+        if rw.ctx.int_width(*bit) != Some(1) {
+            return None;
+        }
+        let key = rw.ctx.sym("value");
+        let props = rw.ctx.dict_attr(vec![(key, value)]);
+        return Some(rw.create_simple("seq.const_clock", &[], &[ty], Some(props), loc));
+    }
     let ok = matches!(rw.ctx.attr_kind(value), AttrKind::Integer { ty: t, .. } if *t == ty);
     if !ok {
         return None;

@@ -22,6 +22,7 @@ pub mod memory;
 pub mod params;
 pub mod reg_of_vec_to_mem;
 pub mod seq;
+pub mod seq_canonicalize;
 pub mod seq_memory;
 pub mod sim;
 pub mod sim_memory;

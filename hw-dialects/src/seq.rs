@@ -8,7 +8,7 @@
 use crate::hw::{name_attr, named_result};
 use crate::seq_memory as m;
 use crate::types;
-use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, TypeHooks};
+use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits, TypeHooks};
 use silica_ir::format::{
     parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint, ValueParam,
 };
@@ -489,6 +489,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_compreg),
         verify: Some(crate::inner_sym::verify_op),
         result_names: Some(named_result),
+        patterns: &crate::seq_canonicalize::COMPREG_CE,
         ..OpDef::new("seq.compreg.ce")
     },
     OpDef {
@@ -496,17 +497,35 @@ static OPS: &[OpDef] = &[
         print: Some(print_firreg),
         verify: Some(verify_firreg),
         result_names: Some(named_result),
+        patterns: &crate::seq_canonicalize::FIRREG,
         ..OpDef::new("seq.firreg")
     },
-    format_op("seq.to_clock", &TO_CLOCK),
-    format_op("seq.from_clock", &FROM_CLOCK),
-    format_op("seq.clock_inv", &CLOCK_INV),
+    OpDef {
+        fold: Some(crate::seq_canonicalize::fold_clock),
+        ..format_op("seq.to_clock", &TO_CLOCK)
+    },
+    OpDef {
+        fold: Some(crate::seq_canonicalize::fold_clock),
+        ..format_op("seq.from_clock", &FROM_CLOCK)
+    },
+    OpDef {
+        fold: Some(crate::seq_canonicalize::fold_clock),
+        ..format_op("seq.clock_inv", &CLOCK_INV)
+    },
     OpDef {
         verify: Some(crate::inner_sym::verify_op),
+        fold: Some(crate::seq_canonicalize::fold_clock),
+        patterns: &crate::seq_canonicalize::CLOCK_GATE,
         ..format_op("seq.clock_gate", &CLOCK_GATE)
     },
-    format_op("seq.clock_mux", &CLOCK_MUX),
-    format_op("seq.clock_div", &CLOCK_DIV),
+    OpDef {
+        fold: Some(crate::seq_canonicalize::fold_clock),
+        ..format_op("seq.clock_mux", &CLOCK_MUX)
+    },
+    OpDef {
+        patterns: &crate::seq_canonicalize::CLOCK_DIV,
+        ..format_op("seq.clock_div", &CLOCK_DIV)
+    },
     crate::initial::OPS[0],
     crate::initial::OPS[1],
     crate::initial::OPS[2],
@@ -575,6 +594,8 @@ static OPS: &[OpDef] = &[
         print: Some(m::print_const_clock),
         verify: Some(m::verify_const_clock),
         effects: Effects::None,
+        traits: Traits::CONSTANT_LIKE,
+        fold: Some(crate::seq_canonicalize::fold_clock),
         ..OpDef::new("seq.const_clock")
     },
 ];
@@ -593,5 +614,5 @@ pub static SEQ: DialectDef = DialectDef {
         parse: types::parse_seq,
         print: types::print_seq,
     }),
-    materialize_constant: None,
+    materialize_constant: Some(crate::fold::materialize_constant),
 };
