@@ -441,11 +441,13 @@ pub fn run_with_rows(
             }
             timing.print += start.elapsed();
         }
+        // Diagnostics passes emitted without failing come first.
+        let emitted = ctx.take_emitted();
         if args.verify_diagnostics {
-            let produced: Vec<Diagnostic> = match &result {
-                Ok(_) => Vec::new(),
-                Err(d) => vec![(**d).clone()],
-            };
+            let mut produced = emitted;
+            if let Err(d) = &result {
+                produced.push((**d).clone());
+            }
             let outcome = silica_ir::verify_diagnostics::check(
                 &ctx,
                 name,
@@ -458,10 +460,15 @@ pub fn run_with_rows(
                 failed = true;
                 errors.push_str(&outcome.failures);
             }
-        } else if let Err(d) = &result {
-            failed = true;
+        } else {
             let sources = [SourceFile { name, text: &src }];
-            errors.push_str(&render(&ctx, &sources, d));
+            for d in &emitted {
+                errors.push_str(&render(&ctx, &sources, d));
+            }
+            if let Err(d) = &result {
+                failed = true;
+                errors.push_str(&render(&ctx, &sources, d));
+            }
         }
         if i + 1 == chunks.len() {
             // The process ends soon: freeing a large module piece by

@@ -1,12 +1,16 @@
 //! `--verify-diagnostics`: checks produced diagnostics against
 //! `expected-error/warning/note/remark` comments (`@+N`, `@-N`, `@above`,
-//! `@below`, `@N`). As in MLIR, the message is a substring to find, or with
+//! `@below`, `@N`, `@unknown`). As in MLIR, the message is a substring to find, or with
 //! the `-re` suffix (`expected-error-re`) literal text with `{{regex}}`
 //! pieces; a malformed regex is itself an error.
 
 use crate::context::Context;
 use crate::diag::{file_line_col, Diagnostic, Severity};
 use regex::Regex;
+
+/// The line `@unknown` expectations name: diagnostics located nowhere
+/// in a file.
+const UNKNOWN_LINE: u32 = 0;
 
 /// One `expected-*` comment.
 struct Expected {
@@ -73,6 +77,8 @@ fn parse_expected(src: &[u8], first_line: u32) -> (Vec<Expected>, Vec<BadExpecta
                     .unwrap_or(d.len());
                 let spec = &d[..end];
                 target = match spec {
+                    // A diagnostic without a file location.
+                    "unknown" => UNKNOWN_LINE,
                     "above" => lineno.saturating_sub(1),
                     "below" => {
                         is_below = true;
@@ -241,9 +247,11 @@ pub fn check(
     for d in all {
         // As in MLIR, an expectation matches every diagnostic it
         // describes; one of another severity is a near miss.
-        let line = file_line_col(ctx, d.loc)
-            .filter(|(f, _, _)| *f == file)
-            .map(|(_, line, _)| line);
+        let line = match file_line_col(ctx, d.loc) {
+            Some((f, line, _)) if f == file => Some(line),
+            Some(_) => None,
+            None => Some(UNKNOWN_LINE),
+        };
         let mut near_miss = None;
         let mut hit = false;
         for e in expected.iter_mut() {

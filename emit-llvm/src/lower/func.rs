@@ -189,7 +189,7 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
     let linkage = inherent_attr(ctx, cr.rw.ir, op, "llvm.linkage");
     if let Some(l) = linkage {
         if crate::attrs::keyword_of(ctx, l).is_none_or(|k| !crate::attrs::LINKAGES.contains(&k)) {
-            cr.error(
+            cr.emit(
                 op,
                 "Contains llvm.linkage attribute not of type LLVM::LinkageAttr",
             );
@@ -228,7 +228,7 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
         kept[at] = (key, none);
     }
     if vararg && c_interface {
-        cr.error(
+        cr.emit(
             op,
             "C interface for variadic functions is not supported yet.",
         );

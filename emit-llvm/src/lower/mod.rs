@@ -61,7 +61,7 @@ pub fn convert_type(ctx: &mut Context, t: Type, index_bits: u32) -> Option<Type>
         } => {
             convert_type(ctx, element, index_bits)?;
             silica_dialects::memref_layout::strides_and_offset(ctx, t)?;
-            let space = memory_space_of(ctx, memory_space)?;
+            let space = address_space(ctx, memory_space)?;
             let index = ctx.signless(index_bits);
             Some(memref::descriptor_type(ctx, shape.len(), space, index))
         }
@@ -70,7 +70,7 @@ pub fn convert_type(ctx: &mut Context, t: Type, index_bits: u32) -> Option<Type>
             memory_space,
         } => {
             convert_type(ctx, element, index_bits)?;
-            let space = memory_space_of(ctx, memory_space)?;
+            let space = address_space(ctx, memory_space)?;
             let index = ctx.signless(index_bits);
             let ptr = types::ptr(ctx, space);
             Some(types::literal_struct(ctx, &[index, ptr], false))
@@ -81,13 +81,40 @@ pub fn convert_type(ctx: &mut Context, t: Type, index_bits: u32) -> Option<Type>
     }
 }
 
-/// The address space of a memref memory space attribute.
+/// The address space of a memref memory space attribute: none, or a
+/// signless integer.
 pub(crate) fn memory_space_of(ctx: &Context, space: Option<Attr>) -> Option<u32> {
     match space.map(|a| ctx.attr_kind(a)) {
         None => Some(0),
-        Some(AttrKind::Integer { value, .. }) => u32::try_from(value).ok(),
+        Some(AttrKind::Integer { value, ty })
+            if matches!(
+                ctx.type_kind(*ty),
+                TypeKind::Integer {
+                    signedness: silica_ir::Signedness::Signless,
+                    ..
+                }
+            ) =>
+        {
+            u32::try_from(value).ok()
+        }
         Some(_) => None,
     }
+}
+
+/// [`memory_space_of`] while converting a type: a space that is not an
+/// address space is reported (once per space, without failing the
+/// conversion, as MLIR's type converter reports it).
+fn address_space(ctx: &mut Context, space: Option<Attr>) -> Option<u32> {
+    let found = memory_space_of(ctx, space);
+    if let (None, Some(a)) = (found, space) {
+        let msg = format!(
+            "conversion of memref memory space {} to integer address space failed. Consider adding memory space conversions.",
+            silica_ir::printer::attr_to_string(ctx, a)
+        );
+        let loc = ctx.unknown_loc();
+        ctx.emit_once(silica_ir::Diagnostic::error(loc, msg));
+    }
+    found
 }
 
 /// The type converter of every conversion to llvm, with `index` as an

@@ -45,6 +45,7 @@ impl Context {
             common_types: self.common_types,
             allow_unregistered: self.allow_unregistered,
             registry: self.registry.fork()?,
+            emitted: Vec::new(),
         };
         Some((copy, at))
     }

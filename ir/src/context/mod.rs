@@ -82,6 +82,9 @@ pub struct Context {
     pub allow_unregistered: bool,
     /// The registered dialects and ops.
     pub(crate) registry: crate::dialect::Registry,
+    /// Diagnostics emitted without failing (MLIR's `emitError` from a
+    /// pattern that then declines): the driver reports them.
+    emitted: Vec<crate::diag::Diagnostic>,
 }
 
 impl Default for Context {
@@ -107,6 +110,7 @@ impl Context {
             common_types: [None; COMMON_TYPE_SLOTS],
             allow_unregistered: false,
             registry: Default::default(),
+            emitted: Vec::new(),
         };
         ctx.register_dialect(&crate::builtin::BUILTIN);
         let empty = ctx.intern_attr(AttrKind::Dictionary(Box::new([])));
@@ -166,6 +170,30 @@ impl Context {
         let flag = self.type_alias_flag(&kind);
         self.type_alias_flags.push(flag);
         Type(self.types.insert_full(kind).0 as u32)
+    }
+
+    /// Reports `d` without failing what is running: the driver shows it
+    /// (or matches it against `expected-*` comments) once the chunk is
+    /// done.
+    pub fn emit(&mut self, d: crate::diag::Diagnostic) {
+        self.emitted.push(d);
+    }
+
+    /// [`Context::emit`], unless the same message at the same place is
+    /// already waiting to be reported.
+    pub fn emit_once(&mut self, d: crate::diag::Diagnostic) {
+        let seen = self
+            .emitted
+            .iter()
+            .any(|e| e.loc == d.loc && e.message == d.message);
+        if !seen {
+            self.emitted.push(d);
+        }
+    }
+
+    /// The diagnostics emitted so far, in order, leaving none.
+    pub fn take_emitted(&mut self) -> Vec<crate::diag::Diagnostic> {
+        std::mem::take(&mut self.emitted)
     }
 
     /// Every type interned so far, in the order first met.

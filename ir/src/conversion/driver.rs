@@ -74,6 +74,13 @@ impl ConversionRewriter<'_, '_> {
         self.state.error = Some(Box::new(Diagnostic::error(loc, msg.into())));
     }
 
+    /// Reports `msg` at `op` without failing the conversion (MLIR's
+    /// `emitError` in a pattern that then declines, leaving the op).
+    pub fn emit(&mut self, op: OpId, msg: impl Into<String>) {
+        let loc = self.rw.ir.op_loc(op);
+        self.rw.ctx.emit(Diagnostic::error(loc, msg.into()));
+    }
+
     /// The converted type of `t`.
     pub fn convert_type(&mut self, t: Type) -> Option<Type> {
         self.types.convert(self.rw.ctx, t)

@@ -125,8 +125,11 @@ pub(super) fn run_nested(
         }
     }
     let mut graphs = Vec::with_capacity(outcomes.len());
-    for (o, import) in outcomes.into_iter().zip(&imports) {
+    for (mut o, import) in outcomes.into_iter().zip(&imports) {
         pm.add_entry_times(&o.times);
+        for d in o.ctx.take_emitted() {
+            ctx.emit(translate(d, import));
+        }
         if let Err(d) = o.result {
             return Some(Err(Box::new(translate(*d, import))));
         }
