@@ -308,11 +308,38 @@ fn element_layout(ctx: &Context, t: Type) -> Option<(u64, u64)> {
 }
 
 fn alloc_malloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
-    alloc(cr, op, operands, false)
+    alloc(cr, op, operands, false, false)
 }
 
 fn alloc_aligned(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
-    alloc(cr, op, operands, true)
+    alloc(cr, op, operands, true, false)
+}
+
+fn alloc_malloc_generic(
+    cr: &mut ConversionRewriter<'_, '_>,
+    op: OpId,
+    operands: &[ValueId],
+) -> bool {
+    alloc(cr, op, operands, false, true)
+}
+
+fn alloc_aligned_generic(
+    cr: &mut ConversionRewriter<'_, '_>,
+    op: OpId,
+    operands: &[ValueId],
+) -> bool {
+    alloc(cr, op, operands, true, true)
+}
+
+/// The runtime function `name` (`malloc`, `aligned_alloc`, `free`), or
+/// its generic counterpart (`use-generic-functions`).
+fn runtime(name: &str, generic: bool) -> &str {
+    match (name, generic) {
+        ("malloc", true) => "_mlir_memref_to_llvm_alloc",
+        ("aligned_alloc", true) => "_mlir_memref_to_llvm_aligned_alloc",
+        ("free", true) => "_mlir_memref_to_llvm_free",
+        _ => name,
+    }
 }
 
 /// `memref.alloc` (through `malloc`, or `aligned_alloc` when
@@ -322,7 +349,10 @@ fn alloc(
     op: OpId,
     operands: &[ValueId],
     aligned_alloc: bool,
+    generic_functions: bool,
 ) -> bool {
+    let aligned_fn = runtime("aligned_alloc", generic_functions);
+    let malloc_fn = runtime("malloc", generic_functions);
     let memref = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
     let Some(desc_ty) = cr.convert_type(memref) else {
         return false;
@@ -347,7 +377,7 @@ fn alloc(
             Some(AttrKind::Integer { value, .. }) => i64::try_from(value).unwrap_or(16),
             _ => elt.next_power_of_two().max(16) as i64,
         };
-        if !declare_runtime_function(cr, op, "aligned_alloc", &[i64t, i64t], generic) {
+        if !declare_runtime_function(cr, op, aligned_fn, &[i64t, i64t], generic) {
             return false;
         }
         let mut b = Llvm::new(cr, loc);
@@ -370,7 +400,7 @@ fn alloc(
             let rem = b.value("llvm.urem", &[bumped, a], i64t, &[]);
             b.int_op("llvm.sub", bumped, rem, 0)
         };
-        let call = b.call("aligned_alloc", &[a, size], &[generic]);
+        let call = b.call(aligned_fn, &[a, size], &[generic]);
         let mut p = b.rw.ir.result(call, 0);
         if ptr_ty != generic {
             p = b.value("llvm.addrspacecast", &[p], ptr_ty, &[]);
@@ -379,7 +409,7 @@ fn alloc(
         cr.replace_op(op, &[d]);
         return true;
     }
-    if heap && !declare_runtime_function(cr, op, "malloc", &[i64t], generic) {
+    if heap && !declare_runtime_function(cr, op, malloc_fn, &[i64t], generic) {
         return false;
     }
     let mut b = Llvm::new(cr, loc);
@@ -412,7 +442,7 @@ fn alloc(
             None => total,
         };
         let generic = types::ptr(b.rw.ctx, 0);
-        let call = b.call("malloc", &[bytes], &[generic]);
+        let call = b.call(malloc_fn, &[bytes], &[generic]);
         let mut allocated = b.rw.ir.result(call, 0);
         if ptr_ty != generic {
             allocated = b.value("llvm.addrspacecast", &[allocated], ptr_ty, &[]);
@@ -446,6 +476,20 @@ fn alloc(
 }
 
 fn dealloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    dealloc_through(cr, op, operands, "free")
+}
+
+fn dealloc_generic(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    dealloc_through(cr, op, operands, runtime("free", true))
+}
+
+/// `memref.dealloc` as a call of `free_fn` on the allocated pointer.
+fn dealloc_through(
+    cr: &mut ConversionRewriter<'_, '_>,
+    op: OpId,
+    operands: &[ValueId],
+    free_fn: &str,
+) -> bool {
     let memref = memref_of(cr, cr.rw.ir.operand(op, 0));
     if cr.convert_type(memref).is_none() {
         return false;
@@ -453,7 +497,7 @@ fn dealloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) 
     let ranked = memref_parts(cr.rw.ctx, memref).is_some();
     let ptr_ty = types::ptr(cr.rw.ctx, 0);
     let void = types::void(cr.rw.ctx);
-    if !declare_runtime_function(cr, op, "free", &[ptr_ty], void) {
+    if !declare_runtime_function(cr, op, free_fn, &[ptr_ty], void) {
         return false;
     }
     let loc = cr.rw.ir.op_loc(op);
@@ -466,7 +510,7 @@ fn dealloc(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) 
         let desc = b.extract(operands[0], &[1]);
         b.value("llvm.load", &[desc], ptr_ty, &[])
     };
-    b.call("free", &[p], &[]);
+    b.call(free_fn, &[p], &[]);
     cr.rw.erase_op(op);
     true
 }
@@ -1016,21 +1060,24 @@ fn get_global(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> b
 }
 
 /// The patterns of `finalize-memref-to-llvm`; `alloc` through
-/// `aligned_alloc` when `aligned_alloc` (its `use-aligned-alloc`).
-pub(crate) fn patterns(out: &mut Vec<ConversionPattern>, aligned_alloc: bool) {
+/// `aligned_alloc` when `aligned_alloc` (its `use-aligned-alloc`), and
+/// the runtime's generic allocation functions when `generic`
+/// (`use-generic-functions`).
+pub(crate) fn patterns(out: &mut Vec<ConversionPattern>, aligned_alloc: bool, generic: bool) {
+    let heap: silica_ir::conversion::ConversionPatternFn = match (aligned_alloc, generic) {
+        (false, false) => alloc_malloc,
+        (true, false) => alloc_aligned,
+        (false, true) => alloc_malloc_generic,
+        (true, true) => alloc_aligned_generic,
+    };
+    let free: silica_ir::conversion::ConversionPatternFn =
+        if generic { dealloc_generic } else { dealloc };
     let list: &[(&'static str, silica_ir::conversion::ConversionPatternFn)] = &[
         ("memref.load", load),
         ("memref.store", store),
-        (
-            "memref.alloc",
-            if aligned_alloc {
-                alloc_aligned
-            } else {
-                alloc_malloc
-            },
-        ),
+        ("memref.alloc", heap),
         ("memref.alloca", alloc_malloc),
-        ("memref.dealloc", dealloc),
+        ("memref.dealloc", free),
         ("memref.dim", dim),
         ("memref.cast", cast),
         ("memref.reinterpret_cast", reinterpret_cast),

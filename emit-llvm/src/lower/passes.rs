@@ -203,14 +203,12 @@ pub static FINALIZE_MEMREF_TO_LLVM: PassInfo = PassInfo {
     ],
     create: |o| {
         let bits = index_bits(o)?;
-        if o.bool("use-generic-functions") {
-            return Err("use-generic-functions is not supported yet".into());
-        }
+        let generic = o.bool("use-generic-functions");
         let aligned = o.bool("use-aligned-alloc");
         Ok(conversion(
             "finalize-memref-to-llvm",
             &["memref"],
-            &[&|v: &mut Vec<ConversionPattern>| super::memref::patterns(v, aligned)],
+            &[&|v: &mut Vec<ConversionPattern>| super::memref::patterns(v, aligned, generic)],
             bits,
             true,
         ))
@@ -266,7 +264,7 @@ const ALL: &[DialectPatterns] = &[
     ("arith", super::arith::patterns),
     ("cf", super::cf::patterns),
     ("func", |v| super::func::patterns(v, false)),
-    ("memref", |v| super::memref::patterns(v, false)),
+    ("memref", |v| super::memref::patterns(v, false, false)),
     ("math", super::math::patterns),
     ("index", super::index::patterns),
 ];
