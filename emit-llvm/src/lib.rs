@@ -4,6 +4,7 @@
 mod alias;
 mod assume;
 pub mod attrs;
+mod blockaddress;
 mod comdat;
 mod constant_verify;
 mod ctors;

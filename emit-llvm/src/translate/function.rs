@@ -250,6 +250,11 @@ fn name_value(f: &mut Fn<'_>, op: OpId) -> Res<()> {
                 _ => return Err(err(ir, op, "addressof without a symbol")),
             }
         }
+        "llvm.blockaddress" => {
+            let (function, label) =
+                crate::blockaddress::target_label(ctx, ir, op).map_err(|m| err(ir, op, m))?;
+            format!("blockaddress(@{function}, %{label})")
+        }
         _ => {
             f.name_result(op);
             return Ok(());
@@ -387,7 +392,19 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
             | "llvm.mlir.undef"
             | "llvm.mlir.poison"
             | "llvm.mlir.zero"
-            | "llvm.mlir.addressof" => return Ok(None),
+            | "llvm.mlir.addressof"
+            | "llvm.blockaddress"
+            | "llvm.blocktag" => return Ok(None),
+            "llvm.indirectbr" => {
+                let labels: Vec<String> = (0..ir.successors(op).len())
+                    .map(|i| format!("label %{}", f.edge(op, i)))
+                    .collect();
+                format!(
+                    "indirectbr {}, [{}]",
+                    f.typed(op, operands[0])?,
+                    labels.join(", ")
+                )
+            }
             "llvm.fneg" => format!(
                 "{lhs}fneg{} {}",
                 fastmath(ctx, ir, op),
