@@ -19,6 +19,7 @@
 // RUN: silica opt --split-input-file --verify-diagnostics %S/blockaddress-errors.txt
 // RUN: mlir-opt-22 --split-input-file --verify-diagnostics %S/blockaddress-errors.txt
 
+// CHECK: @entry = private global ptr blockaddress(@pick, %bb2)
 // CHECK-LABEL: define i32 @pick(i1 %a0)
 // CHECK: select i1 %a0, ptr blockaddress(@pick, %bb1), ptr blockaddress(@pick, %bb2)
 // CHECK: indirectbr ptr %{{.+}}, [label %bb1, label %bb2]
@@ -40,6 +41,12 @@ llvm.func @pick(%c: i1) -> i32 {
   llvm.blocktag <id = 2>
   %z = llvm.mlir.constant(5 : i32) : i32
   llvm.return %z : i32
+}
+
+// A global initialised with a block's address.
+llvm.mlir.global private @entry() {addr_space = 0 : i32} : !llvm.ptr {
+  %0 = llvm.blockaddress <function = @pick, tag = <id = 2>> : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
 }
 
 llvm.func @main() -> i32 {

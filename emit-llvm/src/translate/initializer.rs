@@ -93,6 +93,11 @@ pub fn region_initializer(
                     _ => return Err(err(ir, op, "addressof without a symbol")),
                 }
             }
+            "llvm.blockaddress" => {
+                let (function, label) =
+                    crate::blockaddress::target_label(ctx, ir, op).map_err(|m| err(ir, op, m))?;
+                Const::Text(format!("blockaddress(@{function}, %{label})"))
+            }
             "llvm.insertvalue" => {
                 let container = ir.operands(op).next().map(|v| ir.value_type(v));
                 let positions = inherent_attr(ctx, ir, op, "position")
