@@ -645,6 +645,39 @@ static ADDRESSOF: Signature = Signature::new(
     "$global_name attr-dict `:` qualified(type($res))",
 );
 
+static DSO_LOCAL_EQUIVALENT: Signature = Signature::new(
+    &[],
+    RES,
+    &[plain("function_name", false)],
+    "$function_name attr-dict `:` qualified(type($res))",
+);
+
+/// The function a `dso_local_equivalent` names may not be `extern_weak`.
+fn verify_dso_local_equivalent(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    use silica_ir::dialect::inherent_attr;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(sym) = inherent_attr(ctx, ir, op, "function_name") else {
+        return Ok(());
+    };
+    let Some(target) = silica_ir::symbols::lookup_from(ctx, ir, op, sym) else {
+        return Err(v.op_error(
+            op,
+            "must reference a global defined by 'llvm.func' or 'llvm.mlir.alias'",
+        ));
+    };
+    if ctx.str(ir.op_name(target)) == "llvm.func" {
+        let linkage =
+            inherent_attr(ctx, ir, target, "linkage").and_then(|a| attrs::keyword_of(ctx, a));
+        if linkage == Some("extern_weak") {
+            return Err(v.op_error(op, "target function with 'extern_weak' linkage not allowed"));
+        }
+    }
+    Ok(())
+}
+
 static BR: Signature = Signature::new(
     &[variadic("destOperands")],
     &[],
@@ -1129,6 +1162,11 @@ pub(crate) static OPS: &[OpDef] = &[
     },
     pure("llvm.mlir.none", &NULLARY),
     pure("llvm.mlir.addressof", &ADDRESSOF),
+    OpDef {
+        traits: Traits::CONSTANT_LIKE,
+        verify: Some(verify_dso_local_equivalent),
+        ..pure("llvm.dso_local_equivalent", &DSO_LOCAL_EQUIVALENT)
+    },
     branch("llvm.br", &BR),
     branch("llvm.cond_br", &COND_BR),
     OpDef {

@@ -255,6 +255,14 @@ fn name_value(f: &mut Fn<'_>, op: OpId) -> Res<()> {
                 crate::blockaddress::target_label(ctx, ir, op).map_err(|m| err(ir, op, m))?;
             format!("blockaddress(@{function}, %{label})")
         }
+        "llvm.dso_local_equivalent" => {
+            match inherent_attr(ctx, ir, op, "function_name").map(|a| ctx.attr_kind(a)) {
+                Some(AttrKind::SymbolRef { root, .. }) => {
+                    format!("dso_local_equivalent @{}", ctx.str(*root))
+                }
+                _ => return Err(err(ir, op, "dso_local_equivalent without a symbol")),
+            }
+        }
         _ => {
             f.name_result(op);
             return Ok(());
@@ -394,6 +402,7 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
             | "llvm.mlir.zero"
             | "llvm.mlir.addressof"
             | "llvm.blockaddress"
+            | "llvm.dso_local_equivalent"
             | "llvm.blocktag" => return Ok(None),
             "llvm.indirectbr" => {
                 let labels: Vec<String> = (0..ir.successors(op).len())

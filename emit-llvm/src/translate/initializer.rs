@@ -93,6 +93,14 @@ pub fn region_initializer(
                     _ => return Err(err(ir, op, "addressof without a symbol")),
                 }
             }
+            "llvm.dso_local_equivalent" => {
+                match inherent_attr(ctx, ir, op, "function_name").map(|a| ctx.attr_kind(a)) {
+                    Some(AttrKind::SymbolRef { root, .. }) => {
+                        Const::Text(format!("dso_local_equivalent @{}", ctx.str(*root)))
+                    }
+                    _ => return Err(err(ir, op, "dso_local_equivalent without a symbol")),
+                }
+            }
             "llvm.blockaddress" => {
                 let (function, label) =
                     crate::blockaddress::target_label(ctx, ir, op).map_err(|m| err(ir, op, m))?;
