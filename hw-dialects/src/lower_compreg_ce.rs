@@ -43,17 +43,7 @@ fn lower_one(ctx: &mut Context, ir: &mut Ir, reg: OpId) {
     });
     ir.insert_op_before(reg, mux);
     let next = ir.result(mux, 0);
-    let mut operands = vec![next, clock];
-    let mut sizes = vec![1, 1];
-    match (r.reset, r.reset_value) {
-        (Some(rst), Some(v)) => {
-            operands.extend([rst, v]);
-            sizes.extend([1, 1]);
-        }
-        _ => sizes.extend([0, 0]),
-    }
-    operands.extend(r.initial);
-    sizes.push(i64::from(r.initial.is_some()));
+    let (operands, sizes) = crate::seq::compreg_operands(&r, next, clock);
     // Name and inner symbol carry over; the segment sizes lose the enable.
     let segments = ctx.int_array_attr(32, &sizes);
     let segment_key = ctx.sym("operandSegmentSizes");

@@ -70,6 +70,27 @@ pub fn reg_operands(ctx: &Context, ir: &Ir, op: OpId) -> RegOperands {
     }
 }
 
+/// The operands of a `seq.compreg` loading `input` on `clock` with the
+/// reset and initial value of `r`, and its `operandSegmentSizes`.
+pub fn compreg_operands(
+    r: &RegOperands,
+    input: silica_ir::ValueId,
+    clock: silica_ir::ValueId,
+) -> (Vec<silica_ir::ValueId>, Vec<i64>) {
+    let mut operands = vec![input, clock];
+    let mut sizes = vec![1, 1];
+    match (r.reset, r.reset_value) {
+        (Some(rst), Some(v)) => {
+            operands.extend([rst, v]);
+            sizes.extend([1, 1]);
+        }
+        _ => sizes.extend([0, 0]),
+    }
+    operands.extend(r.initial);
+    sizes.push(i64::from(r.initial.is_some()));
+    (operands, sizes)
+}
+
 /// Whether a `seq.firreg` resets asynchronously.
 pub fn is_async(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     inherent_attr(ctx, ir, op, "isAsync").is_some()

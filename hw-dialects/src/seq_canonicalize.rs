@@ -92,32 +92,21 @@ fn make_constant(
     if crate::types::is_clock(rw.ctx, ty) {
         return Some(make_const_clock(rw, at, false));
     }
-    let loc = rw.ir.op_loc(at);
-    if rw.ctx.int_width(ty).is_some() {
+    // An integer is an `hw.constant`; an aggregate an
+    // `hw.aggregate_constant` of zeros.
+    let (name, key, value) = if rw.ctx.int_width(ty).is_some() {
         let v = match value {
             Some(v) => v,
             None => rw.ctx.int_attr(ty, 0),
         };
-        let key = rw.ctx.sym("value");
-        let attrs = rw.ctx.dict_attr(vec![(key, v)]);
-        let name = rw.ctx.sym("hw.constant");
-        rw.set_insertion_point(at);
-        let c = rw.create(silica_ir::OpSpec {
-            name,
-            loc,
-            operands: &[],
-            result_types: &[ty],
-            successors: &[],
-            regions: &[],
-            attrs,
-            props: None,
-        });
-        return Some(rw.ir.result(c, 0));
-    }
-    let zeros = zero_fields(rw.ctx, ty)?;
-    let key = rw.ctx.sym("fields");
-    let attrs = rw.ctx.dict_attr(vec![(key, zeros)]);
-    let name = rw.ctx.sym("hw.aggregate_constant");
+        ("hw.constant", "value", v)
+    } else {
+        ("hw.aggregate_constant", "fields", zero_fields(rw.ctx, ty)?)
+    };
+    let key = rw.ctx.sym(key);
+    let attrs = rw.ctx.dict_attr(vec![(key, value)]);
+    let name = rw.ctx.sym(name);
+    let loc = rw.ir.op_loc(at);
     rw.set_insertion_point(at);
     let c = rw.create(silica_ir::OpSpec {
         name,
@@ -285,17 +274,7 @@ fn clock_gate(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 fn compreg_without_enable(rw: &mut Rewriter<'_>, op: OpId, input: ValueId) {
     let r = reg_operands(rw.ctx, rw.ir, op);
     let Some(clock) = r.clock else { return };
-    let mut operands = vec![input, clock];
-    let mut sizes = vec![1, 1];
-    match (r.reset, r.reset_value) {
-        (Some(rst), Some(v)) => {
-            operands.extend([rst, v]);
-            sizes.extend([1, 1]);
-        }
-        _ => sizes.extend([0, 0]),
-    }
-    operands.extend(r.initial);
-    sizes.push(i64::from(r.initial.is_some()));
+    let (operands, sizes) = crate::seq::compreg_operands(&r, input, clock);
     let segments = rw.ctx.int_array_attr(32, &sizes);
     let key = rw.ctx.sym("operandSegmentSizes");
     let mut props: Vec<_> = rw
