@@ -555,18 +555,21 @@ static OPS: &[OpDef] = &[
         print: Some(m::print_firmem),
         verify: Some(m::verify_firmem),
         result_names: Some(m::named_result),
+        patterns: &crate::seq_canonicalize::FIRMEM,
         ..OpDef::new("seq.firmem")
     },
     OpDef {
         parse: Some(m::parse_read_port),
         print: Some(m::print_fir_port),
         verify: Some(m::verify_fir_port),
+        patterns: &crate::seq_canonicalize::FIRMEM_READ,
         ..OpDef::new("seq.firmem.read_port")
     },
     OpDef {
         parse: Some(m::parse_write_port),
         print: Some(m::print_fir_port),
         verify: Some(m::verify_fir_port),
+        patterns: &crate::seq_canonicalize::FIRMEM_WRITE,
         ..OpDef::new("seq.firmem.write_port")
     },
     OpDef {

@@ -55,7 +55,7 @@ fn constant_bool(ctx: &Context, ir: &Ir, v: ValueId) -> Option<bool> {
 
 /// `v` as a constant clock: a `seq.const_clock`, or `seq.to_clock` of a
 /// constant.
-fn constant_clock(ctx: &Context, ir: &Ir, v: ValueId) -> Option<bool> {
+pub(crate) fn constant_clock(ctx: &Context, ir: &Ir, v: ValueId) -> Option<bool> {
     if let Some(c) = made_by(ctx, ir, v, "seq.const_clock") {
         return Some(crate::seq_memory::int_prop(ctx, ir, c, "value").unwrap_or(0) != 0);
     }
@@ -437,3 +437,143 @@ pub(crate) static CLOCK_DIV: [Pattern; 1] = [Pattern::new("CombineClockDividers"
 pub(crate) static CLOCK_GATE: [Pattern; 1] = [Pattern::new("SimplifyClockGate", clock_gate)];
 pub(crate) static COMPREG_CE: [Pattern; 1] = [Pattern::new("SimplifyCompRegCE", compreg_ce)];
 pub(crate) static FIRREG: [Pattern; 1] = [Pattern::new("FoldFirReg", firreg)];
+
+// ----- memories -------------------------------------------------------------------
+
+/// `v` as a constant whose bits are all `ones` (all set) or all clear.
+fn constant_all(ctx: &Context, ir: &Ir, v: ValueId, ones: bool) -> bool {
+    let (Some(c), Some(width)) = (constant_attr(ctx, ir, v), ctx.int_width(ir.value_type(v)))
+    else {
+        return false;
+    };
+    let AttrKind::Integer { value, .. } = ctx.attr_kind(c) else {
+        return false;
+    };
+    let m = num_bigint::BigInt::from(1) << width;
+    let bits = ((value % &m) + &m) % &m;
+    if ones {
+        bits == m - 1
+    } else {
+        bits == num_bigint::BigInt::from(0)
+    }
+}
+
+/// A copy of the port `op` without its enable (`drop_enable`) and mask
+/// (`drop_mask`), in its place.
+fn rebuild_port(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    p: &crate::seq_memory::FirPortOperands,
+    drop_enable: bool,
+    drop_mask: bool,
+) {
+    let write = name_of(rw.ctx, rw.ir, op) == "seq.firmem.write_port";
+    let (Some(memory), Some(address), Some(clock)) = (p.memory, p.address, p.clock) else {
+        return;
+    };
+    let enable = p.enable.filter(|_| !drop_enable);
+    let mask = p.mask.filter(|_| !drop_mask);
+    let mut operands = vec![memory, address, clock];
+    operands.extend(enable);
+    operands.extend(p.data);
+    operands.extend(mask);
+    let mut props: Vec<_> = rw
+        .ir
+        .op_props(op)
+        .map(|d| rw.ctx.dict_entries(d).to_vec())
+        .unwrap_or_default();
+    if write {
+        let sizes = [
+            1,
+            1,
+            1,
+            i64::from(enable.is_some()),
+            1,
+            i64::from(mask.is_some()),
+        ];
+        let key = rw.ctx.sym("operandSegmentSizes");
+        let seg = rw.ctx.int_array_attr(32, &sizes);
+        props.retain(|(k, _)| *k != key);
+        props.push((key, seg));
+    }
+    let props = (!props.is_empty()).then(|| rw.ctx.dict_attr(props));
+    let results: Vec<Type> = rw.ir.results(op).map(|r| rw.ir.value_type(r)).collect();
+    let (name, loc, attrs) = (rw.ir.op_name(op), rw.ir.op_loc(op), rw.ir.op_attrs(op));
+    rw.set_insertion_point(op);
+    let new = rw.create(silica_ir::OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &results,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props,
+    });
+    let values: Vec<ValueId> = rw.ir.results(new).collect();
+    rw.replace_op(op, &values);
+}
+
+/// A write that never happens (enable or mask constant zero) goes; an
+/// always-true enable and an all-ones mask are dropped.
+fn firmem_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let (ctx, ir) = (&*rw.ctx, &*rw.ir);
+    let p = crate::seq_memory::fir_port_operands(ctx, ir, op, crate::seq_memory::FirPort::Write);
+    // (A write on a constant clock never happens either, but the
+    // simulator clocks memory ports by the module's clock: it stays.)
+    let never = p
+        .enable
+        .is_some_and(|e| constant_bool(ctx, ir, e) == Some(false))
+        || p.mask.is_some_and(|m| constant_all(ctx, ir, m, false));
+    if never {
+        rw.erase_op(op);
+        return true;
+    }
+    let drop_enable = p
+        .enable
+        .is_some_and(|e| constant_bool(ctx, ir, e) == Some(true));
+    let drop_mask = p.mask.is_some_and(|m| constant_all(ctx, ir, m, true));
+    if !drop_enable && !drop_mask {
+        return false;
+    }
+    rebuild_port(rw, op, &p, drop_enable, drop_mask);
+    true
+}
+
+/// An always-true read enable is dropped.
+fn firmem_read(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let (ctx, ir) = (&*rw.ctx, &*rw.ir);
+    let p = crate::seq_memory::fir_port_operands(ctx, ir, op, crate::seq_memory::FirPort::Read);
+    let always = p.enable.and_then(|e| constant_bool(ctx, ir, e));
+    if always != Some(true) {
+        return false;
+    }
+    rebuild_port(rw, op, &p, true, false);
+    true
+}
+
+/// A memory nothing reads (no symbol, no initial contents) goes, with
+/// its writes.
+fn firmem_unread(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let (ctx, ir) = (&*rw.ctx, &*rw.ir);
+    if has_symbol(ctx, ir, op) || inherent_attr(ctx, ir, op, "init").is_some() {
+        return false;
+    }
+    let mem = ir.result(op, 0);
+    let users: Vec<OpId> = ir.uses(mem).map(|u| ir.use_owner(u)).collect();
+    if users
+        .iter()
+        .any(|&u| name_of(ctx, ir, u) != "seq.firmem.write_port")
+    {
+        return false;
+    }
+    for u in users {
+        rw.erase_op(u);
+    }
+    rw.erase_op(op);
+    true
+}
+
+pub(crate) static FIRMEM: [Pattern; 1] = [Pattern::new("EraseUnreadFirMem", firmem_unread)];
+pub(crate) static FIRMEM_WRITE: [Pattern; 1] = [Pattern::new("SimplifyFirMemWrite", firmem_write)];
+pub(crate) static FIRMEM_READ: [Pattern; 1] = [Pattern::new("SimplifyFirMemRead", firmem_read)];

@@ -4,7 +4,9 @@
 //! (ops run in a topological order in which registers are sources), the
 //! outputs are sampled, then every register takes its next value at the
 //! clock edge. All registers belong to one clock domain: the module's
-//! clock. Asynchronous resets act within the cycle they are raised in,
+//! clock (a register on a constant clock sees no edge; memory ports are
+//! clocked by the module's clock whatever their clock operand).
+//! Asynchronous resets act within the cycle they are raised in,
 //! as an event-driven simulator sees them before sampling. Registers
 //! start at zero (or their `preset`). Instances are simulated
 //! hierarchically, each with its own state.
@@ -289,6 +291,13 @@ impl ModuleSim {
         let mut next = Vec::new();
         for (&op, state) in &self.regs {
             let r = reg_operands(ctx, ir, op);
+            // A register on a constant clock sees no edge.
+            let stopped = r
+                .clock
+                .is_some_and(|c| crate::seq_canonicalize::constant_clock(ctx, ir, c).is_some());
+            if stopped {
+                continue;
+            }
             let reset = get(r.reset).is_some_and(|b| !b.is_zero());
             let value = if reset {
                 get(r.reset_value).cloned()

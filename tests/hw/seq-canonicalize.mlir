@@ -4,7 +4,9 @@
 // chain go, dividers combine; clock-enabled registers drop an
 // always-true enable and a mux on their own enable; registers that hold
 // their power-up value are that value, a false reset is dropped, an
-// asynchronous reset held true is the reset value. Each rewrite keeps
+// asynchronous reset held true is the reset value; memories lose writes
+// that never happen, always-true enables, all-ones masks, and go when
+// nothing reads them. Each rewrite keeps
 // the simulator's meaning: the trace is the same before and after.
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: silica opt --canonicalize %s -o %t.d/canon.mlir
@@ -12,6 +14,10 @@
 // RUN: silica sim %s --top regs --random 80 --seed 9 -o %t.d/before.trace
 // RUN: silica sim %t.d/canon.mlir --top regs --random 80 --seed 9 -o %t.d/after.trace
 // RUN: diff %t.d/before.trace %t.d/after.trace
+// RUN: FileCheck %s --check-prefix=MEM < %t.d/canon.mlir
+// RUN: silica sim %s --top mems --random 200 --seed 4 -o %t.d/mbefore.trace
+// RUN: silica sim %t.d/canon.mlir --top mems --random 200 --seed 4 -o %t.d/mafter.trace
+// RUN: diff %t.d/mbefore.trace %t.d/mafter.trace
 
 // CHECK-LABEL: hw.module @clocks
 // CHECK-NEXT: %[[HIGH:.+]] = seq.const_clock high
@@ -48,9 +54,9 @@ hw.module @clocks(in %clk: !seq.clock, in %other: !seq.clock, in %b: i1, in %en:
 // CHECK-DAG: %r2 = seq.firreg %d clock %clk : i8
 // CHECK-DAG: %r5 = seq.firreg %r5 clock %clk reset sync %rst, %d : i8
 // CHECK-DAG: %r6 = seq.firreg %d clock %clk reset sync %true, %d : i8
-// CHECK: hw.output %q0, %q1, %[[ZERO]], %r2, %d, %[[SEVEN]], %r5, %r6, %[[ZERO]]
+// CHECK: hw.output %q0, %q1, %[[ZERO]], %r2, %d, %[[SEVEN]], %r5, %r6, %[[ZERO]], %[[ZERO]]
 hw.module @regs(in %clk: !seq.clock, in %rst: i1, in %en: i1, in %d: i8, in %x: i8,
-                out q0: i8, out q1: i8, out r1: i8, out r2: i8, out r3: i8, out r4: i8, out r5: i8, out r6: i8, out r7: i8) {
+                out q0: i8, out q1: i8, out r1: i8, out r2: i8, out r3: i8, out r4: i8, out r5: i8, out r6: i8, out r7: i8, out r8: i8) {
   %true = hw.constant true
   %false = hw.constant false
   %c0 = hw.constant 0 : i8
@@ -73,5 +79,39 @@ hw.module @regs(in %clk: !seq.clock, in %rst: i1, in %en: i1, in %d: i8, in %x: 
   // Only ever loads its power-up value.
   %mr = comb.mux %en, %r7, %c0 : i8
   %r7 = seq.firreg %mr clock %clk : i8
-  hw.output %q0, %q1, %r1, %r2, %r3, %r4, %r5, %r6, %r7 : i8, i8, i8, i8, i8, i8, i8, i8, i8
+  // Never clocked (the simulator gives it no edge either).
+  %stopped = seq.const_clock low
+  %r8 = seq.firreg %d clock %stopped : i8
+  hw.output %q0, %q1, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8 : i8, i8, i8, i8, i8, i8, i8, i8, i8, i8
+}
+
+// Memories: writes that never happen go, always-true enables and
+// all-ones masks are dropped, and a memory nothing reads goes with its
+// writes. A write on a constant clock stays: the simulator clocks memory
+// ports by the module's clock.
+// MEM-LABEL: hw.module @mems
+// MEM-NEXT: %[[STOP:.+]] = seq.const_clock low
+// MEM-NEXT: %mem = seq.firmem 0, 1, undefined, undefined : <16 x 8, mask 2>
+// MEM-NEXT: %[[R:.+]] = seq.firmem.read_port %mem[%ra], clock %clk : <16 x 8, mask 2>
+// MEM-NEXT: seq.firmem.write_port %mem[%wa] = %d, clock %clk {w0} : <16 x 8, mask 2>
+// MEM-NEXT: seq.firmem.write_port %mem[%wa] = %d, clock %clk enable %en {w1} : <16 x 8, mask 2>
+// MEM-NEXT: seq.firmem.write_port %mem[%ra] = %d, clock %[[STOP]] {w4} : <16 x 8, mask 2>
+// MEM-NEXT: hw.output %[[R]] : i8
+// MEM-NOT: seq.firmem
+hw.module @mems(in %clk: !seq.clock, in %ra: i4, in %wa: i4, in %d: i8, in %en: i1, out q: i8) {
+  %true = hw.constant true
+  %false = hw.constant false
+  %ones = hw.constant 3 : i2
+  %zero = hw.constant 0 : i2
+  %stopped = seq.const_clock low
+  %mem = seq.firmem 0, 1, undefined, undefined : <16 x 8, mask 2>
+  %q = seq.firmem.read_port %mem[%ra], clock %clk enable %true : <16 x 8, mask 2>
+  seq.firmem.write_port %mem[%wa] = %d, clock %clk enable %true mask %ones {w0} : <16 x 8, mask 2>, i2
+  seq.firmem.write_port %mem[%wa] = %d, clock %clk enable %en {w1} : <16 x 8, mask 2>
+  seq.firmem.write_port %mem[%ra] = %d, clock %clk enable %false {w2} : <16 x 8, mask 2>
+  seq.firmem.write_port %mem[%ra] = %d, clock %clk mask %zero {w3} : <16 x 8, mask 2>, i2
+  seq.firmem.write_port %mem[%ra] = %d, clock %stopped {w4} : <16 x 8, mask 2>
+  %unread = seq.firmem 0, 1, undefined, undefined : <16 x 8>
+  seq.firmem.write_port %unread[%wa] = %d, clock %clk : <16 x 8>
+  hw.output %q : i8
 }
