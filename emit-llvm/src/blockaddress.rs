@@ -202,12 +202,8 @@ fn function_named(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<OpId> 
     while let Some(t) = table.filter(|&t| ctx.str(ir.op_name(t)) != "builtin.module") {
         table = ir.parent_op(t);
     }
-    let block = ir.regions(table?).next().and_then(|r| ir.entry_block(r))?;
-    ir.block_ops(block).find(|&f| {
-        ctx.str(ir.op_name(f)) == "llvm.func"
-            && matches!(inherent_attr(ctx, ir, f, "sym_name").map(|a| ctx.attr_kind(a)),
-                Some(AttrKind::String { value, .. }) if &value[..] == name.as_bytes())
-    })
+    silica_ir::symbols::lookup(ctx, ir, table?, name)
+        .filter(|&f| ctx.str(ir.op_name(f)) == "llvm.func")
 }
 
 /// The address names an `llvm.func` with a block so tagged.

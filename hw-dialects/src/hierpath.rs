@@ -184,11 +184,8 @@ fn verify_hierpath(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 
 /// The `hw.module` or `hw.module.extern` named `name` directly in `top`.
 fn module_named(ctx: &Context, ir: &Ir, top: OpId, name: Symbol) -> Option<OpId> {
-    let block = ir.regions(top).next().and_then(|r| ir.entry_block(r))?;
-    ir.block_ops(block).find(|&o| {
-        matches!(ctx.str(ir.op_name(o)), "hw.module" | "hw.module.extern")
-            && crate::hw::symbol_name(ctx, ir, o) == ctx.str(name)
-    })
+    silica_ir::symbols::lookup(ctx, ir, top, ctx.str(name))
+        .filter(|&o| matches!(ctx.str(ir.op_name(o)), "hw.module" | "hw.module.extern"))
 }
 
 /// The op of `module` whose inner symbol is `name`.

@@ -67,6 +67,46 @@ fn has_symbol(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     inherent_attr(ctx, ir, op, "inner_sym").is_some()
 }
 
+/// `op`'s properties with `key` set to `value`, or removed without one.
+fn props_with(rw: &mut Rewriter<'_>, op: OpId, key: &str, value: Option<Attr>) -> Attr {
+    let key = rw.ctx.sym(key);
+    let mut props: Vec<_> = rw
+        .ir
+        .op_props(op)
+        .map(|p| rw.ctx.dict_entries(p).to_vec())
+        .unwrap_or_default();
+    props.retain(|(k, _)| *k != key);
+    props.extend(value.map(|v| (key, v)));
+    rw.ctx.dict_attr(props)
+}
+
+/// Replaces `op` by a `name` op of `operands`, `props` and `attrs` with
+/// `op`'s location and result types.
+fn replace_with(
+    rw: &mut Rewriter<'_>,
+    op: OpId,
+    name: &str,
+    operands: &[ValueId],
+    props: Option<Attr>,
+    attrs: Attr,
+) {
+    let results: Vec<Type> = rw.ir.results(op).map(|r| rw.ir.value_type(r)).collect();
+    let (name, loc) = (rw.ctx.sym(name), rw.ir.op_loc(op));
+    rw.set_insertion_point(op);
+    let new = rw.create(silica_ir::OpSpec {
+        name,
+        loc,
+        operands,
+        result_types: &results,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props,
+    });
+    let values: Vec<ValueId> = rw.ir.results(new).collect();
+    rw.replace_op(op, &values);
+}
+
 /// A `seq.const_clock` before `at`.
 fn make_const_clock(rw: &mut Rewriter<'_>, at: OpId, high: bool) -> ValueId {
     let i1 = rw.ctx.signless(1);
@@ -218,21 +258,9 @@ fn clock_div(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     };
     let i64t = rw.ctx.signless(64);
     let total = rw.ctx.int_attr(i64t, a + b);
-    let key = rw.ctx.sym("pow2");
-    let mut props: Vec<_> = rw
-        .ir
-        .op_props(op)
-        .map(|p| rw.ctx.dict_entries(p).to_vec())
-        .unwrap_or_default();
-    props.retain(|(k, _)| *k != key);
-    props.push((key, total));
-    let props = rw.ctx.dict_attr(props);
-    let loc = rw.ir.op_loc(op);
-    let ty = rw.ir.value_type(rw.ir.result(op, 0));
-    rw.set_insertion_point(op);
-    let new = rw.create_simple("seq.clock_div", &[clock], &[ty], Some(props), loc);
-    let v = rw.ir.result(new, 0);
-    rw.replace_op(op, &[v]);
+    let props = props_with(rw, op, "pow2", Some(total));
+    let attrs = rw.ctx.empty_dict();
+    replace_with(rw, op, "seq.clock_div", &[clock], Some(props), attrs);
     true
 }
 
@@ -255,13 +283,8 @@ fn clock_gate(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         up = theirs[0];
     }
     if test.and_then(|t| constant_bool(ctx, ir, t)) == Some(false) {
-        let loc = ir.op_loc(op);
-        let ty = ir.value_type(ir.result(op, 0));
-        let props = ir.op_props(op);
-        rw.set_insertion_point(op);
-        let new = rw.create_simple("seq.clock_gate", &[input, enable], &[ty], props, loc);
-        let v = rw.ir.result(new, 0);
-        rw.replace_op(op, &[v]);
+        let (props, attrs) = (ir.op_props(op), rw.ctx.empty_dict());
+        replace_with(rw, op, "seq.clock_gate", &[input, enable], props, attrs);
         return true;
     }
     false
@@ -276,21 +299,9 @@ fn compreg_without_enable(rw: &mut Rewriter<'_>, op: OpId, input: ValueId) {
     let Some(clock) = r.clock else { return };
     let (operands, sizes) = crate::seq::compreg_operands(&r, input, clock);
     let segments = rw.ctx.int_array_attr(32, &sizes);
-    let key = rw.ctx.sym("operandSegmentSizes");
-    let mut props: Vec<_> = rw
-        .ir
-        .op_props(op)
-        .map(|p| rw.ctx.dict_entries(p).to_vec())
-        .unwrap_or_default();
-    props.retain(|(k, _)| *k != key);
-    props.push((key, segments));
-    let props = rw.ctx.dict_attr(props);
-    let loc = rw.ir.op_loc(op);
-    let ty = rw.ir.value_type(rw.ir.result(op, 0));
-    rw.set_insertion_point(op);
-    let new = rw.create_simple("seq.compreg", &operands, &[ty], Some(props), loc);
-    let v = rw.ir.result(new, 0);
-    rw.replace_op(op, &[v]);
+    let props = props_with(rw, op, "operandSegmentSizes", Some(segments));
+    let attrs = rw.ctx.empty_dict();
+    replace_with(rw, op, "seq.compreg", &operands, Some(props), attrs);
 }
 
 fn compreg_ce(rw: &mut Rewriter<'_>, op: OpId) -> bool {
@@ -406,31 +417,9 @@ fn drop_reset(rw: &mut Rewriter<'_>, op: OpId) {
     let (Some(next), Some(clock)) = (r.input, r.clock) else {
         return;
     };
-    let key = rw.ctx.sym("isAsync");
-    let mut props: Vec<_> = rw
-        .ir
-        .op_props(op)
-        .map(|p| rw.ctx.dict_entries(p).to_vec())
-        .unwrap_or_default();
-    props.retain(|(k, _)| *k != key);
-    let props = rw.ctx.dict_attr(props);
-    let loc = rw.ir.op_loc(op);
-    let ty = rw.ir.value_type(rw.ir.result(op, 0));
+    let props = props_with(rw, op, "isAsync", None);
     let attrs = rw.ir.op_attrs(op);
-    let name = rw.ctx.sym("seq.firreg");
-    rw.set_insertion_point(op);
-    let new = rw.create(silica_ir::OpSpec {
-        name,
-        loc,
-        operands: &[next, clock],
-        result_types: &[ty],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: Some(props),
-    });
-    let v = rw.ir.result(new, 0);
-    rw.replace_op(op, &[v]);
+    replace_with(rw, op, "seq.firreg", &[next, clock], Some(props), attrs);
 }
 
 pub(crate) static CLOCK_DIV: [Pattern; 1] = [Pattern::new("CombineClockDividers", clock_div)];
@@ -477,12 +466,7 @@ fn rebuild_port(
     operands.extend(enable);
     operands.extend(p.data);
     operands.extend(mask);
-    let mut props: Vec<_> = rw
-        .ir
-        .op_props(op)
-        .map(|d| rw.ctx.dict_entries(d).to_vec())
-        .unwrap_or_default();
-    if write {
+    let props = if write {
         let sizes = [
             1,
             1,
@@ -491,27 +475,13 @@ fn rebuild_port(
             1,
             i64::from(mask.is_some()),
         ];
-        let key = rw.ctx.sym("operandSegmentSizes");
         let seg = rw.ctx.int_array_attr(32, &sizes);
-        props.retain(|(k, _)| *k != key);
-        props.push((key, seg));
-    }
-    let props = (!props.is_empty()).then(|| rw.ctx.dict_attr(props));
-    let results: Vec<Type> = rw.ir.results(op).map(|r| rw.ir.value_type(r)).collect();
-    let (name, loc, attrs) = (rw.ir.op_name(op), rw.ir.op_loc(op), rw.ir.op_attrs(op));
-    rw.set_insertion_point(op);
-    let new = rw.create(silica_ir::OpSpec {
-        name,
-        loc,
-        operands: &operands,
-        result_types: &results,
-        successors: &[],
-        regions: &[],
-        attrs,
-        props,
-    });
-    let values: Vec<ValueId> = rw.ir.results(new).collect();
-    rw.replace_op(op, &values);
+        Some(props_with(rw, op, "operandSegmentSizes", Some(seg)))
+    } else {
+        rw.ir.op_props(op)
+    };
+    let (name, attrs) = (name_of(rw.ctx, rw.ir, op).to_string(), rw.ir.op_attrs(op));
+    replace_with(rw, op, &name, &operands, props, attrs);
 }
 
 /// A write that never happens (enable or mask constant zero) goes; an

@@ -446,15 +446,6 @@ pub(crate) fn has_symbol(rw: &Rewriter<'_>, body: silica_ir::BlockId, name: &str
     })
 }
 
-/// The op directly in `module` whose symbol is `name`.
-fn symbol_in(ctx: &Context, ir: &silica_ir::Ir, module: OpId, name: &str) -> Option<OpId> {
-    let body = ir.regions(module).next().and_then(|r| ir.entry_block(r))?;
-    ir.block_ops(body).find(|&o| {
-        inherent_attr(ctx, ir, o, "sym_name")
-            .is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if **value == *name.as_bytes()))
-    })
-}
-
 /// Declares the runtime function `llvm.func @name(params) -> result` as
 /// [`declare_function`] does; an `llvm.func` of that name and another
 /// type fails the conversion, as MLIR reserves the name.
@@ -468,7 +459,7 @@ pub(crate) fn declare_runtime_function(
     let Some(module) = enclosing_module(cr.rw.ctx, cr.rw.ir, at) else {
         return true;
     };
-    let existing = symbol_in(cr.rw.ctx, cr.rw.ir, module, name)
+    let existing = silica_ir::symbols::lookup(cr.rw.ctx, cr.rw.ir, module, name)
         .filter(|&f| cr.rw.ctx.str(cr.rw.ir.op_name(f)) == "llvm.func");
     if let Some(f) = existing {
         let declared = crate::func_ops::func_type(cr.rw.ctx, cr.rw.ir, f);
@@ -514,7 +505,7 @@ pub(crate) fn declare_function(
     else {
         return;
     };
-    if symbol_in(rw.ctx, rw.ir, module, name).is_some() {
+    if silica_ir::symbols::lookup(rw.ctx, rw.ir, module, name).is_some() {
         return;
     }
     let ctx = &mut *rw.ctx;
