@@ -808,7 +808,7 @@ fn declare_runtime(cr: &mut ConversionRewriter<'_, '_>, at: OpId, name: &str) {
 
 /// The bytes of the ranked descriptor an unranked memref points to, as
 /// MLIR counts them: two pointers and 2·rank + 1 index values.
-fn unranked_descriptor_bytes(b: &mut Llvm<'_, '_>, desc: ValueId) -> ValueId {
+pub(super) fn unranked_descriptor_bytes(b: &mut Llvm<'_, '_>, desc: ValueId) -> ValueId {
     let one = b.index_const(1);
     let two = b.index_const(2);
     let index_bytes = b.index_const(i64::from(b.rw.ctx.int_width(b.index).unwrap_or(64) / 8));

@@ -118,12 +118,17 @@ impl Llvm<'_, '_> {
         let (strides, offset) = strides_and_offset(self.rw.ctx, memref)?;
         let (_, element, _) = memref_parts(self.rw.ctx, memref)?;
         let element = self.convert(element)?;
-        let base = self.extract(desc, &[1]);
-        let mut index = match offset {
-            0 => None,
-            DYNAMIC => Some(self.extract(desc, &[2])),
-            o => Some(self.index_const(o)),
-        };
+        let mut base = self.extract(desc, &[1]);
+        // A non-zero offset moves the base first, without no-wrap flags.
+        if offset != 0 {
+            let o = if offset == DYNAMIC {
+                self.extract(desc, &[2])
+            } else {
+                self.index_const(offset)
+            };
+            base = self.gep(base, element, &[GepIndex::Value(o)], 0);
+        }
+        let mut index = None;
         for (i, (&idx, &stride)) in indices.iter().zip(&strides).enumerate() {
             let mut increment = idx;
             if stride != 1 {
@@ -636,14 +641,13 @@ fn cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> 
     true
 }
 
-/// `memref.reinterpret_cast` of a ranked memref: its pointers with the
+/// `memref.reinterpret_cast`: the source's pointers (from its descriptor,
+/// or read from the descriptor an unranked source points to) with the
 /// given offset, sizes and strides (constants or operands).
 fn reinterpret_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
     let source = memref_of(cr, cr.rw.ir.operand(op, 0));
     let result = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
-    if memref_parts(cr.rw.ctx, source).is_none() {
-        return false;
-    }
+    let ranked = memref_parts(cr.rw.ctx, source).is_some();
     let Some(to) = cr.convert_type(result) else {
         return false;
     };
@@ -671,8 +675,15 @@ fn reinterpret_cast(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[V
         c => Some(b.index_const(c)),
     };
     let mut d = b.poison(to);
-    let allocated = b.extract(operands[0], &[0]);
-    let aligned = b.extract(operands[0], &[1]);
+    let (allocated, aligned) = if ranked {
+        (b.extract(operands[0], &[0]), b.extract(operands[0], &[1]))
+    } else {
+        let desc = b.extract(operands[0], &[1]);
+        let ptr = b.rw.ir.value_type(desc);
+        let allocated = b.value("llvm.load", &[desc], ptr, &[]);
+        let aligned_at = b.gep(desc, ptr, &[GepIndex::Const(1)], 0);
+        (allocated, b.value("llvm.load", &[aligned_at], ptr, &[]))
+    };
     d = b.insert(d, allocated, &[0]);
     d = b.insert(d, aligned, &[1]);
     let Some(o) = value(
@@ -1052,7 +1063,11 @@ fn get_global(cr: &mut ConversionRewriter<'_, '_>, op: OpId, _: &[ValueId]) -> b
     let addr = b.value("llvm.mlir.addressof", &[], ptr_ty, &[("global_name", name)]);
     let zeros = vec![GepIndex::Const(0); shape.len() + 1];
     let first = b.gep(addr, gty, &zeros, 0);
-    let dead = b.index_const(0xdead_beef);
+    // 0xdeadbeef as a 64-bit `index` constant whatever the index width,
+    // as MLIR writes it.
+    let (index, i64t) = (b.rw.ctx.index_type(), b.rw.ctx.signless(64));
+    let dead = b.rw.ctx.int_attr(index, 0xdead_beef_i64);
+    let dead = b.constant(dead, i64t);
     let bad = b.value("llvm.inttoptr", &[dead], ptr_ty, &[]);
     let d = b.pack_descriptor(desc_ty, bad, first, None, &sizes, &strides);
     cr.replace_op(op, &[d]);

@@ -2,16 +2,13 @@
 //! (`acq_rel`), and `memref.generic_atomic_rmw` as MLIR lowers it: load
 //! the element, then a loop that computes the new value from the current
 //! one (the op's body, cloned) and retries `llvm.cmpxchg` until it
-//! succeeds. Both address the element as MLIR's atomic lowerings do: the
-//! base moved by a non-zero offset first, then by the linearised index,
-//! without no-wrap flags.
+//! succeeds. Both address the element as loads do, without no-wrap
+//! flags.
 
-use super::{GepIndex, Llvm};
-use silica_dialects::memref_layout::strides_and_offset;
+use super::Llvm;
 use silica_ir::conversion::ConversionRewriter;
 use silica_ir::dialect::inherent_attr;
-use silica_ir::types::DYNAMIC;
-use silica_ir::{OpId, Type, ValueId};
+use silica_ir::{OpId, ValueId};
 
 /// Orderings as the llvm dialect numbers them.
 const MONOTONIC: i64 = 2;
@@ -37,47 +34,6 @@ const KINDS: &[(&str, &str)] = &[
 ];
 
 impl Llvm<'_, '_> {
-    /// The address of element `indices` of the memref `desc` describes.
-    fn atomic_element_ptr(
-        &mut self,
-        memref: Type,
-        desc: ValueId,
-        indices: &[ValueId],
-    ) -> Option<ValueId> {
-        let (strides, offset) = strides_and_offset(self.rw.ctx, memref)?;
-        let element = self.rw.ctx.shaped(memref)?.1;
-        let element = self.convert(element)?;
-        let mut base = self.extract(desc, &[1]);
-        if offset != 0 {
-            let o = if offset == DYNAMIC {
-                self.extract(desc, &[2])
-            } else {
-                self.index_const(offset)
-            };
-            base = self.gep(base, element, &[GepIndex::Value(o)], 0);
-        }
-        let mut index = None;
-        for (i, (&idx, &stride)) in indices.iter().zip(&strides).enumerate() {
-            let mut term = idx;
-            if stride != 1 {
-                let s = if stride == DYNAMIC {
-                    self.extract(desc, &[4, i as i64])
-                } else {
-                    self.index_const(stride)
-                };
-                term = self.int_op("llvm.mul", term, s, 0);
-            }
-            index = Some(match index {
-                Some(acc) => self.int_op("llvm.add", acc, term, 0),
-                None => term,
-            });
-        }
-        Some(match index {
-            Some(i) => self.gep(base, element, &[GepIndex::Value(i)], 0),
-            None => base,
-        })
-    }
-
     /// An ordering property value.
     fn ordering(&mut self, value: i64) -> silica_ir::Attr {
         let ctx = self.ctx();
@@ -110,7 +66,7 @@ pub(super) fn atomic_rmw(
     };
     let loc = cr.rw.ir.op_loc(op);
     let mut b = Llvm::new(cr, loc);
-    let Some(ptr) = b.atomic_element_ptr(memref, operands[1], &operands[2..]) else {
+    let Some(ptr) = b.element_ptr(memref, operands[1], &operands[2..], (0, 0)) else {
         return false;
     };
     let t64 = b.rw.ctx.signless(64);
@@ -150,13 +106,26 @@ pub(super) fn generic_atomic_rmw(
     let Some(current) = cr.rw.ir.op_block(op) else {
         return false;
     };
+    // The new value must be the body's argument or one of its results.
+    let Some(yield_op) = cr.rw.ir.last_op(body) else {
+        return false;
+    };
+    let yielded = cr.rw.ir.operand(yield_op, 0);
+    let from_body = match cr.rw.ir.defining_op(yielded) {
+        Some(def) => cr.rw.ir.op_block(def) == Some(body) && def != yield_op,
+        None => cr.rw.ir.block_args(body).first() == Some(&yielded),
+    };
+    if !from_body {
+        cr.emit(op, "result not defined in region");
+        return false;
+    }
     let loc = cr.rw.ir.op_loc(op);
     let loop_block = cr.rw.ir.split_block(current, Some(op));
     let loaded = cr.rw.ir.add_block_arg(loop_block, value_ty, Some(loc));
     let end = cr.rw.ir.split_block(loop_block, cr.rw.ir.next_op(op));
     cr.rw.set_insertion_point_to_end(current);
     let mut b = Llvm::new(cr, loc);
-    let Some(ptr) = b.atomic_element_ptr(memref, operands[0], &operands[1..]) else {
+    let Some(ptr) = b.element_ptr(memref, operands[0], &operands[1..], (0, 0)) else {
         return false;
     };
     let init = b.value("llvm.load", &[ptr], value_ty, &[]);

@@ -3,7 +3,10 @@
 //! pointers and a zero offset; from the innermost dimension out, each
 //! size is the result type's, or loaded from the shape operand where it
 //! is dynamic, and each stride is the type's, or the product of the inner
-//! sizes where it is dynamic.
+//! sizes where it is dynamic. A shape of dynamic size gives an unranked
+//! result: its ranked descriptor is built on the stack, the sizes copied
+//! from the shape and the strides computed by a loop from the innermost
+//! dimension out.
 
 use super::{GepIndex, Llvm};
 use silica_dialects::memref_layout::strides_and_offset;
@@ -29,7 +32,7 @@ pub(super) fn reshape(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &
         cr.rw.ctx.type_kind(shape_ty).clone(),
     )
     else {
-        return false;
+        return unranked_reshape(cr, op, operands);
     };
     if shape_shape.contains(&DYNAMIC) {
         return false;
@@ -86,6 +89,104 @@ pub(super) fn reshape(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &
         d = b.insert(d, s, &[4, i as i64]);
         stride = Some(b.int_op("llvm.mul", s, size, 0));
     }
+    cr.replace_op(op, &[d]);
+    true
+}
+
+/// `memref.reshape` to an unranked memref: a stack copy of the source's
+/// pointers and offset followed by the sizes (loaded from the shape) and
+/// the strides (running products), filled innermost first by a loop.
+fn unranked_reshape(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let result = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    let shape_ty = cr.rw.ir.value_type(cr.rw.ir.operand(op, 1));
+    let source_ty = cr.rw.ir.value_type(cr.rw.ir.operand(op, 0));
+    if !matches!(cr.rw.ctx.type_kind(source_ty), TypeKind::MemRef { .. }) {
+        return false;
+    }
+    let Some((_, shape_element)) = cr.rw.ctx.shaped(shape_ty) else {
+        return false;
+    };
+    let index_ty = cr.rw.ctx.index_type();
+    let (Some(to), Some(current)) = (cr.convert_type(result), cr.rw.ir.op_block(op)) else {
+        return false;
+    };
+    if shape_element != index_ty {
+        return false;
+    }
+    let loc = cr.rw.ir.op_loc(op);
+    // The blocks: the loop's header (dimension, stride), its body, and
+    // the rest of the current block.
+    let end = cr.rw.ir.split_block(current, Some(op));
+    let header = cr.rw.ir.create_block();
+    let body = cr.rw.ir.create_block();
+    cr.rw.ir.insert_block_before(end, header);
+    cr.rw.ir.insert_block_before(end, body);
+    cr.rw.set_insertion_point_to_end(current);
+    let mut b = Llvm::new(cr, loc);
+    let index = b.index;
+    let rank = b.extract(operands[1], &[3, 0]);
+    let mut d = b.poison(to);
+    d = b.insert(d, rank, &[0]);
+    let bytes = super::func::unranked_descriptor_bytes(&mut b, d);
+    let ptr = crate::types::ptr(b.rw.ctx, 0);
+    let i8t = b.rw.ctx.signless(8);
+    let e = b.rw.ctx.intern_attr(silica_ir::AttrKind::Type(i8t));
+    let slot = b.value("llvm.alloca", &[bytes], ptr, &[("elem_type", e)]);
+    d = b.insert(d, slot, &[1]);
+    let allocated = b.extract(operands[0], &[0]);
+    let aligned = b.extract(operands[0], &[1]);
+    let offset = b.extract(operands[0], &[2]);
+    let source_ptr = b.rw.ir.value_type(allocated);
+    b.op("llvm.store", &[allocated, slot], &[], &[]);
+    let at = b.gep(slot, source_ptr, &[GepIndex::Const(1)], 0);
+    b.op("llvm.store", &[aligned, at], &[], &[]);
+    let at = b.gep(slot, source_ptr, &[GepIndex::Const(2)], 0);
+    b.op("llvm.store", &[offset, at], &[], &[]);
+    let header_ty =
+        crate::types::literal_struct(b.rw.ctx, &[source_ptr, source_ptr, index, index], false);
+    let sizes = b.gep(
+        slot,
+        header_ty,
+        &[GepIndex::Const(0), GepIndex::Const(3)],
+        0,
+    );
+    let strides = b.gep(sizes, index, &[GepIndex::Value(rank)], 0);
+    let shape = b.extract(operands[1], &[1]);
+    let one = b.index_const(1);
+    let last = b.int_op("llvm.sub", rank, one, 0);
+    b.branch("llvm.br", &[last, one], &[header], &[]);
+    // header(dim, stride): dim >= 0 ? body : end
+    let dim = b.rw.ir.add_block_arg(header, index, Some(loc));
+    let stride = b.rw.ir.add_block_arg(header, index, Some(loc));
+    b.rw.set_insertion_point_to_end(header);
+    let zero = b.index_const(0);
+    let sge = crate::attrs::ICMP_PREDICATES
+        .iter()
+        .position(|p| *p == "sge")
+        .unwrap_or(0);
+    let i64t = b.rw.ctx.signless(64);
+    let sge = b.rw.ctx.int_attr(i64t, sge as i64);
+    let i1 = b.rw.ctx.signless(1);
+    let more = b.value("llvm.icmp", &[dim, zero], i1, &[("predicate", sge)]);
+    let segments = b.rw.ctx.int_array_attr(32, &[1, 0, 0]);
+    b.branch(
+        "llvm.cond_br",
+        &[more],
+        &[body, end],
+        &[(silica_ir::format::SEGMENTS, segments)],
+    );
+    // body: sizes[dim] = shape[dim]; strides[dim] = stride
+    b.rw.set_insertion_point_to_end(body);
+    let at = b.gep(shape, index, &[GepIndex::Value(dim)], 0);
+    let size = b.value("llvm.load", &[at], index, &[]);
+    let at = b.gep(sizes, index, &[GepIndex::Value(dim)], 0);
+    b.op("llvm.store", &[size, at], &[], &[]);
+    let at = b.gep(strides, index, &[GepIndex::Value(dim)], 0);
+    b.op("llvm.store", &[stride, at], &[], &[]);
+    let next_stride = b.int_op("llvm.mul", stride, size, 0);
+    let next_dim = b.int_op("llvm.sub", dim, one, 0);
+    b.branch("llvm.br", &[next_dim, next_stride], &[header], &[]);
+    cr.rw.set_insertion_point(op);
     cr.replace_op(op, &[d]);
     true
 }

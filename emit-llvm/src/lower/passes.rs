@@ -46,7 +46,8 @@ impl Pass for Conversion {
         let types = super::type_converter(self.index_bits);
         apply_partial_conversion(ctx, ir, op, &target, &self.patterns, &types)?;
         // Ops with no pattern at all are reported; ops whose patterns
-        // declined (types LLVM lacks, say) stay, as in MLIR.
+        // declined (types LLVM lacks, say) stay, with what they hold, as
+        // in MLIR.
         let roots: rustc_hash::FxHashSet<&str> = self.patterns.iter().map(|p| p.root).collect();
         let mut left = None;
         ir.walk(op, &mut |o| {
@@ -55,7 +56,15 @@ impl Pass for Conversion {
             }
             let name = ctx.str(ir.op_name(o));
             let dialect = name.split('.').next().unwrap_or("");
-            if self.dialects.contains(&dialect) && !roots.contains(name) && !LATER.contains(&name) {
+            // Terminators of an op whose pattern declined stay with it.
+            let in_declined = ir
+                .parent_op(o)
+                .is_some_and(|p| roots.contains(ctx.str(ir.op_name(p))));
+            if self.dialects.contains(&dialect)
+                && !roots.contains(name)
+                && !LATER.contains(&name)
+                && !in_declined
+            {
                 left = Some(o);
             }
         });
