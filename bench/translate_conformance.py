@@ -5,6 +5,11 @@ through `silica translate --to-llvmir` and `mlir-translate-22
 `llvm-as-22`, and the two modules are compared for meaning with
 `llvm-diff-22` after `opt-22 -passes=instsimplify` on both (MLIR's
 IRBuilder folds constant expressions that silica leaves to LLVM).
+llvm-diff compares instructions but not what surrounds them, so the
+symbol-level text is compared too: every `define`/`declare` header, the
+linkage and attributes of every global, and the calling convention,
+tail-call kind and attributes of every call and invoke (attribute groups
+written out, value names and metadata numbers erased).
 
 Reports: chunks both translate and llvm-diff finds equal, chunks both
 translate but differ, chunks only mlir-translate handles (unsupported in
@@ -42,6 +47,37 @@ def files(args):
             yield a
 
 
+def signature(path):
+    """The symbol-level lines of an LLVM IR file, normalised."""
+    text = open(path).read()
+    groups = dict(re.findall(r"^attributes (#\d+) = \{ (.*) \}$", text, re.M))
+
+    def expand(line):
+        return re.sub(r"#\d+\b", lambda m: "{" + groups.get(m.group(0), m.group(0)) + "}", line)
+
+    out = []
+    for line in text.split("\n"):
+        s = line.strip()
+        is_header = s.startswith(("define ", "declare "))
+        is_call = re.match(r"(%\S+ = )?((tail|musttail|notail) )?(call|invoke) ", s)
+        if s.startswith("@") and " = " in s:
+            # A global: what comes before its type and its trailing
+            # section/alignment, not the initializer.
+            m = re.match(r"(@\S+) = (.*?)\b(global|constant|alias|ifunc)\b", s)
+            if m:
+                tail = re.findall(r", (section \"[^\"]*\"|align \d+)", s)
+                s = " ".join([m.group(1), m.group(2), m.group(3)] + tail)
+            out.append(s)
+        elif is_header or is_call:
+            s = expand(s)
+            if is_call:
+                s = s.split(" to label ")[0]
+            s = re.sub(r"%[-\w.$]+", "%", s)
+            s = re.sub(r"!\d+", "!", s)
+            out.append(s)
+    return out
+
+
 def run(cmd, text=None):
     return subprocess.run(cmd, input=text, capture_output=True, text=True)
 
@@ -76,7 +112,17 @@ def main():
                     run(["opt-22", "-passes=instsimplify", "-S", p, "-o", p])
                 d = run(["llvm-diff-22", ours, theirs])
                 if d.returncode == 0 and not d.stderr.strip():
-                    counts["same meaning (llvm-diff)"] += 1
+                    a, b = signature(ours), signature(theirs)
+                    if a == b:
+                        counts["same meaning (llvm-diff and symbol attributes)"] += 1
+                        continue
+                    counts["same instructions, symbol attributes differ"] += 1
+                    if shown < args.show:
+                        shown += 1
+                        diffs = [f"  silica: {x}\n  mlir:   {y}" for x, y in zip(a, b) if x != y]
+                        if len(a) != len(b):
+                            diffs.append(f"  {len(a)} vs {len(b)} lines")
+                        print(f"--- {f} chunk {i}\n" + "\n".join(diffs[:4]))
                 else:
                     counts["both translate, llvm-diff differs"] += 1
                     if shown < args.show:

@@ -156,8 +156,22 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> 
         p.expect(Tok::Greater, "'>'")?;
         return Ok(fastmath(p.ctx(), bits));
     }
-    let word = p.parse_keyword()?;
-    let word = word.to_string();
+    let at = p.pos();
+    // A keyword that is not an identifier (`"non-leaf"`) is quoted.
+    let word = if p.peek(Tok::String) {
+        String::from_utf8_lossy(&p.parse_string()?).into_owned()
+    } else {
+        p.parse_keyword()?.to_string()
+    };
+    if mnemonic == "cconv" && !crate::cconv::is_known(&word) {
+        let loc = p.loc_at(at);
+        let first = silica_ir::diag::Diagnostic::error(loc, crate::cconv::unknown_error(&word));
+        p.ctx().emit(first);
+        return p.error_at(
+            at,
+            "failed to parse CConvAttr parameter 'CallingConv' which is to be a `CConv`",
+        );
+    }
     p.expect(Tok::Greater, "'>'")?;
     Ok(keyword_attr(p.ctx(), mnemonic, &word))
 }
@@ -217,6 +231,20 @@ pub(crate) fn raw_attr(ctx: &mut Context, mnemonic: &str, raw: &str) -> Attr {
     dialect_attr(ctx, mnemonic, vec![marker, text])
 }
 
+/// The mnemonic and parameter text of an attribute kept as text
+/// (`("memory_effects", "other = none, ...")`).
+pub(crate) fn raw_text(ctx: &Context, a: Attr) -> Option<(&str, &str)> {
+    match ctx.attr_kind(a) {
+        AttrKind::Dialect { name, params, .. } => match params.as_ref() {
+            [marker, text] if matches!(ctx.attr_kind(*marker), AttrKind::Unit) => {
+                Some((ctx.str(*name), keyword_of_param(ctx, *text)?))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The dialect attribute hook: prints what follows `#llvm.`.
 pub(crate) fn print(pp: &ParamPrinter<'_>, out: &mut String, mnemonic: &str, params: &[Attr]) {
     let ctx = pp.ctx();
@@ -252,7 +280,16 @@ pub(crate) fn print(pp: &ParamPrinter<'_>, out: &mut String, mnemonic: &str, par
             out.push_str(&set.join(", "));
         }
     } else if let Some(k) = params.first().and_then(|p| keyword_of_param(ctx, *p)) {
-        out.push_str(k);
+        let bare = k.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
+        if bare {
+            out.push_str(k);
+        } else {
+            out.push('"');
+            out.push_str(k);
+            out.push('"');
+        }
     }
     out.push('>');
 }

@@ -15,12 +15,7 @@ use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Symbol, Type, ValueId};
 
 fn parse_invoke(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
-    let cconv = ["fastcc", "coldcc", "tailcc"]
-        .into_iter()
-        .find(|c| p.peek_keyword(c));
-    if let Some(c) = cconv {
-        p.expect_keyword(c)?;
-    }
+    let cconv = crate::cconv::parse_optional(p)?;
     let (callee, unresolved) = parse_callee_args(p)?;
     p.expect_keyword("to")?;
     let mut normal_ops = Vec::new();
@@ -30,7 +25,8 @@ fn parse_invoke(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let (unwind, n_unwind) = parse_dest(p, &mut unwind_ops)?;
     let var_type = parse_vararg(p)?;
     let attrs = p.parse_optional_attr_dict()?;
-    let (mut operands, outs) = parse_call_types(p, callee.is_none(), unresolved, "invoke")?;
+    let types = parse_call_types(p, callee.is_none(), unresolved, "invoke")?;
+    let (mut operands, outs) = (types.operands.clone(), types.results.clone());
     let n_callee = operands.len() as i64;
     operands.extend(normal_ops);
     operands.extend(unwind_ops);
@@ -40,6 +36,7 @@ fn parse_invoke(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let cc = attrs::keyword_attr(ctx, "cconv", cconv.unwrap_or("ccc"));
     props.push((ctx.sym("CConv"), cc));
     callee_props(ctx, &mut props, callee, var_type);
+    types.add_attr_props(ctx, &mut props);
     let b = ctx.int_array_attr(32, &[]);
     props.push((ctx.sym("op_bundle_sizes"), b));
     let seg = ctx.int_array_attr(32, &[n_callee, n_normal, n_unwind, 0]);
@@ -141,7 +138,7 @@ fn print_invoke(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
     let ins: Vec<Type> = args.iter().map(|v| ir.value_type(*v)).collect();
     let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
-    p.functional_type(&ins, &outs);
+    crate::func_ops::print_call_types(p, op, &ins, &outs);
 }
 
 fn verify_invoke(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
@@ -248,6 +245,8 @@ pub(crate) const INVOKE: OpDef = OpDef {
         "op_bundle_sizes",
         SEGMENTS,
         "branch_weights",
+        "arg_attrs",
+        "res_attrs",
     ],
     parse: Some(parse_invoke),
     print: Some(print_invoke),

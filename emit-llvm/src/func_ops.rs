@@ -86,20 +86,59 @@ pub(crate) fn split_attrs(
 // ----- llvm.func ------------------------------------------------------------
 
 const FUNC_INHERENT: &[&str] = &[
-    "CConv",
+    "sym_name",
+    "sym_visibility",
     "function_type",
     "linkage",
-    "sym_name",
-    "unnamed_addr",
-    "visibility_",
+    "dso_local",
+    "CConv",
+    "comdat",
+    "convergent",
+    "personality",
+    "garbageCollector",
+    "passthrough",
     "arg_attrs",
     "res_attrs",
-    "sym_visibility",
-    "personality",
-    "garbage_collector",
-    "passthrough",
-    "comdat",
-    "dso_local",
+    "function_entry_count",
+    "memory_effects",
+    "visibility_",
+    "arm_streaming",
+    "arm_locally_streaming",
+    "arm_streaming_compatible",
+    "arm_new_za",
+    "arm_in_za",
+    "arm_out_za",
+    "arm_inout_za",
+    "arm_preserves_za",
+    "section",
+    "unnamed_addr",
+    "alignment",
+    "vscale_range",
+    "frame_pointer",
+    "target_cpu",
+    "tune_cpu",
+    "reciprocal_estimates",
+    "prefer_vector_width",
+    "target_features",
+    "no_infs_fp_math",
+    "no_nans_fp_math",
+    "no_signed_zeros_fp_math",
+    "denormal_fp_math",
+    "denormal_fp_math_f32",
+    "fp_contract",
+    "instrument_function_entry",
+    "instrument_function_exit",
+    "no_inline",
+    "always_inline",
+    "inline_hint",
+    "no_unwind",
+    "will_return",
+    "optimize_none",
+    "vec_type_hint",
+    "work_group_size_hint",
+    "reqd_work_group_size",
+    "intel_reqd_sub_group_size",
+    "uwtable_kind",
 ];
 
 /// Printed by the custom form itself.
@@ -117,24 +156,15 @@ const FUNC_ELIDED: &[&str] = &[
 
 pub(crate) const VISIBILITIES: &[&str] = &["", "hidden", "protected"];
 pub(crate) const UNNAMED_ADDRS: &[&str] = &["", "local_unnamed_addr", "unnamed_addr"];
-const CCONVS: &[&str] = &[
-    "fastcc",
-    "coldcc",
-    "tailcc",
-    "cc_10",
-    "cc_11",
-    "webkit_jscc",
-    "anyregcc",
-    "preserve_mostcc",
-    "preserve_allcc",
-    "swiftcc",
-    "cxx_fast_tlscc",
-    "ghccc",
-];
 
 /// Reads the optional `linkage visibility unnamed_addr` prefix shared by
-/// functions and globals.
-fn parse_linkage_prefix(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr)>) -> PResult<()> {
+/// functions and globals (globals take `thread_local` before
+/// `unnamed_addr`).
+fn parse_linkage_prefix(
+    p: &mut AsmParser<'_, '_>,
+    props: &mut Vec<(Symbol, Attr)>,
+    global: bool,
+) -> PResult<()> {
     let linkage = LINKAGES
         .iter()
         .find(|l| p.peek_keyword(l))
@@ -152,6 +182,11 @@ fn parse_linkage_prefix(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr
             visibility = i as i64;
         }
     }
+    if global && p.eat_keyword("thread_local") {
+        let ctx = p.ctx();
+        let u = ctx.unit_attr();
+        prop(ctx, props, "thread_local_", u);
+    }
     let mut unnamed = 0;
     for (i, v) in UNNAMED_ADDRS.iter().enumerate().skip(1) {
         if p.eat_keyword(v) {
@@ -166,25 +201,27 @@ fn parse_linkage_prefix(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr
     Ok(())
 }
 
-/// Prints ` linkage visibility unnamed_addr`; functions leave out an
-/// `external` linkage, globals always print it.
-fn print_linkage_prefix(p: &mut AsmPrinter<'_, '_>, op: OpId, always: bool) {
+/// Prints ` linkage visibility [thread_local] unnamed_addr`; functions
+/// leave out an `external` linkage, globals always print it.
+fn print_linkage_prefix(p: &mut AsmPrinter<'_, '_>, op: OpId, global: bool) {
     let (ctx, ir) = (p.ctx(), p.ir());
     let linkage = inherent_attr(ctx, ir, op, "linkage")
         .and_then(|a| attrs::keyword_of(ctx, a))
         .unwrap_or("external");
-    if always || linkage != "external" {
+    if global || linkage != "external" {
         p.write(" ");
         p.write(linkage);
     }
-    for (key, names) in [
-        ("visibility_", VISIBILITIES),
-        ("unnamed_addr", UNNAMED_ADDRS),
-    ] {
-        if let Some(n) = attrs::enum_keyword(ctx, ir, op, key, names) {
-            p.write(" ");
-            p.write(n);
-        }
+    if let Some(n) = attrs::enum_keyword(ctx, ir, op, "visibility_", VISIBILITIES) {
+        p.write(" ");
+        p.write(n);
+    }
+    if global && inherent_attr(ctx, ir, op, "thread_local_").is_some() {
+        p.write(" thread_local");
+    }
+    if let Some(n) = attrs::enum_keyword(ctx, ir, op, "unnamed_addr", UNNAMED_ADDRS) {
+        p.write(" ");
+        p.write(n);
     }
 }
 
@@ -198,11 +235,8 @@ struct Arg<'a> {
 
 fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let mut props = Vec::new();
-    parse_linkage_prefix(p, &mut props)?;
-    let cconv = CCONVS.iter().find(|c| p.peek_keyword(c)).copied();
-    if let Some(c) = cconv {
-        p.expect_keyword(c)?;
-    }
+    parse_linkage_prefix(p, &mut props, false)?;
+    let cconv = crate::cconv::parse_optional(p)?;
     let name = p.parse_symbol_name()?;
     p.expect(Tok::LParen, "'('")?;
     let mut args: Vec<Arg<'_>> = Vec::new();
@@ -414,12 +448,7 @@ const GLOBAL_ELIDED: &[&str] = &[
 
 fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let mut props = Vec::new();
-    parse_linkage_prefix(p, &mut props)?;
-    if p.eat_keyword("thread_local") {
-        let ctx = p.ctx();
-        let u = ctx.unit_attr();
-        prop(ctx, &mut props, "thread_local_", u);
-    }
+    parse_linkage_prefix(p, &mut props, true)?;
     if p.eat_keyword("constant") {
         let ctx = p.ctx();
         let u = ctx.unit_attr();
@@ -487,9 +516,6 @@ fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
 fn print_global(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     print_linkage_prefix(p, op, true);
     let (ctx, ir) = (p.ctx(), p.ir());
-    if inherent_attr(ctx, ir, op, "thread_local_").is_some() {
-        p.write(" thread_local");
-    }
     if inherent_attr(ctx, ir, op, "constant").is_some() {
         p.write(" constant");
     }
@@ -526,19 +552,27 @@ const CALL_INHERENT: &[&str] = &[
     "TailCallKind",
     "fastmathFlags",
     "op_bundle_sizes",
+    "op_bundle_tags",
     "operandSegmentSizes",
     "branch_weights",
     "no_inline",
     "always_inline",
+    "inline_hint",
     "convergent",
     "no_unwind",
     "will_return",
     "memory_effects",
     "arg_attrs",
     "res_attrs",
+    "access_groups",
+    "alias_scopes",
+    "noalias_scopes",
+    "tbaa",
 ];
 
 const CALL_ELIDED: &[&str] = &[
+    "arg_attrs",
+    "res_attrs",
     "callee",
     "var_callee_type",
     "CConv",
@@ -576,15 +610,62 @@ pub(crate) fn parse_vararg(p: &mut AsmParser<'_, '_>) -> PResult<Option<Type>> {
     Ok(Some(t))
 }
 
-/// `: [!llvm.ptr,] (ins) -> outs` (the pointer type when indirect):
-/// the resolved operands and the result types. `what` names the op in
+/// What follows the `:` of a call, an invoke or a `call_intrinsic`.
+pub(crate) struct CallTypes {
+    pub operands: Vec<ValueId>,
+    pub results: Vec<Type>,
+    /// `arg_attrs` and `res_attrs` when any argument or result has
+    /// attributes (`(i32 {llvm.signext}) -> (i32 {llvm.zeroext})`).
+    pub arg_attrs: Option<Attr>,
+    pub res_attrs: Option<Attr>,
+}
+
+impl CallTypes {
+    /// Adds `arg_attrs` and `res_attrs` to `props`.
+    pub fn add_attr_props(&self, ctx: &mut Context, props: &mut Vec<(Symbol, Attr)>) {
+        if let Some(a) = self.arg_attrs {
+            prop(ctx, props, "arg_attrs", a);
+        }
+        if let Some(a) = self.res_attrs {
+            prop(ctx, props, "res_attrs", a);
+        }
+    }
+}
+
+/// `T {attrs}, ...` up to `)`, the opening `(` read: the types and
+/// their dictionaries (all empty ones as `None`).
+fn parse_attributed_types(p: &mut AsmParser<'_, '_>) -> PResult<(Vec<Type>, Option<Vec<Attr>>)> {
+    let mut types = Vec::new();
+    let mut dicts = Vec::new();
+    if !p.eat(Tok::RParen) {
+        loop {
+            types.push(p.parse_type()?);
+            dicts.push(p.parse_optional_nonempty_attr_dict()?);
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::RParen, "')'")?;
+    }
+    if dicts.iter().all(Option::is_none) {
+        return Ok((types, None));
+    }
+    let empty = p.ctx().empty_dict();
+    Ok((
+        types,
+        Some(dicts.into_iter().map(|d| d.unwrap_or(empty)).collect()),
+    ))
+}
+
+/// `: [!llvm.ptr,] (ins) -> outs` (the pointer type when indirect), each
+/// argument and result with optional attributes. `what` names the op in
 /// the operand-count error.
 pub(crate) fn parse_call_types<'a>(
     p: &mut AsmParser<'_, 'a>,
     indirect: bool,
     unresolved: Vec<UnresolvedOperand<'a>>,
     what: &str,
-) -> PResult<(Vec<ValueId>, Vec<Type>)> {
+) -> PResult<CallTypes> {
     p.expect(Tok::Colon, "':'")?;
     let mut operand_types = Vec::new();
     if indirect {
@@ -592,10 +673,15 @@ pub(crate) fn parse_call_types<'a>(
         p.expect(Tok::Comma, "','")?;
     }
     let at = p.pos();
-    let fty = p.parse_type()?;
-    let (ins, outs) = match p.ctx().type_kind(fty) {
-        TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
-        _ => return p.error_at(at, "expected function type"),
+    if !p.eat(Tok::LParen) {
+        return p.error_at(at, "expected function type");
+    }
+    let (ins, arg_dicts) = parse_attributed_types(p)?;
+    p.expect(Tok::Arrow, "'->'")?;
+    let (results, res_dicts) = if p.eat(Tok::LParen) {
+        parse_attributed_types(p)?
+    } else {
+        (vec![p.parse_type()?], None)
     };
     operand_types.extend(ins);
     if operand_types.len() != unresolved.len() {
@@ -605,7 +691,50 @@ pub(crate) fn parse_call_types<'a>(
     for (u, t) in unresolved.into_iter().zip(operand_types) {
         operands.push(p.resolve_operand(u, t)?);
     }
-    Ok((operands, outs))
+    let ctx = p.ctx();
+    Ok(CallTypes {
+        operands,
+        results,
+        arg_attrs: arg_dicts.map(|d| ctx.array_attr(&d)),
+        res_attrs: res_dicts.map(|d| ctx.array_attr(&d)),
+    })
+}
+
+/// Prints `(ins) -> outs` of a call, with each argument's and result's
+/// attributes from `arg_attrs`/`res_attrs`.
+pub(crate) fn print_call_types(p: &mut AsmPrinter<'_, '_>, op: OpId, ins: &[Type], outs: &[Type]) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    let has = |key: &str, n: usize| (0..n).any(|i| entry_attrs(ctx, ir, op, key, i).is_some());
+    let (args, results) = (has("arg_attrs", ins.len()), has("res_attrs", outs.len()));
+    if !args && !results {
+        p.functional_type(ins, outs);
+        return;
+    }
+    let list = |p: &mut AsmPrinter<'_, '_>, key: &str, types: &[Type]| {
+        p.write("(");
+        for (i, &t) in types.iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.ty(t);
+            let (ctx, ir) = (p.ctx(), p.ir());
+            if let Some(d) = entry_attrs(ctx, ir, op, key, i) {
+                p.write(" ");
+                p.attr(d);
+            }
+        }
+        p.write(")");
+    };
+    list(p, "arg_attrs", ins);
+    p.write(" -> ");
+    if results {
+        list(p, "res_attrs", outs);
+    } else {
+        match outs {
+            [t] => p.ty(*t),
+            _ => list(p, "res_attrs", outs),
+        }
+    }
 }
 
 /// The `callee` and `var_callee_type` properties of a call or invoke.
@@ -629,11 +758,8 @@ pub(crate) fn callee_props(
 }
 
 fn parse_call(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
-    let cconv = CCONVS.iter().find(|c| p.peek_keyword(c)).copied();
-    if let Some(c) = cconv {
-        p.expect_keyword(c)?;
-    }
-    let tail = ["tail", "musttail", "notail"]
+    let cconv = crate::cconv::parse_optional(p)?;
+    let tail = ["none", "tail", "musttail", "notail"]
         .into_iter()
         .find(|c| p.peek_keyword(c));
     if let Some(t) = tail {
@@ -642,11 +768,13 @@ fn parse_call(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let (callee, unresolved) = parse_callee_args(p)?;
     let var_type = parse_vararg(p)?;
     let attrs = p.parse_optional_attr_dict()?;
-    let (operands, outs) = parse_call_types(p, callee.is_none(), unresolved, "call")?;
+    let types = parse_call_types(p, callee.is_none(), unresolved, "call")?;
     let loc = p.op_loc();
     let ctx = p.ctx();
     let mut props = Vec::new();
     callee_props(ctx, &mut props, callee, var_type);
+    types.add_attr_props(ctx, &mut props);
+    let (operands, outs) = (types.operands, types.results);
     let cc = attrs::keyword_attr(ctx, "cconv", cconv.unwrap_or("ccc"));
     prop(ctx, &mut props, "CConv", cc);
     let tk = attrs::keyword_attr(ctx, "tailcallkind", tail.unwrap_or("none"));
@@ -716,7 +844,86 @@ fn print_call(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
     let ins: Vec<Type> = args.iter().map(|v| ir.value_type(*v)).collect();
     let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
-    p.functional_type(&ins, &outs);
+    print_call_types(p, op, &ins, &outs);
+}
+
+// ----- llvm.call_intrinsic --------------------------------------------------
+
+const CALL_INTRINSIC_INHERENT: &[&str] = &[
+    "intrin",
+    "fastmathFlags",
+    "op_bundle_sizes",
+    "op_bundle_tags",
+    "operandSegmentSizes",
+    "arg_attrs",
+    "res_attrs",
+];
+
+/// `llvm.call_intrinsic "llvm.name"(args) {attrs} : (T {attrs}) -> R`
+pub(crate) fn parse_call_intrinsic(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
+    let name = p.parse_string()?;
+    p.expect(Tok::LParen, "'('")?;
+    let unresolved = if p.peek(Tok::RParen) {
+        Vec::new()
+    } else {
+        p.parse_operand_list()?
+    };
+    p.expect(Tok::RParen, "')'")?;
+    let attrs = p.parse_optional_attr_dict()?;
+    let types = parse_call_types(p, false, unresolved, "call_intrinsic")?;
+    let loc = p.op_loc();
+    let ctx = p.ctx();
+    let mut props = Vec::new();
+    let n = ctx.string_attr(&name);
+    prop(ctx, &mut props, "intrin", n);
+    let fm = attrs::fastmath(ctx, 0);
+    prop(ctx, &mut props, "fastmathFlags", fm);
+    let b = ctx.int_array_attr(32, &[]);
+    prop(ctx, &mut props, "op_bundle_sizes", b);
+    let seg = ctx.int_array_attr(32, &[types.operands.len() as i64, 0]);
+    prop(ctx, &mut props, SEGMENTS, seg);
+    types.add_attr_props(ctx, &mut props);
+    let attrs = split_attrs(ctx, attrs, CALL_INTRINSIC_INHERENT, &mut props);
+    let props = ctx.dict_attr(props);
+    let op_name = ctx.sym("llvm.call_intrinsic");
+    Ok(p.create_op(OpSpec {
+        name: op_name,
+        loc,
+        operands: &types.operands,
+        result_types: &types.results,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+pub(crate) fn print_call_intrinsic(p: &mut AsmPrinter<'_, '_>, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir());
+    p.write(" ");
+    if let Some(n) = inherent_attr(ctx, ir, op, "intrin") {
+        p.attr(n);
+    }
+    let args: Vec<ValueId> = ir.operands(op).collect();
+    p.write("(");
+    p.operands(args.iter().copied());
+    p.write(")");
+    let mut elided = vec![
+        "intrin",
+        "op_bundle_sizes",
+        SEGMENTS,
+        "arg_attrs",
+        "res_attrs",
+    ];
+    if inherent_attr(ctx, ir, op, "fastmathFlags").is_some_and(|a| attrs::bits_of(ctx, a) == 0) {
+        elided.push("fastmathFlags");
+    }
+    print_extra_attrs(p, op, &elided, false);
+    p.write(" : ");
+    let ir = p.ir();
+    let ins: Vec<Type> = args.iter().map(|v| ir.value_type(*v)).collect();
+    let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    print_call_types(p, op, &ins, &outs);
 }
 
 // ----- llvm.alloca ----------------------------------------------------------

@@ -884,7 +884,8 @@ const NO_BUNDLES: AttrDefault = AttrDefault {
 };
 
 /// `llvm.call_intrinsic "llvm.name"(args) attr-dict : (types) -> results`
-/// (operand bundles are not supported yet).
+/// (operand bundles are not supported yet); the custom syntax, with
+/// argument and result attributes, is `func_ops::parse_call_intrinsic`.
 static CALL_INTRINSIC: Signature = Signature::new(
     &[variadic("args"), variadic("op_bundle_operands")],
     &[ValueParam {
@@ -1177,7 +1178,11 @@ pub(crate) static OPS: &[OpDef] = &[
     terminator("llvm.unreachable", &UNREACHABLE),
     pure("llvm.extractelement", &EXTRACTELEMENT),
     pure("llvm.insertelement", &INSERTELEMENT),
-    op("llvm.call_intrinsic", &CALL_INTRINSIC, Effects::Unknown),
+    OpDef {
+        parse: Some(crate::func_ops::parse_call_intrinsic),
+        print: Some(crate::func_ops::print_call_intrinsic),
+        ..op("llvm.call_intrinsic", &CALL_INTRINSIC, Effects::Unknown)
+    },
     op("llvm.intr.lifetime.start", &LIFETIME, Effects::Write),
     op("llvm.intr.lifetime.end", &LIFETIME, Effects::Write),
     OpDef {

@@ -19,7 +19,7 @@
 // IR-DAG: @exact_global = internal constant i64 1, comdat($exactmatch)
 // IR-DAG: @largest_global = internal global i64 1, comdat($largest), align 8
 // IR-DAG: define void @nodeduplicate() comdat {
-// IR-DAG: define void @samesize_func() comdat($samesize) {
+// IR-DAG: define dso_local void @samesize_func() comdat($samesize) {
 // ADD: llvm.comdat @__llvm_comdat {
 // ADD-NEXT: llvm.comdat_selector @odr any
 // ADD-NEXT: llvm.comdat_selector @once any

@@ -4,8 +4,8 @@
 
 use super::constants::{constant, zero};
 use super::types::{ir_type, mangle};
-use super::{err, linkage_prefix, string_attr, type_attr, ModuleState};
-use crate::attrs::{bits_of, FCMP_PREDICATES, ICMP_PREDICATES};
+use super::{attributes, err, string_attr, symbol_prefix, type_attr, ModuleState};
+use crate::attrs::{bits_of, keyword_of, FCMP_PREDICATES, ICMP_PREDICATES};
 use crate::types::is_void;
 use silica_ir::diag::Diagnostic;
 use silica_ir::dialect::inherent_attr;
@@ -123,16 +123,50 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
         edges: HashMap::new(),
         next: 0,
     };
-    let ret = f.ty(op, result)?;
-    let linkage = linkage_prefix(ctx, ir, op);
     let body = ir.regions(op).next().filter(|r| !ir.region_is_empty(*r));
+    // linkage, dso_local, visibility, calling convention, result
+    // attributes and type; after the parameters, unnamed_addr, function
+    // attributes, section and alignment.
+    let cconv = inherent_attr(ctx, ir, op, "CConv")
+        .and_then(|a| crate::attrs::keyword_of(ctx, a))
+        .map(crate::cconv::llvm_prefix)
+        .unwrap_or_default();
+    let result_attrs =
+        attributes::parameter(ctx, attributes::entry_dict(ctx, ir, op, "res_attrs", 0))
+            .map_err(|m| err(ir, op, m))?;
+    let ret = format!(
+        "{}{cconv}{result_attrs}{}",
+        symbol_prefix(ctx, ir, op, false)?,
+        f.ty(op, result)?
+    );
+    let unnamed = super::unnamed_addr(ctx, ir, op);
+    let unnamed = if unnamed.is_empty() {
+        unnamed
+    } else {
+        format!(" {}", unnamed.trim_end())
+    };
+    let (section, align) = attributes::placement(ctx, ir, op, body.is_some());
+    let comdat = crate::comdat::translate_clause(ctx, ir, op, &name);
+    let suffix = format!(
+        "{unnamed}{}{section}{comdat}{align}",
+        attributes::function(ctx, ir, op, body.is_some()),
+    );
+    let param_attrs = |i: usize| {
+        attributes::parameter(ctx, attributes::entry_dict(ctx, ir, op, "arg_attrs", i))
+            .map_err(|m| err(ir, op, m))
+    };
     let Some(body) = body else {
-        let mut ps: Vec<String> = params.iter().map(|p| f.ty(op, *p)).collect::<Res<_>>()?;
+        let mut ps = Vec::new();
+        for (i, p) in params.iter().enumerate() {
+            let t = f.ty(op, *p)?;
+            let a = param_attrs(i)?;
+            ps.push(format!("{t} {a}").trim_end().to_string());
+        }
         if vararg {
             ps.push("...".into());
         }
         return Ok(format!(
-            "declare {linkage}{ret} @{name}({})\n",
+            "declare {ret} @{name}({}){suffix}\n",
             ps.join(", ")
         ));
     };
@@ -144,7 +178,11 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
     let mut ps = Vec::new();
     for (i, &a) in entry_args.iter().enumerate() {
         let n = format!("%a{i}");
-        ps.push(format!("{} {n}", f.ty(op, ir.value_type(a))?));
+        ps.push(format!(
+            "{} {}{n}",
+            f.ty(op, ir.value_type(a))?,
+            param_attrs(i)?
+        ));
         f.values.insert(a, n);
     }
     if vararg {
@@ -186,9 +224,8 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
         Some(AttrKind::SymbolRef { root, .. }) => format!(" personality ptr @{}", ctx.str(*root)),
         _ => String::new(),
     };
-    let comdat = crate::comdat::translate_clause(ctx, ir, op, &name);
     let mut text = format!(
-        "define {linkage}{ret} @{name}({}){comdat}{personality} {{\n",
+        "define {ret} @{name}({}){suffix}{personality} {{\n",
         ps.join(", ")
     );
     for &b in &blocks {
@@ -202,7 +239,15 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
             for &a in ir.block_args(b) {
                 let ty = f.ty(op, ir.value_type(a))?;
                 let mut entries = Vec::new();
-                for (v, pred) in f.incoming.get(&a).map(Vec::as_slice).unwrap_or(&[]) {
+                // Latest predecessor first, as MLIR's export lists them.
+                for (v, pred) in f
+                    .incoming
+                    .get(&a)
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[])
+                    .iter()
+                    .rev()
+                {
                     entries.push(format!("[ {}, %{pred} ]", f.val(op, *v)?));
                 }
                 text.push_str(&format!(
@@ -637,6 +682,7 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                 f.typed(op, operands[2])?
             ),
             "llvm.call" => call(f, op, &operands, &lhs)?,
+            "llvm.call_intrinsic" => call_intrinsic(f, op, &operands, &lhs, state)?,
             "llvm.inline_asm" => inline_asm(f, op, &operands, &lhs)?,
             "llvm.br" => format!("br label %{}", f.edge(op, 0)),
             "llvm.cond_br" => format!(
@@ -735,12 +781,74 @@ fn call(f: &mut Fn<'_>, op: OpId, operands: &[ValueId], lhs: &str) -> Res<String
         Some(t) => f.ty(op, t)?,
         None => ret,
     };
-    let args: Vec<String> = args.iter().map(|a| f.typed(op, *a)).collect::<Res<_>>()?;
+    let keyword = |key: &str| inherent_attr(ctx, ir, op, key).and_then(|a| keyword_of(ctx, a));
+    let tail = match keyword("TailCallKind") {
+        Some(k @ ("tail" | "musttail" | "notail")) => format!("{k} "),
+        _ => String::new(),
+    };
+    let cconv = keyword("CConv")
+        .map(crate::cconv::llvm_prefix)
+        .unwrap_or_default();
+    let ret_attrs = attributes::parameter(ctx, attributes::entry_dict(ctx, ir, op, "res_attrs", 0))
+        .map_err(|m| err(ir, op, m))?;
+    let args = typed_with_attrs(f, op, args)?;
     Ok(format!(
-        "{lhs}call{} {fn_ty} {target}({})",
+        "{lhs}{tail}call{} {cconv}{ret_attrs}{fn_ty} {target}({}){}",
+        fastmath(ctx, ir, op),
+        args.join(", "),
+        attributes::call_site(ctx, ir, op)
+    ))
+}
+
+/// `llvm.call_intrinsic "llvm.name"(args)`: a call of the intrinsic by
+/// its full name, declared once.
+fn call_intrinsic(
+    f: &mut Fn<'_>,
+    op: OpId,
+    operands: &[ValueId],
+    lhs: &str,
+    state: &mut ModuleState,
+) -> Res<String> {
+    let (ctx, ir) = (f.ctx, f.ir);
+    let name = string_attr(ctx, inherent_attr(ctx, ir, op, "intrin"))
+        .ok_or_else(|| err(ir, op, "call_intrinsic without an intrinsic name"))?;
+    let ret = match ir.results(op).next() {
+        Some(r) => f.ty(op, ir.value_type(r))?,
+        None => "void".into(),
+    };
+    let params: Vec<String> = operands
+        .iter()
+        .map(|a| f.ty(op, ir.value_type(*a)))
+        .collect::<Res<_>>()?;
+    state
+        .intrinsics
+        .entry(name.clone())
+        .or_insert_with(|| format!("declare {ret} @{name}({})", params.join(", ")));
+    let ret_attrs = attributes::parameter(ctx, attributes::entry_dict(ctx, ir, op, "res_attrs", 0))
+        .map_err(|m| err(ir, op, m))?;
+    let args = typed_with_attrs(f, op, operands)?;
+    Ok(format!(
+        "{lhs}call{} {ret_attrs}{ret} @{name}({})",
         fastmath(ctx, ir, op),
         args.join(", ")
     ))
+}
+
+/// `T attrs value` for each argument of a call, with the attributes of
+/// its `arg_attrs` entry.
+fn typed_with_attrs(f: &Fn<'_>, op: OpId, args: &[ValueId]) -> Res<Vec<String>> {
+    let (ctx, ir) = (f.ctx, f.ir);
+    let mut out = Vec::with_capacity(args.len());
+    for (i, &a) in args.iter().enumerate() {
+        let attrs = attributes::parameter(ctx, attributes::entry_dict(ctx, ir, op, "arg_attrs", i))
+            .map_err(|m| err(ir, op, m))?;
+        out.push(format!(
+            "{} {attrs}{}",
+            f.ty(op, ir.value_type(a))?,
+            f.val(op, a)?
+        ));
+    }
+    Ok(out)
 }
 
 /// A string as LLVM prints inline assembly and metadata strings

@@ -6,6 +6,7 @@
 //! call declared `@llvm.*` functions. Any op or type without a
 //! translation is an error at the op, and nothing is written.
 
+mod attributes;
 mod constants;
 mod function;
 mod initializer;
@@ -142,14 +143,27 @@ fn alias(ctx: &Context, ir: &Ir, op: OpId) -> Result<String, Box<Diagnostic>> {
         .next()
         .ok_or_else(|| err(ir, op, "alias without an initializer"))?;
     let init = initializer::region_initializer(ctx, ir, op, region, ptr)?;
-    // linkage, dso_local, visibility, thread_local, unnamed_addr
+    let prefix = symbol_prefix(ctx, ir, op, true)?;
+    Ok(format!("@{name} = {prefix}alias {t}, {p} {init}\n"))
+}
+
+/// `linkage dso_local visibility` of a function, global or alias; with
+/// `data`, the `thread_local` and `unnamed_addr` that follow them on
+/// globals and aliases (a function's `unnamed_addr` follows its
+/// parameters).
+pub(super) fn symbol_prefix(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    data: bool,
+) -> Result<String, Box<Diagnostic>> {
     let mut prefix = linkage_prefix(ctx, ir, op);
-    let keyword =
-        |key: &str, names: &[&'static str]| crate::attrs::enum_keyword(ctx, ir, op, key, names);
     if inherent_attr(ctx, ir, op, "dso_local").is_some() {
         prefix.push_str("dso_local ");
     }
-    if let Some(v) = keyword("visibility_", crate::func_ops::VISIBILITIES) {
+    if let Some(v) =
+        crate::attrs::enum_keyword(ctx, ir, op, "visibility_", crate::func_ops::VISIBILITIES)
+    {
         if matches!(prefix.as_str(), "private " | "internal ") {
             return Err(err(
                 ir,
@@ -160,14 +174,20 @@ fn alias(ctx: &Context, ir: &Ir, op: OpId) -> Result<String, Box<Diagnostic>> {
         prefix.push_str(v);
         prefix.push(' ');
     }
-    if inherent_attr(ctx, ir, op, "thread_local_").is_some() {
-        prefix.push_str("thread_local ");
+    if data {
+        if inherent_attr(ctx, ir, op, "thread_local_").is_some() {
+            prefix.push_str("thread_local ");
+        }
+        prefix.push_str(&unnamed_addr(ctx, ir, op));
     }
-    if let Some(u) = keyword("unnamed_addr", crate::func_ops::UNNAMED_ADDRS) {
-        prefix.push_str(u);
-        prefix.push(' ');
-    }
-    Ok(format!("@{name} = {prefix}alias {t}, {p} {init}\n"))
+    Ok(prefix)
+}
+
+/// `unnamed_addr ` or `local_unnamed_addr `, if the symbol has one.
+pub(super) fn unnamed_addr(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    crate::attrs::enum_keyword(ctx, ir, op, "unnamed_addr", crate::func_ops::UNNAMED_ADDRS)
+        .map(|u| format!("{u} "))
+        .unwrap_or_default()
 }
 
 /// `@name = linkage [constant|global] T init, align N`
@@ -178,12 +198,16 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> Result<String, Box<Diagnostic>> {
     let t = types::ir_type(ctx, ty).map_err(|m| err(ir, op, m))?;
     let region = ir.regions(op).next().filter(|&r| !ir.region_is_empty(r));
     let value = inherent_attr(ctx, ir, op, "value");
-    let linkage = linkage_prefix(ctx, ir, op);
-    let kind = if inherent_attr(ctx, ir, op, "constant").is_some() {
+    let linkage = symbol_prefix(ctx, ir, op, true)?;
+    let mut kind = if inherent_attr(ctx, ir, op, "constant").is_some() {
         "constant"
     } else {
         "global"
-    };
+    }
+    .to_string();
+    if inherent_attr(ctx, ir, op, "externally_initialized").is_some() {
+        kind.insert_str(0, "externally_initialized ");
+    }
     let space = match inherent_attr(ctx, ir, op, "addr_space").map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Integer { value, .. }) if *value != 0.into() => {
             format!("addrspace({value}) ")
@@ -199,9 +223,16 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> Result<String, Box<Diagnostic>> {
             let init = constants::constant(ctx, v, ty).map_err(|m| err(ir, op, m))?;
             format!("@{name} = {linkage}{space}{kind} {t} {init}")
         }
-        (None, None) if linkage.is_empty() => format!("@{name} = external {space}{kind} {t}"),
+        (None, None) if linkage_prefix(ctx, ir, op).is_empty() => {
+            format!("@{name} = external {linkage}{space}{kind} {t}")
+        }
         (None, None) => format!("@{name} = {linkage}{space}{kind} {t} undef"),
     };
+    if let Some(AttrKind::String { value, .. }) =
+        inherent_attr(ctx, ir, op, "section").map(|a| ctx.attr_kind(a))
+    {
+        s.push_str(&format!(", section {}", function::asm_quoted(value)));
+    }
     let comdat = crate::comdat::translate_clause(ctx, ir, op, &name);
     if !comdat.is_empty() {
         s.push(',');
