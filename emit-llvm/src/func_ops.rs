@@ -143,6 +143,7 @@ const FUNC_INHERENT: &[&str] = &[
 
 /// Printed by the custom form itself.
 const FUNC_ELIDED: &[&str] = &[
+    "vscale_range",
     "CConv",
     "function_type",
     "linkage",
@@ -245,6 +246,10 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         loop {
             if p.eat(Tok::Ellipsis) {
                 vararg = true;
+                if p.peek(Tok::Comma) {
+                    return p
+                        .op_error("variadic arguments must be in the end of the argument list");
+                }
                 break;
             }
             let name = if p.peek(Tok::PercentId) {
@@ -276,11 +281,37 @@ fn parse_func(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
             if !p.eat(Tok::RParen) {
                 result = Some(p.parse_type()?);
                 result_attrs = p.parse_optional_nonempty_attr_dict()?;
+                if p.peek(Tok::Comma) {
+                    return p.op_error(
+                        "failed to construct function type: expected zero or one function result",
+                    );
+                }
                 p.expect(Tok::RParen, "')'")?;
             }
         } else {
             result = Some(p.parse_type()?);
         }
+    }
+    let ctx = p.ctx();
+    if args.iter().any(|a| !types::is_compatible(ctx, a.ty)) {
+        return p.op_error(
+            "failed to construct function type: expected LLVM type for function arguments",
+        );
+    }
+    if result.is_some_and(|r| !types::is_compatible(ctx, r)) {
+        return p.op_error(
+            "failed to construct function type: expected LLVM type for function results",
+        );
+    }
+    if p.eat_keyword("vscale_range") {
+        p.expect(Tok::LParen, "'('")?;
+        let min = p.parse_integer()?;
+        p.expect(Tok::Comma, "','")?;
+        let max = p.parse_integer()?;
+        p.expect(Tok::RParen, "')'")?;
+        let raw = format!("minRange = {min} : i32, maxRange = {max} : i32");
+        let a = attrs::raw_attr(p.ctx(), "vscale_range", &raw);
+        prop(p.ctx(), &mut props, "vscale_range", a);
     }
     crate::comdat::parse_clause(p, &mut props)?;
     let attrs = p.parse_optional_attr_dict_with_keyword()?;
@@ -405,6 +436,9 @@ fn print_func(p: &mut AsmPrinter<'_, '_>, op: OpId) {
             None => p.ty(result),
         }
     }
+    if let Some(range) = vscale_range(ctx, ir, op) {
+        p.write(&format!(" vscale_range({}, {})", range.0, range.1));
+    }
     crate::comdat::print_clause(p, op);
     print_extra_attrs(p, op, FUNC_ELIDED, true);
     let ir = p.ir();
@@ -412,6 +446,16 @@ fn print_func(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         p.write(" ");
         p.region(r, false, true);
     }
+}
+
+/// The `(min, max)` of a function's `vscale_range`.
+pub(crate) fn vscale_range(ctx: &Context, ir: &Ir, op: OpId) -> Option<(String, String)> {
+    let (_, raw) = attrs::raw_text(ctx, inherent_attr(ctx, ir, op, "vscale_range")?)?;
+    let mut values = raw.split(',').filter_map(|part| {
+        let (_, v) = part.split_once('=')?;
+        Some(v.split(':').next()?.trim().to_string())
+    });
+    Some((values.next()?, values.next()?))
 }
 
 // ----- llvm.mlir.global -----------------------------------------------------
@@ -466,6 +510,9 @@ fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let mut ty = None;
     if p.eat(Tok::Colon) {
         ty = Some(p.parse_type()?);
+        if p.peek(Tok::Comma) {
+            return p.op_error("expected zero or one type");
+        }
     }
     let region = p.ir().create_region();
     if p.peek(Tok::LBrace) {
@@ -479,9 +526,9 @@ fn parse_global(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
                 let i8 = ctx.signless(8);
                 types::array(ctx, value.len() as u64, i8)
             }
-            _ => return p.expected("type"),
+            _ => return p.op_error("type can only be omitted for string globals"),
         },
-        (None, None) => return p.expected("type"),
+        (None, None) => return p.op_error("type can only be omitted for string globals"),
     };
     let loc = p.op_loc();
     let ctx = p.ctx();
@@ -1389,10 +1436,16 @@ fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     if string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).is_none() {
         return Err(v.op_error(op, "requires string attribute 'sym_name'"));
     }
+    if ir.regions(op).count() != 1 {
+        return Err(v.op_error(op, "requires one region"));
+    }
+    if inherent_attr(ctx, ir, op, "function_type").is_none() {
+        return Err(v.op_error(op, "requires attribute 'function_type'"));
+    }
     let Some((result, params, _)) = func_type(ctx, ir, op) else {
         return Err(v.op_error(
             op,
-            "requires attribute 'function_type' holding an LLVM function type",
+            "attribute 'function_type' failed to satisfy constraint: type attribute of LLVM function type",
         ));
     };
     // The `llvm.*` attributes of arguments and the result.
@@ -1434,10 +1487,24 @@ fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let entry = ir.regions(op).next().and_then(|r| ir.entry_block(r));
     if let Some(b) = entry {
         let args: Vec<Type> = ir.block_args(b).iter().map(|a| ir.value_type(*a)).collect();
-        if args != params {
+        if args.len() != params.len() {
             return Err(v.op_error(
                 op,
-                "entry block arguments do not match the function signature",
+                format!(
+                    "entry block must have {} arguments to match function signature",
+                    params.len()
+                ),
+            ));
+        }
+        if let Some(i) = (0..args.len()).find(|&i| args[i] != params[i]) {
+            let show = |t| silica_ir::printer::type_to_string(ctx, t);
+            return Err(v.op_error(
+                op,
+                format!(
+                    "entry block argument #{i}('{}') must match the type of the corresponding argument in function signature('{}')",
+                    show(args[i]),
+                    show(params[i])
+                ),
             ));
         }
     }
@@ -1468,12 +1535,63 @@ fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 
 fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     check_counts(v, op, (0, 0), 0)?;
-    crate::comdat::verify_clause(v, op)?;
-    require_type(v, op, "global_type")?;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    for required in ["global_type", "sym_name"] {
+        if inherent_attr(ctx, ir, op, required).is_none() {
+            return Err(v.op_error(op, format!("requires attribute '{required}'")));
+        }
+    }
+    let non_negative_i32 = match inherent_attr(ctx, ir, op, "addr_space").map(|a| ctx.attr_kind(a))
+    {
+        None => true,
+        Some(AttrKind::Integer { ty, value }) => {
+            ctx.int_width(*ty) == Some(32) && value.sign() != silica_ir::Sign::Minus
+        }
+        Some(_) => false,
+    };
+    if !non_negative_i32 {
+        return Err(v.op_error(
+            op,
+            "attribute 'addr_space' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative",
+        ));
+    }
+    let global_ty = require_type(v, op, "global_type")?;
     let (ctx, ir) = (v.ctx(), v.ir());
     if string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).is_none() {
         return Err(v.op_error(op, "requires string attribute 'sym_name'"));
     }
+    let element = types::llvm_type(ctx, global_ty);
+    let valid = match element {
+        Some(LlvmType::Void | LlvmType::Token | LlvmType::Metadata | LlvmType::Label) => false,
+        Some(LlvmType::Func { .. }) => false,
+        _ => types::is_compatible(ctx, global_ty),
+    };
+    if !valid {
+        return Err(v.op_error(
+            op,
+            "expects type to be a valid element type for an LLVM global",
+        ));
+    }
+    let value = inherent_attr(ctx, ir, op, "value");
+    if let Some(AttrKind::String { value: text, .. }) = value.map(|a| ctx.attr_kind(a)) {
+        let i8_array = matches!(element, Some(LlvmType::Array(n, e))
+            if n == text.len() as u64 && ctx.int_width(e) == Some(8));
+        if !i8_array {
+            return Err(v.op_error(
+                op,
+                "requires an i8 array type of the length equal to that of the string attribute",
+            ));
+        }
+    }
+    let zero = |a: Attr| matches!(ctx.attr_kind(a), AttrKind::Dialect { name, .. } if ctx.str(*name) == "zero");
+    if matches!(element, Some(LlvmType::Target(_))) && value.is_some_and(|a| !zero(a)) {
+        return Err(v.op_error(
+            op,
+            "global with target extension type can only be initialized with zero-initializer",
+        ));
+    }
+    crate::comdat::verify_clause(v, op)?;
+    let (ctx, ir) = (v.ctx(), v.ir());
     let linkage = inherent_attr(ctx, ir, op, "linkage")
         .and_then(|a| attrs::keyword_of(ctx, a))
         .unwrap_or("external");
@@ -1503,6 +1621,59 @@ fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         if !zero {
             return Err(v.op_error(op, "expected zero value for 'common' linkage"));
         }
+    }
+    if let Some(AttrKind::Integer { value, .. }) =
+        inherent_attr(ctx, ir, op, "alignment").map(|a| ctx.attr_kind(a))
+    {
+        let power_of_two = u64::try_from(value).is_ok_and(u64::is_power_of_two);
+        if !power_of_two {
+            return Err(v.error(op, "alignment attribute is not a power of 2"));
+        }
+    }
+    verify_initializer(v, op, global_ty)
+}
+
+/// A global's initializer region returns one value of the global's type,
+/// computed without side effects, and excludes an initializer value.
+fn verify_initializer(v: &mut OpVerifier<'_, '_>, op: OpId, global_ty: Type) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(block) = ir.regions(op).next().and_then(|r| ir.entry_block(r)) else {
+        return Ok(());
+    };
+    let Some(ret) = ir
+        .last_op(block)
+        .filter(|&t| ctx.str(ir.op_name(t)) == "llvm.return")
+    else {
+        return Ok(());
+    };
+    let Some(returned) = ir.operands(ret).next().map(|r| ir.value_type(r)) else {
+        return Err(v.op_error(op, "initializer region cannot return void"));
+    };
+    if returned != global_ty {
+        let show = |t| silica_ir::printer::type_to_string(ctx, t);
+        return Err(v.op_error(
+            op,
+            format!(
+                "initializer region type '{}' does not match global type '{}'",
+                show(returned),
+                show(global_ty)
+            ),
+        ));
+    }
+    let effectful = ir.block_ops(block).find(|&o| {
+        !matches!(
+            silica_ir::dialect::op_effects(ctx, ir, o),
+            silica_ir::dialect::Effects::None
+        )
+    });
+    if let Some(o) = effectful {
+        return Err(v.error(
+            o,
+            "ops with side effects not allowed in global initializers",
+        ));
+    }
+    if inherent_attr(ctx, ir, op, "value").is_some() {
+        return Err(v.op_error(op, "cannot have both initializer value and region"));
     }
     Ok(())
 }

@@ -652,6 +652,52 @@ static DSO_LOCAL_EQUIVALENT: Signature = Signature::new(
     "$function_name attr-dict `:` qualified(type($res))",
 );
 
+/// `llvm.mlir.addressof` names a global, function, alias or ifunc, and a
+/// global's or alias's address space is the pointer's.
+fn verify_addressof(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    use silica_ir::dialect::inherent_attr;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(sym) = inherent_attr(ctx, ir, op, "global_name") else {
+        return Ok(());
+    };
+    if !matches!(ctx.attr_kind(sym), silica_ir::AttrKind::SymbolRef { .. }) {
+        return Err(v.error(op, "invalid kind of attribute specified"));
+    }
+    let target = silica_ir::symbols::lookup_from(ctx, ir, op, sym);
+    let kind = target.map(|t| ctx.str(ir.op_name(t)));
+    let Some(target) = target.filter(|_| {
+        matches!(
+            kind,
+            Some("llvm.mlir.global" | "llvm.func" | "llvm.mlir.alias" | "llvm.mlir.ifunc")
+        )
+    }) else {
+        return Err(v.op_error(
+            op,
+            "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.func' or 'llvm.mlir.ifunc'",
+        ));
+    };
+    let space_of = |key: &str| match inherent_attr(ctx, ir, target, key).map(|a| ctx.attr_kind(a)) {
+        Some(silica_ir::AttrKind::Integer { value, .. }) => u32::try_from(value).unwrap_or(0),
+        _ => 0,
+    };
+    let pointer = match crate::types::llvm_type(ctx, ir.value_type(ir.result(op, 0))) {
+        Some(crate::types::LlvmType::Ptr(space)) => space,
+        _ => 0,
+    };
+    if matches!(kind, Some("llvm.mlir.global" | "llvm.mlir.alias"))
+        && space_of("addr_space") != pointer
+    {
+        return Err(v.op_error(
+            op,
+            "pointer address space must match address space of the referenced global",
+        ));
+    }
+    Ok(())
+}
+
 /// The function a `dso_local_equivalent` names may not be `extern_weak`.
 fn verify_dso_local_equivalent(
     v: &mut silica_ir::verify::OpVerifier<'_, '_>,
@@ -1162,7 +1208,10 @@ pub(crate) static OPS: &[OpDef] = &[
         ..pure("llvm.mlir.zero", &NULLARY)
     },
     pure("llvm.mlir.none", &NULLARY),
-    pure("llvm.mlir.addressof", &ADDRESSOF),
+    OpDef {
+        verify: Some(verify_addressof),
+        ..pure("llvm.mlir.addressof", &ADDRESSOF)
+    },
     OpDef {
         traits: Traits::CONSTANT_LIKE,
         verify: Some(verify_dso_local_equivalent),

@@ -199,6 +199,20 @@ pub fn func(ctx: &mut Context, result: Type, params: &[Type], vararg: bool) -> T
 }
 
 /// Whether `t` is `!llvm.void`.
+/// Whether `t` has an LLVM equivalent (MLIR's `isCompatibleType`):
+/// signless integers, LLVM's float formats, vectors of those, and llvm
+/// dialect types.
+pub fn is_compatible(ctx: &Context, t: Type) -> bool {
+    use silica_ir::float::FloatKind as F;
+    match ctx.type_kind(t) {
+        TypeKind::Integer { signedness, .. } => *signedness == silica_ir::Signedness::Signless,
+        TypeKind::Float(k) => matches!(k, F::F16 | F::BF16 | F::F32 | F::F64 | F::F80 | F::F128),
+        TypeKind::Vector { element, .. } => is_compatible(ctx, *element),
+        TypeKind::Dialect { .. } => llvm_type(ctx, t).is_some(),
+        _ => false,
+    }
+}
+
 pub fn is_void(ctx: &Context, t: Type) -> bool {
     matches!(llvm_type(ctx, t), Some(LlvmType::Void))
 }

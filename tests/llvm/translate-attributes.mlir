@@ -46,3 +46,8 @@ llvm.func @caller(%p: !llvm.ptr, %n: i32) -> i32 attributes {passthrough = ["nou
   %3 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>
   llvm.return %n : i32
 }
+
+// CHECK: define void @vscale() vscale_range(1,4) {
+llvm.func @vscale() vscale_range(1, 4) {
+  llvm.return
+}

@@ -360,16 +360,8 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, definition: bool) -> St
         }
     }
     if definition {
-        if let Some((_, raw)) =
-            inherent_attr(ctx, ir, op, "vscale_range").and_then(|a| raw_text(ctx, a))
-        {
-            let numbers: Vec<&str> = raw
-                .split(',')
-                .filter_map(|p| p.split_once('=').map(|(_, v)| v.trim()))
-                .collect();
-            if let [min, max] = numbers.as_slice() {
-                out.push(format!("vscale_range({min},{max})"));
-            }
+        if let Some((min, max)) = crate::func_ops::vscale_range(ctx, ir, op) {
+            out.push(format!("vscale_range({min},{max})"));
         }
         for (name, text) in STRING_FN_ATTRS {
             if let Some(v) = inherent_attr(ctx, ir, op, name).and_then(|a| string_value(ctx, a)) {
