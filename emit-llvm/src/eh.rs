@@ -228,11 +228,87 @@ fn print_landingpad(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     p.ty(ir.value_type(ir.result(op, 0)));
 }
 
+/// MLIR's landingpad checks: a personality on the function, at least one
+/// clause or `cleanup`, and catch clauses that are constants (null, a
+/// global's address, or a bitcast of one).
 fn verify_landingpad(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
-    if v.ir().num_results(op) != 1 {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    if ir.num_results(op) != 1 {
         return Err(v.op_error(op, "expects one result"));
     }
+    let func = std::iter::successors(ir.parent_op(op), |&p| ir.parent_op(p))
+        .find(|&p| ctx.str(ir.op_name(p)) == "llvm.func");
+    if func.is_some_and(|f| inherent_attr(ctx, ir, f, "personality").is_none()) {
+        return Err(v.error(
+            op,
+            "llvm.landingpad needs to be in a function with a personality",
+        ));
+    }
+    if inherent_attr(ctx, ir, op, "cleanup").is_none() && ir.num_operands(op) == 0 {
+        return Err(v.error(
+            op,
+            "landingpad instruction expects at least one clause or cleanup attribute",
+        ));
+    }
+    let def_name = |v: ValueId| ir.defining_op(v).map(|d| (d, ctx.str(ir.op_name(d))));
+    for (i, clause) in ir.operands(op).enumerate() {
+        if is_filter(ctx, ir.value_type(clause)) {
+            continue;
+        }
+        match def_name(clause) {
+            Some((_, "llvm.mlir.zero" | "llvm.mlir.addressof")) => {}
+            Some((cast, "llvm.bitcast")) => {
+                let source = ir.operand(cast, 0);
+                if !matches!(def_name(source), Some((_, "llvm.mlir.addressof"))) {
+                    let at = ir.op_loc(cast);
+                    return Err(Box::new(v.error(op, "constant clauses expected").with_note(
+                        at,
+                        "global addresses expected as operand to bitcast used in clauses for landingpad",
+                    )));
+                }
+            }
+            _ => {
+                return Err(v.error(
+                    op,
+                    format!("clause #{i} is not a known constant - null, addressof, bitcast"),
+                ))
+            }
+        }
+    }
     Ok(())
+}
+
+/// Within one function, every landingpad has one result type and every
+/// resume takes it (MLIR checks this on the function).
+pub(crate) fn verify_consistent_types(v: &mut OpVerifier<'_, '_>, func: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let mut seen: Option<Type> = None;
+    let mut failure = None;
+    ir.walk(func, &mut |o| {
+        if failure.is_some() {
+            return;
+        }
+        let (ty, what) = match ctx.str(ir.op_name(o)) {
+            "llvm.landingpad" => (
+                ir.value_type(ir.result(o, 0)),
+                "'llvm.landingpad' should have a consistent result type inside a function",
+            ),
+            "llvm.resume" => (
+                ir.value_type(ir.operand(o, 0)),
+                "'llvm.resume' should have a consistent input type inside a function",
+            ),
+            _ => return,
+        };
+        match seen {
+            None => seen = Some(ty),
+            Some(t) if t != ty => failure = Some(what),
+            Some(_) => {}
+        }
+    });
+    match failure {
+        Some(msg) => Err(v.error(func, msg)),
+        None => Ok(()),
+    }
 }
 
 /// The `llvm.invoke` op.

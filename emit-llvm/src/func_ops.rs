@@ -715,14 +715,31 @@ pub(crate) fn parse_call_types<'a>(
 ) -> PResult<CallTypes> {
     p.expect(Tok::Colon, "':'")?;
     let mut operand_types = Vec::new();
+    let kind = if indirect { "indirect" } else { "direct" };
+    let at = p.pos();
     if indirect {
+        if p.peek(Tok::LParen) {
+            return p.error_at(
+                at,
+                format!("expected {kind} {what} to have 2 trailing types"),
+            );
+        }
         operand_types.push(p.parse_type()?);
         p.expect(Tok::Comma, "','")?;
     }
     let at = p.pos();
-    if !p.eat(Tok::LParen) {
-        return p.error_at(at, "expected function type");
+    if !p.peek(Tok::LParen) {
+        // MLIR reports what it expected and then the missing `(`.
+        let first = if indirect {
+            "expected trailing function type".to_string()
+        } else {
+            format!("expected {kind} {what} to have 1 trailing type")
+        };
+        let loc = p.loc_at(at);
+        p.ctx().emit(silica_ir::diag::Diagnostic::error(loc, first));
+        return p.error_at(at, "expected '('");
     }
+    p.expect(Tok::LParen, "'('")?;
     let (ins, arg_dicts) = parse_attributed_types(p)?;
     p.expect(Tok::Arrow, "'->'")?;
     let (results, res_dicts) = if p.eat(Tok::LParen) {
@@ -730,6 +747,12 @@ pub(crate) fn parse_call_types<'a>(
     } else {
         (vec![p.parse_type()?], None)
     };
+    if results.len() > 1 {
+        return p.error_at(at, "expected function with 0 or 1 result");
+    }
+    if results.first().is_some_and(|&r| types::is_void(p.ctx(), r)) {
+        return p.error_at(at, "expected a non-void result type");
+    }
     operand_types.extend(ins);
     if operand_types.len() != unresolved.len() {
         return p.error_at(at, format!("incorrect number of operands for the {what}"));
@@ -980,7 +1003,18 @@ fn parse_alloca(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let size = p.parse_operand()?;
     p.expect_keyword("x")?;
     let elem = p.parse_type()?;
+    let attrs_at = p.pos();
     let attrs = p.parse_optional_attr_dict()?;
+    let alignment = p.ctx().lookup_sym("alignment").and_then(|k| {
+        let ctx = p.ctx();
+        ctx.dict_entries(attrs)
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, v)| *v)
+    });
+    if alignment.is_some_and(|a| !matches!(p.ctx().attr_kind(a), AttrKind::Integer { .. })) {
+        return p.error_at(attrs_at, "expected integer alignment");
+    }
     p.expect(Tok::Colon, "':'")?;
     let at = p.pos();
     let fty = p.parse_type()?;
@@ -1079,7 +1113,13 @@ fn parse_gep(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     let fty = p.parse_type()?;
     let (ins, outs) = match p.ctx().type_kind(fty) {
         TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
-        _ => return p.error_at(at, "expected function type"),
+        _ => {
+            let found = silica_ir::printer::type_to_string(p.ctx(), fty);
+            return p.error_at(
+                at,
+                format!("invalid kind of type specified: expected builtin.function, but found '{found}'"),
+            );
+        }
     };
     p.expect(Tok::Comma, "','")?;
     let elem = p.parse_type()?;
@@ -1087,11 +1127,14 @@ fn parse_gep(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         return p.error_at(
             at,
             format!(
-                "{} operands present, but expected {}",
-                ins.len(),
-                dynamic.len() + 1
+                "number of operands and types do not match: got {} operands and {} types",
+                dynamic.len() + 1,
+                ins.len()
             ),
         );
+    }
+    if outs.len() != 1 {
+        return p.error_at(at, "'llvm.getelementptr' op requires one result");
     }
     let mut operands = vec![p.resolve_operand(base, ins[0])?];
     for (u, t) in dynamic.into_iter().zip(&ins[1..]) {
@@ -1174,15 +1217,38 @@ fn print_gep(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 
 /// The type at `position` inside the aggregate `t`.
 pub fn aggregate_element(ctx: &Context, t: Type, position: &[i64]) -> Option<Type> {
+    element_at(ctx, t, position).ok()
+}
+
+/// The element at `position` of aggregate `t`, or MLIR's message for a
+/// position that does not exist.
+fn element_at(ctx: &Context, t: Type, position: &[i64]) -> Result<Type, String> {
+    if !types::is_compatible(ctx, t) {
+        return Err("expected LLVM IR Dialect type".into());
+    }
     let mut t = t;
     for &i in position {
-        t = match types::llvm_type(ctx, t)? {
-            LlvmType::Struct { body, .. } => *body.get(usize::try_from(i).ok()?)?,
-            LlvmType::Array(_, e) => e,
-            _ => return None,
+        let out_of_bounds = || format!("position out of bounds: {i}");
+        t = match types::llvm_type(ctx, t) {
+            Some(LlvmType::Struct { body, .. }) => *usize::try_from(i)
+                .ok()
+                .and_then(|i| body.get(i))
+                .ok_or_else(out_of_bounds)?,
+            Some(LlvmType::Array(n, e)) => {
+                if u64::try_from(i).map_or(true, |i| i >= n) {
+                    return Err(out_of_bounds());
+                }
+                e
+            }
+            _ => {
+                let shown = silica_ir::printer::type_to_string(ctx, t);
+                return Err(format!(
+                    "expected LLVM IR structure/array type, got: '{shown}'"
+                ));
+            }
         };
     }
-    Some(t)
+    Ok(t)
 }
 
 fn parse_position(p: &mut AsmParser<'_, '_>) -> PResult<Vec<i64>> {
@@ -1204,13 +1270,15 @@ fn parse_extract_insert(p: &mut AsmParser<'_, '_>, insert: bool) -> PResult<OpId
         None
     };
     let container = p.parse_operand()?;
-    let pos_at = p.pos();
     let position = parse_position(p)?;
     let attrs = p.parse_optional_attr_dict()?;
     p.expect(Tok::Colon, "':'")?;
     let ty = p.parse_type()?;
-    let Some(elem) = aggregate_element(p.ctx(), ty, &position) else {
-        return p.error_at(pos_at, "invalid position for the aggregate type");
+    // MLIR reports a bad position where the parser stands after the type.
+    let after = p.pos();
+    let elem = match element_at(p.ctx(), ty, &position) {
+        Ok(e) => e,
+        Err(m) => return p.custom_error_at(after, m),
     };
     let container = p.resolve_operand(container, ty)?;
     let mut operands = vec![container];
@@ -1508,6 +1576,8 @@ fn verify_func(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             ));
         }
     }
+    crate::eh::verify_consistent_types(v, op)?;
+    let (ctx, ir) = (v.ctx(), v.ir());
     let has = |key: &str| inherent_attr(ctx, ir, op, key).is_some();
     if has("no_inline") && has("always_inline") {
         return Err(v.error(
@@ -1682,13 +1752,49 @@ fn verify_call(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
     let direct = inherent_attr(ctx, ir, op, "callee").is_some();
     if !direct && ir.num_operands(op) == 0 {
-        return Err(v.op_error(op, "indirect call needs a callee operand"));
+        return Err(v.op_error(
+            op,
+            "must have either a `callee` attribute or at least an operand",
+        ));
     }
     if ir.num_results(op) > 1 {
         return Err(v.op_error(op, "must have 0 or 1 result"));
     }
-    if !direct && !types::is_ptr(ctx, ir.value_type(ir.operand(op, 0))) {
-        return Err(v.op_error(op, "indirect call expects a pointer as callee"));
+    let show = |t| silica_ir::printer::type_to_string(ctx, t);
+    if let Some((i, t)) = ir
+        .operands(op)
+        .map(|o| ir.value_type(o))
+        .enumerate()
+        .find(|(_, t)| !types::is_compatible(ctx, *t))
+    {
+        return Err(v.op_error(
+            op,
+            format!(
+                "operand #{i} must be variadic of LLVM dialect-compatible type, but got '{}'",
+                show(t)
+            ),
+        ));
+    }
+    if let Some(t) = ir
+        .results(op)
+        .map(|r| ir.value_type(r))
+        .find(|t| !types::is_compatible(ctx, *t))
+    {
+        return Err(v.op_error(
+            op,
+            format!(
+                "result #0 must be LLVM dialect-compatible type, but got '{}'",
+                show(t)
+            ),
+        ));
+    }
+    let callee_ty = (!direct).then(|| ir.value_type(ir.operand(op, 0)));
+    if let Some(callee_ty) = callee_ty.filter(|&t| !types::is_ptr(ctx, t)) {
+        let shown = silica_ir::printer::type_to_string(ctx, callee_ty);
+        return Err(v.op_error(
+            op,
+            format!("indirect call expects a pointer as callee: '{shown}'"),
+        ));
     }
     let n = segment_sizes(ctx, ir, op)
         .and_then(|s| s.first().copied())
@@ -1863,7 +1969,10 @@ fn verify_gep(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         .as_ref()
         .map(|r| r.iter().filter(|i| **i == DYNAMIC_INDEX).count());
     if dynamic != Some(n - 1) {
-        return Err(v.op_error(op, "expected as many dynamic indices as index operands"));
+        return Err(v.op_error(
+            op,
+            "expected as many dynamic indices as specified in 'rawConstantIndices'",
+        ));
     }
     // The indices after the first step into the element type: a struct
     // by constant field, arrays and vectors by any index.
@@ -1908,21 +2017,38 @@ fn verify_extract_insert(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
     let position = inherent_attr(ctx, ir, op, "position").and_then(|a| ctx.int_array_values(a));
     let container = ir.value_type(ir.operand(op, 0));
-    let elem = position.and_then(|p| aggregate_element(ctx, container, &p));
-    let Some(elem) = elem else {
-        return Err(v.op_error(op, "invalid position for the aggregate type"));
+    let elem = match position.map(|p| element_at(ctx, container, &p)) {
+        Some(Ok(e)) => e,
+        Some(Err(m)) => return Err(v.op_error(op, m)),
+        None => return Err(v.op_error(op, "requires attribute 'position'")),
     };
-    let expected = if insert {
-        ir.value_type(ir.operand(op, 1))
+    let show = |t| silica_ir::printer::type_to_string(ctx, t);
+    if insert {
+        let value = ir.value_type(ir.operand(op, 1));
+        let result = ir.value_type(ir.result(op, 0));
+        if value != elem || result != container {
+            return Err(v.op_error(
+                op,
+                format!(
+                    "Type mismatch: cannot insert '{}' into '{}'",
+                    show(value),
+                    show(container)
+                ),
+            ));
+        }
     } else {
-        ir.value_type(ir.result(op, 0))
-    };
-    let result_ok = !insert || ir.value_type(ir.result(op, 0)) == container;
-    if expected != elem || !result_ok {
-        return Err(v.op_error(
-            op,
-            "type does not match the aggregate element at the position",
-        ));
+        let result = ir.value_type(ir.result(op, 0));
+        if result != elem {
+            return Err(v.op_error(
+                op,
+                format!(
+                    "Type mismatch: extracting from '{}' should produce '{}' but this op returns '{}'",
+                    show(container),
+                    show(elem),
+                    show(result)
+                ),
+            ));
+        }
     }
     Ok(())
 }

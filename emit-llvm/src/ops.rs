@@ -134,12 +134,21 @@ const FASTMATH: AttrParam = AttrParam {
 macro_rules! predicate_syntax {
     ($name:ident, $table:expr) => {
         static $name: CustomAttrSyntax = CustomAttrSyntax {
-            starts: |p| p.peek(Tok::String),
+            starts: |p| !p.peek(Tok::PercentId),
             parse: |p| {
                 let at = p.pos();
+                if !p.peek(Tok::String) {
+                    return p.error_at(at, "invalid kind of attribute specified");
+                }
                 let s = p.parse_string()?;
                 let Some(i) = $table.iter().position(|n| n.as_bytes() == s.as_slice()) else {
-                    return p.error_at(at, "invalid predicate");
+                    return p.error_at(
+                        at,
+                        format!(
+                            "'{}' is an incorrect value of the 'predicate' attribute",
+                            String::from_utf8_lossy(&s)
+                        ),
+                    );
                 };
                 let ctx = p.ctx();
                 let t = ctx.signless(64);
@@ -636,7 +645,19 @@ static CONSTANT: Signature = Signature::new(
     "`(` $value `)` attr-dict `:` type($res)",
 );
 
-static NULLARY: Signature = Signature::new(&[], RES, &[], "attr-dict `:` type($res)");
+/// A type with an LLVM equivalent.
+const COMPATIBLE: TypeConstraint = TypeConstraint {
+    desc: "LLVM dialect-compatible type",
+    check: crate::types::is_compatible,
+    build: None,
+};
+
+static NULLARY: Signature = Signature::new(
+    &[],
+    &[typed("res", COMPATIBLE)],
+    &[],
+    "attr-dict `:` type($res)",
+);
 
 static ADDRESSOF: Signature = Signature::new(
     &[],
@@ -651,6 +672,32 @@ static DSO_LOCAL_EQUIVALENT: Signature = Signature::new(
     &[plain("function_name", false)],
     "$function_name attr-dict `:` qualified(type($res))",
 );
+
+/// `extractelement` yields, and `insertelement` takes, the vector's
+/// element type.
+fn verify_vector_element(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let extract = ctx.str(ir.op_name(op)) == "llvm.extractelement";
+    let vector = ir.value_type(ir.operand(op, 0));
+    let Some((_, element)) = ctx.shaped(vector) else {
+        return Ok(());
+    };
+    let (actual, what) = if extract {
+        (ir.value_type(ir.result(op, 0)), "result")
+    } else {
+        (ir.value_type(ir.operand(op, 1)), "argument")
+    };
+    if actual != element {
+        return Err(v.op_error(
+            op,
+            format!("failed to verify that {what} type matches vector element type"),
+        ));
+    }
+    Ok(())
+}
 
 /// `llvm.mlir.addressof` names a global, function, alias or ifunc, and a
 /// global's or alias's address space is the pointer's.
@@ -1225,8 +1272,14 @@ pub(crate) static OPS: &[OpDef] = &[
         ..pure("llvm.return", &RETURN)
     },
     terminator("llvm.unreachable", &UNREACHABLE),
-    pure("llvm.extractelement", &EXTRACTELEMENT),
-    pure("llvm.insertelement", &INSERTELEMENT),
+    OpDef {
+        verify: Some(verify_vector_element),
+        ..pure("llvm.extractelement", &EXTRACTELEMENT)
+    },
+    OpDef {
+        verify: Some(verify_vector_element),
+        ..pure("llvm.insertelement", &INSERTELEMENT)
+    },
     OpDef {
         parse: Some(crate::func_ops::parse_call_intrinsic),
         print: Some(crate::func_ops::print_call_intrinsic),

@@ -42,8 +42,10 @@ fn parse_expected(src: &[u8], first_line: u32) -> (Vec<Expected>, Vec<BadExpecta
     let text = String::from_utf8_lossy(src);
     let mut out = Vec::new();
     let mut bad = Vec::new();
-    // `@below` expectations wait for the next line without one.
+    // `@below` expectations wait for the next line without one; `@above`
+    // ones take the last line without one.
     let mut below: Vec<usize> = Vec::new();
+    let mut last_plain_line = first_line.saturating_sub(1);
     for (i, line) in text.split('\n').enumerate() {
         let lineno = first_line + i as u32;
         let mut offset = 0usize;
@@ -79,7 +81,7 @@ fn parse_expected(src: &[u8], first_line: u32) -> (Vec<Expected>, Vec<BadExpecta
                 target = match spec {
                     // A diagnostic without a file location.
                     "unknown" => UNKNOWN_LINE,
-                    "above" => lineno.saturating_sub(1),
+                    "above" => last_plain_line,
                     "below" => {
                         is_below = true;
                         lineno + 1
@@ -124,6 +126,7 @@ fn parse_expected(src: &[u8], first_line: u32) -> (Vec<Expected>, Vec<BadExpecta
             for i in below.drain(..) {
                 out[i].line = lineno;
             }
+            last_plain_line = lineno;
         }
     }
     (out, bad)
@@ -318,6 +321,13 @@ mod tests {
         let src = b"// expected-error@below {{a}}\n// expected-note@below {{b}}\nop\n";
         let (e, _) = parse_expected(src, 1);
         assert_eq!((e[0].line, e[1].line), (3, 3));
+    }
+
+    #[test]
+    fn above_skips_lines_with_expectations() {
+        let src = b"op\n// expected-error@below {{a}}\n// expected-note@above {{b}}\nop2\n";
+        let (e, _) = parse_expected(src, 1);
+        assert_eq!((e[0].line, e[1].line), (4, 1));
     }
 
     #[test]
