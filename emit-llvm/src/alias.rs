@@ -134,12 +134,52 @@ fn print(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 /// The alias's type is set and its region returns a pointer.
 fn verify(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let (ctx, ir) = (v.ctx(), v.ir());
-    if type_of_attr(ctx, inherent_attr(ctx, ir, op, "alias_type")).is_none() {
+    let Some(ty) = type_of_attr(ctx, inherent_attr(ctx, ir, op, "alias_type")) else {
         return Err(v.op_error(op, "requires attribute 'alias_type'"));
+    };
+    if !crate::func_ops::valid_global_type(ctx, ty) {
+        return Err(v.op_error(
+            op,
+            "expects type to be a valid element type for an LLVM global alias",
+        ));
+    }
+    let linkage = inherent_attr(ctx, ir, op, "linkage")
+        .and_then(|a| crate::attrs::keyword_of(ctx, a))
+        .unwrap_or("external");
+    const ALIAS_LINKAGES: &[&str] = &[
+        "external",
+        "internal",
+        "private",
+        "weak",
+        "weak_odr",
+        "linkonce",
+        "linkonce_odr",
+        "available_externally",
+    ];
+    if !ALIAS_LINKAGES.contains(&linkage) {
+        return Err(v.op_error(
+            op,
+            format!("'{linkage}' linkage not supported in aliases, available options: private, internal, linkonce, weak, linkonce_odr, weak_odr, external or available_externally"),
+        ));
     }
     let returned = returned_type(ctx, ir, op);
     if !returned.is_some_and(|t| crate::types::is_ptr(ctx, t)) {
         return Err(v.op_error(op, "initializer region must always return a pointer"));
+    }
+    let block = ir.regions(op).next().and_then(|r| ir.entry_block(r));
+    let effectful = block.and_then(|b| {
+        ir.block_ops(b).find(|&o| {
+            !matches!(
+                silica_ir::dialect::op_effects(ctx, ir, o),
+                silica_ir::dialect::Effects::None
+            )
+        })
+    });
+    if let Some(o) = effectful {
+        return Err(v.error(
+            o,
+            "ops with side effects are not allowed in alias initializers",
+        ));
     }
     Ok(())
 }

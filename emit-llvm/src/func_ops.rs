@@ -1631,12 +1631,7 @@ fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         return Err(v.op_error(op, "requires string attribute 'sym_name'"));
     }
     let element = types::llvm_type(ctx, global_ty);
-    let valid = match element {
-        Some(LlvmType::Void | LlvmType::Token | LlvmType::Metadata | LlvmType::Label) => false,
-        Some(LlvmType::Func { .. }) => false,
-        _ => types::is_compatible(ctx, global_ty),
-    };
-    if !valid {
+    if !valid_global_type(ctx, global_ty) {
         return Err(v.op_error(
             op,
             "expects type to be a valid element type for an LLVM global",
@@ -1701,6 +1696,15 @@ fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         }
     }
     verify_initializer(v, op, global_ty)
+}
+
+/// Whether a global or alias may have values of type `t`.
+pub(crate) fn valid_global_type(ctx: &Context, t: Type) -> bool {
+    match types::llvm_type(ctx, t) {
+        Some(LlvmType::Void | LlvmType::Token | LlvmType::Metadata | LlvmType::Label) => false,
+        Some(LlvmType::Func { .. }) => false,
+        _ => types::is_compatible(ctx, t),
+    }
 }
 
 /// A global's initializer region returns one value of the global's type,
@@ -1954,7 +1958,10 @@ pub(crate) fn verify_var_callee_type(
 
 fn verify_alloca(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     check_counts(v, op, (1, 1), 1)?;
-    require_type(v, op, "elem_type")?;
+    let elem = require_type(v, op, "elem_type")?;
+    if types::target_ext_in_memory(v.ctx(), elem) == Some(false) {
+        return Err(v.op_error(op, "this target extension type cannot be used in alloca"));
+    }
     Ok(())
 }
 

@@ -38,6 +38,7 @@ pub static LLVM: DialectDef = DialectDef {
     types: Some(TypeHooks {
         parse: types::parse,
         print: types::print,
+        vector_element: Some(types::is_ptr),
     }),
     materialize_constant: Some(folds::materialize_constant),
 };

@@ -459,7 +459,116 @@ fn verify_load(
         return Ok(());
     };
     let t = v.ir().value_type(res);
+    if crate::types::target_ext_in_memory(v.ctx(), t) == Some(false) {
+        let shown = silica_ir::printer::type_to_string(v.ctx(), t);
+        return Err(v.op_error(
+            op,
+            format!("result #0 must be LLVM type with size, but got '{shown}'"),
+        ));
+    }
     verify_atomic_access(v, op, t, &["release", "acq_rel"])
+}
+
+/// The element type of a vector, or the type itself.
+fn scalar_of(ctx: &silica_ir::Context, t: silica_ir::Type) -> silica_ir::Type {
+    match ctx.type_kind(t) {
+        silica_ir::TypeKind::Vector { element, .. } => *element,
+        _ => t,
+    }
+}
+
+/// `sext`/`zext` widen their integers, vectors element-wise.
+fn verify_extension(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let (Some(from), Some(to)) = (ir.operands(op).next(), ir.results(op).next()) else {
+        return Ok(());
+    };
+    let (from, to) = (ir.value_type(from), ir.value_type(to));
+    let shape = |t| match ctx.type_kind(t) {
+        silica_ir::TypeKind::Vector {
+            shape, scalable, ..
+        } => Some((shape.clone(), scalable.clone())),
+        _ => None,
+    };
+    let shape_error = match (shape(from), shape(to)) {
+        (Some(a), Some(b)) if a != b => Some("input and output vectors are of incompatible shape"),
+        (Some(_), None) => Some("input type is a vector but output type is an integer"),
+        (None, Some(_)) => Some("input type is an integer but output type is a vector"),
+        _ => None,
+    };
+    if let Some(msg) = shape_error {
+        return Err(v.op_error(op, msg));
+    }
+    let width = |t| ctx.int_width(scalar_of(ctx, t));
+    if let (Some(a), Some(b)) = (width(from), width(to)) {
+        if b <= a {
+            return Err(v.op_error(
+                op,
+                "integer width of the output type is smaller or equal to the integer width of the input type",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's bitcast rules for pointers: both sides pointers or neither,
+/// vectors of pointers only to vectors, one address space.
+fn verify_bitcast(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    use crate::types::LlvmType;
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let (Some(from), Some(to)) = (ir.operands(op).next(), ir.results(op).next()) else {
+        return Ok(());
+    };
+    let (from, to) = (ir.value_type(from), ir.value_type(to));
+    let space = |t| match crate::types::llvm_type(ctx, scalar_of(ctx, t)) {
+        Some(LlvmType::Ptr(s)) => Some(s),
+        _ => None,
+    };
+    let is_vector = |t| matches!(ctx.type_kind(t), silica_ir::TypeKind::Vector { .. });
+    let msg = match (space(from), space(to)) {
+        (None, None) => return Ok(()),
+        (Some(_), None) | (None, Some(_)) => "can only cast pointers from and to pointers",
+        (Some(_), Some(_)) if is_vector(to) && !is_vector(from) => {
+            "cannot cast pointer to vector of pointers"
+        }
+        (Some(_), Some(_)) if !is_vector(to) && is_vector(from) => {
+            "cannot cast vector of pointers to pointer"
+        }
+        (Some(a), Some(b)) if a != b => {
+            "cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead"
+        }
+        _ => return Ok(()),
+    };
+    Err(v.op_error(op, msg))
+}
+
+/// `llvm.mlir.zero` of a target extension type needs one with a zero
+/// value (MLIR: `spirv.*` types).
+fn verify_zero(
+    v: &mut silica_ir::verify::OpVerifier<'_, '_>,
+    op: silica_ir::OpId,
+) -> silica_ir::parser::PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(r) = ir.results(op).next() else {
+        return Ok(());
+    };
+    if let Some(crate::types::LlvmType::Target(name)) =
+        crate::types::llvm_type(ctx, ir.value_type(r))
+    {
+        if !name.starts_with(b"spirv.") {
+            return Err(v.op_error(
+                op,
+                "target extension type does not support zero-initializer",
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn verify_store(
@@ -1183,8 +1292,14 @@ pub(crate) static OPS: &[OpDef] = &[
         ..pure("llvm.icmp", &ICMP)
     },
     pure("llvm.fcmp", &FCMP),
-    pure("llvm.sext", &CAST),
-    pure("llvm.zext", &CAST_NNEG),
+    OpDef {
+        verify: Some(verify_extension),
+        ..pure("llvm.sext", &CAST)
+    },
+    OpDef {
+        verify: Some(verify_extension),
+        ..pure("llvm.zext", &CAST_NNEG)
+    },
     pure("llvm.uitofp", &CAST_NNEG),
     pure("llvm.trunc", &TRUNC),
     pure("llvm.sitofp", &CAST),
@@ -1194,6 +1309,7 @@ pub(crate) static OPS: &[OpDef] = &[
     pure("llvm.fptrunc", &CAST),
     OpDef {
         fold: Some(crate::folds::fold_chainable_cast),
+        verify: Some(verify_bitcast),
         ..pure("llvm.bitcast", &CAST)
     },
     OpDef {
@@ -1252,6 +1368,7 @@ pub(crate) static OPS: &[OpDef] = &[
     OpDef {
         traits: Traits::CONSTANT_LIKE,
         fold: Some(crate::folds::fold_value_op),
+        verify: Some(verify_zero),
         ..pure("llvm.mlir.zero", &NULLARY)
     },
     pure("llvm.mlir.none", &NULLARY),

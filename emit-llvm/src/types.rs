@@ -213,6 +213,18 @@ pub fn is_compatible(ctx: &Context, t: Type) -> bool {
     }
 }
 
+/// Whether target extension type `t` may live in memory (allocas,
+/// loads): MLIR allows `spirv.*` and `riscv.vector.tuple`. `None` for
+/// other types.
+pub fn target_ext_in_memory(ctx: &Context, t: Type) -> Option<bool> {
+    match llvm_type(ctx, t)? {
+        LlvmType::Target(name) => {
+            Some(name.starts_with(b"spirv.") || name == b"riscv.vector.tuple")
+        }
+        _ => None,
+    }
+}
+
 pub fn is_void(ctx: &Context, t: Type) -> bool {
     matches!(llvm_type(ctx, t), Some(LlvmType::Void))
 }

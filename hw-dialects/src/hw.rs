@@ -1310,6 +1310,7 @@ pub static HW: DialectDef = DialectDef {
     types: Some(silica_ir::dialect::TypeHooks {
         parse: types::parse_hw,
         print: types::print_hw,
+        vector_element: None,
     }),
     materialize_constant: Some(crate::fold::materialize_constant),
 };

@@ -637,6 +637,7 @@ pub static SEQ: DialectDef = DialectDef {
     types: Some(TypeHooks {
         parse: types::parse_seq,
         print: types::print_seq,
+        vector_element: None,
     }),
     materialize_constant: Some(crate::fold::materialize_constant),
 };

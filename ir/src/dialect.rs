@@ -268,6 +268,9 @@ pub struct AttrHooks {
 pub struct TypeHooks {
     pub parse: TypeParseFn,
     pub print: TypePrintFn,
+    /// Which of the dialect's types may be elements of a builtin vector
+    /// (MLIR's `VectorElementTypeInterface`); none when absent.
+    pub vector_element: Option<fn(&Context, crate::Type) -> bool>,
 }
 
 /// A dialect: its namespace, ops and attribute syntax.

@@ -197,3 +197,60 @@ func.func @zero() {
   %0 = llvm.mlir.zero : tensor<4xi32>
   return
 }
+
+// -----
+
+llvm.func @ptr_to_int(%p: !llvm.ptr) {
+  // expected-error@+1 {{can only cast pointers from and to pointers}}
+  %0 = llvm.bitcast %p : !llvm.ptr to i64
+  llvm.return
+}
+
+// -----
+
+llvm.func @vector_to_ptr(%v: vector<2x!llvm.ptr>) {
+  // expected-error@+1 {{cannot cast vector of pointers to pointer}}
+  %0 = llvm.bitcast %v : vector<2x!llvm.ptr> to !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @address_spaces(%p: !llvm.ptr<1>) {
+  // expected-error@+1 {{cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead}}
+  %0 = llvm.bitcast %p : !llvm.ptr<1> to !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @narrowing(%a: i32) {
+  // expected-error@+1 {{integer width of the output type is smaller or equal to the integer width of the input type}}
+  %0 = llvm.sext %a : i32 to i16
+  llvm.return
+}
+
+// -----
+
+llvm.func @vector_shapes(%a: vector<2xi32>) {
+  // expected-error@+1 {{input and output vectors are of incompatible shape}}
+  %0 = llvm.zext %a : vector<2xi32> to vector<4xi64>
+  llvm.return
+}
+
+// -----
+
+llvm.func @target_alloca() {
+  %0 = llvm.mlir.constant(1 : i64) : i64
+  // expected-error@+1 {{this target extension type cannot be used in alloca}}
+  %1 = llvm.alloca %0 x !llvm.target<"no_alloca"> : (i64) -> !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @target_zero() {
+  // expected-error@+1 {{target extension type does not support zero-initializer}}
+  %0 = llvm.mlir.zero : !llvm.target<"no_zero">
+  llvm.return
+}

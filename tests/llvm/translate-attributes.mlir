@@ -51,3 +51,9 @@ llvm.func @caller(%p: !llvm.ptr, %n: i32) -> i32 attributes {passthrough = ["nou
 llvm.func @vscale() vscale_range(1, 4) {
   llvm.return
 }
+
+// Vectors of pointers are builtin vectors of `!llvm.ptr`.
+// CHECK: define <2 x ptr addrspace(1)> @ptr_vector(<2 x ptr addrspace(1)> %{{.*}}) {
+llvm.func @ptr_vector(%v: vector<2x!llvm.ptr<1>>) -> vector<2x!llvm.ptr<1>> {
+  llvm.return %v : vector<2x!llvm.ptr<1>>
+}

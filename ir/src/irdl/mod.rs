@@ -37,6 +37,7 @@ pub static IRDL: DialectDef = DialectDef {
     types: Some(TypeHooks {
         parse: parse_type,
         print: print_type,
+        vector_element: None,
     }),
     materialize_constant: None,
 };

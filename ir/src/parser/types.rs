@@ -417,10 +417,21 @@ impl Parser<'_> {
                     d
                 });
         }
-        if !matches!(
-            self.ctx.type_kind(element),
-            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
-        ) {
+        let dialect_element = match self.ctx.type_kind(element) {
+            TypeKind::Dialect { dialect, .. } => self
+                .ctx
+                .dialect(self.ctx.str(*dialect))
+                .and_then(|d| d.types.as_ref())
+                .and_then(|h| h.vector_element)
+                .is_some_and(|allowed| allowed(self.ctx, element)),
+            _ => false,
+        };
+        if !dialect_element
+            && !matches!(
+                self.ctx.type_kind(element),
+                TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
+            )
+        {
             return self.err_at(
                 epos,
                 "failed to verify 'elementType': integer or index or floating-point",
