@@ -15,15 +15,13 @@ pub fn constant(ctx: &Context, a: Attr, t: Type) -> Result<String, String> {
         AttrKind::String { value, .. } => Ok(string_text(value)),
         AttrKind::DenseElements { values, .. } => {
             let n = element_count(ctx, t).ok_or("dense constant of a non-aggregate type")?;
-            let elems: Vec<Attr> = if values.len() == 1 {
-                vec![values[0]; n]
-            } else {
-                values.to_vec()
-            };
-            if elems.len() != n {
+            if let [splat] = values.as_ref() {
+                return splat_constant(ctx, *splat, t, n);
+            }
+            if values.len() != n {
                 return Err("dense constant does not match its type".into());
             }
-            let mut it = elems.into_iter();
+            let mut it = values.iter().copied();
             aggregate(ctx, t, &mut it)
         }
         _ => Err(format!(
@@ -78,13 +76,46 @@ pub fn quoted(bytes: &[u8]) -> String {
 
 fn element_count(ctx: &Context, t: Type) -> Option<usize> {
     match llvm_type(ctx, t) {
-        Some(LlvmType::Array(n, e)) => Some(n as usize * element_count(ctx, e).unwrap_or(1)),
+        Some(LlvmType::Array(n, e)) => usize::try_from(n)
+            .ok()?
+            .checked_mul(element_count(ctx, e).unwrap_or(1)),
         Some(_) => None,
         None => match ctx.type_kind(t) {
-            TypeKind::Vector { shape, .. } => Some(shape.iter().product::<i64>() as usize),
+            TypeKind::Vector { shape, .. } => shape
+                .iter()
+                .try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?)),
             _ => None,
         },
     }
+}
+
+/// The most elements a dense constant is written out with; larger ones
+/// are zero (`zeroinitializer`), vector splats (`splat (...)`), or an
+/// error.
+const MAX_WRITTEN_ELEMENTS: usize = 1 << 24;
+
+/// A dense splat of `n` elements of `value` as a constant of `t`.
+fn splat_constant(ctx: &Context, value: Attr, t: Type, n: usize) -> Result<String, String> {
+    let zero = match ctx.attr_kind(value) {
+        AttrKind::Integer { value, .. } => *value == 0.into(),
+        AttrKind::Float { bits, .. } => *bits == 0,
+        _ => false,
+    };
+    if zero {
+        return Ok("zeroinitializer".into());
+    }
+    if let TypeKind::Vector { shape, element, .. } = ctx.type_kind(t) {
+        if shape.len() == 1 {
+            let e = constant(ctx, value, *element)?;
+            return Ok(format!("splat ({} {e})", ir_type(ctx, *element)?));
+        }
+    }
+    if n > MAX_WRITTEN_ELEMENTS {
+        return Err(format!(
+            "a splat constant of {n} elements is too large to write out"
+        ));
+    }
+    aggregate(ctx, t, &mut std::iter::repeat_n(value, n))
 }
 
 /// An array or vector constant of `t` from the next elements.
