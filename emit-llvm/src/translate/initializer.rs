@@ -2,8 +2,8 @@
 //! region's ops are evaluated to one LLVM IR constant, as LLVM's
 //! constant folder does when MLIR's export builds them. Aggregates built
 //! with `insertvalue`/`insertelement` fold to literal aggregates;
-//! `getelementptr` and pointer casts of constants stay constant
-//! expressions. Any other op is an error at the op.
+//! `getelementptr`, casts, `add`, `sub` and `xor` of constants stay
+//! constant expressions. Any other op is an error at the op.
 
 use super::constants::{constant, zero};
 use super::types::ir_type;
@@ -156,7 +156,15 @@ pub fn region_initializer(
                 }
                 Const::Text(format!("getelementptr ({})", parts.join(", ")))
             }
-            "llvm.bitcast" | "llvm.addrspacecast" | "llvm.ptrtoint" | "llvm.inttoptr" => {
+            // The integer operations LLVM keeps as constant expressions
+            // (it folds them when both operands are numbers); overflow
+            // flags are dropped, as mlir-translate's constant builder does.
+            "llvm.add" | "llvm.sub" | "llvm.xor" => {
+                let kw = &name["llvm.".len()..];
+                Const::Text(format!("{kw} ({}, {})", typed(0)?, typed(1)?))
+            }
+            "llvm.bitcast" | "llvm.addrspacecast" | "llvm.ptrtoint" | "llvm.inttoptr"
+            | "llvm.trunc" => {
                 let to = ir_type(ctx, result_type.unwrap_or(t)).map_err(|m| err(ir, op, m))?;
                 let kw = &name["llvm.".len()..];
                 Const::Text(format!("{kw} ({} to {to})", typed(0)?))
