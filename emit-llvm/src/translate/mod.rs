@@ -77,6 +77,11 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, 
         }
     }
     out.push_str(&crate::comdat::translate_comdats(ctx, ir, module));
+    let structs = types::struct_definitions(ctx, ir, module).map_err(|m| err(ir, module, m))?;
+    if !structs.is_empty() {
+        out.push('\n');
+        out.push_str(&structs);
+    }
     let mut state = ModuleState::default();
     let body: Vec<OpId> = ir
         .regions(module)

@@ -1,9 +1,11 @@
 //! LLVM IR spellings of types: builtin integers, floats and vectors,
-//! and the llvm dialect's pointers, structs, arrays and functions.
+//! and the llvm dialect's pointers, structs, arrays and functions;
+//! identified structs by name, with the `%name = type ...` definitions of
+//! those a module uses.
 
 use crate::types::{llvm_type, LlvmType};
 use silica_ir::float::FloatKind;
-use silica_ir::{Context, Type, TypeKind};
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Type, TypeKind};
 
 /// The LLVM IR text of `t`, or what is wrong with it.
 pub fn ir_type(ctx: &Context, t: Type) -> Result<String, String> {
@@ -15,12 +17,7 @@ pub fn ir_type(ctx: &Context, t: Type) -> Result<String, String> {
             LlvmType::Token => "token".into(),
             LlvmType::Label => "label".into(),
             LlvmType::Metadata => "metadata".into(),
-            LlvmType::Struct { name: Some(n), .. } => {
-                return Err(format!(
-                    "identified struct \"{}\" is not translated yet",
-                    String::from_utf8_lossy(n)
-                ))
-            }
+            LlvmType::Struct { name: Some(n), .. } => local_name(n),
             LlvmType::Struct { packed, body, .. } => struct_body(ctx, &body, packed)?,
             LlvmType::Array(n, e) => format!("[{n} x {}]", ir_type(ctx, e)?),
             LlvmType::Func {
@@ -77,6 +74,105 @@ pub fn ir_type(ctx: &Context, t: Type) -> Result<String, String> {
             silica_ir::printer::type_to_string(ctx, t)
         )),
     }
+}
+
+/// `%name` of an identified struct: quoted (with `\XX` escapes) unless
+/// it is an LLVM identifier.
+pub fn local_name(name: &[u8]) -> String {
+    let plain = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_');
+    let bare = !name.is_empty() && !name[0].is_ascii_digit() && name.iter().all(|&c| plain(c));
+    if bare {
+        return format!("%{}", String::from_utf8_lossy(name));
+    }
+    let mut out = String::from("%\"");
+    for &c in name {
+        if c == b'"' || c == b'\\' || !(0x20..0x7f).contains(&c) {
+            out.push_str(&format!("\\{c:02X}"));
+        } else {
+            out.push(c as char);
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The identified structs `t` mentions, in the order first met.
+fn collect_structs(ctx: &Context, t: Type, seen: &mut Vec<Type>) {
+    match llvm_type(ctx, t) {
+        Some(LlvmType::Struct { name, body, .. }) => {
+            if name.is_some() {
+                if seen.contains(&t) {
+                    return;
+                }
+                seen.push(t);
+            }
+            for b in body {
+                collect_structs(ctx, b, seen);
+            }
+        }
+        Some(LlvmType::Array(_, e)) | Some(LlvmType::Vec { element: e, .. }) => {
+            collect_structs(ctx, e, seen)
+        }
+        Some(LlvmType::Func { result, params, .. }) => {
+            collect_structs(ctx, result, seen);
+            for p in params {
+                collect_structs(ctx, p, seen);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn collect_attr_structs(ctx: &Context, a: Attr, seen: &mut Vec<Type>) {
+    match ctx.attr_kind(a) {
+        AttrKind::Type(t) => collect_structs(ctx, *t, seen),
+        AttrKind::Array(xs) => xs.iter().for_each(|&x| collect_attr_structs(ctx, x, seen)),
+        AttrKind::Dictionary(es) => es
+            .iter()
+            .for_each(|&(_, x)| collect_attr_structs(ctx, x, seen)),
+        _ => {}
+    }
+}
+
+/// `%name = type { ... }` (or `opaque`) for every identified struct
+/// the ops under `module` use, in the order first met.
+pub fn struct_definitions(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, String> {
+    let mut seen = Vec::new();
+    ir.walk(module, &mut |op| {
+        for r in ir.results(op) {
+            collect_structs(ctx, ir.value_type(r), &mut seen);
+        }
+        for region in ir.regions(op) {
+            for b in ir.region_blocks(region) {
+                for &a in ir.block_args(b) {
+                    collect_structs(ctx, ir.value_type(a), &mut seen);
+                }
+            }
+        }
+        if let Some(props) = ir.op_props(op) {
+            collect_attr_structs(ctx, props, &mut seen);
+        }
+        collect_attr_structs(ctx, ir.op_attrs(op), &mut seen);
+    });
+    let mut out = String::new();
+    for t in seen {
+        let Some(LlvmType::Struct {
+            name: Some(name),
+            packed,
+            opaque,
+            body,
+        }) = llvm_type(ctx, t)
+        else {
+            continue;
+        };
+        let definition = if opaque {
+            "opaque".to_string()
+        } else {
+            struct_body(ctx, &body, packed)?
+        };
+        out.push_str(&format!("{} = type {definition}\n", local_name(name)));
+    }
+    Ok(out)
 }
 
 /// `{ a, b }` or `<{ a, b }>`.
