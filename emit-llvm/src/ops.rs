@@ -1110,6 +1110,30 @@ static CALL_INTRINSIC: Signature = Signature::new(
 .segmented();
 
 /// `llvm.intr.lifetime.start %p : !llvm.ptr`
+/// `llvm.intr.vastart %list : !llvm.ptr` (and `vaend`).
+static VA_LIST: Signature = Signature::new(
+    &[typed("arg_list", PTR)],
+    &[],
+    &[],
+    "$arg_list attr-dict `:` qualified(type($arg_list))",
+);
+
+/// `llvm.intr.vacopy %src to %dest : !llvm.ptr, !llvm.ptr`
+static VA_COPY: Signature = Signature::new(
+    &[typed("dest_list", PTR), typed("src_list", PTR)],
+    &[],
+    &[],
+    "$src_list `to` $dest_list attr-dict `:` type($dest_list) `,` type($src_list)",
+);
+
+/// `%v = llvm.va_arg %list : (!llvm.ptr) -> i32`
+static VA_ARG: Signature = Signature::new(
+    &[typed("arg", PTR)],
+    RES,
+    &[],
+    "$arg attr-dict `:` functional-type($arg, $res)",
+);
+
 static LIFETIME: Signature = Signature::new(
     &[typed("ptr", PTR)],
     &[],
@@ -1402,6 +1426,10 @@ pub(crate) static OPS: &[OpDef] = &[
         print: Some(crate::func_ops::print_call_intrinsic),
         ..op("llvm.call_intrinsic", &CALL_INTRINSIC, Effects::Unknown)
     },
+    op("llvm.intr.vastart", &VA_LIST, Effects::Write),
+    op("llvm.intr.vaend", &VA_LIST, Effects::Write),
+    op("llvm.intr.vacopy", &VA_COPY, Effects::Write),
+    op("llvm.va_arg", &VA_ARG, Effects::Unknown),
     op("llvm.intr.lifetime.start", &LIFETIME, Effects::Write),
     op("llvm.intr.lifetime.end", &LIFETIME, Effects::Write),
     OpDef {

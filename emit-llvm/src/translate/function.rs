@@ -682,6 +682,7 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                 f.typed(op, operands[2])?
             ),
             "llvm.call" => call(f, op, &operands, &lhs)?,
+            "llvm.va_arg" => format!("{lhs}va_arg {}, {rty}", f.typed(op, operands[0])?),
             "llvm.call_intrinsic" => call_intrinsic(f, op, &operands, &lhs, state)?,
             "llvm.inline_asm" => inline_asm(f, op, &operands, &lhs)?,
             "llvm.br" => format!("br label %{}", f.edge(op, 0)),
@@ -995,7 +996,13 @@ fn intrinsic(
     state: &mut ModuleState,
 ) -> Res<String> {
     let (ctx, ir) = (f.ctx, f.ir);
-    let base = &name["llvm.intr.".len()..];
+    // The variadic-argument intrinsics have underscores in LLVM.
+    let base = match &name["llvm.intr.".len()..] {
+        "vastart" => "va_start",
+        "vaend" => "va_end",
+        "vacopy" => "va_copy",
+        b => b,
+    };
     if base == "assume" {
         return assume(f, op, state);
     }
@@ -1035,7 +1042,8 @@ fn intrinsic(
             v.push(*ty);
             v
         }
-        "prefetch" | "lifetime.start" | "lifetime.end" | "stackrestore" | "invariant.start" => {
+        "prefetch" | "lifetime.start" | "lifetime.end" | "stackrestore" | "invariant.start"
+        | "va_start" | "va_end" | "va_copy" => {
             vec![ir.value_type(operands[0])]
         }
         "invariant.end" => vec![ir.value_type(operands[1])],
