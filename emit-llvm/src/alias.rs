@@ -167,14 +167,7 @@ fn verify(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         return Err(v.op_error(op, "initializer region must always return a pointer"));
     }
     let block = ir.regions(op).next().and_then(|r| ir.entry_block(r));
-    let effectful = block.and_then(|b| {
-        ir.block_ops(b).find(|&o| {
-            !matches!(
-                silica_ir::dialect::op_effects(ctx, ir, o),
-                silica_ir::dialect::Effects::None
-            )
-        })
-    });
+    let effectful = block.and_then(|b| crate::func_ops::first_effectful_op(ctx, ir, b));
     if let Some(o) = effectful {
         return Err(v.error(
             o,

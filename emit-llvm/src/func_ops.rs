@@ -1698,6 +1698,20 @@ fn verify_global(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     verify_initializer(v, op, global_ty)
 }
 
+/// The first op of an initializer `block` with side effects, if any.
+pub(crate) fn first_effectful_op(
+    ctx: &Context,
+    ir: &Ir,
+    block: silica_ir::BlockId,
+) -> Option<OpId> {
+    ir.block_ops(block).find(|&o| {
+        !matches!(
+            silica_ir::dialect::op_effects(ctx, ir, o),
+            silica_ir::dialect::Effects::None
+        )
+    })
+}
+
 /// Whether a global or alias may have values of type `t`.
 pub(crate) fn valid_global_type(ctx: &Context, t: Type) -> bool {
     match types::llvm_type(ctx, t) {
@@ -1734,13 +1748,7 @@ fn verify_initializer(v: &mut OpVerifier<'_, '_>, op: OpId, global_ty: Type) -> 
             ),
         ));
     }
-    let effectful = ir.block_ops(block).find(|&o| {
-        !matches!(
-            silica_ir::dialect::op_effects(ctx, ir, o),
-            silica_ir::dialect::Effects::None
-        )
-    });
-    if let Some(o) = effectful {
+    if let Some(o) = first_effectful_op(ctx, ir, block) {
         return Err(v.error(
             o,
             "ops with side effects not allowed in global initializers",
