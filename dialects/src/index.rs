@@ -320,6 +320,7 @@ pub static INDEX_DIALECT: DialectDef = DialectDef {
         parse: parse_attr,
         print: print_attr,
         type_of: None,
+        alias: None,
     }),
     types: None,
     materialize_constant: Some(crate::index_fold::materialize_constant),

@@ -608,8 +608,11 @@ fn print_while(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     };
     let inits: Vec<ValueId> = ir.operands(op).collect();
     let args = entry_args(p, *before);
-    p.write(" ");
-    print_assignments(p, &args, &inits);
+    // No initial values: no `()` (MLIR's `printInitializationList`).
+    if !inits.is_empty() {
+        p.write(" ");
+        print_assignments(p, &args, &inits);
+    }
     p.write(" : ");
     let ins: Vec<Type> = inits.iter().map(|v| ir.value_type(*v)).collect();
     let outs: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();

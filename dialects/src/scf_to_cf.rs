@@ -153,11 +153,23 @@ fn lower_while(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     rw.set_insertion_point(cond_op);
     let target = after.map_or(before, |(first, _)| first);
     Builder { rw: &mut rw, loc }.cond_br(cond, target, &args, continuation, &[]);
+    // The loop's own attributes (loop annotations) go on the back edge:
+    // the condition's branch of a do-while, the after region's branch
+    // otherwise.
+    let attrs = rw.ir.op_attrs(op);
+    if after.is_none() {
+        if let Some(back_edge) = rw.ir.prev_op(cond_op) {
+            rw.ir.set_op_attrs(back_edge, attrs);
+        }
+    }
     rw.erase_op(cond_op);
     if let Some((_, after_last)) = after {
         let (yield_op, yielded) = terminator(rw.ir, after_last);
         rw.set_insertion_point(yield_op);
         Builder { rw: &mut rw, loc }.br(before, &yielded);
+        if let Some(back_edge) = rw.ir.prev_op(yield_op) {
+            rw.ir.set_op_attrs(back_edge, attrs);
+        }
         rw.erase_op(yield_op);
     }
     rw.replace_op(op, &args);

@@ -111,6 +111,7 @@ pub static UB: DialectDef = DialectDef {
         parse: parse_attr,
         print: print_attr,
         type_of: None,
+        alias: None,
     }),
     types: None,
     materialize_constant: Some(materialize_constant),

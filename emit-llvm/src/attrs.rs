@@ -120,9 +120,12 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> 
     if mnemonic == "mlir.module_flag" {
         return crate::module_flags::parse_flag(p);
     }
+    if crate::loop_attrs::alias_name(mnemonic).is_some() {
+        return crate::loop_attrs::parse(p, mnemonic);
+    }
     if mnemonic != "fastmath" && !KEYWORD_ATTRS.contains(&mnemonic) {
-        // Structured attributes (debug info, TBAA, loop annotations,
-        // ...) are kept as their text.
+        // Other structured attributes (debug info, TBAA, ...) are kept
+        // as their text.
         let raw = if p.peek(Tok::Less) {
             one_line(&p.parse_balanced_body()?)
         } else {
@@ -248,6 +251,10 @@ pub(crate) fn raw_text(ctx: &Context, a: Attr) -> Option<(&str, &str)> {
 /// The dialect attribute hook: prints what follows `#llvm.`.
 pub(crate) fn print(pp: &ParamPrinter<'_>, out: &mut String, mnemonic: &str, params: &[Attr]) {
     let ctx = pp.ctx();
+    if crate::loop_attrs::alias_name(mnemonic).is_some() {
+        crate::loop_attrs::print(pp, out, mnemonic, params);
+        return;
+    }
     if let [marker, text] = params {
         if matches!(ctx.attr_kind(*marker), AttrKind::Unit) {
             if let Some(t) = keyword_of_param(ctx, *text) {

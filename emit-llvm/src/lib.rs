@@ -14,6 +14,7 @@ mod extract_fold;
 mod folds;
 mod func_ops;
 mod ifunc;
+mod loop_attrs;
 pub mod lower;
 mod module_flags;
 mod ops;
@@ -34,6 +35,7 @@ pub static LLVM: DialectDef = DialectDef {
         parse: attrs::parse,
         print: attrs::print,
         type_of: None,
+        alias: Some(loop_attrs::alias_name),
     }),
     types: Some(TypeHooks {
         parse: types::parse,

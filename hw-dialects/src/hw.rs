@@ -1306,6 +1306,7 @@ pub static HW: DialectDef = DialectDef {
         parse: parse_attr,
         print: print_attr,
         type_of: Some(crate::params::attr_type),
+        alias: None,
     }),
     types: Some(silica_ir::dialect::TypeHooks {
         parse: types::parse_hw,

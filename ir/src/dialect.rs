@@ -261,6 +261,10 @@ pub struct AttrHooks {
     /// given by its context, through [`AsmParser::attr_type`] when their
     /// parser runs.
     pub type_of: Option<AttrTypeFn>,
+    /// The alias name of those of the dialect's attributes that get one
+    /// (`#loop_unroll = ...`; MLIR's `OpAsmDialectInterface::getAlias`),
+    /// by mnemonic.
+    pub alias: Option<fn(&str) -> Option<&'static str>>,
 }
 
 /// How a dialect's types are parsed and printed.

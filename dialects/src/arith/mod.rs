@@ -861,6 +861,7 @@ pub static ARITH: DialectDef = DialectDef {
         parse: attrs::parse,
         print: attrs::print,
         type_of: None,
+        alias: None,
     }),
     types: None,
     materialize_constant: Some(fold::materialize_constant),

@@ -106,6 +106,23 @@ fn type_aliasable(kind: &TypeKind) -> bool {
 }
 
 impl Context {
+    /// The alias name a dialect gives its attribute `a`, if any.
+    pub fn dialect_attr_alias(&self, a: Attr) -> Option<&'static str> {
+        match self.attr_kind(a) {
+            AttrKind::Dialect { dialect, name, .. } => self.alias_of_mnemonic(*dialect, *name),
+            _ => None,
+        }
+    }
+
+    fn alias_of_mnemonic(
+        &self,
+        dialect: super::Symbol,
+        name: super::Symbol,
+    ) -> Option<&'static str> {
+        let hook = self.dialect(self.str(dialect))?.attrs?.alias?;
+        hook(self.str(name))
+    }
+
     /// Whether `a` is or holds an attribute or type that may be aliased.
     pub fn may_hold_alias(&self, e: Element) -> bool {
         match e {
@@ -121,6 +138,11 @@ impl Context {
     pub(super) fn attr_alias_flag(&self, kind: &AttrKind) -> bool {
         if attr_aliasable(kind) {
             return true;
+        }
+        if let AttrKind::Dialect { dialect, name, .. } = kind {
+            if self.alias_of_mnemonic(*dialect, *name).is_some() {
+                return true;
+            }
         }
         let mut children: SmallVec<[Element; 8]> = SmallVec::new();
         attr_children(kind, &mut children);

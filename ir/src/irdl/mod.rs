@@ -33,6 +33,7 @@ pub static IRDL: DialectDef = DialectDef {
         parse: parse_attr,
         print: print_attr,
         type_of: None,
+        alias: None,
     }),
     types: Some(TypeHooks {
         parse: parse_type,

@@ -71,6 +71,7 @@ fn alias_name(ctx: &Context, key: Key) -> Option<&'static str> {
             {
                 Some("distinct")
             }
+            AttrKind::Dialect { .. } => ctx.dialect_attr_alias(a),
             _ => None,
         },
         Key::Type(t) => match ctx.type_kind(t) {

@@ -124,6 +124,17 @@ impl ParamPrinter<'_> {
         self.inner.print_type(out, t);
     }
 
+    /// Appends a dialect attribute nested in another's parameters as
+    /// MLIR writes a parameter of a known attribute class: its alias if it
+    /// has one, or just its parameters (`<full = true>`).
+    pub fn nested_dialect_attr(&self, out: &mut String, a: Attr) {
+        if let Some(name) = self.inner.aliases.and_then(|t| t.attr_alias(a)) {
+            out.push_str(name);
+            return;
+        }
+        self.inner.dialect_attr_params(out, a);
+    }
+
     /// Appends an attribute without its type, whatever it is (MLIR's
     /// `printAttributeWithoutType`): `17` for `17 : i8`.
     pub fn attr_without_type(&self, out: &mut String, a: Attr) {

@@ -23,6 +23,7 @@ pub static SSP: DialectDef = DialectDef {
         parse: attrs::parse,
         print: attrs::print,
         type_of: None,
+        alias: None,
     }),
     types: None,
     materialize_constant: None,
