@@ -6,8 +6,8 @@
 use crate::attrs::{self, FCMP_PREDICATES, ICMP_PREDICATES};
 use silica_ir::dialect::{Effects, OpDef, Traits};
 use silica_ir::format::{
-    parse_op, print_op, Arity, AttrDefault, AttrParam, AttrSyntax, CustomAttrSyntax, Signature,
-    TypeConstraint, ValueParam, ANY_TYPE,
+    parse_op, print_op, Arity, AttrConstraint, AttrDefault, AttrParam, AttrSyntax,
+    CustomAttrSyntax, Signature, TypeConstraint, ValueParam, ANY_TYPE,
 };
 use silica_ir::lexer::Tok;
 use silica_ir::{Context, Type};
@@ -718,6 +718,57 @@ const fn ordering(name: &'static str, default: Option<AttrDefault>) -> AttrParam
 const ORDERING: AttrParam = ordering("ordering", Some(ZERO_I64));
 const SYNCSCOPE: AttrParam = plain("syncscope", true);
 
+/// Whether `a` is an array of llvm attributes with this mnemonic.
+fn array_of(ctx: &silica_ir::Context, a: silica_ir::Attr, mnemonic: &str) -> bool {
+    match ctx.attr_kind(a) {
+        silica_ir::AttrKind::Array(xs) => xs.iter().all(|x| {
+            matches!(ctx.attr_kind(*x), silica_ir::AttrKind::Dialect { name, .. }
+                if ctx.str(*name) == mnemonic)
+        }),
+        _ => false,
+    }
+}
+
+/// The alias-analysis and access-group metadata of memory accesses, as
+/// inherent attributes checked as MLIR checks them.
+const ACCESS_METADATA: [AttrParam; 4] = [
+    plain("access_groups", true),
+    plain("alias_scopes", true),
+    plain("noalias_scopes", true),
+    plain("tbaa", true),
+];
+
+const ACCESS_METADATA_CONSTRAINTS: &[(&str, AttrConstraint)] = &[
+    (
+        "access_groups",
+        AttrConstraint {
+            desc: "LLVM dialect access group metadata array",
+            check: |ctx, a| array_of(ctx, a, "access_group"),
+        },
+    ),
+    (
+        "alias_scopes",
+        AttrConstraint {
+            desc: "LLVM dialect alias scope array",
+            check: |ctx, a| array_of(ctx, a, "alias_scope"),
+        },
+    ),
+    (
+        "noalias_scopes",
+        AttrConstraint {
+            desc: "LLVM dialect alias scope array",
+            check: |ctx, a| array_of(ctx, a, "alias_scope"),
+        },
+    ),
+    (
+        "tbaa",
+        AttrConstraint {
+            desc: "LLVM dialect TBAA tag metadata array",
+            check: |ctx, a| array_of(ctx, a, "tbaa_tag"),
+        },
+    ),
+];
+
 static LOAD: Signature = Signature::new(
     &[typed("addr", PTR)],
     RES,
@@ -728,10 +779,15 @@ static LOAD: Signature = Signature::new(
         unit("invariant"),
         ORDERING,
         SYNCSCOPE,
+        ACCESS_METADATA[0],
+        ACCESS_METADATA[1],
+        ACCESS_METADATA[2],
+        ACCESS_METADATA[3],
     ],
     "(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? \
      (`invariant` $invariant^)? attr-dict `:` qualified(type($addr)) `->` type($res)",
-);
+)
+.attr_constraints(ACCESS_METADATA_CONSTRAINTS);
 
 static STORE: Signature = Signature::new(
     &[one("value"), typed("addr", PTR)],
@@ -742,10 +798,15 @@ static STORE: Signature = Signature::new(
         unit("nontemporal"),
         ORDERING,
         SYNCSCOPE,
+        ACCESS_METADATA[0],
+        ACCESS_METADATA[1],
+        ACCESS_METADATA[2],
+        ACCESS_METADATA[3],
     ],
     "(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? \
      attr-dict `:` type($value) `,` qualified(type($addr))",
-);
+)
+.attr_constraints(ACCESS_METADATA_CONSTRAINTS);
 
 static CONSTANT: Signature = Signature::new(
     &[],
@@ -959,10 +1020,15 @@ static ATOMICRMW: Signature = Signature::new(
         SYNCSCOPE,
         plain("alignment", true),
         unit("volatile_"),
+        ACCESS_METADATA[0],
+        ACCESS_METADATA[1],
+        ACCESS_METADATA[2],
+        ACCESS_METADATA[3],
     ],
     "(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering \
      attr-dict `:` qualified(type($ptr)) `,` type($val)",
 )
+.attr_constraints(ACCESS_METADATA_CONSTRAINTS)
 .same_types(&[&["val", "res"]])
 .same_types_described(&["result #0 and operand #1 have the same type"]);
 
@@ -976,6 +1042,10 @@ static CMPXCHG: Signature = Signature::new(
         plain("alignment", true),
         unit("weak"),
         unit("volatile_"),
+        ACCESS_METADATA[0],
+        ACCESS_METADATA[1],
+        ACCESS_METADATA[2],
+        ACCESS_METADATA[3],
     ],
     "(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val \
      (`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering \
@@ -983,6 +1053,7 @@ static CMPXCHG: Signature = Signature::new(
 )
 .same_types(&[&["cmp", "val"]])
 .same_types_described(&["operand #1 and operand #2 have the same type"])
+.attr_constraints(ACCESS_METADATA_CONSTRAINTS)
 .infer(|ctx, ops, _| {
     let i1 = ctx.signless(1);
     Some(vec![crate::types::literal_struct(

@@ -2,7 +2,8 @@
 // (`#loop_unroll`, `#loop_annotation`, `#access_group`), parameters print
 // in MLIR's order whatever order they were written in, and nested parts
 // without an alias print as their parameters. convert-scf-to-cf puts a
-// loop's annotation on its back edge (for, while and do-while).
+// loop's annotation on its back edge (for, while and do-while). Memory
+// accesses carry access groups as inherent attributes.
 // RUN: diff <(silica opt %s) <(mlir-opt-22 %s)
 // RUN: diff <(silica opt --mlir-print-op-generic %s) <(mlir-opt-22 --mlir-print-op-generic %s)
 // RUN: diff <(silica opt --convert-scf-to-cf %s) <(mlir-opt-22 --convert-scf-to-cf %s)
@@ -39,4 +40,12 @@ func.func @do_while(%c: i1) {
     scf.yield
   } attributes {llvm.loop_annotation = #annotation}
   return
+}
+
+llvm.func @accesses(%p: !llvm.ptr, %v: i32) {
+  %0 = llvm.load %p {access_groups = [#group], alignment = 4 : i64} : !llvm.ptr -> i32
+  llvm.store %v, %p {access_groups = [#group]} : i32, !llvm.ptr
+  %1 = llvm.atomicrmw add %p, %v monotonic {access_groups = [#group]} : !llvm.ptr, i32
+  %2 = llvm.cmpxchg %p, %v, %v acq_rel monotonic {access_groups = [#group]} : !llvm.ptr, i32
+  llvm.return
 }

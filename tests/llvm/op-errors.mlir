@@ -254,3 +254,19 @@ llvm.func @target_zero() {
   %0 = llvm.mlir.zero : !llvm.target<"no_zero">
   llvm.return
 }
+
+// -----
+
+llvm.func @groups(%p: !llvm.ptr) {
+  // expected-error@below {{attribute 'access_groups' failed to satisfy constraint: LLVM dialect access group metadata array}}
+  %0 = llvm.load %p {access_groups = [@groups]} : !llvm.ptr -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @scopes(%p: !llvm.ptr, %v: i32) {
+  // expected-error@below {{attribute 'noalias_scopes' failed to satisfy constraint: LLVM dialect alias scope array}}
+  llvm.store %v, %p {noalias_scopes = "scope"} : i32, !llvm.ptr
+  llvm.return
+}
