@@ -944,7 +944,7 @@ fn verify_dso_local_equivalent(
 static BR: Signature = Signature::new(
     &[variadic("destOperands")],
     &[],
-    &[],
+    &[plain("loop_annotation", true)],
     "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict",
 )
 .successors(&["dest"]);
@@ -956,12 +956,15 @@ static COND_BR: Signature = Signature::new(
         variadic("falseDestOperands"),
     ],
     &[],
-    &[AttrParam {
-        name: "branch_weights",
-        syntax: AttrSyntax::I32Array,
-        optional: true,
-        default: None,
-    }],
+    &[
+        AttrParam {
+            name: "branch_weights",
+            syntax: AttrSyntax::I32Array,
+            optional: true,
+            default: None,
+        },
+        plain("loop_annotation", true),
+    ],
     "$condition (`weights` `(` $branch_weights^ `)` )? `,` \
      $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` \
      $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict",
@@ -1604,7 +1607,13 @@ pub(crate) static OPS: &[OpDef] = &[
         ..pure("llvm.intr.sincos", &INTRINSIC)
     },
     OpDef {
-        inherent_attrs: &["isVolatile"],
+        inherent_attrs: &[
+            "isVolatile",
+            "access_groups",
+            "alias_scopes",
+            "noalias_scopes",
+            "tbaa",
+        ],
         verify: Some(crate::func_ops::verify_mem_intrinsic),
         effects: Effects::Write,
         ..OpDef::new("llvm.intr.memcpy")
@@ -1616,25 +1625,51 @@ pub(crate) static OPS: &[OpDef] = &[
         ..OpDef::new("llvm.intr.prefetch")
     },
     OpDef {
-        inherent_attrs: &["isVolatile"],
+        inherent_attrs: &[
+            "isVolatile",
+            "access_groups",
+            "alias_scopes",
+            "noalias_scopes",
+            "tbaa",
+        ],
         verify: Some(crate::func_ops::verify_mem_intrinsic),
         effects: Effects::Write,
         ..OpDef::new("llvm.intr.memmove")
     },
     OpDef {
-        inherent_attrs: &["isVolatile"],
+        inherent_attrs: &[
+            "isVolatile",
+            "access_groups",
+            "alias_scopes",
+            "noalias_scopes",
+            "tbaa",
+        ],
         verify: Some(crate::func_ops::verify_mem_intrinsic),
         effects: Effects::Write,
         ..OpDef::new("llvm.intr.memset")
     },
     OpDef {
-        inherent_attrs: &["isVolatile", "len"],
+        inherent_attrs: &[
+            "isVolatile",
+            "len",
+            "access_groups",
+            "alias_scopes",
+            "noalias_scopes",
+            "tbaa",
+        ],
         verify: Some(crate::func_ops::verify_inline_mem_intrinsic),
         effects: Effects::Write,
         ..OpDef::new("llvm.intr.memcpy.inline")
     },
     OpDef {
-        inherent_attrs: &["isVolatile", "len"],
+        inherent_attrs: &[
+            "isVolatile",
+            "len",
+            "access_groups",
+            "alias_scopes",
+            "noalias_scopes",
+            "tbaa",
+        ],
         verify: Some(crate::func_ops::verify_inline_mem_intrinsic),
         effects: Effects::Write,
         ..OpDef::new("llvm.intr.memset.inline")

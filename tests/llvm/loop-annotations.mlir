@@ -3,7 +3,9 @@
 // in MLIR's order whatever order they were written in, and nested parts
 // without an alias print as their parameters. convert-scf-to-cf puts a
 // loop's annotation on its back edge (for, while and do-while). Memory
-// accesses carry access groups as inherent attributes.
+// accesses (memcpy and memset included) carry access groups, and llvm
+// branches loop annotations, as inherent attributes (properties in the
+// generic form, also when the generic form gives them as attributes).
 // RUN: diff <(silica opt %s) <(mlir-opt-22 %s)
 // RUN: diff <(silica opt --mlir-print-op-generic %s) <(mlir-opt-22 --mlir-print-op-generic %s)
 // RUN: diff <(silica opt --convert-scf-to-cf %s) <(mlir-opt-22 --convert-scf-to-cf %s)
@@ -47,5 +49,12 @@ llvm.func @accesses(%p: !llvm.ptr, %v: i32) {
   llvm.store %v, %p {access_groups = [#group]} : i32, !llvm.ptr
   %1 = llvm.atomicrmw add %p, %v monotonic {access_groups = [#group]} : !llvm.ptr, i32
   %2 = llvm.cmpxchg %p, %v, %v acq_rel monotonic {access_groups = [#group]} : !llvm.ptr, i32
+  llvm.return
+}
+
+llvm.func @generic(%p: !llvm.ptr, %n: i32) {
+  "llvm.intr.memcpy"(%p, %p, %n) <{isVolatile = false}> {access_groups = [#group]} : (!llvm.ptr, !llvm.ptr, i32) -> ()
+  llvm.br ^bb1 {loop_annotation = #annotation}
+^bb1:
   llvm.return
 }

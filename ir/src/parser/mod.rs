@@ -1160,7 +1160,7 @@ impl<'a> Parser<'a> {
         for &(k, v) in self.ctx.dict_entries(self.ir.op_attrs(op)) {
             if !is_inherent(self.ctx.str(k)) {
                 kept.push((k, v));
-            } else if props.is_none() {
+            } else if !new_props.iter().any(|(p, _)| *p == k) {
                 new_props.push((k, v));
             }
         }
