@@ -186,6 +186,22 @@ fn parse_value(p: &mut AsmParser<'_, '_>, owner: &str, key: &str) -> PResult<Att
     p.parse_attribute()
 }
 
+/// The key/value parameters of a structured attribute.
+pub(crate) fn entries(ctx: &Context, a: Attr) -> Vec<(String, Attr)> {
+    let AttrKind::Dialect { params, .. } = ctx.attr_kind(a) else {
+        return Vec::new();
+    };
+    params
+        .chunks(2)
+        .filter_map(|pair| match (ctx.attr_kind(pair[0]), pair.get(1)) {
+            (AttrKind::String { value, .. }, Some(v)) => {
+                Some((String::from_utf8_lossy(value).into_owned(), *v))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// Prints `<key = value, ...>`.
 pub(crate) fn print(pp: &ParamPrinter<'_>, out: &mut String, mnemonic: &str, params: &[Attr]) {
     let ctx = pp.ctx();

@@ -142,6 +142,16 @@ fn verify(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 
 /// The `!llvm.module.flags` metadata of the module's flags (integer and
 /// string values), numbered from `!0`; empty without flags.
+/// How many metadata nodes the module flags of `module` take (`!0` up).
+pub(crate) fn node_count(ctx: &Context, ir: &Ir, module: OpId) -> usize {
+    ir.regions(module)
+        .flat_map(|r| ir.region_blocks(r))
+        .flat_map(|b| ir.block_ops(b))
+        .filter(|&o| ctx.str(ir.op_name(o)) == "llvm.module_flags")
+        .map(|o| flags(ctx, ir, o).len())
+        .sum()
+}
+
 pub(crate) fn translate(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, String> {
     let mut entries = Vec::new();
     let ops = ir

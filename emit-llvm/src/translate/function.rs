@@ -261,6 +261,7 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
             if let Some(line) = instruction(&mut f, o, state)? {
                 text.push_str("  ");
                 text.push_str(&line);
+                text.push_str(&metadata_attachments(ctx, ir, o, state));
                 text.push('\n');
             }
         }
@@ -850,6 +851,26 @@ fn typed_with_attrs(f: &Fn<'_>, op: OpId, args: &[ValueId]) -> Res<Vec<String>> 
         ));
     }
     Ok(out)
+}
+
+/// `, !llvm.loop !N` of a branch with a loop annotation and
+/// `, !llvm.access.group !N` of an access in access groups.
+fn metadata_attachments(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState) -> String {
+    let mut out = String::new();
+    if let Some(a) = inherent_attr(ctx, ir, op, "loop_annotation") {
+        if matches!(ctx.str(ir.op_name(op)), "llvm.br" | "llvm.cond_br") {
+            out.push_str(&format!(
+                ", !llvm.loop !{}",
+                state.metadata.loop_node(ctx, a)
+            ));
+        }
+    }
+    if let Some(id) = inherent_attr(ctx, ir, op, "access_groups")
+        .and_then(|a| state.metadata.access_groups(ctx, a))
+    {
+        out.push_str(&format!(", !llvm.access.group !{id}"));
+    }
+    out
 }
 
 /// A string as LLVM prints inline assembly and metadata strings

@@ -10,6 +10,7 @@ mod attributes;
 mod constants;
 mod function;
 mod initializer;
+mod loop_metadata;
 mod types;
 
 use crate::attrs::keyword_of;
@@ -26,10 +27,11 @@ pub(crate) fn metadata_string(bytes: &[u8]) -> String {
 }
 
 /// What the translation of one module collects besides its text.
-#[derive(Default)]
 struct ModuleState {
     /// Intrinsic declarations by name.
     intrinsics: BTreeMap<String, String>,
+    /// Loop and access-group metadata.
+    metadata: loop_metadata::Metadata,
 }
 
 fn err(ir: &Ir, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
@@ -82,7 +84,10 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, 
         out.push('\n');
         out.push_str(&structs);
     }
-    let mut state = ModuleState::default();
+    let mut state = ModuleState {
+        intrinsics: BTreeMap::new(),
+        metadata: loop_metadata::Metadata::new(crate::module_flags::node_count(ctx, ir, module)),
+    };
     let body: Vec<OpId> = ir
         .regions(module)
         .next()
@@ -130,6 +135,13 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> Result<String, 
     }
     let flags = crate::module_flags::translate(ctx, ir, module).map_err(|m| err(ir, module, m))?;
     out.push_str(&flags);
+    let metadata = state.metadata.text();
+    if !metadata.is_empty() {
+        if flags.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&metadata);
+    }
     Ok(out)
 }
 
