@@ -4,7 +4,7 @@
 //! `llvm.resume`.
 
 use crate::attrs;
-use crate::func_ops::{callee_props, parse_call_types, parse_callee_args, parse_vararg};
+use crate::call_ops::{callee_props, parse_call_types, parse_callee_args, parse_vararg};
 use crate::switch::parse_dest;
 use silica_ir::dialect::{inherent_attr, OpDef, Traits};
 use silica_ir::format::{segment_sizes, SEGMENTS};
@@ -138,7 +138,7 @@ fn print_invoke(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
     let ins: Vec<Type> = args.iter().map(|v| ir.value_type(*v)).collect();
     let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
-    crate::func_ops::print_call_types(p, op, &ins, &outs);
+    crate::call_ops::print_call_types(p, op, &ins, &outs);
 }
 
 fn verify_invoke(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
@@ -156,7 +156,7 @@ fn verify_invoke(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
         ));
     }
     let operands: Vec<ValueId> = ir.operands(op).take(n).collect();
-    crate::func_ops::verify_var_callee_type(v, op, &operands)
+    crate::call_ops::verify_var_callee_type(v, op, &operands)
 }
 
 fn parse_landingpad(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {

@@ -5,6 +5,7 @@ mod alias;
 mod assume;
 pub mod attrs;
 mod blockaddress;
+mod call_ops;
 mod cconv;
 mod comdat;
 mod constant_verify;

@@ -1357,7 +1357,7 @@ pub(crate) static OPS: &[OpDef] = &[
     crate::blockaddress::OPS[1],
     crate::blockaddress::OPS[2],
     crate::module_flags::MODULE_FLAGS_OP,
-    crate::func_ops::CALL,
+    crate::call_ops::CALL,
     crate::func_ops::ALLOCA,
     crate::func_ops::GEP,
     crate::func_ops::EXTRACTVALUE,
@@ -1496,8 +1496,8 @@ pub(crate) static OPS: &[OpDef] = &[
         ..pure("llvm.insertelement", &INSERTELEMENT)
     },
     OpDef {
-        parse: Some(crate::func_ops::parse_call_intrinsic),
-        print: Some(crate::func_ops::print_call_intrinsic),
+        parse: Some(crate::call_ops::parse_call_intrinsic),
+        print: Some(crate::call_ops::print_call_intrinsic),
         ..op("llvm.call_intrinsic", &CALL_INTRINSIC, Effects::Unknown)
     },
     op("llvm.intr.vastart", &VA_LIST, Effects::Write),
