@@ -54,7 +54,8 @@ fn bits_attr(ctx: &mut Context, mnemonic: &str, bits: u32) -> Attr {
     dialect_attr(ctx, mnemonic, vec![v])
 }
 
-fn dialect_attr(ctx: &mut Context, mnemonic: &str, params: Vec<Attr>) -> Attr {
+/// `#llvm.<mnemonic>` with these parameters.
+pub(crate) fn dialect_attr(ctx: &mut Context, mnemonic: &str, params: Vec<Attr>) -> Attr {
     let dialect = ctx.sym("llvm");
     let name = ctx.sym(mnemonic);
     ctx.intern_attr(AttrKind::Dialect {

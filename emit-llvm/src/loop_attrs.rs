@@ -119,16 +119,6 @@ fn nested_mnemonic(owner: &str, key: &str) -> Option<&'static str> {
     })
 }
 
-fn make(ctx: &mut Context, mnemonic: &str, params: Vec<Attr>) -> Attr {
-    let dialect = ctx.sym("llvm");
-    let name = ctx.sym(mnemonic);
-    ctx.intern_attr(AttrKind::Dialect {
-        dialect,
-        name,
-        params: params.into(),
-    })
-}
-
 /// Parses `<key = value, ...>` after the mnemonic; the parameters are
 /// stored as key (a string), value pairs.
 pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> {
@@ -167,7 +157,7 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> 
             values[0]
         });
     }
-    Ok(make(ctx, mnemonic, params))
+    Ok(crate::attrs::dialect_attr(ctx, mnemonic, params))
 }
 
 fn parse_value(p: &mut AsmParser<'_, '_>, owner: &str, key: &str) -> PResult<Attr> {
