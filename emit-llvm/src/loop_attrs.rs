@@ -98,7 +98,7 @@ pub(crate) fn alias_name(mnemonic: &str) -> Option<&'static str> {
 /// The mnemonic of the loop attribute a parameter `key` of `owner`
 /// holds: follow-ups are loop annotations, the annotation's parts their
 /// own kinds.
-fn nested_mnemonic(owner: &str, key: &str) -> Option<&'static str> {
+pub(crate) fn nested_mnemonic(owner: &str, key: &str) -> Option<&'static str> {
     if key.starts_with("followup") {
         return Some("loop_annotation");
     }

@@ -221,27 +221,16 @@ fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
         let attr = l.ctx().int_attr(orig, v);
         l.constant(attr, ty)
     };
-    let i1 = l.ctx().signless(1);
-    let cmp = |l: &mut Llvm<'_, '_>, pred: &str, x: ValueId, y: ValueId| {
-        let i = crate::attrs::ICMP_PREDICATES
-            .iter()
-            .position(|p| *p == pred)
-            .unwrap_or(0);
-        let ctx = l.ctx();
-        let t = ctx.signless(64);
-        let p = ctx.int_attr(t, i as i64);
-        l.value("llvm.icmp", &[x, y], i1, &[("predicate", p)])
-    };
     let v = match name.as_str() {
         "arith.ceildivsi" => {
             let zero = konst(&mut l, 0);
             let one = konst(&mut l, 1);
             let q = l.int_op("llvm.sdiv", a, b, 0);
             let prod = l.int_op("llvm.mul", q, b, 0);
-            let inexact = cmp(&mut l, "ne", a, prod);
-            let a_neg = cmp(&mut l, "slt", a, zero);
-            let b_neg = cmp(&mut l, "slt", b, zero);
-            let same = cmp(&mut l, "eq", a_neg, b_neg);
+            let inexact = l.icmp("ne", a, prod);
+            let a_neg = l.icmp("slt", a, zero);
+            let b_neg = l.icmp("slt", b, zero);
+            let same = l.icmp("eq", a_neg, b_neg);
             let cond = l.int_op("llvm.and", inexact, same, 0);
             let up = l.int_op("llvm.add", q, one, 0);
             l.value("llvm.select", &[cond, up, q], ty, &[])
@@ -249,11 +238,11 @@ fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
         "arith.floordivsi" => {
             let q = l.int_op("llvm.sdiv", a, b, 0);
             let prod = l.int_op("llvm.mul", q, b, 0);
-            let inexact = cmp(&mut l, "ne", a, prod);
+            let inexact = l.icmp("ne", a, prod);
             let zero = konst(&mut l, 0);
-            let a_neg = cmp(&mut l, "slt", a, zero);
-            let b_neg = cmp(&mut l, "slt", b, zero);
-            let opposite = cmp(&mut l, "ne", a_neg, b_neg);
+            let a_neg = l.icmp("slt", a, zero);
+            let b_neg = l.icmp("slt", b, zero);
+            let opposite = l.icmp("ne", a_neg, b_neg);
             let cond = l.int_op("llvm.and", inexact, opposite, 0);
             let minus_one = konst(&mut l, -1);
             let down = l.int_op("llvm.add", q, minus_one, 0);
@@ -261,7 +250,7 @@ fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
         }
         _ => {
             let zero = konst(&mut l, 0);
-            let is_zero = cmp(&mut l, "eq", a, zero);
+            let is_zero = l.icmp("eq", a, zero);
             let one = konst(&mut l, 1);
             let less = l.int_op("llvm.sub", a, one, 0);
             let q = l.int_op("llvm.udiv", less, b, 0);

@@ -99,28 +99,17 @@ fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
     let (n, m) = (operands[0], operands[1]);
     let loc = cr.rw.ir.op_loc(op);
     let i64t = super::index_type(cr);
-    let i1 = cr.rw.ctx.signless(1);
     let mut l = Llvm::new(cr, loc);
     let konst = |l: &mut Llvm<'_, '_>, v: i64| {
         let a = l.ctx().int_attr(i64t, v);
         l.constant(a, i64t)
-    };
-    let cmp = |l: &mut Llvm<'_, '_>, pred: &str, x: ValueId, y: ValueId| {
-        let i = crate::attrs::ICMP_PREDICATES
-            .iter()
-            .position(|p| *p == pred)
-            .unwrap_or(0);
-        let ctx = l.ctx();
-        let t = ctx.signless(64);
-        let p = ctx.int_attr(t, i as i64);
-        l.value("llvm.icmp", &[x, y], i1, &[("predicate", p)])
     };
     let v = match name.as_str() {
         "index.ceildivs" => {
             let zero = konst(&mut l, 0);
             let one = konst(&mut l, 1);
             let neg_one = konst(&mut l, -1);
-            let m_pos = cmp(&mut l, "sgt", m, zero);
+            let m_pos = l.icmp("sgt", m, zero);
             let x = l.value("llvm.select", &[m_pos, neg_one, one], i64t, &[]);
             let n_plus_x = l.int_op("llvm.add", n, x, 0);
             let q = l.int_op("llvm.sdiv", n_plus_x, m, 0);
@@ -128,9 +117,9 @@ fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
             let neg_n = l.int_op("llvm.sub", zero, n, 0);
             let neg_q = l.int_op("llvm.sdiv", neg_n, m, 0);
             let neg_res = l.int_op("llvm.sub", zero, neg_q, 0);
-            let n_pos = cmp(&mut l, "sgt", n, zero);
-            let same = cmp(&mut l, "eq", n_pos, m_pos);
-            let n_nonzero = cmp(&mut l, "ne", n, zero);
+            let n_pos = l.icmp("sgt", n, zero);
+            let same = l.icmp("eq", n_pos, m_pos);
+            let n_nonzero = l.icmp("ne", n, zero);
             let cond = l.int_op("llvm.and", same, n_nonzero, 0);
             l.value("llvm.select", &[cond, pos_res, neg_res], i64t, &[])
         }
@@ -140,22 +129,22 @@ fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
             let less = l.int_op("llvm.sub", n, one, 0);
             let q = l.int_op("llvm.udiv", less, m, 0);
             let up = l.int_op("llvm.add", q, one, 0);
-            let is_zero = cmp(&mut l, "eq", n, zero);
+            let is_zero = l.icmp("eq", n, zero);
             l.value("llvm.select", &[is_zero, zero, up], i64t, &[])
         }
         _ => {
             let zero = konst(&mut l, 0);
             let one = konst(&mut l, 1);
             let neg_one = konst(&mut l, -1);
-            let m_neg = cmp(&mut l, "slt", m, zero);
+            let m_neg = l.icmp("slt", m, zero);
             let x = l.value("llvm.select", &[m_neg, one, neg_one], i64t, &[]);
             let x_minus_n = l.int_op("llvm.sub", x, n, 0);
             let q = l.int_op("llvm.sdiv", x_minus_n, m, 0);
             let neg_res = l.int_op("llvm.sub", neg_one, q, 0);
             let pos_res = l.int_op("llvm.sdiv", n, m, 0);
-            let n_neg = cmp(&mut l, "slt", n, zero);
-            let opposite = cmp(&mut l, "ne", n_neg, m_neg);
-            let n_nonzero = cmp(&mut l, "ne", n, zero);
+            let n_neg = l.icmp("slt", n, zero);
+            let opposite = l.icmp("ne", n_neg, m_neg);
+            let n_nonzero = l.icmp("ne", n, zero);
             let cond = l.int_op("llvm.and", opposite, n_nonzero, 0);
             l.value("llvm.select", &[cond, neg_res, pos_res], i64t, &[])
         }

@@ -160,14 +160,7 @@ fn unranked_reshape(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[V
     let stride = b.rw.ir.add_block_arg(header, index, Some(loc));
     b.rw.set_insertion_point_to_end(header);
     let zero = b.index_const(0);
-    let sge = crate::attrs::ICMP_PREDICATES
-        .iter()
-        .position(|p| *p == "sge")
-        .unwrap_or(0);
-    let i64t = b.rw.ctx.signless(64);
-    let sge = b.rw.ctx.int_attr(i64t, sge as i64);
-    let i1 = b.rw.ctx.signless(1);
-    let more = b.value("llvm.icmp", &[dim, zero], i1, &[("predicate", sge)]);
+    let more = b.icmp("sge", dim, zero);
     let segments = b.rw.ctx.int_array_attr(32, &[1, 0, 0]);
     b.branch(
         "llvm.cond_br",

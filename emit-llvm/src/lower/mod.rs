@@ -348,6 +348,18 @@ impl<'r, 'a> Llvm<'r, 'a> {
         self.value(name, &[a, b], ty, &[("overflowFlags", f)])
     }
 
+    /// `llvm.icmp "pred" a, b`
+    pub fn icmp(&mut self, pred: &str, a: ValueId, b: ValueId) -> ValueId {
+        let i = crate::attrs::ICMP_PREDICATES
+            .iter()
+            .position(|p| *p == pred)
+            .expect("an icmp predicate");
+        let ctx = self.ctx();
+        let (i1, i64t) = (ctx.signless(1), ctx.signless(64));
+        let p = ctx.int_attr(i64t, i as i64);
+        self.value("llvm.icmp", &[a, b], i1, &[("predicate", p)])
+    }
+
     /// `llvm.getelementptr flags base[indices] : elem`
     pub fn gep(&mut self, base: ValueId, elem: Type, indices: &[GepIndex], flags: u32) -> ValueId {
         let ty = self.rw.ir.value_type(base);

@@ -102,12 +102,16 @@ pub(super) fn parameter(ctx: &Context, dict: Option<Attr>) -> Result<String, Str
     Ok(out)
 }
 
-/// The `i`th dictionary of the array attribute `key` of `op`.
-pub(super) fn entry_dict(ctx: &Context, ir: &Ir, op: OpId, key: &str, i: usize) -> Option<Attr> {
-    match inherent_attr(ctx, ir, op, key).map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Array(dicts)) => dicts.get(i).copied(),
-        _ => None,
-    }
+/// The LLVM IR of entry `i` of `op`'s `arg_attrs` or `res_attrs`, each
+/// attribute followed by a space.
+pub(super) fn of_entry(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    key: &str,
+    i: usize,
+) -> Result<String, String> {
+    parameter(ctx, crate::func_ops::entry_attrs(ctx, ir, op, key, i))
 }
 
 /// Unit attributes of functions and calls, by MLIR name.

@@ -132,8 +132,7 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
         .map(crate::cconv::llvm_prefix)
         .unwrap_or_default();
     let result_attrs =
-        attributes::parameter(ctx, attributes::entry_dict(ctx, ir, op, "res_attrs", 0))
-            .map_err(|m| err(ir, op, m))?;
+        attributes::of_entry(ctx, ir, op, "res_attrs", 0).map_err(|m| err(ir, op, m))?;
     let ret = format!(
         "{}{cconv}{result_attrs}{}",
         symbol_prefix(ctx, ir, op, false)?,
@@ -151,10 +150,8 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
         "{unnamed}{}{section}{comdat}{align}",
         attributes::function(ctx, ir, op, body.is_some()),
     );
-    let param_attrs = |i: usize| {
-        attributes::parameter(ctx, attributes::entry_dict(ctx, ir, op, "arg_attrs", i))
-            .map_err(|m| err(ir, op, m))
-    };
+    let param_attrs =
+        |i: usize| attributes::of_entry(ctx, ir, op, "arg_attrs", i).map_err(|m| err(ir, op, m));
     let Some(body) = body else {
         let mut ps = Vec::new();
         for (i, p) in params.iter().enumerate() {
@@ -791,8 +788,8 @@ fn call(f: &mut Fn<'_>, op: OpId, operands: &[ValueId], lhs: &str) -> Res<String
     let cconv = keyword("CConv")
         .map(crate::cconv::llvm_prefix)
         .unwrap_or_default();
-    let ret_attrs = attributes::parameter(ctx, attributes::entry_dict(ctx, ir, op, "res_attrs", 0))
-        .map_err(|m| err(ir, op, m))?;
+    let ret_attrs =
+        attributes::of_entry(ctx, ir, op, "res_attrs", 0).map_err(|m| err(ir, op, m))?;
     let args = typed_with_attrs(f, op, args)?;
     Ok(format!(
         "{lhs}{tail}call{} {cconv}{ret_attrs}{fn_ty} {target}({}){}",
@@ -826,8 +823,8 @@ fn call_intrinsic(
         .intrinsics
         .entry(name.clone())
         .or_insert_with(|| format!("declare {ret} @{name}({})", params.join(", ")));
-    let ret_attrs = attributes::parameter(ctx, attributes::entry_dict(ctx, ir, op, "res_attrs", 0))
-        .map_err(|m| err(ir, op, m))?;
+    let ret_attrs =
+        attributes::of_entry(ctx, ir, op, "res_attrs", 0).map_err(|m| err(ir, op, m))?;
     let args = typed_with_attrs(f, op, operands)?;
     Ok(format!(
         "{lhs}call{} {ret_attrs}{ret} @{name}({})",
@@ -842,8 +839,8 @@ fn typed_with_attrs(f: &Fn<'_>, op: OpId, args: &[ValueId]) -> Res<Vec<String>> 
     let (ctx, ir) = (f.ctx, f.ir);
     let mut out = Vec::with_capacity(args.len());
     for (i, &a) in args.iter().enumerate() {
-        let attrs = attributes::parameter(ctx, attributes::entry_dict(ctx, ir, op, "arg_attrs", i))
-            .map_err(|m| err(ir, op, m))?;
+        let attrs =
+            attributes::of_entry(ctx, ir, op, "arg_attrs", i).map_err(|m| err(ir, op, m))?;
         out.push(format!(
             "{} {attrs}{}",
             f.ty(op, ir.value_type(a))?,

@@ -7,7 +7,7 @@
 //! distinct node, or a node listing several). Each attribute gets one node.
 //! Start and end locations need debug info and are left out.
 
-use crate::loop_attrs::entries;
+use crate::loop_attrs::{entries, nested_mnemonic};
 use silica_ir::{Attr, AttrKind, Context};
 use std::collections::HashMap;
 
@@ -47,19 +47,6 @@ fn snake(key: &str) -> String {
     }
     out
 }
-
-/// The parts of a loop annotation in the order MLIR writes them.
-const OPTIONS: &[&str] = &[
-    "vectorize",
-    "interleave",
-    "unroll",
-    "unrollAndJam",
-    "licm",
-    "distribute",
-    "pipeline",
-    "peeled",
-    "unswitch",
-];
 
 impl Metadata {
     /// Nodes numbered from `first` (after the module flags).
@@ -112,9 +99,13 @@ impl Metadata {
             let n = u8::from(v).to_string();
             hints.push(self.typed("llvm.loop.isvectorized", "i32", &n));
         }
-        for option in OPTIONS {
-            if let Some(part) = get(option) {
-                self.options(ctx, option, part, &mut hints);
+        // The parts (vectorize, interleave, unroll, ...), in the order
+        // the parameters are kept, which is MLIR's.
+        for (option, part) in &params {
+            if !option.starts_with("followup")
+                && nested_mnemonic("loop_annotation", option).is_some()
+            {
+                self.options(ctx, option, *part, &mut hints);
             }
         }
         if let Some(AttrKind::Array(groups)) = get("parallelAccesses").map(|v| ctx.attr_kind(v)) {
