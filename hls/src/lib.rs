@@ -1,1 +1,3 @@
-//! High-level synthesis from affine kernels; empty until its issue.
+//! High-level synthesis from affine kernels.
+
+pub mod interface;
