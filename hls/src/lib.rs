@@ -1,3 +1,4 @@
 //! High-level synthesis from affine kernels.
 
+pub mod cosim;
 pub mod interface;

@@ -1,0 +1,208 @@
+//! Co-simulation: the proof that a synthesised design computes what its
+//! kernel computes. Seeded random inputs ([`stimuli`]) go to the kernel
+//! run on the host through silica's LLVM path and `lli-22`
+//! ([`software`]) and to the RTL in Verilator with a testbench generated
+//! from the [`Interface`] ([`verilator`]); every memory word and scalar
+//! result is compared bit for bit ([`compare`]), and the hardware's
+//! latency in cycles is measured.
+
+pub mod compare;
+pub mod outputs;
+pub mod process;
+pub mod software;
+pub mod stimuli;
+pub mod verilator;
+
+use crate::interface::Interface;
+use compare::Mismatch;
+use num_bigint::BigUint;
+use outputs::Outputs;
+use process::Limits;
+use silica_ir::{Context, Ir, OpId};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use stimuli::Stimuli;
+
+/// The design under test.
+#[derive(Clone, Copy, Debug)]
+pub enum Rtl<'a> {
+    /// SystemVerilog text (written to the work directory).
+    Text(&'a str),
+    /// A SystemVerilog file.
+    File(&'a Path),
+}
+
+/// Settings of a co-simulation.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The inclusive range of random `index` scalars (they are usually
+    /// bounds or trip counts): 1 to 16 by default.
+    pub index_range: (u64, u64),
+    /// Scalar arguments given a fixed value (by name) instead of a random one.
+    pub scalars: Vec<(String, BigUint)>,
+    /// Cycles after start within which the core must raise `done`.
+    pub max_cycles: u64,
+    /// Wall-clock limit of each tool run (lli, the Verilator build, the model).
+    pub timeout: Duration,
+    /// Work in this directory and keep it (default: a temporary
+    /// directory removed afterwards).
+    pub keep_dir: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            index_range: (1, 16),
+            scalars: Vec::new(),
+            max_cycles: 10_000_000,
+            timeout: Duration::from_secs(600),
+            keep_dir: None,
+        }
+    }
+}
+
+/// The outcome of a co-simulation that ran to the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CosimReport {
+    /// The seed of the inputs.
+    pub seed: u64,
+    /// Cycles from start to done in the hardware.
+    pub latency: u64,
+    /// How many values (memory words and results) were compared.
+    pub compared: usize,
+    /// How many of them differ.
+    pub differing: usize,
+    /// The first that differs.
+    pub first_mismatch: Option<Mismatch>,
+}
+
+impl CosimReport {
+    /// Whether hardware and software agree on every value.
+    pub fn passed(&self) -> bool {
+        self.first_mismatch.is_none()
+    }
+}
+
+/// Why a co-simulation could not compare the two sides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CosimError {
+    /// The kernel, interface or options cannot be co-simulated.
+    Input(String),
+    /// The software side failed (harness, lowering or `lli-22`).
+    Software(String),
+    /// The hardware broke the contract (timeout, `done`, addresses).
+    Hardware(String),
+    /// A tool could not be run or a file written (Verilator build included).
+    Tool(String),
+}
+
+impl fmt::Display for CosimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CosimError::Input(m) => write!(f, "co-simulation: {m}"),
+            CosimError::Software(m) => write!(f, "co-simulation, software side: {m}"),
+            CosimError::Hardware(m) => write!(f, "co-simulation, hardware side: {m}"),
+            CosimError::Tool(m) => write!(f, "co-simulation: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for CosimError {}
+
+/// Co-simulates the kernel `iface.top` of `module` (a parsed
+/// `builtin.module`; `ctx` has its dialects registered) against `rtl`
+/// with inputs drawn from `seed`.
+pub fn cosimulate(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    iface: &Interface,
+    rtl: Rtl<'_>,
+    seed: u64,
+    options: &Options,
+) -> Result<CosimReport, CosimError> {
+    if silica_ir::symbols::lookup(ctx, ir, module, &iface.top).is_none() {
+        return Err(CosimError::Input(format!(
+            "the module has no function '{}'",
+            iface.top
+        )));
+    }
+    let stimuli = Stimuli::generate(iface, seed, options).map_err(CosimError::Input)?;
+    let dir = WorkDir::new(options.keep_dir.as_deref())?;
+    let limits = Limits {
+        timeout: options.timeout,
+    };
+    let software = software::run(ctx, ir, module, iface, &stimuli, dir.path(), &limits)?;
+    let sv = match rtl {
+        Rtl::File(path) => path
+            .canonicalize()
+            .map_err(|e| CosimError::Input(format!("cannot read {}: {e}", path.display())))?,
+        Rtl::Text(text) => {
+            let path = dir.path().join(format!("{}.sv", iface.top));
+            std::fs::write(&path, text)
+                .map_err(|e| CosimError::Tool(format!("cannot write {}: {e}", path.display())))?;
+            path
+        }
+    };
+    let run = verilator::run(
+        iface,
+        &sv,
+        &stimuli,
+        seed,
+        options.max_cycles,
+        dir.path(),
+        &limits,
+    )?;
+    let hardware = Outputs::parse(&run.outputs, iface)
+        .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
+    let c = compare::compare(iface, &software, &hardware);
+    Ok(CosimReport {
+        seed,
+        latency: run.latency,
+        compared: c.compared,
+        differing: c.differing,
+        first_mismatch: c.first,
+    })
+}
+
+/// The directory a co-simulation works in: a fresh temporary one,
+/// removed when dropped, or one the caller keeps.
+struct WorkDir {
+    path: PathBuf,
+    remove: bool,
+}
+
+impl WorkDir {
+    fn new(keep: Option<&Path>) -> Result<WorkDir, CosimError> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let (path, remove) = match keep {
+            Some(p) => (p.to_path_buf(), false),
+            None => {
+                let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+                let name = format!("silica-cosim-{}-{n}", std::process::id());
+                (std::env::temp_dir().join(name), true)
+            }
+        };
+        if remove && path.exists() {
+            let _ = std::fs::remove_dir_all(&path);
+        }
+        let path = std::fs::create_dir_all(&path)
+            .and_then(|()| path.canonicalize())
+            .map_err(|e| CosimError::Tool(format!("cannot create {}: {e}", path.display())))?;
+        Ok(WorkDir { path, remove })
+    }
+
+    fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for WorkDir {
+    fn drop(&mut self) {
+        if self.remove {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}

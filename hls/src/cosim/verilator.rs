@@ -1,0 +1,516 @@
+//! The hardware side of a co-simulation: the RTL in Verilator, driven
+//! by a C++ testbench generated from the [`Interface`] alone.
+//!
+//! The testbench (one cycle = inputs set and evaluated with `clock` low,
+//! then the rising edge):
+//! - registers power up random (`randReset(2)`, seeded), so the core
+//!   must rely on `reset`; `reset` is held high for two cycles, then the
+//!   core must raise `idle` within [`IDLE_WAIT`] cycles;
+//! - the scalars are driven and `start` is high for the one cycle in
+//!   which `idle` is; from the next cycle on the scalar inputs carry
+//!   their complement, so a core that does not latch them fails;
+//! - each memory argument is a model with its ports: a read (`ce` = 1,
+//!   `we` = 0) in cycle n puts the word on `q` in cycle n + 1 (which then
+//!   holds until the next read); a write (`ce` = 1, `we` = 1) takes effect
+//!   at the edge, after the reads of that edge (read-first), ports in
+//!   order; an address past the last word is an error;
+//! - the latency is the number of rising edges from the one that samples
+//!   `start` to the cycle in which `done` is high (1 when `done` rises in
+//!   the cycle right after start); no `done` within the cycle limit is a
+//!   timeout error; `done` must be low again in the next cycle and stay
+//!   low for [`AFTER_DONE`] cycles, and no memory write may be issued in
+//!   the `done` cycle or after it (every write has been performed when
+//!   `done` rises);
+//! - scalar results are sampled in the `done` cycle; then the testbench
+//!   prints `latency N` and the outputs (see `outputs`).
+//!
+//! Inputs come from `stimuli.txt` (one hex value per line: each scalar
+//! argument, then each memory's words, arguments in order). Ports wider
+//! than 64 bits are Verilator's `VlWide`. The model is built with
+//! `verilator --cc --exe --build` in the work directory.
+
+use super::process::{run_tool, Limits};
+use super::stimuli::Stimuli;
+use super::CosimError;
+use crate::interface::{names, Interface};
+use std::fmt::Write;
+use std::path::Path;
+
+/// The Verilator executable.
+pub const VERILATOR: &str = "verilator";
+
+/// Cycles after reset within which `idle` must rise.
+pub const IDLE_WAIT: u64 = 16;
+
+/// Cycles after `done` that the testbench watches for stray activity.
+pub const AFTER_DONE: u64 = 4;
+
+/// What the hardware run reported.
+#[derive(Clone, Debug)]
+pub struct HardwareRun {
+    /// Cycles from start to done.
+    pub latency: u64,
+    /// The printed outputs (without the latency line).
+    pub outputs: String,
+}
+
+/// The testbench's input file: the stimuli one value per line.
+pub fn stimuli_file(iface: &Interface, stimuli: &Stimuli) -> String {
+    let mut out = String::new();
+    for (arg, _) in iface.scalars() {
+        let _ = writeln!(out, "{:x}", stimuli.values[arg.index][0]);
+    }
+    for (arg, _) in iface.memories() {
+        for w in &stimuli.values[arg.index] {
+            let _ = writeln!(out, "{w:x}");
+        }
+    }
+    out
+}
+
+/// Builds the model of `sv` (the design's SystemVerilog file) with the
+/// testbench of `iface` in `dir`, runs it on `stimuli` and returns its
+/// report.
+pub fn run(
+    iface: &Interface,
+    sv: &Path,
+    stimuli: &Stimuli,
+    seed: u64,
+    max_cycles: u64,
+    dir: &Path,
+    limits: &Limits,
+) -> Result<HardwareRun, CosimError> {
+    let write = |name: &str, text: String| {
+        std::fs::write(dir.join(name), text)
+            .map_err(|e| CosimError::Tool(format!("cannot write {name}: {e}")))
+    };
+    write("testbench.cpp", testbench(iface, seed, max_cycles))?;
+    write("stimuli.txt", stimuli_file(iface, stimuli))?;
+    let sv = sv.to_string_lossy().into_owned();
+    let args = [
+        "--cc",
+        "--exe",
+        "--build",
+        "-j",
+        "2",
+        "--prefix",
+        "Vdut",
+        "--top-module",
+        iface.top.as_str(),
+        "-Wno-fatal",
+        "-Wno-lint",
+        "-Wno-style",
+        "-O2",
+        "-CFLAGS",
+        "-O1",
+        "--Mdir",
+        "obj",
+        "-o",
+        "testbench",
+        "testbench.cpp",
+        sv.as_str(),
+    ];
+    run_tool(VERILATOR, &args, dir, limits)
+        .map_err(|e| CosimError::Tool(format!("building the Verilator model: {e}")))?;
+    let binary = dir.join("obj").join("testbench");
+    let text = run_tool(&binary.to_string_lossy(), &[], dir, limits)
+        .map_err(|e| CosimError::Hardware(hardware_message(&e)))?;
+    let (first, rest) = text.split_once('\n').unwrap_or((text.as_str(), ""));
+    let latency = first
+        .strip_prefix("latency ")
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| CosimError::Hardware(format!("the testbench printed '{first}'")))?;
+    Ok(HardwareRun {
+        latency,
+        outputs: rest.to_string(),
+    })
+}
+
+/// The testbench's own error lines (`error: ...`) from a failed run.
+fn hardware_message(failure: &str) -> String {
+    let errors: Vec<&str> = failure
+        .lines()
+        .filter_map(|l| l.strip_prefix("error: "))
+        .collect();
+    if errors.is_empty() {
+        failure.to_string()
+    } else {
+        errors.join("\n")
+    }
+}
+
+/// The 64-bit chunks a value of `width` bits takes.
+fn chunks(width: u32) -> u32 {
+    width.div_ceil(64)
+}
+
+/// The testbench for `iface`.
+pub fn testbench(iface: &Interface, seed: u64, max_cycles: u64) -> String {
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "// Co-simulation testbench for '{}', generated by silica from its interface.",
+        iface.top
+    );
+    t.push_str(PRELUDE);
+    // Memory models.
+    for (arg, m) in iface.memories() {
+        let n = &arg.name;
+        let _ = writeln!(
+            t,
+            "static std::vector<Word> mem_{n}({}, Word({}, 0));",
+            m.words,
+            chunks(m.element_width)
+        );
+        for p in 0..m.ports {
+            let _ = writeln!(t, "static Word q_{n}_{p}({}, 0);", chunks(m.element_width));
+        }
+    }
+    // Loading the stimuli.
+    t.push_str("static void load(Stimuli& in) {\n");
+    for (arg, s) in iface.scalars() {
+        let _ = writeln!(
+            t,
+            "  scalar_{0} = in.next(\"{0}\", {1});",
+            arg.name,
+            chunks(s.width)
+        );
+    }
+    for (arg, m) in iface.memories() {
+        let _ = writeln!(
+            t,
+            "  for (auto& w : mem_{0}) w = in.next(\"{0}\", {1});",
+            arg.name,
+            chunks(m.element_width)
+        );
+    }
+    t.push_str("}\n");
+    // Scalar storage (declared before load by the prelude's forward use).
+    let mut scalars = String::new();
+    for (arg, s) in iface.scalars() {
+        let _ = writeln!(
+            scalars,
+            "static Word scalar_{}({}, 0);",
+            arg.name,
+            chunks(s.width)
+        );
+    }
+    t = t.replacen("// SCALARS\n", &scalars, 1);
+    // Driving the inputs of one cycle.
+    t.push_str("static void drive(Vdut* d, bool reset, bool start, bool latched) {\n");
+    let _ = writeln!(
+        t,
+        "  d->{} = reset;\n  d->{} = start;",
+        names::RESET,
+        names::START
+    );
+    for (arg, s) in iface.scalars() {
+        let _ = writeln!(
+            t,
+            "  put(d->{0}, latched ? complement(scalar_{0}) : scalar_{0}, {1});",
+            arg.name, s.width
+        );
+    }
+    for (arg, m) in iface.memories() {
+        for p in 0..m.ports {
+            let _ = writeln!(
+                t,
+                "  put(d->{}, q_{}_{p}, {});",
+                names::q(&arg.name, p),
+                arg.name,
+                m.element_width
+            );
+        }
+    }
+    t.push_str("}\n");
+    // The memories at a rising edge.
+    t.push_str(
+        "// Serves the memory ports at the coming edge: reads first, then writes\n\
+         // in port order. Returns the name of a port that writes, if any.\n\
+         static const char* memories(Vdut* d, uint64_t cycle) {\n  const char* writer = nullptr;\n",
+    );
+    for (arg, m) in iface.memories() {
+        for p in 0..m.ports {
+            let (n, ce, we, addr) = (
+                &arg.name,
+                names::ce(&arg.name, p),
+                names::we(&arg.name, p),
+                names::address(&arg.name, p),
+            );
+            let _ = writeln!(
+                t,
+                "  if (d->{ce} && !d->{we}) q_{n}_{p} = mem_{n}[address(\"{addr}\", d->{addr}, {w}, cycle)];",
+                w = m.words
+            );
+        }
+    }
+    for (arg, m) in iface.memories() {
+        for p in 0..m.ports {
+            let (n, ce, we, addr, data) = (
+                &arg.name,
+                names::ce(&arg.name, p),
+                names::we(&arg.name, p),
+                names::address(&arg.name, p),
+                names::d(&arg.name, p),
+            );
+            let _ = writeln!(
+                t,
+                "  if (d->{ce} && d->{we}) {{ mem_{n}[address(\"{addr}\", d->{addr}, {w}, cycle)] = get(d->{data}, {c}); writer = \"{we}\"; }}",
+                w = m.words,
+                c = chunks(m.element_width)
+            );
+        }
+    }
+    t.push_str("  return writer;\n}\n");
+    // Printing the outputs.
+    t.push_str("static void print_outputs(const std::vector<Word>& results) {\n");
+    for (arg, _) in iface.memories() {
+        let _ = writeln!(t, "  for (const auto& w : mem_{}) print_word(w);", arg.name);
+    }
+    t.push_str("  for (const auto& w : results) print_word(w);\n}\n");
+    t.push_str("static std::vector<Word> sample_results(Vdut* d) {\n  std::vector<Word> r;\n");
+    for r in &iface.results {
+        let _ = writeln!(t, "  r.push_back(get(d->{}, {}));", r.name, chunks(r.width));
+    }
+    t.push_str("  return r;\n}\n");
+    let _ = writeln!(
+        t,
+        "static const uint64_t MAX_CYCLES = {max_cycles}ULL;\nstatic const uint64_t IDLE_WAIT = {IDLE_WAIT};\nstatic const uint64_t AFTER_DONE = {AFTER_DONE};\nstatic const int RAND_SEED = {};",
+        (seed % 0x7fff_fffe) + 1
+    );
+    t.push_str(MAIN);
+    t
+}
+
+/// Helpers every testbench shares.
+const PRELUDE: &str = r#"#include "Vdut.h"
+#include "verilated.h"
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+// A value as 64-bit chunks, least significant first.
+typedef std::vector<uint64_t> Word;
+
+[[noreturn]] static void fail(const std::string& message) {
+  std::fprintf(stderr, "error: %s\n", message.c_str());
+  std::exit(3);
+}
+
+struct Stimuli {
+  std::ifstream in;
+  explicit Stimuli(const char* path) : in(path) {
+    if (!in) fail(std::string("cannot read ") + path);
+  }
+  Word next(const char* what, size_t chunks) {
+    std::string line;
+    if (!std::getline(in, line)) fail(std::string("stimuli.txt ends before a value of ") + what);
+    Word w(chunks, 0);
+    size_t bit = 0;
+    for (size_t i = line.size(); i-- > 0; bit += 4) {
+      char c = line[i];
+      uint64_t v = c >= 'a' ? uint64_t(c - 'a' + 10) : uint64_t(c - '0');
+      if (bit / 64 < chunks) w[bit / 64] |= v << (bit % 64);
+    }
+    return w;
+  }
+};
+
+static Word complement(const Word& w) {
+  Word c(w);
+  for (auto& x : c) x = ~x;
+  return c;
+}
+
+// Ports of up to 64 bits are integers; wider ones are VlWide (32-bit
+// words). Inputs are cut to the port's width.
+template <typename T> static void put(T& port, const Word& w, unsigned width) {
+  uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+  port = T(w[0] & mask);
+}
+template <std::size_t N> static void put(VlWide<N>& port, const Word& w, unsigned width) {
+  for (std::size_t i = 0; i < N; i++) {
+    uint64_t bits = w[i / 2] >> (32 * (i % 2));
+    unsigned left = width - 32 * unsigned(i);
+    if (left < 32) bits &= (uint64_t(1) << left) - 1;
+    port.at(i) = EData(bits);
+  }
+}
+template <typename T> static Word get(const T& port, size_t chunks) {
+  Word w(chunks, 0);
+  w[0] = uint64_t(port);
+  return w;
+}
+template <std::size_t N> static Word get(const VlWide<N>& port, size_t chunks) {
+  Word w(chunks, 0);
+  for (std::size_t i = 0; i < N; i++) w[i / 2] |= uint64_t(port.at(i)) << (32 * (i % 2));
+  return w;
+}
+
+static uint64_t address(const char* port, uint64_t a, uint64_t words, uint64_t cycle) {
+  if (a >= words)
+    fail("cycle " + std::to_string(cycle) + ": " + port + " = " + std::to_string(a) +
+         " is past the last word (" + std::to_string(words) + " words)");
+  return a;
+}
+
+static void print_word(const Word& w) {
+  size_t top = w.size();
+  while (top > 1 && w[top - 1] == 0) top--;
+  std::printf("%llx", (unsigned long long)w[top - 1]);
+  for (size_t i = top - 1; i-- > 0;) std::printf("%016llx", (unsigned long long)w[i]);
+  std::printf("\n");
+}
+
+// SCALARS
+"#;
+
+/// The simulation loop every testbench shares.
+const MAIN: &str = r#"
+int main(int argc, char** argv) {
+  VerilatedContext* context = new VerilatedContext;
+  context->commandArgs(argc, argv);
+  context->randReset(2);
+  context->randSeed(RAND_SEED);
+  Vdut* d = new Vdut{context};
+  Stimuli in("stimuli.txt");
+  load(in);
+  uint64_t cycle = 0;
+  auto settle = [&](bool reset, bool start, bool latched) {
+    drive(d, reset, start, latched);
+    d->clock = 0;
+    d->eval();
+  };
+  auto edge = [&](bool serve) -> const char* {
+    const char* writer = serve ? memories(d, cycle) : nullptr;
+    d->clock = 1;
+    d->eval();
+    cycle++;
+    return writer;
+  };
+  for (int i = 0; i < 2; i++) {
+    settle(true, false, false);
+    edge(false);
+  }
+  for (uint64_t i = 0;; i++) {
+    settle(false, false, false);
+    if (d->idle) break;
+    if (i == IDLE_WAIT) fail("idle is not high within " + std::to_string(IDLE_WAIT) + " cycles after reset");
+    edge(true);
+  }
+  settle(false, true, false);
+  edge(true);
+  uint64_t latency = 0;
+  for (;;) {
+    latency++;
+    settle(false, false, true);
+    if (d->done) break;
+    if (latency >= MAX_CYCLES)
+      fail("timeout: done is not high within " + std::to_string(MAX_CYCLES) + " cycles after start");
+    edge(true);
+  }
+  std::vector<Word> results = sample_results(d);
+  if (const char* w = edge(true))
+    fail(std::string(w) + " is high in the done cycle (" + std::to_string(latency) +
+         "): every memory write must be performed when done rises");
+  for (uint64_t i = 0; i < AFTER_DONE; i++) {
+    settle(false, false, true);
+    if (d->done)
+      fail(i == 0 ? "done is high for more than one cycle"
+                  : "done rises again without a start");
+    if (const char* w = edge(true)) fail(std::string(w) + " is high after done");
+  }
+  d->final();
+  std::printf("latency %llu\n", (unsigned long long)latency);
+  print_outputs(results);
+  delete d;
+  delete context;
+  return 0;
+}
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interface::{Access, Arg, ArgKind, Memory, ResultPort, Scalar};
+    use num_bigint::BigUint;
+
+    fn interface() -> Interface {
+        Interface {
+            top: "k".into(),
+            interface: "memory".into(),
+            target: "generic".into(),
+            clock_ns: 10.0,
+            args: vec![
+                Arg {
+                    index: 0,
+                    name: "n".into(),
+                    kind: ArgKind::Scalar(Scalar {
+                        ty: "i70".into(),
+                        width: 70,
+                    }),
+                },
+                Arg {
+                    index: 1,
+                    name: "A".into(),
+                    kind: ArgKind::Memory(Memory {
+                        ty: "memref<3xi8>".into(),
+                        shape: vec![3],
+                        element_width: 8,
+                        words: 3,
+                        address_width: 2,
+                        ports: 2,
+                        read_latency: 1,
+                        access: Access::ReadWrite,
+                    }),
+                },
+            ],
+            results: vec![ResultPort {
+                index: 0,
+                name: "result0".into(),
+                ty: "i1".into(),
+                width: 1,
+            }],
+        }
+    }
+
+    #[test]
+    fn stimuli_are_scalars_then_memory_words() {
+        let stimuli = Stimuli {
+            values: vec![
+                vec![BigUint::from(0x1_0000_0000_0000_0000u128)],
+                vec![1u8, 2, 255].into_iter().map(BigUint::from).collect(),
+            ],
+        };
+        assert_eq!(
+            stimuli_file(&interface(), &stimuli),
+            "10000000000000000\n1\n2\nff\n"
+        );
+    }
+
+    #[test]
+    fn testbench_serves_every_port_and_result() {
+        let tb = testbench(&interface(), 5, 1000);
+        for needle in [
+            "static std::vector<Word> mem_A(3, Word(1, 0));",
+            "static Word scalar_n(2, 0);",
+            "put(d->n, latched ? complement(scalar_n) : scalar_n, 70);",
+            "put(d->A_q1, q_A_1, 8);",
+            "if (d->A_ce1 && !d->A_we1) q_A_1 = mem_A[address(\"A_address1\", d->A_address1, 3, cycle)];",
+            "mem_A[address(\"A_address0\", d->A_address0, 3, cycle)] = get(d->A_d0, 1); writer = \"A_we0\";",
+            "r.push_back(get(d->result0, 1));",
+            "static const uint64_t MAX_CYCLES = 1000ULL;",
+            "static const int RAND_SEED = 6;",
+        ] {
+            assert!(tb.contains(needle), "missing {needle}\n{tb}");
+        }
+        // Reads of an edge are served before its writes.
+        let read = tb.find("q_A_0 = mem_A").unwrap();
+        let write = tb.find("mem_A[address(\"A_address0\"").unwrap();
+        assert!(read < write);
+        assert!(!tb.contains("// SCALARS"));
+    }
+}

@@ -1,0 +1,208 @@
+//! Co-simulation of hand-made designs (hw/comb/seq fixtures emitted by
+//! silica's Verilog emitter) against their kernels: matching designs
+//! pass with their known latency, wrong ones are reported at the first
+//! differing word, broken contracts as hardware errors.
+
+use silica_hls::cosim::{cosimulate, CosimError, CosimReport, Options, Rtl};
+use silica_hls::interface;
+use silica_ir::parser::{parse, ParseOptions};
+use silica_ir::Context;
+
+fn context() -> Context {
+    let mut ctx = Context::new();
+    for d in [
+        &silica_dialects::arith::ARITH,
+        &silica_dialects::func::FUNC_DIALECT,
+        &silica_dialects::cf::CF,
+        &silica_dialects::math::MATH,
+        &silica_dialects::index::INDEX_DIALECT,
+        &silica_dialects::scf::SCF,
+        &silica_dialects::memref::MEMREF_DIALECT,
+        &silica_dialects::ub::UB,
+        &silica_affine::AFFINE,
+        &silica_emit_llvm::LLVM,
+        &silica_hw_dialects::HW,
+        &silica_hw_dialects::COMB,
+        &silica_hw_dialects::SEQ,
+    ] {
+        ctx.register_dialect(d);
+    }
+    ctx
+}
+
+fn fixture(name: &str) -> String {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Co-simulates the kernel `top` of `kernel` against the design `hw`.
+fn cosim(
+    kernel: &str,
+    hw: &str,
+    top: &str,
+    seed: u64,
+    options: &Options,
+) -> Result<CosimReport, CosimError> {
+    cosim_ports(kernel, hw, top, seed, options, &[])
+}
+
+/// [`cosim`] with the memories named in `dual_port` given two ports.
+fn cosim_ports(
+    kernel: &str,
+    hw: &str,
+    top: &str,
+    seed: u64,
+    options: &Options,
+    dual_port: &[&str],
+) -> Result<CosimReport, CosimError> {
+    let mut ctx = context();
+    let k = parse(
+        &mut ctx,
+        "kernel.mlir",
+        kernel.as_bytes(),
+        ParseOptions::default(),
+    )
+    .unwrap();
+    let func = silica_ir::symbols::lookup(&ctx, &k.ir, k.top, top).unwrap();
+    let mut iface = interface::build(&ctx, &k.ir, func, "generic", 10.0).unwrap();
+    for name in dual_port {
+        iface.memory_mut(name).unwrap().ports = 2;
+    }
+    let design = parse(
+        &mut ctx,
+        "design.mlir",
+        hw.as_bytes(),
+        ParseOptions::default(),
+    )
+    .unwrap();
+    let sv = silica_emit_verilog::emit_verilog(&ctx, &design.ir, design.top, Default::default())
+        .unwrap();
+    cosimulate(
+        &mut ctx,
+        &k.ir,
+        k.top,
+        &iface,
+        Rtl::Text(&sv),
+        seed,
+        options,
+    )
+}
+
+#[test]
+fn wide_scalar_core_matches_its_kernel() {
+    let report = cosim(
+        &fixture("add_wide.mlir"),
+        &fixture("add_wide.hw.mlir"),
+        "add_wide",
+        1,
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(report.passed(), "{report:?}");
+    assert_eq!((report.latency, report.compared), (1, 1));
+}
+
+#[test]
+fn memory_core_matches_its_kernel() {
+    let report = cosim(
+        &fixture("vadd.mlir"),
+        &fixture("vadd.hw.mlir"),
+        "vadd",
+        42,
+        &Options {
+            keep_dir: Some("/tmp/cs/keep".into()),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(report.passed(), "{report:?}");
+    // A, B and C: 8 words each.
+    assert_eq!((report.latency, report.compared), (17, 24));
+}
+
+#[test]
+fn wrong_word_is_reported_first() {
+    // The same core, but the word at address 5 gets A + B + 1.
+    let wrong = fixture("vadd.hw.mlir").replace(
+        "%sum = comb.add %A_q0, %B_q0 : i33",
+        "%five = hw.constant 5 : i3\n  %is_five = comb.icmp eq %i, %five : i3\n  \
+         %bump = comb.concat %zero32, %is_five : i32, i1\n  %zero32 = hw.constant 0 : i32\n  \
+         %sum = comb.add %A_q0, %B_q0, %bump : i33",
+    );
+    let report = cosim(
+        &fixture("vadd.mlir"),
+        &wrong,
+        "vadd",
+        42,
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(!report.passed());
+    assert_eq!(report.differing, 1);
+    let m = report.first_mismatch.unwrap();
+    assert_eq!(m.location, "C[1][1] (word 5)");
+    assert_eq!(
+        m.hardware,
+        (m.software.clone() + 1u8) % (num_bigint::BigUint::from(1u8) << 33)
+    );
+    assert!(
+        m.to_string().starts_with("C[1][1] (word 5): software 0x"),
+        "{m}"
+    );
+}
+
+#[test]
+fn broken_contracts_are_hardware_errors() {
+    // `done` never rises: a timeout.
+    let stuck = fixture("add_wide.hw.mlir")
+        .replace("hw.output %busy, %not_busy", "hw.output %false, %not_busy");
+    let options = Options {
+        max_cycles: 50,
+        ..Options::default()
+    };
+    let err = cosim(&fixture("add_wide.mlir"), &stuck, "add_wide", 1, &options).unwrap_err();
+    assert_eq!(
+        err,
+        CosimError::Hardware("timeout: done is not high within 50 cycles after start".into())
+    );
+    // `done` held high.
+    let held = fixture("add_wide.hw.mlir").replace(
+        "%busy = seq.compreg %go, %clock reset %reset, %false : i1",
+        "%busy = seq.compreg %busy_next, %clock reset %reset, %false : i1\n  \
+         %busy_next = comb.or %go, %busy : i1",
+    );
+    let err = cosim(&fixture("add_wide.mlir"), &held, "add_wide", 1, &options).unwrap_err();
+    assert_eq!(
+        err,
+        CosimError::Hardware("done is high for more than one cycle".into())
+    );
+}
+
+#[test]
+fn float_core_with_a_latched_index_and_two_ports_matches() {
+    let options = Options {
+        scalars: vec![("n".into(), 3u8.into())],
+        ..Options::default()
+    };
+    let (kernel, hw) = (fixture("vneg.mlir"), fixture("vneg.hw.mlir"));
+    for seed in [1, 2] {
+        let report = cosim_ports(&kernel, &hw, "vneg", seed, &options, &["C"]).unwrap();
+        assert!(report.passed(), "{report:?}");
+        // A and C: 5 words each, and the result.
+        assert_eq!((report.latency, report.compared), (8, 11));
+    }
+    // Without its latch the core sees n's complement after start and
+    // runs past the end of A.
+    let unlatched = hw.replace(
+        "%n_next = comb.mux %go, %n, %n_r : i64",
+        "%n_next = comb.or %n, %n : i64",
+    );
+    let err = cosim_ports(&kernel, &unlatched, "vneg", 1, &options, &["C"]).unwrap_err();
+    let CosimError::Hardware(message) = err else {
+        panic!("{err:?}")
+    };
+    assert!(
+        message.contains("A_address0 = 5 is past the last word (5 words)"),
+        "{message}"
+    );
+}
