@@ -9,6 +9,7 @@
 pub mod compare;
 pub mod outputs;
 pub mod process;
+mod runtime_cache;
 pub mod software;
 pub mod stimuli;
 pub mod verilator;

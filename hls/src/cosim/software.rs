@@ -290,12 +290,7 @@ impl Harness {
 
     /// Loops over every index of `shape`; `body` gets the induction
     /// variables and the row-major linear index, both `index` values.
-    fn nest(
-        &mut self,
-        m: &mut String,
-        shape: &[u64],
-        body: &mut LoopBody<'_>,
-    ) {
+    fn nest(&mut self, m: &mut String, shape: &[u64], body: &mut LoopBody<'_>) {
         let mut ivs = Vec::new();
         let mut linear = "%c0".to_string();
         for &d in shape {
