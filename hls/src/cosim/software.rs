@@ -64,9 +64,12 @@ pub fn run(
 
 /// Parses `source`, lowers it to the llvm dialect and translates it.
 fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
-    let internal = |what: &str, d: &silica_ir::Diagnostic| {
+    let internal = |ctx: &Context, what: &str, d: &silica_ir::Diagnostic| {
+        let at = silica_ir::diag::file_line_col(ctx, d.loc)
+            .map(|(f, l, c)| format!("{f}:{l}:{c}: "))
+            .unwrap_or_default();
         CosimError::Software(format!(
-            "the software harness {what}: {}\n{source}",
+            "the software harness {what}: {at}{}\n{source}",
             d.message
         ))
     };
@@ -76,7 +79,7 @@ fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
         source.as_bytes(),
         ParseOptions::default(),
     )
-    .map_err(|d| internal("does not parse", &d))?;
+    .map_err(|d| internal(ctx, "does not parse", &d))?;
     let mut pm = OpPassManager::new("builtin.module");
     for pass in [
         &silica_affine::lower::LOWER_AFFINE,
@@ -92,9 +95,9 @@ fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
         ..Instrumentation::default()
     };
     pm.run(ctx, &mut m.ir, m.top, &instr)
-        .map_err(|d| internal("does not lower to the llvm dialect", &d))?;
+        .map_err(|d| internal(ctx, "does not lower to the llvm dialect", &d))?;
     silica_emit_llvm::translate::translate_module(ctx, &m.ir, m.top)
-        .map_err(|d| internal("does not translate to LLVM IR", &d))
+        .map_err(|d| internal(ctx, "does not translate to LLVM IR", &d))
 }
 
 /// `kernel` (a printed module) with the harness added at the end of its
@@ -265,13 +268,20 @@ impl Harness {
         let (int, conversion) = bits_type(ty, width);
         match conversion {
             Conversion::Index => {
-                let _ = writeln!(m, "    {v} = arith.constant {value} : index");
+                let literal = dense_literal(value, crate::interface::INDEX_WIDTH);
+                let _ = writeln!(m, "    {v} = arith.constant {literal} : index");
                 return v;
             }
             Conversion::None => {
+                // `true`/`false` carry their type.
+                let ty = if width == 1 {
+                    String::new()
+                } else {
+                    format!(" : {int}")
+                };
                 let _ = writeln!(
                     m,
-                    "    {v} = arith.constant {} : {int}",
+                    "    {v} = arith.constant {}{ty}",
                     dense_literal(value, width)
                 );
                 return v;

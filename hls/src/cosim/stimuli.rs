@@ -121,13 +121,21 @@ impl ValueKind {
     }
 }
 
-/// The element type text of a memref type (`memref<4x5xf32>` → `f32`).
+/// The element type text of a memref type (`memref<4x5xf32>` → `f32`,
+/// `memref<2xindex, affine_map<..>>` → `index`).
 pub fn element_type(memref: &str) -> &str {
-    let body = memref
+    let mut body = memref
         .strip_prefix("memref<")
         .and_then(|s| s.strip_suffix('>'))
         .unwrap_or(memref);
-    body.rsplit('x').next().unwrap_or(body)
+    body = body.split(", ").next().unwrap_or(body);
+    while let Some((dim, rest)) = body.split_once('x') {
+        if dim.is_empty() || !dim.bytes().all(|b| b.is_ascii_digit()) {
+            break;
+        }
+        body = rest;
+    }
+    body
 }
 
 /// One random value of `kind`.
@@ -286,5 +294,10 @@ mod tests {
         assert!(!ValueKind::Integer(32).is_nan(&BigUint::from(0x7fc0_0001u32)));
         assert_eq!(element_type("memref<4x5xf32>"), "f32");
         assert_eq!(element_type("memref<i129>"), "i129");
+        assert_eq!(element_type("memref<2xindex>"), "index");
+        assert_eq!(
+            element_type("memref<2x3xi8, affine_map<(d0, d1) -> (d0, d1)>>"),
+            "i8"
+        );
     }
 }
