@@ -3,7 +3,7 @@
 //! pass with their known latency, wrong ones are reported at the first
 //! differing word, broken contracts as hardware errors.
 
-use silica_hls::cosim::{cosimulate, CosimError, CosimReport, Options, Rtl};
+use silica_hls::cosim::{cosimulate, cosimulate_in_silica, CosimError, CosimReport, Options, Rtl};
 use silica_hls::interface;
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::Context;
@@ -205,4 +205,54 @@ fn float_core_with_a_latched_index_and_two_ports_matches() {
         message.contains("A_address0 = 5 is past the last word (5 words)"),
         "{message}"
     );
+}
+
+#[test]
+fn ports_missing_or_of_the_wrong_width_are_reported_by_the_simulator() {
+    let mut ctx = context();
+    let kernel = fixture("add_wide.mlir");
+    let k = parse(
+        &mut ctx,
+        "kernel.mlir",
+        kernel.as_bytes(),
+        ParseOptions::default(),
+    )
+    .unwrap();
+    let func = silica_ir::symbols::lookup(&ctx, &k.ir, k.top, "add_wide").unwrap();
+    let iface = interface::build(&ctx, &k.ir, func, "generic", 10.0).unwrap();
+    let header = "hw.module @add_wide(in %clock: !seq.clock, in %reset: i1, in %start: i1, out done: i1, out idle: i1,";
+    for (ports, body, message) in [
+        (
+            "in %a: i70, out result0: i70",
+            "hw.output %f, %f, %a : i1, i1, i70",
+            "the module has no port 'b'",
+        ),
+        (
+            "in %a: i70, in %b: i70, out result0: i71",
+            "%r = hw.constant 0 : i71\n  hw.output %f, %f, %r : i1, i1, i71",
+            "port 'result0' is an output of 71 bits; the interface wants an output of 70",
+        ),
+    ] {
+        let hw = format!("{header} {ports}) {{\n  %f = hw.constant false\n  {body}\n}}\n");
+        let design = parse(
+            &mut ctx,
+            "design.mlir",
+            hw.as_bytes(),
+            ParseOptions::default(),
+        )
+        .unwrap();
+        let core = silica_ir::symbols::lookup(&ctx, &design.ir, design.top, "add_wide").unwrap();
+        let err = cosimulate_in_silica(
+            &mut ctx,
+            &k.ir,
+            k.top,
+            &iface,
+            &design.ir,
+            core,
+            1,
+            &Options::default(),
+        )
+        .unwrap_err();
+        assert_eq!(err, CosimError::Hardware(message.into()));
+    }
 }

@@ -4,12 +4,15 @@
 //! ([`software`]) and to the RTL in Verilator with a testbench generated
 //! from the [`Interface`] ([`verilator`]); every memory word and scalar
 //! result is compared bit for bit ([`compare`]), and the hardware's
-//! latency in cycles is measured.
+//! latency in cycles is measured. For small designs, the hw/comb/seq
+//! design itself can also be run in silica's own simulator
+//! ([`silica_sim`], [`cosimulate_in_silica`]) as a second opinion.
 
 pub mod compare;
 pub mod outputs;
 pub mod process;
 mod runtime_cache;
+pub mod silica_sim;
 pub mod software;
 pub mod stimuli;
 pub mod verilator;
@@ -113,7 +116,7 @@ impl std::error::Error for CosimError {}
 
 /// Co-simulates the kernel `iface.top` of `module` (a parsed
 /// `builtin.module`; `ctx` has its dialects registered) against `rtl`
-/// with inputs drawn from `seed`.
+/// in Verilator, with inputs drawn from `seed`.
 pub fn cosimulate(
     ctx: &mut Context,
     ir: &Ir,
@@ -123,18 +126,7 @@ pub fn cosimulate(
     seed: u64,
     options: &Options,
 ) -> Result<CosimReport, CosimError> {
-    if silica_ir::symbols::lookup(ctx, ir, module, &iface.top).is_none() {
-        return Err(CosimError::Input(format!(
-            "the module has no function '{}'",
-            iface.top
-        )));
-    }
-    let stimuli = Stimuli::generate(iface, seed, options).map_err(CosimError::Input)?;
-    let dir = WorkDir::new(options.keep_dir.as_deref())?;
-    let limits = Limits {
-        timeout: options.timeout,
-    };
-    let software = software::run(ctx, ir, module, iface, &stimuli, dir.path(), &limits)?;
+    let (stimuli, software, dir) = software_side(ctx, ir, module, iface, seed, options)?;
     let sv = match rtl {
         Rtl::File(path) => path
             .canonicalize()
@@ -153,18 +145,91 @@ pub fn cosimulate(
         seed,
         options.max_cycles,
         dir.path(),
-        &limits,
+        &limits(options),
     )?;
     let hardware = Outputs::parse(&run.outputs, iface)
         .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
-    let c = compare::compare(iface, &software, &hardware);
-    Ok(CosimReport {
+    Ok(report(iface, seed, run.latency, &software, &hardware))
+}
+
+/// Co-simulates as [`cosimulate`] does, with the design simulated in
+/// silica's own simulator instead of Verilator: `design_module` is the
+/// top `hw.module` in `design` (a second opinion on the RTL, for small
+/// designs; it needs no external tool but `lli-22`).
+#[allow(clippy::too_many_arguments)]
+pub fn cosimulate_in_silica(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    iface: &Interface,
+    design: &Ir,
+    design_module: OpId,
+    seed: u64,
+    options: &Options,
+) -> Result<CosimReport, CosimError> {
+    let (stimuli, software, _dir) = software_side(ctx, ir, module, iface, seed, options)?;
+    let (latency, hardware) = silica_sim::run(
+        ctx,
+        design,
+        design_module,
+        iface,
+        &stimuli,
+        options.max_cycles,
+    )?;
+    Ok(report(iface, seed, latency, &software, &hardware))
+}
+
+/// The stimuli of `seed`, the kernel's outputs on them, and the work
+/// directory.
+fn software_side(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    iface: &Interface,
+    seed: u64,
+    options: &Options,
+) -> Result<(Stimuli, Outputs, WorkDir), CosimError> {
+    if silica_ir::symbols::lookup(ctx, ir, module, &iface.top).is_none() {
+        return Err(CosimError::Input(format!(
+            "the module has no function '{}'",
+            iface.top
+        )));
+    }
+    let stimuli = Stimuli::generate(iface, seed, options).map_err(CosimError::Input)?;
+    let dir = WorkDir::new(options.keep_dir.as_deref())?;
+    let software = software::run(
+        ctx,
+        ir,
+        module,
+        iface,
+        &stimuli,
+        dir.path(),
+        &limits(options),
+    )?;
+    Ok((stimuli, software, dir))
+}
+
+fn limits(options: &Options) -> Limits {
+    Limits {
+        timeout: options.timeout,
+    }
+}
+
+fn report(
+    iface: &Interface,
+    seed: u64,
+    latency: u64,
+    software: &Outputs,
+    hardware: &Outputs,
+) -> CosimReport {
+    let c = compare::compare(iface, software, hardware);
+    CosimReport {
         seed,
-        latency: run.latency,
+        latency,
         compared: c.compared,
         differing: c.differing,
         first_mismatch: c.first,
-    })
+    }
 }
 
 /// The directory a co-simulation works in: a fresh temporary one,
