@@ -15,6 +15,7 @@ pub mod loop_tiling;
 pub mod lower;
 mod min_max;
 pub mod parallel;
+pub mod presburger;
 mod reshape_folders;
 pub mod scope;
 mod strided_metadata_folders;
