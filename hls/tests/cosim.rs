@@ -118,6 +118,10 @@ fn memory_core_matches_its_kernel() {
     assert!(report.passed(), "{report:?}");
     // A, B and C: 8 words each.
     assert_eq!((report.latency, report.compared), (17, 24));
+    assert_eq!(
+        report.to_string(),
+        "co-simulation (seed 42): 24 values match, latency 17 cycles"
+    );
 }
 
 #[test]
@@ -139,7 +143,7 @@ fn wrong_word_is_reported_first() {
     .unwrap();
     assert!(!report.passed());
     assert_eq!(report.differing, 1);
-    let m = report.first_mismatch.unwrap();
+    let m = report.first_mismatch.clone().unwrap();
     assert_eq!(m.location, "C[1][1] (word 5)");
     assert_eq!(
         m.hardware,
@@ -149,6 +153,9 @@ fn wrong_word_is_reported_first() {
         m.to_string().starts_with("C[1][1] (word 5): software 0x"),
         "{m}"
     );
+    assert!(report.to_string().starts_with(
+        "co-simulation (seed 42): 1 of 24 values differ; first C[1][1] (word 5): software 0x"
+    ));
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! Comparing the two sides of a co-simulation bit for bit: every word of
-//! every memory argument, then every scalar result. The one latitude is
+//! every memory argument, then every scalar result. The latitudes are
 //! the brief's: two NaNs of a float type are equal whatever their
-//! payloads.
+//! payloads, and float values may differ by `ulps` units in the last
+//! place (0 unless the kernel calls `math.exp`, `math.log` or
+//! `math.powf`, whose results may be 1 ulp from the host's libm).
 
 use super::outputs::Outputs;
 use super::stimuli::{element_type, ValueKind};
@@ -41,8 +43,9 @@ pub struct Comparison {
     pub first: Option<Mismatch>,
 }
 
-/// Compares the outputs of `iface` computed by both sides.
-pub fn compare(iface: &Interface, software: &Outputs, hardware: &Outputs) -> Comparison {
+/// Compares the outputs of `iface` computed by both sides, float values
+/// within `ulps` units in the last place.
+pub fn compare(iface: &Interface, software: &Outputs, hardware: &Outputs, ulps: u32) -> Comparison {
     let mut c = Comparison {
         compared: 0,
         differing: 0,
@@ -50,7 +53,7 @@ pub fn compare(iface: &Interface, software: &Outputs, hardware: &Outputs) -> Com
     };
     let mut check = |location: &dyn Fn() -> String, kind: ValueKind, s: &BigUint, h: &BigUint| {
         c.compared += 1;
-        if s == h || (kind.is_nan(s) && kind.is_nan(h)) {
+        if s == h || (kind.is_nan(s) && kind.is_nan(h)) || within_ulps(kind, s, h, ulps) {
             return;
         }
         c.differing += 1;
@@ -88,6 +91,30 @@ pub fn compare(iface: &Interface, software: &Outputs, hardware: &Outputs) -> Com
         check(&|| r.name.clone(), ValueKind::of(&r.ty, r.width), s, h);
     }
     c
+}
+
+/// Whether the floats `s` and `h` (neither a NaN) are at most `ulps`
+/// representable values apart.
+fn within_ulps(kind: ValueKind, s: &BigUint, h: &BigUint, ulps: u32) -> bool {
+    let ValueKind::Float { exponent, mantissa } = kind else {
+        return false;
+    };
+    if ulps == 0 || kind.is_nan(s) || kind.is_nan(h) {
+        return false;
+    }
+    // Floats ordered as integers: magnitudes, negated below zero.
+    let sign_bit = u64::from(exponent + mantissa);
+    let ordered = |v: &BigUint| {
+        let mut magnitude = v.clone();
+        magnitude.set_bit(sign_bit, false);
+        let magnitude = num_bigint::BigInt::from(magnitude);
+        if v.bit(sign_bit) {
+            -magnitude
+        } else {
+            magnitude
+        }
+    };
+    (ordered(s) - ordered(h)).magnitude() <= &BigUint::from(ulps)
 }
 
 /// `[i][j]...` of the row-major linear index `word` in `shape`.
@@ -146,13 +173,13 @@ mod tests {
     fn reports_the_first_differing_word_with_its_subscripts() {
         let sw = outputs([1, 2, 3, 4, 0x1f, 6], 9);
         let hw = outputs([1, 2, 3, 4, 0, 7], 8);
-        let c = compare(&interface(), &sw, &hw);
+        let c = compare(&interface(), &sw, &hw, 0);
         assert_eq!((c.compared, c.differing), (7, 3));
         assert_eq!(
             c.first.unwrap().to_string(),
             "C[1][1] (word 4): software 0x1f, hardware 0x0"
         );
-        let c = compare(&interface(), &sw, &outputs([1, 2, 3, 4, 0x1f, 6], 8));
+        let c = compare(&interface(), &sw, &outputs([1, 2, 3, 4, 0x1f, 6], 8), 0);
         assert_eq!(
             c.first.unwrap().to_string(),
             "result0: software 0x9, hardware 0x8"
@@ -167,6 +194,7 @@ mod tests {
             &interface(),
             &outputs([nan, 0, 0, 0, 0, 0], 0),
             &outputs([other_nan, 0, 0, 0, 0, 0], 0),
+            0,
         );
         assert_eq!(c.first, None);
         // An infinity is not a NaN.
@@ -174,7 +202,34 @@ mod tests {
             &interface(),
             &outputs([0x7f80_0000, 0, 0, 0, 0, 0], 0),
             &outputs([nan, 0, 0, 0, 0, 0], 0),
+            1,
         );
+        assert_eq!(c.differing, 1);
+    }
+
+    #[test]
+    fn floats_may_differ_by_the_tolerance_in_ulps() {
+        let one = 0x3f80_0000;
+        let (above, below) = (one + 1, one - 1);
+        let run = |a: u32, b: u32, ulps| {
+            compare(
+                &interface(),
+                &outputs([a, 0, 0, 0, 0, 0], 0),
+                &outputs([b, 0, 0, 0, 0, 0], 0),
+                ulps,
+            )
+            .differing
+        };
+        assert_eq!(run(one, above, 0), 1);
+        assert_eq!(run(one, above, 1), 0);
+        assert_eq!(run(below, above, 1), 1);
+        assert_eq!(run(below, above, 2), 0);
+        // Across zero: +0 and -0 are 0 apart, the smallest subnormals 2.
+        assert_eq!(run(0, 0x8000_0000, 1), 0);
+        assert_eq!(run(1, 0x8000_0001, 1), 1);
+        assert_eq!(run(1, 0x8000_0001, 2), 0);
+        // Integers never get a tolerance (the result is an i8).
+        let c = compare(&interface(), &outputs([0; 6], 1), &outputs([0; 6], 2), 5);
         assert_eq!(c.differing, 1);
     }
 

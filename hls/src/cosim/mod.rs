@@ -52,6 +52,10 @@ pub struct Options {
     /// Work in this directory and keep it (default: a temporary
     /// directory removed afterwards).
     pub keep_dir: Option<PathBuf>,
+    /// How many units in the last place float outputs may differ; by
+    /// default 1 when the kernel calls `math.exp`, `math.log` or
+    /// `math.powf` (the brief's one tolerance), else 0.
+    pub float_ulps: Option<u32>,
 }
 
 impl Default for Options {
@@ -62,6 +66,7 @@ impl Default for Options {
             max_cycles: 10_000_000,
             timeout: Duration::from_secs(600),
             keep_dir: None,
+            float_ulps: None,
         }
     }
 }
@@ -77,6 +82,8 @@ pub struct CosimReport {
     pub compared: usize,
     /// How many of them differ.
     pub differing: usize,
+    /// The float tolerance applied, in units in the last place.
+    pub float_ulps: u32,
     /// The first that differs.
     pub first_mismatch: Option<Mismatch>,
 }
@@ -85,6 +92,31 @@ impl CosimReport {
     /// Whether hardware and software agree on every value.
     pub fn passed(&self) -> bool {
         self.first_mismatch.is_none()
+    }
+}
+
+impl fmt::Display for CosimReport {
+    /// `co-simulation (seed 1): 24 values match, latency 17 cycles`, or
+    /// on a mismatch how many differ and the first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "co-simulation (seed {}): ", self.seed)?;
+        let tolerance = if self.float_ulps > 0 {
+            format!(" (floats within {} ulp)", self.float_ulps)
+        } else {
+            String::new()
+        };
+        match &self.first_mismatch {
+            None => write!(
+                f,
+                "{} values match{tolerance}, latency {} cycles",
+                self.compared, self.latency
+            ),
+            Some(m) => write!(
+                f,
+                "{} of {} values differ{tolerance}; first {m} (latency {} cycles)",
+                self.differing, self.compared, self.latency
+            ),
+        }
     }
 }
 
@@ -127,6 +159,7 @@ pub fn cosimulate(
     options: &Options,
 ) -> Result<CosimReport, CosimError> {
     let (stimuli, software, dir) = software_side(ctx, ir, module, iface, seed, options)?;
+    let ulps = float_ulps(ctx, ir, module, options);
     let sv = match rtl {
         Rtl::File(path) => path
             .canonicalize()
@@ -149,7 +182,7 @@ pub fn cosimulate(
     )?;
     let hardware = Outputs::parse(&run.outputs, iface)
         .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
-    Ok(report(iface, seed, run.latency, &software, &hardware))
+    Ok(report(iface, seed, run.latency, ulps, &software, &hardware))
 }
 
 /// Co-simulates as [`cosimulate`] does, with the design simulated in
@@ -168,6 +201,7 @@ pub fn cosimulate_in_silica(
     options: &Options,
 ) -> Result<CosimReport, CosimError> {
     let (stimuli, software, _dir) = software_side(ctx, ir, module, iface, seed, options)?;
+    let ulps = float_ulps(ctx, ir, module, options);
     let (latency, hardware) = silica_sim::run(
         ctx,
         design,
@@ -176,7 +210,7 @@ pub fn cosimulate_in_silica(
         &stimuli,
         options.max_cycles,
     )?;
-    Ok(report(iface, seed, latency, &software, &hardware))
+    Ok(report(iface, seed, latency, ulps, &software, &hardware))
 }
 
 /// The stimuli of `seed`, the kernel's outputs on them, and the work
@@ -215,19 +249,36 @@ fn limits(options: &Options) -> Limits {
     }
 }
 
+/// The float tolerance: the option's, else 1 ulp where the kernel's
+/// module calls a transcendental function, else none.
+fn float_ulps(ctx: &Context, ir: &Ir, module: OpId, options: &Options) -> u32 {
+    options.float_ulps.unwrap_or_else(|| {
+        let mut transcendental = false;
+        ir.walk(module, &mut |op| {
+            transcendental |= matches!(
+                ctx.str(ir.op_name(op)),
+                "math.exp" | "math.log" | "math.powf"
+            );
+        });
+        u32::from(transcendental)
+    })
+}
+
 fn report(
     iface: &Interface,
     seed: u64,
     latency: u64,
+    float_ulps: u32,
     software: &Outputs,
     hardware: &Outputs,
 ) -> CosimReport {
-    let c = compare::compare(iface, software, hardware);
+    let c = compare::compare(iface, software, hardware, float_ulps);
     CosimReport {
         seed,
         latency,
         compared: c.compared,
         differing: c.differing,
+        float_ulps,
         first_mismatch: c.first,
     }
 }
