@@ -215,7 +215,7 @@ fn float_core_with_a_latched_index_and_two_ports_matches() {
 }
 
 #[test]
-fn ports_missing_or_of_the_wrong_width_are_reported_by_the_simulator() {
+fn ports_not_as_the_contract_says_are_reported_by_the_simulator() {
     let mut ctx = context();
     let kernel = fixture("add_wide.mlir");
     let k = parse(
@@ -238,6 +238,16 @@ fn ports_missing_or_of_the_wrong_width_are_reported_by_the_simulator() {
             "in %a: i70, in %b: i70, out result0: i71",
             "%r = hw.constant 0 : i71\n  hw.output %f, %f, %r : i1, i1, i71",
             "port 'result0' is an output of 71 bits; the interface wants an output of 70",
+        ),
+        (
+            "in %b: i70, in %a: i70, out result0: i70",
+            "hw.output %f, %f, %a : i1, i1, i70",
+            "port 5 of the module is 'b'; the contract puts 'a' there",
+        ),
+        (
+            "in %a: i70, in %b: i70, in %x: i1, out result0: i70",
+            "hw.output %f, %f, %a : i1, i1, i70",
+            "the module has a port 'x' that the interface does not describe",
         ),
     ] {
         let hw = format!("{header} {ports}) {{\n  %f = hw.constant false\n  {body}\n}}\n");

@@ -2,8 +2,9 @@
 //! opinion on the RTL for small designs, with no Verilog in between):
 //! the `hw.module` is driven exactly as the Verilator testbench drives
 //! the Verilog (see `verilator`), except that registers power up at zero
-//! or their preset, as `silica sim` defines. Every port of the interface
-//! must exist on the module with its direction and width.
+//! or their preset, as `silica sim` defines. The module must have
+//! exactly the interface's ports in the contract's order
+//! ([`check_ports`], which the RTL builder's tests can use too).
 
 use super::outputs::Outputs;
 use super::stimuli::Stimuli;
@@ -14,7 +15,7 @@ use num_bigint::BigUint;
 use silica_hw_dialects::eval::Bits;
 use silica_hw_dialects::hw::module_ports;
 use silica_hw_dialects::sim::ModuleSim;
-use silica_hw_dialects::types::{self, bit_width, is_clock};
+use silica_hw_dialects::types::{self, bit_width};
 use silica_ir::{Context, Ir, OpId};
 use std::collections::HashMap;
 
@@ -143,58 +144,85 @@ impl Bench<'_> {
     }
 }
 
-/// Checks that `module` has every port of `iface` with its direction
-/// and width; the input and output slots by name.
+/// Checks that the `hw.module` `module` has exactly the ports of
+/// `iface`, in the contract's order, with their directions and widths
+/// (what the RTL builder must produce; the clock may be `!seq.clock`).
+pub fn check_ports(ctx: &Context, ir: &Ir, module: OpId, iface: &Interface) -> Result<(), String> {
+    let have: Vec<(String, Option<Direction>, u32)> = module_ports(ctx, ir, module)
+        .into_iter()
+        .map(|p| {
+            let dir = match p.dir {
+                types::Direction::Input => Some(Direction::In),
+                types::Direction::Output => Some(Direction::Out),
+                types::Direction::InOut => None,
+            };
+            (p.name, dir, bit_width(ctx, p.ty).unwrap_or(0) as u32)
+        })
+        .collect();
+    let want = iface.ports();
+    for w in &want {
+        match have.iter().find(|h| h.0 == w.name) {
+            None => return Err(format!("the module has no port '{}'", w.name)),
+            Some((_, dir, width)) if *dir != Some(w.direction) || *width != w.width => {
+                return Err(format!(
+                    "port '{}' is an {} of {width} bits; the interface wants an {} of {}",
+                    w.name,
+                    direction_word(*dir),
+                    direction_word(Some(w.direction)),
+                    w.width
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some(extra) = have.iter().find(|h| !want.iter().any(|w| w.name == h.0)) {
+        return Err(format!(
+            "the module has a port '{}' that the interface does not describe",
+            extra.0
+        ));
+    }
+    for (i, (h, w)) in have.iter().zip(&want).enumerate() {
+        if h.0 != w.name {
+            return Err(format!(
+                "port {i} of the module is '{}'; the contract puts '{}' there",
+                h.0, w.name
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The module's input values (zero) and its input and output slots by name.
 #[allow(clippy::type_complexity)]
 fn port_slots(
     ctx: &Context,
     ir: &Ir,
     module: OpId,
-    iface: &Interface,
-) -> Result<(Vec<Bits>, HashMap<String, usize>, HashMap<String, usize>), CosimError> {
+) -> (Vec<Bits>, HashMap<String, usize>, HashMap<String, usize>) {
     let mut inputs = Vec::new();
     let mut input_slot = HashMap::new();
     let mut output_slot = HashMap::new();
-    let mut found = HashMap::new();
     for port in module_ports(ctx, ir, module) {
         let width = bit_width(ctx, port.ty).unwrap_or(0) as u32;
         match port.dir {
             types::Direction::Input => {
-                input_slot.insert(port.name.clone(), inputs.len());
+                input_slot.insert(port.name, inputs.len());
                 inputs.push(Bits::zero(width));
-                found.insert(port.name, (Direction::In, width, is_clock(ctx, port.ty)));
             }
             types::Direction::Output => {
-                output_slot.insert(port.name.clone(), output_slot.len());
-                found.insert(port.name, (Direction::Out, width, false));
+                output_slot.insert(port.name, output_slot.len());
             }
-            types::Direction::InOut => {
-                inputs.push(Bits::zero(0));
-            }
+            types::Direction::InOut => inputs.push(Bits::zero(0)),
         }
     }
-    for want in iface.ports() {
-        match found.get(&want.name) {
-            Some(&(dir, width, _)) if dir == want.direction && width == want.width => {}
-            Some(&(dir, width, _)) => {
-                return Err(hardware(format!(
-                    "port '{}' is an {} of {width} bits; the interface wants an {} of {}",
-                    want.name,
-                    direction_word(dir),
-                    direction_word(want.direction),
-                    want.width
-                )))
-            }
-            None => return Err(hardware(format!("the module has no port '{}'", want.name))),
-        }
-    }
-    Ok((inputs, input_slot, output_slot))
+    (inputs, input_slot, output_slot)
 }
 
-fn direction_word(d: Direction) -> &'static str {
+fn direction_word(d: Option<Direction>) -> &'static str {
     match d {
-        Direction::In => "input",
-        Direction::Out => "output",
+        Some(Direction::In) => "input",
+        Some(Direction::Out) => "output",
+        None => "inout",
     }
 }
 
@@ -207,7 +235,8 @@ pub fn run(
     stimuli: &Stimuli,
     max_cycles: u64,
 ) -> Result<(u64, Outputs), CosimError> {
-    let (inputs, input_slot, output_slot) = port_slots(ctx, ir, module, iface)?;
+    check_ports(ctx, ir, module, iface).map_err(hardware)?;
+    let (inputs, input_slot, output_slot) = port_slots(ctx, ir, module);
     let sim = ModuleSim::new(ctx, ir, module)
         .map_err(|d| hardware(format!("silica's simulator: {}", d.message)))?;
     let memories: Vec<Vec<BigUint>> = iface
