@@ -183,6 +183,15 @@ pub fn testbench(iface: &Interface, seed: u64, max_cycles: u64) -> String {
             let _ = writeln!(t, "static Word q_{n}_{p}({}, 0);", chunks(m.element_width));
         }
     }
+    // Scalar values.
+    for (arg, s) in iface.scalars() {
+        let _ = writeln!(
+            t,
+            "static Word scalar_{}({}, 0);",
+            arg.name,
+            chunks(s.width)
+        );
+    }
     // Loading the stimuli.
     t.push_str("static void load(Stimuli& in) {\n");
     for (arg, s) in iface.scalars() {
@@ -202,17 +211,6 @@ pub fn testbench(iface: &Interface, seed: u64, max_cycles: u64) -> String {
         );
     }
     t.push_str("}\n");
-    // Scalar storage (declared before load by the prelude's forward use).
-    let mut scalars = String::new();
-    for (arg, s) in iface.scalars() {
-        let _ = writeln!(
-            scalars,
-            "static Word scalar_{}({}, 0);",
-            arg.name,
-            chunks(s.width)
-        );
-    }
-    t = t.replacen("// SCALARS\n", &scalars, 1);
     // Driving the inputs of one cycle.
     t.push_str("static void drive(Vdut* d, bool reset, bool start, bool latched) {\n");
     let _ = writeln!(
@@ -381,8 +379,6 @@ static void print_word(const Word& w) {
   for (size_t i = top - 1; i-- > 0;) std::printf("%016llx", (unsigned long long)w[i]);
   std::printf("\n");
 }
-
-// SCALARS
 "#;
 
 /// The simulation loop every testbench shares.
@@ -528,6 +524,5 @@ mod tests {
         let read = tb.find("q_A_0 = mem_A").unwrap();
         let write = tb.find("mem_A[address(\"A_address0\"").unwrap();
         assert!(read < write);
-        assert!(!tb.contains("// SCALARS"));
     }
 }
