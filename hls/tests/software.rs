@@ -109,3 +109,33 @@ fn kernel_results_are_computed() {
     assert_eq!(out.memories, vec![a.clone(), expect]);
     assert_eq!(out.results, vec![BigUint::from(2u8)]);
 }
+
+#[test]
+fn harness_names_in_the_kernel_module_are_refused() {
+    let mut ctx = context();
+    let src =
+        "func.func @k(%a: i8) -> i8 { return %a : i8 }\nfunc.func private @cosim_main() -> i32";
+    let m = parse(&mut ctx, "k.mlir", src.as_bytes(), ParseOptions::default()).unwrap();
+    let func = silica_ir::symbols::lookup(&ctx, &m.ir, m.top, "k").unwrap();
+    let iface = interface::build(&ctx, &m.ir, func, "generic", 10.0).unwrap();
+    let stimuli = Stimuli::generate(&iface, 1, &Options::default()).unwrap();
+    let limits = Limits {
+        timeout: Duration::from_secs(10),
+    };
+    let err = software::run(
+        &mut ctx,
+        &m.ir,
+        m.top,
+        &iface,
+        &stimuli,
+        &std::env::temp_dir(),
+        &limits,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        silica_hls::cosim::CosimError::Input(
+            "the kernel module defines '@cosim_main', a name the co-simulation harness uses".into()
+        )
+    );
+}

@@ -18,11 +18,12 @@ use super::stimuli::{element_type, Stimuli};
 use super::CosimError;
 use crate::interface::{ArgKind, Interface};
 use num_bigint::{BigInt, BigUint, Sign};
+use silica_ir::dialect::inherent_attr;
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::pass::{Instrumentation, OpPassManager};
 use silica_ir::printer::{print_module, PrintFlags};
 use silica_ir::resources::Resources;
-use silica_ir::{Context, Ir, OpId};
+use silica_ir::{AttrKind, Context, Ir, OpId};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::Path;
@@ -44,6 +45,7 @@ pub fn run(
     dir: &Path,
     limits: &Limits,
 ) -> Result<Outputs, CosimError> {
+    check_symbols(ctx, ir, module).map_err(CosimError::Input)?;
     let kernel = print_module(
         ctx,
         ir,
@@ -57,9 +59,35 @@ pub fn run(
     std::fs::write(&file, llvm_ir)
         .map_err(|e| CosimError::Tool(format!("cannot write {}: {e}", file.display())))?;
     let entry = format!("--entry-function={ENTRY}");
-    let out = run_tool(LLI, &[entry.as_str(), "software.ll"], dir, limits)
-        .map_err(CosimError::Software)?;
+    let out = run_tool(LLI, &[entry.as_str(), "software.ll"], dir, limits).map_err(|e| {
+        let hint = if iface.scalars().next().is_some() {
+            "\n(random scalar inputs may be outside what the kernel expects: give them fixed values)"
+        } else {
+            ""
+        };
+        CosimError::Software(format!("{e}{hint}"))
+    })?;
     Outputs::parse(&out, iface).map_err(|e| CosimError::Software(format!("{LLI}: {e}")))
+}
+
+/// Checks that the module defines none of the harness's symbols
+/// (`printf`, `cosim_*`).
+fn check_symbols(ctx: &Context, ir: &Ir, module: OpId) -> Result<(), String> {
+    let Some(body) = ir.regions(module).next().and_then(|r| ir.entry_block(r)) else {
+        return Ok(());
+    };
+    for op in ir.block_ops(body) {
+        let name = inherent_attr(ctx, ir, op, "sym_name").map(|a| ctx.attr_kind(a));
+        if let Some(AttrKind::String { value, .. }) = name {
+            let name = String::from_utf8_lossy(value);
+            if name == "printf" || name.starts_with("cosim_") {
+                return Err(format!(
+                    "the kernel module defines '@{name}', a name the co-simulation harness uses"
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Parses `source`, lowers it to the llvm dialect and translates it.
@@ -106,13 +134,6 @@ pub fn with_harness(kernel: &str, iface: &Interface, stimuli: &Stimuli) -> Resul
     let end = kernel
         .rfind('}')
         .ok_or_else(|| "the kernel module has no body".to_string())?;
-    for symbol in ["printf", ENTRY] {
-        if kernel.contains(&format!("@{symbol}(")) || kernel.contains(&format!("@{symbol} ")) {
-            return Err(format!(
-                "the kernel module defines '@{symbol}', which the co-simulation harness needs"
-            ));
-        }
-    }
     let mut h = Harness::default();
     h.build(iface, stimuli);
     let mut out = String::with_capacity(kernel.len() + h.globals.len() + h.main.len());
