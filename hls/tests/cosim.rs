@@ -163,15 +163,27 @@ fn broken_contracts_are_hardware_errors() {
     // `done` never rises: a timeout.
     let stuck = fixture("add_wide.hw.mlir")
         .replace("hw.output %busy, %not_busy", "hw.output %false, %not_busy");
-    let options = Options {
+    let vcd = std::env::temp_dir().join(format!("silica-cosim-test-{}.vcd", std::process::id()));
+    let traced = Options {
         max_cycles: 50,
+        vcd: Some(vcd.clone()),
         ..Options::default()
     };
-    let err = cosim(&fixture("add_wide.mlir"), &stuck, "add_wide", 1, &options).unwrap_err();
+    let err = cosim(&fixture("add_wide.mlir"), &stuck, "add_wide", 1, &traced).unwrap_err();
     assert_eq!(
         err,
         CosimError::Hardware("timeout: done is not high within 50 cycles after start".into())
     );
+    // The waveform of the failed run is kept: reset, start and the 50
+    // cycles after, a dump every half cycle.
+    let trace = std::fs::read_to_string(&vcd).unwrap();
+    std::fs::remove_file(&vcd).unwrap();
+    assert!(trace.contains(" done $end") && trace.contains("$enddefinitions"));
+    assert!(trace.contains("\n#500\n"), "{trace}");
+    let options = Options {
+        max_cycles: 50,
+        ..Options::default()
+    };
     // `done` held high.
     let held = fixture("add_wide.hw.mlir").replace(
         "%busy = seq.compreg %go, %clock reset %reset, %false : i1",

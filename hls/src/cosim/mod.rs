@@ -56,6 +56,8 @@ pub struct Options {
     /// default 1 when the kernel calls `math.exp`, `math.log` or
     /// `math.powf` (the brief's one tolerance), else 0.
     pub float_ulps: Option<u32>,
+    /// Write the Verilator run's waveform (VCD) here.
+    pub vcd: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -67,6 +69,7 @@ impl Default for Options {
             timeout: Duration::from_secs(600),
             keep_dir: None,
             float_ulps: None,
+            vcd: None,
         }
     }
 }
@@ -171,15 +174,7 @@ pub fn cosimulate(
             path
         }
     };
-    let run = verilator::run(
-        iface,
-        &sv,
-        &stimuli,
-        seed,
-        options.max_cycles,
-        dir.path(),
-        &limits(options),
-    )?;
+    let run = verilator::run(iface, &sv, &stimuli, seed, options, dir.path())?;
     let hardware = Outputs::parse(&run.outputs, iface)
         .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
     Ok(report(iface, seed, run.latency, ulps, &software, &hardware))

@@ -24,6 +24,10 @@
 //! - scalar results are sampled in the `done` cycle; then the testbench
 //!   prints `latency N` and the outputs (see `outputs`).
 //!
+//! With [`Options::vcd`], the model is built with tracing and the run's
+//! waveform (a VCD, one dump per half cycle) is kept, also when the run
+//! fails.
+//!
 //! Inputs come from `stimuli.txt` (one hex value per line: each scalar
 //! argument, then each memory's words, arguments in order). Ports wider
 //! than 64 bits are Verilator's `VlWide`. The model is made by
@@ -33,7 +37,7 @@
 use super::process::{run_tool, Limits};
 use super::runtime_cache;
 use super::stimuli::Stimuli;
-use super::CosimError;
+use super::{CosimError, Options};
 use crate::interface::{names, Interface};
 use std::fmt::Write;
 use std::path::Path;
@@ -54,6 +58,10 @@ const BUILD_FLAGS: [&str; 9] = [
     "-CFLAGS",
     "-O1",
 ];
+
+/// What a traced build adds: Verilator's VCD tracing, and the
+/// testbench's code that opens `trace.vcd` and dumps every half cycle.
+const TRACE_FLAGS: [&str; 3] = ["--trace", "-CFLAGS", "-DSILICA_TRACE"];
 
 /// Cycles after reset within which `idle` must rise.
 pub const IDLE_WAIT: u64 = 16;
@@ -92,18 +100,24 @@ pub fn run(
     sv: &Path,
     stimuli: &Stimuli,
     seed: u64,
-    max_cycles: u64,
+    options: &Options,
     dir: &Path,
-    limits: &Limits,
 ) -> Result<HardwareRun, CosimError> {
+    let limits = Limits {
+        timeout: options.timeout,
+    };
     let write = |name: &str, text: String| {
         std::fs::write(dir.join(name), text)
             .map_err(|e| CosimError::Tool(format!("cannot write {name}: {e}")))
     };
-    write("testbench.cpp", testbench(iface, seed, max_cycles))?;
+    write("testbench.cpp", testbench(iface, seed, options.max_cycles))?;
     write("stimuli.txt", stimuli_file(iface, stimuli))?;
     let sv = sv.to_string_lossy().into_owned();
-    let mut args = BUILD_FLAGS.to_vec();
+    let mut flags = BUILD_FLAGS.to_vec();
+    if options.vcd.is_some() {
+        flags.extend(TRACE_FLAGS);
+    }
+    let mut args = flags.clone();
     args.extend([
         "--top-module",
         iface.top.as_str(),
@@ -114,24 +128,30 @@ pub fn run(
         "testbench.cpp",
         sv.as_str(),
     ]);
-    run_tool(VERILATOR, &args, dir, limits)
+    run_tool(VERILATOR, &args, dir, &limits)
         .map_err(|e| CosimError::Tool(format!("Verilator on the design: {e}")))?;
     // The model's makefile is new: objects copied in after it count as
     // up to date.
-    let cache = runtime_cache::directory(VERILATOR, &BUILD_FLAGS);
+    let cache = runtime_cache::directory(VERILATOR, &flags);
     let obj = dir.join("obj");
     if let Some(cache) = &cache {
         runtime_cache::restore(cache, &obj);
     }
     let make = ["-s", "-C", "obj", "-f", "Vdut.mk", "-j", "2"];
-    run_tool("make", &make, dir, limits)
+    run_tool("make", &make, dir, &limits)
         .map_err(|e| CosimError::Tool(format!("building the Verilator model: {e}")))?;
     if let Some(cache) = &cache {
         runtime_cache::store(cache, &obj);
     }
     let binary = dir.join("obj").join("testbench");
-    let text = run_tool(&binary.to_string_lossy(), &[], dir, limits)
-        .map_err(|e| CosimError::Hardware(hardware_message(&e)))?;
+    let outcome = run_tool(&binary.to_string_lossy(), &[], dir, &limits);
+    if let Some(vcd) = &options.vcd {
+        // Kept whatever the outcome: a trace is most useful on a failure.
+        std::fs::copy(dir.join("trace.vcd"), vcd).map_err(|e| {
+            CosimError::Tool(format!("cannot write the trace {}: {e}", vcd.display()))
+        })?;
+    }
+    let text = outcome.map_err(|e| CosimError::Hardware(hardware_message(&e)))?;
     let (first, rest) = text.split_once('\n').unwrap_or((text.as_str(), ""));
     let latency = first
         .strip_prefix("latency ")
@@ -310,8 +330,17 @@ const PRELUDE: &str = r#"#include "Vdut.h"
 // A value as 64-bit chunks, least significant first.
 typedef std::vector<uint64_t> Word;
 
+#ifdef SILICA_TRACE
+#include "verilated_vcd_c.h"
+// The trace, closed (so flushed) on every way out.
+static VerilatedVcdC* trace = nullptr;
+#endif
+
 [[noreturn]] static void fail(const std::string& message) {
   std::fprintf(stderr, "error: %s\n", message.c_str());
+#ifdef SILICA_TRACE
+  if (trace) trace->close();
+#endif
   std::exit(3);
 }
 
@@ -392,15 +421,30 @@ int main(int argc, char** argv) {
   Stimuli in("stimuli.txt");
   load(in);
   uint64_t cycle = 0;
+#ifdef SILICA_TRACE
+  context->traceEverOn(true);
+  trace = new VerilatedVcdC;
+  d->trace(trace, 99);
+  trace->open("trace.vcd");
+#endif
+  auto dump = [&](uint64_t time) {
+#ifdef SILICA_TRACE
+    trace->dump(time);
+#else
+    (void)time;
+#endif
+  };
   auto settle = [&](bool reset, bool start, bool latched) {
     drive(d, reset, start, latched);
     d->clock = 0;
     d->eval();
+    dump(10 * cycle);
   };
   auto edge = [&](bool serve) -> const char* {
     const char* writer = serve ? memories(d, cycle) : nullptr;
     d->clock = 1;
     d->eval();
+    dump(10 * cycle + 5);
     cycle++;
     return writer;
   };
@@ -437,6 +481,9 @@ int main(int argc, char** argv) {
     if (const char* w = edge(true)) fail(std::string(w) + " is high after done");
   }
   d->final();
+#ifdef SILICA_TRACE
+  trace->close();
+#endif
   std::printf("latency %llu\n", (unsigned long long)latency);
   print_outputs(results);
   delete d;
