@@ -133,9 +133,56 @@ impl Context {
         }
     }
 
-    /// A location attribute.
+    /// A location attribute. `loc("n"(unknown))` is `loc("n")`: one
+    /// attribute, as MLIR's name location defaults its child to unknown.
     pub fn loc(&mut self, l: Location) -> Attr {
+        let l = match l {
+            Location::Name {
+                name,
+                child: Some(c),
+            } if c == crate::context::UNKNOWN_LOC => Location::Name { name, child: None },
+            l => l,
+        };
         self.intern_attr(AttrKind::Location(l))
+    }
+
+    /// `loc(fused<metadata>[locs])` as MLIR's `FusedLoc::get` builds it:
+    /// nested fusions with the same metadata flattened (their parts taken
+    /// as they are), other unknown parts and repeats dropped; without metadata, no part left is `loc(unknown)`
+    /// and a lone part is itself; with metadata, no part left is
+    /// `fused<metadata>[unknown]`.
+    pub fn fused_loc(&mut self, locs: &[Attr], metadata: Option<Attr>) -> Attr {
+        let unknown = self.unknown_loc();
+        let mut kept: Vec<Attr> = Vec::new();
+        let mut keep = |l: Attr| {
+            if !kept.contains(&l) {
+                kept.push(l);
+            }
+        };
+        for &l in locs {
+            match self.attr_kind(l) {
+                // Taken whole, as MLIR does: an inner `fused<m>[unknown]`
+                // brings its unknown along.
+                AttrKind::Location(Location::Fused {
+                    locs: inner,
+                    metadata: m,
+                }) if *m == metadata => inner.iter().for_each(|&i| keep(i)),
+                _ if l == unknown => {}
+                _ => keep(l),
+            }
+        }
+        match (kept.len(), metadata) {
+            (0, None) => unknown,
+            (1, None) => kept[0],
+            (0, Some(_)) => self.loc(Location::Fused {
+                locs: Box::new([unknown]),
+                metadata,
+            }),
+            _ => self.loc(Location::Fused {
+                locs: kept.into(),
+                metadata,
+            }),
+        }
     }
 
     /// `loc(unknown)`

@@ -723,6 +723,18 @@ pub fn format_mlir(kind: FloatKind, bits: u128) -> String {
     hex_bits(bits)
 }
 
+/// Reads a decimal float literal as mlir-opt does: correctly rounded to
+/// `f64` first, then converted to `kind` with round-to-nearest-even, so
+/// every format, narrower or wider than `f64`, sees the double's value
+/// (`1.5e-7 : f80` is the double nearest 1.5e-7). `None` if malformed.
+pub fn parse_literal(kind: FloatKind, text: &str) -> Option<u128> {
+    let double = parse_decimal(FloatKind::F64, text)?;
+    Some(match kind {
+        FloatKind::F64 => double,
+        _ => from_f64(kind, f64::from_bits(double as u64)),
+    })
+}
+
 /// Converts an `f64` value to the bit pattern of `kind` (exact for f64).
 pub fn from_f64(kind: FloatKind, v: f64) -> u128 {
     if kind == FloatKind::F64 {
@@ -746,13 +758,29 @@ pub fn from_f64(kind: FloatKind, v: f64) -> u128 {
             encode_rational(kind, negative, &num, &den)
         }
         Value::Zero { negative } => from_integer(kind, negative, &BigUint::zero()),
-        Value::Infinity { negative } => encode_rational(
-            kind,
-            negative,
-            &(BigUint::one() << 20000u32),
-            &BigUint::one(),
-        ),
+        Value::Infinity { negative } => infinity_bits(kind, negative),
         Value::NaN => nan_bits(kind),
+    }
+}
+
+/// What LLVM's conversion of an infinity into `kind` gives: the format's
+/// infinity (x87's with its explicit integer bit set), else its NaN (signed
+/// where the format has a sign), else a zero of that sign.
+fn infinity_bits(kind: FloatKind, negative: bool) -> u128 {
+    let f = kind.format();
+    let sign = sign_bit(kind, negative);
+    match f.non_finite {
+        NonFinite::Ieee => {
+            let int_bit = if f.explicit_int_bit {
+                1u128 << (f.man_bits - 1)
+            } else {
+                0
+            };
+            sign | mask(f.exp_bits) << f.man_bits | int_bit
+        }
+        NonFinite::NanAllOnes => sign | mask(f.exp_bits + f.man_bits),
+        NonFinite::NanNegZero => nan_bits(kind),
+        NonFinite::FiniteOnly => sign,
     }
 }
 

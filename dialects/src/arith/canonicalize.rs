@@ -8,36 +8,7 @@ use super::fold::wrap_signed;
 use super::{flag_bits, flags_attr};
 use silica_ir::dialect::inherent_attr;
 use silica_ir::rewrite::{fold::constant_int, Pattern, Rewriter};
-use silica_ir::{Attr, AttrKind, BigInt, Context, Location, OpId, Type, TypeKind, ValueId};
-
-/// `loc(fused[...])` of `locs` as MLIR builds it: nested fusions without
-/// metadata flattened, unknowns and repeats dropped, one left alone.
-pub(crate) fn fused_loc(ctx: &mut Context, locs: &[Attr]) -> Attr {
-    let mut flat: Vec<Attr> = Vec::new();
-    for &l in locs {
-        let parts: Vec<Attr> = match ctx.attr_kind(l) {
-            AttrKind::Location(Location::Fused {
-                locs,
-                metadata: None,
-            }) => locs.to_vec(),
-            AttrKind::Location(Location::Unknown) => Vec::new(),
-            _ => vec![l],
-        };
-        for p in parts {
-            if !flat.contains(&p) {
-                flat.push(p);
-            }
-        }
-    }
-    match flat.len() {
-        0 => ctx.unknown_loc(),
-        1 => flat[0],
-        _ => ctx.loc(Location::Fused {
-            locs: flat.into_boxed_slice(),
-            metadata: None,
-        }),
-    }
-}
+use silica_ir::{Attr, AttrKind, BigInt, Context, OpId, Type, TypeKind, ValueId};
 
 fn name_is(ctx: &Context, rw_ir: &silica_ir::Ir, op: OpId, name: &str) -> bool {
     ctx.str(rw_ir.op_name(op)) == name
@@ -128,7 +99,7 @@ fn rewrite_chain(
 ) {
     let loc = {
         let (a, b) = (rw.ir.op_loc(root), rw.ir.op_loc(inner));
-        fused_loc(rw.ctx, &[a, b])
+        rw.ctx.fused_loc(&[a, b], None)
     };
     let ty = rw.ir.value_type(rw.ir.result(root, 0));
     let bits = flags(rw, root) & flags(rw, inner);
@@ -240,7 +211,7 @@ fn addi_negated(rw: &mut Rewriter<'_>, op: OpId, negated_rhs: bool) -> bool {
     };
     let loc = {
         let (l1, l2) = (rw.ir.op_loc(op), rw.ir.op_loc(constant));
-        fused_loc(rw.ctx, &[l1, l2])
+        rw.ctx.fused_loc(&[l1, l2], None)
     };
     let v = binary(rw, "arith.subi", kept, y, 0, loc);
     rw.replace_op(op, &[v]);
@@ -267,7 +238,7 @@ fn subi_subi_lhs_rhs_lhs(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let b = rw.ir.operand(inner, 1);
     let loc = {
         let (l1, l2) = (rw.ir.op_loc(op), rw.ir.op_loc(inner));
-        fused_loc(rw.ctx, &[l1, l2])
+        rw.ctx.fused_loc(&[l1, l2], None)
     };
     let ty = rw.ir.value_type(rw.ir.result(op, 0));
     let zero = constant(rw, ty, BigInt::from(0), loc);
@@ -345,7 +316,7 @@ fn xori_not_cmpi(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     let loc = {
         let (a, b) = (rw.ir.op_loc(op), rw.ir.op_loc(cmp));
-        fused_loc(rw.ctx, &[a, b])
+        rw.ctx.fused_loc(&[a, b], None)
     };
     let new_pred = rw.ctx.int_attr(pty, invert_cmpi(p));
     let key = rw.ctx.sym("predicate");
@@ -366,7 +337,7 @@ fn extsi_of_extui(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     };
     let loc = {
         let (a, b) = (rw.ir.op_loc(op), rw.ir.op_loc(inner));
-        fused_loc(rw.ctx, &[a, b])
+        rw.ctx.fused_loc(&[a, b], None)
     };
     let x = rw.ir.operand(inner, 0);
     let ty = rw.ir.value_type(rw.ir.result(op, 0));
@@ -390,7 +361,7 @@ fn bitwise_of_ext(rw: &mut Rewriter<'_>, op: OpId, ext: &str) -> bool {
     }
     let loc = {
         let locs = [rw.ir.op_loc(op), rw.ir.op_loc(le), rw.ir.op_loc(re)];
-        fused_loc(rw.ctx, &locs)
+        rw.ctx.fused_loc(&locs, None)
     };
     let name = rw.ctx.str(rw.ir.op_name(op)).to_string();
     let inner = rw.create_simple(&name, &[a, b], &[src], None, loc);
@@ -432,7 +403,7 @@ fn cmpi_of_ext(rw: &mut Rewriter<'_>, op: OpId, ext: &str) -> bool {
     }
     let loc = {
         let locs = [rw.ir.op_loc(op), rw.ir.op_loc(le), rw.ir.op_loc(re)];
-        fused_loc(rw.ctx, &locs)
+        rw.ctx.fused_loc(&locs, None)
     };
     let key = rw.ctx.sym("predicate");
     let props = rw.ctx.dict_attr(vec![(key, pred)]);
@@ -528,7 +499,7 @@ fn trunci_of_narrower_ext(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         }
         let loc = {
             let (a, b) = (rw.ir.op_loc(op), rw.ir.op_loc(inner));
-            fused_loc(rw.ctx, &[a, b])
+            rw.ctx.fused_loc(&[a, b], None)
         };
         let new = rw.create_simple(ext, &[x], &[ty], None, loc);
         let v = rw.ir.result(new, 0);
@@ -550,7 +521,7 @@ fn float_of_negations(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let (a, b) = (rw.ir.operand(n1, 0), rw.ir.operand(n2, 0));
     let loc = {
         let locs = [rw.ir.op_loc(op), rw.ir.op_loc(n1), rw.ir.op_loc(n2)];
-        fused_loc(rw.ctx, &locs)
+        rw.ctx.fused_loc(&locs, None)
     };
     let (name, props) = (rw.ir.op_name(op), rw.ir.op_props(op));
     let ty = rw.ir.value_type(rw.ir.result(op, 0));

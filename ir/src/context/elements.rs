@@ -39,8 +39,8 @@ pub(crate) fn attr_children(kind: &AttrKind, out: &mut impl Extend<Element>) {
             Location::Name { child: Some(c), .. } => out.extend([A(*c)]),
             Location::CallSite { callee, caller } => out.extend([A(*callee), A(*caller)]),
             Location::Fused { locs, metadata } => {
-                out.extend(locs.iter().map(|l| A(*l)));
                 out.extend(metadata.iter().map(|m| A(*m)));
+                out.extend(locs.iter().map(|l| A(*l)));
             }
             _ => {}
         },

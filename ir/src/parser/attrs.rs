@@ -515,7 +515,7 @@ impl<'a> Parser<'a> {
                         s.push('-');
                     }
                     s.push_str(text);
-                    match float::parse_decimal(fk, &s) {
+                    match float::parse_literal(fk, &s) {
                         Some(b) => b,
                         None => return self.err_at(*pos, "invalid floating point value"),
                     }
@@ -712,36 +712,12 @@ impl<'a> Parser<'a> {
                         locs.push(p.parse_location_body()?);
                         Ok(())
                     })?;
-                    Ok(self.fused_loc(locs, metadata))
+                    Ok(self.ctx.fused_loc(&locs, metadata))
                 }
                 _ => self.err("expected location instance"),
             },
             _ => self.err("expected location instance"),
         }
-    }
-
-    /// Builds a fused location as MLIR's `FusedLoc::get` does: unknown
-    /// parts and duplicates dropped, a lone part without metadata returned
-    /// as itself.
-    fn fused_loc(&mut self, locs: Vec<Attr>, metadata: Option<Attr>) -> Attr {
-        let unknown = self.ctx.unknown_loc();
-        let mut kept: Vec<Attr> = Vec::new();
-        for l in locs {
-            if l != unknown && !kept.contains(&l) {
-                kept.push(l);
-            }
-        }
-        if metadata.is_none() {
-            match kept.len() {
-                0 => return unknown,
-                1 => return kept[0],
-                _ => {}
-            }
-        }
-        self.ctx.loc(Location::Fused {
-            locs: kept.into(),
-            metadata,
-        })
     }
 
     fn parse_u32(&mut self, msg: &str) -> PResult<u32> {

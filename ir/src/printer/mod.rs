@@ -324,19 +324,9 @@ impl OpPrinter<'_> {
         }
         if let Some(p) = ir.op_props(op) {
             self.out.push_str(" <");
-            if ctx.op_def(ir.op_name(op)).is_some() {
-                // A registered op's properties are attributes, aliases
-                // included.
-                self.attrs.print_attr(&mut self.out, p, false);
-            } else {
-                // An unregistered op's are kept opaque: printed inline.
-                let inline = AttrPrinter {
-                    ctx,
-                    aliases: None,
-                    distinct: self.attrs.distinct,
-                };
-                inline.print_attr(&mut self.out, p, false);
-            }
+            // An unregistered op's properties take no part in choosing
+            // aliases (see `walk.rs`), but use those chosen for the rest.
+            self.attrs.print_attr(&mut self.out, p, false);
             self.out.push('>');
         }
         if ir.num_regions(op) > 0 {
