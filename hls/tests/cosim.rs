@@ -100,6 +100,10 @@ fn wide_scalar_core_matches_its_kernel() {
     .unwrap();
     assert!(report.passed(), "{report:?}");
     assert_eq!((report.latency, report.compared), (1, 1));
+    assert_eq!(
+        report.to_string(),
+        "co-simulation (seed 1): 1 value matches, latency 1 cycle"
+    );
 }
 
 #[test]

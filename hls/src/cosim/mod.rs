@@ -102,22 +102,29 @@ impl fmt::Display for CosimReport {
     /// `co-simulation (seed 1): 24 values match, latency 17 cycles`, or
     /// on a mismatch how many differ and the first.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "co-simulation (seed {}): ", self.seed)?;
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let latency = format!(
+            "latency {}",
+            plural(self.latency as usize, "cycle", "cycles")
+        );
         let tolerance = if self.float_ulps > 0 {
             format!(" (floats within {} ulp)", self.float_ulps)
         } else {
             String::new()
         };
+        write!(f, "co-simulation (seed {}): ", self.seed)?;
         match &self.first_mismatch {
             None => write!(
                 f,
-                "{} values match{tolerance}, latency {} cycles",
-                self.compared, self.latency
+                "{}{tolerance}, {latency}",
+                plural(self.compared, "value matches", "values match")
             ),
             Some(m) => write!(
                 f,
-                "{} of {} values differ{tolerance}; first {m} (latency {} cycles)",
-                self.differing, self.compared, self.latency
+                "{} of {}{tolerance}; first {m} ({latency})",
+                self.differing,
+                plural(self.compared, "value differs", "values differ")
             ),
         }
     }
