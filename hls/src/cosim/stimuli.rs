@@ -156,6 +156,46 @@ fn draw(rng: &mut SplitMix64, kind: ValueKind, options: &Options) -> BigUint {
     }
 }
 
+/// Reads `NAME=VALUE`, a fixed value for the scalar argument `NAME` of
+/// `iface`: a decimal integer (negative ones in two's complement at the
+/// argument's width), `0x` hex bits, or for `f32`/`f64` a decimal float.
+pub fn parse_scalar(iface: &Interface, assignment: &str) -> Result<(String, BigUint), String> {
+    let (name, text) = assignment
+        .split_once('=')
+        .ok_or_else(|| format!("'{assignment}' is not NAME=VALUE"))?;
+    let (name, text) = (name.trim(), text.trim());
+    let scalar = iface
+        .scalars()
+        .find(|(a, _)| a.name == name)
+        .map(|(_, s)| s)
+        .ok_or_else(|| format!("no scalar argument is named '{name}'"))?;
+    let bad = || format!("'{text}' is not a value of type {}", scalar.ty);
+    let value = if let Some(hex) = text.strip_prefix("0x") {
+        BigUint::parse_bytes(hex.as_bytes(), 16).ok_or_else(bad)?
+    } else if scalar.ty == "f32" {
+        BigUint::from(text.parse::<f32>().map_err(|_| bad())?.to_bits())
+    } else if scalar.ty == "f64" {
+        BigUint::from(text.parse::<f64>().map_err(|_| bad())?.to_bits())
+    } else {
+        let v: num_bigint::BigInt = text.parse().map_err(|_| bad())?;
+        let modulus = num_bigint::BigInt::from(1u8) << scalar.width;
+        let half = &modulus >> 1u32;
+        if v >= modulus || v < -half {
+            return Err(format!("{text} does not fit in {} bits", scalar.width));
+        }
+        let v = if v.sign() == num_bigint::Sign::Minus {
+            v + modulus
+        } else {
+            v
+        };
+        v.to_biguint().ok_or_else(bad)?
+    };
+    if value.bits() > u64::from(scalar.width) {
+        return Err(format!("{text} does not fit in {} bits", scalar.width));
+    }
+    Ok((name.to_string(), value))
+}
+
 /// The inputs of one run: per argument (by index), a scalar's value or a
 /// memory's words in row-major order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -265,6 +305,48 @@ mod tests {
             Stimuli::generate(&iface, 4, &Options::default()).unwrap(),
             s
         );
+    }
+
+    #[test]
+    fn fixed_scalars_are_read_by_type() {
+        let scalar = |index: usize, name: &str, ty: &str, width: u32| crate::interface::Arg {
+            index,
+            name: name.into(),
+            kind: ArgKind::Scalar(crate::interface::Scalar {
+                ty: ty.into(),
+                width,
+            }),
+        };
+        let iface = Interface {
+            top: "k".into(),
+            interface: "memory".into(),
+            target: "generic".into(),
+            clock_ns: 10.0,
+            args: vec![
+                scalar(0, "n", "index", 64),
+                scalar(1, "k", "i8", 8),
+                scalar(2, "x", "f32", 32),
+            ],
+            results: vec![],
+        };
+        let ok = |a: &str| parse_scalar(&iface, a).map(|(n, v)| (n, v.to_string()));
+        assert_eq!(ok("n=3"), Ok(("n".into(), "3".into())));
+        assert_eq!(ok("k=-1"), Ok(("k".into(), "255".into())));
+        assert_eq!(ok("k = 0x80"), Ok(("k".into(), "128".into())));
+        assert_eq!(ok("x=1.5"), Ok(("x".into(), 0x3fc0_0000u32.to_string())));
+        assert_eq!(ok("k=256"), Err("256 does not fit in 8 bits".into()));
+        assert_eq!(ok("k=-129"), Err("-129 does not fit in 8 bits".into()));
+        assert_eq!(ok("k=0x100"), Err("0x100 does not fit in 8 bits".into()));
+        assert_eq!(ok("k=one"), Err("'one' is not a value of type i8".into()));
+        assert_eq!(ok("m=1"), Err("no scalar argument is named 'm'".into()));
+        assert_eq!(ok("k"), Err("'k' is not NAME=VALUE".into()));
+        // A fixed value replaces the random one.
+        let options = Options {
+            scalars: vec![parse_scalar(&iface, "k=7").unwrap()],
+            ..Options::default()
+        };
+        let s = Stimuli::generate(&iface, 1, &options).unwrap();
+        assert_eq!(s.values[1], vec![BigUint::from(7u8)]);
     }
 
     #[test]
