@@ -199,6 +199,26 @@ fn broken_contracts_are_hardware_errors() {
         err,
         CosimError::Hardware("done is high for more than one cycle".into())
     );
+    // The result counts on after done.
+    let drifting = fixture("add_wide.hw.mlir").replace(
+        "%result_next = comb.mux %go, %sum, %result : i70",
+        "%result_next = comb.mux %go, %sum, %plus_one : i70\n  \
+         %plus_one = comb.add %result, %one : i70\n  %one = hw.constant 1 : i70",
+    );
+    let err = cosim(
+        &fixture("add_wide.mlir"),
+        &drifting,
+        "add_wide",
+        1,
+        &options,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        CosimError::Hardware(
+            "result0 changes after done (it must hold until the next start)".into()
+        )
+    );
 }
 
 #[test]

@@ -311,6 +311,22 @@ pub fn run(
     }
     for i in 0..AFTER_DONE {
         b.settle(false, false, true)?;
+        for (r, value) in iface.results.iter().zip(&results) {
+            if b.out(&r.name).value() != value {
+                return Err(hardware(format!(
+                    "{} changes after done (it must hold until the next start)",
+                    r.name
+                )));
+            }
+        }
+        for (r, value) in iface.results.iter().zip(&results) {
+            if b.out(&r.name).value() != value {
+                return Err(hardware(format!(
+                    "{} changes after done (it must hold until the next start)",
+                    r.name
+                )));
+            }
+        }
         if b.high(names::DONE) {
             return Err(hardware(
                 if i == 0 {

@@ -20,7 +20,8 @@
 //!   timeout error; `done` must be low again in the next cycle and stay
 //!   low for [`AFTER_DONE`] cycles, and no memory write may be issued in
 //!   the `done` cycle or after it (every write has been performed when
-//!   `done` rises);
+//!   `done` rises); scalar results must hold their values in those
+//!   cycles (they are valid until the next start);
 //! - scalar results are sampled in the `done` cycle; then the testbench
 //!   prints `latency N` and the outputs (see `outputs`).
 //!
@@ -308,6 +309,16 @@ pub fn testbench(iface: &Interface, seed: u64, max_cycles: u64) -> String {
         let _ = writeln!(t, "  r.push_back(get(d->{}, {}));", r.name, chunks(r.width));
     }
     t.push_str("  return r;\n}\n");
+    let quoted: Vec<String> = iface
+        .results
+        .iter()
+        .map(|r| format!("\"{}\"", r.name))
+        .collect();
+    let _ = writeln!(
+        t,
+        "static const std::vector<std::string> RESULT_NAMES = {{{}}};",
+        quoted.join(", ")
+    );
     let _ = writeln!(
         t,
         "static const uint64_t MAX_CYCLES = {max_cycles}ULL;\nstatic const uint64_t IDLE_WAIT = {IDLE_WAIT};\nstatic const uint64_t AFTER_DONE = {AFTER_DONE};\nstatic const int RAND_SEED = {};",
@@ -475,6 +486,10 @@ int main(int argc, char** argv) {
          "): every memory write must be performed when done rises");
   for (uint64_t i = 0; i < AFTER_DONE; i++) {
     settle(false, false, true);
+    std::vector<Word> now = sample_results(d);
+    for (size_t r = 0; r < results.size(); r++)
+      if (now[r] != results[r])
+        fail(RESULT_NAMES[r] + " changes after done (it must hold until the next start)");
     if (d->done)
       fail(i == 0 ? "done is high for more than one cycle"
                   : "done rises again without a start");
