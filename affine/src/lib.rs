@@ -1,5 +1,6 @@
 //! The affine dialect (and, with its issue, the polyhedral layer): the
-//! core ops in MLIR's syntax (`dialect`).
+//! core ops in MLIR's syntax (`dialect`), and the loop utilities
+//! (`loops`) with the unrolling passes over them (`unroll_passes`).
 
 mod bounds;
 pub mod canonicalize;
@@ -12,6 +13,7 @@ mod index_ops;
 mod load_fold;
 pub mod loop_min_max;
 pub mod loop_tiling;
+pub mod loops;
 pub mod lower;
 mod min_max;
 pub mod parallel;
@@ -21,6 +23,7 @@ pub mod scope;
 mod strided_metadata_folders;
 pub mod tile;
 pub mod tile_validity;
+pub mod unroll_passes;
 mod verify;
 
 pub use dialect::AFFINE;

@@ -145,6 +145,16 @@ fn render_one(
                 out.push_str("^\n");
             }
         }
+        // As MLIR's source manager handler: an unknown location is
+        // `<unknown>:0`.
+        None if diag.loc == ctx.unknown_loc() => {
+            let _ = writeln!(
+                out,
+                "<unknown>:0: {}: {}",
+                diag.severity.word(),
+                diag.message
+            );
+        }
         None => {
             let mut loc = String::new();
             crate::printer::print_location_inline(ctx, diag.loc, &mut loc);

@@ -3,6 +3,13 @@
 // output must not change under the loop transformations below.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=2}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=4}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=4 cleanup-unroll=true}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=-1}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=-1 unroll-full-threshold=11}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll-jam{unroll-jam-factor=2}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll-jam{unroll-jam-factor=5}' | diff %t.ref -
 // CHECK: bicg s 724
 // CHECK-NEXT: bicg q 7
 

@@ -6,6 +6,13 @@
 // The kernel's output must not change under the loop transformations below.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=2}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=4}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=2 unroll-num-reps=2}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=4 unroll-up-to-factor=true}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=-1}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=-1 unroll-num-reps=2}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll-jam{unroll-jam-factor=2}' | diff %t.ref -
 // CHECK: jacobi-1d A -13.847507
 // CHECK-NEXT: jacobi-1d B -11.616139
 

@@ -6,6 +6,12 @@
 // transformations below.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=2}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=3}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=4 cleanup-unroll=true}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=-1}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=-1 unroll-full-threshold=3}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll-jam{unroll-jam-factor=2}' | diff %t.ref -
 // CHECK: jacobi-2d A 4.928094
 // CHECK-NEXT: jacobi-2d B -4.388158
 

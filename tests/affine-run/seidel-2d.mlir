@@ -6,6 +6,11 @@
 // under the loop transformations below.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=2}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=3}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=3 unroll-num-reps=3}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=-1}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll-jam{unroll-jam-factor=2}' | diff %t.ref -
 // CHECK: seidel-2d A 486
 
 llvm.mlir.global internal constant @fmt("%s %d\0A\00") {addr_space = 0 : i32}

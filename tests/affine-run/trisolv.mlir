@@ -6,6 +6,12 @@
 // below.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=2}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=3}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=4}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=4 unroll-num-reps=2}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=-1}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll-jam{unroll-jam-factor=2}' | diff %t.ref -
 // CHECK: trisolv x -1.692204e-01
 // CHECK-NEXT: trisolv x[12] -1.918209e-02
 

@@ -1,0 +1,26 @@
+//! Loop utilities of the affine layer, callable on one `affine.for` (the
+//! HLS and design-space flows drive them directly; the
+//! `affine-loop-unroll` and `affine-loop-unroll-jam` passes pick the
+//! loops): trip counts, promotion of single-iteration loops, unrolling by
+//! a factor or fully with cleanup loops, and unroll-and-jam. They follow
+//! MLIR's `LoopUtils`/`LoopAnalysis` in what they accept and in the IR
+//! they produce.
+
+mod for_op;
+mod promote;
+mod reduction;
+mod trip_count;
+mod unroll;
+mod unroll_jam;
+
+pub use for_op::{induction_var, is_for, loops_post_order, Bound};
+pub use promote::promote_if_single_iteration;
+pub use reduction::{supported_reductions, LoopReduction};
+pub use trip_count::{
+    constant_trip_count, largest_divisor_of_trip_count, trip_count_map, upper_bound_on_trip_count,
+};
+pub use unroll::{unroll_by_factor, unroll_full, unroll_up_to_factor, UnrollError};
+pub use unroll_jam::unroll_jam_by_factor;
+
+#[cfg(test)]
+mod tests;
