@@ -157,8 +157,10 @@ impl fmt::Display for CosimError {
 impl std::error::Error for CosimError {}
 
 /// Co-simulates the kernel `iface.top` of `module` (a parsed
-/// `builtin.module`; `ctx` has its dialects registered) against `rtl`
-/// in Verilator, with inputs drawn from `seed`.
+/// `builtin.module` as the user wrote it, before any synthesis
+/// transformation: it is the reference; `ctx` has its dialects
+/// registered) against `rtl` in Verilator, with inputs drawn from
+/// `seed`.
 pub fn cosimulate(
     ctx: &mut Context,
     ir: &Ir,
