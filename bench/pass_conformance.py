@@ -12,7 +12,12 @@ A chunk agrees when both tools succeed with the same text, or both
 reject it (with `--verify-diagnostics`, both reject counts as agreement).
 Only chunks in scope (see conformance.py) are counted.
 
+MLIR's test passes (`-test-*`) are left out unless `--with-test-passes`
+is given (for the ones silica implements, e.g.
+`-test-memref-dependence-check`).
+
 Usage: python3 bench/pass_conformance.py DIR_OR_FILE... [--silica PATH] [--list]
+       [--with-test-passes]
 """
 import argparse
 import concurrent.futures
@@ -84,6 +89,8 @@ def main():
     parser.add_argument("--mlir-opt", default="mlir-opt-22")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--list", action="store_true", help="list every disagreement")
+    parser.add_argument("--with-test-passes", action="store_true",
+                        help="also run RUN lines of MLIR test passes (`-test-*`) that silica implements")
     args = parser.parse_args()
 
     pattern = scope_pattern(registered_dialects(args.mlir_opt))
@@ -94,7 +101,8 @@ def main():
             text = open(path, encoding="utf-8", errors="replace").read()
             configs = [f for f in (pass_flags(l) for l in run_lines(text)) if f]
             # MLIR's own test passes (`-test-*`) are not part of the product.
-            skipped = [f for f in configs if any(x.startswith("--test-") for x in f)]
+            skipped = [] if args.with_test_passes else [
+                f for f in configs if any(x.startswith("--test-") for x in f)]
             not_applicable.extend((path, " ".join(f)) for f in skipped)
             configs = [f for f in configs if f not in skipped]
             pieces = SPLIT.split(text)

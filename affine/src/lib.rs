@@ -4,6 +4,7 @@
 
 mod bounds;
 pub mod canonicalize;
+pub mod dependence;
 pub mod dialect;
 pub mod expand_strided_metadata;
 pub mod footprint;

@@ -54,6 +54,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_affine::lower::LOWER_AFFINE,
                 &silica_affine::unroll_passes::AFFINE_LOOP_UNROLL,
                 &silica_affine::unroll_passes::AFFINE_LOOP_UNROLL_JAM,
+                &silica_affine::dependence::test_pass::TEST_MEMREF_DEPENDENCE_CHECK,
                 &silica_affine::loop_min_max::SCF_FOR_LOOP_CANONICALIZATION,
                 &silica_affine::loop_tiling::AFFINE_LOOP_TILE,
                 &silica_affine::expand_strided_metadata::EXPAND_STRIDED_METADATA,

@@ -26,12 +26,6 @@ fn combine(a: &Int, x: &[Int], b: &Int, y: &[Int]) -> Vec<Int> {
         .collect()
 }
 
-/// The cost of eliminating a variable with Fourier–Motzkin: how many
-/// constraints it adds (bounds combined minus bounds removed).
-fn fm_cost(lower: usize, upper: usize) -> isize {
-    (lower * upper) as isize - (lower + upper) as isize
-}
-
 impl IntegerSystem {
     /// Replaces the constraints by the single contradiction `-1 >= 0`.
     pub(super) fn mark_empty(&mut self) {
@@ -59,7 +53,8 @@ impl IntegerSystem {
     /// coefficient of `pos` is not zero) and removes its column; returns
     /// whether that was exact over the integers.
     pub(super) fn gaussian_eliminate(&mut self, pos: usize, eq: usize) -> bool {
-        let pivot_row = self.equalities.swap_remove(eq);
+        // Order-preserving: later pivots take the first equality left.
+        let pivot_row = self.equalities.remove(eq);
         let a = pivot_row[pos].clone();
         let (abs_a, sign_a) = (a.abs(), a.signum());
         for row in self.equalities.iter_mut() {
@@ -135,31 +130,19 @@ impl IntegerSystem {
         (lo, up, lo_unit || up_unit)
     }
 
-    /// An equality involving `pos`, preferring a unit coefficient.
+    /// The first equality involving `pos` (MLIR's pivot choice).
     pub(super) fn equality_for(&self, pos: usize) -> Option<usize> {
-        let mut best: Option<(usize, Int)> = None;
-        for (i, row) in self.equalities.iter().enumerate() {
-            let a = row[pos].abs();
-            if a.is_zero() {
-                continue;
-            }
-            if a.is_one() {
-                return Some(i);
-            }
-            if best.as_ref().is_none_or(|(_, b)| a < *b) {
-                best = Some((i, a));
-            }
-        }
-        best.map(|(i, _)| i)
+        self.equalities.iter().position(|row| !row[pos].is_zero())
     }
 
-    /// The variable among `pos..pos + count` that Fourier–Motzkin adds the
-    /// fewest constraints for.
+    /// The variable among `pos..pos + count` with the fewest pairs of
+    /// lower and upper bounds (the first of them), the one MLIR's
+    /// projection eliminates next.
     fn cheapest_to_eliminate(&self, pos: usize, count: usize) -> usize {
         (pos..pos + count)
             .min_by_key(|&v| {
                 let (lo, up, _) = self.bound_counts(v);
-                fm_cost(lo, up)
+                lo * up
             })
             .unwrap_or(pos)
     }

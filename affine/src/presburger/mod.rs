@@ -64,7 +64,7 @@ mod values;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
-mod test_ir;
+pub(crate) mod test_ir;
 
 pub use bounds::{BoundExpr, VarBounds};
 pub use emptiness::Sample;
