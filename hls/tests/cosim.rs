@@ -3,7 +3,9 @@
 //! pass with their known latency, wrong ones are reported at the first
 //! differing word, broken contracts as hardware errors.
 
-use silica_hls::cosim::{cosimulate, cosimulate_in_silica, CosimError, CosimReport, Options, Rtl};
+use silica_hls::cosim::{
+    cosimulate, cosimulate_in_silica, cosimulate_seeds, CosimError, CosimReport, Options, Rtl,
+};
 use silica_hls::interface;
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::Context;
@@ -308,4 +310,57 @@ fn ports_not_as_the_contract_says_are_reported_by_the_simulator() {
         .unwrap_err();
         assert_eq!(err, CosimError::Hardware(message.into()));
     }
+}
+
+#[test]
+fn one_model_serves_many_seeds() {
+    let mut ctx = context();
+    let kernel = fixture("vadd.mlir");
+    let k = parse(
+        &mut ctx,
+        "kernel.mlir",
+        kernel.as_bytes(),
+        ParseOptions::default(),
+    )
+    .unwrap();
+    let func = silica_ir::symbols::lookup(&ctx, &k.ir, k.top, "vadd").unwrap();
+    let iface = interface::build(&ctx, &k.ir, func, "generic", 10.0).unwrap();
+    let hw = fixture("vadd.hw.mlir");
+    let design = parse(
+        &mut ctx,
+        "design.mlir",
+        hw.as_bytes(),
+        ParseOptions::default(),
+    )
+    .unwrap();
+    let sv = silica_emit_verilog::emit_verilog(&ctx, &design.ir, design.top, Default::default())
+        .unwrap();
+    let seeds = [3, 4, 5, 6];
+    let reports = cosimulate_seeds(
+        &mut ctx,
+        &k.ir,
+        k.top,
+        &iface,
+        Rtl::Text(&sv),
+        &seeds,
+        &Options::default(),
+    )
+    .unwrap();
+    let summary: Vec<(u64, bool, u64)> = reports
+        .iter()
+        .map(|r| (r.seed, r.passed(), r.latency))
+        .collect();
+    assert_eq!(summary, seeds.map(|s| (s, true, 17)));
+    // Each seed is the run `cosimulate` makes with it alone.
+    let single = cosimulate(
+        &mut ctx,
+        &k.ir,
+        k.top,
+        &iface,
+        Rtl::Text(&sv),
+        5,
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(single, reports[2]);
 }

@@ -2,7 +2,8 @@
 //! kernel computes. Seeded random inputs ([`stimuli`]) go to the kernel
 //! run on the host through silica's LLVM path and `lli-22`
 //! ([`software`]) and to the RTL in Verilator with a testbench generated
-//! from the [`Interface`] ([`verilator`]); every memory word and scalar
+//! from the [`Interface`] ([`verilator`], one model build for any number
+//! of seeds, [`cosimulate_seeds`]); every memory word and scalar
 //! result is compared bit for bit ([`compare`]), and the hardware's
 //! latency in cycles is measured. For small designs, the hw/comb/seq
 //! design itself can also be run in silica's own simulator
@@ -170,8 +171,23 @@ pub fn cosimulate(
     seed: u64,
     options: &Options,
 ) -> Result<CosimReport, CosimError> {
-    let (stimuli, software, dir) = software_side(ctx, ir, module, iface, seed, options)?;
-    let ulps = float_ulps(ctx, ir, module, options);
+    let mut reports = cosimulate_seeds(ctx, ir, module, iface, rtl, &[seed], options)?;
+    Ok(reports.remove(0))
+}
+
+/// [`cosimulate`] for each of `seeds`, building the Verilator model once:
+/// one report per seed, in order (the first error ends the runs).
+pub fn cosimulate_seeds(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    iface: &Interface,
+    rtl: Rtl<'_>,
+    seeds: &[u64],
+    options: &Options,
+) -> Result<Vec<CosimReport>, CosimError> {
+    check_kernel(ctx, ir, module, iface)?;
+    let dir = WorkDir::new(options.keep_dir.as_deref())?;
     let sv = match rtl {
         Rtl::File(path) => path
             .canonicalize()
@@ -183,10 +199,21 @@ pub fn cosimulate(
             path
         }
     };
-    let run = verilator::run(iface, &sv, &stimuli, seed, options, dir.path())?;
-    let hardware = Outputs::parse(&run.outputs, iface)
-        .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
-    Ok(report(iface, seed, run.latency, ulps, &software, &hardware))
+    let ulps = float_ulps(ctx, ir, module, options);
+    let mut model = None;
+    let mut reports = Vec::with_capacity(seeds.len());
+    for &seed in seeds {
+        let (stimuli, software) = software_side(ctx, ir, module, iface, seed, options, &dir)?;
+        let model = match &model {
+            Some(m) => m,
+            None => model.insert(verilator::build(iface, &sv, options, dir.path())?),
+        };
+        let run = verilator::simulate(model, iface, &stimuli, seed, options, dir.path())?;
+        let hardware = Outputs::parse(&run.outputs, iface)
+            .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
+        reports.push(report(iface, seed, run.latency, ulps, &software, &hardware));
+    }
+    Ok(reports)
 }
 
 /// Co-simulates as [`cosimulate`] does, with the design simulated in
@@ -204,7 +231,9 @@ pub fn cosimulate_in_silica(
     seed: u64,
     options: &Options,
 ) -> Result<CosimReport, CosimError> {
-    let (stimuli, software, _dir) = software_side(ctx, ir, module, iface, seed, options)?;
+    check_kernel(ctx, ir, module, iface)?;
+    let dir = WorkDir::new(options.keep_dir.as_deref())?;
+    let (stimuli, software) = software_side(ctx, ir, module, iface, seed, options, &dir)?;
     let ulps = float_ulps(ctx, ir, module, options);
     let (latency, hardware) = silica_sim::run(
         ctx,
@@ -217,8 +246,18 @@ pub fn cosimulate_in_silica(
     Ok(report(iface, seed, latency, ulps, &software, &hardware))
 }
 
-/// The stimuli of `seed`, the kernel's outputs on them, and the work
-/// directory.
+/// Checks that `module` has the kernel `iface` describes.
+fn check_kernel(ctx: &Context, ir: &Ir, module: OpId, iface: &Interface) -> Result<(), CosimError> {
+    if silica_ir::symbols::lookup(ctx, ir, module, &iface.top).is_none() {
+        return Err(CosimError::Input(format!(
+            "the module has no function '{}'",
+            iface.top
+        )));
+    }
+    Ok(())
+}
+
+/// The stimuli of `seed` and the kernel's outputs on them.
 fn software_side(
     ctx: &mut Context,
     ir: &Ir,
@@ -226,15 +265,9 @@ fn software_side(
     iface: &Interface,
     seed: u64,
     options: &Options,
-) -> Result<(Stimuli, Outputs, WorkDir), CosimError> {
-    if silica_ir::symbols::lookup(ctx, ir, module, &iface.top).is_none() {
-        return Err(CosimError::Input(format!(
-            "the module has no function '{}'",
-            iface.top
-        )));
-    }
+    dir: &WorkDir,
+) -> Result<(Stimuli, Outputs), CosimError> {
     let stimuli = Stimuli::generate(iface, seed, options).map_err(CosimError::Input)?;
-    let dir = WorkDir::new(options.keep_dir.as_deref())?;
     let software = software::run(
         ctx,
         ir,
@@ -244,7 +277,7 @@ fn software_side(
         dir.path(),
         &limits(options),
     )?;
-    Ok((stimuli, software, dir))
+    Ok((stimuli, software))
 }
 
 fn limits(options: &Options) -> Limits {

@@ -29,7 +29,9 @@
 //! waveform (a VCD, one dump per half cycle) is kept, also when the run
 //! fails.
 //!
-//! Inputs come from `stimuli.txt` (one hex value per line: each scalar
+//! The model is built once ([`build`]) and run per seed ([`simulate`]):
+//! `testbench STIMULI POWER_UP_SEED`. Inputs come from the STIMULI file
+//! (one hex value per line: each scalar
 //! argument, then each memory's words, arguments in order). Ports wider
 //! than 64 bits are Verilator's `VlWide`. The model is made by
 //! `verilator --cc --exe` and `make` in the work directory, with
@@ -41,7 +43,7 @@ use super::stimuli::Stimuli;
 use super::{CosimError, Options};
 use crate::interface::{names, Interface};
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The Verilator executable.
 pub const VERILATOR: &str = "verilator";
@@ -93,29 +95,33 @@ pub fn stimuli_file(iface: &Interface, stimuli: &Stimuli) -> String {
     out
 }
 
+/// A built Verilator model with its testbench.
+#[derive(Clone, Debug)]
+pub struct Model {
+    binary: PathBuf,
+    traced: bool,
+}
+
 /// Builds the model of `sv` (the design's SystemVerilog file) with the
-/// testbench of `iface` in `dir`, runs it on `stimuli` and returns its
-/// report.
-pub fn run(
+/// testbench of `iface` in `dir`.
+pub fn build(
     iface: &Interface,
     sv: &Path,
-    stimuli: &Stimuli,
-    seed: u64,
     options: &Options,
     dir: &Path,
-) -> Result<HardwareRun, CosimError> {
+) -> Result<Model, CosimError> {
     let limits = Limits {
         timeout: options.timeout,
     };
-    let write = |name: &str, text: String| {
-        std::fs::write(dir.join(name), text)
-            .map_err(|e| CosimError::Tool(format!("cannot write {name}: {e}")))
-    };
-    write("testbench.cpp", testbench(iface, seed, options.max_cycles))?;
-    write("stimuli.txt", stimuli_file(iface, stimuli))?;
+    std::fs::write(
+        dir.join("testbench.cpp"),
+        testbench(iface, options.max_cycles),
+    )
+    .map_err(|e| CosimError::Tool(format!("cannot write testbench.cpp: {e}")))?;
     let sv = sv.to_string_lossy().into_owned();
+    let traced = options.vcd.is_some();
     let mut flags = BUILD_FLAGS.to_vec();
-    if options.vcd.is_some() {
+    if traced {
         flags.extend(TRACE_FLAGS);
     }
     let mut args = flags.clone();
@@ -144,9 +150,33 @@ pub fn run(
     if let Some(cache) = &cache {
         runtime_cache::store(cache, &obj);
     }
-    let binary = dir.join("obj").join("testbench");
-    let outcome = run_tool(&binary.to_string_lossy(), &[], dir, &limits);
-    if let Some(vcd) = &options.vcd {
+    Ok(Model {
+        binary: obj.join("testbench"),
+        traced,
+    })
+}
+
+/// Runs `model` on `stimuli` (registers powering up from `seed`) in
+/// `dir` and returns its report; with [`Options::vcd`], the run's
+/// waveform is copied there whatever the outcome.
+pub fn simulate(
+    model: &Model,
+    iface: &Interface,
+    stimuli: &Stimuli,
+    seed: u64,
+    options: &Options,
+    dir: &Path,
+) -> Result<HardwareRun, CosimError> {
+    let limits = Limits {
+        timeout: options.timeout,
+    };
+    let inputs = format!("stimuli-{seed}.txt");
+    std::fs::write(dir.join(&inputs), stimuli_file(iface, stimuli))
+        .map_err(|e| CosimError::Tool(format!("cannot write {inputs}: {e}")))?;
+    let power_up = ((seed % 0x7fff_fffe) + 1).to_string();
+    let binary = model.binary.to_string_lossy();
+    let outcome = run_tool(&binary, &[inputs.as_str(), power_up.as_str()], dir, &limits);
+    if let (true, Some(vcd)) = (model.traced, &options.vcd) {
         // Kept whatever the outcome: a trace is most useful on a failure.
         std::fs::copy(dir.join("trace.vcd"), vcd).map_err(|e| {
             CosimError::Tool(format!("cannot write the trace {}: {e}", vcd.display()))
@@ -183,7 +213,7 @@ fn chunks(width: u32) -> u32 {
 }
 
 /// The testbench for `iface`.
-pub fn testbench(iface: &Interface, seed: u64, max_cycles: u64) -> String {
+pub fn testbench(iface: &Interface, max_cycles: u64) -> String {
     let mut t = String::new();
     let _ = writeln!(
         t,
@@ -321,8 +351,7 @@ pub fn testbench(iface: &Interface, seed: u64, max_cycles: u64) -> String {
     );
     let _ = writeln!(
         t,
-        "static const uint64_t MAX_CYCLES = {max_cycles}ULL;\nstatic const uint64_t IDLE_WAIT = {IDLE_WAIT};\nstatic const uint64_t AFTER_DONE = {AFTER_DONE};\nstatic const int RAND_SEED = {};",
-        (seed % 0x7fff_fffe) + 1
+        "static const uint64_t MAX_CYCLES = {max_cycles}ULL;\nstatic const uint64_t IDLE_WAIT = {IDLE_WAIT};\nstatic const uint64_t AFTER_DONE = {AFTER_DONE};"
     );
     t.push_str(MAIN);
     t
@@ -362,7 +391,7 @@ struct Stimuli {
   }
   Word next(const char* what, size_t chunks) {
     std::string line;
-    if (!std::getline(in, line)) fail(std::string("stimuli.txt ends before a value of ") + what);
+    if (!std::getline(in, line)) fail(std::string("the stimuli end before a value of ") + what);
     Word w(chunks, 0);
     size_t bit = 0;
     for (size_t i = line.size(); i-- > 0; bit += 4) {
@@ -427,9 +456,10 @@ int main(int argc, char** argv) {
   VerilatedContext* context = new VerilatedContext;
   context->commandArgs(argc, argv);
   context->randReset(2);
-  context->randSeed(RAND_SEED);
+  if (argc != 3) fail("usage: testbench STIMULI POWER_UP_SEED");
+  context->randSeed(std::atoi(argv[2]));
   Vdut* d = new Vdut{context};
-  Stimuli in("stimuli.txt");
+  Stimuli in(argv[1]);
   load(in);
   uint64_t cycle = 0;
 #ifdef SILICA_TRACE
@@ -568,7 +598,7 @@ mod tests {
 
     #[test]
     fn testbench_serves_every_port_and_result() {
-        let tb = testbench(&interface(), 5, 1000);
+        let tb = testbench(&interface(), 1000);
         for needle in [
             "static std::vector<Word> mem_A(3, Word(1, 0));",
             "static Word scalar_n(2, 0);",
@@ -578,7 +608,6 @@ mod tests {
             "mem_A[address(\"A_address0\", d->A_address0, 3, cycle)] = get(d->A_d0, 1); writer = \"A_we0\";",
             "r.push_back(get(d->result0, 1));",
             "static const uint64_t MAX_CYCLES = 1000ULL;",
-            "static const int RAND_SEED = 6;",
         ] {
             assert!(tb.contains(needle), "missing {needle}\n{tb}");
         }
