@@ -2,6 +2,7 @@
 //! spelled as mlir-opt spells them.
 
 mod driver;
+mod hls;
 mod irdl_export;
 mod opt;
 mod roundtrip;
@@ -37,6 +38,10 @@ enum Command {
     /// Simulate an hw/comb/seq module cycle by cycle (trace, VCD,
     /// testbench for the emitted Verilog).
     Sim(sim::SimArgs),
+    /// High-level synthesis: a function over memrefs and scalars in the
+    /// affine/arith/memref dialects to a scheduled, pipelined circuit
+    /// (`F.sv`, `F.hw.mlir`, `F.json`, `report.txt` in `-o DIR`).
+    Hls(hls::HlsArgs),
     /// Write the IRDL definition of a native dialect (loadable with
     /// `--irdl-file`, by silica and by mlir-opt).
     IrdlExport(irdl_export::IrdlExportArgs),
@@ -75,5 +80,6 @@ fn main() -> ExitCode {
         Command::Translate(args) => translate::run(&args),
         Command::Sim(args) => sim::run(&args),
         Command::IrdlExport(args) => irdl_export::run(&args),
+        Command::Hls(args) => hls::run(&args),
     }
 }

@@ -143,6 +143,20 @@ fn live_ops(ctx: &Context, ir: &Ir, order: &[OpId]) -> std::collections::HashSet
     live
 }
 
+/// Whether `op` may read only some bits of its operands (part-selects).
+fn partial_read(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    matches!(
+        ctx.str(ir.op_name(op)),
+        "comb.extract"
+            | "hw.array_get"
+            | "hw.array_slice"
+            | "hw.struct_extract"
+            | "hw.struct_inject"
+            | "hw.struct_explode"
+            | "hw.union_extract"
+    )
+}
+
 /// `id[low]` or `id[high:low]`.
 fn select(id: &str, low: u64, width: u64) -> String {
     if width == 1 {
@@ -330,18 +344,10 @@ impl<'a> ModuleEmitter<'a> {
     /// `wire [..] name = text;`. A wire read through part-selects may
     /// have bits nobody reads, which Verilator's lint is told.
     fn declare_wire(&mut self, v: ValueId, name: &str, text: &str) {
-        let partial = self.ir.uses(v).any(|u| {
-            matches!(
-                self.ctx.str(self.ir.op_name(self.ir.use_owner(u))),
-                "comb.extract"
-                    | "hw.array_get"
-                    | "hw.array_slice"
-                    | "hw.struct_extract"
-                    | "hw.struct_inject"
-                    | "hw.struct_explode"
-                    | "hw.union_extract"
-            )
-        });
+        let partial = self
+            .ir
+            .uses(v)
+            .any(|u| partial_read(self.ctx, self.ir, self.ir.use_owner(u)));
         let decl = format!("  {} = {text};\n", self.declare_value("wire", v, name));
         if partial {
             self.decls
@@ -431,6 +437,8 @@ impl<'a> ModuleEmitter<'a> {
         let port_ids: Vec<String> = ports.iter().map(|p| self.names.fresh(&p.name)).collect();
         let header = self.parameter_list()?;
         let mut port_decls = Vec::new();
+        // Input ports' positions in `port_decls` and their values.
+        let mut input_args = Vec::new();
         let mut output_names = Vec::new();
         let mut next_arg = 0;
         for (port, name) in ports.iter().zip(port_ids) {
@@ -460,6 +468,7 @@ impl<'a> ModuleEmitter<'a> {
                     let decl = match args.get(next_arg) {
                         Some(&a) => {
                             self.exprs.insert(a, Expr::primary(name.clone()));
+                            input_args.push((port_decls.len(), a));
                             self.declare_value(dir, a, &name)
                         }
                         None => self.declaration(dir, port.ty, &name),
@@ -480,6 +489,23 @@ impl<'a> ModuleEmitter<'a> {
         let order = schedule(ctx, ir, module)?;
         self.initials = silica_hw_dialects::initial::initial_values(ctx, ir, module)?;
         let live = live_ops(ctx, ir, &order);
+        // Inputs nothing live reads (a memory port of a memory the design
+        // only writes), or reads only in part, are waived for Verilator's
+        // lint, as partly read wires are.
+        for (i, a) in input_args {
+            let read: Vec<OpId> = ir
+                .uses(a)
+                .map(|u| ir.use_owner(u))
+                .filter(|o| live.contains(o))
+                .collect();
+            if read.is_empty() || read.iter().any(|&o| partial_read(ctx, ir, o)) {
+                if let Some(d) = port_decls.get_mut(i) {
+                    *d = format!(
+                        "/* verilator lint_off UNUSEDSIGNAL */ {d} /* verilator lint_on UNUSEDSIGNAL */"
+                    );
+                }
+            }
+        }
         let order: Vec<OpId> = order.into_iter().filter(|op| live.contains(op)).collect();
         // Registers and instance results are declared first: their
         // values may be used before their definitions are written.
@@ -493,7 +519,18 @@ impl<'a> ModuleEmitter<'a> {
                 let id = self.names.fresh(&hint);
                 if w > 0 {
                     let decl = self.declare_value("reg", r, &id);
-                    let _ = writeln!(self.decls, "  {decl};");
+                    let partial = ir
+                        .uses(r)
+                        .map(|u| ir.use_owner(u))
+                        .any(|o| live.contains(&o) && partial_read(ctx, ir, o));
+                    if partial {
+                        let _ = writeln!(
+                            self.decls,
+                            "  // verilator lint_off UNUSEDSIGNAL\n  {decl};\n  // verilator lint_on UNUSEDSIGNAL"
+                        );
+                    } else {
+                        let _ = writeln!(self.decls, "  {decl};");
+                    }
                 }
                 self.exprs.insert(r, Expr::primary(id));
             } else if is_memory(name) {

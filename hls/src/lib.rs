@@ -1,4 +1,167 @@
-//! High-level synthesis from affine kernels.
+//! High-level synthesis (`silica hls`): a `func.func` over memrefs and
+//! scalars in the affine/arith/memref dialects becomes a scheduled,
+//! pipelined circuit in hw/comb/seq that keeps the brief's port contract.
+//!
+//! The flow, one module per stage: `front` (signature checks, lifting the
+//! body into the `kernel` model, unsupported ops rejected at the op),
+//! `analysis` (value ranges and the `index` width, carried memory
+//! dependences, trip counts and latency), `library` (the target's operator
+//! library), `schedule` (list scheduling of blocks, modulo scheduling of
+//! pipelined loops, through the scheduling library), `control` (the FSM
+//! and pipeline control), `build` (ports, datapath and memories as IR),
+//! `report` (`F.json`, `report.txt`). [`synthesize`] drives them.
+//! `interface` describes the top module's interface (`F.json`'s
+//! arguments) and `cosim` co-simulates a design against the software.
 
+pub mod analysis;
+pub mod build;
+pub mod control;
 pub mod cosim;
+pub mod front;
 pub mod interface;
+pub mod kernel;
+pub mod library;
+pub mod report;
+pub mod schedule;
+
+use analysis::trips::{figures, Figures};
+use kernel::Kernel;
+use library::Library;
+use report::ReportInput;
+use schedule::Schedules;
+use silica_ir::printer::{print_module, PrintFlags};
+use silica_ir::resources::Resources;
+use silica_ir::verify::{verify, VerifyOptions};
+use silica_ir::{Context, Diagnostic, Ir, OpId};
+
+/// What to synthesize and how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The function to synthesize.
+    pub top: String,
+    /// The target family (`ice40`, `ecp5`, optionally with a part suffix).
+    pub target: String,
+    /// Clock period in nanoseconds.
+    pub clock_ns: f64,
+    /// Pipeline innermost loops.
+    pub pipeline: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            top: String::new(),
+            target: "ice40".into(),
+            clock_ns: 20.0,
+            pipeline: true,
+        }
+    }
+}
+
+/// A synthesized design and its reports.
+pub struct Design {
+    pub kernel: Kernel,
+    pub schedules: Schedules,
+    pub library: Library,
+    pub clock_ns: f64,
+    pub figures: Figures,
+    pub register_bits: u64,
+    /// Why loops were not pipelined, and similar remarks.
+    pub notes: Vec<String>,
+    /// `F.sv`.
+    pub verilog: String,
+    /// `F.hw.mlir`.
+    pub hw_mlir: String,
+}
+
+impl Design {
+    fn input(&self) -> ReportInput<'_> {
+        ReportInput {
+            k: &self.kernel,
+            s: &self.schedules,
+            lib: &self.library,
+            clock_ns: self.clock_ns,
+            figures: &self.figures,
+            register_bits: self.register_bits,
+            notes: &self.notes,
+        }
+    }
+
+    /// The JSON report; `measured` replaces the static latency.
+    pub fn json(&self, measured: Option<u64>) -> report::Json {
+        let mut j = report::json(&self.input());
+        if let Some(m) = measured {
+            j.latency = report::LatencyJson {
+                min: Some(m),
+                max: Some(m),
+            };
+        }
+        j
+    }
+
+    /// `F.json`'s text.
+    pub fn json_text(&self, measured: Option<u64>) -> String {
+        let mut s = serde_json::to_string_pretty(&self.json(measured)).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// `report.txt`.
+    pub fn report_text(&self, measured: Option<u64>) -> String {
+        let j = self.json(measured);
+        report::text(&self.input(), &j, measured)
+    }
+}
+
+/// Synthesizes `opts.top` from the module `module` of `ir`.
+pub fn synthesize(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+) -> Result<Design, Box<Diagnostic>> {
+    let at_module = |m: String| Box::new(Diagnostic::error(ir.op_loc(module), m));
+    let library = Library::for_target(&opts.target).map_err(at_module)?;
+    if !(opts.clock_ns > 0.0 && opts.clock_ns.is_finite()) {
+        return Err(at_module(format!(
+            "clock period {} ns is not a positive number",
+            opts.clock_ns
+        )));
+    }
+    let mut kernel = front::front(ctx, ir, module, &opts.top, opts.pipeline)?;
+    analysis::ranges::narrow_index(&mut kernel);
+    let (schedules, notes) = schedule::schedule_kernel(&mut kernel, &library, opts.clock_ns)
+        .map_err(|m| {
+            Box::new(Diagnostic::error(
+                kernel.loc,
+                format!("scheduling failed: {m}"),
+            ))
+        })?;
+    let circuit = build::build(ctx, &kernel, &schedules)?;
+    verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
+    let verilog = silica_emit_verilog::emit_verilog(
+        ctx,
+        &circuit.ir,
+        circuit.module,
+        silica_emit_verilog::Options::default(),
+    )?;
+    let hw_mlir = print_module(
+        ctx,
+        &circuit.ir,
+        circuit.module,
+        &Resources::default(),
+        PrintFlags::default(),
+    );
+    let figures = figures(&kernel, &schedules);
+    Ok(Design {
+        kernel,
+        schedules,
+        library,
+        clock_ns: opts.clock_ns,
+        figures,
+        register_bits: circuit.register_bits,
+        notes,
+        verilog,
+        hw_mlir,
+    })
+}

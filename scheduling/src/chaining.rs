@@ -69,6 +69,17 @@ pub fn chain(p: &Problem, cycle_time: f64, min_ii: u32) -> Result<Chained, Probl
     })
 }
 
+/// The pairs `(src, dst)` of operations joined by a combinational path
+/// longer than `cycle_time`: `dst` must start at least a cycle after
+/// `src` finishes. Schedulers without chaining (list, modulo) honour them
+/// when each pair is given a latency-1 operation between its ends.
+pub fn chain_breaks(p: &Problem, cycle_time: f64) -> Vec<(OpId, OpId)> {
+    chain_breaking(p, cycle_time)
+        .into_iter()
+        .map(|(s, d, _, _)| (OpId(s as u32), OpId(d as u32)))
+        .collect()
+}
+
 /// Incoming and outgoing delay of `op`'s operator type.
 fn delays(p: &Problem, op: OpId) -> (f64, f64) {
     let t = p.operator_type(op);

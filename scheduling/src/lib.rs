@@ -18,6 +18,7 @@ mod problem;
 mod random;
 pub mod ssp;
 
+pub use chaining::chain_breaks;
 pub use graph::{rec_mii, res_mii};
 pub use list::list_schedule;
 pub use lp::{ilp_schedule, sdc_schedule, IlpOutcome, Objective};

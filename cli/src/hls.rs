@@ -1,0 +1,115 @@
+//! `silica hls FILE --top F -o DIR`: synthesizes function `F` into
+//! `DIR/F.sv`, `DIR/F.hw.mlir`, `DIR/F.json` and `DIR/report.txt`. Every
+//! output is made in memory first; on any error nothing is written.
+
+use crate::driver::new_context;
+use clap::Args;
+use silica_ir::diag::{render, Diagnostic, SourceFile};
+use silica_ir::parser::{parse, ParseOptions};
+use silica_ir::verify::{verify, VerifyOptions};
+use std::io::Read;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Arguments of `silica hls`.
+#[derive(Args, Debug)]
+pub struct HlsArgs {
+    /// Input file (`-` for standard input).
+    input: String,
+    /// The function to synthesize.
+    #[arg(long)]
+    top: String,
+    /// Output directory (created if missing).
+    #[arg(short = 'o')]
+    output: String,
+    /// Clock period in nanoseconds.
+    #[arg(long = "clock-ns", default_value_t = 20.0)]
+    clock_ns: f64,
+    /// Target family whose operator library is used (ice40, ecp5).
+    #[arg(long, default_value = "ice40")]
+    target: String,
+    /// Keep innermost loops sequential instead of pipelining them.
+    #[arg(long = "no-pipeline")]
+    no_pipeline: bool,
+}
+
+fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+    if path == "-" {
+        let mut v = Vec::new();
+        std::io::stdin().read_to_end(&mut v)?;
+        Ok(v)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+/// Runs `silica hls`.
+pub fn run(args: &HlsArgs) -> ExitCode {
+    let text = match read_input(&args.input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: could not open input file '{}': {e}", args.input);
+            return ExitCode::FAILURE;
+        }
+    };
+    let name = if args.input == "-" {
+        "<stdin>"
+    } else {
+        &args.input
+    };
+    let mut ctx = new_context(false);
+    let sources = [SourceFile { name, text: &text }];
+    let fail = |ctx: &silica_ir::Context, d: &Diagnostic| {
+        eprint!("{}", render(ctx, &sources, d));
+        ExitCode::FAILURE
+    };
+    let module = match parse(&mut ctx, name, &text, ParseOptions::default()) {
+        Ok(m) => m,
+        Err(d) => return fail(&ctx, &d),
+    };
+    let opts = VerifyOptions {
+        print_op: true,
+        debug_info: false,
+    };
+    if let Err(d) = verify(&mut ctx, &module.ir, module.top, opts) {
+        return fail(&ctx, &d);
+    }
+    let options = silica_hls::Options {
+        top: args.top.clone(),
+        target: args.target.clone(),
+        clock_ns: args.clock_ns,
+        pipeline: !args.no_pipeline,
+    };
+    let design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
+        Ok(d) => d,
+        Err(d) => return fail(&ctx, &d),
+    };
+    let top = &args.top;
+    let files = [
+        (format!("{top}.sv"), design.verilog.clone()),
+        (format!("{top}.hw.mlir"), design.hw_mlir.clone()),
+        (format!("{top}.json"), design.json_text(None)),
+        ("report.txt".to_string(), design.report_text(None)),
+    ];
+    if let Err(e) = write_outputs(Path::new(&args.output), &files) {
+        eprintln!("error: cannot write the outputs in '{}': {e}", args.output);
+        return ExitCode::FAILURE;
+    }
+    print!("{}", design.report_text(None));
+    ExitCode::SUCCESS
+}
+
+/// Writes every file into `dir`, each through a temporary file renamed
+/// over its name.
+fn write_outputs(dir: &Path, files: &[(String, String)]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (name, text) in files {
+        let path = dir.join(name);
+        let temp = dir.join(format!(".{name}.silica-{}", std::process::id()));
+        std::fs::write(&temp, text)?;
+        std::fs::rename(&temp, &path).inspect_err(|_| {
+            let _ = std::fs::remove_file(&temp);
+        })?;
+    }
+    Ok(())
+}

@@ -1,0 +1,193 @@
+//! Memory dependences between the accesses of a loop body. Addresses are
+//! read as linear forms `c * iv + sum(a_k * x_k) + k0` over the loop's
+//! induction variable and loop-invariant atoms; two accesses whose
+//! invariant parts agree touch the same word in iterations `d` apart
+//! exactly when `c * d * step = k0' - k0`, which gives the dependence
+//! distance (or proves independence). Anything else is conservatively a
+//! dependence of distance 1 both ways.
+
+use crate::kernel::{Kernel, LoopId, NodeId, Op, Val};
+use std::collections::BTreeMap;
+
+/// A dependence `src -> dst`: `dst` in iteration `i + distance` must see
+/// the effect of `src` in iteration `i`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MemDep {
+    pub src: NodeId,
+    pub dst: NodeId,
+    pub distance: u32,
+}
+
+/// `coefficients` over atoms plus a constant.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+struct Linear {
+    terms: BTreeMap<AtomKey, i128>,
+    constant: i128,
+}
+
+/// An atom of a linear form, ordered for comparison.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum AtomKey {
+    Node(usize),
+    Arg(usize),
+    Iv(usize),
+    Carried(usize, usize),
+}
+
+impl Linear {
+    fn atom(a: AtomKey) -> Linear {
+        let mut terms = BTreeMap::new();
+        terms.insert(a, 1);
+        Linear { terms, constant: 0 }
+    }
+
+    fn scale(mut self, c: i128) -> Linear {
+        for v in self.terms.values_mut() {
+            *v *= c;
+        }
+        self.terms.retain(|_, v| *v != 0);
+        self.constant *= c;
+        self
+    }
+
+    fn add(mut self, o: Linear) -> Linear {
+        for (k, v) in o.terms {
+            *self.terms.entry(k).or_insert(0) += v;
+        }
+        self.terms.retain(|_, v| *v != 0);
+        self.constant += o.constant;
+        self
+    }
+}
+
+/// The linear form of an address value; non-linear parts are atoms.
+fn linear(k: &Kernel, v: Val, depth: u32) -> Linear {
+    let atom = |v: Val| match v {
+        Val::Node(n) => AtomKey::Node(n),
+        Val::Arg(i) => AtomKey::Arg(i),
+        Val::Iv(l) => AtomKey::Iv(l),
+        Val::Carried(l, i) => AtomKey::Carried(l, i),
+        Val::Const(_) => AtomKey::Node(usize::MAX),
+    };
+    if let Some(c) = k.const_value(v) {
+        return Linear {
+            terms: BTreeMap::new(),
+            constant: c,
+        };
+    }
+    let Val::Node(n) = v else {
+        return Linear::atom(atom(v));
+    };
+    let node = &k.nodes[n];
+    if depth > 32 {
+        return Linear::atom(atom(v));
+    }
+    match node.op {
+        Op::Add => linear(k, node.args[0], depth + 1).add(linear(k, node.args[1], depth + 1)),
+        Op::Sub => {
+            linear(k, node.args[0], depth + 1).add(linear(k, node.args[1], depth + 1).scale(-1))
+        }
+        Op::Mul => match (k.const_value(node.args[0]), k.const_value(node.args[1])) {
+            (Some(c), _) => linear(k, node.args[1], depth + 1).scale(c),
+            (_, Some(c)) => linear(k, node.args[0], depth + 1).scale(c),
+            _ => Linear::atom(atom(v)),
+        },
+        _ => Linear::atom(atom(v)),
+    }
+}
+
+/// The loop-carried memory dependences among the accesses `nodes` (in
+/// program order) of the body of loop `l`.
+pub fn carried_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep> {
+    let body_blocks: Vec<usize> = k.loops[l]
+        .body
+        .iter()
+        .filter_map(|it| match it {
+            crate::kernel::Item::Block(b) => Some(*b),
+            crate::kernel::Item::Loop(_) => None,
+        })
+        .collect();
+    let step = i128::from(k.loops[l].step);
+    let iv = AtomKey::Iv(l);
+    let mut out = Vec::new();
+    for (i, &a) in nodes.iter().enumerate() {
+        for &b in &nodes[i + 1..] {
+            let (na, nb) = (&k.nodes[a], &k.nodes[b]);
+            let (Some(ma), Some(mb)) = (na.op.memory(), nb.op.memory()) else {
+                continue;
+            };
+            let store = matches!(na.op, Op::Store(_)) || matches!(nb.op, Op::Store(_));
+            if ma != mb || !store {
+                continue;
+            }
+            let mut fa = linear(k, na.args[0], 0);
+            let mut fb = linear(k, nb.args[0], 0);
+            let ca = fa.terms.remove(&iv).unwrap_or(0);
+            let cb = fb.terms.remove(&iv).unwrap_or(0);
+            // Atoms must not vary across iterations (values computed in
+            // the body, such as loaded indices, do).
+            let invariant = |f: &Linear| {
+                f.terms.keys().all(|key| match *key {
+                    AtomKey::Node(n) => n == usize::MAX || !body_blocks.contains(&k.nodes[n].block),
+                    AtomKey::Carried(cl, _) => cl != l,
+                    _ => true,
+                })
+            };
+            let exact =
+                fa.terms == fb.terms && ca == cb && step != 0 && invariant(&fa) && invariant(&fb);
+            if !exact {
+                out.push(MemDep {
+                    src: a,
+                    dst: b,
+                    distance: 1,
+                });
+                out.push(MemDep {
+                    src: b,
+                    dst: a,
+                    distance: 1,
+                });
+                continue;
+            }
+            // a at iteration x, b at iteration x + d:
+            // ca*x + ka == ca*(x + d*step) + kb  <=>  ca*step*d == ka - kb.
+            let diff = fa.constant - fb.constant;
+            if ca == 0 {
+                if diff == 0 {
+                    out.push(MemDep {
+                        src: a,
+                        dst: b,
+                        distance: 1,
+                    });
+                    out.push(MemDep {
+                        src: b,
+                        dst: a,
+                        distance: 1,
+                    });
+                }
+                continue;
+            }
+            let unit = ca * step;
+            if diff % unit != 0 {
+                continue;
+            }
+            let d = diff / unit;
+            let Ok(dist) = u32::try_from(d.unsigned_abs()) else {
+                continue;
+            };
+            if d > 0 {
+                out.push(MemDep {
+                    src: a,
+                    dst: b,
+                    distance: dist,
+                });
+            } else if d < 0 {
+                out.push(MemDep {
+                    src: b,
+                    dst: a,
+                    distance: dist,
+                });
+            }
+        }
+    }
+    out
+}

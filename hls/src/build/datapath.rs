@@ -1,0 +1,169 @@
+//! Datapath operators: each node as comb ops on its operands as seen
+//! where it starts (a multi-cycle operator is its comb circuit followed
+//! by as many registers as its latency; a load is the memory's read data
+//! a cycle after its access), and affine bound expressions.
+
+use super::{Access, At, Builder};
+use crate::kernel::{Bound, NodeId, Op, Pred};
+use silica_ir::affine::{AffineExpr, BinOp};
+use silica_ir::ValueId;
+
+impl Builder<'_, '_> {
+    /// Builds node `n` (its memory access included); a store gives its
+    /// enable.
+    pub(super) fn build_node(&mut self, n: NodeId) -> ValueId {
+        let (start, _) = self.home(n);
+        let node = self.k.nodes[n].clone();
+        let args: Vec<ValueId> = node.args.iter().map(|&a| self.seen(a, start)).collect();
+        match node.op {
+            Op::Load(m) | Op::Store(m) => {
+                let enable = self.active(start);
+                let aw = self.address_width(m);
+                let address = self.hw.resize(args[0], aw, false);
+                let data = args.get(1).copied();
+                self.accesses[m].push(Access {
+                    enable,
+                    address,
+                    data,
+                });
+                match node.op {
+                    Op::Load(_) => self.read_data[m],
+                    _ => enable,
+                }
+            }
+            op => {
+                let v = self.operator(op, &args, node.width);
+                let latency = self.s.latency[n];
+                self.hw.delayed(v, latency, &format!("op{n}"))
+            }
+        }
+    }
+
+    /// The comb circuit of `op` on `args`, `width` bits wide.
+    pub(super) fn operator(&mut self, op: Op, args: &[ValueId], width: u32) -> ValueId {
+        let h = &mut self.hw;
+        let two = |name: &str, h: &mut super::hw::Hw<'_>| h.comb(name, &[args[0], args[1]]);
+        match op {
+            Op::Add => two("comb.add", h),
+            Op::Sub => two("comb.sub", h),
+            Op::Mul => two("comb.mul", h),
+            Op::DivS => two("comb.divs", h),
+            Op::DivU => two("comb.divu", h),
+            Op::RemS => two("comb.mods", h),
+            Op::RemU => two("comb.modu", h),
+            Op::Shl => two("comb.shl", h),
+            Op::ShrU => two("comb.shru", h),
+            Op::ShrS => two("comb.shrs", h),
+            Op::And => two("comb.and", h),
+            Op::Or => two("comb.or", h),
+            Op::Xor => two("comb.xor", h),
+            Op::MinS | Op::MaxS | Op::MinU | Op::MaxU => {
+                let pred = match op {
+                    Op::MinS => Pred::Slt,
+                    Op::MaxS => Pred::Sgt,
+                    Op::MinU => Pred::Ult,
+                    _ => Pred::Ugt,
+                };
+                let c = h.icmp(pred.number(), args[0], args[1]);
+                h.mux(c, args[0], args[1])
+            }
+            Op::Cmp(p) => h.icmp(p.number(), args[0], args[1]),
+            Op::Mux => h.mux(args[0], args[1], args[2]),
+            Op::SExt => h.resize(args[0], width, true),
+            Op::ZExt | Op::Trunc => h.resize(args[0], width, false),
+            Op::FloorDivC(c) => floor_div(h, args[0], c),
+            Op::CeilDivC(c) => {
+                let bias = h.constant((c - 1) as u128, width);
+                let biased = h.comb("comb.add", &[args[0], bias]);
+                floor_div(h, biased, c)
+            }
+            Op::ModC(c) => {
+                if c.count_ones() == 1 {
+                    let mask = h.constant((c - 1) as u128, width);
+                    h.comb("comb.and", &[args[0], mask])
+                } else {
+                    let d = h.constant(c as u128, width);
+                    let r = h.comb("comb.mods", &[args[0], d]);
+                    let zero = h.constant(0, width);
+                    let negative = h.icmp(Pred::Slt.number(), r, zero);
+                    let up = h.comb("comb.add", &[r, d]);
+                    h.mux(negative, up, r)
+                }
+            }
+            Op::Load(_) | Op::Store(_) => args[0],
+        }
+    }
+
+    /// A loop bound as seen at `at`: the max (lower) or min (upper) of
+    /// its results.
+    pub fn bound(&mut self, b: &Bound, lower: bool, at: At) -> ValueId {
+        let operands: Vec<ValueId> = b.operands.iter().map(|&v| self.seen(v, at)).collect();
+        let nd = b.map.num_dims as usize;
+        let mut acc: Option<ValueId> = None;
+        for e in b.map.results.iter() {
+            let v = self.expr(e, &operands, nd);
+            acc = Some(match acc {
+                None => v,
+                Some(a) => self.operator(if lower { Op::MaxS } else { Op::MinS }, &[a, v], 0),
+            });
+        }
+        acc.unwrap_or_else(|| self.hw.constant(0, self.k.index_width))
+    }
+
+    fn expr(&mut self, e: &AffineExpr, operands: &[ValueId], nd: usize) -> ValueId {
+        let w = self.k.index_width;
+        match e {
+            AffineExpr::Dim(i) => operands[*i as usize],
+            AffineExpr::Symbol(i) => operands[nd + *i as usize],
+            AffineExpr::Constant(c) => self.hw.constant(*c as u128, w),
+            AffineExpr::Binary(bin) => {
+                let (op, l, r) = &**bin;
+                let a = self.expr(l, operands, nd);
+                let divisor = match r {
+                    AffineExpr::Constant(c) => *c,
+                    _ => 0,
+                };
+                match op {
+                    BinOp::Add | BinOp::Mul => {
+                        let b = self.expr(r, operands, nd);
+                        let name = if *op == BinOp::Add { Op::Add } else { Op::Mul };
+                        self.operator(name, &[a, b], w)
+                    }
+                    BinOp::FloorDiv => self.operator(Op::FloorDivC(divisor.max(1)), &[a], w),
+                    BinOp::CeilDiv => self.operator(Op::CeilDivC(divisor.max(1)), &[a], w),
+                    BinOp::Mod => self.operator(Op::ModC(divisor.max(1)), &[a], w),
+                }
+            }
+        }
+    }
+
+    /// Address bits of memory `m`.
+    pub(super) fn address_width(&self, m: usize) -> u32 {
+        let mem = &self.k.memories[m];
+        if mem.arg.is_some() {
+            mem.address_width()
+        } else {
+            silica_hw_dialects::seq_memory::firmem_address_width(mem.words())
+        }
+    }
+}
+
+/// `floor(a / c)` for a positive constant `c` (an arithmetic shift for
+/// powers of two).
+fn floor_div(h: &mut super::hw::Hw<'_>, a: ValueId, c: i64) -> ValueId {
+    let w = h.width(a);
+    if c.count_ones() == 1 {
+        let s = h.constant(u128::from(c.trailing_zeros()), w);
+        return h.comb("comb.shrs", &[a, s]);
+    }
+    // Negative dividends: floor(a / c) = -1 - ((-1 - a) / c).
+    let zero = h.constant(0, w);
+    let minus_one = h.constant(u128::MAX, w);
+    let negative = h.icmp(Pred::Slt.number(), a, zero);
+    let flipped = h.comb("comb.sub", &[minus_one, a]);
+    let dividend = h.mux(negative, flipped, a);
+    let d = h.constant(c as u128, w);
+    let q = h.comb("comb.divs", &[dividend, d]);
+    let back = h.comb("comb.sub", &[minus_one, q]);
+    h.mux(negative, back, q)
+}

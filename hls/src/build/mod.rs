@@ -1,0 +1,379 @@
+//! Structure: the scheduled kernel as one `hw.module` of comb/seq ops.
+//! Ports follow the brief's contract (`ports.rs`); the controller and the
+//! pipelines are in `control/`. The datapath is built on demand: a value
+//! is asked for *as seen* at a controller state or at a step of a
+//! pipelined iteration, and comes back as the wire that computes it there
+//! (operations chained within a state), the register that captured it in
+//! the state where it became valid, or a delay line within a pipeline.
+
+mod datapath;
+pub mod hw;
+mod memory;
+pub mod ports;
+
+use crate::control::Control;
+use crate::kernel::{Arg, Kernel, LoopId, NodeId, Val};
+use crate::schedule::Schedules;
+use hw::{Hw, Reg};
+use rustc_hash::FxHashMap;
+use silica_hw_dialects::types::{self as hwt, Direction, Port};
+use silica_ir::{Context, Diagnostic, Ir, OpId, OpSpec, ValueId};
+
+/// Where a value is observed: in a controller state, or at a step of an
+/// iteration of a pipelined loop.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum At {
+    State(u32),
+    Pipe(LoopId, u32),
+}
+
+/// One access to a memory port.
+pub struct Access {
+    pub enable: ValueId,
+    pub address: ValueId,
+    pub data: Option<ValueId>,
+}
+
+/// The circuit under construction.
+pub struct Builder<'c, 'k> {
+    pub hw: Hw<'c>,
+    pub k: &'k Kernel,
+    pub s: &'k Schedules,
+    pub control: Control,
+    /// Input ports of scalar arguments, and their registers.
+    pub arg_ports: FxHashMap<usize, ValueId>,
+    pub arg_regs: FxHashMap<usize, Reg>,
+    /// Induction variable (counter) and carried-value registers.
+    pub iv_regs: Vec<Reg>,
+    pub carried_regs: Vec<Vec<Reg>>,
+    pub state: Reg,
+    /// Node wires and capture registers.
+    wires: FxHashMap<NodeId, ValueId>,
+    captures: FxHashMap<NodeId, ValueId>,
+    pub accesses: Vec<Vec<Access>>,
+    /// The read data of each memory.
+    pub read_data: Vec<ValueId>,
+    /// Deferred writes of registers.
+    pub writes: FxHashMap<OpId, (Reg, Vec<(ValueId, ValueId)>)>,
+    state_tests: FxHashMap<u32, ValueId>,
+    /// Valid signal of each pipeline step (index 0: the issue signal).
+    pub valid: FxHashMap<LoopId, Vec<ValueId>>,
+    /// On-chip RAMs: the memory value and its read port.
+    rams: FxHashMap<usize, (ValueId, OpId)>,
+}
+
+/// The built design.
+pub struct Circuit {
+    pub ir: Ir,
+    pub module: OpId,
+    pub register_bits: u64,
+}
+
+impl<'c, 'k> Builder<'c, 'k> {
+    /// Adds a write to a register (conditions of one register's writes
+    /// exclude each other, except where order is stated).
+    pub fn write(&mut self, reg: Reg, cond: ValueId, value: ValueId) {
+        self.writes
+            .entry(reg.op)
+            .or_insert_with(|| (reg, Vec::new()))
+            .1
+            .push((cond, value));
+    }
+
+    /// `state == s`.
+    pub fn in_state(&mut self, s: u32) -> ValueId {
+        if let Some(&v) = self.state_tests.get(&s) {
+            return v;
+        }
+        let c = self.hw.constant(u128::from(s), self.state.width);
+        let v = self.hw.icmp(0, self.state.q, c);
+        self.state_tests.insert(s, v);
+        v
+    }
+
+    /// Whether a context is active this cycle.
+    pub fn active(&mut self, at: At) -> ValueId {
+        match at {
+            At::State(s) => self.in_state(s),
+            At::Pipe(l, t) => self.valid[&l][t as usize],
+        }
+    }
+
+    /// The value `v` as seen at `at`.
+    pub fn seen(&mut self, v: Val, at: At) -> ValueId {
+        let k = self.k;
+        match v {
+            Val::Const(c) => {
+                let (bits, w) = k.consts[c];
+                self.hw.constant(bits, w)
+            }
+            Val::Arg(i) => {
+                if at == At::State(crate::control::IDLE) {
+                    self.arg_ports[&i]
+                } else {
+                    self.arg_regs[&i].q
+                }
+            }
+            Val::Iv(l) => {
+                let q = self.iv_regs[l].q;
+                match at {
+                    At::Pipe(pl, t) if pl == l => self.hw.delayed(q, t, "iv"),
+                    _ => q,
+                }
+            }
+            Val::Carried(l, i) => {
+                let q = self.carried_regs[l][i].q;
+                match at {
+                    At::Pipe(pl, t) if pl == l => {
+                        let written = self.s.pipes[l].as_ref().and_then(|p| p.carry[i]);
+                        match written {
+                            Some(ty) if t > ty => self.hw.delayed(q, t - ty, "carried"),
+                            _ => q,
+                        }
+                    }
+                    // Leaving a pipeline state, the last iteration may
+                    // write the register at this very edge: read through.
+                    At::State(st) if st == self.control.loop_state[l] => {
+                        let written = self.s.pipes[l].as_ref().and_then(|p| p.carry[i]);
+                        match written {
+                            Some(ty) if self.k.loops[l].yields[i] != Val::Carried(l, i) => {
+                                let new = self.seen(self.k.loops[l].yields[i], At::Pipe(l, ty));
+                                let en = self.active(At::Pipe(l, ty));
+                                self.hw.mux(en, new, q)
+                            }
+                            _ => q,
+                        }
+                    }
+                    _ => q,
+                }
+            }
+            Val::Node(n) => self.seen_node(n, at),
+        }
+    }
+
+    /// Where node `n` is computed, and the step its result is valid.
+    fn home(&self, n: NodeId) -> (At, At) {
+        let b = self.k.nodes[n].block;
+        let (start, ready) = (self.s.start[n], self.s.ready(n));
+        match crate::schedule::in_pipelined_loop(self.k, b) {
+            Some(l) => (At::Pipe(l, start), At::Pipe(l, ready)),
+            None => {
+                let base = self.control.block_base[b];
+                (At::State(base + start), At::State(base + ready))
+            }
+        }
+    }
+
+    fn seen_node(&mut self, n: NodeId, at: At) -> ValueId {
+        let (_, ready) = self.home(n);
+        if ready == at {
+            return self.wire(n);
+        }
+        match (ready, at) {
+            (At::Pipe(l, r), At::Pipe(l2, t)) if l == l2 && t >= r => {
+                let w = self.wire(n);
+                self.hw.delayed(w, t - r, "pipe")
+            }
+            _ => self.capture(n),
+        }
+    }
+
+    /// The register that holds node `n`'s result after the state where it
+    /// is valid.
+    fn capture(&mut self, n: NodeId) -> ValueId {
+        if let Some(&v) = self.captures.get(&n) {
+            return v;
+        }
+        let (_, ready) = self.home(n);
+        let wire = self.wire(n);
+        let width = self.hw.width(wire);
+        let reg = self.hw.reg(&format!("v{n}"), width, None);
+        self.captures.insert(n, reg.q);
+        let cond = self.active(ready);
+        self.write(reg, cond, wire);
+        reg.q
+    }
+
+    /// Node `n`'s result where it becomes valid.
+    pub fn wire(&mut self, n: NodeId) -> ValueId {
+        if let Some(&v) = self.wires.get(&n) {
+            return v;
+        }
+        let v = self.build_node(n);
+        self.wires.insert(n, v);
+        v
+    }
+}
+
+/// Builds the circuit of a scheduled kernel into a fresh module.
+pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Box<Diagnostic>> {
+    let control = Control::plan(k, s);
+    let mut ir = Ir::new();
+    let loc = k.loc;
+    let module_name = ctx.sym("builtin.module");
+    let empty = ctx.dict_attr(Vec::new());
+    let top_region = ir.create_region();
+    let top_block = ir.create_block();
+    ir.append_block(top_region, top_block);
+    let top = ir.create_op(OpSpec {
+        name: module_name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[top_region],
+        attrs: empty,
+        props: None,
+    });
+    let ports = ports::ports(ctx, k);
+    let body_region = ir.create_region();
+    let body = ir.create_block();
+    ir.append_block(body_region, body);
+    let mut inputs = Vec::new();
+    for p in &ports {
+        if p.dir == Direction::Input {
+            inputs.push(ir.add_block_arg(body, p.ty, Some(loc)));
+        }
+    }
+    let mty = hwt::module_type(ctx, &ports);
+    let mty_attr = ctx.intern_attr(silica_ir::AttrKind::Type(mty));
+    let sym = ctx.string_attr(k.name.as_bytes());
+    let params = ctx.array_attr(&[]);
+    let attrs = vec![
+        (ctx.sym("module_type"), mty_attr),
+        (ctx.sym("parameters"), params),
+        (ctx.sym("sym_name"), sym),
+    ];
+    let attrs = ctx.dict_attr(attrs);
+    let hw_module = ctx.sym("hw.module");
+    let module = ir.create_op(OpSpec {
+        name: hw_module,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[body_region],
+        attrs,
+        props: None,
+    });
+    ir.append_op(top_block, module);
+    let input_of = |name: &str| -> ValueId {
+        let i = ports
+            .iter()
+            .filter(|p| p.dir == Direction::Input)
+            .position(|p| p.name == name)
+            .unwrap_or(0);
+        inputs[i]
+    };
+    let (clock, reset, start) = (input_of("clock"), input_of("reset"), input_of("start"));
+    let mut arg_ports = FxHashMap::default();
+    for (i, sc) in k.scalars() {
+        arg_ports.insert(i, input_of(&sc.name));
+    }
+    let mut read_data = Vec::new();
+    for m in &k.memories {
+        read_data.push(if m.arg.is_some() {
+            input_of(&ports::memory_port(&m.name, "q", 0))
+        } else {
+            clock
+        });
+    }
+    let mut hw = Hw::new(ctx, ir, body, clock, reset);
+    hw.loc = loc;
+    let state_width = (32 - (control.num_states.max(2) - 1).leading_zeros()).max(1);
+    let state = hw.reg("state", state_width, Some(0));
+    let mut arg_regs = FxHashMap::default();
+    for (i, sc) in k.scalars() {
+        arg_regs.insert(i, hw.reg(&sc.name, sc.width, None));
+    }
+    let iv_regs = (0..k.loops.len())
+        .map(|l| hw.reg(&format!("iv{l}"), k.index_width, None))
+        .collect();
+    let carried_regs = k
+        .loops
+        .iter()
+        .enumerate()
+        .map(|(l, lp)| {
+            lp.carried_widths
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| hw.reg(&format!("carried{l}_{i}"), w, None))
+                .collect()
+        })
+        .collect();
+    let mut b = Builder {
+        hw,
+        k,
+        s,
+        control,
+        arg_ports,
+        arg_regs,
+        iv_regs,
+        carried_regs,
+        state,
+        wires: FxHashMap::default(),
+        captures: FxHashMap::default(),
+        accesses: k.memories.iter().map(|_| Vec::new()).collect(),
+        read_data,
+        writes: FxHashMap::default(),
+        state_tests: FxHashMap::default(),
+        valid: FxHashMap::default(),
+        rams: FxHashMap::default(),
+    };
+    b.create_rams();
+    b.build_pipeline_valids();
+    b.build_control(start);
+    // Stores (and loads nothing reads) are built here.
+    for n in 0..k.nodes.len() {
+        b.wire(n);
+    }
+    let outputs = b.finish_outputs();
+    let writes: Vec<_> = std::mem::take(&mut b.writes).into_values().collect();
+    for (reg, w) in writes {
+        b.hw.connect(reg, &w);
+    }
+    b.hw.op("hw.output", &outputs, &[], vec![], vec![]);
+    b.hw.finish();
+    let register_bits = b.hw.register_bits;
+    Ok(Circuit {
+        ir: b.hw.ir,
+        module: top,
+        register_bits,
+    })
+}
+
+impl Builder<'_, '_> {
+    /// The output values in port order, with memory ports connected.
+    fn finish_outputs(&mut self) -> Vec<ValueId> {
+        let mut outs = Vec::new();
+        let idle = self.in_state(crate::control::IDLE);
+        outs.push(self.control_done());
+        outs.push(idle);
+        for r in self.control.result_regs.clone() {
+            outs.push(r.q);
+        }
+        for m in 0..self.k.memories.len() {
+            let ports = self.connect_memory(m);
+            if self.k.memories[m].arg.is_some() {
+                outs.extend(ports);
+            }
+        }
+        outs
+    }
+
+    fn control_done(&mut self) -> ValueId {
+        self.control
+            .done
+            .map_or_else(|| self.hw.constant(0, 1), |r| r.q)
+    }
+
+    /// Whether argument `i` is a scalar.
+    pub fn is_scalar(&self, i: usize) -> bool {
+        matches!(self.k.args[i], Arg::Scalar(_))
+    }
+}
+
+/// The port list of a kernel, re-exported for the report.
+pub fn module_ports(ctx: &mut Context, k: &Kernel) -> Vec<Port> {
+    ports::ports(ctx, k)
+}

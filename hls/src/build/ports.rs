@@ -1,0 +1,51 @@
+//! The top module's ports, in the brief's order: `clock`, `reset`,
+//! `start`, `done`, `idle`, each scalar argument, each result
+//! (`result<i>`), then per memref argument `<A>_address0`, `_ce0`,
+//! `_we0`, `_d0` (outputs) and `_q0` (input). Names come from the
+//! arguments' `hls.name` (else `arg<i>`); this is the one place that
+//! spells them.
+
+use crate::kernel::{Arg, Kernel};
+use silica_hw_dialects::types::{self as hwt, Direction, Port};
+use silica_ir::Context;
+
+/// The name of port `kind` (`address`, `ce`, `we`, `d`, `q`) number `p`
+/// of memory `name`.
+pub fn memory_port(name: &str, kind: &str, p: u32) -> String {
+    format!("{name}_{kind}{p}")
+}
+
+/// The name of result `i`.
+pub fn result_port(i: usize) -> String {
+    format!("result{i}")
+}
+
+/// Every port of the kernel's top module, in order.
+pub fn ports(ctx: &mut Context, k: &Kernel) -> Vec<Port> {
+    let mut ports = Vec::new();
+    let mut port = |dir: Direction, name: String, ty| ports.push(Port { dir, name, ty });
+    let i1 = ctx.signless(1);
+    port(Direction::Input, "clock".into(), hwt::clock(ctx));
+    port(Direction::Input, "reset".into(), i1);
+    port(Direction::Input, "start".into(), i1);
+    port(Direction::Output, "done".into(), i1);
+    port(Direction::Output, "idle".into(), i1);
+    for (_, s) in k.scalars() {
+        port(Direction::Input, s.name.clone(), ctx.signless(s.width));
+    }
+    for (i, &w) in k.results.iter().enumerate() {
+        port(Direction::Output, result_port(i), ctx.signless(w));
+    }
+    for a in &k.args {
+        let Arg::Memory(m) = a else { continue };
+        let m = &k.memories[*m];
+        let aw = ctx.signless(m.address_width());
+        let dw = ctx.signless(m.element_width);
+        port(Direction::Output, memory_port(&m.name, "address", 0), aw);
+        port(Direction::Output, memory_port(&m.name, "ce", 0), i1);
+        port(Direction::Output, memory_port(&m.name, "we", 0), i1);
+        port(Direction::Output, memory_port(&m.name, "d", 0), dw);
+        port(Direction::Input, memory_port(&m.name, "q", 0), dw);
+    }
+    ports
+}

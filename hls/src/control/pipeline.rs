@@ -1,0 +1,81 @@
+//! Pipeline control of a modulo-scheduled loop, in its one controller
+//! state: an iteration issues every II cycles (an II counter) while the
+//! counter is below the upper bound, stepping the counter; a valid bit per
+//! step of an iteration (the issue signal, then a shift register) enables
+//! that step's memory accesses and carried-value writes, so the prologue
+//! fills and the epilogue drains without stalls. The state is left in the
+//! cycle after which no step of any iteration remains.
+
+use crate::build::{At, Builder};
+use crate::kernel::{Pred, Val};
+use silica_ir::ValueId;
+
+impl Builder<'_, '_> {
+    /// Issue and valid signals of every pipelined loop, and the pipeline
+    /// state's exit condition.
+    pub fn build_pipeline_valids(&mut self) {
+        let k = self.k;
+        for l in 0..k.loops.len() {
+            let Some(p) = self.s.pipes[l].clone() else {
+                continue;
+            };
+            let st = self.control.loop_state[l];
+            let here = self.in_state(st);
+            let at = At::State(st);
+            let upper = self.bound(&k.loops[l].upper, false, at);
+            let iv = self.iv_regs[l].q;
+            let more = self.hw.icmp(Pred::Slt.number(), iv, upper);
+            let mut issue = self.hw.and(here, more);
+            if p.ii > 1 {
+                let bits = 32 - (p.ii - 1).leading_zeros();
+                let counter = self.hw.reg(&format!("ii_count{l}"), bits.max(1), None);
+                let zero = self.hw.constant(0, counter.width);
+                let last = self.hw.constant(u128::from(p.ii - 1), counter.width);
+                let one = self.hw.constant(1, counter.width);
+                let at_last = self.hw.icmp(Pred::Eq.number(), counter.q, last);
+                let inc = self.hw.comb("comb.add", &[counter.q, one]);
+                let next = self.hw.mux(at_last, zero, inc);
+                self.write(counter, here, next);
+                let phase0 = self.hw.icmp(Pred::Eq.number(), counter.q, zero);
+                issue = self.hw.and(issue, phase0);
+                self.control.ii_counters.insert(l, counter);
+            }
+            let stepped = self.step_iv(l);
+            self.write(self.iv_regs[l], issue, stepped);
+            let mut valid = vec![issue];
+            let always = self.hw.constant(1, 1);
+            for t in 1..p.depth {
+                let r = self.hw.reg(&format!("valid{l}_{t}"), 1, Some(0));
+                self.write(r, always, valid[t as usize - 1]);
+                valid.push(r.q);
+            }
+            // Leave when no step of an iteration remains after this cycle
+            // and no iteration is left to issue.
+            let next_iv = self.hw.mux(issue, stepped, iv);
+            let more_next = self.hw.icmp(Pred::Slt.number(), next_iv, upper);
+            let busy: Vec<ValueId> = valid[..(p.depth as usize - 1)].to_vec();
+            let busy = self.hw.any(&busy);
+            let pending = self.hw.any(&[busy, more_next]);
+            let idle_next = self.hw.not(pending);
+            let exit = self.hw.and(here, idle_next);
+            self.valid.insert(l, valid);
+            self.control.pipe_exit.insert(l, exit);
+        }
+        for l in 0..k.loops.len() {
+            let Some(p) = self.s.pipes[l].clone() else {
+                continue;
+            };
+            for (i, t) in p.carry.iter().enumerate() {
+                let Some(t) = *t else { continue };
+                let y = k.loops[l].yields[i];
+                if y == Val::Carried(l, i) {
+                    continue;
+                }
+                let at = At::Pipe(l, t);
+                let v = self.seen(y, at);
+                let en = self.active(at);
+                self.write(self.carried_regs[l][i], en, v);
+            }
+        }
+    }
+}

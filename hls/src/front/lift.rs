@@ -1,0 +1,490 @@
+//! Lifting a `func.func` body into the kernel model: `affine.for` loops
+//! (bounds, steps, `iter_args`) become [`Loop`]s, straight-line integer
+//! and `index` arithmetic becomes datapath [`Node`]s in blocks, memory
+//! accesses become loads and stores of row-major word addresses. Any
+//! other operation is an error at that operation.
+
+use super::signature::{memory_of, op_name_attr, scalar_width, signature, string_of};
+use crate::kernel::{Bound, Item, Kernel, Loop, Node, NodeId, Op, Pred, Val, INDEX};
+use rustc_hash::FxHashMap;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::format::segment_sizes;
+use silica_ir::{Attr, AttrKind, Context, Diagnostic, Ir, OpId, ValueId};
+
+/// The state of one lift.
+pub(super) struct Lifter<'a> {
+    pub ctx: &'a Context,
+    pub ir: &'a Ir,
+    pub k: Kernel,
+    /// What each MLIR value is in the datapath.
+    pub vals: FxHashMap<ValueId, Val>,
+    /// Which memory each memref value is.
+    pub mems: FxHashMap<ValueId, usize>,
+    pub consts: FxHashMap<(u128, u32), usize>,
+    /// The block nodes are appended to, if one is open.
+    pub open: Option<usize>,
+    pub loc: Attr,
+    pipeline: bool,
+}
+
+type Res<T> = Result<T, Box<Diagnostic>>;
+
+pub(super) fn err<T>(loc: Attr, msg: impl Into<String>) -> Res<T> {
+    Err(Box::new(Diagnostic::error(loc, msg)))
+}
+
+/// Lifts `func` (named `top`); innermost loops are marked pipelined when
+/// `pipeline` is set.
+pub fn lift_function(
+    ctx: &mut Context,
+    ir: &Ir,
+    func: OpId,
+    top: &str,
+    pipeline: bool,
+) -> Res<Kernel> {
+    let loc = ir.op_loc(func);
+    let Some(block) = ir.regions(func).next().and_then(|r| ir.entry_block(r)) else {
+        return err(loc, "function has no body to synthesize");
+    };
+    let entry: Vec<ValueId> = ir.block_args(block).to_vec();
+    let (args, memories, results) = signature(ctx, ir, func, &entry)?;
+    let ctx: &Context = ctx;
+    let mut l = Lifter {
+        ctx,
+        ir,
+        k: Kernel {
+            name: top.to_string(),
+            loc,
+            args,
+            memories,
+            consts: Vec::new(),
+            nodes: Vec::new(),
+            blocks: Vec::new(),
+            loops: Vec::new(),
+            body: Vec::new(),
+            results,
+            returned: Vec::new(),
+            index_width: INDEX,
+        },
+        vals: FxHashMap::default(),
+        mems: FxHashMap::default(),
+        consts: FxHashMap::default(),
+        open: None,
+        loc,
+        pipeline,
+    };
+    for (i, &v) in entry.iter().enumerate() {
+        match l.k.args[i] {
+            crate::kernel::Arg::Scalar(_) => {
+                l.vals.insert(v, Val::Arg(i));
+            }
+            crate::kernel::Arg::Memory(m) => {
+                l.mems.insert(v, m);
+            }
+        }
+    }
+    let mut body = Vec::new();
+    let mut returned = None;
+    l.lift_block(block, &mut body, top, &mut returned)?;
+    l.k.body = body;
+    l.k.returned = returned.unwrap_or_default();
+    Ok(l.k)
+}
+
+impl Lifter<'_> {
+    /// Appends a node to the open block (opening one in `items`).
+    pub fn node(&mut self, items: &mut Vec<Item>, op: Op, args: Vec<Val>, width: u32) -> Val {
+        let block = match self.open {
+            Some(b) => b,
+            None => {
+                let b = self.k.blocks.len();
+                self.k.blocks.push(Vec::new());
+                items.push(Item::Block(b));
+                self.open = Some(b);
+                b
+            }
+        };
+        let id: NodeId = self.k.nodes.len();
+        self.k.nodes.push(Node {
+            op,
+            args,
+            width,
+            loc: self.loc,
+            block,
+        });
+        self.k.blocks[block].push(id);
+        Val::Node(id)
+    }
+
+    /// The datapath value of an MLIR value.
+    fn val(&self, v: ValueId) -> Res<Val> {
+        match self.vals.get(&v) {
+            Some(&x) => Ok(x),
+            None => err(
+                self.loc,
+                "operand is not a value silica hls can compute (a memref used as data?)",
+            ),
+        }
+    }
+
+    fn mem(&self, v: ValueId) -> Res<usize> {
+        match self.mems.get(&v) {
+            Some(&m) => Ok(m),
+            None => err(
+                self.loc,
+                "memref operand is not an argument or an allocation of the function",
+            ),
+        }
+    }
+
+    fn result_width(&self, op: OpId) -> Res<u32> {
+        let t = self.ir.value_type(self.ir.result(op, 0));
+        scalar_width(self.ctx, t).ok_or_else(|| {
+            Box::new(Diagnostic::error(
+                self.loc,
+                format!(
+                    "result type '{}' is not supported; silica hls computes integers and index",
+                    silica_ir::printer::type_to_string(self.ctx, t)
+                ),
+            ))
+        })
+    }
+
+    /// Lifts the ops of `block` into `items`; `path` names loops.
+    fn lift_block(
+        &mut self,
+        block: silica_ir::BlockId,
+        items: &mut Vec<Item>,
+        path: &str,
+        returned: &mut Option<Vec<Val>>,
+    ) -> Res<Option<Vec<Val>>> {
+        let mut loop_position = 0;
+        let ops: Vec<OpId> = self.ir.block_ops(block).collect();
+        for op in ops {
+            self.loc = self.ir.op_loc(op);
+            let name = self.ctx.str(self.ir.op_name(op)).to_string();
+            let operands: Vec<ValueId> = self.ir.operands(op).collect();
+            match name.as_str() {
+                "affine.for" => {
+                    let label =
+                        string_of(self.ctx, inherent_attr(self.ctx, self.ir, op, "hls.label"))
+                            .unwrap_or_else(|| loop_position.to_string());
+                    loop_position += 1;
+                    self.lift_for(op, items, &format!("{path}/{label}"))?;
+                }
+                "affine.yield" => {
+                    let vals = operands.iter().map(|&v| self.val(v)).collect::<Res<_>>()?;
+                    return Ok(Some(vals));
+                }
+                "func.return" => {
+                    let vals = operands.iter().map(|&v| self.val(v)).collect::<Res<_>>()?;
+                    *returned = Some(vals);
+                }
+                "memref.alloc" | "memref.alloca" => {
+                    if !operands.is_empty() {
+                        return err(self.loc, format!("'{name}' with dynamic sizes is not supported; silica hls needs static shapes"));
+                    }
+                    let result = self.ir.result(op, 0);
+                    let m = self.k.memories.len();
+                    let mem_name =
+                        op_name_attr(self.ctx, self.ir, op).unwrap_or_else(|| format!("mem{m}"));
+                    let mem = memory_of(
+                        self.ctx,
+                        self.ir.value_type(result),
+                        mem_name,
+                        None,
+                        self.loc,
+                    )
+                    .map_err(|msg| Box::new(Diagnostic::error(self.loc, msg)))?;
+                    self.k.memories.push(mem);
+                    self.mems.insert(result, m);
+                }
+                "memref.dealloc" => {}
+                _ => {
+                    let v = self.lift_op(op, &name, &operands, items)?;
+                    if let Some(v) = v {
+                        self.vals.insert(self.ir.result(op, 0), v);
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// An `affine.for` as a loop item.
+    fn lift_for(&mut self, op: OpId, items: &mut Vec<Item>, path: &str) -> Res<()> {
+        let ctx = self.ctx;
+        let operands: Vec<ValueId> = self.ir.operands(op).collect();
+        let seg = segment_sizes(ctx, self.ir, op).unwrap_or_default();
+        let (nl, nu) = (
+            seg.first().copied().unwrap_or(0),
+            seg.get(1).copied().unwrap_or(0),
+        );
+        let map = |key: &str| match inherent_attr(ctx, self.ir, op, key).map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::AffineMap(m)) => Some(m.clone()),
+            _ => None,
+        };
+        let (Some(lmap), Some(umap)) = (map("lowerBoundMap"), map("upperBoundMap")) else {
+            return err(self.loc, "'affine.for' without bound maps");
+        };
+        let step = match inherent_attr(ctx, self.ir, op, "step").map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::Integer { value, .. }) => i64::try_from(value).unwrap_or(1),
+            _ => 1,
+        };
+        let lower_ops = operands[..nl]
+            .iter()
+            .map(|&v| self.val(v))
+            .collect::<Res<Vec<_>>>()?;
+        let upper_ops = operands[nl..nl + nu]
+            .iter()
+            .map(|&v| self.val(v))
+            .collect::<Res<Vec<_>>>()?;
+        let inits = operands[nl + nu..]
+            .iter()
+            .map(|&v| self.val(v))
+            .collect::<Res<Vec<_>>>()?;
+        let mut carried_widths = Vec::new();
+        for r in self.ir.results(op) {
+            let t = self.ir.value_type(r);
+            let Some(w) = scalar_width(ctx, t) else {
+                return err(
+                    self.loc,
+                    format!(
+                        "loop-carried value of type '{}' is not supported",
+                        silica_ir::printer::type_to_string(ctx, t)
+                    ),
+                );
+            };
+            carried_widths.push(w);
+        }
+        let id = self.k.loops.len();
+        self.k.loops.push(Loop {
+            loc: self.loc,
+            path: path.to_string(),
+            lower: Bound {
+                map: lmap,
+                operands: lower_ops,
+            },
+            upper: Bound {
+                map: umap,
+                operands: upper_ops,
+            },
+            step,
+            inits,
+            carried_widths,
+            yields: Vec::new(),
+            body: Vec::new(),
+            pipelined: false,
+        });
+        let Some(block) = self
+            .ir
+            .regions(op)
+            .next()
+            .and_then(|r| self.ir.entry_block(r))
+        else {
+            return err(self.loc, "'affine.for' without a body");
+        };
+        let args: Vec<ValueId> = self.ir.block_args(block).to_vec();
+        for (i, &a) in args.iter().enumerate() {
+            let v = if i == 0 {
+                Val::Iv(id)
+            } else {
+                Val::Carried(id, i - 1)
+            };
+            self.vals.insert(a, v);
+        }
+        for (k, r) in self.ir.results(op).enumerate() {
+            self.vals.insert(r, Val::Carried(id, k));
+        }
+        items.push(Item::Loop(id));
+        self.open = None;
+        let mut body = Vec::new();
+        let mut no_return = None;
+        let loc = self.loc;
+        let yields = self
+            .lift_block(block, &mut body, path, &mut no_return)?
+            .unwrap_or_default();
+        self.open = None;
+        self.loc = loc;
+        let innermost = body.iter().all(|it| matches!(it, Item::Block(_)));
+        // `hls.pipeline = false` keeps an innermost loop sequential.
+        let disabled = matches!(
+            inherent_attr(ctx, self.ir, op, "hls.pipeline").map(|a| ctx.attr_kind(a)),
+            Some(AttrKind::Integer { value, .. }) if *value == 0.into()
+        );
+        let l = &mut self.k.loops[id];
+        l.yields = yields;
+        l.body = body;
+        l.pipelined = self.pipeline && innermost && !disabled;
+        Ok(())
+    }
+
+    /// A datapath op; `None` for ops without a value result.
+    fn lift_op(
+        &mut self,
+        op: OpId,
+        name: &str,
+        operands: &[ValueId],
+        items: &mut Vec<Item>,
+    ) -> Res<Option<Val>> {
+        let binary = match name {
+            "arith.addi" => Some(Op::Add),
+            "arith.subi" => Some(Op::Sub),
+            "arith.muli" => Some(Op::Mul),
+            "arith.divsi" => Some(Op::DivS),
+            "arith.divui" => Some(Op::DivU),
+            "arith.remsi" => Some(Op::RemS),
+            "arith.remui" => Some(Op::RemU),
+            "arith.shli" => Some(Op::Shl),
+            "arith.shrui" => Some(Op::ShrU),
+            "arith.shrsi" => Some(Op::ShrS),
+            "arith.andi" => Some(Op::And),
+            "arith.ori" => Some(Op::Or),
+            "arith.xori" => Some(Op::Xor),
+            "arith.minsi" => Some(Op::MinS),
+            "arith.maxsi" => Some(Op::MaxS),
+            "arith.minui" => Some(Op::MinU),
+            "arith.maxui" => Some(Op::MaxU),
+            _ => None,
+        };
+        if let Some(b) = binary {
+            let w = self.result_width(op)?;
+            let (a, c) = (self.val(operands[0])?, self.val(operands[1])?);
+            return Ok(Some(self.binary(items, b, a, c, w)));
+        }
+        match name {
+            "arith.constant" => {
+                let w = self.result_width(op)?;
+                let value = match inherent_attr(self.ctx, self.ir, op, "value")
+                    .map(|a| self.ctx.attr_kind(a))
+                {
+                    Some(AttrKind::Integer { value, .. }) => i128::try_from(value).ok(),
+                    _ => None,
+                };
+                let Some(value) = value else {
+                    return err(
+                        self.loc,
+                        "'arith.constant' must be an integer of at most 128 bits",
+                    );
+                };
+                Ok(Some(self.constant(value, w)))
+            }
+            "arith.cmpi" => {
+                let pred = match inherent_attr(self.ctx, self.ir, op, "predicate")
+                    .map(|a| self.ctx.attr_kind(a))
+                {
+                    Some(AttrKind::Integer { value, .. }) => {
+                        i64::try_from(value).ok().and_then(Pred::from_number)
+                    }
+                    _ => None,
+                };
+                let Some(pred) = pred else {
+                    return err(self.loc, "'arith.cmpi' without a predicate");
+                };
+                let (a, b) = (self.val(operands[0])?, self.val(operands[1])?);
+                Ok(Some(self.node(items, Op::Cmp(pred), vec![a, b], 1)))
+            }
+            "arith.select" => {
+                let w = self.result_width(op)?;
+                let c = self.val(operands[0])?;
+                if self.k.width(c) != 1 {
+                    return err(self.loc, "'arith.select' needs an i1 condition");
+                }
+                let (a, b) = (self.val(operands[1])?, self.val(operands[2])?);
+                Ok(Some(self.node(items, Op::Mux, vec![c, a, b], w)))
+            }
+            "arith.extsi" | "arith.index_cast" => {
+                let w = self.result_width(op)?;
+                let a = self.val(operands[0])?;
+                Ok(Some(self.resize(items, Op::SExt, a, w)))
+            }
+            "arith.extui" | "arith.trunci" | "arith.index_castui" => {
+                let w = self.result_width(op)?;
+                let a = self.val(operands[0])?;
+                Ok(Some(self.resize(items, Op::ZExt, a, w)))
+            }
+            "affine.apply" => {
+                let map = self.map_attr(op, "map")?;
+                if map.results.len() != 1 {
+                    return err(self.loc, "'affine.apply' needs a map with one result");
+                }
+                let vals = operands
+                    .iter()
+                    .map(|&v| self.val(v))
+                    .collect::<Res<Vec<_>>>()?;
+                Ok(Some(self.apply(items, &map.results[0], &map, &vals)?))
+            }
+            "affine.min" | "affine.max" => {
+                let map = self.map_attr(op, "map")?;
+                let vals = operands
+                    .iter()
+                    .map(|&v| self.val(v))
+                    .collect::<Res<Vec<_>>>()?;
+                let combine = if name == "affine.min" {
+                    Op::MinS
+                } else {
+                    Op::MaxS
+                };
+                let mut acc: Option<Val> = None;
+                for e in map.results.iter() {
+                    let v = self.apply(items, e, &map, &vals)?;
+                    acc = Some(match acc {
+                        Some(a) => self.binary(items, combine, a, v, INDEX),
+                        None => v,
+                    });
+                }
+                match acc {
+                    Some(v) => Ok(Some(v)),
+                    None => err(self.loc, format!("'{name}' needs a map with results")),
+                }
+            }
+            "affine.load" | "memref.load" => {
+                let m = self.mem(operands[0])?;
+                let address = if name == "affine.load" {
+                    let map = self.map_attr(op, "map")?;
+                    let vals = operands[1..]
+                        .iter()
+                        .map(|&v| self.val(v))
+                        .collect::<Res<Vec<_>>>()?;
+                    self.affine_address(items, m, &map, &vals)?
+                } else {
+                    let idx = operands[1..]
+                        .iter()
+                        .map(|&v| self.val(v))
+                        .collect::<Res<Vec<_>>>()?;
+                    self.linear_address(items, m, &idx)
+                };
+                let w = self.k.memories[m].element_width;
+                Ok(Some(self.node(items, Op::Load(m), vec![address], w)))
+            }
+            "affine.store" | "memref.store" => {
+                let data = self.val(operands[0])?;
+                let m = self.mem(operands[1])?;
+                let address = if name == "affine.store" {
+                    let map = self.map_attr(op, "map")?;
+                    let vals = operands[2..]
+                        .iter()
+                        .map(|&v| self.val(v))
+                        .collect::<Res<Vec<_>>>()?;
+                    self.affine_address(items, m, &map, &vals)?
+                } else {
+                    let idx = operands[2..]
+                        .iter()
+                        .map(|&v| self.val(v))
+                        .collect::<Res<Vec<_>>>()?;
+                    self.linear_address(items, m, &idx)
+                };
+                self.node(items, Op::Store(m), vec![address, data], 0);
+                Ok(None)
+            }
+            _ => err(self.loc, format!("'{name}' is not supported by silica hls")),
+        }
+    }
+
+    fn map_attr(&self, op: OpId, key: &str) -> Res<silica_ir::affine::AffineMap> {
+        match inherent_attr(self.ctx, self.ir, op, key).map(|a| self.ctx.attr_kind(a)) {
+            Some(AttrKind::AffineMap(m)) => Ok(m.clone()),
+            _ => err(self.loc, format!("missing affine map '{key}'")),
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! The front end: finds the top function, checks its signature against
+//! the hardware contract (static-shape identity-layout memrefs, integer
+//! and `index` scalars) and lifts its body into the [`Kernel`] model,
+//! rejecting every operation the flow does not support with a diagnostic
+//! at that operation.
+
+mod expr;
+mod lift;
+mod signature;
+
+use crate::kernel::Kernel;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{Context, Diagnostic, Ir, OpId};
+
+pub use lift::lift_function;
+
+/// The `func.func` named `top` in `module`, or an error at the module.
+pub fn find_top(ctx: &Context, ir: &Ir, module: OpId, top: &str) -> Result<OpId, Box<Diagnostic>> {
+    let mut found = None;
+    for region in ir.regions(module) {
+        for block in ir.region_blocks(region) {
+            for op in ir.block_ops(block) {
+                if ctx.str(ir.op_name(op)) == "func.func"
+                    && signature::string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).as_deref()
+                        == Some(top)
+                {
+                    found = Some(op);
+                }
+            }
+        }
+    }
+    found.ok_or_else(|| {
+        Box::new(Diagnostic::error(
+            ir.op_loc(module),
+            format!("no function named '{top}' to synthesize (--top)"),
+        ))
+    })
+}
+
+/// Lifts the function `top` of `module` into a kernel.
+pub fn front(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    top: &str,
+    pipeline: bool,
+) -> Result<Kernel, Box<Diagnostic>> {
+    let func = find_top(ctx, ir, module, top)?;
+    lift_function(ctx, ir, func, top, pipeline)
+}

@@ -1,0 +1,175 @@
+//! The top function's signature as the hardware contract reads it:
+//! scalar arguments (integers, `index`), memref arguments (static shape,
+//! identity layout, integer elements, default memory space) and scalar
+//! results, each named by its `hls.name` attribute or by position.
+
+use crate::kernel::{Arg, Memory, Scalar, INDEX};
+use silica_ir::affine::AffineExpr;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::printer::type_to_string;
+use silica_ir::types::DYNAMIC;
+use silica_ir::{Attr, AttrKind, Context, Diagnostic, Ir, OpId, Type, TypeKind};
+
+/// The text of a string attribute.
+pub fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
+    match ctx.attr_kind(a?) {
+        AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
+        _ => None,
+    }
+}
+
+/// The `hls.name` of argument `i` of `func`, if it has one.
+fn arg_name(ctx: &Context, ir: &Ir, func: OpId, i: usize) -> Option<String> {
+    let AttrKind::Array(dicts) = ctx.attr_kind(inherent_attr(ctx, ir, func, "arg_attrs")?) else {
+        return None;
+    };
+    let d = *dicts.get(i)?;
+    let entry = ctx
+        .dict_entries(d)
+        .iter()
+        .find(|(k, _)| ctx.str(*k) == "hls.name")?;
+    string_of(ctx, Some(entry.1))
+}
+
+/// The name an op's `hls.name` attribute gives it.
+pub fn op_name_attr(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
+    string_of(ctx, inherent_attr(ctx, ir, op, "hls.name"))
+}
+
+/// The hardware width of a scalar type: integers at their width, `index`
+/// as [`INDEX`] (decided by range analysis); `None` for anything else.
+pub fn scalar_width(ctx: &Context, t: Type) -> Option<u32> {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } if (1..=128).contains(width) => Some(*width),
+        TypeKind::Index => Some(INDEX),
+        _ => None,
+    }
+}
+
+/// Whether a memref layout is the identity (none, or an identity map).
+fn identity_layout(ctx: &Context, layout: Option<Attr>) -> bool {
+    let Some(a) = layout else { return true };
+    match ctx.attr_kind(a) {
+        AttrKind::AffineMap(m) => {
+            m.num_symbols == 0
+                && m.results.len() == m.num_dims as usize
+                && m.results
+                    .iter()
+                    .enumerate()
+                    .all(|(i, e)| *e == AffineExpr::Dim(i as u32))
+        }
+        _ => false,
+    }
+}
+
+/// A memory of memref type `t`, or the reason it cannot be one.
+pub fn memory_of(
+    ctx: &Context,
+    t: Type,
+    name: String,
+    arg: Option<usize>,
+    loc: Attr,
+) -> Result<Memory, String> {
+    let TypeKind::MemRef {
+        shape,
+        element,
+        layout,
+        memory_space,
+    } = ctx.type_kind(t)
+    else {
+        return Err(format!("'{}' is not a memref", type_to_string(ctx, t)));
+    };
+    let shown = type_to_string(ctx, t);
+    if shape.contains(&DYNAMIC) {
+        return Err(format!(
+            "memref '{shown}' has a dynamic shape; silica hls needs static shapes"
+        ));
+    }
+    if !identity_layout(ctx, *layout) {
+        return Err(format!(
+            "memref '{shown}' has a non-identity layout; silica hls needs identity layouts"
+        ));
+    }
+    if memory_space.is_some() {
+        return Err(format!(
+            "memref '{shown}' is in a memory space silica hls does not support yet"
+        ));
+    }
+    let width = match ctx.type_kind(*element) {
+        TypeKind::Integer { width, .. } if (1..=128).contains(width) => *width,
+        _ => {
+            return Err(format!(
+                "memref '{shown}' has element type '{}'; silica hls supports integer elements of 1 to 128 bits",
+                type_to_string(ctx, *element)
+            ))
+        }
+    };
+    Ok(Memory {
+        name,
+        shape: shape.iter().map(|&d| d as u64).collect(),
+        element_width: width,
+        element_type: type_to_string(ctx, *element),
+        arg,
+        loc,
+    })
+}
+
+/// A signature: arguments, the memories of memref arguments, and result
+/// widths.
+pub type Signature = (Vec<Arg>, Vec<Memory>, Vec<u32>);
+
+/// The arguments and memories of `func`'s signature, and its result
+/// widths.
+pub fn signature(
+    ctx: &Context,
+    ir: &Ir,
+    func: OpId,
+    entry_args: &[silica_ir::ValueId],
+) -> Result<Signature, Box<Diagnostic>> {
+    let loc = ir.op_loc(func);
+    let err = |m: String| Box::new(Diagnostic::error(loc, m));
+    let fty = match inherent_attr(ctx, ir, func, "function_type").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Type(t)) => *t,
+        _ => return Err(err("function has no type".into())),
+    };
+    let mut args = Vec::new();
+    let mut memories = Vec::new();
+    for (i, &t) in ctx.function_inputs(fty).iter().enumerate() {
+        let name = arg_name(ctx, ir, func, i).unwrap_or_else(|| format!("arg{i}"));
+        let arg_loc = entry_args
+            .get(i)
+            .and_then(|&v| ir.value_loc(v))
+            .unwrap_or(loc);
+        if matches!(ctx.type_kind(t), TypeKind::MemRef { .. }) {
+            let m = memory_of(ctx, t, name, Some(i), arg_loc)
+                .map_err(|m| Box::new(Diagnostic::error(arg_loc, m)))?;
+            args.push(Arg::Memory(memories.len()));
+            memories.push(m);
+        } else if let Some(width) = scalar_width(ctx, t) {
+            args.push(Arg::Scalar(Scalar {
+                name,
+                width,
+                ty: type_to_string(ctx, t),
+            }));
+        } else {
+            return Err(Box::new(Diagnostic::error(
+                arg_loc,
+                format!(
+                    "argument {i} has type '{}'; silica hls supports integers, index and static memrefs",
+                    type_to_string(ctx, t)
+                ),
+            )));
+        }
+    }
+    let mut results = Vec::new();
+    for &t in ctx.function_results(fty) {
+        let w = scalar_width(ctx, t).ok_or_else(|| {
+            err(format!(
+                "result type '{}' is not supported; silica hls returns integers and index",
+                type_to_string(ctx, t)
+            ))
+        })?;
+        results.push(w);
+    }
+    Ok((args, memories, results))
+}

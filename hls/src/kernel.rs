@@ -1,0 +1,295 @@
+//! The kernel model between the MLIR input and the circuit: scalar
+//! arguments and results, memories, a tree of straight-line blocks and
+//! loops, and the datapath nodes of every block at their hardware widths.
+//! The front end builds it; analysis, scheduling and construction read it.
+
+use silica_ir::affine::AffineMap;
+use silica_ir::Attr;
+
+pub type NodeId = usize;
+pub type LoopId = usize;
+pub type MemId = usize;
+pub type BlockId = usize;
+
+/// The width `index` values get before range analysis picks one.
+pub const INDEX: u32 = u32::MAX;
+
+/// A value of the datapath.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Val {
+    /// The result of a node.
+    Node(NodeId),
+    /// A scalar argument (latched at start).
+    Arg(usize),
+    /// A loop's induction variable.
+    Iv(LoopId),
+    /// A loop-carried value (`iter_args`), also the loop's result.
+    Carried(LoopId, usize),
+    /// A constant (index into [`Kernel::consts`]).
+    Const(usize),
+}
+
+/// Comparison predicates, numbered as `arith.cmpi` and `comb.icmp` number
+/// them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Pred {
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+}
+
+impl Pred {
+    /// The predicate numbered `n`.
+    pub fn from_number(n: i64) -> Option<Pred> {
+        use Pred::*;
+        [Eq, Ne, Slt, Sle, Sgt, Sge, Ult, Ule, Ugt, Uge]
+            .get(usize::try_from(n).ok()?)
+            .copied()
+    }
+
+    /// The number both dialects use.
+    pub fn number(self) -> i64 {
+        self as i64
+    }
+}
+
+/// What a node computes. Operands of arithmetic have the node's width;
+/// `FloorDivC`/`CeilDivC`/`ModC` divide by a positive constant with
+/// affine (floor) semantics.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    DivS,
+    DivU,
+    RemS,
+    RemU,
+    Shl,
+    ShrU,
+    ShrS,
+    And,
+    Or,
+    Xor,
+    MinS,
+    MaxS,
+    MinU,
+    MaxU,
+    Cmp(Pred),
+    /// `[condition, true value, false value]`.
+    Mux,
+    SExt,
+    ZExt,
+    Trunc,
+    FloorDivC(i64),
+    CeilDivC(i64),
+    ModC(i64),
+    /// `[word address]`; the result is the word, a cycle later.
+    Load(MemId),
+    /// `[word address, data]`; no result.
+    Store(MemId),
+}
+
+impl Op {
+    /// Whether the node accesses a memory.
+    pub fn memory(self) -> Option<MemId> {
+        match self {
+            Op::Load(m) | Op::Store(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// A datapath operation.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub op: Op,
+    pub args: Vec<Val>,
+    /// Result width (0 for stores).
+    pub width: u32,
+    pub loc: Attr,
+    pub block: BlockId,
+}
+
+/// A memory: an external memref argument (ports on the top module) or an
+/// on-chip RAM from `memref.alloc`/`alloca`.
+#[derive(Clone, Debug)]
+pub struct Memory {
+    pub name: String,
+    pub shape: Vec<u64>,
+    pub element_width: u32,
+    /// The element type as MLIR prints it.
+    pub element_type: String,
+    /// The argument position for external memories.
+    pub arg: Option<usize>,
+    pub loc: Attr,
+}
+
+impl Memory {
+    /// Number of words.
+    pub fn words(&self) -> u64 {
+        self.shape.iter().product::<u64>().max(1)
+    }
+
+    /// Address bits: ceil(log2(words)), at least 1.
+    pub fn address_width(&self) -> u32 {
+        let w = self.words();
+        (64 - (w - 1).leading_zeros()).max(1)
+    }
+}
+
+/// A scalar argument.
+#[derive(Clone, Debug)]
+pub struct Scalar {
+    pub name: String,
+    pub width: u32,
+    pub ty: String,
+}
+
+/// A function argument: a scalar or a memory.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    Scalar(Scalar),
+    Memory(MemId),
+}
+
+/// A loop bound: the max (lower) or min (upper) of an affine map's results
+/// over operand values.
+#[derive(Clone, Debug)]
+pub struct Bound {
+    pub map: AffineMap,
+    pub operands: Vec<Val>,
+}
+
+impl Bound {
+    /// The bound when it is one constant.
+    pub fn constant(&self) -> Option<i64> {
+        match self.map.results.as_ref() {
+            [silica_ir::affine::AffineExpr::Constant(c)] => Some(*c),
+            _ => None,
+        }
+    }
+}
+
+/// An `affine.for` loop.
+#[derive(Clone, Debug)]
+pub struct Loop {
+    pub loc: Attr,
+    /// `top/label-or-position/...`, as the report names loops.
+    pub path: String,
+    pub lower: Bound,
+    pub upper: Bound,
+    pub step: i64,
+    /// Initial values of the carried values.
+    pub inits: Vec<Val>,
+    /// Widths of the carried values.
+    pub carried_widths: Vec<u32>,
+    /// What the body yields for the next iteration.
+    pub yields: Vec<Val>,
+    pub body: Vec<Item>,
+    /// Whether the loop is pipelined (an innermost loop, unless turned off).
+    pub pipelined: bool,
+}
+
+/// One element of a sequence: straight-line nodes or a loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    Block(BlockId),
+    Loop(LoopId),
+}
+
+/// The whole kernel.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    pub name: String,
+    pub loc: Attr,
+    pub args: Vec<Arg>,
+    pub memories: Vec<Memory>,
+    /// Constants: value (two's complement, low `width` bits) and width.
+    pub consts: Vec<(u128, u32)>,
+    pub nodes: Vec<Node>,
+    /// The nodes of each block, in program order.
+    pub blocks: Vec<Vec<NodeId>>,
+    pub loops: Vec<Loop>,
+    pub body: Vec<Item>,
+    /// Widths of the scalar results.
+    pub results: Vec<u32>,
+    /// The returned values.
+    pub returned: Vec<Val>,
+    /// The width every `index` value gets (from range analysis).
+    pub index_width: u32,
+}
+
+impl Kernel {
+    /// The width of `v`.
+    pub fn width(&self, v: Val) -> u32 {
+        match v {
+            Val::Node(n) => self.nodes[n].width,
+            Val::Arg(i) => match &self.args[i] {
+                Arg::Scalar(s) => s.width,
+                Arg::Memory(_) => 0,
+            },
+            Val::Iv(_) => self.index_width,
+            Val::Carried(l, k) => self.loops[l].carried_widths[k],
+            Val::Const(c) => self.consts[c].1,
+        }
+    }
+
+    /// The constant value of `v` as a signed integer, when it is one.
+    pub fn const_value(&self, v: Val) -> Option<i128> {
+        let Val::Const(c) = v else { return None };
+        let (bits, w) = self.consts[c];
+        Some(sign_extend(bits, w))
+    }
+
+    /// The scalar arguments with their positions.
+    pub fn scalars(&self) -> impl Iterator<Item = (usize, &Scalar)> {
+        self.args.iter().enumerate().filter_map(|(i, a)| match a {
+            Arg::Scalar(s) => Some((i, s)),
+            Arg::Memory(_) => None,
+        })
+    }
+
+    /// The loops in pre-order (outer before inner), with their parents.
+    pub fn loops_in_order(&self) -> Vec<LoopId> {
+        fn walk(k: &Kernel, items: &[Item], out: &mut Vec<LoopId>) {
+            for it in items {
+                if let Item::Loop(l) = *it {
+                    out.push(l);
+                    walk(k, &k.loops[l].body, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, &self.body, &mut out);
+        out
+    }
+}
+
+/// The signed value of the low `w` bits of `bits`.
+pub fn sign_extend(bits: u128, w: u32) -> i128 {
+    if w == 0 {
+        return 0;
+    }
+    if w >= 128 {
+        return bits as i128;
+    }
+    let shift = 128 - w;
+    ((bits << shift) as i128) >> shift
+}
+
+/// The low `w` bits of `v`.
+pub fn truncate(v: i128, w: u32) -> u128 {
+    if w >= 128 {
+        v as u128
+    } else {
+        (v as u128) & ((1u128 << w) - 1)
+    }
+}

@@ -1,0 +1,319 @@
+//! Reports: `F.json` (the interface description and QoR figures in the
+//! brief's shape, written with serde) and `report.txt` (the same for a
+//! person: latency, each loop's trip count, II against ResMII/RecMII and
+//! depth, the schedule of each pipelined loop, resource estimates).
+
+use crate::analysis::trips::Figures;
+use crate::build::ports::result_port;
+use crate::kernel::{Arg, Kernel, Op};
+use crate::library::{class_of, Library};
+use crate::schedule::Schedules;
+use serde::Serialize;
+use std::fmt::Write;
+
+/// The JSON report.
+#[derive(Serialize, Clone, Debug)]
+pub struct Json {
+    pub top: String,
+    pub interface: String,
+    pub target: String,
+    pub clock_ns: f64,
+    pub args: Vec<ArgJson>,
+    pub results: Vec<ResultJson>,
+    pub latency: LatencyJson,
+    pub loops: Vec<LoopJson>,
+    pub resources: ResourcesJson,
+}
+
+/// One argument.
+#[derive(Serialize, Clone, Debug)]
+pub struct ArgJson {
+    pub index: usize,
+    pub name: String,
+    pub kind: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape: Option<Vec<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub element_width: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub address_width: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ports: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_latency: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access: Option<String>,
+}
+
+/// One scalar result.
+#[derive(Serialize, Clone, Debug)]
+pub struct ResultJson {
+    pub index: usize,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub width: u32,
+}
+
+/// Latency in cycles (unknown: null).
+#[derive(Serialize, Clone, Debug)]
+pub struct LatencyJson {
+    pub min: Option<u64>,
+    pub max: Option<u64>,
+}
+
+/// One loop.
+#[derive(Serialize, Clone, Debug)]
+pub struct LoopJson {
+    pub path: String,
+    pub trip_count: Option<u64>,
+    pub pipelined: bool,
+    pub ii: Option<u32>,
+    pub res_mii: Option<u32>,
+    pub rec_mii: Option<u32>,
+    pub depth: Option<u32>,
+}
+
+/// Resource figures.
+#[derive(Serialize, Clone, Debug)]
+pub struct ResourcesJson {
+    pub estimate: Estimate,
+    pub synthesis: Option<Estimate>,
+}
+
+/// LUT, flip-flop, DSP and block RAM counts.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Estimate {
+    pub lut: u64,
+    pub ff: u64,
+    pub dsp: u64,
+    pub bram: u64,
+}
+
+/// Inputs of a report.
+pub struct ReportInput<'a> {
+    pub k: &'a Kernel,
+    pub s: &'a Schedules,
+    pub lib: &'a Library,
+    pub clock_ns: f64,
+    pub figures: &'a Figures,
+    pub register_bits: u64,
+    pub notes: &'a [String],
+}
+
+/// How each memory is accessed.
+fn access(k: &Kernel, m: usize) -> &'static str {
+    let reads = k.nodes.iter().any(|n| n.op == Op::Load(m));
+    let writes = k.nodes.iter().any(|n| n.op == Op::Store(m));
+    match (reads, writes) {
+        (true, true) => "read_write",
+        (false, true) => "write",
+        (true, false) => "read",
+        (false, false) => "none",
+    }
+}
+
+/// The resource estimate from the operator library: one unit per
+/// operation (no sharing yet), registers counted bit by bit, on-chip
+/// memories in block RAMs of the family's size.
+pub fn estimate(r: &ReportInput<'_>) -> Estimate {
+    let mut e = Estimate {
+        ff: r.register_bits,
+        ..Estimate::default()
+    };
+    let mut lut = 0.0;
+    for n in &r.k.nodes {
+        let width = match n.op {
+            Op::Store(_) => 0,
+            _ => n.width,
+        };
+        if let Some(row) = r.lib.row(class_of(n.op), width) {
+            lut += row.luts_per_bit * f64::from(width);
+            e.dsp += u64::from(row.dsp);
+        }
+    }
+    e.lut = lut.ceil() as u64;
+    let bram_bits: u64 = if r.lib.target.starts_with("ecp5") {
+        18 * 1024
+    } else {
+        4 * 1024
+    };
+    for m in &r.k.memories {
+        if m.arg.is_none() {
+            e.bram += (m.words() * u64::from(m.element_width)).div_ceil(bram_bits);
+        }
+    }
+    e
+}
+
+/// The JSON report.
+pub fn json(r: &ReportInput<'_>) -> Json {
+    let k = r.k;
+    let mut args = Vec::new();
+    for (i, a) in k.args.iter().enumerate() {
+        args.push(match a {
+            Arg::Scalar(s) => ArgJson {
+                index: i,
+                name: s.name.clone(),
+                kind: "scalar".into(),
+                ty: s.ty.clone(),
+                width: Some(s.width),
+                shape: None,
+                element_width: None,
+                words: None,
+                address_width: None,
+                ports: None,
+                read_latency: None,
+                access: None,
+            },
+            Arg::Memory(m) => {
+                let mem = &k.memories[*m];
+                let dims: Vec<String> = mem.shape.iter().map(|d| d.to_string()).collect();
+                ArgJson {
+                    index: i,
+                    name: mem.name.clone(),
+                    kind: "memory".into(),
+                    ty: format!("memref<{}x{}>", dims.join("x"), mem.element_type),
+                    width: None,
+                    shape: Some(mem.shape.clone()),
+                    element_width: Some(mem.element_width),
+                    words: Some(mem.words()),
+                    address_width: Some(mem.address_width()),
+                    ports: Some(1),
+                    read_latency: Some(1),
+                    access: Some(access(k, *m).into()),
+                }
+            }
+        });
+    }
+    let results = k
+        .results
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| ResultJson {
+            index: i,
+            name: result_port(i),
+            ty: format!("i{w}"),
+            width: w,
+        })
+        .collect();
+    let loops = k
+        .loops_in_order()
+        .into_iter()
+        .map(|l| {
+            let p = r.s.pipes[l].as_ref();
+            LoopJson {
+                path: k.loops[l].path.clone(),
+                trip_count: r.figures.trips[l].map(|t| t.1),
+                pipelined: p.is_some(),
+                ii: p.map(|p| p.ii),
+                res_mii: p.map(|p| p.res_mii),
+                rec_mii: p.map(|p| p.rec_mii),
+                depth: p.map(|p| p.depth),
+            }
+        })
+        .collect();
+    Json {
+        top: k.name.clone(),
+        interface: "memory".into(),
+        target: r.lib.target.clone(),
+        clock_ns: r.clock_ns,
+        args,
+        results,
+        latency: LatencyJson {
+            min: r.figures.latency,
+            max: r.figures.latency,
+        },
+        loops,
+        resources: ResourcesJson {
+            estimate: estimate(r),
+            synthesis: None,
+        },
+    }
+}
+
+/// `report.txt`; `measured` is the co-simulated latency, if any.
+pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
+    let mut out = String::new();
+    let k = r.k;
+    let _ = writeln!(out, "silica hls report: {}", k.name);
+    let _ = writeln!(
+        out,
+        "target {} at {} ns (operator library figures are estimates)",
+        r.lib.target, r.clock_ns
+    );
+    let us = |c: u64| c as f64 * r.clock_ns / 1000.0;
+    match (measured, r.figures.latency) {
+        (Some(m), _) => {
+            let _ = writeln!(
+                out,
+                "latency: {m} cycles ({:.3} us), measured by co-simulation",
+                us(m)
+            );
+        }
+        (None, Some(c)) => {
+            let _ = writeln!(
+                out,
+                "latency: {c} cycles ({:.3} us), from the static schedule",
+                us(c)
+            );
+        }
+        (None, None) => {
+            let _ = writeln!(
+                out,
+                "latency: unknown statically (data-dependent loop bounds)"
+            );
+        }
+    }
+    let _ = writeln!(out, "index width: {} bits", k.index_width);
+    let _ = writeln!(out, "loops:");
+    for lj in &j.loops {
+        let trip = lj.trip_count.map_or("?".to_string(), |t| t.to_string());
+        if lj.pipelined {
+            let _ = writeln!(
+                out,
+                "  {}: trip {trip}, pipelined, II {} (ResMII {}, RecMII {}), depth {}",
+                lj.path,
+                lj.ii.unwrap_or(0),
+                lj.res_mii.unwrap_or(0),
+                lj.rec_mii.unwrap_or(0),
+                lj.depth.unwrap_or(0)
+            );
+        } else {
+            let _ = writeln!(out, "  {}: trip {trip}, sequential", lj.path);
+        }
+    }
+    for (l, p) in r.s.pipes.iter().enumerate() {
+        let Some(p) = p else { continue };
+        let _ = writeln!(out, "schedule of {} (step: operations):", k.loops[l].path);
+        for t in 0..p.depth {
+            let ops: Vec<String> = k
+                .nodes
+                .iter()
+                .enumerate()
+                .filter(|(n, node)| {
+                    crate::schedule::in_pipelined_loop(k, node.block) == Some(l)
+                        && r.s.start[*n] == t
+                })
+                .map(|(n, node)| format!("{}#{n}", class_of(node.op)))
+                .collect();
+            let _ = writeln!(out, "  {t}: {}", ops.join(" "));
+        }
+    }
+    let e = &j.resources.estimate;
+    let _ = writeln!(
+        out,
+        "resources (estimate): {} LUT, {} FF, {} DSP, {} BRAM",
+        e.lut, e.ff, e.dsp, e.bram
+    );
+    for n in r.notes {
+        let _ = writeln!(out, "note: {n}");
+    }
+    out
+}

@@ -1,0 +1,116 @@
+//! Scheduling: every straight-line block and every pipelined loop body
+//! becomes a problem of the scheduling library. Operations take their
+//! latency and delay from the target's operator library; each memory's
+//! single port is a resource of limit 1; combinational paths longer than
+//! the clock period are cut by the library's chain-breaking pairs (each
+//! modelled as a latency-1 operation between its ends, so list and modulo
+//! schedulers honour them). Blocks are list-scheduled; pipelined loops are
+//! modulo-scheduled (`modulo.rs`).
+
+mod modulo;
+mod problem;
+
+use crate::kernel::{Item, Kernel, LoopId};
+use crate::library::Library;
+use problem::ProblemBuilder;
+use silica_scheduling::{schedule, Algorithm, Options};
+
+pub use modulo::PipeSchedule;
+
+/// The schedule of a whole kernel.
+#[derive(Clone, Debug)]
+pub struct Schedules {
+    /// Start step of each node within its block or iteration.
+    pub start: Vec<u32>,
+    /// Latency of each node (cycles from start to result).
+    pub latency: Vec<u32>,
+    /// Controller states of each sequential block (0 for pipelined bodies).
+    pub states: Vec<u32>,
+    /// The modulo schedule of each pipelined loop.
+    pub pipes: Vec<Option<PipeSchedule>>,
+}
+
+impl Schedules {
+    /// The step at which a node's result is valid.
+    pub fn ready(&self, n: usize) -> u32 {
+        self.start[n] + self.latency[n]
+    }
+}
+
+/// Schedules every block and pipelined loop of `k` at `clock_ns`.
+/// Pipelined loops whose body cannot be modulo-scheduled fall back to
+/// sequential execution (noted in the returned list).
+pub fn schedule_kernel(
+    k: &mut Kernel,
+    lib: &Library,
+    clock_ns: f64,
+) -> Result<(Schedules, Vec<String>), String> {
+    let mut s = Schedules {
+        start: vec![0; k.nodes.len()],
+        latency: vec![0; k.nodes.len()],
+        states: vec![0; k.blocks.len()],
+        pipes: vec![None; k.loops.len()],
+    };
+    let mut notes = Vec::new();
+    for l in 0..k.loops.len() {
+        if !k.loops[l].pipelined {
+            continue;
+        }
+        match modulo::schedule_loop(k, l, lib, clock_ns, &mut s) {
+            Ok(p) => s.pipes[l] = Some(p),
+            Err(why) => {
+                notes.push(format!("loop {} is not pipelined: {why}", k.loops[l].path));
+                k.loops[l].pipelined = false;
+            }
+        }
+    }
+    for b in 0..k.blocks.len() {
+        if in_pipelined_loop(k, b).is_none() {
+            schedule_block(k, b, lib, clock_ns, &mut s)?;
+        }
+    }
+    Ok((s, notes))
+}
+
+/// The pipelined loop whose body is block `b`, if any.
+pub fn in_pipelined_loop(k: &Kernel, b: usize) -> Option<LoopId> {
+    k.loops
+        .iter()
+        .position(|l| l.pipelined && l.body.contains(&Item::Block(b)))
+}
+
+/// List-schedules block `b` and records its start times and states.
+fn schedule_block(
+    k: &Kernel,
+    b: usize,
+    lib: &Library,
+    clock_ns: f64,
+    s: &mut Schedules,
+) -> Result<(), String> {
+    let nodes = &k.blocks[b];
+    let mut pb = ProblemBuilder::new(k, lib, clock_ns, false);
+    for &n in nodes {
+        pb.add_node(n)?;
+    }
+    pb.add_value_and_memory_order(nodes);
+    pb.break_long_chains();
+    let p = pb.problem();
+    let sol = schedule(p, &Options::new(Algorithm::List)).map_err(|e| e.message)?;
+    let mut states = 1;
+    for (i, &n) in nodes.iter().enumerate() {
+        let t = sol.schedule.start_times[i];
+        let lat = pb.latency_of(i);
+        s.start[n] = t;
+        s.latency[n] = lat;
+        // A value must be captured in the state where it is ready; a store
+        // completes at the end of its state.
+        let end = if k.nodes[n].width == 0 {
+            t + 1
+        } else {
+            t + lat + 1
+        };
+        states = states.max(end);
+    }
+    s.states[b] = states;
+    Ok(())
+}

@@ -1,0 +1,177 @@
+//! Building one problem of the scheduling library from kernel nodes:
+//! operator types from the library (latency, delays clamped to the clock
+//! period), one port resource per memory, value and memory-order
+//! dependences, extra operations (carried-value registers) and
+//! chain-breaking operations.
+
+use crate::kernel::{Kernel, NodeId, Op, Val};
+use crate::library::{class_of, Library};
+use rustc_hash::FxHashMap;
+use silica_scheduling::{
+    chain_breaks, OpId, OperatorType, OperatorTypeId, Problem, ProblemKind, ResourceTypeId,
+};
+
+/// A problem under construction; operation `i` is the `i`-th node added,
+/// then extra operations.
+pub struct ProblemBuilder<'a> {
+    k: &'a Kernel,
+    lib: &'a Library,
+    clock_ns: f64,
+    p: Problem,
+    types: FxHashMap<(u32, u64, u64), OperatorTypeId>,
+    ports: FxHashMap<usize, ResourceTypeId>,
+    /// The problem operation of each node added.
+    pub op_of: FxHashMap<NodeId, OpId>,
+    latencies: Vec<u32>,
+}
+
+impl<'a> ProblemBuilder<'a> {
+    /// An empty problem; `cyclic` for modulo problems.
+    pub fn new(k: &'a Kernel, lib: &'a Library, clock_ns: f64, cyclic: bool) -> Self {
+        let kind = if cyclic {
+            ProblemKind::ModuloProblem
+        } else {
+            ProblemKind::SharedOperatorsProblem
+        };
+        ProblemBuilder {
+            k,
+            lib,
+            clock_ns,
+            p: Problem::new(kind),
+            types: FxHashMap::default(),
+            ports: FxHashMap::default(),
+            op_of: FxHashMap::default(),
+            latencies: Vec::new(),
+        }
+    }
+
+    fn operator_type(&mut self, latency: u32, incoming: f64, outgoing: f64) -> OperatorTypeId {
+        let key = (latency, incoming.to_bits(), outgoing.to_bits());
+        if let Some(&t) = self.types.get(&key) {
+            return t;
+        }
+        self.p.operator_types.push(OperatorType {
+            name: format!("lat{latency}_in{incoming}_out{outgoing}"),
+            latency: Some(latency),
+            incoming_delay: Some(incoming),
+            outgoing_delay: Some(outgoing),
+            limit: None,
+        });
+        let id = OperatorTypeId(self.p.operator_types.len() as u32 - 1);
+        self.types.insert(key, id);
+        id
+    }
+
+    /// An extra operation of `latency` without resources (a register).
+    pub fn add_extra(&mut self, latency: u32) -> OpId {
+        let t = self.operator_type(latency, 0.0, 0.0);
+        self.latencies.push(latency);
+        self.p.add_operation(t, &[])
+    }
+
+    /// Adds node `n` as an operation.
+    pub fn add_node(&mut self, n: NodeId) -> Result<OpId, String> {
+        let node = &self.k.nodes[n];
+        let class = class_of(node.op);
+        let width = match node.op {
+            Op::Store(_) => self.k.width(node.args[1]),
+            Op::Cmp(_) => self.k.width(node.args[0]),
+            _ => node.width,
+        };
+        let row = self
+            .lib
+            .row(class, width)
+            .ok_or_else(|| format!("the {} library has no '{class}' row", self.lib.target))?;
+        let delay = row.delay_ns.min(self.clock_ns);
+        let latency = match node.op {
+            Op::Load(_) | Op::Store(_) => 1,
+            _ => row.latency,
+        };
+        let outgoing = match node.op {
+            Op::Load(_) => delay,
+            _ if latency > 0 => 0.0,
+            _ => delay,
+        };
+        let t = self.operator_type(latency, delay, outgoing);
+        let resources: Vec<ResourceTypeId> = match node.op.memory() {
+            Some(m) => {
+                let next = self.p.resource_types.len();
+                let r = *self.ports.entry(m).or_insert(ResourceTypeId(next as u32));
+                if r.0 as usize == next {
+                    let name = format!("{}_port", self.k.memories[m].name);
+                    self.p.add_resource_type(&name, 1);
+                }
+                vec![r]
+            }
+            None => Vec::new(),
+        };
+        let id = self.p.add_operation(t, &resources);
+        self.latencies.push(latency);
+        self.op_of.insert(n, id);
+        Ok(id)
+    }
+
+    /// The latency of operation `i`.
+    pub fn latency_of(&self, i: usize) -> u32 {
+        self.latencies[i]
+    }
+
+    /// A dependence `src -> dst` at `distance`.
+    pub fn depend(&mut self, src: OpId, dst: OpId, distance: u32) {
+        if !self
+            .p
+            .dependences
+            .iter()
+            .any(|d| d.src == src && d.dst == dst && d.distance == distance)
+        {
+            self.p.add_dependence(src, dst, distance);
+        }
+    }
+
+    /// Value dependences among `nodes` and the program order of accesses
+    /// to one memory where one of them writes.
+    pub fn add_value_and_memory_order(&mut self, nodes: &[NodeId]) {
+        for &n in nodes {
+            let Some(&dst) = self.op_of.get(&n) else {
+                continue;
+            };
+            for a in self.k.nodes[n].args.clone() {
+                if let Val::Node(src) = a {
+                    if let Some(&s) = self.op_of.get(&src) {
+                        self.depend(s, dst, 0);
+                    }
+                }
+            }
+        }
+        for (i, &a) in nodes.iter().enumerate() {
+            for &b in &nodes[i + 1..] {
+                let (oa, ob) = (self.k.nodes[a].op, self.k.nodes[b].op);
+                let (Some(ma), Some(mb)) = (oa.memory(), ob.memory()) else {
+                    continue;
+                };
+                let store = matches!(oa, Op::Store(_)) || matches!(ob, Op::Store(_));
+                if ma == mb && store {
+                    let (sa, sb) = (self.op_of[&a], self.op_of[&b]);
+                    self.depend(sa, sb, 0);
+                }
+            }
+        }
+    }
+
+    /// Cuts every combinational path longer than the clock period with a
+    /// latency-1 operation between its ends.
+    pub fn break_long_chains(&mut self) {
+        let mut kind = self.p.clone();
+        kind.kind = ProblemKind::ChainingProblem;
+        for (s, d) in chain_breaks(&kind, self.clock_ns) {
+            let mid = self.add_extra(1);
+            self.depend(s, mid, 0);
+            self.depend(mid, d, 0);
+        }
+    }
+
+    /// The problem.
+    pub fn problem(&self) -> &Problem {
+        &self.p
+    }
+}

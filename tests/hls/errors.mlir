@@ -1,0 +1,40 @@
+// Bad input: a diagnostic at the offending op or argument, exit 1, and
+// nothing written to -o.
+// RUN: rm -rf %t.d
+// RUN: not silica hls %s --top unsupported -o %t.d 2>&1 | FileCheck %s --check-prefix=OP
+// RUN: not silica hls %s --top dynamic -o %t.d 2>&1 | FileCheck %s --check-prefix=DYN
+// RUN: not silica hls %s --top strided -o %t.d 2>&1 | FileCheck %s --check-prefix=LAYOUT
+// RUN: not silica hls %s --top floats -o %t.d 2>&1 | FileCheck %s --check-prefix=FLOAT
+// RUN: not silica hls %s --top nothere -o %t.d 2>&1 | FileCheck %s --check-prefix=TOP
+// RUN: not silica hls %s --top unsupported --target xc7 -o %t.d 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: test ! -e %t.d
+
+// OP: errors.mlir:[[# @LINE + 5]]:3: error: 'scf.for' is not supported by silica hls
+func.func @unsupported(%a: memref<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %a[%i] : memref<4xi32>
+    memref.store %v, %a[%i] : memref<4xi32>
+  }
+  return
+}
+
+// DYN: errors.mlir:[[# @LINE + 1]]:20: error: memref 'memref<?xi32>' has a dynamic shape; silica hls needs static shapes
+func.func @dynamic(%a: memref<?xi32>) {
+  return
+}
+
+// LAYOUT: error: memref 'memref<4xi32, strided<[2]>>' has a non-identity layout; silica hls needs identity layouts
+func.func @strided(%a: memref<4xi32, strided<[2]>>) {
+  return
+}
+
+// FLOAT: error: memref 'memref<4xf32>' has element type 'f32'; silica hls supports integer elements of 1 to 128 bits
+func.func @floats(%a: memref<4xf32>) {
+  return
+}
+
+// TOP: error: no function named 'nothere' to synthesize (--top)
+// TARGET: error: unknown target 'xc7'; known targets: ice40, ecp5
