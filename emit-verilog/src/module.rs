@@ -157,6 +157,30 @@ fn partial_read(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     )
 }
 
+/// Whether some bits of `v` reach no live op: nothing live reads it, or
+/// only `comb.extract`s whose ranges leave bits out.
+fn bits_unread(ctx: &Context, ir: &Ir, v: ValueId, live: &std::collections::HashSet<OpId>) -> bool {
+    let width = bit_width(ctx, ir.value_type(v)).unwrap_or(0);
+    let mut covered = vec![false; width as usize];
+    let mut any = false;
+    for op in ir
+        .uses(v)
+        .map(|u| ir.use_owner(u))
+        .filter(|o| live.contains(o))
+    {
+        any = true;
+        if ctx.str(ir.op_name(op)) != "comb.extract" {
+            return false;
+        }
+        let low = silica_hw_dialects::seq_memory::int_prop(ctx, ir, op, "lowBit").unwrap_or(0);
+        let w = bit_width(ctx, ir.value_type(ir.result(op, 0))).unwrap_or(0);
+        for b in low.max(0) as u64..(low.max(0) as u64 + w).min(width) {
+            covered[b as usize] = true;
+        }
+    }
+    !any || covered.iter().any(|c| !c)
+}
+
 /// `id[low]` or `id[high:low]`.
 fn select(id: &str, low: u64, width: u64) -> String {
     if width == 1 {
@@ -468,7 +492,9 @@ impl<'a> ModuleEmitter<'a> {
                     let decl = match args.get(next_arg) {
                         Some(&a) => {
                             self.exprs.insert(a, Expr::primary(name.clone()));
-                            input_args.push((port_decls.len(), a));
+                            if port.dir == Direction::Input {
+                                input_args.push((port_decls.len(), a));
+                            }
                             self.declare_value(dir, a, &name)
                         }
                         None => self.declaration(dir, port.ty, &name),
@@ -493,12 +519,7 @@ impl<'a> ModuleEmitter<'a> {
         // only writes), or reads only in part, are waived for Verilator's
         // lint, as partly read wires are.
         for (i, a) in input_args {
-            let read: Vec<OpId> = ir
-                .uses(a)
-                .map(|u| ir.use_owner(u))
-                .filter(|o| live.contains(o))
-                .collect();
-            if read.is_empty() || read.iter().any(|&o| partial_read(ctx, ir, o)) {
+            if bits_unread(ctx, ir, a, &live) {
                 if let Some(d) = port_decls.get_mut(i) {
                     *d = format!(
                         "/* verilator lint_off UNUSEDSIGNAL */ {d} /* verilator lint_on UNUSEDSIGNAL */"
@@ -519,11 +540,7 @@ impl<'a> ModuleEmitter<'a> {
                 let id = self.names.fresh(&hint);
                 if w > 0 {
                     let decl = self.declare_value("reg", r, &id);
-                    let partial = ir
-                        .uses(r)
-                        .map(|u| ir.use_owner(u))
-                        .any(|o| live.contains(&o) && partial_read(ctx, ir, o));
-                    if partial {
+                    if bits_unread(ctx, ir, r, &live) {
                         let _ = writeln!(
                             self.decls,
                             "  // verilator lint_off UNUSEDSIGNAL\n  {decl};\n  // verilator lint_on UNUSEDSIGNAL"

@@ -60,6 +60,8 @@ impl Default for Options {
 
 /// A synthesized design and its reports.
 pub struct Design {
+    /// The top module's interface (what a testbench needs).
+    pub interface: interface::Interface,
     pub kernel: Kernel,
     pub schedules: Schedules,
     pub library: Library,
@@ -128,7 +130,9 @@ pub fn synthesize(
             opts.clock_ns
         )));
     }
-    let mut kernel = front::front(ctx, ir, module, &opts.top, opts.pipeline)?;
+    let func = front::find_top(ctx, ir, module, &opts.top)?;
+    let mut kernel = front::lift_function(ctx, ir, func, &opts.top, opts.pipeline)?;
+    let interface = interface::build(ctx, ir, func, &library.target, opts.clock_ns)?;
     analysis::ranges::narrow_index(&mut kernel);
     let (schedules, notes) = schedule::schedule_kernel(&mut kernel, &library, opts.clock_ns)
         .map_err(|m| {
@@ -154,6 +158,7 @@ pub fn synthesize(
     );
     let figures = figures(&kernel, &schedules);
     Ok(Design {
+        interface,
         kernel,
         schedules,
         library,

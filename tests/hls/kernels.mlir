@@ -131,11 +131,15 @@ func.func @widths(%a: memref<12xi7>, %b: memref<12xi33>, %k: i7) -> (i33, i7) {
     %xk = arith.muli %x, %k : i7
     %xe = arith.extsi %xk : i7 to i33
     %p = arith.addi %y, %xe : i33
-    %q = arith.shrsi %p, %xe : i33
+    %c31 = arith.constant 31 : i33
+    %amount = arith.andi %xe, %c31 : i33
+    %q = arith.shrsi %p, %amount : i33
     %t = arith.xori %s, %q : i33
     %lt = arith.cmpi slt, %x, %m : i7
     %mx = arith.select %lt, %m, %x : i7
-    %d = arith.divsi %xk, %x : i7
+    %one = arith.constant 1 : i7
+    %nonzero = arith.ori %x, %one : i7
+    %d = arith.divui %xk, %nonzero : i7
     %de = arith.extui %d : i7 to i33
     affine.store %de, %b[%i] : memref<12xi33>
     affine.yield %t, %mx : i33, i7

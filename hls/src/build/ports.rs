@@ -2,9 +2,10 @@
 //! `start`, `done`, `idle`, each scalar argument, each result
 //! (`result<i>`), then per memref argument `<A>_address0`, `_ce0`,
 //! `_we0`, `_d0` (outputs) and `_q0` (input). Names come from the
-//! arguments' `hls.name` (else `arg<i>`); this is the one place that
-//! spells them.
+//! arguments' `hls.name` (else `arg<i>`), spelled by
+//! `interface::names`, which the co-simulation testbench shares.
 
+use crate::interface::names;
 use crate::kernel::{Arg, Kernel};
 use silica_hw_dialects::types::{self as hwt, Direction, Port};
 use silica_ir::Context;
@@ -12,12 +13,18 @@ use silica_ir::Context;
 /// The name of port `kind` (`address`, `ce`, `we`, `d`, `q`) number `p`
 /// of memory `name`.
 pub fn memory_port(name: &str, kind: &str, p: u32) -> String {
-    format!("{name}_{kind}{p}")
+    match kind {
+        "address" => names::address(name, p),
+        "ce" => names::ce(name, p),
+        "we" => names::we(name, p),
+        "d" => names::d(name, p),
+        _ => names::q(name, p),
+    }
 }
 
 /// The name of result `i`.
 pub fn result_port(i: usize) -> String {
-    format!("result{i}")
+    names::result(i)
 }
 
 /// Every port of the kernel's top module, in order.
@@ -25,11 +32,11 @@ pub fn ports(ctx: &mut Context, k: &Kernel) -> Vec<Port> {
     let mut ports = Vec::new();
     let mut port = |dir: Direction, name: String, ty| ports.push(Port { dir, name, ty });
     let i1 = ctx.signless(1);
-    port(Direction::Input, "clock".into(), hwt::clock(ctx));
-    port(Direction::Input, "reset".into(), i1);
-    port(Direction::Input, "start".into(), i1);
-    port(Direction::Output, "done".into(), i1);
-    port(Direction::Output, "idle".into(), i1);
+    port(Direction::Input, names::CLOCK.into(), hwt::clock(ctx));
+    port(Direction::Input, names::RESET.into(), i1);
+    port(Direction::Input, names::START.into(), i1);
+    port(Direction::Output, names::DONE.into(), i1);
+    port(Direction::Output, names::IDLE.into(), i1);
     for (_, s) in k.scalars() {
         port(Direction::Input, s.name.clone(), ctx.signless(s.width));
     }

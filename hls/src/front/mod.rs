@@ -8,7 +8,6 @@ mod expr;
 mod lift;
 mod signature;
 
-use crate::kernel::Kernel;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{Context, Diagnostic, Ir, OpId};
 
@@ -35,16 +34,4 @@ pub fn find_top(ctx: &Context, ir: &Ir, module: OpId, top: &str) -> Result<OpId,
             format!("no function named '{top}' to synthesize (--top)"),
         ))
     })
-}
-
-/// Lifts the function `top` of `module` into a kernel.
-pub fn front(
-    ctx: &mut Context,
-    ir: &Ir,
-    module: OpId,
-    top: &str,
-    pipeline: bool,
-) -> Result<Kernel, Box<Diagnostic>> {
-    let func = find_top(ctx, ir, module, top)?;
-    lift_function(ctx, ir, func, top, pipeline)
 }

@@ -135,7 +135,7 @@ pub fn signature(
     let mut args = Vec::new();
     let mut memories = Vec::new();
     for (i, &t) in ctx.function_inputs(fty).iter().enumerate() {
-        let name = arg_name(ctx, ir, func, i).unwrap_or_else(|| format!("arg{i}"));
+        let name = arg_name(ctx, ir, func, i).unwrap_or_else(|| crate::interface::names::arg(i));
         let arg_loc = entry_args
             .get(i)
             .and_then(|&v| ir.value_loc(v))
