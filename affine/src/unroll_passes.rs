@@ -5,9 +5,10 @@
 //! unrolling) and repeats `unroll-num-reps` times; unroll-and-jam takes
 //! the function's first op when it is an `affine.for`.
 
+use crate::for_op::is_for;
 use crate::loops::{
-    constant_trip_count, is_for, loops_post_order, unroll_by_factor, unroll_full,
-    unroll_jam_by_factor, unroll_up_to_factor,
+    constant_trip_count, loops_post_order, unroll_by_factor, unroll_full, unroll_jam_by_factor,
+    unroll_up_to_factor,
 };
 use silica_ir::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
 use silica_ir::{Context, Diagnostic, Ir, OpId};

@@ -6,14 +6,14 @@
 //! MLIR's `LoopUtils`/`LoopAnalysis` in what they accept and in the IR
 //! they produce.
 
-mod for_op;
+mod build;
 mod promote;
 mod reduction;
 mod trip_count;
 mod unroll;
 mod unroll_jam;
 
-pub use for_op::{induction_var, is_for, loops_post_order, Bound};
+pub use build::loops_post_order;
 pub use promote::promote_if_single_iteration;
 pub use reduction::{supported_reductions, LoopReduction};
 pub use trip_count::{

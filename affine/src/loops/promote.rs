@@ -5,11 +5,11 @@
 //! values and the loop's results the values its body yields. MLIR's
 //! `promoteIfSingleIteration`.
 
-use super::for_op::{
-    body, create_apply, create_index_constant, induction_var, inits, iter_args, lower_bound,
-    single_constant, terminator,
+use super::build::{
+    create_apply, create_index_constant, inits, iter_args, lower_bound, terminator,
 };
 use super::trip_count::{constant_trip_count, upper_bound_on_trip_count};
+use crate::for_op::{body, induction_var};
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::{Context, Ir, OpId};
 
@@ -46,7 +46,7 @@ pub fn promote_if_single_iteration(ctx: &mut Context, ir: &mut Ir, op: OpId) -> 
     };
     let loc = ir.op_loc(op);
     if ir.has_uses(iv) {
-        let value = if let Some(c) = single_constant(&lower.map) {
+        let value = if let Some(c) = lower.as_constant() {
             let constant = create_index_constant(ctx, ir, c, loc);
             let entry = enclosing_function(ctx, ir, op)
                 .and_then(|f| ir.regions(f).next())

@@ -5,7 +5,8 @@
 //! with the combiners `getSupportedReductions` accepts, and the ops that
 //! combine two partial results of each kind.
 
-use super::for_op::{body, iter_args, terminator};
+use super::build::{iter_args, terminator};
+use crate::for_op::body;
 use silica_ir::{Context, Ir, OpId};
 
 /// The `arith` ops that combine a reduction, as MLIR's supported kinds.

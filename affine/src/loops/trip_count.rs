@@ -5,8 +5,8 @@
 //! simplified), the constant trip count when every result of that map is
 //! one, and the largest known divisor of the trip count.
 
-use super::for_op::{constant_bounds, loop_step, lower_bound, upper_bound, Bound};
 use crate::canonicalize::{canonicalize_map, compose_map};
+use crate::for_op::{bounds, step, Bound};
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::affine_flatten::simplify_map;
 use silica_ir::{Context, Ir, OpId};
@@ -16,8 +16,9 @@ use silica_ir::{Context, Ir, OpId};
 /// it is not affine (several lower bounds). MLIR's
 /// `getTripCountMapAndOperands`.
 pub fn trip_count_map(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<Bound> {
-    let step = loop_step(ctx, ir, op).max(1);
-    if let Some((lb, ub)) = constant_bounds(ctx, ir, op) {
+    let step = step(ctx, ir, op).max(1);
+    let (lower, upper) = bounds(ctx, ir, op)?;
+    if let (Some(lb), Some(ub)) = (lower.as_constant(), upper.as_constant()) {
         let span = ub.saturating_sub(lb).max(0);
         let count = span / step + i64::from(span % step != 0);
         return Some(Bound {
@@ -29,8 +30,6 @@ pub fn trip_count_map(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<Bound>
             operands: Vec::new(),
         });
     }
-    let lower = lower_bound(ctx, ir, op)?;
-    let upper = upper_bound(ctx, ir, op)?;
     let [lb] = &*lower.map.results else {
         return None;
     };

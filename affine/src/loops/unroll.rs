@@ -5,15 +5,16 @@
 //! loop runs the iterations that do not fill a whole unrolled step, and a
 //! loop left with one iteration is promoted into its block.
 
-use super::for_op::{
-    body, clone_mapped, create_apply, induction_var, iter_args, loop_step, lower_bound,
-    set_lower_bound, set_step, set_upper_bound, shift_map, terminator, upper_bound, Bound,
+use super::build::{
+    clone_mapped, create_apply, iter_args, lower_bound, num_control_operands, set_lower_bound,
+    set_step, set_upper_bound, shift_map, terminator, upper_bound,
 };
 use super::promote::promote_if_single_iteration;
 use super::trip_count::{
     constant_trip_count, largest_divisor_of_trip_count, trip_count_map, upper_bound_on_trip_count,
 };
 use crate::canonicalize::{canonicalize_map, compose_map};
+use crate::for_op::{body, induction_var, step, Bound};
 use rustc_hash::FxHashMap;
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::affine_flatten::simplify_map;
@@ -45,7 +46,7 @@ fn cleanup_lower_bound(ctx: &mut Context, ir: &mut Ir, op: OpId, factor: u64) ->
     let loc = ir.op_loc(op);
     let lb = create_apply(ctx, ir, lower.map.clone(), &lower.operands, loc);
     ir.insert_op_before(op, lb);
-    let step = loop_step(ctx, ir, op);
+    let step = step(ctx, ir, op);
     let factor = AffineExpr::Constant(i64::try_from(factor).unwrap_or(i64::MAX));
     let mut bumps = Vec::new();
     for t in tc.map.results.iter() {
@@ -97,7 +98,7 @@ pub(crate) fn generate_cleanup_loop(
     ir.insert_op_after(op, cleanup);
     let results: Vec<ValueId> = ir.results(op).collect();
     let cleanup_results: Vec<ValueId> = ir.results(cleanup).collect();
-    let n_control = super::for_op::num_control_operands(ctx, ir, cleanup);
+    let n_control = num_control_operands(ctx, ir, cleanup);
     for (k, (&r, &cr)) in results.iter().zip(&cleanup_results).enumerate() {
         ir.replace_all_uses(r, cr);
         // The cleanup loop starts from the unrolled loop's results (MLIR
@@ -205,7 +206,7 @@ pub fn unroll_by_factor(
         }
         generate_cleanup_loop(ctx, ir, op, factor)?;
     }
-    let step = loop_step(ctx, ir, op);
+    let step = step(ctx, ir, op);
     let factor_i = i64::try_from(factor).unwrap_or(i64::MAX);
     set_step(ctx, ir, op, step.saturating_mul(factor_i));
     generate_unrolled_body(ctx, ir, op, factor, step);

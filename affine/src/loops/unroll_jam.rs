@@ -8,15 +8,15 @@
 //! combined after it. Whether that preserves the program's meaning is the
 //! caller's business: as in MLIR, no dependence is checked.
 
-use super::for_op::{
-    body, clone_mapped, create, create_apply, create_op, induction_var, inits, is_for, iter_args,
-    loop_step, loops_post_order, lower_bound, num_control_operands, set_step, shift_map,
-    terminator, upper_bound, NewOp,
+use super::build::{
+    clone_mapped, create, create_apply, create_op, inits, iter_args, loops_post_order, lower_bound,
+    num_control_operands, set_step, shift_map, terminator, upper_bound, NewOp,
 };
 use super::promote::promote_if_single_iteration;
 use super::reduction::supported_reductions;
 use super::trip_count::{constant_trip_count, largest_divisor_of_trip_count};
 use super::unroll::{generate_cleanup_loop, UnrollError};
+use crate::for_op::{body, induction_var, is_for, step, Bound};
 use rustc_hash::FxHashMap;
 use silica_ir::{Context, Ir, OpId, ValueId};
 
@@ -112,7 +112,7 @@ fn add_iter_args(
     let lb = ctx.intern_attr(silica_ir::AttrKind::AffineMap(lower.map));
     let ub = ctx.intern_attr(silica_ir::AttrKind::AffineMap(upper.map));
     let index = ctx.index_type();
-    let step = ctx.int_attr(index, loop_step(ctx, ir, op));
+    let step = ctx.int_attr(index, step(ctx, ir, op));
     let loc = ir.op_loc(op);
     let props = vec![
         ("lowerBoundMap", lb),
@@ -191,7 +191,7 @@ pub fn unroll_jam_by_factor(
         .collect();
     let reductions = supported_reductions(ctx, ir, op);
     if !largest_divisor_of_trip_count(ctx, ir, op).is_multiple_of(factor) {
-        let single = |b: Option<super::for_op::Bound>| b.is_some_and(|b| b.map.results.len() == 1);
+        let single = |b: Option<Bound>| b.is_some_and(|b| b.map.results.len() == 1);
         if !single(lower_bound(ctx, ir, op)) || !single(upper_bound(ctx, ir, op)) {
             return Err(UnrollError::NoCleanupLoop);
         }
@@ -232,7 +232,7 @@ pub fn unroll_jam_by_factor(
             }
         }
     }
-    let step = loop_step(ctx, ir, op);
+    let step = step(ctx, ir, op);
     let factor_i = i64::try_from(factor).unwrap_or(i64::MAX);
     set_step(ctx, ir, op, step.saturating_mul(factor_i));
     let Some(iv) = induction_var(ir, op) else {

@@ -1,58 +1,18 @@
-//! Reading and rewriting the parts of an `affine.for`: its bound maps and
-//! their operands, step, induction variable, iteration arguments, body and
-//! terminator; and the small builders the loop transformations share
-//! (`affine.apply`, index constants, copies of ops under a value mapping).
+//! What the loop transformations need beyond `crate::for_op`'s bounds,
+//! step and body: a loop's iteration arguments, their initial values and
+//! its terminator; single-bound replacement; small builders (ops with
+//! properties, `affine.apply`, index constants); copies of ops under a
+//! value mapping; and the post-order list of loops.
 
-use crate::bounds::{bound_map, step};
+use crate::for_op::{body, bounds, is_for, set_bounds, step, Bound};
 use rustc_hash::FxHashMap;
 use silica_ir::affine::{AffineExpr, AffineMap};
-use silica_ir::dialect::set_inherent_attr;
 use silica_ir::format::segment_sizes;
-use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, RegionId, ValueId};
-
-pub(crate) const FOR: &str = "affine.for";
-const LOWER: &str = "lowerBoundMap";
-const UPPER: &str = "upperBoundMap";
-
-/// Whether `op` is an `affine.for`.
-pub fn is_for(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    ctx.str(ir.op_name(op)) == FOR
-}
-
-/// A bound: its map and the operands the map applies to.
-#[derive(Clone, Debug)]
-pub struct Bound {
-    pub map: AffineMap,
-    pub operands: Vec<ValueId>,
-}
-
-/// The operand group sizes of an `affine.for` (lower, upper, inits).
-fn groups(ctx: &Context, ir: &Ir, op: OpId) -> Option<(usize, usize, usize)> {
-    let sizes = segment_sizes(ctx, ir, op)?;
-    Some((*sizes.first()?, *sizes.get(1)?, *sizes.get(2)?))
-}
-
-/// The lower bound of the loop `op`.
-pub fn lower_bound(ctx: &Context, ir: &Ir, op: OpId) -> Option<Bound> {
-    let (nl, _, _) = groups(ctx, ir, op)?;
-    Some(Bound {
-        map: bound_map(ctx, ir, op, LOWER)?,
-        operands: ir.operands(op).take(nl).collect(),
-    })
-}
-
-/// The upper bound of the loop `op`.
-pub fn upper_bound(ctx: &Context, ir: &Ir, op: OpId) -> Option<Bound> {
-    let (nl, nu, _) = groups(ctx, ir, op)?;
-    Some(Bound {
-        map: bound_map(ctx, ir, op, UPPER)?,
-        operands: ir.operands(op).skip(nl).take(nu).collect(),
-    })
-}
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, RegionId, ValueId};
 
 /// The number of bound operands (MLIR's control operands).
 pub fn num_control_operands(ctx: &Context, ir: &Ir, op: OpId) -> usize {
-    groups(ctx, ir, op).map_or(0, |(nl, nu, _)| nl + nu)
+    segment_sizes(ctx, ir, op).map_or(0, |s| s.iter().take(2).sum())
 }
 
 /// The initial values of the loop's iteration arguments.
@@ -61,25 +21,12 @@ pub fn inits(ctx: &Context, ir: &Ir, op: OpId) -> Vec<ValueId> {
     ir.operands(op).skip(n).collect()
 }
 
-/// The loop's step (1 when unreadable).
-pub fn loop_step(ctx: &Context, ir: &Ir, op: OpId) -> i64 {
-    step(ctx, ir, op).unwrap_or(1)
-}
-
-/// The loop body.
-pub fn body(ir: &Ir, op: OpId) -> Option<BlockId> {
-    ir.entry_block(ir.regions(op).next()?)
-}
-
-/// The induction variable.
-pub fn induction_var(ir: &Ir, op: OpId) -> Option<ValueId> {
-    ir.block_args(body(ir, op)?).first().copied()
-}
-
 /// The iteration arguments (the body's arguments after the induction
 /// variable).
 pub fn iter_args(ir: &Ir, op: OpId) -> Vec<ValueId> {
-    body(ir, op).map_or_else(Vec::new, |b| ir.block_args(b)[1..].to_vec())
+    body(ir, op).map_or_else(Vec::new, |b| {
+        ir.block_args(b).get(1..).unwrap_or(&[]).to_vec()
+    })
 }
 
 /// The body's terminator (its `affine.yield`).
@@ -87,64 +34,37 @@ pub fn terminator(ir: &Ir, op: OpId) -> Option<OpId> {
     ir.last_op(body(ir, op)?)
 }
 
-/// The loop's constant lower and upper bounds, when both are one constant.
-pub fn constant_bounds(ctx: &Context, ir: &Ir, op: OpId) -> Option<(i64, i64)> {
-    let lb = single_constant(&bound_map(ctx, ir, op, LOWER)?)?;
-    let ub = single_constant(&bound_map(ctx, ir, op, UPPER)?)?;
-    Some((lb, ub))
+/// The lower bound of the loop `op`.
+pub fn lower_bound(ctx: &Context, ir: &Ir, op: OpId) -> Option<Bound> {
+    bounds(ctx, ir, op).map(|(lb, _)| lb)
 }
 
-/// The constant of a map with one constant result.
-pub fn single_constant(m: &AffineMap) -> Option<i64> {
-    match &*m.results {
-        [AffineExpr::Constant(c)] => Some(*c),
-        _ => None,
-    }
-}
-
-/// Rewrites the operand list and group sizes of `op` from its parts.
-fn store(
-    ctx: &mut Context,
-    ir: &mut Ir,
-    op: OpId,
-    lower: &Bound,
-    upper: &Bound,
-    inits: &[ValueId],
-) {
-    let mut operands = lower.operands.clone();
-    operands.extend(&upper.operands);
-    operands.extend(inits);
-    ir.set_operands(op, &operands);
-    let sizes = [lower.operands.len(), upper.operands.len(), inits.len()].map(|n| n as i64);
-    let segments = ctx.int_array_attr(32, &sizes);
-    set_inherent_attr(ctx, ir, op, "operandSegmentSizes", segments);
-    let l = ctx.intern_attr(AttrKind::AffineMap(lower.map.clone()));
-    set_inherent_attr(ctx, ir, op, LOWER, l);
-    let u = ctx.intern_attr(AttrKind::AffineMap(upper.map.clone()));
-    set_inherent_attr(ctx, ir, op, UPPER, u);
+/// The upper bound of the loop `op`.
+pub fn upper_bound(ctx: &Context, ir: &Ir, op: OpId) -> Option<Bound> {
+    bounds(ctx, ir, op).map(|(_, ub)| ub)
 }
 
 /// Replaces the lower bound of `op`.
 pub fn set_lower_bound(ctx: &mut Context, ir: &mut Ir, op: OpId, lower: &Bound) {
-    if let Some(upper) = upper_bound(ctx, ir, op) {
-        let inits = inits(ctx, ir, op);
-        store(ctx, ir, op, lower, &upper, &inits);
+    if let Some((_, upper)) = bounds(ctx, ir, op) {
+        let s = step(ctx, ir, op);
+        set_bounds(ctx, ir, op, lower, &upper, s);
     }
 }
 
 /// Replaces the upper bound of `op`.
 pub fn set_upper_bound(ctx: &mut Context, ir: &mut Ir, op: OpId, upper: &Bound) {
-    if let Some(lower) = lower_bound(ctx, ir, op) {
-        let inits = inits(ctx, ir, op);
-        store(ctx, ir, op, &lower, upper, &inits);
+    if let Some((lower, _)) = bounds(ctx, ir, op) {
+        let s = step(ctx, ir, op);
+        set_bounds(ctx, ir, op, &lower, upper, s);
     }
 }
 
 /// Replaces the step of `op`.
-pub fn set_step(ctx: &mut Context, ir: &mut Ir, op: OpId, step: i64) {
-    let index = ctx.index_type();
-    let a = ctx.int_attr(index, step);
-    set_inherent_attr(ctx, ir, op, "step", a);
+pub fn set_step(ctx: &mut Context, ir: &mut Ir, op: OpId, new_step: i64) {
+    if let Some((lower, upper)) = bounds(ctx, ir, op) {
+        set_bounds(ctx, ir, op, &lower, &upper, new_step);
+    }
 }
 
 /// The parts of an op to create.
