@@ -4,7 +4,7 @@
 //! The front end builds it; analysis, scheduling and construction read it.
 
 use silica_ir::affine::AffineMap;
-use silica_ir::Attr;
+use silica_ir::{Attr, OpId};
 
 pub type NodeId = usize;
 pub type LoopId = usize;
@@ -116,6 +116,8 @@ pub struct Node {
     pub width: u32,
     pub loc: Attr,
     pub block: BlockId,
+    /// The MLIR op the node comes from.
+    pub source: OpId,
 }
 
 /// A memory: an external memref argument (ports on the top module) or an
@@ -181,6 +183,8 @@ impl Bound {
 /// An `affine.for` loop.
 #[derive(Clone, Debug)]
 pub struct Loop {
+    /// The `affine.for`.
+    pub op: OpId,
     pub loc: Attr,
     /// `top/label-or-position/...`, as the report names loops.
     pub path: String,

@@ -134,13 +134,25 @@ pub fn synthesize(
     let mut kernel = front::lift_function(ctx, ir, func, &opts.top, opts.pipeline)?;
     let interface = interface::build(ctx, ir, func, &library.target, opts.clock_ns)?;
     analysis::ranges::narrow_index(&mut kernel);
-    let (schedules, notes) = schedule::schedule_kernel(&mut kernel, &library, opts.clock_ns)
-        .map_err(|m| {
-            Box::new(Diagnostic::error(
-                kernel.loc,
-                format!("scheduling failed: {m}"),
-            ))
-        })?;
+    let memory_deps: Vec<_> = (0..kernel.loops.len())
+        .map(|l| {
+            if kernel.loops[l].pipelined {
+                let nodes = schedule::body_nodes(&kernel, l);
+                analysis::deps::loop_dependences(ctx, ir, &kernel, l, &nodes)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let (schedules, notes) =
+        schedule::schedule_kernel(&mut kernel, &library, opts.clock_ns, &memory_deps).map_err(
+            |m| {
+                Box::new(Diagnostic::error(
+                    kernel.loc,
+                    format!("scheduling failed: {m}"),
+                ))
+            },
+        )?;
     let circuit = build::build(ctx, &kernel, &schedules)?;
     verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
     let verilog = silica_emit_verilog::emit_verilog(

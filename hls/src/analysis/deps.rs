@@ -1,12 +1,18 @@
-//! Memory dependences between the accesses of a loop body. Addresses are
-//! read as linear forms `c * iv + sum(a_k * x_k) + k0` over the loop's
-//! induction variable and loop-invariant atoms; two accesses whose
-//! invariant parts agree touch the same word in iterations `d` apart
-//! exactly when `c * d * step = k0' - k0`, which gives the dependence
-//! distance (or proves independence). Anything else is conservatively a
-//! dependence of distance 1 both ways.
+//! Memory dependences carried across the iterations of a pipelined loop.
+//! Pairs of `affine.load`/`affine.store` accesses take theirs from the
+//! affine layer's exact dependence analysis
+//! (`silica_affine::dependence::loop_carried_dependences`: the smallest
+//! distance, in iterations). Pairs involving `memref.load`/`store`, which
+//! that analysis does not see, read addresses as linear forms
+//! `c * iv + sum(a_k * x_k) + k0` over the loop's induction variable and
+//! loop-invariant atoms: two accesses whose invariant parts agree touch the
+//! same word in iterations `d` apart exactly when `c * d * step = k0' -
+//! k0`, which gives the distance (or proves independence); anything else
+//! is conservatively a dependence of distance 1 both ways.
 
 use crate::kernel::{Kernel, LoopId, NodeId, Op, Val};
+use silica_affine::dependence::loop_carried_dependences;
+use silica_ir::{Context, Ir};
 use std::collections::BTreeMap;
 
 /// A dependence `src -> dst`: `dst` in iteration `i + distance` must see
@@ -97,8 +103,54 @@ fn linear(k: &Kernel, v: Val, depth: u32) -> Linear {
 }
 
 /// The loop-carried memory dependences among the accesses `nodes` (in
-/// program order) of the body of loop `l`.
-pub fn carried_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep> {
+/// program order) of the body of loop `l`, from the input IR's affine
+/// dependence analysis where both accesses are affine.
+pub fn loop_dependences(
+    ctx: &Context,
+    ir: &Ir,
+    k: &Kernel,
+    l: LoopId,
+    nodes: &[NodeId],
+) -> Vec<MemDep> {
+    let affine = |n: NodeId| {
+        k.nodes[n].op.memory().is_some()
+            && matches!(
+                ctx.str(ir.op_name(k.nodes[n].source)),
+                "affine.load" | "affine.store"
+            )
+    };
+    let node_of = |op| {
+        nodes
+            .iter()
+            .copied()
+            .find(|&n| k.nodes[n].op.memory().is_some() && k.nodes[n].source == op)
+    };
+    let step = k.loops[l].step.max(1);
+    let mut out = Vec::new();
+    for d in loop_carried_dependences(ctx, ir, k.loops[l].op) {
+        let (Some(src), Some(dst)) = (node_of(d.src), node_of(d.dst)) else {
+            continue;
+        };
+        if src == dst {
+            continue;
+        }
+        // Distances are in values of the induction variable.
+        let distance = d.min_distance.map_or(1, |m| {
+            u32::try_from((m.max(1) + step - 1) / step).unwrap_or(u32::MAX)
+        });
+        out.push(MemDep { src, dst, distance });
+    }
+    out.extend(
+        linear_dependences(k, l, nodes)
+            .into_iter()
+            .filter(|d| !(affine(d.src) && affine(d.dst))),
+    );
+    out
+}
+
+/// Loop-carried dependences among `nodes` from linear forms of their
+/// addresses.
+pub fn linear_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep> {
     let body_blocks: Vec<usize> = k.loops[l]
         .body
         .iter()

@@ -24,6 +24,8 @@ pub(super) struct Lifter<'a> {
     /// The block nodes are appended to, if one is open.
     pub open: Option<usize>,
     pub loc: Attr,
+    /// The op being lifted.
+    pub source: OpId,
     pipeline: bool,
 }
 
@@ -71,6 +73,7 @@ pub fn lift_function(
         consts: FxHashMap::default(),
         open: None,
         loc,
+        source: func,
         pipeline,
     };
     for (i, &v) in entry.iter().enumerate() {
@@ -111,6 +114,7 @@ impl Lifter<'_> {
             width,
             loc: self.loc,
             block,
+            source: self.source,
         });
         self.k.blocks[block].push(id);
         Val::Node(id)
@@ -162,6 +166,7 @@ impl Lifter<'_> {
         let ops: Vec<OpId> = self.ir.block_ops(block).collect();
         for op in ops {
             self.loc = self.ir.op_loc(op);
+            self.source = op;
             let name = self.ctx.str(self.ir.op_name(op)).to_string();
             let operands: Vec<ValueId> = self.ir.operands(op).collect();
             match name.as_str() {
@@ -259,6 +264,7 @@ impl Lifter<'_> {
         }
         let id = self.k.loops.len();
         self.k.loops.push(Loop {
+            op,
             loc: self.loc,
             path: path.to_string(),
             lower: Bound {

@@ -10,6 +10,7 @@
 mod modulo;
 mod problem;
 
+use crate::analysis::deps::MemDep;
 use crate::kernel::{Item, Kernel, LoopId};
 use crate::library::Library;
 use problem::ProblemBuilder;
@@ -44,6 +45,7 @@ pub fn schedule_kernel(
     k: &mut Kernel,
     lib: &Library,
     clock_ns: f64,
+    memory_deps: &[Vec<MemDep>],
 ) -> Result<(Schedules, Vec<String>), String> {
     let mut s = Schedules {
         start: vec![0; k.nodes.len()],
@@ -56,7 +58,7 @@ pub fn schedule_kernel(
         if !k.loops[l].pipelined {
             continue;
         }
-        match modulo::schedule_loop(k, l, lib, clock_ns, &mut s) {
+        match modulo::schedule_loop(k, l, lib, clock_ns, &mut s, &memory_deps[l]) {
             Ok(p) => s.pipes[l] = Some(p),
             Err(why) => {
                 notes.push(format!("loop {} is not pipelined: {why}", k.loops[l].path));
@@ -70,6 +72,19 @@ pub fn schedule_kernel(
         }
     }
     Ok((s, notes))
+}
+
+/// The nodes of the body of loop `l` (innermost loops), in
+/// program order.
+pub fn body_nodes(k: &Kernel, l: LoopId) -> Vec<usize> {
+    k.loops[l]
+        .body
+        .iter()
+        .flat_map(|it| match it {
+            Item::Block(b) => k.blocks[*b].clone(),
+            Item::Loop(_) => Vec::new(),
+        })
+        .collect()
 }
 
 /// The pipelined loop whose body is block `b`, if any.

@@ -8,8 +8,8 @@
 
 use super::problem::ProblemBuilder;
 use super::Schedules;
-use crate::analysis::deps::carried_dependences;
-use crate::kernel::{Item, Kernel, LoopId, Val};
+use crate::analysis::deps::MemDep;
+use crate::kernel::{Kernel, LoopId, Val};
 use crate::library::Library;
 use silica_scheduling::{schedule, Algorithm, Options};
 
@@ -35,23 +35,19 @@ pub fn schedule_loop(
     lib: &Library,
     clock_ns: f64,
     s: &mut Schedules,
+    memory_deps: &[MemDep],
 ) -> Result<PipeSchedule, String> {
     let lp = &k.loops[l];
-    let nodes: Vec<usize> = lp
-        .body
-        .iter()
-        .flat_map(|it| match it {
-            Item::Block(b) => k.blocks[*b].clone(),
-            Item::Loop(_) => Vec::new(),
-        })
-        .collect();
+    let nodes = super::body_nodes(k, l);
     let mut pb = ProblemBuilder::new(k, lib, clock_ns, true);
     for &n in &nodes {
         pb.add_node(n)?;
     }
     pb.add_value_and_memory_order(&nodes);
-    for d in carried_dependences(k, l, &nodes) {
-        let (a, b) = (pb.op_of[&d.src], pb.op_of[&d.dst]);
+    for d in memory_deps {
+        let (Some(&a), Some(&b)) = (pb.op_of.get(&d.src), pb.op_of.get(&d.dst)) else {
+            continue;
+        };
         pb.depend(a, b, d.distance);
     }
     let mut carry_ops = Vec::new();
