@@ -54,11 +54,11 @@ pub fn schedule_kernel(
         pipes: vec![None; k.loops.len()],
     };
     let mut notes = Vec::new();
-    for l in 0..k.loops.len() {
+    for (l, deps) in memory_deps.iter().enumerate().take(k.loops.len()) {
         if !k.loops[l].pipelined {
             continue;
         }
-        match modulo::schedule_loop(k, l, lib, clock_ns, &mut s, &memory_deps[l]) {
+        match modulo::schedule_loop(k, l, lib, clock_ns, &mut s, deps) {
             Ok(p) => s.pipes[l] = Some(p),
             Err(why) => {
                 notes.push(format!("loop {} is not pipelined: {why}", k.loops[l].path));
