@@ -1,8 +1,9 @@
 //! Trip counts and the static latency of a scheduled kernel, by walking
 //! its loop tree with the values of the enclosing induction variables (so
 //! triangular loops are counted exactly). The cycle counts are those of
-//! the controller `control/` builds: a sequential loop spends one head
-//! cycle per iteration plus one to leave, a pipelined loop
+//! the controller `control/` builds: a sequential loop with a head state
+//! spends one head cycle per iteration plus one to leave (others none of
+//! their own), a pipelined loop
 //! `(N - 1) * II + depth` cycles (one when it runs no iteration), a block
 //! its states. Bounds that depend on data make the latency unknown.
 
@@ -77,7 +78,11 @@ impl Walk<'_> {
                 (n - 1) * u64::from(p.ii) + u64::from(p.depth)
             });
         }
-        let mut total = n + 1;
+        let mut total = if crate::control::needs_head(self.k, self.s, l) {
+            n + 1
+        } else {
+            0
+        };
         let mut iv = lo;
         for _ in 0..n {
             self.budget = self.budget.checked_sub(1)?;

@@ -3,7 +3,7 @@
 //! by as many registers as its latency; a load is the memory's read data
 //! a cycle after its access), and affine bound expressions.
 
-use super::{Access, At, Builder};
+use super::{Access, At, Builder, Env};
 use crate::kernel::{Bound, NodeId, Op, Pred};
 use silica_ir::affine::{AffineExpr, BinOp};
 use silica_ir::ValueId;
@@ -94,10 +94,14 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// A loop bound as seen at `at`: the max (lower) or min (upper) of
-    /// its results.
-    pub fn bound(&mut self, b: &Bound, lower: bool, at: At) -> ValueId {
-        let operands: Vec<ValueId> = b.operands.iter().map(|&v| self.seen(v, at)).collect();
+    /// A loop bound as seen at `at` (with the values of `env` standing for
+    /// theirs): the max (lower) or min (upper) of its results.
+    pub fn bound(&mut self, b: &Bound, lower: bool, at: At, env: &Env) -> ValueId {
+        let operands: Vec<ValueId> = b
+            .operands
+            .iter()
+            .map(|&v| self.seen_in(v, at, env))
+            .collect();
         let nd = b.map.num_dims as usize;
         let mut acc: Option<ValueId> = None;
         for e in b.map.results.iter() {

@@ -27,6 +27,11 @@ pub enum At {
     Pipe(LoopId, u32),
 }
 
+/// Values a transition has just computed for induction variables and
+/// carried values (stepped counters, yielded values, initial values),
+/// standing for their registers, which take them only at the edge.
+pub type Env = Vec<(Val, ValueId)>;
+
 /// One access to a memory port.
 pub struct Access {
     pub enable: ValueId,
@@ -148,6 +153,15 @@ impl<'c, 'k> Builder<'c, 'k> {
                 }
             }
             Val::Node(n) => self.seen_node(n, at),
+        }
+    }
+
+    /// The value `v` as seen at `at` during a transition that has computed
+    /// the values of `env`.
+    pub fn seen_in(&mut self, v: Val, at: At, env: &Env) -> ValueId {
+        match env.iter().rev().find(|(x, _)| *x == v) {
+            Some(&(_, value)) => value,
+            None => self.seen(v, at),
         }
     }
 

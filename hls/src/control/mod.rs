@@ -1,16 +1,21 @@
 //! The controller: one FSM for the whole kernel. State 0 is idle; each
-//! sequential block has one state per schedule step, each sequential loop
-//! a head state that tests its bound, each pipelined loop one state in
-//! which its pipeline runs (`pipeline.rs`). Leaving a state performs the
-//! actions of the structure that follows: entering a loop (counter to its
-//! lower bound, carried values to their initial values), the latch at the
-//! end of a loop body (counter stepped, carried values to what the body
-//! yields), or finishing (results latched, `done` raised for one cycle).
+//! sequential block has one state per schedule step, each pipelined loop
+//! one state in which its pipeline runs (`pipeline.rs`). Leaving a state
+//! performs the actions of the structure that follows, computed on the
+//! transition (`continue_at`): entering a loop (counter to its lower
+//! bound, carried values to their initial values, then on into its body),
+//! the latch at the end of a loop body (counter stepped, carried values to
+//! what the body yields, then back into the body while the stepped counter
+//! is below the bound, else on past the loop), or finishing (results
+//! latched, `done` raised for one cycle). So a sequential loop costs no
+//! cycle of its own; only a loop that may run no iteration (its bounds are
+//! not constants) or whose body has no state keeps a head state that tests
+//! its bound.
 
 mod pipeline;
 
 use crate::build::hw::Reg;
-use crate::build::{At, Builder};
+use crate::build::{At, Builder, Env};
 use crate::kernel::{Item, Kernel, LoopId, Pred, Val};
 use crate::schedule::{in_pipelined_loop, Schedules};
 use rustc_hash::FxHashMap;
@@ -24,7 +29,8 @@ pub const IDLE: u32 = 0;
 pub struct Control {
     /// First state of each sequential block.
     pub block_base: Vec<u32>,
-    /// The head (sequential) or pipeline (pipelined) state of each loop.
+    /// The head (sequential loops that need one) or pipeline (pipelined)
+    /// state of each loop; 0 for loops without a state.
     pub loop_state: Vec<u32>,
     /// Enclosing loop and position of each block and loop.
     block_pos: Vec<(Option<LoopId>, usize)>,
@@ -65,8 +71,10 @@ impl Control {
                 }
                 Item::Loop(l) => {
                     self.loop_pos[l] = (parent, i);
-                    self.loop_state[l] = self.num_states;
-                    self.num_states += 1;
+                    if k.loops[l].pipelined || needs_head(k, s, l) {
+                        self.loop_state[l] = self.num_states;
+                        self.num_states += 1;
+                    }
                     if !k.loops[l].pipelined {
                         self.walk(k, s, &k.loops[l].body, Some(l));
                     }
@@ -74,6 +82,28 @@ impl Control {
             }
         }
     }
+}
+
+/// Whether sequential loop `l` runs at least one iteration whenever it is
+/// entered (constant bounds).
+fn runs_once(k: &Kernel, l: LoopId) -> bool {
+    let lp = &k.loops[l];
+    matches!((lp.lower.constant(), lp.upper.constant()), (Some(a), Some(b)) if b > a)
+}
+
+/// Whether the body of loop `l` has a controller state (so a transition
+/// through it ends).
+fn body_has_state(k: &Kernel, s: &Schedules, l: LoopId) -> bool {
+    k.loops[l].body.iter().any(|it| match *it {
+        Item::Block(b) => s.states[b] > 0,
+        Item::Loop(m) => k.loops[m].pipelined || needs_head(k, s, m) || body_has_state(k, s, m),
+    })
+}
+
+/// Whether sequential loop `l` needs a head state: it may run no
+/// iteration, or its body has no state.
+pub fn needs_head(k: &Kernel, s: &Schedules, l: LoopId) -> bool {
+    !k.loops[l].pipelined && (!runs_once(k, l) || !body_has_state(k, s, l))
 }
 
 impl Builder<'_, '_> {
@@ -98,7 +128,7 @@ impl Builder<'_, '_> {
             let (reg, port) = (self.arg_regs[&i], self.arg_ports[&i]);
             self.write(reg, go, port);
         }
-        self.continue_at(None, 0, At::State(IDLE), go);
+        self.continue_at(None, 0, At::State(IDLE), go, &Vec::new());
         for b in 0..k.blocks.len() {
             if in_pipelined_loop(k, b).is_some() {
                 continue;
@@ -111,25 +141,28 @@ impl Builder<'_, '_> {
             }
             let (parent, i) = self.control.block_pos[b];
             let c = self.in_state(last);
-            self.continue_at(parent, i + 1, At::State(last), c);
+            self.continue_at(parent, i + 1, At::State(last), c, &Vec::new());
         }
         for l in 0..k.loops.len() {
             let st = self.control.loop_state[l];
-            let (parent, i) = self.control.loop_pos[l];
-            let here = self.in_state(st);
-            if k.loops[l].pipelined {
-                let exit = self.control.pipe_exit[&l];
-                self.continue_at(parent, i + 1, At::State(st), exit);
+            if st == 0 {
                 continue;
             }
+            let (parent, i) = self.control.loop_pos[l];
             let at = At::State(st);
-            let upper = self.bound(&k.loops[l].upper, false, at);
+            if k.loops[l].pipelined {
+                let exit = self.control.pipe_exit[&l];
+                self.continue_at(parent, i + 1, at, exit, &Vec::new());
+                continue;
+            }
+            let here = self.in_state(st);
+            let upper = self.bound(&k.loops[l].upper, false, at, &Vec::new());
             let more = self.hw.icmp(Pred::Slt.number(), self.iv_regs[l].q, upper);
             let body = self.hw.and(here, more);
             let no_more = self.hw.not(more);
             let exit = self.hw.and(here, no_more);
-            self.continue_at(Some(l), 0, at, body);
-            self.continue_at(parent, i + 1, at, exit);
+            self.continue_at(Some(l), 0, at, body, &Vec::new());
+            self.continue_at(parent, i + 1, at, exit, &Vec::new());
         }
         // `done` is high for the one cycle after finishing.
         let (one, zero) = (self.hw.constant(1, 1), self.hw.constant(0, 1));
@@ -137,8 +170,9 @@ impl Builder<'_, '_> {
     }
 
     /// Continues at item `i` of the body of `parent` (the function when
-    /// `None`), leaving a state seen as `at` when `cond` holds.
-    fn continue_at(&mut self, parent: Option<LoopId>, i: usize, at: At, cond: ValueId) {
+    /// `None`), leaving a state seen as `at` when `cond` holds, with the
+    /// values the transition has computed so far in `env`.
+    fn continue_at(&mut self, parent: Option<LoopId>, i: usize, at: At, cond: ValueId, env: &Env) {
         let k = self.k;
         let items = match parent {
             Some(p) => &k.loops[p].body,
@@ -149,41 +183,64 @@ impl Builder<'_, '_> {
                 let base = self.control.block_base[b];
                 self.goto_state(cond, base);
             }
-            Some(&Item::Loop(l)) => self.enter_loop(l, at, cond),
+            Some(&Item::Loop(l)) => self.enter_loop(l, at, cond, env),
             None => match parent {
-                Some(p) => self.latch(p, at, cond),
-                None => self.finish(at, cond),
+                Some(p) => self.latch(p, at, cond, env),
+                None => self.finish(at, cond, env),
             },
         }
     }
 
-    fn enter_loop(&mut self, l: LoopId, at: At, cond: ValueId) {
+    fn enter_loop(&mut self, l: LoopId, at: At, cond: ValueId, env: &Env) {
         let lp = &self.k.loops[l];
-        let lower = self.bound(&lp.lower, true, at);
+        let lower = self.bound(&lp.lower, true, at, env);
         self.write(self.iv_regs[l], cond, lower);
+        let mut inner = env.clone();
+        inner.push((Val::Iv(l), lower));
         for (i, &init) in lp.inits.iter().enumerate() {
-            let v = self.seen(init, at);
+            let v = self.seen_in(init, at, env);
             self.write(self.carried_regs[l][i], cond, v);
+            inner.push((Val::Carried(l, i), v));
         }
         if let Some(&c) = self.control.ii_counters.get(&l) {
             let zero = self.hw.constant(0, c.width);
             self.write(c, cond, zero);
         }
-        self.goto_state(cond, self.control.loop_state[l]);
+        match self.control.loop_state[l] {
+            0 => self.continue_at(Some(l), 0, at, cond, &inner),
+            st => self.goto_state(cond, st),
+        }
     }
 
-    fn latch(&mut self, l: LoopId, at: At, cond: ValueId) {
+    fn latch(&mut self, l: LoopId, at: At, cond: ValueId, env: &Env) {
         let lp = &self.k.loops[l];
-        let next = self.step_iv(l);
+        let iv = self.seen_in(Val::Iv(l), at, env);
+        let step = self.hw.constant(lp.step as u128, self.k.index_width);
+        let next = self.hw.comb("comb.add", &[iv, step]);
         self.write(self.iv_regs[l], cond, next);
+        let mut after = env.clone();
         for (i, &y) in lp.yields.iter().enumerate() {
-            if y == Val::Carried(l, i) {
-                continue;
+            let v = self.seen_in(y, at, env);
+            if y != Val::Carried(l, i) {
+                self.write(self.carried_regs[l][i], cond, v);
             }
-            let v = self.seen(y, at);
-            self.write(self.carried_regs[l][i], cond, v);
+            after.push((Val::Carried(l, i), v));
         }
-        self.goto_state(cond, self.control.loop_state[l]);
+        let st = self.control.loop_state[l];
+        if st != 0 {
+            self.goto_state(cond, st);
+            return;
+        }
+        let upper = self.bound(&lp.upper, false, at, env);
+        let more = self.hw.icmp(Pred::Slt.number(), next, upper);
+        let again = self.hw.and(cond, more);
+        let no_more = self.hw.not(more);
+        let leave = self.hw.and(cond, no_more);
+        let mut body = after.clone();
+        body.push((Val::Iv(l), next));
+        self.continue_at(Some(l), 0, at, again, &body);
+        let (parent, i) = self.control.loop_pos[l];
+        self.continue_at(parent, i + 1, at, leave, &after);
     }
 
     /// The counter of loop `l` plus its step.
@@ -194,10 +251,10 @@ impl Builder<'_, '_> {
         self.hw.comb("comb.add", &[self.iv_regs[l].q, step])
     }
 
-    fn finish(&mut self, at: At, cond: ValueId) {
+    fn finish(&mut self, at: At, cond: ValueId, env: &Env) {
         let k = self.k;
         for (i, &v) in k.returned.iter().enumerate() {
-            let value = self.seen(v, at);
+            let value = self.seen_in(v, at, env);
             let value = self.hw.resize(value, k.results[i], true);
             let reg = self.control.result_regs[i];
             self.write(reg, cond, value);

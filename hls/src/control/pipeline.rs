@@ -22,7 +22,7 @@ impl Builder<'_, '_> {
             let st = self.control.loop_state[l];
             let here = self.in_state(st);
             let at = At::State(st);
-            let upper = self.bound(&k.loops[l].upper, false, at);
+            let upper = self.bound(&k.loops[l].upper, false, at, &Vec::new());
             let iv = self.iv_regs[l].q;
             let more = self.hw.icmp(Pred::Slt.number(), iv, upper);
             let mut issue = self.hw.and(here, more);
