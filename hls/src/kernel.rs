@@ -88,12 +88,19 @@ pub enum Op {
     SExt,
     ZExt,
     Trunc,
+    /// `math.absi`, `math.ctlz`, `math.cttz`, `math.ctpop`.
+    AbsI,
+    Ctlz,
+    Cttz,
+    Ctpop,
     FloorDivC(i64),
     CeilDivC(i64),
     ModC(i64),
-    /// `[word address]`; the result is the word, a cycle later.
+    /// `[word address]` or `[word address, predicate]`; the result is
+    /// the word, a cycle later.
     Load(MemId),
-    /// `[word address, data]`; no result.
+    /// `[word address, data]` or `[word address, data, predicate]`; no
+    /// result. A predicate (an `i1`) gates the access (if-conversion).
     Store(MemId),
 }
 

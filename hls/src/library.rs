@@ -96,6 +96,8 @@ pub fn class_of(op: Op) -> &'static str {
     match op {
         Op::Add | Op::Sub | Op::MinS | Op::MaxS | Op::MinU | Op::MaxU => "add",
         Op::FloorDivC(_) | Op::CeilDivC(_) | Op::ModC(_) => "add",
+        Op::AbsI | Op::Ctpop => "add",
+        Op::Ctlz | Op::Cttz => "cmp",
         Op::Mul => "mul",
         Op::DivS | Op::DivU | Op::RemS | Op::RemU => "div",
         Op::Shl | Op::ShrU | Op::ShrS => "shift",

@@ -9,14 +9,20 @@
 // RUN: not silica hls %s --top unsupported --target xc7 -o %t.d 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: test ! -e %t.d
 
-// OP: errors.mlir:[[# @LINE + 5]]:3: error: 'scf.for' is not supported by silica hls
+// OP: errors.mlir:[[# @LINE + 4]]:8: error: 'scf.while' is not supported by silica hls
 func.func @unsupported(%a: memref<4xi32>) {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
-  %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %c4 step %c1 {
-    %v = memref.load %a[%i] : memref<4xi32>
-    memref.store %v, %a[%i] : memref<4xi32>
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi slt, %i, %c4 : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    %v = memref.load %a[%j] : memref<4xi32>
+    memref.store %v, %a[%j] : memref<4xi32>
+    %c1 = arith.constant 1 : index
+    %n = arith.addi %j, %c1 : index
+    scf.yield %n : index
   }
   return
 }

@@ -112,8 +112,11 @@ pub fn loop_dependences(
     l: LoopId,
     nodes: &[NodeId],
 ) -> Vec<MemDep> {
+    // The analysis sees affine accesses in affine loops only.
+    let affine_loop = ctx.str(ir.op_name(k.loops[l].op)) == "affine.for";
     let affine = |n: NodeId| {
-        k.nodes[n].op.memory().is_some()
+        affine_loop
+            && k.nodes[n].op.memory().is_some()
             && matches!(
                 ctx.str(ir.op_name(k.nodes[n].source)),
                 "affine.load" | "affine.store"

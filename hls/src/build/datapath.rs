@@ -17,10 +17,17 @@ impl Builder<'_, '_> {
         let args: Vec<ValueId> = node.args.iter().map(|&a| self.seen(a, start)).collect();
         match node.op {
             Op::Load(m) | Op::Store(m) => {
-                let enable = self.active(start);
+                let active = self.active(start);
+                let (data, predicate) = match node.op {
+                    Op::Load(_) => (None, args.get(1).copied()),
+                    _ => (args.get(1).copied(), args.get(2).copied()),
+                };
+                let enable = match predicate {
+                    Some(p) => self.hw.and(active, p),
+                    None => active,
+                };
                 let aw = self.address_width(m);
                 let address = self.hw.resize(args[0], aw, false);
-                let data = args.get(1).copied();
                 self.accesses[m].push(Access {
                     enable,
                     address,
@@ -71,6 +78,50 @@ impl Builder<'_, '_> {
             Op::Mux => h.mux(args[0], args[1], args[2]),
             Op::SExt => h.resize(args[0], width, true),
             Op::ZExt | Op::Trunc => h.resize(args[0], width, false),
+            Op::AbsI => {
+                let zero = h.constant(0, width);
+                let negative = h.icmp(Pred::Slt.number(), args[0], zero);
+                let negated = h.comb("comb.sub", &[zero, args[0]]);
+                h.mux(negative, negated, args[0])
+            }
+            Op::Ctlz | Op::Cttz => {
+                // The first set bit from the top (ctlz) or the bottom (cttz):
+                // a priority chain, the winning bit applied last.
+                let mut r = h.constant(u128::from(width), width);
+                let bits: Vec<u32> = if op == Op::Ctlz {
+                    (0..width).collect()
+                } else {
+                    (0..width).rev().collect()
+                };
+                for i in bits {
+                    let bit = h.extract(args[0], i, 1);
+                    let count = if op == Op::Ctlz { width - 1 - i } else { i };
+                    let c = h.constant(u128::from(count), width);
+                    r = h.mux(bit, c, r);
+                }
+                r
+            }
+            Op::Ctpop => {
+                // A balanced tree of adds over the zero-extended bits.
+                let mut level: Vec<ValueId> = (0..width)
+                    .map(|i| {
+                        let bit = h.extract(args[0], i, 1);
+                        h.resize(bit, width, false)
+                    })
+                    .collect();
+                while level.len() > 1 {
+                    let mut next = Vec::new();
+                    for pair in level.chunks(2) {
+                        next.push(if pair.len() == 2 {
+                            h.comb("comb.add", &[pair[0], pair[1]])
+                        } else {
+                            pair[0]
+                        });
+                    }
+                    level = next;
+                }
+                level[0]
+            }
             Op::FloorDivC(c) => floor_div(h, args[0], c),
             Op::CeilDivC(c) => {
                 let bias = h.constant((c - 1) as u128, width);

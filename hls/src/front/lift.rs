@@ -1,12 +1,16 @@
 //! Lifting a `func.func` body into the kernel model: `affine.for` loops
 //! (bounds, steps, `iter_args`) become [`Loop`]s, straight-line integer
 //! and `index` arithmetic becomes datapath [`Node`]s in blocks, memory
-//! accesses become loads and stores of row-major word addresses. Any
-//! other operation is an error at that operation.
+//! accesses become loads and stores of row-major word addresses.
+//! `affine.if`/`scf.if` are if-converted: both branches are computed,
+//! their results selected, their memory accesses predicated. `scf.for`
+//! with `index` bounds and a constant step is a loop like `affine.for`.
+//! Any other operation is an error at that operation.
 
 use super::signature::{memory_of, op_name_attr, scalar_width, signature, string_of};
 use crate::kernel::{Bound, Item, Kernel, Loop, Node, NodeId, Op, Pred, Val, INDEX};
 use rustc_hash::FxHashMap;
+use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::dialect::inherent_attr;
 use silica_ir::format::segment_sizes;
 use silica_ir::{Attr, AttrKind, Context, Diagnostic, Ir, OpId, ValueId};
@@ -26,6 +30,9 @@ pub(super) struct Lifter<'a> {
     pub loc: Attr,
     /// The op being lifted.
     pub source: OpId,
+    /// The condition under which the ops being lifted run (inside
+    /// if-converted branches).
+    pub predicate: Option<Val>,
     pipeline: bool,
 }
 
@@ -74,6 +81,7 @@ pub fn lift_function(
         open: None,
         loc,
         source: func,
+        predicate: None,
         pipeline,
     };
     for (i, &v) in entry.iter().enumerate() {
@@ -142,7 +150,11 @@ impl Lifter<'_> {
     }
 
     fn result_width(&self, op: OpId) -> Res<u32> {
-        let t = self.ir.value_type(self.ir.result(op, 0));
+        self.result_width_of(self.ir.result(op, 0))
+    }
+
+    fn result_width_of(&self, v: ValueId) -> Res<u32> {
+        let t = self.ir.value_type(v);
         scalar_width(self.ctx, t).ok_or_else(|| {
             Box::new(Diagnostic::error(
                 self.loc,
@@ -170,6 +182,20 @@ impl Lifter<'_> {
             let name = self.ctx.str(self.ir.op_name(op)).to_string();
             let operands: Vec<ValueId> = self.ir.operands(op).collect();
             match name.as_str() {
+                "affine.for" | "scf.for" if self.predicate.is_some() => {
+                    return err(
+                        self.loc,
+                        format!("'{name}' inside a conditional is not supported yet"),
+                    );
+                }
+                "affine.if" | "scf.if" => self.lift_if(op, &name, &operands, items, path)?,
+                "scf.for" => {
+                    let label =
+                        string_of(self.ctx, inherent_attr(self.ctx, self.ir, op, "hls.label"))
+                            .unwrap_or_else(|| loop_position.to_string());
+                    loop_position += 1;
+                    self.lift_for(op, items, &format!("{path}/{label}"))?;
+                }
                 "affine.for" => {
                     let label =
                         string_of(self.ctx, inherent_attr(self.ctx, self.ir, op, "hls.label"))
@@ -177,7 +203,7 @@ impl Lifter<'_> {
                     loop_position += 1;
                     self.lift_for(op, items, &format!("{path}/{label}"))?;
                 }
-                "affine.yield" => {
+                "affine.yield" | "scf.yield" => {
                     let vals = operands.iter().map(|&v| self.val(v)).collect::<Res<_>>()?;
                     return Ok(Some(vals));
                 }
@@ -220,31 +246,39 @@ impl Lifter<'_> {
     fn lift_for(&mut self, op: OpId, items: &mut Vec<Item>, path: &str) -> Res<()> {
         let ctx = self.ctx;
         let operands: Vec<ValueId> = self.ir.operands(op).collect();
-        let seg = segment_sizes(ctx, self.ir, op).unwrap_or_default();
-        let (nl, nu) = (
-            seg.first().copied().unwrap_or(0),
-            seg.get(1).copied().unwrap_or(0),
-        );
-        let map = |key: &str| match inherent_attr(ctx, self.ir, op, key).map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::AffineMap(m)) => Some(m.clone()),
-            _ => None,
+        let (lmap, umap, step, lower_ops, upper_ops, first_init) = if ctx.str(self.ir.op_name(op))
+            == "scf.for"
+        {
+            self.scf_bounds(&operands)?
+        } else {
+            let seg = segment_sizes(ctx, self.ir, op).unwrap_or_default();
+            let (nl, nu) = (
+                seg.first().copied().unwrap_or(0),
+                seg.get(1).copied().unwrap_or(0),
+            );
+            let map =
+                |key: &str| match inherent_attr(ctx, self.ir, op, key).map(|a| ctx.attr_kind(a)) {
+                    Some(AttrKind::AffineMap(m)) => Some(m.clone()),
+                    _ => None,
+                };
+            let (Some(lmap), Some(umap)) = (map("lowerBoundMap"), map("upperBoundMap")) else {
+                return err(self.loc, "'affine.for' without bound maps");
+            };
+            let step = match inherent_attr(ctx, self.ir, op, "step").map(|a| ctx.attr_kind(a)) {
+                Some(AttrKind::Integer { value, .. }) => i64::try_from(value).unwrap_or(1),
+                _ => 1,
+            };
+            let lower_ops = operands[..nl]
+                .iter()
+                .map(|&v| self.val(v))
+                .collect::<Res<Vec<_>>>()?;
+            let upper_ops = operands[nl..nl + nu]
+                .iter()
+                .map(|&v| self.val(v))
+                .collect::<Res<Vec<_>>>()?;
+            (lmap, umap, step, lower_ops, upper_ops, nl + nu)
         };
-        let (Some(lmap), Some(umap)) = (map("lowerBoundMap"), map("upperBoundMap")) else {
-            return err(self.loc, "'affine.for' without bound maps");
-        };
-        let step = match inherent_attr(ctx, self.ir, op, "step").map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::Integer { value, .. }) => i64::try_from(value).unwrap_or(1),
-            _ => 1,
-        };
-        let lower_ops = operands[..nl]
-            .iter()
-            .map(|&v| self.val(v))
-            .collect::<Res<Vec<_>>>()?;
-        let upper_ops = operands[nl..nl + nu]
-            .iter()
-            .map(|&v| self.val(v))
-            .collect::<Res<Vec<_>>>()?;
-        let inits = operands[nl + nu..]
+        let inits = operands[first_init..]
             .iter()
             .map(|&v| self.val(v))
             .collect::<Res<Vec<_>>>()?;
@@ -325,6 +359,138 @@ impl Lifter<'_> {
         Ok(())
     }
 
+    /// The bounds of an `scf.for` (`index` lower and upper bound values,
+    /// a positive constant step) as identity maps, and where its initial
+    /// values start among its operands.
+    #[allow(clippy::type_complexity)]
+    fn scf_bounds(
+        &self,
+        operands: &[ValueId],
+    ) -> Res<(AffineMap, AffineMap, i64, Vec<Val>, Vec<Val>, usize)> {
+        if operands.len() < 3 {
+            return err(self.loc, "'scf.for' without bounds and step");
+        }
+        if !matches!(
+            self.ctx.type_kind(self.ir.value_type(operands[0])),
+            silica_ir::TypeKind::Index
+        ) {
+            return err(
+                self.loc,
+                "'scf.for' over integers other than index is not supported yet",
+            );
+        }
+        let (lower, upper) = (self.val(operands[0])?, self.val(operands[1])?);
+        let step = self
+            .k
+            .const_value(self.val(operands[2])?)
+            .and_then(|c| i64::try_from(c).ok())
+            .filter(|&c| c > 0);
+        let Some(step) = step else {
+            return err(self.loc, "'scf.for' needs a constant step");
+        };
+        let identity = AffineMap {
+            num_dims: 1,
+            num_symbols: 0,
+            results: vec![AffineExpr::Dim(0)].into(),
+        };
+        Ok((
+            identity.clone(),
+            identity,
+            step,
+            vec![lower],
+            vec![upper],
+            3,
+        ))
+    }
+
+    /// If-conversion of `affine.if`/`scf.if`: each branch lifted under its
+    /// predicate, results selected by the condition.
+    fn lift_if(
+        &mut self,
+        op: OpId,
+        name: &str,
+        operands: &[ValueId],
+        items: &mut Vec<Item>,
+        path: &str,
+    ) -> Res<()> {
+        let cond = if name == "scf.if" {
+            self.val(operands[0])?
+        } else {
+            let set = match inherent_attr(self.ctx, self.ir, op, "condition")
+                .map(|a| self.ctx.attr_kind(a))
+            {
+                Some(AttrKind::IntegerSet(set)) => set.clone(),
+                _ => return err(self.loc, "'affine.if' without a condition"),
+            };
+            let vals = operands
+                .iter()
+                .map(|&v| self.val(v))
+                .collect::<Res<Vec<_>>>()?;
+            let map = AffineMap {
+                num_dims: set.num_dims,
+                num_symbols: set.num_symbols,
+                results: Vec::new().into(),
+            };
+            let zero = self.constant(0, INDEX);
+            let mut cond = self.constant(1, 1);
+            for (e, &eq) in set.constraints.iter().zip(set.eq.iter()) {
+                let v = self.apply(items, e, &map, &vals)?;
+                let pred = if eq { Pred::Eq } else { Pred::Sge };
+                let c = self.node(items, Op::Cmp(pred), vec![v, zero], 1);
+                cond = if self.k.const_value(cond) == Some(-1) {
+                    c
+                } else {
+                    self.node(items, Op::And, vec![cond, c], 1)
+                };
+            }
+            cond
+        };
+        let outer = self.predicate;
+        let one = self.constant(1, 1);
+        let not_cond = self.node(items, Op::Xor, vec![cond, one], 1);
+        let mut branch_yields = Vec::new();
+        for (r, region) in self
+            .ir
+            .regions(op)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .enumerate()
+        {
+            let Some(block) = self.ir.entry_block(region) else {
+                branch_yields.push(None);
+                continue;
+            };
+            let guard = if r == 0 { cond } else { not_cond };
+            self.predicate = Some(match outer {
+                Some(p) => self.node(items, Op::And, vec![p, guard], 1),
+                None => guard,
+            });
+            let mut no_return = None;
+            let yields = self.lift_block(block, items, path, &mut no_return)?;
+            branch_yields.push(yields);
+            self.loc = self.ir.op_loc(op);
+            self.source = op;
+        }
+        self.predicate = outer;
+        let results: Vec<ValueId> = self.ir.results(op).collect();
+        for (i, &r) in results.iter().enumerate() {
+            let pick = |b: &Option<Vec<Val>>| b.as_ref().and_then(|v| v.get(i).copied());
+            let (Some(t), Some(f)) = (
+                branch_yields.first().and_then(pick),
+                branch_yields.get(1).and_then(pick),
+            ) else {
+                return err(
+                    self.loc,
+                    format!("'{name}' with results needs both branches"),
+                );
+            };
+            let w = self.result_width_of(r)?;
+            let v = self.node(items, Op::Mux, vec![cond, t, f], w);
+            self.vals.insert(r, v);
+        }
+        Ok(())
+    }
+
     /// A datapath op; `None` for ops without a value result.
     fn lift_op(
         &mut self,
@@ -399,6 +565,17 @@ impl Lifter<'_> {
                 let (a, b) = (self.val(operands[1])?, self.val(operands[2])?);
                 Ok(Some(self.node(items, Op::Mux, vec![c, a, b], w)))
             }
+            "math.absi" | "math.ctlz" | "math.cttz" | "math.ctpop" => {
+                let w = self.result_width(op)?;
+                let a = self.val(operands[0])?;
+                let m = match name {
+                    "math.absi" => Op::AbsI,
+                    "math.ctlz" => Op::Ctlz,
+                    "math.cttz" => Op::Cttz,
+                    _ => Op::Ctpop,
+                };
+                Ok(Some(self.node(items, m, vec![a], w)))
+            }
             "arith.extsi" | "arith.index_cast" => {
                 let w = self.result_width(op)?;
                 let a = self.val(operands[0])?;
@@ -461,7 +638,9 @@ impl Lifter<'_> {
                     self.linear_address(items, m, &idx)
                 };
                 let w = self.k.memories[m].element_width;
-                Ok(Some(self.node(items, Op::Load(m), vec![address], w)))
+                let mut args = vec![address];
+                args.extend(self.predicate);
+                Ok(Some(self.node(items, Op::Load(m), args, w)))
             }
             "affine.store" | "memref.store" => {
                 let data = self.val(operands[0])?;
@@ -480,7 +659,9 @@ impl Lifter<'_> {
                         .collect::<Res<Vec<_>>>()?;
                     self.linear_address(items, m, &idx)
                 };
-                self.node(items, Op::Store(m), vec![address, data], 0);
+                let mut args = vec![address, data];
+                args.extend(self.predicate);
+                self.node(items, Op::Store(m), args, 0);
                 Ok(None)
             }
             _ => err(self.loc, format!("'{name}' is not supported by silica hls")),
