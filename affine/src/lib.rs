@@ -18,6 +18,7 @@ pub mod loops;
 pub mod lower;
 mod min_max;
 pub mod parallel;
+pub mod permute;
 pub mod presburger;
 mod reshape_folders;
 pub mod scope;

@@ -95,7 +95,7 @@ pub struct LoopTiling {
 impl Pass for LoopTiling {
     fn run(&self, ctx: &mut Context, ir: &mut Ir, func: OpId) -> Result<(), Box<Diagnostic>> {
         for band in tileable_bands(ctx, ir, func) {
-            if !is_tiling_valid(ctx, ir, band[0]) {
+            if !is_tiling_valid(ctx, ir, &band) {
                 continue;
             }
             let sizes = band_tile_sizes(ctx, ir, &band, &self.sizes);

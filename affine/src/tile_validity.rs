@@ -1,14 +1,10 @@
-//! Whether hyper-rectangular tiling of a band keeps the order of its
-//! memory dependences (MLIR's `isTilingValid`): MLIR rejects a band when
-//! some dependence between two affine accesses in the nest (one of them
-//! a write, on the same memref) has a component whose whole range is
-//! negative. A uniform dependence — both accesses with the same
-//! coefficients on the loops they share, no other loop in their
-//! subscripts and the same symbolic terms — has constant or unbounded
-//! distance components and never such a range, so it never blocks.
-//! Other pairs of accesses need the polyhedral dependence analysis;
-//! until it is available here, a band with such a pair is conservatively
-//! not tiled.
+//! Dependence distances between the affine accesses of a loop nest
+//! (pairs on one memref, one of them a write), each component exact
+//! where a subscript pins it and otherwise free over its loop's range —
+//! a sound over-approximation of what the polyhedral analysis computes,
+//! exact for uniform dependences — and from them whether
+//! hyper-rectangular tiling of a band keeps every dependence
+//! ([`is_tiling_valid`]).
 
 use crate::for_op;
 use silica_ir::affine_flatten::flatten_linear;
@@ -21,7 +17,8 @@ type Subscript = (Vec<(ValueId, i64)>, i64);
 
 /// An affine access: its memref, whether it writes, and each subscript
 /// as coefficients over values plus a constant.
-struct Access {
+#[derive(Clone)]
+pub struct Access {
     op: OpId,
     memref: ValueId,
     write: bool,
@@ -94,34 +91,148 @@ fn enclosing_ivs(ctx: &Context, ir: &Ir, op: OpId) -> Vec<ValueId> {
     ivs
 }
 
-/// Whether the dependence between `a` and `b` is uniform.
-fn uniform(ctx: &Context, ir: &Ir, a: &Access, b: &Access) -> bool {
-    let (Some(sa), Some(sb)) = (&a.subscripts, &b.subscripts) else {
-        return false;
-    };
-    let ivs_a = enclosing_ivs(ctx, ir, a.op);
-    let ivs_b = enclosing_ivs(ctx, ir, b.op);
-    let own =
-        |v: &ValueId, mine: &[ValueId], other: &[ValueId]| mine.contains(v) && !other.contains(v);
-    sa.iter().zip(sb).all(|((ta, _), (tb, _))| {
-        ta == tb
-            && !ta
-                .iter()
-                .any(|(v, _)| own(v, &ivs_a, &ivs_b) || own(v, &ivs_b, &ivs_a))
-    })
+/// The ordered pairs (source, destination) of affine accesses in the
+/// nest rooted at `root` on one memref, one of them a write (an access
+/// paired with itself included).
+pub fn dependence_pairs(ctx: &Context, ir: &Ir, root: OpId) -> Vec<(Access, Access)> {
+    let all = accesses(ctx, ir, root);
+    let mut pairs = Vec::new();
+    for a in &all {
+        for b in &all {
+            if a.memref == b.memref && (a.write || b.write) {
+                pairs.push((a.clone(), b.clone()));
+            }
+        }
+    }
+    pairs
 }
 
-/// Whether tiling the band rooted at `root` keeps its dependences, as
-/// far as can be shown without the polyhedral dependence analysis (see
-/// the module documentation).
-pub fn is_tiling_valid(ctx: &Context, ir: &Ir, root: OpId) -> bool {
-    let all = accesses(ctx, ir, root);
-    for (i, a) in all.iter().enumerate() {
-        for b in &all[i..] {
-            if a.memref != b.memref || !(a.write || b.write) {
+/// One component of a dependence distance (destination
+/// iteration minus source iteration) along a loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Distance {
+    /// Always this value.
+    Exact(i64),
+    /// Any value the loop allows: within the trip count when constant.
+    Free(Option<i64>),
+}
+
+/// The distance components along `loops` (a perfect nest enclosing
+/// both accesses) of the dependence from `src` to `dst`, or `None` when
+/// the accesses never touch the same element. A component is exact when
+/// a subscript pins it — the loop's induction variable is the only
+/// variable of that subscript in both accesses, with the same
+/// coefficient, the symbolic terms equal — and otherwise free over the
+/// loop's range, which over-approximates every distance the accesses
+/// allow.
+pub fn dependence_distance(
+    ctx: &Context,
+    ir: &Ir,
+    src: &Access,
+    dst: &Access,
+    loops: &[OpId],
+) -> Option<Vec<Distance>> {
+    let ivs: Vec<Option<ValueId>> = loops.iter().map(|&l| for_op::induction_var(ir, l)).collect();
+    let mut exact: Vec<Option<i64>> = vec![None; loops.len()];
+    if let (Some(sa), Some(sb)) = (&src.subscripts, &dst.subscripts) {
+        let ivs_a = enclosing_ivs(ctx, ir, src.op);
+        let ivs_b = enclosing_ivs(ctx, ir, dst.op);
+        for ((ta, ca), (tb, cb)) in sa.iter().zip(sb) {
+            // With the same terms on both sides, src + ca = dst + cb pins
+            // the one band loop they use: coefficient * distance = ca - cb.
+            if ta != tb {
                 continue;
             }
-            if !uniform(ctx, ir, a, b) {
+            // Induction variables, and values computed inside the nest,
+            // differ between the two accesses' iterations.
+            let is_loop = |v: &ValueId| {
+                ivs_a.contains(v)
+                    || ivs_b.contains(v)
+                    || ir.defining_op(*v).is_some_and(|d| loops.iter().any(|&l| ir.is_ancestor(l, d)))
+            };
+            let loop_terms: Vec<(ValueId, i64)> = ta.iter().copied().filter(|(v, _)| is_loop(v)).collect();
+            let rhs = ca - cb;
+            match loop_terms[..] {
+                [] if rhs != 0 => return None,
+                [(v, k)] => {
+                    let Some(at) = ivs.iter().position(|&x| x == Some(v)) else {
+                        continue;
+                    };
+                    if !ivs_a.contains(&v) || !ivs_b.contains(&v) {
+                        continue;
+                    }
+                    if rhs % k != 0 {
+                        return None;
+                    }
+                    let value = rhs / k;
+                    match exact[at] {
+                        Some(e) if e != value => return None,
+                        _ => exact[at] = Some(value),
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Some(
+        exact
+            .iter()
+            .zip(loops)
+            .map(|(e, &l)| match e {
+                Some(v) => Distance::Exact(*v),
+                None => Distance::Free(
+                    for_op::constant_trip_count(ctx, ir, l).and_then(|t| i64::try_from(t).ok()),
+                ),
+            })
+            .collect(),
+    )
+}
+
+/// The lower bounds of the components of a dependence with
+/// `distance` when carried at depth `d` of its loops (the loops above
+/// equal, loop `d` forward; `d` equal to their number for a dependence
+/// within one iteration): `None` when there is no such dependence; a
+/// component with no lower bound is `None`.
+pub fn carried_lower_bounds(distance: &[Distance], d: usize) -> Option<Vec<Option<i64>>> {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let mut lower = Vec::with_capacity(distance.len());
+    for (k, c) in distance.iter().enumerate() {
+        let lb = match (*c, k.cmp(&d)) {
+            (Distance::Exact(v), Less) if v != 0 => return None,
+            (Distance::Exact(v), Equal) if v < 1 => return None,
+            (Distance::Exact(v), _) => Some(v),
+            (Distance::Free(_), Less) => Some(0),
+            (Distance::Free(Some(t)), Equal) if t < 2 => return None,
+            (Distance::Free(_), Equal) => Some(1),
+            (Distance::Free(Some(t)), Greater) => Some(1 - t.max(1)),
+            (Distance::Free(None), Greater) => None,
+        };
+        lower.push(lb);
+    }
+    Some(lower)
+}
+
+/// Whether tiling `band` (a perfect nest, outermost first) keeps every
+/// dependence: each dependence between the nest's accesses, carried at
+/// any depth of the band or within one iteration, must have no
+/// component along a band loop that can be negative (the band is then
+/// fully permutable). MLIR's `isTilingValid` only rejects components
+/// whose whole range is negative and not constant, which lets through
+/// constant negative distances (as in a Gauss-Seidel stencil, whose
+/// result tiling would change); silica keeps those bands untiled.
+pub fn is_tiling_valid(ctx: &Context, ir: &Ir, band: &[OpId]) -> bool {
+    let Some(&root) = band.first() else {
+        return true;
+    };
+    for (a, b) in dependence_pairs(ctx, ir, root) {
+        let Some(distance) = dependence_distance(ctx, ir, &a, &b, band) else {
+            continue;
+        };
+        for d in 0..=band.len() {
+            let Some(lower) = carried_lower_bounds(&distance, d) else {
+                continue;
+            };
+            if lower.iter().any(|lb| lb.is_none_or(|v| v < 0)) {
                 return false;
             }
         }
