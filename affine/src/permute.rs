@@ -25,7 +25,8 @@ use silica_ir::{Context, Diagnostic, Ir, OpId};
 /// Whether `perm` is a permutation of `0..perm.len()`.
 pub fn is_permutation(perm: &[usize]) -> bool {
     let mut seen = vec![false; perm.len()];
-    perm.iter().all(|&p| p < seen.len() && !std::mem::replace(&mut seen[p], true))
+    perm.iter()
+        .all(|&p| p < seen.len() && !std::mem::replace(&mut seen[p], true))
 }
 
 /// Permutes the perfect nest `loops` (outermost first): loop `i` moves
@@ -35,7 +36,8 @@ pub fn is_permutation(perm: &[usize]) -> bool {
 /// perfectly nested and `perm` a permutation of the same length
 /// (otherwise nothing changes and `None` is returned).
 pub fn permute_loops(ir: &mut Ir, loops: &[OpId], perm: &[usize]) -> Option<usize> {
-    if loops.len() != perm.len() || !is_permutation(perm) || !for_op::is_perfectly_nested(ir, loops) {
+    if loops.len() != perm.len() || !is_permutation(perm) || !for_op::is_perfectly_nested(ir, loops)
+    {
         return None;
     }
     if loops.len() < 2 {
@@ -152,8 +154,9 @@ fn create(options: &PassOptions) -> Result<Box<dyn Pass>, String> {
         .list("permutation-map")
         .iter()
         .map(|s| {
-            s.parse::<usize>()
-                .map_err(|_| format!("for the --permutation-map option: '{s}' value invalid for uint argument!"))
+            s.parse::<usize>().map_err(|_| {
+                format!("for the --permutation-map option: '{s}' value invalid for uint argument!")
+            })
         })
         .collect::<Result<Vec<usize>, String>>()?;
     if !is_permutation(&perm) {

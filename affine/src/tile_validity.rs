@@ -132,7 +132,10 @@ pub fn dependence_distance(
     dst: &Access,
     loops: &[OpId],
 ) -> Option<Vec<Distance>> {
-    let ivs: Vec<Option<ValueId>> = loops.iter().map(|&l| for_op::induction_var(ir, l)).collect();
+    let ivs: Vec<Option<ValueId>> = loops
+        .iter()
+        .map(|&l| for_op::induction_var(ir, l))
+        .collect();
     let mut exact: Vec<Option<i64>> = vec![None; loops.len()];
     if let (Some(sa), Some(sb)) = (&src.subscripts, &dst.subscripts) {
         let ivs_a = enclosing_ivs(ctx, ir, src.op);
@@ -148,9 +151,12 @@ pub fn dependence_distance(
             let is_loop = |v: &ValueId| {
                 ivs_a.contains(v)
                     || ivs_b.contains(v)
-                    || ir.defining_op(*v).is_some_and(|d| loops.iter().any(|&l| ir.is_ancestor(l, d)))
+                    || ir
+                        .defining_op(*v)
+                        .is_some_and(|d| loops.iter().any(|&l| ir.is_ancestor(l, d)))
             };
-            let loop_terms: Vec<(ValueId, i64)> = ta.iter().copied().filter(|(v, _)| is_loop(v)).collect();
+            let loop_terms: Vec<(ValueId, i64)> =
+                ta.iter().copied().filter(|(v, _)| is_loop(v)).collect();
             let rhs = ca - cb;
             match loop_terms[..] {
                 [] if rhs != 0 => return None,

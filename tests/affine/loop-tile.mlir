@@ -45,7 +45,7 @@ func.func @symbolic(%A: memref<?x?xf64>, %n: index, %m: index, %lo: index) {
       affine.store %w, %A[%i, %j - 1] : memref<?x?xf64>
     }
     affine.for %j = 0 to 10 {
-      %v = affine.load %A[%j, %i] : memref<?x?xf64>
+      %v = affine.load %A[%i, %j + 1] : memref<?x?xf64>
       affine.store %v, %A[%i, %j] : memref<?x?xf64>
     }
   }
