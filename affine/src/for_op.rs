@@ -1,15 +1,12 @@
 //! `affine.for` as the loop transformations see it: its bounds (a map
 //! and its operands each), step, induction variable and body; building
 //! a new loop with an empty body; changing the bounds and step of one;
-//! MLIR's trip-count map (`getTripCountMapAndOperands`), constant trip
-//! count and largest known divisor of the trip count; and MLIR's
-//! perfect nest (`getPerfectlyNestedLoops`).
+//! and MLIR's perfect nest (`getPerfectlyNestedLoops`). Trip counts are
+//! in [`crate::loops`].
 
 use silica_ir::affine::{AffineExpr, AffineMap};
-use silica_ir::affine_flatten::simplify_expr;
 use silica_ir::dialect::{inherent_attr, set_inherent_attr};
 use silica_ir::format::segment_sizes;
-use silica_ir::rewrite::fold::constant_i64;
 use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, ValueId};
 
 /// The name of the loop op.
@@ -192,108 +189,6 @@ pub fn create_for(
     });
     set_bounds(ctx, ir, op, lb, ub, step);
     op
-}
-
-/// The value `v` has when it is an integer constant.
-fn constant_of(ctx: &Context, ir: &Ir, v: ValueId) -> Option<i64> {
-    constant_i64(ctx, ir, v)
-}
-
-/// MLIR's trip-count map of the loop `op` (`getTripCountMapAndOperands`):
-/// one expression per upper bound result, `(ub - lb) ceildiv step`, over
-/// the loop's distinct non-constant bound operands (as dims); `None`
-/// when the lower bound has several results.
-pub fn trip_count_exprs(
-    ctx: &Context,
-    ir: &Ir,
-    op: OpId,
-) -> Option<(Vec<AffineExpr>, Vec<ValueId>)> {
-    let (lb, ub) = bounds(ctx, ir, op)?;
-    let step = step(ctx, ir, op);
-    if let (Some(l), Some(u)) = (lb.as_constant(), ub.as_constant()) {
-        let span = (u - l).max(0);
-        let count = AffineExpr::Constant(span).ceil_div(AffineExpr::Constant(step));
-        return Some((vec![count], Vec::new()));
-    }
-    let [lb_expr] = &*lb.map.results else {
-        return None;
-    };
-    let mut values: Vec<ValueId> = Vec::new();
-    let unify = |b: &Bound, values: &mut Vec<ValueId>| -> Vec<AffineExpr> {
-        b.operands
-            .iter()
-            .map(|&v| match constant_of(ctx, ir, v) {
-                Some(c) => AffineExpr::Constant(c),
-                None => {
-                    let at = values.iter().position(|&x| x == v).unwrap_or_else(|| {
-                        values.push(v);
-                        values.len() - 1
-                    });
-                    AffineExpr::Dim(at as u32)
-                }
-            })
-            .collect()
-    };
-    let lb_ids = unify(&lb, &mut values);
-    let ub_ids = unify(&ub, &mut values);
-    let split =
-        |ids: &[AffineExpr], nd: u32| (ids[..nd as usize].to_vec(), ids[nd as usize..].to_vec());
-    let (ld, ls) = split(&lb_ids, lb.map.num_dims);
-    let (ud, us) = split(&ub_ids, ub.map.num_dims);
-    let lower = lb_expr.replace(&ld, &ls);
-    let n = values.len() as u32;
-    let exprs = ub
-        .map
-        .results
-        .iter()
-        .map(|e| {
-            let diff = simplify_expr(&e.replace(&ud, &us).minus(lower.clone()), n, 0);
-            simplify_expr(&diff.ceil_div(AffineExpr::Constant(step)), n, 0)
-        })
-        .collect();
-    Some((exprs, values))
-}
-
-/// MLIR's `getConstantTripCount`: the smallest constant trip count
-/// when every one is constant (negative counts wrap as MLIR's do).
-pub fn constant_trip_count(ctx: &Context, ir: &Ir, op: OpId) -> Option<u64> {
-    let (exprs, _) = trip_count_exprs(ctx, ir, op)?;
-    let mut count: Option<u64> = None;
-    for e in exprs {
-        let AffineExpr::Constant(c) = e else {
-            return None;
-        };
-        let c = c as u64;
-        count = Some(count.map_or(c, |k| k.min(c)));
-    }
-    count
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-/// MLIR's `getLargestDivisorOfTripCount`: the greatest common divisor of
-/// what is known to divide each trip count expression (1 when there is
-/// no trip-count map; a zero-trip loop counts as divisible by anything).
-pub fn largest_divisor_of_trip_count(ctx: &Context, ir: &Ir, op: OpId) -> u64 {
-    let Some((exprs, _)) = trip_count_exprs(ctx, ir, op) else {
-        return 1;
-    };
-    let mut divisor: Option<u64> = None;
-    for e in exprs {
-        let this = match e {
-            AffineExpr::Constant(0) => u64::MAX,
-            AffineExpr::Constant(c) => c as u64,
-            e => e.largest_known_divisor().unsigned_abs(),
-        };
-        divisor = Some(divisor.map_or(this, |d| gcd(d, this)));
-    }
-    divisor.unwrap_or(1)
 }
 
 /// MLIR's `getPerfectlyNestedLoops`: `root` and the loops below it while

@@ -7,7 +7,7 @@
 //! Bands whose tiling could reverse a dependence are left alone.
 
 use crate::footprint::footprint_bytes;
-use crate::for_op;
+use crate::loops::constant_trip_count;
 use crate::tile::{separate_full_tiles, tile_perfectly_nested, tileable_bands};
 use crate::tile_validity::is_tiling_valid;
 use silica_ir::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
@@ -30,9 +30,9 @@ pub enum TileSizes {
 /// Each tile size reduced to the largest divisor of its loop's constant
 /// trip count not above it (and not above half the count), as MLIR's
 /// `adjustToDivisorsOfTripCounts`.
-fn adjust_to_trip_count_divisors(ctx: &Context, ir: &Ir, band: &[OpId], sizes: &mut [u64]) {
+fn adjust_to_trip_count_divisors(ctx: &mut Context, ir: &mut Ir, band: &[OpId], sizes: &mut [u64]) {
     for (&l, size) in band.iter().zip(sizes.iter_mut()) {
-        let Some(count) = for_op::constant_trip_count(ctx, ir, l) else {
+        let Some(count) = constant_trip_count(ctx, ir, l) else {
             continue;
         };
         if count > 1 && *size > count / 2 {
@@ -45,7 +45,7 @@ fn adjust_to_trip_count_divisors(ctx: &Context, ir: &Ir, band: &[OpId], sizes: &
 }
 
 /// The tile sizes of `band` under `how` (MLIR's `getTileSizes`).
-pub fn band_tile_sizes(ctx: &Context, ir: &Ir, band: &[OpId], how: &TileSizes) -> Vec<u64> {
+pub fn band_tile_sizes(ctx: &mut Context, ir: &mut Ir, band: &[OpId], how: &TileSizes) -> Vec<u64> {
     let n = band.len();
     match how {
         TileSizes::Uniform(s) => vec![*s; n],

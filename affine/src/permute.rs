@@ -77,7 +77,12 @@ pub fn permute_loops(ir: &mut Ir, loops: &[OpId], perm: &[usize]) -> Option<usiz
 
 /// Whether interchanging `loops` by `perm` keeps every dependence of the
 /// nest (see the module documentation).
-pub fn is_valid_permutation(ctx: &Context, ir: &Ir, loops: &[OpId], perm: &[usize]) -> bool {
+pub fn is_valid_permutation(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    loops: &[OpId],
+    perm: &[usize],
+) -> bool {
     let n = loops.len();
     if n <= 1 {
         return true;

@@ -9,6 +9,7 @@
 //! under an `affine.if` and the partial ones in its `else`.
 
 use crate::for_op::{self, Bound};
+use crate::loops::{constant_trip_count, largest_divisor_of_trip_count};
 use silica_ir::affine::{AffineExpr, AffineMap, IntegerSet};
 use silica_ir::affine_flatten::{flatten_linear, from_linear};
 use silica_ir::{AttrKind, BlockId, Context, Ir, OpId, OpSpec, ValueId};
@@ -104,16 +105,16 @@ fn terminator(ir: &Ir, op: OpId) -> Option<OpId> {
 /// The upper bound of the intra-tile loop of `orig` tiled by `size`,
 /// starting at the tile-space induction variable `tile_iv`.
 fn intra_tile_upper_bound(
-    ctx: &Context,
-    ir: &Ir,
+    ctx: &mut Context,
+    ir: &mut Ir,
     orig: OpId,
     size: u64,
     tile_iv: ValueId,
 ) -> Option<Bound> {
     let (_, ub) = for_op::bounds(ctx, ir, orig)?;
     let step = for_op::step(ctx, ir, orig);
-    let largest_divisor = for_op::largest_divisor_of_trip_count(ctx, ir, orig);
-    if let Some(count) = for_op::constant_trip_count(ctx, ir, orig).filter(|&c| c < size) {
+    let largest_divisor = largest_divisor_of_trip_count(ctx, ir, orig);
+    if let Some(count) = constant_trip_count(ctx, ir, orig).filter(|&c| c < size) {
         return Some(Bound::shifted_dim(tile_iv, count as i64 * step));
     }
     let extent = size as i64 * step;

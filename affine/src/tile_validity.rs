@@ -7,6 +7,7 @@
 //! ([`is_tiling_valid`]).
 
 use crate::for_op;
+use crate::loops::constant_trip_count;
 use silica_ir::affine_flatten::flatten_linear;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::rewrite::fold::constant_i64;
@@ -126,8 +127,8 @@ pub enum Distance {
 /// loop's range, which over-approximates every distance the accesses
 /// allow.
 pub fn dependence_distance(
-    ctx: &Context,
-    ir: &Ir,
+    ctx: &mut Context,
+    ir: &mut Ir,
     src: &Access,
     dst: &Access,
     loops: &[OpId],
@@ -187,7 +188,7 @@ pub fn dependence_distance(
             .map(|(e, &l)| match e {
                 Some(v) => Distance::Exact(*v),
                 None => Distance::Free(
-                    for_op::constant_trip_count(ctx, ir, l).and_then(|t| i64::try_from(t).ok()),
+                    constant_trip_count(ctx, ir, l).and_then(|t| i64::try_from(t).ok()),
                 ),
             })
             .collect(),
@@ -226,7 +227,7 @@ pub fn carried_lower_bounds(distance: &[Distance], d: usize) -> Option<Vec<Optio
 /// whose whole range is negative and not constant, which lets through
 /// constant negative distances (as in a Gauss-Seidel stencil, whose
 /// result tiling would change); silica keeps those bands untiled.
-pub fn is_tiling_valid(ctx: &Context, ir: &Ir, band: &[OpId]) -> bool {
+pub fn is_tiling_valid(ctx: &mut Context, ir: &mut Ir, band: &[OpId]) -> bool {
     let Some(&root) = band.first() else {
         return true;
     };
