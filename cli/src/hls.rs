@@ -101,7 +101,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             &mut ctx, &module.ir, module.top, iface, rtl, args.seed, &options,
         ) {
             Ok(r) if r.passed() => {
-                println!("{r}");
+                say(&format!("{r}\n"));
                 measured = Some(r.latency);
             }
             Ok(r) => {
@@ -125,8 +125,14 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         eprintln!("error: cannot write the outputs in '{}': {e}", args.output);
         return ExitCode::FAILURE;
     }
-    print!("{}", design.report_text(measured));
+    say(&design.report_text(measured));
     ExitCode::SUCCESS
+}
+
+/// Writes to standard output; a closed pipe (`| head`) is not an error.
+fn say(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().write_all(text.as_bytes());
 }
 
 /// Writes every file into `dir`, each through a temporary file renamed

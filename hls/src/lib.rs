@@ -23,6 +23,8 @@ pub mod kernel;
 pub mod library;
 pub mod report;
 pub mod schedule;
+#[cfg(test)]
+mod test_support;
 
 use analysis::trips::{figures, Figures};
 use kernel::Kernel;

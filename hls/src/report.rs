@@ -238,6 +238,23 @@ pub fn json(r: &ReportInput<'_>) -> Json {
     }
 }
 
+/// The lower bound of the pipelined loops' time, Σ iterations ×
+/// max(ResMII, RecMII) plus the deepest pipeline, and `latency` over it.
+pub fn bound_ratio(r: &ReportInput<'_>, latency: Option<u64>) -> Option<(u64, f64)> {
+    let mut bound = 0u64;
+    let mut depth = 0u64;
+    for (l, p) in r.s.pipes.iter().enumerate() {
+        let Some(p) = p else { continue };
+        bound += r.figures.iterations[l] * u64::from(p.res_mii.max(p.rec_mii));
+        depth = depth.max(u64::from(p.depth));
+    }
+    let bound = bound + depth;
+    if depth == 0 || bound == 0 {
+        return None;
+    }
+    Some((bound, latency? as f64 / bound as f64))
+}
+
 /// `report.txt`; `measured` is the co-simulated latency, if any.
 pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
     let mut out = String::new();
@@ -270,6 +287,12 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
                 "latency: unknown statically (data-dependent loop bounds)"
             );
         }
+    }
+    if let Some((bound, ratio)) = bound_ratio(r, measured.or(r.figures.latency)) {
+        let _ = writeln!(
+            out,
+            "against the pipelines' bound (sum of iterations x MII + deepest depth = {bound} cycles): {ratio:.2}x"
+        );
     }
     let _ = writeln!(out, "index width: {} bits", k.index_width);
     let _ = writeln!(out, "loops:");

@@ -246,3 +246,76 @@ pub fn linear_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{linear_dependences, MemDep};
+    use crate::test_support::kernel;
+
+    fn deps(text: &str) -> Vec<MemDep> {
+        let k = kernel(text, "f");
+        let nodes = crate::schedule::body_nodes(&k, 0);
+        linear_dependences(&k, 0, &nodes)
+    }
+
+    #[test]
+    fn shifted_accesses_give_the_exact_distance() {
+        // a[i + 2] is written two iterations before a[i] reads it.
+        let d = deps(
+            "func.func @f(%a: memref<40xi8>) {
+               %c2 = arith.constant 2 : index
+               affine.for %i = 0 to 32 {
+                 %v = memref.load %a[%i] : memref<40xi8>
+                 %j = arith.addi %i, %c2 : index
+                 memref.store %v, %a[%j] : memref<40xi8>
+               }
+               return
+             }",
+        );
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].distance, 2);
+        assert!(d[0].src > d[0].dst, "the store is the source");
+    }
+
+    #[test]
+    fn the_same_word_in_every_iteration_is_independent_across_them_only_when_it_moves() {
+        let same = deps(
+            "func.func @f(%a: memref<40xi8>) {
+               affine.for %i = 0 to 32 {
+                 %v = memref.load %a[%i] : memref<40xi8>
+                 memref.store %v, %a[%i] : memref<40xi8>
+               }
+               return
+             }",
+        );
+        assert!(same.is_empty());
+        let fixed = deps(
+            "func.func @f(%a: memref<40xi8>) {
+               %c3 = arith.constant 3 : index
+               affine.for %i = 0 to 32 {
+                 %v = memref.load %a[%c3] : memref<40xi8>
+                 memref.store %v, %a[%c3] : memref<40xi8>
+               }
+               return
+             }",
+        );
+        assert_eq!(fixed.len(), 2);
+        assert!(fixed.iter().all(|d| d.distance == 1));
+    }
+
+    #[test]
+    fn loaded_indices_are_conservative() {
+        let d = deps(
+            "func.func @f(%a: memref<40xi8>, %b: memref<40xi8>) {
+               affine.for %i = 0 to 32 {
+                 %w = memref.load %b[%i] : memref<40xi8>
+                 %j = arith.index_castui %w : i8 to index
+                 %v = memref.load %a[%j] : memref<40xi8>
+                 memref.store %v, %a[%j] : memref<40xi8>
+               }
+               return
+             }",
+        );
+        assert_eq!(d.len(), 2);
+    }
+}

@@ -353,3 +353,42 @@ pub fn narrow_index(k: &mut Kernel) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::test_support::kernel;
+
+    #[test]
+    fn index_width_covers_addresses_and_counters() {
+        // Addresses up to 16*15 + 15 = 255 and counters up to 16 need 9
+        // signed bits.
+        let k = kernel(
+            "func.func @f(%a: memref<16x16xi8>) {
+               affine.for %i = 0 to 16 {
+                 affine.for %j = 0 to 16 {
+                   %v = affine.load %a[%i, %j] : memref<16x16xi8>
+                   affine.store %v, %a[%j, %i] : memref<16x16xi8>
+                 }
+               }
+               return
+             }",
+            "f",
+        );
+        assert_eq!(k.index_width, 9);
+    }
+
+    #[test]
+    fn unbounded_index_values_keep_64_bits() {
+        let k = kernel(
+            "func.func @f(%a: memref<16xi8>, %n: index) {
+               affine.for %i = 0 to %n {
+                 %v = affine.load %a[%i] : memref<16xi8>
+                 affine.store %v, %a[%i] : memref<16xi8>
+               }
+               return
+             }",
+            "f",
+        );
+        assert_eq!(k.index_width, 64);
+    }
+}

@@ -21,6 +21,8 @@ pub struct Figures {
     pub latency: Option<u64>,
     /// Smallest and largest trip count seen per loop.
     pub trips: Vec<Option<(u64, u64)>>,
+    /// Iterations of each loop over the whole run.
+    pub iterations: Vec<u64>,
 }
 
 struct Walk<'a> {
@@ -28,6 +30,7 @@ struct Walk<'a> {
     s: &'a Schedules,
     env: Vec<Option<i64>>,
     trips: Vec<Option<(u64, u64)>>,
+    iterations: Vec<u64>,
     budget: u64,
 }
 
@@ -38,12 +41,14 @@ pub fn figures(k: &Kernel, s: &Schedules) -> Figures {
         s,
         env: vec![None; k.loops.len()],
         trips: vec![None; k.loops.len()],
+        iterations: vec![0; k.loops.len()],
         budget: BUDGET,
     };
     let cycles = w.items(&k.body);
     Figures {
         latency: cycles.map(|c| c + 1),
         trips: w.trips,
+        iterations: w.iterations,
     }
 }
 
@@ -71,6 +76,7 @@ impl Walk<'_> {
         };
         let t = &mut self.trips[l];
         *t = Some(t.map_or((n, n), |(a, b)| (a.min(n), b.max(n))));
+        self.iterations[l] += n;
         if let Some(p) = &self.s.pipes[l] {
             return Some(if n == 0 {
                 1
@@ -118,5 +124,36 @@ impl Walk<'_> {
         } else {
             results.into_iter().min()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::library::Library;
+    use crate::schedule::schedule_kernel;
+    use crate::test_support::kernel;
+
+    #[test]
+    fn triangular_loops_are_counted_per_outer_iteration() {
+        let mut k = kernel(
+            "func.func @f(%a: memref<10x10xi32>) {
+               affine.for %i = 0 to 10 {
+                 affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {
+                   %v = affine.load %a[%i, %j] : memref<10x10xi32>
+                   affine.store %v, %a[%j, %i] : memref<10x10xi32>
+                 }
+               }
+               return
+             }",
+            "f",
+        );
+        let lib = Library::for_target("ice40").unwrap();
+        let deps = vec![Vec::new(); k.loops.len()];
+        let (s, _) = schedule_kernel(&mut k, &lib, 20.0, &deps).unwrap();
+        let f = super::figures(&k, &s);
+        assert_eq!(f.trips[1], Some((0, 9)));
+        assert_eq!(f.iterations[1], 45);
+        assert_eq!(f.iterations[0], 10);
+        assert!(f.latency.is_some());
     }
 }

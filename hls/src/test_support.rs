@@ -1,0 +1,40 @@
+//! Unit-test helpers: a context with the input dialects, and a kernel
+//! lifted (and its `index` width fixed) from MLIR text.
+
+use crate::kernel::Kernel;
+use silica_ir::parser::{parse, ParseOptions};
+use silica_ir::Context;
+
+/// A context with the dialects kernels are written in.
+pub fn context() -> Context {
+    let mut ctx = Context::new();
+    for d in [
+        &silica_dialects::arith::ARITH,
+        &silica_dialects::func::FUNC_DIALECT,
+        &silica_dialects::math::MATH,
+        &silica_dialects::scf::SCF,
+        &silica_dialects::memref::MEMREF_DIALECT,
+        &silica_affine::AFFINE,
+    ] {
+        ctx.register_dialect(d);
+    }
+    ctx
+}
+
+/// The kernel `top` of `text`, with its `index` width fixed.
+pub fn kernel(text: &str, top: &str) -> Kernel {
+    let mut ctx = context();
+    let m = parse(
+        &mut ctx,
+        "test.mlir",
+        text.as_bytes(),
+        ParseOptions::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}", d.message));
+    let func =
+        crate::front::find_top(&ctx, &m.ir, m.top, top).unwrap_or_else(|d| panic!("{}", d.message));
+    let mut k = crate::front::lift_function(&mut ctx, &m.ir, func, top, true)
+        .unwrap_or_else(|d| panic!("{}", d.message));
+    crate::analysis::ranges::narrow_index(&mut k);
+    k
+}
