@@ -162,3 +162,15 @@ fn render_one(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_location_renders_as_mlir_does() {
+        let ctx = Context::new();
+        let d = Diagnostic::error(ctx.unknown_loc(), "bad option");
+        assert_eq!(render(&ctx, &[], &d), "<unknown>:0: error: bad option\n");
+    }
+}
