@@ -17,6 +17,7 @@ pub mod analysis;
 pub mod build;
 pub mod control;
 pub mod cosim;
+pub mod float;
 pub mod front;
 pub mod interface;
 pub mod kernel;

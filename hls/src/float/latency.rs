@@ -1,0 +1,113 @@
+//! Latency choices for the scheduler: for each useful pipeline latency
+//! of an operator, the estimated combinational delay of its stages
+//! (from the delay model of [`super::delay`]: estimates, not
+//! measurements), so that the flow can pick the latency that meets
+//! `--clock-ns`.
+
+use super::module::build_module;
+use super::operator::Operator;
+use silica_ir::{Context, Ir};
+
+/// One latency of an operator and its estimated stage delays (ns).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LatencyChoice {
+    pub latency: u32,
+    /// The slowest stage: what the operator asks of the clock period.
+    pub stage_delay_ns: f64,
+    /// From the operands to the first register (or to `result` when
+    /// the latency is 0): logic that chains after the operands' own.
+    pub input_delay_ns: f64,
+    /// From the last register to `result`: logic the result's users
+    /// chain after.
+    pub output_delay_ns: f64,
+}
+
+/// The most latency considered for any operator.
+pub const MAX_LATENCY: u32 = 64;
+
+/// The latencies worth having, from 0 up to the one whose stages cannot
+/// get faster (the slowest single op), each with its delays. Every
+/// listed latency is strictly faster per stage than the one before.
+pub fn latency_choices(ctx: &mut Context, operator: Operator) -> Vec<LatencyChoice> {
+    let mut choices: Vec<LatencyChoice> = Vec::new();
+    for latency in 0..=MAX_LATENCY {
+        if latency > 0 && !operator.pipelinable() {
+            break;
+        }
+        let mut ir = Ir::new();
+        let (_, plan) = build_module(ctx, &mut ir, operator, latency);
+        let delays = &plan.stage_delays_ns;
+        let choice = LatencyChoice {
+            latency,
+            stage_delay_ns: plan.max_stage_delay_ns(),
+            input_delay_ns: delays.first().copied().unwrap_or(0.0),
+            output_delay_ns: delays.last().copied().unwrap_or(0.0),
+        };
+        match choices.last() {
+            Some(last) if choice.stage_delay_ns >= last.stage_delay_ns - 1e-9 => break,
+            _ => choices.push(choice),
+        }
+    }
+    choices
+}
+
+/// The smallest latency whose slowest stage fits in `clock_ns`, else
+/// the fastest choice.
+pub fn choose_latency(ctx: &mut Context, operator: Operator, clock_ns: f64) -> LatencyChoice {
+    let choices = latency_choices(ctx, operator);
+    let fits = choices
+        .iter()
+        .find(|c| c.stage_delay_ns <= clock_ns)
+        .or(choices.last())
+        .cloned();
+    fits.unwrap_or(LatencyChoice {
+        latency: 0,
+        stage_delay_ns: 0.0,
+        input_delay_ns: 0.0,
+        output_delay_ns: 0.0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::float::{FloatOp, Format};
+
+    fn context() -> Context {
+        let mut ctx = Context::new();
+        silica_hw_dialects::register(&mut ctx);
+        ctx
+    }
+
+    #[test]
+    fn deeper_pipelines_have_shorter_stages() {
+        let mut ctx = context();
+        let mul = Operator::new(FloatOp::Mul, Format::F32);
+        let choices = latency_choices(&mut ctx, mul);
+        assert_eq!(choices[0].latency, 0);
+        assert!(choices.len() > 3, "{choices:?}");
+        for pair in choices.windows(2) {
+            assert!(
+                pair[1].stage_delay_ns < pair[0].stage_delay_ns,
+                "{choices:?}"
+            );
+            assert!(pair[1].latency > pair[0].latency);
+        }
+        // The combinational choice is one stage: input to output.
+        assert_eq!(choices[0].input_delay_ns, choices[0].stage_delay_ns);
+        let clock = (choices[0].stage_delay_ns + choices[1].stage_delay_ns) / 2.0;
+        let chosen = choose_latency(&mut ctx, mul, clock);
+        assert_eq!(chosen, choices[1]);
+        let fastest = choose_latency(&mut ctx, mul, 0.01);
+        assert_eq!(&fastest, choices.last().unwrap());
+    }
+
+    #[test]
+    fn sign_operators_are_combinational_only() {
+        let mut ctx = context();
+        let neg = Operator::new(FloatOp::Neg, Format::F32);
+        let choices = latency_choices(&mut ctx, neg);
+        assert_eq!(choices.len(), 1);
+        assert_eq!(choices[0].stage_delay_ns, 0.0);
+    }
+}

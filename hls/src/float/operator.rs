@@ -1,0 +1,112 @@
+//! The operators: which IEEE operation in which format, their ports and
+//! module names, and the datapath each one builds.
+
+use super::add::build_add;
+use super::builder::Builder;
+use super::compare::{build_cmp, build_min_max, FloatPredicate};
+use super::format::Format;
+use super::mul::build_mul;
+use super::sign::build_sign;
+use silica_ir::ValueId;
+
+/// An IEEE operation (the MLIR op it implements in brackets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FloatOp {
+    /// `arith.addf`
+    Add,
+    /// `arith.subf`
+    Sub,
+    /// `arith.mulf`
+    Mul,
+    /// `arith.negf`
+    Neg,
+    /// `math.absf`
+    Abs,
+    /// `arith.maximumf`
+    Max,
+    /// `arith.minimumf`
+    Min,
+    /// `arith.cmpf` with a predicate
+    Cmp(FloatPredicate),
+}
+
+/// An operation in a format: what one operator module computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Operator {
+    pub op: FloatOp,
+    pub format: Format,
+}
+
+impl Operator {
+    pub fn new(op: FloatOp, format: Format) -> Operator {
+        Operator { op, format }
+    }
+
+    /// The operation's part of the module name (`fadd`, `fcmp_olt`).
+    fn mnemonic(self) -> String {
+        match self.op {
+            FloatOp::Add => "fadd".into(),
+            FloatOp::Sub => "fsub".into(),
+            FloatOp::Mul => "fmul".into(),
+            FloatOp::Neg => "fneg".into(),
+            FloatOp::Abs => "fabs".into(),
+            FloatOp::Max => "fmaximum".into(),
+            FloatOp::Min => "fminimum".into(),
+            FloatOp::Cmp(p) => format!("fcmp_{}", p.name()),
+        }
+    }
+
+    /// The module's name at `latency`: `silica_<op>_<format>_l<latency>`.
+    pub fn module_name(self, latency: u32) -> String {
+        format!(
+            "silica_{}_{}_l{latency}",
+            self.mnemonic(),
+            self.format.name()
+        )
+    }
+
+    /// The data input ports, by name and width (after `clock`).
+    pub fn operands(self) -> Vec<(&'static str, u32)> {
+        let w = self.format.width();
+        match self.op {
+            FloatOp::Neg | FloatOp::Abs => vec![("a", w)],
+            _ => vec![("a", w), ("b", w)],
+        }
+    }
+
+    /// The width of the `result` port.
+    pub fn result_width(self) -> u32 {
+        match self.op {
+            FloatOp::Cmp(_) => 1,
+            _ => self.format.width(),
+        }
+    }
+
+    /// Whether the operator has logic worth pipelining (else latency 0
+    /// is its only choice).
+    pub fn pipelinable(self) -> bool {
+        !matches!(
+            self.op,
+            FloatOp::Neg
+                | FloatOp::Abs
+                | FloatOp::Cmp(FloatPredicate::False | FloatPredicate::True)
+        )
+    }
+
+    /// Builds the combinational datapath from the operand values.
+    pub(super) fn build(self, b: &mut Builder<'_>, operands: &[ValueId]) -> ValueId {
+        let fmt = self.format;
+        let a = operands[0];
+        let y = operands.get(1).copied().unwrap_or(a);
+        match self.op {
+            FloatOp::Add => build_add(b, fmt, a, y, false),
+            FloatOp::Sub => build_add(b, fmt, a, y, true),
+            FloatOp::Mul => build_mul(b, fmt, a, y),
+            FloatOp::Neg => build_sign(b, fmt, true, a),
+            FloatOp::Abs => build_sign(b, fmt, false, a),
+            FloatOp::Max => build_min_max(b, fmt, true, a, y),
+            FloatOp::Min => build_min_max(b, fmt, false, a, y),
+            FloatOp::Cmp(p) => build_cmp(b, fmt, p, a, y),
+        }
+    }
+}
