@@ -39,6 +39,7 @@
 mod add;
 mod builder;
 mod compare;
+mod convert;
 pub mod delay;
 mod format;
 mod latency;

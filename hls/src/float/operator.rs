@@ -4,6 +4,7 @@
 use super::add::build_add;
 use super::builder::Builder;
 use super::compare::{build_cmp, build_min_max, FloatPredicate};
+use super::convert::{build_float_convert, build_int_to_float};
 use super::format::Format;
 use super::mul::build_mul;
 use super::sign::build_sign;
@@ -28,6 +29,11 @@ pub enum FloatOp {
     Min,
     /// `arith.cmpf` with a predicate
     Cmp(FloatPredicate),
+    /// `arith.extf`/`arith.truncf` from the operator's format to `to`
+    Convert { to: Format },
+    /// `arith.sitofp` (`signed`) or `arith.uitofp` from `int_bits`-wide
+    /// integers to the operator's format
+    IntToFloat { signed: bool, int_bits: u32 },
 }
 
 /// An operation in a format: what one operator module computes.
@@ -53,10 +59,24 @@ impl Operator {
             FloatOp::Max => "fmaximum".into(),
             FloatOp::Min => "fminimum".into(),
             FloatOp::Cmp(p) => format!("fcmp_{}", p.name()),
+            FloatOp::Convert { to } => {
+                let kind = if to.width() > self.format.width() {
+                    "extf"
+                } else {
+                    "truncf"
+                };
+                format!("{kind}_{}_to", self.format.name())
+            }
+            FloatOp::IntToFloat { signed, int_bits } => {
+                let kind = if signed { "sitofp" } else { "uitofp" };
+                format!("{kind}_i{int_bits}_to")
+            }
         }
     }
 
-    /// The module's name at `latency`: `silica_<op>_<format>_l<latency>`.
+    /// The module's name at `latency`: `silica_<op>_<format>_l<latency>`
+    /// (conversions name their source: `silica_extf_f32_to_f64_l1`,
+    /// `silica_sitofp_i32_to_f32_l2`).
     pub fn module_name(self, latency: u32) -> String {
         format!(
             "silica_{}_{}_l{latency}",
@@ -69,7 +89,8 @@ impl Operator {
     pub fn operands(self) -> Vec<(&'static str, u32)> {
         let w = self.format.width();
         match self.op {
-            FloatOp::Neg | FloatOp::Abs => vec![("a", w)],
+            FloatOp::Neg | FloatOp::Abs | FloatOp::Convert { .. } => vec![("a", w)],
+            FloatOp::IntToFloat { int_bits, .. } => vec![("a", int_bits)],
             _ => vec![("a", w), ("b", w)],
         }
     }
@@ -78,6 +99,7 @@ impl Operator {
     pub fn result_width(self) -> u32 {
         match self.op {
             FloatOp::Cmp(_) => 1,
+            FloatOp::Convert { to } => to.width(),
             _ => self.format.width(),
         }
     }
@@ -107,6 +129,8 @@ impl Operator {
             FloatOp::Max => build_min_max(b, fmt, true, a, y),
             FloatOp::Min => build_min_max(b, fmt, false, a, y),
             FloatOp::Cmp(p) => build_cmp(b, fmt, p, a, y),
+            FloatOp::Convert { to } => build_float_convert(b, fmt, to, a),
+            FloatOp::IntToFloat { signed, .. } => build_int_to_float(b, fmt, signed, a),
         }
     }
 }
