@@ -5,6 +5,7 @@
 mod bounds;
 pub mod canonicalize;
 pub mod dependence;
+pub mod data_copy;
 pub mod dialect;
 pub mod expand_strided_metadata;
 pub mod footprint;
@@ -20,6 +21,7 @@ mod min_max;
 pub mod parallel;
 pub mod permute;
 pub mod presburger;
+pub mod region;
 mod reshape_folders;
 pub mod scope;
 mod strided_metadata_folders;
