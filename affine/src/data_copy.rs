@@ -920,7 +920,7 @@ impl Gen<'_> {
             post_order(self.ir, nest, &mut order);
             for op in order {
                 if for_op::is_for(self.ctx, self.ir, op) {
-                    self.promote_single_iteration(op);
+                    crate::loops::promote_if_single_iteration(self.ctx, self.ir, op);
                 } else if is_access(self.ctx, self.ir, op) {
                     accesses.push(op);
                 }
@@ -945,47 +945,6 @@ impl Gen<'_> {
             let attr = self.ctx.intern_attr(AttrKind::AffineMap(m));
             set_inherent_attr(self.ctx, self.ir, op, "map", attr);
         }
-    }
-
-    /// MLIR's `promoteIfSingleIteration`.
-    fn promote_single_iteration(&mut self, op: OpId) {
-        if for_op::constant_trip_count(self.ctx, self.ir, op) != Some(1) {
-            return;
-        }
-        let Some((lb, _)) = for_op::bounds(self.ctx, self.ir, op) else {
-            return;
-        };
-        if lb.map.results.len() != 1 {
-            return;
-        }
-        let (Some(iv), Some(body)) = (
-            for_op::induction_var(self.ir, op),
-            for_op::body(self.ir, op),
-        ) else {
-            return;
-        };
-        if self.ir.has_uses(iv) {
-            let loc = self.ir.op_loc(op);
-            let value = match &lb.map.results[0] {
-                AffineExpr::Constant(c) if lb.map.num_dims + lb.map.num_symbols == 0 => {
-                    self.top_constant(*c, loc)
-                }
-                _ if lb.map == identity_map(1) => lb.operands.first().copied(),
-                _ => Some(self.apply(lb.map.clone(), &lb.operands, op, loc)),
-            };
-            let Some(value) = value else {
-                return;
-            };
-            self.ir.replace_all_uses(iv, value);
-        }
-        let ops: Vec<OpId> = self.ir.block_ops(body).collect();
-        for (i, o) in ops.iter().enumerate() {
-            if i + 1 == ops.len() {
-                break;
-            }
-            self.ir.move_op_before(*o, op);
-        }
-        self.ir.erase_op(op);
     }
 }
 

@@ -4,8 +4,8 @@
 
 mod bounds;
 pub mod canonicalize;
-pub mod dependence;
 pub mod data_copy;
+pub mod dependence;
 pub mod dialect;
 pub mod expand_strided_metadata;
 pub mod footprint;
