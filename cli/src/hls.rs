@@ -39,6 +39,11 @@ pub struct HlsArgs {
     /// Seed of the co-simulation's inputs.
     #[arg(long, default_value_t = 1, requires = "sim")]
     seed: u64,
+    /// A fixed value for a scalar argument in the co-simulation,
+    /// `NAME=VALUE` (decimal, negative, `0x` hex bits, or a float for
+    /// f32/f64), e.g. for a bound the memories' sizes limit; repeatable.
+    #[arg(long = "sim-scalar", value_name = "NAME=VALUE", requires = "sim")]
+    sim_scalars: Vec<String>,
 }
 
 fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
@@ -94,12 +99,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     };
     let mut measured = None;
     if args.sim {
-        let rtl = silica_hls::cosim::Rtl::Text(&design.verilog);
-        let options = silica_hls::cosim::Options::default();
-        let iface = &design.interface;
-        match silica_hls::cosim::cosimulate(
-            &mut ctx, &module.ir, module.top, iface, rtl, args.seed, &options,
-        ) {
+        match cosimulate(&mut ctx, &module, &design, args) {
             Ok(r) if r.passed() => {
                 say(&format!("{r}\n"));
                 measured = Some(r.latency);
@@ -133,6 +133,59 @@ pub fn run(args: &HlsArgs) -> ExitCode {
 fn say(text: &str) {
     use std::io::Write;
     let _ = std::io::stdout().write_all(text.as_bytes());
+}
+
+/// Designs whose co-simulation takes at most this many cycles run in
+/// silica's own simulator too (the brief's second opinion on the RTL).
+const SECOND_OPINION_CYCLES: u64 = 20_000;
+
+/// `--sim`: the design in Verilator against the kernel of the input
+/// module (untouched by synthesis); small designs also in silica's
+/// simulator, which must report the same.
+fn cosimulate(
+    ctx: &mut silica_ir::Context,
+    module: &silica_ir::parser::ParsedModule,
+    design: &silica_hls::Design,
+    args: &HlsArgs,
+) -> Result<silica_hls::cosim::CosimReport, String> {
+    use silica_hls::cosim::{self, stimuli, Rtl};
+    let iface = &design.interface;
+    let scalars = args
+        .sim_scalars
+        .iter()
+        .map(|a| stimuli::parse_scalar(iface, a).map_err(|e| format!("--sim-scalar: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let options = cosim::Options {
+        scalars,
+        ..cosim::Options::default()
+    };
+    let rtl = Rtl::Text(&design.verilog);
+    let report = cosim::cosimulate(ctx, &module.ir, module.top, iface, rtl, args.seed, &options)
+        .map_err(|e| e.to_string())?;
+    if report.latency > SECOND_OPINION_CYCLES {
+        return Ok(report);
+    }
+    let hw = parse(
+        ctx,
+        "F.hw.mlir",
+        design.hw_mlir.as_bytes(),
+        ParseOptions::default(),
+    )
+    .map_err(|d| format!("F.hw.mlir does not read back: {}", d.message))?;
+    let core = silica_ir::symbols::lookup(ctx, &hw.ir, hw.top, &args.top)
+        .ok_or_else(|| format!("F.hw.mlir has no module '{}'", args.top))?;
+    let second = cosim::cosimulate_in_silica(
+        ctx, &module.ir, module.top, iface, &hw.ir, core, args.seed, &options,
+    );
+    match second {
+        Ok(second) if second == report => Ok(report),
+        Ok(second) => Err(format!(
+            "Verilator and silica's simulator disagree:\n  Verilator: {report}\n  silica sim: {second}"
+        )),
+        Err(e) => Err(format!(
+            "Verilator and silica's simulator disagree:\n  Verilator: {report}\n  silica sim: {e}"
+        )),
+    }
 }
 
 /// Writes every file into `dir`, each through a temporary file renamed

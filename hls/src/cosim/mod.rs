@@ -90,6 +90,9 @@ pub struct CosimReport {
     pub float_ulps: u32,
     /// The first that differs.
     pub first_mismatch: Option<Mismatch>,
+    /// The scalar inputs of the run, by name (to reproduce it, and since
+    /// a random bound past a memory's end explains many a mismatch).
+    pub scalars: Vec<(String, BigUint)>,
 }
 
 impl CosimReport {
@@ -121,12 +124,23 @@ impl fmt::Display for CosimReport {
                 "{}{tolerance}, {latency}",
                 plural(self.compared, "value matches", "values match")
             ),
-            Some(m) => write!(
-                f,
-                "{} of {}{tolerance}; first {m} ({latency})",
-                self.differing,
-                plural(self.compared, "value differs", "values differ")
-            ),
+            Some(m) => {
+                write!(
+                    f,
+                    "{} of {}{tolerance}; first {m} ({latency}",
+                    self.differing,
+                    plural(self.compared, "value differs", "values differ")
+                )?;
+                let scalars: Vec<String> = self
+                    .scalars
+                    .iter()
+                    .map(|(n, v)| format!("{n} = 0x{v:x}"))
+                    .collect();
+                if !scalars.is_empty() {
+                    write!(f, "; scalar inputs {}", scalars.join(", "))?;
+                }
+                write!(f, ")")
+            }
         }
     }
 }
@@ -211,7 +225,17 @@ pub fn cosimulate_seeds(
         let run = verilator::simulate(model, iface, &stimuli, seed, options, dir.path())?;
         let hardware = Outputs::parse(&run.outputs, iface)
             .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
-        reports.push(report(iface, seed, run.latency, ulps, &software, &hardware));
+        reports.push(report(
+            iface,
+            Run {
+                seed,
+                latency: run.latency,
+                float_ulps: ulps,
+                stimuli: &stimuli,
+                software: &software,
+                hardware: &hardware,
+            },
+        ));
     }
     Ok(reports)
 }
@@ -243,7 +267,17 @@ pub fn cosimulate_in_silica(
         &stimuli,
         options.max_cycles,
     )?;
-    Ok(report(iface, seed, latency, ulps, &software, &hardware))
+    Ok(report(
+        iface,
+        Run {
+            seed,
+            latency,
+            float_ulps: ulps,
+            stimuli: &stimuli,
+            software: &software,
+            hardware: &hardware,
+        },
+    ))
 }
 
 /// Checks that `module` has the kernel `iface` describes.
@@ -301,22 +335,29 @@ fn float_ulps(ctx: &Context, ir: &Ir, module: OpId, options: &Options) -> u32 {
     })
 }
 
-fn report(
-    iface: &Interface,
+/// What a run found, from both sides' outputs.
+struct Run<'a> {
     seed: u64,
     latency: u64,
     float_ulps: u32,
-    software: &Outputs,
-    hardware: &Outputs,
-) -> CosimReport {
-    let c = compare::compare(iface, software, hardware, float_ulps);
+    stimuli: &'a Stimuli,
+    software: &'a Outputs,
+    hardware: &'a Outputs,
+}
+
+fn report(iface: &Interface, run: Run<'_>) -> CosimReport {
+    let c = compare::compare(iface, run.software, run.hardware, run.float_ulps);
     CosimReport {
-        seed,
-        latency,
+        seed: run.seed,
+        latency: run.latency,
         compared: c.compared,
         differing: c.differing,
-        float_ulps,
+        float_ulps: run.float_ulps,
         first_mismatch: c.first,
+        scalars: iface
+            .scalars()
+            .map(|(a, _)| (a.name.clone(), run.stimuli.values[a.index][0].clone()))
+            .collect(),
     }
 }
 
@@ -358,5 +399,42 @@ impl Drop for WorkDir {
         if self.remove {
             let _ = std::fs::remove_dir_all(&self.path);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_names_the_first_mismatch_and_the_scalar_inputs() {
+        let mut r = CosimReport {
+            seed: 7,
+            latency: 1,
+            compared: 1,
+            differing: 0,
+            float_ulps: 0,
+            first_mismatch: None,
+            scalars: vec![("n".into(), 12u8.into()), ("k".into(), 253u8.into())],
+        };
+        assert_eq!(
+            r.to_string(),
+            "co-simulation (seed 7): 1 value matches, latency 1 cycle"
+        );
+        r.compared = 9;
+        r.differing = 2;
+        r.latency = 30;
+        r.float_ulps = 1;
+        r.first_mismatch = Some(Mismatch {
+            location: "C[3] (word 3)".into(),
+            software: 31u8.into(),
+            hardware: 0u8.into(),
+        });
+        assert_eq!(
+            r.to_string(),
+            "co-simulation (seed 7): 2 of 9 values differ (floats within 1 ulp); first \
+             C[3] (word 3): software 0x1f, hardware 0x0 (latency 30 cycles; scalar inputs \
+             n = 0xc, k = 0xfd)"
+        );
     }
 }
