@@ -144,3 +144,87 @@ fn int_to_float_is_bit_exact() {
         check(ui64, 64, &ints, &|a| to_bits(a as f64, a as f32), layout);
     }
 }
+
+#[test]
+fn float_to_int_truncates_like_the_host_in_range() {
+    let mut rng = Rng(13);
+    for (fmt, layout) in [(Format::F32, F32), (Format::F64, F64)] {
+        for (signed, bits) in [(true, 32u32), (false, 32), (true, 64), (false, 64)] {
+            let mut inputs = Vec::new();
+            for _ in 0..cases(600) {
+                // Exponents from below one up to the integer's range.
+                let k = rng.below(u64::from(bits) + 2) as i64 - 2;
+                let exp = (layout_bias(layout) + k) as u64;
+                let sign = if signed { rng.below(2) } else { 0 };
+                inputs.push(layout.pack(sign, exp, rng.next()));
+            }
+            inputs.extend(layout.specials().into_iter().filter(|&x| {
+                let e = layout.exp_of(x);
+                e < layout_bias(layout) as u64 + 20 && (signed || x >> (layout.width() - 1) == 0)
+            }));
+            let in_range: Vec<u64> = inputs
+                .into_iter()
+                .filter(|&x| host_int(layout, signed, bits, x).is_some())
+                .collect();
+            let op = Operator::new(
+                FloatOp::FloatToInt {
+                    signed,
+                    int_bits: bits,
+                },
+                fmt,
+            );
+            let reference = |x: u64| host_int(layout, signed, bits, x).unwrap();
+            let d = design(op, 0);
+            let mut sim = Comb::new(&d, &[layout.width()]);
+            for &x in &in_range {
+                assert_eq!(sim.eval(&[x]), reference(x), "{} {x:#x}", op.module_name(0));
+            }
+            assert!(in_range.len() > 500);
+        }
+    }
+    // Out of range and NaN: the x86-64 integer indefinite value.
+    let op = Operator::new(
+        FloatOp::FloatToInt {
+            signed: true,
+            int_bits: 32,
+        },
+        Format::F32,
+    );
+    let d = design(op, 0);
+    let mut sim = Comb::new(&d, &[32]);
+    for x in [f32::NAN, 3e9, -3e9, f32::INFINITY, f32::NEG_INFINITY] {
+        assert_eq!(sim.eval(&[u64::from(x.to_bits())]), 0x8000_0000, "{x}");
+    }
+    assert_eq!(
+        sim.eval(&[u64::from((-2147483648.0f32).to_bits())]),
+        0x8000_0000
+    );
+}
+
+fn layout_bias(layout: Layout) -> i64 {
+    (1 << (layout.exp_bits - 1)) - 1
+}
+
+/// The host's conversion of `x`, when `x` is in the integer's range.
+fn host_int(layout: Layout, signed: bool, bits: u32, x: u64) -> Option<u64> {
+    let v = if layout.width() == 32 {
+        f64::from(f32::from_bits(x as u32))
+    } else {
+        f64::from_bits(x)
+    };
+    let t = v.trunc();
+    let mask = if bits == 64 {
+        u64::MAX
+    } else {
+        (1 << bits) - 1
+    };
+    let range = 2f64.powi(bits as i32 - i32::from(signed));
+    if v.is_nan() || t >= range || (signed && t < -range) || (!signed && t < 0.0) {
+        return None;
+    }
+    Some(if signed {
+        (t as i64 as u64) & mask
+    } else {
+        t as u64 & mask
+    })
+}

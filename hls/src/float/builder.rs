@@ -251,6 +251,15 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The AND of several `i1` values.
+    pub fn and_all(&mut self, bits: &[ValueId]) -> ValueId {
+        match bits {
+            [] => self.ones(1),
+            [one] => *one,
+            _ => self.op("comb.and", bits, 1, &[], &[]),
+        }
+    }
+
     /// A `seq.compreg` of `v` on `clock`, inserted after `v`'s
     /// definition (or at the start of the body for a port).
     pub fn register(&mut self, v: ValueId, clock: ValueId, name: &str) -> ValueId {

@@ -4,7 +4,7 @@
 use super::add::build_add;
 use super::builder::Builder;
 use super::compare::{build_cmp, build_min_max, FloatPredicate};
-use super::convert::{build_float_convert, build_int_to_float};
+use super::convert::{build_float_convert, build_float_to_int, build_int_to_float};
 use super::format::Format;
 use super::mul::build_mul;
 use super::sign::build_sign;
@@ -34,6 +34,9 @@ pub enum FloatOp {
     /// `arith.sitofp` (`signed`) or `arith.uitofp` from `int_bits`-wide
     /// integers to the operator's format
     IntToFloat { signed: bool, int_bits: u32 },
+    /// `arith.fptosi` (`signed`) or `arith.fptoui` from the operator's
+    /// format to `int_bits`-wide integers
+    FloatToInt { signed: bool, int_bits: u32 },
 }
 
 /// An operation in a format: what one operator module computes.
@@ -71,6 +74,10 @@ impl Operator {
                 let kind = if signed { "sitofp" } else { "uitofp" };
                 format!("{kind}_i{int_bits}_to")
             }
+            FloatOp::FloatToInt { signed, int_bits } => {
+                let kind = if signed { "fptosi" } else { "fptoui" };
+                format!("{kind}_i{int_bits}_from")
+            }
         }
     }
 
@@ -89,7 +96,9 @@ impl Operator {
     pub fn operands(self) -> Vec<(&'static str, u32)> {
         let w = self.format.width();
         match self.op {
-            FloatOp::Neg | FloatOp::Abs | FloatOp::Convert { .. } => vec![("a", w)],
+            FloatOp::Neg | FloatOp::Abs | FloatOp::Convert { .. } | FloatOp::FloatToInt { .. } => {
+                vec![("a", w)]
+            }
             FloatOp::IntToFloat { int_bits, .. } => vec![("a", int_bits)],
             _ => vec![("a", w), ("b", w)],
         }
@@ -100,6 +109,7 @@ impl Operator {
         match self.op {
             FloatOp::Cmp(_) => 1,
             FloatOp::Convert { to } => to.width(),
+            FloatOp::FloatToInt { int_bits, .. } => int_bits,
             _ => self.format.width(),
         }
     }
@@ -131,6 +141,9 @@ impl Operator {
             FloatOp::Cmp(p) => build_cmp(b, fmt, p, a, y),
             FloatOp::Convert { to } => build_float_convert(b, fmt, to, a),
             FloatOp::IntToFloat { signed, .. } => build_int_to_float(b, fmt, signed, a),
+            FloatOp::FloatToInt { signed, int_bits } => {
+                build_float_to_int(b, fmt, int_bits, signed, a)
+            }
         }
     }
 }
