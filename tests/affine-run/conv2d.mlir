@@ -17,6 +17,8 @@
 // RUN: bash %S/run.sh silica %s 'affine-loop-tile{cache-size=1}' | diff %t.ref -
 // RUN: bash %S/run.sh silica %s 'test-loop-permutation{permutation-map=1,0 check-validity=true}' | diff %t.ref -
 // RUN: bash %S/run.sh silica %s 'test-loop-permutation{permutation-map=1,0 check-validity=true},affine-loop-tile{tile-sizes=2,3}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-data-copy-generate{fast-mem-space=0}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-tile{tile-size=4},affine-data-copy-generate{fast-mem-space=0}' | diff %t.ref -
 // CHECK: conv2d O 312
 
 llvm.mlir.global internal constant @fmt("%s %d\0A\00") {addr_space = 0 : i32}
