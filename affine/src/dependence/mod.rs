@@ -34,6 +34,8 @@ mod order;
 pub mod test_pass;
 
 #[cfg(test)]
+mod api_tests;
+#[cfg(test)]
 mod proptests;
 
 pub use access::{

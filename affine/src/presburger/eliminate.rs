@@ -11,6 +11,12 @@ use super::int::Int;
 use super::normalize::{normalize_inequality, Empty};
 use super::system::IntegerSystem;
 
+/// Bound pairs a Fourier–Motzkin step of a projection may combine;
+/// beyond, the variable's constraints are dropped instead (a superset of
+/// the projection, reported inexact), which keeps the projection's size
+/// in check.
+const MAX_FM_PAIRS: usize = 2048;
+
 /// `a * x + b * y` entrywise.
 fn combine(a: &Int, x: &[Int], b: &Int, y: &[Int]) -> Vec<Int> {
     x.iter()
@@ -114,6 +120,13 @@ impl IntegerSystem {
         exact
     }
 
+    /// Removes `pos` with every inequality that involves it (no equality
+    /// may): the result contains the projection.
+    fn drop_variable(&mut self, pos: usize) {
+        self.inequalities.retain(|r| r[pos].is_zero());
+        self.remove_column(pos);
+    }
+
     /// The counts of lower and upper bounds of `pos` among inequalities.
     pub(super) fn bound_counts(&self, pos: usize) -> (usize, usize, bool) {
         let (mut lo, mut up) = (0, 0);
@@ -151,7 +164,10 @@ impl IntegerSystem {
     /// the result's integer points are (a superset of, exactly when the
     /// return value is true) the projections of the integer points of the
     /// system. Equalities are used first (Gaussian elimination), then
-    /// Fourier–Motzkin, each step followed by GCD normalization.
+    /// Fourier–Motzkin, each step followed by GCD normalization and the
+    /// removal of inequalities the variables' constant bounds imply; a
+    /// variable with more than `MAX_FM_PAIRS` bound pairs is dropped with
+    /// its constraints instead.
     pub fn project_out(&mut self, pos: usize, count: usize) -> bool {
         let mut exact = true;
         let mut left = count;
@@ -168,11 +184,17 @@ impl IntegerSystem {
                 Some((v, e)) => self.gaussian_eliminate(v, e),
                 None => {
                     let v = self.cheapest_to_eliminate(pos, left);
-                    self.fourier_motzkin_eliminate(v)
+                    let (lo, up, _) = self.bound_counts(v);
+                    if lo * up > MAX_FM_PAIRS {
+                        self.drop_variable(v);
+                        false
+                    } else {
+                        self.fourier_motzkin_eliminate(v)
+                    }
                 }
             };
             left -= 1;
-            if self.normalize().is_err() {
+            if self.normalize().is_err() || self.remove_box_redundant().is_err() {
                 self.mark_empty();
             }
         }

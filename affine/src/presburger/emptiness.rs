@@ -57,7 +57,7 @@ impl IntegerSystem {
             } else {
                 break;
             }
-            if s.normalize().is_err() {
+            if s.normalize().is_err() || s.remove_box_redundant().is_err() {
                 return true;
             }
         }

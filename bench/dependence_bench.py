@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Dependence analysis benchmark: a generated 6-deep affine loop nest with
+60 accesses (loads and stores to three 2-d memrefs, subscripts mixing
+the induction variables, some with floordiv/mod) run through
+`--test-memref-dependence-check` (every pair of accesses, at every
+common depth) by silica and mlir-opt-22, alternately in the same
+invocation. Both tools' remarks are compared first (they must agree).
+
+Usage: python3 bench/dependence_bench.py [--runs 5] [--silica PATH] [--accesses 60]
+"""
+import argparse
+import os
+import random
+import re
+import statistics
+import subprocess
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def generate(accesses, seed=7):
+    """The nest: loops %i0..%i5, accesses spread over the innermost three
+    levels."""
+    rnd = random.Random(seed)
+    depth = 6
+    lines = ["func.func @nest(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>, %v: f32) {"]
+    per_level = {d: [] for d in range(3, depth + 1)}
+    for n in range(accesses):
+        level = rnd.choice([4, 5, 6, 6, 6])
+        ivs = [f"%i{k}" for k in range(level)]
+        subs = []
+        for _ in range(2):
+            a, b = rnd.sample(ivs, 2)
+            e = f"{a} + {b} * {rnd.choice([1, 2, -1])} + {rnd.randint(0, 3)}"
+            r = rnd.random()
+            if r < 0.15:
+                e = f"({e}) floordiv 2"
+            elif r < 0.25:
+                e = f"({e}) mod 8"
+            subs.append(e)
+        mem = rnd.choice(["%A", "%B", "%C"])
+        if rnd.random() < 0.4:
+            per_level[level].append(f"affine.store %v, {mem}[{subs[0]}, {subs[1]}] : memref<64x64xf32>")
+        else:
+            per_level[level].append(f"%x{n} = affine.load {mem}[{subs[0]}, {subs[1]}] : memref<64x64xf32>")
+    for d in range(depth):
+        # Accesses with d enclosing loops come before loop d opens.
+        for a in per_level.get(d, []):
+            lines.append("  " * (d + 1) + a)
+        lines.append("  " * (d + 1) + f"affine.for %i{d} = 0 to {rnd.choice([4, 8, 16])} {{")
+    for a in per_level[depth]:
+        lines.append("  " * (depth + 1) + a)
+    for d in reversed(range(depth)):
+        lines.append("  " * (d + 1) + "}")
+    lines.append("  return")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def run(cmd):
+    start = time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if p.returncode != 0:
+        raise SystemExit(f"{cmd[0]} failed:\n{p.stderr[-2000:]}")
+    return elapsed, p.stderr
+
+
+def remarks(stderr):
+    return sorted(re.findall(r":(\d+):\d+: remark: (.*)", stderr))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--accesses", type=int, default=60)
+    parser.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
+    parser.add_argument("--mlir-opt", default="mlir-opt-22")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="silica-dependence-bench-") as d:
+        path = os.path.join(d, "nest.mlir")
+        with open(path, "w") as f:
+            f.write(generate(args.accesses))
+        silica = [args.silica, "opt", "--test-memref-dependence-check", path, "-o", os.devnull]
+        mlir = [args.mlir_opt, "--test-memref-dependence-check", path, "-o", os.devnull]
+        _, s_err = run(silica)
+        _, m_err = run(mlir)
+        rs, rm = remarks(s_err), remarks(m_err)
+        if rs != rm:
+            diff = sorted(set(rs) ^ set(rm))[:10]
+            raise SystemExit(f"remarks differ ({len(rs)} vs {len(rm)}): {diff}")
+        ts, tm, ratios = [], [], []
+        for _ in range(args.runs):
+            a, _ = run(silica)
+            b, _ = run(mlir)
+            ts.append(a)
+            tm.append(b)
+            ratios.append(a / b)
+    print(f"{args.accesses} accesses, {len(rs)} dependence checks (remarks agree)")
+    print(f"silica: {min(ts):.3f} s  mlir-opt-22: {min(tm):.3f} s  "
+          f"ratio {min(ts) / min(tm):.3f} (median of pairs {statistics.median(ratios):.3f})")
+
+
+if __name__ == "__main__":
+    main()
