@@ -294,7 +294,8 @@ impl Output {
     }
 }
 
-fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+/// The bytes of a file, or of standard input for `-`.
+pub(crate) fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
     if path == "-" {
         let mut v = Vec::new();
         std::io::stdin().read_to_end(&mut v)?;

@@ -2,12 +2,11 @@
 //! `DIR/F.sv`, `DIR/F.hw.mlir`, `DIR/F.json` and `DIR/report.txt`. Every
 //! output is made in memory first; on any error nothing is written.
 
-use crate::driver::new_context;
+use crate::driver::{new_context, read_input};
 use clap::Args;
 use silica_ir::diag::{render, Diagnostic, SourceFile};
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::verify::{verify, VerifyOptions};
-use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -44,16 +43,6 @@ pub struct HlsArgs {
     /// f32/f64), e.g. for a bound the memories' sizes limit; repeatable.
     #[arg(long = "sim-scalar", value_name = "NAME=VALUE", requires = "sim")]
     sim_scalars: Vec<String>,
-}
-
-fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
-    if path == "-" {
-        let mut v = Vec::new();
-        std::io::stdin().read_to_end(&mut v)?;
-        Ok(v)
-    } else {
-        std::fs::read(path)
-    }
 }
 
 /// Runs `silica hls`.
