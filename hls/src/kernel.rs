@@ -3,6 +3,7 @@
 //! loops, and the datapath nodes of every block at their hardware widths.
 //! The front end builds it; analysis, scheduling and construction read it.
 
+pub use silica_hw_dialects::eval::Predicate;
 use silica_ir::affine::AffineMap;
 use silica_ir::{Attr, OpId};
 
@@ -29,37 +30,6 @@ pub enum Val {
     Const(usize),
 }
 
-/// Comparison predicates, numbered as `arith.cmpi` and `comb.icmp` number
-/// them.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Pred {
-    Eq,
-    Ne,
-    Slt,
-    Sle,
-    Sgt,
-    Sge,
-    Ult,
-    Ule,
-    Ugt,
-    Uge,
-}
-
-impl Pred {
-    /// The predicate numbered `n`.
-    pub fn from_number(n: i64) -> Option<Pred> {
-        use Pred::*;
-        [Eq, Ne, Slt, Sle, Sgt, Sge, Ult, Ule, Ugt, Uge]
-            .get(usize::try_from(n).ok()?)
-            .copied()
-    }
-
-    /// The number both dialects use.
-    pub fn number(self) -> i64 {
-        self as i64
-    }
-}
-
 /// What a node computes. Operands of arithmetic have the node's width;
 /// `FloorDivC`/`CeilDivC`/`ModC` divide by a positive constant with
 /// affine (floor) semantics.
@@ -82,7 +52,7 @@ pub enum Op {
     MaxS,
     MinU,
     MaxU,
-    Cmp(Pred),
+    Cmp(Predicate),
     /// `[condition, true value, false value]`.
     Mux,
     SExt,

@@ -18,8 +18,9 @@ pub struct Bits {
     value: BigUint,
 }
 
-/// `comb.icmp` predicates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `comb.icmp` predicates, numbered as `comb.icmp` and `arith.cmpi`
+/// number them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Predicate {
     Eq,
     Ne,
@@ -51,6 +52,11 @@ impl Predicate {
             9 => Uge,
             _ => return None,
         })
+    }
+
+    /// The predicate's integer code (both dialects use the same numbers).
+    pub fn code(self) -> i64 {
+        self as i64
     }
 }
 

@@ -4,7 +4,7 @@
 //! a cycle after its access), and affine bound expressions.
 
 use super::{Access, At, Builder, Env};
-use crate::kernel::{Bound, NodeId, Op, Pred};
+use crate::kernel::{Bound, NodeId, Op, Predicate};
 use silica_ir::affine::{AffineExpr, BinOp};
 use silica_ir::ValueId;
 
@@ -66,21 +66,21 @@ impl Builder<'_, '_> {
             Op::Xor => two("comb.xor", h),
             Op::MinS | Op::MaxS | Op::MinU | Op::MaxU => {
                 let pred = match op {
-                    Op::MinS => Pred::Slt,
-                    Op::MaxS => Pred::Sgt,
-                    Op::MinU => Pred::Ult,
-                    _ => Pred::Ugt,
+                    Op::MinS => Predicate::Slt,
+                    Op::MaxS => Predicate::Sgt,
+                    Op::MinU => Predicate::Ult,
+                    _ => Predicate::Ugt,
                 };
-                let c = h.icmp(pred.number(), args[0], args[1]);
+                let c = h.icmp(pred.code(), args[0], args[1]);
                 h.mux(c, args[0], args[1])
             }
-            Op::Cmp(p) => h.icmp(p.number(), args[0], args[1]),
+            Op::Cmp(p) => h.icmp(p.code(), args[0], args[1]),
             Op::Mux => h.mux(args[0], args[1], args[2]),
             Op::SExt => h.resize(args[0], width, true),
             Op::ZExt | Op::Trunc => h.resize(args[0], width, false),
             Op::AbsI => {
                 let zero = h.constant(0, width);
-                let negative = h.icmp(Pred::Slt.number(), args[0], zero);
+                let negative = h.icmp(Predicate::Slt.code(), args[0], zero);
                 let negated = h.comb("comb.sub", &[zero, args[0]]);
                 h.mux(negative, negated, args[0])
             }
@@ -136,7 +136,7 @@ impl Builder<'_, '_> {
                     let d = h.constant(c as u128, width);
                     let r = h.comb("comb.mods", &[args[0], d]);
                     let zero = h.constant(0, width);
-                    let negative = h.icmp(Pred::Slt.number(), r, zero);
+                    let negative = h.icmp(Predicate::Slt.code(), r, zero);
                     let up = h.comb("comb.add", &[r, d]);
                     h.mux(negative, up, r)
                 }
@@ -214,7 +214,7 @@ fn floor_div(h: &mut super::hw::Hw<'_>, a: ValueId, c: i64) -> ValueId {
     // Negative dividends: floor(a / c) = -1 - ((-1 - a) / c).
     let zero = h.constant(0, w);
     let minus_one = h.constant(u128::MAX, w);
-    let negative = h.icmp(Pred::Slt.number(), a, zero);
+    let negative = h.icmp(Predicate::Slt.code(), a, zero);
     let flipped = h.comb("comb.sub", &[minus_one, a]);
     let dividend = h.mux(negative, flipped, a);
     let d = h.constant(c as u128, w);

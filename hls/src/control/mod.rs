@@ -16,7 +16,7 @@ mod pipeline;
 
 use crate::build::hw::Reg;
 use crate::build::{At, Builder, Env};
-use crate::kernel::{Item, Kernel, LoopId, Pred, Val};
+use crate::kernel::{Item, Kernel, LoopId, Predicate, Val};
 use crate::schedule::{in_pipelined_loop, Schedules};
 use rustc_hash::FxHashMap;
 use silica_ir::ValueId;
@@ -157,7 +157,9 @@ impl Builder<'_, '_> {
             }
             let here = self.in_state(st);
             let upper = self.bound(&k.loops[l].upper, false, at, &Vec::new());
-            let more = self.hw.icmp(Pred::Slt.number(), self.iv_regs[l].q, upper);
+            let more = self
+                .hw
+                .icmp(Predicate::Slt.code(), self.iv_regs[l].q, upper);
             let body = self.hw.and(here, more);
             let no_more = self.hw.not(more);
             let exit = self.hw.and(here, no_more);
@@ -232,7 +234,7 @@ impl Builder<'_, '_> {
             return;
         }
         let upper = self.bound(&lp.upper, false, at, env);
-        let more = self.hw.icmp(Pred::Slt.number(), next, upper);
+        let more = self.hw.icmp(Predicate::Slt.code(), next, upper);
         let again = self.hw.and(cond, more);
         let no_more = self.hw.not(more);
         let leave = self.hw.and(cond, no_more);

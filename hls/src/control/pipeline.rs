@@ -7,7 +7,7 @@
 //! cycle after which no step of any iteration remains.
 
 use crate::build::{At, Builder};
-use crate::kernel::{Pred, Val};
+use crate::kernel::{Predicate, Val};
 use silica_ir::ValueId;
 
 impl Builder<'_, '_> {
@@ -24,7 +24,7 @@ impl Builder<'_, '_> {
             let at = At::State(st);
             let upper = self.bound(&k.loops[l].upper, false, at, &Vec::new());
             let iv = self.iv_regs[l].q;
-            let more = self.hw.icmp(Pred::Slt.number(), iv, upper);
+            let more = self.hw.icmp(Predicate::Slt.code(), iv, upper);
             let mut issue = self.hw.and(here, more);
             if p.ii > 1 {
                 let bits = 32 - (p.ii - 1).leading_zeros();
@@ -32,11 +32,11 @@ impl Builder<'_, '_> {
                 let zero = self.hw.constant(0, counter.width);
                 let last = self.hw.constant(u128::from(p.ii - 1), counter.width);
                 let one = self.hw.constant(1, counter.width);
-                let at_last = self.hw.icmp(Pred::Eq.number(), counter.q, last);
+                let at_last = self.hw.icmp(Predicate::Eq.code(), counter.q, last);
                 let inc = self.hw.comb("comb.add", &[counter.q, one]);
                 let next = self.hw.mux(at_last, zero, inc);
                 self.write(counter, here, next);
-                let phase0 = self.hw.icmp(Pred::Eq.number(), counter.q, zero);
+                let phase0 = self.hw.icmp(Predicate::Eq.code(), counter.q, zero);
                 issue = self.hw.and(issue, phase0);
                 self.control.ii_counters.insert(l, counter);
             }
@@ -52,7 +52,7 @@ impl Builder<'_, '_> {
             // Leave when no step of an iteration remains after this cycle
             // and no iteration is left to issue.
             let next_iv = self.hw.mux(issue, stepped, iv);
-            let more_next = self.hw.icmp(Pred::Slt.number(), next_iv, upper);
+            let more_next = self.hw.icmp(Predicate::Slt.code(), next_iv, upper);
             let busy: Vec<ValueId> = valid[..(p.depth as usize - 1)].to_vec();
             let busy = self.hw.any(&busy);
             let pending = self.hw.any(&[busy, more_next]);

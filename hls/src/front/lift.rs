@@ -8,7 +8,7 @@
 //! Any other operation is an error at that operation.
 
 use super::signature::{memory_of, op_name_attr, scalar_width, signature, string_of};
-use crate::kernel::{Bound, Item, Kernel, Loop, Node, NodeId, Op, Pred, Val, INDEX};
+use crate::kernel::{Bound, Item, Kernel, Loop, Node, NodeId, Op, Predicate, Val, INDEX};
 use rustc_hash::FxHashMap;
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::dialect::inherent_attr;
@@ -435,7 +435,7 @@ impl Lifter<'_> {
             let mut cond = self.constant(1, 1);
             for (e, &eq) in set.constraints.iter().zip(set.eq.iter()) {
                 let v = self.apply(items, e, &map, &vals)?;
-                let pred = if eq { Pred::Eq } else { Pred::Sge };
+                let pred = if eq { Predicate::Eq } else { Predicate::Sge };
                 let c = self.node(items, Op::Cmp(pred), vec![v, zero], 1);
                 cond = if self.k.const_value(cond) == Some(-1) {
                     c
@@ -546,7 +546,7 @@ impl Lifter<'_> {
                     .map(|a| self.ctx.attr_kind(a))
                 {
                     Some(AttrKind::Integer { value, .. }) => {
-                        i64::try_from(value).ok().and_then(Pred::from_number)
+                        i64::try_from(value).ok().and_then(Predicate::from_code)
                     }
                     _ => None,
                 };
