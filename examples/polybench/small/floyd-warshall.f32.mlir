@@ -1,0 +1,22 @@
+// PolyBench/C 4.2 medley/floyd-warshall, SMALL dataset (N=180), f32.
+// Written by examples/polybench/gen.py (do not edit; run it again).
+func.func @floyd_warshall(%path: memref<180x180xf32> {hls.name = "path"}) {
+  affine.for %k1 = 0 to 180 {
+    affine.for %i2 = 0 to 180 {
+      affine.for %j3 = 0 to 180 {
+        %v4 = affine.load %path[%i2, %j3] : memref<180x180xf32>
+        %v5 = affine.load %path[%i2, %k1] : memref<180x180xf32>
+        %v6 = affine.load %path[%k1, %j3] : memref<180x180xf32>
+        %v7 = arith.addf %v5, %v6 : f32
+        %p8 = arith.cmpf olt, %v4, %v7 : f32
+        %v9 = affine.load %path[%i2, %k1] : memref<180x180xf32>
+        %v10 = affine.load %path[%k1, %j3] : memref<180x180xf32>
+        %v11 = arith.addf %v9, %v10 : f32
+        %v12 = affine.load %path[%i2, %j3] : memref<180x180xf32>
+        %v13 = arith.select %p8, %v12, %v11 : f32
+        affine.store %v13, %path[%i2, %j3] : memref<180x180xf32>
+      }
+    }
+  }
+  return
+}

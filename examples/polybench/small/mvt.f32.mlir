@@ -1,0 +1,29 @@
+// PolyBench/C 4.2 linear-algebra/kernels/mvt, SMALL dataset (N=120), f32.
+// Written by examples/polybench/gen.py (do not edit; run it again).
+func.func @mvt(%x1: memref<120xf32> {hls.name = "x1"},
+    %x2: memref<120xf32> {hls.name = "x2"},
+    %y_1: memref<120xf32> {hls.name = "y_1"},
+    %y_2: memref<120xf32> {hls.name = "y_2"},
+    %A: memref<120x120xf32> {hls.name = "A"}) {
+  affine.for %i1 = 0 to 120 {
+    affine.for %j2 = 0 to 120 {
+      %v3 = affine.load %x1[%i1] : memref<120xf32>
+      %v4 = affine.load %A[%i1, %j2] : memref<120x120xf32>
+      %v5 = affine.load %y_1[%j2] : memref<120xf32>
+      %v6 = arith.mulf %v4, %v5 : f32
+      %v7 = arith.addf %v3, %v6 : f32
+      affine.store %v7, %x1[%i1] : memref<120xf32>
+    }
+  }
+  affine.for %i8 = 0 to 120 {
+    affine.for %j9 = 0 to 120 {
+      %v10 = affine.load %x2[%i8] : memref<120xf32>
+      %v11 = affine.load %A[%j9, %i8] : memref<120x120xf32>
+      %v12 = affine.load %y_2[%j9] : memref<120xf32>
+      %v13 = arith.mulf %v11, %v12 : f32
+      %v14 = arith.addf %v10, %v13 : f32
+      affine.store %v14, %x2[%i8] : memref<120xf32>
+    }
+  }
+  return
+}
