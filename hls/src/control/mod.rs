@@ -219,17 +219,20 @@ impl Builder<'_, '_> {
         let iv = self.seen_in(Val::Iv(l), at, env);
         let step = self.hw.constant(lp.step as u128, self.k.index_width);
         let next = self.hw.comb("comb.add", &[iv, step]);
-        self.write(self.iv_regs[l], cond, next);
+        let mut own = vec![(self.iv_regs[l], next)];
         let mut after = env.clone();
         for (i, &y) in lp.yields.iter().enumerate() {
             let v = self.seen_in(y, at, env);
             if y != Val::Carried(l, i) {
-                self.write(self.carried_regs[l][i], cond, v);
+                own.push((self.carried_regs[l][i], v));
             }
             after.push((Val::Carried(l, i), v));
         }
         let st = self.control.loop_state[l];
         if st != 0 {
+            for (reg, v) in own {
+                self.write(reg, cond, v);
+            }
             self.goto_state(cond, st);
             return;
         }
@@ -243,6 +246,14 @@ impl Builder<'_, '_> {
         self.continue_at(Some(l), 0, at, again, &body);
         let (parent, i) = self.control.loop_pos[l];
         self.continue_at(parent, i + 1, at, leave, &after);
+        // The latch's own writes come after those of the continuations:
+        // in a perfect nest, the enclosing loop's latch enters this loop
+        // again in the same transition, and its fresh counter and
+        // initial values must win (the first write whose condition holds
+        // is taken).
+        for (reg, v) in own {
+            self.write(reg, cond, v);
+        }
     }
 
     /// The counter of loop `l` plus its step.
