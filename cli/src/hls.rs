@@ -1,6 +1,8 @@
 //! `silica hls FILE --top F -o DIR`: synthesizes function `F` into
-//! `DIR/F.sv`, `DIR/F.hw.mlir`, `DIR/F.json` and `DIR/report.txt`. Every
-//! output is made in memory first; on any error nothing is written.
+//! `DIR/F.sv`, `DIR/F.hw.mlir`, `DIR/F.json` and `DIR/report.txt`; with
+//! `--bitstream`, also `DIR/F.bin` (iCE40) or `DIR/F.bit` (ECP5) and the
+//! FPGA tools' logs. Every output is made in memory first; on any error
+//! nothing is written (and no earlier bitstream is left in `DIR`).
 
 use crate::driver::{new_context, read_input};
 use clap::Args;
@@ -24,9 +26,17 @@ pub struct HlsArgs {
     /// Clock period in nanoseconds.
     #[arg(long = "clock-ns", default_value_t = 20.0)]
     clock_ns: f64,
-    /// Target family whose operator library is used (ice40, ecp5).
-    #[arg(long, default_value = "ice40")]
+    /// Target device: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k,
+    /// ice40-hx8k, or generic (estimates only); `ice40` and `ecp5` name
+    /// the first part of their family.
+    #[arg(long, default_value = silica_hls::device::DEFAULT_TARGET)]
     target: String,
+    /// Synthesise, place and route the design and write its bitstream
+    /// (yosys and nextpnr; `F.bin` for iCE40, `F.bit` for ECP5), with the
+    /// measured resources and Fmax in the reports. A design that does not
+    /// fit or misses `--clock-ns` is an error.
+    #[arg(long)]
+    bitstream: bool,
     /// Keep innermost loops sequential instead of pipelining them.
     #[arg(long = "no-pipeline")]
     no_pipeline: bool,
@@ -82,7 +92,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         clock_ns: args.clock_ns,
         pipeline: !args.no_pipeline,
     };
-    let design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
+    let mut design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
         Ok(d) => d,
         Err(d) => return fail(&ctx, &d),
     };
@@ -104,18 +114,66 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         }
     }
     let top = &args.top;
-    let files = [
-        (format!("{top}.sv"), design.verilog.clone()),
-        (format!("{top}.hw.mlir"), design.hw_mlir.clone()),
-        (format!("{top}.json"), design.json_text(measured)),
-        ("report.txt".to_string(), design.report_text(measured)),
+    let dir = Path::new(&args.output);
+    let mut fpga_files = Vec::new();
+    if args.bitstream {
+        match silica_hls::fpga::implement(&design) {
+            Ok(imp) => {
+                design.synthesis = Some(imp.synthesis);
+                fpga_files.extend(imp.logs);
+                fpga_files.extend(imp.bitstream);
+            }
+            Err(e) => {
+                remove_bitstreams(dir, top);
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let mut files = vec![
+        (format!("{top}.sv"), design.verilog.clone().into_bytes()),
+        (
+            format!("{top}.hw.mlir"),
+            design.hw_mlir.clone().into_bytes(),
+        ),
+        (
+            format!("{top}.json"),
+            design.json_text(measured).into_bytes(),
+        ),
+        (
+            "report.txt".to_string(),
+            design.report_text(measured).into_bytes(),
+        ),
     ];
-    if let Err(e) = write_outputs(Path::new(&args.output), &files) {
+    files.extend(fpga_files);
+    if args.bitstream {
+        remove_bitstreams(dir, top);
+    }
+    if let Err(e) = write_outputs(dir, &files) {
         eprintln!("error: cannot write the outputs in '{}': {e}", args.output);
         return ExitCode::FAILURE;
     }
     say(&design.report_text(measured));
-    ExitCode::SUCCESS
+    match &design.synthesis {
+        Some(s) if !s.clock_met => {
+            eprintln!(
+                "error: the clock of {} ns is missed by {:.2} ns (nextpnr's Fmax {:.2} MHz); \
+                 no bitstream written, the critical path is in report.txt",
+                s.clock_ns,
+                -s.slack_ns.unwrap_or(0.0),
+                s.fmax_mhz.unwrap_or(0.0)
+            );
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// Removes any bitstream an earlier `--bitstream` left in `dir`.
+fn remove_bitstreams(dir: &Path, top: &str) {
+    for name in silica_hls::fpga::bitstream_names(top) {
+        let _ = std::fs::remove_file(dir.join(name));
+    }
 }
 
 /// Writes to standard output; a closed pipe (`| head`) is not an error.
@@ -179,7 +237,7 @@ fn cosimulate(
 
 /// Writes every file into `dir`, each through a temporary file renamed
 /// over its name.
-fn write_outputs(dir: &Path, files: &[(String, String)]) -> std::io::Result<()> {
+fn write_outputs(dir: &Path, files: &[(String, Vec<u8>)]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     for (name, text) in files {
         let path = dir.join(name);

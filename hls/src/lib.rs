@@ -10,6 +10,8 @@
 //! pipelined loops, through the scheduling library), `control` (the FSM
 //! and pipeline control), `build` (ports, datapath and memories as IR),
 //! `report` (`F.json`, `report.txt`). [`synthesize`] drives them.
+//! `device` lists the target devices; `fpga` takes a design through the
+//! open FPGA tools to a bitstream (`--bitstream`).
 //! `interface` describes the top module's interface (`F.json`'s
 //! arguments) and `cosim` co-simulates a design against the software.
 
@@ -17,7 +19,9 @@ pub mod analysis;
 pub mod build;
 pub mod control;
 pub mod cosim;
+pub mod device;
 pub mod float;
+pub mod fpga;
 pub mod front;
 pub mod interface;
 pub mod kernel;
@@ -42,7 +46,7 @@ use silica_ir::{Context, Diagnostic, Ir, OpId};
 pub struct Options {
     /// The function to synthesize.
     pub top: String,
-    /// The target family (`ice40`, `ecp5`, optionally with a part suffix).
+    /// The target device (`crate::device`: `ecp5-25k`, `ice40-up5k`, ...).
     pub target: String,
     /// Clock period in nanoseconds.
     pub clock_ns: f64,
@@ -54,7 +58,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             top: String::new(),
-            target: "ice40".into(),
+            target: device::DEFAULT_TARGET.into(),
             clock_ns: 20.0,
             pipeline: true,
         }
@@ -77,6 +81,8 @@ pub struct Design {
     pub verilog: String,
     /// `F.hw.mlir`.
     pub hw_mlir: String,
+    /// The figures of `--bitstream` (`fpga::implement`), once run.
+    pub synthesis: Option<fpga::reports::Synthesis>,
 }
 
 impl Design {
@@ -95,6 +101,7 @@ impl Design {
     /// The JSON report; `measured` replaces the static latency.
     pub fn json(&self, measured: Option<u64>) -> report::Json {
         let mut j = report::json(&self.input());
+        j.resources.synthesis = self.synthesis.clone();
         if let Some(m) = measured {
             j.latency = report::LatencyJson {
                 min: Some(m),
@@ -183,5 +190,6 @@ pub fn synthesize(
         notes,
         verilog,
         hw_mlir,
+        synthesis: None,
     })
 }

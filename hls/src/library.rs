@@ -25,29 +25,22 @@ pub struct Library {
     pub rows: Vec<Row>,
 }
 
-/// The targets with a bundled library, and their data.
-const TARGETS: [(&str, &str); 2] = [
+/// The bundled libraries, by family.
+const LIBRARIES: [(&str, &str); 2] = [
     ("ice40", include_str!("../library/ice40.txt")),
     ("ecp5", include_str!("../library/ecp5.txt")),
 ];
 
-/// The names of the bundled targets.
-pub fn target_names() -> Vec<&'static str> {
-    TARGETS.iter().map(|t| t.0).collect()
-}
-
 impl Library {
-    /// The library of `target` (`ice40`, `ecp5`; a part suffix such as
-    /// `ecp5-25k` selects its family).
+    /// The library of the device `target` names (see `crate::device`),
+    /// labelled with the device's name.
     pub fn for_target(target: &str) -> Result<Library, String> {
-        let family = target.split('-').next().unwrap_or(target);
-        let Some((_, text)) = TARGETS.iter().find(|t| t.0 == family) else {
-            return Err(format!(
-                "unknown target '{target}'; known targets: {}",
-                target_names().join(", ")
-            ));
-        };
-        Library::parse(target, text)
+        let device = crate::device::lookup(target)?;
+        let text = LIBRARIES
+            .iter()
+            .find(|l| l.0 == device.library)
+            .map_or("", |l| l.1);
+        Library::parse(device.name, text)
     }
 
     /// Reads a library from its text form.
@@ -116,7 +109,7 @@ mod tests {
 
     #[test]
     fn bundled_libraries_parse_and_cover_every_class() {
-        for t in target_names() {
+        for t in crate::device::DEVICES.iter().map(|d| d.name) {
             let lib = Library::for_target(t).unwrap();
             for class in [
                 "add", "mul", "div", "shift", "logic", "cmp", "mux", "ext", "load", "store",
@@ -133,6 +126,6 @@ mod tests {
         assert_eq!(lib.row("mul", 8).unwrap().latency, 0);
         assert_eq!(lib.row("mul", 32).unwrap().latency, 1);
         assert!(Library::for_target("xc7").is_err());
-        assert!(Library::for_target("ecp5-25k").is_ok());
+        assert_eq!(Library::for_target("ecp5").unwrap().target, "ecp5-25k");
     }
 }

@@ -84,7 +84,8 @@ pub struct LoopJson {
 #[derive(Serialize, Clone, Debug)]
 pub struct ResourcesJson {
     pub estimate: Estimate,
-    pub synthesis: Option<Estimate>,
+    /// Filled by `--bitstream`.
+    pub synthesis: Option<crate::fpga::reports::Synthesis>,
 }
 
 /// LUT, flip-flop, DSP and block RAM counts.
@@ -139,11 +140,7 @@ pub fn estimate(r: &ReportInput<'_>) -> Estimate {
         }
     }
     e.lut = lut.ceil() as u64;
-    let bram_bits: u64 = if r.lib.target.starts_with("ecp5") {
-        18 * 1024
-    } else {
-        4 * 1024
-    };
+    let bram_bits = crate::device::lookup(&r.lib.target).map_or(18 * 1024, |d| d.bram_bits);
     for m in &r.k.memories {
         if m.arg.is_none() {
             e.bram += (m.words() * u64::from(m.element_width)).div_ceil(bram_bits);
@@ -335,6 +332,9 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
         "resources (estimate): {} LUT, {} FF, {} DSP, {} BRAM",
         e.lut, e.ff, e.dsp, e.bram
     );
+    if let Some(s) = &j.resources.synthesis {
+        out.push_str(&s.describe());
+    }
     for n in r.notes {
         let _ = writeln!(out, "note: {n}");
     }

@@ -43,4 +43,4 @@ func.func @floats(%a: memref<4xf32>) {
 }
 
 // TOP: error: no function named 'nothere' to synthesize (--top)
-// TARGET: error: unknown target 'xc7'; known targets: ice40, ecp5
+// TARGET: error: unknown target 'xc7'; known targets: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k, ice40-hx8k, generic

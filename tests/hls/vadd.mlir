@@ -20,7 +20,7 @@
 
 // JSON: "top": "vadd",
 // JSON: "interface": "memory",
-// JSON: "target": "ice40",
+// JSON: "target": "ecp5-25k",
 // JSON: "name": "A",
 // JSON-NEXT: "kind": "memory",
 // JSON-NEXT: "type": "memref<16xi32>",

