@@ -535,3 +535,50 @@ pub fn fold_if(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<silica_ir::Attr>]) ->
     set_inherent_attr(fc.ctx, fc.ir, op, "condition", attr);
     FoldResult::InPlace
 }
+
+/// An `affine.if` whose set is the canonical empty set (`1 == 0`) or the
+/// universe (`0 == 0`) replaced by the ops of its else or then block (an
+/// empty set without an else block erases the op); MLIR's
+/// `AlwaysTrueOrFalseIf`.
+pub fn always_true_or_false_if(rw: &mut Rewriter<'_>, op: OpId) -> bool {
+    let Some(set) =
+        inherent_attr(rw.ctx, rw.ir, op, "condition").and_then(|a| match rw.ctx.attr_kind(a) {
+            AttrKind::IntegerSet(s) => Some(s.clone()),
+            _ => None,
+        })
+    else {
+        return false;
+    };
+    let single = |c: i64| *set.constraints == [AffineExpr::Constant(c)] && *set.eq == [true];
+    let regions: Vec<silica_ir::RegionId> = rw.ir.regions(op).collect();
+    let block = |i: usize| regions.get(i).and_then(|&r| rw.ir.entry_block(r));
+    let chosen = if single(1) {
+        match block(1) {
+            Some(b) => b,
+            None => {
+                if rw.ir.num_results(op) != 0 {
+                    return false;
+                }
+                rw.erase_op(op);
+                return true;
+            }
+        }
+    } else if single(0) {
+        match block(0) {
+            Some(b) => b,
+            None => return false,
+        }
+    } else {
+        return false;
+    };
+    let Some(terminator) = rw.ir.last_op(chosen) else {
+        return false;
+    };
+    let ops: Vec<OpId> = rw.ir.block_ops(chosen).collect();
+    for &o in &ops[..ops.len() - 1] {
+        rw.move_op_before(o, op);
+    }
+    let values: Vec<ValueId> = rw.ir.operands(terminator).collect();
+    rw.replace_op(op, &values);
+    true
+}

@@ -65,10 +65,13 @@ static OPS: &[OpDef] = &[
         fold: Some(crate::canonicalize::fold_if),
         effects: Effects::Recursive,
         region_branch: Some(&IF_BRANCH),
-        patterns: &[silica_ir::rewrite::Pattern::new(
-            "SimplifyDeadElse",
-            silica_dialects::if_empty_else,
-        )],
+        patterns: &[
+            silica_ir::rewrite::Pattern::new("SimplifyDeadElse", silica_dialects::if_empty_else),
+            silica_ir::rewrite::Pattern::new(
+                "AlwaysTrueOrFalseIf",
+                crate::canonicalize::always_true_or_false_if,
+            ),
+        ],
         ..OpDef::new(IF)
     },
     OpDef {

@@ -26,13 +26,13 @@ const ELIDED: &[&str] = &[
     "steps",
 ];
 
-fn i64_array(ctx: &mut Context, values: &[i64]) -> Attr {
+pub(crate) fn i64_array(ctx: &mut Context, values: &[i64]) -> Attr {
     let t = ctx.signless(64);
     let elems: Vec<Attr> = values.iter().map(|&v| ctx.int_attr(t, v)).collect();
     ctx.array_attr(&elems)
 }
 
-fn groups_attr(ctx: &mut Context, groups: &[i64]) -> Attr {
+pub(crate) fn groups_attr(ctx: &mut Context, groups: &[i64]) -> Attr {
     let i32t = ctx.signless(32);
     let ty = ctx.intern_type(TypeKind::RankedTensor {
         shape: Box::new([groups.len() as i64]),

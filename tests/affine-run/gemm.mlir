@@ -19,6 +19,15 @@
 // RUN: bash %S/run.sh silica %s 'test-loop-permutation{permutation-map=1,0 check-validity=true},affine-loop-tile{tile-sizes=2,3}' | diff %t.ref -
 // RUN: bash %S/run.sh silica %s 'affine-data-copy-generate{fast-mem-space=0}' | diff %t.ref -
 // RUN: bash %S/run.sh silica %s 'affine-loop-tile{tile-size=4},affine-data-copy-generate{fast-mem-space=0}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-normalize' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-normalize{promote-single-iter=true}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-invariant-code-motion' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-scalrep' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-parallelize' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-parallelize{parallel-reductions=true max-nested=1}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll-jam{unroll-jam-factor=2},affine-scalrep' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-tile{tile-size=4},affine-loop-normalize,affine-loop-invariant-code-motion,affine-scalrep' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-unroll{unroll-factor=2},affine-parallelize{parallel-reductions=true}' | diff %t.ref -
 // CHECK: gemm -12.093750
 // CHECK-NEXT: gemm C[12][10] -5.500000
 

@@ -6,10 +6,10 @@
 //! MLIR's `LoopUtils`/`LoopAnalysis` in what they accept and in the IR
 //! they produce.
 
-mod build;
+pub(crate) mod build;
 mod promote;
 mod reduction;
-mod trip_count;
+pub(crate) mod trip_count;
 mod unroll;
 mod unroll_jam;
 

@@ -5,11 +5,22 @@
 //! simplified), the constant trip count when every result of that map is
 //! one, and the largest known divisor of the trip count.
 
-use crate::canonicalize::{canonicalize_map, compose_map};
 use crate::for_op::{bounds, step, Bound};
+use crate::value_map::difference;
 use silica_ir::affine::{AffineExpr, AffineMap};
-use silica_ir::affine_flatten::simplify_map;
 use silica_ir::{Context, Ir, OpId};
+
+/// The single-result lower bound `lower` repeated once per result of
+/// `upper`, so that the two can be subtracted result by result.
+pub fn padded_lower(lower: &Bound, upper: &Bound) -> Bound {
+    Bound {
+        map: AffineMap {
+            results: vec![lower.map.results[0].clone(); upper.map.results.len()].into(),
+            ..lower.map.clone()
+        },
+        operands: lower.operands.clone(),
+    }
+}
 
 /// The trip count of `op` as a map of bound operands (one result per
 /// upper bound result; the trip count is their minimum), or `None` when
@@ -30,35 +41,10 @@ pub fn trip_count_map(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<Bound>
             operands: Vec::new(),
         });
     }
-    let [lb] = &*lower.map.results else {
+    if lower.map.results.len() != 1 {
         return None;
-    };
-    // The difference of two value maps: operands are the upper bound's
-    // dims, the lower bound's dims, the upper bound's symbols, the lower
-    // bound's symbols.
-    let (ud, us) = (upper.map.num_dims, upper.map.num_symbols);
-    let (ld, ls) = (lower.map.num_dims, lower.map.num_symbols);
-    let shifted_dims: Vec<AffineExpr> = (0..ld).map(|i| AffineExpr::Dim(ud + i)).collect();
-    let shifted_syms: Vec<AffineExpr> = (0..ls).map(|i| AffineExpr::Symbol(us + i)).collect();
-    let lb = lb.replace(&shifted_dims, &shifted_syms);
-    let diff = AffineMap {
-        num_dims: ud + ld,
-        num_symbols: us + ls,
-        results: upper
-            .map
-            .results
-            .iter()
-            .map(|u| u.clone().minus(lb.clone()))
-            .collect(),
-    };
-    let (nud, nld) = (ud as usize, ld as usize);
-    let mut operands = upper.operands[..nud].to_vec();
-    operands.extend(&lower.operands[..nld]);
-    operands.extend(&upper.operands[nud..]);
-    operands.extend(&lower.operands[nld..]);
-    let (map, operands) = compose_map(ctx, ir, &diff, &operands);
-    let (map, operands) = canonicalize_map(ctx, ir, &map, &operands);
-    let map = simplify_map(&map);
+    }
+    let Bound { map, operands } = difference(ctx, ir, &upper, &padded_lower(&lower, &upper));
     let results = map
         .results
         .iter()

@@ -1,0 +1,256 @@
+//! `affine-loop-coalescing` for `affine.for` nests: MLIR's band search
+//! (in each outermost perfect nest, bands of loops whose bounds are
+//! defined above the band, innermost bands first) and its affine
+//! `coalesceLoops`: a band of normalized loops without iteration
+//! arguments becomes one loop over the product of the trip counts, each
+//! old induction variable rebuilt with `floordiv`/`mod` of the new one.
+//! `scf.for` nests are left alone (mlir-opt-22 coalesces them too).
+
+use crate::for_op::{body, bounds, induction_var, is_for, perfect_nest, set_bounds, step, Bound};
+use crate::loops::build::{create, create_apply, inits};
+use silica_ir::affine::{AffineExpr, AffineMap};
+use silica_ir::pass::{Pass, PassInfo};
+use silica_ir::{AttrKind, Context, Diagnostic, Ir, OpId, RegionId, ValueId};
+
+/// Whether every value is defined outside `region`.
+fn defined_above(ir: &Ir, values: &[ValueId], region: RegionId) -> bool {
+    values.iter().all(|&v| {
+        let Some(block) = ir.value_block(v) else {
+            return true;
+        };
+        let mut r = ir.block_region(block);
+        while let Some(cur) = r {
+            if cur == region {
+                return false;
+            }
+            r = ir
+                .region_op(cur)
+                .and_then(|o| ir.op_block(o))
+                .and_then(|b| ir.block_region(b));
+        }
+        true
+    })
+}
+
+/// `(d0)[s0] -> (e)` applied to `(d, s)` before `at`.
+fn apply_binary(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    e: AffineExpr,
+    d: ValueId,
+    s: ValueId,
+    at: OpId,
+) -> ValueId {
+    let map = AffineMap {
+        num_dims: 1,
+        num_symbols: 1,
+        results: Box::new([e]),
+    };
+    let op = create_apply(ctx, ir, map, &[d, s], ir.op_loc(at));
+    ir.insert_op_before(at, op);
+    ir.result(op, 0)
+}
+
+/// The value of an upper bound before `at`: an `affine.apply` of it, or
+/// an `affine.min` when it has several results.
+fn bound_value(ctx: &mut Context, ir: &mut Ir, ub: &Bound, at: OpId) -> ValueId {
+    let loc = ir.op_loc(at);
+    let op = if ub.map.results.len() == 1 {
+        create_apply(ctx, ir, ub.map.clone(), &ub.operands, loc)
+    } else {
+        let index = ctx.index_type();
+        let m = ctx.intern_attr(AttrKind::AffineMap(ub.map.clone()));
+        create(
+            ctx,
+            ir,
+            "affine.min",
+            &ub.operands,
+            &[index],
+            vec![("map", m)],
+            loc,
+        )
+    };
+    ir.insert_op_before(at, op);
+    ir.result(op, 0)
+}
+
+/// Coalesces the perfect nest `loops` (outermost first; MLIR's
+/// `coalesceLoops`); returns whether it did.
+pub fn coalesce_loops(ctx: &mut Context, ir: &mut Ir, loops: &[OpId]) -> bool {
+    if loops.len() < 2 {
+        return true;
+    }
+    let normalized = loops.iter().all(|&l| {
+        step(ctx, ir, l) == 1
+            && bounds(ctx, ir, l).is_some_and(|(lb, _)| lb.as_constant() == Some(0))
+            && inits(ctx, ir, l).is_empty()
+    });
+    if !normalized {
+        return false;
+    }
+    let (outermost, innermost) = (loops[0], loops[loops.len() - 1]);
+    let mut uppers = Vec::with_capacity(loops.len());
+    for &l in loops {
+        match bounds(ctx, ir, l) {
+            Some((_, ub)) => uppers.push(ub),
+            None => return false,
+        }
+    }
+    let Some(inner_body) = body(ir, innermost) else {
+        return false;
+    };
+    let mut symbols = Vec::with_capacity(loops.len());
+    let mut prev = bound_value(ctx, ir, &uppers[0], outermost);
+    symbols.push(prev);
+    for ub in &uppers[1..] {
+        let v = bound_value(ctx, ir, ub, outermost);
+        symbols.push(v);
+        prev = apply_binary(
+            ctx,
+            ir,
+            AffineExpr::Dim(0).times(AffineExpr::Symbol(0)),
+            prev,
+            v,
+            outermost,
+        );
+    }
+    let new_ub = Bound {
+        map: AffineMap {
+            num_dims: 0,
+            num_symbols: 1,
+            results: Box::new([AffineExpr::Symbol(0)]),
+        },
+        operands: vec![prev],
+    };
+    set_bounds(ctx, ir, outermost, &Bound::constant(0), &new_ub, 1);
+    let second = loops[1];
+    let Some(mut previous) = induction_var(ir, outermost) else {
+        return false;
+    };
+    let inner_region = ir.regions(innermost).next();
+    for idx in (1..=loops.len()).rev() {
+        if idx != loops.len() {
+            previous = apply_binary(
+                ctx,
+                ir,
+                AffineExpr::Dim(0).floor_div(AffineExpr::Symbol(0)),
+                previous,
+                symbols[idx],
+                second,
+            );
+        }
+        let iv_value = if idx == 1 {
+            previous
+        } else {
+            apply_binary(
+                ctx,
+                ir,
+                AffineExpr::Dim(0).modulo(AffineExpr::Symbol(0)),
+                previous,
+                symbols[idx - 1],
+                second,
+            )
+        };
+        let Some(old_iv) = induction_var(ir, loops[idx - 1]) else {
+            return false;
+        };
+        let uses: Vec<_> = ir
+            .uses(old_iv)
+            .filter(|&u| {
+                let owner = ir.use_owner(u);
+                inner_region.is_some_and(|r| ir.is_in_region(owner, r))
+            })
+            .collect();
+        for u in uses {
+            ir.set_use(u, iv_value);
+        }
+    }
+    let mut ops: Vec<OpId> = ir.block_ops(inner_body).collect();
+    if let Some(term) = ops.pop() {
+        ir.erase_op(term);
+    }
+    for op in ops {
+        ir.move_op_before(op, second);
+    }
+    ir.erase_op(second);
+    true
+}
+
+/// MLIR's band search over the perfect nest rooted at `root`.
+fn coalesce_nest(ctx: &mut Context, ir: &mut Ir, root: OpId) {
+    let loops = perfect_nest(ctx, ir, root);
+    let n = loops.len();
+    let mut defined_above_at = vec![0; n];
+    for i in 0..n {
+        defined_above_at[i] = i;
+        let operands: Vec<ValueId> = ir.operands(loops[i]).collect();
+        for (j, &outer) in loops.iter().enumerate().take(i) {
+            let Some(region) = ir.regions(outer).next() else {
+                continue;
+            };
+            if defined_above(ir, &operands, region) {
+                defined_above_at[i] = j;
+                break;
+            }
+        }
+    }
+    let mut end = n;
+    while end > 0 {
+        let mut start = 0;
+        while start + 1 < end {
+            let max = defined_above_at[start..end]
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0);
+            if max > start {
+                start += 1;
+                continue;
+            }
+            coalesce_loops(ctx, ir, &loops[start..end]);
+            break;
+        }
+        if start + 1 != end {
+            end = start + 1;
+        }
+        end -= 1;
+    }
+}
+
+struct LoopCoalescing;
+
+impl Pass for LoopCoalescing {
+    fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
+        let mut roots = Vec::new();
+        ir.walk(op, &mut |o| {
+            if is_for(ctx, ir, o) {
+                let mut p = ir.parent_op(o);
+                let mut nested = false;
+                while let Some(q) = p {
+                    if is_for(ctx, ir, q) {
+                        nested = true;
+                        break;
+                    }
+                    p = ir.parent_op(q);
+                }
+                if !nested {
+                    roots.push(o);
+                }
+            }
+        });
+        for r in roots {
+            coalesce_nest(ctx, ir, r);
+        }
+        Ok(())
+    }
+}
+
+/// The `affine-loop-coalescing` pass.
+pub static AFFINE_LOOP_COALESCING: PassInfo = PassInfo {
+    argument: "affine-loop-coalescing",
+    name: "LoopCoalescing",
+    description: "Coalesce nested loops with independent bounds into a single loop",
+    anchor: Some("func.func"),
+    options: &[],
+    create: |_| Ok(Box::new(LoopCoalescing)),
+};
