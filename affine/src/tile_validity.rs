@@ -2,9 +2,9 @@
 //! (pairs on one memref, one of them a write), each component exact
 //! where a subscript pins it and otherwise free over its loop's range —
 //! a sound over-approximation of what the polyhedral analysis computes,
-//! exact for uniform dependences — and from them whether
+//! exact for uniform dependences — for loop permutation, and whether
 //! hyper-rectangular tiling of a band keeps every dependence
-//! ([`is_tiling_valid`]).
+//! ([`is_tiling_valid`], from the exact dependence analysis).
 
 use crate::for_op;
 use crate::loops::constant_trip_count;
@@ -220,27 +220,55 @@ pub fn carried_lower_bounds(distance: &[Distance], d: usize) -> Option<Vec<Optio
 }
 
 /// Whether tiling `band` (a perfect nest, outermost first) keeps every
-/// dependence: each dependence between the nest's accesses, carried at
-/// any depth of the band or within one iteration, must have no
-/// component along a band loop that can be negative (the band is then
-/// fully permutable). MLIR's `isTilingValid` only rejects components
-/// whose whole range is negative and not constant, which lets through
-/// constant negative distances (as in a Gauss-Seidel stencil, whose
-/// result tiling would change); silica keeps those bands untiled.
+/// dependence, from [`crate::dependence::check_dependence`]: each
+/// dependence between the affine loads and stores of the nest, carried
+/// by a band loop, by a loop inside the band or within one iteration,
+/// must have components along the band loops bounded below by 0 (the
+/// band is then fully permutable); dependences carried by loops around
+/// the band do not constrain it. MLIR's `isTilingValid` only rejects
+/// components whose whole range is negative and not constant, which
+/// lets through constant negative distances (as in a Gauss-Seidel
+/// stencil, whose result tiling would change); silica keeps those bands
+/// untiled.
 pub fn is_tiling_valid(ctx: &mut Context, ir: &mut Ir, band: &[OpId]) -> bool {
+    use crate::dependence::{accesses_of, check_dependence, DependenceResult, Precision};
     let Some(&root) = band.first() else {
         return true;
     };
-    for (a, b) in dependence_pairs(ctx, ir, root) {
-        let Some(distance) = dependence_distance(ctx, ir, &a, &b, band) else {
-            continue;
-        };
-        for d in 0..=band.len() {
-            let Some(lower) = carried_lower_bounds(&distance, d) else {
+    let mut ops = Vec::new();
+    ir.walk(root, &mut |o| {
+        if matches!(ctx.str(ir.op_name(o)), "affine.load" | "affine.store") {
+            ops.push(o);
+        }
+    });
+    let mut all = Vec::with_capacity(ops.len());
+    for o in ops {
+        match accesses_of(ctx, ir, o) {
+            Ok(a) => all.extend(a),
+            Err(_) => return false,
+        }
+    }
+    // Loops around the band: the dependences they carry do not matter.
+    let outer = crate::dependence::enclosing_loop_ivs(ctx, ir, root).len();
+    for src in &all {
+        for dst in &all {
+            if src.memref != dst.memref {
                 continue;
-            };
-            if lower.iter().any(|lb| lb.is_none_or(|v| v < 0)) {
-                return false;
+            }
+            let common = crate::dependence::num_common_loops(src, dst);
+            for depth in (outer + 1)..=(common + 1) {
+                match check_dependence(ctx, ir, src, dst, depth, Precision::Shadow) {
+                    DependenceResult::NoDependence => {}
+                    DependenceResult::Failure => return false,
+                    DependenceResult::Dependence(components) => {
+                        let negative = components
+                            .iter()
+                            .any(|c| band.contains(&c.loop_op) && c.lower.is_none_or(|l| l < 0));
+                        if negative {
+                            return false;
+                        }
+                    }
+                }
             }
         }
     }
