@@ -117,7 +117,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     let dir = Path::new(&args.output);
     let mut fpga_files = Vec::new();
     if args.bitstream {
-        match silica_hls::fpga::implement(&design) {
+        match silica_hls::fpga::implement(&mut ctx, &design) {
             Ok(imp) => {
                 design.synthesis = Some(imp.synthesis);
                 fpga_files.extend(imp.logs);

@@ -10,6 +10,14 @@
 // RUN: test -s %t.ecp5/sum.bit
 // RUN: FileCheck %s --check-prefix=ECP5JSON < %t.ecp5/sum.json
 
+// Ports beyond the package's pins (71 bits for the UP5K's 39): the core
+// behind scan chains, seven pins; the wrapper lint-clean.
+// RUN: rm -rf %t.scan
+// RUN: silica hls %s --top vadd -o %t.scan --target ice40-up5k --clock-ns 50 --bitstream | FileCheck %s --check-prefix=SCAN
+// RUN: test -s %t.scan/vadd.bin
+// RUN: FileCheck %s --check-prefix=SCANJSON < %t.scan/vadd.json
+// RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module vadd_scan %t.scan/vadd.scan.sv
+
 // A missed clock: the reports say by how much and where, no bitstream is
 // written and none is left from the run before, exit 1.
 // RUN: not silica hls %s --top sum -o %t.ice40 --target ice40-up5k --clock-ns 5 --bitstream 2>&1 > %t.missed | FileCheck %s --check-prefix=MISSED
@@ -31,6 +39,7 @@
 // ICE40JSON-NEXT: "dsp": 0,
 // ICE40JSON-NEXT: "bram": 0,
 // ICE40JSON-NEXT: "io": 35,
+// ICE40JSON-NEXT: "port_bits": 35,
 // ICE40JSON-NEXT: "fmax_mhz": {{[1-9][0-9.]*}},
 // ICE40JSON-NEXT: "icetime_fmax_mhz": {{[1-9][0-9.]*}},
 // ICE40JSON-NEXT: "clock_ns": 50.0,
@@ -50,6 +59,16 @@
 // ECP5JSON: "clock_met": true,
 // ECP5JSON: "bitstream": "sum.bit"
 
+// SCAN: resources (yosys and nextpnr, ice40-up5k sg48): {{[1-9][0-9]*}} LUT, {{[1-9][0-9]*}} FF, 0 DSP, 0 BRAM, 7 IO
+// SCAN-NEXT: ports: 71 bits, more than the package's pins: the core is behind scan chains (vadd_scan: 24 input and 42 output bits, their flip-flops counted above)
+// SCAN: bitstream: vadd.bin
+// SCANJSON: "io": 7,
+// SCANJSON-NEXT: "port_bits": 71,
+// SCANJSON-NEXT: "scan": {
+// SCANJSON-NEXT: "module": "vadd_scan",
+// SCANJSON-NEXT: "input_bits": 24,
+// SCANJSON-NEXT: "output_bits": 42
+
 // MISSED: error: the clock of 5 ns is missed by {{[0-9.]+}} ns (nextpnr's Fmax {{[0-9.]+}} MHz); no bitstream written, the critical path is in report.txt
 // MISSEDREPORT: clock 5 ns (200.00 MHz) MISSED by {{[0-9.]+}} ns
 // MISSEDREPORT: critical path (nextpnr, {{[0-9.]+}} ns): {{.+}} -> {{.+}}, through
@@ -64,4 +83,15 @@ func.func @sum(%a: memref<16xi8> {hls.name = "A"}) -> i8 {
     affine.yield %t : i8
   }
   return %r : i8
+}
+
+func.func @vadd(%a: memref<16xi8> {hls.name = "A"}, %b: memref<16xi8> {hls.name = "B"},
+                %c: memref<16xi8> {hls.name = "C"}) {
+  affine.for %i = 0 to 16 {
+    %x = affine.load %a[%i] : memref<16xi8>
+    %y = affine.load %b[%i] : memref<16xi8>
+    %s = arith.addi %x, %y : i8
+    affine.store %s, %c[%i] : memref<16xi8>
+  }
+  return
 }

@@ -8,19 +8,22 @@
 //! scratch directory with relative paths (`tools`), their reports are
 //! read with serde_json (`reports`).
 //!
-//! With no board shell the top's ports are the package's pins: a design
-//! with more port bits than the package has user IO is refused before
-//! synthesis, as is a netlist that needs more LUTs, flip-flops, block RAMs
-//! or DSPs than the device has (both with the numbers). nextpnr's clock
+//! With no board shell the top's ports are the package's pins; a design
+//! with more port bits than the package has user IO is implemented behind
+//! a scan wrapper (`scan`) that needs seven pins. A netlist that needs
+//! more LUTs, flip-flops, block RAMs or DSPs than the device has is
+//! refused with the numbers. nextpnr's clock
 //! is `1000 / clock_ns` MHz; a missed clock is reported (by how much, on
 //! which path) and gives no bitstream.
 
 pub mod reports;
+pub mod scan;
 pub mod tools;
 
-use crate::device::{self, Device, Family};
+use crate::device::{self, Family};
 use crate::Design;
 use reports::Synthesis;
+use silica_ir::Context;
 use std::path::{Path, PathBuf};
 use tools::find;
 
@@ -62,46 +65,14 @@ impl Drop for Scratch {
     }
 }
 
-/// Port bits of the top against the package's IO pins.
-fn check_pins(design: &Design, dev: &Device) -> Result<u64, String> {
+/// The bits of the top's ports (one pin each).
+fn port_bits(design: &Design) -> u64 {
     let ports = design.interface.ports();
-    let pins: u64 = ports.iter().map(|p| u64::from(p.width)).sum();
-    if pins <= dev.io {
-        return Ok(pins);
-    }
-    let widest: Vec<String> = {
-        let mut by_width: Vec<_> = ports.iter().filter(|p| p.width > 1).collect();
-        by_width.sort_by_key(|p| std::cmp::Reverse(p.width));
-        by_width
-            .iter()
-            .take(4)
-            .map(|p| format!("{} {}", p.name, p.width))
-            .collect()
-    };
-    let larger: Vec<String> = device::DEVICES
-        .iter()
-        .filter(|d| d.family != Family::Generic && d.io >= pins)
-        .map(|d| format!("{} ({} pins)", d.name, d.io))
-        .collect();
-    let advice = if larger.is_empty() {
-        "no target's package has that many; narrow the memories' words or split the kernel"
-            .to_string()
-    } else {
-        format!("choose a target with more pins: {}", larger.join(", "))
-    };
-    Err(format!(
-        "the top '{}' does not fit {}'s package {}: its ports need {pins} IO pins (widest: {}), \
-         the package has {}; with no board shell the ports are pins, so {advice}",
-        design.interface.top,
-        dev.name,
-        dev.package,
-        widest.join(", "),
-        dev.io
-    ))
+    ports.iter().map(|p| u64::from(p.width)).sum()
 }
 
 /// Synthesises, places, routes and packs `design` for its target.
-pub fn implement(design: &Design) -> Result<Implementation, String> {
+pub fn implement(ctx: &mut Context, design: &Design) -> Result<Implementation, String> {
     let dev = device::lookup(&design.library.target)?;
     if dev.family == Family::Generic {
         return Err(format!(
@@ -115,14 +86,21 @@ pub fn implement(design: &Design) -> Result<Implementation, String> {
                 .join(", ")
         ));
     }
-    check_pins(design, dev)?;
     let top = design.interface.top.as_str();
+    let pins = port_bits(design);
+    let (verilog, scan) = if pins <= dev.io {
+        (design.verilog.clone(), None)
+    } else {
+        let (verilog, scan) = scan::wrap(ctx, &design.hw_mlir, &design.interface)?;
+        (verilog, Some(scan))
+    };
+    let synth_top = scan.as_ref().map_or(top, |s| s.module.as_str());
     let names = Names::new(top);
     // Every tool first, so that a missing one is reported before any work.
     let flow = Flow::find(dev.family)?;
     let scratch = Scratch::new()?;
     let dir = scratch.0.as_path();
-    std::fs::write(dir.join(&names.sv), &design.verilog)
+    std::fs::write(dir.join(&names.sv), &verilog)
         .map_err(|e| format!("cannot write {}: {e}", names.sv))?;
     let mut logs = Vec::new();
     let synth = match dev.family {
@@ -131,7 +109,7 @@ pub fn implement(design: &Design) -> Result<Implementation, String> {
         _ => "synth_ecp5",
     };
     let script = format!(
-        "read_verilog -sv {}; {synth} -top {top} -json {}; tee -q -o {} stat -json",
+        "read_verilog -sv {}; {synth} -top {synth_top} -json {}; tee -q -o {} stat -json",
         names.sv, names.netlist, names.stat
     );
     let log = flow.yosys.run(&["-p", &script], dir)?;
@@ -171,6 +149,11 @@ pub fn implement(design: &Design) -> Result<Implementation, String> {
     keep(&mut logs, &names.report, &report);
     let pnr = reports::nextpnr_report(&report)?;
     let mut synthesis = Synthesis::new(dev, &cells, pnr, design.clock_ns);
+    synthesis.port_bits = pins;
+    if let Some(scan) = scan {
+        keep(&mut logs, &format!("{top}.scan.sv"), &verilog);
+        synthesis.scan = Some(scan);
+    }
     if let Some(icetime) = &flow.timing {
         let part = dev.nextpnr_device.trim_start_matches("--");
         // icetime fails when its estimate misses the clock: its log still

@@ -272,6 +272,11 @@ pub struct Synthesis {
     pub dsp: u64,
     pub bram: u64,
     pub io: u64,
+    /// The bits of the top's ports.
+    pub port_bits: u64,
+    /// The scan wrapper, when the ports outnumber the package's pins.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scan: Option<super::scan::Scan>,
     /// nextpnr's maximum frequency (null: no clocked path).
     pub fmax_mhz: Option<f64>,
     /// `icetime`'s estimate (iCE40; it counts paths from and to pins too).
@@ -309,6 +314,8 @@ impl Synthesis {
             dsp,
             bram,
             io,
+            port_bits: 0,
+            scan: None,
             fmax_mhz: pnr.fmax_mhz,
             icetime_fmax_mhz: None,
             clock_ns,
@@ -327,6 +334,16 @@ impl Synthesis {
             "resources (yosys and nextpnr, {} {}): {} LUT, {} FF, {} DSP, {} BRAM, {} IO",
             self.device, self.package, self.lut, self.ff, self.dsp, self.bram, self.io
         );
+        if let Some(s) = &self.scan {
+            let _ = writeln!(
+                out,
+                "ports: {} bits, more than the package's pins: the core is behind scan chains ({}: {} input and {} output bits, their flip-flops counted above)",
+                self.port_bits,
+                s.module,
+                s.input_bits,
+                s.output_bits
+            );
+        }
         let mhz = 1000.0 / self.clock_ns;
         match (self.fmax_mhz, self.slack_ns) {
             (Some(f), Some(slack)) => {

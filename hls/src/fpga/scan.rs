@@ -1,0 +1,214 @@
+//! A scan wrapper for designs whose ports outnumber the package's pins:
+//! `hw.module @<top>_scan` keeps `clock`, `reset`, `start`, `done` and
+//! `idle` as pins and adds `scan_in` and `scan_out`. Every other input of
+//! the core (scalars, memories' read data) is a bit of a shift register
+//! fed by `scan_in`; every other output (results, addresses, enables,
+//! write data) is xored into a second shift register that ends at
+//! `scan_out`. Nothing of the core is left unobservable, so synthesis
+//! keeps all of it, and its paths from and to the ports become paths
+//! between registers, as they are when the core sits between registered
+//! block RAMs. The wrapper adds one flip-flop per port bit (and one LUT
+//! per output bit), which `Scan` reports beside the figures.
+//!
+//! The wrapper is built through the IR API next to the core (parsed back
+//! from `F.hw.mlir`) and emitted with the core by the Verilog emitter.
+
+use crate::build::hw::Hw;
+use crate::interface::{names, Direction, Interface};
+use serde::Serialize;
+use silica_hw_dialects::types::{self, module_type, Port};
+use silica_ir::parser::{parse, ParseOptions};
+use silica_ir::{AttrKind, Context, OpSpec, ValueId};
+
+/// What the wrapper adds.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Scan {
+    /// The wrapper module, the top given to the tools.
+    pub module: String,
+    /// Bits of the core's inputs and outputs behind the scan chains.
+    pub input_bits: u64,
+    pub output_bits: u64,
+}
+
+/// Pins that stay pins.
+const CONTROL: [&str; 5] = [
+    names::CLOCK,
+    names::RESET,
+    names::START,
+    names::DONE,
+    names::IDLE,
+];
+
+/// The design's SystemVerilog with the scan wrapper of its top added, and
+/// what the wrapper adds.
+pub fn wrap(ctx: &mut Context, hw_mlir: &str, iface: &Interface) -> Result<(String, Scan), String> {
+    let parsed = parse(
+        ctx,
+        "F.hw.mlir",
+        hw_mlir.as_bytes(),
+        ParseOptions::default(),
+    )
+    .map_err(|d| format!("F.hw.mlir does not read back: {}", d.message))?;
+    let mut ir = parsed.ir;
+    let top = parsed.top;
+    let body = ir
+        .regions(top)
+        .next()
+        .and_then(|r| ir.entry_block(r))
+        .ok_or("F.hw.mlir has no module body")?;
+    let ports = iface.ports();
+    let scanned = |dir| {
+        ports
+            .iter()
+            .filter(move |p| p.direction == dir && !CONTROL.contains(&p.name.as_str()))
+    };
+    let input_bits: u32 = scanned(Direction::In).map(|p| p.width).sum();
+    let output_bits: u32 = scanned(Direction::Out).map(|p| p.width).sum();
+    let name = format!("{}_scan", iface.top);
+    let clock_ty = types::clock(ctx);
+    let i1 = ctx.signless(1);
+    let wrapper_ports: Vec<Port> = [
+        (types::Direction::Input, names::CLOCK, clock_ty),
+        (types::Direction::Input, names::RESET, i1),
+        (types::Direction::Input, names::START, i1),
+        (types::Direction::Input, "scan_in", i1),
+        (types::Direction::Output, names::DONE, i1),
+        (types::Direction::Output, names::IDLE, i1),
+        (types::Direction::Output, "scan_out", i1),
+    ]
+    .into_iter()
+    .map(|(dir, name, ty)| Port {
+        dir,
+        name: name.into(),
+        ty,
+    })
+    .collect();
+    let region = ir.create_region();
+    let block = ir.create_block();
+    ir.append_block(region, block);
+    let args: Vec<ValueId> = wrapper_ports
+        .iter()
+        .filter(|p| p.dir == types::Direction::Input)
+        .map(|p| ir.add_block_arg(block, p.ty, None))
+        .collect();
+    let (clock, reset, start, scan_in) = (args[0], args[1], args[2], args[3]);
+    let mut hw = Hw::new(ctx, ir, block, clock, reset);
+    let one = hw.constant(1, 1);
+    // The input chain: shifts scan_in in at bit 0 every cycle.
+    let mut operands = vec![clock, reset, start];
+    if input_bits > 0 {
+        let chain = hw.reg("scan_in_chain", input_bits, None);
+        let next = if input_bits == 1 {
+            scan_in
+        } else {
+            let kept = hw.extract(chain.q, 0, input_bits - 1);
+            hw.concat(kept, scan_in)
+        };
+        hw.connect(chain, &[(one, next)]);
+        let mut low = 0;
+        for p in scanned(Direction::In) {
+            operands.push(hw.extract(chain.q, low, p.width));
+            low += p.width;
+        }
+    }
+    let results: Vec<(String, u32)> = ports
+        .iter()
+        .filter(|p| p.direction == Direction::Out)
+        .map(|p| (p.name.clone(), p.width))
+        .collect();
+    let result_types: Vec<_> = results.iter().map(|r| hw.int(r.1)).collect();
+    let strings = |ctx: &mut Context, v: &[&str]| {
+        let items: Vec<_> = v.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
+        ctx.array_attr(&items)
+    };
+    let arg_names: Vec<&str> = ports
+        .iter()
+        .filter(|p| p.direction == Direction::In)
+        .map(|p| p.name.as_str())
+        .collect();
+    let result_names: Vec<&str> = results.iter().map(|r| r.0.as_str()).collect();
+    let core = hw.ctx.sym(&iface.top);
+    let attrs = vec![
+        ("argNames", strings(hw.ctx, &arg_names)),
+        ("instanceName", hw.ctx.string_attr(b"core")),
+        (
+            "moduleName",
+            hw.ctx.intern_attr(AttrKind::SymbolRef {
+                root: core,
+                nested: Box::new([]),
+            }),
+        ),
+        ("parameters", hw.ctx.array_attr(&[])),
+        ("resultNames", strings(hw.ctx, &result_names)),
+    ];
+    let inst = hw.op("hw.instance", &operands, &result_types, vec![], attrs);
+    let outs: Vec<ValueId> = (0..results.len()).map(|i| hw.ir.result(inst, i)).collect();
+    let out = |n: &str| results.iter().position(|r| r.0 == n).map(|i| outs[i]);
+    let (done, idle) = (
+        out(names::DONE).ok_or("the core has no done port")?,
+        out(names::IDLE).ok_or("the core has no idle port")?,
+    );
+    // The output chain: shifts towards scan_out, every output xored in.
+    let scan_out = if output_bits == 0 {
+        hw.constant(0, 1)
+    } else {
+        let chain = hw.reg("scan_out_chain", output_bits, None);
+        let mut all: Option<ValueId> = None;
+        for (r, &v) in results.iter().zip(&outs) {
+            if CONTROL.contains(&r.0.as_str()) {
+                continue;
+            }
+            all = Some(match all {
+                None => v,
+                Some(lo) => hw.concat(v, lo),
+            });
+        }
+        let all = all.ok_or("the core has no scanned outputs")?;
+        let shifted = if output_bits == 1 {
+            hw.constant(0, 1)
+        } else {
+            let kept = hw.extract(chain.q, 0, output_bits - 1);
+            let zero = hw.constant(0, 1);
+            hw.concat(kept, zero)
+        };
+        let next = hw.comb("comb.xor", &[shifted, all]);
+        hw.connect(chain, &[(one, next)]);
+        hw.extract(chain.q, output_bits - 1, 1)
+    };
+    hw.op("hw.output", &[done, idle, scan_out], &[], vec![], vec![]);
+    hw.finish();
+    let Hw { ctx, mut ir, .. } = hw;
+    let mty = module_type(ctx, &wrapper_ports);
+    let entries = vec![
+        (ctx.sym("module_type"), ctx.intern_attr(AttrKind::Type(mty))),
+        (ctx.sym("parameters"), ctx.array_attr(&[])),
+        (ctx.sym("sym_name"), ctx.string_attr(name.as_bytes())),
+    ];
+    let attrs = ctx.dict_attr(entries);
+    let op_name = ctx.sym("hw.module");
+    let loc = ctx.unknown_loc();
+    let module = ir.create_op(OpSpec {
+        name: op_name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: None,
+    });
+    ir.append_op(body, module);
+    silica_ir::verify::verify(ctx, &ir, top, silica_ir::verify::VerifyOptions::default())
+        .map_err(|d| format!("the scan wrapper does not verify: {}", d.message))?;
+    let verilog =
+        silica_emit_verilog::emit_verilog(ctx, &ir, top, silica_emit_verilog::Options::default())
+            .map_err(|d| format!("the scan wrapper does not emit: {}", d.message))?;
+    Ok((
+        verilog,
+        Scan {
+            module: name,
+            input_bits: u64::from(input_bits),
+            output_bits: u64::from(output_bits),
+        },
+    ))
+}
