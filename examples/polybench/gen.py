@@ -1177,8 +1177,10 @@ def header(name, dataset, ty, sizes):
     return "\n".join(lines)
 
 
-def render(name, dataset, ty):
-    sizes = SIZES[name][0 if dataset == "MINI" else 1]
+def render(name, dataset, ty, sizes=None):
+    """The kernel's file at a dataset's sizes (or at `sizes`, a dict of
+    the dataset's parameters, for other uses than this directory)."""
+    sizes = sizes or SIZES[name][0 if dataset == "MINI" else 1]
     k = Kernel(top_name(name), ty)
     KERNELS[name](k, sizes)
     return k.text(header(name, dataset, ty, sizes))
