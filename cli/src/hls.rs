@@ -23,9 +23,14 @@ pub struct HlsArgs {
     /// Output directory (created if missing).
     #[arg(short = 'o')]
     output: String,
-    /// Clock period in nanoseconds.
-    #[arg(long = "clock-ns", default_value_t = 20.0)]
-    clock_ns: f64,
+    /// Clock period in nanoseconds (20 unless the directives file sets
+    /// `clock_ns`).
+    #[arg(long = "clock-ns")]
+    clock_ns: Option<f64>,
+    /// Directives file (TOML: clock_ns, [[loop]], [[array]], [limits]);
+    /// its settings win over the `hls.*` attributes of the input.
+    #[arg(long)]
+    directives: Option<String>,
     /// Target device: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k,
     /// ice40-hx8k, or generic (estimates only); `ice40` and `ecp5` name
     /// the first part of their family.
@@ -70,7 +75,23 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         &args.input
     };
     let mut ctx = new_context(false);
-    let sources = [SourceFile { name, text: &text }];
+    let directives_text = match &args.directives {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                eprintln!("error: could not open directives file '{path}': {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    let mut sources = vec![SourceFile { name, text: &text }];
+    if let (Some(path), Some(t)) = (&args.directives, &directives_text) {
+        sources.push(SourceFile {
+            name: path,
+            text: t.as_bytes(),
+        });
+    }
     let fail = |ctx: &silica_ir::Context, d: &Diagnostic| {
         eprint!("{}", render(ctx, &sources, d));
         ExitCode::FAILURE
@@ -86,16 +107,41 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     if let Err(d) = verify(&mut ctx, &module.ir, module.top, opts) {
         return fail(&ctx, &d);
     }
+    let directives = match (&args.directives, &directives_text) {
+        (Some(path), Some(t)) => match silica_hls::directives::file::parse(path, t) {
+            Ok(f) => Some(f),
+            Err((pos, msg)) => {
+                eprintln!("{path}:{}:{}: error: {msg}", pos.line, pos.col);
+                return ExitCode::FAILURE;
+            }
+        },
+        _ => None,
+    };
+    if let (Some(flag), Some(c)) = (
+        args.clock_ns,
+        directives.as_ref().and_then(|f| f.clock_ns.as_ref()),
+    ) {
+        if flag != c.value {
+            eprintln!(
+                "warning: --clock-ns {flag} is overridden by clock_ns = {} of the directives file",
+                c.value
+            );
+        }
+    }
     let options = silica_hls::Options {
         top: args.top.clone(),
         target: args.target.clone(),
-        clock_ns: args.clock_ns,
+        clock_ns: args.clock_ns.unwrap_or(20.0),
         pipeline: !args.no_pipeline,
+        directives,
     };
     let mut design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
         Ok(d) => d,
         Err(d) => return fail(&ctx, &d),
     };
+    for w in &design.directives.warnings {
+        eprint!("{}", render(&ctx, &sources, w));
+    }
     let mut measured = None;
     if args.sim {
         match cosimulate(&mut ctx, &module, &design, args) {

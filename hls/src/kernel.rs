@@ -109,6 +109,8 @@ pub struct Memory {
     /// The argument position for external memories.
     pub arg: Option<usize>,
     pub loc: Attr,
+    /// Ports (1, or 2 by the `ports` directive).
+    pub ports: u32,
 }
 
 impl Memory {
@@ -177,6 +179,12 @@ pub struct Loop {
     pub body: Vec<Item>,
     /// Whether the loop is pipelined (an innermost loop, unless turned off).
     pub pipelined: bool,
+    /// The II a `pipeline` directive asks for.
+    pub target_ii: Option<u32>,
+    /// The loops of a perfect nest folded into this one (`flatten`),
+    /// outermost first: their counters form one chain stepped per
+    /// iteration, and the innermost one's body is this loop's body.
+    pub flat: Vec<LoopId>,
 }
 
 /// One element of a sequence: straight-line nodes or a loop.
@@ -206,6 +214,9 @@ pub struct Kernel {
     pub returned: Vec<Val>,
     /// The width every `index` value gets (from range analysis).
     pub index_width: u32,
+    /// Functional units per library class (`[limits]`); classes not
+    /// listed get one unit per operation.
+    pub limits: Vec<(String, u32)>,
 }
 
 impl Kernel {
@@ -238,12 +249,43 @@ impl Kernel {
         })
     }
 
-    /// The loops in pre-order (outer before inner), with their parents.
+    /// The pipelined loop whose iterations step loop `l`'s counter: `l`
+    /// itself, or the loop it is flattened into.
+    pub fn counter_owner(&self, l: LoopId) -> LoopId {
+        self.loops
+            .iter()
+            .position(|o| o.flat.contains(&l))
+            .unwrap_or(l)
+    }
+
+    /// The limit on units of library class `class`, if any.
+    pub fn limit(&self, class: &str) -> Option<u32> {
+        self.limits.iter().find(|(c, _)| c == class).map(|x| x.1)
+    }
+
+    /// The limited class whose units node `n` shares, with its limit: an
+    /// operation of a class with a `[limits]` entry, except memory
+    /// accesses and multiplications by constants (shifts and adds, not
+    /// multipliers).
+    pub fn limited(&self, n: NodeId) -> Option<(&'static str, u32)> {
+        let node = &self.nodes[n];
+        if node.op.memory().is_some()
+            || (node.op == Op::Mul && node.args.iter().any(|&a| self.const_value(a).is_some()))
+        {
+            return None;
+        }
+        let class = crate::library::class_of(node.op);
+        self.limit(class).map(|l| (class, l))
+    }
+
+    /// The loops in pre-order (outer before inner; a flattened nest's
+    /// loops after the loop they are folded into).
     pub fn loops_in_order(&self) -> Vec<LoopId> {
         fn walk(k: &Kernel, items: &[Item], out: &mut Vec<LoopId>) {
             for it in items {
                 if let Item::Loop(l) = *it {
                     out.push(l);
+                    out.extend(k.loops[l].flat.iter().copied());
                     walk(k, &k.loops[l].body, out);
                 }
             }

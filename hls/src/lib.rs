@@ -2,8 +2,10 @@
 //! scalars in the affine/arith/memref dialects becomes a scheduled,
 //! pipelined circuit in hw/comb/seq that keeps the brief's port contract.
 //!
-//! The flow, one module per stage: `front` (signature checks, lifting the
-//! body into the `kernel` model, unsupported ops rejected at the op),
+//! The flow, one module per stage: `directives` (the directives file and
+//! attributes, resolved to loops and arrays), `front` (signature checks,
+//! unrolling, lifting the body into the `kernel` model, unsupported ops
+//! rejected at the op, flattening),
 //! `analysis` (value ranges and the `index` width, carried memory
 //! dependences, trip counts and latency), `library` (the target's operator
 //! library), `schedule` (list scheduling of blocks, modulo scheduling of
@@ -20,6 +22,7 @@ pub mod build;
 pub mod control;
 pub mod cosim;
 pub mod device;
+pub mod directives;
 pub mod float;
 pub mod fpga;
 pub mod front;
@@ -52,6 +55,9 @@ pub struct Options {
     pub clock_ns: f64,
     /// Pipeline innermost loops.
     pub pipeline: bool,
+    /// The directives file, if any (its `clock_ns` wins over
+    /// [`Options::clock_ns`]).
+    pub directives: Option<directives::file::File>,
 }
 
 impl Default for Options {
@@ -61,6 +67,7 @@ impl Default for Options {
             target: device::DEFAULT_TARGET.into(),
             clock_ns: 20.0,
             pipeline: true,
+            directives: None,
         }
     }
 }
@@ -75,8 +82,12 @@ pub struct Design {
     pub clock_ns: f64,
     pub figures: Figures,
     pub register_bits: u64,
+    /// Units of each limited class, and the operations sharing them.
+    pub units: Vec<(String, u32, usize)>,
     /// Why loops were not pipelined, and similar remarks.
     pub notes: Vec<String>,
+    /// What became of each directive, and warnings for those not honoured.
+    pub directives: directives::Log,
     /// `F.sv`.
     pub verilog: String,
     /// `F.hw.mlir`.
@@ -95,6 +106,8 @@ impl Design {
             figures: &self.figures,
             register_bits: self.register_bits,
             notes: &self.notes,
+            directives: &self.directives,
+            units: &self.units,
         }
     }
 
@@ -134,15 +147,24 @@ pub fn synthesize(
 ) -> Result<Design, Box<Diagnostic>> {
     let at_module = |m: String| Box::new(Diagnostic::error(ir.op_loc(module), m));
     let library = Library::for_target(&opts.target).map_err(at_module)?;
-    if !(opts.clock_ns > 0.0 && opts.clock_ns.is_finite()) {
+    let func = front::find_top(ctx, ir, module, &opts.top)?;
+    let directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
+    let clock_ns = directives.clock_ns.unwrap_or(opts.clock_ns);
+    if !(clock_ns > 0.0 && clock_ns.is_finite()) {
         return Err(at_module(format!(
-            "clock period {} ns is not a positive number",
-            opts.clock_ns
+            "clock period {clock_ns} ns is not a positive number"
         )));
     }
-    let func = front::find_top(ctx, ir, module, &opts.top)?;
-    let mut kernel = front::lift_function(ctx, ir, func, &opts.top, opts.pipeline)?;
-    let interface = interface::build(ctx, ir, func, &library.target, opts.clock_ns)?;
+    let mut log = directives::Log::default();
+    // Directives that rewrite loops act on a copy: the input stays as
+    // written for the co-simulation's software side.
+    let mut work = ir.clone();
+    front::unroll(ctx, &mut work, func, &directives, &mut log);
+    let ir = &work;
+    let mut kernel = front::lift_function(ctx, ir, func, &opts.top, opts.pipeline, &directives)?;
+    front::flatten(&mut kernel, &directives, &mut log);
+    let mut interface = interface::build(ctx, ir, func, &library.target, clock_ns)?;
+    front::memories(&mut kernel, &mut interface, &directives, &mut log);
     analysis::ranges::narrow_index(&mut kernel);
     let memory_deps: Vec<_> = (0..kernel.loops.len())
         .map(|l| {
@@ -155,14 +177,12 @@ pub fn synthesize(
         })
         .collect();
     let (schedules, notes) =
-        schedule::schedule_kernel(&mut kernel, &library, opts.clock_ns, &memory_deps).map_err(
-            |m| {
-                Box::new(Diagnostic::error(
-                    kernel.loc,
-                    format!("scheduling failed: {m}"),
-                ))
-            },
-        )?;
+        schedule::schedule_kernel(&mut kernel, &library, clock_ns, &memory_deps).map_err(|m| {
+            Box::new(Diagnostic::error(
+                kernel.loc,
+                format!("scheduling failed: {m}"),
+            ))
+        })?;
     let circuit = build::build(ctx, &kernel, &schedules)?;
     verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
     let verilog = silica_emit_verilog::emit_verilog(
@@ -179,15 +199,28 @@ pub fn synthesize(
         PrintFlags::default(),
     );
     let figures = figures(&kernel, &schedules);
+    schedule::log_pipeline_directives(&kernel, &schedules, &directives, &mut log);
+    for (class, units, ops) in &circuit.units {
+        if let Some(s) = directives.limits.get(class) {
+            log.honoured(
+                s,
+                "limits",
+                format!("{class} = {}", s.value),
+                format!("{ops} {class} operation(s) on {units} unit(s)"),
+            );
+        }
+    }
     Ok(Design {
         interface,
         kernel,
         schedules,
         library,
-        clock_ns: opts.clock_ns,
+        clock_ns,
         figures,
         register_bits: circuit.register_bits,
+        units: circuit.units,
         notes,
+        directives: log,
         verilog,
         hw_mlir,
         synthesis: None,

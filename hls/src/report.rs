@@ -1,7 +1,8 @@
 //! Reports: `F.json` (the interface description and QoR figures in the
 //! brief's shape, written with serde) and `report.txt` (the same for a
 //! person: latency, each loop's trip count, II against ResMII/RecMII and
-//! depth, the schedule of each pipelined loop, resource estimates).
+//! depth, the schedule of each pipelined loop, resource estimates, and
+//! what became of each directive: honoured or not, and why).
 
 use crate::analysis::trips::Figures;
 use crate::build::ports::result_port;
@@ -78,6 +79,9 @@ pub struct LoopJson {
     pub res_mii: Option<u32>,
     pub rec_mii: Option<u32>,
     pub depth: Option<u32>,
+    /// The loops flattened into this one (`flatten`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flattened: Vec<String>,
 }
 
 /// Resource figures.
@@ -106,6 +110,9 @@ pub struct ReportInput<'a> {
     pub figures: &'a Figures,
     pub register_bits: u64,
     pub notes: &'a [String],
+    pub directives: &'a crate::directives::Log,
+    /// Units of each limited class, and the operations sharing them.
+    pub units: &'a [(String, u32, usize)],
 }
 
 /// How each memory is accessed.
@@ -121,7 +128,8 @@ fn access(k: &Kernel, m: usize) -> &'static str {
 }
 
 /// The resource estimate from the operator library: one unit per
-/// operation (no sharing yet), registers counted bit by bit, on-chip
+/// operation (the shared units of a limited class instead, at the
+/// class's widest operation), registers counted bit by bit, on-chip
 /// memories in block RAMs of the family's size.
 pub fn estimate(r: &ReportInput<'_>) -> Estimate {
     let mut e = Estimate {
@@ -129,14 +137,31 @@ pub fn estimate(r: &ReportInput<'_>) -> Estimate {
         ..Estimate::default()
     };
     let mut lut = 0.0;
-    for n in &r.k.nodes {
+    for (i, n) in r.k.nodes.iter().enumerate() {
         let width = match n.op {
             Op::Store(_) => 0,
             _ => n.width,
         };
+        if r.k.limited(i).is_some() {
+            continue;
+        }
         if let Some(row) = r.lib.row(class_of(n.op), width) {
             lut += row.luts_per_bit * f64::from(width);
             e.dsp += u64::from(row.dsp);
+        }
+    }
+    for (class, units, _) in r.units {
+        let width =
+            r.k.nodes
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| r.k.limited(*i).is_some_and(|(c, _)| c == class))
+                .map(|(_, n)| n.width)
+                .max()
+                .unwrap_or(0);
+        if let Some(row) = r.lib.row(class, width) {
+            lut += row.luts_per_bit * f64::from(width) * f64::from(*units);
+            e.dsp += u64::from(row.dsp) * u64::from(*units);
         }
     }
     e.lut = lut.ceil() as u64;
@@ -182,7 +207,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                     element_width: Some(mem.element_width),
                     words: Some(mem.words()),
                     address_width: Some(mem.address_width()),
-                    ports: Some(1),
+                    ports: Some(mem.ports),
                     read_latency: Some(1),
                     access: Some(access(k, *m).into()),
                 }
@@ -203,6 +228,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
     let loops = k
         .loops_in_order()
         .into_iter()
+        .filter(|&l| k.counter_owner(l) == l)
         .map(|l| {
             let p = r.s.pipes[l].as_ref();
             LoopJson {
@@ -213,6 +239,11 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                 res_mii: p.map(|p| p.res_mii),
                 rec_mii: p.map(|p| p.rec_mii),
                 depth: p.map(|p| p.depth),
+                flattened: k.loops[l]
+                    .flat
+                    .iter()
+                    .map(|&m| k.loops[m].path.clone())
+                    .collect(),
             }
         })
         .collect();
@@ -294,7 +325,10 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
     let _ = writeln!(out, "index width: {} bits", k.index_width);
     let _ = writeln!(out, "loops:");
     for lj in &j.loops {
-        let trip = lj.trip_count.map_or("?".to_string(), |t| t.to_string());
+        let mut trip = lj.trip_count.map_or("?".to_string(), |t| t.to_string());
+        if !lj.flattened.is_empty() {
+            trip = format!("{trip} (flattened with {})", lj.flattened.join(", "));
+        }
         if lj.pipelined {
             let _ = writeln!(
                 out,
@@ -337,6 +371,26 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
     }
     for n in r.notes {
         let _ = writeln!(out, "note: {n}");
+    }
+    if !r.directives.outcomes.is_empty() {
+        let _ = writeln!(out, "directives:");
+        let mut outcomes: Vec<_> = r.directives.outcomes.iter().collect();
+        outcomes.sort_by(|a, b| a.subject.cmp(&b.subject));
+        for o in outcomes {
+            let _ = writeln!(
+                out,
+                "  {}: {} ({}): {}: {}",
+                o.subject,
+                o.directive,
+                o.origin.word(),
+                if o.honoured {
+                    "honoured"
+                } else {
+                    "not honoured"
+                },
+                o.why
+            );
+        }
     }
     out
 }

@@ -33,8 +33,15 @@ pub fn kernel(text: &str, top: &str) -> Kernel {
     .unwrap_or_else(|d| panic!("{}", d.message));
     let func =
         crate::front::find_top(&ctx, &m.ir, m.top, top).unwrap_or_else(|d| panic!("{}", d.message));
-    let mut k = crate::front::lift_function(&mut ctx, &m.ir, func, top, true)
-        .unwrap_or_else(|d| panic!("{}", d.message));
+    let mut k = crate::front::lift_function(
+        &mut ctx,
+        &m.ir,
+        func,
+        top,
+        true,
+        &crate::directives::Directives::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}", d.message));
     crate::analysis::ranges::narrow_index(&mut k);
     k
 }

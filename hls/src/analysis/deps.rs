@@ -9,9 +9,18 @@
 //! same word in iterations `d` apart exactly when `c * d * step = k0' -
 //! k0`, which gives the distance (or proves independence); anything else
 //! is conservatively a dependence of distance 1 both ways.
+//!
+//! A flattened nest (one pipeline over the iterations of several loops)
+//! takes the dependences carried by each loop of the nest, with their
+//! distance vectors, from the affine analysis: a dependence carried by
+//! loop `m` of the nest at least `d_m` iterations apart, and at least
+//! `d_q` apart in each loop `q` inside it, is at least `sum(d_q * P_q)`
+//! flattened iterations apart (`P_q` the iterations of the loops inside
+//! `q`), and never less than 1. `memref` accesses in a flattened nest
+//! count as dependent at distance 1.
 
 use crate::kernel::{Kernel, LoopId, NodeId, Op, Val};
-use silica_affine::dependence::loop_carried_dependences;
+use silica_affine::dependence::{dependences, loop_carried_dependences, Precision};
 use silica_ir::{Context, Ir};
 use std::collections::BTreeMap;
 
@@ -112,6 +121,9 @@ pub fn loop_dependences(
     l: LoopId,
     nodes: &[NodeId],
 ) -> Vec<MemDep> {
+    if !k.loops[l].flat.is_empty() {
+        return flat_dependences(ctx, ir, k, l, nodes);
+    }
     // The analysis sees affine accesses in affine loops only.
     let affine_loop = ctx.str(ir.op_name(k.loops[l].op)) == "affine.for";
     let affine = |n: NodeId| {
@@ -151,6 +163,93 @@ pub fn loop_dependences(
     out
 }
 
+/// The dependences of the flattened nest rooted at loop `l`, distances in
+/// flattened iterations.
+fn flat_dependences(
+    ctx: &Context,
+    ir: &Ir,
+    k: &Kernel,
+    l: LoopId,
+    nodes: &[NodeId],
+) -> Vec<MemDep> {
+    let chain: Vec<LoopId> = std::iter::once(l)
+        .chain(k.loops[l].flat.iter().copied())
+        .collect();
+    let all_affine = chain
+        .iter()
+        .all(|&m| ctx.str(ir.op_name(k.loops[m].op)) == "affine.for");
+    // Iterations of each loop inside the outermost (constant bounds), and
+    // the flattened iterations one iteration of each loop spans.
+    let trips: Vec<i64> = chain
+        .iter()
+        .map(|&m| {
+            let lp = &k.loops[m];
+            match (lp.lower.constant(), lp.upper.constant()) {
+                (Some(a), Some(b)) => ceil_div((b - a).max(0), lp.step.max(1)),
+                _ => 1,
+            }
+        })
+        .collect();
+    let mut span = vec![1i64; chain.len()];
+    for q in (0..chain.len().saturating_sub(1)).rev() {
+        span[q] = span[q + 1].saturating_mul(trips[q + 1]);
+    }
+    let node_of = |op| {
+        nodes
+            .iter()
+            .copied()
+            .find(|&n| k.nodes[n].op.memory().is_some() && k.nodes[n].source == op)
+    };
+    let mut out = Vec::new();
+    let affine_node = |n: NodeId| {
+        all_affine
+            && matches!(
+                ctx.str(ir.op_name(k.nodes[n].source)),
+                "affine.load" | "affine.store"
+            )
+    };
+    if all_affine {
+        for d in dependences(ctx, ir, k.loops[l].op, Precision::Exact) {
+            let (Some(src), Some(dst)) = (node_of(d.src), node_of(d.dst)) else {
+                continue;
+            };
+            let Some(level) = d
+                .carried_by
+                .and_then(|c| chain.iter().position(|&m| k.loops[m].op == c))
+            else {
+                continue;
+            };
+            let mut distance = 0i64;
+            for q in level..chain.len() {
+                let step = k.loops[chain[q]].step.max(1);
+                let comp = d
+                    .components
+                    .iter()
+                    .find(|c| c.loop_op == k.loops[chain[q]].op);
+                let lower = comp.and_then(|c| c.lower);
+                let iters = match (q == level, lower) {
+                    (true, Some(x)) => ceil_div(x.max(1), step),
+                    (true, None) => 1,
+                    (false, Some(x)) => x.div_euclid(step).max(-(trips[q] - 1)),
+                    (false, None) => -(trips[q] - 1),
+                };
+                distance = distance.saturating_add(iters.saturating_mul(span[q]));
+            }
+            let distance = u32::try_from(distance.max(1)).unwrap_or(u32::MAX);
+            if src == dst {
+                continue;
+            }
+            out.push(MemDep { src, dst, distance });
+        }
+    }
+    out.extend(
+        linear_dependences(k, l, nodes)
+            .into_iter()
+            .filter(|d| !(affine_node(d.src) && affine_node(d.dst))),
+    );
+    out
+}
+
 /// Loop-carried dependences among `nodes` from linear forms of their
 /// addresses.
 pub fn linear_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep> {
@@ -185,6 +284,8 @@ pub fn linear_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep
                 f.terms.keys().all(|key| match *key {
                     AtomKey::Node(n) => n == usize::MAX || !body_blocks.contains(&k.nodes[n].block),
                     AtomKey::Carried(cl, _) => cl != l,
+                    // The counters of a flattened nest vary too.
+                    AtomKey::Iv(m) => !k.loops[l].flat.contains(&m),
                     _ => true,
                 })
             };
@@ -245,6 +346,11 @@ pub fn linear_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep
         }
     }
     out
+}
+
+/// `ceil(a / b)` for a positive `b`.
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -((-a).div_euclid(b))
 }
 
 #[cfg(test)]

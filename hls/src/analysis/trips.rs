@@ -4,8 +4,8 @@
 //! the controller `control/` builds: a sequential loop with a head state
 //! spends one head cycle per iteration plus one to leave (others none of
 //! their own), a pipelined loop
-//! `(N - 1) * II + depth` cycles (one when it runs no iteration), a block
-//! its states. Bounds that depend on data make the latency unknown.
+//! `(N - 1) * II + depth` cycles (one when it runs no iteration; `N` the
+//! product of the trip counts for a flattened nest), a block its states. Bounds that depend on data make the latency unknown.
 
 use crate::kernel::{Bound, Item, Kernel, LoopId, Val};
 use crate::schedule::Schedules;
@@ -74,6 +74,17 @@ impl Walk<'_> {
         } else {
             0
         };
+        // A flattened nest runs the product of its loops' trip counts.
+        let mut n = n;
+        for &m in &lp.flat {
+            let inner = &self.k.loops[m];
+            let (lo, hi) = (inner.lower.constant()?, inner.upper.constant()?);
+            let t = ((hi - lo).max(0) as u64).div_ceil(inner.step.max(1) as u64);
+            let tm = &mut self.trips[m];
+            *tm = Some(tm.map_or((t, t), |(a, b)| (a.min(t), b.max(t))));
+            n *= t;
+            self.iterations[m] += n;
+        }
         let t = &mut self.trips[l];
         *t = Some(t.map_or((n, n), |(a, b)| (a.min(n), b.max(n))));
         self.iterations[l] += n;

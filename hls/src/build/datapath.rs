@@ -12,6 +12,9 @@ impl Builder<'_, '_> {
     /// Builds node `n` (its memory access included); a store gives its
     /// enable.
     pub(super) fn build_node(&mut self, n: NodeId) -> ValueId {
+        if let Some(&u) = self.binding.unit.get(&n) {
+            return self.shared(n, u);
+        }
         let (start, _) = self.home(n);
         let node = self.k.nodes[n].clone();
         let args: Vec<ValueId> = node.args.iter().map(|&a| self.seen(a, start)).collect();
@@ -28,13 +31,15 @@ impl Builder<'_, '_> {
                 };
                 let aw = self.address_width(m);
                 let address = self.hw.resize(args[0], aw, false);
+                let port = self.binding.port.get(&n).copied().unwrap_or(0);
                 self.accesses[m].push(Access {
+                    port,
                     enable,
                     address,
                     data,
                 });
                 match node.op {
-                    Op::Load(_) => self.read_data[m],
+                    Op::Load(_) => self.read_data[m][port as usize],
                     _ => enable,
                 }
             }
@@ -44,6 +49,51 @@ impl Builder<'_, '_> {
                 self.hw.delayed(v, latency, &format!("op{n}"))
             }
         }
+    }
+
+    /// Node `n`'s result from the unit `u` of its class that it shares:
+    /// the unit (built once) computes at the widest of its operations,
+    /// each operand the one of the operation active where it starts.
+    fn shared(&mut self, n: NodeId, u: u32) -> ValueId {
+        let class = crate::library::class_of(self.k.nodes[n].op);
+        let out = match self.units.get(&(class, u)) {
+            Some(&v) => v,
+            None => {
+                let members = self.binding.members[&(class, u)].clone();
+                let width = members
+                    .iter()
+                    .map(|&m| self.k.nodes[m].width)
+                    .max()
+                    .unwrap_or(1);
+                // The unit first, on placeholder operands: an operand may
+                // be the result of another operation on this very unit
+                // (through a register, as they run in different cycles).
+                let arity = self.k.nodes[n].args.len();
+                let zero = self.hw.constant(0, width);
+                let placeholders = vec![zero; arity];
+                let v = self.operator(self.k.nodes[n].op, &placeholders, width);
+                let unit = self.hw.ir.defining_op(v);
+                let out = self
+                    .hw
+                    .delayed(v, self.s.latency[n], &format!("unit_{class}{u}"));
+                self.units.insert((class, u), out);
+                for i in 0..arity {
+                    let mut acc = zero;
+                    for &m in members.iter().rev() {
+                        let (start, _) = self.home(m);
+                        let x = self.seen(self.k.nodes[m].args[i], start);
+                        let x = self.hw.resize(x, width, false);
+                        let active = self.active(start);
+                        acc = self.hw.mux(active, x, acc);
+                    }
+                    if let Some(op) = unit {
+                        self.hw.ir.set_operand(op, i, acc);
+                    }
+                }
+                out
+            }
+        };
+        self.hw.resize(out, self.k.nodes[n].width, false)
     }
 
     /// The comb circuit of `op` on `args`, `width` bits wide.

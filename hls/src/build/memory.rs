@@ -1,10 +1,11 @@
-//! Memories: each one port shared by its accesses (the schedule never
-//! puts two in one cycle): the address and write data of the active
-//! access, enable the or of the accesses' enables, write enable the or of
-//! the stores'. External memories drive the top module's ports; on-chip
-//! ones are `seq.firmem`s with a synchronous read (read latency 1, what
-//! yosys maps to block RAM) whose read and write ports share that one
-//! address.
+//! Memories: each port (one, or two by the `ports` directive) shared by
+//! the accesses bound to it (the schedule never puts more accesses into
+//! one cycle than there are ports): the address and write data of the
+//! active access, enable the or of the accesses' enables, write enable
+//! the or of the stores'. External memories drive the top module's ports;
+//! on-chip ones are `seq.firmem`s with a synchronous read (read latency
+//! 1, what yosys maps to block RAM), a read and a write port per port
+//! sharing that port's address (two: a true dual-port RAM).
 
 use super::Builder;
 use silica_hw_dialects::types as hwt;
@@ -35,45 +36,53 @@ impl Builder<'_, '_> {
             let enable = self.hw.constant(0, 1);
             let dt = self.hw.int(width);
             let clock = self.hw.clock;
-            let port = self.hw.op(
-                "seq.firmem.read_port",
-                &[handle, address, clock, enable],
-                &[dt],
-                vec![],
-                vec![],
-            );
-            self.read_data[m] = self.hw.ir.result(port, 0);
-            self.rams.insert(m, (handle, port));
+            let mut read_ports = Vec::new();
+            for _ in 0..self.k.memories[m].ports {
+                let port = self.hw.op(
+                    "seq.firmem.read_port",
+                    &[handle, address, clock, enable],
+                    &[dt],
+                    vec![],
+                    vec![],
+                );
+                self.read_data[m].push(self.hw.ir.result(port, 0));
+                read_ports.push(port);
+            }
+            self.rams.insert(m, (handle, read_ports));
         }
     }
 
     /// Connects memory `m`'s accesses; gives the output port values
-    /// (address, ce, we, d) of an external memory.
+    /// (address, ce, we, d per port) of an external memory.
     pub(super) fn connect_memory(&mut self, m: usize) -> Vec<ValueId> {
         let aw = self.address_width(m);
         let dw = self.k.memories[m].element_width;
         let accesses = std::mem::take(&mut self.accesses[m]);
-        let mut address = self.hw.constant(0, aw);
-        let mut data = self.hw.constant(0, dw);
-        let mut enables = Vec::new();
-        let mut write_enables = Vec::new();
-        for a in accesses.iter().rev() {
-            address = self.hw.mux(a.enable, a.address, address);
-            if let Some(d) = a.data {
-                data = self.hw.mux(a.enable, d, data);
-                write_enables.push(a.enable);
+        let mut outs = Vec::new();
+        let rams = self.rams.get(&m).cloned();
+        for p in 0..self.k.memories[m].ports {
+            let mut address = self.hw.constant(0, aw);
+            let mut data = self.hw.constant(0, dw);
+            let mut enables = Vec::new();
+            let mut write_enables = Vec::new();
+            for a in accesses.iter().rev().filter(|a| a.port == p) {
+                address = self.hw.mux(a.enable, a.address, address);
+                if let Some(d) = a.data {
+                    data = self.hw.mux(a.enable, d, data);
+                    write_enables.push(a.enable);
+                }
+                enables.push(a.enable);
             }
-            enables.push(a.enable);
-        }
-        let ce = self.hw.any(&enables);
-        let we = self.hw.any(&write_enables);
-        match self.rams.get(&m).copied() {
-            None => vec![address, ce, we, data],
-            Some((handle, read_port)) => {
-                self.connect_ram(handle, read_port, address, ce, we, data);
-                Vec::new()
+            let ce = self.hw.any(&enables);
+            let we = self.hw.any(&write_enables);
+            match &rams {
+                None => outs.extend([address, ce, we, data]),
+                Some((handle, read_ports)) => {
+                    self.connect_ram(*handle, read_ports[p as usize], address, ce, we, data);
+                }
             }
         }
+        outs
     }
 
     fn connect_ram(

@@ -6,6 +6,7 @@
 //! (operations chained within a state), the register that captured it in
 //! the state where it became valid, or a delay line within a pipeline.
 
+pub mod binding;
 mod datapath;
 pub mod hw;
 mod memory;
@@ -34,6 +35,8 @@ pub type Env = Vec<(Val, ValueId)>;
 
 /// One access to a memory port.
 pub struct Access {
+    /// The memory port it uses.
+    pub port: u32,
     pub enable: ValueId,
     pub address: ValueId,
     pub data: Option<ValueId>,
@@ -56,15 +59,19 @@ pub struct Builder<'c, 'k> {
     wires: FxHashMap<NodeId, ValueId>,
     captures: FxHashMap<NodeId, ValueId>,
     pub accesses: Vec<Vec<Access>>,
-    /// The read data of each memory.
-    pub read_data: Vec<ValueId>,
+    /// The read data of each memory, per port.
+    pub read_data: Vec<Vec<ValueId>>,
+    /// Ports and shared units of the operations.
+    pub binding: binding::Binding,
+    /// The output of each shared unit, by class and unit.
+    units: FxHashMap<(&'static str, u32), ValueId>,
     /// Deferred writes of registers.
     pub writes: FxHashMap<OpId, (Reg, Vec<(ValueId, ValueId)>)>,
     state_tests: FxHashMap<u32, ValueId>,
     /// Valid signal of each pipeline step (index 0: the issue signal).
     pub valid: FxHashMap<LoopId, Vec<ValueId>>,
-    /// On-chip RAMs: the memory value and its read port.
-    rams: FxHashMap<usize, (ValueId, OpId)>,
+    /// On-chip RAMs: the memory value and its read ports.
+    rams: FxHashMap<usize, (ValueId, Vec<OpId>)>,
 }
 
 /// The built design.
@@ -72,6 +79,8 @@ pub struct Circuit {
     pub ir: Ir,
     pub module: OpId,
     pub register_bits: u64,
+    /// Units built per limited class, and the operations sharing them.
+    pub units: Vec<(String, u32, usize)>,
 }
 
 impl<'c, 'k> Builder<'c, 'k> {
@@ -122,7 +131,7 @@ impl<'c, 'k> Builder<'c, 'k> {
             Val::Iv(l) => {
                 let q = self.iv_regs[l].q;
                 match at {
-                    At::Pipe(pl, t) if pl == l => self.hw.delayed(q, t, "iv"),
+                    At::Pipe(pl, t) if pl == k.counter_owner(l) => self.hw.delayed(q, t, "iv"),
                     _ => q,
                 }
             }
@@ -222,6 +231,7 @@ impl<'c, 'k> Builder<'c, 'k> {
 /// Builds the circuit of a scheduled kernel into a fresh module.
 pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Box<Diagnostic>> {
     let control = Control::plan(k, s);
+    let binding = binding::bind(k, s, &control);
     let mut ir = Ir::new();
     let loc = k.loc;
     let module_name = ctx.sym("builtin.module");
@@ -287,9 +297,11 @@ pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Bo
     let mut read_data = Vec::new();
     for m in &k.memories {
         read_data.push(if m.arg.is_some() {
-            input_of(&ports::memory_port(&m.name, "q", 0))
+            (0..m.ports)
+                .map(|p| input_of(&ports::memory_port(&m.name, "q", p)))
+                .collect()
         } else {
-            clock
+            Vec::new()
         });
     }
     let mut hw = Hw::new(ctx, ir, body, clock, reset);
@@ -329,6 +341,8 @@ pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Bo
         captures: FxHashMap::default(),
         accesses: k.memories.iter().map(|_| Vec::new()).collect(),
         read_data,
+        binding,
+        units: FxHashMap::default(),
         writes: FxHashMap::default(),
         state_tests: FxHashMap::default(),
         valid: FxHashMap::default(),
@@ -349,10 +363,23 @@ pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Bo
     b.hw.op("hw.output", &outputs, &[], vec![], vec![]);
     b.hw.finish();
     let register_bits = b.hw.register_bits;
+    let mut units: Vec<(String, u32, usize)> = Vec::new();
+    for (class, _) in &k.limits {
+        let built = b.binding.members.keys().filter(|(c, _)| c == class).count();
+        let ops = b
+            .binding
+            .members
+            .iter()
+            .filter(|((c, _), _)| c == class)
+            .map(|(_, v)| v.len())
+            .sum();
+        units.push((class.clone(), built as u32, ops));
+    }
     Ok(Circuit {
         ir: b.hw.ir,
         module: top,
         register_bits,
+        units,
     })
 }
 

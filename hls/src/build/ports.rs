@@ -1,7 +1,7 @@
 //! The top module's ports, in the brief's order: `clock`, `reset`,
 //! `start`, `done`, `idle`, each scalar argument, each result
-//! (`result<i>`), then per memref argument `<A>_address0`, `_ce0`,
-//! `_we0`, `_d0` (outputs) and `_q0` (input). Names come from the
+//! (`result<i>`), then per memref argument and port `p` `<A>_address<p>`,
+//! `_ce<p>`, `_we<p>`, `_d<p>` (outputs) and `_q<p>` (input). Names come from the
 //! arguments' `hls.name` (else `arg<i>`), spelled by
 //! `interface::names`, which the co-simulation testbench shares.
 
@@ -48,11 +48,13 @@ pub fn ports(ctx: &mut Context, k: &Kernel) -> Vec<Port> {
         let m = &k.memories[*m];
         let aw = ctx.signless(m.address_width());
         let dw = ctx.signless(m.element_width);
-        port(Direction::Output, memory_port(&m.name, "address", 0), aw);
-        port(Direction::Output, memory_port(&m.name, "ce", 0), i1);
-        port(Direction::Output, memory_port(&m.name, "we", 0), i1);
-        port(Direction::Output, memory_port(&m.name, "d", 0), dw);
-        port(Direction::Input, memory_port(&m.name, "q", 0), dw);
+        for p in 0..m.ports {
+            port(Direction::Output, memory_port(&m.name, "address", p), aw);
+            port(Direction::Output, memory_port(&m.name, "ce", p), i1);
+            port(Direction::Output, memory_port(&m.name, "we", p), i1);
+            port(Direction::Output, memory_port(&m.name, "d", p), dw);
+            port(Direction::Input, memory_port(&m.name, "q", p), dw);
+        }
     }
     ports
 }

@@ -199,6 +199,11 @@ impl Builder<'_, '_> {
         self.write(self.iv_regs[l], cond, lower);
         let mut inner = env.clone();
         inner.push((Val::Iv(l), lower));
+        for &m in &lp.flat {
+            let lower = self.bound(&self.k.loops[m].lower, true, at, env);
+            self.write(self.iv_regs[m], cond, lower);
+            inner.push((Val::Iv(m), lower));
+        }
         for (i, &init) in lp.inits.iter().enumerate() {
             let v = self.seen_in(init, at, env);
             self.write(self.carried_regs[l][i], cond, v);

@@ -1,6 +1,7 @@
 //! Pipeline control of a modulo-scheduled loop, in its one controller
 //! state: an iteration issues every II cycles (an II counter) while the
-//! counter is below the upper bound, stepping the counter; a valid bit per
+//! counter is below the upper bound, stepping the counter (a flattened
+//! nest's counters as one chain, the innermost fastest); a valid bit per
 //! step of an iteration (the issue signal, then a shift register) enables
 //! that step's memory accesses and carried-value writes, so the prologue
 //! fills and the epilogue drains without stalls. The state is left in the
@@ -41,7 +42,21 @@ impl Builder<'_, '_> {
                 self.control.ii_counters.insert(l, counter);
             }
             let stepped = self.step_iv(l);
-            self.write(self.iv_regs[l], issue, stepped);
+            // A flattened nest's counters step as one chain: the
+            // innermost every iteration, each outer one when all inside
+            // it wrap around to their lower bounds.
+            let mut advance = issue;
+            for &m in k.loops[l].flat.iter().rev() {
+                let next = self.step_iv(m);
+                let upper = self.bound(&k.loops[m].upper, false, at, &Vec::new());
+                let lower = self.bound(&k.loops[m].lower, true, at, &Vec::new());
+                let inside = self.hw.icmp(Predicate::Slt.code(), next, upper);
+                let wrap = self.hw.not(inside);
+                let value = self.hw.mux(wrap, lower, next);
+                self.write(self.iv_regs[m], advance, value);
+                advance = self.hw.and(advance, wrap);
+            }
+            self.write(self.iv_regs[l], advance, stepped);
             let mut valid = vec![issue];
             let always = self.hw.constant(1, 1);
             for t in 1..p.depth {
@@ -51,7 +66,7 @@ impl Builder<'_, '_> {
             }
             // Leave when no step of an iteration remains after this cycle
             // and no iteration is left to issue.
-            let next_iv = self.hw.mux(issue, stepped, iv);
+            let next_iv = self.hw.mux(advance, stepped, iv);
             let more_next = self.hw.icmp(Predicate::Slt.code(), next_iv, upper);
             let busy: Vec<ValueId> = valid[..(p.depth as usize - 1)].to_vec();
             let busy = self.hw.any(&busy);

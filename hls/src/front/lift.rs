@@ -8,6 +8,7 @@
 //! Any other operation is an error at that operation.
 
 use super::signature::{memory_of, op_name_attr, scalar_width, signature, string_of};
+use crate::directives::{Directives, Pipeline};
 use crate::kernel::{Bound, Item, Kernel, Loop, Node, NodeId, Op, Predicate, Val, INDEX};
 use rustc_hash::FxHashMap;
 use silica_ir::affine::{AffineExpr, AffineMap};
@@ -34,6 +35,7 @@ pub(super) struct Lifter<'a> {
     /// if-converted branches).
     pub predicate: Option<Val>,
     pipeline: bool,
+    directives: &'a Directives,
 }
 
 type Res<T> = Result<T, Box<Diagnostic>>;
@@ -43,13 +45,14 @@ pub(super) fn err<T>(loc: Attr, msg: impl Into<String>) -> Res<T> {
 }
 
 /// Lifts `func` (named `top`); innermost loops are marked pipelined when
-/// `pipeline` is set.
+/// `pipeline` is set, or as a `pipeline` directive says.
 pub fn lift_function(
     ctx: &mut Context,
     ir: &Ir,
     func: OpId,
     top: &str,
     pipeline: bool,
+    directives: &Directives,
 ) -> Res<Kernel> {
     let loc = ir.op_loc(func);
     let Some(block) = ir.regions(func).next().and_then(|r| ir.entry_block(r)) else {
@@ -74,6 +77,11 @@ pub fn lift_function(
             results,
             returned: Vec::new(),
             index_width: INDEX,
+            limits: directives
+                .limits
+                .iter()
+                .map(|(c, s)| (c.clone(), s.value))
+                .collect(),
         },
         vals: FxHashMap::default(),
         mems: FxHashMap::default(),
@@ -83,6 +91,7 @@ pub fn lift_function(
         source: func,
         predicate: None,
         pipeline,
+        directives,
     };
     for (i, &v) in entry.iter().enumerate() {
         match l.k.args[i] {
@@ -315,6 +324,8 @@ impl Lifter<'_> {
             yields: Vec::new(),
             body: Vec::new(),
             pipelined: false,
+            target_ii: None,
+            flat: Vec::new(),
         });
         let Some(block) = self
             .ir
@@ -347,15 +358,25 @@ impl Lifter<'_> {
         self.open = None;
         self.loc = loc;
         let innermost = body.iter().all(|it| matches!(it, Item::Block(_)));
-        // `hls.pipeline = false` keeps an innermost loop sequential.
-        let disabled = matches!(
-            inherent_attr(ctx, self.ir, op, "hls.pipeline").map(|a| ctx.attr_kind(a)),
-            Some(AttrKind::Integer { value, .. }) if *value == 0.into()
-        );
+        // A `pipeline` directive overrides the default.
+        let wanted = self
+            .directives
+            .loops
+            .get(&op)
+            .and_then(|d| d.pipeline.as_ref())
+            .map(|s| s.value);
         let l = &mut self.k.loops[id];
         l.yields = yields;
         l.body = body;
-        l.pipelined = self.pipeline && innermost && !disabled;
+        l.pipelined = innermost
+            && match wanted {
+                Some(Pipeline::Off) => false,
+                Some(_) => true,
+                None => self.pipeline,
+            };
+        if let Some(Pipeline::Ii(n)) = wanted {
+            l.target_ii = Some(n);
+        }
         Ok(())
     }
 

@@ -2,16 +2,25 @@
 //! the hardware contract (static-shape identity-layout memrefs, integer
 //! and `index` scalars) and lifts its body into the [`Kernel`] model,
 //! rejecting every operation the flow does not support with a diagnostic
-//! at that operation.
+//! at that operation. Loop directives act here: `unroll.rs` unrolls loops
+//! of (a copy of) the input before lifting, `flatten.rs` folds perfect
+//! nests of the lifted kernel into one pipelined loop.
 
 mod expr;
+mod flatten;
 mod lift;
+mod memories;
 mod signature;
+mod unroll;
 
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{Context, Diagnostic, Ir, OpId};
 
+pub use flatten::flatten;
 pub use lift::lift_function;
+pub use memories::memories;
+pub use signature::{arg_name, op_name_attr, string_of};
+pub use unroll::unroll;
 
 /// The `func.func` named `top` in `module`, or an error at the module.
 pub fn find_top(ctx: &Context, ir: &Ir, module: OpId, top: &str) -> Result<OpId, Box<Diagnostic>> {

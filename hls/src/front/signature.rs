@@ -19,7 +19,7 @@ pub fn string_of(ctx: &Context, a: Option<Attr>) -> Option<String> {
 }
 
 /// The `hls.name` of argument `i` of `func`, if it has one.
-fn arg_name(ctx: &Context, ir: &Ir, func: OpId, i: usize) -> Option<String> {
+pub fn arg_name(ctx: &Context, ir: &Ir, func: OpId, i: usize) -> Option<String> {
     let AttrKind::Array(dicts) = ctx.attr_kind(inherent_attr(ctx, ir, func, "arg_attrs")?) else {
         return None;
     };
@@ -111,6 +111,7 @@ pub fn memory_of(
         element_type: type_to_string(ctx, *element),
         arg,
         loc,
+        ports: 1,
     })
 }
 

@@ -60,6 +60,10 @@ pub fn schedule_kernel(
         }
         match modulo::schedule_loop(k, l, lib, clock_ns, &mut s, deps) {
             Ok(p) => s.pipes[l] = Some(p),
+            // A flattened nest has no sequential form to fall back to.
+            Err(why) if !k.loops[l].flat.is_empty() => {
+                return Err(format!("flattened loop {}: {why}", k.loops[l].path));
+            }
             Err(why) => {
                 notes.push(format!("loop {} is not pipelined: {why}", k.loops[l].path));
                 k.loops[l].pipelined = false;
@@ -128,4 +132,92 @@ fn schedule_block(
     }
     s.states[b] = states;
     Ok(())
+}
+
+/// Logs what became of each `pipeline` directive that the earlier stages
+/// did not settle: the II reached against the one asked for (with what
+/// bounds it, when it is more), or why the loop is not pipelined.
+pub fn log_pipeline_directives(
+    k: &Kernel,
+    s: &Schedules,
+    d: &crate::directives::Directives,
+    log: &mut crate::directives::Log,
+) {
+    use crate::directives::Pipeline;
+    let mut asked: Vec<_> = d
+        .loops
+        .iter()
+        .filter_map(|(op, dl)| dl.pipeline.clone().map(|p| (*op, p)))
+        .collect();
+    asked.sort_by_key(|(op, _)| d.loop_paths.get(op).cloned());
+    for (op, set) in asked {
+        let path = d.loop_paths.get(&op).cloned().unwrap_or_default();
+        let directive = set.value.describe();
+        if log
+            .outcomes
+            .iter()
+            .any(|o| o.subject == path && o.directive == directive)
+        {
+            continue;
+        }
+        let Some(l) = k.loops.iter().position(|lp| lp.op == op) else {
+            log.refused(&set, &path, directive, "the loop was unrolled away".into());
+            continue;
+        };
+        let owner = k.counter_owner(l);
+        if owner != l {
+            log.honoured(
+                &set,
+                &path,
+                directive,
+                format!("flattened into {}, pipelined with it", k.loops[owner].path),
+            );
+            continue;
+        }
+        match (set.value, &s.pipes[l]) {
+            (Pipeline::Off, None) => {
+                log.honoured(&set, &path, directive, "sequential".into());
+            }
+            (Pipeline::Ii(n), Some(p)) if p.ii > n => {
+                let mut why: Vec<&str> = p
+                    .bounds
+                    .iter()
+                    .filter(|(b, _)| *b > n)
+                    .map(|(_, w)| w.as_str())
+                    .collect();
+                if why.is_empty() {
+                    why.push("the modulo scheduler found no schedule at that II");
+                }
+                log.refused(
+                    &set,
+                    &path,
+                    directive,
+                    format!(
+                        "loop cannot be pipelined at II={n}: {}; pipelined at II {}",
+                        why.join("; "),
+                        p.ii
+                    ),
+                );
+            }
+            (_, Some(p)) => {
+                log.honoured(
+                    &set,
+                    &path,
+                    directive,
+                    format!(
+                        "pipelined at II {} (ResMII {}, RecMII {})",
+                        p.ii, p.res_mii, p.rec_mii
+                    ),
+                );
+            }
+            (_, None) => {
+                let why = if k.loops[l].body.iter().any(|it| matches!(it, Item::Loop(_))) {
+                    "it has loops inside".to_string()
+                } else {
+                    "the modulo scheduler failed; the loop runs sequentially".to_string()
+                };
+                log.refused(&set, &path, directive, why);
+            }
+        }
+    }
 }

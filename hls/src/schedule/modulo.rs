@@ -4,14 +4,17 @@
 //! holds it between iterations: the value's definition feeds it, and it
 //! feeds the next iteration's users at distance 1). The library's
 //! iterative modulo scheduler finds the smallest feasible II from
-//! max(ResMII, RecMII).
+//! max(ResMII, RecMII), or from the II a `pipeline` directive asks for
+//! when that is larger. Each bound on the II is kept with what causes it
+//! (a memory's ports, a unit limit, a recurrence), for the warning when a
+//! directive asks for less.
 
 use super::problem::ProblemBuilder;
 use super::Schedules;
 use crate::analysis::deps::MemDep;
 use crate::kernel::{Kernel, LoopId, Val};
 use crate::library::Library;
-use silica_scheduling::{schedule, Algorithm, Options};
+use silica_scheduling::{modulo_schedule, rec_mii, res_mii, OpId, Problem, Schedule};
 
 /// The modulo schedule of one pipelined loop.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +29,8 @@ pub struct PipeSchedule {
     pub carry: Vec<Option<u32>>,
     /// Whether the II equals its lower bound.
     pub optimal: bool,
+    /// What bounds the II from below: each bound with its cause.
+    pub bounds: Vec<(u32, String)>,
 }
 
 /// Modulo-schedules the body of loop `l`, recording node start times.
@@ -44,11 +49,25 @@ pub fn schedule_loop(
         pb.add_node(n)?;
     }
     pb.add_value_and_memory_order(&nodes);
+    let mut recurrences = Vec::new();
     for d in memory_deps {
         let (Some(&a), Some(&b)) = (pb.op_of.get(&d.src), pb.op_of.get(&d.dst)) else {
             continue;
         };
         pb.depend(a, b, d.distance);
+        let memory = k.nodes[d.src]
+            .op
+            .memory()
+            .map_or("", |m| &k.memories[m].name);
+        recurrences.push((
+            a,
+            b,
+            d.distance,
+            format!(
+                "loop-carried dependence on {memory} with distance {}",
+                d.distance
+            ),
+        ));
     }
     let mut carry_ops = Vec::new();
     for (i, &y) in lp.yields.iter().enumerate() {
@@ -72,6 +91,12 @@ pub fn schedule_loop(
             if k.nodes[u].args.contains(&Val::Carried(l, i)) {
                 let user = pb.op_of[&u];
                 pb.depend(reg, user, 1);
+                recurrences.push((
+                    reg,
+                    user,
+                    1,
+                    format!("the loop-carried value {i} (iter_args)"),
+                ));
             }
         }
         carry_ops.push(Some(reg));
@@ -84,11 +109,28 @@ pub fn schedule_loop(
             depth: 1,
             carry: carry_ops.iter().map(|_| None).collect(),
             optimal: true,
+            bounds: Vec::new(),
         });
     }
     pb.break_long_chains();
-    let sol = schedule(pb.problem(), &Options::new(Algorithm::Modulo)).map_err(|e| e.message)?;
-    let times = &sol.schedule.start_times;
+    let p = pb.problem();
+    p.check().map_err(|e| e.message)?;
+    let (res, rec) = (res_mii(p), rec_mii(p));
+    let mii = res.max(rec);
+    let (times, ii) = modulo_schedule(p, lp.target_ii.map_or(mii, |t| t.max(mii)));
+    let sched = Schedule {
+        start_times: times,
+        start_in_cycle: Vec::new(),
+        ii: Some(ii),
+    };
+    p.verify(&sched).map_err(|e| e.message)?;
+    let mut bounds = resource_bounds(k, &nodes);
+    for (src, dst, distance, what) in recurrences {
+        if let Some(b) = recurrence_bound(p, src, dst, distance) {
+            bounds.push((b, format!("{what} needs II >= {b}")));
+        }
+    }
+    let times = &sched.start_times;
     let mut depth = 1;
     for &n in &nodes {
         let i = pb.op_of[&n].0 as usize;
@@ -104,11 +146,75 @@ pub fn schedule_loop(
         depth = depth.max(t + 1);
     }
     Ok(PipeSchedule {
-        ii: sol.schedule.ii.unwrap_or(1),
-        res_mii: sol.res_mii,
-        rec_mii: sol.rec_mii,
+        ii,
+        res_mii: res,
+        rec_mii: rec,
         depth,
         carry,
-        optimal: sol.optimal,
+        optimal: ii == mii,
+        bounds,
     })
+}
+
+/// The II bounds from memory ports and unit limits: accesses (operations)
+/// per iteration over ports (units).
+fn resource_bounds(k: &Kernel, nodes: &[usize]) -> Vec<(u32, String)> {
+    let mut out = Vec::new();
+    for (m, mem) in k.memories.iter().enumerate() {
+        let n = nodes
+            .iter()
+            .filter(|&&x| k.nodes[x].op.memory() == Some(m))
+            .count() as u32;
+        let b = n.div_ceil(mem.ports.max(1));
+        if b > 1 {
+            out.push((
+                b,
+                format!(
+                    "memory {} has {} port(s) for {n} accesses per iteration, which needs II >= {b}",
+                    mem.name, mem.ports
+                ),
+            ));
+        }
+    }
+    for (class, limit) in &k.limits {
+        let n = nodes
+            .iter()
+            .filter(|&&x| k.limited(x).is_some_and(|(c, _)| c == class))
+            .count() as u32;
+        let b = n.div_ceil((*limit).max(1));
+        if b > 1 {
+            out.push((
+                b,
+                format!("{n} {class} operations per iteration on {limit} unit(s) need II >= {b}"),
+            ));
+        }
+    }
+    out
+}
+
+/// The II the recurrence closed by the carried dependence `src -> dst`
+/// at `distance` needs: the longest path from `dst` back to `src` within
+/// an iteration, plus `src`'s latency, over the distance.
+fn recurrence_bound(p: &Problem, src: OpId, dst: OpId, distance: u32) -> Option<u32> {
+    let n = p.operations.len();
+    let mut longest: Vec<Option<u64>> = vec![None; n];
+    longest[dst.0 as usize] = Some(0);
+    for _ in 0..n {
+        let mut changed = false;
+        for d in p.dependences.iter().filter(|d| d.distance == 0) {
+            let Some(x) = longest[d.src.0 as usize] else {
+                continue;
+            };
+            let v = x + u64::from(p.latency(d.src));
+            if longest[d.dst.0 as usize].is_none_or(|y| v > y) {
+                longest[d.dst.0 as usize] = Some(v);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let cycle = longest[src.0 as usize]? + u64::from(p.latency(src));
+    u32::try_from(cycle.div_ceil(u64::from(distance.max(1)))).ok()
 }

@@ -1,8 +1,9 @@
 //! Building one problem of the scheduling library from kernel nodes:
 //! operator types from the library (latency, delays clamped to the clock
-//! period), one port resource per memory, value and memory-order
-//! dependences, extra operations (carried-value registers) and
-//! chain-breaking operations.
+//! period), one port resource per memory (limited to its ports), one
+//! unit resource per operator class with a `[limits]` entry, value and
+//! memory-order dependences, extra operations (carried-value registers)
+//! and chain-breaking operations.
 
 use crate::kernel::{Kernel, NodeId, Op, Val};
 use crate::library::{class_of, Library};
@@ -20,6 +21,7 @@ pub struct ProblemBuilder<'a> {
     p: Problem,
     types: FxHashMap<(u32, u64, u64), OperatorTypeId>,
     ports: FxHashMap<usize, ResourceTypeId>,
+    units: FxHashMap<&'static str, ResourceTypeId>,
     /// The problem operation of each node added.
     pub op_of: FxHashMap<NodeId, OpId>,
     latencies: Vec<u32>,
@@ -40,6 +42,7 @@ impl<'a> ProblemBuilder<'a> {
             p: Problem::new(kind),
             types: FxHashMap::default(),
             ports: FxHashMap::default(),
+            units: FxHashMap::default(),
             op_of: FxHashMap::default(),
             latencies: Vec::new(),
         }
@@ -76,6 +79,12 @@ impl<'a> ProblemBuilder<'a> {
         let width = match node.op {
             Op::Store(_) => self.k.width(node.args[1]),
             Op::Cmp(_) => self.k.width(node.args[0]),
+            // A shared unit is as wide (and as slow) as its widest user.
+            _ if self.k.limited(n).is_some() => (0..self.k.nodes.len())
+                .filter(|&x| self.k.limited(x).is_some_and(|(c, _)| c == class))
+                .map(|x| self.k.nodes[x].width)
+                .max()
+                .unwrap_or(node.width),
             _ => node.width,
         };
         let row = self
@@ -99,11 +108,24 @@ impl<'a> ProblemBuilder<'a> {
                 let r = *self.ports.entry(m).or_insert(ResourceTypeId(next as u32));
                 if r.0 as usize == next {
                     let name = format!("{}_port", self.k.memories[m].name);
-                    self.p.add_resource_type(&name, 1);
+                    self.p.add_resource_type(&name, self.k.memories[m].ports);
                 }
                 vec![r]
             }
-            None => Vec::new(),
+            None => match self.k.limited(n) {
+                Some((_, limit)) => {
+                    let next = self.p.resource_types.len();
+                    let r = *self
+                        .units
+                        .entry(class)
+                        .or_insert(ResourceTypeId(next as u32));
+                    if r.0 as usize == next {
+                        self.p.add_resource_type(&format!("{class}_units"), limit);
+                    }
+                    vec![r]
+                }
+                None => Vec::new(),
+            },
         };
         let id = self.p.add_operation(t, &resources);
         self.latencies.push(latency);
