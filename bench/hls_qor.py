@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""QoR benchmark of `silica hls`: the PolyBench set (examples/polybench,
+MINI size, i32 and f32) and the small kernels of bench/hls_qor_kernels.mlir
+(vadd, dot, fir, conv2d, gemm16), plus PolyBench kernels at the 16-per-
+dimension sizes that issue 31 quotes CIRCT's static HLS flow at.
+
+For every kernel: `silica hls FILE --top F -o DIR` timed (compile time,
+best of --repeat runs), then `silica hls ... --sim` (co-simulation in
+Verilator against the kernel in lli-22: cycles measured, bit-exact check);
+from F.json: the latency, every pipelined loop's II against max(ResMII,
+RecMII), and the resource estimate; from report.txt the pipelines' bound
+(sum of iterations x MII + deepest depth). Kernels the flow rejects are
+listed with their diagnostic.
+
+CIRCT's static flow (affine -> scf -> calyx -> Verilog) is not run here:
+the `circt` wheel available (1.62) registers neither the func, memref nor
+affine dialects for parsing, nor the export-calyx translation, and ships
+no circt-opt (docs/QOR.md). The figures issue 31 quotes for it, measured
+on the same kernel shapes, are printed beside silica's with the ratio,
+labelled as quoted.
+
+Usage: python3 bench/hls_qor.py [--silica PATH] [--jobs N] [--repeat N]
+       [--only NAME,...]   (prints a markdown table)
+"""
+import argparse
+import concurrent.futures
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "examples", "polybench"))
+import gen  # noqa: E402
+
+# CIRCT static flow (lower-affine, flattened memories, scf-for-to-while,
+# lower-scf-to-calyx, calyx 0.7 to Verilog), cycles in a Verilator
+# testbench, as issue 31 quotes them for 16-element-per-dimension i32
+# kernels.
+CIRCT_STATIC_ISSUE31 = {
+    "vadd": 644,
+    "dot": 839,
+    "gemm16": 104388,
+    "atax16": 11592,
+    "bicg16": 8456,
+    "gesummv16": 8708,
+    "mvt16": 11016,
+    "jacobi-1d16": 4372,
+}
+
+# PolyBench kernels at the sizes of issue 31's CIRCT figures.
+SIZED = {
+    "atax16": ("atax", {"M": 16, "N": 16}),
+    "bicg16": ("bicg", {"M": 16, "N": 16}),
+    "gesummv16": ("gesummv", {"N": 16}),
+    "mvt16": ("mvt", {"N": 16}),
+    "jacobi-1d16": ("jacobi-1d", {"TSTEPS": 4, "N": 32}),
+}
+
+
+def kernels(workdir):
+    """(name, file, top) of every kernel of the benchmark."""
+    out = []
+    small = os.path.join(HERE, "hls_qor_kernels.mlir")
+    with open(small) as f:
+        for top in re.findall(r"func\.func @(\w+)\(", f.read()):
+            out.append((top, small, top))
+    for label, (name, sizes) in SIZED.items():
+        path = os.path.join(workdir, label + ".mlir")
+        with open(path, "w") as f:
+            f.write(gen.render(name, "custom", "i32", sizes))
+        out.append((label, path, gen.top_name(name)))
+    for ty in ("i32", "f32"):
+        for path in sorted(glob.glob(os.path.join(ROOT, "examples", "polybench", "mini", f"*.{ty}.mlir"))):
+            name = os.path.basename(path)[: -len(".mlir")]
+            with open(path) as f:
+                top = re.search(r"func\.func @(\w+)\(", f.read()).group(1)
+            out.append((f"{name.replace('.' + ty, '')} ({ty})", path, top))
+    return out
+
+
+def first_error(text):
+    for line in text.splitlines():
+        if "error" in line:
+            return line.strip().replace(ROOT + os.sep, "")
+    return text.strip().splitlines()[-1] if text.strip() else "failed"
+
+
+def run_one(silica, name, path, top, workdir, repeat):
+    out = os.path.join(workdir, re.sub(r"[^\w.-]", "_", name))
+    best = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        r = subprocess.run([silica, "hls", path, "--top", top, "-o", out + ".c"],
+                           capture_output=True, text=True)
+        dt = time.perf_counter() - t0
+        if r.returncode != 0:
+            return {"name": name, "ok": False, "why": first_error(r.stderr)}
+        best = dt if best is None else min(best, dt)
+    r = subprocess.run([silica, "hls", path, "--top", top, "-o", out, "--sim"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        return {"name": name, "ok": False, "compile_s": best, "why": first_error(r.stderr)}
+    with open(os.path.join(out, top + ".json")) as f:
+        report = json.load(f)
+    with open(os.path.join(out, "report.txt")) as f:
+        text = f.read()
+    bound = re.search(r"= (\d+) cycles\): ([\d.]+)x", text)
+    loops = [lp for lp in report["loops"] if lp["pipelined"]]
+    at_bound = sum(1 for lp in loops if lp["ii"] == max(lp["res_mii"], lp["rec_mii"]))
+    return {
+        "name": name,
+        "ok": True,
+        "cycles": report["latency"]["min"],
+        "bound": int(bound.group(1)) if bound else None,
+        "pipelined": len(loops),
+        "at_bound": at_bound,
+        "iis": [(lp["ii"], lp["res_mii"], lp["rec_mii"]) for lp in loops],
+        "resources": report["resources"]["estimate"],
+        "compile_s": best,
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--silica", default=None)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--only", default=None)
+    args = ap.parse_args()
+    silica = args.silica
+    if silica is None:
+        for p in ("target/release/silica", "target/debug/silica"):
+            if os.path.exists(os.path.join(ROOT, p)):
+                silica = os.path.join(ROOT, p)
+                break
+    with tempfile.TemporaryDirectory() as workdir:
+        ks = kernels(workdir)
+        if args.only:
+            wanted = set(args.only.split(","))
+            ks = [k for k in ks if k[0] in wanted]
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(lambda k: run_one(silica, *k, workdir, args.repeat), ks))
+    print(f"silica: {silica}")
+    print("| kernel | cycles (co-sim) | bound | ratio | II = max(ResMII, RecMII) | II (ResMII, RecMII) | LUT | FF | DSP | BRAM | compile ms | CIRCT static (issue 31) | CIRCT / silica |")
+    print("|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    failed = []
+    loops = at = 0
+    total_compile = 0.0
+    for r in results:
+        if not r["ok"]:
+            failed.append(r)
+            continue
+        res = r["resources"]
+        circt = CIRCT_STATIC_ISSUE31.get(r["name"])
+        ratio = f"{r['cycles'] / r['bound']:.2f}" if r["bound"] else ""
+        speedup = f"{circt / r['cycles']:.1f}x" if circt else ""
+        iis = ", ".join(f"{ii} ({rm}, {cm})" for ii, rm, cm in r["iis"])
+        loops += r["pipelined"]
+        at += r["at_bound"]
+        total_compile += r["compile_s"]
+        print(
+            f"| {r['name']} | {r['cycles']} | {r['bound'] or ''} | {ratio} | {r['at_bound']}/{r['pipelined']} | {iis} "
+            f"| {res['lut']} | {res['ff']} | {res['dsp']} | {res['bram']} | {r['compile_s'] * 1000:.0f} "
+            f"| {circt or ''} | {speedup} |"
+        )
+    print()
+    passed = len(results) - len(failed)
+    print(f"{passed} of {len(results)} kernels compile and co-simulate bit-exactly; "
+          f"{at} of {loops} pipelined loops at II = max(ResMII, RecMII); "
+          f"compile time (no --sim) of those {passed}: {total_compile:.2f} s in all")
+    if failed:
+        print()
+        print("| kernel | not accepted or not matching |")
+        print("|---|---|")
+        for r in failed:
+            why = r["why"].replace("|", "\\|")
+            print(f"| {r['name']} | {why} |")
+
+
+if __name__ == "__main__":
+    main()
