@@ -1,13 +1,18 @@
 //! `affine-loop-coalescing` for `affine.for` nests: MLIR's band search
-//! (in each outermost perfect nest, bands of loops whose bounds are
+//! (in each perfect nest, from its outermost loop, bands of loops whose bounds are
 //! defined above the band, innermost bands first) and its affine
 //! `coalesceLoops`: a band of normalized loops without iteration
 //! arguments becomes one loop over the product of the trip counts, each
 //! old induction variable rebuilt with `floordiv`/`mod` of the new one.
-//! `scf.for` nests are left alone (mlir-opt-22 coalesces them too).
+//! Bands whose inner upper bounds are not affine symbols (mlir-opt-22
+//! coalesces them into invalid IR) and `scf.for` nests (which mlir-opt-22
+//! coalesces too) are left alone.
 
-use crate::for_op::{body, bounds, induction_var, is_for, perfect_nest, set_bounds, step, Bound};
+use crate::for_op::{
+    body, body_ops, bounds, induction_var, is_for, perfect_nest, set_bounds, step, Bound,
+};
 use crate::loops::build::{create, create_apply, inits};
+use crate::scope::{affine_scope, is_valid_symbol_in};
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::pass::{Pass, PassInfo};
 use silica_ir::{AttrKind, Context, Diagnostic, Ir, OpId, RegionId, ValueId};
@@ -95,6 +100,19 @@ pub fn coalesce_loops(ctx: &mut Context, ir: &mut Ir, loops: &[OpId]) -> bool {
             Some((_, ub)) => uppers.push(ub),
             None => return false,
         }
+    }
+    // The inner upper bounds become symbols of the new bound and index
+    // maps: a bound over an enclosing loop's induction variable would
+    // make them invalid (mlir-opt-22 builds that invalid IR), so such a
+    // band stays.
+    let scope = affine_scope(ctx, ir, outermost);
+    let symbolic = uppers[1..].iter().all(|ub| {
+        ub.operands
+            .iter()
+            .all(|&v| is_valid_symbol_in(ctx, ir, v, scope))
+    });
+    if !symbolic {
+        return false;
     }
     let Some(inner_body) = body(ir, innermost) else {
         return false;
@@ -223,19 +241,12 @@ impl Pass for LoopCoalescing {
     fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
         let mut roots = Vec::new();
         ir.walk(op, &mut |o| {
-            if is_for(ctx, ir, o) {
-                let mut p = ir.parent_op(o);
-                let mut nested = false;
-                while let Some(q) = p {
-                    if is_for(ctx, ir, q) {
-                        nested = true;
-                        break;
-                    }
-                    p = ir.parent_op(q);
-                }
-                if !nested {
-                    roots.push(o);
-                }
+            // Each perfect nest once, from its outermost loop.
+            let continues_nest = ir
+                .parent_op(o)
+                .is_some_and(|p| is_for(ctx, ir, p) && body_ops(ir, p) == [o]);
+            if is_for(ctx, ir, o) && !continues_nest {
+                roots.push(o);
             }
         });
         for r in roots {

@@ -6,12 +6,14 @@
 //! affine loads/stores of a memref that no other op in the loop writes
 //! (or, for a store, reads). Unlike mlir-opt-22, ops with memory effects
 //! are moved only out of loops known to run at least once (upstream MLIR
-//! has since made the same fix), and an op of unknown effects on the
-//! memref counts as a writer.
+//! has since made the same fix, for constant trip counts; here also trip
+//! counts bounded below by 1 over the ranges of outer loops), and an op of
+//! unknown effects on the memref counts as a writer.
 
+use crate::bounds::OperandRanges;
 use crate::for_op::{body, induction_var, is_for};
 use crate::loops::build::iter_args;
-use crate::loops::{constant_trip_count, loops_post_order};
+use crate::loops::{constant_trip_count, loops_post_order, trip_count_map};
 use rustc_hash::FxHashSet;
 use silica_ir::dialect::{op_effects, Effects};
 use silica_ir::pass::{Pass, PassInfo};
@@ -101,12 +103,31 @@ impl Invariance {
     }
 }
 
+/// Whether the loop `lp` is known to run at least once: a constant trip
+/// count above 0, or every result of its trip count map at least 1 over
+/// the constant ranges of the map's operands (`0 to %i + 1` inside a loop
+/// over `%i` from 0).
+fn runs_at_least_once(ctx: &mut Context, ir: &mut Ir, lp: OpId) -> bool {
+    if let Some(t) = constant_trip_count(ctx, ir, lp) {
+        return t > 0;
+    }
+    let Some(tc) = trip_count_map(ctx, ir, lp) else {
+        return false;
+    };
+    let ranges = OperandRanges::of(ctx, ir, &tc.operands);
+    tc.map.results.iter().all(|e| {
+        ranges
+            .bound(e, tc.map.num_dims, false)
+            .is_some_and(|l| l >= 1)
+    })
+}
+
 /// Moves the invariant ops of the loop `lp` before it.
 pub fn hoist_invariants(ctx: &mut Context, ir: &mut Ir, lp: OpId) {
     let (Some(block), Some(iv)) = (body(ir, lp), induction_var(ir, lp)) else {
         return;
     };
-    let runs = constant_trip_count(ctx, ir, lp).is_some_and(|t| t > 0);
+    let runs = runs_at_least_once(ctx, ir, lp);
     let mut st = Invariance {
         lp,
         iv,

@@ -58,3 +58,20 @@ func.func @iter_args(%A: memref<10xf32>, %n: index) -> f32 {
   return %r : f32
 }
 
+
+// -----
+
+func.func @triangular(%A: memref<30x20xi32>, %C: memref<30x30xi32>, %a: i32) {
+  affine.for %i = 0 to 30 {
+    affine.for %k = 0 to 20 {
+      affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+        %c = affine.load %C[%i, %j] : memref<30x30xi32>
+        %x = affine.load %A[%i, %k] : memref<30x20xi32>
+        %y = arith.muli %a, %x : i32
+        %s = arith.addi %c, %y : i32
+        affine.store %s, %C[%i, %j] : memref<30x30xi32>
+      }
+    }
+  }
+  return
+}
