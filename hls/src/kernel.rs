@@ -3,6 +3,7 @@
 //! loops, and the datapath nodes of every block at their hardware widths.
 //! The front end builds it; analysis, scheduling and construction read it.
 
+pub use crate::float::Operator;
 pub use silica_hw_dialects::eval::Predicate;
 use silica_ir::affine::AffineMap;
 use silica_ir::{Attr, OpId};
@@ -72,6 +73,9 @@ pub enum Op {
     /// `[word address, data]` or `[word address, data, predicate]`; no
     /// result. A predicate (an `i1`) gates the access (if-conversion).
     Store(MemId),
+    /// An IEEE-754 operation on raw bits (`arith.addf`, `arith.cmpf`,
+    /// ...): an instance of the operator's pipelined `hw.module`.
+    Float(Operator),
 }
 
 impl Op {

@@ -146,7 +146,7 @@ pub fn synthesize(
     opts: &Options,
 ) -> Result<Design, Box<Diagnostic>> {
     let at_module = |m: String| Box::new(Diagnostic::error(ir.op_loc(module), m));
-    let library = Library::for_target(&opts.target).map_err(at_module)?;
+    let mut library = Library::for_target(&opts.target).map_err(at_module)?;
     let func = front::find_top(ctx, ir, module, &opts.top)?;
     let directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
     let clock_ns = directives.clock_ns.unwrap_or(opts.clock_ns);
@@ -166,6 +166,7 @@ pub fn synthesize(
     let mut interface = interface::build(ctx, ir, func, &library.target, clock_ns)?;
     front::memories(&mut kernel, &mut interface, &directives, &mut log);
     analysis::ranges::narrow_index(&mut kernel);
+    library.choose_float_latencies(ctx, &kernel, clock_ns);
     let memory_deps: Vec<_> = (0..kernel.loops.len())
         .map(|l| {
             if kernel.loops[l].pipelined {

@@ -1,8 +1,14 @@
 //! The operator library of a target: latency, delay, resource kind and
 //! area per operator class and width, read from the documented data
-//! files `hls/library/<target>.txt` (estimates until measured).
+//! files `hls/library/<target>.txt` (estimates until measured). Float
+//! operator classes have latency and delay `auto`: each design picks,
+//! per operator and clock period, the smallest pipeline latency whose
+//! stages fit the clock by the operator generator's own stage-delay
+//! estimates ([`Library::choose_float_latencies`]).
 
-use crate::kernel::Op;
+use crate::float::{choose_latency, FloatOp, LatencyChoice, Operator};
+use crate::kernel::{Kernel, Op};
+use silica_ir::Context;
 
 /// One row of a library: an operator class up to a width.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,6 +22,9 @@ pub struct Row {
     pub resource: String,
     pub luts_per_bit: f64,
     pub dsp: u32,
+    /// Latency and delay chosen per design from the clock period (the
+    /// file says `auto`; float operators).
+    pub auto: bool,
 }
 
 /// A target's operator library.
@@ -23,7 +32,15 @@ pub struct Row {
 pub struct Library {
     pub target: String,
     pub rows: Vec<Row>,
+    /// The latency chosen for each float operator of the design.
+    pub float_latencies: Vec<(Operator, LatencyChoice)>,
 }
+
+/// The classes of float operators (the only ones whose latency and
+/// delay may be `auto`).
+pub const FLOAT_CLASSES: [&str; 8] = [
+    "fadd", "fmul", "fdiv", "fsqrt", "fma", "fcmp", "fsign", "fconv",
+];
 
 /// The bundled libraries, by family.
 const LIBRARIES: [(&str, &str); 2] = [
@@ -56,6 +73,10 @@ impl Library {
             if f.len() != 7 {
                 return Err(bad());
             }
+            let auto = f[2] == "auto";
+            if auto != (f[3] == "auto") || (auto && !FLOAT_CLASSES.contains(&f[0])) {
+                return Err(bad());
+            }
             rows.push(Row {
                 class: f[0].to_string(),
                 max_width: if f[1] == "*" {
@@ -63,17 +84,48 @@ impl Library {
                 } else {
                     f[1].parse().map_err(|_| bad())?
                 },
-                latency: f[2].parse().map_err(|_| bad())?,
-                delay_ns: f[3].parse().map_err(|_| bad())?,
+                latency: if auto {
+                    0
+                } else {
+                    f[2].parse().map_err(|_| bad())?
+                },
+                delay_ns: if auto {
+                    0.0
+                } else {
+                    f[3].parse().map_err(|_| bad())?
+                },
                 resource: f[4].to_string(),
                 luts_per_bit: f[5].parse().map_err(|_| bad())?,
                 dsp: f[6].parse().map_err(|_| bad())?,
+                auto,
             });
         }
         Ok(Library {
             target: target.to_string(),
             rows,
+            float_latencies: Vec::new(),
         })
+    }
+
+    /// Picks the pipeline latency of every float operator of `k` for a
+    /// clock of `clock_ns`: the smallest whose slowest stage fits, else
+    /// the fastest (from the generator's estimates).
+    pub fn choose_float_latencies(&mut self, ctx: &mut Context, k: &Kernel, clock_ns: f64) {
+        for n in &k.nodes {
+            let Op::Float(o) = n.op else { continue };
+            if self.float_latency(o).is_none() {
+                let choice = choose_latency(ctx, o, clock_ns);
+                self.float_latencies.push((o, choice));
+            }
+        }
+    }
+
+    /// The latency chosen for float operator `o`.
+    pub fn float_latency(&self, o: Operator) -> Option<&LatencyChoice> {
+        self.float_latencies
+            .iter()
+            .find(|(x, _)| *x == o)
+            .map(|(_, c)| c)
     }
 
     /// The row for an operation of `class` at `width`.
@@ -100,6 +152,18 @@ pub fn class_of(op: Op) -> &'static str {
         Op::SExt | Op::ZExt | Op::Trunc => "ext",
         Op::Load(_) => "load",
         Op::Store(_) => "store",
+        Op::Float(o) => match o.op {
+            FloatOp::Add | FloatOp::Sub => "fadd",
+            FloatOp::Mul => "fmul",
+            FloatOp::Div => "fdiv",
+            FloatOp::Sqrt => "fsqrt",
+            FloatOp::Fma => "fma",
+            FloatOp::Cmp(_) | FloatOp::Max | FloatOp::Min => "fcmp",
+            FloatOp::Neg | FloatOp::Abs => "fsign",
+            FloatOp::Convert { .. } | FloatOp::IntToFloat { .. } | FloatOp::FloatToInt { .. } => {
+                "fconv"
+            }
+        },
     }
 }
 
@@ -116,6 +180,12 @@ mod tests {
             ] {
                 assert!(lib.row(class, 128).is_some(), "{t} lacks {class}");
             }
+            for class in FLOAT_CLASSES {
+                assert!(
+                    lib.row(class, 64).is_some_and(|r| r.auto),
+                    "{t} lacks {class}"
+                );
+            }
             assert_eq!(lib.row("load", 32).unwrap().latency, 1);
         }
     }
@@ -127,5 +197,8 @@ mod tests {
         assert_eq!(lib.row("mul", 32).unwrap().latency, 1);
         assert!(Library::for_target("xc7").is_err());
         assert_eq!(Library::for_target("ecp5").unwrap().target, "ecp5-25k");
+        assert!(Library::parse("t", "fadd * auto auto lut 1 0").is_ok());
+        assert!(Library::parse("t", "add * auto auto lut 1 0").is_err());
+        assert!(Library::parse("t", "fadd * auto 1.0 lut 1 0").is_err());
     }
 }

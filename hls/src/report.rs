@@ -1,8 +1,9 @@
 //! Reports: `F.json` (the interface description and QoR figures in the
 //! brief's shape, written with serde) and `report.txt` (the same for a
 //! person: latency, each loop's trip count, II against ResMII/RecMII and
-//! depth, the schedule of each pipelined loop, resource estimates, and
-//! what became of each directive: honoured or not, and why).
+//! depth, the schedule of each pipelined loop, the latency chosen for
+//! each float operator, resource estimates, and what became of each
+//! directive: honoured or not, and why).
 
 use crate::analysis::trips::Figures;
 use crate::build::ports::result_port;
@@ -140,6 +141,7 @@ pub fn estimate(r: &ReportInput<'_>) -> Estimate {
     for (i, n) in r.k.nodes.iter().enumerate() {
         let width = match n.op {
             Op::Store(_) => 0,
+            Op::Float(o) => o.format.width(),
             _ => n.width,
         };
         if r.k.limited(i).is_some() {
@@ -358,6 +360,18 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
                 .map(|(n, node)| format!("{}#{n}", class_of(node.op)))
                 .collect();
             let _ = writeln!(out, "  {t}: {}", ops.join(" "));
+        }
+    }
+    if !r.lib.float_latencies.is_empty() {
+        let _ = writeln!(out, "float operators (latency, estimated slowest stage):");
+        for (o, c) in &r.lib.float_latencies {
+            let _ = writeln!(
+                out,
+                "  {}: {} cycles, {:.1} ns",
+                o.module_name(c.latency),
+                c.latency,
+                c.stage_delay_ns
+            );
         }
     }
     let e = &j.resources.estimate;

@@ -37,8 +37,8 @@ func.func @strided(%a: memref<4xi32, strided<[2]>>) {
   return
 }
 
-// FLOAT: error: memref 'memref<4xf32>' has element type 'f32'; silica hls supports integer elements of 1 to 128 bits
-func.func @floats(%a: memref<4xf32>) {
+// FLOAT: error: memref 'memref<4xf16>' has element type 'f16'; silica hls supports integer elements of 1 to 128 bits, f32 and f64
+func.func @floats(%a: memref<4xf16>) {
   return
 }
 

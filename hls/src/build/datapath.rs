@@ -43,6 +43,7 @@ impl Builder<'_, '_> {
                     _ => enable,
                 }
             }
+            Op::Float(o) => self.float_instance(n, o, &args),
             op => {
                 let v = self.operator(op, &args, node.width);
                 let latency = self.s.latency[n];
@@ -191,7 +192,7 @@ impl Builder<'_, '_> {
                     h.mux(negative, up, r)
                 }
             }
-            Op::Load(_) | Op::Store(_) => args[0],
+            Op::Load(_) | Op::Store(_) | Op::Float(_) => args[0],
         }
     }
 

@@ -1,4 +1,5 @@
-//! Structure: the scheduled kernel as one `hw.module` of comb/seq ops.
+//! Structure: the scheduled kernel as one `hw.module` of comb/seq ops
+//! (and the `hw.module`s of its float operators, `float.rs`).
 //! Ports follow the brief's contract (`ports.rs`); the controller and the
 //! pipelines are in `control/`. The datapath is built on demand: a value
 //! is asked for *as seen* at a controller state or at a step of a
@@ -8,6 +9,7 @@
 
 pub mod binding;
 mod datapath;
+mod float;
 pub mod hw;
 mod memory;
 pub mod ports;
@@ -281,6 +283,7 @@ pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Bo
         props: None,
     });
     ir.append_op(top_block, module);
+    float::operator_modules(ctx, &mut ir, top, k, s)?;
     let input_of = |name: &str| -> ValueId {
         let i = ports
             .iter()

@@ -13,10 +13,14 @@
 //! - integers of any width: uniform over all `2^w` patterns;
 //! - `index`: uniform in [`Options::index_range`] (inclusive), since an
 //!   `index` argument is usually a trip count or a bound;
-//! - `f16`, `bf16`, `f32`, `f64`: finite values with a uniform sign and
-//!   mantissa and an unbiased exponent uniform in [-8, 7], so sums and
-//!   products of a few stay finite and round in interesting ways; passed
-//!   as their raw bits.
+//! - `f16`, `bf16`, `f32`, `f64`: one value in eight a special one (one
+//!   of: +0, -0, +inf, -inf, a quiet NaN with a random payload, a
+//!   subnormal with a random sign and mantissa, the largest finite value
+//!   or the smallest normal one with a random sign, equally likely), the
+//!   others finite values with a uniform sign and mantissa and an
+//!   unbiased exponent uniform in [-8, 7], so sums and products of a few
+//!   stay finite and round in interesting ways; passed as their raw
+//!   bits.
 
 use super::Options;
 use crate::interface::{ArgKind, Interface};
@@ -146,6 +150,9 @@ fn draw(rng: &mut SplitMix64, kind: ValueKind, options: &Options) -> BigUint {
             let (lo, hi) = options.index_range;
             BigUint::from(rng.in_range(lo.min(hi), hi.max(lo)))
         }
+        ValueKind::Float { exponent, mantissa } if rng.in_range(0, 7) == 0 => {
+            special_float(rng, exponent, mantissa)
+        }
         ValueKind::Float { exponent, mantissa } => {
             let bias = (1u64 << (exponent - 1)) - 1;
             let e = bias - 8 + rng.in_range(0, 15);
@@ -153,6 +160,36 @@ fn draw(rng: &mut SplitMix64, kind: ValueKind, options: &Options) -> BigUint {
             let frac = rng.bits(mantissa);
             (sign << (exponent + mantissa)) | (BigUint::from(e) << mantissa) | frac
         }
+    }
+}
+
+/// One of the special values of a float format (see the module's
+/// documentation).
+fn special_float(rng: &mut SplitMix64, exponent: u32, mantissa: u32) -> BigUint {
+    let one = || BigUint::from(1u8);
+    let sign_bit = one() << (exponent + mantissa);
+    let all_exp = ((one() << exponent) - 1u8) << mantissa;
+    let quiet = one() << (mantissa - 1);
+    let fraction_mask = (one() << mantissa) - 1u8;
+    let sign = |rng: &mut SplitMix64| {
+        if rng.in_range(0, 1) == 1 {
+            sign_bit.clone()
+        } else {
+            BigUint::ZERO
+        }
+    };
+    match rng.in_range(0, 7) {
+        0 => BigUint::ZERO,
+        1 => sign_bit.clone(),
+        2 => all_exp,
+        3 => sign_bit | all_exp,
+        4 => sign(rng) | all_exp | quiet | rng.bits(mantissa - 1),
+        5 => {
+            let fraction = rng.bits(mantissa) | one();
+            sign(rng) | fraction
+        }
+        6 => sign(rng) | (all_exp - (one() << mantissa)) | fraction_mask,
+        _ => sign(rng) | (one() << mantissa),
     }
 }
 
@@ -359,14 +396,29 @@ mod tests {
             }
         }
         let f32k = ValueKind::of("f32", 32);
-        for _ in 0..200 {
+        let mut specials = std::collections::BTreeSet::new();
+        for _ in 0..2000 {
             let v = draw(&mut rng, f32k, &options);
             let f = f32::from_bits(u32::try_from(&v).unwrap());
-            assert!(
-                f.is_finite() && f.abs() >= 2f32.powi(-8) && f.abs() < 256.0,
-                "{f}"
-            );
+            let class = if f.is_nan() {
+                "nan"
+            } else if f.is_infinite() {
+                "inf"
+            } else if f == 0.0 {
+                "zero"
+            } else if f.is_subnormal() {
+                "subnormal"
+            } else if f.abs() == f32::MAX {
+                "max"
+            } else if f.abs() == f32::MIN_POSITIVE {
+                "min"
+            } else {
+                assert!(f.abs() >= 2f32.powi(-8) && f.abs() < 256.0, "{f}");
+                continue;
+            };
+            specials.insert(class);
         }
+        assert_eq!(specials.len(), 6, "{specials:?}");
         for _ in 0..200 {
             let v = u64::try_from(&draw(&mut rng, ValueKind::Index, &options)).unwrap();
             assert!((options.index_range.0..=options.index_range.1).contains(&v));

@@ -30,10 +30,32 @@ pub const MAX_LATENCY: u32 = 64;
 /// listed latency is strictly faster per stage than the one before.
 pub fn latency_choices(ctx: &mut Context, operator: Operator) -> Vec<LatencyChoice> {
     let mut choices: Vec<LatencyChoice> = Vec::new();
-    for latency in 0..=MAX_LATENCY {
-        if latency > 0 && !operator.pipelinable() {
-            break;
-        }
+    while let Some(choice) = next_choice(ctx, operator, choices.last()) {
+        choices.push(choice);
+    }
+    choices
+}
+
+/// How many more latencies are tried past one that does not make the
+/// slowest stage faster: a long recurrence (the digits of a divider)
+/// splits into stages a whole number of digits deep, so the stage delay
+/// improves in steps, not at every latency.
+const LOOKAHEAD: u32 = 6;
+
+/// The choice after `last` (the combinational one first): the next
+/// latency that makes the slowest stage faster, or `None` when none of
+/// the next few does.
+fn next_choice(
+    ctx: &mut Context,
+    operator: Operator,
+    last: Option<&LatencyChoice>,
+) -> Option<LatencyChoice> {
+    let first = last.map_or(0, |c| c.latency + 1);
+    if first > 0 && !operator.pipelinable() {
+        return None;
+    }
+    let end = (first + LOOKAHEAD).min(MAX_LATENCY + 1);
+    (first..end).find_map(|latency| {
         let mut ir = Ir::new();
         let (_, plan) = build_module(ctx, &mut ir, operator, latency);
         let delays = &plan.stage_delays_ns;
@@ -43,24 +65,25 @@ pub fn latency_choices(ctx: &mut Context, operator: Operator) -> Vec<LatencyChoi
             input_delay_ns: delays.first().copied().unwrap_or(0.0),
             output_delay_ns: delays.last().copied().unwrap_or(0.0),
         };
-        match choices.last() {
-            Some(last) if choice.stage_delay_ns >= last.stage_delay_ns - 1e-9 => break,
-            _ => choices.push(choice),
+        match last {
+            Some(l) if choice.stage_delay_ns >= l.stage_delay_ns - 1e-9 => None,
+            _ => Some(choice),
         }
-    }
-    choices
+    })
 }
 
 /// The smallest latency whose slowest stage fits in `clock_ns`, else
-/// the fastest choice.
+/// the fastest choice (the choices are built only up to the one that
+/// fits).
 pub fn choose_latency(ctx: &mut Context, operator: Operator, clock_ns: f64) -> LatencyChoice {
-    let choices = latency_choices(ctx, operator);
-    let fits = choices
-        .iter()
-        .find(|c| c.stage_delay_ns <= clock_ns)
-        .or(choices.last())
-        .cloned();
-    fits.unwrap_or(LatencyChoice {
+    let mut last: Option<LatencyChoice> = None;
+    while let Some(choice) = next_choice(ctx, operator, last.as_ref()) {
+        if choice.stage_delay_ns <= clock_ns {
+            return choice;
+        }
+        last = Some(choice);
+    }
+    last.unwrap_or(LatencyChoice {
         latency: 0,
         stage_delay_ns: 0.0,
         input_delay_ns: 0.0,

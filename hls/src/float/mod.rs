@@ -11,8 +11,9 @@
 //! `silica_fcmp_olt_f32_l0`; [`Operator::module_name`]) has the ports,
 //! in this order:
 //! - `clock : !seq.clock`, only when `L > 0`;
-//! - the operands `a`, `b` (one for `fneg`/`fabs`), raw IEEE bits as
-//!   `iW` (`i32` for `f32`, `i64` for `f64`);
+//! - the operands `a`, `b` (one for `fneg`/`fabs`/`fsqrt`, three,
+//!   `a`, `b`, `c`, for `fma`), raw IEEE bits as `iW` (`i32` for `f32`,
+//!   `i64` for `f64`);
 //! - `result`: raw IEEE bits (`i1` for comparisons).
 //!
 //! With `L = 0` the module is combinational. With `L > 0` the operands
@@ -41,6 +42,8 @@ mod builder;
 mod compare;
 mod convert;
 pub mod delay;
+mod divide;
+mod fma;
 mod format;
 mod latency;
 mod module;

@@ -5,6 +5,8 @@ use super::add::build_add;
 use super::builder::Builder;
 use super::compare::{build_cmp, build_min_max, FloatPredicate};
 use super::convert::{build_float_convert, build_float_to_int, build_int_to_float};
+use super::divide::{build_div, build_sqrt};
+use super::fma::build_fma;
 use super::format::Format;
 use super::mul::build_mul;
 use super::sign::build_sign;
@@ -19,6 +21,12 @@ pub enum FloatOp {
     Sub,
     /// `arith.mulf`
     Mul,
+    /// `arith.divf`
+    Div,
+    /// `math.sqrt`
+    Sqrt,
+    /// `math.fma` (`a × b + c`, rounded once)
+    Fma,
     /// `arith.negf`
     Neg,
     /// `math.absf`
@@ -57,6 +65,9 @@ impl Operator {
             FloatOp::Add => "fadd".into(),
             FloatOp::Sub => "fsub".into(),
             FloatOp::Mul => "fmul".into(),
+            FloatOp::Div => "fdiv".into(),
+            FloatOp::Sqrt => "fsqrt".into(),
+            FloatOp::Fma => "fma".into(),
             FloatOp::Neg => "fneg".into(),
             FloatOp::Abs => "fabs".into(),
             FloatOp::Max => "fmaximum".into(),
@@ -68,7 +79,9 @@ impl Operator {
                 } else {
                     "truncf"
                 };
-                format!("{kind}_{}_to", self.format.name())
+                // The format after the mnemonic is the source; name the
+                // destination here.
+                format!("{kind}_to_{}_from", to.name())
             }
             FloatOp::IntToFloat { signed, int_bits } => {
                 let kind = if signed { "sitofp" } else { "uitofp" };
@@ -82,8 +95,8 @@ impl Operator {
     }
 
     /// The module's name at `latency`: `silica_<op>_<format>_l<latency>`
-    /// (conversions name their source: `silica_extf_f32_to_f64_l1`,
-    /// `silica_sitofp_i32_to_f32_l2`).
+    /// (conversions name both sides: `silica_extf_to_f64_from_f32_l1`,
+    /// `silica_sitofp_i32_to_f32_l2`, `silica_fptosi_i32_from_f32_l0`).
     pub fn module_name(self, latency: u32) -> String {
         format!(
             "silica_{}_{}_l{latency}",
@@ -96,9 +109,12 @@ impl Operator {
     pub fn operands(self) -> Vec<(&'static str, u32)> {
         let w = self.format.width();
         match self.op {
-            FloatOp::Neg | FloatOp::Abs | FloatOp::Convert { .. } | FloatOp::FloatToInt { .. } => {
-                vec![("a", w)]
-            }
+            FloatOp::Neg
+            | FloatOp::Abs
+            | FloatOp::Sqrt
+            | FloatOp::Convert { .. }
+            | FloatOp::FloatToInt { .. } => vec![("a", w)],
+            FloatOp::Fma => vec![("a", w), ("b", w), ("c", w)],
             FloatOp::IntToFloat { int_bits, .. } => vec![("a", int_bits)],
             _ => vec![("a", w), ("b", w)],
         }
@@ -130,10 +146,14 @@ impl Operator {
         let fmt = self.format;
         let a = operands[0];
         let y = operands.get(1).copied().unwrap_or(a);
+        let c = operands.get(2).copied().unwrap_or(a);
         match self.op {
             FloatOp::Add => build_add(b, fmt, a, y, false),
             FloatOp::Sub => build_add(b, fmt, a, y, true),
             FloatOp::Mul => build_mul(b, fmt, a, y),
+            FloatOp::Div => build_div(b, fmt, a, y),
+            FloatOp::Sqrt => build_sqrt(b, fmt, a),
+            FloatOp::Fma => build_fma(b, fmt, a, y, c),
             FloatOp::Neg => build_sign(b, fmt, true, a),
             FloatOp::Abs => build_sign(b, fmt, false, a),
             FloatOp::Max => build_min_max(b, fmt, true, a, y),

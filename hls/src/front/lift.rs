@@ -5,7 +5,8 @@
 //! `affine.if`/`scf.if` are if-converted: both branches are computed,
 //! their results selected, their memory accesses predicated. `scf.for`
 //! with `index` bounds and a constant step is a loop like `affine.for`.
-//! Any other operation is an error at that operation.
+//! Float operations are lifted by `float.rs`. Any other operation is an
+//! error at that operation.
 
 use super::signature::{memory_of, op_name_attr, scalar_width, signature, string_of};
 use crate::directives::{Directives, Pipeline};
@@ -138,7 +139,7 @@ impl Lifter<'_> {
     }
 
     /// The datapath value of an MLIR value.
-    fn val(&self, v: ValueId) -> Res<Val> {
+    pub(super) fn val(&self, v: ValueId) -> Res<Val> {
         match self.vals.get(&v) {
             Some(&x) => Ok(x),
             None => err(
@@ -158,17 +159,17 @@ impl Lifter<'_> {
         }
     }
 
-    fn result_width(&self, op: OpId) -> Res<u32> {
+    pub(super) fn result_width(&self, op: OpId) -> Res<u32> {
         self.result_width_of(self.ir.result(op, 0))
     }
 
-    fn result_width_of(&self, v: ValueId) -> Res<u32> {
+    pub(super) fn result_width_of(&self, v: ValueId) -> Res<u32> {
         let t = self.ir.value_type(v);
         scalar_width(self.ctx, t).ok_or_else(|| {
             Box::new(Diagnostic::error(
                 self.loc,
                 format!(
-                    "result type '{}' is not supported; silica hls computes integers and index",
+                    "result type '{}' is not supported; silica hls computes integers, index, f32 and f64",
                     silica_ir::printer::type_to_string(self.ctx, t)
                 ),
             ))
@@ -540,6 +541,9 @@ impl Lifter<'_> {
             "arith.maxui" => Some(Op::MaxU),
             _ => None,
         };
+        if let Some(v) = self.lift_float(op, name, operands, items)? {
+            return Ok(Some(v));
+        }
         if let Some(b) = binary {
             let w = self.result_width(op)?;
             let (a, c) = (self.val(operands[0])?, self.val(operands[1])?);
@@ -547,6 +551,9 @@ impl Lifter<'_> {
         }
         match name {
             "arith.constant" => {
+                if let Some(v) = self.float_constant(op) {
+                    return Ok(Some(v));
+                }
                 let w = self.result_width(op)?;
                 let value = match inherent_attr(self.ctx, self.ir, op, "value")
                     .map(|a| self.ctx.attr_kind(a))

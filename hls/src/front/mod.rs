@@ -1,6 +1,6 @@
 //! The front end: finds the top function, checks its signature against
-//! the hardware contract (static-shape identity-layout memrefs, integer
-//! and `index` scalars) and lifts its body into the [`Kernel`] model,
+//! the hardware contract (static-shape identity-layout memrefs, integer,
+//! `index`, `f32` and `f64` scalars) and lifts its body into the [`Kernel`] model,
 //! rejecting every operation the flow does not support with a diagnostic
 //! at that operation. Loop directives act here: `unroll.rs` unrolls loops
 //! of (a copy of) the input before lifting, `flatten.rs` folds perfect
@@ -8,6 +8,7 @@
 
 mod expr;
 mod flatten;
+mod float;
 mod lift;
 mod memories;
 mod signature;

@@ -1,11 +1,14 @@
 //! The top function's signature as the hardware contract reads it:
-//! scalar arguments (integers, `index`), memref arguments (static shape,
-//! identity layout, integer elements, default memory space) and scalar
-//! results, each named by its `hls.name` attribute or by position.
+//! scalar arguments (integers, `index`, `f32`/`f64` as raw IEEE bits),
+//! memref arguments (static shape, identity layout, integer or float
+//! elements, default memory space) and scalar results, each named by its
+//! `hls.name` attribute or by position.
 
+use crate::float::Format;
 use crate::kernel::{Arg, Memory, Scalar, INDEX};
 use silica_ir::affine::AffineExpr;
 use silica_ir::dialect::inherent_attr;
+use silica_ir::float::FloatKind;
 use silica_ir::printer::type_to_string;
 use silica_ir::types::DYNAMIC;
 use silica_ir::{Attr, AttrKind, Context, Diagnostic, Ir, OpId, Type, TypeKind};
@@ -37,11 +40,21 @@ pub fn op_name_attr(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
 }
 
 /// The hardware width of a scalar type: integers at their width, `index`
-/// as [`INDEX`] (decided by range analysis); `None` for anything else.
+/// as [`INDEX`] (decided by range analysis), `f32`/`f64` as their raw
+/// bits; `None` for anything else.
 pub fn scalar_width(ctx: &Context, t: Type) -> Option<u32> {
     match ctx.type_kind(t) {
         TypeKind::Integer { width, .. } if (1..=128).contains(width) => Some(*width),
         TypeKind::Index => Some(INDEX),
+        _ => float_format(ctx, t).map(Format::width),
+    }
+}
+
+/// The operator format of a float type the flow computes (`f32`, `f64`).
+pub fn float_format(ctx: &Context, t: Type) -> Option<Format> {
+    match ctx.type_kind(t) {
+        TypeKind::Float(FloatKind::F32) => Some(Format::F32),
+        TypeKind::Float(FloatKind::F64) => Some(Format::F64),
         _ => None,
     }
 }
@@ -95,11 +108,11 @@ pub fn memory_of(
             "memref '{shown}' is in a memory space silica hls does not support yet"
         ));
     }
-    let width = match ctx.type_kind(*element) {
-        TypeKind::Integer { width, .. } if (1..=128).contains(width) => *width,
+    let width = match scalar_width(ctx, *element) {
+        Some(w) if w != INDEX => w,
         _ => {
             return Err(format!(
-                "memref '{shown}' has element type '{}'; silica hls supports integer elements of 1 to 128 bits",
+                "memref '{shown}' has element type '{}'; silica hls supports integer elements of 1 to 128 bits, f32 and f64",
                 type_to_string(ctx, *element)
             ))
         }
@@ -156,7 +169,7 @@ pub fn signature(
             return Err(Box::new(Diagnostic::error(
                 arg_loc,
                 format!(
-                    "argument {i} has type '{}'; silica hls supports integers, index and static memrefs",
+                    "argument {i} has type '{}'; silica hls supports integers, index, f32, f64 and static memrefs",
                     type_to_string(ctx, t)
                 ),
             )));
@@ -166,7 +179,7 @@ pub fn signature(
     for &t in ctx.function_results(fty) {
         let w = scalar_width(ctx, t).ok_or_else(|| {
             err(format!(
-                "result type '{}' is not supported; silica hls returns integers and index",
+                "result type '{}' is not supported; silica hls returns integers, index, f32 and f64",
                 type_to_string(ctx, t)
             ))
         })?;

@@ -1,9 +1,10 @@
 //! Building one problem of the scheduling library from kernel nodes:
 //! operator types from the library (latency, delays clamped to the clock
-//! period), one port resource per memory (limited to its ports), one
-//! unit resource per operator class with a `[limits]` entry, value and
-//! memory-order dependences, extra operations (carried-value registers)
-//! and chain-breaking operations.
+//! period; float operators at the latency chosen for the design), one
+//! port resource per memory (limited to its ports), one unit resource
+//! per operator class with a `[limits]` entry, value and memory-order
+//! dependences, extra operations (carried-value registers) and
+//! chain-breaking operations.
 
 use crate::kernel::{Kernel, NodeId, Op, Val};
 use crate::library::{class_of, Library};
@@ -79,6 +80,7 @@ impl<'a> ProblemBuilder<'a> {
         let width = match node.op {
             Op::Store(_) => self.k.width(node.args[1]),
             Op::Cmp(_) => self.k.width(node.args[0]),
+            Op::Float(o) => o.format.width(),
             // A shared unit is as wide (and as slow) as its widest user.
             _ if self.k.limited(n).is_some() => (0..self.k.nodes.len())
                 .filter(|&x| self.k.limited(x).is_some_and(|(c, _)| c == class))
@@ -91,17 +93,37 @@ impl<'a> ProblemBuilder<'a> {
             .lib
             .row(class, width)
             .ok_or_else(|| format!("the {} library has no '{class}' row", self.lib.target))?;
-        let delay = row.delay_ns.min(self.clock_ns);
-        let latency = match node.op {
-            Op::Load(_) | Op::Store(_) => 1,
-            _ => row.latency,
+        let t = match node.op {
+            Op::Float(o) if row.auto => {
+                let c = self.lib.float_latency(o).ok_or_else(|| {
+                    format!(
+                        "no latency was chosen for float operator {}",
+                        o.module_name(0)
+                    )
+                })?;
+                let incoming = c.input_delay_ns.min(self.clock_ns);
+                let outgoing = if c.latency == 0 {
+                    incoming
+                } else {
+                    c.output_delay_ns.min(self.clock_ns)
+                };
+                self.operator_type(c.latency, incoming, outgoing)
+            }
+            _ => {
+                let delay = row.delay_ns.min(self.clock_ns);
+                let latency = match node.op {
+                    Op::Load(_) | Op::Store(_) => 1,
+                    _ => row.latency,
+                };
+                let outgoing = match node.op {
+                    Op::Load(_) => delay,
+                    _ if latency > 0 => 0.0,
+                    _ => delay,
+                };
+                self.operator_type(latency, delay, outgoing)
+            }
         };
-        let outgoing = match node.op {
-            Op::Load(_) => delay,
-            _ if latency > 0 => 0.0,
-            _ => delay,
-        };
-        let t = self.operator_type(latency, delay, outgoing);
+        let latency = self.p.operator_types[t.0 as usize].latency.unwrap_or(0);
         let resources: Vec<ResourceTypeId> = match node.op.memory() {
             Some(m) => {
                 let next = self.p.resource_types.len();

@@ -1,0 +1,76 @@
+//! Float operators in the circuit: every float operator the kernel uses
+//! gets its pipelined `hw.module` (`crate::float`, at the latency the
+//! schedule gave it) beside the top module, and each float node is an
+//! `hw.instance` of it whose operands are the node's inputs as seen where
+//! it starts; its result is valid `latency` cycles later, where the
+//! schedule expects it.
+
+use super::Builder;
+use crate::kernel::{Kernel, NodeId, Op, Operator};
+use crate::schedule::Schedules;
+use silica_ir::{AttrKind, Context, Diagnostic, Ir, OpId, ValueId};
+
+/// Creates, in the `builtin.module` `top`, the operator modules of every
+/// float node of `k` at its scheduled latency.
+pub fn operator_modules(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    top: OpId,
+    k: &Kernel,
+    s: &Schedules,
+) -> Result<(), Box<Diagnostic>> {
+    for (n, node) in k.nodes.iter().enumerate() {
+        if let Op::Float(o) = node.op {
+            crate::float::operator_module(ctx, ir, top, o, s.latency[n])?;
+        }
+    }
+    Ok(())
+}
+
+impl Builder<'_, '_> {
+    /// An instance of `o`'s module at node `n`'s latency on `args`.
+    pub(super) fn float_instance(&mut self, n: NodeId, o: Operator, args: &[ValueId]) -> ValueId {
+        let latency = self.s.latency[n];
+        let module = o.module_name(latency);
+        let mut operands = Vec::new();
+        let mut names = Vec::new();
+        if latency > 0 {
+            operands.push(self.hw.clock);
+            names.push("clock");
+        }
+        for (&a, (name, _)) in args.iter().zip(o.operands()) {
+            operands.push(a);
+            names.push(name);
+        }
+        let ctx = &mut *self.hw.ctx;
+        let strings = |ctx: &mut Context, v: &[&str]| {
+            let items: Vec<_> = v.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
+            ctx.array_attr(&items)
+        };
+        let arg_names = strings(ctx, &names);
+        let instance = format!("{}_{n}", module.trim_start_matches("silica_"));
+        let instance_name = ctx.string_attr(instance.as_bytes());
+        let root = ctx.sym(&module);
+        let module_name = ctx.intern_attr(AttrKind::SymbolRef {
+            root,
+            nested: Box::new([]),
+        });
+        let parameters = ctx.array_attr(&[]);
+        let result_names = strings(ctx, &["result"]);
+        let result_type = self.hw.int(o.result_width());
+        let op = self.hw.op(
+            "hw.instance",
+            &operands,
+            &[result_type],
+            vec![],
+            vec![
+                ("argNames", arg_names),
+                ("instanceName", instance_name),
+                ("moduleName", module_name),
+                ("parameters", parameters),
+                ("resultNames", result_names),
+            ],
+        );
+        self.hw.ir.result(op, 0)
+    }
+}
