@@ -115,6 +115,8 @@ pub struct Memory {
     pub loc: Attr,
     /// Ports (1, or 2 by the `ports` directive).
     pub ports: u32,
+    /// The partitioned array this memory is a bank of.
+    pub bank_of: Option<String>,
 }
 
 impl Memory {

@@ -169,8 +169,13 @@ pub fn estimate(r: &ReportInput<'_>) -> Estimate {
     e.lut = lut.ceil() as u64;
     let bram_bits = crate::device::lookup(&r.lib.target).map_or(18 * 1024, |d| d.bram_bits);
     for m in &r.k.memories {
-        if m.arg.is_none() {
-            e.bram += (m.words() * u64::from(m.element_width)).div_ceil(bram_bits);
+        match (m.arg, m.words()) {
+            (Some(_), _) => {}
+            // A one-word bank (a complete partition) is a register.
+            (None, 1) => e.ff += u64::from(m.element_width),
+            (None, words) => {
+                e.bram += (words * u64::from(m.element_width)).div_ceil(bram_bits);
+            }
         }
     }
     e

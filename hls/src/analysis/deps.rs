@@ -134,26 +134,28 @@ pub fn loop_dependences(
                 "affine.load" | "affine.store"
             )
     };
-    let node_of = |op| {
+    // An access to a partitioned array is one node per bank it may reach.
+    let nodes_of = |op| -> Vec<NodeId> {
         nodes
             .iter()
             .copied()
-            .find(|&n| k.nodes[n].op.memory().is_some() && k.nodes[n].source == op)
+            .filter(|&n| k.nodes[n].op.memory().is_some() && k.nodes[n].source == op)
+            .collect()
     };
     let step = k.loops[l].step.max(1);
     let mut out = Vec::new();
     for d in loop_carried_dependences(ctx, ir, k.loops[l].op) {
-        let (Some(src), Some(dst)) = (node_of(d.src), node_of(d.dst)) else {
-            continue;
-        };
-        if src == dst {
-            continue;
-        }
         // Distances are in values of the induction variable.
         let distance = d.min_distance.map_or(1, |m| {
             u32::try_from((m.max(1) + step - 1) / step).unwrap_or(u32::MAX)
         });
-        out.push(MemDep { src, dst, distance });
+        for src in nodes_of(d.src) {
+            for dst in nodes_of(d.dst) {
+                if src != dst {
+                    out.push(MemDep { src, dst, distance });
+                }
+            }
+        }
     }
     out.extend(
         linear_dependences(k, l, nodes)
@@ -194,11 +196,13 @@ fn flat_dependences(
     for q in (0..chain.len().saturating_sub(1)).rev() {
         span[q] = span[q + 1].saturating_mul(trips[q + 1]);
     }
-    let node_of = |op| {
+    // An access to a partitioned array is one node per bank it may reach.
+    let nodes_of = |op| -> Vec<NodeId> {
         nodes
             .iter()
             .copied()
-            .find(|&n| k.nodes[n].op.memory().is_some() && k.nodes[n].source == op)
+            .filter(|&n| k.nodes[n].op.memory().is_some() && k.nodes[n].source == op)
+            .collect()
     };
     let mut out = Vec::new();
     let affine_node = |n: NodeId| {
@@ -210,9 +214,7 @@ fn flat_dependences(
     };
     if all_affine {
         for d in dependences(ctx, ir, k.loops[l].op, Precision::Exact) {
-            let (Some(src), Some(dst)) = (node_of(d.src), node_of(d.dst)) else {
-                continue;
-            };
+            let (srcs, dsts) = (nodes_of(d.src), nodes_of(d.dst));
             let Some(level) = d
                 .carried_by
                 .and_then(|c| chain.iter().position(|&m| k.loops[m].op == c))
@@ -236,10 +238,11 @@ fn flat_dependences(
                 distance = distance.saturating_add(iters.saturating_mul(span[q]));
             }
             let distance = u32::try_from(distance.max(1)).unwrap_or(u32::MAX);
-            if src == dst {
-                continue;
+            for &src in &srcs {
+                for &dst in dsts.iter().filter(|&&dst| dst != src) {
+                    out.push(MemDep { src, dst, distance });
+                }
             }
-            out.push(MemDep { src, dst, distance });
         }
     }
     out.extend(

@@ -26,6 +26,8 @@ pub(super) struct Lifter<'a> {
     pub vals: FxHashMap<ValueId, Val>,
     /// Which memory each memref value is.
     pub mems: FxHashMap<ValueId, usize>,
+    /// The banks of each partitioned array.
+    parts: FxHashMap<ValueId, super::partition::Banked>,
     pub consts: FxHashMap<(u128, u32), usize>,
     /// The block nodes are appended to, if one is open.
     pub open: Option<usize>,
@@ -86,6 +88,7 @@ pub fn lift_function(
         },
         vals: FxHashMap::default(),
         mems: FxHashMap::default(),
+        parts: FxHashMap::default(),
         consts: FxHashMap::default(),
         open: None,
         loc,
@@ -237,8 +240,31 @@ impl Lifter<'_> {
                         self.loc,
                     )
                     .map_err(|msg| Box::new(Diagnostic::error(self.loc, msg)))?;
-                    self.k.memories.push(mem);
-                    self.mems.insert(result, m);
+                    let partition = self
+                        .directives
+                        .arrays
+                        .get(&mem.name)
+                        .and_then(|a| a.partition.as_ref())
+                        .and_then(|p| super::partition::plan(&mem.shape, p.value).ok());
+                    match partition {
+                        Some(plan) => {
+                            let mut banks = Vec::new();
+                            for b in 0..plan.banks {
+                                let mut bank = mem.clone();
+                                bank.name = format!("{}_{b}", mem.name);
+                                bank.shape.clone_from(&plan.bank_shape);
+                                bank.bank_of = Some(mem.name.clone());
+                                banks.push(self.k.memories.len());
+                                self.k.memories.push(bank);
+                            }
+                            self.parts
+                                .insert(result, super::partition::Banked { plan, banks });
+                        }
+                        None => {
+                            self.k.memories.push(mem);
+                            self.mems.insert(result, m);
+                        }
+                    }
                 }
                 "memref.dealloc" => {}
                 _ => {
@@ -649,6 +675,17 @@ impl Lifter<'_> {
                     None => err(self.loc, format!("'{name}' needs a map with results")),
                 }
             }
+            "affine.load" | "memref.load" if self.parts.contains_key(&operands[0]) => {
+                let (map, vals) = self.access_indices(op, name, &operands[1..])?;
+                let p = self.parts[&operands[0]].clone();
+                self.banked_access(items, &p, &map, &vals, None)
+            }
+            "affine.store" | "memref.store" if self.parts.contains_key(&operands[1]) => {
+                let data = self.val(operands[0])?;
+                let (map, vals) = self.access_indices(op, name, &operands[2..])?;
+                let p = self.parts[&operands[1]].clone();
+                self.banked_access(items, &p, &map, &vals, Some(data))
+            }
             "affine.load" | "memref.load" => {
                 let m = self.mem(operands[0])?;
                 let address = if name == "affine.load" {
@@ -694,6 +731,30 @@ impl Lifter<'_> {
             }
             _ => err(self.loc, format!("'{name}' is not supported by silica hls")),
         }
+    }
+
+    /// The indices of an access as a map over values: an `affine.*`
+    /// access's map, or the identity over a `memref.*` access's indices.
+    fn access_indices(
+        &self,
+        op: OpId,
+        name: &str,
+        index_operands: &[ValueId],
+    ) -> Res<(AffineMap, Vec<Val>)> {
+        let vals = index_operands
+            .iter()
+            .map(|&v| self.val(v))
+            .collect::<Res<Vec<_>>>()?;
+        let map = if name.starts_with("affine.") {
+            self.map_attr(op, "map")?
+        } else {
+            AffineMap {
+                num_dims: vals.len() as u32,
+                num_symbols: 0,
+                results: (0..vals.len() as u32).map(AffineExpr::Dim).collect(),
+            }
+        };
+        Ok((map, vals))
     }
 
     fn map_attr(&self, op: OpId, key: &str) -> Res<silica_ir::affine::AffineMap> {

@@ -2,15 +2,17 @@
 //! the hardware contract (static-shape identity-layout memrefs, integer,
 //! `index`, `f32` and `f64` scalars) and lifts its body into the [`Kernel`] model,
 //! rejecting every operation the flow does not support with a diagnostic
-//! at that operation. Loop directives act here: `unroll.rs` unrolls loops
-//! of (a copy of) the input before lifting, `flatten.rs` folds perfect
-//! nests of the lifted kernel into one pipelined loop.
+//! at that operation. Directives act here: `unroll.rs` unrolls loops of
+//! (a copy of) the input before lifting, `partition.rs` splits on-chip
+//! arrays into banks while lifting, `flatten.rs` folds perfect nests of
+//! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
 
 mod expr;
 mod flatten;
 mod float;
 mod lift;
 mod memories;
+mod partition;
 mod signature;
 mod unroll;
 

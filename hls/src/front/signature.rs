@@ -125,6 +125,7 @@ pub fn memory_of(
         arg,
         loc,
         ports: 1,
+        bank_of: None,
     })
 }
 
