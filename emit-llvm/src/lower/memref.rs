@@ -515,6 +515,13 @@ fn dealloc_through(
         let desc = b.extract(operands[0], &[1]);
         b.value("llvm.load", &[desc], ptr_ty, &[])
     };
+    // A pointer into another address space is cast to the generic one
+    // `free` takes, as MLIR does.
+    let p = if b.rw.ir.value_type(p) == ptr_ty {
+        p
+    } else {
+        b.value("llvm.addrspacecast", &[p], ptr_ty, &[])
+    };
     b.call(free_fn, &[p], &[]);
     cr.rw.erase_op(op);
     true
