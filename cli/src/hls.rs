@@ -6,6 +6,7 @@
 
 use crate::driver::{new_context, read_input};
 use clap::Args;
+use silica_hls::dma_report::MeasuredOverlap;
 use silica_ir::diag::{render, Diagnostic, SourceFile};
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::verify::{verify, VerifyOptions};
@@ -145,11 +146,12 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     let mut measured = None;
     if args.sim {
         match cosimulate(&mut ctx, &module, &design, args) {
-            Ok(r) if r.passed() => {
+            Ok((r, overlap)) if r.passed() => {
                 say(&format!("{r}\n"));
                 measured = Some(r.latency);
+                design.overlap = overlap;
             }
-            Ok(r) => {
+            Ok((r, _)) => {
                 eprintln!("error: {r}");
                 return ExitCode::FAILURE;
             }
@@ -234,13 +236,14 @@ const SECOND_OPINION_CYCLES: u64 = 20_000;
 
 /// `--sim`: the design in Verilator against the kernel of the input
 /// module (untouched by synthesis); small designs also in silica's
-/// simulator, which must report the same.
+/// simulator, which must report the same, and where the design has DMA,
+/// measures there how much of the DMA time computation hides.
 fn cosimulate(
     ctx: &mut silica_ir::Context,
     module: &silica_ir::parser::ParsedModule,
     design: &silica_hls::Design,
     args: &HlsArgs,
-) -> Result<silica_hls::cosim::CosimReport, String> {
+) -> Result<(silica_hls::cosim::CosimReport, Option<MeasuredOverlap>), String> {
     use silica_hls::cosim::{self, stimuli, Rtl};
     let iface = &design.interface;
     let scalars = args
@@ -256,7 +259,7 @@ fn cosimulate(
     let report = cosim::cosimulate(ctx, &module.ir, module.top, iface, rtl, args.seed, &options)
         .map_err(|e| e.to_string())?;
     if report.latency > SECOND_OPINION_CYCLES {
-        return Ok(report);
+        return Ok((report, None));
     }
     let hw = parse(
         ctx,
@@ -270,8 +273,19 @@ fn cosimulate(
     let second = cosim::cosimulate_in_silica(
         ctx, &module.ir, module.top, iface, &hw.ir, core, args.seed, &options,
     );
+    let overlap = match &design.dma_probe {
+        Some(probe) if report.passed() => {
+            let o = cosim::overlap::measure(ctx, &hw.ir, core, iface, probe, args.seed, &options)
+                .map_err(|e| e.to_string())?;
+            Some(MeasuredOverlap {
+                source: format!("measured in silica's simulator, seed {}", args.seed),
+                cycles: o,
+            })
+        }
+        _ => None,
+    };
     match second {
-        Ok(second) if second == report => Ok(report),
+        Ok(second) if second == report => Ok((report, overlap)),
         Ok(second) => Err(format!(
             "Verilator and silica's simulator disagree:\n  Verilator: {report}\n  silica sim: {second}"
         )),

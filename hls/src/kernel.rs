@@ -12,6 +12,8 @@ pub type NodeId = usize;
 pub type LoopId = usize;
 pub type MemId = usize;
 pub type BlockId = usize;
+pub type DmaId = usize;
+pub type TagId = usize;
 
 /// The width `index` values get before range analysis picks one.
 pub const INDEX: u32 = u32::MAX;
@@ -193,11 +195,52 @@ pub struct Loop {
     pub flat: Vec<LoopId>,
 }
 
-/// One element of a sequence: straight-line nodes or a loop.
+/// One element of a sequence: straight-line nodes, a loop, or a DMA
+/// operation (a controller state of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Item {
     Block(BlockId),
     Loop(LoopId),
+    Dma(DmaId),
+}
+
+/// A DMA tag memref (`memref.alloc` used as the tag of `dma_start`/
+/// `dma_wait`): one completion counter per element, no memory.
+#[derive(Clone, Debug)]
+pub struct Tag {
+    pub name: String,
+    /// Elements (one counter each).
+    pub slots: u64,
+    pub shape: Vec<u64>,
+    pub loc: Attr,
+}
+
+/// A transfer `dma_start` queues: `count` words from `src` to `dst`,
+/// starting at word addresses `src_address` and `dst_address`. With a
+/// stride `(stride, per_stride)`, the side in the slower memory space
+/// (the lower space number; the source when both are equal) moves
+/// `per_stride` words every `stride` words; the other side is contiguous.
+#[derive(Clone, Debug)]
+pub struct Transfer {
+    pub src: MemId,
+    pub dst: MemId,
+    pub src_address: Val,
+    pub dst_address: Val,
+    pub count: Val,
+    pub stride: Option<(Val, Val)>,
+    /// Whether the source is the strided (slower) side.
+    pub src_is_slow: bool,
+}
+
+/// `affine.dma_start` (with its transfer) or `affine.dma_wait` (without)
+/// on element `tag_index` (row-major) of tag memref `tag`.
+#[derive(Clone, Debug)]
+pub struct Dma {
+    pub tag: TagId,
+    pub tag_index: Val,
+    pub transfer: Option<Transfer>,
+    pub loc: Attr,
+    pub source: OpId,
 }
 
 /// The whole kernel.
@@ -213,6 +256,9 @@ pub struct Kernel {
     /// The nodes of each block, in program order.
     pub blocks: Vec<Vec<NodeId>>,
     pub loops: Vec<Loop>,
+    /// DMA tag memrefs and DMA operations.
+    pub tags: Vec<Tag>,
+    pub dmas: Vec<Dma>,
     pub body: Vec<Item>,
     /// Widths of the scalar results.
     pub results: Vec<u32>,

@@ -23,6 +23,7 @@ pub mod control;
 pub mod cosim;
 pub mod device;
 pub mod directives;
+pub mod dma_report;
 pub mod float;
 pub mod fpga;
 pub mod front;
@@ -94,6 +95,11 @@ pub struct Design {
     pub hw_mlir: String,
     /// The figures of `--bitstream` (`fpga::implement`), once run.
     pub synthesis: Option<fpga::reports::Synthesis>,
+    /// What to observe to measure the DMA overlap (kernels with DMA).
+    pub dma_probe: Option<cosim::overlap::DmaProbe>,
+    pub dma_engines: usize,
+    /// The DMA overlap, once measured.
+    pub overlap: Option<dma_report::MeasuredOverlap>,
 }
 
 impl Design {
@@ -108,6 +114,8 @@ impl Design {
             notes: &self.notes,
             directives: &self.directives,
             units: &self.units,
+            dma_engines: self.dma_engines,
+            overlap: self.overlap.as_ref(),
         }
     }
 
@@ -211,7 +219,26 @@ pub fn synthesize(
             );
         }
     }
+    let dma_probe = (!kernel.dmas.is_empty()).then(|| {
+        let states = |start: bool| {
+            kernel
+                .dmas
+                .iter()
+                .zip(&circuit.dma_states)
+                .filter(|(d, _)| d.transfer.is_some() == start)
+                .map(|(_, &s)| s)
+                .collect()
+        };
+        cosim::overlap::DmaProbe {
+            start_states: states(true),
+            wait_states: states(false),
+            busy: circuit.dma_busy.iter().flatten().cloned().collect(),
+        }
+    });
     Ok(Design {
+        dma_probe,
+        dma_engines: circuit.dma_busy.len(),
+        overlap: None,
         interface,
         kernel,
         schedules,

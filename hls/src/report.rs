@@ -25,6 +25,8 @@ pub struct Json {
     pub latency: LatencyJson,
     pub loops: Vec<LoopJson>,
     pub resources: ResourcesJson,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dma: Option<crate::dma_report::DmaJson>,
 }
 
 /// One argument.
@@ -114,12 +116,16 @@ pub struct ReportInput<'a> {
     pub directives: &'a crate::directives::Log,
     /// Units of each limited class, and the operations sharing them.
     pub units: &'a [(String, u32, usize)],
+    pub dma_engines: usize,
+    /// The DMA overlap measured in simulation, if any.
+    pub overlap: Option<&'a crate::dma_report::MeasuredOverlap>,
 }
 
 /// How each memory is accessed.
 fn access(k: &Kernel, m: usize) -> &'static str {
-    let reads = k.nodes.iter().any(|n| n.op == Op::Load(m));
-    let writes = k.nodes.iter().any(|n| n.op == Op::Store(m));
+    let transfers = || k.dmas.iter().filter_map(|d| d.transfer.as_ref());
+    let reads = k.nodes.iter().any(|n| n.op == Op::Load(m)) || transfers().any(|t| t.src == m);
+    let writes = k.nodes.iter().any(|n| n.op == Op::Store(m)) || transfers().any(|t| t.dst == m);
     match (reads, writes) {
         (true, true) => "read_write",
         (false, true) => "write",
@@ -270,6 +276,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
             estimate: estimate(r),
             synthesis: None,
         },
+        dma: crate::dma_report::json(r),
     }
 }
 
@@ -317,10 +324,12 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
             );
         }
         (None, None) => {
-            let _ = writeln!(
-                out,
-                "latency: unknown statically (data-dependent loop bounds)"
-            );
+            let why = if k.dmas.is_empty() {
+                "data-dependent loop bounds"
+            } else {
+                "DMA waits last as long as the transfers"
+            };
+            let _ = writeln!(out, "latency: unknown statically ({why})");
         }
     }
     if let Some((bound, ratio)) = bound_ratio(r, measured.or(r.figures.latency)) {
@@ -387,6 +396,9 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
     );
     if let Some(s) = &j.resources.synthesis {
         out.push_str(&s.describe());
+    }
+    if let Some(d) = &j.dma {
+        crate::dma_report::text(d, &mut out);
     }
     for n in r.notes {
         let _ = writeln!(out, "note: {n}");

@@ -139,3 +139,37 @@ fn harness_names_in_the_kernel_module_are_refused() {
         )
     );
 }
+
+#[test]
+fn dma_transfers_are_plain_copies() {
+    // Two rows of three words from A[1][2] into an on-chip buffer (the
+    // slow side strided: 3 words every 8), waited for, then the buffer
+    // contiguously into B[0][0]; B's other words stay as they were.
+    let src = r#"
+      func.func @dma(%a: memref<4x8xi32>, %b: memref<4x8xi32>) {
+        %c0 = arith.constant 0 : index
+        %c1 = arith.constant 1 : index
+        %c2 = arith.constant 2 : index
+        %c3 = arith.constant 3 : index
+        %c6 = arith.constant 6 : index
+        %c8 = arith.constant 8 : index
+        %buf = memref.alloc() : memref<2x3xi32, 1>
+        %tag = memref.alloc() : memref<2xi32>
+        affine.dma_start %a[%c1, %c2], %buf[%c0, %c0], %tag[%c0], %c6, %c8, %c3
+          : memref<4x8xi32>, memref<2x3xi32, 1>, memref<2xi32>
+        affine.dma_wait %tag[%c0], %c6 : memref<2xi32>
+        affine.dma_start %buf[%c0, %c0], %b[%c0, %c0], %tag[%c1], %c6
+          : memref<2x3xi32, 1>, memref<4x8xi32>, memref<2xi32>
+        affine.dma_wait %tag[%c1], %c6 : memref<2xi32>
+        memref.dealloc %tag : memref<2xi32>
+        memref.dealloc %buf : memref<2x3xi32, 1>
+        return
+      }"#;
+    let (_, stimuli, out) = run(src, "dma", 3, &Options::default());
+    let (a, b) = (&stimuli.values[0], &stimuli.values[1]);
+    let mut expect = b.clone();
+    for (i, w) in expect.iter_mut().take(6).enumerate() {
+        *w = a[8 * (1 + i / 3) + 2 + i % 3].clone();
+    }
+    assert_eq!(out.memories, vec![a.clone(), expect]);
+}

@@ -284,6 +284,11 @@ impl ModuleSim {
         Ok(outputs)
     }
 
+    /// The current value of register `op` of this module.
+    pub fn register(&self, op: OpId) -> Option<&Bits> {
+        self.regs.get(&op)
+    }
+
     /// The clock edge: every register takes its next value (after
     /// [`ModuleSim::eval`] of the same cycle).
     pub fn step(&mut self, ctx: &Context, ir: &Ir) {

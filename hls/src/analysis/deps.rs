@@ -261,7 +261,7 @@ pub fn linear_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep
         .iter()
         .filter_map(|it| match it {
             crate::kernel::Item::Block(b) => Some(*b),
-            crate::kernel::Item::Loop(_) => None,
+            crate::kernel::Item::Loop(_) | crate::kernel::Item::Dma(_) => None,
         })
         .collect();
     let step = i128::from(k.loops[l].step);

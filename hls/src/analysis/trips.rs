@@ -5,7 +5,9 @@
 //! spends one head cycle per iteration plus one to leave (others none of
 //! their own), a pipelined loop
 //! `(N - 1) * II + depth` cycles (one when it runs no iteration; `N` the
-//! product of the trip counts for a flattened nest), a block its states. Bounds that depend on data make the latency unknown.
+//! product of the trip counts for a flattened nest), a block its states.
+//! Bounds that depend on data, and DMA (whose waits last as long as the
+//! transfers), make the latency unknown.
 
 use crate::kernel::{Bound, Item, Kernel, LoopId, Val};
 use crate::schedule::Schedules;
@@ -32,6 +34,8 @@ struct Walk<'a> {
     trips: Vec<Option<(u64, u64)>>,
     iterations: Vec<u64>,
     budget: u64,
+    /// Whether a DMA state was passed.
+    dma: bool,
 }
 
 /// The latency and trip counts of `k` under schedule `s`.
@@ -43,8 +47,9 @@ pub fn figures(k: &Kernel, s: &Schedules) -> Figures {
         trips: vec![None; k.loops.len()],
         iterations: vec![0; k.loops.len()],
         budget: BUDGET,
+        dma: false,
     };
-    let cycles = w.items(&k.body);
+    let cycles = w.items(&k.body).filter(|_| !w.dma);
     Figures {
         latency: cycles.map(|c| c + 1),
         trips: w.trips,
@@ -59,6 +64,12 @@ impl Walk<'_> {
             total += match *it {
                 Item::Block(b) => u64::from(self.s.states[b]),
                 Item::Loop(l) => self.run_loop(l)?,
+                // DMA states last as long as the transfers: the
+                // latency is only measured.
+                Item::Dma(_) => {
+                    self.dma = true;
+                    1
+                }
             };
         }
         Some(total)

@@ -9,6 +9,7 @@
 
 pub mod binding;
 mod datapath;
+mod dma;
 mod float;
 pub mod hw;
 mod memory;
@@ -74,6 +75,8 @@ pub struct Builder<'c, 'k> {
     pub valid: FxHashMap<LoopId, Vec<ValueId>>,
     /// On-chip RAMs: the memory value and its read ports.
     rams: FxHashMap<usize, (ValueId, Vec<OpId>)>,
+    /// DMA engines and tag counters.
+    dma: dma::Engines,
 }
 
 /// The built design.
@@ -83,6 +86,10 @@ pub struct Circuit {
     pub register_bits: u64,
     /// Units built per limited class, and the operations sharing them.
     pub units: Vec<(String, u32, usize)>,
+    /// The controller states of DMA operations, and the names of each
+    /// DMA engine's busy registers (for measurements in simulation).
+    pub dma_states: Vec<u32>,
+    pub dma_busy: Vec<[String; 3]>,
 }
 
 impl<'c, 'k> Builder<'c, 'k> {
@@ -350,14 +357,17 @@ pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Bo
         state_tests: FxHashMap::default(),
         valid: FxHashMap::default(),
         rams: FxHashMap::default(),
+        dma: dma::Engines::default(),
     };
     b.create_rams();
     b.build_pipeline_valids();
+    b.plan_dma();
     b.build_control(start);
     // Stores (and loads nothing reads) are built here.
     for n in 0..k.nodes.len() {
         b.wire(n);
     }
+    b.build_dma();
     let outputs = b.finish_outputs();
     let writes: Vec<_> = std::mem::take(&mut b.writes).into_values().collect();
     for (reg, w) in writes {
@@ -383,6 +393,8 @@ pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Bo
         module: top,
         register_bits,
         units,
+        dma_states: b.control.dma_state,
+        dma_busy: b.dma.busy,
     })
 }
 

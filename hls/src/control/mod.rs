@@ -10,7 +10,9 @@
 //! latched, `done` raised for one cycle). So a sequential loop costs no
 //! cycle of its own; only a loop that may run no iteration (its bounds are
 //! not constants) or whose body has no state keeps a head state that tests
-//! its bound.
+//! its bound. A DMA operation has one state: a start stays until its
+//! engine takes the transfer, a wait until its tag's transfers are done
+//! (`build/dma.rs`).
 
 mod pipeline;
 
@@ -35,6 +37,9 @@ pub struct Control {
     /// Enclosing loop and position of each block and loop.
     block_pos: Vec<(Option<LoopId>, usize)>,
     loop_pos: Vec<(Option<LoopId>, usize)>,
+    /// The state of each DMA operation, and its place.
+    pub dma_state: Vec<u32>,
+    dma_pos: Vec<(Option<LoopId>, usize)>,
     pub num_states: u32,
     pub result_regs: Vec<Reg>,
     pub done: Option<Reg>,
@@ -52,6 +57,8 @@ impl Control {
             loop_state: vec![0; k.loops.len()],
             block_pos: vec![(None, 0); k.blocks.len()],
             loop_pos: vec![(None, 0); k.loops.len()],
+            dma_state: vec![0; k.dmas.len()],
+            dma_pos: vec![(None, 0); k.dmas.len()],
             num_states: 1,
             ..Control::default()
         };
@@ -79,6 +86,11 @@ impl Control {
                         self.walk(k, s, &k.loops[l].body, Some(l));
                     }
                 }
+                Item::Dma(d) => {
+                    self.dma_pos[d] = (parent, i);
+                    self.dma_state[d] = self.num_states;
+                    self.num_states += 1;
+                }
             }
         }
     }
@@ -96,6 +108,7 @@ fn runs_once(k: &Kernel, l: LoopId) -> bool {
 fn body_has_state(k: &Kernel, s: &Schedules, l: LoopId) -> bool {
     k.loops[l].body.iter().any(|it| match *it {
         Item::Block(b) => s.states[b] > 0,
+        Item::Dma(_) => true,
         Item::Loop(m) => k.loops[m].pipelined || needs_head(k, s, m) || body_has_state(k, s, m),
     })
 }
@@ -166,6 +179,12 @@ impl Builder<'_, '_> {
             self.continue_at(Some(l), 0, at, body, &Vec::new());
             self.continue_at(parent, i + 1, at, exit, &Vec::new());
         }
+        for d in 0..k.dmas.len() {
+            let st = self.control.dma_state[d];
+            let go = self.dma_go(d);
+            let (parent, i) = self.control.dma_pos[d];
+            self.continue_at(parent, i + 1, At::State(st), go, &Vec::new());
+        }
         // `done` is high for the one cycle after finishing.
         let (one, zero) = (self.hw.constant(1, 1), self.hw.constant(0, 1));
         self.write(done, one, zero);
@@ -186,6 +205,10 @@ impl Builder<'_, '_> {
                 self.goto_state(cond, base);
             }
             Some(&Item::Loop(l)) => self.enter_loop(l, at, cond, env),
+            Some(&Item::Dma(d)) => {
+                let st = self.control.dma_state[d];
+                self.goto_state(cond, st);
+            }
             None => match parent {
                 Some(p) => self.latch(p, at, cond, env),
                 None => self.finish(at, cond, env),

@@ -10,7 +10,9 @@
 //! ([`silica_sim`], [`cosimulate_in_silica`]) as a second opinion.
 
 pub mod compare;
+pub mod dma_copies;
 pub mod outputs;
+pub mod overlap;
 pub mod process;
 mod runtime_cache;
 pub mod silica_sim;

@@ -235,6 +235,20 @@ pub fn run(
     stimuli: &Stimuli,
     max_cycles: u64,
 ) -> Result<(u64, Outputs), CosimError> {
+    run_observed(ctx, ir, module, iface, stimuli, max_cycles, None)
+}
+
+/// [`run`], showing `observer` every cycle from the one after `start`
+/// to `done`.
+pub fn run_observed(
+    ctx: &Context,
+    ir: &Ir,
+    module: OpId,
+    iface: &Interface,
+    stimuli: &Stimuli,
+    max_cycles: u64,
+    mut observer: Option<&mut super::overlap::Observer>,
+) -> Result<(u64, Outputs), CosimError> {
     check_ports(ctx, ir, module, iface).map_err(hardware)?;
     let (inputs, input_slot, output_slot) = port_slots(ctx, ir, module);
     let sim = ModuleSim::new(ctx, ir, module)
@@ -289,6 +303,9 @@ pub fn run(
     loop {
         latency += 1;
         b.settle(false, false, true)?;
+        if let Some(o) = observer.as_deref_mut() {
+            o.observe(&b.sim);
+        }
         if b.high(names::DONE) {
             break;
         }

@@ -8,7 +8,8 @@
 //! scalar inputs, and prints every word of every memory argument, then
 //! every scalar result, one per line in hex (`printf`, 64-bit chunks for
 //! wider values). The module is lowered in process by silica's own
-//! passes (`lower-affine`, `convert-scf-to-cf`, `convert-to-llvm`,
+//! passes (`lower-affine`, DMA transfers as plain copies
+//! (`dma_copies.rs`), `convert-scf-to-cf`, `convert-to-llvm`,
 //! `reconcile-unrealized-casts`), translated to LLVM IR and run by
 //! `lli-22`.
 
@@ -108,22 +109,32 @@ fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
         ParseOptions::default(),
     )
     .map_err(|d| internal(ctx, "does not parse", &d))?;
-    let mut pm = OpPassManager::new("builtin.module");
-    for pass in [
-        &silica_affine::lower::LOWER_AFFINE,
-        &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
-        &silica_emit_llvm::lower::passes::CONVERT_TO_LLVM,
-        &silica_ir::conversion::RECONCILE_UNREALIZED_CASTS,
-    ] {
-        pm.add_pass(pass, Vec::new())
-            .map_err(|e| CosimError::Software(format!("cannot build the lowering: {e}")))?;
-    }
     let instr = Instrumentation {
         verify_each: true,
         ..Instrumentation::default()
     };
-    pm.run(ctx, &mut m.ir, m.top, &instr)
-        .map_err(|d| internal(ctx, "does not lower to the llvm dialect", &d))?;
+    let stages: [&[_]; 2] = [
+        &[&silica_affine::lower::LOWER_AFFINE],
+        &[
+            &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
+            &silica_emit_llvm::lower::passes::CONVERT_TO_LLVM,
+            &silica_ir::conversion::RECONCILE_UNREALIZED_CASTS,
+        ],
+    ];
+    for (i, passes) in stages.into_iter().enumerate() {
+        if i == 1 {
+            // DMA transfers become plain copies (`dma_copies.rs`).
+            super::dma_copies::lower_dma_to_copies(ctx, &mut m.ir, m.top)
+                .map_err(CosimError::Input)?;
+        }
+        let mut pm = OpPassManager::new("builtin.module");
+        for &pass in passes {
+            pm.add_pass(pass, Vec::new())
+                .map_err(|e| CosimError::Software(format!("cannot build the lowering: {e}")))?;
+        }
+        pm.run(ctx, &mut m.ir, m.top, &instr)
+            .map_err(|d| internal(ctx, "does not lower to the llvm dialect", &d))?;
+    }
     silica_emit_llvm::translate::translate_module(ctx, &m.ir, m.top)
         .map_err(|d| internal(ctx, "does not translate to LLVM IR", &d))
 }

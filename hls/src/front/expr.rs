@@ -130,6 +130,18 @@ impl Lifter<'_> {
         vals: &[Val],
     ) -> Res<Val> {
         let shape = self.k.memories[m].shape.clone();
+        self.shaped_address(items, &shape, map, vals)
+    }
+
+    /// The row-major word address of the element `map` gives over
+    /// `vals` in an array of `shape`.
+    pub fn shaped_address(
+        &mut self,
+        items: &mut Vec<Item>,
+        shape: &[u64],
+        map: &AffineMap,
+        vals: &[Val],
+    ) -> Res<Val> {
         if map.results.len() != shape.len() {
             return err(self.loc, "access map does not match the memref's rank");
         }
@@ -137,7 +149,7 @@ impl Lifter<'_> {
         // fold.
         let mut linear = AffineExpr::Constant(0);
         let mut stride = 1i64;
-        for (e, &d) in map.results.iter().zip(&shape).rev() {
+        for (e, &d) in map.results.iter().zip(shape).rev() {
             linear = e.clone().times(AffineExpr::Constant(stride)).plus(linear);
             stride = stride.saturating_mul(d as i64);
         }

@@ -28,6 +28,9 @@ pub(super) struct Lifter<'a> {
     pub mems: FxHashMap<ValueId, usize>,
     /// The banks of each partitioned array.
     parts: FxHashMap<ValueId, super::partition::Banked>,
+    /// Which DMA tag each tag memref is, and the memrefs used as tags.
+    pub tags: FxHashMap<ValueId, usize>,
+    tag_memrefs: rustc_hash::FxHashSet<ValueId>,
     pub consts: FxHashMap<(u128, u32), usize>,
     /// The block nodes are appended to, if one is open.
     pub open: Option<usize>,
@@ -76,6 +79,8 @@ pub fn lift_function(
             nodes: Vec::new(),
             blocks: Vec::new(),
             loops: Vec::new(),
+            tags: Vec::new(),
+            dmas: Vec::new(),
             body: Vec::new(),
             results,
             returned: Vec::new(),
@@ -89,6 +94,8 @@ pub fn lift_function(
         vals: FxHashMap::default(),
         mems: FxHashMap::default(),
         parts: FxHashMap::default(),
+        tags: FxHashMap::default(),
+        tag_memrefs: super::dma::tag_memrefs(ctx, ir, func),
         consts: FxHashMap::default(),
         open: None,
         loc,
@@ -152,9 +159,13 @@ impl Lifter<'_> {
         }
     }
 
-    fn mem(&self, v: ValueId) -> Res<usize> {
+    pub(super) fn mem(&self, v: ValueId) -> Res<usize> {
         match self.mems.get(&v) {
             Some(&m) => Ok(m),
+            None if self.tags.contains_key(&v) => err(
+                self.loc,
+                "a DMA tag memref can only be used by 'affine.dma_start' and 'affine.dma_wait'",
+            ),
             None => err(
                 self.loc,
                 "memref operand is not an argument or an allocation of the function",
@@ -232,6 +243,17 @@ impl Lifter<'_> {
                     let m = self.k.memories.len();
                     let mem_name =
                         op_name_attr(self.ctx, self.ir, op).unwrap_or_else(|| format!("mem{m}"));
+                    if self.tag_memrefs.contains(&result) {
+                        let shape = super::dma::tag_shape(self.ctx, self.ir.value_type(result))
+                            .ok_or_else(|| {
+                                Box::new(Diagnostic::error(
+                                    self.loc,
+                                    "a DMA tag memref needs a static shape",
+                                ))
+                            })?;
+                        self.lift_tag(result, format!("tag{}", self.k.tags.len()), shape);
+                        continue;
+                    }
                     let mem = memory_of(
                         self.ctx,
                         self.ir.value_type(result),
@@ -267,6 +289,9 @@ impl Lifter<'_> {
                     }
                 }
                 "memref.dealloc" => {}
+                "affine.dma_start" | "affine.dma_wait" => {
+                    self.lift_dma(op, &name, &operands, items)?
+                }
                 _ => {
                     let v = self.lift_op(op, &name, &operands, items)?;
                     if let Some(v) = v {

@@ -7,6 +7,7 @@
 //! arrays into banks while lifting, `flatten.rs` folds perfect nests of
 //! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
 
+mod dma;
 mod expr;
 mod flatten;
 mod float;

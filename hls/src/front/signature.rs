@@ -1,8 +1,9 @@
 //! The top function's signature as the hardware contract reads it:
 //! scalar arguments (integers, `index`, `f32`/`f64` as raw IEEE bits),
 //! memref arguments (static shape, identity layout, integer or float
-//! elements, default memory space) and scalar results, each named by its
-//! `hls.name` attribute or by position.
+//! elements, default memory space; allocations also in the on-chip
+//! space, 1) and scalar results, each named by its `hls.name` attribute
+//! or by position.
 
 use crate::float::Format;
 use crate::kernel::{Arg, Memory, Scalar, INDEX};
@@ -87,7 +88,7 @@ pub fn memory_of(
         shape,
         element,
         layout,
-        memory_space,
+        ..
     } = ctx.type_kind(t)
     else {
         return Err(format!("'{}' is not a memref", type_to_string(ctx, t)));
@@ -103,10 +104,19 @@ pub fn memory_of(
             "memref '{shown}' has a non-identity layout; silica hls needs identity layouts"
         ));
     }
-    if memory_space.is_some() {
-        return Err(format!(
-            "memref '{shown}' is in a memory space silica hls does not support yet"
-        ));
+    match super::dma::memory_space(ctx, t) {
+        Some(0) => {}
+        Some(super::dma::ON_CHIP_SPACE) if arg.is_none() => {}
+        Some(super::dma::ON_CHIP_SPACE) => {
+            return Err(format!(
+                "memref '{shown}' is in the on-chip memory space 1; a memref argument is an external memory (space 0)"
+            ))
+        }
+        _ => {
+            return Err(format!(
+                "memref '{shown}' is in a memory space silica hls does not know (0 is the default, 1 on-chip)"
+            ))
+        }
     }
     let width = match scalar_width(ctx, *element) {
         Some(w) if w != INDEX => w,
