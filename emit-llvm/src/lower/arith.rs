@@ -1,6 +1,7 @@
 //! `arith` to llvm: one-to-one ops (overflow and fast-math flags carried
 //! over), comparisons with the same predicate numbering, constants,
-//! index casts by width, and min/max as intrinsics.
+//! index casts by width, min/max as intrinsics, and the extended ops
+//! (`addui_extended`, `mului_extended`, `mulsi_extended`) expanded.
 
 use super::Llvm;
 use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
@@ -262,6 +263,44 @@ fn division(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId])
     true
 }
 
+/// `addui_extended` (the sum and `sum < a`) and `mul[su]i_extended`
+/// (both operands extended to twice the width, multiplied, the low and
+/// high halves), as MLIR's lowering computes them.
+fn extended(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    let orig = cr.rw.ir.value_type(cr.rw.ir.result(op, 0));
+    let Some(w) = cr.rw.ctx.int_width(orig) else {
+        return false;
+    };
+    let name = cr.rw.ctx.str(cr.rw.ir.op_name(op)).to_string();
+    let loc = cr.rw.ir.op_loc(op);
+    let (a, b) = (operands[0], operands[1]);
+    let mut l = Llvm::new(cr, loc);
+    let (first, second) = if name == "arith.addui_extended" {
+        let sum = l.int_op("llvm.add", a, b, 0);
+        let carry = l.icmp("ult", sum, a);
+        (sum, carry)
+    } else {
+        let ext = if name == "arith.mulsi_extended" {
+            "llvm.sext"
+        } else {
+            "llvm.zext"
+        };
+        let wide = l.ctx().signless(2 * w);
+        let aw = l.value(ext, &[a], wide, &[]);
+        let bw = l.value(ext, &[b], wide, &[]);
+        let product = l.int_op("llvm.mul", aw, bw, 0);
+        let ty = l.ctx().signless(w);
+        let low = l.value("llvm.trunc", &[product], ty, &[]);
+        let attr = l.ctx().int_attr(wide, i64::from(w));
+        let shift = l.constant(attr, wide);
+        let high = l.int_op("llvm.lshr", product, shift, 0);
+        let high = l.value("llvm.trunc", &[high], ty, &[]);
+        (low, high)
+    };
+    cr.replace_op(op, &[first, second]);
+    true
+}
+
 /// The patterns of `convert-arith-to-llvm`.
 pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
     for (root, ..) in ONE_TO_ONE {
@@ -292,6 +331,18 @@ pub(crate) fn patterns(out: &mut Vec<ConversionPattern>) {
             name: "DivisionExpansion",
             benefit: 1,
             apply: division,
+        });
+    }
+    for root in [
+        "arith.addui_extended",
+        "arith.mului_extended",
+        "arith.mulsi_extended",
+    ] {
+        out.push(ConversionPattern {
+            root,
+            name: "ExtendedOpLowering",
+            benefit: 1,
+            apply: extended,
         });
     }
     for root in ["arith.index_cast", "arith.index_castui"] {
