@@ -569,7 +569,16 @@ impl<'a> ModuleEmitter<'a> {
                     let id = self.names.fresh(&hint);
                     if w > 0 {
                         let decl = self.declare_value("wire", r, &id);
-                        let _ = writeln!(self.decls, "  {decl};");
+                        // An output nothing reads (an instance's `idle`)
+                        // is waived as unread registers are.
+                        if bits_unread(ctx, ir, r, &live) {
+                            let _ = writeln!(
+                                self.decls,
+                                "  // verilator lint_off UNUSEDSIGNAL\n  {decl};\n  // verilator lint_on UNUSEDSIGNAL"
+                            );
+                        } else {
+                            let _ = writeln!(self.decls, "  {decl};");
+                        }
                     }
                     self.exprs.insert(r, Expr::primary(id));
                 }
