@@ -14,6 +14,7 @@ pub type MemId = usize;
 pub type BlockId = usize;
 pub type DmaId = usize;
 pub type TagId = usize;
+pub type CallId = usize;
 
 /// The width `index` values get before range analysis picks one.
 pub const INDEX: u32 = u32::MAX;
@@ -31,6 +32,8 @@ pub enum Val {
     Carried(LoopId, usize),
     /// A constant (index into [`Kernel::consts`]).
     Const(usize),
+    /// Result `i` of a call.
+    Result(CallId, usize),
 }
 
 /// What a node computes. Operands of arithmetic have the node's width;
@@ -103,8 +106,9 @@ pub struct Node {
     pub source: OpId,
 }
 
-/// A memory: an external memref argument (ports on the top module) or an
-/// on-chip RAM from `memref.alloc`/`alloca`.
+/// A memory: an external memref argument (ports on the top module), an
+/// on-chip RAM from `memref.alloc`/`alloca`, or a ROM holding a constant
+/// `memref.global`.
 #[derive(Clone, Debug)]
 pub struct Memory {
     pub name: String,
@@ -114,6 +118,8 @@ pub struct Memory {
     pub element_type: String,
     /// The argument position for external memories.
     pub arg: Option<usize>,
+    /// The words of a ROM (row-major, low `element_width` bits).
+    pub rom: Option<Vec<u128>>,
     pub loc: Attr,
     /// Ports (1, or 2 by the `ports` directive).
     pub ports: u32,
@@ -167,7 +173,17 @@ impl Bound {
     }
 }
 
-/// An `affine.for` loop.
+/// The exit test of an `scf.while` loop: after the first `split` items
+/// of the body (the `before` region) the loop goes on into the rest (the
+/// `do` region) while `cond` holds, and leaves otherwise.
+#[derive(Clone, Copy, Debug)]
+pub struct WhileTest {
+    pub split: usize,
+    pub cond: Val,
+}
+
+/// An `affine.for`/`scf.for` loop, or an `scf.while` (bounds `0 to 0`,
+/// unused, and a [`WhileTest`]).
 #[derive(Clone, Debug)]
 pub struct Loop {
     /// The `affine.for`.
@@ -193,14 +209,37 @@ pub struct Loop {
     /// outermost first: their counters form one chain stepped per
     /// iteration, and the innermost one's body is this loop's body.
     pub flat: Vec<LoopId>,
+    /// The exit test of an `scf.while` (whose trip count depends on data).
+    pub test: Option<WhileTest>,
 }
 
-/// One element of a sequence: straight-line nodes, a loop, or a DMA
-/// operation (a controller state of its own).
+/// A `func.call` of a function of the same module: an instance of the
+/// callee's module, started from a controller state of its own.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub op: OpId,
+    pub loc: Attr,
+    /// The callee (its `hw.module`'s name).
+    pub callee: String,
+    /// The scalar operands, in the callee's argument order.
+    pub scalars: Vec<Val>,
+    /// The caller's memory passed for each memref argument, in order.
+    pub memories: Vec<MemId>,
+    /// Widths of the results.
+    pub results: Vec<u32>,
+    /// The callee's latency when fixed, and its least (set once the
+    /// callee is scheduled).
+    pub latency: Option<u64>,
+    pub latency_min: Option<u64>,
+}
+
+/// One element of a sequence: straight-line nodes, a loop, a call, or a
+/// DMA operation (a controller state of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Item {
     Block(BlockId),
     Loop(LoopId),
+    Call(CallId),
     Dma(DmaId),
 }
 
@@ -259,6 +298,7 @@ pub struct Kernel {
     /// DMA tag memrefs and DMA operations.
     pub tags: Vec<Tag>,
     pub dmas: Vec<Dma>,
+    pub calls: Vec<Call>,
     pub body: Vec<Item>,
     /// Widths of the scalar results.
     pub results: Vec<u32>,
@@ -283,6 +323,7 @@ impl Kernel {
             Val::Iv(_) => self.index_width,
             Val::Carried(l, k) => self.loops[l].carried_widths[k],
             Val::Const(c) => self.consts[c].1,
+            Val::Result(c, i) => self.calls[c].results[i],
         }
     }
 

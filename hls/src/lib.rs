@@ -36,6 +36,7 @@ pub mod schedule;
 mod test_support;
 
 use analysis::trips::{figures, Figures};
+use directives::Directives;
 use kernel::Kernel;
 use library::Library;
 use report::ReportInput;
@@ -169,30 +170,37 @@ pub fn synthesize(
     let mut work = ir.clone();
     front::unroll(ctx, &mut work, func, &directives, &mut log);
     let ir = &work;
-    let mut kernel = front::lift_function(ctx, ir, func, &opts.top, opts.pipeline, &directives)?;
+    // Callees first, each a module of its own (without directives, which
+    // name the top's loops and arrays); the top last.
+    let order = front::call_order(ctx, ir, func)?;
+    let none = Directives::default();
+    let mut callees: Vec<(Kernel, Schedules, Figures)> = Vec::new();
+    let mut notes = Vec::new();
+    for &f in &order[..order.len() - 1] {
+        let name = front::function_name(ctx, ir, f);
+        let mut k = lift_calling(ctx, ir, f, &name, opts.pipeline, &none, &callees)?;
+        let (s, n) = schedule_lifted(ctx, ir, &mut k, &mut library, clock_ns)?;
+        notes.extend(n);
+        let fig = figures(&k, &s);
+        callees.push((k, s, fig));
+    }
+    let mut kernel = lift_calling(
+        ctx,
+        ir,
+        func,
+        &opts.top,
+        opts.pipeline,
+        &directives,
+        &callees,
+    )?;
     front::flatten(&mut kernel, &directives, &mut log);
     let mut interface = interface::build(ctx, ir, func, &library.target, clock_ns)?;
     front::memories(&mut kernel, &mut interface, &directives, &mut log);
-    analysis::ranges::narrow_index(&mut kernel);
-    library.choose_float_latencies(ctx, &kernel, clock_ns);
-    let memory_deps: Vec<_> = (0..kernel.loops.len())
-        .map(|l| {
-            if kernel.loops[l].pipelined {
-                let nodes = schedule::body_nodes(&kernel, l);
-                analysis::deps::loop_dependences(ctx, ir, &kernel, l, &nodes)
-            } else {
-                Vec::new()
-            }
-        })
-        .collect();
-    let (schedules, notes) =
-        schedule::schedule_kernel(&mut kernel, &library, clock_ns, &memory_deps).map_err(|m| {
-            Box::new(Diagnostic::error(
-                kernel.loc,
-                format!("scheduling failed: {m}"),
-            ))
-        })?;
-    let circuit = build::build(ctx, &kernel, &schedules)?;
+    let (schedules, n) = schedule_lifted(ctx, ir, &mut kernel, &mut library, clock_ns)?;
+    notes.extend(n);
+    let mut parts: Vec<(&Kernel, &Schedules)> = callees.iter().map(|(k, s, _)| (k, s)).collect();
+    parts.push((&kernel, &schedules));
+    let circuit = build::build(ctx, &parts)?;
     verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
     let verilog = silica_emit_verilog::emit_verilog(
         ctx,
@@ -253,4 +261,51 @@ pub fn synthesize(
         hw_mlir,
         synthesis: None,
     })
+}
+
+/// Lifts function `func` (named `name`), whose callees are scheduled in
+/// `callees`: its calls take their latencies.
+fn lift_calling(
+    ctx: &mut Context,
+    ir: &Ir,
+    func: OpId,
+    name: &str,
+    pipeline: bool,
+    directives: &Directives,
+    callees: &[(Kernel, Schedules, Figures)],
+) -> Result<Kernel, Box<Diagnostic>> {
+    let mut kernel = front::lift_function(ctx, ir, func, name, pipeline, directives)?;
+    for call in &mut kernel.calls {
+        if let Some((_, _, f)) = callees.iter().find(|(k, _, _)| k.name == call.callee) {
+            call.latency = f.latency;
+            call.latency_min = f.latency_min;
+        }
+    }
+    Ok(kernel)
+}
+
+/// Narrows `index`, finds the carried memory dependences and schedules
+/// a lifted kernel; gives the schedules and the notes scheduling made.
+fn schedule_lifted(
+    ctx: &mut Context,
+    ir: &Ir,
+    kernel: &mut Kernel,
+    library: &mut Library,
+    clock_ns: f64,
+) -> Result<(Schedules, Vec<String>), Box<Diagnostic>> {
+    analysis::ranges::narrow_index(kernel);
+    library.choose_float_latencies(ctx, kernel, clock_ns);
+    let memory_deps: Vec<_> = (0..kernel.loops.len())
+        .map(|l| {
+            if kernel.loops[l].pipelined {
+                let nodes = schedule::body_nodes(kernel, l);
+                analysis::deps::loop_dependences(ctx, ir, kernel, l, &nodes)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let loc = kernel.loc;
+    schedule::schedule_kernel(kernel, library, clock_ns, &memory_deps)
+        .map_err(|m| Box::new(Diagnostic::error(loc, format!("scheduling failed: {m}"))))
 }

@@ -268,7 +268,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         args,
         results,
         latency: LatencyJson {
-            min: r.figures.latency,
+            min: r.figures.latency_min,
             max: r.figures.latency,
         },
         loops,
@@ -323,14 +323,23 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
                 us(c)
             );
         }
-        (None, None) => {
-            let why = if k.dmas.is_empty() {
-                "data-dependent loop bounds"
-            } else {
-                "DMA waits last as long as the transfers"
-            };
-            let _ = writeln!(out, "latency: unknown statically ({why})");
-        }
+        (None, None) => match r.figures.latency_min.filter(|_| k.dmas.is_empty()) {
+            Some(c) => {
+                let _ = writeln!(
+                    out,
+                    "latency: at least {c} cycles ({:.3} us), data-dependent (scf.while)",
+                    us(c)
+                );
+            }
+            None => {
+                let why = if k.dmas.is_empty() {
+                    "data-dependent loop bounds"
+                } else {
+                    "DMA waits last as long as the transfers"
+                };
+                let _ = writeln!(out, "latency: unknown statically ({why})");
+            }
+        },
     }
     if let Some((bound, ratio)) = bound_ratio(r, measured.or(r.figures.latency)) {
         let _ = writeln!(

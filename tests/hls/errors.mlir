@@ -7,22 +7,20 @@
 // RUN: not silica hls %s --top floats -o %t.d 2>&1 | FileCheck %s --check-prefix=FLOAT
 // RUN: not silica hls %s --top nothere -o %t.d 2>&1 | FileCheck %s --check-prefix=TOP
 // RUN: not silica hls %s --top unsupported --target xc7 -o %t.d 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not silica hls %s --top recursive -o %t.d 2>&1 | FileCheck %s --check-prefix=REC
+// RUN: not silica hls %s --top mutual -o %t.d 2>&1 | FileCheck %s --check-prefix=MUTUAL
+// RUN: not silica hls %s --top romstore -o %t.d 2>&1 | FileCheck %s --check-prefix=ROMSTORE
+// RUN: not silica hls %s --top mutable -o %t.d 2>&1 | FileCheck %s --check-prefix=MUTABLE
+// RUN: not silica hls %s --top declared -o %t.d 2>&1 | FileCheck %s --check-prefix=DECLARED
+// RUN: not silica hls %s --top whileif -o %t.d 2>&1 | FileCheck %s --check-prefix=WHILEIF
+// RUN: not silica hls %s --top badcallee -o %t.d 2>&1 | FileCheck %s --check-prefix=BADCALLEE
 // RUN: test ! -e %t.d
 
-// OP: errors.mlir:[[# @LINE + 4]]:8: error: 'scf.while' is not supported by silica hls
+// OP: errors.mlir:[[# @LINE + 2]]:3: error: 'affine.parallel' is not supported by silica hls
 func.func @unsupported(%a: memref<4xi32>) {
-  %c0 = arith.constant 0 : index
-  %c4 = arith.constant 4 : index
-  %r = scf.while (%i = %c0) : (index) -> index {
-    %more = arith.cmpi slt, %i, %c4 : index
-    scf.condition(%more) %i : index
-  } do {
-  ^bb0(%j: index):
-    %v = memref.load %a[%j] : memref<4xi32>
-    memref.store %v, %a[%j] : memref<4xi32>
-    %c1 = arith.constant 1 : index
-    %n = arith.addi %j, %c1 : index
-    scf.yield %n : index
+  affine.parallel (%i) = (0) to (4) {
+    %v = affine.load %a[%i] : memref<4xi32>
+    affine.store %v, %a[%i] : memref<4xi32>
   }
   return
 }
@@ -37,10 +35,80 @@ func.func @strided(%a: memref<4xi32, strided<[2]>>) {
   return
 }
 
-// FLOAT: error: memref 'memref<4xf16>' has element type 'f16'; silica hls supports integer elements of 1 to 128 bits, f32 and f64
+// FLOAT: error: memref 'memref<4xf16>' has element type 'f16'; silica hls supports integer elements, f32 and f64
 func.func @floats(%a: memref<4xf16>) {
   return
 }
 
 // TOP: error: no function named 'nothere' to synthesize (--top)
 // TARGET: error: unknown target 'xc7'; known targets: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k, ice40-hx8k, generic
+
+// REC: errors.mlir:[[# @LINE + 2]]:8: error: recursive call of '@recursive' is not supported; silica hls instantiates callees as submodules
+func.func @recursive(%n: i32) -> i32 {
+  %r = func.call @recursive(%n) : (i32) -> i32
+  return %r : i32
+}
+
+// MUTUAL: errors.mlir:[[# @LINE + 7]]:8: error: recursive call of '@mutual' is not supported
+func.func @mutual(%n: i32) -> i32 {
+  %r = func.call @other(%n) : (i32) -> i32
+  return %r : i32
+}
+
+func.func @other(%n: i32) -> i32 {
+  %r = func.call @mutual(%n) : (i32) -> i32
+  return %r : i32
+}
+
+// ROMSTORE: errors.mlir:[[# @LINE + 4]]:3: error: 'affine.store' into a constant global (a ROM)
+memref.global "private" constant @table : memref<4xi32> = dense<[1, 2, 3, 4]>
+func.func @romstore(%x: i32) {
+  %t = memref.get_global @table : memref<4xi32>
+  affine.store %x, %t[0] : memref<4xi32>
+  return
+}
+
+// MUTABLE: errors.mlir:[[# @LINE + 3]]:8: error: global '@state' is not constant; silica hls builds constant globals as ROMs
+memref.global "private" @state : memref<4xi32> = dense<0>
+func.func @mutable(%x: i32) {
+  %t = memref.get_global @state : memref<4xi32>
+  affine.store %x, %t[0] : memref<4xi32>
+  return
+}
+
+// DECLARED: errors.mlir:[[# @LINE + 3]]:8: error: callee '@external' has no body to synthesize
+func.func private @external(i32) -> i32
+func.func @declared(%n: i32) -> i32 {
+  %r = func.call @external(%n) : (i32) -> i32
+  return %r : i32
+}
+
+// WHILEIF: errors.mlir:[[# @LINE + 4]]:10: error: 'scf.while' inside a conditional is not supported yet
+func.func @whileif(%c: i1, %n: i32) -> i32 {
+  %z = arith.constant 0 : i32
+  %r = scf.if %c -> (i32) {
+    %w = scf.while (%x = %n) : (i32) -> i32 {
+      %more = arith.cmpi sgt, %x, %z : i32
+      scf.condition(%more) %x : i32
+    } do {
+    ^bb0(%x: i32):
+      scf.yield %z : i32
+    }
+    scf.yield %w : i32
+  } else {
+    scf.yield %z : i32
+  }
+  return %r : i32
+}
+
+// A callee's own bad input is reported where it is, whichever function is the top.
+// BADCALLEE: errors.mlir:[[# @LINE + 1]]:22: error: memref 'memref<?xi32>' has a dynamic shape; silica hls needs static shapes
+func.func @dyncallee(%a: memref<?xi32>) {
+  return
+}
+func.func @badcallee(%a: memref<4xi32>) {
+  %d = memref.cast %a : memref<4xi32> to memref<?xi32>
+  func.call @dyncallee(%d) : (memref<?xi32>) -> ()
+  return
+}
+

@@ -47,6 +47,7 @@ enum AtomKey {
     Arg(usize),
     Iv(usize),
     Carried(usize, usize),
+    Result(usize, usize),
 }
 
 impl Linear {
@@ -83,6 +84,7 @@ fn linear(k: &Kernel, v: Val, depth: u32) -> Linear {
         Val::Iv(l) => AtomKey::Iv(l),
         Val::Carried(l, i) => AtomKey::Carried(l, i),
         Val::Const(_) => AtomKey::Node(usize::MAX),
+        Val::Result(c, i) => AtomKey::Result(c, i),
     };
     if let Some(c) = k.const_value(v) {
         return Linear {
@@ -261,7 +263,9 @@ pub fn linear_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep
         .iter()
         .filter_map(|it| match it {
             crate::kernel::Item::Block(b) => Some(*b),
-            crate::kernel::Item::Loop(_) | crate::kernel::Item::Dma(_) => None,
+            crate::kernel::Item::Loop(_)
+            | crate::kernel::Item::Dma(_)
+            | crate::kernel::Item::Call(_) => None,
         })
         .collect();
     let step = i128::from(k.loops[l].step);

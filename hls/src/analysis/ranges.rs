@@ -145,6 +145,10 @@ impl<'k> Ranges<'k> {
                     hi: (hi.hi - 1).max(lo.lo),
                 }
             }
+            Val::Result(c, i) => match self.k.calls[c].results[i] {
+                INDEX => FULL,
+                w => Range::of_width(w),
+            },
             Val::Carried(l, k) => {
                 let w = self.k.loops[l].carried_widths[k];
                 if w == INDEX {
@@ -350,6 +354,13 @@ pub fn narrow_index(k: &mut Kernel) {
     for r in &mut k.results {
         if *r == INDEX {
             *r = 64;
+        }
+    }
+    for c in &mut k.calls {
+        for r in &mut c.results {
+            if *r == INDEX {
+                *r = w;
+            }
         }
     }
 }

@@ -7,7 +7,9 @@
 //! `(N - 1) * II + depth` cycles (one when it runs no iteration; `N` the
 //! product of the trip counts for a flattened nest), a block its states.
 //! Bounds that depend on data, and DMA (whose waits last as long as the
-//! transfers), make the latency unknown.
+//! transfers), make the latency unknown; an `scf.while` makes it
+//! unbounded, its least the run where every `scf.while` leaves at its
+//! first test. A call takes its callee's latency plus one cycle.
 
 use crate::kernel::{Bound, Item, Kernel, LoopId, Val};
 use crate::schedule::Schedules;
@@ -19,8 +21,11 @@ const BUDGET: u64 = 20_000_000;
 /// Static figures of a kernel.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Figures {
-    /// Cycles from the cycle `start` is taken to the cycle `done` is high.
+    /// Cycles from the cycle `start` is taken to the cycle `done` is high,
+    /// when the schedule fixes them.
     pub latency: Option<u64>,
+    /// The least of those cycles (where an `scf.while` leaves at once).
+    pub latency_min: Option<u64>,
     /// Smallest and largest trip count seen per loop.
     pub trips: Vec<Option<(u64, u64)>>,
     /// Iterations of each loop over the whole run.
@@ -36,6 +41,8 @@ struct Walk<'a> {
     budget: u64,
     /// Whether a DMA state was passed.
     dma: bool,
+    /// Whether an `scf.while` was met (the latency is then a least).
+    dynamic: bool,
 }
 
 /// The latency and trip counts of `k` under schedule `s`.
@@ -48,10 +55,12 @@ pub fn figures(k: &Kernel, s: &Schedules) -> Figures {
         iterations: vec![0; k.loops.len()],
         budget: BUDGET,
         dma: false,
+        dynamic: false,
     };
     let cycles = w.items(&k.body).filter(|_| !w.dma);
     Figures {
-        latency: cycles.map(|c| c + 1),
+        latency: cycles.filter(|_| !w.dynamic).map(|c| c + 1),
+        latency_min: cycles.map(|c| c + 1),
         trips: w.trips,
         iterations: w.iterations,
     }
@@ -70,6 +79,7 @@ impl Walk<'_> {
                     self.dma = true;
                     1
                 }
+                Item::Call(c) => self.call(c)?,
             };
         }
         Some(total)
@@ -77,6 +87,13 @@ impl Walk<'_> {
 
     fn run_loop(&mut self, l: LoopId) -> Option<u64> {
         let lp = &self.k.loops[l];
+        if let Some(t) = lp.test {
+            // At least: the head, the `before` items once, leaving.
+            self.dynamic = true;
+            let head = u64::from(crate::control::needs_head(self.k, self.s, l));
+            let body = lp.body.clone();
+            return Some(head + self.items(&body[..t.split])?);
+        }
         let lo = self.bound(&lp.lower, true)?;
         let hi = self.bound(&lp.upper, false)?;
         let step = lp.step.max(1);
@@ -121,6 +138,16 @@ impl Walk<'_> {
         }
         self.env[l] = None;
         Some(total)
+    }
+
+    /// A call: its state from the cycle that starts the callee to the
+    /// cycle of its `done`.
+    fn call(&mut self, c: usize) -> Option<u64> {
+        let call = &self.k.calls[c];
+        if call.latency.is_none() {
+            self.dynamic = true;
+        }
+        Some(call.latency.or(call.latency_min)? + 1)
     }
 
     fn value(&self, v: Val) -> Option<i64> {

@@ -6,6 +6,9 @@
 //! on-chip ones are `seq.firmem`s with a synchronous read (read latency
 //! 1, what yosys maps to block RAM), a read and a write port per port
 //! sharing that port's address (two: a true dual-port RAM).
+//! ROMs (constant globals) are a constant `hw.array` read through
+//! `hw.array_get` into a register per port (read latency 1 like the
+//! RAMs; yosys maps it to block RAM or LUTs).
 
 use super::Builder;
 use silica_hw_dialects::types as hwt;
@@ -16,6 +19,10 @@ impl Builder<'_, '_> {
     pub(super) fn create_rams(&mut self) {
         for m in 0..self.k.memories.len() {
             if self.k.memories[m].arg.is_some() {
+                continue;
+            }
+            if let Some(words) = self.k.memories[m].rom.clone() {
+                self.create_rom(m, &words);
                 continue;
             }
             let (words, width) = (self.k.memories[m].words(), self.k.memories[m].element_width);
@@ -52,6 +59,35 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// ROM `m` holding `words`: its table and the register its reads
+    /// land in.
+    fn create_rom(&mut self, m: usize, words: &[u128]) {
+        let width = self.k.memories[m].element_width;
+        let entries = 1u64 << self.address_width(m);
+        let mut elements: Vec<ValueId> = (0..entries)
+            .map(|i| {
+                let w = words.get(i as usize).copied().unwrap_or(0);
+                self.hw.constant(w, width)
+            })
+            .collect();
+        // The first operand of `hw.array_create` is the highest element.
+        elements.reverse();
+        let et = self.hw.int(width);
+        let ty = hwt::array(self.hw.ctx, entries, et);
+        let table = self
+            .hw
+            .op("hw.array_create", &elements, &[ty], vec![], vec![]);
+        let table = self.hw.ir.result(table, 0);
+        let mut regs = Vec::new();
+        for p in 0..self.k.memories[m].ports {
+            let name = format!("{}_q{p}", self.k.memories[m].name);
+            let reg = self.hw.reg(&name, width, None);
+            self.read_data[m].push(reg.q);
+            regs.push(reg);
+        }
+        self.roms.insert(m, (regs, table));
+    }
+
     /// Connects memory `m`'s accesses; gives the output port values
     /// (address, ce, we, d per port) of an external memory.
     pub(super) fn connect_memory(&mut self, m: usize) -> Vec<ValueId> {
@@ -75,6 +111,23 @@ impl Builder<'_, '_> {
             }
             let ce = self.hw.any(&enables);
             let we = self.hw.any(&write_enables);
+            if let Some((regs, table)) = self.roms.get(&m).cloned() {
+                let et = self.hw.int(dw);
+                // A named wire, so the emitted index is a plain signal.
+                let name = format!("{}_address{p}", self.k.memories[m].name);
+                let name = self.hw.ctx.string_attr(name.as_bytes());
+                let at = self.hw.ir.value_type(address);
+                let wire = self
+                    .hw
+                    .op("hw.wire", &[address], &[at], vec![], vec![("name", name)]);
+                let address = self.hw.ir.result(wire, 0);
+                let word = self
+                    .hw
+                    .op("hw.array_get", &[table, address], &[et], vec![], vec![]);
+                let word = self.hw.ir.result(word, 0);
+                self.write(regs[p as usize], ce, word);
+                continue;
+            }
             match &rams {
                 None => outs.extend([address, ce, we, data]),
                 Some((handle, read_ports)) => {

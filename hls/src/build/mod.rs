@@ -6,8 +6,11 @@
 //! pipelined iteration, and comes back as the wire that computes it there
 //! (operations chained within a state), the register that captured it in
 //! the state where it became valid, or a delay line within a pipeline.
+//! Functions the kernel calls are modules of their own, built first into
+//! the same `builtin.module` and instantiated per call (`call.rs`).
 
 pub mod binding;
+mod call;
 mod datapath;
 mod dma;
 mod float;
@@ -77,7 +80,19 @@ pub struct Builder<'c, 'k> {
     rams: FxHashMap<usize, (ValueId, Vec<OpId>)>,
     /// DMA engines and tag counters.
     dma: dma::Engines,
+    /// ROMs: the read register and the table.
+    roms: FxHashMap<usize, (Vec<Reg>, ValueId)>,
+    /// The ports of the modules built before (the callees), by name.
+    modules: &'k Modules,
+    /// Each call's instance: its `done` output and its results.
+    pub call_done: Vec<ValueId>,
+    /// Each call's start register (high in the first cycle of its state).
+    pub call_start: Vec<Reg>,
+    call_results: Vec<Vec<ValueId>>,
 }
+
+/// The ports of built modules, by module name.
+pub type Modules = FxHashMap<String, Vec<Port>>;
 
 /// The built design.
 pub struct Circuit {
@@ -171,6 +186,7 @@ impl<'c, 'k> Builder<'c, 'k> {
                 }
             }
             Val::Node(n) => self.seen_node(n, at),
+            Val::Result(c, i) => self.call_results[c][i],
         }
     }
 
@@ -237,12 +253,17 @@ impl<'c, 'k> Builder<'c, 'k> {
     }
 }
 
-/// Builds the circuit of a scheduled kernel into a fresh module.
-pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Box<Diagnostic>> {
-    let control = Control::plan(k, s);
-    let binding = binding::bind(k, s, &control);
+/// Builds the circuits of scheduled kernels into a fresh
+/// `builtin.module`, one `hw.module` each, in order (callees before their
+/// callers; the last is the top).
+pub fn build(
+    ctx: &mut Context,
+    kernels: &[(&Kernel, &Schedules)],
+) -> Result<Circuit, Box<Diagnostic>> {
     let mut ir = Ir::new();
-    let loc = k.loc;
+    let loc = kernels
+        .last()
+        .map_or_else(|| ctx.unknown_loc(), |(k, _)| k.loc);
     let module_name = ctx.sym("builtin.module");
     let empty = ctx.dict_attr(Vec::new());
     let top_region = ir.create_region();
@@ -258,6 +279,53 @@ pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Bo
         attrs: empty,
         props: None,
     });
+    let mut modules = Modules::default();
+    let mut register_bits = 0;
+    let mut last = Default::default();
+    for &(k, s) in kernels {
+        float::operator_modules(ctx, &mut ir, top, k, s)?;
+        let built = build_module(ctx, ir, top_block, k, s, &modules);
+        ir = built.ir;
+        register_bits += built.register_bits;
+        modules.insert(k.name.clone(), ports::ports(ctx, k));
+        last = (built.units, built.dma_states, built.dma_busy);
+    }
+    let (units, dma_states, dma_busy) = last;
+    Ok(Circuit {
+        ir,
+        module: top,
+        register_bits,
+        units,
+        dma_states,
+        dma_busy,
+    })
+}
+
+/// One built module: the IR given back, its register bits, its units
+/// per limited class (class, units built, operations on them) and its
+/// DMA states and busy signals.
+struct Built {
+    ir: Ir,
+    register_bits: u64,
+    units: Vec<(String, u32, usize)>,
+    dma_states: Vec<u32>,
+    dma_busy: Vec<[String; 3]>,
+}
+
+/// Builds `k`'s `hw.module` at the end of `top_block`; gives the IR back
+/// with the module's register bits and its functional units per limited
+/// class (class, units built, operations bound to them).
+fn build_module(
+    ctx: &mut Context,
+    mut ir: Ir,
+    top_block: silica_ir::BlockId,
+    k: &Kernel,
+    s: &Schedules,
+    modules: &Modules,
+) -> Built {
+    let control = Control::plan(k, s);
+    let binding = binding::bind(k, s, &control);
+    let loc = k.loc;
     let ports = ports::ports(ctx, k);
     let body_region = ir.create_region();
     let body = ir.create_block();
@@ -290,7 +358,6 @@ pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Bo
         props: None,
     });
     ir.append_op(top_block, module);
-    float::operator_modules(ctx, &mut ir, top, k, s)?;
     let input_of = |name: &str| -> ValueId {
         let i = ports
             .iter()
@@ -358,8 +425,15 @@ pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Bo
         valid: FxHashMap::default(),
         rams: FxHashMap::default(),
         dma: dma::Engines::default(),
+        roms: FxHashMap::default(),
+        modules,
+        call_done: Vec::new(),
+        call_start: Vec::new(),
+        call_results: vec![Vec::new(); k.calls.len()],
     };
+    b.call_done = vec![b.hw.constant(0, 1); k.calls.len()];
     b.create_rams();
+    b.build_calls();
     b.build_pipeline_valids();
     b.plan_dma();
     b.build_control(start);
@@ -388,14 +462,13 @@ pub fn build(ctx: &mut Context, k: &Kernel, s: &Schedules) -> Result<Circuit, Bo
             .sum();
         units.push((class.clone(), built as u32, ops));
     }
-    Ok(Circuit {
+    Built {
         ir: b.hw.ir,
-        module: top,
         register_bits,
         units,
         dma_states: b.control.dma_state,
         dma_busy: b.dma.busy,
-    })
+    }
 }
 
 impl Builder<'_, '_> {

@@ -34,12 +34,15 @@ pub struct Control {
     /// The head (sequential loops that need one) or pipeline (pipelined)
     /// state of each loop; 0 for loops without a state.
     pub loop_state: Vec<u32>,
-    /// Enclosing loop and position of each block and loop.
+    /// The state of each call (where it waits for the callee's `done`).
+    pub call_state: Vec<u32>,
+    /// Enclosing loop and position of each block, loop and call.
     block_pos: Vec<(Option<LoopId>, usize)>,
     loop_pos: Vec<(Option<LoopId>, usize)>,
     /// The state of each DMA operation, and its place.
     pub dma_state: Vec<u32>,
     dma_pos: Vec<(Option<LoopId>, usize)>,
+    call_pos: Vec<(Option<LoopId>, usize)>,
     pub num_states: u32,
     pub result_regs: Vec<Reg>,
     pub done: Option<Reg>,
@@ -59,6 +62,8 @@ impl Control {
             loop_pos: vec![(None, 0); k.loops.len()],
             dma_state: vec![0; k.dmas.len()],
             dma_pos: vec![(None, 0); k.dmas.len()],
+            call_state: vec![0; k.calls.len()],
+            call_pos: vec![(None, 0); k.calls.len()],
             num_states: 1,
             ..Control::default()
         };
@@ -91,6 +96,11 @@ impl Control {
                     self.dma_state[d] = self.num_states;
                     self.num_states += 1;
                 }
+                Item::Call(c) => {
+                    self.call_pos[c] = (parent, i);
+                    self.call_state[c] = self.num_states;
+                    self.num_states += 1;
+                }
             }
         }
     }
@@ -110,12 +120,16 @@ fn body_has_state(k: &Kernel, s: &Schedules, l: LoopId) -> bool {
         Item::Block(b) => s.states[b] > 0,
         Item::Dma(_) => true,
         Item::Loop(m) => k.loops[m].pipelined || needs_head(k, s, m) || body_has_state(k, s, m),
+        Item::Call(_) => true,
     })
 }
 
 /// Whether sequential loop `l` needs a head state: it may run no
 /// iteration, or its body has no state.
 pub fn needs_head(k: &Kernel, s: &Schedules, l: LoopId) -> bool {
+    if k.loops[l].test.is_some() {
+        return !body_has_state(k, s, l);
+    }
     !k.loops[l].pipelined && (!runs_once(k, l) || !body_has_state(k, s, l))
 }
 
@@ -169,6 +183,10 @@ impl Builder<'_, '_> {
                 continue;
             }
             let here = self.in_state(st);
+            if k.loops[l].test.is_some() {
+                self.continue_at(Some(l), 0, at, here, &Vec::new());
+                continue;
+            }
             let upper = self.bound(&k.loops[l].upper, false, at, &Vec::new());
             let more = self
                 .hw
@@ -185,15 +203,42 @@ impl Builder<'_, '_> {
             let (parent, i) = self.control.dma_pos[d];
             self.continue_at(parent, i + 1, At::State(st), go, &Vec::new());
         }
+        // A call's state waits for the callee's `done`.
+        for c in 0..k.calls.len() {
+            let st = self.control.call_state[c];
+            let here = self.in_state(st);
+            let leave = self.hw.and(here, self.call_done[c]);
+            let (parent, i) = self.control.call_pos[c];
+            self.continue_at(parent, i + 1, At::State(st), leave, &Vec::new());
+        }
         // `done` is high for the one cycle after finishing.
         let (one, zero) = (self.hw.constant(1, 1), self.hw.constant(0, 1));
         self.write(done, one, zero);
+        for c in 0..k.calls.len() {
+            self.write(self.call_start[c], one, zero);
+        }
     }
 
     /// Continues at item `i` of the body of `parent` (the function when
     /// `None`), leaving a state seen as `at` when `cond` holds, with the
     /// values the transition has computed so far in `env`.
     fn continue_at(&mut self, parent: Option<LoopId>, i: usize, at: At, cond: ValueId, env: &Env) {
+        let test = parent.and_then(|p| self.k.loops[p].test.map(|t| (p, t)));
+        if let Some((p, t)) = test.filter(|(_, t)| t.split == i) {
+            let more = self.seen_in(t.cond, at, env);
+            let go = self.hw.and(cond, more);
+            let no_more = self.hw.not(more);
+            let leave = self.hw.and(cond, no_more);
+            self.goto_item(parent, i, at, go, env);
+            let (outer, pos) = self.control.loop_pos[p];
+            self.continue_at(outer, pos + 1, at, leave, env);
+            return;
+        }
+        self.goto_item(parent, i, at, cond, env);
+    }
+
+    /// [`Builder::continue_at`] without an `scf.while` test.
+    fn goto_item(&mut self, parent: Option<LoopId>, i: usize, at: At, cond: ValueId, env: &Env) {
         let k = self.k;
         let items = match parent {
             Some(p) => &k.loops[p].body,
@@ -208,6 +253,11 @@ impl Builder<'_, '_> {
             Some(&Item::Dma(d)) => {
                 let st = self.control.dma_state[d];
                 self.goto_state(cond, st);
+            }
+            Some(&Item::Call(c)) => {
+                let one = self.hw.constant(1, 1);
+                self.write(self.call_start[c], cond, one);
+                self.goto_state(cond, self.control.call_state[c]);
             }
             None => match parent {
                 Some(p) => self.latch(p, at, cond, env),
@@ -244,6 +294,9 @@ impl Builder<'_, '_> {
 
     fn latch(&mut self, l: LoopId, at: At, cond: ValueId, env: &Env) {
         let lp = &self.k.loops[l];
+        if lp.test.is_some() {
+            return self.latch_while(l, at, cond, env);
+        }
         let iv = self.seen_in(Val::Iv(l), at, env);
         let step = self.hw.constant(lp.step as u128, self.k.index_width);
         let next = self.hw.comb("comb.add", &[iv, step]);
@@ -281,6 +334,24 @@ impl Builder<'_, '_> {
         // is taken).
         for (reg, v) in own {
             self.write(reg, cond, v);
+        }
+    }
+
+    /// The latch of `scf.while` loop `l`: the yields become the carried
+    /// values, and the `before` items run again.
+    fn latch_while(&mut self, l: LoopId, at: At, cond: ValueId, env: &Env) {
+        let lp = &self.k.loops[l];
+        let mut after = env.clone();
+        for (i, &y) in lp.yields.iter().enumerate() {
+            let v = self.seen_in(y, at, env);
+            if y != Val::Carried(l, i) {
+                self.write(self.carried_regs[l][i], cond, v);
+            }
+            after.push((Val::Carried(l, i), v));
+        }
+        match self.control.loop_state[l] {
+            0 => self.continue_at(Some(l), 0, at, cond, &after),
+            st => self.goto_state(cond, st),
         }
     }
 

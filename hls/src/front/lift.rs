@@ -4,9 +4,10 @@
 //! accesses become loads and stores of row-major word addresses.
 //! `affine.if`/`scf.if` are if-converted: both branches are computed,
 //! their results selected, their memory accesses predicated. `scf.for`
-//! with `index` bounds and a constant step is a loop like `affine.for`.
-//! Float operations are lifted by `float.rs`. Any other operation is an
-//! error at that operation.
+//! with `index` bounds and a constant step is a loop like `affine.for`;
+//! `scf.while` (`while_loop.rs`) a loop with an exit test; constant
+//! globals (`rom.rs`) ROMs. Float operations are lifted by `float.rs`.
+//! Any other operation is an error at that operation.
 
 use super::signature::{memory_of, op_name_attr, scalar_width, signature, string_of};
 use crate::directives::{Directives, Pipeline};
@@ -32,6 +33,8 @@ pub(super) struct Lifter<'a> {
     pub tags: FxHashMap<ValueId, usize>,
     tag_memrefs: rustc_hash::FxHashSet<ValueId>,
     pub consts: FxHashMap<(u128, u32), usize>,
+    /// The ROM of each constant global already used (by symbol).
+    pub globals: FxHashMap<String, usize>,
     /// The block nodes are appended to, if one is open.
     pub open: Option<usize>,
     pub loc: Attr,
@@ -44,7 +47,7 @@ pub(super) struct Lifter<'a> {
     directives: &'a Directives,
 }
 
-type Res<T> = Result<T, Box<Diagnostic>>;
+pub(super) type Res<T> = Result<T, Box<Diagnostic>>;
 
 pub(super) fn err<T>(loc: Attr, msg: impl Into<String>) -> Res<T> {
     Err(Box::new(Diagnostic::error(loc, msg)))
@@ -81,6 +84,7 @@ pub fn lift_function(
             loops: Vec::new(),
             tags: Vec::new(),
             dmas: Vec::new(),
+            calls: Vec::new(),
             body: Vec::new(),
             results,
             returned: Vec::new(),
@@ -97,6 +101,7 @@ pub fn lift_function(
         tags: FxHashMap::default(),
         tag_memrefs: super::dma::tag_memrefs(ctx, ir, func),
         consts: FxHashMap::default(),
+        globals: FxHashMap::default(),
         open: None,
         loc,
         source: func,
@@ -191,7 +196,7 @@ impl Lifter<'_> {
     }
 
     /// Lifts the ops of `block` into `items`; `path` names loops.
-    fn lift_block(
+    pub(super) fn lift_block(
         &mut self,
         block: silica_ir::BlockId,
         items: &mut Vec<Item>,
@@ -206,7 +211,7 @@ impl Lifter<'_> {
             let name = self.ctx.str(self.ir.op_name(op)).to_string();
             let operands: Vec<ValueId> = self.ir.operands(op).collect();
             match name.as_str() {
-                "affine.for" | "scf.for" if self.predicate.is_some() => {
+                "affine.for" | "scf.for" | "scf.while" if self.predicate.is_some() => {
                     return err(
                         self.loc,
                         format!("'{name}' inside a conditional is not supported yet"),
@@ -227,7 +232,15 @@ impl Lifter<'_> {
                     loop_position += 1;
                     self.lift_for(op, items, &format!("{path}/{label}"))?;
                 }
-                "affine.yield" | "scf.yield" => {
+                "scf.while" => {
+                    let label =
+                        string_of(self.ctx, inherent_attr(self.ctx, self.ir, op, "hls.label"))
+                            .unwrap_or_else(|| loop_position.to_string());
+                    loop_position += 1;
+                    self.lift_while(op, items, &format!("{path}/{label}"))?;
+                }
+                // `scf.condition` gives the condition, then what it forwards.
+                "affine.yield" | "scf.yield" | "scf.condition" => {
                     let vals = operands.iter().map(|&v| self.val(v)).collect::<Res<_>>()?;
                     return Ok(Some(vals));
                 }
@@ -288,10 +301,16 @@ impl Lifter<'_> {
                         }
                     }
                 }
+                "func.call" => self.lift_call(op, items)?,
+                "memref.get_global" => {
+                    let m = self.global_memory(op)?;
+                    self.mems.insert(self.ir.result(op, 0), m);
+                }
                 "memref.dealloc" => {}
                 "affine.dma_start" | "affine.dma_wait" => {
                     self.lift_dma(op, &name, &operands, items)?
                 }
+                _ if self.lift_composite(op, &name, &operands, items)? => {}
                 _ => {
                     let v = self.lift_op(op, &name, &operands, items)?;
                     if let Some(v) = v {
@@ -378,6 +397,7 @@ impl Lifter<'_> {
             pipelined: false,
             target_ii: None,
             flat: Vec::new(),
+            test: None,
         });
         let Some(block) = self
             .ir
@@ -735,6 +755,9 @@ impl Lifter<'_> {
             "affine.store" | "memref.store" => {
                 let data = self.val(operands[0])?;
                 let m = self.mem(operands[1])?;
+                if self.k.memories[m].rom.is_some() {
+                    return err(self.loc, format!("'{name}' into a constant global (a ROM)"));
+                }
                 let address = if name == "affine.store" {
                     let map = self.map_attr(op, "map")?;
                     let vals = operands[2..]

@@ -7,6 +7,8 @@
 //! arrays into banks while lifting, `flatten.rs` folds perfect nests of
 //! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
 
+mod arith_extra;
+mod call;
 mod dma;
 mod expr;
 mod flatten;
@@ -14,12 +16,15 @@ mod float;
 mod lift;
 mod memories;
 mod partition;
+mod rom;
 mod signature;
 mod unroll;
+mod while_loop;
 
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{Context, Diagnostic, Ir, OpId};
 
+pub use call::{call_order, function_name};
 pub use flatten::flatten;
 pub use lift::lift_function;
 pub use memories::memories;

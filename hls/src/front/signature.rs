@@ -45,7 +45,7 @@ pub fn op_name_attr(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
 /// bits; `None` for anything else.
 pub fn scalar_width(ctx: &Context, t: Type) -> Option<u32> {
     match ctx.type_kind(t) {
-        TypeKind::Integer { width, .. } if (1..=128).contains(width) => Some(*width),
+        TypeKind::Integer { width, .. } if *width >= 1 => Some(*width),
         TypeKind::Index => Some(INDEX),
         _ => float_format(ctx, t).map(Format::width),
     }
@@ -122,7 +122,7 @@ pub fn memory_of(
         Some(w) if w != INDEX => w,
         _ => {
             return Err(format!(
-                "memref '{shown}' has element type '{}'; silica hls supports integer elements of 1 to 128 bits, f32 and f64",
+                "memref '{shown}' has element type '{}'; silica hls supports integer elements, f32 and f64",
                 type_to_string(ctx, *element)
             ))
         }
@@ -133,6 +133,7 @@ pub fn memory_of(
         element_width: width,
         element_type: type_to_string(ctx, *element),
         arg,
+        rom: None,
         loc,
         ports: 1,
         bank_of: None,

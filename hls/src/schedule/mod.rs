@@ -86,7 +86,7 @@ pub fn body_nodes(k: &Kernel, l: LoopId) -> Vec<usize> {
         .iter()
         .flat_map(|it| match it {
             Item::Block(b) => k.blocks[*b].clone(),
-            Item::Loop(_) | Item::Dma(_) => Vec::new(),
+            Item::Loop(_) | Item::Dma(_) | Item::Call(_) => Vec::new(),
         })
         .collect()
 }

@@ -1,0 +1,123 @@
+//! Calls as instances of the callees' modules (`hw.instance`), one per
+//! call site. The callee starts in the first cycle of the call's state
+//! (a register set by every transition into it; the callee is idle
+//! then, having finished any earlier call); its scalar inputs are the
+//! operands as seen in that state, its results are read from its output
+//! ports (held from `done` until it starts again). The memories the
+//! caller passes are shared with the callee through the caller's port
+//! multiplexer: the callee's reads and writes are accesses of the caller
+//! enabled in the call's state, where nothing else of the caller runs.
+
+use super::{Access, At, Builder};
+use silica_hw_dialects::types::{Direction, Port};
+use silica_ir::{AttrKind, ValueId};
+
+impl Builder<'_, '_> {
+    /// Builds an instance for every call of the kernel.
+    pub(super) fn build_calls(&mut self) {
+        for c in 0..self.k.calls.len() {
+            self.build_call(c);
+        }
+    }
+
+    fn build_call(&mut self, c: usize) {
+        let k = self.k;
+        let call = &k.calls[c];
+        let ports: Vec<Port> = self.modules[&call.callee].clone();
+        let st = self.control.call_state[c];
+        let here = self.in_state(st);
+        let start = self.hw.reg(&format!("call{c}_start"), 1, Some(0));
+        self.call_start.push(start);
+        let mut inputs = vec![self.hw.clock, self.hw.reset, start.q];
+        let scalars: Vec<ValueId> = call
+            .scalars
+            .iter()
+            .map(|&v| self.seen(v, At::State(st)))
+            .collect();
+        let first_scalar = 3;
+        let inputs_ports: Vec<&Port> = ports.iter().filter(|p| p.dir == Direction::Input).collect();
+        for (i, &v) in scalars.iter().enumerate() {
+            let w = self.port_width(inputs_ports[first_scalar + i]);
+            inputs.push(self.hw.resize(v, w, true));
+        }
+        for &m in &call.memories {
+            inputs.push(self.read_data[m][0]);
+        }
+        let mut arg_names = Vec::new();
+        let mut result_names = Vec::new();
+        let mut result_types = Vec::new();
+        for p in &ports {
+            let name = self.hw.ctx.string_attr(p.name.as_bytes());
+            if p.dir == Direction::Input {
+                arg_names.push(name);
+            } else {
+                result_names.push(name);
+                result_types.push(p.ty);
+            }
+        }
+        let arg_names = self.hw.ctx.array_attr(&arg_names);
+        let result_names = self.hw.ctx.array_attr(&result_names);
+        let instance_name = self
+            .hw
+            .ctx
+            .string_attr(format!("call{c}_{}", call.callee).as_bytes());
+        let module_sym = self.hw.ctx.sym(&call.callee);
+        let module_name = self.hw.ctx.intern_attr(AttrKind::SymbolRef {
+            root: module_sym,
+            nested: Box::new([]),
+        });
+        let parameters = self.hw.ctx.array_attr(&[]);
+        let inst = self.hw.op(
+            "hw.instance",
+            &inputs,
+            &result_types,
+            vec![],
+            vec![
+                ("argNames", arg_names),
+                ("instanceName", instance_name),
+                ("moduleName", module_name),
+                ("parameters", parameters),
+                ("resultNames", result_names),
+            ],
+        );
+        let outs: Vec<ValueId> = self.hw.ir.results(inst).collect();
+        self.call_done[c] = outs[0];
+        let mut next = 2;
+        let mut results = Vec::new();
+        for &w in &call.results {
+            results.push(self.hw.resize(outs[next], w, true));
+            next += 1;
+        }
+        self.call_results[c] = results;
+        for &m in &call.memories {
+            let (address, ce, we, data) =
+                (outs[next], outs[next + 1], outs[next + 2], outs[next + 3]);
+            next += 4;
+            let aw = self.address_width(m);
+            let address = self.hw.resize(address, aw, false);
+            let active = self.hw.and(here, ce);
+            let not_we = self.hw.not(we);
+            let read = self.hw.and(active, not_we);
+            let write = self.hw.and(active, we);
+            self.accesses[m].push(Access {
+                port: 0,
+                enable: read,
+                address,
+                data: None,
+            });
+            self.accesses[m].push(Access {
+                port: 0,
+                enable: write,
+                address,
+                data: Some(data),
+            });
+        }
+    }
+
+    fn port_width(&self, p: &Port) -> u32 {
+        match self.hw.ctx.type_kind(p.ty) {
+            silica_ir::TypeKind::Integer { width, .. } => *width,
+            _ => 0,
+        }
+    }
+}
