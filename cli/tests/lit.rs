@@ -1,7 +1,7 @@
 //! The lit-style test harness: every `.mlir` file under `tests/` is one
 //! test. Its `// RUN:` lines run through `bash` with `%s` replaced by the
 //! file, `%S` by its directory, `%t` by a scratch path of the test's own (under the target
-//! directory), `silica` by the built binary and `FileCheck` by
+//! directory, named after the file's directory and name), `silica` by the built binary and `FileCheck` by
 //! `FileCheck-22`; `not CMD` succeeds when CMD fails without crashing.
 
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -48,8 +48,11 @@ fn run_file(path: &Path, silica: &Path) -> Result<(), Failed> {
         .parent()
         .map(|d| d.to_string_lossy().into_owned())
         .unwrap_or_default();
+    // Named after the directory too: files of the same name in different
+    // directories (`errors.mlir`) run in parallel and must not share it.
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("lit")
+        .join(path.parent().and_then(Path::file_name).unwrap_or_default())
         .join(path.file_stem().unwrap_or_default());
     if let Some(dir) = scratch.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("scratch directory: {e}"))?;
