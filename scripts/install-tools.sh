@@ -16,7 +16,7 @@ command -v iverilog >/dev/null 2>&1 || need+=(iverilog)
 command -v yosys >/dev/null 2>&1 || need+=(yosys)
 command -v nextpnr-ice40 >/dev/null 2>&1 || need+=(nextpnr-ice40)
 command -v icepack >/dev/null 2>&1 || need+=(fpga-icestorm)
-command -v python3 >/dev/null 2>&1 || need+=(python3 python3-venv)
+python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3 python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" = 0 ] || sudo=sudo
