@@ -195,6 +195,25 @@ impl Lifter<'_> {
         })
     }
 
+    /// The widths of a loop's carried values, or an error at the loop for
+    /// the first whose type the flow does not compute.
+    pub(super) fn carried_widths(&self, values: impl Iterator<Item = ValueId>) -> Res<Vec<u32>> {
+        values
+            .map(|v| {
+                let t = self.ir.value_type(v);
+                scalar_width(self.ctx, t).ok_or_else(|| {
+                    Box::new(Diagnostic::error(
+                        self.loc,
+                        format!(
+                            "loop-carried value of type '{}' is not supported",
+                            silica_ir::printer::type_to_string(self.ctx, t)
+                        ),
+                    ))
+                })
+            })
+            .collect()
+    }
+
     /// Lifts the ops of `block` into `items`; `path` names loops.
     pub(super) fn lift_block(
         &mut self,
@@ -362,20 +381,7 @@ impl Lifter<'_> {
             .iter()
             .map(|&v| self.val(v))
             .collect::<Res<Vec<_>>>()?;
-        let mut carried_widths = Vec::new();
-        for r in self.ir.results(op) {
-            let t = self.ir.value_type(r);
-            let Some(w) = scalar_width(ctx, t) else {
-                return err(
-                    self.loc,
-                    format!(
-                        "loop-carried value of type '{}' is not supported",
-                        silica_ir::printer::type_to_string(ctx, t)
-                    ),
-                );
-            };
-            carried_widths.push(w);
-        }
+        let carried_widths = self.carried_widths(self.ir.results(op))?;
         let id = self.k.loops.len();
         self.k.loops.push(Loop {
             op,

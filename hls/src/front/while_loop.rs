@@ -6,7 +6,6 @@
 //! `do` region's arguments and, once the test fails, the loop's results.
 
 use super::lift::{err, Lifter, Res};
-use super::signature::scalar_width;
 use crate::kernel::{Bound, Item, Loop, Val, WhileTest};
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::{OpId, ValueId};
@@ -14,7 +13,7 @@ use silica_ir::{OpId, ValueId};
 impl Lifter<'_> {
     /// Lifts `scf.while` op `op` into `items` as loop `path`.
     pub(super) fn lift_while(&mut self, op: OpId, items: &mut Vec<Item>, path: &str) -> Res<()> {
-        let (ctx, ir) = (self.ctx, self.ir);
+        let ir = self.ir;
         let inits = ir
             .operands(op)
             .map(|v| self.val(v))
@@ -24,20 +23,7 @@ impl Lifter<'_> {
         let [before, after] = blocks[..] else {
             return err(self.loc, "'scf.while' needs a before and a do region");
         };
-        let mut carried_widths = Vec::new();
-        for &a in ir.block_args(before) {
-            let t = ir.value_type(a);
-            let Some(w) = scalar_width(ctx, t) else {
-                return err(
-                    self.loc,
-                    format!(
-                        "loop-carried value of type '{}' is not supported",
-                        silica_ir::printer::type_to_string(ctx, t)
-                    ),
-                );
-            };
-            carried_widths.push(w);
-        }
+        let carried_widths = self.carried_widths(ir.block_args(before).iter().copied())?;
         let zero = Bound {
             map: AffineMap {
                 num_dims: 0,
