@@ -59,6 +59,13 @@ pub struct HlsArgs {
     /// f32/f64), e.g. for a bound the memories' sizes limit; repeatable.
     #[arg(long = "sim-scalar", value_name = "NAME=VALUE", requires = "sim")]
     sim_scalars: Vec<String>,
+    /// Keep the co-simulation's work files in this directory instead of
+    /// a temporary one: the stimuli (`stimuli-SEED.txt`: scalars, then
+    /// every memory word, one hex value per line), the software harness
+    /// (`software.ll`, run with `lli-22 --entry-function=cosim_main`),
+    /// the testbench and its Verilator model.
+    #[arg(long = "sim-dir", value_name = "DIR", requires = "sim")]
+    sim_dir: Option<std::path::PathBuf>,
 }
 
 /// Runs `silica hls`.
@@ -253,6 +260,7 @@ fn cosimulate(
         .collect::<Result<Vec<_>, _>>()?;
     let options = cosim::Options {
         scalars,
+        keep_dir: args.sim_dir.clone(),
         ..cosim::Options::default()
     };
     let rtl = Rtl::Text(&design.verilog);
