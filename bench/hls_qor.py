@@ -12,15 +12,14 @@ RecMII), and the resource estimate; from report.txt the pipelines' bound
 (sum of iterations x MII + deepest depth). Kernels the flow rejects are
 listed with their diagnostic.
 
-CIRCT's static flow (affine -> scf -> calyx -> Verilog) is not run here:
-the `circt` wheel available (1.62) registers neither the func, memref nor
-affine dialects for parsing, nor the export-calyx translation, and ships
-no circt-opt (docs/QOR.md). The figures issue 31 quotes for it, measured
-on the same kernel shapes, are printed beside silica's with the ratio,
-labelled as quoted.
+With --circt, CIRCT's static flow (affine -> scf -> calyx -> Verilog,
+bench/circt_static.py) runs in the same run on the kernels issue 31 quotes
+it for (and fir, conv2d), on the same stimuli, checked against the same
+software run; its cycles and the ratio silica / CIRCT are printed.
+Without it, the figures issue 31 quotes are printed, labelled as quoted.
 
 Usage: python3 bench/hls_qor.py [--silica PATH] [--jobs N] [--repeat N]
-       [--only NAME,...]   (prints a markdown table)
+       [--only NAME,...] [--circt]   (prints a markdown table)
 """
 import argparse
 import concurrent.futures
@@ -37,6 +36,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "examples", "polybench"))
 import gen  # noqa: E402
+
+sys.path.insert(0, HERE)
+import circt_static  # noqa: E402
+
+# Kernels CIRCT's static flow is measured on with --circt.
+CIRCT_KERNELS = ["vadd", "dot", "fir", "conv2d", "gemm16", "atax16", "bicg16", "gesummv16", "mvt16",
+                 "jacobi-1d16"]
 
 # CIRCT static flow (lower-affine, flattened memories, scf-for-to-while,
 # lower-scf-to-calyx, calyx 0.7 to Verilog), cycles in a Verilator
@@ -132,6 +138,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", default=None)
+    ap.add_argument("--circt", action="store_true",
+                    help="also run CIRCT's static flow (bench/circt_static.py) on its kernels")
     args = ap.parse_args()
     silica = args.silica
     if silica is None:
@@ -146,8 +154,15 @@ def main():
             ks = [k for k in ks if k[0] in wanted]
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             results = list(pool.map(lambda k: run_one(silica, *k, workdir, args.repeat), ks))
+            circt = {}
+            if args.circt:
+                circt_static.ensure_tools()
+                peers = [k for k in ks if k[0] in CIRCT_KERNELS]
+                measured = pool.map(lambda k: circt_static.measure(silica, k[1], k[2]), peers)
+                circt = {k[0]: m for k, m in zip(peers, measured)}
     print(f"silica: {silica}")
-    print("| kernel | cycles (co-sim) | bound | ratio | II = max(ResMII, RecMII) | II (ResMII, RecMII) | LUT | FF | DSP | BRAM | compile ms | CIRCT static (issue 31) | CIRCT / silica |")
+    source = "measured" if args.circt else "issue 31, quoted"
+    print(f"| kernel | cycles (co-sim) | bound | ratio | II = max(ResMII, RecMII) | II (ResMII, RecMII) | LUT | FF | DSP | BRAM | compile ms | CIRCT static ({source}) | silica / CIRCT |")
     print("|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     failed = []
     loops = at = 0
@@ -157,9 +172,18 @@ def main():
             failed.append(r)
             continue
         res = r["resources"]
-        circt = CIRCT_STATIC_ISSUE31.get(r["name"])
+        if args.circt:
+            peer = circt.get(r["name"])
+            if peer is None:
+                peer_cycles = None
+            elif peer["ok"]:
+                peer_cycles = peer["cycles"]
+            else:
+                peer_cycles = f"fails ({peer['stage']})"
+        else:
+            peer_cycles = CIRCT_STATIC_ISSUE31.get(r["name"])
         ratio = f"{r['cycles'] / r['bound']:.2f}" if r["bound"] else ""
-        speedup = f"{circt / r['cycles']:.1f}x" if circt else ""
+        speedup = f"{r['cycles'] / peer_cycles:.3f}" if isinstance(peer_cycles, int) else ""
         iis = ", ".join(f"{ii} ({rm}, {cm})" for ii, rm, cm in r["iis"])
         loops += r["pipelined"]
         at += r["at_bound"]
@@ -167,7 +191,7 @@ def main():
         print(
             f"| {r['name']} | {r['cycles']} | {r['bound'] or ''} | {ratio} | {r['at_bound']}/{r['pipelined']} | {iis} "
             f"| {res['lut']} | {res['ff']} | {res['dsp']} | {res['bram']} | {r['compile_s'] * 1000:.0f} "
-            f"| {circt or ''} | {speedup} |"
+            f"| {peer_cycles or ''} | {speedup} |"
         )
     print()
     passed = len(results) - len(failed)
