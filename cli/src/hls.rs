@@ -1,7 +1,12 @@
 //! `silica hls FILE --top F -o DIR`: synthesizes function `F` into
 //! `DIR/F.sv`, `DIR/F.hw.mlir`, `DIR/F.json` and `DIR/report.txt`; with
 //! `--bitstream`, also `DIR/F.bin` (iCE40) or `DIR/F.bit` (ECP5) and the
-//! FPGA tools' logs. Every output is made in memory first; on any error
+//! FPGA tools' logs; with `--shell uart`, the board shell around the core
+//! (`DIR/F.shell.sv`, `DIR/F.shell.json`, the board's pin constraints
+//! `DIR/F.pcf` or `DIR/F.lpf`, and with `--sim` the co-simulation's
+//! inputs and the software's outputs in `silica run-board`'s format,
+//! `DIR/F.inputs.txt` and `DIR/F.expected.txt`), which `--bitstream`
+//! then implements as the top. Every output is made in memory first; on any error
 //! nothing is written (and no earlier bitstream is left in `DIR`).
 
 use crate::driver::{new_context, read_input};
@@ -43,6 +48,15 @@ pub struct HlsArgs {
     /// fit or misses `--clock-ns` is an error.
     #[arg(long)]
     bitstream: bool,
+    /// Wrap the core in a board shell: `uart` holds the memories in
+    /// on-chip RAM and talks to a host (`silica run-board`) over the
+    /// board's USB serial line; with `--bitstream` the shell is the top,
+    /// on the target's board (iCEBreaker for ice40-up5k, ULX3S for ecp5).
+    #[arg(long, value_enum)]
+    shell: Option<ShellKind>,
+    /// The shell's serial line rate (its divider of the board's clock).
+    #[arg(long, default_value_t = 115_200, requires = "shell")]
+    baud: u32,
     /// Keep innermost loops sequential instead of pipelining them.
     #[arg(long = "no-pipeline")]
     no_pipeline: bool,
@@ -66,6 +80,46 @@ pub struct HlsArgs {
     /// the testbench and its Verilator model.
     #[arg(long = "sim-dir", value_name = "DIR", requires = "sim")]
     sim_dir: Option<std::path::PathBuf>,
+}
+
+/// The board shells.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShellKind {
+    /// A UART (8N1) to the host.
+    Uart,
+}
+
+/// A board shell built around the design.
+struct BoardShell {
+    verilog: String,
+    info: silica_hls::shell::ShellInfo,
+    board: silica_hls::shell::board::Board,
+}
+
+/// Builds the board shell of `design` for its target's board.
+fn board_shell(
+    ctx: &mut silica_ir::Context,
+    design: &silica_hls::Design,
+    baud: u32,
+) -> Result<BoardShell, String> {
+    use silica_hls::shell;
+    let device = silica_hls::device::lookup(&design.interface.target)?;
+    let board = shell::board::for_device(device)?;
+    let divider = shell::board::divider(&board, baud)?;
+    let verilog = shell::wrap(ctx, &design.hw_mlir, &design.interface, divider)?;
+    let top = design.interface.top.clone();
+    Ok(BoardShell {
+        verilog,
+        info: shell::ShellInfo {
+            module: shell::shell_name(&top),
+            top,
+            board: board.name.into(),
+            clock_mhz: board.clock_mhz,
+            baud,
+            divider,
+        },
+        board,
+    })
 }
 
 /// Runs `silica hls`.
@@ -150,13 +204,33 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     for w in &design.directives.warnings {
         eprint!("{}", render(&ctx, &sources, w));
     }
+    let shell = match args.shell {
+        Some(ShellKind::Uart) => match board_shell(&mut ctx, &design, args.baud) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("error: --shell uart: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
     let mut measured = None;
+    let mut shell_files = Vec::new();
     if args.sim {
         match cosimulate(&mut ctx, &module, &design, args) {
             Ok((r, overlap)) if r.passed() => {
                 say(&format!("{r}\n"));
                 measured = Some(r.latency);
                 design.overlap = overlap;
+                if shell.is_some() {
+                    match run_board_files(&mut ctx, &module, &design, args, r.latency) {
+                        Ok(files) => shell_files = files,
+                        Err(e) => {
+                            eprintln!("error: {e}");
+                            return ExitCode::FAILURE;
+                        }
+                    }
+                }
             }
             Ok((r, _)) => {
                 eprintln!("error: {r}");
@@ -172,7 +246,12 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     let dir = Path::new(&args.output);
     let mut fpga_files = Vec::new();
     if args.bitstream {
-        match silica_hls::fpga::implement(&mut ctx, &design) {
+        let shell_top = shell.as_ref().map(|s| silica_hls::fpga::ShellTop {
+            verilog: &s.verilog,
+            module: &s.info.module,
+            board: &s.board,
+        });
+        match silica_hls::fpga::implement(&mut ctx, &design, shell_top.as_ref()) {
             Ok(imp) => {
                 design.synthesis = Some(imp.synthesis);
                 fpga_files.extend(imp.logs);
@@ -200,6 +279,15 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             design.report_text(measured).into_bytes(),
         ),
     ];
+    if let Some(s) = &shell {
+        files.push((format!("{top}.shell.sv"), s.verilog.clone().into_bytes()));
+        files.push((format!("{top}.shell.json"), s.info.to_json().into_bytes()));
+        files.push((
+            format!("{top}.{}", s.board.extension),
+            s.board.constraints.as_bytes().to_vec(),
+        ));
+    }
+    files.extend(shell_files);
     files.extend(fpga_files);
     if args.bitstream {
         remove_bitstreams(dir, top);
@@ -301,6 +389,50 @@ fn cosimulate(
             "Verilator and silica's simulator disagree:\n  Verilator: {report}\n  silica sim: {e}"
         )),
     }
+}
+
+/// `F.inputs.txt` and `F.expected.txt`: the co-simulation's inputs and
+/// the software's outputs on them (with the measured cycles), for
+/// `silica run-board --expect`.
+fn run_board_files(
+    ctx: &mut silica_ir::Context,
+    module: &silica_ir::parser::ParsedModule,
+    design: &silica_hls::Design,
+    args: &HlsArgs,
+    cycles: u64,
+) -> Result<Vec<(String, Vec<u8>)>, String> {
+    use silica_hls::cosim::{self, process::Limits, stimuli};
+    use silica_hls::shell::values;
+    let iface = &design.interface;
+    let scalars = args
+        .sim_scalars
+        .iter()
+        .map(|a| stimuli::parse_scalar(iface, a))
+        .collect::<Result<Vec<_>, _>>()?;
+    let options = cosim::Options {
+        scalars,
+        ..cosim::Options::default()
+    };
+    let inputs = stimuli::Stimuli::generate(iface, args.seed, &options)?;
+    let dir = std::env::temp_dir().join(format!("silica-run-board-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let limits = Limits {
+        timeout: options.timeout,
+    };
+    let outputs = cosim::software::run(ctx, &module.ir, module.top, iface, &inputs, &dir, &limits);
+    let _ = std::fs::remove_dir_all(&dir);
+    let outputs = outputs.map_err(|e| e.to_string())?;
+    let top = &iface.top;
+    Ok(vec![
+        (
+            format!("{top}.inputs.txt"),
+            values::inputs_text(iface, &inputs.values).into_bytes(),
+        ),
+        (
+            format!("{top}.expected.txt"),
+            values::outputs_text(iface, &outputs.memories, &outputs.results, cycles).into_bytes(),
+        ),
+    ])
 }
 
 /// Writes every file into `dir`, each through a temporary file renamed

@@ -6,6 +6,7 @@ mod hls;
 mod irdl_export;
 mod opt;
 mod roundtrip;
+mod run_board;
 mod schedule;
 mod sim;
 mod translate;
@@ -42,6 +43,9 @@ enum Command {
     /// affine/arith/memref dialects to a scheduled, pipelined circuit
     /// (`F.sv`, `F.hw.mlir`, `F.json`, `report.txt` in `-o DIR`).
     Hls(hls::HlsArgs),
+    /// Run a kernel on a board through the board shell of `silica hls
+    /// --shell uart` (or on its emulation): load inputs, start, read back.
+    RunBoard(run_board::RunBoardArgs),
     /// Write the IRDL definition of a native dialect (loadable with
     /// `--irdl-file`, by silica and by mlir-opt).
     IrdlExport(irdl_export::IrdlExportArgs),
@@ -81,5 +85,6 @@ fn main() -> ExitCode {
         Command::Sim(args) => sim::run(&args),
         Command::IrdlExport(args) => irdl_export::run(&args),
         Command::Hls(args) => hls::run(&args),
+        Command::RunBoard(args) => run_board::run(&args),
     }
 }

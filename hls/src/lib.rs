@@ -13,7 +13,9 @@
 //! and pipeline control), `build` (ports, datapath and memories as IR),
 //! `report` (`F.json`, `report.txt`). [`synthesize`] drives them.
 //! `device` lists the target devices; `fpga` takes a design through the
-//! open FPGA tools to a bitstream (`--bitstream`).
+//! open FPGA tools to a bitstream (`--bitstream`); `shell` wraps the core
+//! in a board shell that a host drives over a UART (`--shell uart`,
+//! `silica run-board`).
 //! `interface` describes the top module's interface (`F.json`'s
 //! arguments) and `cosim` co-simulates a design against the software.
 
@@ -32,6 +34,7 @@ pub mod kernel;
 pub mod library;
 pub mod report;
 pub mod schedule;
+pub mod shell;
 #[cfg(test)]
 mod test_support;
 

@@ -14,7 +14,7 @@ pub mod dma_copies;
 pub mod outputs;
 pub mod overlap;
 pub mod process;
-mod runtime_cache;
+pub(crate) mod runtime_cache;
 pub mod silica_sim;
 pub mod software;
 pub mod stimuli;

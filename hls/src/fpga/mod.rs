@@ -8,7 +8,9 @@
 //! scratch directory with relative paths (`tools`), their reports are
 //! read with serde_json (`reports`).
 //!
-//! With no board shell the top's ports are the package's pins; a design
+//! With a board shell (`crate::shell`) the shell is the top, its pins
+//! placed by the board's constraints file and its clock the board's
+//! oscillator. With no board shell the top's ports are the package's pins; a design
 //! with more port bits than the package has user IO is implemented behind
 //! a scan wrapper (`scan`) that needs seven pins. A netlist that needs
 //! more LUTs, flip-flops, block RAMs or DSPs than the device has is
@@ -71,8 +73,23 @@ fn port_bits(design: &Design) -> u64 {
     ports.iter().map(|p| u64::from(p.width)).sum()
 }
 
-/// Synthesises, places, routes and packs `design` for its target.
-pub fn implement(ctx: &mut Context, design: &Design) -> Result<Implementation, String> {
+/// A board shell to implement around the core.
+pub struct ShellTop<'a> {
+    /// The shell's and the core's SystemVerilog.
+    pub verilog: &'a str,
+    /// The shell module.
+    pub module: &'a str,
+    /// Its board.
+    pub board: &'a crate::shell::board::Board,
+}
+
+/// Synthesises, places, routes and packs `design` for its target, inside
+/// `shell` when given.
+pub fn implement(
+    ctx: &mut Context,
+    design: &Design,
+    shell: Option<&ShellTop<'_>>,
+) -> Result<Implementation, String> {
     let dev = device::lookup(&design.library.target)?;
     if dev.family == Family::Generic {
         return Err(format!(
@@ -87,14 +104,23 @@ pub fn implement(ctx: &mut Context, design: &Design) -> Result<Implementation, S
         ));
     }
     let top = design.interface.top.as_str();
-    let pins = port_bits(design);
-    let (verilog, scan) = if pins <= dev.io {
+    let pins = match shell {
+        Some(_) => 4,
+        None => port_bits(design),
+    };
+    let (verilog, scan) = if let Some(s) = shell {
+        (s.verilog.to_string(), None)
+    } else if pins <= dev.io {
         (design.verilog.clone(), None)
     } else {
         let (verilog, scan) = scan::wrap(ctx, &design.hw_mlir, &design.interface)?;
         (verilog, Some(scan))
     };
-    let synth_top = scan.as_ref().map_or(top, |s| s.module.as_str());
+    let synth_top = match (shell, &scan) {
+        (Some(s), _) => s.module,
+        (None, Some(s)) => s.module.as_str(),
+        (None, None) => top,
+    };
     let names = Names::new(top);
     // Every tool first, so that a missing one is reported before any work.
     let flow = Flow::find(dev.family)?;
@@ -118,7 +144,11 @@ pub fn implement(ctx: &mut Context, design: &Design) -> Result<Implementation, S
     if let Some(message) = reports::overflow(dev, &reports::netlist_use(dev, &cells)) {
         return Err(message);
     }
-    let mhz = format!("{:.3}", 1000.0 / design.clock_ns);
+    // With a shell the design runs on the board's oscillator.
+    let clock_ns = shell.map_or(design.clock_ns, |s| {
+        (1e6 / s.board.clock_mhz).round() / 1000.0
+    });
+    let mhz = format!("{:.3}", 1000.0 / clock_ns);
     let mut args = vec![
         dev.nextpnr_device,
         "--package",
@@ -135,6 +165,16 @@ pub fn implement(ctx: &mut Context, design: &Design) -> Result<Implementation, S
         Family::Ice40 => format!("{top}.asc"),
         _ => format!("{top}.config"),
     };
+    let constraints = shell.map(|s| format!("{top}.{}", s.board.extension));
+    if let (Some(s), Some(file)) = (shell, &constraints) {
+        std::fs::write(dir.join(file), s.board.constraints)
+            .map_err(|e| format!("cannot write {file}: {e}"))?;
+        let option = match dev.family {
+            Family::Ice40 => "--pcf",
+            _ => "--lpf",
+        };
+        args.extend([option, file.as_str()]);
+    }
     args.extend([
         if dev.family == Family::Ice40 {
             "--asc"
@@ -148,8 +188,16 @@ pub fn implement(ctx: &mut Context, design: &Design) -> Result<Implementation, S
     let report = read_text(dir, &names.report)?;
     keep(&mut logs, &names.report, &report);
     let pnr = reports::nextpnr_report(&report)?;
-    let mut synthesis = Synthesis::new(dev, &cells, pnr, design.clock_ns);
+    let mut synthesis = Synthesis::new(dev, &cells, pnr, clock_ns);
     synthesis.port_bits = pins;
+    if let (Some(s), Some(file)) = (shell, constraints) {
+        synthesis.shell = Some(reports::ShellUse {
+            module: s.module.to_string(),
+            board: s.board.name.to_string(),
+            constraints: file,
+            clock_mhz: s.board.clock_mhz,
+        });
+    }
     if let Some(scan) = scan {
         keep(&mut logs, &format!("{top}.scan.sv"), &verilog);
         synthesis.scan = Some(scan);

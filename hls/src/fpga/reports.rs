@@ -277,6 +277,9 @@ pub struct Synthesis {
     /// The scan wrapper, when the ports outnumber the package's pins.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scan: Option<super::scan::Scan>,
+    /// The board shell that is the top (`--shell uart`), and its board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shell: Option<ShellUse>,
     /// nextpnr's maximum frequency (null: no clocked path).
     pub fmax_mhz: Option<f64>,
     /// `icetime`'s estimate (iCE40; it counts paths from and to pins too).
@@ -290,6 +293,19 @@ pub struct Synthesis {
     pub critical_path: Option<CriticalPath>,
     /// The bitstream's file name (null when none was written).
     pub bitstream: Option<String>,
+}
+
+/// The board shell a bitstream is built around.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct ShellUse {
+    /// The shell module (the top given to the tools).
+    pub module: String,
+    /// The board.
+    pub board: String,
+    /// The constraints file.
+    pub constraints: String,
+    /// The board's clock (what nextpnr is asked to meet).
+    pub clock_mhz: f64,
 }
 
 impl Synthesis {
@@ -316,6 +332,7 @@ impl Synthesis {
             io,
             port_bits: 0,
             scan: None,
+            shell: None,
             fmax_mhz: pnr.fmax_mhz,
             icetime_fmax_mhz: None,
             clock_ns,
@@ -342,6 +359,13 @@ impl Synthesis {
                 s.module,
                 s.input_bits,
                 s.output_bits
+            );
+        }
+        if let Some(s) = &self.shell {
+            let _ = writeln!(
+                out,
+                "board shell: {} on the {} ({} pins constrained by {}), clocked by the board's {} MHz oscillator",
+                s.module, s.board, self.io, s.constraints, s.clock_mhz
             );
         }
         let mhz = 1000.0 / self.clock_ns;
