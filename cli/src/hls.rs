@@ -57,6 +57,11 @@ pub struct HlsArgs {
     /// The shell's serial line rate (its divider of the board's clock).
     #[arg(long, default_value_t = 115_200, requires = "shell")]
     baud: u32,
+    /// The top's interface: `memory` (the brief's memory ports) or `axi`
+    /// (the core wrapped in `F_axi`: an AXI4-Lite register map and an
+    /// AXI4 master over host memory; also writes the C header `F.h`).
+    #[arg(long, default_value = "memory", value_parser = ["memory", "axi"], conflicts_with = "shell")]
+    interface: String,
     /// Keep innermost loops sequential instead of pipelining them.
     #[arg(long = "no-pipeline")]
     no_pipeline: bool,
@@ -196,6 +201,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         clock_ns: args.clock_ns.unwrap_or(20.0),
         pipeline: !args.no_pipeline,
         directives,
+        axi: args.interface == "axi",
     };
     let mut design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
         Ok(d) => d,
@@ -220,7 +226,10 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         match cosimulate(&mut ctx, &module, &design, args) {
             Ok((r, overlap)) if r.passed() => {
                 say(&format!("{r}\n"));
-                measured = Some(r.latency);
+                for note in &r.notes {
+                    say(&format!("{note}\n"));
+                }
+                measured = design.axi.is_none().then_some(r.latency);
                 design.overlap = overlap;
                 if shell.is_some() {
                     match run_board_files(&mut ctx, &module, &design, args, r.latency) {
@@ -288,6 +297,12 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         ));
     }
     files.extend(shell_files);
+    if let Some(map) = &design.axi {
+        files.push((
+            format!("{top}.h"),
+            silica_hls::axi::header::header(top, map).into_bytes(),
+        ));
+    }
     files.extend(fpga_files);
     if args.bitstream {
         remove_bitstreams(dir, top);
@@ -349,12 +364,21 @@ fn cosimulate(
     let options = cosim::Options {
         scalars,
         keep_dir: args.sim_dir.clone(),
+        // The register map as F.json has it: the testbench checks F.h and
+        // the RTL against it.
+        axi: match &design.axi {
+            Some(_) => Some(silica_hls::axi::RegisterMap::from_json(
+                &design.json_text(None),
+            )?),
+            None => None,
+        },
         ..cosim::Options::default()
     };
     let rtl = Rtl::Text(&design.verilog);
     let report = cosim::cosimulate(ctx, &module.ir, module.top, iface, rtl, args.seed, &options)
         .map_err(|e| e.to_string())?;
-    if report.latency > SECOND_OPINION_CYCLES {
+    // The AXI run measures the whole wrapper; silica's simulator runs cores.
+    if report.latency > SECOND_OPINION_CYCLES || design.axi.is_some() {
         return Ok((report, None));
     }
     let hw = parse(

@@ -20,6 +20,7 @@
 //! arguments) and `cosim` co-simulates a design against the software.
 
 pub mod analysis;
+pub mod axi;
 pub mod build;
 pub mod control;
 pub mod cosim;
@@ -63,6 +64,8 @@ pub struct Options {
     /// The directives file, if any (its `clock_ns` wins over
     /// [`Options::clock_ns`]).
     pub directives: Option<directives::file::File>,
+    /// Wrap the core for a host (`--interface axi`, module `F_axi`).
+    pub axi: bool,
 }
 
 impl Default for Options {
@@ -73,6 +76,7 @@ impl Default for Options {
             clock_ns: 20.0,
             pipeline: true,
             directives: None,
+            axi: false,
         }
     }
 }
@@ -104,6 +108,8 @@ pub struct Design {
     pub dma_engines: usize,
     /// The DMA overlap, once measured.
     pub overlap: Option<dma_report::MeasuredOverlap>,
+    /// The register map of the AXI wrapper (`--interface axi`).
+    pub axi: Option<axi::RegisterMap>,
 }
 
 impl Design {
@@ -127,6 +133,10 @@ impl Design {
     pub fn json(&self, measured: Option<u64>) -> report::Json {
         let mut j = report::json(&self.input());
         j.resources.synthesis = self.synthesis.clone();
+        if let Some(map) = &self.axi {
+            j.interface = "axi".into();
+            j.axi = Some(map.clone());
+        }
         if let Some(m) = measured {
             j.latency = report::LatencyJson {
                 min: Some(m),
@@ -203,7 +213,16 @@ pub fn synthesize(
     notes.extend(n);
     let mut parts: Vec<(&Kernel, &Schedules)> = callees.iter().map(|(k, s, _)| (k, s)).collect();
     parts.push((&kernel, &schedules));
-    let circuit = build::build(ctx, &parts)?;
+    let mut circuit = build::build(ctx, &parts)?;
+    let axi = if opts.axi {
+        let map = axi::RegisterMap::new(&interface)
+            .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
+        let core = std::mem::take(&mut circuit.ir);
+        circuit.ir = axi::wrap(ctx, core, circuit.module, &interface, &map, kernel.loc);
+        Some(map)
+    } else {
+        None
+    };
     verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
     let verilog = silica_emit_verilog::emit_verilog(
         ctx,
@@ -247,6 +266,7 @@ pub fn synthesize(
         }
     });
     Ok(Design {
+        axi,
         dma_probe,
         dma_engines: circuit.dma_busy.len(),
         overlap: None,

@@ -27,6 +27,9 @@ pub struct Json {
     pub resources: ResourcesJson,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dma: Option<crate::dma_report::DmaJson>,
+    /// The AXI wrapper's register map (`--interface axi`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axi: Option<crate::axi::RegisterMap>,
 }
 
 /// One argument.
@@ -277,6 +280,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
             synthesis: None,
         },
         dma: crate::dma_report::json(r),
+        axi: None,
     }
 }
 

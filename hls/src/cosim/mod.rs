@@ -61,6 +61,10 @@ pub struct Options {
     pub float_ulps: Option<u32>,
     /// Write the Verilator run's waveform (VCD) here.
     pub vcd: Option<PathBuf>,
+    /// Co-simulate the design wrapped for `--interface axi` (its
+    /// register map, as `F.json` has it) through its AXI ports
+    /// (`crate::axi::testbench`) instead of the core's memory ports.
+    pub axi: Option<crate::axi::RegisterMap>,
 }
 
 impl Default for Options {
@@ -73,6 +77,7 @@ impl Default for Options {
             keep_dir: None,
             float_ulps: None,
             vcd: None,
+            axi: None,
         }
     }
 }
@@ -95,6 +100,8 @@ pub struct CosimReport {
     /// The scalar inputs of the run, by name (to reproduce it, and since
     /// a random bound past a memory's end explains many a mismatch).
     pub scalars: Vec<(String, BigUint)>,
+    /// What the testbench reported beside the outputs (the AXI traffic).
+    pub notes: Vec<String>,
 }
 
 impl CosimReport {
@@ -222,12 +229,12 @@ pub fn cosimulate_seeds(
         let (stimuli, software) = software_side(ctx, ir, module, iface, seed, options, &dir)?;
         let model = match &model {
             Some(m) => m,
-            None => model.insert(verilator::build(iface, &sv, options, dir.path())?),
+            None => model.insert(build_model(iface, &sv, options, dir.path())?),
         };
         let run = verilator::simulate(model, iface, &stimuli, seed, options, dir.path())?;
         let hardware = Outputs::parse(&run.outputs, iface)
             .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
-        reports.push(report(
+        let mut r = report(
             iface,
             Run {
                 seed,
@@ -237,9 +244,33 @@ pub fn cosimulate_seeds(
                 software: &software,
                 hardware: &hardware,
             },
-        ));
+        );
+        r.notes = run.notes;
+        reports.push(r);
     }
     Ok(reports)
+}
+
+/// The Verilator model with the core's testbench, or with the AXI one
+/// where [`Options::axi`] asks for it.
+fn build_model(
+    iface: &Interface,
+    sv: &Path,
+    options: &Options,
+    dir: &Path,
+) -> Result<verilator::Model, CosimError> {
+    let Some(map) = &options.axi else {
+        return verilator::build(iface, sv, options, dir);
+    };
+    let bench = verilator::Bench {
+        top: &map.module,
+        testbench: crate::axi::testbench::testbench(iface, map, options.max_cycles),
+        files: vec![(
+            format!("{}.h", iface.top),
+            crate::axi::header::header(&iface.top, map),
+        )],
+    };
+    verilator::build_bench(&bench, sv, options, dir)
 }
 
 /// Co-simulates as [`cosimulate`] does, with the design simulated in
@@ -360,6 +391,7 @@ fn report(iface: &Interface, run: Run<'_>) -> CosimReport {
             .scalars()
             .map(|(a, _)| (a.name.clone(), run.stimuli.values[a.index][0].clone()))
             .collect(),
+        notes: Vec::new(),
     }
 }
 
@@ -418,6 +450,7 @@ mod tests {
             float_ulps: 0,
             first_mismatch: None,
             scalars: vec![("n".into(), 12u8.into()), ("k".into(), 253u8.into())],
+            notes: Vec::new(),
         };
         assert_eq!(
             r.to_string(),

@@ -77,8 +77,10 @@ pub const AFTER_DONE: u64 = 4;
 pub struct HardwareRun {
     /// Cycles from start to done.
     pub latency: u64,
-    /// The printed outputs (without the latency line).
+    /// The printed outputs (without the latency line and the notes).
     pub outputs: String,
+    /// Lines the testbench printed after `# ` (e.g. the AXI traffic).
+    pub notes: Vec<String>,
 }
 
 /// The testbench's input file: the stimuli one value per line.
@@ -110,14 +112,40 @@ pub fn build(
     options: &Options,
     dir: &Path,
 ) -> Result<Model, CosimError> {
+    let bench = Bench {
+        top: &iface.top,
+        testbench: testbench(iface, options.max_cycles),
+        files: Vec::new(),
+    };
+    build_bench(&bench, sv, options, dir)
+}
+
+/// A testbench to build a model with.
+pub struct Bench<'a> {
+    /// The design's top module.
+    pub top: &'a str,
+    /// The testbench's C++ text.
+    pub testbench: String,
+    /// Other files the testbench includes (name, text).
+    pub files: Vec<(String, String)>,
+}
+
+/// Builds the model of `sv` with `bench` in `dir`.
+pub fn build_bench(
+    bench: &Bench<'_>,
+    sv: &Path,
+    options: &Options,
+    dir: &Path,
+) -> Result<Model, CosimError> {
     let limits = Limits {
         timeout: options.timeout,
     };
-    std::fs::write(
-        dir.join("testbench.cpp"),
-        testbench(iface, options.max_cycles),
-    )
-    .map_err(|e| CosimError::Tool(format!("cannot write testbench.cpp: {e}")))?;
+    let files = std::iter::once(("testbench.cpp".to_string(), bench.testbench.clone()))
+        .chain(bench.files.iter().cloned());
+    for (name, text) in files {
+        std::fs::write(dir.join(&name), text)
+            .map_err(|e| CosimError::Tool(format!("cannot write {name}: {e}")))?;
+    }
     let sv = sv.to_string_lossy().into_owned();
     let traced = options.vcd.is_some();
     let mut flags = BUILD_FLAGS.to_vec();
@@ -127,7 +155,7 @@ pub fn build(
     let mut args = flags.clone();
     args.extend([
         "--top-module",
-        iface.top.as_str(),
+        bench.top,
         "--Mdir",
         "obj",
         "-o",
@@ -188,9 +216,11 @@ pub fn simulate(
         .strip_prefix("latency ")
         .and_then(|n| n.trim().parse().ok())
         .ok_or_else(|| CosimError::Hardware(format!("the testbench printed '{first}'")))?;
+    let (notes, values): (Vec<&str>, Vec<&str>) = rest.lines().partition(|l| l.starts_with("# "));
     Ok(HardwareRun {
         latency,
-        outputs: rest.to_string(),
+        outputs: values.join("\n"),
+        notes: notes.iter().map(|n| n[2..].to_string()).collect(),
     })
 }
 
@@ -358,7 +388,7 @@ pub fn testbench(iface: &Interface, max_cycles: u64) -> String {
 }
 
 /// Helpers every testbench shares.
-const PRELUDE: &str = r#"#include "Vdut.h"
+pub(crate) const PRELUDE: &str = r#"#include "Vdut.h"
 #include "verilated.h"
 #include <cstdint>
 #include <cstdio>

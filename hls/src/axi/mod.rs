@@ -1,0 +1,45 @@
+//! `--interface axi`: the core of the brief's `memory` interface wrapped
+//! for a host, as hw/comb/seq IR beside the core. The wrapper `F_axi`
+//! (`wrapper`) holds the core, an AXI4-Lite slave with the `ap_ctrl`
+//! register map (`regmap`, `lite`), and a copy engine with an AXI4
+//! master that fills on-chip RAMs from host memory before the core runs
+//! and writes them back after (`engine`). The register map goes into
+//! `F.json` (`axi`) and into a C header `F.h` (`header`); `testbench`
+//! co-simulates the wrapped design in Verilator against a memory model,
+//! reading the registers back through AXI-Lite.
+
+mod engine;
+pub mod header;
+mod lite;
+pub mod ports;
+pub mod regmap;
+pub mod testbench;
+mod wrapper;
+
+pub use regmap::RegisterMap;
+
+use crate::interface::Interface;
+use silica_ir::{Attr, Context, Ir, OpId};
+
+/// Address bits of the AXI4 master.
+pub const ADDRESS_WIDTH: u32 = 64;
+/// Data bits of the AXI4 master (the widest element it moves).
+pub const DATA_WIDTH: u32 = 64;
+
+/// Appends the wrapper module of `iface` to the `builtin.module`
+/// `module` of `ir`, which holds the core; gives the IR back.
+pub fn wrap(
+    ctx: &mut Context,
+    ir: Ir,
+    module: OpId,
+    iface: &Interface,
+    map: &RegisterMap,
+    loc: Attr,
+) -> Ir {
+    let block = ir
+        .regions(module)
+        .next()
+        .and_then(|r| ir.entry_block(r))
+        .expect("a builtin.module has a body");
+    wrapper::build(ctx, ir, block, iface, map, loc)
+}
