@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the external tools the tests use, only when they are missing, so
-# repeated runs are quick: Debian packages (LLVM/MLIR 22, Verilator, Icarus,
+# repeated runs are quick: Debian packages (LLVM/MLIR 22, Verilator and g++, Icarus,
 # yosys, nextpnr-ice40 and IceStorm for iCE40 bitstreams), and for ECP5
 # bitstreams YoWASP's yosys and nextpnr-ecp5 (with ecppack), pinned, in the
 # project's ignored .venv, where `silica hls --bitstream` finds them. Their
@@ -12,6 +12,7 @@ command -v mlir-opt-22 >/dev/null 2>&1 || need+=(mlir-22-tools)
 command -v lli-22 >/dev/null 2>&1 || need+=(llvm-22-runtime)
 command -v opt-22 >/dev/null 2>&1 || need+=(llvm-22)
 command -v verilator >/dev/null 2>&1 || need+=(verilator)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v iverilog >/dev/null 2>&1 || need+=(iverilog)
 command -v yosys >/dev/null 2>&1 || need+=(yosys)
 command -v nextpnr-ice40 >/dev/null 2>&1 || need+=(nextpnr-ice40)

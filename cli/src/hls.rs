@@ -62,6 +62,12 @@ pub struct HlsArgs {
     /// AXI4 master over host memory; also writes the C header `F.h`).
     #[arg(long, default_value = "memory", value_parser = ["memory", "axi"], conflicts_with = "shell")]
     interface: String,
+    /// With `--interface axi`: also write the host code, `F_host.mlir`
+    /// and `F_host.ll`, a function with the kernel's signature (and a
+    /// bare-pointer `F_ciface` returning an error code) that runs the
+    /// accelerator through the driver API of `hls/runtime/silica_dev.h`.
+    #[arg(long)]
+    host: bool,
     /// Keep innermost loops sequential instead of pipelining them.
     #[arg(long = "no-pipeline")]
     no_pipeline: bool,
@@ -297,6 +303,27 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         ));
     }
     files.extend(shell_files);
+    if args.host {
+        let Some(map) = &design.axi else {
+            eprintln!("error: --host needs --interface axi");
+            return ExitCode::FAILURE;
+        };
+        let host = silica_hls::front::find_top(&ctx, &module.ir, module.top, top)
+            .map_err(|d| d.message.clone())
+            .and_then(|func| {
+                silica_hls::host::generate(&mut ctx, &module.ir, func, &design.interface, map)
+            });
+        match host {
+            Ok(h) => {
+                files.push((format!("{top}_host.mlir"), h.mlir.into_bytes()));
+                files.push((format!("{top}_host.ll"), h.llvm.into_bytes()));
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     if let Some(map) = &design.axi {
         files.push((
             format!("{top}.h"),

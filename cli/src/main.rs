@@ -1,6 +1,7 @@
 //! The `silica` binary: one command-line tool with subcommands, flags
 //! spelled as mlir-opt spells them.
 
+mod cosim;
 mod driver;
 mod hls;
 mod irdl_export;
@@ -43,6 +44,10 @@ enum Command {
     /// affine/arith/memref dialects to a scheduled, pipelined circuit
     /// (`F.sv`, `F.hw.mlir`, `F.json`, `report.txt` in `-o DIR`).
     Hls(hls::HlsArgs),
+    /// System co-simulation: a program that calls a kernel, run in
+    /// software and with the kernel on its Verilated AXI accelerator
+    /// (host stub, `sim` driver backend); the outputs must be identical.
+    Cosim(cosim::CosimArgs),
     /// Run a kernel on a board through the board shell of `silica hls
     /// --shell uart` (or on its emulation): load inputs, start, read back.
     RunBoard(run_board::RunBoardArgs),
@@ -85,6 +90,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => sim::run(&args),
         Command::IrdlExport(args) => irdl_export::run(&args),
         Command::Hls(args) => hls::run(&args),
+        Command::Cosim(args) => cosim::run(&args),
         Command::RunBoard(args) => run_board::run(&args),
     }
 }

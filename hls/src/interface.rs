@@ -486,7 +486,8 @@ fn callee_arg(ctx: &Context, ir: &Ir, call: OpId, position: usize) -> Option<Val
     ir.block_args(block).get(position).copied()
 }
 
-fn function_type(ctx: &Context, ir: &Ir, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+/// The argument and result types of the `func.func` `func`.
+pub(crate) fn function_type(ctx: &Context, ir: &Ir, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
     let AttrKind::Type(t) = ctx.attr_kind(inherent_attr(ctx, ir, func, "function_type")?) else {
         return None;
     };

@@ -30,12 +30,14 @@ pub mod dma_report;
 pub mod float;
 pub mod fpga;
 pub mod front;
+pub mod host;
 pub mod interface;
 pub mod kernel;
 pub mod library;
 pub mod report;
 pub mod schedule;
 pub mod shell;
+pub mod system;
 #[cfg(test)]
 mod test_support;
 

@@ -265,10 +265,16 @@ fn build_model(
     let bench = verilator::Bench {
         top: &map.module,
         testbench: crate::axi::testbench::testbench(iface, map, options.max_cycles),
-        files: vec![(
-            format!("{}.h", iface.top),
-            crate::axi::header::header(&iface.top, map),
-        )],
+        files: vec![
+            (
+                format!("{}.h", iface.top),
+                crate::axi::header::header(&iface.top, map),
+            ),
+            (
+                crate::axi::testbench::MODEL_HEADER.to_string(),
+                crate::axi::testbench::MODEL.to_string(),
+            ),
+        ],
     };
     verilator::build_bench(&bench, sv, options, dir)
 }

@@ -91,8 +91,10 @@ fn check_symbols(ctx: &Context, ir: &Ir, module: OpId) -> Result<(), String> {
     Ok(())
 }
 
-/// Parses `source`, lowers it to the llvm dialect and translates it.
-fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
+/// Lowers the module `source` (text) by silica's LLVM path (affine, DMA
+/// transfers as copies, scf, everything to the llvm dialect) and translates
+/// it to LLVM IR.
+pub fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
     let internal = |ctx: &Context, what: &str, d: &silica_ir::Diagnostic| {
         let at = silica_ir::diag::file_line_col(ctx, d.loc)
             .map(|(f, l, c)| format!("{f}:{l}:{c}: "))

@@ -1,0 +1,130 @@
+//! `silica cosim MAIN --kernel F [-o DIR]`: system co-simulation of a
+//! program that calls the kernel `F` (defined in MAIN beside `main`):
+//! `F` synthesised with `--interface axi` and its host stub generated,
+//! then the program run in software and with the Verilated accelerator
+//! behind the `sim` driver backend (`silica_hls::system`); the outputs
+//! must be identical. Work files go to DIR (kept) or a temporary
+//! directory (removed).
+
+use crate::driver::{new_context, read_input};
+use clap::Args;
+use silica_ir::diag::{render, SourceFile};
+use silica_ir::parser::{parse, ParseOptions};
+use silica_ir::verify::{verify, VerifyOptions};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `silica cosim`.
+#[derive(Args, Debug)]
+pub struct CosimArgs {
+    /// The program: `main` and the kernel (`-` for standard input).
+    input: String,
+    /// The kernel that runs on the accelerator.
+    #[arg(long)]
+    kernel: String,
+    /// Keep the work files (programs, LLVM IR, the design, the model) here.
+    #[arg(short = 'o')]
+    output: Option<PathBuf>,
+    /// Target device of the synthesis.
+    #[arg(long, default_value = silica_hls::device::DEFAULT_TARGET)]
+    target: String,
+    /// Clock period in nanoseconds.
+    #[arg(long = "clock-ns", default_value_t = 20.0)]
+    clock_ns: f64,
+}
+
+/// Runs `silica cosim`.
+pub fn run(args: &CosimArgs) -> ExitCode {
+    let text = match read_input(&args.input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: could not open input file '{}': {e}", args.input);
+            return ExitCode::FAILURE;
+        }
+    };
+    let name = if args.input == "-" {
+        "<stdin>"
+    } else {
+        &args.input
+    };
+    let mut ctx = new_context(false);
+    let sources = [SourceFile { name, text: &text }];
+    let fail = |ctx: &silica_ir::Context, d: &silica_ir::Diagnostic| {
+        eprint!("{}", render(ctx, &sources, d));
+        ExitCode::FAILURE
+    };
+    let module = match parse(&mut ctx, name, &text, ParseOptions::default()) {
+        Ok(m) => m,
+        Err(d) => return fail(&ctx, &d),
+    };
+    if let Err(d) = verify(&mut ctx, &module.ir, module.top, VerifyOptions::default()) {
+        return fail(&ctx, &d);
+    }
+    let options = silica_hls::Options {
+        top: args.kernel.clone(),
+        target: args.target.clone(),
+        clock_ns: args.clock_ns,
+        axi: true,
+        ..silica_hls::Options::default()
+    };
+    let design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
+        Ok(d) => d,
+        Err(d) => return fail(&ctx, &d),
+    };
+    let func = match silica_hls::front::find_top(&ctx, &module.ir, module.top, &args.kernel) {
+        Ok(f) => f,
+        Err(d) => return fail(&ctx, &d),
+    };
+    let Some(map) = &design.axi else {
+        eprintln!("error: the design has no AXI wrapper");
+        return ExitCode::FAILURE;
+    };
+    let host = match silica_hls::host::generate(&mut ctx, &module.ir, func, &design.interface, map)
+    {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (dir, remove) = match &args.output {
+        Some(d) => (d.clone(), false),
+        None => (
+            std::env::temp_dir().join(format!("silica-cosim-system-{}", std::process::id())),
+            true,
+        ),
+    };
+    let dir = match std::fs::create_dir_all(&dir).and_then(|()| dir.canonicalize()) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: cannot create {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let limits = silica_hls::cosim::process::Limits {
+        timeout: Duration::from_secs(600),
+    };
+    let outcome = silica_hls::system::cosimulate(
+        &mut ctx, &module.ir, module.top, &design, &host.llvm, &dir, &limits,
+    );
+    if remove {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    match outcome {
+        Ok(r) => {
+            println!(
+                "system co-simulation of '{}': {} lines of output identical (software {:.2} s, with the accelerator {:.2} s)",
+                args.kernel, r.lines, r.software_s, r.hardware_s
+            );
+            for call in &r.calls {
+                println!("{call}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: system co-simulation of '{}': {e}", args.kernel);
+            ExitCode::FAILURE
+        }
+    }
+}

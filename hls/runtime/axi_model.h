@@ -1,0 +1,189 @@
+// The AXI side of a Verilated `F_axi` (class Vdut), shared by silica's
+// AXI co-simulation testbench and the `sim` driver backend: an AXI4
+// slave over host memory (regions; seeded random stalls; protocol checks;
+// DECERR outside the regions) and an AXI4-Lite master (lite_write,
+// lite_read; 1000 cycles at most per access). The includer defines
+// `fail(const std::string&)` (no return) first, and SILICA_TRACE with
+// `trace` to dump a waveform.
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+static Vdut* d = nullptr;
+static uint64_t cycle = 0;
+static bool resetting = false;
+static std::mt19937_64 rng;
+
+// Host memory: one region per memref.
+struct Region { uint64_t base; std::vector<uint8_t> bytes; };
+static std::vector<Region> regions;
+static uint8_t* host(uint64_t addr, unsigned n) {
+  for (auto& r : regions)
+    if (addr >= r.base && addr + n <= r.base + r.bytes.size()) return &r.bytes[addr - r.base];
+  return nullptr;
+}
+
+// The AXI4 slave over host memory.
+struct Model {
+  bool arready = false, r_busy = false, rvalid = false; unsigned r_wait = 0;
+  uint64_t rdata = 0; unsigned rresp = 0;
+  bool awready = false, wready = false, aw_have = false, w_have = false;
+  uint64_t aw_addr = 0; unsigned aw_size = 0; uint64_t w_data = 0; unsigned w_strb = 0;
+  bool b_busy = false, bvalid = false; unsigned b_wait = 0, bresp = 0;
+  // Payloads of valids not yet taken (they must not change).
+  bool ar_waiting = false, aw_waiting = false, w_waiting = false;
+  uint64_t ar_seen = 0, aw_seen = 0, w_seen = 0;
+  uint64_t reads = 0, writes = 0, bytes = 0, errors = 0;
+} mm;
+
+static void check_burst(const char* ch, unsigned len, unsigned burst, uint64_t addr, unsigned size) {
+  if (len != 0) fail(std::string(ch) + "len = " + std::to_string(len) + " at cycle " + std::to_string(cycle) + ": the master issues single beats");
+  if (burst != 1) fail(std::string(ch) + "burst is not INCR at cycle " + std::to_string(cycle));
+  if (size > 3 || addr % (1u << size)) fail(std::string(ch) + "addr 0x" + std::to_string(addr) + " is not aligned to its size at cycle " + std::to_string(cycle));
+}
+
+// Serves the master's channels at the coming edge.
+static void serve() {
+  auto& g = mm;
+  // Valid must hold, payload unchanged, until ready.
+  uint64_t ar = d->m_axi_gmem_araddr, aw = d->m_axi_gmem_awaddr, wd = d->m_axi_gmem_wdata;
+  if (g.ar_waiting && (!d->m_axi_gmem_arvalid || ar != g.ar_seen)) fail("arvalid dropped or araddr changed before arready at cycle " + std::to_string(cycle));
+  if (g.aw_waiting && (!d->m_axi_gmem_awvalid || aw != g.aw_seen)) fail("awvalid dropped or awaddr changed before awready at cycle " + std::to_string(cycle));
+  if (g.w_waiting && (!d->m_axi_gmem_wvalid || wd != g.w_seen)) fail("wvalid dropped or wdata changed before wready at cycle " + std::to_string(cycle));
+  g.ar_waiting = d->m_axi_gmem_arvalid && !g.arready; g.ar_seen = ar;
+  g.aw_waiting = d->m_axi_gmem_awvalid && !g.awready; g.aw_seen = aw;
+  g.w_waiting = d->m_axi_gmem_wvalid && !g.wready; g.w_seen = wd;
+  if (d->m_axi_gmem_arvalid && g.arready) {
+    unsigned size = d->m_axi_gmem_arsize;
+    check_burst("ar", d->m_axi_gmem_arlen, d->m_axi_gmem_arburst, ar, size);
+    unsigned n = 1u << size;
+    uint8_t* p = host(ar, n);
+    g.rdata = 0;
+    if (p) for (unsigned b = 0; b < n; b++) g.rdata |= uint64_t(p[b]) << (8 * ((ar % 8) + b));
+    g.rresp = p ? 0 : 3;
+    g.errors += p ? 0 : 1;
+    g.r_busy = true; g.r_wait = rng() % 3;
+    g.reads++; g.bytes += n;
+  }
+  if (g.rvalid && d->m_axi_gmem_rready) g.r_busy = false;
+  if (d->m_axi_gmem_awvalid && g.awready) {
+    check_burst("aw", d->m_axi_gmem_awlen, d->m_axi_gmem_awburst, aw, d->m_axi_gmem_awsize);
+    g.aw_have = true; g.aw_addr = aw; g.aw_size = d->m_axi_gmem_awsize;
+  }
+  if (d->m_axi_gmem_wvalid && g.wready) {
+    if (!d->m_axi_gmem_wlast) fail("wlast is low on a single beat at cycle " + std::to_string(cycle));
+    g.w_have = true; g.w_data = wd; g.w_strb = d->m_axi_gmem_wstrb;
+  }
+  if (g.bvalid && d->m_axi_gmem_bready) g.b_busy = false;
+  if (g.aw_have && g.w_have && !g.b_busy) {
+    unsigned n = 1u << g.aw_size, lane = unsigned(g.aw_addr % 8);
+    unsigned lanes = ((1u << n) - 1) << lane;
+    if (g.w_strb & ~lanes) fail("wstrb has lanes outside the transfer at cycle " + std::to_string(cycle));
+    uint8_t* p = host(g.aw_addr, n);
+    if (p)
+      for (unsigned b = 0; b < n; b++)
+        if (g.w_strb >> (lane + b) & 1) p[b] = uint8_t(g.w_data >> (8 * (lane + b)));
+    g.bresp = p ? 0 : 3;
+    g.errors += p ? 0 : 1;
+    g.aw_have = g.w_have = false; g.b_busy = true; g.b_wait = rng() % 3;
+    g.writes++; g.bytes += n;
+  }
+  // The coming cycle's outputs.
+  if (g.r_busy) { if (g.r_wait) g.r_wait--; else g.rvalid = true; } else g.rvalid = false;
+  if (g.b_busy) { if (g.b_wait) g.b_wait--; else g.bvalid = true; } else g.bvalid = false;
+  g.arready = !g.r_busy && rng() % 4 != 0;
+  g.awready = !g.aw_have && rng() % 4 != 0;
+  g.wready = !g.w_have && rng() % 4 != 0;
+}
+
+// The AXI4-Lite master's signals.
+struct Lite { uint32_t awaddr = 0, wdata = 0, araddr = 0; bool awvalid = false, wvalid = false, bready = false, arvalid = false, rready = false; } lite;
+
+static void drive() {
+  d->reset = resetting;
+  d->s_axi_control_awaddr = lite.awaddr; d->s_axi_control_awvalid = lite.awvalid;
+  d->s_axi_control_wdata = lite.wdata; d->s_axi_control_wstrb = 0xf; d->s_axi_control_wvalid = lite.wvalid;
+  d->s_axi_control_bready = lite.bready;
+  d->s_axi_control_araddr = lite.araddr; d->s_axi_control_arvalid = lite.arvalid; d->s_axi_control_rready = lite.rready;
+  d->m_axi_gmem_arready = mm.arready; d->m_axi_gmem_rvalid = mm.rvalid; d->m_axi_gmem_rdata = mm.rdata;
+  d->m_axi_gmem_rresp = mm.rresp; d->m_axi_gmem_rlast = 1;
+  d->m_axi_gmem_awready = mm.awready; d->m_axi_gmem_wready = mm.wready;
+  d->m_axi_gmem_bvalid = mm.bvalid; d->m_axi_gmem_bresp = mm.bresp;
+}
+
+#ifdef SILICA_TRACE
+static void dump(uint64_t time) { trace->dump(time); }
+#else
+static void dump(uint64_t) {}
+#endif
+
+static bool irq_seen = false;
+static uint64_t irq_cycle = 0;
+static void settle() { drive(); d->clock = 0; d->eval(); dump(10 * cycle); }
+static void edge() {
+  if (!resetting) serve();
+  d->clock = 1; d->eval(); dump(10 * cycle + 5); cycle++;
+  if (!irq_seen && d->irq) { irq_seen = true; irq_cycle = cycle; }
+}
+static void tick() { settle(); edge(); }
+
+static std::string hex(uint64_t v) { char b[32]; std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v); return b; }
+
+// A register access that the slave does not complete in 1000 cycles.
+static void check_cycles(uint64_t since, const char* what, uint32_t addr) {
+  if (cycle - since > 1000) fail(std::string(what) + " of register " + hex(addr) + " takes more than 1000 cycles (cycle " + std::to_string(cycle) + ")");
+}
+
+// Returns the cycle count after the edge that takes the write.
+static uint64_t lite_write(uint32_t addr, uint32_t data) {
+  uint64_t since = cycle;
+  lite.awaddr = addr; lite.wdata = data; lite.awvalid = lite.wvalid = true;
+  for (;;) {
+    settle();
+    bool taken = d->s_axi_control_awready && d->s_axi_control_wready;
+    edge();
+    if (taken) break;
+    check_cycles(since, "an AXI-Lite write", addr);
+  }
+  uint64_t at = cycle;
+  lite.awvalid = lite.wvalid = false; lite.bready = true;
+  for (;;) {
+    settle();
+    bool got = d->s_axi_control_bvalid;
+    if (got && d->s_axi_control_bresp != 0) fail("bresp is not OKAY for a write of 0x" + std::to_string(addr));
+    edge();
+    if (got) break;
+    check_cycles(since, "an AXI-Lite write response", addr);
+  }
+  lite.bready = false;
+  return at;
+}
+
+static uint32_t lite_read(uint32_t addr) {
+  uint64_t since = cycle;
+  lite.araddr = addr; lite.arvalid = true;
+  for (;;) {
+    settle();
+    bool taken = d->s_axi_control_arready;
+    edge();
+    if (taken) break;
+    check_cycles(since, "an AXI-Lite read", addr);
+  }
+  lite.arvalid = false; lite.rready = true;
+  uint32_t data = 0;
+  for (;;) {
+    settle();
+    bool got = d->s_axi_control_rvalid;
+    data = d->s_axi_control_rdata;
+    if (got && d->s_axi_control_rresp != 0) fail("rresp is not OKAY for a read of 0x" + std::to_string(addr));
+    edge();
+    if (got) break;
+    check_cycles(since, "an AXI-Lite read response", addr);
+  }
+  lite.rready = false;
+  return data;
+}
+
+
