@@ -12,6 +12,7 @@ pub mod expand_strided_metadata;
 pub mod footprint;
 mod for_fold;
 pub mod for_op;
+pub mod fusion;
 mod index_ops;
 pub mod licm;
 mod load_fold;

@@ -67,6 +67,15 @@ pub struct MemRefRegion {
     pub symbols: Vec<ValueId>,
 }
 
+/// Bounds on some enclosing loops (a computation slice): per induction
+/// variable a lower and an exclusive upper bound map over `operands`.
+pub struct SliceBounds<'a> {
+    pub ivs: &'a [ValueId],
+    pub lbs: &'a [Option<AffineMap>],
+    pub ubs: &'a [Option<AffineMap>],
+    pub operands: &'a [ValueId],
+}
+
 /// A constant-size box holding a region.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoundingBox {
@@ -228,6 +237,19 @@ impl MemRefRegion {
         op: OpId,
         depth: usize,
     ) -> Result<MemRefRegion, RegionError> {
+        Self::compute_in_slice(ctx, ir, op, depth, None)
+    }
+
+    /// [`MemRefRegion::compute`] with the enclosing loops restricted to a
+    /// computation slice (MLIR's `compute` with a `ComputationSliceState`):
+    /// the slice's bound operands stay as symbols of the region.
+    pub fn compute_in_slice(
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        depth: usize,
+        slice: Option<&SliceBounds<'_>>,
+    ) -> Result<MemRefRegion, RegionError> {
         let (memref, map, operands, write) =
             affine_access(ctx, ir, op).ok_or(RegionError::NotAnAccess)?;
         let rank = memref_shape(ctx, ir, memref)
@@ -256,6 +278,50 @@ impl MemRefRegion {
             row[d] = &row[d] - &Int::ONE;
             vs.system.add_equality_int(row);
         }
+        if let Some(slice) = slice {
+            for &v in slice.operands {
+                if vs.find(v).is_none() {
+                    vs.append_symbol(Some(v));
+                }
+            }
+            for (i, &iv) in slice.ivs.iter().enumerate() {
+                if vs.find(iv).is_none() {
+                    continue;
+                }
+                let (Some(lb), Some(ub)) = (&slice.lbs[i], &slice.ubs[i]) else {
+                    continue;
+                };
+                let lo = vs
+                    .map_rows(ctx, ir, op, lb, slice.operands)
+                    .map_err(|_| RegionError::NotAffine)?;
+                let hi = vs
+                    .map_rows(ctx, ir, op, ub, slice.operands)
+                    .map_err(|_| RegionError::NotAffine)?;
+                let col = vs.find(iv).ok_or(RegionError::UnknownValue)?;
+                for (r, lower) in lo
+                    .into_iter()
+                    .map(|r| (r, true))
+                    .chain(hi.into_iter().map(|r| (r, false)))
+                {
+                    if r.len() != vs.system.num_cols() {
+                        return Err(RegionError::NotAffine);
+                    }
+                    let n = r.len() - 1;
+                    let mut row: Vec<Int> = if lower {
+                        r.iter().map(|x| -x).collect()
+                    } else {
+                        r
+                    };
+                    if lower {
+                        row[col] = &row[col] + &Int::ONE;
+                    } else {
+                        row[col] = &row[col] - &Int::ONE;
+                        row[n] = &row[n] - &Int::ONE;
+                    }
+                    vs.system.add_inequality_int(row);
+                }
+            }
+        }
         // Every non-region column: projected (inner induction variables),
         // kept (outer ones and symbols), or unknown.
         let nd = vs.system.num_dims();
@@ -278,7 +344,9 @@ impl MemRefRegion {
             let Some(v) = *v else {
                 return Err(RegionError::UnknownValue);
             };
-            if crate::presburger::loop_of_iv(ctx, ir, v).is_some() {
+            if slice.is_some_and(|s| s.operands.contains(&v)) {
+                keep[c] = true;
+            } else if crate::presburger::loop_of_iv(ctx, ir, v).is_some() {
                 keep[c] = outer.contains(&v);
             } else if c < nd {
                 return Err(RegionError::UnknownValue);

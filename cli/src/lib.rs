@@ -58,6 +58,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_affine::licm::AFFINE_LOOP_INVARIANT_CODE_MOTION,
                 &silica_affine::scalrep::AFFINE_SCALREP,
                 &silica_affine::parallelize::AFFINE_PARALLELIZE,
+                &silica_affine::fusion::AFFINE_LOOP_FUSION,
                 &silica_affine::raise_memref::AFFINE_RAISE_FROM_MEMREF,
                 &silica_affine::simplify_structures::AFFINE_SIMPLIFY_STRUCTURES,
                 &silica_affine::coalesce::AFFINE_LOOP_COALESCING,

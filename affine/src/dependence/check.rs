@@ -43,11 +43,7 @@ pub fn num_common_loops(src: &MemoryAccess, dst: &MemoryAccess) -> usize {
 }
 
 /// Both systems side by side: the columns each one's variables get.
-struct Product {
-    system: IntegerSystem,
-    src_cols: Vec<usize>,
-    dst_cols: Vec<usize>,
-}
+type Product = DependenceSystem;
 
 fn product(src: &ValueSystem, dst: &ValueSystem) -> Product {
     let (s, d) = (&src.system, &dst.system);
@@ -81,6 +77,7 @@ fn product(src: &ValueSystem, dst: &ValueSystem) -> Product {
         system,
         src_cols,
         dst_cols,
+        symbol_values: Vec::new(),
     }
 }
 
@@ -176,25 +173,62 @@ pub fn check_dependence(
     depth: usize,
     precision: Precision,
 ) -> DependenceResult {
-    if src.memref != dst.memref {
-        return DependenceResult::NoDependence;
+    match dependence_system(ctx, ir, src, dst, depth, false) {
+        Err(NotAnalysable) => DependenceResult::Failure,
+        Ok(None) => DependenceResult::NoDependence,
+        Ok(Some(p)) => {
+            let common = num_common_loops(src, dst);
+            DependenceResult::Dependence(components(ctx, ir, &p, src, common, precision))
+        }
     }
-    if src.kind == AccessKind::Read && dst.kind == AccessKind::Read {
-        return DependenceResult::NoDependence;
+}
+
+/// The constraints of a dependence (MLIR's `dependenceConstraints`): the
+/// source domain's variables, the destination's beside them (symbols
+/// shared by value), the same element, the ordering at `depth`.
+#[derive(Clone, Debug)]
+pub struct DependenceSystem {
+    pub system: IntegerSystem,
+    /// The column of each source domain variable (dims, symbols, locals).
+    pub src_cols: Vec<usize>,
+    /// The column of each destination domain variable.
+    pub dst_cols: Vec<usize>,
+    /// The value of each symbol column.
+    pub symbol_values: Vec<Option<ValueId>>,
+}
+
+/// Two accesses the dependence test cannot relate (different affine
+/// scopes, no common block).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NotAnalysable;
+
+/// The system of [`check_dependence`] at `depth` when it is not empty
+/// (`Ok(None)`: no dependence). With `allow_rar`, two reads are related
+/// too (sibling fusion's input reuse).
+pub fn dependence_system(
+    ctx: &Context,
+    ir: &Ir,
+    src: &MemoryAccess,
+    dst: &MemoryAccess,
+    depth: usize,
+    allow_rar: bool,
+) -> Result<Option<DependenceSystem>, NotAnalysable> {
+    if src.memref != dst.memref {
+        return Ok(None);
+    }
+    if !allow_rar && src.kind == AccessKind::Read && dst.kind == AccessKind::Read {
+        return Ok(None);
     }
     if analysis_scope(ctx, ir, src.op) != analysis_scope(ctx, ir, dst.op)
         || common_block(ctx, ir, src.op, dst.op).is_none()
     {
-        return DependenceResult::Failure;
+        return Err(NotAnalysable);
     }
     let common = num_common_loops(src, dst);
     if depth > common && !src_before_dst(ctx, ir, src.op, dst.op) {
-        return DependenceResult::NoDependence;
+        return Ok(None);
     }
-    let mut p = product(&src.domain, &dst.domain);
-    copy_constraints(&mut p.system, &src.domain.system, &p.src_cols);
-    copy_constraints(&mut p.system, &dst.domain.system, &p.dst_cols);
-    add_same_element(&mut p, src, dst);
+    let mut p = pair_system(src, dst);
     // Ordering: equal outer iterations, then dst later at `depth`.
     let width = p.system.num_cols();
     for i in 0..common.min(depth) {
@@ -209,9 +243,26 @@ pub fn check_dependence(
         }
     }
     if p.system.is_empty() {
-        return DependenceResult::NoDependence;
+        return Ok(None);
     }
-    DependenceResult::Dependence(components(ctx, ir, &p, src, common, precision))
+    Ok(Some(p))
+}
+
+/// Both accesses' domains side by side with the same element accessed,
+/// in no particular order (the system [`dependence_system`] orders).
+pub fn pair_system(src: &MemoryAccess, dst: &MemoryAccess) -> DependenceSystem {
+    let mut p = product(&src.domain, &dst.domain);
+    copy_constraints(&mut p.system, &src.domain.system, &p.src_cols);
+    copy_constraints(&mut p.system, &dst.domain.system, &p.dst_cols);
+    add_same_element(&mut p, src, dst);
+    let mut symbol_values = src.domain.symbol_values.clone();
+    for v in &dst.domain.symbol_values {
+        if v.is_none() || !src.domain.symbol_values.contains(v) {
+            symbol_values.push(*v);
+        }
+    }
+    p.symbol_values = symbol_values;
+    p
 }
 
 /// The bounds of `dst_iv - src_iv` for the `common` outer loops.

@@ -43,7 +43,8 @@ pub use access::{
     MemoryAccess,
 };
 pub use check::{
-    check_dependence, num_common_loops, DependenceComponent, DependenceResult, Precision,
+    check_dependence, dependence_system, num_common_loops, pair_system, DependenceComponent,
+    DependenceResult, DependenceSystem, NotAnalysable, Precision,
 };
 
 use silica_ir::{Context, Ir, OpId, ValueId};

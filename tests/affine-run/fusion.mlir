@@ -1,0 +1,189 @@
+// Loop fusion, run: a producer read by a stencil at shifted subscripts, a
+// row reduction (initialized by its own nest) and its pointwise
+// consumer, two siblings reading one column, and a consumer that
+// overwrites what its producer reads one element ahead (fusing it would
+// let a recomputed slice read the new value, so it must stay apart).
+// The kernel's output must not change under any fusion mode.
+// RUN: bash %S/run.sh silica %s > %t.ref
+// RUN: FileCheck %s --input-file %t.ref
+// RUN: bash %S/run.sh silica %s 'affine-loop-fusion' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-fusion{maximal}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-fusion{mode=producer}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-fusion{mode=sibling}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-fusion{compute-tolerance=0.0}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-fusion{maximal mode=producer},affine-scalrep' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-fusion{fast-mem-space=1 local-buf-threshold=1}' | diff %t.ref -
+// CHECK: fusion out 9016
+// CHECK-NEXT: fusion row 8
+// CHECK-NEXT: fusion B 72
+// CHECK-NEXT: fusion C 130
+// CHECK-NEXT: fusion X 1
+
+llvm.mlir.global internal constant @fmt_out("fusion out %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_row("fusion row %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_b("fusion B %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_c("fusion C %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_x("fusion X %d\0A\00") {addr_space = 0 : i32}
+llvm.func @printf(!llvm.ptr, ...) -> i32
+
+func.func @kernel(%A: memref<16x16xi32>, %out: memref<16x16xi32>, %row: memref<16x1xi32>,
+                  %B: memref<16x1xi32>, %C: memref<16x1xi32>, %X: memref<17x1xi32>) {
+  %c3 = arith.constant 3 : i32
+  %c2 = arith.constant 2 : i32
+  %c5 = arith.constant 5 : i32
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  // A producer and a stencil consuming it at shifted subscripts.
+  %t = memref.alloc() : memref<16x16xi32>
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      %a = affine.load %A[%i, %j] : memref<16x16xi32>
+      %m = arith.muli %a, %c3 : i32
+      %k = arith.index_cast %i : index to i32
+      %n = arith.addi %m, %k : i32
+      affine.store %n, %t[%i, %j] : memref<16x16xi32>
+    }
+  }
+  affine.for %i = 0 to 15 {
+    affine.for %j = 1 to 15 {
+      %x = affine.load %t[%i, %j] : memref<16x16xi32>
+      %y = affine.load %t[%i + 1, %j - 1] : memref<16x16xi32>
+      %z = affine.load %t[%i, %j + 1] : memref<16x16xi32>
+      %y2 = arith.muli %y, %c2 : i32
+      %s0 = arith.addi %x, %y2 : i32
+      %s1 = arith.subi %s0, %z : i32
+      affine.store %s1, %out[%i, %j] : memref<16x16xi32>
+    }
+  }
+  // A reduction (initialized by its own loop) and a pointwise consumer.
+  %s = memref.alloc() : memref<16xi32>
+  affine.for %i = 0 to 16 {
+    affine.store %zero, %s[%i] : memref<16xi32>
+  }
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      %v = affine.load %s[%i] : memref<16xi32>
+      %a = affine.load %A[%i, %j] : memref<16x16xi32>
+      %w = arith.addi %v, %a : i32
+      affine.store %w, %s[%i] : memref<16xi32>
+    }
+  }
+  affine.for %i = 0 to 16 {
+    %v = affine.load %s[%i] : memref<16xi32>
+    %w = arith.muli %v, %c2 : i32
+    affine.store %w, %row[%i, 0] : memref<16x1xi32>
+  }
+  // Siblings reading the same column.
+  affine.for %i = 0 to 16 {
+    %a = affine.load %A[%i, 3] : memref<16x16xi32>
+    %b = arith.addi %a, %one : i32
+    affine.store %b, %B[%i, 0] : memref<16x1xi32>
+  }
+  affine.for %i = 0 to 16 {
+    %a = affine.load %A[%i, 3] : memref<16x16xi32>
+    %c = arith.muli %a, %c5 : i32
+    affine.store %c, %C[%i, 0] : memref<16x1xi32>
+  }
+  // The consumer overwrites what the producer reads, one element ahead:
+  // fusing would let a recomputed slice read the new value.
+  %u = memref.alloc() : memref<17xi32>
+  affine.for %i = 0 to 17 {
+    %x = affine.load %X[%i, 0] : memref<17x1xi32>
+    %d = arith.muli %x, %c2 : i32
+    affine.store %d, %u[%i] : memref<17xi32>
+  }
+  affine.for %i = 0 to 16 {
+    %p = affine.load %u[%i] : memref<17xi32>
+    %q = affine.load %u[%i + 1] : memref<17xi32>
+    %r = arith.addi %p, %q : i32
+    affine.store %r, %X[%i + 1, 0] : memref<17x1xi32>
+  }
+  memref.dealloc %t : memref<16x16xi32>
+  memref.dealloc %s : memref<16xi32>
+  memref.dealloc %u : memref<17xi32>
+  return
+}
+
+// M[i, j] = (7i + 3j + seed) mod 13 - 6
+func.func @fill(%M: memref<?x?xi32>, %seed: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %M, %c0 : memref<?x?xi32>
+  %m = memref.dim %M, %c1 : memref<?x?xi32>
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %m {
+      %k = affine.apply affine_map<(d0, d1)[s0] -> ((d0 * 7 + d1 * 3 + s0) mod 13 - 6)>(%i, %j)[%seed]
+      %v = arith.index_cast %k : index to i32
+      affine.store %v, %M[%i, %j] : memref<?x?xi32>
+    }
+  }
+  return
+}
+
+// The sum of M[i, j] * ((i + 2j) mod 5 + 1).
+func.func @checksum(%M: memref<?x?xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %n = memref.dim %M, %c0 : memref<?x?xi32>
+  %m = memref.dim %M, %c1 : memref<?x?xi32>
+  %sum = affine.for %i = 0 to %n iter_args(%acc = %zero) -> i32 {
+    %row = affine.for %j = 0 to %m iter_args(%r = %acc) -> i32 {
+      %x = affine.load %M[%i, %j] : memref<?x?xi32>
+      %k = affine.apply affine_map<(d0, d1) -> ((d0 + d1 * 2) mod 5 + 1)>(%i, %j)
+      %w = arith.index_cast %k : index to i32
+      %t = arith.muli %x, %w : i32
+      %s = arith.addi %r, %t : i32
+      affine.yield %s : i32
+    }
+    affine.yield %row : i32
+  }
+  return %sum : i32
+}
+
+func.func @print(%M: memref<?x?xi32>, %fmt: !llvm.ptr) {
+  %v = call @checksum(%M) : (memref<?x?xi32>) -> i32
+  %r = llvm.call @printf(%fmt, %v) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i32) -> i32
+  return
+}
+
+func.func @main() -> i32 {
+  %s1 = arith.constant 1 : index
+  %s2 = arith.constant 2 : index
+  %s3 = arith.constant 3 : index
+  %A = memref.alloc() : memref<16x16xi32>
+  %out = memref.alloc() : memref<16x16xi32>
+  %row = memref.alloc() : memref<16x1xi32>
+  %B = memref.alloc() : memref<16x1xi32>
+  %C = memref.alloc() : memref<16x1xi32>
+  %X = memref.alloc() : memref<17x1xi32>
+  %Ad = memref.cast %A : memref<16x16xi32> to memref<?x?xi32>
+  %outd = memref.cast %out : memref<16x16xi32> to memref<?x?xi32>
+  %rowd = memref.cast %row : memref<16x1xi32> to memref<?x?xi32>
+  %Bd = memref.cast %B : memref<16x1xi32> to memref<?x?xi32>
+  %Cd = memref.cast %C : memref<16x1xi32> to memref<?x?xi32>
+  %Xd = memref.cast %X : memref<17x1xi32> to memref<?x?xi32>
+  call @fill(%Ad, %s1) : (memref<?x?xi32>, index) -> ()
+  call @fill(%outd, %s2) : (memref<?x?xi32>, index) -> ()
+  call @fill(%Xd, %s3) : (memref<?x?xi32>, index) -> ()
+  call @kernel(%A, %out, %row, %B, %C, %X)
+      : (memref<16x16xi32>, memref<16x16xi32>, memref<16x1xi32>, memref<16x1xi32>, memref<16x1xi32>, memref<17x1xi32>) -> ()
+  %f0 = llvm.mlir.addressof @fmt_out : !llvm.ptr
+  call @print(%outd, %f0) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %f1 = llvm.mlir.addressof @fmt_row : !llvm.ptr
+  call @print(%rowd, %f1) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %f2 = llvm.mlir.addressof @fmt_b : !llvm.ptr
+  call @print(%Bd, %f2) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %f3 = llvm.mlir.addressof @fmt_c : !llvm.ptr
+  call @print(%Cd, %f3) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %f4 = llvm.mlir.addressof @fmt_x : !llvm.ptr
+  call @print(%Xd, %f4) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  memref.dealloc %A : memref<16x16xi32>
+  memref.dealloc %out : memref<16x16xi32>
+  memref.dealloc %row : memref<16x1xi32>
+  memref.dealloc %B : memref<16x1xi32>
+  memref.dealloc %C : memref<16x1xi32>
+  memref.dealloc %X : memref<17x1xi32>
+  %ok = arith.constant 0 : i32
+  return %ok : i32
+}
