@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+static std::string hex(uint64_t v) { char b[32]; std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v); return b; }
+
 static Vdut* d = nullptr;
 static uint64_t cycle = 0;
 static bool resetting = false;
@@ -27,21 +29,25 @@ static uint8_t* host(uint64_t addr, unsigned n) {
 
 // The AXI4 slave over host memory.
 struct Model {
-  bool arready = false, r_busy = false, rvalid = false; unsigned r_wait = 0;
-  uint64_t rdata = 0; unsigned rresp = 0;
+  bool arready = false, r_busy = false, rvalid = false, rlast = false; unsigned r_wait = 0;
+  uint64_t rdata = 0, r_addr = 0; unsigned rresp = 0, r_size = 0, r_left = 0;
   bool awready = false, wready = false, aw_have = false, w_have = false;
   uint64_t aw_addr = 0; unsigned aw_size = 0; uint64_t w_data = 0; unsigned w_strb = 0;
   bool b_busy = false, bvalid = false; unsigned b_wait = 0, bresp = 0;
   // Payloads of valids not yet taken (they must not change).
   bool ar_waiting = false, aw_waiting = false, w_waiting = false;
   uint64_t ar_seen = 0, aw_seen = 0, w_seen = 0;
+  // Read bursts, write transactions, bytes moved, error responses.
   uint64_t reads = 0, writes = 0, bytes = 0, errors = 0;
+  // Answer every read SLVERR (to test error handling).
+  bool fail_reads = false;
 } mm;
 
+// An INCR burst of len + 1 beats: aligned, within one 4 KiB page.
 static void check_burst(const char* ch, unsigned len, unsigned burst, uint64_t addr, unsigned size) {
-  if (len != 0) fail(std::string(ch) + "len = " + std::to_string(len) + " at cycle " + std::to_string(cycle) + ": the master issues single beats");
   if (burst != 1) fail(std::string(ch) + "burst is not INCR at cycle " + std::to_string(cycle));
-  if (size > 3 || addr % (1u << size)) fail(std::string(ch) + "addr 0x" + std::to_string(addr) + " is not aligned to its size at cycle " + std::to_string(cycle));
+  if (size > 3 || addr % (1u << size)) fail(std::string(ch) + "addr " + hex(addr) + " is not aligned to its size at cycle " + std::to_string(cycle));
+  if (addr % 4096 + (uint64_t(len) + 1) * (1u << size) > 4096) fail(std::string(ch) + " burst at " + hex(addr) + " crosses a 4 KiB boundary at cycle " + std::to_string(cycle));
 }
 
 // Serves the master's channels at the coming edge.
@@ -56,20 +62,20 @@ static void serve() {
   g.aw_waiting = d->m_axi_gmem_awvalid && !g.awready; g.aw_seen = aw;
   g.w_waiting = d->m_axi_gmem_wvalid && !g.wready; g.w_seen = wd;
   if (d->m_axi_gmem_arvalid && g.arready) {
-    unsigned size = d->m_axi_gmem_arsize;
-    check_burst("ar", d->m_axi_gmem_arlen, d->m_axi_gmem_arburst, ar, size);
-    unsigned n = 1u << size;
-    uint8_t* p = host(ar, n);
-    g.rdata = 0;
-    if (p) for (unsigned b = 0; b < n; b++) g.rdata |= uint64_t(p[b]) << (8 * ((ar % 8) + b));
-    g.rresp = p ? 0 : 3;
-    g.errors += p ? 0 : 1;
+    check_burst("ar", d->m_axi_gmem_arlen, d->m_axi_gmem_arburst, ar, d->m_axi_gmem_arsize);
     g.r_busy = true; g.r_wait = rng() % 3;
-    g.reads++; g.bytes += n;
+    g.r_addr = ar; g.r_size = d->m_axi_gmem_arsize; g.r_left = d->m_axi_gmem_arlen + 1u;
+    g.reads++;
   }
-  if (g.rvalid && d->m_axi_gmem_rready) g.r_busy = false;
+  if (g.rvalid && d->m_axi_gmem_rready) {
+    g.bytes += 1u << g.r_size;
+    g.errors += g.rresp ? 1 : 0;
+    g.r_addr += 1u << g.r_size;
+    if (--g.r_left == 0) g.r_busy = false; else g.r_wait = rng() % 2;
+  }
   if (d->m_axi_gmem_awvalid && g.awready) {
-    check_burst("aw", d->m_axi_gmem_awlen, d->m_axi_gmem_awburst, aw, d->m_axi_gmem_awsize);
+    if (d->m_axi_gmem_awlen != 0) fail("awlen = " + std::to_string(d->m_axi_gmem_awlen) + " at cycle " + std::to_string(cycle) + ": the master writes single beats");
+    check_burst("aw", 0, d->m_axi_gmem_awburst, aw, d->m_axi_gmem_awsize);
     g.aw_have = true; g.aw_addr = aw; g.aw_size = d->m_axi_gmem_awsize;
   }
   if (d->m_axi_gmem_wvalid && g.wready) {
@@ -91,7 +97,19 @@ static void serve() {
     g.writes++; g.bytes += n;
   }
   // The coming cycle's outputs.
-  if (g.r_busy) { if (g.r_wait) g.r_wait--; else g.rvalid = true; } else g.rvalid = false;
+  // A beat: valid from when its wait is over until it is taken.
+  g.rvalid = false;
+  if (g.r_busy) {
+    if (g.r_wait) g.r_wait--;
+    else {
+      unsigned n = 1u << g.r_size;
+      uint8_t* p = host(g.r_addr, n);
+      g.rdata = 0;
+      if (p) for (unsigned b = 0; b < n; b++) g.rdata |= uint64_t(p[b]) << (8 * ((g.r_addr % 8) + b));
+      unsigned resp = !p ? 3 : g.fail_reads ? 2 : 0;
+      g.rresp = resp; g.rvalid = true; g.rlast = g.r_left == 1;
+    }
+  }
   if (g.b_busy) { if (g.b_wait) g.b_wait--; else g.bvalid = true; } else g.bvalid = false;
   g.arready = !g.r_busy && rng() % 4 != 0;
   g.awready = !g.aw_have && rng() % 4 != 0;
@@ -108,7 +126,7 @@ static void drive() {
   d->s_axi_control_bready = lite.bready;
   d->s_axi_control_araddr = lite.araddr; d->s_axi_control_arvalid = lite.arvalid; d->s_axi_control_rready = lite.rready;
   d->m_axi_gmem_arready = mm.arready; d->m_axi_gmem_rvalid = mm.rvalid; d->m_axi_gmem_rdata = mm.rdata;
-  d->m_axi_gmem_rresp = mm.rresp; d->m_axi_gmem_rlast = 1;
+  d->m_axi_gmem_rresp = mm.rresp; d->m_axi_gmem_rlast = mm.rlast;
   d->m_axi_gmem_awready = mm.awready; d->m_axi_gmem_wready = mm.wready;
   d->m_axi_gmem_bvalid = mm.bvalid; d->m_axi_gmem_bresp = mm.bresp;
 }
@@ -129,7 +147,6 @@ static void edge() {
 }
 static void tick() { settle(); edge(); }
 
-static std::string hex(uint64_t v) { char b[32]; std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v); return b; }
 
 // A register access that the slave does not complete in 1000 cycles.
 static void check_cycles(uint64_t since, const char* what, uint32_t addr) {

@@ -1,6 +1,7 @@
 /* The driver API that silica's generated host stubs (F_host.ll) call to
    reach an accelerator wrapped by `silica hls --interface axi`. Backends
-   implement it: sim.cpp (the Verilated design in the host process).
+   implement it: sim.cpp (the Verilated design in the host process) and
+   uio.c (a Linux UIO device and a DMA buffer, for boards).
    A stub opens the device, allocates and syncs buffers, writes and
    reads registers, and closes it, once per call of the kernel. */
 #ifndef SILICA_DEV_H

@@ -7,7 +7,8 @@
 // close. A register access the design does not answer, or a run longer
 // than SILICA_SIM_MAX_CYCLES (default 10,000,000) cycles, is reported
 // with the register and the cycle, and the process exits with status 1:
-// never a hang.
+// never a hang. SILICA_SIM_SLVERR=1 makes the memory answer every read
+// with SLVERR (to see the stub's error path).
 #include "silica_dev.h"
 #include "Vdut.h"
 #include "verilated.h"
@@ -36,6 +37,7 @@ extern "C" int32_t silica_dev_open(void) {
     d = new Vdut{context};
     rng.seed(1);
     if (const char* m = std::getenv("SILICA_SIM_MAX_CYCLES")) max_cycles = std::strtoull(m, nullptr, 10);
+    mm.fail_reads = std::getenv("SILICA_SIM_SLVERR") != nullptr;
     resetting = true;
     tick();
     tick();

@@ -11,6 +11,10 @@
 // RUN: FileCheck %s --check-prefix=STUB < %t.d/axpy_host.mlir
 // RUN: silica cosim %s --kernel axpy -o %t.sys | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OUT < %t.sys/software.stdout
+// A device that never finishes, and a memory that answers every read with
+// an error response: a message naming the register and the cycle, exit 1.
+// RUN: SILICA_SIM_MAX_CYCLES=100 not %t.sys/obj/hardware 2>&1 | FileCheck %s --check-prefix=HANG
+// RUN: SILICA_SIM_SLVERR=1 not %t.sys/obj/hardware 2>&1 | FileCheck %s --check-prefix=SLVERR
 // RUN: not silica cosim %s --kernel nothere 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not silica hls %s --top axpy -o %t.bad --host 2>&1 | FileCheck %s --check-prefix=NOAXI
 
@@ -21,13 +25,17 @@
 // STUB: func.func @axpy(%arg0: memref<8xi8>, %arg1: memref<8xi32>, %arg2: memref<8xi16>, %arg3: index, %arg4: i40) -> i32
 
 // CHECK: system co-simulation of 'axpy': 4 lines of output identical (software {{[0-9.]+}} s, with the accelerator {{[0-9.]+}} s)
-// CHECK-NEXT: call 1: {{[0-9]+}} cycles, 24 AXI reads, 8 AXI writes, 72 bytes
-// CHECK-NEXT: call 2: {{[0-9]+}} cycles, 24 AXI reads, 8 AXI writes, 72 bytes
+// CHECK-NEXT: call 1: {{[0-9]+}} cycles, 3 AXI reads, 8 AXI writes, 72 bytes
+// CHECK-NEXT: call 2: {{[0-9]+}} cycles, 3 AXI reads, 8 AXI writes, 72 bytes
 
 // OUT: call 1: result 315
 // OUT-NEXT: out 5 24 43 62 81 100 -1 -1
 // OUT-NEXT: call 2: result -204
 // OUT-NEXT: out -36 -33 -30 -27 -24 -21 -18 -15
+
+// HANG: silica sim: error: register 0x0 read at cycle {{1[0-9][0-9]}} of call 1: the run takes more than 100 cycles (SILICA_SIM_MAX_CYCLES)
+// SLVERR: silica sim: call 1: {{[0-9]+}} cycles, 3 AXI reads, 8 AXI writes, 72 bytes
+// SLVERR-NEXT: silica sim: error: call 1 failed with code 4: ap_error (register 0x00): the AXI master got an error response (cycle {{[0-9]+}})
 
 // MISSING: error: no function named 'nothere'
 // NOAXI: error: --host needs --interface axi

@@ -5,11 +5,12 @@
 //! memref from host memory into its RAM (loads), starts the core, waits
 //! for its `done`, copies every memref the kernel may write back to host
 //! memory (stores, all words: what the kernel leaves alone goes back
-//! unchanged), then sets `ap_done`. Each element is one single-beat
-//! `INCR` transfer (`len` 0, `size` the element's bytes in host memory,
-//! its byte lanes by the address's low bits), one outstanding; an error
-//! response, or a read beat without `rlast`, sets the sticky
-//! `ap_error` and the run goes on.
+//! unchanged), then sets `ap_done`. Reads are `INCR` bursts (the rest of
+//! the memref, at most 256 beats, never across a 4 KiB boundary), one
+//! element per beat; writes are single beats; `size` is the element's
+//! bytes in host memory and its byte lanes follow the address's low
+//! bits; one transaction outstanding. An error response, or `rlast` not
+//! on a burst's last beat, sets the sticky `ap_error`; the run goes on.
 //!
 //! States: idle, read address, read data, start the core, run, fetch
 //! (RAM read), hold (the word into the write-data register), write
@@ -62,6 +63,7 @@ pub(super) struct Engine {
     state: Reg,
     job: Reg,
     word: Reg,
+    left: Reg,
     aw_done: Reg,
     w_done: Reg,
     wdata: Reg,
@@ -142,6 +144,7 @@ impl Engine {
                 .hw
                 .reg("job", bits_for(jobs.len().max(1) as u64 - 1), None),
             word: w.hw.reg("word", word_bits, None),
+            left: w.hw.reg("left", 8, None),
             aw_done: w.hw.reg("aw_done", 1, None),
             w_done: w.hw.reg("w_done", 1, None),
             wdata: w.hw.reg("wdata", DATA_WIDTH, None),
@@ -231,15 +234,46 @@ impl Engine {
         let ar_taken = w.hw.and(st(READ_ADDRESS), arready);
         let to = state(w, READ_DATA);
         w.write(self.state, ar_taken, to);
+        // A burst: the rest of the memref, at most 256 beats, not across
+        // a 4 KiB boundary; `left` counts the beats after the current one.
+        let mut remaining = w.hw.constant(0, 64);
+        for (j, job) in self.jobs.iter().enumerate() {
+            let end = w.hw.constant(u128::from(self.rams[job.ram].words - 1), 64);
+            let r = w.hw.comb("comb.sub", &[end, word64]);
+            remaining = w.hw.mux(job_is[j], r, remaining);
+        }
+        let most = w.hw.constant(255, 64);
+        let fewer = w.hw.icmp(6, remaining, most);
+        let len = w.hw.mux(fewer, remaining, most);
+        let len = w.hw.extract(len, 0, 13);
+        let page = w.hw.constant(4096, 13);
+        let in_page = w.hw.extract(address, 0, 12);
+        let in_page = w.hw.resize(in_page, 13, false);
+        let page_bytes = w.hw.comb("comb.sub", &[page, in_page]);
+        let size13 = w.hw.resize(size, 13, false);
+        let page_beats = w.hw.comb("comb.shru", &[page_bytes, size13]);
+        let one13 = w.hw.constant(1, 13);
+        let page_len = w.hw.comb("comb.sub", &[page_beats, one13]);
+        let shorter = w.hw.icmp(6, page_len, len);
+        let len = w.hw.mux(shorter, page_len, len);
+        let arlen = w.hw.extract(len, 0, 8);
+        w.write(self.left, ar_taken, arlen);
         let beat = w.hw.and(st(READ_DATA), rvalid);
+        let burst_end = w.eq_const(self.left.q, 0);
         let resp_bad = w.eq_const(rresp, 0);
         let resp_bad = w.hw.not(resp_bad);
-        let no_last = w.hw.not(rlast);
-        let read_bad = w.hw.any(&[resp_bad, no_last]);
+        let last_wrong = w.hw.comb("comb.xor", &[rlast, burst_end]);
+        let read_bad = w.hw.any(&[resp_bad, last_wrong]);
         let read_bad = w.hw.and(beat, read_bad);
         w.write(self.error, read_bad, one);
         let beat_last = w.hw.and(beat, last);
         let beat_more = w.hw.and(beat, not_last);
+        let in_burst = w.hw.not(burst_end);
+        let beat_next = w.hw.and(beat_more, in_burst);
+        let one8 = w.hw.constant(1, 8);
+        let fewer_left = w.hw.comb("comb.sub", &[self.left.q, one8]);
+        w.write(self.left, beat_next, fewer_left);
+        let beat_more = w.hw.and(beat_more, burst_end);
         if loads > 0 {
             let last_load = job_is[loads - 1];
             let loads_done = w.hw.and(beat_last, last_load);
@@ -253,6 +287,7 @@ impl Engine {
             w.write(self.word, next_load, first_word);
             w.write(self.state, beat_more, to);
             w.write(self.word, beat_more, next_word);
+            w.write(self.word, beat_next, next_word);
         }
         let read_word = w.hw.comb("comb.shru", &[rdata, lane_bits]);
         // Start and run.
@@ -345,7 +380,7 @@ impl Engine {
             ("wvalid", wvalid),
             ("bready", st(RESPONSE)),
             ("araddr", address),
-            ("arlen", zero8),
+            ("arlen", arlen),
             ("arsize", size),
             ("arburst", incr),
             ("arvalid", st(READ_ADDRESS)),

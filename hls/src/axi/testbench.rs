@@ -14,7 +14,8 @@
 //! - an AXI4 slave over the host memory (a region per memref, elements
 //!   little-endian in LLVM's allocation size) that stalls at random
 //!   (seeded), checks the master's protocol (valid held until ready with
-//!   its payload unchanged, single-beat `INCR`, aligned sizes, strobes
+//!   its payload unchanged, `INCR` read bursts within a 4 KiB page,
+//!   single-beat writes, aligned sizes, strobes
 //!   within the transfer) and answers `DECERR` outside the regions.
 //!
 //! The latency is the number of edges from the one that takes the
