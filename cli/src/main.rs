@@ -3,6 +3,7 @@
 
 mod cosim;
 mod driver;
+mod dse;
 mod hls;
 mod irdl_export;
 mod opt;
@@ -51,6 +52,15 @@ enum Command {
     /// Run a kernel on a board through the board shell of `silica hls
     /// --shell uart` (or on its emulation): load inputs, start, read back.
     RunBoard(run_board::RunBoardArgs),
+    /// Design-space exploration: evaluate the points of a space of hls
+    /// directives (unroll, pipeline, partition, tiling, clock, target),
+    /// search it, and write the Pareto front (`points.csv`,
+    /// `pareto.json`, a directives file per Pareto point, `pareto.svg`,
+    /// `summary.txt` in `-o DIR`).
+    Dse(dse::DseArgs),
+    /// A worker of `silica dse --jobs N` (JSON lines on stdin/stdout).
+    #[command(hide = true)]
+    DseWorker,
     /// Write the IRDL definition of a native dialect (loadable with
     /// `--irdl-file`, by silica and by mlir-opt).
     IrdlExport(irdl_export::IrdlExportArgs),
@@ -92,5 +102,7 @@ fn main() -> ExitCode {
         Command::Hls(args) => hls::run(&args),
         Command::Cosim(args) => cosim::run(&args),
         Command::RunBoard(args) => run_board::run(&args),
+        Command::Dse(args) => dse::run(&args),
+        Command::DseWorker => dse::worker(),
     }
 }

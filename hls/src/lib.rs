@@ -99,9 +99,9 @@ pub struct Design {
     pub notes: Vec<String>,
     /// What became of each directive, and warnings for those not honoured.
     pub directives: directives::Log,
-    /// `F.sv`.
+    /// `F.sv` (empty from [`estimate`]).
     pub verilog: String,
-    /// `F.hw.mlir`.
+    /// `F.hw.mlir` (empty from [`estimate`]).
     pub hw_mlir: String,
     /// The figures of `--bitstream` (`fpga::implement`), once run.
     pub synthesis: Option<fpga::reports::Synthesis>,
@@ -169,6 +169,30 @@ pub fn synthesize(
     module: OpId,
     opts: &Options,
 ) -> Result<Design, Box<Diagnostic>> {
+    run_flow(ctx, ir, module, opts, true)
+}
+
+/// [`synthesize`] without the last step, the SystemVerilog and
+/// `F.hw.mlir` texts (left empty): the schedule, the binding and the
+/// reports' figures (latency, resource estimate) of a design, as
+/// `silica dse`'s `estimate` level evaluates a point.
+pub fn estimate(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+) -> Result<Design, Box<Diagnostic>> {
+    run_flow(ctx, ir, module, opts, false)
+}
+
+/// The flow; `emit` makes the design's texts.
+fn run_flow(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+    emit: bool,
+) -> Result<Design, Box<Diagnostic>> {
     let at_module = |m: String| Box::new(Diagnostic::error(ir.op_loc(module), m));
     let mut library = Library::for_target(&opts.target).map_err(at_module)?;
     let func = front::find_top(ctx, ir, module, &opts.top)?;
@@ -225,20 +249,25 @@ pub fn synthesize(
     } else {
         None
     };
-    verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
-    let verilog = silica_emit_verilog::emit_verilog(
-        ctx,
-        &circuit.ir,
-        circuit.module,
-        silica_emit_verilog::Options::default(),
-    )?;
-    let hw_mlir = print_module(
-        ctx,
-        &circuit.ir,
-        circuit.module,
-        &Resources::default(),
-        PrintFlags::default(),
-    );
+    let (verilog, hw_mlir) = if emit {
+        verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
+        let verilog = silica_emit_verilog::emit_verilog(
+            ctx,
+            &circuit.ir,
+            circuit.module,
+            silica_emit_verilog::Options::default(),
+        )?;
+        let hw_mlir = print_module(
+            ctx,
+            &circuit.ir,
+            circuit.module,
+            &Resources::default(),
+            PrintFlags::default(),
+        );
+        (verilog, hw_mlir)
+    } else {
+        (String::new(), String::new())
+    };
     let figures = figures(&kernel, &schedules);
     schedule::log_pipeline_directives(&kernel, &schedules, &directives, &mut log);
     for (class, units, ops) in &circuit.units {

@@ -1,0 +1,165 @@
+//! `silica dse FILE --top F --space space.toml -o DIR`: design-space
+//! exploration over `silica hls`'s directives (the `silica-dse` crate),
+//! and `silica dse-worker`, the worker process of `--jobs N`.
+
+use crate::driver::{new_context, read_input};
+use clap::Args;
+use silica_dse::eval::Level;
+use silica_dse::pareto::Objective;
+use silica_dse::{Params, Strategy};
+use std::process::ExitCode;
+
+/// Arguments of `silica dse`.
+#[derive(Args, Debug)]
+pub struct DseArgs {
+    /// Input file.
+    input: String,
+    /// The function to explore.
+    #[arg(long)]
+    top: String,
+    /// The space file (TOML: [[loop]], [[array]], [[tile]], dma,
+    /// [limits], clock_ns, targets; see examples/dse/).
+    #[arg(long)]
+    space: String,
+    /// Output directory (created if missing).
+    #[arg(short = 'o')]
+    output: String,
+    /// Evaluation level of the search: estimate (schedule and operator
+    /// library) or pnr (yosys and nextpnr).
+    #[arg(long, default_value = "estimate")]
+    level: String,
+    /// Objectives to minimise, comma-separated: latency (cycles),
+    /// latency_us, lut, ff, dsp, bram.
+    #[arg(long, default_value = "latency,lut,dsp,bram", value_delimiter = ',')]
+    objectives: Vec<String>,
+    /// auto (exhaustive up to --exhaustive-limit points, else NSGA-II),
+    /// exhaustive or nsga2.
+    #[arg(long, default_value = "auto")]
+    search: String,
+    /// The largest space `--search auto` enumerates.
+    #[arg(long, default_value_t = 2000)]
+    exhaustive_limit: u64,
+    /// NSGA-II's evaluations at most (default: a quarter of the space).
+    #[arg(long)]
+    budget: Option<usize>,
+    /// NSGA-II's population.
+    #[arg(long, default_value_t = 24)]
+    population: usize,
+    /// NSGA-II's seed (the same seed gives the same run).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker processes (1: evaluate in this process).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Re-evaluate the N best points of the front with yosys and nextpnr
+    /// and report the estimate's error.
+    #[arg(long, default_value_t = 0)]
+    validate: usize,
+    /// Target device when the space lists none.
+    #[arg(long, default_value = silica_hls::device::DEFAULT_TARGET)]
+    target: String,
+    /// Clock period in ns when the space lists none.
+    #[arg(long = "clock-ns", default_value_t = 20.0)]
+    clock_ns: f64,
+    /// The cache file (default DIR/cache.jsonl).
+    #[arg(long)]
+    cache: Option<String>,
+}
+
+fn context() -> silica_ir::Context {
+    new_context(false)
+}
+
+/// Runs `silica dse`.
+pub fn run(args: &DseArgs) -> ExitCode {
+    match params(args).and_then(|p| silica_dse::run(&p)) {
+        Ok(report) => {
+            print!("{}", report.summary);
+            println!("outputs in {}", args.output);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}", e.trim_end());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The run's parameters; a bad flag or an unreadable file is an error.
+fn params(args: &DseArgs) -> Result<Params, String> {
+    let text = read_input(&args.input)
+        .map_err(|e| format!("error: could not open input file '{}': {e}", args.input))?;
+    let text = String::from_utf8(text)
+        .map_err(|_| format!("error: input file '{}' is not UTF-8", args.input))?;
+    let space_text = std::fs::read_to_string(&args.space)
+        .map_err(|e| format!("error: could not open space file '{}': {e}", args.space))?;
+    let level = Level::parse(&args.level).map_err(|e| format!("error: --level: {e}"))?;
+    let objectives = args
+        .objectives
+        .iter()
+        .map(|o| Objective::parse(o.trim()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("error: --objectives: {e}"))?;
+    if objectives.is_empty() {
+        return Err("error: --objectives: none given".into());
+    }
+    let strategy = match args.search.as_str() {
+        "auto" => Strategy::Auto,
+        "exhaustive" => Strategy::Exhaustive,
+        "nsga2" => Strategy::Nsga2,
+        s => {
+            return Err(format!(
+                "error: --search: unknown strategy '{s}' (auto, exhaustive, nsga2)"
+            ))
+        }
+    };
+    if args.jobs == 0 || args.population < 2 {
+        return Err("error: --jobs must be at least 1 and --population at least 2".into());
+    }
+    if !(args.clock_ns > 0.0 && args.clock_ns.is_finite()) {
+        return Err(format!(
+            "error: --clock-ns {} is not a positive number",
+            args.clock_ns
+        ));
+    }
+    let exe = std::env::current_exe()
+        .map_err(|e| format!("error: cannot find the silica binary: {e}"))?;
+    Ok(Params {
+        input: silica_dse::kernel::Input {
+            name: args.input.clone(),
+            text,
+            top: args.top.clone(),
+        },
+        space_name: args.space.clone(),
+        space_text,
+        out: args.output.clone().into(),
+        level,
+        objectives,
+        strategy,
+        exhaustive_limit: u128::from(args.exhaustive_limit),
+        budget: args.budget,
+        population: args.population,
+        seed: args.seed,
+        jobs: args.jobs,
+        validate: args.validate,
+        target: args.target.clone(),
+        clock_ns: args.clock_ns,
+        cache: args.cache.clone().map(Into::into),
+        exe,
+        new_context: context,
+    })
+}
+
+/// Runs `silica dse-worker`: evaluates the points it reads on standard
+/// input (JSON lines) and writes their outcomes.
+pub fn worker() -> ExitCode {
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    match silica_dse::pool::serve(context, stdin, stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: dse worker: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! Evaluating one point: the kernel tiled per band (`silica_affine`'s
+//! `tile_perfectly_nested`, the point loops keeping the band's labels so
+//! that loop directives still name them, the tile loops labelled
+//! `<label>_tile`), then DMA copies (`affine-data-copy-generate` with
+//! `generate-dma`, `affine-pipeline-data-transfer`) through the pass
+//! manager, then the hls flow with the point's directives: `estimate`
+//! (schedule and operator library, in memory, no files) or `pnr`
+//! (yosys and nextpnr: real LUT/FF/BRAM/DSP and Fmax).
+
+use crate::kernel::{Input, Parsed};
+use crate::point::{Config, Tile};
+use serde::{Deserialize, Serialize};
+use silica_ir::diag::{render, SourceFile};
+use silica_ir::pass::{options::split_options, Instrumentation, OpPassManager};
+use silica_ir::{Context, Ir, OpId};
+
+/// How far a point is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Schedule and operator library (milliseconds).
+    Estimate,
+    /// yosys, nextpnr: measured resources and Fmax.
+    Pnr,
+}
+
+impl Level {
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Estimate => "estimate",
+            Level::Pnr => "pnr",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Level, String> {
+        match s {
+            "estimate" => Ok(Level::Estimate),
+            "pnr" => Ok(Level::Pnr),
+            _ => Err(format!("unknown level '{s}' (estimate, pnr)")),
+        }
+    }
+}
+
+/// The figures of an evaluated point.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    pub latency_cycles: u64,
+    /// Latency times the clock period: the target's at `estimate`,
+    /// nextpnr's achieved period at `pnr`.
+    pub latency_us: f64,
+    pub lut: u64,
+    pub ff: u64,
+    pub dsp: u64,
+    pub bram: u64,
+    /// nextpnr's Fmax (`pnr`).
+    pub fmax_mhz: Option<f64>,
+    /// Directives the flow did not honour, and why.
+    pub unhonoured: Vec<String>,
+}
+
+/// What became of a point.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum Outcome {
+    Ok {
+        metrics: Metrics,
+    },
+    /// Not a design: pruned before evaluation, rejected by the flow, or
+    /// larger than the device. Deterministic: cached.
+    Invalid {
+        reason: String,
+    },
+    /// The evaluation itself failed (a worker died, a tool crashed): not
+    /// cached, retried.
+    Failed {
+        error: String,
+    },
+}
+
+/// Evaluates points of one kernel in this process.
+pub struct Evaluator {
+    pub ctx: Context,
+    pub input: Input,
+    pub parsed: Parsed,
+}
+
+impl Evaluator {
+    /// The kernel tiled and copied as `cfg` asks: its IR, or why not.
+    pub fn transform(&mut self, cfg: &Config) -> Result<Ir, String> {
+        let mut ir = self.parsed.module.ir.clone();
+        let func = self.parsed.func;
+        for t in &cfg.tiles {
+            tile_band(&mut self.ctx, &mut ir, func, &self.input.top, t)?;
+        }
+        if let Some(kib) = cfg.dma_kib {
+            let mut pm = OpPassManager::new("builtin.module");
+            let copy = split_options(&format!(
+                "generate-dma fast-mem-space=1 fast-mem-capacity={kib}"
+            ))?;
+            pm.add_pass(&silica_affine::data_copy::AFFINE_DATA_COPY_GENERATE, copy)?;
+            pm.add_pass(
+                &silica_affine::pipeline_data_transfer::AFFINE_PIPELINE_DATA_TRANSFER,
+                Vec::new(),
+            )?;
+            let instr = Instrumentation {
+                verify_each: true,
+                ..Instrumentation::default()
+            };
+            let top = self.parsed.module.top;
+            pm.run(&mut self.ctx, &mut ir, top, &instr)
+                .map_err(|d| self.render(&d, &cfg.directives))?;
+        }
+        Ok(ir)
+    }
+
+    /// Runs the flow on `cfg` at `level`.
+    pub fn evaluate(&mut self, cfg: &Config, level: Level) -> Outcome {
+        match self.try_evaluate(cfg, level) {
+            Ok(o) => o,
+            Err(reason) => Outcome::Invalid { reason },
+        }
+    }
+
+    fn try_evaluate(&mut self, cfg: &Config, level: Level) -> Result<Outcome, String> {
+        let ir = self.transform(cfg)?;
+        let directives = silica_hls::directives::file::parse("directives.toml", &cfg.directives)
+            .map_err(|(pos, m)| format!("directives.toml:{}:{}: {m}", pos.line, pos.col))?;
+        let opts = silica_hls::Options {
+            top: self.input.top.clone(),
+            target: cfg.target.clone(),
+            clock_ns: cfg.clock_ns,
+            pipeline: true,
+            directives: Some(directives),
+            ..silica_hls::Options::default()
+        };
+        let module = self.parsed.module.top;
+        let design = match level {
+            Level::Estimate => silica_hls::estimate(&mut self.ctx, &ir, module, &opts),
+            Level::Pnr => silica_hls::synthesize(&mut self.ctx, &ir, module, &opts),
+        }
+        .map_err(|d| self.render(&d, &cfg.directives))?;
+        let json = design.json(None);
+        let Some(latency) = json.latency.max else {
+            return Err(if cfg.dma_kib.is_some() {
+                "no static latency: the DMA waits last as long as the transfers, which \
+                 only a simulation measures"
+                    .into()
+            } else {
+                "no static latency: it depends on the data".into()
+            });
+        };
+        let unhonoured = design
+            .directives
+            .outcomes
+            .iter()
+            .filter(|o| !o.honoured)
+            .map(|o| format!("{} on {}: {}", o.directive, o.subject, o.why))
+            .collect();
+        let e = &json.resources.estimate;
+        let mut m = Metrics {
+            latency_cycles: latency,
+            latency_us: latency as f64 * design.clock_ns / 1000.0,
+            lut: e.lut,
+            ff: e.ff,
+            dsp: e.dsp,
+            bram: e.bram,
+            fmax_mhz: None,
+            unhonoured,
+        };
+        let device = silica_hls::device::lookup(&cfg.target)?;
+        if level == Level::Pnr {
+            let imp = match silica_hls::fpga::implement(&mut self.ctx, &design) {
+                Ok(imp) => imp,
+                Err(e) if e.contains("does not fit") || e.contains("needs") => {
+                    return Ok(Outcome::Invalid { reason: e })
+                }
+                Err(e) => return Ok(Outcome::Failed { error: e }),
+            };
+            let s = imp.synthesis;
+            m.lut = s.lut;
+            m.ff = s.ff;
+            m.dsp = s.dsp;
+            m.bram = s.bram;
+            m.fmax_mhz = s.fmax_mhz;
+            if let Some(f) = s.fmax_mhz {
+                m.latency_us = latency as f64 / f;
+            }
+        } else if device.luts > 0 {
+            let over: Vec<String> = [
+                ("LUT", m.lut, device.luts),
+                ("DSP", m.dsp, device.dsps),
+                ("BRAM", m.bram, device.brams),
+            ]
+            .iter()
+            .filter(|(_, used, has)| used > has)
+            .map(|(what, used, has)| format!("{used} {what} of {has}"))
+            .collect();
+            if !over.is_empty() {
+                return Err(format!(
+                    "larger than {}: the estimate needs {}",
+                    device.name,
+                    over.join(", ")
+                ));
+            }
+        }
+        Ok(Outcome::Ok { metrics: m })
+    }
+
+    fn render(&self, d: &silica_ir::Diagnostic, directives: &str) -> String {
+        let sources = [
+            SourceFile {
+                name: &self.input.name,
+                text: self.input.text.as_bytes(),
+            },
+            SourceFile {
+                name: "directives.toml",
+                text: directives.as_bytes(),
+            },
+        ];
+        render(&self.ctx, &sources, d).trim_end().to_string()
+    }
+}
+
+/// Tiles the band of `func` whose outermost loop `t.band` names.
+fn tile_band(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    func: OpId,
+    top: &str,
+    t: &Tile,
+) -> Result<(), String> {
+    use silica_hls::directives::names;
+    let (loops, _) = names::collect(ctx, ir, func, top);
+    let roots: Vec<OpId> = names::find_loops(&loops, &t.band)
+        .iter()
+        .map(|l| l.op)
+        .collect();
+    let band = silica_affine::tile::tileable_bands(ctx, ir, func)
+        .into_iter()
+        .find(|b| b.first().is_some_and(|r| roots.contains(r)))
+        .ok_or_else(|| format!("no tileable band starts at '{}'", t.band))?;
+    if band.len() != t.sizes.len() {
+        return Err(format!(
+            "band '{}' has {} loops, not {}",
+            t.band,
+            band.len(),
+            t.sizes.len()
+        ));
+    }
+    if !silica_affine::tile_validity::is_tiling_valid(ctx, ir, &band) {
+        return Err(format!(
+            "tiling band '{}' could reverse a dependence",
+            t.band
+        ));
+    }
+    let labels: Vec<Option<String>> = band
+        .iter()
+        .map(|&op| {
+            loops
+                .iter()
+                .find(|l| l.op == op)
+                .and_then(|l| l.label.clone())
+        })
+        .collect();
+    let nest = silica_affine::tile::tile_perfectly_nested(ctx, ir, &band, &t.sizes)
+        .map_err(|e| format!("band '{}' cannot be tiled: {e:?}", t.band))?;
+    let n = band.len();
+    for (i, label) in labels.iter().enumerate() {
+        let Some(label) = label else { continue };
+        set_label(ctx, ir, nest[i], &format!("{label}_tile"));
+        set_label(ctx, ir, nest[n + i], label);
+    }
+    Ok(())
+}
+
+/// Sets the `hls.label` of loop `op`.
+fn set_label(ctx: &mut Context, ir: &mut Ir, op: OpId, label: &str) {
+    let key = ctx.sym("hls.label");
+    let value = ctx.string_attr(label.as_bytes());
+    let mut entries: Vec<_> = ctx
+        .dict_entries(ir.op_attrs(op))
+        .iter()
+        .copied()
+        .filter(|(k, _)| *k != key)
+        .collect();
+    entries.push((key, value));
+    let dict = ctx.dict_attr(entries);
+    ir.set_op_attrs(op, dict);
+}

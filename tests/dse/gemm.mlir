@@ -1,0 +1,64 @@
+// silica dse on an 8x8 gemm: a 16-point space (4 pruned: unroll 3 does
+// not divide 8; 4 larger than the device) enumerated at the estimate level; the outputs; a second
+// run takes every point from the cache; a directives file of the Pareto
+// front co-simulates with `silica hls --sim` at the latency the estimate
+// gave; NSGA-II is deterministic for a seed; `--jobs 2` (worker
+// processes) finds the same front; a tiled band keeps its loops' labels
+// (the directives on k and j still name them: no point invalid).
+// RUN: rm -rf %t %t.hls %t.n1 %t.n2 %t.j2 %t.tile
+// RUN: silica dse %s --top gemm --space %S/spaces/small.toml -o %t | FileCheck %s
+// RUN: FileCheck %s --check-prefix=CSV < %t/points.csv
+// RUN: FileCheck %s --check-prefix=SVG < %t/pareto.svg
+// RUN: silica dse %s --top gemm --space %S/spaces/small.toml -o %t | FileCheck %s --check-prefix=AGAIN
+// RUN: P=$(ls %t/pareto/point-*.toml | head -1); silica hls %s --top gemm -o %t.hls --sim --directives $P | FileCheck %s --check-prefix=SIM
+// RUN: silica dse %s --top gemm --space %S/spaces/small.toml -o %t.n1 --search nsga2 --population 4 --budget 8 --seed 7 | FileCheck %s --check-prefix=NSGA
+// RUN: silica dse %s --top gemm --space %S/spaces/small.toml -o %t.n2 --search nsga2 --population 4 --budget 8 --seed 7 > /dev/null
+// RUN: diff %t.n1/points.csv %t.n2/points.csv
+// RUN: diff %t.n1/pareto.json %t.n2/pareto.json
+// RUN: silica dse %s --top gemm --space %S/spaces/small.toml -o %t.j2 --jobs 2 > /dev/null
+// RUN: diff <(grep -v '"evaluated"' %t/pareto.json) <(grep -v '"evaluated"' %t.j2/pareto.json)
+// RUN: silica dse %s --top gemm --space %S/spaces/tile.toml -o %t.tile | FileCheck %s --check-prefix=TILE
+// RUN: FileCheck %s --check-prefix=TILECSV < %t.tile/points.csv
+
+// CHECK: silica dse: gemm in {{.*}}gemm.mlir, 16 point(s) in the space (3 dimension(s)), exhaustive search
+// CHECK: points: 16 seen, 12 evaluated at estimate in {{.*}} s, 0 from the cache, 4 pruned, 4 invalid, 0 failed
+// CHECK: baseline (no directives): [[BASE:[0-9]+]] cycles
+// CHECK: Pareto front (latency, lut, dsp, bram): {{[1-9]}} point(s)
+
+// CSV: id,loop:j:unroll,loop:j:pipeline,array:C:ports,status,level,cached,pareto,latency_cycles
+// CSV: 2,3,true,1,pruned,,false,false,{{.*}},unroll 3 does not divide the trip count 8 of gemm/i/k/j
+// CSV: 3,4,true,1,invalid,,false,false,{{.*}},larger than ecp5-25k: the estimate needs {{[0-9]+}} DSP of 28
+
+// SVG: <svg
+// SVG: latency (cycles)
+
+// AGAIN: points: 16 seen, 0 evaluated at estimate in {{.*}} s, 12 from the cache, 4 pruned
+
+// SIM: co-simulation (seed 1): {{[0-9]+}} values match
+
+// NSGA: 16 point(s) in the space (3 dimension(s)), nsga2 search
+// NSGA: points: {{[0-9]+}} seen, {{[1-8]}} evaluated
+
+// TILE: 6 point(s) in the space (3 dimension(s))
+// TILE: points: 6 seen, 6 evaluated at estimate in {{.*}}, 0 pruned, 0 invalid, 0 failed
+
+// TILECSV: 3,2,false,2x4,ok,estimate,false,false,
+func.func @gemm(%alpha: i32 {hls.name = "alpha"},
+                %C: memref<8x8xi32> {hls.name = "C"},
+                %A: memref<8x8xi32> {hls.name = "A"},
+                %B: memref<8x8xi32> {hls.name = "B"}) {
+  affine.for %i = 0 to 8 {
+    affine.for %k = 0 to 8 {
+      %a = affine.load %A[%i, %k] : memref<8x8xi32>
+      %aa = arith.muli %alpha, %a : i32
+      affine.for %j = 0 to 8 {
+        %b = affine.load %B[%k, %j] : memref<8x8xi32>
+        %c = affine.load %C[%i, %j] : memref<8x8xi32>
+        %p = arith.muli %aa, %b : i32
+        %s = arith.addi %c, %p : i32
+        affine.store %s, %C[%i, %j] : memref<8x8xi32>
+      } {hls.label = "j"}
+    } {hls.label = "k"}
+  } {hls.label = "i"}
+  return
+}
