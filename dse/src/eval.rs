@@ -169,7 +169,7 @@ impl Evaluator {
         };
         let device = silica_hls::device::lookup(&cfg.target)?;
         if level == Level::Pnr {
-            let imp = match silica_hls::fpga::implement(&mut self.ctx, &design) {
+            let imp = match silica_hls::fpga::implement(&mut self.ctx, &design, None) {
                 Ok(imp) => imp,
                 Err(e) if e.contains("does not fit") || e.contains("needs") => {
                     return Ok(Outcome::Invalid { reason: e })
