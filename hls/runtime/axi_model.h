@@ -31,8 +31,12 @@ static uint8_t* host(uint64_t addr, unsigned n) {
 struct Model {
   bool arready = false, r_busy = false, rvalid = false, rlast = false; unsigned r_wait = 0;
   uint64_t rdata = 0, r_addr = 0; unsigned rresp = 0, r_size = 0, r_left = 0;
-  bool awready = false, wready = false, aw_have = false, w_have = false;
-  uint64_t aw_addr = 0; unsigned aw_size = 0; uint64_t w_data = 0; unsigned w_strb = 0;
+  bool awready = false, wready = false, aw_have = false;
+  uint64_t aw_addr = 0; unsigned aw_size = 0, aw_left = 0;
+  // Write beats taken, not yet written (the address may come after them).
+  struct Beat { uint64_t data; unsigned strb; bool last; };
+  std::vector<Beat> w_beats;
+  unsigned b_resp_next = 0;
   bool b_busy = false, bvalid = false; unsigned b_wait = 0, bresp = 0;
   // Payloads of valids not yet taken (they must not change).
   bool ar_waiting = false, aw_waiting = false, w_waiting = false;
@@ -74,27 +78,32 @@ static void serve() {
     if (--g.r_left == 0) g.r_busy = false; else g.r_wait = rng() % 2;
   }
   if (d->m_axi_gmem_awvalid && g.awready) {
-    if (d->m_axi_gmem_awlen != 0) fail("awlen = " + std::to_string(d->m_axi_gmem_awlen) + " at cycle " + std::to_string(cycle) + ": the master writes single beats");
-    check_burst("aw", 0, d->m_axi_gmem_awburst, aw, d->m_axi_gmem_awsize);
-    g.aw_have = true; g.aw_addr = aw; g.aw_size = d->m_axi_gmem_awsize;
+    check_burst("aw", d->m_axi_gmem_awlen, d->m_axi_gmem_awburst, aw, d->m_axi_gmem_awsize);
+    g.aw_have = true; g.aw_addr = aw; g.aw_size = d->m_axi_gmem_awsize; g.aw_left = d->m_axi_gmem_awlen + 1u;
+    g.b_resp_next = 0;
+    g.writes++;
   }
-  if (d->m_axi_gmem_wvalid && g.wready) {
-    if (!d->m_axi_gmem_wlast) fail("wlast is low on a single beat at cycle " + std::to_string(cycle));
-    g.w_have = true; g.w_data = wd; g.w_strb = d->m_axi_gmem_wstrb;
-  }
+  if (d->m_axi_gmem_wvalid && g.wready) g.w_beats.push_back({wd, unsigned(d->m_axi_gmem_wstrb), bool(d->m_axi_gmem_wlast)});
   if (g.bvalid && d->m_axi_gmem_bready) g.b_busy = false;
-  if (g.aw_have && g.w_have && !g.b_busy) {
+  while (g.aw_have && !g.w_beats.empty() && !g.b_busy) {
+    Model::Beat beat = g.w_beats.front();
+    g.w_beats.erase(g.w_beats.begin());
     unsigned n = 1u << g.aw_size, lane = unsigned(g.aw_addr % 8);
     unsigned lanes = ((1u << n) - 1) << lane;
-    if (g.w_strb & ~lanes) fail("wstrb has lanes outside the transfer at cycle " + std::to_string(cycle));
+    if (beat.strb & ~lanes) fail("wstrb has lanes outside the transfer at cycle " + std::to_string(cycle));
+    if (beat.last != (g.aw_left == 1)) fail("wlast is not on the burst's last beat at cycle " + std::to_string(cycle));
     uint8_t* p = host(g.aw_addr, n);
     if (p)
       for (unsigned b = 0; b < n; b++)
-        if (g.w_strb >> (lane + b) & 1) p[b] = uint8_t(g.w_data >> (8 * (lane + b)));
-    g.bresp = p ? 0 : 3;
-    g.errors += p ? 0 : 1;
-    g.aw_have = g.w_have = false; g.b_busy = true; g.b_wait = rng() % 3;
-    g.writes++; g.bytes += n;
+        if (beat.strb >> (lane + b) & 1) p[b] = uint8_t(beat.data >> (8 * (lane + b)));
+    if (!p) g.b_resp_next = 3;
+    g.bytes += n;
+    g.aw_addr += n;
+    if (--g.aw_left == 0) {
+      g.aw_have = false; g.b_busy = true; g.b_wait = rng() % 3;
+      g.bresp = g.b_resp_next;
+      g.errors += g.bresp ? 1 : 0;
+    }
   }
   // The coming cycle's outputs.
   // A beat: valid from when its wait is over until it is taken.
@@ -113,7 +122,7 @@ static void serve() {
   if (g.b_busy) { if (g.b_wait) g.b_wait--; else g.bvalid = true; } else g.bvalid = false;
   g.arready = !g.r_busy && rng() % 4 != 0;
   g.awready = !g.aw_have && rng() % 4 != 0;
-  g.wready = !g.w_have && rng() % 4 != 0;
+  g.wready = g.w_beats.size() < 4 && rng() % 4 != 0;
 }
 
 // The AXI4-Lite master's signals.

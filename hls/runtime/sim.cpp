@@ -82,7 +82,7 @@ extern "C" int32_t silica_dev_sync(uint64_t addr, void* host_memory, uint64_t by
 }
 
 extern "C" void silica_dev_close(void) {
-  std::fprintf(stderr, "silica sim: call %u: %llu cycles, %llu AXI reads, %llu AXI writes, %llu bytes\n", calls,
+  std::fprintf(stderr, "silica sim: call %u: %llu cycles, %llu AXI read bursts, %llu AXI write bursts, %llu bytes\n", calls,
                (unsigned long long)(cycle - opened_at), (unsigned long long)(mm.reads - reads_at),
                (unsigned long long)(mm.writes - writes_at), (unsigned long long)(mm.bytes - bytes_at));
   regions.clear();

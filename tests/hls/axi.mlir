@@ -16,7 +16,7 @@
 // RUN: not test -e %t.bad
 
 // CHECK: co-simulation (seed 1): 25 values match, latency {{[0-9]+}} cycles
-// CHECK-NEXT: axi: 3 reads, 8 writes, 72 bytes, 0 error responses
+// CHECK-NEXT: axi: 3 read bursts, 1 write bursts, 72 bytes, 0 error responses
 
 // JSON: "interface": "axi",
 // JSON: "axi": {

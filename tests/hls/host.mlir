@@ -25,8 +25,8 @@
 // STUB: func.func @axpy(%arg0: memref<8xi8>, %arg1: memref<8xi32>, %arg2: memref<8xi16>, %arg3: index, %arg4: i40) -> i32
 
 // CHECK: system co-simulation of 'axpy': 4 lines of output identical (software {{[0-9.]+}} s, with the accelerator {{[0-9.]+}} s)
-// CHECK-NEXT: call 1: {{[0-9]+}} cycles, 3 AXI reads, 8 AXI writes, 72 bytes
-// CHECK-NEXT: call 2: {{[0-9]+}} cycles, 3 AXI reads, 8 AXI writes, 72 bytes
+// CHECK-NEXT: call 1: {{[0-9]+}} cycles, 3 AXI read bursts, 1 AXI write bursts, 72 bytes
+// CHECK-NEXT: call 2: {{[0-9]+}} cycles, 3 AXI read bursts, 1 AXI write bursts, 72 bytes
 
 // OUT: call 1: result 315
 // OUT-NEXT: out 5 24 43 62 81 100 -1 -1
@@ -34,7 +34,7 @@
 // OUT-NEXT: out -36 -33 -30 -27 -24 -21 -18 -15
 
 // HANG: silica sim: error: register 0x0 read at cycle {{1[0-9][0-9]}} of call 1: the run takes more than 100 cycles (SILICA_SIM_MAX_CYCLES)
-// SLVERR: silica sim: call 1: {{[0-9]+}} cycles, 3 AXI reads, 8 AXI writes, 72 bytes
+// SLVERR: silica sim: call 1: {{[0-9]+}} cycles, 3 AXI read bursts, 1 AXI write bursts, 72 bytes
 // SLVERR-NEXT: silica sim: error: call 1 failed with code 4: ap_error (register 0x00): the AXI master got an error response (cycle {{[0-9]+}})
 
 // MISSING: error: no function named 'nothere'

@@ -5,16 +5,18 @@
 //! memref from host memory into its RAM (loads), starts the core, waits
 //! for its `done`, copies every memref the kernel may write back to host
 //! memory (stores, all words: what the kernel leaves alone goes back
-//! unchanged), then sets `ap_done`. Reads are `INCR` bursts (the rest of
-//! the memref, at most 256 beats, never across a 4 KiB boundary), one
-//! element per beat; writes are single beats; `size` is the element's
+//! unchanged), then sets `ap_done`. Reads and writes are `INCR` bursts
+//! (the rest of the memref, at most 256 beats, never across a 4 KiB
+//! boundary), one element per beat (a write beat per RAM fetch: fetch,
+//! hold, beat); `size` is the element's
 //! bytes in host memory and its byte lanes follow the address's low
 //! bits; one transaction outstanding. An error response, or `rlast` not
 //! on a burst's last beat, sets the sticky `ap_error`; the run goes on.
 //!
 //! States: idle, read address, read data, start the core, run, fetch
 //! (RAM read), hold (the word into the write-data register), write
-//! address and data (each handshake on its own), write response, finish.
+//! (the burst's address once, and a data beat; each handshake on its
+//! own), write response, finish.
 
 use super::lite::Lite;
 use super::ports::master;
@@ -303,6 +305,7 @@ impl Engine {
             let first_store = w.hw.constant(loads as u128, self.job.width);
             w.write(self.job, ran, first_store);
             w.write(self.word, ran, first_word);
+            w.write(self.aw_done, ran, zero);
         } else {
             let to = state(w, FINISH);
             w.write(self.state, ran, to);
@@ -320,7 +323,6 @@ impl Engine {
         }
         let placed = w.hw.comb("comb.shl", &[fetched, lane_bits]);
         w.write(self.wdata, st(HOLD), placed);
-        w.write(self.aw_done, st(HOLD), zero);
         w.write(self.w_done, st(HOLD), zero);
         let to = state(w, WRITE);
         w.write(self.state, st(HOLD), to);
@@ -334,15 +336,30 @@ impl Engine {
         let aw_now = w.hw.any(&[self.aw_done.q, aw_fire]);
         let w_fire = w.hw.and(wvalid, wready);
         let w_now = w.hw.any(&[self.w_done.q, w_fire]);
+        // A write burst: its address once (`awlen` the beats after the
+        // first, `left` counting them once the address is taken), then a
+        // beat per fetched word, `wlast` on the last.
+        let left_now = w.hw.mux(self.aw_done.q, self.left.q, arlen);
+        let burst_over = w.eq_const(left_now, 0);
         let both = w.hw.and(aw_now, w_now);
         let both = w.hw.and(st(WRITE), both);
+        let beat_done = w.hw.and(both, burst_over);
         let to = state(w, RESPONSE);
-        w.write(self.state, both, to);
+        w.write(self.state, beat_done, to);
+        let more_beats = w.hw.not(burst_over);
+        let write_more = w.hw.and(both, more_beats);
+        let to = state(w, FETCH);
+        w.write(self.state, write_more, to);
+        w.write(self.word, write_more, next_word);
+        let fewer = w.hw.comb("comb.sub", &[left_now, one8]);
+        w.write(self.left, write_more, fewer);
+        w.write(self.left, aw_fire, arlen);
         w.write(self.aw_done, st(WRITE), aw_now);
         w.write(self.w_done, st(WRITE), w_now);
         let bvalid = w.input(&master("bvalid"));
         let bresp = w.input(&master("bresp"));
         let response = w.hw.and(st(RESPONSE), bvalid);
+        w.write(self.aw_done, response, zero);
         let okay = w.eq_const(bresp, 0);
         let bad = w.hw.not(okay);
         let write_bad = w.hw.and(response, bad);
@@ -366,17 +383,16 @@ impl Engine {
         let to = state(w, IDLE);
         w.write(self.state, st(FINISH), to);
         // The master's outputs.
-        let zero8 = w.hw.constant(0, 8);
         let incr = w.hw.constant(1, 2);
         let outs = [
             ("awaddr", address),
-            ("awlen", zero8),
+            ("awlen", arlen),
             ("awsize", size),
             ("awburst", incr),
             ("awvalid", awvalid),
             ("wdata", self.wdata.q),
             ("wstrb", wstrb),
-            ("wlast", one),
+            ("wlast", burst_over),
             ("wvalid", wvalid),
             ("bready", st(RESPONSE)),
             ("araddr", address),

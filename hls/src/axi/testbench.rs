@@ -14,9 +14,9 @@
 //! - an AXI4 slave over the host memory (a region per memref, elements
 //!   little-endian in LLVM's allocation size) that stalls at random
 //!   (seeded), checks the master's protocol (valid held until ready with
-//!   its payload unchanged, `INCR` read bursts within a 4 KiB page,
-//!   single-beat writes, aligned sizes, strobes
-//!   within the transfer) and answers `DECERR` outside the regions.
+//!   its payload unchanged, `INCR` bursts within a 4 KiB page, `wlast`
+//!   on a write burst's last beat, aligned sizes, strobes within the
+//!   transfer) and answers `DECERR` outside the regions.
 //!
 //! The latency is the number of edges from the one that takes the
 //! `ap_start` write to the first cycle `irq` is high. Then it
@@ -246,7 +246,7 @@ int main(int argc, char** argv) {
   trace->close();
 #endif
   std::printf("latency %llu\n", (unsigned long long)(irq_cycle - start));
-  std::printf("# axi: %llu reads, %llu writes, %llu bytes, %llu error responses\n", (unsigned long long)mm.reads,
+  std::printf("# axi: %llu read bursts, %llu write bursts, %llu bytes, %llu error responses\n", (unsigned long long)mm.reads,
               (unsigned long long)mm.writes, (unsigned long long)mm.bytes, (unsigned long long)mm.errors);
   for (unsigned m = 0; m < NMEMS; m++)
     for (uint64_t i = 0; i < MEMS[m].words; i++) {
