@@ -154,3 +154,71 @@ fn select(pool: Vec<Genes>, known: &BTreeMap<Genes, Option<Vec<f64>>>, n: usize)
     order.sort_unstable();
     order.into_iter().map(|i| pool[i].clone()).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::space::{Dimension, Knob};
+    use toml::Value;
+
+    /// A 3-dimension space of 8 x 8 x 4 points.
+    fn space() -> Space {
+        let dim = |n: i64| Dimension {
+            knob: Knob::Dma,
+            choices: (0..n).map(Value::Integer).collect(),
+        };
+        Space {
+            dims: vec![dim(8), dim(8), dim(4)],
+            dma_capacity_kib: 1,
+        }
+    }
+
+    /// A toy trade-off: latency falls as the genes rise, area grows.
+    fn objectives(g: &Genes) -> Vec<f64> {
+        let s = (g[0] + g[1] + g[2]) as f64;
+        vec![100.0 / (1.0 + s) + (g[0] as f64 - g[1] as f64).abs(), s * s]
+    }
+
+    fn run(seed: u64) -> Vec<Genes> {
+        let mut seen = Vec::new();
+        let params = Nsga2 {
+            population: 8,
+            budget: 64,
+            seed,
+        };
+        nsga2(&space(), params, &mut |batch| {
+            seen.extend(batch.iter().cloned());
+            batch
+                .iter()
+                .map(|g| Evaluated {
+                    objectives: Some(objectives(g)),
+                    cost: true,
+                })
+                .collect()
+        });
+        seen
+    }
+
+    #[test]
+    fn deterministic_for_a_seed_within_budget_and_never_twice() {
+        let a = run(5);
+        assert_eq!(a, run(5));
+        assert_ne!(a, run(6));
+        assert!(a.len() <= 64, "{}", a.len());
+        let mut sorted = a.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), a.len());
+    }
+
+    #[test]
+    fn finds_most_of_the_front() {
+        let all = exhaustive(&space());
+        let vectors: Vec<Vec<f64>> = all.iter().map(objectives).collect();
+        let reference = [110.0, 300.0];
+        let best = crate::pareto::hypervolume(&vectors, &reference);
+        let seen: Vec<Vec<f64>> = run(1).iter().map(objectives).collect();
+        let got = crate::pareto::hypervolume(&seen, &reference);
+        assert!(got / best > 0.95, "{got} of {best}");
+    }
+}

@@ -1,0 +1,24 @@
+// --validate: the Pareto point re-evaluated with yosys and nextpnr
+// (iCE40, Debian's tools): measured LUT/DSP and Fmax beside the
+// estimate, the estimate's error per figure in the summary, points.csv
+// and pareto.json.
+// RUN: rm -rf %t
+// RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t --target ice40-up5k --validate 1 --objectives latency,lut | FileCheck %s
+// RUN: FileCheck %s --check-prefix=CSV < %t/points.csv
+// RUN: FileCheck %s --check-prefix=JSON < %t/pareto.json
+
+// CHECK: Pareto front (latency, lut): 1 point(s)
+// CHECK: pnr: {{[0-9.]+}} us at {{[0-9.]+}} MHz, {{[0-9]+}} LUT, {{[0-9]+}} DSP, 0 BRAM; estimate error: latency {{[-+][0-9.]+}}%, LUT {{[-+][0-9.]+}}%
+// CSV: 0,1,ok,pnr,false,true,73,
+// JSON: "estimate_error": {
+// JSON-NEXT: "latency_us":
+func.func @f(%A: memref<8x8xi32> {hls.name = "A"}, %C: memref<8x8xi32> {hls.name = "C"}) {
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      %a = affine.load %A[%i, %j] : memref<8x8xi32>
+      %s = arith.addi %a, %a : i32
+      affine.store %s, %C[%i, %j] : memref<8x8xi32>
+    } {hls.label = "j"}
+  } {hls.label = "i"}
+  return
+}
