@@ -1,8 +1,12 @@
 // Loop fusion, run: a producer read by a stencil at shifted subscripts, a
 // row reduction (initialized by its own nest) and its pointwise
-// consumer, two siblings reading one column, and a consumer that
-// overwrites what its producer reads one element ahead (fusing it would
-// let a recomputed slice read the new value, so it must stay apart).
+// consumer, two siblings reading one column, a consumer that overwrites
+// what its producer reads one element ahead (a recomputed slice would
+// read the new value), a producer updating its input in place that stays
+// (a slice would update it twice), and sibling reductions carried in
+// `iter_args` (never sliced). mlir-opt-22 fuses the in-place producer by
+// default and the overwriting consumer with `maximal`, and changes what
+// both compute; silica keeps them apart.
 // The kernel's output must not change under any fusion mode.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
@@ -10,6 +14,7 @@
 // RUN: bash %S/run.sh silica %s 'affine-loop-fusion{maximal}' | diff %t.ref -
 // RUN: bash %S/run.sh silica %s 'affine-loop-fusion{mode=producer}' | diff %t.ref -
 // RUN: bash %S/run.sh silica %s 'affine-loop-fusion{mode=sibling}' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-fusion{maximal mode=sibling}' | diff %t.ref -
 // RUN: bash %S/run.sh silica %s 'affine-loop-fusion{compute-tolerance=0.0}' | diff %t.ref -
 // RUN: bash %S/run.sh silica %s 'affine-loop-fusion{maximal mode=producer},affine-scalrep' | diff %t.ref -
 // RUN: bash %S/run.sh silica %s 'affine-loop-fusion{fast-mem-space=1 local-buf-threshold=1}' | diff %t.ref -
@@ -18,16 +23,24 @@
 // CHECK-NEXT: fusion B 72
 // CHECK-NEXT: fusion C 130
 // CHECK-NEXT: fusion X 1
+// CHECK-NEXT: fusion P 108
+// CHECK-NEXT: fusion R1 -33
+// CHECK-NEXT: fusion R2 263586
 
 llvm.mlir.global internal constant @fmt_out("fusion out %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_row("fusion row %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_b("fusion B %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_c("fusion C %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_x("fusion X %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_p("fusion P %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_r1("fusion R1 %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_r2("fusion R2 %d\0A\00") {addr_space = 0 : i32}
 llvm.func @printf(!llvm.ptr, ...) -> i32
 
 func.func @kernel(%A: memref<16x16xi32>, %out: memref<16x16xi32>, %row: memref<16x1xi32>,
-                  %B: memref<16x1xi32>, %C: memref<16x1xi32>, %X: memref<17x1xi32>) {
+                  %B: memref<16x1xi32>, %C: memref<16x1xi32>, %X: memref<17x1xi32>,
+                  %P: memref<16x1xi32>, %Q: memref<16x1xi32>, %C2: memref<16x1xi32>,
+                  %R1: memref<16x1xi32>, %R2: memref<16x1xi32>) {
   %c3 = arith.constant 3 : i32
   %c2 = arith.constant 2 : i32
   %c5 = arith.constant 5 : i32
@@ -98,6 +111,40 @@ func.func @kernel(%A: memref<16x16xi32>, %out: memref<16x16xi32>, %row: memref<1
     %r = arith.addi %p, %q : i32
     affine.store %r, %X[%i + 1, 0] : memref<17x1xi32>
   }
+  // A producer that updates its input in place (and writes a second
+  // buffer), read by a consumer over half its range: the producer stays,
+  // so a slice in the consumer would update the input a second time.
+  affine.for %i = 0 to 16 {
+    %p = affine.load %P[%i, 0] : memref<16x1xi32>
+    %d = arith.muli %p, %c3 : i32
+    affine.store %d, %P[%i, 0] : memref<16x1xi32>
+    affine.store %d, %Q[%i, 0] : memref<16x1xi32>
+  }
+  affine.for %i = 0 to 8 {
+    %p = affine.load %P[%i, 0] : memref<16x1xi32>
+    %q = affine.load %Q[%i, 0] : memref<16x1xi32>
+    %r = arith.addi %p, %q : i32
+    affine.store %r, %C2[%i, 0] : memref<16x1xi32>
+  }
+  // Sibling reductions over one input, the second over half its range:
+  // a loop carrying values is fused whole or not at all.
+  affine.for %i = 0 to 16 {
+    %sum = affine.for %k = 0 to 16 iter_args(%acc = %zero) -> i32 {
+      %a = affine.load %A[%k, %i] : memref<16x16xi32>
+      %n = arith.addi %acc, %a : i32
+      affine.yield %n : i32
+    }
+    affine.store %sum, %R1[%i, 0] : memref<16x1xi32>
+  }
+  affine.for %i = 0 to 16 {
+    %mix = affine.for %k = 0 to 8 iter_args(%acc = %one) -> i32 {
+      %a = affine.load %A[%k, %i] : memref<16x16xi32>
+      %d = arith.muli %acc, %c3 : i32
+      %n = arith.addi %d, %a : i32
+      affine.yield %n : i32
+    }
+    affine.store %mix, %R2[%i, 0] : memref<16x1xi32>
+  }
   memref.dealloc %t : memref<16x16xi32>
   memref.dealloc %s : memref<16xi32>
   memref.dealloc %u : memref<17xi32>
@@ -166,8 +213,20 @@ func.func @main() -> i32 {
   call @fill(%Ad, %s1) : (memref<?x?xi32>, index) -> ()
   call @fill(%outd, %s2) : (memref<?x?xi32>, index) -> ()
   call @fill(%Xd, %s3) : (memref<?x?xi32>, index) -> ()
-  call @kernel(%A, %out, %row, %B, %C, %X)
-      : (memref<16x16xi32>, memref<16x16xi32>, memref<16x1xi32>, memref<16x1xi32>, memref<16x1xi32>, memref<17x1xi32>) -> ()
+  %P = memref.alloc() : memref<16x1xi32>
+  %Q = memref.alloc() : memref<16x1xi32>
+  %C2 = memref.alloc() : memref<16x1xi32>
+  %Pd = memref.cast %P : memref<16x1xi32> to memref<?x?xi32>
+  %C2d = memref.cast %C2 : memref<16x1xi32> to memref<?x?xi32>
+  call @fill(%Pd, %s2) : (memref<?x?xi32>, index) -> ()
+  call @fill(%C2d, %s3) : (memref<?x?xi32>, index) -> ()
+  %R1 = memref.alloc() : memref<16x1xi32>
+  %R2 = memref.alloc() : memref<16x1xi32>
+  %R1d = memref.cast %R1 : memref<16x1xi32> to memref<?x?xi32>
+  %R2d = memref.cast %R2 : memref<16x1xi32> to memref<?x?xi32>
+  call @kernel(%A, %out, %row, %B, %C, %X, %P, %Q, %C2, %R1, %R2)
+      : (memref<16x16xi32>, memref<16x16xi32>, memref<16x1xi32>, memref<16x1xi32>, memref<16x1xi32>, memref<17x1xi32>,
+         memref<16x1xi32>, memref<16x1xi32>, memref<16x1xi32>, memref<16x1xi32>, memref<16x1xi32>) -> ()
   %f0 = llvm.mlir.addressof @fmt_out : !llvm.ptr
   call @print(%outd, %f0) : (memref<?x?xi32>, !llvm.ptr) -> ()
   %f1 = llvm.mlir.addressof @fmt_row : !llvm.ptr
@@ -178,6 +237,17 @@ func.func @main() -> i32 {
   call @print(%Cd, %f3) : (memref<?x?xi32>, !llvm.ptr) -> ()
   %f4 = llvm.mlir.addressof @fmt_x : !llvm.ptr
   call @print(%Xd, %f4) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %f5 = llvm.mlir.addressof @fmt_p : !llvm.ptr
+  call @print(%C2d, %f5) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %f6 = llvm.mlir.addressof @fmt_r1 : !llvm.ptr
+  call @print(%R1d, %f6) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %f7 = llvm.mlir.addressof @fmt_r2 : !llvm.ptr
+  call @print(%R2d, %f7) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  memref.dealloc %R1 : memref<16x1xi32>
+  memref.dealloc %R2 : memref<16x1xi32>
+  memref.dealloc %P : memref<16x1xi32>
+  memref.dealloc %Q : memref<16x1xi32>
+  memref.dealloc %C2 : memref<16x1xi32>
   memref.dealloc %A : memref<16x16xi32>
   memref.dealloc %out : memref<16x16xi32>
   memref.dealloc %row : memref<16x1xi32>

@@ -203,3 +203,25 @@ func.func @carried(%in: memref<10xf32>, %out: memref<10x10xf32>) {
   }
   return
 }
+
+// -----
+
+// A buffer written through a row-major linearized subscript and read
+// back in 2-D: each consumer iteration needs exactly one producer
+// iteration.
+func.func @linearized(%in: memref<6x5xf32>, %out: memref<6x5xf32>) {
+  %flat = memref.alloc() : memref<30xf32>
+  affine.for %i = 0 to 6 {
+    affine.for %j = 0 to 5 {
+      %v = affine.load %in[%i, %j] : memref<6x5xf32>
+      affine.store %v, %flat[%i * 5 + %j] : memref<30xf32>
+    }
+  }
+  affine.for %i = 0 to 6 {
+    affine.for %j = 0 to 5 {
+      %v = affine.load %flat[%i * 5 + %j] : memref<30xf32>
+      affine.store %v, %out[%i, %j] : memref<6x5xf32>
+    }
+  }
+  return
+}

@@ -242,6 +242,7 @@ fn slice_bounds(
     slice_cols: &[usize],
     kept_cols: &[usize],
     sym_cols: &[usize],
+    detect_dims: bool,
 ) -> (Vec<Option<AffineMap>>, Vec<Option<AffineMap>>) {
     let nv = sys.num_vars();
     let nd = kept_cols.len() as u32;
@@ -279,6 +280,13 @@ fn slice_bounds(
                     continue;
                 }
             }
+            if detect_dims && slice_cols.contains(&pos) {
+                if let Some(e) = dim_plus_constant(sys, pos, kept_cols) {
+                    memo[pos] = Some(e);
+                    changed = true;
+                    continue;
+                }
+            }
             for row in sys.equalities() {
                 if row[pos].is_zero() {
                     continue;
@@ -294,6 +302,23 @@ fn slice_bounds(
                 });
                 changed = true;
                 break;
+            }
+        }
+        if !changed {
+            // A variable pinned by an equality up to a remainder of unknown
+            // variables whose range is narrower than its coefficient:
+            // `a * x + r + k == 0` with `r` in `[lo, hi]`, `hi - lo < a`,
+            // gives `x == (-k - lo) floordiv a` (a quotient; the other
+            // variables then follow from the equality as remainders).
+            for pos in 0..nv {
+                if memo[pos].is_some() {
+                    continue;
+                }
+                if let Some(e) = quotient(sys, pos, &memo, &row_expr) {
+                    memo[pos] = Some(e);
+                    changed = true;
+                    break;
+                }
             }
         }
         if !changed {
@@ -370,6 +395,101 @@ fn slice_bounds(
         ubs.push(ub);
     }
     (lbs, ubs)
+}
+
+/// `x` (column `pos`) as one of the kept dimensions plus a constant,
+/// where the system implies it (the bounds of their difference meet).
+fn dim_plus_constant(sys: &IntegerSystem, pos: usize, kept_cols: &[usize]) -> Option<AffineExpr> {
+    for (j, &kc) in kept_cols.iter().enumerate() {
+        let mut s = sys.clone();
+        let v = s.append_vars(crate::presburger::VarKind::Dim, 1);
+        let width = s.num_cols();
+        // Columns after the new dimension moved by one.
+        let shift = |c: usize| if c >= v { c + 1 } else { c };
+        let mut row = vec![Int::ZERO; width];
+        row[v] = Int::ONE;
+        row[shift(pos)] = Int::from(-1);
+        row[shift(kc)] = Int::ONE;
+        s.add_equality_int(row);
+        // The real shadow first; the exact integer bounds (costly with
+        // local variables) where it is inconclusive.
+        let shadow = (
+            s.constant_bound(v, BoundKind::Lower),
+            s.constant_bound(v, BoundKind::Upper),
+        );
+        let (lo, hi) = match shadow {
+            (Some(lo), Some(hi)) if lo == hi => (lo, hi),
+            _ if s.num_locals() == 0 => {
+                let (Some(lo), Some(hi)) = (
+                    s.exact_constant_bound(v, BoundKind::Lower),
+                    s.exact_constant_bound(v, BoundKind::Upper),
+                ) else {
+                    continue;
+                };
+                (lo, hi)
+            }
+            _ => continue,
+        };
+        if lo == hi {
+            return Some(AffineExpr::Dim(j as u32).plus(AffineExpr::Constant(lo)));
+        }
+    }
+    None
+}
+
+type RowExpr<'a> = dyn Fn(&[Int], usize, &[Option<AffineExpr>]) -> Option<AffineExpr> + 'a;
+
+/// `x` (column `pos`) as the quotient an equality pins it to (see
+/// `slice_bounds`).
+fn quotient(
+    sys: &IntegerSystem,
+    pos: usize,
+    memo: &[Option<AffineExpr>],
+    row_expr: &RowExpr<'_>,
+) -> Option<AffineExpr> {
+    let nv = sys.num_vars();
+    for row in sys.equalities() {
+        let a = row[pos].to_i64()?;
+        if a == 0 {
+            continue;
+        }
+        let sign = if a > 0 { 1 } else { -1 };
+        let a = a * sign;
+        let (mut lo, mut hi) = (0i64, 0i64);
+        let mut known = row.to_vec();
+        known[pos] = Int::ZERO;
+        let mut ok = true;
+        for j in 0..nv {
+            if j == pos || row[j].is_zero() || memo[j].is_some() {
+                continue;
+            }
+            let (Some(b), Some(l), Some(h)) = (
+                row[j].to_i64(),
+                sys.constant_bound(j, BoundKind::Lower),
+                sys.constant_bound(j, BoundKind::Upper),
+            ) else {
+                ok = false;
+                break;
+            };
+            let b = b * sign;
+            let (x, y) = (b.checked_mul(l)?, b.checked_mul(h)?);
+            lo = lo.checked_add(x.min(y))?;
+            hi = hi.checked_add(x.max(y))?;
+            known[j] = Int::ZERO;
+        }
+        if !ok || hi - lo >= a || (hi == 0 && lo == 0) {
+            continue;
+        }
+        // k: the known part, with the row's sign.
+        let k = row_expr(&known, pos, memo)?;
+        let k = if sign > 0 { k } else { k.negate() };
+        return Some(
+            k.negate()
+                .minus(AffineExpr::Constant(lo))
+                .floor_div(AffineExpr::Constant(a)),
+        );
+    }
+    None
 }
 
 /// Unites two single-result bounds whose difference is a constant: the
@@ -475,15 +595,27 @@ fn slice_union(
             for v in &dep.symbol_values {
                 operands.push((*v)?);
             }
-            let (mut lbs, mut ubs) = slice_bounds(&sys, &slice_cols, &kept_cols, &sym_cols);
+            // Slice variables pinned to a kept dimension are only looked
+            // for when no inner variable of the other nest was projected
+            // out (where mlir-opt-22 finds them too).
+            let whole = depth == other.num_loops;
+            let (mut lbs, mut ubs) = slice_bounds(&sys, &slice_cols, &kept_cols, &sym_cols, whole);
+            // Quotients and remainders simplified over the loop ranges.
+            for m in lbs.iter_mut().chain(ubs.iter_mut()).flatten() {
+                *m = crate::bounds::simplify_map_with_operands(ctx, ir, m, &operands);
+            }
             // No slicing from the first loop marked as a barrier (and, for
-            // input reuse, the first sequential loop) on.
+            // input reuse, the first sequential loop) on. A loop carrying
+            // values (`iter_args`) is never sliced: its results need every
+            // iteration.
             let loops: Vec<OpId> = ivs
                 .iter()
                 .map(|&v| crate::presburger::loop_of_iv(ctx, ir, v))
                 .collect::<Option<_>>()?;
             let barrier = |l: OpId| {
+                let carries = !crate::loops::build::iter_args(ir, l).is_empty();
                 silica_ir::dialect::inherent_attr(ctx, ir, l, "slice_fusion_barrier").is_some()
+                    || carries
                     || (rar && !crate::parallelize::is_loop_memory_parallel(ctx, ir, l))
             };
             if let Some(first) = loops.iter().position(|&l| barrier(l)) {
