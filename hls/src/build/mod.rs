@@ -71,6 +71,9 @@ pub struct Builder<'c, 'k> {
     pub binding: binding::Binding,
     /// The output of each shared unit, by class and unit.
     units: FxHashMap<(&'static str, u32), ValueId>,
+    /// Bypass multiplexers of carried values whose `true` operand is
+    /// connected last: the yielded value as seen where it is written.
+    bypasses: Vec<(OpId, Val, At)>,
     /// Deferred writes of registers.
     pub writes: FxHashMap<OpId, (Reg, Vec<(ValueId, ValueId)>)>,
     state_tests: FxHashMap<u32, ValueId>,
@@ -164,8 +167,26 @@ impl<'c, 'k> Builder<'c, 'k> {
                 match at {
                     At::Pipe(pl, t) if pl == l => {
                         let written = self.s.pipes[l].as_ref().and_then(|p| p.carry[i]);
+                        let ii = self.s.pipes[l].as_ref().map_or(1, |p| p.ii);
                         match written {
                             Some(ty) if t > ty => self.hw.delayed(q, t - ty, "carried"),
+                            // The previous iteration computes the value in
+                            // this very cycle (a bypassed carried value):
+                            // its wire, unless no iteration is there (the
+                            // wire is connected once every node is built:
+                            // it may be the user's own result).
+                            Some(ty) if t + ii == ty => {
+                                let en = self.active(At::Pipe(l, ty));
+                                let ty_q = self.hw.ir.value_type(q);
+                                let mux =
+                                    self.hw.op("comb.mux", &[en, q, q], &[ty_q], vec![], vec![]);
+                                self.bypasses.push((
+                                    mux,
+                                    self.k.loops[l].yields[i],
+                                    At::Pipe(l, ty),
+                                ));
+                                self.hw.ir.result(mux, 0)
+                            }
                             _ => q,
                         }
                     }
@@ -421,6 +442,7 @@ fn build_module(
         binding,
         units: FxHashMap::default(),
         writes: FxHashMap::default(),
+        bypasses: Vec::new(),
         state_tests: FxHashMap::default(),
         valid: FxHashMap::default(),
         rams: FxHashMap::default(),
@@ -440,6 +462,10 @@ fn build_module(
     // Stores (and loads nothing reads) are built here.
     for n in 0..k.nodes.len() {
         b.wire(n);
+    }
+    while let Some((mux, y, at)) = b.bypasses.pop() {
+        let v = b.seen(y, at);
+        b.hw.ir.set_operand(mux, 1, v);
     }
     b.build_dma();
     let outputs = b.finish_outputs();

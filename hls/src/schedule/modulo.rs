@@ -81,23 +81,31 @@ pub fn schedule_loop(
             }
             _ => {}
         }
-        let reg = pb.add_extra(1);
+        let users: Vec<usize> = nodes
+            .iter()
+            .copied()
+            .filter(|&u| k.nodes[u].args.contains(&Val::Carried(l, i)))
+            .collect();
+        let latency = if bypasses(&pb, y, &users, clock_ns) {
+            0
+        } else {
+            1
+        };
+        let reg = pb.add_extra(latency);
         if let Val::Node(n) = y {
             if let Some(&def) = pb.op_of.get(&n) {
                 pb.depend(def, reg, 0);
             }
         }
-        for &u in &nodes {
-            if k.nodes[u].args.contains(&Val::Carried(l, i)) {
-                let user = pb.op_of[&u];
-                pb.depend(reg, user, 1);
-                recurrences.push((
-                    reg,
-                    user,
-                    1,
-                    format!("the loop-carried value {i} (iter_args)"),
-                ));
-            }
+        for &u in &users {
+            let user = pb.op_of[&u];
+            pb.depend(reg, user, 1);
+            recurrences.push((
+                reg,
+                user,
+                1,
+                format!("the loop-carried value {i} (iter_args)"),
+            ));
         }
         carry_ops.push(Some(reg));
     }
@@ -153,6 +161,39 @@ pub fn schedule_loop(
         carry,
         optimal: ii == mii,
         bounds,
+    })
+}
+
+/// Whether the carried value yielded as `y` may reach its `users` in
+/// the next iteration through a wire in the cycle it is computed, not
+/// only through its register a cycle later: `y` is a pipelined operator
+/// (its result leaves its last register rank through its output-side
+/// logic), every user is pipelined too (its input-side logic ends at a
+/// register), and the two logic stages fit one clock period together.
+/// The carried value's operation then has latency 0, and a recurrence
+/// through a float accumulator closes in the adder's latency, not one
+/// cycle more.
+fn bypasses(pb: &ProblemBuilder<'_>, y: Val, users: &[usize], clock_ns: f64) -> bool {
+    let Val::Node(n) = y else { return false };
+    let Some(&def) = pb.op_of.get(&n) else {
+        return false;
+    };
+    let p = pb.problem();
+    let Some(d) = p.operator_type(def) else {
+        return false;
+    };
+    if d.latency.unwrap_or(0) == 0 || users.is_empty() {
+        return false;
+    }
+    let out = d.outgoing_delay.unwrap_or(0.0);
+    users.iter().all(|u| {
+        pb.op_of
+            .get(u)
+            .and_then(|&o| p.operator_type(o))
+            .is_some_and(|t| {
+                t.latency.unwrap_or(0) > 0
+                    && out + t.incoming_delay.unwrap_or(0.0) <= clock_ns + 1e-9
+            })
     })
 }
 
