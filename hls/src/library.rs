@@ -38,8 +38,8 @@ pub struct Library {
 
 /// The classes of float operators (the only ones whose latency and
 /// delay may be `auto`).
-pub const FLOAT_CLASSES: [&str; 8] = [
-    "fadd", "fmul", "fdiv", "fsqrt", "fma", "fcmp", "fsign", "fconv",
+pub const FLOAT_CLASSES: [&str; 11] = [
+    "fadd", "fmul", "fdiv", "fsqrt", "fma", "fcmp", "fsign", "fconv", "fexp", "flog", "fpow",
 ];
 
 /// The bundled libraries, by family.
@@ -158,6 +158,9 @@ pub fn class_of(op: Op) -> &'static str {
             FloatOp::Div => "fdiv",
             FloatOp::Sqrt => "fsqrt",
             FloatOp::Fma => "fma",
+            FloatOp::Exp => "fexp",
+            FloatOp::Log => "flog",
+            FloatOp::Pow => "fpow",
             FloatOp::Cmp(_) | FloatOp::Max | FloatOp::Min => "fcmp",
             FloatOp::Neg | FloatOp::Abs => "fsign",
             FloatOp::Convert { .. } | FloatOp::IntToFloat { .. } | FloatOp::FloatToInt { .. } => {

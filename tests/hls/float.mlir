@@ -1,8 +1,8 @@
 // Floating point: f32 and f64 arithmetic, comparisons, selections and
 // conversions as instances of silica's pipelined IEEE-754 operator
 // circuits (latency chosen for the clock), loop-carried float
-// recurrences whose II is the adder's latency (the sum of a pipelined
-// adder is handed to the next iteration in the cycle it appears), random
+// recurrences whose II is the adder's latency plus its carried register
+// (the adder's path fills its L + 1 stages), random
 // inputs with zeros, subnormals, infinities and NaNs, co-simulated bit
 // for bit (NaN as NaN); lint clean and accepted by yosys.
 // The operator modules share the design's one file: Verilator wants one

@@ -3,7 +3,10 @@
 //! out of comb ops and `seq.compreg` pipeline registers (no Verilog
 //! text), bit-exact with the host's floating point: round to nearest
 //! even, subnormals in and out, infinities, signed zeros; a NaN result
-//! is the canonical quiet NaN (payloads are not propagated).
+//! is the canonical quiet NaN (payloads are not propagated). The f32
+//! transcendental functions (`fexp`, `flog`, `fpow`) are faithfully
+//! rounded instead: within 1 ulp of the host's libm
+//! ([`Operator::transcendental`]).
 //!
 //! # Port contract
 //!
@@ -40,17 +43,22 @@
 mod add;
 mod builder;
 mod compare;
+mod constants;
 mod convert;
 pub mod delay;
 mod divide;
+mod exp;
+mod fixed;
 mod fma;
 mod format;
 mod latency;
+mod log;
 mod module;
 mod mul;
 mod normalize;
 mod operator;
 mod pipeline;
+mod pow;
 mod round;
 mod sign;
 mod unpack;

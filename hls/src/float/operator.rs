@@ -6,9 +6,12 @@ use super::builder::Builder;
 use super::compare::{build_cmp, build_min_max, FloatPredicate};
 use super::convert::{build_float_convert, build_float_to_int, build_int_to_float};
 use super::divide::{build_div, build_sqrt};
+use super::exp::build_exp;
 use super::fma::build_fma;
 use super::format::Format;
+use super::log::build_log;
 use super::mul::build_mul;
+use super::pow::build_pow;
 use super::sign::build_sign;
 use silica_ir::ValueId;
 
@@ -31,6 +34,12 @@ pub enum FloatOp {
     Neg,
     /// `math.absf`
     Abs,
+    /// `math.exp` (f32; faithfully rounded, not bit-exact)
+    Exp,
+    /// `math.log` (f32; faithfully rounded)
+    Log,
+    /// `math.powf` (f32; faithfully rounded)
+    Pow,
     /// `arith.maximumf`
     Max,
     /// `arith.minimumf`
@@ -70,6 +79,9 @@ impl Operator {
             FloatOp::Fma => "fma".into(),
             FloatOp::Neg => "fneg".into(),
             FloatOp::Abs => "fabs".into(),
+            FloatOp::Exp => "fexp".into(),
+            FloatOp::Log => "flog".into(),
+            FloatOp::Pow => "fpow".into(),
             FloatOp::Max => "fmaximum".into(),
             FloatOp::Min => "fminimum".into(),
             FloatOp::Cmp(p) => format!("fcmp_{}", p.name()),
@@ -112,6 +124,8 @@ impl Operator {
             FloatOp::Neg
             | FloatOp::Abs
             | FloatOp::Sqrt
+            | FloatOp::Exp
+            | FloatOp::Log
             | FloatOp::Convert { .. }
             | FloatOp::FloatToInt { .. } => vec![("a", w)],
             FloatOp::Fma => vec![("a", w), ("b", w), ("c", w)],
@@ -128,6 +142,13 @@ impl Operator {
             FloatOp::FloatToInt { int_bits, .. } => int_bits,
             _ => self.format.width(),
         }
+    }
+
+    /// Whether the result is faithfully rounded (within one ulp of the
+    /// exact value's floating-point neighbours) rather than correctly
+    /// rounded: the transcendental functions, which only exist for f32.
+    pub fn transcendental(self) -> bool {
+        matches!(self.op, FloatOp::Exp | FloatOp::Log | FloatOp::Pow)
     }
 
     /// Whether the operator has logic worth pipelining (else latency 0
@@ -156,6 +177,9 @@ impl Operator {
             FloatOp::Fma => build_fma(b, fmt, a, y, c),
             FloatOp::Neg => build_sign(b, fmt, true, a),
             FloatOp::Abs => build_sign(b, fmt, false, a),
+            FloatOp::Exp => build_exp(b, fmt, a),
+            FloatOp::Log => build_log(b, fmt, a),
+            FloatOp::Pow => build_pow(b, fmt, a, y),
             FloatOp::Max => build_min_max(b, fmt, true, a, y),
             FloatOp::Min => build_min_max(b, fmt, false, a, y),
             FloatOp::Cmp(p) => build_cmp(b, fmt, p, a, y),

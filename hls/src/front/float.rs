@@ -15,9 +15,6 @@ use silica_ir::{AttrKind, Diagnostic, OpId, Type, ValueId};
 
 type Res<T> = Result<T, Box<Diagnostic>>;
 
-/// Float ops the flow recognises but does not compute yet.
-const NOT_YET: [&str; 3] = ["math.exp", "math.log", "math.powf"];
-
 impl Lifter<'_> {
     /// The node of float op `name`, or `None` when `name` is no float op.
     pub(super) fn lift_float(
@@ -67,16 +64,19 @@ impl Lifter<'_> {
                 }
                 return Ok(Some(a));
             }
-            _ if NOT_YET.contains(&name) => {
-                return err(
-                    self.loc,
-                    format!("'{name}' is not supported by silica hls yet"),
-                )
-            }
+            "math.exp" => FloatOp::Exp,
+            "math.log" => FloatOp::Log,
+            "math.powf" => FloatOp::Pow,
             _ => return Ok(None),
         };
         let format = self.format_of(operands[0])?;
         let operator = Operator::new(float_op, format);
+        if operator.transcendental() && format != Format::F32 {
+            return err(
+                self.loc,
+                format!("'{name}' is computed on f32 only by silica hls"),
+            );
+        }
         self.float_node(items, operator, operands).map(Some)
     }
 
