@@ -71,6 +71,11 @@ pub struct HlsArgs {
     /// Keep innermost loops sequential instead of pipelining them.
     #[arg(long = "no-pipeline")]
     no_pipeline: bool,
+    /// Keep integer datapaths as written (no e-graph rewriting: by
+    /// default, expressions are reassociated, balanced and strength-
+    /// reduced where the schedule gains).
+    #[arg(long = "no-rewrite")]
+    no_rewrite: bool,
     /// Co-simulate: random inputs through the kernel in software (lli-22)
     /// and the RTL in Verilator, compared bit for bit; the measured
     /// latency goes into the reports. A mismatch is an error.
@@ -206,6 +211,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         target: args.target.clone(),
         clock_ns: args.clock_ns.unwrap_or(20.0),
         pipeline: !args.no_pipeline,
+        rewrite: !args.no_rewrite,
         directives,
         axi: args.interface == "axi",
     };

@@ -35,6 +35,7 @@ pub mod interface;
 pub mod kernel;
 pub mod library;
 pub mod report;
+pub mod rewrite;
 pub mod schedule;
 pub mod shell;
 pub mod system;
@@ -63,6 +64,9 @@ pub struct Options {
     pub clock_ns: f64,
     /// Pipeline innermost loops.
     pub pipeline: bool,
+    /// Rewrite integer datapaths with e-graphs where the schedule gains
+    /// (`rewrite`).
+    pub rewrite: bool,
     /// The directives file, if any (its `clock_ns` wins over
     /// [`Options::clock_ns`]).
     pub directives: Option<directives::file::File>,
@@ -77,6 +81,7 @@ impl Default for Options {
             target: device::DEFAULT_TARGET.into(),
             clock_ns: 20.0,
             pipeline: true,
+            rewrite: true,
             directives: None,
             axi: false,
         }
@@ -99,6 +104,8 @@ pub struct Design {
     pub notes: Vec<String>,
     /// What became of each directive, and warnings for those not honoured.
     pub directives: directives::Log,
+    /// What datapath rewriting changed, and the schedule before and after.
+    pub rewrite: rewrite::Outcome,
     /// `F.sv` (empty from [`estimate`]).
     pub verilog: String,
     /// `F.hw.mlir` (empty from [`estimate`]).
@@ -125,6 +132,7 @@ impl Design {
             register_bits: self.register_bits,
             notes: &self.notes,
             directives: &self.directives,
+            rewrite: &self.rewrite,
             units: &self.units,
             dma_engines: self.dma_engines,
             overlap: self.overlap.as_ref(),
@@ -235,7 +243,38 @@ fn run_flow(
     front::flatten(&mut kernel, &directives, &mut log);
     let mut interface = interface::build(ctx, ir, func, &library.target, clock_ns)?;
     front::memories(&mut kernel, &mut interface, &directives, &mut log);
-    let (schedules, n) = schedule_lifted(ctx, ir, &mut kernel, &mut library, clock_ns)?;
+    let (mut schedules, mut n) = schedule_lifted(ctx, ir, &mut kernel, &mut library, clock_ns)?;
+    let mut rewritten = rewrite::Outcome {
+        enabled: opts.rewrite,
+        ..rewrite::Outcome::default()
+    };
+    if opts.rewrite {
+        let settings = rewrite::Settings {
+            lib: &library,
+            clock_ns,
+            scarce: rewrite::multipliers_scarce(&kernel, &library),
+            schedules: &schedules,
+        };
+        let mut candidate = kernel.clone();
+        let changes = rewrite::rewrite_kernel(&mut candidate, &settings);
+        // A candidate that fails to schedule is simply not kept.
+        if !changes.is_empty() {
+            if let Ok((s, n2)) = schedule_narrowed(ctx, ir, &mut candidate, &mut library, clock_ns)
+            {
+                let before = rewrite::Summary::of(&kernel, &schedules, &library);
+                let after = rewrite::Summary::of(&candidate, &s, &library);
+                rewritten.kept = after.better_than(&before);
+                if rewritten.kept {
+                    kernel = candidate;
+                    schedules = s;
+                    n = n2;
+                }
+                rewritten.before = Some(before);
+                rewritten.after = Some(after);
+                rewritten.changes = changes;
+            }
+        }
+    }
     notes.extend(n);
     let mut parts: Vec<(&Kernel, &Schedules)> = callees.iter().map(|(k, s, _)| (k, s)).collect();
     parts.push((&kernel, &schedules));
@@ -311,6 +350,7 @@ fn run_flow(
         units: circuit.units,
         notes,
         directives: log,
+        rewrite: rewritten,
         verilog,
         hw_mlir,
         synthesis: None,
@@ -348,6 +388,18 @@ fn schedule_lifted(
     clock_ns: f64,
 ) -> Result<(Schedules, Vec<String>), Box<Diagnostic>> {
     analysis::ranges::narrow_index(kernel);
+    schedule_narrowed(ctx, ir, kernel, library, clock_ns)
+}
+
+/// Schedules a kernel whose `index` width is fixed (see
+/// [`schedule_lifted`]).
+fn schedule_narrowed(
+    ctx: &mut Context,
+    ir: &Ir,
+    kernel: &mut Kernel,
+    library: &mut Library,
+    clock_ns: f64,
+) -> Result<(Schedules, Vec<String>), Box<Diagnostic>> {
     library.choose_float_latencies(ctx, kernel, clock_ns);
     let memory_deps: Vec<_> = (0..kernel.loops.len())
         .map(|l| {

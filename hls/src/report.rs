@@ -117,6 +117,8 @@ pub struct ReportInput<'a> {
     pub register_bits: u64,
     pub notes: &'a [String],
     pub directives: &'a crate::directives::Log,
+    /// What datapath rewriting did.
+    pub rewrite: &'a crate::rewrite::Outcome,
     /// Units of each limited class, and the operations sharing them.
     pub units: &'a [(String, u32, usize)],
     pub dma_engines: usize,
@@ -138,7 +140,7 @@ fn access(k: &Kernel, m: usize) -> &'static str {
 }
 
 /// The resource estimate from the operator library: one unit per
-/// operation (the shared units of a limited class instead, at the
+/// operation (none for shifts by constants; the shared units of a limited class instead, at the
 /// class's widest operation), registers counted bit by bit, on-chip
 /// memories in block RAMs of the family's size.
 pub fn estimate(r: &ReportInput<'_>) -> Estimate {
@@ -153,7 +155,9 @@ pub fn estimate(r: &ReportInput<'_>) -> Estimate {
             Op::Float(o) => o.format.width(),
             _ => n.width,
         };
-        if r.k.limited(i).is_some() {
+        // A shift by a constant is wiring.
+        let wiring = n.op == Op::Shl && r.k.const_value(n.args[1]).is_some();
+        if r.k.limited(i).is_some() || wiring {
             continue;
         }
         if let Some(row) = r.lib.row(class_of(n.op), width) {
@@ -413,6 +417,7 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
     if let Some(d) = &j.dma {
         crate::dma_report::text(d, &mut out);
     }
+    r.rewrite.text(&mut out);
     for n in r.notes {
         let _ = writeln!(out, "note: {n}");
     }

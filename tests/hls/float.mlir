@@ -77,8 +77,8 @@ func.func @gemmf(%alpha: f32 {hls.name = "alpha"}, %A: memref<4x4xf32> {hls.name
   return
 }
 
-// SELECT: co-simulation (seed 2): 128 values match, latency 35 cycles
-// SELECT: select/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 3
+// SELECT: co-simulation (seed 2): 128 values match, latency 34 cycles
+// SELECT: select/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 2
 // All sixteen cmpf predicates (one bit each), maximumf/minimumf, negf,
 // absf and select.
 func.func @select(%a: memref<32xf32> {hls.name = "A"}, %b: memref<32xf32> {hls.name = "B"},
