@@ -209,6 +209,9 @@ pub struct Loop {
     /// outermost first: their counters form one chain stepped per
     /// iteration, and the innermost one's body is this loop's body.
     pub flat: Vec<LoopId>,
+    /// Blocks of a flattened nest's code from around its inner loops,
+    /// sunk into the body (`front/flatten.rs`).
+    pub sunk: Vec<BlockId>,
     /// The exit test of an `scf.while` (whose trip count depends on data).
     pub test: Option<WhileTest>,
 }

@@ -5,7 +5,8 @@
 // hls.ports = 2 on memref arguments and on an on-chip RAM (true dual
 // port, cyclically partitioned into two banks, each access reaching
 // both as its bank is not known statically), and a directive that
-// cannot be honoured (a flatten of an imperfect nest) as a warning at
+// cannot be honoured (a flatten of a nest whose code before the inner
+// loop reads memory the nest writes) as a warning at
 // the op; each directive's
 // outcome in the report. Co-simulated bit for bit; lint clean; accepted
 // by yosys.
@@ -31,7 +32,7 @@
 // CHECK-NEXT: attrs/dot: unroll 4 (attribute): honoured: body repeated 4 times
 // CHECK-NEXT: attrs/fill: pipeline II=2 (attribute): honoured: pipelined at II 2 (ResMII 1, RecMII 1)
 // CHECK-NEXT: attrs/fir: pipeline = true (attribute): honoured: the 1 loop(s) inside unrolled fully (8 copies of the body)
-// CHECK-NEXT: attrs/imperfect: flatten (attribute): not honoured: it is not a perfect nest
+// CHECK-NEXT: attrs/imperfect: flatten (attribute): not honoured: the code before the loop inside attrs/imperfect reads y, which the nest writes
 // CHECK-NEXT: attrs/rec: pipeline II=1 (attribute): not honoured: loop cannot be pipelined at II=1
 // CHECK-NEXT: b: ports = 2 (attribute): honoured
 // CHECK-NEXT: buf: partition cyclic dim 1 factor 2 (attribute): honoured: 2 banks of 16
@@ -86,7 +87,7 @@ func.func @attrs(%a: memref<32xi32> {hls.name = "a", hls.ports = 2},
     %s = arith.addi %v, %w : i32
     affine.store %s, %b[%i] : memref<32xi32>
   } {hls.label = "mix"}
-  // FLAT: directives.mlir:[[# @LINE + 1]]:3: warning: flatten on attrs/imperfect is not honoured: it is not a perfect nest: the body of attrs/imperfect holds more than one loop or code beside a loop
+  // FLAT: directives.mlir:[[# @LINE + 1]]:3: warning: flatten on attrs/imperfect is not honoured: the code before the loop inside attrs/imperfect reads y, which the nest writes, so it cannot be sunk into the inner loop
   affine.for %i = 0 to 4 {
     %v = affine.load %y[%i] : memref<32xi32>
     affine.store %v, %y[%i + 4] : memref<32xi32>

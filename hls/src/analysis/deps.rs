@@ -109,6 +109,12 @@ fn linear(k: &Kernel, v: Val, depth: u32) -> Linear {
             (_, Some(c)) => linear(k, node.args[0], depth + 1).scale(c),
             _ => Linear::atom(atom(v)),
         },
+        // A shift by a constant is a product (datapath rewriting makes
+        // products by powers of two shifts).
+        Op::Shl => match k.const_value(node.args[1]) {
+            Some(c) if (0..62).contains(&c) => linear(k, node.args[0], depth + 1).scale(1 << c),
+            _ => Linear::atom(atom(v)),
+        },
         _ => Linear::atom(atom(v)),
     }
 }
@@ -252,6 +258,28 @@ fn flat_dependences(
             .into_iter()
             .filter(|d| !(affine_node(d.src) && affine_node(d.dst))),
     );
+    // Code sunk from around the inner loops: its accesses against every
+    // other access to the same memory, where one writes, at distance 1
+    // both ways (the analysis above pairs accesses of one depth).
+    let sunk = |n: NodeId| k.loops[l].sunk.contains(&k.nodes[n].block);
+    for &a in nodes {
+        for &b in nodes {
+            let (oa, ob) = (k.nodes[a].op, k.nodes[b].op);
+            let store = matches!(oa, Op::Store(_)) || matches!(ob, Op::Store(_));
+            if a != b
+                && store
+                && (sunk(a) || sunk(b))
+                && oa.memory().is_some()
+                && oa.memory() == ob.memory()
+            {
+                out.push(MemDep {
+                    src: a,
+                    dst: b,
+                    distance: 1,
+                });
+            }
+        }
+    }
     out
 }
 

@@ -403,6 +403,7 @@ impl Lifter<'_> {
             pipelined: false,
             target_ii: None,
             flat: Vec::new(),
+            sunk: Vec::new(),
             test: None,
         });
         let Some(block) = self

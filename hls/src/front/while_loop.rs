@@ -47,6 +47,7 @@ impl Lifter<'_> {
             pipelined: false,
             target_ii: None,
             flat: Vec::new(),
+            sunk: Vec::new(),
             test: None,
         });
         let before_args: Vec<ValueId> = ir.block_args(before).to_vec();
