@@ -18,8 +18,13 @@ it for (and fir, conv2d), on the same stimuli, checked against the same
 software run; its cycles and the ratio silica / CIRCT are printed.
 Without it, the figures issue 31 quotes are printed, labelled as quoted.
 
+With --directives DIR, a kernel with a file DIR/<key>.toml (key: the
+kernel's name, `gemm (i32)` as `gemm.i32`) is compiled with it
+(`bench/hls_qor_directives/` holds the committed configuration) and
+marked `[d]`; the others run as without.
+
 Usage: python3 bench/hls_qor.py [--silica PATH] [--jobs N] [--repeat N]
-       [--only NAME,...] [--circt]   (prints a markdown table)
+       [--only NAME,...] [--circt] [--directives DIR]   (prints a markdown table)
 """
 import argparse
 import concurrent.futures
@@ -97,18 +102,29 @@ def first_error(text):
     return text.strip().splitlines()[-1] if text.strip() else "failed"
 
 
-def run_one(silica, name, path, top, workdir, repeat):
+def directive_key(name):
+    """`gemm (i32)` -> `gemm.i32`; other names as they are."""
+    m = re.fullmatch(r"(.+) \((\w+)\)", name)
+    return f"{m.group(1)}.{m.group(2)}" if m else name
+
+
+def run_one(silica, name, path, top, workdir, repeat, directives=None):
     out = os.path.join(workdir, re.sub(r"[^\w.-]", "_", name))
+    extra = []
+    if directives:
+        d = os.path.join(directives, directive_key(name) + ".toml")
+        if os.path.exists(d):
+            extra = ["--directives", d]
     best = None
     for _ in range(repeat):
         t0 = time.perf_counter()
-        r = subprocess.run([silica, "hls", path, "--top", top, "-o", out + ".c"],
+        r = subprocess.run([silica, "hls", path, "--top", top, "-o", out + ".c"] + extra,
                            capture_output=True, text=True)
         dt = time.perf_counter() - t0
         if r.returncode != 0:
             return {"name": name, "ok": False, "why": first_error(r.stderr)}
         best = dt if best is None else min(best, dt)
-    r = subprocess.run([silica, "hls", path, "--top", top, "-o", out, "--sim"],
+    r = subprocess.run([silica, "hls", path, "--top", top, "-o", out, "--sim"] + extra,
                        capture_output=True, text=True)
     if r.returncode != 0:
         return {"name": name, "ok": False, "compile_s": best, "why": first_error(r.stderr)}
@@ -121,6 +137,7 @@ def run_one(silica, name, path, top, workdir, repeat):
     at_bound = sum(1 for lp in loops if lp["ii"] == max(lp["res_mii"], lp["rec_mii"]))
     return {
         "name": name,
+        "directives": bool(extra),
         "ok": True,
         "cycles": report["latency"]["min"],
         "bound": int(bound.group(1)) if bound else None,
@@ -138,6 +155,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", default=None)
+    ap.add_argument("--directives", default=None,
+                    help="directives files per kernel (DIR/<key>.toml), e.g. bench/hls_qor_directives")
     ap.add_argument("--circt", action="store_true",
                     help="also run CIRCT's static flow (bench/circt_static.py) on its kernels")
     args = ap.parse_args()
@@ -153,7 +172,8 @@ def main():
             wanted = set(args.only.split(","))
             ks = [k for k in ks if k[0] in wanted]
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(lambda k: run_one(silica, *k, workdir, args.repeat), ks))
+            results = list(pool.map(
+                lambda k: run_one(silica, *k, workdir, args.repeat, args.directives), ks))
             circt = {}
             if args.circt:
                 circt_static.ensure_tools()
@@ -189,7 +209,7 @@ def main():
         at += r["at_bound"]
         total_compile += r["compile_s"]
         print(
-            f"| {r['name']} | {r['cycles']} | {r['bound'] or ''} | {ratio} | {r['at_bound']}/{r['pipelined']} | {iis} "
+            f"| {r['name']}{' [d]' if r['directives'] else ''} | {r['cycles']} | {r['bound'] or ''} | {ratio} | {r['at_bound']}/{r['pipelined']} | {iis} "
             f"| {res['lut']} | {res['ff']} | {res['dsp']} | {res['bram']} | {r['compile_s'] * 1000:.0f} "
             f"| {peer_cycles or ''} | {speedup} |"
         )
