@@ -81,3 +81,20 @@ func.func @gemm16(%A: memref<16x16xi32> {hls.name = "A"}, %B: memref<16x16xi32> 
   }
   return
 }
+
+// y = A x, 16 x 16: the generated counterpart of bench/fpga_ref/matvec.v.
+func.func @matvec(%A: memref<16x16xi32> {hls.name = "A"}, %x: memref<16xi32> {hls.name = "x"},
+                  %y: memref<16xi32> {hls.name = "y"}) {
+  affine.for %i = 0 to 16 {
+    %z = arith.constant 0 : i32
+    %r = affine.for %j = 0 to 16 iter_args(%acc = %z) -> (i32) {
+      %a = affine.load %A[%i, %j] : memref<16x16xi32>
+      %b = affine.load %x[%j] : memref<16xi32>
+      %p = arith.muli %a, %b : i32
+      %s = arith.addi %acc, %p : i32
+      affine.yield %s : i32
+    }
+    affine.store %r, %y[%i] : memref<16xi32>
+  }
+  return
+}

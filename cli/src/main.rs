@@ -1,6 +1,7 @@
 //! The `silica` binary: one command-line tool with subcommands, flags
 //! spelled as mlir-opt spells them.
 
+mod characterize;
 mod cosim;
 mod driver;
 mod dse;
@@ -61,6 +62,10 @@ enum Command {
     /// A worker of `silica dse --jobs N` (JSON lines on stdin/stdout).
     #[command(hide = true)]
     DseWorker,
+    /// Measure a target's operator library: every operator kind the HLS
+    /// flow instantiates synthesised, placed and routed at a ladder of
+    /// widths (`hls/library/<target>.toml`).
+    Characterize(characterize::CharacterizeArgs),
     /// Write the IRDL definition of a native dialect (loadable with
     /// `--irdl-file`, by silica and by mlir-opt).
     IrdlExport(irdl_export::IrdlExportArgs),
@@ -104,5 +109,6 @@ fn main() -> ExitCode {
         Command::RunBoard(args) => run_board::run(&args),
         Command::Dse(args) => dse::run(&args),
         Command::DseWorker => dse::worker(),
+        Command::Characterize(args) => characterize::run(&args),
     }
 }

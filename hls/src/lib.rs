@@ -22,6 +22,7 @@
 pub mod analysis;
 pub mod axi;
 pub mod build;
+pub mod characterize;
 pub mod control;
 pub mod cosim;
 pub mod device;

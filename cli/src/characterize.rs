@@ -1,0 +1,170 @@
+//! `silica characterize --target T [-o FILE] [--kinds K,..] [--widths W,..]`:
+//! measures the target's operator library (`silica_hls::characterize`)
+//! and writes it as a library file (`hls/library/<target>.toml` by
+//! default). A file already there for the same target keeps the points
+//! of the kinds not measured this time; the file is rewritten after
+//! every measured point, so an interrupted run loses at most one design.
+
+use crate::driver::new_context;
+use clap::Args;
+use silica_hls::characterize::{self, measure::Tools};
+use silica_hls::library::{LibraryFile, Point};
+use std::process::ExitCode;
+
+/// Arguments of `silica characterize`.
+#[derive(Args, Debug)]
+pub struct CharacterizeArgs {
+    /// The device to measure (`silica hls --target`'s names, not
+    /// `generic`).
+    #[arg(long)]
+    target: String,
+    /// The library file to write (default `hls/library/<target>.toml`).
+    #[arg(short = 'o')]
+    output: Option<String>,
+    /// The operator kinds to measure, comma-separated (default all):
+    /// reg add sub cmp shift mux logic mul div rem ram fadd fmul fdiv
+    /// fsqrt fma fcmp fsign fconv.
+    #[arg(long, value_delimiter = ',')]
+    kinds: Vec<String>,
+    /// The widths of the integer and RAM kinds, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = characterize::WIDTHS)]
+    widths: Vec<u32>,
+    /// The formats of the float kinds, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values = ["f32", "f64"])]
+    formats: Vec<String>,
+    /// Pipeline latencies measured per float operator and format.
+    #[arg(long, default_value_t = characterize::FLOAT_DEPTHS)]
+    depths: usize,
+}
+
+pub fn run(args: &CharacterizeArgs) -> ExitCode {
+    match characterize(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn characterize(args: &CharacterizeArgs) -> Result<(), String> {
+    let device = characterize::device(&args.target)?;
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| format!("hls/library/{}.toml", device.name));
+    if args.widths.iter().any(|&w| w == 0 || w > 128) {
+        return Err("widths must be between 1 and 128".into());
+    }
+    let mut ctx = new_context(false);
+    let jobs = characterize::jobs(
+        &mut ctx,
+        &args.kinds,
+        &args.widths,
+        &args.formats,
+        args.depths,
+    )?;
+    let tools = Tools::find(device)?;
+    // The points of an earlier file for this target that are not measured
+    // again, and its register period unless `reg` is measured again.
+    let earlier = std::fs::read_to_string(&output)
+        .ok()
+        .and_then(|t| LibraryFile::from_text(&t).ok())
+        .filter(|f| f.target == device.name);
+    let measured: Vec<&str> = jobs.iter().map(|j| j.kind.as_str()).collect();
+    let (mut points, register_ns) = match &earlier {
+        Some(f) => (
+            f.op.iter()
+                .filter(|p| !measured.contains(&p.kind.as_str()))
+                .cloned()
+                .collect(),
+            Some(f.register_ns),
+        ),
+        None => (Vec::new(), None),
+    };
+    let versions = tools.versions();
+    let mut failure = None;
+    let mut done = |p: &Point, register_ns: Option<f64>| {
+        println!(
+            "{:<22} w{:<3} l{:<2} period {:>8} ns  delay {:>7.3} ns  lut {:>5}  ff {:>5}  dsp {:>2}  bram {:>2}{}",
+            p.kind,
+            p.width,
+            p.latency,
+            p.period_ns.map_or("-".into(), |x| format!("{x:.3}")),
+            p.delay_ns,
+            p.lut,
+            p.ff,
+            p.dsp,
+            p.bram,
+            p.note.as_ref().map_or(String::new(), |n| format!("  ({n})"))
+        );
+        if p.kind != "reg" {
+            points.push(p.clone());
+        }
+        let file = characterize::library_file(
+            device,
+            register_ns.unwrap_or(0.0),
+            versions.clone(),
+            with_wiring(&points),
+        );
+        if let Err(e) = write(&output, &file) {
+            failure = Some(e);
+        }
+    };
+    characterize::characterize(&mut ctx, &tools, device, &jobs, register_ns, &mut done)?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    // What was written must read back as a library.
+    let text =
+        std::fs::read_to_string(&output).map_err(|e| format!("cannot read {output}: {e}"))?;
+    Library::parse(device.name, &text)?;
+    Ok(())
+}
+
+/// `points` sorted, with the `ext` rows (extension and truncation: wiring,
+/// no cells) added at the measured widths when absent.
+fn with_wiring(points: &[Point]) -> Vec<Point> {
+    let mut all: Vec<Point> = points.to_vec();
+    if !all.iter().any(|p| p.class == "ext") {
+        let mut widths: Vec<u32> = all
+            .iter()
+            .filter(|p| p.class == "add")
+            .map(|p| p.width)
+            .collect();
+        widths.sort_unstable();
+        widths.dedup();
+        for width in widths {
+            all.push(Point {
+                kind: "ext".into(),
+                class: "ext".into(),
+                width,
+                latency: 0,
+                period_ns: None,
+                delay_ns: 0.0,
+                lut: 0,
+                ff: 0,
+                dsp: 0,
+                bram: 0,
+                note: Some("wiring (bit selects and concatenations): nothing to measure".into()),
+            });
+        }
+    }
+    all.sort_by(|a, b| {
+        (a.class.as_str(), a.kind.as_str(), a.width, a.latency).cmp(&(
+            b.class.as_str(),
+            b.kind.as_str(),
+            b.width,
+            b.latency,
+        ))
+    });
+    all
+}
+
+/// Writes the library file through a temporary file renamed over it.
+fn write(path: &str, file: &LibraryFile) -> Result<(), String> {
+    let text = file.to_text()?;
+    let tmp = format!("{path}.tmp");
+    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {tmp}: {e}"))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {path}: {e}"))
+}

@@ -1,0 +1,306 @@
+//! The test designs of the characterization, built as hw IR: one
+//! `hw.module @<name>` per operator kind and width whose only ports are
+//! `clock`, `scan_in` and `scan_out`, so any width fits any package.
+//! The operands are bits of a shift register fed by `scan_in` (flip-flops,
+//! no logic); the operator's result is captured in a register `r`; `r`
+//! is xored into a second shift register ending at `scan_out`. Every
+//! path of the operator therefore runs from a flip-flop to a flip-flop,
+//! and nothing it computes can be optimised away. What the frame adds
+//! besides the operator is known exactly ([`Frame`]) and is subtracted
+//! from the tools' figures.
+
+use crate::build::hw::Hw;
+use crate::float::{operator_module, Operator};
+use silica_hw_dialects::types::{self, module_type, Direction, Port};
+use silica_ir::{AttrKind, Context, Ir, OpId, OpSpec, ValueId};
+
+/// What a test design computes between its operand and result registers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Circuit {
+    /// No operator: `scan_in` through a `width`-bit shift register to
+    /// `scan_out` (the register-to-register period of the fabric).
+    Register,
+    /// A comb op on two `width`-bit operands (`comb.add`, `comb.icmp`
+    /// with its predicate, ...), or a select (`comb.mux` with a one-bit
+    /// condition).
+    Comb { op: &'static str, predicate: i64 },
+    /// A `words`-deep `seq.firmem` of `width`-bit words with one read and
+    /// one write port (the flow's on-chip RAM): address, write enable and
+    /// data from the operand register, read data into `r`.
+    Ram { words: u64 },
+    /// A float operator module at a pipeline latency, instantiated.
+    Float { operator: Operator, latency: u32 },
+}
+
+/// The frame around the operator: operand bits (flip-flops of the input
+/// chain) and result bits (the `r` register, the output chain's
+/// flip-flops and one xor LUT per bit but the first).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    pub input_bits: u32,
+    pub output_bits: u32,
+}
+
+impl Frame {
+    /// Flip-flops of the frame.
+    pub fn ffs(self) -> u64 {
+        u64::from(self.input_bits) + 2 * u64::from(self.output_bits)
+    }
+
+    /// LUTs of the frame (the output chain's xors; its first bit takes
+    /// `r` alone).
+    pub fn luts(self) -> u64 {
+        u64::from(self.output_bits.saturating_sub(1))
+    }
+}
+
+/// Builds the test design `name` of `circuit` at `width` into `ir` (a
+/// fresh `builtin.module` holding it and the modules it instantiates);
+/// returns the module op and the frame.
+pub fn build(
+    ctx: &mut Context,
+    name: &str,
+    circuit: Circuit,
+    width: u32,
+) -> Result<(Ir, OpId, Frame), String> {
+    let mut ir = Ir::new();
+    let loc = ctx.unknown_loc();
+    let top = new_op(ctx, &mut ir, "builtin.module", vec![], loc);
+    let top_block = ir.regions(top).next().and_then(|r| ir.entry_block(r));
+    let top_block = top_block.ok_or("no module body")?;
+    if let Circuit::Float { operator, latency } = circuit {
+        operator_module(ctx, &mut ir, top, operator, latency).map_err(|d| d.message)?;
+    }
+    let clock_ty = types::clock(ctx);
+    let i1 = ctx.signless(1);
+    let ports: Vec<Port> = [
+        (Direction::Input, "clock", clock_ty),
+        (Direction::Input, "scan_in", i1),
+        (Direction::Output, "scan_out", i1),
+    ]
+    .into_iter()
+    .map(|(dir, name, ty)| Port {
+        dir,
+        name: name.into(),
+        ty,
+    })
+    .collect();
+    let mty = module_type(ctx, &ports);
+    let attrs = vec![
+        (ctx.sym("module_type"), ctx.intern_attr(AttrKind::Type(mty))),
+        (ctx.sym("parameters"), ctx.array_attr(&[])),
+        (ctx.sym("sym_name"), ctx.string_attr(name.as_bytes())),
+    ];
+    let module = new_op(ctx, &mut ir, "hw.module", attrs, loc);
+    ir.append_op(top_block, module);
+    let body = ir.regions(module).next().and_then(|r| ir.entry_block(r));
+    let body = body.ok_or("no module body")?;
+    let clock = ir.add_block_arg(body, clock_ty, None);
+    let scan_in = ir.add_block_arg(body, i1, None);
+    let mut hw = Hw::new(ctx, ir, body, clock, clock);
+    let input_bits = match circuit {
+        Circuit::Register => width,
+        Circuit::Comb { op: "comb.mux", .. } => 2 * width + 1,
+        Circuit::Comb { .. } => 2 * width,
+        Circuit::Ram { words } => address_width(words) + 1 + width,
+        Circuit::Float { operator, .. } => operator.operands().iter().map(|o| o.1).sum(),
+    };
+    let chain = shift_in(&mut hw, scan_in, input_bits);
+    let scan_out = match circuit {
+        Circuit::Register => hw.extract(chain, width - 1, 1),
+        _ => {
+            let result = operator(&mut hw, circuit, chain, width)?;
+            let output_bits = hw.width(result);
+            let r = hw.reg("r", output_bits, None);
+            let one = hw.constant(1, 1);
+            hw.connect(r, &[(one, result)]);
+            shift_out(&mut hw, r.q)
+        }
+    };
+    let output_bits = match circuit {
+        Circuit::Register => 0,
+        Circuit::Comb {
+            op: "comb.icmp", ..
+        } => 1,
+        Circuit::Float { operator, .. } => operator.result_width(),
+        _ => width,
+    };
+    hw.op("hw.output", &[scan_out], &[], vec![], vec![]);
+    hw.finish();
+    let Hw { ir, .. } = hw;
+    Ok((
+        ir,
+        top,
+        Frame {
+            input_bits,
+            output_bits,
+        },
+    ))
+}
+
+/// `ceil(log2(words))`, at least 1.
+fn address_width(words: u64) -> u32 {
+    (64 - (words.max(2) - 1).leading_zeros()).max(1)
+}
+
+/// An op with one region of one block.
+fn new_op(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    name: &str,
+    attrs: Vec<(silica_ir::Symbol, silica_ir::Attr)>,
+    loc: silica_ir::Attr,
+) -> OpId {
+    let region = ir.create_region();
+    let block = ir.create_block();
+    ir.append_block(region, block);
+    let name = ctx.sym(name);
+    let attrs = ctx.dict_attr(attrs);
+    ir.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: None,
+    })
+}
+
+/// A `bits`-wide shift register taking `scan_in` at bit 0 every cycle.
+fn shift_in(hw: &mut Hw<'_>, scan_in: ValueId, bits: u32) -> ValueId {
+    let chain = hw.reg("operands", bits, None);
+    let next = if bits == 1 {
+        scan_in
+    } else {
+        let kept = hw.extract(chain.q, 0, bits - 1);
+        hw.concat(kept, scan_in)
+    };
+    let one = hw.constant(1, 1);
+    hw.connect(chain, &[(one, next)]);
+    chain.q
+}
+
+/// A shift register towards its top bit with `v` xored in; its top bit.
+fn shift_out(hw: &mut Hw<'_>, v: ValueId) -> ValueId {
+    let bits = hw.width(v);
+    let chain = hw.reg("results", bits, None);
+    let next = if bits == 1 {
+        v
+    } else {
+        let kept = hw.extract(chain.q, 0, bits - 1);
+        let zero = hw.constant(0, 1);
+        let shifted = hw.concat(kept, zero);
+        hw.comb("comb.xor", &[shifted, v])
+    };
+    let one = hw.constant(1, 1);
+    hw.connect(chain, &[(one, next)]);
+    hw.extract(chain.q, bits - 1, 1)
+}
+
+/// The operator of `circuit` on operands taken from `chain`.
+fn operator(
+    hw: &mut Hw<'_>,
+    circuit: Circuit,
+    chain: ValueId,
+    width: u32,
+) -> Result<ValueId, String> {
+    Ok(match circuit {
+        Circuit::Register => chain,
+        Circuit::Comb { op, predicate } => {
+            let a = hw.extract(chain, 0, width);
+            let b = hw.extract(chain, width, width);
+            match op {
+                "comb.icmp" => hw.icmp(predicate, a, b),
+                "comb.mux" => {
+                    let c = hw.extract(chain, 2 * width, 1);
+                    let ty = hw.int(width);
+                    let m = hw.op("comb.mux", &[c, a, b], &[ty], vec![], vec![]);
+                    hw.ir.result(m, 0)
+                }
+                _ => hw.comb(op, &[a, b]),
+            }
+        }
+        Circuit::Ram { words } => {
+            let aw = address_width(words);
+            let address = hw.extract(chain, 0, aw);
+            let we = hw.extract(chain, aw, 1);
+            let data = hw.extract(chain, aw + 1, width);
+            let ty = types::firmem(hw.ctx, words, u64::from(width), None);
+            let name = hw.ctx.string_attr(b"ram");
+            let props = vec![
+                ("name", name),
+                ("readLatency", hw.int_attr(32, 1)),
+                ("writeLatency", hw.int_attr(32, 1)),
+                ("ruw", hw.int_attr(32, 0)),
+                ("wuw", hw.int_attr(32, 0)),
+            ];
+            let mem = hw.op("seq.firmem", &[], &[ty], props, vec![]);
+            let handle = hw.ir.result(mem, 0);
+            let clock = hw.clock;
+            let read_enable = hw.not(we);
+            let dt = hw.int(width);
+            let port = hw.op(
+                "seq.firmem.read_port",
+                &[handle, address, clock, read_enable],
+                &[dt],
+                vec![],
+                vec![],
+            );
+            let seg = hw.ctx.int_array_attr(32, &[1, 1, 1, 1, 1, 0]);
+            hw.op(
+                "seq.firmem.write_port",
+                &[handle, address, clock, we, data],
+                &[],
+                vec![("operandSegmentSizes", seg)],
+                vec![],
+            );
+            hw.ir.result(port, 0)
+        }
+        Circuit::Float { operator, latency } => {
+            let mut operands = Vec::new();
+            let mut names = Vec::new();
+            if latency > 0 {
+                operands.push(hw.clock);
+                names.push("clock");
+            }
+            let mut low = 0;
+            for (name, w) in operator.operands() {
+                operands.push(hw.extract(chain, low, w));
+                names.push(name);
+                low += w;
+            }
+            let strings = |ctx: &mut Context, v: &[&str]| {
+                let items: Vec<_> = v.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
+                ctx.array_attr(&items)
+            };
+            let module = operator.module_name(latency);
+            let root = hw.ctx.sym(&module);
+            let attrs = vec![
+                ("argNames", strings(hw.ctx, &names)),
+                ("instanceName", hw.ctx.string_attr(b"unit")),
+                (
+                    "moduleName",
+                    hw.ctx.intern_attr(AttrKind::SymbolRef {
+                        root,
+                        nested: Box::new([]),
+                    }),
+                ),
+                ("parameters", hw.ctx.array_attr(&[])),
+                ("resultNames", strings(hw.ctx, &["result"])),
+            ];
+            let ty = hw.int(operator.result_width());
+            let inst = hw.op("hw.instance", &operands, &[ty], vec![], attrs);
+            hw.ir.result(inst, 0)
+        }
+    })
+}
+
+/// The design's SystemVerilog (verified, then emitted).
+pub fn verilog(ctx: &mut Context, ir: &Ir, top: OpId) -> Result<String, String> {
+    silica_ir::verify::verify(ctx, ir, top, silica_ir::verify::VerifyOptions::default())
+        .map_err(|d| format!("a test design does not verify: {}", d.message))?;
+    silica_emit_verilog::emit_verilog(ctx, ir, top, silica_emit_verilog::Options::default())
+        .map_err(|d| format!("a test design does not emit: {}", d.message))
+}

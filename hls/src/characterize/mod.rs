@@ -1,0 +1,358 @@
+//! `silica characterize`: measures a target's operator library. Every
+//! operator kind the HLS flow instantiates is built as a small registered
+//! test design (`design`: hw IR, emitted by the Verilog emitter) at a
+//! ladder of widths (integer operators), data widths (RAM) or pipeline
+//! latencies (float operator circuits), synthesised, placed and routed
+//! by the target's tools (`measure`), and recorded with what the test
+//! frame adds subtracted: LUTs, flip-flops, DSPs, block RAMs, and the
+//! delay the operator adds to a register-to-register path. The result is
+//! the library file `hls/library/<target>.toml` ([`crate::library`]).
+
+pub mod design;
+pub mod measure;
+
+use crate::device::{self, Device};
+use crate::float::{latency_choices, FloatOp, FloatPredicate, Format, Operator};
+use crate::library::{LibraryFile, Point};
+use design::Circuit;
+use measure::Tools;
+use silica_ir::Context;
+
+/// The integer operator kinds: name, library class, comb op, predicate.
+const INTEGER_KINDS: [(&str, &str, &str, i64); 9] = [
+    ("add", "add", "comb.add", 0),
+    ("sub", "add", "comb.sub", 0),
+    ("cmp", "cmp", "comb.icmp", 2),
+    ("shift", "shift", "comb.shl", 0),
+    ("mux", "mux", "comb.mux", 0),
+    ("logic", "logic", "comb.and", 0),
+    ("mul", "mul", "comb.mul", 0),
+    ("div", "div", "comb.divu", 0),
+    ("rem", "div", "comb.modu", 0),
+];
+
+/// The float operator kinds: name (= library class) and operation.
+const FLOAT_KINDS: [(&str, FloatOp); 8] = [
+    ("fadd", FloatOp::Add),
+    ("fmul", FloatOp::Mul),
+    ("fdiv", FloatOp::Div),
+    ("fsqrt", FloatOp::Sqrt),
+    ("fma", FloatOp::Fma),
+    ("fcmp", FloatOp::Cmp(FloatPredicate::Olt)),
+    ("fsign", FloatOp::Neg),
+    (
+        "fconv",
+        FloatOp::IntToFloat {
+            signed: true,
+            int_bits: 32,
+        },
+    ),
+];
+
+/// Every kind `--kinds` may name (`reg` is the frame's own period).
+pub fn kind_names() -> Vec<&'static str> {
+    let mut names = vec!["reg"];
+    names.extend(INTEGER_KINDS.iter().map(|k| k.0));
+    names.push("ram");
+    names.extend(FLOAT_KINDS.iter().map(|k| k.0));
+    names
+}
+
+/// The default width ladder.
+pub const WIDTHS: [u32; 5] = [1, 8, 16, 32, 64];
+
+/// Words of the RAM test designs.
+const RAM_WORDS: u64 = 256;
+
+/// The pipeline latencies measured per float operator and format (of
+/// the useful ones, `float::latency_choices`): evenly spread, the middle
+/// one when only one is measured (each float design takes minutes to
+/// place and route; the library scales flip-flops with the latency).
+pub const FLOAT_DEPTHS: usize = 1;
+
+/// One test design to run.
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub kind: String,
+    pub class: String,
+    pub width: u32,
+    pub latency: u32,
+    pub circuit: Circuit,
+}
+
+impl Job {
+    /// The design's module name.
+    pub fn name(&self) -> String {
+        format!("char_{}_w{}_l{}", self.kind, self.width, self.latency)
+    }
+}
+
+/// The jobs for `kinds` (all when empty) at `widths`, float kinds in
+/// `formats` (`f32`, `f64`) at `depths` latencies each.
+pub fn jobs(
+    ctx: &mut Context,
+    kinds: &[String],
+    widths: &[u32],
+    formats: &[String],
+    depths: usize,
+) -> Result<Vec<Job>, String> {
+    for k in kinds {
+        if !kind_names().contains(&k.as_str()) {
+            return Err(format!(
+                "unknown operator kind '{k}'; known kinds: {}",
+                kind_names().join(", ")
+            ));
+        }
+    }
+    let wanted = |k: &str| kinds.is_empty() || kinds.iter().any(|x| x == k);
+    let mut jobs = Vec::new();
+    let mut push = |kind: &str, class: &str, width, latency, circuit| {
+        jobs.push(Job {
+            kind: kind.into(),
+            class: class.into(),
+            width,
+            latency,
+            circuit,
+        })
+    };
+    if wanted("reg") {
+        push("reg", "reg", 8, 0, Circuit::Register);
+    }
+    for (kind, class, op, predicate) in INTEGER_KINDS {
+        if wanted(kind) {
+            for &w in widths {
+                push(kind, class, w, 0, Circuit::Comb { op, predicate });
+            }
+        }
+    }
+    if wanted("ram") {
+        for &w in widths.iter().filter(|&&w| w >= 8) {
+            push("ram", "ram", w, 1, Circuit::Ram { words: RAM_WORDS });
+        }
+    }
+    for (name, op) in FLOAT_KINDS {
+        if !wanted(name) {
+            continue;
+        }
+        for format in [Format::F32, Format::F64] {
+            if !formats.iter().any(|f| *f == format.name()) {
+                continue;
+            }
+            let operator = Operator::new(op, format);
+            let kind = float_kind(operator);
+            for latency in spread(&latency_choices(ctx, operator), depths) {
+                push(
+                    &kind,
+                    name,
+                    format.width(),
+                    latency,
+                    Circuit::Float { operator, latency },
+                );
+            }
+        }
+    }
+    Ok(jobs)
+}
+
+/// The library kind of a float operator: its module name without the
+/// `silica_` prefix and the latency (`fadd_f32`).
+pub fn float_kind(o: Operator) -> String {
+    let name = o.module_name(0);
+    name.trim_start_matches("silica_")
+        .trim_end_matches("_l0")
+        .to_string()
+}
+
+/// At most `n` of the choices' latencies: the middle one for one, else
+/// the first, the last and evenly between.
+fn spread(choices: &[crate::float::LatencyChoice], n: usize) -> Vec<u32> {
+    let all: Vec<u32> = choices.iter().map(|c| c.latency).collect();
+    if all.len() <= n {
+        return all;
+    }
+    if n <= 1 {
+        return vec![all[all.len() / 2]];
+    }
+    let mut picked: Vec<u32> = (0..n).map(|i| all[i * (all.len() - 1) / (n - 1)]).collect();
+    picked.dedup();
+    picked
+}
+
+/// Measures `jobs` on `device`, calling `done` with each point as it is
+/// measured (the register period first: every delay is relative to it).
+pub fn characterize(
+    ctx: &mut Context,
+    tools: &Tools,
+    device: &Device,
+    jobs: &[Job],
+    register_ns: Option<f64>,
+    done: &mut dyn FnMut(&Point, Option<f64>),
+) -> Result<(), String> {
+    let mut register_ns = register_ns;
+    for job in jobs {
+        let (ir, top, frame) = design::build(ctx, &job.name(), job.circuit, job.width)?;
+        let verilog = design::verilog(ctx, &ir, top)?;
+        let m = tools.measure(device, &job.name(), &verilog)?;
+        if job.kind == "reg" {
+            register_ns = m.period_ns;
+        }
+        let reg = register_ns.ok_or("measure the register period first (kind 'reg')")?;
+        let point = Point {
+            kind: job.kind.clone(),
+            class: job.class.clone(),
+            width: job.width,
+            latency: job.latency,
+            period_ns: m.period_ns.map(round),
+            delay_ns: round(m.period_ns.map_or(0.0, |p| (p - reg).max(0.0))),
+            lut: m.lut.saturating_sub(frame.luts()),
+            ff: m.ff.saturating_sub(frame.ffs()),
+            dsp: m.dsp,
+            bram: m.bram,
+            note: m.note,
+        };
+        done(&point, register_ns);
+    }
+    Ok(())
+}
+
+/// Rounds to picoseconds.
+fn round(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// A library file for `device` from measured points, the register
+/// period and the tools' versions.
+pub fn library_file(
+    device: &Device,
+    register_ns: f64,
+    tools: String,
+    points: Vec<Point>,
+) -> LibraryFile {
+    LibraryFile {
+        target: device.name.to_string(),
+        measured_on: device.name.to_string(),
+        tools,
+        register_ns: round(register_ns),
+        note: None,
+        op: points,
+    }
+}
+
+/// The device `target` names, measurable (not `generic`).
+pub fn device(target: &str) -> Result<&'static Device, String> {
+    let d = device::lookup(target)?;
+    if d.family == device::Family::Generic {
+        return Err("target 'generic' has no tools to measure; choose a device".into());
+    }
+    Ok(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn context() -> Context {
+        let mut ctx = Context::new();
+        silica_hw_dialects::register(&mut ctx);
+        ctx
+    }
+
+    #[test]
+    fn every_kind_has_jobs_and_unknown_kinds_are_refused() {
+        let mut ctx = context();
+        // The float circuits take long to build at every latency: fadd and
+        // fneg stand for them here.
+        let kinds: Vec<String> = kind_names()
+            .into_iter()
+            .filter(|k| !k.starts_with('f') || ["fadd", "fsign"].contains(k))
+            .map(String::from)
+            .collect();
+        let formats = ["f32".to_string(), "f64".to_string()];
+        let all = jobs(&mut ctx, &kinds, &[8, 32], &formats, 3).unwrap();
+        for k in &kinds {
+            assert!(
+                all.iter().any(|j| &j.kind == k || &j.class == k),
+                "no job for {k}"
+            );
+        }
+        // f32 at up to three latencies (the combinational one first), f64
+        // at up to two.
+        let fadd: Vec<u32> = all
+            .iter()
+            .filter(|j| j.kind == "fadd_f32")
+            .map(|j| j.latency)
+            .collect();
+        assert_eq!(fadd.len(), 3);
+        assert_eq!(fadd[0], 0);
+        assert_eq!(
+            all.iter().filter(|j| j.kind == "fneg_f64").count(),
+            1,
+            "fneg has one latency"
+        );
+        let one: Vec<u32> = jobs(&mut ctx, &["fadd".into()], &[8], &formats[..1], 1)
+            .unwrap()
+            .iter()
+            .map(|j| j.latency)
+            .collect();
+        assert_eq!(one.len(), 1);
+        assert!(one[0] > fadd[0] && one[0] < fadd[2], "{one:?} {fadd:?}");
+        let e = jobs(&mut ctx, &["fpow".into()], &[8], &formats, 1).unwrap_err();
+        assert!(e.contains("unknown operator kind 'fpow'"), "{e}");
+    }
+
+    #[test]
+    fn test_designs_verify_and_emit() {
+        let mut ctx = context();
+        let kinds: Vec<String> = ["reg", "add", "cmp", "mux", "ram", "fcmp", "fconv"]
+            .map(String::from)
+            .to_vec();
+        let formats = ["f32".to_string()];
+        for job in jobs(&mut ctx, &kinds, &[1, 16], &formats, 1).unwrap() {
+            if job.kind == "ram" && job.width < 8 {
+                continue;
+            }
+            let (ir, top, frame) =
+                design::build(&mut ctx, &job.name(), job.circuit, job.width).unwrap();
+            let v = design::verilog(&mut ctx, &ir, top).unwrap();
+            assert!(v.contains(&format!("module {}(", job.name())), "{v}");
+            assert!(v.contains("scan_out"), "{v}");
+            match job.circuit {
+                Circuit::Register => assert_eq!(frame.ffs(), 8),
+                Circuit::Comb {
+                    op: "comb.icmp", ..
+                } => {
+                    assert_eq!((frame.input_bits, frame.output_bits), (2 * job.width, 1));
+                    assert_eq!(frame.luts(), 0);
+                }
+                Circuit::Ram { .. } => assert!(v.contains("reg [15:0]"), "{v}"),
+                _ => {}
+            }
+        }
+    }
+
+    /// One design through the real iCE40 tools: a 4-bit adder is four LUTs
+    /// (and carries) between registers, slower than the frame alone.
+    #[test]
+    fn an_adder_is_measured_through_the_tools() {
+        let mut ctx = context();
+        let device = device("ice40-up5k").unwrap();
+        let tools = Tools::find(device).unwrap();
+        let jobs = jobs(&mut ctx, &["reg".into(), "add".into()], &[4], &[], 1).unwrap();
+        let mut points = Vec::new();
+        characterize(&mut ctx, &tools, device, &jobs, None, &mut |p, r| {
+            points.push((p.clone(), r))
+        })
+        .unwrap();
+        let (add, register_ns) = &points[1];
+        assert_eq!(
+            (add.kind.as_str(), add.width, add.lut, add.ff),
+            ("add", 4, 4, 0)
+        );
+        let period = add.period_ns.unwrap();
+        assert!(
+            period > register_ns.unwrap() && add.delay_ns > 0.0,
+            "{points:?}"
+        );
+        assert!(super::device("generic").is_err());
+    }
+}
