@@ -10,8 +10,9 @@ packed), and from F.json and F.yosys.log:
     the netlist's LUT4s (yosys; an ECP5 CCU2C counts two) less the scan
     wrapper's xor LUTs, Fmax (nextpnr), cycles (co-simulation), latency x
     period (us, at the achieved Fmax and at the asked clock);
-  - the estimate from the measured operator library: LUTs against the
-    netlist's (error %) and the predicted clock against nextpnr's Fmax;
+  - the report's estimate: LUTs against the netlist's (error %), and the
+    predicted clock (`resources.estimate.fmax_mhz`, where the report has
+    one) against nextpnr's Fmax;
   - kernels that do not fit: the tool's message (which resource, by how
     much).
 Hand-written reference designs (bench/fpga_ref/*.v: a MAC `dot`, a
@@ -257,21 +258,24 @@ def main():
         us_f = r["cycles"] / fmax if fmax else float("nan")
         us_c = r["cycles"] * r["clock_ns"] / 1000.0
         lerr = (e["lut"] - r["lut4"]) / r["lut4"] * 100 if r["lut4"] else float("nan")
-        pred = e.get("fmax_mhz", 0.0)
-        ferr = (pred - fmax) / fmax * 100 if fmax else float("nan")
+        pred = e.get("fmax_mhz")
+        ferr = (pred - fmax) / fmax * 100 if fmax and pred else float("nan")
         errs.append(abs(lerr))
-        ferrs.append(abs(ferr))
+        if pred:
+            ferrs.append(abs(ferr))
         bit = s.get("bitstream") or ("clock missed" if r["missed"] else "-")
         print(f"| {r['name']} | {r['target']} | {r['cycles']} | {s['lut']} | {s['ff']} | {s['bram']} | {s['dsp']} "
               f"| {fmax:.1f} | {us_f:.2f} | {us_c:.2f} | {bit} | {r['lut4']} | {e['lut']} | {lerr:+.0f}% "
-              f"| {pred:.1f} | {ferr:+.0f}% |")
+              f"| {pred or '-'} | {ferr:+.0f}% |")
     if errs:
         within = sum(1 for x in errs if x <= 25)
-        fwithin = sum(1 for x in ferrs if x <= 20)
         print()
         print(f"LUT estimate within 25% of the netlist: {within} of {len(errs)} "
-              f"(median |error| {sorted(errs)[len(errs) // 2]:.0f}%); predicted Fmax within 20%: "
-              f"{fwithin} of {len(ferrs)} (median |error| {sorted(ferrs)[len(ferrs) // 2]:.0f}%)")
+              f"(median |error| {sorted(errs)[len(errs) // 2]:.0f}%)")
+        if ferrs:
+            fwithin = sum(1 for x in ferrs if x <= 20)
+            print(f"predicted Fmax within 20%: {fwithin} of {len(ferrs)} "
+                  f"(median |error| {sorted(ferrs)[len(ferrs) // 2]:.0f}%)")
     if misfit:
         print()
         print("| kernel | target | no bitstream: why |")

@@ -115,10 +115,10 @@ fn characterize(args: &CharacterizeArgs) -> Result<(), String> {
     if let Some(e) = failure {
         return Err(e);
     }
-    // What was written must read back as a library.
+    // What was written must read back.
     let text =
         std::fs::read_to_string(&output).map_err(|e| format!("cannot read {output}: {e}"))?;
-    Library::parse(device.name, &text)?;
+    LibraryFile::from_text(&text).map_err(|e| format!("{output}: {e}"))?;
     Ok(())
 }
 

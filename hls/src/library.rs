@@ -314,7 +314,10 @@ mod tests {
             for kind in [
                 "add", "sub", "cmp", "shift", "mux", "logic", "mul", "div", "rem", "ram", "ext",
             ] {
-                assert!(file.op.iter().any(|p| p.kind == kind), "{name} lacks {kind}");
+                assert!(
+                    file.op.iter().any(|p| p.kind == kind),
+                    "{name} lacks {kind}"
+                );
             }
             assert!(widths("ram").len() >= 3, "{name}");
             // Float operator circuits: a class not measured (their place and
@@ -322,7 +325,10 @@ mod tests {
             for class in FLOAT_CLASSES {
                 if widths(class).is_empty() {
                     let note = file.note.clone().unwrap_or_default();
-                    assert!(note.contains(class), "{name}: {class} neither measured nor noted");
+                    assert!(
+                        note.contains(class),
+                        "{name}: {class} neither measured nor noted"
+                    );
                 }
             }
             assert!(!widths("fadd").is_empty(), "{name}");
@@ -336,15 +342,18 @@ mod tests {
                 );
             }
             // What the writer writes reads back the same.
-            assert_eq!(LibraryFile::from_text(&file.to_text().unwrap()).unwrap(), file);
+            assert_eq!(
+                LibraryFile::from_text(&file.to_text().unwrap()).unwrap(),
+                file
+            );
         }
         assert!(LibraryFile::from_text("target = 1").is_err());
     }
 
     /// Every class of the flow's operations.
     const ALL_CLASSES: [&str; 18] = [
-        "add", "mul", "div", "shift", "logic", "cmp", "mux", "ext", "load", "store", "fadd", "fmul",
-        "fdiv", "fsqrt", "fma", "fcmp", "fsign", "fconv",
+        "add", "mul", "div", "shift", "logic", "cmp", "mux", "ext", "load", "store", "fadd",
+        "fmul", "fdiv", "fsqrt", "fma", "fcmp", "fsign", "fconv",
     ];
 
     #[test]
