@@ -5,6 +5,8 @@ the induction variables, some with floordiv/mod) run through
 `--test-memref-dependence-check` (every pair of accesses, at every
 common depth) by silica and mlir-opt-22, alternately in the same
 invocation. Both tools' remarks are compared first (they must agree).
+Wall-clock and CPU (user + system) times are reported: on a loaded
+machine the CPU ratio is the steadier one.
 
 Usage: python3 bench/dependence_bench.py [--runs 5] [--silica PATH] [--accesses 60]
 """
@@ -12,6 +14,7 @@ import argparse
 import os
 import random
 import re
+import resource
 import statistics
 import subprocess
 import tempfile
@@ -64,12 +67,16 @@ def generate(accesses, complex_subscripts, seed=7):
 
 
 def run(cmd):
+    """Wall-clock seconds, CPU seconds (user + system) and stderr of `cmd`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if p.returncode != 0:
         raise SystemExit(f"{cmd[0]} failed:\n{p.stderr[-2000:]}")
-    return elapsed, p.stderr
+    return elapsed, cpu, p.stderr
 
 
 def remarks(stderr):
@@ -91,22 +98,26 @@ def main():
             f.write(generate(args.accesses, args.complex))
         silica = [args.silica, "opt", "--test-memref-dependence-check", path, "-o", os.devnull]
         mlir = [args.mlir_opt, "--test-memref-dependence-check", path, "-o", os.devnull]
-        _, s_err = run(silica)
-        _, m_err = run(mlir)
+        _, _, s_err = run(silica)
+        _, _, m_err = run(mlir)
         rs, rm = remarks(s_err), remarks(m_err)
         if rs != rm:
             diff = sorted(set(rs) ^ set(rm))[:10]
             raise SystemExit(f"remarks differ ({len(rs)} vs {len(rm)}): {diff}")
-        ts, tm, ratios = [], [], []
+        ts, tm, cs, cm, ratios = [], [], [], [], []
         for _ in range(args.runs):
-            a, _ = run(silica)
-            b, _ = run(mlir)
+            a, ca, _ = run(silica)
+            b, cb, _ = run(mlir)
             ts.append(a)
             tm.append(b)
+            cs.append(ca)
+            cm.append(cb)
             ratios.append(a / b)
     print(f"{args.accesses} accesses, {len(rs)} dependence checks (remarks agree)")
-    print(f"silica: {min(ts):.3f} s  mlir-opt-22: {min(tm):.3f} s  "
+    print(f"wall: silica {min(ts):.3f} s  mlir-opt-22 {min(tm):.3f} s  "
           f"ratio {min(ts) / min(tm):.3f} (median of pairs {statistics.median(ratios):.3f})")
+    print(f"cpu (user + system): silica {min(cs):.3f} s  mlir-opt-22 {min(cm):.3f} s  "
+          f"ratio {min(cs) / min(cm):.3f}")
 
 
 if __name__ == "__main__":

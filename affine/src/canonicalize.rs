@@ -87,11 +87,12 @@ pub fn canonicalize_map(
         .iter()
         .map(|e| e.replace(&dim_repl, &sym_ident))
         .collect();
-    // Symbols that are not valid symbols become dims after the others.
+    // Symbols that are valid dims but not valid symbols become dims after
+    // the others (MLIR's `legalizeDemotedDims`); others stay symbols.
     let mut sym_repl = Vec::with_capacity(syms.len());
     let mut kept_syms = Vec::new();
     for &v in &syms {
-        if is_valid_symbol(ctx, ir, v) {
+        if is_valid_symbol(ctx, ir, v) || !crate::raise_memref::is_valid_dim(ctx, ir, v) {
             sym_repl.push(AffineExpr::Symbol(kept_syms.len() as u32));
             kept_syms.push(v);
         } else {

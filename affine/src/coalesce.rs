@@ -4,14 +4,17 @@
 //! `coalesceLoops`: a band of normalized loops without iteration
 //! arguments becomes one loop over the product of the trip counts, each
 //! old induction variable rebuilt with `floordiv`/`mod` of the new one.
-//! Bands whose inner upper bounds are not affine symbols (mlir-opt-22
-//! coalesces them into invalid IR) and `scf.for` nests (which mlir-opt-22
-//! coalesces too) are left alone.
+//! The second loop of a band may carry iteration arguments it yields
+//! unchanged (they become their initial values, as in MLIR); bands whose
+//! inner upper bounds are not affine symbols (mlir-opt-22 coalesces them
+//! into invalid IR) are left alone. `scf.for` nests are in
+//! [`crate::coalesce_scf`].
 
+use crate::coalesce_scf::{coalesce_scf_nest, is_scf_for};
 use crate::for_op::{
     body, body_ops, bounds, induction_var, is_for, perfect_nest, set_bounds, step, Bound,
 };
-use crate::loops::build::{create, create_apply, inits};
+use crate::loops::build::{create, create_apply, inits, iter_args, terminator};
 use crate::scope::{affine_scope, is_valid_symbol_in};
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::pass::{Pass, PassInfo};
@@ -88,9 +91,18 @@ pub fn coalesce_loops(ctx: &mut Context, ir: &mut Ir, loops: &[OpId]) -> bool {
     let normalized = loops.iter().all(|&l| {
         step(ctx, ir, l) == 1
             && bounds(ctx, ir, l).is_some_and(|(lb, _)| lb.as_constant() == Some(0))
-            && inits(ctx, ir, l).is_empty()
     });
-    if !normalized {
+    // Iteration arguments only on the second loop, yielded unchanged.
+    let passes_through = |l: OpId| {
+        let args = iter_args(ir, l);
+        args.is_empty()
+            || terminator(ir, l).is_some_and(|t| ir.operands(t).eq(args.iter().copied()))
+    };
+    let carried = loops
+        .iter()
+        .enumerate()
+        .all(|(i, &l)| inits(ctx, ir, l).is_empty() || (i == 1 && passes_through(l)));
+    if !normalized || !carried {
         return false;
     }
     let (outermost, innermost) = (loops[0], loops[loops.len() - 1]);
@@ -190,6 +202,14 @@ pub fn coalesce_loops(ctx: &mut Context, ir: &mut Ir, loops: &[OpId]) -> bool {
     for op in ops {
         ir.move_op_before(op, second);
     }
+    let second_inits = inits(ctx, ir, second);
+    for (a, &init) in iter_args(ir, second).into_iter().zip(&second_inits) {
+        ir.replace_all_uses(a, init);
+    }
+    let results: Vec<ValueId> = ir.results(second).collect();
+    for (r, &init) in results.into_iter().zip(&second_inits) {
+        ir.replace_all_uses(r, init);
+    }
     ir.erase_op(second);
     true
 }
@@ -241,16 +261,24 @@ impl Pass for LoopCoalescing {
     fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
         let mut roots = Vec::new();
         ir.walk(op, &mut |o| {
-            // Each perfect nest once, from its outermost loop.
+            // Each perfect nest of `affine.for` once, from its outermost
+            // loop; every `scf.for`, as MLIR visits them.
             let continues_nest = ir
                 .parent_op(o)
                 .is_some_and(|p| is_for(ctx, ir, p) && body_ops(ir, p) == [o]);
-            if is_for(ctx, ir, o) && !continues_nest {
+            if (is_for(ctx, ir, o) && !continues_nest) || is_scf_for(ctx, ir, o) {
                 roots.push(o);
             }
         });
         for r in roots {
-            coalesce_nest(ctx, ir, r);
+            if ir.is_erased(r) {
+                continue;
+            }
+            if is_scf_for(ctx, ir, r) {
+                coalesce_scf_nest(ctx, ir, r);
+            } else {
+                coalesce_nest(ctx, ir, r);
+            }
         }
         Ok(())
     }

@@ -5,6 +5,7 @@
 mod bounds;
 pub mod canonicalize;
 pub mod coalesce;
+pub mod coalesce_scf;
 pub mod data_copy;
 pub mod dependence;
 pub mod dialect;
@@ -24,6 +25,7 @@ mod min_max;
 pub mod normalize;
 pub mod parallel;
 pub mod parallelize;
+pub mod parametric_tile;
 pub mod permute;
 pub mod pipeline_data_transfer;
 pub mod presburger;

@@ -38,7 +38,7 @@ fn is_valid_symbol(ctx: &Context, ir: &Ir, v: ValueId) -> bool {
 }
 
 /// MLIR's `isValidDim(Value)`.
-fn is_valid_dim(ctx: &Context, ir: &Ir, v: ValueId) -> bool {
+pub(crate) fn is_valid_dim(ctx: &Context, ir: &Ir, v: ValueId) -> bool {
     if !is_index(ctx, ir, v) {
         return false;
     }

@@ -271,6 +271,22 @@ impl MemRefRegion {
         for _ in 0..rank {
             vs.append_dim(None);
         }
+        // As MLIR: the access's loop variables first, then their domains
+        // (which may add the outer loops their bounds use).
+        let (_, values) = crate::presburger::compose_operands(ctx, ir, &map, &operands);
+        let loops: Vec<(ValueId, OpId)> = values
+            .iter()
+            .filter_map(|&v| crate::for_op::loop_of_iv(ctx, ir, v).map(|l| (v, l)))
+            .collect();
+        for &(v, _) in &loops {
+            if vs.find(v).is_none() {
+                vs.append_dim(Some(v));
+            }
+        }
+        for &(_, l) in &loops {
+            vs.add_for_domain(ctx, ir, l)
+                .map_err(|_| RegionError::NotAffine)?;
+        }
         let rows = vs
             .map_rows(ctx, ir, op, &map, &operands)
             .map_err(|_| RegionError::NotAffine)?;

@@ -157,23 +157,7 @@ pub fn tile_perfectly_nested(
     }
     check_tileable(ctx, ir, band)?;
     let width = band.len();
-    let root = band[0];
-    let loc = ir.op_loc(root);
-    // The new nest, with placeholder bounds set below.
-    let zero = Bound::constant(0);
-    let nest: Vec<OpId> = (0..2 * width)
-        .map(|_| for_op::create_for(ctx, ir, loc, &zero, &zero, 1))
-        .collect();
-    ir.insert_op_before(root, nest[0]);
-    for w in nest.windows(2) {
-        let at = terminator(ir, w[0]).ok_or(TilingError::NotPerfectlyNested)?;
-        ir.insert_op_before(at, w[1]);
-    }
-    let innermost = *nest.last().unwrap_or(&root);
-    let end = terminator(ir, innermost).ok_or(TilingError::NotPerfectlyNested)?;
-    for op in for_op::body_ops(ir, band[width - 1]) {
-        ir.move_op_before(op, end);
-    }
+    let nest = build_tiled_nest(ctx, ir, band)?;
     for (i, (&orig, &size)) in band.iter().zip(sizes).enumerate() {
         let (lb, ub) = for_op::bounds(ctx, ir, orig).ok_or(TilingError::NotHyperRectangular)?;
         let step = for_op::step(ctx, ir, orig);
@@ -188,6 +172,42 @@ pub fn tile_perfectly_nested(
         let lb = Bound::shifted_dim(tile_iv, 0);
         for_op::set_bounds(ctx, ir, nest[width + i], &lb, &ub, step);
     }
+    finish_tiling(ir, band, &nest);
+    Ok(nest)
+}
+
+/// MLIR's `constructTiledLoopNest`: `2 * band.len()` new loops with
+/// placeholder bounds nested before the band's root, the body of the
+/// band's innermost loop moved into the innermost new one.
+fn build_tiled_nest(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    band: &[OpId],
+) -> Result<Vec<OpId>, TilingError> {
+    let width = band.len();
+    let root = band[0];
+    let loc = ir.op_loc(root);
+    let zero = Bound::constant(0);
+    let nest: Vec<OpId> = (0..2 * width)
+        .map(|_| for_op::create_for(ctx, ir, loc, &zero, &zero, 1))
+        .collect();
+    ir.insert_op_before(root, nest[0]);
+    for w in nest.windows(2) {
+        let at = terminator(ir, w[0]).ok_or(TilingError::NotPerfectlyNested)?;
+        ir.insert_op_before(at, w[1]);
+    }
+    let innermost = *nest.last().unwrap_or(&root);
+    let end = terminator(ir, innermost).ok_or(TilingError::NotPerfectlyNested)?;
+    for op in for_op::body_ops(ir, band[width - 1]) {
+        ir.move_op_before(op, end);
+    }
+    Ok(nest)
+}
+
+/// The band's induction variables replaced by the intra-tile loops'
+/// (the second half of `nest`), and the band erased.
+fn finish_tiling(ir: &mut Ir, band: &[OpId], nest: &[OpId]) {
+    let width = band.len();
     for (i, &orig) in band.iter().enumerate() {
         if let (Some(from), Some(to)) = (
             for_op::induction_var(ir, orig),
@@ -196,7 +216,111 @@ pub fn tile_perfectly_nested(
             ir.replace_all_uses(from, to);
         }
     }
-    ir.erase_op(root);
+    ir.erase_op(band[0]);
+}
+
+/// `bound` with one more dimension operand `dim` after its dimensions
+/// and one more symbol operand `sym` after its symbols; the new dimension
+/// and symbol expressions and the new operand list.
+fn widen_bound(
+    bound: &Bound,
+    dim: Option<ValueId>,
+    sym: ValueId,
+) -> (AffineExpr, AffineExpr, Vec<ValueId>) {
+    let nd = bound.map.num_dims as usize;
+    let mut operands = bound.operands[..nd].to_vec();
+    operands.extend(dim);
+    let new_dim = AffineExpr::Dim(operands.len() as u32 - 1);
+    operands.extend_from_slice(&bound.operands[nd..]);
+    operands.push(sym);
+    (new_dim, AffineExpr::Symbol(bound.map.num_symbols), operands)
+}
+
+/// Tiles the perfectly nested `band` by the index values `sizes` (one
+/// per loop), as MLIR's `tilePerfectlyNestedParametric`: a tile-space
+/// loop from the original lower bound `lb` to `lb + (ub - lb) ceildiv t`
+/// for each upper bound `ub`, and an intra-tile loop from
+/// `(iv - lb) * t + lb` to the minimum of `(iv - lb) * t + t * step + lb`
+/// and the original upper bounds, both by the original step. Every loop
+/// of the band needs a constant lower bound.
+pub fn tile_perfectly_nested_parametric(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    band: &[OpId],
+    sizes: &[ValueId],
+) -> Result<Vec<OpId>, TilingError> {
+    if band.is_empty() {
+        return Ok(Vec::new());
+    }
+    if band.len() != sizes.len() {
+        return Err(TilingError::BadTileSizes);
+    }
+    check_tileable(ctx, ir, band)?;
+    let mut bounds = Vec::with_capacity(band.len());
+    for &l in band {
+        let (lb, ub) = for_op::bounds(ctx, ir, l).ok_or(TilingError::NotHyperRectangular)?;
+        let lower = lb.as_constant().ok_or(TilingError::NotHyperRectangular)?;
+        bounds.push((lb, ub, lower, for_op::step(ctx, ir, l)));
+    }
+    let width = band.len();
+    let nest = build_tiled_nest(ctx, ir, band)?;
+    for (i, (lb, ub, lower, step)) in bounds.iter().enumerate() {
+        let c = AffineExpr::Constant(*lower);
+        let (_, t, operands) = widen_bound(ub, None, sizes[i]);
+        let results: Vec<AffineExpr> = match ub.as_constant() {
+            Some(u) => vec![c
+                .clone()
+                .plus(AffineExpr::Constant(u).minus(c.clone()).ceil_div(t.clone()))],
+            None => ub
+                .map
+                .results
+                .iter()
+                .map(|e| {
+                    c.clone()
+                        .plus(e.clone().minus(c.clone()).ceil_div(t.clone()))
+                })
+                .collect(),
+        };
+        let tile_ub = Bound {
+            map: AffineMap {
+                num_dims: ub.map.num_dims,
+                num_symbols: ub.map.num_symbols + 1,
+                results: results.into_boxed_slice(),
+            },
+            operands,
+        };
+        for_op::set_bounds(ctx, ir, nest[i], lb, &tile_ub, *step);
+    }
+    for (i, (lb, ub, lower, step)) in bounds.iter().enumerate() {
+        let tile_iv = for_op::induction_var(ir, nest[i]).ok_or(TilingError::NotPerfectlyNested)?;
+        let c = AffineExpr::Constant(*lower);
+        let (d, t, lb_operands) = widen_bound(lb, Some(tile_iv), sizes[i]);
+        let intra_lb = Bound {
+            map: AffineMap {
+                num_dims: lb.map.num_dims + 1,
+                num_symbols: lb.map.num_symbols + 1,
+                results: Box::new([d.minus(c.clone()).times(t).plus(c.clone())]),
+            },
+            operands: lb_operands,
+        };
+        let (d, t, ub_operands) = widen_bound(ub, Some(tile_iv), sizes[i]);
+        let mut results = vec![d
+            .minus(c.clone())
+            .times(t.clone())
+            .plus(t.times(AffineExpr::Constant(*step)))
+            .plus(c)];
+        results.extend(ub.map.results.iter().cloned());
+        let intra_ub = Bound {
+            map: AffineMap {
+                num_dims: ub.map.num_dims + 1,
+                num_symbols: ub.map.num_symbols + 1,
+                results: results.into_boxed_slice(),
+            },
+            operands: ub_operands,
+        };
+        for_op::set_bounds(ctx, ir, nest[width + i], &intra_lb, &intra_ub, *step);
+    }
+    finish_tiling(ir, band, &nest);
     Ok(nest)
 }
 

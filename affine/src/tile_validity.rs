@@ -3,8 +3,9 @@
 //! where a subscript pins it and otherwise free over its loop's range —
 //! a sound over-approximation of what the polyhedral analysis computes,
 //! exact for uniform dependences — for loop permutation, and whether
-//! hyper-rectangular tiling of a band keeps every dependence
-//! ([`is_tiling_valid`], from the exact dependence analysis).
+//! hyper-rectangular tiling of a band is legal ([`is_tiling_valid`]:
+//! MLIR's check on the exact dependence analysis, plus constant negative
+//! distances).
 
 use crate::for_op;
 use crate::loops::constant_trip_count;
@@ -219,19 +220,19 @@ pub fn carried_lower_bounds(distance: &[Distance], d: usize) -> Option<Vec<Optio
     Some(lower)
 }
 
-/// Whether tiling `band` (a perfect nest, outermost first) keeps every
-/// dependence, from [`crate::dependence::check_dependence`]: each
-/// dependence between the affine loads and stores of the nest, carried
-/// by a band loop, by a loop inside the band or within one iteration,
-/// must have components along the band loops bounded below by 0 (the
-/// band is then fully permutable); dependences carried by loops around
-/// the band do not constrain it. MLIR's `isTilingValid` only rejects
-/// components whose whole range is negative and not constant, which
-/// lets through constant negative distances (as in a Gauss-Seidel
-/// stencil, whose result tiling would change); silica keeps those bands
-/// untiled.
+/// Whether tiling `band` (a perfect nest, outermost first) is legal:
+/// MLIR's `checkTilingLegality` — for every pair of affine accesses of
+/// the nest and every loop depth from 1 to one past the band, no
+/// dependence component whose bounds are constant, differ, and are both
+/// negative — and, beyond it, no component along a band loop that is a
+/// constant negative distance. MLIR's check lets those through (its
+/// `lb < ub` test), and tiling then reverses the dependence whenever the
+/// tile is smaller than the loop (a Gauss-Seidel stencil computes
+/// something else); silica keeps those bands untiled. Accesses the
+/// analysis cannot represent, and pairs it fails on, are skipped as MLIR
+/// skips them.
 pub fn is_tiling_valid(ctx: &mut Context, ir: &mut Ir, band: &[OpId]) -> bool {
-    use crate::dependence::{accesses_of, check_dependence, DependenceResult, Precision};
+    use crate::dependence::{check_dependence, num_common_loops, DependenceResult, Precision};
     let Some(&root) = band.first() else {
         return true;
     };
@@ -241,33 +242,28 @@ pub fn is_tiling_valid(ctx: &mut Context, ir: &mut Ir, band: &[OpId]) -> bool {
             ops.push(o);
         }
     });
-    let mut all = Vec::with_capacity(ops.len());
-    for o in ops {
-        match accesses_of(ctx, ir, o) {
-            Ok(a) => all.extend(a),
-            Err(_) => return false,
-        }
-    }
-    // Loops around the band: the dependences they carry do not matter.
-    let outer = crate::dependence::enclosing_loop_ivs(ctx, ir, root).len();
-    for src in &all {
-        for dst in &all {
-            if src.memref != dst.memref {
-                continue;
-            }
-            let common = crate::dependence::num_common_loops(src, dst);
-            for depth in (outer + 1)..=(common + 1) {
-                match check_dependence(ctx, ir, src, dst, depth, Precision::Shadow) {
-                    DependenceResult::NoDependence => {}
-                    DependenceResult::Failure => return false,
-                    DependenceResult::Dependence(components) => {
-                        let negative = components
-                            .iter()
-                            .any(|c| band.contains(&c.loop_op) && c.lower.is_none_or(|l| l < 0));
-                        if negative {
-                            return false;
-                        }
-                    }
+    let all: Vec<_> = ops
+        .into_iter()
+        .filter_map(|o| crate::dependence::accesses_of(ctx, ir, o).ok())
+        .flatten()
+        .collect();
+    for depth in 1..=band.len() + 1 {
+        for src in &all {
+            for dst in &all {
+                if src.memref != dst.memref || depth > num_common_loops(src, dst) + 1 {
+                    continue;
+                }
+                let DependenceResult::Dependence(components) =
+                    check_dependence(ctx, ir, src, dst, depth, Precision::Shadow)
+                else {
+                    continue;
+                };
+                let reversed = components.iter().any(|c| match (c.lower, c.upper) {
+                    (Some(l), Some(u)) => u < 0 && (l < u || band.contains(&c.loop_op)),
+                    _ => false,
+                });
+                if reversed {
+                    return false;
                 }
             }
         }

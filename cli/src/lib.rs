@@ -66,6 +66,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_affine::loop_min_max::SCF_FOR_LOOP_CANONICALIZATION,
                 &silica_affine::loop_tiling::AFFINE_LOOP_TILE,
                 &silica_affine::permute::TEST_LOOP_PERMUTATION,
+                &silica_affine::parametric_tile::TEST_AFFINE_PARAMETRIC_TILE,
                 &silica_affine::data_copy::AFFINE_DATA_COPY_GENERATE,
                 &silica_affine::pipeline_data_transfer::AFFINE_PIPELINE_DATA_TRANSFER,
                 &silica_affine::expand_strided_metadata::EXPAND_STRIDED_METADATA,

@@ -8,7 +8,7 @@
 
 use super::int::Int;
 use super::system::IntegerSystem;
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The marker of a system proven to have no integer point.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -87,52 +87,57 @@ impl IntegerSystem {
                 equalities.push(r);
             }
         }
-        // The tightest constant of each inequality direction.
-        let mut tightest: HashMap<Vec<Int>, Int> = HashMap::new();
-        let mut order = Vec::new();
+        // The tightest constant of each inequality direction, in order of
+        // first appearance (`None` once merged into an equality).
+        let mut index: FxHashMap<Vec<Int>, usize> = FxHashMap::default();
+        let mut tightest: Vec<Option<(Vec<Int>, Int)>> = Vec::new();
         for row in std::mem::take(&mut self.inequalities) {
             let Some(mut r) = normalize_inequality(row)? else {
                 continue;
             };
             let c = r.pop().unwrap_or_default();
-            match tightest.get_mut(&r) {
-                Some(old) => {
-                    if c < *old {
-                        *old = c;
+            match index.get(&r) {
+                Some(&i) => {
+                    if let Some((_, old)) = &mut tightest[i] {
+                        if c < *old {
+                            *old = c;
+                        }
                     }
                 }
                 None => {
-                    order.push(r.clone());
-                    tightest.insert(r, c);
+                    index.insert(r.clone(), tightest.len());
+                    tightest.push(Some((r, c)));
                 }
             }
         }
-        let mut inequalities = Vec::with_capacity(order.len());
-        for coeffs in order {
-            let Some(c) = tightest.get(&coeffs).cloned() else {
+        let mut inequalities = Vec::with_capacity(tightest.len());
+        for i in 0..tightest.len() {
+            let Some((coeffs, c)) = tightest[i].take() else {
                 continue; // Merged into an equality below.
             };
             let opposite: Vec<Int> = coeffs.iter().map(|v| -v).collect();
-            if let Some(oc) = tightest.get(&opposite).cloned() {
-                let slack = &c + &oc;
-                if slack.is_negative() {
-                    return Err(Empty);
-                }
-                if slack.is_zero() {
-                    tightest.remove(&opposite);
-                    let mut eq = coeffs;
-                    eq.push(c);
-                    if let Some(r) = normalize_equality(eq)? {
-                        equalities.push(r);
+            if let Some(&j) = index.get(&opposite) {
+                if let Some((_, oc)) = &tightest[j] {
+                    let slack = &c + oc;
+                    if slack.is_negative() {
+                        return Err(Empty);
                     }
-                    continue;
+                    if slack.is_zero() {
+                        tightest[j] = None;
+                        let mut eq = coeffs;
+                        eq.push(c);
+                        if let Some(r) = normalize_equality(eq)? {
+                            equalities.push(r);
+                        }
+                        continue;
+                    }
                 }
             }
             let mut row = coeffs;
             row.push(c);
             inequalities.push(row);
         }
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FxHashSet::default();
         equalities.retain(|r| seen.insert(r.clone()));
         self.equalities = equalities;
         self.inequalities = inequalities;

@@ -74,75 +74,114 @@ pub fn map_attr(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<AffineMa
 
 /// `map` with its `affine.apply` operands composed in and constant
 /// operands folded: each result becomes an expression over the returned
-/// operands (all treated as dimensions).
+/// operands (all treated as dimensions). The operands come in MLIR's
+/// order (`composeAffineMapAndOperands`): the map's own dimensions then
+/// symbols, each replaced producer's dimensions appended to the
+/// dimensions and its symbols to the symbols, the first use of a value
+/// kept.
 pub fn compose_operands(
     ctx: &Context,
     ir: &Ir,
     map: &AffineMap,
     operands: &[ValueId],
 ) -> (Vec<AffineExpr>, Vec<ValueId>) {
-    let mut out_operands: Vec<ValueId> = Vec::new();
-    let mut exprs = Vec::new();
-    for r in map.results.iter() {
-        exprs.push(compose_expr(
-            ctx,
-            ir,
-            r,
-            map.num_dims,
-            operands,
-            &mut out_operands,
-            0,
-        ));
-    }
-    (exprs, out_operands)
-}
-
-/// How deep `affine.apply` chains are followed.
-const MAX_COMPOSE_DEPTH: usize = 64;
-
-fn compose_expr(
-    ctx: &Context,
-    ir: &Ir,
-    e: &AffineExpr,
-    num_dims: u32,
-    operands: &[ValueId],
-    out: &mut Vec<ValueId>,
-    depth: usize,
-) -> AffineExpr {
-    let subst = |out: &mut Vec<ValueId>, v: ValueId| -> AffineExpr {
-        if let Some(c) = constant_i64(ctx, ir, v) {
-            return AffineExpr::Constant(c);
-        }
-        if depth < MAX_COMPOSE_DEPTH {
-            if let Some(d) = ir
-                .defining_op(v)
-                .filter(|&d| op_is(ctx, ir, d, "affine.apply"))
-            {
-                if let Some(m) = map_attr(ctx, ir, d, "map").filter(|m| m.results.len() == 1) {
-                    let ops: Vec<ValueId> = ir.operands(d).collect();
-                    return compose_expr(ctx, ir, &m.results[0], m.num_dims, &ops, out, depth + 1);
-                }
+    let nd = (map.num_dims as usize).min(operands.len());
+    let mut dims: Vec<Option<ValueId>> = operands[..nd].iter().map(|&v| Some(v)).collect();
+    let mut syms: Vec<Option<ValueId>> = operands[nd..].iter().map(|&v| Some(v)).collect();
+    let mut exprs: Vec<AffineExpr> = map.results.to_vec();
+    let apply_of = |v: ValueId| {
+        ir.defining_op(v)
+            .filter(|&d| op_is(ctx, ir, d, "affine.apply"))
+            .and_then(|d| {
+                let m = map_attr(ctx, ir, d, "map").filter(|m| m.results.len() == 1)?;
+                Some((m, ir.operands(d).collect::<Vec<ValueId>>()))
+            })
+    };
+    for _ in 0..MAX_COMPOSE_STEPS {
+        let slot = |p: usize| {
+            if p < dims.len() {
+                dims[p]
+            } else {
+                syms[p - dims.len()]
             }
+        };
+        let Some(p) = (0..dims.len() + syms.len()).find(|&p| {
+            slot(p).is_some_and(|v| constant_i64(ctx, ir, v).is_some() || apply_of(v).is_some())
+        }) else {
+            break;
+        };
+        let Some(v) = slot(p) else {
+            break;
+        };
+        let is_dim = p < dims.len();
+        let at = if is_dim { p } else { p - dims.len() };
+        if is_dim {
+            dims[at] = None;
+        } else {
+            syms[at] = None;
         }
+        let replacement = match (constant_i64(ctx, ir, v), apply_of(v)) {
+            (Some(c), _) => AffineExpr::Constant(c),
+            (None, Some((m, ops))) => {
+                let (dbase, sbase) = (dims.len() as u32, syms.len() as u32);
+                let md = (m.num_dims as usize).min(ops.len());
+                dims.extend(ops[..md].iter().map(|&o| Some(o)));
+                syms.extend(ops[md..].iter().map(|&o| Some(o)));
+                let d: Vec<AffineExpr> =
+                    (0..md as u32).map(|i| AffineExpr::Dim(dbase + i)).collect();
+                let s: Vec<AffineExpr> = (0..(ops.len() - md) as u32)
+                    .map(|i| AffineExpr::Symbol(sbase + i))
+                    .collect();
+                m.results[0].replace(&d, &s)
+            }
+            (None, None) => break,
+        };
+        let dim_repl: Vec<AffineExpr> = (0..dims.len() as u32)
+            .map(|i| {
+                if is_dim && i as usize == at {
+                    replacement.clone()
+                } else {
+                    AffineExpr::Dim(i)
+                }
+            })
+            .collect();
+        let sym_repl: Vec<AffineExpr> = (0..syms.len() as u32)
+            .map(|i| {
+                if !is_dim && i as usize == at {
+                    replacement.clone()
+                } else {
+                    AffineExpr::Symbol(i)
+                }
+            })
+            .collect();
+        exprs = exprs
+            .iter()
+            .map(|e| e.replace(&dim_repl, &sym_repl))
+            .collect();
+    }
+    // Every remaining operand a dimension, in order, each value once.
+    let mut out: Vec<ValueId> = Vec::new();
+    let mut position = |v: Option<ValueId>| -> AffineExpr {
+        let Some(v) = v else {
+            return AffineExpr::Constant(0);
+        };
         let i = out.iter().position(|&o| o == v).unwrap_or_else(|| {
             out.push(v);
             out.len() - 1
         });
         AffineExpr::Dim(i as u32)
     };
-    let n = operands.len();
-    let mut dims = Vec::new();
-    let mut syms = Vec::new();
-    for (i, &v) in operands.iter().enumerate() {
-        let x = subst(out, v);
-        if (i as u32) < num_dims {
-            dims.push(x);
-        } else if i < n {
-            syms.push(x);
-        }
-    }
-    e.replace(&dims, &syms)
+    let dim_repl: Vec<AffineExpr> = dims.iter().map(|&v| position(v)).collect();
+    let sym_repl: Vec<AffineExpr> = syms.iter().map(|&v| position(v)).collect();
+    let exprs = exprs
+        .iter()
+        .map(|e| e.replace(&dim_repl, &sym_repl))
+        .collect();
+    (exprs, out)
 }
+
+/// How many producers (and constants) are composed in at most.
+const MAX_COMPOSE_STEPS: usize = 256;
 
 impl ValueSystem {
     /// The empty system (no variables, no constraints).
