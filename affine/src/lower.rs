@@ -3,7 +3,9 @@
 //! and ceiling division and modulo by positive constants with MLIR's
 //! sign corrections), `affine.for` becomes `scf.for` with bounds reduced
 //! by `arith.maxsi`/`arith.minsi`, `affine.if` becomes `scf.if` on a
-//! conjunction of comparisons, loads and stores become `memref` ones.
+//! conjunction of comparisons, loads and stores become `memref` ones,
+//! `affine.delinearize_index` divisions and remainders by the basis'
+//! suffix products.
 
 use silica_dialects::build::Builder;
 use silica_ir::affine::{AffineExpr, AffineMap, BinOp};
@@ -88,6 +90,77 @@ fn expand_map(
         .collect()
 }
 
+/// MLIR's `computeStrides` for a non-negative basis: the products of
+/// the basis elements from the right, one per element (`nsw nuw`
+/// multiplications of the dynamic ones by a constant of the static ones).
+fn strides(b: &mut Builder<'_, '_>, dynamic: &[ValueId], statics: &[i64]) -> Vec<ValueId> {
+    let mut out = Vec::with_capacity(statics.len());
+    let mut next_dynamic = dynamic.len();
+    let mut dynamic_part: Option<ValueId> = None;
+    let mut static_part = 1i64;
+    for &elem in statics.iter().rev() {
+        if elem == silica_ir::types::DYNAMIC {
+            next_dynamic = next_dynamic.saturating_sub(1);
+            let v = dynamic[next_dynamic];
+            dynamic_part = Some(match dynamic_part {
+                Some(p) => b.binary("arith.muli", p, v, Some(3)),
+                None => v,
+            });
+        } else {
+            static_part = static_part.wrapping_mul(elem);
+        }
+        let stride = match dynamic_part {
+            Some(p) if static_part == 1 => p,
+            Some(p) => {
+                let c = b.index_const(static_part);
+                b.binary("arith.muli", p, c, Some(3))
+            }
+            None => b.index_const(static_part),
+        };
+        out.push(stride);
+    }
+    out.reverse();
+    out
+}
+
+/// `affine.delinearize_index` as MLIR's `lowerAffineDelinearizeIndexOp`:
+/// the first result a floor division by the first stride, each next one
+/// the (sign-corrected) remainder by its stride divided by the next
+/// stride, the last the remainder by the last stride.
+fn lower_delinearize(
+    b: &mut Builder<'_, '_>,
+    linear: ValueId,
+    dynamic: &[ValueId],
+    statics: &[i64],
+    results: usize,
+) -> Vec<ValueId> {
+    if results == 1 {
+        return vec![linear];
+    }
+    let basis = if results == statics.len() {
+        &statics[1..]
+    } else {
+        statics
+    };
+    let strides = strides(b, dynamic, basis);
+    let zero = b.index_const(0);
+    let mut out = vec![b.binary("arith.floordivsi", linear, strides[0], None)];
+    let modulo = |b: &mut Builder<'_, '_>, stride: ValueId| {
+        let rem = b.binary("arith.remsi", linear, stride, None);
+        let negative = b.cmpi("slt", rem, zero);
+        let corrected = b.binary("arith.addi", rem, stride, Some(1));
+        b.select(negative, corrected, rem)
+    };
+    for w in strides.windows(2) {
+        let m = modulo(b, w[0]);
+        out.push(b.binary("arith.divsi", m, w[1], None));
+    }
+    if let Some(&last) = strides.last() {
+        out.push(modulo(b, last));
+    }
+    out
+}
+
 /// `values` reduced by `op` (`arith.minsi`/`arith.maxsi`) left to right.
 fn reduce(b: &mut Builder<'_, '_>, op: &str, values: &[ValueId]) -> ValueId {
     let mut acc = values[0];
@@ -161,6 +234,15 @@ fn lower_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<bool, String> {
                 _ => values[0],
             };
             rw.replace_op(op, &[v]);
+        }
+        "affine.delinearize_index" => {
+            let statics = inherent_attr(rw.ctx, rw.ir, op, "static_basis")
+                .and_then(|a| rw.ctx.int_array_values(a))
+                .ok_or("missing static_basis")?;
+            let results = rw.ir.num_results(op);
+            let mut b = Builder { rw: &mut rw, loc };
+            let values = lower_delinearize(&mut b, operands[0], &operands[1..], &statics, results);
+            rw.replace_op(op, &values);
         }
         "affine.load" => {
             let map = map.ok_or("missing map")?;

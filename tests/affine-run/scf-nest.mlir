@@ -7,6 +7,9 @@
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
 // RUN: bash %S/run.sh silica %s 'test-affine-parametric-tile' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-coalescing' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'affine-loop-coalescing,cse,canonicalize' | diff %t.ref -
+// RUN: bash %S/run.sh silica %s 'test-affine-parametric-tile,affine-loop-coalescing' | diff %t.ref -
 // CHECK: scf-nest sum -1351
 // CHECK-NEXT: scf-nest stencil -2102
 
