@@ -230,7 +230,7 @@ fn widen_bound(
     let nd = bound.map.num_dims as usize;
     let mut operands = bound.operands[..nd].to_vec();
     operands.extend(dim);
-    let new_dim = AffineExpr::Dim(operands.len() as u32 - 1);
+    let new_dim = AffineExpr::Dim(nd as u32);
     operands.extend_from_slice(&bound.operands[nd..]);
     operands.push(sym);
     (new_dim, AffineExpr::Symbol(bound.map.num_symbols), operands)
