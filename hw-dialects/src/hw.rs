@@ -436,6 +436,40 @@ pub fn create_constant(ctx: &mut Context, ir: &mut Ir, loc: Attr, value: Attr, t
     })
 }
 
+/// A detached `hw.module` named `name` with `ports`, no parameters, and
+/// `body` (a region whose block takes the input ports as arguments and
+/// ends with `hw.output`).
+pub fn create_module(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    loc: Attr,
+    name: &str,
+    ports: &[Port],
+    body: RegionId,
+) -> OpId {
+    let module_type = types::module_type(ctx, ports);
+    let entries = vec![
+        (
+            ctx.sym("module_type"),
+            ctx.intern_attr(AttrKind::Type(module_type)),
+        ),
+        (ctx.sym("parameters"), ctx.array_attr(&[])),
+        (ctx.sym("sym_name"), ctx.string_attr(name.as_bytes())),
+    ];
+    let attrs = ctx.dict_attr(entries);
+    let op_name = ctx.sym("hw.module");
+    ir.create_op(OpSpec {
+        name: op_name,
+        loc,
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[body],
+        attrs,
+        props: None,
+    })
+}
+
 fn print_param_value(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     let (ctx, ir) = (p.ctx(), p.ir());
     let value = inherent_attr(ctx, ir, op, "value");

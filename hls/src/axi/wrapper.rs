@@ -13,7 +13,7 @@ use crate::build::hw::{Hw, Reg};
 use crate::interface::{names, Direction, Interface};
 use rustc_hash::FxHashMap;
 use silica_hw_dialects::types::{self as hwt, Direction as HwDir, Port};
-use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, ValueId};
+use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, ValueId};
 
 /// The wrapper under construction.
 pub(super) struct Wrapper<'c, 'i> {
@@ -110,7 +110,8 @@ pub fn build(
             inputs.insert(p.name.clone(), ir.add_block_arg(body, p.ty, Some(loc)));
         }
     }
-    let module = module_op(ctx, &mut ir, body_region, &ports, &map.module, loc);
+    let module =
+        silica_hw_dialects::hw::create_module(ctx, &mut ir, loc, &map.module, &ports, body_region);
     ir.append_op(top_block, module);
     let mut hw = Hw::new(ctx, ir, body, inputs[names::CLOCK], inputs[names::RESET]);
     hw.loc = loc;
@@ -140,38 +141,6 @@ pub fn build(
     w.hw.op("hw.output", &outputs, &[], vec![], vec![]);
     w.hw.finish();
     w.hw.ir
-}
-
-/// An `hw.module` named `name` with `ports` around `body`.
-fn module_op(
-    ctx: &mut Context,
-    ir: &mut Ir,
-    body: silica_ir::RegionId,
-    ports: &[Port],
-    name: &str,
-    loc: Attr,
-) -> OpId {
-    let mty = hwt::module_type(ctx, ports);
-    let mty_attr = ctx.intern_attr(AttrKind::Type(mty));
-    let sym = ctx.string_attr(name.as_bytes());
-    let params = ctx.array_attr(&[]);
-    let attrs = vec![
-        (ctx.sym("module_type"), mty_attr),
-        (ctx.sym("parameters"), params),
-        (ctx.sym("sym_name"), sym),
-    ];
-    let attrs = ctx.dict_attr(attrs);
-    let hw_module = ctx.sym("hw.module");
-    ir.create_op(OpSpec {
-        name: hw_module,
-        loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[body],
-        attrs,
-        props: None,
-    })
 }
 
 impl Wrapper<'_, '_> {

@@ -23,7 +23,7 @@ use crate::kernel::{Arg, Kernel, LoopId, NodeId, Val};
 use crate::schedule::Schedules;
 use hw::{Hw, Reg};
 use rustc_hash::FxHashMap;
-use silica_hw_dialects::types::{self as hwt, Direction, Port};
+use silica_hw_dialects::types::{Direction, Port};
 use silica_ir::{Context, Diagnostic, Ir, OpId, OpSpec, ValueId};
 
 /// Where a value is observed: in a controller state, or at a step of an
@@ -357,27 +357,8 @@ fn build_module(
             inputs.push(ir.add_block_arg(body, p.ty, Some(loc)));
         }
     }
-    let mty = hwt::module_type(ctx, &ports);
-    let mty_attr = ctx.intern_attr(silica_ir::AttrKind::Type(mty));
-    let sym = ctx.string_attr(k.name.as_bytes());
-    let params = ctx.array_attr(&[]);
-    let attrs = vec![
-        (ctx.sym("module_type"), mty_attr),
-        (ctx.sym("parameters"), params),
-        (ctx.sym("sym_name"), sym),
-    ];
-    let attrs = ctx.dict_attr(attrs);
-    let hw_module = ctx.sym("hw.module");
-    let module = ir.create_op(OpSpec {
-        name: hw_module,
-        loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[body_region],
-        attrs,
-        props: None,
-    });
+    let module =
+        silica_hw_dialects::hw::create_module(ctx, &mut ir, loc, &k.name, &ports, body_region);
     ir.append_op(top_block, module);
     let input_of = |name: &str| -> ValueId {
         let i = ports

@@ -7,9 +7,9 @@ use super::builder::Builder;
 use super::operator::Operator;
 use super::pipeline::{insert_registers, plan, Plan};
 use silica_hw_dialects::hw::symbol_name;
-use silica_hw_dialects::types::{clock, module_type, Direction, Port};
+use silica_hw_dialects::types::{clock, Direction, Port};
 use silica_ir::graph::OpSpec;
-use silica_ir::{AttrKind, BlockId, Context, Diagnostic, Ir, OpId};
+use silica_ir::{BlockId, Context, Diagnostic, Ir, OpId};
 
 /// The `hw.module` of `operator` at `latency` in the `builtin.module`
 /// `top`: the one already there by that name, else a new one appended.
@@ -108,27 +108,8 @@ pub fn build_module(
     if let Some(clock) = clock_arg {
         insert_registers(&mut b, block, &plan, clock, latency);
     }
-    let mty = module_type(ctx, &ports);
-    let entries = vec![
-        (ctx.sym("module_type"), ctx.intern_attr(AttrKind::Type(mty))),
-        (ctx.sym("parameters"), ctx.array_attr(&[])),
-        (
-            ctx.sym("sym_name"),
-            ctx.string_attr(operator.module_name(latency).as_bytes()),
-        ),
-    ];
-    let attrs = ctx.dict_attr(entries);
-    let name = ctx.sym("hw.module");
-    let module = ir.create_op(OpSpec {
-        name,
-        loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[region],
-        attrs,
-        props: None,
-    });
+    let name = operator.module_name(latency);
+    let module = silica_hw_dialects::hw::create_module(ctx, ir, loc, &name, &ports, region);
     (module, plan)
 }
 

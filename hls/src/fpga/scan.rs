@@ -16,9 +16,9 @@
 use crate::build::hw::Hw;
 use crate::interface::{names, Direction, Interface};
 use serde::Serialize;
-use silica_hw_dialects::types::{self, module_type, Port};
+use silica_hw_dialects::types::{self, Port};
 use silica_ir::parser::{parse, ParseOptions};
-use silica_ir::{AttrKind, Context, OpSpec, ValueId};
+use silica_ir::{AttrKind, Context, ValueId};
 
 /// What the wrapper adds.
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -178,25 +178,9 @@ pub fn wrap(ctx: &mut Context, hw_mlir: &str, iface: &Interface) -> Result<(Stri
     hw.op("hw.output", &[done, idle, scan_out], &[], vec![], vec![]);
     hw.finish();
     let Hw { ctx, mut ir, .. } = hw;
-    let mty = module_type(ctx, &wrapper_ports);
-    let entries = vec![
-        (ctx.sym("module_type"), ctx.intern_attr(AttrKind::Type(mty))),
-        (ctx.sym("parameters"), ctx.array_attr(&[])),
-        (ctx.sym("sym_name"), ctx.string_attr(name.as_bytes())),
-    ];
-    let attrs = ctx.dict_attr(entries);
-    let op_name = ctx.sym("hw.module");
     let loc = ctx.unknown_loc();
-    let module = ir.create_op(OpSpec {
-        name: op_name,
-        loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[region],
-        attrs,
-        props: None,
-    });
+    let module =
+        silica_hw_dialects::hw::create_module(ctx, &mut ir, loc, &name, &wrapper_ports, region);
     ir.append_op(body, module);
     silica_ir::verify::verify(ctx, &ir, top, silica_ir::verify::VerifyOptions::default())
         .map_err(|d| format!("the scan wrapper does not verify: {}", d.message))?;

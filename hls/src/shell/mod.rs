@@ -25,9 +25,9 @@ pub mod values;
 use crate::build::hw::Hw;
 use crate::interface::Interface;
 use serde::{Deserialize, Serialize};
-use silica_hw_dialects::types::{self, module_type, Port};
+use silica_hw_dialects::types::{self, Port};
 use silica_ir::parser::{parse, ParseOptions};
-use silica_ir::{Context, OpSpec, ValueId};
+use silica_ir::{Context, ValueId};
 
 /// The shell's ports.
 pub mod ports {
@@ -130,28 +130,9 @@ pub fn wrap(
     hw.finish();
     let Hw { ctx, mut ir, .. } = hw;
     let name = shell_name(&iface.top);
-    let mty = module_type(ctx, &shell_ports);
-    let entries = vec![
-        (
-            ctx.sym("module_type"),
-            ctx.intern_attr(silica_ir::AttrKind::Type(mty)),
-        ),
-        (ctx.sym("parameters"), ctx.array_attr(&[])),
-        (ctx.sym("sym_name"), ctx.string_attr(name.as_bytes())),
-    ];
-    let attrs = ctx.dict_attr(entries);
-    let op_name = ctx.sym("hw.module");
     let loc = ctx.unknown_loc();
-    let module = ir.create_op(OpSpec {
-        name: op_name,
-        loc,
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[region],
-        attrs,
-        props: None,
-    });
+    let module =
+        silica_hw_dialects::hw::create_module(ctx, &mut ir, loc, &name, &shell_ports, region);
     ir.append_op(body, module);
     silica_ir::verify::verify(ctx, &ir, top, silica_ir::verify::VerifyOptions::default())
         .map_err(|d| format!("the board shell does not verify: {}", d.message))?;
