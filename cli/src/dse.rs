@@ -6,7 +6,7 @@ use crate::driver::{new_context, read_input};
 use clap::Args;
 use silica_dse::eval::Level;
 use silica_dse::pareto::Objective;
-use silica_dse::{Params, Strategy};
+use silica_dse::{Backend, Params, Strategy};
 use std::process::ExitCode;
 
 /// Arguments of `silica dse`.
@@ -51,6 +51,12 @@ pub struct DseArgs {
     /// Worker processes (1: evaluate in this process).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
+    /// Where points are evaluated: local (this process, or --jobs worker
+    /// processes) or dask[=tcp://HOST:8786] (an existing Dask distributed
+    /// cluster; without an address, Dask's configured scheduler-address,
+    /// else tcp://127.0.0.1:8786).
+    #[arg(long, default_value = "local")]
+    engine: String,
     /// Re-evaluate the N best points of the front with yosys and nextpnr
     /// and report the estimate's error.
     #[arg(long, default_value_t = 0)]
@@ -122,6 +128,20 @@ fn params(args: &DseArgs) -> Result<Params, String> {
             args.clock_ns
         ));
     }
+    let backend = match args.engine.split_once('=') {
+        None if args.engine == "local" => Backend::Local,
+        None if args.engine == "dask" => Backend::Dask(None),
+        Some(("dask", address)) if !address.is_empty() => Backend::Dask(Some(address.into())),
+        _ => {
+            return Err(format!(
+                "error: --engine: unknown engine '{}' (local, dask, dask=tcp://HOST:PORT)",
+                args.engine
+            ))
+        }
+    };
+    if backend != Backend::Local && args.jobs > 1 {
+        return Err("error: --jobs sets local worker processes; a Dask cluster has its own".into());
+    }
     let exe = std::env::current_exe()
         .map_err(|e| format!("error: cannot find the silica binary: {e}"))?;
     Ok(Params {
@@ -141,6 +161,7 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         population: args.population,
         seed: args.seed,
         jobs: args.jobs,
+        backend,
         validate: args.validate,
         target: args.target.clone(),
         clock_ns: args.clock_ns,

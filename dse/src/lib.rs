@@ -2,8 +2,8 @@
 //! `silica hls`. A space file (`space`) lists choices per loop, array,
 //! band and for the whole kernel; each point (`point`) is a directives
 //! file plus tiling and DMA, pruned with a reason when it cannot be a
-//! design; points are evaluated (`eval`) in this process or on local
-//! worker processes (`pool`), their results kept in a cache (`cache`);
+//! design; points are evaluated (`eval`) in this process, on local
+//! worker processes (`pool`) or on a Dask cluster (`dask`), their results kept in a cache (`cache`);
 //! the search (`search`) enumerates small spaces and runs NSGA-II on
 //! larger ones; `pareto` gives the front and its hypervolume; `output`
 //! writes `points.csv`, `pareto.json`, a directives file per Pareto
@@ -11,6 +11,7 @@
 //! far the run is. [`run`] drives them.
 
 pub mod cache;
+pub mod dask;
 pub mod eval;
 pub mod kernel;
 pub mod output;
@@ -56,6 +57,8 @@ pub struct Params {
     pub population: usize,
     pub seed: u64,
     pub jobs: usize,
+    /// Where the points are evaluated.
+    pub backend: Backend,
     /// Re-evaluate this many of the best estimated points at `pnr`.
     pub validate: usize,
     pub target: String,
@@ -65,6 +68,17 @@ pub struct Params {
     /// The silica binary, for worker processes.
     pub exe: PathBuf,
     pub new_context: fn() -> silica_ir::Context,
+}
+
+/// Where points are evaluated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// This process (`jobs` 1) or `jobs` local worker processes.
+    Local,
+    /// An existing Dask distributed cluster: its scheduler's address
+    /// (none: Dask's configured `scheduler-address`, else port 8786 of
+    /// this machine).
+    Dask(Option<String>),
 }
 
 /// One point of the run.
@@ -205,6 +219,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
         defaults,
         ev,
         pool: None,
+        dask: None,
         cache: cache::Cache::open(&cache_path),
         records: Vec::new(),
         evaluated: 0,
@@ -216,8 +231,19 @@ pub fn run(p: &Params) -> Result<Report, String> {
             p.budget.unwrap_or(default_budget(size, p.population)) as u64
         }),
     };
-    if p.jobs > 1 {
-        engine.pool = Some(pool::Pool::new(p.exe.clone(), &p.input, p.jobs)?);
+    match &p.backend {
+        Backend::Dask(address) => {
+            let d = dask::Dask::connect(&p.exe, &p.input, address.as_deref())?;
+            eprintln!(
+                "dask: {} worker(s), {} thread(s)",
+                d.cluster.workers, d.cluster.threads
+            );
+            engine.dask = Some(d);
+        }
+        Backend::Local if p.jobs > 1 => {
+            engine.pool = Some(pool::Pool::new(p.exe.clone(), &p.input, p.jobs)?);
+        }
+        Backend::Local => {}
     }
     if exhaustive {
         let all = search::exhaustive(&space);
@@ -356,6 +382,7 @@ struct Engine<'a> {
     defaults: point::Defaults,
     ev: Evaluator,
     pool: Option<pool::Pool>,
+    dask: Option<dask::Dask>,
     cache: cache::Cache,
     records: Vec<Record>,
     evaluated: usize,
@@ -434,12 +461,13 @@ impl Engine<'_> {
             .collect())
     }
 
-    /// Evaluates `jobs` in this process or on the pool.
+    /// Evaluates `jobs` in this process, on the pool or on Dask.
     fn evaluate(&mut self, jobs: Vec<(usize, Config)>, level: Level) -> Vec<(usize, Outcome)> {
         let mut out = Vec::new();
-        match &mut self.pool {
-            Some(pool) => pool.run(jobs, level, &mut |id, o| out.push((id, o))),
-            None => {
+        match (&mut self.dask, &mut self.pool) {
+            (Some(dask), _) => dask.run(jobs, level, &mut |id, o| out.push((id, o))),
+            (None, Some(pool)) => pool.run(jobs, level, &mut |id, o| out.push((id, o))),
+            (None, None) => {
                 for (id, cfg) in jobs {
                     out.push((id, self.ev.evaluate(&cfg, level)));
                 }
