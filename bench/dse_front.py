@@ -5,10 +5,13 @@ at a given share of the evaluations, for several seeds.
 
 Usage: bench/dse_front.py [--silica target/release/silica] [--jobs 2]
                           [--share 0.25] [--seeds 1,2,3]
-Defaults: PolyBench 2mm (MINI, i32) with examples/dse/2mm.space.toml.
-The hypervolume is exact (slicing), over the objectives of the run
-(latency, lut, dsp, bram), with the reference point 1.1x the largest
-value of each objective over every valid point of the exhaustive run.
+Defaults: PolyBench gemm (MINI, i32) with bench/dse_gemm.space.toml (768
+points) on ecp5-85k, objectives latency_us, lut, ff, dsp. The
+hypervolume is exact (slicing), over the objectives of the run, with the
+reference point 1.1x the largest value of each objective (plus one) over
+every valid point of the exhaustive run. NSGA-II's evaluations are the
+points it evaluated (not those it took from its own cache: every run has
+a fresh cache).
 """
 import argparse
 import csv
@@ -20,7 +23,9 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OBJECTIVES = ["latency_cycles", "lut", "dsp", "bram"]
+# `--objectives` names and their points.csv columns.
+COLUMNS = {"latency": "latency_cycles", "latency_us": "latency_us", "lut": "lut",
+           "ff": "ff", "dsp": "dsp", "bram": "bram"}
 
 
 def dominates(a, b):
@@ -56,10 +61,10 @@ def slice_hv(points, ref):
     return volume
 
 
-def valid_points(directory):
+def valid_points(directory, objectives):
     with open(os.path.join(directory, "points.csv")) as f:
         rows = [r for r in csv.DictReader(f) if r["status"] == "ok"]
-    return [[float(r[o]) for o in OBJECTIVES] for r in rows]
+    return [[float(r[COLUMNS[o]]) for o in objectives] for r in rows]
 
 
 def run(silica, args, out):
@@ -76,39 +81,47 @@ def run(silica, args, out):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--silica", default=os.path.join(ROOT, "target/release/silica"))
-    ap.add_argument("--input", default="examples/polybench/mini/2mm.i32.mlir")
-    ap.add_argument("--top", default="k2mm")
-    ap.add_argument("--space", default="examples/dse/2mm.space.toml")
+    ap.add_argument("--input", default="examples/polybench/mini/gemm.i32.mlir")
+    ap.add_argument("--top", default="gemm")
+    ap.add_argument("--space", default="bench/dse_gemm.space.toml")
+    ap.add_argument("--target", default="ecp5-85k")
+    ap.add_argument("--objectives", default="latency_us,lut,ff,dsp")
     ap.add_argument("--jobs", default="2")
     ap.add_argument("--share", type=float, default=0.25)
     ap.add_argument("--seeds", default="1,2,3")
     a = ap.parse_args()
-    common = [a.input, "--top", a.top, "--space", a.space]
+    objectives = a.objectives.split(",")
+    common = [a.input, "--top", a.top, "--space", a.space, "--target", a.target,
+              "--objectives", a.objectives]
     with tempfile.TemporaryDirectory() as tmp:
         ex = os.path.join(tmp, "exhaustive")
         secs, out = run(a.silica, common + ["--search", "exhaustive", "--jobs", a.jobs], ex)
         print(out.splitlines()[0])
         print(out.splitlines()[1])
         print(f"exhaustive: {secs:.1f} s wall with --jobs {a.jobs}")
-        allp = valid_points(ex)
-        ref = [1.1 * max(p[k] for p in allp) + 1 for k in range(len(OBJECTIVES))]
+        allp = valid_points(ex, objectives)
+        ref = [1.1 * max(p[k] for p in allp) + 1 for k in range(len(objectives))]
         hv_ex = hypervolume(allp, ref)
+        best = front(allp)
+        print(f"exhaustive front: {len(best)} point(s) of {len(allp)} valid")
         seen = sum(1 for _ in open(os.path.join(ex, "points.csv"))) - 1
         for seed in a.seeds.split(","):
             d = os.path.join(tmp, f"nsga-{seed}")
             budget = int(a.share * seen)
             secs, out = run(
                 a.silica,
-                common + ["--search", "nsga2", "--budget", str(budget), "--seed", seed],
+                common + ["--search", "nsga2", "--budget", str(budget), "--seed", seed,
+                          "--jobs", a.jobs],
                 d,
             )
-            pts = valid_points(d)
+            pts = valid_points(d, objectives)
             evaluated = out.splitlines()[1].split(",")[1].split()[0]
             ratio = hypervolume(pts, ref) / hv_ex
             print(
                 f"nsga2 seed {seed}: {evaluated} evaluations of {seen} points "
                 f"({100.0 * int(evaluated) / seen:.1f}%), {secs:.1f} s, "
-                f"hypervolume ratio {ratio:.4f}"
+                f"hypervolume ratio {ratio:.4f}, "
+                f"{sum(1 for p in best if p in pts)} of the {len(best)} front point(s) found"
             )
 
 
