@@ -1,10 +1,12 @@
-//! `silica cosim MAIN --kernel F [-o DIR]`: system co-simulation of a
-//! program that calls the kernel `F` (defined in MAIN beside `main`):
-//! `F` synthesised with `--interface axi` and its host stub generated,
-//! then the program run in software and with the Verilated accelerator
-//! behind the `sim` driver backend (`silica_hls::system`); the outputs
-//! must be identical. Work files go to DIR (kept) or a temporary
-//! directory (removed).
+//! `silica cosim MAIN --kernel F [-o DIR] [--shell uart]`: system
+//! co-simulation of a program that calls the kernel `F` (defined in MAIN
+//! beside `main`): `F` synthesised with `--interface axi` and its host
+//! stub generated, then the program run in software and with the
+//! Verilated accelerator behind the `sim` driver backend
+//! (`silica_hls::system`); with `--shell uart`, `F` in the board shell
+//! instead, emulated behind a pseudo-terminal and reached through the
+//! `uart` backend. The outputs must be identical. Work files go to DIR
+//! (kept) or a temporary directory (removed).
 
 use crate::driver::{new_context, read_input};
 use clap::Args;
@@ -32,6 +34,14 @@ pub struct CosimArgs {
     /// Clock period in nanoseconds.
     #[arg(long = "clock-ns", default_value_t = 20.0)]
     clock_ns: f64,
+    /// Run the kernel in the board shell (`silica hls --shell uart`),
+    /// emulated, through the `uart` driver backend, instead of the AXI
+    /// wrapper through `sim`.
+    #[arg(long)]
+    shell: Option<crate::hls::ShellKind>,
+    /// The shell's serial line rate.
+    #[arg(long, default_value_t = 115_200, requires = "shell")]
+    baud: u32,
 }
 
 /// Runs `silica cosim`.
@@ -65,7 +75,7 @@ pub fn run(args: &CosimArgs) -> ExitCode {
         top: args.kernel.clone(),
         target: args.target.clone(),
         clock_ns: args.clock_ns,
-        axi: true,
+        axi: args.shell.is_none(),
         ..silica_hls::Options::default()
     };
     let design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
@@ -76,17 +86,42 @@ pub fn run(args: &CosimArgs) -> ExitCode {
         Ok(f) => f,
         Err(d) => return fail(&ctx, &d),
     };
-    let Some(map) = &design.axi else {
-        eprintln!("error: the design has no AXI wrapper");
-        return ExitCode::FAILURE;
+    let shell = match args.shell {
+        Some(crate::hls::ShellKind::Uart) => {
+            match crate::hls::board_shell(&mut ctx, &design, args.baud) {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    eprintln!("error: --shell uart: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        None => None,
     };
-    let host = match silica_hls::host::generate(&mut ctx, &module.ir, func, &design.interface, map)
-    {
+    // The stub's register map: the AXI wrapper's, or the same layout
+    // for the uart backend to translate.
+    let map = match &design.axi {
+        Some(map) => Ok(map.clone()),
+        None => silica_hls::axi::RegisterMap::new(&design.interface),
+    };
+    let host = map.and_then(|map| {
+        silica_hls::host::generate(&mut ctx, &module.ir, func, &design.interface, &map)
+    });
+    let host = match host {
         Ok(h) => h,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
+    };
+    let backend = match &shell {
+        Some(s) => silica_hls::system::Backend::Uart {
+            verilog: &s.verilog,
+            module: &s.info.module,
+            divider: s.info.divider,
+            baud: s.info.baud,
+        },
+        None => silica_hls::system::Backend::Sim,
     };
     let (dir, remove) = match &args.output {
         Some(d) => (d.clone(), false),
@@ -106,7 +141,7 @@ pub fn run(args: &CosimArgs) -> ExitCode {
         timeout: Duration::from_secs(600),
     };
     let outcome = silica_hls::system::cosimulate(
-        &mut ctx, &module.ir, module.top, &design, &host.llvm, &dir, &limits,
+        &mut ctx, &module.ir, module.top, &design, &host.llvm, &backend, &dir, &limits,
     );
     if remove {
         let _ = std::fs::remove_dir_all(&dir);

@@ -62,10 +62,11 @@ pub struct HlsArgs {
     /// AXI4 master over host memory; also writes the C header `F.h`).
     #[arg(long, default_value = "memory", value_parser = ["memory", "axi"], conflicts_with = "shell")]
     interface: String,
-    /// With `--interface axi`: also write the host code, `F_host.mlir`
-    /// and `F_host.ll`, a function with the kernel's signature (and a
-    /// bare-pointer `F_ciface` returning an error code) that runs the
-    /// accelerator through the driver API of `hls/runtime/silica_dev.h`.
+    /// With `--interface axi` or `--shell uart`: also write the host
+    /// code, `F_host.mlir` and `F_host.ll`, a function with the kernel's
+    /// signature (and a bare-pointer `F_ciface` returning an error code)
+    /// that runs the accelerator through the driver API of
+    /// `hls/runtime/silica_dev.h` (the `uart` backend for a shell).
     #[arg(long)]
     host: bool,
     /// Keep innermost loops sequential instead of pipelining them.
@@ -106,14 +107,14 @@ pub enum ShellKind {
 }
 
 /// A board shell built around the design.
-struct BoardShell {
-    verilog: String,
-    info: silica_hls::shell::ShellInfo,
+pub(crate) struct BoardShell {
+    pub(crate) verilog: String,
+    pub(crate) info: silica_hls::shell::ShellInfo,
     board: silica_hls::shell::board::Board,
 }
 
 /// Builds the board shell of `design` for its target's board.
-fn board_shell(
+pub(crate) fn board_shell(
     ctx: &mut silica_ir::Context,
     design: &silica_hls::Design,
     baud: u32,
@@ -310,15 +311,20 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     }
     files.extend(shell_files);
     if args.host {
-        let Some(map) = &design.axi else {
-            eprintln!("error: --host needs --interface axi");
-            return ExitCode::FAILURE;
+        // The AXI wrapper's register map; a shell's stub keeps the same
+        // layout for the uart backend to translate.
+        let map = match (&design.axi, &shell) {
+            (Some(map), _) => Ok(map.clone()),
+            (None, Some(_)) => silica_hls::axi::RegisterMap::new(&design.interface),
+            (None, None) => Err("--host needs --interface axi or --shell uart".to_string()),
         };
-        let host = silica_hls::front::find_top(&ctx, &module.ir, module.top, top)
-            .map_err(|d| d.message.clone())
-            .and_then(|func| {
-                silica_hls::host::generate(&mut ctx, &module.ir, func, &design.interface, map)
-            });
+        let host = map.and_then(|map| {
+            silica_hls::front::find_top(&ctx, &module.ir, module.top, top)
+                .map_err(|d| d.message.clone())
+                .and_then(|func| {
+                    silica_hls::host::generate(&mut ctx, &module.ir, func, &design.interface, &map)
+                })
+        });
         match host {
             Ok(h) => {
                 files.push((format!("{top}_host.mlir"), h.mlir.into_bytes()));

@@ -146,24 +146,11 @@ fn emulated(
     std::fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
     let result = (|| {
         let binary = emulator::build(&sv, &info.module, info.divider, &work)?;
-        let (master, slave) = serial::pty_pair().map_err(|e| format!("no pseudo-terminal: {e}"))?;
-        // Held open (and raw) from before the emulator starts, so that it
-        // never sees a closed or echoing terminal.
-        let hold = serial::open(&slave, info.baud)?;
-        let input = master.try_clone().map_err(|e| e.to_string())?;
-        let mut child = std::process::Command::new(&binary)
-            .stdin(std::process::Stdio::from(input))
-            .stdout(std::process::Stdio::from(master))
-            .spawn()
-            .map_err(|e| format!("cannot run the emulator: {e}"))?;
-        let file = serial::open(&slave, info.baud)?;
+        let running = emulator::Running::start(&binary, info.baud)?;
+        let file = serial::open(&running.port, info.baud)?;
         let reader = file.try_clone().map_err(|e| e.to_string())?;
         let mut link = host::Link::new(reader, file, info.baud);
-        let run = host::run(&mut link, iface, inputs, limit).map_err(|e| e.to_string());
-        let _ = child.kill();
-        let _ = child.wait();
-        drop(hold);
-        run
+        host::run(&mut link, iface, inputs, limit).map_err(|e| e.to_string())
     })();
     let _ = std::fs::remove_dir_all(&work);
     result

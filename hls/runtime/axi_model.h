@@ -43,6 +43,9 @@ struct Model {
   uint64_t ar_seen = 0, aw_seen = 0, w_seen = 0;
   // Read bursts, write transactions, bytes moved, error responses.
   uint64_t reads = 0, writes = 0, bytes = 0, errors = 0;
+  // Cycles in which a transfer is under way (an address, data or
+  // response waits or a burst is in flight).
+  uint64_t busy = 0;
   // Answer every read SLVERR (to test error handling).
   bool fail_reads = false;
 } mm;
@@ -62,6 +65,9 @@ static void serve() {
   if (g.ar_waiting && (!d->m_axi_gmem_arvalid || ar != g.ar_seen)) fail("arvalid dropped or araddr changed before arready at cycle " + std::to_string(cycle));
   if (g.aw_waiting && (!d->m_axi_gmem_awvalid || aw != g.aw_seen)) fail("awvalid dropped or awaddr changed before awready at cycle " + std::to_string(cycle));
   if (g.w_waiting && (!d->m_axi_gmem_wvalid || wd != g.w_seen)) fail("wvalid dropped or wdata changed before wready at cycle " + std::to_string(cycle));
+  if (d->m_axi_gmem_arvalid || g.r_busy || d->m_axi_gmem_awvalid || g.aw_have || d->m_axi_gmem_wvalid ||
+      !g.w_beats.empty() || g.b_busy)
+    g.busy++;
   g.ar_waiting = d->m_axi_gmem_arvalid && !g.arready; g.ar_seen = ar;
   g.aw_waiting = d->m_axi_gmem_awvalid && !g.awready; g.aw_seen = aw;
   g.w_waiting = d->m_axi_gmem_wvalid && !g.wready; g.w_seen = wd;

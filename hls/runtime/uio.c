@@ -43,7 +43,8 @@ static void* map(const char* path, size_t size) {
   return p;
 }
 
-int32_t silica_dev_open(void) {
+int32_t silica_dev_open(const int32_t* kernel) {
+  (void)kernel; /* the register map is the device's own */
   regs_size = strtoull(env("SILICA_UIO_SIZE", "4096"), NULL, 0);
   memory_size = strtoull(env("SILICA_UIO_MEMORY_SIZE", "0"), NULL, 0);
   memory_phys = strtoull(env("SILICA_UIO_MEMORY_PHYS", "0"), NULL, 16);
@@ -95,11 +96,8 @@ void silica_dev_close(void) {
 }
 
 void silica_dev_fail(int32_t code) {
-  const char* why = code == SILICA_DEV_NO_DEVICE   ? "the device does not open"
-                    : code == SILICA_DEV_NO_MEMORY ? "device memory cannot be allocated or copied"
-                    : code == SILICA_DEV_TIMEOUT   ? "ap_done (register 0x00) is not set within the poll limit"
-                    : code == SILICA_DEV_AXI_ERROR ? "ap_error (register 0x00): the AXI master got an error response"
-                                                   : "unknown error";
+  char why[160];
+  silica_dev_describe(code, why, sizeof why);
   fprintf(stderr, "silica uio: error: the accelerator failed with code %d: %s\n", code, why);
   exit(1);
 }

@@ -1,14 +1,22 @@
 //! System co-simulation (`silica cosim MAIN --kernel F`): a user's
 //! program that calls the kernel `F` is compiled twice through silica's
-//! LLVM path (`cosim::software::lower`) and `llc-22`, and linked with
-//! `g++`: once as written (the software `F`), once with `F` a declaration
-//! and the generated host stub (`host`) linked to the `sim` driver backend
-//! (`hls/runtime/sim.cpp`) and the Verilated wrapper `F_axi`. Both run;
-//! their standard outputs must be identical. The backend's per-call lines
-//! (cycles, AXI reads, writes and bytes) and the wall times are reported.
+//! LLVM path (`cosim::software::lower`) and `llc-22`: once as written (the
+//! software `F`), once with `F` a declaration and the generated host stub
+//! (`host`) linked to a driver backend. Both run; their standard outputs
+//! must be identical. The backend's per-call lines and the wall times
+//! are reported. Backends ([`Backend`]):
+//! - `sim`: the Verilated wrapper `F_axi` with the AXI memory model in
+//!   the program's process (`hls/runtime/sim.cpp` as the model's main
+//!   file, built with Verilator's runtime objects from the cache);
+//! - `uart`: the board shell `F_shell` in Verilator behind a
+//!   pseudo-terminal (`shell::emulator`, as `run-board --emulate`), the
+//!   program linked with `hls/runtime/uart.c`, which speaks the shell's
+//!   protocol to the pseudo-terminal as to a board's serial port.
 
-use crate::cosim::process::{run_tool, Limits};
-use crate::cosim::software;
+use crate::cosim::process::{run_tool, run_tool_with_env, Limits};
+use crate::cosim::verilator::{self, Bench};
+use crate::cosim::{software, Options};
+use crate::shell::emulator;
 use crate::Design;
 use silica_ir::printer::{print_module, PrintFlags};
 use silica_ir::resources::Resources;
@@ -16,11 +24,17 @@ use silica_ir::{Context, Ir, OpId};
 use std::path::Path;
 use std::time::Instant;
 
-/// The driver backend's sources, written into the work directory.
-const RUNTIME: [(&str, &str); 3] = [
+/// The `sim` driver backend: the model's C++ main file (the program's
+/// `main` comes from its object).
+const SIM_BACKEND: &str = include_str!("../runtime/sim.cpp");
+
+/// The `uart` driver backend.
+const UART_BACKEND: &str = include_str!("../runtime/uart.c");
+
+/// The headers the `sim` backend includes, written beside it.
+const RUNTIME: [(&str, &str); 2] = [
     ("silica_dev.h", include_str!("../runtime/silica_dev.h")),
     ("axi_model.h", include_str!("../runtime/axi_model.h")),
-    ("sim.cpp", include_str!("../runtime/sim.cpp")),
 ];
 
 /// What a system co-simulation found.
@@ -35,23 +49,36 @@ pub struct SystemReport {
     pub hardware_s: f64,
 }
 
+/// The driver backend that the program with the accelerator links.
+pub enum Backend<'a> {
+    /// The AXI wrapper in Verilator (the design has `--interface axi`).
+    Sim,
+    /// The board shell in Verilator behind a pseudo-terminal.
+    Uart {
+        /// The shell's SystemVerilog (shell and core) and top module.
+        verilog: &'a str,
+        module: &'a str,
+        /// Clock cycles per bit, and the line's rate.
+        divider: u64,
+        baud: u32,
+    },
+}
+
 /// Co-simulates the program `module` of `ir` (which defines `main` and
-/// the kernel of `design`, synthesised with `--interface axi`) with the
-/// host stub `host_llvm` (`F_host.ll`), working in `dir`.
+/// the kernel of `design`) with the host stub `host_llvm` (`F_host.ll`)
+/// over `backend`, working in `dir`.
+#[allow(clippy::too_many_arguments)]
 pub fn cosimulate(
     ctx: &mut Context,
     ir: &Ir,
     module: OpId,
     design: &Design,
     host_llvm: &str,
+    backend: &Backend<'_>,
     dir: &Path,
     limits: &Limits,
 ) -> Result<SystemReport, String> {
     let top = &design.interface.top;
-    let map = design
-        .axi
-        .as_ref()
-        .ok_or("the design is not wrapped for a host (--interface axi)")?;
     let write = |name: &str, text: &str| {
         std::fs::write(dir.join(name), text).map_err(|e| format!("cannot write {name}: {e}"))
     };
@@ -96,49 +123,67 @@ pub fn cosimulate(
     let main_o = llc("main.ll")?;
     write(&format!("{top}_host.ll"), host_llvm)?;
     let host_o = llc(&format!("{top}_host.ll"))?;
-    write(&format!("{top}.sv"), &design.verilog)?;
-    std::fs::create_dir_all(dir.join("runtime"))
-        .map_err(|e| format!("cannot create runtime/: {e}"))?;
-    for (name, text) in RUNTIME {
-        write(&format!("runtime/{name}"), text)?;
-    }
     let dir_text = dir.to_string_lossy().into_owned();
-    let include = format!("-I{dir_text}/runtime");
-    let (main_o, host_o, sv) = (
+    let objects = vec![
         format!("{dir_text}/{main_o}"),
         format!("{dir_text}/{host_o}"),
-        format!("{top}.sv"),
-    );
-    tool(
-        crate::cosim::verilator::VERILATOR,
-        &[
-            "--cc",
-            "--exe",
-            "--build",
-            "-j",
-            "2",
-            "--prefix",
-            "Vdut",
-            "--top-module",
-            &map.module,
-            "-Wno-fatal",
-            "-Wno-lint",
-            "-Wno-style",
-            "-CFLAGS",
-            &include,
-            "--Mdir",
-            "obj",
-            "-o",
-            "hardware",
-            &sv,
-            "runtime/sim.cpp",
-            &main_o,
-            &host_o,
-        ],
-    )?;
-    let started = Instant::now();
-    let got = tool(&dir.join("obj/hardware").to_string_lossy(), &[])?;
-    let hardware_s = started.elapsed().as_secs_f64();
+    ];
+    let (got, hardware_s, prefix) = match backend {
+        Backend::Sim => {
+            let map = design
+                .axi
+                .as_ref()
+                .ok_or("the design is not wrapped for a host (--interface axi)")?;
+            write(&format!("{top}.sv"), &design.verilog)?;
+            let bench = Bench {
+                top: &map.module,
+                testbench: SIM_BACKEND.to_string(),
+                files: RUNTIME
+                    .iter()
+                    .map(|(name, text)| (name.to_string(), text.to_string()))
+                    .collect(),
+                objects,
+                program: "hardware",
+            };
+            let options = Options {
+                timeout: limits.timeout,
+                ..Options::default()
+            };
+            let sv = dir.join(format!("{top}.sv"));
+            let model =
+                verilator::build_bench(&bench, &sv, &options, dir).map_err(|e| e.to_string())?;
+            let started = Instant::now();
+            let got = tool(&model.binary().to_string_lossy(), &[])?;
+            (got, started.elapsed().as_secs_f64(), "silica sim: ")
+        }
+        Backend::Uart {
+            verilog,
+            module,
+            divider,
+            baud,
+        } => {
+            write("silica_dev.h", RUNTIME[0].1)?;
+            write("uart.c", UART_BACKEND)?;
+            let mut args = vec!["-O1", "-I.", "uart.c"];
+            args.extend(objects.iter().map(String::as_str));
+            args.extend(["-o", "hardware"]);
+            tool("gcc", &args)?;
+            let work = dir.join("emulator");
+            std::fs::create_dir_all(&work).map_err(|e| format!("cannot create emulator/: {e}"))?;
+            let binary = emulator::build(verilog, module, *divider, &work)?;
+            let running = emulator::Running::start(&binary, *baud)?;
+            let baud = baud.to_string();
+            let env = [
+                ("SILICA_UART_PORT", running.port.as_path()),
+                ("SILICA_UART_BAUD", Path::new(&baud)),
+            ];
+            let started = Instant::now();
+            let program = dir.join("hardware");
+            let got = run_tool_with_env(&program.to_string_lossy(), &[], &env, dir, limits)
+                .map_err(|e| format!("hardware: {e}"))?;
+            (got, started.elapsed().as_secs_f64(), "silica uart: ")
+        }
+    };
     let stderr = std::fs::read_to_string(dir.join("hardware.stderr")).unwrap_or_default();
     if let Some((i, (s, h))) = expected
         .lines()
@@ -162,7 +207,7 @@ pub fn cosimulate(
         lines: expected.lines().count(),
         calls: stderr
             .lines()
-            .filter_map(|l| l.strip_prefix("silica sim: "))
+            .filter_map(|l| l.strip_prefix(prefix))
             .map(str::to_string)
             .collect(),
         software_s,

@@ -18,7 +18,7 @@
 // RUN: not silica cosim %s --kernel nothere 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not silica hls %s --top axpy -o %t.bad --host 2>&1 | FileCheck %s --check-prefix=NOAXI
 
-// STUB: func.func private @silica_dev_open() -> i32
+// STUB: func.func private @silica_dev_open(!llvm.ptr) -> i32
 // STUB: func.func private @axpy_host_run(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: index, %arg4: i40) -> (i32, i32)
 // STUB: call @silica_dev_write32
 // STUB: func.func @axpy_ciface(
@@ -38,7 +38,7 @@
 // SLVERR-NEXT: silica sim: error: call 1 failed with code 4: ap_error (register 0x00): the AXI master got an error response (cycle {{[0-9]+}})
 
 // MISSING: error: no function named 'nothere'
-// NOAXI: error: --host needs --interface axi
+// NOAXI: error: --host needs --interface axi or --shell uart
 
 llvm.mlir.global internal constant @fmt_result("call %d: result %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_out("out %d %d %d %d %d %d %d %d\0A\00") {addr_space = 0 : i32}

@@ -275,6 +275,7 @@ fn build_model(
                 crate::axi::testbench::MODEL.to_string(),
             ),
         ],
+        ..verilator::Bench::default()
     };
     verilator::build_bench(&bench, sv, options, dir)
 }

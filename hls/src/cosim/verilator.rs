@@ -104,6 +104,13 @@ pub struct Model {
     traced: bool,
 }
 
+impl Model {
+    /// The built executable.
+    pub fn binary(&self) -> &Path {
+        &self.binary
+    }
+}
+
 /// Builds the model of `sv` (the design's SystemVerilog file) with the
 /// testbench of `iface` in `dir`.
 pub fn build(
@@ -116,11 +123,13 @@ pub fn build(
         top: &iface.top,
         testbench: testbench(iface, options.max_cycles),
         files: Vec::new(),
+        ..Bench::default()
     };
     build_bench(&bench, sv, options, dir)
 }
 
 /// A testbench to build a model with.
+#[derive(Default)]
 pub struct Bench<'a> {
     /// The design's top module.
     pub top: &'a str,
@@ -128,6 +137,10 @@ pub struct Bench<'a> {
     pub testbench: String,
     /// Other files the testbench includes (name, text).
     pub files: Vec<(String, String)>,
+    /// Objects linked into the executable (absolute paths).
+    pub objects: Vec<String>,
+    /// The executable's name in `obj/` (`testbench` when empty).
+    pub program: &'a str,
 }
 
 /// Builds the model of `sv` with `bench` in `dir`.
@@ -152,6 +165,11 @@ pub fn build_bench(
     if traced {
         flags.extend(TRACE_FLAGS);
     }
+    let program = if bench.program.is_empty() {
+        "testbench"
+    } else {
+        bench.program
+    };
     let mut args = flags.clone();
     args.extend([
         "--top-module",
@@ -159,10 +177,11 @@ pub fn build_bench(
         "--Mdir",
         "obj",
         "-o",
-        "testbench",
+        program,
         "testbench.cpp",
         sv.as_str(),
     ]);
+    args.extend(bench.objects.iter().map(String::as_str));
     run_tool(VERILATOR, &args, dir, &limits)
         .map_err(|e| CosimError::Tool(format!("Verilator on the design: {e}")))?;
     // The model's makefile is new: objects copied in after it count as
@@ -179,7 +198,7 @@ pub fn build_bench(
         runtime_cache::store(cache, &obj);
     }
     Ok(Model {
-        binary: obj.join("testbench"),
+        binary: obj.join(program),
         traced,
     })
 }

@@ -16,7 +16,8 @@
 use super::ops::Ops;
 use crate::axi::regmap::{bits, RegisterMap, CONTROL};
 use crate::interface::{ArgKind, Interface};
-use silica_ir::{BlockId, Type, TypeKind, ValueId};
+use silica_ir::types::DYNAMIC;
+use silica_ir::{AttrKind, BlockId, Type, TypeKind, ValueId};
 
 /// How many control register reads wait for `ap_done` before the stub
 /// gives up with [`TIMEOUT`].
@@ -27,13 +28,16 @@ pub const NO_DEVICE: i128 = 1;
 pub const NO_MEMORY: i128 = 2;
 pub const TIMEOUT: i128 = 3;
 pub const AXI_ERROR: i128 = 4;
+/// A memref descriptor's sizes differ from the kernel's type (the
+/// argument's position in the bits from 8 up).
+pub const BAD_SIZE: i128 = 5;
 
 /// The driver API's functions: name, parameters, results.
 fn driver_api(o: &mut Ops<'_>) -> Vec<(&'static str, Vec<Type>, Vec<Type>)> {
     let (i32t, i64t) = (o.ctx.signless(32), o.ctx.signless(64));
     let ptr = silica_emit_llvm::types::ptr(o.ctx, 0);
     vec![
-        ("silica_dev_open", vec![], vec![i32t]),
+        ("silica_dev_open", vec![ptr], vec![i32t]),
         ("silica_dev_read32", vec![i32t], vec![i32t]),
         ("silica_dev_write32", vec![i32t, i32t], vec![]),
         ("silica_dev_alloc", vec![i64t], vec![i64t]),
@@ -148,6 +152,7 @@ pub fn build(
         .func(module_block, &top, (inputs, outputs), false, false)
         .expect("a definition");
     let args = o.ir.block_args(entry).to_vec();
+    let entry = check_sizes(o, entry, iface, &args);
     let index = o.ctx.index_type();
     let mut call_args = Vec::new();
     for (a, &v) in iface.args.iter().zip(&args) {
@@ -181,6 +186,148 @@ pub fn build(
     o.op(ok, "func.return", &results, &[], vec![]);
 }
 
+/// Checks the sizes of every memref descriptor among `args` (the
+/// kernel's arguments in `block`) against its static shape: a mismatch
+/// calls `silica_dev_fail` with [`BAD_SIZE`] and the first such
+/// argument's position; gives the block that goes on.
+fn check_sizes(o: &mut Ops<'_>, block: BlockId, iface: &Interface, args: &[ValueId]) -> BlockId {
+    let (i1, i32t, index) = (o.ctx.signless(1), o.ctx.signless(32), o.ctx.index_type());
+    let zero = o.constant(block, 0, i32t);
+    let mut code = zero;
+    for a in iface.args.iter().rev() {
+        let v = args[a.index];
+        let TypeKind::MemRef {
+            shape,
+            element,
+            memory_space,
+            ..
+        } = o.ctx.type_kind(o.ir.value_type(v)).clone()
+        else {
+            continue;
+        };
+        // Through a cast to dynamic sizes, memref.dim reads the descriptor.
+        let dynamic = o.ctx.intern_type(TypeKind::MemRef {
+            shape: vec![DYNAMIC; shape.len()].into(),
+            element,
+            layout: None,
+            memory_space,
+        });
+        let cast = o.value(block, "memref.cast", &[v], dynamic);
+        let mut bad = o.constant(block, 0, i1);
+        for (i, &size) in shape.iter().enumerate() {
+            let at = o.constant(block, i as i128, index);
+            let got = o.value(block, "memref.dim", &[cast, at], index);
+            let want = o.constant(block, i128::from(size), index);
+            let differs = o.cmpi(block, 1, got, want);
+            bad = o.value(block, "arith.ori", &[bad, differs], i1);
+        }
+        let mine = o.constant(block, BAD_SIZE + 256 * a.index as i128, i32t);
+        code = o.value(block, "arith.select", &[bad, mine, code], i32t);
+    }
+    let failed = o.cmpi(block, 1, code, zero);
+    let fail = o.block(block, &[]);
+    let go = o.block(block, &[]);
+    o.cond_br(block, failed, (fail, &[]), (go, &[]));
+    o.call(fail, "silica_dev_fail", &[code], &[]);
+    o.op(fail, "llvm.unreachable", &[], &[], vec![]);
+    go
+}
+
+/// The kernel's description (`silica_dev.h`: entries of kind, width,
+/// words, offset, number; arguments, then results) as a constant global
+/// `F_kernel` appended to `module_block`; gives its name.
+fn describe(
+    o: &mut Ops<'_>,
+    module_block: BlockId,
+    iface: &Interface,
+    map: &RegisterMap,
+) -> String {
+    const SCALAR: i64 = 0;
+    const MEMORY: i64 = 1;
+    const RESULT: i64 = 2;
+    let (mut memories, mut scalars) = (0, 0);
+    let mut rows: Vec<[i64; 5]> = Vec::new();
+    for a in &iface.args {
+        let reg = map
+            .register(&a.name)
+            .expect("every argument has a register");
+        rows.push(match &a.kind {
+            ArgKind::Memory(m) => {
+                memories += 1;
+                let words = i64::try_from(m.words).unwrap_or(i64::MAX);
+                [
+                    MEMORY,
+                    m.element_width.into(),
+                    words,
+                    reg.offset.into(),
+                    memories - 1,
+                ]
+            }
+            ArgKind::Scalar(s) => {
+                scalars += 1;
+                [
+                    SCALAR,
+                    s.width.into(),
+                    reg.words.into(),
+                    reg.offset.into(),
+                    scalars - 1,
+                ]
+            }
+        });
+    }
+    for (i, r) in iface.results.iter().enumerate() {
+        let reg = map.register(&r.name).expect("every result has a register");
+        rows.push([
+            RESULT,
+            r.width.into(),
+            reg.words.into(),
+            reg.offset.into(),
+            i as i64,
+        ]);
+    }
+    let mut words = vec![rows.len() as i64];
+    words.extend(rows.iter().flatten());
+    let i32t = o.ctx.signless(32);
+    let n = words.len();
+    let tensor = o.ctx.intern_type(TypeKind::RankedTensor {
+        shape: Box::new([n as i64]),
+        element: i32t,
+        encoding: None,
+    });
+    let values: Vec<_> = words.iter().map(|&w| o.ctx.int_attr(i32t, w)).collect();
+    let value = o.ctx.intern_attr(AttrKind::DenseElements {
+        ty: tensor,
+        values: values.into(),
+    });
+    let array = silica_emit_llvm::types::array(o.ctx, n as u64, i32t);
+    let name = format!("{}_kernel", iface.top);
+    let (t32, t64) = (o.ctx.signless(32), o.ctx.signless(64));
+    let props = vec![
+        ("addr_space", o.ctx.int_attr(t32, 0)),
+        ("constant", o.ctx.unit_attr()),
+        ("global_type", o.ctx.intern_attr(AttrKind::Type(array))),
+        (
+            "linkage",
+            silica_emit_llvm::attrs::keyword_attr(o.ctx, "linkage", "private"),
+        ),
+        ("sym_name", o.ctx.string_attr(name.as_bytes())),
+        ("value", value),
+        ("visibility_", o.ctx.int_attr(t64, 0)),
+    ];
+    let region = o.ir.create_region();
+    o.op_full(
+        module_block,
+        "llvm.mlir.global",
+        &[],
+        &[],
+        vec![],
+        props,
+        &[],
+        &[region],
+    );
+    name
+}
+
 /// `F_host_run`: the register and memory traffic of one call.
 fn build_run(
     o: &mut Ops<'_>,
@@ -209,8 +356,23 @@ fn build_run(
         let t = o.ctx.signless(32);
         o.constant(b, v, t)
     };
-    // Open.
-    let opened = o.call(entry, "silica_dev_open", &[], &[i32t])[0];
+    // Open, with the kernel's description.
+    let table = describe(o, module_block, iface, map);
+    let ptr = silica_emit_llvm::types::ptr(o.ctx, 0);
+    let sym = o.ctx.sym(&table);
+    let global = o.ctx.intern_attr(AttrKind::SymbolRef {
+        root: sym,
+        nested: Box::new([]),
+    });
+    let op = o.op(
+        entry,
+        "llvm.mlir.addressof",
+        &[],
+        &[ptr],
+        vec![("global_name", global)],
+    );
+    let kernel = o.ir.result(op, 0);
+    let opened = o.call(entry, "silica_dev_open", &[kernel], &[i32t])[0];
     let zero = c(o, entry, 0);
     let bad_open = o.cmpi(entry, 1, opened, zero);
     let go = o.block(entry, &[]);

@@ -70,6 +70,44 @@ pub fn build(sv: &str, module: &str, divider: u64, dir: &Path) -> Result<PathBuf
     Ok(obj.join("emulator"))
 }
 
+/// The emulator running on the master side of a pseudo-terminal: its
+/// slave side, `port`, stands for the board's serial port (held open
+/// and raw from before the emulator starts, so that it never sees a
+/// closed or echoing terminal). Dropping it ends the emulator.
+pub struct Running {
+    child: std::process::Child,
+    _hold: std::fs::File,
+    /// The serial port to open.
+    pub port: PathBuf,
+}
+
+impl Running {
+    /// Starts the emulator `binary` for a line at `baud`.
+    pub fn start(binary: &Path, baud: u32) -> Result<Running, String> {
+        let (master, port) =
+            super::serial::pty_pair().map_err(|e| format!("no pseudo-terminal: {e}"))?;
+        let hold = super::serial::open(&port, baud)?;
+        let input = master.try_clone().map_err(|e| e.to_string())?;
+        let child = std::process::Command::new(binary)
+            .stdin(std::process::Stdio::from(input))
+            .stdout(std::process::Stdio::from(master))
+            .spawn()
+            .map_err(|e| format!("cannot run the emulator: {e}"))?;
+        Ok(Running {
+            child,
+            _hold: hold,
+            port,
+        })
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// The C++ driver for a UART of `divider` cycles per bit.
 pub fn driver(divider: u64) -> String {
     let mut t = String::new();

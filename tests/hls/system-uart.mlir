@@ -1,0 +1,28 @@
+// The `uart` driver backend (hls/runtime/uart.c): the program of
+// system-int.mlir calls `mac` in the board shell (--shell uart) instead
+// of the AXI wrapper. The shell runs in Verilator behind a
+// pseudo-terminal, as `run-board --emulate` runs it; the generated host
+// stub (the same as for AXI: the backend keeps the register map and
+// turns its accesses into the shell's frames) talks to it as to a board's
+// serial port. Both calls print what the software prints. A port where
+// nothing answers gives up after the tries (never a hang); a file that is
+// not a serial port does not open (code 1).
+// RUN: rm -rf %t.sys %t.d
+// RUN: silica cosim %S/system-int.mlir --kernel mac --shell uart --baud 3125000 -o %t.sys | FileCheck %s
+// RUN: SILICA_UART_PORT=/dev/ptmx SILICA_UART_PATIENCE=0.1 not %t.sys/hardware 2>&1 | FileCheck %s --check-prefix=SILENT
+// RUN: SILICA_UART_PORT=/dev/null not %t.sys/hardware 2>&1 | FileCheck %s --check-prefix=NOTTY
+// RUN: silica hls %S/system-int.mlir --top mac -o %t.d --shell uart --host > /dev/null
+// RUN: FileCheck %s --check-prefix=STUB < %t.d/mac_host.mlir
+
+// CHECK: system co-simulation of 'mac': 34 lines of output identical
+// CHECK-NEXT: call 1: {{[0-9]+}} cycles (counted by the shell), {{[0-9.]+}} ms from start
+// CHECK-NEXT: call 2: {{[0-9]+}} cycles (counted by the shell), {{[0-9.]+}} ms from start
+// SILENT: silica uart: error: opening the device: status failed 3 time(s), last: 0 reply bytes came in time (last cycle count 0)
+// NOTTY: silica uart: cannot configure the serial port /dev/null
+// NOTTY: silica uart: error: call 1 failed with code 1: the device does not open
+// The kernel's description: 7 entries (kind, width, words, offset,
+// number): x, y (memories 0 and 1 of 16 i16), z, n (64 bits in two
+// registers), s, the two results.
+// STUB: func.func private @silica_dev_open(!llvm.ptr) -> i32
+// STUB: llvm.mlir.global private constant @mac_kernel(dense<[7, 1, 16, 16, 16, 0, 1, 16, 16, 24, 1, 1, 32, 16, 32, 2, 0, 64, 2, 40, 0, 0, 8, 1, 48, 1, 2, 64, 2, 52, 0, 2, 32, 1, 60, 1]> : tensor<36xi32>)
+// STUB: func.func @mac(%arg0: memref<16xi16>, %arg1: memref<16xi16>, %arg2: memref<16xi32>, %arg3: index, %arg4: i8) -> (i64, i32)
