@@ -57,6 +57,27 @@ fn int_constant(ctx: &mut Context, ir: &mut Ir, v: ValueId) -> Option<i64> {
     i64::try_from(constant_int(ctx, ir, v)?).ok()
 }
 
+/// Whether replacing dims by `dims` and symbols by `syms` changes nothing.
+fn is_identity(dims: &[AffineExpr], syms: &[AffineExpr]) -> bool {
+    let same = |r: &[AffineExpr], dim: bool| {
+        r.iter().enumerate().all(|(i, e)| match e {
+            AffineExpr::Dim(j) => dim && *j as usize == i,
+            AffineExpr::Symbol(j) => !dim && *j as usize == i,
+            _ => false,
+        })
+    };
+    same(dims, true) && same(syms, false)
+}
+
+/// `exprs` with dims and symbols replaced (copied as they are when the
+/// replacement is the identity).
+fn replace_all(exprs: &[AffineExpr], dims: &[AffineExpr], syms: &[AffineExpr]) -> Vec<AffineExpr> {
+    if is_identity(dims, syms) {
+        return exprs.to_vec();
+    }
+    exprs.iter().map(|e| e.replace(dims, syms)).collect()
+}
+
 /// MLIR's `canonicalizeMapAndOperands`.
 pub fn canonicalize_map(
     ctx: &mut Context,
@@ -82,11 +103,7 @@ pub fn canonicalize_map(
     let mut syms: Vec<ValueId> = operands[nd..].to_vec();
     syms.extend(promoted);
     let sym_ident: Vec<AffineExpr> = (0..syms.len() as u32).map(AffineExpr::Symbol).collect();
-    let results: Vec<AffineExpr> = map
-        .results
-        .iter()
-        .map(|e| e.replace(&dim_repl, &sym_ident))
-        .collect();
+    let results = replace_all(&map.results, &dim_repl, &sym_ident);
     // Symbols that are valid dims but not valid symbols become dims after
     // the others (MLIR's `legalizeDemotedDims`); others stay symbols.
     let mut sym_repl = Vec::with_capacity(syms.len());
@@ -101,10 +118,7 @@ pub fn canonicalize_map(
         }
     }
     let dim_ident: Vec<AffineExpr> = (0..dims.len() as u32).map(AffineExpr::Dim).collect();
-    let results: Vec<AffineExpr> = results
-        .iter()
-        .map(|e| e.replace(&dim_ident, &sym_repl))
-        .collect();
+    let results = replace_all(&results, &dim_ident, &sym_repl);
     let syms = kept_syms;
     // Used positions.
     let mut used_dims = vec![false; dims.len()];
@@ -161,10 +175,7 @@ pub fn canonicalize_map(
         };
     }
     out.extend(sym_out);
-    let results: Vec<AffineExpr> = results
-        .iter()
-        .map(|e| e.replace(&dim_map, &sym_map))
-        .collect();
+    let results = replace_all(&results, &dim_map, &sym_map);
     let map = AffineMap {
         num_dims: next_dim,
         num_symbols: next_sym,

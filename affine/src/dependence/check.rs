@@ -289,22 +289,26 @@ fn components(
         row[common + p.src_cols[j]] = Int::ONE;
         s.add_equality_int(row);
     }
-    let full = s.clone();
+    // The unprojected system, for exact bounds of an inexact projection.
+    let full = (precision == Precision::Exact).then(|| s.clone());
     let exact = s.project_out(common, rest);
     (0..common)
         .map(|j| {
             let iv = src.domain.dim_values[j].unwrap_or(src.memref);
             // An inexact projection can leave the real shadow's looser
             // bounds: with `Exact`, the integer optimum is searched then.
-            let bound = |kind| match precision {
-                Precision::Exact if !exact => full.exact_constant_bound(j, kind),
-                _ => s.constant_bound(j, kind),
+            let (lower, upper) = match &full {
+                Some(full) if !exact => (
+                    full.exact_constant_bound(j, BoundKind::Lower),
+                    full.exact_constant_bound(j, BoundKind::Upper),
+                ),
+                _ => s.constant_bounds(j),
             };
             DependenceComponent {
                 loop_op: crate::presburger::loop_of_iv(ctx, ir, iv).unwrap_or(src.op),
                 iv,
-                lower: bound(BoundKind::Lower),
-                upper: bound(BoundKind::Upper),
+                lower,
+                upper,
             }
         })
         .collect()

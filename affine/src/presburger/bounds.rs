@@ -88,37 +88,51 @@ impl IntegerSystem {
     /// `getConstantBound`): sound, and tight whenever the projection is
     /// exact. `None`: unbounded in that direction, or the system is empty.
     pub fn constant_bound(&self, pos: usize, kind: BoundKind) -> Option<i64> {
+        let (lower, upper) = self.constant_bounds(pos);
+        match kind {
+            BoundKind::Lower => lower,
+            BoundKind::Upper => upper,
+        }
+    }
+
+    /// Both [`Self::constant_bound`]s of variable `pos`, from one
+    /// projection.
+    pub fn constant_bounds(&self, pos: usize) -> (Option<i64>, Option<i64>) {
         let mut s = self.clone();
         s.project_out(pos + 1, s.num_vars() - pos - 1);
         s.project_out(0, pos);
         if s.has_false_row() {
-            return None;
+            return (None, None);
         }
-        let mut best: Option<Int> = None;
         for row in &s.equalities {
             if !row[0].is_zero() {
                 let v = -&row[1];
-                return v
+                let value = v
                     .divisible_by(&row[0])
-                    .then(|| v.exact_div(&row[0]).to_i64())?;
+                    .then(|| v.exact_div(&row[0]).to_i64())
+                    .flatten();
+                return (value, value);
             }
         }
+        let (mut lower, mut upper): (Option<Int>, Option<Int>) = (None, None);
         for row in &s.inequalities {
             let a = &row[0];
-            let b = match kind {
-                BoundKind::Lower if a.is_positive() => (-&row[1]).ceil_div(a),
-                BoundKind::Upper if a.is_negative() => row[1].floor_div(&-a),
-                _ => continue,
-            };
-            let tighter = best.as_ref().is_none_or(|old| match kind {
-                BoundKind::Lower => b > *old,
-                BoundKind::Upper => b < *old,
-            });
-            if tighter {
-                best = Some(b);
+            if a.is_positive() {
+                let b = (-&row[1]).ceil_div(a);
+                if lower.as_ref().is_none_or(|old| b > *old) {
+                    lower = Some(b);
+                }
+            } else if a.is_negative() {
+                let b = row[1].floor_div(&-a);
+                if upper.as_ref().is_none_or(|old| b < *old) {
+                    upper = Some(b);
+                }
             }
         }
-        best?.to_i64()
+        (
+            lower.and_then(|b| b.to_i64()),
+            upper.and_then(|b| b.to_i64()),
+        )
     }
 
     /// The exact integer minimum (`Lower`) or maximum (`Upper`) of

@@ -8,7 +8,8 @@
 
 use super::int::Int;
 use super::system::IntegerSystem;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
+use std::hash::{Hash, Hasher};
 
 /// The marker of a system proven to have no integer point.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -28,13 +29,14 @@ fn coefficient_gcd(row: &[Int]) -> Int {
 }
 
 /// Divides an equality by its coefficient GCD and makes its first
-/// non-zero coefficient positive. `Ok(None)`: the row is `0 == 0`.
-fn normalize_equality(mut row: Vec<Int>) -> Result<Option<Vec<Int>>, Empty> {
-    let g = coefficient_gcd(&row);
+/// non-zero coefficient positive, in place. `Ok(false)`: the row is
+/// `0 == 0`.
+fn normalize_equality_in_place(row: &mut [Int]) -> Result<bool, Empty> {
+    let g = coefficient_gcd(row);
     let last = row.len() - 1;
     if g.is_zero() {
         return if row[last].is_zero() {
-            Ok(None)
+            Ok(false)
         } else {
             Err(Empty)
         };
@@ -52,19 +54,19 @@ fn normalize_equality(mut row: Vec<Int>) -> Result<Option<Vec<Int>>, Empty> {
             *c = c.exact_div(&g);
         }
     }
-    Ok(Some(row))
+    Ok(true)
 }
 
-/// Divides an inequality by its coefficient GCD, flooring the constant.
-/// `Ok(None)`: the row holds for every point.
-pub(super) fn normalize_inequality(mut row: Vec<Int>) -> Result<Option<Vec<Int>>, Empty> {
-    let g = coefficient_gcd(&row);
+/// Divides an inequality by its coefficient GCD, flooring the constant,
+/// in place. `Ok(false)`: the row holds for every point.
+fn normalize_inequality_in_place(row: &mut [Int]) -> Result<bool, Empty> {
+    let g = coefficient_gcd(row);
     let last = row.len() - 1;
     if g.is_zero() {
         return if row[last].is_negative() {
             Err(Empty)
         } else {
-            Ok(None)
+            Ok(false)
         };
     }
     if !g.is_one() {
@@ -73,7 +75,89 @@ pub(super) fn normalize_inequality(mut row: Vec<Int>) -> Result<Option<Vec<Int>>
         }
         row[last] = row[last].floor_div(&g);
     }
-    Ok(Some(row))
+    Ok(true)
+}
+
+/// [`normalize_inequality_in_place`] on an owned row. `Ok(None)`: the
+/// row holds for every point.
+pub(super) fn normalize_inequality(mut row: Vec<Int>) -> Result<Option<Vec<Int>>, Empty> {
+    Ok(normalize_inequality_in_place(&mut row)?.then_some(row))
+}
+
+/// Feeds `v` (negated with `negate`) to `h`; equal values feed equal
+/// words whatever their representation.
+fn hash_int(h: &mut FxHasher, v: &Int, negate: bool) {
+    match v {
+        Int::Small(x) => match if negate { x.checked_neg() } else { Some(*x) } {
+            Some(y) => h.write_i64(y),
+            None => (-v).hash(h),
+        },
+        Int::Big(_) if negate => {
+            let n = -v;
+            match n {
+                Int::Small(y) => h.write_i64(y),
+                big => big.hash(h),
+            }
+        }
+        big => big.hash(h),
+    }
+}
+
+/// The hash of a row's coefficients (its constant left out), negated
+/// with `negate`.
+fn coefficient_hash(row: &[Int], negate: bool) -> u64 {
+    let mut h = FxHasher::default();
+    for c in &row[..row.len() - 1] {
+        hash_int(&mut h, c, negate);
+    }
+    h.finish()
+}
+
+/// Whether `a`'s coefficients are the negation of `b`'s.
+fn opposite(a: &[Int], b: &[Int]) -> bool {
+    let n = a.len() - 1;
+    a[..n].iter().zip(&b[..n]).all(|(x, y)| match (x, y) {
+        (Int::Small(x), Int::Small(y)) => x.checked_neg() == Some(*y),
+        _ => -x == *y,
+    })
+}
+
+/// Rows grouped by a key hash: the first row of each key's chain, and
+/// each row's next row with the same hash.
+struct Chains {
+    head: FxHashMap<u64, usize>,
+    next: Vec<usize>,
+}
+
+impl Chains {
+    const END: usize = usize::MAX;
+
+    fn new(capacity: usize) -> Chains {
+        let mut head = FxHashMap::default();
+        head.reserve(capacity);
+        Chains {
+            head,
+            next: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// The rows with hash `h`, most recently added first.
+    fn rows(&self, h: u64) -> impl Iterator<Item = usize> + '_ {
+        let mut at = self.head.get(&h).copied().unwrap_or(Self::END);
+        std::iter::from_fn(move || {
+            (at != Self::END).then(|| {
+                let r = at;
+                at = self.next[r];
+                r
+            })
+        })
+    }
+
+    /// Adds row `r` (the next index) with hash `h`.
+    fn add(&mut self, r: usize, h: u64) {
+        let before = self.head.insert(h, r).unwrap_or(Self::END);
+        self.next.push(before);
+    }
 }
 
 impl IntegerSystem {
@@ -81,64 +165,72 @@ impl IntegerSystem {
     /// the system has no integer point (the system is then left partly
     /// simplified).
     pub fn normalize(&mut self) -> Result<(), Empty> {
-        let mut equalities = Vec::with_capacity(self.equalities.len());
-        for row in std::mem::take(&mut self.equalities) {
-            if let Some(r) = normalize_equality(row)? {
-                equalities.push(r);
+        let mut equalities = std::mem::take(&mut self.equalities);
+        let mut failed = false;
+        equalities.retain_mut(|r| match normalize_equality_in_place(r) {
+            Ok(keep) => keep,
+            Err(Empty) => {
+                failed = true;
+                true
             }
+        });
+        if failed {
+            self.equalities = equalities;
+            return Err(Empty);
         }
-        // The tightest constant of each inequality direction, in order of
-        // first appearance (`None` once merged into an equality).
-        let mut index: FxHashMap<Vec<Int>, usize> = FxHashMap::default();
-        let mut tightest: Vec<Option<(Vec<Int>, Int)>> = Vec::new();
-        for row in std::mem::take(&mut self.inequalities) {
-            let Some(mut r) = normalize_inequality(row)? else {
+        // Each distinct coefficient vector once, in order of first
+        // appearance, with its tightest constant.
+        let mut rows: Vec<Vec<Int>> = Vec::with_capacity(self.inequalities.len());
+        let mut chains = Chains::new(self.inequalities.len());
+        for mut row in std::mem::take(&mut self.inequalities) {
+            if !normalize_inequality_in_place(&mut row)? {
                 continue;
-            };
-            let c = r.pop().unwrap_or_default();
-            match index.get(&r) {
-                Some(&i) => {
-                    if let Some((_, old)) = &mut tightest[i] {
-                        if c < *old {
-                            *old = c;
-                        }
+            }
+            let h = coefficient_hash(&row, false);
+            let last = row.len() - 1;
+            let same = chains.rows(h).find(|&i| rows[i][..last] == row[..last]);
+            match same {
+                Some(i) => {
+                    if row[last] < rows[i][last] {
+                        rows[i][last] = row[last].clone();
                     }
                 }
                 None => {
-                    index.insert(r.clone(), tightest.len());
-                    tightest.push(Some((r, c)));
+                    chains.add(rows.len(), h);
+                    rows.push(row);
                 }
             }
         }
-        let mut inequalities = Vec::with_capacity(tightest.len());
-        for i in 0..tightest.len() {
-            let Some((coeffs, c)) = tightest[i].take() else {
-                continue; // Merged into an equality below.
-            };
-            let opposite: Vec<Int> = coeffs.iter().map(|v| -v).collect();
-            if let Some(&j) = index.get(&opposite) {
-                if let Some((_, oc)) = &tightest[j] {
-                    let slack = &c + oc;
-                    if slack.is_negative() {
-                        return Err(Empty);
+        // Opposite pairs (looked up from the first of the two): a
+        // contradiction, or an equality.
+        let mut merged = vec![false; rows.len()];
+        let mut inequalities = Vec::with_capacity(rows.len());
+        for i in 0..rows.len() {
+            if merged[i] {
+                continue;
+            }
+            let last = rows[i].len() - 1;
+            let h = coefficient_hash(&rows[i], true);
+            let partner = chains
+                .rows(h)
+                .find(|&j| j > i && opposite(&rows[i], &rows[j]));
+            if let Some(j) = partner {
+                let slack = &rows[i][last] + &rows[j][last];
+                if slack.is_negative() {
+                    return Err(Empty);
+                }
+                if slack.is_zero() {
+                    merged[j] = true;
+                    let mut eq = std::mem::take(&mut rows[i]);
+                    if normalize_equality_in_place(&mut eq)? {
+                        equalities.push(eq);
                     }
-                    if slack.is_zero() {
-                        tightest[j] = None;
-                        let mut eq = coeffs;
-                        eq.push(c);
-                        if let Some(r) = normalize_equality(eq)? {
-                            equalities.push(r);
-                        }
-                        continue;
-                    }
+                    continue;
                 }
             }
-            let mut row = coeffs;
-            row.push(c);
-            inequalities.push(row);
+            inequalities.push(std::mem::take(&mut rows[i]));
         }
-        let mut seen = FxHashSet::default();
-        equalities.retain(|r| seen.insert(r.clone()));
+        dedup_rows(&mut equalities);
         self.equalities = equalities;
         self.inequalities = inequalities;
         Ok(())
@@ -150,6 +242,26 @@ impl IntegerSystem {
     pub fn remove_duplicate_constraints(&mut self) -> bool {
         self.normalize().is_err()
     }
+}
+
+/// Removes later copies of equal rows, keeping the order of the rest.
+fn dedup_rows(rows: &mut Vec<Vec<Int>>) {
+    if rows.len() < 2 {
+        return;
+    }
+    if rows.len() <= 16 {
+        let mut i = 1;
+        while i < rows.len() {
+            if rows[..i].contains(&rows[i]) {
+                rows.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        return;
+    }
+    let mut seen = FxHashSet::default();
+    rows.retain(|r| seen.insert(r.clone()));
 }
 
 #[cfg(test)]
