@@ -25,7 +25,8 @@ pub struct DseArgs {
     #[arg(short = 'o')]
     output: String,
     /// Evaluation level of the search: estimate (schedule and operator
-    /// library) or pnr (yosys and nextpnr).
+    /// library), synth (yosys: measured LUT/FF/BRAM/DSP) or pnr (yosys
+    /// and nextpnr: also Fmax).
     #[arg(long, default_value = "estimate")]
     level: String,
     /// Objectives to minimise, comma-separated: latency (cycles),

