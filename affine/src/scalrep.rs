@@ -121,15 +121,19 @@ fn is_function_argument(ctx: &Context, ir: &Ir, v: ValueId) -> bool {
         .is_some_and(|f| ctx.str(ir.op_name(f)) == "func.func")
 }
 
-/// Whether two memrefs may share memory.
-fn may_alias(ctx: &Context, ir: &Ir, a: ValueId, b: ValueId) -> bool {
+/// Whether two memrefs may share memory (two function arguments may,
+/// unless `distinct_arguments`).
+fn may_alias(ctx: &Context, ir: &Ir, a: ValueId, b: ValueId, distinct_arguments: bool) -> bool {
     let (a, b) = (underlying(ctx, ir, a), underlying(ctx, ir, b));
     if a == b {
         return true;
     }
     let (aa, ba) = (is_allocation(ctx, ir, a), is_allocation(ctx, ir, b));
-    let distinct = (aa && (ba || is_function_argument(ctx, ir, b)))
-        || (ba && is_function_argument(ctx, ir, a));
+    let (fa, fb) = (
+        is_function_argument(ctx, ir, a),
+        is_function_argument(ctx, ir, b),
+    );
+    let distinct = (aa && (ba || fb)) || (ba && fa) || (distinct_arguments && fa && fb);
     !distinct
 }
 
@@ -156,6 +160,7 @@ struct Intervening<'a> {
     mem_op: OpId,
     memref: ValueId,
     effect: Effect,
+    distinct_arguments: bool,
     found: bool,
 }
 
@@ -230,9 +235,9 @@ impl Intervening<'_> {
         }
         let memrefs: Vec<ValueId> = ir.operands(op).filter(|&v| is_memref(ctx, ir, v)).collect();
         if !memrefs.is_empty()
-            && memrefs
-                .iter()
-                .all(|&m| m != self.memref && !may_alias(ctx, ir, m, self.memref))
+            && memrefs.iter().all(|&m| {
+                m != self.memref && !may_alias(ctx, ir, m, self.memref, self.distinct_arguments)
+            })
         {
             return;
         }
@@ -297,7 +302,14 @@ impl Intervening<'_> {
     }
 }
 
-fn no_intervening(ctx: &Context, ir: &Ir, start: OpId, mem_op: OpId, effect: Effect) -> bool {
+fn no_intervening(
+    ctx: &Context,
+    ir: &Ir,
+    start: OpId,
+    mem_op: OpId,
+    effect: Effect,
+    distinct_arguments: bool,
+) -> bool {
     let Some((memref, _)) = affine_access(ctx, ir, mem_op) else {
         return false;
     };
@@ -308,6 +320,7 @@ fn no_intervening(ctx: &Context, ir: &Ir, start: OpId, mem_op: OpId, effect: Eff
         mem_op,
         memref,
         effect,
+        distinct_arguments,
         found: false,
     };
     it.paths(start, mem_op);
@@ -350,7 +363,7 @@ fn accesses(ctx: &Context, ir: &Ir, root: OpId, writes: bool) -> Vec<OpId> {
 }
 
 /// Store-to-load forwarding for `load`; returns the forwarded memref.
-fn forward_store(ctx: &mut Context, ir: &mut Ir, load: OpId) -> Option<ValueId> {
+fn forward_store(ctx: &mut Context, ir: &mut Ir, load: OpId, distinct: bool) -> Option<ValueId> {
     let (memref, _) = affine_access(ctx, ir, load)?;
     let mut found = None;
     for store in users(ir, memref) {
@@ -360,7 +373,7 @@ fn forward_store(ctx: &mut Context, ir: &mut Ir, load: OpId) -> Option<ValueId> 
         if !same_element(ctx, ir, store, load)
             || !dominates(ir, store, load)
             || !reaches_at_innermost(ctx, ir, store, load)
-            || !no_intervening(ctx, ir, store, load, Effect::Write)
+            || !no_intervening(ctx, ir, store, load, Effect::Write, distinct)
         {
             continue;
         }
@@ -377,7 +390,7 @@ fn forward_store(ctx: &mut Context, ir: &mut Ir, load: OpId) -> Option<ValueId> 
 
 /// Whether the store `a` is overwritten by a later store to the same
 /// element in its block with no read in between.
-fn is_unused_store(ctx: &mut Context, ir: &mut Ir, a: OpId) -> bool {
+fn is_unused_store(ctx: &mut Context, ir: &mut Ir, a: OpId, distinct: bool) -> bool {
     let Some((memref, _)) = affine_access(ctx, ir, a) else {
         return false;
     };
@@ -394,7 +407,7 @@ fn is_unused_store(ctx: &mut Context, ir: &mut Ir, a: OpId) -> bool {
         if ir.op_block(a) != ir.op_block(b) || !before_in_block(ir, a, b) {
             continue;
         }
-        if no_intervening(ctx, ir, a, b, Effect::Read) {
+        if no_intervening(ctx, ir, a, b, Effect::Read, distinct) {
             return true;
         }
     }
@@ -402,7 +415,7 @@ fn is_unused_store(ctx: &mut Context, ir: &mut Ir, a: OpId) -> bool {
 }
 
 /// Redundant load elimination for `a`.
-fn load_cse(ctx: &mut Context, ir: &mut Ir, a: OpId) -> bool {
+fn load_cse(ctx: &mut Context, ir: &mut Ir, a: OpId, distinct: bool) -> bool {
     let Some((memref, _)) = affine_access(ctx, ir, a) else {
         return false;
     };
@@ -413,7 +426,7 @@ fn load_cse(ctx: &mut Context, ir: &mut Ir, a: OpId) -> bool {
         }
         if !same_element(ctx, ir, b, a)
             || !dominates(ir, b, a)
-            || !no_intervening(ctx, ir, b, a, Effect::Write)
+            || !no_intervening(ctx, ir, b, a, Effect::Write, distinct)
             || ir.value_type(ir.result(b, 0)) != ir.value_type(ir.result(a, 0))
         {
             continue;
@@ -435,10 +448,19 @@ fn load_cse(ctx: &mut Context, ir: &mut Ir, a: OpId) -> bool {
 /// Runs store-to-load forwarding, dead store and allocation removal and
 /// redundant load elimination on `func`.
 pub fn scalar_replace(ctx: &mut Context, ir: &mut Ir, func: OpId) {
+    scalar_replace_under(ctx, ir, func, false);
+}
+
+/// [`scalar_replace`] on the accesses under `root` (any op); with
+/// `distinct_arguments`, memref arguments of the function are taken to
+/// be distinct memories (as hardware with one interface per argument
+/// has them), so a store through one never intervenes on another.
+pub fn scalar_replace_under(ctx: &mut Context, ir: &mut Ir, root: OpId, distinct_arguments: bool) {
+    let (func, distinct) = (root, distinct_arguments);
     let mut erase = Vec::new();
     let mut memrefs: Vec<ValueId> = Vec::new();
     for load in accesses(ctx, ir, func, false) {
-        if let Some(m) = forward_store(ctx, ir, load) {
+        if let Some(m) = forward_store(ctx, ir, load, distinct) {
             erase.push(load);
             if !memrefs.contains(&m) {
                 memrefs.push(m);
@@ -449,7 +471,7 @@ pub fn scalar_replace(ctx: &mut Context, ir: &mut Ir, func: OpId) {
         ir.erase_op(op);
     }
     for store in accesses(ctx, ir, func, true) {
-        if is_unused_store(ctx, ir, store) {
+        if is_unused_store(ctx, ir, store, distinct) {
             erase.push(store);
         }
     }
@@ -474,7 +496,7 @@ pub fn scalar_replace(ctx: &mut Context, ir: &mut Ir, func: OpId) {
         ir.erase_op(def);
     }
     for load in accesses(ctx, ir, func, false) {
-        if load_cse(ctx, ir, load) {
+        if load_cse(ctx, ir, load, distinct) {
             erase.push(load);
         }
     }

@@ -216,14 +216,15 @@ fn run_flow(
     // Directives that rewrite loops act on a copy: the input stays as
     // written for the co-simulation's software side.
     let mut work = ir.clone();
-    front::unroll(ctx, &mut work, func, &directives, &mut log);
+    let unrolled = front::unroll(ctx, &mut work, func, &directives, &mut log);
+    let reused = front::reuse(ctx, &mut work, func, &unrolled);
     let ir = &work;
     // Callees first, each a module of its own (without directives, which
     // name the top's loops and arrays); the top last.
     let order = front::call_order(ctx, ir, func)?;
     let none = Directives::default();
     let mut callees: Vec<(Kernel, Schedules, Figures)> = Vec::new();
-    let mut notes = Vec::new();
+    let mut notes: Vec<String> = reused.into_iter().collect();
     for &f in &order[..order.len() - 1] {
         let name = front::function_name(ctx, ir, f);
         let mut k = lift_calling(ctx, ir, f, &name, opts.pipeline, &none, &callees)?;

@@ -3,7 +3,8 @@
 //! `index`, `f32` and `f64` scalars) and lifts its body into the [`Kernel`] model,
 //! rejecting every operation the flow does not support with a diagnostic
 //! at that operation. Directives act here: `unroll.rs` unrolls loops of
-//! (a copy of) the input before lifting, `partition.rs` splits on-chip
+//! (a copy of) the input before lifting, `reuse.rs` shares the loads of
+//! the unrolled copies, `partition.rs` splits on-chip
 //! arrays into banks while lifting, `flatten.rs` folds perfect nests of
 //! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
 
@@ -16,6 +17,7 @@ mod float;
 mod lift;
 mod memories;
 mod partition;
+mod reuse;
 mod rom;
 mod signature;
 mod unroll;
@@ -28,6 +30,7 @@ pub use call::{call_order, function_name};
 pub use flatten::flatten;
 pub use lift::lift_function;
 pub use memories::memories;
+pub use reuse::reuse;
 pub use signature::{arg_name, op_name_attr, string_of};
 pub use unroll::unroll;
 

@@ -44,7 +44,16 @@ fn why(e: UnrollError) -> String {
 
 /// Applies the `unroll` directives, then the `pipeline` directives of
 /// loops with loops inside (unrolling those fully), to the loops of `ir`.
-pub fn unroll(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &mut Log) {
+/// Returns the ops whose bodies now hold the copies (the unrolled loop,
+/// or the op around a loop unrolled fully), for [`super::reuse`].
+pub fn unroll(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    func: OpId,
+    d: &Directives,
+    log: &mut Log,
+) -> Vec<OpId> {
+    let mut scopes = Vec::new();
     // Innermost first, so an outer loop unrolls the already unrolled body.
     let order = inner_loops(ctx, ir, func);
     for &op in &order {
@@ -63,6 +72,10 @@ pub fn unroll(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &
             continue;
         }
         let trip = constant_trip_count(ctx, ir, op);
+        let scope = match s.value {
+            Unroll::Full => ir.parent_op(op).unwrap_or(func),
+            Unroll::Factor(_) => op,
+        };
         let result = match s.value {
             Unroll::Factor(1) => Ok(()),
             Unroll::Factor(k) => unroll_by_factor(ctx, ir, op, k, false),
@@ -90,6 +103,7 @@ pub fn unroll(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &
                     (Unroll::Full, None) => "body repeated".into(),
                 };
                 log.honoured(&s, &path, directive, what);
+                scopes.push(scope);
             }
             Err(e) => log.refused(&s, &path, directive, why(e)),
         }
@@ -149,15 +163,18 @@ pub fn unroll(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &
             }
         }
         match failed {
-            None => log.honoured(
-                &s,
-                &path,
-                directive.clone(),
-                format!(
-                    "the {} loop(s) inside unrolled fully ({copies} copies of the body)",
-                    inside.len()
-                ),
-            ),
+            None => {
+                log.honoured(
+                    &s,
+                    &path,
+                    directive.clone(),
+                    format!(
+                        "the {} loop(s) inside unrolled fully ({copies} copies of the body)",
+                        inside.len()
+                    ),
+                );
+                scopes.push(op);
+            }
             Some(w) => log.refused(
                 &s,
                 &path,
@@ -166,4 +183,5 @@ pub fn unroll(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &
             ),
         }
     }
+    scopes
 }
