@@ -95,6 +95,21 @@ impl<'a> Builder<'a> {
         self.op("hw.constant", &[], width, &[], &[("value", attr)])
     }
 
+    /// The value of `v` (unsigned, its `width` bits) when it is an
+    /// `hw.constant`.
+    pub fn constant_value(&self, v: ValueId) -> Option<BigInt> {
+        let op = self.ir.defining_op(v)?;
+        if self.ctx.str(self.ir.op_name(op)) != "hw.constant" {
+            return None;
+        }
+        let attr = silica_ir::dialect::inherent_attr(self.ctx, self.ir, op, "value")?;
+        let silica_ir::AttrKind::Integer { value, .. } = self.ctx.attr_kind(attr) else {
+            return None;
+        };
+        let modulus = BigInt::from(1) << self.width(v);
+        Some(((value % &modulus) + &modulus) % &modulus)
+    }
+
     /// All ones of `width` bits.
     pub fn ones(&mut self, width: u32) -> ValueId {
         self.constant(width, -1)

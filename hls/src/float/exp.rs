@@ -17,7 +17,7 @@
 
 use super::builder::{Builder, Cmp};
 use super::constants::{exp2_coefficient, exp2_ratio, inv_ln2};
-use super::fixed::{constant, sext, shift_right, table, umul};
+use super::fixed::{add_constant, constant, sext, shift_right, table, umul};
 use super::format::Format;
 use super::round::round_pack;
 use super::unpack::{infinity, quiet_nan, unpack};
@@ -64,13 +64,11 @@ pub fn exp_fixed(
     for n in [2, 1] {
         let t = umul(b, acc, g);
         let t = shift_right(b, t, Y_FRAC, acc_width, false);
-        let c = constant(b, acc_width, &exp2_coefficient(n, P_FRAC));
-        acc = b.add(c, t);
+        acc = add_constant(b, t, &exp2_coefficient(n, P_FRAC));
     }
     let t = umul(b, acc, g);
     let t = shift_right(b, t, Y_FRAC, acc_width, false);
-    let one = constant(b, acc_width, &(BigInt::from(1) << P_FRAC));
-    let p = b.add(one, t);
+    let p = add_constant(b, t, &(BigInt::from(1) << P_FRAC));
     let powers: Vec<BigInt> = (0..1i64 << J_BITS)
         .map(|i| exp2_ratio(i, 1 << J_BITS, P_FRAC))
         .collect();

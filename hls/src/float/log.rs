@@ -15,7 +15,7 @@
 
 use super::builder::Builder;
 use super::constants::{ln2, ln_ratio, reciprocal};
-use super::fixed::{constant, sext, shift_right, smul, table, umul};
+use super::fixed::{add_constant, constant, sext, shift_right, smul, table, umul};
 use super::format::Format;
 use super::normalize::normalize;
 use super::round::round_pack;
@@ -66,10 +66,8 @@ pub fn log_fixed(b: &mut Builder<'_>, fmt: Format, sig: ValueId, exp: ValueId, e
     let r = table(b, index, &rs, 10);
     // u = z·r − 1 with m + 1 + 9 = 33 fraction bits (f32), exact.
     let zr = umul(b, z, r);
-    let zw = b.width(zr);
     let frac = m + 1 + 9;
-    let one = constant(b, zw, &(BigInt::from(1) << frac));
-    let u = b.sub(zr, one);
+    let u = add_constant(b, zr, &-(BigInt::from(1) << frac));
     let u = shift_right_to(b, u, frac);
     // Q(u) by Horner's rule.
     let mut h = constant(b, Q_WIDTH, &reciprocal(5, Q_FRAC));
@@ -81,8 +79,7 @@ pub fn log_fixed(b: &mut Builder<'_>, fmt: Format, sig: ValueId, exp: ValueId, e
     ] {
         let t = smul(b, u, h);
         let t = shift_right(b, t, U_FRAC, Q_WIDTH, true);
-        let c = constant(b, Q_WIDTH, &c);
-        h = b.add(c, t);
+        h = add_constant(b, t, &c);
     }
     let l1 = smul(b, u, h);
     let l1 = shift_right(b, l1, U_FRAC + Q_FRAC - LOG_FRAC, LOG_WIDTH, true);
