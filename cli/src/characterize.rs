@@ -8,7 +8,7 @@
 use crate::driver::new_context;
 use clap::Args;
 use silica_hls::characterize::{self, measure::Tools};
-use silica_hls::library::{LibraryFile, Point};
+use silica_hls::library::{Library, LibraryFile, Point};
 use std::process::ExitCode;
 
 /// Arguments of `silica characterize`.
@@ -115,10 +115,10 @@ fn characterize(args: &CharacterizeArgs) -> Result<(), String> {
     if let Some(e) = failure {
         return Err(e);
     }
-    // What was written must read back.
+    // What was written must read back as a library.
     let text =
         std::fs::read_to_string(&output).map_err(|e| format!("cannot read {output}: {e}"))?;
-    LibraryFile::from_text(&text).map_err(|e| format!("{output}: {e}"))?;
+    Library::parse(device.name, &text).map_err(|e| format!("{output}: {e}"))?;
     Ok(())
 }
 

@@ -21,7 +21,8 @@ pub struct Device {
     /// The `--target` name (`ecp5-25k`).
     pub name: &'static str,
     pub family: Family,
-    /// The operator library (`hls/library/<library>.txt`).
+    /// The operator library file (`hls/library/<library>.toml`): the
+    /// part's own, or a part of the same fabric whose figures it shares.
     pub library: &'static str,
     /// nextpnr's device option (`--up5k`, `--25k`).
     pub nextpnr_device: &'static str,
@@ -44,7 +45,7 @@ pub const DEVICES: [Device; 6] = [
     Device {
         name: "ecp5-25k",
         family: Family::Ecp5,
-        library: "ecp5",
+        library: "ecp5-25k",
         nextpnr_device: "--25k",
         package: "CABGA381",
         luts: 24_288,
@@ -57,7 +58,7 @@ pub const DEVICES: [Device; 6] = [
     Device {
         name: "ecp5-45k",
         family: Family::Ecp5,
-        library: "ecp5",
+        library: "ecp5-25k",
         nextpnr_device: "--45k",
         package: "CABGA381",
         luts: 43_848,
@@ -70,7 +71,7 @@ pub const DEVICES: [Device; 6] = [
     Device {
         name: "ecp5-85k",
         family: Family::Ecp5,
-        library: "ecp5",
+        library: "ecp5-25k",
         nextpnr_device: "--85k",
         package: "CABGA381",
         luts: 83_640,
@@ -83,7 +84,7 @@ pub const DEVICES: [Device; 6] = [
     Device {
         name: "ice40-up5k",
         family: Family::Ice40,
-        library: "ice40",
+        library: "ice40-up5k",
         nextpnr_device: "--up5k",
         package: "sg48",
         luts: 5_280,
@@ -96,7 +97,7 @@ pub const DEVICES: [Device; 6] = [
     Device {
         name: "ice40-hx8k",
         family: Family::Ice40,
-        library: "ice40",
+        library: "ice40-hx8k",
         nextpnr_device: "--hx8k",
         package: "ct256",
         luts: 7_680,
@@ -109,7 +110,7 @@ pub const DEVICES: [Device; 6] = [
     Device {
         name: "generic",
         family: Family::Generic,
-        library: "ecp5",
+        library: "ecp5-25k",
         nextpnr_device: "",
         package: "",
         luts: 0,

@@ -28,6 +28,7 @@ pub mod cosim;
 pub mod device;
 pub mod directives;
 pub mod dma_report;
+pub mod estimate;
 pub mod float;
 pub mod fpga;
 pub mod front;
@@ -99,6 +100,9 @@ pub struct Design {
     pub clock_ns: f64,
     pub figures: Figures,
     pub register_bits: u64,
+    /// The built circuit's estimate from the operator library (LUTs,
+    /// DSPs, predicted clock period).
+    pub circuit_estimate: estimate::CircuitEstimate,
     /// Units of each limited class, and the operations sharing them.
     pub units: Vec<(String, u32, usize)>,
     /// Why loops were not pipelined, and similar remarks.
@@ -131,6 +135,7 @@ impl Design {
             clock_ns: self.clock_ns,
             figures: &self.figures,
             register_bits: self.register_bits,
+            circuit: &self.circuit_estimate,
             notes: &self.notes,
             directives: &self.directives,
             rewrite: &self.rewrite,
@@ -290,6 +295,7 @@ fn run_flow(
     } else {
         None
     };
+    let circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library);
     let (verilog, hw_mlir) = if emit {
         verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
         let verilog = silica_emit_verilog::emit_verilog(
@@ -349,6 +355,7 @@ fn run_flow(
         clock_ns,
         figures,
         register_bits: circuit.register_bits,
+        circuit_estimate,
         units: circuit.units,
         notes,
         directives: log,

@@ -105,6 +105,10 @@ pub struct Estimate {
     pub ff: u64,
     pub dsp: u64,
     pub bram: u64,
+    /// The predicted clock period (ns) and frequency (MHz): the longest
+    /// register-to-register path of the circuit by the library's delays.
+    pub period_ns: f64,
+    pub fmax_mhz: f64,
 }
 
 /// Inputs of a report.
@@ -115,6 +119,8 @@ pub struct ReportInput<'a> {
     pub clock_ns: f64,
     pub figures: &'a Figures,
     pub register_bits: u64,
+    /// The built circuit's estimate (`crate::estimate`).
+    pub circuit: &'a crate::estimate::CircuitEstimate,
     pub notes: &'a [String],
     pub directives: &'a crate::directives::Log,
     /// What datapath rewriting did.
@@ -139,46 +145,40 @@ fn access(k: &Kernel, m: usize) -> &'static str {
     }
 }
 
-/// The resource estimate from the operator library: one unit per
-/// operation (none for shifts by constants; the shared units of a limited class instead, at the
-/// class's widest operation), registers counted bit by bit, on-chip
-/// memories in block RAMs of the family's size.
+/// The resource estimate from the operator library: the built
+/// circuit's LUTs and DSPs (`crate::estimate`: every comb op, the
+/// controller's included, at its width) and the measured areas of its
+/// float operators at their pipeline latencies (with their pipeline
+/// flip-flops), registers counted bit by bit, on-chip memories in block
+/// RAMs of the family's size; the predicted clock from the circuit's
+/// longest path.
 pub fn estimate(r: &ReportInput<'_>) -> Estimate {
     let mut e = Estimate {
         ff: r.register_bits,
+        dsp: r.circuit.dsp,
+        period_ns: (r.circuit.period_ns * 1000.0).round() / 1000.0,
+        fmax_mhz: (1e5 / r.circuit.period_ns).round() / 100.0,
         ..Estimate::default()
     };
-    let mut lut = 0.0;
-    for (i, n) in r.k.nodes.iter().enumerate() {
-        let width = match n.op {
-            Op::Store(_) => 0,
-            Op::Float(o) => o.format.width(),
-            _ => n.width,
-        };
-        // A shift by a constant is wiring.
-        let wiring = n.op == Op::Shl && r.k.const_value(n.args[1]).is_some();
-        if r.k.limited(i).is_some() || wiring {
+    let mut lut = r.circuit.lut;
+    let mut ff = 0.0;
+    let mut seen = Vec::new();
+    for n in &r.k.nodes {
+        let Op::Float(o) = n.op else { continue };
+        // One module per operator shared by the limited class's units.
+        let shared = r.units.iter().any(|u| u.0 == class_of(n.op));
+        if shared && seen.contains(&o) {
             continue;
         }
-        if let Some(row) = r.lib.row(class_of(n.op), width) {
-            lut += row.luts_per_bit * f64::from(width);
-            e.dsp += u64::from(row.dsp);
+        seen.push(o);
+        let latency = r.lib.float_latency(o).map_or(0, |c| c.latency);
+        if let Some((l, f, d)) = r.lib.float_area(o, latency) {
+            lut += l;
+            ff += f;
+            e.dsp += d;
         }
     }
-    for (class, units, _) in r.units {
-        let width =
-            r.k.nodes
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| r.k.limited(*i).is_some_and(|(c, _)| c == class))
-                .map(|(_, n)| n.width)
-                .max()
-                .unwrap_or(0);
-        if let Some(row) = r.lib.row(class, width) {
-            lut += row.luts_per_bit * f64::from(width) * f64::from(*units);
-            e.dsp += u64::from(row.dsp) * u64::from(*units);
-        }
-    }
+    e.ff += ff.round() as u64;
     e.lut = lut.ceil() as u64;
     let bram_bits = crate::device::lookup(&r.lib.target).map_or(18 * 1024, |d| d.bram_bits);
     for m in &r.k.memories {
@@ -312,8 +312,8 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
     let _ = writeln!(out, "silica hls report: {}", k.name);
     let _ = writeln!(
         out,
-        "target {} at {} ns (operator library figures are estimates)",
-        r.lib.target, r.clock_ns
+        "target {} at {} ns (operator library measured on {})",
+        r.lib.target, r.clock_ns, r.lib.measured_on
     );
     let us = |c: u64| c as f64 * r.clock_ns / 1000.0;
     match (measured, r.figures.latency) {
@@ -410,6 +410,17 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
         out,
         "resources (estimate): {} LUT, {} FF, {} DSP, {} BRAM",
         e.lut, e.ff, e.dsp, e.bram
+    );
+    let _ = writeln!(
+        out,
+        "clock (estimate): {:.2} ns ({:.1} MHz), longest path: {}",
+        e.period_ns,
+        e.fmax_mhz,
+        if r.circuit.path.is_empty() {
+            "register to register".to_string()
+        } else {
+            r.circuit.path.join(", ")
+        }
     );
     if let Some(s) = &j.resources.synthesis {
         out.push_str(&s.describe());

@@ -22,8 +22,8 @@
 // RUN: silica hls %s --top divsqrt -o %t.q --sim --seed 4 | FileCheck %s --check-prefix=DIVSQRT
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.q/divsqrt.sv
 
-// VADD: co-simulation (seed 1): 96 values match, latency 44 cycles
-// VADD: vaddf/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 12
+// VADD: co-simulation (seed 1): 96 values match, latency 46 cycles
+// VADD: vaddf/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 14
 // VADD: float operators (latency, estimated slowest stage):
 // VADD-NEXT: silica_fadd_f32_l3: 3 cycles
 // VADD-NEXT: silica_fmul_f32_l2: 2 cycles
@@ -42,8 +42,8 @@ func.func @vaddf(%a: memref<32xf32> {hls.name = "A"}, %b: memref<32xf32> {hls.na
 }
 
 // The accumulation's RecMII is the adder's 3 cycles and its register.
-// DOT: co-simulation (seed 5): 129 values match, latency 261 cycles
-// DOT: dot/i: trip 64, pipelined, II 4 (ResMII 1, RecMII 4), depth 8
+// DOT: co-simulation (seed 5): 129 values match, latency 262 cycles
+// DOT: dot/i: trip 64, pipelined, II 4 (ResMII 1, RecMII 4), depth 9
 func.func @dot(%a: memref<64xf32> {hls.name = "A"}, %b: memref<64xf32> {hls.name = "B"}) -> f32 {
   %z = arith.constant 0.0 : f32
   %r = affine.for %i = 0 to 64 iter_args(%acc = %z) -> (f32) {
@@ -56,8 +56,8 @@ func.func @dot(%a: memref<64xf32> {hls.name = "A"}, %b: memref<64xf32> {hls.name
   return %r : f32
 }
 
-// GEMM: co-simulation (seed 1): 48 values match, latency 417 cycles
-// GEMM: gemmf/i/j/k: trip 4, pipelined, II 4 (ResMII 1, RecMII 4), depth 11
+// GEMM: co-simulation (seed 1): 48 values match, latency 433 cycles
+// GEMM: gemmf/i/j/k: trip 4, pipelined, II 4 (ResMII 1, RecMII 4), depth 12
 func.func @gemmf(%alpha: f32 {hls.name = "alpha"}, %A: memref<4x4xf32> {hls.name = "A"},
                  %B: memref<4x4xf32> {hls.name = "B"}, %C: memref<4x4xf32> {hls.name = "C"}) {
   affine.for %i = 0 to 4 {
@@ -77,8 +77,8 @@ func.func @gemmf(%alpha: f32 {hls.name = "alpha"}, %A: memref<4x4xf32> {hls.name
   return
 }
 
-// SELECT: co-simulation (seed 2): 128 values match, latency 34 cycles
-// SELECT: select/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 2
+// SELECT: co-simulation (seed 2): 128 values match, latency 35 cycles
+// SELECT: select/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 3
 // All sixteen cmpf predicates (one bit each), maximumf/minimumf, negf,
 // absf and select.
 func.func @select(%a: memref<32xf32> {hls.name = "A"}, %b: memref<32xf32> {hls.name = "B"},
@@ -177,8 +177,8 @@ func.func @select(%a: memref<32xf32> {hls.name = "A"}, %b: memref<32xf32> {hls.n
   return
 }
 
-// CONVERT: co-simulation (seed 3): 192 values match, latency 53 cycles
-// CONVERT: convert/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 21
+// CONVERT: co-simulation (seed 3): 192 values match, latency 55 cycles
+// CONVERT: convert/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 23
 // CONVERT: silica_extf_to_f64_from_f32_l2: 2 cycles
 // extf/truncf, sitofp/uitofp from i32 and i64, fptosi to i32 and i64
 // (NaN, infinities and out-of-range values give the integer indefinite
@@ -223,8 +223,8 @@ func.func @convert(%a: memref<32xf32> {hls.name = "A"}, %n: memref<32xi32> {hls.
   return
 }
 
-// DIVSQRT: co-simulation (seed 4): 192 values match, latency 41 cycles
-// DIVSQRT: divsqrt/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 9
+// DIVSQRT: co-simulation (seed 4): 192 values match, latency 43 cycles
+// DIVSQRT: divsqrt/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 11
 // DIVSQRT: silica_fdiv_f32_l7: 7 cycles
 // DIVSQRT: silica_fsqrt_f32_l7: 7 cycles
 // DIVSQRT: silica_fma_f32_l4: 4 cycles

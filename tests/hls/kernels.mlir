@@ -28,9 +28,9 @@
 // RUN: silica hls %s --top dot --no-pipeline -o %t.seq --sim --seed 5 | FileCheck %s --check-prefix=SEQ
 // RUN: verilator --lint-only -Wall %t.seq/dot.sv
 
-// DOT: co-simulation (seed 1): 65 values match, latency 35 cycles
-// DOT: latency: 35 cycles ({{.*}}), measured by co-simulation
-// DOT: dot/0: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 3
+// DOT: co-simulation (seed 1): 65 values match, latency 34 cycles
+// DOT: latency: 34 cycles ({{.*}}), measured by co-simulation
+// DOT: dot/0: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 2
 func.func @dot(%a: memref<32xi32>, %b: memref<32xi32>) -> i32 {
   %c0 = arith.constant 0 : i32
   %r = affine.for %i = 0 to 32 iter_args(%acc = %c0) -> (i32) {
@@ -43,7 +43,7 @@ func.func @dot(%a: memref<32xi32>, %b: memref<32xi32>) -> i32 {
   return %r : i32
 }
 
-// FIR: co-simulation (seed 1): 80 values match, latency 353 cycles
+// FIR: co-simulation (seed 1): 80 values match, latency 321 cycles
 // FIR: fir/n: trip 32, sequential
 // FIR: fir/n/k: trip 8, pipelined, II 1 (ResMII 1, RecMII 1)
 func.func @fir(%x: memref<40xi16> {hls.name = "x"}, %h: memref<8xi16> {hls.name = "h"},
@@ -66,7 +66,7 @@ func.func @fir(%x: memref<40xi16> {hls.name = "x"}, %h: memref<8xi16> {hls.name 
 
 // The inner loop runs 0..9 times: the latency counts each outer
 // iteration's own trip count.
-// TRI: co-simulation (seed 1): 110 values match, latency 85 cycles
+// TRI: co-simulation (seed 1): 110 values match, latency 76 cycles
 // TRI: trisolv/0/0: trip 9, pipelined, II 1
 func.func @trisolv(%L: memref<10x10xi32>, %x: memref<10xi32>) {
   affine.for %i = 0 to 10 {
@@ -153,5 +153,5 @@ func.func @widths(%a: memref<12xi7>, %b: memref<12xi33>, %k: i7) -> (i33, i7) {
   return %r#0, %r#1 : i33, i7
 }
 
-// SEQ: co-simulation (seed 5): 65 values match, latency 97 cycles
+// SEQ: co-simulation (seed 5): 65 values match, latency 65 cycles
 // SEQ: dot/0: trip 32, sequential

@@ -20,14 +20,14 @@
 // RUN: yosys -q -p "read_verilog -sv %t.m/cmul.sv; synth_ice40 -top cmul"
 // RUN: silica hls %s --top fsum --clock-ns 5 -o %t.f --sim | FileCheck %s --check-prefix=FLOAT
 
-// RECUR: co-simulation (seed 1): 193 values match, latency 68 cycles
-// RECUR: recur/0: trip 64, pipelined, II 1 (ResMII 1, RecMII 1), depth 4
+// RECUR: co-simulation (seed 1): 193 values match, latency 69 cycles
+// RECUR: recur/0: trip 64, pipelined, II 1 (ResMII 1, RecMII 1), depth 5
 // RECUR: datapath rewriting (e-graphs): 1 expression(s) rewritten, kept, its schedule is better
-// RECUR-NEXT: before: latency 194; recur/0 II 3 (RecMII 3) depth 4
-// RECUR-NEXT: after: latency 68; recur/0 II 1 (RecMII 1) depth 4
+// RECUR-NEXT: before: latency 195; recur/0 II 3 (RecMII 3) depth 5
+// RECUR-NEXT: after: latency 69; recur/0 II 1 (RecMII 1) depth 5
 // RECUR-NEXT: recur/0: ((carried0@0 + load#0) + load#1) + load#2 -> carried0@0 + {{.*}}
-// OFF: co-simulation (seed 1): 193 values match, latency 194 cycles
-// OFF: recur/0: trip 64, pipelined, II 3 (ResMII 1, RecMII 3), depth 4
+// OFF: co-simulation (seed 1): 193 values match, latency 195 cycles
+// OFF: recur/0: trip 64, pipelined, II 3 (ResMII 1, RecMII 3), depth 5
 // OFF: datapath rewriting (e-graphs): off (--no-rewrite)
 func.func @recur(%a: memref<64xi32>, %b: memref<64xi32>, %c: memref<64xi32>) -> i32 {
   %c0 = arith.constant 0 : i32

@@ -31,14 +31,14 @@
 // RUN: test ! -e %t.bad
 // RUN: not silica run-board %t.axpy --emulate --inputs %s 2>&1 | FileCheck %s --check-prefix=INPUTS
 
-// SIM: co-simulation (seed 1): 17 values match, latency 33 cycles
+// SIM: co-simulation (seed 1): 17 values match, latency 35 cycles
 // PCF: set_io -nowarn clock 35
 // PCF: set_io -nowarn uart_rx 6
 // PCF: set_io -nowarn uart_tx 9
 // INFO: "module": "sum_shell",
 // INFO: "board": "iCEBreaker",
 // INFO: "divider": 8
-// RAN: run-board: 17 values match {{.*}}sum.expected.txt, 33 cycles
+// RAN: run-board: 17 values match {{.*}}sum.expected.txt, 35 cycles
 // LPF: LOCATE COMP "clock" SITE "G2";
 // LPF: LOCATE COMP "uart_tx" SITE "L4";
 // BIT: resources (yosys and nextpnr, ice40-up5k sg48): {{[0-9]+}} LUT, {{[0-9]+}} FF, {{[0-9]+}} DSP, {{[0-9]+}} BRAM, 4 IO

@@ -318,7 +318,7 @@ impl Builder<'_, '_> {
             return;
         }
         let upper = self.bound(&lp.upper, false, at, env);
-        let more = self.hw.icmp(Predicate::Slt.code(), next, upper);
+        let more = self.next_below(iv, lp.step, upper);
         let again = self.hw.and(cond, more);
         let no_more = self.hw.not(more);
         let leave = self.hw.and(cond, no_more);
@@ -353,6 +353,29 @@ impl Builder<'_, '_> {
             0 => self.continue_at(Some(l), 0, at, cond, &after),
             st => self.goto_state(cond, st),
         }
+    }
+
+    /// Whether counter value `iv` plus `step` is below `upper` (signed),
+    /// computed as `iv < upper - step` one bit wider: the subtraction
+    /// depends on the bound alone (a constant when the bound is), so no
+    /// adder precedes the comparison on the counter's path. Exact where
+    /// it is used: after an iteration ran, `iv + step` does not overflow
+    /// the index width (counters are sized one step past their bounds).
+    pub fn next_below(&mut self, iv: ValueId, step: i64, upper: ValueId) -> ValueId {
+        let w = self.hw.width(iv) + 1;
+        let wide_iv = self.hw.resize(iv, w, true);
+        let limit = match self.hw.const_of(upper) {
+            Some(u) => {
+                let u = crate::kernel::sign_extend(u, self.hw.width(upper));
+                self.hw.constant((u - i128::from(step)) as u128, w)
+            }
+            None => {
+                let u = self.hw.resize(upper, w, true);
+                let s = self.hw.constant(step as u128, w);
+                self.hw.comb("comb.sub", &[u, s])
+            }
+        };
+        self.hw.icmp(Predicate::Slt.code(), wide_iv, limit)
     }
 
     /// The counter of loop `l` plus its step.

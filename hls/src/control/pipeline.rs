@@ -50,7 +50,7 @@ impl Builder<'_, '_> {
                 let next = self.step_iv(m);
                 let upper = self.bound(&k.loops[m].upper, false, at, &Vec::new());
                 let lower = self.bound(&k.loops[m].lower, true, at, &Vec::new());
-                let inside = self.hw.icmp(Predicate::Slt.code(), next, upper);
+                let inside = self.next_below(self.iv_regs[m].q, k.loops[m].step, upper);
                 let wrap = self.hw.not(inside);
                 let value = self.hw.mux(wrap, lower, next);
                 self.write(self.iv_regs[m], advance, value);
@@ -65,9 +65,10 @@ impl Builder<'_, '_> {
                 valid.push(r.q);
             }
             // Leave when no step of an iteration remains after this cycle
-            // and no iteration is left to issue.
-            let next_iv = self.hw.mux(advance, stepped, iv);
-            let more_next = self.hw.icmp(Predicate::Slt.code(), next_iv, upper);
+            // and no iteration is left to issue (the stepped counter's test
+            // made beside the step, not after it).
+            let stepped_below = self.next_below(iv, k.loops[l].step, upper);
+            let more_next = self.hw.mux(advance, stepped_below, more);
             let busy: Vec<ValueId> = valid[..(p.depth as usize - 1)].to_vec();
             let busy = self.hw.any(&busy);
             let pending = self.hw.any(&[busy, more_next]);

@@ -7,7 +7,8 @@
 //! then the longest path (chaining, pipeline depth), then area. Shifts
 //! by constants are wiring. Where multipliers are scarce (a `[limits]
 //! mul` directive, or a device without DSP blocks) a multiplication is
-//! priced as the library's LUT multiplier.
+//! priced as the library's LUT multiplier (where the library measured
+//! none at the width, as one LUT per partial-product bit).
 
 use crate::library::{class_of, Library, Row};
 use egg::{CostFunction, Id, Language, Symbol};
@@ -134,7 +135,14 @@ impl LibraryCost<'_> {
         } else {
             row.delay_ns.min(self.clock_ns)
         };
-        let area = row.luts_per_bit * f64::from(self.width) + f64::from(row.dsp) * DSP_LUTS;
+        let area = if op == Op::Mul && self.scarce && row.dsp > 0 {
+            // No LUT multiplier measured at this width: an array of
+            // about one LUT4 per partial-product bit (as the iCE40 HX's
+            // LUT multipliers measure).
+            f64::from(self.width).powi(2)
+        } else {
+            row.luts_per_bit * f64::from(self.width) + f64::from(row.dsp) * DSP_LUTS
+        };
         (delay, area)
     }
 }

@@ -1,6 +1,8 @@
 //! Building one problem of the scheduling library from kernel nodes:
-//! operator types from the library (latency, delays clamped to the clock
-//! period; float operators at the latency chosen for the design), one
+//! operator types from the library (latency, measured delays
+//! interpolated at the operation's width, clamped to the chaining budget:
+//! the clock period less the fabric's register-to-register period; float
+//! operators at the latency chosen for the design), one
 //! port resource per memory (limited to its ports), one unit resource
 //! per operator class with a `[limits]` entry, value and memory-order
 //! dependences, extra operations (carried-value registers) and
@@ -13,11 +15,20 @@ use silica_scheduling::{
     chain_breaks, OpId, OperatorType, OperatorTypeId, Problem, ProblemKind, ResourceTypeId,
 };
 
+/// The delay operators may chain within `clock_ns`: the period less the
+/// register-to-register period the library measured (at least a tenth
+/// of the period, when the clock is faster than the fabric).
+fn chaining_budget(lib: &Library, clock_ns: f64) -> f64 {
+    (clock_ns - lib.register_ns).max(clock_ns / 10.0)
+}
+
 /// A problem under construction; operation `i` is the `i`-th node added,
 /// then extra operations.
 pub struct ProblemBuilder<'a> {
     k: &'a Kernel,
     lib: &'a Library,
+    /// The chaining budget (ns): what operators may add to a register
+    /// path within the clock period.
     clock_ns: f64,
     p: Problem,
     types: FxHashMap<(u32, u64, u64), OperatorTypeId>,
@@ -39,7 +50,7 @@ impl<'a> ProblemBuilder<'a> {
         ProblemBuilder {
             k,
             lib,
-            clock_ns,
+            clock_ns: chaining_budget(lib, clock_ns),
             p: Problem::new(kind),
             types: FxHashMap::default(),
             ports: FxHashMap::default(),
@@ -110,9 +121,16 @@ impl<'a> ProblemBuilder<'a> {
                 self.operator_type(c.latency, incoming, outgoing)
             }
             _ => {
-                let delay = row.delay_ns.min(self.clock_ns);
+                let delay = self
+                    .lib
+                    .delay_ns(class, width)
+                    .unwrap_or(row.delay_ns)
+                    .min(self.clock_ns);
                 let latency = match node.op {
                     Op::Load(_) | Op::Store(_) => 1,
+                    // A shared unit registers its result (its operands
+                    // change with the next user).
+                    _ if self.k.limited(n).is_some() => row.latency.max(1),
                     _ => row.latency,
                 };
                 let outgoing = match node.op {
