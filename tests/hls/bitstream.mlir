@@ -5,7 +5,7 @@
 // RUN: silica hls %s --top sum -o %t.ice40 --target ice40-up5k --clock-ns 50 --bitstream | FileCheck %s --check-prefix=ICE40
 // RUN: test -s %t.ice40/sum.bin
 // RUN: FileCheck %s --check-prefix=ICE40JSON < %t.ice40/sum.json
-// RUN: test -s %t.ice40/sum.nextpnr.log && test -s %t.ice40/sum.yosys.log && test -s %t.ice40/sum.icetime.log
+// RUN: test -s %t.ice40/sum.nextpnr.log && test -s %t.ice40/sum.yosys.log && test -s %t.ice40/sum.stat.json && test -s %t.ice40/sum.icetime.log
 // RUN: silica hls %s --top sum -o %t.ecp5 --bitstream | FileCheck %s --check-prefix=ECP5
 // RUN: test -s %t.ecp5/sum.bit
 // RUN: FileCheck %s --check-prefix=ECP5JSON < %t.ecp5/sum.json

@@ -35,7 +35,7 @@ pub struct Implementation {
     pub synthesis: Synthesis,
     /// `F.bin` or `F.bit` and its contents.
     pub bitstream: Option<(String, Vec<u8>)>,
-    /// Logs and reports (`F.yosys.log`, `F.nextpnr.log`, `F.nextpnr.json`,
+    /// Logs and reports (`F.yosys.log`, `F.stat.json`, `F.nextpnr.log`, `F.nextpnr.json`,
     /// ...), by file name.
     pub logs: Vec<(String, Vec<u8>)>,
 }
@@ -118,6 +118,7 @@ pub fn implement(
         log,
     } = netlist(ctx, design, shell, dev, &flow.yosys, dir, &names)?;
     keep(&mut logs, &names.yosys_log, &log);
+    keep(&mut logs, &names.stat, &read_text(dir, &names.stat)?);
     // With a shell the design runs on the board's oscillator.
     let clock_ns = shell.map_or(design.clock_ns, |s| {
         (1e6 / s.board.clock_mhz).round() / 1000.0
