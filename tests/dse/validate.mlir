@@ -11,10 +11,10 @@
 
 // CHECK: Pareto front (latency, lut): 1 point(s)
 // CHECK: pnr: {{[0-9.]+}} us at {{[0-9.]+}} MHz, {{[0-9]+}} LUT, {{[0-9]+}} DSP, 0 BRAM; estimate error: latency {{[-+][0-9.]+}}%, LUT {{[-+][0-9.]+}}%
-// CSV: 0,1,ok,pnr,false,true,73,
+// CSV: 0,1,ok,pnr,false,true,97,
 // --level synth: every point through yosys (measured LUT/FF, no nextpnr).
-// SYNTH: 0,1,ok,synth,false,{{true|false}},73,1.4600,{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
-// SYNTH: 1,2,ok,synth,false,{{true|false}},73,1.4600,{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
+// SYNTH: 0,1,ok,synth,false,{{true|false}},97,1.9400,{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
+// SYNTH: 1,2,ok,synth,false,{{true|false}},97,1.9400,{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
 // JSON: "estimate_error": {
 // JSON-NEXT: "latency_us":
 func.func @f(%A: memref<8x8xi32> {hls.name = "A"}, %C: memref<8x8xi32> {hls.name = "C"}) {
