@@ -44,7 +44,7 @@ def end(p):
     p.wait()
 
 
-def wait_for(what, test, seconds=60):
+def wait_for(what, test, seconds=240):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         value = test()
@@ -84,8 +84,8 @@ def run(a):
     ]
     from distributed import Client
 
-    client = Client(address, timeout=30, set_as_default=False)
-    client.wait_for_workers(a.workers, timeout=60)
+    client = Client(address, timeout=120, set_as_default=False)
+    client.wait_for_workers(a.workers, timeout=240)
     for k, command in enumerate(a.commands, 1):
         status = run_one(command, address, client, workers, k == a.kill_in)
         if status != 0:
