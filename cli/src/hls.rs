@@ -69,6 +69,11 @@ pub struct HlsArgs {
     /// `hls/runtime/silica_dev.h` (the `uart` backend for a shell).
     #[arg(long)]
     host: bool,
+    /// A hand-written Verilog file whose modules `func.func` declarations
+    /// with `hls.ip = "module"` bind to (ports read with sv-parser and
+    /// checked against the declaration); repeatable.
+    #[arg(long = "ip", value_name = "FILE.sv")]
+    ip: Vec<String>,
     /// Keep innermost loops sequential instead of pipelining them.
     #[arg(long = "no-pipeline")]
     no_pipeline: bool,
@@ -123,7 +128,8 @@ pub(crate) fn board_shell(
     let device = silica_hls::device::lookup(&design.interface.target)?;
     let board = shell::board::for_device(device)?;
     let divider = shell::board::divider(&board, baud)?;
-    let verilog = shell::wrap(ctx, &design.hw_mlir, &design.interface, divider)?;
+    let mut verilog = shell::wrap(ctx, &design.hw_mlir, &design.interface, divider)?;
+    verilog.push_str(&design.ip_verilog);
     let top = design.interface.top.clone();
     Ok(BoardShell {
         verilog,
@@ -207,7 +213,25 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             );
         }
     }
+    let mut ip_files = Vec::new();
+    for path in &args.ip {
+        match std::fs::read_to_string(path) {
+            Ok(t) => ip_files.push((path.clone(), t)),
+            Err(e) => {
+                eprintln!("error: could not open IP file '{path}': {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let ip = match silica_hls::ip::Library::read(ip_files) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let options = silica_hls::Options {
+        ip,
         top: args.top.clone(),
         target: args.target.clone(),
         clock_ns: args.clock_ns.unwrap_or(20.0),
@@ -416,8 +440,12 @@ fn cosimulate(
     let rtl = Rtl::Text(&design.verilog);
     let report = cosim::cosimulate(ctx, &module.ir, module.top, iface, rtl, args.seed, &options)
         .map_err(|e| e.to_string())?;
-    // The AXI run measures the whole wrapper; silica's simulator runs cores.
-    if report.latency > SECOND_OPINION_CYCLES || design.axi.is_some() {
+    // The AXI run measures the whole wrapper; silica's simulator runs cores
+    // and has no Verilog reader for hand-written modules (`--ip`).
+    if report.latency > SECOND_OPINION_CYCLES
+        || design.axi.is_some()
+        || !design.ip_verilog.is_empty()
+    {
         return Ok((report, None));
     }
     let hw = parse(

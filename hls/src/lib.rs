@@ -16,6 +16,7 @@
 //! open FPGA tools to a bitstream (`--bitstream`); `shell` wraps the core
 //! in a board shell that a host drives over a UART (`--shell uart`,
 //! `silica run-board`).
+//! `ip` reads hand-written Verilog modules (`--ip`) with sv-parser.
 //! `interface` describes the top module's interface (`F.json`'s
 //! arguments) and `cosim` co-simulates a design against the software.
 
@@ -34,6 +35,7 @@ pub mod fpga;
 pub mod front;
 pub mod host;
 pub mod interface;
+pub mod ip;
 pub mod kernel;
 pub mod library;
 pub mod report;
@@ -74,6 +76,9 @@ pub struct Options {
     pub directives: Option<directives::file::File>,
     /// Wrap the core for a host (`--interface axi`, module `F_axi`).
     pub axi: bool,
+    /// Hand-written Verilog modules that `hls.ip` declarations bind to
+    /// (`--ip FILE.sv`).
+    pub ip: ip::Library,
 }
 
 impl Default for Options {
@@ -86,6 +91,7 @@ impl Default for Options {
             rewrite: true,
             directives: None,
             axi: false,
+            ip: ip::Library::default(),
         }
     }
 }
@@ -115,6 +121,9 @@ pub struct Design {
     pub verilog: String,
     /// `F.hw.mlir` (empty from [`estimate`]).
     pub hw_mlir: String,
+    /// The hand-written modules the design instantiates (`--ip`), also
+    /// at the end of `verilog`: wrappers emitted from `hw_mlir` add them.
+    pub ip_verilog: String,
     /// The figures of `--bitstream` (`fpga::implement`), once run.
     pub synthesis: Option<fpga::reports::Synthesis>,
     /// What to observe to measure the DMA overlap (kernels with DMA).
@@ -230,7 +239,16 @@ fn run_flow(
     let none = Directives::default();
     let mut callees: Vec<(Kernel, Schedules, Figures)> = Vec::new();
     let mut notes: Vec<String> = reused.into_iter().collect();
+    let mut ips = Vec::new();
     for &f in &order[..order.len() - 1] {
+        if front::ip::ip_module(ctx, ir, f).is_some() {
+            let ip = front::ip::declaration(ctx, ir, f)?;
+            opts.ip
+                .check(&ip)
+                .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(f), m)))?;
+            ips.push(ip);
+            continue;
+        }
         let name = front::function_name(ctx, ir, f);
         let mut k = lift_calling(ctx, ir, f, &name, opts.pipeline, &none, &callees)?;
         let (s, n) = schedule_lifted(ctx, ir, &mut k, &mut library, clock_ns)?;
@@ -285,7 +303,11 @@ fn run_flow(
     notes.extend(n);
     let mut parts: Vec<(&Kernel, &Schedules)> = callees.iter().map(|(k, s, _)| (k, s)).collect();
     parts.push((&kernel, &schedules));
-    let mut circuit = build::build(ctx, &parts)?;
+    let externs: Vec<(String, Vec<interface::Port>)> = ips
+        .iter()
+        .map(|ip| (ip.module.clone(), ip.ports.clone()))
+        .collect();
+    let mut circuit = build::build(ctx, &parts, &externs)?;
     let axi = if opts.axi {
         let map = axi::RegisterMap::new(&interface)
             .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
@@ -296,14 +318,16 @@ fn run_flow(
         None
     };
     let circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library);
-    let (verilog, hw_mlir) = if emit {
+    let (verilog, hw_mlir, ip_verilog) = if emit {
         verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
-        let verilog = silica_emit_verilog::emit_verilog(
+        let mut verilog = silica_emit_verilog::emit_verilog(
             ctx,
             &circuit.ir,
             circuit.module,
             silica_emit_verilog::Options::default(),
         )?;
+        let ip_verilog = opts.ip.sources(&ips);
+        verilog.push_str(&ip_verilog);
         let hw_mlir = print_module(
             ctx,
             &circuit.ir,
@@ -311,9 +335,9 @@ fn run_flow(
             &Resources::default(),
             PrintFlags::default(),
         );
-        (verilog, hw_mlir)
+        (verilog, hw_mlir, ip_verilog)
     } else {
-        (String::new(), String::new())
+        (String::new(), String::new(), String::new())
     };
     let figures = figures(&kernel, &schedules);
     schedule::log_pipeline_directives(&kernel, &schedules, &directives, &mut log);
@@ -362,6 +386,7 @@ fn run_flow(
         rewrite: rewritten,
         verilog,
         hw_mlir,
+        ip_verilog,
         synthesis: None,
     })
 }

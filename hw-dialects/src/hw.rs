@@ -447,6 +447,32 @@ pub fn create_module(
     ports: &[Port],
     body: RegionId,
 ) -> OpId {
+    create_module_op(ctx, ir, loc, "hw.module", name, ports, &[body])
+}
+
+/// A detached `hw.module.extern` named `name` with `ports` and no
+/// parameters: a module defined outside the IR (hand-written Verilog).
+pub fn create_extern_module(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    loc: Attr,
+    name: &str,
+    ports: &[Port],
+) -> OpId {
+    create_module_op(ctx, ir, loc, "hw.module.extern", name, ports, &[])
+}
+
+/// The op `op_name` (`hw.module` or `hw.module.extern`) named `name` with
+/// `ports`, no parameters and `regions`.
+fn create_module_op(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    loc: Attr,
+    op_name: &str,
+    name: &str,
+    ports: &[Port],
+    regions: &[RegionId],
+) -> OpId {
     let module_type = types::module_type(ctx, ports);
     let entries = vec![
         (
@@ -457,14 +483,14 @@ pub fn create_module(
         (ctx.sym("sym_name"), ctx.string_attr(name.as_bytes())),
     ];
     let attrs = ctx.dict_attr(entries);
-    let op_name = ctx.sym("hw.module");
+    let op_name = ctx.sym(op_name);
     ir.create_op(OpSpec {
         name: op_name,
         loc,
         operands: &[],
         result_types: &[],
         successors: &[],
-        regions: &[body],
+        regions,
         attrs,
         props: None,
     })

@@ -276,10 +276,13 @@ impl<'c, 'k> Builder<'c, 'k> {
 
 /// Builds the circuits of scheduled kernels into a fresh
 /// `builtin.module`, one `hw.module` each, in order (callees before their
-/// callers; the last is the top).
+/// callers; the last is the top), after an `hw.module.extern` for each of
+/// `externs` (hand-written modules that calls instantiate, with their
+/// ports).
 pub fn build(
     ctx: &mut Context,
     kernels: &[(&Kernel, &Schedules)],
+    externs: &[(String, Vec<crate::interface::Port>)],
 ) -> Result<Circuit, Box<Diagnostic>> {
     let mut ir = Ir::new();
     let loc = kernels
@@ -301,6 +304,10 @@ pub fn build(
         props: None,
     });
     let mut modules = Modules::default();
+    for (name, ports) in externs {
+        let ports = extern_module(ctx, &mut ir, top_block, loc, name, ports);
+        modules.insert(name.clone(), ports);
+    }
     let mut register_bits = 0;
     let mut last = Default::default();
     for &(k, s) in kernels {
@@ -512,4 +519,34 @@ impl Builder<'_, '_> {
 /// The port list of a kernel, re-exported for the report.
 pub fn module_ports(ctx: &mut Context, k: &Kernel) -> Vec<Port> {
     ports::ports(ctx, k)
+}
+
+/// An `hw.module.extern @name` with `ports` at the end of `top_block`;
+/// gives its ports as hw types.
+fn extern_module(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    top_block: silica_ir::BlockId,
+    loc: silica_ir::Attr,
+    name: &str,
+    ports: &[crate::interface::Port],
+) -> Vec<Port> {
+    let ports: Vec<Port> = ports
+        .iter()
+        .map(|p| Port {
+            dir: match p.direction {
+                crate::interface::Direction::In => Direction::Input,
+                crate::interface::Direction::Out => Direction::Output,
+            },
+            name: p.name.clone(),
+            ty: if p.name == crate::interface::names::CLOCK {
+                silica_hw_dialects::types::clock(ctx)
+            } else {
+                ctx.signless(p.width)
+            },
+        })
+        .collect();
+    let op = silica_hw_dialects::hw::create_extern_module(ctx, ir, loc, name, &ports);
+    ir.append_op(top_block, op);
+    ports
 }

@@ -47,9 +47,10 @@ pub fn run(
     limits: &Limits,
 ) -> Result<Outputs, CosimError> {
     check_symbols(ctx, ir, module).map_err(CosimError::Input)?;
+    let with_models = call_models(ctx, ir, module);
     let kernel = print_module(
         ctx,
-        ir,
+        with_models.as_ref().unwrap_or(ir),
         module,
         &Resources::default(),
         PrintFlags::default(),
@@ -89,6 +90,38 @@ fn check_symbols(ctx: &Context, ir: &Ir, module: OpId) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The module with every call of a function bound to Verilog (`hls.ip`)
+/// calling its software model (`hls.ip_model`) instead; `None` when
+/// there is none.
+fn call_models(ctx: &mut Context, ir: &Ir, module: OpId) -> Option<Ir> {
+    let models = crate::front::ip::models(ctx, ir, module);
+    if models.is_empty() {
+        return None;
+    }
+    let mut out = ir.clone();
+    let mut calls = Vec::new();
+    ir.walk(module, &mut |op| {
+        if ctx.str(ir.op_name(op)) == "func.call" {
+            calls.push(op);
+        }
+    });
+    for op in calls {
+        let callee = inherent_attr(ctx, ir, op, "callee").and_then(|a| match ctx.attr_kind(a) {
+            AttrKind::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
+            _ => None,
+        });
+        if let Some((_, model)) = models.iter().find(|(f, _)| Some(f) == callee.as_ref()) {
+            let root = ctx.sym(model);
+            let sym = ctx.intern_attr(AttrKind::SymbolRef {
+                root,
+                nested: Box::new([]),
+            });
+            silica_ir::dialect::set_inherent_attr(ctx, &mut out, op, "callee", sym);
+        }
+    }
+    Some(out)
 }
 
 /// Lowers the module `source` (text) by silica's LLVM path (affine, DMA

@@ -242,7 +242,8 @@ fn netlist(
     } else if pins <= dev.io {
         (design.verilog.clone(), None)
     } else {
-        let (verilog, scan) = scan::wrap(ctx, &design.hw_mlir, &design.interface)?;
+        let (mut verilog, scan) = scan::wrap(ctx, &design.hw_mlir, &design.interface)?;
+        verilog.push_str(&design.ip_verilog);
         (verilog, Some(scan))
     };
     let synth_top = match (shell, &scan) {

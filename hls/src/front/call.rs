@@ -47,6 +47,7 @@ pub fn callee_of(ctx: &Context, ir: &Ir, call: OpId) -> Result<OpId, Box<Diagnos
         .next()
         .and_then(|r| ir.entry_block(r))
         .is_none()
+        && super::ip::ip_module(ctx, ir, f).is_none()
     {
         return Err(Box::new(Diagnostic::error(
             loc,
@@ -127,16 +128,24 @@ impl Lifter<'_> {
         for r in ir.results(op) {
             results.push(self.result_width_of(r)?);
         }
+        // A callee bound to Verilog is that module, at its given latency.
+        let (name, latency) = match super::ip::ip_module(ctx, ir, callee) {
+            Some(_) => {
+                let ip = super::ip::declaration(ctx, ir, callee)?;
+                (ip.module, Some(ip.latency))
+            }
+            None => (function_name(ctx, ir, callee), None),
+        };
         let id = self.k.calls.len();
         self.k.calls.push(Call {
             op,
             loc: self.loc,
-            callee: function_name(ctx, ir, callee),
+            callee: name,
             scalars,
             memories,
             results,
-            latency: None,
-            latency_min: None,
+            latency,
+            latency_min: latency,
         });
         for (i, r) in ir.results(op).enumerate() {
             self.vals.insert(r, Val::Result(id, i));

@@ -7,6 +7,7 @@
 //! the unrolled copies, `partition.rs` splits on-chip
 //! arrays into banks while lifting, `flatten.rs` folds perfect nests of
 //! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
+//! `ip.rs` reads declarations bound to hand-written Verilog (`hls.ip`).
 
 mod arith_extra;
 mod call;
@@ -14,6 +15,7 @@ mod dma;
 mod expr;
 mod flatten;
 mod float;
+pub mod ip;
 mod lift;
 mod memories;
 mod partition;
