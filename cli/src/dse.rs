@@ -49,7 +49,7 @@ pub struct DseArgs {
     /// NSGA-II's seed (the same seed gives the same run).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker processes (1: evaluate in this process).
+    /// Worker processes evaluating points.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
     /// Where points are evaluated: local (this process, or --jobs worker
@@ -58,6 +58,11 @@ pub struct DseArgs {
     /// else tcp://127.0.0.1:8786).
     #[arg(long, default_value = "local")]
     engine: String,
+    /// The time limit of one point in seconds (default: 60 at estimate,
+    /// 3600 at pnr; 0: none, and with --jobs 1 points are evaluated in
+    /// this process). A point over it is recorded as failed.
+    #[arg(long = "point-timeout")]
+    point_timeout: Option<f64>,
     /// Re-evaluate the N best points of the front with yosys and nextpnr
     /// and report the estimate's error.
     #[arg(long, default_value_t = 0)]
@@ -123,6 +128,12 @@ fn params(args: &DseArgs) -> Result<Params, String> {
     if args.jobs == 0 || args.population < 2 {
         return Err("error: --jobs must be at least 1 and --population at least 2".into());
     }
+    if args
+        .point_timeout
+        .is_some_and(|t| !(t >= 0.0 && t.is_finite()))
+    {
+        return Err("error: --point-timeout must be a number of seconds (0: no limit)".into());
+    }
     if !(args.clock_ns > 0.0 && args.clock_ns.is_finite()) {
         return Err(format!(
             "error: --clock-ns {} is not a positive number",
@@ -163,6 +174,7 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         seed: args.seed,
         jobs: args.jobs,
         backend,
+        point_timeout: args.point_timeout,
         validate: args.validate,
         target: args.target.clone(),
         clock_ns: args.clock_ns,

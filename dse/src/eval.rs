@@ -36,6 +36,15 @@ impl Level {
         }
     }
 
+    /// A point's time limit unless `--point-timeout` says otherwise: a
+    /// minute to schedule, an hour to synthesise or place and route.
+    pub fn default_timeout(self) -> std::time::Duration {
+        std::time::Duration::from_secs(match self {
+            Level::Estimate => 60,
+            Level::Synth | Level::Pnr => 3600,
+        })
+    }
+
     pub fn parse(s: &str) -> Result<Level, String> {
         match s {
             "estimate" => Ok(Level::Estimate),

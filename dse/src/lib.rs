@@ -29,7 +29,7 @@ use pareto::Objective;
 use point::Config;
 use search::{Evaluated, Genes};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +59,11 @@ pub struct Params {
     pub jobs: usize,
     /// Where the points are evaluated.
     pub backend: Backend,
+    /// The time limit of one point in seconds (`--point-timeout`): `None`
+    /// for the level's default ([`Level::default_timeout`]), 0 for none.
+    /// Points run on worker processes whenever there is a limit (a
+    /// worker over it is killed and the point failed).
+    pub point_timeout: Option<f64>,
     /// Re-evaluate this many of the best estimated points at `pnr`.
     pub validate: usize,
     pub target: String,
@@ -79,6 +84,17 @@ pub enum Backend {
     /// (none: Dask's configured `scheduler-address`, else port 8786 of
     /// this machine).
     Dask(Option<String>),
+}
+
+impl Params {
+    /// The time limit of one point at `level`.
+    pub fn limit(&self, level: Level) -> Option<Duration> {
+        match self.point_timeout {
+            Some(s) if s <= 0.0 => None,
+            Some(s) => Some(Duration::from_secs_f64(s)),
+            None => Some(level.default_timeout()),
+        }
+    }
 }
 
 /// One point of the run.
@@ -242,7 +258,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
             );
             engine.dask = Some(d);
         }
-        Backend::Local if p.jobs > 1 => {
+        Backend::Local if p.jobs > 1 || p.limit(p.level).is_some() => {
             engine.pool = Some(pool::Pool::new(p.exe.clone(), &p.input, p.jobs)?);
         }
         Backend::Local => {}
@@ -440,21 +456,55 @@ impl Engine<'_> {
             if todo.is_empty() {
                 break;
             }
-            let results = self.evaluate(std::mem::take(&mut todo), level);
-            for (id, outcome) in results {
+            let mut retry = Vec::new();
+            let mut failure = None;
+            let limit = self.p.limit(level);
+            let Engine {
+                p,
+                ev,
+                pool,
+                dask,
+                cache,
+                records,
+                evaluated,
+                tools,
+                progress,
+                ..
+            } = self;
+            // Each result goes into the cache as it arrives: a run that
+            // dies loses only the points in flight.
+            let mut done = |answer: pool::Answer| {
+                let pool::Answer {
+                    id,
+                    outcome,
+                    retry: again,
+                } = answer;
                 cost[id] = true;
-                if attempt == 0 && matches!(outcome, Outcome::Failed { .. }) {
-                    todo.push((id, self.records[id].config.clone()));
-                    continue;
+                if attempt == 0 && again && matches!(outcome, Outcome::Failed { .. }) {
+                    retry.push((id, records[id].config.clone()));
+                    return;
                 }
-                let key = cache::key(&self.p.input, &self.records[id].config, level, &self.tools);
-                self.cache
-                    .put(key, &outcome)
-                    .map_err(|e| format!("cannot write the cache: {e}"))?;
-                self.evaluated += 1;
-                self.progress.step(self.evaluated, false);
-                self.records[id].outcome = outcome;
+                let key = cache::key(&p.input, &records[id].config, level, tools);
+                if let Err(e) = cache.put(key, &outcome) {
+                    failure.get_or_insert(format!("cannot write the cache: {e}"));
+                }
+                *evaluated += 1;
+                progress.step(*evaluated, false);
+                records[id].outcome = outcome;
+            };
+            evaluate(
+                ev,
+                pool,
+                dask,
+                std::mem::take(&mut todo),
+                level,
+                limit,
+                &mut done,
+            );
+            if let Some(e) = failure {
+                return Err(e);
             }
+            todo = retry;
         }
         Ok(ids
             .into_iter()
@@ -465,22 +515,6 @@ impl Engine<'_> {
                 cost: cost[id],
             })
             .collect())
-    }
-
-    /// Evaluates `jobs` in this process, on the pool or on Dask.
-    fn evaluate(&mut self, jobs: Vec<(usize, Config)>, level: Level) -> Vec<(usize, Outcome)> {
-        let mut out = Vec::new();
-        match (&mut self.dask, &mut self.pool) {
-            (Some(dask), _) => dask.run(jobs, level, &mut |id, o| out.push((id, o))),
-            (None, Some(pool)) => pool.run(jobs, level, &mut |id, o| out.push((id, o))),
-            (None, None) => {
-                for (id, cfg) in jobs {
-                    out.push((id, self.ev.evaluate(&cfg, level)));
-                }
-            }
-        }
-        out.sort_by_key(|(id, _)| *id);
-        out
     }
 
     /// Evaluates the first `--validate` points of `front` at `pnr`.
@@ -496,13 +530,57 @@ impl Engine<'_> {
             }
         }
         eprintln!("validating {} point(s) with yosys and nextpnr", todo.len());
-        for (i, outcome) in self.evaluate(todo, Level::Pnr) {
-            let key = cache::key(&self.p.input, &self.records[i].config, Level::Pnr, &tools);
-            self.cache
-                .put(key, &outcome)
-                .map_err(|e| format!("cannot write the cache: {e}"))?;
-            self.records[i].validated = Some(outcome);
+        let limit = self.p.limit(Level::Pnr);
+        let Engine {
+            p,
+            ev,
+            pool,
+            dask,
+            cache,
+            records,
+            ..
+        } = self;
+        let mut failure = None;
+        let mut done = |a: pool::Answer| {
+            let key = cache::key(&p.input, &records[a.id].config, Level::Pnr, &tools);
+            if let Err(e) = cache.put(key, &a.outcome) {
+                failure.get_or_insert(format!("cannot write the cache: {e}"));
+            }
+            records[a.id].validated = Some(a.outcome);
+        };
+        evaluate(ev, pool, dask, todo, Level::Pnr, limit, &mut done);
+        if let Some(e) = failure {
+            return Err(e);
         }
         Ok(())
+    }
+}
+
+/// Evaluates `jobs` on Dask, on the pool, or in this process when there
+/// is neither (no time limit there; Dask has its own), calling `done`
+/// with each answer as it arrives.
+fn evaluate(
+    ev: &mut Evaluator,
+    pool: &mut Option<pool::Pool>,
+    dask: &mut Option<dask::Dask>,
+    jobs: Vec<(usize, Config)>,
+    level: Level,
+    limit: Option<Duration>,
+    done: &mut dyn FnMut(pool::Answer),
+) {
+    let answer = |id, outcome| pool::Answer {
+        id,
+        outcome,
+        retry: true,
+    };
+    match (dask, pool) {
+        (Some(dask), _) => dask.run(jobs, level, &mut |id, o| done(answer(id, o))),
+        (None, Some(pool)) => pool.run(jobs, level, limit, done),
+        (None, None) => {
+            for (id, cfg) in jobs {
+                let outcome = ev.evaluate(&cfg, level);
+                done(answer(id, outcome));
+            }
+        }
     }
 }

@@ -2,8 +2,10 @@
 //! binary in worker mode (`silica dse-worker`), speaking JSON lines on
 //! their standard input and output: first the kernel ([`Input`]), then
 //! one [`Request`] per point, answered by one [`Reply`]. A worker that
-//! dies fails its point (retried by the caller) and is started again.
-//! [`serve`] is the worker's side.
+//! dies fails its point (retried by the caller) and is started again; a
+//! worker that takes longer than the time limit on a point is killed and
+//! the point failed for good ([`Answer::retry`] false: it would time out
+//! again). [`serve`] is the worker's side.
 
 use crate::eval::{Level, Outcome};
 use crate::kernel::Input;
@@ -12,8 +14,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{mpsc, Mutex};
+use std::time::Duration;
 
 /// A point to evaluate.
 #[derive(Serialize, Deserialize)]
@@ -59,11 +62,20 @@ pub fn serve(
     Ok(())
 }
 
-/// One worker process.
+/// What became of one point on the pool.
+pub struct Answer {
+    pub id: usize,
+    pub outcome: Outcome,
+    /// Whether a failure is worth a second try (not after a time-out).
+    pub retry: bool,
+}
+
+/// One worker process; a thread reads its output lines into `lines`
+/// (disconnected when the worker's output ends).
 struct Worker {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    lines: mpsc::Receiver<String>,
 }
 
 impl Drop for Worker {
@@ -90,16 +102,18 @@ impl Pool {
         })
     }
 
-    /// Evaluates `jobs` on the workers; calls `done` with each outcome
-    /// as it arrives (on this thread).
+    /// Evaluates `jobs` on the workers, each point within `limit` when
+    /// one is given; calls `done` with each answer as it arrives (on
+    /// this thread).
     pub fn run(
         &mut self,
         jobs: Vec<(usize, Config)>,
         level: Level,
-        done: &mut dyn FnMut(usize, Outcome),
+        limit: Option<Duration>,
+        done: &mut dyn FnMut(Answer),
     ) {
         let queue = Mutex::new(VecDeque::from(jobs));
-        let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
+        let (tx, rx) = mpsc::channel::<Answer>();
         let exe = &self.exe;
         let kernel = &self.kernel;
         std::thread::scope(|s| {
@@ -111,22 +125,39 @@ impl Pool {
                     else {
                         return;
                     };
-                    let outcome = ask(slot, exe, kernel, id, level, config);
-                    if tx.send((id, outcome)).is_err() {
+                    let (outcome, retry) = match ask(slot, exe, kernel, id, level, config, limit) {
+                        Ok(o) => (o, true),
+                        Err(Failure::Error(error)) => (Outcome::Failed { error }, true),
+                        Err(Failure::TimedOut(error)) => (Outcome::Failed { error }, false),
+                    };
+                    if tx.send(Answer { id, outcome, retry }).is_err() {
                         return;
                     }
                 });
             }
             drop(tx);
-            for (id, outcome) in rx {
-                done(id, outcome);
+            for answer in rx {
+                done(answer);
             }
         });
     }
 }
 
-/// Sends one request to the worker in `slot` (starting it if needed);
-/// a worker that fails is dropped and its point failed.
+/// Why a worker gave no outcome.
+enum Failure {
+    Error(String),
+    TimedOut(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Error(e)
+    }
+}
+
+/// Sends one request to the worker in `slot` (starting it if needed)
+/// and waits for its reply, at most `limit`; a worker that fails or
+/// runs out of time is dropped (killed) and its point failed.
 fn ask(
     slot: &mut Option<Worker>,
     exe: &PathBuf,
@@ -134,35 +165,43 @@ fn ask(
     id: usize,
     level: Level,
     config: Config,
-) -> Outcome {
-    let result = (|| -> Result<Outcome, String> {
+    limit: Option<Duration>,
+) -> Result<Outcome, Failure> {
+    let result = (|| -> Result<Outcome, Failure> {
         if slot.is_none() {
             *slot = Some(start(exe, kernel)?);
         }
-        let w = slot.as_mut().ok_or("no worker")?;
+        let w = slot.as_mut().ok_or("no worker".to_string())?;
         let req =
             serde_json::to_string(&Request { id, level, config }).map_err(|e| e.to_string())?;
         writeln!(w.stdin, "{req}").map_err(|e| format!("worker input: {e}"))?;
         w.stdin.flush().map_err(|e| format!("worker input: {e}"))?;
-        let mut line = String::new();
-        let n = w
-            .stdout
-            .read_line(&mut line)
-            .map_err(|e| format!("worker output: {e}"))?;
-        if n == 0 {
-            let status = w.child.wait().map(|s| s.to_string()).unwrap_or_default();
-            return Err(format!("the worker exited ({status})"));
-        }
+        let line = match limit {
+            Some(t) => w.lines.recv_timeout(t).map_err(|e| match e {
+                mpsc::RecvTimeoutError::Timeout => Failure::TimedOut(format!(
+                    "timed out: no result within the time limit of {} s a point (--point-timeout)",
+                    t.as_secs_f64()
+                )),
+                mpsc::RecvTimeoutError::Disconnected => Failure::Error(exited(&mut w.child)),
+            })?,
+            None => w.lines.recv().map_err(|_| exited(&mut w.child))?,
+        };
         let reply: Reply = serde_json::from_str(&line).map_err(|e| format!("worker reply: {e}"))?;
         if reply.id != id {
-            return Err(format!("the worker answered point {} for {id}", reply.id));
+            return Err(format!("the worker answered point {} for {id}", reply.id).into());
         }
         Ok(reply.outcome)
     })();
-    result.unwrap_or_else(|error| {
+    if result.is_err() {
         *slot = None;
-        Outcome::Failed { error }
-    })
+    }
+    result
+}
+
+/// The message for a worker whose output ended.
+fn exited(child: &mut Child) -> String {
+    let status = child.wait().map(|s| s.to_string()).unwrap_or_default();
+    format!("the worker exited ({status})")
 }
 
 fn start(exe: &PathBuf, kernel: &str) -> Result<Worker, String> {
@@ -175,10 +214,18 @@ fn start(exe: &PathBuf, kernel: &str) -> Result<Worker, String> {
         .map_err(|e| format!("cannot start a worker ({}): {e}", exe.display()))?;
     let mut stdin = child.stdin.take().ok_or("worker without input")?;
     let stdout = BufReader::new(child.stdout.take().ok_or("worker without output")?);
+    let (tx, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
     writeln!(stdin, "{kernel}").map_err(|e| format!("worker input: {e}"))?;
     Ok(Worker {
         child,
         stdin,
-        stdout,
+        lines,
     })
 }

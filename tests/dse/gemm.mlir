@@ -4,8 +4,10 @@
 // front co-simulates with `silica hls --sim` at the latency the estimate
 // gave; NSGA-II is deterministic for a seed; `--jobs 2` (worker
 // processes) finds the same front; a tiled band keeps its loops' labels
-// (the directives on k and j still name them: no point invalid).
-// RUN: rm -rf %t %t.hls %t.n1 %t.n2 %t.j2 %t.tile
+// (the directives on k and j still name them: no point invalid); a point
+// over `--point-timeout` is recorded as failed with the reason (its
+// worker killed), not cached, and evaluated by the next run.
+// RUN: rm -rf %t %t.hls %t.n1 %t.n2 %t.j2 %t.tile %t.slow
 // RUN: silica dse %s --top gemm --space %S/spaces/small.toml -o %t | FileCheck %s
 // RUN: FileCheck %s --check-prefix=CSV < %t/points.csv
 // RUN: FileCheck %s --check-prefix=SVG < %t/pareto.svg
@@ -19,6 +21,9 @@
 // RUN: diff <(grep -v '"evaluated"' %t/pareto.json) <(grep -v '"evaluated"' %t.j2/pareto.json)
 // RUN: silica dse %s --top gemm --space %S/spaces/tile.toml -o %t.tile | FileCheck %s --check-prefix=TILE
 // RUN: FileCheck %s --check-prefix=TILECSV < %t.tile/points.csv
+// RUN: silica dse %s --top gemm --space %S/spaces/small.toml -o %t.slow --point-timeout 0.000001 | FileCheck %s --check-prefix=SLOW
+// RUN: FileCheck %s --check-prefix=SLOWCSV < %t.slow/points.csv
+// RUN: silica dse %s --top gemm --space %S/spaces/small.toml -o %t.slow --jobs 2 | FileCheck %s --check-prefix=AFTER
 
 // CHECK: silica dse: gemm in {{.*}}gemm.mlir, 16 point(s) in the space (3 dimension(s)), exhaustive search
 // CHECK: points: 16 seen, 12 evaluated at estimate in {{.*}} s, 0 from the cache, 4 pruned, 0 invalid, 0 failed
@@ -42,6 +47,12 @@
 // TILE: points: 6 seen, 6 evaluated at estimate in {{.*}}, 0 pruned, 0 invalid, 0 failed
 
 // TILECSV: 3,2,false,2x4,ok,estimate,false,false,
+
+// SLOW: points: 16 seen, 12 evaluated at estimate in {{.*}} s, 0 from the cache, 4 pruned, 0 invalid, 12 failed
+// SLOW: Pareto front (latency, lut, dsp, bram): 0 point(s)
+// SLOWCSV: 0,1,true,1,failed,,false,false,{{.*}},timed out: no result within the time limit of 0.000001 s a point (--point-timeout)
+
+// AFTER: points: 16 seen, 12 evaluated at estimate in {{.*}} s, 0 from the cache, 4 pruned, 0 invalid, 0 failed
 func.func @gemm(%alpha: i32 {hls.name = "alpha"},
                 %C: memref<8x8xi32> {hls.name = "C"},
                 %A: memref<8x8xi32> {hls.name = "A"},

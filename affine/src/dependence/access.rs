@@ -20,7 +20,7 @@ pub enum AccessKind {
 }
 
 /// The elements one execution of an access touches.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub enum Elements {
     /// One element: a row (over the domain's columns) per memref
     /// dimension, plus the row of its row-major linear index when the

@@ -313,3 +313,63 @@ fn components(
         })
         .collect()
 }
+
+/// The bounds of `dst_iv - src_iv` for common loop `j`: the system with
+/// that difference as a new first variable, every other one projected
+/// out.
+fn component(
+    ctx: &Context,
+    ir: &Ir,
+    p: &Product,
+    src: &MemoryAccess,
+    j: usize,
+    precision: Precision,
+) -> DependenceComponent {
+    let mut s = p.system.clone();
+    let rest = s.num_vars();
+    s.insert_vars(VarKind::Dim, 0, 1);
+    let width = s.num_cols();
+    // t - dst_j + src_j == 0
+    let mut row = vec![Int::ZERO; width];
+    row[0] = Int::ONE;
+    row[1 + p.dst_cols[j]] = Int::from(-1);
+    row[1 + p.src_cols[j]] = Int::ONE;
+    s.add_equality_int(row);
+    let full = s.clone();
+    let exact = s.project_out(1, rest);
+    let iv = src.domain.dim_values[j].unwrap_or(src.memref);
+    // An inexact projection can leave the real shadow's looser bounds:
+    // with `Exact`, the integer optimum is searched then.
+    let bound = |kind| match precision {
+        Precision::Exact if !exact => full.exact_constant_bound(0, kind),
+        _ => s.constant_bound(0, kind),
+    };
+    DependenceComponent {
+        loop_op: crate::presburger::loop_of_iv(ctx, ir, iv).unwrap_or(src.op),
+        iv,
+        lower: bound(BoundKind::Lower),
+        upper: bound(BoundKind::Upper),
+    }
+}
+
+/// [`check_dependence`] with the bounds of one common loop only
+/// (`component`, 0-based, below the number of common loops): what a
+/// client of one loop needs, for a fraction of the work. `Ok(None)`: no
+/// dependence; `Err`: the accesses cannot be analysed.
+pub fn check_dependence_at(
+    ctx: &Context,
+    ir: &Ir,
+    src: &MemoryAccess,
+    dst: &MemoryAccess,
+    depth: usize,
+    precision: Precision,
+    component_of: usize,
+) -> Result<Option<DependenceComponent>, NotAnalysable> {
+    let Some(p) = dependence_system(ctx, ir, src, dst, depth, false)? else {
+        return Ok(None);
+    };
+    if component_of >= num_common_loops(src, dst) {
+        return Err(NotAnalysable);
+    }
+    Ok(Some(component(ctx, ir, &p, src, component_of, precision)))
+}

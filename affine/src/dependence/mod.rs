@@ -43,11 +43,12 @@ pub use access::{
     MemoryAccess,
 };
 pub use check::{
-    check_dependence, dependence_system, num_common_loops, pair_system, DependenceComponent,
-    DependenceResult, DependenceSystem, NotAnalysable, Precision,
+    check_dependence, check_dependence_at, dependence_system, num_common_loops, pair_system,
+    DependenceComponent, DependenceResult, DependenceSystem, NotAnalysable, Precision,
 };
 
 use silica_ir::{Context, Ir, OpId, ValueId};
+use std::collections::HashMap;
 
 /// What a dependence orders.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -201,27 +202,42 @@ pub fn loop_carried_dependences(
     for_op: OpId,
 ) -> Vec<LoopCarriedDependence> {
     let (accesses, failed) = collect_accesses(ctx, ir, for_op);
+    let class = classes(ctx, ir, &accesses);
+    // The bounds at the loop's depth per pair of classes (`None`: no
+    // dependence): an unrolled body repeats the same access many times.
+    let mut memo: HashMap<(usize, usize, usize), Option<DistanceBounds>> = HashMap::new();
     let mut out = Vec::new();
-    for src in &accesses {
+    for (si, src) in accesses.iter().enumerate() {
         let ivs = enclosing_loop_ivs(ctx, ir, src.op);
         let Some(depth) = ivs.iter().position(|&(l, _)| l == for_op).map(|i| i + 1) else {
             continue;
         };
-        for dst in &accesses {
+        for (di, dst) in accesses.iter().enumerate() {
             let Some(kind) = DependenceKind::of(src.kind, dst.kind) else {
                 continue;
             };
             if src.memref != dst.memref {
                 continue;
             }
-            let (min_distance, max_distance) =
-                match check_dependence(ctx, ir, src, dst, depth, Precision::Exact) {
-                    DependenceResult::NoDependence => continue,
-                    DependenceResult::Dependence(c) => c
-                        .get(depth - 1)
-                        .map_or((None, None), |c| (c.lower, c.upper)),
-                    DependenceResult::Failure => (None, None),
+            let test =
+                || match check_dependence_at(ctx, ir, src, dst, depth, Precision::Exact, depth - 1)
+                {
+                    Ok(None) => None,
+                    Ok(Some(c)) => Some((c.lower, c.upper)),
+                    Err(NotAnalysable) => Some((None, None)),
                 };
+            // Program order (which the classes ignore) only matters for
+            // loop-independent dependences.
+            let bounds = if depth <= num_common_loops(src, dst) {
+                *memo
+                    .entry((class[si], class[di], depth))
+                    .or_insert_with(test)
+            } else {
+                test()
+            };
+            let Some((min_distance, max_distance)) = bounds else {
+                continue;
+            };
             out.push(LoopCarriedDependence {
                 src: src.op,
                 dst: dst.op,
@@ -262,4 +278,38 @@ pub fn loop_carried_dependences(
         }
     }
     out
+}
+
+/// The lower and upper bounds of a dependence distance (`None`: unknown).
+type DistanceBounds = (Option<i64>, Option<i64>);
+
+/// A class number per access: accesses the dependence test cannot tell
+/// apart (the same memref, kind, iteration domain, elements and affine
+/// scope) share one.
+fn classes(ctx: &Context, ir: &Ir, accesses: &[MemoryAccess]) -> Vec<usize> {
+    let scope: Vec<_> = accesses
+        .iter()
+        .map(|a| order::analysis_scope(ctx, ir, a.op))
+        .collect();
+    let same = |a: usize, b: usize| {
+        let (x, y) = (&accesses[a], &accesses[b]);
+        x.memref == y.memref
+            && x.kind == y.kind
+            && x.num_loops == y.num_loops
+            && scope[a] == scope[b]
+            && x.domain.dim_values == y.domain.dim_values
+            && x.domain.symbol_values == y.domain.symbol_values
+            && x.domain.system == y.domain.system
+            && x.elements == y.elements
+    };
+    let mut first: Vec<usize> = Vec::new();
+    (0..accesses.len())
+        .map(|i| match first.iter().position(|&f| same(f, i)) {
+            Some(c) => c,
+            None => {
+                first.push(i);
+                first.len() - 1
+            }
+        })
+        .collect()
 }
