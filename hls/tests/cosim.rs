@@ -3,34 +3,14 @@
 //! pass with their known latency, wrong ones are reported at the first
 //! differing word, broken contracts as hardware errors.
 
+mod common;
+
+use common::context;
 use silica_hls::cosim::{
     cosimulate, cosimulate_in_silica, cosimulate_seeds, CosimError, CosimReport, Options, Rtl,
 };
 use silica_hls::interface;
 use silica_ir::parser::{parse, ParseOptions};
-use silica_ir::Context;
-
-fn context() -> Context {
-    let mut ctx = Context::new();
-    for d in [
-        &silica_dialects::arith::ARITH,
-        &silica_dialects::func::FUNC_DIALECT,
-        &silica_dialects::cf::CF,
-        &silica_dialects::math::MATH,
-        &silica_dialects::index::INDEX_DIALECT,
-        &silica_dialects::scf::SCF,
-        &silica_dialects::memref::MEMREF_DIALECT,
-        &silica_dialects::ub::UB,
-        &silica_affine::AFFINE,
-        &silica_emit_llvm::LLVM,
-        &silica_hw_dialects::HW,
-        &silica_hw_dialects::COMB,
-        &silica_hw_dialects::SEQ,
-    ] {
-        ctx.register_dialect(d);
-    }
-    ctx
-}
 
 fn fixture(name: &str) -> String {
     let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -4,32 +4,12 @@
 //! partitioned arrays, DMA, wide integers), and for some of them their
 //! scan wrappers and board shells.
 
+mod common;
+
+use common::context;
 use silica_hls::{fpga::scan, front, shell, synthesize, Options};
 use silica_ir::parser::{parse, ParseOptions};
-use silica_ir::Context;
 use std::collections::HashMap;
-
-fn context() -> Context {
-    let mut ctx = Context::new();
-    for d in [
-        &silica_dialects::arith::ARITH,
-        &silica_dialects::func::FUNC_DIALECT,
-        &silica_dialects::cf::CF,
-        &silica_dialects::math::MATH,
-        &silica_dialects::index::INDEX_DIALECT,
-        &silica_dialects::scf::SCF,
-        &silica_dialects::memref::MEMREF_DIALECT,
-        &silica_dialects::ub::UB,
-        &silica_affine::AFFINE,
-        &silica_emit_llvm::LLVM,
-        &silica_hw_dialects::HW,
-        &silica_hw_dialects::COMB,
-        &silica_hw_dialects::SEQ,
-    ] {
-        ctx.register_dialect(d);
-    }
-    ctx
-}
 
 /// Parses `sv` with sv-parser, or fails naming `what`.
 fn parses(what: &str, sv: &str) {
