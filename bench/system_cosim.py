@@ -13,15 +13,16 @@ of the call:
 - system latency: cycles from the first register write to the read that
   sees ap_done, and the share of them in which an AXI transfer of the
   wrapper's master (copying memrefs between host memory and the on-chip
-  RAMs) was under way;
+  RAMs, or moving DMA tiles) was under way;
 - AXI traffic: read and write bursts, bytes;
 - speed: simulated cycles per second of wall time, over the call (the
   Verilated model, its memory model and the register traffic).
 
 Kernels marked `+dma` are first tiled and given DMA copies with double
 buffering (`silica opt --affine-loop-tile --affine-data-copy-generate
---affine-pipeline-data-transfer`); their DMA engines move tiles between
-on-chip RAMs inside the core.
+--affine-pipeline-data-transfer`); behind the AXI wrapper their DMA
+engines stream: the wrapper's master moves each tile between host memory
+and the core's tile buffers as bursts while the core computes.
 
 Usage: python3 bench/system_cosim.py [--silica PATH] [--jobs N] [--only NAME,...]
        (prints a markdown table)

@@ -40,6 +40,11 @@ pub struct Interface {
     pub args: Vec<Arg>,
     /// The function's results, in order.
     pub results: Vec<ResultPort>,
+    /// DMA engines whose transfers the environment performs (the AXI
+    /// wrapper's master, `--interface axi`); none for the brief's
+    /// `memory` interface.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<Stream>,
 }
 
 /// One argument of the kernel.
@@ -94,6 +99,82 @@ pub struct Memory {
     pub read_latency: u32,
     /// Whether the kernel reads it, writes it or both.
     pub access: Access,
+    /// Moved only by a streamed DMA engine ([`Stream`]): the core has no
+    /// memory ports for it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub streamed: bool,
+}
+
+/// A DMA engine of the core whose transfers the environment performs:
+/// the core offers each transfer as a command (`<name>_cmd_*`: route,
+/// first word `row` of the external memory, `count` words, `per` words a
+/// row, rows `stride` words apart; taken on `cmd_ready`), takes a load's
+/// words in order on `rvalid`/`rdata` (always ready), offers a store's
+/// words on `wvalid`/`wdata` (taken on `wready`) and counts the transfer
+/// done on `done`, which the environment raises once every word is in
+/// place (a store's last write answered).
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct Stream {
+    /// The ports' prefix (`dma<n>`, the engine's number).
+    pub name: String,
+    /// The transfers it makes, by route number: the memory argument and
+    /// the direction.
+    pub routes: Vec<StreamRoute>,
+    /// Bits of `cmd_row` and `cmd_stride` (word addresses).
+    pub address_width: u32,
+    /// Bits of `cmd_count` and `cmd_per`.
+    pub count_width: u32,
+    /// Bits of a word (`rdata`, `wdata`).
+    pub data_width: u32,
+}
+
+/// One route of a [`Stream`].
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct StreamRoute {
+    /// The memory argument's name.
+    pub memory: String,
+    /// From on-chip memory to the argument (else into on-chip memory).
+    pub store: bool,
+}
+
+impl Stream {
+    /// Bits of `cmd_route`.
+    pub fn route_width(&self) -> u32 {
+        (usize::BITS - self.routes.len().saturating_sub(1).leading_zeros()).max(1)
+    }
+
+    /// The stream's ports, in order: the command, the store data out,
+    /// then the handshakes and the load data in.
+    pub fn ports(&self) -> Vec<Port> {
+        let n = &self.name;
+        let (a, c, d) = (self.address_width, self.count_width, self.data_width);
+        let out = [
+            ("cmd_valid", 1),
+            ("cmd_route", self.route_width()),
+            ("cmd_row", a),
+            ("cmd_count", c),
+            ("cmd_per", c),
+            ("cmd_stride", a),
+            ("wvalid", 1),
+            ("wdata", d),
+        ];
+        let inp = [
+            ("cmd_ready", 1),
+            ("rvalid", 1),
+            ("rdata", d),
+            ("wready", 1),
+            ("done", 1),
+        ];
+        let port = |(s, width): (&str, u32), direction| Port {
+            name: names::stream(n, s),
+            direction,
+            width,
+        };
+        out.iter()
+            .map(|&p| port(p, Direction::Out))
+            .chain(inp.iter().map(|&p| port(p, Direction::In)))
+            .collect()
+    }
 }
 
 /// How a kernel uses a memory argument.
@@ -190,6 +271,10 @@ pub mod names {
     pub fn q(mem: &str, port: u32) -> String {
         format!("{mem}_q{port}")
     }
+    /// `<stream>_<signal>`: a signal of a streamed DMA engine.
+    pub fn stream(stream: &str, signal: &str) -> String {
+        format!("{stream}_{signal}")
+    }
     /// `result<index>`.
     pub fn result(index: usize) -> String {
         format!("result{index}")
@@ -227,7 +312,8 @@ impl Interface {
 
     /// Every port of the top module in the contract's order: clock,
     /// reset, start, done, idle, the scalar arguments, the results, then
-    /// per memory and port: address, ce, we, d, q.
+    /// per memory (not streamed) and port: address, ce, we, d, q, then
+    /// the streams' ports.
     pub fn ports(&self) -> Vec<Port> {
         let port = |name: String, direction, width| Port {
             name,
@@ -247,7 +333,7 @@ impl Interface {
         for r in &self.results {
             out.push(port(r.name.clone(), Direction::Out, r.width));
         }
-        for (arg, m) in self.memories() {
+        for (arg, m) in self.memories().filter(|(_, m)| !m.streamed) {
             for p in 0..m.ports {
                 let a = &arg.name;
                 out.push(port(names::address(a, p), Direction::Out, m.address_width));
@@ -256,6 +342,9 @@ impl Interface {
                 out.push(port(names::d(a, p), Direction::Out, m.element_width));
                 out.push(port(names::q(a, p), Direction::In, m.element_width));
             }
+        }
+        for s in &self.streams {
+            out.extend(s.ports());
         }
         out
     }
@@ -357,17 +446,24 @@ pub fn build(
         clock_ns,
         args,
         results,
+        streams: Vec::new(),
     };
+    check_port_names(&interface).map_err(err)?;
+    Ok(interface)
+}
+
+/// Whether the ports of `iface` have distinct names (else why not).
+pub fn check_port_names(iface: &Interface) -> Result<(), String> {
     let mut seen = HashSet::new();
-    for port in interface.ports() {
+    for port in iface.ports() {
         if !seen.insert(port.name.clone()) {
-            return Err(err(format!(
+            return Err(format!(
                 "two ports are named '{}': rename an argument with 'hls.name'",
                 port.name
-            )));
+            ));
         }
     }
-    Ok(interface)
+    Ok(())
 }
 
 /// The memory description of the memref type `ty`, or why it cannot be
@@ -418,6 +514,7 @@ fn memory(ctx: &Context, ty: Type, access: Access) -> Result<Memory, String> {
         ports: 1,
         read_latency: READ_LATENCY,
         access,
+        streamed: false,
     })
 }
 

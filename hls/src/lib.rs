@@ -161,6 +161,13 @@ impl Design {
         if let Some(map) = &self.axi {
             j.interface = "axi".into();
             j.axi = Some(map.clone());
+            j.streams = self.interface.streams.clone();
+            for a in &mut j.args {
+                a.streamed = self
+                    .interface
+                    .memories()
+                    .any(|(x, m)| x.name == a.name && m.streamed);
+            }
         }
         if let Some(m) = measured {
             j.latency = report::LatencyJson {
@@ -307,7 +314,26 @@ fn run_flow(
         .iter()
         .map(|ip| (ip.module.clone(), ip.ports.clone()))
         .collect();
-    let mut circuit = build::build(ctx, &parts, &externs)?;
+    // Behind the AXI wrapper, DMA engines between host memory and on-chip
+    // tiles leave the host side to the wrapper's master (bursts).
+    let streams = if opts.axi {
+        build::stream::plan(&kernel)
+    } else {
+        Vec::new()
+    };
+    let mut circuit = build::build(ctx, &parts, &externs, &streams)?;
+    if !streams.is_empty() {
+        for s in &streams {
+            for r in &s.routes {
+                if let Some(m) = interface.memory_mut(&r.memory) {
+                    m.streamed = true;
+                }
+            }
+        }
+        interface.streams = streams;
+        interface::check_port_names(&interface)
+            .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
+    }
     let axi = if opts.axi {
         let map = axi::RegisterMap::new(&interface)
             .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;

@@ -30,6 +30,9 @@ pub struct Json {
     /// The AXI wrapper's register map (`--interface axi`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub axi: Option<crate::axi::RegisterMap>,
+    /// The core's streamed DMA engines (`--interface axi`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<crate::interface::Stream>,
 }
 
 /// One argument.
@@ -56,6 +59,9 @@ pub struct ArgJson {
     pub read_latency: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub access: Option<String>,
+    /// Moved by a streamed DMA engine: no memory ports.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub streamed: bool,
 }
 
 /// One scalar result.
@@ -213,6 +219,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                 ports: None,
                 read_latency: None,
                 access: None,
+                streamed: false,
             },
             Arg::Memory(m) => {
                 let mem = &k.memories[*m];
@@ -230,6 +237,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                     ports: Some(mem.ports),
                     read_latency: Some(1),
                     access: Some(access(k, *m).into()),
+                    streamed: false,
                 }
             }
         });
@@ -285,6 +293,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         },
         dma: crate::dma_report::json(r),
         axi: None,
+        streams: Vec::new(),
     }
 }
 

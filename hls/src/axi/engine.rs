@@ -1,5 +1,7 @@
 //! The copy engine: the wrapper's controller and its AXI4 master
-//! `m_axi_gmem`. Each memref argument is an on-chip RAM (`seq.firmem`,
+//! `m_axi_gmem`. Each memref argument that is not streamed (those the
+//! stream server moves tile by tile while the core runs, `streams.rs`,
+//! have no RAM and no copies) is an on-chip RAM (`seq.firmem`,
 //! read latency 1, as many ports as the core's memory has) that the
 //! core's memory ports address. On `ap_start` the engine copies every
 //! memref from host memory into its RAM (loads), starts the core, waits
@@ -21,6 +23,7 @@
 use super::lite::Lite;
 use super::ports::master;
 use super::regmap::element_bits;
+use super::streams::Server;
 use super::wrapper::Wrapper;
 use super::DATA_WIDTH;
 use crate::build::hw::Reg;
@@ -72,9 +75,12 @@ pub(super) struct Engine {
     pub error: Reg,
     rams: Vec<Ram>,
     jobs: Vec<Job>,
-    /// `state == idle`, `state == finish`.
+    /// The core's `done` seen while streams were still being served.
+    core_ran: Reg,
+    /// `state == idle`, `state == finish`, `state == run`.
     pub idle: ValueId,
     pub finish: ValueId,
+    pub running: ValueId,
 }
 
 fn bits_for(max: u64) -> u32 {
@@ -85,7 +91,7 @@ impl Engine {
     /// Creates the registers and the RAMs (read ports connected later).
     pub fn create(w: &mut Wrapper<'_, '_>) -> Engine {
         let mut rams = Vec::new();
-        for (arg, m) in w.iface.memories() {
+        for (arg, m) in w.iface.memories().filter(|(_, m)| !m.streamed) {
             let ty = hwt::firmem(w.hw.ctx, m.words, u64::from(m.element_width), None);
             let name_attr = w.hw.ctx.string_attr(format!("ram_{}", arg.name).as_bytes());
             let props = vec![
@@ -128,7 +134,8 @@ impl Engine {
         let mut jobs: Vec<Job> = (0..rams.len())
             .map(|ram| Job { ram, store: false })
             .collect();
-        for (i, (_, m)) in w.iface.memories().enumerate() {
+        let copied = w.iface.memories().filter(|(_, m)| !m.streamed);
+        for (i, (_, m)) in copied.enumerate() {
             if m.access.writes() {
                 jobs.push(Job {
                     ram: i,
@@ -140,6 +147,7 @@ impl Engine {
         let state = w.hw.reg("state", STATE_BITS, Some(IDLE));
         let idle = w.eq_const(state.q, IDLE);
         let finish = w.eq_const(state.q, FINISH);
+        let running = w.eq_const(state.q, RUN);
         Engine {
             state,
             job: w
@@ -151,10 +159,12 @@ impl Engine {
             w_done: w.hw.reg("w_done", 1, None),
             wdata: w.hw.reg("wdata", DATA_WIDTH, None),
             error: w.hw.reg("error", 1, Some(0)),
+            core_ran: w.hw.reg("core_ran", 1, Some(0)),
             rams,
             jobs,
             idle,
             finish,
+            running,
         }
     }
 
@@ -176,7 +186,7 @@ impl Engine {
     }
 
     /// Builds the controller, the master's channels and the RAMs' ports.
-    pub fn build(&mut self, w: &mut Wrapper<'_, '_>, lite: &Lite) {
+    pub fn build(&mut self, w: &mut Wrapper<'_, '_>, lite: &Lite, server: Option<&Server>) {
         let in_state: Vec<ValueId> = (0..=FINISH).map(|s| w.eq_const(self.state.q, s)).collect();
         let st = |s: u128| in_state[s as usize];
         let one = w.hw.constant(1, 1);
@@ -298,7 +308,16 @@ impl Engine {
         let started = w.hw.and(st(START), core_idle);
         let to = state(w, RUN);
         w.write(self.state, started, to);
-        let ran = w.hw.and(st(RUN), core_done);
+        // The run is over at the core's `done` once the stream server has
+        // finished its transfers.
+        let mut ran = w.hw.and(st(RUN), core_done);
+        if let Some(server) = server {
+            let seen = w.hw.any(&[core_done, self.core_ran.q]);
+            let seen = w.hw.and(st(RUN), seen);
+            w.write(self.core_ran, begin, zero);
+            w.write(self.core_ran, seen, one);
+            ran = w.hw.and(seen, server.idle);
+        }
         if stores > 0 {
             let to = state(w, FETCH);
             w.write(self.state, ran, to);
@@ -403,6 +422,13 @@ impl Engine {
             ("rready", st(READ_DATA)),
         ];
         for (name, v) in outs {
+            let v = match server.and_then(|s| s.outputs.iter().find(|(n, _)| *n == name)) {
+                Some(&(_, theirs)) if name.ends_with("valid") || name.ends_with("ready") => {
+                    w.hw.any(&[v, theirs])
+                }
+                Some(&(_, theirs)) => w.hw.mux(server.map_or(zero, |s| s.busy), theirs, v),
+                None => v,
+            };
             w.outputs.insert(master(name), v);
         }
         // The RAMs: port 0 shared by the engine and the core.

@@ -3,7 +3,9 @@
 //! (`wrapper`) holds the core, an AXI4-Lite slave with the `ap_ctrl`
 //! register map (`regmap`, `lite`), and a copy engine with an AXI4
 //! master that fills on-chip RAMs from host memory before the core runs
-//! and writes them back after (`engine`). The register map goes into
+//! and writes them back after (`engine`); memrefs that the core's DMA
+//! engines alone move stay in host memory, and the master moves their
+//! tiles as bursts while the core runs (`streams`). The register map goes into
 //! `F.json` (`axi`) and into a C header `F.h` (`header`); `testbench`
 //! co-simulates the wrapped design in Verilator against a memory model,
 //! reading the registers back through AXI-Lite.
@@ -13,6 +15,7 @@ pub mod header;
 mod lite;
 pub mod ports;
 pub mod regmap;
+mod streams;
 pub mod testbench;
 mod wrapper;
 

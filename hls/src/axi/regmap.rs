@@ -255,9 +255,11 @@ mod tests {
                         ports: 1,
                         read_latency: 1,
                         access: Access::ReadWrite,
+                        streamed: false,
                     }),
                 },
             ],
+            streams: Vec::new(),
             results: vec![ResultPort {
                 index: 0,
                 name: "result0".into(),

@@ -3,12 +3,15 @@
 //! memref argument that the core's memory ports address (`engine.rs`
 //! fills it from host memory before the core starts and writes it back
 //! after), the AXI4-Lite slave with the register map (`lite.rs`) and the
-//! copy engine's AXI4 master (`engine.rs`).
+//! copy engine's AXI4 master (`engine.rs`), which the stream server
+//! (`streams.rs`) borrows while the core runs to move the tiles of the
+//! core's streamed DMA engines.
 
 use super::engine::Engine;
 use super::lite::Lite;
 use super::ports;
 use super::regmap::RegisterMap;
+use super::streams;
 use crate::build::hw::{Hw, Reg};
 use crate::interface::{names, Direction, Interface};
 use rustc_hash::FxHashMap;
@@ -28,6 +31,10 @@ pub(super) struct Wrapper<'c, 'i> {
     /// Deferred register writes (the first whose condition holds wins).
     writes: Vec<(Reg, Vec<(ValueId, ValueId)>)>,
     write_index: FxHashMap<OpId, usize>,
+    /// The core instance, and the operand of each of its stream inputs
+    /// (connected once the stream server is built).
+    core_op: Option<OpId>,
+    stream_inputs: FxHashMap<String, usize>,
 }
 
 impl Wrapper<'_, '_> {
@@ -44,6 +51,12 @@ impl Wrapper<'_, '_> {
             self.writes.len() - 1
         });
         self.writes[i].1.push((cond, value));
+    }
+
+    /// Drives the core's stream input `name` with `v`.
+    pub fn connect_core_input(&mut self, name: &str, v: ValueId) {
+        let op = self.core_op.expect("the core is instantiated first");
+        self.hw.ir.set_operand(op, self.stream_inputs[name], v);
     }
 
     /// `a == b` (of one width).
@@ -124,11 +137,14 @@ pub fn build(
         core: FxHashMap::default(),
         writes: Vec::new(),
         write_index: FxHashMap::default(),
+        core_op: None,
+        stream_inputs: FxHashMap::default(),
     };
     let lite = Lite::create(&mut w);
     let mut engine = Engine::create(&mut w);
     w.instantiate_core(&lite, &mut engine);
-    engine.build(&mut w, &lite);
+    let server = streams::build(&mut w, &lite, engine.running, engine.error);
+    engine.build(&mut w, &lite, server.as_ref());
     lite.build(&mut w, &engine);
     let outputs: Vec<ValueId> = ports
         .iter()
@@ -151,14 +167,27 @@ impl Wrapper<'_, '_> {
         let core_ports = iface.ports();
         let start = engine.core_start(self);
         let mut inputs = Vec::new();
+        let stream_inputs: Vec<(String, u32)> = iface
+            .streams
+            .iter()
+            .flat_map(|s| s.ports())
+            .filter(|p| p.direction == Direction::In)
+            .map(|p| (p.name, p.width))
+            .collect();
         for p in core_ports.iter().filter(|p| p.direction == Direction::In) {
             let v = match p.name.as_str() {
                 names::CLOCK => self.hw.clock,
                 names::RESET => self.hw.reset,
                 names::START => start,
-                name => match lite.scalar_value(self, name) {
-                    Some(v) => v,
-                    None => engine.read_data_of_port(name),
+                name => match stream_inputs.iter().find(|(n, _)| n == name) {
+                    Some(&(_, width)) => {
+                        self.stream_inputs.insert(name.to_string(), inputs.len());
+                        self.hw.constant(0, width)
+                    }
+                    None => match lite.scalar_value(self, name) {
+                        Some(v) => v,
+                        None => engine.read_data_of_port(name),
+                    },
                 },
             };
             inputs.push(v);
@@ -198,6 +227,7 @@ impl Wrapper<'_, '_> {
                 ("resultNames", result_names),
             ],
         );
+        self.core_op = Some(inst);
         let outs: Vec<ValueId> = self.hw.ir.results(inst).collect();
         for (p, v) in core_ports
             .iter()

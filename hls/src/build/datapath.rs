@@ -245,12 +245,7 @@ impl Builder<'_, '_> {
 
     /// Address bits of memory `m`.
     pub(super) fn address_width(&self, m: usize) -> u32 {
-        let mem = &self.k.memories[m];
-        if mem.arg.is_some() {
-            mem.address_width()
-        } else {
-            silica_hw_dialects::seq_memory::firmem_address_width(mem.words())
-        }
+        memory_address_width(&self.k.memories[m])
     }
 }
 
@@ -272,4 +267,14 @@ fn floor_div(h: &mut super::hw::Hw<'_>, a: ValueId, c: i64) -> ValueId {
     let q = h.comb("comb.divs", &[dividend, d]);
     let back = h.comb("comb.sub", &[minus_one, q]);
     h.mux(negative, back, q)
+}
+
+/// The address bits of a memory: an external one's port, an on-chip
+/// RAM's `seq.firmem`.
+pub(super) fn memory_address_width(mem: &crate::kernel::Memory) -> u32 {
+    if mem.arg.is_some() {
+        mem.address_width()
+    } else {
+        silica_hw_dialects::seq_memory::firmem_address_width(mem.words())
+    }
 }

@@ -21,8 +21,9 @@
 //! leaves when its element's counter is zero.
 
 use super::hw::Reg;
+use super::stream::stream_name;
 use super::{Access, At, Builder};
-use crate::kernel::{MemId, Predicate, Val};
+use crate::kernel::{Kernel, MemId, Predicate, Val};
 use silica_ir::{OpId, ValueId};
 
 /// The port of an external memory the engine shares (with two ports,
@@ -33,25 +34,25 @@ const DMA_PORT: u32 = 0;
 pub const QUEUE_DEPTH: u32 = 2;
 
 /// The fields of a transfer command, in order.
-const ROUTE: usize = 0;
-const SRC_SLOW: usize = 1;
-const FAST: usize = 2;
-const SLOW: usize = 3;
-const COUNT: usize = 4;
-const PER: usize = 5;
-const STRIDE: usize = 6;
-const TAG: usize = 7;
-const FIELDS: usize = 8;
+pub(super) const ROUTE: usize = 0;
+pub(super) const SRC_SLOW: usize = 1;
+pub(super) const FAST: usize = 2;
+pub(super) const SLOW: usize = 3;
+pub(super) const COUNT: usize = 4;
+pub(super) const PER: usize = 5;
+pub(super) const STRIDE: usize = 6;
+pub(super) const TAG: usize = 7;
+pub(super) const FIELDS: usize = 8;
 
-type Cmd = [ValueId; FIELDS];
+pub(super) type Cmd = [ValueId; FIELDS];
 
 /// One engine.
-struct Engine {
+pub(super) struct Engine {
     /// The (source, destination) memories of its transfers.
-    routes: Vec<(MemId, MemId)>,
-    widths: [u32; FIELDS],
-    queue: Vec<[Reg; FIELDS]>,
-    queued: Reg,
+    pub(super) routes: Vec<(MemId, MemId)>,
+    pub(super) widths: [u32; FIELDS],
+    pub(super) queue: Vec<[Reg; FIELDS]>,
+    pub(super) queued: Reg,
     /// Pushes from start states: condition and command.
     pushes: Vec<(ValueId, Cmd)>,
 }
@@ -59,7 +60,7 @@ struct Engine {
 /// The DMA engines and tag counters of a design.
 #[derive(Default)]
 pub struct Engines {
-    engines: Vec<Engine>,
+    pub(super) engines: Vec<Engine>,
     /// Engine and route of each `dma_start`.
     of_start: Vec<Option<(usize, usize)>>,
     /// The counter of each tag element, and each tag's first.
@@ -86,6 +87,40 @@ fn find(parent: &mut [usize], x: usize) -> usize {
     r
 }
 
+/// The engines' routes (source and destination memories), memories
+/// linked by transfers sharing one engine, and each DMA operation's engine
+/// and route (`None` for waits).
+pub(super) fn groups(k: &Kernel) -> (Vec<Vec<(MemId, MemId)>>, Vec<Option<(usize, usize)>>) {
+    let mut of_start = vec![None; k.dmas.len()];
+    let mut parent: Vec<usize> = (0..k.memories.len()).collect();
+    for d in &k.dmas {
+        if let Some(t) = &d.transfer {
+            let (a, b) = (find(&mut parent, t.src), find(&mut parent, t.dst));
+            parent[a] = b;
+        }
+    }
+    let mut engine_of_root: Vec<Option<usize>> = vec![None; k.memories.len()];
+    let mut groups: Vec<Vec<(MemId, MemId)>> = Vec::new();
+    for (i, d) in k.dmas.iter().enumerate() {
+        let Some(t) = &d.transfer else { continue };
+        let root = find(&mut parent, t.src);
+        let n = *engine_of_root[root].get_or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        let routes = &mut groups[n];
+        let r = match routes.iter().position(|&x| x == (t.src, t.dst)) {
+            Some(r) => r,
+            None => {
+                routes.push((t.src, t.dst));
+                routes.len() - 1
+            }
+        };
+        of_start[i] = Some((n, r));
+    }
+    (groups, of_start)
+}
+
 impl Builder<'_, '_> {
     /// The engines and tag counters (before the controller asks for
     /// [`Builder::dma_go`]).
@@ -102,32 +137,8 @@ impl Builder<'_, '_> {
             e.slot_base.push(base);
             base += t.slots;
         }
-        let mut parent: Vec<usize> = (0..k.memories.len()).collect();
-        for d in &k.dmas {
-            if let Some(t) = &d.transfer {
-                let (a, b) = (find(&mut parent, t.src), find(&mut parent, t.dst));
-                parent[a] = b;
-            }
-        }
-        let mut engine_of_root: Vec<Option<usize>> = vec![None; k.memories.len()];
-        let mut groups: Vec<Vec<(MemId, MemId)>> = Vec::new();
-        for (i, d) in k.dmas.iter().enumerate() {
-            let Some(t) = &d.transfer else { continue };
-            let root = find(&mut parent, t.src);
-            let n = *engine_of_root[root].get_or_insert_with(|| {
-                groups.push(Vec::new());
-                groups.len() - 1
-            });
-            let routes = &mut groups[n];
-            let r = match routes.iter().position(|&x| x == (t.src, t.dst)) {
-                Some(r) => r,
-                None => {
-                    routes.push((t.src, t.dst));
-                    routes.len() - 1
-                }
-            };
-            e.of_start[i] = Some((n, r));
-        }
+        let (groups, of_start) = groups(k);
+        e.of_start = of_start;
         for (n, routes) in groups.into_iter().enumerate() {
             let aw = routes
                 .iter()
@@ -260,7 +271,7 @@ impl Builder<'_, '_> {
     }
 
     /// `values[route]` for a route register.
-    fn by_route(&mut self, route: ValueId, values: &[ValueId]) -> ValueId {
+    pub(super) fn by_route(&mut self, route: ValueId, values: &[ValueId]) -> ValueId {
         let mut v = values[values.len() - 1];
         for r in (0..values.len() - 1).rev() {
             let rc = self.hw.constant(r as u128, self.hw.width(route));
@@ -270,13 +281,13 @@ impl Builder<'_, '_> {
         v
     }
 
-    fn route_is(&mut self, route: ValueId, r: usize) -> ValueId {
+    pub(super) fn route_is(&mut self, route: ValueId, r: usize) -> ValueId {
         let rc = self.hw.constant(r as u128, self.hw.width(route));
         self.hw.icmp(Predicate::Eq.code(), route, rc)
     }
 
     /// Whether memory `m` is an external one.
-    fn external(&self, m: MemId) -> bool {
+    pub(super) fn external(&self, m: MemId) -> bool {
         self.k.memories[m].arg.is_some()
     }
 
@@ -286,7 +297,11 @@ impl Builder<'_, '_> {
         let always = self.hw.constant(1, 1);
         let mut decrements = Vec::new();
         for n in 0..self.dma.engines.len() {
-            let done = self.build_engine(n);
+            let streams = self.streams;
+            let done = match streams.iter().find(|s| s.name == stream_name(n)) {
+                Some(s) => self.build_stream_engine(n, s),
+                None => self.build_engine(n),
+            };
             decrements.push(done);
         }
         for (j, c) in self.dma.counters.clone().into_iter().enumerate() {
@@ -310,7 +325,7 @@ impl Builder<'_, '_> {
     }
 
     /// The queue of engine `n`: pushes in, the head out when `pop`.
-    fn build_queue(&mut self, n: usize, pop: ValueId) {
+    pub(super) fn build_queue(&mut self, n: usize, pop: ValueId) {
         let e = &self.dma.engines[n];
         let (queue, queued, widths) = (e.queue.clone(), e.queued, e.widths);
         let pushes = e.pushes.clone();
@@ -546,7 +561,7 @@ impl Builder<'_, '_> {
 
     /// A read port of on-chip memory `m` for its engine (address and
     /// enable connected later).
-    fn dma_read_port(&mut self, m: MemId) -> OpId {
+    pub(super) fn dma_read_port(&mut self, m: MemId) -> OpId {
         let handle = self.rams[&m].0;
         let address = self.hw.constant(0, self.address_width(m));
         let enable = self.hw.constant(0, 1);
@@ -562,7 +577,13 @@ impl Builder<'_, '_> {
     }
 
     /// A write port of on-chip memory `m` for its engine.
-    fn dma_write_port(&mut self, m: MemId, address: ValueId, enable: ValueId, data: ValueId) {
+    pub(super) fn dma_write_port(
+        &mut self,
+        m: MemId,
+        address: ValueId,
+        enable: ValueId,
+        data: ValueId,
+    ) {
         let handle = self.rams[&m].0;
         let seg = self.hw.ctx.int_array_attr(32, &[1, 1, 1, 1, 1, 0]);
         let clock = self.hw.clock;

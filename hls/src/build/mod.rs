@@ -17,6 +17,7 @@ mod float;
 pub mod hw;
 mod memory;
 pub mod ports;
+pub mod stream;
 
 use crate::control::Control;
 use crate::kernel::{Arg, Kernel, LoopId, NodeId, Val};
@@ -92,6 +93,10 @@ pub struct Builder<'c, 'k> {
     /// Each call's start register (high in the first cycle of its state).
     pub call_start: Vec<Reg>,
     call_results: Vec<Vec<ValueId>>,
+    /// The engines the environment serves (`stream.rs`; the top only).
+    pub streams: &'k [crate::interface::Stream],
+    /// The streams' ports: inputs (block arguments) and outputs, by name.
+    stream_ports: FxHashMap<String, ValueId>,
 }
 
 /// The ports of built modules, by module name.
@@ -283,6 +288,7 @@ pub fn build(
     ctx: &mut Context,
     kernels: &[(&Kernel, &Schedules)],
     externs: &[(String, Vec<crate::interface::Port>)],
+    streams: &[crate::interface::Stream],
 ) -> Result<Circuit, Box<Diagnostic>> {
     let mut ir = Ir::new();
     let loc = kernels
@@ -310,12 +316,13 @@ pub fn build(
     }
     let mut register_bits = 0;
     let mut last = Default::default();
-    for &(k, s) in kernels {
+    for (i, &(k, s)) in kernels.iter().enumerate() {
+        let streams = if i + 1 == kernels.len() { streams } else { &[] };
         float::operator_modules(ctx, &mut ir, top, k, s)?;
-        let built = build_module(ctx, ir, top_block, k, s, &modules);
+        let built = build_module(ctx, ir, top_block, k, s, &modules, streams);
         ir = built.ir;
         register_bits += built.register_bits;
-        modules.insert(k.name.clone(), ports::ports(ctx, k));
+        modules.insert(k.name.clone(), ports::ports(ctx, k, streams));
         last = (built.units, built.dma_states, built.dma_busy);
     }
     let (units, dma_states, dma_busy) = last;
@@ -350,11 +357,12 @@ fn build_module(
     k: &Kernel,
     s: &Schedules,
     modules: &Modules,
+    streams: &[crate::interface::Stream],
 ) -> Built {
     let control = Control::plan(k, s);
     let binding = binding::bind(k, s, &control);
     let loc = k.loc;
-    let ports = ports::ports(ctx, k);
+    let ports = ports::ports(ctx, k, streams);
     let body_region = ir.create_region();
     let body = ir.create_block();
     ir.append_block(body_region, body);
@@ -381,14 +389,20 @@ fn build_module(
         arg_ports.insert(i, input_of(&sc.name));
     }
     let mut read_data = Vec::new();
-    for m in &k.memories {
-        read_data.push(if m.arg.is_some() {
+    for (i, m) in k.memories.iter().enumerate() {
+        read_data.push(if m.arg.is_some() && !stream::streamed(k, streams, i) {
             (0..m.ports)
                 .map(|p| input_of(&ports::memory_port(&m.name, "q", p)))
                 .collect()
         } else {
             Vec::new()
         });
+    }
+    let mut stream_ports = FxHashMap::default();
+    for p in streams.iter().flat_map(|s| s.ports()) {
+        if p.direction == crate::interface::Direction::In {
+            stream_ports.insert(p.name.clone(), input_of(&p.name));
+        }
     }
     let mut hw = Hw::new(ctx, ir, body, clock, reset);
     hw.loc = loc;
@@ -440,6 +454,8 @@ fn build_module(
         call_done: Vec::new(),
         call_start: Vec::new(),
         call_results: vec![Vec::new(); k.calls.len()],
+        streams,
+        stream_ports,
     };
     b.call_done = vec![b.hw.constant(0, 1); k.calls.len()];
     b.create_rams();
@@ -497,8 +513,13 @@ impl Builder<'_, '_> {
         }
         for m in 0..self.k.memories.len() {
             let ports = self.connect_memory(m);
-            if self.k.memories[m].arg.is_some() {
+            if self.k.memories[m].arg.is_some() && !stream::streamed(self.k, self.streams, m) {
                 outs.extend(ports);
+            }
+        }
+        for p in self.streams.iter().flat_map(|s| s.ports()) {
+            if p.direction == crate::interface::Direction::Out {
+                outs.push(self.stream_ports[&p.name]);
             }
         }
         outs
@@ -518,7 +539,7 @@ impl Builder<'_, '_> {
 
 /// The port list of a kernel, re-exported for the report.
 pub fn module_ports(ctx: &mut Context, k: &Kernel) -> Vec<Port> {
-    ports::ports(ctx, k)
+    ports::ports(ctx, k, &[])
 }
 
 /// An `hw.module.extern @name` with `ports` at the end of `top_block`;

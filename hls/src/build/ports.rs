@@ -5,7 +5,7 @@
 //! arguments' `hls.name` (else `arg<i>`), spelled by
 //! `interface::names`, which the co-simulation testbench shares.
 
-use crate::interface::names;
+use crate::interface::{names, Stream};
 use crate::kernel::{Arg, Kernel};
 use silica_hw_dialects::types::{self as hwt, Direction, Port};
 use silica_ir::Context;
@@ -27,8 +27,9 @@ pub fn result_port(i: usize) -> String {
     names::result(i)
 }
 
-/// Every port of the kernel's top module, in order.
-pub fn ports(ctx: &mut Context, k: &Kernel) -> Vec<Port> {
+/// Every port of the kernel's top module, in order (the memories that
+/// `streams` move have none; the streams' ports come last).
+pub fn ports(ctx: &mut Context, k: &Kernel, streams: &[Stream]) -> Vec<Port> {
     let mut ports = Vec::new();
     let mut port = |dir: Direction, name: String, ty| ports.push(Port { dir, name, ty });
     let i1 = ctx.signless(1);
@@ -45,6 +46,9 @@ pub fn ports(ctx: &mut Context, k: &Kernel) -> Vec<Port> {
     }
     for a in &k.args {
         let Arg::Memory(m) = a else { continue };
+        if super::stream::streamed(k, streams, *m) {
+            continue;
+        }
         let m = &k.memories[*m];
         let aw = ctx.signless(m.address_width());
         let dw = ctx.signless(m.element_width);
@@ -55,6 +59,13 @@ pub fn ports(ctx: &mut Context, k: &Kernel) -> Vec<Port> {
             port(Direction::Output, memory_port(&m.name, "d", p), dw);
             port(Direction::Input, memory_port(&m.name, "q", p), dw);
         }
+    }
+    for p in streams.iter().flat_map(|s| s.ports()) {
+        let dir = match p.direction {
+            crate::interface::Direction::In => Direction::Input,
+            crate::interface::Direction::Out => Direction::Output,
+        };
+        port(dir, p.name, ctx.signless(p.width));
     }
     ports
 }

@@ -151,8 +151,10 @@ mod tests {
                     ports: 1,
                     read_latency: 1,
                     access: Access::Write,
+                    streamed: false,
                 }),
             }],
+            streams: Vec::new(),
             results: vec![ResultPort {
                 index: 0,
                 name: "result0".into(),

@@ -325,9 +325,11 @@ mod tests {
                         ports: 1,
                         read_latency: 1,
                         access: crate::interface::Access::Read,
+                        streamed: false,
                     }),
                 })
                 .collect(),
+            streams: Vec::new(),
             results: vec![],
         };
         let s = Stimuli::generate(&iface, 3, &Options::default()).unwrap();
@@ -364,6 +366,7 @@ mod tests {
                 scalar(1, "k", "i8", 8),
                 scalar(2, "x", "f32", 32),
             ],
+            streams: Vec::new(),
             results: vec![],
         };
         let ok = |a: &str| parse_scalar(&iface, a).map(|(n, v)| (n, v.to_string()));

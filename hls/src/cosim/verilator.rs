@@ -619,9 +619,11 @@ mod tests {
                         ports: 2,
                         read_latency: 1,
                         access: Access::ReadWrite,
+                        streamed: false,
                     }),
                 },
             ],
+            streams: Vec::new(),
             results: vec![ResultPort {
                 index: 0,
                 name: "result0".into(),
