@@ -6,11 +6,18 @@
 // turns its accesses into the shell's frames) talks to it as to a board's
 // serial port. Both calls print what the software prints. A port where
 // nothing answers gives up after the tries (never a hang); a file that is
-// not a serial port does not open (code 1).
+// not a serial port does not open (code 1). A shell whose replies come
+// garbled, or that reports every request corrupted (bad checksum), gets
+// each request three times, then the backend gives up; a run that never
+// finishes ends at SILICA_UART_TIMEOUT (tests/hls/uart_fake.py plays the
+// misbehaving shell): exit 1 with the register and the cycle count.
 // RUN: rm -rf %t.sys %t.d
 // RUN: silica cosim %S/system-int.mlir --kernel mac --shell uart --baud 3125000 -o %t.sys | FileCheck %s
 // RUN: SILICA_UART_PORT=/dev/ptmx SILICA_UART_PATIENCE=0.1 not %t.sys/hardware 2>&1 | FileCheck %s --check-prefix=SILENT
 // RUN: SILICA_UART_PORT=/dev/null not %t.sys/hardware 2>&1 | FileCheck %s --check-prefix=NOTTY
+// RUN: SILICA_UART_PATIENCE=0.2 not %S/../../.venv/bin/python %S/uart_fake.py garbled -- %t.sys/hardware 2>&1 | FileCheck %s --check-prefix=GARBLED
+// RUN: SILICA_UART_PATIENCE=0.2 not %S/../../.venv/bin/python %S/uart_fake.py refused -- %t.sys/hardware 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: SILICA_UART_TIMEOUT=0.5 not %S/../../.venv/bin/python %S/uart_fake.py never-done -- %t.sys/hardware 2>&1 | FileCheck %s --check-prefix=NEVER
 // RUN: silica hls %S/system-int.mlir --top mac -o %t.d --shell uart --host > /dev/null
 // RUN: FileCheck %s --check-prefix=STUB < %t.d/mac_host.mlir
 
@@ -20,6 +27,9 @@
 // SILENT: silica uart: error: opening the device: status failed 3 time(s), last: 0 reply bytes came in time (last cycle count 0)
 // NOTTY: silica uart: cannot configure the serial port /dev/null
 // NOTTY: silica uart: error: call 1 failed with code 1: the device does not open
+// GARBLED: silica uart: error: opening the device: status failed 3 time(s), last: a garbled reply (last cycle count 0)
+// REFUSED: silica uart: error: opening the device: status failed 3 time(s), last: bad checksum (last cycle count 0)
+// NEVER: silica uart: error: register 0x00 read at cycle {{[0-9]+}} of call 1: the run takes more than 0.5 s (SILICA_UART_TIMEOUT)
 // The kernel's description: 7 entries (kind, width, words, offset,
 // number): x, y (memories 0 and 1 of 16 i16), z, n (64 bits in two
 // registers), s, the two results.
