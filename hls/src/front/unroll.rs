@@ -7,6 +7,7 @@
 //! an `scf.for`, too many copies) is left as it is, with a warning.
 
 use crate::directives::{Directives, Log, Pipeline, Unroll};
+use rustc_hash::{FxHashMap, FxHashSet};
 use silica_affine::loops::{constant_trip_count, unroll_by_factor, unroll_full, UnrollError};
 use silica_ir::{Context, Ir, OpId};
 
@@ -28,6 +29,32 @@ fn inner_loops(ctx: &Context, ir: &Ir, op: OpId) -> Vec<OpId> {
     // Reversed pre-order: every loop after the loops inside it.
     out.reverse();
     out
+}
+
+/// The copies of the innermost bodies that unrolling the loops `inside`
+/// `op` fully makes: the sum over the loops with none inside them of the
+/// product of the trip counts of the loops around them up to `op`
+/// (sibling loops add, nested ones multiply).
+fn copies_of_body(ir: &Ir, op: OpId, inside: &[OpId], trips: &FxHashMap<OpId, u64>) -> u64 {
+    let mut copies: u64 = 0;
+    let mut outer = FxHashSet::default();
+    for &l in inside {
+        let mut p = ir.parent_op(l);
+        while let Some(q) = p.filter(|&q| q != op) {
+            outer.insert(q);
+            p = ir.parent_op(q);
+        }
+    }
+    for &l in inside.iter().filter(|l| !outer.contains(*l)) {
+        let mut product = trips.get(&l).copied().unwrap_or(1);
+        let mut p = ir.parent_op(l);
+        while let Some(q) = p.filter(|&q| q != op) {
+            product = product.saturating_mul(trips.get(&q).copied().unwrap_or(1));
+            p = ir.parent_op(q);
+        }
+        copies = copies.saturating_add(product);
+    }
+    copies.max(1)
 }
 
 fn why(e: UnrollError) -> String {
@@ -125,7 +152,7 @@ pub fn unroll(
         }
         let path = d.loop_paths.get(&op).cloned().unwrap_or_default();
         let directive = s.value.describe();
-        let mut copies: u64 = 1;
+        let mut trips = FxHashMap::default();
         let mut blocker = None;
         for &inner in &inside {
             let name = d.loop_paths.get(&inner).cloned().unwrap_or_default();
@@ -134,13 +161,16 @@ pub fn unroll(
                 break;
             }
             match constant_trip_count(ctx, ir, inner) {
-                Some(t) => copies = copies.saturating_mul(t.max(1)),
+                Some(t) => {
+                    trips.insert(inner, t.max(1));
+                }
                 None => {
                     blocker = Some(format!("{name} has no constant trip count"));
                     break;
                 }
             }
         }
+        let copies = copies_of_body(ir, op, &inside, &trips);
         if blocker.is_none() && copies > MAX_COPIES {
             blocker = Some(format!(
                 "that would make {copies} copies of the body (at most {MAX_COPIES})"
