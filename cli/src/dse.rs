@@ -63,10 +63,14 @@ pub struct DseArgs {
     /// this process). A point over it is recorded as failed.
     #[arg(long = "point-timeout")]
     point_timeout: Option<f64>,
-    /// Re-evaluate the N best points of the front with yosys and nextpnr
+    /// Re-evaluate the N best points of the front at --validate-level
     /// and report the estimate's error.
     #[arg(long, default_value_t = 0)]
     validate: usize,
+    /// The level of --validate: pnr (yosys and nextpnr: also Fmax) or
+    /// synth (yosys alone: measured LUT/FF/BRAM/DSP, seconds a point).
+    #[arg(long, default_value = "pnr")]
+    validate_level: String,
     /// Target device when the space lists none.
     #[arg(long, default_value = silica_hls::device::DEFAULT_TARGET)]
     target: String,
@@ -106,6 +110,11 @@ fn params(args: &DseArgs) -> Result<Params, String> {
     let space_text = std::fs::read_to_string(&args.space)
         .map_err(|e| format!("error: could not open space file '{}': {e}", args.space))?;
     let level = Level::parse(&args.level).map_err(|e| format!("error: --level: {e}"))?;
+    let validate_level = match Level::parse(&args.validate_level) {
+        Ok(Level::Estimate) => Err("a validation measures: synth or pnr".to_string()),
+        other => other,
+    }
+    .map_err(|e| format!("error: --validate-level: {e}"))?;
     let objectives = args
         .objectives
         .iter()
@@ -176,6 +185,7 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         backend,
         point_timeout: args.point_timeout,
         validate: args.validate,
+        validate_level,
         target: args.target.clone(),
         clock_ns: args.clock_ns,
         cache: args.cache.clone().map(Into::into),

@@ -68,6 +68,16 @@ pub struct Metrics {
     pub bram: u64,
     /// nextpnr's Fmax (`pnr`).
     pub fmax_mhz: Option<f64>,
+    /// The operator library's predicted Fmax (the longest register to
+    /// register path of the estimate).
+    #[serde(default)]
+    pub predicted_mhz: f64,
+    /// Multiplications the design executes over a run (see [`multipliers`]).
+    #[serde(default)]
+    pub mul_ops: u64,
+    /// Multipliers the design instantiates (see [`multipliers`]).
+    #[serde(default)]
+    pub multipliers: u64,
     /// Directives the flow did not honour, and why.
     pub unhonoured: Vec<String>,
 }
@@ -171,6 +181,7 @@ impl Evaluator {
             .map(|o| format!("{} on {}: {}", o.directive, o.subject, o.why))
             .collect();
         let e = &json.resources.estimate;
+        let (mul_ops, multipliers) = multipliers(&design);
         let mut m = Metrics {
             latency_cycles: latency,
             latency_us: latency as f64 * design.clock_ns / 1000.0,
@@ -179,6 +190,9 @@ impl Evaluator {
             dsp: e.dsp,
             bram: e.bram,
             fmax_mhz: None,
+            predicted_mhz: e.fmax_mhz,
+            mul_ops,
+            multipliers,
             unhonoured,
         };
         let device = silica_hls::device::lookup(&cfg.target)?;
@@ -250,6 +264,43 @@ impl Evaluator {
         ];
         render(&self.ctx, &sources, d).trim_end().to_string()
     }
+}
+
+/// The multiplications `design` executes over a run and the multipliers
+/// it instantiates. A multiplication is a node of library class `mul`
+/// (but not one by a constant: shifts and adds) or `fmul`; it executes
+/// once per iteration of the loop whose body (or sunk code, `flatten`)
+/// holds its block, once if no loop does. The multipliers are the units
+/// built for a class under `[limits]`, else one per multiplication.
+pub fn multipliers(design: &silica_hls::Design) -> (u64, u64) {
+    use silica_hls::kernel::{Item, Op};
+    let k = &design.kernel;
+    let iterations = &design.figures.iterations;
+    let (mut ops, mut units) = (0, 0);
+    for class in ["mul", "fmul"] {
+        let nodes: Vec<usize> = (0..k.nodes.len())
+            .filter(|&n| {
+                let node = &k.nodes[n];
+                silica_hls::library::class_of(node.op) == class
+                    && !(node.op == Op::Mul
+                        && node.args.iter().any(|&a| k.const_value(a).is_some()))
+            })
+            .collect();
+        for &n in &nodes {
+            let b = k.nodes[n].block;
+            ops += k
+                .loops
+                .iter()
+                .position(|l| l.body.contains(&Item::Block(b)) || l.sunk.contains(&b))
+                .and_then(|l| iterations.get(l).copied())
+                .unwrap_or(1);
+        }
+        units += match design.units.iter().find(|(c, _, _)| c == class) {
+            Some(&(_, built, _)) => u64::from(built),
+            None => nodes.len() as u64,
+        };
+    }
+    (ops, units)
 }
 
 /// Tiles the band of `func` whose outermost loop `t.band` names.

@@ -64,8 +64,11 @@ pub struct Params {
     /// Points run on worker processes whenever there is a limit (a
     /// worker over it is killed and the point failed).
     pub point_timeout: Option<f64>,
-    /// Re-evaluate this many of the best estimated points at `pnr`.
+    /// Re-evaluate this many of the best estimated points at
+    /// `validate_level`.
     pub validate: usize,
+    /// `synth` (yosys) or `pnr` (yosys and nextpnr).
+    pub validate_level: Level,
     pub target: String,
     pub clock_ns: f64,
     /// The cache file (default `DIR/cache.jsonl`).
@@ -213,8 +216,8 @@ pub fn run(p: &Params) -> Result<Report, String> {
         )
     })?;
     // A missing FPGA tool is an error before any work.
-    let fpga_tools = if p.validate > 0 || p.level == Level::Pnr {
-        tools_version(&space, &p.target, Level::Pnr)?
+    let fpga_tools = if p.validate > 0 {
+        tools_version(&space, &p.target, p.validate_level)?
     } else {
         String::new()
     };
@@ -227,7 +230,8 @@ pub fn run(p: &Params) -> Result<Report, String> {
     let tools = match p.level {
         Level::Estimate => String::new(),
         Level::Synth => tools_version(&space, &p.target, Level::Synth)?,
-        Level::Pnr => fpga_tools.clone(),
+        Level::Pnr if p.validate > 0 && p.validate_level == Level::Pnr => fpga_tools.clone(),
+        Level::Pnr => tools_version(&space, &p.target, Level::Pnr)?,
     };
     let cache_path = p.cache.clone().unwrap_or_else(|| p.out.join("cache.jsonl"));
     let mut engine = Engine {
@@ -408,7 +412,8 @@ struct Engine<'a> {
     cache: cache::Cache,
     records: Vec<Record>,
     evaluated: usize,
-    /// The cache key's tool versions at `level`, and at `pnr`.
+    /// The cache key's tool versions at `level`, and at `pnr` (or the
+    /// validation's level).
     tools: String,
     fpga_tools: String,
     progress: progress::Progress,
@@ -517,20 +522,26 @@ impl Engine<'_> {
             .collect())
     }
 
-    /// Evaluates the first `--validate` points of `front` at `pnr`.
+    /// Evaluates the first `--validate` points of `front` at
+    /// `--validate-level`.
     fn validate(&mut self, front: &[usize]) -> Result<(), String> {
         let chosen: Vec<usize> = front.iter().copied().take(self.p.validate).collect();
         let tools = self.fpga_tools.clone();
+        let level = self.p.validate_level;
         let mut todo = Vec::new();
         for &i in &chosen {
-            let key = cache::key(&self.p.input, &self.records[i].config, Level::Pnr, &tools);
+            let key = cache::key(&self.p.input, &self.records[i].config, level, &tools);
             match self.cache.get(&key) {
                 Some(o) => self.records[i].validated = Some(o.clone()),
                 None => todo.push((i, self.records[i].config.clone())),
             }
         }
-        eprintln!("validating {} point(s) with yosys and nextpnr", todo.len());
-        let limit = self.p.limit(Level::Pnr);
+        let tools_used = match level {
+            Level::Synth => "yosys",
+            _ => "yosys and nextpnr",
+        };
+        eprintln!("validating {} point(s) with {tools_used}", todo.len());
+        let limit = self.p.limit(level);
         let Engine {
             p,
             ev,
@@ -542,13 +553,13 @@ impl Engine<'_> {
         } = self;
         let mut failure = None;
         let mut done = |a: pool::Answer| {
-            let key = cache::key(&p.input, &records[a.id].config, Level::Pnr, &tools);
+            let key = cache::key(&p.input, &records[a.id].config, level, &tools);
             if let Err(e) = cache.put(key, &a.outcome) {
                 failure.get_or_insert(format!("cannot write the cache: {e}"));
             }
             records[a.id].validated = Some(a.outcome);
         };
-        evaluate(ev, pool, dask, todo, Level::Pnr, limit, &mut done);
+        evaluate(ev, pool, dask, todo, level, limit, &mut done);
         if let Some(e) = failure {
             return Err(e);
         }

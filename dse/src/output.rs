@@ -27,7 +27,7 @@ pub fn write(
             std::fs::remove_file(e.path())?;
         }
     }
-    put(dir, "points.csv", &csv(space, report))?;
+    put(dir, "points.csv", &csv(p, space, report))?;
     for &i in &report.front {
         let r = &report.records[i];
         let kernel = kernels.iter().find(|(k, _)| *k == i);
@@ -100,6 +100,16 @@ fn figures(m: Option<&Metrics>) -> Vec<String> {
     }
 }
 
+/// The multipliers' efficiency of a design: the program's multiplications
+/// (`program_muls`, those of the design without directives, which every
+/// point computes too) per multiplier instantiated, per cycle of latency;
+/// 1 when every multiplier does useful work in every cycle. None without
+/// multiplications.
+pub fn efficiency(m: &Metrics, program_muls: u64) -> Option<f64> {
+    let capacity = m.multipliers * m.latency_cycles;
+    (program_muls > 0 && capacity > 0).then(|| program_muls as f64 / capacity as f64)
+}
+
 fn status(o: &Outcome) -> (&'static str, String) {
     match o {
         Outcome::Ok { metrics } => ("ok", metrics.unhonoured.join("; ")),
@@ -111,8 +121,9 @@ fn status(o: &Outcome) -> (&'static str, String) {
     }
 }
 
-/// `points.csv`.
-pub fn csv(space: &Space, report: &Report) -> String {
+/// `points.csv`: the `validated_` figures are those of `--validate`, at
+/// `--validate-level` (the `level` column names it).
+pub fn csv(p: &Params, space: &Space, report: &Report) -> String {
     let mut out = String::from("id");
     for d in &space.dims {
         write!(out, ",{}", field(&d.knob.column())).ok();
@@ -122,9 +133,9 @@ pub fn csv(space: &Space, report: &Report) -> String {
         write!(out, ",{f}").ok();
     }
     for f in FIGURES {
-        write!(out, ",pnr_{f}").ok();
+        write!(out, ",validated_{f}").ok();
     }
-    out.push_str(",note\n");
+    out.push_str(",mul_ops,multipliers,mul_efficiency,note\n");
     for r in &report.records {
         write!(out, "{}", r.id).ok();
         for (d, &g) in space.dims.iter().zip(&r.genes) {
@@ -132,7 +143,7 @@ pub fn csv(space: &Space, report: &Report) -> String {
         }
         let (st, note) = status(&r.outcome);
         let level = match (&r.outcome, &r.validated) {
-            (_, Some(Outcome::Ok { .. })) => "pnr",
+            (_, Some(Outcome::Ok { .. })) => p.validate_level.name(),
             (Outcome::Ok { .. }, _) => report.level.name(),
             _ => "",
         };
@@ -148,6 +159,17 @@ pub fn csv(space: &Space, report: &Report) -> String {
         for f in figures(v) {
             write!(out, ",{f}").ok();
         }
+        match r.metrics() {
+            Some(m) => write!(
+                out,
+                ",{},{},{}",
+                m.mul_ops,
+                m.multipliers,
+                efficiency(m, report.baseline.mul_ops).map_or(String::new(), |e| format!("{e:.4}"))
+            ),
+            None => write!(out, ",,,"),
+        }
+        .ok();
         let note = match &r.validated {
             Some(o @ (Outcome::Invalid { .. } | Outcome::Failed { .. })) => {
                 format!("{note} validation: {}", status(o).1)
@@ -167,6 +189,8 @@ struct ParetoJson<'a> {
     search: &'static str,
     points_seen: usize,
     evaluated: usize,
+    /// The level of the `validated` figures (`--validate-level`).
+    validation_level: &'static str,
     baseline: &'a Metrics,
     front: Vec<FrontPoint<'a>>,
 }
@@ -181,9 +205,12 @@ struct FrontPoint<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     kernel: Option<String>,
     estimate: Option<&'a Metrics>,
+    /// [`efficiency`] of the estimate.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pnr: Option<&'a Outcome>,
-    /// (pnr - estimate) / pnr per figure, for validated points.
+    mul_efficiency: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    validated: Option<&'a Outcome>,
+    /// (estimate - measure) / measure per figure, for validated points.
     #[serde(skip_serializing_if = "Option::is_none")]
     estimate_error: Option<Errors>,
 }
@@ -198,9 +225,9 @@ pub struct Errors {
     pub bram: f64,
 }
 
-/// The estimate's error against `pnr` (relative to the measure; 0 where
-/// both are 0).
-pub fn errors(est: &Metrics, pnr: &Metrics) -> Errors {
+/// The estimate's error against the measure (`synth` or `pnr`; relative
+/// to the measure; 0 where both are 0).
+pub fn errors(est: &Metrics, measured: &Metrics) -> Errors {
     let rel = |e: f64, m: f64| {
         if m == 0.0 {
             if e == 0.0 {
@@ -213,11 +240,11 @@ pub fn errors(est: &Metrics, pnr: &Metrics) -> Errors {
         }
     };
     Errors {
-        latency_us: rel(est.latency_us, pnr.latency_us),
-        lut: rel(est.lut as f64, pnr.lut as f64),
-        ff: rel(est.ff as f64, pnr.ff as f64),
-        dsp: rel(est.dsp as f64, pnr.dsp as f64),
-        bram: rel(est.bram as f64, pnr.bram as f64),
+        latency_us: rel(est.latency_us, measured.latency_us),
+        lut: rel(est.lut as f64, measured.lut as f64),
+        ff: rel(est.ff as f64, measured.ff as f64),
+        dsp: rel(est.dsp as f64, measured.dsp as f64),
+        bram: rel(est.bram as f64, measured.bram as f64),
     }
 }
 
@@ -241,6 +268,7 @@ fn pareto_json<'a>(
         search: report.strategy,
         points_seen: report.records.len(),
         evaluated: report.evaluated,
+        validation_level: p.validate_level.name(),
         baseline: &report.baseline,
         front: report
             .front
@@ -263,7 +291,10 @@ fn pareto_json<'a>(
                         .any(|(k, _)| *k == i)
                         .then(|| format!("pareto/point-{}.mlir", r.id)),
                     estimate: r.metrics(),
-                    pnr: r.validated.as_ref(),
+                    mul_efficiency: r
+                        .metrics()
+                        .and_then(|m| efficiency(m, report.baseline.mul_ops)),
+                    validated: r.validated.as_ref(),
                     estimate_error: validated_errors(r),
                 }
             })
@@ -301,8 +332,14 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
     let b = &report.baseline;
     writeln!(
         s,
-        "baseline (no directives): {} cycles, {} LUT, {} DSP, {} BRAM",
-        b.latency_cycles, b.lut, b.dsp, b.bram
+        "baseline (no directives): {} cycles, {} LUT, {} DSP, {} BRAM, {} multiplication(s) on {} multiplier(s){}",
+        b.latency_cycles,
+        b.lut,
+        b.dsp,
+        b.bram,
+        b.mul_ops,
+        b.multipliers,
+        efficiency(b, b.mul_ops).map_or(String::new(), |e| format!(" (efficiency {e:.2})"))
     )
     .ok();
     let names: Vec<&str> = p.objectives.iter().map(|o| o.name()).collect();
@@ -315,8 +352,8 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
     .ok();
     writeln!(
         s,
-        "  {:>6} {:>10} {:>10} {:>7} {:>5} {:>5} {:>8}  directives",
-        "point", "cycles", "us", "LUT", "DSP", "BRAM", "speed-up"
+        "  {:>6} {:>10} {:>10} {:>7} {:>5} {:>5} {:>8} {:>5} {:>5}  directives",
+        "point", "cycles", "us", "LUT", "DSP", "BRAM", "speed-up", "mults", "eff."
     )
     .ok();
     for &i in &report.front {
@@ -330,7 +367,7 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
             .collect();
         writeln!(
             s,
-            "  {:>6} {:>10} {:>10.3} {:>7} {:>5} {:>5} {:>7.2}x  {}",
+            "  {:>6} {:>10} {:>10.3} {:>7} {:>5} {:>5} {:>7.2}x {:>5} {:>5}  {}",
             r.id,
             m.latency_cycles,
             m.latency_us,
@@ -338,6 +375,8 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
             m.dsp,
             m.bram,
             b.latency_cycles as f64 / m.latency_cycles.max(1) as f64,
+            m.multipliers,
+            efficiency(m, b.mul_ops).map_or("-".into(), |e| format!("{e:.2}")),
             choices.join(" ")
         )
         .ok();
@@ -345,9 +384,10 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
             (Some(Outcome::Ok { metrics: v }), Some(e)) => {
                 writeln!(
                     s,
-                    "         pnr: {:.3} us at {} MHz, {} LUT, {} DSP, {} BRAM; estimate error: latency {:+.1}%, LUT {:+.1}%, DSP {:+.1}%, BRAM {:+.1}%",
+                    "         {}: {:.3} us {}, {} LUT, {} DSP, {} BRAM; estimate error: latency {:+.1}%, LUT {:+.1}%, DSP {:+.1}%, BRAM {:+.1}%",
+                    p.validate_level.name(),
                     v.latency_us,
-                    v.fmax_mhz.map_or("?".into(), |f| format!("{f:.1}")),
+                    v.fmax_mhz.map_or("at the asked clock".into(), |f| format!("at {f:.1} MHz")),
                     v.lut,
                     v.dsp,
                     v.bram,
@@ -361,7 +401,8 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
             (Some(o), _) => {
                 writeln!(
                     s,
-                    "         pnr: {}",
+                    "         {}: {}",
+                    p.validate_level.name(),
                     status(o).1.lines().next().unwrap_or("")
                 )
                 .ok();

@@ -6,7 +6,9 @@
 // processes) finds the same front; a tiled band keeps its loops' labels
 // (the directives on k and j still name them: no point invalid); a point
 // over `--point-timeout` is recorded as failed with the reason (its
-// worker killed), not cached, and evaluated by the next run.
+// worker killed), not cached, and evaluated by the next run; the
+// multipliers' efficiency of each point (the program's 576
+// multiplications per multiplier per cycle).
 // RUN: rm -rf %t %t.hls %t.n1 %t.n2 %t.j2 %t.tile %t.slow
 // RUN: silica dse %s --top gemm --space %S/spaces/small.toml -o %t | FileCheck %s
 // RUN: FileCheck %s --check-prefix=CSV < %t/points.csv
@@ -27,10 +29,14 @@
 
 // CHECK: silica dse: gemm in {{.*}}gemm.mlir, 16 point(s) in the space (3 dimension(s)), exhaustive search
 // CHECK: points: 16 seen, 12 evaluated at estimate in {{.*}} s, 0 from the cache, 4 pruned, 0 invalid, 0 failed
-// CHECK: baseline (no directives): [[BASE:[0-9]+]] cycles
+// The multiplications: alpha * A[i][k] 64 times, aa * B[k][j] 512 times,
+// on two multipliers.
+// CHECK: baseline (no directives): [[BASE:[0-9]+]] cycles, {{.*}}, 576 multiplication(s) on 2 multiplier(s) (efficiency 0.{{[0-9]+}})
 // CHECK: Pareto front (latency, lut, dsp, bram): {{[1-9]}} point(s)
 
 // CSV: id,loop:j:unroll,loop:j:pipeline,array:C:ports,status,level,cached,pareto,latency_cycles
+// CSV-SAME: ,mul_ops,multipliers,mul_efficiency,note
+// CSV: 0,1,true,1,ok,estimate,{{.*}},576,2,0.{{[0-9]+}},
 // CSV: 2,3,true,1,pruned,,false,false,{{.*}},unroll 3 does not divide the trip count 8 of gemm/i/k/j
 
 // SVG: <svg

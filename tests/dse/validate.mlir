@@ -1,13 +1,15 @@
 // --validate: the Pareto point re-evaluated with yosys and nextpnr
 // (iCE40, Debian's tools): measured LUT/DSP and Fmax beside the
 // estimate, the estimate's error per figure in the summary, points.csv
-// and pareto.json.
-// RUN: rm -rf %t %t.synth
+// and pareto.json; with --validate-level synth, through yosys alone.
+// RUN: rm -rf %t %t.synth %t.vsynth
 // RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t --target ice40-up5k --validate 1 --objectives latency,lut | FileCheck %s
 // RUN: FileCheck %s --check-prefix=CSV < %t/points.csv
 // RUN: FileCheck %s --check-prefix=JSON < %t/pareto.json
 // RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t.synth --target ice40-up5k --level synth --objectives latency,lut > /dev/null
 // RUN: FileCheck %s --check-prefix=SYNTH < %t.synth/points.csv
+// RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t.vsynth --target ice40-up5k --validate 1 --validate-level synth --objectives latency,lut 2>&1 | FileCheck %s --check-prefix=VSYNTH
+// RUN: FileCheck %s --check-prefix=VJSON < %t.vsynth/pareto.json
 
 // CHECK: Pareto front (latency, lut): 1 point(s)
 // CHECK: pnr: {{[0-9.]+}} us at {{[0-9.]+}} MHz, {{[0-9]+}} LUT, {{[0-9]+}} DSP, 0 BRAM; estimate error: latency {{[-+][0-9.]+}}%, LUT {{[-+][0-9.]+}}%
@@ -15,6 +17,10 @@
 // --level synth: every point through yosys (measured LUT/FF, no nextpnr).
 // SYNTH: 0,1,ok,synth,false,{{true|false}},97,1.9400,{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
 // SYNTH: 1,2,ok,synth,false,{{true|false}},97,1.9400,{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
+// --validate-level synth: the Pareto point through yosys alone.
+// VSYNTH: validating 1 point(s) with yosys
+// VSYNTH: synth: 1.940 us at the asked clock, {{[1-9][0-9]*}} LUT, 0 DSP, 0 BRAM; estimate error: latency +0.0%
+// VJSON: "validation_level": "synth"
 // JSON: "estimate_error": {
 // JSON-NEXT: "latency_us":
 func.func @f(%A: memref<8x8xi32> {hls.name = "A"}, %C: memref<8x8xi32> {hls.name = "C"}) {
