@@ -56,6 +56,7 @@ mod emptiness;
 mod flatten;
 mod int;
 mod normalize;
+mod rational;
 mod redundancy;
 mod simplex;
 mod system;
