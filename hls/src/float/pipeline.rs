@@ -38,43 +38,66 @@ fn is_constant(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     ctx.str(ir.op_name(op)) == "hw.constant"
 }
 
-/// Ops of `body` other than its terminator, in order, with delays.
-fn timed_ops(ctx: &Context, ir: &Ir, body: BlockId) -> Vec<(OpId, f64)> {
-    ir.block_ops(body)
-        .filter(|&op| ctx.str(ir.op_name(op)) != "hw.output")
-        .map(|op| (op, op_delay_ns(ctx, ir, op)))
-        .collect()
+/// The ops of a body other than its terminator, in order: each op's
+/// delay, whether it is a constant (never staged), and the positions of
+/// the earlier non-constant ops its operands come from. `chain` runs
+/// about forty times per operator on these dense vectors.
+struct Timed {
+    ops: Vec<OpId>,
+    delay: Vec<f64>,
+    constant: Vec<bool>,
+    inputs: Vec<Vec<usize>>,
 }
 
-/// The chained schedule of `ops` for period `period`, or `None` when it
-/// needs more than `latency + 1` stages.
-fn chain(
-    ir: &Ir,
-    ops: &[(OpId, f64)],
-    constants: &[bool],
-    latency: u32,
-    period: f64,
-) -> Option<(HashMap<OpId, u32>, Vec<f64>)> {
-    let mut ready: HashMap<ValueId, (u32, f64)> = HashMap::new();
-    let mut stage_of = HashMap::new();
+fn timed_ops(ctx: &Context, ir: &Ir, body: BlockId) -> Timed {
+    let ops: Vec<OpId> = ir
+        .block_ops(body)
+        .filter(|&op| ctx.str(ir.op_name(op)) != "hw.output")
+        .collect();
+    let constant: Vec<bool> = ops.iter().map(|&op| is_constant(ctx, ir, op)).collect();
+    let mut position: HashMap<OpId, usize> = HashMap::new();
+    let mut inputs = Vec::with_capacity(ops.len());
+    for (i, &op) in ops.iter().enumerate() {
+        inputs.push(
+            ir.operands(op)
+                .filter_map(|v| ir.defining_op(v).and_then(|d| position.get(&d).copied()))
+                .collect(),
+        );
+        if !constant[i] {
+            position.insert(op, i);
+        }
+    }
+    Timed {
+        delay: ops.iter().map(|&op| op_delay_ns(ctx, ir, op)).collect(),
+        ops,
+        constant,
+        inputs,
+    }
+}
+
+/// The chained schedule of the ops for period `period` (each op's stage,
+/// and each stage's delay), or `None` when it needs more than
+/// `latency + 1` stages.
+fn chain(t: &Timed, latency: u32, period: f64) -> Option<(Vec<u32>, Vec<f64>)> {
+    // Each op's stage and the time its results are ready in it.
+    let mut ready: Vec<(u32, f64)> = vec![(0, 0.0); t.ops.len()];
     let mut delays = vec![0.0f64; latency as usize + 1];
-    for (&(op, delay), &constant) in ops.iter().zip(constants) {
-        if constant {
+    for i in 0..t.ops.len() {
+        if t.constant[i] {
             continue;
         }
         let mut stage = 0;
         let mut start = 0.0f64;
-        for v in ir.operands(op) {
-            let Some(&(s, t)) = ready.get(&v) else {
-                continue;
-            };
+        for &p in &t.inputs[i] {
+            let (s, e) = ready[p];
             if s > stage {
                 stage = s;
-                start = t;
+                start = e;
             } else if s == stage {
-                start = start.max(t);
+                start = start.max(e);
             }
         }
+        let delay = t.delay[i];
         if start + delay > period && start > 0.0 {
             if stage == latency {
                 return None;
@@ -83,36 +106,29 @@ fn chain(
             start = 0.0;
         }
         let end = start + delay;
-        for r in ir.results(op) {
-            ready.insert(r, (stage, end));
-        }
-        stage_of.insert(op, stage);
+        ready[i] = (stage, end);
         let d = &mut delays[stage as usize];
         *d = d.max(end);
     }
-    Some((stage_of, delays))
+    Some((ready.into_iter().map(|(s, _)| s).collect(), delays))
 }
 
 /// The stage of every op of `body` for `latency` register ranks.
 pub fn plan(ctx: &Context, ir: &Ir, body: BlockId, latency: u32) -> Plan {
-    let ops = timed_ops(ctx, ir, body);
-    let constants: Vec<bool> = ops
-        .iter()
-        .map(|&(op, _)| is_constant(ctx, ir, op))
-        .collect();
-    let slowest = ops.iter().map(|&(_, d)| d).fold(0.0, f64::max);
-    let whole = chain(ir, &ops, &constants, 0, f64::INFINITY)
+    let t = timed_ops(ctx, ir, body);
+    let slowest = t.delay.iter().copied().fold(0.0, f64::max);
+    let whole = chain(&t, 0, f64::INFINITY)
         .map_or(slowest, |(_, d)| d[0])
         .max(slowest);
     // The whole path always fits (in one stage); bisect down from it.
     let (mut low, mut high) = (slowest, whole);
-    let mut best = chain(ir, &ops, &constants, latency, high);
-    if let Some(fits) = chain(ir, &ops, &constants, latency, low) {
+    let mut best = chain(&t, latency, high);
+    if let Some(fits) = chain(&t, latency, low) {
         best = Some(fits);
     } else {
         for _ in 0..40 {
             let mid = (low + high) / 2.0;
-            match chain(ir, &ops, &constants, latency, mid) {
+            match chain(&t, latency, mid) {
                 Some(fits) => {
                     high = mid;
                     best = Some(fits);
@@ -121,6 +137,17 @@ pub fn plan(ctx: &Context, ir: &Ir, body: BlockId, latency: u32) -> Plan {
             }
         }
     }
+    let best = best.map(|(stages, delays)| {
+        let stage = t
+            .ops
+            .iter()
+            .zip(stages)
+            .zip(&t.constant)
+            .filter(|(_, &constant)| !constant)
+            .map(|((&op, s), _)| (op, s))
+            .collect::<HashMap<OpId, u32>>();
+        (stage, delays)
+    });
     let (stage, stage_delays_ns) = best.unwrap_or_default();
     Plan {
         stage,

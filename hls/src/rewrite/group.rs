@@ -214,12 +214,14 @@ pub fn plan(k: &Kernel, b: usize, g: &Group, s: &Settings<'_>) -> Option<Plan> {
     }
     // The node and iteration limits bound the work (the time limit is a
     // safety net only: results must not depend on the machine's load).
-    let runner: Runner<IntExpr, ConstFold, ()> = Runner::new(ConstFold { width: w })
-        .with_egraph(egraph)
-        .with_iter_limit(10)
-        .with_node_limit(6_000)
-        .with_time_limit(Duration::from_secs(5))
-        .run(&rules);
+    let runner: Runner<IntExpr, ConstFold, ()> = super::clock::saturate(
+        Runner::new(ConstFold { width: w })
+            .with_egraph(egraph)
+            .with_iter_limit(10)
+            .with_node_limit(6_000),
+        &rules,
+        Duration::from_secs(5),
+    );
     let mut cost = LibraryCost {
         lib: s.lib,
         clock_ns: s.clock_ns,

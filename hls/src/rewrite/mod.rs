@@ -11,6 +11,7 @@
 //! operations are never members, so never reassociated.
 
 pub mod apply;
+mod clock;
 pub mod cost;
 pub mod csd;
 pub mod group;
