@@ -144,7 +144,8 @@ impl Stream {
     }
 
     /// The stream's ports, in order: the command, the store data out,
-    /// then the handshakes and the load data in.
+    /// `waited` (the controller waits for a transfer the engine has
+    /// active or queued), then the handshakes and the load data in.
     pub fn ports(&self) -> Vec<Port> {
         let n = &self.name;
         let (a, c, d) = (self.address_width, self.count_width, self.data_width);
@@ -157,6 +158,7 @@ impl Stream {
             ("cmd_stride", a),
             ("wvalid", 1),
             ("wdata", d),
+            ("waited", 1),
         ];
         let inp = [
             ("cmd_ready", 1),

@@ -1,15 +1,22 @@
 //! The stream server: the AXI4 master's side of the core's streamed DMA
 //! engines (`Interface::streams`), active while the core runs. It takes
-//! one engine's command at a time (the lowest-numbered engine offering
-//! one; `cmd_ready` a cycle later, from a register, since the core's
-//! outputs must not reach its inputs through logic), and moves the tile it describes between host memory and the
-//! engine as `INCR` bursts: a row (`per` words from `row`, rows `stride`
-//! words apart) at a time, at most 256 beats and never across a 4 KiB
+//! each engine's command as soon as that engine has no transfer with the
+//! server (`cmd_ready` a cycle later, from a register, since the core's
+//! outputs must not reach its inputs through logic), keeping one
+//! transfer per engine: the tile's next row (`per` words from `row`, rows
+//! `stride` words apart), the column in it and the words left. It moves
+//! tiles between host memory and the engines as `INCR` bursts, one at a
+//! time: at most 256 beats, never past a row's end nor across a 4 KiB
 //! page; a load's beats go to the engine as they arrive, a store's beats
-//! are the engine's words. After a transfer's last beat (a load) or its
-//! last write response (a store) it raises the engine's `done`. Error
-//! responses, and `rlast` off a burst's last beat, set the sticky
-//! `ap_error` as the copy engine's do.
+//! are the engine's words. Between bursts it picks the transfer to serve
+//! next: the lowest-numbered engine whose `waited` is high (the
+//! controller waits for it), else the engine it served last while its
+//! transfer lasts, else the lowest-numbered engine with a transfer; so
+//! the transfer the core waits for goes ahead of prefetches, burst by
+//! burst. After a transfer's last beat (a load) or its last write
+//! response (a store) it raises the engine's `done`. Error responses,
+//! and `rlast` off a burst's last beat, set the sticky `ap_error` as the
+//! copy engine's do.
 //!
 //! States: idle, address (the burst's `ar` or `aw`), read beats, write
 //! beats, write response.
@@ -29,13 +36,29 @@ const WRITE: u128 = 3;
 const RESPONSE: u128 = 4;
 const STATE_BITS: u32 = 3;
 
-/// A route of some stream: the stream, the memref's base, log2 of its
-/// element's bytes, the direction.
+/// A route of some stream: the memref's base, log2 of its element's
+/// bytes, the direction.
 struct Route {
-    stream: usize,
     base: ValueId,
     size: u32,
     store: bool,
+}
+
+/// One engine's transfer with the server.
+struct Transfer {
+    /// Taken and not finished.
+    pending: Reg,
+    /// The engine's `cmd_ready` (the cycle after taking).
+    ack: Reg,
+    /// The route (numbered over all streams).
+    route: Reg,
+    /// The current row's byte address, the column in it (words), the
+    /// words left, the words per row, the rows' distance (bytes).
+    row: Reg,
+    col: Reg,
+    left: Reg,
+    per: Reg,
+    stride: Reg,
 }
 
 /// What the copy engine needs of the server.
@@ -57,6 +80,41 @@ fn core_out(w: &Wrapper<'_, '_>, s: &Stream, signal: &str) -> ValueId {
     w.core[&names::stream(&s.name, signal)]
 }
 
+/// `values[index]` (the last one for larger indices).
+fn pick(w: &mut Wrapper<'_, '_>, index: ValueId, values: &[ValueId]) -> ValueId {
+    let mut v = values[values.len() - 1];
+    for (g, &x) in values.iter().enumerate().rev().skip(1) {
+        let is = w.eq_const(index, g as u128);
+        v = w.hw.mux(is, x, v);
+    }
+    v
+}
+
+/// The field `f` of the transfer of the stream `cur` selects.
+fn current(
+    w: &mut Wrapper<'_, '_>,
+    cur_is: &[ValueId],
+    transfers: &[Transfer],
+    f: fn(&Transfer) -> Reg,
+) -> ValueId {
+    let mut v = f(&transfers[transfers.len() - 1]).q;
+    for (i, t) in transfers.iter().enumerate().rev().skip(1) {
+        v = w.hw.mux(cur_is[i], f(t).q, v);
+    }
+    v
+}
+
+/// The first of `conds` that holds, as an index of `bits` bits, and
+/// whether any holds.
+fn first(w: &mut Wrapper<'_, '_>, conds: &[ValueId], bits: u32) -> (ValueId, ValueId) {
+    let mut v = w.hw.constant(0, bits);
+    for (i, &c) in conds.iter().enumerate().rev() {
+        let iv = w.hw.constant(i as u128, bits);
+        v = w.hw.mux(c, iv, v);
+    }
+    (v, w.hw.any(conds))
+}
+
 /// Builds the server of `w.iface.streams` (none: `None`), serving while
 /// `running`; sets `error` on a bad response; connects the core's stream
 /// inputs.
@@ -72,7 +130,7 @@ pub(super) fn build(
     }
     let mut routes = Vec::new();
     let mut first_route = Vec::new();
-    for (i, s) in streams.iter().enumerate() {
+    for s in &streams {
         first_route.push(routes.len());
         for r in &s.routes {
             let (_, m) = w
@@ -83,66 +141,41 @@ pub(super) fn build(
             let size = element_bits(m.element_width).trailing_zeros() - 3;
             let base = lite.base(w, &r.memory);
             routes.push(Route {
-                stream: i,
                 base,
                 size,
                 store: r.store,
             });
         }
     }
+    let route_bits = bits_for(routes.len() as u64 - 1);
+    let cur_bits = bits_for(streams.len() as u64 - 1);
     let state = w.hw.reg("sv_state", STATE_BITS, Some(IDLE));
-    let route =
-        w.hw.reg("sv_route", bits_for(routes.len() as u64 - 1), None);
-    let row = w.hw.reg("sv_row", 64, None);
-    let col = w.hw.reg("sv_col", 64, None);
-    let left = w.hw.reg("sv_left", 64, None);
-    let per = w.hw.reg("sv_per", 64, None);
-    let stride = w.hw.reg("sv_stride", 64, None);
+    let cur = w.hw.reg("sv_cur", cur_bits, None);
     let addr = w.hw.reg("sv_addr", 64, None);
     let beats = w.hw.reg("sv_beats", 8, None);
     let len = w.hw.reg("sv_len", 8, None);
-    let ack = w.hw.reg("sv_ack", 1, Some(0));
+    let transfers: Vec<Transfer> = (0..streams.len())
+        .map(|i| {
+            let mut reg =
+                |field: &str, width, reset| w.hw.reg(&format!("sv{i}_{field}"), width, reset);
+            Transfer {
+                pending: reg("pending", 1, Some(0)),
+                ack: reg("ack", 1, Some(0)),
+                route: reg("route", route_bits, None),
+                row: reg("row", 64, None),
+                col: reg("col", 64, None),
+                left: reg("left", 64, None),
+                per: reg("per", 64, None),
+                stride: reg("stride", 64, None),
+            }
+        })
+        .collect();
     let st: Vec<ValueId> = (0..=RESPONSE).map(|s| w.eq_const(state.q, s)).collect();
     let st = |s: u128| st[s as usize];
     let to = |w: &mut Wrapper<'_, '_>, s: u128| w.hw.constant(s, STATE_BITS);
     let one = w.hw.constant(1, 1);
-    let always = one;
-    // Taking a command: the lowest-numbered stream offering one.
-    let waiting = w.hw.and(st(IDLE), running);
-    let mut offered = Vec::new();
-    let mut taken_route = w.hw.constant(0, route.width);
-    let mut cmd = [(); 4].map(|_| w.hw.constant(0, 64));
-    for (i, s) in streams.iter().enumerate().rev() {
-        let valid = core_out(w, s, "cmd_valid");
-        let r = core_out(w, s, "cmd_route");
-        let r = w.hw.resize(r, route.width, false);
-        let offset = w.hw.constant(first_route[i] as u128, route.width);
-        let g = w.add(r, offset);
-        taken_route = w.hw.mux(valid, g, taken_route);
-        for (f, signal) in ["cmd_row", "cmd_count", "cmd_per", "cmd_stride"]
-            .iter()
-            .enumerate()
-        {
-            let v = core_out(w, s, signal);
-            let v = w.hw.resize(v, 64, false);
-            cmd[f] = w.hw.mux(valid, v, cmd[f]);
-        }
-        offered.push(valid);
-    }
-    offered.reverse();
-    let any_offer = w.hw.any(&offered);
-    let take = w.hw.and(waiting, any_offer);
-    // By route: base, size, direction, stream.
-    let route_is = |w: &mut Wrapper<'_, '_>, r: ValueId, g: usize| w.eq_const(r, g as u128);
-    let pick = |w: &mut Wrapper<'_, '_>, r: ValueId, values: &[ValueId]| {
-        let mut v = values[values.len() - 1];
-        for (g, &x) in values.iter().enumerate().rev().skip(1) {
-            let is = route_is(w, r, g);
-            v = w.hw.mux(is, x, v);
-        }
-        v
-    };
-    let bases: Vec<ValueId> = routes.iter().map(|r| r.base).collect();
+    let zero = w.hw.constant(0, 1);
+    let zero64 = w.hw.constant(0, 64);
     let sizes: Vec<ValueId> = routes
         .iter()
         .map(|r| w.hw.constant(u128::from(r.size), 64))
@@ -151,28 +184,64 @@ pub(super) fn build(
         .iter()
         .map(|r| w.hw.constant(u128::from(r.store), 1))
         .collect();
-    let new_base = pick(w, taken_route, &bases);
-    let new_size = pick(w, taken_route, &sizes);
-    let row_bytes = w.hw.comb("comb.shl", &[cmd[0], new_size]);
-    let first_row = w.add(new_base, row_bytes);
-    let stride_bytes = w.hw.comb("comb.shl", &[cmd[3], new_size]);
-    let zero64 = w.hw.constant(0, 64);
-    w.write(route, take, taken_route);
-    w.write(ack, always, take);
-    w.write(row, take, first_row);
-    w.write(col, take, zero64);
-    w.write(left, take, cmd[1]);
-    w.write(per, take, cmd[2]);
-    w.write(stride, take, stride_bytes);
-    let next = to(w, ADDRESS);
-    w.write(state, take, next);
-    // The burst: the rest of the row, at most 256 beats, within a page.
-    let size = pick(w, route.q, &sizes);
-    let store = pick(w, route.q, &stores);
+    // Taking commands: each engine's as soon as it has no transfer here.
+    let mut offered = Vec::new();
+    let mut takes = Vec::new();
+    for (i, s) in streams.iter().enumerate() {
+        let t = &transfers[i];
+        let valid = core_out(w, s, "cmd_valid");
+        offered.push(valid);
+        let busy = w.hw.any(&[t.pending.q, t.ack.q]);
+        let free = w.hw.not(busy);
+        let take = w.hw.and(valid, free);
+        let take = w.hw.and(take, running);
+        takes.push(take);
+        let n = s.routes.len();
+        let mine = first_route[i]..first_route[i] + n;
+        let local = core_out(w, s, "cmd_route");
+        let bases: Vec<ValueId> = routes[mine.clone()].iter().map(|r| r.base).collect();
+        let base = pick(w, local, &bases);
+        let size = pick(w, local, &sizes[mine]);
+        let local = w.hw.resize(local, route_bits, false);
+        let offset = w.hw.constant(first_route[i] as u128, route_bits);
+        let route = w.add(local, offset);
+        let field = |w: &mut Wrapper<'_, '_>, signal: &str| {
+            let v = core_out(w, s, signal);
+            w.hw.resize(v, 64, false)
+        };
+        let row = field(w, "cmd_row");
+        let row_bytes = w.hw.comb("comb.shl", &[row, size]);
+        let first_row = w.add(base, row_bytes);
+        let count = field(w, "cmd_count");
+        let per = field(w, "cmd_per");
+        let stride = field(w, "cmd_stride");
+        let stride_bytes = w.hw.comb("comb.shl", &[stride, size]);
+        w.write(t.ack, one, take);
+        w.write(t.pending, take, one);
+        w.write(t.route, take, route);
+        w.write(t.row, take, first_row);
+        w.write(t.col, take, zero64);
+        w.write(t.left, take, count);
+        w.write(t.per, take, per);
+        w.write(t.stride, take, stride_bytes);
+    }
+    // The current transfer's burst: the rest of the row, at most 256
+    // beats, within a page.
+    let cur_is: Vec<ValueId> = (0..streams.len())
+        .map(|i| w.eq_const(cur.q, i as u128))
+        .collect();
+    let route = current(w, &cur_is, &transfers, |t| t.route);
+    let row = current(w, &cur_is, &transfers, |t| t.row);
+    let col = current(w, &cur_is, &transfers, |t| t.col);
+    let left = current(w, &cur_is, &transfers, |t| t.left);
+    let per = current(w, &cur_is, &transfers, |t| t.per);
+    let stride = current(w, &cur_is, &transfers, |t| t.stride);
+    let size = pick(w, route, &sizes);
+    let store = pick(w, route, &stores);
     let load = w.hw.not(store);
-    let col_bytes = w.hw.comb("comb.shl", &[col.q, size]);
-    let address = w.add(row.q, col_bytes);
-    let in_row = w.hw.comb("comb.sub", &[per.q, col.q]);
+    let col_bytes = w.hw.comb("comb.shl", &[col, size]);
+    let address = w.add(row, col_bytes);
+    let in_row = w.hw.comb("comb.sub", &[per, col]);
     let most = w.hw.constant(256, 64);
     let fewer = w.hw.icmp(6, in_row, most);
     let n = w.hw.mux(fewer, in_row, most);
@@ -210,15 +279,6 @@ pub(super) fn build(
     let last_beat = w.eq_const(beats.q, 0);
     let one8 = w.hw.constant(1, 8);
     let fewer_beats = w.hw.comb("comb.sub", &[beats.q, one8]);
-    let stream_is: Vec<ValueId> = (0..streams.len())
-        .map(|i| {
-            let of: Vec<ValueId> = routes
-                .iter()
-                .map(|r| w.hw.constant(u128::from(r.stream == i), 1))
-                .collect();
-            pick(w, route.q, &of)
-        })
-        .collect();
     // Read beats go to the engine as they come.
     let rvalid = w.input(&master("rvalid"));
     let rresp = w.input(&master("rresp"));
@@ -233,14 +293,14 @@ pub(super) fn build(
     w.write(error, bad, one);
     let word = w.hw.comb("comb.shru", &[rdata, lane_bits]);
     // Write beats are the engine's words.
-    let mut core_wvalid = w.hw.constant(0, 1);
+    let mut core_wvalid = zero;
     let mut core_wdata = w.hw.constant(0, DATA_WIDTH);
     for (i, s) in streams.iter().enumerate() {
         let v = core_out(w, s, "wvalid");
-        core_wvalid = w.hw.mux(stream_is[i], v, core_wvalid);
+        core_wvalid = w.hw.mux(cur_is[i], v, core_wvalid);
         let d = core_out(w, s, "wdata");
         let d = w.hw.resize(d, DATA_WIDTH, false);
-        core_wdata = w.hw.mux(stream_is[i], d, core_wdata);
+        core_wdata = w.hw.mux(cur_is[i], d, core_wdata);
     }
     let wvalid = w.hw.and(st(WRITE), core_wvalid);
     let wready = w.input(&master("wready"));
@@ -249,7 +309,7 @@ pub(super) fn build(
     let mut strobe = w.hw.constant(0, 8);
     for (g, r) in routes.iter().enumerate() {
         let lanes = w.hw.constant((1u128 << (1 << r.size)) - 1, 8);
-        let is = route_is(w, route.q, g);
+        let is = w.eq_const(route, g as u128);
         strobe = w.hw.mux(is, lanes, strobe);
     }
     let lane8 = w.hw.resize(lane, 8, false);
@@ -267,38 +327,66 @@ pub(super) fn build(
     let resp_bad = w.hw.not(okay);
     let bad = w.hw.and(response, resp_bad);
     w.write(error, bad, one);
-    // A burst's end: the next row or burst, or the transfer done.
+    // A burst's end: the transfer's next row or column, or its end.
     let r_last = w.hw.and(r_beat, last_beat);
     let burst_end = w.hw.any(&[r_last, response]);
     let len64 = w.hw.resize(len.q, 64, false);
     let moved = w.add(len64, one64);
-    let col_after = w.add(col.q, moved);
-    let left_after = w.hw.comb("comb.sub", &[left.q, moved]);
+    let col_after = w.add(col, moved);
+    let left_after = w.hw.comb("comb.sub", &[left, moved]);
     let finished = w.eq_const(left_after, 0);
     let done = w.hw.and(burst_end, finished);
-    let not_finished = w.hw.not(finished);
-    let more = w.hw.and(burst_end, not_finished);
-    let next = to(w, IDLE);
-    w.write(state, done, next);
+    let row_over = w.eq(col_after, per);
+    let next_row = w.add(row, stride);
+    for (i, t) in transfers.iter().enumerate() {
+        let end = w.hw.and(burst_end, cur_is[i]);
+        w.write(t.left, end, left_after);
+        let wrap = w.hw.and(end, row_over);
+        w.write(t.row, wrap, next_row);
+        w.write(t.col, wrap, zero64);
+        w.write(t.col, end, col_after);
+        let over = w.hw.and(done, cur_is[i]);
+        w.write(t.pending, over, zero);
+    }
+    // The next burst, when none is under way or as one ends: the awaited
+    // transfers first, then the current one, then any.
+    let between = w.hw.any(&[st(IDLE), burst_end]);
+    let mut ready = Vec::new();
+    let mut urgent = Vec::new();
+    for (i, s) in streams.iter().enumerate() {
+        let over = w.hw.and(done, cur_is[i]);
+        let stays = w.hw.not(over);
+        let still = w.hw.and(transfers[i].pending.q, stays);
+        let r = w.hw.any(&[still, takes[i]]);
+        let waited = core_out(w, s, "waited");
+        urgent.push(w.hw.and(r, waited));
+        ready.push(r);
+    }
+    let (first_urgent, any_urgent) = first(w, &urgent, cur_bits);
+    let (first_ready, any_ready) = first(w, &ready, cur_bits);
+    let mut cur_ready = zero;
+    for (i, &r) in ready.iter().enumerate() {
+        cur_ready = w.hw.mux(cur_is[i], r, cur_ready);
+    }
+    let other = w.hw.mux(cur_ready, cur.q, first_ready);
+    let chosen = w.hw.mux(any_urgent, first_urgent, other);
+    let go = w.hw.and(between, any_ready);
+    w.write(cur, go, chosen);
     let next = to(w, ADDRESS);
-    w.write(state, more, next);
-    w.write(left, burst_end, left_after);
-    let row_over = w.eq(col_after, per.q);
-    let new_row = w.hw.and(more, row_over);
-    let next_row = w.add(row.q, stride.q);
-    w.write(row, new_row, next_row);
-    w.write(col, new_row, zero64);
-    w.write(col, more, col_after);
+    w.write(state, go, next);
+    let none = w.hw.not(any_ready);
+    let rest = w.hw.and(burst_end, none);
+    let next = to(w, IDLE);
+    w.write(state, rest, next);
     // The core's stream inputs.
     for (i, s) in streams.iter().enumerate() {
-        let mine_r = w.hw.and(r_beat, stream_is[i]);
+        let mine_r = w.hw.and(r_beat, cur_is[i]);
         let data = w.hw.extract(word, 0, s.data_width);
-        let mine_w = w.hw.and(st(WRITE), stream_is[i]);
+        let mine_w = w.hw.and(st(WRITE), cur_is[i]);
         let w_ready = w.hw.and(mine_w, wready);
-        let mine_done = w.hw.and(done, stream_is[i]);
-        let ready = w.hw.and(ack.q, stream_is[i]);
+        let mine_done = w.hw.and(done, cur_is[i]);
         for (signal, v) in [
-            ("cmd_ready", ready),
+            ("cmd_ready", transfers[i].ack.q),
             ("rvalid", mine_r),
             ("rdata", data),
             ("wready", w_ready),
@@ -308,8 +396,10 @@ pub(super) fn build(
         }
     }
     let not_idle = w.hw.not(st(IDLE));
-    let no_offer = w.hw.not(any_offer);
-    let idle = w.hw.and(st(IDLE), no_offer);
+    let pending: Vec<ValueId> = transfers.iter().map(|t| t.pending.q).collect();
+    let busy = w.hw.any(&[&offered[..], &pending[..]].concat());
+    let quiet = w.hw.not(busy);
+    let idle = w.hw.and(st(IDLE), quiet);
     let incr = w.hw.constant(1, 2);
     let outputs = vec![
         ("awaddr", address),

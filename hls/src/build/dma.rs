@@ -73,6 +73,9 @@ pub struct Engines {
     tag_width: u32,
     /// Increments: condition and element.
     increments: Vec<(ValueId, ValueId)>,
+    /// Waits: the condition of being in the wait's state, and the tag
+    /// element it waits for.
+    pub(super) waits: Vec<(ValueId, ValueId)>,
     /// Each engine's busy registers (active transfer, word in flight,
     /// word held), for measurements.
     pub busy: Vec<[String; 3]>,
@@ -229,6 +232,7 @@ impl Builder<'_, '_> {
                 let this = self.hw.icmp(Predicate::Eq.code(), slot, jv);
                 pending.push(self.hw.and(this, busy));
             }
+            self.dma.waits.push((here, slot));
             let pending = self.hw.any(&pending);
             let done = self.hw.not(pending);
             return self.hw.and(here, done);

@@ -14,6 +14,9 @@
 //! port one word a cycle into `wdata` (a held word while `wready` is low:
 //! at most the word read and one held); the environment's `done` counts
 //! the transfer's tag element down and frees the engine for the next.
+//! `waited` tells the environment that the controller is in a wait for
+//! a tag element of the active transfer or of one queued behind it, so
+//! that it serves this engine first.
 //! The pipeline meanwhile computes on the other half of a double buffer,
 //! as with word-level engines.
 
@@ -217,6 +220,7 @@ impl Builder<'_, '_> {
             (zero, self.hw.constant(0, s.data_width))
         };
         self.write(a[FAST], beat, fast_next);
+        let waited = self.waited(n, active.q, a[TAG].q);
         let outs = [
             ("cmd_valid", cmd_valid),
             ("cmd_route", a[ROUTE].q),
@@ -226,10 +230,33 @@ impl Builder<'_, '_> {
             ("cmd_stride", a[STRIDE].q),
             ("wvalid", wvalid),
             ("wdata", wdata),
+            ("waited", waited),
         ];
         for (signal, v) in outs {
             self.stream_ports.insert(names::stream(&s.name, signal), v);
         }
         (complete, a[TAG].q)
+    }
+
+    /// Whether the controller waits for the tag element of engine `n`'s
+    /// active transfer (`active`, tag `tag`) or of a queued one.
+    fn waited(&mut self, n: usize, active: ValueId, tag: ValueId) -> ValueId {
+        let queue = self.dma.engines[n].queue.clone();
+        let queued = self.dma.engines[n].queued;
+        let mut held = vec![(active, tag)];
+        for (k, slot) in queue.iter().enumerate() {
+            let kv = self.hw.constant(k as u128, queued.width);
+            let valid = self.hw.icmp(Predicate::Ugt.code(), queued.q, kv);
+            held.push((valid, slot[TAG].q));
+        }
+        let mut any = Vec::new();
+        for (here, awaited) in self.dma.waits.clone() {
+            for &(valid, t) in &held {
+                let same = self.hw.icmp(Predicate::Eq.code(), t, awaited);
+                let both = self.hw.and(valid, same);
+                any.push(self.hw.and(here, both));
+            }
+        }
+        self.hw.any(&any)
     }
 }
