@@ -387,9 +387,11 @@ fn run_flow(
                 .map(|(_, &s)| s)
                 .collect()
         };
+        let mut wait_states: Vec<u32> = states(false);
+        wait_states.extend(circuit.drain_state);
         cosim::overlap::DmaProbe {
             start_states: states(true),
-            wait_states: states(false),
+            wait_states,
             busy: circuit.dma_busy.iter().flatten().cloned().collect(),
         }
     });

@@ -278,6 +278,18 @@ impl Builder<'_, '_> {
         self.hw.and(here, ok)
     }
 
+    /// No transfer is under way (every tag element's counter is zero)
+    /// and none starts this cycle.
+    pub(crate) fn dma_quiet(&mut self) -> ValueId {
+        let mut busy: Vec<ValueId> = self.dma.increments.iter().map(|&(c, _)| c).collect();
+        for c in self.dma.counters.clone() {
+            let zero = self.hw.constant(0, c.width);
+            busy.push(self.hw.icmp(Predicate::Ne.code(), c.q, zero));
+        }
+        let busy = self.hw.any(&busy);
+        self.hw.not(busy)
+    }
+
     /// `values[route]` for a route register.
     pub(super) fn by_route(&mut self, route: ValueId, values: &[ValueId]) -> ValueId {
         let mut v = values[values.len() - 1];

@@ -113,6 +113,8 @@ pub struct Circuit {
     /// DMA engine's busy registers (for measurements in simulation).
     pub dma_states: Vec<u32>,
     pub dma_busy: Vec<[String; 3]>,
+    /// The state that waits for transfers under way before `done`.
+    pub drain_state: Option<u32>,
 }
 
 impl<'c, 'k> Builder<'c, 'k> {
@@ -323,9 +325,14 @@ pub fn build(
         ir = built.ir;
         register_bits += built.register_bits;
         modules.insert(k.name.clone(), ports::ports(ctx, k, streams));
-        last = (built.units, built.dma_states, built.dma_busy);
+        last = (
+            built.units,
+            built.dma_states,
+            built.dma_busy,
+            built.drain_state,
+        );
     }
-    let (units, dma_states, dma_busy) = last;
+    let (units, dma_states, dma_busy, drain_state) = last;
     Ok(Circuit {
         ir,
         module: top,
@@ -333,6 +340,7 @@ pub fn build(
         units,
         dma_states,
         dma_busy,
+        drain_state,
     })
 }
 
@@ -345,6 +353,7 @@ struct Built {
     units: Vec<(String, u32, usize)>,
     dma_states: Vec<u32>,
     dma_busy: Vec<[String; 3]>,
+    drain_state: Option<u32>,
 }
 
 /// Builds `k`'s `hw.module` at the end of `top_block`; gives the IR back
@@ -472,6 +481,7 @@ fn build_module(
         b.hw.ir.set_operand(mux, 1, v);
     }
     b.build_dma();
+    b.build_done();
     let outputs = b.finish_outputs();
     let writes: Vec<_> = std::mem::take(&mut b.writes).into_values().collect();
     for (reg, w) in writes {
@@ -498,6 +508,7 @@ fn build_module(
         units,
         dma_states: b.control.dma_state,
         dma_busy: b.dma.busy,
+        drain_state: b.control.drain,
     }
 }
 

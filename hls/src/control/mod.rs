@@ -7,7 +7,10 @@
 //! the latch at the end of a loop body (counter stepped, carried values to
 //! what the body yields, then back into the body while the stepped counter
 //! is below the bound, else on past the loop), or finishing (results
-//! latched, `done` raised for one cycle). So a sequential loop costs no
+//! latched, `done` raised for one cycle; a kernel with DMA transfers
+//! first waits in a drain state until no transfer is under way, so that
+//! every write-back has landed when `done` rises, also one started and
+//! never waited for). So a sequential loop costs no
 //! cycle of its own; only a loop that may run no iteration (its bounds are
 //! not constants) or whose body has no state keeps a head state that tests
 //! its bound. A DMA operation has one state: a start stays until its
@@ -46,6 +49,10 @@ pub struct Control {
     pub num_states: u32,
     pub result_regs: Vec<Reg>,
     pub done: Option<Reg>,
+    /// The drain state (kernels with DMA transfers), and the conditions
+    /// of finishing, which go there unless no transfer is under way.
+    pub drain: Option<u32>,
+    finishes: Vec<ValueId>,
     /// II counters of loops pipelined at II > 1.
     pub ii_counters: FxHashMap<LoopId, Reg>,
     /// When each pipeline state is left.
@@ -68,6 +75,10 @@ impl Control {
             ..Control::default()
         };
         c.walk(k, s, &k.body, None);
+        if k.dmas.iter().any(|d| d.transfer.is_some()) {
+            c.drain = Some(c.num_states);
+            c.num_states += 1;
+        }
         c
     }
 
@@ -211,9 +222,7 @@ impl Builder<'_, '_> {
             let (parent, i) = self.control.call_pos[c];
             self.continue_at(parent, i + 1, At::State(st), leave, &Vec::new());
         }
-        // `done` is high for the one cycle after finishing.
         let (one, zero) = (self.hw.constant(1, 1), self.hw.constant(0, 1));
-        self.write(done, one, zero);
         for c in 0..k.calls.len() {
             self.write(self.call_start[c], one, zero);
         }
@@ -394,10 +403,38 @@ impl Builder<'_, '_> {
             let reg = self.control.result_regs[i];
             self.write(reg, cond, value);
         }
+        if self.control.drain.is_some() {
+            self.control.finishes.push(cond);
+            return;
+        }
         if let Some(done) = self.control.done {
             let one = self.hw.constant(1, 1);
             self.write(done, cond, one);
         }
         self.goto_state(cond, IDLE);
+    }
+
+    /// `done`, high for the one cycle after finishing (after the DMA
+    /// engines are built): with DMA transfers, finishing and the drain
+    /// state go back to idle when no transfer is under way or starting,
+    /// finishing goes to the drain state otherwise.
+    pub fn build_done(&mut self) {
+        let Some(done) = self.control.done else {
+            return;
+        };
+        let (one, zero) = (self.hw.constant(1, 1), self.hw.constant(0, 1));
+        if let Some(drain) = self.control.drain {
+            let quiet = self.dma_quiet();
+            let finishing = self.hw.any(&self.control.finishes.clone());
+            let here = self.in_state(drain);
+            let leaving = self.hw.any(&[finishing, here]);
+            let over = self.hw.and(leaving, quiet);
+            self.write(done, over, one);
+            self.goto_state(over, IDLE);
+            let busy = self.hw.not(quiet);
+            let wait = self.hw.and(finishing, busy);
+            self.goto_state(wait, drain);
+        }
+        self.write(done, one, zero);
     }
 }

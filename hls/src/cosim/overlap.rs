@@ -2,7 +2,8 @@
 //! silica's simulator: the design is run on the co-simulation's inputs
 //! and every cycle from `start` to `done` is classified by the
 //! controller's `state` register (computing: neither idle nor in a DMA
-//! operation's state; waiting: in a `dma_wait` state) and the DMA
+//! operation's state; waiting: in a `dma_wait` state, or in the drain
+//! state before `done`) and the DMA
 //! engines' busy registers (a transfer active, a word in flight or
 //! held).
 
