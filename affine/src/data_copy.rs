@@ -127,15 +127,34 @@ struct Copied {
 }
 
 /// State for one function.
-struct Gen<'a> {
+pub(crate) struct Gen<'a> {
     ctx: &'a mut Context,
     ir: &'a mut Ir,
     func: OpId,
     opts: &'a CopyOptions,
     copy_nests: Vec<OpId>,
+    /// Only this memref is copied (MLIR's `filterMemRef`).
+    filter: Option<ValueId>,
 }
 
-impl Gen<'_> {
+impl<'a> Gen<'a> {
+    pub(crate) fn new(
+        ctx: &'a mut Context,
+        ir: &'a mut Ir,
+        func: OpId,
+        opts: &'a CopyOptions,
+        filter: Option<ValueId>,
+    ) -> Self {
+        Gen {
+            ctx,
+            ir,
+            func,
+            opts,
+            copy_nests: Vec::new(),
+            filter,
+        }
+    }
+
     fn entry(&self) -> Option<BlockId> {
         let r = self.ir.regions(self.func).next()?;
         self.ir.entry_block(r)
@@ -334,7 +353,7 @@ impl Gen<'_> {
 
     /// Copies for the range `[begin, end)` of one block (MLIR's
     /// `affineDataCopyGenerate`); `false` when some region failed.
-    fn copy_range(&mut self, begin: OpId, mut end: OpId) -> bool {
+    pub(crate) fn copy_range(&mut self, begin: OpId, mut end: OpId) -> bool {
         if begin == end {
             return true;
         }
@@ -351,6 +370,9 @@ impl Gen<'_> {
             let Some((memref, _, _, _)) = affine_access(self.ctx, self.ir, op) else {
                 continue;
             };
+            if self.filter.is_some_and(|f| f != memref) {
+                continue;
+            }
             if let TypeKind::MemRef {
                 memory_space: Some(s),
                 ..
@@ -796,7 +818,8 @@ impl Gen<'_> {
     /// Rewrites the affine loads/stores of `memref` in `[begin, last]` of
     /// `block` into `fast`, each index less its offset (MLIR's
     /// `replaceAllMemRefUsesWith` with the offsets as index remapping);
-    /// nothing when another kind of op uses the memref there.
+    /// nothing when another kind of op than a deallocation uses the memref
+    /// there.
     fn replace_uses(
         &mut self,
         memref: ValueId,
@@ -829,6 +852,10 @@ impl Gen<'_> {
         let mut users: Vec<OpId> = Vec::new();
         for u in self.ir.uses(memref) {
             let owner = self.ir.use_owner(u);
+            // Deallocations keep the old memref (MLIR skips them).
+            if name_is(self.ctx, self.ir, owner, "memref.dealloc") {
+                continue;
+            }
             if in_range(self.ir, owner) && !users.contains(&owner) {
                 users.push(owner);
             }
@@ -910,9 +937,27 @@ impl Gen<'_> {
         }
     }
 
+    /// Copies `region` in before `op` and, for a write, out after it
+    /// (MLIR's `generateCopyForMemRegion`: no hoisting, no capacity
+    /// check, the copy nests left as built); `false` when no buffer was
+    /// made.
+    pub(crate) fn copy_region_around(&mut self, region: &MemRefRegion, op: OpId) -> bool {
+        let (Some(block), Some(end)) = (self.ir.op_block(op), self.ir.next_op(op)) else {
+            return false;
+        };
+        let mut buffers = Vec::new();
+        let nests = std::mem::take(&mut self.copy_nests);
+        let made = self
+            .generate_copy(region, block, op, end, (op, end), &mut buffers)
+            .is_some();
+        self.copy_nests = nests;
+        made && !buffers.is_empty()
+    }
+
     /// Promotes the single-iteration loops of the copy nests and
-    /// simplifies the maps of their loads and stores.
-    fn finish(&mut self) {
+    /// simplifies the maps of their stores and, with `loads`, of their
+    /// loads.
+    pub(crate) fn finish(&mut self, loads: bool) {
         let nests = std::mem::take(&mut self.copy_nests);
         let mut accesses = Vec::new();
         for nest in nests {
@@ -921,7 +966,9 @@ impl Gen<'_> {
             for op in order {
                 if for_op::is_for(self.ctx, self.ir, op) {
                     crate::loops::promote_if_single_iteration(self.ctx, self.ir, op);
-                } else if is_access(self.ctx, self.ir, op) {
+                } else if name_is(self.ctx, self.ir, op, "affine.store")
+                    || (loads && name_is(self.ctx, self.ir, op, "affine.load"))
+                {
                     accesses.push(op);
                 }
             }
@@ -986,27 +1033,23 @@ pub struct AffineDataCopyGenerate {
 
 impl Pass for AffineDataCopyGenerate {
     fn run(&self, ctx: &mut Context, ir: &mut Ir, func: OpId) -> Result<(), Box<Diagnostic>> {
-        let mut g = Gen {
-            ctx,
-            ir,
-            func,
-            opts: &self.opts,
-            copy_nests: Vec::new(),
-        };
+        let mut g = Gen::new(ctx, ir, func, &self.opts, None);
         let loc = g.ir.op_loc(func);
         if g.top_constant(0, loc).is_none() {
             return Ok(());
         }
         g.run();
-        g.finish();
+        g.finish(true);
         Ok(())
     }
 }
 
-fn parse_u64(option: &str, text: &str) -> Result<u64, String> {
+/// An unsigned option value; `kind` is LLVM's name of its type in the
+/// error (`uint`, `ulong`).
+fn parse_u64(option: &str, text: &str, kind: &str) -> Result<u64, String> {
     text.trim().parse::<u64>().map_err(|_| {
         format!(
-            "for the --{option} option: '{}' value invalid for uint argument!",
+            "for the --{option} option: '{}' value invalid for {kind} argument!",
             text.trim()
         )
     })
@@ -1016,12 +1059,12 @@ fn create(options: &PassOptions) -> Result<Box<dyn Pass>, String> {
     let space = |name: &str, default: u64| -> Result<u64, String> {
         match options.string(name) {
             "" => Ok(default),
-            s => parse_u64(name, s),
+            s => parse_u64(name, s, "uint"),
         }
     };
     let capacity_bytes = match options.string("fast-mem-capacity") {
         "" => u64::MAX,
-        s => parse_u64("fast-mem-capacity", s)?.saturating_mul(1024),
+        s => parse_u64("fast-mem-capacity", s, "ulong")?.saturating_mul(1024),
     };
     Ok(Box::new(AffineDataCopyGenerate {
         opts: CopyOptions {

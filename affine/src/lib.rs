@@ -7,6 +7,7 @@ pub mod canonicalize;
 pub mod coalesce;
 pub mod coalesce_scf;
 pub mod data_copy;
+pub mod data_copy_test;
 pub mod dependence;
 pub mod dialect;
 pub mod expand_strided_metadata;

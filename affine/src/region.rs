@@ -432,6 +432,24 @@ impl MemRefRegion {
         })
     }
 
+    /// Bounds every dimension by the memref's static shape, `0 <= d` and
+    /// `d <= size - 1` (MLIR's `compute` with `addMemRefDimBounds`), then
+    /// drops the trivially redundant constraints again.
+    pub fn add_memref_dim_bounds(&mut self, ctx: &Context, ir: &Ir) {
+        let Some(shape) = memref_shape(ctx, ir, self.memref) else {
+            return;
+        };
+        for (d, &size) in shape.iter().enumerate() {
+            self.constraints.add_bound(d, BoundKind::Lower, 0);
+            if size != DYNAMIC {
+                self.constraints.add_bound(d, BoundKind::Upper, size - 1);
+            }
+        }
+        let ineqs = remove_trivial_redundancy(self.constraints.inequalities().to_vec());
+        let eqs = self.constraints.equalities().to_vec();
+        self.set_rows(eqs, ineqs);
+    }
+
     /// Replaces the constraints (rows over this region's columns).
     fn set_rows(&mut self, eqs: Vec<Vec<Int>>, ineqs: Vec<Vec<Int>>) {
         let mut s = IntegerSystem::new(self.rank(), self.symbols.len(), 0);
@@ -447,17 +465,27 @@ impl MemRefRegion {
     }
 
     /// Substitutes symbols an equality pins to a constant (or that are
-    /// constants in the IR) and drops them (MLIR's `constantFoldVarRange`).
+    /// constants in the IR) and drops them (MLIR's `constantFoldVarRange`);
+    /// induction variables are kept.
     fn fold_constant_symbols(&mut self, ctx: &Context, ir: &Ir) {
         let rank = self.rank();
         let mut s = rank;
         while s < rank + self.symbols.len() {
             let n = self.constraints.num_vars();
-            let pinned = self.constraints.equalities().iter().find_map(|r| {
-                let unit = r[s].is_one() || (-&r[s]).is_one();
-                let alone = (0..n).all(|c| c == s || r[c].is_zero());
-                (unit && alone).then(|| (-&r[n]).exact_div(&r[s]))
-            });
+            // An induction variable stays: only normalization's merging
+            // of a single-iteration loop's two bounds can pin it, and
+            // MLIR, which keeps those as inequalities, keeps it.
+            let is_iv = crate::presburger::loop_of_iv(ctx, ir, self.symbols[s - rank]).is_some();
+            let pinned = self
+                .constraints
+                .equalities()
+                .iter()
+                .filter(|_| !is_iv)
+                .find_map(|r| {
+                    let unit = r[s].is_one() || (-&r[s]).is_one();
+                    let alone = (0..n).all(|c| c == s || r[c].is_zero());
+                    (unit && alone).then(|| (-&r[n]).exact_div(&r[s]))
+                });
             let value =
                 pinned.or_else(|| constant_i64(ctx, ir, self.symbols[s - rank]).map(Int::from));
             let Some(value) = value else {

@@ -68,6 +68,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_affine::permute::TEST_LOOP_PERMUTATION,
                 &silica_affine::parametric_tile::TEST_AFFINE_PARAMETRIC_TILE,
                 &silica_affine::data_copy::AFFINE_DATA_COPY_GENERATE,
+                &silica_affine::data_copy_test::TEST_AFFINE_DATA_COPY,
                 &silica_affine::pipeline_data_transfer::AFFINE_PIPELINE_DATA_TRANSFER,
                 &silica_affine::expand_strided_metadata::EXPAND_STRIDED_METADATA,
                 &silica_hw_dialects::specialize::HW_SPECIALIZE,
