@@ -12,7 +12,6 @@
 // RUN: not silica hls %s --top romstore -o %t.d 2>&1 | FileCheck %s --check-prefix=ROMSTORE
 // RUN: not silica hls %s --top mutable -o %t.d 2>&1 | FileCheck %s --check-prefix=MUTABLE
 // RUN: not silica hls %s --top declared -o %t.d 2>&1 | FileCheck %s --check-prefix=DECLARED
-// RUN: not silica hls %s --top whileif -o %t.d 2>&1 | FileCheck %s --check-prefix=WHILEIF
 // RUN: not silica hls %s --top badcallee -o %t.d 2>&1 | FileCheck %s --check-prefix=BADCALLEE
 // RUN: test ! -e %t.d
 
@@ -80,24 +79,6 @@ func.func @mutable(%x: i32) {
 func.func private @external(i32) -> i32
 func.func @declared(%n: i32) -> i32 {
   %r = func.call @external(%n) : (i32) -> i32
-  return %r : i32
-}
-
-// WHILEIF: errors.mlir:[[# @LINE + 4]]:10: error: 'scf.while' inside a conditional is not supported yet
-func.func @whileif(%c: i1, %n: i32) -> i32 {
-  %z = arith.constant 0 : i32
-  %r = scf.if %c -> (i32) {
-    %w = scf.while (%x = %n) : (i32) -> i32 {
-      %more = arith.cmpi sgt, %x, %z : i32
-      scf.condition(%more) %x : i32
-    } do {
-    ^bb0(%x: i32):
-      scf.yield %z : i32
-    }
-    scf.yield %w : i32
-  } else {
-    scf.yield %z : i32
-  }
   return %r : i32
 }
 

@@ -3,8 +3,11 @@
 //! and `index` arithmetic becomes datapath [`Node`]s in blocks, memory
 //! accesses become loads and stores of row-major word addresses.
 //! `affine.if`/`scf.if` are if-converted: both branches are computed,
-//! their results selected, their memory accesses predicated. `scf.for`
-//! with `index` bounds and a constant step is a loop like `affine.for`;
+//! their results selected, their memory accesses predicated; a loop in a
+//! branch gets one more upper bound that makes it run no iteration when
+//! the branch is not taken (an `scf.while` one more term in its exit
+//! test). `scf.for` with `index` or integer bounds and a constant step is
+//! a loop like `affine.for`;
 //! `scf.while` (`while_loop.rs`) a loop with an exit test; constant
 //! globals (`rom.rs`) ROMs. Float operations are lifted by `float.rs`.
 //! Any other operation is an error at that operation.
@@ -230,12 +233,6 @@ impl Lifter<'_> {
             let name = self.ctx.str(self.ir.op_name(op)).to_string();
             let operands: Vec<ValueId> = self.ir.operands(op).collect();
             match name.as_str() {
-                "affine.for" | "scf.for" | "scf.while" if self.predicate.is_some() => {
-                    return err(
-                        self.loc,
-                        format!("'{name}' inside a conditional is not supported yet"),
-                    );
-                }
                 "affine.if" | "scf.if" => self.lift_if(op, &name, &operands, items, path)?,
                 "scf.for" => {
                     let label =
@@ -345,10 +342,13 @@ impl Lifter<'_> {
     fn lift_for(&mut self, op: OpId, items: &mut Vec<Item>, path: &str) -> Res<()> {
         let ctx = self.ctx;
         let operands: Vec<ValueId> = self.ir.operands(op).collect();
+        let mut iv_width = None;
         let (lmap, umap, step, lower_ops, upper_ops, first_init) = if ctx.str(self.ir.op_name(op))
             == "scf.for"
         {
-            self.scf_bounds(&operands)?
+            let bounds = self.scf_bounds(items, &operands)?;
+            iv_width = bounds.1;
+            bounds.0
         } else {
             let seg = segment_sizes(ctx, self.ir, op).unwrap_or_default();
             let (nl, nu) = (
@@ -382,6 +382,12 @@ impl Lifter<'_> {
             .map(|&v| self.val(v))
             .collect::<Res<Vec<_>>>()?;
         let carried_widths = self.carried_widths(self.ir.results(op))?;
+        // Inside an if-converted branch the loop runs no iteration when
+        // the branch is not taken.
+        let (umap, upper_ops) = match self.predicate {
+            Some(taken) => self.guard_upper(items, taken, (&lmap, &lower_ops), umap, upper_ops)?,
+            None => (umap, upper_ops),
+        };
         let id = self.k.loops.len();
         self.k.loops.push(Loop {
             op,
@@ -429,11 +435,18 @@ impl Lifter<'_> {
         items.push(Item::Loop(id));
         self.open = None;
         let mut body = Vec::new();
+        if let (Some(w), Some(&iv)) = (iv_width, args.first()) {
+            // The counter counts in `index`; the body sees it at the
+            // loop's integer type.
+            let narrowed = self.resize(&mut body, Op::SExt, Val::Iv(id), w);
+            self.vals.insert(iv, narrowed);
+        }
         let mut no_return = None;
         let loc = self.loc;
-        let yields = self
-            .lift_block(block, &mut body, path, &mut no_return)?
-            .unwrap_or_default();
+        let outer = self.predicate.take();
+        let yields = self.lift_block(block, &mut body, path, &mut no_return);
+        self.predicate = outer;
+        let yields = yields?.unwrap_or_default();
         self.open = None;
         self.loc = loc;
         let innermost = body.iter().all(|it| matches!(it, Item::Block(_)));
@@ -459,27 +472,39 @@ impl Lifter<'_> {
         Ok(())
     }
 
-    /// The bounds of an `scf.for` (`index` lower and upper bound values,
-    /// a positive constant step) as identity maps, and where its initial
-    /// values start among its operands.
+    /// The bounds of an `scf.for` (lower and upper bound values, a
+    /// positive constant step) as identity maps, and where its initial
+    /// values start among its operands; with the width of its induction
+    /// variable when it counts in an integer type rather than `index`
+    /// (its bounds then sign-extended to `index` before the loop, as
+    /// `scf.for` compares them signed).
     #[allow(clippy::type_complexity)]
     fn scf_bounds(
-        &self,
+        &mut self,
+        items: &mut Vec<Item>,
         operands: &[ValueId],
-    ) -> Res<(AffineMap, AffineMap, i64, Vec<Val>, Vec<Val>, usize)> {
+    ) -> Res<(
+        (AffineMap, AffineMap, i64, Vec<Val>, Vec<Val>, usize),
+        Option<u32>,
+    )> {
         if operands.len() < 3 {
             return err(self.loc, "'scf.for' without bounds and step");
         }
-        if !matches!(
-            self.ctx.type_kind(self.ir.value_type(operands[0])),
-            silica_ir::TypeKind::Index
-        ) {
-            return err(
-                self.loc,
-                "'scf.for' over integers other than index is not supported yet",
-            );
+        let t = self.ir.value_type(operands[0]);
+        let iv_width = match self.ctx.type_kind(t) {
+            silica_ir::TypeKind::Index => None,
+            _ => Some(scalar_width(self.ctx, t).ok_or_else(|| {
+                Box::new(Diagnostic::error(
+                    self.loc,
+                    "'scf.for' needs index or integer bounds",
+                ))
+            })?),
+        };
+        let (mut lower, mut upper) = (self.val(operands[0])?, self.val(operands[1])?);
+        if iv_width.is_some() {
+            lower = self.resize(items, Op::SExt, lower, INDEX);
+            upper = self.resize(items, Op::SExt, upper, INDEX);
         }
-        let (lower, upper) = (self.val(operands[0])?, self.val(operands[1])?);
         let step = self
             .k
             .const_value(self.val(operands[2])?)
@@ -494,12 +519,47 @@ impl Lifter<'_> {
             results: vec![AffineExpr::Dim(0)].into(),
         };
         Ok((
-            identity.clone(),
-            identity,
-            step,
-            vec![lower],
-            vec![upper],
-            3,
+            (
+                identity.clone(),
+                identity,
+                step,
+                vec![lower],
+                vec![upper],
+                3,
+            ),
+            iv_width,
+        ))
+    }
+
+    /// The upper bound of a loop inside an if-converted branch: one more
+    /// result, the loop's first upper bound when the branch is taken and
+    /// its first lower bound otherwise, so the loop runs as written when
+    /// `taken` holds and not at all when it does not.
+    fn guard_upper(
+        &mut self,
+        items: &mut Vec<Item>,
+        taken: Val,
+        (lmap, lower_ops): (&AffineMap, &[Val]),
+        umap: AffineMap,
+        mut upper_ops: Vec<Val>,
+    ) -> Res<(AffineMap, Vec<Val>)> {
+        let (Some(first_lower), Some(first_upper)) = (lmap.results.first(), umap.results.first())
+        else {
+            return err(self.loc, "loop without bounds");
+        };
+        let lower = self.apply(items, first_lower, lmap, lower_ops)?;
+        let upper = self.apply(items, first_upper, &umap, &upper_ops)?;
+        let guard = self.node(items, Op::Mux, vec![taken, upper, lower], INDEX);
+        upper_ops.push(guard);
+        let mut results = umap.results.to_vec();
+        results.push(AffineExpr::Symbol(umap.num_symbols));
+        Ok((
+            AffineMap {
+                num_dims: umap.num_dims,
+                num_symbols: umap.num_symbols + 1,
+                results: results.into(),
+            },
+            upper_ops,
         ))
     }
 

@@ -6,7 +6,7 @@
 //! `do` region's arguments and, once the test fails, the loop's results.
 
 use super::lift::{err, Lifter, Res};
-use crate::kernel::{Bound, Item, Loop, Val, WhileTest};
+use crate::kernel::{Bound, Item, Loop, Op, Val, WhileTest};
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::{OpId, ValueId};
 
@@ -62,15 +62,21 @@ impl Lifter<'_> {
         let Some(condition) = self.lift_block(before, &mut body, path, &mut no_return)? else {
             return err(loc, "'scf.while' before region without 'scf.condition'");
         };
+        let (mut cond, forwarded) = (condition[0], condition[1..].to_vec());
+        // Inside an if-converted branch the `before` region runs once under
+        // the branch's predicate and the loop goes on only if it is taken.
+        let outer = self.predicate.take();
+        if let Some(taken) = outer {
+            cond = self.node(&mut body, Op::And, vec![cond, taken], 1);
+        }
         self.open = None;
         let split = body.len();
-        let (cond, forwarded) = (condition[0], condition[1..].to_vec());
         for (&a, &v) in ir.block_args(after).iter().zip(&forwarded) {
             self.vals.insert(a, v);
         }
-        let yields = self
-            .lift_block(after, &mut body, path, &mut no_return)?
-            .unwrap_or_default();
+        let yields = self.lift_block(after, &mut body, path, &mut no_return);
+        self.predicate = outer;
+        let yields = yields?.unwrap_or_default();
         self.open = None;
         self.loc = loc;
         for (r, &v) in ir.results(op).zip(&forwarded) {
