@@ -317,11 +317,13 @@ fn run_flow(
     // Behind the AXI wrapper, DMA engines between host memory and on-chip
     // tiles leave the host side to the wrapper's master (bursts).
     let streams = if opts.axi {
-        build::stream::plan(&kernel)
+        let kernels: Vec<&Kernel> = parts.iter().map(|(k, _)| *k).collect();
+        build::stream::plan_all(&kernels)
     } else {
-        Vec::new()
+        build::stream::Streams::default()
     };
     let mut circuit = build::build(ctx, &parts, &externs, &streams)?;
+    let streams = streams.top;
     if !streams.is_empty() {
         for s in &streams {
             for r in &s.routes {

@@ -7,8 +7,14 @@
 //! caller passes are shared with the callee through the caller's port
 //! multiplexer: the callee's reads and writes are accesses of the caller
 //! enabled in the call's state, where nothing else of the caller runs.
+//! A callee whose DMA engines stream (`stream::plan_all`; only the top
+//! calls it) has no memory ports for those memories: its instance's
+//! stream ports are the top's ports of the call's streams
+//! (`call<c>_dma<n>_*`), which the environment serves.
 
 use super::{Access, At, Builder};
+use crate::interface::Direction::{In, Out};
+use crate::interface::Stream;
 use silica_hw_dialects::types::{Direction, Port};
 use silica_ir::{AttrKind, ValueId};
 
@@ -40,8 +46,26 @@ impl Builder<'_, '_> {
             let w = self.port_width(inputs_ports[first_scalar + i]);
             inputs.push(self.hw.resize(v, w, true));
         }
+        let streamed = |b: &Self, m: usize| super::stream::streamed(b.k, b.streams, m);
         for &m in &call.memories {
-            inputs.push(self.read_data[m][0]);
+            if !streamed(self, m) {
+                inputs.push(self.read_data[m][0]);
+            }
+        }
+        let streams = self
+            .callee_streams
+            .get(&call.callee)
+            .cloned()
+            .unwrap_or_default();
+        // Each callee stream's ports and the top's ports of its instance.
+        let mut stream_ports = Vec::new();
+        for s in &streams {
+            let name = format!("call{c}_{}", s.name);
+            let mine = Stream { name, ..s.clone() };
+            stream_ports.extend(s.ports().into_iter().zip(mine.ports()));
+        }
+        for (_, top) in stream_ports.iter().filter(|(p, _)| p.direction == In) {
+            inputs.push(self.stream_ports[&top.name]);
         }
         let mut arg_names = Vec::new();
         let mut result_names = Vec::new();
@@ -90,6 +114,9 @@ impl Builder<'_, '_> {
         }
         self.call_results[c] = results;
         for &m in &call.memories {
+            if streamed(self, m) {
+                continue;
+            }
             let (address, ce, we, data) =
                 (outs[next], outs[next + 1], outs[next + 2], outs[next + 3]);
             next += 4;
@@ -111,6 +138,10 @@ impl Builder<'_, '_> {
                 address,
                 data: Some(data),
             });
+        }
+        for (_, top) in stream_ports.iter().filter(|(p, _)| p.direction == Out) {
+            self.stream_ports.insert(top.name.clone(), outs[next]);
+            next += 1;
         }
     }
 

@@ -93,8 +93,11 @@ pub struct Builder<'c, 'k> {
     /// Each call's start register (high in the first cycle of its state).
     pub call_start: Vec<Reg>,
     call_results: Vec<Vec<ValueId>>,
-    /// The engines the environment serves (`stream.rs`; the top only).
+    /// The engines the environment serves (`stream.rs`): the module's
+    /// own, and for the top its calls' instances'.
     pub streams: &'k [crate::interface::Stream],
+    /// The callees' streams, by module name.
+    callee_streams: &'k FxHashMap<String, Vec<crate::interface::Stream>>,
     /// The streams' ports: inputs (block arguments) and outputs, by name.
     stream_ports: FxHashMap<String, ValueId>,
 }
@@ -290,7 +293,7 @@ pub fn build(
     ctx: &mut Context,
     kernels: &[(&Kernel, &Schedules)],
     externs: &[(String, Vec<crate::interface::Port>)],
-    streams: &[crate::interface::Stream],
+    streams: &stream::Streams,
 ) -> Result<Circuit, Box<Diagnostic>> {
     let mut ir = Ir::new();
     let loc = kernels
@@ -319,12 +322,21 @@ pub fn build(
     let mut register_bits = 0;
     let mut last = Default::default();
     for (i, &(k, s)) in kernels.iter().enumerate() {
-        let streams = if i + 1 == kernels.len() { streams } else { &[] };
+        let own: &[crate::interface::Stream] = if i + 1 == kernels.len() {
+            &streams.top
+        } else {
+            streams.callees.get(&k.name).map_or(&[], Vec::as_slice)
+        };
         float::operator_modules(ctx, &mut ir, top, k, s)?;
-        let built = build_module(ctx, ir, top_block, k, s, &modules, streams);
+        let scope = Scope {
+            modules: &modules,
+            streams: own,
+            callee_streams: &streams.callees,
+        };
+        let built = build_module(ctx, ir, top_block, k, s, &scope);
         ir = built.ir;
         register_bits += built.register_bits;
-        modules.insert(k.name.clone(), ports::ports(ctx, k, streams));
+        modules.insert(k.name.clone(), ports::ports(ctx, k, own));
         last = (
             built.units,
             built.dma_states,
@@ -359,15 +371,23 @@ struct Built {
 /// Builds `k`'s `hw.module` at the end of `top_block`; gives the IR back
 /// with the module's register bits and its functional units per limited
 /// class (class, units built, operations bound to them).
+/// What a module is built against: the modules built before (the
+/// callees), its own streams, and the callees' streams.
+struct Scope<'a> {
+    modules: &'a Modules,
+    streams: &'a [crate::interface::Stream],
+    callee_streams: &'a FxHashMap<String, Vec<crate::interface::Stream>>,
+}
+
 fn build_module(
     ctx: &mut Context,
     mut ir: Ir,
     top_block: silica_ir::BlockId,
     k: &Kernel,
     s: &Schedules,
-    modules: &Modules,
-    streams: &[crate::interface::Stream],
+    scope: &Scope<'_>,
 ) -> Built {
+    let streams = scope.streams;
     let control = Control::plan(k, s);
     let binding = binding::bind(k, s, &control);
     let loc = k.loc;
@@ -459,7 +479,8 @@ fn build_module(
         rams: FxHashMap::default(),
         dma: dma::Engines::default(),
         roms: FxHashMap::default(),
-        modules,
+        modules: scope.modules,
+        callee_streams: scope.callee_streams,
         call_done: Vec::new(),
         call_start: Vec::new(),
         call_results: vec![Vec::new(); k.calls.len()],

@@ -24,7 +24,8 @@ use super::dma::{self, Cmd, COUNT, FAST, FIELDS, PER, ROUTE, SLOW, STRIDE, TAG};
 use super::hw::Reg;
 use super::Builder;
 use crate::interface::{names, Stream, StreamRoute};
-use crate::kernel::{Kernel, MemId, Predicate};
+use crate::kernel::{Arg, Kernel, MemId, Predicate};
+use rustc_hash::FxHashMap;
 use silica_ir::ValueId;
 
 /// The port prefix of engine `n`.
@@ -84,6 +85,127 @@ pub fn plan(k: &Kernel) -> Vec<Stream> {
             count_width: k.index_width,
             data_width: width,
         });
+    }
+    out
+}
+
+/// Which DMA engines stream, per module.
+#[derive(Default, Debug, Clone)]
+pub struct Streams {
+    /// The top's: its own engines' (`plan`), then those of its calls'
+    /// instances ([`call_stream`]).
+    pub top: Vec<Stream>,
+    /// Each callee's own (its module's ports), by module name.
+    pub callees: FxHashMap<String, Vec<Stream>>,
+}
+
+/// The top's stream for call `c`'s instance of stream `s` of the callee,
+/// whose memory arguments the call binds to `memories` (names in the
+/// top): named `call<c>_<name>`, its routes naming the top's memories.
+pub fn call_stream(c: usize, s: &Stream, callee: &Kernel, memories: &[String]) -> Stream {
+    let position = |name: &str| {
+        callee
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                Arg::Memory(m) => Some(&callee.memories[*m].name),
+                Arg::Scalar(_) => None,
+            })
+            .position(|n| n == name)
+            .expect("a stream's memory is a memref argument")
+    };
+    Stream {
+        name: format!("call{c}_{}", s.name),
+        routes: s
+            .routes
+            .iter()
+            .map(|r| StreamRoute {
+                memory: memories[position(&r.memory)].clone(),
+                store: r.store,
+            })
+            .collect(),
+        ..s.clone()
+    }
+}
+
+/// The streams of `top` (the last of `kernels`) and of its callees: a
+/// callee that only the top calls streams those of its engines (`plan`)
+/// whose external memories are, at each of its calls, top arguments
+/// that nothing else uses (no access, no engine, no other call or
+/// operand of the call), so the wrapper's master serves the instance's
+/// engines as it serves the top's.
+pub fn plan_all(kernels: &[&Kernel]) -> Streams {
+    let Some((&top, callees)) = kernels.split_last() else {
+        return Streams::default();
+    };
+    let mut out = Streams {
+        top: plan(top),
+        ..Streams::default()
+    };
+    // How often each top memory is used: accesses, transfers, call
+    // operands.
+    let mut uses = vec![0usize; top.memories.len()];
+    for n in &top.nodes {
+        if let Some(m) = n.op.memory() {
+            uses[m] += 1;
+        }
+    }
+    for t in top.dmas.iter().filter_map(|d| d.transfer.as_ref()) {
+        uses[t.src] += 1;
+        uses[t.dst] += 1;
+    }
+    for c in &top.calls {
+        for &m in &c.memories {
+            uses[m] += 1;
+        }
+    }
+    let free = |m: MemId| top.memories[m].arg.is_some() && uses[m] == 1;
+    for g in callees {
+        let nested = callees
+            .iter()
+            .any(|h| h.calls.iter().any(|c| c.callee == g.name));
+        let sites: Vec<&crate::kernel::Call> =
+            top.calls.iter().filter(|c| c.callee == g.name).collect();
+        if nested || sites.is_empty() {
+            continue;
+        }
+        let memory_args: Vec<MemId> = g
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                Arg::Memory(m) => Some(*m),
+                Arg::Scalar(_) => None,
+            })
+            .collect();
+        let streams: Vec<Stream> = plan(g)
+            .into_iter()
+            .filter(|s| {
+                s.routes.iter().all(|r| {
+                    let j = memory_args
+                        .iter()
+                        .position(|&m| g.memories[m].name == r.memory)
+                        .expect("a stream's memory is a memref argument");
+                    sites.iter().all(|c| free(c.memories[j]))
+                })
+            })
+            .collect();
+        if streams.is_empty() {
+            continue;
+        }
+        for (c, call) in top.calls.iter().enumerate() {
+            if call.callee != g.name {
+                continue;
+            }
+            let names: Vec<String> = call
+                .memories
+                .iter()
+                .map(|&m| top.memories[m].name.clone())
+                .collect();
+            for s in &streams {
+                out.top.push(call_stream(c, s, g, &names));
+            }
+        }
+        out.callees.insert(g.name.clone(), streams);
     }
     out
 }
