@@ -6,7 +6,11 @@
 // (a slice would update it twice), and sibling reductions carried in
 // `iter_args` (never sliced). mlir-opt-22 fuses the in-place producer by
 // default and the overwriting consumer with `maximal`, and changes what
-// both compute; silica keeps them apart.
+// both compute; silica keeps them apart. @inner has the same kinds of
+// pairs inside an affine.for body: a producer into a local buffer read at
+// shifted subscripts, a producer of a function argument, an in-place
+// producer and a consumer overwriting what its producer reads (which
+// mlir-opt-22 fuses with `maximal`, changing Y).
 // The kernel's output must not change under any fusion mode.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
@@ -26,6 +30,12 @@
 // CHECK-NEXT: fusion P 108
 // CHECK-NEXT: fusion R1 -33
 // CHECK-NEXT: fusion R2 263586
+// CHECK-NEXT: fusion inner D 2810
+// CHECK-NEXT: fusion inner F 1720
+// CHECK-NEXT: fusion inner E 164
+// CHECK-NEXT: fusion inner G 186
+// CHECK-NEXT: fusion inner H 819
+// CHECK-NEXT: fusion inner Y 237
 
 llvm.mlir.global internal constant @fmt_out("fusion out %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_row("fusion row %d\0A\00") {addr_space = 0 : i32}
@@ -35,6 +45,12 @@ llvm.mlir.global internal constant @fmt_x("fusion X %d\0A\00") {addr_space = 0 :
 llvm.mlir.global internal constant @fmt_p("fusion P %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_r1("fusion R1 %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_r2("fusion R2 %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_id("fusion inner D %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_if("fusion inner F %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_ie("fusion inner E %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_ig("fusion inner G %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_ih("fusion inner H %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_iy("fusion inner Y %d\0A\00") {addr_space = 0 : i32}
 llvm.func @printf(!llvm.ptr, ...) -> i32
 
 func.func @kernel(%A: memref<16x16xi32>, %out: memref<16x16xi32>, %row: memref<16x1xi32>,
@@ -151,6 +167,80 @@ func.func @kernel(%A: memref<16x16xi32>, %out: memref<16x16xi32>, %row: memref<1
   return
 }
 
+// Pairs of nests inside an affine.for body.
+func.func @inner(%A: memref<16x16xi32>, %D: memref<6x16xi32>, %E: memref<16x1xi32>,
+                 %F: memref<4x16xi32>, %G: memref<16x1xi32>, %H: memref<3x16xi32>,
+                 %Y: memref<17x1xi32>) {
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %c5 = arith.constant 5 : i32
+  %one = arith.constant 1 : i32
+  // A producer into a buffer of the iteration, read at j and j + 1.
+  affine.for %t = 0 to 6 {
+    %tb = memref.alloc() : memref<16xi32>
+    affine.for %j = 0 to 16 {
+      %a = affine.load %A[%t, %j] : memref<16x16xi32>
+      %m = arith.muli %a, %c3 : i32
+      %k = arith.index_cast %t : index to i32
+      %n = arith.addi %m, %k : i32
+      affine.store %n, %tb[%j] : memref<16xi32>
+    }
+    affine.for %j = 0 to 15 {
+      %x = affine.load %tb[%j] : memref<16xi32>
+      %y = affine.load %tb[%j + 1] : memref<16xi32>
+      %y2 = arith.muli %y, %c2 : i32
+      %s = arith.addi %x, %y2 : i32
+      affine.store %s, %D[%t, %j] : memref<6x16xi32>
+    }
+    memref.dealloc %tb : memref<16xi32>
+  }
+  // A producer of a function argument, whose last values stay visible.
+  affine.for %t = 0 to 4 {
+    affine.for %j = 0 to 16 {
+      %a = affine.load %A[%j, %t] : memref<16x16xi32>
+      %k = arith.index_cast %t : index to i32
+      %n = arith.addi %a, %k : i32
+      affine.store %n, %E[%j, 0] : memref<16x1xi32>
+    }
+    affine.for %j = 0 to 16 {
+      %e = affine.load %E[%j, 0] : memref<16x1xi32>
+      %f = arith.muli %e, %c5 : i32
+      affine.store %f, %F[%t, %j] : memref<4x16xi32>
+    }
+  }
+  // A producer updating its input in place at every iteration.
+  affine.for %t = 0 to 3 {
+    affine.for %j = 0 to 16 {
+      %g = affine.load %G[%j, 0] : memref<16x1xi32>
+      %g2 = arith.muli %g, %c2 : i32
+      %g3 = arith.addi %g2, %one : i32
+      affine.store %g3, %G[%j, 0] : memref<16x1xi32>
+    }
+    affine.for %j = 0 to 16 {
+      %g = affine.load %G[%j, 0] : memref<16x1xi32>
+      %h = arith.muli %g, %c3 : i32
+      affine.store %h, %H[%t, %j] : memref<3x16xi32>
+    }
+  }
+  // The consumer overwrites what the producer reads, one element ahead.
+  affine.for %t = 0 to 3 {
+    %u = memref.alloc() : memref<17xi32>
+    affine.for %j = 0 to 17 {
+      %y = affine.load %Y[%j, 0] : memref<17x1xi32>
+      %d = arith.muli %y, %c2 : i32
+      affine.store %d, %u[%j] : memref<17xi32>
+    }
+    affine.for %j = 0 to 16 {
+      %p = affine.load %u[%j] : memref<17xi32>
+      %q = affine.load %u[%j + 1] : memref<17xi32>
+      %r = arith.subi %p, %q : i32
+      affine.store %r, %Y[%j + 1, 0] : memref<17x1xi32>
+    }
+    memref.dealloc %u : memref<17xi32>
+  }
+  return
+}
+
 // M[i, j] = (7i + 3j + seed) mod 13 - 6
 func.func @fill(%M: memref<?x?xi32>, %seed: index) {
   %c0 = arith.constant 0 : index
@@ -243,6 +333,42 @@ func.func @main() -> i32 {
   call @print(%R1d, %f6) : (memref<?x?xi32>, !llvm.ptr) -> ()
   %f7 = llvm.mlir.addressof @fmt_r2 : !llvm.ptr
   call @print(%R2d, %f7) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %D = memref.alloc() : memref<6x16xi32>
+  %E = memref.alloc() : memref<16x1xi32>
+  %F = memref.alloc() : memref<4x16xi32>
+  %G = memref.alloc() : memref<16x1xi32>
+  %H = memref.alloc() : memref<3x16xi32>
+  %Y = memref.alloc() : memref<17x1xi32>
+  %Dd = memref.cast %D : memref<6x16xi32> to memref<?x?xi32>
+  %Ed = memref.cast %E : memref<16x1xi32> to memref<?x?xi32>
+  %Fd = memref.cast %F : memref<4x16xi32> to memref<?x?xi32>
+  %Gd = memref.cast %G : memref<16x1xi32> to memref<?x?xi32>
+  %Hd = memref.cast %H : memref<3x16xi32> to memref<?x?xi32>
+  %Yd = memref.cast %Y : memref<17x1xi32> to memref<?x?xi32>
+  call @fill(%Dd, %s1) : (memref<?x?xi32>, index) -> ()
+  call @fill(%Gd, %s2) : (memref<?x?xi32>, index) -> ()
+  call @fill(%Yd, %s3) : (memref<?x?xi32>, index) -> ()
+  call @inner(%A, %D, %E, %F, %G, %H, %Y)
+      : (memref<16x16xi32>, memref<6x16xi32>, memref<16x1xi32>, memref<4x16xi32>, memref<16x1xi32>,
+         memref<3x16xi32>, memref<17x1xi32>) -> ()
+  %g0 = llvm.mlir.addressof @fmt_id : !llvm.ptr
+  call @print(%Dd, %g0) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %g1 = llvm.mlir.addressof @fmt_if : !llvm.ptr
+  call @print(%Fd, %g1) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %g2 = llvm.mlir.addressof @fmt_ie : !llvm.ptr
+  call @print(%Ed, %g2) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %g3 = llvm.mlir.addressof @fmt_ig : !llvm.ptr
+  call @print(%Gd, %g3) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %g4 = llvm.mlir.addressof @fmt_ih : !llvm.ptr
+  call @print(%Hd, %g4) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %g5 = llvm.mlir.addressof @fmt_iy : !llvm.ptr
+  call @print(%Yd, %g5) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  memref.dealloc %D : memref<6x16xi32>
+  memref.dealloc %E : memref<16x1xi32>
+  memref.dealloc %F : memref<4x16xi32>
+  memref.dealloc %G : memref<16x1xi32>
+  memref.dealloc %H : memref<3x16xi32>
+  memref.dealloc %Y : memref<17x1xi32>
   memref.dealloc %R1 : memref<16x1xi32>
   memref.dealloc %R2 : memref<16x1xi32>
   memref.dealloc %P : memref<16x1xi32>

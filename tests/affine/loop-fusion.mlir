@@ -225,3 +225,26 @@ func.func @linearized(%in: memref<6x5xf32>, %out: memref<6x5xf32>) {
   }
   return
 }
+
+// -----
+
+// Nests inside an affine.for body fuse as top-level ones; the private
+// buffer's region is taken at the fusion depth counted from the consumer
+// nest, as MLIR does (the whole row under the surrounding loop).
+func.func @inside_affine_for(%A: memref<8x12xf32>, %O: memref<8x12xf32>) {
+  affine.for %t = 0 to 8 {
+    %b = memref.alloc() : memref<12xf32>
+    affine.for %j = 0 to 12 {
+      %a = affine.load %A[%t, %j] : memref<8x12xf32>
+      %m = arith.mulf %a, %a : f32
+      affine.store %m, %b[%j] : memref<12xf32>
+    }
+    affine.for %j = 0 to 12 {
+      %v = affine.load %b[%j] : memref<12xf32>
+      %w = arith.addf %v, %v : f32
+      affine.store %w, %O[%t, %j] : memref<8x12xf32>
+    }
+    memref.dealloc %b : memref<12xf32>
+  }
+  return
+}

@@ -67,7 +67,7 @@ pub fn only_affine_memory_ops(ctx: &Context, ir: &Ir, root: OpId) -> bool {
 
 /// Whether running any of `src`'s iterations again writes the same
 /// values: it reads none of the memrefs it writes and no element is
-/// written by two of its store instances.
+/// written by two of its store instances within one run of the nest.
 fn is_idempotent(ctx: &Context, ir: &Ir, src: OpId) -> bool {
     let written = memrefs(ctx, ir, src, true);
     if memrefs(ctx, ir, src, false)
@@ -89,10 +89,13 @@ fn is_idempotent(ctx: &Context, ir: &Ir, src: OpId) -> bool {
             Err(_) => return false,
         }
     }
+    // Loops around the nest run it again as a whole, as before fusion:
+    // only its own loops count.
+    let surrounding = super::slice::enclosing_fors(ctx, ir, src).len();
     for a in &accesses {
         for b in &accesses {
             let depth = a.num_loops.min(b.num_loops) + 1;
-            for d in 1..=depth {
+            for d in surrounding + 1..=depth {
                 if check_dependence(ctx, ir, a, b, d, Precision::Shadow)
                     != DependenceResult::NoDependence
                 {

@@ -373,7 +373,10 @@ impl Greedy<'_> {
                     self.ir,
                     dst_for,
                     &stores,
-                    best + enclosing_fors(self.ctx, self.ir, dst_for).len(),
+                    // MLIR computes the region at the fusion depth counted
+                    // from the consumer nest, not from the function: under
+                    // surrounding loops the buffer is that much larger.
+                    best,
                     self.opts.fast_mem_space,
                     block,
                     self.opts.local_buf_threshold,
