@@ -10,7 +10,9 @@
 // pairs inside an affine.for body: a producer into a local buffer read at
 // shifted subscripts, a producer of a function argument, an in-place
 // producer and a consumer overwriting what its producer reads (which
-// mlir-opt-22 fuses with `maximal`, changing Y).
+// mlir-opt-22 fuses with `maximal`, changing Y); then two siblings over
+// different ranges (a sibling is fused only by a slice running all of
+// its iterations, as it is removed).
 // The kernel's output must not change under any fusion mode.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
@@ -36,6 +38,8 @@
 // CHECK-NEXT: fusion inner G 186
 // CHECK-NEXT: fusion inner H 819
 // CHECK-NEXT: fusion inner Y 237
+// CHECK-NEXT: fusion sibling S1 36
+// CHECK-NEXT: fusion sibling S2 37
 
 llvm.mlir.global internal constant @fmt_out("fusion out %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_row("fusion row %d\0A\00") {addr_space = 0 : i32}
@@ -51,6 +55,8 @@ llvm.mlir.global internal constant @fmt_ie("fusion inner E %d\0A\00") {addr_spac
 llvm.mlir.global internal constant @fmt_ig("fusion inner G %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_ih("fusion inner H %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_iy("fusion inner Y %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_s1("fusion sibling S1 %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_s2("fusion sibling S2 %d\0A\00") {addr_space = 0 : i32}
 llvm.func @printf(!llvm.ptr, ...) -> i32
 
 func.func @kernel(%A: memref<16x16xi32>, %out: memref<16x16xi32>, %row: memref<16x1xi32>,
@@ -170,7 +176,7 @@ func.func @kernel(%A: memref<16x16xi32>, %out: memref<16x16xi32>, %row: memref<1
 // Pairs of nests inside an affine.for body.
 func.func @inner(%A: memref<16x16xi32>, %D: memref<6x16xi32>, %E: memref<16x1xi32>,
                  %F: memref<4x16xi32>, %G: memref<16x1xi32>, %H: memref<3x16xi32>,
-                 %Y: memref<17x1xi32>) {
+                 %Y: memref<17x1xi32>, %S1: memref<16x1xi32>, %S2: memref<16x1xi32>) {
   %c2 = arith.constant 2 : i32
   %c3 = arith.constant 3 : i32
   %c5 = arith.constant 5 : i32
@@ -237,6 +243,18 @@ func.func @inner(%A: memref<16x16xi32>, %D: memref<6x16xi32>, %E: memref<16x1xi3
       affine.store %r, %Y[%j + 1, 0] : memref<17x1xi32>
     }
     memref.dealloc %u : memref<17xi32>
+  }
+  // Siblings reading one column over different ranges: fusing the
+  // longer into the shorter would drop its last iterations.
+  affine.for %i = 0 to 16 {
+    %a = affine.load %A[%i, 5] : memref<16x16xi32>
+    %b = arith.addi %a, %one : i32
+    affine.store %b, %S1[%i, 0] : memref<16x1xi32>
+  }
+  affine.for %i = 0 to 9 {
+    %a = affine.load %A[%i, 5] : memref<16x16xi32>
+    %c = arith.muli %a, %c5 : i32
+    affine.store %c, %S2[%i, 0] : memref<16x1xi32>
   }
   return
 }
@@ -348,9 +366,14 @@ func.func @main() -> i32 {
   call @fill(%Dd, %s1) : (memref<?x?xi32>, index) -> ()
   call @fill(%Gd, %s2) : (memref<?x?xi32>, index) -> ()
   call @fill(%Yd, %s3) : (memref<?x?xi32>, index) -> ()
-  call @inner(%A, %D, %E, %F, %G, %H, %Y)
+  %S1 = memref.alloc() : memref<16x1xi32>
+  %S2 = memref.alloc() : memref<16x1xi32>
+  %S1d = memref.cast %S1 : memref<16x1xi32> to memref<?x?xi32>
+  %S2d = memref.cast %S2 : memref<16x1xi32> to memref<?x?xi32>
+  call @fill(%S2d, %s1) : (memref<?x?xi32>, index) -> ()
+  call @inner(%A, %D, %E, %F, %G, %H, %Y, %S1, %S2)
       : (memref<16x16xi32>, memref<6x16xi32>, memref<16x1xi32>, memref<4x16xi32>, memref<16x1xi32>,
-         memref<3x16xi32>, memref<17x1xi32>) -> ()
+         memref<3x16xi32>, memref<17x1xi32>, memref<16x1xi32>, memref<16x1xi32>) -> ()
   %g0 = llvm.mlir.addressof @fmt_id : !llvm.ptr
   call @print(%Dd, %g0) : (memref<?x?xi32>, !llvm.ptr) -> ()
   %g1 = llvm.mlir.addressof @fmt_if : !llvm.ptr
@@ -363,6 +386,12 @@ func.func @main() -> i32 {
   call @print(%Hd, %g4) : (memref<?x?xi32>, !llvm.ptr) -> ()
   %g5 = llvm.mlir.addressof @fmt_iy : !llvm.ptr
   call @print(%Yd, %g5) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %g6 = llvm.mlir.addressof @fmt_s1 : !llvm.ptr
+  call @print(%S1d, %g6) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %g7 = llvm.mlir.addressof @fmt_s2 : !llvm.ptr
+  call @print(%S2d, %g7) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  memref.dealloc %S1 : memref<16x1xi32>
+  memref.dealloc %S2 : memref<16x1xi32>
   memref.dealloc %D : memref<6x16xi32>
   memref.dealloc %E : memref<16x1xi32>
   memref.dealloc %F : memref<4x16xi32>

@@ -572,6 +572,11 @@ impl Greedy<'_> {
         let Some(slice) = slices[best - 1].clone() else {
             return;
         };
+        // The sibling nest is removed: its slice must run every one of its
+        // iterations (MLIR's sibling fusion requires a maximal slice too).
+        if !slice.is_maximal(self.ctx, self.ir) {
+            return;
+        }
         // The sibling goes away when nothing depends on it.
         let remove = self.g.out_edge_count(sib, None) == 0;
         if !remove || !legality::is_safe(self.ctx, self.ir, sib_op, dst_op, &slice, remove) {
