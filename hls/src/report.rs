@@ -326,10 +326,17 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
     );
     let us = |c: u64| c as f64 * r.clock_ns / 1000.0;
     match (measured, r.figures.latency) {
-        (Some(m), _) => {
+        (Some(m), c) => {
+            // The static latency is exact: a difference is a bug of the
+            // schedule's count or of the controller, shown, not hidden.
+            let against = match c {
+                Some(c) if c == m => ", as the static schedule gives".to_string(),
+                Some(c) => format!("; the static schedule gives {c}"),
+                None => String::new(),
+            };
             let _ = writeln!(
                 out,
-                "latency: {m} cycles ({:.3} us), measured by co-simulation",
+                "latency: {m} cycles ({:.3} us), measured by co-simulation{against}",
                 us(m)
             );
         }

@@ -5,7 +5,10 @@
 //! step of an iteration (the issue signal, then a shift register) enables
 //! that step's memory accesses and carried-value writes, so the prologue
 //! fills and the epilogue drains without stalls. The state is left in the
-//! cycle after which no step of any iteration remains.
+//! cycle after which no step of any iteration remains, with the II
+//! counter back at phase 0, so that every entry issues its first iteration
+//! at once (`(N - 1) * II + depth` cycles a run, as `analysis/trips.rs`
+//! counts).
 
 use crate::build::{At, Builder};
 use crate::kernel::{Predicate, Val};
@@ -27,6 +30,7 @@ impl Builder<'_, '_> {
             let iv = self.iv_regs[l].q;
             let more = self.hw.icmp(Predicate::Slt.code(), iv, upper);
             let mut issue = self.hw.and(here, more);
+            let mut counter_next = None;
             if p.ii > 1 {
                 let bits = 32 - (p.ii - 1).leading_zeros();
                 let counter = self.hw.reg(&format!("ii_count{l}"), bits.max(1), None);
@@ -36,7 +40,7 @@ impl Builder<'_, '_> {
                 let at_last = self.hw.icmp(Predicate::Eq.code(), counter.q, last);
                 let inc = self.hw.comb("comb.add", &[counter.q, one]);
                 let next = self.hw.mux(at_last, zero, inc);
-                self.write(counter, here, next);
+                counter_next = Some((counter, next, zero));
                 let phase0 = self.hw.icmp(Predicate::Eq.code(), counter.q, zero);
                 issue = self.hw.and(issue, phase0);
                 self.control.ii_counters.insert(l, counter);
@@ -74,6 +78,14 @@ impl Builder<'_, '_> {
             let pending = self.hw.any(&[busy, more_next]);
             let idle_next = self.hw.not(pending);
             let exit = self.hw.and(here, idle_next);
+            // The II counter is back at phase 0 when the state is left,
+            // so an iteration issues in the first cycle of every entry
+            // (also one straight from this state back into it, where the
+            // entry's own reset has the lower priority).
+            if let Some((counter, next, zero)) = counter_next {
+                let next = self.hw.mux(exit, zero, next);
+                self.write(counter, here, next);
+            }
             self.valid.insert(l, valid);
             self.control.pipe_exit.insert(l, exit);
         }

@@ -1,0 +1,34 @@
+// The estimate's latency is exact: a pipeline at II 3 entered once per
+// iteration of i runs (8 - 1) * 3 + 5 = 26 cycles, 26 mod 3 = 2, so a
+// controller that kept its II counter's phase across the exits would
+// wait a cycle before the first issue of each later entry (108 cycles,
+// not 105). `silica dse` estimates 4 * 26 + 1 = 105 cycles, and the
+// point's directives co-simulate in exactly those cycles; the report
+// says so (it would show the schedule's figure beside a differing one).
+// RUN: rm -rf %t %t.hls
+// RUN: silica dse %s --top f --space %S/spaces/reentry.toml -o %t | FileCheck %s
+// RUN: silica hls %s --top f -o %t.hls --sim --directives %t/pareto/point-0.toml | FileCheck %s --check-prefix=SIM
+// RUN: FileCheck %s --check-prefix=REPORT < %t.hls/report.txt
+
+// CHECK: Pareto front (latency, lut, dsp, bram): 1 point(s)
+// CHECK-NEXT: point cycles
+// CHECK-NEXT: {{^ *}}0{{ +}}105{{ }}
+
+// SIM: co-simulation (seed 1): 64 values match, latency 105 cycles
+
+// REPORT: latency: 105 cycles ({{.*}}), measured by co-simulation, as the static schedule gives
+// REPORT: f/i/j: trip 8, pipelined, II 3 (ResMII 3, RecMII 1), depth 5
+
+func.func @f(%A: memref<4x8xi32> {hls.name = "A"}, %B: memref<4x8xi32> {hls.name = "B"}) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      %a = affine.load %A[%i, %j] : memref<4x8xi32>
+      %b = affine.load %A[%i, 7 - %j] : memref<4x8xi32>
+      %c = affine.load %A[3 - %i, %j] : memref<4x8xi32>
+      %s = arith.addi %a, %b : i32
+      %p = arith.muli %s, %c : i32
+      affine.store %p, %B[%i, %j] : memref<4x8xi32>
+    } {hls.label = "j"}
+  } {hls.label = "i"}
+  return
+}
