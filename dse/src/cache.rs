@@ -31,7 +31,7 @@ pub struct Cache {
 pub fn key(input: &Input, cfg: &Config, level: Level, tools: &str) -> String {
     let mut h = Sha256::new();
     for part in [
-        "silica-dse cache 1",
+        "silica-dse cache 2",
         env!("CARGO_PKG_VERSION"),
         tools,
         level.name(),

@@ -59,8 +59,10 @@ impl Level {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Metrics {
     pub latency_cycles: u64,
-    /// Latency times the clock period: the target's at `estimate`,
-    /// nextpnr's achieved period at `pnr`.
+    /// Latency times the clock period: at `estimate` and `synth` the
+    /// period the design can reach (the target's, or the operator
+    /// library's predicted critical path where that is longer, see
+    /// [`reachable_period_ns`]), nextpnr's achieved period at `pnr`.
     pub latency_us: f64,
     pub lut: u64,
     pub ff: u64,
@@ -69,7 +71,8 @@ pub struct Metrics {
     /// nextpnr's Fmax (`pnr`).
     pub fmax_mhz: Option<f64>,
     /// The operator library's predicted Fmax (the longest register to
-    /// register path of the estimate).
+    /// register path of the estimate); `latency_us` uses its period where
+    /// it is longer than the asked clock's.
     #[serde(default)]
     pub predicted_mhz: f64,
     /// Multiplications the design executes over a run (see [`multipliers`]).
@@ -184,7 +187,7 @@ impl Evaluator {
         let (mul_ops, multipliers) = multipliers(&design);
         let mut m = Metrics {
             latency_cycles: latency,
-            latency_us: latency as f64 * design.clock_ns / 1000.0,
+            latency_us: latency as f64 * reachable_period_ns(design.clock_ns, e.period_ns) / 1000.0,
             lut: e.lut,
             ff: e.ff,
             dsp: e.dsp,
@@ -264,6 +267,14 @@ impl Evaluator {
         ];
         render(&self.ctx, &sources, d).trim_end().to_string()
     }
+}
+
+/// The clock period in ns a design asked to run at `clock_ns` can reach
+/// by the estimate: the asked period, or the operator library's predicted
+/// critical path (`predicted_ns`, the longest register to register path,
+/// the period of `predicted_mhz`) where the design misses it.
+pub fn reachable_period_ns(clock_ns: f64, predicted_ns: f64) -> f64 {
+    clock_ns.max(predicted_ns)
 }
 
 /// The multiplications `design` executes over a run and the multipliers
@@ -368,4 +379,19 @@ fn set_label(ctx: &mut Context, ir: &mut Ir, op: OpId, label: &str) {
     entries.push((key, value));
     let dict = ctx.dict_attr(entries);
     ir.set_op_attrs(op, dict);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reachable_period_ns;
+
+    #[test]
+    fn the_period_is_the_asked_one_unless_the_design_misses_it() {
+        // A design whose longest path fits the asked 10 ns runs at 10 ns.
+        assert_eq!(reachable_period_ns(10.0, 7.5), 10.0);
+        // One predicted at 27.5 ns (36.4 MHz) runs at 27.5 ns, not 10.
+        assert_eq!(reachable_period_ns(10.0, 27.5), 27.5);
+        // No register to register path at all: the asked period.
+        assert_eq!(reachable_period_ns(10.0, 0.0), 10.0);
+    }
 }

@@ -5,10 +5,16 @@
 // not 105). `silica dse` estimates 4 * 26 + 1 = 105 cycles, and the
 // point's directives co-simulate in exactly those cycles; the report
 // says so (it would show the schedule's figure beside a differing one).
-// RUN: rm -rf %t %t.hls
+// RUN: rm -rf %t %t.hls %t.10 %t.hls10
 // RUN: silica dse %s --top f --space %S/spaces/reentry.toml -o %t | FileCheck %s
 // RUN: silica hls %s --top f -o %t.hls --sim --directives %t/pareto/point-0.toml | FileCheck %s --check-prefix=SIM
 // RUN: FileCheck %s --check-prefix=REPORT < %t.hls/report.txt
+// At 10 ns the library predicts a 10.84 ns critical path (the i32
+// multiplier): the latency in us is the cycles at that period, not at
+// the 10 ns the design cannot reach.
+// RUN: silica dse %s --top f --space %S/spaces/reentry.toml -o %t.10 --clock-ns 10 | FileCheck %s --check-prefix=US
+// RUN: silica hls %s --top f -o %t.hls10 --clock-ns 10 --sim --directives %t.10/pareto/point-0.toml | FileCheck %s --check-prefix=SIM10
+// RUN: FileCheck %s --check-prefix=CLOCK < %t.hls10/report.txt
 
 // CHECK: Pareto front (latency, lut, dsp, bram): 1 point(s)
 // CHECK-NEXT: point cycles
@@ -19,6 +25,10 @@
 // REPORT: latency: 105 cycles ({{.*}}), measured by co-simulation, as the static schedule gives
 // REPORT: f/i/j: trip 8, pipelined, II 3 (ResMII 3, RecMII 1), depth 5
 
+// US: point cycles us
+// US-NEXT: {{^ *}}0{{ +}}113{{ +}}1.225{{ }}
+// SIM10: co-simulation (seed 1): 64 values match, latency 113 cycles
+// CLOCK: clock (estimate): 10.84 ns (92.2 MHz)
 func.func @f(%A: memref<4x8xi32> {hls.name = "A"}, %B: memref<4x8xi32> {hls.name = "B"}) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 8 {
