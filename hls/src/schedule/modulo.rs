@@ -33,18 +33,30 @@ pub struct PipeSchedule {
     pub bounds: Vec<(u32, String)>,
 }
 
-/// Modulo-schedules the body of loop `l`, recording node start times.
-pub fn schedule_loop(
-    k: &Kernel,
+/// The modulo problem of loop `l`'s body: its nodes (the units of a
+/// limited class capped as `caps` says), carried memory dependences and
+/// values, with the recurrences each closes; `None` when the body has
+/// no operation.
+struct Built<'a> {
+    pb: ProblemBuilder<'a>,
+    recurrences: Vec<(OpId, OpId, u32, String)>,
+    carry_ops: Vec<Option<OpId>>,
+}
+
+fn build<'a>(
+    k: &'a Kernel,
     l: LoopId,
-    lib: &Library,
+    lib: &'a Library,
     clock_ns: f64,
-    s: &mut Schedules,
     memory_deps: &[MemDep],
-) -> Result<PipeSchedule, String> {
+    caps: &[(String, u32)],
+) -> Result<Built<'a>, String> {
     let lp = &k.loops[l];
     let nodes = super::body_nodes(k, l);
     let mut pb = ProblemBuilder::new(k, lib, clock_ns, true);
+    for (class, units) in caps {
+        pb.cap_units(class, *units);
+    }
     for &n in &nodes {
         pb.add_node(n)?;
     }
@@ -109,23 +121,73 @@ pub fn schedule_loop(
         }
         carry_ops.push(Some(reg));
     }
-    if pb.problem().operations.is_empty() {
+    if !pb.problem().operations.is_empty() {
+        pb.break_long_chains();
+        pb.problem().check().map_err(|e| e.message)?;
+    }
+    Ok(Built {
+        pb,
+        recurrences,
+        carry_ops,
+    })
+}
+
+/// Modulo-schedules the body of loop `l`, recording node start times.
+/// Once the II is found, each limited class gets the fewest units that
+/// still give a schedule at that II (from `ceil(operations / II)` up to
+/// its `[limits]` entry): a limit is a most, and units idle in every
+/// slot of the II would only cost area.
+pub fn schedule_loop(
+    k: &Kernel,
+    l: LoopId,
+    lib: &Library,
+    clock_ns: f64,
+    s: &mut Schedules,
+    memory_deps: &[MemDep],
+) -> Result<PipeSchedule, String> {
+    let lp = &k.loops[l];
+    let nodes = super::body_nodes(k, l);
+    let mut built = build(k, l, lib, clock_ns, memory_deps, &[])?;
+    if built.pb.problem().operations.is_empty() {
         return Ok(PipeSchedule {
             ii: 1,
             res_mii: 1,
             rec_mii: 1,
             depth: 1,
-            carry: carry_ops.iter().map(|_| None).collect(),
+            carry: built.carry_ops.iter().map(|_| None).collect(),
             optimal: true,
             bounds: Vec::new(),
         });
     }
-    pb.break_long_chains();
-    let p = pb.problem();
-    p.check().map_err(|e| e.message)?;
+    let p = built.pb.problem();
     let (res, rec) = (res_mii(p), rec_mii(p));
     let mii = res.max(rec);
-    let (times, ii) = modulo_schedule(p, lp.target_ii.map_or(mii, |t| t.max(mii)));
+    let (mut times, ii) = modulo_schedule(p, lp.target_ii.map_or(mii, |t| t.max(mii)));
+    let mut caps: Vec<(String, u32)> = Vec::new();
+    for (class, limit) in &k.limits {
+        let ops = nodes
+            .iter()
+            .filter(|&&x| k.limited(x).is_some_and(|(c, _)| c == class))
+            .count() as u32;
+        for units in ops.div_ceil(ii).max(1)..*limit {
+            let mut tried = caps.clone();
+            tried.push((class.clone(), units));
+            let fewer = build(k, l, lib, clock_ns, memory_deps, &tried)?;
+            let (t, at) = modulo_schedule(fewer.pb.problem(), ii);
+            if at == ii {
+                caps = tried;
+                built = fewer;
+                times = t;
+                break;
+            }
+        }
+    }
+    let Built {
+        pb,
+        recurrences,
+        carry_ops,
+    } = built;
+    let p = pb.problem();
     let sched = Schedule {
         start_times: times,
         start_in_cycle: Vec::new(),

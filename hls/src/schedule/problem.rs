@@ -37,6 +37,8 @@ pub struct ProblemBuilder<'a> {
     /// The problem operation of each node added.
     pub op_of: FxHashMap<NodeId, OpId>,
     latencies: Vec<u32>,
+    /// Units per class below the `[limits]` entry (`cap_units`).
+    caps: Vec<(String, u32)>,
 }
 
 impl<'a> ProblemBuilder<'a> {
@@ -57,7 +59,15 @@ impl<'a> ProblemBuilder<'a> {
             units: FxHashMap::default(),
             op_of: FxHashMap::default(),
             latencies: Vec::new(),
+            caps: Vec::new(),
         }
+    }
+
+    /// Gives the operations of limited class `class` `units` units, not
+    /// the `[limits]` entry's number (before any node is added).
+    pub fn cap_units(&mut self, class: &str, units: u32) {
+        self.caps.retain(|(c, _)| c != class);
+        self.caps.push((class.to_string(), units));
     }
 
     fn operator_type(&mut self, latency: u32, incoming: f64, outgoing: f64) -> OperatorTypeId {
@@ -154,6 +164,11 @@ impl<'a> ProblemBuilder<'a> {
             }
             None => match self.k.limited(n) {
                 Some((_, limit)) => {
+                    let limit = self
+                        .caps
+                        .iter()
+                        .find(|(c, _)| c == class)
+                        .map_or(limit, |x| x.1);
                     let next = self.p.resource_types.len();
                     let r = *self
                         .units
