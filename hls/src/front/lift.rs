@@ -502,8 +502,12 @@ impl Lifter<'_> {
         };
         let (mut lower, mut upper) = (self.val(operands[0])?, self.val(operands[1])?);
         if iv_width.is_some() {
-            lower = self.resize(items, Op::SExt, lower, INDEX);
-            upper = self.resize(items, Op::SExt, upper, INDEX);
+            for bound in [&mut lower, &mut upper] {
+                *bound = match self.k.const_value(*bound) {
+                    Some(c) => self.constant(c, INDEX),
+                    None => self.resize(items, Op::SExt, *bound, INDEX),
+                };
+            }
         }
         let step = self
             .k

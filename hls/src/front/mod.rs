@@ -21,6 +21,7 @@ mod memories;
 mod partition;
 mod reuse;
 mod rom;
+mod scf_unroll;
 mod signature;
 mod unroll;
 mod while_loop;

@@ -3,9 +3,12 @@
 //! written): `unroll = K` and `unroll = "full"` through the affine
 //! layer's loop utilities, and `pipeline` on a loop with loops inside,
 //! which unrolls those fully so that the loop becomes innermost and can
-//! be pipelined. A loop that cannot be unrolled (no constant trip count,
-//! an `scf.for`, too many copies) is left as it is, with a warning.
+//! be pipelined. `scf.for` loops with constant bounds unroll through
+//! `scf_unroll.rs`. A loop that cannot be unrolled (no constant trip
+//! count, too many copies; an `scf.for` whose trip count the factor does
+//! not divide) is left as it is, with a warning.
 
+use super::scf_unroll::{scf_trip_count, unroll_scf, ScfUnrollError};
 use crate::directives::{Directives, Log, Pipeline, Unroll};
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_affine::loops::{constant_trip_count, unroll_by_factor, unroll_full, UnrollError};
@@ -69,6 +72,47 @@ fn why(e: UnrollError) -> String {
     }
 }
 
+fn why_scf(e: ScfUnrollError) -> String {
+    match e {
+        ScfUnrollError::UnknownTripCount => {
+            "its bounds and step are not constants, so its trip count is unknown".into()
+        }
+        ScfUnrollError::FactorDoesNotDivide { trip } => {
+            format!(
+                "the factor does not divide its trip count ({trip}); scf.for gets no cleanup loop"
+            )
+        }
+    }
+}
+
+/// Applies an `unroll` directive to an `scf.for`; says what it did.
+fn unroll_scf_directive(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    op: OpId,
+    u: Unroll,
+) -> Result<String, String> {
+    let trip = scf_trip_count(ctx, ir, op);
+    match (u, trip) {
+        (Unroll::Full, Some(t)) if t > MAX_COPIES => Err(format!(
+            "it would make {t} copies of the body (at most {MAX_COPIES})"
+        )),
+        (Unroll::Factor(k), Some(t)) if t < k => Err("its trip count is below the factor".into()),
+        _ => {
+            let factor = match u {
+                Unroll::Full => None,
+                Unroll::Factor(k) => Some(k),
+            };
+            unroll_scf(ctx, ir, op, factor).map_err(why_scf)?;
+            Ok(match (u, trip) {
+                (Unroll::Full, Some(t)) => format!("body repeated {t} times, loop removed"),
+                (Unroll::Factor(k), _) => format!("body repeated {k} times"),
+                (Unroll::Full, None) => "body repeated".into(),
+            })
+        }
+    }
+}
+
 /// Applies the `unroll` directives, then the `pipeline` directives of
 /// loops with loops inside (unrolling those fully), to the loops of `ir`.
 /// Returns the ops whose bodies now hold the copies (the unrolled loop,
@@ -90,12 +134,17 @@ pub fn unroll(
         let path = d.loop_paths.get(&op).cloned().unwrap_or_default();
         let directive = s.value.describe();
         if !is_affine_for(ctx, ir, op) {
-            log.refused(
-                &s,
-                &path,
-                directive,
-                "only affine.for loops are unrolled".into(),
-            );
+            let scope = match s.value {
+                Unroll::Full => ir.parent_op(op).unwrap_or(func),
+                Unroll::Factor(_) => op,
+            };
+            match unroll_scf_directive(ctx, ir, op, s.value) {
+                Ok(what) => {
+                    log.honoured(&s, &path, directive, what);
+                    scopes.push(scope);
+                }
+                Err(why) => log.refused(&s, &path, directive, why),
+            }
             continue;
         }
         let trip = constant_trip_count(ctx, ir, op);
@@ -156,11 +205,12 @@ pub fn unroll(
         let mut blocker = None;
         for &inner in &inside {
             let name = d.loop_paths.get(&inner).cloned().unwrap_or_default();
-            if !is_affine_for(ctx, ir, inner) {
-                blocker = Some(format!("{name} is not an affine.for"));
-                break;
-            }
-            match constant_trip_count(ctx, ir, inner) {
+            let trip = if is_affine_for(ctx, ir, inner) {
+                constant_trip_count(ctx, ir, inner)
+            } else {
+                scf_trip_count(ctx, ir, inner)
+            };
+            match trip {
                 Some(t) => {
                     trips.insert(inner, t.max(1));
                 }
@@ -187,8 +237,13 @@ pub fn unroll(
         }
         let mut failed = None;
         for &inner in &inside {
-            if let Err(e) = unroll_full(ctx, ir, inner) {
-                failed = Some(why(e));
+            let done = if is_affine_for(ctx, ir, inner) {
+                unroll_full(ctx, ir, inner).map_err(why)
+            } else {
+                unroll_scf(ctx, ir, inner, None).map_err(why_scf)
+            };
+            if let Err(e) = done {
+                failed = Some(e);
                 break;
             }
         }
