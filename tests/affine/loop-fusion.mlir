@@ -248,3 +248,30 @@ func.func @inside_affine_for(%A: memref<8x12xf32>, %O: memref<8x12xf32>) {
   }
   return
 }
+
+// -----
+
+// Siblings reading a memref a cast or a view of the block defines fuse
+// like those reading a function argument.
+func.func @siblings_of_a_cast(%arg: memref<*xf32>, %s: memref<24xf32>, %o1: memref<12xf32>, %o2: memref<12xf32>) {
+  %m = memref.cast %arg : memref<*xf32> to memref<12xf32>
+  %v = memref.subview %s[4] [12] [1] : memref<24xf32> to memref<12xf32, strided<[1], offset: 4>>
+  %one = arith.constant 1.0 : f32
+  affine.for %i = 0 to 12 {
+    %a = affine.load %m[%i] : memref<12xf32>
+    %b = affine.load %v[%i] : memref<12xf32, strided<[1], offset: 4>>
+    %c = arith.addf %a, %b : f32
+    affine.store %c, %o1[%i] : memref<12xf32>
+  }
+  affine.for %i = 0 to 12 {
+    %a = affine.load %m[%i] : memref<12xf32>
+    %d = arith.addf %a, %one : f32
+    affine.store %d, %o2[%i] : memref<12xf32>
+  }
+  affine.for %i = 0 to 12 {
+    %b = affine.load %v[%i] : memref<12xf32, strided<[1], offset: 4>>
+    %d = arith.mulf %b, %b : f32
+    affine.store %d, %o1[%i] : memref<12xf32>
+  }
+  return
+}

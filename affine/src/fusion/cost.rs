@@ -152,7 +152,14 @@ pub fn footprint(ctx: &Context, ir: &Ir, root: OpId) -> Option<u64> {
     }
     let mut total = 0u64;
     for r in &regions {
-        total = total.checked_add(r.size_in_bytes(ctx, ir)?)?;
+        // MLIR's `getRegionSize` answers `false`, i.e. 0 bytes, for a
+        // memref with a non-identity layout (a strided view).
+        let bytes = if crate::region::has_identity_layout(ctx, ir.value_type(r.memref)) {
+            r.size_in_bytes(ctx, ir)?
+        } else {
+            0
+        };
+        total = total.checked_add(bytes)?;
     }
     Some(total)
 }

@@ -501,6 +501,42 @@ impl Greedy<'_> {
                 return Some((sib, m));
             }
         }
+        // Siblings loading a memref an op of the block defines (an
+        // allocation, a view, a cast), as mlir-opt-22 fuses them.
+        let mut memrefs: Vec<ValueId> = Vec::new();
+        for &l in &dst_node.loads {
+            let m = memref_of(ctx, ir, l);
+            let defined_here = ir
+                .defining_op(m)
+                .is_some_and(|d| ir.op_block(d) == Some(block) && !is_for(ctx, ir, d));
+            if defined_here && !memrefs.contains(&m) {
+                memrefs.push(m);
+            }
+        }
+        for memref in memrefs {
+            let users: Vec<OpId> = ir.uses(memref).map(|u| ir.use_owner(u)).collect();
+            for user in users {
+                if !is_read(ctx, ir, user) {
+                    continue;
+                }
+                let Some(top) = enclosing_fors(ctx, ir, user)
+                    .into_iter()
+                    .find(|&l| ir.op_block(l) == Some(self.g.block))
+                else {
+                    continue;
+                };
+                let Some(sib) = self.g.node_of_op(top) else {
+                    continue;
+                };
+                if sib == dst || visited.contains(&sib) {
+                    continue;
+                }
+                if can_fuse_with(sib, memref) {
+                    visited.push(sib);
+                    return Some((sib, memref));
+                }
+            }
+        }
         None
     }
 
