@@ -7,7 +7,8 @@
 //! `arith.index_cast` for `index`), calls the kernel with them and the
 //! scalar inputs, and prints every word of every memory argument, then
 //! every scalar result, one per line in hex (`printf`, 64-bit chunks for
-//! wider values). The module is lowered in process by silica's own
+//! wider values; a module that declares `printf` itself, as a program
+//! printing its results does, keeps its declaration). The module is lowered in process by silica's own
 //! passes (`lower-affine`, DMA transfers as plain copies
 //! (`dma_copies.rs`), `convert-scf-to-cf`, `convert-to-llvm`,
 //! `reconcile-unrealized-casts`), translated to LLVM IR and run by
@@ -46,7 +47,7 @@ pub fn run(
     dir: &Path,
     limits: &Limits,
 ) -> Result<Outputs, CosimError> {
-    check_symbols(ctx, ir, module).map_err(CosimError::Input)?;
+    let declares_printf = check_symbols(ctx, ir, module).map_err(CosimError::Input)?;
     let with_models = call_models(ctx, ir, module);
     let kernel = print_module(
         ctx,
@@ -55,7 +56,8 @@ pub fn run(
         &Resources::default(),
         PrintFlags::default(),
     );
-    let source = with_harness(&kernel, iface, stimuli).map_err(CosimError::Input)?;
+    let source =
+        with_harness(&kernel, iface, stimuli, declares_printf).map_err(CosimError::Input)?;
     let llvm_ir = lower(ctx, &source)?;
     let file = dir.join("software.ll");
     std::fs::write(&file, llvm_ir)
@@ -72,24 +74,50 @@ pub fn run(
     Outputs::parse(&out, iface).map_err(|e| CosimError::Software(format!("{LLI}: {e}")))
 }
 
+/// The type of C's `printf` as the harness declares it, and the same in
+/// `llvm.func`'s custom form.
+const PRINTF_TYPE: &str = "!llvm.func<i32 (ptr, ...)>";
+const PRINTF_SIGNATURE: &str = "(!llvm.ptr, ...) -> i32";
+
 /// Checks that the module defines none of the harness's symbols
-/// (`printf`, `cosim_*`).
-fn check_symbols(ctx: &Context, ir: &Ir, module: OpId) -> Result<(), String> {
+/// (`cosim_*`, and `printf` other than as the harness's own external
+/// declaration); says whether it declares `printf` (a program that
+/// prints its results does), so the harness does not declare it again.
+fn check_symbols(ctx: &Context, ir: &Ir, module: OpId) -> Result<bool, String> {
     let Some(body) = ir.regions(module).next().and_then(|r| ir.entry_block(r)) else {
-        return Ok(());
+        return Ok(false);
     };
+    let mut declares_printf = false;
     for op in ir.block_ops(body) {
         let name = inherent_attr(ctx, ir, op, "sym_name").map(|a| ctx.attr_kind(a));
-        if let Some(AttrKind::String { value, .. }) = name {
-            let name = String::from_utf8_lossy(value);
-            if name == "printf" || name.starts_with("cosim_") {
-                return Err(format!(
-                    "the kernel module defines '@{name}', a name the co-simulation harness uses"
-                ));
-            }
+        let Some(AttrKind::String { value, .. }) = name else {
+            continue;
+        };
+        let name = String::from_utf8_lossy(value);
+        if name == "printf" && is_printf_declaration(ctx, ir, op) {
+            declares_printf = true;
+        } else if name == "printf" || name.starts_with("cosim_") {
+            let what = if name == "printf" {
+                format!("'@printf' other than as `llvm.func @printf{PRINTF_SIGNATURE}`")
+            } else {
+                format!("'@{name}'")
+            };
+            return Err(format!(
+                "the kernel module defines {what}, a name the co-simulation harness uses"
+            ));
         }
     }
-    Ok(())
+    Ok(declares_printf)
+}
+
+/// Whether `op` is the external declaration `llvm.func @printf(!llvm.ptr,
+/// ...) -> i32`.
+fn is_printf_declaration(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    let bodiless = ir.regions(op).all(|r| ir.region_is_empty(r));
+    let ty = inherent_attr(ctx, ir, op, "function_type").map(|a| ctx.attr_kind(a));
+    ctx.str(ir.op_name(op)) == "llvm.func"
+        && bodiless
+        && matches!(ty, Some(AttrKind::Type(t)) if silica_ir::printer::type_to_string(ctx, *t) == PRINTF_TYPE)
 }
 
 /// The module with every call of a function bound to Verilog (`hls.ip`)
@@ -175,13 +203,23 @@ pub fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
 }
 
 /// `kernel` (a printed module) with the harness added at the end of its
-/// body.
-pub fn with_harness(kernel: &str, iface: &Interface, stimuli: &Stimuli) -> Result<String, String> {
+/// body; `declares_printf` when the kernel's module declares `printf`
+/// already.
+pub fn with_harness(
+    kernel: &str,
+    iface: &Interface,
+    stimuli: &Stimuli,
+    declares_printf: bool,
+) -> Result<String, String> {
     let end = kernel
         .rfind('}')
         .ok_or_else(|| "the kernel module has no body".to_string())?;
     let mut h = Harness::default();
     h.build(iface, stimuli);
+    if !declares_printf {
+        h.globals
+            .push_str(&format!("  llvm.func @printf{PRINTF_SIGNATURE}\n"));
+    }
     let mut out = String::with_capacity(kernel.len() + h.globals.len() + h.main.len());
     out.push_str(&kernel[..end]);
     out.push_str(&h.globals);
@@ -240,7 +278,6 @@ impl Harness {
             "  llvm.mlir.global internal constant @cosim_fmt_top(\"%llx\\00\") {addr_space = 0 : i32}\n",
             "  llvm.mlir.global internal constant @cosim_fmt_chunk(\"%016llx\\00\") {addr_space = 0 : i32}\n",
             "  llvm.mlir.global internal constant @cosim_fmt_last(\"%016llx\\0A\\00\") {addr_space = 0 : i32}\n",
-            "  llvm.func @printf(!llvm.ptr, ...) -> i32\n",
         ));
         let mut m = String::new();
         m.push_str(&format!("  func.func @{ENTRY}() -> i32 {{\n"));
