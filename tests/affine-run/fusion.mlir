@@ -12,7 +12,8 @@
 // producer and a consumer overwriting what its producer reads (which
 // mlir-opt-22 fuses with `maximal`, changing Y); then two siblings over
 // different ranges (a sibling is fused only by a slice running all of
-// its iterations, as it is removed).
+// its iterations, as it is removed), and a consumer whose two reads give
+// slices united into a constant range.
 // The kernel's output must not change under any fusion mode.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
@@ -40,6 +41,7 @@
 // CHECK-NEXT: fusion inner Y 237
 // CHECK-NEXT: fusion sibling S1 36
 // CHECK-NEXT: fusion sibling S2 37
+// CHECK-NEXT: fusion union U -185
 
 llvm.mlir.global internal constant @fmt_out("fusion out %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_row("fusion row %d\0A\00") {addr_space = 0 : i32}
@@ -57,6 +59,7 @@ llvm.mlir.global internal constant @fmt_ih("fusion inner H %d\0A\00") {addr_spac
 llvm.mlir.global internal constant @fmt_iy("fusion inner Y %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_s1("fusion sibling S1 %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_s2("fusion sibling S2 %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_u("fusion union U %d\0A\00") {addr_space = 0 : i32}
 llvm.func @printf(!llvm.ptr, ...) -> i32
 
 func.func @kernel(%A: memref<16x16xi32>, %out: memref<16x16xi32>, %row: memref<16x1xi32>,
@@ -176,7 +179,8 @@ func.func @kernel(%A: memref<16x16xi32>, %out: memref<16x16xi32>, %row: memref<1
 // Pairs of nests inside an affine.for body.
 func.func @inner(%A: memref<16x16xi32>, %D: memref<6x16xi32>, %E: memref<16x1xi32>,
                  %F: memref<4x16xi32>, %G: memref<16x1xi32>, %H: memref<3x16xi32>,
-                 %Y: memref<17x1xi32>, %S1: memref<16x1xi32>, %S2: memref<16x1xi32>) {
+                 %Y: memref<17x1xi32>, %S1: memref<16x1xi32>, %S2: memref<16x1xi32>,
+                 %U: memref<16x1xi32>) {
   %c2 = arith.constant 2 : i32
   %c3 = arith.constant 3 : i32
   %c5 = arith.constant 5 : i32
@@ -256,6 +260,24 @@ func.func @inner(%A: memref<16x16xi32>, %D: memref<6x16xi32>, %E: memref<16x1xi3
     %c = arith.muli %a, %c5 : i32
     affine.store %c, %S2[%i, 0] : memref<16x1xi32>
   }
+  // A consumer reading its producer at i and over a constant range in an
+  // inner loop: the slices' union is a constant range.
+  %w = memref.alloc() : memref<16xi32>
+  affine.for %i = 0 to 16 {
+    %a = affine.load %A[%i, 7] : memref<16x16xi32>
+    %d = arith.muli %a, %c3 : i32
+    affine.store %d, %w[%i] : memref<16xi32>
+  }
+  affine.for %i = 2 to 9 {
+    %x = affine.load %w[%i] : memref<16xi32>
+    %s = affine.for %k = 6 to 14 iter_args(%acc = %x) -> i32 {
+      %y = affine.load %w[%k] : memref<16xi32>
+      %n = arith.addi %acc, %y : i32
+      affine.yield %n : i32
+    }
+    affine.store %s, %U[%i, 0] : memref<16x1xi32>
+  }
+  memref.dealloc %w : memref<16xi32>
   return
 }
 
@@ -371,9 +393,12 @@ func.func @main() -> i32 {
   %S1d = memref.cast %S1 : memref<16x1xi32> to memref<?x?xi32>
   %S2d = memref.cast %S2 : memref<16x1xi32> to memref<?x?xi32>
   call @fill(%S2d, %s1) : (memref<?x?xi32>, index) -> ()
-  call @inner(%A, %D, %E, %F, %G, %H, %Y, %S1, %S2)
+  %U = memref.alloc() : memref<16x1xi32>
+  %Ud = memref.cast %U : memref<16x1xi32> to memref<?x?xi32>
+  call @fill(%Ud, %s2) : (memref<?x?xi32>, index) -> ()
+  call @inner(%A, %D, %E, %F, %G, %H, %Y, %S1, %S2, %U)
       : (memref<16x16xi32>, memref<6x16xi32>, memref<16x1xi32>, memref<4x16xi32>, memref<16x1xi32>,
-         memref<3x16xi32>, memref<17x1xi32>, memref<16x1xi32>, memref<16x1xi32>) -> ()
+         memref<3x16xi32>, memref<17x1xi32>, memref<16x1xi32>, memref<16x1xi32>, memref<16x1xi32>) -> ()
   %g0 = llvm.mlir.addressof @fmt_id : !llvm.ptr
   call @print(%Dd, %g0) : (memref<?x?xi32>, !llvm.ptr) -> ()
   %g1 = llvm.mlir.addressof @fmt_if : !llvm.ptr
@@ -390,6 +415,9 @@ func.func @main() -> i32 {
   call @print(%S1d, %g6) : (memref<?x?xi32>, !llvm.ptr) -> ()
   %g7 = llvm.mlir.addressof @fmt_s2 : !llvm.ptr
   call @print(%S2d, %g7) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %g8 = llvm.mlir.addressof @fmt_u : !llvm.ptr
+  call @print(%Ud, %g8) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  memref.dealloc %U : memref<16x1xi32>
   memref.dealloc %S1 : memref<16x1xi32>
   memref.dealloc %S2 : memref<16x1xi32>
   memref.dealloc %D : memref<6x16xi32>

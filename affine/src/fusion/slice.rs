@@ -522,13 +522,44 @@ fn unite(
 }
 
 /// A slice from one access pair: induction variables, bound operands,
-/// lower and upper bounds.
+/// lower and upper bounds, and each variable's constant range in the
+/// pair's dependence system (inclusive).
 type PairSlice = (
     Vec<ValueId>,
     Vec<ValueId>,
     Vec<Option<AffineMap>>,
     Vec<Option<AffineMap>>,
+    Vec<(Option<i64>, Option<i64>)>,
 );
+
+/// The union of two bounds of one sliced variable (MLIR's
+/// `unionBoundingBox`): the smaller lower or larger upper bound when
+/// their difference is constant, otherwise the constant bound over both
+/// ranges; `Err` when neither applies.
+fn unite_or_constant(
+    a: &Option<AffineMap>,
+    b: &Option<AffineMap>,
+    lower: bool,
+    (ra, rb): ((Option<i64>, Option<i64>), (Option<i64>, Option<i64>)),
+) -> Result<Option<AffineMap>, ()> {
+    if let Ok(u) = unite(a, b, lower) {
+        return Ok(u);
+    }
+    let (Some(a), Some(_)) = (a, b) else {
+        return Ok(None);
+    };
+    let c = if lower {
+        ra.0.zip(rb.0).map(|(x, y)| x.min(y))
+    } else {
+        ra.1.zip(rb.1).map(|(x, y)| x.max(y) + 1)
+    };
+    let c = c.ok_or(())?;
+    Ok(Some(AffineMap {
+        num_dims: a.num_dims,
+        num_symbols: a.num_symbols,
+        results: Box::new([AffineExpr::Constant(c)]),
+    }))
+}
 
 /// MLIR's `computeSliceUnion`: the union of the slices of every
 /// dependent pair of `ops_a` (the earlier nest) and `ops_b`, sliced on
@@ -624,9 +655,11 @@ fn slice_union(
                     ubs[i] = None;
                 }
             }
+            let ranges: Vec<(Option<i64>, Option<i64>)> =
+                slice_cols.iter().map(|&c| sys.constant_bounds(c)).collect();
             match &mut union {
-                None => union = Some((ivs, operands, lbs, ubs)),
-                Some((uivs, uops, ulbs, uubs)) => {
+                None => union = Some((ivs, operands, lbs, ubs, ranges)),
+                Some((uivs, uops, ulbs, uubs, uranges)) => {
                     if *uops != operands {
                         return None;
                     }
@@ -636,10 +669,17 @@ fn slice_union(
                             uivs.push(*iv);
                             ulbs.push(lbs[k].clone());
                             uubs.push(ubs[k].clone());
+                            uranges.push(ranges[k]);
                             continue;
                         };
-                        ulbs[i] = unite(&ulbs[i], &lbs[k], true).ok()?;
-                        uubs[i] = unite(&uubs[i], &ubs[k], false).ok()?;
+                        let both = (uranges[i], ranges[k]);
+                        ulbs[i] = unite_or_constant(&ulbs[i], &lbs[k], true, both).ok()?;
+                        uubs[i] = unite_or_constant(&uubs[i], &ubs[k], false, both).ok()?;
+                        let (a, b) = both;
+                        uranges[i] = (
+                            a.0.zip(b.0).map(|(x, y)| x.min(y)),
+                            a.1.zip(b.1).map(|(x, y)| x.max(y)),
+                        );
                         if ulbs[i].is_none() || uubs[i].is_none() {
                             ulbs[i] = None;
                             uubs[i] = None;
@@ -649,7 +689,7 @@ fn slice_union(
             }
         }
     }
-    let (ivs, operands, lbs, ubs) = union?;
+    let (ivs, operands, lbs, ubs, _) = union?;
     let loops = innermost_common_loops(ctx, ir, &dependent);
     if depth > loops.len() || depth == 0 {
         return None;
