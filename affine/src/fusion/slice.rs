@@ -521,15 +521,18 @@ fn unite(
     }))
 }
 
+/// A variable's constant lower and upper bound (inclusive), where known.
+type Range = (Option<i64>, Option<i64>);
+
 /// A slice from one access pair: induction variables, bound operands,
 /// lower and upper bounds, and each variable's constant range in the
-/// pair's dependence system (inclusive).
+/// pair's dependence system.
 type PairSlice = (
     Vec<ValueId>,
     Vec<ValueId>,
     Vec<Option<AffineMap>>,
     Vec<Option<AffineMap>>,
-    Vec<(Option<i64>, Option<i64>)>,
+    Vec<Range>,
 );
 
 /// The union of two bounds of one sliced variable (MLIR's
@@ -540,7 +543,7 @@ fn unite_or_constant(
     a: &Option<AffineMap>,
     b: &Option<AffineMap>,
     lower: bool,
-    (ra, rb): ((Option<i64>, Option<i64>), (Option<i64>, Option<i64>)),
+    (ra, rb): (Range, Range),
 ) -> Result<Option<AffineMap>, ()> {
     if let Ok(u) = unite(a, b, lower) {
         return Ok(u);
@@ -655,8 +658,7 @@ fn slice_union(
                     ubs[i] = None;
                 }
             }
-            let ranges: Vec<(Option<i64>, Option<i64>)> =
-                slice_cols.iter().map(|&c| sys.constant_bounds(c)).collect();
+            let ranges: Vec<Range> = slice_cols.iter().map(|&c| sys.constant_bounds(c)).collect();
             match &mut union {
                 None => union = Some((ivs, operands, lbs, ubs, ranges)),
                 Some((uivs, uops, ulbs, uubs, uranges)) => {
