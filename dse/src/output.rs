@@ -100,14 +100,15 @@ fn figures(m: Option<&Metrics>) -> Vec<String> {
     }
 }
 
-/// The multipliers' efficiency of a design: the program's multiplications
-/// (`program_muls`, those of the design without directives, which every
-/// point computes too) per multiplier instantiated, per cycle of latency;
-/// 1 when every multiplier does useful work in every cycle. None without
+/// The multipliers' efficiency of a design: the multiplications it
+/// performs (`Metrics::mul_ops`: every point computes the program's, but
+/// one that hoists an invariant product out of a loop performs it fewer
+/// times) per multiplier instantiated, per cycle of latency; 1 when every
+/// multiplier does useful work in every cycle, never more. None without
 /// multiplications.
-pub fn efficiency(m: &Metrics, program_muls: u64) -> Option<f64> {
+pub fn efficiency(m: &Metrics) -> Option<f64> {
     let capacity = m.multipliers * m.latency_cycles;
-    (program_muls > 0 && capacity > 0).then(|| program_muls as f64 / capacity as f64)
+    (m.mul_ops > 0 && capacity > 0).then(|| m.mul_ops as f64 / capacity as f64)
 }
 
 fn status(o: &Outcome) -> (&'static str, String) {
@@ -165,7 +166,7 @@ pub fn csv(p: &Params, space: &Space, report: &Report) -> String {
                 ",{},{},{}",
                 m.mul_ops,
                 m.multipliers,
-                efficiency(m, report.baseline.mul_ops).map_or(String::new(), |e| format!("{e:.4}"))
+                efficiency(m).map_or(String::new(), |e| format!("{e:.4}"))
             ),
             None => write!(out, ",,,"),
         }
@@ -291,9 +292,7 @@ fn pareto_json<'a>(
                         .any(|(k, _)| *k == i)
                         .then(|| format!("pareto/point-{}.mlir", r.id)),
                     estimate: r.metrics(),
-                    mul_efficiency: r
-                        .metrics()
-                        .and_then(|m| efficiency(m, report.baseline.mul_ops)),
+                    mul_efficiency: r.metrics().and_then(efficiency),
                     validated: r.validated.as_ref(),
                     estimate_error: validated_errors(r),
                 }
@@ -339,7 +338,7 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
         b.bram,
         b.mul_ops,
         b.multipliers,
-        efficiency(b, b.mul_ops).map_or(String::new(), |e| format!(" (efficiency {e:.2})"))
+        efficiency(b).map_or(String::new(), |e| format!(" (efficiency {e:.2})"))
     )
     .ok();
     let names: Vec<&str> = p.objectives.iter().map(|o| o.name()).collect();
@@ -376,7 +375,7 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
             m.bram,
             b.latency_cycles as f64 / m.latency_cycles.max(1) as f64,
             m.multipliers,
-            efficiency(m, b.mul_ops).map_or("-".into(), |e| format!("{e:.2}")),
+            efficiency(m).map_or("-".into(), |e| format!("{e:.2}")),
             choices.join(" ")
         )
         .ok();

@@ -7,8 +7,8 @@
 // (the directives on k and j still name them: no point invalid); a point
 // over `--point-timeout` is recorded as failed with the reason (its
 // worker killed), not cached, and evaluated by the next run; the
-// multipliers' efficiency of each point (the program's 576
-// multiplications per multiplier per cycle).
+// multipliers' efficiency of each point (its 576 multiplications per
+// multiplier per cycle).
 // RUN: rm -rf %t %t.hls %t.n1 %t.n2 %t.j2 %t.tile %t.slow
 // RUN: silica dse %s --top gemm --space %S/spaces/small.toml -o %t | FileCheck %s
 // RUN: FileCheck %s --check-prefix=CSV < %t/points.csv
