@@ -1,5 +1,5 @@
 //! The design space (`--space space.toml`): lists of choices per loop
-//! (`unroll`, `pipeline`, `flatten`), per array (`partition`, `ports`),
+//! (`unroll`, `pipeline`, `flatten`, `hoist`), per array (`partition`, `ports`),
 //! per band (`tile` sizes), for the whole kernel (`dma`, `[limits]`,
 //! `clock_ns`, `targets`). Read with the `toml` crate keeping every
 //! key's position, and checked against the kernel before any work: a
@@ -14,7 +14,8 @@ use toml::{Spanned, Value};
 /// What a dimension sets.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Knob {
-    /// `[[loop]]` key (`unroll`, `pipeline`, `flatten`) of the loop named.
+    /// `[[loop]]` key (`unroll`, `pipeline`, `flatten`, `hoist`) of the
+    /// loop named.
     Loop(String, &'static str),
     /// `[[array]]` key (`partition`, `ports`) of the array named.
     Array(String, &'static str),
@@ -99,6 +100,7 @@ struct RawLoop {
     unroll: Choices,
     pipeline: Choices,
     flatten: Choices,
+    hoist: Choices,
 }
 
 #[derive(Deserialize)]
@@ -176,10 +178,10 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
                 ),
             ));
         }
-        if l.unroll.is_none() && l.pipeline.is_none() && l.flatten.is_none() {
+        if l.unroll.is_none() && l.pipeline.is_none() && l.flatten.is_none() && l.hoist.is_none() {
             return Err(err(
                 at,
-                format!("loop '{name}' lists no choices (unroll, pipeline, flatten)"),
+                format!("loop '{name}' lists no choices (unroll, pipeline, flatten, hoist)"),
             ));
         }
         if let Some(c) = l.unroll {
@@ -190,6 +192,9 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
         }
         if let Some(c) = l.flatten {
             push(Knob::Loop(name.clone(), "flatten"), c, &check_bool)?;
+        }
+        if let Some(c) = l.hoist {
+            push(Knob::Loop(name.clone(), "hoist"), c, &check_bool)?;
         }
     }
     for a in raw.arrays {

@@ -239,6 +239,7 @@ fn run_flow(
     let mut work = ir.clone();
     let unrolled = front::unroll(ctx, &mut work, func, &directives, &mut log);
     let reused = front::reuse(ctx, &mut work, func, &unrolled);
+    front::hoist(ctx, &mut work, &directives, &mut log);
     let ir = &work;
     // Callees first, each a module of its own (without directives, which
     // name the top's loops and arrays); the top last.

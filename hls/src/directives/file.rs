@@ -1,9 +1,10 @@
 //! The directives file (`--directives d.toml`, what `silica dse` writes):
 //! `clock_ns`, `[[loop]]` tables (`label`, `pipeline`, `unroll`,
-//! `flatten`), `[[array]]` tables (`name`, `partition`, `ports`) and a
-//! `[limits]` table of functional units per operator class, read with the
-//! `toml` crate. Every key keeps its line and column in the file, so a
-//! directive that names nothing, or has a bad value, is reported there.
+//! `flatten`, `hoist`), `[[array]]` tables (`name`, `partition`,
+//! `ports`) and a `[limits]` table of functional units per operator
+//! class, read with the `toml` crate. Every key keeps its line and column
+//! in the file, so a directive that names nothing, or has a bad value, is
+//! reported there.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -30,6 +31,7 @@ pub struct LoopEntry {
     pub pipeline: Option<At<Value>>,
     pub unroll: Option<At<Value>>,
     pub flatten: Option<At<Value>>,
+    pub hoist: Option<At<Value>>,
 }
 
 /// One `[[array]]` table.
@@ -72,6 +74,7 @@ struct RawLoop {
     pipeline: Option<Spanned<Value>>,
     unroll: Option<Spanned<Value>>,
     flatten: Option<Spanned<Value>>,
+    hoist: Option<Spanned<Value>>,
 }
 
 #[derive(Deserialize)]
@@ -124,6 +127,7 @@ pub fn parse(name: &str, text: &str) -> Result<File, (Pos, String)> {
                 pipeline: l.pipeline.map(value),
                 unroll: l.unroll.map(value),
                 flatten: l.flatten.map(value),
+                hoist: l.hoist.map(value),
             })
             .collect(),
         arrays: raw

@@ -1,8 +1,8 @@
 //! Directives: how the user asks for pipelining (target II), unrolling,
-//! flattening of perfect nests, memory ports, array partitioning and
-//! functional-unit limits. They come from the directives file (`file.rs`)
-//! and from discardable attributes on the ops (`hls.pipeline`,
-//! `hls.unroll`, `hls.flatten` on loops; `hls.ports`, `hls.partition` on
+//! flattening of perfect nests, hoisting a loop's invariant code, memory
+//! ports, array partitioning and functional-unit limits. They come from
+//! the directives file (`file.rs`) and from discardable attributes on the
+//! ops (`hls.pipeline`, `hls.unroll`, `hls.flatten`, `hls.hoist` on loops; `hls.ports`, `hls.partition` on
 //! memref arguments and allocations); the file wins, setting by setting.
 //! Both forms are read into one value model (a TOML value) and checked by
 //! the same code, so a bad value is an error at the attribute or at the
@@ -96,6 +96,8 @@ pub struct LoopDirectives {
     pub pipeline: Option<Setting<Pipeline>>,
     pub unroll: Option<Setting<Unroll>>,
     pub flatten: Option<Setting<bool>>,
+    /// Move the loop's invariant code before it (`front/hoist.rs`).
+    pub hoist: Option<Setting<bool>>,
 }
 
 /// The directives of one array.
@@ -247,9 +249,17 @@ fn unroll_of(v: &Value, loc: Attr) -> Res<Unroll> {
 }
 
 fn flatten_of(v: &Value, loc: Attr) -> Res<bool> {
+    bool_of("flatten", v, loc)
+}
+
+fn hoist_of(v: &Value, loc: Attr) -> Res<bool> {
+    bool_of("hoist", v, loc)
+}
+
+fn bool_of(key: &str, v: &Value, loc: Attr) -> Res<bool> {
     match v {
         Value::Boolean(b) => Ok(*b),
-        _ => bad(loc, format!("flatten must be true or false, not {v}")),
+        _ => bad(loc, format!("{key} must be true or false, not {v}")),
     }
 }
 
@@ -410,6 +420,9 @@ fn from_attributes(
         if let Some(v) = attr_value(ctx, ir, l.op, "hls.flatten")? {
             ld.flatten = Some(Setting::new(flatten_of(&v, loc)?, loc, origin));
         }
+        if let Some(v) = attr_value(ctx, ir, l.op, "hls.hoist")? {
+            ld.hoist = Some(Setting::new(hoist_of(&v, loc)?, loc, origin));
+        }
         if ld != LoopDirectives::default() {
             d.loops.insert(l.op, ld);
         }
@@ -520,6 +533,13 @@ fn from_file(
             }
             None => None,
         };
+        let hoist = match &e.hoist {
+            Some(v) => {
+                let l = loc(v.pos);
+                Some(Setting::new(hoist_of(&v.value, l)?, l, origin))
+            }
+            None => None,
+        };
         for l in found {
             let ld = d.loops.entry(l.op).or_default();
             if pipeline.is_some() {
@@ -530,6 +550,9 @@ fn from_file(
             }
             if flatten.is_some() {
                 ld.flatten.clone_from(&flatten);
+            }
+            if hoist.is_some() {
+                ld.hoist.clone_from(&hoist);
             }
         }
     }

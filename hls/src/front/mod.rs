@@ -4,7 +4,8 @@
 //! rejecting every operation the flow does not support with a diagnostic
 //! at that operation. Directives act here: `unroll.rs` unrolls loops of
 //! (a copy of) the input before lifting, `reuse.rs` shares the loads of
-//! the unrolled copies, `partition.rs` splits on-chip
+//! the unrolled copies, `hoist.rs` moves a loop's invariant code before
+//! it, `partition.rs` splits on-chip
 //! arrays into banks while lifting, `flatten.rs` folds perfect nests of
 //! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
 //! `ip.rs` reads declarations bound to hand-written Verilog (`hls.ip`).
@@ -15,6 +16,7 @@ mod dma;
 mod expr;
 mod flatten;
 mod float;
+mod hoist;
 pub mod ip;
 mod lift;
 mod memories;
@@ -31,6 +33,7 @@ use silica_ir::{Context, Diagnostic, Ir, OpId};
 
 pub use call::{call_order, function_name};
 pub use flatten::flatten;
+pub use hoist::hoist;
 pub use lift::lift_function;
 pub use memories::memories;
 pub use reuse::reuse;
