@@ -238,6 +238,10 @@ pub fn create_private_memref(
             continue;
         };
         let loc = ir.op_loc(op);
+        // The applies made here, erased when dead in creation order (as
+        // MLIR's `replaceAllMemRefUsesWith`: an old subscript's apply still
+        // feeding a remapping one stays).
+        let mut temps = Vec::new();
         let mut old_indices = Vec::new();
         if map != identity(map.num_dims as usize) || map.results.len() != map.num_dims as usize {
             for r in map.results.iter() {
@@ -248,6 +252,7 @@ pub fn create_private_memref(
                 };
                 let a = create_apply(ctx, ir, m, &operands, loc);
                 ir.insert_op_before(op, a);
+                temps.push(a);
                 old_indices.push(ir.result(a, 0));
             }
         } else {
@@ -255,9 +260,14 @@ pub fn create_private_memref(
         }
         let mut remap_ops = outer.clone();
         remap_ops.extend(old_indices);
-        let mut temps = Vec::new();
         let mut new_ops = Vec::new();
         for r in &remap {
+            // A remapping to one operand folds to it (MLIR builds these
+            // with `createOrFold`).
+            if let AffineExpr::Dim(k) = r {
+                new_ops.push(remap_ops[*k as usize]);
+                continue;
+            }
             let m = AffineMap {
                 num_dims: n + rank as u32,
                 num_symbols: 0,
@@ -278,7 +288,7 @@ pub fn create_private_memref(
         ir.set_operands(op, &ops);
         let attr = ctx.intern_attr(AttrKind::AffineMap(m));
         set_inherent_attr(ctx, ir, op, "map", attr);
-        for t in temps.into_iter().rev() {
+        for t in temps {
             if !ir.has_uses(ir.result(t, 0)) {
                 ir.erase_op(t);
             }
