@@ -361,8 +361,9 @@ impl Kernel {
 
     /// The limited class whose units node `n` shares, with its limit: an
     /// operation of a class with a `[limits]` entry, except memory
-    /// accesses and multiplications by constants (shifts and adds, not
-    /// multipliers).
+    /// accesses, multiplications by constants (shifts and adds, not
+    /// multipliers) and float operations in another format than the
+    /// class's first.
     pub fn limited(&self, n: NodeId) -> Option<(&'static str, u32)> {
         let node = &self.nodes[n];
         if node.op.memory().is_some()
@@ -371,7 +372,19 @@ impl Kernel {
             return None;
         }
         let class = crate::library::class_of(node.op);
-        self.limit(class).map(|l| (class, l))
+        let limit = self.limit(class)?;
+        if let Op::Float(o) = node.op {
+            // A unit computes in one format: operations in another format
+            // than the class's first keep units of their own.
+            let first = self.nodes.iter().find_map(|m| match m.op {
+                Op::Float(p) if crate::library::class_of(m.op) == class => Some(p.format),
+                _ => None,
+            });
+            if first != Some(o.format) {
+                return None;
+            }
+        }
+        Some((class, limit))
     }
 
     /// The loops in pre-order (outer before inner; a flattened nest's

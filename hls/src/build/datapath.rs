@@ -4,7 +4,8 @@
 //! a cycle after its access), and affine bound expressions.
 
 use super::{Access, At, Builder, Env};
-use crate::kernel::{Bound, NodeId, Op, Predicate};
+use crate::float::FloatOp;
+use crate::kernel::{Bound, NodeId, Op, Operator, Predicate};
 use silica_ir::affine::{AffineExpr, BinOp};
 use silica_ir::ValueId;
 
@@ -61,6 +62,9 @@ impl Builder<'_, '_> {
             Some(&v) => v,
             None => {
                 let members = self.binding.members[&(class, u)].clone();
+                if let Op::Float(o) = self.k.nodes[n].op {
+                    return self.shared_float(n, o, (class, u), &members);
+                }
                 let width = members
                     .iter()
                     .map(|&m| self.k.nodes[m].width)
@@ -95,6 +99,47 @@ impl Builder<'_, '_> {
             }
         };
         self.hw.resize(out, self.k.nodes[n].width, false)
+    }
+
+    /// The instance of shared float unit `key` for `members` (first built
+    /// for node `n`, whose operator `o` gives the unit's operator), each
+    /// operand the one of the member active where it starts; a
+    /// subtraction's second operand enters the adder negated.
+    fn shared_float(
+        &mut self,
+        n: NodeId,
+        o: Operator,
+        key: (&'static str, u32),
+        members: &[NodeId],
+    ) -> ValueId {
+        let unit = o.shared_unit();
+        let w = o.format.width();
+        let zero = self.hw.constant(0, w);
+        let arity = unit.operands().len();
+        // The instance first, on placeholder operands, as `shared` does:
+        // an operand may come from this very unit.
+        let out = self.float_instance(n, unit, &vec![zero; arity]);
+        self.units.insert(key, out);
+        let instance = self.hw.ir.defining_op(out);
+        // The clock comes first on a pipelined operator.
+        let first = usize::from(self.s.latency[n] > 0);
+        let sign = self.hw.constant(1u128 << (w - 1), w);
+        for i in 0..arity {
+            let mut acc = zero;
+            for &m in members.iter().rev() {
+                let (start, _) = self.home(m);
+                let mut x = self.seen(self.k.nodes[m].args[i], start);
+                if i == 1 && matches!(self.k.nodes[m].op, Op::Float(p) if p.op == FloatOp::Sub) {
+                    x = self.hw.comb("comb.xor", &[x, sign]);
+                }
+                let active = self.active(start);
+                acc = self.hw.mux(active, x, acc);
+            }
+            if let Some(op) = instance {
+                self.hw.ir.set_operand(op, first + i, acc);
+            }
+        }
+        out
     }
 
     /// The comb circuit of `op` on `args`, `width` bits wide.

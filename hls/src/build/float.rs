@@ -3,7 +3,8 @@
 //! schedule gave it) beside the top module, and each float node is an
 //! `hw.instance` of it whose operands are the node's inputs as seen where
 //! it starts; its result is valid `latency` cycles later, where the
-//! schedule expects it.
+//! schedule expects it. Operations sharing a unit (`[limits]`) share one
+//! instance of the unit's operator (`datapath.rs`).
 
 use super::Builder;
 use crate::kernel::{Kernel, NodeId, Op, Operator};
@@ -21,6 +22,10 @@ pub fn operator_modules(
 ) -> Result<(), Box<Diagnostic>> {
     for (n, node) in k.nodes.iter().enumerate() {
         if let Op::Float(o) = node.op {
+            let o = match k.limited(n) {
+                Some(_) => o.shared_unit(),
+                None => o,
+            };
             crate::float::operator_module(ctx, ir, top, o, s.latency[n])?;
         }
     }

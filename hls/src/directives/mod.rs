@@ -22,8 +22,10 @@ use silica_ir::{Attr, AttrKind, Context, Diagnostic, Ir, OpId};
 use std::collections::BTreeMap;
 use toml::Value;
 
-/// The library classes a `[limits]` entry may bound.
-pub const LIMITED_CLASSES: [&str; 1] = ["mul"];
+/// The library classes a `[limits]` entry may bound: integer
+/// multipliers and the float adders (subtractions included), multipliers
+/// and dividers.
+pub const LIMITED_CLASSES: [&str; 4] = ["mul", "fadd", "fmul", "fdiv"];
 
 /// Where a directive was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -68,6 +68,16 @@ impl Operator {
         Operator { op, format }
     }
 
+    /// The operator a shared unit (`[limits]`) computes for this
+    /// operation: a subtraction runs on an adder, its second operand's
+    /// sign flipped (`a - b` is `a + (-b)` exactly in IEEE-754).
+    pub fn shared_unit(self) -> Operator {
+        match self.op {
+            FloatOp::Sub => Operator::new(FloatOp::Add, self.format),
+            _ => self,
+        }
+    }
+
     /// The operation's part of the module name (`fadd`, `fcmp_olt`).
     fn mnemonic(self) -> String {
         match self.op {

@@ -116,6 +116,10 @@ impl<'a> ProblemBuilder<'a> {
             .ok_or_else(|| format!("the {} library has no '{class}' row", self.lib.target))?;
         let t = match node.op {
             Op::Float(o) if row.auto => {
+                let o = match self.k.limited(n) {
+                    Some(_) => o.shared_unit(),
+                    None => o,
+                };
                 let c = self.lib.float_latency(o).ok_or_else(|| {
                     format!(
                         "no latency was chosen for float operator {}",
