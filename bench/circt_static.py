@@ -48,9 +48,9 @@ TOOLS = os.path.join(ROOT, "bench", "out", "tools")
 CIRCT_VERSION = "1.62.0"
 CALYX_VERSION = "0.7.1"
 
-# Runs inside the circt venv: load the upstream dialects, lower the kernel
-# to Calyx and call calyx-native (whose input the shim keeps).
-CIRCT_DRIVER = r'''
+# Runs first inside the circt venv, for this flow's driver and
+# circt_dynamic's: the upstream dialects made parseable.
+PRELUDE = r'''
 import sys
 import circt
 from circt.ir import Context, Module
@@ -73,7 +73,11 @@ def load_upstream_dialects(ctx):
             break
     for d in ("func", "arith", "memref", "scf", "cf"):
         ctx.dialects[d]
+'''
 
+# Lowers the kernel to Calyx and calls calyx-native (whose input the shim
+# keeps).
+CIRCT_DRIVER = PRELUDE + r'''
 src, top = sys.argv[1], sys.argv[2]
 with Context() as ctx:
     circt.register_dialects(ctx)
@@ -100,8 +104,8 @@ def run(cmd, cwd=None, env=None, timeout=1800):
     return r.stdout
 
 
-def ensure_tools():
-    """(python of the circt venv, calyx binary), installing them if needed."""
+def ensure_circt():
+    """The python of the circt venv, installing it if needed."""
     venv = os.path.join(TOOLS, "circt-venv")
     python = os.path.join(venv, "bin", "python")
     if not os.path.exists(python):
@@ -109,6 +113,12 @@ def ensure_tools():
     probe = subprocess.run([python, "-c", "import circt"], capture_output=True)
     if probe.returncode != 0:
         run([python, "-m", "pip", "install", "-q", f"circt=={CIRCT_VERSION}"])
+    return python
+
+
+def ensure_tools():
+    """(python of the circt venv, calyx binary), installing them if needed."""
+    python = ensure_circt()
     calyx = os.path.join(TOOLS, "calyx", "bin", "calyx")
     if not os.path.exists(calyx):
         run(["cargo", "install", "-q", "calyx", "--version", CALYX_VERSION, "--locked",

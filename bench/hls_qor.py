@@ -17,6 +17,10 @@ bench/circt_static.py) runs in the same run on the kernels issue 31 quotes
 it for (and fir, conv2d), on the same stimuli, checked against the same
 software run; its cycles and the ratio silica / CIRCT are printed.
 Without it, the figures issue 31 quotes are printed, labelled as quoted.
+With --circt-dynamic, CIRCT's dynamic flow (cf -> handshake -> hw,
+bench/circt_dynamic.py) runs on the same kernels, with the buffering
+strategies `all` (the pass's default) and `cycles`, and two more columns
+give its cycles and silica / CIRCT against the faster of the two.
 
 With --directives DIR, a kernel with a file DIR/<key>.toml (key: the
 kernel's name, `gemm (i32)` as `gemm.i32`) is compiled with it
@@ -24,7 +28,8 @@ kernel's name, `gemm (i32)` as `gemm.i32`) is compiled with it
 marked `[d]`; the others run as without.
 
 Usage: python3 bench/hls_qor.py [--silica PATH] [--jobs N] [--repeat N]
-       [--only NAME,...] [--circt] [--directives DIR]   (prints a markdown table)
+       [--only NAME,...] [--circt] [--circt-dynamic] [--directives DIR]
+       (prints a markdown table)
 """
 import argparse
 import concurrent.futures
@@ -43,9 +48,10 @@ sys.path.insert(0, os.path.join(ROOT, "examples", "polybench"))
 import gen  # noqa: E402
 
 sys.path.insert(0, HERE)
+import circt_dynamic  # noqa: E402
 import circt_static  # noqa: E402
 
-# Kernels CIRCT's static flow is measured on with --circt.
+# Kernels CIRCT's flows are measured on with --circt and --circt-dynamic.
 CIRCT_KERNELS = ["vadd", "dot", "fir", "conv2d", "gemm16", "atax16", "bicg16", "gesummv16", "mvt16",
                  "jacobi-1d16"]
 
@@ -149,6 +155,19 @@ def run_one(silica, name, path, top, workdir, repeat, directives=None):
     }
 
 
+def dynamic_cells(dynamic, r):
+    """The dynamic flow's two cells of a kernel's row: cycles with each
+    buffering strategy (or the stage that failed), and silica's cycles
+    over the faster one's."""
+    runs = dynamic.get(r["name"])
+    if not runs:
+        return " | |"
+    shown = [str(m["cycles"]) if m["ok"] else f"fails ({m['stage']})" for m in runs.values()]
+    best = min((m["cycles"] for m in runs.values() if m["ok"]), default=None)
+    ratio = f"{r['cycles'] / best:.3f}" if best else ""
+    return f" {' / '.join(shown)} | {ratio} |"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--silica", default=None)
@@ -159,6 +178,8 @@ def main():
                     help="directives files per kernel (DIR/<key>.toml), e.g. bench/hls_qor_directives")
     ap.add_argument("--circt", action="store_true",
                     help="also run CIRCT's static flow (bench/circt_static.py) on its kernels")
+    ap.add_argument("--circt-dynamic", action="store_true",
+                    help="also run CIRCT's dynamic flow (bench/circt_dynamic.py), buffers all and cycles")
     args = ap.parse_args()
     silica = args.silica
     if silica is None:
@@ -180,10 +201,20 @@ def main():
                 peers = [k for k in ks if k[0] in CIRCT_KERNELS]
                 measured = pool.map(lambda k: circt_static.measure(silica, k[1], k[2]), peers)
                 circt = {k[0]: m for k, m in zip(peers, measured)}
+            dynamic = {}
+            if args.circt_dynamic:
+                circt_dynamic.circt_static.ensure_circt()
+                peers = [(k, b) for k in ks if k[0] in CIRCT_KERNELS for b in ("all", "cycles")]
+                measured = pool.map(
+                    lambda kb: circt_dynamic.measure(silica, kb[0][1], kb[0][2], buffers=kb[1]), peers)
+                for (k, b), m in zip(peers, measured):
+                    dynamic.setdefault(k[0], {})[b] = m
     print(f"silica: {silica}")
     source = "measured" if args.circt else "issue 31, quoted"
-    print(f"| kernel | cycles (co-sim) | bound | ratio | II = max(ResMII, RecMII) | II (ResMII, RecMII) | LUT | FF | DSP | BRAM | compile ms | CIRCT static ({source}) | silica / CIRCT |")
-    print("|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    dyn_head = " CIRCT dynamic, buffers all / cycles | silica / best dynamic |" if args.circt_dynamic else ""
+    dyn_rule = "---:|---:|" if args.circt_dynamic else ""
+    print(f"| kernel | cycles (co-sim) | bound | ratio | II = max(ResMII, RecMII) | II (ResMII, RecMII) | LUT | FF | DSP | BRAM | compile ms | CIRCT static ({source}) | silica / CIRCT |{dyn_head}")
+    print(f"|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|{dyn_rule}")
     failed = []
     loops = at = 0
     total_compile = 0.0
@@ -211,7 +242,7 @@ def main():
         print(
             f"| {r['name']}{' [d]' if r['directives'] else ''} | {r['cycles']} | {r['bound'] or ''} | {ratio} | {r['at_bound']}/{r['pipelined']} | {iis} "
             f"| {res['lut']} | {res['ff']} | {res['dsp']} | {res['bram']} | {r['compile_s'] * 1000:.0f} "
-            f"| {peer_cycles or ''} | {speedup} |"
+            f"| {peer_cycles or ''} | {speedup} |{dynamic_cells(dynamic, r) if args.circt_dynamic else ''}"
         )
     print()
     passed = len(results) - len(failed)
