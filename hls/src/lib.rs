@@ -226,7 +226,7 @@ fn run_flow(
     let at_module = |m: String| Box::new(Diagnostic::error(ir.op_loc(module), m));
     let mut library = Library::for_target(&opts.target).map_err(at_module)?;
     let func = front::find_top(ctx, ir, module, &opts.top)?;
-    let directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
+    let mut directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
     let clock_ns = directives.clock_ns.unwrap_or(opts.clock_ns);
     if !(clock_ns > 0.0 && clock_ns.is_finite()) {
         return Err(at_module(format!(
@@ -240,13 +240,14 @@ fn run_flow(
     let unrolled = front::unroll(ctx, &mut work, func, &directives, &mut log);
     let reused = front::reuse(ctx, &mut work, func, &unrolled);
     front::hoist(ctx, &mut work, &directives, &mut log);
+    let carried = front::carry(ctx, &mut work, func, &opts.top, &mut directives);
     let ir = &work;
     // Callees first, each a module of its own (without directives, which
     // name the top's loops and arrays); the top last.
     let order = front::call_order(ctx, ir, func)?;
     let none = Directives::default();
     let mut callees: Vec<(Kernel, Schedules, Figures)> = Vec::new();
-    let mut notes: Vec<String> = reused.into_iter().collect();
+    let mut notes: Vec<String> = reused.into_iter().chain(carried).collect();
     let mut ips = Vec::new();
     for &f in &order[..order.len() - 1] {
         if front::ip::ip_module(ctx, ir, f).is_some() {

@@ -8,7 +8,9 @@
 // loaded from E (it may be any element) lies between the copies, so
 // nothing is shared: 4 loads and 2 stores on C's one port, II 6.
 // local: the store goes to an on-chip array instead (a distinct
-// allocation), so C[i+1] is shared: II 3.
+// allocation), so C[i+1] is shared: II 3. carry.rs then passes values
+// on to the next iteration where that lowers the port bound: stencil
+// loads 2 words per iteration (II 1), local 2 of C (II 2).
 // Co-simulated bit for bit; lint clean; accepted by yosys.
 // RUN: rm -rf %t.d
 // RUN: silica hls %s --top reuse -o %t.d --sim | FileCheck %s
@@ -16,10 +18,11 @@
 // RUN: yosys -q -p "read_verilog -sv %t.d/reuse.sv; synth_ice40 -top reuse"
 
 // CHECK: co-simulation (seed 1): {{[0-9]+}} values match
-// CHECK: reuse/stencil: trip 16, pipelined, II 2 (ResMII 2, RecMII 1)
+// CHECK: reuse/stencil: trip 16, pipelined, II 1 (ResMII 1, RecMII 1)
 // CHECK: reuse/alias: trip 16, pipelined, II 6 (ResMII 6, RecMII {{[0-9]}})
-// CHECK: reuse/local: trip 16, pipelined, II 3 (ResMII 3, RecMII 1)
+// CHECK: reuse/local: trip 16, pipelined, II 2 (ResMII 2, RecMII 1)
 // CHECK: note: load reuse in the unrolled loops (affine-scalrep): 3 of 17 loads and 0 of 7 stores removed
+// CHECK: note: loads carried across iterations (rotating registers): reuse/stencil: 4 -> 2 loads per iteration, 2 element(s) carried; reuse/local: 3 -> 2 loads per iteration, 1 element(s) carried
 // CHECK: reuse/stencil: unroll 2 (attribute): honoured: body repeated 2 times
 func.func @reuse(%a: memref<34xi32> {hls.name = "A", hls.ports = 2},
                  %b: memref<34xi32> {hls.name = "B", hls.ports = 2},

@@ -13,14 +13,14 @@ pub(crate) mod trip_count;
 mod unroll;
 mod unroll_jam;
 
-pub use build::{clone_mapped, loops_post_order};
+pub use build::{clone_mapped, create_apply, iter_args, loops_post_order, terminator};
 pub use promote::promote_if_single_iteration;
 pub use reduction::{supported_reductions, LoopReduction};
 pub use trip_count::{
     constant_trip_count, largest_divisor_of_trip_count, trip_count_map, upper_bound_on_trip_count,
 };
 pub use unroll::{unroll_by_factor, unroll_full, unroll_up_to_factor, UnrollError};
-pub use unroll_jam::unroll_jam_by_factor;
+pub use unroll_jam::{add_iter_args, unroll_jam_by_factor};
 
 #[cfg(test)]
 mod tests;

@@ -89,7 +89,7 @@ enum Work {
 /// appended to its iteration arguments and `extra_yields` to what its body
 /// yields; the body moves over and `op`'s results become the new loop's
 /// first ones. MLIR's `AffineForOp::replaceWithAdditionalYields`.
-fn add_iter_args(
+pub fn add_iter_args(
     ctx: &mut Context,
     ir: &mut Ir,
     op: OpId,

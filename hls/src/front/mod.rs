@@ -5,13 +5,15 @@
 //! at that operation. Directives act here: `unroll.rs` unrolls loops of
 //! (a copy of) the input before lifting, `reuse.rs` shares the loads of
 //! the unrolled copies, `hoist.rs` moves a loop's invariant code before
-//! it, `partition.rs` splits on-chip
+//! it, `carry.rs` passes loaded elements from one iteration of an
+//! innermost loop to the next, `partition.rs` splits on-chip
 //! arrays into banks while lifting, `flatten.rs` folds perfect nests of
 //! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
 //! `ip.rs` reads declarations bound to hand-written Verilog (`hls.ip`).
 
 mod arith_extra;
 mod call;
+mod carry;
 mod dma;
 mod expr;
 mod flatten;
@@ -32,6 +34,7 @@ use silica_ir::dialect::inherent_attr;
 use silica_ir::{Context, Diagnostic, Ir, OpId};
 
 pub use call::{call_order, function_name};
+pub use carry::carry;
 pub use flatten::flatten;
 pub use hoist::hoist;
 pub use lift::lift_function;

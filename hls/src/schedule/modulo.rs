@@ -83,15 +83,9 @@ fn build<'a>(
     }
     let mut carry_ops = Vec::new();
     for (i, &y) in lp.yields.iter().enumerate() {
-        match y {
-            Val::Carried(cl, j) if cl == l && j == i => {
-                carry_ops.push(None);
-                continue;
-            }
-            Val::Carried(cl, _) if cl == l => {
-                return Err("a carried value is yielded as another carried value".into());
-            }
-            _ => {}
+        if y == Val::Carried(l, i) {
+            carry_ops.push(None);
+            continue;
         }
         let users: Vec<usize> = nodes
             .iter()
@@ -120,6 +114,23 @@ fn build<'a>(
             ));
         }
         carry_ops.push(Some(reg));
+    }
+    // A carried value yielded as another (a rotating register) is that
+    // one's user in the next iteration.
+    for (i, &y) in lp.yields.iter().enumerate() {
+        let Val::Carried(cl, j) = y else { continue };
+        if cl != l || j == i {
+            continue;
+        }
+        if let (Some(Some(from)), Some(Some(to))) = (carry_ops.get(j), carry_ops.get(i)) {
+            pb.depend(*from, *to, 1);
+            recurrences.push((
+                *from,
+                *to,
+                1,
+                format!("the loop-carried value {i} (iter_args, passed on from {j})"),
+            ));
+        }
     }
     if !pb.problem().operations.is_empty() {
         pb.break_long_chains();

@@ -1,0 +1,506 @@
+//! Loads carried across the iterations of innermost loops (rotating
+//! registers). A stencil such as `B[i] = A[i-1] + A[i] + A[i+1]` reads
+//! A three times per iteration, although two of the three elements were
+//! read by the iteration before: with one memory port the loads alone
+//! set the II to 3. For an innermost `affine.for` with a constant trip
+//! count of at least two, each array that the loop only reads (every use
+//! of it in the loop is an `affine.load` directly in the body; the array
+//! is a function argument or an allocation, so no other value names it)
+//! and whose loads differ only by constants in one subscript, the one
+//! that moves by `g` per iteration, forms a window of offsets `O`. The
+//! value at offset `o` in the next iteration is the value at `o + g` in
+//! this one, so every `o` with `o + g` in `O` becomes an `iter_arg`: its
+//! first value is loaded before the loop (the first iteration's load,
+//! so nothing outside the loop's footprint is read), the loads of it in
+//! the body are replaced by the `iter_arg`, and the body yields the
+//! value at `o + g` (an `iter_arg` or a load that stays). Only the
+//! offsets entering the window are loaded in the body: one load per
+//! iteration for the 3-point stencil. Offsets are exact: the subscripts
+//! are composed with their `affine.apply` producers and compared by the
+//! affine layer's map difference, which must be constant. It runs on the
+//! flow's copy of the input, after unrolling and `reuse.rs`, so an
+//! unrolled stencil (step 2, offsets -1..2) carries two elements. The
+//! loads before the loop lengthen every entry of it, so a loop is
+//! rewritten only where carrying lowers the bound its memory ports put
+//! on the II (accesses per iteration over ports, from the directives).
+
+use crate::directives::{names, Directives};
+use rustc_hash::FxHashMap;
+use silica_affine::canonicalize::{canonicalize_map, compose_map};
+use silica_affine::for_op::{body, bounds, induction_var, is_for, step, Bound};
+use silica_affine::loops::{
+    add_iter_args, constant_trip_count, create_apply, iter_args, loops_post_order, terminator,
+};
+use silica_affine::value_map::difference;
+use silica_ir::affine::{AffineExpr, AffineMap};
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{AttrKind, Context, Ir, OpId, OpSpec, TypeKind, ValueDef, ValueId};
+use std::collections::BTreeSet;
+
+/// The loads of one array that a loop only reads, each with the offset
+/// of its element along the moving subscript.
+struct Window {
+    memref: ValueId,
+    loads: Vec<(OpId, i64)>,
+    /// How far the moving subscript advances per iteration.
+    advance: i64,
+}
+
+impl Window {
+    fn offsets(&self) -> BTreeSet<i64> {
+        self.loads.iter().map(|&(_, o)| o).collect()
+    }
+
+    /// The offsets whose value the iteration before already has.
+    fn carried(&self) -> Vec<i64> {
+        let all = self.offsets();
+        all.iter()
+            .copied()
+            .filter(|o| all.contains(&(o + self.advance)))
+            .collect()
+    }
+
+    /// A load of the element at offset `o`.
+    fn load_at(&self, o: i64) -> Option<OpId> {
+        self.loads.iter().find(|&&(_, x)| x == o).map(|&(l, _)| l)
+    }
+}
+
+/// Loads of one array whose subscripts differ by constants: the first
+/// one's subscripts, the position that moves (with how far per
+/// iteration), and the loads with their offsets along it.
+type Group = (Bound, Option<(usize, i64)>, Vec<(OpId, i64)>);
+
+/// The subscripts of the `affine.load` `op`, composed with the
+/// `affine.apply` ops that feed them.
+fn subscripts(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<Bound> {
+    let map = match ctx.attr_kind(inherent_attr(ctx, ir, op, "map")?) {
+        AttrKind::AffineMap(m) => m.clone(),
+        _ => return None,
+    };
+    let operands: Vec<ValueId> = ir.operands(op).skip(1).collect();
+    let (map, operands) = compose_map(ctx, ir, &map, &operands);
+    let (map, operands) = canonicalize_map(ctx, ir, &map, &operands);
+    Some(Bound { map, operands })
+}
+
+/// Whether `m` names a memory no other value names: an argument of the
+/// function or an allocation.
+fn distinct_memory(ctx: &Context, ir: &Ir, m: ValueId) -> bool {
+    match ir.value_def(m) {
+        ValueDef::Argument { block, .. } => ir
+            .block_region(block)
+            .and_then(|r| ir.region_op(r))
+            .is_some_and(|f| ctx.str(ir.op_name(f)) == "func.func"),
+        _ => ir.defining_op(m).is_some_and(|d| {
+            matches!(
+                ctx.str(ir.op_name(d)),
+                "memref.alloc" | "memref.alloca" | "memref.get_global"
+            )
+        }),
+    }
+}
+
+/// Whether `v` is defined in the loop `lp` (its induction variable,
+/// `iter_args` or an op of its body).
+fn defined_in(ir: &Ir, lp: OpId, v: ValueId) -> bool {
+    match ir.value_def(v) {
+        ValueDef::Argument { block, .. } => ir
+            .block_region(block)
+            .and_then(|r| ir.region_op(r))
+            .is_some_and(|o| ir.is_ancestor(lp, o)),
+        _ => ir.defining_op(v).is_some_and(|d| ir.is_ancestor(lp, d)),
+    }
+}
+
+/// The constants of a map without dims or symbols left, if it is one.
+fn constants(map: &AffineMap) -> Option<Vec<i64>> {
+    map.results
+        .iter()
+        .map(|e| match e {
+            AffineExpr::Constant(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `b` with the induction variable `iv` advanced by `s`.
+fn advanced(b: &Bound, iv: ValueId, s: i64) -> Bound {
+    let nd = b.map.num_dims as usize;
+    let shift = |e: AffineExpr, v: ValueId| {
+        if v == iv {
+            e.plus(AffineExpr::Constant(s))
+        } else {
+            e
+        }
+    };
+    let dims: Vec<AffineExpr> = (0..nd)
+        .map(|i| shift(AffineExpr::Dim(i as u32), b.operands[i]))
+        .collect();
+    let syms: Vec<AffineExpr> = (0..b.map.num_symbols as usize)
+        .map(|j| shift(AffineExpr::Symbol(j as u32), b.operands[nd + j]))
+        .collect();
+    Bound {
+        map: AffineMap {
+            num_dims: b.map.num_dims,
+            num_symbols: b.map.num_symbols,
+            results: b
+                .map
+                .results
+                .iter()
+                .map(|e| e.replace(&dims, &syms))
+                .collect(),
+        },
+        operands: b.operands.clone(),
+    }
+}
+
+/// The windows of the loads of `memref` in the loop `lp`: all its uses
+/// in the loop must be `affine.load`s directly in the body. Loads whose
+/// subscripts differ by constants in the one position that moves with
+/// the induction variable (and nowhere else) form a window: a row of a
+/// 2-D stencil. Groups never share registers, so two groups
+/// reading one element (possible: nothing in the loop writes the array)
+/// each have it.
+fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<Window> {
+    let (Some(block), Some(iv)) = (body(ir, lp), induction_var(ir, lp)) else {
+        return Vec::new();
+    };
+    if defined_in(ir, lp, memref) || !distinct_memory(ctx, ir, memref) {
+        return Vec::new();
+    }
+    // A global may be named by other values (and written by calls).
+    if ir
+        .defining_op(memref)
+        .is_some_and(|d| ctx.str(ir.op_name(d)) == "memref.get_global")
+    {
+        return Vec::new();
+    }
+    let mut loads = Vec::new();
+    for u in ir.uses(memref) {
+        let owner = ir.use_owner(u);
+        if !ir.is_ancestor(lp, owner) {
+            continue;
+        }
+        if ctx.str(ir.op_name(owner)) != "affine.load" || ir.op_block(owner) != Some(block) {
+            return Vec::new();
+        }
+        loads.push(owner);
+    }
+    loads.sort_by_key(|&l| ir.block_ops(block).position(|o| o == l));
+    let s = step(ctx, ir, lp);
+    let mut groups: Vec<Group> = Vec::new();
+    for l in loads {
+        let Some(b) = subscripts(ctx, ir, l) else {
+            return Vec::new();
+        };
+        if b.operands.iter().any(|&v| v != iv && defined_in(ir, lp, v)) {
+            return Vec::new();
+        }
+        let mut placed = false;
+        for (first, moving, members) in groups.iter_mut() {
+            let Some(d) = constants(&difference(ctx, ir, &b, first).map) else {
+                continue;
+            };
+            let at = moving.map(|(p, _)| p);
+            if d.len() == first.map.results.len()
+                && (0..d.len()).all(|q| Some(q) == at || d[q] == 0)
+            {
+                members.push((l, at.map_or(0, |p| d[p])));
+                placed = true;
+                break;
+            }
+        }
+        if !placed {
+            let next = advanced(&b, iv, s);
+            let delta = constants(&difference(ctx, ir, &next, &b).map).unwrap_or_default();
+            let nonzero: Vec<usize> = (0..delta.len()).filter(|&p| delta[p] != 0).collect();
+            let moving = match nonzero.as_slice() {
+                &[p] => Some((p, delta[p])),
+                _ => None,
+            };
+            groups.push((b, moving, vec![(l, 0)]));
+        }
+    }
+    let mut out = Vec::new();
+    for (_, moving, loads) in groups {
+        let Some((_, advance)) = moving else { continue };
+        let w = Window {
+            memref,
+            loads,
+            advance,
+        };
+        if !w.carried().is_empty() {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// The windows of the innermost loop `lp`, if it is one the rewrite
+/// applies to (a constant trip count of two or more, one lower bound, no
+/// DMA transfer or wait in it: a wait in the loop would make the
+/// elements loaded before the loop stale).
+fn windows(ctx: &mut Context, ir: &mut Ir, lp: OpId) -> Vec<Window> {
+    let mut nested = false;
+    ir.walk(lp, &mut |o| {
+        nested |= o != lp
+            && matches!(
+                ctx.str(ir.op_name(o)),
+                "affine.for"
+                    | "scf.for"
+                    | "scf.while"
+                    | "affine.parallel"
+                    | "affine.dma_start"
+                    | "affine.dma_wait"
+                    | "memref.dma_start"
+                    | "memref.dma_wait"
+            );
+    });
+    let single_lower = bounds(ctx, ir, lp).is_some_and(|(lb, _)| lb.map.results.len() == 1);
+    if nested || !single_lower || constant_trip_count(ctx, ir, lp).is_none_or(|t| t < 2) {
+        return Vec::new();
+    }
+    let Some(block) = body(ir, lp) else {
+        return Vec::new();
+    };
+    let mut memrefs = Vec::new();
+    for o in ir.block_ops(block) {
+        if ctx.str(ir.op_name(o)) == "affine.load" {
+            let m = ir.operand(o, 0);
+            if !memrefs.contains(&m) {
+                memrefs.push(m);
+            }
+        }
+    }
+    // Another value naming a memory (a view, a cast) may alias any array.
+    let mut views = false;
+    ir.walk(lp, &mut |o| {
+        for v in ir.operands(o) {
+            let ty = ir.value_type(v);
+            views |= matches!(ctx.type_kind(ty), TypeKind::MemRef { .. })
+                && !distinct_memory(ctx, ir, v);
+        }
+    });
+    if views {
+        return Vec::new();
+    }
+    memrefs
+        .into_iter()
+        .flat_map(|m| windows_of(ctx, ir, lp, m))
+        .collect()
+}
+
+/// A detached `affine.load` of `memref` at `at`.
+fn create_load(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    memref: ValueId,
+    at: &Bound,
+    result: silica_ir::Type,
+    loc: silica_ir::Attr,
+) -> OpId {
+    let map = ctx.intern_attr(AttrKind::AffineMap(at.map.clone()));
+    let key = ctx.sym("map");
+    let props = ctx.dict_attr(vec![(key, map)]);
+    let name = ctx.sym("affine.load");
+    let attrs = ctx.empty_dict();
+    let mut operands = vec![memref];
+    operands.extend(&at.operands);
+    ir.create_op(OpSpec {
+        name,
+        loc,
+        operands: &operands,
+        result_types: &[result],
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: Some(props),
+    })
+}
+
+/// Rewrites the loop `lp` for its `windows`; the new loop (the old one
+/// is replaced, its directives move over).
+fn rewrite(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    lp: OpId,
+    windows: &[Window],
+    d: &mut Directives,
+) -> Option<OpId> {
+    let iv = induction_var(ir, lp)?;
+    let (lower, _) = bounds(ctx, ir, lp)?;
+    let loc = ir.op_loc(lp);
+    let start = create_apply(ctx, ir, lower.map, &lower.operands, loc);
+    ir.insert_op_before(lp, start);
+    let start = ir.result(start, 0);
+    // The first iteration's elements, loaded before the loop.
+    let mut inits = Vec::new();
+    for w in windows {
+        for o in w.carried() {
+            let l = w.load_at(o)?;
+            let mut at = subscripts(ctx, ir, l)?;
+            for v in at.operands.iter_mut().filter(|v| **v == iv) {
+                *v = start;
+            }
+            let ty = ir.value_type(ir.result(l, 0));
+            let first = create_load(ctx, ir, w.memref, &at, ty, ir.op_loc(l));
+            ir.insert_op_before(lp, first);
+            inits.push(ir.result(first, 0));
+        }
+    }
+    let attrs = ir.op_attrs(lp);
+    let new = add_iter_args(ctx, ir, lp, &inits, &[])?;
+    ir.set_op_attrs(new, attrs);
+    let args = iter_args(ir, new);
+    let mut args = args[args.len() - inits.len()..].iter().copied();
+    let mut yields = Vec::new();
+    for w in windows {
+        let carried = w.carried();
+        let regs: Vec<ValueId> = carried.iter().map(|_| args.next()).collect::<Option<_>>()?;
+        let reg = |o: i64| carried.iter().position(|&c| c == o).map(|i| regs[i]);
+        for &o in &carried {
+            yields.push(match reg(o + w.advance) {
+                Some(r) => r,
+                None => ir.result(w.load_at(o + w.advance)?, 0),
+            });
+        }
+        for &(l, o) in &w.loads {
+            if let Some(r) = reg(o) {
+                ir.replace_all_uses(ir.result(l, 0), r);
+                ir.erase_op(l);
+            }
+        }
+    }
+    let terminator = terminator(ir, new)?;
+    let mut operands: Vec<ValueId> = ir.operands(terminator).collect();
+    operands.extend(yields);
+    ir.set_operands(terminator, &operands);
+    if let Some(l) = d.loops.remove(&lp) {
+        d.loops.insert(new, l);
+    }
+    if let Some(p) = d.loop_paths.remove(&lp) {
+        d.loop_paths.insert(new, p);
+    }
+    Some(new)
+}
+
+/// The ports of each array of `func` the directives give (one unless
+/// `ports` says otherwise); `None` for a partitioned array, whose banks
+/// the flow decides later.
+fn port_counts(
+    ctx: &Context,
+    ir: &Ir,
+    func: OpId,
+    top: &str,
+    d: &Directives,
+) -> FxHashMap<ValueId, Option<u32>> {
+    let (_, arrays) = names::collect(ctx, ir, func, top);
+    let args = ir
+        .regions(func)
+        .next()
+        .and_then(|r| ir.entry_block(r))
+        .map(|b| ir.block_args(b).to_vec())
+        .unwrap_or_default();
+    let mut out = FxHashMap::default();
+    for a in arrays {
+        let value = match (a.arg, a.alloc) {
+            (Some(i), _) => args.get(i).copied(),
+            (None, Some(op)) => ir.results(op).next(),
+            (None, None) => None,
+        };
+        let Some(v) = value else { continue };
+        let ports = match d.arrays.get(&a.name) {
+            Some(ad) if ad.partition.is_some() => None,
+            Some(ad) => Some(ad.ports.as_ref().map_or(1, |p| p.value.max(1))),
+            None => Some(1),
+        };
+        out.insert(v, ports);
+    }
+    out
+}
+
+/// The bound the memory ports put on the II of `lp` (accesses per
+/// iteration over ports, the largest over its arrays), with `removed`
+/// loads of some arrays taken away. Partitioned arrays are left out.
+fn port_bound(
+    ctx: &Context,
+    ir: &Ir,
+    lp: OpId,
+    ports: &FxHashMap<ValueId, Option<u32>>,
+    removed: &FxHashMap<ValueId, usize>,
+) -> usize {
+    let mut accesses: FxHashMap<ValueId, usize> = FxHashMap::default();
+    ir.walk(lp, &mut |o| {
+        let m = match ctx.str(ir.op_name(o)) {
+            "affine.load" | "memref.load" => ir.operand(o, 0),
+            "affine.store" | "memref.store" => ir.operand(o, 1),
+            _ => return,
+        };
+        *accesses.entry(m).or_default() += 1;
+    });
+    accesses
+        .into_iter()
+        .filter_map(|(m, n)| {
+            let p = ports.get(&m).copied().unwrap_or(Some(1))? as usize;
+            Some((n - removed.get(&m).copied().unwrap_or(0)).div_ceil(p))
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Carries loaded values across the iterations of the innermost loops of
+/// `func`; a note saying, per rewritten loop, how many loads an
+/// iteration makes before and after, if any loop was rewritten.
+pub fn carry(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    func: OpId,
+    top: &str,
+    d: &mut Directives,
+) -> Option<String> {
+    let ports = port_counts(ctx, ir, func, top, d);
+    let mut done = Vec::new();
+    for lp in loops_post_order(ctx, ir, func) {
+        if !is_for(ctx, ir, lp) || ir.is_erased(lp) {
+            continue;
+        }
+        let ws: Vec<Window> = windows(ctx, ir, lp)
+            .into_iter()
+            .filter(|w| ports.get(&w.memref).is_some_and(|p| p.is_some()))
+            .collect();
+        let mut removed: FxHashMap<ValueId, usize> = FxHashMap::default();
+        for w in &ws {
+            let c = w.carried();
+            *removed.entry(w.memref).or_default() +=
+                w.loads.iter().filter(|(_, o)| c.contains(o)).count();
+        }
+        // The loads before the loop lengthen every entry of it: worth it
+        // only where the ports bound the II and carrying lowers that bound.
+        let none = FxHashMap::default();
+        if ws.is_empty()
+            || port_bound(ctx, ir, lp, &ports, &removed) >= port_bound(ctx, ir, lp, &ports, &none)
+        {
+            continue;
+        }
+        let before = body(ir, lp).map_or(0, |b| {
+            ir.block_ops(b)
+                .filter(|&o| ctx.str(ir.op_name(o)) == "affine.load")
+                .count()
+        });
+        let carried: usize = ws.iter().map(|w| w.carried().len()).sum();
+        let after = before - removed.values().sum::<usize>();
+        let path = d.loop_paths.get(&lp).cloned().unwrap_or_default();
+        if rewrite(ctx, ir, lp, &ws, d).is_some() {
+            done.push(format!(
+                "{path}: {before} -> {after} loads per iteration, {carried} element(s) carried"
+            ));
+        }
+    }
+    (!done.is_empty()).then(|| {
+        format!(
+            "loads carried across iterations (rotating registers): {}",
+            done.join("; ")
+        )
+    })
+}
