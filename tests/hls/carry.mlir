@@ -7,7 +7,9 @@
 // carry). inplace: C is also written in the loop, so nothing is carried
 // (II 4 as before). unrolled: after unroll 2 and load reuse the step-2
 // loop reads U[i-1..i+2]; U[i+1] and U[i+2] pass on, 2 loads per
-// iteration (4 before: II 4 -> 2). Co-simulated bit for bit; lint
+// iteration (4 before: II 4 -> 2). flat: the 3-point row stencil of a
+// nest that a flatten directive folds keeps its loads (the nest takes no
+// code between its loops; II 3). Co-simulated bit for bit; lint
 // clean; accepted by yosys.
 // RUN: rm -rf %t.d
 // RUN: silica hls %s --top carry -o %t.d --sim | FileCheck %s
@@ -15,11 +17,12 @@
 // RUN: verilator --lint-only -Wall %t.d/carry.sv
 // RUN: yosys -q -p "read_verilog -sv %t.d/carry.sv; synth_ice40 -top carry"
 
-// CHECK: co-simulation (seed 1): 330 values match
+// CHECK: co-simulation (seed 1): 490 values match
 // CHECK: carry/jacobi: trip 32, pipelined, II 1 (ResMII 1, RecMII 1)
 // CHECK: carry/rows/cols: trip 8, pipelined, II 3 (ResMII 3, RecMII 1)
 // CHECK: carry/inplace: trip 32, pipelined, II 4 (ResMII 4, RecMII 2)
 // CHECK: carry/unrolled: trip 16, pipelined, II 2 (ResMII 2, RecMII 1)
+// CHECK: carry/flat: trip 64 (flattened with carry/flat/fcols), pipelined, II 3 (ResMII 3, RecMII 1)
 // REPORT: note: loads carried across iterations (rotating registers): carry/jacobi: 3 -> 1 loads per iteration, 2 element(s) carried; carry/rows/cols: 5 -> 3 loads per iteration, 2 element(s) carried; carry/unrolled: 4 -> 2 loads per iteration, 2 element(s) carried{{$}}
 func.func @carry(%a: memref<34xi32> {hls.name = "A"},
                  %b: memref<34xi32> {hls.name = "B"},
@@ -27,7 +30,9 @@ func.func @carry(%a: memref<34xi32> {hls.name = "A"},
                  %q: memref<8x10xi32> {hls.name = "Q"},
                  %c: memref<34xi32> {hls.name = "C"},
                  %u: memref<34xi32> {hls.name = "U"},
-                 %v: memref<34xi32> {hls.name = "V"}) {
+                 %v: memref<34xi32> {hls.name = "V"},
+                 %f: memref<8x10xi32> {hls.name = "F"},
+                 %g: memref<8x10xi32> {hls.name = "G"}) {
   %three = arith.constant 3 : i32
   affine.for %i = 1 to 33 {
     %l = affine.load %a[%i - 1] : memref<34xi32>
@@ -68,5 +73,15 @@ func.func @carry(%a: memref<34xi32> {hls.name = "A"},
     %t = arith.addi %s, %r : i32
     affine.store %t, %v[%i] : memref<34xi32>
   } {hls.label = "unrolled", hls.unroll = 2}
+  affine.for %i = 0 to 8 {
+    affine.for %j = 1 to 9 {
+      %w = affine.load %f[%i, %j - 1] : memref<8x10xi32>
+      %x = affine.load %f[%i, %j] : memref<8x10xi32>
+      %e = affine.load %f[%i, %j + 1] : memref<8x10xi32>
+      %t0 = arith.addi %w, %x : i32
+      %t1 = arith.addi %t0, %e : i32
+      affine.store %t1, %g[%i, %j] : memref<8x10xi32>
+    } {hls.label = "fcols"}
+  } {hls.label = "flat", hls.flatten = true}
   return
 }

@@ -465,6 +465,20 @@ pub fn carry(
         if !is_for(ctx, ir, lp) || ir.is_erased(lp) {
             continue;
         }
+        // A nest `flatten` folds takes no code between its loops.
+        let mut outer = ir.parent_op(lp);
+        let mut flattened = false;
+        while let Some(o) = outer {
+            flattened |= d
+                .loops
+                .get(&o)
+                .and_then(|l| l.flatten.as_ref())
+                .is_some_and(|f| f.value);
+            outer = ir.parent_op(o);
+        }
+        if flattened {
+            continue;
+        }
         let ws: Vec<Window> = windows(ctx, ir, lp)
             .into_iter()
             .filter(|w| ports.get(&w.memref).is_some_and(|p| p.is_some()))
