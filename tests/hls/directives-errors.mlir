@@ -5,6 +5,7 @@
 // RUN: not silica hls %s --top ports -o %t.d 2>&1 | FileCheck %s --check-prefix=PORTS
 // RUN: not silica hls %s --top partition -o %t.d 2>&1 | FileCheck %s --check-prefix=PART
 // RUN: not silica hls %s --top pipeline -o %t.d 2>&1 | FileCheck %s --check-prefix=PIPE
+// RUN: not silica hls %s --top hoist -o %t.d 2>&1 | FileCheck %s --check-prefix=HOIST
 // RUN: test ! -e %t.d
 
 func.func @unroll(%a: memref<4xi32>) {
@@ -33,5 +34,14 @@ func.func @pipeline(%a: memref<4xi32>) {
     %v = affine.load %a[%i] : memref<4xi32>
     affine.store %v, %a[%i] : memref<4xi32>
   } {hls.pipeline = 0}
+  return
+}
+
+func.func @hoist(%a: memref<4xi32>) {
+  // HOIST: directives-errors.mlir:[[# @LINE + 1]]:3: error: hoist must be true or false, not 2
+  affine.for %i = 0 to 4 {
+    %v = affine.load %a[%i] : memref<4xi32>
+    affine.store %v, %a[%i] : memref<4xi32>
+  } {hls.hoist = 2}
   return
 }
