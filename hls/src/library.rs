@@ -302,9 +302,20 @@ impl Library {
     /// at each measured width, interpolated between them (see the
     /// module's docs); `None` when the class has no measured point.
     fn figure(&self, class: &str, width: u32, f: impl Fn(&Point) -> f64) -> Option<f64> {
+        self.figure_of(|p| p.class == class, class, width, f)
+    }
+
+    /// [`Library::figure`] over the points `select` picks.
+    fn figure_of(
+        &self,
+        select: impl Fn(&Point) -> bool,
+        class: &str,
+        width: u32,
+        f: impl Fn(&Point) -> f64,
+    ) -> Option<f64> {
         let mut at: Vec<(f64, f64)> = Vec::new();
         let auto = FLOAT_CLASSES.contains(&class);
-        for p in self.points.iter().filter(|p| p.class == class) {
+        for p in self.points.iter().filter(|p| select(p)) {
             if auto
                 && self
                     .points
@@ -332,6 +343,21 @@ impl Library {
     /// The LUTs of an operation of `class` at `width`.
     pub fn luts(&self, class: &str, width: u32) -> Option<f64> {
         self.figure(class, width, |p| p.lut as f64)
+    }
+
+    /// The delay (ns) and LUTs of an operation of test-design kind `kind`
+    /// (`add`, `sub`: the kinds of a class differ, an iCE40 subtract costs
+    /// twice an add) at `width`, interpolated over that kind's own points;
+    /// the class's figures where the kind has none.
+    pub fn kind_figures(&self, kind: &str, class: &str, width: u32) -> Option<(f64, f64)> {
+        if !self.points.iter().any(|p| p.kind == kind) {
+            return Some((self.delay_ns(class, width)?, self.luts(class, width)?));
+        }
+        let own = |p: &Point| p.kind == kind;
+        Some((
+            self.figure_of(own, class, width, |p| p.delay_ns)?,
+            self.figure_of(own, class, width, |p| p.lut as f64)?,
+        ))
     }
 
     /// The DSPs of an operation of `class` at `width`: those of the
@@ -654,6 +680,14 @@ bram = 1
         assert!(
             (luts - 9.0 * (64.0f64 / 8.0).powf((32.0f64 / 9.0).ln() / 4.0f64.ln())).abs() < 1e-9
         );
+        // A kind's own figures: the add alone, and the class's for a kind
+        // without points.
+        assert_eq!(lib.kind_figures("add", "add", 8), Some((2.0, 8.0)));
+        assert_eq!(lib.kind_figures("sub", "add", 8), Some((3.0, 9.0)));
+        assert_eq!(lib.kind_figures("add", "add", 20), Some((4.0, 20.0)));
+        assert_eq!(lib.kind_figures("sub", "add", 20), Some((3.0, 9.0)));
+        assert_eq!(lib.kind_figures("neg", "add", 8), Some((3.0, 9.0)));
+        assert_eq!(lib.kind_figures("mul", "mul", 8), None);
         assert_eq!(lib.row("add", 8).unwrap().max_width, 8);
         assert_eq!(lib.row("add", 100).unwrap().max_width, u32::MAX);
         assert_eq!(lib.row("load", 16).unwrap().resource, "port");

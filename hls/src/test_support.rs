@@ -1,9 +1,10 @@
-//! Unit-test helpers: a context with the input dialects, and a kernel
-//! lifted (and its `index` width fixed) from MLIR text.
+//! Unit-test helpers: a context with the input dialects, a kernel
+//! lifted (and its `index` width fixed) from MLIR text, and a circuit
+//! parsed from hw/comb/seq text.
 
 use crate::kernel::Kernel;
 use silica_ir::parser::{parse, ParseOptions};
-use silica_ir::Context;
+use silica_ir::{Context, Ir, OpId};
 
 /// A context with the dialects kernels are written in.
 pub fn context() -> Context {
@@ -44,4 +45,24 @@ pub fn kernel(text: &str, top: &str) -> Kernel {
     .unwrap_or_else(|d| panic!("{}", d.message));
     crate::analysis::ranges::narrow_index(&mut k);
     k
+}
+
+/// The `builtin.module` of hw/comb/seq text, parsed.
+pub fn circuit(text: &str) -> (Context, Ir, OpId) {
+    let mut ctx = Context::new();
+    for d in [
+        &silica_hw_dialects::HW,
+        &silica_hw_dialects::COMB,
+        &silica_hw_dialects::seq::SEQ,
+    ] {
+        ctx.register_dialect(d);
+    }
+    let m = parse(
+        &mut ctx,
+        "test.mlir",
+        text.as_bytes(),
+        ParseOptions::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}", d.message));
+    (ctx, m.ir, m.top)
 }

@@ -1,0 +1,314 @@
+//! The estimate of a built circuit from the target's measured operator
+//! library: LUTs and DSPs of every comb op of the design's modules (the
+//! controller, counters, register and port multiplexers included, not
+//! only the kernel's operations), and the critical path: the longest
+//! chain of op delays between registers, plus the fabric's
+//! register-to-register period, as the predicted clock period.
+//!
+//! Float operator modules (`silica_*`) are not walked: their areas come
+//! from their measured points (`Library::float_area`), their instances'
+//! results start paths (the operators register their outputs whenever
+//! they are pipelined), and their stages' periods are the measured
+//! periods where the library has the kind at that latency.
+//!
+//! Each module's ops are priced (`price`) after what the synthesis tools
+//! simplify first: constant operands, identities and duplicate ops
+//! (`fold`), and the register-input multiplexers that become the
+//! flip-flops' enables and synchronous resets (`absorb`).
+
+mod absorb;
+mod demand;
+mod fold;
+mod price;
+
+use crate::library::Library;
+use price::Pricer;
+use rustc_hash::{FxHashMap, FxHashSet};
+use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
+
+/// The estimate of a circuit.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CircuitEstimate {
+    pub lut: f64,
+    pub dsp: u64,
+    /// The predicted period (ns): the longest register-to-register path.
+    pub period_ns: f64,
+    /// The ops of that path, from its start (their `op` names).
+    pub path: Vec<String>,
+}
+
+/// Estimates the modules of the `builtin.module` `top`.
+pub fn estimate(ctx: &Context, ir: &Ir, top: OpId, lib: &Library) -> CircuitEstimate {
+    let mut e = CircuitEstimate {
+        period_ns: lib.register_ns,
+        ..CircuitEstimate::default()
+    };
+    let Some(body) = ir.regions(top).next().and_then(|r| ir.entry_block(r)) else {
+        return e;
+    };
+    for module in ir.block_ops(body) {
+        if ctx.str(ir.op_name(module)) != "hw.module"
+            || string(ctx, ir, module, "sym_name").starts_with("silica_")
+        {
+            continue;
+        }
+        let Some(block) = ir.regions(module).next().and_then(|r| ir.entry_block(r)) else {
+            continue;
+        };
+        let mut walk = Walk {
+            ctx,
+            ir,
+            price: Pricer::new(ctx, ir, lib, block),
+            arrival: FxHashMap::default(),
+        };
+        for op in ir.block_ops(block) {
+            let (lut, dsp) = walk.price.area(op);
+            e.lut += lut;
+            e.dsp += dsp;
+            // Paths end at register inputs and memory ports.
+            let name = ctx.str(ir.op_name(op));
+            if name.starts_with("seq.") || name == "hw.output" || name == "hw.instance" {
+                for v in ir.operands(op) {
+                    let (t, path) = walk.arrival(v);
+                    if lib.register_ns + t > e.period_ns {
+                        e.period_ns = lib.register_ns + t;
+                        e.path = path;
+                    }
+                }
+            }
+        }
+    }
+    e
+}
+
+/// A module's comb graph with the arrival times found so far.
+struct Walk<'a> {
+    ctx: &'a Context,
+    ir: &'a Ir,
+    price: Pricer<'a>,
+    arrival: FxHashMap<ValueId, (f64, Vec<String>)>,
+}
+
+impl Walk<'_> {
+    /// When `v` settles after the clock edge (ns, the register's own
+    /// period excluded), and the ops on the way.
+    fn arrival(&mut self, v: ValueId) -> (f64, Vec<String>) {
+        if let Some(a) = self.arrival.get(&v) {
+            return a.clone();
+        }
+        // Iteratively: the ops still to evaluate, operands first.
+        let mut stack = vec![v];
+        let mut started = FxHashSet::default();
+        while let Some(&x) = stack.last() {
+            if self.arrival.contains_key(&x) {
+                stack.pop();
+                continue;
+            }
+            let Some(op) = self.ir.defining_op(x) else {
+                self.arrival.insert(x, (0.0, Vec::new()));
+                stack.pop();
+                continue;
+            };
+            let name = self.ctx.str(self.ir.op_name(op));
+            if !name.starts_with("comb.") && name != "hw.array_get" {
+                // Registers, memory read ports, instances, constants.
+                self.arrival.insert(x, (0.0, Vec::new()));
+                stack.pop();
+                continue;
+            }
+            let pending: Vec<ValueId> = self
+                .ir
+                .operands(op)
+                .filter(|o| !self.arrival.contains_key(o))
+                .collect();
+            // A value met again before its operands settle is on a
+            // combinational loop: the loop is cut there.
+            if !pending.is_empty() && started.insert(x) {
+                stack.extend(pending);
+                continue;
+            }
+            let (t, mut path) = self
+                .ir
+                .operands(op)
+                .map(|o| self.arrival.get(&o).cloned().unwrap_or_default())
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .unwrap_or_default();
+            let d = self.price.delay(op);
+            if d > 0.0 {
+                path.push(name.trim_start_matches("comb.").to_string());
+            }
+            for r in self.ir.results(op) {
+                self.arrival.insert(r, (t + d, path.clone()));
+            }
+            stack.pop();
+        }
+        self.arrival[&v].clone()
+    }
+}
+
+/// The string attribute `name` of `op` (empty when absent).
+fn string(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> String {
+    match silica_ir::dialect::inherent_attr(ctx, ir, op, name).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::circuit;
+
+    /// The estimate of the module `body` (its ports `ports`) on `target`.
+    fn priced(target: &str, ports: &str, body: &str) -> CircuitEstimate {
+        let (ctx, ir, top) = circuit(&format!("hw.module @m({ports}) {{\n{body}\n}}"));
+        estimate(&ctx, &ir, top, &Library::for_target(target).unwrap())
+    }
+
+    #[test]
+    fn adds_and_subtracts_are_priced_by_their_own_kind() {
+        let ports = "in %a : i8, in %b : i8, out y : i8";
+        let add = priced(
+            "ice40-up5k",
+            ports,
+            "%0 = comb.add %a, %b : i8\nhw.output %0 : i8",
+        );
+        let sub = priced(
+            "ice40-up5k",
+            ports,
+            "%0 = comb.sub %a, %b : i8\nhw.output %0 : i8",
+        );
+        // The measured iCE40 8-bit add and subtract.
+        assert_eq!((add.lut, sub.lut), (8.0, 15.0));
+        // Less a constant: an add.
+        let sub_c = priced(
+            "ice40-up5k",
+            ports,
+            "%c = hw.constant 3 : i8\n%0 = comb.sub %a, %c : i8\nhw.output %0 : i8",
+        );
+        assert_eq!(sub_c.lut, 8.0);
+        assert!(sub.period_ns > add.period_ns);
+    }
+
+    #[test]
+    fn constants_duplicates_and_unread_bits_cost_nothing() {
+        let e = priced(
+            "ecp5-25k",
+            "in %a : i8, in %b : i8, out y : i8, out z : i8, out w : i4",
+            "%c1 = hw.constant 1 : i8
+             %c2 = hw.constant 2 : i8
+             %k = comb.add %c1, %c2 : i8
+             %0 = comb.add %a, %b : i8
+             %1 = comb.add %b, %a : i8
+             %2 = comb.mul %a, %k : i8
+             %3 = comb.add %a, %k : i8
+             %4 = comb.extract %3 from 0 : (i8) -> i4
+             %5 = comb.mul %b, %c2 : i8
+             hw.output %0, %1, %4 : i8, i8, i4",
+        );
+        // One 8-bit add (its duplicate merged), a 4-bit add of the
+        // constant (the rest of its bits unread); the multiplies are
+        // unread or by a power of two.
+        let lib = Library::for_target("ecp5-25k").unwrap();
+        let add = |w| lib.kind_figures("add", "add", w).unwrap().1;
+        assert_eq!(e.lut, add(8) + add(4));
+        assert_eq!(e.dsp, 0);
+    }
+
+    #[test]
+    fn multiplies_by_constants_are_adders_or_hard_multipliers() {
+        let body = "%c = hw.constant 14 : i9\n%0 = comb.mul %a, %c : i9\nhw.output %0 : i9";
+        let ports = "in %a : i9, out y : i9";
+        // iCE40 maps no 9-bit multiply to an SB_MAC16: two adds (14 =
+        // 8 + 4 + 2); ECP5 maps it to a MULT18X18D.
+        let ice40 = priced("ice40-up5k", ports, body);
+        assert_eq!((ice40.lut, ice40.dsp), (18.0, 0));
+        let ecp5 = priced("ecp5-25k", ports, body);
+        assert_eq!((ecp5.lut, ecp5.dsp), (0.0, 1));
+    }
+
+    #[test]
+    fn gates_pack_into_lut4_cones() {
+        // y = s ? a : (t ? b : c) & ~u: five inputs a bit, two LUTs each;
+        // the inner multiplexer alone is one.
+        let ports = "in %a : i8, in %b : i8, in %c : i8, in %s : i1, in %t : i1, out y : i8";
+        let chain = priced(
+            "ecp5-25k",
+            ports,
+            "%0 = comb.mux %t, %b, %c : i8
+             %1 = comb.mux %s, %a, %0 : i8
+             hw.output %1 : i8",
+        );
+        assert_eq!(chain.lut, 16.0);
+        // Gated by constant arms: the selects combine into one signal
+        // (one LUT), then three inputs a bit.
+        let gated = priced(
+            "ecp5-25k",
+            ports,
+            "%z = hw.constant 0 : i8
+             %0 = comb.mux %t, %z, %b : i8
+             %1 = comb.mux %s, %z, %0 : i8
+             %2 = comb.and %1, %a : i8
+             hw.output %2 : i8",
+        );
+        assert_eq!(gated.lut, 9.0);
+        // One-bit inverters and identities vanish into their users.
+        let control = priced(
+            "ecp5-25k",
+            "in %s : i1, in %t : i1, out y : i1",
+            "%true = hw.constant true
+             %0 = comb.xor %s, %true : i1
+             %1 = comb.mux %t, %true, %0 : i1
+             hw.output %1 : i1",
+        );
+        assert_eq!(control.lut, 1.0);
+    }
+
+    #[test]
+    fn an_ice40_adder_holds_one_more_input() {
+        let body = "%z = hw.constant 0 : i8
+                    %0 = comb.add %a, %b : i8
+                    %1 = comb.mux %s, %0, %z : i8
+                    hw.output %1 : i8";
+        let ports = "in %a : i8, in %b : i8, in %s : i1, out y : i8";
+        assert_eq!(priced("ice40-up5k", ports, body).lut, 8.0);
+        assert_eq!(priced("ecp5-25k", ports, body).lut, 16.0);
+    }
+
+    #[test]
+    fn register_enables_and_resets_are_free() {
+        // r <= go ? 0 : clear ? 0 : en ? a + r : r: an enable and one
+        // synchronous reset around the add.
+        let e = priced(
+            "ecp5-25k",
+            "in %clk : !seq.clock, in %a : i8, in %en : i1, in %go : i1, in %clear : i1, out y : i8",
+            "%z = hw.constant 0 : i8
+             %r = seq.compreg %3, %clk : i8
+             %0 = comb.add %a, %r : i8
+             %1 = comb.mux %en, %0, %r : i8
+             %2 = comb.mux %clear, %z, %1 : i8
+             %3 = comb.mux %go, %z, %2 : i8
+             hw.output %r : i8",
+        );
+        assert_eq!(e.lut, 8.0);
+    }
+
+    #[test]
+    fn compares_against_constants() {
+        let cmp = |pred: &str, k: i64| {
+            priced(
+                "ice40-up5k",
+                "in %a : i8, out y : i1",
+                &format!(
+                    "%c = hw.constant {k} : i8\n%0 = comb.icmp {pred} %a, %c : i8\nhw.output %0 : i1"
+                ),
+            )
+            .lut
+        };
+        // Equality: a tree over the eight bits; a signed bound of 64: the
+        // top two bits; another bound: the carry chain of an add.
+        assert_eq!(cmp("eq", 5), 3.0);
+        assert_eq!(cmp("slt", 64), 1.0);
+        assert_eq!(cmp("slt", 14), 8.0);
+    }
+}

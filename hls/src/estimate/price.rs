@@ -1,0 +1,369 @@
+//! The LUTs, DSPs and delay of each comb op of a module, from the
+//! target's measured library, after folding (`super::fold`: constants,
+//! identities, inverters and duplicates cost nothing) and with the
+//! register-input multiplexers that become flip-flop enables free
+//! (`super::absorb`).
+//!
+//! - `add`/`sub`: their own measured kinds (an iCE40 subtract costs about
+//!   twice an add); a subtract of a constant is an add.
+//! - `icmp eq`/`ne`: a tree of LUT4s over the bits compared (one operand's
+//!   bits only against a constant), as slow as its levels of one-bit
+//!   logic; the ordering predicates: the measured comparator, and against
+//!   a constant the carry chain of an add of the constant (yosys folds
+//!   some constants further, with no simple rule; a signed bound of
+//!   `2^(w-2)` is one LUT).
+//! - `mul`: by a power of two, wiring; by another constant, the measured
+//!   multiplier where the nearest measured width uses hard multipliers,
+//!   else one adder per further set bit of the constant; otherwise the
+//!   measured multiplier.
+//! - Shifts by a variable amount, `div`/`mod`: their measured classes;
+//!   `hw.array_get` (a ROM): a tree of multiplexers, four words per level.
+//! - Gates (`mux`, `and`, `or`, `xor`), bit by bit: a LUT4 holds a gate's
+//!   cone of up to four inputs, so a gate whose only user is a gate of
+//!   the same width merges into that user's LUTs while their inputs
+//!   (constants and inverters left out) stay within four; a gate of `n`
+//!   inputs costs `(n - 1) / 3` LUT4 levels per bit (the measured logic
+//!   per bit), one of at most one input none. On iCE40 a gate of one more
+//!   input after an adder used only there fits in the adder's LUTs (their
+//!   fourth input is free; ECP5's carry cells have no such room).
+//! - Wiring (extract, concat, replicate, shifts by constants) costs
+//!   nothing.
+
+use super::demand::Demand;
+use super::fold::{predicate, Fold};
+use crate::device::Family;
+use crate::library::Library;
+use rustc_hash::{FxHashMap, FxHashSet};
+use silica_hw_dialects::types::bit_width;
+use silica_ir::{BlockId, Context, Ir, OpId, ValueId};
+
+/// The prices of one module's ops.
+pub struct Pricer<'a> {
+    ctx: &'a Context,
+    ir: &'a Ir,
+    lib: &'a Library,
+    fold: Fold,
+    /// The bits of each value that are read.
+    demand: Demand,
+    /// Multiplexers that become flip-flop enables and resets.
+    absorbed: FxHashSet<OpId>,
+    /// Gates merged into another op's LUTs.
+    packed: FxHashSet<OpId>,
+    /// The cone of each gate that has LUTs of its own.
+    cones: FxHashMap<OpId, Cone>,
+}
+
+/// The inputs of a gate's cone, bit by bit: data bits, and one-bit
+/// signals that force the result to a constant (combined once for all
+/// bits into one input).
+#[derive(Clone, Default)]
+struct Cone {
+    data: Vec<ValueId>,
+    gates: Vec<ValueId>,
+}
+
+impl Cone {
+    fn normalize(&mut self) {
+        self.data.sort_unstable();
+        self.data.dedup();
+        self.gates.sort_unstable();
+        self.gates.dedup();
+    }
+
+    /// Inputs per bit.
+    fn inputs(&self) -> usize {
+        self.data.len() + usize::from(!self.gates.is_empty())
+    }
+}
+
+/// Whether `name` is a gate packed bit by bit.
+fn gate(name: &str) -> bool {
+    matches!(name, "comb.mux" | "comb.and" | "comb.or" | "comb.xor")
+}
+
+impl<'a> Pricer<'a> {
+    /// The prices of the ops of `block`.
+    pub fn new(ctx: &'a Context, ir: &'a Ir, lib: &'a Library, block: BlockId) -> Pricer<'a> {
+        let order = super::fold::order(ctx, ir, block);
+        let fold = Fold::of(ctx, ir, &order);
+        let mut p = Pricer {
+            ctx,
+            ir,
+            lib,
+            demand: Demand::of(ctx, ir, block, &order, &fold),
+            fold,
+            absorbed: super::absorb::absorbed(ctx, ir, block),
+            packed: FxHashSet::default(),
+            cones: FxHashMap::default(),
+        };
+        p.pack(block, &order);
+        p
+    }
+
+    fn name(&self, op: OpId) -> &str {
+        self.ctx.str(self.ir.op_name(op))
+    }
+
+    fn width(&self, v: ValueId) -> u32 {
+        bit_width(self.ctx, self.ir.value_type(v)).unwrap_or(0) as u32
+    }
+
+    /// Whether `op` costs nothing and adds no delay.
+    fn free(&self, op: OpId) -> bool {
+        self.fold.is_free(op)
+            || self.absorbed.contains(&op)
+            || self.packed.contains(&op)
+            || self.read(op) == 0
+    }
+
+    /// The bits of `op`'s result that are read (all for an op without
+    /// one result).
+    fn read(&self, op: OpId) -> u32 {
+        match self.ir.num_results(op) {
+            1 => self
+                .demand
+                .read_of(self.fold.resolve(self.ir.result(op, 0))),
+            _ => u32::MAX,
+        }
+    }
+
+    /// `v` resolved, through inverters.
+    fn signal(&self, v: ValueId) -> ValueId {
+        let mut v = self.fold.resolve(v);
+        while let Some(x) = self.fold.inverts(v) {
+            v = x;
+        }
+        v
+    }
+
+    /// Packs the gates of `block` (comb ops `order`, operands first) into
+    /// LUT4 cones.
+    fn pack(&mut self, block: BlockId, order: &[OpId]) {
+        let (ir, fold) = (self.ir, &self.fold);
+        // Uses of each signal by the ops that remain.
+        let mut uses: FxHashMap<ValueId, usize> = FxHashMap::default();
+        for op in ir.block_ops(block) {
+            if !fold.is_free(op) {
+                for v in ir.operands(op) {
+                    *uses.entry(self.signal(v)).or_default() += 1;
+                }
+            }
+        }
+        let ice40 =
+            crate::device::lookup(&self.lib.target).is_ok_and(|d| d.family == Family::Ice40);
+        let mut cones: FxHashMap<OpId, Cone> = FxHashMap::default();
+        for &op in order {
+            if !gate(self.name(op)) || self.free(op) {
+                continue;
+            }
+            let r = ir.result(op, 0);
+            let width = self.width(r);
+            let operands: Vec<ValueId> = ir.operands(op).collect();
+            let mut own = Cone::default();
+            // A multiplexer's select against a constant arm gates the
+            // other: the gates of a cone combine into one signal.
+            let gating = self.name(op) == "comb.mux"
+                && width > 1
+                && (fold.constant(operands[1]).is_some() || fold.constant(operands[2]).is_some());
+            for (i, &v) in operands.iter().enumerate() {
+                if fold.constant(v).is_some() {
+                    continue;
+                }
+                let s = self.signal(v);
+                if gating && i == 0 {
+                    own.gates.push(s);
+                } else {
+                    own.data.push(s);
+                }
+            }
+            own.normalize();
+            // Single-use gates of the same width below merge while the cone
+            // has at most four inputs.
+            let mut cone = own.clone();
+            for &x in &own.data {
+                let Some(d) = ir.defining_op(x) else { continue };
+                let Some(below) = cones.get(&d) else { continue };
+                if uses.get(&x) != Some(&1) || self.width(x) != width {
+                    continue;
+                }
+                let mut merged = cone.clone();
+                merged.data.retain(|&v| v != x);
+                merged.data.extend(below.data.iter().copied());
+                merged.gates.extend(below.gates.iter().copied());
+                merged.normalize();
+                if merged.inputs() <= 4 {
+                    cone = merged;
+                    self.packed.insert(d);
+                    cones.remove(&d);
+                }
+            }
+            // iCE40: one more input after an adder fits in its LUTs.
+            let adder = |x: &ValueId| {
+                ir.defining_op(*x).is_some_and(|d| {
+                    matches!(self.name(d), "comb.add" | "comb.sub")
+                        && !fold.is_free(d)
+                        && uses.get(x) == Some(&1)
+                        && self.width(*x) == width
+                })
+            };
+            if ice40 && cone.inputs() <= 2 && cone.data.iter().any(adder) {
+                self.packed.insert(op);
+                continue;
+            }
+            cones.insert(op, cone);
+        }
+        self.cones = cones;
+    }
+
+    /// The library class and width an op's delay is measured as.
+    fn class(&self, op: OpId) -> Option<(&'static str, u32)> {
+        if self.free(op) {
+            return None;
+        }
+        let ir = self.ir;
+        // Adds, multiplies and gates are as wide as what is read of them.
+        let out = ir
+            .results(op)
+            .next()
+            .map_or(0, |v| self.width(v).min(self.read(op)));
+        let first = ir.operands(op).next().map_or(0, |v| self.width(v));
+        let constant = |i: usize| ir.operands(op).nth(i).and_then(|v| self.fold.constant(v));
+        Some(match self.name(op) {
+            "comb.add" | "comb.sub" => ("add", out),
+            "comb.icmp" => ("cmp", first),
+            "comb.mux" => ("mux", out),
+            "comb.and" | "comb.or" | "comb.xor" | "comb.parity" => ("logic", out.max(first)),
+            "comb.shl" | "comb.shru" | "comb.shrs" if constant(1).is_none() => ("shift", out),
+            "comb.mul" => {
+                let c = constant(0).or(constant(1));
+                if c.is_some_and(|c| c.value().count_ones() <= 1) {
+                    return None;
+                }
+                ("mul", out)
+            }
+            "comb.divu" | "comb.divs" | "comb.modu" | "comb.mods" => ("div", out),
+            "hw.array_get" => ("mux", out),
+            _ => return None,
+        })
+    }
+
+    /// The words of a ROM read, over four words per LUT level.
+    fn rom_units(&self, op: OpId, width: u32) -> f64 {
+        let words = self
+            .ir
+            .operands(op)
+            .next()
+            .map_or(1, |a| self.width(a) / width.max(1));
+        f64::from(words.max(2)) / 3.0
+    }
+
+    /// The LUTs and DSPs of one op.
+    pub fn area(&self, op: OpId) -> (f64, u64) {
+        let Some((class, width)) = self.class(op) else {
+            return (0.0, 0);
+        };
+        let ir = self.ir;
+        let lib = self.lib;
+        let constant = |i: usize| ir.operands(op).nth(i).and_then(|v| self.fold.constant(v));
+        let any_constant = constant(0).or(constant(1));
+        let lut = match self.name(op) {
+            "comb.add" => lib.kind_figures("add", class, width).map(|f| f.1),
+            // a - c is a + (-c).
+            "comb.sub" if any_constant.is_some() => {
+                lib.kind_figures("add", class, width).map(|f| f.1)
+            }
+            "comb.sub" => lib.kind_figures("sub", class, width).map(|f| f.1),
+            "comb.icmp" => match (predicate(self.ctx, ir, op), any_constant) {
+                (Some(0 | 1), None) => Some(tree(2 * width as usize)),
+                (Some(0 | 1), Some(_)) => Some(tree(width as usize)),
+                // x < 2^(w-2), signed: neither of the top two bits is set
+                // alone.
+                (Some(2), Some(c))
+                    if constant(1).is_some()
+                        && width >= 2
+                        && c.value().count_ones() == 1
+                        && c.value().trailing_zeros() == Some(u64::from(width - 2)) =>
+                {
+                    Some(1.0)
+                }
+                // Against a constant: the carry of an add of the constant.
+                (_, Some(_)) => lib.kind_figures("add", "add", width).map(|f| f.1),
+                _ => lib.luts(class, width),
+            },
+            "comb.mul" => {
+                if let Some(c) = any_constant.filter(|_| !self.hard_multiplier(width)) {
+                    let adds = c.value().count_ones().saturating_sub(1) as f64;
+                    return (
+                        lib.kind_figures("add", "add", width).map_or(0.0, |f| f.1) * adds,
+                        0,
+                    );
+                }
+                return (
+                    lib.luts(class, width).unwrap_or(0.0),
+                    lib.dsps(class, width).unwrap_or(0),
+                );
+            }
+            "comb.parity" => Some(tree(width as usize)),
+            "hw.array_get" => lib
+                .luts(class, width)
+                .map(|l| l * self.rom_units(op, width)),
+            name if gate(name) => {
+                let Some(cone) = self.cones.get(&op) else {
+                    return (0.0, 0);
+                };
+                lib.luts("logic", width)
+                    .map(|l| l * tree(cone.inputs()) + tree(cone.gates.len()))
+            }
+            _ => lib.luts(class, width),
+        };
+        (lut.unwrap_or(0.0), 0)
+    }
+
+    /// Whether the target's multiplier at the measured width nearest
+    /// `width` is a hard one.
+    fn hard_multiplier(&self, width: u32) -> bool {
+        self.lib
+            .points
+            .iter()
+            .filter(|p| p.class == "mul")
+            .min_by_key(|p| (p.width.abs_diff(width), p.width))
+            .is_some_and(|p| p.dsp > 0)
+    }
+
+    /// The delay of one op (ns).
+    pub fn delay(&self, op: OpId) -> f64 {
+        let Some((class, width)) = self.class(op) else {
+            return 0.0;
+        };
+        let ir = self.ir;
+        let constant = ir
+            .operands(op)
+            .take(2)
+            .any(|v| self.fold.constant(v).is_some());
+        let add = |kind| self.lib.kind_figures(kind, "add", width).map(|f| f.0);
+        let d = match self.name(op) {
+            "comb.add" => add("add"),
+            "comb.sub" if constant => add("add"),
+            "comb.sub" => add("sub"),
+            // Equality: the levels of its LUT4 tree.
+            "comb.icmp" if matches!(predicate(self.ctx, ir, op), Some(0 | 1)) => {
+                let bits = if constant { width } else { 2 * width };
+                let levels = f64::from(bits.max(2)).log(4.0).ceil();
+                self.lib.delay_ns("logic", 1).map(|d| d * levels)
+            }
+            // Ordering against a constant: an add's carry chain.
+            "comb.icmp" if constant => add("add"),
+            _ => self.lib.delay_ns(class, width),
+        }
+        .unwrap_or(0.0);
+        match self.name(op) {
+            "hw.array_get" => d * self.rom_units(op, width).log(4.0).ceil().max(1.0),
+            _ => d,
+        }
+    }
+}
+
+/// LUT4s of a tree over `n` inputs: `(n - 1) / 3`, none for one input.
+fn tree(n: usize) -> f64 {
+    (n.saturating_sub(1)).div_ceil(3) as f64
+}
