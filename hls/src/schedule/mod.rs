@@ -75,6 +75,7 @@ pub fn schedule_kernel(
             schedule_block(k, b, lib, clock_ns, &mut s)?;
         }
     }
+    notes.extend(ProblemBuilder::new(k, lib, clock_ns, false).too_slow(0..k.nodes.len()));
     Ok((s, notes))
 }
 

@@ -371,4 +371,36 @@ mod tests {
         let wide = product.replace("i32", "i64");
         assert_eq!(ii(&wide), (1, 1));
     }
+
+    #[test]
+    fn operators_slower_than_the_clock_are_noted() {
+        let text = r#"
+            func.func @f(%a: memref<8xi32>) -> i32 {
+              %one = arith.constant 1 : i32
+              %r = affine.for %i = 0 to 8 iter_args(%acc = %one) -> (i32) {
+                %x = affine.load %a[%i] : memref<8xi32>
+                %p = arith.muli %acc, %x : i32
+                affine.yield %p : i32
+              }
+              return %r : i32
+            }"#;
+        let notes = |clock_ns: f64| {
+            let mut k = kernel(text, "f");
+            let lib = Library::for_target("ecp5").unwrap();
+            let deps = vec![Vec::new(); k.loops.len()];
+            super::super::schedule_kernel(&mut k, &lib, clock_ns, &deps)
+                .unwrap()
+                .1
+        };
+        // The i32 product (9.63 ns) fits 20 ns, not the 8.79 ns that a
+        // 10 ns cycle leaves after the register period.
+        assert!(notes(20.0).is_empty());
+        let slow = notes(10.0);
+        assert_eq!(slow.len(), 1, "{slow:?}");
+        assert!(
+            slow[0].starts_with("mul#") && slow[0].contains("9.63 ns, more than the 8.79 ns"),
+            "{}",
+            slow[0]
+        );
+    }
 }

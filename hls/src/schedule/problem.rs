@@ -1,7 +1,8 @@
 //! Building one problem of the scheduling library from kernel nodes:
 //! operator types from the library (latency, measured delays
 //! interpolated at the operation's width, clamped to the chaining budget:
-//! the clock period less the fabric's register-to-register period; float
+//! the clock period less the fabric's register-to-register period (the
+//! operations clamped are listed in the report's notes, `too_slow`); float
 //! operators at the latency chosen for the design), one
 //! port resource per memory (limited to its ports), one unit resource
 //! per operator class with a `[limits]` entry, value and memory-order
@@ -94,8 +95,10 @@ impl<'a> ProblemBuilder<'a> {
         self.p.add_operation(t, &[])
     }
 
-    /// Adds node `n` as an operation.
-    pub fn add_node(&mut self, n: NodeId) -> Result<OpId, String> {
+    /// The timing of node `n`'s operator: its latency and its measured
+    /// delays in and out (not yet clamped to the chaining budget), and its
+    /// library class.
+    fn timing(&self, n: NodeId) -> Result<(u32, f64, f64, &'static str), String> {
         let node = &self.k.nodes[n];
         let class = class_of(node.op);
         let width = match node.op {
@@ -114,7 +117,7 @@ impl<'a> ProblemBuilder<'a> {
             .lib
             .row(class, width)
             .ok_or_else(|| format!("the {} library has no '{class}' row", self.lib.target))?;
-        let t = match node.op {
+        Ok(match node.op {
             Op::Float(o) if row.auto => {
                 let o = match self.k.limited(n) {
                     Some(_) => o.shared_unit(),
@@ -126,20 +129,15 @@ impl<'a> ProblemBuilder<'a> {
                         o.module_name(0)
                     )
                 })?;
-                let incoming = c.input_delay_ns.min(self.clock_ns);
                 let outgoing = if c.latency == 0 {
-                    incoming
+                    c.input_delay_ns
                 } else {
-                    c.output_delay_ns.min(self.clock_ns)
+                    c.output_delay_ns
                 };
-                self.operator_type(c.latency, incoming, outgoing)
+                (c.latency, c.input_delay_ns, outgoing, class)
             }
             _ => {
-                let delay = self
-                    .lib
-                    .delay_ns(class, width)
-                    .unwrap_or(row.delay_ns)
-                    .min(self.clock_ns);
+                let delay = self.lib.delay_ns(class, width).unwrap_or(row.delay_ns);
                 let latency = match node.op {
                     Op::Load(_) | Op::Store(_) => 1,
                     // A shared unit registers its result (its operands
@@ -152,10 +150,41 @@ impl<'a> ProblemBuilder<'a> {
                     _ if latency > 0 => 0.0,
                     _ => delay,
                 };
-                self.operator_type(latency, delay, outgoing)
+                (latency, delay, outgoing, class)
             }
-        };
+        })
+    }
+
+    /// The operations of `nodes` whose measured delay in or out is longer
+    /// than the chaining budget: the schedule counts them as fitting a
+    /// cycle (their delays clamped to the budget), so the circuit misses
+    /// the clock on them. One line each.
+    pub fn too_slow(&self, nodes: impl Iterator<Item = NodeId>) -> Vec<String> {
+        let mut out = Vec::new();
+        for n in nodes {
+            let Ok((_, incoming, outgoing, class)) = self.timing(n) else {
+                continue;
+            };
+            let delay = incoming.max(outgoing);
+            if delay > self.clock_ns {
+                out.push(format!(
+                    "{class}#{n} ({} bits) takes {delay:.2} ns, more than the {:.2} ns a cycle leaves operators (the clock less the {:.2} ns register period): the circuit will miss the clock on it",
+                    self.k.nodes[n].width,
+                    self.clock_ns,
+                    self.lib.register_ns,
+                ));
+            }
+        }
+        out
+    }
+
+    /// Adds node `n` as an operation.
+    pub fn add_node(&mut self, n: NodeId) -> Result<OpId, String> {
+        let (latency, incoming, outgoing, class) = self.timing(n)?;
+        let budget = self.clock_ns;
+        let t = self.operator_type(latency, incoming.min(budget), outgoing.min(budget));
         let latency = self.p.operator_types[t.0 as usize].latency.unwrap_or(0);
+        let node = &self.k.nodes[n];
         let resources: Vec<ResourceTypeId> = match node.op.memory() {
             Some(m) => {
                 let next = self.p.resource_types.len();
