@@ -13,6 +13,8 @@
 // RUN: not silica hls %s --top mutable -o %t.d 2>&1 | FileCheck %s --check-prefix=MUTABLE
 // RUN: not silica hls %s --top declared -o %t.d 2>&1 | FileCheck %s --check-prefix=DECLARED
 // RUN: not silica hls %s --top badcallee -o %t.d 2>&1 | FileCheck %s --check-prefix=BADCALLEE
+// RUN: not silica hls %s --top wraps -o %t.d 2>&1 | FileCheck %s --check-prefix=WRAPS
+// RUN: not silica hls %s --top unsindex -o %t.d 2>&1 | FileCheck %s --check-prefix=UNSINDEX
 // RUN: test ! -e %t.d
 
 // OP: errors.mlir:[[# @LINE + 2]]:3: error: 'affine.parallel' is not supported by silica hls
@@ -93,3 +95,29 @@ func.func @badcallee(%a: memref<4xi32>) {
   return
 }
 
+// An i8 counter going 100, 110, 120 and then past 127, where software
+// wraps it around and goes on.
+// WRAPS: errors.mlir:[[# @LINE + 6]]:8: error: the counter of this 'scf.for' leaves its 8-bit type after its last iteration (100 + 3 x 10), where software wraps it around; silica hls needs a counter that stays in range
+func.func @wraps() -> i32 {
+  %l = arith.constant 100 : i8
+  %u = arith.constant 127 : i8
+  %s = arith.constant 10 : i8
+  %z = arith.constant 0 : i32
+  %r = scf.for %i = %l to %u step %s iter_args(%acc = %z) -> (i32) : i8 {
+    %e = arith.extsi %i : i8 to i32
+    %y = arith.addi %acc, %e : i32
+    scf.yield %y : i32
+  }
+  return %r : i32
+}
+
+// UNSINDEX: errors.mlir:[[# @LINE + 4]]:3: error: 'scf.for unsigned' over index is supported with non-negative constant bounds only
+func.func @unsindex(%a: memref<4xi32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for unsigned %i = %c0 to %n step %c1 {
+    %v = memref.load %a[%c0] : memref<4xi32>
+    memref.store %v, %a[%c1] : memref<4xi32>
+  }
+  return
+}

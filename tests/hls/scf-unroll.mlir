@@ -3,14 +3,41 @@
 // through the copies, over index and over i16), full unrolling (the loop
 // removed), pipelining a loop around an scf.for (unrolled fully so the
 // outer loop is innermost), and a factor that does not divide the trip
-// count (a warning; scf.for gets no cleanup loop). Co-simulated bit for
-// bit; lint clean; accepted by yosys.
+// count (a warning; scf.for gets no cleanup loop); `scf.for unsigned`
+// over i8 from 0 to 200, plain and unrolled by 4 (its bounds compared
+// unsigned: 200 iterations, not none). Co-simulated bit for bit; lint
+// clean; accepted by yosys.
 // RUN: rm -rf %t.d
 // RUN: silica hls %s --top scf -o %t.d --sim > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=WARN < %t.err
 // RUN: verilator --lint-only -Wall %t.d/scf.sv
 // RUN: yosys -q -p "read_verilog -sv %t.d/scf.sv; synth_ice40 -top scf"
+// RUN: silica hls %s --top unsigned8 -o %t.u --sim | FileCheck %s --check-prefix=UNS
+// RUN: verilator --lint-only -Wall %t.u/unsigned8.sv
+
+// UNS: co-simulation (seed 1): 6 values match, latency
+// UNS: unsigned8/plain: trip 200, pipelined
+// UNS: unsigned8/four: trip 50, pipelined
+// UNS: unsigned8/four: unroll 4 (attribute): honoured: body repeated 4 times
+func.func @unsigned8(%a: memref<4xi32>) -> (i32, i32) {
+  %l = arith.constant 0 : i8
+  %u = arith.constant 200 : i8
+  %s = arith.constant 1 : i8
+  %z = arith.constant 0 : i32
+  %r = scf.for unsigned %i = %l to %u step %s iter_args(%acc = %z) -> (i32) : i8 {
+    %e = arith.extui %i : i8 to i32
+    %y = arith.addi %acc, %e : i32
+    scf.yield %y : i32
+  } {hls.label = "plain"}
+  %q = scf.for unsigned %i = %l to %u step %s iter_args(%acc = %z) -> (i32) : i8 {
+    %e = arith.extui %i : i8 to i32
+    %y = arith.xori %acc, %e : i32
+    %w = arith.addi %y, %e : i32
+    scf.yield %w : i32
+  } {hls.label = "four", hls.unroll = 4 : i64}
+  return %r, %q : i32, i32
+}
 
 // CHECK: co-simulation (seed 1): 64 values match, latency 104 cycles
 // CHECK: scf/sum: trip 8, pipelined, II 2

@@ -12,6 +12,7 @@
 //! globals (`rom.rs`) ROMs. Float operations are lifted by `float.rs`.
 //! Any other operation is an error at that operation.
 
+use super::scf_unroll::{trips, Counter};
 use super::signature::{memory_of, op_name_attr, scalar_width, signature, string_of};
 use crate::directives::{Directives, Pipeline};
 use crate::kernel::{Bound, Item, Kernel, Loop, Node, NodeId, Op, Predicate, Val, INDEX};
@@ -477,7 +478,9 @@ impl Lifter<'_> {
     /// values start among its operands; with the width of its induction
     /// variable when it counts in an integer type rather than `index`
     /// (its bounds then sign-extended to `index` before the loop, as
-    /// `scf.for` compares them signed).
+    /// `scf.for` compares them signed, or zero-extended for `scf.for
+    /// unsigned`). A loop whose constant bounds take the counter out of
+    /// its type (software wraps it around) is an error.
     #[allow(clippy::type_complexity)]
     fn scf_bounds(
         &mut self,
@@ -500,18 +503,52 @@ impl Lifter<'_> {
                 ))
             })?),
         };
+        let Some(counter) = Counter::of(self.ctx, self.ir, self.source) else {
+            return err(self.loc, "'scf.for' needs index or integer bounds");
+        };
         let (mut lower, mut upper) = (self.val(operands[0])?, self.val(operands[1])?);
+        let constant_bound = |v: Val| self.k.const_value(v).map(|c| counter.value(c));
+        if counter.unsigned && iv_width.is_none() {
+            let known = [lower, upper]
+                .map(|v| self.k.const_value(v).filter(|&c| c >= 0))
+                .iter()
+                .all(Option::is_some);
+            if !known {
+                return err(
+                    self.loc,
+                    "'scf.for unsigned' over index is supported with non-negative constant bounds only",
+                );
+            }
+        }
+        if let (Some(l), Some(u), Some(s)) = (
+            constant_bound(lower),
+            constant_bound(upper),
+            constant_bound(self.val(operands[2])?),
+        ) {
+            let t = trips(l, u, s);
+            if s > 0 && t > 0 && !counter.fits(l + t * s) {
+                return err(
+                    self.loc,
+                    format!(
+                        "the counter of this 'scf.for' leaves its {}-bit type after its last iteration ({} + {t} x {s}), where software wraps it around; silica hls needs a counter that stays in range",
+                        counter.width, l
+                    ),
+                );
+            }
+        }
         if iv_width.is_some() {
+            let extend = if counter.unsigned { Op::ZExt } else { Op::SExt };
             for bound in [&mut lower, &mut upper] {
                 *bound = match self.k.const_value(*bound) {
-                    Some(c) => self.constant(c, INDEX),
-                    None => self.resize(items, Op::SExt, *bound, INDEX),
+                    Some(c) => self.constant(counter.value(c), INDEX),
+                    None => self.resize(items, extend, *bound, INDEX),
                 };
             }
         }
         let step = self
             .k
             .const_value(self.val(operands[2])?)
+            .map(|c| counter.value(c))
             .and_then(|c| i64::try_from(c).ok())
             .filter(|&c| c > 0);
         let Some(step) = step else {

@@ -4,11 +4,12 @@
 //! `k * step`, the carried values threaded through the copies, the step
 //! multiplied), or fully (one copy of the body per iteration in front of
 //! the loop, with the counter a constant, and the loop removed). Loops
-//! over `index` and over integer types alike.
+//! over `index` and over integer types alike, `scf.for unsigned`
+//! comparing its bounds unsigned.
 
 use silica_affine::loops::clone_mapped;
 use silica_ir::dialect::inherent_attr;
-use silica_ir::{AttrKind, Context, Ir, OpId, OpSpec, Type, ValueId};
+use silica_ir::{AttrKind, Context, Ir, OpId, OpSpec, Type, TypeKind, ValueId};
 
 /// Why an `scf.for` was not unrolled.
 #[derive(Debug, PartialEq, Eq)]
@@ -17,47 +18,111 @@ pub enum ScfUnrollError {
     UnknownTripCount,
     /// The factor does not divide its trip count.
     FactorDoesNotDivide { trip: u64 },
+    /// The unrolled step does not fit the counter's type.
+    StepOverflows,
 }
 
 /// The constant value of `v`, when an `arith.constant` defines it.
-fn constant(ctx: &Context, ir: &Ir, v: ValueId) -> Option<i64> {
+fn constant(ctx: &Context, ir: &Ir, v: ValueId) -> Option<i128> {
     let def = ir.defining_op(v)?;
     if ctx.str(ir.op_name(def)) != "arith.constant" {
         return None;
     }
     match ctx.attr_kind(inherent_attr(ctx, ir, def, "value")?) {
-        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+        AttrKind::Integer { value, .. } => i128::try_from(value).ok(),
         _ => None,
     }
 }
 
-/// The trip count of `scf.for` `op`, when its bounds and step are
-/// constants (bounds compared signed, as `scf.for` does).
-pub fn scf_trip_count(ctx: &Context, ir: &Ir, op: OpId) -> Option<u64> {
+/// How an `scf.for`'s counter compares: its width (64 for `index`) and
+/// whether it is `scf.for unsigned`.
+#[derive(Clone, Copy, Debug)]
+pub struct Counter {
+    pub width: u32,
+    pub unsigned: bool,
+}
+
+impl Counter {
+    /// The counter of `scf.for` `op`.
+    pub fn of(ctx: &Context, ir: &Ir, op: OpId) -> Option<Counter> {
+        let lower = ir.operands(op).next()?;
+        let width = match ctx.type_kind(ir.value_type(lower)) {
+            TypeKind::Index => 64,
+            TypeKind::Integer { width, .. } => *width,
+            _ => return None,
+        };
+        let unsigned = inherent_attr(ctx, ir, op, "unsignedCmp").is_some();
+        Some(Counter { width, unsigned })
+    }
+
+    /// `c` (a constant of the counter's type, as its signed value) as the
+    /// loop compares it.
+    pub fn value(self, c: i128) -> i128 {
+        if self.unsigned && c < 0 && self.width < 128 {
+            c + (1i128 << self.width)
+        } else {
+            c
+        }
+    }
+
+    /// Whether `v` (as the loop compares values) fits the counter's type.
+    pub fn fits(self, v: i128) -> bool {
+        let w = self.width.min(127);
+        if self.unsigned {
+            (0..(1i128 << w)).contains(&v)
+        } else {
+            (-(1i128 << (w - 1))..(1i128 << (w - 1))).contains(&v)
+        }
+    }
+}
+
+/// The lower bound, upper bound and step of `scf.for` `op` as it compares
+/// them (signed, or unsigned for `scf.for unsigned`), when all three are
+/// constants and the step is positive.
+pub fn scf_constant_bounds(ctx: &Context, ir: &Ir, op: OpId) -> Option<(i128, i128, i128)> {
+    let counter = Counter::of(ctx, ir, op)?;
     let operands: Vec<ValueId> = ir.operands(op).take(3).collect();
     let [lower, upper, step] = operands[..] else {
         return None;
     };
-    let (lower, upper, step) = (
-        constant(ctx, ir, lower)?,
-        constant(ctx, ir, upper)?,
-        constant(ctx, ir, step)?,
-    );
-    if step <= 0 {
-        return None;
-    }
-    let span = i128::from(upper) - i128::from(lower);
-    u64::try_from(if span <= 0 {
-        0
-    } else {
-        (span + i128::from(step) - 1) / i128::from(step)
-    })
-    .ok()
+    let read = |v| constant(ctx, ir, v).map(|c| counter.value(c));
+    let (lower, upper, step) = (read(lower)?, read(upper)?, read(step)?);
+    (step > 0).then_some((lower, upper, step))
 }
 
-/// A new `arith.constant value : ty`, inserted before `before`.
-fn constant_before(ctx: &mut Context, ir: &mut Ir, ty: Type, value: i64, before: OpId) -> ValueId {
+/// The number of iterations of a loop from `lower` to `upper` by `step`.
+pub fn trips(lower: i128, upper: i128, step: i128) -> i128 {
+    if upper <= lower {
+        0
+    } else {
+        (upper - lower + step - 1) / step
+    }
+}
+
+/// The trip count of `scf.for` `op`, when its bounds and step are
+/// constants.
+pub fn scf_trip_count(ctx: &Context, ir: &Ir, op: OpId) -> Option<u64> {
+    let (lower, upper, step) = scf_constant_bounds(ctx, ir, op)?;
+    u64::try_from(trips(lower, upper, step)).ok()
+}
+
+/// A new `arith.constant value : ty` (`value` as the loop compares it),
+/// inserted before `before`.
+fn constant_before(ctx: &mut Context, ir: &mut Ir, ty: Type, value: i128, before: OpId) -> ValueId {
     let loc = ir.op_loc(before);
+    // The attribute holds the signed value of the type's bits.
+    let value = match ctx.type_kind(ty) {
+        TypeKind::Integer { width, .. } if *width < 128 => {
+            let w = *width;
+            let bits = value.rem_euclid(1i128 << w);
+            if bits >> (w - 1) == 1 {
+                bits - (1i128 << w)
+            } else {
+                bits
+            }
+        }
+        _ => value,
+    };
     let v = ctx.int_attr(ty, value);
     let key = ctx.sym("value");
     let props = ctx.dict_attr(vec![(key, v)]);
@@ -128,25 +193,17 @@ pub fn unroll_scf(
     op: OpId,
     factor: Option<u64>,
 ) -> Result<(), ScfUnrollError> {
-    let trip = scf_trip_count(ctx, ir, op).ok_or(ScfUnrollError::UnknownTripCount)?;
+    let (lower, upper, step) =
+        scf_constant_bounds(ctx, ir, op).ok_or(ScfUnrollError::UnknownTripCount)?;
+    let counter = Counter::of(ctx, ir, op).ok_or(ScfUnrollError::UnknownTripCount)?;
+    let trip = u64::try_from(trips(lower, upper, step)).unwrap_or(u64::MAX);
     let b = body(ir, op).ok_or(ScfUnrollError::UnknownTripCount)?;
     let ty = ir.value_type(b.iv);
-    let step = ir
-        .operands(op)
-        .nth(2)
-        .and_then(|s| constant(ctx, ir, s))
-        .ok_or(ScfUnrollError::UnknownTripCount)?;
     match factor {
         None => {
-            let lower = ir
-                .operands(op)
-                .next()
-                .and_then(|l| constant(ctx, ir, l))
-                .ok_or(ScfUnrollError::UnknownTripCount)?;
             let mut carried: Vec<ValueId> = ir.operands(op).skip(3).collect();
             for t in 0..trip {
-                let at = lower + step * i64::try_from(t).unwrap_or(i64::MAX);
-                let iv = constant_before(ctx, ir, ty, at, op);
+                let iv = constant_before(ctx, ir, ty, lower + step * i128::from(t), op);
                 carried = copy_body(ir, &b, iv, &carried, op);
             }
             let results: Vec<ValueId> = ir.results(op).collect();
@@ -160,20 +217,17 @@ pub fn unroll_scf(
             if trip % k != 0 {
                 return Err(ScfUnrollError::FactorDoesNotDivide { trip });
             }
+            let wide = step * i128::from(k);
+            if !counter.fits(wide) {
+                return Err(ScfUnrollError::StepOverflows);
+            }
             let mut carried: Vec<ValueId> = ir.operands(b.yield_op).collect();
             for copy in 1..k {
-                let offset = constant_before(
-                    ctx,
-                    ir,
-                    ty,
-                    step * i64::try_from(copy).unwrap_or(i64::MAX),
-                    b.yield_op,
-                );
+                let offset = constant_before(ctx, ir, ty, step * i128::from(copy), b.yield_op);
                 let add = advanced(ctx, ir, b.iv, offset, b.yield_op);
                 carried = copy_body(ir, &b, add, &carried, b.yield_op);
             }
             ir.set_operands(b.yield_op, &carried);
-            let wide = step * i64::try_from(k).unwrap_or(i64::MAX);
             let new_step = constant_before(ctx, ir, ty, wide, op);
             ir.set_operand(op, 2, new_step);
         }

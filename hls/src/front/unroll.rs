@@ -77,6 +77,7 @@ fn why_scf(e: ScfUnrollError) -> String {
         ScfUnrollError::UnknownTripCount => {
             "its bounds and step are not constants, so its trip count is unknown".into()
         }
+        ScfUnrollError::StepOverflows => "the unrolled step does not fit the counter's type".into(),
         ScfUnrollError::FactorDoesNotDivide { trip } => {
             format!(
                 "the factor does not divide its trip count ({trip}); scf.for gets no cleanup loop"
