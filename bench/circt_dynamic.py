@@ -305,67 +305,42 @@ def measure(silica, path, top, seed=1, buffers="all", max_cycles=50_000_000, kee
     os.makedirs(work, exist_ok=True)
     stage = "setup"
     try:
-        with open(path) as f:
-            text = f.read()
-        args, results = circt_static.kernel_signature(text, top)
-        stage = "mlir-opt-22"
-        kernel = os.path.join(work, "kernel.mlir")
-        only = re.search(r"^func\.func @%s\(.*?^}[ \t]*$" % re.escape(top), text, re.S | re.M)
-        with open(kernel, "w") as f:
-            f.write(only.group(0) + "\n" if only else text)
-        low = circt_static.run(["mlir-opt-22", kernel, "--lower-affine", "--convert-scf-to-cf",
-                                "--canonicalize"])
-        low = re.sub(r"\s*\{hls\.name = \"[^\"]*\"\}", "", low)
-        flat = os.path.join(work, "kernel.flat.mlir")
-        with open(flat, "w") as f:
-            f.write(flatten_memrefs(low))
-        low = circt_static.run(["mlir-opt-22", flat, "--lower-affine", "--canonicalize"])
-        # CIRCT 1.62 does not parse the integer overflow flags.
-        low = re.sub(r" overflow<[a-z, ]*>", "", low)
-        low, origin = one_access_per_memref(low, top)
-        with open(os.path.join(work, "kernel.cf.mlir"), "w") as f:
-            f.write(low)
-        stage = "circt handshake"
-        driver = os.path.join(work, "circt_driver.py")
-        with open(driver, "w") as f:
-            f.write(DRIVER)
-        verilog_path = os.path.join(work, f"{top}.sv")
-        circt_static.run([python, driver, os.path.join(work, "kernel.cf.mlir"), buffers,
-                          verilog_path])
-        with open(verilog_path) as f:
-            verilog = f.read()
-        stage = "silica hls --sim (stimuli and software)"
-        sim_dir = os.path.join(work, "sim")
-        circt_static.run([silica, "hls", path, "--top", top, "-o", os.path.join(work, "silica"),
-                          "--sim", "--seed", str(seed), "--sim-dir", sim_dir])
-        expected = circt_static.run(["lli-22", "--entry-function=cosim_main", "software.ll"],
-                                    cwd=sim_dir)
-        stage = "verilator"
-        tb = os.path.join(work, "tb.cpp")
-        with open(tb, "w") as f:
-            f.write(testbench(top, args, origin, results, module_ports(verilog, top),
-                              max_cycles))
-        obj = os.path.join(work, "obj")
-        circt_static.run(["verilator", "--cc", "--exe", "--build", "-O1", "-Wno-fatal",
-                          "-Wno-lint", "-Wno-style", "--top-module", top, "-Mdir", obj,
-                          verilog_path, tb, "-CFLAGS", "-O1"])
-        stage = "simulation"
-        out = circt_static.run([os.path.join(obj, f"V{top}"),
-                                os.path.join(sim_dir, f"stimuli-{seed}.txt")])
-        got = out.splitlines()
-        cycles = int(got[0].split()[1])
-        want = [w.strip() for w in expected.splitlines() if w.strip()]
-        got = [w.strip() for w in got[1:] if w.strip()]
-        if got != want:
-            first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b),
-                         min(len(got), len(want)))
-            return {"ok": False, "stage": "compare", "cycles": cycles,
-                    "why": f"output word {first} differs from software "
-                           f"({len(got)} vs {len(want)} words)"}
-        return {"ok": True, "cycles": cycles}
-    except (RuntimeError, subprocess.TimeoutExpired) as e:
-        why = str(e).strip().splitlines()[-1] if str(e).strip() else stage
-        return {"ok": False, "stage": stage, "why": why}
+        try:
+            with open(path) as f:
+                text = f.read()
+            args, results = circt_static.kernel_signature(text, top)
+            stage = "mlir-opt-22"
+            kernel = os.path.join(work, "kernel.mlir")
+            with open(kernel, "w") as f:
+                f.write(circt_static.top_function(text, top))
+            low = circt_static.run(["mlir-opt-22", kernel, "--lower-affine", "--convert-scf-to-cf",
+                                    "--canonicalize"])
+            low = re.sub(r"\s*\{hls\.name = \"[^\"]*\"\}", "", low)
+            flat = os.path.join(work, "kernel.flat.mlir")
+            with open(flat, "w") as f:
+                f.write(flatten_memrefs(low))
+            low = circt_static.run(["mlir-opt-22", flat, "--lower-affine", "--canonicalize"])
+            # CIRCT 1.62 does not parse the integer overflow flags.
+            low = re.sub(r" overflow<[a-z, ]*>", "", low)
+            low, origin = one_access_per_memref(low, top)
+            with open(os.path.join(work, "kernel.cf.mlir"), "w") as f:
+                f.write(low)
+            stage = "circt handshake"
+            driver = os.path.join(work, "circt_driver.py")
+            with open(driver, "w") as f:
+                f.write(DRIVER)
+            verilog_path = os.path.join(work, f"{top}.sv")
+            circt_static.run([python, driver, os.path.join(work, "kernel.cf.mlir"), buffers,
+                              verilog_path])
+            with open(verilog_path) as f:
+                verilog = f.read()
+            stage = "silica hls --sim (stimuli and software)"
+            stimuli, expected = circt_static.software_run(silica, path, top, work, seed)
+            stage = "verilator"
+            tb = testbench(top, args, origin, results, module_ports(verilog, top), max_cycles)
+        except (RuntimeError, subprocess.TimeoutExpired) as e:
+            return circt_static.failure(stage, e)
+        return circt_static.verilate_and_compare(top, verilog_path, tb, work, stimuli, expected)
     finally:
         if keep is None:
             shutil.rmtree(work, ignore_errors=True)

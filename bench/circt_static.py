@@ -225,6 +225,57 @@ def testbench(top, args, results, port_map, max_cycles):
     return "\n".join(lines) + "\n"
 
 
+def top_function(text, top):
+    """The text of `func.func @top` alone (the whole text if it is not
+    found on lines of its own)."""
+    only = re.search(r"^func\.func @%s\(.*?^}[ \t]*$" % re.escape(top), text, re.S | re.M)
+    return only.group(0) + "\n" if only else text
+
+
+def software_run(silica, path, top, work, seed):
+    """The stimuli `silica hls --sim` writes for `seed` and what the
+    software run prints on them: (the stimuli file, the printed words)."""
+    sim_dir = os.path.join(work, "sim")
+    run([silica, "hls", path, "--top", top, "-o", os.path.join(work, "silica"),
+         "--sim", "--seed", str(seed), "--sim-dir", sim_dir])
+    expected = run(["lli-22", "--entry-function=cosim_main", "software.ll"], cwd=sim_dir)
+    return os.path.join(sim_dir, f"stimuli-{seed}.txt"), expected
+
+
+def failure(stage, e):
+    """The result of a run that stopped at `stage` with error `e`."""
+    why = str(e).strip().splitlines()[-1] if str(e).strip() else stage
+    return {"ok": False, "stage": stage, "why": why}
+
+
+def verilate_and_compare(top, verilog_path, tb_text, work, stimuli, expected):
+    """Builds `verilog_path` with the C++ testbench `tb_text` in Verilator,
+    runs it on `stimuli` and compares what it prints after its `latency N`
+    line with the software's words: {'ok': True, 'cycles': N} or a
+    failure."""
+    stage = "verilator"
+    try:
+        tb = os.path.join(work, "tb.cpp")
+        with open(tb, "w") as f:
+            f.write(tb_text)
+        obj = os.path.join(work, "obj")
+        run(["verilator", "--cc", "--exe", "--build", "-O1", "-Wno-fatal", "-Wno-lint",
+             "-Wno-style", "--top-module", top, "-Mdir", obj, verilog_path, tb,
+             "-CFLAGS", "-O1"])
+        stage = "simulation"
+        got = run([os.path.join(obj, f"V{top}"), stimuli]).splitlines()
+    except (RuntimeError, subprocess.TimeoutExpired) as e:
+        return failure(stage, e)
+    cycles = int(got[0].split()[1])
+    want = [w.strip() for w in expected.splitlines() if w.strip()]
+    got = [w.strip() for w in got[1:] if w.strip()]
+    if got != want:
+        first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+        return {"ok": False, "stage": "compare", "cycles": cycles,
+                "why": f"output word {first} differs from software ({len(got)} vs {len(want)} words)"}
+    return {"ok": True, "cycles": cycles}
+
+
 def measure(silica, path, top, seed=1, max_cycles=50_000_000, keep=None):
     """{'ok': True, 'cycles': N} or {'ok': False, 'stage': ..., 'why': ...}."""
     python, calyx = ensure_tools()
@@ -232,68 +283,49 @@ def measure(silica, path, top, seed=1, max_cycles=50_000_000, keep=None):
     os.makedirs(work, exist_ok=True)
     stage = "setup"
     try:
-        with open(path) as f:
-            text = f.read()
-        args, results = kernel_signature(text, top)
-        stage = "mlir-opt-22"
-        kernel = os.path.join(work, "kernel.mlir")
-        only = re.search(r"^func\.func @%s\(.*?^}[ \t]*$" % re.escape(top), text, re.S | re.M)
-        with open(kernel, "w") as f:
-            f.write(only.group(0) + "\n" if only else text)
-        low = run(["mlir-opt-22", kernel, "--lower-affine", "--scf-for-to-while", "--canonicalize"])
-        with open(os.path.join(work, "kernel.scf.mlir"), "w") as f:
-            f.write(low)
-        stage = "circt lower-scf-to-calyx"
-        shim_dir = os.path.join(work, "shim")
-        os.makedirs(shim_dir, exist_ok=True)
-        shim = os.path.join(shim_dir, "calyx")
-        with open(shim, "w") as f:
-            f.write(CALYX_SHIM)
-        os.chmod(shim, 0o755)
-        driver = os.path.join(work, "circt_driver.py")
-        with open(driver, "w") as f:
-            f.write(CIRCT_DRIVER)
-        futil = os.path.join(work, "kernel.futil")
-        env = dict(os.environ, PATH=shim_dir + os.pathsep + os.environ["PATH"],
-                   SILICA_CALYX_CAPTURE=futil)
-        r = subprocess.run([python, driver, os.path.join(work, "kernel.scf.mlir"), top],
-                           env=env, capture_output=True, text=True, timeout=1800)
-        if not os.path.exists(futil) or os.path.getsize(futil) == 0:
-            tail = [ln for ln in r.stderr.splitlines() if "error" in ln.lower()] or r.stderr.splitlines()[-1:]
-            raise RuntimeError(f"lower-scf-to-calyx failed: {tail[0] if tail else r.returncode}")
-        stage = "calyx"
-        verilog_path = os.path.join(work, f"{top}.v")
-        # To standard output: with `-o`, calyx 0.7.1 truncates the file
-        # after writing the primitives' Verilog into it.
-        verilog = run([calyx, futil, "-b", "verilog"])
-        with open(verilog_path, "w") as f:
-            f.write(verilog)
-        stage = "silica hls --sim (stimuli and software)"
-        sim_dir = os.path.join(work, "sim")
-        run([silica, "hls", path, "--top", top, "-o", os.path.join(work, "silica"),
-             "--sim", "--seed", str(seed), "--sim-dir", sim_dir])
-        expected = run(["lli-22", "--entry-function=cosim_main", "software.ll"], cwd=sim_dir)
-        stage = "verilator"
-        tb = os.path.join(work, "tb.cpp")
-        with open(tb, "w") as f:
-            f.write(testbench(top, args, results, ports(verilog, top), max_cycles))
-        obj = os.path.join(work, "obj")
-        run(["verilator", "--cc", "--exe", "--build", "-O1", "-Wno-fatal", "-Wno-lint",
-             "-Wno-style", "--top-module", top, "-Mdir", obj, verilog_path, tb,
-             "-CFLAGS", "-O1"])
-        stage = "simulation"
-        out = run([os.path.join(obj, f"V{top}"), os.path.join(sim_dir, f"stimuli-{seed}.txt")])
-        got = out.splitlines()
-        cycles = int(got[0].split()[1])
-        want = [w.strip() for w in expected.splitlines() if w.strip()]
-        got = [w.strip() for w in got[1:] if w.strip()]
-        if got != want:
-            first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
-            return {"ok": False, "stage": "compare", "cycles": cycles,
-                    "why": f"output word {first} differs from software ({len(got)} vs {len(want)} words)"}
-        return {"ok": True, "cycles": cycles}
-    except (RuntimeError, subprocess.TimeoutExpired) as e:
-        return {"ok": False, "stage": stage, "why": str(e).strip().splitlines()[-1] if str(e).strip() else stage}
+        try:
+            with open(path) as f:
+                text = f.read()
+            args, results = kernel_signature(text, top)
+            stage = "mlir-opt-22"
+            kernel = os.path.join(work, "kernel.mlir")
+            with open(kernel, "w") as f:
+                f.write(top_function(text, top))
+            low = run(["mlir-opt-22", kernel, "--lower-affine", "--scf-for-to-while", "--canonicalize"])
+            with open(os.path.join(work, "kernel.scf.mlir"), "w") as f:
+                f.write(low)
+            stage = "circt lower-scf-to-calyx"
+            shim_dir = os.path.join(work, "shim")
+            os.makedirs(shim_dir, exist_ok=True)
+            shim = os.path.join(shim_dir, "calyx")
+            with open(shim, "w") as f:
+                f.write(CALYX_SHIM)
+            os.chmod(shim, 0o755)
+            driver = os.path.join(work, "circt_driver.py")
+            with open(driver, "w") as f:
+                f.write(CIRCT_DRIVER)
+            futil = os.path.join(work, "kernel.futil")
+            env = dict(os.environ, PATH=shim_dir + os.pathsep + os.environ["PATH"],
+                       SILICA_CALYX_CAPTURE=futil)
+            r = subprocess.run([python, driver, os.path.join(work, "kernel.scf.mlir"), top],
+                               env=env, capture_output=True, text=True, timeout=1800)
+            if not os.path.exists(futil) or os.path.getsize(futil) == 0:
+                tail = [ln for ln in r.stderr.splitlines() if "error" in ln.lower()] or r.stderr.splitlines()[-1:]
+                raise RuntimeError(f"lower-scf-to-calyx failed: {tail[0] if tail else r.returncode}")
+            stage = "calyx"
+            verilog_path = os.path.join(work, f"{top}.v")
+            # To standard output: with `-o`, calyx 0.7.1 truncates the file
+            # after writing the primitives' Verilog into it.
+            verilog = run([calyx, futil, "-b", "verilog"])
+            with open(verilog_path, "w") as f:
+                f.write(verilog)
+            stage = "silica hls --sim (stimuli and software)"
+            stimuli, expected = software_run(silica, path, top, work, seed)
+            stage = "verilator"
+            tb = testbench(top, args, results, ports(verilog, top), max_cycles)
+        except (RuntimeError, subprocess.TimeoutExpired) as e:
+            return failure(stage, e)
+        return verilate_and_compare(top, verilog_path, tb, work, stimuli, expected)
     finally:
         if keep is None:
             shutil.rmtree(work, ignore_errors=True)
