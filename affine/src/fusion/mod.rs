@@ -432,26 +432,26 @@ impl Greedy<'_> {
                 .iter()
                 .all(|&s| Some(memref_of(ctx, ir, s)) == first)
         };
+        // The nest of the block around `user`, when `user` reads and that
+        // nest is neither `dst` nor visited.
+        let reading_sibling = |user: OpId, visited: &[usize]| -> Option<usize> {
+            if !is_read(ctx, ir, user) {
+                return None;
+            }
+            let top = enclosing_fors(ctx, ir, user)
+                .into_iter()
+                .find(|&l| ir.op_block(l) == Some(self.g.block))?;
+            let sib = self.g.node_of_op(top)?;
+            (sib != dst && !visited.contains(&sib)).then_some(sib)
+        };
         // Siblings loading the same block argument.
         let block = ir.op_block(dst_node.op)?;
         for &arg in ir.block_args(block) {
             let users: Vec<OpId> = ir.uses(arg).map(|u| ir.use_owner(u)).collect();
             for user in users {
-                if !is_read(ctx, ir, user) {
-                    continue;
-                }
-                let Some(top) = enclosing_fors(ctx, ir, user)
-                    .into_iter()
-                    .find(|&l| ir.op_block(l) == Some(self.g.block))
-                else {
+                let Some(sib) = reading_sibling(user, visited) else {
                     continue;
                 };
-                let Some(sib) = self.g.node_of_op(top) else {
-                    continue;
-                };
-                if sib == dst || visited.contains(&sib) {
-                    continue;
-                }
                 let memref = memref_of(ctx, ir, user);
                 if dst_node.load_count(ctx, ir, memref) == 0 {
                     continue;
@@ -516,21 +516,9 @@ impl Greedy<'_> {
         for memref in memrefs {
             let users: Vec<OpId> = ir.uses(memref).map(|u| ir.use_owner(u)).collect();
             for user in users {
-                if !is_read(ctx, ir, user) {
-                    continue;
-                }
-                let Some(top) = enclosing_fors(ctx, ir, user)
-                    .into_iter()
-                    .find(|&l| ir.op_block(l) == Some(self.g.block))
-                else {
+                let Some(sib) = reading_sibling(user, visited) else {
                     continue;
                 };
-                let Some(sib) = self.g.node_of_op(top) else {
-                    continue;
-                };
-                if sib == dst || visited.contains(&sib) {
-                    continue;
-                }
                 if can_fuse_with(sib, memref) {
                     visited.push(sib);
                     return Some((sib, memref));
