@@ -7,9 +7,9 @@
 //! over `index` and over integer types alike, `scf.for unsigned`
 //! comparing its bounds unsigned.
 
-use silica_affine::loops::clone_mapped;
+use silica_affine::loops::{clone_mapped, create};
 use silica_ir::dialect::inherent_attr;
-use silica_ir::{AttrKind, Context, Ir, OpId, OpSpec, Type, TypeKind, ValueId};
+use silica_ir::{AttrKind, Context, Ir, OpId, Type, TypeKind, ValueId};
 
 /// Why an `scf.for` was not unrolled.
 #[derive(Debug, PartialEq, Eq)]
@@ -124,20 +124,15 @@ fn constant_before(ctx: &mut Context, ir: &mut Ir, ty: Type, value: i128, before
         _ => value,
     };
     let v = ctx.int_attr(ty, value);
-    let key = ctx.sym("value");
-    let props = ctx.dict_attr(vec![(key, v)]);
-    let name = ctx.sym("arith.constant");
-    let attrs = ctx.empty_dict();
-    let op = ir.create_op(OpSpec {
-        name,
+    let op = create(
+        ctx,
+        ir,
+        "arith.constant",
+        &[],
+        &[ty],
+        vec![("value", v)],
         loc,
-        operands: &[],
-        result_types: &[ty],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: Some(props),
-    });
+    );
     ir.insert_op_before(before, op);
     ir.results(op).next().expect("a constant has a result")
 }
@@ -239,18 +234,7 @@ pub fn unroll_scf(
 fn advanced(ctx: &mut Context, ir: &mut Ir, iv: ValueId, offset: ValueId, before: OpId) -> ValueId {
     let loc = ir.op_loc(before);
     let ty = ir.value_type(iv);
-    let name = ctx.sym("arith.addi");
-    let attrs = ctx.empty_dict();
-    let op = ir.create_op(OpSpec {
-        name,
-        loc,
-        operands: &[iv, offset],
-        result_types: &[ty],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: None,
-    });
+    let op = create(ctx, ir, "arith.addi", &[iv, offset], &[ty], vec![], loc);
     ir.insert_op_before(before, op);
     ir.results(op).next().expect("an addition has a result")
 }

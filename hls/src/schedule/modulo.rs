@@ -338,6 +338,18 @@ mod tests {
     use crate::library::Library;
     use crate::test_support::kernel;
 
+    /// A product carried through a pipelined loop.
+    const PRODUCT: &str = r#"
+        func.func @f(%a: memref<8xi32>) -> i32 {
+          %one = arith.constant 1 : i32
+          %r = affine.for %i = 0 to 8 iter_args(%acc = %one) -> (i32) {
+            %x = affine.load %a[%i] : memref<8xi32>
+            %p = arith.muli %acc, %x : i32
+            affine.yield %p : i32
+          }
+          return %r : i32
+        }"#;
+
     /// The II of the one pipelined loop of `text`'s `f` on ECP5 at 20 ns.
     fn ii(text: &str) -> (u32, u32) {
         let mut k = kernel(text, "f");
@@ -353,39 +365,19 @@ mod tests {
         // The measured ECP5 multipliers are combinational (an i32 product
         // 9.6 ns): the carried product's register is the only one on the
         // recurrence.
-        let product = r#"
-            func.func @f(%a: memref<8xi32>) -> i32 {
-              %one = arith.constant 1 : i32
-              %r = affine.for %i = 0 to 8 iter_args(%acc = %one) -> (i32) {
-                %x = affine.load %a[%i] : memref<8xi32>
-                %p = arith.muli %acc, %x : i32
-                affine.yield %p : i32
-              }
-              return %r : i32
-            }"#;
-        assert_eq!(ii(product), (1, 1));
+        assert_eq!(ii(PRODUCT), (1, 1));
         // A sum through a combinational adder still needs its register.
-        let sum = product.replace("arith.muli", "arith.addi");
+        let sum = PRODUCT.replace("arith.muli", "arith.addi");
         assert_eq!(ii(&sum), (1, 1));
         // A 64-bit product (15.3 ns) still fits the 20 ns cycle.
-        let wide = product.replace("i32", "i64");
+        let wide = PRODUCT.replace("i32", "i64");
         assert_eq!(ii(&wide), (1, 1));
     }
 
     #[test]
     fn operators_slower_than_the_clock_are_noted() {
-        let text = r#"
-            func.func @f(%a: memref<8xi32>) -> i32 {
-              %one = arith.constant 1 : i32
-              %r = affine.for %i = 0 to 8 iter_args(%acc = %one) -> (i32) {
-                %x = affine.load %a[%i] : memref<8xi32>
-                %p = arith.muli %acc, %x : i32
-                affine.yield %p : i32
-              }
-              return %r : i32
-            }"#;
         let notes = |clock_ns: f64| {
-            let mut k = kernel(text, "f");
+            let mut k = kernel(PRODUCT, "f");
             let lib = Library::for_target("ecp5").unwrap();
             let deps = vec![Vec::new(); k.loops.len()];
             super::super::schedule_kernel(&mut k, &lib, clock_ns, &deps)
