@@ -11,7 +11,7 @@
 
 use crate::kernel::{Kernel, NodeId, Op, Val};
 use crate::library::{class_of, Library};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use silica_scheduling::{
     chain_breaks, OpId, OperatorType, OperatorTypeId, Problem, ProblemKind, ResourceTypeId,
 };
@@ -38,6 +38,8 @@ pub struct ProblemBuilder<'a> {
     /// The problem operation of each node added.
     pub op_of: FxHashMap<NodeId, OpId>,
     latencies: Vec<u32>,
+    /// The dependences added so far, so that none is added twice.
+    dependences: FxHashSet<(OpId, OpId, u32)>,
     /// Units per class below the `[limits]` entry (`cap_units`).
     caps: Vec<(String, u32)>,
 }
@@ -60,6 +62,7 @@ impl<'a> ProblemBuilder<'a> {
             units: FxHashMap::default(),
             op_of: FxHashMap::default(),
             latencies: Vec::new(),
+            dependences: FxHashSet::default(),
             caps: Vec::new(),
         }
     }
@@ -228,12 +231,7 @@ impl<'a> ProblemBuilder<'a> {
 
     /// A dependence `src -> dst` at `distance`.
     pub fn depend(&mut self, src: OpId, dst: OpId, distance: u32) {
-        if !self
-            .p
-            .dependences
-            .iter()
-            .any(|d| d.src == src && d.dst == dst && d.distance == distance)
-        {
+        if self.dependences.insert((src, dst, distance)) {
             self.p.add_dependence(src, dst, distance);
         }
     }
