@@ -59,6 +59,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_affine::scalrep::AFFINE_SCALREP,
                 &silica_affine::parallelize::AFFINE_PARALLELIZE,
                 &silica_affine::fusion::AFFINE_LOOP_FUSION,
+                &silica_affine::fusion::test_pass::TEST_LOOP_FUSION,
                 &silica_affine::raise_memref::AFFINE_RAISE_FROM_MEMREF,
                 &silica_affine::simplify_structures::AFFINE_SIMPLIFY_STRUCTURES,
                 &silica_affine::coalesce::AFFINE_LOOP_COALESCING,

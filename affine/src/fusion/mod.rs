@@ -19,6 +19,7 @@ pub mod graph;
 pub mod legality;
 mod order;
 pub mod slice;
+pub mod test_pass;
 pub mod transform;
 
 use graph::{is_read, is_write, memref_of, Graph};

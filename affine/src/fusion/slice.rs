@@ -40,6 +40,8 @@ pub struct Slice {
 /// What a fusion slices for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
+    /// Every access of the source nest (MLIR's test utilities).
+    Generic,
     /// The source nest's stores against everything the destination accesses.
     ProducerConsumer,
     /// The source nest's loads of this memref (input reuse).
@@ -564,6 +566,80 @@ fn unite_or_constant(
     }))
 }
 
+/// The least (`lower`) or greatest value of a single-result linear map
+/// over the constant domains of the loops of its dims; `None` when a
+/// symbol or a dim without constant bounds matters.
+fn map_extreme(
+    ctx: &Context,
+    ir: &Ir,
+    map: &AffineMap,
+    operands: &[ValueId],
+    lower: bool,
+) -> Option<i64> {
+    let lin =
+        silica_ir::affine_flatten::flatten_linear(&map.results[0], map.num_dims, map.num_symbols)?;
+    let (coeffs, constant) = lin.split_at(lin.len() - 1);
+    let mut acc = constant[0];
+    for (j, &c) in coeffs.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        if j >= map.num_dims as usize {
+            return None;
+        }
+        let lp = crate::presburger::loop_of_iv(ctx, ir, *operands.get(j)?)?;
+        let (l, u) = crate::for_op::bounds(ctx, ir, lp)?;
+        let (l, u) = (l.as_constant()?, u.as_constant()?);
+        if u <= l {
+            return None;
+        }
+        let at = if (c > 0) == lower { l } else { u - 1 };
+        acc = acc.checked_add(c.checked_mul(at)?)?;
+    }
+    Some(acc)
+}
+
+/// A sliced loop's whole constant domain as slice bounds with `nd`
+/// dims and `ns` symbols; `None` unless both bounds are constant.
+fn whole_domain(
+    ctx: &Context,
+    ir: &Ir,
+    iv: ValueId,
+    nd: u32,
+    ns: u32,
+) -> Option<(Option<AffineMap>, Option<AffineMap>, Range)> {
+    let lp = crate::presburger::loop_of_iv(ctx, ir, iv)?;
+    let (l, u) = crate::for_op::bounds(ctx, ir, lp)?;
+    let (l, u) = (l.as_constant()?, u.as_constant()?);
+    let map = |c: i64| AffineMap {
+        num_dims: nd,
+        num_symbols: ns,
+        results: Box::new([AffineExpr::Constant(c)]),
+    };
+    Some((Some(map(l)), Some(map(u)), (Some(l), Some(u - 1))))
+}
+
+/// Unites one side's bounds and range of a sliced variable into the
+/// union's (both bounds dropped when either cannot be kept).
+fn unite_into(
+    (ulb, uub, urange): (&mut Option<AffineMap>, &mut Option<AffineMap>, &mut Range),
+    (lb, ub, range): (&Option<AffineMap>, &Option<AffineMap>, Range),
+) -> Option<()> {
+    let both = (*urange, range);
+    *ulb = unite_or_constant(ulb, lb, true, both).ok()?;
+    *uub = unite_or_constant(uub, ub, false, both).ok()?;
+    let (a, b) = both;
+    *urange = (
+        a.0.zip(b.0).map(|(x, y)| x.min(y)),
+        a.1.zip(b.1).map(|(x, y)| x.max(y)),
+    );
+    if ulb.is_none() || uub.is_none() {
+        *ulb = None;
+        *uub = None;
+    }
+    Some(())
+}
+
 /// MLIR's `computeSliceUnion`: the union of the slices of every
 /// dependent pair of `ops_a` (the earlier nest) and `ops_b`, sliced on
 /// the earlier nest (`backward`) or the later one, inserted at `depth`.
@@ -658,34 +734,55 @@ fn slice_union(
                     ubs[i] = None;
                 }
             }
-            let ranges: Vec<Range> = slice_cols.iter().map(|&c| sys.constant_bounds(c)).collect();
+            // A variable's range is its bounds' over the other nest's
+            // loops (MLIR unites the slices' own constraints), else the
+            // pair's.
+            let ranges: Vec<Range> = slice_cols
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| {
+                    let (lo, hi) = sys.constant_bounds(c);
+                    let extreme = |m: &Option<AffineMap>, lower| {
+                        m.as_ref()
+                            .and_then(|m| map_extreme(ctx, ir, m, &operands, lower))
+                    };
+                    match (extreme(&lbs[k], true), extreme(&ubs[k], false)) {
+                        (Some(l), Some(h)) => (Some(l), Some(h - 1)),
+                        _ => (lo, hi),
+                    }
+                })
+                .collect();
             match &mut union {
                 None => union = Some((ivs, operands, lbs, ubs, ranges)),
                 Some((uivs, uops, ulbs, uubs, uranges)) => {
                     if *uops != operands {
                         return None;
                     }
-                    // Loops of one pair only keep that pair's bounds.
-                    for (k, iv) in ivs.iter().enumerate() {
-                        let Some(i) = uivs.iter().position(|v| v == iv) else {
-                            uivs.push(*iv);
-                            ulbs.push(lbs[k].clone());
-                            uubs.push(ubs[k].clone());
-                            uranges.push(ranges[k]);
-                            continue;
-                        };
-                        let both = (uranges[i], ranges[k]);
-                        ulbs[i] = unite_or_constant(&ulbs[i], &lbs[k], true, both).ok()?;
-                        uubs[i] = unite_or_constant(&uubs[i], &ubs[k], false, both).ok()?;
-                        let (a, b) = both;
-                        uranges[i] = (
-                            a.0.zip(b.0).map(|(x, y)| x.min(y)),
-                            a.1.zip(b.1).map(|(x, y)| x.max(y)),
-                        );
-                        if ulbs[i].is_none() || uubs[i].is_none() {
-                            ulbs[i] = None;
-                            uubs[i] = None;
+                    // A loop of one side only gets its whole domain on the
+                    // other (MLIR's `addMissingLoopIVBounds`).
+                    let (nd, ns) = (depth as u32, (operands.len() - depth) as u32);
+                    for i in 0..uivs.len() {
+                        if !ivs.contains(&uivs[i]) {
+                            let (l, u, r) = whole_domain(ctx, ir, uivs[i], nd, ns)?;
+                            unite_into((&mut ulbs[i], &mut uubs[i], &mut uranges[i]), (&l, &u, r))?;
                         }
+                    }
+                    for (k, iv) in ivs.iter().enumerate() {
+                        let i = match uivs.iter().position(|v| v == iv) {
+                            Some(i) => i,
+                            None => {
+                                let (l, u, r) = whole_domain(ctx, ir, *iv, nd, ns)?;
+                                uivs.push(*iv);
+                                ulbs.push(l);
+                                uubs.push(u);
+                                uranges.push(r);
+                                uivs.len() - 1
+                            }
+                        };
+                        unite_into(
+                            (&mut ulbs[i], &mut uubs[i], &mut uranges[i]),
+                            (&lbs[k], &ubs[k], ranges[k]),
+                        )?;
                     }
                 }
             }
@@ -931,34 +1028,49 @@ impl Slice {
     }
 }
 
+/// Why two nests cannot fuse at a depth (MLIR's `FusionResult`).
+#[derive(Clone, Debug)]
+pub enum FusionFailure {
+    /// Depth 0, other blocks, `affine.if`s, or a slice not analysable.
+    Precondition,
+    /// No place in the block for the fused nest keeps the dependences
+    /// of the ops between the two nests.
+    BlockDependence,
+    /// The destination's own dependences forbid that depth.
+    FusionDependence,
+    /// The slice runs iterations outside the sliced nest's domain.
+    IncorrectSlice(Slice),
+}
+
 /// MLIR's `canFuseLoops`: the slice of `src` to fuse into `dst` at
-/// (absolute) loop depth `depth`, `None` where fusion there is illegal
-/// or not analysable.
-pub fn can_fuse(
+/// (absolute) loop depth `depth`, or why fusion there is illegal or not
+/// analysable.
+pub fn can_fuse_loops(
     ctx: &Context,
     ir: &Ir,
     src: OpId,
     dst: OpId,
     depth: usize,
     strategy: Strategy,
-) -> Option<Slice> {
+) -> Result<Slice, FusionFailure> {
     if depth == 0 || ir.op_block(src) != ir.op_block(dst) {
-        return None;
+        return Err(FusionFailure::Precondition);
     }
     let src_first = super::graph::is_before_in_block(ir, src, dst);
     let (a, b) = if src_first { (src, dst) } else { (dst, src) };
     if !has_insertion_point(ctx, ir, a, b) {
-        return None;
+        return Err(FusionFailure::BlockDependence);
     }
-    let ops_a = loads_and_stores(ctx, ir, a)?;
-    let ops_b = loads_and_stores(ctx, ir, b)?;
+    let ops_a = loads_and_stores(ctx, ir, a).ok_or(FusionFailure::Precondition)?;
+    let ops_b = loads_and_stores(ctx, ir, b).ok_or(FusionFailure::Precondition)?;
     if strategy == Strategy::ProducerConsumer
         && (!src_first || max_loop_depth(ctx, ir, &ops_a, &ops_b) < depth)
     {
-        return None;
+        return Err(FusionFailure::FusionDependence);
     }
     let num_common = common_loop_count(ctx, ir, src, dst);
     let strategy_ops: Vec<OpId> = match strategy {
+        Strategy::Generic => ops_a.clone(),
         Strategy::ProducerConsumer => ops_a
             .iter()
             .copied()
@@ -970,6 +1082,23 @@ pub fn can_fuse(
             .filter(|&o| is_read(ctx, ir, o) && memref_of(ctx, ir, o) == m)
             .collect(),
     };
-    let slice = slice_union(ctx, ir, &strategy_ops, &ops_b, depth, num_common, src_first)?;
-    slice.is_valid(ctx, ir).then_some(slice)
+    let slice = slice_union(ctx, ir, &strategy_ops, &ops_b, depth, num_common, src_first)
+        .ok_or(FusionFailure::Precondition)?;
+    if slice.is_valid(ctx, ir) {
+        Ok(slice)
+    } else {
+        Err(FusionFailure::IncorrectSlice(slice))
+    }
+}
+
+/// [`can_fuse_loops`]'s slice, `None` on any failure.
+pub fn can_fuse(
+    ctx: &Context,
+    ir: &Ir,
+    src: OpId,
+    dst: OpId,
+    depth: usize,
+    strategy: Strategy,
+) -> Option<Slice> {
+    can_fuse_loops(ctx, ir, src, dst, depth, strategy).ok()
 }
