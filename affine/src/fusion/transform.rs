@@ -175,7 +175,7 @@ pub fn create_private_memref(
         return None;
     };
     let region = MemRefRegion::compute(ctx, ir, store, depth).ok()?;
-    let bbox = region.bounding_box(ctx, ir)?;
+    let bbox = region.bounding_box_with(ctx, ir, true)?;
     let rank = bbox.shape.len();
     let outer = region.symbols.clone();
     let n = outer.len() as u32;
