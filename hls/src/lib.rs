@@ -117,6 +117,8 @@ pub struct Design {
     pub directives: directives::Log,
     /// What datapath rewriting changed, and the schedule before and after.
     pub rewrite: rewrite::Outcome,
+    /// The same for each callee instantiated as a submodule, by name.
+    pub callee_rewrites: Vec<(String, rewrite::Outcome)>,
     /// `F.sv` (empty from [`estimate`]).
     pub verilog: String,
     /// `F.hw.mlir` (empty from [`estimate`]).
@@ -148,6 +150,7 @@ impl Design {
             notes: &self.notes,
             directives: &self.directives,
             rewrite: &self.rewrite,
+            callee_rewrites: &self.callee_rewrites,
             units: &self.units,
             dma_engines: self.dma_engines,
             overlap: self.overlap.as_ref(),
@@ -249,6 +252,7 @@ fn run_flow(
     let mut callees: Vec<(Kernel, Schedules, Figures)> = Vec::new();
     let mut notes: Vec<String> = reused.into_iter().chain(carried).collect();
     let mut ips = Vec::new();
+    let mut callee_rewrites = Vec::new();
     for &f in &order[..order.len() - 1] {
         if front::ip::ip_module(ctx, ir, f).is_some() {
             let ip = front::ip::declaration(ctx, ir, f)?;
@@ -260,7 +264,17 @@ fn run_flow(
         }
         let name = front::function_name(ctx, ir, f);
         let mut k = lift_calling(ctx, ir, f, &name, opts.pipeline, &none, &callees)?;
-        let (s, n) = schedule_lifted(ctx, ir, &mut k, &mut library, clock_ns)?;
+        let (mut s, mut n) = schedule_lifted(ctx, ir, &mut k, &mut library, clock_ns)?;
+        let outcome = rewrite_scheduled(
+            ctx,
+            ir,
+            &mut k,
+            (&mut s, &mut n),
+            &mut library,
+            clock_ns,
+            opts.rewrite,
+        );
+        callee_rewrites.push((name, outcome));
         notes.extend(n);
         let fig = figures(&k, &s);
         callees.push((k, s, fig));
@@ -278,37 +292,15 @@ fn run_flow(
     let mut interface = interface::build(ctx, ir, func, &library.target, clock_ns)?;
     front::memories(&mut kernel, &mut interface, &directives, &mut log);
     let (mut schedules, mut n) = schedule_lifted(ctx, ir, &mut kernel, &mut library, clock_ns)?;
-    let mut rewritten = rewrite::Outcome {
-        enabled: opts.rewrite,
-        ..rewrite::Outcome::default()
-    };
-    if opts.rewrite {
-        let settings = rewrite::Settings {
-            lib: &library,
-            clock_ns,
-            scarce: rewrite::multipliers_scarce(&kernel, &library),
-            schedules: &schedules,
-        };
-        let mut candidate = kernel.clone();
-        let changes = rewrite::rewrite_kernel(&mut candidate, &settings);
-        // A candidate that fails to schedule is simply not kept.
-        if !changes.is_empty() {
-            if let Ok((s, n2)) = schedule_narrowed(ctx, ir, &mut candidate, &mut library, clock_ns)
-            {
-                let before = rewrite::Summary::of(&kernel, &schedules, &library);
-                let after = rewrite::Summary::of(&candidate, &s, &library);
-                rewritten.kept = after.better_than(&before);
-                if rewritten.kept {
-                    kernel = candidate;
-                    schedules = s;
-                    n = n2;
-                }
-                rewritten.before = Some(before);
-                rewritten.after = Some(after);
-                rewritten.changes = changes;
-            }
-        }
-    }
+    let rewritten = rewrite_scheduled(
+        ctx,
+        ir,
+        &mut kernel,
+        (&mut schedules, &mut n),
+        &mut library,
+        clock_ns,
+        opts.rewrite,
+    );
     notes.extend(n);
     let mut parts: Vec<(&Kernel, &Schedules)> = callees.iter().map(|(k, s, _)| (k, s)).collect();
     parts.push((&kernel, &schedules));
@@ -416,11 +408,60 @@ fn run_flow(
         notes,
         directives: log,
         rewrite: rewritten,
+        callee_rewrites,
         verilog,
         hw_mlir,
         ip_verilog,
         synthesis: None,
     })
+}
+
+/// Datapath rewriting (`enabled`) of the scheduled kernel `kernel`: the
+/// rewritten copy is scheduled, and kept, with its schedules and notes
+/// (`scheduled`), where its schedule is better.
+fn rewrite_scheduled(
+    ctx: &mut Context,
+    ir: &Ir,
+    kernel: &mut Kernel,
+    scheduled: (&mut Schedules, &mut Vec<String>),
+    library: &mut Library,
+    clock_ns: f64,
+    enabled: bool,
+) -> rewrite::Outcome {
+    let (schedules, notes) = scheduled;
+    let mut outcome = rewrite::Outcome {
+        enabled,
+        ..rewrite::Outcome::default()
+    };
+    if !enabled {
+        return outcome;
+    }
+    let settings = rewrite::Settings {
+        lib: library,
+        clock_ns,
+        scarce: rewrite::multipliers_scarce(kernel, library),
+        schedules,
+    };
+    let mut candidate = kernel.clone();
+    let changes = rewrite::rewrite_kernel(&mut candidate, &settings);
+    if changes.is_empty() {
+        return outcome;
+    }
+    // A candidate that fails to schedule is simply not kept.
+    if let Ok((s, n)) = schedule_narrowed(ctx, ir, &mut candidate, library, clock_ns) {
+        let before = rewrite::Summary::of(kernel, schedules, library);
+        let after = rewrite::Summary::of(&candidate, &s, library);
+        outcome.kept = after.better_than(&before);
+        if outcome.kept {
+            *kernel = candidate;
+            *schedules = s;
+            *notes = n;
+        }
+        outcome.before = Some(before);
+        outcome.after = Some(after);
+        outcome.changes = changes;
+    }
+    outcome
 }
 
 /// Lifts function `func` (named `name`), whose callees are scheduled in

@@ -131,6 +131,8 @@ pub struct ReportInput<'a> {
     pub directives: &'a crate::directives::Log,
     /// What datapath rewriting did.
     pub rewrite: &'a crate::rewrite::Outcome,
+    /// What it did in each callee, by name.
+    pub callee_rewrites: &'a [(String, crate::rewrite::Outcome)],
     /// Units of each limited class, and the operations sharing them.
     pub units: &'a [(String, u32, usize)],
     pub dma_engines: usize,
@@ -445,6 +447,9 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
         crate::dma_report::text(d, &mut out);
     }
     r.rewrite.text(&mut out);
+    for (callee, outcome) in r.callee_rewrites {
+        outcome.callee_text(callee, &mut out);
+    }
     for n in r.notes {
         let _ = writeln!(out, "note: {n}");
     }

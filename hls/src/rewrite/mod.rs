@@ -188,12 +188,28 @@ impl Outcome {
             let _ = writeln!(out, "datapath rewriting (e-graphs): off (--no-rewrite)");
             return;
         }
-        let (Some(before), Some(after)) = (&self.before, &self.after) else {
+        if !self.changed(out, "datapath rewriting (e-graphs)") {
             let _ = writeln!(
                 out,
                 "datapath rewriting (e-graphs): no cheaper integer expression found"
             );
-            return;
+        }
+    }
+
+    /// `report.txt`'s lines for the callee `name`: only where a cheaper
+    /// form was found.
+    pub fn callee_text(&self, name: &str, out: &mut String) {
+        self.changed(
+            out,
+            &format!("datapath rewriting (e-graphs) in callee {name}"),
+        );
+    }
+
+    /// The verdict under `head`, the figures before and after and the
+    /// changes, if anything was rewritten.
+    fn changed(&self, out: &mut String, head: &str) -> bool {
+        let (Some(before), Some(after)) = (&self.before, &self.after) else {
+            return false;
         };
         let verdict = if self.kept {
             "kept, its schedule is better"
@@ -202,7 +218,7 @@ impl Outcome {
         };
         let _ = writeln!(
             out,
-            "datapath rewriting (e-graphs): {} expression(s) rewritten, {verdict}",
+            "{head}: {} expression(s) rewritten, {verdict}",
             self.changes.len()
         );
         let _ = writeln!(out, "  before: {}", before.line());
@@ -210,6 +226,7 @@ impl Outcome {
         for c in &self.changes {
             let _ = writeln!(out, "  {}: {} -> {}", c.place, c.before, c.after);
         }
+        true
     }
 }
 
