@@ -15,9 +15,7 @@
 //! On a region: [`MemRefRegion::bounding_box`] is a constant-size box
 //! holding it (per dimension a lower bound in terms of the symbols and a
 //! constant extent, never larger than the memref's static size; MLIR's
-//! `getConstantBoundingSizeAndShape`; [`MemRefRegion::bounding_box_with`]
-//! also pins `mod` subscripts, for fusion's private buffers),
-//! [`MemRefRegion::size_in_bytes`] that
+//! `getConstantBoundingSizeAndShape`), [`MemRefRegion::size_in_bytes`] that
 //! box's footprint, [`MemRefRegion::dim_bounds`] the lower/upper bound
 //! expressions of one dimension in terms of the symbols (MLIR's
 //! `getLowerAndUpperBound`, what copy loops iterate over), and
@@ -574,57 +572,10 @@ impl MemRefRegion {
         })
     }
 
-    /// The value of dimension `pos` where an equality pins it to the
-    /// symbols and to dimensions that are themselves pinned (`pinned`,
-    /// over the symbols): `x mod c` subscripts, where the region of
-    /// `x floordiv c` is one value (MLIR keeps the division as a local
-    /// variable and finds the same single value).
-    fn pinned_through(
-        sys: &IntegerSystem,
-        pos: usize,
-        pinned: &[Option<AffineExpr>],
-    ) -> Option<AffineExpr> {
-        let nd = sys.num_dims();
-        let n = sys.num_vars();
-        let ns = (n - nd) as u32;
-        'rows: for r in sys.equalities() {
-            let sign = if r[pos].is_one() {
-                -1
-            } else if (-&r[pos]).is_one() {
-                1
-            } else {
-                continue;
-            };
-            // pos = sign * (the rest of the row).
-            let mut rest = expr_of(&r[nd..=n])?;
-            for c in (0..nd).filter(|&c| c != pos && !r[c].is_zero()) {
-                let Some(v) = &pinned[c] else { continue 'rows };
-                rest = rest.plus(v.clone().times(AffineExpr::Constant(r[c].to_i64()?)));
-            }
-            let value = rest.times(AffineExpr::Constant(sign));
-            return Some(silica_ir::affine_flatten::simplify_expr(&value, ns, 0));
-        }
-        None
-    }
-
     /// A constant-size box holding the region, clipped to the memref's
     /// static shape (MLIR's `getConstantBoundingSizeAndShape`). `None`:
     /// some dimension has neither a constant extent nor a static size.
     pub fn bounding_box(&self, ctx: &Context, ir: &Ir) -> Option<BoundingBox> {
-        self.bounding_box_with(ctx, ir, false)
-    }
-
-    /// [`Self::bounding_box`], where `through_pinned` also pins a
-    /// dimension an equality ties to the symbols and to dimensions of
-    /// extent one (a `mod` subscript whose `floordiv` is one value): the
-    /// private buffers of loop fusion, whose accesses all go through the
-    /// same subscripts.
-    pub fn bounding_box_with(
-        &self,
-        ctx: &Context,
-        ir: &Ir,
-        through_pinned: bool,
-    ) -> Option<BoundingBox> {
         let shape = memref_shape(ctx, ir, self.memref)?;
         let mut with_shape = self.constraints.clone();
         for (d, &size) in shape.iter().enumerate() {
@@ -638,28 +589,11 @@ impl MemRefRegion {
             lower_bounds: Vec::new(),
             num_elements: 1,
         };
-        let extents: Vec<Option<DimExtent>> = (0..shape.len())
-            .map(|d| Self::dim_extent(&with_shape, d))
-            .collect();
-        // The values of the dimensions pinned to one value.
-        let mut pinned: Vec<Option<AffineExpr>> = Vec::new();
-        for e in &extents {
-            pinned.push(match e {
-                Some(e) if e.extent.is_one() => Some(e.lower_expr()?),
-                _ => None,
-            });
-        }
         for (d, &size) in shape.iter().enumerate() {
-            let through = match &extents[d] {
-                Some(e) if e.extent.is_one() => None,
-                _ if !through_pinned => None,
-                _ => Self::pinned_through(&with_shape, d, &pinned),
-            };
-            let (extent, lower) = match (&extents[d], through) {
-                (_, Some(value)) => (1, value),
-                (Some(e), None) => (e.extent.to_i64()?, e.lower_expr()?),
-                (None, None) if size != DYNAMIC => (size, AffineExpr::Constant(0)),
-                (None, None) => return None,
+            let (extent, lower) = match Self::dim_extent(&with_shape, d) {
+                Some(e) => (e.extent.to_i64()?, e.lower_expr()?),
+                None if size != DYNAMIC => (size, AffineExpr::Constant(0)),
+                None => return None,
             };
             out.num_elements = out.num_elements.checked_mul(extent)?;
             out.shape.push(extent);

@@ -1,9 +1,11 @@
 // Loop fusion, run: consumers reading their producer's buffer through
-// `floordiv`/`mod` subscripts (a linearized read of a 2-D buffer, and one
+// `floordiv`/`mod` subscripts (a linearized read of a 2-D buffer, one
 // under an outer loop of a 3-D buffer, the higher-dimensional nest fused
-// into the lower-dimensional one). The fused nests' private buffers are
-// one element: the `mod` subscript is pinned once its `floordiv` is. The
-// kernel's output must not change under any fusion mode.
+// into the lower-dimensional one, and a read through the quotient of a
+// linearized index, whose slice bound is that quotient). The fused nests'
+// private buffers are one element: a subscript of the outer loops alone
+// is one value. Fused as mlir-opt-22 fuses them; the kernel's output must
+// not change under any fusion mode.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
 // RUN: bash %S/run.sh silica %s 'affine-loop-fusion' | diff %t.ref -
@@ -13,7 +15,10 @@
 // RUN: silica opt --pass-pipeline='builtin.module(func.func(affine-loop-fusion{mode=producer}))' %s | FileCheck %s --check-prefix=FUSED
 // CHECK: reshape out -2716
 // CHECK-NEXT: reshape out3 -269
+// CHECK-NEXT: reshape out4 -156
 // FUSED-LABEL: func.func @kernel
+// FUSED-NEXT: memref.alloc() : memref<1x1x1xf32>
+// FUSED-NEXT: arith.constant 0 : index
 // FUSED-NEXT: memref.alloc() : memref<1x1x1xf32>
 // FUSED-NEXT: memref.alloc() : memref<1x1xf32>
 // FUSED-NOT: memref.alloc()
@@ -24,14 +29,20 @@
 // FUSED-NEXT: affine.for %{{.*}} = 0 to 24 {
 // FUSED: affine.store %{{.*}}, %{{.*}}[0, 0, 0] : memref<1x1x1xf32>
 // FUSED: affine.load %{{.*}}[0, 0, 0] : memref<1x1x1xf32>
+// FUSED: affine.for %{{.*}} = 0 to 32 {
+// FUSED-NEXT: affine.for %{{.*}} = 0 to 3 {
+// FUSED: affine.store %{{.*}}, %{{.*}}[0, 0, 0] : memref<1x1x1xf32>
+// FUSED: affine.load %{{.*}}[0, 0, 0] : memref<1x1x1xf32>
 // FUSED-NOT: affine.for
 // FUSED-LABEL: func.func @fill
 
 llvm.mlir.global internal constant @fmt_out("reshape out %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_out3("reshape out3 %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_out4("reshape out4 %d\0A\00") {addr_space = 0 : i32}
 llvm.func @printf(!llvm.ptr, ...) -> i32
 
-func.func @kernel(%A: memref<6x8xi32>, %out: memref<48x1xi32>, %out3: memref<2x24xi32>) {
+func.func @kernel(%A: memref<6x8xi32>, %out: memref<48x1xi32>, %out3: memref<2x24xi32>,
+                  %out4: memref<32x3xi32>) {
   %c3 = arith.constant 3 : i32
   %c2 = arith.constant 2 : i32
   %c3f = arith.constant 3.0 : f32
@@ -72,6 +83,28 @@ func.func @kernel(%A: memref<6x8xi32>, %out: memref<48x1xi32>, %out3: memref<2x2
       %v = affine.load %u[%a, %k floordiv 8, %k mod 8] : memref<2x3x8xf32>
       %w = arith.fptosi %v : f32 to i32
       affine.store %w, %out3[%a, %k] : memref<2x24xi32>
+    }
+  }
+  // A 2x3x16 producer read back through the quotient of a linearized
+  // index: the slice runs the one producer iteration (q, jj, 0) with
+  // q = (3 * ii + jj) floordiv 48.
+  %v = memref.alloc() : memref<2x3x16xf32>
+  affine.for %a = 0 to 2 {
+    affine.for %b = 0 to 3 {
+      affine.for %c = 0 to 16 {
+        %x = affine.load %A[%a * 3 + %b, %c mod 8] : memref<6x8xi32>
+        %ci = arith.index_cast %c : index to i32
+        %y = arith.addi %x, %ci : i32
+        %f = arith.sitofp %y : i32 to f32
+        affine.store %f, %v[%a, %b, %c] : memref<2x3x16xf32>
+      }
+    }
+  }
+  affine.for %ii = 0 to 32 {
+    affine.for %jj = 0 to 3 {
+      %w = affine.load %v[(%ii * 3 + %jj) floordiv 48, %jj, 0] : memref<2x3x16xf32>
+      %z = arith.fptosi %w : f32 to i32
+      affine.store %z, %out4[%ii, %jj] : memref<32x3xi32>
     }
   }
   return
@@ -124,18 +157,23 @@ func.func @main() -> i32 {
   %A = memref.alloc() : memref<6x8xi32>
   %out = memref.alloc() : memref<48x1xi32>
   %out3 = memref.alloc() : memref<2x24xi32>
+  %out4 = memref.alloc() : memref<32x3xi32>
   %Ad = memref.cast %A : memref<6x8xi32> to memref<?x?xi32>
   %outd = memref.cast %out : memref<48x1xi32> to memref<?x?xi32>
   %out3d = memref.cast %out3 : memref<2x24xi32> to memref<?x?xi32>
+  %out4d = memref.cast %out4 : memref<32x3xi32> to memref<?x?xi32>
   call @fill(%Ad, %s1) : (memref<?x?xi32>, index) -> ()
-  call @kernel(%A, %out, %out3) : (memref<6x8xi32>, memref<48x1xi32>, memref<2x24xi32>) -> ()
+  call @kernel(%A, %out, %out3, %out4) : (memref<6x8xi32>, memref<48x1xi32>, memref<2x24xi32>, memref<32x3xi32>) -> ()
   %g0 = llvm.mlir.addressof @fmt_out : !llvm.ptr
   call @print(%outd, %g0) : (memref<?x?xi32>, !llvm.ptr) -> ()
   %g1 = llvm.mlir.addressof @fmt_out3 : !llvm.ptr
   call @print(%out3d, %g1) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %g2 = llvm.mlir.addressof @fmt_out4 : !llvm.ptr
+  call @print(%out4d, %g2) : (memref<?x?xi32>, !llvm.ptr) -> ()
   memref.dealloc %A : memref<6x8xi32>
   memref.dealloc %out : memref<48x1xi32>
   memref.dealloc %out3 : memref<2x24xi32>
+  memref.dealloc %out4 : memref<32x3xi32>
   %ok = arith.constant 0 : i32
   return %ok : i32
 }

@@ -305,6 +305,12 @@ fn slice_bounds(
                 changed = true;
                 break;
             }
+            if memo[pos].is_none() {
+                if let Some(e) = floor_div_of(sys, pos, &memo, &row_expr) {
+                    memo[pos] = Some(e);
+                    changed = true;
+                }
+            }
         }
         if !changed {
             // A variable pinned by an equality up to a remainder of unknown
@@ -440,6 +446,43 @@ fn dim_plus_constant(sys: &IntegerSystem, pos: usize, kept_cols: &[usize]) -> Op
 }
 
 type RowExpr<'a> = dyn Fn(&[Int], usize, &[Option<AffineExpr>]) -> Option<AffineExpr> + 'a;
+
+/// `x` (column `pos`) as a floor division that a pair of inequalities
+/// defines (MLIR's `detectAsFloorDiv`): `c * x <= e + k1` and
+/// `c * x >= e - k2` with `k1 + k2 == c - 1` and every variable of `e`
+/// known give `x == (e + k1) floordiv c`.
+fn floor_div_of(
+    sys: &IntegerSystem,
+    pos: usize,
+    memo: &[Option<AffineExpr>],
+    row_expr: &RowExpr<'_>,
+) -> Option<AffineExpr> {
+    let nv = sys.num_vars();
+    let ineqs = sys.inequalities();
+    for u in ineqs {
+        // u: -c * x + e + k1 >= 0.
+        let c = (-&u[pos]).to_i64()?;
+        if c <= 1 {
+            continue;
+        }
+        for l in ineqs {
+            if l[pos] != -&u[pos] || (0..nv).any(|j| j != pos && l[j] != -&u[j]) {
+                continue;
+            }
+            let (Some(k1), Some(k2)) = (u[nv].to_i64(), l[nv].to_i64()) else {
+                continue;
+            };
+            if k1.checked_add(k2) != Some(c - 1) {
+                continue;
+            }
+            let Some(dividend) = row_expr(u, pos, memo) else {
+                continue;
+            };
+            return Some(dividend.floor_div(AffineExpr::Constant(c)));
+        }
+    }
+    None
+}
 
 /// `x` (column `pos`) as the quotient an equality pins it to (see
 /// `slice_bounds`).
@@ -710,10 +753,6 @@ fn slice_union(
             // out (where mlir-opt-22 finds them too).
             let whole = depth == other.num_loops;
             let (mut lbs, mut ubs) = slice_bounds(&sys, &slice_cols, &kept_cols, &sym_cols, whole);
-            // Quotients and remainders simplified over the loop ranges.
-            for m in lbs.iter_mut().chain(ubs.iter_mut()).flatten() {
-                *m = crate::bounds::simplify_map_with_operands(ctx, ir, m, &operands);
-            }
             // No slicing from the first loop marked as a barrier (and, for
             // input reuse, the first sequential loop) on. A loop carrying
             // values (`iter_args`) is never sliced: its results need every

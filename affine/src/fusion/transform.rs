@@ -150,6 +150,45 @@ fn dominance_filter(ir: &Ir, slice_block: BlockId, stores: &[OpId]) -> Option<Op
     first
 }
 
+/// An access's map composed with the `affine.apply`s feeding it, and its
+/// operands.
+fn composed_access(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<(AffineMap, Vec<ValueId>)> {
+    let (_, map, operands, _) = crate::region::affine_access(ctx, ir, op)?;
+    let (m, o) = compose_map(ctx, ir, &map, &operands);
+    Some((simplify_map(&m), o))
+}
+
+/// `e` (over `num_dims` dims then symbols, bound to `operands`) as an
+/// expression over `outer` (as dims `d0..`), where it uses nothing else.
+fn over_symbols(
+    e: &AffineExpr,
+    num_dims: u32,
+    operands: &[ValueId],
+    outer: &[ValueId],
+) -> Option<AffineExpr> {
+    let position = |is_dim: bool, i: u32| {
+        let k = if is_dim { i } else { num_dims + i } as usize;
+        operands
+            .get(k)
+            .and_then(|v| outer.iter().position(|o| o == v))
+    };
+    let mut all_outer = true;
+    e.walk_ids(&mut |is_dim, i| all_outer &= position(is_dim, i).is_some());
+    if !all_outer {
+        return None;
+    }
+    let as_dim = |is_dim: bool, i: u32| AffineExpr::Dim(position(is_dim, i).unwrap_or(0) as u32);
+    let dims: Vec<AffineExpr> = (0..num_dims).map(|i| as_dim(true, i)).collect();
+    let syms: Vec<AffineExpr> = (0..(operands.len() as u32).saturating_sub(num_dims))
+        .map(|i| as_dim(false, i))
+        .collect();
+    Some(simplify_expr(
+        &e.replace(&dims, &syms),
+        outer.len() as u32,
+        0,
+    ))
+}
+
 /// Replaces the memref written by `stores` in the fused nest `nest` by a
 /// new allocation shaped like the region they write at `depth` (MLIR's
 /// `createPrivateMemRef`); returns the new memref.
@@ -174,11 +213,32 @@ pub fn create_private_memref(
     else {
         return None;
     };
+    // Every store must write the same element (MLIR's condition): the
+    // buffer is sized from the first one's region.
+    let first_access = composed_access(ctx, ir, store)?;
+    for &s in &stores[1..] {
+        if composed_access(ctx, ir, s)? != first_access {
+            return None;
+        }
+    }
     let region = MemRefRegion::compute(ctx, ir, store, depth).ok()?;
-    let bbox = region.bounding_box_with(ctx, ir, true)?;
+    let mut bbox = region.bounding_box(ctx, ir)?;
     let rank = bbox.shape.len();
     let outer = region.symbols.clone();
     let n = outer.len() as u32;
+    // A subscript of the region's symbols alone (`i mod 64` of an outer
+    // `i`) is one element: MLIR finds it so, keeping the division as a
+    // local variable where the region here projects it out.
+    let (access_map, access_operands) = &first_access;
+    for (d, r) in access_map.results.iter().enumerate() {
+        if bbox.shape[d] > 1 {
+            if let Some(lower) = over_symbols(r, access_map.num_dims, access_operands, &outer) {
+                bbox.num_elements /= bbox.shape[d];
+                bbox.shape[d] = 1;
+                bbox.lower_bounds[d] = lower;
+            }
+        }
+    }
     let elt = crate::region::element_bytes(ctx, element)?;
     let bytes = elt.checked_mul(u64::try_from(bbox.num_elements).ok()?)?;
     let space = match fast_space {
