@@ -2,9 +2,9 @@
 // `floordiv`/`mod` subscripts (a linearized read of a 2-D buffer, one
 // under an outer loop of a 3-D buffer, the higher-dimensional nest fused
 // into the lower-dimensional one, and a read through the quotient of a
-// linearized index, whose slice bound is that quotient). The fused nests'
-// private buffers are one element: a subscript of the outer loops alone
-// is one value. Fused as mlir-opt-22 fuses them; the kernel's output must
+// linearized index, whose slice bound is that quotient, and rows read by
+// tiles of 16). The fused nests' private buffers are one element: a
+// subscript of the outer loops alone is one value. Fused as mlir-opt-22 fuses them; the kernel's output must
 // not change under any fusion mode.
 // RUN: bash %S/run.sh silica %s > %t.ref
 // RUN: FileCheck %s --input-file %t.ref
@@ -16,7 +16,9 @@
 // CHECK: reshape out -2716
 // CHECK-NEXT: reshape out3 -269
 // CHECK-NEXT: reshape out4 -156
+// CHECK-NEXT: reshape out5 4607
 // FUSED-LABEL: func.func @kernel
+// FUSED-NEXT: memref.alloc() : memref<1x1xi32>
 // FUSED-NEXT: memref.alloc() : memref<1x1x1xf32>
 // FUSED-NEXT: arith.constant 0 : index
 // FUSED-NEXT: memref.alloc() : memref<1x1x1xf32>
@@ -33,16 +35,23 @@
 // FUSED-NEXT: affine.for %{{.*}} = 0 to 3 {
 // FUSED: affine.store %{{.*}}, %{{.*}}[0, 0, 0] : memref<1x1x1xf32>
 // FUSED: affine.load %{{.*}}[0, 0, 0] : memref<1x1x1xf32>
+// FUSED: affine.for %{{.*}} = 0 to 2 {
+// FUSED-NEXT: affine.for %{{.*}} = 0 to 8 {
+// FUSED-NEXT: affine.for %{{.*}} = 0 to 16 {
+// FUSED: affine.store %{{.*}}, %{{.*}}[0, 0] : memref<1x1xi32>
+// FUSED-NEXT: affine.for %{{.*}} = 0 to 3 {
+// FUSED: affine.load %{{.*}}[0, 0] : memref<1x1xi32>
 // FUSED-NOT: affine.for
 // FUSED-LABEL: func.func @fill
 
 llvm.mlir.global internal constant @fmt_out("reshape out %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_out3("reshape out3 %d\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @fmt_out4("reshape out4 %d\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @fmt_out5("reshape out5 %d\0A\00") {addr_space = 0 : i32}
 llvm.func @printf(!llvm.ptr, ...) -> i32
 
 func.func @kernel(%A: memref<6x8xi32>, %out: memref<48x1xi32>, %out3: memref<2x24xi32>,
-                  %out4: memref<32x3xi32>) {
+                  %out4: memref<32x3xi32>, %out5: memref<32x8xi32>) {
   %c3 = arith.constant 3 : i32
   %c2 = arith.constant 2 : i32
   %c3f = arith.constant 3.0 : f32
@@ -107,6 +116,29 @@ func.func @kernel(%A: memref<6x8xi32>, %out: memref<48x1xi32>, %out3: memref<2x2
       affine.store %z, %out4[%ii, %jj] : memref<32x3xi32>
     }
   }
+  // A consumer reading its producer's rows by tiles of 16: the slice at
+  // the tile loop runs rows 16 * i to 16 * i + 15.
+  %p = memref.alloc() : memref<32x8xi32>
+  affine.for %r = 0 to 32 {
+    affine.for %c = 0 to 8 {
+      %x = affine.load %A[%r floordiv 6, %c] : memref<6x8xi32>
+      %ri = arith.index_cast %r : index to i32
+      %y = arith.muli %x, %ri : i32
+      affine.store %y, %p[%r, %c] : memref<32x8xi32>
+    }
+  }
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 8 {
+      affine.for %k = 0 to 3 {
+        affine.for %ii = 0 to 16 {
+          %x = affine.load %p[16 * %i + %ii, %j] : memref<32x8xi32>
+          %ki = arith.index_cast %k : index to i32
+          %y = arith.addi %x, %ki : i32
+          affine.store %y, %out5[16 * %i + %ii, %j] : memref<32x8xi32>
+        }
+      }
+    }
+  }
   return
 }
 
@@ -158,22 +190,27 @@ func.func @main() -> i32 {
   %out = memref.alloc() : memref<48x1xi32>
   %out3 = memref.alloc() : memref<2x24xi32>
   %out4 = memref.alloc() : memref<32x3xi32>
+  %out5 = memref.alloc() : memref<32x8xi32>
   %Ad = memref.cast %A : memref<6x8xi32> to memref<?x?xi32>
   %outd = memref.cast %out : memref<48x1xi32> to memref<?x?xi32>
   %out3d = memref.cast %out3 : memref<2x24xi32> to memref<?x?xi32>
   %out4d = memref.cast %out4 : memref<32x3xi32> to memref<?x?xi32>
+  %out5d = memref.cast %out5 : memref<32x8xi32> to memref<?x?xi32>
   call @fill(%Ad, %s1) : (memref<?x?xi32>, index) -> ()
-  call @kernel(%A, %out, %out3, %out4) : (memref<6x8xi32>, memref<48x1xi32>, memref<2x24xi32>, memref<32x3xi32>) -> ()
+  call @kernel(%A, %out, %out3, %out4, %out5) : (memref<6x8xi32>, memref<48x1xi32>, memref<2x24xi32>, memref<32x3xi32>, memref<32x8xi32>) -> ()
   %g0 = llvm.mlir.addressof @fmt_out : !llvm.ptr
   call @print(%outd, %g0) : (memref<?x?xi32>, !llvm.ptr) -> ()
   %g1 = llvm.mlir.addressof @fmt_out3 : !llvm.ptr
   call @print(%out3d, %g1) : (memref<?x?xi32>, !llvm.ptr) -> ()
   %g2 = llvm.mlir.addressof @fmt_out4 : !llvm.ptr
   call @print(%out4d, %g2) : (memref<?x?xi32>, !llvm.ptr) -> ()
+  %g3 = llvm.mlir.addressof @fmt_out5 : !llvm.ptr
+  call @print(%out5d, %g3) : (memref<?x?xi32>, !llvm.ptr) -> ()
   memref.dealloc %A : memref<6x8xi32>
   memref.dealloc %out : memref<48x1xi32>
   memref.dealloc %out3 : memref<2x24xi32>
   memref.dealloc %out4 : memref<32x3xi32>
+  memref.dealloc %out5 : memref<32x8xi32>
   %ok = arith.constant 0 : i32
   return %ok : i32
 }

@@ -340,6 +340,7 @@ fn slice_bounds(
     };
     let mut lbs = Vec::new();
     let mut ubs = Vec::new();
+    let mut bare: Option<IntegerSystem> = None;
     for &pos in slice_cols {
         if let Some(e) = memo[pos].clone() {
             lbs.push(Some(map(e.clone())));
@@ -349,8 +350,25 @@ fn slice_bounds(
         let mut lb = None;
         let mut ub = None;
         if sys.num_locals() == 0 {
+            // As MLIR's `getLowerAndUpperBound` on the system without its
+            // redundant inequalities: bounds from the constraints of this
+            // sliced variable alone among the sliced ones.
+            let bare = bare.get_or_insert_with(|| {
+                let mut s = sys.clone();
+                s.remove_redundant_constraints();
+                s
+            });
+            let mut own =
+                IntegerSystem::new(bare.num_dims(), bare.num_symbols(), bare.num_locals());
+            let alone = |r: &[Int]| slice_cols.iter().all(|&c| c == pos || r[c].is_zero());
+            for r in bare.equalities().iter().filter(|r| alone(r)) {
+                own.add_equality_int(r.clone());
+            }
+            for r in bare.inequalities().iter().filter(|r| alone(r)) {
+                own.add_inequality_int(r.clone());
+            }
             let keep = |c: usize| kept_cols.contains(&c) || sym_cols.contains(&c);
-            let b = sys.var_bounds(pos, &keep);
+            let b = own.var_bounds(pos, &keep);
             let to_expr = |be: &crate::presburger::BoundExpr, lower: bool| -> AffineExpr {
                 let mut e = AffineExpr::Constant(be.constant);
                 for (j, &c) in be.coefficients.iter().enumerate() {
