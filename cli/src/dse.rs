@@ -80,6 +80,11 @@ pub struct DseArgs {
     /// The cache file (default DIR/cache.jsonl).
     #[arg(long)]
     cache: Option<String>,
+    /// Hand-written SystemVerilog modules that functions declared with
+    /// `hls.ip = "module"` bind to, as `silica hls --ip` (repeatable;
+    /// shipped to the workers with the kernel).
+    #[arg(long = "ip", value_name = "FILE.sv")]
+    ip: Vec<String>,
 }
 
 fn context() -> silica_ir::Context {
@@ -163,6 +168,14 @@ fn params(args: &DseArgs) -> Result<Params, String> {
     if backend != Backend::Local && args.jobs > 1 {
         return Err("error: --jobs sets local worker processes; a Dask cluster has its own".into());
     }
+    let mut ip = Vec::new();
+    for path in &args.ip {
+        let t = std::fs::read_to_string(path)
+            .map_err(|e| format!("error: could not open IP file '{path}': {e}"))?;
+        ip.push((path.clone(), t));
+    }
+    // Read here too, so that a bad file is one message before any work.
+    silica_hls::ip::Library::read(ip.clone()).map_err(|e| e.to_string())?;
     let exe = std::env::current_exe()
         .map_err(|e| format!("error: cannot find the silica binary: {e}"))?;
     Ok(Params {
@@ -170,6 +183,7 @@ fn params(args: &DseArgs) -> Result<Params, String> {
             name: args.input.clone(),
             text,
             top: args.top.clone(),
+            ip,
         },
         space_name: args.space.clone(),
         space_text,

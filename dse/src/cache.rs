@@ -37,6 +37,7 @@ pub fn key(input: &Input, cfg: &Config, level: Level, tools: &str) -> String {
         level.name(),
         &input.top,
         &input.text,
+        &serde_json::to_string(&input.ip).unwrap_or_default(),
         &serde_json::to_string(cfg).unwrap_or_default(),
     ] {
         h.update(part.as_bytes());

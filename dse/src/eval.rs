@@ -4,7 +4,10 @@
 //! `<label>_tile`), then DMA copies (`affine-data-copy-generate` with
 //! `generate-dma`, `affine-pipeline-data-transfer`) through the pass
 //! manager, then the hls flow with the point's directives: `estimate`
-//! (schedule and operator library, in memory, no files), `synth` (yosys:
+//! (schedule and operator library, in memory, no files; a design with DMA
+//! has no static latency, its waits last as long as the transfers, so its
+//! circuit is built and co-simulated in silica's simulator against the
+//! software on random inputs, which measures its cycles), `synth` (yosys:
 //! real LUT/FF/BRAM/DSP, the latency at the target's clock) or `pnr`
 //! (yosys and nextpnr: real LUT/FF/BRAM/DSP and Fmax).
 
@@ -83,6 +86,11 @@ pub struct Metrics {
     pub multipliers: u64,
     /// Directives the flow did not honour, and why.
     pub unhonoured: Vec<String>,
+    /// `latency_cycles` was measured by co-simulation (a design with DMA,
+    /// see [`Evaluator::cosimulated_latency`]), not taken from the
+    /// schedule.
+    #[serde(default)]
+    pub cosimulated: bool,
 }
 
 /// What became of a point.
@@ -109,6 +117,8 @@ pub struct Evaluator {
     pub ctx: Context,
     pub input: Input,
     pub parsed: Parsed,
+    /// The modules of `input.ip`.
+    pub ip: silica_hls::ip::Library,
 }
 
 impl Evaluator {
@@ -158,23 +168,26 @@ impl Evaluator {
             clock_ns: cfg.clock_ns,
             pipeline: true,
             directives: Some(directives),
+            ip: self.ip.clone(),
             ..silica_hls::Options::default()
         };
         let module = self.parsed.module.top;
+        // A design with DMA is co-simulated: it needs its circuit.
         let design = match level {
-            Level::Estimate => silica_hls::estimate(&mut self.ctx, &ir, module, &opts),
-            Level::Synth | Level::Pnr => silica_hls::synthesize(&mut self.ctx, &ir, module, &opts),
+            Level::Estimate if cfg.dma_kib.is_none() => {
+                silica_hls::estimate(&mut self.ctx, &ir, module, &opts)
+            }
+            _ => silica_hls::synthesize(&mut self.ctx, &ir, module, &opts),
         }
         .map_err(|d| self.render(&d, &cfg.directives))?;
         let json = design.json(None);
-        let Some(latency) = json.latency.max else {
-            return Err(if cfg.dma_kib.is_some() {
-                "no static latency: the DMA waits last as long as the transfers, which \
-                 only a simulation measures"
-                    .into()
-            } else {
-                "no static latency: it depends on the data".into()
-            });
+        let (latency, cosimulated) = match json.latency.max {
+            Some(latency) => (latency, false),
+            None if cfg.dma_kib.is_some() => match self.cosimulated_latency(&design) {
+                Ok(latency) => (latency, true),
+                Err(error) => return Ok(Outcome::Failed { error }),
+            },
+            None => return Err("no static latency: it depends on the data".into()),
         };
         let unhonoured = design
             .directives
@@ -197,6 +210,7 @@ impl Evaluator {
             mul_ops,
             multipliers,
             unhonoured,
+            cosimulated,
         };
         let device = silica_hls::device::lookup(&cfg.target)?;
         if level == Level::Synth {
@@ -254,6 +268,54 @@ impl Evaluator {
         Ok(Outcome::Ok { metrics: m })
     }
 
+    /// The cycles `design` (the point's kernel with DMA) takes, measured
+    /// by co-simulating its circuit in silica's simulator (in Verilator
+    /// when it instantiates hand-written modules, `--ip`, which silica's
+    /// simulator cannot read) against the software run of the kernel as
+    /// written (so the tiling and the copies are checked with it) on the
+    /// inputs of seed [`COSIM_SEED`]; any value that differs is an error.
+    pub fn cosimulated_latency(&mut self, design: &silica_hls::Design) -> Result<u64, String> {
+        use silica_hls::cosim;
+        let (kernel, module) = (&self.parsed.module.ir, self.parsed.module.top);
+        let iface = &design.interface;
+        let options = cosim::Options::default();
+        if !design.ip_verilog.is_empty() {
+            let rtl = cosim::Rtl::Text(&design.verilog);
+            let report = cosim::cosimulate(
+                &mut self.ctx,
+                kernel,
+                module,
+                iface,
+                rtl,
+                COSIM_SEED,
+                &options,
+            )
+            .map_err(|e| format!("co-simulation: {e}"))?;
+            return passed(report);
+        }
+        let hw = silica_ir::parser::parse(
+            &mut self.ctx,
+            "F.hw.mlir",
+            design.hw_mlir.as_bytes(),
+            silica_ir::parser::ParseOptions::default(),
+        )
+        .map_err(|d| format!("F.hw.mlir does not read back: {}", d.message))?;
+        let core = silica_ir::symbols::lookup(&self.ctx, &hw.ir, hw.top, &self.input.top)
+            .ok_or_else(|| format!("F.hw.mlir has no module '{}'", self.input.top))?;
+        let report = cosim::cosimulate_in_silica(
+            &mut self.ctx,
+            kernel,
+            module,
+            iface,
+            &hw.ir,
+            core,
+            COSIM_SEED,
+            &options,
+        )
+        .map_err(|e| format!("co-simulation: {e}"))?;
+        passed(report)
+    }
+
     fn render(&self, d: &silica_ir::Diagnostic, directives: &str) -> String {
         let sources = [
             SourceFile {
@@ -268,6 +330,18 @@ impl Evaluator {
         render(&self.ctx, &sources, d).trim_end().to_string()
     }
 }
+
+/// The cycles of a co-simulation where every value matched.
+fn passed(report: silica_hls::cosim::CosimReport) -> Result<u64, String> {
+    if report.passed() {
+        Ok(report.latency)
+    } else {
+        Err(format!("co-simulation: {report}"))
+    }
+}
+
+/// The seed of the inputs of a point's co-simulation.
+pub const COSIM_SEED: u64 = 1;
 
 /// The clock period in ns a design asked to run at `clock_ns` can reach
 /// by the estimate: the asked period, or the operator library's predicted

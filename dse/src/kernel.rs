@@ -17,6 +17,11 @@ pub struct Input {
     pub name: String,
     pub text: String,
     pub top: String,
+    /// The hand-written modules `hls.ip` declarations bind to (`--ip
+    /// FILE.sv`): file names and texts, shipped with the kernel to the
+    /// workers.
+    #[serde(default)]
+    pub ip: Vec<(String, String)>,
 }
 
 /// A loop a space may name.

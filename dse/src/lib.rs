@@ -145,7 +145,13 @@ pub fn evaluator(
 ) -> Result<Evaluator, String> {
     let mut ctx = new_context();
     let parsed = kernel::load(&mut ctx, &input)?;
-    Ok(Evaluator { ctx, input, parsed })
+    let ip = silica_hls::ip::Library::read(input.ip.clone()).map_err(|e| e.to_string())?;
+    Ok(Evaluator {
+        ctx,
+        input,
+        parsed,
+        ip,
+    })
 }
 
 /// Runs the exploration; the error is the message to print (exit 1).
@@ -174,6 +180,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
             clock_ns: p.clock_ns,
             pipeline: true,
             directives: None,
+            ip: ev.ip.clone(),
             ..silica_hls::Options::default()
         };
         let ir = ev.parsed.module.ir.clone();

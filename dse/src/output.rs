@@ -111,9 +111,18 @@ pub fn efficiency(m: &Metrics) -> Option<f64> {
     (m.mul_ops > 0 && capacity > 0).then(|| m.mul_ops as f64 / capacity as f64)
 }
 
+/// The note of a point whose latency co-simulation measured.
+const COSIMULATED: &str = "cycles measured by co-simulation (DMA: no static latency)";
+
 fn status(o: &Outcome) -> (&'static str, String) {
     match o {
-        Outcome::Ok { metrics } => ("ok", metrics.unhonoured.join("; ")),
+        Outcome::Ok { metrics } => {
+            let mut notes = metrics.unhonoured.clone();
+            if metrics.cosimulated {
+                notes.insert(0, COSIMULATED.into());
+            }
+            ("ok", notes.join("; "))
+        }
         Outcome::Invalid { reason } if reason.starts_with("pruned: ") => {
             ("pruned", reason["pruned: ".len()..].to_string())
         }
@@ -377,6 +386,11 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
             m.multipliers,
             efficiency(m).map_or("-".into(), |e| format!("{e:.2}")),
             choices.join(" ")
+                + if m.cosimulated {
+                    " (cycles co-simulated)"
+                } else {
+                    ""
+                }
         )
         .ok();
         match (&r.validated, validated_errors(r)) {
