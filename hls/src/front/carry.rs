@@ -2,10 +2,11 @@
 //! registers). A stencil such as `B[i] = A[i-1] + A[i] + A[i+1]` reads
 //! A three times per iteration, although two of the three elements were
 //! read by the iteration before: with one memory port the loads alone
-//! set the II to 3. For an innermost `affine.for` with a constant trip
-//! count of at least two, each array that the loop only reads (every use
-//! of it in the loop is an `affine.load` directly in the body; the array
-//! is a function argument or an allocation, so no other value names it)
+//! set the II to 3. For an innermost `affine.for` whose trip count is
+//! not a constant below two, each array that the loop only reads (every
+//! use of it in the loop is an `affine.load` in the body, directly or
+//! under `affine.if`s; the array is a function argument or an
+//! allocation, so no other value names it)
 //! and whose loads differ only by constants in one subscript, the one
 //! that moves by `g` per iteration, forms a window of offsets `O`. The
 //! value at offset `o` in the next iteration is the value at `o + g` in
@@ -23,16 +24,27 @@
 //! loads before the loop lengthen every entry of it, so a loop is
 //! rewritten only where carrying lowers the bound its memory ports put
 //! on the II (accesses per iteration over ports, from the directives).
+//!
+//! Loads may sit under `affine.if`s in the body, and the bounds may
+//! depend on outer loops (a triangular loop: no constant trip count).
+//! A register must hold its element in every iteration, so each
+//! entering offset gets one load directly in the body, and the loads of
+//! it under the `if`s read that value. A load the input does not make
+//! in every iteration (only under an `if`, or before a loop that may run
+//! no iteration) may address past the array: it is guarded, `affine.if`
+//! on its subscripts being within the shape, zero otherwise. Where the
+//! input reads the element the guard holds, so the value is the same.
 
 use crate::directives::{names, Directives};
 use rustc_hash::FxHashMap;
 use silica_affine::canonicalize::{canonicalize_map, compose_map};
 use silica_affine::for_op::{body, bounds, induction_var, is_for, step, Bound};
 use silica_affine::loops::{
-    add_iter_args, constant_trip_count, create_apply, iter_args, loops_post_order, terminator,
+    add_iter_args, constant_trip_count, create, create_apply, iter_args, loops_post_order,
+    terminator,
 };
 use silica_affine::value_map::difference;
-use silica_ir::affine::{AffineExpr, AffineMap};
+use silica_ir::affine::{AffineExpr, AffineMap, IntegerSet};
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, Context, Ir, OpId, OpSpec, TypeKind, ValueDef, ValueId};
 use std::collections::BTreeSet;
@@ -42,6 +54,9 @@ use std::collections::BTreeSet;
 struct Window {
     memref: ValueId,
     loads: Vec<(OpId, i64)>,
+    /// The loads directly in the body (made in every iteration); the
+    /// others are under `affine.if`s.
+    direct: BTreeSet<OpId>,
     /// How far the moving subscript advances per iteration.
     advance: i64,
 }
@@ -60,9 +75,51 @@ impl Window {
             .collect()
     }
 
-    /// A load of the element at offset `o`.
-    fn load_at(&self, o: i64) -> Option<OpId> {
-        self.loads.iter().find(|&&(_, x)| x == o).map(|&(l, _)| l)
+    /// The offsets that enter the window each iteration: those the
+    /// next iteration's registers take their values from.
+    fn entering(&self) -> Vec<i64> {
+        let carried = self.carried();
+        let mut out: Vec<i64> = carried
+            .iter()
+            .map(|o| o + self.advance)
+            .filter(|e| !carried.contains(e))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The loads of the element at offset `o`, in program order.
+    fn loads_at(&self, o: i64) -> Vec<OpId> {
+        self.loads
+            .iter()
+            .filter(|&&(_, x)| x == o)
+            .map(|&(l, _)| l)
+            .collect()
+    }
+
+    /// A load of the element at offset `o` made in every iteration.
+    fn direct_at(&self, o: i64) -> Option<OpId> {
+        self.loads_at(o)
+            .into_iter()
+            .find(|l| self.direct.contains(l))
+    }
+
+    /// The loads an iteration makes fewer: every carried offset's, and
+    /// all but one of each entering offset's.
+    fn saved(&self) -> usize {
+        let carried = self.carried();
+        let at_carried = self
+            .loads
+            .iter()
+            .filter(|(_, o)| carried.contains(o))
+            .count();
+        let merged: usize = self
+            .entering()
+            .iter()
+            .map(|&e| self.loads_at(e).len().saturating_sub(1))
+            .sum();
+        at_carried + merged
     }
 }
 
@@ -155,8 +212,25 @@ fn advanced(b: &Bound, iv: ValueId, s: i64) -> Bound {
     }
 }
 
+/// Whether `op` is in the body of the loop `lp`, directly or under
+/// `affine.if`s only.
+fn under_ifs(ctx: &Context, ir: &Ir, lp: OpId, op: OpId) -> bool {
+    let mut at = ir.parent_op(op);
+    while let Some(p) = at {
+        if p == lp {
+            return true;
+        }
+        if ctx.str(ir.op_name(p)) != "affine.if" {
+            return false;
+        }
+        at = ir.parent_op(p);
+    }
+    false
+}
+
 /// The windows of the loads of `memref` in the loop `lp`: all its uses
-/// in the loop must be `affine.load`s directly in the body. Loads whose
+/// in the loop must be `affine.load`s in the body, directly or under
+/// `affine.if`s. Loads whose
 /// subscripts differ by constants in the one position that moves with
 /// the induction variable (and nowhere else) form a window: a row of a
 /// 2-D stencil. Groups never share registers, so two groups
@@ -177,17 +251,26 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
         return Vec::new();
     }
     let mut loads = Vec::new();
+    let mut direct = BTreeSet::new();
     for u in ir.uses(memref) {
         let owner = ir.use_owner(u);
         if !ir.is_ancestor(lp, owner) {
             continue;
         }
-        if ctx.str(ir.op_name(owner)) != "affine.load" || ir.op_block(owner) != Some(block) {
+        if ctx.str(ir.op_name(owner)) != "affine.load" || !under_ifs(ctx, ir, lp, owner) {
             return Vec::new();
+        }
+        if ir.op_block(owner) == Some(block) {
+            direct.insert(owner);
         }
         loads.push(owner);
     }
-    loads.sort_by_key(|&l| ir.block_ops(block).position(|o| o == l));
+    let mut order = FxHashMap::default();
+    ir.walk(lp, &mut |o| {
+        let n = order.len();
+        order.insert(o, n);
+    });
+    loads.sort_by_key(|l| order.get(l).copied());
     let s = step(ctx, ir, lp);
     let mut groups: Vec<Group> = Vec::new();
     for l in loads {
@@ -225,9 +308,15 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
     let mut out = Vec::new();
     for (_, moving, loads) in groups {
         let Some((_, advance)) = moving else { continue };
+        let direct = loads
+            .iter()
+            .map(|&(l, _)| l)
+            .filter(|l| direct.contains(l))
+            .collect();
         let w = Window {
             memref,
             loads,
+            direct,
             advance,
         };
         if !w.carried().is_empty() {
@@ -238,9 +327,9 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
 }
 
 /// The windows of the innermost loop `lp`, if it is one the rewrite
-/// applies to (a constant trip count of two or more, one lower bound, no
-/// DMA transfer or wait in it: a wait in the loop would make the
-/// elements loaded before the loop stale).
+/// applies to (a trip count that is not a constant below two, one lower
+/// bound, no DMA transfer or wait in it: a wait in the loop would make
+/// the elements loaded before the loop stale).
 fn windows(ctx: &mut Context, ir: &mut Ir, lp: OpId) -> Vec<Window> {
     let mut nested = false;
     ir.walk(lp, &mut |o| {
@@ -258,21 +347,18 @@ fn windows(ctx: &mut Context, ir: &mut Ir, lp: OpId) -> Vec<Window> {
             );
     });
     let single_lower = bounds(ctx, ir, lp).is_some_and(|(lb, _)| lb.map.results.len() == 1);
-    if nested || !single_lower || constant_trip_count(ctx, ir, lp).is_none_or(|t| t < 2) {
+    if nested || !single_lower || constant_trip_count(ctx, ir, lp).is_some_and(|t| t < 2) {
         return Vec::new();
     }
-    let Some(block) = body(ir, lp) else {
-        return Vec::new();
-    };
     let mut memrefs = Vec::new();
-    for o in ir.block_ops(block) {
+    ir.walk(lp, &mut |o| {
         if ctx.str(ir.op_name(o)) == "affine.load" {
             let m = ir.operand(o, 0);
             if !memrefs.contains(&m) {
                 memrefs.push(m);
             }
         }
-    }
+    });
     // Another value naming a memory (a view, a cast) may alias any array.
     let mut views = false;
     ir.walk(lp, &mut |o| {
@@ -319,13 +405,143 @@ fn create_load(
     })
 }
 
-/// Rewrites the loop `lp` for its `windows`; the new loop (the old one
-/// is replaced, its directives move over).
+/// A detached `affine.if` that loads `memref` at `at` where every
+/// subscript is within the shape, and gives zero where one is not.
+fn create_guarded_load(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    memref: ValueId,
+    at: &Bound,
+    result: silica_ir::Type,
+    loc: silica_ir::Attr,
+) -> Option<OpId> {
+    let shape = match ctx.type_kind(ir.value_type(memref)) {
+        TypeKind::MemRef { shape, .. } => shape.clone(),
+        _ => return None,
+    };
+    let mut constraints = Vec::new();
+    for (e, &n) in at.map.results.iter().zip(shape.iter()) {
+        constraints.push(e.clone());
+        constraints.push(AffineExpr::Constant(n - 1).minus(e.clone()));
+    }
+    let set = IntegerSet {
+        num_dims: at.map.num_dims,
+        num_symbols: at.map.num_symbols,
+        eq: vec![false; constraints.len()].into(),
+        constraints: constraints.into(),
+    };
+    let branch = |ir: &mut Ir| {
+        let region = ir.create_region();
+        let block = ir.create_block();
+        ir.append_block(region, block);
+        (region, block)
+    };
+    let (then_region, then_block) = branch(ir);
+    let load = create_load(ctx, ir, memref, at, result, loc);
+    ir.append_op(then_block, load);
+    let loaded = ir.result(load, 0);
+    let yield_then = create(ctx, ir, "affine.yield", &[loaded], &[], vec![], loc);
+    ir.append_op(then_block, yield_then);
+    let (else_region, else_block) = branch(ir);
+    let zero = match ctx.float_kind(result) {
+        Some(_) => ctx.intern_attr(AttrKind::Float {
+            ty: result,
+            bits: 0,
+        }),
+        None => ctx.int_attr(result, 0),
+    };
+    let zero = create(
+        ctx,
+        ir,
+        "arith.constant",
+        &[],
+        &[result],
+        vec![("value", zero)],
+        loc,
+    );
+    ir.append_op(else_block, zero);
+    let zero = ir.result(zero, 0);
+    let yield_else = create(ctx, ir, "affine.yield", &[zero], &[], vec![], loc);
+    ir.append_op(else_block, yield_else);
+    let condition = ctx.intern_attr(AttrKind::IntegerSet(set));
+    let key = ctx.sym("condition");
+    let props = ctx.dict_attr(vec![(key, condition)]);
+    let name = ctx.sym("affine.if");
+    let attrs = ctx.empty_dict();
+    Some(ir.create_op(OpSpec {
+        name,
+        loc,
+        operands: &at.operands,
+        result_types: &[result],
+        successors: &[],
+        regions: &[then_region, else_region],
+        attrs,
+        props: Some(props),
+    }))
+}
+
+/// A detached load of `memref` at `at` like the load `like`, guarded
+/// (see [`create_guarded_load`]) if `guard`.
+fn load_like(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    memref: ValueId,
+    at: &Bound,
+    like: OpId,
+    guard: bool,
+) -> Option<OpId> {
+    let ty = ir.value_type(ir.result(like, 0));
+    let loc = ir.op_loc(like);
+    if guard {
+        create_guarded_load(ctx, ir, memref, at, ty, loc)
+    } else {
+        Some(create_load(ctx, ir, memref, at, ty, loc))
+    }
+}
+
+/// Loads each entering offset of `w` once at the top of the body of
+/// `lp`, where it is loaded under an `if` or more than once, and makes
+/// its loads read that value; the value of each entering offset.
+fn load_entering(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    lp: OpId,
+    w: &Window,
+) -> Option<FxHashMap<i64, ValueId>> {
+    let top = ir.first_op(body(ir, lp)?)?;
+    let mut values = FxHashMap::default();
+    for e in w.entering() {
+        let loads = w.loads_at(e);
+        let direct = w.direct_at(e);
+        let value = match (loads.as_slice(), direct) {
+            (&[only], Some(_)) => ir.result(only, 0),
+            _ => {
+                let like = *loads.first()?;
+                let at = subscripts(ctx, ir, like)?;
+                let load = load_like(ctx, ir, w.memref, &at, like, direct.is_none())?;
+                ir.insert_op_before(top, load);
+                let v = ir.result(load, 0);
+                for l in loads {
+                    ir.replace_all_uses(ir.result(l, 0), v);
+                    ir.erase_op(l);
+                }
+                v
+            }
+        };
+        values.insert(e, value);
+    }
+    Some(values)
+}
+
+/// Rewrites the loop `lp` (of constant trip count `trip`, if it has one)
+/// for its `windows`; the new loop (the old one is replaced, its
+/// directives move over).
 fn rewrite(
     ctx: &mut Context,
     ir: &mut Ir,
     lp: OpId,
     windows: &[Window],
+    trip: Option<u64>,
     d: &mut Directives,
 ) -> Option<OpId> {
     let iv = induction_var(ir, lp)?;
@@ -334,35 +550,42 @@ fn rewrite(
     let start = create_apply(ctx, ir, lower.map, &lower.operands, loc);
     ir.insert_op_before(lp, start);
     let start = ir.result(start, 0);
-    // The first iteration's elements, loaded before the loop.
+    // The first iteration's elements, loaded before the loop: guarded
+    // unless the first iteration surely loads them.
     let mut inits = Vec::new();
     for w in windows {
         for o in w.carried() {
-            let l = w.load_at(o)?;
-            let mut at = subscripts(ctx, ir, l)?;
+            let (like, guard) = match w.direct_at(o) {
+                Some(l) => (l, trip.is_none()),
+                None => (*w.loads_at(o).first()?, true),
+            };
+            let mut at = subscripts(ctx, ir, like)?;
             for v in at.operands.iter_mut().filter(|v| **v == iv) {
                 *v = start;
             }
-            let ty = ir.value_type(ir.result(l, 0));
-            let first = create_load(ctx, ir, w.memref, &at, ty, ir.op_loc(l));
+            let first = load_like(ctx, ir, w.memref, &at, like, guard)?;
             ir.insert_op_before(lp, first);
             inits.push(ir.result(first, 0));
         }
     }
+    let entering: Vec<FxHashMap<i64, ValueId>> = windows
+        .iter()
+        .map(|w| load_entering(ctx, ir, lp, w))
+        .collect::<Option<_>>()?;
     let attrs = ir.op_attrs(lp);
     let new = add_iter_args(ctx, ir, lp, &inits, &[])?;
     ir.set_op_attrs(new, attrs);
     let args = iter_args(ir, new);
     let mut args = args[args.len() - inits.len()..].iter().copied();
     let mut yields = Vec::new();
-    for w in windows {
+    for (w, entering) in windows.iter().zip(&entering) {
         let carried = w.carried();
         let regs: Vec<ValueId> = carried.iter().map(|_| args.next()).collect::<Option<_>>()?;
         let reg = |o: i64| carried.iter().position(|&c| c == o).map(|i| regs[i]);
         for &o in &carried {
             yields.push(match reg(o + w.advance) {
                 Some(r) => r,
-                None => ir.result(w.load_at(o + w.advance)?, 0),
+                None => *entering.get(&(o + w.advance))?,
             });
         }
         for &(l, o) in &w.loads {
@@ -485,9 +708,7 @@ pub fn carry(
             .collect();
         let mut removed: FxHashMap<ValueId, usize> = FxHashMap::default();
         for w in &ws {
-            let c = w.carried();
-            *removed.entry(w.memref).or_default() +=
-                w.loads.iter().filter(|(_, o)| c.contains(o)).count();
+            *removed.entry(w.memref).or_default() += w.saved();
         }
         // The loads before the loop lengthen every entry of it: worth it
         // only where the ports bound the II and carrying lowers that bound.
@@ -497,15 +718,15 @@ pub fn carry(
         {
             continue;
         }
-        let before = body(ir, lp).map_or(0, |b| {
-            ir.block_ops(b)
-                .filter(|&o| ctx.str(ir.op_name(o)) == "affine.load")
-                .count()
+        let mut before = 0;
+        ir.walk(lp, &mut |o| {
+            before += usize::from(ctx.str(ir.op_name(o)) == "affine.load");
         });
         let carried: usize = ws.iter().map(|w| w.carried().len()).sum();
         let after = before - removed.values().sum::<usize>();
         let path = d.loop_paths.get(&lp).cloned().unwrap_or_default();
-        if rewrite(ctx, ir, lp, &ws, d).is_some() {
+        let trip = constant_trip_count(ctx, ir, lp);
+        if rewrite(ctx, ir, lp, &ws, trip, d).is_some() {
             done.push(format!(
                 "{path}: {before} -> {after} loads per iteration, {carried} element(s) carried"
             ));
