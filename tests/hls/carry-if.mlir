@@ -21,6 +21,9 @@
 // RUN: FileCheck %s --check-prefix=TRI-REPORT < %t.t/report.txt
 // RUN: verilator --lint-only -Wall %t.t/triangle.sv
 // RUN: yosys -q -p "read_verilog -sv %t.t/triangle.sv; synth_ice40 -top triangle"
+// RUN: rm -rf %t.u
+// RUN: silica hls %s --top copies -o %t.u --sim | FileCheck %s --check-prefix=COPIES
+// RUN: FileCheck %s --check-prefix=COPIES-REPORT < %t.u/report.txt
 
 // COND: co-simulation (seed 1): 64 values match
 // COND: cond/0: trip 32, pipelined, II 1 (ResMII 1, RecMII 1)
@@ -59,5 +62,29 @@ func.func @triangle(%a: memref<17xi32> {hls.name = "A"}, %b: memref<18x16xi32> {
       affine.store %p, %b[%i, %j] : memref<18x16xi32>
     }
   }
+  return
+}
+
+// copies: full unrolling of t copies the stencil loop (and its on-chip
+// buffer); the copy, which the input does not have, is named in the note
+// by its path in the flow's copy, as in the report's loops.
+// COPIES: co-simulation (seed 1): 16 values match
+// COPIES-REPORT: note: loads carried across iterations (rotating registers): copies/t/1: 3 -> 1 loads per iteration, 2 element(s) carried; copies/3: 3 -> 1 loads per iteration, 2 element(s) carried{{$}}
+func.func @copies(%a: memref<8xi32> {hls.name = "A"}, %b: memref<8xi32> {hls.name = "B"}) {
+  affine.for %t = 0 to 2 {
+    %buf = memref.alloca() : memref<8xi32>
+    affine.for %i = 0 to 8 {
+      %x = affine.load %a[%i] : memref<8xi32>
+      affine.store %x, %buf[%i] : memref<8xi32>
+    }
+    affine.for %i = 1 to 7 {
+      %l = affine.load %buf[%i - 1] : memref<8xi32>
+      %m = affine.load %buf[%i] : memref<8xi32>
+      %r = affine.load %buf[%i + 1] : memref<8xi32>
+      %s = arith.addi %l, %m : i32
+      %u = arith.addi %s, %r : i32
+      affine.store %u, %b[%i] : memref<8xi32>
+    }
+  } {hls.label = "t", hls.unroll = "full"}
   return
 }

@@ -683,6 +683,7 @@ pub fn carry(
     d: &mut Directives,
 ) -> Option<String> {
     let ports = port_counts(ctx, ir, func, top, d);
+    let (copies, _) = names::collect(ctx, ir, func, top);
     let mut done = Vec::new();
     for lp in loops_post_order(ctx, ir, func) {
         if !is_for(ctx, ir, lp) || ir.is_erased(lp) {
@@ -724,7 +725,14 @@ pub fn carry(
         });
         let carried: usize = ws.iter().map(|w| w.carried().len()).sum();
         let after = before - removed.values().sum::<usize>();
-        let path = d.loop_paths.get(&lp).cloned().unwrap_or_default();
+        // A copy that unrolling made has no path in the input: its path
+        // in the flow's copy, as the report's loops have it.
+        let path = d
+            .loop_paths
+            .get(&lp)
+            .or_else(|| copies.iter().find(|l| l.op == lp).map(|l| &l.path))
+            .cloned()
+            .unwrap_or_default();
         let trip = constant_trip_count(ctx, ir, lp);
         if rewrite(ctx, ir, lp, &ws, trip, d).is_some() {
             done.push(format!(
