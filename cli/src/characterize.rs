@@ -2,7 +2,7 @@
 //! measures the target's operator library (`silica_hls::characterize`)
 //! and writes it as a library file (`hls/library/<target>.toml` by
 //! default). A file already there for the same target keeps the points
-//! of the kinds not measured this time; the file is rewritten after
+//! (kind, width and latency) not measured this time; the file is rewritten after
 //! every measured point, so an interrupted run loses at most one design.
 
 use crate::driver::new_context;
@@ -71,16 +71,16 @@ fn characterize(args: &CharacterizeArgs) -> Result<(), String> {
         .ok()
         .and_then(|t| LibraryFile::from_text(&t).ok())
         .filter(|f| f.target == device.name);
-    let measured: Vec<&str> = jobs.iter().map(|j| j.kind.as_str()).collect();
-    let (mut points, register_ns) = match &earlier {
+    let measured = |p: &Point| {
+        jobs.iter()
+            .any(|j| j.kind == p.kind && j.width == p.width && j.latency == p.latency)
+    };
+    let (mut points, baseline) = match &earlier {
         Some(f) => (
-            f.op.iter()
-                .filter(|p| !measured.contains(&p.kind.as_str()))
-                .cloned()
-                .collect(),
-            Some(f.register_ns),
+            f.op.iter().filter(|p| !measured(p)).cloned().collect(),
+            characterize::Baseline::of(f),
         ),
-        None => (Vec::new(), None),
+        None => (Vec::new(), characterize::Baseline::default()),
     };
     let versions = tools.versions();
     let mut failure = None;
@@ -105,13 +105,14 @@ fn characterize(args: &CharacterizeArgs) -> Result<(), String> {
             device,
             register_ns.unwrap_or(0.0),
             versions.clone(),
+            earlier.as_ref().and_then(|f| f.note.clone()),
             with_wiring(&points),
         );
         if let Err(e) = write(&output, &file) {
             failure = Some(e);
         }
     };
-    characterize::characterize(&mut ctx, &tools, device, &jobs, register_ns, &mut done)?;
+    characterize::characterize(&mut ctx, &tools, device, &jobs, baseline, &mut done)?;
     if let Some(e) = failure {
         return Err(e);
     }

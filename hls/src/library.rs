@@ -31,9 +31,12 @@
 //! width = 16        # operand bits (RAM: data bits; float: the format's)
 //! latency = 0       # cycles (float: the pipeline latency measured)
 //! period_ns = 6.2   # achieved register-to-register period (absent:
-//!                   # not measured, see note)
+//!                   # not placed and routed, see note; the delay at
+//!                   # that width then comes from the measured widths)
 //! delay_ns = 3.1    # what the operator adds to a register path:
-//!                   # period_ns - register_ns
+//!                   # period_ns - register_ns (a multiplier: less the
+//!                   # one LUT level that feeds it, the `logic` point
+//!                   # at width 1; see `characterize::design`)
 //! lut = 16          # LUT4s (an ECP5 carry cell counts two)
 //! ff = 0            # flip-flops (pipeline registers)
 //! dsp = 0           # hard multipliers
@@ -192,6 +195,7 @@ impl Library {
             }
         }
         let mut rows = Vec::new();
+        let mut unplaced = Vec::new();
         let mut classes: Vec<&str> = file.op.iter().map(|p| p.class.as_str()).collect();
         classes.dedup();
         classes.sort_unstable();
@@ -221,6 +225,11 @@ impl Library {
                     .collect();
                 let max = |f: &dyn Fn(&Point) -> f64| at.iter().map(|p| f(p)).fold(0.0, f64::max);
                 let dsp = max(&|p| p.dsp as f64) as u32;
+                // A width whose designs were not placed and routed takes
+                // its delay from the measured widths (below).
+                if !auto && at.iter().all(|p| p.period_ns.is_none()) {
+                    unplaced.push((rows.len(), w));
+                }
                 rows.push(Row {
                     class: class.to_string(),
                     max_width: if Some(w) == last { u32::MAX } else { w },
@@ -260,14 +269,30 @@ impl Library {
                 });
             }
         }
-        Ok(Library {
+        let mut lib = Library {
             target: target.to_string(),
             rows,
             float_latencies: Vec::new(),
             register_ns: file.register_ns,
             measured_on: file.measured_on,
             points: file.op,
-        })
+        };
+        for (i, w) in unplaced {
+            let class = lib.rows[i].class.clone();
+            lib.rows[i].delay_ns = lib.delay_ns(&class, w).unwrap_or(0.0);
+        }
+        Ok(lib)
+    }
+
+    /// Whether point `p`'s delay is a measurement: it was placed and
+    /// routed, or nothing of its class was (wiring). A design too large
+    /// for the part, or one the tools failed on, has yosys's area only.
+    fn timed(&self, p: &Point) -> bool {
+        p.period_ns.is_some()
+            || !self
+                .points
+                .iter()
+                .any(|q| q.class == p.class && q.period_ns.is_some())
     }
 
     /// Picks the pipeline latency of every float operator of `k` for a
@@ -337,7 +362,8 @@ impl Library {
     /// The delay (ns) an operation of `class` at `width` adds to a
     /// register-to-register path.
     pub fn delay_ns(&self, class: &str, width: u32) -> Option<f64> {
-        self.figure(class, width, |p| p.delay_ns)
+        let select = |p: &Point| p.class == class && self.timed(p);
+        self.figure_of(select, class, width, |p| p.delay_ns)
     }
 
     /// The LUTs of an operation of `class` at `width`.
@@ -354,8 +380,9 @@ impl Library {
             return Some((self.delay_ns(class, width)?, self.luts(class, width)?));
         }
         let own = |p: &Point| p.kind == kind;
+        let timed = |p: &Point| own(p) && self.timed(p);
         Some((
-            self.figure_of(own, class, width, |p| p.delay_ns)?,
+            self.figure_of(timed, class, width, |p| p.delay_ns)?,
             self.figure_of(own, class, width, |p| p.lut as f64)?,
         ))
     }
@@ -462,6 +489,19 @@ fn interpolate_linear(at: &[(f64, f64)], x: f64) -> Option<f64> {
         .max(1);
     let ((x0, y0), (x1, y1)) = (at[i - 1], at[i]);
     Some(y0 + (y1 - y0) * (x - x0) / (x1 - x0))
+}
+
+/// The test-design kind whose own measured figures time node operation
+/// `op`, where its class's kinds differ (an iCE40 subtract is slower
+/// than an add, a remainder than a division); `None`: the class's.
+pub fn kind_of(op: Op) -> Option<&'static str> {
+    match op {
+        Op::Add => Some("add"),
+        Op::Sub => Some("sub"),
+        Op::DivS | Op::DivU => Some("div"),
+        Op::RemS | Op::RemU => Some("rem"),
+        _ => None,
+    }
 }
 
 /// The library class of a node operation.
@@ -666,6 +706,23 @@ ff = 0
 dsp = 0
 bram = 1
 "#;
+
+    /// A width not placed and routed (too large for the part) has
+    /// yosys's area but no delay: its delay comes from the placed widths.
+    #[test]
+    fn unplaced_widths_take_their_delay_from_the_placed_ones() {
+        let unplaced = "[[op]]\nkind = \"add\"\nclass = \"add\"\nwidth = 64\nlatency = 0\n\
+                        delay_ns = 0.0\nlut = 70\nff = 0\ndsp = 0\nbram = 0\nnote = \"too large\"\n";
+        let lib = Library::parse("t", &format!("{SMALL}{unplaced}")).unwrap();
+        assert_eq!(lib.luts("add", 64), Some(70.0));
+        let delay = 6.0 * (64.0f64 / 32.0).powf((6.0f64 / 3.0).ln() / 4.0f64.ln());
+        assert!((lib.delay_ns("add", 64).unwrap() - delay).abs() < 1e-9);
+        let add = 6.0 * 2.0f64.powf(3.0f64.ln() / 4.0f64.ln());
+        assert!((lib.kind_figures("add", "add", 64).unwrap().0 - add).abs() < 1e-9);
+        assert!((lib.row("add", 64).unwrap().delay_ns - delay).abs() < 1e-9);
+        // The class's figures at the placed widths are unchanged.
+        assert_eq!(lib.delay_ns("add", 20), Some(4.5));
+    }
 
     #[test]
     fn figures_are_interpolated_between_widths() {

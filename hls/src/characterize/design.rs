@@ -5,9 +5,13 @@
 //! no logic); the operator's result is captured in a register `r`; `r`
 //! is xored into a second shift register ending at `scan_out`. Every
 //! path of the operator therefore runs from a flip-flop to a flip-flop,
-//! and nothing it computes can be optimised away. What the frame adds
-//! besides the operator is known exactly ([`Frame`]) and is subtracted
-//! from the tools' figures.
+//! and nothing it computes can be optimised away. A multiplier's first
+//! operand passes through one LUT level first (xored with the second
+//! operand rotated by a bit): the flow's multipliers are fed by logic,
+//! and straight from the chain yosys would pack the operand registers
+//! into the hard multiplier and time its registered path. What the frame
+//! adds besides the operator is known exactly ([`Frame`]) and is
+//! subtracted from the tools' figures.
 
 use crate::build::hw::Hw;
 use crate::float::{operator_module, Operator};
@@ -22,8 +26,13 @@ pub enum Circuit {
     Register,
     /// A comb op on two `width`-bit operands (`comb.add`, `comb.icmp`
     /// with its predicate, ...), or a select (`comb.mux` with a one-bit
-    /// condition).
-    Comb { op: &'static str, predicate: i64 },
+    /// condition); `fed_by_logic`: the first operand through one LUT
+    /// level (see the module's docs).
+    Comb {
+        op: &'static str,
+        predicate: i64,
+        fed_by_logic: bool,
+    },
     /// A `words`-deep `seq.firmem` of `width`-bit words with one read and
     /// one write port (the flow's on-chip RAM): address, write enable and
     /// data from the operand register, read data into `r`.
@@ -33,11 +42,13 @@ pub enum Circuit {
 }
 
 /// The frame around the operator: operand bits (flip-flops of the input
-/// chain) and result bits (the `r` register, the output chain's
+/// chain), the LUTs feeding the operator (one level, see the module's
+/// docs) and result bits (the `r` register, the output chain's
 /// flip-flops and one xor LUT per bit but the first).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Frame {
     pub input_bits: u32,
+    pub feeding_luts: u32,
     pub output_bits: u32,
 }
 
@@ -47,10 +58,16 @@ impl Frame {
         u64::from(self.input_bits) + 2 * u64::from(self.output_bits)
     }
 
-    /// LUTs of the frame (the output chain's xors; its first bit takes
-    /// `r` alone).
+    /// LUTs of the frame (the feeding level, the output chain's xors;
+    /// its first bit takes `r` alone).
     pub fn luts(self) -> u64 {
-        u64::from(self.output_bits.saturating_sub(1))
+        u64::from(self.feeding_luts) + u64::from(self.output_bits.saturating_sub(1))
+    }
+
+    /// Whether a LUT level lies between the operand registers and the
+    /// operator (its delay is then the frame's, not the operator's).
+    pub fn fed_by_logic(self) -> bool {
+        self.feeding_luts > 0
     }
 }
 
@@ -133,6 +150,12 @@ pub fn build(
         top,
         Frame {
             input_bits,
+            feeding_luts: match circuit {
+                Circuit::Comb {
+                    fed_by_logic: true, ..
+                } => width,
+                _ => 0,
+            },
             output_bits,
         },
     ))
@@ -208,9 +231,19 @@ fn operator(
 ) -> Result<ValueId, String> {
     Ok(match circuit {
         Circuit::Register => chain,
-        Circuit::Comb { op, predicate } => {
+        Circuit::Comb {
+            op,
+            predicate,
+            fed_by_logic,
+        } => {
             let a = hw.extract(chain, 0, width);
             let b = hw.extract(chain, width, width);
+            let a = if fed_by_logic {
+                let rotated = rotate_left(hw, b);
+                hw.comb("comb.xor", &[a, rotated])
+            } else {
+                a
+            };
             match op {
                 "comb.icmp" => hw.icmp(predicate, a, b),
                 "comb.mux" => {
@@ -295,6 +328,17 @@ fn operator(
             hw.ir.result(inst, 0)
         }
     })
+}
+
+/// `v` rotated by one bit towards its top.
+fn rotate_left(hw: &mut Hw<'_>, v: ValueId) -> ValueId {
+    let bits = hw.width(v);
+    if bits == 1 {
+        return v;
+    }
+    let low = hw.extract(v, 0, bits - 1);
+    let top = hw.extract(v, bits - 1, 1);
+    hw.concat(low, top)
 }
 
 /// The design's SystemVerilog (verified, then emitted).

@@ -18,17 +18,18 @@ use design::Circuit;
 use measure::Tools;
 use silica_ir::Context;
 
-/// The integer operator kinds: name, library class, comb op, predicate.
-const INTEGER_KINDS: [(&str, &str, &str, i64); 9] = [
-    ("add", "add", "comb.add", 0),
-    ("sub", "add", "comb.sub", 0),
-    ("cmp", "cmp", "comb.icmp", 2),
-    ("shift", "shift", "comb.shl", 0),
-    ("mux", "mux", "comb.mux", 0),
-    ("logic", "logic", "comb.and", 0),
-    ("mul", "mul", "comb.mul", 0),
-    ("div", "div", "comb.divu", 0),
-    ("rem", "div", "comb.modu", 0),
+/// The integer operator kinds: name, library class, comb op, predicate,
+/// whether the operand is fed by logic (`design`'s docs: multipliers).
+const INTEGER_KINDS: [(&str, &str, &str, i64, bool); 9] = [
+    ("add", "add", "comb.add", 0, false),
+    ("sub", "add", "comb.sub", 0, false),
+    ("cmp", "cmp", "comb.icmp", 2, false),
+    ("shift", "shift", "comb.shl", 0, false),
+    ("mux", "mux", "comb.mux", 0, false),
+    ("logic", "logic", "comb.and", 0, false),
+    ("mul", "mul", "comb.mul", 0, true),
+    ("div", "div", "comb.divu", 0, false),
+    ("rem", "div", "comb.modu", 0, false),
 ];
 
 /// The float operator kinds: name (= library class) and operation.
@@ -118,10 +119,15 @@ pub fn jobs(
     if wanted("reg") {
         push("reg", "reg", 8, 0, Circuit::Register);
     }
-    for (kind, class, op, predicate) in INTEGER_KINDS {
+    for (kind, class, op, predicate, fed_by_logic) in INTEGER_KINDS {
         if wanted(kind) {
             for &w in widths {
-                push(kind, class, w, 0, Circuit::Comb { op, predicate });
+                let circuit = Circuit::Comb {
+                    op,
+                    predicate,
+                    fed_by_logic,
+                };
+                push(kind, class, w, 0, circuit);
             }
         }
     }
@@ -178,39 +184,76 @@ fn spread(choices: &[crate::float::LatencyChoice], n: usize) -> Vec<u32> {
     picked
 }
 
+/// What every delay is relative to: the register-to-register period, and
+/// the delay one LUT level adds to it (the `logic` point at width 1),
+/// subtracted from operators fed by logic.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Baseline {
+    pub register_ns: Option<f64>,
+    pub lut_ns: Option<f64>,
+}
+
+impl Baseline {
+    /// The baseline of an earlier library file's points.
+    pub fn of(file: &LibraryFile) -> Baseline {
+        Baseline {
+            register_ns: Some(file.register_ns),
+            lut_ns: file
+                .op
+                .iter()
+                .find(|p| p.kind == "logic" && p.width == 1)
+                .map(|p| p.delay_ns),
+        }
+    }
+}
+
 /// Measures `jobs` on `device`, calling `done` with each point as it is
-/// measured (the register period first: every delay is relative to it).
+/// measured and the register period (which is measured first, with the
+/// one-bit `logic` point before the operators fed by logic: every delay
+/// is relative to them).
 pub fn characterize(
     ctx: &mut Context,
     tools: &Tools,
     device: &Device,
     jobs: &[Job],
-    register_ns: Option<f64>,
+    baseline: Baseline,
     done: &mut dyn FnMut(&Point, Option<f64>),
 ) -> Result<(), String> {
-    let mut register_ns = register_ns;
+    let mut baseline = baseline;
     for job in jobs {
         let (ir, top, frame) = design::build(ctx, &job.name(), job.circuit, job.width)?;
         let verilog = design::verilog(ctx, &ir, top)?;
         let m = tools.measure(device, &job.name(), &verilog)?;
         if job.kind == "reg" {
-            register_ns = m.period_ns;
+            baseline.register_ns = m.period_ns;
         }
-        let reg = register_ns.ok_or("measure the register period first (kind 'reg')")?;
+        let reg = baseline
+            .register_ns
+            .ok_or("measure the register period first (kind 'reg')")?;
+        let feeding_ns = if frame.fed_by_logic() {
+            baseline
+                .lut_ns
+                .ok_or("measure one LUT level first (kind 'logic' at width 1)")?
+        } else {
+            0.0
+        };
         let point = Point {
             kind: job.kind.clone(),
             class: job.class.clone(),
             width: job.width,
             latency: job.latency,
             period_ns: m.period_ns.map(round),
-            delay_ns: round(m.period_ns.map_or(0.0, |p| (p - reg).max(0.0))),
+            delay_ns: round(m.period_ns.map_or(0.0, |p| (p - reg - feeding_ns).max(0.0))),
             lut: m.lut.saturating_sub(frame.luts()),
             ff: m.ff.saturating_sub(frame.ffs()),
             dsp: m.dsp,
             bram: m.bram,
             note: m.note,
         };
-        done(&point, register_ns);
+        if job.kind == "logic" && job.width == 1 {
+            baseline.lut_ns = Some(point.delay_ns);
+        }
+        done(&point, baseline.register_ns);
     }
     Ok(())
 }
@@ -221,11 +264,12 @@ fn round(x: f64) -> f64 {
 }
 
 /// A library file for `device` from measured points, the register
-/// period and the tools' versions.
+/// period, the tools' versions and a note (an earlier file's).
 pub fn library_file(
     device: &Device,
     register_ns: f64,
     tools: String,
+    note: Option<String>,
     points: Vec<Point>,
 ) -> LibraryFile {
     LibraryFile {
@@ -233,7 +277,7 @@ pub fn library_file(
         measured_on: device.name.to_string(),
         tools,
         register_ns: round(register_ns),
-        note: None,
+        note,
         op: points,
     }
 }
@@ -303,7 +347,7 @@ mod tests {
     #[test]
     fn test_designs_verify_and_emit() {
         let mut ctx = context();
-        let kinds: Vec<String> = ["reg", "add", "cmp", "mux", "ram", "fcmp", "fconv"]
+        let kinds: Vec<String> = ["reg", "add", "cmp", "mux", "mul", "ram", "fcmp", "fconv"]
             .map(String::from)
             .to_vec();
         let formats = ["f32".to_string()];
@@ -325,6 +369,18 @@ mod tests {
                     assert_eq!(frame.luts(), 0);
                 }
                 Circuit::Ram { .. } => assert!(v.contains("reg [15:0]"), "{v}"),
+                // A multiplier's operand through one LUT level (an xor),
+                // whose LUTs are the frame's.
+                Circuit::Comb { op: "comb.mul", .. } => {
+                    let xors = usize::from(job.width > 1);
+                    assert!(frame.fed_by_logic(), "{v}");
+                    assert_eq!(v.matches('^').count(), xors + 1, "{v}");
+                    assert_eq!(frame.luts(), 2 * u64::from(job.width) - 1);
+                }
+                Circuit::Comb { .. } => {
+                    assert!(!frame.fed_by_logic());
+                    assert_eq!(frame.luts(), u64::from(job.width) - 1);
+                }
                 _ => {}
             }
         }
@@ -339,9 +395,14 @@ mod tests {
         let tools = Tools::find(device).unwrap();
         let jobs = jobs(&mut ctx, &["reg".into(), "add".into()], &[4], &[], 1).unwrap();
         let mut points = Vec::new();
-        characterize(&mut ctx, &tools, device, &jobs, None, &mut |p, r| {
-            points.push((p.clone(), r))
-        })
+        characterize(
+            &mut ctx,
+            &tools,
+            device,
+            &jobs,
+            Baseline::default(),
+            &mut |p, r| points.push((p.clone(), r)),
+        )
         .unwrap();
         let (add, register_ns) = &points[1];
         assert_eq!(

@@ -10,7 +10,7 @@
 //! chain-breaking operations.
 
 use crate::kernel::{Kernel, NodeId, Op, Val};
-use crate::library::{class_of, Library};
+use crate::library::{class_of, kind_of, Library};
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_scheduling::{
     chain_breaks, OpId, OperatorType, OperatorTypeId, Problem, ProblemKind, ResourceTypeId,
@@ -140,7 +140,11 @@ impl<'a> ProblemBuilder<'a> {
                 (c.latency, c.input_delay_ns, outgoing, class)
             }
             _ => {
-                let delay = self.lib.delay_ns(class, width).unwrap_or(row.delay_ns);
+                let delay = match kind_of(node.op) {
+                    Some(kind) => self.lib.kind_figures(kind, class, width).map(|f| f.0),
+                    None => self.lib.delay_ns(class, width),
+                }
+                .unwrap_or(row.delay_ns);
                 let latency = match node.op {
                     Op::Load(_) | Op::Store(_) => 1,
                     // A shared unit registers its result (its operands
