@@ -97,18 +97,28 @@ impl Builder<'_, '_> {
         let mut outs = Vec::new();
         let rams = self.rams.get(&m).cloned();
         for p in 0..self.k.memories[m].ports {
-            let mut address = self.hw.constant(0, aw);
-            let mut data = self.hw.constant(0, dw);
+            // Without an access the address and data are unread (`ce` and
+            // `we` are low): the last access's need no multiplexer.
+            let mut address = None;
+            let mut data = None;
             let mut enables = Vec::new();
             let mut write_enables = Vec::new();
             for a in accesses.iter().rev().filter(|a| a.port == p) {
-                address = self.hw.mux(a.enable, a.address, address);
+                address = Some(match address {
+                    None => a.address,
+                    Some(other) => self.hw.mux(a.enable, a.address, other),
+                });
                 if let Some(d) = a.data {
-                    data = self.hw.mux(a.enable, d, data);
+                    data = Some(match data {
+                        None => d,
+                        Some(other) => self.hw.mux(a.enable, d, other),
+                    });
                     write_enables.push(a.enable);
                 }
                 enables.push(a.enable);
             }
+            let address = address.unwrap_or_else(|| self.hw.constant(0, aw));
+            let data = data.unwrap_or_else(|| self.hw.constant(0, dw));
             let ce = self.hw.any(&enables);
             let we = self.hw.any(&write_enables);
             if let Some((regs, table)) = self.roms.get(&m).cloned() {

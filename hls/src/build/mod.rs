@@ -19,7 +19,7 @@ mod memory;
 pub mod ports;
 pub mod stream;
 
-use crate::control::Control;
+use crate::control::{Control, ResultHold};
 use crate::kernel::{Arg, Kernel, LoopId, NodeId, Val};
 use crate::schedule::Schedules;
 use hw::{Hw, Reg};
@@ -540,8 +540,15 @@ impl Builder<'_, '_> {
         let idle = self.in_state(crate::control::IDLE);
         outs.push(self.control_done());
         outs.push(idle);
-        for r in self.control.result_regs.clone() {
-            outs.push(r.q);
+        for (i, hold) in self.control.results.clone().into_iter().enumerate() {
+            let held = match hold {
+                ResultHold::Register(r) => r.q,
+                ResultHold::Carried(l, j) => {
+                    let q = self.carried_regs[l][j].q;
+                    self.hw.resize(q, self.k.results[i], true)
+                }
+            };
+            outs.push(held);
         }
         for m in 0..self.k.memories.len() {
             let ports = self.connect_memory(m);

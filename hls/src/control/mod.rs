@@ -47,7 +47,8 @@ pub struct Control {
     dma_pos: Vec<(Option<LoopId>, usize)>,
     call_pos: Vec<(Option<LoopId>, usize)>,
     pub num_states: u32,
-    pub result_regs: Vec<Reg>,
+    /// Where each scalar result is held from the finish on.
+    pub results: Vec<ResultHold>,
     pub done: Option<Reg>,
     /// The drain state (kernels with DMA transfers), and the conditions
     /// of finishing, which go there unless no transfer is under way.
@@ -117,6 +118,30 @@ impl Control {
     }
 }
 
+/// Where a scalar result is held from the finish until the next start.
+#[derive(Clone, Copy)]
+pub enum ResultHold {
+    /// A register latching it at the finish.
+    Register(Reg),
+    /// Its loop's carried register ([`held_in_carried`]).
+    Carried(LoopId, usize),
+}
+
+/// The carried value that holds scalar result `i` from the finish until
+/// the next start, so that no result register latches it: the result is
+/// a value carried by the `for` loop that ends the kernel's body. Every
+/// finish leaves that loop, and the value latched there is what the
+/// carried register holds after that edge (the yield written at the
+/// latch, or read through on leaving a pipeline); nothing writes the
+/// register again before the next start enters the loop.
+pub fn held_in_carried(k: &Kernel, i: usize) -> Option<(LoopId, usize)> {
+    let Val::Carried(l, j) = k.returned[i] else {
+        return None;
+    };
+    let last = matches!(k.body.last(), Some(&Item::Loop(m)) if m == l);
+    (last && k.loops[l].test.is_none()).then_some((l, j))
+}
+
 /// Whether sequential loop `l` runs at least one iteration whenever it is
 /// entered (constant bounds).
 fn runs_once(k: &Kernel, l: LoopId) -> bool {
@@ -156,8 +181,11 @@ impl Builder<'_, '_> {
         let done = self.hw.reg("done_r", 1, Some(0));
         self.control.done = Some(done);
         for (i, &w) in k.results.iter().enumerate() {
-            let r = self.hw.reg(&format!("result{i}_r"), w, None);
-            self.control.result_regs.push(r);
+            let r = match held_in_carried(k, i) {
+                Some((l, j)) => ResultHold::Carried(l, j),
+                None => ResultHold::Register(self.hw.reg(&format!("result{i}_r"), w, None)),
+            };
+            self.control.results.push(r);
         }
         // Idle: latch the scalar arguments and start.
         let idle = self.in_state(IDLE);
@@ -398,9 +426,11 @@ impl Builder<'_, '_> {
     fn finish(&mut self, at: At, cond: ValueId, env: &Env) {
         let k = self.k;
         for (i, &v) in k.returned.iter().enumerate() {
+            let ResultHold::Register(reg) = self.control.results[i] else {
+                continue;
+            };
             let value = self.seen_in(v, at, env);
             let value = self.hw.resize(value, k.results[i], true);
-            let reg = self.control.result_regs[i];
             self.write(reg, cond, value);
         }
         if self.control.drain.is_some() {
