@@ -22,7 +22,7 @@ pub struct CharacterizeArgs {
     #[arg(short = 'o')]
     output: Option<String>,
     /// The operator kinds to measure, comma-separated (default all):
-    /// reg add sub cmp shift mux logic mul div rem ram fadd fmul fdiv
+    /// reg add sub cmp shift mux logic mul mul_reg div rem ram fadd fmul fdiv
     /// fsqrt fma fcmp fsign fconv.
     #[arg(long, value_delimiter = ',')]
     kinds: Vec<String>,

@@ -19,8 +19,10 @@ use measure::Tools;
 use silica_ir::Context;
 
 /// The integer operator kinds: name, library class, comb op, predicate,
-/// whether the operand is fed by logic (`design`'s docs: multipliers).
-const INTEGER_KINDS: [(&str, &str, &str, i64, bool); 9] = [
+/// whether the operand is fed by logic (`design`'s docs: multipliers;
+/// `mul_reg` is the multiplier straight from registers, which yosys packs
+/// into a hard multiplier's input registers).
+const INTEGER_KINDS: [(&str, &str, &str, i64, bool); 10] = [
     ("add", "add", "comb.add", 0, false),
     ("sub", "add", "comb.sub", 0, false),
     ("cmp", "cmp", "comb.icmp", 2, false),
@@ -28,6 +30,7 @@ const INTEGER_KINDS: [(&str, &str, &str, i64, bool); 9] = [
     ("mux", "mux", "comb.mux", 0, false),
     ("logic", "logic", "comb.and", 0, false),
     ("mul", "mul", "comb.mul", 0, true),
+    ("mul_reg", "mul", "comb.mul", 0, false),
     ("div", "div", "comb.divu", 0, false),
     ("rem", "div", "comb.modu", 0, false),
 ];

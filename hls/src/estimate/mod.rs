@@ -293,6 +293,32 @@ mod tests {
         assert_eq!(e.lut, 8.0);
     }
 
+    /// A product of registers is timed as the measured `mul_reg` (yosys
+    /// packs the registers into the SB_MAC16), a product fed by logic as
+    /// `mul`.
+    #[test]
+    fn products_of_registers_are_timed_as_packed_multipliers() {
+        let ports = "in %clk : !seq.clock, in %a : i32, in %b : i32, out y : i32";
+        let period = |operands: &str| {
+            let body = format!(
+                "%ra = seq.compreg %a, %clk : i32
+                 %rb = seq.compreg %b, %clk : i32
+                 %x = comb.xor %ra, %b : i32
+                 %p = comb.mul {operands} : i32
+                 %r = seq.compreg %p, %clk : i32
+                 hw.output %r : i32"
+            );
+            priced("ice40-up5k", ports, &body).period_ns
+        };
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        let delay = |kind| lib.kind_figures(kind, "mul", 32).unwrap().0;
+        let registered = period("%ra, %rb");
+        assert!((registered - lib.register_ns - delay("mul_reg")).abs() < 1e-9);
+        let fed = period("%x, %rb");
+        assert!((fed - lib.register_ns - delay("mul")).abs() < 1e-9);
+        assert!(registered < fed);
+    }
+
     #[test]
     fn compares_against_constants() {
         let cmp = |pred: &str, k: i64| {

@@ -330,6 +330,16 @@ impl<'a> Pricer<'a> {
             .is_some_and(|p| p.dsp > 0)
     }
 
+    /// Whether every operand of `op` is a register's output: yosys packs
+    /// such registers into a hard multiplier (the library's `mul_reg`).
+    fn fed_by_registers(&self, op: OpId) -> bool {
+        self.ir.operands(op).all(|v| {
+            self.ir
+                .defining_op(v)
+                .is_some_and(|d| matches!(self.name(d), "seq.compreg" | "seq.firreg"))
+        })
+    }
+
     /// The delay of one op (ns).
     pub fn delay(&self, op: OpId) -> f64 {
         let Some((class, width)) = self.class(op) else {
@@ -342,6 +352,9 @@ impl<'a> Pricer<'a> {
             .any(|v| self.fold.constant(v).is_some());
         let add = |kind| self.lib.kind_figures(kind, "add", width).map(|f| f.0);
         let d = match self.name(op) {
+            "comb.mul" if self.fed_by_registers(op) => {
+                self.lib.kind_figures("mul_reg", "mul", width).map(|f| f.0)
+            }
             "comb.add" => add("add"),
             "comb.sub" if constant => add("add"),
             "comb.sub" => add("sub"),
