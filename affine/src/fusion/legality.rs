@@ -66,14 +66,18 @@ pub fn only_affine_memory_ops(ctx: &Context, ir: &Ir, root: OpId) -> bool {
 }
 
 /// Whether running any of `src`'s iterations again writes the same
-/// values: it reads none of the memrefs it writes and no element is
-/// written by two of its store instances within one run of the nest.
+/// values: none of its loads whose value is used reads a memref it
+/// writes (a load whose result goes unused cannot change what is
+/// stored), and no element is written by two of its store instances
+/// within one run of the nest.
 fn is_idempotent(ctx: &Context, ir: &Ir, src: OpId) -> bool {
     let written = memrefs(ctx, ir, src, true);
-    if memrefs(ctx, ir, src, false)
-        .iter()
-        .any(|m| written.contains(m))
-    {
+    let mut reads_written = false;
+    ir.walk(src, &mut |o| {
+        let used = ir.results(o).any(|r| ir.has_uses(r));
+        reads_written |= is_read(ctx, ir, o) && used && written.contains(&memref_of(ctx, ir, o));
+    });
+    if reads_written {
         return false;
     }
     let mut stores = Vec::new();
