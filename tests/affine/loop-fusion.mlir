@@ -275,3 +275,26 @@ func.func @siblings_of_a_cast(%arg: memref<*xf32>, %s: memref<24xf32>, %o1: memr
   }
   return
 }
+
+// -----
+
+// Two stores of the producer write two columns of the buffer: no private
+// buffer (sized from one store's region it would miss the other's
+// column); the nests fuse over the whole buffer.
+func.func @two_columns(%A: memref<8xf32>, %out: memref<8xf32>) {
+  %t = memref.alloc() : memref<8x2xf32>
+  %c = arith.constant 2.0 : f32
+  affine.for %i = 0 to 8 {
+    %a = affine.load %A[%i] : memref<8xf32>
+    affine.store %a, %t[%i, 0] : memref<8x2xf32>
+    %b = arith.mulf %a, %c : f32
+    affine.store %b, %t[%i, 1] : memref<8x2xf32>
+  }
+  affine.for %i = 0 to 8 {
+    %x = affine.load %t[%i, 0] : memref<8x2xf32>
+    %y = affine.load %t[%i, 1] : memref<8x2xf32>
+    %z = arith.addf %x, %y : f32
+    affine.store %z, %out[%i] : memref<8xf32>
+  }
+  return
+}
