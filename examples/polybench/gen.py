@@ -14,9 +14,11 @@ computes (`0.33333` in jacobi-1d is a double literal: the product is taken
 in f64, as C does).
 
 Each kernel is written for two datasets (MINI and SMALL, the sizes of
-PolyBench 4.2's headers) and two element types:
+PolyBench 4.2's headers) and two element types, three for deriche:
 
 - `f32`: PolyBench's float build, every kernel.
+- `f64`: PolyBench's default (double) build, for deriche (`F64_KERNELS`):
+  its `exp` and `pow` in double.
 - `i32`: where the algorithm stays meaningful in integers (no sqrt, exp or
   pow: cholesky, correlation, deriche and gramschmidt have none; neither
   has adi, whose coefficients are fractions of 1/N). Products and sums
@@ -75,6 +77,8 @@ SIZES = {
 
 # Kernels without an i32 variant (the algorithm needs real numbers).
 FLOAT_ONLY = {"adi", "cholesky", "correlation", "deriche", "gramschmidt"}
+# Kernels with an f64 variant too.
+F64_KERNELS = {"deriche"}
 
 CATEGORY = {
     "gemm": "linear-algebra/blas", "gemver": "linear-algebra/blas",
@@ -145,7 +149,7 @@ class Kernel:
     def __init__(self, name, ty):
         self.name = name
         self.ty = ty
-        self.is_float = ty == "f32"
+        self.is_float = ty in ("f32", "f64")
         self.args = []
         self.body = []
         self.consts = {}
@@ -1191,8 +1195,10 @@ def files():
     out = []
     for name in sorted(SIZES):
         for dataset in ("MINI", "SMALL"):
-            for ty in ("f32", "i32"):
+            for ty in ("f32", "i32", "f64"):
                 if ty == "i32" and name in FLOAT_ONLY:
+                    continue
+                if ty == "f64" and name not in F64_KERNELS:
                     continue
                 path = os.path.join(dataset.lower(), f"{name}.{ty}.mlir")
                 out.append((path, render(name, dataset, ty)))

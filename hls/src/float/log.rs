@@ -1,17 +1,27 @@
-//! The natural logarithm (`math.log`) on f32, and the fixed-point
-//! logarithm it shares with `math.powf`; faithfully rounded like
-//! [`super::exp`] (the co-simulation's 1-ulp tolerance).
+//! The natural logarithm (`math.log`) on f32 and f64, and the
+//! fixed-point logarithm it shares with `math.powf`; faithfully rounded
+//! like [`super::exp`] (the co-simulation's 1-ulp tolerance).
 //!
 //! A positive finite `x` is normalised to `z × 2^e` with `z` in
 //! [0.75, 1.5). Its top 7 bits pick `r ≈ 1/z` from a table (9 fraction
 //! bits, exactly 1 for the two entries around 1), so that
 //! `u = z·r − 1` is exact and `|u| < 2^-7`; then
 //! `ln x = e·ln 2 − ln r + ln(1 + u)` with `ln(1 + u) = u·Q(u)`,
-//! `Q = 1 − u/2 + u²/3 − u³/4 + u⁴/5` (truncation below 2^-37 relative),
-//! in 44 fraction bits. The sum is a two's-complement fixed-point value
-//! with 64 fraction bits (76 bits in all): where `e = 0` and `r = 1`
-//! (x near 1) it is `u·Q` alone, relatively exact however small;
-//! elsewhere `|ln x| ≥ 2^-7`. `math.powf` multiplies it by `y` as it is.
+//! `Q = 1 − u/2 + u²/3 − … ± u^D/(D + 1)`, in `F` fraction bits. The sum
+//! is a two's-complement fixed-point value with `L` fraction bits: where
+//! `e = 0` and `r = 1` (x near 1) it is `u·Q` alone, relatively exact
+//! however small; elsewhere `|ln x| ≥ 2^-7`. `math.powf` multiplies it
+//! by `y` as it is. The parameters per format ([`LogPrecision`]):
+//!
+//! | format | D | F | L | width | truncation of `u·Q` |
+//! |---|---|---|---|---|---|
+//! | f32 | 4 | 44 | 64 | 76 | below 2^-37 relative |
+//! | f64 | 9 | 78 | 124 | 136 | below 2^-80 absolute |
+//!
+//! f64's absolute error, about 2^-80 where `|ln x| ≥ 2^-7`, is what
+//! `powf` needs: `y·ln x` below 2^10 (else the power overflows or
+//! underflows) with `|y| < 2^17` keeps it below 2^-62; near 1 the
+//! logarithm's relative error (about 2^-74) carries over to `y·ln x`.
 
 use super::builder::Builder;
 use super::constants::{ln2, ln_ratio, reciprocal};
@@ -23,20 +33,52 @@ use super::unpack::{infinity, quiet_nan, unpack};
 use num_bigint::BigInt;
 use silica_ir::ValueId;
 
-/// Fraction bits and width of [`log_fixed`]'s result.
-pub const LOG_FRAC: u32 = 64;
-pub const LOG_WIDTH: u32 = 76;
+/// The fixed-point precisions of [`log_fixed`] for one format.
+#[derive(Clone, Copy)]
+pub struct LogPrecision {
+    /// Degree `D` of `Q`.
+    degree: u32,
+    /// Fraction bits `F` of `Q`, and its width.
+    q_frac: u32,
+    q_width: u32,
+    /// Width of `u` (which has `m + 10` fraction bits).
+    u_width: u32,
+    /// Fraction bits `L` of the result, and its width.
+    pub log_frac: u32,
+    pub log_width: u32,
+}
 
-/// Fraction bits of `u` and of the polynomial.
-const U_FRAC: u32 = 33;
-const Q_FRAC: u32 = 44;
-const Q_WIDTH: u32 = 47;
+impl LogPrecision {
+    /// The precisions for `fmt` (f32, else f64's).
+    pub fn of(fmt: Format) -> LogPrecision {
+        if fmt.man_bits <= Format::F32.man_bits {
+            LogPrecision {
+                degree: 4,
+                q_frac: 44,
+                q_width: 47,
+                u_width: 35,
+                log_frac: 64,
+                log_width: 76,
+            }
+        } else {
+            LogPrecision {
+                degree: 9,
+                q_frac: 78,
+                q_width: 81,
+                u_width: 60,
+                log_frac: 124,
+                log_width: 136,
+            }
+        }
+    }
+}
 
-/// `ln x × 2^64` (two's complement, [`LOG_WIDTH`] bits) for a positive
-/// finite non-zero `x` of `fmt` given as its significand with hidden bit
-/// (`m + 1` bits; subnormal: top bit clear) and effective biased
-/// exponent (signed, `ew` bits).
+/// `ln x × 2^L` (two's complement, [`LogPrecision::log_width`] bits)
+/// for a positive finite non-zero `x` of `fmt` given as its significand
+/// with hidden bit (`m + 1` bits; subnormal: top bit clear) and
+/// effective biased exponent (signed, `ew` bits).
 pub fn log_fixed(b: &mut Builder<'_>, fmt: Format, sig: ValueId, exp: ValueId, ew: u32) -> ValueId {
+    let pr = LogPrecision::of(fmt);
     let m = fmt.man_bits;
     let (sig, exp) = normalize(b, sig, exp);
     let e = b.add_const(exp, -fmt.bias());
@@ -64,61 +106,58 @@ pub fn log_fixed(b: &mut Builder<'_>, fmt: Format, sig: ValueId, exp: ValueId, e
         .collect();
     let rs: Vec<BigInt> = entries.iter().map(|&r| BigInt::from(r)).collect();
     let r = table(b, index, &rs, 10);
-    // u = z·r − 1 with m + 1 + 9 = 33 fraction bits (f32), exact.
+    // u = z·r − 1 with m + 1 + 9 fraction bits, exact.
     let zr = umul(b, z, r);
-    let frac = m + 1 + 9;
-    let u = add_constant(b, zr, &-(BigInt::from(1) << frac));
-    let u = shift_right_to(b, u, frac);
-    // Q(u) by Horner's rule.
-    let mut h = constant(b, Q_WIDTH, &reciprocal(5, Q_FRAC));
-    for c in [
-        -(BigInt::from(1) << (Q_FRAC - 2)),
-        reciprocal(3, Q_FRAC),
-        -(BigInt::from(1) << (Q_FRAC - 1)),
-        BigInt::from(1) << Q_FRAC,
-    ] {
+    let u_frac = m + 1 + 9;
+    let u = add_constant(b, zr, &-(BigInt::from(1) << u_frac));
+    let u = sext(b, u, pr.u_width);
+    // Q(u) by Horner's rule, from (-1)^D / (D + 1) down to 1.
+    let coefficient = |n: u32| {
+        let c = reciprocal(u64::from(n) + 1, pr.q_frac);
+        if n % 2 == 1 {
+            -c
+        } else {
+            c
+        }
+    };
+    let mut h = constant(b, pr.q_width, &coefficient(pr.degree));
+    for n in (0..pr.degree).rev() {
         let t = smul(b, u, h);
-        let t = shift_right(b, t, U_FRAC, Q_WIDTH, true);
-        h = add_constant(b, t, &c);
+        let t = shift_right(b, t, u_frac, pr.q_width, true);
+        h = add_constant(b, t, &coefficient(n));
     }
     let l1 = smul(b, u, h);
-    let l1 = shift_right(b, l1, U_FRAC + Q_FRAC - LOG_FRAC, LOG_WIDTH, true);
+    let l1 = shift_right(b, l1, u_frac + pr.q_frac - pr.log_frac, pr.log_width, true);
     let minus_ln_r: Vec<BigInt> = entries
         .iter()
-        .map(|&r| ln_ratio(512, r, LOG_FRAC))
+        .map(|&r| ln_ratio(512, r, pr.log_frac))
         .collect();
-    let minus_ln_r = table(b, index, &minus_ln_r, LOG_WIDTH);
+    let minus_ln_r = table(b, index, &minus_ln_r, pr.log_width);
     let e = sext(b, e, ew);
-    let ln2 = constant(b, LOG_FRAC + 1, &ln2(LOG_FRAC));
+    let ln2 = constant(b, pr.log_frac + 1, &ln2(pr.log_frac));
     let e_ln2 = smul(b, e, ln2);
-    let e_ln2 = sext(b, e_ln2, LOG_WIDTH);
+    let e_ln2 = sext(b, e_ln2, pr.log_width);
     let sum = b.add(e_ln2, minus_ln_r);
     b.add(sum, l1)
 }
 
-/// `u` (the difference `z·r − 1` with `frac` fraction bits) as a signed
-/// value of [`U_FRAC`] fraction bits, 35 bits wide (`|u| < 2^-7`).
-fn shift_right_to(b: &mut Builder<'_>, u: ValueId, frac: u32) -> ValueId {
-    debug_assert!(frac >= U_FRAC);
-    shift_right(b, u, frac - U_FRAC, 35, true)
-}
-
-/// The f32 value of a fixed-point logarithm (two's complement, 64
-/// fraction bits), rounded to nearest.
+/// The float value of a fixed-point logarithm (two's complement,
+/// [`LogPrecision::log_frac`] fraction bits), rounded to nearest.
 pub fn fixed_to_float(b: &mut Builder<'_>, fmt: Format, s: ValueId, ew: u32) -> ValueId {
+    let pr = LogPrecision::of(fmt);
     let w = b.width(s);
     let negative = b.bit(s, w - 1);
     let zero = b.zero(w);
     let minus = b.sub(zero, s);
     let magnitude = b.mux(negative, minus, s);
-    let exp = b.constant(ew, fmt.bias() + i64::from(w - 1) - i64::from(LOG_FRAC));
+    let exp = b.constant(ew, fmt.bias() + i64::from(w - 1) - i64::from(pr.log_frac));
     let (sig, exp) = normalize(b, magnitude, exp);
     round_pack(b, fmt, negative, exp, sig)
 }
 
-/// `ln x` for f32 `x` (raw bits in and out).
+/// `ln x` for f32 or f64 `x` (raw bits in and out).
 pub fn build_log(b: &mut Builder<'_>, fmt: Format, x: ValueId) -> ValueId {
-    let ew = 12;
+    let ew = fmt.internal_exp_bits(0);
     let u = unpack(b, fmt, x, ew);
     let s = log_fixed(b, fmt, u.sig, u.exp, ew);
     let finite = fixed_to_float(b, fmt, s, ew);

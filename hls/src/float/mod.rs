@@ -3,7 +3,7 @@
 //! out of comb ops and `seq.compreg` pipeline registers (no Verilog
 //! text), bit-exact with the host's floating point: round to nearest
 //! even, subnormals in and out, infinities, signed zeros; a NaN result
-//! is the canonical quiet NaN (payloads are not propagated). The f32
+//! is the canonical quiet NaN (payloads are not propagated). The
 //! transcendental functions (`fexp`, `flog`, `fpow`) are faithfully
 //! rounded instead: within 1 ulp of the host's libm
 //! ([`Operator::transcendental`]).

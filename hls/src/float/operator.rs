@@ -34,11 +34,11 @@ pub enum FloatOp {
     Neg,
     /// `math.absf`
     Abs,
-    /// `math.exp` (f32; faithfully rounded, not bit-exact)
+    /// `math.exp` (faithfully rounded, not bit-exact)
     Exp,
-    /// `math.log` (f32; faithfully rounded)
+    /// `math.log` (faithfully rounded)
     Log,
-    /// `math.powf` (f32; faithfully rounded)
+    /// `math.powf` (faithfully rounded)
     Pow,
     /// `arith.maximumf`
     Max,
@@ -156,7 +156,7 @@ impl Operator {
 
     /// Whether the result is faithfully rounded (within one ulp of the
     /// exact value's floating-point neighbours) rather than correctly
-    /// rounded: the transcendental functions, which only exist for f32.
+    /// rounded: the transcendental functions.
     pub fn transcendental(self) -> bool {
         matches!(self.op, FloatOp::Exp | FloatOp::Log | FloatOp::Pow)
     }

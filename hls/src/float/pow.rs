@@ -1,6 +1,6 @@
-//! The power function (`math.powf`) on f32: `|x|^y = e^(y·ln|x|)`
-//! through the fixed-point logarithm of [`super::log`] (64 fraction
-//! bits, relatively exact near 1) and exponential of [`super::exp`],
+//! The power function (`math.powf`) on f32 and f64: `|x|^y =
+//! e^(y·ln|x|)` through the fixed-point logarithm of [`super::log`]
+//! (relatively exact near 1) and exponential of [`super::exp`],
 //! faithfully rounded (the co-simulation's 1-ulp tolerance), with C's
 //! (IEEE 754's `pow`) special cases: `pow(x, ±0) = pow(1, y) = 1` even
 //! for quiet NaNs; NaN in, NaN out; `pow(-1, ±inf) = 1`; `y = ±inf` by
@@ -10,34 +10,42 @@
 //! `x` is and `y` is an odd integer.
 
 use super::builder::{Builder, Cmp};
-use super::exp::{exp_fixed, ARG_FRAC, ARG_WIDTH};
+use super::exp::{exp_fixed, ExpPrecision};
 use super::fixed::umul;
 use super::format::Format;
-use super::log::{log_fixed, LOG_FRAC, LOG_WIDTH};
+use super::log::{log_fixed, LogPrecision};
 use super::round::round_pack;
 use super::unpack::{quiet_nan, unpack};
 use silica_ir::ValueId;
 
-/// `x^y` for f32 `x`, `y` (raw bits in and out).
+/// `x^y` for f32 or f64 `x`, `y` (raw bits in and out).
 pub fn build_pow(b: &mut Builder<'_>, fmt: Format, x: ValueId, y: ValueId) -> ValueId {
-    let ew = 12;
+    let ew = fmt.internal_exp_bits(0);
+    let LogPrecision {
+        log_frac,
+        log_width,
+        ..
+    } = LogPrecision::of(fmt);
+    let exp_precision = ExpPrecision::of(fmt);
+    let (arg_frac, arg_width) = (exp_precision.arg_frac, exp_precision.arg_width());
     let m = fmt.man_bits;
     let w = fmt.width();
     let ux = unpack(b, fmt, x, ew);
     let uy = unpack(b, fmt, y, ew);
-    // w = y · ln|x|, as a sign and a magnitude with 40 fraction bits.
+    // w = y · ln|x|, as a sign and a magnitude with arg_frac fraction bits.
     let s = log_fixed(b, fmt, ux.sig, ux.exp, ew);
-    let s_negative = b.bit(s, LOG_WIDTH - 1);
-    let zero = b.zero(LOG_WIDTH);
+    let s_negative = b.bit(s, log_width - 1);
+    let zero = b.zero(log_width);
     let minus = b.sub(zero, s);
     let s_mag = b.mux(s_negative, minus, s);
-    let s_mag = b.extract(s_mag, 0, LOG_WIDTH - 1);
+    let s_mag = b.extract(s_mag, 0, log_width - 1);
     let s_nonzero = b.any(s_mag);
     let product = umul(b, uy.sig, s_mag);
     let pw = b.width(product);
-    // |w| = product × 2^(ey − m − 64): shift right by m + 64 − 40 − ey.
+    // |w| = product × 2^(ey − m − log_frac): shift right by
+    // m + log_frac − arg_frac − ey.
     let ey = b.add_const(uy.exp, -fmt.bias());
-    let top = i64::from(m + LOG_FRAC - ARG_FRAC);
+    let top = i64::from(m + log_frac - arg_frac);
     let huge_y = b.cmp_const(Cmp::Sge, ey, top);
     let top_const = b.constant(ew, top);
     let amount = b.sub(top_const, ey);
@@ -46,11 +54,11 @@ pub fn build_pow(b: &mut Builder<'_>, fmt: Format, x: ValueId, y: ValueId) -> Va
     let all = b.constant(pw, pw);
     let amount = b.mux(far, all, amount);
     let shifted = b.shru(product, amount);
-    let high = b.extract(shifted, ARG_WIDTH, pw - ARG_WIDTH);
+    let high = b.extract(shifted, arg_width, pw - arg_width);
     let too_big = b.any(high);
     let huge_w = b.and(huge_y, s_nonzero);
     let overflow = b.or(huge_w, too_big);
-    let magnitude = b.extract(shifted, 0, ARG_WIDTH);
+    let magnitude = b.extract(shifted, 0, arg_width);
     let w_negative = b.xor(s_negative, uy.sign);
     let (exp, sig) = exp_fixed(b, fmt, w_negative, magnitude, ew);
     let plus = b.zero(1);

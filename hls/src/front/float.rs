@@ -71,12 +71,6 @@ impl Lifter<'_> {
         };
         let format = self.format_of(operands[0])?;
         let operator = Operator::new(float_op, format);
-        if operator.transcendental() && format != Format::F32 {
-            return err(
-                self.loc,
-                format!("'{name}' is computed on f32 only by silica hls"),
-            );
-        }
         self.float_node(items, operator, operands).map(Some)
     }
 
