@@ -52,7 +52,7 @@
 // LABEL: bad-label.toml:2:9: error: no loop is named 'x' (loops: gemm/si, gemm/si/sj, gemm/i, gemm/i/k, gemm/i/k/j)
 // ARRAY: bad-array.toml:2:8: error: no array is named 'D' (arrays: C, A, B)
 // VALUE: bad-value.toml:3:10: error: unroll must be a factor of at least 1 or "full", not "half"
-// LIMIT: bad-limit.toml:2:1: error: no functional unit is named 'dsp' (limits: mul, fadd, fmul, fdiv)
+// LIMIT: bad-limit.toml:2:1: error: no functional unit is named 'dsp' (limits: mul, div, fadd, fmul, fdiv)
 // KEY: bad-key.toml:3:1: error: unknown field `pipelin`
 // MISSING: error: could not open directives file
 func.func @gemm(%alpha: i32 {hls.name = "alpha"}, %beta: i32 {hls.name = "beta"},

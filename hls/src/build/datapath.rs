@@ -70,6 +70,10 @@ impl Builder<'_, '_> {
                     .map(|&m| self.k.nodes[m].width)
                     .max()
                     .unwrap_or(1);
+                if class == "div" {
+                    let out = self.shared_divider(n, u, &members, width);
+                    return self.hw.resize(out, self.k.nodes[n].width, false);
+                }
                 // The unit first, on placeholder operands: an operand may
                 // be the result of another operation on this very unit
                 // (through a register, as they run in different cycles).

@@ -12,6 +12,7 @@
 pub mod binding;
 mod call;
 mod datapath;
+mod divider;
 mod dma;
 mod float;
 pub mod hw;

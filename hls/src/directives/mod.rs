@@ -23,9 +23,10 @@ use std::collections::BTreeMap;
 use toml::Value;
 
 /// The library classes a `[limits]` entry may bound: integer
-/// multipliers and the float adders (subtractions included), multipliers
-/// and dividers.
-pub const LIMITED_CLASSES: [&str; 4] = ["mul", "fadd", "fmul", "fdiv"];
+/// multipliers and dividers (signed and unsigned divisions and
+/// remainders on one unit), and the float adders (subtractions
+/// included), multipliers and dividers.
+pub const LIMITED_CLASSES: [&str; 5] = ["mul", "div", "fadd", "fmul", "fdiv"];
 
 /// Where a directive was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

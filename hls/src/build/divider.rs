@@ -1,0 +1,124 @@
+//! A shared integer divider (`[limits] div = N`): the signed and
+//! unsigned divisions and remainders of the class take turns on one
+//! unsigned core at the width of the widest. Each operation's operands
+//! enter as magnitudes (a signed one's negated when negative, so the
+//! most negative value becomes its unsigned magnitude), with two flags:
+//! whether it wants the remainder, and whether the result is negated
+//! (a signed quotient when the operands' signs differ, a signed
+//! remainder when the dividend is negative: truncating division). A
+//! unit of quotients only is a `comb.divu`, of remainders only a
+//! `comb.modu`; a unit of both is one restoring division array that
+//! gives both (yosys maps a `divu`/`modu` pair on the same operands onto
+//! two dividers).
+
+use super::Builder;
+use crate::kernel::{NodeId, Op};
+use silica_ir::ValueId;
+
+impl Builder<'_, '_> {
+    /// The output of shared divider unit `u` (first built for node `n`)
+    /// for `members`, `width` bits wide, registered as the schedule's
+    /// latency of `n` says (at least one cycle).
+    pub(super) fn shared_divider(
+        &mut self,
+        n: NodeId,
+        u: u32,
+        members: &[NodeId],
+        width: u32,
+    ) -> ValueId {
+        // The output register first: an operand may be the result of
+        // another operation on this very unit (a cycle later at least).
+        let name = format!("unit_div{u}");
+        let first = self.hw.reg(&name, width, None);
+        let out = self
+            .hw
+            .delayed(first.q, self.s.latency[n].max(1) - 1, &name);
+        self.units.insert(("div", u), out);
+        let zero = self.hw.constant(0, width);
+        let no = self.hw.constant(0, 1);
+        let (mut dividend, mut divisor, mut remainder, mut negate) = (zero, zero, no, no);
+        for &m in members.iter().rev() {
+            let (start, _) = self.home(m);
+            let node = self.k.nodes[m].clone();
+            let a = self.seen(node.args[0], start);
+            let b = self.seen(node.args[1], start);
+            let signed = matches!(node.op, Op::DivS | Op::RemS);
+            let wants_remainder = matches!(node.op, Op::RemS | Op::RemU);
+            let (a, a_negative) = self.magnitude(a, signed);
+            let (b, b_negative) = self.magnitude(b, signed);
+            let negated = if wants_remainder {
+                a_negative
+            } else {
+                self.hw.comb("comb.xor", &[a_negative, b_negative])
+            };
+            let a = self.hw.resize(a, width, false);
+            let b = self.hw.resize(b, width, false);
+            let wants = self.hw.constant(u128::from(wants_remainder), 1);
+            let active = self.active(start);
+            dividend = self.hw.mux(active, a, dividend);
+            divisor = self.hw.mux(active, b, divisor);
+            remainder = self.hw.mux(active, wants, remainder);
+            negate = self.hw.mux(active, negated, negate);
+        }
+        let any_division = members
+            .iter()
+            .any(|&m| matches!(self.k.nodes[m].op, Op::DivS | Op::DivU));
+        let any_remainder = members
+            .iter()
+            .any(|&m| matches!(self.k.nodes[m].op, Op::RemS | Op::RemU));
+        let result = match (any_division, any_remainder) {
+            (true, true) => {
+                let (q, r) = self.divide(dividend, divisor);
+                self.hw.mux(remainder, r, q)
+            }
+            (true, false) => self.hw.comb("comb.divu", &[dividend, divisor]),
+            _ => self.hw.comb("comb.modu", &[dividend, divisor]),
+        };
+        let negative = self.hw.comb("comb.sub", &[zero, result]);
+        let result = self.hw.mux(negate, negative, result);
+        let always = self.hw.constant(1, 1);
+        self.hw.connect(first, &[(always, result)]);
+        out
+    }
+
+    /// The unsigned quotient and remainder of `a` by `b` (same width
+    /// `w`) by restoring division, one stage per quotient bit from the
+    /// top: the partial remainder (below `b`) shifted in the next bit of
+    /// `a`, less `b` where that does not borrow. A zero divisor gives an
+    /// all-ones quotient and the remainder `a`.
+    fn divide(&mut self, a: ValueId, b: ValueId) -> (ValueId, ValueId) {
+        let w = self.hw.width(a);
+        let wide_b = self.hw.resize(b, w + 2, false);
+        let mut rest = self.hw.constant(0, w);
+        let mut bits = Vec::with_capacity(w as usize);
+        for i in (0..w).rev() {
+            let bit = self.hw.extract(a, i, 1);
+            let shifted = self.hw.concat(rest, bit);
+            let wide = self.hw.resize(shifted, w + 2, false);
+            let difference = self.hw.comb("comb.sub", &[wide, wide_b]);
+            let borrow = self.hw.extract(difference, w + 1, 1);
+            bits.push(self.hw.not(borrow));
+            let kept = self.hw.extract(shifted, 0, w);
+            let reduced = self.hw.extract(difference, 0, w);
+            rest = self.hw.mux(borrow, kept, reduced);
+        }
+        let mut quotient = bits[0];
+        for &bit in &bits[1..] {
+            quotient = self.hw.concat(quotient, bit);
+        }
+        (quotient, rest)
+    }
+
+    /// `v`'s magnitude and whether it is negative (never, unsigned).
+    fn magnitude(&mut self, v: ValueId, signed: bool) -> (ValueId, ValueId) {
+        if !signed {
+            let no = self.hw.constant(0, 1);
+            return (v, no);
+        }
+        let w = self.hw.width(v);
+        let negative = self.hw.extract(v, w - 1, 1);
+        let zero = self.hw.constant(0, w);
+        let minus = self.hw.comb("comb.sub", &[zero, v]);
+        (self.hw.mux(negative, minus, v), negative)
+    }
+}
