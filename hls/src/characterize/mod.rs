@@ -36,7 +36,7 @@ const INTEGER_KINDS: [(&str, &str, &str, i64, bool); 10] = [
 ];
 
 /// The float operator kinds: name (= library class) and operation.
-const FLOAT_KINDS: [(&str, FloatOp); 8] = [
+const FLOAT_KINDS: [(&str, FloatOp); 11] = [
     ("fadd", FloatOp::Add),
     ("fmul", FloatOp::Mul),
     ("fdiv", FloatOp::Div),
@@ -51,6 +51,9 @@ const FLOAT_KINDS: [(&str, FloatOp); 8] = [
             int_bits: 32,
         },
     ),
+    ("fexp", FloatOp::Exp),
+    ("flog", FloatOp::Log),
+    ("fpow", FloatOp::Pow),
 ];
 
 /// Every kind `--kinds` may name (`reg` is the frame's own period).
@@ -343,8 +346,8 @@ mod tests {
             .collect();
         assert_eq!(one.len(), 1);
         assert!(one[0] > fadd[0] && one[0] < fadd[2], "{one:?} {fadd:?}");
-        let e = jobs(&mut ctx, &["fpow".into()], &[8], &formats, 1).unwrap_err();
-        assert!(e.contains("unknown operator kind 'fpow'"), "{e}");
+        let e = jobs(&mut ctx, &["fsin".into()], &[8], &formats, 1).unwrap_err();
+        assert!(e.contains("unknown operator kind 'fsin'"), "{e}");
     }
 
     #[test]
