@@ -2,11 +2,14 @@
 //! of an operator, the estimated combinational delay of its stages
 //! (from the delay model of [`super::delay`]: estimates, not
 //! measurements), so that the flow can pick the latency that meets
-//! `--clock-ns`.
+//! `--clock-ns`. The operator's combinational datapath is built once
+//! and planned at each latency tried (the stages a module of that
+//! latency gets: the same datapath, registers placed by the same plan).
 
 use super::module::build_module;
 use super::operator::Operator;
-use silica_ir::{Context, Ir};
+use super::pipeline::plan;
+use silica_ir::{BlockId, Context, Ir};
 
 /// One latency of an operator and its estimated stage delays (ns).
 #[derive(Debug, Clone, PartialEq)]
@@ -29,8 +32,9 @@ pub const MAX_LATENCY: u32 = 64;
 /// get faster (the slowest single op), each with its delays. Every
 /// listed latency is strictly faster per stage than the one before.
 pub fn latency_choices(ctx: &mut Context, operator: Operator) -> Vec<LatencyChoice> {
+    let datapath = Datapath::new(ctx, operator);
     let mut choices: Vec<LatencyChoice> = Vec::new();
-    while let Some(choice) = next_choice(ctx, operator, choices.last()) {
+    while let Some(choice) = datapath.next_choice(ctx, operator, choices.last()) {
         choices.push(choice);
     }
     choices
@@ -42,42 +46,62 @@ pub fn latency_choices(ctx: &mut Context, operator: Operator) -> Vec<LatencyChoi
 /// improves in steps, not at every latency.
 const LOOKAHEAD: u32 = 6;
 
-/// The choice after `last` (the combinational one first): the next
-/// latency that makes the slowest stage faster, or `None` when none of
-/// the next few does.
-fn next_choice(
-    ctx: &mut Context,
-    operator: Operator,
-    last: Option<&LatencyChoice>,
-) -> Option<LatencyChoice> {
-    let first = last.map_or(0, |c| c.latency + 1);
-    if first > 0 && !operator.pipelinable() {
-        return None;
-    }
-    let end = (first + LOOKAHEAD).min(MAX_LATENCY + 1);
-    (first..end).find_map(|latency| {
+/// An operator's combinational datapath (its latency-0 module).
+struct Datapath {
+    ir: Ir,
+    body: BlockId,
+}
+
+impl Datapath {
+    fn new(ctx: &mut Context, operator: Operator) -> Datapath {
         let mut ir = Ir::new();
-        let (_, plan) = build_module(ctx, &mut ir, operator, latency);
-        let delays = &plan.stage_delays_ns;
-        let choice = LatencyChoice {
-            latency,
-            stage_delay_ns: plan.max_stage_delay_ns(),
-            input_delay_ns: delays.first().copied().unwrap_or(0.0),
-            output_delay_ns: delays.last().copied().unwrap_or(0.0),
-        };
-        match last {
-            Some(l) if choice.stage_delay_ns >= l.stage_delay_ns - 1e-9 => None,
-            _ => Some(choice),
+        let (module, _) = build_module(ctx, &mut ir, operator, 0);
+        let body = ir
+            .regions(module)
+            .next()
+            .and_then(|r| ir.entry_block(r))
+            .expect("an operator module has a body");
+        Datapath { ir, body }
+    }
+
+    /// The choice after `last` (the combinational one first): the next
+    /// latency that makes the slowest stage faster, or `None` when none
+    /// of the next few does.
+    fn next_choice(
+        &self,
+        ctx: &Context,
+        operator: Operator,
+        last: Option<&LatencyChoice>,
+    ) -> Option<LatencyChoice> {
+        let first = last.map_or(0, |c| c.latency + 1);
+        if first > 0 && !operator.pipelinable() {
+            return None;
         }
-    })
+        let end = (first + LOOKAHEAD).min(MAX_LATENCY + 1);
+        (first..end).find_map(|latency| {
+            let plan = plan(ctx, &self.ir, self.body, latency);
+            let delays = &plan.stage_delays_ns;
+            let choice = LatencyChoice {
+                latency,
+                stage_delay_ns: plan.max_stage_delay_ns(),
+                input_delay_ns: delays.first().copied().unwrap_or(0.0),
+                output_delay_ns: delays.last().copied().unwrap_or(0.0),
+            };
+            match last {
+                Some(l) if choice.stage_delay_ns >= l.stage_delay_ns - 1e-9 => None,
+                _ => Some(choice),
+            }
+        })
+    }
 }
 
 /// The smallest latency whose slowest stage fits in `clock_ns`, else
 /// the fastest choice (the choices are built only up to the one that
 /// fits).
 pub fn choose_latency(ctx: &mut Context, operator: Operator, clock_ns: f64) -> LatencyChoice {
+    let datapath = Datapath::new(ctx, operator);
     let mut last: Option<LatencyChoice> = None;
-    while let Some(choice) = next_choice(ctx, operator, last.as_ref()) {
+    while let Some(choice) = datapath.next_choice(ctx, operator, last.as_ref()) {
         if choice.stage_delay_ns <= clock_ns {
             return choice;
         }
