@@ -22,8 +22,8 @@ pub struct CharacterizeArgs {
     #[arg(short = 'o')]
     output: Option<String>,
     /// The operator kinds to measure, comma-separated (default all):
-    /// reg add sub cmp shift mux logic mul mul_reg div rem ram fadd fmul fdiv
-    /// fsqrt fma fcmp fsign fconv fexp flog fpow.
+    /// reg add sub cmp shift mux logic mul mul_reg div rem div_const ram
+    /// fadd fmul fdiv fsqrt fma fcmp fsign fconv fexp flog fpow.
     #[arg(long, value_delimiter = ',')]
     kinds: Vec<String>,
     /// The widths of the integer and RAM kinds, comma-separated.

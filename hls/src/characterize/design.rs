@@ -33,6 +33,9 @@ pub enum Circuit {
         predicate: i64,
         fed_by_logic: bool,
     },
+    /// A comb op (a division) of one `width`-bit operand by the
+    /// constant `by`.
+    ByConstant { op: &'static str, by: u128 },
     /// A `words`-deep `seq.firmem` of `width`-bit words with one read and
     /// one write port (the flow's on-chip RAM): address, write enable and
     /// data from the operand register, read data into `r`.
@@ -119,6 +122,7 @@ pub fn build(
         Circuit::Register => width,
         Circuit::Comb { op: "comb.mux", .. } => 2 * width + 1,
         Circuit::Comb { .. } => 2 * width,
+        Circuit::ByConstant { .. } => width,
         Circuit::Ram { words } => address_width(words) + 1 + width,
         Circuit::Float { operator, .. } => operator.operands().iter().map(|o| o.1).sum(),
     };
@@ -254,6 +258,11 @@ fn operator(
                 }
                 _ => hw.comb(op, &[a, b]),
             }
+        }
+        Circuit::ByConstant { op, by } => {
+            let a = hw.extract(chain, 0, width);
+            let b = hw.constant(by, width);
+            hw.comb(op, &[a, b])
         }
         Circuit::Ram { words } => {
             let aw = address_width(words);

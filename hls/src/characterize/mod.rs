@@ -35,6 +35,10 @@ const INTEGER_KINDS: [(&str, &str, &str, i64, bool); 10] = [
     ("rem", "div", "comb.modu", 0, false),
 ];
 
+/// The kind of a signed division by a constant (3: odd, not a power of
+/// two), which yosys folds into a far smaller circuit than a divider.
+const DIV_BY_CONSTANT: &str = "div_const";
+
 /// The float operator kinds: name (= library class) and operation.
 const FLOAT_KINDS: [(&str, FloatOp); 11] = [
     ("fadd", FloatOp::Add),
@@ -60,6 +64,7 @@ const FLOAT_KINDS: [(&str, FloatOp); 11] = [
 pub fn kind_names() -> Vec<&'static str> {
     let mut names = vec!["reg"];
     names.extend(INTEGER_KINDS.iter().map(|k| k.0));
+    names.push(DIV_BY_CONSTANT);
     names.push("ram");
     names.extend(FLOAT_KINDS.iter().map(|k| k.0));
     names
@@ -135,6 +140,15 @@ pub fn jobs(
                 };
                 push(kind, class, w, 0, circuit);
             }
+        }
+    }
+    if wanted(DIV_BY_CONSTANT) {
+        for &w in widths.iter().filter(|&&w| w >= 3) {
+            let circuit = Circuit::ByConstant {
+                op: "comb.divs",
+                by: 3,
+            };
+            push(DIV_BY_CONSTANT, "div", w, 0, circuit);
         }
     }
     if wanted("ram") {
@@ -353,9 +367,19 @@ mod tests {
     #[test]
     fn test_designs_verify_and_emit() {
         let mut ctx = context();
-        let kinds: Vec<String> = ["reg", "add", "cmp", "mux", "mul", "ram", "fcmp", "fconv"]
-            .map(String::from)
-            .to_vec();
+        let kinds: Vec<String> = [
+            "reg",
+            "add",
+            "cmp",
+            "mux",
+            "mul",
+            "div_const",
+            "ram",
+            "fcmp",
+            "fconv",
+        ]
+        .map(String::from)
+        .to_vec();
         let formats = ["f32".to_string()];
         for job in jobs(&mut ctx, &kinds, &[1, 16], &formats, 1).unwrap() {
             if job.kind == "ram" && job.width < 8 {
@@ -375,6 +399,11 @@ mod tests {
                     assert_eq!(frame.luts(), 0);
                 }
                 Circuit::Ram { .. } => assert!(v.contains("reg [15:0]"), "{v}"),
+                // One operand, divided by the constant 3.
+                Circuit::ByConstant { .. } => {
+                    assert_eq!((frame.input_bits, frame.luts()), (16, 15));
+                    assert!(v.contains("16'h3"), "{v}");
+                }
                 // A multiplier's operand through one LUT level (an xor),
                 // whose LUTs are the frame's.
                 Circuit::Comb { op: "comb.mul", .. } => {

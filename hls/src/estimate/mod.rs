@@ -319,6 +319,24 @@ mod tests {
         assert!(registered < fed);
     }
 
+    /// A division by a constant is priced as the measured `div_const`,
+    /// one by a variable as the divider.
+    #[test]
+    fn divisions_by_constants_are_priced_as_measured() {
+        let ports = "in %a : i16, in %b : i16, out y : i16";
+        let lut = |divisor: &str| {
+            let body = format!(
+                "%c = hw.constant 5 : i16\n%0 = comb.divs %a, {divisor} : i16\nhw.output %0 : i16"
+            );
+            priced("ecp5-25k", ports, &body).lut
+        };
+        let lib = Library::for_target("ecp5-25k").unwrap();
+        let own = |kind| lib.kind_figures(kind, "div", 16).unwrap().1;
+        assert_eq!(lut("%c"), own("div_const"));
+        assert_eq!(lut("%b"), lib.luts("div", 16).unwrap());
+        assert!(lut("%c") < lut("%b"));
+    }
+
     #[test]
     fn compares_against_constants() {
         let cmp = |pred: &str, k: i64| {

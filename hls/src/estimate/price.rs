@@ -303,6 +303,9 @@ impl<'a> Pricer<'a> {
                     lib.dsps(class, width).unwrap_or(0),
                 );
             }
+            "comb.divu" | "comb.divs" | "comb.modu" | "comb.mods" if constant(1).is_some() => {
+                lib.kind_figures("div_const", class, width).map(|f| f.1)
+            }
             "comb.parity" => Some(tree(width as usize)),
             "hw.array_get" => lib
                 .luts(class, width)
@@ -351,11 +354,19 @@ impl<'a> Pricer<'a> {
             .take(2)
             .any(|v| self.fold.constant(v).is_some());
         let add = |kind| self.lib.kind_figures(kind, "add", width).map(|f| f.0);
+        let divisor_constant = ir
+            .operands(op)
+            .nth(1)
+            .is_some_and(|v| self.fold.constant(v).is_some());
         let d = match self.name(op) {
             "comb.mul" if self.fed_by_registers(op) => {
                 self.lib.kind_figures("mul_reg", "mul", width).map(|f| f.0)
             }
             "comb.add" => add("add"),
+            "comb.divu" | "comb.divs" | "comb.modu" | "comb.mods" if divisor_constant => self
+                .lib
+                .kind_figures("div_const", "div", width)
+                .map(|f| f.0),
             "comb.sub" if constant => add("add"),
             "comb.sub" => add("sub"),
             // Equality: the levels of its LUT4 tree.
