@@ -161,8 +161,16 @@ impl AffineExpr {
         }
     }
 
-    /// `self * rhs`, simplified.
+    /// `self * rhs`, simplified. Two dims or two symbols are ordered by
+    /// position first (MLIR's commutative operand order).
     pub fn times(self, rhs: AffineExpr) -> AffineExpr {
+        if let (AffineExpr::Dim(a), AffineExpr::Dim(b))
+        | (AffineExpr::Symbol(a), AffineExpr::Symbol(b)) = (&self, &rhs)
+        {
+            if a > b {
+                return rhs.times(self);
+            }
+        }
         match simplify_mul(&self, &rhs) {
             Some(e) => e,
             None => Self::bin(BinOp::Mul, self, rhs),
@@ -343,14 +351,20 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
             return None;
         }
     }
-    if let Some((BinOp::FloorDiv, e, q)) = rl.as_binary() {
-        if let (Some(qc), Some(rrc)) = (q.as_const(), rr.as_const()) {
-            if qc > 0 && e == lhs && Some(qc) == rrc.checked_neg() {
-                return Some(lhs.clone().modulo(q.clone()));
-            }
+    let (BinOp::FloorDiv, e, q) = rl.as_binary()? else {
+        return None;
+    };
+    if let (Some(qc), Some(rrc)) = (q.as_const(), rr.as_const()) {
+        if qc > 0 && e == lhs && Some(qc) == rrc.checked_neg() {
+            return Some(lhs.clone().modulo(q.clone()));
         }
     }
-    None
+    // (a + b) + (e floordiv q) * k  ==>  a + (b + (e floordiv q) * k) when
+    // the inner sum simplifies (a mod, a merged term, a symbol moved right).
+    let (BinOp::Add, a, b) = lbin? else {
+        return None;
+    };
+    simplify_add(b, rhs).map(|inner| a.clone().plus(inner))
 }
 
 fn simplify_mul(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {

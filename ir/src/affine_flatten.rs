@@ -3,8 +3,10 @@
 //! combination of dims, symbols and local floor-division variables plus a
 //! constant (`mod` as `e - c * (e floordiv c)`, divisions reduced by
 //! common divisors), then is rebuilt in that order with the usual
-//! construction-time simplifications. Semi-affine expressions are left as
-//! they are.
+//! construction-time simplifications. In a semi-affine expression each
+//! product, division or remainder by a non-constant is one more local
+//! variable (its operands flattened and rebuilt first), and the sum is
+//! rebuilt as [`crate::affine_semi`] orders it.
 
 use crate::affine::{AffineExpr, AffineMap, BinOp};
 
@@ -69,6 +71,24 @@ impl Flattener {
         self.locals.len() - 1
     }
 
+    /// The vector of the local variable standing for `expr` (a
+    /// semi-affine product, division or remainder); an `expr` that
+    /// folded to a constant, dim or symbol is that instead.
+    fn semi_affine_local(&mut self, expr: AffineExpr) -> Vec<i64> {
+        let mut out = vec![0; self.width()];
+        match expr {
+            AffineExpr::Constant(c) => *out.last_mut().unwrap() = c,
+            AffineExpr::Dim(i) => out[i as usize] = 1,
+            AffineExpr::Symbol(i) => out[self.num_dims + i as usize] = 1,
+            AffineExpr::Binary(_) => {
+                let k = self.local_for(expr);
+                out = vec![0; self.width()];
+                out[self.local_start() + k] = 1;
+            }
+        }
+        out
+    }
+
     fn flatten(&mut self, e: &AffineExpr) -> Option<Vec<i64>> {
         let mut v = vec![0; self.width()];
         match e {
@@ -84,6 +104,12 @@ impl Flattener {
                     .iter()
                     .all(|&x| x == 0)
                     .then(|| rv[rv.len() - 1]);
+                let constant_operand = matches!(r, AffineExpr::Constant(_))
+                    || (*op == BinOp::Mul && matches!(l, AffineExpr::Constant(_)));
+                if *op != BinOp::Add && !constant_operand {
+                    let expr = self.rebuild(&lv).apply(*op, self.rebuild(&rv));
+                    return Some(self.semi_affine_local(expr));
+                }
                 return match op {
                     BinOp::Add => Some(
                         lv.iter()
@@ -157,25 +183,28 @@ fn gcd(a: u64, b: u64) -> u64 {
 /// `e` simplified by flattening; in a semi-affine expression, its pure
 /// affine parts.
 pub fn simplify_expr(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> AffineExpr {
-    if !e.is_pure_affine() {
-        return match e.as_binary() {
-            Some((op, l, r)) => simplify_expr(l, num_dims, num_symbols)
-                .apply(op, simplify_expr(r, num_dims, num_symbols)),
-            None => e.clone(),
-        };
-    }
+    let e = if e.is_pure_affine() {
+        e.clone()
+    } else {
+        crate::affine_semi::simplify_semi_affine(e, num_dims, num_symbols)
+    };
     let mut f = Flattener {
         num_dims: num_dims as usize,
         num_symbols: num_symbols as usize,
         locals: Vec::new(),
     };
-    match f.flatten(e) {
-        Some(v) => {
-            let v = f.widen(v);
-            f.rebuild(&v)
+    let Some(v) = f.flatten(&e) else {
+        return e;
+    };
+    let v = f.widen(v);
+    let rebuilt = f.rebuild(&v);
+    if !e.is_pure_affine() {
+        if rebuilt == e {
+            return e;
         }
-        None => e.clone(),
+        return crate::affine_semi::from_flat_semi_affine(&v, num_dims, num_symbols, &f.locals);
     }
+    rebuilt
 }
 
 /// The coefficients `[dims.., symbols.., constant]` of a linear
@@ -248,7 +277,7 @@ mod tests {
             .plus(d(0).modulo(k(2)).times(k(3)));
         assert_eq!(
             text(&simplify_expr(&e, 1, 1)),
-            "d0 * 4 + s0 * 2 - (d0 floordiv 2) * 6"
+            "d0 * 4 + (d0 floordiv 2) * -6 + s0 * 2"
         );
         // d0 + d1 - d0 -> d1
         let e = d(0).plus(d(1)).minus(d(0));

@@ -4,6 +4,7 @@
 
 pub mod affine;
 pub mod affine_flatten;
+mod affine_semi;
 pub mod attrs;
 pub mod builtin;
 pub mod context;
