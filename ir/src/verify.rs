@@ -112,7 +112,48 @@ fn verify_ops(
     opts: VerifyOptions,
     unit: bool,
 ) -> Result<(), Box<Diagnostic>> {
-    let (ops, order) = number_ops(ctx, ir, root, unit);
+    let mut order = BLOCK_POSITIONS.take();
+    if order.len() < ir.op_capacity() {
+        order.resize(ir.op_capacity(), 0);
+    }
+    let ops = number_ops(ctx, ir, root, unit, &mut order);
+    let result = verify_numbered(ctx, ir, top, root, opts, unit, &ops, &order);
+    for &op in &ops {
+        for o in block_children(ir, op) {
+            order[o.0 as usize] = 0;
+        }
+    }
+    BLOCK_POSITIONS.set(order);
+    result
+}
+
+thread_local! {
+    /// The position of each op within its block, indexed by op over the
+    /// whole arena and zero outside a verification: allocated once per
+    /// thread rather than once for each op verified.
+    static BLOCK_POSITIONS: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The ops in the blocks of `op`'s regions.
+fn block_children(ir: &Ir, op: OpId) -> impl Iterator<Item = OpId> + '_ {
+    ir.regions(op)
+        .flat_map(move |r| ir.region_blocks(r))
+        .flat_map(move |b| ir.block_ops(b))
+}
+
+/// [`verify_ops`] once `ops` are listed and `order` holds their
+/// children's block positions.
+#[allow(clippy::too_many_arguments)]
+fn verify_numbered(
+    ctx: &mut Context,
+    ir: &Ir,
+    top: OpId,
+    root: OpId,
+    opts: VerifyOptions,
+    unit: bool,
+    ops: &[OpId],
+    order: &[u32],
+) -> Result<(), Box<Diagnostic>> {
     // Each op's own checks read only the IR and the context: large IR is
     // checked in two halves on two threads, and the first failure in op
     // order is reported, as one thread would. A check that must intern
@@ -121,7 +162,6 @@ fn verify_ops(
     if ops.len() >= PARALLEL_MIN_OPS {
         let shared: &Context = ctx;
         let (first, second) = ops.split_at(ops.len() / 2);
-        let order = &order;
         let check = |ops: &[OpId]| {
             let mut v = Verifier::new(CtxRef::Shared(shared), ir, top, opts, order);
             check_ops(&mut v, ops)
@@ -138,7 +178,7 @@ fn verify_ops(
             (Stop::Done, Stop::Done) => ops.len(),
         };
     }
-    let mut v = Verifier::new(CtxRef::Exclusive(ctx), ir, top, opts, &order);
+    let mut v = Verifier::new(CtxRef::Exclusive(ctx), ir, top, opts, order);
     for &op in &ops[resume..] {
         v.verify_op(op)?;
     }
@@ -181,11 +221,10 @@ fn check_ops(v: &mut Verifier<'_>, ops: &[OpId]) -> Stop {
 }
 
 /// The ops nested in `root` (and `root`) in pre-order (with `unit`, not
-/// entering isolated-from-above ops below `root`), and the position of
-/// each op within its block.
-fn number_ops(ctx: &Context, ir: &Ir, root: OpId, unit: bool) -> (Vec<OpId>, Vec<u32>) {
-    let mut ops = Vec::with_capacity(ir.op_capacity());
-    let mut order = vec![0; ir.op_capacity()];
+/// entering isolated-from-above ops below `root`); the position within
+/// its block of each op in their regions goes to `order`.
+fn number_ops(ctx: &Context, ir: &Ir, root: OpId, unit: bool, order: &mut [u32]) -> Vec<OpId> {
+    let mut ops = Vec::new();
     let mut visit = |op: OpId| {
         ops.push(op);
         for r in ir.regions(op) {
@@ -205,7 +244,7 @@ fn number_ops(ctx: &Context, ir: &Ir, root: OpId, unit: bool) -> (Vec<OpId>, Vec
     } else {
         ir.walk(root, &mut visit);
     }
-    (ops, order)
+    ops
 }
 
 /// The ops nested in `root` (and `root`) that have regions or a region
