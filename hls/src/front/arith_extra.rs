@@ -123,13 +123,13 @@ impl Lifter<'_> {
         let one = self.constant(1, w);
         if name == "arith.ceildivui" {
             let less = self.node(items, Op::Sub, vec![a, one], w);
-            let q = self.node(items, Op::DivU, vec![less, b], w);
+            let q = self.divide(items, Op::DivU, less, b, w);
             let up = self.node(items, Op::Add, vec![q, one], w);
             let is_zero = self.node(items, Op::Cmp(Predicate::Eq), vec![a, zero], 1);
             return self.node(items, Op::Mux, vec![is_zero, zero, up], w);
         }
-        let q = self.node(items, Op::DivS, vec![a, b], w);
-        let r = self.node(items, Op::RemS, vec![a, b], w);
+        let q = self.divide(items, Op::DivS, a, b, w);
+        let r = self.divide(items, Op::RemS, a, b, w);
         let inexact = self.node(items, Op::Cmp(Predicate::Ne), vec![r, zero], 1);
         let a_negative = self.node(items, Op::Cmp(Predicate::Slt), vec![a, zero], 1);
         let b_negative = self.node(items, Op::Cmp(Predicate::Slt), vec![b, zero], 1);

@@ -726,6 +726,9 @@ impl Lifter<'_> {
         if let Some(b) = binary {
             let w = self.result_width(op)?;
             let (a, c) = (self.val(operands[0])?, self.val(operands[1])?);
+            if let Op::DivS | Op::DivU | Op::RemS | Op::RemU = b {
+                return Ok(Some(self.divide(items, b, a, c, w)));
+            }
             return Ok(Some(self.binary(items, b, a, c, w)));
         }
         match name {

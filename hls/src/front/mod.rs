@@ -10,6 +10,7 @@
 //! arrays into banks while lifting, `flatten.rs` folds perfect nests of
 //! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
 //! `ip.rs` reads declarations bound to hand-written Verilog (`hls.ip`).
+//! `pow2_division.rs` lifts divisions by powers of two as shifts.
 
 mod arith_extra;
 mod call;
@@ -23,6 +24,7 @@ pub mod ip;
 mod lift;
 mod memories;
 mod partition;
+mod pow2_division;
 mod reuse;
 mod rom;
 mod scf_unroll;
