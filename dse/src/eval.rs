@@ -351,29 +351,33 @@ pub fn reachable_period_ns(clock_ns: f64, predicted_ns: f64) -> f64 {
     clock_ns.max(predicted_ns)
 }
 
-/// The multiplications `design` executes over a run and the multipliers
+/// The multiplications `design` performs over a run and the multipliers
 /// it instantiates. A multiplication is a node of library class `mul`
-/// (but not one by a constant: shifts and adds) or `fmul`; it executes
-/// once per iteration of the loop whose body (or sunk code, `flatten`)
-/// holds its block, once if no loop does. The multipliers are the units
-/// built for a class under `[limits]`, else one per multiplication.
+/// (but not one by a constant: shifts and adds) or `fmul`
+/// ([`silica_hls::analysis::muls`]). Counted on the kernel before
+/// flattening and datapath rewriting (`Design::multiplications`): those
+/// can repeat a product in every iteration of a pipeline (sunk code, a
+/// product distributed over a sum to shorten the schedule) without the
+/// program needing it, and such repeats are not useful work. Where the
+/// scheduled kernel performs fewer (rewriting factored a product out),
+/// its own count (each node once per iteration of the loop whose body or
+/// sunk code holds its block). The multipliers are the units built for a
+/// class under `[limits]`, else one per multiplication node.
 pub fn multipliers(design: &silica_hls::Design) -> (u64, u64) {
-    use silica_hls::kernel::{Item, Op};
+    use silica_hls::analysis::muls::is_multiplication;
+    use silica_hls::kernel::Item;
     let k = &design.kernel;
     let iterations = &design.figures.iterations;
-    let (mut ops, mut units) = (0, 0);
+    let (mut scheduled, mut units) = (0, 0);
     for class in ["mul", "fmul"] {
         let nodes: Vec<usize> = (0..k.nodes.len())
             .filter(|&n| {
-                let node = &k.nodes[n];
-                silica_hls::library::class_of(node.op) == class
-                    && !(node.op == Op::Mul
-                        && node.args.iter().any(|&a| k.const_value(a).is_some()))
+                is_multiplication(k, n) && silica_hls::library::class_of(k.nodes[n].op) == class
             })
             .collect();
         for &n in &nodes {
             let b = k.nodes[n].block;
-            ops += k
+            scheduled += k
                 .loops
                 .iter()
                 .position(|l| l.body.contains(&Item::Block(b)) || l.sunk.contains(&b))
@@ -385,6 +389,9 @@ pub fn multipliers(design: &silica_hls::Design) -> (u64, u64) {
             None => nodes.len() as u64,
         };
     }
+    let ops = design
+        .multiplications
+        .map_or(scheduled, |needed| needed.min(scheduled));
     (ops, units)
 }
 

@@ -105,6 +105,12 @@ pub struct Design {
     pub library: Library,
     pub clock_ns: f64,
     pub figures: Figures,
+    /// The multiplications the kernel executes over a run as lifted, after
+    /// the directives that rewrite loops (unrolling, hoisting) and before
+    /// flattening (whose sunk code runs in every iteration) and datapath
+    /// rewriting (which can repeat a product to shorten a schedule); None
+    /// where a bound depends on data (`analysis::muls`).
+    pub multiplications: Option<u64>,
     pub register_bits: u64,
     /// The built circuit's estimate from the operator library (LUTs,
     /// DSPs, predicted clock period).
@@ -288,6 +294,7 @@ fn run_flow(
         &directives,
         &callees,
     )?;
+    let multiplications = analysis::muls::executed(&kernel);
     front::flatten(&mut kernel, &directives, &mut log);
     let mut interface = interface::build(ctx, ir, func, &library.target, clock_ns)?;
     front::memories(&mut kernel, &mut interface, &directives, &mut log);
@@ -402,6 +409,7 @@ fn run_flow(
         library,
         clock_ns,
         figures,
+        multiplications,
         register_bits: circuit.register_bits,
         circuit_estimate,
         units: circuit.units,

@@ -1,7 +1,9 @@
 //! Analyses of the kernel model: value ranges and the `index` width
 //! (`ranges`), memory dependences carried across loop iterations
-//! (`deps`), trip counts and static latency (`trips`).
+//! (`deps`), trip counts and static latency (`trips`), the
+//! multiplications executed over a run (`muls`).
 
 pub mod deps;
+pub mod muls;
 pub mod ranges;
 pub mod trips;

@@ -11,7 +11,7 @@
 //! unbounded, its least the run where every `scf.while` leaves at its
 //! first test. A call takes its callee's latency plus one cycle.
 
-use crate::kernel::{Bound, Item, Kernel, LoopId, Val};
+use crate::kernel::{Bound, Item, Kernel, LoopId, Op, Val};
 use crate::schedule::Schedules;
 use silica_ir::affine::AffineExpr;
 
@@ -150,29 +150,71 @@ impl Walk<'_> {
         Some(call.latency.or(call.latency_min)? + 1)
     }
 
-    fn value(&self, v: Val) -> Option<i64> {
-        match v {
-            Val::Iv(l) => self.env[l],
-            _ => self.k.const_value(v).and_then(|c| i64::try_from(c).ok()),
-        }
-    }
-
     fn bound(&self, b: &Bound, lower: bool) -> Option<i64> {
-        let vals: Option<Vec<i64>> = b.operands.iter().map(|&v| self.value(v)).collect();
-        let vals = vals?;
-        let nd = b.map.num_dims as usize;
-        let results: Option<Vec<i64>> = b
-            .map
-            .results
-            .iter()
-            .map(|e: &AffineExpr| e.eval(&vals[..nd], &vals[nd..]))
-            .collect();
-        let results = results?;
-        if lower {
-            results.into_iter().max()
-        } else {
-            results.into_iter().min()
-        }
+        bound(self.k, &self.env, b, lower)
+    }
+}
+
+/// Nodes followed back from a bound's operand before giving up.
+const DEPTH: u32 = 64;
+
+/// The value of `v` where the induction variables have the values of
+/// `env`: a constant, an induction variable, or index arithmetic over
+/// them (what `affine.apply` lifts to, e.g. the shifted tile loop of
+/// `affine-pipeline-data-transfer`), wrapped to the node's width. None
+/// when it depends on data.
+fn value(k: &Kernel, env: &[Option<i64>], v: Val, depth: u32) -> Option<i64> {
+    let n = match v {
+        Val::Iv(l) => return env[l],
+        Val::Node(n) => n,
+        _ => return k.const_value(v).and_then(|c| i64::try_from(c).ok()),
+    };
+    let node = &k.nodes[n];
+    let depth = depth.checked_sub(1)?;
+    let arg = |i: usize| value(k, env, *node.args.get(i)?, depth);
+    let r = match node.op {
+        Op::Add => arg(0)?.checked_add(arg(1)?)?,
+        Op::Sub => arg(0)?.checked_sub(arg(1)?)?,
+        Op::Mul => arg(0)?.checked_mul(arg(1)?)?,
+        Op::MinS => arg(0)?.min(arg(1)?),
+        Op::MaxS => arg(0)?.max(arg(1)?),
+        Op::FloorDivC(c) if c > 0 => arg(0)?.div_euclid(c),
+        Op::CeilDivC(c) if c > 0 => -(-arg(0)?).div_euclid(c),
+        Op::ModC(c) if c > 0 => arg(0)?.rem_euclid(c),
+        Op::SExt => arg(0)?,
+        _ => return None,
+    };
+    // The node's result wraps at its width.
+    let w = node.width;
+    (w > 0 && w <= 64)
+        .then(|| i64::try_from(crate::kernel::sign_extend(r as u128 & mask(w), w)).unwrap_or(r))
+}
+
+fn mask(w: u32) -> u128 {
+    (1u128 << w) - 1
+}
+
+/// The value of bound `b` (the largest of its results for a lower bound,
+/// the least for an upper one) at the induction variables of `env`.
+pub(crate) fn bound(k: &Kernel, env: &[Option<i64>], b: &Bound, lower: bool) -> Option<i64> {
+    let vals: Option<Vec<i64>> = b
+        .operands
+        .iter()
+        .map(|&v| value(k, env, v, DEPTH))
+        .collect();
+    let vals = vals?;
+    let nd = b.map.num_dims as usize;
+    let results: Option<Vec<i64>> = b
+        .map
+        .results
+        .iter()
+        .map(|e: &AffineExpr| e.eval(&vals[..nd], &vals[nd..]))
+        .collect();
+    let results = results?;
+    if lower {
+        results.into_iter().max()
+    } else {
+        results.into_iter().min()
     }
 }
 
