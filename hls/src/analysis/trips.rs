@@ -183,6 +183,7 @@ fn value(k: &Kernel, env: &[Option<i64>], v: Val, depth: u32) -> Option<i64> {
         Op::ModC(c) if c > 0 => arg(0)?.rem_euclid(c),
         Op::Shl => arg(0)?.checked_mul(1i64.checked_shl(u32::try_from(arg(1)?).ok()?)?)?,
         Op::ShrS => arg(0)? >> u32::try_from(arg(1)?).ok().filter(|&s| s < 64)?,
+        Op::And => arg(0)? & arg(1)?,
         Op::SExt => arg(0)?,
         _ => return None,
     };
