@@ -129,7 +129,13 @@ impl Lifter<'_> {
             return self.node(items, Op::Mux, vec![is_zero, zero, up], w);
         }
         let q = self.divide(items, Op::DivS, a, b, w);
-        let r = self.divide(items, Op::RemS, a, b, w);
+        // By a constant, the remainder comes from the quotient (no second
+        // reciprocal multiplication).
+        let r = if matches!(b, Val::Const(_)) {
+            self.remainder(items, a, q, b, w)
+        } else {
+            self.divide(items, Op::RemS, a, b, w)
+        };
         let inexact = self.node(items, Op::Cmp(Predicate::Ne), vec![r, zero], 1);
         let a_negative = self.node(items, Op::Cmp(Predicate::Slt), vec![a, zero], 1);
         let b_negative = self.node(items, Op::Cmp(Predicate::Slt), vec![b, zero], 1);

@@ -10,11 +10,12 @@
 //! arrays into banks while lifting, `flatten.rs` folds perfect nests of
 //! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
 //! `ip.rs` reads declarations bound to hand-written Verilog (`hls.ip`).
-//! `pow2_division.rs` lifts divisions by powers of two as shifts.
+//! `constant_division.rs` lifts divisions by constants as shifts and reciprocal multiplications.
 
 mod arith_extra;
 mod call;
 mod carry;
+mod constant_division;
 mod dma;
 mod expr;
 mod flatten;
@@ -24,7 +25,6 @@ pub mod ip;
 mod lift;
 mod memories;
 mod partition;
-mod pow2_division;
 mod reuse;
 mod rom;
 mod scf_unroll;
