@@ -100,3 +100,32 @@ func.func @pow2(%a: memref<16xi32>, %b: memref<16xi8>, %c: memref<16xi33>,
   }
   return
 }
+
+// Affine floordiv, ceildiv and mod by constants that are no powers of two
+// (negative values included) are reciprocal multiplications too.
+// RUN: rm -rf %t.a
+// RUN: silica hls %s --top affine -o %t.a --sim | FileCheck %s --check-prefix=AFF
+// RUN: FileCheck %s --check-prefix=AFFHW < %t.a/affine.hw.mlir
+// RUN: verilator --lint-only -Wall %t.a/affine.sv
+// RUN: yosys -q -p "read_verilog -sv %t.a/affine.sv; synth_ice40 -top affine"
+// AFF: co-simulation (seed 1): 128 values match
+// AFFHW-NOT: comb.divs
+// AFFHW-NOT: comb.mods
+
+func.func @affine(%a: memref<32xi32>, %f: memref<32xi32>, %m: memref<32xi32>,
+                  %c: memref<32xi32>) {
+  affine.for %i = 0 to 32 {
+    %x = affine.load %a[%i] : memref<32xi32>
+    %xi = arith.index_cast %x : i32 to index
+    %q = affine.apply affine_map<(d0, d1) -> ((d0 + d1 - 40) floordiv 3)>(%i, %xi)
+    %qc = arith.index_cast %q : index to i32
+    affine.store %qc, %f[%i] : memref<32xi32>
+    %r = affine.apply affine_map<(d0, d1) -> ((d0 * 7 - d1) mod 5)>(%i, %xi)
+    %rc = arith.index_cast %r : index to i32
+    affine.store %rc, %m[%i] : memref<32xi32>
+    %e = affine.apply affine_map<(d0, d1) -> ((d1 - d0 * 3) ceildiv 7)>(%i, %xi)
+    %ec = arith.index_cast %e : index to i32
+    affine.store %ec, %c[%i] : memref<32xi32>
+  }
+  return
+}

@@ -5,6 +5,7 @@
 
 use super::{Access, At, Builder, Env};
 use crate::float::FloatOp;
+use crate::front::{reciprocal, MAX_RECIPROCAL_WIDTH};
 use crate::kernel::{Bound, NodeId, Op, Operator, Predicate};
 use silica_ir::affine::{AffineExpr, BinOp};
 use silica_ir::ValueId;
@@ -233,12 +234,11 @@ impl Builder<'_, '_> {
                     let mask = h.constant((c - 1) as u128, width);
                     h.comb("comb.and", &[args[0], mask])
                 } else {
+                    // a - c * floor(a / c): nonnegative for every a.
+                    let q = floor_div(h, args[0], c);
                     let d = h.constant(c as u128, width);
-                    let r = h.comb("comb.mods", &[args[0], d]);
-                    let zero = h.constant(0, width);
-                    let negative = h.icmp(Predicate::Slt.code(), r, zero);
-                    let up = h.comb("comb.add", &[r, d]);
-                    h.mux(negative, up, r)
+                    let product = h.comb("comb.mul", &[q, d]);
+                    h.comb("comb.sub", &[args[0], product])
                 }
             }
             Op::Load(_) | Op::Store(_) | Op::Float(_) => args[0],
@@ -312,10 +312,28 @@ fn floor_div(h: &mut super::hw::Hw<'_>, a: ValueId, c: i64) -> ValueId {
     let negative = h.icmp(Predicate::Slt.code(), a, zero);
     let flipped = h.comb("comb.sub", &[minus_one, a]);
     let dividend = h.mux(negative, flipped, a);
-    let d = h.constant(c as u128, w);
-    let q = h.comb("comb.divs", &[dividend, d]);
+    let q = divide_nonnegative(h, dividend, c);
     let back = h.comb("comb.sub", &[minus_one, q]);
     h.mux(negative, back, q)
+}
+
+/// `a / c` for a nonnegative `a` and a positive constant `c` no power of
+/// two: the high part of `a` times the rounded-up reciprocal where the
+/// product fits (the lifting's `reciprocal`), a divider otherwise.
+fn divide_nonnegative(h: &mut super::hw::Hw<'_>, a: ValueId, c: i64) -> ValueId {
+    let w = h.width(a);
+    if w > MAX_RECIPROCAL_WIDTH {
+        let d = h.constant(c as u128, w);
+        return h.comb("comb.divs", &[a, d]);
+    }
+    let (m, shift) = reciprocal(c as u128, w);
+    let wide = 2 * w + 1;
+    let a_wide = h.resize(a, wide, false);
+    let m = h.constant(m, wide);
+    let product = h.comb("comb.mul", &[a_wide, m]);
+    let s = h.constant(u128::from(shift), wide);
+    let high = h.comb("comb.shru", &[product, s]);
+    h.extract(high, 0, w)
 }
 
 /// The address bits of a memory: an external one's port, an on-chip

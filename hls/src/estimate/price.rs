@@ -239,12 +239,37 @@ impl<'a> Pricer<'a> {
                 if c.is_some_and(|c| c.value().count_ones() <= 1) {
                     return None;
                 }
-                ("mul", out)
+                // A wide product of narrow operands (a reciprocal
+                // multiplication) is as large as its widest operand.
+                let operands = ir.operands(op).map(|v| self.significant_bits(v)).max();
+                ("mul", out.min(operands.unwrap_or(out)))
             }
             "comb.divu" | "comb.divs" | "comb.modu" | "comb.mods" => ("div", out),
             "hw.array_get" => ("mux", out),
             _ => return None,
         })
+    }
+
+    /// The low bits of `v` that can be nonzero: a constant's bit length,
+    /// a value zero-extended by `comb.concat` its low part's width.
+    fn significant_bits(&self, v: ValueId) -> u32 {
+        let v = self.fold.resolve(v);
+        if let Some(c) = self.fold.constant(v) {
+            return c.value().bits() as u32;
+        }
+        let ir = self.ir;
+        let zero_extended = ir.defining_op(v).and_then(|def| {
+            let parts: Vec<ValueId> = ir.operands(def).collect();
+            match parts[..] {
+                [high, low] if self.name(def) == "comb.concat" => self
+                    .fold
+                    .constant(high)
+                    .is_some_and(|c| c.value().bits() == 0)
+                    .then(|| self.width(low)),
+                _ => None,
+            }
+        });
+        zero_extended.unwrap_or_else(|| self.width(v))
     }
 
     /// The words of a ROM read, over four words per LUT level.
