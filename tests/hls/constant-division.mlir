@@ -1,34 +1,34 @@
 // Divisions and remainders by constants are lifted without dividers
 // (front/constant_division.rs): by powers of two as shifts, masks and a
-// rounding bias; by other constants as a multiplication by the rounded-up
-// reciprocal, on magnitudes when signed. Signed (rounding toward zero,
-// negative dividends and divisors, the signed minimum) and unsigned, at
-// i8, i32, i33 and index, the floor and ceiling divisions built on them,
-// by 1. An index remainder by 3 keeps its divider (the index width is not
-// known while lifting). Co-simulated bit for bit on random inputs, lint
+// rounding bias (@pow2: signed, rounding toward zero, and unsigned, at i8,
+// i32, i33 and index, by 1, and under floordivsi/ceildivsi); by other
+// constants as a multiplication by the rounded-up reciprocal, on
+// magnitudes when signed (@odd: negative divisors, the signed minimum,
+// remainders, floordivsi/ceildivsi, i8, i16 and i32). A variable divisor
+// keeps its divider. Co-simulated bit for bit on random inputs, lint
 // clean, accepted by yosys.
-// RUN: rm -rf %t.d
+// RUN: rm -rf %t.d %t.o
 // RUN: silica hls %s --top pow2 -o %t.d --sim | FileCheck %s
 // RUN: FileCheck %s --check-prefix=HW < %t.d/pow2.hw.mlir
 // RUN: verilator --lint-only -Wall %t.d/pow2.sv
 // RUN: yosys -q -p "read_verilog -sv %t.d/pow2.sv; synth_ice40 -top pow2"
+// RUN: silica hls %s --top odd -o %t.o --sim | FileCheck %s --check-prefix=ODD
+// RUN: FileCheck %s --check-prefix=ODDHW < %t.o/odd.hw.mlir
+// RUN: verilator --lint-only -Wall %t.o/odd.sv
+// RUN: yosys -q -p "read_verilog -sv %t.o/odd.sv; synth_ice40 -top odd"
 
-// CHECK: co-simulation (seed 1): 368 values match
-// HW-COUNT-1: comb.mods %{{.*}} : i64
-// HW-NOT: comb.mods
+// CHECK: co-simulation (seed 1): 240 values match
 // HW-NOT: comb.divs
 // HW-NOT: comb.divu
 // HW-NOT: comb.mods
 // HW-NOT: comb.modu
+// HW-NOT: comb.mul
 
 func.func @pow2(%a: memref<16xi32>, %b: memref<16xi8>, %c: memref<16xi33>,
                 %q: memref<16xi32>, %r: memref<16xi32>, %u: memref<16xi32>,
                 %v: memref<16xi32>, %fl: memref<16xi32>, %ce: memref<16xi32>,
                 %bq: memref<16xi8>, %br: memref<16xi8>, %cq: memref<16xi33>,
-                %cr: memref<16xi33>, %iq: memref<16xi32>, %one: memref<16xi32>,
-                %odd: memref<16xi32>, %ur: memref<16xi32>, %nq: memref<16xi32>,
-                %nr: memref<16xi32>, %b3: memref<16xi8>, %c31: memref<16xi33>,
-                %fl7: memref<16xi32>, %ix: memref<16xi32>) {
+                %cr: memref<16xi33>, %iq: memref<16xi32>, %one: memref<16xi32>) {
   %c1 = arith.constant 1 : i32
   %c8 = arith.constant 8 : i32
   %c1024 = arith.constant 1024 : i32
@@ -36,14 +36,7 @@ func.func @pow2(%a: memref<16xi32>, %b: memref<16xi8>, %c: memref<16xi33>,
   %cb2 = arith.constant 2 : i8
   %cw = arith.constant 4294967296 : i33
   %cs = arith.constant 2147483648 : i33
-  %c7 = arith.constant 7 : i32
   %i16 = arith.constant 16 : index
-  %i3 = arith.constant 3 : index
-  %c10 = arith.constant 10 : i32
-  %cm5 = arith.constant -5 : i32
-  %b3c = arith.constant 3 : i8
-  %w31 = arith.constant 31 : i33
-  %cmin = arith.constant -2147483648 : i32
   affine.for %i = 0 to 16 {
     %x = affine.load %a[%i] : memref<16xi32>
     %d = arith.divsi %x, %c8 : i32
@@ -76,27 +69,53 @@ func.func @pow2(%a: memref<16xi32>, %b: memref<16xi8>, %c: memref<16xi33>,
     %or = arith.remsi %x, %c1 : i32
     %os = arith.addi %o, %or : i32
     affine.store %os, %one[%i] : memref<16xi32>
-    %n = arith.divsi %x, %c7 : i32
-    affine.store %n, %odd[%i] : memref<16xi32>
-    %uu = arith.remui %x, %c10 : i32
-    affine.store %uu, %ur[%i] : memref<16xi32>
-    %n5 = arith.divsi %x, %cm5 : i32
-    %nm = arith.divsi %x, %cmin : i32
-    %n5m = arith.addi %n5, %nm : i32
-    affine.store %n5m, %nq[%i] : memref<16xi32>
-    %r5 = arith.remsi %x, %cm5 : i32
-    affine.store %r5, %nr[%i] : memref<16xi32>
+  }
+  return
+}
+
+// ODD: co-simulation (seed 1): 176 values match
+// ODDHW-COUNT-1: comb.divs %{{.*}} : i8
+// ODDHW-NOT: comb.divs
+// ODDHW-NOT: comb.mods
+// ODDHW-NOT: comb.divu
+// ODDHW-NOT: comb.modu
+
+func.func @odd(%a: memref<16xi16>, %b: memref<16xi8>, %w: memref<16xi32>,
+               %q: memref<16xi16>, %ur: memref<16xi16>, %nq: memref<16xi16>,
+               %nr: memref<16xi16>, %b3: memref<16xi8>, %fe: memref<16xi16>,
+               %w31: memref<16xi32>, %var: memref<16xi8>) {
+  %c7 = arith.constant 7 : i16
+  %c10 = arith.constant 10 : i16
+  %cm5 = arith.constant -5 : i16
+  %cmin = arith.constant -32768 : i16
+  %b3c = arith.constant 3 : i8
+  %c31 = arith.constant 31 : i32
+  affine.for %i = 0 to 16 {
+    %x = affine.load %a[%i] : memref<16xi16>
+    %n = arith.divsi %x, %c7 : i16
+    affine.store %n, %q[%i] : memref<16xi16>
+    %uu = arith.remui %x, %c10 : i16
+    affine.store %uu, %ur[%i] : memref<16xi16>
+    %n5 = arith.divsi %x, %cm5 : i16
+    %nm = arith.divsi %x, %cmin : i16
+    %n5m = arith.addi %n5, %nm : i16
+    affine.store %n5m, %nq[%i] : memref<16xi16>
+    %r5 = arith.remsi %x, %cm5 : i16
+    affine.store %r5, %nr[%i] : memref<16xi16>
+    %y = affine.load %b[%i] : memref<16xi8>
     %y3 = arith.divui %y, %b3c : i8
     affine.store %y3, %b3[%i] : memref<16xi8>
-    %z31 = arith.remsi %z, %w31 : i33
-    affine.store %z31, %c31[%i] : memref<16xi33>
-    %f7 = arith.floordivsi %x, %c7 : i32
-    %e7 = arith.ceildivsi %x, %c10 : i32
-    %fe = arith.xori %f7, %e7 : i32
-    affine.store %fe, %fl7[%i] : memref<16xi32>
-    %x3 = arith.remsi %xi, %i3 : index
-    %x3c = arith.index_cast %x3 : index to i32
-    affine.store %x3c, %ix[%i] : memref<16xi32>
+    %f7 = arith.floordivsi %x, %c7 : i16
+    %e7 = arith.ceildivsi %x, %c10 : i16
+    %fe7 = arith.xori %f7, %e7 : i16
+    affine.store %fe7, %fe[%i] : memref<16xi16>
+    %z = affine.load %w[%i] : memref<16xi32>
+    %z31 = arith.remsi %z, %c31 : i32
+    affine.store %z31, %w31[%i] : memref<16xi32>
+    %yy = arith.ori %y, %b3c : i8
+    %yt = arith.trunci %x : i16 to i8
+    %yd = arith.divsi %yt, %yy : i8
+    affine.store %yd, %var[%i] : memref<16xi8>
   }
   return
 }
