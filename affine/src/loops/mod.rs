@@ -13,7 +13,9 @@ pub(crate) mod trip_count;
 mod unroll;
 mod unroll_jam;
 
-pub use build::{clone_mapped, create, create_apply, iter_args, loops_post_order, terminator};
+pub use build::{
+    clone_mapped, create, create_apply, create_op, iter_args, loops_post_order, terminator, NewOp,
+};
 pub use promote::promote_if_single_iteration;
 pub use reduction::{supported_reductions, LoopReduction};
 pub use trip_count::{

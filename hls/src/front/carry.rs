@@ -40,13 +40,13 @@ use rustc_hash::FxHashMap;
 use silica_affine::canonicalize::{canonicalize_map, compose_map};
 use silica_affine::for_op::{body, bounds, induction_var, is_for, step, Bound};
 use silica_affine::loops::{
-    add_iter_args, constant_trip_count, create, create_apply, iter_args, loops_post_order,
-    terminator,
+    add_iter_args, constant_trip_count, create, create_apply, create_op, iter_args,
+    loops_post_order, terminator, NewOp,
 };
 use silica_affine::value_map::difference;
 use silica_ir::affine::{AffineExpr, AffineMap, IntegerSet};
 use silica_ir::dialect::inherent_attr;
-use silica_ir::{AttrKind, Context, Ir, OpId, OpSpec, TypeKind, ValueDef, ValueId};
+use silica_ir::{AttrKind, Context, Ir, OpId, TypeKind, ValueDef, ValueId};
 use std::collections::BTreeSet;
 
 /// The loads of one array that a loop only reads, each with the offset
@@ -387,22 +387,17 @@ fn create_load(
     loc: silica_ir::Attr,
 ) -> OpId {
     let map = ctx.intern_attr(AttrKind::AffineMap(at.map.clone()));
-    let key = ctx.sym("map");
-    let props = ctx.dict_attr(vec![(key, map)]);
-    let name = ctx.sym("affine.load");
-    let attrs = ctx.empty_dict();
     let mut operands = vec![memref];
     operands.extend(&at.operands);
-    ir.create_op(OpSpec {
-        name,
+    create(
+        ctx,
+        ir,
+        "affine.load",
+        &operands,
+        &[result],
+        vec![("map", map)],
         loc,
-        operands: &operands,
-        result_types: &[result],
-        successors: &[],
-        regions: &[],
-        attrs,
-        props: Some(props),
-    })
+    )
 }
 
 /// A detached `affine.if` that loads `memref` at `at` where every
@@ -464,20 +459,18 @@ fn create_guarded_load(
     let yield_else = create(ctx, ir, "affine.yield", &[zero], &[], vec![], loc);
     ir.append_op(else_block, yield_else);
     let condition = ctx.intern_attr(AttrKind::IntegerSet(set));
-    let key = ctx.sym("condition");
-    let props = ctx.dict_attr(vec![(key, condition)]);
-    let name = ctx.sym("affine.if");
-    let attrs = ctx.empty_dict();
-    Some(ir.create_op(OpSpec {
-        name,
-        loc,
-        operands: &at.operands,
-        result_types: &[result],
-        successors: &[],
-        regions: &[then_region, else_region],
-        attrs,
-        props: Some(props),
-    }))
+    Some(create_op(
+        ctx,
+        ir,
+        NewOp {
+            name: "affine.if",
+            operands: &at.operands,
+            result_types: &[result],
+            regions: &[then_region, else_region],
+            props: vec![("condition", condition)],
+            loc,
+        },
+    ))
 }
 
 /// A detached load of `memref` at `at` like the load `like`, guarded
