@@ -128,6 +128,12 @@ impl Lifter<'_> {
             let is_zero = self.node(items, Op::Cmp(Predicate::Eq), vec![a, zero], 1);
             return self.node(items, Op::Mux, vec![is_zero, zero, up], w);
         }
+        if w == crate::kernel::INDEX {
+            let ceil = name == "arith.ceildivsi";
+            if let Some(q) = self.index_rounding(items, ceil, a, b) {
+                return q;
+            }
+        }
         let q = self.divide(items, Op::DivS, a, b, w);
         // By a constant, the remainder comes from the quotient (no second
         // reciprocal multiplication).

@@ -10,6 +10,13 @@
 //!   Montgomery's round-up reciprocal, `m` of `w + 1` bits), on the
 //!   magnitudes when signed (the quotient negated where the signs
 //!   differ); a remainder is `x - (x / d) * d`.
+//! - By any other constant on `index` (whose width range analysis sets
+//!   later): the affine `floor(x / d)` node (`Op::FloorDivC`, a
+//!   reciprocal multiplication built at the index width), on
+//!   `x + (x < 0 ? d - 1 : 0)` for a quotient rounding toward zero.
+//!   Unsigned index divisions take the same path: the index values a
+//!   kernel divides unsigned are taken to be nonnegative (as the
+//!   narrowed index width does for every unsigned operation).
 //!
 //! So the scheduler, the estimate and the circuit all see shifts, adds
 //! and a multiplication; other divisions keep a divider.
@@ -42,7 +49,10 @@ impl Lifter<'_> {
         if d.value.is_power_of_two() && !d.negative {
             return self.by_power_of_two(items, op, a, d.value.trailing_zeros(), width);
         }
-        if width == INDEX || width > MAX_RECIPROCAL_WIDTH {
+        if width == INDEX {
+            return self.index_division(items, op, a, b, d);
+        }
+        if width > MAX_RECIPROCAL_WIDTH {
             return self.node(items, op, vec![a, b], width);
         }
         let quotient = if signed {
@@ -54,6 +64,54 @@ impl Lifter<'_> {
             return quotient;
         }
         self.remainder(items, a, quotient, b, width)
+    }
+
+    /// `a op d` on `index` for `d` no power of two: `floor(a / |d|)`
+    /// (`Op::FloorDivC`) of the dividend biased toward zero when signed,
+    /// negated for a negative `d`; a remainder from the quotient.
+    fn index_division(&mut self, items: &mut Vec<Item>, op: Op, a: Val, b: Val, d: Divisor) -> Val {
+        let Ok(c) = i64::try_from(d.value) else {
+            return self.node(items, op, vec![a, b], INDEX);
+        };
+        let dividend = if matches!(op, Op::DivS | Op::RemS) {
+            let zero = self.constant(0, INDEX);
+            let bias = self.constant(i128::from(c - 1), INDEX);
+            let negative = self.node(items, Op::Cmp(Predicate::Slt), vec![a, zero], 1);
+            let added = self.node(items, Op::Mux, vec![negative, bias, zero], INDEX);
+            self.node(items, Op::Add, vec![a, added], INDEX)
+        } else {
+            a
+        };
+        let mut q = self.node(items, Op::FloorDivC(c), vec![dividend], INDEX);
+        if d.negative {
+            let zero = self.constant(0, INDEX);
+            q = self.node(items, Op::Sub, vec![zero, q], INDEX);
+        }
+        if matches!(op, Op::DivS | Op::DivU) {
+            return q;
+        }
+        self.remainder(items, a, q, b, INDEX)
+    }
+
+    /// `floor(a / c)` (`floordivsi`) or `ceil(a / c)` (`ceildivsi`) of an
+    /// `index` `a` by a positive constant `c`: the affine node, when `b`
+    /// is one.
+    pub fn index_rounding(
+        &mut self,
+        items: &mut Vec<Item>,
+        ceil: bool,
+        a: Val,
+        b: Val,
+    ) -> Option<Val> {
+        let c = i64::try_from(self.k.const_value(b)?)
+            .ok()
+            .filter(|&c| c > 0)?;
+        let op = if ceil {
+            Op::CeilDivC(c)
+        } else {
+            Op::FloorDivC(c)
+        };
+        Some(self.node(items, op, vec![a], INDEX))
     }
 
     /// `a - q * b`: the remainder of `a` by `b` given their quotient `q`.
