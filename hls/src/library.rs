@@ -366,6 +366,26 @@ impl Library {
         self.figure_of(select, class, width, |p| p.delay_ns)
     }
 
+    /// The delay (ns) of an affine `floordiv`, `ceildiv` or `mod` by a
+    /// constant no power of two at `width` (`build::datapath`'s circuit):
+    /// the reciprocal multiplication (its `width + 1`-bit reciprocal) and
+    /// the correction of negative dividends around it (a comparison, a
+    /// subtraction and a multiplexer before, a subtraction and a
+    /// multiplexer after); a `ceildiv` adds its bias first, a `mod` the
+    /// product of the quotient by the constant and the subtraction.
+    pub fn constant_division_delay(&self, op: Op, width: u32) -> Option<f64> {
+        let add = self.delay_ns("add", width)?;
+        let mux = self.delay_ns("mux", width)?;
+        let cmp = self.delay_ns("cmp", width)?;
+        let mul = self.delay_ns("mul", width + 1)?;
+        let floor = cmp + 2.0 * (add + mux) + mul;
+        Some(match op {
+            Op::CeilDivC(_) => floor + add,
+            Op::ModC(_) => floor + self.delay_ns("mul", width)? + add,
+            _ => floor,
+        })
+    }
+
     /// The LUTs of an operation of `class` at `width`.
     pub fn luts(&self, class: &str, width: u32) -> Option<f64> {
         self.figure(class, width, |p| p.lut as f64)
@@ -508,6 +528,8 @@ pub fn kind_of(op: Op) -> Option<&'static str> {
 pub fn class_of(op: Op) -> &'static str {
     match op {
         Op::Add | Op::Sub | Op::MinS | Op::MaxS | Op::MinU | Op::MaxU => "add",
+        // Bound as adds; the scheduler times those by constants no powers
+        // of two as the multiplication they are (`constant_division_delay`).
         Op::FloorDivC(_) | Op::CeilDivC(_) | Op::ModC(_) => "add",
         Op::AbsI | Op::Ctpop => "add",
         Op::Ctlz | Op::Cttz => "cmp",

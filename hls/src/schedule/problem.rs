@@ -140,9 +140,14 @@ impl<'a> ProblemBuilder<'a> {
                 (c.latency, c.input_delay_ns, outgoing, class)
             }
             _ => {
-                let delay = match kind_of(node.op) {
-                    Some(kind) => self.lib.kind_figures(kind, class, width).map(|f| f.0),
-                    None => self.lib.delay_ns(class, width),
+                let delay = match (node.op, kind_of(node.op)) {
+                    (Op::FloorDivC(c) | Op::CeilDivC(c) | Op::ModC(c), _)
+                        if c.count_ones() != 1 =>
+                    {
+                        self.lib.constant_division_delay(node.op, width)
+                    }
+                    (_, Some(kind)) => self.lib.kind_figures(kind, class, width).map(|f| f.0),
+                    (_, None) => self.lib.delay_ns(class, width),
                 }
                 .unwrap_or(row.delay_ns);
                 let latency = match node.op {
