@@ -80,6 +80,11 @@ pub struct DseArgs {
     /// The cache file (default DIR/cache.jsonl).
     #[arg(long)]
     cache: Option<String>,
+    /// Evaluate every point, also those whose lower bounds are dominated
+    /// by a point already evaluated (by default they are skipped when
+    /// the objectives allow it: no lut or ff among them).
+    #[arg(long = "no-bounds")]
+    no_bounds: bool,
     /// Hand-written SystemVerilog modules that functions declared with
     /// `hls.ip = "module"` bind to, as `silica hls --ip` (repeatable;
     /// shipped to the workers with the kernel).
@@ -203,6 +208,7 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         target: args.target.clone(),
         clock_ns: args.clock_ns,
         cache: args.cache.clone().map(Into::into),
+        bounds: !args.no_bounds,
         exe,
         new_context: context,
     })

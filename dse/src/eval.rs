@@ -110,6 +110,15 @@ pub enum Outcome {
     Failed {
         error: String,
     },
+    /// Not evaluated: its lower bounds (`crate::bound`) are dominated by
+    /// a point evaluated before it, so it cannot be on the front. Not
+    /// cached (it depends on the run).
+    Dominated {
+        /// The bounds, as `latency >= 1200, bram >= 2`.
+        bounds: String,
+        /// The record that dominates them.
+        by: usize,
+    },
 }
 
 /// Evaluates points of one kernel in this process.
@@ -158,11 +167,11 @@ impl Evaluator {
         }
     }
 
-    fn try_evaluate(&mut self, cfg: &Config, level: Level) -> Result<Outcome, String> {
-        let ir = self.transform(cfg)?;
+    /// The hls flow's options for `cfg`.
+    fn options(&self, cfg: &Config) -> Result<silica_hls::Options, String> {
         let directives = silica_hls::directives::file::parse("directives.toml", &cfg.directives)
             .map_err(|(pos, m)| format!("directives.toml:{}:{}: {m}", pos.line, pos.col))?;
-        let opts = silica_hls::Options {
+        Ok(silica_hls::Options {
             top: self.input.top.clone(),
             target: cfg.target.clone(),
             clock_ns: cfg.clock_ns,
@@ -170,7 +179,23 @@ impl Evaluator {
             directives: Some(directives),
             ip: self.ip.clone(),
             ..silica_hls::Options::default()
-        };
+        })
+    }
+
+    /// The lower bounds of `cfg`'s estimate, without scheduling it
+    /// ([`silica_hls::lower_bound`]); an error where the flow rejects the
+    /// point (its evaluation then says why).
+    pub fn lower_bound(&mut self, cfg: &Config) -> Result<silica_hls::LowerBound, String> {
+        let ir = self.transform(cfg)?;
+        let opts = self.options(cfg)?;
+        let module = self.parsed.module.top;
+        silica_hls::lower_bound(&mut self.ctx, &ir, module, &opts)
+            .map_err(|d| self.render(&d, &cfg.directives))
+    }
+
+    fn try_evaluate(&mut self, cfg: &Config, level: Level) -> Result<Outcome, String> {
+        let ir = self.transform(cfg)?;
+        let opts = self.options(cfg)?;
         let module = self.parsed.module.top;
         // A design with DMA is co-simulated: it needs its circuit.
         let design = match level {

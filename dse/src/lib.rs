@@ -5,11 +5,13 @@
 //! design; points are evaluated (`eval`) in this process, on local
 //! worker processes (`pool`) or on a Dask cluster (`dask`), their results kept in a cache (`cache`);
 //! the search (`search`) enumerates small spaces and runs NSGA-II on
-//! larger ones; `pareto` gives the front and its hypervolume; `output`
+//! larger ones, skipping points whose lower bounds (`bound`) are
+//! dominated by a point already evaluated; `pareto` gives the front and its hypervolume; `output`
 //! writes `points.csv`, `pareto.json`, a directives file per Pareto
 //! point, `summary.txt` and (`plot`) `pareto.svg`; `progress` shows how
 //! far the run is. [`run`] drives them.
 
+pub mod bound;
 pub mod cache;
 pub mod dask;
 pub mod eval;
@@ -28,6 +30,7 @@ use kernel::Input;
 use pareto::Objective;
 use point::Config;
 use search::{Evaluated, Genes};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -73,6 +76,9 @@ pub struct Params {
     pub clock_ns: f64,
     /// The cache file (default `DIR/cache.jsonl`).
     pub cache: Option<PathBuf>,
+    /// Skip points whose lower bounds are dominated (`bound`), where the
+    /// objectives allow it.
+    pub bounds: bool,
     /// The silica binary, for worker processes.
     pub exe: PathBuf,
     pub new_context: fn() -> silica_ir::Context,
@@ -133,6 +139,8 @@ pub struct Report {
     pub front: Vec<usize>,
     pub baseline: Metrics,
     pub evaluated: usize,
+    /// Points skipped by their lower bounds, when pruning was on.
+    pub dominated: Option<usize>,
     pub seconds: f64,
     /// `summary.txt`'s text.
     pub summary: String,
@@ -214,6 +222,9 @@ pub fn run(p: &Params) -> Result<Report, String> {
                 "the kernel without directives is no design: {reason}"
             ))
         }
+        Outcome::Dominated { .. } => {
+            return Err("the kernel without directives was not evaluated".into())
+        }
     };
     let info = kernel::info(&mut ev.ctx, &ev.parsed, &p.input.top, classes);
     let space = space::parse(&p.space_text, &info).map_err(|e| {
@@ -252,6 +263,8 @@ pub fn run(p: &Params) -> Result<Report, String> {
         cache: cache::Cache::open(&cache_path),
         records: Vec::new(),
         evaluated: 0,
+        prune: p.bounds && bound::useful(&p.objectives, p.level),
+        bounds: BTreeMap::new(),
         tools,
         fpga_tools,
         progress: progress::Progress::new(if exhaustive {
@@ -274,7 +287,42 @@ pub fn run(p: &Params) -> Result<Report, String> {
         }
         Backend::Local => {}
     }
-    if exhaustive {
+    if exhaustive && engine.prune {
+        // The points with the least bounds first, in small batches, so
+        // that later ones meet many evaluated points; the records are
+        // put back in the space's order afterwards.
+        let all = search::exhaustive(&space);
+        let mut order: Vec<(Vec<f64>, usize)> = Vec::with_capacity(all.len());
+        for (i, genes) in all.iter().enumerate() {
+            let key = engine.bound_of(genes).unwrap_or_default();
+            order.push((key, i));
+        }
+        order.sort_by(|(a, i), (b, j)| {
+            a.iter()
+                .zip(b)
+                .map(|(x, y)| x.total_cmp(y))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(i.cmp(j))
+        });
+        let sorted: Vec<Genes> = order.iter().map(|&(_, i)| all[i].clone()).collect();
+        for chunk in sorted.chunks(8 * p.jobs.max(1)) {
+            engine.batch(chunk)?;
+        }
+        let position: BTreeMap<&Genes, usize> =
+            all.iter().enumerate().map(|(i, g)| (g, i)).collect();
+        engine.records.sort_by_key(|r| position[&r.genes]);
+        let mut renamed = vec![0; engine.records.len()];
+        for (i, r) in engine.records.iter_mut().enumerate() {
+            renamed[r.id] = i;
+            r.id = i;
+        }
+        for r in &mut engine.records {
+            if let Outcome::Dominated { by, .. } = &mut r.outcome {
+                *by = renamed[*by];
+            }
+        }
+    } else if exhaustive {
         let all = search::exhaustive(&space);
         for chunk in all.chunks(256) {
             engine.batch(chunk)?;
@@ -341,7 +389,15 @@ pub fn run(p: &Params) -> Result<Report, String> {
             Some((i, text))
         })
         .collect();
+    let dominated = engine.prune.then(|| {
+        engine
+            .records
+            .iter()
+            .filter(|r| matches!(r.outcome, Outcome::Dominated { .. }))
+            .count()
+    });
     let mut report = Report {
+        dominated,
         space_size: size,
         level: p.level,
         strategy: if exhaustive { "exhaustive" } else { "nsga2" },
@@ -419,6 +475,10 @@ struct Engine<'a> {
     cache: cache::Cache,
     records: Vec<Record>,
     evaluated: usize,
+    /// Skip points whose bound vectors are dominated.
+    prune: bool,
+    /// The bound vector of each point asked (none: the flow rejects it).
+    bounds: BTreeMap<Genes, Option<Vec<f64>>>,
     /// The cache key's tool versions at `level`, and at `pnr` (or the
     /// validation's level).
     tools: String,
@@ -443,14 +503,20 @@ impl Engine<'_> {
                 let key = cache::key(&self.p.input, &config, level, &self.tools);
                 match self.cache.get(&key) {
                     Some(o) => (Some(o.clone()), true),
-                    None => {
-                        todo.push((id, config.clone()));
-                        (None, false)
-                    }
+                    None => match self.dominated(genes) {
+                        Some(o) => (Some(o), false),
+                        None => {
+                            todo.push((id, config.clone()));
+                            (None, false)
+                        }
+                    },
                 }
             };
-            if outcome.is_some() {
-                self.progress.step(self.evaluated, cached);
+            if let Some(o) = &outcome {
+                self.progress.step(
+                    self.evaluated,
+                    cached || matches!(o, Outcome::Dominated { .. }),
+                );
             }
             self.records.push(Record {
                 id,
@@ -527,6 +593,47 @@ impl Engine<'_> {
                 cost: cost[id],
             })
             .collect())
+    }
+
+    /// The bound vector of `genes` (computed once), when pruning is on;
+    /// none for a point the rules prune or the flow rejects.
+    fn bound_of(&mut self, genes: &Genes) -> Option<Vec<f64>> {
+        if !self.prune || point::prune(self.space, genes, self.info).is_some() {
+            return None;
+        }
+        if let Some(b) = self.bounds.get(genes) {
+            return b.clone();
+        }
+        let config = point::config(self.space, genes, &self.defaults);
+        let b = self
+            .ev
+            .lower_bound(&config)
+            .ok()
+            .map(|b| bound::vector(&self.p.objectives, &b, self.p.level));
+        self.bounds.insert(genes.clone(), b.clone());
+        b
+    }
+
+    /// Why `genes` need not be evaluated: its bound vector is dominated
+    /// by a point evaluated before.
+    fn dominated(&mut self, genes: &Genes) -> Option<Outcome> {
+        let b = self.bound_of(genes)?;
+        let objectives = &self.p.objectives;
+        let evaluated: Vec<(usize, Vec<f64>)> = self
+            .records
+            .iter()
+            .filter_map(|r| r.metrics().map(|m| (r.id, pareto::vector(objectives, m))))
+            .collect();
+        let by = bound::dominated_by(&b, evaluated.iter().map(|(i, v)| (*i, v.as_slice())))?;
+        let shown: Vec<String> = objectives
+            .iter()
+            .zip(&b)
+            .map(|(o, x)| format!("{} >= {x}", o.name()))
+            .collect();
+        Some(Outcome::Dominated {
+            bounds: shown.join(", "),
+            by,
+        })
     }
 
     /// Evaluates the first `--validate` points of `front` at

@@ -128,6 +128,10 @@ fn status(o: &Outcome) -> (&'static str, String) {
         }
         Outcome::Invalid { reason } => ("invalid", reason.clone()),
         Outcome::Failed { error } => ("failed", error.clone()),
+        Outcome::Dominated { bounds, by } => (
+            "dominated",
+            format!("not evaluated: lower bounds {bounds} dominated by point {by}"),
+        ),
     }
 }
 
@@ -155,6 +159,7 @@ pub fn csv(p: &Params, space: &Space, report: &Report) -> String {
         let level = match (&r.outcome, &r.validated) {
             (_, Some(Outcome::Ok { .. })) => p.validate_level.name(),
             (Outcome::Ok { .. }, _) => report.level.name(),
+            (Outcome::Dominated { .. }, _) => "pruned",
             _ => "",
         };
         let pareto = report.front.contains(&(r.id));
@@ -337,6 +342,13 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
         count(&|r| status(&r.outcome).0 == "failed"),
     )
     .ok();
+    if let Some(n) = report.dominated {
+        writeln!(
+            s,
+            "lower bounds: {n} point(s) not evaluated, their bounds dominated by a point evaluated before"
+        )
+        .ok();
+    }
     let b = &report.baseline;
     writeln!(
         s,

@@ -224,14 +224,65 @@ pub fn estimate(
     run_flow(ctx, ir, module, opts, false)
 }
 
-/// The flow; `emit` makes the design's texts.
-fn run_flow(
+/// Least figures of a design, found before scheduling (see
+/// [`lower_bound`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LowerBound {
+    /// At most the static latency the schedule gives (or the cycles a
+    /// design with DMA runs).
+    pub latency_cycles: u64,
+    /// The block RAMs the estimate counts (exact: they follow from the
+    /// memories and their partitions).
+    pub bram: u64,
+    /// The clock period the design is asked to run at (the estimate's
+    /// period is never shorter).
+    pub clock_ns: f64,
+}
+
+/// Lifts `opts.top` with its directives and bounds what [`estimate`]
+/// would give it from below ([`analysis::bound`]), without scheduling
+/// it: what `silica dse` prunes points by.
+pub fn lower_bound(
     ctx: &mut Context,
     ir: &Ir,
     module: OpId,
     opts: &Options,
-    emit: bool,
-) -> Result<Design, Box<Diagnostic>> {
+) -> Result<LowerBound, Box<Diagnostic>> {
+    let lifted = lift_top(ctx, ir, module, opts)?;
+    Ok(LowerBound {
+        latency_cycles: analysis::bound::latency(&lifted.kernel),
+        bram: report::brams(&lifted.library.target, &lifted.kernel.memories),
+        clock_ns: lifted.clock_ns,
+    })
+}
+
+/// The top function lifted to a kernel with its directives applied
+/// (unrolling, hoisting, flattening, memories and their ports), its
+/// callees scheduled: what the flow schedules next.
+struct Lifted {
+    /// The input after the directives that rewrite loops.
+    work: Ir,
+    func: OpId,
+    library: Library,
+    directives: Directives,
+    clock_ns: f64,
+    log: directives::Log,
+    callees: Vec<(Kernel, Schedules, Figures)>,
+    callee_rewrites: Vec<(String, rewrite::Outcome)>,
+    notes: Vec<String>,
+    ips: Vec<front::ip::Ip>,
+    kernel: Kernel,
+    multiplications: Option<u64>,
+    interface: interface::Interface,
+}
+
+/// Lifts `opts.top` of the module `module` of `ir` (see [`Lifted`]).
+fn lift_top(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+) -> Result<Lifted, Box<Diagnostic>> {
     let at_module = |m: String| Box::new(Diagnostic::error(ir.op_loc(module), m));
     let mut library = Library::for_target(&opts.target).map_err(at_module)?;
     let func = front::find_top(ctx, ir, module, &opts.top)?;
@@ -298,6 +349,47 @@ fn run_flow(
     front::flatten(&mut kernel, &directives, &mut log);
     let mut interface = interface::build(ctx, ir, func, &library.target, clock_ns)?;
     front::memories(&mut kernel, &mut interface, &directives, &mut log);
+    Ok(Lifted {
+        work,
+        func,
+        library,
+        directives,
+        clock_ns,
+        log,
+        callees,
+        callee_rewrites,
+        notes,
+        ips,
+        kernel,
+        multiplications,
+        interface,
+    })
+}
+
+/// The flow; `emit` makes the design's texts.
+fn run_flow(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+    emit: bool,
+) -> Result<Design, Box<Diagnostic>> {
+    let Lifted {
+        work,
+        func,
+        mut library,
+        directives,
+        clock_ns,
+        mut log,
+        callees,
+        callee_rewrites,
+        mut notes,
+        ips,
+        mut kernel,
+        multiplications,
+        mut interface,
+    } = lift_top(ctx, ir, module, opts)?;
+    let ir = &work;
     let (mut schedules, mut n) = schedule_lifted(ctx, ir, &mut kernel, &mut library, clock_ns)?;
     let rewritten = rewrite_scheduled(
         ctx,

@@ -188,18 +188,25 @@ pub fn estimate(r: &ReportInput<'_>) -> Estimate {
     }
     e.ff += ff.round() as u64;
     e.lut = lut.ceil() as u64;
-    let bram_bits = crate::device::lookup(&r.lib.target).map_or(18 * 1024, |d| d.bram_bits);
     for m in &r.k.memories {
-        match (m.arg, m.words()) {
-            (Some(_), _) => {}
-            // A one-word bank (a complete partition) is a register.
-            (None, 1) => e.ff += u64::from(m.element_width),
-            (None, words) => {
-                e.bram += (words * u64::from(m.element_width)).div_ceil(bram_bits);
-            }
+        // A one-word bank (a complete partition) is a register.
+        if m.arg.is_none() && m.words() == 1 {
+            e.ff += u64::from(m.element_width);
         }
     }
+    e.bram = brams(&r.lib.target, &r.k.memories);
     e
+}
+
+/// The block RAMs of the on-chip memories of `memories` (one-word banks
+/// are registers) on `target`.
+pub fn brams(target: &str, memories: &[crate::kernel::Memory]) -> u64 {
+    let bram_bits = crate::device::lookup(target).map_or(18 * 1024, |d| d.bram_bits);
+    memories
+        .iter()
+        .filter(|m| m.arg.is_none() && m.words() > 1)
+        .map(|m| (m.words() * u64::from(m.element_width)).div_ceil(bram_bits))
+        .sum()
 }
 
 /// The JSON report.

@@ -1,8 +1,10 @@
-//! Analyses of the kernel model: value ranges and the `index` width
+//! Analyses of the kernel model: a lower bound on the latency before
+//! scheduling (`bound`), value ranges and the `index` width
 //! (`ranges`), memory dependences carried across loop iterations
 //! (`deps`), trip counts and static latency (`trips`), the
 //! multiplications executed over a run (`muls`).
 
+pub mod bound;
 pub mod deps;
 pub mod muls;
 pub mod ranges;

@@ -1,0 +1,153 @@
+//! `silica dse`'s lower bounds never exceed what the `estimate` level
+//! reports: on every point of small spaces (an 8x8 gemm with unrolling,
+//! pipelining, ports, tiling and DMA) and on points drawn at random
+//! (seeded) from PolyBench spaces (2mm's 1,536 points, the bench spaces
+//! of gemm, atax and jacobi-2d), the bound vector of each valid point is
+//! at most its evaluated vector in every objective. The bounds are not
+//! trivial either: over each space they sum to at least 30% of the
+//! estimated cycles (about 60% on average over these points).
+
+use silica_dse::eval::{Level, Outcome};
+use silica_dse::pareto::Objective;
+use silica_dse::{bound, kernel, point, space};
+use std::path::Path;
+
+const ALL: [Objective; 6] = [
+    Objective::Cycles,
+    Objective::Micros,
+    Objective::Lut,
+    Objective::Ff,
+    Objective::Dsp,
+    Objective::Bram,
+];
+
+/// Checks the points `pick` chooses of `space_file` on `kernel_file`:
+/// at least one compared, and the latency bounds sum to at least 30% of
+/// the estimates.
+fn check(kernel_file: &str, top: &str, space_file: &str, pick: &dyn Fn(u128) -> Vec<u128>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let text = std::fs::read_to_string(root.join(kernel_file)).unwrap();
+    let input = kernel::Input {
+        name: kernel_file.into(),
+        text,
+        top: top.into(),
+        ip: Vec::new(),
+    };
+    let mut ev = silica_dse::evaluator(context, input).unwrap();
+    let classes = silica_hls::directives::LIMITED_CLASSES
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let info = kernel::info(&mut ev.ctx, &ev.parsed, top, classes);
+    let space_text = std::fs::read_to_string(root.join(space_file)).unwrap();
+    let space = space::parse(&space_text, &info).unwrap();
+    let defaults = point::Defaults {
+        target: "ecp5-25k".into(),
+        clock_ns: 10.0,
+    };
+    let (mut compared, mut bounded, mut estimated) = (0, 0, 0);
+    for i in pick(space.size()) {
+        let genes = space.point(i);
+        if point::prune(&space, &genes, &info).is_some() {
+            continue;
+        }
+        let cfg = point::config(&space, &genes, &defaults);
+        let Outcome::Ok { metrics } = ev.evaluate(&cfg, Level::Estimate) else {
+            continue;
+        };
+        let b = ev.lower_bound(&cfg).unwrap();
+        let bounds = bound::vector(&ALL, &b, Level::Estimate);
+        let got = silica_dse::pareto::vector(&ALL, &metrics);
+        for ((o, lo), v) in ALL.iter().zip(&bounds).zip(&got) {
+            assert!(
+                lo <= &(v + 1e-9),
+                "{space_file} point {i}: {} bound {lo} > {v}\n{}",
+                o.name(),
+                cfg.directives
+            );
+        }
+        compared += 1;
+        bounded += b.latency_cycles;
+        estimated += metrics.latency_cycles;
+    }
+    assert!(compared > 0, "{space_file}: no point compared");
+    assert!(
+        bounded * 10 >= estimated * 3,
+        "{space_file}: the latency bounds sum to {bounded} of {estimated} cycles"
+    );
+}
+
+fn context() -> silica_ir::Context {
+    let mut ctx = silica_ir::Context::new();
+    silica_cli::register_dialects(&mut ctx);
+    ctx
+}
+
+fn every(n: u128) -> Vec<u128> {
+    (0..n).collect()
+}
+
+/// `count` distinct indices below `n`, seeded.
+fn sample(count: usize, seed: u64) -> impl Fn(u128) -> Vec<u128> {
+    move |n| {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut out: Vec<u128> = Vec::new();
+        while out.len() < count.min(n as usize) {
+            let i = rng.u128(..n);
+            if !out.contains(&i) {
+                out.push(i);
+            }
+        }
+        out
+    }
+}
+
+#[test]
+fn bounds_of_every_point_of_small_spaces() {
+    for (kernel, top, s) in [
+        ("gemm", "gemm", "small"),
+        ("gemm", "gemm", "ports"),
+        ("gemm", "gemm", "tile"),
+        ("latency", "f", "reentry"),
+        ("muls", "gesummv", "muls"),
+    ] {
+        check(
+            &format!("tests/dse/{kernel}.mlir"),
+            top,
+            &format!("tests/dse/spaces/{s}.toml"),
+            &every,
+        );
+    }
+}
+
+#[test]
+fn bounds_of_dma_points() {
+    check(
+        "tests/dse/dma.mlir",
+        "gemm",
+        "tests/dse/spaces/dma.toml",
+        &every,
+    );
+}
+
+#[test]
+fn bounds_of_random_polybench_points() {
+    check(
+        "examples/polybench/mini/2mm.i32.mlir",
+        "k2mm",
+        "examples/dse/2mm.space.toml",
+        &sample(40, 1),
+    );
+    for (k, top) in [
+        ("gemm", "gemm"),
+        ("atax", "atax"),
+        ("jacobi-2d", "jacobi_2d"),
+    ] {
+        check(
+            &format!("examples/polybench/mini/{k}.i32.mlir"),
+            top,
+            &format!("bench/dse_polybench/{k}.space.toml"),
+            &sample(24, 2),
+        );
+    }
+}

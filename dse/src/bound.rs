@@ -1,0 +1,103 @@
+//! Pruning by lower bounds: before a point is evaluated, its objective
+//! vector is bounded from below without scheduling it
+//! ([`silica_hls::lower_bound`]: latency from the memory ports, the
+//! block RAMs exactly); a point whose bound vector is dominated by a
+//! point already evaluated cannot be on the front and is skipped. The
+//! bounds are on what the search's level reports: at `estimate` the
+//! latency in cycles and in us (cycles at the asked period: the estimate
+//! takes the longer of it and the predicted one) and the block RAMs; at
+//! `synth` and `pnr` the cycles (and at `synth` the us) only, since
+//! yosys and nextpnr measure the rest. LUTs, flip-flops and DSPs are
+//! bounded by 0 (datapath rewriting and the estimate's folding may
+//! remove any operator): with one of them among the objectives, pruning
+//! is left off.
+
+use crate::eval::Level;
+use crate::pareto::Objective;
+
+/// Whether bounds can prune anything with these objectives at `level`:
+/// each must have a bound above 0 (a point is pruned when an evaluated
+/// one is no worse in every objective, and no design has 0 LUTs).
+pub fn useful(objectives: &[Objective], level: Level) -> bool {
+    objectives
+        .iter()
+        .all(|&o| vector(&[o], &least(), level) != [0.0])
+}
+
+/// The bound vector of `b` for `objectives` at `level`.
+pub fn vector(objectives: &[Objective], b: &silica_hls::LowerBound, level: Level) -> Vec<f64> {
+    objectives
+        .iter()
+        .map(|o| match (o, level) {
+            (Objective::Cycles, _) => b.latency_cycles as f64,
+            (Objective::Micros, Level::Estimate | Level::Synth) => {
+                b.latency_cycles as f64 * b.clock_ns / 1000.0
+            }
+            (Objective::Bram, Level::Estimate) => b.bram as f64,
+            _ => 0.0,
+        })
+        .collect()
+}
+
+/// A bound with every figure at 1 (what [`useful`] tests against).
+fn least() -> silica_hls::LowerBound {
+    silica_hls::LowerBound {
+        latency_cycles: 1,
+        bram: 1,
+        clock_ns: 1.0,
+    }
+}
+
+/// The first of `evaluated` (objective vectors) that dominates `bound`.
+pub fn dominated_by<'a>(
+    bound: &[f64],
+    evaluated: impl IntoIterator<Item = (usize, &'a [f64])>,
+) -> Option<usize> {
+    evaluated
+        .into_iter()
+        .find(|(_, v)| crate::pareto::dominates(v, bound))
+        .map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn useful_only_where_every_objective_can_be_dominated() {
+        use Objective::*;
+        assert!(useful(&[Cycles, Micros, Bram], Level::Estimate));
+        assert!(!useful(&[Cycles, Dsp, Bram], Level::Estimate));
+        assert!(!useful(&[Cycles, Lut, Dsp, Bram], Level::Estimate));
+        assert!(!useful(&[Dsp, Ff], Level::Estimate));
+        assert!(useful(&[Cycles], Level::Pnr));
+        assert!(!useful(&[Micros, Bram], Level::Pnr));
+        assert!(!useful(&[Dsp], Level::Estimate));
+    }
+
+    #[test]
+    fn vectors_follow_the_level() {
+        let b = silica_hls::LowerBound {
+            latency_cycles: 200,
+            bram: 3,
+            clock_ns: 10.0,
+        };
+        let all = [
+            Objective::Cycles,
+            Objective::Micros,
+            Objective::Dsp,
+            Objective::Bram,
+        ];
+        assert_eq!(vector(&all, &b, Level::Estimate), [200.0, 2.0, 0.0, 3.0]);
+        assert_eq!(vector(&all, &b, Level::Synth), [200.0, 2.0, 0.0, 0.0]);
+        assert_eq!(vector(&all, &b, Level::Pnr), [200.0, 0.0, 0.0, 0.0]);
+        let evaluated = [vec![210.0, 2.1, 4.0, 3.0], vec![190.0, 1.9, 0.0, 3.0]];
+        let bound = vector(&all, &b, Level::Estimate);
+        let found = dominated_by(
+            &bound,
+            evaluated.iter().enumerate().map(|(i, v)| (i, v.as_slice())),
+        );
+        assert_eq!(found, Some(1));
+        assert_eq!(dominated_by(&bound, [(0, evaluated[0].as_slice())]), None);
+    }
+}
