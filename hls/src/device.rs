@@ -15,6 +15,18 @@ pub enum Family {
     Generic,
 }
 
+impl Family {
+    /// The operand bits of one hard multiplier (`MULT18X18D`, `SB_MAC16`);
+    /// none without a device.
+    pub fn multiplier_bits(self) -> Option<u32> {
+        match self {
+            Family::Ecp5 => Some(18),
+            Family::Ice40 => Some(16),
+            Family::Generic => None,
+        }
+    }
+}
+
 /// One target device.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Device {

@@ -37,6 +37,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use silica_hw_dialects::types::bit_width;
 use silica_ir::{BlockId, Context, Ir, OpId, ValueId};
 
+/// How many ops deep [`Pricer::significant_bits`] looks.
+const SIGNIFICANT_DEPTH: u32 = 8;
+
 /// The prices of one module's ops.
 pub struct Pricer<'a> {
     ctx: &'a Context,
@@ -251,25 +254,50 @@ impl<'a> Pricer<'a> {
     }
 
     /// The low bits of `v` that can be nonzero: a constant's bit length,
-    /// a value zero-extended by `comb.concat` its low part's width.
+    /// a value zero-extended by `comb.concat` its low part's, a
+    /// multiplexer's its arms', a register's its input's and reset
+    /// value's (yosys removes the flip-flops of bits that stay zero, so
+    /// a zero-extended operand registered before a product is as narrow
+    /// as before the register).
     fn significant_bits(&self, v: ValueId) -> u32 {
+        self.significant_within(v, &mut Vec::new(), SIGNIFICANT_DEPTH)
+    }
+
+    /// [`Pricer::significant_bits`] of `v`, looking through at most
+    /// `depth` more ops; `open` holds the registers whose inputs are
+    /// being read (a register's own output, fed back through its enable
+    /// multiplexer, adds no bits).
+    fn significant_within(&self, v: ValueId, open: &mut Vec<ValueId>, depth: u32) -> u32 {
         let v = self.fold.resolve(v);
         if let Some(c) = self.fold.constant(v) {
             return c.value().bits() as u32;
         }
+        if open.contains(&v) {
+            return 0;
+        }
         let ir = self.ir;
-        let zero_extended = ir.defining_op(v).and_then(|def| {
-            let parts: Vec<ValueId> = ir.operands(def).collect();
-            match parts[..] {
-                [high, low] if self.name(def) == "comb.concat" => self
-                    .fold
-                    .constant(high)
-                    .is_some_and(|c| c.value().bits() == 0)
-                    .then(|| self.width(low)),
-                _ => None,
+        let width = self.width(v);
+        let Some(def) = ir.defining_op(v).filter(|_| depth > 0) else {
+            return width;
+        };
+        let parts: Vec<ValueId> = ir.operands(def).collect();
+        let within =
+            |x: ValueId, open: &mut Vec<ValueId>| self.significant_within(x, open, depth - 1);
+        match (self.name(def), &parts[..]) {
+            ("comb.concat", &[high, low]) if within(high, open) == 0 => within(low, open),
+            ("comb.mux", &[_, a, b]) => within(a, open).max(within(b, open)),
+            ("seq.compreg", &[data, _clock, ref reset @ ..]) => {
+                open.push(v);
+                let mut bits = within(data, open);
+                if let &[_, value] = reset {
+                    bits = bits.max(within(value, open));
+                }
+                open.pop();
+                bits
             }
-        });
-        zero_extended.unwrap_or_else(|| self.width(v))
+            _ => width,
+        }
+        .min(width)
     }
 
     /// The words of a ROM read, over four words per LUT level.
@@ -323,10 +351,11 @@ impl<'a> Pricer<'a> {
                         0,
                     );
                 }
-                return (
-                    lib.luts(class, width).unwrap_or(0.0),
-                    lib.dsps(class, width).unwrap_or(0),
-                );
+                let dsps = self
+                    .product_tiles(op)
+                    .or_else(|| lib.dsps(class, width))
+                    .unwrap_or(0);
+                return (lib.luts(class, width).unwrap_or(0.0), dsps);
             }
             "comb.divu" | "comb.divs" | "comb.modu" | "comb.mods" if constant(1).is_some() => {
                 lib.kind_figures("div_const", class, width).map(|f| f.1)
@@ -345,6 +374,39 @@ impl<'a> Pricer<'a> {
             _ => lib.luts(class, width),
         };
         (lut.unwrap_or(0.0), 0)
+    }
+
+    /// The hard multipliers of a product wider than its operands (a
+    /// reciprocal multiplication) whose operands span more than one:
+    /// yosys splits each operand into chunks of a multiplier's width and
+    /// keeps the partial products that reach the bits read (the
+    /// library's `w`-bit products, whose high half is dropped, count
+    /// likewise: 3 and 10 `MULT18X18D` at 32 and 64 bits); `None` where
+    /// the library's figure at the operands' width applies.
+    fn product_tiles(&self, op: OpId) -> Option<u64> {
+        let t = crate::device::lookup(&self.lib.target)
+            .ok()?
+            .family
+            .multiplier_bits()?;
+        let bits: Vec<u32> = self
+            .ir
+            .operands(op)
+            .map(|v| self.significant_bits(v))
+            .collect();
+        let &[a, b] = &bits[..] else { return None };
+        let out = self
+            .ir
+            .results(op)
+            .next()
+            .map_or(0, |v| self.width(v).min(self.read(op)));
+        if a.max(b) >= out || a.max(b) <= t {
+            return None;
+        }
+        let tiles = (0..a.div_ceil(t))
+            .flat_map(|i| (0..b.div_ceil(t)).map(move |j| i + j))
+            .filter(|&k| k * t < out)
+            .count();
+        Some(tiles as u64)
     }
 
     /// Whether the target's multiplier at the measured width nearest
