@@ -3,10 +3,12 @@
 //! a loop has an `hls.label`, positions elsewhere: `gemm/i/k/j`), by its
 //! path of positions alone (`gemm/0/1/0`) and by its label; and its
 //! arrays, memref arguments by `hls.name` (else `arg<i>`) and
-//! `memref.alloc`/`alloca` by `hls.name` (else `mem<i>`, as the front end
-//! numbers memories).
+//! `memref.alloc`/`alloca` by `hls.name` (else, for the on-chip buffers
+//! of DMA copies, the name [`crate::front::buffer_names`] gives them, else
+//! `mem<i>`, as the front end numbers memories).
 
-use crate::front::{arg_name, op_name_attr, string_of};
+use crate::front::{arg_name, buffer_names, op_name_attr, string_of};
+use rustc_hash::FxHashMap;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{Context, Ir, OpId, TypeKind};
 
@@ -51,54 +53,67 @@ pub fn collect(ctx: &Context, ir: &Ir, func: OpId, top: &str) -> (Vec<LoopName>,
             });
         }
     }
-    walk(ctx, ir, block, top, top, &mut loops, &mut arrays);
+    let mut w = Walk {
+        ctx,
+        ir,
+        buffers: buffer_names(ctx, ir, func),
+        loops: &mut loops,
+        arrays: &mut arrays,
+    };
+    w.walk(block, top, top);
     (loops, arrays)
 }
 
-fn walk(
-    ctx: &Context,
-    ir: &Ir,
-    block: silica_ir::BlockId,
-    path: &str,
-    positions: &str,
-    loops: &mut Vec<LoopName>,
-    arrays: &mut Vec<ArrayName>,
-) -> Vec<OpId> {
-    let mut position = 0;
-    let mut children = Vec::new();
-    for op in ir.block_ops(block) {
-        match ctx.str(ir.op_name(op)) {
-            "affine.for" | "scf.for" => {
-                let label = string_of(ctx, inherent_attr(ctx, ir, op, "hls.label"));
-                let me = format!("{path}/{}", label.clone().unwrap_or(position.to_string()));
-                let pos = format!("{positions}/{position}");
-                position += 1;
-                let index = loops.len();
-                loops.push(LoopName {
-                    op,
-                    path: me.clone(),
-                    positions: pos.clone(),
-                    label,
-                    children: Vec::new(),
-                });
-                children.push(op);
-                if let Some(body) = ir.regions(op).next().and_then(|r| ir.entry_block(r)) {
-                    let inner = walk(ctx, ir, body, &me, &pos, loops, arrays);
-                    loops[index].children = inner;
+struct Walk<'a> {
+    ctx: &'a Context,
+    ir: &'a Ir,
+    buffers: FxHashMap<OpId, String>,
+    loops: &'a mut Vec<LoopName>,
+    arrays: &'a mut Vec<ArrayName>,
+}
+
+impl Walk<'_> {
+    fn walk(&mut self, block: silica_ir::BlockId, path: &str, positions: &str) -> Vec<OpId> {
+        let (ctx, ir) = (self.ctx, self.ir);
+        let mut position = 0;
+        let mut children = Vec::new();
+        for op in ir.block_ops(block) {
+            match ctx.str(ir.op_name(op)) {
+                "affine.for" | "scf.for" => {
+                    let label = string_of(ctx, inherent_attr(ctx, ir, op, "hls.label"));
+                    let me = format!("{path}/{}", label.clone().unwrap_or(position.to_string()));
+                    let pos = format!("{positions}/{position}");
+                    position += 1;
+                    let index = self.loops.len();
+                    self.loops.push(LoopName {
+                        op,
+                        path: me.clone(),
+                        positions: pos.clone(),
+                        label,
+                        children: Vec::new(),
+                    });
+                    children.push(op);
+                    if let Some(body) = ir.regions(op).next().and_then(|r| ir.entry_block(r)) {
+                        let inner = self.walk(body, &me, &pos);
+                        self.loops[index].children = inner;
+                    }
                 }
+                "memref.alloc" | "memref.alloca" => {
+                    let m = self.arrays.len();
+                    let name = op_name_attr(ctx, ir, op)
+                        .or_else(|| self.buffers.get(&op).cloned())
+                        .unwrap_or_else(|| format!("mem{m}"));
+                    self.arrays.push(ArrayName {
+                        name,
+                        arg: None,
+                        alloc: Some(op),
+                    });
+                }
+                _ => {}
             }
-            "memref.alloc" | "memref.alloca" => {
-                let m = arrays.len();
-                arrays.push(ArrayName {
-                    name: op_name_attr(ctx, ir, op).unwrap_or_else(|| format!("mem{m}")),
-                    arg: None,
-                    alloc: Some(op),
-                });
-            }
-            _ => {}
         }
+        children
     }
-    children
 }
 
 /// The loops a name given in a directive denotes: the loop whose printed

@@ -10,7 +10,7 @@
 
 use super::lift::{err, Lifter};
 use crate::kernel::{Dma, Item, Tag, Transfer};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use silica_ir::affine::AffineMap;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, Context, Diagnostic, Ir, OpId, Type, TypeKind, ValueId};
@@ -79,6 +79,92 @@ pub fn tag_memrefs(ctx: &Context, ir: &Ir, func: OpId) -> FxHashSet<ValueId> {
         }
     }
     tags
+}
+
+/// The ops of `op`'s regions, in program order (pre-order).
+fn ops_in(ir: &Ir, op: OpId, out: &mut Vec<OpId>) {
+    for r in ir.regions(op) {
+        for b in ir.region_blocks(r) {
+            for o in ir.block_ops(b) {
+                out.push(o);
+                ops_in(ir, o, out);
+            }
+        }
+    }
+}
+
+/// The memrefs (source, destination) an `affine.dma_start` copies
+/// between.
+fn dma_ends(ctx: &Context, ir: &Ir, op: OpId) -> Option<(ValueId, ValueId)> {
+    if ctx.str(ir.op_name(op)) != "affine.dma_start" {
+        return None;
+    }
+    let dst = 1 + map_inputs(ctx, ir, op, "src_map");
+    Some((ir.operands(op).next()?, ir.operands(op).nth(dst)?))
+}
+
+/// Names of the on-chip buffers of DMA copies (`memref.alloc` in memory
+/// space 1 without an `hls.name`, as `affine-data-copy-generate` makes
+/// them): `<memory>_buf` after the memory the first `affine.dma_start`
+/// using it copies from or to (its `hls.name`, else `arg<i>`), then
+/// `<memory>_buf1`, `<memory>_buf2`, ... where that name is taken. Stable:
+/// it depends on the program order only. The directives, the report and
+/// the circuit name these memories so.
+pub fn buffer_names(ctx: &Context, ir: &Ir, func: OpId) -> FxHashMap<OpId, String> {
+    let mut names = FxHashMap::default();
+    let Some(entry) = ir.regions(func).next().and_then(|r| ir.entry_block(r)) else {
+        return names;
+    };
+    let args = ir.block_args(entry);
+    let mut ops = Vec::new();
+    ops_in(ir, func, &mut ops);
+    let mut taken: FxHashSet<String> = (0..args.len())
+        .map(|i| {
+            super::arg_name(ctx, ir, func, i).unwrap_or_else(|| crate::interface::names::arg(i))
+        })
+        .collect();
+    taken.extend(ops.iter().filter_map(|&o| super::op_name_attr(ctx, ir, o)));
+    let name_of = |v: ValueId| -> Option<String> {
+        if let Some(i) = args.iter().position(|&a| a == v) {
+            return Some(
+                super::arg_name(ctx, ir, func, i)
+                    .unwrap_or_else(|| crate::interface::names::arg(i)),
+            );
+        }
+        super::op_name_attr(ctx, ir, ir.defining_op(v)?)
+    };
+    let tags = tag_memrefs(ctx, ir, func);
+    for &op in &ops {
+        if !matches!(ctx.str(ir.op_name(op)), "memref.alloc" | "memref.alloca")
+            || super::op_name_attr(ctx, ir, op).is_some()
+        {
+            continue;
+        }
+        let Some(buffer) = ir.results(op).next() else {
+            continue;
+        };
+        if tags.contains(&buffer) || memory_space(ctx, ir.value_type(buffer)) != Some(ON_CHIP_SPACE)
+        {
+            continue;
+        }
+        let other = ops.iter().find_map(|&d| match dma_ends(ctx, ir, d)? {
+            (src, dst) if dst == buffer => name_of(src),
+            (src, dst) if src == buffer => name_of(dst),
+            _ => None,
+        });
+        let Some(base) = other else { continue };
+        let base = format!("{base}_buf");
+        let name = (0..)
+            .map(|k| match k {
+                0 => base.clone(),
+                k => format!("{base}{k}"),
+            })
+            .find(|n| !taken.contains(n))
+            .unwrap_or(base);
+        taken.insert(name.clone());
+        names.insert(op, name);
+    }
+    names
 }
 
 impl Lifter<'_> {

@@ -36,6 +36,8 @@ pub(super) struct Lifter<'a> {
     /// Which DMA tag each tag memref is, and the memrefs used as tags.
     pub tags: FxHashMap<ValueId, usize>,
     tag_memrefs: rustc_hash::FxHashSet<ValueId>,
+    /// The names of DMA buffers without `hls.name`.
+    buffer_names: FxHashMap<OpId, String>,
     pub consts: FxHashMap<(u128, u32), usize>,
     /// The ROM of each constant global already used (by symbol).
     pub globals: FxHashMap<String, usize>,
@@ -104,6 +106,7 @@ pub fn lift_function(
         parts: FxHashMap::default(),
         tags: FxHashMap::default(),
         tag_memrefs: super::dma::tag_memrefs(ctx, ir, func),
+        buffer_names: super::dma::buffer_names(ctx, ir, func),
         consts: FxHashMap::default(),
         globals: FxHashMap::default(),
         open: None,
@@ -271,8 +274,9 @@ impl Lifter<'_> {
                     }
                     let result = self.ir.result(op, 0);
                     let m = self.k.memories.len();
-                    let mem_name =
-                        op_name_attr(self.ctx, self.ir, op).unwrap_or_else(|| format!("mem{m}"));
+                    let mem_name = op_name_attr(self.ctx, self.ir, op)
+                        .or_else(|| self.buffer_names.get(&op).cloned())
+                        .unwrap_or_else(|| format!("mem{m}"));
                     if self.tag_memrefs.contains(&result) {
                         let shape = super::dma::tag_shape(self.ctx, self.ir.value_type(result))
                             .ok_or_else(|| {
