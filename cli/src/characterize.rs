@@ -22,8 +22,10 @@ pub struct CharacterizeArgs {
     #[arg(short = 'o')]
     output: Option<String>,
     /// The operator kinds to measure, comma-separated (default all):
-    /// reg add sub cmp shift mux logic mul mul_reg div rem div_const ram
-    /// fadd fmul fdiv fsqrt fma fcmp fsign fconv fexp flog fpow.
+    /// reg add sub cmp shift mux logic mul mul_reg div rem div_const
+    /// cmp_const cmp_pow2 level fanout ram fadd fmul fdiv fsqrt fma fcmp fsign fconv
+    /// fexp flog fpow (level: a chain of W LUT levels; fanout: one LUT
+    /// driving the enables of W flip-flops).
     #[arg(long, value_delimiter = ',')]
     kinds: Vec<String>,
     /// The widths of the integer and RAM kinds, comma-separated.

@@ -24,10 +24,14 @@
 //! note = "..."               # optional
 //! [[op]]
 //! kind = "add"      # the test design: add sub cmp shift mux logic mul
-//!                   # div rem ram ext, float kinds as their module
-//!                   # names (fadd_f32), reg (the frame alone)
+//!                   # mul_reg div rem div_const ram ext, float kinds as
+//!                   # their module names (fadd_f32), reg (the frame
+//!                   # alone); level (a chain of `width` LUT levels) and
+//!                   # fanout (one LUT driving `width` flip-flop enables)
 //! class = "add"     # the scheduler's operator class (`class_of`; a
-//!                   # `ram` point serves the `load` and `store` classes)
+//!                   # `ram` point serves the `load` and `store` classes;
+//!                   # `route`: level and fanout, the estimate's control
+//!                   # logic and routing)
 //! width = 16        # operand bits (RAM: data bits; float: the format's)
 //! latency = 0       # cycles (float: the pipeline latency measured)
 //! period_ns = 6.2   # achieved register-to-register period (absent:
@@ -150,6 +154,11 @@ pub const CLASSES: [&str; 10] = [
     "add", "mul", "div", "shift", "logic", "cmp", "mux", "ext", "load", "store",
 ];
 
+/// The class of the control and routing points (`characterize`'s kinds
+/// `level` and `fanout`), which time the estimate's gate levels and
+/// register enables rather than an operation.
+pub const ROUTE: &str = "route";
+
 /// The bundled library files, by name (`crate::device::Device::library`).
 const LIBRARIES: [(&str, &str); 3] = [
     ("ice40-up5k", include_str!("../library/ice40-up5k.toml")),
@@ -168,6 +177,11 @@ impl Library {
             .map_or("", |l| l.1);
         Library::parse(device.name, text)
     }
+
+    /// The class of the control and routing points (`characterize`'s kinds
+    /// `level` and `fanout`), which time the estimate's gate levels and
+    /// register enables rather than an operation.
+    pub const ROUTE: &str = "route";
 
     /// The bundled library files, by name, as text.
     pub fn bundled() -> impl Iterator<Item = (&'static str, &'static str)> {
@@ -407,6 +421,32 @@ impl Library {
         ))
     }
 
+    /// The delay (ns) of one LUT level between registers and of each
+    /// further level: the measured chain of LUT levels (kind `level`) at
+    /// its shallowest depth, and its slope from there to its deepest;
+    /// `None` where the chain is not measured.
+    pub fn levels_ns(&self) -> Option<(f64, f64)> {
+        let timed = |p: &&Point| p.kind == "level" && p.period_ns.is_some();
+        let first = self.points.iter().filter(timed).min_by_key(|p| p.width)?;
+        let last = self.points.iter().filter(timed).max_by_key(|p| p.width)?;
+        let step = match last.width - first.width {
+            0 => 0.0,
+            n => (last.delay_ns - first.delay_ns) / f64::from(n),
+        };
+        Some((first.delay_ns, step.max(0.0)))
+    }
+
+    /// The delay (ns) of a register enable that a LUT drives to `bits`
+    /// flip-flops (kind `fanout`, the LUT included), interpolated over
+    /// the measured fan-outs; `None` where not measured.
+    pub fn enable_ns(&self, bits: u32) -> Option<f64> {
+        let select = |p: &Point| p.kind == "fanout" && p.period_ns.is_some();
+        if !self.points.iter().any(select) {
+            return None;
+        }
+        self.figure_of(select, ROUTE, bits, |p| p.delay_ns)
+    }
+
     /// The DSPs of an operation of `class` at `width`: those of the
     /// narrowest measured width at least as wide (hard multipliers come
     /// whole), else interpolated.
@@ -612,13 +652,31 @@ mod tests {
                 assert!(full, "{name} {class} {w:?}");
             }
             for kind in [
-                "add", "sub", "cmp", "shift", "mux", "logic", "mul", "div", "rem", "ram", "ext",
+                "add",
+                "sub",
+                "cmp",
+                "shift",
+                "mux",
+                "logic",
+                "mul",
+                "div",
+                "rem",
+                "ram",
+                "ext",
+                "cmp_const",
+                "cmp_pow2",
+                "level",
+                "fanout",
             ] {
                 assert!(
                     file.op.iter().any(|p| p.kind == kind),
                     "{name} lacks {kind}"
                 );
             }
+            // The control and routing figures of the predicted period.
+            let (first, step) = lib.levels_ns().unwrap();
+            assert!(first >= 0.0 && step > 0.0, "{name}");
+            assert!(lib.enable_ns(32).is_some_and(|d| d > 0.0), "{name}");
             // Float operator circuits: every class has its row; a class not
             // measured (their place and route takes minutes each) is named
             // in the file's note.
@@ -643,6 +701,7 @@ mod tests {
                 assert!(p.period_ns.is_some() || p.note.is_some(), "{name} {p:?}");
                 assert!(
                     p.class == "ram"
+                        || p.class == ROUTE
                         || CLASSES.contains(&p.class.as_str())
                         || FLOAT_CLASSES.contains(&p.class.as_str()),
                     "{name} {p:?}"

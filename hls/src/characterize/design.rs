@@ -12,6 +12,11 @@
 //! into the hard multiplier and time its registered path. What the frame
 //! adds besides the operator is known exactly ([`Frame`]) and is
 //! subtracted from the tools' figures.
+//!
+//! Two designs measure the control logic and routing around operators
+//! rather than an operator: a chain of `width` LUT4 levels
+//! ([`Circuit::Levels`]), and one LUT's output driving the enables of
+//! `width` flip-flops ([`Circuit::Enables`]).
 
 use crate::build::hw::Hw;
 use crate::float::{operator_module, Operator};
@@ -36,12 +41,25 @@ pub enum Circuit {
     /// A comb op (a division) of one `width`-bit operand by the
     /// constant `by`.
     ByConstant { op: &'static str, by: u128 },
+    /// A comparison (`comb.icmp` with `predicate`) of one `width`-bit
+    /// operand against a constant (a loop bound's compare): alternating
+    /// bits `0b...0101`, or with `power_of_two` `2^(width/2 - 1)` (yosys
+    /// maps a bound with low zero bits to a slower circuit on iCE40).
+    AgainstConstant { predicate: i64, power_of_two: bool },
     /// A `words`-deep `seq.firmem` of `width`-bit words with one read and
     /// one write port (the flow's on-chip RAM): address, write enable and
     /// data from the operand register, read data into `r`.
     Ram { words: u64 },
     /// A float operator module at a pipeline latency, instantiated.
     Float { operator: Operator, latency: u32 },
+    /// `width` levels of LUT4 logic in a chain: `y = (y & a) ^ (b | c)`
+    /// per level, on three fresh operand bits each (no level merges with
+    /// the next, and the chain cannot be rebalanced into a tree).
+    Levels,
+    /// The and of two operand bits as the enable of `width` flip-flops
+    /// (the register `r`, loading the other operand bits): a control
+    /// signal's fan-out.
+    Enables,
 }
 
 /// The frame around the operator: operand bits (flip-flops of the input
@@ -122,19 +140,27 @@ pub fn build(
         Circuit::Register => width,
         Circuit::Comb { op: "comb.mux", .. } => 2 * width + 1,
         Circuit::Comb { .. } => 2 * width,
-        Circuit::ByConstant { .. } => width,
+        Circuit::ByConstant { .. } | Circuit::AgainstConstant { .. } => width,
         Circuit::Ram { words } => address_width(words) + 1 + width,
         Circuit::Float { operator, .. } => operator.operands().iter().map(|o| o.1).sum(),
+        Circuit::Levels => 3 * width + 1,
+        Circuit::Enables => width + 2,
     };
     let chain = shift_in(&mut hw, scan_in, input_bits);
     let scan_out = match circuit {
         Circuit::Register => hw.extract(chain, width - 1, 1),
         _ => {
-            let result = operator(&mut hw, circuit, chain, width)?;
+            let (result, enable) = match circuit {
+                Circuit::Enables => {
+                    let a = hw.extract(chain, 0, 1);
+                    let b = hw.extract(chain, 1, 1);
+                    (hw.extract(chain, 2, width), hw.and(a, b))
+                }
+                _ => (operator(&mut hw, circuit, chain, width)?, hw.constant(1, 1)),
+            };
             let output_bits = hw.width(result);
             let r = hw.reg("r", output_bits, None);
-            let one = hw.constant(1, 1);
-            hw.connect(r, &[(one, result)]);
+            hw.connect(r, &[(enable, result)]);
             shift_out(&mut hw, r.q)
         }
     };
@@ -143,6 +169,7 @@ pub fn build(
         Circuit::Comb {
             op: "comb.icmp", ..
         } => 1,
+        Circuit::Levels | Circuit::AgainstConstant { .. } => 1,
         Circuit::Float { operator, .. } => operator.result_width(),
         _ => width,
     };
@@ -234,7 +261,18 @@ fn operator(
     width: u32,
 ) -> Result<ValueId, String> {
     Ok(match circuit {
-        Circuit::Register => chain,
+        Circuit::Register | Circuit::Enables => chain,
+        Circuit::Levels => {
+            let mut y = hw.extract(chain, 0, 1);
+            for level in 0..width {
+                let bit = |hw: &mut Hw<'_>, i| hw.extract(chain, 3 * level + 1 + i, 1);
+                let (a, b, c) = (bit(hw, 0), bit(hw, 1), bit(hw, 2));
+                let ya = hw.and(y, a);
+                let bc = hw.comb("comb.or", &[b, c]);
+                y = hw.comb("comb.xor", &[ya, bc]);
+            }
+            y
+        }
         Circuit::Comb {
             op,
             predicate,
@@ -258,6 +296,18 @@ fn operator(
                 }
                 _ => hw.comb(op, &[a, b]),
             }
+        }
+        Circuit::AgainstConstant {
+            predicate,
+            power_of_two,
+        } => {
+            let a = hw.extract(chain, 0, width);
+            let bound = match power_of_two {
+                true => 1 << (width / 2).saturating_sub(1),
+                false => alternating(width),
+            };
+            let b = hw.constant(bound, width);
+            hw.icmp(predicate, a, b)
         }
         Circuit::ByConstant { op, by } => {
             let a = hw.extract(chain, 0, width);
@@ -337,6 +387,12 @@ fn operator(
             hw.ir.result(inst, 0)
         }
     })
+}
+
+/// The `width`-bit constant `0b...0101` with its top bit clear.
+pub fn alternating(width: u32) -> u128 {
+    let ones = u128::MAX >> (128 - width.saturating_sub(1).clamp(1, 127));
+    ones & (u128::MAX / 3)
 }
 
 /// `v` rotated by one bit towards its top.

@@ -39,6 +39,17 @@ const INTEGER_KINDS: [(&str, &str, &str, i64, bool); 10] = [
 /// two), which yosys folds into a far smaller circuit than a divider.
 const DIV_BY_CONSTANT: &str = "div_const";
 
+/// The kinds of a signed less-than against a constant (a loop bound's
+/// compare), which yosys builds without the second operand's logic: one
+/// of alternating bits, and a power of two (`design::Circuit::AgainstConstant`).
+const CMP_CONSTANT: [(&str, bool); 2] = [("cmp_const", false), ("cmp_pow2", true)];
+
+/// The control and routing kinds (library class `route`): `level`, a
+/// chain of `width` LUT levels; `fanout`, one LUT driving the enables of
+/// `width` flip-flops (`design::Circuit::Levels`, `Circuit::Enables`).
+const ROUTING_KINDS: [(&str, Circuit); 2] =
+    [("level", Circuit::Levels), ("fanout", Circuit::Enables)];
+
 /// The float operator kinds: name (= library class) and operation.
 const FLOAT_KINDS: [(&str, FloatOp); 11] = [
     ("fadd", FloatOp::Add),
@@ -65,6 +76,8 @@ pub fn kind_names() -> Vec<&'static str> {
     let mut names = vec!["reg"];
     names.extend(INTEGER_KINDS.iter().map(|k| k.0));
     names.push(DIV_BY_CONSTANT);
+    names.extend(CMP_CONSTANT.iter().map(|k| k.0));
+    names.extend(ROUTING_KINDS.iter().map(|k| k.0));
     names.push("ram");
     names.extend(FLOAT_KINDS.iter().map(|k| k.0));
     names
@@ -149,6 +162,24 @@ pub fn jobs(
                 by: 3,
             };
             push(DIV_BY_CONSTANT, "div", w, 0, circuit);
+        }
+    }
+    for (kind, power_of_two) in CMP_CONSTANT {
+        if wanted(kind) {
+            for &w in widths.iter().filter(|&&w| w >= 2) {
+                let circuit = Circuit::AgainstConstant {
+                    predicate: 2,
+                    power_of_two,
+                };
+                push(kind, "cmp", w, 0, circuit);
+            }
+        }
+    }
+    for (kind, circuit) in ROUTING_KINDS {
+        if wanted(kind) {
+            for &w in widths {
+                push(kind, "route", w, 0, circuit);
+            }
         }
     }
     if wanted("ram") {
@@ -374,6 +405,10 @@ mod tests {
             "mux",
             "mul",
             "div_const",
+            "cmp_const",
+            "cmp_pow2",
+            "level",
+            "fanout",
             "ram",
             "fcmp",
             "fconv",
@@ -399,7 +434,30 @@ mod tests {
                     assert_eq!(frame.luts(), 0);
                 }
                 Circuit::Ram { .. } => assert!(v.contains("reg [15:0]"), "{v}"),
+                // Three operand bits a level, one result bit.
+                Circuit::Levels => {
+                    assert_eq!(
+                        (frame.input_bits, frame.output_bits),
+                        (3 * job.width + 1, 1)
+                    );
+                    assert_eq!(v.matches('^').count(), job.width as usize, "{v}");
+                }
+                // Two enable bits, the register's bits, which it outputs.
+                Circuit::Enables => {
+                    assert_eq!(
+                        (frame.input_bits, frame.output_bits),
+                        (job.width + 2, job.width)
+                    );
+                    assert_eq!(frame.luts(), u64::from(job.width) - 1);
+                }
                 // One operand, divided by the constant 3.
+                // One operand against 0b0101... (16'h5555 at 16 bits) or
+                // 2^7.
+                Circuit::AgainstConstant { power_of_two, .. } => {
+                    assert_eq!((frame.input_bits, frame.output_bits), (job.width, 1));
+                    let bound = if power_of_two { "16'h80" } else { "16'h5555" };
+                    assert!(v.contains(bound), "{v}");
+                }
                 Circuit::ByConstant { .. } => {
                     assert_eq!((frame.input_bits, frame.luts()), (16, 15));
                     assert!(v.contains("16'h3"), "{v}");

@@ -3,7 +3,12 @@
 //! controller, counters, register and port multiplexers included, not
 //! only the kernel's operations), and the critical path: the longest
 //! chain of op delays between registers, plus the fabric's
-//! register-to-register period, as the predicted clock period.
+//! register-to-register period, as the predicted clock period. Control
+//! logic is timed by the library's measured routing (class `route`): a
+//! gate's LUT levels each cost a measured further LUT level (a LUT and
+//! its net; the last before a flip-flop shares its cell), and a
+//! register's enable and reset selects end through one LUT driving the
+//! register's bits (the measured enable fan-out).
 //!
 //! Float operator modules (`silica_*`) are not walked: their areas come
 //! from their measured points (`Library::float_area`), their instances'
@@ -58,6 +63,8 @@ pub fn estimate(ctx: &Context, ir: &Ir, top: OpId, lib: &Library) -> CircuitEsti
         let mut walk = Walk {
             ctx,
             ir,
+            lib,
+            levels: lib.levels_ns(),
             price: Pricer::new(ctx, ir, lib, block),
             arrival: FxHashMap::default(),
         };
@@ -68,8 +75,7 @@ pub fn estimate(ctx: &Context, ir: &Ir, top: OpId, lib: &Library) -> CircuitEsti
             // Paths end at register inputs and memory ports.
             let name = ctx.str(ir.op_name(op));
             if name.starts_with("seq.") || name == "hw.output" || name == "hw.instance" {
-                for v in ir.operands(op) {
-                    let (t, path) = walk.arrival(v);
+                for (t, path) in walk.ends(op) {
                     if lib.register_ns + t > e.period_ns {
                         e.period_ns = lib.register_ns + t;
                         e.path = path;
@@ -81,45 +87,125 @@ pub fn estimate(ctx: &Context, ir: &Ir, top: OpId, lib: &Library) -> CircuitEsti
     e
 }
 
+/// When a value settles after the clock edge (ns, the register's own
+/// period excluded), the ops on the way, and whether the last op that
+/// took time was a LUT level of gates.
+#[derive(Clone, Debug, Default)]
+struct Arrival {
+    t: f64,
+    path: Vec<String>,
+    gate: bool,
+}
+
 /// A module's comb graph with the arrival times found so far.
 struct Walk<'a> {
     ctx: &'a Context,
     ir: &'a Ir,
+    lib: &'a Library,
+    /// The measured LUT levels: the first's delay, each further one's.
+    levels: Option<(f64, f64)>,
     price: Pricer<'a>,
-    arrival: FxHashMap<ValueId, (f64, Vec<String>)>,
+    /// Arrivals on the way to flip-flops' data inputs (`false`) and to
+    /// their enables (`true`).
+    arrival: FxHashMap<(ValueId, bool), Arrival>,
 }
 
 impl Walk<'_> {
-    /// When `v` settles after the clock edge (ns, the register's own
-    /// period excluded), and the ops on the way.
-    fn arrival(&mut self, v: ValueId) -> (f64, Vec<String>) {
-        if let Some(a) = self.arrival.get(&v) {
+    /// The paths ending at `op`'s operands: their delays besides the
+    /// register period, and their ops. A register's input multiplexers
+    /// that become its enable and synchronous reset split its paths: the
+    /// data it loads ends at the flip-flops' inputs, where a last LUT
+    /// level shares the flip-flop's cell (the register period holds it);
+    /// the selects end at the enable, through one LUT driving the
+    /// register's bits (the library's measured enable fan-out).
+    fn ends(&mut self, op: OpId) -> Vec<(f64, Vec<String>)> {
+        let ir = self.ir;
+        let register = matches!(self.ctx.str(ir.op_name(op)), "seq.compreg" | "seq.firreg");
+        let mut data = Vec::new();
+        let mut selects = Vec::new();
+        for (i, v) in ir.operands(op).enumerate() {
+            if register && i == 0 {
+                self.register_input(v, &mut data, &mut selects);
+            } else {
+                data.push(v);
+            }
+        }
+        let (_, step) = self.levels.unwrap_or_default();
+        let mut ends: Vec<(f64, Vec<String>)> = data
+            .into_iter()
+            .map(|v| {
+                let a = self.arrival(v, false);
+                (a.t, a.path)
+            })
+            .collect();
+        selects.sort_unstable();
+        selects.dedup();
+        let bits = ir.operands(op).next().map_or(1, |v| {
+            silica_hw_dialects::types::bit_width(self.ctx, ir.value_type(v)).unwrap_or(1) as u32
+        });
+        if let (Some(enable), false) = (self.lib.enable_ns(bits), selects.is_empty()) {
+            let single = selects.len() == 1;
+            let arrivals: Vec<Arrival> =
+                selects.into_iter().map(|s| self.arrival(s, true)).collect();
+            let a = arrivals
+                .into_iter()
+                .max_by(|a, b| a.t.total_cmp(&b.t))
+                .unwrap_or_default();
+            // One select computed by a gate: that gate is the enable's LUT.
+            let shared = if single && a.gate { step } else { 0.0 };
+            let mut path = a.path;
+            path.push("enable".to_string());
+            ends.push((a.t - shared + enable, path));
+        }
+        ends
+    }
+
+    /// Splits a register's input `v` at the multiplexers that become its
+    /// enable and reset: the values it loads (`data`) and their selects.
+    fn register_input(&self, v: ValueId, data: &mut Vec<ValueId>, selects: &mut Vec<ValueId>) {
+        let mut stack = vec![v];
+        while let Some(x) = stack.pop() {
+            match self.ir.defining_op(x) {
+                Some(m) if self.price.is_absorbed(m) => {
+                    let mut operands = self.ir.operands(m);
+                    selects.extend(operands.next());
+                    stack.extend(operands);
+                }
+                _ => data.push(x),
+            }
+        }
+    }
+
+    /// When `v` settles after the clock edge, on the way to a register's
+    /// enable (`control`) or to a flip-flop's data input.
+    fn arrival(&mut self, v: ValueId, control: bool) -> Arrival {
+        if let Some(a) = self.arrival.get(&(v, control)) {
             return a.clone();
         }
         // Iteratively: the ops still to evaluate, operands first.
         let mut stack = vec![v];
         let mut started = FxHashSet::default();
         while let Some(&x) = stack.last() {
-            if self.arrival.contains_key(&x) {
+            if self.arrival.contains_key(&(x, control)) {
                 stack.pop();
                 continue;
             }
             let Some(op) = self.ir.defining_op(x) else {
-                self.arrival.insert(x, (0.0, Vec::new()));
+                self.arrival.insert((x, control), Arrival::default());
                 stack.pop();
                 continue;
             };
             let name = self.ctx.str(self.ir.op_name(op));
             if !name.starts_with("comb.") && name != "hw.array_get" {
                 // Registers, memory read ports, instances, constants.
-                self.arrival.insert(x, (0.0, Vec::new()));
+                self.arrival.insert((x, control), Arrival::default());
                 stack.pop();
                 continue;
             }
             let pending: Vec<ValueId> = self
                 .ir
                 .operands(op)
-                .filter(|o| !self.arrival.contains_key(o))
+                .filter(|o| !self.arrival.contains_key(&(*o, control)))
                 .collect();
             // A value met again before its operands settle is on a
             // combinational loop: the loop is cut there.
@@ -127,22 +213,32 @@ impl Walk<'_> {
                 stack.extend(pending);
                 continue;
             }
-            let (t, mut path) = self
+            let mut a = self
                 .ir
                 .operands(op)
-                .map(|o| self.arrival.get(&o).cloned().unwrap_or_default())
-                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|o| self.arrival.get(&(o, control)).cloned().unwrap_or_default())
+                .max_by(|a, b| a.t.total_cmp(&b.t))
                 .unwrap_or_default();
-            let d = self.price.delay(op);
+            // On the way to an enable a LUT level of gates costs the
+            // measured further level (a LUT and a net); other ops, and
+            // gates on the way to data inputs (which the tools merge into
+            // few LUT levels, the last in the flip-flop's cell), their own
+            // measured delays.
+            let (d, gate) = match (self.price.levels(op), self.levels) {
+                (Some(n), Some((_, step))) if control => (f64::from(n) * step, true),
+                _ => (self.price.delay(op), false),
+            };
             if d > 0.0 {
-                path.push(name.trim_start_matches("comb.").to_string());
+                a.t += d;
+                a.gate = gate;
+                a.path.push(name.trim_start_matches("comb.").to_string());
             }
             for r in self.ir.results(op) {
-                self.arrival.insert(r, (t + d, path.clone()));
+                self.arrival.insert((r, control), a.clone());
             }
             stack.pop();
         }
-        self.arrival[&v].clone()
+        self.arrival[&(v, control)].clone()
     }
 }
 
@@ -314,6 +410,8 @@ mod tests {
         let delay = |kind| lib.kind_figures(kind, "mul", 32).unwrap().0;
         let registered = period("%ra, %rb");
         assert!((registered - lib.register_ns - delay("mul_reg")).abs() < 1e-9);
+        // Module inputs are timed as registers.
+        assert!((period("%a, %b") - registered).abs() < 1e-9);
         let fed = period("%x, %rb");
         assert!((fed - lib.register_ns - delay("mul")).abs() < 1e-9);
         assert!(registered < fed);
@@ -335,6 +433,47 @@ mod tests {
         assert_eq!(lut("%c"), own("div_const"));
         assert_eq!(lut("%b"), lib.luts("div", 16).unwrap());
         assert!(lut("%c") < lut("%b"));
+    }
+
+    /// A register's enable ends through the measured enable fan-out,
+    /// each gate on its way a measured further LUT level; a compare
+    /// against a power of two is timed as `cmp_pow2`, against another
+    /// constant as `cmp_const`.
+    #[test]
+    fn enables_pay_their_gate_levels_and_fan_out() {
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        let (_, step) = lib.levels_ns().unwrap();
+        let compare = |kind| lib.kind_figures(kind, "cmp", 8).unwrap().0;
+        let period = |bound: i64, gates: &str| {
+            let body = format!(
+                "%k = hw.constant {bound} : i8
+                 %r = seq.compreg %1, %clk : i8
+                 %lt = comb.icmp slt %r, %k : i8
+                 {gates}
+                 %0 = comb.add %r, %a : i8
+                 %1 = comb.mux %en, %0, %r : i8
+                 hw.output %r, %en : i8, i1"
+            );
+            priced(
+                "ice40-up5k",
+                "in %clk : !seq.clock, in %a : i8, in %s : i1, in %t : i1, out y : i8, out e : i1",
+                &body,
+            )
+            .period_ns
+        };
+        // The enable is the compare itself, or gates after it: %g read
+        // twice (a LUT of its own), %h merged into the enable's LUT.
+        let direct = "%en = comb.and %lt, %lt : i1";
+        let gated = "%g = comb.and %lt, %s : i1
+                     %h = comb.xor %g, %t : i1
+                     %en = comb.and %h, %g : i1";
+        let enable = lib.register_ns + lib.enable_ns(8).unwrap();
+        assert!((period(8, direct) - enable - compare("cmp_pow2")).abs() < 1e-9);
+        assert!((period(85, direct) - enable - compare("cmp_const")).abs() < 1e-9);
+        // The enable's own LUT is the fan-out's: %g is one further level.
+        let further = period(85, gated) - period(85, direct);
+        assert!((further - step).abs() < 1e-9, "{further} {step}");
+        assert!(step > 1.0, "{step}");
     }
 
     #[test]

@@ -11,7 +11,9 @@
 //!   logic; the ordering predicates: the measured comparator, and against
 //!   a constant the carry chain of an add of the constant (yosys folds
 //!   some constants further, with no simple rule; a signed bound of
-//!   `2^(w-2)` is one LUT).
+//!   `2^(w-2)` is one LUT level), timed as the measured compare against
+//!   a constant (`cmp_pow2` for a power of two, where the iCE40 mapping
+//!   is slower, else `cmp_const`).
 //! - `mul`: by a power of two, wiring; by another constant, the measured
 //!   multiplier where the nearest measured width uses hard multipliers,
 //!   else one adder per further set bit of the constant; otherwise the
@@ -329,16 +331,7 @@ impl<'a> Pricer<'a> {
             "comb.icmp" => match (predicate(self.ctx, ir, op), any_constant) {
                 (Some(0 | 1), None) => Some(tree(2 * width as usize)),
                 (Some(0 | 1), Some(_)) => Some(tree(width as usize)),
-                // x < 2^(w-2), signed: neither of the top two bits is set
-                // alone.
-                (Some(2), Some(c))
-                    if constant(1).is_some()
-                        && width >= 2
-                        && c.value().count_ones() == 1
-                        && c.value().trailing_zeros() == Some(u64::from(width - 2)) =>
-                {
-                    Some(1.0)
-                }
+                (Some(2), Some(_)) if self.top_bits_bound(op) => Some(1.0),
                 // Against a constant: the carry of an add of the constant.
                 (_, Some(_)) => lib.kind_figures("add", "add", width).map(|f| f.1),
                 _ => lib.luts(class, width),
@@ -409,6 +402,23 @@ impl<'a> Pricer<'a> {
         Some(tiles as u64)
     }
 
+    /// Whether `op` is `x < 2^(w-2)`, signed: neither of the top two bits
+    /// of `x` set alone (one LUT).
+    fn top_bits_bound(&self, op: OpId) -> bool {
+        let width = self.ir.operands(op).next().map_or(0, |v| self.width(v));
+        let bound = self
+            .ir
+            .operands(op)
+            .nth(1)
+            .and_then(|v| self.fold.constant(v));
+        predicate(self.ctx, self.ir, op) == Some(2)
+            && width >= 2
+            && bound.is_some_and(|c| {
+                c.value().count_ones() == 1
+                    && c.value().trailing_zeros() == Some(u64::from(width - 2))
+            })
+    }
+
     /// Whether the target's multiplier at the measured width nearest
     /// `width` is a hard one.
     fn hard_multiplier(&self, width: u32) -> bool {
@@ -420,14 +430,44 @@ impl<'a> Pricer<'a> {
             .is_some_and(|p| p.dsp > 0)
     }
 
-    /// Whether every operand of `op` is a register's output: yosys packs
+    /// Whether every operand of `op` is a register's output or a module
+    /// input (timed as a register's, as behind a scan wrapper): yosys packs
     /// such registers into a hard multiplier (the library's `mul_reg`).
     fn fed_by_registers(&self, op: OpId) -> bool {
         self.ir.operands(op).all(|v| {
             self.ir
                 .defining_op(v)
-                .is_some_and(|d| matches!(self.name(d), "seq.compreg" | "seq.firreg"))
+                .is_none_or(|d| matches!(self.name(d), "seq.compreg" | "seq.firreg"))
         })
+    }
+
+    /// Whether `op` is a multiplexer that becomes a flip-flop's enable or
+    /// synchronous reset.
+    pub fn is_absorbed(&self, op: OpId) -> bool {
+        self.absorbed.contains(&op)
+    }
+
+    /// The LUT levels of a gate with LUTs of its own (its cone's tree), or
+    /// of an equality's LUT tree; `None` for other ops.
+    pub fn levels(&self, op: OpId) -> Option<u32> {
+        let (_, width) = self.class(op)?;
+        let inputs = match self.name(op) {
+            name if gate(name) => self.cones.get(&op)?.inputs() as u32,
+            "comb.icmp" if self.top_bits_bound(op) => 2,
+            "comb.icmp" if matches!(predicate(self.ctx, self.ir, op), Some(0 | 1)) => {
+                let constant = self
+                    .ir
+                    .operands(op)
+                    .any(|v| self.fold.constant(v).is_some());
+                if constant {
+                    width
+                } else {
+                    2 * width
+                }
+            }
+            _ => return None,
+        };
+        Some(f64::from(inputs.max(2)).log(4.0).ceil() as u32)
     }
 
     /// The delay of one op (ns).
@@ -462,8 +502,21 @@ impl<'a> Pricer<'a> {
                 let levels = f64::from(bits.max(2)).log(4.0).ceil();
                 self.lib.delay_ns("logic", 1).map(|d| d * levels)
             }
-            // Ordering against a constant: an add's carry chain.
-            "comb.icmp" if constant => add("add"),
+            "comb.icmp" if self.top_bits_bound(op) => self.lib.delay_ns("logic", 1),
+            // Ordering against a constant: the measured compare against
+            // a constant, a power of two or another.
+            "comb.icmp" if constant => {
+                let power_of_two = ir
+                    .operands(op)
+                    .filter_map(|v| self.fold.constant(v))
+                    .any(|c| c.value().count_ones() == 1);
+                let kind = if power_of_two {
+                    "cmp_pow2"
+                } else {
+                    "cmp_const"
+                };
+                self.lib.kind_figures(kind, "cmp", width).map(|f| f.0)
+            }
             _ => self.lib.delay_ns(class, width),
         }
         .unwrap_or(0.0);
