@@ -5,10 +5,12 @@
 //! chain of op delays between registers, plus the fabric's
 //! register-to-register period, as the predicted clock period. Control
 //! logic is timed by the library's measured routing (class `route`): a
-//! gate's LUT levels each cost a measured further LUT level (a LUT and
-//! its net; the last before a flip-flop shares its cell), and a
 //! register's enable and reset selects end through one LUT driving the
-//! register's bits (the measured enable fan-out).
+//! register's bits (the measured enable fan-out), each LUT level of
+//! gates on their way a measured further level (a LUT and its net); on
+//! the way to a flip-flop's data input a run of gates costs its slowest
+//! gate's measured delay (the tools merge it into few LUTs, the last in
+//! the flip-flop's cell).
 //!
 //! Float operator modules (`silica_*`) are not walked: their areas come
 //! from their measured points (`Library::float_area`), their instances'
@@ -95,6 +97,9 @@ struct Arrival {
     t: f64,
     path: Vec<String>,
     gate: bool,
+    /// On the way to a data input: the delay of the run of gates the
+    /// value ends (its slowest gate's).
+    run: f64,
 }
 
 /// A module's comb graph with the arrival times found so far.
@@ -114,10 +119,9 @@ impl Walk<'_> {
     /// The paths ending at `op`'s operands: their delays besides the
     /// register period, and their ops. A register's input multiplexers
     /// that become its enable and synchronous reset split its paths: the
-    /// data it loads ends at the flip-flops' inputs, where a last LUT
-    /// level shares the flip-flop's cell (the register period holds it);
-    /// the selects end at the enable, through one LUT driving the
-    /// register's bits (the library's measured enable fan-out).
+    /// data it loads ends at the flip-flops' inputs; the selects end at
+    /// the enable, through one LUT driving the register's bits (the
+    /// library's measured enable fan-out).
     fn ends(&mut self, op: OpId) -> Vec<(f64, Vec<String>)> {
         let ir = self.ir;
         let register = matches!(self.ctx.str(ir.op_name(op)), "seq.compreg" | "seq.firreg");
@@ -220,18 +224,27 @@ impl Walk<'_> {
                 .max_by(|a, b| a.t.total_cmp(&b.t))
                 .unwrap_or_default();
             // On the way to an enable a LUT level of gates costs the
-            // measured further level (a LUT and a net); other ops, and
-            // gates on the way to data inputs (which the tools merge into
-            // few LUT levels, the last in the flip-flop's cell), their own
-            // measured delays.
-            let (d, gate) = match (self.price.levels(op), self.levels) {
+            // measured further level (a LUT and a net); other ops their
+            // own measured delays; on the way to a data input a run of
+            // gates costs its slowest gate (the tools merge the run into
+            // the LUTs of the flip-flop's cell: ECP5 vadd's three gates
+            // after its loop compare take less than one LUT level).
+            let levels = self.price.levels(op);
+            let (d, gate) = match (levels, self.levels) {
                 (Some(n), Some((_, step))) if control => (f64::from(n) * step, true),
                 _ => (self.price.delay(op), false),
             };
             if d > 0.0 {
-                a.t += d;
-                a.gate = gate;
                 a.path.push(name.trim_start_matches("comb.").to_string());
+                if levels.is_some() && !control {
+                    let run = a.run.max(d);
+                    a.t += run - a.run;
+                    a.run = run;
+                } else {
+                    a.t += d;
+                    a.gate = gate;
+                    a.run = 0.0;
+                }
             }
             for r in self.ir.results(op) {
                 self.arrival.insert((r, control), a.clone());
@@ -474,6 +487,24 @@ mod tests {
         let further = period(85, gated) - period(85, direct);
         assert!((further - step).abs() < 1e-9, "{further} {step}");
         assert!(step > 1.0, "{step}");
+    }
+
+    /// A run of gates to a flip-flop's data input costs its slowest gate.
+    #[test]
+    fn gate_runs_to_data_inputs_cost_their_slowest_gate() {
+        let e = priced(
+            "ecp5-25k",
+            "in %clk : !seq.clock, in %a : i1, in %b : i1, in %c : i1, in %d : i1, out y : i1, out p : i1, out q : i1",
+            "%0 = comb.and %a, %b : i1
+             %1 = comb.or %0, %c : i1
+             %2 = comb.xor %1, %d : i1
+             %r = seq.compreg %2, %clk : i1
+             hw.output %r, %0, %1 : i1, i1, i1",
+        );
+        let lib = Library::for_target("ecp5-25k").unwrap();
+        let gate = lib.delay_ns("logic", 1).unwrap();
+        assert!(gate > 0.0);
+        assert!((e.period_ns - lib.register_ns - gate).abs() < 1e-9, "{e:?}");
     }
 
     #[test]
