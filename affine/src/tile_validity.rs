@@ -232,7 +232,7 @@ pub fn carried_lower_bounds(distance: &[Distance], d: usize) -> Option<Vec<Optio
 /// analysis cannot represent, and pairs it fails on, are skipped as MLIR
 /// skips them.
 pub fn is_tiling_valid(ctx: &mut Context, ir: &mut Ir, band: &[OpId]) -> bool {
-    use crate::dependence::{check_dependence, num_common_loops, DependenceResult, Precision};
+    use crate::dependence::{has_reversed_component, num_common_loops, DependenceComponent};
     let Some(&root) = band.first() else {
         return true;
     };
@@ -247,22 +247,23 @@ pub fn is_tiling_valid(ctx: &mut Context, ir: &mut Ir, band: &[OpId]) -> bool {
         .filter_map(|o| crate::dependence::accesses_of(ctx, ir, o).ok())
         .flatten()
         .collect();
-    for depth in 1..=band.len() + 1 {
-        for src in &all {
-            for dst in &all {
-                if src.memref != dst.memref || depth > num_common_loops(src, dst) + 1 {
-                    continue;
-                }
-                let DependenceResult::Dependence(components) =
-                    check_dependence(ctx, ir, src, dst, depth, Precision::Shadow)
-                else {
-                    continue;
-                };
-                let reversed = components.iter().any(|c| match (c.lower, c.upper) {
-                    (Some(l), Some(u)) => u < 0 && (l < u || band.contains(&c.loop_op)),
-                    _ => false,
-                });
-                if reversed {
+    let reversed = |c: &DependenceComponent| match (c.lower, c.upper) {
+        (Some(l), Some(u)) => u < 0 && (l < u || band.contains(&c.loop_op)),
+        _ => false,
+    };
+    // At a depth `d`, the components of the loops above `d` are zero and
+    // the one of loop `d` at least one (an integer point of the system
+    // lies in every projection of it): only the loops below `d` can
+    // have a negative component, so the dependences carried by the
+    // innermost common loop, and the loop-independent ones, never fail.
+    for src in &all {
+        for dst in &all {
+            if src.memref != dst.memref {
+                continue;
+            }
+            let deepest = num_common_loops(src, dst).saturating_sub(1);
+            for depth in 1..=deepest.min(band.len() + 1) {
+                if has_reversed_component(ctx, ir, src, dst, depth, &reversed) {
                     return false;
                 }
             }

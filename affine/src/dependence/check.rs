@@ -213,6 +213,22 @@ pub fn dependence_system(
     depth: usize,
     allow_rar: bool,
 ) -> Result<Option<DependenceSystem>, NotAnalysable> {
+    match ordered_system(ctx, ir, src, dst, depth, allow_rar)? {
+        Some(p) if !p.system.is_empty() => Ok(Some(p)),
+        _ => Ok(None),
+    }
+}
+
+/// The system of [`dependence_system`] before its emptiness test
+/// (`Ok(None)`: no dependence for a reason found without it).
+fn ordered_system(
+    ctx: &Context,
+    ir: &Ir,
+    src: &MemoryAccess,
+    dst: &MemoryAccess,
+    depth: usize,
+    allow_rar: bool,
+) -> Result<Option<DependenceSystem>, NotAnalysable> {
     if src.memref != dst.memref {
         return Ok(None);
     }
@@ -242,10 +258,31 @@ pub fn dependence_system(
             p.system.add_equality_int(row);
         }
     }
-    if p.system.is_empty() {
-        return Ok(None);
-    }
     Ok(Some(p))
+}
+
+/// Whether the dependence from `src` to `dst` carried at `depth` (below
+/// the number of common loops) has a component of a loop deeper than
+/// `depth` that `reversed` rejects, with the bounds [`check_dependence`]
+/// computes (`Precision::Shadow`); `false` also when the accesses cannot
+/// be analysed. The components are computed before the emptiness test,
+/// which only runs when one is rejected (most pairs have none).
+pub fn has_reversed_component(
+    ctx: &Context,
+    ir: &Ir,
+    src: &MemoryAccess,
+    dst: &MemoryAccess,
+    depth: usize,
+    reversed: &dyn Fn(&DependenceComponent) -> bool,
+) -> bool {
+    let Ok(Some(p)) = ordered_system(ctx, ir, src, dst, depth, false) else {
+        return false;
+    };
+    let common = num_common_loops(src, dst);
+    let found = components_from(ctx, ir, &p, src, depth, common, Precision::Shadow)
+        .iter()
+        .any(reversed);
+    found && !p.system.is_empty()
 }
 
 /// Both accesses' domains side by side with the same element accessed,
@@ -274,6 +311,19 @@ fn components(
     common: usize,
     precision: Precision,
 ) -> Vec<DependenceComponent> {
+    components_from(ctx, ir, p, src, 0, common, precision)
+}
+
+/// The components `first..common` of [`components`].
+fn components_from(
+    ctx: &Context,
+    ir: &Ir,
+    p: &Product,
+    src: &MemoryAccess,
+    first: usize,
+    common: usize,
+    precision: Precision,
+) -> Vec<DependenceComponent> {
     if common == 0 {
         return Vec::new();
     }
@@ -292,7 +342,7 @@ fn components(
     // The unprojected system, for exact bounds of an inexact projection.
     let full = (precision == Precision::Exact).then(|| s.clone());
     let exact = s.project_out(common, rest);
-    (0..common)
+    (first..common)
         .map(|j| {
             let iv = src.domain.dim_values[j].unwrap_or(src.memref);
             // An inexact projection can leave the real shadow's looser

@@ -43,8 +43,9 @@ pub use access::{
     MemoryAccess,
 };
 pub use check::{
-    check_dependence, check_dependence_at, dependence_system, num_common_loops, pair_system,
-    DependenceComponent, DependenceResult, DependenceSystem, NotAnalysable, Precision,
+    check_dependence, check_dependence_at, dependence_system, has_reversed_component,
+    num_common_loops, pair_system, DependenceComponent, DependenceResult, DependenceSystem,
+    NotAnalysable, Precision,
 };
 
 use silica_ir::{Context, Ir, OpId, ValueId};
