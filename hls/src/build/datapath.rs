@@ -1,7 +1,9 @@
 //! Datapath operators: each node as comb ops on its operands as seen
 //! where it starts (a multi-cycle operator is its comb circuit followed
-//! by as many registers as its latency; a load is the memory's read data
-//! a cycle after its access), and affine bound expressions.
+//! by as many registers as its latency, but for a divider, whose array
+//! the registers cut into stages, `divider_array.rs`; a load is the
+//! memory's read data a cycle after its access), and affine bound
+//! expressions.
 
 use super::{Access, At, Builder, Env};
 use crate::float::FloatOp;
@@ -46,6 +48,10 @@ impl Builder<'_, '_> {
                 }
             }
             Op::Float(o) => self.float_instance(n, o, &args),
+            op @ (Op::DivS | Op::DivU | Op::RemS | Op::RemU) if self.s.latency[n] > 0 => {
+                let latency = self.s.latency[n];
+                self.pipelined_division(op, &args, latency, &format!("op{n}"))
+            }
             op => {
                 let v = self.operator(op, &args, node.width);
                 let latency = self.s.latency[n];

@@ -9,7 +9,9 @@
 //! unit of quotients only is a `comb.divu`, of remainders only a
 //! `comb.modu`; a unit of both is one restoring division array that
 //! gives both (yosys maps a `divu`/`modu` pair on the same operands onto
-//! two dividers).
+//! two dividers). A unit the schedule gives more than one cycle is the
+//! array cut into stages (`divider_array.rs`), the flags travelling with
+//! its rows.
 
 use super::Builder;
 use crate::kernel::{NodeId, Op};
@@ -18,7 +20,8 @@ use silica_ir::ValueId;
 impl Builder<'_, '_> {
     /// The output of shared divider unit `u` (first built for node `n`)
     /// for `members`, `width` bits wide, registered as the schedule's
-    /// latency of `n` says (at least one cycle).
+    /// latency of `n` says (at least one cycle: the output register, after
+    /// the array's stages).
     pub(super) fn shared_divider(
         &mut self,
         n: NodeId,
@@ -30,9 +33,7 @@ impl Builder<'_, '_> {
         // another operation on this very unit (a cycle later at least).
         let name = format!("unit_div{u}");
         let first = self.hw.reg(&name, width, None);
-        let out = self
-            .hw
-            .delayed(first.q, self.s.latency[n].max(1) - 1, &name);
+        let out = first.q;
         self.units.insert(("div", u), out);
         let zero = self.hw.constant(0, width);
         let no = self.hw.constant(0, 1);
@@ -66,51 +67,27 @@ impl Builder<'_, '_> {
         let any_remainder = members
             .iter()
             .any(|&m| matches!(self.k.nodes[m].op, Op::RemS | Op::RemU));
+        // Stages of the array before the output register.
+        let registers = self.s.latency[n].max(1) - 1;
         let result = match (any_division, any_remainder) {
-            (true, true) => {
-                let (q, r) = self.divide(dividend, divisor);
-                self.hw.mux(remainder, r, q)
+            (true, false) if registers == 0 => self.hw.comb("comb.divu", &[dividend, divisor]),
+            (false, true) if registers == 0 => self.hw.comb("comb.modu", &[dividend, divisor]),
+            _ => {
+                let along = [remainder, negate];
+                let (q, r, along) =
+                    self.restoring_array(dividend, divisor, &along, registers, &name);
+                negate = along[1];
+                self.hw.mux(along[0], r, q)
             }
-            (true, false) => self.hw.comb("comb.divu", &[dividend, divisor]),
-            _ => self.hw.comb("comb.modu", &[dividend, divisor]),
         };
-        let negative = self.hw.comb("comb.sub", &[zero, result]);
-        let result = self.hw.mux(negate, negative, result);
+        let result = self.negated_if(negate, result);
         let always = self.hw.constant(1, 1);
         self.hw.connect(first, &[(always, result)]);
         out
     }
 
-    /// The unsigned quotient and remainder of `a` by `b` (same width
-    /// `w`) by restoring division, one stage per quotient bit from the
-    /// top: the partial remainder (below `b`) shifted in the next bit of
-    /// `a`, less `b` where that does not borrow. A zero divisor gives an
-    /// all-ones quotient and the remainder `a`.
-    fn divide(&mut self, a: ValueId, b: ValueId) -> (ValueId, ValueId) {
-        let w = self.hw.width(a);
-        let wide_b = self.hw.resize(b, w + 2, false);
-        let mut rest = self.hw.constant(0, w);
-        let mut bits = Vec::with_capacity(w as usize);
-        for i in (0..w).rev() {
-            let bit = self.hw.extract(a, i, 1);
-            let shifted = self.hw.concat(rest, bit);
-            let wide = self.hw.resize(shifted, w + 2, false);
-            let difference = self.hw.comb("comb.sub", &[wide, wide_b]);
-            let borrow = self.hw.extract(difference, w + 1, 1);
-            bits.push(self.hw.not(borrow));
-            let kept = self.hw.extract(shifted, 0, w);
-            let reduced = self.hw.extract(difference, 0, w);
-            rest = self.hw.mux(borrow, kept, reduced);
-        }
-        let mut quotient = bits[0];
-        for &bit in &bits[1..] {
-            quotient = self.hw.concat(quotient, bit);
-        }
-        (quotient, rest)
-    }
-
     /// `v`'s magnitude and whether it is negative (never, unsigned).
-    fn magnitude(&mut self, v: ValueId, signed: bool) -> (ValueId, ValueId) {
+    pub(super) fn magnitude(&mut self, v: ValueId, signed: bool) -> (ValueId, ValueId) {
         if !signed {
             let no = self.hw.constant(0, 1);
             return (v, no);

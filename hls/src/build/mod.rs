@@ -13,6 +13,7 @@ pub mod binding;
 mod call;
 mod datapath;
 mod divider;
+mod divider_array;
 mod dma;
 mod float;
 pub mod hw;

@@ -3,7 +3,8 @@
 //! interpolated at the operation's width, clamped to the chaining budget:
 //! the clock period less the fabric's register-to-register period (the
 //! operations clamped are listed in the report's notes, `too_slow`); float
-//! operators at the latency chosen for the design), one
+//! operators at the latency chosen for the design; dividers cut into as
+//! many stages as their delay needs to fit the clock), one
 //! port resource per memory (limited to its ports), one unit resource
 //! per operator class with a `[limits]` entry, value and memory-order
 //! dependences, extra operations (carried-value registers) and
@@ -21,6 +22,27 @@ use silica_scheduling::{
 /// of the period, when the clock is faster than the fabric).
 fn chaining_budget(lib: &Library, clock_ns: f64) -> f64 {
     (clock_ns - lib.register_ns).max(clock_ns / 10.0)
+}
+
+/// The stages of a `width`-bit divider whose combinational delay is
+/// `delay_ns` within a chaining budget of `budget_ns`: none
+/// (combinational) where it fits, else enough that each stage's rows (the
+/// array has one per bit, spread evenly: `build/divider_array.rs`) fit;
+/// at least one for a shared unit (`limited`), which registers its
+/// result.
+fn divider_stages(delay_ns: f64, budget_ns: f64, width: u32, limited: bool) -> u32 {
+    let stages = if delay_ns <= budget_ns {
+        0
+    } else {
+        let row_ns = delay_ns / f64::from(width.max(1));
+        let rows = ((budget_ns / row_ns).floor() as u32).max(1);
+        width.div_ceil(rows)
+    };
+    if limited {
+        stages.max(1)
+    } else {
+        stages
+    }
 }
 
 /// A problem under construction; operation `i` is the `i`-th node added,
@@ -150,11 +172,15 @@ impl<'a> ProblemBuilder<'a> {
                     (_, None) => self.lib.delay_ns(class, width),
                 }
                 .unwrap_or(row.delay_ns);
+                let limited = self.k.limited(n).is_some();
                 let latency = match node.op {
                     Op::Load(_) | Op::Store(_) => 1,
+                    // A divider is cut into as many stages as its delay
+                    // needs to fit the cycle (`build/divider_array.rs`).
+                    _ if class == "div" => divider_stages(delay, self.clock_ns, width, limited),
                     // A shared unit registers its result (its operands
                     // change with the next user).
-                    _ if self.k.limited(n).is_some() => row.latency.max(1),
+                    _ if limited => row.latency.max(1),
                     _ => row.latency,
                 };
                 let outgoing = match node.op {
@@ -162,7 +188,16 @@ impl<'a> ProblemBuilder<'a> {
                     _ if latency > 0 => 0.0,
                     _ => delay,
                 };
-                (latency, delay, outgoing, class)
+                // A divider's stage takes its rows' share of the delay.
+                let incoming = match latency {
+                    0 => delay,
+                    l if class == "div" => {
+                        let w = width.max(1);
+                        delay * f64::from(w.div_ceil(l)) / f64::from(w)
+                    }
+                    _ => delay,
+                };
+                (latency, incoming, outgoing, class)
             }
         })
     }
@@ -290,5 +325,21 @@ impl<'a> ProblemBuilder<'a> {
     /// The problem.
     pub fn problem(&self) -> &Problem {
         &self.p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::divider_stages;
+
+    #[test]
+    fn a_divider_gets_the_stages_its_rows_need() {
+        // It fits: combinational, but a shared unit registers its result.
+        assert_eq!(divider_stages(10.0, 18.0, 32, false), 0);
+        assert_eq!(divider_stages(10.0, 18.0, 32, true), 1);
+        // 64 rows of 1 ns in 18 ns stages: 18 rows a stage, 4 stages.
+        assert_eq!(divider_stages(64.0, 18.0, 64, false), 4);
+        // A row longer than a stage: one stage a row.
+        assert_eq!(divider_stages(200.0, 2.0, 8, false), 8);
     }
 }
