@@ -7,7 +7,10 @@
 //! inputs and the software's outputs in `silica run-board`'s format,
 //! `DIR/F.inputs.txt` and `DIR/F.expected.txt`), which `--bitstream`
 //! then implements as the top. Every output is made in memory first; on any error
-//! nothing is written (and no earlier bitstream is left in `DIR`).
+//! nothing is written (and no earlier bitstream is left in `DIR`). A design
+//! that does not fit the device or misses the clock is an error too (exit
+//! status 1, no bitstream), but its reports are written: they say by how
+//! much.
 
 use crate::driver::{new_context, read_input};
 use clap::Args;
@@ -45,7 +48,8 @@ pub struct HlsArgs {
     /// Synthesise, place and route the design and write its bitstream
     /// (yosys and nextpnr; `F.bin` for iCE40, `F.bit` for ECP5), with the
     /// measured resources and Fmax in the reports. A design that does not
-    /// fit or misses `--clock-ns` is an error.
+    /// fit (the reports say by how much) or misses `--clock-ns` is an
+    /// error, and no bitstream is written.
     #[arg(long)]
     bitstream: bool,
     /// Wrap the core in a board shell: `uart` holds the memories in
@@ -376,6 +380,13 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     }
     say(&design.report_text(measured));
     match &design.synthesis {
+        Some(s) if s.overflow.is_some() => {
+            eprintln!(
+                "error: {}; no bitstream written, the netlist's figures are in report.txt",
+                s.overflow.as_deref().unwrap_or_default()
+            );
+            ExitCode::FAILURE
+        }
         Some(s) if !s.clock_met => {
             eprintln!(
                 "error: the clock of {} ns is missed by {:.2} ns (nextpnr's Fmax {:.2} MHz); \

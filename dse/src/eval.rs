@@ -264,6 +264,9 @@ impl Evaluator {
                 Err(e) => return Ok(Outcome::Failed { error: e }),
             };
             let s = imp.synthesis;
+            if let Some(reason) = s.overflow {
+                return Ok(Outcome::Invalid { reason });
+            }
             m.lut = s.lut;
             m.ff = s.ff;
             m.dsp = s.dsp;

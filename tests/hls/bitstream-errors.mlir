@@ -1,16 +1,34 @@
 // --bitstream refusals: a clear message with the numbers, exit 1, and no
 // output (nor a bitstream from an earlier run) left behind.
 // RUN: rm -rf %t.d
-// RUN: not silica hls %s --top muls -o %t.d --target ice40-up5k --clock-ns 100 --bitstream 2>&1 | FileCheck %s --check-prefix=DSP
 // RUN: not silica hls %s --top muls -o %t.d --target generic --bitstream 2>&1 | FileCheck %s --check-prefix=GENERIC
 // RUN: not silica hls %s --top muls -o %t.d --target ecp5-12k 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not env PATH=/nonexistent silica hls %s --top muls -o %t.d --target ice40-hx8k --bitstream 2>&1 | FileCheck %s --check-prefix=TOOL
 // RUN: test ! -e %t.d
-// RUN: mkdir -p %t.d && touch %t.d/muls.bin %t.d/muls.bit
-// RUN: not silica hls %s --top muls -o %t.d --target ice40-up5k --clock-ns 100 --bitstream
-// RUN: test ! -e %t.d/muls.bin && test ! -e %t.d/muls.bit && test ! -e %t.d/muls.json
 
-// DSP: error: the design does not fit ice40-up5k: it needs 9 DSP of 8 (112%)
+// A design that does not fit the device: the message, exit 1, no
+// bitstream (none left from an earlier run either), and the reports say
+// by how much.
+// RUN: mkdir -p %t.d && touch %t.d/muls.bin %t.d/muls.bit
+// RUN: not silica hls %s --top muls -o %t.d --target ice40-up5k --clock-ns 100 --bitstream 2>&1 >/dev/null | FileCheck %s --check-prefix=DSP
+// RUN: test ! -e %t.d/muls.bin && test ! -e %t.d/muls.bit
+// RUN: FileCheck %s --check-prefix=DSPREPORT < %t.d/report.txt
+// RUN: FileCheck %s --check-prefix=DSPJSON < %t.d/muls.json
+
+// DSP: error: the design does not fit ice40-up5k: it needs 9 DSP of 8 (112%); no bitstream written, the netlist's figures are in report.txt
+// DSPREPORT: resources (yosys, ice40-up5k sg48): {{[1-9][0-9]*}} LUT of 5280 ({{[0-9]+}}%), {{[1-9][0-9]*}} FF of 5280 ({{[0-9]+}}%), 0 BRAM of 30 (0%), 9 DSP of 8 (112%), not placed
+// DSPREPORT-NEXT: the design does not fit ice40-up5k: it needs 9 DSP of 8 (112%)
+// DSPREPORT-NEXT: bitstream: none (the design does not fit)
+// DSPJSON: "synthesis": {
+// DSPJSON: "dsp": 9,
+// DSPJSON: "fmax_mhz": null,
+// DSPJSON: "clock_met": false,
+// DSPJSON: "bitstream": null,
+// DSPJSON-NEXT: "netlist": [
+// DSPJSON: "what": "DSP",
+// DSPJSON-NEXT: "used": 9,
+// DSPJSON-NEXT: "available": 8
+// DSPJSON: "overflow": "the design does not fit ice40-up5k: it needs 9 DSP of 8 (112%)"
 // GENERIC: error: target 'generic' gives estimates only and no bitstream; choose a device: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k, ice40-hx8k
 // TARGET: error: unknown target 'ecp5-12k'; known targets: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k, ice40-hx8k, generic
 // TOOL: error: `yosys` is not installed (needed for --bitstream); install it with `sudo apt-get install yosys` (or `bash scripts/install-tools.sh`, which installs every tool the tests use)

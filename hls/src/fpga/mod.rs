@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use tools::find;
 
 /// What the tools made: the figures, the bitstream's bytes (none when
-/// the clock is missed) and the logs and reports worth keeping.
+/// the design does not fit or the clock is missed) and the logs and reports worth keeping.
 pub struct Implementation {
     pub synthesis: Synthesis,
     /// `F.bin` or `F.bit` and its contents.
@@ -123,6 +123,16 @@ pub fn implement(
     let clock_ns = shell.map_or(design.clock_ns, |s| {
         (1e6 / s.board.clock_mhz).round() / 1000.0
     });
+    if reports::overflow(dev, &reports::netlist_use(dev, &cells)).is_some() {
+        let mut synthesis = Synthesis::unplaced(dev, &cells, clock_ns);
+        synthesis.port_bits = pins;
+        synthesis.scan = scan;
+        return Ok(Implementation {
+            synthesis,
+            bitstream: None,
+            logs,
+        });
+    }
     let mhz = format!("{:.3}", 1000.0 / clock_ns);
     let mut args = vec![
         dev.nextpnr_device,
@@ -222,8 +232,7 @@ struct Netlist {
 }
 
 /// Synthesises `design` (inside `shell`, or behind a scan wrapper when
-/// its ports outnumber the package's pins) with `yosys` in `dir`; a
-/// netlist larger than the device is an error.
+/// its ports outnumber the package's pins) with `yosys` in `dir`.
 fn netlist(
     ctx: &mut Context,
     design: &Design,
@@ -264,9 +273,6 @@ fn netlist(
     );
     let log = yosys.run(&["-p", &script], dir)?;
     let cells = reports::yosys_cells(&read_text(dir, &names.stat)?)?;
-    if let Some(message) = reports::overflow(dev, &reports::netlist_use(dev, &cells)) {
-        return Err(message);
-    }
     Ok(Netlist {
         verilog,
         scan,
@@ -294,7 +300,11 @@ pub fn synthesize_netlist(ctx: &mut Context, design: &Design) -> Result<Vec<repo
     let scratch = Scratch::new()?;
     let names = Names::new(&design.interface.top);
     let n = netlist(ctx, design, None, dev, &yosys, &scratch.0, &names)?;
-    Ok(reports::netlist_use(dev, &n.cells))
+    let uses = reports::netlist_use(dev, &n.cells);
+    match reports::overflow(dev, &uses) {
+        Some(message) => Err(message),
+        None => Ok(uses),
+    }
 }
 
 /// File names of one run.

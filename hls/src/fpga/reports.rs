@@ -27,11 +27,24 @@ pub fn yosys_cells(text: &str) -> Result<Cells, String> {
 }
 
 /// Use of one resource against the device's capacity.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Use {
     pub what: &'static str,
     pub used: u64,
     pub available: u64,
+}
+
+impl Use {
+    /// `9 DSP of 8 (112%)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} {} of {} ({:.0}%)",
+            self.used,
+            self.what,
+            self.available,
+            100.0 * self.used as f64 / self.available.max(1) as f64
+        )
+    }
 }
 
 /// The synthesised netlist's LUT, flip-flop, block RAM and DSP use (yosys's
@@ -84,15 +97,7 @@ pub fn overflow(device: &Device, uses: &[Use]) -> Option<String> {
     let over: Vec<String> = uses
         .iter()
         .filter(|u| u.used > u.available)
-        .map(|u| {
-            format!(
-                "{} {} of {} ({:.0}%)",
-                u.used,
-                u.what,
-                u.available,
-                100.0 * u.used as f64 / u.available.max(1) as f64
-            )
-        })
+        .map(Use::describe)
         .collect();
     (!over.is_empty()).then(|| {
         format!(
@@ -262,11 +267,14 @@ pub fn icetime_mhz(log: &str) -> Option<f64> {
 }
 
 /// The figures of an implemented design (`F.json`'s
-/// `resources.synthesis`).
+/// `resources.synthesis`), or of a netlist too large for the device,
+/// which is not placed (`overflow`).
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Synthesis {
     pub device: String,
     pub package: String,
+    /// Placed (nextpnr's logic cells), or the netlist's LUT4s where the
+    /// design does not fit.
     pub lut: u64,
     pub ff: u64,
     pub dsp: u64,
@@ -293,6 +301,12 @@ pub struct Synthesis {
     pub critical_path: Option<CriticalPath>,
     /// The bitstream's file name (null when none was written).
     pub bitstream: Option<String>,
+    /// The synthesised netlist's LUTs, flip-flops, block RAMs and DSPs
+    /// (yosys's cells) against the device's.
+    pub netlist: Vec<Use>,
+    /// Why the design does not fit the device, with the numbers (null
+    /// when it fits).
+    pub overflow: Option<String>,
 }
 
 /// The board shell a bitstream is built around.
@@ -340,12 +354,55 @@ impl Synthesis {
             slack_ns,
             critical_path: pnr.critical_path,
             bitstream: None,
+            netlist: uses,
+            overflow: None,
+        }
+    }
+
+    /// The figures of a netlist that does not fit `device` (`overflow`
+    /// says by how much): nothing placed, no clock, the netlist's counts.
+    pub fn unplaced(device: &Device, cells: &Cells, clock_ns: f64) -> Synthesis {
+        let uses = netlist_use(device, cells);
+        let used = |what: &str| uses.iter().find(|u| u.what == what).map_or(0, |u| u.used);
+        Synthesis {
+            device: device.name.into(),
+            package: device.package.into(),
+            lut: used("LUT"),
+            ff: used("FF"),
+            dsp: used("DSP"),
+            bram: used("BRAM"),
+            io: 0,
+            port_bits: 0,
+            scan: None,
+            shell: None,
+            fmax_mhz: None,
+            icetime_fmax_mhz: None,
+            clock_ns,
+            clock_met: false,
+            slack_ns: None,
+            critical_path: None,
+            bitstream: None,
+            overflow: overflow(device, &uses),
+            netlist: uses,
         }
     }
 
     /// `report.txt`'s lines.
     pub fn describe(&self) -> String {
         let mut out = String::new();
+        if let Some(why) = &self.overflow {
+            let uses: Vec<String> = self.netlist.iter().map(Use::describe).collect();
+            let _ = writeln!(
+                out,
+                "resources (yosys, {} {}): {}, not placed",
+                self.device,
+                self.package,
+                uses.join(", ")
+            );
+            let _ = writeln!(out, "{why}");
+            let _ = writeln!(out, "bitstream: none (the design does not fit)");
+            return out;
+        }
         let _ = writeln!(
             out,
             "resources (yosys and nextpnr, {} {}): {} LUT, {} FF, {} DSP, {} BRAM, {} IO",
@@ -442,6 +499,24 @@ mod tests {
         assert_eq!(
             msg,
             "the design does not fit ice40-up5k: it needs 6000 LUT of 5280 (114%), 31 BRAM of 30 (103%)"
+        );
+        let unplaced = Synthesis::unplaced(dev, &cells, 30.0);
+        assert_eq!(
+            (unplaced.lut, unplaced.ff, unplaced.bram, unplaced.dsp),
+            (6000, 15, 31, 0)
+        );
+        assert_eq!(unplaced.overflow.as_deref(), Some(msg.as_str()));
+        assert_eq!(
+            (unplaced.bitstream.as_deref(), unplaced.clock_met),
+            (None, false)
+        );
+        assert_eq!(
+            unplaced.describe(),
+            format!(
+                "resources (yosys, ice40-up5k sg48): 6000 LUT of 5280 (114%), 15 FF of 5280 (0%), \
+                 31 BRAM of 30 (103%), 0 DSP of 8 (0%), not placed\n{msg}\n\
+                 bitstream: none (the design does not fit)\n"
+            )
         );
         let ecp5 = yosys_cells(r#"{"design": {"num_cells_by_type": {"LUT4": 3, "CCU2C": 2}}}"#);
         let uses = netlist_use(lookup("ecp5-25k").unwrap(), &ecp5.unwrap());
