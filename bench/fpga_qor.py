@@ -55,14 +55,16 @@ CLOCKS = {"ice40-up5k": 30.0, "ice40-hx8k": 20.0, "ecp5-25k": 10.0}
 REFERENCES = {"dot": "dot.v", "matvec": "matvec.v"}
 
 
-def kernels():
+def kernels(variant="i32"):
+    """(name, file, top): bench/hls_qor_kernels.mlir's functions and the
+    PolyBench MINI kernels of `variant` (i32 or f32)."""
     out = []
     small = os.path.join(HERE, "hls_qor_kernels.mlir")
     with open(small) as f:
         for top in re.findall(r"func\.func @(\w+)\(", f.read()):
             out.append((top, small, top))
-    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "polybench", "mini", "*.i32.mlir"))):
-        name = os.path.basename(path)[: -len(".i32.mlir")]
+    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "polybench", "mini", f"*.{variant}.mlir"))):
+        name = os.path.basename(path)[: -len(f".{variant}.mlir")]
         with open(path) as f:
             top = re.search(r"func\.func @(\w+)\(", f.read()).group(1)
         out.append((name, path, top))

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Which kernels of the HLS set fit which device (issue 32, bar 1).
+
+For every kernel of the set (bench/hls_qor_kernels.mlir, then the
+PolyBench MINI i32 kernels, then the f32 ones; `fpga_qor.kernels`) and
+every target: `silica hls FILE --top F --target T --clock-ns C
+--bitstream`, one at a time, and from what `silica hls` reports
+(F.json's `resources.synthesis`, or its error for a design that does not
+fit): bitstream yes/no, LUT/FF/BRAM/DSP used against the device's, Fmax,
+and for a design that does not fit, by how much. A design that misses
+the clock is run again at nextpnr's Fmax less 10% (whole ns), at most
+three runs: a missed clock is no bitstream, and the question here is
+whether the design fits.
+
+Resumable: each run's figures go to OUT/results/T.NAME.json and a run
+whose file is there is not run again (OUT/runs/ keeps silica's outputs
+of the last run).
+
+Usage: python3 bench/fpga_fit.py OUT [--silica PATH] [--targets T,..]
+         [--only NAME,..] [--variants i32,f32] [--clock T=NS,..]
+         [--timeout S] [--table]
+(--table prints the markdown table of what OUT holds and runs nothing)
+"""
+import argparse
+import json
+import math
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fpga_qor  # noqa: E402
+
+DEVICES = {
+    # LUT, FF, BRAM, DSP available (hls/src/device.rs).
+    "ice40-up5k": {"LUT": 5280, "FF": 5280, "BRAM": 30, "DSP": 8},
+    "ecp5-25k": {"LUT": 24288, "FF": 24288, "BRAM": 56, "DSP": 28},
+}
+CLOCKS = {"ice40-up5k": 30.0, "ecp5-25k": 20.0}
+OVER = re.compile(r"(\d+) (LUT|FF|BRAM|DSP) of (\d+) \((\d+)%\)")
+
+
+def kernel_set(variants):
+    """(name, variant, file, top) in the order to run them: the small
+    kernels (i32) first, then PolyBench by variant."""
+    out = []
+    for name, path, top in fpga_qor.kernels():
+        if not path.endswith(".i32.mlir"):
+            out.append((name, "i32", path, top))
+    for variant in variants:
+        for name, path, top in fpga_qor.kernels(variant):
+            if path.endswith(f".{variant}.mlir"):
+                out.append((name, variant, path, top))
+    return [k for k in out if k[1] in variants]
+
+
+def run_silica(cmd, timeout):
+    """Runs `cmd` in its own process group (the tools it starts are
+    stopped with it on timeout); (exit status or None, stderr, seconds)."""
+    start = time.time()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    try:
+        _, err = p.communicate(timeout=timeout)
+        return p.returncode, err, time.time() - start
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        return None, "", time.time() - start
+
+
+def measure(silica, name, variant, path, top, target, clock, outdir, timeout):
+    d = os.path.join(outdir, "runs", f"{target}.{name}.{variant}")
+    cmd = [silica, "hls", path, "--top", top, "-o", d, "--target", target,
+           "--clock-ns", f"{clock:g}", "--bitstream"]
+    rc, err, secs = run_silica(cmd, timeout)
+    r = {"name": name, "variant": variant, "target": target, "clock_ns": clock,
+         "seconds": round(secs, 1), "command": " ".join(cmd).replace(fpga_qor.ROOT + os.sep, "")}
+    if rc is None:
+        r["why"] = f"timed out after {timeout} s"
+        return r
+    over = OVER.findall(err) if "does not fit" in err else []
+    if over:
+        r["overflow"] = [{"what": w, "used": int(u), "available": int(a), "percent": int(p)}
+                         for u, w, a, p in over]
+        r["message"] = fpga_qor.first_error(err)
+    report = os.path.join(d, top + ".json")
+    if os.path.exists(report):
+        with open(report) as f:
+            j = json.load(f)
+        r["estimate"] = j["resources"]["estimate"]
+        r["cycles"] = j["latency"]["min"]
+        syn = j["resources"]["synthesis"]
+        if syn:
+            r["synthesis"] = {k: syn.get(k) for k in
+                              ("lut", "ff", "bram", "dsp", "io", "fmax_mhz", "clock_met", "slack_ns",
+                               "bitstream", "netlist")}
+            r["synthesis"]["scan"] = bool(syn.get("scan"))
+    if rc != 0 and "synthesis" not in r and not over:
+        r["why"] = fpga_qor.first_error(err)
+        trap = re.search(r"wasm trap: (.*)", err)
+        if trap:
+            r["why"] += f" (YoWASP: wasm trap: {trap.group(1).strip()})"
+    return r
+
+
+def measure_fitting(silica, k, target, clock, outdir, timeout, tries=3):
+    """measure(), and where the clock is missed again at nextpnr's Fmax
+    less 10% (whole ns), at most `tries` runs in all (the schedule at the
+    slower clock is another design, which may be slower still)."""
+    r = measure(silica, *k, target, clock, outdir, timeout)
+    missed, seconds = [], r["seconds"]
+    for _ in range(tries - 1):
+        s = r.get("synthesis")
+        if not (s and not s["clock_met"] and s["fmax_mhz"]):
+            break
+        missed.append({"clock_ns": r["clock_ns"], "fmax_mhz": s["fmax_mhz"]})
+        slower = float(math.ceil(max(r["clock_ns"], 1000.0 / s["fmax_mhz"]) * 1.1))
+        r = measure(silica, *k, target, slower, outdir, timeout)
+        seconds += r["seconds"]
+    if missed:
+        r["missed_at"] = missed
+        r["seconds"] = round(seconds, 1)
+    return r
+
+
+def cell(r, what, key):
+    s = r.get("synthesis")
+    if s:
+        return f"{s[key]:,} / {DEVICES[r['target']][what]:,}"
+    for o in r.get("overflow", []):
+        if o["what"] == what:
+            return f"**{o['used']:,} / {o['available']:,}: {o['percent']}%**"
+    return ""
+
+
+def table(results):
+    print("| kernel | type | target | bitstream | LUT | FF | BRAM | DSP | Fmax MHz | clock ns | cycles | s |")
+    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in results:
+        s = r.get("synthesis")
+        if s:
+            bit = "yes" if s["bitstream"] else "no: clock missed"
+            if s.get("scan"):
+                bit += " (scan)"
+        elif "overflow" in r:
+            bit = "no: does not fit"
+        else:
+            bit = "no: " + r.get("why", "?").replace("|", "/")
+        fmax = f"{s['fmax_mhz']:.1f}" if s and s["fmax_mhz"] else ""
+        clock = f"{r['clock_ns']:g}"
+        missed = r.get("missed_at", [])
+        if isinstance(missed, dict):
+            missed = [missed]
+        if missed:
+            clock += " (missed " + ", ".join(f"{m['clock_ns']:g}" for m in missed) + ")"
+        print(f"| {r['name']} | {r['variant']} | {r['target']} | {bit} | {cell(r, 'LUT', 'lut')} "
+              f"| {cell(r, 'FF', 'ff')} | {cell(r, 'BRAM', 'bram')} | {cell(r, 'DSP', 'dsp')} | {fmax} "
+              f"| {clock} | {r.get('cycles', '')} | {r['seconds']:.0f} |")
+    for t in sorted({r["target"] for r in results}):
+        rs = [r for r in results if r["target"] == t]
+        bits = sum(1 for r in rs if r.get("synthesis", {}).get("bitstream"))
+        misfit = sum(1 for r in rs if "overflow" in r)
+        print(f"\n{t}: {bits} of {len(rs)} with a bitstream, {misfit} do not fit, "
+              f"{len(rs) - bits - misfit} other")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("--silica", default=os.path.join(fpga_qor.ROOT, "target", "debug", "silica"))
+    ap.add_argument("--targets", default="ice40-up5k,ecp5-25k")
+    ap.add_argument("--variants", default="i32,f32")
+    ap.add_argument("--only", default=None)
+    ap.add_argument("--clock", default="")
+    ap.add_argument("--timeout", type=int, default=1800)
+    ap.add_argument("--table", action="store_true")
+    args = ap.parse_args()
+    clocks = dict(CLOCKS)
+    for item in filter(None, args.clock.split(",")):
+        t, ns = item.split("=")
+        clocks[t] = float(ns)
+    targets = args.targets.split(",")
+    ks = kernel_set(args.variants.split(","))
+    if args.only:
+        wanted = set(args.only.split(","))
+        ks = [k for k in ks if k[0] in wanted]
+    os.makedirs(os.path.join(args.out, "results"), exist_ok=True)
+    results = []
+    for k in ks:
+        for t in targets:
+            file = os.path.join(args.out, "results", f"{t}.{k[0]}.{k[1]}.json")
+            if not os.path.exists(file):
+                if args.table:
+                    continue
+                r = measure_fitting(args.silica, k, t, clocks[t], args.out, args.timeout)
+                r["load"] = os.getloadavg()[0]
+                with open(file, "w") as f:
+                    json.dump(r, f, indent=1)
+                print(f"{t} {k[0]}.{k[1]}: {r.get('synthesis', {}).get('bitstream') or r.get('message') or r.get('why') or 'no bitstream'} "
+                      f"({r['seconds']:.0f} s)", file=sys.stderr, flush=True)
+            with open(file) as f:
+                results.append(json.load(f))
+    table(results)
+
+
+if __name__ == "__main__":
+    main()
