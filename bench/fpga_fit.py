@@ -18,7 +18,7 @@ of the last run).
 
 Usage: python3 bench/fpga_fit.py OUT [--silica PATH] [--targets T,..]
          [--only NAME,..] [--variants i32,f32] [--clock T=NS,..]
-         [--timeout S] [--table]
+         [--timeout S] [--directives FILE] [--table]
 (--table prints the markdown table of what OUT holds and runs nothing)
 """
 import argparse
@@ -57,6 +57,11 @@ def kernel_set(variants):
     return [k for k in out if k[1] in variants]
 
 
+def tag(directives):
+    """`.NAME` for a directives file NAME.toml (results and outputs apart)."""
+    return "." + os.path.splitext(os.path.basename(directives))[0] if directives else ""
+
+
 def run_silica(cmd, timeout):
     """Runs `cmd` in its own process group (the tools it starts are
     stopped with it on timeout); (exit status or None, stderr, seconds)."""
@@ -72,12 +77,14 @@ def run_silica(cmd, timeout):
         return None, "", time.time() - start
 
 
-def measure(silica, name, variant, path, top, target, clock, outdir, timeout):
-    d = os.path.join(outdir, "runs", f"{target}.{name}.{variant}")
+def measure(silica, name, variant, path, top, target, clock, outdir, timeout, directives=None):
+    d = os.path.join(outdir, "runs", f"{target}.{name}.{variant}{tag(directives)}")
     cmd = [silica, "hls", path, "--top", top, "-o", d, "--target", target,
            "--clock-ns", f"{clock:g}", "--bitstream"]
+    if directives:
+        cmd += ["--directives", directives]
     rc, err, secs = run_silica(cmd, timeout)
-    r = {"name": name, "variant": variant, "target": target, "clock_ns": clock,
+    r = {"name": name + tag(directives), "variant": variant, "target": target, "clock_ns": clock,
          "seconds": round(secs, 1), "command": " ".join(cmd).replace(fpga_qor.ROOT + os.sep, "")}
     if rc is None:
         r["why"] = f"timed out after {timeout} s"
@@ -107,11 +114,11 @@ def measure(silica, name, variant, path, top, target, clock, outdir, timeout):
     return r
 
 
-def measure_fitting(silica, k, target, clock, outdir, timeout, tries=3):
+def measure_fitting(silica, k, target, clock, outdir, timeout, directives=None, tries=3):
     """measure(), and where the clock is missed again at nextpnr's Fmax
     less 10% (whole ns), at most `tries` runs in all (the schedule at the
     slower clock is another design, which may be slower still)."""
-    r = measure(silica, *k, target, clock, outdir, timeout)
+    r = measure(silica, *k, target, clock, outdir, timeout, directives)
     missed, seconds = [], r["seconds"]
     for _ in range(tries - 1):
         s = r.get("synthesis")
@@ -119,7 +126,7 @@ def measure_fitting(silica, k, target, clock, outdir, timeout, tries=3):
             break
         missed.append({"clock_ns": r["clock_ns"], "fmax_mhz": s["fmax_mhz"]})
         slower = float(math.ceil(max(r["clock_ns"], 1000.0 / s["fmax_mhz"]) * 1.1))
-        r = measure(silica, *k, target, slower, outdir, timeout)
+        r = measure(silica, *k, target, slower, outdir, timeout, directives)
         seconds += r["seconds"]
     if missed:
         r["missed_at"] = missed
@@ -128,13 +135,12 @@ def measure_fitting(silica, k, target, clock, outdir, timeout, tries=3):
 
 
 def cell(r, what, key):
-    s = r.get("synthesis")
-    if s:
-        return f"{s[key]:,} / {DEVICES[r['target']][what]:,}"
+    """`used / available`, in bold with the percentage where over."""
     for o in r.get("overflow", []):
         if o["what"] == what:
             return f"**{o['used']:,} / {o['available']:,}: {o['percent']}%**"
-    return ""
+    s = r.get("synthesis")
+    return f"{s[key]:,} / {DEVICES[r['target']][what]:,}" if s else ""
 
 
 def table(results):
@@ -142,14 +148,14 @@ def table(results):
     print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in results:
         s = r.get("synthesis")
-        if s:
+        if "overflow" in r:
+            bit = "no: does not fit"
+        elif s:
             bit = "yes" if s["bitstream"] else "no: clock missed"
             if s.get("scan"):
                 bit += " (scan)"
-        elif "overflow" in r:
-            bit = "no: does not fit"
         else:
-            bit = "no: " + r.get("why", "?").replace("|", "/")
+            bit = "no: " + re.sub(r"\S*/", "", r.get("why", "?")).replace("|", "/")
         fmax = f"{s['fmax_mhz']:.1f}" if s and s["fmax_mhz"] else ""
         clock = f"{r['clock_ns']:g}"
         missed = r.get("missed_at", [])
@@ -177,6 +183,8 @@ def main():
     ap.add_argument("--only", default=None)
     ap.add_argument("--clock", default="")
     ap.add_argument("--timeout", type=int, default=1800)
+    ap.add_argument("--directives", default=None,
+                    help="a directives file for every run (its name tags the results)")
     ap.add_argument("--table", action="store_true")
     args = ap.parse_args()
     clocks = dict(CLOCKS)
@@ -192,11 +200,12 @@ def main():
     results = []
     for k in ks:
         for t in targets:
-            file = os.path.join(args.out, "results", f"{t}.{k[0]}.{k[1]}.json")
+            file = os.path.join(args.out, "results", f"{t}.{k[0]}.{k[1]}{tag(args.directives)}.json")
             if not os.path.exists(file):
                 if args.table:
                     continue
-                r = measure_fitting(args.silica, k, t, clocks[t], args.out, args.timeout)
+                r = measure_fitting(args.silica, k, t, clocks[t], args.out, args.timeout,
+                                    args.directives and os.path.abspath(args.directives))
                 r["load"] = os.getloadavg()[0]
                 with open(file, "w") as f:
                     json.dump(r, f, indent=1)
