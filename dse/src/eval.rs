@@ -5,9 +5,11 @@
 //! `generate-dma`, `affine-pipeline-data-transfer`) through the pass
 //! manager, then the hls flow with the point's directives: `estimate`
 //! (schedule and operator library, in memory, no files; a design with DMA
-//! has no static latency, its waits last as long as the transfers, so its
-//! circuit is built and co-simulated in silica's simulator against the
-//! software on random inputs, which measures its cycles), `synth` (yosys:
+//! has no static latency, its waits last as long as the transfers: its
+//! cycles are the static model's of its DMA engines, and where the model
+//! cannot time it, its circuit is built and co-simulated in silica's
+//! simulator against the software on random inputs, which measures
+//! them), `synth` (yosys:
 //! real LUT/FF/BRAM/DSP, the latency at the target's clock) or `pnr`
 //! (yosys and nextpnr: real LUT/FF/BRAM/DSP and Fmax).
 
@@ -86,11 +88,15 @@ pub struct Metrics {
     pub multipliers: u64,
     /// Directives the flow did not honour, and why.
     pub unhonoured: Vec<String>,
-    /// `latency_cycles` was measured by co-simulation (a design with DMA,
-    /// see [`Evaluator::cosimulated_latency`]), not taken from the
-    /// schedule.
+    /// `latency_cycles` was measured by co-simulation (a design with DMA
+    /// the static model cannot time, see
+    /// [`Evaluator::cosimulated_latency`]), not taken from the schedule.
     #[serde(default)]
     pub cosimulated: bool,
+    /// `latency_cycles` is the static model's of the DMA engines (a
+    /// design with DMA, `silica_hls::analysis::dma_timing`).
+    #[serde(default)]
+    pub dma_model: bool,
 }
 
 /// What became of a point.
@@ -197,22 +203,26 @@ impl Evaluator {
         let ir = self.transform(cfg)?;
         let opts = self.options(cfg)?;
         let module = self.parsed.module.top;
-        // A design with DMA is co-simulated: it needs its circuit.
         let design = match level {
-            Level::Estimate if cfg.dma_kib.is_none() => {
-                silica_hls::estimate(&mut self.ctx, &ir, module, &opts)
-            }
+            Level::Estimate => silica_hls::estimate(&mut self.ctx, &ir, module, &opts),
             _ => silica_hls::synthesize(&mut self.ctx, &ir, module, &opts),
         }
         .map_err(|d| self.render(&d, &cfg.directives))?;
         let json = design.json(None);
-        let (latency, cosimulated) = match json.latency.max {
-            Some(latency) => (latency, false),
-            None if cfg.dma_kib.is_some() => match self.cosimulated_latency(&design) {
-                Ok(latency) => (latency, true),
-                Err(error) => return Ok(Outcome::Failed { error }),
-            },
-            None => return Err("no static latency: it depends on the data".into()),
+        let (latency, cosimulated, dma_model) = match (json.latency.max, json.latency.dma_model) {
+            (Some(latency), _) => (latency, false, false),
+            (None, Some(latency)) => (latency, false, true),
+            // A design with DMA the model cannot time is co-simulated: it
+            // needs its circuit.
+            (None, None) if cfg.dma_kib.is_some() => {
+                let design = silica_hls::synthesize(&mut self.ctx, &ir, module, &opts)
+                    .map_err(|d| self.render(&d, &cfg.directives))?;
+                match self.cosimulated_latency(&design) {
+                    Ok(latency) => (latency, true, false),
+                    Err(error) => return Ok(Outcome::Failed { error }),
+                }
+            }
+            (None, None) => return Err("no static latency: it depends on the data".into()),
         };
         let unhonoured = design
             .directives
@@ -236,6 +246,7 @@ impl Evaluator {
             multipliers,
             unhonoured,
             cosimulated,
+            dma_model,
         };
         let device = silica_hls::device::lookup(&cfg.target)?;
         if level == Level::Synth {

@@ -111,6 +111,9 @@ pub fn efficiency(m: &Metrics) -> Option<f64> {
     (m.mul_ops > 0 && capacity > 0).then(|| m.mul_ops as f64 / capacity as f64)
 }
 
+/// The note of a point whose latency is the static DMA model's.
+const DMA_MODEL: &str = "cycles from the static model of the DMA engines";
+
 /// The note of a point whose latency co-simulation measured.
 const COSIMULATED: &str = "cycles measured by co-simulation (DMA: no static latency)";
 
@@ -120,6 +123,9 @@ fn status(o: &Outcome) -> (&'static str, String) {
             let mut notes = metrics.unhonoured.clone();
             if metrics.cosimulated {
                 notes.insert(0, COSIMULATED.into());
+            }
+            if metrics.dma_model {
+                notes.insert(0, DMA_MODEL.into());
             }
             ("ok", notes.join("; "))
         }
@@ -400,6 +406,8 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
             choices.join(" ")
                 + if m.cosimulated {
                     " (cycles co-simulated)"
+                } else if m.dma_model {
+                    " (cycles by the DMA model)"
                 } else {
                     ""
                 }

@@ -182,6 +182,7 @@ impl Design {
             j.latency = report::LatencyJson {
                 min: Some(m),
                 max: Some(m),
+                dma_model: self.figures.dma_model,
             };
         }
         j

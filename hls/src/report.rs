@@ -79,6 +79,10 @@ pub struct ResultJson {
 pub struct LatencyJson {
     pub min: Option<u64>,
     pub max: Option<u64>,
+    /// A design with DMA: its cycles by the static model of the DMA
+    /// engines (`analysis::dma_timing`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dma_model: Option<u64>,
 }
 
 /// One loop.
@@ -294,6 +298,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         latency: LatencyJson {
             min: r.figures.latency_min,
             max: r.figures.latency,
+            dma_model: r.figures.dma_model,
         },
         loops,
         resources: ResourcesJson {
@@ -338,10 +343,11 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
         (Some(m), c) => {
             // The static latency is exact: a difference is a bug of the
             // schedule's count or of the controller, shown, not hidden.
-            let against = match c {
-                Some(c) if c == m => ", as the static schedule gives".to_string(),
-                Some(c) => format!("; the static schedule gives {c}"),
-                None => String::new(),
+            let against = match (c, r.figures.dma_model) {
+                (Some(c), _) if c == m => ", as the static schedule gives".to_string(),
+                (Some(c), _) => format!("; the static schedule gives {c}"),
+                (None, Some(d)) => format!("; the static DMA model gives {d}"),
+                (None, None) => String::new(),
             };
             let _ = writeln!(
                 out,
@@ -370,7 +376,18 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
                 } else {
                     "DMA waits last as long as the transfers"
                 };
-                let _ = writeln!(out, "latency: unknown statically ({why})");
+                match r.figures.dma_model.filter(|_| !k.dmas.is_empty()) {
+                    Some(d) => {
+                        let _ = writeln!(
+                            out,
+                            "latency: {d} cycles ({:.3} us) by the static DMA model ({why})",
+                            us(d)
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(out, "latency: unknown statically ({why})");
+                    }
+                }
             }
         },
     }

@@ -1,8 +1,7 @@
 // `silica dse --ip FILE.sv`: the hand-written modules travel with the
 // kernel to the worker processes (`--jobs 2`) and bind the `hls.ip`
 // declaration in every point, as `silica hls --ip` does; a point with DMA
-// is co-simulated in Verilator (silica's simulator cannot read the
-// hand-written module). Without the file the kernel is no design: one
+// is timed by the static model of the DMA engines. Without the file the kernel is no design: one
 // message, exit 1, before any point; a file that cannot be read likewise.
 // RUN: rm -rf %t %t.none %t.missing
 // RUN: silica dse %s --top dot --space %S/spaces/ip.toml -o %t --ip %S/../hls/ip/mac.sv --jobs 2 | FileCheck %s
@@ -13,7 +12,7 @@
 
 // CHECK: points: 4 seen, 4 evaluated at estimate in {{.*}}, 0 pruned, 0 invalid, 0 failed
 // CSV: 0,1,false,ok,estimate,{{.*}},49,
-// CSV: 2,1,true,ok,estimate,{{.*}},cycles measured by co-simulation (DMA: no static latency)
+// CSV: 2,1,true,ok,estimate,{{.*}},cycles from the static model of the DMA engines
 // NONE: error: '@mac' is bound to the Verilog module 'mac_ip': give its file with --ip FILE.sv
 // MISSING: error: could not open IP file '{{.*}}nothing.sv'
 

@@ -21,7 +21,7 @@
 // CHECK-NEXT: 2,false,2,2,4,ok,{{.*}},56,2,0.{{[0-9]+}},{{$}}
 // CHECK-NEXT: 3,true,2,2,4,ok,{{.*}},56,4,0.{{[0-9]+}},{{$}}
 
-// DMA: 0,2,true,ok,{{.*}},56,{{[0-9]+}},0.{{[0-9]+}},cycles measured by co-simulation
+// DMA: 0,2,true,ok,{{.*}},56,{{[0-9]+}},0.{{[0-9]+}},cycles from the static model of the DMA engines
 func.func @gesummv(%alpha: i32 {hls.name = "alpha"},
     %beta: i32 {hls.name = "beta"},
     %A: memref<4x6xi32> {hls.name = "A"},

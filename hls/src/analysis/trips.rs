@@ -30,6 +30,9 @@ pub struct Figures {
     pub trips: Vec<Option<(u64, u64)>>,
     /// Iterations of each loop over the whole run.
     pub iterations: Vec<u64>,
+    /// The cycles of a kernel with DMA by the static model of its engines
+    /// (`dma_timing`); none without DMA.
+    pub dma_model: Option<u64>,
 }
 
 struct Walk<'a> {
@@ -63,6 +66,11 @@ pub fn figures(k: &Kernel, s: &Schedules) -> Figures {
         latency_min: cycles.map(|c| c + 1),
         trips: w.trips,
         iterations: w.iterations,
+        dma_model: if k.dmas.is_empty() {
+            None
+        } else {
+            super::dma_timing::latency(k, s)
+        },
     }
 }
 
@@ -156,14 +164,14 @@ impl Walk<'_> {
 }
 
 /// Nodes followed back from a bound's operand before giving up.
-const DEPTH: u32 = 64;
+pub(crate) const DEPTH: u32 = 64;
 
 /// The value of `v` where the induction variables have the values of
 /// `env`: a constant, an induction variable, or index arithmetic over
 /// them (what `affine.apply` lifts to, e.g. the shifted tile loop of
 /// `affine-pipeline-data-transfer`), wrapped to the node's width. None
 /// when it depends on data.
-fn value(k: &Kernel, env: &[Option<i64>], v: Val, depth: u32) -> Option<i64> {
+pub(crate) fn value(k: &Kernel, env: &[Option<i64>], v: Val, depth: u32) -> Option<i64> {
     let n = match v {
         Val::Iv(l) => return env[l],
         Val::Node(n) => n,

@@ -48,7 +48,7 @@ pub(super) type Cmd = [ValueId; FIELDS];
 
 /// An engine's routes: the (source, destination) memories of its
 /// transfers.
-pub(super) type Routes = Vec<(MemId, MemId)>;
+pub(crate) type Routes = Vec<(MemId, MemId)>;
 
 /// One engine.
 pub(super) struct Engine {
@@ -97,7 +97,7 @@ fn find(parent: &mut [usize], x: usize) -> usize {
 /// The engines' routes (source and destination memories), memories
 /// linked by transfers sharing one engine, and each DMA operation's engine
 /// and route (`None` for waits).
-pub(super) fn groups(k: &Kernel) -> (Vec<Routes>, Vec<Option<(usize, usize)>>) {
+pub(crate) fn groups(k: &Kernel) -> (Vec<Routes>, Vec<Option<(usize, usize)>>) {
     let mut of_start = vec![None; k.dmas.len()];
     let mut parent: Vec<usize> = (0..k.memories.len()).collect();
     for d in &k.dmas {

@@ -14,7 +14,7 @@ mod call;
 mod datapath;
 mod divider;
 mod divider_array;
-mod dma;
+pub(crate) mod dma;
 mod float;
 pub mod hw;
 mod memory;
