@@ -301,6 +301,7 @@ fn lift_top(
     let unrolled = front::unroll(ctx, &mut work, func, &directives, &mut log);
     let reused = front::reuse(ctx, &mut work, func, &unrolled);
     front::hoist(ctx, &mut work, &directives, &mut log);
+    let promoted = front::promote(ctx, &mut work, func, &mut directives);
     let carried = front::carry(ctx, &mut work, func, &opts.top, &mut directives);
     let ir = &work;
     // Callees first, each a module of its own (without directives, which
@@ -308,7 +309,7 @@ fn lift_top(
     let order = front::call_order(ctx, ir, func)?;
     let none = Directives::default();
     let mut callees: Vec<(Kernel, Schedules, Figures)> = Vec::new();
-    let mut notes: Vec<String> = reused.into_iter().chain(carried).collect();
+    let mut notes: Vec<String> = reused.into_iter().chain(promoted).chain(carried).collect();
     let mut ips = Vec::new();
     let mut callee_rewrites = Vec::new();
     for &f in &order[..order.len() - 1] {

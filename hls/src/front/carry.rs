@@ -128,14 +128,20 @@ impl Window {
 /// iteration), and the loads with their offsets along it.
 type Group = (Bound, Option<(usize, i64)>, Vec<(OpId, i64)>);
 
-/// The subscripts of the `affine.load` `op`, composed with the
-/// `affine.apply` ops that feed them.
-fn subscripts(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<Bound> {
+/// The subscripts of the `affine.load` or `affine.store` `op`, composed
+/// with the `affine.apply` ops that feed them.
+pub(super) fn subscripts(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<Bound> {
     let map = match ctx.attr_kind(inherent_attr(ctx, ir, op, "map")?) {
         AttrKind::AffineMap(m) => m.clone(),
         _ => return None,
     };
-    let operands: Vec<ValueId> = ir.operands(op).skip(1).collect();
+    // A store's value and memref, a load's memref, before the subscripts.
+    let first = if ctx.str(ir.op_name(op)) == "affine.store" {
+        2
+    } else {
+        1
+    };
+    let operands: Vec<ValueId> = ir.operands(op).skip(first).collect();
     let (map, operands) = compose_map(ctx, ir, &map, &operands);
     let (map, operands) = canonicalize_map(ctx, ir, &map, &operands);
     Some(Bound { map, operands })
@@ -143,7 +149,7 @@ fn subscripts(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<Bound> {
 
 /// Whether `m` names a memory no other value names: an argument of the
 /// function or an allocation.
-fn distinct_memory(ctx: &Context, ir: &Ir, m: ValueId) -> bool {
+pub(super) fn distinct_memory(ctx: &Context, ir: &Ir, m: ValueId) -> bool {
     match ir.value_def(m) {
         ValueDef::Argument { block, .. } => ir
             .block_region(block)
@@ -160,7 +166,7 @@ fn distinct_memory(ctx: &Context, ir: &Ir, m: ValueId) -> bool {
 
 /// Whether `v` is defined in the loop `lp` (its induction variable,
 /// `iter_args` or an op of its body).
-fn defined_in(ir: &Ir, lp: OpId, v: ValueId) -> bool {
+pub(super) fn defined_in(ir: &Ir, lp: OpId, v: ValueId) -> bool {
     match ir.value_def(v) {
         ValueDef::Argument { block, .. } => ir
             .block_region(block)

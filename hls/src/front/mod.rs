@@ -10,6 +10,8 @@
 //! arrays into banks while lifting, `flatten.rs` folds perfect nests of
 //! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
 //! `ip.rs` reads declarations bound to hand-written Verilog (`hls.ip`).
+//! `promote.rs` holds an element a loop reads and writes at an address
+//! invariant in it in a register across the loop.
 //! `constant_division.rs` lifts divisions by constants as shifts and reciprocal multiplications.
 
 mod arith_extra;
@@ -25,6 +27,7 @@ pub mod ip;
 mod lift;
 mod memories;
 mod partition;
+mod promote;
 mod reuse;
 mod rom;
 mod scf_unroll;
@@ -43,6 +46,7 @@ pub use flatten::flatten;
 pub use hoist::hoist;
 pub use lift::lift_function;
 pub use memories::memories;
+pub use promote::promote;
 pub use reuse::reuse;
 pub use signature::{arg_name, op_name_attr, string_of};
 pub use unroll::unroll;
