@@ -3,9 +3,9 @@
 //! A three times per iteration, although two of the three elements were
 //! read by the iteration before: with one memory port the loads alone
 //! set the II to 3. For an innermost `affine.for` whose trip count is
-//! not a constant below two, each array that the loop only reads (every
-//! use of it in the loop is an `affine.load` in the body, directly or
-//! under `affine.if`s; the array is a function argument or an
+//! not a constant below two, each array whose uses in the loop are
+//! `affine.load`s in the body, directly or under `affine.if`s (and
+//! stores, see below; the array is a function argument or an
 //! allocation, so no other value names it)
 //! and whose loads differ only by constants in one subscript, the one
 //! that moves by `g` per iteration, forms a window of offsets `O`. The
@@ -24,6 +24,16 @@
 //! loads before the loop lengthen every entry of it, so a loop is
 //! rewritten only where carrying lowers the bound its memory ports put
 //! on the II (accesses per iteration over ports, from the directives).
+//!
+//! The loop may also store the array (seidel-2d's `A[i][j]`, read by
+//! the next iteration as `A[i][j-1]`): the stores must sit directly in
+//! the body after every load of the array, each in a window (its
+//! element at an offset of the moving subscript), and any two windows
+//! of the array must differ by constants elsewhere (never the same
+//! element). The element a store writes at offset `s` is the next
+//! iteration's offset `s - g`, so that register takes the stored value
+//! instead of the one loaded: a value stored in one iteration and read
+//! in the next passes through a register, not through memory.
 //!
 //! Loads may sit under `affine.if`s in the body, and the bounds may
 //! depend on outer loops (a triangular loop: no constant trip count).
@@ -49,8 +59,8 @@ use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, Context, Ir, OpId, TypeKind, ValueDef, ValueId};
 use std::collections::BTreeSet;
 
-/// The loads of one array that a loop only reads, each with the offset
-/// of its element along the moving subscript.
+/// The loads of one array in a loop, each with the offset of its element
+/// along the moving subscript (and the loop's stores of it).
 struct Window {
     memref: ValueId,
     loads: Vec<(OpId, i64)>,
@@ -59,6 +69,11 @@ struct Window {
     direct: BTreeSet<OpId>,
     /// How far the moving subscript advances per iteration.
     advance: i64,
+    /// The stores of the array in the body (after all its loads), each
+    /// with its offset: the element a store writes at offset `s` is the
+    /// next iteration's offset `s - advance`, whose register takes the
+    /// stored value.
+    stores: Vec<(OpId, i64)>,
 }
 
 impl Window {
@@ -87,6 +102,15 @@ impl Window {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// The value the last store at offset `o` writes, if one does.
+    fn stored_at(&self, ir: &Ir, o: i64) -> Option<ValueId> {
+        self.stores
+            .iter()
+            .rev()
+            .find(|&&(_, x)| x == o)
+            .map(|&(st, _)| ir.operand(st, 0))
     }
 
     /// The loads of the element at offset `o`, in program order.
@@ -257,10 +281,21 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
         return Vec::new();
     }
     let mut loads = Vec::new();
+    let mut stores = Vec::new();
     let mut direct = BTreeSet::new();
     for u in ir.uses(memref) {
         let owner = ir.use_owner(u);
         if !ir.is_ancestor(lp, owner) {
+            continue;
+        }
+        // Stores of the element, directly in the body, with the memref as
+        // their memref operand (not as the value stored).
+        if ctx.str(ir.op_name(owner)) == "affine.store"
+            && ir.op_block(owner) == Some(block)
+            && ir.operand(owner, 1) == memref
+            && ir.operand(owner, 0) != memref
+        {
+            stores.push(owner);
             continue;
         }
         if ctx.str(ir.op_name(owner)) != "affine.load" || !under_ifs(ctx, ir, lp, owner) {
@@ -277,6 +312,31 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
         order.insert(o, n);
     });
     loads.sort_by_key(|l| order.get(l).copied());
+    stores.sort_by_key(|l| order.get(l).copied());
+    // Every load (or the `if` holding it) comes before every store in
+    // the body: a load after a store would read the stored value.
+    if let Some(&first) = stores.first() {
+        let top = |o: OpId| {
+            let mut a = o;
+            while ir.op_block(a) != Some(block) {
+                a = ir.parent_op(a).unwrap_or(a);
+            }
+            a
+        };
+        let before = |a: OpId, b: OpId| {
+            let mut at = ir.next_op(a);
+            while let Some(o) = at {
+                if o == b {
+                    return true;
+                }
+                at = ir.next_op(o);
+            }
+            false
+        };
+        if loads.iter().any(|&l| !before(top(l), first)) {
+            return Vec::new();
+        }
+    }
     let s = step(ctx, ir, lp);
     let mut groups: Vec<Group> = Vec::new();
     for l in loads {
@@ -311,8 +371,45 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
             groups.push((b, moving, vec![(l, 0)]));
         }
     }
+    // With stores, every store belongs to a group with a moving subscript
+    // (its element at a known offset), and any two groups differ by
+    // constants (in a position that does not move, so they never touch
+    // the same element).
+    let mut written: Vec<Vec<(OpId, i64)>> = vec![Vec::new(); groups.len()];
+    if !stores.is_empty() {
+        for &st in &stores {
+            let Some(b) = subscripts(ctx, ir, st) else {
+                return Vec::new();
+            };
+            if b.operands.iter().any(|&v| v != iv && defined_in(ir, lp, v)) {
+                return Vec::new();
+            }
+            let mut placed = false;
+            for (g, (first, moving, _)) in groups.iter().enumerate() {
+                let Some((p, _)) = *moving else { continue };
+                let Some(d) = constants(&difference(ctx, ir, &b, first).map) else {
+                    continue;
+                };
+                if d.len() == first.map.results.len() && (0..d.len()).all(|q| q == p || d[q] == 0) {
+                    written[g].push((st, d[p]));
+                    placed = true;
+                    break;
+                }
+            }
+            if !placed {
+                return Vec::new();
+            }
+        }
+        for a in 0..groups.len() {
+            for b in a + 1..groups.len() {
+                if constants(&difference(ctx, ir, &groups[a].0, &groups[b].0).map).is_none() {
+                    return Vec::new();
+                }
+            }
+        }
+    }
     let mut out = Vec::new();
-    for (_, moving, loads) in groups {
+    for ((_, moving, loads), stores) in groups.into_iter().zip(written) {
         let Some((_, advance)) = moving else { continue };
         let direct = loads
             .iter()
@@ -324,6 +421,7 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
             loads,
             direct,
             advance,
+            stores,
         };
         if !w.carried().is_empty() {
             out.push(w);
@@ -582,9 +680,11 @@ fn rewrite(
         let regs: Vec<ValueId> = carried.iter().map(|_| args.next()).collect::<Option<_>>()?;
         let reg = |o: i64| carried.iter().position(|&c| c == o).map(|i| regs[i]);
         for &o in &carried {
-            yields.push(match reg(o + w.advance) {
-                Some(r) => r,
-                None => *entering.get(&(o + w.advance))?,
+            let next = o + w.advance;
+            yields.push(match (w.stored_at(ir, next), reg(next)) {
+                (Some(v), _) => v,
+                (None, Some(r)) => r,
+                (None, None) => *entering.get(&next)?,
             });
         }
         for &(l, o) in &w.loads {
