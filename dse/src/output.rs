@@ -420,7 +420,10 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
                     "         {}: {:.3} us {}, {} LUT, {} DSP, {} BRAM; estimate error: latency {:+.1}%, LUT {:+.1}%, DSP {:+.1}%, BRAM {:+.1}%",
                     p.validate_level.name(),
                     v.latency_us,
-                    v.fmax_mhz.map_or("at the asked clock".into(), |f| format!("at {f:.1} MHz")),
+                    v.fmax_mhz.map_or_else(
+                        || format!("at {:.1} MHz estimated", v.latency_cycles as f64 / v.latency_us),
+                        |f| format!("at {f:.1} MHz"),
+                    ),
                     v.lut,
                     v.dsp,
                     v.bram,
