@@ -114,3 +114,9 @@ pub(crate) fn param_names(
 pub(crate) fn legal_module_name(name: &str) -> String {
     names::Namespace::default().fresh(name)
 }
+
+/// Whether `name` is emitted unchanged as a module's name: an identifier
+/// and no SystemVerilog keyword.
+pub fn is_legal_module_name(name: &str) -> bool {
+    legal_module_name(name) == name
+}

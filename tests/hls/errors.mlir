@@ -15,6 +15,7 @@
 // RUN: not silica hls %s --top badcallee -o %t.d 2>&1 | FileCheck %s --check-prefix=BADCALLEE
 // RUN: not silica hls %s --top wraps -o %t.d 2>&1 | FileCheck %s --check-prefix=WRAPS
 // RUN: not silica hls %s --top unsindex -o %t.d 2>&1 | FileCheck %s --check-prefix=UNSINDEX
+// RUN: not silica hls %s --top alias -o %t.d 2>&1 | FileCheck %s --check-prefix=KEYWORD
 // RUN: test ! -e %t.d
 
 // OP: errors.mlir:[[# @LINE + 2]]:3: error: 'affine.parallel' is not supported by silica hls
@@ -119,5 +120,10 @@ func.func @unsindex(%a: memref<4xi32>, %n: index) {
     %v = memref.load %a[%c0] : memref<4xi32>
     memref.store %v, %a[%c1] : memref<4xi32>
   }
+  return
+}
+
+// KEYWORD: errors.mlir:[[# @LINE + 1]]:1: error: the top function's name 'alias' cannot name the Verilog module (a SystemVerilog keyword or not an identifier); rename the function
+func.func @alias(%a: memref<4xi32>) {
   return
 }

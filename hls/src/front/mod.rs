@@ -66,10 +66,19 @@ pub fn find_top(ctx: &Context, ir: &Ir, module: OpId, top: &str) -> Result<OpId,
             }
         }
     }
-    found.ok_or_else(|| {
+    let found = found.ok_or_else(|| {
         Box::new(Diagnostic::error(
             ir.op_loc(module),
             format!("no function named '{top}' to synthesize (--top)"),
         ))
-    })
+    })?;
+    if !silica_emit_verilog::is_legal_module_name(top) {
+        return Err(Box::new(Diagnostic::error(
+            ir.op_loc(found),
+            format!(
+                "the top function's name '{top}' cannot name the Verilog module (a SystemVerilog keyword or not an identifier); rename the function"
+            ),
+        )));
+    }
+    Ok(found)
 }
