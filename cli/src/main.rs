@@ -17,11 +17,6 @@ mod translate;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
-/// mimalloc rather than the system allocator: the IR and the affine
-/// analyses allocate many small vectors (see docs/BENCHMARKS.md).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Parser)]
 #[command(
     name = "silica",
