@@ -26,7 +26,6 @@
 //! operations of a limited class after this point, the memory accesses
 //! it keeps.
 
-use super::trips::bound as loop_bound;
 use crate::kernel::{Item, Kernel, LoopId, Op, Val};
 
 /// Iterations visited before the walk gives up (and bounds nothing).
@@ -126,25 +125,11 @@ impl Walk<'_> {
         if lp.test.is_some() {
             return Some(0);
         }
-        let (Some(lo), Some(hi)) = (
-            loop_bound(self.k, &self.env, &lp.lower, true),
-            loop_bound(self.k, &self.env, &lp.upper, false),
-        ) else {
+        let Some(super::trips::Iterations { lo, step, count: n }) =
+            super::trips::flat_iterations(self.k, &self.env, l)
+        else {
             return Some(0);
         };
-        let step = lp.step.max(1);
-        let mut n = if hi > lo {
-            ((hi - lo) as u64).div_ceil(step as u64)
-        } else {
-            0
-        };
-        for &m in &lp.flat {
-            let inner = &self.k.loops[m];
-            let (Some(a), Some(b)) = (inner.lower.constant(), inner.upper.constant()) else {
-                return Some(0);
-            };
-            n = n.saturating_mul(((b - a).max(0) as u64).div_ceil(inner.step.max(1) as u64));
-        }
         if lp.pipelined {
             if n == 0 {
                 return Some(1);

@@ -91,19 +91,8 @@ impl Model<'_> {
         if lp.test.is_some() {
             return None;
         }
-        let lo = super::trips::bound(self.k, &self.env, &lp.lower, true)?;
-        let hi = super::trips::bound(self.k, &self.env, &lp.upper, false)?;
-        let step = lp.step.max(1);
-        let mut n = if hi > lo {
-            ((hi - lo) as u64).div_ceil(step as u64)
-        } else {
-            0
-        };
-        for &m in &lp.flat {
-            let inner = &self.k.loops[m];
-            let (a, b) = (inner.lower.constant()?, inner.upper.constant()?);
-            n *= ((b - a).max(0) as u64).div_ceil(inner.step.max(1) as u64);
-        }
+        let super::trips::Iterations { lo, step, count: n } =
+            super::trips::flat_iterations(self.k, &self.env, l)?;
         if let Some(p) = &self.s.pipes[l] {
             self.t += if n == 0 {
                 1

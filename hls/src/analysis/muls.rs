@@ -66,15 +66,8 @@ impl Count<'_> {
         if lp.test.is_some() {
             return None;
         }
-        let lo = super::trips::bound(k, &self.env, &lp.lower, true)?;
-        let hi = super::trips::bound(k, &self.env, &lp.upper, false)?;
-        let step = lp.step.max(1);
-        let mut n = ((hi - lo).max(0) as u64).div_ceil(step as u64);
-        for &m in &lp.flat {
-            let inner = &k.loops[m];
-            let (a, b) = (inner.lower.constant()?, inner.upper.constant()?);
-            n = n.checked_mul(((b - a).max(0) as u64).div_ceil(inner.step.max(1) as u64))?;
-        }
+        let super::trips::Iterations { lo, step, count: n } =
+            super::trips::flat_iterations(k, &self.env, l)?;
         let sunk: u64 = lp.sunk.iter().map(|&b| self.per_block[b]).sum();
         // A body without loops counts the same in every iteration.
         if !lp.body.iter().any(|it| matches!(it, Item::Loop(_))) {

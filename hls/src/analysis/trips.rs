@@ -205,6 +205,31 @@ fn mask(w: u32) -> u128 {
     (1u128 << w) - 1
 }
 
+/// Where loop `l` starts and how it steps at the induction variables of
+/// an environment, and the iterations it runs: its own trip count times
+/// those of the loops flattened into it.
+pub(crate) struct Iterations {
+    pub lo: i64,
+    pub step: i64,
+    pub count: u64,
+}
+
+/// The [`Iterations`] of loop `l` at `env` (`None` where a bound is
+/// unknown or the product overflows).
+pub(crate) fn flat_iterations(k: &Kernel, env: &[Option<i64>], l: LoopId) -> Option<Iterations> {
+    let lp = &k.loops[l];
+    let lo = bound(k, env, &lp.lower, true)?;
+    let hi = bound(k, env, &lp.upper, false)?;
+    let step = lp.step.max(1);
+    let mut count = ((hi - lo).max(0) as u64).div_ceil(step as u64);
+    for &m in &lp.flat {
+        let inner = &k.loops[m];
+        let (a, b) = (inner.lower.constant()?, inner.upper.constant()?);
+        count = count.checked_mul(((b - a).max(0) as u64).div_ceil(inner.step.max(1) as u64))?;
+    }
+    Some(Iterations { lo, step, count })
+}
+
 /// The value of bound `b` (the largest of its results for a lower bound,
 /// the least for an upper one) at the induction variables of `env`.
 pub(crate) fn bound(k: &Kernel, env: &[Option<i64>], b: &Bound, lower: bool) -> Option<i64> {
