@@ -85,6 +85,17 @@ impl KernelInfo {
         self.arrays.iter().find(|a| a.name == name)
     }
 
+    /// The array whose DMA buffer `name` is: DMA copies (`dma = true`)
+    /// make one on-chip buffer per memory they copy, named after it
+    /// (`A_buf`, or `A_buf1`, ... where the name is taken).
+    pub fn buffered(&self, name: &str) -> Option<&ArrayInfo> {
+        let (base, number) = name.rsplit_once("_buf")?;
+        if !number.bytes().all(|b| b.is_ascii_digit()) || number.starts_with('0') {
+            return None;
+        }
+        self.array(base)
+    }
+
     /// The band whose outermost loop `name` denotes.
     pub fn band(&self, name: &str) -> Option<&BandInfo> {
         let roots = self.find_loops(name);

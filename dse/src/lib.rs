@@ -177,6 +177,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
         &space::Space {
             dims: Vec::new(),
             dma_capacity_kib: 1,
+            buffers: Vec::new(),
         },
         &[],
         &defaults,

@@ -56,9 +56,11 @@ pub fn config(space: &Space, genes: &[usize], defaults: &Defaults) -> Config {
             None => Table::new(),
         }
     };
+    let dma = dma_on(space, genes);
     for (d, &g) in space.dims.iter().zip(genes) {
         let v = &d.choices[g];
         match &d.knob {
+            Knob::Array(name, _) if !dma && space.buffers.contains(name) => {}
             Knob::Loop(name, key) => {
                 let mut t = entry(&mut loops, name);
                 t.insert((*key).to_string(), v.clone());
@@ -130,11 +132,30 @@ pub fn config(space: &Space, genes: &[usize], defaults: &Defaults) -> Config {
     cfg
 }
 
+/// Whether the point `genes` copies its tiles by DMA.
+fn dma_on(space: &Space, genes: &[usize]) -> bool {
+    space
+        .dims
+        .iter()
+        .zip(genes)
+        .any(|(d, &g)| d.knob == Knob::Dma && d.choices[g].as_bool() == Some(true))
+}
+
 /// Why the point `genes` is invalid for the kernel, if it is.
 pub fn prune(space: &Space, genes: &[usize], info: &KernelInfo) -> Option<String> {
+    let dma = dma_on(space, genes);
     for (d, &g) in space.dims.iter().zip(genes) {
         let v = &d.choices[g];
         match &d.knob {
+            // Without DMA a buffer's entry is left out: its first choice
+            // stands for the design, the others would repeat it.
+            Knob::Array(name, key) if !dma && g > 0 && space.buffers.contains(name) => {
+                return Some(format!(
+                    "{name} is a DMA buffer and the point has no DMA ({key} {} repeats {})",
+                    crate::space::show(v),
+                    crate::space::show(&d.choices[0])
+                ));
+            }
             Knob::Loop(name, "unroll") => {
                 let Some(k) = v.as_integer().map(|k| k as u64) else {
                     continue;

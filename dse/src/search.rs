@@ -170,6 +170,7 @@ mod tests {
         Space {
             dims: vec![dim(8), dim(8), dim(4)],
             dma_capacity_kib: 1,
+            buffers: Vec::new(),
         }
     }
 

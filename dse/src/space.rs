@@ -58,6 +58,9 @@ pub struct Space {
     /// `dma_capacity_kib`: the on-chip buffer budget of
     /// `affine-data-copy-generate` (KiB).
     pub dma_capacity_kib: u64,
+    /// The `[[array]]` names that are DMA buffers (`A_buf`): their
+    /// entries apply at points with DMA only.
+    pub buffers: Vec<String>,
 }
 
 /// A position in the space file (1-based).
@@ -139,6 +142,12 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
             e.message().trim().to_string(),
         )
     })?;
+    let dma_listed = raw.dma.as_ref().is_some_and(|d| {
+        d.get_ref()
+            .iter()
+            .any(|v| v.get_ref().as_bool() == Some(true))
+    });
+    let mut buffers = Vec::new();
     let mut dims = Vec::new();
     let mut push = |knob: Knob,
                     list: Spanned<Vec<Spanned<Value>>>,
@@ -200,11 +209,24 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
     for a in raw.arrays {
         let at = a.name.span().start;
         let name = a.name.into_inner();
-        if info.array(&name).is_none() {
+        if info.array(&name).is_some() {
+            // An array of the kernel.
+        } else if let Some(copied) = info.buffered(&name) {
+            if !dma_listed {
+                return Err(err(
+                    at,
+                    format!(
+                        "'{name}' is the DMA buffer of '{}', but the space's dma lists no true",
+                        copied.name
+                    ),
+                ));
+            }
+            buffers.push(name.clone());
+        } else {
             return Err(err(
                 at,
                 format!(
-                    "no array of '{}' is named '{name}' (arrays: {})",
+                    "no array of '{}' is named '{name}' (arrays: {}; with dma, their buffers <array>_buf)",
                     info.top,
                     info.arrays
                         .iter()
@@ -284,6 +306,7 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
     Ok(Space {
         dims,
         dma_capacity_kib,
+        buffers,
     })
 }
 
