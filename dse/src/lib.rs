@@ -293,6 +293,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
         // that later ones meet many evaluated points; the records are
         // put back in the space's order afterwards.
         let all = search::exhaustive(&space);
+        engine.bound_all(&all);
         let mut order: Vec<(Vec<f64>, usize)> = Vec::with_capacity(all.len());
         for (i, genes) in all.iter().enumerate() {
             let key = engine.bound_of(genes).unwrap_or_default();
@@ -594,6 +595,55 @@ impl Engine<'_> {
                 cost: cost[id],
             })
             .collect())
+    }
+
+    /// Computes the bounds of the valid points of `all` not in the cache,
+    /// on `--jobs` threads (each with an evaluator of its own), before
+    /// they are sorted by them.
+    fn bound_all(&mut self, all: &[Genes]) {
+        let level = self.p.level;
+        let todo: Vec<(&Genes, Config)> = all
+            .iter()
+            .filter(|g| point::prune(self.space, g, self.info).is_none())
+            .map(|g| (g, point::config(self.space, g, &self.defaults)))
+            .filter(|(_, c)| {
+                let key = cache::key(&self.p.input, c, level, &self.tools);
+                self.cache.get(&key).is_none()
+            })
+            .collect();
+        let threads = self.p.jobs.clamp(1, todo.len().max(1));
+        let p = self.p;
+        let bound = |ev: &mut Evaluator, cfg: &Config| {
+            ev.lower_bound(cfg)
+                .ok()
+                .map(|b| bound::vector(&p.objectives, &b, level))
+        };
+        let found: Vec<Option<Vec<f64>>> = if threads == 1 {
+            todo.iter().map(|(_, c)| bound(&mut self.ev, c)).collect()
+        } else {
+            let chunk = todo.len().div_ceil(threads);
+            std::thread::scope(|s| {
+                let handles: Vec<_> = todo
+                    .chunks(chunk)
+                    .map(|part| {
+                        let h = s.spawn(move || match evaluator(p.new_context, p.input.clone()) {
+                            Ok(mut ev) => part.iter().map(|(_, c)| bound(&mut ev, c)).collect(),
+                            Err(_) => vec![None; part.len()],
+                        });
+                        (h, part.len())
+                    })
+                    .collect();
+                // A thread that panicked bounds nothing (its points are
+                // evaluated).
+                handles
+                    .into_iter()
+                    .flat_map(|(h, n)| h.join().unwrap_or_else(|_| vec![None; n]))
+                    .collect()
+            })
+        };
+        for ((g, _), b) in todo.iter().zip(found) {
+            self.bounds.insert((*g).clone(), b);
+        }
     }
 
     /// The bound vector of `genes` (computed once), when pruning is on;

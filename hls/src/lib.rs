@@ -235,6 +235,10 @@ pub struct LowerBound {
     /// The block RAMs the estimate counts (exact: they follow from the
     /// memories and their partitions).
     pub bram: u64,
+    /// The DSP blocks and LUTs of the one multiplier every design of the
+    /// kernel keeps ([`analysis::bound::narrowest_product`]; 0 without).
+    pub dsp: u64,
+    pub lut: u64,
     /// The clock period the design is asked to run at (the estimate's
     /// period is never shorter).
     pub clock_ns: f64,
@@ -250,9 +254,15 @@ pub fn lower_bound(
     opts: &Options,
 ) -> Result<LowerBound, Box<Diagnostic>> {
     let lifted = lift_top(ctx, ir, module, opts)?;
+    let product = analysis::bound::narrowest_product(&lifted.kernel);
+    let lib = &lifted.library;
     Ok(LowerBound {
         latency_cycles: analysis::bound::latency(&lifted.kernel),
-        bram: report::brams(&lifted.library.target, &lifted.kernel.memories),
+        bram: report::brams(&lib.target, &lifted.kernel.memories),
+        dsp: product.and_then(|w| lib.dsps("mul", w)).unwrap_or(0),
+        lut: product
+            .and_then(|w| lib.luts("mul", w))
+            .map_or(0, |l| l.max(0.0).floor() as u64),
         clock_ns: lifted.clock_ns,
     })
 }

@@ -22,9 +22,26 @@
 //!   cycle, an `scf.while` nothing (it may leave at once), and a loop
 //!   whose bounds depend on data nothing.
 //!
-//! Unit limits (`[limits]`) are left out: datapath rewriting may remove
-//! operations of a limited class after this point, the memory accesses
-//! it keeps.
+//! - a pipelined loop's II bound is also at least `ceil(ops / units)`
+//!   for each `[limits]` class that datapath rewriting leaves alone
+//!   (divisions by a variable, float additions, multiplications and
+//!   divisions): each operation takes a unit for at least a cycle of
+//!   each II. Multiplications are left out (rewriting may factor
+//!   products together), and so is the recurrence bound (RecMII):
+//!   rewriting reassociates recurrences to lower it.
+//!
+//! The walk keeps each block's figure and each pipelined loop's II bound
+//! and depth (they do not depend on the induction variables), so it costs
+//! a step per iteration of the sequential loops.
+//!
+//! [`narrowest_product`] bounds the area: a product of two full-width
+//! values (loads from external memories, scalar arguments, such
+//! products) whose bits are all
+//! read (by a store, or an add, subtract or multiply of its width whose
+//! bits are) needs a multiplier whatever the schedule: rewriting may
+//! factor products together (`a*b + a*c` to `a*(b + c)`) but keeps one,
+//! and the estimate prices a multiplier of a product of full-width
+//! operands at its width.
 
 use crate::kernel::{Item, Kernel, LoopId, Op, Val};
 
@@ -38,6 +55,8 @@ pub fn latency(k: &Kernel) -> u64 {
         k,
         env: vec![None; k.loops.len()],
         budget: BUDGET,
+        blocks: vec![None; k.blocks.len()],
+        pipelines: vec![None; k.loops.len()],
     };
     w.items(&k.body).map_or(0, |c| c + 1)
 }
@@ -61,6 +80,28 @@ pub fn port_bound(k: &Kernel, nodes: &[usize]) -> u64 {
         .max()
         .unwrap_or(0)
         .max(1)
+}
+
+/// The II bound of the limited units for `nodes`, one iteration's: the
+/// most operations of a class rewriting keeps (not `mul`; divisions by a
+/// variable) over its `[limits]` units (0 when none is limited).
+pub fn unit_bound(k: &Kernel, nodes: &[usize]) -> u64 {
+    let mut per_class = rustc_hash::FxHashMap::<&str, (u64, u32)>::default();
+    for &n in nodes {
+        let Some((class, units)) = k.limited(n) else {
+            continue;
+        };
+        let by_constant = k.nodes[n].args.iter().any(|&a| k.const_value(a).is_some());
+        if class == "mul" || (class == "div" && by_constant) {
+            continue;
+        }
+        per_class.entry(class).or_insert((0, units)).0 += 1;
+    }
+    per_class
+        .values()
+        .map(|&(ops, units)| ops.div_ceil(u64::from(units.max(1))))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The steps from the first state of `nodes` (one block, or one
@@ -91,10 +132,115 @@ pub fn chain(k: &Kernel, nodes: &[usize]) -> u64 {
     last.map_or(0, |s| s + 1)
 }
 
+/// A sequential block's states: each memory's accesses over its ports,
+/// its chain of loads (0 when it accesses no memory: a block may take no
+/// state).
+fn block(k: &Kernel, b: usize) -> u64 {
+    let nodes = &k.blocks[b];
+    port_bound(k, nodes).max(chain(k, nodes))
+}
+
+/// The width of the narrowest product of `k` that keeps a multiplier in
+/// every design (see the module's doc), if any.
+pub fn narrowest_product(k: &Kernel) -> Option<u32> {
+    let n = k.nodes.len();
+    // Whether all of a node's bits (`read`) and of a loop's carried value
+    // (`carried`) are read: by a store's data, an add, subtract or
+    // multiply of the same width whose bits are, or (a node) the carried
+    // value it yields; to a fixed point (recurrences).
+    let mut read = vec![false; n];
+    let mut carried: Vec<Vec<bool>> = k
+        .loops
+        .iter()
+        .map(|l| vec![false; l.yields.len()])
+        .collect();
+    let mut users = rustc_hash::FxHashMap::<Val, Vec<usize>>::default();
+    for (u, node) in k.nodes.iter().enumerate() {
+        for &a in &node.args {
+            if matches!(a, Val::Node(_) | Val::Carried(..)) {
+                users.entry(a).or_default().push(u);
+            }
+        }
+    }
+    let reads_all = |read: &[bool], v: Val, w: u32| {
+        users.get(&v).is_some_and(|us| {
+            us.iter().any(|&u| {
+                let user = &k.nodes[u];
+                match user.op {
+                    Op::Store(_) => user.args.get(1) == Some(&v),
+                    Op::Add | Op::Sub | Op::Mul => user.width == w && read[u],
+                    _ => false,
+                }
+            })
+        })
+    };
+    // The carried values each node yields.
+    let mut yields: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    for (l, lp) in k.loops.iter().enumerate() {
+        for (i, &y) in lp.yields.iter().enumerate() {
+            if let Val::Node(m) = y {
+                yields[m].push((l, i));
+            }
+        }
+    }
+    loop {
+        let mut changed = false;
+        for (l, lp) in k.loops.iter().enumerate() {
+            for (i, &w) in lp.carried_widths.iter().enumerate() {
+                if i < carried[l].len() && !carried[l][i] && reads_all(&read, Val::Carried(l, i), w)
+                {
+                    carried[l][i] = true;
+                    changed = true;
+                }
+            }
+        }
+        for m in (0..n).rev() {
+            if read[m] {
+                continue;
+            }
+            let yielded = yields[m].iter().any(|&(l, i)| carried[l][i]);
+            if yielded || reads_all(&read, Val::Node(m), k.nodes[m].width) {
+                read[m] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Whether a value may have all of its bits set: a load from an
+    // external memory (a port; on-chip arrays may become registers whose
+    // bits the estimate follows), a scalar argument, a product of such
+    // (operands first).
+    let mut full = vec![false; n];
+    let operand = |full: &[bool], v: Val| match v {
+        Val::Node(m) => full.get(m).copied().unwrap_or(false),
+        Val::Arg(i) => matches!(k.args.get(i), Some(crate::kernel::Arg::Scalar(_))),
+        _ => false,
+    };
+    let mut narrowest: Option<u32> = None;
+    for m in 0..n {
+        let node = &k.nodes[m];
+        full[m] = match node.op {
+            Op::Load(mem) => k.memories[mem].arg.is_some(),
+            Op::Mul => node.args.len() == 2 && node.args.iter().all(|&a| operand(&full, a)),
+            _ => false,
+        };
+        if node.op == Op::Mul && full[m] && read[m] && node.width > 0 {
+            narrowest = Some(narrowest.map_or(node.width, |w| w.min(node.width)));
+        }
+    }
+    narrowest
+}
+
 struct Walk<'a> {
     k: &'a Kernel,
     env: Vec<Option<i64>>,
     budget: u64,
+    /// Each block's figure, once computed.
+    blocks: Vec<Option<u64>>,
+    /// Each pipelined loop's II bound and depth, once computed.
+    pipelines: Vec<Option<(u64, u64)>>,
 }
 
 impl Walk<'_> {
@@ -103,21 +249,13 @@ impl Walk<'_> {
         let mut total = 0u64;
         for it in items {
             total = total.saturating_add(match *it {
-                Item::Block(b) => self.block(b),
+                Item::Block(b) => *self.blocks[b].get_or_insert_with(|| block(self.k, b)),
                 Item::Loop(l) => self.run_loop(l)?,
                 Item::Dma(_) => 1,
                 Item::Call(c) => self.k.calls[c].latency_min.unwrap_or(0) + 1,
             });
         }
         Some(total)
-    }
-
-    /// A sequential block's states: each memory's accesses over its
-    /// ports, its chain of loads (0 when it accesses no memory: a block
-    /// may take no state).
-    fn block(&self, b: usize) -> u64 {
-        let nodes = &self.k.blocks[b];
-        port_bound(self.k, nodes).max(chain(self.k, nodes))
     }
 
     fn run_loop(&mut self, l: LoopId) -> Option<u64> {
@@ -134,9 +272,12 @@ impl Walk<'_> {
             if n == 0 {
                 return Some(1);
             }
-            let nodes = crate::schedule::body_nodes(self.k, l);
-            let r = port_bound(self.k, &nodes).max(1);
-            let depth = chain(self.k, &nodes).max(1);
+            let k = self.k;
+            let (r, depth) = *self.pipelines[l].get_or_insert_with(|| {
+                let nodes = crate::schedule::body_nodes(k, l);
+                let r = port_bound(k, &nodes).max(unit_bound(k, &nodes));
+                (r.max(1), chain(k, &nodes).max(1))
+            });
             return Some((n - 1).saturating_mul(r).saturating_add(depth));
         }
         // Bounds that are not constants, or no iteration: a head state
