@@ -492,9 +492,10 @@ fn build_module(
     b.call_done = vec![b.hw.constant(0, 1); k.calls.len()];
     b.create_rams();
     b.build_calls();
-    b.build_pipeline_valids();
+    let pipe_writes = b.build_pipeline_valids();
     b.plan_dma();
     b.build_control(start);
+    b.add_pipeline_writes(pipe_writes);
     // Stores (and loads nothing reads) are built here.
     for n in 0..k.nodes.len() {
         b.wire(n);

@@ -10,15 +10,20 @@
 //! at once (`(N - 1) * II + depth` cycles a run, as `analysis/trips.rs`
 //! counts).
 
+use crate::build::hw::Reg;
 use crate::build::{At, Builder};
 use crate::kernel::{Predicate, Val};
 use silica_ir::ValueId;
 
 impl Builder<'_, '_> {
     /// Issue and valid signals of every pipelined loop, and the pipeline
-    /// state's exit condition.
-    pub fn build_pipeline_valids(&mut self) {
+    /// state's exit condition. Returns the pipelines' own register writes
+    /// (counters stepped, carried values yielded), for the caller to add
+    /// once the controller's transitions have added theirs (see
+    /// [`PipeWrites`]).
+    pub fn build_pipeline_valids(&mut self) -> PipeWrites {
         let k = self.k;
+        let mut writes = PipeWrites::default();
         for l in 0..k.loops.len() {
             let Some(p) = self.s.pipes[l].clone() else {
                 continue;
@@ -57,10 +62,10 @@ impl Builder<'_, '_> {
                 let inside = self.next_below(self.iv_regs[m].q, k.loops[m].step, upper);
                 let wrap = self.hw.not(inside);
                 let value = self.hw.mux(wrap, lower, next);
-                self.write(self.iv_regs[m], advance, value);
+                writes.0.push((self.iv_regs[m], advance, value));
                 advance = self.hw.and(advance, wrap);
             }
-            self.write(self.iv_regs[l], advance, stepped);
+            writes.0.push((self.iv_regs[l], advance, stepped));
             let mut valid = vec![issue];
             let always = self.hw.constant(1, 1);
             for t in 1..p.depth {
@@ -102,8 +107,29 @@ impl Builder<'_, '_> {
                 let at = At::Pipe(l, t);
                 let v = self.seen(y, at);
                 let en = self.active(at);
-                self.write(self.carried_regs[l][i], en, v);
+                writes.0.push((self.carried_regs[l][i], en, v));
             }
+        }
+        writes
+    }
+
+    /// Adds the pipelines' own register writes after the controller's: a
+    /// loop's entry (lower bounds, initial values) wins over its
+    /// pipeline's writes at the same clock edge.
+    pub fn add_pipeline_writes(&mut self, writes: PipeWrites) {
+        for (reg, cond, value) in writes.0 {
+            self.write(reg, cond, value);
         }
     }
 }
+
+/// The register writes of the pipelines (register, condition, value),
+/// held back until the controller's transitions are built. A pipeline's
+/// last iteration writes its carried values up to its last step, which
+/// is the cycle the state is left in; where an enclosing loop enters the
+/// pipelined loop again in that very transition, the entry's initial
+/// values must win over those last writes (the first write whose
+/// condition holds is taken), or the next entry starts from the previous
+/// entry's last values.
+#[derive(Default)]
+pub struct PipeWrites(Vec<(Reg, ValueId, ValueId)>);
