@@ -119,6 +119,27 @@ fn linear(k: &Kernel, v: Val, depth: u32) -> Linear {
     }
 }
 
+/// Whether accesses `a` and `b` of one memory, in one execution of the
+/// block (or one iteration of the loop body) holding both, provably touch
+/// two different words: their addresses' linear forms have the same
+/// atoms (each has one value there) and constants whose difference is not
+/// zero and less than the memory's words. An in-bounds pair of addresses
+/// differing by such a constant stays distinct in any address width that
+/// holds the memory, wrap-around included.
+pub fn distinct_addresses(k: &Kernel, a: NodeId, b: NodeId) -> bool {
+    let (na, nb) = (&k.nodes[a], &k.nodes[b]);
+    let (Some(m), Some(mb)) = (na.op.memory(), nb.op.memory()) else {
+        return false;
+    };
+    if m != mb {
+        return false;
+    }
+    let words: i128 = k.memories[m].shape.iter().map(|&d| i128::from(d)).product();
+    let (fa, fb) = (linear(k, na.args[0], 0), linear(k, nb.args[0], 0));
+    let diff = (fa.constant - fb.constant).abs();
+    fa.terms == fb.terms && diff != 0 && diff < words
+}
+
 /// The loop-carried memory dependences among the accesses `nodes` (in
 /// program order) of the body of loop `l`, from the input IR's affine
 /// dependence analysis where both accesses are affine.
@@ -390,7 +411,7 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{linear_dependences, MemDep};
+    use super::{distinct_addresses, linear_dependences, MemDep};
     use crate::test_support::kernel;
 
     fn deps(text: &str) -> Vec<MemDep> {
@@ -458,5 +479,42 @@ mod tests {
              }",
         );
         assert_eq!(d.len(), 2);
+    }
+
+    #[test]
+    fn addresses_differing_by_a_constant_within_the_memory_are_distinct() {
+        // a[i], a[i + 1], a[i] again, a[i + 40], b[i + 1], a[j].
+        let k = kernel(
+            "func.func @f(%a: memref<40xi8>, %b: memref<40xi8>, %j: index) {
+               %c1 = arith.constant 1 : index
+               %c40 = arith.constant 40 : index
+               affine.for %i = 0 to 32 {
+                 %v = memref.load %a[%i] : memref<40xi8>
+                 %i1 = arith.addi %i, %c1 : index
+                 memref.store %v, %a[%i1] : memref<40xi8>
+                 memref.store %v, %a[%i] : memref<40xi8>
+                 %i40 = arith.addi %i, %c40 : index
+                 memref.store %v, %a[%i40] : memref<40xi8>
+                 memref.store %v, %b[%i1] : memref<40xi8>
+                 memref.store %v, %a[%j] : memref<40xi8>
+               }
+               return
+             }",
+            "f",
+        );
+        let access: Vec<usize> = crate::schedule::body_nodes(&k, 0)
+            .into_iter()
+            .filter(|&n| k.nodes[n].op.memory().is_some())
+            .collect();
+        let [load, plus1, same, plus40, other, unknown] = access[..] else {
+            panic!("six accesses, not {access:?}");
+        };
+        assert!(distinct_addresses(&k, load, plus1));
+        assert!(distinct_addresses(&k, plus1, same));
+        assert!(!distinct_addresses(&k, load, same), "the same word");
+        // 40 apart in a memory of 40 words: one of them is out of bounds.
+        assert!(!distinct_addresses(&k, load, plus40));
+        assert!(!distinct_addresses(&k, load, other), "another memory");
+        assert!(!distinct_addresses(&k, load, unknown), "an unrelated index");
     }
 }

@@ -7,9 +7,10 @@
 //! many stages as their delay needs to fit the clock), one
 //! port resource per memory (limited to its ports), one unit resource
 //! per operator class with a `[limits]` entry, value and memory-order
-//! dependences, extra operations (carried-value registers) and
+//! dependences (none between accesses at provably distinct addresses), extra operations (carried-value registers) and
 //! chain-breaking operations.
 
+use crate::analysis::deps::distinct_addresses;
 use crate::kernel::{Kernel, NodeId, Op, Val};
 use crate::library::{class_of, kind_of, Library};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -281,7 +282,8 @@ impl<'a> ProblemBuilder<'a> {
     }
 
     /// Value dependences among `nodes` and the program order of accesses
-    /// to one memory where one of them writes.
+    /// to one memory where one of them writes, unless their addresses
+    /// provably differ (`distinct_addresses`).
     pub fn add_value_and_memory_order(&mut self, nodes: &[NodeId]) {
         for &n in nodes {
             let Some(&dst) = self.op_of.get(&n) else {
@@ -302,7 +304,7 @@ impl<'a> ProblemBuilder<'a> {
                     continue;
                 };
                 let store = matches!(oa, Op::Store(_)) || matches!(ob, Op::Store(_));
-                if ma == mb && store {
+                if ma == mb && store && !distinct_addresses(self.k, a, b) {
                     let (sa, sb) = (self.op_of[&a], self.op_of[&b]);
                     self.depend(sa, sb, 0);
                 }
