@@ -94,6 +94,9 @@ pub struct LoopJson {
     pub ii: Option<u32>,
     pub res_mii: Option<u32>,
     pub rec_mii: Option<u32>,
+    /// The II's lower bound: max(ResMII, RecMII), or more where
+    /// recurrences hold port or unit users in one slot.
+    pub mii: Option<u32>,
     pub depth: Option<u32>,
     /// The loops flattened into this one (`flatten`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -279,6 +282,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                 ii: p.map(|p| p.ii),
                 res_mii: p.map(|p| p.res_mii),
                 rec_mii: p.map(|p| p.rec_mii),
+                mii: p.map(|p| p.mii),
                 depth: p.map(|p| p.depth),
                 flattened: k.loops[l]
                     .flat
@@ -311,14 +315,15 @@ pub fn json(r: &ReportInput<'_>) -> Json {
     }
 }
 
-/// The lower bound of the pipelined loops' time, Σ iterations ×
-/// max(ResMII, RecMII) plus the deepest pipeline, and `latency` over it.
+/// The lower bound of the pipelined loops' time, Σ iterations × the
+/// II's lower bound (max(ResMII, RecMII), or the slot bound above both)
+/// plus the deepest pipeline, and `latency` over it.
 pub fn bound_ratio(r: &ReportInput<'_>, latency: Option<u64>) -> Option<(u64, f64)> {
     let mut bound = 0u64;
     let mut depth = 0u64;
     for (l, p) in r.s.pipes.iter().enumerate() {
         let Some(p) = p else { continue };
-        bound += r.figures.iterations[l] * u64::from(p.res_mii.max(p.rec_mii));
+        bound += r.figures.iterations[l] * u64::from(p.mii);
         depth = depth.max(u64::from(p.depth));
     }
     let bound = bound + depth;
@@ -405,13 +410,17 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
             trip = format!("{trip} (flattened with {})", lj.flattened.join(", "));
         }
         if lj.pipelined {
+            let (res, rec) = (lj.res_mii.unwrap_or(0), lj.rec_mii.unwrap_or(0));
+            // The slot bound, where it is above both.
+            let slots = match lj.mii {
+                Some(m) if m > res.max(rec) => format!(", slots {m}"),
+                _ => String::new(),
+            };
             let _ = writeln!(
                 out,
-                "  {}: trip {trip}, pipelined, II {} (ResMII {}, RecMII {}), depth {}",
+                "  {}: trip {trip}, pipelined, II {} (ResMII {res}, RecMII {rec}{slots}), depth {}",
                 lj.path,
                 lj.ii.unwrap_or(0),
-                lj.res_mii.unwrap_or(0),
-                lj.rec_mii.unwrap_or(0),
                 lj.depth.unwrap_or(0)
             );
         } else {

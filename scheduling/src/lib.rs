@@ -1,6 +1,7 @@
 //! Static scheduling in the model of CIRCT's scheduling infrastructure:
 //! problems (`problem`), their checks and schedule verification (`check`),
-//! lower bounds (`graph`: ResMII, RecMII) and schedulers: ASAP, list
+//! lower bounds (`graph`: ResMII, RecMII; `slots`: where recurrences
+//! hold resource users in one slot) and schedulers: ASAP, list
 //! scheduling (`list`), SDC and ILP through `good_lp` (`lp`), iterative
 //! modulo scheduling (`modulo`) and chaining to a cycle time (`chaining`).
 //! [`schedule`] picks the algorithm for a problem kind and reports the
@@ -16,6 +17,7 @@ mod lp;
 mod modulo;
 mod problem;
 mod random;
+mod slots;
 pub mod ssp;
 
 pub use chaining::chain_breaks;
@@ -28,6 +30,7 @@ pub use problem::{
     ResourceType, ResourceTypeId, Schedule,
 };
 pub use random::{random_problem, RandomShape};
+pub use slots::{slot_conflict, slot_mii};
 
 /// The scheduling algorithms.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

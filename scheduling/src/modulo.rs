@@ -1,7 +1,14 @@
 //! Iterative modulo scheduling (Rau, 1994): for II from max(ResMII,
 //! RecMII) up, place operations by decreasing height into a modulo
 //! reservation table, evicting those in the way when no slot in
-//! `[Estart, Estart + II)` is free, within a budget of placements.
+//! `[Estart, Estart + II)` is free, within a budget of placements. Where
+//! that fails at an II, a second attempt keeps scheduled successors: an
+//! operation takes a free slot only up to the latest time they allow
+//! (`Lstart`), else evicts the occupant of a slot in time, rather than
+//! taking a later free slot and evicting its successors. Two operations
+//! on a recurrence can otherwise chase each other through the table (a
+//! load and the store it feeds, each placed where the other was) until
+//! the budget runs out.
 
 use crate::list::heights;
 use crate::problem::{OpId, Problem};
@@ -15,7 +22,7 @@ const BUDGET_PER_OP: usize = 6;
 pub fn modulo_schedule(p: &Problem, min_ii: u32) -> (Vec<u32>, u32) {
     let mut ii = min_ii.max(1);
     loop {
-        if let Some(times) = schedule_at(p, ii) {
+        if let Some(times) = schedule_at(p, ii, false).or_else(|| schedule_at(p, ii, true)) {
             return (times, ii);
         }
         ii += 1;
@@ -38,6 +45,16 @@ impl State<'_> {
             .iter()
             .filter_map(|&(q, w)| Some(self.start[q.0 as usize]? + w))
             .fold(0, i64::max)
+    }
+
+    /// The latest start of `op` that breaks no scheduled successor's
+    /// dependence, if any successor is scheduled.
+    fn latest(&self, op: OpId) -> Option<i64> {
+        self.succs[op.0 as usize]
+            .iter()
+            .filter(|&&(s, _)| s != op)
+            .filter_map(|&(s, w)| Some(self.start[s.0 as usize]? - w))
+            .min()
     }
 
     fn fits(&self, op: OpId, t: i64) -> bool {
@@ -84,8 +101,9 @@ impl State<'_> {
     }
 }
 
-/// One attempt at `ii`.
-fn schedule_at(p: &Problem, ii: u32) -> Option<Vec<u32>> {
+/// One attempt at `ii`; `keep_successors` bounds the free slots taken by
+/// the latest start the scheduled successors allow.
+fn schedule_at(p: &Problem, ii: u32, keep_successors: bool) -> Option<Vec<u32>> {
     let n = p.operations.len();
     let mut preds = vec![Vec::new(); n];
     let mut succs = vec![Vec::new(); n];
@@ -115,12 +133,18 @@ fn schedule_at(p: &Problem, ii: u32) -> Option<Vec<u32>> {
         }
         budget -= 1;
         let estart = st.earliest(op);
-        let t = (estart..estart + ii as i64)
-            .find(|&t| st.fits(op, t))
-            .unwrap_or_else(|| match last_time[op.0 as usize] {
+        let mut end = estart + ii as i64;
+        if keep_successors {
+            if let Some(latest) = st.latest(op).filter(|&l| l >= estart) {
+                end = end.min(latest + 1);
+            }
+        }
+        let t = (estart..end).find(|&t| st.fits(op, t)).unwrap_or_else(|| {
+            match last_time[op.0 as usize] {
                 Some(prev) if prev >= estart => prev + 1,
                 _ => estart,
-            });
+            }
+        });
         st.place(op, t);
         last_time[op.0 as usize] = Some(t);
     }
@@ -130,4 +154,71 @@ fn schedule_at(p: &Problem, ii: u32) -> Option<Vec<u32>> {
             .map(|t| t.unwrap_or(0) as u32)
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::modulo_schedule;
+    use crate::problem::{Problem, ProblemKind};
+
+    #[test]
+    fn a_load_and_its_store_on_a_recurrence_do_not_chase_each_other() {
+        // nussinov's inner loop: loads a and b feed an addition (3
+        // cycles), load c and the sum a comparison and select, the select
+        // the store of c's element, which the next iteration's c reads;
+        // latency-1 operations cut the paths too long for a cycle; one
+        // port. The first attempt at II 4 chases c and the store through
+        // the table (c's slot, then the store's, each breaking the other).
+        let mut p = Problem::new(ProblemKind::ModuloProblem);
+        let port = p.add_resource_type("port", 1);
+        let (mem, add, wire, reg) = (
+            p.add_operator_type("mem", 1),
+            p.add_operator_type("fadd", 3),
+            p.add_operator_type("wire", 0),
+            p.add_operator_type("reg", 1),
+        );
+        let a = p.add_operation(mem, &[port]);
+        let b = p.add_operation(mem, &[port]);
+        let sum = p.add_operation(add, &[]);
+        let c = p.add_operation(mem, &[port]);
+        let cmp = p.add_operation(wire, &[]);
+        let select = p.add_operation(wire, &[]);
+        let store = p.add_operation(mem, &[port]);
+        let cuts: Vec<_> = (0..5).map(|_| p.add_operation(reg, &[])).collect();
+        for (s, d, distance) in [
+            (a, sum, 0),
+            (b, sum, 0),
+            (c, cmp, 0),
+            (sum, cmp, 0),
+            (cmp, select, 0),
+            (c, select, 0),
+            (sum, select, 0),
+            (select, store, 0),
+            (a, store, 0),
+            (b, store, 0),
+            (c, store, 0),
+            (c, store, 1),
+            (store, c, 1),
+            (a, cuts[0], 0),
+            (cuts[0], sum, 0),
+            (b, cuts[1], 0),
+            (cuts[1], sum, 0),
+            (sum, cuts[2], 0),
+            (cuts[2], store, 0),
+            (sum, cuts[3], 0),
+            (cuts[3], cmp, 0),
+            (c, cuts[4], 0),
+            (cuts[4], store, 0),
+        ] {
+            p.add_dependence(s, d, distance);
+        }
+        let (times, ii) = modulo_schedule(&p, 4);
+        assert_eq!(ii, 4);
+        let s = crate::problem::Schedule {
+            start_times: times,
+            start_in_cycle: Vec::new(),
+            ii: Some(ii),
+        };
+        assert!(p.verify(&s).is_ok());
+    }
 }

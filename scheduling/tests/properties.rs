@@ -1,8 +1,12 @@
 //! Properties on random problems: every schedule verifies, heuristic IIs
-//! respect the lower bounds, and the ILP is never worse than the heuristic.
+//! respect the lower bounds (the slot bound too), and the ILP is never
+//! worse than the heuristic.
 
 use proptest::prelude::*;
-use silica_scheduling::{random_problem, schedule, Algorithm, Options, ProblemKind, RandomShape};
+use silica_scheduling::{
+    random_problem, rec_mii, res_mii, schedule, slot_mii, Algorithm, Options, ProblemKind,
+    RandomShape,
+};
 
 fn shape(kind: ProblemKind, operations: usize) -> RandomShape {
     RandomShape {
@@ -56,5 +60,18 @@ proptest! {
         let ims = schedule(&p, &Options::new(Algorithm::Modulo)).unwrap();
         let ilp = schedule(&p, &Options::new(Algorithm::Ilp)).unwrap();
         prop_assert!(ilp.schedule.ii.unwrap() <= ims.schedule.ii.unwrap());
+        // The slot bound is a bound: no schedule, exact or not, is below it.
+        let bound = slot_mii(&p, res_mii(&p).max(rec_mii(&p)));
+        prop_assert!(ilp.schedule.ii.unwrap() >= bound);
+    }
+
+    #[test]
+    fn modulo_schedules_respect_the_slot_bound(seed in any::<u64>(), n in 1usize..40) {
+        let mut shape = shape(ProblemKind::ModuloProblem, n);
+        shape.back_edges_per_100 = 40;
+        let p = random_problem(shape, seed);
+        let s = schedule(&p, &Options::new(Algorithm::Modulo)).unwrap();
+        let bound = slot_mii(&p, s.res_mii.max(s.rec_mii));
+        prop_assert!(s.schedule.ii.unwrap() >= bound);
     }
 }

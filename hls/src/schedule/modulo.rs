@@ -14,7 +14,7 @@ use super::Schedules;
 use crate::analysis::deps::MemDep;
 use crate::kernel::{Kernel, LoopId, Val};
 use crate::library::Library;
-use silica_scheduling::{modulo_schedule, rec_mii, res_mii, OpId, Problem, Schedule};
+use silica_scheduling::{modulo_schedule, rec_mii, res_mii, slot_mii, OpId, Problem, Schedule};
 
 /// The modulo schedule of one pipelined loop.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +22,10 @@ pub struct PipeSchedule {
     pub ii: u32,
     pub res_mii: u32,
     pub rec_mii: u32,
+    /// The II's lower bound: max(ResMII, RecMII), or more where
+    /// recurrences without slack hold more users of a memory's ports or a
+    /// unit class in one slot than it has (`silica_scheduling::slot_mii`).
+    pub mii: u32,
     /// Cycles from an iteration's start to its last action.
     pub depth: u32,
     /// The step at which each carried value's register is written (`None`
@@ -164,6 +168,7 @@ pub fn schedule_loop(
             ii: 1,
             res_mii: 1,
             rec_mii: 1,
+            mii: 1,
             depth: 1,
             carry: built.carry_ops.iter().map(|_| None).collect(),
             optimal: true,
@@ -172,7 +177,7 @@ pub fn schedule_loop(
     }
     let p = built.pb.problem();
     let (res, rec) = (res_mii(p), rec_mii(p));
-    let mii = res.max(rec);
+    let mii = slot_mii(p, res.max(rec));
     let (mut times, ii) = modulo_schedule(p, lp.target_ii.map_or(mii, |t| t.max(mii)));
     let mut caps: Vec<(String, u32)> = Vec::new();
     for (class, limit) in &k.limits {
@@ -206,6 +211,14 @@ pub fn schedule_loop(
     };
     p.verify(&sched).map_err(|e| e.message)?;
     let mut bounds = resource_bounds(k, &nodes);
+    if mii > res.max(rec) {
+        bounds.push((
+            mii,
+            format!(
+                "recurrences hold more port or unit users in one slot than there are ports or units below II {mii}"
+            ),
+        ));
+    }
     for (src, dst, distance, what) in recurrences {
         if let Some(b) = recurrence_bound(p, src, dst, distance) {
             bounds.push((b, format!("{what} needs II >= {b}")));
@@ -230,6 +243,7 @@ pub fn schedule_loop(
         ii,
         res_mii: res,
         rec_mii: rec,
+        mii,
         depth,
         carry,
         optimal: ii == mii,
