@@ -427,6 +427,15 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
             let _ = writeln!(out, "  {}: trip {trip}, sequential", lj.path);
         }
     }
+    for (l, &lead) in r.s.lead.iter().enumerate() {
+        if lead > 0 {
+            let _ = writeln!(
+                out,
+                "overlap: {} leaves its state {lead} cycle(s) before it drains (what follows starts meanwhile)",
+                k.loops[l].path
+            );
+        }
+    }
     for (l, p) in r.s.pipes.iter().enumerate() {
         let Some(p) = p else { continue };
         let _ = writeln!(out, "schedule of {} (step: operations):", k.loops[l].path);

@@ -20,7 +20,7 @@
 // RUN: verilator --lint-only -Wall %t.d/attrs.sv
 // RUN: yosys -q -p "read_verilog -sv %t.d/attrs.sv; synth_ice40 -top attrs"
 
-// CHECK: co-simulation (seed 1): 177 values match, latency 379 cycles
+// CHECK: co-simulation (seed 1): 177 values match, latency 371 cycles
 // CHECK: attrs/dot: trip 8, pipelined, II 2 (ResMII 2, RecMII 1)
 // CHECK: attrs/fir: trip 32, pipelined, II 4 (ResMII 4, RecMII 1)
 // CHECK: attrs/rec: trip 31, pipelined, II 3 (ResMII 2, RecMII 3)

@@ -8,12 +8,13 @@
 //!   to a memory access (a load's word arrives a cycle later; the other
 //!   operations may chain in a cycle, and datapath rewriting keeps the
 //!   accesses and their order);
-//! - a pipelined loop of `N` iterations at least `(N - 1) * R + D`
+//! - a pipelined loop of `N` iterations at least `(N - 1) * R + 1`
 //!   cycles, `R` the II bound of its memory ports
 //!   (`max ceil(accesses per iteration / ports)`, at least 1), which its
-//!   modulo schedule reaches at best, and `D` its body's `C + 1` (its
-//!   depth); a loop that falls back to sequential execution takes at
-//!   least `N * max(R, D)`;
+//!   modulo schedule reaches at best (its depth is not counted: what
+//!   follows may overlap its drain, `control/overlap.rs`); a loop that
+//!   falls back to sequential execution takes at least `N * max(R, D)`,
+//!   `D` its body's `C + 1`;
 //! - a sequential loop at least `N * max(body, 1)` (an iteration passes
 //!   through a state of its body or through its head state), and
 //!   `N + 1 + N * body` where it surely has a head state (its bounds are
@@ -239,8 +240,8 @@ struct Walk<'a> {
     budget: u64,
     /// Each block's figure, once computed.
     blocks: Vec<Option<u64>>,
-    /// Each pipelined loop's II bound and depth, once computed.
-    pipelines: Vec<Option<(u64, u64)>>,
+    /// Each pipelined loop's II bound, once computed.
+    pipelines: Vec<Option<u64>>,
 }
 
 impl Walk<'_> {
@@ -273,12 +274,11 @@ impl Walk<'_> {
                 return Some(1);
             }
             let k = self.k;
-            let (r, depth) = *self.pipelines[l].get_or_insert_with(|| {
+            let r = *self.pipelines[l].get_or_insert_with(|| {
                 let nodes = crate::schedule::body_nodes(k, l);
-                let r = port_bound(k, &nodes).max(unit_bound(k, &nodes));
-                (r.max(1), chain(k, &nodes).max(1))
+                port_bound(k, &nodes).max(unit_bound(k, &nodes)).max(1)
             });
-            return Some((n - 1).saturating_mul(r).saturating_add(depth));
+            return Some((n - 1).saturating_mul(r).saturating_add(1));
         }
         // Bounds that are not constants, or no iteration: a head state
         // each iteration and one to leave.

@@ -4,8 +4,10 @@
 //! the controller `control/` builds: a sequential loop with a head state
 //! spends one head cycle per iteration plus one to leave (others none of
 //! their own), a pipelined loop
-//! `(N - 1) * II + depth` cycles (one when it runs no iteration; `N` the
-//! product of the trip counts for a flattened nest), a block its states.
+//! `(N - 1) * II + depth - lead` cycles (one when it runs no iteration;
+//! `N` the product of the trip counts for a flattened nest; `lead` the
+//! cycles what follows overlaps its drain, `control/overlap.rs`, which
+//! the finish waits for after the last one), a block its states.
 //! Bounds that depend on data, and DMA (whose waits last as long as the
 //! transfers), make the latency unknown; an `scf.while` makes it
 //! unbounded, its least the run where every `scf.while` leaves at its
@@ -46,6 +48,9 @@ struct Walk<'a> {
     dma: bool,
     /// Whether an `scf.while` was met (the latency is then a least).
     dynamic: bool,
+    /// The cycles the pipeline that ran last still drains after its
+    /// state (its lead, `control/overlap.rs`): the finish waits for them.
+    tail: u64,
 }
 
 /// The latency and trip counts of `k` under schedule `s`.
@@ -59,8 +64,9 @@ pub fn figures(k: &Kernel, s: &Schedules) -> Figures {
         budget: BUDGET,
         dma: false,
         dynamic: false,
+        tail: 0,
     };
-    let cycles = w.items(&k.body).filter(|_| !w.dma);
+    let cycles = w.items(&k.body).filter(|_| !w.dma).map(|c| c + w.tail);
     Figures {
         latency: cycles.filter(|_| !w.dynamic).map(|c| c + 1),
         latency_min: cycles.map(|c| c + 1),
@@ -78,6 +84,7 @@ impl Walk<'_> {
     fn items(&mut self, items: &[Item]) -> Option<u64> {
         let mut total = 0u64;
         for it in items {
+            self.tail = 0;
             total += match *it {
                 Item::Block(b) => u64::from(self.s.states[b]),
                 Item::Loop(l) => self.run_loop(l)?,
@@ -125,10 +132,12 @@ impl Walk<'_> {
         *t = Some(t.map_or((n, n), |(a, b)| (a.min(n), b.max(n))));
         self.iterations[l] += n;
         if let Some(p) = &self.s.pipes[l] {
+            let lead = u64::from(self.s.lead[l]);
+            self.tail = if n == 0 { 0 } else { lead };
             return Some(if n == 0 {
                 1
             } else {
-                (n - 1) * u64::from(p.ii) + u64::from(p.depth)
+                (n - 1) * u64::from(p.ii) + u64::from(p.depth) - lead
             });
         }
         let mut total = if crate::control::needs_head(self.k, self.s, l) {

@@ -155,6 +155,12 @@ impl<'c, 'k> Builder<'c, 'k> {
     /// The value `v` as seen at `at`.
     pub fn seen(&mut self, v: Val, at: At) -> ValueId {
         let k = self.k;
+        if let Some((l, t)) = self.held_from_issue(v, at) {
+            // What follows the pipeline may change the value while this
+            // step drains: the value the iteration saw when it issued.
+            let q = self.seen(v, At::Pipe(l, 0));
+            return self.hw.delayed(q, t, "held");
+        }
         match v {
             Val::Const(c) => {
                 let (bits, w) = k.consts[c];
@@ -221,6 +227,31 @@ impl<'c, 'k> Builder<'c, 'k> {
             Val::Node(n) => self.seen_node(n, at),
             Val::Result(c, i) => self.call_results[c][i],
         }
+    }
+
+    /// Whether `v` is defined outside pipelined loop `l` and read at a
+    /// step `t` of it that may run after its state is left (the last
+    /// `lead` steps, `control/overlap.rs`), where what follows may write
+    /// it (outer counters and carried values, captured results of
+    /// blocks; not constants or scalar arguments, which a run keeps).
+    /// Such a value is constant during the state, so the one an iteration
+    /// reads is the one `t` cycles before.
+    fn held_from_issue(&self, v: Val, at: At) -> Option<(LoopId, u32)> {
+        let At::Pipe(l, t) = at else { return None };
+        let depth = self.s.pipes[l].as_ref()?.depth;
+        if t == 0 || t + self.s.lead[l] < depth {
+            return None;
+        }
+        let outside = match v {
+            Val::Iv(m) => self.k.counter_owner(m) != l,
+            Val::Carried(m, _) => m != l,
+            Val::Node(n) => {
+                crate::schedule::in_pipelined_loop(self.k, self.k.nodes[n].block) != Some(l)
+            }
+            Val::Result(..) => true,
+            Val::Const(_) | Val::Arg(_) => false,
+        };
+        outside.then_some((l, t))
     }
 
     /// The value `v` as seen at `at` during a transition that has computed

@@ -10,13 +10,15 @@
 //! latched, `done` raised for one cycle; a kernel with DMA transfers
 //! first waits in a drain state until no transfer is under way, so that
 //! every write-back has landed when `done` rises, also one started and
-//! never waited for). So a sequential loop costs no
+//! never waited for, and one whose pipelines overlap what follows them
+//! (`overlap.rs`) until no pipeline drains). So a sequential loop costs no
 //! cycle of its own; only a loop that may run no iteration (its bounds are
 //! not constants) or whose body has no state keeps a head state that tests
 //! its bound. A DMA operation has one state: a start stays until its
 //! engine takes the transfer, a wait until its tag's transfers are done
 //! (`build/dma.rs`).
 
+pub mod overlap;
 mod pipeline;
 
 use crate::build::hw::Reg;
@@ -50,8 +52,10 @@ pub struct Control {
     /// Where each scalar result is held from the finish on.
     pub results: Vec<ResultHold>,
     pub done: Option<Reg>,
-    /// The drain state (kernels with DMA transfers), and the conditions
-    /// of finishing, which go there unless no transfer is under way.
+    /// The drain state (kernels with DMA transfers, or a pipeline left
+    /// before it drains: `overlap.rs`), and the conditions of finishing,
+    /// which go there unless no transfer is under way and no pipeline
+    /// still drains.
     pub drain: Option<u32>,
     finishes: Vec<ValueId>,
     /// II counters of loops pipelined at II > 1.
@@ -76,7 +80,7 @@ impl Control {
             ..Control::default()
         };
         c.walk(k, s, &k.body, None);
-        if k.dmas.iter().any(|d| d.transfer.is_some()) {
+        if k.dmas.iter().any(|d| d.transfer.is_some()) || s.lead.iter().any(|&e| e > 0) {
             c.drain = Some(c.num_states);
             c.num_states += 1;
         }
@@ -445,16 +449,27 @@ impl Builder<'_, '_> {
     }
 
     /// `done`, high for the one cycle after finishing (after the DMA
-    /// engines are built): with DMA transfers, finishing and the drain
-    /// state go back to idle when no transfer is under way or starting,
-    /// finishing goes to the drain state otherwise.
+    /// engines are built): with a drain state, finishing and the drain
+    /// state go back to idle when no transfer is under way or starting
+    /// and no pipeline has a step left after this cycle, finishing goes
+    /// to the drain state otherwise.
     pub fn build_done(&mut self) {
         let Some(done) = self.control.done else {
             return;
         };
         let (one, zero) = (self.hw.constant(1, 1), self.hw.constant(0, 1));
         if let Some(drain) = self.control.drain {
-            let quiet = self.dma_quiet();
+            let dma_quiet = self.dma_quiet();
+            let mut draining = Vec::new();
+            for l in 0..self.k.loops.len() {
+                if self.s.lead[l] > 0 {
+                    let valid = &self.valid[&l];
+                    draining.extend_from_slice(&valid[..valid.len() - 1]);
+                }
+            }
+            let draining = self.hw.any(&draining);
+            let pipes_quiet = self.hw.not(draining);
+            let quiet = self.hw.and(dma_quiet, pipes_quiet);
             let finishing = self.hw.any(&self.control.finishes.clone());
             let here = self.in_state(drain);
             let leaving = self.hw.any(&[finishing, here]);

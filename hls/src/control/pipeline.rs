@@ -5,10 +5,12 @@
 //! step of an iteration (the issue signal, then a shift register) enables
 //! that step's memory accesses and carried-value writes, so the prologue
 //! fills and the epilogue drains without stalls. The state is left in the
-//! cycle after which no step of any iteration remains, with the II
-//! counter back at phase 0, so that every entry issues its first iteration
-//! at once (`(N - 1) * II + depth` cycles a run, as `analysis/trips.rs`
-//! counts).
+//! cycle after which no step of any iteration remains but the last
+//! `lead` steps of the last iteration (`overlap.rs`; the valid bits go on
+//! shifting outside the state, so those steps run while what follows
+//! starts), with the II counter back at phase 0, so that every entry
+//! issues its first iteration at once (`(N - 1) * II + depth - lead`
+//! cycles a run, as `analysis/trips.rs` counts).
 
 use crate::build::hw::Reg;
 use crate::build::{At, Builder};
@@ -74,11 +76,15 @@ impl Builder<'_, '_> {
                 valid.push(r.q);
             }
             // Leave when no step of an iteration remains after this cycle
-            // and no iteration is left to issue (the stepped counter's test
-            // made beside the step, not after it).
+            // but the last `lead` ones (which drain while what follows
+            // starts, `overlap.rs`) and no iteration is left to issue (the
+            // stepped counter's test made beside the step, not after it).
+            // With a lead of depth - 1 the last issue may leave: an entry
+            // in that transition resets the counters (its writes win).
             let stepped_below = self.next_below(iv, k.loops[l].step, upper);
             let more_next = self.hw.mux(advance, stepped_below, more);
-            let busy: Vec<ValueId> = valid[..(p.depth as usize - 1)].to_vec();
+            let lead = self.s.lead[l] as usize;
+            let busy: Vec<ValueId> = valid[..(p.depth as usize - 1 - lead)].to_vec();
             let busy = self.hw.any(&busy);
             let pending = self.hw.any(&[busy, more_next]);
             let idle_next = self.hw.not(pending);

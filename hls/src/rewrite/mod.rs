@@ -251,6 +251,7 @@ mod tests {
             latency: vec![0; k.nodes.len()],
             states: vec![1; k.blocks.len()],
             pipes: vec![None; k.loops.len()],
+            lead: vec![0; k.loops.len()],
         }
     }
 

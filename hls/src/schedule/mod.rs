@@ -29,6 +29,10 @@ pub struct Schedules {
     pub states: Vec<u32>,
     /// The modulo schedule of each pipelined loop.
     pub pipes: Vec<Option<PipeSchedule>>,
+    /// Cycles before its last iteration has drained that each pipelined
+    /// loop's state is left, so that what follows overlaps the drain
+    /// (`control/overlap.rs`; 0: none, and for sequential loops).
+    pub lead: Vec<u32>,
 }
 
 impl Schedules {
@@ -52,6 +56,7 @@ pub fn schedule_kernel(
         latency: vec![0; k.nodes.len()],
         states: vec![0; k.blocks.len()],
         pipes: vec![None; k.loops.len()],
+        lead: vec![0; k.loops.len()],
     };
     let mut notes = Vec::new();
     for (l, deps) in memory_deps.iter().enumerate().take(k.loops.len()) {
@@ -76,6 +81,7 @@ pub fn schedule_kernel(
         }
     }
     notes.extend(ProblemBuilder::new(k, lib, clock_ns, false).too_slow(0..k.nodes.len()));
+    s.lead = crate::control::overlap::leads(k, &s);
     Ok((s, notes))
 }
 
