@@ -39,7 +39,7 @@ func.func @unsigned8(%a: memref<4xi32>) -> (i32, i32) {
   return %r, %q : i32, i32
 }
 
-// CHECK: co-simulation (seed 1): 64 values match, latency 104 cycles
+// CHECK: co-simulation (seed 1): 64 values match, latency 100 cycles
 // CHECK: scf/sum: trip 8, pipelined, II 2
 // CHECK: scf/narrow: trip 4, pipelined
 // CHECK: scf/rows: trip 4, pipelined
