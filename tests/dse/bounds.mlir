@@ -16,8 +16,8 @@
 // CHECK-NEXT: lower bounds: 2 point(s) not evaluated, their bounds dominated by a point evaluated before
 // CHECK: Pareto front (latency, bram): 1 point(s)
 
-// CSV: 7,4,false,1,dominated,pruned,false,false,{{.*}},"not evaluated: lower bounds latency >= 1089, bram >= 0 dominated by point 9"
-// CSV: 12,1,false,2,dominated,pruned,false,false,{{.*}},"not evaluated: lower bounds latency >= 1089, bram >= 0 dominated by point 9"
+// CSV: 7,4,false,1,dominated,pruned,false,false,{{.*}},"not evaluated: lower bounds latency >= 1089, bram >= 0 dominated by point 1"
+// CSV: 12,1,false,2,dominated,pruned,false,false,{{.*}},"not evaluated: lower bounds latency >= 1089, bram >= 0 dominated by point 1"
 
 // ALL: points: 16 seen, 12 evaluated
 // ALL-NOT: lower bounds
