@@ -10,6 +10,7 @@ use silica_ir::dialect::{inherent_attr, set_inherent_attr, Traits};
 use silica_ir::rewrite::fold::constant_int;
 use silica_ir::rewrite::{FoldCtx, FoldResult, Pattern, Rewriter};
 use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
+use std::borrow::Cow;
 
 const APPLY: &str = "affine.apply";
 
@@ -69,13 +70,17 @@ fn is_identity(dims: &[AffineExpr], syms: &[AffineExpr]) -> bool {
     same(dims, true) && same(syms, false)
 }
 
-/// `exprs` with dims and symbols replaced (copied as they are when the
+/// `exprs` with dims and symbols replaced (borrowed as they are when the
 /// replacement is the identity).
-fn replace_all(exprs: &[AffineExpr], dims: &[AffineExpr], syms: &[AffineExpr]) -> Vec<AffineExpr> {
+fn replace_all<'a>(
+    exprs: &'a [AffineExpr],
+    dims: &[AffineExpr],
+    syms: &[AffineExpr],
+) -> Cow<'a, [AffineExpr]> {
     if is_identity(dims, syms) {
-        return exprs.to_vec();
+        return Cow::Borrowed(exprs);
     }
-    exprs.iter().map(|e| e.replace(dims, syms)).collect()
+    Cow::Owned(exprs.iter().map(|e| e.replace(dims, syms)).collect())
 }
 
 /// MLIR's `canonicalizeMapAndOperands`.
@@ -123,7 +128,7 @@ pub fn canonicalize_map(
     // Used positions.
     let mut used_dims = vec![false; dims.len()];
     let mut used_syms = vec![false; syms.len()];
-    for e in &results {
+    for e in results.iter() {
         e.walk_ids(&mut |is_dim, i| {
             if is_dim {
                 used_dims[i as usize] = true;
@@ -179,9 +184,12 @@ pub fn canonicalize_map(
     let map = AffineMap {
         num_dims: next_dim,
         num_symbols: next_sym,
-        results: results.into_boxed_slice(),
+        results: results
+            .iter()
+            .map(|e| silica_ir::affine_flatten::simplify_expr(e, next_dim, next_sym))
+            .collect(),
     };
-    (silica_ir::affine_flatten::simplify_map(&map), out)
+    (map, out)
 }
 
 /// Substitutes the `affine.apply` producers of a single-result map's
@@ -215,19 +223,23 @@ fn compose_once(
     }
     let substitute = |v: ValueId, dims: &mut Vec<ValueId>, syms: &mut Vec<ValueId>| -> AffineExpr {
         let p = producer(v).expect("apply producer");
-        let pm = map_attr_of(ctx, ir, p).expect("apply map");
-        let pops: Vec<ValueId> = ir.operands(p).collect();
+        let attr = inherent_attr(ctx, ir, p, "map").expect("apply map");
+        let AttrKind::AffineMap(pm) = ctx.attr_kind(attr) else {
+            panic!("apply map")
+        };
         let pd = pm.num_dims as usize;
-        let d: Vec<AffineExpr> = pops[..pd]
-            .iter()
-            .map(|&o| {
+        let d: Vec<AffineExpr> = ir
+            .operands(p)
+            .take(pd)
+            .map(|o| {
                 dims.push(o);
                 AffineExpr::Dim(dims.len() as u32 - 1)
             })
             .collect();
-        let s: Vec<AffineExpr> = pops[pd..]
-            .iter()
-            .map(|&o| {
+        let s: Vec<AffineExpr> = ir
+            .operands(p)
+            .skip(pd)
+            .map(|o| {
                 syms.push(o);
                 AffineExpr::Symbol(syms.len() as u32 - 1)
             })

@@ -379,7 +379,7 @@ impl<'a> Gen<'a> {
             } = self.ctx.type_kind(self.ir.value_type(memref))
             {
                 if let AttrKind::Integer { value, .. } = self.ctx.attr_kind(*s) {
-                    if value.to_string() != self.opts.slow_space.to_string() {
+                    if *value != num_bigint::BigInt::from(self.opts.slow_space) {
                         continue;
                     }
                 }
@@ -608,10 +608,6 @@ impl<'a> Gen<'a> {
                 stride = Some((s, per));
             }
         }
-        let (mem_map, mem_ops) =
-            fully_compose(self.ctx, self.ir, &identity_map(rank), &mem_indices);
-        let (buf_map, buf_ops) =
-            fully_compose(self.ctx, self.ir, &identity_map(rank), &buf_indices);
         if !self.opts.generate_dma {
             let nest = self.point_wise_copy(
                 memref,
@@ -628,6 +624,10 @@ impl<'a> Gen<'a> {
                 out.end = nest;
             }
         } else {
+            let (mem_map, mem_ops) =
+                fully_compose(self.ctx, self.ir, &identity_map(rank), &mem_indices);
+            let (buf_map, buf_ops) =
+                fully_compose(self.ctx, self.ir, &identity_map(rank), &buf_indices);
             let i32t = self.ctx.signless(32);
             let tag_ty = self.memref_type(&[1], i32t, self.opts.tag_space);
             let tag = self.alloc(tag_ty, prologue, loc);

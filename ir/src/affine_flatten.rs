@@ -111,23 +111,27 @@ impl Flattener {
                     return Some(self.semi_affine_local(expr));
                 }
                 return match op {
-                    BinOp::Add => Some(
-                        lv.iter()
-                            .zip(&rv)
-                            .map(|(a, b)| a.checked_add(*b))
-                            .collect::<Option<_>>()?,
-                    ),
+                    BinOp::Add => {
+                        let mut lv = lv;
+                        for (a, b) in lv.iter_mut().zip(&rv) {
+                            *a = a.checked_add(*b)?;
+                        }
+                        Some(lv)
+                    }
                     BinOp::Mul => {
                         let lconst = lv[..lv.len() - 1]
                             .iter()
                             .all(|&x| x == 0)
                             .then(|| lv[lv.len() - 1]);
-                        let (vec, k) = match (lconst, rconst) {
+                        let (mut vec, k) = match (lconst, rconst) {
                             (_, Some(k)) => (lv, k),
                             (Some(k), None) => (rv, k),
                             _ => return None,
                         };
-                        vec.iter().map(|a| a.checked_mul(k)).collect()
+                        for a in vec.iter_mut() {
+                            *a = a.checked_mul(k)?;
+                        }
+                        Some(vec)
                     }
                     BinOp::Mod => {
                         let c = rconst.filter(|&c| c > 0)?;
@@ -183,11 +187,25 @@ fn gcd(a: u64, b: u64) -> u64 {
 /// `e` simplified by flattening; in a semi-affine expression, its pure
 /// affine parts.
 pub fn simplify_expr(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> AffineExpr {
-    let e = if e.is_pure_affine() {
-        e.clone()
-    } else {
-        crate::affine_semi::simplify_semi_affine(e, num_dims, num_symbols)
-    };
+    // A dim, symbol or constant flattens and rebuilds to itself.
+    match *e {
+        AffineExpr::Dim(i) if i < num_dims => return e.clone(),
+        AffineExpr::Symbol(i) if i < num_symbols => return e.clone(),
+        AffineExpr::Constant(_) => return e.clone(),
+        _ => {}
+    }
+    if e.is_pure_affine() {
+        let mut f = Flattener {
+            num_dims: num_dims as usize,
+            num_symbols: num_symbols as usize,
+            locals: Vec::new(),
+        };
+        return match f.flatten(e) {
+            Some(v) => f.rebuild(&f.widen(v)),
+            None => e.clone(),
+        };
+    }
+    let e = crate::affine_semi::simplify_semi_affine(e, num_dims, num_symbols);
     let mut f = Flattener {
         num_dims: num_dims as usize,
         num_symbols: num_symbols as usize,
@@ -282,5 +300,12 @@ mod tests {
         // d0 + d1 - d0 -> d1
         let e = d(0).plus(d(1)).minus(d(0));
         assert_eq!(text(&simplify_expr(&e, 2, 0)), "d1");
+    }
+
+    #[test]
+    fn ids_and_constants_are_already_simplified() {
+        for e in [d(1), AffineExpr::Symbol(0), k(0), k(-7)] {
+            assert_eq!(simplify_expr(&e, 2, 1), e);
+        }
     }
 }

@@ -327,9 +327,8 @@ fn components_from(
     if common == 0 {
         return Vec::new();
     }
-    let mut s = p.system.clone();
-    let rest = s.num_vars();
-    s.insert_vars(VarKind::Dim, 0, common);
+    let mut s = with_leading_dims(&p.system, common);
+    let rest = p.system.num_vars();
     let width = s.num_cols();
     for j in 0..common {
         // t_j - dst_j + src_j == 0
@@ -364,6 +363,29 @@ fn components_from(
         .collect()
 }
 
+/// `system` with `count` new dimensions before its variables (as
+/// `insert_vars(VarKind::Dim, 0, count)` on a copy), each row built once.
+fn with_leading_dims(system: &IntegerSystem, count: usize) -> IntegerSystem {
+    let mut s = IntegerSystem::new(
+        system.num_dims() + count,
+        system.num_symbols(),
+        system.num_locals(),
+    );
+    let widened = |r: &Vec<Int>| {
+        let mut row = Vec::with_capacity(r.len() + count);
+        row.resize(count, Int::ZERO);
+        row.extend_from_slice(r);
+        row
+    };
+    for r in system.equalities() {
+        s.add_equality_int(widened(r));
+    }
+    for r in system.inequalities() {
+        s.add_inequality_int(widened(r));
+    }
+    s
+}
+
 /// The bounds of `dst_iv - src_iv` for common loop `j`: the system with
 /// that difference as a new first variable, every other one projected
 /// out.
@@ -375,9 +397,8 @@ fn component(
     j: usize,
     precision: Precision,
 ) -> DependenceComponent {
-    let mut s = p.system.clone();
-    let rest = s.num_vars();
-    s.insert_vars(VarKind::Dim, 0, 1);
+    let mut s = with_leading_dims(&p.system, 1);
+    let rest = p.system.num_vars();
     let width = s.num_cols();
     // t - dst_j + src_j == 0
     let mut row = vec![Int::ZERO; width];

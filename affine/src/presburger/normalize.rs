@@ -122,6 +122,10 @@ fn opposite(a: &[Int], b: &[Int]) -> bool {
     })
 }
 
+/// Up to this many inequalities, [`IntegerSystem::normalize`] compares
+/// rows directly instead of hashing them.
+const SMALL: usize = 16;
+
 /// Rows grouped by a key hash: the first row of each key's chain, and
 /// each row's next row with the same hash.
 struct Chains {
@@ -180,15 +184,23 @@ impl IntegerSystem {
         }
         // Each distinct coefficient vector once, in order of first
         // appearance, with its tightest constant.
+        // Coefficient vectors are distinct among `rows`, so a lookup has
+        // at most one answer: a few rows are searched in order, more
+        // through their hash chains.
+        let small = self.inequalities.len() <= SMALL;
         let mut rows: Vec<Vec<Int>> = Vec::with_capacity(self.inequalities.len());
-        let mut chains = Chains::new(self.inequalities.len());
+        let mut chains = Chains::new(if small { 0 } else { self.inequalities.len() });
         for mut row in std::mem::take(&mut self.inequalities) {
             if !normalize_inequality_in_place(&mut row)? {
                 continue;
             }
-            let h = coefficient_hash(&row, false);
             let last = row.len() - 1;
-            let same = chains.rows(h).find(|&i| rows[i][..last] == row[..last]);
+            let (same, h) = if small {
+                (rows.iter().position(|r| r[..last] == row[..last]), 0)
+            } else {
+                let h = coefficient_hash(&row, false);
+                (chains.rows(h).find(|&i| rows[i][..last] == row[..last]), h)
+            };
             match same {
                 Some(i) => {
                     if row[last] < rows[i][last] {
@@ -196,7 +208,9 @@ impl IntegerSystem {
                     }
                 }
                 None => {
-                    chains.add(rows.len(), h);
+                    if !small {
+                        chains.add(rows.len(), h);
+                    }
                     rows.push(row);
                 }
             }
@@ -210,10 +224,14 @@ impl IntegerSystem {
                 continue;
             }
             let last = rows[i].len() - 1;
-            let h = coefficient_hash(&rows[i], true);
-            let partner = chains
-                .rows(h)
-                .find(|&j| j > i && opposite(&rows[i], &rows[j]));
+            let partner = if small {
+                (i + 1..rows.len()).find(|&j| opposite(&rows[i], &rows[j]))
+            } else {
+                let h = coefficient_hash(&rows[i], true);
+                chains
+                    .rows(h)
+                    .find(|&j| j > i && opposite(&rows[i], &rows[j]))
+            };
             if let Some(j) = partner {
                 let slack = &rows[i][last] + &rows[j][last];
                 if slack.is_negative() {
@@ -292,5 +310,31 @@ mod tests {
         s.add_inequality(&[-1, 1]); // x <= 1 contradicts x == 2 only later
         s.add_inequality(&[1, -2]);
         assert_eq!(s.normalize(), Err(Empty));
+    }
+
+    /// The same duplicates and opposite pairs are merged whether the rows
+    /// are compared directly (few rows) or through hash chains (many).
+    #[test]
+    fn few_and_many_rows_merge_alike() {
+        for filler in [0, SMALL] {
+            let mut s = IntegerSystem::new(2, 0, 0);
+            s.add_inequality(&[1, 0, 0]); // x >= 0
+            s.add_inequality(&[-1, 0, 5]); // x <= 5
+            s.add_inequality(&[1, 0, -1]); // x >= 1 (tighter, merged)
+            s.add_inequality(&[0, 1, -2]); // y >= 2
+            s.add_inequality(&[0, -2, 4]); // 2y <= 4: with y >= 2, y == 2
+            for k in 0..filler as i64 {
+                s.add_inequality(&[1, k + 1, 100]);
+            }
+            assert_eq!(s.normalize(), Ok(()));
+            assert_eq!(s.equalities(), &[row_of(&[0, 1, -2])]);
+            assert_eq!(
+                s.inequalities()[..2],
+                [row_of(&[1, 0, -1]), row_of(&[-1, 0, 5])]
+            );
+            assert_eq!(s.inequalities().len(), 2 + filler);
+            s.add_inequality(&[-1, 0, 0]); // x <= 0 contradicts x >= 1
+            assert_eq!(s.normalize(), Err(Empty));
+        }
     }
 }

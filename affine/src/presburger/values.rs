@@ -105,9 +105,18 @@ pub fn compose_operands(
                 syms[p - dims.len()]
             }
         };
-        let Some(p) = (0..dims.len() + syms.len()).find(|&p| {
-            slot(p).is_some_and(|v| constant_i64(ctx, ir, v).is_some() || apply_of(v).is_some())
-        }) else {
+        let is_apply = |v: ValueId| {
+            ir.defining_op(v).is_some_and(|d| {
+                op_is(ctx, ir, d, "affine.apply")
+                    && matches!(
+                        inherent_attr(ctx, ir, d, "map").map(|a| ctx.attr_kind(a)),
+                        Some(AttrKind::AffineMap(m)) if m.results.len() == 1
+                    )
+            })
+        };
+        let Some(p) = (0..dims.len() + syms.len())
+            .find(|&p| slot(p).is_some_and(|v| constant_i64(ctx, ir, v).is_some() || is_apply(v)))
+        else {
             break;
         };
         let Some(v) = slot(p) else {
@@ -173,6 +182,15 @@ pub fn compose_operands(
     };
     let dim_repl: Vec<AffineExpr> = dims.iter().map(|&v| position(v)).collect();
     let sym_repl: Vec<AffineExpr> = syms.iter().map(|&v| position(v)).collect();
+    // Distinct dimension operands and no symbols: nothing to renumber.
+    let identity = sym_repl.is_empty()
+        && dim_repl
+            .iter()
+            .enumerate()
+            .all(|(i, e)| *e == AffineExpr::Dim(i as u32));
+    if identity {
+        return (exprs, out);
+    }
     let exprs = exprs
         .iter()
         .map(|e| e.replace(&dim_repl, &sym_repl))
@@ -306,11 +324,12 @@ impl ValueSystem {
         let col = self.find(iv).ok_or(DomainError::NotAffine(at))?;
         for r in rows {
             // lower: iv - r >= 0; upper: r - 1 - iv >= 0.
-            let mut row: Vec<Int> = if upper {
-                r
-            } else {
-                r.iter().map(|v| -v).collect()
-            };
+            let mut row = r;
+            if !upper {
+                for v in row.iter_mut() {
+                    *v = -&*v;
+                }
+            }
             let sign = if upper { Int::from(-1) } else { Int::ONE };
             row[col] = &row[col] + &sign;
             if upper {
