@@ -5,7 +5,7 @@
 // divider misses the clock and a new division starts every cycle. Here
 // all six signed and unsigned quotients and remainders at i8 (divsi,
 // divui, remsi, remui, floordivsi, ceildivsi) and ceildivsi and divui at
-// an odd width, i33 (pipeline depth 14 at 20 ns). The stimulus
+// an odd width, i33 (pipeline depth 12 at 20 ns). The stimulus
 // makes every eighth dividend the most negative value and every divisor
 // odd (so never zero) and never -1 (the most negative value over -1 is
 // undefined in MLIR, and traps in the software reference). Co-simulated
@@ -25,7 +25,7 @@
 // W8-NOT: note:
 // SEQ: co-simulation (seed 1): 128 values match
 // W33: co-simulation (seed 1): 64 values match
-// W33: w33/0: trip 16, pipelined, II 1 (ResMII 1, RecMII 1), depth 14
+// W33: w33/0: trip 16, pipelined, II 1 (ResMII 1, RecMII 1), depth 12
 // W33-NOT: note:
 // HW-NOT: comb.divs
 // HW-NOT: comb.divu
