@@ -7,8 +7,9 @@
 //! many stages as their delay needs to fit the clock), one
 //! port resource per memory (limited to its ports), one unit resource
 //! per operator class with a `[limits]` entry, value and memory-order
-//! dependences (none between accesses at provably distinct addresses), extra operations (carried-value registers) and
-//! chain-breaking operations.
+//! dependences (none between accesses at provably distinct addresses),
+//! extra operations (carried-value registers) and chain-breaking
+//! operations.
 
 use crate::analysis::deps::distinct_addresses;
 use crate::kernel::{Kernel, NodeId, Op, Val};
