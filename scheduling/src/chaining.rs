@@ -8,6 +8,7 @@
 //! start times within the cycle come from a timing pass over each cycle.
 
 use crate::graph::topo_order;
+use crate::longest::earliest;
 use crate::problem::{OpId, Problem, ProblemError};
 
 /// Delays are compared with this tolerance.
@@ -134,22 +135,12 @@ fn chain_breaking(p: &Problem, cycle_time: f64) -> Vec<(usize, usize, i64, u32)>
 /// Earliest start times over `edges` (weight minus distance times `ii`),
 /// or `None` when a cycle is too long at this II.
 fn longest_paths(p: &Problem, edges: &[(usize, usize, i64, u32)], ii: u32) -> Option<Vec<u32>> {
-    let n = p.operations.len();
-    let mut t = vec![0i64; n];
-    for _ in 0..=n {
-        let mut changed = false;
-        for &(s, d, w, dist) in edges {
-            let v = t[s] + w - i64::from(dist) * i64::from(ii);
-            if v > t[d] {
-                t[d] = v;
-                changed = true;
-            }
-        }
-        if !changed {
-            return Some(t.into_iter().map(|v| v as u32).collect());
-        }
-    }
-    None
+    let edges: Vec<(usize, usize, i64)> = edges
+        .iter()
+        .map(|&(s, d, w, dist)| (s, d, w - i64::from(dist) * i64::from(ii)))
+        .collect();
+    let t = earliest(p.operations.len(), &edges)?;
+    Some(t.into_iter().map(|v| v as u32).collect())
 }
 
 /// Each operation's start within its cycle: the latest arrival of an input

@@ -2,6 +2,7 @@
 //! cycle finding, topological order, longest paths with per-edge weights
 //! (ASAP times and II feasibility), and the lower bounds ResMII and RecMII.
 
+use crate::longest::{dependence_edges, earliest};
 use crate::problem::{OpId, Problem};
 
 /// An operation cycle among `edges` over `n` nodes, if there is one, in
@@ -74,32 +75,10 @@ pub(crate) fn topo_order(n: usize, edges: &[(OpId, OpId)]) -> Vec<OpId> {
 }
 
 /// Earliest start times under `t_dst >= t_src + latency(src) - distance *
-/// ii` and `t >= 0` (longest paths by Bellman–Ford), or `None` when a
-/// positive cycle makes `ii` infeasible.
+/// ii` and `t >= 0`, or `None` when a positive cycle makes `ii`
+/// infeasible.
 pub(crate) fn earliest_starts(p: &Problem, ii: u32) -> Option<Vec<i64>> {
-    let n = p.operations.len();
-    let edges: Vec<(usize, usize, i64)> = p
-        .dependences
-        .iter()
-        .map(|d| {
-            let w = p.latency(d.src) as i64 - d.distance as i64 * ii as i64;
-            (d.src.0 as usize, d.dst.0 as usize, w)
-        })
-        .collect();
-    let mut t = vec![0i64; n];
-    for _ in 0..=n {
-        let mut changed = false;
-        for &(s, d, w) in &edges {
-            if t[s] + w > t[d] {
-                t[d] = t[s] + w;
-                changed = true;
-            }
-        }
-        if !changed {
-            return Some(t);
-        }
-    }
-    None
+    earliest(p.operations.len(), &dependence_edges(p, ii))
 }
 
 /// The recurrence-constrained minimum II: the smallest II for which no

@@ -1,9 +1,10 @@
 //! Static scheduling in the model of CIRCT's scheduling infrastructure:
 //! problems (`problem`), their checks and schedule verification (`check`),
 //! lower bounds (`graph`: ResMII, RecMII; `slots`: where recurrences
-//! hold resource users in one slot) and schedulers: ASAP, list
-//! scheduling (`list`), SDC and ILP through `good_lp` (`lp`), iterative
-//! modulo scheduling (`modulo`) and chaining to a cycle time (`chaining`).
+//! hold resource users in one slot), longest paths by Bellman–Ford
+//! (`longest`) and schedulers: ASAP, list scheduling (`list`), SDC and
+//! ILP through `good_lp` (`lp`), iterative modulo scheduling (`modulo`)
+//! and chaining to a cycle time (`chaining`).
 //! [`schedule`] picks the algorithm for a problem kind and reports the
 //! bounds, the II and latency reached and whether they are proven optimal.
 //! [`ssp`] is CIRCT's textual form of problems and schedules.
@@ -13,6 +14,7 @@ mod check;
 pub mod eqsat;
 mod graph;
 mod list;
+mod longest;
 mod lp;
 mod modulo;
 mod problem;

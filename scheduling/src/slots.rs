@@ -9,58 +9,24 @@
 //! (two loads on one port, each on its own recurrence of the same length
 //! through one store, must issue in the same cycle).
 
+use crate::longest::{dependence_edges, longest_paths, Sources};
 use crate::problem::{OpId, Problem};
 use std::collections::BTreeMap;
-
-/// Longest paths from `src` under edge weights `latency - distance * ii`
-/// (`None` where unreachable), or `None` when a positive cycle makes `ii`
-/// infeasible.
-fn longest_from(
-    p: &Problem,
-    edges: &[(usize, usize, i64)],
-    src: usize,
-) -> Option<Vec<Option<i64>>> {
-    let n = p.operations.len();
-    let mut d: Vec<Option<i64>> = vec![None; n];
-    d[src] = Some(0);
-    for _ in 0..=n {
-        let mut changed = false;
-        for &(s, t, w) in edges {
-            if let Some(ds) = d[s] {
-                if d[t].is_none_or(|dt| ds + w > dt) {
-                    d[t] = Some(ds + w);
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            return Some(d);
-        }
-    }
-    None
-}
 
 /// Whether no modulo schedule of `p` exists at `ii` because operations
 /// that zero-slack dependence cycles hold at fixed distances need more of
 /// a limited resource in one slot than it has (or because a cycle is too
 /// long for `ii` at all).
 pub fn slot_conflict(p: &Problem, ii: u32) -> bool {
-    let ii = i64::from(ii.max(1));
-    let edges: Vec<(usize, usize, i64)> = p
-        .dependences
-        .iter()
-        .map(|d| {
-            let w = i64::from(p.latency(d.src)) - i64::from(d.distance) * ii;
-            (d.src.0 as usize, d.dst.0 as usize, w)
-        })
-        .collect();
+    let ii = ii.max(1);
+    let edges = dependence_edges(p, ii);
     let limited: Vec<OpId> = p
         .ops()
         .filter(|&op| p.limited_resources(op).next().is_some())
         .collect();
     let mut paths = Vec::with_capacity(limited.len());
     for &op in &limited {
-        match longest_from(p, &edges, op.0 as usize) {
+        match longest_paths(p.operations.len(), &edges, Sources::One(op.0 as usize)) {
             Some(d) => paths.push(d),
             None => return true,
         }
@@ -78,7 +44,9 @@ pub fn slot_conflict(p: &Problem, ii: u32) -> bool {
         });
         let (class, offset) = held.unwrap_or((i, 0));
         for (r, limit) in p.limited_resources(*op) {
-            let n = uses.entry((class, r, offset.rem_euclid(ii))).or_insert(0);
+            let n = uses
+                .entry((class, r, offset.rem_euclid(i64::from(ii))))
+                .or_insert(0);
             *n += 1;
             if *n > limit {
                 return true;
