@@ -33,7 +33,9 @@ pub struct MemDep {
     pub distance: u32,
 }
 
-/// `coefficients` over atoms plus a constant.
+/// `coefficients` over atoms plus a constant. Arithmetic on forms is
+/// checked: a form whose coefficients or constant leave `i128` (products
+/// of extreme constants) is `None`, and its accesses count as dependent.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 struct Linear {
     terms: BTreeMap<AtomKey, i128>,
@@ -57,27 +59,29 @@ impl Linear {
         Linear { terms, constant: 0 }
     }
 
-    fn scale(mut self, c: i128) -> Linear {
+    fn scale(mut self, c: i128) -> Option<Linear> {
         for v in self.terms.values_mut() {
-            *v *= c;
+            *v = v.checked_mul(c)?;
         }
         self.terms.retain(|_, v| *v != 0);
-        self.constant *= c;
-        self
+        self.constant = self.constant.checked_mul(c)?;
+        Some(self)
     }
 
-    fn add(mut self, o: Linear) -> Linear {
+    fn add(mut self, o: Linear) -> Option<Linear> {
         for (k, v) in o.terms {
-            *self.terms.entry(k).or_insert(0) += v;
+            let t = self.terms.entry(k).or_insert(0);
+            *t = t.checked_add(v)?;
         }
         self.terms.retain(|_, v| *v != 0);
-        self.constant += o.constant;
-        self
+        self.constant = self.constant.checked_add(o.constant)?;
+        Some(self)
     }
 }
 
 /// The linear form of an address value; non-linear parts are atoms.
-fn linear(k: &Kernel, v: Val, depth: u32) -> Linear {
+/// `None` when the form overflows `i128`.
+fn linear(k: &Kernel, v: Val, depth: u32) -> Option<Linear> {
     let atom = |v: Val| match v {
         Val::Node(n) => AtomKey::Node(n),
         Val::Arg(i) => AtomKey::Arg(i),
@@ -87,35 +91,34 @@ fn linear(k: &Kernel, v: Val, depth: u32) -> Linear {
         Val::Result(c, i) => AtomKey::Result(c, i),
     };
     if let Some(c) = k.const_value(v) {
-        return Linear {
+        return Some(Linear {
             terms: BTreeMap::new(),
             constant: c,
-        };
+        });
     }
     let Val::Node(n) = v else {
-        return Linear::atom(atom(v));
+        return Some(Linear::atom(atom(v)));
     };
     let node = &k.nodes[n];
     if depth > 32 {
-        return Linear::atom(atom(v));
+        return Some(Linear::atom(atom(v)));
     }
+    let arg = |i: usize| linear(k, node.args[i], depth + 1);
     match node.op {
-        Op::Add => linear(k, node.args[0], depth + 1).add(linear(k, node.args[1], depth + 1)),
-        Op::Sub => {
-            linear(k, node.args[0], depth + 1).add(linear(k, node.args[1], depth + 1).scale(-1))
-        }
+        Op::Add => arg(0)?.add(arg(1)?),
+        Op::Sub => arg(0)?.add(arg(1)?.scale(-1)?),
         Op::Mul => match (k.const_value(node.args[0]), k.const_value(node.args[1])) {
-            (Some(c), _) => linear(k, node.args[1], depth + 1).scale(c),
-            (_, Some(c)) => linear(k, node.args[0], depth + 1).scale(c),
-            _ => Linear::atom(atom(v)),
+            (Some(c), _) => arg(1)?.scale(c),
+            (_, Some(c)) => arg(0)?.scale(c),
+            _ => Some(Linear::atom(atom(v))),
         },
         // A shift by a constant is a product (datapath rewriting makes
         // products by powers of two shifts).
         Op::Shl => match k.const_value(node.args[1]) {
-            Some(c) if (0..62).contains(&c) => linear(k, node.args[0], depth + 1).scale(1 << c),
-            _ => Linear::atom(atom(v)),
+            Some(c) if (0..62).contains(&c) => arg(0)?.scale(1 << c),
+            _ => Some(Linear::atom(atom(v))),
         },
-        _ => Linear::atom(atom(v)),
+        _ => Some(Linear::atom(atom(v))),
     }
 }
 
@@ -134,10 +137,18 @@ pub fn distinct_addresses(k: &Kernel, a: NodeId, b: NodeId) -> bool {
     if m != mb {
         return false;
     }
-    let words: i128 = k.memories[m].shape.iter().map(|&d| i128::from(d)).product();
-    let (fa, fb) = (linear(k, na.args[0], 0), linear(k, nb.args[0], 0));
-    let diff = (fa.constant - fb.constant).abs();
-    fa.terms == fb.terms && diff != 0 && diff < words
+    let Some(words) =
+        (k.memories[m].shape.iter()).try_fold(1u128, |w, &d| w.checked_mul(u128::from(d)))
+    else {
+        return false;
+    };
+    let (Some(fa), Some(fb)) = (linear(k, na.args[0], 0), linear(k, nb.args[0], 0)) else {
+        return false;
+    };
+    let Some(diff) = fa.constant.checked_sub(fb.constant) else {
+        return false;
+    };
+    fa.terms == fb.terms && diff != 0 && diff.unsigned_abs() < words
 }
 
 /// The loop-carried memory dependences among the accesses `nodes` (in
@@ -330,8 +341,23 @@ pub fn linear_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep
             if ma != mb || !store {
                 continue;
             }
-            let mut fa = linear(k, na.args[0], 0);
-            let mut fb = linear(k, nb.args[0], 0);
+            let both_ways = [
+                MemDep {
+                    src: a,
+                    dst: b,
+                    distance: 1,
+                },
+                MemDep {
+                    src: b,
+                    dst: a,
+                    distance: 1,
+                },
+            ];
+            let (Some(mut fa), Some(mut fb)) = (linear(k, na.args[0], 0), linear(k, nb.args[0], 0))
+            else {
+                out.extend(both_ways);
+                continue;
+            };
             let ca = fa.terms.remove(&iv).unwrap_or(0);
             let cb = fb.terms.remove(&iv).unwrap_or(0);
             // Atoms must not vary across iterations (values computed in
@@ -347,40 +373,27 @@ pub fn linear_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep
             };
             let exact =
                 fa.terms == fb.terms && ca == cb && step != 0 && invariant(&fa) && invariant(&fb);
-            if !exact {
-                out.push(MemDep {
-                    src: a,
-                    dst: b,
-                    distance: 1,
-                });
-                out.push(MemDep {
-                    src: b,
-                    dst: a,
-                    distance: 1,
-                });
-                continue;
-            }
             // a at iteration x, b at iteration x + d:
             // ca*x + ka == ca*(x + d*step) + kb  <=>  ca*step*d == ka - kb.
-            let diff = fa.constant - fb.constant;
+            let diff = fa.constant.checked_sub(fb.constant);
+            let unit = ca.checked_mul(step);
+            let (true, Some(diff), Some(unit)) = (exact, diff, unit) else {
+                out.extend(both_ways);
+                continue;
+            };
             if ca == 0 {
                 if diff == 0 {
-                    out.push(MemDep {
-                        src: a,
-                        dst: b,
-                        distance: 1,
-                    });
-                    out.push(MemDep {
-                        src: b,
-                        dst: a,
-                        distance: 1,
-                    });
+                    out.extend(both_ways);
                 }
                 continue;
             }
-            let unit = ca * step;
-            if diff % unit != 0 {
-                continue;
+            match diff.checked_rem(unit) {
+                Some(0) => {}
+                Some(_) => continue,
+                None => {
+                    out.extend(both_ways);
+                    continue;
+                }
             }
             let d = diff / unit;
             let Ok(dist) = u32::try_from(d.unsigned_abs()) else {
@@ -479,6 +492,36 @@ mod tests {
              }",
         );
         assert_eq!(d.len(), 2);
+    }
+
+    #[test]
+    fn addresses_whose_linear_forms_overflow_are_dependent() {
+        // i * C * C * C with C = 3^39 has a coefficient past i128 (3^117):
+        // unchecked, debug builds panicked and release ones wrapped. The
+        // form is unknown, so the accesses depend both ways at distance 1
+        // and are not provably distinct.
+        let k = kernel(
+            "func.func @f(%a: memref<40xi8>) {
+               %c = arith.constant 4052555153018976267 : index
+               %c1 = arith.constant 1 : index
+               affine.for %i = 0 to 32 {
+                 %x = arith.muli %i, %c : index
+                 %y = arith.muli %x, %c : index
+                 %z = arith.muli %y, %c : index
+                 %v = memref.load %a[%z] : memref<40xi8>
+                 %z1 = arith.addi %z, %c1 : index
+                 memref.store %v, %a[%z1] : memref<40xi8>
+               }
+               return
+             }",
+            "f",
+        );
+        let nodes = crate::schedule::body_nodes(&k, 0);
+        let d = linear_dependences(&k, 0, &nodes);
+        assert_eq!(d.len(), 2, "{d:?}");
+        assert!(d.iter().all(|d| d.distance == 1));
+        assert_eq!((d[0].src, d[0].dst), (d[1].dst, d[1].src));
+        assert!(!distinct_addresses(&k, d[0].src, d[0].dst));
     }
 
     #[test]
