@@ -219,3 +219,57 @@ fn bounds_count_limited_units() {
     }
     assert_eq!(seen, 2);
 }
+
+/// An evaluator keeps the kernels it lifts for bounds and bounds the
+/// points that lift alike (other `[limits]`, another clock period) on
+/// the kept kernel: each bound is the one a fresh evaluator gives the
+/// point alone, on spaces with clock periods and limits (gemm), unit
+/// limits that change the II bound (divs), tiling and DMA.
+#[test]
+fn kept_kernels_bound_as_fresh_ones() {
+    for (kernel, top, space_file, pick) in [
+        (
+            "examples/gemm.mlir",
+            "gemm",
+            "examples/dse/gemm.space.toml",
+            sample(48, 3),
+        ),
+        (
+            "tests/dse/divs.mlir",
+            "f",
+            "tests/dse/spaces/divs.toml",
+            sample(64, 4),
+        ),
+        (
+            "tests/dse/gemm.mlir",
+            "gemm",
+            "tests/dse/spaces/tile.toml",
+            sample(64, 5),
+        ),
+        (
+            "tests/dse/dma.mlir",
+            "gemm",
+            "tests/dse/spaces/dma.toml",
+            sample(64, 6),
+        ),
+    ] {
+        let (mut kept, info, space) = setup(kernel, top, space_file);
+        let mut compared = 0;
+        for i in pick(space.size()) {
+            let genes = space.point(i);
+            if point::prune(&space, &genes, &info).is_some() {
+                continue;
+            }
+            let cfg = point::config(&space, &genes, &defaults());
+            let (mut fresh, _, _) = setup(kernel, top, space_file);
+            assert_eq!(
+                kept.lower_bound(&cfg),
+                fresh.lower_bound(&cfg),
+                "{space_file} point {i}\n{}",
+                cfg.directives
+            );
+            compared += 1;
+        }
+        assert!(compared > 1, "{space_file}: {compared} point(s) compared");
+    }
+}

@@ -134,6 +134,9 @@ pub struct Evaluator {
     pub parsed: Parsed,
     /// The modules of `input.ip`.
     pub ip: silica_hls::ip::Library,
+    /// The kernels lifted for bounds, kept for the points that lift to
+    /// the same one ([`silica_hls::lifts`]).
+    pub lifts: silica_hls::Lifts,
 }
 
 impl Evaluator {
@@ -195,7 +198,9 @@ impl Evaluator {
         let ir = self.transform(cfg)?;
         let opts = self.options(cfg)?;
         let module = self.parsed.module.top;
-        silica_hls::lower_bound(&mut self.ctx, &ir, module, &opts)
+        // The IR is the input tiled and copied as `cfg` asks.
+        let input = format!("{:?} {:?}", cfg.tiles, cfg.dma_kib);
+        silica_hls::lower_bound(&mut self.ctx, &ir, module, &opts, &mut self.lifts, &input)
             .map_err(|d| self.render(&d, &cfg.directives))
     }
 

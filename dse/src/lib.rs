@@ -159,6 +159,7 @@ pub fn evaluator(
         input,
         parsed,
         ip,
+        lifts: silica_hls::Lifts::default(),
     })
 }
 

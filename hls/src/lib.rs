@@ -38,6 +38,7 @@ pub mod interface;
 pub mod ip;
 pub mod kernel;
 pub mod library;
+pub mod lifts;
 pub mod report;
 pub mod rewrite;
 pub mod schedule;
@@ -50,6 +51,7 @@ use analysis::trips::{figures, Figures};
 use directives::Directives;
 use kernel::Kernel;
 use library::Library;
+pub use lifts::Lifts;
 use report::ReportInput;
 use schedule::Schedules;
 use silica_ir::printer::{print_module, PrintFlags};
@@ -246,25 +248,64 @@ pub struct LowerBound {
 
 /// Lifts `opts.top` with its directives and bounds what [`estimate`]
 /// would give it from below ([`analysis::bound`]), without scheduling
-/// it: what `silica dse` prunes points by.
+/// it: what `silica dse` prunes points by. The lifted kernel is kept in
+/// `lifts` for the points that lift to the same one ([`lifts`]); `input`
+/// names `ir` there (the same name for the same IR).
 pub fn lower_bound(
     ctx: &mut Context,
     ir: &Ir,
     module: OpId,
     opts: &Options,
+    lifts: &mut Lifts,
+    input: &str,
 ) -> Result<LowerBound, Box<Diagnostic>> {
-    let lifted = lift_top(ctx, ir, module, opts)?;
-    let product = analysis::bound::narrowest_product(&lifted.kernel);
-    let lib = &lifted.library;
-    Ok(LowerBound {
-        latency_cycles: analysis::bound::latency(&lifted.kernel),
-        bram: report::brams(&lib.target, &lifted.kernel.memories),
-        dsp: product.and_then(|w| lib.dsps("mul", w)).unwrap_or(0),
-        lut: product
-            .and_then(|w| lib.luts("mul", w))
-            .map_or(0, |l| l.max(0.0).floor() as u64),
-        clock_ns: lifted.clock_ns,
+    let func = front::find_top(ctx, ir, module, &opts.top)?;
+    let directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
+    let clock_ns = clock_of(ir, module, &directives, opts)?;
+    let key = lifts::key(input, &opts.target, opts.pipeline, &directives);
+    let lift = || {
+        let lifted = lift_top(ctx, ir, module, opts)?;
+        let callees = !lifted.callees.is_empty();
+        let entry = lifts::Entry {
+            kernel: lifted.kernel,
+            library: lifted.library,
+        };
+        Ok((entry, callees))
+    };
+    lifts.with(key, clock_ns, lift, |entry| {
+        entry.kernel.limits = lifts::limits(&directives);
+        let kernel = &entry.kernel;
+        let product = analysis::bound::narrowest_product(kernel);
+        let lib = &entry.library;
+        LowerBound {
+            latency_cycles: analysis::bound::latency(kernel),
+            bram: report::brams(&lib.target, &kernel.memories),
+            dsp: product.and_then(|w| lib.dsps("mul", w)).unwrap_or(0),
+            lut: product
+                .and_then(|w| lib.luts("mul", w))
+                .map_or(0, |l| l.max(0.0).floor() as u64),
+            clock_ns,
+        }
     })
+}
+
+/// The clock period of a design: the directives', else the options';
+/// an error at the module where it is not a positive number.
+fn clock_of(
+    ir: &Ir,
+    module: OpId,
+    directives: &Directives,
+    opts: &Options,
+) -> Result<f64, Box<Diagnostic>> {
+    let clock_ns = directives.clock_ns.unwrap_or(opts.clock_ns);
+    if clock_ns > 0.0 && clock_ns.is_finite() {
+        Ok(clock_ns)
+    } else {
+        Err(Box::new(Diagnostic::error(
+            ir.op_loc(module),
+            format!("clock period {clock_ns} ns is not a positive number"),
+        )))
+    }
 }
 
 /// The top function lifted to a kernel with its directives applied
@@ -298,12 +339,7 @@ fn lift_top(
     let mut library = Library::for_target(&opts.target).map_err(at_module)?;
     let func = front::find_top(ctx, ir, module, &opts.top)?;
     let mut directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
-    let clock_ns = directives.clock_ns.unwrap_or(opts.clock_ns);
-    if !(clock_ns > 0.0 && clock_ns.is_finite()) {
-        return Err(at_module(format!(
-            "clock period {clock_ns} ns is not a positive number"
-        )));
-    }
+    let clock_ns = clock_of(ir, module, &directives, opts)?;
     let mut log = directives::Log::default();
     // Directives that rewrite loops act on a copy: the input stays as
     // written for the co-simulation's software side.

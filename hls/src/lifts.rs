@@ -1,0 +1,98 @@
+//! Kernels lifted for [`crate::lower_bound`], kept for the points that
+//! lift to the same kernel. Lifting (unrolling, hoisting, carrying,
+//! flattening, the memories and their ports) is most of a bound's cost,
+//! and in a design space many points differ only in what lifting does
+//! not read: the `[limits]` (only copied into the kernel's `limits`,
+//! which the bound sets per point) and the clock period (read only to
+//! schedule callees: a kernel without callees is kept for every clock).
+//! The key is everything else lifting reads: the caller's name for the
+//! input IR (a tiled or copied kernel is another IR), the target, the
+//! pipelining option and the resolved loop and array directives.
+
+use crate::directives::{Directives, Setting};
+use crate::kernel::Kernel;
+use crate::library::Library;
+use rustc_hash::FxHashMap;
+use std::fmt::Write;
+
+/// A lifted kernel and its target's library.
+pub(crate) struct Entry {
+    pub kernel: Kernel,
+    pub library: Library,
+}
+
+/// Lifted kernels by key (see the module's doc).
+#[derive(Default)]
+pub struct Lifts {
+    /// Kernels without callees, by key without the clock period.
+    any_clock: FxHashMap<String, Entry>,
+    /// Kernels with callees, by key and clock period.
+    at_clock: FxHashMap<(String, u64), Entry>,
+}
+
+impl Lifts {
+    /// `f` of the kernel kept for `key` at `clock_ns`; where none is,
+    /// of the one `lift` gives (with whether it has callees, whose
+    /// schedules depend on the clock period), which is then kept.
+    pub(crate) fn with<T, E>(
+        &mut self,
+        key: String,
+        clock_ns: f64,
+        lift: impl FnOnce() -> Result<(Entry, bool), E>,
+        f: impl FnOnce(&mut Entry) -> T,
+    ) -> Result<T, E> {
+        let at = (key, clock_ns.to_bits());
+        if let Some(e) = self.any_clock.get_mut(&at.0) {
+            return Ok(f(e));
+        }
+        if let Some(e) = self.at_clock.get_mut(&at) {
+            return Ok(f(e));
+        }
+        let (mut entry, callees) = lift()?;
+        let out = f(&mut entry);
+        if callees {
+            self.at_clock.insert(at, entry);
+        } else {
+            self.any_clock.insert(at.0, entry);
+        }
+        Ok(out)
+    }
+}
+
+/// The key of a point: `input` (the caller's name for the IR), the
+/// target, `pipeline` and the directives that lifting reads (not the
+/// limits, not the clock period).
+pub(crate) fn key(input: &str, target: &str, pipeline: bool, d: &Directives) -> String {
+    let mut key = format!("{input}\u{0}{target}\u{0}{pipeline}");
+    let mut loops: Vec<_> = d.loops.iter().collect();
+    loops.sort_by_key(|(op, _)| **op);
+    for (op, l) in loops {
+        let _ = write!(
+            key,
+            "\u{0}{op:?}:{:?}:{:?}:{:?}:{:?}",
+            value(&l.pipeline),
+            value(&l.unroll),
+            value(&l.flatten),
+            value(&l.hoist),
+        );
+    }
+    for (name, a) in &d.arrays {
+        let _ = write!(
+            key,
+            "\u{0}{name}:{:?}:{:?}",
+            value(&a.partition),
+            value(&a.ports)
+        );
+    }
+    key
+}
+
+/// A directive's value, without where it was written.
+fn value<T: Copy>(s: &Option<Setting<T>>) -> Option<T> {
+    s.as_ref().map(|s| s.value)
+}
+
+/// The `[limits]` of `d` as the lifted kernel holds them.
+pub(crate) fn limits(d: &Directives) -> Vec<(String, u32)> {
+    d.limits.iter().map(|(c, s)| (c.clone(), s.value)).collect()
+}
