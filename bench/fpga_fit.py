@@ -18,8 +18,11 @@ of the last run).
 
 Usage: python3 bench/fpga_fit.py OUT [--silica PATH] [--targets T,..]
          [--only NAME,..] [--variants i32,f32] [--clock T=NS,..]
-         [--timeout S] [--directives FILE] [--table]
-(--table prints the markdown table of what OUT holds and runs nothing)
+         [--timeout S] [--directives FILE] [--table] [--errors]
+(--table prints the markdown table of what OUT holds and runs nothing;
+--errors, the estimate's errors of its rows with a bitstream: the
+estimated LUTs against the placed ones, the predicted Fmax against
+nextpnr's, as issue 32's bar 2 counts them, within 25% and 20%)
 """
 import argparse
 import json
@@ -174,6 +177,23 @@ def table(results):
               f"{len(rs) - bits - misfit} other")
 
 
+def errors(results):
+    """The estimate against synthesis, for the rows with a bitstream."""
+    print("| kernel | type | target | LUT est. | LUT placed | LUT error | Fmax pred. | Fmax | Fmax error |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|")
+    rows = [r for r in results if r.get("synthesis", {}).get("bitstream") and r.get("estimate")]
+    lut_ok = fmax_ok = 0
+    for r in rows:
+        e, s = r["estimate"], r["synthesis"]
+        lut = (e["lut"] - s["lut"]) / s["lut"] * 100
+        fmax = (e["fmax_mhz"] - s["fmax_mhz"]) / s["fmax_mhz"] * 100
+        lut_ok += abs(lut) <= 25
+        fmax_ok += abs(fmax) <= 20
+        print(f"| {r['name']} | {r['variant']} | {r['target']} | {e['lut']:,} | {s['lut']:,} | {lut:+.0f}% "
+              f"| {e['fmax_mhz']:.1f} | {s['fmax_mhz']:.1f} | {fmax:+.0f}% |")
+    print(f"\n{len(rows)} rows with a bitstream: LUTs within 25% in {lut_ok}, Fmax within 20% in {fmax_ok}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
@@ -186,6 +206,7 @@ def main():
     ap.add_argument("--directives", default=None,
                     help="a directives file for every run (its name tags the results)")
     ap.add_argument("--table", action="store_true")
+    ap.add_argument("--errors", action="store_true")
     args = ap.parse_args()
     clocks = dict(CLOCKS)
     for item in filter(None, args.clock.split(",")):
@@ -202,7 +223,7 @@ def main():
         for t in targets:
             file = os.path.join(args.out, "results", f"{t}.{k[0]}.{k[1]}{tag(args.directives)}.json")
             if not os.path.exists(file):
-                if args.table:
+                if args.table or args.errors:
                     continue
                 r = measure_fitting(args.silica, k, t, clocks[t], args.out, args.timeout,
                                     args.directives and os.path.abspath(args.directives))
@@ -213,7 +234,10 @@ def main():
                       f"({r['seconds']:.0f} s)", file=sys.stderr, flush=True)
             with open(file) as f:
                 results.append(json.load(f))
-    table(results)
+    if args.errors:
+        errors(results)
+    else:
+        table(results)
 
 
 if __name__ == "__main__":
