@@ -18,11 +18,13 @@ of the last run).
 
 Usage: python3 bench/fpga_fit.py OUT [--silica PATH] [--targets T,..]
          [--only NAME,..] [--variants i32,f32] [--clock T=NS,..]
-         [--timeout S] [--directives FILE] [--table] [--errors]
+         [--timeout S] [--directives FILE] [--table] [--errors [--reestimate]]
 (--table prints the markdown table of what OUT holds and runs nothing;
 --errors, the estimate's errors of its rows with a bitstream: the
 estimated LUTs against the placed ones, the predicted Fmax against
-nextpnr's, as issue 32's bar 2 counts them, within 25% and 20%)
+nextpnr's, as issue 32's bar 2 counts them, within 25% and 20%;
+with --reestimate, the estimate of `--silica` now: `silica hls` again
+without --bitstream at each row's clock, against the row's synthesis)
 """
 import argparse
 import json
@@ -177,6 +179,20 @@ def table(results):
               f"{len(rs) - bits - misfit} other")
 
 
+def reestimate(silica, k, r, out, directives):
+    """The estimate of `silica hls` for row `r` of kernel `k` at the
+    row's clock (no synthesis)."""
+    name, _, path, top = k
+    d = os.path.join(out, "estimates", f"{r['target']}.{name}.{r['variant']}{tag(directives)}")
+    cmd = [silica, "hls", path, "--top", top, "-o", d, "--target", r["target"],
+           "--clock-ns", f"{r['clock_ns']:g}"]
+    if directives:
+        cmd += ["--directives", directives]
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    with open(os.path.join(d, top + ".json")) as f:
+        return json.load(f)["resources"]["estimate"]
+
+
 def errors(results):
     """The estimate against synthesis, for the rows with a bitstream."""
     print("| kernel | type | target | LUT est. | LUT placed | LUT error | Fmax pred. | Fmax | Fmax error |")
@@ -207,6 +223,7 @@ def main():
                     help="a directives file for every run (its name tags the results)")
     ap.add_argument("--table", action="store_true")
     ap.add_argument("--errors", action="store_true")
+    ap.add_argument("--reestimate", action="store_true")
     args = ap.parse_args()
     clocks = dict(CLOCKS)
     for item in filter(None, args.clock.split(",")):
@@ -233,7 +250,11 @@ def main():
                 print(f"{t} {k[0]}.{k[1]}: {r.get('synthesis', {}).get('bitstream') or r.get('message') or r.get('why') or 'no bitstream'} "
                       f"({r['seconds']:.0f} s)", file=sys.stderr, flush=True)
             with open(file) as f:
-                results.append(json.load(f))
+                r = json.load(f)
+            if args.reestimate and r.get("synthesis", {}).get("bitstream"):
+                r["estimate"] = reestimate(args.silica, k, r, args.out,
+                                           args.directives and os.path.abspath(args.directives))
+            results.append(r)
     if args.errors:
         errors(results)
     else:

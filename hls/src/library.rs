@@ -51,7 +51,7 @@
 //! The figures are the operator's own: the test frame's flip-flops and
 //! xor LUTs are subtracted (`characterize::design`).
 
-use crate::float::{choose_latency, FloatOp, LatencyChoice, Operator};
+use crate::float::{choose_latency, stage_delay_ns, FloatOp, LatencyChoice, Operator};
 use crate::kernel::{Kernel, Op};
 use serde::{Deserialize, Serialize};
 use silica_ir::Context;
@@ -134,6 +134,9 @@ pub struct Library {
     pub rows: Vec<Row>,
     /// The latency chosen for each float operator of the design.
     pub float_latencies: Vec<(Operator, LatencyChoice)>,
+    /// The predicted period of each chosen float operator's slowest
+    /// stage (ns, [`Library::float_stage_period_ns`]).
+    pub float_periods: Vec<(Operator, f64)>,
     /// The measured points.
     pub points: Vec<Point>,
     /// The register-to-register period of the fabric (ns): what a path
@@ -287,6 +290,7 @@ impl Library {
             target: target.to_string(),
             rows,
             float_latencies: Vec::new(),
+            float_periods: Vec::new(),
             register_ns: file.register_ns,
             measured_on: file.measured_on,
             points: file.op,
@@ -317,9 +321,49 @@ impl Library {
             let Op::Float(o) = n.op else { continue };
             if self.float_latency(o).is_none() {
                 let choice = choose_latency(ctx, o, clock_ns);
+                let period = self.float_stage_period_ns(ctx, o, &choice);
+                self.float_periods.push((o, period));
                 self.float_latencies.push((o, choice));
             }
         }
+    }
+
+    /// The predicted period (ns) of float operator `o`'s slowest stage at
+    /// `choice`: the register period plus the generator's estimate of
+    /// the stage, scaled by the measured delay of `o`'s kind at its timed
+    /// latency nearest `choice`'s over the estimate at that latency (the
+    /// estimates model a generic 4-input-LUT fabric: fadd_f32 at latency
+    /// 10 measures 8.4 ns on ecp5-25k and 24.8 ns on ice40-up5k). The
+    /// estimate unscaled where the kind has no timed point.
+    pub fn float_stage_period_ns(
+        &self,
+        ctx: &mut Context,
+        o: Operator,
+        choice: &LatencyChoice,
+    ) -> f64 {
+        let kind = crate::characterize::float_kind(o);
+        let nearest = self
+            .points
+            .iter()
+            .filter(|p| p.kind == kind && p.period_ns.is_some())
+            .min_by_key(|p| p.latency.abs_diff(choice.latency));
+        let scale = nearest.map_or(1.0, |p| {
+            let model = stage_delay_ns(ctx, o, p.latency);
+            if model > 0.0 {
+                p.delay_ns / model
+            } else {
+                1.0
+            }
+        });
+        self.register_ns + choice.stage_delay_ns * scale
+    }
+
+    /// The predicted period of float operator `o`'s slowest stage.
+    pub fn float_period(&self, o: Operator) -> Option<f64> {
+        self.float_periods
+            .iter()
+            .find(|(x, _)| *x == o)
+            .map(|(_, p)| *p)
     }
 
     /// The latency chosen for float operator `o`.
@@ -735,6 +779,37 @@ mod tests {
         for d in crate::device::DEVICES {
             assert!(Library::for_target(d.name).is_ok_and(|l| !l.points.is_empty()));
         }
+    }
+
+    #[test]
+    fn float_stages_are_timed_by_their_measured_delay() {
+        let mut ctx = Context::new();
+        silica_hw_dialects::register(&mut ctx);
+        let add = Operator::new(FloatOp::Add, Format::F32);
+        let mut at = |latency| LatencyChoice {
+            latency,
+            stage_delay_ns: stage_delay_ns(&mut ctx, add, latency),
+            input_delay_ns: 0.0,
+            output_delay_ns: 0.0,
+        };
+        let (measured_at, one) = (at(10), at(1));
+        let ecp5 = Library::for_target("ecp5-25k").unwrap();
+        let p = ecp5
+            .points
+            .iter()
+            .find(|p| p.kind == "fadd_f32" && p.latency == 10)
+            .unwrap();
+        // At a measured latency: the register period and the measured delay.
+        let measured = ecp5.float_stage_period_ns(&mut ctx, add, &measured_at);
+        assert!((measured - ecp5.register_ns - p.delay_ns).abs() < 1e-9);
+        // At one stage: the generator's estimate, scaled alike.
+        let scale = p.delay_ns / measured_at.stage_delay_ns;
+        let slow = ecp5.float_stage_period_ns(&mut ctx, add, &one);
+        assert!((slow - ecp5.register_ns - one.stage_delay_ns * scale).abs() < 1e-9);
+        assert!(slow > 2.0 * measured);
+        // The UP5K's fabric is slower than the ECP5's for the same stage.
+        let up5k = Library::for_target("ice40-up5k").unwrap();
+        assert!(up5k.float_stage_period_ns(&mut ctx, add, &one) > 1.5 * slow);
     }
 
     const SMALL: &str = r#"

@@ -7,7 +7,11 @@
 // for bit (NaN as NaN); lint clean and accepted by yosys.
 // The operator modules share the design's one file: Verilator wants one
 // module per file of its name (DECLFILENAME), as in tests/verilog.
-// RUN: rm -rf %t.v %t.d %t.g %t.s %t.c %t.q
+// The predicted clock is the slowest float operator stage's where that
+// is longer than every other register-to-register path (its stages by
+// the generator's estimate, scaled to the operator's measured delay).
+// RUN: rm -rf %t.v %t.d %t.g %t.s %t.c %t.q %t.e
+// RUN: silica hls %s --top vaddf -o %t.e --target ecp5-25k | FileCheck %s --check-prefix=ECP5
 // RUN: silica hls %s --top vaddf -o %t.v --sim | FileCheck %s --check-prefix=VADD
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.v/vaddf.sv
 // RUN: silica hls %s --top dot -o %t.d --sim --seed 5 | FileCheck %s --check-prefix=DOT
@@ -22,6 +26,7 @@
 // RUN: silica hls %s --top divsqrt -o %t.q --sim --seed 4 | FileCheck %s --check-prefix=DIVSQRT
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.q/divsqrt.sv
 
+// ECP5: clock (estimate): {{[0-9.]+}} ns ({{[0-9.]+}} MHz), longest path: silica_fmul_f32_l2 (its slowest stage)
 // VADD: co-simulation (seed 1): 96 values match, latency 46 cycles
 // VADD: vaddf/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 14
 // VADD: float operators (latency, estimated slowest stage):

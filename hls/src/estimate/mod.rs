@@ -15,8 +15,9 @@
 //! Float operator modules (`silica_*`) are not walked: their areas come
 //! from their measured points (`Library::float_area`), their instances'
 //! results start paths (the operators register their outputs whenever
-//! they are pipelined), and their stages' periods are the measured
-//! periods where the library has the kind at that latency.
+//! they are pipelined), and each instance's slowest stage is a period of
+//! its own (`Library::float_period`: the generator's stage estimate
+//! scaled to the operator's measured delay).
 //!
 //! Each module's ops are priced (`price`) after what the synthesis tools
 //! simplify first: constant operands, identities and duplicate ops
@@ -76,6 +77,12 @@ pub fn estimate(ctx: &Context, ir: &Ir, top: OpId, lib: &Library) -> CircuitEsti
             e.dsp += dsp;
             // Paths end at register inputs and memory ports.
             let name = ctx.str(ir.op_name(op));
+            if let Some((module, t)) = float_stage(ctx, ir, op, lib) {
+                if t > e.period_ns {
+                    e.period_ns = t;
+                    e.path = vec![format!("{module} (its slowest stage)")];
+                }
+            }
             if name.starts_with("seq.") || name == "hw.output" || name == "hw.instance" {
                 for (t, path) in walk.ends(op) {
                     if lib.register_ns + t > e.period_ns {
@@ -253,6 +260,21 @@ impl Walk<'_> {
         }
         self.arrival[&(v, control)].clone()
     }
+}
+
+/// The float operator module that `op` instantiates, if it is such an
+/// instance, and the predicted period of its slowest stage.
+fn float_stage(ctx: &Context, ir: &Ir, op: OpId, lib: &Library) -> Option<(String, f64)> {
+    let a = silica_ir::dialect::inherent_attr(ctx, ir, op, "moduleName")?;
+    let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(a) else {
+        return None;
+    };
+    let module = ctx.str(*root);
+    let (o, _) = lib
+        .float_latencies
+        .iter()
+        .find(|(o, c)| o.module_name(c.latency) == module)?;
+    Some((module.to_string(), lib.float_period(*o)?))
 }
 
 /// The string attribute `name` of `op` (empty when absent).

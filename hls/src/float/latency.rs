@@ -95,6 +95,13 @@ impl Datapath {
     }
 }
 
+/// The estimated slowest stage of `operator` at pipeline `latency`
+/// (ns), whether or not that latency is one of its useful choices.
+pub fn stage_delay_ns(ctx: &mut Context, operator: Operator, latency: u32) -> f64 {
+    let datapath = Datapath::new(ctx, operator);
+    plan(ctx, &datapath.ir, datapath.body, latency).max_stage_delay_ns()
+}
+
 /// The smallest latency whose slowest stage fits in `clock_ns`, else
 /// the fastest choice (the choices are built only up to the one that
 /// fits).
