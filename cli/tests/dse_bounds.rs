@@ -220,6 +220,38 @@ fn bounds_count_limited_units() {
     assert_eq!(seen, 2);
 }
 
+/// A float dot product of 32 iterations: the pipelined loop's sum goes
+/// through an fadd of `L` cycles at the point's clock period, so its II
+/// is at least `L` (rewriting leaves floats alone), and the bound counts
+/// 31 x L cycles at least where L > 1; every bound at most the estimate.
+#[test]
+fn bounds_count_float_recurrences() {
+    let (mut ev, info, space) = setup("tests/dse/fdot.mlir", "fdot", "tests/dse/spaces/fdot.toml");
+    let mut deep = 0;
+    for i in 0..space.size() {
+        let genes = space.point(i);
+        assert!(point::prune(&space, &genes, &info).is_none());
+        let cfg = point::config(&space, &genes, &defaults());
+        let Outcome::Ok { metrics } = ev.evaluate(&cfg, Level::Estimate) else {
+            panic!("{}", cfg.directives)
+        };
+        let b = ev.lower_bound(&cfg).unwrap();
+        assert!(
+            b.latency_cycles <= metrics.latency_cycles,
+            "{b:?} {}\n{}",
+            metrics.latency_cycles,
+            cfg.directives
+        );
+        if cfg.directives.contains("pipeline = true") && b.latency_cycles > 31 * 2 {
+            deep += 1;
+        }
+    }
+    assert!(
+        deep >= 2,
+        "{deep} pipelined point(s) bounded by an fadd of 2 cycles or more"
+    );
+}
+
 /// An evaluator keeps the kernels it lifts for bounds and bounds the
 /// points that lift alike (other `[limits]`, another clock period) on
 /// the kept kernel: each bound is the one a fresh evaluator gives the
@@ -245,6 +277,12 @@ fn kept_kernels_bound_as_fresh_ones() {
             "gemm",
             "tests/dse/spaces/tile.toml",
             sample(64, 5),
+        ),
+        (
+            "tests/dse/fdot.mlir",
+            "fdot",
+            "tests/dse/spaces/fdot.toml",
+            sample(64, 7),
         ),
         (
             "tests/dse/dma.mlir",

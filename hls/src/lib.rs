@@ -263,7 +263,7 @@ pub fn lower_bound(
     let directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
     let clock_ns = clock_of(ir, module, &directives, opts)?;
     let key = lifts::key(input, &opts.target, opts.pipeline, &directives);
-    let lift = || {
+    let lift = |ctx: &mut Context| {
         let lifted = lift_top(ctx, ir, module, opts)?;
         let callees = !lifted.callees.is_empty();
         let entry = lifts::Entry {
@@ -272,13 +272,22 @@ pub fn lower_bound(
         };
         Ok((entry, callees))
     };
-    lifts.with(key, clock_ns, lift, |entry| {
+    lifts.with(ctx, key, clock_ns, lift, |entry, floats| {
         entry.kernel.limits = lifts::limits(&directives);
         let kernel = &entry.kernel;
-        let product = analysis::bound::narrowest_product(kernel);
         let lib = &entry.library;
+        let recurrences: Vec<u64> = (0..kernel.loops.len())
+            .map(|l| {
+                if kernel.loops[l].pipelined {
+                    analysis::bound::recurrence(kernel, l, &mut |n| floats.cycles(kernel, lib, n))
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let product = analysis::bound::narrowest_product(kernel);
         LowerBound {
-            latency_cycles: analysis::bound::latency(kernel),
+            latency_cycles: analysis::bound::latency(kernel, &recurrences),
             bram: report::brams(&lib.target, &kernel.memories),
             dsp: product.and_then(|w| lib.dsps("mul", w)).unwrap_or(0),
             lut: product

@@ -7,12 +7,16 @@
 //! schedule callees: a kernel without callees is kept for every clock).
 //! The key is everything else lifting reads: the caller's name for the
 //! input IR (a tiled or copied kernel is another IR), the target, the
-//! pipelining option and the resolved loop and array directives.
+//! pipelining option and the resolved loop and array directives. The
+//! latencies the flow would choose for float operators at a clock period
+//! (`float::choose_latency`, which builds the operator) are kept too.
 
 use crate::directives::{Directives, Setting};
-use crate::kernel::Kernel;
-use crate::library::Library;
+use crate::float::Operator;
+use crate::kernel::{Kernel, NodeId, Op};
+use crate::library::{class_of, Library};
 use rustc_hash::FxHashMap;
+use silica_ir::Context;
 use std::fmt::Write;
 
 /// A lifted kernel and its target's library.
@@ -28,34 +32,81 @@ pub struct Lifts {
     any_clock: FxHashMap<String, Entry>,
     /// Kernels with callees, by key and clock period.
     at_clock: FxHashMap<(String, u64), Entry>,
+    /// The latency chosen for each float operator at a clock period.
+    float: FxHashMap<(Operator, u64), u32>,
 }
 
 impl Lifts {
-    /// `f` of the kernel kept for `key` at `clock_ns`; where none is,
-    /// of the one `lift` gives (with whether it has callees, whose
-    /// schedules depend on the clock period), which is then kept.
+    /// `f` of the kernel kept for `key` at `clock_ns` (with the float
+    /// latencies kept, [`Floats`]); where none is, of the one `lift`
+    /// gives (with whether it has callees, whose schedules depend on the
+    /// clock period), which is then kept.
     pub(crate) fn with<T, E>(
         &mut self,
+        ctx: &mut Context,
         key: String,
         clock_ns: f64,
-        lift: impl FnOnce() -> Result<(Entry, bool), E>,
-        f: impl FnOnce(&mut Entry) -> T,
+        lift: impl FnOnce(&mut Context) -> Result<(Entry, bool), E>,
+        f: impl FnOnce(&mut Entry, &mut Floats<'_>) -> T,
     ) -> Result<T, E> {
         let at = (key, clock_ns.to_bits());
+        let mut floats = Floats {
+            ctx,
+            clock_ns,
+            kept: &mut self.float,
+        };
         if let Some(e) = self.any_clock.get_mut(&at.0) {
-            return Ok(f(e));
+            return Ok(f(e, &mut floats));
         }
         if let Some(e) = self.at_clock.get_mut(&at) {
-            return Ok(f(e));
+            return Ok(f(e, &mut floats));
         }
-        let (mut entry, callees) = lift()?;
-        let out = f(&mut entry);
+        let (mut entry, callees) = lift(floats.ctx)?;
+        let out = f(&mut entry, &mut floats);
         if callees {
             self.at_clock.insert(at, entry);
         } else {
             self.any_clock.insert(at.0, entry);
         }
         Ok(out)
+    }
+}
+
+/// The latencies of float operations at one clock period, as the
+/// schedule's problem gives them (`schedule/problem.rs`).
+pub(crate) struct Floats<'a> {
+    ctx: &'a mut Context,
+    clock_ns: f64,
+    kept: &'a mut FxHashMap<(Operator, u64), u32>,
+}
+
+impl Floats<'_> {
+    /// The cycles of float operation `n` of `k` (0 for other operations):
+    /// the latency chosen for its operator (its shared unit's where
+    /// `[limits]` share it) where the library's row is chosen per clock,
+    /// else the row's (at least 1 on a shared unit).
+    pub fn cycles(&mut self, k: &Kernel, lib: &Library, n: NodeId) -> u64 {
+        let Op::Float(o) = k.nodes[n].op else {
+            return 0;
+        };
+        let limited = k.limited(n).is_some();
+        let Some(row) = lib.row(class_of(k.nodes[n].op), o.format.width()) else {
+            return 0;
+        };
+        if !row.auto {
+            return u64::from(if limited {
+                row.latency.max(1)
+            } else {
+                row.latency
+            });
+        }
+        let o = if limited { o.shared_unit() } else { o };
+        let (ctx, clock_ns) = (&mut *self.ctx, self.clock_ns);
+        let latency = *self
+            .kept
+            .entry((o, clock_ns.to_bits()))
+            .or_insert_with(|| crate::float::choose_latency(ctx, o, clock_ns).latency);
+        u64::from(latency)
     }
 }
 

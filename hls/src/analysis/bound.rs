@@ -28,8 +28,14 @@
 //!   (divisions by a variable, float additions, multiplications and
 //!   divisions): each operation takes a unit for at least a cycle of
 //!   each II. Multiplications are left out (rewriting may factor
-//!   products together), and so is the recurrence bound (RecMII):
-//!   rewriting reassociates recurrences to lower it.
+//!   products together);
+//! - and at least the cycles of the float operations on a chain from a
+//!   carried value to the value yielded for it ([`recurrence`]): the
+//!   part of the recurrence bound (RecMII) that rewriting cannot lower.
+//!   Integer operations on the chain are left out (rewriting
+//!   reassociates them), and so are carried memory dependences (the
+//!   schedule forwards a store to the next iteration's load: gemm's k
+//!   loop, C read and written each iteration, has RecMII 1).
 //!
 //! The walk keeps each block's figure and each pipelined loop's II bound
 //! and depth (they do not depend on the induction variables), so it costs
@@ -50,10 +56,12 @@ use crate::kernel::{Item, Kernel, LoopId, Op, Val};
 const BUDGET: u64 = 2_000_000;
 
 /// A lower bound on the cycles from `start` to `done` of `k` (lifted,
-/// with its memories' ports set), for any schedule the flow gives it.
-pub fn latency(k: &Kernel) -> u64 {
+/// with its memories' ports set), for any schedule the flow gives it;
+/// `recurrences` has each pipelined loop's [`recurrence`] bound.
+pub fn latency(k: &Kernel, recurrences: &[u64]) -> u64 {
     let mut w = Walk {
         k,
+        recurrences,
         env: vec![None; k.loops.len()],
         budget: BUDGET,
         blocks: vec![None; k.blocks.len()],
@@ -131,6 +139,42 @@ pub fn chain(k: &Kernel, nodes: &[usize]) -> u64 {
         }
     }
     last.map_or(0, |s| s + 1)
+}
+
+/// The recurrence bound of pipelined loop `l`: for each value it
+/// carries, the most cycles on a chain of float operations from the
+/// carried value to the one yielded for it, `cycles` each; 0 where no
+/// such chain exists. The next iteration's first operation of the chain
+/// waits for the last one's result (read through a wire at best in the
+/// cycle it is computed), and rewriting leaves float operations alone.
+pub fn recurrence(k: &Kernel, l: LoopId, cycles: &mut dyn FnMut(usize) -> u64) -> u64 {
+    let nodes = crate::schedule::body_nodes(k, l);
+    let mut most = 0;
+    for (i, &y) in k.loops[l].yields.iter().enumerate() {
+        let Val::Node(end) = y else { continue };
+        // The cycles of the longest chain from the carried value to each
+        // float operation of the body (operands first).
+        let mut reached = rustc_hash::FxHashMap::<usize, u64>::default();
+        for &n in &nodes {
+            if !matches!(k.nodes[n].op, Op::Float(_)) {
+                continue;
+            }
+            let from = k.nodes[n]
+                .args
+                .iter()
+                .filter_map(|&a| match a {
+                    Val::Carried(m, j) if m == l && j == i => Some(0),
+                    Val::Node(m) => reached.get(&m).copied(),
+                    _ => None,
+                })
+                .max();
+            if let Some(c) = from {
+                reached.insert(n, c + cycles(n));
+            }
+        }
+        most = most.max(reached.get(&end).copied().unwrap_or(0));
+    }
+    most
 }
 
 /// A sequential block's states: each memory's accesses over its ports,
@@ -236,6 +280,8 @@ pub fn narrowest_product(k: &Kernel) -> Option<u32> {
 
 struct Walk<'a> {
     k: &'a Kernel,
+    /// Each pipelined loop's recurrence bound.
+    recurrences: &'a [u64],
     env: Vec<Option<i64>>,
     budget: u64,
     /// Each block's figure, once computed.
@@ -274,9 +320,13 @@ impl Walk<'_> {
                 return Some(1);
             }
             let k = self.k;
+            let recurrence = self.recurrences.get(l).copied().unwrap_or(0);
             let r = *self.pipelines[l].get_or_insert_with(|| {
                 let nodes = crate::schedule::body_nodes(k, l);
-                port_bound(k, &nodes).max(unit_bound(k, &nodes)).max(1)
+                port_bound(k, &nodes)
+                    .max(unit_bound(k, &nodes))
+                    .max(recurrence)
+                    .max(1)
             });
             return Some((n - 1).saturating_mul(r).saturating_add(1));
         }
