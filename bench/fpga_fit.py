@@ -45,7 +45,7 @@ DEVICES = {
     "ecp5-25k": {"LUT": 24288, "FF": 24288, "BRAM": 56, "DSP": 28},
 }
 CLOCKS = {"ice40-up5k": 30.0, "ecp5-25k": 20.0}
-OVER = re.compile(r"(\d+) (LUT|FF|BRAM|DSP) of (\d+) \((\d+)%\)")
+OVER = re.compile(r"(\d+) (LUT|FF|BRAM|DSP|LC) of (\d+) \((\d+)%\)")
 
 
 def kernel_set(variants):
@@ -144,6 +144,9 @@ def cell(r, what, key):
     for o in r.get("overflow", []):
         if o["what"] == what:
             return f"**{o['used']:,} / {o['available']:,}: {o['percent']}%**"
+        if what == "LUT" and o["what"] == "LC":
+            # nextpnr-ice40 could not pack the netlist into the logic cells.
+            return f"**{o['used']:,} LC / {o['available']:,}: {o['percent']}%**"
     s = r.get("synthesis")
     return f"{s[key]:,} / {DEVICES[r['target']][what]:,}" if s else ""
 

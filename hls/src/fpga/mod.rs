@@ -14,7 +14,8 @@
 //! with more port bits than the package has user IO is implemented behind
 //! a scan wrapper (`scan`) that needs seven pins. A netlist that needs
 //! more LUTs, flip-flops, block RAMs or DSPs than the device has is
-//! refused with the numbers. nextpnr's clock
+//! refused with the numbers, and so is one that nextpnr-ice40 cannot
+//! pack into the device's logic cells. nextpnr's clock
 //! is `1000 / clock_ns` MHz; a missed clock is reported (by how much, on
 //! which path) and gives no bitstream.
 
@@ -170,7 +171,24 @@ pub fn implement(
         },
         placed.as_str(),
     ]);
-    let log = flow.nextpnr.run(&args, dir)?;
+    let log = match flow.nextpnr.run(&args, dir) {
+        Ok(log) => log,
+        Err(e) => {
+            let log = flow.nextpnr.log(dir);
+            let Some(over) = reports::packed_overflow(dev, &log) else {
+                return Err(e);
+            };
+            keep(&mut logs, &format!("{top}.nextpnr.log"), &log);
+            let mut synthesis = Synthesis::unpacked(dev, &cells, clock_ns, over);
+            synthesis.port_bits = pins;
+            synthesis.scan = scan;
+            return Ok(Implementation {
+                synthesis,
+                bitstream: None,
+                logs,
+            });
+        }
+    };
     keep(&mut logs, &format!("{top}.nextpnr.log"), &log);
     let report = read_text(dir, &names.report)?;
     keep(&mut logs, &names.report, &report);

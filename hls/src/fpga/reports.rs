@@ -108,6 +108,26 @@ pub fn overflow(device: &Device, uses: &[Use]) -> Option<String> {
     })
 }
 
+/// The logic cells that nextpnr-ice40's placer found more of than the
+/// device has (`ERROR: Failed to expand region (0, 0) |_> (25, 31) of
+/// 5434 ICESTORM_LCs`): a netlist whose LUTs and flip-flops each fit can
+/// still need more logic cells (one LUT and one flip-flop each) where
+/// flip-flops cannot share their cell with a LUT. `None` for any other log.
+pub fn packed_overflow(device: &Device, log: &str) -> Option<Use> {
+    let used = log.lines().find_map(|l| {
+        let rest = l
+            .trim_end()
+            .strip_prefix("ERROR: Failed to expand region ")?;
+        let (_, n) = rest.strip_suffix(" ICESTORM_LCs")?.rsplit_once(" of ")?;
+        n.parse::<u64>().ok()
+    })?;
+    (used > device.luts).then_some(Use {
+        what: "LC",
+        used,
+        available: device.luts,
+    })
+}
+
 /// One net of a critical path.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct PathNet {
@@ -387,6 +407,16 @@ impl Synthesis {
         }
     }
 
+    /// A netlist that fits by its cells but not once placed
+    /// ([`packed_overflow`]): [`Synthesis::unplaced`]'s figures and the
+    /// logic cells against the device's.
+    pub fn unpacked(device: &Device, cells: &Cells, clock_ns: f64, over: Use) -> Synthesis {
+        let mut s = Synthesis::unplaced(device, cells, clock_ns);
+        s.netlist.push(over);
+        s.overflow = overflow(device, &s.netlist);
+        s
+    }
+
     /// `report.txt`'s lines.
     pub fn describe(&self) -> String {
         let mut out = String::new();
@@ -523,6 +553,27 @@ mod tests {
         assert_eq!(uses[0].used, 7);
         assert!(overflow(lookup("ecp5-25k").unwrap(), &uses).is_none());
         assert!(yosys_cells("{}").is_err());
+    }
+
+    #[test]
+    fn a_netlist_nextpnr_cannot_pack_does_not_fit() {
+        // durbin (i32, `[limits] mul = 2`) on the UP5K: its LUTs and
+        // flip-flops fit, its logic cells do not.
+        let dev = lookup("ice40-up5k").unwrap();
+        let log = "Info: Running global placer\n\
+                   ERROR: Failed to expand region (0, 0) |_> (25, 31) of 5434 ICESTORM_LCs\n";
+        let over = packed_overflow(dev, log).unwrap();
+        assert_eq!(over.describe(), "5434 LC of 5280 (103%)");
+        assert!(packed_overflow(dev, "ERROR: Failed to route net 'x'\n").is_none());
+        let within = "ERROR: Failed to expand region (0, 0) |_> (3, 3) of 40 ICESTORM_LCs";
+        assert!(packed_overflow(dev, within).is_none());
+        let stat = r#"{"design": {"num_cells_by_type": {"SB_LUT4": 3000, "SB_DFF": 3400}}}"#;
+        let s = Synthesis::unpacked(dev, &yosys_cells(stat).unwrap(), 30.0, over);
+        assert_eq!(
+            s.overflow.as_deref(),
+            Some("the design does not fit ice40-up5k: it needs 5434 LC of 5280 (103%)")
+        );
+        assert_eq!((s.lut, s.ff, s.bitstream), (3000, 3400, None));
     }
 
     #[test]
