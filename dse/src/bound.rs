@@ -19,9 +19,10 @@ use crate::pareto::Objective;
 /// each must have a bound above 0 (a point is pruned when an evaluated
 /// one is no worse in every objective, and no design has 0 LUTs or
 /// flip-flops). LUTs are left out too: their bound, one multiplier's
-/// (28 on ecp5-25k at 32 bits), is far under any design's (494 and more
-/// on examples/gemm.mlir), so no point would be pruned and the bounds
-/// would cost their time for nothing.
+/// (28 on ecp5-25k at 32 bits), is far under any design's (278 and more
+/// on examples/gemm.mlir's space), and no sound bound would reach that
+/// (docs/QOR.md, session 32: the multiplexers and registers that make
+/// most of a design follow its schedule), so no point would be pruned.
 pub fn useful(objectives: &[Objective], level: Level) -> bool {
     objectives
         .iter()
