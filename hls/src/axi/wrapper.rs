@@ -16,7 +16,7 @@ use crate::build::hw::{Hw, Reg};
 use crate::interface::{names, Direction, Interface};
 use rustc_hash::FxHashMap;
 use silica_hw_dialects::types::{self as hwt, Direction as HwDir, Port};
-use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, ValueId};
+use silica_ir::{Attr, BlockId, Context, Ir, OpId, ValueId};
 
 /// The wrapper under construction.
 pub(super) struct Wrapper<'c, 'i> {
@@ -193,40 +193,16 @@ impl Wrapper<'_, '_> {
             inputs.push(v);
         }
         let mut arg_names = Vec::new();
-        let mut result_names = Vec::new();
-        let mut result_types = Vec::new();
+        let mut results = Vec::new();
         for p in &core_ports {
-            let name = self.hw.ctx.string_attr(p.name.as_bytes());
             match p.direction {
-                Direction::In => arg_names.push(name),
-                Direction::Out => {
-                    result_names.push(name);
-                    result_types.push(self.hw.int(p.width));
-                }
+                Direction::In => arg_names.push(p.name.as_str()),
+                Direction::Out => results.push((p.name.as_str(), self.hw.int(p.width))),
             }
         }
-        let arg_names = self.hw.ctx.array_attr(&arg_names);
-        let result_names = self.hw.ctx.array_attr(&result_names);
-        let instance_name = self.hw.ctx.string_attr(b"core");
-        let module_sym = self.hw.ctx.sym(&iface.top);
-        let module_name = self.hw.ctx.intern_attr(AttrKind::SymbolRef {
-            root: module_sym,
-            nested: Box::new([]),
-        });
-        let parameters = self.hw.ctx.array_attr(&[]);
-        let inst = self.hw.op(
-            "hw.instance",
-            &inputs,
-            &result_types,
-            vec![],
-            vec![
-                ("argNames", arg_names),
-                ("instanceName", instance_name),
-                ("moduleName", module_name),
-                ("parameters", parameters),
-                ("resultNames", result_names),
-            ],
-        );
+        let inst = self
+            .hw
+            .instance(&iface.top, "core", &inputs, &arg_names, &results);
         self.core_op = Some(inst);
         let outs: Vec<ValueId> = self.hw.ir.results(inst).collect();
         for (p, v) in core_ports

@@ -16,7 +16,7 @@ use super::{Access, At, Builder};
 use crate::interface::Direction::{In, Out};
 use crate::interface::Stream;
 use silica_hw_dialects::types::{Direction, Port};
-use silica_ir::{AttrKind, ValueId};
+use silica_ir::{Type, ValueId};
 
 impl Builder<'_, '_> {
     /// Builds an instance for every call of the kernel.
@@ -67,43 +67,15 @@ impl Builder<'_, '_> {
         for (_, top) in stream_ports.iter().filter(|(p, _)| p.direction == In) {
             inputs.push(self.stream_ports[&top.name]);
         }
-        let mut arg_names = Vec::new();
-        let mut result_names = Vec::new();
-        let mut result_types = Vec::new();
-        for p in &ports {
-            let name = self.hw.ctx.string_attr(p.name.as_bytes());
-            if p.dir == Direction::Input {
-                arg_names.push(name);
-            } else {
-                result_names.push(name);
-                result_types.push(p.ty);
-            }
-        }
-        let arg_names = self.hw.ctx.array_attr(&arg_names);
-        let result_names = self.hw.ctx.array_attr(&result_names);
-        let instance_name = self
+        let (in_ports, out_ports): (Vec<&Port>, Vec<&Port>) =
+            ports.iter().partition(|p| p.dir == Direction::Input);
+        let arg_names: Vec<&str> = in_ports.iter().map(|p| p.name.as_str()).collect();
+        let results: Vec<(&str, Type)> =
+            out_ports.iter().map(|p| (p.name.as_str(), p.ty)).collect();
+        let name = format!("call{c}_{}", call.callee);
+        let inst = self
             .hw
-            .ctx
-            .string_attr(format!("call{c}_{}", call.callee).as_bytes());
-        let module_sym = self.hw.ctx.sym(&call.callee);
-        let module_name = self.hw.ctx.intern_attr(AttrKind::SymbolRef {
-            root: module_sym,
-            nested: Box::new([]),
-        });
-        let parameters = self.hw.ctx.array_attr(&[]);
-        let inst = self.hw.op(
-            "hw.instance",
-            &inputs,
-            &result_types,
-            vec![],
-            vec![
-                ("argNames", arg_names),
-                ("instanceName", instance_name),
-                ("moduleName", module_name),
-                ("parameters", parameters),
-                ("resultNames", result_names),
-            ],
-        );
+            .instance(&call.callee, &name, &inputs, &arg_names, &results);
         let outs: Vec<ValueId> = self.hw.ir.results(inst).collect();
         self.call_done[c] = outs[0];
         let mut next = 2;

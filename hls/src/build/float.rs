@@ -9,7 +9,7 @@
 use super::Builder;
 use crate::kernel::{Kernel, NodeId, Op, Operator};
 use crate::schedule::Schedules;
-use silica_ir::{AttrKind, Context, Diagnostic, Ir, OpId, ValueId};
+use silica_ir::{Context, Diagnostic, Ir, OpId, ValueId};
 
 /// Creates, in the `builtin.module` `top`, the operator modules of every
 /// float node of `k` at its scheduled latency.
@@ -47,35 +47,11 @@ impl Builder<'_, '_> {
             operands.push(a);
             names.push(name);
         }
-        let ctx = &mut *self.hw.ctx;
-        let strings = |ctx: &mut Context, v: &[&str]| {
-            let items: Vec<_> = v.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
-            ctx.array_attr(&items)
-        };
-        let arg_names = strings(ctx, &names);
         let instance = format!("{}_{n}", module.trim_start_matches("silica_"));
-        let instance_name = ctx.string_attr(instance.as_bytes());
-        let root = ctx.sym(&module);
-        let module_name = ctx.intern_attr(AttrKind::SymbolRef {
-            root,
-            nested: Box::new([]),
-        });
-        let parameters = ctx.array_attr(&[]);
-        let result_names = strings(ctx, &["result"]);
-        let result_type = self.hw.int(o.result_width());
-        let op = self.hw.op(
-            "hw.instance",
-            &operands,
-            &[result_type],
-            vec![],
-            vec![
-                ("argNames", arg_names),
-                ("instanceName", instance_name),
-                ("moduleName", module_name),
-                ("parameters", parameters),
-                ("resultNames", result_names),
-            ],
-        );
+        let result = ("result", self.hw.int(o.result_width()));
+        let op = self
+            .hw
+            .instance(&module, &instance, &operands, &names, &[result]);
         self.hw.ir.result(op, 0)
     }
 }

@@ -1,7 +1,7 @@
 //! Creating hw/comb/seq ops in an `hw.module` body through the IR API:
 //! uniqued constants, comb arithmetic, comparisons, multiplexers,
 //! resizes, registers whose inputs are connected once every write to
-//! them is known, and delay lines.
+//! them is known, delay lines and instances of other modules.
 
 use rustc_hash::FxHashMap;
 use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, Type, ValueId};
@@ -68,6 +68,42 @@ impl<'c> Hw<'c> {
             silica_ir::TypeKind::Integer { width, .. } => *width,
             _ => 0,
         }
+    }
+
+    /// Appends an `hw.instance` named `name` of `module` (no parameters)
+    /// with `inputs` named `arg_names`, and outputs of the names and
+    /// types `results`.
+    pub fn instance(
+        &mut self,
+        module: &str,
+        name: &str,
+        inputs: &[ValueId],
+        arg_names: &[&str],
+        results: &[(&str, Type)],
+    ) -> OpId {
+        let strings = |ctx: &mut Context, v: &[&str]| {
+            let items: Vec<Attr> = v.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
+            ctx.array_attr(&items)
+        };
+        let arg_names = strings(self.ctx, arg_names);
+        let result_names: Vec<&str> = results.iter().map(|r| r.0).collect();
+        let result_names = strings(self.ctx, &result_names);
+        let root = self.ctx.sym(module);
+        let attrs = vec![
+            ("argNames", arg_names),
+            ("instanceName", self.ctx.string_attr(name.as_bytes())),
+            (
+                "moduleName",
+                self.ctx.intern_attr(AttrKind::SymbolRef {
+                    root,
+                    nested: Box::new([]),
+                }),
+            ),
+            ("parameters", self.ctx.array_attr(&[])),
+            ("resultNames", result_names),
+        ];
+        let types: Vec<Type> = results.iter().map(|r| r.1).collect();
+        self.op("hw.instance", inputs, &types, vec![], attrs)
     }
 
     /// Appends an op to the body.

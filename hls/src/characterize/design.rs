@@ -363,27 +363,9 @@ fn operator(
                 names.push(name);
                 low += w;
             }
-            let strings = |ctx: &mut Context, v: &[&str]| {
-                let items: Vec<_> = v.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
-                ctx.array_attr(&items)
-            };
             let module = operator.module_name(latency);
-            let root = hw.ctx.sym(&module);
-            let attrs = vec![
-                ("argNames", strings(hw.ctx, &names)),
-                ("instanceName", hw.ctx.string_attr(b"unit")),
-                (
-                    "moduleName",
-                    hw.ctx.intern_attr(AttrKind::SymbolRef {
-                        root,
-                        nested: Box::new([]),
-                    }),
-                ),
-                ("parameters", hw.ctx.array_attr(&[])),
-                ("resultNames", strings(hw.ctx, &["result"])),
-            ];
-            let ty = hw.int(operator.result_width());
-            let inst = hw.op("hw.instance", &operands, &[ty], vec![], attrs);
+            let result = ("result", hw.int(operator.result_width()));
+            let inst = hw.instance(&module, "unit", &operands, &names, &[result]);
             hw.ir.result(inst, 0)
         }
     })

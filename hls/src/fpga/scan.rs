@@ -18,7 +18,7 @@ use crate::interface::{names, Direction, Interface};
 use serde::Serialize;
 use silica_hw_dialects::types::{self, Port};
 use silica_ir::parser::{parse, ParseOptions};
-use silica_ir::{AttrKind, Context, ValueId};
+use silica_ir::{Context, Type, ValueId};
 
 /// What the wrapper adds.
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -116,32 +116,16 @@ pub fn wrap(ctx: &mut Context, hw_mlir: &str, iface: &Interface) -> Result<(Stri
         .filter(|p| p.direction == Direction::Out)
         .map(|p| (p.name.clone(), p.width))
         .collect();
-    let result_types: Vec<_> = results.iter().map(|r| hw.int(r.1)).collect();
-    let strings = |ctx: &mut Context, v: &[&str]| {
-        let items: Vec<_> = v.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
-        ctx.array_attr(&items)
-    };
+    let typed: Vec<(&str, Type)> = results
+        .iter()
+        .map(|r| (r.0.as_str(), hw.int(r.1)))
+        .collect();
     let arg_names: Vec<&str> = ports
         .iter()
         .filter(|p| p.direction == Direction::In)
         .map(|p| p.name.as_str())
         .collect();
-    let result_names: Vec<&str> = results.iter().map(|r| r.0.as_str()).collect();
-    let core = hw.ctx.sym(&iface.top);
-    let attrs = vec![
-        ("argNames", strings(hw.ctx, &arg_names)),
-        ("instanceName", hw.ctx.string_attr(b"core")),
-        (
-            "moduleName",
-            hw.ctx.intern_attr(AttrKind::SymbolRef {
-                root: core,
-                nested: Box::new([]),
-            }),
-        ),
-        ("parameters", hw.ctx.array_attr(&[])),
-        ("resultNames", strings(hw.ctx, &result_names)),
-    ];
-    let inst = hw.op("hw.instance", &operands, &result_types, vec![], attrs);
+    let inst = hw.instance(&iface.top, "core", &operands, &arg_names, &typed);
     let outs: Vec<ValueId> = (0..results.len()).map(|i| hw.ir.result(inst, i)).collect();
     let out = |n: &str| results.iter().position(|r| r.0 == n).map(|i| outs[i]);
     let (done, idle) = (

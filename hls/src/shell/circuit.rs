@@ -9,7 +9,7 @@ use super::uart::{add_const, bits_for, eq_const, Received, Transmitter};
 use crate::build::hw::{Hw, Reg};
 use crate::interface::{names, Direction, Interface};
 use silica_hw_dialects::types as hwt;
-use silica_ir::{AttrKind, Context, ValueId};
+use silica_ir::{Type, ValueId};
 
 /// Controller states.
 mod state {
@@ -754,26 +754,7 @@ fn instance(hw: &mut Hw<'_>, iface: &Interface, operands: &[ValueId]) -> Vec<Val
         .filter(|p| p.direction == Direction::Out)
         .map(|p| (p.name.as_str(), p.width))
         .collect();
-    let types: Vec<_> = outs.iter().map(|o| hw.int(o.1)).collect();
-    let strings = |ctx: &mut Context, v: &[&str]| {
-        let items: Vec<_> = v.iter().map(|s| ctx.string_attr(s.as_bytes())).collect();
-        ctx.array_attr(&items)
-    };
-    let out_names: Vec<&str> = outs.iter().map(|o| o.0).collect();
-    let core = hw.ctx.sym(&iface.top);
-    let attrs = vec![
-        ("argNames", strings(hw.ctx, &ins)),
-        ("instanceName", hw.ctx.string_attr(b"core")),
-        (
-            "moduleName",
-            hw.ctx.intern_attr(AttrKind::SymbolRef {
-                root: core,
-                nested: Box::new([]),
-            }),
-        ),
-        ("parameters", hw.ctx.array_attr(&[])),
-        ("resultNames", strings(hw.ctx, &out_names)),
-    ];
-    let inst = hw.op("hw.instance", operands, &types, vec![], attrs);
+    let typed: Vec<(&str, Type)> = outs.iter().map(|o| (o.0, hw.int(o.1))).collect();
+    let inst = hw.instance(&iface.top, "core", operands, &ins, &typed);
     (0..outs.len()).map(|i| hw.ir.result(inst, i)).collect()
 }
