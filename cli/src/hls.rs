@@ -438,6 +438,7 @@ fn cosimulate(
     let options = cosim::Options {
         scalars,
         keep_dir: args.sim_dir.clone(),
+        expected_cycles: design.figures.latency,
         // The register map as F.json has it: the testbench checks F.h and
         // the RTL against it.
         axi: match &design.axi {

@@ -50,6 +50,10 @@ pub struct Options {
     pub scalars: Vec<(String, BigUint)>,
     /// Cycles after start within which the core must raise `done`.
     pub max_cycles: u64,
+    /// The latency the static schedule gives, if it does: a run known to
+    /// be short gets a Verilator model compiled without C++ optimisation
+    /// ([`verilator::QUICK_BUILD_CYCLES`]).
+    pub expected_cycles: Option<u64>,
     /// Wall-clock limit of each tool run (lli, the Verilator build, the model).
     pub timeout: Duration,
     /// Work in this directory and keep it (default: a temporary
@@ -73,6 +77,7 @@ impl Default for Options {
             index_range: (1, 16),
             scalars: Vec::new(),
             max_cycles: 10_000_000,
+            expected_cycles: None,
             timeout: Duration::from_secs(600),
             keep_dir: None,
             float_ulps: None,

@@ -49,7 +49,8 @@ use std::path::{Path, PathBuf};
 pub const VERILATOR: &str = "verilator";
 
 /// How every model is built (quiet: lint warnings are not this check's
-/// business; the C++ at `-O1`, which builds fast and runs fast enough).
+/// business; the C++ at `-O1`, which Verilator's makefile raises to
+/// `-Os` for the model's hot code and the testbench).
 const BUILD_FLAGS: [&str; 9] = [
     "--cc",
     "--exe",
@@ -61,6 +62,16 @@ const BUILD_FLAGS: [&str; 9] = [
     "-CFLAGS",
     "-O1",
 ];
+
+/// Runs the static schedule says take at most this many cycles build the
+/// model's and the testbench's C++ at `-O0` (`OPT_FAST`, `OPT_SLOW`; the
+/// cached runtime library keeps `-Os`): g++ takes a third to a quarter of
+/// the time on large models, and the model runs about 10 times slower, a
+/// fraction of a second at this length (docs/BENCHMARKS.md).
+pub const QUICK_BUILD_CYCLES: u64 = 100_000;
+
+/// What `make` adds to build a quick model.
+const QUICK_MAKE: [&str; 2] = ["OPT_FAST=-O0", "OPT_SLOW=-O0"];
 
 /// What a traced build adds: Verilator's VCD tracing, and the
 /// testbench's code that opens `trace.vcd` and dumps every half cycle.
@@ -143,6 +154,16 @@ pub struct Bench<'a> {
     pub program: &'a str,
 }
 
+/// `make`'s arguments for a model whose run the static schedule says
+/// takes `expected_cycles`.
+fn make_args(expected_cycles: Option<u64>) -> Vec<&'static str> {
+    let mut make = vec!["-s", "-C", "obj", "-f", "Vdut.mk", "-j", "2"];
+    if expected_cycles.is_some_and(|c| c <= QUICK_BUILD_CYCLES) {
+        make.extend(QUICK_MAKE);
+    }
+    make
+}
+
 /// Builds the model of `sv` with `bench` in `dir`.
 pub fn build_bench(
     bench: &Bench<'_>,
@@ -191,7 +212,7 @@ pub fn build_bench(
     if let Some(cache) = &cache {
         runtime_cache::restore(cache, &obj);
     }
-    let make = ["-s", "-C", "obj", "-f", "Vdut.mk", "-j", "2"];
+    let make = make_args(options.expected_cycles);
     run_tool("make", &make, dir, &limits)
         .map_err(|e| CosimError::Tool(format!("building the Verilator model: {e}")))?;
     if let Some(cache) = &cache {
@@ -589,6 +610,15 @@ int main(int argc, char** argv) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_runs_known_to_be_short_build_without_optimisation() {
+        let quick = |c| make_args(c).contains(&"OPT_FAST=-O0");
+        assert!(quick(Some(QUICK_BUILD_CYCLES)));
+        assert!(quick(Some(9729)));
+        assert!(!quick(Some(QUICK_BUILD_CYCLES + 1)));
+        assert!(!quick(None), "data-dependent latency");
+    }
     use crate::interface::{Access, Arg, ArgKind, Memory, ResultPort, Scalar};
     use num_bigint::BigUint;
 
