@@ -31,6 +31,7 @@ import json
 import math
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -84,6 +85,9 @@ def run_silica(cmd, timeout):
 
 def measure(silica, name, variant, path, top, target, clock, outdir, timeout, directives=None):
     d = os.path.join(outdir, "runs", f"{target}.{name}.{variant}{tag(directives)}")
+    # A run that fails writes nothing: the reports of an earlier run (a
+    # retry's first clock) must not be read as its own.
+    shutil.rmtree(d, ignore_errors=True)
     cmd = [silica, "hls", path, "--top", top, "-o", d, "--target", target,
            "--clock-ns", f"{clock:g}", "--bitstream"]
     if directives:
