@@ -355,6 +355,7 @@ fn lift_top(
     let mut work = ir.clone();
     let unrolled = front::unroll(ctx, &mut work, func, &directives, &mut log);
     let reused = front::reuse(ctx, &mut work, func, &unrolled);
+    let fused = front::fuse(ctx, &mut work, func, &directives, &mut log);
     front::hoist(ctx, &mut work, &directives, &mut log);
     let promoted = front::promote(ctx, &mut work, func, &mut directives);
     let carried = front::carry(ctx, &mut work, func, &opts.top, &mut directives);
@@ -364,7 +365,12 @@ fn lift_top(
     let order = front::call_order(ctx, ir, func)?;
     let none = Directives::default();
     let mut callees: Vec<(Kernel, Schedules, Figures)> = Vec::new();
-    let mut notes: Vec<String> = reused.into_iter().chain(promoted).chain(carried).collect();
+    let mut notes: Vec<String> = reused
+        .into_iter()
+        .chain(fused)
+        .chain(promoted)
+        .chain(carried)
+        .collect();
     let mut ips = Vec::new();
     let mut callee_rewrites = Vec::new();
     for &f in &order[..order.len() - 1] {

@@ -18,6 +18,7 @@ pub mod cost;
 pub mod graph;
 pub mod legality;
 mod order;
+pub mod shift;
 pub mod slice;
 pub mod test_pass;
 pub mod transform;

@@ -7,7 +7,9 @@
 //! the unrolled copies, `hoist.rs` moves a loop's invariant code before
 //! it, `carry.rs` passes loaded elements from one iteration of an
 //! innermost loop to the next, `partition.rs` splits on-chip
-//! arrays into banks while lifting, `flatten.rs` folds perfect nests of
+//! arrays into banks while lifting, `fuse.rs` fuses the sibling loops
+//! of a loop to be flattened (shifted as the dependences require) so
+//! that its nest is perfect, `flatten.rs` folds perfect nests of
 //! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
 //! `ip.rs` reads declarations bound to hand-written Verilog (`hls.ip`).
 //! `promote.rs` holds an element a loop reads and writes at an address
@@ -22,6 +24,7 @@ mod dma;
 mod expr;
 mod flatten;
 mod float;
+mod fuse;
 mod hoist;
 pub mod ip;
 mod lift;
@@ -43,6 +46,7 @@ pub use carry::carry;
 pub use constant_division::{reciprocal, MAX_RECIPROCAL_WIDTH};
 pub use dma::buffer_names;
 pub use flatten::flatten;
+pub use fuse::fuse;
 pub use hoist::hoist;
 pub use lift::lift_function;
 pub use memories::memories;

@@ -59,6 +59,8 @@ use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, Context, Ir, OpId, TypeKind, ValueDef, ValueId};
 use std::collections::BTreeSet;
 
+mod warm;
+
 /// The loads of one array in a loop, each with the offset of its element
 /// along the moving subscript (and the loop's stores of it).
 struct Window {
@@ -266,7 +268,13 @@ fn under_ifs(ctx: &Context, ir: &Ir, lp: OpId, op: OpId) -> bool {
 /// 2-D stencil. Groups never share registers, so two groups
 /// reading one element (possible: nothing in the loop writes the array)
 /// each have it.
-fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<Window> {
+fn windows_of(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    lp: OpId,
+    memref: ValueId,
+    warm: bool,
+) -> Vec<Window> {
     let (Some(block), Some(iv)) = (body(ir, lp), induction_var(ir, lp)) else {
         return Vec::new();
     };
@@ -288,10 +296,11 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
         if !ir.is_ancestor(lp, owner) {
             continue;
         }
-        // Stores of the element, directly in the body, with the memref as
-        // their memref operand (not as the value stored).
+        // Stores of the element, directly in the body (under `affine.if`s
+        // too with warm-up iterations), with the memref as their memref
+        // operand (not as the value stored).
         if ctx.str(ir.op_name(owner)) == "affine.store"
-            && ir.op_block(owner) == Some(block)
+            && (ir.op_block(owner) == Some(block) || warm && under_ifs(ctx, ir, lp, owner))
             && ir.operand(owner, 1) == memref
             && ir.operand(owner, 0) != memref
         {
@@ -314,8 +323,9 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
     loads.sort_by_key(|l| order.get(l).copied());
     stores.sort_by_key(|l| order.get(l).copied());
     // Every load (or the `if` holding it) comes before every store in
-    // the body: a load after a store would read the stored value.
-    if let Some(&first) = stores.first() {
+    // the body: a load after a store would read the stored value (with
+    // warm-up iterations, `warm.rs` orders them per offset).
+    if let Some(&first) = stores.first().filter(|_| !warm) {
         let top = |o: OpId| {
             let mut a = o;
             while ir.op_block(a) != Some(block) {
@@ -423,7 +433,7 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
             advance,
             stores,
         };
-        if !w.carried().is_empty() {
+        if !w.carried().is_empty() && (!warm || warm::ordered(ir, lp, &w)) {
             out.push(w);
         }
     }
@@ -434,7 +444,7 @@ fn windows_of(ctx: &mut Context, ir: &mut Ir, lp: OpId, memref: ValueId) -> Vec<
 /// applies to (a trip count that is not a constant below two, one lower
 /// bound, no DMA transfer or wait in it: a wait in the loop would make
 /// the elements loaded before the loop stale).
-fn windows(ctx: &mut Context, ir: &mut Ir, lp: OpId) -> Vec<Window> {
+fn windows(ctx: &mut Context, ir: &mut Ir, lp: OpId, warm: bool) -> Vec<Window> {
     let mut nested = false;
     ir.walk(lp, &mut |o| {
         nested |= o != lp
@@ -477,7 +487,7 @@ fn windows(ctx: &mut Context, ir: &mut Ir, lp: OpId) -> Vec<Window> {
     }
     memrefs
         .into_iter()
-        .flat_map(|m| windows_of(ctx, ir, lp, m))
+        .flat_map(|m| windows_of(ctx, ir, lp, m, warm))
         .collect()
 }
 
@@ -788,7 +798,8 @@ pub fn carry(
         if !is_for(ctx, ir, lp) || ir.is_erased(lp) {
             continue;
         }
-        // A nest `flatten` folds takes no code between its loops.
+        // A nest `flatten` folds takes no code between its loops: no
+        // loads before the loop, warm-up iterations instead (`warm.rs`).
         let mut outer = ir.parent_op(lp);
         let mut flattened = false;
         while let Some(o) = outer {
@@ -799,10 +810,10 @@ pub fn carry(
                 .is_some_and(|f| f.value);
             outer = ir.parent_op(o);
         }
-        if flattened {
+        if flattened && !warm::eligible(ctx, ir, lp) {
             continue;
         }
-        let ws: Vec<Window> = windows(ctx, ir, lp)
+        let ws: Vec<Window> = windows(ctx, ir, lp, flattened)
             .into_iter()
             .filter(|w| ports.get(&w.memref).is_some_and(|p| p.is_some()))
             .collect();
@@ -833,7 +844,14 @@ pub fn carry(
             .cloned()
             .unwrap_or_default();
         let trip = constant_trip_count(ctx, ir, lp);
-        if rewrite(ctx, ir, lp, &ws, trip, d).is_some() {
+        if flattened {
+            if let Some(w) = warm::rewrite(ctx, ir, func, lp, &ws, d) {
+                let plural = if w == 1 { "" } else { "s" };
+                done.push(format!(
+                    "{path}: {before} -> {after} loads per iteration, {carried} element(s) carried, {w} warm-up iteration{plural} instead of loads before the loop"
+                ));
+            }
+        } else if rewrite(ctx, ir, lp, &ws, trip, d).is_some() {
             done.push(format!(
                 "{path}: {before} -> {after} loads per iteration, {carried} element(s) carried"
             ));
