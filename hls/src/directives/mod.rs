@@ -1,5 +1,6 @@
 //! Directives: how the user asks for pipelining (target II), unrolling,
-//! flattening of perfect nests, hoisting a loop's invariant code, memory
+//! flattening of nests (sibling loops in a body fused first, see
+//! `front/fuse.rs`), hoisting a loop's invariant code, memory
 //! ports, array partitioning and functional-unit limits. They come from
 //! the directives file (`file.rs`) and from discardable attributes on the
 //! ops (`hls.pipeline`, `hls.unroll`, `hls.flatten`, `hls.hoist` on loops; `hls.ports`, `hls.partition` on
