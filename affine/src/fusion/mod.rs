@@ -19,6 +19,8 @@ pub mod graph;
 pub mod legality;
 mod order;
 pub mod shift;
+#[cfg(test)]
+mod shift_tests;
 pub mod slice;
 pub mod test_pass;
 pub mod transform;
