@@ -5,14 +5,13 @@
 //! load, the addition and the store form a recurrence of at least two
 //! cycles (the II of a pipelined loop); in a register only the
 //! addition is left, and the loop makes two accesses fewer per
-//! iteration.
+//! iteration. Nothing is reassociated (the body's operations stay in
+//! their order), so floating-point elements are promoted too.
 //!
-//! For an `affine.for` of constant trip count (at least one iteration,
-//! so the element is surely accessed and the address is within the
-//! array), an array (a function argument or an allocation, no view of
-//! it in the loop) whose accesses in the loop include loads and stores
-//! of one element whose subscripts do not depend on the loop, all
-//! directly in its body (made in every iteration), is promoted when
+//! For an `affine.for`, an array (a function argument or an allocation,
+//! no view of it in the loop) whose accesses in the loop include loads
+//! and stores of one element whose subscripts do not depend on the loop,
+//! all directly in its body (made in every iteration), is promoted when
 //! every other access of the array in the loop touches another element
 //! at every iteration: the affine dependence analysis' system of the
 //! two accesses with the loops around the loop equal must be empty.
@@ -27,10 +26,22 @@
 //! access in between. So a nest of `flatten` keeps no load before its
 //! inner loop. Loops are taken innermost first, so an element promoted
 //! out of an inner loop may be promoted out of the loop around it.
+//!
+//! A loop whose trip count is not a constant (a triangular loop, `k <
+//! i`) may run no iteration; the promoted loop then loads the element
+//! and stores the same value back, which changes nothing provided the
+//! address is within the array. That holds where a store just before
+//! the loop writes the element (it is accessed anyway), or where the
+//! affine analysis proves it: the iteration domain of the loops around
+//! the loop, with one subscript below zero or past its extent, has no
+//! integer point. Otherwise the element stays in memory. A loop of
+//! constant trip count zero is left alone.
 
 use super::carry::{defined_in, distinct_memory, subscripts};
 use crate::directives::Directives;
-use silica_affine::dependence::{accesses_of, enclosing_loop_ivs, pair_system, MemoryAccess};
+use silica_affine::dependence::{
+    accesses_of, enclosing_loop_ivs, iteration_domain, pair_system, MemoryAccess,
+};
 use silica_affine::for_op::{body, is_for};
 use silica_affine::loops::{
     add_iter_args, constant_trip_count, create, iter_args, loops_post_order, terminator,
@@ -128,8 +139,49 @@ fn opaque(ctx: &Context, ir: &Ir, lp: OpId) -> bool {
     found
 }
 
-/// The elements of the loop `lp` to promote.
-fn elements(ctx: &mut Context, ir: &mut Ir, lp: OpId) -> Vec<Element> {
+/// Whether the element the access `op` (at subscripts invariant in the
+/// loop `lp`) touches is within its array's static shape at every
+/// iteration of the loops around `lp`: the domain of those loops with a
+/// subscript below zero or past its extent is empty, so the element may
+/// be loaded and stored back where `lp` runs no iteration.
+fn in_bounds(ctx: &mut Context, ir: &mut Ir, lp: OpId, op: OpId, memref: ValueId) -> bool {
+    let shape = match ctx.type_kind(ir.value_type(memref)) {
+        TypeKind::MemRef { shape, .. } => shape.clone(),
+        _ => return false,
+    };
+    let Some(at) = subscripts(ctx, ir, op) else {
+        return false;
+    };
+    if shape.len() != at.map.results.len() || shape.iter().any(|&n| n < 0) {
+        return false;
+    }
+    let Ok((mut domain, _)) = iteration_domain(ctx, ir, lp) else {
+        return false;
+    };
+    let Ok(rows) = domain.map_rows(ctx, ir, op, &at.map, &at.operands) else {
+        return false;
+    };
+    let last = domain.system.num_cols() - 1;
+    let outside = |row: &[Int], extent: i64| {
+        // row <= -1, that is -row - 1 >= 0; row >= extent, row - extent >= 0.
+        let mut below: Vec<Int> = row.iter().map(|v| -v).collect();
+        below[last] = &below[last] - &Int::ONE;
+        let mut above = row.to_vec();
+        above[last] = &above[last] - &Int::from(extent);
+        [below, above]
+    };
+    rows.iter().zip(&shape).all(|(row, &n)| {
+        outside(row, n).into_iter().all(|r| {
+            let mut s = domain.system.clone();
+            s.add_inequality_int(r);
+            s.is_empty()
+        })
+    })
+}
+
+/// The elements of the loop `lp` to promote; where `lp` may run no
+/// iteration, only those accessed in bounds then (see [`in_bounds`]).
+fn elements(ctx: &mut Context, ir: &mut Ir, lp: OpId, may_be_empty: bool) -> Vec<Element> {
     let Some(block) = body(ir, lp) else {
         return Vec::new();
     };
@@ -171,6 +223,12 @@ fn elements(ctx: &mut Context, ir: &mut Ir, lp: OpId) -> Vec<Element> {
             .filter(|&o| same_element(ctx, ir, o, s))
             .collect();
         if !same.iter().any(|&o| is_load(ctx, ir, o)) {
+            continue;
+        }
+        if may_be_empty
+            && store_before(ctx, ir, lp, s, memref).is_none()
+            && !in_bounds(ctx, ir, lp, s, memref)
+        {
             continue;
         }
         let Some(this) = access(ctx, ir, s) else {
@@ -354,10 +412,11 @@ pub fn promote(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &mut Directives) -
         if !is_for(ctx, ir, lp) || ir.is_erased(lp) {
             continue;
         }
-        if constant_trip_count(ctx, ir, lp).is_none_or(|t| t < 1) {
+        let trip = constant_trip_count(ctx, ir, lp);
+        if trip.is_some_and(|t| t < 1) {
             continue;
         }
-        let es = elements(ctx, ir, lp);
+        let es = elements(ctx, ir, lp, trip.is_none());
         if es.is_empty() {
             continue;
         }
