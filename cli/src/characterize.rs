@@ -1,4 +1,5 @@
-//! `silica characterize --target T [-o FILE] [--kinds K,..] [--widths W,..]`:
+//! `silica characterize --target T [-o FILE] [--kinds K,..] [--widths W,..]
+//! [--formats F,..] [--depths N | --clock-ns NS]`:
 //! measures the target's operator library (`silica_hls::characterize`)
 //! and writes it as a library file (`hls/library/<target>.toml` by
 //! default). A file already there for the same target keeps the points
@@ -37,6 +38,11 @@ pub struct CharacterizeArgs {
     /// Pipeline latencies measured per float operator and format.
     #[arg(long, default_value_t = characterize::FLOAT_DEPTHS)]
     depths: usize,
+    /// Measure each float operator at the one latency the flow
+    /// instantiates for this clock period (ns, as `silica hls --clock-ns`)
+    /// instead of `--depths` spread latencies.
+    #[arg(long = "clock-ns", conflicts_with = "depths")]
+    clock_ns: Option<f64>,
 }
 
 pub fn run(args: &CharacterizeArgs) -> ExitCode {
@@ -58,14 +64,15 @@ fn characterize(args: &CharacterizeArgs) -> Result<(), String> {
     if args.widths.iter().any(|&w| w == 0 || w > 128) {
         return Err("widths must be between 1 and 128".into());
     }
+    let depths = match args.clock_ns {
+        Some(ns) if !(ns > 0.0 && ns.is_finite()) => {
+            return Err(format!("clock period {ns} ns is not a positive number"))
+        }
+        Some(ns) => characterize::Depths::Clock(ns),
+        None => characterize::Depths::Spread(args.depths),
+    };
     let mut ctx = new_context(false);
-    let jobs = characterize::jobs(
-        &mut ctx,
-        &args.kinds,
-        &args.widths,
-        &args.formats,
-        args.depths,
-    )?;
+    let jobs = characterize::jobs(&mut ctx, &args.kinds, &args.widths, &args.formats, depths)?;
     let tools = Tools::find(device)?;
     // The points of an earlier file for this target that are not measured
     // again, and its register period unless `reg` is measured again.

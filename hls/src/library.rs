@@ -5,8 +5,8 @@
 //! synthesised, placed and routed at a ladder of widths (float operator
 //! circuits at several pipeline latencies). Between the ladder's widths
 //! figures are interpolated linearly; past the widest, extrapolated along
-//! the last two points as a power law (so quadratic dividers and
-//! multipliers grow as they do). Float operator classes have latency and
+//! the power law through the widest point and the widest at most half its
+//! width (so quadratic dividers and multipliers grow as they do). Float operator classes have latency and
 //! delay chosen per design: each design picks, per operator and clock
 //! period, the smallest pipeline latency whose stages fit the clock by
 //! the operator generator's own stage-delay estimates
@@ -566,11 +566,20 @@ impl Library {
 
 /// `y` at `x` on the points `at` (sorted by `x`): linear between them,
 /// the first point's below, and past the last along the power law
-/// through the last two (linearly where one of them is zero).
+/// through the last and the widest at most half its width (the one
+/// before the last where none is that narrow: the exponent of two close
+/// widths is mostly placement noise; linearly where one of them is
+/// zero).
 fn interpolate(at: &[(f64, f64)], x: f64) -> Option<f64> {
     let n = at.len();
     if n >= 2 && x > at[n - 1].0 {
-        let ((x0, y0), (x1, y1)) = (at[n - 2], at[n - 1]);
+        let (x1, y1) = at[n - 1];
+        let (x0, y0) = at[..n - 1]
+            .iter()
+            .rev()
+            .find(|a| a.0 <= x1 / 2.0)
+            .copied()
+            .unwrap_or(at[n - 2]);
         if x0 > 0.0 && y0 > 0.0 && y1 > 0.0 {
             let k = (y1 / y0).ln() / (x1 / x0).ln();
             return Some(y1 * (x / x1).powf(k));
@@ -888,7 +897,8 @@ bram = 1
         assert_eq!(lib.luts("add", 4), Some(9.0));
         assert_eq!(lib.delay_ns("add", 20), Some(4.5));
         assert_eq!(lib.luts("add", 20), Some(20.5));
-        // Past the widest: the power law through the last two points.
+        // Past the widest: the power law through 32 and 8 (the widest at
+        // most half 32).
         let luts = lib.luts("add", 64).unwrap();
         assert!(
             (luts - 9.0 * (64.0f64 / 8.0).powf((32.0f64 / 9.0).ln() / 4.0f64.ln())).abs() < 1e-9
@@ -909,6 +919,23 @@ bram = 1
         assert!(Library::parse("t", "target = 1").is_err());
         let unknown = SMALL.replace("bram = 1", "bram = 1\nbrams = 2");
         assert!(Library::parse("t", &unknown).is_err());
+    }
+
+    /// Past the widest point the power law runs through the widest and
+    /// the widest at most half its width, not the close width before it.
+    #[test]
+    fn extrapolation_spans_half_the_widest_width() {
+        let at = [(8.0, 20.0), (16.0, 50.0), (28.0, 120.0), (32.0, 130.0)];
+        let k = (130.0f64 / 50.0).ln() / 2.0f64.ln();
+        let y = interpolate(&at, 64.0).unwrap();
+        assert!((y - 130.0 * 2.0f64.powf(k)).abs() < 1e-9, "{y}");
+        // Below the widest: linear between the neighbours.
+        assert_eq!(interpolate(&at, 30.0), Some(125.0));
+        // No point that narrow: the one before the widest.
+        let close = [(24.0, 90.0), (32.0, 130.0)];
+        let k = (130.0f64 / 90.0).ln() / (32.0f64 / 24.0).ln();
+        let y = interpolate(&close, 64.0).unwrap();
+        assert!((y - 130.0 * 2.0f64.powf(k)).abs() < 1e-9, "{y}");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 // Pipelined dividers (build/divider_array.rs) at i32 (divsi, remui and
-// floordivsi: pipeline depth 11 at 20 ns) and i64 (divsi: depth 19), on the
+// floordivsi: pipeline depth 11 at 20 ns) and i64 (divsi: depth 25), on the
 // stimulus of pipelined-divider.mlir (the most negative dividend, odd
 // divisors, never -1). The scheduler picks the depth for the clock: at
 // 40 ns the i32 loop is 7 deep. Co-simulated bit for bit, lint clean.
@@ -15,7 +15,7 @@
 // W32: w32/0: trip 16, pipelined, II 1 (ResMII 1, RecMII 1), depth 11
 // W32-NOT: note:
 // W64: co-simulation (seed 1): 48 values match
-// W64: w64/0: trip 16, pipelined, II 1 (ResMII 1, RecMII 1), depth 19
+// W64: w64/0: trip 16, pipelined, II 1 (ResMII 1, RecMII 1), depth 25
 // W64-NOT: note:
 // C40: w32/0: trip 16, pipelined, II 1 (ResMII 1, RecMII 1), depth 7
 // HW-NOT: comb.divs

@@ -12,7 +12,7 @@ pub mod design;
 pub mod measure;
 
 use crate::device::{self, Device};
-use crate::float::{latency_choices, FloatOp, FloatPredicate, Format, Operator};
+use crate::float::{choose_latency, latency_choices, FloatOp, FloatPredicate, Format, Operator};
 use crate::library::{LibraryFile, Point};
 use design::Circuit;
 use measure::Tools;
@@ -95,6 +95,17 @@ const RAM_WORDS: u64 = 256;
 /// place and route; the library scales flip-flops with the latency).
 pub const FLOAT_DEPTHS: usize = 1;
 
+/// Which pipeline latencies of each float operator are measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Depths {
+    /// Up to this many of the useful latencies, evenly spread
+    /// ([`FLOAT_DEPTHS`] by default).
+    Spread(usize),
+    /// The one latency the flow instantiates for a clock of this period
+    /// (ns; `silica hls --clock-ns`, [`choose_latency`]).
+    Clock(f64),
+}
+
 /// One test design to run.
 #[derive(Clone, Debug)]
 pub struct Job {
@@ -113,13 +124,13 @@ impl Job {
 }
 
 /// The jobs for `kinds` (all when empty) at `widths`, float kinds in
-/// `formats` (`f32`, `f64`) at `depths` latencies each.
+/// `formats` (`f32`, `f64`) at the latencies `depths` picks.
 pub fn jobs(
     ctx: &mut Context,
     kinds: &[String],
     widths: &[u32],
     formats: &[String],
-    depths: usize,
+    depths: Depths,
 ) -> Result<Vec<Job>, String> {
     for k in kinds {
         if !kind_names().contains(&k.as_str()) {
@@ -197,7 +208,11 @@ pub fn jobs(
             }
             let operator = Operator::new(op, format);
             let kind = float_kind(operator);
-            for latency in spread(&latency_choices(ctx, operator), depths) {
+            let latencies = match depths {
+                Depths::Spread(n) => spread(&latency_choices(ctx, operator), n),
+                Depths::Clock(ns) => vec![choose_latency(ctx, operator, ns).latency],
+            };
+            for latency in latencies {
                 push(
                     &kind,
                     name,
@@ -363,7 +378,7 @@ mod tests {
             .map(String::from)
             .collect();
         let formats = ["f32".to_string(), "f64".to_string()];
-        let all = jobs(&mut ctx, &kinds, &[8, 32], &formats, 3).unwrap();
+        let all = jobs(&mut ctx, &kinds, &[8, 32], &formats, Depths::Spread(3)).unwrap();
         for k in &kinds {
             assert!(
                 all.iter().any(|j| &j.kind == k || &j.class == k),
@@ -384,14 +399,47 @@ mod tests {
             1,
             "fneg has one latency"
         );
-        let one: Vec<u32> = jobs(&mut ctx, &["fadd".into()], &[8], &formats[..1], 1)
+        let one: Vec<u32> = jobs(
+            &mut ctx,
+            &["fadd".into()],
+            &[8],
+            &formats[..1],
+            Depths::Spread(1),
+        )
+        .unwrap()
+        .iter()
+        .map(|j| j.latency)
+        .collect();
+        assert_eq!(one.len(), 1);
+        assert!(one[0] > fadd[0] && one[0] < fadd[2], "{one:?} {fadd:?}");
+        // At a clock: the flow's one latency, combinational for a slow
+        // clock, pipelined for a fast one.
+        let at = |ctx: &mut Context, ns| -> Vec<u32> {
+            jobs(
+                ctx,
+                &["fadd".into()],
+                &[8],
+                &formats[..1],
+                Depths::Clock(ns),
+            )
             .unwrap()
             .iter()
             .map(|j| j.latency)
-            .collect();
-        assert_eq!(one.len(), 1);
-        assert!(one[0] > fadd[0] && one[0] < fadd[2], "{one:?} {fadd:?}");
-        let e = jobs(&mut ctx, &["fsin".into()], &[8], &formats, 1).unwrap_err();
+            .collect()
+        };
+        assert_eq!(at(&mut ctx, 1000.0), [0]);
+        let fast = at(&mut ctx, 5.0);
+        let operator = Operator::new(FloatOp::Add, Format::F32);
+        assert_eq!(fast, [choose_latency(&mut ctx, operator, 5.0).latency]);
+        assert!(fast[0] > 0, "{fast:?}");
+        let e = jobs(
+            &mut ctx,
+            &["fsin".into()],
+            &[8],
+            &formats,
+            Depths::Spread(1),
+        )
+        .unwrap_err();
         assert!(e.contains("unknown operator kind 'fsin'"), "{e}");
     }
 
@@ -416,7 +464,7 @@ mod tests {
         .map(String::from)
         .to_vec();
         let formats = ["f32".to_string()];
-        for job in jobs(&mut ctx, &kinds, &[1, 16], &formats, 1).unwrap() {
+        for job in jobs(&mut ctx, &kinds, &[1, 16], &formats, Depths::Spread(1)).unwrap() {
             if job.kind == "ram" && job.width < 8 {
                 continue;
             }
@@ -486,7 +534,14 @@ mod tests {
         let mut ctx = context();
         let device = device("ice40-up5k").unwrap();
         let tools = Tools::find(device).unwrap();
-        let jobs = jobs(&mut ctx, &["reg".into(), "add".into()], &[4], &[], 1).unwrap();
+        let jobs = jobs(
+            &mut ctx,
+            &["reg".into(), "add".into()],
+            &[4],
+            &[],
+            Depths::Spread(1),
+        )
+        .unwrap();
         let mut points = Vec::new();
         characterize(
             &mut ctx,
