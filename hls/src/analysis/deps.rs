@@ -396,9 +396,9 @@ pub fn linear_dependences(k: &Kernel, l: LoopId, nodes: &[NodeId]) -> Vec<MemDep
                 }
             }
             let d = diff / unit;
-            let Ok(dist) = u32::try_from(d.unsigned_abs()) else {
-                continue;
-            };
+            // A distance past u32 still orders the pair: saturating keeps
+            // a (looser than real, so sound) dependence instead of none.
+            let dist = u32::try_from(d.unsigned_abs()).unwrap_or(u32::MAX);
             if d > 0 {
                 out.push(MemDep {
                     src: a,
@@ -522,6 +522,26 @@ mod tests {
         assert!(d.iter().all(|d| d.distance == 1));
         assert_eq!((d[0].src, d[0].dst), (d[1].dst, d[1].src));
         assert!(!distinct_addresses(&k, d[0].src, d[0].dst));
+    }
+
+    #[test]
+    fn a_distance_past_u32_still_orders_the_pair() {
+        // a[i + 2^33] is written 2^33 iterations before a[i] reads it: the
+        // distance does not fit a u32, and the pair was left unordered.
+        let d = deps(
+            "func.func @f(%a: memref<40xi8>) {
+               %c = arith.constant 8589934592 : index
+               affine.for %i = 0 to 32 {
+                 %v = memref.load %a[%i] : memref<40xi8>
+                 %j = arith.addi %i, %c : index
+                 memref.store %v, %a[%j] : memref<40xi8>
+               }
+               return
+             }",
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].distance, u32::MAX);
+        assert!(d[0].src > d[0].dst, "the store is the source");
     }
 
     #[test]
