@@ -4,8 +4,11 @@
 // at II 2), of a sequential design, and of a reduction unrolled by 4 (at
 // most two adders allowed, one used: its additions are chained); a
 // kernel mixing f32 and f64 additions shares only the first format's.
+// At a 60 ns clock the f32 multiplier has no pipeline stage, so a shared
+// one could not register its result: fmul = 1 is refused with a warning
+// (each multiplication keeps its own unit) and the rest still share.
 // Co-simulated bit for bit; lint clean; one shared design through yosys.
-// RUN: rm -rf %t.p %t.two %t.s %t.r %t.m
+// RUN: rm -rf %t.p %t.two %t.s %t.r %t.m %t.c
 // RUN: silica hls %s --top chain -o %t.p --directives %S/directives/float-units.toml --sim | FileCheck %s --check-prefix=PIPE
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.p/chain.sv
 // RUN: silica hls %s --top chain -o %t.two --directives %S/directives/float-units-2.toml --sim --seed 2 | FileCheck %s --check-prefix=TWO
@@ -17,6 +20,8 @@
 // RUN: yosys -q -p "read_verilog -sv %t.r/dot.sv; synth_ice40 -top dot"
 // RUN: silica hls %s --top mixed -o %t.m --directives %S/directives/float-units.toml --sim | FileCheck %s --check-prefix=MIXED
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.m/mixed.sv
+// RUN: silica hls %s --top chain -o %t.c --directives %S/directives/float-units.toml --clock-ns 60 --sim --seed 4 2>&1 | FileCheck %s --check-prefix=SLOW
+// RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.c/chain.sv
 
 // PIPE: co-simulation (seed 1): 48 values match
 // PIPE: chain/0: trip 16, pipelined, II 3 (ResMII 3, RecMII 1)
@@ -30,6 +35,9 @@
 // SEQ: limits: fadd = 1 (directives file): honoured: 3 fadd operation(s) on 1 unit(s)
 // DOT: co-simulation (seed 1): 65 values match
 // DOT: limits: fadd = 2 (directives file): honoured: 4 fadd operation(s) on 1 unit(s)
+// SLOW-DAG: warning: fmul = 1 on limits is not honoured: a shared unit registers its result, but at a 60 ns clock silica_fmul_f32_l0 has no pipeline stage; each fmul operation keeps its own unit
+// SLOW-DAG: co-simulation (seed 4): 48 values match
+// SLOW-DAG: limits: fadd = 1 (directives file): honoured: 3 fadd operation(s) on 1 unit(s)
 // MIXED: co-simulation (seed 1): 33 values match
 // MIXED: limits: fadd = 1 (directives file): honoured: 2 fadd operation(s) on 1 unit(s)
 func.func @chain(%a: memref<16xf32>, %b: memref<16xf32>, %c: memref<16xf32>) {
