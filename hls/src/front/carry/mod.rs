@@ -514,6 +514,23 @@ fn create_load(
     )
 }
 
+/// A detached zero constant of type `ty`.
+fn zero(ctx: &mut Context, ir: &mut Ir, ty: silica_ir::Type, loc: silica_ir::Attr) -> OpId {
+    let value = match ctx.float_kind(ty) {
+        Some(_) => ctx.intern_attr(AttrKind::Float { ty, bits: 0 }),
+        None => ctx.int_attr(ty, 0),
+    };
+    create(
+        ctx,
+        ir,
+        "arith.constant",
+        &[],
+        &[ty],
+        vec![("value", value)],
+        loc,
+    )
+}
+
 /// A detached `affine.if` that loads `memref` at `at` where every
 /// subscript is within the shape, and gives zero where one is not.
 fn create_guarded_load(
@@ -552,22 +569,7 @@ fn create_guarded_load(
     let yield_then = create(ctx, ir, "affine.yield", &[loaded], &[], vec![], loc);
     ir.append_op(then_block, yield_then);
     let (else_region, else_block) = branch(ir);
-    let zero = match ctx.float_kind(result) {
-        Some(_) => ctx.intern_attr(AttrKind::Float {
-            ty: result,
-            bits: 0,
-        }),
-        None => ctx.int_attr(result, 0),
-    };
-    let zero = create(
-        ctx,
-        ir,
-        "arith.constant",
-        &[],
-        &[result],
-        vec![("value", zero)],
-        loc,
-    );
+    let zero = zero(ctx, ir, result, loc);
     ir.append_op(else_block, zero);
     let zero = ir.result(zero, 0);
     let yield_else = create(ctx, ir, "affine.yield", &[zero], &[], vec![], loc);
@@ -679,19 +681,40 @@ fn rewrite(
         .iter()
         .map(|w| load_entering(ctx, ir, lp, w))
         .collect::<Option<_>>()?;
+    add_registers(ctx, ir, lp, windows, &entering, &inits, true, d)
+}
+
+/// Replaces `lp` by a loop carrying one register per carried offset of
+/// each window (starting as `inits`, in order): a load of a carried
+/// element reads its register, and each register takes the next
+/// iteration's element from a store of it in the body (where
+/// `forward_stores`), the register after it, or the `entering` load. The
+/// new loop keeps `lp`'s attributes and directives.
+#[allow(clippy::too_many_arguments)]
+fn add_registers(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    lp: OpId,
+    windows: &[Window],
+    entering: &[FxHashMap<i64, ValueId>],
+    inits: &[ValueId],
+    forward_stores: bool,
+    d: &mut Directives,
+) -> Option<OpId> {
     let attrs = ir.op_attrs(lp);
-    let new = add_iter_args(ctx, ir, lp, &inits, &[])?;
+    let new = add_iter_args(ctx, ir, lp, inits, &[])?;
     ir.set_op_attrs(new, attrs);
     let args = iter_args(ir, new);
     let mut args = args[args.len() - inits.len()..].iter().copied();
     let mut yields = Vec::new();
-    for (w, entering) in windows.iter().zip(&entering) {
+    for (w, entering) in windows.iter().zip(entering) {
         let carried = w.carried();
         let regs: Vec<ValueId> = carried.iter().map(|_| args.next()).collect::<Option<_>>()?;
         let reg = |o: i64| carried.iter().position(|&c| c == o).map(|i| regs[i]);
         for &o in &carried {
             let next = o + w.advance;
-            yields.push(match (w.stored_at(ir, next), reg(next)) {
+            let stored = w.stored_at(ir, next).filter(|_| forward_stores);
+            yields.push(match (stored, reg(next)) {
                 (Some(v), _) => v,
                 (None, Some(r)) => r,
                 (None, None) => *entering.get(&next)?,

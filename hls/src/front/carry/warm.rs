@@ -19,11 +19,11 @@
 //! at a register's own offset must come after every load of it; other
 //! stores never reach a register.
 
-use super::{load_like, subscripts, Window};
+use super::{add_registers, load_like, subscripts, zero, Window};
 use crate::directives::Directives;
 use rustc_hash::FxHashMap;
 use silica_affine::for_op::{body, bounds, induction_var, set_bounds, step, Bound};
-use silica_affine::loops::{add_iter_args, create, iter_args, terminator};
+use silica_affine::loops::iter_args;
 use silica_ir::affine::{AffineExpr, IntegerSet};
 use silica_ir::dialect::{inherent_attr, set_inherent_attr};
 use silica_ir::{AttrKind, BlockId, Context, Ir, OpId, ValueId};
@@ -169,23 +169,6 @@ fn add_lower(ctx: &mut Context, ir: &mut Ir, g: OpId, iv: ValueId, lower: i64) -
     Some(())
 }
 
-/// A detached zero constant of type `ty`.
-fn zero(ctx: &mut Context, ir: &mut Ir, ty: silica_ir::Type, loc: silica_ir::Attr) -> OpId {
-    let value = match ctx.float_kind(ty) {
-        Some(_) => ctx.intern_attr(AttrKind::Float { ty, bits: 0 }),
-        None => ctx.int_attr(ty, 0),
-    };
-    create(
-        ctx,
-        ir,
-        "arith.constant",
-        &[],
-        &[ty],
-        vec![("value", value)],
-        loc,
-    )
-}
-
 /// Rewrites the loop `lp` of the function `func` for its `windows` with
 /// warm-up iterations (see the module doc); how many.
 pub(super) fn rewrite(
@@ -222,44 +205,11 @@ pub(super) fn rewrite(
         .iter()
         .map(|w| load_entering(ctx, ir, block, w))
         .collect::<Option<_>>()?;
-    let attrs = ir.op_attrs(lp);
-    let new = add_iter_args(ctx, ir, lp, &inits, &[])?;
-    ir.set_op_attrs(new, attrs);
-    let args = iter_args(ir, new);
-    let mut args = args[args.len() - inits.len()..].iter().copied();
-    let mut yields = Vec::new();
-    for (w, entering) in windows.iter().zip(&entering) {
-        let carried = w.carried();
-        let regs: Vec<ValueId> = carried.iter().map(|_| args.next()).collect::<Option<_>>()?;
-        let reg = |o: i64| carried.iter().position(|&c| c == o).map(|i| regs[i]);
-        for &o in &carried {
-            let next = o + w.advance;
-            yields.push(match reg(next) {
-                Some(r) => r,
-                None => *entering.get(&next)?,
-            });
-        }
-        for &(l, o) in &w.loads {
-            if let Some(r) = reg(o) {
-                ir.replace_all_uses(ir.result(l, 0), r);
-                ir.erase_op(l);
-            }
-        }
-    }
-    let terminator = terminator(ir, new)?;
-    let mut operands: Vec<ValueId> = ir.operands(terminator).collect();
-    operands.extend(yields);
-    ir.set_operands(terminator, &operands);
+    let new = add_registers(ctx, ir, lp, windows, &entering, &inits, false, d)?;
     set_bounds(ctx, ir, new, &Bound::constant(lo - warm * st), &upper, st);
     let iv = induction_var(ir, new)?;
     for g in guards {
         add_lower(ctx, ir, g, iv, lo)?;
-    }
-    if let Some(l) = d.loops.remove(&lp) {
-        d.loops.insert(new, l);
-    }
-    if let Some(p) = d.loop_paths.remove(&lp) {
-        d.loop_paths.insert(new, p);
     }
     Some(warm)
 }
