@@ -38,6 +38,8 @@ pub mod scope;
 pub mod simplify_structures;
 pub mod skew;
 mod strided_metadata_folders;
+#[cfg(test)]
+mod test_support;
 pub mod tile;
 pub mod tile_validity;
 pub mod unroll_passes;

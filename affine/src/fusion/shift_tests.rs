@@ -3,29 +3,9 @@
 use super::shift::{fuse_shifted, Fused};
 use crate::for_op::{body_ops, bounds};
 use crate::loops::loops_post_order;
-use silica_ir::parser::{parse, ParseOptions, ParsedModule};
+use crate::test_support::parse_src;
+use silica_ir::parser::ParsedModule;
 use silica_ir::{Context, OpId};
-
-fn parse_src(src: &str) -> (Context, ParsedModule) {
-    let mut ctx = Context::new();
-    for d in [
-        &silica_dialects::arith::ARITH,
-        &silica_dialects::func::FUNC_DIALECT,
-        &silica_dialects::memref::MEMREF_DIALECT,
-        &crate::AFFINE,
-    ] {
-        ctx.register_dialect(d);
-    }
-    ctx.allow_unregistered = true;
-    let m = parse(
-        &mut ctx,
-        "test.mlir",
-        src.as_bytes(),
-        ParseOptions::default(),
-    )
-    .unwrap_or_else(|d| panic!("parse error: {}", d.message));
-    (ctx, m)
-}
 
 /// The two inner loops of the one time loop of `src`, fused.
 fn fuse(src: &str) -> (Context, ParsedModule, OpId, Result<Fused, String>) {

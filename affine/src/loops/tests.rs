@@ -2,31 +2,11 @@
 //! calls them.
 
 use super::*;
+use crate::test_support::parse_src;
 use silica_ir::affine::AffineExpr;
-use silica_ir::parser::{parse, ParseOptions, ParsedModule};
+use silica_ir::parser::ParsedModule;
 use silica_ir::printer::{print_module, PrintFlags};
 use silica_ir::{Context, OpId};
-
-fn parse_src(src: &str) -> (Context, ParsedModule) {
-    let mut ctx = Context::new();
-    for d in [
-        &silica_dialects::arith::ARITH,
-        &silica_dialects::func::FUNC_DIALECT,
-        &silica_dialects::memref::MEMREF_DIALECT,
-        &crate::AFFINE,
-    ] {
-        ctx.register_dialect(d);
-    }
-    ctx.allow_unregistered = true;
-    let m = parse(
-        &mut ctx,
-        "test.mlir",
-        src.as_bytes(),
-        ParseOptions::default(),
-    )
-    .unwrap_or_else(|d| panic!("parse error: {}", d.message));
-    (ctx, m)
-}
 
 fn all_loops(ctx: &Context, m: &ParsedModule) -> Vec<OpId> {
     loops_post_order(ctx, &m.ir, m.top)
