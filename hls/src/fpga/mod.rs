@@ -127,14 +127,8 @@ pub fn implement(
         (1e6 / s.board.clock_mhz).round() / 1000.0
     });
     if reports::overflow(dev, &reports::netlist_use(dev, &cells)).is_some() {
-        let mut synthesis = Synthesis::unplaced(dev, &cells, clock_ns);
-        synthesis.port_bits = pins;
-        synthesis.scan = scan;
-        return Ok(Implementation {
-            synthesis,
-            bitstream: None,
-            logs,
-        });
+        let synthesis = Synthesis::unplaced(dev, &cells, clock_ns);
+        return Ok(does_not_fit(synthesis, pins, scan, logs));
     }
     let mhz = format!("{:.3}", 1000.0 / clock_ns);
     let mut args = vec![
@@ -179,14 +173,8 @@ pub fn implement(
                 return Err(e);
             };
             keep(&mut logs, &format!("{top}.nextpnr.log"), &log);
-            let mut synthesis = Synthesis::unpacked(dev, &cells, clock_ns, over);
-            synthesis.port_bits = pins;
-            synthesis.scan = scan;
-            return Ok(Implementation {
-                synthesis,
-                bitstream: None,
-                logs,
-            });
+            let synthesis = Synthesis::unpacked(dev, &cells, clock_ns, over);
+            return Ok(does_not_fit(synthesis, pins, scan, logs));
         }
     };
     keep(&mut logs, &format!("{top}.nextpnr.log"), &log);
@@ -237,6 +225,23 @@ pub fn implement(
         bitstream: Some((bitstream, bytes)),
         logs,
     })
+}
+
+/// A design that does not fit: its synthesis figures (`synthesis`, with
+/// the top's port bits and scan wrapper), its logs, no bitstream.
+fn does_not_fit(
+    mut synthesis: Synthesis,
+    pins: u64,
+    scan: Option<scan::Scan>,
+    logs: Vec<(String, Vec<u8>)>,
+) -> Implementation {
+    synthesis.port_bits = pins;
+    synthesis.scan = scan;
+    Implementation {
+        synthesis,
+        bitstream: None,
+        logs,
+    }
 }
 
 /// What yosys made of a design.
