@@ -317,13 +317,18 @@ impl Library {
     /// clock of `clock_ns`: the smallest whose slowest stage fits, else
     /// the fastest (from the generator's estimates).
     pub fn choose_float_latencies(&mut self, ctx: &mut Context, k: &Kernel, clock_ns: f64) {
-        for n in &k.nodes {
+        for (i, n) in k.nodes.iter().enumerate() {
             let Op::Float(o) = n.op else { continue };
-            if self.float_latency(o).is_none() {
-                let choice = choose_latency(ctx, o, clock_ns);
-                let period = self.float_stage_period_ns(ctx, o, &choice);
-                self.float_periods.push((o, period));
-                self.float_latencies.push((o, choice));
+            // An operation on a shared unit runs on the unit's operator
+            // (a subtraction on the adder).
+            let shared = k.limited(i).map(|_| o.shared_unit());
+            for o in std::iter::once(o).chain(shared) {
+                if self.float_latency(o).is_none() {
+                    let choice = choose_latency(ctx, o, clock_ns);
+                    let period = self.float_stage_period_ns(ctx, o, &choice);
+                    self.float_periods.push((o, period));
+                    self.float_latencies.push((o, choice));
+                }
             }
         }
     }

@@ -6,9 +6,10 @@
 // kernel mixing f32 and f64 additions shares only the first format's.
 // At a 60 ns clock the f32 multiplier has no pipeline stage, so a shared
 // one could not register its result: fmul = 1 is refused with a warning
-// (each multiplication keeps its own unit) and the rest still share.
+// (each multiplication keeps its own unit) and the rest still share. A
+// kernel whose only additions are subtractions shares the adder too.
 // Co-simulated bit for bit; lint clean; one shared design through yosys.
-// RUN: rm -rf %t.p %t.two %t.s %t.r %t.m %t.c
+// RUN: rm -rf %t.p %t.two %t.s %t.r %t.m %t.c %t.sub
 // RUN: silica hls %s --top chain -o %t.p --directives %S/directives/float-units.toml --sim | FileCheck %s --check-prefix=PIPE
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.p/chain.sv
 // RUN: silica hls %s --top chain -o %t.two --directives %S/directives/float-units-2.toml --sim --seed 2 | FileCheck %s --check-prefix=TWO
@@ -22,6 +23,8 @@
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.m/mixed.sv
 // RUN: silica hls %s --top chain -o %t.c --directives %S/directives/float-units.toml --clock-ns 60 --sim --seed 4 2>&1 | FileCheck %s --check-prefix=SLOW
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.c/chain.sv
+// RUN: silica hls %s --top subs -o %t.sub --directives %S/directives/float-units.toml --sim --seed 5 | FileCheck %s --check-prefix=SUB
+// RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.sub/subs.sv
 
 // PIPE: co-simulation (seed 1): 48 values match
 // PIPE: chain/0: trip 16, pipelined, II 3 (ResMII 3, RecMII 1)
@@ -38,6 +41,8 @@
 // SLOW-DAG: warning: fmul = 1 on limits is not honoured: a shared unit registers its result, but at a 60 ns clock silica_fmul_f32_l0 has no pipeline stage; each fmul operation keeps its own unit
 // SLOW-DAG: co-simulation (seed 4): 48 values match
 // SLOW-DAG: limits: fadd = 1 (directives file): honoured: 3 fadd operation(s) on 1 unit(s)
+// SUB: co-simulation (seed 5): 24 values match
+// SUB: limits: fadd = 1 (directives file): honoured: 2 fadd operation(s) on 1 unit(s)
 // MIXED: co-simulation (seed 1): 33 values match
 // MIXED: limits: fadd = 1 (directives file): honoured: 2 fadd operation(s) on 1 unit(s)
 func.func @chain(%a: memref<16xf32>, %b: memref<16xf32>, %c: memref<16xf32>) {
@@ -80,4 +85,15 @@ func.func @mixed(%a: memref<16xf32>, %b: memref<16xf64>) -> f64 {
     affine.yield %s : f64
   }
   return %r : f64
+}
+
+func.func @subs(%a: memref<8xf32>, %b: memref<8xf32>, %c: memref<8xf32>) {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %a[%i] : memref<8xf32>
+    %y = affine.load %b[%i] : memref<8xf32>
+    %s = arith.subf %x, %y : f32
+    %t = arith.subf %s, %y : f32
+    affine.store %t, %c[%i] : memref<8xf32>
+  }
+  return
 }
