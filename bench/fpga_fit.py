@@ -18,8 +18,10 @@ of the last run).
 
 Usage: python3 bench/fpga_fit.py OUT [--silica PATH] [--targets T,..]
          [--only NAME,..] [--variants i32,f32] [--clock T=NS,..]
-         [--timeout S] [--directives FILE] [--table] [--errors [--reestimate]]
-(--table prints the markdown table of what OUT holds and runs nothing;
+         [--timeout S] [--tries N] [--directives FILE] [--table]
+         [--errors [--reestimate]]
+(--tries: the runs at most per row, 3 unless told; --table prints the
+markdown table of what OUT holds and runs nothing;
 --errors, the estimate's errors of its rows with a bitstream: the
 estimated LUTs against the placed ones, the predicted Fmax against
 nextpnr's, as issue 32's bar 2 counts them, within 25% and 20%;
@@ -226,6 +228,8 @@ def main():
     ap.add_argument("--only", default=None)
     ap.add_argument("--clock", default="")
     ap.add_argument("--timeout", type=int, default=1800)
+    ap.add_argument("--tries", type=int, default=3,
+                    help="runs at most per row: the first, and retries at a missed clock's Fmax")
     ap.add_argument("--directives", default=None,
                     help="a directives file for every run (its name tags the results)")
     ap.add_argument("--table", action="store_true")
@@ -250,7 +254,8 @@ def main():
                 if args.table or args.errors:
                     continue
                 r = measure_fitting(args.silica, k, t, clocks[t], args.out, args.timeout,
-                                    args.directives and os.path.abspath(args.directives))
+                                    args.directives and os.path.abspath(args.directives),
+                                    args.tries)
                 r["load"] = os.getloadavg()[0]
                 with open(file, "w") as f:
                     json.dump(r, f, indent=1)
