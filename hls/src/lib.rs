@@ -412,7 +412,6 @@ fn lift_top(
     front::flatten(&mut kernel, &directives, &mut log);
     let mut interface = interface::build(ctx, ir, func, &library.target, clock_ns)?;
     front::memories(&mut kernel, &mut interface, &directives, &mut log);
-    front::refuse_combinational_float_limits(ctx, &mut kernel, &directives, clock_ns, &mut log);
     Ok(Lifted {
         work,
         func,

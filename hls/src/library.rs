@@ -51,7 +51,9 @@
 //! The figures are the operator's own: the test frame's flip-flops and
 //! xor LUTs are subtracted (`characterize::design`).
 
-use crate::float::{choose_latency, stage_delay_ns, FloatOp, LatencyChoice, Operator};
+use crate::float::{
+    choose_latency, choose_shared_latency, stage_delay_ns, FloatOp, LatencyChoice, Operator,
+};
 use crate::kernel::{Kernel, Op};
 use serde::{Deserialize, Serialize};
 use silica_ir::Context;
@@ -315,7 +317,8 @@ impl Library {
 
     /// Picks the pipeline latency of every float operator of `k` for a
     /// clock of `clock_ns`: the smallest whose slowest stage fits, else
-    /// the fastest (from the generator's estimates).
+    /// the fastest (from the generator's estimates); at least 1 for a
+    /// unit shared under `[limits]` ([`choose_shared_latency`]).
     pub fn choose_float_latencies(&mut self, ctx: &mut Context, k: &Kernel, clock_ns: f64) {
         for (i, n) in k.nodes.iter().enumerate() {
             let Op::Float(o) = n.op else { continue };
@@ -324,7 +327,11 @@ impl Library {
             let shared = k.limited(i).map(|_| o.shared_unit());
             for o in std::iter::once(o).chain(shared) {
                 if self.float_latency(o).is_none() {
-                    let choice = choose_latency(ctx, o, clock_ns);
+                    let choice = if shared.is_some() {
+                        choose_shared_latency(ctx, o, clock_ns)
+                    } else {
+                        choose_latency(ctx, o, clock_ns)
+                    };
                     let period = self.float_stage_period_ns(ctx, o, &choice);
                     self.float_periods.push((o, period));
                     self.float_latencies.push((o, choice));

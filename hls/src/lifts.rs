@@ -82,9 +82,9 @@ pub(crate) struct Floats<'a> {
 
 impl Floats<'_> {
     /// The cycles of float operation `n` of `k` (0 for other operations):
-    /// the latency chosen for its operator (its shared unit's where
-    /// `[limits]` share it) where the library's row is chosen per clock,
-    /// else the row's (at least 1 on a shared unit).
+    /// the latency chosen for its operator (its shared unit's, at least
+    /// 1, where `[limits]` share it) where the library's row is chosen
+    /// per clock, else the row's (at least 1 on a shared unit).
     pub fn cycles(&mut self, k: &Kernel, lib: &Library, n: NodeId) -> u64 {
         let Op::Float(o) = k.nodes[n].op else {
             return 0;
@@ -102,10 +102,13 @@ impl Floats<'_> {
         }
         let o = if limited { o.shared_unit() } else { o };
         let (ctx, clock_ns) = (&mut *self.ctx, self.clock_ns);
-        let latency = *self
-            .kept
-            .entry((o, clock_ns.to_bits()))
-            .or_insert_with(|| crate::float::choose_latency(ctx, o, clock_ns).latency);
+        let latency = *self.kept.entry((o, clock_ns.to_bits())).or_insert_with(|| {
+            if limited {
+                crate::float::choose_shared_latency(ctx, o, clock_ns).latency
+            } else {
+                crate::float::choose_latency(ctx, o, clock_ns).latency
+            }
+        });
         u64::from(latency)
     }
 }

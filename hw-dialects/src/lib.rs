@@ -26,6 +26,7 @@ pub mod seq_canonicalize;
 pub mod seq_memory;
 pub mod sim;
 pub mod sim_memory;
+pub mod sim_order;
 pub mod specialize;
 pub mod typedecl;
 pub mod types;

@@ -9,22 +9,25 @@
 //! Asynchronous resets act within the cycle they are raised in,
 //! as an event-driven simulator sees them before sampling. Registers
 //! start at zero (or their `preset`). Instances are simulated
-//! hierarchically, each with its own state.
+//! hierarchically, each with its own state; an instance's outputs that
+//! do not depend on all its inputs (registered ones) are settled first,
+//! from the part of its body they depend on ([`crate::sim_order`]).
 
 use crate::aggregates::{array_of, field_of, field_offset, struct_fields};
 use crate::eval::{Bits, Predicate};
 use crate::hw::{find_module, instance_target, module_ports};
 use crate::initial::initial_values;
-use crate::memory::{is_memory, is_port, is_registered_read};
+use crate::memory::{is_memory, is_port};
 use crate::seq::{is_async, reg_operands};
 use crate::seq_memory::port_memory;
 use crate::sim_memory::{FifoState, MemState, ShiftState};
+use crate::sim_order::{is_state, Orders, Step};
 use crate::types::{bit_width, Direction};
 use num_traits::ToPrimitive;
 use silica_ir::diag::Diagnostic;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 type Res<T> = Result<T, Box<Diagnostic>>;
 
@@ -36,73 +39,40 @@ fn is_register(name: &str) -> bool {
     matches!(name, "seq.compreg" | "seq.compreg.ce" | "seq.firreg")
 }
 
-/// Whether `op`'s results are state (registers, shift registers,
-/// registered memory reads): sources for the combinational order.
-pub fn is_state(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    let name = ctx.str(ir.op_name(op));
-    is_register(name)
-        || matches!(name, "seq.shiftreg" | "seq.fifo")
-        || is_registered_read(ctx, ir, op)
+/// The ops of `module`'s body in settling order ([`Orders::steps`]):
+/// every op after the ops whose results it uses, registers' results
+/// counting as sources; an instance after all its operands, though its
+/// registered outputs may be used before it. A combinational cycle is
+/// an error at one of its ops.
+pub fn schedule(ctx: &Context, ir: &Ir, module: OpId) -> Res<Vec<OpId>> {
+    let steps = Orders::default().steps(ctx, ir, module)?;
+    Ok(steps
+        .into_iter()
+        .filter_map(|s| match s {
+            Step::Op(op) => Some(op),
+            Step::Outputs { .. } => None,
+        })
+        .collect())
 }
 
-/// The ops of `module`'s body in an order where every op comes after the
-/// ops whose results it uses, registers' results counting as sources.
-/// A combinational cycle is an error at one of its ops.
-pub fn schedule(ctx: &Context, ir: &Ir, module: OpId) -> Res<Vec<OpId>> {
-    let Some(block) = ir.regions(module).next().and_then(|r| ir.entry_block(r)) else {
-        return Ok(Vec::new());
-    };
-    let ops: Vec<OpId> = ir.block_ops(block).collect();
-    let index: HashMap<OpId, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
-    // 0 = unvisited, 1 = on the stack, 2 = done.
-    let mut mark = vec![0u8; ops.len()];
-    let mut order = Vec::with_capacity(ops.len());
-    for start in 0..ops.len() {
-        if mark[start] != 0 {
-            continue;
-        }
-        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
-        mark[start] = 1;
-        while let Some(&mut (i, ref mut next)) = stack.last_mut() {
-            let op = ops[i];
-            let deps: Vec<usize> = if is_state(ctx, ir, op) {
-                Vec::new()
-            } else {
-                ir.operands(op)
-                    .filter_map(|v| ir.defining_op(v))
-                    .filter_map(|d| index.get(&d).copied())
-                    .collect()
-            };
-            if let Some(&d) = deps.get(*next) {
-                *next += 1;
-                match mark[d] {
-                    0 => {
-                        mark[d] = 1;
-                        stack.push((d, 0));
-                    }
-                    1 => {
-                        return Err(err(
-                            ir,
-                            ops[d],
-                            "detected combinational cycle in a graph region",
-                        ))
-                    }
-                    _ => {}
-                }
-            } else {
-                mark[i] = 2;
-                order.push(op);
-                stack.pop();
-            }
-        }
-    }
-    Ok(order)
+/// The steps of a module's order that give some of its outputs (for a
+/// parent's [`Step::Outputs`]), and those outputs.
+struct Cone {
+    steps: Vec<usize>,
+    outputs: Vec<usize>,
 }
 
 /// The simulation state of one module instance.
 pub struct ModuleSim {
     module: OpId,
-    order: Vec<OpId>,
+    order: Vec<Step>,
+    /// The `hw.output` of the module's body.
+    output: Option<OpId>,
+    /// For each [`Step::Outputs`] of `order` (by index), its cone in the
+    /// instance's simulation.
+    early: HashMap<usize, usize>,
+    /// The parts of this module's order its parent settles early.
+    cones: Vec<Cone>,
     regs: HashMap<OpId, Bits>,
     children: HashMap<OpId, ModuleSim>,
     memories: HashMap<OpId, MemState>,
@@ -127,16 +97,24 @@ fn width_of(ctx: &Context, ir: &Ir, v: ValueId) -> u32 {
 impl ModuleSim {
     /// A fresh instance of `module` (registers at zero or their preset).
     pub fn new(ctx: &Context, ir: &Ir, module: OpId) -> Res<ModuleSim> {
-        let order = schedule(ctx, ir, module)?;
+        ModuleSim::build(ctx, ir, module, &mut Orders::default())
+    }
+
+    fn build(ctx: &Context, ir: &Ir, module: OpId, orders: &mut Orders) -> Res<ModuleSim> {
+        let order = orders.steps(ctx, ir, module)?;
         let mut regs = HashMap::new();
         let mut children = HashMap::new();
         let mut memories = HashMap::new();
         let mut shiftregs = HashMap::new();
         let mut fifos = HashMap::new();
+        let mut output = None;
         let initials = initial_values(ctx, ir, module)?;
-        for &op in &order {
+        for step in &order {
+            let Step::Op(op) = *step else { continue };
             let name = ctx.str(ir.op_name(op));
-            if is_memory(name) {
+            if name == "hw.output" {
+                output = Some(op);
+            } else if is_memory(name) {
                 memories.insert(op, MemState::new(ctx, ir, op)?);
             } else if name == "seq.shiftreg" {
                 shiftregs.insert(op, ShiftState::new(ctx, ir, op)?);
@@ -163,12 +141,26 @@ impl ModuleSim {
                             format!("cannot simulate an instance of external module '{target}'"),
                         )
                     })?;
-                children.insert(op, ModuleSim::new(ctx, ir, callee)?);
+                children.insert(op, ModuleSim::build(ctx, ir, callee, orders)?);
+            }
+        }
+        let mut early = HashMap::new();
+        for (s, step) in order.iter().enumerate() {
+            if let Step::Outputs {
+                instance, outputs, ..
+            } = step
+            {
+                if let Some(child) = children.get_mut(instance) {
+                    early.insert(s, child.cone(ctx, ir, outputs));
+                }
             }
         }
         Ok(ModuleSim {
             module,
             order,
+            output,
+            early,
+            cones: Vec::new(),
             regs,
             children,
             memories,
@@ -177,6 +169,59 @@ impl ModuleSim {
             initials,
             values: HashMap::new(),
         })
+    }
+
+    /// Records the steps that give `outputs` (those their values depend
+    /// on this cycle, state aside); the cone's index.
+    fn cone(&mut self, ctx: &Context, ir: &Ir, outputs: &[usize]) -> usize {
+        // Where each value is computed: an instance's early outputs at
+        // their own step.
+        let mut def: HashMap<ValueId, usize> = HashMap::new();
+        for (s, step) in self.order.iter().enumerate() {
+            match step {
+                Step::Op(op) => {
+                    for r in ir.results(*op) {
+                        def.entry(r).or_insert(s);
+                    }
+                }
+                Step::Outputs {
+                    instance, outputs, ..
+                } => {
+                    for &k in outputs {
+                        def.insert(ir.result(*instance, k), s);
+                    }
+                }
+            }
+        }
+        let ends: Vec<ValueId> = self.output.map_or(Vec::new(), |o| ir.operands(o).collect());
+        let mut work: Vec<usize> = outputs
+            .iter()
+            .filter_map(|&k| ends.get(k).and_then(|v| def.get(v)).copied())
+            .collect();
+        let mut steps = HashSet::new();
+        while let Some(s) = work.pop() {
+            if !steps.insert(s) {
+                continue;
+            }
+            let used: Vec<ValueId> = match &self.order[s] {
+                Step::Op(op) if is_state(ctx, ir, *op) => Vec::new(),
+                Step::Op(op) => ir.operands(*op).collect(),
+                Step::Outputs {
+                    instance, inputs, ..
+                } => {
+                    let operands: Vec<ValueId> = ir.operands(*instance).collect();
+                    inputs.iter().map(|&i| operands[i]).collect()
+                }
+            };
+            work.extend(used.iter().filter_map(|v| def.get(v)).copied());
+        }
+        let mut steps: Vec<usize> = steps.into_iter().collect();
+        steps.sort_unstable();
+        self.cones.push(Cone {
+            steps,
+            outputs: outputs.to_vec(),
+        });
+        self.cones.len() - 1
     }
 
     /// Settles the combinational logic for `inputs` (one per input port,
@@ -218,8 +263,7 @@ impl ModuleSim {
         changed
     }
 
-    fn settle(&mut self, ctx: &Context, ir: &Ir, inputs: &[Bits]) -> Res<Vec<Bits>> {
-        self.values.clear();
+    fn set_inputs(&mut self, ir: &Ir, inputs: &[Bits]) {
         if let Some(block) = ir
             .regions(self.module)
             .next()
@@ -229,59 +273,121 @@ impl ModuleSim {
                 self.values.insert(a, v.clone());
             }
         }
-        let mut outputs = Vec::new();
-        for i in 0..self.order.len() {
-            let op = self.order[i];
-            let name = ctx.str(ir.op_name(op));
-            let args: Vec<Bits> = ir
-                .operands(op)
-                .map(|v| {
-                    self.values
-                        .get(&v)
-                        .cloned()
-                        .unwrap_or_else(|| Bits::zero(width_of(ctx, ir, v)))
-                })
-                .collect();
-            if name == "hw.output" {
-                outputs = args;
-                continue;
-            }
-            let results = if matches!(name, "seq.initial" | "seq.from_immutable") {
-                ir.results(op)
-                    .map(|r| {
-                        self.initials
-                            .get(&r)
-                            .cloned()
-                            .unwrap_or_else(|| Bits::zero(0))
-                    })
-                    .collect()
-            } else if is_register(name) {
-                vec![self.regs[&op].clone()]
-            } else if is_memory(name) {
-                vec![Bits::zero(0)]
-            } else if is_port(name) {
-                let mem = port_memory(ir, op).and_then(|m| self.memories.get(&m));
-                mem.and_then(|m| m.read(op, &self.values))
-                    .into_iter()
-                    .collect()
-            } else if let Some(sr) = self.shiftregs.get(&op) {
-                vec![sr.output()]
-            } else if let Some(f) = self.fifos.get(&op) {
-                f.outputs(ctx, ir, op)
-            } else if name == "hw.instance" {
-                let child = self
-                    .children
-                    .get_mut(&op)
-                    .ok_or_else(|| err(ir, op, "unknown instance"))?;
-                child.eval(ctx, ir, &args)?
-            } else {
-                eval_results(ctx, ir, op, &args)?
-            };
-            for (r, v) in ir.results(op).zip(results) {
-                self.values.insert(r, v);
-            }
+    }
+
+    /// The current values of `outputs` (all where `None`).
+    fn outputs(&self, ctx: &Context, ir: &Ir, outputs: Option<&[usize]>) -> Vec<Bits> {
+        let ends: Vec<ValueId> = self.output.map_or(Vec::new(), |o| ir.operands(o).collect());
+        let value = |v: ValueId| {
+            self.values
+                .get(&v)
+                .cloned()
+                .unwrap_or_else(|| Bits::zero(width_of(ctx, ir, v)))
+        };
+        match outputs {
+            Some(ks) => ks.iter().map(|&k| value(ends[k])).collect(),
+            None => ends.into_iter().map(value).collect(),
         }
-        Ok(outputs)
+    }
+
+    /// Settles every step (an instance's body included) for `inputs`;
+    /// the outputs.
+    fn settle(&mut self, ctx: &Context, ir: &Ir, inputs: &[Bits]) -> Res<Vec<Bits>> {
+        self.values.clear();
+        self.set_inputs(ir, inputs);
+        for s in 0..self.order.len() {
+            self.run(ctx, ir, s)?;
+        }
+        Ok(self.outputs(ctx, ir, None))
+    }
+
+    /// Settles only the steps of `cone` for `inputs` (those its outputs
+    /// do not depend on may not be known yet); the cone's outputs.
+    fn settle_cone(
+        &mut self,
+        ctx: &Context,
+        ir: &Ir,
+        cone: usize,
+        inputs: &[Bits],
+    ) -> Res<Vec<Bits>> {
+        self.set_inputs(ir, inputs);
+        for i in 0..self.cones[cone].steps.len() {
+            self.run(ctx, ir, self.cones[cone].steps[i])?;
+        }
+        let outputs = std::mem::take(&mut self.cones[cone].outputs);
+        let values = self.outputs(ctx, ir, Some(&outputs));
+        self.cones[cone].outputs = outputs;
+        Ok(values)
+    }
+
+    /// Evaluates step `s` of the order into `values`.
+    fn run(&mut self, ctx: &Context, ir: &Ir, s: usize) -> Res<()> {
+        let (op, early) = match &self.order[s] {
+            Step::Op(op) => (*op, None),
+            Step::Outputs {
+                instance, outputs, ..
+            } => (*instance, Some(outputs.clone())),
+        };
+        let name = ctx.str(ir.op_name(op));
+        if name == "hw.output" {
+            return Ok(());
+        }
+        let args: Vec<Bits> = ir
+            .operands(op)
+            .map(|v| {
+                self.values
+                    .get(&v)
+                    .cloned()
+                    .unwrap_or_else(|| Bits::zero(width_of(ctx, ir, v)))
+            })
+            .collect();
+        if let Some(outputs) = early {
+            let cone = self.early[&s];
+            let child = self
+                .children
+                .get_mut(&op)
+                .ok_or_else(|| err(ir, op, "unknown instance"))?;
+            let values = child.settle_cone(ctx, ir, cone, &args)?;
+            for (k, v) in outputs.into_iter().zip(values) {
+                self.values.insert(ir.result(op, k), v);
+            }
+            return Ok(());
+        }
+        let results = if matches!(name, "seq.initial" | "seq.from_immutable") {
+            ir.results(op)
+                .map(|r| {
+                    self.initials
+                        .get(&r)
+                        .cloned()
+                        .unwrap_or_else(|| Bits::zero(0))
+                })
+                .collect()
+        } else if is_register(name) {
+            vec![self.regs[&op].clone()]
+        } else if is_memory(name) {
+            vec![Bits::zero(0)]
+        } else if is_port(name) {
+            let mem = port_memory(ir, op).and_then(|m| self.memories.get(&m));
+            mem.and_then(|m| m.read(op, &self.values))
+                .into_iter()
+                .collect()
+        } else if let Some(sr) = self.shiftregs.get(&op) {
+            vec![sr.output()]
+        } else if let Some(f) = self.fifos.get(&op) {
+            f.outputs(ctx, ir, op)
+        } else if name == "hw.instance" {
+            let child = self
+                .children
+                .get_mut(&op)
+                .ok_or_else(|| err(ir, op, "unknown instance"))?;
+            child.settle(ctx, ir, &args)?
+        } else {
+            eval_results(ctx, ir, op, &args)?
+        };
+        for (r, v) in ir.results(op).zip(results) {
+            self.values.insert(r, v);
+        }
+        Ok(())
     }
 
     /// The current value of register `op` of this module.
@@ -555,4 +661,38 @@ pub fn data_inputs(ctx: &Context, ir: &Ir, module: OpId) -> Vec<(String, u32, bo
             (p.name, bit_width(ctx, p.ty).unwrap_or(0) as u32, clock)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim_order::tests::{module, parse_hw, FEEDBACK};
+
+    #[test]
+    fn a_unit_feeding_its_own_input_through_a_register_simulates() {
+        let (ctx, m) = parse_hw(FEEDBACK);
+        let top = module(&ctx, &m, "top");
+        let mut sim = ModuleSim::new(&ctx, &m.ir, top).unwrap();
+        let mut q = 0u64;
+        for x in [5u64, 7, 1, 250] {
+            let out = sim
+                .eval(&ctx, &m.ir, &[Bits::zero(1), Bits::from_u64(8, x)])
+                .unwrap();
+            assert_eq!(
+                out,
+                [Bits::from_u64(8, q), Bits::from_u64(8, (x + 1) % 256)]
+            );
+            sim.step(&ctx, &m.ir);
+            q = ((q ^ 3) + x) % 256;
+        }
+    }
+
+    #[test]
+    fn schedule_keeps_each_op_once() {
+        let (ctx, m) = parse_hw(FEEDBACK);
+        let top = module(&ctx, &m, "top");
+        let order = schedule(&ctx, &m.ir, top).unwrap();
+        let block = m.ir.regions(top).next().and_then(|r| m.ir.entry_block(r));
+        assert_eq!(order.len(), m.ir.block_ops(block.unwrap()).count());
+    }
 }

@@ -4,12 +4,16 @@
 // at II 2), of a sequential design, and of a reduction unrolled by 4 (at
 // most two adders allowed, one used: its additions are chained); a
 // kernel mixing f32 and f64 additions shares only the first format's.
-// At a 60 ns clock the f32 multiplier has no pipeline stage, so a shared
-// one could not register its result: fmul = 1 is refused with a warning
-// (each multiplication keeps its own unit) and the rest still share. A
-// kernel whose only additions are subtractions shares the adder too.
-// Co-simulated bit for bit; lint clean; one shared design through yosys.
-// RUN: rm -rf %t.p %t.two %t.s %t.r %t.m %t.c %t.sub
+// At a clock long enough for a combinational operator (the f32
+// multiplier at 60 ns in `chain`, and at 150 ns in `prod`, whose
+// products feed the unit again) a shared unit still gets a pipeline
+// stage: its result reaches its own operand mux (the next
+// user's operands), a loop the stage's register breaks (the simulator
+// and the emitter see that the unit's output depends on no input in the
+// cycle, and yosys finds no logic loop). A kernel whose only additions
+// are subtractions shares the adder too. Co-simulated bit for bit; lint
+// clean; two shared designs through yosys.
+// RUN: rm -rf %t.p %t.two %t.s %t.r %t.m %t.c %t.sub %t.prod
 // RUN: silica hls %s --top chain -o %t.p --directives %S/directives/float-units.toml --sim | FileCheck %s --check-prefix=PIPE
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.p/chain.sv
 // RUN: silica hls %s --top chain -o %t.two --directives %S/directives/float-units-2.toml --sim --seed 2 | FileCheck %s --check-prefix=TWO
@@ -23,6 +27,9 @@
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.m/mixed.sv
 // RUN: silica hls %s --top chain -o %t.c --directives %S/directives/float-units.toml --clock-ns 60 --sim --seed 4 2>&1 | FileCheck %s --check-prefix=SLOW
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.c/chain.sv
+// RUN: silica hls %s --top prod -o %t.prod --directives %S/directives/float-units.toml --clock-ns 150 --sim --seed 6 | FileCheck %s --check-prefix=PROD
+// RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.prod/prod.sv
+// RUN: yosys -q -p "read_verilog -sv %t.prod/prod.sv; hierarchy -top prod; proc; flatten; check -assert; synth_ice40 -top prod"
 // RUN: silica hls %s --top subs -o %t.sub --directives %S/directives/float-units.toml --sim --seed 5 | FileCheck %s --check-prefix=SUB
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.sub/subs.sv
 
@@ -38,9 +45,15 @@
 // SEQ: limits: fadd = 1 (directives file): honoured: 3 fadd operation(s) on 1 unit(s)
 // DOT: co-simulation (seed 1): 65 values match
 // DOT: limits: fadd = 2 (directives file): honoured: 4 fadd operation(s) on 1 unit(s)
-// SLOW-DAG: warning: fmul = 1 on limits is not honoured: a shared unit registers its result, but at a 60 ns clock silica_fmul_f32_l0 has no pipeline stage; each fmul operation keeps its own unit
-// SLOW-DAG: co-simulation (seed 4): 48 values match
+// SLOW-NOT: warning
+// SLOW: co-simulation (seed 4): 48 values match
+// SLOW: silica_fmul_f32_l1: 1 cycles
 // SLOW-DAG: limits: fadd = 1 (directives file): honoured: 3 fadd operation(s) on 1 unit(s)
+// SLOW-DAG: limits: fmul = 1 (directives file): honoured: 2 fmul operation(s) on 1 unit(s)
+// PROD: co-simulation (seed 6): 24 values match
+// PROD: prod/0: trip 8, pipelined, II 3 (ResMII 3, RecMII 1)
+// PROD: silica_fmul_f32_l1: 1 cycles
+// PROD: limits: fmul = 1 (directives file): honoured: 3 fmul operation(s) on 1 unit(s)
 // SUB: co-simulation (seed 5): 24 values match
 // SUB: limits: fadd = 1 (directives file): honoured: 2 fadd operation(s) on 1 unit(s)
 // MIXED: co-simulation (seed 1): 33 values match
@@ -85,6 +98,18 @@ func.func @mixed(%a: memref<16xf32>, %b: memref<16xf64>) -> f64 {
     affine.yield %s : f64
   }
   return %r : f64
+}
+
+func.func @prod(%a: memref<8xf32>, %b: memref<8xf32>, %c: memref<8xf32>) {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %a[%i] : memref<8xf32>
+    %y = affine.load %b[%i] : memref<8xf32>
+    %p = arith.mulf %x, %y : f32
+    %q = arith.mulf %p, %x : f32
+    %r = arith.mulf %q, %y : f32
+    affine.store %r, %c[%i] : memref<8xf32>
+  }
+  return
 }
 
 func.func @subs(%a: memref<8xf32>, %b: memref<8xf32>, %c: memref<8xf32>) {

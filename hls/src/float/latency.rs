@@ -95,6 +95,27 @@ impl Datapath {
     }
 }
 
+/// [`choose_latency`] for a unit shared by several operations
+/// (`[limits]`): at least one stage register, the first useful latency
+/// past 0 where the clock would allow a combinational one. A shared
+/// unit's result reaches its own operand mux (the next user's
+/// operands), a loop that a register must break; an integer shared
+/// unit takes at least a cycle too.
+pub fn choose_shared_latency(
+    ctx: &mut Context,
+    operator: Operator,
+    clock_ns: f64,
+) -> LatencyChoice {
+    let choice = choose_latency(ctx, operator, clock_ns);
+    if choice.latency > 0 {
+        return choice;
+    }
+    latency_choices(ctx, operator)
+        .into_iter()
+        .find(|c| c.latency > 0)
+        .unwrap_or(choice)
+}
+
 /// The estimated slowest stage of `operator` at pipeline `latency`
 /// (ns), whether or not that latency is one of its useful choices.
 pub fn stage_delay_ns(ctx: &mut Context, operator: Operator, latency: u32) -> f64 {
