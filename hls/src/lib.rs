@@ -501,7 +501,11 @@ fn run_flow(
     } else {
         None
     };
-    let circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library);
+    let mut circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library);
+    if let Some(w) = estimate::scan::wrapper(ctx, &circuit.ir, circuit.module, &interface, &library)
+    {
+        circuit_estimate.add_scan(w);
+    }
     let (verilog, hw_mlir, ip_verilog) = if emit {
         verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
         let mut verilog = silica_emit_verilog::emit_verilog(

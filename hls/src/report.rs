@@ -162,38 +162,25 @@ fn access(k: &Kernel, m: usize) -> &'static str {
 
 /// The resource estimate from the operator library: the built
 /// circuit's LUTs and DSPs (`crate::estimate`: every comb op, the
-/// controller's included, at its width) and the measured areas of its
-/// float operators at their pipeline latencies (with their pipeline
+/// controller's included, at its width, and the scan wrapper's when the
+/// design sits behind one; the measured areas of its float operators'
+/// instances at their pipeline latencies, with their pipeline
 /// flip-flops), registers counted bit by bit, on-chip memories in block
 /// RAMs of the family's size; the predicted clock from the circuit's
-/// longest path.
+/// longest path. On iCE40 the LUTs are logic cells, as nextpnr places
+/// them: a flip-flop loaded from no LUT takes a cell of its own.
 pub fn estimate(r: &ReportInput<'_>) -> Estimate {
     let mut e = Estimate {
-        ff: r.register_bits,
+        ff: r.register_bits + r.circuit.scan.as_ref().map_or(0, |w| w.ff),
         dsp: r.circuit.dsp,
         period_ns: (r.circuit.period_ns * 1000.0).round() / 1000.0,
         fmax_mhz: (1e5 / r.circuit.period_ns).round() / 100.0,
         ..Estimate::default()
     };
-    let mut lut = r.circuit.lut;
-    let mut ff = 0.0;
-    let mut seen = Vec::new();
-    for n in &r.k.nodes {
-        let Op::Float(o) = n.op else { continue };
-        // One module per operator shared by the limited class's units.
-        let shared = r.units.iter().any(|u| u.0 == class_of(n.op));
-        if shared && seen.contains(&o) {
-            continue;
-        }
-        seen.push(o);
-        let latency = r.lib.float_latency(o).map_or(0, |c| c.latency);
-        if let Some((l, f, d)) = r.lib.float_area(o, latency) {
-            lut += l;
-            ff += f;
-            e.dsp += d;
-        }
-    }
-    e.ff += ff.round() as u64;
+    let ice40 = crate::device::lookup(&r.lib.target)
+        .is_ok_and(|d| d.family == crate::device::Family::Ice40);
+    let lut = r.circuit.lut + if ice40 { r.circuit.lone_ff as f64 } else { 0.0 };
+    e.ff += r.circuit.float_ff.round() as u64;
     e.lut = lut.ceil() as u64;
     for m in &r.k.memories {
         // A one-word bank (a complete partition) is a register.

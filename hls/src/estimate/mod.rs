@@ -12,9 +12,11 @@
 //! gate's measured delay (the tools merge it into few LUTs, the last in
 //! the flip-flop's cell).
 //!
-//! Float operator modules (`silica_*`) are not walked: their areas come
-//! from their measured points (`Library::float_area`), their instances'
-//! results start paths (the operators register their outputs whenever
+//! Float operator modules (`silica_*`) are not walked: their instances'
+//! areas come from their measured points (`Library::float_area`; two
+//! instances of one operator on the same operands once: yosys merges
+//! them once it flattens the design), their instances' results start
+//! paths (the operators register their outputs whenever
 //! they are pipelined), and each instance's slowest stage is a period of
 //! its own (`Library::float_period`: the generator's stage estimate
 //! scaled to the operator's measured delay).
@@ -23,12 +25,22 @@
 //! simplify first: constant operands, identities and duplicate ops
 //! (`fold`), and the register-input multiplexers that become the
 //! flip-flops' enables and synchronous resets (`absorb`).
+//!
+//! Registers loaded from no LUT (from other registers, ports, constants,
+//! operator instances) are counted apart (`lone_ff`): an iCE40 logic cell
+//! holds one LUT and one flip-flop, and nextpnr packs a flip-flop with the
+//! LUT that computes what it loads, so those take cells of their own (the
+//! report counts logic cells on iCE40). A design whose ports outnumber
+//! the package's pins is placed behind the scan wrapper, whose logic
+//! counts too (`scan`).
 
 mod absorb;
 mod demand;
 mod fold;
 mod price;
+pub mod scan;
 
+use crate::float::Operator;
 use crate::library::Library;
 use price::Pricer;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -43,6 +55,26 @@ pub struct CircuitEstimate {
     pub period_ns: f64,
     /// The ops of that path, from its start (their `op` names).
     pub path: Vec<String>,
+    /// Flip-flops loaded from no LUT (from registers, ports, constants,
+    /// memory reads, operator instances): on iCE40 each takes a logic
+    /// cell of its own, where a flip-flop loaded from a LUT shares the
+    /// LUT's cell.
+    pub lone_ff: u64,
+    /// The pipeline flip-flops of the float operators (their measured
+    /// points'; their LUTs and DSPs are in `lut` and `dsp`).
+    pub float_ff: f64,
+    /// The scan wrapper, when the design sits behind one (its LUTs and
+    /// lone flip-flops are in `lut` and `lone_ff`).
+    pub scan: Option<scan::Wrapper>,
+}
+
+impl CircuitEstimate {
+    /// Adds the scan wrapper's logic.
+    pub fn add_scan(&mut self, w: scan::Wrapper) {
+        self.lut += w.lut;
+        self.lone_ff += w.lone_ff;
+        self.scan = Some(w);
+    }
 }
 
 /// Estimates the modules of the `builtin.module` `top`.
@@ -54,6 +86,7 @@ pub fn estimate(ctx: &Context, ir: &Ir, top: OpId, lib: &Library) -> CircuitEsti
     let Some(body) = ir.regions(top).next().and_then(|r| ir.entry_block(r)) else {
         return e;
     };
+    let mut floats = FxHashSet::default();
     for module in ir.block_ops(body) {
         if ctx.str(ir.op_name(module)) != "hw.module"
             || string(ctx, ir, module, "sym_name").starts_with("silica_")
@@ -72,16 +105,30 @@ pub fn estimate(ctx: &Context, ir: &Ir, top: OpId, lib: &Library) -> CircuitEsti
             arrival: FxHashMap::default(),
         };
         for op in ir.block_ops(block) {
-            let (lut, dsp) = walk.price.area(op);
+            let (lut, dsp) = walk.price.placed_area(op);
             e.lut += lut;
             e.dsp += dsp;
             // Paths end at register inputs and memory ports.
             let name = ctx.str(ir.op_name(op));
-            if let Some((module, t)) = float_stage(ctx, ir, op, lib) {
-                if t > e.period_ns {
+            if let Some((module, o, latency)) = float_instance(ctx, ir, op, lib) {
+                // Instances of one operator on the same operands are
+                // one circuit after yosys flattens and merges them.
+                let operands: Vec<ValueId> =
+                    ir.operands(op).map(|v| walk.price.resolve(v)).collect();
+                if floats.insert((module.clone(), operands)) {
+                    if let Some((lut, ff, dsp)) = lib.float_area(o, latency) {
+                        e.lut += lut;
+                        e.float_ff += ff;
+                        e.dsp += dsp;
+                    }
+                }
+                if let Some(t) = lib.float_period(o).filter(|&t| t > e.period_ns) {
                     e.period_ns = t;
                     e.path = vec![format!("{module} (its slowest stage)")];
                 }
+            }
+            if matches!(name, "seq.compreg" | "seq.firreg") {
+                e.lone_ff += walk.lone_bits(op);
             }
             if name.starts_with("seq.") || name == "hw.output" || name == "hw.instance" {
                 for (t, path) in walk.ends(op) {
@@ -169,6 +216,20 @@ impl Walk<'_> {
             ends.push((a.t - shared + enable, path));
         }
         ends
+    }
+
+    /// The bits of register `op` when no LUT computes what it loads
+    /// (none otherwise).
+    fn lone_bits(&self, op: OpId) -> u64 {
+        let Some(input) = self.ir.operands(op).next() else {
+            return 0;
+        };
+        let (mut data, mut selects) = (Vec::new(), Vec::new());
+        self.register_input(input, &mut data, &mut selects);
+        if data.iter().any(|&v| self.price.computed_by_luts(v)) {
+            return 0;
+        }
+        silica_hw_dialects::types::bit_width(self.ctx, self.ir.value_type(input)).unwrap_or(0)
     }
 
     /// Splits a register's input `v` at the multiplexers that become its
@@ -263,18 +324,23 @@ impl Walk<'_> {
 }
 
 /// The float operator module that `op` instantiates, if it is such an
-/// instance, and the predicted period of its slowest stage.
-fn float_stage(ctx: &Context, ir: &Ir, op: OpId, lib: &Library) -> Option<(String, f64)> {
+/// instance, its operator and its latency.
+fn float_instance(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    lib: &Library,
+) -> Option<(String, Operator, u32)> {
     let a = silica_ir::dialect::inherent_attr(ctx, ir, op, "moduleName")?;
     let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(a) else {
         return None;
     };
     let module = ctx.str(*root);
-    let (o, _) = lib
+    let (o, c) = lib
         .float_latencies
         .iter()
         .find(|(o, c)| o.module_name(c.latency) == module)?;
-    Some((module.to_string(), lib.float_period(*o)?))
+    Some((module.to_string(), *o, c.latency))
 }
 
 /// The string attribute `name` of `op` (empty when absent).
@@ -319,6 +385,13 @@ mod tests {
         );
         assert_eq!(sub_c.lut, 8.0);
         assert!(sub.period_ns > add.period_ns);
+        // A second subtract of the same subtrahend shares its inverters.
+        let two = priced(
+            "ice40-up5k",
+            "in %a : i8, in %b : i8, in %d : i8, out y : i8, out z : i8",
+            "%0 = comb.sub %a, %d : i8\n%1 = comb.sub %b, %d : i8\nhw.output %0, %1 : i8, i8",
+        );
+        assert_eq!(two.lut, 15.0 + 8.0);
     }
 
     #[test]
@@ -339,10 +412,10 @@ mod tests {
         );
         // One 8-bit add (its duplicate merged), a 4-bit add of the
         // constant (the rest of its bits unread); the multiplies are
-        // unread or by a power of two.
+        // unread or by a power of two. The 8-bit add is a carry chain.
         let lib = Library::for_target("ecp5-25k").unwrap();
         let add = |w| lib.kind_figures("add", "add", w).unwrap().1;
-        assert_eq!(e.lut, add(8) + add(4));
+        assert_eq!(e.lut, add(8) + price::ECP5_CHAIN_CELLS + add(4));
         assert_eq!(e.dsp, 0);
     }
 
@@ -403,7 +476,10 @@ mod tests {
                     hw.output %1 : i8";
         let ports = "in %a : i8, in %b : i8, in %s : i1, out y : i8";
         assert_eq!(priced("ice40-up5k", ports, body).lut, 8.0);
-        assert_eq!(priced("ecp5-25k", ports, body).lut, 16.0);
+        assert_eq!(
+            priced("ecp5-25k", ports, body).lut,
+            16.0 + price::ECP5_CHAIN_CELLS
+        );
     }
 
     #[test]
@@ -421,7 +497,52 @@ mod tests {
              %3 = comb.mux %go, %z, %2 : i8
              hw.output %r : i8",
         );
-        assert_eq!(e.lut, 8.0);
+        assert_eq!(e.lut, 8.0 + price::ECP5_CHAIN_CELLS);
+    }
+
+    /// On ECP5 every carry chain (adds and ordering compares of more than
+    /// four bits) takes its feed cells besides its carry cells.
+    #[test]
+    fn ecp5_carry_chains_pay_their_feed_cells() {
+        let ports = "in %a : i8, in %b : i8, out y : i8, out z : i1";
+        let ecp5 = priced(
+            "ecp5-25k",
+            ports,
+            "%0 = comb.add %a, %b : i8\n%1 = comb.icmp ult %a, %b : i8\nhw.output %0, %1 : i8, i1",
+        );
+        let no_chain = priced(
+            "ecp5-25k",
+            "in %a : i4, in %b : i4, out y : i4",
+            "%0 = comb.add %a, %b : i4\nhw.output %0 : i4",
+        );
+        let lib = Library::for_target("ecp5-25k").unwrap();
+        let add = lib.kind_figures("add", "add", 8).unwrap().1;
+        let cmp = lib.luts("cmp", 8).unwrap();
+        assert_eq!(ecp5.lut, add + cmp + 2.0 * price::ECP5_CHAIN_CELLS);
+        assert_eq!(no_chain.lut, lib.kind_figures("add", "add", 4).unwrap().1);
+    }
+
+    /// Flip-flops loaded from registers, ports or constants (through
+    /// their enables) have no LUT to share a logic cell with; those
+    /// loaded from an adder or a multiplexer of data have.
+    #[test]
+    fn flip_flops_loaded_from_no_lut_are_lone() {
+        let e = priced(
+            "ice40-up5k",
+            "in %clk : !seq.clock, in %a : i8, in %b : i8, in %en : i1, in %s : i1, out y : i8, out z : i8, out w : i8, out v : i4",
+            "%r = seq.compreg %0, %clk : i8
+             %0 = comb.mux %en, %a, %r : i8
+             %q = seq.compreg %r, %clk : i8
+             %sum = comb.add %a, %q : i8
+             %t = seq.compreg %sum, %clk : i8
+             %pick = comb.mux %s, %a, %b : i8
+             %u = seq.compreg %pick, %clk : i8
+             %c = hw.constant 3 : i4
+             %k = seq.compreg %c, %clk : i4
+             hw.output %q, %t, %u, %k : i8, i8, i8, i4",
+        );
+        // r (a port behind an enable), q (a register), k (a constant).
+        assert_eq!(e.lone_ff, 8 + 8 + 4);
     }
 
     /// A product of registers is timed as the measured `mul_reg` (yosys

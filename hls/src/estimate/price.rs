@@ -5,7 +5,12 @@
 //! (`super::absorb`).
 //!
 //! - `add`/`sub`: their own measured kinds (an iCE40 subtract costs about
-//!   twice an add); a subtract of a constant is an add.
+//!   twice an add: its subtrahend is inverted by LUTs of its own before
+//!   the carry chain); a subtract of a constant is an add, and so is a
+//!   subtract whose subtrahend an earlier one inverts already (yosys
+//!   merges the inverters: iCE40 16-bit subtracts of one subtrahend, 1,
+//!   2 and 4 of them, take 31, 48 and 80 LUT4s, adds 16 each; a pipelined
+//!   divider's stages all subtract the divisor).
 //! - `icmp eq`/`ne`: a tree of LUT4s over the bits compared (one operand's
 //!   bits only against a constant), as slow as its levels of one-bit
 //!   logic; the ordering predicates: the measured comparator, and against
@@ -30,6 +35,11 @@
 //!   fourth input is free; ECP5's carry cells have no such room).
 //! - Wiring (extract, concat, replicate, shifts by constants) costs
 //!   nothing.
+//! - On ECP5 each carry chain (an add, subtract or ordering compare of
+//!   more than four bits, each adder of a product by a constant) takes
+//!   [`ECP5_CHAIN_CELLS`] more LUT cells when placed than yosys counts:
+//!   nextpnr-ecp5 feeds the chain's carry in and out through cells of
+//!   their own.
 
 use super::demand::Demand;
 use super::fold::{predicate, Fold};
@@ -38,6 +48,17 @@ use crate::library::Library;
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_hw_dialects::types::bit_width;
 use silica_ir::{BlockId, Context, Ir, OpId, ValueId};
+
+/// The LUT cells (`TRELLIS_COMB`) nextpnr-ecp5 places for a carry chain
+/// besides its `CCU2C`s: 4, measured (session 33, yosys and nextpnr
+/// `yowasp` builds of the flow) on registered adds of 8, 16, 32 and 64
+/// bits (8, 16, 32, 64 carry cells placed in 14, 22, 38, 70) and on 2 and
+/// 4 independent 16-bit adds (32 and 64 in 42 and 82). yosys maps adds of
+/// four bits or fewer to LUT4s (no chain).
+pub const ECP5_CHAIN_CELLS: f64 = 4.0;
+
+/// The narrowest add yosys maps to a carry chain on ECP5.
+const ECP5_CHAIN_BITS: u32 = 5;
 
 /// How many ops deep [`Pricer::significant_bits`] looks.
 const SIGNIFICANT_DEPTH: u32 = 8;
@@ -54,6 +75,10 @@ pub struct Pricer<'a> {
     absorbed: FxHashSet<OpId>,
     /// Gates merged into another op's LUTs.
     packed: FxHashSet<OpId>,
+    /// Whether the target is an ECP5 (its carry chains' placed cells).
+    ecp5: bool,
+    /// Subtracts whose subtrahend an earlier subtract inverts already.
+    reinverted: FxHashSet<OpId>,
     /// The cone of each gate that has LUTs of its own.
     cones: FxHashMap<OpId, Cone>,
 }
@@ -99,10 +124,34 @@ impl<'a> Pricer<'a> {
             fold,
             absorbed: super::absorb::absorbed(ctx, ir, block),
             packed: FxHashSet::default(),
+            ecp5: crate::device::lookup(&lib.target).is_ok_and(|d| d.family == Family::Ecp5),
+            reinverted: FxHashSet::default(),
             cones: FxHashMap::default(),
         };
         p.pack(block, &order);
+        p.share_inverters(&order);
         p
+    }
+
+    /// Finds the subtracts whose subtrahend (at the same width) an
+    /// earlier subtract inverts.
+    fn share_inverters(&mut self, order: &[OpId]) {
+        let mut inverted = FxHashSet::default();
+        for &op in order {
+            if self.name(op) != "comb.sub" || self.free(op) {
+                continue;
+            }
+            let Some(b) = self.ir.operands(op).nth(1) else {
+                continue;
+            };
+            if self.fold.constant(b).is_some() {
+                continue;
+            }
+            let width = self.class(op).map_or(0, |c| c.1);
+            if !inverted.insert((self.fold.resolve(b), width)) {
+                self.reinverted.insert(op);
+            }
+        }
     }
 
     fn name(&self, op: OpId) -> &str {
@@ -312,7 +361,43 @@ impl<'a> Pricer<'a> {
         f64::from(words.max(2)) / 3.0
     }
 
-    /// The LUTs and DSPs of one op.
+    /// The LUTs and DSPs of one op, as placed: [`Pricer::area`] and, on
+    /// ECP5, its carry chains' feed cells.
+    pub fn placed_area(&self, op: OpId) -> (f64, u64) {
+        let (lut, dsp) = self.area(op);
+        let chains = match self.class(op) {
+            Some((_, width)) if self.ecp5 && width >= ECP5_CHAIN_BITS => self.chains(op),
+            _ => 0,
+        };
+        (lut + chains as f64 * ECP5_CHAIN_CELLS, dsp)
+    }
+
+    /// The carry chains of `op` (as wide as a chain).
+    fn chains(&self, op: OpId) -> u64 {
+        let constant = |i: usize| {
+            self.ir
+                .operands(op)
+                .nth(i)
+                .and_then(|v| self.fold.constant(v))
+        };
+        match self.name(op) {
+            "comb.add" | "comb.sub" => 1,
+            "comb.icmp" => match predicate(self.ctx, self.ir, op) {
+                Some(0 | 1) => 0,
+                _ if self.top_bits_bound(op) => 0,
+                _ => 1,
+            },
+            "comb.mul" => match constant(0).or(constant(1)) {
+                Some(c) if !self.hard_multiplier(self.class(op).map_or(0, |c| c.1)) => {
+                    c.value().count_ones().saturating_sub(1)
+                }
+                _ => 0,
+            },
+            _ => 0,
+        }
+    }
+
+    /// The LUTs and DSPs of one op (yosys's count).
     pub fn area(&self, op: OpId) -> (f64, u64) {
         let Some((class, width)) = self.class(op) else {
             return (0.0, 0);
@@ -324,7 +409,7 @@ impl<'a> Pricer<'a> {
         let lut = match self.name(op) {
             "comb.add" => lib.kind_figures("add", class, width).map(|f| f.1),
             // a - c is a + (-c).
-            "comb.sub" if any_constant.is_some() => {
+            "comb.sub" if any_constant.is_some() || self.reinverted.contains(&op) => {
                 lib.kind_figures("add", class, width).map(|f| f.1)
             }
             "comb.sub" => lib.kind_figures("sub", class, width).map(|f| f.1),
@@ -439,6 +524,43 @@ impl<'a> Pricer<'a> {
                 .defining_op(v)
                 .is_none_or(|d| matches!(self.name(d), "seq.compreg" | "seq.firreg"))
         })
+    }
+
+    /// The value `v` equals after folding.
+    pub fn resolve(&self, v: ValueId) -> ValueId {
+        self.fold.resolve(v)
+    }
+
+    /// Whether `v` is a constant after folding.
+    pub fn is_constant(&self, v: ValueId) -> bool {
+        self.fold.constant(v).is_some()
+    }
+
+    /// Whether `v`'s bits come out of LUTs: back through wiring and ops
+    /// that cost nothing to an op with LUTs of its own, not only to
+    /// registers, ports, constants, memory reads and instances (a
+    /// flip-flop loaded from such a value shares its logic cell with that
+    /// LUT).
+    pub fn computed_by_luts(&self, v: ValueId) -> bool {
+        let mut stack = vec![self.fold.resolve(v)];
+        let mut seen = FxHashSet::default();
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            let Some(op) = self.ir.defining_op(x) else {
+                continue;
+            };
+            let name = self.name(op);
+            if !name.starts_with("comb.") && name != "hw.array_get" {
+                continue;
+            }
+            if self.area(op).0 > 0.0 {
+                return true;
+            }
+            stack.extend(self.ir.operands(op).map(|o| self.fold.resolve(o)));
+        }
+        false
     }
 
     /// Whether `op` is a multiplexer that becomes a flip-flop's enable or

@@ -1,0 +1,197 @@
+//! What the scan wrapper (`crate::fpga::scan`) adds to a design whose
+//! ports outnumber the package's pins, as yosys keeps it (measured on
+//! vadd, session 33: the core alone and behind the wrapper, both
+//! families):
+//!
+//! - the input chain's flip-flops up to the last bit the core reads (the
+//!   bits past it feed nothing and are removed), each loaded from its
+//!   neighbour: no LUT;
+//! - the output chain's flip-flops from the first output bit that is not
+//!   a constant (the bits before it stay constant); a bit whose output is
+//!   a constant only shifts (no LUT), the others take an xor: one LUT per
+//!   bit, except on iCE40 where the output comes out of LUTs with an input
+//!   to spare (an adder's: yosys merges the xor into it; counted as for
+//!   every output computed by LUTs).
+//!
+//! Which ports are scanned, and when, mirrors `fpga::scan` and
+//! `fpga::netlist`: every port but the clock, reset, start, done and
+//! idle, once the interface's port bits exceed the device's IO pins.
+
+use super::price::Pricer;
+use crate::device::{self, Family};
+use crate::interface::{names, Interface};
+use crate::library::Library;
+use silica_hw_dialects::types::{self, bit_width, Direction};
+use silica_ir::{Context, Ir, OpId};
+
+/// Ports that stay pins.
+const CONTROL: [&str; 5] = [
+    names::CLOCK,
+    names::RESET,
+    names::START,
+    names::DONE,
+    names::IDLE,
+];
+
+/// The wrapper's logic.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Wrapper {
+    pub lut: f64,
+    pub ff: u64,
+    /// Its flip-flops loaded from no LUT.
+    pub lone_ff: u64,
+}
+
+/// The scan wrapper of the design whose top module (`iface.top`, in the
+/// `builtin.module` `top`) has the interface `iface` on the library's
+/// device; `None` when its ports fit the pins (or the target is no
+/// device).
+pub fn wrapper(
+    ctx: &Context,
+    ir: &Ir,
+    top: OpId,
+    iface: &Interface,
+    lib: &Library,
+) -> Option<Wrapper> {
+    let dev = device::lookup(&lib.target).ok()?;
+    let pins: u64 = iface.ports().iter().map(|p| u64::from(p.width)).sum();
+    if dev.family == Family::Generic || pins <= dev.io {
+        return None;
+    }
+    let body = ir.regions(top).next().and_then(|r| ir.entry_block(r))?;
+    let module = ir.block_ops(body).find(|&m| {
+        ctx.str(ir.op_name(m)) == "hw.module"
+            && silica_hw_dialects::hw::symbol_name(ctx, ir, m) == iface.top
+    })?;
+    let block = ir.regions(module).next().and_then(|r| ir.entry_block(r))?;
+    let price = Pricer::new(ctx, ir, lib, block);
+    let ports = silica_hw_dialects::hw::module_ports(ctx, ir, module);
+    let scanned = |dir| {
+        ports
+            .iter()
+            .filter(move |p| p.dir == dir)
+            .enumerate()
+            .filter(|(_, p)| !CONTROL.contains(&p.name.as_str()))
+    };
+    let width = |p: &types::Port| bit_width(ctx, p.ty).unwrap_or(1);
+    let mut w = Wrapper::default();
+    // The input chain, to the last bit read.
+    let args = ir.block_args(block);
+    let mut bits = 0;
+    for (i, p) in scanned(Direction::Input) {
+        bits += width(p);
+        if args.get(i).is_some_and(|&a| ir.has_uses(a)) {
+            w.ff = bits;
+        }
+    }
+    w.lone_ff = w.ff;
+    // The output chain, from the first bit that is not a constant.
+    let output = ir
+        .block_ops(block)
+        .find(|&o| ctx.str(ir.op_name(o)) == "hw.output")?;
+    let results: Vec<_> = ir.operands(output).collect();
+    let mut started = false;
+    for (i, p) in scanned(Direction::Output) {
+        let bits = width(p);
+        let Some(&v) = results.get(i) else { continue };
+        if price.is_constant(v) {
+            if started {
+                w.ff += bits;
+                w.lone_ff += bits;
+            }
+            continue;
+        }
+        started = true;
+        w.ff += bits;
+        if dev.family != Family::Ice40 || !price.computed_by_luts(v) {
+            w.lut += bits as f64;
+        }
+    }
+    Some(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Wrapper;
+    use crate::test_support::context;
+    use silica_ir::parser::{parse, ParseOptions};
+
+    const VADD: &str = r#"
+func.func @vadd(%a: memref<64xi32>, %b: memref<64xi32>, %c: memref<64xi32>) {
+  affine.for %i = 0 to 64 {
+    %x = affine.load %a[%i] : memref<64xi32>
+    %y = affine.load %b[%i] : memref<64xi32>
+    %s = arith.addi %x, %y : i32
+    affine.store %s, %c[%i] : memref<64xi32>
+  }
+  return
+}
+func.func @add(%x: i8, %y: i8) -> i8 {
+  %s = arith.addi %x, %y : i8
+  return %s : i8
+}
+"#;
+
+    /// The design `top` of `VADD` on `target` at 30 ns (its estimate).
+    fn design(top: &str, target: &str) -> crate::Design {
+        let mut ctx = context();
+        let m = parse(&mut ctx, "t.mlir", VADD.as_bytes(), ParseOptions::default()).unwrap();
+        let opts = crate::Options {
+            top: top.into(),
+            target: target.into(),
+            clock_ns: 30.0,
+            ..crate::Options::default()
+        };
+        crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap_or_else(|d| panic!("{}", d.message))
+    }
+
+    /// The scan wrapper of that design.
+    fn wrapper(top: &str, target: &str) -> Option<Wrapper> {
+        design(top, target).circuit_estimate.scan
+    }
+
+    #[test]
+    fn the_scan_wrapper_counts_when_the_ports_outnumber_the_pins() {
+        // vadd: 221 port bits, more than either package's pins. The input
+        // chain ends at b_q0 (c_q0 is not read): 64 flip-flops loaded from
+        // their neighbours. The output chain: 120 bits, of which the write
+        // data and write enables of a and b (66 bits) are constants that
+        // only shift; the other 54 take an xor each, but on iCE40 the 34
+        // computed by LUTs (c_d0 by the adder, two enables) merge into
+        // them (yosys: 53 more LUT4s than the core alone on the ECP5, 21
+        // on the UP5K).
+        let lone = 64 + 66;
+        assert_eq!(
+            wrapper("vadd", "ecp5-25k"),
+            Some(Wrapper {
+                lut: 54.0,
+                ff: 184,
+                lone_ff: lone
+            })
+        );
+        assert_eq!(
+            wrapper("vadd", "ice40-up5k"),
+            Some(Wrapper {
+                lut: 20.0,
+                ff: 184,
+                lone_ff: lone
+            })
+        );
+        // 41 port bits fit the ECP5's 197 pins.
+        assert_eq!(wrapper("add", "ecp5-25k"), None);
+    }
+
+    #[test]
+    fn ice40_logic_cells_count_the_lone_flip_flops() {
+        let d = design("vadd", "ice40-up5k");
+        let e = &d.circuit_estimate;
+        assert!(e.lone_ff >= 130);
+        let r = d.json(None).resources.estimate;
+        assert_eq!(r.lut, (e.lut + e.lone_ff as f64).ceil() as u64);
+        assert_eq!(r.ff, d.register_bits + 184);
+        // ECP5 slices hold flip-flops apart from their LUTs.
+        let d = design("vadd", "ecp5-25k");
+        let r = d.json(None).resources.estimate;
+        assert_eq!(r.lut, d.circuit_estimate.lut.ceil() as u64);
+    }
+}
