@@ -252,6 +252,52 @@ fn bounds_count_float_recurrences() {
     );
 }
 
+/// Integer recurrences (tests/dse/recur.mlir, 32 iterations): a value
+/// carried through a division by a variable, a word read through two
+/// chained loads, a word stored through a division for the next
+/// iteration's load. Pipelined, each II is at least the divider's stages
+/// (at least 8 at 5 and 10 ns, 4 at 20 ns: a 32-bit divider takes about
+/// 138 ns) or the two loads' cycles (on two ports, which bound the II by
+/// 1 only), which the bound counts; every bound is at most the estimate,
+/// pipelined or not.
+#[test]
+fn bounds_count_integer_recurrences() {
+    for (top, space, least) in [
+        ("divrec", "recur", [8, 4]),
+        ("chase", "recur-ports", [2, 2]),
+        ("memrec", "recur", [8, 4]),
+    ] {
+        let space_file = format!("tests/dse/spaces/{space}.toml");
+        let (mut ev, info, space) = setup("tests/dse/recur.mlir", top, &space_file);
+        let mut pipelined = 0;
+        for i in 0..space.size() {
+            let genes = space.point(i);
+            assert!(point::prune(&space, &genes, &info).is_none());
+            let cfg = point::config(&space, &genes, &defaults());
+            let Outcome::Ok { metrics } = ev.evaluate(&cfg, Level::Estimate) else {
+                panic!("{top}: {}", cfg.directives)
+            };
+            let b = ev.lower_bound(&cfg).unwrap();
+            assert!(
+                b.latency_cycles <= metrics.latency_cycles,
+                "{top}: {b:?} {}\n{}",
+                metrics.latency_cycles,
+                cfg.directives
+            );
+            if cfg.directives.contains("pipeline = true") {
+                let ii = least[usize::from(cfg.clock_ns > 10.0)];
+                assert!(
+                    b.latency_cycles > 31 * ii,
+                    "{top}: {b:?} at most 31 x {ii}\n{}",
+                    cfg.directives
+                );
+                pipelined += 1;
+            }
+        }
+        assert!(pipelined >= 2, "{top}");
+    }
+}
+
 /// An evaluator keeps the kernels it lifts for bounds and bounds the
 /// points that lift alike (other `[limits]`, another clock period) on
 /// the kept kernel: each bound is the one a fresh evaluator gives the

@@ -14,6 +14,7 @@
 
 use crate::eval::Level;
 use crate::pareto::Objective;
+use crate::space::{Knob, Space};
 
 /// Whether bounds can prune anything with these objectives at `level`:
 /// each must have a bound above 0 (a point is pruned when an evaluated
@@ -44,6 +45,41 @@ pub fn vector(objectives: &[Objective], b: &silica_hls::LowerBound, level: Level
             _ => 0.0,
         })
         .collect()
+}
+
+/// The points (`genes`, by index) each of `threads` bounding threads
+/// takes: points that differ only in `[limits]` and the clock period
+/// lift to the same kernel ([`silica_hls::lifts`]), so each such group
+/// goes whole to one thread (the thread with the fewest points so far,
+/// the largest groups first) and is lifted once, not once per thread.
+pub fn shares<'a>(
+    space: &Space,
+    genes: impl IntoIterator<Item = &'a [usize]>,
+    threads: usize,
+) -> Vec<Vec<usize>> {
+    let mut groups = std::collections::BTreeMap::<Vec<usize>, Vec<usize>>::new();
+    for (i, g) in genes.into_iter().enumerate() {
+        let lifted: Vec<usize> = space
+            .dims
+            .iter()
+            .zip(g)
+            .map(|(d, &c)| match d.knob {
+                Knob::Limit(_) | Knob::ClockNs => 0,
+                _ => c,
+            })
+            .collect();
+        groups.entry(lifted).or_default().push(i);
+    }
+    let mut groups: Vec<Vec<usize>> = groups.into_values().collect();
+    groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    let mut shares = vec![Vec::new(); threads.max(1)];
+    for g in groups {
+        if let Some(least) = shares.iter_mut().min_by_key(|s| s.len()) {
+            least.extend(g);
+        }
+    }
+    shares.retain(|s| !s.is_empty());
+    shares
 }
 
 /// A bound with every figure at 1 (what [`useful`] tests against).
@@ -83,6 +119,41 @@ mod tests {
         assert!(!useful(&[Micros, Bram], Level::Pnr));
         assert!(!useful(&[Cycles, Lut], Level::Synth));
         assert!(useful(&[Dsp], Level::Estimate));
+    }
+
+    #[test]
+    fn shares_keep_each_lifted_kernel_on_one_thread() {
+        use crate::space::Dimension;
+        let dim = |knob: Knob, n: usize| Dimension {
+            knob,
+            choices: (0..n as i64).map(toml::Value::Integer).collect(),
+        };
+        let space = Space {
+            dims: vec![
+                dim(Knob::Loop("j".into(), "unroll"), 3),
+                dim(Knob::ClockNs, 2),
+                dim(Knob::Limit("mul".into()), 2),
+            ],
+            dma_capacity_kib: 0,
+            buffers: Vec::new(),
+        };
+        let genes: Vec<Vec<usize>> = (0..3)
+            .flat_map(|u| (0..2).flat_map(move |c| (0..2).map(move |m| vec![u, c, m])))
+            .collect();
+        let shares = shares(&space, genes.iter().map(|g| g.as_slice()), 2);
+        assert_eq!(shares.len(), 2);
+        let mut all: Vec<usize> = shares.concat();
+        all.sort_unstable();
+        assert_eq!(all, (0..12).collect::<Vec<_>>());
+        // Each unroll factor (the lifted kernel) is on one thread only.
+        for u in 0..3 {
+            let holding = shares
+                .iter()
+                .filter(|s| s.iter().any(|&i| genes[i][0] == u))
+                .count();
+            assert_eq!(holding, 1, "unroll choice {u}");
+        }
+        assert_eq!(shares.iter().map(Vec::len).max(), Some(8));
     }
 
     #[test]

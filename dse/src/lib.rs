@@ -619,31 +619,42 @@ impl Engine<'_> {
                 .ok()
                 .map(|b| bound::vector(&p.objectives, &b, level))
         };
-        let found: Vec<Option<Vec<f64>>> = if threads == 1 {
-            todo.iter().map(|(_, c)| bound(&mut self.ev, c)).collect()
-        } else {
-            let chunk = todo.len().div_ceil(threads);
-            std::thread::scope(|s| {
-                let handles: Vec<_> = todo
-                    .chunks(chunk)
-                    .map(|part| {
-                        let h = s.spawn(move || match evaluator(p.new_context, p.input.clone()) {
-                            Ok(mut ev) => part.iter().map(|(_, c)| bound(&mut ev, c)).collect(),
-                            Err(_) => vec![None; part.len()],
-                        });
-                        (h, part.len())
-                    })
-                    .collect();
-                // A thread that panicked bounds nothing (its points are
-                // evaluated).
-                handles
-                    .into_iter()
-                    .flat_map(|(h, n)| h.join().unwrap_or_else(|_| vec![None; n]))
-                    .collect()
-            })
-        };
-        for ((g, _), b) in todo.iter().zip(found) {
-            self.bounds.insert((*g).clone(), b);
+        if threads == 1 {
+            for (g, c) in &todo {
+                let b = bound(&mut self.ev, c);
+                self.bounds.insert((*g).clone(), b);
+            }
+            return;
+        }
+        let shares = bound::shares(self.space, todo.iter().map(|(g, _)| g.as_slice()), threads);
+        let found: Vec<Vec<(usize, Option<Vec<f64>>)>> = std::thread::scope(|s| {
+            let todo = &todo;
+            let handles: Vec<_> = shares
+                .into_iter()
+                .map(|share| {
+                    let mine = share.clone();
+                    let h = s.spawn(move || {
+                        let ev = evaluator(p.new_context, p.input.clone());
+                        let mut ev = ev.ok();
+                        mine.iter()
+                            .map(|&i| (i, ev.as_mut().and_then(|ev| bound(ev, &todo[i].1))))
+                            .collect::<Vec<_>>()
+                    });
+                    (h, share)
+                })
+                .collect();
+            // A thread that panicked bounds nothing (its points are
+            // evaluated).
+            handles
+                .into_iter()
+                .map(|(h, share)| {
+                    h.join()
+                        .unwrap_or_else(|_| share.iter().map(|&i| (i, None)).collect())
+                })
+                .collect()
+        });
+        for (i, b) in found.into_iter().flatten() {
+            self.bounds.insert(todo[i].0.clone(), b);
         }
     }
 

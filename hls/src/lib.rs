@@ -264,11 +264,25 @@ pub fn lower_bound(
     let clock_ns = clock_of(ir, module, &directives, opts)?;
     let key = lifts::key(input, &opts.target, opts.pipeline, &directives);
     let lift = |ctx: &mut Context| {
-        let lifted = lift_top(ctx, ir, module, opts)?;
+        let mut lifted = lift_top(ctx, ir, module, opts)?;
         let callees = !lifted.callees.is_empty();
+        // As the flow schedules it (`schedule_lifted`).
+        analysis::ranges::narrow_index(&mut lifted.kernel);
+        let kernel = &lifted.kernel;
+        let deps = (0..kernel.loops.len())
+            .map(|l| {
+                if kernel.loops[l].pipelined {
+                    let nodes = schedule::body_nodes(kernel, l);
+                    analysis::deps::loop_dependences(ctx, &lifted.work, kernel, l, &nodes)
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
         let entry = lifts::Entry {
             kernel: lifted.kernel,
             library: lifted.library,
+            deps,
         };
         Ok((entry, callees))
     };
@@ -276,10 +290,21 @@ pub fn lower_bound(
         entry.kernel.limits = lifts::limits(&directives);
         let kernel = &entry.kernel;
         let lib = &entry.library;
+        // The sure cycles of a node on a recurrence: a float operation's
+        // chosen latency, a divider's stages, a load's cycle.
+        let problem = schedule::problem::ProblemBuilder::new(kernel, lib, clock_ns, true);
+        let mut cycles = |n: usize| match kernel.nodes[n].op {
+            kernel::Op::Float(_) => floats.cycles(kernel, lib, n),
+            kernel::Op::Load(_) => 1,
+            kernel::Op::DivS | kernel::Op::DivU | kernel::Op::RemS | kernel::Op::RemU => {
+                problem.latency_of_node(n).map_or(0, u64::from)
+            }
+            _ => 0,
+        };
         let recurrences: Vec<u64> = (0..kernel.loops.len())
             .map(|l| {
                 if kernel.loops[l].pipelined {
-                    analysis::bound::recurrence(kernel, l, &mut |n| floats.cycles(kernel, lib, n))
+                    analysis::bound::recurrence(kernel, l, &entry.deps[l], &mut cycles)
                 } else {
                     0
                 }

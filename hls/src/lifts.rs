@@ -23,6 +23,8 @@ use std::fmt::Write;
 pub(crate) struct Entry {
     pub kernel: Kernel,
     pub library: Library,
+    /// The carried memory dependences of each pipelined loop.
+    pub deps: Vec<Vec<crate::analysis::deps::MemDep>>,
 }
 
 /// Lifted kernels by key (see the module's doc).

@@ -29,13 +29,13 @@
 //!   divisions): each operation takes a unit for at least a cycle of
 //!   each II. Multiplications are left out (rewriting may factor
 //!   products together);
-//! - and at least the cycles of the float operations on a chain from a
-//!   carried value to the value yielded for it ([`recurrence`]): the
-//!   part of the recurrence bound (RecMII) that rewriting cannot lower.
-//!   Integer operations on the chain are left out (rewriting
-//!   reassociates them), and so are carried memory dependences (the
-//!   schedule forwards a store to the next iteration's load: gemm's k
-//!   loop, C read and written each iteration, has RecMII 1).
+//! - and at least the sure cycles of a chain closing a recurrence
+//!   ([`recurrence`]): from a carried value to the value yielded for it,
+//!   or from a load to the store it reads `d` iterations later (over
+//!   `d`); the float operations, the dividers' stages and the loads on
+//!   the chain: the part of the recurrence bound (RecMII) that rewriting
+//!   cannot lower. Integer additions and the like count no cycle
+//!   (rewriting reassociates them, and they chain within a cycle).
 //!
 //! The walk keeps each block's figure and each pipelined loop's II bound
 //! and depth (they do not depend on the induction variables), so it costs
@@ -50,6 +50,7 @@
 //! and the estimate prices a multiplier of a product of full-width
 //! operands at its width.
 
+use super::deps::MemDep;
 use crate::kernel::{Item, Kernel, LoopId, Op, Val};
 
 /// Iterations visited before the walk gives up (and bounds nothing).
@@ -141,40 +142,101 @@ pub fn chain(k: &Kernel, nodes: &[usize]) -> u64 {
     last.map_or(0, |s| s + 1)
 }
 
-/// The recurrence bound of pipelined loop `l`: for each value it
-/// carries, the most cycles on a chain of float operations from the
-/// carried value to the one yielded for it, `cycles` each; 0 where no
-/// such chain exists. The next iteration's first operation of the chain
-/// waits for the last one's result (read through a wire at best in the
-/// cycle it is computed), and rewriting leaves float operations alone.
-pub fn recurrence(k: &Kernel, l: LoopId, cycles: &mut dyn FnMut(usize) -> u64) -> u64 {
+/// The recurrence bound (RecMII) of pipelined loop `l`: the most sure
+/// cycles (`cycles` of a node: a float operation's latency, a divider's
+/// stages, a load's cycle) on a chain closing a recurrence, 0 where none
+/// does. The chains are
+/// - from a value `l` carries to the value yielded for it: the next
+///   iteration's first operation on the chain waits for the last one's
+///   result (read through a wire at best in the cycle it is computed);
+/// - from a load to the data of a store that the load `distance`
+///   iterations later reads (`deps`), over the distance: the store's
+///   data reaches that load, forwarded at best, when the load's own
+///   word would (its cycle is not counted).
+///
+/// A chain passes through the operations rewriting leaves alone (float
+/// operations, divisions by a variable, loads: their operands stay
+/// theirs) and through integer operations that are one-to-one in the
+/// chain's value whatever their other operands are: an add, subtract or
+/// xor whose other operand does not depend on the chain, a sign or zero
+/// extension. Rewriting keeps what such a value computes, so it keeps
+/// its dependence on the chain (a product, a shift or a select may lose
+/// it: `x * 0`, `x - x`).
+pub fn recurrence(
+    k: &Kernel,
+    l: LoopId,
+    deps: &[MemDep],
+    cycles: &mut dyn FnMut(usize) -> u64,
+) -> u64 {
     let nodes = crate::schedule::body_nodes(k, l);
     let mut most = 0;
     for (i, &y) in k.loops[l].yields.iter().enumerate() {
         let Val::Node(end) = y else { continue };
-        // The cycles of the longest chain from the carried value to each
-        // float operation of the body (operands first).
-        let mut reached = rustc_hash::FxHashMap::<usize, u64>::default();
-        for &n in &nodes {
-            if !matches!(k.nodes[n].op, Op::Float(_)) {
-                continue;
-            }
-            let from = k.nodes[n]
-                .args
-                .iter()
-                .filter_map(|&a| match a {
-                    Val::Carried(m, j) if m == l && j == i => Some(0),
-                    Val::Node(m) => reached.get(&m).copied(),
-                    _ => None,
-                })
-                .max();
-            if let Some(c) = from {
-                reached.insert(n, c + cycles(n));
-            }
+        let reached = chains(k, &nodes, Val::Carried(l, i), cycles);
+        most = most.max(reached.get(&Val::Node(end)).copied().unwrap_or(0));
+    }
+    for d in deps {
+        let (Op::Store(_), Op::Load(_)) = (k.nodes[d.src].op, k.nodes[d.dst].op) else {
+            continue;
+        };
+        let Some(&data) = k.nodes[d.src].args.get(1) else {
+            continue;
+        };
+        let reached = chains(k, &nodes, Val::Node(d.dst), cycles);
+        if let Some(&c) = reached.get(&data) {
+            most = most.max(c.div_ceil(u64::from(d.distance.max(1))));
         }
-        most = most.max(reached.get(&end).copied().unwrap_or(0));
     }
     most
+}
+
+/// The sure cycles from `source` to each value of `nodes` (program
+/// order) that a chain reaches (see [`recurrence`]); `source` at 0.
+fn chains(
+    k: &Kernel,
+    nodes: &[usize],
+    source: Val,
+    cycles: &mut dyn FnMut(usize) -> u64,
+) -> rustc_hash::FxHashMap<Val, u64> {
+    let mut reached = rustc_hash::FxHashMap::<Val, u64>::default();
+    reached.insert(source, 0);
+    // Every value that depends on `source` at all.
+    let mut depends = rustc_hash::FxHashSet::<Val>::default();
+    depends.insert(source);
+    let start = match source {
+        Val::Node(s) => nodes.iter().position(|&n| n == s).map_or(0, |p| p + 1),
+        _ => 0,
+    };
+    for &n in &nodes[start..] {
+        let node = &k.nodes[n];
+        if !node.args.iter().any(|a| depends.contains(a)) {
+            continue;
+        }
+        depends.insert(Val::Node(n));
+        let on_chain: Vec<(usize, u64)> = node
+            .args
+            .iter()
+            .enumerate()
+            .filter_map(|(j, a)| reached.get(a).map(|&c| (j, c)))
+            .collect();
+        let Some(from) = on_chain.iter().map(|&(_, c)| c).max() else {
+            continue;
+        };
+        let dependent = node.args.iter().filter(|a| depends.contains(a)).count();
+        let passes = match node.op {
+            Op::Float(_) => true,
+            Op::DivS | Op::DivU | Op::RemS | Op::RemU => {
+                node.args.get(1).is_some_and(|&d| k.const_value(d).is_none())
+            }
+            Op::Load(_) => on_chain.iter().any(|&(j, _)| j == 0),
+            Op::Add | Op::Sub | Op::Xor | Op::SExt | Op::ZExt => dependent == 1,
+            _ => false,
+        };
+        if passes {
+            reached.insert(Val::Node(n), from + cycles(n));
+        }
+    }
+    reached
 }
 
 /// A sequential block's states: each memory's accesses over its ports,

@@ -8,7 +8,7 @@
 //! modulo-scheduled (`modulo.rs`).
 
 mod modulo;
-mod problem;
+pub(crate) mod problem;
 
 use crate::analysis::deps::MemDep;
 use crate::kernel::{Item, Kernel, LoopId};

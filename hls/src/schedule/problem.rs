@@ -122,6 +122,12 @@ impl<'a> ProblemBuilder<'a> {
         self.p.add_operation(t, &[])
     }
 
+    /// The latency node `n` is scheduled with (a float operation's only
+    /// once the library has chosen it); none where the library has no row.
+    pub fn latency_of_node(&self, n: NodeId) -> Option<u32> {
+        self.timing(n).ok().map(|t| t.0)
+    }
+
     /// The timing of node `n`'s operator: its latency and its measured
     /// delays in and out (not yet clamped to the chaining budget), and its
     /// library class.
