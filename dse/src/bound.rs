@@ -1,8 +1,10 @@
 //! Pruning by lower bounds: before a point is evaluated, its objective
 //! vector is bounded from below without scheduling it
 //! ([`silica_hls::lower_bound`]: latency from the memory ports, the
-//! block RAMs exactly, the DSPs and LUTs of the one multiplier every
-//! design keeps); a point whose bound vector is dominated by a point
+//! limited units and the recurrences, the block RAMs exactly, the DSPs
+//! and LUTs of the one multiplier every design keeps, plus the LUTs of
+//! the loop counters on a path of the loop tree); a point whose bound
+//! vector is dominated by a point
 //! already evaluated cannot be on the front and is skipped. The bounds
 //! are on what the search's level reports: at `estimate` the latency in
 //! cycles and in us (cycles at the asked period: the estimate takes the
@@ -20,10 +22,11 @@ use crate::space::{Knob, Space};
 /// each must have a bound above 0 (a point is pruned when an evaluated
 /// one is no worse in every objective, and no design has 0 LUTs or
 /// flip-flops). LUTs are left out too: their bound, one multiplier's
-/// (28 on ecp5-25k at 32 bits), is far under any design's (278 and more
-/// on examples/gemm.mlir's space), and no sound bound would reach that
-/// (docs/QOR.md, session 32: the multiplexers and registers that make
-/// most of a design follow its schedule), so no point would be pruned.
+/// and the loop counters' (at most 28 + 3 x 4 = 40 on ecp5-25k on
+/// examples/gemm.mlir's space), is far under any design's (278 and more
+/// there), and no sound bound would reach that (docs/QOR.md, sessions
+/// 32 and 33: the multiplexers and registers that make most of a design
+/// follow its schedule), so no point would be pruned.
 pub fn useful(objectives: &[Objective], level: Level) -> bool {
     objectives
         .iter()

@@ -237,9 +237,11 @@ pub struct LowerBound {
     /// The block RAMs the estimate counts (exact: they follow from the
     /// memories and their partitions).
     pub bram: u64,
-    /// The DSP blocks and LUTs of the one multiplier every design of the
-    /// kernel keeps ([`analysis::bound::narrowest_product`]; 0 without).
+    /// The DSP blocks of the one multiplier every design of the kernel
+    /// keeps ([`analysis::bound::narrowest_product`]; 0 without).
     pub dsp: u64,
+    /// Its LUTs, and the loop counters' adders on a path of the loop tree
+    /// ([`analysis::bound::counter_luts`]).
     pub lut: u64,
     /// The clock period the design is asked to run at (the estimate's
     /// period is never shorter).
@@ -317,7 +319,8 @@ pub fn lower_bound(
             dsp: product.and_then(|w| lib.dsps("mul", w)).unwrap_or(0),
             lut: product
                 .and_then(|w| lib.luts("mul", w))
-                .map_or(0, |l| l.max(0.0).floor() as u64),
+                .map_or(0, |l| l.max(0.0).floor() as u64)
+                + analysis::bound::counter_luts(kernel, lib),
             clock_ns,
         }
     })

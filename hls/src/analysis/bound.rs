@@ -41,6 +41,9 @@
 //! and depth (they do not depend on the induction variables), so it costs
 //! a step per iteration of the sequential loops.
 //!
+//! [`counter_luts`] adds the loop counters' incrementers on a path of the
+//! loop tree to the LUTs.
+//!
 //! [`narrowest_product`] bounds the area: a product of two full-width
 //! values (loads from external memories, scalar arguments, such
 //! products) whose bits are all
@@ -225,9 +228,10 @@ fn chains(
         let dependent = node.args.iter().filter(|a| depends.contains(a)).count();
         let passes = match node.op {
             Op::Float(_) => true,
-            Op::DivS | Op::DivU | Op::RemS | Op::RemU => {
-                node.args.get(1).is_some_and(|&d| k.const_value(d).is_none())
-            }
+            Op::DivS | Op::DivU | Op::RemS | Op::RemU => node
+                .args
+                .get(1)
+                .is_some_and(|&d| k.const_value(d).is_none()),
             Op::Load(_) => on_chain.iter().any(|&(j, _)| j == 0),
             Op::Add | Op::Sub | Op::Xor | Op::SExt | Op::ZExt => dependent == 1,
             _ => false,
@@ -340,6 +344,42 @@ pub fn narrowest_product(k: &Kernel) -> Option<u32> {
     narrowest
 }
 
+/// The LUTs of the loop counters' incrementers on the costliest path of
+/// the loop tree: each loop of constant bounds that runs at least 4
+/// iterations (not flattened, not an `scf.while`) counts with a register
+/// and an adder of its own, of at least `ceil(log2(trip))` bits (priced
+/// as the library's add at that width); loops on one path run together,
+/// so their counters are distinct (siblings may share one, so only the
+/// costliest path counts).
+pub fn counter_luts(k: &Kernel, lib: &crate::library::Library) -> u64 {
+    fn path(k: &Kernel, lib: &crate::library::Library, list: &[Item]) -> u64 {
+        list.iter()
+            .map(|it| match *it {
+                Item::Loop(l) => {
+                    let lp = &k.loops[l];
+                    let trip = match (lp.lower.constant(), lp.upper.constant()) {
+                        (Some(a), Some(b)) if b > a => {
+                            ((b - a) as u64).div_ceil(lp.step.max(1) as u64)
+                        }
+                        _ => 0,
+                    };
+                    let own = if trip >= 4 && lp.flat.is_empty() && lp.test.is_none() {
+                        let bits = u64::BITS - (trip - 1).leading_zeros();
+                        lib.luts("add", bits)
+                            .map_or(0, |l| l.max(0.0).floor() as u64)
+                    } else {
+                        0
+                    };
+                    own + path(k, lib, &lp.body)
+                }
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+    path(k, lib, &k.body)
+}
+
 struct Walk<'a> {
     k: &'a Kernel,
     /// Each pipelined loop's recurrence bound.
@@ -410,5 +450,38 @@ impl Walk<'_> {
         }
         self.env[l] = None;
         Some(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A nest of 16 x 8 iterations beside a loop of 64: the costlier
+    /// path is the nest's two counters (4 and 3 bits), not the single
+    /// counter of 6 bits; a loop of 2 iterations counts nothing.
+    #[test]
+    fn counters_of_the_costliest_nest_path() {
+        let k = crate::test_support::kernel(
+            "func.func @f(%a: memref<64xi32>) {
+  %c = arith.constant 7 : i32
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 8 {
+      affine.for %t = 0 to 2 {
+        affine.store %c, %a[%i + %j + %t] : memref<64xi32>
+      }
+    }
+  }
+  affine.for %i = 0 to 64 {
+    affine.store %c, %a[%i] : memref<64xi32>
+  }
+  return
+}",
+            "f",
+        );
+        let lib = crate::library::Library::for_target("ecp5-25k").unwrap();
+        let luts = |bits| lib.luts("add", bits).unwrap().floor() as u64;
+        assert!(luts(4) + luts(3) > luts(6));
+        assert_eq!(counter_luts(&k, &lib), luts(4) + luts(3));
     }
 }
