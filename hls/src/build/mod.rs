@@ -9,6 +9,7 @@
 //! Functions the kernel calls are modules of their own, built first into
 //! the same `builtin.module` and instantiated per call (`call.rs`).
 
+pub mod beside;
 pub mod binding;
 mod call;
 mod datapath;

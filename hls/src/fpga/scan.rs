@@ -11,13 +11,13 @@
 //! per output bit), which `Scan` reports beside the figures.
 //!
 //! The wrapper is built through the IR API next to the core (parsed back
-//! from `F.hw.mlir`) and emitted with the core by the Verilog emitter.
+//! from `F.hw.mlir`) and emitted with the core by the Verilog emitter
+//! (`crate::build::beside`).
 
-use crate::build::hw::Hw;
+use crate::build::beside::emit_beside;
 use crate::interface::{names, Direction, Interface};
 use serde::Serialize;
-use silica_hw_dialects::types::{self, Port};
-use silica_ir::parser::{parse, ParseOptions};
+use silica_hw_dialects::types;
 use silica_ir::{Context, Type, ValueId};
 
 /// What the wrapper adds.
@@ -42,20 +42,6 @@ const CONTROL: [&str; 5] = [
 /// The design's SystemVerilog with the scan wrapper of its top added, and
 /// what the wrapper adds.
 pub fn wrap(ctx: &mut Context, hw_mlir: &str, iface: &Interface) -> Result<(String, Scan), String> {
-    let parsed = parse(
-        ctx,
-        "F.hw.mlir",
-        hw_mlir.as_bytes(),
-        ParseOptions::default(),
-    )
-    .map_err(|d| format!("F.hw.mlir does not read back: {}", d.message))?;
-    let mut ir = parsed.ir;
-    let top = parsed.top;
-    let body = ir
-        .regions(top)
-        .next()
-        .and_then(|r| ir.entry_block(r))
-        .ok_or("F.hw.mlir has no module body")?;
     let ports = iface.ports();
     let scanned = |dir| {
         ports
@@ -67,7 +53,7 @@ pub fn wrap(ctx: &mut Context, hw_mlir: &str, iface: &Interface) -> Result<(Stri
     let name = format!("{}_scan", iface.top);
     let clock_ty = types::clock(ctx);
     let i1 = ctx.signless(1);
-    let wrapper_ports: Vec<Port> = [
+    let wrapper_ports = [
         (types::Direction::Input, names::CLOCK, clock_ty),
         (types::Direction::Input, names::RESET, i1),
         (types::Direction::Input, names::START, i1),
@@ -75,102 +61,84 @@ pub fn wrap(ctx: &mut Context, hw_mlir: &str, iface: &Interface) -> Result<(Stri
         (types::Direction::Output, names::DONE, i1),
         (types::Direction::Output, names::IDLE, i1),
         (types::Direction::Output, "scan_out", i1),
-    ]
-    .into_iter()
-    .map(|(dir, name, ty)| Port {
-        dir,
-        name: name.into(),
-        ty,
-    })
-    .collect();
-    let region = ir.create_region();
-    let block = ir.create_block();
-    ir.append_block(region, block);
-    let args: Vec<ValueId> = wrapper_ports
-        .iter()
-        .filter(|p| p.dir == types::Direction::Input)
-        .map(|p| ir.add_block_arg(block, p.ty, None))
-        .collect();
-    let (clock, reset, start, scan_in) = (args[0], args[1], args[2], args[3]);
-    let mut hw = Hw::new(ctx, ir, block, clock, reset);
-    let one = hw.constant(1, 1);
-    // The input chain: shifts scan_in in at bit 0 every cycle.
-    let mut operands = vec![clock, reset, start];
-    if input_bits > 0 {
-        let chain = hw.reg("scan_in_chain", input_bits, None);
-        let next = if input_bits == 1 {
-            scan_in
-        } else {
-            let kept = hw.extract(chain.q, 0, input_bits - 1);
-            hw.concat(kept, scan_in)
-        };
-        hw.connect(chain, &[(one, next)]);
-        let mut low = 0;
-        for p in scanned(Direction::In) {
-            operands.push(hw.extract(chain.q, low, p.width));
-            low += p.width;
-        }
-    }
-    let results: Vec<(String, u32)> = ports
-        .iter()
-        .filter(|p| p.direction == Direction::Out)
-        .map(|p| (p.name.clone(), p.width))
-        .collect();
-    let typed: Vec<(&str, Type)> = results
-        .iter()
-        .map(|r| (r.0.as_str(), hw.int(r.1)))
-        .collect();
-    let arg_names: Vec<&str> = ports
-        .iter()
-        .filter(|p| p.direction == Direction::In)
-        .map(|p| p.name.as_str())
-        .collect();
-    let inst = hw.instance(&iface.top, "core", &operands, &arg_names, &typed);
-    let outs: Vec<ValueId> = (0..results.len()).map(|i| hw.ir.result(inst, i)).collect();
-    let out = |n: &str| results.iter().position(|r| r.0 == n).map(|i| outs[i]);
-    let (done, idle) = (
-        out(names::DONE).ok_or("the core has no done port")?,
-        out(names::IDLE).ok_or("the core has no idle port")?,
-    );
-    // The output chain: shifts towards scan_out, every output xored in.
-    let scan_out = if output_bits == 0 {
-        hw.constant(0, 1)
-    } else {
-        let chain = hw.reg("scan_out_chain", output_bits, None);
-        let mut all: Option<ValueId> = None;
-        for (r, &v) in results.iter().zip(&outs) {
-            if CONTROL.contains(&r.0.as_str()) {
-                continue;
+    ];
+    let verilog = emit_beside(
+        ctx,
+        hw_mlir,
+        &name,
+        "the scan wrapper",
+        &wrapper_ports,
+        |hw, args| {
+            let (clock, reset, start, scan_in) = (args[0], args[1], args[2], args[3]);
+            let one = hw.constant(1, 1);
+            // The input chain: shifts scan_in in at bit 0 every cycle.
+            let mut operands = vec![clock, reset, start];
+            if input_bits > 0 {
+                let chain = hw.reg("scan_in_chain", input_bits, None);
+                let next = if input_bits == 1 {
+                    scan_in
+                } else {
+                    let kept = hw.extract(chain.q, 0, input_bits - 1);
+                    hw.concat(kept, scan_in)
+                };
+                hw.connect(chain, &[(one, next)]);
+                let mut low = 0;
+                for p in scanned(Direction::In) {
+                    operands.push(hw.extract(chain.q, low, p.width));
+                    low += p.width;
+                }
             }
-            all = Some(match all {
-                None => v,
-                Some(lo) => hw.concat(v, lo),
-            });
-        }
-        let all = all.ok_or("the core has no scanned outputs")?;
-        let shifted = if output_bits == 1 {
-            hw.constant(0, 1)
-        } else {
-            let kept = hw.extract(chain.q, 0, output_bits - 1);
-            let zero = hw.constant(0, 1);
-            hw.concat(kept, zero)
-        };
-        let next = hw.comb("comb.xor", &[shifted, all]);
-        hw.connect(chain, &[(one, next)]);
-        hw.extract(chain.q, output_bits - 1, 1)
-    };
-    hw.op("hw.output", &[done, idle, scan_out], &[], vec![], vec![]);
-    hw.finish();
-    let Hw { ctx, mut ir, .. } = hw;
-    let loc = ctx.unknown_loc();
-    let module =
-        silica_hw_dialects::hw::create_module(ctx, &mut ir, loc, &name, &wrapper_ports, region);
-    ir.append_op(body, module);
-    silica_ir::verify::verify(ctx, &ir, top, silica_ir::verify::VerifyOptions::default())
-        .map_err(|d| format!("the scan wrapper does not verify: {}", d.message))?;
-    let verilog =
-        silica_emit_verilog::emit_verilog(ctx, &ir, top, silica_emit_verilog::Options::default())
-            .map_err(|d| format!("the scan wrapper does not emit: {}", d.message))?;
+            let results: Vec<(String, u32)> = ports
+                .iter()
+                .filter(|p| p.direction == Direction::Out)
+                .map(|p| (p.name.clone(), p.width))
+                .collect();
+            let typed: Vec<(&str, Type)> = results
+                .iter()
+                .map(|r| (r.0.as_str(), hw.int(r.1)))
+                .collect();
+            let arg_names: Vec<&str> = ports
+                .iter()
+                .filter(|p| p.direction == Direction::In)
+                .map(|p| p.name.as_str())
+                .collect();
+            let inst = hw.instance(&iface.top, "core", &operands, &arg_names, &typed);
+            let outs: Vec<ValueId> = (0..results.len()).map(|i| hw.ir.result(inst, i)).collect();
+            let out = |n: &str| results.iter().position(|r| r.0 == n).map(|i| outs[i]);
+            let (done, idle) = (
+                out(names::DONE).ok_or("the core has no done port")?,
+                out(names::IDLE).ok_or("the core has no idle port")?,
+            );
+            // The output chain: shifts towards scan_out, every output xored in.
+            let scan_out = if output_bits == 0 {
+                hw.constant(0, 1)
+            } else {
+                let chain = hw.reg("scan_out_chain", output_bits, None);
+                let mut all: Option<ValueId> = None;
+                for (r, &v) in results.iter().zip(&outs) {
+                    if CONTROL.contains(&r.0.as_str()) {
+                        continue;
+                    }
+                    all = Some(match all {
+                        None => v,
+                        Some(lo) => hw.concat(v, lo),
+                    });
+                }
+                let all = all.ok_or("the core has no scanned outputs")?;
+                let shifted = if output_bits == 1 {
+                    hw.constant(0, 1)
+                } else {
+                    let kept = hw.extract(chain.q, 0, output_bits - 1);
+                    let zero = hw.constant(0, 1);
+                    hw.concat(kept, zero)
+                };
+                let next = hw.comb("comb.xor", &[shifted, all]);
+                hw.connect(chain, &[(one, next)]);
+                hw.extract(chain.q, output_bits - 1, 1)
+            };
+            Ok(vec![done, idle, scan_out])
+        },
+    )?;
     Ok((
         verilog,
         Scan {

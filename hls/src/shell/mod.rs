@@ -11,7 +11,8 @@
 //! files, `emulator` the shell in Verilator behind a byte stream (the
 //! shell's test bench, where the client speaks to the simulated serial
 //! line). The shell is built through the IR API next to the core (parsed
-//! back from `F.hw.mlir`) and emitted with it by the Verilog emitter.
+//! back from `F.hw.mlir`) and emitted with it by the Verilog emitter
+//! (`crate::build::beside`).
 
 pub mod board;
 pub mod circuit;
@@ -22,12 +23,11 @@ pub mod serial;
 pub mod uart;
 pub mod values;
 
-use crate::build::hw::Hw;
+use crate::build::beside::emit_beside;
 use crate::interface::Interface;
 use serde::{Deserialize, Serialize};
-use silica_hw_dialects::types::{self, Port};
-use silica_ir::parser::{parse, ParseOptions};
-use silica_ir::{Context, ValueId};
+use silica_hw_dialects::types;
+use silica_ir::Context;
 
 /// The shell's ports.
 pub mod ports {
@@ -85,59 +85,27 @@ pub fn wrap(
     {
         return Err("the shell numbers memories, scalars and results with one byte".into());
     }
-    let parsed = parse(
-        ctx,
-        "F.hw.mlir",
-        hw_mlir.as_bytes(),
-        ParseOptions::default(),
-    )
-    .map_err(|d| format!("F.hw.mlir does not read back: {}", d.message))?;
-    let mut ir = parsed.ir;
-    let top = parsed.top;
-    let body = ir
-        .regions(top)
-        .next()
-        .and_then(|r| ir.entry_block(r))
-        .ok_or("F.hw.mlir has no module body")?;
     let clock_ty = types::clock(ctx);
     let i1 = ctx.signless(1);
-    let shell_ports: Vec<Port> = [
+    let shell_ports = [
         (types::Direction::Input, ports::CLOCK, clock_ty),
         (types::Direction::Input, ports::RESET_N, i1),
         (types::Direction::Input, ports::RX, i1),
         (types::Direction::Output, ports::TX, i1),
-    ]
-    .into_iter()
-    .map(|(dir, name, ty)| Port {
-        dir,
-        name: name.into(),
-        ty,
-    })
-    .collect();
-    let region = ir.create_region();
-    let block = ir.create_block();
-    ir.append_block(region, block);
-    let args: Vec<ValueId> = shell_ports
-        .iter()
-        .filter(|p| p.dir == types::Direction::Input)
-        .map(|p| ir.add_block_arg(block, p.ty, None))
-        .collect();
-    let (clock, reset_n, rx) = (args[0], args[1], args[2]);
-    // The reset is made inside (`circuit::build` sets it).
-    let mut hw = Hw::new(ctx, ir, block, clock, reset_n);
-    let tx = circuit::build(&mut hw, iface, divider, reset_n, rx);
-    hw.op("hw.output", &[tx], &[], vec![], vec![]);
-    hw.finish();
-    let Hw { ctx, mut ir, .. } = hw;
+    ];
     let name = shell_name(&iface.top);
-    let loc = ctx.unknown_loc();
-    let module =
-        silica_hw_dialects::hw::create_module(ctx, &mut ir, loc, &name, &shell_ports, region);
-    ir.append_op(body, module);
-    silica_ir::verify::verify(ctx, &ir, top, silica_ir::verify::VerifyOptions::default())
-        .map_err(|d| format!("the board shell does not verify: {}", d.message))?;
-    silica_emit_verilog::emit_verilog(ctx, &ir, top, silica_emit_verilog::Options::default())
-        .map_err(|d| format!("the board shell does not emit: {}", d.message))
+    emit_beside(
+        ctx,
+        hw_mlir,
+        &name,
+        "the board shell",
+        &shell_ports,
+        |hw, args| {
+            let (reset_n, rx) = (args[1], args[2]);
+            // The reset is made inside (`circuit::build` sets it).
+            Ok(vec![circuit::build(hw, iface, divider, reset_n, rx)])
+        },
+    )
 }
 
 /// The shell module's name for core `top`.
