@@ -243,6 +243,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         rewrite: !args.no_rewrite,
         directives,
         axi: args.interface == "axi",
+        shell: args.shell.is_some(),
     };
     let mut design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
         Ok(d) => d,

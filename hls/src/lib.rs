@@ -81,6 +81,9 @@ pub struct Options {
     /// Hand-written Verilog modules that `hls.ip` declarations bind to
     /// (`--ip FILE.sv`).
     pub ip: ip::Library,
+    /// The core goes inside a board shell (`--shell`): its ports are the
+    /// shell's wires, not the package's pins.
+    pub shell: bool,
 }
 
 impl Default for Options {
@@ -94,6 +97,7 @@ impl Default for Options {
             directives: None,
             axi: false,
             ip: ip::Library::default(),
+            shell: false,
         }
     }
 }
@@ -529,7 +533,21 @@ fn run_flow(
     } else {
         None
     };
-    let mut circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library);
+    // Ports that are the package's pins (no wrapper, shell or scan
+    // chains, as `fpga::implement` decides) start and end no timed path.
+    let pins = (!opts.axi
+        && !opts.shell
+        && device::lookup(&opts.target).is_ok_and(|d| {
+            d.io > 0
+                && interface
+                    .ports()
+                    .iter()
+                    .map(|p| u64::from(p.width))
+                    .sum::<u64>()
+                    <= d.io
+        }))
+    .then_some(interface.top.as_str());
+    let mut circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library, pins);
     if let Some(w) = estimate::scan::wrapper(ctx, &circuit.ir, circuit.module, &interface, &library)
     {
         circuit_estimate.add_scan(w);

@@ -77,8 +77,18 @@ impl CircuitEstimate {
     }
 }
 
-/// Estimates the modules of the `builtin.module` `top`.
-pub fn estimate(ctx: &Context, ir: &Ir, top: OpId, lib: &Library) -> CircuitEstimate {
+/// Estimates the modules of the `builtin.module` `top`. The ports of the
+/// module named `pins`, when given, are the package's pins: paths from
+/// and to them are not timed (nextpnr reports them apart from the
+/// clock's Fmax; ECP5 dot's product of two input ports is not on its
+/// 4.2 ns critical path).
+pub fn estimate(
+    ctx: &Context,
+    ir: &Ir,
+    top: OpId,
+    lib: &Library,
+    pins: Option<&str>,
+) -> CircuitEstimate {
     let mut e = CircuitEstimate {
         period_ns: lib.register_ns,
         ..CircuitEstimate::default()
@@ -96,7 +106,9 @@ pub fn estimate(ctx: &Context, ir: &Ir, top: OpId, lib: &Library) -> CircuitEsti
         let Some(block) = ir.regions(module).next().and_then(|r| ir.entry_block(r)) else {
             continue;
         };
+        let pins = pins.is_some_and(|p| string(ctx, ir, module, "sym_name") == p);
         let mut walk = Walk {
+            pins,
             ctx,
             ir,
             lib,
@@ -130,7 +142,7 @@ pub fn estimate(ctx: &Context, ir: &Ir, top: OpId, lib: &Library) -> CircuitEsti
             if matches!(name, "seq.compreg" | "seq.firreg") {
                 e.lone_ff += walk.lone_bits(op);
             }
-            if name.starts_with("seq.") || name == "hw.output" || name == "hw.instance" {
+            if name.starts_with("seq.") || (name == "hw.output" && !pins) || name == "hw.instance" {
                 for (t, path) in walk.ends(op) {
                     if lib.register_ns + t > e.period_ns {
                         e.period_ns = lib.register_ns + t;
@@ -154,6 +166,24 @@ struct Arrival {
     /// On the way to a data input: the delay of the run of gates the
     /// value ends (its slowest gate's).
     run: f64,
+    /// The LUT levels of that run.
+    levels: u32,
+}
+
+impl Arrival {
+    /// When the value settles at the input of an op that cannot take in
+    /// the run of gates it ends (an adder's carry chain, a compare, a
+    /// multiplier): the run costs its LUT levels, each a measured further
+    /// level (a LUT and its net), not its slowest gate; only a flip-flop's
+    /// cell merges it.
+    /// `measured` of the levels are in the op's own measured delay (a
+    /// multiplier is measured fed by one LUT level).
+    fn unmerged(&self, step: f64, measured: u32) -> f64 {
+        if self.levels == 0 {
+            return self.t;
+        }
+        self.t - self.run + f64::from(self.levels.saturating_sub(measured)) * step
+    }
 }
 
 /// A module's comb graph with the arrival times found so far.
@@ -164,6 +194,9 @@ struct Walk<'a> {
     /// The measured LUT levels: the first's delay, each further one's.
     levels: Option<(f64, f64)>,
     price: Pricer<'a>,
+    /// Whether the module's ports are the package's pins (its inputs
+    /// start no timed path).
+    pins: bool,
     /// Arrivals on the way to flip-flops' data inputs (`false`) and to
     /// their enables (`true`).
     arrival: FxHashMap<(ValueId, bool), Arrival>,
@@ -263,7 +296,14 @@ impl Walk<'_> {
                 continue;
             }
             let Some(op) = self.ir.defining_op(x) else {
-                self.arrival.insert((x, control), Arrival::default());
+                let t = if self.pins { f64::NEG_INFINITY } else { 0.0 };
+                self.arrival.insert(
+                    (x, control),
+                    Arrival {
+                        t,
+                        ..Arrival::default()
+                    },
+                );
                 stack.pop();
                 continue;
             };
@@ -285,33 +325,55 @@ impl Walk<'_> {
                 stack.extend(pending);
                 continue;
             }
-            let mut a = self
-                .ir
-                .operands(op)
-                .map(|o| self.arrival.get(&(o, control)).cloned().unwrap_or_default())
-                .max_by(|a, b| a.t.total_cmp(&b.t))
-                .unwrap_or_default();
             // On the way to an enable a LUT level of gates costs the
             // measured further level (a LUT and a net); other ops their
             // own measured delays; on the way to a data input a run of
             // gates costs its slowest gate (the tools merge the run into
             // the LUTs of the flip-flop's cell: ECP5 vadd's three gates
-            // after its loop compare take less than one LUT level).
+            // after its loop compare take less than one LUT level), unless
+            // an op with a delay of its own follows (`Arrival::unmerged`).
             let levels = self.price.levels(op);
+            let step = self.levels.map_or(0.0, |(_, step)| step);
             let (d, gate) = match (levels, self.levels) {
                 (Some(n), Some((_, step))) if control => (f64::from(n) * step, true),
                 _ => (self.price.delay(op), false),
             };
-            if d > 0.0 {
-                a.path.push(name.trim_start_matches("comb.").to_string());
+            let ends_run = !control && levels.is_none() && d > 0.0;
+            let mut a = self
+                .ir
+                .operands(op)
+                .map(|o| {
+                    let mut a = self.arrival.get(&(o, control)).cloned().unwrap_or_default();
+                    if ends_run {
+                        a.t = a.unmerged(step, u32::from(name == "comb.mul"));
+                        a.run = 0.0;
+                        a.levels = 0;
+                    }
+                    a
+                })
+                .max_by(|a, b| a.t.total_cmp(&b.t))
+                .unwrap_or_default();
+            if d > 0.0 || (levels.is_some() && !control) {
+                if d > 0.0 {
+                    a.path.push(name.trim_start_matches("comb.").to_string());
+                }
                 if levels.is_some() && !control {
                     let run = a.run.max(d);
                     a.t += run - a.run;
                     a.run = run;
+                    a.levels += levels.unwrap_or(0);
                 } else {
                     a.t += d;
                     a.gate = gate;
                     a.run = 0.0;
+                    a.levels = 0;
+                }
+            }
+            if !control && name == "comb.mux" {
+                if let Some(shared) = self.shared(op, step) {
+                    if shared.t > a.t {
+                        a = shared;
+                    }
                 }
             }
             for r in self.ir.results(op) {
@@ -322,6 +384,80 @@ impl Walk<'_> {
         self.arrival[&(v, control)].clone()
     }
 }
+
+impl Walk<'_> {
+    /// The path through the multiplexer `mux` when yosys's `opt_share`
+    /// pushes it below the operators on its arms (every arm an add,
+    /// subtract or multiply read only by multiplexers, or a multiplexer
+    /// of such): its select, a LUT level more (the multiplexers now on
+    /// the operands), then the shared operators (iCE40 mvt and trmm: a
+    /// loop compare selects between two address computations, and
+    /// nextpnr's critical path runs from the compare through both adds
+    /// of the address).
+    fn shared(&self, mux: OpId, step: f64) -> Option<Arrival> {
+        let ir = self.ir;
+        let mut operands = ir.operands(mux);
+        let select = operands.next()?;
+        let mut ops = Vec::new();
+        let mut through = f64::INFINITY;
+        for arm in operands {
+            let (t, names) = self.through(arm, None, SHARE_DEPTH)?;
+            if t < through {
+                through = t;
+                ops = names;
+            }
+        }
+        let s = self.arrival.get(&(select, false))?;
+        let mut a = Arrival {
+            t: s.t - s.run + f64::from(s.levels + 1) * step + through,
+            path: s.path.clone(),
+            ..Arrival::default()
+        };
+        a.path.push("mux".to_string());
+        a.path.extend(ops);
+        Some(a)
+    }
+
+    /// The delay of the shared operators under an arm `v` of a shared
+    /// multiplexer (a multiplexer's arms: the slowest), and their names;
+    /// `None` when `v` is not such an operator.
+    fn through(&self, v: ValueId, user: Option<OpId>, depth: u32) -> Option<(f64, Vec<String>)> {
+        let op = self
+            .ir
+            .defining_op(self.price.resolve(v))
+            .filter(|_| depth > 0)?;
+        let name = self.ctx.str(self.ir.op_name(op));
+        if name == "comb.extract" {
+            return self.through(self.ir.operands(op).next()?, user, depth - 1);
+        }
+        if name == "comb.mux" && user.is_none() {
+            return self
+                .ir
+                .operands(op)
+                .skip(1)
+                .map(|arm| self.through(arm, None, depth - 1))
+                .collect::<Option<Vec<_>>>()?
+                .into_iter()
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+        }
+        if !self.price.shareable(op, user) {
+            return None;
+        }
+        // Its operands that are operators read only by it are shared too.
+        let (t, mut names) = self
+            .ir
+            .operands(op)
+            .filter(|o| !self.price.is_constant(*o))
+            .filter_map(|o| self.through(o, Some(op), depth - 1))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .unwrap_or_default();
+        names.push(name.trim_start_matches("comb.").to_string());
+        Some((t + self.price.delay(op), names))
+    }
+}
+
+/// How deep `Walk::through` looks below a shared multiplexer.
+const SHARE_DEPTH: u32 = 6;
 
 /// The float operator module that `op` instantiates, if it is such an
 /// instance, its operator and its latency.
@@ -359,7 +495,7 @@ mod tests {
     /// The estimate of the module `body` (its ports `ports`) on `target`.
     fn priced(target: &str, ports: &str, body: &str) -> CircuitEstimate {
         let (ctx, ir, top) = circuit(&format!("hw.module @m({ports}) {{\n{body}\n}}"));
-        estimate(&ctx, &ir, top, &Library::for_target(target).unwrap())
+        estimate(&ctx, &ir, top, &Library::for_target(target).unwrap(), None)
     }
 
     #[test]
@@ -648,6 +784,115 @@ mod tests {
         let gate = lib.delay_ns("logic", 1).unwrap();
         assert!(gate > 0.0);
         assert!((e.period_ns - lib.register_ns - gate).abs() < 1e-9, "{e:?}");
+    }
+
+    /// A product of constants' adds is timed as its tree of adds (14 =
+    /// 8 + 4 + 2: two levels), as its area counts them.
+    #[test]
+    fn products_by_constants_are_timed_as_their_adds() {
+        let e = priced(
+            "ice40-up5k",
+            "in %clk : !seq.clock, in %a : i9, out y : i9",
+            "%c = hw.constant 14 : i9
+             %0 = comb.mul %a, %c : i9
+             %r = seq.compreg %0, %clk : i9
+             hw.output %r : i9",
+        );
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        let add = lib.kind_figures("add", "add", 9).unwrap().0;
+        assert!(
+            (e.period_ns - lib.register_ns - 2.0 * add).abs() < 1e-9,
+            "{e:?}"
+        );
+    }
+
+    /// A run of gates that an add reads is not merged into a flip-flop's
+    /// cell: it costs its LUT levels, each the measured further level.
+    #[test]
+    fn gate_runs_before_an_add_cost_their_levels() {
+        let period = |body: &str| {
+            priced(
+                "ice40-up5k",
+                "in %clk : !seq.clock, in %a : i8, in %p : i8, in %q : i8, out y : i8",
+                &format!("{body}\n%r = seq.compreg %0, %clk : i8\nhw.output %r : i8"),
+            )
+            .period_ns
+        };
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        let (_, step) = lib.levels_ns().unwrap();
+        let add = period("%0 = comb.add %a, %p : i8");
+        let gated = period("%g = comb.and %p, %q : i8\n%0 = comb.add %a, %g : i8");
+        assert!((gated - add - step).abs() < 1e-9, "{gated} {add} {step}");
+        // Into the flip-flop the gate is free (the LUT of its cell).
+        let after = period("%s = comb.add %a, %p : i8\n%0 = comb.and %s, %q : i8");
+        assert!((after - add).abs() < 1e-9, "{after} {add}");
+    }
+
+    /// A multiplexer of two adds that nothing else reads is one add of
+    /// multiplexed operands after yosys's `opt_share`: its select's path
+    /// runs through a LUT level and the add.
+    #[test]
+    fn multiplexers_of_adds_are_timed_through_the_shared_add() {
+        let period = |x: &str| {
+            let body = format!(
+                "%k = hw.constant 85 : i8
+                 %i = seq.compreg %a, %clk : i8
+                 %lt = comb.icmp slt %i, %k : i8
+                 %x = {x} : i8
+                 %y = comb.add %c, %d : i8
+                 %m = comb.mux %lt, %x, %y : i8
+                 %r = seq.compreg %m, %clk : i8
+                 hw.output %r : i8"
+            );
+            priced(
+                "ice40-up5k",
+                "in %clk : !seq.clock, in %a : i8, in %b : i8, in %c : i8, in %d : i8, out y : i8",
+                &body,
+            )
+            .period_ns
+        };
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        let (_, step) = lib.levels_ns().unwrap();
+        let compare = lib.kind_figures("cmp_const", "cmp", 8).unwrap().0;
+        let add = lib.kind_figures("add", "add", 8).unwrap().0;
+        let shared = period("comb.add %a, %b");
+        assert!(
+            (shared - lib.register_ns - compare - step - add).abs() < 1e-9,
+            "{shared}"
+        );
+        // An arm that is no operator: nothing is shared, the select's
+        // path ends at the multiplexer's gate.
+        let plain = period("comb.xor %a, %b");
+        let gate = lib.delay_ns("mux", 8).unwrap();
+        assert!(
+            (plain - lib.register_ns - compare - gate).abs() < 1e-9,
+            "{plain}"
+        );
+    }
+
+    /// The ports of a module that are the package's pins start and end
+    /// no timed path: nextpnr times them apart from the clock.
+    #[test]
+    fn ports_that_are_pins_are_not_timed() {
+        let (ctx, ir, top) = circuit(
+            "hw.module @m(in %clk : !seq.clock, in %a : i32, in %b : i32, out y : i32, out z : i32) {
+               %p = comb.mul %a, %b : i32
+               %r = seq.compreg %p, %clk : i32
+               %s = comb.add %r, %r : i32
+               hw.output %r, %s : i32, i32
+             }",
+        );
+        let lib = Library::for_target("ecp5-25k").unwrap();
+        let core = estimate(&ctx, &ir, top, &lib, None);
+        let mul = lib.kind_figures("mul_reg", "mul", 32).unwrap().0;
+        assert!(
+            (core.period_ns - lib.register_ns - mul).abs() < 1e-9,
+            "{core:?}"
+        );
+        let pins = estimate(&ctx, &ir, top, &lib, Some("m"));
+        assert_eq!(pins.period_ns, lib.register_ns, "{pins:?}");
+        // Another module's ports are not the pins.
+        assert_eq!(estimate(&ctx, &ir, top, &lib, Some("n")), core);
     }
 
     #[test]

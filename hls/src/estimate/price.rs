@@ -563,6 +563,23 @@ impl<'a> Pricer<'a> {
         false
     }
 
+    /// Whether `op` is an add, subtract or multiply that yosys's
+    /// `opt_share` merges with its peers under the multiplexers that read
+    /// it (every use of its result a multiplexer or a slice, or `user`'s
+    /// operand):
+    /// one shared operator on multiplexed operands, so the select's path
+    /// runs through the operator.
+    pub fn shareable(&self, op: OpId, user: Option<OpId>) -> bool {
+        let ir = self.ir;
+        matches!(self.name(op), "comb.add" | "comb.sub" | "comb.mul")
+            && self.delay(op) > 0.0
+            && ir.num_results(op) == 1
+            && ir.uses(ir.result(op, 0)).all(|u| {
+                let owner = ir.use_owner(u);
+                Some(owner) == user || matches!(self.name(owner), "comb.mux" | "comb.extract")
+            })
+    }
+
     /// Whether `op` is a multiplexer that becomes a flip-flop's enable or
     /// synchronous reset.
     pub fn is_absorbed(&self, op: OpId) -> bool {
@@ -608,6 +625,17 @@ impl<'a> Pricer<'a> {
             .nth(1)
             .is_some_and(|v| self.fold.constant(v).is_some());
         let d = match self.name(op) {
+            // By a constant, in LUTs: its tree of adds (as its area).
+            "comb.mul" if constant && !self.hard_multiplier(width) => {
+                let ones = ir
+                    .operands(op)
+                    .filter_map(|v| self.fold.constant(v))
+                    .map(|c| c.value().count_ones())
+                    .max()
+                    .unwrap_or(1);
+                let depth = (ones.max(1) as f64).log2().ceil();
+                add("add").map(|d| d * depth)
+            }
             "comb.mul" if self.fed_by_registers(op) => {
                 self.lib.kind_figures("mul_reg", "mul", width).map(|f| f.0)
             }
