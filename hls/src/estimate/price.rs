@@ -17,8 +17,8 @@
 //!   a constant the carry chain of an add of the constant (yosys folds
 //!   some constants further, with no simple rule; a signed bound of
 //!   `2^(w-2)` is one LUT level), timed as the measured compare against
-//!   a constant (`cmp_pow2` for a power of two, where the iCE40 mapping
-//!   is slower, else `cmp_const`).
+//!   a constant (the slower of `cmp_pow2` and `cmp_const`: loop bounds
+//!   that are no powers of two take the power of two's iCE40 circuit).
 //! - `mul`: by a power of two, wiring; by another constant, the measured
 //!   multiplier where the nearest measured width uses hard multipliers,
 //!   else one adder per further set bit of the constant; otherwise the
@@ -653,20 +653,17 @@ impl<'a> Pricer<'a> {
                 self.lib.delay_ns("logic", 1).map(|d| d * levels)
             }
             "comb.icmp" if self.top_bits_bound(op) => self.lib.delay_ns("logic", 1),
-            // Ordering against a constant: the measured compare against
-            // a constant, a power of two or another.
-            "comb.icmp" if constant => {
-                let power_of_two = ir
-                    .operands(op)
-                    .filter_map(|v| self.fold.constant(v))
-                    .any(|c| c.value().count_ones() == 1);
-                let kind = if power_of_two {
-                    "cmp_pow2"
-                } else {
-                    "cmp_const"
-                };
-                self.lib.kind_figures(kind, "cmp", width).map(|f| f.0)
-            }
+            // Ordering against a constant: the slower of the measured
+            // compares against a power of two and against 0b0101...
+            // nextpnr's critical paths through loop bounds that are no
+            // powers of two (iCE40 mvt's 40, atax's 42, trmm's 20,
+            // floyd-warshall's 60) show the power of two's circuit, a LUT
+            // before the carry chain and two after it.
+            "comb.icmp" if constant => ["cmp_pow2", "cmp_const"]
+                .iter()
+                .filter_map(|kind| self.lib.kind_figures(kind, "cmp", width))
+                .map(|f| f.0)
+                .reduce(f64::max),
             _ => self.lib.delay_ns(class, width),
         }
         .unwrap_or(0.0);
