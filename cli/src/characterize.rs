@@ -38,9 +38,10 @@ pub struct CharacterizeArgs {
     /// Pipeline latencies measured per float operator and format.
     #[arg(long, default_value_t = characterize::FLOAT_DEPTHS)]
     depths: usize,
-    /// Measure each float operator at the one latency the flow
-    /// instantiates for this clock period (ns, as `silica hls --clock-ns`)
-    /// instead of `--depths` spread latencies.
+    /// Measure each float operator at the one latency whose stages fit
+    /// this clock period (ns) by the operator generator's estimates alone
+    /// (`silica hls --clock-ns` scales them by the library's measured
+    /// points) instead of `--depths` spread latencies.
     #[arg(long = "clock-ns", conflicts_with = "depths")]
     clock_ns: Option<f64>,
 }

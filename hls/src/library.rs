@@ -51,9 +51,7 @@
 //! The figures are the operator's own: the test frame's flip-flops and
 //! xor LUTs are subtracted (`characterize::design`).
 
-use crate::float::{
-    choose_latency, choose_shared_latency, stage_delay_ns, FloatOp, LatencyChoice, Operator,
-};
+use crate::float::{choose_scaled, stage_delay_ns, FloatOp, LatencyChoice, Operator};
 use crate::kernel::{Kernel, Op};
 use serde::{Deserialize, Serialize};
 use silica_ir::Context;
@@ -137,7 +135,7 @@ pub struct Library {
     /// The latency chosen for each float operator of the design.
     pub float_latencies: Vec<(Operator, LatencyChoice)>,
     /// The predicted period of each chosen float operator's slowest
-    /// stage (ns, [`Library::float_stage_period_ns`]).
+    /// stage (ns, [`Library::choose_float_latencies`]).
     pub float_periods: Vec<(Operator, f64)>,
     /// The measured points.
     pub points: Vec<Point>,
@@ -316,9 +314,13 @@ impl Library {
     }
 
     /// Picks the pipeline latency of every float operator of `k` for a
-    /// clock of `clock_ns`: the smallest whose slowest stage fits, else
-    /// the fastest (from the generator's estimates); at least 1 for a
-    /// unit shared under `[limits]` ([`choose_shared_latency`]).
+    /// clock of `clock_ns`: the smallest whose slowest stage, as this
+    /// target measures it ([`Library::float_scale`]), fits in the period
+    /// less a register's, else the fastest so measured; at least 1 for a
+    /// unit shared under `[limits]`. The choice's
+    /// delays are the measured ones; its predicted stage period, the
+    /// register period plus its slowest stage, is kept for the estimate
+    /// ([`Library::float_period`]).
     pub fn choose_float_latencies(&mut self, ctx: &mut Context, k: &Kernel, clock_ns: f64) {
         for (i, n) in k.nodes.iter().enumerate() {
             let Op::Float(o) = n.op else { continue };
@@ -327,47 +329,73 @@ impl Library {
             let shared = k.limited(i).map(|_| o.shared_unit());
             for o in std::iter::once(o).chain(shared) {
                 if self.float_latency(o).is_none() {
-                    let choice = if shared.is_some() {
-                        choose_shared_latency(ctx, o, clock_ns)
-                    } else {
-                        choose_latency(ctx, o, clock_ns)
-                    };
-                    let period = self.float_stage_period_ns(ctx, o, &choice);
-                    self.float_periods.push((o, period));
+                    let choice = self.choose_float_latency(ctx, o, clock_ns, shared.is_some());
+                    self.float_periods
+                        .push((o, self.register_ns + choice.stage_delay_ns));
                     self.float_latencies.push((o, choice));
                 }
             }
         }
     }
 
-    /// The predicted period (ns) of float operator `o`'s slowest stage at
-    /// `choice`: the register period plus the generator's estimate of
-    /// the stage, scaled by the measured delay of `o`'s kind at its timed
-    /// latency nearest `choice`'s over the estimate at that latency (the
-    /// estimates model a generic 4-input-LUT fabric: fadd_f32 at latency
-    /// 10 measures 8.4 ns on ecp5-25k and 24.8 ns on ice40-up5k). The
-    /// estimate unscaled where the kind has no timed point.
-    pub fn float_stage_period_ns(
+    /// The latency of float operator `o` for a clock of `clock_ns` (see
+    /// [`Library::choose_float_latencies`]), its delays as measured.
+    /// A unit `shared` by several operations (`[limits]`) gets at least
+    /// one stage: its result reaches its own operand mux (the next
+    /// user's operands), a loop that a register must break; an integer
+    /// shared unit takes at least a cycle too.
+    pub fn choose_float_latency(
         &self,
         ctx: &mut Context,
         o: Operator,
-        choice: &LatencyChoice,
-    ) -> f64 {
+        clock_ns: f64,
+        shared: bool,
+    ) -> LatencyChoice {
+        let scales = self.float_scales(ctx, o);
+        let budget = clock_ns - self.register_ns;
+        let least = u32::from(shared && o.pipelinable());
+        choose_scaled(ctx, o, budget, least, |latency| {
+            float_scale(&scales, latency)
+        })
+    }
+
+    /// The measured delay of float operator `o`'s kind over the
+    /// generator's estimate of `o`, at each latency of the kind placed
+    /// and routed, by latency; a kind without such a point takes its
+    /// class's at the same width (fsub_f32 fadd_f32's); empty where none
+    /// is (the estimate is then taken as it is). The estimates model a
+    /// generic 4-input-LUT fabric: fadd_f32 at latency 10 measures 8.4 ns
+    /// on ecp5-25k and 24.8 ns on ice40-up5k, 1.3 and 3.8 times the
+    /// estimate.
+    pub fn float_scales(&self, ctx: &mut Context, o: Operator) -> Vec<(u32, f64)> {
         let kind = crate::characterize::float_kind(o);
-        let nearest = self
+        let class = class_of(Op::Float(o));
+        let width = o.format.width();
+        let timed = |p: &&Point| p.period_ns.is_some();
+        let own: Vec<&Point> = self
             .points
             .iter()
-            .filter(|p| p.kind == kind && p.period_ns.is_some())
-            .min_by_key(|p| p.latency.abs_diff(choice.latency));
-        let scale = nearest.map_or(1.0, |p| {
+            .filter(|p| p.kind == kind)
+            .filter(timed)
+            .collect();
+        let points = if own.is_empty() {
+            self.points
+                .iter()
+                .filter(|p| p.class == class && p.width == width)
+                .filter(timed)
+                .collect()
+        } else {
+            own
+        };
+        let mut scales: Vec<(u32, f64)> = Vec::new();
+        for p in points {
             let model = stage_delay_ns(ctx, o, p.latency);
-            if model > 0.0 {
-                p.delay_ns / model
-            } else {
-                1.0
+            if model > 0.0 && !scales.iter().any(|s| s.0 == p.latency) {
+                scales.push((p.latency, p.delay_ns / model));
             }
-        });
-        self.register_ns + choice.stage_delay_ns * scale
+        }
+        scales.sort_by_key(|s| s.0);
+        scales
     }
 
     /// The predicted period of float operator `o`'s slowest stage.
@@ -665,10 +693,27 @@ pub fn class_of(op: Op) -> &'static str {
     }
 }
 
+/// The measured-over-estimated scale of a float operator's stages at
+/// `latency`, from its kind's measured `scales` (by latency,
+/// [`Library::float_scales`]): linear between the measured latencies
+/// either side, the nearest one's outside them, 1 without any.
+pub fn float_scale(scales: &[(u32, f64)], latency: u32) -> f64 {
+    let below = scales.iter().rev().find(|s| s.0 <= latency);
+    let above = scales.iter().find(|s| s.0 >= latency);
+    match (below, above) {
+        (Some(b), Some(a)) if a.0 > b.0 => {
+            let t = f64::from(latency - b.0) / f64::from(a.0 - b.0);
+            b.1 + (a.1 - b.1) * t
+        }
+        (Some(s), _) | (None, Some(s)) => s.1,
+        (None, None) => 1.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::float::{FloatPredicate, Format};
+    use crate::float::{latency_choices, FloatPredicate, Format};
 
     /// Every library file in the repository parses, names its target, and
     /// has measured points for every operator kind the flow emits: each
@@ -803,39 +848,79 @@ mod tests {
     }
 
     #[test]
-    fn float_stages_are_timed_by_their_measured_delay() {
+    fn float_latencies_are_chosen_by_their_measured_delay() {
         let mut ctx = Context::new();
         silica_hw_dialects::register(&mut ctx);
         let add = Operator::new(FloatOp::Add, Format::F32);
-        let mut at = |latency| LatencyChoice {
-            latency,
-            stage_delay_ns: stage_delay_ns(&mut ctx, add, latency),
-            input_delay_ns: 0.0,
-            output_delay_ns: 0.0,
-        };
-        let (one, three, ten) = (at(1), at(3), at(10));
         let ecp5 = Library::for_target("ecp5-25k").unwrap();
-        let point = |latency| {
-            ecp5.points
-                .iter()
-                .find(|p| p.kind == "fadd_f32" && p.latency == latency)
-                .unwrap()
-        };
-        // At a measured latency: the register period and the measured delay.
-        for (latency, choice) in [(3, &three), (10, &ten)] {
-            let measured = ecp5.float_stage_period_ns(&mut ctx, add, choice);
-            assert!((measured - ecp5.register_ns - point(latency).delay_ns).abs() < 1e-9);
-        }
-        // At one stage: the generator's estimate, scaled alike by the
-        // nearest measured latency (3).
-        let measured = ecp5.float_stage_period_ns(&mut ctx, add, &three);
-        let scale = point(3).delay_ns / three.stage_delay_ns;
-        let slow = ecp5.float_stage_period_ns(&mut ctx, add, &one);
-        assert!((slow - ecp5.register_ns - one.stage_delay_ns * scale).abs() < 1e-9);
-        assert!(slow > 1.5 * measured, "{slow} {measured}");
-        // The UP5K's fabric is slower than the ECP5's for the same stage.
         let up5k = Library::for_target("ice40-up5k").unwrap();
-        assert!(up5k.float_stage_period_ns(&mut ctx, add, &one) > 1.5 * slow);
+        for lib in [&ecp5, &up5k] {
+            let scales = lib.float_scales(&mut ctx, add);
+            assert!(!scales.is_empty());
+            // At a measured latency: the measured delay.
+            for p in lib
+                .points
+                .iter()
+                .filter(|p| p.kind == "fadd_f32" && p.period_ns.is_some())
+            {
+                let estimate = stage_delay_ns(&mut ctx, add, p.latency);
+                let scaled = estimate * float_scale(&scales, p.latency);
+                assert!((scaled - p.delay_ns).abs() < 1e-9, "{p:?}");
+            }
+            // Each clock gets the fewest stages that fit it as measured,
+            // a longer clock never more of them nor a stage slower than it.
+            let mut before: Option<LatencyChoice> = None;
+            for clock in [20.0, 30.0, 45.0, 70.0, 110.0, 300.0] {
+                let c = lib.choose_float_latency(&mut ctx, add, clock, false);
+                let budget = clock - lib.register_ns;
+                assert!(c.stage_delay_ns <= budget, "{} {clock} {c:?}", lib.target);
+                for fewer in 0..c.latency {
+                    let s = stage_delay_ns(&mut ctx, add, fewer) * float_scale(&scales, fewer);
+                    assert!(s > budget, "{} {clock}: latency {fewer} fits", lib.target);
+                }
+                if let Some(b) = &before {
+                    assert!(c.latency <= b.latency);
+                }
+                before = Some(c);
+            }
+            assert_eq!(before.map(|c| c.latency), Some(0));
+        }
+        // A subtraction, not measured, takes the adder's points.
+        let sub = Operator::new(FloatOp::Sub, Format::F32);
+        let latencies = |l: &Library, ctx: &mut Context, o| -> Vec<u32> {
+            l.float_scales(ctx, o).iter().map(|s| s.0).collect()
+        };
+        assert!(!ecp5.points.iter().any(|p| p.kind == "fsub_f32"));
+        assert_eq!(
+            latencies(&ecp5, &mut ctx, sub),
+            latencies(&ecp5, &mut ctx, add)
+        );
+        // The UP5K's fabric is slower: more stages for the same clock.
+        let (fast, slow) = (
+            ecp5.choose_float_latency(&mut ctx, add, 30.0, false),
+            up5k.choose_float_latency(&mut ctx, add, 30.0, false),
+        );
+        assert!(slow.latency > fast.latency, "{fast:?} {slow:?}");
+        // Past the fastest latency's stage: the fastest, as measured.
+        let c = up5k.choose_float_latency(&mut ctx, add, 5.0, false);
+        assert!(c.stage_delay_ns > 5.0);
+        let scales = up5k.float_scales(&mut ctx, add);
+        let fastest = latency_choices(&mut ctx, add)
+            .iter()
+            .map(|l| l.stage_delay_ns * float_scale(&scales, l.latency))
+            .fold(f64::INFINITY, f64::min);
+        assert_eq!(c.stage_delay_ns, fastest);
+    }
+
+    #[test]
+    fn float_scales_are_interpolated_between_measured_latencies() {
+        let scales = [(2, 1.0), (10, 3.0)];
+        assert_eq!(float_scale(&scales, 0), 1.0);
+        assert_eq!(float_scale(&scales, 2), 1.0);
+        assert_eq!(float_scale(&scales, 6), 2.0);
+        assert_eq!(float_scale(&scales, 10), 3.0);
+        assert_eq!(float_scale(&scales, 30), 3.0);
+        assert_eq!(float_scale(&[], 3), 1.0);
     }
 
     const SMALL: &str = r#"

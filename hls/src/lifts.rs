@@ -8,8 +8,9 @@
 //! The key is everything else lifting reads: the caller's name for the
 //! input IR (a tiled or copied kernel is another IR), the target, the
 //! pipelining option and the resolved loop and array directives. The
-//! latencies the flow would choose for float operators at a clock period
-//! (`float::choose_latency`, which builds the operator) are kept too.
+//! latencies the flow would choose for float operators on a target at a
+//! clock period (`Library::choose_float_latency`, which builds the
+//! operator) are kept too.
 
 use crate::directives::{Directives, Setting};
 use crate::float::Operator;
@@ -34,8 +35,9 @@ pub struct Lifts {
     any_clock: FxHashMap<String, Entry>,
     /// Kernels with callees, by key and clock period.
     at_clock: FxHashMap<(String, u64), Entry>,
-    /// The latency chosen for each float operator at a clock period.
-    float: FxHashMap<(Operator, u64), u32>,
+    /// The latency chosen for each float operator on a target (its
+    /// library's name) at a clock period.
+    float: FxHashMap<(String, Operator, u64), u32>,
 }
 
 impl Lifts {
@@ -79,7 +81,7 @@ impl Lifts {
 pub(crate) struct Floats<'a> {
     ctx: &'a mut Context,
     clock_ns: f64,
-    kept: &'a mut FxHashMap<(Operator, u64), u32>,
+    kept: &'a mut FxHashMap<(String, Operator, u64), u32>,
 }
 
 impl Floats<'_> {
@@ -104,13 +106,10 @@ impl Floats<'_> {
         }
         let o = if limited { o.shared_unit() } else { o };
         let (ctx, clock_ns) = (&mut *self.ctx, self.clock_ns);
-        let latency = *self.kept.entry((o, clock_ns.to_bits())).or_insert_with(|| {
-            if limited {
-                crate::float::choose_shared_latency(ctx, o, clock_ns).latency
-            } else {
-                crate::float::choose_latency(ctx, o, clock_ns).latency
-            }
-        });
+        let latency = *self
+            .kept
+            .entry((lib.target.clone(), o, clock_ns.to_bits()))
+            .or_insert_with(|| lib.choose_float_latency(ctx, o, clock_ns, limited).latency);
         u64::from(latency)
     }
 }

@@ -441,7 +441,7 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
         }
     }
     if !r.lib.float_latencies.is_empty() {
-        let _ = writeln!(out, "float operators (latency, estimated slowest stage):");
+        let _ = writeln!(out, "float operators (latency, slowest stage as measured):");
         for (o, c) in &r.lib.float_latencies {
             let _ = writeln!(
                 out,

@@ -19,12 +19,12 @@
 // RUN: verilator --lint-only -Wall %t.i/ints.sv
 
 // COL: co-simulation (seed 1): 32 values match
-// COL: col/0/0: trip 4, pipelined, II 17 (ResMII 2, RecMII 17), depth 23
+// COL: col/0/0: trip 4, pipelined, II 22 (ResMII 2, RecMII 22), depth 30
 // The y load (yp1) at step 21, its value written at the last step, 22:
 // STEPS: schedule of col/0/0
-// STEPS: 20: store#7
-// STEPS-NEXT: 21: load#9
-// STEPS-NEXT: 22:{{ *$}}
+// STEPS: 27: store#7
+// STEPS-NEXT: 28: load#9
+// STEPS-NEXT: 29:{{ *$}}
 // INT: co-simulation (seed 1): 32 values match
 // INT: ints/0/0: trip 4, pipelined, II 3 (ResMII 2, RecMII 3), depth 3
 func.func @col(%c1: f64 {hls.name = "c1"}, %c2: f64 {hls.name = "c2"},

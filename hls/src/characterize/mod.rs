@@ -101,8 +101,10 @@ pub enum Depths {
     /// Up to this many of the useful latencies, evenly spread
     /// ([`FLOAT_DEPTHS`] by default).
     Spread(usize),
-    /// The one latency the flow instantiates for a clock of this period
-    /// (ns; `silica hls --clock-ns`, [`choose_latency`]).
+    /// The one latency whose stages fit a clock of this period (ns) by
+    /// the generator's estimates alone ([`choose_latency`]; the flow
+    /// scales them by the measured points,
+    /// `crate::library::Library::choose_float_latency`).
     Clock(f64),
 }
 
@@ -412,7 +414,7 @@ mod tests {
         .collect();
         assert_eq!(one.len(), 1);
         assert!(one[0] > fadd[0] && one[0] < fadd[2], "{one:?} {fadd:?}");
-        // At a clock: the flow's one latency, combinational for a slow
+        // At a clock: the estimate's one latency, combinational for a slow
         // clock, pipelined for a fast one.
         let at = |ctx: &mut Context, ns| -> Vec<u32> {
             jobs(

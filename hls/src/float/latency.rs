@@ -95,27 +95,6 @@ impl Datapath {
     }
 }
 
-/// [`choose_latency`] for a unit shared by several operations
-/// (`[limits]`): at least one stage register, the first useful latency
-/// past 0 where the clock would allow a combinational one. A shared
-/// unit's result reaches its own operand mux (the next user's
-/// operands), a loop that a register must break; an integer shared
-/// unit takes at least a cycle too.
-pub fn choose_shared_latency(
-    ctx: &mut Context,
-    operator: Operator,
-    clock_ns: f64,
-) -> LatencyChoice {
-    let choice = choose_latency(ctx, operator, clock_ns);
-    if choice.latency > 0 {
-        return choice;
-    }
-    latency_choices(ctx, operator)
-        .into_iter()
-        .find(|c| c.latency > 0)
-        .unwrap_or(choice)
-}
-
 /// The estimated slowest stage of `operator` at pipeline `latency`
 /// (ns), whether or not that latency is one of its useful choices.
 pub fn stage_delay_ns(ctx: &mut Context, operator: Operator, latency: u32) -> f64 {
@@ -125,17 +104,52 @@ pub fn stage_delay_ns(ctx: &mut Context, operator: Operator, latency: u32) -> f6
 
 /// The smallest latency whose slowest stage fits in `clock_ns`, else
 /// the fastest choice (the choices are built only up to the one that
-/// fits).
+/// fits), by the generator's estimates alone.
 pub fn choose_latency(ctx: &mut Context, operator: Operator, clock_ns: f64) -> LatencyChoice {
+    choose_scaled(ctx, operator, clock_ns, 0, |_| 1.0)
+}
+
+/// The smallest latency of at least `least` whose slowest stage, the
+/// estimate times `scale(latency)`, fits in `budget_ns`, else the one
+/// whose scaled stage is the fastest; the choice's delays are so scaled (a target's
+/// measured figures over the generator's estimates,
+/// `crate::library::Library::choose_float_latencies`).
+pub fn choose_scaled(
+    ctx: &mut Context,
+    operator: Operator,
+    budget_ns: f64,
+    least: u32,
+    scale: impl Fn(u32) -> f64,
+) -> LatencyChoice {
     let datapath = Datapath::new(ctx, operator);
-    let mut last: Option<LatencyChoice> = None;
-    while let Some(choice) = datapath.next_choice(ctx, operator, last.as_ref()) {
-        if choice.stage_delay_ns <= clock_ns {
-            return choice;
+    let scaled = |c: &LatencyChoice| {
+        let s = scale(c.latency);
+        LatencyChoice {
+            latency: c.latency,
+            stage_delay_ns: c.stage_delay_ns * s,
+            input_delay_ns: c.input_delay_ns * s,
+            output_delay_ns: c.output_delay_ns * s,
         }
+    };
+    let mut last: Option<LatencyChoice> = None;
+    let mut fastest: Option<LatencyChoice> = None;
+    while let Some(choice) = datapath.next_choice(ctx, operator, last.as_ref()) {
+        let s = scaled(&choice);
         last = Some(choice);
+        if s.latency < least {
+            continue;
+        }
+        if s.stage_delay_ns <= budget_ns {
+            return s;
+        }
+        if fastest
+            .as_ref()
+            .is_none_or(|f| s.stage_delay_ns < f.stage_delay_ns)
+        {
+            fastest = Some(s);
+        }
     }
-    last.unwrap_or(LatencyChoice {
+    fastest.unwrap_or(LatencyChoice {
         latency: 0,
         stage_delay_ns: 0.0,
         input_delay_ns: 0.0,

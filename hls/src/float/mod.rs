@@ -65,9 +65,7 @@ mod unpack;
 
 pub use compare::FloatPredicate;
 pub use format::Format;
-pub use latency::{
-    choose_latency, choose_shared_latency, latency_choices, stage_delay_ns, LatencyChoice,
-};
+pub use latency::{choose_latency, choose_scaled, latency_choices, stage_delay_ns, LatencyChoice};
 pub use module::{build_module, operator_module};
 pub use operator::{FloatOp, Operator};
 pub use pipeline::Plan;
