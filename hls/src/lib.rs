@@ -548,7 +548,12 @@ fn run_flow(
         }))
     .then_some(interface.top.as_str());
     let mut circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library, pins);
-    if let Some(w) = estimate::scan::wrapper(ctx, &circuit.ir, circuit.module, &interface, &library)
+    // A board shell holds the core's ports itself, and the AXI wrapper's
+    // ports are not the core's: neither is behind this scan wrapper.
+    let scanned = !opts.axi && !opts.shell;
+    if let Some(w) = scanned
+        .then(|| estimate::scan::wrapper(ctx, &circuit.ir, circuit.module, &interface, &library))
+        .flatten()
     {
         circuit_estimate.add_scan(w);
     }
