@@ -312,6 +312,12 @@ impl Interface {
         })
     }
 
+    /// The bits of all the top module's ports: the pins it needs when
+    /// nothing wraps it.
+    pub fn port_bits(&self) -> u64 {
+        self.ports().iter().map(|p| u64::from(p.width)).sum()
+    }
+
     /// Every port of the top module in the contract's order: clock,
     /// reset, start, done, idle, the scalar arguments, the results, then
     /// per memory (not streamed) and port: address, ce, we, d, q, then

@@ -535,23 +535,15 @@ fn run_flow(
     };
     // Ports that are the package's pins (no wrapper, shell or scan
     // chains, as `fpga::implement` decides) start and end no timed path.
-    let pins = (!opts.axi
-        && !opts.shell
-        && device::lookup(&opts.target).is_ok_and(|d| {
-            d.io > 0
-                && interface
-                    .ports()
-                    .iter()
-                    .map(|p| u64::from(p.width))
-                    .sum::<u64>()
-                    <= d.io
-        }))
+    // A board shell holds the core's ports itself, and the AXI wrapper's
+    // ports are not the core's: neither has them on pins or behind the
+    // core's scan wrapper.
+    let wrapped = opts.axi || opts.shell;
+    let pins = (!wrapped
+        && device::lookup(&opts.target).is_ok_and(|d| d.io > 0 && interface.port_bits() <= d.io))
     .then_some(interface.top.as_str());
     let mut circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library, pins);
-    // A board shell holds the core's ports itself, and the AXI wrapper's
-    // ports are not the core's: neither is behind this scan wrapper.
-    let scanned = !opts.axi && !opts.shell;
-    if let Some(w) = scanned
+    if let Some(w) = (!wrapped)
         .then(|| estimate::scan::wrapper(ctx, &circuit.ir, circuit.module, &interface, &library))
         .flatten()
     {

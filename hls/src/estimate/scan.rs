@@ -19,19 +19,11 @@
 
 use super::price::Pricer;
 use crate::device::{self, Family};
-use crate::interface::{names, Interface};
+use crate::fpga::scan::CONTROL;
+use crate::interface::Interface;
 use crate::library::Library;
 use silica_hw_dialects::types::{self, bit_width, Direction};
 use silica_ir::{Context, Ir, OpId};
-
-/// Ports that stay pins.
-const CONTROL: [&str; 5] = [
-    names::CLOCK,
-    names::RESET,
-    names::START,
-    names::DONE,
-    names::IDLE,
-];
 
 /// The wrapper's logic.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -54,8 +46,7 @@ pub fn wrapper(
     lib: &Library,
 ) -> Option<Wrapper> {
     let dev = device::lookup(&lib.target).ok()?;
-    let pins: u64 = iface.ports().iter().map(|p| u64::from(p.width)).sum();
-    if dev.family == Family::Generic || pins <= dev.io {
+    if dev.family == Family::Generic || iface.port_bits() <= dev.io {
         return None;
     }
     let body = ir.regions(top).next().and_then(|r| ir.entry_block(r))?;

@@ -70,12 +70,6 @@ impl Drop for Scratch {
     }
 }
 
-/// The bits of the top's ports (one pin each).
-fn port_bits(design: &Design) -> u64 {
-    let ports = design.interface.ports();
-    ports.iter().map(|p| u64::from(p.width)).sum()
-}
-
 /// A board shell to implement around the core.
 pub struct ShellTop<'a> {
     /// The shell's and the core's SystemVerilog.
@@ -269,7 +263,7 @@ fn netlist(
 ) -> Result<Netlist, String> {
     let pins = match shell {
         Some(_) => 4,
-        None => port_bits(design),
+        None => design.interface.port_bits(),
     };
     let (verilog, scan) = if let Some(s) = shell {
         (s.verilog.to_string(), None)

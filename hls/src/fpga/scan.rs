@@ -31,7 +31,7 @@ pub struct Scan {
 }
 
 /// Pins that stay pins.
-const CONTROL: [&str; 5] = [
+pub(crate) const CONTROL: [&str; 5] = [
     names::CLOCK,
     names::RESET,
     names::START,
