@@ -491,6 +491,18 @@ fn windows(ctx: &mut Context, ir: &mut Ir, lp: OpId, warm: bool) -> Vec<Window> 
         .collect()
 }
 
+/// Inserts `load` before `before` and gives its value to every use of
+/// `loads`, which are erased.
+fn take_over(ir: &mut Ir, load: OpId, before: OpId, loads: Vec<OpId>) -> ValueId {
+    ir.insert_op_before(before, load);
+    let v = ir.result(load, 0);
+    for l in loads {
+        ir.replace_all_uses(ir.result(l, 0), v);
+        ir.erase_op(l);
+    }
+    v
+}
+
 /// A detached `affine.load` of `memref` at `at`.
 fn create_load(
     ctx: &mut Context,
@@ -628,13 +640,7 @@ fn load_entering(
                 let like = *loads.first()?;
                 let at = subscripts(ctx, ir, like)?;
                 let load = load_like(ctx, ir, w.memref, &at, like, direct.is_none())?;
-                ir.insert_op_before(top, load);
-                let v = ir.result(load, 0);
-                for l in loads {
-                    ir.replace_all_uses(ir.result(l, 0), v);
-                    ir.erase_op(l);
-                }
-                v
+                take_over(ir, load, top, loads)
             }
         };
         values.insert(e, value);

@@ -19,7 +19,7 @@
 //! at a register's own offset must come after every load of it; other
 //! stores never reach a register.
 
-use super::{add_registers, load_like, subscripts, zero, Window};
+use super::{add_registers, load_like, subscripts, take_over, zero, Window};
 use crate::directives::Directives;
 use rustc_hash::FxHashMap;
 use silica_affine::for_op::{body, bounds, induction_var, set_bounds, step, Bound};
@@ -128,13 +128,8 @@ fn load_entering(
         let like = *loads.first()?;
         let at = subscripts(ctx, ir, like)?;
         let load = load_like(ctx, ir, w.memref, &at, like, true)?;
-        ir.insert_op_before(top_of(ir, block, like), load);
-        let v = ir.result(load, 0);
-        for l in loads {
-            ir.replace_all_uses(ir.result(l, 0), v);
-            ir.erase_op(l);
-        }
-        values.insert(e, v);
+        let before = top_of(ir, block, like);
+        values.insert(e, take_over(ir, load, before, loads));
     }
     Some(values)
 }
