@@ -13,12 +13,13 @@ three runs: a missed clock is no bitstream, and the question here is
 whether the design fits.
 
 Resumable: each run's figures go to OUT/results/T.NAME.json and a run
-whose file is there is not run again (OUT/runs/ keeps silica's outputs
-of the last run).
+whose file is there is not run again, unless --again (a row whose design
+has changed since: the new run replaces the file once it ends). OUT/runs/
+keeps silica's outputs of the last run.
 
 Usage: python3 bench/fpga_fit.py OUT [--silica PATH] [--targets T,..]
          [--only NAME,..] [--variants i32,f32] [--clock T=NS,..]
-         [--timeout S] [--tries N] [--directives FILE] [--table]
+         [--timeout S] [--tries N] [--directives FILE] [--again] [--table]
          [--errors [--reestimate]]
 (--tries: the runs at most per row, 3 unless told; --table prints the
 markdown table of what OUT holds and runs nothing;
@@ -232,6 +233,8 @@ def main():
                     help="runs at most per row: the first, and retries at a missed clock's Fmax")
     ap.add_argument("--directives", default=None,
                     help="a directives file for every run (its name tags the results)")
+    ap.add_argument("--again", action="store_true",
+                    help="run the rows whose results are there too (the new run replaces them)")
     ap.add_argument("--table", action="store_true")
     ap.add_argument("--errors", action="store_true")
     ap.add_argument("--reestimate", action="store_true")
@@ -250,9 +253,10 @@ def main():
     for k in ks:
         for t in targets:
             file = os.path.join(args.out, "results", f"{t}.{k[0]}.{k[1]}{tag(args.directives)}.json")
-            if not os.path.exists(file):
-                if args.table or args.errors:
-                    continue
+            run = not (args.table or args.errors) and (args.again or not os.path.exists(file))
+            if not run and not os.path.exists(file):
+                continue
+            if run:
                 r = measure_fitting(args.silica, k, t, clocks[t], args.out, args.timeout,
                                     args.directives and os.path.abspath(args.directives),
                                     args.tries)
