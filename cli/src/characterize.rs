@@ -1,5 +1,5 @@
 //! `silica characterize --target T [-o FILE] [--kinds K,..] [--widths W,..]
-//! [--formats F,..] [--depths N | --clock-ns NS]`:
+//! [--formats F,..] [--depths N | --clock-ns NS | --latency L]`:
 //! measures the target's operator library (`silica_hls::characterize`)
 //! and writes it as a library file (`hls/library/<target>.toml` by
 //! default). A file already there for the same target keeps the points
@@ -44,6 +44,12 @@ pub struct CharacterizeArgs {
     /// points) instead of `--depths` spread latencies.
     #[arg(long = "clock-ns", conflicts_with = "depths")]
     clock_ns: Option<f64>,
+    /// Measure each float operator at this pipeline latency (one of its
+    /// useful ones: the latency `silica hls --clock-ns` picks on the
+    /// target, which `--clock-ns` does not give where the target's
+    /// measured points scale the estimates).
+    #[arg(long, conflicts_with_all = ["depths", "clock_ns"])]
+    latency: Option<u32>,
 }
 
 pub fn run(args: &CharacterizeArgs) -> ExitCode {
@@ -65,12 +71,13 @@ fn characterize(args: &CharacterizeArgs) -> Result<(), String> {
     if args.widths.iter().any(|&w| w == 0 || w > 128) {
         return Err("widths must be between 1 and 128".into());
     }
-    let depths = match args.clock_ns {
-        Some(ns) if !(ns > 0.0 && ns.is_finite()) => {
+    let depths = match (args.clock_ns, args.latency) {
+        (Some(ns), _) if !(ns > 0.0 && ns.is_finite()) => {
             return Err(format!("clock period {ns} ns is not a positive number"))
         }
-        Some(ns) => characterize::Depths::Clock(ns),
-        None => characterize::Depths::Spread(args.depths),
+        (Some(ns), _) => characterize::Depths::Clock(ns),
+        (None, Some(l)) => characterize::Depths::Latency(l),
+        (None, None) => characterize::Depths::Spread(args.depths),
     };
     let mut ctx = new_context(false);
     let jobs = characterize::jobs(&mut ctx, &args.kinds, &args.widths, &args.formats, depths)?;

@@ -106,6 +106,10 @@ pub enum Depths {
     /// scales them by the measured points,
     /// `crate::library::Library::choose_float_latency`).
     Clock(f64),
+    /// This latency (one of each operator's useful ones): the one the
+    /// flow picks on a target whose scaled choice differs from
+    /// [`Depths::Clock`]'s.
+    Latency(u32),
 }
 
 /// One test design to run.
@@ -213,6 +217,7 @@ pub fn jobs(
             let latencies = match depths {
                 Depths::Spread(n) => spread(&latency_choices(ctx, operator), n),
                 Depths::Clock(ns) => vec![choose_latency(ctx, operator, ns).latency],
+                Depths::Latency(l) => vec![useful_latency(ctx, operator, &kind, l)?],
             };
             for latency in latencies {
                 push(
@@ -226,6 +231,27 @@ pub fn jobs(
         }
     }
     Ok(jobs)
+}
+
+/// `latency` if it is one of `operator`'s useful latencies, else an
+/// error listing them.
+fn useful_latency(
+    ctx: &mut Context,
+    operator: Operator,
+    kind: &str,
+    latency: u32,
+) -> Result<u32, String> {
+    let all: Vec<String> = latency_choices(ctx, operator)
+        .iter()
+        .map(|c| c.latency.to_string())
+        .collect();
+    if all.contains(&latency.to_string()) {
+        return Ok(latency);
+    }
+    Err(format!(
+        "latency {latency} is not one of {kind}'s useful latencies ({})",
+        all.join(", ")
+    ))
 }
 
 /// The library kind of a float operator: its module name without the
@@ -434,6 +460,31 @@ mod tests {
         let operator = Operator::new(FloatOp::Add, Format::F32);
         assert_eq!(fast, [choose_latency(&mut ctx, operator, 5.0).latency]);
         assert!(fast[0] > 0, "{fast:?}");
+        // At a given latency: that one, when it is one of the useful ones.
+        let third = jobs(
+            &mut ctx,
+            &["fadd".into()],
+            &[8],
+            &formats[..1],
+            Depths::Latency(fadd[1]),
+        )
+        .unwrap();
+        assert_eq!(
+            third.iter().map(|j| j.latency).collect::<Vec<_>>(),
+            [fadd[1]]
+        );
+        let e = jobs(
+            &mut ctx,
+            &["fadd".into()],
+            &[8],
+            &formats[..1],
+            Depths::Latency(999),
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("latency 999 is not one of fadd_f32's useful latencies (0, "),
+            "{e}"
+        );
         let e = jobs(
             &mut ctx,
             &["fsin".into()],
