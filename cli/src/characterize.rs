@@ -23,7 +23,7 @@ pub struct CharacterizeArgs {
     #[arg(short = 'o')]
     output: Option<String>,
     /// The operator kinds to measure, comma-separated (default all):
-    /// reg add sub cmp shift mux logic mul mul_reg div rem div_const
+    /// reg add sub cmp shift mux logic mul mul_reg div rem div_const div_stage
     /// cmp_const cmp_pow2 level fanout ram fadd fmul fdiv fsqrt fma fcmp fsign fconv
     /// fexp flog fpow (level: a chain of W LUT levels; fanout: one LUT
     /// driving the enables of W flip-flops).

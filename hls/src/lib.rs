@@ -543,6 +543,7 @@ fn run_flow(
         && device::lookup(&opts.target).is_ok_and(|d| d.io > 0 && interface.port_bits() <= d.io))
     .then_some(interface.top.as_str());
     let mut circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library, pins);
+    circuit_estimate.add_dividers(&circuit.dividers, &library);
     if let Some(w) = (!wrapped)
         .then(|| estimate::scan::wrapper(ctx, &circuit.ir, circuit.module, &interface, &library))
         .flatten()

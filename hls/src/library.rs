@@ -27,7 +27,11 @@
 //!                   # mul_reg div rem div_const ram ext, float kinds as
 //!                   # their module names (fadd_f32), reg (the frame
 //!                   # alone); level (a chain of `width` LUT levels) and
-//!                   # fanout (one LUT driving `width` flip-flop enables)
+//!                   # fanout (one LUT driving `width` flip-flop enables);
+//!                   # div_stage (the flow's pipelined divider cut into
+//!                   # `latency` stages: its slowest stage, which
+//!                   # `Library::divider_stage_ns` fits; kept apart from
+//!                   # the `div` class's rows)
 //! class = "add"     # the scheduler's operator class (`class_of`; a
 //!                   # `ram` point serves the `load` and `store` classes;
 //!                   # `route`: level and fanout, the estimate's control
@@ -51,6 +55,8 @@
 //! The figures are the operator's own: the test frame's flip-flops and
 //! xor LUTs are subtracted (`characterize::design`).
 
+use crate::build::divider_array::rows_per_stage;
+use crate::characterize::DIVIDER_STAGE;
 use crate::float::{choose_scaled, stage_delay_ns, FloatOp, LatencyChoice, Operator};
 use crate::kernel::{Kernel, Op};
 use serde::{Deserialize, Serialize};
@@ -139,6 +145,9 @@ pub struct Library {
     pub float_periods: Vec<(Operator, f64)>,
     /// The measured points.
     pub points: Vec<Point>,
+    /// The measured stages of the pipelined divider (kind `div_stage`,
+    /// not among `points`: they time no operation of their class).
+    pub divider_points: Vec<Point>,
     /// The register-to-register period of the fabric (ns): what a path
     /// costs besides its operators' delays.
     pub register_ns: f64,
@@ -203,6 +212,13 @@ impl Library {
             .cloned()
             .collect();
         file.op.retain(|p| p.class != "ram");
+        let divider_points: Vec<Point> = file
+            .op
+            .iter()
+            .filter(|p| p.kind == DIVIDER_STAGE)
+            .cloned()
+            .collect();
+        file.op.retain(|p| p.kind != DIVIDER_STAGE);
         for p in ram {
             for class in ["load", "store"] {
                 file.op.push(Point {
@@ -294,6 +310,7 @@ impl Library {
             register_ns: file.register_ns,
             measured_on: file.measured_on,
             points: file.op,
+            divider_points,
         };
         for (i, w) in unplaced {
             let class = lib.rows[i].class.clone();
@@ -529,6 +546,46 @@ impl Library {
             return None;
         }
         self.figure_of(select, ROUTE, bits, |p| p.delay_ns)
+    }
+
+    /// The delay (ns) the slowest stage of a `width`-bit pipelined
+    /// divider (`build::divider_array`) adds to a register path when each
+    /// stage holds at most `rows` rows: `rows` times a row's delay plus
+    /// the stage's fixed part (the first stage's operand negation or the
+    /// last one's result negation), both fitted to the measured
+    /// `div_stage` points of each width (the line through its fewest and
+    /// most rows per stage; a row's delay alone where one count is
+    /// measured) and interpolated between widths like other figures;
+    /// `None` where no stage is measured.
+    pub fn divider_stage_ns(&self, width: u32, rows: u32) -> Option<f64> {
+        let timed: Vec<&Point> = self
+            .divider_points
+            .iter()
+            .filter(|p| p.period_ns.is_some())
+            .collect();
+        let mut widths: Vec<u32> = timed.iter().map(|p| p.width).collect();
+        widths.sort_unstable();
+        widths.dedup();
+        let (mut row_at, mut fixed_at) = (Vec::new(), Vec::new());
+        for w in widths {
+            let mut at: Vec<(f64, f64)> = timed
+                .iter()
+                .filter(|p| p.width == w)
+                .map(|p| (f64::from(rows_per_stage(w, p.latency)), p.delay_ns))
+                .collect();
+            at.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let ((r0, d0), (r1, d1)) = (at[0], at[at.len() - 1]);
+            let (row, fixed) = if r1 > r0 {
+                let row = ((d1 - d0) / (r1 - r0)).max(0.0);
+                (row, (d0 - row * r0).max(0.0))
+            } else {
+                (d0 / r0, 0.0)
+            };
+            row_at.push((f64::from(w), row));
+            fixed_at.push((f64::from(w), fixed));
+        }
+        let x = f64::from(width);
+        Some(interpolate(&fixed_at, x)? + interpolate(&row_at, x)? * f64::from(rows))
     }
 
     /// The DSPs of an operation of `class` at `width`: those of the
@@ -989,6 +1046,43 @@ bram = 1
         assert!((lib.row("add", 64).unwrap().delay_ns - delay).abs() < 1e-9);
         // The class's figures at the placed widths are unchanged.
         assert_eq!(lib.delay_ns("add", 20), Some(4.5));
+    }
+
+    /// The pipelined divider's measured stages are kept apart from the
+    /// `div` class and fitted per width: a fixed part and a row's delay.
+    #[test]
+    fn divider_stages_are_fitted_to_the_measured_points() {
+        let stage = |width: u32, stages: u32, delay: f64| {
+            format!(
+                "[[op]]\nkind = \"div_stage\"\nclass = \"div\"\nwidth = {width}\n\
+                 latency = {stages}\nperiod_ns = {}\ndelay_ns = {delay}\nlut = 9\nff = 9\n\
+                 dsp = 0\nbram = 0\n",
+                delay + 2.0
+            )
+        };
+        assert_eq!(
+            Library::parse("t", SMALL).unwrap().divider_stage_ns(32, 3),
+            None
+        );
+        // 16 bits: 2 and 4 rows (8 and 4 stages) in 7 and 11 ns, rows of
+        // 2 ns and 3 ns more; 32 bits: rows of 4 ns and 5 ns more.
+        let text = format!(
+            "{SMALL}{}{}{}{}",
+            stage(16, 8, 7.0),
+            stage(16, 4, 11.0),
+            stage(32, 16, 13.0),
+            stage(32, 8, 21.0)
+        );
+        let lib = Library::parse("t", &text).unwrap();
+        assert!(lib.points.iter().all(|p| p.kind != "div_stage"));
+        assert_eq!(lib.divider_points.len(), 4);
+        assert_eq!(lib.divider_stage_ns(16, 3), Some(9.0));
+        assert_eq!(lib.divider_stage_ns(32, 3), Some(17.0));
+        assert_eq!(lib.divider_stage_ns(24, 1), Some(4.0 + 3.0));
+        // One count measured at a width: the row's delay alone.
+        let one = format!("{SMALL}{}", stage(32, 8, 20.0));
+        let lib = Library::parse("t", &one).unwrap();
+        assert_eq!(lib.divider_stage_ns(32, 2), Some(10.0));
     }
 
     #[test]

@@ -1,11 +1,12 @@
 // Divisions by variable divisors as pipelined restoring arrays
 // (build/divider_array.rs): the scheduler cuts a divider whose measured
 // delay (the operator library's `div` class) does not fit the clock into
-// as many stages as it needs (schedule/problem.rs divider_stages), so no
+// as many stages as the measured stages need (the library's `div_stage`
+// points; schedule/problem.rs divider_stages), so no
 // divider misses the clock and a new division starts every cycle. Here
 // all six signed and unsigned quotients and remainders at i8 (divsi,
 // divui, remsi, remui, floordivsi, ceildivsi) and ceildivsi and divui at
-// an odd width, i33 (pipeline depth 12 at 20 ns). The stimulus
+// an odd width, i33 (pipeline depth 14 at 20 ns). The stimulus
 // makes every eighth dividend the most negative value and every divisor
 // odd (so never zero) and never -1 (the most negative value over -1 is
 // undefined in MLIR, and traps in the software reference). Co-simulated
@@ -25,7 +26,7 @@
 // W8-NOT: note:
 // SEQ: co-simulation (seed 1): 128 values match
 // W33: co-simulation (seed 1): 64 values match
-// W33: w33/0: trip 16, pipelined, II 1 (ResMII 1, RecMII 1), depth 12
+// W33: w33/0: trip 16, pipelined, II 1 (ResMII 1, RecMII 1), depth 14
 // W33-NOT: note:
 // HW-NOT: comb.divs
 // HW-NOT: comb.divu

@@ -5,7 +5,7 @@
 //! memory's read data a cycle after its access), and affine bound
 //! expressions.
 
-use super::{Access, At, Builder, Env};
+use super::{divider_array, Access, At, Builder, Env};
 use crate::float::FloatOp;
 use crate::front::{reciprocal, MAX_RECIPROCAL_WIDTH};
 use crate::kernel::{Bound, NodeId, Op, Operator, Predicate};
@@ -50,7 +50,16 @@ impl Builder<'_, '_> {
             Op::Float(o) => self.float_instance(n, o, &args),
             op @ (Op::DivS | Op::DivU | Op::RemS | Op::RemU) if self.s.latency[n] > 0 => {
                 let latency = self.s.latency[n];
-                self.pipelined_division(op, &args, latency, &format!("op{n}"))
+                let width = self.hw.width(args[0]);
+                let rows = divider_array::rows_per_stage(width, latency);
+                self.dividers.push((width, rows));
+                divider_array::pipelined_division(
+                    &mut self.hw,
+                    op,
+                    &args,
+                    latency,
+                    &format!("op{n}"),
+                )
             }
             op => {
                 let v = self.operator(op, &args, node.width);

@@ -13,6 +13,7 @@
 //! array cut into stages (`divider_array.rs`), the flags travelling with
 //! its rows.
 
+use super::divider_array::{magnitude, negated_if, restoring_array, rows_per_stage};
 use super::Builder;
 use crate::kernel::{NodeId, Op};
 use silica_ir::ValueId;
@@ -45,8 +46,8 @@ impl Builder<'_, '_> {
             let b = self.seen(node.args[1], start);
             let signed = matches!(node.op, Op::DivS | Op::RemS);
             let wants_remainder = matches!(node.op, Op::RemS | Op::RemU);
-            let (a, a_negative) = self.magnitude(a, signed);
-            let (b, b_negative) = self.magnitude(b, signed);
+            let (a, a_negative) = magnitude(&mut self.hw, a, signed);
+            let (b, b_negative) = magnitude(&mut self.hw, b, signed);
             let negated = if wants_remainder {
                 a_negative
             } else {
@@ -73,29 +74,18 @@ impl Builder<'_, '_> {
             (true, false) if registers == 0 => self.hw.comb("comb.divu", &[dividend, divisor]),
             (false, true) if registers == 0 => self.hw.comb("comb.modu", &[dividend, divisor]),
             _ => {
+                let rows = rows_per_stage(width, registers + 1);
+                self.dividers.push((width, rows));
                 let along = [remainder, negate];
                 let (q, r, along) =
-                    self.restoring_array(dividend, divisor, &along, registers, &name);
+                    restoring_array(&mut self.hw, dividend, divisor, &along, registers, &name);
                 negate = along[1];
                 self.hw.mux(along[0], r, q)
             }
         };
-        let result = self.negated_if(negate, result);
+        let result = negated_if(&mut self.hw, negate, result);
         let always = self.hw.constant(1, 1);
         self.hw.connect(first, &[(always, result)]);
         out
-    }
-
-    /// `v`'s magnitude and whether it is negative (never, unsigned).
-    pub(super) fn magnitude(&mut self, v: ValueId, signed: bool) -> (ValueId, ValueId) {
-        if !signed {
-            let no = self.hw.constant(0, 1);
-            return (v, no);
-        }
-        let w = self.hw.width(v);
-        let negative = self.hw.extract(v, w - 1, 1);
-        let zero = self.hw.constant(0, w);
-        let minus = self.hw.comb("comb.sub", &[zero, v]);
-        (self.hw.mux(negative, minus, v), negative)
     }
 }

@@ -14,7 +14,7 @@ pub mod binding;
 mod call;
 mod datapath;
 mod divider;
-mod divider_array;
+pub mod divider_array;
 pub(crate) mod dma;
 mod float;
 pub mod hw;
@@ -75,6 +75,8 @@ pub struct Builder<'c, 'k> {
     pub binding: binding::Binding,
     /// The output of each shared unit, by class and unit.
     units: FxHashMap<(&'static str, u32), ValueId>,
+    /// The pipelined dividers built: width and rows of the slowest stage.
+    dividers: Vec<(u32, u32)>,
     /// Bypass multiplexers of carried values whose `true` operand is
     /// connected last: the yielded value as seen where it is written.
     bypasses: Vec<(OpId, Val, At)>,
@@ -121,6 +123,10 @@ pub struct Circuit {
     pub dma_busy: Vec<[String; 3]>,
     /// The state that waits for transfers under way before `done`.
     pub drain_state: Option<u32>,
+    /// The pipelined dividers of every module (`build::divider_array`):
+    /// width and rows of the slowest stage, which the estimate times
+    /// (`estimate::CircuitEstimate::add_dividers`).
+    pub dividers: Vec<(u32, u32)>,
 }
 
 impl<'c, 'k> Builder<'c, 'k> {
@@ -354,6 +360,7 @@ pub fn build(
         modules.insert(name.clone(), ports);
     }
     let mut register_bits = 0;
+    let mut dividers = Vec::new();
     let mut last = Default::default();
     for (i, &(k, s)) in kernels.iter().enumerate() {
         let own: &[crate::interface::Stream] = if i + 1 == kernels.len() {
@@ -370,6 +377,7 @@ pub fn build(
         let built = build_module(ctx, ir, top_block, k, s, &scope);
         ir = built.ir;
         register_bits += built.register_bits;
+        dividers.extend(built.dividers);
         modules.insert(k.name.clone(), ports::ports(ctx, k, own));
         last = (
             built.units,
@@ -387,6 +395,7 @@ pub fn build(
         dma_states,
         dma_busy,
         drain_state,
+        dividers,
     })
 }
 
@@ -400,6 +409,7 @@ struct Built {
     dma_states: Vec<u32>,
     dma_busy: Vec<[String; 3]>,
     drain_state: Option<u32>,
+    dividers: Vec<(u32, u32)>,
 }
 
 /// Builds `k`'s `hw.module` at the end of `top_block`; gives the IR back
@@ -506,6 +516,7 @@ fn build_module(
         read_data,
         binding,
         units: FxHashMap::default(),
+        dividers: Vec::new(),
         writes: FxHashMap::default(),
         bypasses: Vec::new(),
         state_tests: FxHashMap::default(),
@@ -565,6 +576,7 @@ fn build_module(
         dma_states: b.control.dma_state,
         dma_busy: b.dma.busy,
         drain_state: b.control.drain,
+        dividers: b.dividers,
     }
 }
 

@@ -13,13 +13,19 @@
 //! adds besides the operator is known exactly ([`Frame`]) and is
 //! subtracted from the tools' figures.
 //!
+//! The flow's pipelined divider is measured as it is built
+//! ([`Circuit::Divider`]): its slowest stage, a negation and the rows
+//! between two of its registers, is the design's period.
+//!
 //! Two designs measure the control logic and routing around operators
 //! rather than an operator: a chain of `width` LUT4 levels
 //! ([`Circuit::Levels`]), and one LUT's output driving the enables of
 //! `width` flip-flops ([`Circuit::Enables`]).
 
+use crate::build::divider_array::pipelined_division;
 use crate::build::hw::Hw;
 use crate::float::{operator_module, Operator};
+use crate::kernel::Op;
 use silica_hw_dialects::types::{self, module_type, Direction, Port};
 use silica_ir::{AttrKind, Context, Ir, OpId, OpSpec, ValueId};
 
@@ -52,6 +58,11 @@ pub enum Circuit {
     Ram { words: u64 },
     /// A float operator module at a pipeline latency, instantiated.
     Float { operator: Operator, latency: u32 },
+    /// The flow's pipelined divider: a signed division of two
+    /// `width`-bit operands cut into `stages` stages (its rows spread
+    /// evenly, `build::divider_array`), its result registered by the
+    /// last stage.
+    Divider { stages: u32 },
     /// `width` levels of LUT4 logic in a chain: `y = (y & a) ^ (b | c)`
     /// per level, on three fresh operand bits each (no level merges with
     /// the next, and the chain cannot be rebalanced into a tree).
@@ -139,7 +150,7 @@ pub fn build(
     let input_bits = match circuit {
         Circuit::Register => width,
         Circuit::Comb { op: "comb.mux", .. } => 2 * width + 1,
-        Circuit::Comb { .. } => 2 * width,
+        Circuit::Comb { .. } | Circuit::Divider { .. } => 2 * width,
         Circuit::ByConstant { .. } | Circuit::AgainstConstant { .. } => width,
         Circuit::Ram { words } => address_width(words) + 1 + width,
         Circuit::Float { operator, .. } => operator.operands().iter().map(|o| o.1).sum(),
@@ -313,6 +324,11 @@ fn operator(
             let a = hw.extract(chain, 0, width);
             let b = hw.constant(by, width);
             hw.comb(op, &[a, b])
+        }
+        Circuit::Divider { stages } => {
+            let a = hw.extract(chain, 0, width);
+            let b = hw.extract(chain, width, width);
+            pipelined_division(hw, Op::DivS, &[a, b], stages, "divider")
         }
         Circuit::Ram { words } => {
             let aw = address_width(words);

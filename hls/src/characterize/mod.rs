@@ -39,6 +39,15 @@ const INTEGER_KINDS: [(&str, &str, &str, i64, bool); 10] = [
 /// two), which yosys folds into a far smaller circuit than a divider.
 const DIV_BY_CONSTANT: &str = "div_const";
 
+/// The kind of the flow's pipelined divider (`design::Circuit::Divider`),
+/// measured at each of [`DIVIDER_ROWS`] rows per stage: its slowest
+/// stage's delay, a negation and that many rows, is what
+/// `crate::library::Library::divider_stage_ns` fits the row's delay to.
+pub const DIVIDER_STAGE: &str = "div_stage";
+
+/// The rows per stage the pipelined divider is measured at.
+const DIVIDER_ROWS: [u32; 2] = [2, 4];
+
 /// The kinds of a signed less-than against a constant (a loop bound's
 /// compare), which yosys builds without the second operand's logic: one
 /// of alternating bits, and a power of two (`design::Circuit::AgainstConstant`).
@@ -76,6 +85,7 @@ pub fn kind_names() -> Vec<&'static str> {
     let mut names = vec!["reg"];
     names.extend(INTEGER_KINDS.iter().map(|k| k.0));
     names.push(DIV_BY_CONSTANT);
+    names.push(DIVIDER_STAGE);
     names.extend(CMP_CONSTANT.iter().map(|k| k.0));
     names.extend(ROUTING_KINDS.iter().map(|k| k.0));
     names.push("ram");
@@ -179,6 +189,14 @@ pub fn jobs(
                 by: 3,
             };
             push(DIV_BY_CONSTANT, "div", w, 0, circuit);
+        }
+    }
+    if wanted(DIVIDER_STAGE) {
+        for &w in widths.iter().filter(|&&w| w >= 4) {
+            for rows in DIVIDER_ROWS {
+                let stages = w.div_ceil(rows);
+                push(DIVIDER_STAGE, "div", w, stages, Circuit::Divider { stages });
+            }
         }
     }
     for (kind, power_of_two) in CMP_CONSTANT {
@@ -513,6 +531,7 @@ mod tests {
             "ram",
             "fcmp",
             "fconv",
+            "div_stage",
         ]
         .map(String::from)
         .to_vec();
@@ -562,6 +581,13 @@ mod tests {
                 Circuit::ByConstant { .. } => {
                     assert_eq!((frame.input_bits, frame.luts()), (16, 15));
                     assert!(v.contains("16'h3"), "{v}");
+                }
+                // Two operands; 2 and 4 rows a stage of 16: 8 and 4
+                // stages, each ending at the divider's registers.
+                Circuit::Divider { stages } => {
+                    assert_eq!((frame.input_bits, frame.output_bits), (32, 16));
+                    assert!([4, 8].contains(&stages), "{stages}");
+                    assert!(v.contains("divider"), "{v}");
                 }
                 // A multiplier's operand through one LUT level (an xor),
                 // whose LUTs are the frame's.

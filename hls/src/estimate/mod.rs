@@ -26,6 +26,13 @@
 //! (`fold`), and the register-input multiplexers that become the
 //! flip-flops' enables and synchronous resets (`absorb`).
 //!
+//! A pipelined divider's rows are subtracts and multiplexers of the
+//! walked IR, whose carry-out selects every bit of the next partial
+//! remainder: the tools time such a row well above its subtract and
+//! multiplexer (ECP5: about 5 ns at 32 bits against 3 ns), so each
+//! divider's slowest stage is a period of its own, as measured
+//! (`Library::divider_stage_ns`, [`CircuitEstimate::add_dividers`]).
+//!
 //! Registers loaded from no LUT (from other registers, ports, constants,
 //! operator instances) are counted apart (`lone_ff`): an iCE40 logic cell
 //! holds one LUT and one flip-flop, and nextpnr packs a flip-flop with the
@@ -69,6 +76,21 @@ pub struct CircuitEstimate {
 }
 
 impl CircuitEstimate {
+    /// Times the pipelined dividers (width and rows of the slowest stage
+    /// each, `build::Circuit::dividers`): each one's slowest stage is a
+    /// period of its own, the register period and the measured stage.
+    pub fn add_dividers(&mut self, dividers: &[(u32, u32)], lib: &Library) {
+        for &(width, rows) in dividers {
+            let Some(stage) = lib.divider_stage_ns(width, rows) else {
+                continue;
+            };
+            if lib.register_ns + stage > self.period_ns {
+                self.period_ns = lib.register_ns + stage;
+                self.path = vec![format!("divider stage ({rows} rows of {width} bits)")];
+            }
+        }
+    }
+
     /// Adds the scan wrapper's logic.
     pub fn add_scan(&mut self, w: scan::Wrapper) {
         self.lut += w.lut;

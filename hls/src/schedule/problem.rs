@@ -4,7 +4,7 @@
 //! the clock period less the fabric's register-to-register period (the
 //! operations clamped are listed in the report's notes, `too_slow`); float
 //! operators at the latency chosen for the design; dividers cut into as
-//! many stages as their delay needs to fit the clock), one
+//! many stages as their measured stages need to fit the clock), one
 //! port resource per memory (limited to its ports), one unit resource
 //! per operator class with a `[limits]` entry, value and memory-order
 //! dependences (none between accesses at provably distinct addresses),
@@ -12,6 +12,7 @@
 //! operations.
 
 use crate::analysis::deps::distinct_addresses;
+use crate::build::divider_array::rows_per_stage;
 use crate::kernel::{Kernel, NodeId, Op, Val};
 use crate::library::{class_of, kind_of, Library};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -28,17 +29,25 @@ fn chaining_budget(lib: &Library, clock_ns: f64) -> f64 {
 
 /// The stages of a `width`-bit divider whose combinational delay is
 /// `delay_ns` within a chaining budget of `budget_ns`: none
-/// (combinational) where it fits, else enough that each stage's rows (the
-/// array has one per bit, spread evenly: `build/divider_array.rs`) fit;
-/// at least one for a shared unit (`limited`), which registers its
-/// result.
-fn divider_stages(delay_ns: f64, budget_ns: f64, width: u32, limited: bool) -> u32 {
+/// (combinational) where it fits, else the fewest whose slowest stage
+/// fits (the array has one row per bit, spread evenly:
+/// `build/divider_array.rs`; `stage_ns` is the delay of a stage of that
+/// many rows), one a row where even one row does not; at least one for a
+/// shared unit (`limited`), which registers its result.
+fn divider_stages(
+    delay_ns: f64,
+    budget_ns: f64,
+    width: u32,
+    limited: bool,
+    stage_ns: &dyn Fn(u32) -> f64,
+) -> u32 {
+    let width = width.max(1);
     let stages = if delay_ns <= budget_ns {
         0
     } else {
-        let row_ns = delay_ns / f64::from(width.max(1));
-        let rows = ((budget_ns / row_ns).floor() as u32).max(1);
-        width.div_ceil(rows)
+        (1..=width)
+            .find(|&s| stage_ns(rows_per_stage(width, s)) <= budget_ns)
+            .unwrap_or(width)
     };
     if limited {
         stages.max(1)
@@ -185,7 +194,10 @@ impl<'a> ProblemBuilder<'a> {
                     Op::Load(_) | Op::Store(_) => 1,
                     // A divider is cut into as many stages as its delay
                     // needs to fit the cycle (`build/divider_array.rs`).
-                    _ if class == "div" => divider_stages(delay, self.clock_ns, width, limited),
+                    _ if class == "div" => {
+                        let stage_ns = |rows| self.divider_stage_ns(delay, width, rows);
+                        divider_stages(delay, self.clock_ns, width, limited, &stage_ns)
+                    }
                     // A shared unit registers its result (its operands
                     // change with the next user).
                     _ if limited => row.latency.max(1),
@@ -196,18 +208,27 @@ impl<'a> ProblemBuilder<'a> {
                     _ if latency > 0 => 0.0,
                     _ => delay,
                 };
-                // A divider's stage takes its rows' share of the delay.
+                // A divider's first stage takes as long as its slowest.
                 let incoming = match latency {
                     0 => delay,
                     l if class == "div" => {
-                        let w = width.max(1);
-                        delay * f64::from(w.div_ceil(l)) / f64::from(w)
+                        self.divider_stage_ns(delay, width, rows_per_stage(width.max(1), l))
                     }
                     _ => delay,
                 };
                 (latency, incoming, outgoing, class)
             }
         })
+    }
+
+    /// The delay of a stage of `rows` rows of a `width`-bit pipelined
+    /// divider whose combinational delay is `delay_ns`: the library's
+    /// measured stage (`Library::divider_stage_ns`), else the rows' share
+    /// of the combinational delay.
+    fn divider_stage_ns(&self, delay_ns: f64, width: u32, rows: u32) -> f64 {
+        self.lib
+            .divider_stage_ns(width, rows)
+            .unwrap_or(delay_ns * f64::from(rows) / f64::from(width.max(1)))
     }
 
     /// The operations of `nodes` whose measured delay in or out is longer
@@ -343,12 +364,26 @@ mod tests {
 
     #[test]
     fn a_divider_gets_the_stages_its_rows_need() {
+        // Rows of 1 ns, as the combinational delay's share.
+        let share = |rows: u32| f64::from(rows);
         // It fits: combinational, but a shared unit registers its result.
-        assert_eq!(divider_stages(10.0, 18.0, 32, false), 0);
-        assert_eq!(divider_stages(10.0, 18.0, 32, true), 1);
-        // 64 rows of 1 ns in 18 ns stages: 18 rows a stage, 4 stages.
-        assert_eq!(divider_stages(64.0, 18.0, 64, false), 4);
+        assert_eq!(divider_stages(10.0, 18.0, 32, false, &share), 0);
+        assert_eq!(divider_stages(10.0, 18.0, 32, true, &share), 1);
+        // 64 rows of 1 ns in 18 ns stages: 16 rows a stage, 4 stages.
+        assert_eq!(divider_stages(64.0, 18.0, 64, false, &share), 4);
         // A row longer than a stage: one stage a row.
-        assert_eq!(divider_stages(200.0, 2.0, 8, false), 8);
+        assert_eq!(
+            divider_stages(200.0, 2.0, 8, false, &|r| 25.0 * f64::from(r)),
+            8
+        );
+        // A measured stage: a 3 ns negation and 5 ns rows (longer than
+        // the 4.3 ns share of a 138 ns combinational divider) fit three
+        // rows in 18.8 ns: 11 stages of 32 rows.
+        let measured = |rows: u32| 3.0 + 5.0 * f64::from(rows);
+        assert_eq!(divider_stages(138.0, 18.8, 32, false, &measured), 11);
+        assert_eq!(
+            divider_stages(138.0, 18.8, 32, false, &|r| 4.3 * f64::from(r)),
+            8
+        );
     }
 }
