@@ -537,6 +537,21 @@ impl Library {
         Some((first.delay_ns, step.max(0.0)))
     }
 
+    /// The delay (ns) an add of `width` bits adds after another add whose
+    /// sums it reads (kind `add_add`, two chained adds, less the add
+    /// alone): ripple carry chains overlap, the second starting on the
+    /// first's low sums, so this is about constant over the width (iCE40
+    /// UP5K: 3.69 ns at 8, 16 and 32 bits, where an add alone takes 2.6
+    /// to 10.9); `None` where it is not measured.
+    pub fn chained_add_ns(&self, width: u32) -> Option<f64> {
+        let chained = |p: &Point| p.kind == "add_add" && p.period_ns.is_some();
+        if !self.points.iter().any(chained) {
+            return None;
+        }
+        let two = self.figure_of(chained, ROUTE, width, |p| p.delay_ns)?;
+        Some((two - self.kind_figures("add", "add", width)?.0).max(0.0))
+    }
+
     /// The delay (ns) of a register enable that a LUT drives to `bits`
     /// flip-flops (kind `fanout`, the LUT included), interpolated over
     /// the measured fan-outs; `None` where not measured.
@@ -777,6 +792,19 @@ mod tests {
     /// integer class and RAM access at the ladder's widths (figures for
     /// designs too large for the part are yosys's, with a note), each
     /// float class measured or named in the file's note.
+    /// Two chained adds (`add_add`) take about one add and a constant on
+    /// the UP5K: the second chain starts on the first's low sums.
+    #[test]
+    fn chained_adds_cost_about_a_constant() {
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        for w in [8, 16, 32] {
+            let chained = lib.chained_add_ns(w).unwrap();
+            assert!((chained - 3.694).abs() < 1e-6, "{w} {chained}");
+        }
+        let add = lib.kind_figures("add", "add", 32).unwrap().0;
+        assert!(lib.chained_add_ns(32).unwrap() < add);
+    }
+
     #[test]
     fn committed_library_files_parse_and_cover_every_operator_kind() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/library");
@@ -834,6 +862,7 @@ mod tests {
                 "cmp_pow2",
                 "level",
                 "fanout",
+                "add_add",
             ] {
                 assert!(
                     file.op.iter().any(|p| p.kind == kind),

@@ -17,10 +17,11 @@
 //! ([`Circuit::Divider`]): its slowest stage, a negation and the rows
 //! between two of its registers, is the design's period.
 //!
-//! Two designs measure the control logic and routing around operators
+//! Three designs measure the control logic and routing around operators
 //! rather than an operator: a chain of `width` LUT4 levels
-//! ([`Circuit::Levels`]), and one LUT's output driving the enables of
-//! `width` flip-flops ([`Circuit::Enables`]).
+//! ([`Circuit::Levels`]), one LUT's output driving the enables of
+//! `width` flip-flops ([`Circuit::Enables`]), and an add reading an add
+//! ([`Circuit::ChainedAdds`]: the net between two carry chains).
 
 use crate::build::divider_array::pipelined_division;
 use crate::build::hw::Hw;
@@ -71,6 +72,12 @@ pub enum Circuit {
     /// (the register `r`, loading the other operand bits): a control
     /// signal's fan-out.
     Enables,
+    /// `(a + b) + c` on `width`-bit operands, `a + b` registered too: a
+    /// second use, so yosys keeps two carry chains, the second reading
+    /// the first's sums (one add of three operands would become a carry
+    /// save adder and one chain). Its delay less two adds' is the net
+    /// between the chains.
+    ChainedAdds,
 }
 
 /// The frame around the operator: operand bits (flip-flops of the input
@@ -156,6 +163,7 @@ pub fn build(
         Circuit::Float { operator, .. } => operator.operands().iter().map(|o| o.1).sum(),
         Circuit::Levels => 3 * width + 1,
         Circuit::Enables => width + 2,
+        Circuit::ChainedAdds => 3 * width,
     };
     let chain = shift_in(&mut hw, scan_in, input_bits);
     let scan_out = match circuit {
@@ -182,6 +190,7 @@ pub fn build(
         } => 1,
         Circuit::Levels | Circuit::AgainstConstant { .. } => 1,
         Circuit::Float { operator, .. } => operator.result_width(),
+        Circuit::ChainedAdds => 2 * width,
         _ => width,
     };
     hw.op("hw.output", &[scan_out], &[], vec![], vec![]);
@@ -273,6 +282,14 @@ fn operator(
 ) -> Result<ValueId, String> {
     Ok(match circuit {
         Circuit::Register | Circuit::Enables => chain,
+        Circuit::ChainedAdds => {
+            let a = hw.extract(chain, 0, width);
+            let b = hw.extract(chain, width, width);
+            let c = hw.extract(chain, 2 * width, width);
+            let sum = hw.comb("comb.add", &[a, b]);
+            let chained = hw.comb("comb.add", &[sum, c]);
+            hw.concat(chained, sum)
+        }
         Circuit::Levels => {
             let mut y = hw.extract(chain, 0, 1);
             for level in 0..width {

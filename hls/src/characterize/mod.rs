@@ -55,9 +55,14 @@ const CMP_CONSTANT: [(&str, bool); 2] = [("cmp_const", false), ("cmp_pow2", true
 
 /// The control and routing kinds (library class `route`): `level`, a
 /// chain of `width` LUT levels; `fanout`, one LUT driving the enables of
-/// `width` flip-flops (`design::Circuit::Levels`, `Circuit::Enables`).
-const ROUTING_KINDS: [(&str, Circuit); 2] =
-    [("level", Circuit::Levels), ("fanout", Circuit::Enables)];
+/// `width` flip-flops; `add_add`, an add of `width` bits reading another
+/// (the net between carry chains) (`design::Circuit::Levels`,
+/// `Circuit::Enables`, `Circuit::ChainedAdds`).
+const ROUTING_KINDS: [(&str, Circuit); 3] = [
+    ("level", Circuit::Levels),
+    ("fanout", Circuit::Enables),
+    ("add_add", Circuit::ChainedAdds),
+];
 
 /// The float operator kinds: name (= library class) and operation.
 const FLOAT_KINDS: [(&str, FloatOp); 11] = [
@@ -528,6 +533,7 @@ mod tests {
             "cmp_pow2",
             "level",
             "fanout",
+            "add_add",
             "ram",
             "fcmp",
             "fconv",
@@ -569,6 +575,14 @@ mod tests {
                         (job.width + 2, job.width)
                     );
                     assert_eq!(frame.luts(), u64::from(job.width) - 1);
+                }
+                // Three operands, the two sums registered.
+                Circuit::ChainedAdds => {
+                    assert_eq!(
+                        (frame.input_bits, frame.output_bits),
+                        (3 * job.width, 2 * job.width)
+                    );
+                    assert_eq!(v.matches(" + ").count(), 2, "{v}");
                 }
                 // One operand, divided by the constant 3.
                 // One operand against 0b0101... (16'h5555 at 16 bits) or

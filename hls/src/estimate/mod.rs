@@ -190,6 +190,10 @@ struct Arrival {
     run: f64,
     /// The LUT levels of that run.
     levels: u32,
+    /// Whether the value comes straight from a carry chain's sums (an
+    /// add, a subtract, a product by a constant priced as adds), through
+    /// wiring only.
+    chain: bool,
 }
 
 impl Arrival {
@@ -361,6 +365,15 @@ impl Walk<'_> {
                 _ => (self.price.delay(op), false),
             };
             let ends_run = !control && levels.is_none() && d > 0.0;
+            // An add reading another carry chain's sums overlaps it.
+            let chained = match levels {
+                None if d > 0.0 => self.price.chained_delay(op),
+                _ => None,
+            };
+            let cost = |a: &Arrival| match chained {
+                Some(h) if a.chain => h,
+                _ => d,
+            };
             let mut a = self
                 .ir
                 .operands(op)
@@ -373,8 +386,9 @@ impl Walk<'_> {
                     }
                     a
                 })
-                .max_by(|a, b| a.t.total_cmp(&b.t))
+                .max_by(|a, b| (a.t + cost(a)).total_cmp(&(b.t + cost(b))))
                 .unwrap_or_default();
+            let own = cost(&a);
             if d > 0.0 || (levels.is_some() && !control) {
                 if d > 0.0 {
                     a.path.push(name.trim_start_matches("comb.").to_string());
@@ -384,11 +398,13 @@ impl Walk<'_> {
                     a.t += run - a.run;
                     a.run = run;
                     a.levels += levels.unwrap_or(0);
+                    a.chain = false;
                 } else {
-                    a.t += d;
+                    a.t += own;
                     a.gate = gate;
                     a.run = 0.0;
                     a.levels = 0;
+                    a.chain = chained.is_some();
                 }
             }
             if !control && name == "comb.mux" {
@@ -823,10 +839,39 @@ mod tests {
         );
         let lib = Library::for_target("ice40-up5k").unwrap();
         let add = lib.kind_figures("add", "add", 9).unwrap().0;
+        let chained = lib.chained_add_ns(9).unwrap();
         assert!(
-            (e.period_ns - lib.register_ns - 2.0 * add).abs() < 1e-9,
+            (e.period_ns - lib.register_ns - add - chained).abs() < 1e-9,
             "{e:?}"
         );
+    }
+
+    /// An add reading another add's sums overlaps it (ripple carry
+    /// chains): it adds the measured chained add, less than an add at 16
+    /// bits; a LUT level between them (a multiplexer of three inputs, no
+    /// room in the adder's LUTs) ends the overlap.
+    #[test]
+    fn chained_adds_overlap() {
+        let period = |body: &str| {
+            priced(
+                "ice40-up5k",
+                "in %clk : !seq.clock, in %a : i16, in %b : i16, in %c : i16, in %t : i1, out y : i16",
+                &format!("{body}\n%r = seq.compreg %0, %clk : i16\nhw.output %r : i16"),
+            )
+            .period_ns
+        };
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        let add = lib.kind_figures("add", "add", 16).unwrap().0;
+        let chained = lib.chained_add_ns(16).unwrap();
+        assert!(chained > 0.0 && chained < add, "{chained} {add}");
+        let one = period("%0 = comb.add %a, %b : i16");
+        let two = period("%s = comb.add %a, %b : i16\n%0 = comb.add %s, %c : i16");
+        assert!((two - one - chained).abs() < 1e-9, "{one} {two}");
+        let gated = period(
+            "%s = comb.add %a, %b : i16\n%g = comb.mux %t, %s, %c : i16\n%0 = comb.add %g, %b : i16",
+        );
+        let (_, step) = lib.levels_ns().unwrap();
+        assert!((gated - one - step - add).abs() < 1e-9, "{one} {gated}");
     }
 
     /// A run of gates that an add reads is not merged into a flip-flop's

@@ -580,6 +580,29 @@ impl<'a> Pricer<'a> {
             })
     }
 
+    /// The delay (ns) of `op` when an operand comes straight from another
+    /// carry chain's sums, for an add, a subtract or a product by a
+    /// constant priced as adds: ripple chains overlap, so the measured
+    /// chained add ([`Library::chained_add_ns`]) per add; `None` for other
+    /// ops or where the chained add is not measured.
+    pub fn chained_delay(&self, op: OpId) -> Option<f64> {
+        let (_, width) = self.class(op)?;
+        let hop = self.lib.chained_add_ns(width)?;
+        let ones = self
+            .ir
+            .operands(op)
+            .filter_map(|v| self.fold.constant(v))
+            .map(|c| c.value().count_ones())
+            .max();
+        match self.name(op) {
+            "comb.add" | "comb.sub" => Some(hop),
+            "comb.mul" if ones.is_some() && !self.hard_multiplier(width) => {
+                Some(hop * (ones.unwrap_or(1).max(1) as f64).log2().ceil())
+            }
+            _ => None,
+        }
+    }
+
     /// Whether `op` is a multiplexer that becomes a flip-flop's enable or
     /// synchronous reset.
     pub fn is_absorbed(&self, op: OpId) -> bool {
@@ -633,8 +656,10 @@ impl<'a> Pricer<'a> {
                     .map(|c| c.value().count_ones())
                     .max()
                     .unwrap_or(1);
+                // The adds of the tree overlap as chained adds do.
                 let depth = (ones.max(1) as f64).log2().ceil();
-                add("add").map(|d| d * depth)
+                let chained = self.lib.chained_add_ns(width);
+                add("add").map(|d| d + (depth - 1.0).max(0.0) * chained.unwrap_or(d))
             }
             "comb.mul" if self.fed_by_registers(op) => {
                 self.lib.kind_figures("mul_reg", "mul", width).map(|f| f.0)
