@@ -72,9 +72,14 @@ def kernels(variant="i32"):
 
 
 def first_error(text):
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
         if "error" in line:
-            return line.strip().replace(ROOT + os.sep, "")
+            line = line.strip()
+            # `error: TOOL failed:` quotes the tool's own error on the next line.
+            if line.endswith(":") and i + 1 < len(lines) and lines[i + 1].strip():
+                line += " " + lines[i + 1].strip()
+            return line.replace(ROOT + os.sep, "")
     return text.strip().splitlines()[-1] if text.strip() else "failed"
 
 
