@@ -385,8 +385,8 @@ fn lift_top(
     // Directives that rewrite loops act on a copy: the input stays as
     // written for the co-simulation's software side.
     let mut work = ir.clone();
-    let unrolled = front::unroll(ctx, &mut work, func, &directives, &mut log);
-    let reused = front::reuse(ctx, &mut work, func, &unrolled);
+    front::unroll(ctx, &mut work, func, &directives, &mut log);
+    let reused = front::reuse(ctx, &mut work, func);
     let fused = front::fuse(ctx, &mut work, func, &directives, &mut log);
     front::hoist(ctx, &mut work, &directives, &mut log);
     let promoted = front::promote(ctx, &mut work, func, &mut directives);

@@ -1,6 +1,6 @@
 // Load reuse across the copies of an unrolled body (front/reuse.rs: the
-// affine layer's scalar replacement on the loops the directives
-// unrolled). stencil: unrolled by 2, the copies read A[i-1], A[i],
+// affine layer's scalar replacement on the top function, the unrolled
+// copies included; tests/hls/scalrep.mlir has loops not unrolled). stencil: unrolled by 2, the copies read A[i-1], A[i],
 // A[i+1] and A[i], A[i+1], A[i+2]; the two shared elements are loaded
 // once (the store to B between the copies does not intervene: the top's
 // arguments are distinct memories), so 4 loads on 2 ports give II 2 (6
@@ -21,7 +21,7 @@
 // CHECK: reuse/stencil: trip 16, pipelined, II 1 (ResMII 1, RecMII 1)
 // CHECK: reuse/alias: trip 16, pipelined, II 6 (ResMII 6, RecMII {{[0-9]}})
 // CHECK: reuse/local: trip 16, pipelined, II 2 (ResMII 2, RecMII 1)
-// CHECK: note: load reuse in the unrolled loops (affine-scalrep): 3 of 17 loads and 0 of 7 stores removed
+// CHECK: note: redundant loads and stores (affine-scalrep): 3 of 17 loads and 0 of 7 stores removed
 // CHECK: note: loads carried across iterations (rotating registers): reuse/stencil: 4 -> 2 loads per iteration, 2 element(s) carried; reuse/local: 3 -> 2 loads per iteration, 1 element(s) carried
 // CHECK: reuse/stencil: unroll 2 (attribute): honoured: body repeated 2 times
 func.func @reuse(%a: memref<34xi32> {hls.name = "A", hls.ports = 2},

@@ -3,8 +3,8 @@
 //! `index`, `f32` and `f64` scalars) and lifts its body into the [`Kernel`] model,
 //! rejecting every operation the flow does not support with a diagnostic
 //! at that operation. Directives act here: `unroll.rs` unrolls loops of
-//! (a copy of) the input before lifting, `reuse.rs` shares the loads of
-//! the unrolled copies, `hoist.rs` moves a loop's invariant code before
+//! (a copy of) the input before lifting, `reuse.rs` removes redundant
+//! loads and stores (of every loop, the unrolled copies included), `hoist.rs` moves a loop's invariant code before
 //! it, `carry.rs` passes loaded elements from one iteration of an
 //! innermost loop to the next, `partition.rs` splits on-chip
 //! arrays into banks while lifting, `fuse.rs` fuses the sibling loops

@@ -1,15 +1,24 @@
-//! Load reuse in the loops the directives unrolled. The copies of an
-//! unrolled body read overlapping elements (a stencil's `A[i + 1]` of one
-//! copy is the next copy's `A[i]`) and every read takes a memory port, so
-//! the port bound would set the II. The affine layer's scalar replacement
-//! (`affine-scalrep`) runs on each unrolled loop: a load of an element an
-//! earlier load or store of the same iteration already has takes that
-//! value, and a store overwritten later in the iteration with no read in
-//! between is dropped. Its dependence checks are exact: nothing is reused
-//! across an op that may write the element. The top's memref arguments
-//! are distinct memories (one interface each, as the co-simulation's
-//! software side has them too), so only accesses of the same array (or
-//! an op of unknown effects) block reuse.
+//! Redundant loads and stores of the top function. The affine layer's
+//! scalar replacement (`affine-scalrep`) runs on the whole body, every
+//! loop included: a load of an element an earlier load or store of the
+//! same iteration already has takes that value, and a store overwritten
+//! later in the iteration with no read in between is dropped. In a loop
+//! body that repeats a load (floyd-warshall's `path[i][k]` read by the
+//! comparison and again by the sum) the copies become one load and the
+//! operators on the same operands one operator; in the copies of a body
+//! the directives unrolled, the elements the copies both read (a
+//! stencil's `A[i + 1]` of one copy is the next copy's `A[i]`) are
+//! loaded once, so the port bound does not set the II. It runs after
+//! unrolling and before fusion, hoisting, promotion and carrying, which
+//! then see one load per element and iteration. Its dependence checks
+//! are exact: nothing is reused across an op that may write the element.
+//! The top's memref arguments are distinct memories (one interface
+//! each, as the co-simulation's software side has them too), so only
+//! accesses of the same array (or an op of unknown effects) block reuse.
+//! Operations the merged loads now feed twice (floyd-warshall's two
+//! additions of `path[i][k] + path[k][j]`) stay two nodes on the same
+//! operands: one circuit once yosys merges them, and counted once by
+//! the estimate (`estimate/mod.rs`).
 
 use silica_affine::scalrep::scalar_replace_under;
 use silica_ir::{Context, Ir, OpId};
@@ -25,42 +34,15 @@ fn accesses(ctx: &Context, ir: &Ir, root: OpId) -> (usize, usize) {
     (loads, stores)
 }
 
-/// Whether `op` is inside `outer` (or is it).
-fn within(ir: &Ir, mut op: OpId, outer: OpId) -> bool {
-    loop {
-        if op == outer {
-            return true;
-        }
-        match ir.parent_op(op) {
-            Some(p) => op = p,
-            None => return false,
-        }
-    }
-}
-
-/// Scalar replacement on each of `scopes` (once on the outermost of
-/// nested ones); a note saying how many loads and stores it removed from
-/// `func`, if any.
-pub fn reuse(ctx: &mut Context, ir: &mut Ir, func: OpId, scopes: &[OpId]) -> Option<String> {
-    let live: Vec<OpId> = scopes
-        .iter()
-        .copied()
-        .filter(|&s| !ir.is_erased(s))
-        .collect();
+/// Scalar replacement on the top function `func`; a note saying how
+/// many loads and stores it removed, if any.
+pub fn reuse(ctx: &mut Context, ir: &mut Ir, func: OpId) -> Option<String> {
     let (loads, stores) = accesses(ctx, ir, func);
-    for (i, &s) in live.iter().enumerate() {
-        let nested = live
-            .iter()
-            .enumerate()
-            .any(|(j, &o)| (o != s && within(ir, s, o)) || (o == s && j < i));
-        if !nested {
-            scalar_replace_under(ctx, ir, s, true);
-        }
-    }
+    scalar_replace_under(ctx, ir, func, true);
     let (l, st) = accesses(ctx, ir, func);
     (l < loads || st < stores).then(|| {
         format!(
-            "load reuse in the unrolled loops (affine-scalrep): {} of {loads} loads and {} of {stores} stores removed",
+            "redundant loads and stores (affine-scalrep): {} of {loads} loads and {} of {stores} stores removed",
             loads - l,
             stores - st
         )

@@ -116,16 +116,7 @@ fn unroll_scf_directive(
 
 /// Applies the `unroll` directives, then the `pipeline` directives of
 /// loops with loops inside (unrolling those fully), to the loops of `ir`.
-/// Returns the ops whose bodies now hold the copies (the unrolled loop,
-/// or the op around a loop unrolled fully), for [`super::reuse`].
-pub fn unroll(
-    ctx: &mut Context,
-    ir: &mut Ir,
-    func: OpId,
-    d: &Directives,
-    log: &mut Log,
-) -> Vec<OpId> {
-    let mut scopes = Vec::new();
+pub fn unroll(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &mut Log) {
     // Innermost first, so an outer loop unrolls the already unrolled body.
     let order = inner_loops(ctx, ir, func);
     for &op in &order {
@@ -135,24 +126,13 @@ pub fn unroll(
         let path = d.loop_paths.get(&op).cloned().unwrap_or_default();
         let directive = s.value.describe();
         if !is_affine_for(ctx, ir, op) {
-            let scope = match s.value {
-                Unroll::Full => ir.parent_op(op).unwrap_or(func),
-                Unroll::Factor(_) => op,
-            };
             match unroll_scf_directive(ctx, ir, op, s.value) {
-                Ok(what) => {
-                    log.honoured(&s, &path, directive, what);
-                    scopes.push(scope);
-                }
+                Ok(what) => log.honoured(&s, &path, directive, what),
                 Err(why) => log.refused(&s, &path, directive, why),
             }
             continue;
         }
         let trip = constant_trip_count(ctx, ir, op);
-        let scope = match s.value {
-            Unroll::Full => ir.parent_op(op).unwrap_or(func),
-            Unroll::Factor(_) => op,
-        };
         let result = match s.value {
             Unroll::Factor(1) => Ok(()),
             Unroll::Factor(k) => unroll_by_factor(ctx, ir, op, k, false),
@@ -180,7 +160,6 @@ pub fn unroll(
                     (Unroll::Full, None) => "body repeated".into(),
                 };
                 log.honoured(&s, &path, directive, what);
-                scopes.push(scope);
             }
             Err(e) => log.refused(&s, &path, directive, why(e)),
         }
@@ -249,18 +228,15 @@ pub fn unroll(
             }
         }
         match failed {
-            None => {
-                log.honoured(
-                    &s,
-                    &path,
-                    directive.clone(),
-                    format!(
-                        "the {} loop(s) inside unrolled fully ({copies} copies of the body)",
-                        inside.len()
-                    ),
-                );
-                scopes.push(op);
-            }
+            None => log.honoured(
+                &s,
+                &path,
+                directive.clone(),
+                format!(
+                    "the {} loop(s) inside unrolled fully ({copies} copies of the body)",
+                    inside.len()
+                ),
+            ),
             Some(w) => log.refused(
                 &s,
                 &path,
@@ -269,5 +245,4 @@ pub fn unroll(
             ),
         }
     }
-    scopes
 }
