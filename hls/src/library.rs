@@ -342,15 +342,14 @@ impl Library {
         for (i, n) in k.nodes.iter().enumerate() {
             let Op::Float(o) = n.op else { continue };
             // An operation on a shared unit runs on the unit's operator
-            // (a subtraction on the adder).
-            let shared = k.limited(i).map(|_| o.shared_unit());
-            for o in std::iter::once(o).chain(shared) {
-                if self.float_latency(o).is_none() {
-                    let choice = self.choose_float_latency(ctx, o, clock_ns, shared.is_some());
-                    self.float_periods
-                        .push((o, self.register_ns + choice.stage_delay_ns));
-                    self.float_latencies.push((o, choice));
-                }
+            // (a subtraction on the adder): only that one is built.
+            let shared = k.limited(i).is_some();
+            let o = if shared { o.shared_unit() } else { o };
+            if self.float_latency(o).is_none() {
+                let choice = self.choose_float_latency(ctx, o, clock_ns, shared);
+                self.float_periods
+                    .push((o, self.register_ns + choice.stage_delay_ns));
+                self.float_latencies.push((o, choice));
             }
         }
     }

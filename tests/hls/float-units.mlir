@@ -11,8 +11,9 @@
 // user's operands), a loop the stage's register breaks (the simulator
 // and the emitter see that the unit's output depends on no input in the
 // cycle, and yosys finds no logic loop). A kernel whose only additions
-// are subtractions shares the adder too. Co-simulated bit for bit; lint
-// clean; two shared designs through yosys.
+// are subtractions shares the adder too, and the report's float
+// operators are the modules built: the adder, no subtractor.
+// Co-simulated bit for bit; lint clean; two shared designs through yosys.
 // RUN: rm -rf %t.p %t.two %t.s %t.r %t.m %t.c %t.sub %t.prod
 // RUN: silica hls %s --top chain -o %t.p --directives %S/directives/float-units.toml --sim | FileCheck %s --check-prefix=PIPE
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.p/chain.sv
@@ -32,6 +33,7 @@
 // RUN: yosys -q -p "read_verilog -sv %t.prod/prod.sv; hierarchy -top prod; proc; flatten; check -assert; synth_ice40 -top prod"
 // RUN: silica hls %s --top subs -o %t.sub --directives %S/directives/float-units.toml --sim --seed 5 | FileCheck %s --check-prefix=SUB
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.sub/subs.sv
+// RUN: FileCheck %s --check-prefix=BUILT < %t.sub/subs.sv
 
 // PIPE: co-simulation (seed 1): 48 values match
 // PIPE: chain/0: trip 16, pipelined, II 3 (ResMII 3, RecMII 1)
@@ -55,6 +57,12 @@
 // PROD: silica_fmul_f32_l1: 1 cycles
 // PROD: limits: fmul = 1 (directives file): honoured: 3 fmul operation(s) on 1 unit(s)
 // SUB: co-simulation (seed 5): 24 values match
+// SUB: float operators (latency, slowest stage as measured):
+// SUB-NEXT: silica_fadd_f32_l{{[0-9]+}}: {{[0-9]+}} cycles
+// SUB-NEXT: resources (estimate):
+// BUILT-NOT: module silica_fsub
+// BUILT: module silica_fadd_f32_l{{[0-9]+}}(
+// BUILT-NOT: module silica_fsub
 // SUB: limits: fadd = 1 (directives file): honoured: 2 fadd operation(s) on 1 unit(s)
 // MIXED: co-simulation (seed 1): 33 values match
 // MIXED: limits: fadd = 1 (directives file): honoured: 2 fadd operation(s) on 1 unit(s)
