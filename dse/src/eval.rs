@@ -405,38 +405,31 @@ pub fn reachable_period_ns(clock_ns: f64, predicted_ns: f64) -> f64 {
 /// program needing it, and such repeats are not useful work. Where the
 /// scheduled kernel performs fewer (rewriting factored a product out),
 /// its own count (each node once per iteration of the loop whose body or
-/// sunk code holds its block). The multipliers are the units built for a
-/// class under `[limits]`, else one per multiplication node.
+/// sunk code holds its block). The multipliers are those the circuit
+/// keeps (`CircuitEstimate::multipliers`): a class under `[limits]` has
+/// its units, and products of the same registers or memory read ports
+/// are one multiplier however many operations the schedule has (the
+/// synthesis tools merge them, and so does the estimate).
 pub fn multipliers(design: &silica_hls::Design) -> (u64, u64) {
     use silica_hls::analysis::muls::is_multiplication;
     use silica_hls::kernel::Item;
     let k = &design.kernel;
     let iterations = &design.figures.iterations;
-    let (mut scheduled, mut units) = (0, 0);
-    for class in ["mul", "fmul"] {
-        let nodes: Vec<usize> = (0..k.nodes.len())
-            .filter(|&n| {
-                is_multiplication(k, n) && silica_hls::library::class_of(k.nodes[n].op) == class
-            })
-            .collect();
-        for &n in &nodes {
+    let scheduled = (0..k.nodes.len())
+        .filter(|&n| is_multiplication(k, n))
+        .map(|n| {
             let b = k.nodes[n].block;
-            scheduled += k
-                .loops
+            k.loops
                 .iter()
                 .position(|l| l.body.contains(&Item::Block(b)) || l.sunk.contains(&b))
                 .and_then(|l| iterations.get(l).copied())
-                .unwrap_or(1);
-        }
-        units += match design.units.iter().find(|(c, _, _)| c == class) {
-            Some(&(_, built, _)) => u64::from(built),
-            None => nodes.len() as u64,
-        };
-    }
+                .unwrap_or(1)
+        })
+        .sum::<u64>();
     let ops = design
         .multiplications
         .map_or(scheduled, |needed| needed.min(scheduled));
-    (ops, units)
+    (ops, design.circuit_estimate.multipliers)
 }
 
 /// Tiles the band of `func` whose outermost loop `t.band` names.

@@ -8,11 +8,18 @@
 //   repeats products, the program does not need them (was 80);
 // - i tiled by 2 with the tiles copied by DMA, whose loop bounds go
 //   through `affine.apply` results (was 0: the bounds were not read).
-// RUN: rm -rf %t %t.dma
+// The multipliers are those the circuit keeps once products of the same
+// registers fold: without `[limits]`, i pipelined, every array on one
+// port, the 14 products an iteration are 4 multipliers (the six
+// A[i][j] * x[j] all multiply A's and x's read data, the six
+// B[i][j] * x[j] B's and x's; alpha's and beta's one each), not 14.
+// RUN: rm -rf %t %t.dma %t.none
 // RUN: silica dse %s --top gesummv --space %S/spaces/muls.toml -o %t > /dev/null
 // RUN: FileCheck %s < %t/points.csv
 // RUN: silica dse %s --top gesummv --space %S/spaces/muls-dma.toml -o %t.dma > /dev/null
 // RUN: FileCheck %s --check-prefix=DMA < %t.dma/points.csv
+// RUN: silica dse %s --top gesummv --space %S/spaces/muls-none.toml -o %t.none > /dev/null
+// RUN: FileCheck %s --check-prefix=NONE < %t.none/points.csv
 
 // CHECK: id,loop:i:pipeline,loop:j:unroll,array:B:ports,limits:mul,status,
 // CHECK-SAME: ,mul_ops,multipliers,mul_efficiency,note
@@ -20,6 +27,9 @@
 // CHECK-NEXT: 1,true,1,2,4,ok,{{.*}},56,4,0.{{[0-9]+}},{{$}}
 // CHECK-NEXT: 2,false,2,2,4,ok,{{.*}},56,2,0.{{[0-9]+}},{{$}}
 // CHECK-NEXT: 3,true,2,2,4,ok,{{.*}},56,4,0.{{[0-9]+}},{{$}}
+
+// NONE: id,loop:i:pipeline,array:B:ports,status,
+// NONE-NEXT: 0,true,1,ok,{{.*}},56,4,0.{{[0-9]+}},{{$}}
 
 // DMA: 0,2,true,ok,{{.*}},56,{{[0-9]+}},0.{{[0-9]+}},cycles from the static model of the DMA engines
 func.func @gesummv(%alpha: i32 {hls.name = "alpha"},

@@ -23,8 +23,11 @@
 //!   (the two never use `M` in the same cycle), without looking at
 //!   addresses: the dependence analysis' finer answer (different words,
 //!   a spare port) is not used;
-//! - units: no operation of a limited class (`[limits]`, shared units)
-//!   is in flight in the drain;
+//! - units: an operation of a limited class (`[limits]`, shared units)
+//!   at cycle `c` on the path comes after the last cycle in which one of
+//!   `l`'s operations of that class is in flight in the drain (from its
+//!   start to its result, `c > s + latency - d + e`): the binder may give
+//!   both the same unit, as they never run in the same cycle;
 //! - values: no carried value of `l` is read outside it (its register is
 //!   final only once drained), and re-entering `l` itself needs it to
 //!   carry nothing (the entry writes the initial values while the
@@ -103,6 +106,9 @@ struct Drain<'a> {
     depth: i64,
     /// The last step of `l`'s iteration that accesses each memory.
     last_access: FxHashMap<usize, i64>,
+    /// The last step of `l`'s iteration in which an operation of each
+    /// limited class is in flight (its start plus its latency).
+    last_unit: FxHashMap<&'static str, i64>,
     /// The lead allowed so far.
     e: i64,
 }
@@ -113,16 +119,18 @@ fn lead(k: &Kernel, s: &Schedules, pos: &Positions, l: LoopId) -> u32 {
         return 0;
     }
     let depth = i64::from(p.depth);
-    let mut e = depth - 1;
     let mut last_access = FxHashMap::default();
+    let mut last_unit = FxHashMap::default();
     for n in body_nodes(k, l) {
         let start = i64::from(s.start[n]);
         if let Some(m) = k.nodes[n].op.memory() {
             let last = last_access.entry(m).or_insert(start);
             *last = (*last).max(start);
         }
-        if k.limited(n).is_some() {
-            e = e.min(depth - 1 - start - i64::from(s.latency[n]));
+        if let Some((class, _)) = k.limited(n) {
+            let busy = start + i64::from(s.latency[n]);
+            let last = last_unit.entry(class).or_insert(busy);
+            *last = (*last).max(busy);
         }
     }
     let mut d = Drain {
@@ -132,7 +140,8 @@ fn lead(k: &Kernel, s: &Schedules, pos: &Positions, l: LoopId) -> u32 {
         l,
         depth,
         last_access,
-        e: e.max(0),
+        last_unit,
+        e: depth - 1,
     };
     let (parent, i) = pos[&l];
     d.follow(parent, i + 1, 0, DEPTH);
@@ -148,6 +157,21 @@ impl Drain<'_> {
     /// An access of memory `m` at cycle `c`.
     fn access(&mut self, m: usize, c: i64) {
         if let Some(&last) = self.last_access.get(&m) {
+            self.e = self.e.min(c + self.depth - 1 - last);
+        }
+    }
+
+    /// Node `n` starting at cycle `c`: its memory access, or its use of a
+    /// limited class's unit.
+    fn node(&mut self, n: usize, c: i64) {
+        if let Some(m) = self.k.nodes[n].op.memory() {
+            self.access(m, c);
+        }
+        if let Some(&last) = self
+            .k
+            .limited(n)
+            .and_then(|(class, _)| self.last_unit.get(class))
+        {
             self.e = self.e.min(c + self.depth - 1 - last);
         }
     }
@@ -173,9 +197,7 @@ impl Drain<'_> {
                     return self.barrier(o);
                 }
                 for &n in &k.blocks[b] {
-                    if let Some(m) = k.nodes[n].op.memory() {
-                        self.access(m, o + i64::from(self.s.start[n]));
-                    }
+                    self.node(n, o + i64::from(self.s.start[n]));
                 }
                 self.follow(parent, i + 1, o + i64::from(states), budget);
             }
@@ -213,9 +235,7 @@ impl Drain<'_> {
             return self.barrier(o);
         }
         for node in body_nodes(k, m) {
-            if let Some(mem) = k.nodes[node].op.memory() {
-                self.access(mem, o + i64::from(self.s.start[node]));
-            }
+            self.node(node, o + i64::from(self.s.start[node]));
         }
         // The drain ends while `m`'s state lasts.
         let least = (n - 1).saturating_mul(u64::from(p.ii)).saturating_add(1);
@@ -231,7 +251,13 @@ mod tests {
     /// The depth and lead of each pipelined loop of `text`'s `f` on ECP5
     /// at 20 ns, in loop order.
     fn leads(text: &str) -> Vec<(u32, u32)> {
+        leads_limited(text, &[])
+    }
+
+    /// `leads` with the `[limits]` entries `limits`.
+    fn leads_limited(text: &str, limits: &[(&str, u32)]) -> Vec<(u32, u32)> {
         let mut k = kernel(text, "f");
+        k.limits = limits.iter().map(|&(c, n)| (c.to_string(), n)).collect();
         let lib = Library::for_target("ecp5").unwrap();
         let deps = vec![Vec::new(); k.loops.len()];
         let (s, _) = crate::schedule::schedule_kernel(&mut k, &lib, 20.0, &deps).unwrap();
@@ -321,5 +347,40 @@ mod tests {
              }",
         ));
         assert_eq!(inplace[0].1, 0, "{inplace:?}");
+    }
+
+    /// Two sibling loops on one shared multiplier: the first multiplies
+    /// in its first steps and then stores through a chain of loads; the
+    /// second multiplies in its step 1.
+    const SHARED: &str = r#"
+        func.func @f(%x: memref<16xi32>, %y: memref<16xi32>, %z: memref<16xi32>,
+                     %w: memref<16xi32>, %v: memref<16xi32>) {
+          affine.for %i = 0 to 16 {
+            %a = affine.load %x[%i] : memref<16xi32>
+            %p = arith.muli %a, %a : i32
+            %j = arith.index_cast %p : i32 to index
+            %b = memref.load %y[%j] : memref<16xi32>
+            %k = arith.index_cast %b : i32 to index
+            %c = memref.load %y[%k] : memref<16xi32>
+            affine.store %c, %z[%i] : memref<16xi32>
+          }
+          affine.for %i = 0 to 16 {
+            %a = affine.load %w[%i] : memref<16xi32>
+            %p = arith.muli %a, %a : i32
+            affine.store %p, %v[%i] : memref<16xi32>
+          }
+          return
+        }"#;
+
+    #[test]
+    fn a_shared_unit_is_taken_once_the_drain_no_longer_uses_it() {
+        // The first loop's product is in flight in steps 1 and 2; the
+        // second loop's starts in its step 1, so the drain may run until
+        // step 2 of the first loop's last iteration is past: a lead of
+        // depth - 2, not the depth - 3 that waiting for the unit to be
+        // idle before leaving would give.
+        let shared = leads_limited(SHARED, &[("mul", 1)]);
+        assert!(shared[0].0 > 4, "{shared:?}");
+        assert_eq!(shared[0].1, shared[0].0 - 2, "{shared:?}");
     }
 }

@@ -47,7 +47,7 @@ mod fold;
 mod price;
 pub mod scan;
 
-use crate::float::Operator;
+use crate::float::{FloatOp, Operator};
 use crate::library::Library;
 use price::Pricer;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -73,6 +73,12 @@ pub struct CircuitEstimate {
     /// The scan wrapper, when the design sits behind one (its LUTs and
     /// lone flip-flops are in `lut` and `lone_ff`).
     pub scan: Option<scan::Wrapper>,
+    /// The multipliers the circuit keeps: products of two variable
+    /// operands once duplicates fold (products of the same registers or
+    /// memory read ports are one circuit however many operations the
+    /// schedule has), and float multiplier instances on distinct
+    /// operands.
+    pub multipliers: u64,
 }
 
 impl CircuitEstimate {
@@ -142,6 +148,7 @@ pub fn estimate(
             let (lut, dsp) = walk.price.placed_area(op);
             e.lut += lut;
             e.dsp += dsp;
+            e.multipliers += u64::from(walk.price.is_multiplier(op));
             // Paths end at register inputs and memory ports.
             let name = ctx.str(ir.op_name(op));
             if let Some((module, o, latency)) = float_instance(ctx, ir, op, lib) {
@@ -150,6 +157,7 @@ pub fn estimate(
                 let operands: Vec<ValueId> =
                     ir.operands(op).map(|v| walk.price.resolve(v)).collect();
                 if floats.insert((module.clone(), operands)) {
+                    e.multipliers += u64::from(matches!(o.op, FloatOp::Mul));
                     if let Some((lut, ff, dsp)) = lib.float_area(o, latency) {
                         e.lut += lut;
                         e.float_ff += ff;
@@ -566,6 +574,25 @@ mod tests {
             "%0 = comb.sub %a, %d : i8\n%1 = comb.sub %b, %d : i8\nhw.output %0, %1 : i8, i8",
         );
         assert_eq!(two.lut, 15.0 + 8.0);
+    }
+
+    #[test]
+    fn multipliers_are_the_products_kept_once_duplicates_fold() {
+        // Three products of a and b (one of them commuted), one of a and
+        // d, one by a constant, one unread: two multipliers.
+        let e = priced(
+            "ecp5-25k",
+            "in %a : i32, in %b : i32, in %d : i32, out x : i32, out y : i32, out z : i32, out w : i32, out v : i32",
+            "%c = hw.constant 7 : i32
+             %0 = comb.mul %a, %b : i32
+             %1 = comb.mul %a, %b : i32
+             %2 = comb.mul %b, %a : i32
+             %3 = comb.mul %a, %d : i32
+             %4 = comb.mul %a, %c : i32
+             %5 = comb.mul %d, %b : i32
+             hw.output %0, %1, %2, %3, %4 : i32, i32, i32, i32, i32",
+        );
+        assert_eq!(e.multipliers, 2);
     }
 
     #[test]

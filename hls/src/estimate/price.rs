@@ -361,6 +361,20 @@ impl<'a> Pricer<'a> {
         f64::from(words.max(2)) / 3.0
     }
 
+    /// Whether `op` is a multiplier the circuit keeps: a product of two
+    /// variable operands, not folded into another.
+    pub fn is_multiplier(&self, op: OpId) -> bool {
+        let constant = |i: usize| {
+            self.ir
+                .operands(op)
+                .nth(i)
+                .and_then(|v| self.fold.constant(v))
+        };
+        self.name(op) == "comb.mul"
+            && self.class(op).is_some()
+            && constant(0).or(constant(1)).is_none()
+    }
+
     /// The LUTs and DSPs of one op, as placed: [`Pricer::area`] and, on
     /// ECP5, its carry chains' feed cells.
     pub fn placed_area(&self, op: OpId) -> (f64, u64) {
