@@ -533,18 +533,19 @@ fn run_flow(
     } else {
         None
     };
-    // Ports that are the package's pins (no wrapper, shell or scan
-    // chains, as `fpga::implement` decides) start and end no timed path.
-    // A board shell holds the core's ports itself, and the AXI wrapper's
-    // ports are not the core's: neither has them on pins or behind the
-    // core's scan wrapper.
-    let wrapped = opts.axi || opts.shell;
-    let pins = (!wrapped
+    // Ports that are the package's pins (no shell or scan chains, as
+    // `fpga::implement` decides) start and end no timed path. A board
+    // shell holds the core's ports itself: neither on pins nor behind
+    // the scan wrapper. With the AXI wrapper, `fpga::implement` still
+    // puts the core's ports on the pins or, where they outnumber them,
+    // behind the scan wrapper (the core is its top), so both count as
+    // without it.
+    let pins = (!opts.shell
         && device::lookup(&opts.target).is_ok_and(|d| d.io > 0 && interface.port_bits() <= d.io))
     .then_some(interface.top.as_str());
     let mut circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library, pins);
     circuit_estimate.add_dividers(&circuit.dividers, &library);
-    if let Some(w) = (!wrapped)
+    if let Some(w) = (!opts.shell)
         .then(|| estimate::scan::wrapper(ctx, &circuit.ir, circuit.module, &interface, &library))
         .flatten()
     {
