@@ -22,12 +22,12 @@
 // RUN: verilator --lint-only -Wall %t.i/ints.sv
 
 // COL: co-simulation (seed 1): 32 values match
-// COL: col/0/0: trip 4, pipelined, II 22 (ResMII 2, RecMII 22), depth 30
-// The y load (yp1) at step 21, its value written at the last step, 22:
+// COL: col/0/0: trip 4, pipelined, II 19 (ResMII 2, RecMII 19), depth 25
+// The y load (yp1) at step 23, its value written at the last step, 24:
 // STEPS: schedule of col/0/0
-// STEPS: 27: store#7
-// STEPS-NEXT: 28: load#9
-// STEPS-NEXT: 29:{{ *$}}
+// STEPS: 22: store#7
+// STEPS-NEXT: 23: load#9
+// STEPS-NEXT: 24:{{ *$}}
 // INT: co-simulation (seed 1): 32 values match
 // INT: ints/0/0: trip 4, pipelined, II 3 (ResMII 2, RecMII 3), depth 3
 func.func @col(%c1: f64 {hls.name = "c1"}, %c2: f64 {hls.name = "c2"},

@@ -232,7 +232,7 @@ func.func @convert(%a: memref<32xf32> {hls.name = "A"}, %n: memref<32xi32> {hls.
 // DIVSQRT: divsqrt/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 13
 // DIVSQRT: silica_fdiv_f32_l9: 9 cycles
 // DIVSQRT: silica_fsqrt_f32_l8: 8 cycles
-// DIVSQRT: silica_fma_f32_l4: 4 cycles
+// DIVSQRT: silica_fma_f32_l6: 6 cycles
 // divf, sqrt and fma, pipelined (f64 in hls/tests/float_divide.rs).
 func.func @divsqrt(%a: memref<32xf32> {hls.name = "A"}, %b: memref<32xf32> {hls.name = "B"},
                    %c: memref<32xf32> {hls.name = "C"}, %q: memref<32xf32> {hls.name = "Q"},
