@@ -182,8 +182,8 @@ func.func @select(%a: memref<32xf32> {hls.name = "A"}, %b: memref<32xf32> {hls.n
   return
 }
 
-// CONVERT: co-simulation (seed 3): 192 values match, latency 59 cycles
-// CONVERT: convert/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 27
+// CONVERT: co-simulation (seed 3): 192 values match, latency 57 cycles
+// CONVERT: convert/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 25
 // CONVERT: silica_extf_to_f64_from_f32_l2: 2 cycles
 // extf/truncf, sitofp/uitofp from i32 and i64, fptosi to i32 and i64
 // (NaN, infinities and out-of-range values give the integer indefinite
