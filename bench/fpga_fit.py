@@ -73,12 +73,28 @@ def tag(directives):
     return "." + os.path.splitext(os.path.basename(directives))[0] if directives else ""
 
 
+def stop_on_signal(p):
+    """On SIGTERM or SIGHUP (a queue stopped by killing its process
+    group), stops `p`'s process group too, which is not in ours, and
+    exits: no run goes on without a results file to show for it."""
+    def stop(signum, _frame):
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        sys.exit(128 + signum)
+    for s in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, stop)
+
+
 def run_silica(cmd, timeout):
     """Runs `cmd` in its own process group (the tools it starts are
-    stopped with it on timeout); (exit status or None, stderr, seconds)."""
+    stopped with it on timeout or when this script is stopped); (exit
+    status or None, stderr, seconds)."""
     start = time.time()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          start_new_session=True)
+    stop_on_signal(p)
     try:
         _, err = p.communicate(timeout=timeout)
         return p.returncode, err, time.time() - start
