@@ -953,9 +953,11 @@ mod tests {
                 assert!((scaled - p.delay_ns).abs() < 1e-9, "{p:?}");
             }
             // Each clock gets the fewest stages that fit it as measured,
-            // a longer clock never more of them nor a stage slower than it.
+            // a longer clock never more of them nor a stage slower than it
+            // (from 30 ns: no latency of the UP5K's adder meets 20 ns, its
+            // stages at 18 and 20 measured 21.0 and 20.1 ns).
             let mut before: Option<LatencyChoice> = None;
-            for clock in [20.0, 30.0, 45.0, 70.0, 110.0, 300.0] {
+            for clock in [30.0, 45.0, 70.0, 110.0, 300.0] {
                 let c = lib.choose_float_latency(&mut ctx, add, clock, false);
                 let budget = clock - lib.register_ns;
                 assert!(c.stage_delay_ns <= budget, "{} {clock} {c:?}", lib.target);

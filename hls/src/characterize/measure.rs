@@ -110,8 +110,7 @@ impl Tools {
             "--timing-allow-fail",
         ];
         if let Err(e) = self.nextpnr.run(&args, dir) {
-            let first = e.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-            m.note = Some(format!("place and route failed: {first}"));
+            m.note = Some(format!("place and route failed: {}", failure(&e)));
             return Ok(m);
         }
         let report = std::fs::read_to_string(dir.join("d.report.json"))
@@ -119,6 +118,18 @@ impl Tools {
         let pnr = nextpnr_report(&report)?;
         m.period_ns = pnr.fmax_mhz.map(|f| 1000.0 / f);
         Ok(m)
+    }
+}
+
+/// What a failed tool run's error says in one line: its first line and,
+/// where that only names the tool (`nextpnr-ice40 failed:`), the first of
+/// the tool's `ERROR` lines after it.
+fn failure(error: &str) -> String {
+    let mut lines = error.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("");
+    match lines.find(|l| l.starts_with("ERROR")) {
+        Some(cause) => format!("{first} {cause}"),
+        None => first.to_string(),
     }
 }
 
@@ -138,5 +149,23 @@ impl Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::failure;
+
+    #[test]
+    fn a_failure_names_the_tools_first_error() {
+        let e = "nextpnr-ice40 failed:\nERROR: Unable to place cell 'x'\nERROR: later";
+        assert_eq!(
+            failure(e),
+            "nextpnr-ice40 failed: ERROR: Unable to place cell 'x'"
+        );
+        assert_eq!(
+            failure("\ntimed out after 1800 s\n"),
+            "timed out after 1800 s"
+        );
     }
 }
