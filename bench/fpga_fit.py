@@ -10,7 +10,10 @@ fit): bitstream yes/no, LUT/FF/BRAM/DSP used against the device's, Fmax,
 and for a design that does not fit, by how much. A design that misses
 the clock is run again at nextpnr's Fmax less 10% (whole ns), at most
 three runs: a missed clock is no bitstream, and the question here is
-whether the design fits.
+whether the design fits. "does not fit (estimate, not synthesised)":
+silica's estimate is many times the device and yosys is not run;
+"(placer)": nextpnr's placer could not place the packed netlist at the
+device's utilisation limit.
 
 Resumable: each run's figures go to OUT/results/T.NAME.json and a run
 whose file is there is not run again, unless --again (a row whose design
@@ -136,6 +139,7 @@ def measure(silica, name, variant, path, top, target, clock, outdir, timeout, di
                               ("lut", "ff", "bram", "dsp", "io", "fmax_mhz", "clock_met", "slack_ns",
                                "bitstream", "netlist")}
             r["synthesis"]["scan"] = bool(syn.get("scan"))
+            r["synthesis"]["from_estimate"] = bool(syn.get("from_estimate"))
     if rc != 0 and "synthesis" not in r and not over:
         r["why"] = fpga_qor.first_error(err)
         trap = re.search(r"wasm trap: (.*)", err)
@@ -165,7 +169,8 @@ def measure_fitting(silica, k, target, clock, outdir, timeout, directives=None, 
 
 
 def cell(r, what, key):
-    """`used / available`, in bold with the percentage where over."""
+    """`used / available`, in bold with the percentage where over (the
+    estimate's where the design was refused from it: only those over)."""
     for o in r.get("overflow", []):
         if o["what"] == what:
             return f"**{o['used']:,} / {o['available']:,}: {o['percent']}%**"
@@ -173,7 +178,7 @@ def cell(r, what, key):
             # nextpnr-ice40 could not pack the netlist into the logic cells.
             return f"**{o['used']:,} LC / {o['available']:,}: {o['percent']}%**"
     s = r.get("synthesis")
-    return f"{s[key]:,} / {DEVICES[r['target']][what]:,}" if s else ""
+    return f"{s[key]:,} / {DEVICES[r['target']][what]:,}" if s and not s.get("from_estimate") else ""
 
 
 def table(results):
@@ -183,6 +188,10 @@ def table(results):
         s = r.get("synthesis")
         if "overflow" in r:
             bit = "no: does not fit"
+            if "its estimate needs" in r.get("message", ""):
+                bit += " (estimate, not synthesised)"
+            elif "nextpnr cannot place it" in r.get("message", ""):
+                bit += " (placer)"
         elif s:
             bit = "yes" if s["bitstream"] else "no: clock missed"
             if s.get("scan"):

@@ -383,8 +383,13 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     match &design.synthesis {
         Some(s) if s.overflow.is_some() => {
             eprintln!(
-                "error: {}; no bitstream written, the netlist's figures are in report.txt",
-                s.overflow.as_deref().unwrap_or_default()
+                "error: {}; no bitstream written, the {}'s figures are in report.txt",
+                s.overflow.as_deref().unwrap_or_default(),
+                if s.from_estimate {
+                    "estimate"
+                } else {
+                    "netlist"
+                }
             );
             ExitCode::FAILURE
         }

@@ -29,6 +29,25 @@
 // DSPJSON-NEXT: "used": 9,
 // DSPJSON-NEXT: "available": 8
 // DSPJSON: "overflow": "the design does not fit ice40-up5k: it needs 9 DSP of 8 (112%)"
+// A design whose estimate is many times the device (two 64-bit dividers,
+// 37,732 LUTs estimated, 7 times the UP5K's): refused before yosys, which
+// would take long, with the estimate's figures in the reports.
+// RUN: mkdir -p %t.e && touch %t.e/divs.bin
+// RUN: not silica hls %s --top divs -o %t.e --target ice40-up5k --clock-ns 30 --bitstream 2>&1 >/dev/null | FileCheck %s --check-prefix=EST
+// RUN: test ! -e %t.e/divs.bin && test ! -e %t.e/divs.yosys.log
+// RUN: FileCheck %s --check-prefix=ESTREPORT < %t.e/report.txt
+// RUN: FileCheck %s --check-prefix=ESTJSON < %t.e/divs.json
+
+// EST: error: the design does not fit ice40-up5k: its estimate needs 37732 LUT of 5280 (715%), more than 4 times the device, so it is not synthesised; no bitstream written, the estimate's figures are in report.txt
+// ESTREPORT: resources (the estimate, ice40-up5k sg48): 37732 LUT of 5280 (715%), {{[1-9][0-9]*}} FF of 5280 ({{[0-9]+}}%), 0 BRAM of 30 (0%), 0 DSP of 8 (0%), not synthesised
+// ESTREPORT-NEXT: the design does not fit ice40-up5k: its estimate needs 37732 LUT of 5280 (715%)
+// ESTREPORT-NEXT: bitstream: none (the design does not fit)
+// ESTJSON: "synthesis": {
+// ESTJSON: "lut": 37732,
+// ESTJSON: "bitstream": null,
+// ESTJSON: "from_estimate": true,
+// ESTJSON-NEXT: "overflow": "the design does not fit ice40-up5k: its estimate needs 37732 LUT of 5280 (715%), more than 4 times the device, so it is not synthesised"
+
 // GENERIC: error: target 'generic' gives estimates only and no bitstream; choose a device: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k, ice40-hx8k
 // TARGET: error: unknown target 'ecp5-12k'; known targets: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k, ice40-hx8k, generic
 // TOOL: error: `yosys` is not installed (needed for --bitstream); install it with `sudo apt-get install yosys` (or `bash scripts/install-tools.sh`, which installs every tool the tests use)
@@ -47,4 +66,12 @@ func.func @muls(%a: memref<2xi4> {hls.name = "A"}) -> i16 {
   %p8 = arith.muli %p7, %p6 : i16
   %p9 = arith.muli %p8, %p7 : i16
   return %p9 : i16
+}
+
+// Two 64-bit divisions.
+func.func @divs(%a: i64, %b: i64, %c: i64, %d: i64) -> i64 {
+  %q1 = arith.divui %a, %b : i64
+  %q2 = arith.divui %c, %d : i64
+  %s = arith.addi %q1, %q2 : i64
+  return %s : i64
 }

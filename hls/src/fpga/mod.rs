@@ -15,7 +15,10 @@
 //! a scan wrapper (`scan`) that needs seven pins. A netlist that needs
 //! more LUTs, flip-flops, block RAMs or DSPs than the device has is
 //! refused with the numbers, and so is one that nextpnr-ice40 cannot
-//! pack into the device's logic cells. nextpnr's clock
+//! pack into the device's logic cells, one that nextpnr's placer cannot
+//! place at its utilisation limit (with its packed cells against the
+//! device's), and, before any synthesis, one whose estimate needs many
+//! times the device's LUTs (`reports::estimate_overflow`). nextpnr's clock
 //! is `1000 / clock_ns` MHz; a missed clock is reported (by how much, on
 //! which path) and gives no bitstream.
 
@@ -104,6 +107,16 @@ pub fn implement(
     let names = Names::new(top);
     // Every tool first, so that a missing one is reported before any work.
     let flow = Flow::find(dev.family)?;
+    // With a shell the design runs on the board's oscillator.
+    let clock_ns = shell.map_or(design.clock_ns, |s| {
+        (1e6 / s.board.clock_mhz).round() / 1000.0
+    });
+    let estimate = design.json(None).resources.estimate;
+    if let Some(message) = reports::estimate_overflow(dev, estimate.lut) {
+        let synthesis = Synthesis::estimated(dev, &estimate, clock_ns, message);
+        let pins = shell.map_or(design.interface.port_bits(), |_| 4);
+        return Ok(does_not_fit(synthesis, pins, None, Vec::new()));
+    }
     let scratch = Scratch::new()?;
     let dir = scratch.0.as_path();
     let mut logs = Vec::new();
@@ -116,10 +129,6 @@ pub fn implement(
     } = netlist(ctx, design, shell, dev, &flow.yosys, dir, &names)?;
     keep(&mut logs, &names.yosys_log, &log);
     keep(&mut logs, &names.stat, &read_text(dir, &names.stat)?);
-    // With a shell the design runs on the board's oscillator.
-    let clock_ns = shell.map_or(design.clock_ns, |s| {
-        (1e6 / s.board.clock_mhz).round() / 1000.0
-    });
     if reports::overflow(dev, &reports::netlist_use(dev, &cells)).is_some() {
         let synthesis = Synthesis::unplaced(dev, &cells, clock_ns);
         return Ok(does_not_fit(synthesis, pins, scan, logs));
@@ -163,11 +172,15 @@ pub fn implement(
         Ok(log) => log,
         Err(e) => {
             let log = flow.nextpnr.log(dir);
-            let Some(over) = reports::packed_overflow(dev, &log) else {
+            let netlist = reports::netlist_use(dev, &cells);
+            let synthesis = if let Some(over) = reports::packed_overflow(dev, &log) {
+                Synthesis::unpacked(dev, &cells, clock_ns, over)
+            } else if let Some(message) = reports::placer_limit(dev, &log, &netlist) {
+                Synthesis::unplaceable(dev, &cells, clock_ns, message)
+            } else {
                 return Err(e);
             };
             keep(&mut logs, &format!("{top}.nextpnr.log"), &log);
-            let synthesis = Synthesis::unpacked(dev, &cells, clock_ns, over);
             return Ok(does_not_fit(synthesis, pins, scan, logs));
         }
     };

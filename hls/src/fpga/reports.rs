@@ -128,6 +128,119 @@ pub fn packed_overflow(device: &Device, log: &str) -> Option<Use> {
     })
 }
 
+/// The placer's message for a netlist it cannot place though each kind of
+/// cell fits in number (nextpnr's heap placer, both families): the cells
+/// of one kind, packed, leave it too little room to legalise.
+const PLACER_LIMITS: [&str; 2] = [
+    "ERROR: Unable to find legal placement for all cells",
+    "ERROR: Unable to place cell",
+];
+
+/// nextpnr's packed cells against the device's, from its `Device
+/// utilisation:` lines (`Info: \t        TRELLIS_COMB:   11590/  24288    47%`),
+/// by the names the figures use: the logic cells (`TRELLIS_COMB` as LUT,
+/// `ICESTORM_LC` as LC), flip-flops (ECP5's `TRELLIS_FF`), block RAMs and
+/// DSPs.
+pub fn packed_use(device: &Device, log: &str) -> Vec<Use> {
+    let names: &[(&str, &'static str)] = match device.family {
+        Family::Ice40 => &[
+            ("ICESTORM_LC", "LC"),
+            ("ICESTORM_RAM", "BRAM"),
+            ("ICESTORM_DSP", "DSP"),
+        ],
+        _ => &[
+            ("TRELLIS_COMB", "LUT"),
+            ("TRELLIS_FF", "FF"),
+            ("DP16KD", "BRAM"),
+            ("MULT18X18D", "DSP"),
+        ],
+    };
+    let mut uses = Vec::new();
+    for line in log.lines() {
+        let Some(rest) = line.strip_prefix("Info:") else {
+            continue;
+        };
+        let Some((bel, counts)) = rest.trim().split_once(':') else {
+            continue;
+        };
+        let Some(&(_, what)) = names.iter().find(|(n, _)| *n == bel) else {
+            continue;
+        };
+        let mut numbers = counts.split(['/', ' ']).filter(|w| !w.is_empty());
+        let (Some(used), Some(available)) = (numbers.next(), numbers.next()) else {
+            continue;
+        };
+        if let (Ok(used), Ok(available)) = (used.parse(), available.parse()) {
+            // The last report wins (nextpnr prints it once, after packing).
+            uses.retain(|u: &Use| u.what != what);
+            uses.push(Use {
+                what,
+                used,
+                available,
+            });
+        }
+    }
+    uses
+}
+
+/// Why nextpnr's placer gave up on a netlist whose cells each fit in
+/// number (`PLACER_LIMITS`: "design is probably at utilisation limit"):
+/// a "does not fit" message with the placer's error and the busiest of
+/// its packed cells against the device's (`packed_use`; those at 90% or
+/// more, else the busiest one), or of `netlist` (yosys's) where the log
+/// has no utilisation. `None` when the log has no such error.
+pub fn placer_limit(device: &Device, log: &str, netlist: &[Use]) -> Option<String> {
+    let error = log
+        .lines()
+        .map(str::trim_end)
+        .find(|l| PLACER_LIMITS.iter().any(|p| l.starts_with(p)))?;
+    let packed = packed_use(device, log);
+    let (uses, whose) = if packed.is_empty() {
+        (netlist, "in yosys's netlist")
+    } else {
+        (packed.as_slice(), "packed")
+    };
+    let share = |u: &Use| u.used as f64 / u.available.max(1) as f64;
+    let most = uses.iter().map(share).fold(0.0, f64::max);
+    let busiest: Vec<String> = uses
+        .iter()
+        .filter(|u| share(u) >= 0.9 || share(u) == most)
+        .map(Use::describe)
+        .collect();
+    Some(format!(
+        "the design does not fit {}: nextpnr cannot place it, at {} {whose} ({})",
+        device.name,
+        busiest.join(", "),
+        error.trim_start_matches("ERROR: ")
+    ))
+}
+
+/// How many times the device's LUTs a design's estimate must need for
+/// `--bitstream` to refuse it unsynthesised: the estimate was at most 2.2
+/// times yosys's LUTs over the kernels of issue 32 (docs/QOR.md, "Which
+/// kernels fit"), so a design refused needs at least 1.8 times the
+/// device, where yosys alone could take hours.
+pub const REFUSED_FROM_ESTIMATE: u64 = 4;
+
+/// A "does not fit" message for an estimate of `lut` LUTs more than
+/// [`REFUSED_FROM_ESTIMATE`] times the device's; `None` otherwise.
+pub fn estimate_overflow(device: &Device, lut: u64) -> Option<String> {
+    (lut > REFUSED_FROM_ESTIMATE * device.luts).then(|| {
+        let need = Use {
+            what: "LUT",
+            used: lut,
+            available: device.luts,
+        };
+        format!(
+            "the design does not fit {}: its estimate needs {}, more than {} times the device, \
+             so it is not synthesised",
+            device.name,
+            need.describe(),
+            REFUSED_FROM_ESTIMATE
+        )
+    })
+}
+
 /// One net of a critical path.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct PathNet {
@@ -322,8 +435,13 @@ pub struct Synthesis {
     /// The bitstream's file name (null when none was written).
     pub bitstream: Option<String>,
     /// The synthesised netlist's LUTs, flip-flops, block RAMs and DSPs
-    /// (yosys's cells) against the device's.
+    /// (yosys's cells) against the device's; the estimate's where
+    /// `from_estimate`.
     pub netlist: Vec<Use>,
+    /// Not synthesised: the estimate is many times the device
+    /// ([`estimate_overflow`]); the figures are the estimate's.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_estimate: bool,
     /// Why the design does not fit the device, with the numbers (null
     /// when it fits).
     pub overflow: Option<String>,
@@ -376,6 +494,7 @@ impl Synthesis {
             bitstream: None,
             netlist: uses,
             overflow: None,
+            from_estimate: false,
         }
     }
 
@@ -404,6 +523,7 @@ impl Synthesis {
             bitstream: None,
             overflow: overflow(device, &uses),
             netlist: uses,
+            from_estimate: false,
         }
     }
 
@@ -417,14 +537,57 @@ impl Synthesis {
         s
     }
 
+    /// A netlist whose cells each fit in number but which nextpnr's placer
+    /// cannot place ([`placer_limit`]'s `message`): [`Synthesis::unplaced`]'s
+    /// figures.
+    pub fn unplaceable(
+        device: &Device,
+        cells: &Cells,
+        clock_ns: f64,
+        message: String,
+    ) -> Synthesis {
+        let mut s = Synthesis::unplaced(device, cells, clock_ns);
+        s.overflow = Some(message);
+        s
+    }
+
+    /// A design refused from its estimate ([`estimate_overflow`]'s
+    /// `message`), not synthesised: the estimate's LUTs, flip-flops,
+    /// block RAMs and DSPs against the device's.
+    pub fn estimated(
+        device: &Device,
+        estimate: &crate::report::Estimate,
+        clock_ns: f64,
+        message: String,
+    ) -> Synthesis {
+        let mut s = Synthesis::unplaced(device, &Cells::new(), clock_ns);
+        (s.lut, s.ff, s.bram, s.dsp) = (estimate.lut, estimate.ff, estimate.bram, estimate.dsp);
+        for u in &mut s.netlist {
+            u.used = match u.what {
+                "LUT" => estimate.lut,
+                "FF" => estimate.ff,
+                "BRAM" => estimate.bram,
+                _ => estimate.dsp,
+            };
+        }
+        s.overflow = Some(message);
+        s.from_estimate = true;
+        s
+    }
+
     /// `report.txt`'s lines.
     pub fn describe(&self) -> String {
         let mut out = String::new();
         if let Some(why) = &self.overflow {
             let uses: Vec<String> = self.netlist.iter().map(Use::describe).collect();
+            let (whose, not) = if self.from_estimate {
+                ("the estimate", "not synthesised")
+            } else {
+                ("yosys", "not placed")
+            };
             let _ = writeln!(
                 out,
-                "resources (yosys, {} {}): {}, not placed",
+                "resources ({whose}, {} {}): {}, {not}",
                 self.device,
                 self.package,
                 uses.join(", ")
@@ -574,6 +737,124 @@ mod tests {
             Some("the design does not fit ice40-up5k: it needs 5434 LC of 5280 (103%)")
         );
         assert_eq!((s.lut, s.ff, s.bitstream), (3000, 3400, None));
+    }
+
+    #[test]
+    fn a_netlist_nextpnr_cannot_place_does_not_fit() {
+        // heat-3d (f32) on the ECP5: yosys's cells fit, the packed ones
+        // leave the placer no room (nextpnr-ecp5's log, its lines as printed).
+        let dev = lookup("ecp5-25k").unwrap();
+        let log = "Info: Device utilisation:\n\
+                   Info: \t          TRELLIS_IO:       7/    197     3%\n\
+                   Info: \t          TRELLIS_FF:    3300/  24288    13%\n\
+                   Info: \t        TRELLIS_COMB:   24010/  24288    98%\n\
+                   Info: \t        TRELLIS_RAMW:       0/   3036     0%\n\
+                   Info: \t              DP16KD:       0/     56     0%\n\
+                   Info: \t          MULT18X18D:      23/     28    82%\n\
+                   Info: Running main analytical placer.\n\
+                   ERROR: Unable to find legal placement for all cells, design is probably at utilisation limit.\n\
+                   0 warnings, 1 error\n";
+        let packed = packed_use(dev, log);
+        let described: Vec<String> = packed.iter().map(Use::describe).collect();
+        assert_eq!(
+            described,
+            [
+                "3300 FF of 24288 (14%)",
+                "24010 LUT of 24288 (99%)",
+                "0 BRAM of 56 (0%)",
+                "23 DSP of 28 (82%)"
+            ]
+        );
+        let stat = r#"{"design": {"num_cells_by_type": {"LUT4": 19000, "CCU2C": 2000,
+            "TRELLIS_FF": 3300, "MULT18X18D": 23}}}"#;
+        let cells = yosys_cells(stat).unwrap();
+        let netlist = netlist_use(dev, &cells);
+        assert!(overflow(dev, &netlist).is_none());
+        let message = placer_limit(dev, log, &netlist).unwrap();
+        assert_eq!(
+            message,
+            "the design does not fit ecp5-25k: nextpnr cannot place it, at 24010 LUT of 24288 (99%) \
+             packed (Unable to find legal placement for all cells, design is probably at utilisation limit.)"
+        );
+        let s = Synthesis::unplaceable(dev, &cells, 35.0, message.clone());
+        assert_eq!((s.lut, s.ff, s.dsp), (23000, 3300, 23));
+        assert_eq!(
+            (s.overflow.as_deref(), s.bitstream.as_deref()),
+            (Some(message.as_str()), None)
+        );
+        assert!(s
+            .describe()
+            .contains("bitstream: none (the design does not fit)"));
+        // With no utilisation in the log, yosys's busiest count; the
+        // other placer error (no cells of a kind left) is a limit too.
+        let bare = "ERROR: Unable to place cell 'x', no BELs remaining to implement cell type 'TRELLIS_COMB'\n";
+        assert_eq!(
+            placer_limit(dev, bare, &netlist).unwrap(),
+            "the design does not fit ecp5-25k: nextpnr cannot place it, at 23000 LUT of 24288 (95%) \
+             in yosys's netlist (Unable to place cell 'x', no BELs remaining to implement cell type 'TRELLIS_COMB')"
+        );
+        // iCE40: the logic cells.
+        let up5k = lookup("ice40-up5k").unwrap();
+        let ice = "Info: \t         ICESTORM_LC:    5200/   5280    98%\n\
+                   Info: \t        ICESTORM_RAM:       0/     30     0%\n\
+                   Info: \t        ICESTORM_DSP:       8/      8   100%\n\
+                   ERROR: Unable to find legal placement for all cells, design is probably at utilisation limit.\n";
+        assert_eq!(
+            placer_limit(up5k, ice, &[]).unwrap(),
+            "the design does not fit ice40-up5k: nextpnr cannot place it, at 5200 LC of 5280 (98%), \
+             8 DSP of 8 (100%) packed (Unable to find legal placement for all cells, design is probably \
+             at utilisation limit.)"
+        );
+        // Any other failure is the tool's.
+        assert!(placer_limit(dev, "ERROR: Failed to route net 'x'\n", &netlist).is_none());
+        assert!(placer_limit(
+            dev,
+            "Info: \t        TRELLIS_COMB:   24010/  24288    98%\n",
+            &netlist
+        )
+        .is_none());
+    }
+
+    #[test]
+    fn a_design_estimated_many_times_the_device_is_not_synthesised() {
+        let up5k = lookup("ice40-up5k").unwrap();
+        // adi (f32): 75,065 LUTs estimated, 14 times the device.
+        let message = estimate_overflow(up5k, 75_065).unwrap();
+        assert_eq!(
+            message,
+            "the design does not fit ice40-up5k: its estimate needs 75065 LUT of 5280 (1422%), \
+             more than 4 times the device, so it is not synthesised"
+        );
+        // Near the limit, and up to 4 times it, yosys decides.
+        assert!(estimate_overflow(up5k, 6_000).is_none());
+        assert!(estimate_overflow(up5k, 4 * 5280).is_none());
+        assert!(estimate_overflow(up5k, 4 * 5280 + 1).is_some());
+        let estimate = crate::report::Estimate {
+            lut: 75_065,
+            ff: 9_000,
+            dsp: 72,
+            bram: 0,
+            period_ns: 40.0,
+            fmax_mhz: 25.0,
+        };
+        let s = Synthesis::estimated(up5k, &estimate, 30.0, message.clone());
+        assert!(s.from_estimate);
+        assert_eq!((s.lut, s.ff, s.dsp, s.bram), (75_065, 9_000, 72, 0));
+        assert_eq!(
+            s.describe(),
+            format!(
+                "resources (the estimate, ice40-up5k sg48): 75065 LUT of 5280 (1422%), 9000 FF of 5280 (170%), \
+                 0 BRAM of 30 (0%), 72 DSP of 8 (900%), not synthesised\n{message}\n\
+                 bitstream: none (the design does not fit)\n"
+            )
+        );
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(json["from_estimate"], true);
+        let placed = Synthesis::unplaced(up5k, &Cells::new(), 30.0);
+        assert!(serde_json::to_value(&placed)
+            .unwrap()
+            .get("from_estimate")
+            .is_none());
     }
 
     #[test]
