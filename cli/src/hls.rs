@@ -86,6 +86,13 @@ pub struct HlsArgs {
     /// reduced where the schedule gains).
     #[arg(long = "no-rewrite")]
     no_rewrite: bool,
+    /// Build the design as given where it exceeds the target device:
+    /// by default, a design whose estimate needs more DSPs or LUTs
+    /// than a real device has shares functional units (unit
+    /// limits chosen for the classes the directives leave unlimited,
+    /// the fewest sharing that fits; `resources.fit` in `F.json`).
+    #[arg(long = "no-fit")]
+    no_fit: bool,
     /// Co-simulate: random inputs through the kernel in software (lli-22)
     /// and the RTL in Verilator, compared bit for bit; the measured
     /// latency goes into the reports. A mismatch is an error.
@@ -244,11 +251,22 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         directives,
         axi: args.interface == "axi",
         shell: args.shell.is_some(),
+        fit: !args.no_fit,
     };
     let mut design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
         Ok(d) => d,
         Err(d) => return fail(&ctx, &d),
     };
+    if let Some((f, d)) = design
+        .fit
+        .as_ref()
+        .and_then(|f| Some((f, silica_hls::fit::device(&f.device)?)))
+    {
+        eprintln!(
+            "note: {} (--no-fit builds it as given)",
+            f.describe(d, design.figures.latency)
+        );
+    }
     for w in &design.directives.warnings {
         eprint!("{}", render(&ctx, &sources, w));
     }

@@ -30,6 +30,7 @@ pub mod device;
 pub mod directives;
 pub mod dma_report;
 pub mod estimate;
+pub mod fit;
 pub mod float;
 pub mod fpga;
 pub mod front;
@@ -58,6 +59,7 @@ use silica_ir::printer::{print_module, PrintFlags};
 use silica_ir::resources::Resources;
 use silica_ir::verify::{verify, VerifyOptions};
 use silica_ir::{Context, Diagnostic, Ir, OpId};
+use std::collections::BTreeMap;
 
 /// What to synthesize and how.
 #[derive(Clone, Debug)]
@@ -84,6 +86,11 @@ pub struct Options {
     /// The core goes inside a board shell (`--shell`): its ports are the
     /// shell's wires, not the package's pins.
     pub shell: bool,
+    /// Fit the design to a real target device by sharing functional
+    /// units where its estimate exceeds the device's DSPs or LUTs
+    /// (`fit`; `--no-fit` turns it off). `silica dse` leaves
+    /// it off: its points choose their limits themselves.
+    pub fit: bool,
 }
 
 impl Default for Options {
@@ -98,6 +105,7 @@ impl Default for Options {
             axi: false,
             ip: ip::Library::default(),
             shell: false,
+            fit: false,
         }
     }
 }
@@ -147,6 +155,9 @@ pub struct Design {
     pub overlap: Option<dma_report::MeasuredOverlap>,
     /// The register map of the AXI wrapper (`--interface axi`).
     pub axi: Option<axi::RegisterMap>,
+    /// The limits chosen to fit the device (`Options::fit`), where the
+    /// design did not fit without them.
+    pub fit: Option<fit::Fit>,
 }
 
 impl Design {
@@ -173,6 +184,7 @@ impl Design {
     pub fn json(&self, measured: Option<u64>) -> report::Json {
         let mut j = report::json(&self.input());
         j.resources.synthesis = self.synthesis.clone();
+        j.resources.fit = self.fit.clone();
         if let Some(map) = &self.axi {
             j.interface = "axi".into();
             j.axi = Some(map.clone());
@@ -215,7 +227,7 @@ pub fn synthesize(
     module: OpId,
     opts: &Options,
 ) -> Result<Design, Box<Diagnostic>> {
-    run_flow(ctx, ir, module, opts, true)
+    fitted(ctx, ir, module, opts, true)
 }
 
 /// [`synthesize`] without the last step, the SystemVerilog and
@@ -228,7 +240,92 @@ pub fn estimate(
     module: OpId,
     opts: &Options,
 ) -> Result<Design, Box<Diagnostic>> {
-    run_flow(ctx, ir, module, opts, false)
+    fitted(ctx, ir, module, opts, false)
+}
+
+/// The flow, fitted to the target device where `opts.fit` asks for it
+/// and the design's estimate exceeds the device (`fit`): limits of the
+/// classes the directives leave unlimited are chosen on estimates, and
+/// the design is built again with them.
+fn fitted(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+    emit: bool,
+) -> Result<Design, Box<Diagnostic>> {
+    let none = BTreeMap::new();
+    let first = run_flow(ctx, ir, module, opts, emit, &none)?;
+    let Some(device) = fit::device(&opts.target).filter(|_| opts.fit) else {
+        return Ok(first);
+    };
+    let tried = |d: &Design| fit::Tried {
+        estimate: report::estimate(&d.input()),
+        latency: d.figures.latency,
+        units: d.units.iter().map(|(c, n, _)| (c.clone(), *n)).collect(),
+    };
+    let start = tried(&first);
+    if !fit::exceeds(device, &start.estimate) {
+        return Ok(first);
+    }
+    let free = shareable(&first.kernel);
+    let (limits, found) = fit::choose(device, &free, start.clone(), |limits| {
+        run_flow(ctx, ir, module, opts, false, limits).map(|d| tried(&d))
+    })?;
+    if limits.is_empty() {
+        return Ok(first);
+    }
+    // A class may build fewer units than its limit: the limit a user
+    // would write for the same design is the units built.
+    let limits: BTreeMap<String, u32> = limits
+        .into_iter()
+        .map(|(c, n)| {
+            let built = found.units.get(&c).copied().unwrap_or(n);
+            (c, n.min(built).max(1))
+        })
+        .collect();
+    let mut design = run_flow(ctx, ir, module, opts, emit, &limits)?;
+    let fits = fit::excess(device, &tried(&design).estimate) == 0.0;
+    let units = design
+        .units
+        .iter()
+        .filter(|(c, _, _)| limits.contains_key(c))
+        .map(|(c, n, ops)| fit::Units {
+            class: c.clone(),
+            units: *n,
+            operations: *ops,
+        })
+        .collect();
+    design.fit = Some(fit::Fit {
+        device: device.name.into(),
+        limits,
+        units,
+        unfitted: start.estimate,
+        unfitted_latency: start.latency,
+        fits,
+    });
+    Ok(design)
+}
+
+/// The classes whose units fitting may share in `k`: those of
+/// `directives::LIMITED_CLASSES` without a limit, with their operations,
+/// where there are at least two. Multiplications by constants count:
+/// they share no unit, but a `mul` limit has datapath rewriting build
+/// them as shifts and adds instead of DSP blocks (`rewrite`).
+fn shareable(k: &Kernel) -> Vec<(String, u32)> {
+    directives::LIMITED_CLASSES
+        .iter()
+        .filter(|c| k.limit(c).is_none())
+        .map(|&c| {
+            let ops = k
+                .nodes
+                .iter()
+                .filter(|n| library::class_of(n.op) == c)
+                .count();
+            (c.to_string(), ops as u32)
+        })
+        .filter(|&(_, ops)| ops > 1)
+        .collect()
 }
 
 /// Least figures of a design, found before scheduling (see
@@ -468,6 +565,7 @@ fn run_flow(
     module: OpId,
     opts: &Options,
     emit: bool,
+    auto_limits: &BTreeMap<String, u32>,
 ) -> Result<Design, Box<Diagnostic>> {
     let Lifted {
         work,
@@ -484,6 +582,11 @@ fn run_flow(
         multiplications,
         mut interface,
     } = lift_top(ctx, ir, module, opts)?;
+    for (class, &n) in auto_limits {
+        if kernel.limit(class).is_none() {
+            kernel.limits.push((class.clone(), n));
+        }
+    }
     let ir = &work;
     let (mut schedules, mut n) = schedule_lifted(ctx, ir, &mut kernel, &mut library, clock_ns)?;
     let rewritten = rewrite_scheduled(
@@ -625,6 +728,7 @@ fn run_flow(
         hw_mlir,
         ip_verilog,
         synthesis: None,
+        fit: None,
     })
 }
 

@@ -109,10 +109,14 @@ pub struct ResourcesJson {
     pub estimate: Estimate,
     /// Filled by `--bitstream`.
     pub synthesis: Option<crate::fpga::reports::Synthesis>,
+    /// The unit limits chosen to fit the target device (`crate::fit`);
+    /// absent where the design fits as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit: Option<crate::fit::Fit>,
 }
 
 /// LUT, flip-flop, DSP and block RAM counts.
-#[derive(Serialize, Clone, Debug, Default)]
+#[derive(Serialize, Clone, Debug, Default, PartialEq)]
 pub struct Estimate {
     pub lut: u64,
     pub ff: u64,
@@ -295,6 +299,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         resources: ResourcesJson {
             estimate: estimate(r),
             synthesis: None,
+            fit: None,
         },
         dma: crate::dma_report::json(r),
         axi: None,
@@ -458,6 +463,14 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
         "resources (estimate): {} LUT, {} FF, {} DSP, {} BRAM",
         e.lut, e.ff, e.dsp, e.bram
     );
+    if let Some((f, d)) = j
+        .resources
+        .fit
+        .as_ref()
+        .and_then(|f| Some((f, crate::fit::device(&f.device)?)))
+    {
+        let _ = writeln!(out, "fit: {}", f.describe(d, r.figures.latency));
+    }
     let _ = writeln!(
         out,
         "clock (estimate): {:.2} ns ({:.1} MHz), longest path: {}",

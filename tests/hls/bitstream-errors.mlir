@@ -1,6 +1,6 @@
 // --bitstream refusals: a clear message with the numbers, exit 1, and no
 // output (nor a bitstream from an earlier run) left behind.
-// RUN: rm -rf %t.d
+// RUN: rm -rf %t.d %t.e
 // RUN: not silica hls %s --top muls -o %t.d --target generic --bitstream 2>&1 | FileCheck %s --check-prefix=GENERIC
 // RUN: not silica hls %s --top muls -o %t.d --target ecp5-12k 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not env PATH=/nonexistent silica hls %s --top muls -o %t.d --target ice40-hx8k --bitstream 2>&1 | FileCheck %s --check-prefix=TOOL
@@ -8,9 +8,10 @@
 
 // A design that does not fit the device: the message, exit 1, no
 // bitstream (none left from an earlier run either), and the reports say
-// by how much.
+// by how much (`--no-fit`: built as given, without the shared units that
+// would fit it, `tests/hls/fit.mlir`).
 // RUN: mkdir -p %t.d && touch %t.d/muls.bin %t.d/muls.bit
-// RUN: not silica hls %s --top muls -o %t.d --target ice40-up5k --clock-ns 100 --bitstream 2>&1 >/dev/null | FileCheck %s --check-prefix=DSP
+// RUN: not silica hls %s --top muls -o %t.d --target ice40-up5k --clock-ns 100 --bitstream --no-fit 2>&1 >/dev/null | FileCheck %s --check-prefix=DSP
 // RUN: test ! -e %t.d/muls.bin && test ! -e %t.d/muls.bit
 // RUN: FileCheck %s --check-prefix=DSPREPORT < %t.d/report.txt
 // RUN: FileCheck %s --check-prefix=DSPJSON < %t.d/muls.json
@@ -31,9 +32,10 @@
 // DSPJSON: "overflow": "the design does not fit ice40-up5k: it needs 9 DSP of 8 (112%)"
 // A design whose estimate is many times the device (two 64-bit dividers,
 // 37,732 LUTs estimated, 7 times the UP5K's): refused before yosys, which
-// would take long, with the estimate's figures in the reports.
+// would take long, with the estimate's figures in the reports (built as
+// given, `--no-fit`: fitting shares the dividers, to 8,495 LUTs by yosys).
 // RUN: mkdir -p %t.e && touch %t.e/divs.bin
-// RUN: not silica hls %s --top divs -o %t.e --target ice40-up5k --clock-ns 30 --bitstream 2>&1 >/dev/null | FileCheck %s --check-prefix=EST
+// RUN: not silica hls %s --top divs -o %t.e --target ice40-up5k --clock-ns 30 --bitstream --no-fit 2>&1 >/dev/null | FileCheck %s --check-prefix=EST
 // RUN: test ! -e %t.e/divs.bin && test ! -e %t.e/divs.yosys.log
 // RUN: FileCheck %s --check-prefix=ESTREPORT < %t.e/report.txt
 // RUN: FileCheck %s --check-prefix=ESTJSON < %t.e/divs.json

@@ -1,0 +1,74 @@
+// Fitting a design to its device by sharing units (`hls/src/fit.rs`):
+// five products of 32-bit words are 9 DSP blocks, more than
+// ice40-up5k's 8 (yosys maps them to 9 SB_MAC16 built as given). The
+// flow limits the multipliers to the fewest sharing that fits: one, at
+// no cost in II (B's one port already needs II 5), says so on stderr,
+// in report.txt and in F.json's `resources.fit`, and the fitted design
+// co-simulates bit-exactly and synthesises to 3 SB_MAC16. `--no-fit`
+// builds it as given; a user's own limit wins (no fitting of its class).
+// RUN: rm -rf %t.d %t.nofit %t.user
+// RUN: silica hls %s --top f -o %t.d --target ice40-up5k --sim 2>&1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=JSON < %t.d/f.json
+// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -dsp -top f; tee -q -o %t.d/stat.txt stat"
+// RUN: FileCheck %s --check-prefix=STAT < %t.d/stat.txt
+// RUN: silica hls %s --top f -o %t.nofit --target ice40-up5k --no-fit 2>&1 | FileCheck %s --check-prefix=NOFIT
+// RUN: yosys -q -p "read_verilog -sv %t.nofit/f.sv; synth_ice40 -dsp -top f; tee -q -o %t.nofit/stat.txt stat"
+// RUN: FileCheck %s --check-prefix=NOFITSTAT < %t.nofit/stat.txt
+// RUN: silica hls %s --top f -o %t.user --target ice40-up5k --directives %S/directives/fit-user.toml 2>&1 | FileCheck %s --check-prefix=USER
+
+// CHECK: note: the design does not fit ice40-up5k by the estimate (9 DSP of 8); units shared: 1 mul for 5 operations (latency 43 -> 44 cycles) (--no-fit builds it as given)
+// CHECK: co-simulation (seed 1): 72 values match, latency 44 cycles
+// CHECK: f/i: trip 8, pipelined, II 5 (ResMII 5, RecMII 1)
+// CHECK: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 3 DSP, 0 BRAM
+// CHECK-NEXT: fit: the design does not fit ice40-up5k by the estimate (9 DSP of 8); units shared: 1 mul for 5 operations (latency 43 -> 44 cycles)
+
+// JSON:      "fit": {
+// JSON-NEXT:   "device": "ice40-up5k",
+// JSON-NEXT:   "limits": {
+// JSON-NEXT:     "mul": 1
+// JSON-NEXT:   },
+// JSON-NEXT:   "units": [
+// JSON-NEXT:     {
+// JSON-NEXT:       "class": "mul",
+// JSON-NEXT:       "units": 1,
+// JSON-NEXT:       "operations": 5
+// JSON-NEXT:     }
+// JSON-NEXT:   ],
+// JSON-NEXT:   "unfitted": {
+// JSON-NEXT:     "lut": {{[0-9]+}},
+// JSON-NEXT:     "ff": {{[0-9]+}},
+// JSON-NEXT:     "dsp": 9,
+// JSON:        "unfitted_latency": 43,
+// JSON-NEXT:   "fits": true
+
+// STAT: SB_MAC16 3
+
+// NOFIT-NOT: note: the design does not fit
+// NOFIT: latency: 43 cycles
+// NOFIT: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 9 DSP, 0 BRAM
+// NOFIT-NOT: fit:
+// NOFITSTAT: SB_MAC16 9
+
+// USER-NOT: note: the design does not fit
+// USER: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 3 DSP, 0 BRAM
+// USER-NOT: fit:
+// USER: limits: mul = 3 (directives file): honoured: 5 mul operation(s) on 1 unit(s)
+func.func @f(%A: memref<8x4xi32> {hls.name = "A"}, %B: memref<8x5xi32> {hls.name = "B"}) {
+  affine.for %i = 0 to 8 {
+    %a = affine.load %A[%i, 0] : memref<8x4xi32>
+    %b = affine.load %A[%i, 1] : memref<8x4xi32>
+    %c = affine.load %A[%i, 2] : memref<8x4xi32>
+    %d = affine.load %A[%i, 3] : memref<8x4xi32>
+    %p0 = arith.muli %a, %b : i32
+    %p1 = arith.muli %b, %c : i32
+    %p2 = arith.muli %c, %d : i32
+    %p3 = arith.muli %a, %d : i32
+    %p4 = arith.muli %a, %c : i32
+    affine.store %p0, %B[%i, 0] : memref<8x5xi32>
+    affine.store %p1, %B[%i, 1] : memref<8x5xi32>
+    affine.store %p2, %B[%i, 2] : memref<8x5xi32>
+    affine.store %p3, %B[%i, 3] : memref<8x5xi32>
+    affine.store %p4, %B[%i, 4] : memref<8x5xi32>
+  } {hls.label = "i"}
+  return
+}
