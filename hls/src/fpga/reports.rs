@@ -741,43 +741,44 @@ mod tests {
 
     #[test]
     fn a_netlist_nextpnr_cannot_place_does_not_fit() {
-        // heat-3d (f32) on the ECP5: yosys's cells fit, the packed ones
-        // leave the placer no room (nextpnr-ecp5's log, its lines as printed).
+        // heat-3d (f32) on the ECP5 at 35 ns: yosys's 23,555 LUTs fit,
+        // nextpnr packs them into more logic cells than the device has
+        // and its placer gives up (nextpnr-ecp5's log, abridged).
         let dev = lookup("ecp5-25k").unwrap();
         let log = "Info: Device utilisation:\n\
-                   Info: \t          TRELLIS_IO:       7/    197     3%\n\
-                   Info: \t          TRELLIS_FF:    3300/  24288    13%\n\
-                   Info: \t        TRELLIS_COMB:   24010/  24288    98%\n\
-                   Info: \t        TRELLIS_RAMW:       0/   3036     0%\n\
+                   Info: \t          TRELLIS_IO:     157/    197    79%\n\
                    Info: \t              DP16KD:       0/     56     0%\n\
-                   Info: \t          MULT18X18D:      23/     28    82%\n\
-                   Info: Running main analytical placer.\n\
-                   ERROR: Unable to find legal placement for all cells, design is probably at utilisation limit.\n\
-                   0 warnings, 1 error\n";
+                   Info: \t          MULT18X18D:      10/     28    35%\n\
+                   Info: \t          TRELLIS_FF:    3939/  24288    16%\n\
+                   Info: \t        TRELLIS_COMB:   24965/  24288   102%\n\
+                   Info: \t        TRELLIS_RAMW:       0/   3036     0%\n\
+                   \n\
+                   Info: Placed 0 cells based on constraints.\n\
+                   ERROR: Unable to find legal placement for all cells, design is probably at utilisation limit.\n";
         let packed = packed_use(dev, log);
         let described: Vec<String> = packed.iter().map(Use::describe).collect();
         assert_eq!(
             described,
             [
-                "3300 FF of 24288 (14%)",
-                "24010 LUT of 24288 (99%)",
                 "0 BRAM of 56 (0%)",
-                "23 DSP of 28 (82%)"
+                "10 DSP of 28 (36%)",
+                "3939 FF of 24288 (16%)",
+                "24965 LUT of 24288 (103%)"
             ]
         );
-        let stat = r#"{"design": {"num_cells_by_type": {"LUT4": 19000, "CCU2C": 2000,
-            "TRELLIS_FF": 3300, "MULT18X18D": 23}}}"#;
+        let stat = r#"{"design": {"num_cells_by_type": {"CCU2C": 2403, "L6MUX21": 1454,
+            "LUT4": 18749, "MULT18X18D": 10, "PFUMX": 3914, "TRELLIS_FF": 3939}}}"#;
         let cells = yosys_cells(stat).unwrap();
         let netlist = netlist_use(dev, &cells);
         assert!(overflow(dev, &netlist).is_none());
         let message = placer_limit(dev, log, &netlist).unwrap();
         assert_eq!(
             message,
-            "the design does not fit ecp5-25k: nextpnr cannot place it, at 24010 LUT of 24288 (99%) \
+            "the design does not fit ecp5-25k: nextpnr cannot place it, at 24965 LUT of 24288 (103%) \
              packed (Unable to find legal placement for all cells, design is probably at utilisation limit.)"
         );
         let s = Synthesis::unplaceable(dev, &cells, 35.0, message.clone());
-        assert_eq!((s.lut, s.ff, s.dsp), (23000, 3300, 23));
+        assert_eq!((s.lut, s.ff, s.dsp), (23555, 3939, 10));
         assert_eq!(
             (s.overflow.as_deref(), s.bitstream.as_deref()),
             (Some(message.as_str()), None)
@@ -790,7 +791,7 @@ mod tests {
         let bare = "ERROR: Unable to place cell 'x', no BELs remaining to implement cell type 'TRELLIS_COMB'\n";
         assert_eq!(
             placer_limit(dev, bare, &netlist).unwrap(),
-            "the design does not fit ecp5-25k: nextpnr cannot place it, at 23000 LUT of 24288 (95%) \
+            "the design does not fit ecp5-25k: nextpnr cannot place it, at 23555 LUT of 24288 (97%) \
              in yosys's netlist (Unable to place cell 'x', no BELs remaining to implement cell type 'TRELLIS_COMB')"
         );
         // iCE40: the logic cells.
