@@ -12,8 +12,8 @@ Usage: bench/dse_polybench.py [--silica target/release/silica] [--jobs 2]
 
 Each kernel: `silica dse FILE --top T --space bench/dse_polybench/K.space.toml
 --target ecp5-25k --clock-ns 10 --objectives latency,lut,dsp` at the
-estimate level (exhaustive: the spaces are small), with `--validate N` for
-the four front kernels. The baseline is the same evaluation of the kernel
+estimate level (exhaustive: the spaces are small), with `--validate N`
+(every kernel; `--validate-level synth` for yosys alone). The baseline is the same evaluation of the kernel
 without directives (`pareto.json`'s `baseline`); the speed-up is its
 cycles over the fastest Pareto point's (same clock, so also in us). The
 fastest point's directives file is then co-simulated (`silica hls --sim
@@ -119,7 +119,7 @@ def main():
                 front = json.load(f)
             secs = None
         else:
-            front, stdout, secs, out = dse(a, name, path, top, a.validate if is_front else 0)
+            front, stdout, secs, out = dse(a, name, path, top, a.validate)
         r = {"name": name, "top": top, "front_kernel": is_front, "seconds": secs,
              "summary": stdout.splitlines()[:2], "pareto": front}
         best = fastest(front)
@@ -129,7 +129,7 @@ def main():
             with open(report) as f:
                 m = re.search(r"latency: (\d+) cycles .*measured by co-simulation", f.read())
             r["cosim_cycles"], r["cosim_error"] = (int(m.group(1)), None) if m else (None, None)
-        elif is_front and not a.no_sim:
+        elif is_front and not a.no_sim and not a.tables_only:
             toml = os.path.join(out, best["directives"])
             kernel = os.path.join(out, best["kernel"]) if best.get("kernel") else path
             r["cosim_cycles"], r["cosim_error"] = cosim(
@@ -173,10 +173,13 @@ def main():
 
     print("\n## Estimate against validation\n")
     print("| kernel | point | cycles | LUT est. | LUT | error | FF est. | FF | error | DSP est. "
-          "| DSP | error | predicted MHz | Fmax MHz | error | us est. | us | error |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    errors = {"lut": [], "ff": [], "dsp": [], "mhz": [], "us": []}
+          "| DSP | error | BRAM est. | BRAM | error | predicted MHz | Fmax MHz | error | us est. | us "
+          "| error |")
+    print("|---|---:|---:" + "|---:" * 18 + "|")
+    errors = {"lut": [], "ff": [], "dsp": [], "bram": [], "mhz": [], "us": []}
+    per_kernel = []
     for r in results:
+        before = {k: len(v) for k, v in errors.items()}
         for pt in r["pareto"]["front"]:
             v = pt.get("validated")
             if not v:
@@ -186,7 +189,7 @@ def main():
                 continue
             e, m = pt["estimate"], v["metrics"]
             row = [r["name"], pt["id"], e["latency_cycles"]]
-            for k in ("lut", "ff", "dsp"):
+            for k in ("lut", "ff", "dsp", "bram"):
                 err = rel(e[k], m[k])
                 errors[k].append(err)
                 row += [e[k], m[k], f"{100 * err:+.0f}%"]
@@ -200,6 +203,16 @@ def main():
             else:
                 row += ["", "", "", f"{e['latency_us']:.2f}", "", ""]
             print("| " + " | ".join(str(x) for x in row) + " |")
+        per_kernel.append((r["name"], {k: v[before[k]:] for k, v in errors.items()}))
+    print("\n## Estimate error per kernel (median and max |error| over its validated points)\n")
+    print("| kernel | points | " + " | ".join(errors) + " |")
+    print("|---|---:" + "|---" * len(errors) + "|")
+    for name, errs in per_kernel:
+        if not errs["lut"]:
+            continue
+        cells = [f"{100 * statistics.median(map(abs, e)):.0f}% / {100 * max(map(abs, e)):.0f}%"
+                 if e else "" for e in errs.values()]
+        print(f"| {name} | {len(errs['lut'])} | " + " | ".join(cells) + " |")
     print()
     for k, errs in errors.items():
         if errs:

@@ -244,6 +244,9 @@ pub struct Errors {
     pub ff: f64,
     pub dsp: f64,
     pub bram: f64,
+    /// The operator library's predicted Fmax against nextpnr's (`pnr`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fmax_mhz: Option<f64>,
 }
 
 /// The estimate's error against the measure (`synth` or `pnr`; relative
@@ -266,6 +269,7 @@ pub fn errors(est: &Metrics, measured: &Metrics) -> Errors {
         ff: rel(est.ff as f64, measured.ff as f64),
         dsp: rel(est.dsp as f64, measured.dsp as f64),
         bram: rel(est.bram as f64, measured.bram as f64),
+        fmax_mhz: measured.fmax_mhz.map(|f| rel(est.predicted_mhz, f)),
     }
 }
 
@@ -417,7 +421,7 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
             (Some(Outcome::Ok { metrics: v }), Some(e)) => {
                 writeln!(
                     s,
-                    "         {}: {:.3} us {}, {} LUT, {} DSP, {} BRAM; estimate error: latency {:+.1}%, LUT {:+.1}%, DSP {:+.1}%, BRAM {:+.1}%",
+                    "         {}: {:.3} us {}, {} LUT, {} FF, {} DSP, {} BRAM; estimate error: latency {:+.1}%, LUT {:+.1}%, FF {:+.1}%, DSP {:+.1}%, BRAM {:+.1}%{}",
                     p.validate_level.name(),
                     v.latency_us,
                     v.fmax_mhz.map_or_else(
@@ -425,12 +429,19 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
                         |f| format!("at {f:.1} MHz"),
                     ),
                     v.lut,
+                    v.ff,
                     v.dsp,
                     v.bram,
                     100.0 * e.latency_us,
                     100.0 * e.lut,
+                    100.0 * e.ff,
                     100.0 * e.dsp,
-                    100.0 * e.bram
+                    100.0 * e.bram,
+                    e.fmax_mhz.map_or_else(String::new, |f| format!(
+                        ", Fmax {:+.1}% ({:.1} MHz predicted)",
+                        100.0 * f,
+                        m.predicted_mhz
+                    ))
                 )
                 .ok();
             }

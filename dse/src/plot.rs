@@ -2,7 +2,8 @@
 //! libraries: text is left to the SVG viewer): latency against LUTs,
 //! every design in grey, the Pareto points marked by what they use (a
 //! circle: LUTs only; a triangle: DSPs; a square: block RAM), and for
-//! validated points a line from the estimate to the measured point.
+//! validated points a line from the estimate to the measured point (a
+//! cross), labelled by the validation's level.
 
 use crate::eval::{Metrics, Outcome};
 use crate::{Params, Report};
@@ -111,7 +112,10 @@ fn draw(p: &Params, report: &Report, out: &mut String) -> Result<(), String> {
                 }),
             )
             .map_err(|x| e(&x))?
-            .label("estimate to synthesis")
+            .label(match p.validate_level {
+                crate::eval::Level::Pnr => "estimate to nextpnr (x)",
+                _ => "estimate to yosys (x)",
+            })
             .legend(|(x, y)| PathElement::new(vec![(x - 8, y), (x + 8, y)], BLACK));
         chart
             .draw_series(

@@ -10,9 +10,10 @@
 // RUN: FileCheck %s --check-prefix=SYNTH < %t.synth/points.csv
 // RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t.vsynth --target ice40-up5k --validate 1 --validate-level synth --objectives latency,lut 2>&1 | FileCheck %s --check-prefix=VSYNTH
 // RUN: FileCheck %s --check-prefix=VJSON < %t.vsynth/pareto.json
+// RUN: FileCheck %s --check-prefix=SVG < %t/pareto.svg
 
 // CHECK: Pareto front (latency, lut): 1 point(s)
-// CHECK: pnr: {{[0-9.]+}} us at {{[0-9.]+}} MHz, {{[0-9]+}} LUT, {{[0-9]+}} DSP, 0 BRAM; estimate error: latency {{[-+][0-9.]+}}%, LUT {{[-+][0-9.]+}}%
+// CHECK: pnr: {{[0-9.]+}} us at {{[0-9.]+}} MHz, {{[0-9]+}} LUT, {{[0-9]+}} FF, {{[0-9]+}} DSP, 0 BRAM; estimate error: latency {{[-+][0-9.]+}}%, LUT {{[-+][0-9.]+}}%, FF {{[-+][0-9.]+}}%, DSP +0.0%, BRAM +0.0%, Fmax {{[-+][0-9.]+}}% ({{[0-9.]+}} MHz predicted)
 // CSV: 0,1,ok,pnr,false,true,69,
 // --level synth: every point through yosys (measured LUT/FF, no nextpnr);
 // its microseconds are the cycles at the library's predicted period.
@@ -20,10 +21,13 @@
 // SYNTH: 1,2,ok,synth,false,{{true|false}},69,{{[0-9]+\.[0-9]+}},{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
 // --validate-level synth: the Pareto point through yosys alone.
 // VSYNTH: validating 1 point(s) with yosys
-// VSYNTH: synth: {{[0-9]+\.[0-9]+}} us at {{[0-9.]+}} MHz estimated, {{[1-9][0-9]*}} LUT, 0 DSP, 0 BRAM; estimate error: latency +0.0%
+// VSYNTH: synth: {{[0-9]+\.[0-9]+}} us at {{[0-9.]+}} MHz estimated, {{[1-9][0-9]*}} LUT, {{[0-9]+}} FF, 0 DSP, 0 BRAM; estimate error: latency +0.0%, LUT {{[-+][0-9.]+}}%, FF {{[-+][0-9.]+}}%, DSP +0.0%, BRAM +0.0%{{$}}
 // VJSON: "validation_level": "synth"
 // JSON: "estimate_error": {
 // JSON-NEXT: "latency_us":
+// JSON: "fmax_mhz":
+// pareto.svg: the estimate joined to the placed figures.
+// SVG: estimate to nextpnr (x)
 func.func @f(%A: memref<8x8xi32> {hls.name = "A"}, %C: memref<8x8xi32> {hls.name = "C"}) {
   affine.for %i = 0 to 8 {
     affine.for %j = 0 to 8 {
