@@ -24,9 +24,10 @@ pub struct CharacterizeArgs {
     output: Option<String>,
     /// The operator kinds to measure, comma-separated (default all):
     /// reg add sub cmp shift mux logic mul mul_reg div rem div_const div_stage
-    /// cmp_const cmp_pow2 level fanout add_add ram fadd fmul fdiv fsqrt fma fcmp fsign
-    /// fconv fexp flog fpow (level: a chain of W LUT levels; fanout: one LUT
-    /// driving the enables of W flip-flops; add_add: an add reading an add).
+    /// cmp_const cmp_pow2 level fanout add_add word_fanout ram fadd fmul fdiv fsqrt
+    /// fma fcmp fsign fconv fexp flog fpow (level: a chain of W LUT levels;
+    /// fanout: one LUT driving the enables of W flip-flops; add_add: an add
+    /// reading an add; word_fanout: one W-bit register read by 1, 2, 4 and 8 adds).
     #[arg(long, value_delimiter = ',')]
     kinds: Vec<String>,
     /// The widths of the integer and RAM kinds, comma-separated.

@@ -28,14 +28,16 @@
 //!                   # their module names (fadd_f32), reg (the frame
 //!                   # alone); level (a chain of `width` LUT levels) and
 //!                   # fanout (one LUT driving `width` flip-flop enables);
+//!                   # word_fanout (a `width`-bit register read by
+//!                   # `latency` adds: the nets to its readers' chains);
 //!                   # div_stage (the flow's pipelined divider cut into
 //!                   # `latency` stages: its slowest stage, which
 //!                   # `Library::divider_stage_ns` fits; kept apart from
 //!                   # the `div` class's rows)
 //! class = "add"     # the scheduler's operator class (`class_of`; a
 //!                   # `ram` point serves the `load` and `store` classes;
-//!                   # `route`: level and fanout, the estimate's control
-//!                   # logic and routing)
+//!                   # `route`: level, fanout, add_add and word_fanout,
+//!                   # the estimate's control logic and routing)
 //! width = 16        # operand bits (RAM: data bits; float: the format's)
 //! latency = 0       # cycles (float: the pipeline latency measured)
 //! period_ns = 6.2   # achieved register-to-register period (absent:
@@ -551,6 +553,40 @@ impl Library {
         Some((two - self.kind_figures("add", "add", width)?.0).max(0.0))
     }
 
+    /// The delay (ns) the nets of a `bits`-bit word read by `readers`
+    /// carry chains add over those of a word read by one (kind
+    /// `word_fanout`: a register read by as many adds as its latency, less
+    /// its point read by one): the readers' chains lie side by side, a
+    /// column each, so most of them are several tiles from the register
+    /// (iCE40 UP5K: about 1.2 ns at 12 bits and 4 to 8 readers, 1.7 to
+    /// 2.1 at 32 bits). Interpolated over the readers at each measured
+    /// width, then linearly between widths (the nearest measured width
+    /// outside them); `None` where it is not measured.
+    pub fn fanout_net_ns(&self, readers: u32, bits: u32) -> Option<f64> {
+        let timed: Vec<&Point> = self
+            .points
+            .iter()
+            .filter(|p| p.kind == "word_fanout" && p.period_ns.is_some())
+            .collect();
+        let mut widths: Vec<u32> = timed.iter().map(|p| p.width).collect();
+        widths.sort_unstable();
+        widths.dedup();
+        let mut extra = Vec::new();
+        for w in widths {
+            let mut at: Vec<(f64, f64)> = timed
+                .iter()
+                .filter(|p| p.width == w)
+                .map(|p| (f64::from(p.latency), p.delay_ns))
+                .collect();
+            at.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let one = at[0].1;
+            let x = f64::from(readers).min(at[at.len() - 1].0);
+            extra.push((f64::from(w), interpolate_linear(&at, x)? - one));
+        }
+        let last = extra.last()?.0;
+        Some(interpolate_linear(&extra, f64::from(bits).min(last))?.max(0.0))
+    }
+
     /// The delay (ns) of a register enable that a LUT drives to `bits`
     /// flip-flops (kind `fanout`, the LUT included), interpolated over
     /// the measured fan-outs; `None` where not measured.
@@ -802,6 +838,28 @@ mod tests {
         }
         let add = lib.kind_figures("add", "add", 32).unwrap().0;
         assert!(lib.chained_add_ns(32).unwrap() < add);
+    }
+
+    /// A word read by more carry chains takes longer nets (the measured
+    /// `word_fanout`): nothing more for one reader, more for eight than
+    /// for one at every measured width, between widths in between.
+    #[test]
+    fn words_read_by_more_chains_take_longer_nets() {
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        for bits in [8, 16, 32] {
+            assert_eq!(lib.fanout_net_ns(1, bits), Some(0.0));
+            let eight = lib.fanout_net_ns(8, bits).unwrap();
+            assert!(eight > 1.0, "{bits}: {eight}");
+            assert!(lib.fanout_net_ns(4, bits).unwrap() <= eight);
+        }
+        // UP5K at 32 bits: 4 readers 17.052 ns, one 15.318.
+        let four = lib.fanout_net_ns(4, 32).unwrap();
+        assert!((four - (17.052 - 15.318)).abs() < 1e-6, "{four}");
+        let (at16, at32) = (lib.fanout_net_ns(4, 16), lib.fanout_net_ns(4, 32));
+        let at24 = lib.fanout_net_ns(4, 24).unwrap();
+        assert!((at24 - (at16.unwrap() + at32.unwrap()) / 2.0).abs() < 1e-9);
+        // Past the measured readers and widths: the last measured.
+        assert_eq!(lib.fanout_net_ns(20, 64), lib.fanout_net_ns(8, 32));
     }
 
     #[test]

@@ -64,6 +64,15 @@ const ROUTING_KINDS: [(&str, Circuit); 3] = [
     ("add_add", Circuit::ChainedAdds),
 ];
 
+/// The kind of a `width`-bit register read by several adds (library
+/// class `route`, its latency the readers, [`READERS`] of them): the
+/// nets to the carry chains of an operand's readers
+/// (`design::Circuit::Readers`).
+pub const WORD_FANOUT: &str = "word_fanout";
+
+/// The readers [`WORD_FANOUT`] is measured at.
+const READERS: [u32; 4] = [1, 2, 4, 8];
+
 /// The float operator kinds: name (= library class) and operation.
 const FLOAT_KINDS: [(&str, FloatOp); 11] = [
     ("fadd", FloatOp::Add),
@@ -93,6 +102,7 @@ pub fn kind_names() -> Vec<&'static str> {
     names.push(DIVIDER_STAGE);
     names.extend(CMP_CONSTANT.iter().map(|k| k.0));
     names.extend(ROUTING_KINDS.iter().map(|k| k.0));
+    names.push(WORD_FANOUT);
     names.push("ram");
     names.extend(FLOAT_KINDS.iter().map(|k| k.0));
     names
@@ -219,6 +229,19 @@ pub fn jobs(
         if wanted(kind) {
             for &w in widths {
                 push(kind, "route", w, 0, circuit);
+            }
+        }
+    }
+    if wanted(WORD_FANOUT) {
+        for &w in widths {
+            for readers in READERS {
+                push(
+                    WORD_FANOUT,
+                    "route",
+                    w,
+                    readers,
+                    Circuit::Readers { readers },
+                );
             }
         }
     }
@@ -534,6 +557,7 @@ mod tests {
             "level",
             "fanout",
             "add_add",
+            "word_fanout",
             "ram",
             "fcmp",
             "fconv",
@@ -583,6 +607,16 @@ mod tests {
                         (3 * job.width, 2 * job.width)
                     );
                     assert_eq!(v.matches(" + ").count(), 2, "{v}");
+                }
+                // One word added to each of `readers` others, the sums
+                // registered.
+                Circuit::Readers { readers } => {
+                    assert_eq!(readers, job.latency);
+                    assert_eq!(
+                        (frame.input_bits, frame.output_bits),
+                        (job.width * (readers + 1), job.width * readers)
+                    );
+                    assert_eq!(v.matches(" + ").count(), readers as usize, "{v}");
                 }
                 // One operand, divided by the constant 3.
                 // One operand against 0b0101... (16'h5555 at 16 bits) or

@@ -10,7 +10,9 @@
 //! gates on their way a measured further level (a LUT and its net); on
 //! the way to a flip-flop's data input a run of gates costs its slowest
 //! gate's measured delay (the tools merge it into few LUTs, the last in
-//! the flip-flop's cell).
+//! the flip-flop's cell). A carry chain's operand word that several
+//! chains read comes over longer nets (`fanout`: the measured
+//! `word_fanout` at that many readers).
 //!
 //! Float operator modules (`silica_*`) are not walked: their instances'
 //! areas come from their measured points (`Library::float_area`; two
@@ -43,6 +45,7 @@
 
 mod absorb;
 mod demand;
+mod fanout;
 mod fold;
 mod price;
 pub mod scan;
@@ -373,6 +376,9 @@ impl Walk<'_> {
                 _ => (self.price.delay(op), false),
             };
             let ends_run = !control && levels.is_none() && d > 0.0;
+            // A carry chain's operand words come over the nets of their
+            // readers' chains (`Pricer::net_delay`).
+            let chain_op = levels.is_none() && d > 0.0 && fanout::chain(self.ctx, self.ir, op);
             // An add reading another carry chain's sums overlaps it.
             let chained = match levels {
                 None if d > 0.0 => self.price.chained_delay(op),
@@ -387,6 +393,9 @@ impl Walk<'_> {
                 .operands(op)
                 .map(|o| {
                     let mut a = self.arrival.get(&(o, control)).cloned().unwrap_or_default();
+                    if chain_op {
+                        a.t += self.price.net_delay(o);
+                    }
                     if ends_run {
                         a.t = a.unmerged(step, u32::from(name == "comb.mul"));
                         a.run = 0.0;
@@ -899,6 +908,35 @@ mod tests {
         );
         let (_, step) = lib.levels_ns().unwrap();
         assert!((gated - one - step - add).abs() < 1e-9, "{one} {gated}");
+    }
+
+    /// A word read by several adds reaches their carry chains over longer
+    /// nets: each add's path pays the measured `word_fanout` for its
+    /// readers, a word read by one nothing more.
+    #[test]
+    fn words_read_by_several_chains_pay_their_nets() {
+        let ports = "in %clk : !seq.clock, in %a : i16, in %b : i16, in %c : i16, \
+                     in %d : i16, in %e : i16, out y : i16";
+        let period = |body: &str| priced("ice40-up5k", ports, body).period_ns;
+        let reg = |v: &str| format!("%r{v} = seq.compreg %{v}, %clk : i16\n");
+        let one = period(&format!(
+            "%0 = comb.add %a, %b : i16\n{}hw.output %r0 : i16",
+            reg("0")
+        ));
+        let four = period(&format!(
+            "%0 = comb.add %a, %b : i16\n%1 = comb.add %a, %c : i16\n\
+             %2 = comb.add %a, %d : i16\n%3 = comb.add %a, %e : i16\n\
+             {}{}{}{}%x = comb.xor %r0, %r1 : i16\n%y = comb.xor %r2, %r3 : i16\n\
+             %z = comb.xor %x, %y : i16\nhw.output %z : i16",
+            reg("0"),
+            reg("1"),
+            reg("2"),
+            reg("3")
+        ));
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        let net = lib.fanout_net_ns(4, 16).unwrap();
+        assert!(net > 0.0);
+        assert!((four - one - net).abs() < 1e-9, "{one} {four} {net}");
     }
 
     /// A run of gates that an add reads is not merged into a flip-flop's

@@ -42,6 +42,7 @@
 //!   their own.
 
 use super::demand::Demand;
+use super::fanout::Fanout;
 use super::fold::{predicate, Fold};
 use crate::device::Family;
 use crate::library::Library;
@@ -81,6 +82,8 @@ pub struct Pricer<'a> {
     reinverted: FxHashSet<OpId>,
     /// The cone of each gate that has LUTs of its own.
     cones: FxHashMap<OpId, Cone>,
+    /// The readers of each signal.
+    fanout: Fanout,
 }
 
 /// The inputs of a gate's cone, bit by bit: data bits, and one-bit
@@ -121,6 +124,7 @@ impl<'a> Pricer<'a> {
             ir,
             lib,
             demand: Demand::of(ctx, ir, block, &order, &fold),
+            fanout: Fanout::of(ctx, ir, block, &fold),
             fold,
             absorbed: super::absorb::absorbed(ctx, ir, block),
             packed: FxHashSet::default(),
@@ -538,6 +542,20 @@ impl<'a> Pricer<'a> {
                 .defining_op(v)
                 .is_none_or(|d| matches!(self.name(d), "seq.compreg" | "seq.firreg"))
         })
+    }
+
+    /// The delay (ns) the nets carrying the word `v` into a carry chain
+    /// add for their fan-out (`Library::fanout_net_ns` of the most carry
+    /// chains that read one of its signals, at its width; 0 for a bit, a
+    /// constant, or where not measured).
+    pub fn net_delay(&self, v: ValueId) -> f64 {
+        if self.width(v) < 2 || self.fold.constant(v).is_some() {
+            return 0.0;
+        }
+        let readers = self.fanout.of_value(self.ctx, self.ir, &self.fold, v);
+        self.lib
+            .fanout_net_ns(readers, self.width(v))
+            .unwrap_or(0.0)
     }
 
     /// The value `v` equals after folding.
