@@ -8,6 +8,14 @@
 // front now merges the repeated loads (affine-scalrep on every loop,
 // tests/hls/scalrep.mlir): one load of path[i][k] and one of
 // path[k][j], three loads and a store on the port, II 7 = RecMII.
+// floyd_warshall_memref: the same body with memref.load/memref.store,
+// which affine-scalrep leaves alone: five loads and a store on the port
+// scheduled at II 10 against the slot bound 8 (the modulo scheduler
+// found no II 8 or 9 for six accesses). The CSE walk after scalar
+// replacement (front/reuse.rs) merges a block's repeated loads with no
+// write between them and the two additions: three loads and a store,
+// II 8 = the slot bound (the dependences of memref accesses are not
+// refined as the affine ones are: RecMII 7, slots 8).
 // nussinov: three loads and a store on one port, the store 2 or 3
 // cycles after the load of table[i][j], made the first modulo-scheduling
 // attempt at II 4 chase that load and the store through the table (the
@@ -16,8 +24,9 @@
 // loop (scalar promotion in a loop of variable trip count,
 // front/promote.rs): two loads on the port, II 2. Both co-simulate bit
 // for bit.
-// RUN: rm -rf %t.f %t.n
+// RUN: rm -rf %t.f %t.m %t.n
 // RUN: silica hls %s --top floyd_warshall -o %t.f --sim | FileCheck %s --check-prefix=FW
+// RUN: silica hls %s --top floyd_warshall_memref -o %t.m --sim | FileCheck %s --check-prefix=FM
 // RUN: silica hls %s --top nussinov -o %t.n --sim | FileCheck %s --check-prefix=NU
 
 // FW: co-simulation (seed 1): 64 values match
@@ -37,6 +46,30 @@ func.func @floyd_warshall(%path: memref<8x8xf32> {hls.name = "path"}) {
         %v12 = affine.load %path[%i2, %j3] : memref<8x8xf32>
         %v13 = arith.select %p8, %v12, %v11 : f32
         affine.store %v13, %path[%i2, %j3] : memref<8x8xf32>
+      }
+    }
+  }
+  return
+}
+
+// FM: co-simulation (seed 1): 64 values match, latency 4097 cycles
+// FM: floyd_warshall_memref/0/0/0: trip 8, pipelined, II 8 (ResMII 4, RecMII 7, slots 8)
+// FM: note: equivalent operations merged (cse, unused operations kept): 4
+func.func @floyd_warshall_memref(%path: memref<8x8xf32> {hls.name = "path"}) {
+  affine.for %k1 = 0 to 8 {
+    affine.for %i2 = 0 to 8 {
+      affine.for %j3 = 0 to 8 {
+        %v4 = memref.load %path[%i2, %j3] : memref<8x8xf32>
+        %v5 = memref.load %path[%i2, %k1] : memref<8x8xf32>
+        %v6 = memref.load %path[%k1, %j3] : memref<8x8xf32>
+        %v7 = arith.addf %v5, %v6 : f32
+        %p8 = arith.cmpf olt, %v4, %v7 : f32
+        %v9 = memref.load %path[%i2, %k1] : memref<8x8xf32>
+        %v10 = memref.load %path[%k1, %j3] : memref<8x8xf32>
+        %v11 = arith.addf %v9, %v10 : f32
+        %v12 = memref.load %path[%i2, %j3] : memref<8x8xf32>
+        %v13 = arith.select %p8, %v12, %v11 : f32
+        memref.store %v13, %path[%i2, %j3] : memref<8x8xf32>
       }
     }
   }

@@ -4,6 +4,9 @@
 //! dominator tree; read-only ops are reused only within their block with
 //! no writing op in between. Isolated ops start a fresh table; graph
 //! regions replace only uses in ops not yet recorded.
+//! [`merge_equivalent_ops`] is the same walk keeping dead ops: an op
+//! nothing uses is neither erased nor merged, so a later check still
+//! finds it where it was written.
 
 use crate::context::{Attr, Context, Symbol, Type};
 use crate::diag::Diagnostic;
@@ -71,6 +74,8 @@ struct Cse<'a> {
     ir: &'a mut Ir,
     to_erase: Vec<OpId>,
     changed: bool,
+    /// Whether unused ops are erased (`cse`) or left in place.
+    erase_dead: bool,
 }
 
 impl Cse<'_> {
@@ -161,6 +166,9 @@ impl Cse<'_> {
         if def.is_some_and(|d| d.traits.has(Traits::TERMINATOR)) {
             return;
         }
+        if !self.ir.results(op).any(|v| self.ir.has_uses(v)) && !self.erase_dead {
+            return;
+        }
         if is_trivially_dead(self.ctx, self.ir, op) {
             self.to_erase.push(op);
             return;
@@ -244,11 +252,32 @@ impl Cse<'_> {
 /// Eliminates common subexpressions in the regions of `op`; returns
 /// whether anything changed.
 pub fn eliminate_common_subexpressions(ctx: &mut Context, ir: &mut Ir, op: OpId) -> bool {
+    run(ctx, ir, op, true)
+}
+
+/// Merges the equivalent ops in the regions of `op` as `cse` does (an
+/// op computing what a dominating one computes takes its place) but
+/// erases no op that was unused before: unused ops are left as they
+/// are, neither erased nor merged. Returns the number of ops merged.
+pub fn merge_equivalent_ops(ctx: &mut Context, ir: &mut Ir, op: OpId) -> usize {
+    let before = count_ops(ir, op);
+    run(ctx, ir, op, false);
+    before - count_ops(ir, op)
+}
+
+fn count_ops(ir: &Ir, op: OpId) -> usize {
+    let mut n = 0;
+    ir.walk(op, &mut |_| n += 1);
+    n
+}
+
+fn run(ctx: &mut Context, ir: &mut Ir, op: OpId, erase_dead: bool) -> bool {
     let mut cse = Cse {
         ctx,
         ir,
         to_erase: Vec::new(),
         changed: false,
+        erase_dead,
     };
     let mut table = ScopedTable::default();
     let regions: Vec<RegionId> = cse.ir.regions(op).collect();

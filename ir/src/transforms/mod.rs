@@ -14,7 +14,7 @@ mod symbol_dce;
 
 pub use canonicalize::CANONICALIZE;
 pub use cf_sink::{sink_into_conditional_regions, CONTROL_FLOW_SINK};
-pub use cse::{eliminate_common_subexpressions, CSE};
+pub use cse::{eliminate_common_subexpressions, merge_equivalent_ops, CSE};
 pub use licm::{hoist_loop_invariants, LICM};
 pub use sccp::{executable_blocks, propagate_constants, SCCP};
 pub use strip_debuginfo::{strip_debuginfo, STRIP_DEBUGINFO};
