@@ -267,7 +267,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             f.describe(d, design.figures.latency)
         );
     }
-    for w in &design.directives.warnings {
+    for w in design.directives.warnings.iter().chain(&design.warnings) {
         eprint!("{}", render(&ctx, &sources, w));
     }
     let shell = match args.shell {

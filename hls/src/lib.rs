@@ -135,6 +135,9 @@ pub struct Design {
     pub notes: Vec<String>,
     /// What became of each directive, and warnings for those not honoured.
     pub directives: directives::Log,
+    /// Warnings about the kernel itself (a local buffer read before
+    /// anything writes it: `front/uninit.rs`).
+    pub warnings: Vec<Diagnostic>,
     /// What datapath rewriting changed, and the schedule before and after.
     pub rewrite: rewrite::Outcome,
     /// The same for each callee instantiated as a submodule, by name.
@@ -464,6 +467,7 @@ struct Lifted {
     kernel: Kernel,
     multiplications: Option<u64>,
     interface: interface::Interface,
+    warnings: Vec<Diagnostic>,
 }
 
 /// Lifts `opts.top` of the module `module` of `ir` (see [`Lifted`]).
@@ -479,6 +483,10 @@ fn lift_top(
     let mut directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
     let clock_ns = clock_of(ir, module, &directives, opts)?;
     let mut log = directives::Log::default();
+    let warnings = front::call_order(ctx, ir, func)?
+        .into_iter()
+        .flat_map(|f| front::uninitialised_reads(ctx, ir, f))
+        .collect();
     // Directives that rewrite loops act on a copy: the input stays as
     // written for the co-simulation's software side.
     let mut work = ir.clone();
@@ -555,6 +563,7 @@ fn lift_top(
         kernel,
         multiplications,
         interface,
+        warnings,
     })
 }
 
@@ -581,6 +590,7 @@ fn run_flow(
         mut kernel,
         multiplications,
         mut interface,
+        warnings,
     } = lift_top(ctx, ir, module, opts)?;
     for (class, &n) in auto_limits {
         if kernel.limit(class).is_none() {
@@ -722,6 +732,7 @@ fn run_flow(
         units: circuit.units,
         notes,
         directives: log,
+        warnings,
         rewrite: rewritten,
         callee_rewrites,
         verilog,

@@ -15,6 +15,7 @@
 //! `promote.rs` holds an element a loop reads and writes at an address
 //! invariant in it in a register across the loop.
 //! `constant_division.rs` lifts divisions by constants as shifts and reciprocal multiplications.
+//! `uninit.rs` warns at loads of a local buffer before anything writes it.
 
 mod arith_extra;
 mod call;
@@ -35,6 +36,7 @@ mod reuse;
 mod rom;
 mod scf_unroll;
 mod signature;
+mod uninit;
 mod unroll;
 mod while_loop;
 
@@ -53,6 +55,7 @@ pub use memories::memories;
 pub use promote::promote;
 pub use reuse::reuse;
 pub use signature::{arg_name, op_name_attr, string_of};
+pub use uninit::uninitialised_reads;
 pub use unroll::unroll;
 
 /// The `func.func` named `top` in `module`, or an error at the module.
