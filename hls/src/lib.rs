@@ -637,22 +637,13 @@ fn run_flow(
         interface::check_port_names(&interface)
             .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
     }
-    let axi = if opts.axi {
-        let map = axi::RegisterMap::new(&interface)
-            .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
-        let core = std::mem::take(&mut circuit.ir);
-        circuit.ir = axi::wrap(ctx, core, circuit.module, &interface, &map, kernel.loc);
-        Some(map)
-    } else {
-        None
-    };
     // Ports that are the package's pins (no shell or scan chains, as
     // `fpga::implement` decides) start and end no timed path. A board
     // shell holds the core's ports itself: neither on pins nor behind
     // the scan wrapper. With the AXI wrapper, `fpga::implement` still
     // puts the core's ports on the pins or, where they outnumber them,
     // behind the scan wrapper (the core is its top), so both count as
-    // without it.
+    // without it, and the AXI wrapper is not estimated.
     let pins = (!opts.shell
         && device::lookup(&opts.target).is_ok_and(|d| d.io > 0 && interface.port_bits() <= d.io))
     .then_some(interface.top.as_str());
@@ -664,6 +655,18 @@ fn run_flow(
     {
         circuit_estimate.add_scan(w);
     }
+    // The AXI wrapper is added after the estimate: `fpga::implement`
+    // synthesizes the core (or its scan wrapper), never the AXI wrapper,
+    // and the estimate counts what it builds.
+    let axi = if opts.axi {
+        let map = axi::RegisterMap::new(&interface)
+            .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
+        let core = std::mem::take(&mut circuit.ir);
+        circuit.ir = axi::wrap(ctx, core, circuit.module, &interface, &map, kernel.loc);
+        Some(map)
+    } else {
+        None
+    };
     let (verilog, hw_mlir, ip_verilog) = if emit {
         verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
         let mut verilog = silica_emit_verilog::emit_verilog(

@@ -196,6 +196,30 @@ pub fn estimate(r: &ReportInput<'_>) -> Estimate {
     e
 }
 
+/// The line saying what the estimate counts, where the design is more
+/// than its core: the scan wrapper `fpga::implement` puts the core
+/// behind when its ports outnumber the package's pins, and not the AXI
+/// wrapper, which `--bitstream` does not build (its top is the core).
+fn counted(r: &ReportInput<'_>, j: &Json, out: &mut String) {
+    let scan = r.circuit.scan.is_some();
+    if !scan && j.axi.is_none() {
+        return;
+    }
+    let mut line = format!("estimate counts: the core '{}'", j.top);
+    if scan {
+        line.push_str(" and its scan wrapper (its ports outnumber the package's pins)");
+    }
+    line.push_str(", as --bitstream builds it");
+    if let Some(map) = &j.axi {
+        let _ = write!(
+            line,
+            "; not the AXI wrapper '{}', which --bitstream does not build",
+            map.module
+        );
+    }
+    let _ = writeln!(out, "{line}");
+}
+
 /// The block RAMs of the on-chip memories of `memories` (one-word banks
 /// are registers) on `target`.
 pub fn brams(target: &str, memories: &[crate::kernel::Memory]) -> u64 {
@@ -482,6 +506,7 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
             r.circuit.path.join(", ")
         }
     );
+    counted(r, j, &mut out);
     if let Some(s) = &j.resources.synthesis {
         out.push_str(&s.describe());
     }
