@@ -76,18 +76,21 @@ def tag(directives):
     return "." + os.path.splitext(os.path.basename(directives))[0] if directives else ""
 
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+
+
 def stop_on_signal(p):
-    """On SIGTERM or SIGHUP (a queue stopped by killing its process
-    group), stops `p`'s process group too, which is not in ours, and
-    exits: no run goes on without a results file to show for it."""
+    """While `p` runs: on SIGTERM, SIGHUP (a queue stopped by killing its
+    process group) or SIGINT (Ctrl-C), stops `p`'s process group too,
+    which is not in ours, and exits: no run goes on without a results
+    file to show for it. Gives the handlers it replaced."""
     def stop(signum, _frame):
         try:
             os.killpg(p.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
         sys.exit(128 + signum)
-    for s in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(s, stop)
+    return {s: signal.signal(s, stop) for s in STOP_SIGNALS}
 
 
 def run_silica(cmd, timeout):
@@ -97,7 +100,7 @@ def run_silica(cmd, timeout):
     start = time.time()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          start_new_session=True)
-    stop_on_signal(p)
+    previous = stop_on_signal(p)
     try:
         _, err = p.communicate(timeout=timeout)
         return p.returncode, err, time.time() - start
@@ -105,6 +108,9 @@ def run_silica(cmd, timeout):
         os.killpg(p.pid, signal.SIGKILL)
         p.communicate()
         return None, "", time.time() - start
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
 
 
 def measure(silica, name, variant, path, top, target, clock, outdir, timeout, directives=None):

@@ -80,7 +80,7 @@ impl Fit {
             if self.fits {
                 ""
             } else {
-                "; the fewest units found still exceed the budget"
+                "; no further sharing brings it within the budget"
             }
         )
     }

@@ -279,15 +279,23 @@ fn fitted(
         return Ok(first);
     }
     // A class may build fewer units than its limit: the limit a user
-    // would write for the same design is the units built.
-    let limits: BTreeMap<String, u32> = limits
-        .into_iter()
-        .map(|(c, n)| {
-            let built = found.units.get(&c).copied().unwrap_or(n);
-            (c, n.min(built).max(1))
+    // would write for the same design is the units built, unless that
+    // lower limit changes the schedule (a pipeline's resource bound
+    // comes from the limit), when the searched limits are kept.
+    let tight: BTreeMap<String, u32> = limits
+        .iter()
+        .map(|(c, &n)| {
+            let built = found.units.get(c).copied().unwrap_or(n);
+            (c.clone(), n.min(built).max(1))
         })
         .collect();
-    let mut design = run_flow(ctx, ir, module, opts, emit, &limits)?;
+    let (limits, mut design) = match run_flow(ctx, ir, module, opts, emit, &tight)? {
+        d if tight == limits || d.figures.latency == found.latency => (tight, d),
+        _ => {
+            let d = run_flow(ctx, ir, module, opts, emit, &limits)?;
+            (limits, d)
+        }
+    };
     let fits = fit::excess(device, &tried(&design).estimate) == 0.0;
     let units = design
         .units

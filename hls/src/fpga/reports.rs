@@ -567,7 +567,8 @@ impl Synthesis {
                 "LUT" => estimate.lut,
                 "FF" => estimate.ff,
                 "BRAM" => estimate.bram,
-                _ => estimate.dsp,
+                "DSP" => estimate.dsp,
+                _ => u.used,
             };
         }
         s.overflow = Some(message);
