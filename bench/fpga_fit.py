@@ -22,9 +22,10 @@ keeps silica's outputs of the last run.
 
 Usage: python3 bench/fpga_fit.py OUT [--silica PATH] [--targets T,..]
          [--only NAME,..] [--variants i32,f32] [--clock T=NS,..]
-         [--timeout S] [--tries N] [--directives FILE] [--again] [--table]
-         [--errors [--reestimate]]
-(--tries: the runs at most per row, 3 unless told; --table prints the
+         [--timeout S] [--tries N] [--directives FILE] [--again] [--jobs N]
+         [--table] [--errors [--reestimate]]
+(--tries: the runs at most per row, 3 unless told; --jobs N: N rows at
+once, each by a run of this script of its own, the f32 rows first; --table prints the
 markdown table of what OUT holds and runs nothing;
 --errors, the estimate's errors of its rows with a bitstream: the
 estimated LUTs against the placed ones, the predicted Fmax against
@@ -44,6 +45,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fpga_qor  # noqa: E402
@@ -265,6 +267,33 @@ def errors(results):
               f"Fmax within 20% in {same[2]}")
 
 
+def run_rows_at_once(args, ks, targets):
+    """Runs the rows still to run `args.jobs` at a time, each by this
+    script for that row alone (its own process: the stop handlers are
+    per process); the caller then reads their results."""
+    rows = []
+    for k in ks:
+        for t in targets:
+            file = os.path.join(args.out, "results", f"{t}.{k[0]}.{k[1]}{tag(args.directives)}.json")
+            if args.again or not os.path.exists(file):
+                rows.append((k, t))
+    rows.sort(key=lambda row: row[0][1] != "f32")
+    common = [sys.executable, os.path.abspath(__file__), args.out, "--silica", args.silica,
+              "--timeout", str(args.timeout), "--tries", str(args.tries), "--clock", args.clock]
+    if args.directives:
+        common += ["--directives", args.directives]
+    if args.again:
+        common += ["--again"]
+
+    def run(row):
+        (name, variant, _, _), t = row
+        subprocess.run(common + ["--targets", t, "--variants", variant, "--only", name],
+                       stdout=subprocess.DEVNULL, check=False)
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        list(pool.map(run, rows))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
@@ -280,6 +309,8 @@ def main():
                     help="a directives file for every run (its name tags the results)")
     ap.add_argument("--again", action="store_true",
                     help="run the rows whose results are there too (the new run replaces them)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="rows run at once, each by a run of this script of its own")
     ap.add_argument("--table", action="store_true")
     ap.add_argument("--errors", action="store_true")
     ap.add_argument("--reestimate", action="store_true")
@@ -294,6 +325,8 @@ def main():
         wanted = set(args.only.split(","))
         ks = [k for k in ks if k[0] in wanted]
     os.makedirs(os.path.join(args.out, "results"), exist_ok=True)
+    if args.jobs > 1 and not (args.table or args.errors):
+        run_rows_at_once(args, ks, targets)
     results = []
     for k in ks:
         for t in targets:
