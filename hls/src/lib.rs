@@ -24,6 +24,7 @@ pub mod analysis;
 pub mod axi;
 pub mod build;
 pub mod characterize;
+pub mod constant_product;
 pub mod control;
 pub mod cosim;
 pub mod device;
@@ -131,6 +132,8 @@ pub struct Design {
     pub circuit_estimate: estimate::CircuitEstimate,
     /// Units of each limited class, and the operations sharing them.
     pub units: Vec<(String, u32, usize)>,
+    /// The products by constants the circuit builds, by form.
+    pub products: constant_product::Products,
     /// Why loops were not pipelined, and similar remarks.
     pub notes: Vec<String>,
     /// What became of each directive, and warnings for those not honoured.
@@ -180,6 +183,7 @@ impl Design {
             units: &self.units,
             dma_engines: self.dma_engines,
             overlap: self.overlap.as_ref(),
+            products: self.products,
         }
     }
 
@@ -631,7 +635,7 @@ fn run_flow(
     } else {
         build::stream::Streams::default()
     };
-    let mut circuit = build::build(ctx, &parts, &externs, &streams)?;
+    let mut circuit = build::build(ctx, &library, clock_ns, &parts, &externs, &streams)?;
     let streams = streams.top;
     if !streams.is_empty() {
         for s in &streams {
@@ -741,6 +745,7 @@ fn run_flow(
         register_bits: circuit.register_bits,
         circuit_estimate,
         units: circuit.units,
+        products: circuit.products,
         notes,
         directives: log,
         warnings,
@@ -777,7 +782,7 @@ fn rewrite_scheduled(
     let settings = rewrite::Settings {
         lib: library,
         clock_ns,
-        scarce: rewrite::multipliers_scarce(kernel, library),
+        scarce: constant_product::scarce(kernel, library),
         schedules,
     };
     let mut candidate = kernel.clone();
@@ -787,8 +792,8 @@ fn rewrite_scheduled(
     }
     // A candidate that fails to schedule is simply not kept.
     if let Ok((s, n)) = schedule_narrowed(ctx, ir, &mut candidate, library, clock_ns) {
-        let before = rewrite::Summary::of(kernel, schedules, library);
-        let after = rewrite::Summary::of(&candidate, &s, library);
+        let before = rewrite::Summary::of(kernel, schedules, library, clock_ns);
+        let after = rewrite::Summary::of(&candidate, &s, library, clock_ns);
         outcome.kept = after.better_than(&before);
         if outcome.kept {
             *kernel = candidate;

@@ -149,6 +149,8 @@ pub struct ReportInput<'a> {
     pub dma_engines: usize,
     /// The DMA overlap measured in simulation, if any.
     pub overlap: Option<&'a crate::dma_report::MeasuredOverlap>,
+    /// The products by constants the circuit builds, by form.
+    pub products: crate::constant_product::Products,
 }
 
 /// How each memory is accessed.
@@ -494,6 +496,10 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
         .and_then(|f| Some((f, crate::fit::device(&f.device)?)))
     {
         let _ = writeln!(out, "fit: {}", f.describe(d, r.figures.latency));
+    }
+    let scarce = crate::constant_product::scarce(r.k, r.lib);
+    if let Some(line) = r.products.line(scarce) {
+        let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(
         out,

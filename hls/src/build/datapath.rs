@@ -5,7 +5,8 @@
 //! memory's read data a cycle after its access), and affine bound
 //! expressions.
 
-use super::{divider_array, Access, At, Builder, Env};
+use super::{divider_array, shift_add, Access, At, Builder, Env};
+use crate::constant_product::{self, Form, Forms, Products};
 use crate::float::FloatOp;
 use crate::front::{reciprocal, MAX_RECIPROCAL_WIDTH};
 use crate::kernel::{Bound, NodeId, Op, Operator, Predicate};
@@ -61,6 +62,20 @@ impl Builder<'_, '_> {
                     &format!("op{n}"),
                 )
             }
+            Op::Mul => {
+                let significant =
+                    [0, 1].map(|i| constant_product::significant(self.k, node.args[i]));
+                let (forms, products) = (self.forms, &mut self.products);
+                let v = multiply(
+                    &mut self.hw,
+                    forms,
+                    products,
+                    (args[0], args[1]),
+                    significant,
+                );
+                let latency = self.s.latency[n];
+                self.hw.delayed(v, latency, &format!("op{n}"))
+            }
             op => {
                 let v = self.operator(op, &args, node.width);
                 let latency = self.s.latency[n];
@@ -96,7 +111,12 @@ impl Builder<'_, '_> {
                 let arity = self.k.nodes[n].args.len();
                 let zero = self.hw.constant(0, width);
                 let placeholders = vec![zero; arity];
-                let v = self.operator(self.k.nodes[n].op, &placeholders, width);
+                let v = match self.k.nodes[n].op {
+                    // A multiplier of its members' operands, never a
+                    // product by the placeholder constant.
+                    Op::Mul => self.hw.comb("comb.mul", &placeholders),
+                    op => self.operator(op, &placeholders, width),
+                };
                 let unit = self.hw.ir.defining_op(v);
                 let out = self
                     .hw
@@ -164,12 +184,16 @@ impl Builder<'_, '_> {
 
     /// The comb circuit of `op` on `args`, `width` bits wide.
     pub(super) fn operator(&mut self, op: Op, args: &[ValueId], width: u32) -> ValueId {
+        let (forms, products) = (self.forms, &mut self.products);
         let h = &mut self.hw;
         let two = |name: &str, h: &mut super::hw::Hw<'_>| h.comb(name, &[args[0], args[1]]);
         match op {
             Op::Add => two("comb.add", h),
             Op::Sub => two("comb.sub", h),
-            Op::Mul => two("comb.mul", h),
+            Op::Mul => {
+                let full = [h.width(args[0]), h.width(args[1])];
+                multiply(h, forms, products, (args[0], args[1]), full)
+            }
             Op::DivS => two("comb.divs", h),
             Op::DivU => two("comb.divu", h),
             Op::RemS => two("comb.mods", h),
@@ -238,11 +262,11 @@ impl Builder<'_, '_> {
                 }
                 level[0]
             }
-            Op::FloorDivC(c) => floor_div(h, args[0], c),
+            Op::FloorDivC(c) => floor_div(h, forms, products, args[0], c),
             Op::CeilDivC(c) => {
                 let bias = h.constant((c - 1) as u128, width);
                 let biased = h.comb("comb.add", &[args[0], bias]);
-                floor_div(h, biased, c)
+                floor_div(h, forms, products, biased, c)
             }
             Op::ModC(c) => {
                 if c.count_ones() == 1 {
@@ -250,9 +274,9 @@ impl Builder<'_, '_> {
                     h.comb("comb.and", &[args[0], mask])
                 } else {
                     // a - c * floor(a / c): nonnegative for every a.
-                    let q = floor_div(h, args[0], c);
+                    let q = floor_div(h, forms, products, args[0], c);
                     let d = h.constant(c as u128, width);
-                    let product = h.comb("comb.mul", &[q, d]);
+                    let product = multiply(h, forms, products, (q, d), [width; 2]);
                     h.comb("comb.sub", &[args[0], product])
                 }
             }
@@ -313,9 +337,55 @@ impl Builder<'_, '_> {
     }
 }
 
+/// `a * b`: a product by a constant in its form (`crate::constant_product`),
+/// counted in `products`, else a multiplier.
+/// `significant`: the low bits of each operand that may be nonzero.
+fn multiply(
+    h: &mut super::hw::Hw<'_>,
+    forms: Forms<'_>,
+    products: &mut Products,
+    (a, b): (ValueId, ValueId),
+    significant: [u32; 2],
+) -> ValueId {
+    let (x, c, s) = match (h.const_of(a), h.const_of(b)) {
+        (_, Some(c)) => (a, c, significant[0]),
+        (Some(c), None) => (b, c, significant[1]),
+        (None, None) => return h.comb("comb.mul", &[a, b]),
+    };
+    let w = h.width(x);
+    constant_product(h, forms, products, x, s.min(w), c as i128, w)
+}
+
+/// `a * c` at `width` bits for an `a` whose low `significant` bits may be
+/// nonzero: in `c`'s form, counted in `products`.
+fn constant_product(
+    h: &mut super::hw::Hw<'_>,
+    forms: Forms<'_>,
+    products: &mut Products,
+    a: ValueId,
+    significant: u32,
+    c: i128,
+    width: u32,
+) -> ValueId {
+    let form = forms.form(c, width, significant);
+    products.count(&form);
+    if form == Form::Multiplier {
+        let a = h.resize(a, width, false);
+        let c = h.constant(c as u128, width);
+        return h.comb("comb.mul", &[a, c]);
+    }
+    shift_add::product(h, a, significant, &form, width)
+}
+
 /// `floor(a / c)` for a positive constant `c` (an arithmetic shift for
 /// powers of two).
-fn floor_div(h: &mut super::hw::Hw<'_>, a: ValueId, c: i64) -> ValueId {
+fn floor_div(
+    h: &mut super::hw::Hw<'_>,
+    forms: Forms<'_>,
+    products: &mut Products,
+    a: ValueId,
+    c: i64,
+) -> ValueId {
     let w = h.width(a);
     if c.count_ones() == 1 {
         let s = h.constant(u128::from(c.trailing_zeros()), w);
@@ -327,7 +397,7 @@ fn floor_div(h: &mut super::hw::Hw<'_>, a: ValueId, c: i64) -> ValueId {
     let negative = h.icmp(Predicate::Slt.code(), a, zero);
     let flipped = h.comb("comb.sub", &[minus_one, a]);
     let dividend = h.mux(negative, flipped, a);
-    let q = divide_nonnegative(h, dividend, c);
+    let q = divide_nonnegative(h, forms, products, dividend, c);
     let back = h.comb("comb.sub", &[minus_one, q]);
     h.mux(negative, back, q)
 }
@@ -335,7 +405,13 @@ fn floor_div(h: &mut super::hw::Hw<'_>, a: ValueId, c: i64) -> ValueId {
 /// `a / c` for a nonnegative `a` and a positive constant `c` no power of
 /// two: the high part of `a` times the rounded-up reciprocal where the
 /// product fits (the lifting's `reciprocal`), a divider otherwise.
-fn divide_nonnegative(h: &mut super::hw::Hw<'_>, a: ValueId, c: i64) -> ValueId {
+fn divide_nonnegative(
+    h: &mut super::hw::Hw<'_>,
+    forms: Forms<'_>,
+    products: &mut Products,
+    a: ValueId,
+    c: i64,
+) -> ValueId {
     let w = h.width(a);
     if w > MAX_RECIPROCAL_WIDTH {
         let d = h.constant(c as u128, w);
@@ -343,9 +419,7 @@ fn divide_nonnegative(h: &mut super::hw::Hw<'_>, a: ValueId, c: i64) -> ValueId 
     }
     let (m, shift) = reciprocal(c as u128, w);
     let wide = 2 * w + 1;
-    let a_wide = h.resize(a, wide, false);
-    let m = h.constant(m, wide);
-    let product = h.comb("comb.mul", &[a_wide, m]);
+    let product = constant_product(h, forms, products, a, w, m as i128, wide);
     let s = h.constant(u128::from(shift), wide);
     let high = h.comb("comb.shru", &[product, s]);
     h.extract(high, 0, w)

@@ -20,8 +20,10 @@ mod float;
 pub mod hw;
 mod memory;
 pub mod ports;
+mod shift_add;
 pub mod stream;
 
+use crate::constant_product::{Forms, Products};
 use crate::control::{Control, ResultHold};
 use crate::kernel::{Arg, Kernel, LoopId, NodeId, Val};
 use crate::schedule::Schedules;
@@ -77,6 +79,10 @@ pub struct Builder<'c, 'k> {
     units: FxHashMap<(&'static str, u32), ValueId>,
     /// The pipelined dividers built: width and rows of the slowest stage.
     dividers: Vec<(u32, u32)>,
+    /// How products by constants are built (`crate::constant_product`).
+    forms: Forms<'k>,
+    /// The products by constants built, by form.
+    products: Products,
     /// Bypass multiplexers of carried values whose `true` operand is
     /// connected last: the yielded value as seen where it is written.
     bypasses: Vec<(OpId, Val, At)>,
@@ -127,6 +133,8 @@ pub struct Circuit {
     /// width and rows of the slowest stage, which the estimate times
     /// (`estimate::CircuitEstimate::add_dividers`).
     pub dividers: Vec<(u32, u32)>,
+    /// The products by constants built, by form, in every module.
+    pub products: Products,
 }
 
 impl<'c, 'k> Builder<'c, 'k> {
@@ -331,6 +339,8 @@ impl<'c, 'k> Builder<'c, 'k> {
 /// ports).
 pub fn build(
     ctx: &mut Context,
+    lib: &crate::library::Library,
+    clock_ns: f64,
     kernels: &[(&Kernel, &Schedules)],
     externs: &[(String, Vec<crate::interface::Port>)],
     streams: &stream::Streams,
@@ -361,6 +371,7 @@ pub fn build(
     }
     let mut register_bits = 0;
     let mut dividers = Vec::new();
+    let mut products = Products::default();
     let mut last = Default::default();
     for (i, &(k, s)) in kernels.iter().enumerate() {
         let own: &[crate::interface::Stream] = if i + 1 == kernels.len() {
@@ -370,6 +381,8 @@ pub fn build(
         };
         float::operator_modules(ctx, &mut ir, top, k, s)?;
         let scope = Scope {
+            lib,
+            clock_ns,
             modules: &modules,
             streams: own,
             callee_streams: &streams.callees,
@@ -378,6 +391,7 @@ pub fn build(
         ir = built.ir;
         register_bits += built.register_bits;
         dividers.extend(built.dividers);
+        products.merge(built.products);
         modules.insert(k.name.clone(), ports::ports(ctx, k, own));
         last = (
             built.units,
@@ -396,6 +410,7 @@ pub fn build(
         dma_busy,
         drain_state,
         dividers,
+        products,
     })
 }
 
@@ -410,6 +425,7 @@ struct Built {
     dma_busy: Vec<[String; 3]>,
     drain_state: Option<u32>,
     dividers: Vec<(u32, u32)>,
+    products: Products,
 }
 
 /// Builds `k`'s `hw.module` at the end of `top_block`; gives the IR back
@@ -418,6 +434,8 @@ struct Built {
 /// What a module is built against: the modules built before (the
 /// callees), its own streams, and the callees' streams.
 struct Scope<'a> {
+    lib: &'a crate::library::Library,
+    clock_ns: f64,
     modules: &'a Modules,
     streams: &'a [crate::interface::Stream],
     callee_streams: &'a FxHashMap<String, Vec<crate::interface::Stream>>,
@@ -517,6 +535,8 @@ fn build_module(
         binding,
         units: FxHashMap::default(),
         dividers: Vec::new(),
+        forms: Forms::of(k, scope.lib, scope.clock_ns),
+        products: Products::default(),
         writes: FxHashMap::default(),
         bypasses: Vec::new(),
         state_tests: FxHashMap::default(),
@@ -577,6 +597,7 @@ fn build_module(
         dma_busy: b.dma.busy,
         drain_state: b.control.drain,
         dividers: b.dividers,
+        products: b.products,
     }
 }
 

@@ -5,11 +5,15 @@
 //! compare lexicographically: first the delay of the path from the
 //! enclosing loop's carried values (the recurrence that bounds the II),
 //! then the longest path (chaining, pipeline depth), then area. Shifts
-//! by constants are wiring. Where multipliers are scarce (a `[limits]
-//! mul` directive, or a device without DSP blocks) a multiplication is
-//! priced as the library's LUT multiplier (where the library measured
-//! none at the width, as one LUT per partial-product bit).
+//! by constants are wiring. A product by a constant is priced as the
+//! circuit builds it (`crate::constant_product`: wiring, a negation,
+//! shifts and adds, or a multiplier). Where multipliers are scarce (a
+//! `[limits] mul` directive, or a device without DSP blocks) a product
+//! of two variables is priced as the library's LUT multiplier (where the
+//! library measured none at the width, as one LUT per partial-product
+//! bit).
 
+use crate::constant_product::{budget_ns, form, DSP_LUTS};
 use crate::library::{class_of, Library, Row};
 use egg::{CostFunction, Id, Language, Symbol};
 use rustc_hash::FxHashMap;
@@ -17,9 +21,6 @@ use silica_scheduling::eqsat::lang::IntExpr;
 use std::cmp::Ordering;
 
 use crate::kernel::Op;
-
-/// LUTs a DSP block stands for in the area term.
-const DSP_LUTS: f64 = 100.0;
 
 /// The cost of an expression.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,6 +32,8 @@ pub struct Cost {
     pub delay: f64,
     /// Area in LUT equivalents (shared subterms counted per use).
     pub area: f64,
+    /// The expression's value where it is a constant (not compared).
+    pub constant: Option<i128>,
 }
 
 impl Cost {
@@ -41,6 +44,7 @@ impl Cost {
             carried: if carried { 0.0 } else { f64::NEG_INFINITY },
             delay: arrival,
             area: 0.0,
+            constant: None,
         }
     }
 
@@ -52,11 +56,13 @@ impl Cost {
                 carried: f64::NEG_INFINITY,
                 delay: 0.0,
                 area: 0.0,
+                constant: None,
             },
             |a, b| Cost {
                 carried: a.carried.max(b.carried),
                 delay: a.delay.max(b.delay),
                 area: a.area + b.area,
+                constant: None,
             },
         )
     }
@@ -116,8 +122,9 @@ impl LibraryCost<'_> {
         self.lib.row(class, self.width)
     }
 
-    /// The delay (ns) and area of one operation.
-    pub fn op(&self, node: &IntExpr) -> (f64, f64) {
+    /// The delay (ns) and area of one operation; `constant`, the value
+    /// of an operand that is a constant.
+    pub fn op(&self, node: &IntExpr, constant: Option<i128>) -> (f64, f64) {
         let op = match node {
             IntExpr::Add(_) => Op::Add,
             IntExpr::Sub(_) => Op::Sub,
@@ -127,6 +134,20 @@ impl LibraryCost<'_> {
             IntExpr::Xor(_) => Op::Xor,
             IntExpr::Shl(_) | IntExpr::Num(_) | IntExpr::Var(_) => return (0.0, 0.0),
         };
+        if let (Op::Mul, Some(c)) = (op, constant) {
+            let budget = budget_ns(self.lib, self.clock_ns);
+            let f = form(self.lib, self.scarce, budget, c, self.width, self.width);
+            if let Some(delay) = f.delay_ns(self.lib, self.width, self.width) {
+                return (delay.min(self.clock_ns), f.luts(self.lib, self.width));
+            }
+        }
+        // Less a constant, or a negation: an add (as the estimate prices
+        // it), whether written `0 - x` or `x * -1`.
+        if let (Op::Sub, Some(_)) = (op, constant) {
+            if let Some((delay, luts)) = self.lib.kind_figures("add", "add", self.width) {
+                return (delay.min(self.clock_ns), luts);
+            }
+        }
         let Some(row) = self.row(op) else {
             return (self.clock_ns, f64::from(self.width));
         };
@@ -155,21 +176,26 @@ impl CostFunction<IntExpr> for LibraryCost<'_> {
         C: FnMut(Id) -> Cost,
     {
         match enode {
-            IntExpr::Num(_) => Cost::leaf(false, 0.0),
+            IntExpr::Num(n) => Cost {
+                constant: Some(*n),
+                ..Cost::leaf(false, 0.0)
+            },
             IntExpr::Var(s) => self
                 .leaves
                 .get(s)
                 .copied()
                 .unwrap_or(Cost::leaf(false, 0.0)),
             _ => {
-                let (delay, area) = self.op(enode);
+                let children: Vec<Cost> = enode.children().iter().map(|&ch| costs(ch)).collect();
+                let constant = children.iter().find_map(|k| k.constant);
+                let (delay, area) = self.op(enode, constant);
                 let mut c = Cost {
                     carried: f64::NEG_INFINITY,
                     delay: 0.0,
                     area,
+                    constant: None,
                 };
-                for &ch in enode.children() {
-                    let k = costs(ch);
+                for k in children {
                     c.carried = c.carried.max(k.carried + delay);
                     c.delay = c.delay.max(k.delay + delay);
                     c.area += k.area;
@@ -211,10 +237,25 @@ mod tests {
 
     #[test]
     fn multipliers_cost_more_where_they_are_scarce() {
-        let dsp = cost("(* v1 10)", false);
-        let lut = cost("(* v1 10)", true);
+        let dsp = cost("(* v1 v2)", false);
+        let lut = cost("(* v1 v2)", true);
         assert!(dsp.better_than(&lut));
-        // Shift-and-add beats the LUT multiplier.
-        assert!(cost("(+ (<< v1 3) (<< v1 1))", true).better_than(&lut));
+    }
+
+    #[test]
+    fn products_by_constants_cost_what_is_built() {
+        // By 10 (two digits): one add of two shifted copies, either way.
+        let by_ten = cost("(* v1 10)", false);
+        let shift_add = cost("(+ (<< v1 3) (<< v1 1))", false);
+        assert_eq!(by_ten.delay, shift_add.delay);
+        assert_eq!(by_ten.area, shift_add.area);
+        assert_eq!(cost("(* v1 10)", true).area, by_ten.area);
+        // By -1: a negation, as `0 - x`, not a multiplier.
+        let negated = cost("(* v1 -1)", false);
+        let sub = cost("(- 0 v1)", false);
+        assert_eq!(negated.area, sub.area);
+        assert_eq!(negated.delay, sub.delay);
+        // By 8: wiring.
+        assert_eq!(cost("(* v1 8)", false).area, 0.0);
     }
 }

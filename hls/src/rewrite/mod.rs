@@ -32,12 +32,6 @@ pub struct Change {
     pub after: String,
 }
 
-/// Whether multipliers are scarce: a `[limits] mul` directive, or a
-/// device without DSP blocks.
-pub fn multipliers_scarce(k: &Kernel, lib: &Library) -> bool {
-    k.limit("mul").is_some() || crate::device::lookup(&lib.target).is_ok_and(|d| d.dsps == 0)
-}
-
 /// A leaf's name in the report.
 fn leaf_name(k: &Kernel, v: Val) -> String {
     let last = |path: &str| path.rsplit('/').next().unwrap_or(path).to_string();
@@ -107,7 +101,7 @@ pub struct Summary {
 
 impl Summary {
     /// The figures of `k` scheduled as `s`.
-    pub fn of(k: &Kernel, s: &Schedules, lib: &Library) -> Summary {
+    pub fn of(k: &Kernel, s: &Schedules, lib: &Library, clock_ns: f64) -> Summary {
         let f = figures(k, s);
         let loops = s
             .pipes
@@ -119,10 +113,20 @@ impl Summary {
             })
             .collect();
         let (mut dsp, mut lut) = (0u64, 0.0f64);
+        let forms = crate::constant_product::Forms::of(k, lib, clock_ns);
         for (i, n) in k.nodes.iter().enumerate() {
             let wiring = n.op == crate::kernel::Op::Shl && k.const_value(n.args[1]).is_some();
             if k.limited(i).is_some() || n.width == 0 || wiring {
                 continue;
+            }
+            // A product by a constant: as the circuit builds it.
+            let constant = n.args.iter().find_map(|&a| k.const_value(a));
+            if let (crate::kernel::Op::Mul, Some(c)) = (n.op, constant) {
+                let form = forms.form(c, n.width, n.width);
+                if form.in_luts() {
+                    lut += form.luts(lib, n.width);
+                    continue;
+                }
             }
             if let Some(row) = lib.row(class_of(n.op), n.width) {
                 lut += row.luts_per_bit * f64::from(n.width);
@@ -134,7 +138,7 @@ impl Summary {
             loops,
             dsp,
             lut: lut.ceil() as u64,
-            scarce: multipliers_scarce(k, lib),
+            scarce: crate::constant_product::scarce(k, lib),
         }
     }
 
@@ -319,12 +323,20 @@ mod tests {
             let changes = rewrite_kernel(&mut r, &settings(&lib, &s, scarce));
             assert!(!changes.is_empty(), "nothing rewritten (scarce {scarce})");
             if scarce {
+                // Products by constants left are built without multipliers.
+                let forms = crate::constant_product::Forms {
+                    lib: &lib,
+                    scarce,
+                    budget_ns: 5.0,
+                };
                 assert!(
                     r.nodes
                         .iter()
                         .filter(|n| n.op == Op::Mul)
-                        .all(|n| n.args.iter().all(|&a| r.const_value(a).is_none())),
-                    "a product by a constant is left where multipliers are scarce"
+                        .all(|n| n.args.iter().all(|&a| r
+                            .const_value(a)
+                            .is_none_or(|c| forms.form(c, n.width, n.width).in_luts()))),
+                    "a product by a constant is left on a multiplier where multipliers are scarce"
                 );
             }
             let mut seed = 0x9e37_79b9_7f4a_7c15u64;

@@ -13,6 +13,7 @@
 
 use crate::analysis::deps::distinct_addresses;
 use crate::build::divider_array::rows_per_stage;
+use crate::constant_product::{scarce, Forms};
 use crate::kernel::{Kernel, NodeId, Op, Val};
 use crate::library::{class_of, kind_of, Library};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -24,7 +25,7 @@ use silica_scheduling::{
 /// register-to-register period the library measured (at least a tenth
 /// of the period, when the clock is faster than the fabric).
 fn chaining_budget(lib: &Library, clock_ns: f64) -> f64 {
-    (clock_ns - lib.register_ns).max(clock_ns / 10.0)
+    crate::constant_product::budget_ns(lib, clock_ns)
 }
 
 /// The stages of a `width`-bit divider whose combinational delay is
@@ -185,6 +186,7 @@ impl<'a> ProblemBuilder<'a> {
                     {
                         self.lib.constant_division_delay(node.op, width)
                     }
+                    (Op::Mul, _) if self.constant_product(n).is_some() => self.constant_product(n),
                     (_, Some(kind)) => self.lib.kind_figures(kind, class, width).map(|f| f.0),
                     (_, None) => self.lib.delay_ns(class, width),
                 }
@@ -219,6 +221,29 @@ impl<'a> ProblemBuilder<'a> {
                 (latency, incoming, outgoing, class)
             }
         })
+    }
+
+    /// The delay (ns) of node `n`, a product by a constant built without
+    /// a multiplier (`crate::constant_product`): its adds, or none for
+    /// wiring; `None` for any other node.
+    fn constant_product(&self, n: NodeId) -> Option<f64> {
+        let node = &self.k.nodes[n];
+        let (c, x) = match node.args[..] {
+            [a, b] => match (self.k.const_value(a), self.k.const_value(b)) {
+                (_, Some(c)) => (c, a),
+                (Some(c), None) => (c, b),
+                (None, None) => return None,
+            },
+            _ => return None,
+        };
+        let significant = crate::constant_product::significant(self.k, x);
+        let forms = Forms {
+            lib: self.lib,
+            scarce: scarce(self.k, self.lib),
+            budget_ns: self.clock_ns,
+        };
+        let form = forms.form(c, node.width, significant);
+        form.delay_ns(self.lib, node.width, significant)
     }
 
     /// The delay of a stage of `rows` rows of a `width`-bit pipelined
