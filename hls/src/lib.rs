@@ -126,6 +126,8 @@ pub struct Design {
     /// rewriting (which can repeat a product to shorten a schedule); None
     /// where a bound depends on data (`analysis::muls`).
     pub multiplications: Option<u64>,
+    /// The register bits the circuit is built with (yosys keeps fewer:
+    /// the estimate's flip-flops are `circuit_estimate.ff`).
     pub register_bits: u64,
     /// The built circuit's estimate from the operator library (LUTs,
     /// DSPs, predicted clock period).
@@ -174,7 +176,6 @@ impl Design {
             lib: &self.library,
             clock_ns: self.clock_ns,
             figures: &self.figures,
-            register_bits: self.register_bits,
             circuit: &self.circuit_estimate,
             notes: &self.notes,
             directives: &self.directives,

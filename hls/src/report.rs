@@ -135,7 +135,6 @@ pub struct ReportInput<'a> {
     pub lib: &'a Library,
     pub clock_ns: f64,
     pub figures: &'a Figures,
-    pub register_bits: u64,
     /// The built circuit's estimate (`crate::estimate`).
     pub circuit: &'a crate::estimate::CircuitEstimate,
     pub notes: &'a [String],
@@ -171,13 +170,15 @@ fn access(k: &Kernel, m: usize) -> &'static str {
 /// controller's included, at its width, and the scan wrapper's when the
 /// design sits behind one; the measured areas of its float operators'
 /// instances at their pipeline latencies, with their pipeline
-/// flip-flops), registers counted bit by bit, on-chip memories in block
+/// flip-flops), the flip-flops yosys keeps of the registers
+/// (`crate::estimate` `flops`: merged, unread and constant bits left
+/// out), on-chip memories in block
 /// RAMs of the family's size; the predicted clock from the circuit's
 /// longest path. On iCE40 the LUTs are logic cells, as nextpnr places
 /// them: a flip-flop loaded from no LUT takes a cell of its own.
 pub fn estimate(r: &ReportInput<'_>) -> Estimate {
     let mut e = Estimate {
-        ff: r.register_bits + r.circuit.scan.as_ref().map_or(0, |w| w.ff),
+        ff: r.circuit.ff + r.circuit.scan.as_ref().map_or(0, |w| w.ff),
         dsp: r.circuit.dsp,
         period_ns: (r.circuit.period_ns * 1000.0).round() / 1000.0,
         fmax_mhz: (1e5 / r.circuit.period_ns).round() / 100.0,

@@ -43,7 +43,22 @@ type Key = (Symbol, Option<Attr>, Attr, Vec<ValueId>, Vec<Type>);
 impl Fold {
     /// Folds the comb ops `order` (a block's, operands first: [`order`]).
     pub fn of(ctx: &Context, ir: &Ir, order: &[OpId]) -> Fold {
-        let mut fold = Fold::default();
+        Fold::seeded(ctx, ir, order, FxHashMap::default())
+    }
+
+    /// Folds the comb ops `order` given values already known equal to
+    /// others (`alias`: merged registers' outputs to their
+    /// representatives', `super::flops`).
+    pub fn seeded(
+        ctx: &Context,
+        ir: &Ir,
+        order: &[OpId],
+        alias: FxHashMap<ValueId, ValueId>,
+    ) -> Fold {
+        let mut fold = Fold {
+            alias,
+            ..Fold::default()
+        };
         let mut seen: FxHashMap<Key, ValueId> = FxHashMap::default();
         for &op in order {
             let name = ctx.str(ir.op_name(op));

@@ -35,6 +35,11 @@
 //! divider's slowest stage is a period of its own, as measured
 //! (`Library::divider_stage_ns`, [`CircuitEstimate::add_dividers`]).
 //!
+//! Flip-flops are the register bits yosys keeps (`flops`): registers
+//! of the same inputs merged, bits nothing reads and bits that load
+//! only constants left out, and behind the scan wrapper the registers
+//! of input ports that hold the input chain's bits.
+//!
 //! Registers loaded from no LUT (from other registers, ports, constants,
 //! operator instances) are counted apart (`lone_ff`): an iCE40 logic cell
 //! holds one LUT and one flip-flop, and nextpnr packs a flip-flop with the
@@ -46,6 +51,7 @@
 mod absorb;
 mod demand;
 mod fanout;
+mod flops;
 mod fold;
 mod price;
 pub mod scan;
@@ -70,6 +76,8 @@ pub struct CircuitEstimate {
     /// cell of its own, where a flip-flop loaded from a LUT shares the
     /// LUT's cell.
     pub lone_ff: u64,
+    /// The flip-flops of the registers yosys keeps (`flops`).
+    pub ff: u64,
     /// The pipeline flip-flops of the float operators (their measured
     /// points'; their LUTs and DSPs are in `lut` and `dsp`).
     pub float_ff: f64,
@@ -103,6 +111,7 @@ impl CircuitEstimate {
     /// Adds the scan wrapper's logic.
     pub fn add_scan(&mut self, w: scan::Wrapper) {
         self.lut += w.lut;
+        self.ff = self.ff.saturating_sub(w.merged);
         self.lone_ff += w.lone_ff;
         self.scan = Some(w);
     }
@@ -138,6 +147,7 @@ pub fn estimate(
             continue;
         };
         let pins = pins.is_some_and(|p| string(ctx, ir, module, "sym_name") == p);
+        e.ff += flops::Flops::of(ctx, ir, block).bits();
         let mut walk = Walk {
             pins,
             ctx,
