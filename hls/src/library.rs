@@ -598,6 +598,16 @@ impl Library {
         Some(interpolate_linear(&extra, f64::from(bits).min(last))?.max(0.0))
     }
 
+    /// Whether the target's flip-flops take a synchronous reset only when
+    /// enabled (iCE40's `SB_DFFESR`; ECP5's reset overrides the enable):
+    /// yosys then enables a register that is both reset and enabled by
+    /// its reset too, a LUT (the enable's) reading the resets' own
+    /// (iCE40 matvec and gesummv: the loop's exit compare, the reset's
+    /// LUT, then the enable's, on nextpnr's critical path).
+    pub fn gated_reset(&self) -> bool {
+        crate::device::lookup(&self.target).is_ok_and(|d| d.family == crate::device::Family::Ice40)
+    }
+
     /// The delay (ns) of a register enable that a LUT drives to `bits`
     /// flip-flops (kind `fanout`, the LUT included), interpolated over
     /// the measured fan-outs; `None` where not measured.

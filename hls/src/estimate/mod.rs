@@ -12,7 +12,13 @@
 //! gate's measured delay (the tools merge it into few LUTs, the last in
 //! the flip-flop's cell). A carry chain's operand word that several
 //! chains read comes over longer nets (`fanout`: the measured
-//! `word_fanout` at that many readers).
+//! `word_fanout` at that many readers). On iCE40 a register both reset
+//! and enabled is enabled by its reset too (`SB_DFFESR` resets only when
+//! enabled): a reset select's path takes a further level, the resets'
+//! LUT before the enable's. Two products that only the exclusive arms of
+//! one multiplexer read are one multiplier fed by operand multiplexers
+//! (`share`: yosys's `share` pass), its operands arriving through the
+//! select's logic and a LUT level.
 //!
 //! Float operator modules (`silica_*`) are not walked: their instances'
 //! areas come from their measured points (`Library::float_area`; two
@@ -55,6 +61,7 @@ mod flops;
 mod fold;
 mod price;
 pub mod scan;
+mod share;
 
 use crate::float::{FloatOp, Operator};
 use crate::library::Library;
@@ -209,7 +216,8 @@ struct Arrival {
     /// On the way to a data input: the delay of the run of gates the
     /// value ends (its slowest gate's).
     run: f64,
-    /// The LUT levels of that run.
+    /// The LUT levels of that run; on the way to an enable, those of the
+    /// gates since the last op of another kind.
     levels: u32,
     /// Whether the value comes straight from a carry chain's sums (an
     /// add, a subtract, a product by a constant priced as adds), through
@@ -283,8 +291,30 @@ impl Walk<'_> {
         });
         if let (Some(enable), false) = (self.lib.enable_ns(bits), selects.is_empty()) {
             let single = selects.len() == 1;
-            let arrivals: Vec<Arrival> =
-                selects.into_iter().map(|s| self.arrival(s, true)).collect();
+            // iCE40's flip-flops reset only when enabled (`SB_DFFESR`):
+            // a register both reset and enabled is enabled by the reset
+            // too, the resets' own LUT (their signal, which the resets
+            // drive) read by the enable's (`Library::gated_reset`). A
+            // reset select that ends a run of more than one LUT level of
+            // gates is left as it is: ABC maps the run and the resets'
+            // LUT into fewer levels than its gates' own (iCE40 gemm,
+            // jacobi-2d, floyd-warshall: runs of six gates after a loop
+            // compare, predicted 3-6 ns slower than placed already).
+            let gated = self.lib.gated_reset()
+                && selects.iter().any(|s| s.1)
+                && selects.iter().any(|s| !s.1);
+            let arrivals: Vec<Arrival> = selects
+                .into_iter()
+                .map(|(s, reset)| {
+                    let mut a = self.arrival(s, true);
+                    if gated && reset && a.levels <= 1 {
+                        a.t += step;
+                        a.path.push("reset".to_string());
+                        a.gate = true;
+                    }
+                    a
+                })
+                .collect();
             let a = arrivals
                 .into_iter()
                 .max_by(|a, b| a.t.total_cmp(&b.t))
@@ -313,15 +343,24 @@ impl Walk<'_> {
     }
 
     /// Splits a register's input `v` at the multiplexers that become its
-    /// enable and reset: the values it loads (`data`) and their selects.
-    fn register_input(&self, v: ValueId, data: &mut Vec<ValueId>, selects: &mut Vec<ValueId>) {
+    /// enable and reset: the values it loads (`data`) and their selects,
+    /// each with whether it resets (an arm is a constant) or enables.
+    fn register_input(
+        &self,
+        v: ValueId,
+        data: &mut Vec<ValueId>,
+        selects: &mut Vec<(ValueId, bool)>,
+    ) {
         let mut stack = vec![v];
         while let Some(x) = stack.pop() {
             match self.ir.defining_op(x) {
                 Some(m) if self.price.is_absorbed(m) => {
                     let mut operands = self.ir.operands(m);
-                    selects.extend(operands.next());
-                    stack.extend(operands);
+                    let select = operands.next();
+                    let arms: Vec<ValueId> = operands.collect();
+                    let reset = arms.iter().any(|&a| self.price.is_constant(a));
+                    selects.extend(select.map(|s| (s, reset)));
+                    stack.extend(arms);
                 }
                 _ => data.push(x),
             }
@@ -361,9 +400,13 @@ impl Walk<'_> {
                 stack.pop();
                 continue;
             }
-            let pending: Vec<ValueId> = self
-                .ir
-                .operands(op)
+            // A multiplier yosys shares is fed by its operand multiplexers
+            // too: their select's path is one of its inputs' (`share`).
+            let select = self.price.shared_select(op).filter(|_| !control);
+            let inputs: Vec<ValueId> = self.ir.operands(op).chain(select).collect();
+            let pending: Vec<ValueId> = inputs
+                .iter()
+                .copied()
                 .filter(|o| !self.arrival.contains_key(&(*o, control)))
                 .collect();
             // A value met again before its operands settle is on a
@@ -398,12 +441,17 @@ impl Walk<'_> {
                 Some(h) if a.chain => h,
                 _ => d,
             };
-            let mut a = self
-                .ir
-                .operands(op)
-                .map(|o| {
+            let mut a = inputs
+                .iter()
+                .map(|&o| {
                     let mut a = self.arrival.get(&(o, control)).cloned().unwrap_or_default();
-                    if chain_op {
+                    if Some(o) == select {
+                        // The operand multiplexers: a LUT level more.
+                        a.path.push("mux".to_string());
+                        a.levels += 1;
+                        a.gate = false;
+                        a.chain = false;
+                    } else if chain_op {
                         a.t += self.price.net_delay(o);
                     }
                     if ends_run {
@@ -430,7 +478,11 @@ impl Walk<'_> {
                     a.t += own;
                     a.gate = gate;
                     a.run = 0.0;
-                    a.levels = 0;
+                    a.levels = if gate {
+                        a.levels + levels.unwrap_or(0)
+                    } else {
+                        0
+                    };
                     a.chain = chained.is_some();
                 }
             }
@@ -809,6 +861,99 @@ mod tests {
         assert_eq!(lut("%c"), own("div_const"));
         assert_eq!(lut("%b"), lib.luts("div", 16).unwrap());
         assert!(lut("%c") < lut("%b"));
+    }
+
+    /// iCE40 (`SB_DFFESR`): a register both reset and enabled is enabled
+    /// by its reset too, the resets' LUT read by the enable's: one further
+    /// level on a reset select's path (not on ECP5, whose reset overrides
+    /// the enable, nor after a run of gates of more than one level).
+    #[test]
+    fn resets_of_enabled_ice40_registers_take_a_further_level() {
+        let period = |target: &str, reset: &str| {
+            let body = format!(
+                "%z = hw.constant 0 : i32
+                 %k = hw.constant 5 : i8
+                 %r = seq.compreg %2, %clk : i32
+                 %lt = comb.icmp slt %i, %k : i8
+                 {reset}
+                 %0 = comb.add %r, %a : i32
+                 %1 = comb.mux %e, %0, %r : i32
+                 %2 = comb.mux %g, %z, %1 : i32
+                 hw.output %r : i32"
+            );
+            priced(
+                target,
+                "in %clk : !seq.clock, in %a : i32, in %i : i8, in %s : i1, in %t : i1, in %e : i1, out y : i32",
+                &body,
+            )
+        };
+        let short = "%g = comb.and %lt, %s : i1";
+        let deep = "%g0 = comb.and %lt, %s : i1
+                    %g1 = comb.xor %g0, %t : i1
+                    %g2 = comb.or %g1, %g0 : i1
+                    %g = comb.and %g2, %g1 : i1";
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        let (_, step) = lib.levels_ns().unwrap();
+        let compare = ["cmp_pow2", "cmp_const"]
+            .map(|kind| lib.kind_figures(kind, "cmp", 8).unwrap().0)
+            .into_iter()
+            .reduce(f64::max)
+            .unwrap();
+        // The compare, the and's level, the reset's, then the enable.
+        let e = period("ice40-up5k", short);
+        let expected = lib.register_ns + compare + 2.0 * step + lib.enable_ns(32).unwrap();
+        assert!(
+            (e.period_ns - expected).abs() < 1e-9,
+            "{} {expected}",
+            e.period_ns
+        );
+        assert_eq!(e.path, ["icmp", "and", "reset", "enable"]);
+        // A deeper run of gates: its own levels only.
+        let e = period("ice40-up5k", deep);
+        assert!(!e.path.contains(&"reset".to_string()), "{:?}", e.path);
+        // ECP5: no further level.
+        let e = period("ecp5-25k", short);
+        assert_eq!(e.path, ["icmp", "and", "enable"]);
+    }
+
+    /// Two products of one width that only the arms of one multiplexer
+    /// read (one through an enable and an add) are one multiplier: its
+    /// operands pass the select's logic and the operand multiplexers, and
+    /// it is the measured `mul` (fed by a LUT level), not `mul_reg`.
+    #[test]
+    fn multipliers_under_exclusive_arms_are_shared() {
+        let period = |out: &str| {
+            let body = format!(
+                "%c4 = hw.constant 4 : i3
+                 %acc = seq.compreg %3, %clk : i32
+                 %s = comb.icmp eq %st, %c4 : i3
+                 %m0 = comb.mul %a, %b : i32
+                 %m1 = comb.mul %c, %d : i32
+                 %0 = comb.add %acc, %m1 : i32
+                 %1 = comb.mux %v, %0, %acc : i32
+                 %3 = comb.mux %s, %m0, %1 : i32
+                 hw.output %acc, {out} : i32, i32"
+            );
+            priced(
+                "ecp5-25k",
+                "in %clk : !seq.clock, in %st : i3, in %v : i1, in %a : i32, in %b : i32, \
+                 in %c : i32, in %d : i32, out y : i32, out z : i32",
+                &body,
+            )
+        };
+        let lib = Library::for_target("ecp5-25k").unwrap();
+        let (_, step) = lib.levels_ns().unwrap();
+        let mul = |kind| lib.kind_figures(kind, "mul", 32).unwrap().0;
+        let shared = period("%acc");
+        assert_eq!(shared.path, ["icmp", "mux", "mul", "add", "mux"]);
+        // The second product read elsewhere too: both are needed in one
+        // cycle, nothing is shared, each is fed by registers.
+        let alone = period("%m1");
+        assert_eq!(alone.path, ["mul", "add", "mux"]);
+        let more = shared.period_ns - alone.period_ns;
+        let expected = step + mul("mul") - mul("mul_reg");
+        assert!((more - expected).abs() < 1e-9, "{more} {expected}");
+        assert!(more > 0.5, "{more}");
     }
 
     /// A register's enable ends through the measured enable fan-out,

@@ -84,6 +84,9 @@ pub struct Pricer<'a> {
     cones: FxHashMap<OpId, Cone>,
     /// The readers of each signal.
     fanout: Fanout,
+    /// The multipliers yosys's `share` merges, each with the select of
+    /// its operand multiplexers (`super::share`).
+    shared: FxHashMap<OpId, ValueId>,
 }
 
 /// The inputs of a gate's cone, bit by bit: data bits, and one-bit
@@ -131,9 +134,11 @@ impl<'a> Pricer<'a> {
             ecp5: crate::device::lookup(&lib.target).is_ok_and(|d| d.family == Family::Ecp5),
             reinverted: FxHashSet::default(),
             cones: FxHashMap::default(),
+            shared: FxHashMap::default(),
         };
         p.pack(block, &order);
         p.share_inverters(&order);
+        p.shared = super::share::multipliers(ctx, ir, &p, block);
         p
     }
 
@@ -536,12 +541,14 @@ impl<'a> Pricer<'a> {
     /// Whether every operand of `op` is a register's output or a module
     /// input (timed as a register's, as behind a scan wrapper): yosys packs
     /// such registers into a hard multiplier (the library's `mul_reg`).
+    /// A multiplier yosys shares is fed by its operand multiplexers.
     fn fed_by_registers(&self, op: OpId) -> bool {
-        self.ir.operands(op).all(|v| {
-            self.ir
-                .defining_op(v)
-                .is_none_or(|d| matches!(self.name(d), "seq.compreg" | "seq.firreg"))
-        })
+        !self.shared.contains_key(&op)
+            && self.ir.operands(op).all(|v| {
+                self.ir
+                    .defining_op(v)
+                    .is_none_or(|d| matches!(self.name(d), "seq.compreg" | "seq.firreg"))
+            })
     }
 
     /// The delay (ns) the nets carrying the word `v` into a carry chain
@@ -633,6 +640,13 @@ impl<'a> Pricer<'a> {
             }
             _ => None,
         }
+    }
+
+    /// The select of the operand multiplexers of `op` when `op` is a
+    /// multiplier that yosys's `share` merges with another
+    /// (`super::share`).
+    pub fn shared_select(&self, op: OpId) -> Option<ValueId> {
+        self.shared.get(&op).copied()
     }
 
     /// Whether `op` is a multiplexer that becomes a flip-flop's enable or
