@@ -1,7 +1,8 @@
 // Directives as attributes on the ops: hls.unroll on a reduction,
 // hls.pipeline = true on a loop with a loop inside (unrolled fully, then
 // pipelined), a target II above the bound (honoured) and below it (a
-// warning naming the bound: the memory ports and the recurrence),
+// warning naming the bound: the memory ports and the recurrence, a
+// square, on a multiplier),
 // hls.ports = 2 on memref arguments and on an on-chip RAM (true dual
 // port, cyclically partitioned into two banks, each access reaching
 // both as its bank is not known statically), and a directive that
@@ -72,7 +73,7 @@ func.func @attrs(%a: memref<32xi32> {hls.name = "a", hls.ports = 2},
   // REC: directives.mlir:[[# @LINE + 1]]:3: warning: pipeline II=1 on attrs/rec is not honoured: loop cannot be pipelined at II=1: memory r has 1 port(s) for 2 accesses per iteration, which needs II >= 2; loop-carried dependence on r with distance 1 needs II >= 3; pipelined at II 3
   affine.for %i = 1 to 32 {
     %p = affine.load %r[%i - 1] : memref<32xi32>
-    %m = arith.muli %p, %c3 : i32
+    %m = arith.muli %p, %p : i32
     %s = arith.addi %m, %c3 : i32
     affine.store %s, %r[%i] : memref<32xi32>
   } {hls.label = "rec", hls.pipeline = 1}

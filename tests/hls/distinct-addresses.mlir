@@ -2,8 +2,8 @@
 // whose difference is a non-zero constant, analysis/deps.rs
 // `distinct_addresses`) are not ordered by the block scheduler; those
 // at the same or unknown addresses are. consts: 8 products stored at
-// y[0..7] on two ports take 4 states, not 8 (9 cycles, 13 with every
-// pair ordered); the load of y[2] still follows the store of y[2], and
+// y[0..7] on two ports take 4 states, not 8 (8 cycles; 9, and 13 with
+// every pair ordered, when the products by 3 were multipliers); the load of y[2] still follows the store of y[2], and
 // the store of y[7] follows both. rows: after the j loop, the stores
 // of A[i][0..2] and the load of A[i][3] share two ports (65 cycles, 81
 // ordered); the load and store of A[i][3] stay in order. Co-simulated
@@ -15,7 +15,7 @@
 // RUN: silica hls %s --top rows -o %t.r --sim | FileCheck %s --check-prefix=ROWS
 // RUN: verilator --lint-only -Wall %t.r/rows.sv
 
-// CONSTS: co-simulation (seed 1): 16 values match, latency 9 cycles
+// CONSTS: co-simulation (seed 1): 16 values match, latency 8 cycles
 func.func @consts(%x: memref<8xi32> {hls.name = "x", hls.ports = 2},
     %y: memref<8xi32> {hls.name = "y", hls.ports = 2}) {
   %c3 = arith.constant 3 : i32
