@@ -14,11 +14,11 @@
 
 // CHECK: Pareto front (latency, lut): 1 point(s)
 // CHECK: pnr: {{[0-9.]+}} us at {{[0-9.]+}} MHz, {{[0-9]+}} LUT, {{[0-9]+}} FF, {{[0-9]+}} DSP, 0 BRAM; estimate error: latency {{[-+][0-9.]+}}%, LUT {{[-+][0-9.]+}}%, FF {{[-+][0-9.]+}}%, DSP +0.0%, BRAM +0.0%, Fmax {{[-+][0-9.]+}}% ({{[0-9.]+}} MHz predicted)
-// CSV: 0,1,ok,pnr,false,true,69,
+// CSV: 0,1,ok,pnr,false,true,68,
 // --level synth: every point through yosys (measured LUT/FF, no nextpnr);
 // its microseconds are the cycles at the library's predicted period.
-// SYNTH: 0,1,ok,synth,false,{{true|false}},69,{{[0-9]+\.[0-9]+}},{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
-// SYNTH: 1,2,ok,synth,false,{{true|false}},69,{{[0-9]+\.[0-9]+}},{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
+// SYNTH: 0,1,ok,synth,false,{{true|false}},68,{{[0-9]+\.[0-9]+}},{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
+// SYNTH: 1,2,ok,synth,false,{{true|false}},68,{{[0-9]+\.[0-9]+}},{{[1-9][0-9]+}},{{[1-9][0-9]+}},0,0
 // --validate-level synth: the Pareto point through yosys alone.
 // VSYNTH: validating 1 point(s) with yosys
 // VSYNTH: synth: {{[0-9]+\.[0-9]+}} us at {{[0-9.]+}} MHz estimated, {{[1-9][0-9]*}} LUT, {{[0-9]+}} FF, 0 DSP, 0 BRAM; estimate error: latency +0.0%, LUT {{[-+][0-9.]+}}%, FF {{[-+][0-9.]+}}%, DSP +0.0%, BRAM +0.0%{{$}}
