@@ -9,8 +9,9 @@ every target: `silica hls FILE --top F --target T --clock-ns C
 fit): bitstream yes/no, LUT/FF/BRAM/DSP used against the device's, Fmax,
 and for a design that does not fit, by how much. A design that misses
 the clock is run again at nextpnr's Fmax less 10% (whole ns), at most
-three runs: a missed clock is no bitstream, and the question here is
-whether the design fits. "does not fit (estimate, not synthesised)":
+three runs (a retry whose Fmax falls below the run before it, or whose
+design does not fit, ends them, the row keeping the run before it): a missed clock is no bitstream, and the
+question here is whether the design fits. "does not fit (estimate, not synthesised)":
 silica's estimate is many times the device and yosys is not run;
 "(placer)": nextpnr's placer could not place the packed netlist at the
 device's utilisation limit.
@@ -156,21 +157,38 @@ def measure(silica, name, variant, path, top, target, clock, outdir, timeout, di
     return r
 
 
+def missed_fmax(r):
+    """nextpnr's Fmax of a run that placed and routed its design and
+    missed the clock; None otherwise."""
+    s = r.get("synthesis")
+    return s["fmax_mhz"] if s and not s["clock_met"] and s["fmax_mhz"] else None
+
+
 def measure_fitting(silica, k, target, clock, outdir, timeout, directives=None, tries=3):
     """measure(), and where the clock is missed again at nextpnr's Fmax
-    less 10% (whole ns), at most `tries` runs in all (the schedule at the
-    slower clock is another design, which may be slower still)."""
+    less 10% (whole ns), at most `tries` runs in all. The schedule at the
+    slower clock is another design, which may be slower still, or
+    larger: a retry whose Fmax falls below the run before it, or whose
+    design does not fit, ends the retries, and the row keeps the run
+    before it (`fell_at` the retry's clock and Fmax, none where it did
+    not fit; the reports in OUT/runs are the retry's)."""
     r = measure(silica, *k, target, clock, outdir, timeout, directives)
     missed, seconds = [], r["seconds"]
     for _ in range(tries - 1):
-        s = r.get("synthesis")
-        if not (s and not s["clock_met"] and s["fmax_mhz"]):
+        fmax = missed_fmax(r)
+        if not fmax:
             break
-        missed.append({"clock_ns": r["clock_ns"], "fmax_mhz": s["fmax_mhz"]})
-        slower = float(math.ceil(max(r["clock_ns"], 1000.0 / s["fmax_mhz"]) * 1.1))
-        r = measure(silica, *k, target, slower, outdir, timeout, directives)
-        seconds += r["seconds"]
-    if missed:
+        missed.append({"clock_ns": r["clock_ns"], "fmax_mhz": fmax})
+        slower = float(math.ceil(max(r["clock_ns"], 1000.0 / fmax) * 1.1))
+        retry = measure(silica, *k, target, slower, outdir, timeout, directives)
+        seconds += retry["seconds"]
+        fell = missed_fmax(retry)
+        if (fell and fell < fmax) or "overflow" in retry:
+            missed.pop()
+            r["fell_at"] = {"clock_ns": retry["clock_ns"], "fmax_mhz": fell}
+            break
+        r = retry
+    if missed or "fell_at" in r:
         r["missed_at"] = missed
         r["seconds"] = round(seconds, 1)
     return r
@@ -213,6 +231,10 @@ def table(results):
             missed = [missed]
         if missed:
             clock += " (missed " + ", ".join(f"{m['clock_ns']:g}" for m in missed) + ")"
+        if "fell_at" in r:
+            f = r["fell_at"]
+            at = f"{f['fmax_mhz']:.1f} MHz, slower" if f["fmax_mhz"] else "does not fit"
+            clock += f" (at {f['clock_ns']:g}: {at})"
         print(f"| {r['name']} | {r['variant']} | {r['target']} | {bit} | {cell(r, 'LUT', 'lut')} "
               f"| {cell(r, 'FF', 'ff')} | {cell(r, 'BRAM', 'bram')} | {cell(r, 'DSP', 'dsp')} | {fmax} "
               f"| {clock} | {r.get('cycles', '')} | {r['seconds']:.0f} |")

@@ -383,7 +383,7 @@ pub fn lower_bound(
     let clock_ns = clock_of(ir, module, &directives, opts)?;
     let key = lifts::key(input, &opts.target, opts.pipeline, &directives);
     let lift = |ctx: &mut Context| {
-        let mut lifted = lift_top(ctx, ir, module, opts)?;
+        let mut lifted = lift_top(ctx, ir, module, opts, &[])?;
         let callees = !lifted.callees.is_empty();
         // As the flow schedules it (`schedule_lifted`).
         analysis::ranges::narrow_index(&mut lifted.kernel);
@@ -489,9 +489,11 @@ fn lift_top(
     ir: &Ir,
     module: OpId,
     opts: &Options,
+    reserves: &[(float::Operator, f64)],
 ) -> Result<Lifted, Box<Diagnostic>> {
     let at_module = |m: String| Box::new(Diagnostic::error(ir.op_loc(module), m));
     let mut library = Library::for_target(&opts.target).map_err(at_module)?;
+    library.reserve_float_inputs(reserves);
     let func = front::find_top(ctx, ir, module, &opts.top)?;
     let mut directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
     let clock_ns = clock_of(ir, module, &directives, opts)?;
@@ -580,7 +582,17 @@ fn lift_top(
     })
 }
 
-/// The flow; `emit` makes the design's texts.
+/// How many times the flow runs again for float operators whose first
+/// stage misses the clock after their operands' logic ([`run_flow`]).
+const RESERVE_PASSES: usize = 2;
+
+/// The flow; `emit` makes the design's texts. Where the built design's
+/// estimate has a float operator's first stage miss the clock after the
+/// logic before its operands (a shared unit's operand multiplexer), the
+/// flow runs again with that logic kept out of the stage's budget
+/// (`Library::late_float_inputs`), so the operator gets a deeper
+/// pipeline; the new design is kept where its predicted period is
+/// shorter and meets the clock.
 fn run_flow(
     ctx: &mut Context,
     ir: &Ir,
@@ -588,6 +600,64 @@ fn run_flow(
     opts: &Options,
     emit: bool,
     auto_limits: &BTreeMap<String, u32>,
+) -> Result<Design, Box<Diagnostic>> {
+    let mut reserves = Vec::new();
+    let mut design = run_flow_reserving(ctx, ir, module, opts, emit, auto_limits, &reserves)?;
+    for _ in 0..RESERVE_PASSES {
+        let late = design
+            .library
+            .late_float_inputs(&design.circuit_estimate.float_inputs, design.clock_ns);
+        if late.is_empty() {
+            break;
+        }
+        for (o, t) in late {
+            match reserves.iter_mut().find(|(x, _)| *x == o) {
+                Some(r) => *r = (o, t),
+                None => reserves.push((o, t)),
+            }
+        }
+        let mut next = run_flow_reserving(ctx, ir, module, opts, emit, auto_limits, &reserves)?;
+        let (before, after) = (
+            design.circuit_estimate.period_ns,
+            next.circuit_estimate.period_ns,
+        );
+        // Deeper pipelines cost cycles: worth it only for the clock.
+        if after >= before - 1e-6 || after > design.clock_ns + 1e-6 {
+            break;
+        }
+        let names: Vec<String> = reserves
+            .iter()
+            .filter_map(|&(o, t)| {
+                let c = next.library.float_latency(o)?;
+                Some(format!(
+                    "{} after {t:.1} ns of logic before its operands",
+                    o.module_name(c.latency)
+                ))
+            })
+            .collect();
+        next.notes.push(format!(
+            "float pipelines deepened for the clock: {}; with the shallower ones the design was predicted at {before:.2} ns ({} cycles), now at {after:.2} ns",
+            names.join(", "),
+            design
+                .figures
+                .latency
+                .map_or("unknown".to_string(), |l| l.to_string()),
+        ));
+        design = next;
+    }
+    Ok(design)
+}
+
+/// One run of the flow, the float operators' first stages leaving room
+/// for `reserves` (see [`run_flow`]).
+fn run_flow_reserving(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+    emit: bool,
+    auto_limits: &BTreeMap<String, u32>,
+    reserves: &[(float::Operator, f64)],
 ) -> Result<Design, Box<Diagnostic>> {
     let Lifted {
         work,
@@ -604,7 +674,7 @@ fn run_flow(
         multiplications,
         mut interface,
         warnings,
-    } = lift_top(ctx, ir, module, opts)?;
+    } = lift_top(ctx, ir, module, opts, reserves)?;
     for (class, &n) in auto_limits {
         if kernel.limit(class).is_none() {
             kernel.limits.push((class.clone(), n));

@@ -145,6 +145,9 @@ pub struct Library {
     /// The predicted period of each chosen float operator's slowest
     /// stage (ns, [`Library::choose_float_latencies`]).
     pub float_periods: Vec<(Operator, f64)>,
+    /// Per float operator, the logic before its operands its first
+    /// stage leaves room for (ns, [`Library::reserve_float_inputs`]).
+    pub float_reserves: Vec<(Operator, f64)>,
     /// The measured points.
     pub points: Vec<Point>,
     /// The measured stages of the pipelined divider (kind `div_stage`,
@@ -309,6 +312,7 @@ impl Library {
             rows,
             float_latencies: Vec::new(),
             float_periods: Vec::new(),
+            float_reserves: Vec::new(),
             register_ns: file.register_ns,
             measured_on: file.measured_on,
             points: file.op,
@@ -372,9 +376,58 @@ impl Library {
         let scales = self.float_scales(ctx, o);
         let budget = clock_ns - self.register_ns;
         let least = u32::from(shared && o.pipelinable());
-        choose_scaled(ctx, o, budget, least, |latency| {
+        let reserve = self.float_reserve(o);
+        choose_scaled(ctx, o, budget, least, reserve, |latency| {
             float_scale(&scales, latency)
         })
+    }
+
+    /// The logic before float operator `o`'s operands that its first
+    /// stage must leave room for (ns, [`Library::reserve_float_inputs`]).
+    pub fn float_reserve(&self, o: Operator) -> f64 {
+        self.float_reserves
+            .iter()
+            .find(|(x, _)| *x == o)
+            .map_or(0.0, |r| r.1)
+    }
+
+    /// The float operators of a built design whose first stage, after
+    /// the latest arrival of their operands (`inputs`, the estimate's:
+    /// ns after the clock edge, `CircuitEstimate::float_inputs`), ends
+    /// past the `clock_ns` period, with that arrival: what their
+    /// latencies must be chosen again for (a shared unit's operand
+    /// multiplexer and its selects take a third of a long UP5K clock,
+    /// which the latency chosen from the operator's stages alone
+    /// leaves no room for). Those already reserving as much are left
+    /// out.
+    pub fn late_float_inputs(
+        &self,
+        inputs: &[(Operator, f64)],
+        clock_ns: f64,
+    ) -> Vec<(Operator, f64)> {
+        inputs
+            .iter()
+            .filter(|&&(o, t)| {
+                self.float_latency(o).is_some_and(|c| {
+                    self.register_ns + t + c.input_delay_ns > clock_ns + 1e-6
+                        && t > self.float_reserve(o) + 1e-6
+                })
+            })
+            .copied()
+            .collect()
+    }
+
+    /// Keeps `reserves` (float operator, ns) out of their operators'
+    /// first-stage budgets when their latencies are chosen
+    /// ([`Library::choose_float_latency`]); the larger reserve of an
+    /// operator wins.
+    pub fn reserve_float_inputs(&mut self, reserves: &[(Operator, f64)]) {
+        for &(o, t) in reserves {
+            match self.float_reserves.iter_mut().find(|(x, _)| *x == o) {
+                Some(r) => r.1 = r.1.max(t),
+                None => self.float_reserves.push((o, t)),
+            }
+        }
     }
 
     /// The measured delay of float operator `o`'s kind over the
@@ -1130,6 +1183,38 @@ mod tests {
             .map(|l| l.stage_delay_ns * float_scale(&scales, l.latency))
             .fold(f64::INFINITY, f64::min);
         assert_eq!(c.stage_delay_ns, fastest);
+    }
+
+    /// A shared unit's operand multiplexer and its selects settle 30 ns
+    /// into UP5K jacobi-2d f32's 80 ns cycle: the adder's latency chosen
+    /// from its stages alone has a first stage that ends past the clock
+    /// after them; with those 30 ns reserved it gets a deeper pipeline
+    /// whose first stage fits.
+    #[test]
+    fn float_first_stages_leave_room_for_the_logic_before_them() {
+        let mut ctx = Context::new();
+        silica_hw_dialects::register(&mut ctx);
+        let add = Operator::new(FloatOp::Add, Format::F32);
+        let mut lib = Library::for_target("ice40-up5k").unwrap();
+        let (clock, before) = (80.0, 30.0);
+        let budget = clock - lib.register_ns;
+        let plain = lib.choose_float_latency(&mut ctx, add, clock, true);
+        assert!(plain.input_delay_ns + before > budget, "{plain:?}");
+        lib.float_latencies.push((add, plain.clone()));
+        let late = lib.late_float_inputs(&[(add, before), (add, 1.0)], clock);
+        assert_eq!(late, [(add, before)]);
+        lib.reserve_float_inputs(&late);
+        lib.reserve_float_inputs(&[(add, 10.0)]);
+        assert_eq!(lib.float_reserve(add), before);
+        assert!(lib.late_float_inputs(&late, clock).is_empty());
+        let reserved = lib.choose_float_latency(&mut ctx, add, clock, true);
+        assert!(reserved.latency > plain.latency, "{reserved:?}");
+        assert!(reserved.input_delay_ns + before <= budget, "{reserved:?}");
+        assert!(reserved.stage_delay_ns <= budget);
+        // Nothing before the operands: the choice from the stages alone.
+        let sub = Operator::new(FloatOp::Sub, Format::F32);
+        let alone = lib.choose_float_latency(&mut ctx, sub, clock, true);
+        assert_eq!(alone.latency, plain.latency);
     }
 
     #[test]

@@ -477,10 +477,12 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
         for (o, c) in &r.lib.float_latencies {
             let _ = writeln!(
                 out,
-                "  {}: {} cycles, {:.1} ns",
+                "  {}: {} cycles, {:.1} ns (first stage {:.1} ns, last {:.1} ns)",
                 o.module_name(c.latency),
                 c.latency,
-                c.stage_delay_ns
+                c.stage_delay_ns,
+                c.input_delay_ns,
+                c.output_delay_ns
             );
         }
     }

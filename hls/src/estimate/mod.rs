@@ -23,11 +23,13 @@
 //! Float operator modules (`silica_*`) are not walked: their instances'
 //! areas come from their measured points (`Library::float_area`; two
 //! instances of one operator on the same operands once: yosys merges
-//! them once it flattens the design), their instances' results start
-//! paths (the operators register their outputs whenever
-//! they are pipelined), and each instance's slowest stage is a period of
-//! its own (`Library::float_period`: the generator's stage estimate
-//! scaled to the operator's measured delay).
+//! them once it flattens the design); a pipelined instance's first
+//! stage continues the paths to its operands (after the multiplexers
+//! before them, `Walk::operand_arrival`) and its last stage starts the
+//! paths from its result, a combinational one is a delay on the paths
+//! through it (the chosen latency's stage delays, scaled to the
+//! operator's measured delay), and each instance's slowest stage is a
+//! period of its own (`Library::float_period`).
 //!
 //! Each module's ops are priced (`price`) after what the synthesis tools
 //! simplify first: constant operands, identities and duplicate ops
@@ -63,7 +65,7 @@ mod price;
 pub mod scan;
 mod share;
 
-use crate::float::{FloatOp, Operator};
+use crate::float::{FloatOp, LatencyChoice, Operator};
 use crate::library::Library;
 use price::Pricer;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -97,6 +99,12 @@ pub struct CircuitEstimate {
     /// schedule has), and float multiplier instances on distinct
     /// operands.
     pub multipliers: u64,
+    /// Per float operator, when its latest operand settles after the
+    /// clock edge (ns, the register period excluded): the logic its
+    /// first stage chains after (a shared unit's operand multiplexer and
+    /// its selects), which `Library::reserve_float_inputs` keeps out of
+    /// that stage's budget.
+    pub float_inputs: Vec<(Operator, f64)>,
 }
 
 impl CircuitEstimate {
@@ -112,6 +120,15 @@ impl CircuitEstimate {
                 self.period_ns = lib.register_ns + stage;
                 self.path = vec![format!("divider stage ({rows} rows of {width} bits)")];
             }
+        }
+    }
+
+    /// Notes that an operand of float operator `o` settles `t` ns after
+    /// the clock edge (the latest so far is kept).
+    fn note_float_input(&mut self, o: Operator, t: f64) {
+        match self.float_inputs.iter_mut().find(|(x, _)| *x == o) {
+            Some(f) => f.1 = f.1.max(t),
+            None => self.float_inputs.push((o, t)),
         }
     }
 
@@ -191,6 +208,26 @@ pub fn estimate(
             }
             if matches!(name, "seq.compreg" | "seq.firreg") {
                 e.lone_ff += walk.lone_bits(op);
+            }
+            // A pipelined float operator's first stage continues the
+            // paths to its operands (a combinational one, every path
+            // through it: its results' arrivals).
+            let first = float_stages(ctx, ir, op, lib);
+            if first.as_ref().is_some_and(|(_, _, c)| c.latency == 0) {
+                continue;
+            }
+            if let Some((module, o, c)) = &first {
+                for v in ir.operands(op) {
+                    let mut a = walk.operand_arrival(v);
+                    e.note_float_input(*o, a.t);
+                    a.path.push(format!("{module} (first stage)"));
+                    let t = a.t + c.input_delay_ns;
+                    if lib.register_ns + t > e.period_ns {
+                        e.period_ns = lib.register_ns + t;
+                        e.path = a.path;
+                    }
+                }
+                continue;
             }
             if name.starts_with("seq.") || (name == "hw.output" && !pins) || name == "hw.instance" {
                 for (t, path) in walk.ends(op) {
@@ -394,6 +431,51 @@ impl Walk<'_> {
                 continue;
             };
             let name = self.ctx.str(self.ir.op_name(op));
+            if let Some((module, _, c)) = float_stages(self.ctx, self.ir, op, self.lib) {
+                // A float operator's result settles its last stage after
+                // its last register, or, combinational, after its
+                // operands and its whole delay.
+                let pending: Vec<ValueId> = self
+                    .ir
+                    .operands(op)
+                    .filter(|o| c.latency == 0 && !self.arrival.contains_key(&(*o, control)))
+                    .collect();
+                if !pending.is_empty() && started.insert(x) {
+                    stack.extend(pending);
+                    continue;
+                }
+                let mut a = match c.latency {
+                    0 => self
+                        .ir
+                        .operands(op)
+                        .filter_map(|o| self.arrival.get(&(o, control)).cloned())
+                        .max_by(|a, b| a.t.total_cmp(&b.t))
+                        .map(|mut a| {
+                            a.t = a.unmerged(self.levels.map_or(0.0, |l| l.1), 0);
+                            a
+                        })
+                        .unwrap_or_default(),
+                    _ => Arrival::default(),
+                };
+                let stage = if c.latency == 0 {
+                    c.input_delay_ns
+                } else {
+                    c.output_delay_ns
+                };
+                if stage > 0.0 {
+                    a.t += stage;
+                    a.path.push(format!("{module} (last stage)"));
+                }
+                a.run = 0.0;
+                a.levels = 0;
+                a.gate = false;
+                a.chain = false;
+                for r in self.ir.results(op) {
+                    self.arrival.insert((r, control), a.clone());
+                }
+                stack.pop();
+                continue;
+            }
             if !name.starts_with("comb.") && name != "hw.array_get" {
                 // Registers, memory read ports, instances, constants.
                 self.arrival.insert((x, control), Arrival::default());
@@ -503,6 +585,59 @@ impl Walk<'_> {
 }
 
 impl Walk<'_> {
+    /// When operand `v` of a float operator settles at the LUTs of the
+    /// operator's first stage, which take in none of the logic before
+    /// them: the tree of multiplexers on the way (a shared unit's
+    /// operand multiplexer, its arms chosen in priority) becomes LUTs of
+    /// its own, `ceil(log2(k + 1))` levels for `k` multiplexers (the
+    /// tools rebalance a priority chain), each a measured further level
+    /// (a LUT and its net), after its latest select or arm; a run of
+    /// gates before it costs its LUT levels. UP5K jacobi-2d f32 at 80
+    /// ns: nextpnr's path runs 30 ns from the loop's compare through
+    /// the select of the shared adder's 6-multiplexer chain to the
+    /// adder, which the multiplexers' packed delays (0.8 ns each, into a
+    /// flip-flop's cell) put at 13.
+    fn operand_arrival(&mut self, v: ValueId) -> Arrival {
+        let step = self.levels.map_or(0.0, |l| l.1);
+        let mut leaves = Vec::new();
+        let mut muxes = Vec::new();
+        let mut stack = vec![v];
+        while let Some(x) = stack.pop() {
+            match self.ir.defining_op(x) {
+                Some(m)
+                    if self.ctx.str(self.ir.op_name(m)) == "comb.mux" && muxes.len() < MUX_TREE =>
+                {
+                    muxes.push(m);
+                    let mut operands = self.ir.operands(m);
+                    leaves.extend(operands.next());
+                    stack.extend(operands);
+                }
+                _ => leaves.push(x),
+            }
+        }
+        let mut latest: Option<Arrival> = None;
+        for leaf in leaves {
+            let mut a = self.arrival(leaf, false);
+            a.t = a.unmerged(step, 0);
+            if latest.as_ref().is_none_or(|l| a.t > l.t) {
+                latest = Some(a);
+            }
+        }
+        let mut a = latest.unwrap_or_default();
+        if let Some(&m) = muxes.first() {
+            let level = step.max(self.price.delay(m));
+            let levels = f64::from(muxes.len() as u32 + 1).log2().ceil();
+            a.t += levels * level;
+            a.path
+                .push(format!("mux tree ({} multiplexers)", muxes.len()));
+            a.run = 0.0;
+            a.levels = 0;
+            a.gate = false;
+            a.chain = false;
+        }
+        a
+    }
+
     /// The path through the multiplexer `mux` when yosys's `opt_share`
     /// pushes it below the operators on its arms (every arm an add,
     /// subtract or multiply read only by multiplexers, or a multiplexer
@@ -573,8 +708,25 @@ impl Walk<'_> {
     }
 }
 
+/// How many multiplexers `Walk::operand_arrival` follows back from a
+/// float operator's operand.
+const MUX_TREE: usize = 64;
+
 /// How deep `Walk::through` looks below a shared multiplexer.
 const SHARE_DEPTH: u32 = 6;
+
+/// The float operator module that `op` instantiates, if it is such an
+/// instance, its operator and its chosen latency with its stages' delays.
+fn float_stages(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    lib: &Library,
+) -> Option<(String, Operator, LatencyChoice)> {
+    let (module, o, _) = float_instance(ctx, ir, op, lib)?;
+    let c = lib.float_latency(o)?.clone();
+    Some((module, o, c))
+}
 
 /// The float operator module that `op` instantiates, if it is such an
 /// instance, its operator and its latency.
@@ -1157,6 +1309,55 @@ mod tests {
             (plain - lib.register_ns - compare - gate).abs() < 1e-9,
             "{plain}"
         );
+    }
+
+    /// A pipelined float operator's first stage continues the paths to
+    /// its operands, which a shared unit's operand multiplexers reach a
+    /// LUT level and net each (the operator's LUTs take in none of
+    /// them), and its last stage starts the paths from its result.
+    #[test]
+    fn float_stages_continue_the_paths_through_their_operand_multiplexers() {
+        let add = Operator::new(FloatOp::Add, crate::float::Format::F32);
+        let mut lib = Library::for_target("ice40-up5k").unwrap();
+        let choice = |input_delay_ns, output_delay_ns| LatencyChoice {
+            latency: 3,
+            stage_delay_ns: 50.0,
+            input_delay_ns,
+            output_delay_ns,
+        };
+        let (ctx, ir, top) = circuit(
+            "hw.module @m(in %clk : !seq.clock, in %a : i8, in %v : i1, in %x : i32, in %y : i32, out q : i32) {
+               %k = hw.constant 85 : i8
+               %i = seq.compreg %a, %clk : i8
+               %lt = comb.icmp slt %i, %k : i8
+               %s = seq.compreg %v, %clk : i1
+               %rx = seq.compreg %x, %clk : i32
+               %ry = seq.compreg %y, %clk : i32
+               %m1 = comb.mux %lt, %rx, %ry : i32
+               %m2 = comb.mux %s, %ry, %m1 : i32
+               %r = hw.instance \"fadd\" @silica_fadd_f32_l3(clock: %clk: !seq.clock, a: %m2: i32, b: %ry: i32) -> (result: i32)
+               %q = seq.compreg %r, %clk : i32
+               hw.output %q : i32
+             }",
+        );
+        let (_, step) = lib.levels_ns().unwrap();
+        let compare = |kind| lib.kind_figures(kind, "cmp", 8).unwrap().0;
+        let compare = compare("cmp_pow2").max(compare("cmp_const"));
+        // Two multiplexers: two levels after the later select.
+        let before = compare + 2.0 * step;
+        lib.float_latencies.push((add, choice(40.0, 10.0)));
+        let e = estimate(&ctx, &ir, top, &lib, None);
+        assert!(
+            (e.period_ns - lib.register_ns - before - 40.0).abs() < 1e-9,
+            "{e:?}"
+        );
+        assert_eq!(e.path.last().unwrap(), "silica_fadd_f32_l3 (first stage)");
+        assert_eq!(e.float_inputs.len(), 1);
+        assert!((e.float_inputs[0].1 - before).abs() < 1e-9);
+        // A last stage longer than the first and the logic before it.
+        lib.float_latencies[0].1 = choice(1.0, 45.0);
+        let e = estimate(&ctx, &ir, top, &lib, None);
+        assert!((e.period_ns - lib.register_ns - 45.0).abs() < 1e-9, "{e:?}");
     }
 
     /// The ports of a module that are the package's pins start and end

@@ -106,21 +106,25 @@ pub fn stage_delay_ns(ctx: &mut Context, operator: Operator, latency: u32) -> f6
 /// the fastest choice (the choices are built only up to the one that
 /// fits), by the generator's estimates alone.
 pub fn choose_latency(ctx: &mut Context, operator: Operator, clock_ns: f64) -> LatencyChoice {
-    choose_scaled(ctx, operator, clock_ns, 0, |_| 1.0)
+    choose_scaled(ctx, operator, clock_ns, 0, 0.0, |_| 1.0)
 }
 
 /// The smallest latency of at least `least` whose slowest stage, the
-/// estimate times `scale(latency)`, fits in `budget_ns`, else the one
-/// whose scaled stage is the fastest; the choice's delays are so scaled (a target's
-/// measured figures over the generator's estimates,
+/// estimate times `scale(latency)`, fits in `budget_ns`, and whose first
+/// stage fits after `reserve_ns` of logic before the operands (a shared
+/// unit's operand multiplexer), else the one whose scaled stages so
+/// counted are the fastest; the choice's delays are so scaled (a
+/// target's measured figures over the generator's estimates,
 /// `crate::library::Library::choose_float_latencies`).
 pub fn choose_scaled(
     ctx: &mut Context,
     operator: Operator,
     budget_ns: f64,
     least: u32,
+    reserve_ns: f64,
     scale: impl Fn(u32) -> f64,
 ) -> LatencyChoice {
+    let needs = |c: &LatencyChoice| c.stage_delay_ns.max(c.input_delay_ns + reserve_ns);
     let datapath = Datapath::new(ctx, operator);
     let scaled = |c: &LatencyChoice| {
         let s = scale(c.latency);
@@ -139,13 +143,10 @@ pub fn choose_scaled(
         if s.latency < least {
             continue;
         }
-        if s.stage_delay_ns <= budget_ns {
+        if needs(&s) <= budget_ns {
             return s;
         }
-        if fastest
-            .as_ref()
-            .is_none_or(|f| s.stage_delay_ns < f.stage_delay_ns)
-        {
+        if fastest.as_ref().is_none_or(|f| needs(&s) < needs(f)) {
             fastest = Some(s);
         }
     }
