@@ -36,20 +36,22 @@ pub struct Flops {
     fold: Fold,
 }
 
-/// What identifies a register for merging.
-type Key = (Symbol, Option<Attr>, Attr, Vec<ValueId>, Type);
+/// What identifies a register for merging: name, properties, attributes,
+/// resolved operands (a sum `x + c`'s keyed by `x`), type, and the high
+/// part of such a sum's constant.
+type Key = (Symbol, Option<Attr>, Attr, Vec<ValueId>, Type, u64);
 
 fn is_register(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     matches!(ctx.str(ir.op_name(op)), "seq.compreg" | "seq.firreg")
 }
 
-/// `v` (resolved) as `x + c` where the constant `c` fits in the low
-/// zero bits of `x` (an index times 40, plus 3): `x` and the number `t`
-/// of those bits. The sum's bits from `t` up are `x`'s, its low bits
-/// `c`'s: registers of `x + 0`, `x + 1`, ... `x + 2^t - 1` share their
-/// high flip-flops (yosys merges flip-flops bit by bit once adds are
-/// mapped), and their low ones are constant.
-fn low_constant(ctx: &Context, ir: &Ir, fold: &Fold, v: ValueId) -> Option<(ValueId, u32)> {
+/// `v` (resolved) as `x + c` where `x` has `t` known zero low bits (an
+/// index times 40, plus 3): `x`, `t` and `c >> t`. The sum's bits from
+/// `t` up are `(x >> t) + (c >> t)`, its low bits `c`'s: registers of
+/// `x + 8`, `x + 9`, ... `x + 15` share their high flip-flops (yosys
+/// merges flip-flops bit by bit once adds are mapped), and their low
+/// ones are constant.
+fn low_constant(ctx: &Context, ir: &Ir, fold: &Fold, v: ValueId) -> Option<(ValueId, u32, u64)> {
     let op = ir.defining_op(v)?;
     if ctx.str(ir.op_name(op)) != "comb.add" || ir.num_operands(op) != 2 {
         return None;
@@ -64,7 +66,8 @@ fn low_constant(ctx: &Context, ir: &Ir, fold: &Fold, v: ValueId) -> Option<(Valu
         _ => return None,
     };
     let t = zeros(ctx, ir, fold, x, ZEROS_DEPTH);
-    (t > 0 && c.value().bits() <= u64::from(t)).then_some((x, t))
+    let high = u64::try_from(c.value() >> t).ok()?;
+    (t > 0).then_some((x, t, high))
 }
 
 /// How many ops deep [`zeros`] looks.
@@ -72,7 +75,9 @@ const ZEROS_DEPTH: u32 = 6;
 
 /// The low bits of `v` (resolved) known to be zero: a product's, its
 /// factors' together (a constant's trailing zeros), a left shift's by a
-/// constant, a sum's or multiplexer's, the fewest of its operands'.
+/// constant, a sum's or multiplexer's, the fewest of its operands', a
+/// concat's, its low operands' (a product by a constant built as shifts
+/// and adds ends in zero bits), a low slice's, its operand's.
 fn zeros(ctx: &Context, ir: &Ir, fold: &Fold, v: ValueId, depth: u32) -> u32 {
     let width = bit_width(ctx, ir.value_type(v)).unwrap_or(0) as u32;
     if let Some(c) = fold.constant(v) {
@@ -94,6 +99,20 @@ fn zeros(ctx: &Context, ir: &Ir, fold: &Fold, v: ValueId, depth: u32) -> u32 {
             .map_or(0, |k| of(0).saturating_add(k)),
         "comb.add" if ir.num_operands(op) == 2 => of(0).min(of(1)),
         "comb.mux" if ir.num_operands(op) == 3 => of(1).min(of(2)),
+        "comb.extract" if int_attr(ctx, ir, op, "lowBit") == Some(0) => of(0),
+        // The last operand holds the lowest bits.
+        "comb.concat" => {
+            let mut z = 0;
+            for i in (0..ir.num_operands(op)).rev() {
+                let w = bit_width(ctx, ir.value_type(ir.operand(op, i))).unwrap_or(0) as u32;
+                let zi = of(i);
+                z += zi;
+                if zi < w {
+                    break;
+                }
+            }
+            z
+        }
         _ => 0,
     };
     z.min(width)
@@ -124,13 +143,13 @@ impl Flops {
                 // Low bits loaded constant: of a sum `x + c` (keyed by
                 // `x`), of a value with low zero bits, of a register's
                 // whose low bits are.
-                let (x, t) = low_constant(ctx, ir, &fold, operands[0]).unwrap_or_else(|| {
+                let (x, t, high) = low_constant(ctx, ir, &fold, operands[0]).unwrap_or_else(|| {
                     let v = operands[0];
                     let t = match ir.defining_op(v) {
                         Some(d) if is_register(ctx, ir, d) => low.get(&d).copied().unwrap_or(0),
                         _ => zeros(ctx, ir, &fold, v, ZEROS_DEPTH),
                     };
-                    (v, t)
+                    (v, t, 0)
                 });
                 operands[0] = x;
                 if t > 0 && low.insert(r, t) != Some(t) {
@@ -142,9 +161,10 @@ impl Flops {
                     ir.op_attrs(r),
                     operands,
                     ir.value_type(q),
+                    high,
                 );
                 // A register's name does not keep it apart.
-                let key = (key.0, None, key.2, key.3, key.4);
+                let key = (key.0, None, key.2, key.3, key.4, key.5);
                 match seen.get(&key) {
                     Some(&first) => {
                         alias.insert(q, first);
@@ -430,8 +450,8 @@ mod tests {
     fn sums_of_constants_within_low_zero_bits_share_their_high_flip_flops() {
         // Addresses `i * 40 + k` (k = 0, 3, 7) delayed two cycles: their
         // bits from 3 up are `i * 40`'s (one 8-bit chain of 11-bit
-        // registers), their low 3 bits constant. `i * 40 + 8` carries
-        // into bit 3: a chain of its own (8 bits a register, the low 3
+        // registers), their low 3 bits constant. `i * 40 + 8` and `+ 9`
+        // carry into bit 3: one more chain (8 bits a register, the low 3
         // constant).
         let regs = |k: u32| {
             format!(
@@ -441,14 +461,14 @@ mod tests {
                  %b{k} = seq.compreg %a{k}, %clk : i11"
             )
         };
-        let body: Vec<String> = [0, 3, 7, 8].into_iter().map(regs).collect();
+        let body: Vec<String> = [0, 3, 7, 8, 9].into_iter().map(regs).collect();
         assert_eq!(
             kept(&format!(
-                "hw.module @m(in %clk : !seq.clock, in %i : i11, out y : i11, out z : i11, out w : i11, out v : i11) {{
+                "hw.module @m(in %clk : !seq.clock, in %i : i11, out y : i11, out z : i11, out w : i11, out v : i11, out u : i11) {{
                    %c40 = hw.constant 40 : i11
                    %m = comb.mul %i, %c40 : i11
                    {}
-                   hw.output %b0, %b3, %b7, %b8 : i11, i11, i11, i11
+                   hw.output %b0, %b3, %b7, %b8, %b9 : i11, i11, i11, i11, i11
                  }}",
                 body.join("\n")
             )),
@@ -501,6 +521,28 @@ mod tests {
                  }"
             ),
             8 + 8
+        );
+    }
+
+    #[test]
+    fn products_built_as_shifts_and_adds_end_in_zero_bits() {
+        // `i * 8` built as a concat with three zero bits: `+ 1` and `+ 2`
+        // share the register's high 8 bits, their low 3 are constant.
+        assert_eq!(
+            kept(
+                "hw.module @m(in %clk : !seq.clock, in %i : i8, out y : i11, out z : i11) {
+                   %z3 = hw.constant 0 : i3
+                   %c1 = hw.constant 1 : i11
+                   %c2 = hw.constant 2 : i11
+                   %m = comb.concat %i, %z3 : i8, i3
+                   %s1 = comb.add %m, %c1 : i11
+                   %s2 = comb.add %m, %c2 : i11
+                   %a = seq.compreg %s1, %clk : i11
+                   %b = seq.compreg %s2, %clk : i11
+                   hw.output %a, %b : i11, i11
+                 }"
+            ),
+            8
         );
     }
 
