@@ -262,10 +262,13 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         .as_ref()
         .and_then(|f| Some((f, silica_hls::fit::device(&f.device)?)))
     {
-        eprintln!(
-            "note: {} (--no-fit builds it as given)",
-            f.describe(d, design.figures.latency)
-        );
+        // Where no limit helped, the design is built as given already.
+        let hint = if f.limits.is_empty() {
+            ""
+        } else {
+            " (--no-fit builds it as given)"
+        };
+        eprintln!("note: {}{hint}", f.describe(d, design.figures.latency));
     }
     for w in design.directives.warnings.iter().chain(&design.warnings) {
         eprint!("{}", render(&ctx, &sources, w));

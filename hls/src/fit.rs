@@ -42,8 +42,12 @@ pub struct Fit {
     pub unfitted_latency: Option<u64>,
     /// Whether the fitted estimate is within the budget; false when the
     /// fewest units found still exceed it (the fewest-units design is
-    /// kept: it is the nearest to fitting).
+    /// kept: it is the nearest to fitting), or when no limit lowers the
+    /// estimate (`limits` empty: the design is built as given).
     pub fits: bool,
+    /// What the design kept still needs past the budget
+    /// (`12 DSP of 8: 150%`, see [`beyond`]); empty when it fits.
+    pub over: Vec<String>,
 }
 
 /// The units of one class and the operations that share them.
@@ -57,9 +61,22 @@ pub struct Units {
 impl Fit {
     /// The note on standard error and the line of `report.txt`:
     /// `the design does not fit ice40-up5k by the estimate (12 DSP of 8);
-    /// units shared: 3 mul for 6 operations (latency 961 -> 1021 cycles)`.
+    /// units shared: 3 mul for 6 operations (latency 961 -> 1021 cycles)`;
+    /// where sharing does not bring it within the device, it says so and
+    /// by how much it is still over.
     pub fn describe(&self, device: &Device, latency: Option<u64>) -> String {
-        let over = over(device, &self.unfitted).join(", ");
+        let head = format!(
+            "the design does not fit {} by the estimate ({})",
+            self.device,
+            over(device, &self.unfitted).join(", ")
+        );
+        if self.limits.is_empty() {
+            return format!(
+                "{head}; sharing units cannot bring it within the device: no unit limit lowers \
+                 its estimate, it is built as given, over by {}",
+                self.over.join(", ")
+            );
+        }
         let limits: Vec<String> = self
             .units
             .iter()
@@ -71,17 +88,20 @@ impl Fit {
             })
             .collect();
         let cycles = |l: Option<u64>| l.map_or("?".to_string(), |l| l.to_string());
+        let tail = if self.fits {
+            String::new()
+        } else {
+            format!(
+                "; sharing units cannot bring it within the device: with the fewest units \
+                 it is still over by {}",
+                self.over.join(", ")
+            )
+        };
         format!(
-            "the design does not fit {} by the estimate ({over}); units shared: {} (latency {} -> {} cycles){}",
-            self.device,
+            "{head}; units shared: {} (latency {} -> {} cycles){tail}",
             limits.join(", "),
             cycles(self.unfitted_latency),
             cycles(latency),
-            if self.fits {
-                ""
-            } else {
-                "; no further sharing brings it within the budget"
-            }
         )
     }
 }
@@ -114,6 +134,33 @@ pub fn over(device: &Device, e: &Estimate) -> Vec<String> {
     .collect()
 }
 
+/// The resources of `e` past the budget ([`excess`]'s: the DSPs past
+/// the device's count, LUTs and flip-flops past [`MARGIN`] of it), each
+/// with its share of the device: `5915 LUT of 5280: 112%`, or
+/// `5000 LUT of 5280: 94%, past the 90% budget` within the device (not
+/// `N LUT of M (P%)`, which `bench/fpga_fit.py` reads as the overflow
+/// `--bitstream` reports).
+pub fn beyond(device: &Device, e: &Estimate) -> Vec<String> {
+    let margin = MARGIN * 100.0;
+    [
+        ("LUT", e.lut, device.luts, MARGIN),
+        ("FF", e.ff, device.ffs, MARGIN),
+        ("DSP", e.dsp, device.dsps, 1.0),
+    ]
+    .into_iter()
+    .filter(|&(_, used, available, budget)| used as f64 > available as f64 * budget)
+    .map(|(what, used, available, _)| {
+        let share = used * 100 / available.max(1);
+        let past = if used <= available {
+            format!(", past the {margin:.0}% budget")
+        } else {
+            String::new()
+        };
+        format!("{used} {what} of {available}: {share}%{past}")
+    })
+    .collect()
+}
+
 /// How far `e` is over the budget: the DSPs over the device's count and
 /// the LUTs and flip-flops over [`MARGIN`] of the device's, each as a
 /// share of the device's; 0 when it fits.
@@ -135,49 +182,202 @@ pub struct Tried {
     pub units: BTreeMap<String, u32>,
 }
 
+/// Limits, per class.
+pub type Limits = BTreeMap<String, u32>;
+
 /// Chooses the limits of the classes `free` (class, operations: the
 /// units without a limit) for `device`, from `start` (the design
 /// without limits, which does not fit): `eval` gives a choice's
 /// figures. Gives the limits and their figures (`start`'s own, empty,
-/// where no try brings it closer). A step never raises a limit, so the
-/// search ends after at most as many steps as there are operations.
+/// where no limit brings it closer).
+///
+/// The fewest units first ([`Search::fewest`]): one unit of each class,
+/// or of those that help. Where even they do not fit, they are the
+/// answer (the nearest to fitting) and nothing else is tried (a few
+/// tries, not one a unit). Where they fit, the
+/// search goes down from `start` ([`Search::descend`]): each step tries
+/// one unit fewer of each class and keeps the try with the shortest
+/// latency among those that bring the design closer to its budget; a
+/// step that costs no cycles goes on in the same class by bisection
+/// to the fewest units that still cost none ([`Search::jump`]), or to
+/// the most that fit where those already fit. Where the steps stop
+/// short of fitting, the fewest units are kept. No choice is evaluated
+/// twice.
 pub fn choose<E>(
     device: &Device,
     free: &[(String, u32)],
     start: Tried,
-    mut eval: impl FnMut(&BTreeMap<String, u32>) -> Result<Tried, E>,
-) -> Result<(BTreeMap<String, u32>, Tried), E> {
-    let mut limits = BTreeMap::new();
-    let mut best = start;
-    let mut units: BTreeMap<String, u32> = free.iter().cloned().collect();
-    while excess(device, &best.estimate) > 0.0 {
-        let mut step: Option<(BTreeMap<String, u32>, Tried)> = None;
-        for (class, &n) in &units {
-            if n <= 1 {
-                continue;
-            }
-            let mut trial = limits.clone();
-            trial.insert(class.clone(), n - 1);
-            let t = eval(&trial)?;
-            if excess(device, &t.estimate) >= excess(device, &best.estimate) {
-                continue;
-            }
-            let key = |t: &Tried| (t.latency.unwrap_or(u64::MAX), excess(device, &t.estimate));
-            if step.as_ref().is_none_or(|(_, s)| key(&t) < key(s)) {
-                step = Some((trial, t));
-            }
-        }
-        let Some((trial, t)) = step else { break };
-        // A class may build fewer units than its limit (as many as its
-        // busiest schedule needs): the next try starts there.
-        for (class, n) in &trial {
-            let built = t.units.get(class).copied().unwrap_or(*n).min(*n);
-            units.insert(class.clone(), built);
-        }
-        limits = trial;
-        best = t;
+    eval: impl FnMut(&Limits) -> Result<Tried, E>,
+) -> Result<(Limits, Tried), E> {
+    if excess(device, &start.estimate) == 0.0 {
+        return Ok((Limits::new(), start));
     }
-    Ok((limits, best))
+    let mut search = Search {
+        device,
+        eval,
+        tried: BTreeMap::new(),
+    };
+    let (fewest, at_fewest) = search.fewest(free, &start)?;
+    if fewest.is_empty() || excess(device, &at_fewest.estimate) > 0.0 {
+        return Ok((fewest, at_fewest));
+    }
+    let (limits, found) = search.descend(free, start)?;
+    if excess(device, &found.estimate) > 0.0 {
+        return Ok((fewest, at_fewest));
+    }
+    Ok((limits, found))
+}
+
+/// The state of one [`choose`]: the choices evaluated so far.
+struct Search<'d, F> {
+    device: &'d Device,
+    eval: F,
+    tried: BTreeMap<Limits, Tried>,
+}
+
+impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
+    /// The figures of `limits`, evaluated once.
+    fn eval(&mut self, limits: &Limits) -> Result<Tried, E> {
+        if let Some(t) = self.tried.get(limits) {
+            return Ok(t.clone());
+        }
+        let t = (self.eval)(limits)?;
+        self.tried.insert(limits.clone(), t.clone());
+        Ok(t)
+    }
+
+    fn excess(&self, t: &Tried) -> f64 {
+        excess(self.device, &t.estimate)
+    }
+
+    /// The fewest units: one of each class of `free` where that fits;
+    /// else the nearest to fitting of one unit of each class that helps
+    /// on its own (a shared unit's multiplexers can cost more LUTs than
+    /// the unit: a `mul` limit trades the DSPs of products by constants
+    /// for LUTs), those classes together, and each alone; empty,
+    /// with `start`, where none brings it closer.
+    fn fewest(&mut self, free: &[(String, u32)], start: &Tried) -> Result<(Limits, Tried), E> {
+        let all: Limits = free.iter().map(|(c, _)| (c.clone(), 1)).collect();
+        if all.is_empty() {
+            return Ok((all, start.clone()));
+        }
+        let t = self.eval(&all)?;
+        if self.excess(&t) == 0.0 {
+            return Ok((all, t));
+        }
+        let mut nearest = (Limits::new(), start.clone());
+        let mut helping = Limits::new();
+        for class in all.keys() {
+            let one = Limits::from([(class.clone(), 1)]);
+            let t = self.eval(&one)?;
+            if self.excess(&t) < self.excess(start) {
+                helping.insert(class.clone(), 1);
+            }
+            if self.excess(&t) < self.excess(&nearest.1) {
+                nearest = (one, t);
+            }
+        }
+        if helping.len() > 1 {
+            let t = self.eval(&helping)?;
+            if self.excess(&t) < self.excess(&nearest.1) {
+                nearest = (helping, t);
+            }
+        }
+        Ok(nearest)
+    }
+
+    /// The greedy descent from `start` (see [`choose`]) until the
+    /// design fits or no step brings it closer.
+    fn descend(&mut self, free: &[(String, u32)], start: Tried) -> Result<(Limits, Tried), E> {
+        let mut limits = Limits::new();
+        let mut best = start;
+        let mut units: BTreeMap<String, u32> = free.iter().cloned().collect();
+        while self.excess(&best) > 0.0 {
+            let mut step: Option<(String, Limits, Tried)> = None;
+            for (class, &n) in &units {
+                if n <= 1 {
+                    continue;
+                }
+                let mut trial = limits.clone();
+                trial.insert(class.clone(), n - 1);
+                let t = self.eval(&trial)?;
+                if self.excess(&t) >= self.excess(&best) {
+                    continue;
+                }
+                let key = |t: &Tried| {
+                    (
+                        t.latency.unwrap_or(u64::MAX),
+                        excess(self.device, &t.estimate),
+                    )
+                };
+                if step.as_ref().is_none_or(|(_, _, s)| key(&t) < key(s)) {
+                    step = Some((class.clone(), trial, t));
+                }
+            }
+            let Some((class, mut trial, mut t)) = step else {
+                break;
+            };
+            if t.latency == best.latency && self.excess(&t) > 0.0 {
+                (trial, t) = self.jump(&limits, &class, (trial, t), &best)?;
+            }
+            // A class may build fewer units than its limit (as many as
+            // its busiest schedule needs): the next try starts there.
+            for (class, n) in &trial {
+                let built = t.units.get(class).copied().unwrap_or(*n).min(*n);
+                units.insert(class.clone(), built);
+            }
+            limits = trial;
+            best = t;
+        }
+        Ok((limits, best))
+    }
+
+    /// A step one unit fewer of `class` (`step`, from `limits`) that
+    /// costs no cycles over `best` and does not fit yet: the fewest
+    /// units of `class` that still cost none (by bisection, taking the
+    /// latency as falling with more units), or where those fit, the
+    /// most that fit (the design nearest to `best` that fits).
+    fn jump(
+        &mut self,
+        limits: &Limits,
+        class: &str,
+        step: (Limits, Tried),
+        best: &Tried,
+    ) -> Result<(Limits, Tried), E> {
+        let with = |n: u32| {
+            let mut l = limits.clone();
+            l.insert(class.to_string(), n);
+            l
+        };
+        let hi = step.0[class];
+        // The fewest units that cost no cycles: `free_at`, in [lo, hi].
+        let (mut lo, mut free_at, mut at) = (1, hi, step.1.clone());
+        while lo < free_at {
+            let mid = lo + (free_at - lo) / 2;
+            let t = self.eval(&with(mid))?;
+            if t.latency == best.latency && self.excess(&t) <= self.excess(&step.1) {
+                (free_at, at) = (mid, t);
+            } else {
+                lo = mid + 1;
+            }
+        }
+        if self.excess(&at) > 0.0 {
+            return Ok((with(free_at), at));
+        }
+        // The most units that fit: in [free_at, hi), `hi` does not.
+        let (mut fits_at, mut top) = (free_at, hi - 1);
+        while fits_at < top {
+            let mid = top - (top - fits_at) / 2;
+            let t = self.eval(&with(mid))?;
+            if self.excess(&t) == 0.0 {
+                fits_at = mid;
+            } else {
+                top = mid - 1;
+            }
+        }
+        let at = self.eval(&with(fits_at))?;
+        Ok((with(fits_at), at))
+    }
 }
 
 #[cfg(test)]
@@ -280,5 +480,169 @@ mod tests {
         );
         assert_eq!(t.estimate.lut, 6500);
         assert!(excess(up5k(), &t.estimate) > 0.0);
+    }
+
+    /// `muls` multipliers of one DSP each that share for free down to
+    /// `free` units, 100 cycles a unit fewer below; counts the
+    /// evaluations in `count`.
+    fn sharing_free(limits: &Limits, muls: u32, free: u32, count: &mut usize) -> Tried {
+        *count += 1;
+        let m = limits.get("mul").copied().unwrap_or(muls).min(muls);
+        Tried {
+            estimate: est(500, u64::from(m)),
+            latency: Some(1000 + 100 * u64::from(free.saturating_sub(m))),
+            units: limits.clone(),
+        }
+    }
+
+    #[test]
+    fn steps_that_cost_no_cycles_are_bisected() {
+        // 64 one-DSP multipliers, free down to 4 units: the most that
+        // fit, 8, as one unit fewer a step finds it, in a few tries.
+        let mut count = 0;
+        let start = sharing_free(&Limits::new(), 64, 4, &mut count);
+        let (limits, t) = choose(up5k(), &[("mul".into(), 64)], start, |l| {
+            Ok::<_, ()>(sharing_free(l, 64, 4, &mut count))
+        })
+        .unwrap();
+        assert_eq!(limits, Limits::from([("mul".to_string(), 8)]));
+        assert_eq!((t.estimate.dsp, t.latency), (8, Some(1000)));
+        assert!(count <= 16, "{count} evaluations");
+    }
+
+    #[test]
+    fn a_free_jump_stops_where_shared_units_start_to_cost() {
+        // Free down to 12 units, which still need 12 DSPs: the descent
+        // jumps to 12 and goes on a unit at a time to 8.
+        let mut count = 0;
+        let start = sharing_free(&Limits::new(), 64, 12, &mut count);
+        let (limits, t) = choose(up5k(), &[("mul".into(), 64)], start, |l| {
+            Ok::<_, ()>(sharing_free(l, 64, 12, &mut count))
+        })
+        .unwrap();
+        assert_eq!(limits, Limits::from([("mul".to_string(), 8)]));
+        assert_eq!(t.latency, Some(1400));
+        assert!(count <= 20, "{count} evaluations");
+    }
+
+    #[test]
+    fn a_design_no_sharing_fits_takes_a_few_tries() {
+        // One unit of each class is still over: only the classes alone
+        // are tried besides, not a unit at a time.
+        let mut count = 0;
+        let heavy = |l: &Limits, count: &mut usize| {
+            *count += 1;
+            let mut t = model(l, 40, 30);
+            t.estimate.lut += 20_000;
+            t
+        };
+        let start = heavy(&Limits::new(), &mut count);
+        let (limits, t) = choose(
+            up5k(),
+            &[("fadd".into(), 30), ("mul".into(), 40)],
+            start,
+            |l| Ok::<_, ()>(heavy(l, &mut count)),
+        )
+        .unwrap();
+        assert_eq!(limits.values().copied().collect::<Vec<_>>(), vec![1, 1]);
+        assert_eq!(t.estimate.lut, 21_500);
+        // The start, all at one, each alone, both (known).
+        assert_eq!(count, 4);
+    }
+
+    #[test]
+    fn no_limit_that_helps_leaves_the_design_as_given() {
+        // Every limit costs LUTs (multiplexers) and saves nothing.
+        let worse = |l: &Limits| {
+            Ok::<_, ()>(Tried {
+                estimate: est(6000 + 100 * l.len() as u64, 0),
+                latency: Some(10),
+                units: l.clone(),
+            })
+        };
+        let start = worse(&Limits::new()).unwrap();
+        let (limits, t) = choose(
+            up5k(),
+            &[("fadd".into(), 3), ("mul".into(), 2)],
+            start.clone(),
+            worse,
+        )
+        .unwrap();
+        assert!(limits.is_empty());
+        assert_eq!(t, start);
+    }
+
+    #[test]
+    fn a_class_whose_sharing_costs_more_than_it_saves_is_left_out() {
+        // Sharing the adders saves 1,000 LUTs, the multipliers' costs
+        // 3,000 more: the fewest units are those of `fadd` alone.
+        let mixed = |l: &Limits| {
+            let mut t = model(l, 2, 2);
+            t.estimate.lut += 9000 + if l.contains_key("mul") { 3000 } else { 0 };
+            Ok::<_, ()>(t)
+        };
+        let start = mixed(&Limits::new()).unwrap();
+        let (limits, t) = choose(
+            up5k(),
+            &[("fadd".into(), 2), ("mul".into(), 2)],
+            start,
+            mixed,
+        )
+        .unwrap();
+        assert_eq!(limits, Limits::from([("fadd".to_string(), 1)]));
+        assert_eq!(t.estimate.lut, 10_500);
+    }
+
+    fn fit(limits: Limits, fits: bool, over: Vec<String>) -> Fit {
+        Fit {
+            device: "ice40-up5k".into(),
+            units: limits
+                .iter()
+                .map(|(c, &n)| Units {
+                    class: c.clone(),
+                    units: n,
+                    operations: 4,
+                })
+                .collect(),
+            limits,
+            unfitted: est(9000, 12),
+            unfitted_latency: Some(100),
+            fits,
+            over,
+        }
+    }
+
+    #[test]
+    fn the_note_says_when_sharing_cannot_fit_and_by_how_much() {
+        let d = up5k();
+        let kept = est(6000, 3);
+        let f = fit(Limits::from([("fadd".into(), 1)]), false, beyond(d, &kept));
+        assert_eq!(
+            f.describe(d, Some(120)),
+            "the design does not fit ice40-up5k by the estimate (9000 LUT of 5280, 12 DSP of 8); \
+             units shared: 1 fadd for 4 operations (latency 100 -> 120 cycles); sharing units \
+             cannot bring it within the device: with the fewest units it is still over by \
+             6000 LUT of 5280: 113%"
+        );
+        let f = fit(Limits::new(), false, beyond(d, &est(9000, 12)));
+        assert_eq!(
+            f.describe(d, Some(100)),
+            "the design does not fit ice40-up5k by the estimate (9000 LUT of 5280, 12 DSP of 8); \
+             sharing units cannot bring it within the device: no unit limit lowers its estimate, \
+             it is built as given, over by 9000 LUT of 5280: 170%, 12 DSP of 8: 150%"
+        );
+        let f = fit(Limits::from([("mul".into(), 2)]), true, Vec::new());
+        assert!(f
+            .describe(d, Some(100))
+            .ends_with("(latency 100 -> 100 cycles)"));
+    }
+
+    #[test]
+    fn past_the_budget_within_the_device_says_so() {
+        assert_eq!(
+            beyond(up5k(), &est(5000, 8)),
+            vec!["5000 LUT of 5280: 94%, past the 90% budget".to_string()]
+        );
+        assert!(beyond(up5k(), &est(4752, 8)).is_empty());
     }
 }

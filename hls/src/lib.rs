@@ -253,8 +253,9 @@ pub fn estimate(
 
 /// The flow, fitted to the target device where `opts.fit` asks for it
 /// and the design's estimate exceeds the device (`fit`): limits of the
-/// classes the directives leave unlimited are chosen on estimates, and
-/// the design is built again with them.
+/// classes the directives leave unlimited are chosen on estimates, each
+/// choice scheduled and built from the same lifted kernel (lifting does
+/// not depend on the limits), and only the design kept is emitted.
 fn fitted(
     ctx: &mut Context,
     ir: &Ir,
@@ -262,47 +263,52 @@ fn fitted(
     opts: &Options,
     emit: bool,
 ) -> Result<Design, Box<Diagnostic>> {
+    let lifted = lift_top(ctx, ir, module, opts, &[])?;
+    let device = fit::device(&opts.target).filter(|_| opts.fit);
     let none = BTreeMap::new();
-    let first = run_flow(ctx, ir, module, opts, emit, &none)?;
-    let Some(device) = fit::device(&opts.target).filter(|_| opts.fit) else {
-        return Ok(first);
+    let Some(device) = device else {
+        let first = run_flow(ctx, ir, module, opts, &lifted, &none)?;
+        return finish(ctx, first, opts, emit);
     };
+    let first = run_flow(ctx, ir, module, opts, &lifted, &none)?;
     let tried = |d: &Design| fit::Tried {
         estimate: report::estimate(&d.input()),
         latency: d.figures.latency,
         units: d.units.iter().map(|(c, n, _)| (c.clone(), *n)).collect(),
     };
-    let start = tried(&first);
+    let start = tried(&first.design);
     if !fit::exceeds(device, &start.estimate) {
-        return Ok(first);
+        return finish(ctx, first, opts, emit);
     }
-    let free = shareable(&first.kernel);
+    let free = shareable(&first.design.kernel);
     let (limits, found) = fit::choose(device, &free, start.clone(), |limits| {
-        run_flow(ctx, ir, module, opts, false, limits).map(|d| tried(&d))
+        run_flow(ctx, ir, module, opts, &lifted, limits).map(|b| tried(&b.design))
     })?;
-    if limits.is_empty() {
-        return Ok(first);
-    }
-    // A class may build fewer units than its limit: the limit a user
-    // would write for the same design is the units built, unless that
-    // lower limit changes the schedule (a pipeline's resource bound
-    // comes from the limit), when the searched limits are kept.
-    let tight: BTreeMap<String, u32> = limits
-        .iter()
-        .map(|(c, &n)| {
-            let built = found.units.get(c).copied().unwrap_or(n);
-            (c.clone(), n.min(built).max(1))
-        })
-        .collect();
-    let (limits, mut design) = match run_flow(ctx, ir, module, opts, emit, &tight)? {
-        d if tight == limits || d.figures.latency == found.latency => (tight, d),
-        _ => {
-            let d = run_flow(ctx, ir, module, opts, emit, &limits)?;
-            (limits, d)
+    let (limits, mut built) = if limits.is_empty() {
+        (limits, first)
+    } else {
+        // A class may build fewer units than its limit: the limit a user
+        // would write for the same design is the units built, unless
+        // that lower limit changes the schedule (a pipeline's resource
+        // bound comes from the limit), when the searched limits are kept.
+        let tight: BTreeMap<String, u32> = limits
+            .iter()
+            .map(|(c, &n)| {
+                let built = found.units.get(c).copied().unwrap_or(n);
+                (c.clone(), n.min(built).max(1))
+            })
+            .collect();
+        match run_flow(ctx, ir, module, opts, &lifted, &tight)? {
+            b if tight == limits || b.design.figures.latency == found.latency => (tight, b),
+            _ => {
+                let b = run_flow(ctx, ir, module, opts, &lifted, &limits)?;
+                (limits, b)
+            }
         }
     };
-    let fits = fit::excess(device, &tried(&design).estimate) == 0.0;
-    let units = design
+    let kept = tried(&built.design).estimate;
+    let units = built
+        .design
         .units
         .iter()
         .filter(|(c, _, _)| limits.contains_key(c))
@@ -312,15 +318,16 @@ fn fitted(
             operations: *ops,
         })
         .collect();
-    design.fit = Some(fit::Fit {
+    built.design.fit = Some(fit::Fit {
         device: device.name.into(),
+        fits: fit::excess(device, &kept) == 0.0,
+        over: fit::beyond(device, &kept),
         limits,
         units,
         unfitted: start.estimate,
         unfitted_latency: start.latency,
-        fits,
     });
-    Ok(design)
+    finish(ctx, built, opts, emit)
 }
 
 /// The classes whose units fitting may share in `k`: those of
@@ -464,7 +471,9 @@ fn clock_of(
 
 /// The top function lifted to a kernel with its directives applied
 /// (unrolling, hoisting, flattening, memories and their ports), its
-/// callees scheduled: what the flow schedules next.
+/// callees scheduled: what the flow schedules next. Limits are not part
+/// of it: fitting builds each of its choices from one `Lifted`.
+#[derive(Clone)]
 struct Lifted {
     /// The input after the directives that rewrite loops.
     work: Ir,
@@ -586,24 +595,26 @@ fn lift_top(
 /// stage misses the clock after their operands' logic ([`run_flow`]).
 const RESERVE_PASSES: usize = 2;
 
-/// The flow; `emit` makes the design's texts. Where the built design's
-/// estimate has a float operator's first stage miss the clock after the
-/// logic before its operands (a shared unit's operand multiplexer), the
-/// flow runs again with that logic kept out of the stage's budget
-/// (`Library::late_float_inputs`), so the operator gets a deeper
-/// pipeline; the new design is kept where its predicted period is
-/// shorter and meets the clock.
+/// The flow after lifting, for the limits `auto_limits`: `lifted` built
+/// ([`build_lifted`]). Where the built design's estimate has a float
+/// operator's first stage miss the clock after the logic before its
+/// operands (a shared unit's operand multiplexer), the kernel is lifted
+/// again with that logic kept out of the stage's budget
+/// (`Library::late_float_inputs`) and built, so the operator gets a
+/// deeper pipeline; the new design is kept where its predicted period
+/// is shorter and meets the clock.
 fn run_flow(
     ctx: &mut Context,
     ir: &Ir,
     module: OpId,
     opts: &Options,
-    emit: bool,
+    lifted: &Lifted,
     auto_limits: &BTreeMap<String, u32>,
-) -> Result<Design, Box<Diagnostic>> {
-    let mut reserves = Vec::new();
-    let mut design = run_flow_reserving(ctx, ir, module, opts, emit, auto_limits, &reserves)?;
+) -> Result<Built, Box<Diagnostic>> {
+    let mut reserves: Vec<(float::Operator, f64)> = Vec::new();
+    let mut built = build_lifted(ctx, lifted.clone(), opts, auto_limits)?;
     for _ in 0..RESERVE_PASSES {
+        let design = &built.design;
         let late = design
             .library
             .late_float_inputs(&design.circuit_estimate.float_inputs, design.clock_ns);
@@ -616,10 +627,11 @@ fn run_flow(
                 None => reserves.push((o, t)),
             }
         }
-        let mut next = run_flow_reserving(ctx, ir, module, opts, emit, auto_limits, &reserves)?;
+        let relifted = lift_top(ctx, ir, module, opts, &reserves)?;
+        let mut next = build_lifted(ctx, relifted, opts, auto_limits)?;
         let (before, after) = (
             design.circuit_estimate.period_ns,
-            next.circuit_estimate.period_ns,
+            next.design.circuit_estimate.period_ns,
         );
         // Deeper pipelines cost cycles: worth it only for the clock.
         if after >= before - 1e-6 || after > design.clock_ns + 1e-6 {
@@ -628,14 +640,14 @@ fn run_flow(
         let names: Vec<String> = reserves
             .iter()
             .filter_map(|&(o, t)| {
-                let c = next.library.float_latency(o)?;
+                let c = next.design.library.float_latency(o)?;
                 Some(format!(
                     "{} after {t:.1} ns of logic before its operands",
                     o.module_name(c.latency)
                 ))
             })
             .collect();
-        next.notes.push(format!(
+        next.design.notes.push(format!(
             "float pipelines deepened for the clock: {}; with the shallower ones the design was predicted at {before:.2} ns ({} cycles), now at {after:.2} ns",
             names.join(", "),
             design
@@ -643,22 +655,30 @@ fn run_flow(
                 .latency
                 .map_or("unknown".to_string(), |l| l.to_string()),
         ));
-        design = next;
+        built = next;
     }
-    Ok(design)
+    Ok(built)
 }
 
-/// One run of the flow, the float operators' first stages leaving room
-/// for `reserves` (see [`run_flow`]).
-fn run_flow_reserving(
-    ctx: &mut Context,
-    ir: &Ir,
+/// A design scheduled and built, not yet emitted: its circuit, whose
+/// texts [`finish`] makes for the design the flow keeps.
+struct Built {
+    /// The design, its texts empty.
+    design: Design,
+    circuit: Ir,
     module: OpId,
+    ips: Vec<front::ip::Ip>,
+}
+
+/// The flow after lifting: `lifted` scheduled with `auto_limits` added
+/// to its limits (those of classes the directives leave unlimited),
+/// rewritten, built and estimated.
+fn build_lifted(
+    ctx: &mut Context,
+    lifted: Lifted,
     opts: &Options,
-    emit: bool,
     auto_limits: &BTreeMap<String, u32>,
-    reserves: &[(float::Operator, f64)],
-) -> Result<Design, Box<Diagnostic>> {
+) -> Result<Built, Box<Diagnostic>> {
     let Lifted {
         work,
         func,
@@ -674,7 +694,7 @@ fn run_flow_reserving(
         multiplications,
         mut interface,
         warnings,
-    } = lift_top(ctx, ir, module, opts, reserves)?;
+    } = lifted;
     for (class, &n) in auto_limits {
         if kernel.limit(class).is_none() {
             kernel.limits.push((class.clone(), n));
@@ -750,27 +770,6 @@ fn run_flow_reserving(
     } else {
         None
     };
-    let (verilog, hw_mlir, ip_verilog) = if emit {
-        verify(ctx, &circuit.ir, circuit.module, VerifyOptions::default())?;
-        let mut verilog = silica_emit_verilog::emit_verilog(
-            ctx,
-            &circuit.ir,
-            circuit.module,
-            silica_emit_verilog::Options::default(),
-        )?;
-        let ip_verilog = opts.ip.sources(&ips);
-        verilog.push_str(&ip_verilog);
-        let hw_mlir = print_module(
-            ctx,
-            &circuit.ir,
-            circuit.module,
-            &Resources::default(),
-            PrintFlags::default(),
-        );
-        (verilog, hw_mlir, ip_verilog)
-    } else {
-        (String::new(), String::new(), String::new())
-    };
     let figures = figures(&kernel, &schedules);
     schedule::log_pipeline_directives(&kernel, &schedules, &directives, &mut log);
     for (class, units, ops) in &circuit.units {
@@ -801,7 +800,7 @@ fn run_flow_reserving(
             busy: circuit.dma_busy.iter().flatten().cloned().collect(),
         }
     });
-    Ok(Design {
+    let design = Design {
         axi,
         dma_probe,
         dma_engines: circuit.dma_busy.len(),
@@ -822,12 +821,56 @@ fn run_flow_reserving(
         warnings,
         rewrite: rewritten,
         callee_rewrites,
-        verilog,
-        hw_mlir,
-        ip_verilog,
+        verilog: String::new(),
+        hw_mlir: String::new(),
+        ip_verilog: String::new(),
         synthesis: None,
         fit: None,
+    };
+    Ok(Built {
+        design,
+        circuit: circuit.ir,
+        module: circuit.module,
+        ips,
     })
+}
+
+/// The design of `built`, with its texts where `emit` asks for them
+/// (`F.sv`, `F.hw.mlir`, the hand-written modules it instantiates).
+fn finish(
+    ctx: &mut Context,
+    built: Built,
+    opts: &Options,
+    emit: bool,
+) -> Result<Design, Box<Diagnostic>> {
+    let Built {
+        mut design,
+        circuit,
+        module,
+        ips,
+    } = built;
+    if !emit {
+        return Ok(design);
+    }
+    verify(ctx, &circuit, module, VerifyOptions::default())?;
+    let mut verilog = silica_emit_verilog::emit_verilog(
+        ctx,
+        &circuit,
+        module,
+        silica_emit_verilog::Options::default(),
+    )?;
+    let ip_verilog = opts.ip.sources(&ips);
+    verilog.push_str(&ip_verilog);
+    design.hw_mlir = print_module(
+        ctx,
+        &circuit,
+        module,
+        &Resources::default(),
+        PrintFlags::default(),
+    );
+    design.verilog = verilog;
+    design.ip_verilog = ip_verilog;
+    Ok(design)
 }
 
 /// Datapath rewriting (`enabled`) of the scheduled kernel `kernel`: the

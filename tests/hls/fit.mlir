@@ -6,6 +6,9 @@
 // in report.txt and in F.json's `resources.fit`, and the fitted design
 // co-simulates bit-exactly and synthesises to 3 SB_MAC16. `--no-fit`
 // builds it as given; a user's own limit wins (no fitting of its class).
+// Where sharing cannot bring a design within the device, the note says so
+// and by how much it is still over: no limit lowers the estimate
+// (@onediv), or even the fewest units are over (@fdivs).
 // RUN: rm -rf %t.d %t.nofit %t.user
 // RUN: silica hls %s --top f -o %t.d --target ice40-up5k --sim 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=JSON < %t.d/f.json
@@ -15,6 +18,9 @@
 // RUN: yosys -q -p "read_verilog -sv %t.nofit/f.sv; synth_ice40 -dsp -top f; tee -q -o %t.nofit/stat.txt stat"
 // RUN: FileCheck %s --check-prefix=NOFITSTAT < %t.nofit/stat.txt
 // RUN: silica hls %s --top f -o %t.user --target ice40-up5k --directives %S/directives/fit-user.toml 2>&1 | FileCheck %s --check-prefix=USER
+// RUN: silica hls %s --top onediv -o %t.c --target ice40-up5k 2>&1 | FileCheck %s --check-prefix=NOHELP
+// RUN: FileCheck %s --check-prefix=NOHELPJSON < %t.c/onediv.json
+// RUN: silica hls %s --top fdivs -o %t.f --target ice40-up5k 2>&1 | FileCheck %s --check-prefix=FEWEST
 
 // CHECK: note: the design does not fit ice40-up5k by the estimate (9 DSP of 8); units shared: 1 mul for 5 operations (latency 43 -> 44 cycles) (--no-fit builds it as given)
 // CHECK: co-simulation (seed 1): 72 values match, latency 44 cycles
@@ -39,7 +45,8 @@
 // JSON-NEXT:     "ff": {{[0-9]+}},
 // JSON-NEXT:     "dsp": 9,
 // JSON:        "unfitted_latency": 43,
-// JSON-NEXT:   "fits": true
+// JSON-NEXT:   "fits": true,
+// JSON-NEXT:   "over": []
 
 // STAT: SB_MAC16 3
 
@@ -70,5 +77,42 @@ func.func @f(%A: memref<8x4xi32> {hls.name = "A"}, %B: memref<8x5xi32> {hls.name
     affine.store %p3, %B[%i, 3] : memref<8x5xi32>
     affine.store %p4, %B[%i, 4] : memref<8x5xi32>
   } {hls.label = "i"}
+  return
+}
+
+// One f64 divider is more LUTs than the device has, and nothing shares
+// it: no limit lowers the estimate. It says so, and by how much the
+// design is over (its flip-flops within the device but past the 90%
+// budget).
+// NOHELP: note: the design does not fit ice40-up5k by the estimate ({{[0-9]+}} LUT of 5280); sharing units cannot bring it within the device: no unit limit lowers its estimate, it is built as given, over by {{[0-9]+}} LUT of 5280: {{[0-9]+}}%{{.*$}}
+// NOHELP-NOT: --no-fit
+// NOHELP: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 0 DSP, 0 BRAM
+// NOHELP-NEXT: fit: the design does not fit ice40-up5k by the estimate ({{[0-9]+}} LUT of 5280); sharing units cannot bring it within the device
+// NOHELPJSON:      "limits": {},
+// NOHELPJSON-NEXT: "units": [],
+// NOHELPJSON:      "fits": false,
+// NOHELPJSON-NEXT: "over": [
+// NOHELPJSON-NEXT:   "{{[0-9]+}} LUT of 5280: {{[0-9]+}}%"
+func.func @onediv(%A: memref<8xf64>, %B: memref<8xf64>) {
+  affine.for %i = 0 to 8 {
+    %a = affine.load %A[%i] : memref<8xf64>
+    %b = affine.load %B[%i] : memref<8xf64>
+    %q = arith.divf %a, %b : f64
+    affine.store %q, %B[%i] : memref<8xf64>
+  }
+  return
+}
+
+// Two f64 dividers shared as one are still several times the device.
+// FEWEST: note: the design does not fit ice40-up5k by the estimate ({{[0-9]+}} LUT of 5280, {{[0-9]+}} FF of 5280); units shared: 1 fdiv for 2 operations (latency {{[0-9]+ -> [0-9]+}} cycles); sharing units cannot bring it within the device: with the fewest units it is still over by {{[0-9]+}} LUT of 5280: {{[0-9]+}}%, {{[0-9]+}} FF of 5280: {{[0-9]+}}% (--no-fit builds it as given)
+func.func @fdivs(%A: memref<8xf64>, %B: memref<8xf64>) {
+  affine.for %i = 0 to 8 {
+    %a = affine.load %A[%i] : memref<8xf64>
+    %b = affine.load %B[%i] : memref<8xf64>
+    %q = arith.divf %a, %b : f64
+    %r = arith.divf %b, %a : f64
+    %s = arith.addf %q, %r : f64
+    affine.store %s, %B[%i] : memref<8xf64>
+  }
   return
 }
