@@ -349,6 +349,8 @@ def main():
     os.makedirs(os.path.join(args.out, "results"), exist_ok=True)
     if args.jobs > 1 and not (args.table or args.errors):
         run_rows_at_once(args, ks, targets)
+        # Every row has run: what follows only reads their results.
+        args.again = False
     results = []
     for k in ks:
         for t in targets:

@@ -43,12 +43,13 @@ pub enum Form {
 }
 
 impl Form {
-    /// The adds and subtracts the form builds.
+    /// The adds and subtracts the form builds (digits all negative
+    /// take one more: their sum is subtracted from zero).
     pub fn adders(&self) -> usize {
         match self {
             Form::Zero | Form::Shift(_) | Form::Multiplier => 0,
             Form::Negated(_) => 1,
-            Form::ShiftAdd(d) => d.len() - 1,
+            Form::ShiftAdd(d) => d.len() - 1 + usize::from(d.iter().all(|t| t.0)),
         }
     }
 
@@ -314,6 +315,16 @@ mod tests {
         assert_eq!(digits(-1, 8), vec![(true, 0)]);
         assert_eq!(digits(10, 32), vec![(false, 1), (false, 3)]);
         assert_eq!(digits(0, 32), vec![]);
+    }
+
+    #[test]
+    fn digits_all_negative_take_a_subtract_from_zero() {
+        // -5 = -(1 + 4): one add of the two digits and `0 - sum`.
+        assert_eq!(Form::ShiftAdd(digits(-5, 32)).adders(), 2);
+        // 7 = 8 - 1: one subtract.
+        assert_eq!(Form::ShiftAdd(digits(7, 32)).adders(), 1);
+        // 10 = 2 + 8: one add.
+        assert_eq!(Form::ShiftAdd(digits(10, 32)).adders(), 1);
     }
 
     #[test]
