@@ -264,13 +264,10 @@ fn fitted(
     emit: bool,
 ) -> Result<Design, Box<Diagnostic>> {
     let lifted = lift_top(ctx, ir, module, opts, &[])?;
-    let device = fit::device(&opts.target).filter(|_| opts.fit);
-    let none = BTreeMap::new();
-    let Some(device) = device else {
-        let first = run_flow(ctx, ir, module, opts, &lifted, &none)?;
+    let first = run_flow(ctx, ir, module, opts, &lifted, &BTreeMap::new())?;
+    let Some(device) = fit::device(&opts.target).filter(|_| opts.fit) else {
         return finish(ctx, first, opts, emit);
     };
-    let first = run_flow(ctx, ir, module, opts, &lifted, &none)?;
     let tried = |d: &Design| fit::Tried {
         estimate: report::estimate(&d.input()),
         latency: d.figures.latency,

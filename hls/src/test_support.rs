@@ -4,7 +4,7 @@
 
 use crate::kernel::Kernel;
 use silica_ir::parser::{parse, ParseOptions};
-use silica_ir::{Context, Ir, OpId};
+use silica_ir::{BlockId, Context, Ir, OpId};
 
 /// A context with the dialects kernels are written in.
 pub fn context() -> Context {
@@ -65,4 +65,15 @@ pub fn circuit(text: &str) -> (Context, Ir, OpId) {
     )
     .unwrap_or_else(|d| panic!("{}", d.message));
     (ctx, m.ir, m.top)
+}
+
+/// The first `hw.module` of hw/comb/seq text and its body, parsed.
+pub fn circuit_module(text: &str) -> (Context, Ir, OpId, BlockId) {
+    let (ctx, ir, top) = circuit(text);
+    let module = ir
+        .block_ops(ir.entry_block(ir.regions(top).next().unwrap()).unwrap())
+        .next()
+        .unwrap();
+    let block = ir.entry_block(ir.regions(module).next().unwrap()).unwrap();
+    (ctx, ir, module, block)
 }

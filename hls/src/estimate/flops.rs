@@ -404,18 +404,13 @@ impl Flops {
 #[cfg(test)]
 mod tests {
     use super::Flops;
-    use crate::test_support::circuit;
+    use crate::test_support::circuit_module;
     use rustc_hash::FxHashMap;
     use silica_ir::{BlockId, Context, Ir};
 
     /// The body of the one module of `src`.
     fn body(src: &str) -> (Context, Ir, BlockId) {
-        let (ctx, ir, top) = circuit(src);
-        let module = ir
-            .block_ops(ir.entry_block(ir.regions(top).next().unwrap()).unwrap())
-            .next()
-            .unwrap();
-        let block = ir.entry_block(ir.regions(module).next().unwrap()).unwrap();
+        let (ctx, ir, _, block) = circuit_module(src);
         (ctx, ir, block)
     }
 

@@ -301,15 +301,10 @@ pub fn order(ctx: &Context, ir: &Ir, block: BlockId) -> Vec<OpId> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_support::circuit;
+    use crate::test_support::circuit_module;
 
     fn folded(src: &str) -> (Context, Ir, OpId, Fold) {
-        let (ctx, ir, top) = circuit(src);
-        let module = ir
-            .block_ops(ir.entry_block(ir.regions(top).next().unwrap()).unwrap())
-            .next()
-            .unwrap();
-        let block = ir.entry_block(ir.regions(module).next().unwrap()).unwrap();
+        let (ctx, ir, module, block) = circuit_module(src);
         let fold = Fold::of(&ctx, &ir, &order(&ctx, &ir, block));
         (ctx, ir, module, fold)
     }

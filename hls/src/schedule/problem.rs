@@ -21,13 +21,6 @@ use silica_scheduling::{
     chain_breaks, OpId, OperatorType, OperatorTypeId, Problem, ProblemKind, ResourceTypeId,
 };
 
-/// The delay operators may chain within `clock_ns`: the period less the
-/// register-to-register period the library measured (at least a tenth
-/// of the period, when the clock is faster than the fabric).
-fn chaining_budget(lib: &Library, clock_ns: f64) -> f64 {
-    crate::constant_product::budget_ns(lib, clock_ns)
-}
-
 /// The stages of a `width`-bit divider whose combinational delay is
 /// `delay_ns` within a chaining budget of `budget_ns`: none
 /// (combinational) where it fits, else the fewest whose slowest stage
@@ -63,8 +56,8 @@ pub struct ProblemBuilder<'a> {
     k: &'a Kernel,
     lib: &'a Library,
     /// The chaining budget (ns): what operators may add to a register
-    /// path within the clock period.
-    clock_ns: f64,
+    /// path within the clock period (`constant_product::budget_ns`).
+    budget_ns: f64,
     p: Problem,
     types: FxHashMap<(u32, u64, u64), OperatorTypeId>,
     ports: FxHashMap<usize, ResourceTypeId>,
@@ -89,7 +82,7 @@ impl<'a> ProblemBuilder<'a> {
         ProblemBuilder {
             k,
             lib,
-            clock_ns: chaining_budget(lib, clock_ns),
+            budget_ns: crate::constant_product::budget_ns(lib, clock_ns),
             p: Problem::new(kind),
             types: FxHashMap::default(),
             ports: FxHashMap::default(),
@@ -180,13 +173,17 @@ impl<'a> ProblemBuilder<'a> {
                 (c.latency, c.input_delay_ns, outgoing, class)
             }
             _ => {
+                let product = match node.op {
+                    Op::Mul => self.constant_product(n),
+                    _ => None,
+                };
                 let delay = match (node.op, kind_of(node.op)) {
                     (Op::FloorDivC(c) | Op::CeilDivC(c) | Op::ModC(c), _)
                         if c.count_ones() != 1 =>
                     {
                         self.lib.constant_division_delay(node.op, width)
                     }
-                    (Op::Mul, _) if self.constant_product(n).is_some() => self.constant_product(n),
+                    _ if product.is_some() => product,
                     (_, Some(kind)) => self.lib.kind_figures(kind, class, width).map(|f| f.0),
                     (_, None) => self.lib.delay_ns(class, width),
                 }
@@ -198,7 +195,7 @@ impl<'a> ProblemBuilder<'a> {
                     // needs to fit the cycle (`build/divider_array.rs`).
                     _ if class == "div" => {
                         let stage_ns = |rows| self.divider_stage_ns(delay, width, rows);
-                        divider_stages(delay, self.clock_ns, width, limited, &stage_ns)
+                        divider_stages(delay, self.budget_ns, width, limited, &stage_ns)
                     }
                     // A shared unit registers its result (its operands
                     // change with the next user).
@@ -240,7 +237,7 @@ impl<'a> ProblemBuilder<'a> {
         let forms = Forms {
             lib: self.lib,
             scarce: scarce(self.k, self.lib),
-            budget_ns: self.clock_ns,
+            budget_ns: self.budget_ns,
         };
         let form = forms.form(c, node.width, significant);
         form.delay_ns(self.lib, node.width, significant)
@@ -267,11 +264,11 @@ impl<'a> ProblemBuilder<'a> {
                 continue;
             };
             let delay = incoming.max(outgoing);
-            if delay > self.clock_ns {
+            if delay > self.budget_ns {
                 out.push(format!(
                     "{class}#{n} ({} bits) takes {delay:.2} ns, more than the {:.2} ns a cycle leaves operators (the clock less the {:.2} ns register period): the circuit will miss the clock on it",
                     self.k.nodes[n].width,
-                    self.clock_ns,
+                    self.budget_ns,
                     self.lib.register_ns,
                 ));
             }
@@ -282,7 +279,7 @@ impl<'a> ProblemBuilder<'a> {
     /// Adds node `n` as an operation.
     pub fn add_node(&mut self, n: NodeId) -> Result<OpId, String> {
         let (latency, incoming, outgoing, class) = self.timing(n)?;
-        let budget = self.clock_ns;
+        let budget = self.budget_ns;
         let t = self.operator_type(latency, incoming.min(budget), outgoing.min(budget));
         let latency = self.p.operator_types[t.0 as usize].latency.unwrap_or(0);
         let node = &self.k.nodes[n];
@@ -370,7 +367,7 @@ impl<'a> ProblemBuilder<'a> {
     pub fn break_long_chains(&mut self) {
         let mut kind = self.p.clone();
         kind.kind = ProblemKind::ChainingProblem;
-        for (s, d) in chain_breaks(&kind, self.clock_ns) {
+        for (s, d) in chain_breaks(&kind, self.budget_ns) {
             let mid = self.add_extra(1);
             self.depend(s, mid, 0);
             self.depend(mid, d, 0);
