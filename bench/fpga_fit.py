@@ -142,12 +142,16 @@ def measure(silica, name, variant, path, top, target, clock, outdir, timeout, di
             j = json.load(f)
         r["estimate"] = j["resources"]["estimate"]
         r["cycles"] = j["latency"]["min"]
+        r["uncertainty_ns"] = j.get("clock_uncertainty_ns", 0.0)
         syn = j["resources"]["synthesis"]
         if syn:
             r["synthesis"] = {k: syn.get(k) for k in
                               ("lut", "ff", "bram", "dsp", "io", "fmax_mhz", "clock_met", "slack_ns",
                                "bitstream", "netlist")}
             r["synthesis"]["scan"] = bool(syn.get("scan"))
+            # Timing closure's placements (silica hls --bitstream schedules
+            # a design that missed its clock again with a clock uncertainty).
+            r["synthesis"]["closure"] = syn.get("closure", [])
             r["synthesis"]["from_estimate"] = bool(syn.get("from_estimate"))
     if rc != 0 and "synthesis" not in r and not over:
         r["why"] = fpga_qor.first_error(err)
@@ -231,6 +235,13 @@ def table(results):
             missed = [missed]
         if missed:
             clock += " (missed " + ", ".join(f"{m['clock_ns']:g}" for m in missed) + ")"
+        closure = (s or {}).get("closure", [])
+        if closure:
+            first, kept = closure[0], next(
+                (t for t in closure if t["clock_uncertainty_ns"] == r.get("uncertainty_ns")),
+                closure[-1])
+            clock += (f" (closure: {first['fmax_mhz']:.1f} MHz, {first['latency']} cycles "
+                      f"at first; kept {kept['clock_uncertainty_ns']:g} ns of uncertainty)")
         if "fell_at" in r:
             f = r["fell_at"]
             at = f"{f['fmax_mhz']:.1f} MHz, slower" if f["fmax_mhz"] else "does not fit"

@@ -36,6 +36,11 @@ pub struct HlsArgs {
     /// `clock_ns`).
     #[arg(long = "clock-ns")]
     clock_ns: Option<f64>,
+    /// Clock uncertainty in nanoseconds: the datapath is scheduled, and
+    /// its operators chosen, for the clock period less this margin,
+    /// for the delays the estimate does not see (the placed routes).
+    #[arg(long = "clock-uncertainty", value_name = "NS", default_value_t = 0.0)]
+    clock_uncertainty: f64,
     /// Directives file (TOML: clock_ns, [[loop]], [[array]], [limits]);
     /// its settings win over the `hls.*` attributes of the input.
     #[arg(long)]
@@ -52,6 +57,18 @@ pub struct HlsArgs {
     /// error, and no bitstream is written.
     #[arg(long)]
     bitstream: bool,
+    /// With `--bitstream`, timing closure: where the placed design misses
+    /// the clock, schedule it again with a clock uncertainty for the
+    /// period nextpnr reached and place it again, at most this many
+    /// times (0: place once). The report lists every try; the design
+    /// kept is the first that meets the clock, else the fastest.
+    #[arg(
+        long = "closure-tries",
+        value_name = "N",
+        default_value_t = 2,
+        requires = "bitstream"
+    )]
+    closure_tries: u32,
     /// Wrap the core in a board shell: `uart` holds the memories in
     /// on-chip RAM and talks to a host (`silica run-board`) over the
     /// board's USB serial line; with `--bitstream` the shell is the top,
@@ -246,6 +263,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         top: args.top.clone(),
         target: args.target.clone(),
         clock_ns: args.clock_ns.unwrap_or(20.0),
+        clock_uncertainty_ns: args.clock_uncertainty,
         pipeline: !args.no_pipeline,
         rewrite: !args.no_rewrite,
         directives,
@@ -273,7 +291,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     for w in design.directives.warnings.iter().chain(&design.warnings) {
         eprint!("{}", render(&ctx, &sources, w));
     }
-    let shell = match args.shell {
+    let mut shell = match args.shell {
         Some(ShellKind::Uart) => match board_shell(&mut ctx, &design, args.baud) {
             Ok(s) => Some(s),
             Err(e) => {
@@ -283,6 +301,33 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         },
         None => None,
     };
+    let top = &args.top;
+    let dir = Path::new(&args.output);
+    // Placed before the co-simulation: timing closure may schedule the
+    // design again, and the design kept is the one co-simulated.
+    let mut fpga_files = Vec::new();
+    if args.bitstream {
+        let closed = implement_closed(&mut ctx, &module, &options, (design, shell), args).map_err(
+            |e| match e {
+                Failure::Flow(d) => render(&ctx, &sources, &d),
+                Failure::Other(e) => format!("error: {e}\n"),
+            },
+        );
+        match closed {
+            Ok(c) => {
+                (design, shell) = c.design;
+                let imp = c.implementation;
+                design.synthesis = Some(imp.synthesis);
+                fpga_files.extend(imp.logs);
+                fpga_files.extend(imp.bitstream);
+            }
+            Err(e) => {
+                remove_bitstreams(dir, top);
+                eprint!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let mut measured = None;
     let mut shell_files = Vec::new();
     if args.sim {
@@ -309,28 +354,6 @@ pub fn run(args: &HlsArgs) -> ExitCode {
                 return ExitCode::FAILURE;
             }
             Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    let top = &args.top;
-    let dir = Path::new(&args.output);
-    let mut fpga_files = Vec::new();
-    if args.bitstream {
-        let shell_top = shell.as_ref().map(|s| silica_hls::fpga::ShellTop {
-            verilog: &s.verilog,
-            module: &s.info.module,
-            board: &s.board,
-        });
-        match silica_hls::fpga::implement(&mut ctx, &design, shell_top.as_ref()) {
-            Ok(imp) => {
-                design.synthesis = Some(imp.synthesis);
-                fpga_files.extend(imp.logs);
-                fpga_files.extend(imp.bitstream);
-            }
-            Err(e) => {
-                remove_bitstreams(dir, top);
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
@@ -393,9 +416,8 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         ));
     }
     files.extend(fpga_files);
-    if args.bitstream {
-        remove_bitstreams(dir, top);
-    }
+    // A bitstream of an earlier run is of another design.
+    remove_bitstreams(dir, top);
     if let Err(e) = write_outputs(dir, &files) {
         eprintln!("error: cannot write the outputs in '{}': {e}", args.output);
         return ExitCode::FAILURE;
@@ -425,6 +447,110 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             ExitCode::FAILURE
         }
         _ => ExitCode::SUCCESS,
+    }
+}
+
+/// Why a step of `silica hls` failed: a diagnostic of the flow, or a
+/// message.
+enum Failure {
+    Flow(Box<Diagnostic>),
+    Other(String),
+}
+
+/// A design and its board shell, as `--bitstream` places them.
+type Placed = (silica_hls::Design, Option<BoardShell>);
+
+/// `--bitstream`: `first` placed, with timing closure
+/// (`silica_hls::fpga::closure`): where the clock is missed, the kernel
+/// is synthesized again with a clock uncertainty and placed again, at
+/// most `--closure-tries` times, a note on standard error for each.
+fn implement_closed(
+    ctx: &mut silica_ir::Context,
+    module: &silica_ir::parser::ParsedModule,
+    options: &silica_hls::Options,
+    first: Placed,
+    args: &HlsArgs,
+) -> Result<silica_hls::fpga::closure::Closed<Placed>, Failure> {
+    let clock_ns = first.0.clock_ns;
+    let mut steps = ClosureSteps {
+        ctx,
+        module,
+        options,
+        args,
+    };
+    silica_hls::fpga::closure::close(&mut steps, first, clock_ns, args.closure_tries)
+}
+
+/// Timing closure's steps in `silica hls`.
+struct ClosureSteps<'a> {
+    ctx: &'a mut silica_ir::Context,
+    module: &'a silica_ir::parser::ParsedModule,
+    options: &'a silica_hls::Options,
+    args: &'a HlsArgs,
+}
+
+impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
+    type Error = Failure;
+
+    fn place(
+        &mut self,
+        (design, shell): &Placed,
+    ) -> Result<
+        (
+            silica_hls::fpga::Implementation,
+            silica_hls::fpga::closure::Try,
+        ),
+        Failure,
+    > {
+        let shell_top = shell.as_ref().map(|s| silica_hls::fpga::ShellTop {
+            verilog: &s.verilog,
+            module: &s.info.module,
+            board: &s.board,
+        });
+        let imp = silica_hls::fpga::implement(self.ctx, design, shell_top.as_ref())
+            .map_err(Failure::Other)?;
+        let s = &imp.synthesis;
+        let t = silica_hls::fpga::closure::Try {
+            clock_uncertainty_ns: design.clock_uncertainty_ns,
+            fmax_mhz: s.fmax_mhz,
+            clock_met: s.clock_met && s.overflow.is_none(),
+            overflow: s.overflow.clone(),
+            latency: design.figures.latency,
+        };
+        Ok((imp, t))
+    }
+
+    fn reschedule(&mut self, uncertainty_ns: f64) -> Result<Placed, Failure> {
+        let options = silica_hls::Options {
+            clock_uncertainty_ns: uncertainty_ns,
+            ..self.options.clone()
+        };
+        let (ir, top) = (&self.module.ir, self.module.top);
+        let design = silica_hls::synthesize(self.ctx, ir, top, &options).map_err(Failure::Flow)?;
+        let shell = match self.args.shell {
+            Some(_) => {
+                Some(board_shell(self.ctx, &design, self.args.baud).map_err(Failure::Other)?)
+            }
+            None => None,
+        };
+        Ok((design, shell))
+    }
+
+    fn key(&self, (design, shell): &Placed) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        design.verilog.hash(&mut h);
+        shell.as_ref().map(|s| &s.verilog).hash(&mut h);
+        h.finish()
+    }
+
+    fn retrying(&mut self, missed: &silica_hls::fpga::closure::Try, uncertainty_ns: f64) {
+        eprintln!(
+            "note: timing closure: the design scheduled with {} ns of clock uncertainty \
+             missed its clock (nextpnr's Fmax {:.2} MHz); scheduling it again with {uncertainty_ns} ns",
+            missed.clock_uncertainty_ns,
+            missed.fmax_mhz.unwrap_or(0.0)
+        );
     }
 }
 

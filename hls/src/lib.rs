@@ -71,6 +71,13 @@ pub struct Options {
     pub target: String,
     /// Clock period in nanoseconds.
     pub clock_ns: f64,
+    /// The clock uncertainty in nanoseconds: the margin the schedule keeps
+    /// below the clock period for what the estimate does not see (the
+    /// placed routes). The datapath is scheduled, and its operators
+    /// chosen, for `clock_ns - clock_uncertainty_ns`; the design is
+    /// still asked to run at `clock_ns`. `silica hls --bitstream` raises
+    /// it where the placed design misses the clock (timing closure).
+    pub clock_uncertainty_ns: f64,
     /// Pipeline innermost loops.
     pub pipeline: bool,
     /// Rewrite integer datapaths with e-graphs where the schedule gains
@@ -100,6 +107,7 @@ impl Default for Options {
             top: String::new(),
             target: device::DEFAULT_TARGET.into(),
             clock_ns: 20.0,
+            clock_uncertainty_ns: 0.0,
             pipeline: true,
             rewrite: true,
             directives: None,
@@ -118,7 +126,11 @@ pub struct Design {
     pub kernel: Kernel,
     pub schedules: Schedules,
     pub library: Library,
+    /// The clock period the design is asked to run at.
     pub clock_ns: f64,
+    /// The margin its schedule keeps below `clock_ns`
+    /// ([`Options::clock_uncertainty_ns`]).
+    pub clock_uncertainty_ns: f64,
     pub figures: Figures,
     /// The multiplications the kernel executes over a run as lifted, after
     /// the directives that rewrite loops (unrolling, hoisting) and before
@@ -169,12 +181,19 @@ pub struct Design {
 }
 
 impl Design {
+    /// The period the design's datapath is scheduled to: the clock less
+    /// its uncertainty.
+    pub fn scheduled_clock_ns(&self) -> f64 {
+        self.clock_ns - self.clock_uncertainty_ns
+    }
+
     fn input(&self) -> ReportInput<'_> {
         ReportInput {
             k: &self.kernel,
             s: &self.schedules,
             lib: &self.library,
             clock_ns: self.clock_ns,
+            clock_uncertainty_ns: self.clock_uncertainty_ns,
             figures: &self.figures,
             circuit: &self.circuit_estimate,
             notes: &self.notes,
@@ -384,7 +403,8 @@ pub fn lower_bound(
 ) -> Result<LowerBound, Box<Diagnostic>> {
     let func = front::find_top(ctx, ir, module, &opts.top)?;
     let directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
-    let clock_ns = clock_of(ir, module, &directives, opts)?;
+    let clock = clock_of(ir, module, &directives, opts)?;
+    let clock_ns = clock.scheduled_ns();
     let key = lifts::key(input, &opts.target, opts.pipeline, &directives);
     let lift = |ctx: &mut Context| {
         let mut lifted = lift_top(ctx, ir, module, opts, &[])?;
@@ -442,28 +462,52 @@ pub fn lower_bound(
                 .and_then(|w| lib.luts("mul", w))
                 .map_or(0, |l| l.max(0.0).floor() as u64)
                 + analysis::bound::counter_luts(kernel, lib),
-            clock_ns,
+            clock_ns: clock.asked_ns,
         }
     })
 }
 
-/// The clock period of a design: the directives', else the options';
-/// an error at the module where it is not a positive number.
+/// The clock a design is asked to run at and the margin its schedule
+/// keeps below it ([`Options::clock_uncertainty_ns`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Clock {
+    asked_ns: f64,
+    uncertainty_ns: f64,
+}
+
+impl Clock {
+    /// The period the datapath is scheduled to.
+    fn scheduled_ns(self) -> f64 {
+        self.asked_ns - self.uncertainty_ns
+    }
+}
+
+/// The clock of a design: the directives' period, else the options',
+/// with the options' uncertainty; an error at the module where the
+/// period is not a positive number or the uncertainty leaves none of it.
 fn clock_of(
     ir: &Ir,
     module: OpId,
     directives: &Directives,
     opts: &Options,
-) -> Result<f64, Box<Diagnostic>> {
+) -> Result<Clock, Box<Diagnostic>> {
     let clock_ns = directives.clock_ns.unwrap_or(opts.clock_ns);
-    if clock_ns > 0.0 && clock_ns.is_finite() {
-        Ok(clock_ns)
-    } else {
-        Err(Box::new(Diagnostic::error(
-            ir.op_loc(module),
-            format!("clock period {clock_ns} ns is not a positive number"),
-        )))
+    let uncertainty_ns = opts.clock_uncertainty_ns;
+    let error = |m: String| Err(Box::new(Diagnostic::error(ir.op_loc(module), m)));
+    if !(clock_ns > 0.0 && clock_ns.is_finite()) {
+        return error(format!(
+            "clock period {clock_ns} ns is not a positive number"
+        ));
     }
+    if !(uncertainty_ns >= 0.0 && uncertainty_ns < clock_ns) {
+        return error(format!(
+            "clock uncertainty {uncertainty_ns} ns is not between 0 and the clock period of {clock_ns} ns"
+        ));
+    }
+    Ok(Clock {
+        asked_ns: clock_ns,
+        uncertainty_ns,
+    })
 }
 
 /// The top function lifted to a kernel with its directives applied
@@ -477,7 +521,7 @@ struct Lifted {
     func: OpId,
     library: Library,
     directives: Directives,
-    clock_ns: f64,
+    clock: Clock,
     log: directives::Log,
     callees: Vec<(Kernel, Schedules, Figures)>,
     callee_rewrites: Vec<(String, rewrite::Outcome)>,
@@ -502,7 +546,8 @@ fn lift_top(
     library.reserve_float_inputs(reserves);
     let func = front::find_top(ctx, ir, module, &opts.top)?;
     let mut directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
-    let clock_ns = clock_of(ir, module, &directives, opts)?;
+    let clock = clock_of(ir, module, &directives, opts)?;
+    let clock_ns = clock.scheduled_ns();
     let mut log = directives::Log::default();
     let warnings = front::call_order(ctx, ir, func)?
         .into_iter()
@@ -568,14 +613,14 @@ fn lift_top(
     )?;
     let multiplications = analysis::muls::executed(&kernel);
     front::flatten(&mut kernel, &directives, &mut log);
-    let mut interface = interface::build(ctx, ir, func, &library.target, clock_ns)?;
+    let mut interface = interface::build(ctx, ir, func, &library.target, clock.asked_ns)?;
     front::memories(&mut kernel, &mut interface, &directives, &mut log);
     Ok(Lifted {
         work,
         func,
         library,
         directives,
-        clock_ns,
+        clock,
         log,
         callees,
         callee_rewrites,
@@ -612,9 +657,10 @@ fn run_flow(
     let mut built = build_lifted(ctx, lifted.clone(), opts, auto_limits)?;
     for _ in 0..RESERVE_PASSES {
         let design = &built.design;
-        let late = design
-            .library
-            .late_float_inputs(&design.circuit_estimate.float_inputs, design.clock_ns);
+        let late = design.library.late_float_inputs(
+            &design.circuit_estimate.float_inputs,
+            design.scheduled_clock_ns(),
+        );
         if late.is_empty() {
             break;
         }
@@ -631,7 +677,7 @@ fn run_flow(
             next.design.circuit_estimate.period_ns,
         );
         // Deeper pipelines cost cycles: worth it only for the clock.
-        if after >= before - 1e-6 || after > design.clock_ns + 1e-6 {
+        if after >= before - 1e-6 || after > design.scheduled_clock_ns() + 1e-6 {
             break;
         }
         let names: Vec<String> = reserves
@@ -681,7 +727,7 @@ fn build_lifted(
         func,
         mut library,
         directives,
-        clock_ns,
+        clock,
         mut log,
         callees,
         callee_rewrites,
@@ -698,6 +744,7 @@ fn build_lifted(
         }
     }
     let ir = &work;
+    let clock_ns = clock.scheduled_ns();
     let (mut schedules, mut n) = schedule_lifted(ctx, ir, &mut kernel, &mut library, clock_ns)?;
     let rewritten = rewrite_scheduled(
         ctx,
@@ -806,7 +853,8 @@ fn build_lifted(
         kernel,
         schedules,
         library,
-        clock_ns,
+        clock_ns: clock.asked_ns,
+        clock_uncertainty_ns: clock.uncertainty_ns,
         figures,
         multiplications,
         register_bits: circuit.register_bits,

@@ -20,6 +20,10 @@ pub struct Json {
     pub interface: String,
     pub target: String,
     pub clock_ns: f64,
+    /// The margin the schedule keeps below `clock_ns` (`--clock-uncertainty`,
+    /// or what `--bitstream`'s timing closure chose); absent when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub clock_uncertainty_ns: f64,
     pub args: Vec<ArgJson>,
     pub results: Vec<ResultJson>,
     pub latency: LatencyJson,
@@ -134,6 +138,8 @@ pub struct ReportInput<'a> {
     pub s: &'a Schedules,
     pub lib: &'a Library,
     pub clock_ns: f64,
+    /// The margin the schedule keeps below `clock_ns`.
+    pub clock_uncertainty_ns: f64,
     pub figures: &'a Figures,
     /// The built circuit's estimate (`crate::estimate`).
     pub circuit: &'a crate::estimate::CircuitEstimate,
@@ -315,6 +321,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         interface: "memory".into(),
         target: r.lib.target.clone(),
         clock_ns: r.clock_ns,
+        clock_uncertainty_ns: r.clock_uncertainty_ns,
         args,
         results,
         latency: LatencyJson {
@@ -332,6 +339,10 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         axi: None,
         streams: Vec::new(),
     }
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 /// The lower bound of the pipelined loops' time, Σ iterations × the
@@ -357,9 +368,18 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
     let mut out = String::new();
     let k = r.k;
     let _ = writeln!(out, "silica hls report: {}", k.name);
+    let scheduled = if r.clock_uncertainty_ns > 0.0 {
+        format!(
+            ", scheduled to {:.2} ns ({} ns of clock uncertainty)",
+            r.clock_ns - r.clock_uncertainty_ns,
+            r.clock_uncertainty_ns
+        )
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "target {} at {} ns (operator library measured on {})",
+        "target {} at {} ns{scheduled} (operator library measured on {})",
         r.lib.target, r.clock_ns, r.lib.measured_on
     );
     let us = |c: u64| c as f64 * r.clock_ns / 1000.0;

@@ -10,6 +10,11 @@
 // RUN: test -s %t.ecp5/sum.bit
 // RUN: FileCheck %s --check-prefix=ECP5JSON < %t.ecp5/sum.json
 
+// A run without --bitstream leaves no bitstream of an earlier design.
+// RUN: rm -rf %t.plain && mkdir -p %t.plain && touch %t.plain/sum.bin %t.plain/sum.bit
+// RUN: silica hls %s --top sum -o %t.plain > /dev/null
+// RUN: test ! -e %t.plain/sum.bin && test ! -e %t.plain/sum.bit && test -s %t.plain/sum.sv
+
 // Ports beyond the package's pins (71 bits for the UP5K's 39): the core
 // behind scan chains, seven pins; the wrapper lint-clean.
 // RUN: rm -rf %t.scan

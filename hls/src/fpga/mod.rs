@@ -22,6 +22,7 @@
 //! is `1000 / clock_ns` MHz; a missed clock is reported (by how much, on
 //! which path) and gives no bitstream.
 
+pub mod closure;
 pub mod reports;
 pub mod scan;
 mod stack_launcher;

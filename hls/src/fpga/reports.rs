@@ -445,6 +445,11 @@ pub struct Synthesis {
     /// Why the design does not fit the device, with the numbers (null
     /// when it fits).
     pub overflow: Option<String>,
+    /// Every placement of the design where timing closure scheduled it
+    /// again (`super::closure`), the one these figures are of among
+    /// them; empty where it was placed once.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub closure: Vec<super::closure::Try>,
 }
 
 /// The board shell a bitstream is built around.
@@ -495,6 +500,7 @@ impl Synthesis {
             netlist: uses,
             overflow: None,
             from_estimate: false,
+            closure: Vec::new(),
         }
     }
 
@@ -524,6 +530,7 @@ impl Synthesis {
             overflow: overflow(device, &uses),
             netlist: uses,
             from_estimate: false,
+            closure: Vec::new(),
         }
     }
 
@@ -660,6 +667,13 @@ impl Synthesis {
                 base_name(&p.from).unwrap_or(&p.from),
                 base_name(&p.to).unwrap_or(&p.to),
                 through.join(", ")
+            );
+        }
+        if !self.closure.is_empty() {
+            let _ = writeln!(
+                out,
+                "{}",
+                super::closure::describe(self.clock_ns, &self.closure)
             );
         }
         match &self.bitstream {
