@@ -57,11 +57,14 @@ pub struct HlsArgs {
     /// error, and no bitstream is written.
     #[arg(long)]
     bitstream: bool,
-    /// With `--bitstream`, timing closure: where the placed design misses
-    /// the clock, schedule it again with a clock uncertainty for the
-    /// period nextpnr reached and place it again, at most this many
-    /// times (0: place once). The report lists every try; the design
-    /// kept is the first that meets the clock, else the fastest.
+    /// With `--bitstream`, closure on the tools' figures: where the
+    /// placed design misses the clock, schedule it again with a clock
+    /// uncertainty for the period nextpnr reached; where it needs more
+    /// LUTs or flip-flops than the device though its estimate fitted,
+    /// fit it again to a smaller share of the device; and place it
+    /// again, at most this many times (0: place once). The report lists
+    /// every try; the design kept is the first that fits and meets the
+    /// clock, else the fastest.
     #[arg(
         long = "closure-tries",
         value_name = "N",
@@ -270,6 +273,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         axi: args.interface == "axi",
         shell: args.shell.is_some(),
         fit: !args.no_fit,
+        fit_share: None,
     };
     let mut design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
         Ok(d) => d,
@@ -460,10 +464,12 @@ enum Failure {
 /// A design and its board shell, as `--bitstream` places them.
 type Placed = (silica_hls::Design, Option<BoardShell>);
 
-/// `--bitstream`: `first` placed, with timing closure
+/// `--bitstream`: `first` placed, with closure on the tools' figures
 /// (`silica_hls::fpga::closure`): where the clock is missed, the kernel
-/// is synthesized again with a clock uncertainty and placed again, at
-/// most `--closure-tries` times, a note on standard error for each.
+/// is synthesized again with a clock uncertainty, where the placed
+/// design does not fit though its estimate did, fitted again to a
+/// smaller share of the device, and placed again, at most
+/// `--closure-tries` times, a note on standard error for each.
 fn implement_closed(
     ctx: &mut silica_ir::Context,
     module: &silica_ir::parser::ParsedModule,
@@ -477,16 +483,22 @@ fn implement_closed(
         module,
         options,
         args,
+        margins: silica_hls::fpga::closure::Margins {
+            clock_uncertainty_ns: options.clock_uncertainty_ns,
+            fit_share: options.fit_share,
+        },
     };
     silica_hls::fpga::closure::close(&mut steps, first, clock_ns, args.closure_tries)
 }
 
-/// Timing closure's steps in `silica hls`.
+/// Closure's steps in `silica hls`.
 struct ClosureSteps<'a> {
     ctx: &'a mut silica_ir::Context,
     module: &'a silica_ir::parser::ParsedModule,
     options: &'a silica_hls::Options,
     args: &'a HlsArgs,
+    /// What the design last built was built with.
+    margins: silica_hls::fpga::closure::Margins,
 }
 
 impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
@@ -510,19 +522,23 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
         let imp = silica_hls::fpga::implement(self.ctx, design, shell_top.as_ref())
             .map_err(Failure::Other)?;
         let s = &imp.synthesis;
+        let estimate = design.json(None).resources.estimate;
         let t = silica_hls::fpga::closure::Try {
-            clock_uncertainty_ns: design.clock_uncertainty_ns,
+            margins: self.margins,
             fmax_mhz: s.fmax_mhz,
             clock_met: s.clock_met && s.overflow.is_none(),
             overflow: s.overflow.clone(),
+            area_ratio: silica_hls::fpga::closure::area_ratio(s, &estimate),
             latency: design.figures.latency,
         };
         Ok((imp, t))
     }
 
-    fn reschedule(&mut self, uncertainty_ns: f64) -> Result<Placed, Failure> {
+    fn rebuild(&mut self, margins: silica_hls::fpga::closure::Margins) -> Result<Placed, Failure> {
+        self.margins = margins;
         let options = silica_hls::Options {
-            clock_uncertainty_ns: uncertainty_ns,
+            clock_uncertainty_ns: margins.clock_uncertainty_ns,
+            fit_share: margins.fit_share,
             ..self.options.clone()
         };
         let (ir, top) = (&self.module.ir, self.module.top);
@@ -544,13 +560,26 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
         h.finish()
     }
 
-    fn retrying(&mut self, missed: &silica_hls::fpga::closure::Try, uncertainty_ns: f64) {
-        eprintln!(
-            "note: timing closure: the design scheduled with {} ns of clock uncertainty \
-             missed its clock (nextpnr's Fmax {:.2} MHz); scheduling it again with {uncertainty_ns} ns",
-            missed.clock_uncertainty_ns,
-            missed.fmax_mhz.unwrap_or(0.0)
-        );
+    fn retrying(
+        &mut self,
+        last: &silica_hls::fpga::closure::Try,
+        next: silica_hls::fpga::closure::Margins,
+    ) {
+        match (&last.overflow, next.fit_share) {
+            (Some(why), Some(share)) => eprintln!(
+                "note: closure: {why}, {:.2} times its estimate; fitting it again to {:.0}% of \
+                 the device's LUTs and flip-flops by the estimate",
+                last.area_ratio.unwrap_or(0.0),
+                share * 100.0
+            ),
+            _ => eprintln!(
+                "note: timing closure: the design scheduled with {} ns of clock uncertainty \
+                 missed its clock (nextpnr's Fmax {:.2} MHz); scheduling it again with {} ns",
+                last.margins.clock_uncertainty_ns,
+                last.fmax_mhz.unwrap_or(0.0),
+                next.clock_uncertainty_ns
+            ),
+        }
     }
 }
 

@@ -9,8 +9,10 @@
 //! still has more than one, and keeps the try with the shortest latency
 //! among those that bring the design closer to its budget (the DSPs at
 //! the device's count, LUTs and flip-flops at [`MARGIN`] of it, for the
-//! estimate's error), until it fits or no try helps. [`Fit`] is what
-//! the reports say about it (`F.json`'s `resources.fit`).
+//! estimate's error, or the smaller share of a [`Budget`] where the
+//! placed design needed more than its estimate), until it fits or no
+//! try helps. [`Fit`] is what the reports say about it (`F.json`'s
+//! `resources.fit`).
 
 use crate::device::{Device, Family};
 use crate::report::Estimate;
@@ -22,6 +24,26 @@ use std::collections::BTreeMap;
 /// designs whose units are shared (floats, dividers) as placed on
 /// iCE40 (`docs/QOR.md`).
 pub const MARGIN: f64 = 0.9;
+
+/// What a fitted design's estimate may use of its device: the DSPs it
+/// has, and `share` of its LUTs and flip-flops ([`MARGIN`], or less
+/// where the placed design needed more than its estimate: `silica hls
+/// --bitstream`'s area closure, `crate::fpga::closure`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget<'d> {
+    pub device: &'d Device,
+    pub share: f64,
+}
+
+impl<'d> Budget<'d> {
+    /// [`MARGIN`] of `device`.
+    pub fn of(device: &'d Device) -> Budget<'d> {
+        Budget {
+            device,
+            share: MARGIN,
+        }
+    }
+}
 
 /// What fitting did (`F.json`'s `resources.fit`).
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -48,6 +70,9 @@ pub struct Fit {
     /// What the design kept still needs past the budget
     /// (`12 DSP of 8: 150%`, see [`beyond`]); empty when it fits.
     pub over: Vec<String>,
+    /// The share of the device's LUTs and flip-flops fitted to
+    /// ([`Budget::share`]).
+    pub share: f64,
 }
 
 /// The units of one class and the operations that share them.
@@ -65,11 +90,22 @@ impl Fit {
     /// where sharing does not bring it within the device, it says so and
     /// by how much it is still over.
     pub fn describe(&self, device: &Device, latency: Option<u64>) -> String {
-        let head = format!(
-            "the design does not fit {} by the estimate ({})",
-            self.device,
-            over(device, &self.unfitted).join(", ")
-        );
+        let over_device = over(device, &self.unfitted);
+        let head = if over_device.is_empty() {
+            // Fitted after placement: the estimate was within the device.
+            format!(
+                "the design placed on {} needed more than its estimate: fitted to {:.0}% of its \
+                 LUTs and flip-flops by the estimate",
+                self.device,
+                self.share * 100.0
+            )
+        } else {
+            format!(
+                "the design does not fit {} by the estimate ({})",
+                self.device,
+                over_device.join(", ")
+            )
+        };
         if self.limits.is_empty() {
             return format!(
                 "{head}; sharing units cannot bring it within the device: no unit limit lowers \
@@ -135,16 +171,17 @@ pub fn over(device: &Device, e: &Estimate) -> Vec<String> {
 }
 
 /// The resources of `e` past the budget ([`excess`]'s: the DSPs past
-/// the device's count, LUTs and flip-flops past [`MARGIN`] of it), each
-/// with its share of the device: `5915 LUT of 5280: 112%`, or
+/// the device's count, LUTs and flip-flops past the budget's share of
+/// it), each with its share of the device: `5915 LUT of 5280: 112%`, or
 /// `5000 LUT of 5280: 94%, past the 90% budget` within the device (not
 /// `N LUT of M (P%)`, which `bench/fpga_fit.py` reads as the overflow
 /// `--bitstream` reports).
-pub fn beyond(device: &Device, e: &Estimate) -> Vec<String> {
-    let margin = MARGIN * 100.0;
+pub fn beyond(budget: &Budget<'_>, e: &Estimate) -> Vec<String> {
+    let (device, share) = (budget.device, budget.share);
+    let margin = share * 100.0;
     [
-        ("LUT", e.lut, device.luts, MARGIN),
-        ("FF", e.ff, device.ffs, MARGIN),
+        ("LUT", e.lut, device.luts, share),
+        ("FF", e.ff, device.ffs, share),
         ("DSP", e.dsp, device.dsps, 1.0),
     ]
     .into_iter()
@@ -162,15 +199,16 @@ pub fn beyond(device: &Device, e: &Estimate) -> Vec<String> {
 }
 
 /// How far `e` is over the budget: the DSPs over the device's count and
-/// the LUTs and flip-flops over [`MARGIN`] of the device's, each as a
-/// share of the device's; 0 when it fits.
-pub fn excess(device: &Device, e: &Estimate) -> f64 {
+/// the LUTs and flip-flops over the budget's share of the device's, each
+/// as a share of the device's; 0 when it fits.
+pub fn excess(budget: &Budget<'_>, e: &Estimate) -> f64 {
+    let (device, share) = (budget.device, budget.share);
     let past = |used: u64, budget: f64, available: u64| {
         (used as f64 - budget).max(0.0) / available.max(1) as f64
     };
     past(e.dsp, device.dsps as f64, device.dsps)
-        + past(e.lut, device.luts as f64 * MARGIN, device.luts)
-        + past(e.ff, device.ffs as f64 * MARGIN, device.ffs)
+        + past(e.lut, device.luts as f64 * share, device.luts)
+        + past(e.ff, device.ffs as f64 * share, device.ffs)
 }
 
 /// One evaluated choice of limits: its estimate and static latency, and
@@ -204,25 +242,25 @@ pub type Limits = BTreeMap<String, u32>;
 /// short of fitting, the fewest units are kept. No choice is evaluated
 /// twice.
 pub fn choose<E>(
-    device: &Device,
+    budget: &Budget<'_>,
     free: &[(String, u32)],
     start: Tried,
     eval: impl FnMut(&Limits) -> Result<Tried, E>,
 ) -> Result<(Limits, Tried), E> {
-    if excess(device, &start.estimate) == 0.0 {
+    if excess(budget, &start.estimate) == 0.0 {
         return Ok((Limits::new(), start));
     }
     let mut search = Search {
-        device,
+        budget,
         eval,
         tried: BTreeMap::new(),
     };
     let (fewest, at_fewest) = search.fewest(free, &start)?;
-    if fewest.is_empty() || excess(device, &at_fewest.estimate) > 0.0 {
+    if fewest.is_empty() || excess(budget, &at_fewest.estimate) > 0.0 {
         return Ok((fewest, at_fewest));
     }
     let (limits, found) = search.descend(free, start)?;
-    if excess(device, &found.estimate) > 0.0 {
+    if excess(budget, &found.estimate) > 0.0 {
         return Ok((fewest, at_fewest));
     }
     Ok((limits, found))
@@ -230,7 +268,7 @@ pub fn choose<E>(
 
 /// The state of one [`choose`]: the choices evaluated so far.
 struct Search<'d, F> {
-    device: &'d Device,
+    budget: &'d Budget<'d>,
     eval: F,
     tried: BTreeMap<Limits, Tried>,
 }
@@ -247,7 +285,7 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
     }
 
     fn excess(&self, t: &Tried) -> f64 {
-        excess(self.device, &t.estimate)
+        excess(self.budget, &t.estimate)
     }
 
     /// The fewest units: one of each class of `free` where that fits;
@@ -307,7 +345,7 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
                 let key = |t: &Tried| {
                     (
                         t.latency.unwrap_or(u64::MAX),
-                        excess(self.device, &t.estimate),
+                        excess(self.budget, &t.estimate),
                     )
                 };
                 if step.as_ref().is_none_or(|(_, _, s)| key(&t) < key(s)) {
@@ -417,9 +455,9 @@ mod tests {
     #[test]
     fn excess_counts_dsps_at_the_count_and_luts_at_the_margin() {
         let d = up5k();
-        assert_eq!(excess(d, &est(4752, 8)), 0.0);
-        assert!(excess(d, &est(4753, 8)) > 0.0);
-        assert!((excess(d, &est(0, 9)) - 1.0 / 8.0).abs() < 1e-12);
+        assert_eq!(excess(&Budget::of(d), &est(4752, 8)), 0.0);
+        assert!(excess(&Budget::of(d), &est(4753, 8)) > 0.0);
+        assert!((excess(&Budget::of(d), &est(0, 9)) - 1.0 / 8.0).abs() < 1e-12);
         assert_eq!(over(d, &est(5000, 9)), vec!["9 DSP of 8".to_string()]);
         assert!(exceeds(d, &est(5281, 0)) && exceeds(d, &est(0, 9)));
         assert!(!exceeds(d, &est(5280, 8)));
@@ -430,7 +468,7 @@ mod tests {
         // 5 multipliers of 3 DSPs: 15 of 8, so 2 units.
         let start = model(&BTreeMap::new(), 5, 2);
         let (limits, t) = choose(
-            up5k(),
+            &Budget::of(up5k()),
             &[("fadd".into(), 2), ("mul".into(), 5)],
             start,
             |l| Ok::<_, ()>(model(l, 5, 2)),
@@ -446,7 +484,7 @@ mod tests {
         // 5 adders of 1,000 LUTs: 5,500 LUTs of 4,752 allowed, so 4.
         let start = model(&BTreeMap::new(), 2, 5);
         let (limits, t) = choose(
-            up5k(),
+            &Budget::of(up5k()),
             &[("fadd".into(), 5), ("mul".into(), 2)],
             start,
             |l| Ok::<_, ()>(model(l, 2, 5)),
@@ -468,7 +506,7 @@ mod tests {
         };
         let start = lut_heavy(&BTreeMap::new()).unwrap();
         let (limits, t) = choose(
-            up5k(),
+            &Budget::of(up5k()),
             &[("fadd".into(), 2), ("mul".into(), 4)],
             start,
             lut_heavy,
@@ -479,7 +517,7 @@ mod tests {
             BTreeMap::from([("fadd".to_string(), 1), ("mul".to_string(), 1)])
         );
         assert_eq!(t.estimate.lut, 6500);
-        assert!(excess(up5k(), &t.estimate) > 0.0);
+        assert!(excess(&Budget::of(up5k()), &t.estimate) > 0.0);
     }
 
     /// `muls` multipliers of one DSP each that share for free down to
@@ -501,7 +539,7 @@ mod tests {
         // fit, 8, as one unit fewer a step finds it, in a few tries.
         let mut count = 0;
         let start = sharing_free(&Limits::new(), 64, 4, &mut count);
-        let (limits, t) = choose(up5k(), &[("mul".into(), 64)], start, |l| {
+        let (limits, t) = choose(&Budget::of(up5k()), &[("mul".into(), 64)], start, |l| {
             Ok::<_, ()>(sharing_free(l, 64, 4, &mut count))
         })
         .unwrap();
@@ -516,7 +554,7 @@ mod tests {
         // jumps to 12 and goes on a unit at a time to 8.
         let mut count = 0;
         let start = sharing_free(&Limits::new(), 64, 12, &mut count);
-        let (limits, t) = choose(up5k(), &[("mul".into(), 64)], start, |l| {
+        let (limits, t) = choose(&Budget::of(up5k()), &[("mul".into(), 64)], start, |l| {
             Ok::<_, ()>(sharing_free(l, 64, 12, &mut count))
         })
         .unwrap();
@@ -538,7 +576,7 @@ mod tests {
         };
         let start = heavy(&Limits::new(), &mut count);
         let (limits, t) = choose(
-            up5k(),
+            &Budget::of(up5k()),
             &[("fadd".into(), 30), ("mul".into(), 40)],
             start,
             |l| Ok::<_, ()>(heavy(l, &mut count)),
@@ -562,7 +600,7 @@ mod tests {
         };
         let start = worse(&Limits::new()).unwrap();
         let (limits, t) = choose(
-            up5k(),
+            &Budget::of(up5k()),
             &[("fadd".into(), 3), ("mul".into(), 2)],
             start.clone(),
             worse,
@@ -583,7 +621,7 @@ mod tests {
         };
         let start = mixed(&Limits::new()).unwrap();
         let (limits, t) = choose(
-            up5k(),
+            &Budget::of(up5k()),
             &[("fadd".into(), 2), ("mul".into(), 2)],
             start,
             mixed,
@@ -609,6 +647,7 @@ mod tests {
             unfitted_latency: Some(100),
             fits,
             over,
+            share: MARGIN,
         }
     }
 
@@ -616,7 +655,11 @@ mod tests {
     fn the_note_says_when_sharing_cannot_fit_and_by_how_much() {
         let d = up5k();
         let kept = est(6000, 3);
-        let f = fit(Limits::from([("fadd".into(), 1)]), false, beyond(d, &kept));
+        let f = fit(
+            Limits::from([("fadd".into(), 1)]),
+            false,
+            beyond(&Budget::of(d), &kept),
+        );
         assert_eq!(
             f.describe(d, Some(120)),
             "the design does not fit ice40-up5k by the estimate (9000 LUT of 5280, 12 DSP of 8); \
@@ -624,7 +667,7 @@ mod tests {
              cannot bring it within the device: with the fewest units it is still over by \
              6000 LUT of 5280: 113%"
         );
-        let f = fit(Limits::new(), false, beyond(d, &est(9000, 12)));
+        let f = fit(Limits::new(), false, beyond(&Budget::of(d), &est(9000, 12)));
         assert_eq!(
             f.describe(d, Some(100)),
             "the design does not fit ice40-up5k by the estimate (9000 LUT of 5280, 12 DSP of 8); \
@@ -640,9 +683,32 @@ mod tests {
     #[test]
     fn past_the_budget_within_the_device_says_so() {
         assert_eq!(
-            beyond(up5k(), &est(5000, 8)),
+            beyond(&Budget::of(up5k()), &est(5000, 8)),
             vec!["5000 LUT of 5280: 94%, past the 90% budget".to_string()]
         );
-        assert!(beyond(up5k(), &est(4752, 8)).is_empty());
+        assert!(beyond(&Budget::of(up5k()), &est(4752, 8)).is_empty());
+    }
+
+    #[test]
+    fn a_smaller_share_after_placement_is_the_budget_and_the_note() {
+        let budget = Budget {
+            device: up5k(),
+            share: 0.75,
+        };
+        // 75% of 5,280 LUTs is 3,960.
+        assert_eq!(excess(&budget, &est(3960, 8)), 0.0);
+        assert!(excess(&budget, &est(3961, 8)) > 0.0);
+        assert_eq!(
+            beyond(&budget, &est(4000, 8)),
+            vec!["4000 LUT of 5280: 75%, past the 75% budget".to_string()]
+        );
+        let mut f = fit(Limits::from([("fadd".into(), 2)]), true, Vec::new());
+        (f.unfitted, f.share) = (est(4800, 8), 0.75);
+        assert_eq!(
+            f.describe(up5k(), Some(120)),
+            "the design placed on ice40-up5k needed more than its estimate: fitted to 75% of \
+             its LUTs and flip-flops by the estimate; units shared: 2 fadd for 4 operations \
+             (latency 100 -> 120 cycles)"
+        );
     }
 }

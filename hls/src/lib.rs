@@ -99,6 +99,12 @@ pub struct Options {
     /// (`fit`; `--no-fit` turns it off). `silica dse` leaves
     /// it off: its points choose their limits themselves.
     pub fit: bool,
+    /// The share of the device's LUTs and flip-flops a fitted design's
+    /// estimate may use, where a placed design needed more than its
+    /// estimate (`silica hls --bitstream`'s area closure); fitting then
+    /// starts wherever the estimate is past it. None: `fit::MARGIN`,
+    /// fitting only designs whose estimate exceeds the device.
+    pub fit_share: Option<f64>,
 }
 
 impl Default for Options {
@@ -115,6 +121,7 @@ impl Default for Options {
             ip: ip::Library::default(),
             shell: false,
             fit: false,
+            fit_share: None,
         }
     }
 }
@@ -293,11 +300,16 @@ fn fitted(
         units: d.units.iter().map(|(c, n, _)| (c.clone(), *n)).collect(),
     };
     let start = tried(&first.design);
-    if !fit::exceeds(device, &start.estimate) {
+    let budget = fit::Budget {
+        device,
+        share: opts.fit_share.unwrap_or(fit::MARGIN),
+    };
+    let past_share = opts.fit_share.is_some() && fit::excess(&budget, &start.estimate) > 0.0;
+    if !fit::exceeds(device, &start.estimate) && !past_share {
         return finish(ctx, first, opts, emit);
     }
     let free = shareable(&first.design.kernel);
-    let (limits, found) = fit::choose(device, &free, start.clone(), |limits| {
+    let (limits, found) = fit::choose(&budget, &free, start.clone(), |limits| {
         run_flow(ctx, ir, module, opts, &lifted, limits).map(|b| tried(&b.design))
     })?;
     let (limits, mut built) = if limits.is_empty() {
@@ -336,8 +348,9 @@ fn fitted(
         .collect();
     built.design.fit = Some(fit::Fit {
         device: device.name.into(),
-        fits: fit::excess(device, &kept) == 0.0,
-        over: fit::beyond(device, &kept),
+        fits: fit::excess(&budget, &kept) == 0.0,
+        over: fit::beyond(&budget, &kept),
+        share: budget.share,
         limits,
         units,
         unfitted: start.estimate,

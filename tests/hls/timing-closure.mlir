@@ -24,7 +24,7 @@
 // CHECK: target ecp5-25k at 8 ns, scheduled to 7.50 ns (0.5 ns of clock uncertainty)
 // CHECK: latency: 51 cycles ({{.*}}), measured by co-simulation, as the static schedule gives
 // CHECK: Fmax: {{1[2-9][0-9]\.[0-9]+}} MHz (nextpnr); clock 8 ns (125.00 MHz) met
-// CHECK: timing closure at 8 ns, scheduled 2 times: 0 ns of uncertainty: {{[0-9.]+}} MHz, missed, 49 cycles; 0.5 ns of uncertainty: {{[0-9.]+}} MHz, met, 51 cycles
+// CHECK: closure at 8 ns, placed 2 times: 0 ns of uncertainty: {{[0-9.]+}} MHz, missed, 49 cycles; 0.5 ns of uncertainty: {{[0-9.]+}} MHz, met, 51 cycles
 // CHECK: bitstream: fsum.bit
 
 // JSON: "clock_ns": 8.0,

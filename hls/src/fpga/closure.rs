@@ -1,23 +1,42 @@
-//! Timing closure: where the placed design misses its clock, `silica hls
-//! --bitstream` schedules it again for a shorter period (a clock
-//! uncertainty, as Vitis HLS keeps one below the clock) and places it
-//! again, so that the bitstream meets the clock the user asked for at
-//! the cost of a few pipeline stages, instead of a slower clock.
+//! Closure on the tools' figures: where the placed design misses its
+//! clock, `silica hls --bitstream` schedules it again for a shorter
+//! period (a clock uncertainty, as Vitis HLS keeps one below the clock)
+//! and places it again, so that the bitstream meets the clock the user
+//! asked for at the cost of a few pipeline stages, instead of a slower
+//! clock; where it needs more LUTs or flip-flops than the device has
+//! though its estimate fitted, it is fitted again (`crate::fit`) to a
+//! smaller share of the device, by how far the placed figures ran past
+//! the estimate's.
 //!
-//! [`close`] is the loop: place, and while the clock is missed and
-//! tries are left, schedule again with the margin [`next_uncertainty`]
-//! chooses from how far the last placed period ran past the period it
-//! was scheduled to. [`Try`] is one placement as the reports list it;
-//! [`better`] picks the design kept where none meets the clock.
+//! [`close`] is the loop: place, and while the design misses its clock
+//! or does not fit and tries are left, build it again with the margins
+//! [`next_margins`] chooses ([`next_uncertainty`], [`next_share`]).
+//! [`Try`] is one placement as the reports list it; [`better`] picks
+//! the design kept where none meets the clock.
 
+use super::reports::Synthesis;
 use super::Implementation;
+use crate::report::Estimate;
 use serde::Serialize;
+
+/// What a design is built with for closure: the margin its schedule
+/// keeps below the clock, and the share of the device's LUTs and
+/// flip-flops its estimate is fitted to (`Options::fit_share`).
+#[derive(Serialize, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Margins {
+    pub clock_uncertainty_ns: f64,
+    /// Null: the flow's own (`fit::MARGIN`, fitting only designs whose
+    /// estimate exceeds the device).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit_share: Option<f64>,
+}
 
 /// One placement of the design (`F.json`'s `resources.synthesis.closure`).
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Try {
-    /// The margin the try was scheduled with.
-    pub clock_uncertainty_ns: f64,
+    /// What the try was built with.
+    #[serde(flatten)]
+    pub margins: Margins,
     /// nextpnr's maximum frequency (null: the design did not fit, or no
     /// clocked path).
     pub fmax_mhz: Option<f64>,
@@ -25,8 +44,79 @@ pub struct Try {
     /// Why it did not fit the device, where it did not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overflow: Option<String>,
+    /// Where it did not fit by LUTs, logic cells or flip-flops: the
+    /// most the netlist or placement used of those over the estimate's
+    /// figure ([`area_ratio`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub area_ratio: Option<f64>,
     /// The design's static latency in cycles (null where data decides it).
     pub latency: Option<u64>,
+}
+
+/// Where `synthesis` does not fit by LUTs, logic cells (nextpnr-ice40's
+/// packing) or flip-flops, the largest of those used over the estimate's
+/// figure (`estimate`: LUTs for LUTs and logic cells); None where it
+/// fits, or is over only by exact figures (DSPs, block RAMs), or its
+/// figures are the estimate's own.
+pub fn area_ratio(synthesis: &Synthesis, estimate: &Estimate) -> Option<f64> {
+    if synthesis.overflow.is_none() || synthesis.from_estimate {
+        return None;
+    }
+    synthesis
+        .netlist
+        .iter()
+        .filter(|u| u.used > u.available)
+        .filter_map(|u| {
+            let estimated = match u.what {
+                "LUT" | "LC" => estimate.lut,
+                "FF" => estimate.ff,
+                _ => return None,
+            };
+            Some(u.used as f64 / estimated.max(1) as f64)
+        })
+        .reduce(f64::max)
+}
+
+/// The least share of the device's LUTs and flip-flops a design is
+/// fitted to: below it the retries stop.
+const LEAST_SHARE: f64 = 0.3;
+
+/// The share of the device's LUTs and flip-flops to fit the next try's
+/// estimate to, after a try fitted to `share` needed `ratio` times its
+/// estimate when placed: `share / ratio`, less 3%, rounded down to a
+/// hundredth. None where that is not below `share`, or is under
+/// [`LEAST_SHARE`].
+pub fn next_share(share: f64, ratio: f64) -> Option<f64> {
+    let next = (share / ratio * AIM * 100.0).floor() / 100.0;
+    (next >= LEAST_SHARE && next < share).then_some(next)
+}
+
+/// The margins of the try after `t` (placed for the period `target_ns`,
+/// the design's clock `clock_ns` or a board shell's): a smaller share
+/// where it did not fit by LUTs or flip-flops, a larger clock
+/// uncertainty where it fitted and missed the clock; None where it met
+/// the clock, or neither helps.
+pub fn next_margins(clock_ns: f64, target_ns: f64, t: &Try) -> Option<Margins> {
+    let m = t.margins;
+    if t.overflow.is_some() {
+        let share = m.fit_share.unwrap_or(crate::fit::MARGIN);
+        return Some(Margins {
+            fit_share: Some(next_share(share, t.area_ratio?)?),
+            ..m
+        });
+    }
+    if t.clock_met {
+        return None;
+    }
+    Some(Margins {
+        clock_uncertainty_ns: next_uncertainty(
+            clock_ns,
+            m.clock_uncertainty_ns,
+            target_ns,
+            t.fmax_mhz,
+        )?,
+        ..m
+    })
 }
 
 /// The share of the period a try aims below the estimate-to-placed ratio
@@ -70,23 +160,22 @@ pub trait Steps<D> {
     type Error;
     /// Places `design`: its implementation, and the try as reported.
     fn place(&mut self, design: &D) -> Result<(Implementation, Try), Self::Error>;
-    /// The design scheduled again with `uncertainty_ns` of clock
-    /// uncertainty.
-    fn reschedule(&mut self, uncertainty_ns: f64) -> Result<D, Self::Error>;
+    /// The design built again with `margins`.
+    fn rebuild(&mut self, margins: Margins) -> Result<D, Self::Error>;
     /// What makes two designs the same to the tools (their circuit: the
     /// same text is placed the same way).
     fn key(&self, design: &D) -> u64;
-    /// Told of each retry: the try that missed its clock and the margin
-    /// of the next.
-    fn retrying(&mut self, missed: &Try, uncertainty_ns: f64);
+    /// Told of each retry: the try that missed its clock or did not fit,
+    /// and the margins of the next.
+    fn retrying(&mut self, last: &Try, next: Margins);
 }
 
 /// Places `first`; while the placement misses its clock (the design's,
-/// `clock_ns`, or a board shell's) and fewer than `retries` retries
-/// were made, schedules the design again with the next clock
-/// uncertainty ([`next_uncertainty`]) and places that, unless it is a
-/// design placed already. Gives the [`better`] of the placements, its
-/// figures listing every try where there was more than one.
+/// `clock_ns`, or a board shell's) or does not fit, and fewer than
+/// `retries` retries were made, builds the design again with the next
+/// margins ([`next_margins`]) and places that, unless it is a design
+/// placed already. Gives the [`better`] of the placements, its figures
+/// listing every try where there was more than one.
 pub fn close<D, S: Steps<D>>(
     steps: &mut S,
     first: D,
@@ -104,18 +193,13 @@ pub fn close<D, S: Steps<D>>(
         first_try,
     );
     let mut last = kept.1.clone();
-    while !last.clock_met && last.overflow.is_none() && tries.len() <= retries as usize {
+    while tries.len() <= retries as usize {
         let target_ns = kept.0.implementation.synthesis.clock_ns;
-        let Some(uncertainty) = next_uncertainty(
-            clock_ns,
-            last.clock_uncertainty_ns,
-            target_ns,
-            last.fmax_mhz,
-        ) else {
+        let Some(margins) = next_margins(clock_ns, target_ns, &last) else {
             break;
         };
-        steps.retrying(&last, uncertainty);
-        let design = steps.reschedule(uncertainty)?;
+        steps.retrying(&last, margins);
+        let design = steps.rebuild(margins)?;
         let key = steps.key(&design);
         if placed.contains(&key) {
             break;
@@ -156,23 +240,30 @@ pub fn better(a: &Try, b: &Try) -> bool {
     a.latency.unwrap_or(u64::MAX) < b.latency.unwrap_or(u64::MAX)
 }
 
-/// `report.txt`'s line: each try's margin and what it placed at.
+/// `report.txt`'s line: each try's margins and what it placed at.
 pub fn describe(clock_ns: f64, tries: &[Try]) -> String {
     let each: Vec<String> = tries
         .iter()
         .map(|t| {
-            let at = match (&t.overflow, t.fmax_mhz) {
-                (Some(_), _) => "does not fit".to_string(),
-                (None, Some(f)) if t.clock_met => format!("{f:.2} MHz, met"),
-                (None, Some(f)) => format!("{f:.2} MHz, missed"),
-                (None, None) => "no clocked path".to_string(),
+            let at = match (&t.overflow, t.area_ratio, t.fmax_mhz) {
+                (Some(_), Some(r), _) => format!("does not fit ({r:.2}x its estimate)"),
+                (Some(_), None, _) => "does not fit".to_string(),
+                (None, _, Some(f)) if t.clock_met => format!("{f:.2} MHz, met"),
+                (None, _, Some(f)) => format!("{f:.2} MHz, missed"),
+                (None, _, None) => "no clocked path".to_string(),
             };
             let cycles = t.latency.map_or(String::new(), |l| format!(", {l} cycles"));
-            format!("{} ns of uncertainty: {at}{cycles}", t.clock_uncertainty_ns)
+            let share = t.margins.fit_share.map_or(String::new(), |s| {
+                format!(", fitted to {:.0}% of the device", s * 100.0)
+            });
+            format!(
+                "{} ns of uncertainty{share}: {at}{cycles}",
+                t.margins.clock_uncertainty_ns
+            )
         })
         .collect();
     format!(
-        "timing closure at {clock_ns} ns, scheduled {} times: {}",
+        "closure at {clock_ns} ns, placed {} times: {}",
         tries.len(),
         each.join("; ")
     )
@@ -184,12 +275,97 @@ mod tests {
 
     fn placed(uncertainty: f64, fmax: Option<f64>, met: bool, latency: u64) -> Try {
         Try {
-            clock_uncertainty_ns: uncertainty,
+            margins: Margins {
+                clock_uncertainty_ns: uncertainty,
+                fit_share: None,
+            },
             fmax_mhz: fmax,
             clock_met: met,
             overflow: None,
+            area_ratio: None,
             latency: Some(latency),
         }
+    }
+
+    /// A try that did not fit: `ratio` times its estimate, fitted to
+    /// `share`.
+    fn over(share: Option<f64>, ratio: Option<f64>) -> Try {
+        Try {
+            margins: Margins {
+                clock_uncertainty_ns: 0.0,
+                fit_share: share,
+            },
+            fmax_mhz: None,
+            clock_met: false,
+            overflow: Some("the design does not fit".into()),
+            area_ratio: ratio,
+            latency: Some(100),
+        }
+    }
+
+    #[test]
+    fn the_area_ratio_is_of_what_is_over_against_the_estimate() {
+        use super::super::reports::Use;
+        let dev = crate::device::lookup("ice40-up5k").unwrap();
+        let mut s = Synthesis::unplaced(dev, &Default::default(), 30.0);
+        let e = Estimate {
+            lut: 5000,
+            ff: 2000,
+            ..Estimate::default()
+        };
+        assert_eq!(area_ratio(&s, &e), None);
+        s.overflow = Some("the design does not fit".into());
+        s.netlist = vec![
+            Use {
+                what: "LUT",
+                used: 5100,
+                available: 5280,
+            },
+            Use {
+                what: "LC",
+                used: 5800,
+                available: 5280,
+            },
+            Use {
+                what: "DSP",
+                used: 9,
+                available: 8,
+            },
+        ];
+        assert_eq!(area_ratio(&s, &e), Some(1.16));
+        // Over by DSPs alone: the estimate counts them exactly.
+        s.netlist.remove(1);
+        assert_eq!(area_ratio(&s, &e), None);
+    }
+
+    #[test]
+    fn a_design_that_does_not_fit_is_fitted_to_a_smaller_share() {
+        // 0.9 / 1.16 * 0.97 = 0.7526: 75%.
+        assert_eq!(next_share(0.9, 1.16), Some(0.75));
+        let next = next_margins(30.0, 30.0, &over(None, Some(1.16))).unwrap();
+        assert_eq!(next.fit_share, Some(0.75));
+        assert_eq!(next.clock_uncertainty_ns, 0.0);
+        // Fitted to 75% and placed at 1.05 times: 69%.
+        assert_eq!(next_share(0.75, 1.05), Some(0.69));
+        // No ratio (over by DSPs, or the estimate refused): no retry;
+        // nor where it would go under 30%.
+        assert_eq!(next_margins(30.0, 30.0, &over(None, None)), None);
+        assert_eq!(next_share(0.35, 1.3), None);
+        // Placed within its estimate yet over: the share does not grow.
+        assert_eq!(next_share(0.9, 0.9), None);
+    }
+
+    #[test]
+    fn a_missed_clock_keeps_the_share_and_raises_the_uncertainty() {
+        let mut t = placed(0.0, Some(46.2), false, 100);
+        t.margins.fit_share = Some(0.75);
+        let next = next_margins(20.0, 20.0, &t).unwrap();
+        assert_eq!(
+            (next.clock_uncertainty_ns, next.fit_share),
+            (2.1, Some(0.75))
+        );
+        t.clock_met = true;
+        assert_eq!(next_margins(20.0, 20.0, &t), None);
     }
 
     #[test]
@@ -239,11 +415,9 @@ mod tests {
         synthesis.fmax_mhz = Some(fmax);
         synthesis.clock_met = fmax >= 50.0;
         let t = Try {
-            clock_uncertainty_ns: uncertainty,
             fmax_mhz: Some(fmax),
             clock_met: synthesis.clock_met,
-            overflow: None,
-            latency: Some(100 + (uncertainty * 10.0) as u64),
+            ..placed(uncertainty, None, false, 100 + (uncertainty * 10.0) as u64)
         };
         let implementation = Implementation {
             synthesis,
@@ -267,13 +441,17 @@ mod tests {
             self.placed.push(u);
             Ok(placement(u, (self.fmax)(u)))
         }
-        fn reschedule(&mut self, u: f64) -> Result<f64, ()> {
-            Ok(if self.same { 0.0 } else { u })
+        fn rebuild(&mut self, m: Margins) -> Result<f64, ()> {
+            Ok(if self.same {
+                0.0
+            } else {
+                m.clock_uncertainty_ns
+            })
         }
         fn key(&self, &u: &f64) -> u64 {
             u.to_bits()
         }
-        fn retrying(&mut self, _: &Try, _: f64) {}
+        fn retrying(&mut self, _: &Try, _: Margins) {}
     }
 
     /// [`close`] over [`Fake`] designs: those placed, the one kept and
@@ -335,8 +513,19 @@ mod tests {
         ];
         assert_eq!(
             describe(20.0, &tries),
-            "timing closure at 20 ns, scheduled 2 times: 0 ns of uncertainty: 46.20 MHz, \
+            "closure at 20 ns, placed 2 times: 0 ns of uncertainty: 46.20 MHz, \
              missed, 100 cycles; 2.1 ns of uncertainty: 50.50 MHz, met, 120 cycles"
+        );
+        let tries = [over(None, Some(1.16)), {
+            let mut t = placed(0.0, Some(31.0), true, 120);
+            t.margins.fit_share = Some(0.75);
+            t
+        }];
+        assert_eq!(
+            describe(30.0, &tries),
+            "closure at 30 ns, placed 2 times: 0 ns of uncertainty: does not fit (1.16x its \
+             estimate), 100 cycles; 0 ns of uncertainty, fitted to 75% of the device: \
+             31.00 MHz, met, 120 cycles"
         );
     }
 }
