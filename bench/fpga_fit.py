@@ -142,7 +142,6 @@ def measure(silica, name, variant, path, top, target, clock, outdir, timeout, di
             j = json.load(f)
         r["estimate"] = j["resources"]["estimate"]
         r["cycles"] = j["latency"]["min"]
-        r["uncertainty_ns"] = j.get("clock_uncertainty_ns", 0.0)
         syn = j["resources"]["synthesis"]
         if syn:
             r["synthesis"] = {k: syn.get(k) for k in
@@ -211,6 +210,19 @@ def cell(r, what, key):
     return f"{s[key]:,} / {DEVICES[r['target']][what]:,}" if s and not s.get("from_estimate") else ""
 
 
+def closure_try(t):
+    """One placement of silica's closure (F.json's synthesis.closure):
+    its margins and what it placed at."""
+    margins = f"{t['clock_uncertainty_ns']:g} ns"
+    if t.get("fit_share"):
+        margins += f", {t['fit_share'] * 100:.0f}% of the device"
+    if t.get("overflow"):
+        at = f"does not fit ({t['area_ratio']:.2f}x)" if t.get("area_ratio") else "does not fit"
+    else:
+        at = f"{t['fmax_mhz']:.1f} MHz" if t.get("fmax_mhz") else "?"
+    return f"{margins}: {at}, {t.get('latency')} cycles"
+
+
 def table(results):
     print("| kernel | type | target | bitstream | LUT | FF | BRAM | DSP | Fmax MHz | clock ns | cycles | s |")
     print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -237,11 +249,7 @@ def table(results):
             clock += " (missed " + ", ".join(f"{m['clock_ns']:g}" for m in missed) + ")"
         closure = (s or {}).get("closure", [])
         if closure:
-            first, kept = closure[0], next(
-                (t for t in closure if t["clock_uncertainty_ns"] == r.get("uncertainty_ns")),
-                closure[-1])
-            clock += (f" (closure: {first['fmax_mhz']:.1f} MHz, {first['latency']} cycles "
-                      f"at first; kept {kept['clock_uncertainty_ns']:g} ns of uncertainty)")
+            clock += " (closure: " + "; ".join(closure_try(t) for t in closure) + ")"
         if "fell_at" in r:
             f = r["fell_at"]
             at = f"{f['fmax_mhz']:.1f} MHz, slower" if f["fmax_mhz"] else "does not fit"

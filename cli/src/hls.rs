@@ -560,12 +560,24 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
         h.finish()
     }
 
+    fn latency(&self, (design, _): &Placed) -> Option<u64> {
+        design.figures.latency
+    }
+
     fn retrying(
         &mut self,
         last: &silica_hls::fpga::closure::Try,
         next: silica_hls::fpga::closure::Margins,
     ) {
         match (&last.overflow, next.fit_share) {
+            _ if last.clock_met => eprintln!(
+                "note: timing closure: the design scheduled with {} ns of clock uncertainty \
+                 met its clock with time to spare (nextpnr's Fmax {:.2} MHz); trying {} ns, \
+                 placed where it takes fewer cycles",
+                last.margins.clock_uncertainty_ns,
+                last.fmax_mhz.unwrap_or(0.0),
+                next.clock_uncertainty_ns
+            ),
             (Some(why), Some(share)) => eprintln!(
                 "note: closure: {why}, {:.2} times its estimate; fitting it again to {:.0}% of \
                  the device's LUTs and flip-flops by the estimate",

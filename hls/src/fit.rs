@@ -421,6 +421,7 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report;
 
     fn up5k() -> &'static Device {
         device("ice40-up5k").unwrap()
@@ -687,6 +688,51 @@ mod tests {
             vec!["5000 LUT of 5280: 94%, past the 90% budget".to_string()]
         );
         assert!(beyond(&Budget::of(up5k()), &est(4752, 8)).is_empty());
+    }
+
+    /// The flow on four independent f32 products (a loop unrolled by 4)
+    /// for ice40-up5k, fitted with `fit_share`.
+    fn products_fitted(fit_share: Option<f64>) -> crate::Design {
+        let text = r#"
+func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
+  affine.for %i = 0 to 16 {
+    %x = affine.load %a[%i] : memref<16xf32>
+    %y = arith.mulf %x, %x : f32
+    affine.store %y, %b[%i] : memref<16xf32>
+  } {hls.unroll = 4 : i64}
+  return
+}"#;
+        let mut ctx = crate::test_support::context();
+        let m = silica_ir::parser::parse(
+            &mut ctx,
+            "f.mlir",
+            text.as_bytes(),
+            silica_ir::parser::ParseOptions::default(),
+        )
+        .unwrap();
+        let opts = crate::Options {
+            top: "f".into(),
+            target: "ice40-up5k".into(),
+            clock_ns: 30.0,
+            fit: true,
+            fit_share,
+            ..crate::Options::default()
+        };
+        crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap()
+    }
+
+    #[test]
+    fn the_flow_fits_to_a_share_given_after_placement() {
+        // Within the device: not fitted unless a share asks for it.
+        let given = products_fitted(None);
+        assert!(given.fit.is_none());
+        let lut = report::estimate(&given.input()).lut;
+        let share = lut as f64 * 0.8 / 5280.0;
+        let fitted = products_fitted(Some(share));
+        let f = fitted.fit.as_ref().expect("fitted to the share");
+        assert_eq!(f.share, share);
+        assert!(f.limits.contains_key("fmul"), "{:?}", f.limits);
+        assert!(report::estimate(&fitted.input()).lut < lut);
     }
 
     #[test]
