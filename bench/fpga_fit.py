@@ -131,7 +131,10 @@ def measure(silica, name, variant, path, top, target, clock, outdir, timeout, di
     if rc is None:
         r["why"] = f"timed out after {timeout} s"
         return r
-    over = OVER.findall(err) if "does not fit" in err else []
+    # The error says whether the design kept does not fit (a note of
+    # silica's closure may say so of a try before it).
+    errors = "\n".join(line for line in err.splitlines() if line.startswith("error:"))
+    over = OVER.findall(errors) if "does not fit" in errors else []
     if over:
         r["overflow"] = [{"what": w, "used": int(u), "available": int(a), "percent": int(p)}
                          for u, w, a, p in over]

@@ -63,8 +63,9 @@ pub struct HlsArgs {
     /// LUTs or flip-flops than the device though its estimate fitted,
     /// fit it again to a smaller share of the device; and place it
     /// again, at most this many times (0: place once). The report lists
-    /// every try; the design kept is the first that fits and meets the
-    /// clock, else the fastest.
+    /// every try; of the designs that fit and meet the clock the one
+    /// with the fewest cycles is kept (a clock met with time to spare is
+    /// tried again with less margin), else the fastest.
     #[arg(
         long = "closure-tries",
         value_name = "N",
@@ -566,32 +567,41 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
 
     fn retrying(
         &mut self,
+        why: silica_hls::fpga::closure::Retry,
         last: &silica_hls::fpga::closure::Try,
         next: silica_hls::fpga::closure::Margins,
     ) {
-        match (&last.overflow, next.fit_share) {
-            _ if last.clock_met => eprintln!(
-                "note: timing closure: the design scheduled with {} ns of clock uncertainty \
-                 met its clock with time to spare (nextpnr's Fmax {:.2} MHz); trying {} ns, \
-                 placed where it takes fewer cycles",
-                last.margins.clock_uncertainty_ns,
-                last.fmax_mhz.unwrap_or(0.0),
-                next.clock_uncertainty_ns
-            ),
-            (Some(why), Some(share)) => eprintln!(
-                "note: closure: {why}, {:.2} times its estimate; fitting it again to {:.0}% of \
-                 the device's LUTs and flip-flops by the estimate",
+        use silica_hls::fpga::closure::Retry;
+        let fmax = last.fmax_mhz.unwrap_or(0.0);
+        let (now, then) = (last.margins.clock_uncertainty_ns, next.clock_uncertainty_ns);
+        match why {
+            Retry::Fit => {
+                eprintln!(
+                "note: closure: {}, {:.2} times its estimate; placing it again fitted to {:.0}% \
+                 of the device's LUTs and flip-flops by the estimate",
+                last.overflow.as_deref().unwrap_or("the design does not fit"),
                 last.area_ratio.unwrap_or(0.0),
-                share * 100.0
+                next.fit_share.unwrap_or(0.0) * 100.0
+            )
+            }
+            Retry::Clock => eprintln!(
+                "note: timing closure: the design scheduled with {now} ns of clock uncertainty \
+                 missed its clock (nextpnr's Fmax {fmax:.2} MHz); placing it again scheduled \
+                 with {then} ns"
             ),
-            _ => eprintln!(
-                "note: timing closure: the design scheduled with {} ns of clock uncertainty \
-                 missed its clock (nextpnr's Fmax {:.2} MHz); scheduling it again with {} ns",
-                last.margins.clock_uncertainty_ns,
-                last.fmax_mhz.unwrap_or(0.0),
-                next.clock_uncertainty_ns
+            Retry::Refine => eprintln!(
+                "note: timing closure: a design met its clock with time to spare; placing it \
+                 again scheduled with {then} ns of clock uncertainty, which takes fewer cycles"
             ),
         }
+    }
+
+    fn failed(&mut self, error: Failure) {
+        let message = match error {
+            Failure::Flow(d) => d.message,
+            Failure::Other(m) => m,
+        };
+        eprintln!("note: closure: a retry failed ({message}); the placements before it stand");
     }
 }
 

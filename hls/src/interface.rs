@@ -34,7 +34,8 @@ pub struct Interface {
     pub interface: String,
     /// The target the design was built for.
     pub target: String,
-    /// The clock period the design was scheduled for, in ns.
+    /// The clock period the design is asked to run at, in ns (its
+    /// datapath is scheduled to it less any clock uncertainty).
     pub clock_ns: f64,
     /// The function's arguments, in order.
     pub args: Vec<Arg>,

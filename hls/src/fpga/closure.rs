@@ -10,9 +10,10 @@
 //!
 //! [`close`] is the loop: place, and while the design misses its clock
 //! or does not fit and tries are left, build it again with the margins
-//! [`next_margins`] chooses ([`next_uncertainty`], [`next_share`]).
+//! [`next_margins`] chooses ([`next_uncertainty`], [`next_share`]); a
+//! clock met with much to spare is tried with less margin ([`refine`]).
 //! [`Try`] is one placement as the reports list it; [`better`] picks
-//! the design kept where none meets the clock.
+//! the design kept.
 
 use super::reports::Synthesis;
 use super::Implementation;
@@ -82,14 +83,20 @@ pub fn area_ratio(synthesis: &Synthesis, estimate: &Estimate) -> Option<f64> {
 const LEAST_SHARE: f64 = 0.3;
 
 /// The share of the device's LUTs and flip-flops to fit the next try's
-/// estimate to, after a try fitted to `share` needed `ratio` times its
-/// estimate when placed: `share / ratio`, less 3%, rounded down to a
+/// estimate to, after a try fitted to `share` (1 where it was not
+/// fitted to one) needed `ratio` times its estimate when placed: the
+/// fit's own margin ([`crate::fit::MARGIN`]) of the device for what is
+/// placed, so `MARGIN / ratio` for the estimate, rounded down to a
 /// hundredth. None where that is not below `share`, or is under
 /// [`LEAST_SHARE`].
 pub fn next_share(share: f64, ratio: f64) -> Option<f64> {
-    let next = (share / ratio * AIM * 100.0).floor() / 100.0;
+    let next = (crate::fit::MARGIN / ratio * 100.0 + EPSILON).floor() / 100.0;
     (next >= LEAST_SHARE && next < share).then_some(next)
 }
+
+/// What rounding down forgives: a figure a hair under a step (7.4999…)
+/// is that step.
+const EPSILON: f64 = 1e-9;
 
 /// The margins of the try after `t` (placed for the period `target_ns`,
 /// the design's clock `clock_ns` or a board shell's): a smaller share
@@ -99,7 +106,7 @@ pub fn next_share(share: f64, ratio: f64) -> Option<f64> {
 pub fn next_margins(clock_ns: f64, target_ns: f64, t: &Try) -> Option<Margins> {
     let m = t.margins;
     if t.overflow.is_some() {
-        let share = m.fit_share.unwrap_or(crate::fit::MARGIN);
+        let share = m.fit_share.unwrap_or(1.0);
         return Some(Margins {
             fit_share: Some(next_share(share, t.area_ratio?)?),
             ..m
@@ -144,7 +151,7 @@ pub fn next_uncertainty(
     let placed_ns = 1000.0 / fmax_mhz.filter(|&f| f > 0.0)?;
     let scheduled_ns = clock_ns - uncertainty_ns;
     let next_ns = scheduled_ns * target_ns / placed_ns.max(target_ns) * AIM;
-    let next_ns = (next_ns * 10.0).floor() / 10.0;
+    let next_ns = (next_ns * 10.0 + EPSILON).floor() / 10.0;
     let next = ((clock_ns - next_ns) * 10.0).round() / 10.0;
     (next_ns >= clock_ns * LEAST_SCHEDULED && next > uncertainty_ns).then_some(next)
 }
@@ -167,10 +174,24 @@ pub trait Steps<D> {
     fn key(&self, design: &D) -> u64;
     /// The design's static latency in cycles (None where data decides it).
     fn latency(&self, design: &D) -> Option<u64>;
-    /// Told of each retry: the try before it (one that missed its clock
-    /// or did not fit, or met the clock with much to spare), and the
-    /// margins of the next.
-    fn retrying(&mut self, last: &Try, next: Margins);
+    /// Told of each retry before it is placed: why, the try before it,
+    /// and the margins of the retry.
+    fn retrying(&mut self, why: Retry, last: &Try, next: Margins);
+    /// Told of a retry that failed (its build or placement): the
+    /// placements before it stand.
+    fn failed(&mut self, error: Self::Error);
+}
+
+/// Why a design is built and placed again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Retry {
+    /// The last placement did not fit the device: a smaller share.
+    Fit,
+    /// It missed its clock: a larger clock uncertainty.
+    Clock,
+    /// A placement met the clock with much to spare: a smaller
+    /// uncertainty, for fewer cycles ([`refine`]).
+    Refine,
 }
 
 /// Places `first`; while the placement misses its clock (the design's,
@@ -179,9 +200,10 @@ pub trait Steps<D> {
 /// margins ([`next_margins`]) and places that, unless it is a design
 /// placed already. Where a retry met the clock with much to spare and
 /// retries are left, a smaller margin is tried ([`refine`]), placed only
-/// where its design takes fewer cycles. Gives the [`better`] of the
-/// placements, its figures listing every try where there was more than
-/// one.
+/// where its design takes fewer cycles. A retry that fails ends the
+/// retries (`Steps::failed`): only the first placement's error is the
+/// answer. Gives the [`better`] of the placements, its figures listing
+/// every try where there was more than one.
 pub fn close<D, S: Steps<D>>(
     steps: &mut S,
     first: D,
@@ -201,24 +223,38 @@ pub fn close<D, S: Steps<D>>(
     let mut last = kept.1.clone();
     while tries.len() <= retries as usize {
         let target_ns = kept.0.implementation.synthesis.clock_ns;
-        let margins = if kept.1.clock_met {
-            refine(target_ns, &kept.1, &tries)
+        let (why, margins) = if kept.1.clock_met {
+            (Retry::Refine, refine(target_ns, &kept.1, &tries))
+        } else if last.overflow.is_some() {
+            (Retry::Fit, next_margins(clock_ns, target_ns, &last))
         } else {
-            next_margins(clock_ns, target_ns, &last)
+            (Retry::Clock, next_margins(clock_ns, target_ns, &last))
         };
         let Some(margins) = margins else {
             break;
         };
-        steps.retrying(&last, margins);
-        let design = steps.rebuild(margins)?;
+        let design = match steps.rebuild(margins) {
+            Ok(d) => d,
+            Err(e) => {
+                steps.failed(e);
+                break;
+            }
+        };
         let key = steps.key(&design);
         // A refinement is placed only where it saves cycles.
         let saves = |l: Option<u64>| l.unwrap_or(u64::MAX) < kept.1.latency.unwrap_or(0);
-        if placed.contains(&key) || (kept.1.clock_met && !saves(steps.latency(&design))) {
+        if placed.contains(&key) || (why == Retry::Refine && !saves(steps.latency(&design))) {
             break;
         }
         placed.push(key);
-        let (implementation, t) = steps.place(&design)?;
+        steps.retrying(why, &last, margins);
+        let (implementation, t) = match steps.place(&design) {
+            Ok(p) => p,
+            Err(e) => {
+                steps.failed(e);
+                break;
+            }
+        };
         tries.push(t.clone());
         if better(&t, &kept.1) {
             kept = (
@@ -386,19 +422,21 @@ mod tests {
 
     #[test]
     fn a_design_that_does_not_fit_is_fitted_to_a_smaller_share() {
-        // 0.9 / 1.16 * 0.97 = 0.7526: 75%.
-        assert_eq!(next_share(0.9, 1.16), Some(0.75));
+        // 0.9 / 1.16 = 0.7759: 77% of the device for the estimate.
+        assert_eq!(next_share(1.0, 1.16), Some(0.77));
         let next = next_margins(30.0, 30.0, &over(None, Some(1.16))).unwrap();
-        assert_eq!(next.fit_share, Some(0.75));
+        assert_eq!(next.fit_share, Some(0.77));
         assert_eq!(next.clock_uncertainty_ns, 0.0);
-        // Fitted to 75% and placed at 1.05 times: 69%.
-        assert_eq!(next_share(0.75, 1.05), Some(0.69));
+        // Fitted to 77% and placed at 1.25 times: 72%.
+        assert_eq!(next_share(0.77, 1.25), Some(0.72));
+        // 0.9 / 1.125 is 0.8 a hair under: still 80%.
+        assert_eq!(next_share(1.0, 1.125), Some(0.8));
         // No ratio (over by DSPs, or the estimate refused): no retry;
         // nor where it would go under 30%.
         assert_eq!(next_margins(30.0, 30.0, &over(None, None)), None);
-        assert_eq!(next_share(0.35, 1.3), None);
-        // Placed within its estimate yet over: the share does not grow.
-        assert_eq!(next_share(0.9, 0.9), None);
+        assert_eq!(next_share(0.35, 3.1), None);
+        // Where the share would not shrink, no retry.
+        assert_eq!(next_share(0.77, 1.1), None);
     }
 
     #[test]
@@ -503,7 +541,8 @@ mod tests {
         fn latency(&self, &u: &f64) -> Option<u64> {
             Some(100 + (u * 10.0) as u64)
         }
-        fn retrying(&mut self, _: &Try, _: Margins) {}
+        fn retrying(&mut self, _: Retry, _: &Try, _: Margins) {}
+        fn failed(&mut self, _: ()) {}
     }
 
     /// [`close`] over [`Fake`] designs: those placed, the one kept and
@@ -571,6 +610,37 @@ mod tests {
         );
     }
 
+    /// [`Fake`]'s designs, whose retries fail to build.
+    struct Failing(Vec<&'static str>);
+
+    impl Steps<f64> for Failing {
+        type Error = &'static str;
+        fn place(&mut self, &u: &f64) -> Result<(Implementation, Try), &'static str> {
+            Ok(placement(u, 46.2))
+        }
+        fn rebuild(&mut self, _: Margins) -> Result<f64, &'static str> {
+            Err("rebuild failed")
+        }
+        fn key(&self, &u: &f64) -> u64 {
+            u.to_bits()
+        }
+        fn latency(&self, _: &f64) -> Option<u64> {
+            Some(100)
+        }
+        fn retrying(&mut self, _: Retry, _: &Try, _: Margins) {}
+        fn failed(&mut self, e: &'static str) {
+            self.0.push(e);
+        }
+    }
+
+    #[test]
+    fn a_failed_retry_keeps_the_placement_before_it() {
+        let mut steps = Failing(Vec::new());
+        let closed = close(&mut steps, 0.0, 20.0, 2).unwrap();
+        assert_eq!(closed.design, 0.0);
+        assert_eq!(steps.0, vec!["rebuild failed"]);
+    }
+
     #[test]
     fn closure_places_no_design_twice() {
         // Every margin schedules the same design: placed once.
@@ -612,7 +682,8 @@ mod tests {
         fn latency(&self, m: &Margins) -> Option<u64> {
             Some(100 + (m.clock_uncertainty_ns * 10.0) as u64)
         }
-        fn retrying(&mut self, _: &Try, _: Margins) {}
+        fn retrying(&mut self, _: Retry, _: &Try, _: Margins) {}
+        fn failed(&mut self, _: ()) {}
     }
 
     #[test]
@@ -621,7 +692,7 @@ mod tests {
         let closed = close(&mut steps, Margins::default(), 20.0, 2).unwrap();
         let fitted = Margins {
             clock_uncertainty_ns: 0.0,
-            fit_share: Some(0.75),
+            fit_share: Some(0.77),
         };
         let timed = Margins {
             clock_uncertainty_ns: 2.1,

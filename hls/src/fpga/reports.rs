@@ -445,9 +445,9 @@ pub struct Synthesis {
     /// Why the design does not fit the device, with the numbers (null
     /// when it fits).
     pub overflow: Option<String>,
-    /// Every placement of the design where timing closure scheduled it
-    /// again (`super::closure`), the one these figures are of among
-    /// them; empty where it was placed once.
+    /// Every placement of the design where closure built it again
+    /// (`super::closure`: for its clock or to fit), the one these
+    /// figures are of among them; empty where it was placed once.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub closure: Vec<super::closure::Try>,
 }
