@@ -162,7 +162,7 @@ pub struct Closed<D> {
     pub implementation: Implementation,
 }
 
-/// The steps of timing closure over designs `D`.
+/// The steps of closure over designs `D`.
 pub trait Steps<D> {
     type Error;
     /// Places `design`: its implementation, and the try as reported.
