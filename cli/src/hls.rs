@@ -280,19 +280,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         Ok(d) => d,
         Err(d) => return fail(&ctx, &d),
     };
-    if let Some((f, d)) = design
-        .fit
-        .as_ref()
-        .and_then(|f| Some((f, silica_hls::fit::device(&f.device)?)))
-    {
-        // Where no limit helped, the design is built as given already.
-        let hint = if f.limits.is_empty() {
-            ""
-        } else {
-            " (--no-fit builds it as given)"
-        };
-        eprintln!("note: {}{hint}", f.describe(d, design.figures.latency));
-    }
+    fit_note(&design);
     for w in design.directives.warnings.iter().chain(&design.warnings) {
         eprint!("{}", render(&ctx, &sources, w));
     }
@@ -312,6 +300,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     // design again, and the design kept is the one co-simulated.
     let mut fpga_files = Vec::new();
     if args.bitstream {
+        let first_fit = design.fit.clone();
         let closed = implement_closed(&mut ctx, &module, &options, (design, shell), args).map_err(
             |e| match e {
                 Failure::Flow(d) => render(&ctx, &sources, &d),
@@ -321,6 +310,10 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         match closed {
             Ok(c) => {
                 (design, shell) = c.design;
+                // Area closure fitted the design kept otherwise.
+                if design.fit != first_fit {
+                    fit_note(&design);
+                }
                 let imp = c.implementation;
                 design.synthesis = Some(imp.synthesis);
                 fpga_files.extend(imp.logs);
@@ -452,6 +445,23 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             ExitCode::FAILURE
         }
         _ => ExitCode::SUCCESS,
+    }
+}
+
+/// The note on standard error of a design fitted to its device.
+fn fit_note(design: &silica_hls::Design) {
+    if let Some((f, d)) = design
+        .fit
+        .as_ref()
+        .and_then(|f| Some((f, silica_hls::fit::device(&f.device)?)))
+    {
+        // Where no limit helped, the design is built as given already.
+        let hint = if f.limits.is_empty() {
+            ""
+        } else {
+            " (--no-fit builds it as given)"
+        };
+        eprintln!("note: {}{hint}", f.describe(d, design.figures.latency));
     }
 }
 
