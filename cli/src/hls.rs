@@ -533,7 +533,7 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
         let imp = silica_hls::fpga::implement(self.ctx, design, shell_top.as_ref())
             .map_err(Failure::Other)?;
         let s = &imp.synthesis;
-        let estimate = design.json(None).resources.estimate;
+        let estimate = design.estimate();
         let t = silica_hls::fpga::closure::Try {
             margins: self.margins,
             fmax_mhz: s.fmax_mhz,

@@ -421,7 +421,6 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report;
 
     fn up5k() -> &'static Device {
         device("ice40-up5k").unwrap()
@@ -726,13 +725,13 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
         // Within the device: not fitted unless a share asks for it.
         let given = products_fitted(None);
         assert!(given.fit.is_none());
-        let lut = report::estimate(&given.input()).lut;
+        let lut = given.estimate().lut;
         let share = lut as f64 * 0.8 / 5280.0;
         let fitted = products_fitted(Some(share));
         let f = fitted.fit.as_ref().expect("fitted to the share");
         assert_eq!(f.share, share);
         assert!(f.limits.contains_key("fmul"), "{:?}", f.limits);
-        assert!(report::estimate(&fitted.input()).lut < lut);
+        assert!(fitted.estimate().lut < lut);
     }
 
     #[test]

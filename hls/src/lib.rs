@@ -194,6 +194,12 @@ impl Design {
         self.clock_ns - self.clock_uncertainty_ns
     }
 
+    /// The resource estimate and predicted clock (`F.json`'s
+    /// `resources.estimate`).
+    pub fn estimate(&self) -> report::Estimate {
+        report::estimate(&self.input())
+    }
+
     fn input(&self) -> ReportInput<'_> {
         ReportInput {
             k: &self.kernel,
@@ -295,7 +301,7 @@ fn fitted(
         return finish(ctx, first, opts, emit);
     };
     let tried = |d: &Design| fit::Tried {
-        estimate: report::estimate(&d.input()),
+        estimate: d.estimate(),
         latency: d.figures.latency,
         units: d.units.iter().map(|(c, n, _)| (c.clone(), *n)).collect(),
     };

@@ -112,7 +112,7 @@ pub fn implement(
     let clock_ns = shell.map_or(design.clock_ns, |s| {
         (1e6 / s.board.clock_mhz).round() / 1000.0
     });
-    let estimate = design.json(None).resources.estimate;
+    let estimate = design.estimate();
     if let Some(message) = reports::estimate_overflow(dev, estimate.lut) {
         let synthesis = Synthesis::estimated(dev, &estimate, clock_ns, message);
         let pins = shell.map_or(design.interface.port_bits(), |_| 4);
