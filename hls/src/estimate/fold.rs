@@ -244,7 +244,7 @@ enum Simple {
 }
 
 /// Whether every bit of `b` is set.
-fn all_ones(b: &Bits) -> bool {
+pub fn all_ones(b: &Bits) -> bool {
     b.width() > 0 && b.value().count_ones() == u64::from(b.width())
 }
 

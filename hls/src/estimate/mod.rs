@@ -568,6 +568,11 @@ impl Walk<'_> {
                     a.chain = chained.is_some();
                 }
             }
+            // A sign test is the top sum bit: what reads it waits for
+            // the whole carry chain, not for its low bits.
+            if self.price.is_sign_test(op) {
+                a.chain = false;
+            }
             if !control && name == "comb.mux" {
                 if let Some(shared) = self.shared(op, step) {
                     if shared.t > a.t {
@@ -1215,6 +1220,38 @@ mod tests {
         );
         let (_, step) = lib.levels_ns().unwrap();
         assert!((gated - one - step - add).abs() < 1e-9, "{one} {gated}");
+    }
+
+    /// A signed division by a power of two (`x / 8`: the sign bit copied
+    /// into the low bits as the rounding bias, added, then shifted) costs
+    /// its add alone: the sign test and the multiplexer between constants
+    /// are wiring. The add reads the first chain's top bit, so it waits
+    /// for that whole chain (no overlap).
+    #[test]
+    fn a_division_by_a_power_of_two_is_its_bias_add() {
+        let ports = "in %clk : !seq.clock, in %a : i16, in %b : i16, out y : i16";
+        let lib = Library::for_target("ecp5-25k").unwrap();
+        let add = lib.kind_figures("add", "add", 16).unwrap();
+        let e = priced(
+            "ecp5-25k",
+            ports,
+            "%z = hw.constant 0 : i16
+             %c7 = hw.constant 7 : i16
+             %s = comb.add %a, %b : i16
+             %neg = comb.icmp slt %s, %z : i16
+             %bias = comb.mux %neg, %c7, %z : i16
+             %0 = comb.add %s, %bias : i16
+             %r = seq.compreg %0, %clk : i16
+             hw.output %r : i16",
+        );
+        let chain = add.1 + price::ECP5_CHAIN_CELLS;
+        assert_eq!(e.lut, 2.0 * chain);
+        let one = priced(
+            "ecp5-25k",
+            ports,
+            "%0 = comb.add %a, %b : i16\n%r = seq.compreg %0, %clk : i16\nhw.output %r : i16",
+        );
+        assert!((e.period_ns - one.period_ns - add.0).abs() < 1e-9, "{e:?}");
     }
 
     /// A word read by several adds reaches their carry chains over longer

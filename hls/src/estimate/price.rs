@@ -43,7 +43,7 @@
 
 use super::demand::Demand;
 use super::fanout::Fanout;
-use super::fold::{predicate, Fold};
+use super::fold::{all_ones, predicate, Fold};
 use crate::device::Family;
 use crate::library::Library;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -177,6 +177,47 @@ impl<'a> Pricer<'a> {
             || self.absorbed.contains(&op)
             || self.packed.contains(&op)
             || self.read(op) == 0
+            || self.is_wiring(op)
+    }
+
+    /// Whether `op` is wiring once mapped: a sign test (`x < 0`, `x >= 0`,
+    /// `x > -1`, `x <= -1`: the top bit, inverted or not), or a
+    /// multiplexer between two constants (each bit a constant, the select
+    /// or the select inverted). A signed division by a power of two
+    /// becomes both: its rounding bias is the dividend's sign bit copied.
+    fn is_wiring(&self, op: OpId) -> bool {
+        let constant = |i: usize| {
+            self.ir
+                .operands(op)
+                .nth(i)
+                .and_then(|v| self.fold.constant(v))
+        };
+        match self.name(op) {
+            "comb.mux" => constant(1).is_some() && constant(2).is_some(),
+            "comb.icmp" => self.is_sign_test(op),
+            _ => false,
+        }
+    }
+
+    /// Whether `op` is an ordering compare that reads only the sign bit
+    /// of its operand: `x < 0` or `x >= 0`, `x <= -1` or `x > -1`.
+    pub fn is_sign_test(&self, op: OpId) -> bool {
+        if self.name(op) != "comb.icmp" {
+            return false;
+        }
+        let Some(k) = self
+            .ir
+            .operands(op)
+            .nth(1)
+            .and_then(|v| self.fold.constant(v))
+        else {
+            return false;
+        };
+        match predicate(self.ctx, self.ir, op) {
+            Some(2 | 5) => k.is_zero(),
+            Some(3 | 4) => all_ones(k),
+            _ => false,
+        }
     }
 
     /// The bits of `op`'s result that are read (all for an op without
