@@ -570,6 +570,7 @@ fn build_module(
     b.build_dma();
     b.build_done();
     let outputs = b.finish_outputs();
+    b.build_bound_tests();
     let writes: Vec<_> = std::mem::take(&mut b.writes).into_values().collect();
     for (reg, w) in writes {
         b.hw.connect(reg, &w);

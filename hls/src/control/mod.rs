@@ -18,6 +18,7 @@
 //! engine takes the transfer, a wait until its tag's transfers are done
 //! (`build/dma.rs`).
 
+mod bound_test;
 pub mod overlap;
 mod pipeline;
 
@@ -62,6 +63,8 @@ pub struct Control {
     pub ii_counters: FxHashMap<LoopId, Reg>,
     /// When each pipeline state is left.
     pub pipe_exit: FxHashMap<LoopId, ValueId>,
+    /// The loop-bound tests held in registers (`bound_test.rs`).
+    pub bound_tests: FxHashMap<LoopId, bound_test::BoundTest>,
 }
 
 impl Control {
@@ -231,9 +234,7 @@ impl Builder<'_, '_> {
                 continue;
             }
             let upper = self.bound(&k.loops[l].upper, false, at, &Vec::new());
-            let more = self
-                .hw
-                .icmp(Predicate::Slt.code(), self.iv_regs[l].q, upper);
+            let more = self.iv_below(l, upper);
             let body = self.hw.and(here, more);
             let no_more = self.hw.not(more);
             let exit = self.hw.and(here, no_more);
@@ -359,7 +360,11 @@ impl Builder<'_, '_> {
             return;
         }
         let upper = self.bound(&lp.upper, false, at, env);
-        let more = self.next_below(iv, lp.step, upper);
+        let more = if iv == self.iv_regs[l].q {
+            self.iv_next_below(l, upper)
+        } else {
+            self.next_below(iv, lp.step, upper)
+        };
         let again = self.hw.and(cond, more);
         let no_more = self.hw.not(more);
         let leave = self.hw.and(cond, no_more);

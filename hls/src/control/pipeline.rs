@@ -34,8 +34,7 @@ impl Builder<'_, '_> {
             let here = self.in_state(st);
             let at = At::State(st);
             let upper = self.bound(&k.loops[l].upper, false, at, &Vec::new());
-            let iv = self.iv_regs[l].q;
-            let more = self.hw.icmp(Predicate::Slt.code(), iv, upper);
+            let more = self.iv_below(l, upper);
             let mut issue = self.hw.and(here, more);
             let mut counter_next = None;
             if p.ii > 1 {
@@ -61,7 +60,7 @@ impl Builder<'_, '_> {
                 let next = self.step_iv(m);
                 let upper = self.bound(&k.loops[m].upper, false, at, &Vec::new());
                 let lower = self.bound(&k.loops[m].lower, true, at, &Vec::new());
-                let inside = self.next_below(self.iv_regs[m].q, k.loops[m].step, upper);
+                let inside = self.iv_next_below(m, upper);
                 let wrap = self.hw.not(inside);
                 let value = self.hw.mux(wrap, lower, next);
                 writes.0.push((self.iv_regs[m], advance, value));
@@ -81,7 +80,7 @@ impl Builder<'_, '_> {
             // stepped counter's test made beside the step, not after it).
             // With a lead of depth - 1 the last issue may leave: an entry
             // in that transition resets the counters (its writes win).
-            let stepped_below = self.next_below(iv, k.loops[l].step, upper);
+            let stepped_below = self.iv_next_below(l, upper);
             let more_next = self.hw.mux(advance, stepped_below, more);
             let lead = self.s.lead[l] as usize;
             let busy: Vec<ValueId> = valid[..(p.depth as usize - 1 - lead)].to_vec();
