@@ -277,10 +277,22 @@ def reestimate(silica, k, r, out, directives):
            "--clock-ns", f"{r['clock_ns']:g}"]
     if directives:
         cmd += ["--directives", directives]
+    uncertainty = kept_uncertainty(r)
+    if uncertainty:
+        cmd += ["--clock-uncertainty", f"{uncertainty:g}"]
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     with open(os.path.join(d, top + ".json")) as f:
         j = json.load(f)
     return j["resources"]["estimate"], j["latency"]["min"]
+
+
+def kept_uncertainty(r):
+    """The clock uncertainty (ns) the row's kept design was scheduled
+    with: of its closure tries, the fastest one of the row's cycles."""
+    tries = [t for t in r.get("synthesis", {}).get("closure") or [] if t.get("latency") == r.get("cycles")]
+    if not tries:
+        return 0.0
+    return max(tries, key=lambda t: t.get("fmax_mhz") or 0)["clock_uncertainty_ns"]
 
 
 def errors(results):

@@ -5,28 +5,37 @@
 // issue, exit and latch logic reads them instead of the counter's
 // compare. Here: a pipelined flattened nest, a triangular nest (the
 // inner counter's lower bound is the outer counter plus one, compared as
-// it is written), a loop of step 3 whose bound is no multiple of it, and
-// a loop to a run-time bound (no held test: compared as before).
+// it is written), a loop of step 3 whose bound is no multiple of it, a
+// triangular nest whose inner bound is the outer counter (held too: it
+// stays the same while the inner loop runs; tested against the stepped
+// outer counter when entered as the outer one steps), a loop to a
+// loaded value (no held test: compared as before), and a loop to a
+// scalar argument (held: the argument is latched at the start).
 // Co-simulated bit for bit, pipelined and sequential, with the run-time
 // bound at 0 (no iteration), 5 and 8; lint clean and accepted by yosys.
 // RUN: rm -rf %t.p %t.s
 // RUN: silica hls %s --top tests -o %t.p --sim --sim-scalar arg2=5 | FileCheck %s
 // RUN: silica hls %s --top tests -o %t.p --sim --sim-scalar arg2=0 --seed 2 | FileCheck %s --check-prefix=ZERO
 // RUN: silica hls %s --top tests -o %t.s --sim --sim-scalar arg2=8 --seed 3 --no-pipeline | FileCheck %s --check-prefix=SEQ
-// RUN: FileCheck %s --check-prefix=SV --implicit-check-not=iv5_ < %t.p/tests.sv
-// RUN: FileCheck %s --check-prefix=SV --implicit-check-not=iv5_ < %t.s/tests.sv
+// RUN: FileCheck %s --check-prefix=SV --implicit-check-not=iv7_below < %t.p/tests.sv
+// RUN: FileCheck %s --check-prefix=SV --implicit-check-not=iv7_below < %t.s/tests.sv
 // RUN: verilator --lint-only -Wall %t.p/tests.sv
 // RUN: verilator --lint-only -Wall %t.s/tests.sv
 // RUN: yosys -q -p "read_verilog -sv %t.p/tests.sv; synth_ice40 -top tests"
 
-// CHECK: co-simulation (seed 1): 73 values match, latency 203 cycles
+// CHECK: co-simulation (seed 1): 73 values match, latency 263 cycles
 // ZERO: co-simulation (seed 2): 73 values match
 // SEQ: co-simulation (seed 3): 73 values match
 
 // The triangular inner counter (loop 3) tests its lower bound as written.
 // SV: reg iv3_below;
 // SV: reg iv3_next_below;
+// SV: reg iv6_below;
+// SV: reg iv8_below;
 // SV: iv3_below <= {{.*}} < $signed(65'h8) : {{.*}} ? iv3_next_below : iv3_below;
+// The inner counter of the nest to the outer counter (loop 6).
+// SV: iv6_below <=
+// SV: iv8_below <=
 func.func @tests(%a: memref<8x8xi32>, %b: memref<8xi32>, %n: index) -> i32 {
   %z = arith.constant 0 : i32
   affine.for %i = 0 to 8 {
@@ -48,6 +57,25 @@ func.func @tests(%a: memref<8x8xi32>, %b: memref<8xi32>, %n: index) -> i32 {
     %v = affine.load %b[%i] : memref<8xi32>
     %w = arith.muli %v, %v : i32
     affine.store %w, %b[%i] : memref<8xi32>
+  }
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {
+      %v = affine.load %a[%j, %i] : memref<8x8xi32>
+      %s = affine.load %b[%j] : memref<8xi32>
+      %t = arith.subi %s, %v : i32
+      affine.store %t, %b[%j] : memref<8xi32>
+    }
+  }
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : i32
+  %m0 = affine.load %b[0] : memref<8xi32>
+  %m1 = arith.andi %m0, %c7 : i32
+  %m = arith.index_cast %m1 : i32 to index
+  scf.for %k = %c0 to %m step %c1 {
+    %v = memref.load %b[%k] : memref<8xi32>
+    %w = arith.addi %v, %c7 : i32
+    memref.store %w, %b[%k] : memref<8xi32>
   }
   %r = affine.for %k = 0 to %n iter_args(%acc = %z) -> (i32) {
     %v = affine.load %b[%k] : memref<8xi32>
