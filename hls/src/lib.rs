@@ -819,7 +819,7 @@ fn build_lifted(
         .then(|| estimate::scan::wrapper(ctx, &circuit.ir, circuit.module, &interface, &library))
         .flatten()
     {
-        circuit_estimate.add_scan(w);
+        circuit_estimate.add_scan(w, &library);
     }
     // The AXI wrapper is added after the estimate: `fpga::implement`
     // synthesizes the core (or its scan wrapper), never the AXI wrapper,
