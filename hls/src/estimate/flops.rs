@@ -201,6 +201,12 @@ impl Flops {
         f
     }
 
+    /// The flip-flops kept of register `op` (none when merged into
+    /// another).
+    pub fn kept(&self, op: OpId) -> u32 {
+        self.kept.get(&op).copied().unwrap_or(0)
+    }
+
     /// The flip-flops kept.
     pub fn bits(&self) -> u64 {
         self.kept.values().map(|&b| u64::from(b)).sum()
