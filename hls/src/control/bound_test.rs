@@ -8,47 +8,33 @@
 //! on the iCE40 UP5K that chain and six LUT levels after it were the
 //! critical path of most designs.
 //!
-//! Where the bound is a constant, or stays the same while the loop runs
-//! (made of the counters of the loops around it and the scalar
-//! arguments: a triangular nest's `j < i`), two one-bit registers beside
-//! the counter hold the answers (`below`: counter < bound; `next`:
-//! counter + step < bound). Every write of the counter writes both,
-//! under the same condition and in the same order (so the same write
-//! wins), with the tests of the value written against the bound as it
-//! is after that transition (evaluated with the values the transition
-//! computes: entering an inner loop as the outer counter steps compares
-//! against the stepped counter): a constant's tests against a constant
-//! bound are constants, a multiplexer's are its arms' tests under its
-//! select, the counter stepped is the `next` test already held for
-//! `below` and a compare two steps ahead for `next`, any other value (a
-//! lower bound computed from outer counters) is compared as it is
-//! written. The compares move to the registers' inputs, off the
-//! controller's paths; the answers are the same in every cycle, so the
-//! schedule and its cycles are unchanged.
+//! Where the bound is a constant, two one-bit registers beside the
+//! counter hold the answers (`below`: counter < bound; `next`: counter +
+//! step < bound). Every write of the counter writes both, under the same
+//! condition and in the same order (so the same write wins), with the
+//! tests of the value written: a constant's are constants, a
+//! multiplexer's are its arms' tests under its select, the counter
+//! stepped is the `next` test already held for `below` and a compare two
+//! steps ahead for `next`, any other value (a lower bound computed from
+//! outer counters) is compared as it is written. The compares move to
+//! the registers' inputs, off the controller's paths; the answers are
+//! the same in every cycle, so the schedule and its cycles are unchanged.
 
 use crate::build::hw::Reg;
-use crate::build::{At, Builder, Env};
-use crate::kernel::{sign_extend, LoopId, Predicate, Val};
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::build::Builder;
+use crate::kernel::{sign_extend, LoopId, Predicate};
+use rustc_hash::FxHashMap;
 use silica_ir::ValueId;
 
 /// The held tests of one counter.
 #[derive(Clone, Copy)]
 pub struct BoundTest {
-    /// The upper bound (signed) when it is a constant; `None` for one
-    /// that stays the same while the loop runs.
-    upper: Option<i128>,
+    /// The constant upper bound (signed).
+    upper: i128,
     /// counter < upper.
     below: Reg,
     /// counter + step < upper.
     next: Reg,
-}
-
-/// An upper bound to test against: a constant or a signal.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Limit {
-    Constant(i128),
-    Value(ValueId),
 }
 
 /// How many multiplexers deep a written value's tests follow its arms.
@@ -76,33 +62,19 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// Writes counter `l` with `value` when `cond` holds, in a transition
-    /// seen as `at` that has computed `env`.
-    pub fn write_iv(&mut self, l: LoopId, cond: ValueId, value: ValueId, at: At, env: &Env) {
-        let reg = self.iv_regs[l];
-        let index = self.writes.get(&reg.op).map_or(0, |(_, w)| w.len());
-        self.control.iv_writes.insert((l, index), (at, env.clone()));
-        self.write(reg, cond, value);
-    }
-
-    /// The held tests of loop `l`'s counter against `upper` (the bound
-    /// as the loop's state sees it), made at the first ask; `None` where
-    /// the bound is neither a constant nor the same while the loop runs,
-    /// the step is not positive, or a constant bound two steps back does
-    /// not fit the compare.
+    /// The held tests of loop `l`'s counter against `upper`, made at the
+    /// first ask; `None` where `upper` is not a constant, the step is not
+    /// positive, or a bound two steps back does not fit the compare.
     fn bound_test(&mut self, l: LoopId, upper: ValueId) -> Option<BoundTest> {
-        let upper = match self.hw.const_of(upper) {
-            Some(bits) => Some(sign_extend(bits, self.hw.width(upper))),
-            None if self.invariant_bound(l) => None,
-            None => return None,
-        };
+        let bits = self.hw.const_of(upper)?;
+        let upper = sign_extend(bits, self.hw.width(upper));
         if let Some(t) = self.control.bound_tests.get(&l) {
             return (t.upper == upper).then_some(*t);
         }
         let step = i128::from(self.k.loops[l].step);
         let w = self.hw.width(self.iv_regs[l].q) + 1;
         let least = -(1i128 << (w - 1));
-        if step <= 0 || upper.is_some_and(|u| u - 2 * step < least) {
+        if step <= 0 || upper - 2 * step < least {
             return None;
         }
         let t = BoundTest {
@@ -131,119 +103,57 @@ impl Builder<'_, '_> {
                 continue;
             };
             let mut memo = FxHashMap::default();
-            for (i, (cond, value)) in writes.into_iter().enumerate() {
-                let limit = match t.upper {
-                    Some(u) => Limit::Constant(u),
-                    None => {
-                        // The bound after the transition that writes.
-                        let (at, env) = self
-                            .control
-                            .iv_writes
-                            .get(&(l, i))
-                            .cloned()
-                            .unwrap_or((At::State(self.control.loop_state[l]), Vec::new()));
-                        let upper = self.bound(&self.k.loops[l].upper, false, at, &env);
-                        match self.hw.const_of(upper) {
-                            Some(bits) => Limit::Constant(sign_extend(bits, self.hw.width(upper))),
-                            None => Limit::Value(upper),
-                        }
-                    }
-                };
-                let below = self.test_of(l, t, value, 0, limit, MUX_DEPTH, &mut memo);
-                let next = self.test_of(l, t, value, 1, limit, MUX_DEPTH, &mut memo);
+            for (cond, value) in writes {
+                let below = self.test_of(l, t, value, 0, MUX_DEPTH, &mut memo);
+                let next = self.test_of(l, t, value, 1, MUX_DEPTH, &mut memo);
                 self.write(t.below, cond, below);
                 self.write(t.next, cond, next);
             }
         }
     }
 
-    /// Whether loop `l`'s upper bound stays the same while it runs: made
-    /// of constants, scalar arguments (latched at the start) and the
-    /// counters of the loops around it, which step only once it is left
-    /// (not a loop flattened into another, whose counters step together).
-    fn invariant_bound(&self, l: LoopId) -> bool {
-        let k = self.k;
-        if k.loops.iter().any(|o| o.flat.contains(&l)) {
-            return false;
-        }
-        let mut around = FxHashSet::default();
-        let mut parent = self.control.loop_pos.get(l).and_then(|p| p.0);
-        while let Some(o) = parent {
-            around.insert(o);
-            parent = self.control.loop_pos.get(o).and_then(|p| p.0);
-        }
-        k.loops[l].upper.operands.iter().all(|v| match v {
-            Val::Const(_) | Val::Arg(_) => true,
-            Val::Iv(o) => around.contains(o),
-            _ => false,
-        })
-    }
-
-    /// Whether `v` plus `ahead` steps of loop `l` is below `limit`, as a
-    /// signal for the held test's input.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether `v` plus `ahead` steps of loop `l` is below the bound, as
+    /// a signal for the held test's input.
     fn test_of(
         &mut self,
         l: LoopId,
         t: BoundTest,
         v: ValueId,
         ahead: i128,
-        limit: Limit,
         depth: u32,
-        memo: &mut FxHashMap<(ValueId, i128, Limit), ValueId>,
+        memo: &mut FxHashMap<(ValueId, i128), ValueId>,
     ) -> ValueId {
-        if let Some(&r) = memo.get(&(v, ahead, limit)) {
+        if let Some(&r) = memo.get(&(v, ahead)) {
             return r;
         }
         let step = i128::from(self.k.loops[l].step);
         let iv = self.iv_regs[l].q;
-        let r = match (self.hw.const_of(v), limit) {
-            (Some(c), Limit::Constant(u)) => {
-                let below = sign_extend(c, self.hw.width(v)) + ahead * step < u;
-                self.hw.constant(u128::from(below), 1)
+        let r = if let Some(c) = self.hw.const_of(v) {
+            let below = sign_extend(c, self.hw.width(v)) + ahead * step < t.upper;
+            self.hw.constant(u128::from(below), 1)
+        } else if let Some((s, a, b)) = self.mux_of(v).filter(|_| depth > 0) {
+            let a = self.test_of(l, t, a, ahead, depth - 1, memo);
+            let b = self.test_of(l, t, b, ahead, depth - 1, memo);
+            self.hw.mux(s, a, b)
+        } else if self.is_stepped(v, iv, step) {
+            match ahead {
+                0 => t.next.q,
+                _ => self.below_by(iv, (ahead + 1) * step, t.upper),
             }
-            _ => {
-                if let Some((s, a, b)) = self.mux_of(v).filter(|_| depth > 0) {
-                    let a = self.test_of(l, t, a, ahead, limit, depth - 1, memo);
-                    let b = self.test_of(l, t, b, ahead, limit, depth - 1, memo);
-                    self.hw.mux(s, a, b)
-                } else if self.is_stepped(v, iv, step) {
-                    match ahead {
-                        0 => t.next.q,
-                        _ => self.below_by(iv, (ahead + 1) * step, limit),
-                    }
-                } else {
-                    self.below_by(v, ahead * step, limit)
-                }
-            }
+        } else {
+            self.below_by(v, ahead * step, t.upper)
         };
-        memo.insert((v, ahead, limit), r);
+        memo.insert((v, ahead), r);
         r
     }
 
-    /// `v + by < limit`, exactly: compared one bit wider than both, the
-    /// limit less `by` (a constant when the limit is).
-    fn below_by(&mut self, v: ValueId, by: i128, limit: Limit) -> ValueId {
-        let (w, bound) = match limit {
-            Limit::Constant(u) => {
-                let w = self.hw.width(v) + 1;
-                (w, self.hw.constant((u - by) as u128, w))
-            }
-            Limit::Value(u) => {
-                let w = self.hw.width(v).max(self.hw.width(u)) + 1;
-                let wide = self.hw.resize(u, w, true);
-                let bound = match by {
-                    0 => wide,
-                    _ => {
-                        let by = self.hw.constant(by as u128, w);
-                        self.hw.comb("comb.sub", &[wide, by])
-                    }
-                };
-                (w, bound)
-            }
-        };
+    /// `v + by < upper`, exactly: `v` sign-extended one bit against the
+    /// constant `upper - by`.
+    fn below_by(&mut self, v: ValueId, by: i128, upper: i128) -> ValueId {
+        let w = self.hw.width(v) + 1;
         let wide = self.hw.resize(v, w, true);
-        self.hw.icmp(Predicate::Slt.code(), wide, bound)
+        let limit = self.hw.constant((upper - by) as u128, w);
+        self.hw.icmp(Predicate::Slt.code(), wide, limit)
     }
 
     /// The select and arms of `v` when a multiplexer computes it.

@@ -65,11 +65,6 @@ pub struct Control {
     pub pipe_exit: FxHashMap<LoopId, ValueId>,
     /// The loop-bound tests held in registers (`bound_test.rs`).
     pub bound_tests: FxHashMap<LoopId, bound_test::BoundTest>,
-    /// Where each counter write of the controller's transitions is made
-    /// (by loop and position among the counter's writes): the place and
-    /// the values the transition has computed, for a bound that is not a
-    /// constant (`bound_test.rs`).
-    pub iv_writes: FxHashMap<(LoopId, usize), (At, Env)>,
 }
 
 impl Control {
@@ -316,12 +311,12 @@ impl Builder<'_, '_> {
     fn enter_loop(&mut self, l: LoopId, at: At, cond: ValueId, env: &Env) {
         let lp = &self.k.loops[l];
         let lower = self.bound(&lp.lower, true, at, env);
-        self.write_iv(l, cond, lower, at, env);
+        self.write(self.iv_regs[l], cond, lower);
         let mut inner = env.clone();
         inner.push((Val::Iv(l), lower));
         for &m in &lp.flat {
             let lower = self.bound(&self.k.loops[m].lower, true, at, env);
-            self.write_iv(m, cond, lower, at, env);
+            self.write(self.iv_regs[m], cond, lower);
             inner.push((Val::Iv(m), lower));
         }
         for (i, &init) in lp.inits.iter().enumerate() {
@@ -347,7 +342,7 @@ impl Builder<'_, '_> {
         let iv = self.seen_in(Val::Iv(l), at, env);
         let step = self.hw.constant(lp.step as u128, self.k.index_width);
         let next = self.hw.comb("comb.add", &[iv, step]);
-        let mut own = Vec::new();
+        let mut own = vec![(self.iv_regs[l], next)];
         let mut after = env.clone();
         for (i, &y) in lp.yields.iter().enumerate() {
             let v = self.seen_in(y, at, env);
@@ -358,7 +353,6 @@ impl Builder<'_, '_> {
         }
         let st = self.control.loop_state[l];
         if st != 0 {
-            self.write_iv(l, cond, next, at, env);
             for (reg, v) in own {
                 self.write(reg, cond, v);
             }
@@ -384,7 +378,6 @@ impl Builder<'_, '_> {
         // again in the same transition, and its fresh counter and
         // initial values must win (the first write whose condition holds
         // is taken).
-        self.write_iv(l, cond, next, at, env);
         for (reg, v) in own {
             self.write(reg, cond, v);
         }
