@@ -17,8 +17,10 @@
 //! stepped is the `next` test already held for `below` and a compare two
 //! steps ahead for `next`, any other value (a lower bound computed from
 //! outer counters) is compared as it is written. The compares move to
-//! the registers' inputs, off the controller's paths; the answers are
-//! the same in every cycle, so the schedule and its cycles are unchanged.
+//! the registers' inputs, off the controller's paths; from the counter's
+//! first write on the answers are the same in every cycle (the
+//! controller reads them only after it), so the schedule and its cycles
+//! are unchanged.
 
 use crate::build::hw::Reg;
 use crate::build::Builder;

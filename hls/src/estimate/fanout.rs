@@ -1,11 +1,11 @@
 //! The carry chains reading each signal of a module: how many adds,
-//! subtracts and ordering compares read its bits once wiring is seen
+//! subtracts and ordering compares (sign tests aside: wiring) read its bits once wiring is seen
 //! through (slices, concatenations, replications, what folding makes
 //! equal, inverters). The placer lays those chains side by side, so a
 //! word read by several takes longer nets than the one chain of a
 //! measured operator's test design (`Library::fanout_net_ns`).
 
-use super::fold::{predicate, Fold};
+use super::fold::{is_sign_test, predicate, Fold};
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_ir::{BlockId, Context, Ir, OpId, ValueId};
 
@@ -35,7 +35,7 @@ impl Fanout {
     pub fn of(ctx: &Context, ir: &Ir, block: BlockId, fold: &Fold) -> Fanout {
         let mut readers: FxHashMap<ValueId, u32> = FxHashMap::default();
         for op in ir.block_ops(block) {
-            if fold.is_free(op) || !chain(ctx, ir, op) {
+            if fold.is_free(op) || !chain(ctx, ir, op) || is_sign_test(ctx, ir, fold, op) {
                 continue;
             }
             let mut sources = FxHashSet::default();

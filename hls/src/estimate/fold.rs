@@ -244,8 +244,25 @@ enum Simple {
 }
 
 /// Whether every bit of `b` is set.
-pub fn all_ones(b: &Bits) -> bool {
+fn all_ones(b: &Bits) -> bool {
     b.width() > 0 && b.value().count_ones() == u64::from(b.width())
+}
+
+/// Whether `op` is an ordering compare that reads only the sign bit of
+/// its operand: `x < 0` or `x >= 0`, `x <= -1` or `x > -1` (the top bit,
+/// inverted or not: wiring once mapped).
+pub fn is_sign_test(ctx: &Context, ir: &Ir, fold: &Fold, op: OpId) -> bool {
+    if ctx.str(ir.op_name(op)) != "comb.icmp" {
+        return false;
+    }
+    let Some(k) = ir.operands(op).nth(1).and_then(|v| fold.constant(v)) else {
+        return false;
+    };
+    match predicate(ctx, ir, op) {
+        Some(2 | 5) => k.is_zero(),
+        Some(3 | 4) => all_ones(k),
+        _ => false,
+    }
 }
 
 /// The `predicate` of a `comb.icmp`.

@@ -105,9 +105,10 @@ pub struct CircuitEstimate {
     /// its selects), which `Library::reserve_float_inputs` keeps out of
     /// that stage's budget.
     pub float_inputs: Vec<(Operator, f64)>,
-    /// Per module, when its latest output settles (ns after the clock
-    /// edge, the register period excluded) and the ops on the way: where
-    /// its outputs feed the scan wrapper's chain, a path goes on there.
+    /// Per module, when its latest output that the scan wrapper's
+    /// output chain would read settles (ns after the clock edge, the
+    /// register period excluded) and the ops on the way: where its
+    /// outputs feed that chain, a path goes on there.
     pub outputs: Vec<(String, f64, Vec<String>)>,
 }
 
@@ -251,8 +252,9 @@ pub fn estimate(
                 continue;
             }
             if name.starts_with("seq.") || (name == "hw.output" && !pins) || name == "hw.instance" {
-                for (t, path) in walk.ends(op) {
-                    if name == "hw.output" {
+                let scanned = outputs_scanned(ctx, ir, module, op);
+                for (i, (t, path)) in walk.ends(op).into_iter().enumerate() {
+                    if scanned.get(i).copied().unwrap_or(false) {
                         note_output(
                             &mut e.outputs,
                             &string(ctx, ir, module, "sym_name"),
@@ -269,6 +271,29 @@ pub fn estimate(
         }
     }
     e
+}
+
+/// For each operand of `op`, when it is module `module`'s `hw.output`:
+/// whether it is an output the scan wrapper's output chain reads (not a
+/// control port such as `done`, nor a constant); empty for other ops.
+fn outputs_scanned(ctx: &Context, ir: &Ir, module: OpId, op: OpId) -> Vec<bool> {
+    if ctx.str(ir.op_name(op)) != "hw.output" {
+        return Vec::new();
+    }
+    let names: Vec<String> = silica_hw_dialects::hw::module_ports(ctx, ir, module)
+        .into_iter()
+        .filter(|p| p.dir == silica_hw_dialects::types::Direction::Output)
+        .map(|p| p.name)
+        .collect();
+    ir.operands(op)
+        .zip(names)
+        .map(|(v, name)| {
+            let constant = ir
+                .defining_op(v)
+                .is_some_and(|d| ctx.str(ir.op_name(d)) == "hw.constant");
+            !constant && !crate::fpga::scan::CONTROL.contains(&name.as_str())
+        })
+        .collect()
 }
 
 /// Notes that an output of module `module` settles `t` ns after the

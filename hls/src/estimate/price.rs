@@ -13,7 +13,9 @@
 //!   divider's stages all subtract the divisor).
 //! - `icmp eq`/`ne`: a tree of LUT4s over the bits compared (one operand's
 //!   bits only against a constant), as slow as its levels of one-bit
-//!   logic; the ordering predicates: the measured comparator, and against
+//!   logic; a sign test (`x < 0`, `x >= 0`, `x <= -1`, `x > -1`): its
+//!   operand's top bit, wiring; the other ordering predicates: the
+//!   measured comparator, and against
 //!   a constant the carry chain of an add of the constant (yosys folds
 //!   some constants further, with no simple rule; a signed bound of
 //!   `2^(w-2)` is one LUT level), timed as the measured compare against
@@ -33,8 +35,9 @@
 //!   per bit), one of at most one input none. On iCE40 a gate of one more
 //!   input after an adder used only there fits in the adder's LUTs (their
 //!   fourth input is free; ECP5's carry cells have no such room).
-//! - Wiring (extract, concat, replicate, shifts by constants) costs
-//!   nothing.
+//! - Wiring (extract, concat, replicate, shifts by constants, a
+//!   multiplexer between two constants: each bit a constant, the select
+//!   or the select inverted) costs nothing.
 //! - On ECP5 each carry chain (an add, subtract or ordering compare of
 //!   more than four bits, each adder of a product by a constant) takes
 //!   [`ECP5_CHAIN_CELLS`] more LUT cells when placed than yosys counts:
@@ -43,7 +46,7 @@
 
 use super::demand::Demand;
 use super::fanout::Fanout;
-use super::fold::{all_ones, predicate, Fold};
+use super::fold::{is_sign_test, predicate, Fold};
 use crate::device::Family;
 use crate::library::Library;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -200,24 +203,9 @@ impl<'a> Pricer<'a> {
     }
 
     /// Whether `op` is an ordering compare that reads only the sign bit
-    /// of its operand: `x < 0` or `x >= 0`, `x <= -1` or `x > -1`.
+    /// of its operand (`super::fold::is_sign_test`).
     pub fn is_sign_test(&self, op: OpId) -> bool {
-        if self.name(op) != "comb.icmp" {
-            return false;
-        }
-        let Some(k) = self
-            .ir
-            .operands(op)
-            .nth(1)
-            .and_then(|v| self.fold.constant(v))
-        else {
-            return false;
-        };
-        match predicate(self.ctx, self.ir, op) {
-            Some(2 | 5) => k.is_zero(),
-            Some(3 | 4) => all_ones(k),
-            _ => false,
-        }
+        is_sign_test(self.ctx, self.ir, &self.fold, op)
     }
 
     /// The bits of `op`'s result that are read (all for an op without
