@@ -151,7 +151,7 @@ impl Builder<'_, '_> {
 
     /// `v + by < upper`, exactly: `v` sign-extended one bit against the
     /// constant `upper - by`.
-    fn below_by(&mut self, v: ValueId, by: i128, upper: i128) -> ValueId {
+    pub(super) fn below_by(&mut self, v: ValueId, by: i128, upper: i128) -> ValueId {
         let w = self.hw.width(v) + 1;
         let wide = self.hw.resize(v, w, true);
         let limit = self.hw.constant((upper - by) as u128, w);

@@ -408,19 +408,15 @@ impl Builder<'_, '_> {
     /// it is used: after an iteration ran, `iv + step` does not overflow
     /// the index width (counters are sized one step past their bounds).
     pub fn next_below(&mut self, iv: ValueId, step: i64, upper: ValueId) -> ValueId {
+        if let Some(u) = self.hw.const_of(upper) {
+            let u = crate::kernel::sign_extend(u, self.hw.width(upper));
+            return self.below_by(iv, i128::from(step), u);
+        }
         let w = self.hw.width(iv) + 1;
         let wide_iv = self.hw.resize(iv, w, true);
-        let limit = match self.hw.const_of(upper) {
-            Some(u) => {
-                let u = crate::kernel::sign_extend(u, self.hw.width(upper));
-                self.hw.constant((u - i128::from(step)) as u128, w)
-            }
-            None => {
-                let u = self.hw.resize(upper, w, true);
-                let s = self.hw.constant(step as u128, w);
-                self.hw.comb("comb.sub", &[u, s])
-            }
-        };
+        let u = self.hw.resize(upper, w, true);
+        let s = self.hw.constant(step as u128, w);
+        let limit = self.hw.comb("comb.sub", &[u, s]);
         self.hw.icmp(Predicate::Slt.code(), wide_iv, limit)
     }
 

@@ -50,6 +50,7 @@ use super::fold::{is_sign_test, predicate, Fold};
 use crate::device::Family;
 use crate::library::Library;
 use rustc_hash::{FxHashMap, FxHashSet};
+use silica_hw_dialects::eval::Bits;
 use silica_hw_dialects::types::bit_width;
 use silica_ir::{BlockId, Context, Ir, OpId, ValueId};
 
@@ -183,18 +184,21 @@ impl<'a> Pricer<'a> {
             || self.is_wiring(op)
     }
 
+    /// Operand `i` of `op` when it is a constant after folding.
+    fn constant_operand(&self, op: OpId, i: usize) -> Option<&Bits> {
+        self.ir
+            .operands(op)
+            .nth(i)
+            .and_then(|v| self.fold.constant(v))
+    }
+
     /// Whether `op` is wiring once mapped: a sign test (`x < 0`, `x >= 0`,
     /// `x > -1`, `x <= -1`: the top bit, inverted or not), or a
     /// multiplexer between two constants (each bit a constant, the select
     /// or the select inverted). A signed division by a power of two
     /// becomes both: its rounding bias is the dividend's sign bit copied.
     fn is_wiring(&self, op: OpId) -> bool {
-        let constant = |i: usize| {
-            self.ir
-                .operands(op)
-                .nth(i)
-                .and_then(|v| self.fold.constant(v))
-        };
+        let constant = |i: usize| self.constant_operand(op, i);
         match self.name(op) {
             "comb.mux" => constant(1).is_some() && constant(2).is_some(),
             "comb.icmp" => self.is_sign_test(op),
@@ -319,7 +323,7 @@ impl<'a> Pricer<'a> {
             .next()
             .map_or(0, |v| self.width(v).min(self.read(op)));
         let first = ir.operands(op).next().map_or(0, |v| self.width(v));
-        let constant = |i: usize| ir.operands(op).nth(i).and_then(|v| self.fold.constant(v));
+        let constant = |i: usize| self.constant_operand(op, i);
         Some(match self.name(op) {
             "comb.add" | "comb.sub" => ("add", out),
             "comb.icmp" => ("cmp", first),
@@ -402,12 +406,7 @@ impl<'a> Pricer<'a> {
     /// Whether `op` is a multiplier the circuit keeps: a product of two
     /// variable operands, not folded into another.
     pub fn is_multiplier(&self, op: OpId) -> bool {
-        let constant = |i: usize| {
-            self.ir
-                .operands(op)
-                .nth(i)
-                .and_then(|v| self.fold.constant(v))
-        };
+        let constant = |i: usize| self.constant_operand(op, i);
         self.name(op) == "comb.mul"
             && self.class(op).is_some()
             && constant(0).or(constant(1)).is_none()
@@ -426,12 +425,7 @@ impl<'a> Pricer<'a> {
 
     /// The carry chains of `op` (as wide as a chain).
     fn chains(&self, op: OpId) -> u64 {
-        let constant = |i: usize| {
-            self.ir
-                .operands(op)
-                .nth(i)
-                .and_then(|v| self.fold.constant(v))
-        };
+        let constant = |i: usize| self.constant_operand(op, i);
         match self.name(op) {
             "comb.add" | "comb.sub" => 1,
             "comb.icmp" => match predicate(self.ctx, self.ir, op) {
@@ -456,7 +450,7 @@ impl<'a> Pricer<'a> {
         };
         let ir = self.ir;
         let lib = self.lib;
-        let constant = |i: usize| ir.operands(op).nth(i).and_then(|v| self.fold.constant(v));
+        let constant = |i: usize| self.constant_operand(op, i);
         let any_constant = constant(0).or(constant(1));
         let lut = match self.name(op) {
             "comb.add" => lib.kind_figures("add", class, width).map(|f| f.1),
