@@ -23,7 +23,9 @@
 //! Float operator modules (`silica_*`) are not walked: their instances'
 //! areas come from their measured points (`Library::float_area`; two
 //! instances of one operator on the same operands once: yosys merges
-//! them once it flattens the design); a pipelined instance's first
+//! them once it flattens the design), save their lone flip-flops, which
+//! the measured LUTs leave out: those are counted from each operator
+//! module's registers as the design's own are; a pipelined instance's first
 //! stage continues the paths to its operands (after the multiplexers
 //! before them, `Walk::operand_arrival`) and its last stage starts the
 //! paths from its result, a combinational one is a delay on the paths
@@ -69,7 +71,7 @@ use crate::float::{FloatOp, LatencyChoice, Operator};
 use crate::library::Library;
 use price::Pricer;
 use rustc_hash::{FxHashMap, FxHashSet};
-use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
+use silica_ir::{AttrKind, BlockId, Context, Ir, OpId, ValueId};
 
 /// The estimate of a circuit.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -182,6 +184,7 @@ pub fn estimate(
         return e;
     };
     let mut floats = FxHashSet::default();
+    let mut float_lone = FxHashMap::default();
     for module in ir.block_ops(body) {
         if ctx.str(ir.op_name(module)) != "hw.module"
             || string(ctx, ir, module, "sym_name").starts_with("silica_")
@@ -222,6 +225,9 @@ pub fn estimate(
                         e.float_ff += ff;
                         e.dsp += dsp;
                     }
+                    e.lone_ff += *float_lone
+                        .entry(module.clone())
+                        .or_insert_with(|| module_lone_ff(ctx, ir, lib, body, &module));
                 }
                 if let Some(t) = lib.float_period(o).filter(|&t| t > e.period_ns) {
                     e.period_ns = t;
@@ -271,6 +277,35 @@ pub fn estimate(
         }
     }
     e
+}
+
+/// The lone flip-flops (loaded from no LUT) of the module named `name`
+/// in `body`: a float operator's pipeline registers that carry a sign,
+/// an exponent or an operand on through its stages take logic cells of
+/// their own on iCE40, which its measured LUTs do not count.
+fn module_lone_ff(ctx: &Context, ir: &Ir, lib: &Library, body: BlockId, name: &str) -> u64 {
+    let Some(block) = ir
+        .block_ops(body)
+        .find(|&m| ctx.str(ir.op_name(m)) == "hw.module" && string(ctx, ir, m, "sym_name") == name)
+        .and_then(|m| ir.regions(m).next())
+        .and_then(|r| ir.entry_block(r))
+    else {
+        return 0;
+    };
+    let flops = flops::Flops::of(ctx, ir, block);
+    let walk = Walk {
+        pins: false,
+        ctx,
+        ir,
+        lib,
+        levels: lib.levels_ns(),
+        price: Pricer::new(ctx, ir, lib, block),
+        arrival: FxHashMap::default(),
+    };
+    ir.block_ops(block)
+        .filter(|&op| matches!(ctx.str(ir.op_name(op)), "seq.compreg" | "seq.firreg"))
+        .map(|op| walk.lone_bits(op).min(u64::from(flops.kept(op))))
+        .sum()
 }
 
 /// For each operand of `op`, when it is module `module`'s `hw.output`:
@@ -1469,6 +1504,46 @@ mod tests {
         lib.float_latencies[0].1 = choice(1.0, 45.0);
         let e = estimate(&ctx, &ir, top, &lib, None);
         assert!((e.period_ns - lib.register_ns - 45.0).abs() < 1e-9, "{e:?}");
+    }
+
+    /// A float operator's registers loaded from no LUT (a sign, an
+    /// operand carried on) are lone flip-flops of each distinct instance;
+    /// a register loaded from its adder is not.
+    #[test]
+    fn float_operators_own_lone_flip_flops_count_per_circuit() {
+        let add = Operator::new(FloatOp::Add, crate::float::Format::F32);
+        let mut lib = Library::for_target("ice40-up5k").unwrap();
+        lib.float_latencies.push((
+            add,
+            LatencyChoice {
+                latency: 3,
+                stage_delay_ns: 10.0,
+                input_delay_ns: 10.0,
+                output_delay_ns: 10.0,
+            },
+        ));
+        let (ctx, ir, top) = circuit(
+            "hw.module @silica_fadd_f32_l3(in %clock : !seq.clock, in %a : i32, in %b : i32, out result : i32) {
+               %s = comb.extract %b from 31 : (i32) -> i1
+               %rs = seq.compreg %s, %clock : i1
+               %ra = seq.compreg %a, %clock : i32
+               %sum = comb.add %ra, %b : i32
+               %rsum = seq.compreg %sum, %clock : i32
+               %hi = comb.extract %rsum from 1 : (i32) -> i31
+               %r = comb.concat %rs, %hi : i1, i31
+               hw.output %r : i32
+             }
+             hw.module @m(in %clk : !seq.clock, in %x : i32, in %y : i32, out p : i32, out q : i32, out r : i32) {
+               %0 = hw.instance \"f0\" @silica_fadd_f32_l3(clock: %clk: !seq.clock, a: %x: i32, b: %y: i32) -> (result: i32)
+               %1 = hw.instance \"f1\" @silica_fadd_f32_l3(clock: %clk: !seq.clock, a: %x: i32, b: %y: i32) -> (result: i32)
+               %2 = hw.instance \"f2\" @silica_fadd_f32_l3(clock: %clk: !seq.clock, a: %y: i32, b: %x: i32) -> (result: i32)
+               hw.output %0, %1, %2 : i32, i32, i32
+             }",
+        );
+        let e = estimate(&ctx, &ir, top, &lib, None);
+        // Two circuits (f0 and f1 merge), 1 + 32 lone bits each (a
+        // register of a's sign would be ra's bit, merged).
+        assert_eq!(e.lone_ff, 2 * 33, "{e:?}");
     }
 
     /// The ports of a module that are the package's pins start and end
