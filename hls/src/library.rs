@@ -661,6 +661,16 @@ impl Library {
         crate::device::lookup(&self.target).is_ok_and(|d| d.family == crate::device::Family::Ice40)
     }
 
+    /// Whether the target's synthesis maps a sign test (`x < 0`, `x >= 0`,
+    /// `x > -1`, `x <= -1`) to its operand's top bit: the ECP5 flow's
+    /// Yosys (YoWASP's) does; the Yosys that Debian ships for the iCE40
+    /// flow builds it as a compare's carry chain (31 SB_CARRY for a
+    /// 32-bit `$signed(x) < 0`: UP5K seidel-2d's division by 9 has one
+    /// on nextpnr's critical path, 13.5 ns of its 28.9).
+    pub fn folds_sign_tests(&self) -> bool {
+        crate::device::lookup(&self.target).is_ok_and(|d| d.family == crate::device::Family::Ecp5)
+    }
+
     /// The delay (ns) of a register enable that a LUT drives to `bits`
     /// flip-flops (kind `fanout`, the LUT included), interpolated over
     /// the measured fan-outs; `None` where not measured.

@@ -1,6 +1,6 @@
 //! The carry chains reading each signal of a module: how many adds,
-//! subtracts and ordering compares (sign tests aside: wiring) read its bits once wiring is seen
-//! through (slices, concatenations, replications, what folding makes
+//! subtracts and ordering compares (sign tests aside where the tools map
+//! them to wiring) read its bits once wiring is seen through (slices, concatenations, replications, what folding makes
 //! equal, inverters). The placer lays those chains side by side, so a
 //! word read by several takes longer nets than the one chain of a
 //! measured operator's test design (`Library::fanout_net_ns`).
@@ -31,11 +31,13 @@ pub struct Fanout {
 
 impl Fanout {
     /// Counts, for each signal of `block`, the carry chains that read it
-    /// (what folding removes aside), each once per signal.
-    pub fn of(ctx: &Context, ir: &Ir, block: BlockId, fold: &Fold) -> Fanout {
+    /// (what folding removes aside, and sign tests where `wired_signs`),
+    /// each once per signal.
+    pub fn of(ctx: &Context, ir: &Ir, block: BlockId, fold: &Fold, wired_signs: bool) -> Fanout {
         let mut readers: FxHashMap<ValueId, u32> = FxHashMap::default();
         for op in ir.block_ops(block) {
-            if fold.is_free(op) || !chain(ctx, ir, op) || is_sign_test(ctx, ir, fold, op) {
+            let wired = wired_signs && is_sign_test(ctx, ir, fold, op);
+            if fold.is_free(op) || !chain(ctx, ir, op) || wired {
                 continue;
             }
             let mut sources = FxHashSet::default();

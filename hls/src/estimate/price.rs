@@ -131,7 +131,7 @@ impl<'a> Pricer<'a> {
             ir,
             lib,
             demand: Demand::of(ctx, ir, block, &order, &fold),
-            fanout: Fanout::of(ctx, ir, block, &fold),
+            fanout: Fanout::of(ctx, ir, block, &fold, lib.folds_sign_tests()),
             fold,
             absorbed: super::absorb::absorbed(ctx, ir, block),
             packed: FxHashSet::default(),
@@ -207,9 +207,10 @@ impl<'a> Pricer<'a> {
     }
 
     /// Whether `op` is an ordering compare that reads only the sign bit
-    /// of its operand (`super::fold::is_sign_test`).
+    /// of its operand (`super::fold::is_sign_test`) and the target's
+    /// synthesis maps it so (`Library::folds_sign_tests`).
     pub fn is_sign_test(&self, op: OpId) -> bool {
-        is_sign_test(self.ctx, self.ir, &self.fold, op)
+        self.lib.folds_sign_tests() && is_sign_test(self.ctx, self.ir, &self.fold, op)
     }
 
     /// The bits of `op`'s result that are read (all for an op without
