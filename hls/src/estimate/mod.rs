@@ -62,6 +62,7 @@
 //! counts too (`scan`).
 
 mod absorb;
+mod cone;
 mod demand;
 mod fanout;
 mod flops;
@@ -712,153 +713,6 @@ impl Walk<'_> {
 }
 
 impl Walk<'_> {
-    /// The leaves of gate `op`'s cone (the values no gate computes,
-    /// through gates that other ops read too, which the mapper
-    /// duplicates), with their arrivals on the way to an enable,
-    /// earliest first, and the bits the cone reads of each. None for a
-    /// cone too large to map so.
-    fn cone_leaves(&self, op: OpId, control: bool) -> Option<Vec<(Arrival, u32)>> {
-        let width = |v: ValueId| {
-            silica_hw_dialects::types::bit_width(self.ctx, self.ir.value_type(v)).unwrap_or(1)
-                as u32
-        };
-        // Per bit of the result: a bitwise gate's, a slice's and a
-        // concatenation's operands one bit each, a reduction's (an
-        // equality) every bit.
-        let mut leaves: FxHashMap<ValueId, u32> = FxHashMap::default();
-        let mut seen: FxHashMap<ValueId, u32> = FxHashMap::default();
-        let mut stack: Vec<(ValueId, u32)> = vec![(self.ir.result(op, 0), 1)];
-        while let Some((v, bits)) = stack.pop() {
-            if self.price.is_constant(v) || seen.get(&v).is_some_and(|&b| b >= bits) {
-                continue;
-            }
-            seen.insert(v, bits);
-            if seen.len() > CONE_VALUES {
-                return None;
-            }
-            match self.ir.defining_op(v) {
-                Some(d) if d == op || self.in_cone(d) => {
-                    let name = self.ctx.str(self.ir.op_name(d));
-                    let sliced = matches!(
-                        name,
-                        "comb.and"
-                            | "comb.or"
-                            | "comb.xor"
-                            | "comb.mux"
-                            | "comb.extract"
-                            | "comb.concat"
-                    );
-                    for o in self.ir.operands(d) {
-                        stack.push((o, if sliced { bits.min(width(o)) } else { width(o) }));
-                    }
-                }
-                _ => {
-                    let e = leaves.entry(v).or_default();
-                    *e = (*e).max(bits);
-                }
-            }
-        }
-        let mut inputs: Vec<(Arrival, u32)> = leaves
-            .iter()
-            .map(|(&v, &bits)| {
-                (
-                    self.arrival.get(&(v, control)).cloned().unwrap_or_default(),
-                    bits,
-                )
-            })
-            .collect();
-        inputs.sort_by(|a, b| a.0.t.total_cmp(&b.0.t));
-        (inputs.iter().map(|i| i.1 as usize).sum::<usize>() <= CONE_VALUES).then_some(inputs)
-    }
-
-    /// On the way to an enable, when gate `op` settles as the tools map
-    /// its whole cone of gates (`cone_leaves`): a tree of LUT4s over the
-    /// bits it reads after its latest leaf, each LUT a measured further
-    /// level. ECP5 floyd-warshall's exit logic (a compare and six gates
-    /// that other logic reads too, nine inputs) is two levels, where a
-    /// level per gate put it at 7.1 ns against 4.9 placed. None for a
-    /// cone too large to map so (the gate's own levels then).
-    fn cone_arrival(&self, op: OpId, step: f64) -> Option<Arrival> {
-        let inputs = self.cone_leaves(op, true)?;
-        let latest = inputs.last().map(|a| a.0.clone()).unwrap_or_default();
-        let l = lut_levels(&inputs);
-        let t = latest.t + f64::from(l) * step;
-        let mut path = latest.path;
-        path.push(
-            self.ctx
-                .str(self.ir.op_name(op))
-                .trim_start_matches("comb.")
-                .to_string(),
-        );
-        Some(Arrival {
-            t,
-            path,
-            gate: true,
-            run: 0.0,
-            levels: l,
-            chain: false,
-        })
-    }
-
-    /// On the way to a flip-flop's data input, when gate `op` settles
-    /// as the tools map its whole cone (`cone_leaves`): a tree of LUT4s
-    /// over the bits it reads after its latest leaf, each LUT but the
-    /// last a measured further level, the last (merged into the
-    /// flip-flop's cell) the cone's slowest gate, as a run of gates is
-    /// timed (`Arrival::run`). None for a cone too large to map so.
-    fn cone_run(&self, op: OpId, step: f64) -> Option<Arrival> {
-        let inputs = self.cone_leaves(op, false)?;
-        let latest = inputs.last().map(|i| i.0.clone()).unwrap_or_default();
-        let levels = lut_levels(&inputs);
-        let run = f64::from(levels.saturating_sub(1)) * step + self.cone_slowest(op);
-        let mut path = latest.path;
-        path.push(
-            self.ctx
-                .str(self.ir.op_name(op))
-                .trim_start_matches("comb.")
-                .to_string(),
-        );
-        Some(Arrival {
-            t: latest.t + run,
-            path,
-            gate: false,
-            run,
-            levels,
-            chain: false,
-        })
-    }
-
-    /// The delay of the slowest gate in gate `op`'s cone.
-    fn cone_slowest(&self, op: OpId) -> f64 {
-        let mut seen = FxHashSet::default();
-        let mut stack = vec![op];
-        let mut slowest = 0.0f64;
-        while let Some(d) = stack.pop() {
-            if !seen.insert(d) || seen.len() > CONE_VALUES {
-                continue;
-            }
-            if self.price.levels(d).is_some() {
-                slowest = slowest.max(self.price.delay(d));
-            }
-            stack.extend(
-                self.ir
-                    .operands(d)
-                    .filter_map(|v| self.ir.defining_op(v))
-                    .filter(|&x| self.in_cone(x)),
-            );
-        }
-        slowest
-    }
-
-    /// Whether `op` is logic that a cone of gates takes in: a gate or
-    /// an equality's LUT tree, or wiring.
-    fn in_cone(&self, op: OpId) -> bool {
-        let name = self.ctx.str(self.ir.op_name(op));
-        name.starts_with("comb.")
-            && (self.price.levels(op).is_some()
-                || (self.price.delay(op) == 0.0 && !self.price.is_sign_test(op)))
-    }
-
     /// When operand `v` of a float operator settles at the LUTs of the
     /// operator's first stage, which take in none of the logic before
     /// them: the tree of multiplexers on the way (a shared unit's
@@ -985,16 +839,6 @@ impl Walk<'_> {
 /// How many multiplexers `Walk::operand_arrival` follows back from a
 /// float operator's operand.
 const MUX_TREE: usize = 64;
-
-/// The levels of a tree of LUT4s over the bits of `inputs` (leaves and
-/// the bits read of each).
-fn lut_levels(inputs: &[(Arrival, u32)]) -> u32 {
-    let bits: u32 = inputs.iter().map(|i| i.1).sum();
-    f64::from(bits.max(2)).log(4.0).ceil() as u32
-}
-
-/// How many values and input bits `Walk::cone_leaves` looks through.
-const CONE_VALUES: usize = 256;
 
 /// How deep `Walk::through` looks below a shared multiplexer.
 const SHARE_DEPTH: u32 = 6;
@@ -1485,6 +1329,35 @@ mod tests {
         for target in ["ecp5-25k", "ice40-up5k"] {
             assert!((further(target) - 1.0).abs() < 1e-9, "{}", further(target));
         }
+    }
+
+    /// A signed compare's last LUT (the sign bits' correction of its
+    /// carry) merges into the gates reading it: the enable `(a < b) & s`
+    /// is one level shorter when the compare is signed.
+    #[test]
+    fn signed_compares_last_lut_merges_into_their_readers() {
+        let period = |predicate: &str| {
+            let body = format!(
+                "%r = seq.compreg %1, %clk : i8
+                 %lt = comb.icmp {predicate} %r, %b : i8
+                 %en = comb.and %lt, %s : i1
+                 %0 = comb.add %r, %a : i8
+                 %1 = comb.mux %en, %0, %r : i8
+                 hw.output %r : i8"
+            );
+            priced(
+                "ice40-up5k",
+                "in %clk : !seq.clock, in %a : i8, in %b : i8, in %s : i1, out y : i8",
+                &body,
+            )
+            .period_ns
+        };
+        let (_, step) = Library::for_target("ice40-up5k")
+            .unwrap()
+            .levels_ns()
+            .unwrap();
+        let merged = period("ult") - period("slt");
+        assert!((merged - step).abs() < 1e-9, "{merged} {step}");
     }
 
     /// A run of gates to a flip-flop's data input costs its slowest gate,
