@@ -6,7 +6,6 @@
 //! last LUT. Timing each gate as a level of its own put ECP5
 //! floyd-warshall's exit logic at 7.1 ns (4.9 placed).
 
-use super::fold;
 use super::{Arrival, Walk};
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_ir::{OpId, ValueId};
@@ -17,7 +16,7 @@ impl Walk<'_> {
     /// duplicates), with their arrivals on the way to an enable
     /// (`control`) or a data input, earliest first, and the bits the
     /// cone reads of each (a signed compare's last LUT taken into the
-    /// cone, `signed_compare`). None for a cone too large to map so.
+    /// cone, `Pricer::is_signed_compare`). None for a cone too large to map so.
     fn cone_leaves(&self, op: OpId, control: bool) -> Option<Vec<(Arrival, u32)>> {
         let width = |v: ValueId| {
             silica_hw_dialects::types::bit_width(self.ctx, self.ir.value_type(v)).unwrap_or(1)
@@ -66,7 +65,7 @@ impl Walk<'_> {
                 if self
                     .ir
                     .defining_op(v)
-                    .is_some_and(|d| self.signed_compare(d))
+                    .is_some_and(|d| self.price.is_signed_compare(d))
                 {
                     // Its last LUT (the sign bits' correction of the
                     // chain's carry) is the cone's: one level less, the
@@ -158,18 +157,6 @@ impl Walk<'_> {
             );
         }
         slowest
-    }
-
-    /// Whether `op` is a signed ordering compare of two variables, as
-    /// the library's `cmp` is measured: a carry chain, then a LUT that
-    /// corrects the carry by the operands' sign bits (UP5K symm: the
-    /// mapper merges that LUT into the gates reading the compare, so
-    /// nextpnr's path has two LUT levels from the chain to the enable
-    /// where the measured compare and the gates make three).
-    fn signed_compare(&self, op: OpId) -> bool {
-        self.ctx.str(self.ir.op_name(op)) == "comb.icmp"
-            && matches!(fold::predicate(self.ctx, self.ir, op), Some(2..=5))
-            && !self.ir.operands(op).any(|v| self.price.is_constant(v))
     }
 
     /// Whether `op` is logic that a cone of gates takes in: a gate or

@@ -1331,6 +1331,27 @@ mod tests {
         }
     }
 
+    /// An ECP5 min or max (a multiplexer between the two variables its
+    /// signed select compares) takes the compare's last LUT into each
+    /// bit: four LUT4s a bit, where a multiplexer of other arms is one;
+    /// iCE40's mapper keeps them apart.
+    #[test]
+    fn ecp5_min_and_max_take_their_compare_into_each_bit() {
+        let ports = "in %a : i8, in %b : i8, in %c : i8, out y : i8";
+        let mux = |target: &str, arm: &str| {
+            let body = format!(
+                "%lt = comb.icmp slt %a, %b : i8
+                 %m = comb.mux %lt, %a, {arm} : i8
+                 hw.output %m : i8"
+            );
+            priced(target, ports, &body).lut
+        };
+        let lib = Library::for_target("ecp5-25k").unwrap();
+        let bit = lib.luts("logic", 8).unwrap();
+        assert!((mux("ecp5-25k", "%b") - mux("ecp5-25k", "%c") - 3.0 * bit).abs() < 1e-9);
+        assert_eq!(mux("ice40-up5k", "%b"), mux("ice40-up5k", "%c"));
+    }
+
     /// A signed compare's last LUT (the sign bits' correction of its
     /// carry) merges into the gates reading it: the enable `(a < b) & s`
     /// is one level shorter when the compare is signed.

@@ -206,6 +206,19 @@ impl<'a> Pricer<'a> {
         }
     }
 
+    /// Whether `op` is a signed ordering compare of two variables, as
+    /// the library's `cmp` is measured: a carry chain, then a LUT that
+    /// corrects the carry by the operands' sign bits. The mapper merges
+    /// that LUT into the logic reading the compare: UP5K symm's path has
+    /// two LUT levels from the chain to the enable where the measured
+    /// compare and the gates make three (`super::cone`), and on ECP5 a
+    /// multiplexer it selects takes it into each bit (`area`).
+    pub fn is_signed_compare(&self, op: OpId) -> bool {
+        self.name(op) == "comb.icmp"
+            && matches!(predicate(self.ctx, self.ir, op), Some(2..=5))
+            && !self.ir.operands(op).any(|v| self.is_constant(v))
+    }
+
     /// Whether `op` is an ordering compare that reads only the sign bit
     /// of its operand (`super::fold::is_sign_test`) and the target's
     /// synthesis maps it so (`Library::folds_sign_tests`).
@@ -489,6 +502,12 @@ impl<'a> Pricer<'a> {
             "hw.array_get" => lib
                 .luts(class, width)
                 .map(|l| l * self.rom_units(op, width)),
+            // ECP5 min and max: ABC takes the compare's last LUT into
+            // each bit, a six-input function (four LUT4s, two PFUMX, an
+            // L6MUX21; ECP5 floyd-warshall's `path_d0`, nussinov's).
+            "comb.mux" if self.ecp5 && self.is_min_or_max(op) => {
+                lib.luts("logic", width).map(|l| l * WIDE_MUX_LUTS)
+            }
             name if gate(name) => {
                 let Some(cone) = self.cones.get(&op) else {
                     return (0.0, 0);
@@ -499,6 +518,25 @@ impl<'a> Pricer<'a> {
             _ => lib.luts(class, width),
         };
         (lut.unwrap_or(0.0), 0)
+    }
+
+    /// Whether `op` is a signed min or max: a multiplexer between the two
+    /// variables that a signed compare selecting it compares.
+    fn is_min_or_max(&self, op: OpId) -> bool {
+        let resolved = |o: OpId| -> Vec<ValueId> {
+            let mut v: Vec<ValueId> = self.ir.operands(o).map(|v| self.fold.resolve(v)).collect();
+            v.sort_unstable();
+            v
+        };
+        let operands: Vec<ValueId> = self.ir.operands(op).collect();
+        let [select, ..] = operands[..] else {
+            return false;
+        };
+        let mut arms = resolved(op);
+        arms.retain(|&v| v != self.fold.resolve(select));
+        self.ir
+            .defining_op(self.fold.resolve(select))
+            .is_some_and(|c| self.is_signed_compare(c) && resolved(c) == arms)
     }
 
     /// The hard multipliers of a product wider than its operands (a
@@ -768,6 +806,11 @@ impl<'a> Pricer<'a> {
         }
     }
 }
+
+/// LUT4s per bit of an ECP5 min or max (`Pricer::area`): a six-input
+/// function, Shannon-split into four LUT4s that a slice's PFUMX and
+/// L6MUX21 join.
+const WIDE_MUX_LUTS: f64 = 4.0;
 
 /// LUT4s of a tree over `n` inputs: `(n - 1) / 3`, none for one input.
 fn tree(n: usize) -> f64 {
