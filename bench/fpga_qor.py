@@ -385,7 +385,8 @@ def main():
         lerr = (e["lut"] - s["lut"]) / s["lut"] * 100 if s["lut"] else float("nan")
         pred = e.get("fmax_mhz")
         ferr = (pred - fmax) / fmax * 100 if fmax and pred else float("nan")
-        errs.append(abs(lerr))
+        if lerr == lerr:
+            errs.append(abs(lerr))
         if pred:
             ferrs.append(abs(ferr))
         bit = s.get("bitstream") or ("clock missed" if r["missed"] else "-")

@@ -668,7 +668,7 @@ impl Library {
     /// 32-bit `$signed(x) < 0`: UP5K seidel-2d's division by 9 has one
     /// on nextpnr's critical path, 13.5 ns of its 28.9).
     pub fn folds_sign_tests(&self) -> bool {
-        crate::device::lookup(&self.target).is_ok_and(|d| d.family == crate::device::Family::Ecp5)
+        crate::device::lookup(&self.target).is_ok_and(|d| d.family != crate::device::Family::Ice40)
     }
 
     /// The delay (ns) of a register enable that a LUT drives to `bits`

@@ -6,7 +6,7 @@
 //! last LUT. Timing each gate as a level of its own put ECP5
 //! floyd-warshall's exit logic at 7.1 ns (4.9 placed).
 
-use super::{Arrival, Walk};
+use super::{fold, Arrival, Walk};
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_ir::{OpId, ValueId};
 
@@ -14,54 +14,92 @@ impl Walk<'_> {
     /// The leaves of gate `op`'s cone (the values no gate computes,
     /// through gates that other ops read too, which the mapper
     /// duplicates), with their arrivals on the way to an enable
-    /// (`control`) or a data input, earliest first, and the bits the
-    /// cone reads of each (a signed compare's last LUT taken into the
-    /// cone, `Pricer::is_signed_compare`). None for a cone too large to map so.
+    /// (`control`) or a data input, earliest first, and how many of
+    /// their bits one bit of `op`'s result depends on (a signed
+    /// compare's last LUT taken into the cone, `Pricer::is_signed_compare`).
+    /// None for a cone too large to map so.
     fn cone_leaves(&self, op: OpId, control: bool) -> Option<Vec<(Arrival, u32)>> {
         let width = |v: ValueId| {
             silica_hw_dialects::types::bit_width(self.ctx, self.ir.value_type(v)).unwrap_or(1)
                 as u32
         };
-        // Per bit of the result: a bitwise gate's, a slice's and a
-        // concatenation's operands one bit each, a reduction's (an
-        // equality) every bit.
-        let mut leaves: FxHashMap<ValueId, u32> = FxHashMap::default();
-        let mut seen: FxHashMap<ValueId, u32> = FxHashMap::default();
-        let mut stack: Vec<(ValueId, u32)> = vec![(self.ir.result(op, 0), 1)];
-        while let Some((v, bits)) = stack.pop() {
-            if self.price.is_constant(v) || seen.get(&v).is_some_and(|&b| b >= bits) {
+        // The bits of each value read, as ranges: a bitwise gate's
+        // operands, a multiplexer's arms, a slice's, a concatenation's
+        // and a shift's by a constant the bits under the bits read; a
+        // select one bit; a reduction (an equality) every bit.
+        let mut leaves: FxHashMap<ValueId, Ranges> = FxHashMap::default();
+        let mut seen: FxHashMap<ValueId, Ranges> = FxHashMap::default();
+        let mut stack: Vec<(ValueId, (u32, u32))> = vec![(self.ir.result(op, 0), (0, 1))];
+        let mut visits = 0;
+        while let Some((v, range)) = stack.pop() {
+            let v = self.price.resolve(v);
+            let (lo, hi) = (range.0, range.1.min(width(v)));
+            if lo >= hi || self.price.is_constant(v) || !seen.entry(v).or_default().add(lo, hi) {
                 continue;
             }
-            seen.insert(v, bits);
-            if seen.len() > CONE_VALUES {
+            visits += 1;
+            if visits > CONE_VALUES {
                 return None;
             }
-            match self.ir.defining_op(v) {
-                Some(d) if d == op || self.in_cone(d) => {
-                    let name = self.ctx.str(self.ir.op_name(d));
-                    let sliced = matches!(
-                        name,
-                        "comb.and"
-                            | "comb.or"
-                            | "comb.xor"
-                            | "comb.mux"
-                            | "comb.extract"
-                            | "comb.concat"
-                    );
-                    for o in self.ir.operands(d) {
-                        stack.push((o, if sliced { bits.min(width(o)) } else { width(o) }));
+            let Some(d) = self
+                .ir
+                .defining_op(v)
+                .filter(|&d| d == op || self.in_cone(d))
+            else {
+                leaves.entry(v).or_default().add(lo, hi);
+                continue;
+            };
+            let operands: Vec<ValueId> = self.ir.operands(d).collect();
+            let shift = || operands.get(1).and_then(|&k| self.price.small_constant(k));
+            match self.ctx.str(self.ir.op_name(d)) {
+                "comb.and" | "comb.or" | "comb.xor" => {
+                    stack.extend(operands.iter().map(|&o| (o, (lo, hi))));
+                }
+                "comb.mux" => {
+                    stack.push((operands[0], (0, 1)));
+                    stack.extend(operands[1..].iter().map(|&o| (o, (lo, hi))));
+                }
+                "comb.extract" => {
+                    let low = fold::int_attr(self.ctx, self.ir, d, "lowBit").unwrap_or(0) as u32;
+                    stack.push((operands[0], (lo + low, hi + low)));
+                }
+                "comb.concat" => {
+                    // The last operand holds the lowest bits.
+                    let mut offset = 0;
+                    for &o in operands.iter().rev() {
+                        let w = width(o);
+                        let (l, h) = (lo.max(offset), hi.min(offset + w));
+                        if l < h {
+                            stack.push((o, (l - offset, h - offset)));
+                        }
+                        offset += w;
                     }
                 }
-                _ => {
-                    let e = leaves.entry(v).or_default();
-                    *e = (*e).max(bits);
+                "comb.shl" if shift().is_some() => {
+                    let k = shift().unwrap_or(0);
+                    stack.push((operands[0], (lo.saturating_sub(k), hi.saturating_sub(k))));
                 }
+                "comb.shru" | "comb.shrs" if shift().is_some() => {
+                    let k = shift().unwrap_or(0);
+                    stack.push((operands[0], (lo.saturating_add(k), hi.saturating_add(k))));
+                    if self.ctx.str(self.ir.op_name(d)) == "comb.shrs" {
+                        let w = width(operands[0]);
+                        stack.push((operands[0], (w.saturating_sub(1), w)));
+                    }
+                }
+                "comb.icmp" if self.price.top_bits_bound(d) => {
+                    let w = width(operands[0]);
+                    stack.push((operands[0], (w.saturating_sub(2), w)));
+                }
+                _ => stack.extend(operands.iter().map(|&o| (o, (0, width(o))))),
             }
         }
+        let step = self.levels.map_or(0.0, |l| l.1);
         let mut inputs: Vec<(Arrival, u32)> = leaves
             .iter()
-            .map(|(&v, &bits)| {
+            .map(|(&v, ranges)| {
                 let mut a = self.arrival.get(&(v, control)).cloned().unwrap_or_default();
+                let bits = ranges.bits();
                 if self
                     .ir
                     .defining_op(v)
@@ -70,7 +108,7 @@ impl Walk<'_> {
                     // Its last LUT (the sign bits' correction of the
                     // chain's carry) is the cone's: one level less, the
                     // two sign bits more.
-                    a.t -= self.levels.map_or(0.0, |l| l.1);
+                    a.t -= step;
                     return (a, bits + 2);
                 }
                 (a, bits)
@@ -137,7 +175,7 @@ impl Walk<'_> {
         })
     }
 
-    /// The delay of the slowest gate in gate `op`'s cone.
+    /// The delay of the slowest gate's LUT in gate `op`'s cone.
     fn cone_slowest(&self, op: OpId) -> f64 {
         let mut seen = FxHashSet::default();
         let mut stack = vec![op];
@@ -146,8 +184,9 @@ impl Walk<'_> {
             if !seen.insert(d) || seen.len() > CONE_VALUES {
                 continue;
             }
-            if self.price.levels(d).is_some() {
-                slowest = slowest.max(self.price.delay(d));
+            // One LUT of it (an equality's tree is the cone's levels).
+            if let Some(levels) = self.price.levels(d) {
+                slowest = slowest.max(self.price.delay(d) / f64::from(levels.max(1)));
             }
             stack.extend(
                 self.ir
@@ -174,6 +213,33 @@ impl Walk<'_> {
 fn lut_levels(inputs: &[(Arrival, u32)]) -> u32 {
     let bits: u32 = inputs.iter().map(|i| i.1).sum();
     f64::from(bits.max(2)).log(4.0).ceil() as u32
+}
+
+/// The bits of a value a cone reads: disjoint ranges `[lo, hi)`.
+#[derive(Default)]
+struct Ranges(Vec<(u32, u32)>);
+
+impl Ranges {
+    /// Adds `[lo, hi)`; whether any bit of it is new.
+    fn add(&mut self, lo: u32, hi: u32) -> bool {
+        let before = self.bits();
+        self.0.push((lo, hi));
+        self.0.sort_unstable();
+        let mut merged: Vec<(u32, u32)> = Vec::with_capacity(self.0.len());
+        for &(l, h) in &self.0 {
+            match merged.last_mut() {
+                Some(last) if l <= last.1 => last.1 = last.1.max(h),
+                _ => merged.push((l, h)),
+            }
+        }
+        self.0 = merged;
+        self.bits() > before
+    }
+
+    /// The bits covered.
+    fn bits(&self) -> u32 {
+        self.0.iter().map(|(l, h)| h - l).sum()
+    }
 }
 
 /// How many values and input bits `Walk::cone_leaves` looks through.

@@ -1,7 +1,8 @@
 //! The carry chains reading each signal of a module: how many adds,
 //! subtracts and ordering compares (sign tests aside where the tools map
-//! them to wiring) read its bits once wiring is seen through (slices, concatenations, replications, what folding makes
-//! equal, inverters). The placer lays those chains side by side, so a
+//! them to wiring) read its bits once wiring is seen through (slices,
+//! concatenations, replications, what folding makes equal, inverters).
+//! The placer lays those chains side by side, so a
 //! word read by several takes longer nets than the one chain of a
 //! measured operator's test design (`Library::fanout_net_ns`).
 

@@ -189,6 +189,9 @@ pub fn estimate(
     };
     let mut floats = FxHashSet::default();
     let mut float_lone = FxHashMap::default();
+    // Lone flip-flops take logic cells of their own on iCE40 only.
+    let ice40 =
+        crate::device::lookup(&lib.target).is_ok_and(|d| d.family == crate::device::Family::Ice40);
     for module in ir.block_ops(body) {
         if ctx.str(ir.op_name(module)) != "hw.module"
             || string(ctx, ir, module, "sym_name").starts_with("silica_")
@@ -229,9 +232,20 @@ pub fn estimate(
                         e.float_ff += ff;
                         e.dsp += dsp;
                     }
-                    e.lone_ff += *float_lone
-                        .entry(module.clone())
-                        .or_insert_with(|| module_lone_ff(ctx, ir, lib, body, &module));
+                    if ice40 {
+                        let lone = float_lone
+                            .entry(module.clone())
+                            .or_insert_with(|| FloatLone::of(ctx, ir, lib, body, &module));
+                        // An operand computed by LUTs here packs with
+                        // the flip-flops it loads there, once flattened.
+                        let packed: u64 = ir
+                            .operands(op)
+                            .enumerate()
+                            .filter(|&(_, v)| walk.price.computed_by_luts(v))
+                            .filter_map(|(i, _)| lone.from_port.get(&i))
+                            .sum();
+                        e.lone_ff += lone.total.saturating_sub(packed);
+                    }
                 }
                 if let Some(t) = lib.float_period(o).filter(|&t| t > e.period_ns) {
                     e.period_ns = t;
@@ -283,33 +297,68 @@ pub fn estimate(
     e
 }
 
-/// The lone flip-flops (loaded from no LUT) of the module named `name`
-/// in `body`: a float operator's pipeline registers that carry a sign,
-/// an exponent or an operand on through its stages take logic cells of
-/// their own on iCE40, which its measured LUTs do not count.
-fn module_lone_ff(ctx: &Context, ir: &Ir, lib: &Library, body: BlockId, name: &str) -> u64 {
-    let Some(block) = ir
-        .block_ops(body)
-        .find(|&m| ctx.str(ir.op_name(m)) == "hw.module" && string(ctx, ir, m, "sym_name") == name)
-        .and_then(|m| ir.regions(m).next())
-        .and_then(|r| ir.entry_block(r))
-    else {
-        return 0;
-    };
-    let flops = flops::Flops::of(ctx, ir, block);
-    let walk = Walk {
-        pins: false,
-        ctx,
-        ir,
-        lib,
-        levels: lib.levels_ns(),
-        price: Pricer::new(ctx, ir, lib, block),
-        arrival: FxHashMap::default(),
-    };
-    ir.block_ops(block)
-        .filter(|&op| matches!(ctx.str(ir.op_name(op)), "seq.compreg" | "seq.firreg"))
-        .map(|op| walk.lone_bits(op).min(u64::from(flops.kept(op))))
-        .sum()
+/// The lone flip-flops (loaded from no LUT) of a float operator's
+/// module: its pipeline registers that carry a sign, an exponent or an
+/// operand on through its stages take logic cells of their own on
+/// iCE40, which its measured LUTs do not count.
+struct FloatLone {
+    total: u64,
+    /// Of those, the bits of registers loaded straight from input port
+    /// `i` (through slices): an instance whose operand there is computed
+    /// by LUTs packs them with those LUTs.
+    from_port: FxHashMap<usize, u64>,
+}
+
+impl FloatLone {
+    /// The lone flip-flops of the module named `name` in `body`.
+    fn of(ctx: &Context, ir: &Ir, lib: &Library, body: BlockId, name: &str) -> FloatLone {
+        let mut lone = FloatLone {
+            total: 0,
+            from_port: FxHashMap::default(),
+        };
+        let Some(block) = ir
+            .block_ops(body)
+            .find(|&m| {
+                ctx.str(ir.op_name(m)) == "hw.module" && string(ctx, ir, m, "sym_name") == name
+            })
+            .and_then(|m| ir.regions(m).next())
+            .and_then(|r| ir.entry_block(r))
+        else {
+            return lone;
+        };
+        let flops = flops::Flops::of(ctx, ir, block);
+        let walk = Walk {
+            pins: false,
+            ctx,
+            ir,
+            lib,
+            levels: lib.levels_ns(),
+            price: Pricer::new(ctx, ir, lib, block),
+            arrival: FxHashMap::default(),
+        };
+        let args = ir.block_args(block);
+        for op in ir.block_ops(block) {
+            if !matches!(ctx.str(ir.op_name(op)), "seq.compreg" | "seq.firreg") {
+                continue;
+            }
+            let bits = walk.lone_bits(op).min(u64::from(flops.kept(op)));
+            lone.total += bits;
+            let port = ir.operands(op).next().map(|v| {
+                let mut v = walk.price.resolve(v);
+                while let Some(d) = ir
+                    .defining_op(v)
+                    .filter(|&d| ctx.str(ir.op_name(d)) == "comb.extract")
+                {
+                    v = walk.price.resolve(ir.operand(d, 0));
+                }
+                v
+            });
+            if let Some(i) = port.and_then(|v| args.iter().position(|&a| a == v)) {
+                *lone.from_port.entry(i).or_default() += bits;
+            }
+        }
+        lone
+    }
 }
 
 /// For each operand of `op`, when it is module `module`'s `hw.output`:
@@ -676,8 +725,14 @@ impl Walk<'_> {
                     a.run = run;
                     a.levels += levels.unwrap_or(0);
                     a.chain = false;
-                    if let Some(cone) = self.cone_run(op, step).filter(|c| c.t > a.t) {
-                        a = cone;
+                    // The run as its whole cone maps, where that is
+                    // slower; its LUT levels the cone's either way.
+                    if let Some(cone) = self.cone_run(op, step) {
+                        if cone.t > a.t {
+                            a = cone;
+                        } else {
+                            a.levels = a.levels.min(cone.levels);
+                        }
                     }
                 } else {
                     a.t += own;
@@ -1331,6 +1386,42 @@ mod tests {
         }
     }
 
+    /// A cone counts the bits it reads of each value: five slices of
+    /// one register are five inputs (two LUT levels), four are one.
+    #[test]
+    fn cones_count_each_bit_they_read() {
+        let period = |n: usize| {
+            let slices: String = (0..n)
+                .map(|i| format!("%b{i} = comb.extract %q from {i} : (i8) -> i1\n"))
+                .collect();
+            let bits: Vec<String> = (0..n).map(|i| format!("%b{i}")).collect();
+            let body = format!(
+                "%q = seq.compreg %a, %clk : i8
+                 {slices}%en = comb.and {} : i1
+                 %r = seq.compreg %1, %clk : i8
+                 %1 = comb.mux %en, %a, %r : i8
+                 hw.output %r, %q : i8, i8",
+                bits.join(", ")
+            );
+            priced(
+                "ecp5-25k",
+                "in %clk : !seq.clock, in %a : i8, out y : i8, out z : i8",
+                &body,
+            )
+            .period_ns
+        };
+        let (_, step) = Library::for_target("ecp5-25k")
+            .unwrap()
+            .levels_ns()
+            .unwrap();
+        assert!(
+            (period(5) - period(4) - step).abs() < 1e-9,
+            "{} {}",
+            period(5),
+            period(4)
+        );
+    }
+
     /// An ECP5 min or max (a multiplexer between the two variables its
     /// signed select compares) takes the compare's last LUT into each
     /// bit: four LUT4s a bit, where a multiplexer of other arms is one;
@@ -1654,16 +1745,14 @@ mod tests {
     #[test]
     fn float_operators_own_lone_flip_flops_count_per_circuit() {
         let add = Operator::new(FloatOp::Add, crate::float::Format::F32);
+        let choice = LatencyChoice {
+            latency: 3,
+            stage_delay_ns: 10.0,
+            input_delay_ns: 10.0,
+            output_delay_ns: 10.0,
+        };
         let mut lib = Library::for_target("ice40-up5k").unwrap();
-        lib.float_latencies.push((
-            add,
-            LatencyChoice {
-                latency: 3,
-                stage_delay_ns: 10.0,
-                input_delay_ns: 10.0,
-                output_delay_ns: 10.0,
-            },
-        ));
+        lib.float_latencies.push((add, choice.clone()));
         let (ctx, ir, top) = circuit(
             "hw.module @silica_fadd_f32_l3(in %clock : !seq.clock, in %a : i32, in %b : i32, out result : i32) {
                %s = comb.extract %b from 31 : (i32) -> i1
@@ -1675,17 +1764,25 @@ mod tests {
                %r = comb.concat %rs, %hi : i1, i31
                hw.output %r : i32
              }
-             hw.module @m(in %clk : !seq.clock, in %x : i32, in %y : i32, out p : i32, out q : i32, out r : i32) {
+             hw.module @m(in %clk : !seq.clock, in %s : i1, in %x : i32, in %y : i32, out p : i32, out q : i32, out r : i32, out t : i32) {
                %0 = hw.instance \"f0\" @silica_fadd_f32_l3(clock: %clk: !seq.clock, a: %x: i32, b: %y: i32) -> (result: i32)
                %1 = hw.instance \"f1\" @silica_fadd_f32_l3(clock: %clk: !seq.clock, a: %x: i32, b: %y: i32) -> (result: i32)
                %2 = hw.instance \"f2\" @silica_fadd_f32_l3(clock: %clk: !seq.clock, a: %y: i32, b: %x: i32) -> (result: i32)
-               hw.output %0, %1, %2 : i32, i32, i32
+               %m = comb.mux %s, %x, %y : i32
+               %3 = hw.instance \"f3\" @silica_fadd_f32_l3(clock: %clk: !seq.clock, a: %m: i32, b: %x: i32) -> (result: i32)
+               hw.output %0, %1, %2, %3 : i32, i32, i32, i32
              }",
         );
         let e = estimate(&ctx, &ir, top, &lib, None);
         // Two circuits (f0 and f1 merge), 1 + 32 lone bits each (a
         // register of a's sign would be ra's bit, merged).
-        assert_eq!(e.lone_ff, 2 * 33, "{e:?}");
+        // f3's operand a comes out of a LUT (a multiplexer), which packs
+        // with the 32 flip-flops it loads: its sign register alone.
+        assert_eq!(e.lone_ff, 2 * 33 + 1, "{e:?}");
+        // ECP5 counts no lone flip-flops of the operators.
+        let mut lib = Library::for_target("ecp5-25k").unwrap();
+        lib.float_latencies.push((add, choice));
+        assert_eq!(estimate(&ctx, &ir, top, &lib, None).lone_ff, 0);
     }
 
     /// The ports of a module that are the package's pins start and end

@@ -574,7 +574,7 @@ impl<'a> Pricer<'a> {
 
     /// Whether `op` is `x < 2^(w-2)`, signed: neither of the top two bits
     /// of `x` set alone (one LUT).
-    fn top_bits_bound(&self, op: OpId) -> bool {
+    pub fn top_bits_bound(&self, op: OpId) -> bool {
         let width = self.ir.operands(op).next().map_or(0, |v| self.width(v));
         let bound = self
             .ir
@@ -635,6 +635,11 @@ impl<'a> Pricer<'a> {
     /// Whether `v` is a constant after folding.
     pub fn is_constant(&self, v: ValueId) -> bool {
         self.fold.constant(v).is_some()
+    }
+
+    /// The value of `v` when it is a constant that fits 32 bits.
+    pub fn small_constant(&self, v: ValueId) -> Option<u32> {
+        u32::try_from(self.fold.constant(v)?.value()).ok()
     }
 
     /// Whether `v`'s bits come out of LUTs: back through wiring and ops
