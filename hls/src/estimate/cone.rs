@@ -126,24 +126,13 @@ impl Walk<'_> {
     /// level per gate put it at 7.1 ns against 4.9 placed. None for a
     /// cone too large to map so (the gate's own levels then).
     pub(super) fn cone_arrival(&self, op: OpId, step: f64) -> Option<Arrival> {
-        let inputs = self.cone_leaves(op, true)?;
-        let latest = inputs.last().map(|a| a.0.clone()).unwrap_or_default();
-        let l = lut_levels(&inputs);
-        let t = latest.t + f64::from(l) * step;
-        let mut path = latest.path;
-        path.push(
-            self.ctx
-                .str(self.ir.op_name(op))
-                .trim_start_matches("comb.")
-                .to_string(),
-        );
+        let (latest, levels) = self.cone_end(op, true)?;
         Some(Arrival {
-            t,
-            path,
+            t: latest.t + f64::from(levels) * step,
             gate: true,
             run: 0.0,
-            levels: l,
-            chain: false,
+            levels,
+            ..latest
         })
     }
 
@@ -154,25 +143,30 @@ impl Walk<'_> {
     /// flip-flop's cell) the cone's slowest gate, as a run of gates is
     /// timed (`Arrival::run`). None for a cone too large to map so.
     pub(super) fn cone_run(&self, op: OpId, step: f64) -> Option<Arrival> {
-        let inputs = self.cone_leaves(op, false)?;
-        let latest = inputs.last().map(|i| i.0.clone()).unwrap_or_default();
-        let levels = lut_levels(&inputs);
+        let (latest, levels) = self.cone_end(op, false)?;
         let run = f64::from(levels.saturating_sub(1)) * step + self.cone_slowest(op);
-        let mut path = latest.path;
-        path.push(
-            self.ctx
-                .str(self.ir.op_name(op))
-                .trim_start_matches("comb.")
-                .to_string(),
-        );
         Some(Arrival {
             t: latest.t + run,
-            path,
             gate: false,
             run,
             levels,
-            chain: false,
+            ..latest
         })
+    }
+
+    /// Gate `op`'s cone (`cone_leaves`): its latest leaf's arrival, the
+    /// path gone on through `op` and not a chain's sums, and the levels
+    /// of its LUT tree.
+    fn cone_end(&self, op: OpId, control: bool) -> Option<(Arrival, u32)> {
+        let inputs = self.cone_leaves(op, control)?;
+        let levels = lut_levels(&inputs);
+        let mut latest = inputs.last().map(|a| a.0.clone()).unwrap_or_default();
+        let name = self.ctx.str(self.ir.op_name(op));
+        latest
+            .path
+            .push(name.trim_start_matches("comb.").to_string());
+        latest.chain = false;
+        Some((latest, levels))
     }
 
     /// The delay of the slowest gate's LUT in gate `op`'s cone.

@@ -204,15 +204,7 @@ pub fn estimate(
         let pins = pins.is_some_and(|p| string(ctx, ir, module, "sym_name") == p);
         let flops = flops::Flops::of(ctx, ir, block);
         e.ff += flops.bits();
-        let mut walk = Walk {
-            pins,
-            ctx,
-            ir,
-            lib,
-            levels: lib.levels_ns(),
-            price: Pricer::new(ctx, ir, lib, block),
-            arrival: FxHashMap::default(),
-        };
+        let mut walk = Walk::new(ctx, ir, lib, block, pins);
         for op in ir.block_ops(block) {
             let (lut, dsp) = walk.price.placed_area(op);
             e.lut += lut;
@@ -253,7 +245,7 @@ pub fn estimate(
                 }
             }
             if matches!(name, "seq.compreg" | "seq.firreg") {
-                e.lone_ff += walk.lone_bits(op).min(u64::from(flops.kept(op)));
+                e.lone_ff += walk.lone_bits(op, &flops);
             }
             // A pipelined float operator's first stage continues the
             // paths to its operands (a combinational one, every path
@@ -327,21 +319,13 @@ impl FloatLone {
             return lone;
         };
         let flops = flops::Flops::of(ctx, ir, block);
-        let walk = Walk {
-            pins: false,
-            ctx,
-            ir,
-            lib,
-            levels: lib.levels_ns(),
-            price: Pricer::new(ctx, ir, lib, block),
-            arrival: FxHashMap::default(),
-        };
+        let walk = Walk::new(ctx, ir, lib, block, false);
         let args = ir.block_args(block);
         for op in ir.block_ops(block) {
             if !matches!(ctx.str(ir.op_name(op)), "seq.compreg" | "seq.firreg") {
                 continue;
             }
-            let bits = walk.lone_bits(op).min(u64::from(flops.kept(op)));
+            let bits = walk.lone_bits(op, &flops);
             lone.total += bits;
             let port = ir.operands(op).next().map(|v| {
                 let mut v = walk.price.resolve(v);
@@ -454,6 +438,22 @@ struct Walk<'a> {
     arrival: FxHashMap<(ValueId, bool), Arrival>,
 }
 
+impl<'a> Walk<'a> {
+    /// The walk of module body `block`, its ports the package's pins
+    /// where `pins`.
+    fn new(ctx: &'a Context, ir: &'a Ir, lib: &'a Library, block: BlockId, pins: bool) -> Walk<'a> {
+        Walk {
+            pins,
+            ctx,
+            ir,
+            lib,
+            levels: lib.levels_ns(),
+            price: Pricer::new(ctx, ir, lib, block),
+            arrival: FxHashMap::default(),
+        }
+    }
+}
+
 impl Walk<'_> {
     /// The paths ending at `op`'s operands: their delays besides the
     /// register period, and their ops. A register's input multiplexers
@@ -525,9 +525,9 @@ impl Walk<'_> {
         ends
     }
 
-    /// The bits of register `op` when no LUT computes what it loads
-    /// (none otherwise).
-    fn lone_bits(&self, op: OpId) -> u64 {
+    /// The kept flip-flops of register `op` (`flops`) when no LUT
+    /// computes what it loads (none otherwise).
+    fn lone_bits(&self, op: OpId, flops: &flops::Flops) -> u64 {
         let Some(input) = self.ir.operands(op).next() else {
             return 0;
         };
@@ -536,7 +536,9 @@ impl Walk<'_> {
         if data.iter().any(|&v| self.price.computed_by_luts(v)) {
             return 0;
         }
-        silica_hw_dialects::types::bit_width(self.ctx, self.ir.value_type(input)).unwrap_or(0)
+        let bits =
+            silica_hw_dialects::types::bit_width(self.ctx, self.ir.value_type(input)).unwrap_or(0);
+        bits.min(u64::from(flops.kept(op)))
     }
 
     /// Splits a register's input `v` at the multiplexers that become its
