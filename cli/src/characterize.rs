@@ -1,6 +1,6 @@
 //! `silica characterize --target T [-o FILE] [--kinds K,..] [--widths W,..]
 //! [--formats F,..] [--depths N | --clock-ns NS | --latency L]`:
-//! measures the target's operator library (`silica_hls::characterize`)
+//! measures the target's operator library (`silica_hls::fpga::characterize`)
 //! and writes it as a library file (`hls/library/<target>.toml` by
 //! default). A file already there for the same target keeps the points
 //! (kind, width and latency) not measured this time; the file is rewritten after
@@ -8,8 +8,8 @@
 
 use crate::driver::new_context;
 use clap::Args;
-use silica_hls::characterize::{self, measure::Tools};
-use silica_hls::library::{Library, LibraryFile, Point};
+use silica_hls::fpga::characterize::{self, measure::Tools};
+use silica_hls::model::target::library::{Library, LibraryFile, Point};
 use std::process::ExitCode;
 
 /// Arguments of `silica characterize`.

@@ -3,7 +3,7 @@
 //! beside `main`): `F` synthesised with `--interface axi` and its host
 //! stub generated, then the program run in software and with the
 //! Verilated accelerator behind the `sim` driver backend
-//! (`silica_hls::system`); with `--shell uart`, `F` in the board shell
+//! (`silica_hls::verification::system`); with `--shell uart`, `F` in the board shell
 //! instead, emulated behind a pseudo-terminal and reached through the
 //! `uart` backend. The outputs must be identical. Work files go to DIR
 //! (kept) or a temporary directory (removed).
@@ -29,7 +29,7 @@ pub struct CosimArgs {
     #[arg(short = 'o')]
     output: Option<PathBuf>,
     /// Target device of the synthesis.
-    #[arg(long, default_value = silica_hls::device::DEFAULT_TARGET)]
+    #[arg(long, default_value = silica_hls::model::target::device::DEFAULT_TARGET)]
     target: String,
     /// Clock period in nanoseconds.
     #[arg(long = "clock-ns", default_value_t = 20.0)]
@@ -82,7 +82,7 @@ pub fn run(args: &CosimArgs) -> ExitCode {
         Ok(d) => d,
         Err(d) => return fail(&ctx, &d),
     };
-    let func = match silica_hls::front::find_top(&ctx, &module.ir, module.top, &args.kernel) {
+    let func = match silica_hls::flow::front::find_top(&ctx, &module.ir, module.top, &args.kernel) {
         Ok(f) => f,
         Err(d) => return fail(&ctx, &d),
     };
@@ -102,10 +102,10 @@ pub fn run(args: &CosimArgs) -> ExitCode {
     // for the uart backend to translate.
     let map = match &design.axi {
         Some(map) => Ok(map.clone()),
-        None => silica_hls::axi::RegisterMap::new(&design.interface),
+        None => silica_hls::model::register_map::RegisterMap::new(&design.interface),
     };
     let host = map.and_then(|map| {
-        silica_hls::host::generate(&mut ctx, &module.ir, func, &design.interface, &map)
+        silica_hls::wrappers::host::generate(&mut ctx, &module.ir, func, &design.interface, &map)
     });
     let host = match host {
         Ok(h) => h,
@@ -115,13 +115,13 @@ pub fn run(args: &CosimArgs) -> ExitCode {
         }
     };
     let backend = match &shell {
-        Some(s) => silica_hls::system::Backend::Uart {
+        Some(s) => silica_hls::verification::system::Backend::Uart {
             verilog: &s.verilog,
             module: &s.info.module,
             divider: s.info.divider,
             baud: s.info.baud,
         },
-        None => silica_hls::system::Backend::Sim,
+        None => silica_hls::verification::system::Backend::Sim,
     };
     let (dir, remove) = match &args.output {
         Some(d) => (d.clone(), false),
@@ -137,10 +137,10 @@ pub fn run(args: &CosimArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let limits = silica_hls::cosim::process::Limits {
+    let limits = silica_hls::verification::cosim::process::Limits {
         timeout: Duration::from_secs(600),
     };
-    let outcome = silica_hls::system::cosimulate(
+    let outcome = silica_hls::verification::system::cosimulate(
         &mut ctx, &module.ir, module.top, &design, &host.llvm, &backend, &dir, &limits,
     );
     if remove {

@@ -72,7 +72,7 @@ pub struct DseArgs {
     #[arg(long, default_value = "pnr")]
     validate_level: String,
     /// Target device when the space lists none.
-    #[arg(long, default_value = silica_hls::device::DEFAULT_TARGET)]
+    #[arg(long, default_value = silica_hls::model::target::device::DEFAULT_TARGET)]
     target: String,
     /// Clock period in ns when the space lists none.
     #[arg(long = "clock-ns", default_value_t = 20.0)]
@@ -180,7 +180,7 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         ip.push((path.clone(), t));
     }
     // Read here too, so that a bad file is one message before any work.
-    silica_hls::ip::Library::read(ip.clone()).map_err(|e| e.to_string())?;
+    silica_hls::model::ip::Library::read(ip.clone()).map_err(|e| e.to_string())?;
     let exe = std::env::current_exe()
         .map_err(|e| format!("error: cannot find the silica binary: {e}"))?;
     Ok(Params {

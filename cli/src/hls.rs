@@ -14,7 +14,7 @@
 
 use crate::driver::{new_context, read_input};
 use clap::Args;
-use silica_hls::dma_report::MeasuredOverlap;
+use silica_hls::flow::report::dma::MeasuredOverlap;
 use silica_ir::diag::{render, Diagnostic, SourceFile};
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::verify::{verify, VerifyOptions};
@@ -48,7 +48,7 @@ pub struct HlsArgs {
     /// Target device: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k,
     /// ice40-hx8k, or generic (estimates only); `ice40` and `ecp5` name
     /// the first part of their family.
-    #[arg(long, default_value = silica_hls::device::DEFAULT_TARGET)]
+    #[arg(long, default_value = silica_hls::model::target::device::DEFAULT_TARGET)]
     target: String,
     /// Synthesise, place and route the design and write its bitstream
     /// (yosys and nextpnr; `F.bin` for iCE40, `F.bit` for ECP5), with the
@@ -146,8 +146,8 @@ pub enum ShellKind {
 /// A board shell built around the design.
 pub(crate) struct BoardShell {
     pub(crate) verilog: String,
-    pub(crate) info: silica_hls::shell::ShellInfo,
-    board: silica_hls::shell::board::Board,
+    pub(crate) info: silica_hls::wrappers::shell::ShellInfo,
+    board: silica_hls::wrappers::shell::board::Board,
 }
 
 /// Builds the board shell of `design` for its target's board.
@@ -156,8 +156,8 @@ pub(crate) fn board_shell(
     design: &silica_hls::Design,
     baud: u32,
 ) -> Result<BoardShell, String> {
-    use silica_hls::shell;
-    let device = silica_hls::device::lookup(&design.interface.target)?;
+    use silica_hls::wrappers::shell;
+    let device = silica_hls::model::target::device::lookup(&design.interface.target)?;
     let board = shell::board::for_device(device)?;
     let divider = shell::board::divider(&board, baud)?;
     let mut verilog = shell::wrap(ctx, &design.hw_mlir, &design.interface, divider)?;
@@ -225,7 +225,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         return fail(&ctx, &d);
     }
     let directives = match (&args.directives, &directives_text) {
-        (Some(path), Some(t)) => match silica_hls::directives::file::parse(path, t) {
+        (Some(path), Some(t)) => match silica_hls::model::directives::file::parse(path, t) {
             Ok(f) => Some(f),
             Err((pos, msg)) => {
                 eprintln!("{path}:{}:{}: error: {msg}", pos.line, pos.col);
@@ -255,7 +255,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             }
         }
     }
-    let ip = match silica_hls::ip::Library::read(ip_files) {
+    let ip = match silica_hls::model::ip::Library::read(ip_files) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("{e}");
@@ -386,14 +386,20 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         // layout for the uart backend to translate.
         let map = match (&design.axi, &shell) {
             (Some(map), _) => Ok(map.clone()),
-            (None, Some(_)) => silica_hls::axi::RegisterMap::new(&design.interface),
+            (None, Some(_)) => silica_hls::model::register_map::RegisterMap::new(&design.interface),
             (None, None) => Err("--host needs --interface axi or --shell uart".to_string()),
         };
         let host = map.and_then(|map| {
-            silica_hls::front::find_top(&ctx, &module.ir, module.top, top)
+            silica_hls::flow::front::find_top(&ctx, &module.ir, module.top, top)
                 .map_err(|d| d.message.clone())
                 .and_then(|func| {
-                    silica_hls::host::generate(&mut ctx, &module.ir, func, &design.interface, &map)
+                    silica_hls::wrappers::host::generate(
+                        &mut ctx,
+                        &module.ir,
+                        func,
+                        &design.interface,
+                        &map,
+                    )
                 })
         });
         match host {
@@ -410,7 +416,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     if let Some(map) = &design.axi {
         files.push((
             format!("{top}.h"),
-            silica_hls::axi::header::header(top, map).into_bytes(),
+            silica_hls::wrappers::axi::header::header(top, map).into_bytes(),
         ));
     }
     files.extend(fpga_files);
@@ -453,7 +459,7 @@ fn fit_note(design: &silica_hls::Design) {
     if let Some((f, d)) = design
         .fit
         .as_ref()
-        .and_then(|f| Some((f, silica_hls::fit::device(&f.device)?)))
+        .and_then(|f| Some((f, silica_hls::flow::fit::device(&f.device)?)))
     {
         // Where no limit helped, the design is built as given already.
         let hint = if f.limits.is_empty() {
@@ -494,7 +500,7 @@ fn implement_closed(
         module,
         options,
         args,
-        margins: silica_hls::fpga::closure::Margins {
+        margins: silica_hls::flow::report::synthesis::Margins {
             clock_uncertainty_ns: options.clock_uncertainty_ns,
             fit_share: options.fit_share,
         },
@@ -509,7 +515,7 @@ struct ClosureSteps<'a> {
     options: &'a silica_hls::Options,
     args: &'a HlsArgs,
     /// What the design last built was built with.
-    margins: silica_hls::fpga::closure::Margins,
+    margins: silica_hls::flow::report::synthesis::Margins,
 }
 
 impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
@@ -521,7 +527,7 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
     ) -> Result<
         (
             silica_hls::fpga::Implementation,
-            silica_hls::fpga::closure::Try,
+            silica_hls::flow::report::synthesis::Try,
         ),
         Failure,
     > {
@@ -534,7 +540,7 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
             .map_err(Failure::Other)?;
         let s = &imp.synthesis;
         let estimate = design.estimate();
-        let t = silica_hls::fpga::closure::Try {
+        let t = silica_hls::flow::report::synthesis::Try {
             margins: self.margins,
             fmax_mhz: s.fmax_mhz,
             clock_met: s.clock_met && s.overflow.is_none(),
@@ -545,7 +551,10 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
         Ok((imp, t))
     }
 
-    fn rebuild(&mut self, margins: silica_hls::fpga::closure::Margins) -> Result<Placed, Failure> {
+    fn rebuild(
+        &mut self,
+        margins: silica_hls::flow::report::synthesis::Margins,
+    ) -> Result<Placed, Failure> {
         self.margins = margins;
         let options = silica_hls::Options {
             clock_uncertainty_ns: margins.clock_uncertainty_ns,
@@ -578,8 +587,8 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
     fn retrying(
         &mut self,
         why: silica_hls::fpga::closure::Retry,
-        last: &silica_hls::fpga::closure::Try,
-        next: silica_hls::fpga::closure::Margins,
+        last: &silica_hls::flow::report::synthesis::Try,
+        next: silica_hls::flow::report::synthesis::Margins,
     ) {
         use silica_hls::fpga::closure::Retry;
         let fmax = last.fmax_mhz.unwrap_or(0.0);
@@ -641,8 +650,14 @@ fn cosimulate(
     module: &silica_ir::parser::ParsedModule,
     design: &silica_hls::Design,
     args: &HlsArgs,
-) -> Result<(silica_hls::cosim::CosimReport, Option<MeasuredOverlap>), String> {
-    use silica_hls::cosim::{self, stimuli, Rtl};
+) -> Result<
+    (
+        silica_hls::verification::cosim::CosimReport,
+        Option<MeasuredOverlap>,
+    ),
+    String,
+> {
+    use silica_hls::verification::cosim::{self, stimuli, Rtl};
     let iface = &design.interface;
     let scalars = args
         .sim_scalars
@@ -656,7 +671,7 @@ fn cosimulate(
         // The register map as F.json has it: the testbench checks F.h and
         // the RTL against it.
         axi: match &design.axi {
-            Some(_) => Some(silica_hls::axi::RegisterMap::from_json(
+            Some(_) => Some(silica_hls::model::register_map::RegisterMap::from_json(
                 &design.json_text(None),
             )?),
             None => None,
@@ -718,8 +733,8 @@ fn run_board_files(
     args: &HlsArgs,
     cycles: u64,
 ) -> Result<Vec<(String, Vec<u8>)>, String> {
-    use silica_hls::cosim::{self, process::Limits, stimuli};
-    use silica_hls::shell::values;
+    use silica_hls::verification::cosim::{self, process::Limits, stimuli};
+    use silica_hls::wrappers::shell::values;
     let iface = &design.interface;
     let scalars = args
         .sim_scalars

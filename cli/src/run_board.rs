@@ -9,10 +9,11 @@
 //! pseudo-terminal instead of a board, through the same serial code.
 
 use clap::Args;
-use silica_hls::cosim::compare;
-use silica_hls::cosim::outputs::Outputs;
-use silica_hls::interface::Interface;
-use silica_hls::shell::{emulator, host, serial, values, ShellInfo};
+use silica_hls::model::interface::Interface;
+use silica_hls::verification::cosim::compare;
+use silica_hls::verification::cosim::outputs::Outputs;
+use silica_hls::verification::emulator;
+use silica_hls::wrappers::shell::{host, serial, values, ShellInfo};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;

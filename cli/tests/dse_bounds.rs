@@ -100,7 +100,7 @@ fn setup(
         ip: Vec::new(),
     };
     let mut ev = silica_dse::evaluator(context, input).unwrap();
-    let classes = silica_hls::directives::LIMITED_CLASSES
+    let classes = silica_hls::model::directives::LIMITED_CLASSES
         .iter()
         .map(|c| c.to_string())
         .collect();

@@ -52,7 +52,7 @@ pub fn vector(objectives: &[Objective], b: &silica_hls::LowerBound, level: Level
 
 /// The points (`genes`, by index) each of `threads` bounding threads
 /// takes: points that differ only in `[limits]` and the clock period
-/// lift to the same kernel ([`silica_hls::lifts`]), so each such group
+/// lift to the same kernel ([`silica_hls::flow::lifts`]), so each such group
 /// goes whole to one thread (the thread with the fewest points so far,
 /// the largest groups first) and is lifted once, not once per thread.
 pub fn shares<'a>(

@@ -94,7 +94,7 @@ pub struct Metrics {
     #[serde(default)]
     pub cosimulated: bool,
     /// `latency_cycles` is the static model's of the DMA engines (a
-    /// design with DMA, `silica_hls::analysis::dma_timing`).
+    /// design with DMA, `silica_hls::flow::schedule::dma_timing`).
     #[serde(default)]
     pub dma_model: bool,
 }
@@ -133,9 +133,9 @@ pub struct Evaluator {
     pub input: Input,
     pub parsed: Parsed,
     /// The modules of `input.ip`.
-    pub ip: silica_hls::ip::Library,
+    pub ip: silica_hls::model::ip::Library,
     /// The kernels lifted for bounds, kept for the points that lift to
-    /// the same one ([`silica_hls::lifts`]).
+    /// the same one ([`silica_hls::flow::lifts`]).
     pub lifts: silica_hls::Lifts,
 }
 
@@ -178,8 +178,9 @@ impl Evaluator {
 
     /// The hls flow's options for `cfg`.
     fn options(&self, cfg: &Config) -> Result<silica_hls::Options, String> {
-        let directives = silica_hls::directives::file::parse("directives.toml", &cfg.directives)
-            .map_err(|(pos, m)| format!("directives.toml:{}:{}: {m}", pos.line, pos.col))?;
+        let directives =
+            silica_hls::model::directives::file::parse("directives.toml", &cfg.directives)
+                .map_err(|(pos, m)| format!("directives.toml:{}:{}: {m}", pos.line, pos.col))?;
         Ok(silica_hls::Options {
             top: self.input.top.clone(),
             target: cfg.target.clone(),
@@ -253,7 +254,7 @@ impl Evaluator {
             cosimulated,
             dma_model,
         };
-        let device = silica_hls::device::lookup(&cfg.target)?;
+        let device = silica_hls::model::target::device::lookup(&cfg.target)?;
         if level == Level::Synth {
             let uses = match silica_hls::fpga::synthesize_netlist(&mut self.ctx, &design) {
                 Ok(uses) => uses,
@@ -319,7 +320,7 @@ impl Evaluator {
     /// written (so the tiling and the copies are checked with it) on the
     /// inputs of seed [`COSIM_SEED`]; any value that differs is an error.
     pub fn cosimulated_latency(&mut self, design: &silica_hls::Design) -> Result<u64, String> {
-        use silica_hls::cosim;
+        use silica_hls::verification::cosim;
         let (kernel, module) = (&self.parsed.module.ir, self.parsed.module.top);
         let iface = &design.interface;
         let options = cosim::Options::default();
@@ -376,7 +377,7 @@ impl Evaluator {
 }
 
 /// The cycles of a co-simulation where every value matched.
-fn passed(report: silica_hls::cosim::CosimReport) -> Result<u64, String> {
+fn passed(report: silica_hls::verification::cosim::CosimReport) -> Result<u64, String> {
     if report.passed() {
         Ok(report.latency)
     } else {
@@ -398,7 +399,7 @@ pub fn reachable_period_ns(clock_ns: f64, predicted_ns: f64) -> f64 {
 /// The multiplications `design` performs over a run and the multipliers
 /// it instantiates. A multiplication is a node of library class `mul`
 /// (but not one by a constant: shifts and adds) or `fmul`
-/// ([`silica_hls::analysis::muls`]). Counted on the kernel before
+/// ([`silica_hls::flow::analysis::muls`]). Counted on the kernel before
 /// flattening and datapath rewriting (`Design::multiplications`): those
 /// can repeat a product in every iteration of a pipeline (sunk code, a
 /// product distributed over a sum to shorten the schedule) without the
@@ -411,8 +412,8 @@ pub fn reachable_period_ns(clock_ns: f64, predicted_ns: f64) -> f64 {
 /// are one multiplier however many operations the schedule has (the
 /// synthesis tools merge them, and so does the estimate).
 pub fn multipliers(design: &silica_hls::Design) -> (u64, u64) {
-    use silica_hls::analysis::muls::is_multiplication;
-    use silica_hls::kernel::Item;
+    use silica_hls::flow::analysis::muls::is_multiplication;
+    use silica_hls::model::kernel::Item;
     let k = &design.kernel;
     let iterations = &design.figures.iterations;
     let scheduled = (0..k.nodes.len())
@@ -440,7 +441,7 @@ fn tile_band(
     top: &str,
     t: &Tile,
 ) -> Result<(), String> {
-    use silica_hls::directives::names;
+    use silica_hls::flow::front::names;
     let (loops, _) = names::collect(ctx, ir, func, top);
     let roots: Vec<OpId> = names::find_loops(&loops, &t.band)
         .iter()

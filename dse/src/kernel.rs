@@ -4,7 +4,7 @@
 //! (`silica_affine::tile`) and the operator classes that `[limits]` can
 //! bound.
 
-use silica_hls::directives::names::{self, LoopName};
+use silica_hls::flow::front::names::{self, LoopName};
 use silica_ir::diag::{render, SourceFile};
 use silica_ir::parser::{parse, ParseOptions, ParsedModule};
 use silica_ir::verify::{verify, VerifyOptions};
@@ -130,7 +130,7 @@ pub fn load(ctx: &mut Context, input: &Input) -> Result<Parsed, String> {
         debug_info: false,
     };
     verify(ctx, &module.ir, module.top, opts).map_err(|d| render(ctx, &sources, &d))?;
-    let func = silica_hls::front::find_top(ctx, &module.ir, module.top, &input.top)
+    let func = silica_hls::flow::front::find_top(ctx, &module.ir, module.top, &input.top)
         .map_err(|d| render(ctx, &sources, &d))?;
     Ok(Parsed { module, func })
 }

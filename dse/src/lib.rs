@@ -153,7 +153,7 @@ pub fn evaluator(
 ) -> Result<Evaluator, String> {
     let mut ctx = new_context();
     let parsed = kernel::load(&mut ctx, &input)?;
-    let ip = silica_hls::ip::Library::read(input.ip.clone()).map_err(|e| e.to_string())?;
+    let ip = silica_hls::model::ip::Library::read(input.ip.clone()).map_err(|e| e.to_string())?;
     Ok(Evaluator {
         ctx,
         input,
@@ -166,7 +166,7 @@ pub fn evaluator(
 /// Runs the exploration; the error is the message to print (exit 1).
 pub fn run(p: &Params) -> Result<Report, String> {
     let start = Instant::now();
-    silica_hls::device::lookup(&p.target)?;
+    silica_hls::model::target::device::lookup(&p.target)?;
     let mut ev = evaluator(p.new_context, p.input.clone())?;
     let defaults = point::Defaults {
         target: p.target.clone(),
@@ -205,14 +205,14 @@ pub fn run(p: &Params) -> Result<Report, String> {
                     &d,
                 )
             })?;
-        silica_hls::directives::LIMITED_CLASSES
+        silica_hls::model::directives::LIMITED_CLASSES
             .iter()
             .filter(|c| {
                 design
                     .kernel
                     .nodes
                     .iter()
-                    .any(|n| silica_hls::library::class_of(n.op) == **c)
+                    .any(|n| silica_hls::model::target::library::class_of(n.op) == **c)
             })
             .map(|c| c.to_string())
             .collect()
@@ -428,7 +428,7 @@ fn default_budget(size: u128, population: usize) -> usize {
 /// (yosys at `synth`, and nextpnr at `pnr`; part of the cache key); a
 /// missing tool is an error before any work.
 fn tools_version(space: &space::Space, default: &str, level: Level) -> Result<String, String> {
-    use silica_hls::device::Family;
+    use silica_hls::model::target::device::Family;
     let mut targets = vec![default.to_string()];
     for d in &space.dims {
         if d.knob == space::Knob::Target {
@@ -441,7 +441,7 @@ fn tools_version(space: &space::Space, default: &str, level: Level) -> Result<St
     }
     let mut out = String::new();
     for t in targets {
-        let dev = silica_hls::device::lookup(&t)?;
+        let dev = silica_hls::model::target::device::lookup(&t)?;
         let names: &[&'static str] = match dev.family {
             Family::Ice40 if level == Level::Synth => &["yosys"],
             Family::Ice40 => &["yosys", "nextpnr-ice40"],

@@ -463,7 +463,7 @@ fn check_clock(v: &Value) -> Result<(), String> {
 
 fn check_target(v: &Value) -> Result<(), String> {
     match v.as_str() {
-        Some(t) => silica_hls::device::lookup(t).map(|_| ()),
+        Some(t) => silica_hls::model::target::device::lookup(t).map(|_| ()),
         None => Err(format!("a target must be a device name, not {v}")),
     }
 }

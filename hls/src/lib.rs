@@ -20,42 +20,22 @@
 //! `interface` describes the top module's interface (`F.json`'s
 //! arguments) and `cosim` co-simulates a design against the software.
 
-pub mod analysis;
-pub mod axi;
-pub mod build;
-pub mod characterize;
-pub mod constant_product;
-pub mod control;
-pub mod cosim;
-pub mod device;
-pub mod directives;
-pub mod dma_report;
-pub mod estimate;
-pub mod fit;
 pub mod float;
+pub mod flow;
 pub mod fpga;
-pub mod front;
-pub mod host;
-pub mod interface;
-pub mod ip;
-pub mod kernel;
-pub mod library;
-pub mod lifts;
-pub mod report;
-pub mod rewrite;
-pub mod schedule;
-pub mod shell;
-pub mod system;
+pub mod model;
 #[cfg(test)]
 mod test_support;
+pub mod verification;
+pub mod wrappers;
 
-use analysis::trips::{figures, Figures};
-use directives::Directives;
-use kernel::Kernel;
-use library::Library;
-pub use lifts::Lifts;
-use report::ReportInput;
-use schedule::Schedules;
+pub use flow::lifts::Lifts;
+use flow::report::ReportInput;
+use flow::schedule::figures::{figures, Figures};
+use flow::schedule::Schedules;
+use model::directives::Directives;
+use model::kernel::Kernel;
+use model::target::library::Library;
 use silica_ir::printer::{print_module, PrintFlags};
 use silica_ir::resources::Resources;
 use silica_ir::verify::{verify, VerifyOptions};
@@ -67,7 +47,7 @@ use std::collections::BTreeMap;
 pub struct Options {
     /// The function to synthesize.
     pub top: String,
-    /// The target device (`crate::device`: `ecp5-25k`, `ice40-up5k`, ...).
+    /// The target device (`crate::model::target::device`: `ecp5-25k`, `ice40-up5k`, ...).
     pub target: String,
     /// Clock period in nanoseconds.
     pub clock_ns: f64,
@@ -85,12 +65,12 @@ pub struct Options {
     pub rewrite: bool,
     /// The directives file, if any (its `clock_ns` wins over
     /// [`Options::clock_ns`]).
-    pub directives: Option<directives::file::File>,
+    pub directives: Option<crate::model::directives::file::File>,
     /// Wrap the core for a host (`--interface axi`, module `F_axi`).
     pub axi: bool,
     /// Hand-written Verilog modules that `hls.ip` declarations bind to
     /// (`--ip FILE.sv`).
-    pub ip: ip::Library,
+    pub ip: crate::model::ip::Library,
     /// The core goes inside a board shell (`--shell`): its ports are the
     /// shell's wires, not the package's pins.
     pub shell: bool,
@@ -102,7 +82,7 @@ pub struct Options {
     /// The share of the device's LUTs and flip-flops a fitted design's
     /// estimate may use, where a placed design needed more than its
     /// estimate (`silica hls --bitstream`'s area closure); fitting then
-    /// starts wherever the estimate is past it. None: `fit::MARGIN`,
+    /// starts wherever the estimate is past it. None: `crate::flow::fit::MARGIN`,
     /// fitting only designs whose estimate exceeds the device.
     pub fit_share: Option<f64>,
 }
@@ -111,14 +91,14 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             top: String::new(),
-            target: device::DEFAULT_TARGET.into(),
+            target: crate::model::target::device::DEFAULT_TARGET.into(),
             clock_ns: 20.0,
             clock_uncertainty_ns: 0.0,
             pipeline: true,
             rewrite: true,
             directives: None,
             axi: false,
-            ip: ip::Library::default(),
+            ip: crate::model::ip::Library::default(),
             shell: false,
             fit: false,
             fit_share: None,
@@ -129,7 +109,7 @@ impl Default for Options {
 /// A synthesized design and its reports.
 pub struct Design {
     /// The top module's interface (what a testbench needs).
-    pub interface: interface::Interface,
+    pub interface: crate::model::interface::Interface,
     pub kernel: Kernel,
     pub schedules: Schedules,
     pub library: Library,
@@ -143,29 +123,29 @@ pub struct Design {
     /// the directives that rewrite loops (unrolling, hoisting) and before
     /// flattening (whose sunk code runs in every iteration) and datapath
     /// rewriting (which can repeat a product to shorten a schedule); None
-    /// where a bound depends on data (`analysis::muls`).
+    /// where a bound depends on data (`crate::flow::analysis::muls`).
     pub multiplications: Option<u64>,
     /// The register bits the circuit is built with (yosys keeps fewer:
     /// the estimate's flip-flops are `circuit_estimate.ff`).
     pub register_bits: u64,
     /// The built circuit's estimate from the operator library (LUTs,
     /// DSPs, predicted clock period).
-    pub circuit_estimate: estimate::CircuitEstimate,
+    pub circuit_estimate: crate::flow::estimate::CircuitEstimate,
     /// Units of each limited class, and the operations sharing them.
     pub units: Vec<(String, u32, usize)>,
     /// The products by constants the circuit builds, by form.
-    pub products: constant_product::Products,
+    pub products: crate::flow::analysis::constant_product::Products,
     /// Why loops were not pipelined, and similar remarks.
     pub notes: Vec<String>,
     /// What became of each directive, and warnings for those not honoured.
-    pub directives: directives::Log,
+    pub directives: crate::model::directives::Log,
     /// Warnings about the kernel itself (a local buffer read before
     /// anything writes it: `front/uninit.rs`).
     pub warnings: Vec<Diagnostic>,
     /// What datapath rewriting changed, and the schedule before and after.
-    pub rewrite: rewrite::Outcome,
+    pub rewrite: crate::flow::rewrite::Outcome,
     /// The same for each callee instantiated as a submodule, by name.
-    pub callee_rewrites: Vec<(String, rewrite::Outcome)>,
+    pub callee_rewrites: Vec<(String, crate::flow::rewrite::Outcome)>,
     /// `F.sv` (empty from [`estimate`]).
     pub verilog: String,
     /// `F.hw.mlir` (empty from [`estimate`]).
@@ -174,17 +154,17 @@ pub struct Design {
     /// at the end of `verilog`: wrappers emitted from `hw_mlir` add them.
     pub ip_verilog: String,
     /// The figures of `--bitstream` (`fpga::implement`), once run.
-    pub synthesis: Option<fpga::reports::Synthesis>,
+    pub synthesis: Option<flow::report::synthesis::Synthesis>,
     /// What to observe to measure the DMA overlap (kernels with DMA).
-    pub dma_probe: Option<cosim::overlap::DmaProbe>,
+    pub dma_probe: Option<crate::verification::cosim::overlap::DmaProbe>,
     pub dma_engines: usize,
     /// The DMA overlap, once measured.
-    pub overlap: Option<dma_report::MeasuredOverlap>,
+    pub overlap: Option<crate::flow::report::dma::MeasuredOverlap>,
     /// The register map of the AXI wrapper (`--interface axi`).
-    pub axi: Option<axi::RegisterMap>,
+    pub axi: Option<crate::model::register_map::RegisterMap>,
     /// The limits chosen to fit the device (`Options::fit`), where the
     /// design did not fit without them.
-    pub fit: Option<fit::Fit>,
+    pub fit: Option<crate::flow::fit::Fit>,
 }
 
 impl Design {
@@ -196,8 +176,8 @@ impl Design {
 
     /// The resource estimate and predicted clock (`F.json`'s
     /// `resources.estimate`).
-    pub fn estimate(&self) -> report::Estimate {
-        report::estimate(&self.input())
+    pub fn estimate(&self) -> crate::flow::estimate::Estimate {
+        crate::flow::estimate::Estimate::of(&self.circuit_estimate, &self.kernel, &self.library)
     }
 
     fn input(&self) -> ReportInput<'_> {
@@ -221,8 +201,8 @@ impl Design {
     }
 
     /// The JSON report; `measured` replaces the static latency.
-    pub fn json(&self, measured: Option<u64>) -> report::Json {
-        let mut j = report::json(&self.input());
+    pub fn json(&self, measured: Option<u64>) -> crate::flow::report::Json {
+        let mut j = crate::flow::report::json(&self.input());
         j.resources.synthesis = self.synthesis.clone();
         j.resources.fit = self.fit.clone();
         if let Some(map) = &self.axi {
@@ -237,7 +217,7 @@ impl Design {
             }
         }
         if let Some(m) = measured {
-            j.latency = report::LatencyJson {
+            j.latency = crate::flow::report::LatencyJson {
                 min: Some(m),
                 max: Some(m),
                 dma_model: self.figures.dma_model,
@@ -256,7 +236,7 @@ impl Design {
     /// `report.txt`.
     pub fn report_text(&self, measured: Option<u64>) -> String {
         let j = self.json(measured);
-        report::text(&self.input(), &j, measured)
+        crate::flow::report::text(&self.input(), &j, measured)
     }
 }
 
@@ -297,25 +277,26 @@ fn fitted(
 ) -> Result<Design, Box<Diagnostic>> {
     let lifted = lift_top(ctx, ir, module, opts, &[])?;
     let first = run_flow(ctx, ir, module, opts, &lifted, &BTreeMap::new())?;
-    let Some(device) = fit::device(&opts.target).filter(|_| opts.fit) else {
+    let Some(device) = crate::flow::fit::device(&opts.target).filter(|_| opts.fit) else {
         return finish(ctx, first, opts, emit);
     };
-    let tried = |d: &Design| fit::Tried {
+    let tried = |d: &Design| crate::flow::fit::Tried {
         estimate: d.estimate(),
         latency: d.figures.latency,
         units: d.units.iter().map(|(c, n, _)| (c.clone(), *n)).collect(),
     };
     let start = tried(&first.design);
-    let budget = fit::Budget {
+    let budget = crate::flow::fit::Budget {
         device,
-        share: opts.fit_share.unwrap_or(fit::MARGIN),
+        share: opts.fit_share.unwrap_or(crate::flow::fit::MARGIN),
     };
-    let past_share = opts.fit_share.is_some() && fit::excess(&budget, &start.estimate) > 0.0;
-    if !fit::exceeds(device, &start.estimate) && !past_share {
+    let past_share =
+        opts.fit_share.is_some() && crate::flow::fit::excess(&budget, &start.estimate) > 0.0;
+    if !crate::flow::fit::exceeds(device, &start.estimate) && !past_share {
         return finish(ctx, first, opts, emit);
     }
     let free = shareable(&first.design.kernel);
-    let (limits, found) = fit::choose(&budget, &free, start.clone(), |limits| {
+    let (limits, found) = crate::flow::fit::choose(&budget, &free, start.clone(), |limits| {
         run_flow(ctx, ir, module, opts, &lifted, limits).map(|b| tried(&b.design))
     })?;
     let (limits, mut built) = if limits.is_empty() {
@@ -346,16 +327,16 @@ fn fitted(
         .units
         .iter()
         .filter(|(c, _, _)| limits.contains_key(c))
-        .map(|(c, n, ops)| fit::Units {
+        .map(|(c, n, ops)| crate::flow::fit::Units {
             class: c.clone(),
             units: *n,
             operations: *ops,
         })
         .collect();
-    built.design.fit = Some(fit::Fit {
+    built.design.fit = Some(crate::flow::fit::Fit {
         device: device.name.into(),
-        fits: fit::excess(&budget, &kept) == 0.0,
-        over: fit::beyond(&budget, &kept),
+        fits: crate::flow::fit::excess(&budget, &kept) == 0.0,
+        over: crate::flow::fit::beyond(&budget, &kept),
         share: budget.share,
         limits,
         units,
@@ -366,19 +347,19 @@ fn fitted(
 }
 
 /// The classes whose units fitting may share in `k`: those of
-/// `directives::LIMITED_CLASSES` without a limit, with their operations,
+/// `crate::model::directives::LIMITED_CLASSES` without a limit, with their operations,
 /// where there are at least two. Multiplications by constants count:
 /// they share no unit, but a `mul` limit has datapath rewriting build
 /// them as shifts and adds instead of DSP blocks (`rewrite`).
 fn shareable(k: &Kernel) -> Vec<(String, u32)> {
-    directives::LIMITED_CLASSES
+    crate::model::directives::LIMITED_CLASSES
         .iter()
         .filter(|c| k.limit(c).is_none())
         .map(|&c| {
             let ops = k
                 .nodes
                 .iter()
-                .filter(|n| library::class_of(n.op) == c)
+                .filter(|n| crate::model::target::library::class_of(n.op) == c)
                 .count();
             (c.to_string(), ops as u32)
         })
@@ -397,10 +378,10 @@ pub struct LowerBound {
     /// memories and their partitions).
     pub bram: u64,
     /// The DSP blocks of the one multiplier every design of the kernel
-    /// keeps ([`analysis::bound::narrowest_product`]; 0 without).
+    /// keeps ([`crate::flow::analysis::bound::narrowest_product`]; 0 without).
     pub dsp: u64,
     /// Its LUTs, and the loop counters' adders on a path of the loop tree
-    /// ([`analysis::bound::counter_luts`]).
+    /// ([`crate::flow::analysis::bound::counter_luts`]).
     pub lut: u64,
     /// The clock period the design is asked to run at (the estimate's
     /// period is never shorter).
@@ -408,7 +389,7 @@ pub struct LowerBound {
 }
 
 /// Lifts `opts.top` with its directives and bounds what [`estimate`]
-/// would give it from below ([`analysis::bound`]), without scheduling
+/// would give it from below ([`crate::flow::analysis::bound`]), without scheduling
 /// it: what `silica dse` prunes points by. The lifted kernel is kept in
 /// `lifts` for the points that lift to the same one ([`lifts`]); `input`
 /// names `ir` there (the same name for the same IR).
@@ -420,28 +401,40 @@ pub fn lower_bound(
     lifts: &mut Lifts,
     input: &str,
 ) -> Result<LowerBound, Box<Diagnostic>> {
-    let func = front::find_top(ctx, ir, module, &opts.top)?;
-    let directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
+    let func = crate::flow::front::find_top(ctx, ir, module, &opts.top)?;
+    let directives = crate::flow::front::directives::resolve(
+        ctx,
+        ir,
+        func,
+        &opts.top,
+        opts.directives.as_ref(),
+    )?;
     let clock = clock_of(ir, module, &directives, opts)?;
     let clock_ns = clock.scheduled_ns();
-    let key = lifts::key(input, &opts.target, opts.pipeline, &directives);
+    let key = crate::flow::lifts::key(input, &opts.target, opts.pipeline, &directives);
     let lift = |ctx: &mut Context| {
         let mut lifted = lift_top(ctx, ir, module, opts, &[])?;
         let callees = !lifted.callees.is_empty();
         // As the flow schedules it (`schedule_lifted`).
-        analysis::ranges::narrow_index(&mut lifted.kernel);
+        crate::flow::analysis::ranges::narrow_index(&mut lifted.kernel);
         let kernel = &lifted.kernel;
         let deps = (0..kernel.loops.len())
             .map(|l| {
                 if kernel.loops[l].pipelined {
-                    let nodes = schedule::body_nodes(kernel, l);
-                    analysis::deps::loop_dependences(ctx, &lifted.work, kernel, l, &nodes)
+                    let nodes = kernel.body_nodes(l);
+                    crate::flow::analysis::deps::loop_dependences(
+                        ctx,
+                        &lifted.work,
+                        kernel,
+                        l,
+                        &nodes,
+                    )
                 } else {
                     Vec::new()
                 }
             })
             .collect();
-        let entry = lifts::Entry {
+        let entry = crate::flow::lifts::Entry {
             kernel: lifted.kernel,
             library: lifted.library,
             deps,
@@ -449,38 +442,40 @@ pub fn lower_bound(
         Ok((entry, callees))
     };
     lifts.with(ctx, key, clock_ns, lift, |entry, floats| {
-        entry.kernel.limits = lifts::limits(&directives);
+        entry.kernel.limits = crate::flow::lifts::limits(&directives);
         let kernel = &entry.kernel;
         let lib = &entry.library;
         // The sure cycles of a node on a recurrence: a float operation's
         // chosen latency, a divider's stages, a load's cycle.
-        let problem = schedule::problem::ProblemBuilder::new(kernel, lib, clock_ns, true);
+        let problem =
+            crate::flow::schedule::problem::ProblemBuilder::new(kernel, lib, clock_ns, true);
         let mut cycles = |n: usize| match kernel.nodes[n].op {
-            kernel::Op::Float(_) => floats.cycles(kernel, lib, n),
-            kernel::Op::Load(_) => 1,
-            kernel::Op::DivS | kernel::Op::DivU | kernel::Op::RemS | kernel::Op::RemU => {
-                problem.latency_of_node(n).map_or(0, u64::from)
-            }
+            crate::model::kernel::Op::Float(_) => floats.cycles(kernel, lib, n),
+            crate::model::kernel::Op::Load(_) => 1,
+            crate::model::kernel::Op::DivS
+            | crate::model::kernel::Op::DivU
+            | crate::model::kernel::Op::RemS
+            | crate::model::kernel::Op::RemU => problem.latency_of_node(n).map_or(0, u64::from),
             _ => 0,
         };
         let recurrences: Vec<u64> = (0..kernel.loops.len())
             .map(|l| {
                 if kernel.loops[l].pipelined {
-                    analysis::bound::recurrence(kernel, l, &entry.deps[l], &mut cycles)
+                    crate::flow::analysis::bound::recurrence(kernel, l, &entry.deps[l], &mut cycles)
                 } else {
                     0
                 }
             })
             .collect();
-        let product = analysis::bound::narrowest_product(kernel);
+        let product = crate::flow::analysis::bound::narrowest_product(kernel);
         LowerBound {
-            latency_cycles: analysis::bound::latency(kernel, &recurrences),
-            bram: report::brams(&lib.target, &kernel.memories),
+            latency_cycles: crate::flow::analysis::bound::latency(kernel, &recurrences),
+            bram: crate::flow::estimate::brams(&lib.target, &kernel.memories),
             dsp: product.and_then(|w| lib.dsps("mul", w)).unwrap_or(0),
             lut: product
                 .and_then(|w| lib.luts("mul", w))
                 .map_or(0, |l| l.max(0.0).floor() as u64)
-                + analysis::bound::counter_luts(kernel, lib),
+                + crate::flow::analysis::bound::counter_luts(kernel, lib),
             clock_ns: clock.asked_ns,
         }
     })
@@ -541,14 +536,14 @@ struct Lifted {
     library: Library,
     directives: Directives,
     clock: Clock,
-    log: directives::Log,
+    log: crate::model::directives::Log,
     callees: Vec<(Kernel, Schedules, Figures)>,
-    callee_rewrites: Vec<(String, rewrite::Outcome)>,
+    callee_rewrites: Vec<(String, crate::flow::rewrite::Outcome)>,
     notes: Vec<String>,
-    ips: Vec<front::ip::Ip>,
+    ips: Vec<crate::flow::front::ip::Ip>,
     kernel: Kernel,
     multiplications: Option<u64>,
-    interface: interface::Interface,
+    interface: crate::model::interface::Interface,
     warnings: Vec<Diagnostic>,
 }
 
@@ -563,28 +558,34 @@ fn lift_top(
     let at_module = |m: String| Box::new(Diagnostic::error(ir.op_loc(module), m));
     let mut library = Library::for_target(&opts.target).map_err(at_module)?;
     library.reserve_float_inputs(reserves);
-    let func = front::find_top(ctx, ir, module, &opts.top)?;
-    let mut directives = directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
+    let func = crate::flow::front::find_top(ctx, ir, module, &opts.top)?;
+    let mut directives = crate::flow::front::directives::resolve(
+        ctx,
+        ir,
+        func,
+        &opts.top,
+        opts.directives.as_ref(),
+    )?;
     let clock = clock_of(ir, module, &directives, opts)?;
     let clock_ns = clock.scheduled_ns();
-    let mut log = directives::Log::default();
-    let warnings = front::call_order(ctx, ir, func)?
+    let mut log = crate::model::directives::Log::default();
+    let warnings = crate::flow::front::call_order(ctx, ir, func)?
         .into_iter()
-        .flat_map(|f| front::uninitialised_reads(ctx, ir, f))
+        .flat_map(|f| crate::flow::front::uninitialised_reads(ctx, ir, f))
         .collect();
     // Directives that rewrite loops act on a copy: the input stays as
     // written for the co-simulation's software side.
     let mut work = ir.clone();
-    front::unroll(ctx, &mut work, func, &directives, &mut log);
-    let reused = front::reuse(ctx, &mut work, func);
-    let fused = front::fuse(ctx, &mut work, func, &directives, &mut log);
-    front::hoist(ctx, &mut work, &directives, &mut log);
-    let promoted = front::promote(ctx, &mut work, func, &mut directives);
-    let carried = front::carry(ctx, &mut work, func, &opts.top, &mut directives);
+    crate::flow::front::unroll(ctx, &mut work, func, &directives, &mut log);
+    let reused = crate::flow::front::reuse(ctx, &mut work, func);
+    let fused = crate::flow::front::fuse(ctx, &mut work, func, &directives, &mut log);
+    crate::flow::front::hoist(ctx, &mut work, &directives, &mut log);
+    let promoted = crate::flow::front::promote(ctx, &mut work, func, &mut directives);
+    let carried = crate::flow::front::carry(ctx, &mut work, func, &opts.top, &mut directives);
     let ir = &work;
     // Callees first, each a module of its own (without directives, which
     // name the top's loops and arrays); the top last.
-    let order = front::call_order(ctx, ir, func)?;
+    let order = crate::flow::front::call_order(ctx, ir, func)?;
     let none = Directives::default();
     let mut callees: Vec<(Kernel, Schedules, Figures)> = Vec::new();
     let mut notes: Vec<String> = reused
@@ -596,15 +597,15 @@ fn lift_top(
     let mut ips = Vec::new();
     let mut callee_rewrites = Vec::new();
     for &f in &order[..order.len() - 1] {
-        if front::ip::ip_module(ctx, ir, f).is_some() {
-            let ip = front::ip::declaration(ctx, ir, f)?;
+        if crate::flow::front::ip::ip_module(ctx, ir, f).is_some() {
+            let ip = crate::flow::front::ip::declaration(ctx, ir, f)?;
             opts.ip
                 .check(&ip)
                 .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(f), m)))?;
             ips.push(ip);
             continue;
         }
-        let name = front::function_name(ctx, ir, f);
+        let name = crate::flow::front::function_name(ctx, ir, f);
         let mut k = lift_calling(ctx, ir, f, &name, opts.pipeline, &none, &callees)?;
         let (mut s, mut n) = schedule_lifted(ctx, ir, &mut k, &mut library, clock_ns)?;
         let outcome = rewrite_scheduled(
@@ -630,10 +631,11 @@ fn lift_top(
         &directives,
         &callees,
     )?;
-    let multiplications = analysis::muls::executed(&kernel);
-    front::flatten(&mut kernel, &directives, &mut log);
-    let mut interface = interface::build(ctx, ir, func, &library.target, clock.asked_ns)?;
-    front::memories(&mut kernel, &mut interface, &directives, &mut log);
+    let multiplications = crate::flow::analysis::muls::executed(&kernel);
+    crate::flow::front::flatten(&mut kernel, &directives, &mut log);
+    let mut interface =
+        crate::model::interface::build(ctx, ir, func, &library.target, clock.asked_ns)?;
+    crate::flow::front::memories(&mut kernel, &mut interface, &directives, &mut log);
     Ok(Lifted {
         work,
         func,
@@ -729,7 +731,7 @@ struct Built {
     design: Design,
     circuit: Ir,
     module: OpId,
-    ips: Vec<front::ip::Ip>,
+    ips: Vec<crate::flow::front::ip::Ip>,
 }
 
 /// The flow after lifting: `lifted` scheduled with `auto_limits` added
@@ -777,7 +779,7 @@ fn build_lifted(
     notes.extend(n);
     let mut parts: Vec<(&Kernel, &Schedules)> = callees.iter().map(|(k, s, _)| (k, s)).collect();
     parts.push((&kernel, &schedules));
-    let externs: Vec<(String, Vec<interface::Port>)> = ips
+    let externs: Vec<(String, Vec<crate::model::interface::Port>)> = ips
         .iter()
         .map(|ip| (ip.module.clone(), ip.ports.clone()))
         .collect();
@@ -785,11 +787,12 @@ fn build_lifted(
     // tiles leave the host side to the wrapper's master (bursts).
     let streams = if opts.axi {
         let kernels: Vec<&Kernel> = parts.iter().map(|(k, _)| *k).collect();
-        build::stream::plan_all(&kernels)
+        crate::flow::construct::stream::plan_all(&kernels)
     } else {
-        build::stream::Streams::default()
+        crate::flow::construct::stream::Streams::default()
     };
-    let mut circuit = build::build(ctx, &library, clock_ns, &parts, &externs, &streams)?;
+    let mut circuit =
+        crate::flow::construct::build(ctx, &library, clock_ns, &parts, &externs, &streams)?;
     let streams = streams.top;
     if !streams.is_empty() {
         for s in &streams {
@@ -800,7 +803,7 @@ fn build_lifted(
             }
         }
         interface.streams = streams;
-        interface::check_port_names(&interface)
+        crate::model::interface::check_port_names(&interface)
             .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
     }
     // Ports that are the package's pins (no shell or scan chains, as
@@ -811,12 +814,22 @@ fn build_lifted(
     // behind the scan wrapper (the core is its top), so both count as
     // without it, and the AXI wrapper is not estimated.
     let pins = (!opts.shell
-        && device::lookup(&opts.target).is_ok_and(|d| d.io > 0 && interface.port_bits() <= d.io))
+        && crate::model::target::device::lookup(&opts.target)
+            .is_ok_and(|d| d.io > 0 && interface.port_bits() <= d.io))
     .then_some(interface.top.as_str());
-    let mut circuit_estimate = estimate::estimate(ctx, &circuit.ir, circuit.module, &library, pins);
+    let mut circuit_estimate =
+        crate::flow::estimate::estimate(ctx, &circuit.ir, circuit.module, &library, pins);
     circuit_estimate.add_dividers(&circuit.dividers, &library);
     if let Some(w) = (!opts.shell)
-        .then(|| estimate::scan::wrapper(ctx, &circuit.ir, circuit.module, &interface, &library))
+        .then(|| {
+            crate::flow::estimate::scan::wrapper(
+                ctx,
+                &circuit.ir,
+                circuit.module,
+                &interface,
+                &library,
+            )
+        })
         .flatten()
     {
         circuit_estimate.add_scan(w, &library);
@@ -825,16 +838,17 @@ fn build_lifted(
     // synthesizes the core (or its scan wrapper), never the AXI wrapper,
     // and the estimate counts what it builds.
     let axi = if opts.axi {
-        let map = axi::RegisterMap::new(&interface)
+        let map = crate::model::register_map::RegisterMap::new(&interface)
             .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
         let core = std::mem::take(&mut circuit.ir);
-        circuit.ir = axi::wrap(ctx, core, circuit.module, &interface, &map, kernel.loc);
+        circuit.ir =
+            crate::wrappers::axi::wrap(ctx, core, circuit.module, &interface, &map, kernel.loc);
         Some(map)
     } else {
         None
     };
     let figures = figures(&kernel, &schedules);
-    schedule::log_pipeline_directives(&kernel, &schedules, &directives, &mut log);
+    crate::flow::schedule::log_pipeline_directives(&kernel, &schedules, &directives, &mut log);
     for (class, units, ops) in &circuit.units {
         if let Some(s) = directives.limits.get(class) {
             log.honoured(
@@ -857,7 +871,7 @@ fn build_lifted(
         };
         let mut wait_states: Vec<u32> = states(false);
         wait_states.extend(circuit.drain_state);
-        cosim::overlap::DmaProbe {
+        crate::verification::cosim::overlap::DmaProbe {
             start_states: states(true),
             wait_states,
             busy: circuit.dma_busy.iter().flatten().cloned().collect(),
@@ -948,30 +962,30 @@ fn rewrite_scheduled(
     library: &mut Library,
     clock_ns: f64,
     enabled: bool,
-) -> rewrite::Outcome {
+) -> crate::flow::rewrite::Outcome {
     let (schedules, notes) = scheduled;
-    let mut outcome = rewrite::Outcome {
+    let mut outcome = crate::flow::rewrite::Outcome {
         enabled,
-        ..rewrite::Outcome::default()
+        ..crate::flow::rewrite::Outcome::default()
     };
     if !enabled {
         return outcome;
     }
-    let settings = rewrite::Settings {
+    let settings = crate::flow::rewrite::Settings {
         lib: library,
         clock_ns,
-        scarce: constant_product::scarce(kernel, library),
+        scarce: crate::flow::analysis::constant_product::scarce(kernel, library),
         schedules,
     };
     let mut candidate = kernel.clone();
-    let changes = rewrite::rewrite_kernel(&mut candidate, &settings);
+    let changes = crate::flow::rewrite::rewrite_kernel(&mut candidate, &settings);
     if changes.is_empty() {
         return outcome;
     }
     // A candidate that fails to schedule is simply not kept.
     if let Ok((s, n)) = schedule_narrowed(ctx, ir, &mut candidate, library, clock_ns) {
-        let before = rewrite::Summary::of(kernel, schedules, library, clock_ns);
-        let after = rewrite::Summary::of(&candidate, &s, library, clock_ns);
+        let before = crate::flow::rewrite::Summary::of(kernel, schedules, library, clock_ns);
+        let after = crate::flow::rewrite::Summary::of(&candidate, &s, library, clock_ns);
         outcome.kept = after.better_than(&before);
         if outcome.kept {
             *kernel = candidate;
@@ -996,7 +1010,7 @@ fn lift_calling(
     directives: &Directives,
     callees: &[(Kernel, Schedules, Figures)],
 ) -> Result<Kernel, Box<Diagnostic>> {
-    let mut kernel = front::lift_function(ctx, ir, func, name, pipeline, directives)?;
+    let mut kernel = crate::flow::front::lift_function(ctx, ir, func, name, pipeline, directives)?;
     for call in &mut kernel.calls {
         if let Some((_, _, f)) = callees.iter().find(|(k, _, _)| k.name == call.callee) {
             call.latency = f.latency;
@@ -1015,7 +1029,7 @@ fn schedule_lifted(
     library: &mut Library,
     clock_ns: f64,
 ) -> Result<(Schedules, Vec<String>), Box<Diagnostic>> {
-    analysis::ranges::narrow_index(kernel);
+    crate::flow::analysis::ranges::narrow_index(kernel);
     schedule_narrowed(ctx, ir, kernel, library, clock_ns)
 }
 
@@ -1032,14 +1046,14 @@ fn schedule_narrowed(
     let memory_deps: Vec<_> = (0..kernel.loops.len())
         .map(|l| {
             if kernel.loops[l].pipelined {
-                let nodes = schedule::body_nodes(kernel, l);
-                analysis::deps::loop_dependences(ctx, ir, kernel, l, &nodes)
+                let nodes = kernel.body_nodes(l);
+                crate::flow::analysis::deps::loop_dependences(ctx, ir, kernel, l, &nodes)
             } else {
                 Vec::new()
             }
         })
         .collect();
     let loc = kernel.loc;
-    schedule::schedule_kernel(kernel, library, clock_ns, &memory_deps)
+    crate::flow::schedule::schedule_kernel(kernel, library, clock_ns, &memory_deps)
         .map_err(|m| Box::new(Diagnostic::error(loc, format!("scheduling failed: {m}"))))
 }

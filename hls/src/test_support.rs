@@ -2,7 +2,7 @@
 //! lifted (and its `index` width fixed) from MLIR text, and a circuit
 //! parsed from hw/comb/seq text.
 
-use crate::kernel::Kernel;
+use crate::model::kernel::Kernel;
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::{BlockId, Context, Ir, OpId};
 
@@ -32,18 +32,18 @@ pub fn kernel(text: &str, top: &str) -> Kernel {
         ParseOptions::default(),
     )
     .unwrap_or_else(|d| panic!("{}", d.message));
-    let func =
-        crate::front::find_top(&ctx, &m.ir, m.top, top).unwrap_or_else(|d| panic!("{}", d.message));
-    let mut k = crate::front::lift_function(
+    let func = crate::flow::front::find_top(&ctx, &m.ir, m.top, top)
+        .unwrap_or_else(|d| panic!("{}", d.message));
+    let mut k = crate::flow::front::lift_function(
         &mut ctx,
         &m.ir,
         func,
         top,
         true,
-        &crate::directives::Directives::default(),
+        &crate::model::directives::Directives::default(),
     )
     .unwrap_or_else(|d| panic!("{}", d.message));
-    crate::analysis::ranges::narrow_index(&mut k);
+    crate::flow::analysis::ranges::narrow_index(&mut k);
     k
 }
 

@@ -6,10 +6,10 @@
 mod common;
 
 use common::context;
-use silica_hls::cosim::{
+use silica_hls::model::interface;
+use silica_hls::verification::cosim::{
     cosimulate, cosimulate_in_silica, cosimulate_seeds, CosimError, CosimReport, Options, Rtl,
 };
-use silica_hls::interface;
 use silica_ir::parser::{parse, ParseOptions};
 
 fn fixture(name: &str) -> String {

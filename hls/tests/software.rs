@@ -4,10 +4,10 @@
 //! a kernel with a known result must print it.
 
 use num_bigint::BigUint;
-use silica_hls::cosim::process::Limits;
-use silica_hls::cosim::stimuli::Stimuli;
-use silica_hls::cosim::{software, Options};
-use silica_hls::interface::{self, Interface};
+use silica_hls::model::interface::{self, Interface};
+use silica_hls::verification::cosim::process::Limits;
+use silica_hls::verification::cosim::stimuli::Stimuli;
+use silica_hls::verification::cosim::{software, Options};
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::Context;
 use std::time::Duration;
@@ -36,7 +36,11 @@ fn run(
     top: &str,
     seed: u64,
     options: &Options,
-) -> (Interface, Stimuli, silica_hls::cosim::outputs::Outputs) {
+) -> (
+    Interface,
+    Stimuli,
+    silica_hls::verification::cosim::outputs::Outputs,
+) {
     let mut ctx = context();
     let m = parse(&mut ctx, "k.mlir", src.as_bytes(), ParseOptions::default()).unwrap();
     let func = silica_ir::symbols::lookup(&ctx, &m.ir, m.top, top).unwrap();
@@ -134,7 +138,7 @@ fn harness_names_in_the_kernel_module_are_refused() {
     .unwrap_err();
     assert_eq!(
         err,
-        silica_hls::cosim::CosimError::Input(
+        silica_hls::verification::cosim::CosimError::Input(
             "the kernel module defines '@cosim_main', a name the co-simulation harness uses".into()
         )
     );

@@ -7,7 +7,7 @@
 mod common;
 
 use common::context;
-use silica_hls::{fpga::scan, front, shell, synthesize, Options};
+use silica_hls::{flow::front, fpga::scan, synthesize, wrappers::shell, Options};
 use silica_ir::parser::{parse, ParseOptions};
 use std::collections::HashMap;
 

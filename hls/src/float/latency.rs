@@ -115,7 +115,7 @@ pub fn choose_latency(ctx: &mut Context, operator: Operator, clock_ns: f64) -> L
 /// unit's operand multiplexer), else the one whose scaled stages so
 /// counted are the fastest; the choice's delays are so scaled (a
 /// target's measured figures over the generator's estimates,
-/// `crate::library::Library::choose_float_latencies`).
+/// `crate::model::target::library::Library::choose_float_latencies`).
 pub fn choose_scaled(
     ctx: &mut Context,
     operator: Operator,

@@ -4,7 +4,7 @@
 //! and places it again, so that the bitstream meets the clock the user
 //! asked for at the cost of a few pipeline stages, instead of a slower
 //! clock; where it needs more LUTs or flip-flops than the device has
-//! though its estimate fitted, it is fitted again (`crate::fit`) to a
+//! though its estimate fitted, it is fitted again (`crate::flow::fit`) to a
 //! smaller share of the device, by how far the placed figures ran past
 //! the estimate's.
 //!
@@ -15,44 +15,9 @@
 //! [`Try`] is one placement as the reports list it; [`better`] picks
 //! the design kept.
 
-use super::reports::Synthesis;
 use super::Implementation;
-use crate::report::Estimate;
-use serde::Serialize;
-
-/// What a design is built with for closure: the margin its schedule
-/// keeps below the clock, and the share of the device's LUTs and
-/// flip-flops its estimate is fitted to (`Options::fit_share`).
-#[derive(Serialize, Clone, Copy, Debug, Default, PartialEq)]
-pub struct Margins {
-    pub clock_uncertainty_ns: f64,
-    /// Null: the flow's own (`fit::MARGIN`, fitting only designs whose
-    /// estimate exceeds the device).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fit_share: Option<f64>,
-}
-
-/// One placement of the design (`F.json`'s `resources.synthesis.closure`).
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct Try {
-    /// What the try was built with.
-    #[serde(flatten)]
-    pub margins: Margins,
-    /// nextpnr's maximum frequency (null: the design did not fit, or no
-    /// clocked path).
-    pub fmax_mhz: Option<f64>,
-    pub clock_met: bool,
-    /// Why it did not fit the device, where it did not.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub overflow: Option<String>,
-    /// Where it did not fit by LUTs, logic cells or flip-flops: the
-    /// most the netlist or placement used of those over the estimate's
-    /// figure ([`area_ratio`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub area_ratio: Option<f64>,
-    /// The design's static latency in cycles (null where data decides it).
-    pub latency: Option<u64>,
-}
+use crate::flow::estimate::Estimate;
+use crate::flow::report::synthesis::{Margins, Synthesis, Try};
 
 /// Where `synthesis` does not fit by LUTs, logic cells (nextpnr-ice40's
 /// packing) or flip-flops, the largest of those used over the estimate's
@@ -85,12 +50,12 @@ const LEAST_SHARE: f64 = 0.3;
 /// The share of the device's LUTs and flip-flops to fit the next try's
 /// estimate to, after a try fitted to `share` (1 where it was not
 /// fitted to one) needed `ratio` times its estimate when placed: the
-/// fit's own margin ([`crate::fit::MARGIN`]) of the device for what is
+/// fit's own margin ([`crate::flow::fit::MARGIN`]) of the device for what is
 /// placed, so `MARGIN / ratio` for the estimate, rounded down to a
 /// hundredth. None where that is not below `share`, or is under
 /// [`LEAST_SHARE`].
 pub fn next_share(share: f64, ratio: f64) -> Option<f64> {
-    let next = (crate::fit::MARGIN / ratio * 100.0 + EPSILON).floor() / 100.0;
+    let next = (crate::flow::fit::MARGIN / ratio * 100.0 + EPSILON).floor() / 100.0;
     (next >= LEAST_SHARE && next < share).then_some(next)
 }
 
@@ -322,35 +287,6 @@ pub fn better(a: &Try, b: &Try) -> bool {
     cycles(a) < cycles(b)
 }
 
-/// `report.txt`'s line: each try's margins and what it placed at.
-pub fn describe(clock_ns: f64, tries: &[Try]) -> String {
-    let each: Vec<String> = tries
-        .iter()
-        .map(|t| {
-            let at = match (&t.overflow, t.area_ratio, t.fmax_mhz) {
-                (Some(_), Some(r), _) => format!("does not fit ({r:.2}x its estimate)"),
-                (Some(_), None, _) => "does not fit".to_string(),
-                (None, _, Some(f)) if t.clock_met => format!("{f:.2} MHz, met"),
-                (None, _, Some(f)) => format!("{f:.2} MHz, missed"),
-                (None, _, None) => "no clocked path".to_string(),
-            };
-            let cycles = t.latency.map_or(String::new(), |l| format!(", {l} cycles"));
-            let share = t.margins.fit_share.map_or(String::new(), |s| {
-                format!(", fitted to {:.0}% of the device", s * 100.0)
-            });
-            format!(
-                "{} ns of uncertainty{share}: {at}{cycles}",
-                t.margins.clock_uncertainty_ns
-            )
-        })
-        .collect();
-    format!(
-        "closure at {clock_ns} ns, placed {} times: {}",
-        tries.len(),
-        each.join("; ")
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,8 +323,8 @@ mod tests {
 
     #[test]
     fn the_area_ratio_is_of_what_is_over_against_the_estimate() {
-        use super::super::reports::Use;
-        let dev = crate::device::lookup("ice40-up5k").unwrap();
+        use crate::flow::report::synthesis::Use;
+        let dev = crate::model::target::device::lookup("ice40-up5k").unwrap();
         let mut s = Synthesis::unplaced(dev, &Default::default(), 30.0);
         let e = Estimate {
             lut: 5000,
@@ -495,9 +431,9 @@ mod tests {
     /// A placement at `fmax` of a design scheduled with `uncertainty`
     /// (a clock of 20 ns, met from 50 MHz).
     fn placement(uncertainty: f64, fmax: f64) -> (Implementation, Try) {
-        let dev = crate::device::lookup("ecp5-25k").unwrap();
+        let dev = crate::model::target::device::lookup("ecp5-25k").unwrap();
         let mut synthesis =
-            super::super::reports::Synthesis::unplaced(dev, &Default::default(), 20.0);
+            crate::flow::report::synthesis::Synthesis::unplaced(dev, &Default::default(), 20.0);
         synthesis.overflow = None;
         synthesis.fmax_mhz = Some(fmax);
         synthesis.clock_met = fmax >= 50.0;
@@ -715,7 +651,7 @@ mod tests {
             placed(2.1, Some(50.5), true, 120),
         ];
         assert_eq!(
-            describe(20.0, &tries),
+            crate::flow::report::synthesis::describe_closure(20.0, &tries),
             "closure at 20 ns, placed 2 times: 0 ns of uncertainty: 46.20 MHz, \
              missed, 100 cycles; 2.1 ns of uncertainty: 50.50 MHz, met, 120 cycles"
         );
@@ -725,7 +661,7 @@ mod tests {
             t
         }];
         assert_eq!(
-            describe(30.0, &tries),
+            crate::flow::report::synthesis::describe_closure(30.0, &tries),
             "closure at 30 ns, placed 2 times: 0 ns of uncertainty: does not fit (1.16x its \
              estimate), 100 cycles; 0 ns of uncertainty, fitted to 75% of the device: \
              31.00 MHz, met, 120 cycles"

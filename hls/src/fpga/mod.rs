@@ -8,7 +8,7 @@
 //! scratch directory with relative paths (`tools`), their reports are
 //! read with serde_json (`reports`).
 //!
-//! With a board shell (`crate::shell`) the shell is the top, its pins
+//! With a board shell (`crate::wrappers::shell`) the shell is the top, its pins
 //! placed by the board's constraints file and its clock the board's
 //! oscillator. With no board shell the top's ports are the package's pins; a design
 //! with more port bits than the package has user IO is implemented behind
@@ -22,6 +22,7 @@
 //! is `1000 / clock_ns` MHz; a missed clock is reported (by how much, on
 //! which path) and gives no bitstream.
 
+pub mod characterize;
 pub mod closure;
 pub mod reports;
 pub mod scan;
@@ -29,9 +30,9 @@ mod stack_launcher;
 pub mod tools;
 mod wasm_stack;
 
-use crate::device::{self, Family};
+use crate::flow::report::synthesis::{Scan, ShellUse, Synthesis, Use};
+use crate::model::target::device::{self, Family};
 use crate::Design;
-use reports::Synthesis;
 use silica_ir::Context;
 use std::path::{Path, PathBuf};
 use tools::find;
@@ -81,7 +82,7 @@ pub struct ShellTop<'a> {
     /// The shell module.
     pub module: &'a str,
     /// Its board.
-    pub board: &'a crate::shell::board::Board,
+    pub board: &'a crate::wrappers::shell::board::Board,
 }
 
 /// Synthesises, places, routes and packs `design` for its target, inside
@@ -192,7 +193,7 @@ pub fn implement(
     let mut synthesis = Synthesis::new(dev, &cells, pnr, clock_ns);
     synthesis.port_bits = pins;
     if let (Some(s), Some(file)) = (shell, constraints) {
-        synthesis.shell = Some(reports::ShellUse {
+        synthesis.shell = Some(ShellUse {
             module: s.module.to_string(),
             board: s.board.name.to_string(),
             constraints: file,
@@ -240,7 +241,7 @@ pub fn implement(
 fn does_not_fit(
     mut synthesis: Synthesis,
     pins: u64,
-    scan: Option<scan::Scan>,
+    scan: Option<Scan>,
     logs: Vec<(String, Vec<u8>)>,
 ) -> Implementation {
     synthesis.port_bits = pins;
@@ -256,7 +257,7 @@ fn does_not_fit(
 struct Netlist {
     /// The Verilog synthesised: the design's, or its scan wrapper's.
     verilog: String,
-    scan: Option<scan::Scan>,
+    scan: Option<Scan>,
     /// The top's port bits.
     pins: u64,
     cells: reports::Cells,
@@ -318,7 +319,7 @@ fn netlist(
 /// Synthesises `design` with yosys alone (no placement): the device's
 /// LUT, flip-flop, block RAM and DSP use of the netlist (`silica dse
 /// --level synth`).
-pub fn synthesize_netlist(ctx: &mut Context, design: &Design) -> Result<Vec<reports::Use>, String> {
+pub fn synthesize_netlist(ctx: &mut Context, design: &Design) -> Result<Vec<Use>, String> {
     let dev = device::lookup(&design.library.target)?;
     let yosys = match dev.family {
         Family::Generic => {

@@ -1,14 +1,12 @@
 //! The tools' reports read back: yosys's `stat -json` cell counts,
 //! nextpnr's `--report` JSON (utilisation, maximum frequency per clock,
-//! critical paths) and `icetime`'s timing estimate; and the figures they
-//! give, `Synthesis`, as `F.json`'s `resources.synthesis` and as lines of
-//! `report.txt`.
+//! critical paths) and `icetime`'s timing estimate, read into the
+//! figures `flow::report::synthesis` reports (`Synthesis`).
 
-use crate::device::{Device, Family};
-use serde::Serialize;
+use crate::flow::report::synthesis::{CriticalPath, PathNet, Synthesis, Use};
+use crate::model::target::device::{Device, Family};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 /// Cell counts of the synthesised netlist, by cell type.
 pub type Cells = BTreeMap<String, u64>;
@@ -24,27 +22,6 @@ pub fn yosys_cells(text: &str) -> Result<Cells, String> {
         .iter()
         .map(|(k, n)| (k.clone(), n.as_u64().unwrap_or(0)))
         .collect())
-}
-
-/// Use of one resource against the device's capacity.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct Use {
-    pub what: &'static str,
-    pub used: u64,
-    pub available: u64,
-}
-
-impl Use {
-    /// `9 DSP of 8 (112%)`.
-    pub fn describe(&self) -> String {
-        format!(
-            "{} {} of {} ({:.0}%)",
-            self.used,
-            self.what,
-            self.available,
-            100.0 * self.used as f64 / self.available.max(1) as f64
-        )
-    }
 }
 
 /// The synthesised netlist's LUT, flip-flop, block RAM and DSP use (yosys's
@@ -241,82 +218,6 @@ pub fn estimate_overflow(device: &Device, lut: u64) -> Option<String> {
     })
 }
 
-/// One net of a critical path.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct PathNet {
-    pub net: String,
-    /// Where it comes from in `F.sv` (`F.sv:12.3-12.9`), when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-}
-
-/// The critical path nextpnr reports for the clock.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct CriticalPath {
-    /// Start and end cells.
-    pub from: String,
-    pub to: String,
-    pub delay_ns: f64,
-    pub nets: Vec<PathNet>,
-}
-
-impl CriticalPath {
-    /// The design's signals along the path (tool-made names reduced to the
-    /// `F.sv` signal they come from, each once, in order), each with its
-    /// first `F.sv` source position.
-    pub fn signals(&self) -> Vec<(String, Option<String>)> {
-        let mut out: Vec<(String, Option<String>)> = Vec::new();
-        for n in &self.nets {
-            let Some(name) = base_name(&n.net) else {
-                continue;
-            };
-            let source = n
-                .source
-                .as_ref()
-                .filter(|s| {
-                    s.split(':').next().is_some_and(|f| f.ends_with(".sv")) && !s.starts_with('/')
-                })
-                .cloned();
-            match out.iter_mut().find(|(o, _)| o == name) {
-                Some(entry) => {
-                    if entry.1.is_none() {
-                        entry.1 = source;
-                    }
-                }
-                None => out.push((name.to_string(), source)),
-            }
-        }
-        out
-    }
-}
-
-/// The `F.sv` signal a tool-made cell or net name comes from
-/// (`carried0_0_TRELLIS_FF_Q_DI[2]` is `carried0_0`); none for names the
-/// tools made up (`$nextpnr_...`).
-fn base_name(name: &str) -> Option<&str> {
-    const SUFFIXES: [&str; 9] = [
-        "_SB_",
-        "_TRELLIS_",
-        "_CCU2C",
-        "_MULT18",
-        "_DP16KD",
-        "_LUT4",
-        "_PFUMX",
-        "_L6MUX",
-        "$",
-    ];
-    if name.starts_with('$') {
-        return None;
-    }
-    let mut end = name.find('[').unwrap_or(name.len());
-    for s in SUFFIXES {
-        if let Some(i) = name.find(s) {
-            end = end.min(i);
-        }
-    }
-    (end > 0).then(|| &name[..end])
-}
-
 /// What place and route measured, from nextpnr's report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlaceRoute {
@@ -397,72 +298,6 @@ pub fn icetime_mhz(log: &str) -> Option<f64> {
     let line = log.lines().find(|l| l.contains("Timing estimate:"))?;
     let mhz = line.split('(').nth(1)?.split_whitespace().next()?;
     mhz.parse().ok()
-}
-
-/// The figures of an implemented design (`F.json`'s
-/// `resources.synthesis`), or of a netlist too large for the device,
-/// which is not placed (`overflow`).
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct Synthesis {
-    pub device: String,
-    pub package: String,
-    /// Placed (nextpnr's logic cells), or the netlist's LUT4s where the
-    /// design does not fit.
-    pub lut: u64,
-    pub ff: u64,
-    pub dsp: u64,
-    pub bram: u64,
-    pub io: u64,
-    /// The bits of the top's ports.
-    pub port_bits: u64,
-    /// The scan wrapper, when the ports outnumber the package's pins.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scan: Option<super::scan::Scan>,
-    /// The board shell that is the top (`--shell uart`), and its board.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shell: Option<ShellUse>,
-    /// nextpnr's maximum frequency (null: no clocked path).
-    pub fmax_mhz: Option<f64>,
-    /// `icetime`'s estimate (iCE40; it counts paths from and to pins too).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub icetime_fmax_mhz: Option<f64>,
-    pub clock_ns: f64,
-    pub clock_met: bool,
-    /// `clock_ns` less nextpnr's critical path period (negative: missed).
-    pub slack_ns: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub critical_path: Option<CriticalPath>,
-    /// The bitstream's file name (null when none was written).
-    pub bitstream: Option<String>,
-    /// The synthesised netlist's LUTs, flip-flops, block RAMs and DSPs
-    /// (yosys's cells) against the device's; the estimate's where
-    /// `from_estimate`.
-    pub netlist: Vec<Use>,
-    /// Not synthesised: the estimate is many times the device
-    /// ([`estimate_overflow`]); the figures are the estimate's.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub from_estimate: bool,
-    /// Why the design does not fit the device, with the numbers (null
-    /// when it fits).
-    pub overflow: Option<String>,
-    /// Every placement of the design where closure built it again
-    /// (`super::closure`: for its clock or to fit), the one these
-    /// figures are of among them; empty where it was placed once.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub closure: Vec<super::closure::Try>,
-}
-
-/// The board shell a bitstream is built around.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct ShellUse {
-    /// The shell module (the top given to the tools).
-    pub module: String,
-    /// The board.
-    pub board: String,
-    /// The constraints file.
-    pub constraints: String,
-    /// The board's clock (what nextpnr is asked to meet).
-    pub clock_mhz: f64,
 }
 
 impl Synthesis {
@@ -563,7 +398,7 @@ impl Synthesis {
     /// block RAMs and DSPs against the device's.
     pub fn estimated(
         device: &Device,
-        estimate: &crate::report::Estimate,
+        estimate: &crate::flow::estimate::Estimate,
         clock_ns: f64,
         message: String,
     ) -> Synthesis {
@@ -582,116 +417,12 @@ impl Synthesis {
         s.from_estimate = true;
         s
     }
-
-    /// `report.txt`'s lines.
-    pub fn describe(&self) -> String {
-        let mut out = String::new();
-        if let Some(why) = &self.overflow {
-            let uses: Vec<String> = self.netlist.iter().map(Use::describe).collect();
-            let (whose, not) = if self.from_estimate {
-                ("the estimate", "not synthesised")
-            } else {
-                ("yosys", "not placed")
-            };
-            let _ = writeln!(
-                out,
-                "resources ({whose}, {} {}): {}, {not}",
-                self.device,
-                self.package,
-                uses.join(", ")
-            );
-            let _ = writeln!(out, "{why}");
-            let _ = writeln!(out, "bitstream: none (the design does not fit)");
-            return out;
-        }
-        let _ = writeln!(
-            out,
-            "resources (yosys and nextpnr, {} {}): {} LUT, {} FF, {} DSP, {} BRAM, {} IO",
-            self.device, self.package, self.lut, self.ff, self.dsp, self.bram, self.io
-        );
-        if let Some(s) = &self.scan {
-            let _ = writeln!(
-                out,
-                "ports: {} bits, more than the package's pins: the core is behind scan chains ({}: {} input and {} output bits, their flip-flops counted above)",
-                self.port_bits,
-                s.module,
-                s.input_bits,
-                s.output_bits
-            );
-        }
-        if let Some(s) = &self.shell {
-            let _ = writeln!(
-                out,
-                "board shell: {} on the {} ({} pins constrained by {}), clocked by the board's {} MHz oscillator",
-                s.module, s.board, self.io, s.constraints, s.clock_mhz
-            );
-        }
-        let mhz = 1000.0 / self.clock_ns;
-        match (self.fmax_mhz, self.slack_ns) {
-            (Some(f), Some(slack)) => {
-                let mut line = format!("Fmax: {f:.2} MHz (nextpnr)");
-                if let Some(t) = self.icetime_fmax_mhz {
-                    let _ = write!(
-                        line,
-                        ", {t:.2} MHz (icetime, paths from and to pins included)"
-                    );
-                }
-                let verdict = if self.clock_met {
-                    format!("met with {slack:.2} ns of slack")
-                } else {
-                    format!("MISSED by {:.2} ns", -slack)
-                };
-                let _ = writeln!(
-                    out,
-                    "{line}; clock {} ns ({mhz:.2} MHz) {verdict}",
-                    self.clock_ns
-                );
-            }
-            _ => {
-                let _ = writeln!(out, "Fmax: no clocked path");
-            }
-        }
-        if let Some(p) = &self.critical_path {
-            let through: Vec<String> = p
-                .signals()
-                .iter()
-                .map(|(name, source)| match source {
-                    Some(s) => format!("{name} ({s})"),
-                    None => name.clone(),
-                })
-                .collect();
-            let _ = writeln!(
-                out,
-                "critical path (nextpnr, {:.2} ns): {} -> {}, through {}",
-                p.delay_ns,
-                base_name(&p.from).unwrap_or(&p.from),
-                base_name(&p.to).unwrap_or(&p.to),
-                through.join(", ")
-            );
-        }
-        if !self.closure.is_empty() {
-            let _ = writeln!(
-                out,
-                "{}",
-                super::closure::describe(self.clock_ns, &self.closure)
-            );
-        }
-        match &self.bitstream {
-            Some(b) => {
-                let _ = writeln!(out, "bitstream: {b}");
-            }
-            None => {
-                let _ = writeln!(out, "bitstream: none (the clock is missed)");
-            }
-        }
-        out
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::device::lookup;
+    use crate::model::target::device::lookup;
 
     #[test]
     fn reads_yosys_statistics_and_checks_the_fit() {
@@ -845,7 +576,7 @@ mod tests {
         assert!(estimate_overflow(up5k, 6_000).is_none());
         assert!(estimate_overflow(up5k, 4 * 5280).is_none());
         assert!(estimate_overflow(up5k, 4 * 5280 + 1).is_some());
-        let estimate = crate::report::Estimate {
+        let estimate = crate::flow::estimate::Estimate {
             lut: 75_065,
             ff: 9_000,
             dsp: 72,
@@ -905,12 +636,6 @@ mod tests {
                 ("n2".to_string(), None)
             ]
         );
-        assert_eq!(
-            base_name("carried0_0_TRELLIS_FF_Q_DI[2]"),
-            Some("carried0_0")
-        );
-        assert_eq!(base_name("state_SB_DFFESR_Q_E"), Some("state"));
-        assert_eq!(base_name("$nextpnr_ICESTORM_LC_0$O"), None);
         let dev = lookup("ice40-up5k").unwrap();
         let s = Synthesis::new(dev, &Cells::new(), pnr.clone(), 10.0);
         assert_eq!((s.lut, s.io), (64, 32));

@@ -12,32 +12,14 @@
 //!
 //! The wrapper is built through the IR API next to the core (parsed back
 //! from `F.hw.mlir`) and emitted with the core by the Verilog emitter
-//! (`crate::build::beside`).
+//! (`crate::flow::construct::beside`).
 
-use crate::build::beside::emit_beside;
-use crate::interface::{names, Direction, Interface};
-use serde::Serialize;
+use crate::flow::construct::beside::emit_beside;
+use crate::flow::report::synthesis::Scan;
+use crate::model::interface::names::{self, CONTROL};
+use crate::model::interface::{Direction, Interface};
 use silica_hw_dialects::types;
 use silica_ir::{Context, Type, ValueId};
-
-/// What the wrapper adds.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct Scan {
-    /// The wrapper module, the top given to the tools.
-    pub module: String,
-    /// Bits of the core's inputs and outputs behind the scan chains.
-    pub input_bits: u64,
-    pub output_bits: u64,
-}
-
-/// Pins that stay pins.
-pub(crate) const CONTROL: [&str; 5] = [
-    names::CLOCK,
-    names::RESET,
-    names::START,
-    names::DONE,
-    names::IDLE,
-];
 
 /// The design's SystemVerilog with the scan wrapper of its top added, and
 /// what the wrapper adds.

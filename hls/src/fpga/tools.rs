@@ -14,7 +14,7 @@
 //! YoWASP ships it when its module cannot be rewritten).
 
 use super::stack_launcher;
-use crate::cosim::process::{run_tool_with_env, Limits};
+use crate::verification::cosim::process::{run_tool_with_env, Limits};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

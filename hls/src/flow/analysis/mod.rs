@@ -1,0 +1,14 @@
+//! Analyses of the lifted kernel, before scheduling: value ranges and
+//! the `index` width (`ranges`), memory dependences carried across loop
+//! iterations (`deps`), a lower bound on the latency and area
+//! (`bound`), the multiplications executed over a run (`muls`), the
+//! forms of products by constants (`constant_product`) and the DMA
+//! engines the transfers need (`dma_engines`).
+
+pub mod bound;
+pub mod constant_product;
+pub mod deps;
+pub mod dma_engines;
+pub mod muls;
+pub mod ranges;
+pub mod trips;

@@ -1,0 +1,101 @@
+//! Trip counts at given values of the induction variables: the value
+//! of the index arithmetic bounds are made of (`value`), a loop's bounds
+//! and its iterations, those of the loops flattened into it included
+//! (`flat_iterations`). The latency figures (`schedule/figures.rs`),
+//! the static DMA model, the lower bound and the multiplication count
+//! walk the loop tree with them.
+
+use crate::model::kernel::{Bound, Kernel, LoopId, Op, Val};
+use silica_ir::affine::AffineExpr;
+
+/// Nodes followed back from a bound's operand before giving up.
+pub(crate) const DEPTH: u32 = 64;
+
+/// The value of `v` where the induction variables have the values of
+/// `env`: a constant, an induction variable, or index arithmetic over
+/// them (what `affine.apply` lifts to, e.g. the shifted tile loop of
+/// `affine-pipeline-data-transfer`), wrapped to the node's width. None
+/// when it depends on data.
+pub(crate) fn value(k: &Kernel, env: &[Option<i64>], v: Val, depth: u32) -> Option<i64> {
+    let n = match v {
+        Val::Iv(l) => return env[l],
+        Val::Node(n) => n,
+        _ => return k.const_value(v).and_then(|c| i64::try_from(c).ok()),
+    };
+    let node = &k.nodes[n];
+    let depth = depth.checked_sub(1)?;
+    let arg = |i: usize| value(k, env, *node.args.get(i)?, depth);
+    let r = match node.op {
+        Op::Add => arg(0)?.checked_add(arg(1)?)?,
+        Op::Sub => arg(0)?.checked_sub(arg(1)?)?,
+        Op::Mul => arg(0)?.checked_mul(arg(1)?)?,
+        Op::MinS => arg(0)?.min(arg(1)?),
+        Op::MaxS => arg(0)?.max(arg(1)?),
+        Op::FloorDivC(c) if c > 0 => arg(0)?.div_euclid(c),
+        Op::CeilDivC(c) if c > 0 => -(-arg(0)?).div_euclid(c),
+        Op::ModC(c) if c > 0 => arg(0)?.rem_euclid(c),
+        Op::Shl => arg(0)?.checked_mul(1i64.checked_shl(u32::try_from(arg(1)?).ok()?)?)?,
+        Op::ShrS => arg(0)? >> u32::try_from(arg(1)?).ok().filter(|&s| s < 64)?,
+        Op::And => arg(0)? & arg(1)?,
+        Op::SExt => arg(0)?,
+        _ => return None,
+    };
+    // The node's result wraps at its width.
+    let w = node.width;
+    (w > 0 && w <= 64).then(|| {
+        i64::try_from(crate::model::kernel::sign_extend(r as u128 & mask(w), w)).unwrap_or(r)
+    })
+}
+
+fn mask(w: u32) -> u128 {
+    (1u128 << w) - 1
+}
+
+/// Where loop `l` starts and how it steps at the induction variables of
+/// an environment, and the iterations it runs: its own trip count times
+/// those of the loops flattened into it.
+pub(crate) struct Iterations {
+    pub lo: i64,
+    pub step: i64,
+    pub count: u64,
+}
+
+/// The [`Iterations`] of loop `l` at `env` (`None` where a bound is
+/// unknown or the product overflows).
+pub(crate) fn flat_iterations(k: &Kernel, env: &[Option<i64>], l: LoopId) -> Option<Iterations> {
+    let lp = &k.loops[l];
+    let lo = bound(k, env, &lp.lower, true)?;
+    let hi = bound(k, env, &lp.upper, false)?;
+    let step = lp.step.max(1);
+    let mut count = ((hi - lo).max(0) as u64).div_ceil(step as u64);
+    for &m in &lp.flat {
+        let inner = &k.loops[m];
+        let (a, b) = (inner.lower.constant()?, inner.upper.constant()?);
+        count = count.checked_mul(((b - a).max(0) as u64).div_ceil(inner.step.max(1) as u64))?;
+    }
+    Some(Iterations { lo, step, count })
+}
+
+/// The value of bound `b` (the largest of its results for a lower bound,
+/// the least for an upper one) at the induction variables of `env`.
+pub(crate) fn bound(k: &Kernel, env: &[Option<i64>], b: &Bound, lower: bool) -> Option<i64> {
+    let vals: Option<Vec<i64>> = b
+        .operands
+        .iter()
+        .map(|&v| value(k, env, v, DEPTH))
+        .collect();
+    let vals = vals?;
+    let nd = b.map.num_dims as usize;
+    let results: Option<Vec<i64>> = b
+        .map
+        .results
+        .iter()
+        .map(|e: &AffineExpr| e.eval(&vals[..nd], &vals[nd..]))
+        .collect();
+    let results = results?;
+    if lower {
+        results.into_iter().max()
+    } else {
+        results.into_iter().min()
+    }
+}

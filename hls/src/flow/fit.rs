@@ -1,0 +1,759 @@
+//! Fitting a design to its device by sharing functional units: where the
+//! estimate of a design for a real device (`crate::model::target::device`) needs more
+//! DSP blocks or LUTs than the device has ([`exceeds`]), the flow
+//! chooses `[limits]` for the unit classes the user left unlimited
+//! (`directives::LIMITED_CLASSES`) and schedules again.
+//!
+//! The search is greedy over the estimate ([`choose`]): from one unit
+//! per operation, each step tries one unit fewer of each class that
+//! still has more than one, and keeps the try with the shortest latency
+//! among those that bring the design closer to its budget (the DSPs at
+//! the device's count, LUTs and flip-flops at [`MARGIN`] of it, for the
+//! estimate's error, or the smaller share of a [`Budget`] where the
+//! placed design needed more than its estimate), until it fits or no
+//! try helps. [`Fit`] is what the reports say about it (`F.json`'s
+//! `resources.fit`).
+
+use crate::flow::estimate::Estimate;
+use crate::model::target::device::{Device, Family};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The share of the device's LUTs and flip-flops a fitted design's
+/// estimate may use: the LUT estimate is off by up to a tenth on the
+/// designs whose units are shared (floats, dividers) as placed on
+/// iCE40 (`docs/QOR.md`).
+pub const MARGIN: f64 = 0.9;
+
+/// What a fitted design's estimate may use of its device: the DSPs it
+/// has, and `share` of its LUTs and flip-flops ([`MARGIN`], or less
+/// where the placed design needed more than its estimate: `silica hls
+/// --bitstream`'s area closure, `crate::fpga::closure`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget<'d> {
+    pub device: &'d Device,
+    pub share: f64,
+}
+
+impl<'d> Budget<'d> {
+    /// [`MARGIN`] of `device`.
+    pub fn of(device: &'d Device) -> Budget<'d> {
+        Budget {
+            device,
+            share: MARGIN,
+        }
+    }
+}
+
+/// What fitting did (`F.json`'s `resources.fit`).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Fit {
+    /// The device fitted to.
+    pub device: String,
+    /// The limits chosen, per class (the `[limits]` entries the flow
+    /// added; the user's own are kept as given).
+    pub limits: BTreeMap<String, u32>,
+    /// The units built under them and the operations sharing them (a
+    /// class may build fewer units than its limit; multiplications by
+    /// constants share none: the `mul` limit has them built as shifts
+    /// and adds where datapath rewriting can).
+    pub units: Vec<Units>,
+    /// The estimate without them: what did not fit.
+    pub unfitted: Estimate,
+    /// The static latency without them (null where data decides it).
+    pub unfitted_latency: Option<u64>,
+    /// Whether the fitted estimate is within the budget; false when the
+    /// fewest units found still exceed it (the fewest-units design is
+    /// kept: it is the nearest to fitting), or when no limit lowers the
+    /// estimate (`limits` empty: the design is built as given).
+    pub fits: bool,
+    /// What the design kept still needs past the budget
+    /// (`12 DSP of 8: 150%`, see [`beyond`]); empty when it fits.
+    pub over: Vec<String>,
+    /// The share of the device's LUTs and flip-flops fitted to
+    /// ([`Budget::share`]).
+    pub share: f64,
+}
+
+/// The units of one class and the operations that share them.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Units {
+    pub class: String,
+    pub units: u32,
+    pub operations: usize,
+}
+
+impl Fit {
+    /// The note on standard error and the line of `report.txt`:
+    /// `the design does not fit ice40-up5k by the estimate (12 DSP of 8);
+    /// units shared: 3 mul for 6 operations (latency 961 -> 1021 cycles)`;
+    /// where sharing does not bring it within the device, it says so and
+    /// by how much it is still over.
+    pub fn describe(&self, device: &Device, latency: Option<u64>) -> String {
+        let over_device = over(device, &self.unfitted);
+        let head = if over_device.is_empty() {
+            // Fitted after placement: the estimate was within the device.
+            format!(
+                "the design placed on {} needed more than its estimate: fitted to {:.0}% of its \
+                 LUTs and flip-flops by the estimate",
+                self.device,
+                self.share * 100.0
+            )
+        } else {
+            format!(
+                "the design does not fit {} by the estimate ({})",
+                self.device,
+                over_device.join(", ")
+            )
+        };
+        if self.limits.is_empty() {
+            return format!(
+                "{head}; sharing units cannot bring it within the device: no unit limit lowers \
+                 its estimate, it is built as given, over by {}",
+                self.over.join(", ")
+            );
+        }
+        let limits: Vec<String> = self
+            .units
+            .iter()
+            .map(|u| match u.operations {
+                // Only products by constants: the limit has them built
+                // as shifts and adds.
+                0 => format!("{} products by constants as shifts and adds", u.class),
+                n => format!("{} {} for {n} operations", u.units, u.class),
+            })
+            .collect();
+        let cycles = |l: Option<u64>| l.map_or("?".to_string(), |l| l.to_string());
+        let tail = if self.fits {
+            String::new()
+        } else {
+            format!(
+                "; sharing units cannot bring it within the device: with the fewest units \
+                 it is still over by {}",
+                self.over.join(", ")
+            )
+        };
+        format!(
+            "{head}; units shared: {} (latency {} -> {} cycles){tail}",
+            limits.join(", "),
+            cycles(self.unfitted_latency),
+            cycles(latency),
+        )
+    }
+}
+
+/// The device a design for `target` is fitted to: a real device (not
+/// the estimates-only `generic`).
+pub fn device(target: &str) -> Option<&'static Device> {
+    crate::model::target::device::lookup(target)
+        .ok()
+        .filter(|d| d.family != Family::Generic)
+}
+
+/// Whether `e` needs more LUTs or DSPs than `device` has: what fitting
+/// starts from (as `silica dse` refuses a point larger than its device,
+/// so that a point it keeps is built as it estimated it).
+pub fn exceeds(device: &Device, e: &Estimate) -> bool {
+    e.lut > device.luts || e.dsp > device.dsps
+}
+
+/// The resources of `e` over `device`'s capacity (`12 DSP of 8`).
+pub fn over(device: &Device, e: &Estimate) -> Vec<String> {
+    [
+        ("LUT", e.lut, device.luts),
+        ("FF", e.ff, device.ffs),
+        ("DSP", e.dsp, device.dsps),
+    ]
+    .into_iter()
+    .filter(|&(_, used, available)| used > available)
+    .map(|(what, used, available)| format!("{used} {what} of {available}"))
+    .collect()
+}
+
+/// The resources of `e` past the budget ([`excess`]'s: the DSPs past
+/// the device's count, LUTs and flip-flops past the budget's share of
+/// it), each with its share of the device: `5915 LUT of 5280: 112%`, or
+/// `5000 LUT of 5280: 94%, past the 90% budget` within the device (not
+/// `N LUT of M (P%)`, which `bench/fpga_fit.py` reads as the overflow
+/// `--bitstream` reports).
+pub fn beyond(budget: &Budget<'_>, e: &Estimate) -> Vec<String> {
+    let (device, share) = (budget.device, budget.share);
+    let margin = share * 100.0;
+    [
+        ("LUT", e.lut, device.luts, share),
+        ("FF", e.ff, device.ffs, share),
+        ("DSP", e.dsp, device.dsps, 1.0),
+    ]
+    .into_iter()
+    .filter(|&(_, used, available, budget)| used as f64 > available as f64 * budget)
+    .map(|(what, used, available, _)| {
+        let share = used * 100 / available.max(1);
+        let past = if used <= available {
+            format!(", past the {margin:.0}% budget")
+        } else {
+            String::new()
+        };
+        format!("{used} {what} of {available}: {share}%{past}")
+    })
+    .collect()
+}
+
+/// How far `e` is over the budget: the DSPs over the device's count and
+/// the LUTs and flip-flops over the budget's share of the device's, each
+/// as a share of the device's; 0 when it fits.
+pub fn excess(budget: &Budget<'_>, e: &Estimate) -> f64 {
+    let (device, share) = (budget.device, budget.share);
+    let past = |used: u64, budget: f64, available: u64| {
+        (used as f64 - budget).max(0.0) / available.max(1) as f64
+    };
+    past(e.dsp, device.dsps as f64, device.dsps)
+        + past(e.lut, device.luts as f64 * share, device.luts)
+        + past(e.ff, device.ffs as f64 * share, device.ffs)
+}
+
+/// One evaluated choice of limits: its estimate and static latency, and
+/// the units each limited class was built with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tried {
+    pub estimate: Estimate,
+    pub latency: Option<u64>,
+    pub units: BTreeMap<String, u32>,
+}
+
+/// Limits, per class.
+pub type Limits = BTreeMap<String, u32>;
+
+/// Chooses the limits of the classes `free` (class, operations: the
+/// units without a limit) for `device`, from `start` (the design
+/// without limits, which does not fit): `eval` gives a choice's
+/// figures. Gives the limits and their figures (`start`'s own, empty,
+/// where no limit brings it closer).
+///
+/// The fewest units first ([`Search::fewest`]): one unit of each class,
+/// or of those that help. Where even they do not fit, they are the
+/// answer (the nearest to fitting) and nothing else is tried (a few
+/// tries, not one a unit). Where they fit, the
+/// search goes down from `start` ([`Search::descend`]): each step tries
+/// one unit fewer of each class and keeps the try with the shortest
+/// latency among those that bring the design closer to its budget; a
+/// step that costs no cycles goes on in the same class by bisection
+/// to the fewest units that still cost none ([`Search::jump`]), or to
+/// the most that fit where those already fit. Where the steps stop
+/// short of fitting, the fewest units are kept. No choice is evaluated
+/// twice.
+pub fn choose<E>(
+    budget: &Budget<'_>,
+    free: &[(String, u32)],
+    start: Tried,
+    eval: impl FnMut(&Limits) -> Result<Tried, E>,
+) -> Result<(Limits, Tried), E> {
+    if excess(budget, &start.estimate) == 0.0 {
+        return Ok((Limits::new(), start));
+    }
+    let mut search = Search {
+        budget,
+        eval,
+        tried: BTreeMap::new(),
+    };
+    let (fewest, at_fewest) = search.fewest(free, &start)?;
+    if fewest.is_empty() || excess(budget, &at_fewest.estimate) > 0.0 {
+        return Ok((fewest, at_fewest));
+    }
+    let (limits, found) = search.descend(free, start)?;
+    if excess(budget, &found.estimate) > 0.0 {
+        return Ok((fewest, at_fewest));
+    }
+    Ok((limits, found))
+}
+
+/// The state of one [`choose`]: the choices evaluated so far.
+struct Search<'d, F> {
+    budget: &'d Budget<'d>,
+    eval: F,
+    tried: BTreeMap<Limits, Tried>,
+}
+
+impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
+    /// The figures of `limits`, evaluated once.
+    fn eval(&mut self, limits: &Limits) -> Result<Tried, E> {
+        if let Some(t) = self.tried.get(limits) {
+            return Ok(t.clone());
+        }
+        let t = (self.eval)(limits)?;
+        self.tried.insert(limits.clone(), t.clone());
+        Ok(t)
+    }
+
+    fn excess(&self, t: &Tried) -> f64 {
+        excess(self.budget, &t.estimate)
+    }
+
+    /// The fewest units: one of each class of `free` where that fits;
+    /// else the nearest to fitting of one unit of each class that helps
+    /// on its own (a shared unit's multiplexers can cost more LUTs than
+    /// the unit: a `mul` limit trades the DSPs of products by constants
+    /// for LUTs), those classes together, and each alone; empty,
+    /// with `start`, where none brings it closer.
+    fn fewest(&mut self, free: &[(String, u32)], start: &Tried) -> Result<(Limits, Tried), E> {
+        let all: Limits = free.iter().map(|(c, _)| (c.clone(), 1)).collect();
+        if all.is_empty() {
+            return Ok((all, start.clone()));
+        }
+        let t = self.eval(&all)?;
+        if self.excess(&t) == 0.0 {
+            return Ok((all, t));
+        }
+        let mut nearest = (Limits::new(), start.clone());
+        let mut helping = Limits::new();
+        for class in all.keys() {
+            let one = Limits::from([(class.clone(), 1)]);
+            let t = self.eval(&one)?;
+            if self.excess(&t) < self.excess(start) {
+                helping.insert(class.clone(), 1);
+            }
+            if self.excess(&t) < self.excess(&nearest.1) {
+                nearest = (one, t);
+            }
+        }
+        if helping.len() > 1 {
+            let t = self.eval(&helping)?;
+            if self.excess(&t) < self.excess(&nearest.1) {
+                nearest = (helping, t);
+            }
+        }
+        Ok(nearest)
+    }
+
+    /// The greedy descent from `start` (see [`choose`]) until the
+    /// design fits or no step brings it closer.
+    fn descend(&mut self, free: &[(String, u32)], start: Tried) -> Result<(Limits, Tried), E> {
+        let mut limits = Limits::new();
+        let mut best = start;
+        let mut units: BTreeMap<String, u32> = free.iter().cloned().collect();
+        while self.excess(&best) > 0.0 {
+            let mut step: Option<(String, Limits, Tried)> = None;
+            for (class, &n) in &units {
+                if n <= 1 {
+                    continue;
+                }
+                let mut trial = limits.clone();
+                trial.insert(class.clone(), n - 1);
+                let t = self.eval(&trial)?;
+                if self.excess(&t) >= self.excess(&best) {
+                    continue;
+                }
+                let key = |t: &Tried| {
+                    (
+                        t.latency.unwrap_or(u64::MAX),
+                        excess(self.budget, &t.estimate),
+                    )
+                };
+                if step.as_ref().is_none_or(|(_, _, s)| key(&t) < key(s)) {
+                    step = Some((class.clone(), trial, t));
+                }
+            }
+            let Some((class, mut trial, mut t)) = step else {
+                break;
+            };
+            if t.latency == best.latency && self.excess(&t) > 0.0 {
+                (trial, t) = self.jump(&limits, &class, (trial, t), &best)?;
+            }
+            // A class may build fewer units than its limit (as many as
+            // its busiest schedule needs): the next try starts there.
+            for (class, n) in &trial {
+                let built = t.units.get(class).copied().unwrap_or(*n).min(*n);
+                units.insert(class.clone(), built);
+            }
+            limits = trial;
+            best = t;
+        }
+        Ok((limits, best))
+    }
+
+    /// A step one unit fewer of `class` (`step`, from `limits`) that
+    /// costs no cycles over `best` and does not fit yet: the fewest
+    /// units of `class` that still cost none (by bisection, taking the
+    /// latency as falling with more units), or where those fit, the
+    /// most that fit (the design nearest to `best` that fits).
+    fn jump(
+        &mut self,
+        limits: &Limits,
+        class: &str,
+        step: (Limits, Tried),
+        best: &Tried,
+    ) -> Result<(Limits, Tried), E> {
+        let with = |n: u32| {
+            let mut l = limits.clone();
+            l.insert(class.to_string(), n);
+            l
+        };
+        let hi = step.0[class];
+        // The fewest units that cost no cycles: `free_at`, in [lo, hi].
+        let (mut lo, mut free_at, mut at) = (1, hi, step.1.clone());
+        while lo < free_at {
+            let mid = lo + (free_at - lo) / 2;
+            let t = self.eval(&with(mid))?;
+            if t.latency == best.latency && self.excess(&t) <= self.excess(&step.1) {
+                (free_at, at) = (mid, t);
+            } else {
+                lo = mid + 1;
+            }
+        }
+        if self.excess(&at) > 0.0 {
+            return Ok((with(free_at), at));
+        }
+        // The most units that fit: in [free_at, hi), `hi` does not.
+        let (mut fits_at, mut top) = (free_at, hi - 1);
+        while fits_at < top {
+            let mid = top - (top - fits_at) / 2;
+            let t = self.eval(&with(mid))?;
+            if self.excess(&t) == 0.0 {
+                fits_at = mid;
+            } else {
+                top = mid - 1;
+            }
+        }
+        let at = self.eval(&with(fits_at))?;
+        Ok((with(fits_at), at))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn up5k() -> &'static Device {
+        device("ice40-up5k").unwrap()
+    }
+
+    fn est(lut: u64, dsp: u64) -> Estimate {
+        Estimate {
+            lut,
+            dsp,
+            ..Estimate::default()
+        }
+    }
+
+    /// A model of a kernel: `mul` units take 3 DSPs and cost 100 cycles
+    /// each one fewer; `fadd` units 1,000 LUTs and 10 cycles each.
+    fn model(limits: &BTreeMap<String, u32>, muls: u32, fadds: u32) -> Tried {
+        let m = limits.get("mul").copied().unwrap_or(muls).min(muls);
+        let f = limits.get("fadd").copied().unwrap_or(fadds).min(fadds);
+        Tried {
+            estimate: est(500 + 1000 * u64::from(f), 3 * u64::from(m)),
+            latency: Some(1000 + 100 * u64::from(muls - m) + 10 * u64::from(fadds - f)),
+            units: limits.clone(),
+        }
+    }
+
+    #[test]
+    fn only_real_devices_are_fitted() {
+        assert!(device("generic").is_none());
+        assert_eq!(device("ice40").unwrap().name, "ice40-up5k");
+    }
+
+    #[test]
+    fn excess_counts_dsps_at_the_count_and_luts_at_the_margin() {
+        let d = up5k();
+        assert_eq!(excess(&Budget::of(d), &est(4752, 8)), 0.0);
+        assert!(excess(&Budget::of(d), &est(4753, 8)) > 0.0);
+        assert!((excess(&Budget::of(d), &est(0, 9)) - 1.0 / 8.0).abs() < 1e-12);
+        assert_eq!(over(d, &est(5000, 9)), vec!["9 DSP of 8".to_string()]);
+        assert!(exceeds(d, &est(5281, 0)) && exceeds(d, &est(0, 9)));
+        assert!(!exceeds(d, &est(5280, 8)));
+    }
+
+    #[test]
+    fn dsps_over_the_budget_share_the_multipliers_fewest_first() {
+        // 5 multipliers of 3 DSPs: 15 of 8, so 2 units.
+        let start = model(&BTreeMap::new(), 5, 2);
+        let (limits, t) = choose(
+            &Budget::of(up5k()),
+            &[("fadd".into(), 2), ("mul".into(), 5)],
+            start,
+            |l| Ok::<_, ()>(model(l, 5, 2)),
+        )
+        .unwrap();
+        assert_eq!(limits, BTreeMap::from([("mul".to_string(), 2)]));
+        assert_eq!(t.estimate.dsp, 6);
+        assert_eq!(t.latency, Some(1300));
+    }
+
+    #[test]
+    fn luts_over_the_margin_share_the_class_that_costs_least_latency() {
+        // 5 adders of 1,000 LUTs: 5,500 LUTs of 4,752 allowed, so 4.
+        let start = model(&BTreeMap::new(), 2, 5);
+        let (limits, t) = choose(
+            &Budget::of(up5k()),
+            &[("fadd".into(), 5), ("mul".into(), 2)],
+            start,
+            |l| Ok::<_, ()>(model(l, 2, 5)),
+        )
+        .unwrap();
+        assert_eq!(limits, BTreeMap::from([("fadd".to_string(), 4)]));
+        assert_eq!(t.estimate.lut, 4500);
+    }
+
+    #[test]
+    fn a_design_that_cannot_fit_ends_at_one_unit_of_each() {
+        // 5,000 LUTs per multiplier: one of each is still over.
+        let lut_heavy = |l: &BTreeMap<String, u32>| {
+            let mut t = model(l, 4, 2);
+            let m = l.get("mul").copied().unwrap_or(4);
+            t.estimate.lut += 5000 * u64::from(m);
+            t.estimate.dsp = 0;
+            Ok::<_, ()>(t)
+        };
+        let start = lut_heavy(&BTreeMap::new()).unwrap();
+        let (limits, t) = choose(
+            &Budget::of(up5k()),
+            &[("fadd".into(), 2), ("mul".into(), 4)],
+            start,
+            lut_heavy,
+        )
+        .unwrap();
+        assert_eq!(
+            limits,
+            BTreeMap::from([("fadd".to_string(), 1), ("mul".to_string(), 1)])
+        );
+        assert_eq!(t.estimate.lut, 6500);
+        assert!(excess(&Budget::of(up5k()), &t.estimate) > 0.0);
+    }
+
+    /// `muls` multipliers of one DSP each that share for free down to
+    /// `free` units, 100 cycles a unit fewer below; counts the
+    /// evaluations in `count`.
+    fn sharing_free(limits: &Limits, muls: u32, free: u32, count: &mut usize) -> Tried {
+        *count += 1;
+        let m = limits.get("mul").copied().unwrap_or(muls).min(muls);
+        Tried {
+            estimate: est(500, u64::from(m)),
+            latency: Some(1000 + 100 * u64::from(free.saturating_sub(m))),
+            units: limits.clone(),
+        }
+    }
+
+    #[test]
+    fn steps_that_cost_no_cycles_are_bisected() {
+        // 64 one-DSP multipliers, free down to 4 units: the most that
+        // fit, 8, as one unit fewer a step finds it, in a few tries.
+        let mut count = 0;
+        let start = sharing_free(&Limits::new(), 64, 4, &mut count);
+        let (limits, t) = choose(&Budget::of(up5k()), &[("mul".into(), 64)], start, |l| {
+            Ok::<_, ()>(sharing_free(l, 64, 4, &mut count))
+        })
+        .unwrap();
+        assert_eq!(limits, Limits::from([("mul".to_string(), 8)]));
+        assert_eq!((t.estimate.dsp, t.latency), (8, Some(1000)));
+        assert!(count <= 16, "{count} evaluations");
+    }
+
+    #[test]
+    fn a_free_jump_stops_where_shared_units_start_to_cost() {
+        // Free down to 12 units, which still need 12 DSPs: the descent
+        // jumps to 12 and goes on a unit at a time to 8.
+        let mut count = 0;
+        let start = sharing_free(&Limits::new(), 64, 12, &mut count);
+        let (limits, t) = choose(&Budget::of(up5k()), &[("mul".into(), 64)], start, |l| {
+            Ok::<_, ()>(sharing_free(l, 64, 12, &mut count))
+        })
+        .unwrap();
+        assert_eq!(limits, Limits::from([("mul".to_string(), 8)]));
+        assert_eq!(t.latency, Some(1400));
+        assert!(count <= 20, "{count} evaluations");
+    }
+
+    #[test]
+    fn a_design_no_sharing_fits_takes_a_few_tries() {
+        // One unit of each class is still over: only the classes alone
+        // are tried besides, not a unit at a time.
+        let mut count = 0;
+        let heavy = |l: &Limits, count: &mut usize| {
+            *count += 1;
+            let mut t = model(l, 40, 30);
+            t.estimate.lut += 20_000;
+            t
+        };
+        let start = heavy(&Limits::new(), &mut count);
+        let (limits, t) = choose(
+            &Budget::of(up5k()),
+            &[("fadd".into(), 30), ("mul".into(), 40)],
+            start,
+            |l| Ok::<_, ()>(heavy(l, &mut count)),
+        )
+        .unwrap();
+        assert_eq!(limits.values().copied().collect::<Vec<_>>(), vec![1, 1]);
+        assert_eq!(t.estimate.lut, 21_500);
+        // The start, all at one, each alone, both (known).
+        assert_eq!(count, 4);
+    }
+
+    #[test]
+    fn no_limit_that_helps_leaves_the_design_as_given() {
+        // Every limit costs LUTs (multiplexers) and saves nothing.
+        let worse = |l: &Limits| {
+            Ok::<_, ()>(Tried {
+                estimate: est(6000 + 100 * l.len() as u64, 0),
+                latency: Some(10),
+                units: l.clone(),
+            })
+        };
+        let start = worse(&Limits::new()).unwrap();
+        let (limits, t) = choose(
+            &Budget::of(up5k()),
+            &[("fadd".into(), 3), ("mul".into(), 2)],
+            start.clone(),
+            worse,
+        )
+        .unwrap();
+        assert!(limits.is_empty());
+        assert_eq!(t, start);
+    }
+
+    #[test]
+    fn a_class_whose_sharing_costs_more_than_it_saves_is_left_out() {
+        // Sharing the adders saves 1,000 LUTs, the multipliers' costs
+        // 3,000 more: the fewest units are those of `fadd` alone.
+        let mixed = |l: &Limits| {
+            let mut t = model(l, 2, 2);
+            t.estimate.lut += 9000 + if l.contains_key("mul") { 3000 } else { 0 };
+            Ok::<_, ()>(t)
+        };
+        let start = mixed(&Limits::new()).unwrap();
+        let (limits, t) = choose(
+            &Budget::of(up5k()),
+            &[("fadd".into(), 2), ("mul".into(), 2)],
+            start,
+            mixed,
+        )
+        .unwrap();
+        assert_eq!(limits, Limits::from([("fadd".to_string(), 1)]));
+        assert_eq!(t.estimate.lut, 10_500);
+    }
+
+    fn fit(limits: Limits, fits: bool, over: Vec<String>) -> Fit {
+        Fit {
+            device: "ice40-up5k".into(),
+            units: limits
+                .iter()
+                .map(|(c, &n)| Units {
+                    class: c.clone(),
+                    units: n,
+                    operations: 4,
+                })
+                .collect(),
+            limits,
+            unfitted: est(9000, 12),
+            unfitted_latency: Some(100),
+            fits,
+            over,
+            share: MARGIN,
+        }
+    }
+
+    #[test]
+    fn the_note_says_when_sharing_cannot_fit_and_by_how_much() {
+        let d = up5k();
+        let kept = est(6000, 3);
+        let f = fit(
+            Limits::from([("fadd".into(), 1)]),
+            false,
+            beyond(&Budget::of(d), &kept),
+        );
+        assert_eq!(
+            f.describe(d, Some(120)),
+            "the design does not fit ice40-up5k by the estimate (9000 LUT of 5280, 12 DSP of 8); \
+             units shared: 1 fadd for 4 operations (latency 100 -> 120 cycles); sharing units \
+             cannot bring it within the device: with the fewest units it is still over by \
+             6000 LUT of 5280: 113%"
+        );
+        let f = fit(Limits::new(), false, beyond(&Budget::of(d), &est(9000, 12)));
+        assert_eq!(
+            f.describe(d, Some(100)),
+            "the design does not fit ice40-up5k by the estimate (9000 LUT of 5280, 12 DSP of 8); \
+             sharing units cannot bring it within the device: no unit limit lowers its estimate, \
+             it is built as given, over by 9000 LUT of 5280: 170%, 12 DSP of 8: 150%"
+        );
+        let f = fit(Limits::from([("mul".into(), 2)]), true, Vec::new());
+        assert!(f
+            .describe(d, Some(100))
+            .ends_with("(latency 100 -> 100 cycles)"));
+    }
+
+    #[test]
+    fn past_the_budget_within_the_device_says_so() {
+        assert_eq!(
+            beyond(&Budget::of(up5k()), &est(5000, 8)),
+            vec!["5000 LUT of 5280: 94%, past the 90% budget".to_string()]
+        );
+        assert!(beyond(&Budget::of(up5k()), &est(4752, 8)).is_empty());
+    }
+
+    /// The flow on four independent f32 products (a loop unrolled by 4)
+    /// for ice40-up5k, fitted with `fit_share`.
+    fn products_fitted(fit_share: Option<f64>) -> crate::Design {
+        let text = r#"
+func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
+  affine.for %i = 0 to 16 {
+    %x = affine.load %a[%i] : memref<16xf32>
+    %y = arith.mulf %x, %x : f32
+    affine.store %y, %b[%i] : memref<16xf32>
+  } {hls.unroll = 4 : i64}
+  return
+}"#;
+        let mut ctx = crate::test_support::context();
+        let m = silica_ir::parser::parse(
+            &mut ctx,
+            "f.mlir",
+            text.as_bytes(),
+            silica_ir::parser::ParseOptions::default(),
+        )
+        .unwrap();
+        let opts = crate::Options {
+            top: "f".into(),
+            target: "ice40-up5k".into(),
+            clock_ns: 30.0,
+            fit: true,
+            fit_share,
+            ..crate::Options::default()
+        };
+        crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap()
+    }
+
+    #[test]
+    fn the_flow_fits_to_a_share_given_after_placement() {
+        // Within the device: not fitted unless a share asks for it.
+        let given = products_fitted(None);
+        assert!(given.fit.is_none());
+        let lut = given.estimate().lut;
+        let share = lut as f64 * 0.8 / 5280.0;
+        let fitted = products_fitted(Some(share));
+        let f = fitted.fit.as_ref().expect("fitted to the share");
+        assert_eq!(f.share, share);
+        assert!(f.limits.contains_key("fmul"), "{:?}", f.limits);
+        assert!(fitted.estimate().lut < lut);
+    }
+
+    #[test]
+    fn a_smaller_share_after_placement_is_the_budget_and_the_note() {
+        let budget = Budget {
+            device: up5k(),
+            share: 0.75,
+        };
+        // 75% of 5,280 LUTs is 3,960.
+        assert_eq!(excess(&budget, &est(3960, 8)), 0.0);
+        assert!(excess(&budget, &est(3961, 8)) > 0.0);
+        assert_eq!(
+            beyond(&budget, &est(4000, 8)),
+            vec!["4000 LUT of 5280: 75%, past the 75% budget".to_string()]
+        );
+        let mut f = fit(Limits::from([("fadd".into(), 2)]), true, Vec::new());
+        (f.unfitted, f.share) = (est(4800, 8), 0.75);
+        assert_eq!(
+            f.describe(up5k(), Some(120)),
+            "the design placed on ice40-up5k needed more than its estimate: fitted to 75% of \
+             its LUTs and flip-flops by the estimate; units shared: 2 fadd for 4 operations \
+             (latency 100 -> 120 cycles)"
+        );
+    }
+}

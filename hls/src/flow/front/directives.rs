@@ -1,0 +1,407 @@
+//! Directives resolved: the settings of the directives file and of the
+//! `hls.*` attributes of the input read into one [`Directives`] value,
+//! each checked where it was written (a bad value is an error at the
+//! attribute or at the key in the file, and so is a name that denotes no
+//! loop or array, `names.rs`); the file wins, setting by setting.
+
+use super::names::{self, find_loops, ArrayName, LoopName};
+use super::string_of;
+use crate::model::directives::{
+    file, ArrayDirectives, Directives, LoopDirectives, Origin, Partition, PartitionKind, Pipeline,
+    Setting, Unroll, LIMITED_CLASSES,
+};
+use silica_ir::{Attr, AttrKind, Context, Diagnostic, Ir, OpId};
+use toml::Value;
+
+type Res<T> = Result<T, Box<Diagnostic>>;
+
+fn bad<T>(loc: Attr, msg: String) -> Res<T> {
+    Err(Box::new(Diagnostic::error(loc, msg)))
+}
+
+/// A positive integer of `value`.
+fn positive(v: &Value) -> Option<u64> {
+    match v {
+        Value::Integer(i) if *i >= 1 => u64::try_from(*i).ok(),
+        _ => None,
+    }
+}
+
+fn pipeline_of(v: &Value, loc: Attr) -> Res<Pipeline> {
+    match v {
+        Value::Boolean(true) => Ok(Pipeline::Smallest),
+        Value::Boolean(false) => Ok(Pipeline::Off),
+        _ => match positive(v).and_then(|n| u32::try_from(n).ok()) {
+            Some(n) => Ok(Pipeline::Ii(n)),
+            None => bad(
+                loc,
+                format!("pipeline must be true, false or a target II of at least 1, not {v}"),
+            ),
+        },
+    }
+}
+
+fn unroll_of(v: &Value, loc: Attr) -> Res<Unroll> {
+    match v {
+        Value::String(s) if s == "full" => Ok(Unroll::Full),
+        _ => match positive(v) {
+            Some(k) => Ok(Unroll::Factor(k)),
+            None => bad(
+                loc,
+                format!("unroll must be a factor of at least 1 or \"full\", not {v}"),
+            ),
+        },
+    }
+}
+
+fn flatten_of(v: &Value, loc: Attr) -> Res<bool> {
+    bool_of("flatten", v, loc)
+}
+
+fn hoist_of(v: &Value, loc: Attr) -> Res<bool> {
+    bool_of("hoist", v, loc)
+}
+
+fn bool_of(key: &str, v: &Value, loc: Attr) -> Res<bool> {
+    match v {
+        Value::Boolean(b) => Ok(*b),
+        _ => bad(loc, format!("{key} must be true or false, not {v}")),
+    }
+}
+
+fn ports_of(v: &Value, loc: Attr) -> Res<u32> {
+    match positive(v) {
+        Some(p @ 1..=2) => Ok(p as u32),
+        _ => bad(loc, format!("ports must be 1 or 2, not {v}")),
+    }
+}
+
+fn partition_of(v: &Value, loc: Attr) -> Res<Partition> {
+    let Value::Table(t) = v else {
+        return bad(
+            loc,
+            format!("partition must be a table {{ dim, kind, factor }}, not {v}"),
+        );
+    };
+    if let Some(k) = t
+        .keys()
+        .find(|k| !["dim", "kind", "factor"].contains(&k.as_str()))
+    {
+        return bad(
+            loc,
+            format!("partition has an unknown key '{k}' (dim, kind, factor)"),
+        );
+    }
+    let kind = match t.get("kind").and_then(Value::as_str) {
+        Some("cyclic") => PartitionKind::Cyclic,
+        Some("block") => PartitionKind::Block,
+        Some("complete") => PartitionKind::Complete,
+        _ => {
+            return bad(
+                loc,
+                "partition kind must be \"cyclic\", \"block\" or \"complete\"".into(),
+            )
+        }
+    };
+    let dim = match t.get("dim") {
+        None => 1,
+        Some(d) => match positive(d).and_then(|d| u32::try_from(d).ok()) {
+            Some(d) => d,
+            None => return bad(loc, format!("partition dim must be at least 1, not {d}")),
+        },
+    };
+    let factor = match (kind, t.get("factor")) {
+        (PartitionKind::Complete, None) => 0,
+        (_, Some(f)) => match positive(f) {
+            Some(f) if f >= 2 => f,
+            _ => return bad(loc, format!("partition factor must be at least 2, not {f}")),
+        },
+        (_, None) => return bad(loc, "a cyclic or block partition needs a factor".into()),
+    };
+    Ok(Partition { dim, kind, factor })
+}
+
+fn limit_of(v: &Value, loc: Attr) -> Res<u32> {
+    match positive(v).and_then(|n| u32::try_from(n).ok()) {
+        Some(n) => Ok(n),
+        None => bad(loc, format!("a limit must be at least 1, not {v}")),
+    }
+}
+
+/// An attribute as a directive value: `true`/`false` (`i1`) and unit as
+/// booleans, other integers, strings, dictionaries as tables.
+fn value_of_attr(ctx: &Context, a: Attr) -> Option<Value> {
+    match ctx.attr_kind(a) {
+        AttrKind::Unit => Some(Value::Boolean(true)),
+        AttrKind::Integer { ty, value } => {
+            let one_bit = matches!(
+                ctx.type_kind(*ty),
+                silica_ir::TypeKind::Integer { width: 1, .. }
+            );
+            if one_bit {
+                Some(Value::Boolean(*value != 0.into()))
+            } else {
+                i64::try_from(value).ok().map(Value::Integer)
+            }
+        }
+        AttrKind::String { .. } => string_of(ctx, Some(a)).map(Value::String),
+        AttrKind::Dictionary(entries) => {
+            let mut t = toml::Table::new();
+            for &(k, v) in entries.iter() {
+                t.insert(ctx.str(k).to_string(), value_of_attr(ctx, v)?);
+            }
+            Some(Value::Table(t))
+        }
+        _ => None,
+    }
+}
+
+/// The directive attribute `key` of `op` as a value, or an error at the
+/// op when it is of no directive's form.
+fn attr_value(ctx: &Context, ir: &Ir, op: OpId, key: &str) -> Res<Option<Value>> {
+    let Some(a) = silica_ir::dialect::inherent_attr(ctx, ir, op, key) else {
+        return Ok(None);
+    };
+    match value_of_attr(ctx, a) {
+        Some(v) => Ok(Some(v)),
+        None => bad(
+            ir.op_loc(op),
+            format!("'{key}' must be a boolean, an integer, a string or a dictionary"),
+        ),
+    }
+}
+
+/// The `key` entry of argument `i`'s attribute dictionary.
+fn arg_attr(ctx: &Context, ir: &Ir, func: OpId, i: usize, key: &str) -> Option<Attr> {
+    let a = silica_ir::dialect::inherent_attr(ctx, ir, func, "arg_attrs")?;
+    let AttrKind::Array(dicts) = ctx.attr_kind(a) else {
+        return None;
+    };
+    let d = *dicts.get(i)?;
+    ctx.dict_entries(d)
+        .iter()
+        .find(|(k, _)| ctx.str(*k) == key)
+        .map(|e| e.1)
+}
+
+/// The directives of the top function `func` (named `top`) of `ir`: its
+/// attributes, then the file's entries over them.
+pub fn resolve(
+    ctx: &mut Context,
+    ir: &Ir,
+    func: OpId,
+    top: &str,
+    file: Option<&file::File>,
+) -> Res<Directives> {
+    let (loops, arrays) = names::collect(ctx, ir, func, top);
+    let mut d = Directives {
+        loop_paths: loops.iter().map(|l| (l.op, l.path.clone())).collect(),
+        ..Directives::default()
+    };
+    from_attributes(ctx, ir, func, &loops, &arrays, &mut d)?;
+    if let Some(f) = file {
+        from_file(ctx, f, &loops, &arrays, &mut d)?;
+    }
+    Ok(d)
+}
+
+fn from_attributes(
+    ctx: &Context,
+    ir: &Ir,
+    func: OpId,
+    loops: &[LoopName],
+    arrays: &[ArrayName],
+    d: &mut Directives,
+) -> Res<()> {
+    let origin = Origin::Attribute;
+    for l in loops {
+        let loc = ir.op_loc(l.op);
+        let mut ld = LoopDirectives::default();
+        if let Some(v) = attr_value(ctx, ir, l.op, "hls.pipeline")? {
+            ld.pipeline = Some(Setting::new(pipeline_of(&v, loc)?, loc, origin));
+        }
+        if let Some(v) = attr_value(ctx, ir, l.op, "hls.unroll")? {
+            ld.unroll = Some(Setting::new(unroll_of(&v, loc)?, loc, origin));
+        }
+        if let Some(v) = attr_value(ctx, ir, l.op, "hls.flatten")? {
+            ld.flatten = Some(Setting::new(flatten_of(&v, loc)?, loc, origin));
+        }
+        if let Some(v) = attr_value(ctx, ir, l.op, "hls.hoist")? {
+            ld.hoist = Some(Setting::new(hoist_of(&v, loc)?, loc, origin));
+        }
+        if ld != LoopDirectives::default() {
+            d.loops.insert(l.op, ld);
+        }
+    }
+    let entry = ir.regions(func).next().and_then(|r| ir.entry_block(r));
+    for a in arrays {
+        let mut ad = ArrayDirectives::default();
+        let (ports, partition, loc) = match (a.arg, a.alloc) {
+            (Some(i), _) => {
+                let loc = entry
+                    .and_then(|b| ir.block_args(b).get(i).copied())
+                    .and_then(|v| ir.value_loc(v))
+                    .unwrap_or(ir.op_loc(func));
+                let read = |key| arg_attr(ctx, ir, func, i, key).map(|x| value_of_attr(ctx, x));
+                (read("hls.ports"), read("hls.partition"), loc)
+            }
+            (None, Some(op)) => {
+                let loc = ir.op_loc(op);
+                (
+                    attr_value(ctx, ir, op, "hls.ports")?.map(Some),
+                    attr_value(ctx, ir, op, "hls.partition")?.map(Some),
+                    loc,
+                )
+            }
+            (None, None) => continue,
+        };
+        let unreadable = || {
+            bad::<Value>(
+                loc,
+                "'hls.ports'/'hls.partition' must be an integer or a dictionary".into(),
+            )
+        };
+        if let Some(v) = ports {
+            let v = match v {
+                Some(v) => v,
+                None => unreadable()?,
+            };
+            ad.ports = Some(Setting::new(ports_of(&v, loc)?, loc, origin));
+        }
+        if let Some(v) = partition {
+            let v = match v {
+                Some(v) => v,
+                None => unreadable()?,
+            };
+            ad.partition = Some(Setting::new(partition_of(&v, loc)?, loc, origin));
+        }
+        if ad != ArrayDirectives::default() {
+            d.arrays.insert(a.name.clone(), ad);
+        }
+    }
+    Ok(())
+}
+
+fn from_file(
+    ctx: &mut Context,
+    f: &file::File,
+    loops: &[LoopName],
+    arrays: &[ArrayName],
+    d: &mut Directives,
+) -> Res<()> {
+    let name = ctx.sym(&f.name);
+    let mut loc = |p: file::Pos| ctx.file_loc(name, p.line, p.col);
+    let origin = Origin::File;
+    if let Some(c) = &f.clock_ns {
+        if !(c.value > 0.0 && c.value.is_finite()) {
+            return bad(
+                loc(c.pos),
+                format!("clock_ns must be a positive number, not {}", c.value),
+            );
+        }
+        d.clock_ns = Some(c.value);
+    }
+    for e in &f.loops {
+        let found = find_loops(loops, &e.label.value);
+        if found.is_empty() {
+            let all: Vec<&str> = loops.iter().map(|l| l.path.as_str()).collect();
+            return bad(
+                loc(e.label.pos),
+                format!(
+                    "no loop is named '{}' (loops: {})",
+                    e.label.value,
+                    if all.is_empty() {
+                        "none".to_string()
+                    } else {
+                        all.join(", ")
+                    }
+                ),
+            );
+        }
+        let pipeline = match &e.pipeline {
+            Some(v) => {
+                let l = loc(v.pos);
+                Some(Setting::new(pipeline_of(&v.value, l)?, l, origin))
+            }
+            None => None,
+        };
+        let unroll = match &e.unroll {
+            Some(v) => {
+                let l = loc(v.pos);
+                Some(Setting::new(unroll_of(&v.value, l)?, l, origin))
+            }
+            None => None,
+        };
+        let flatten = match &e.flatten {
+            Some(v) => {
+                let l = loc(v.pos);
+                Some(Setting::new(flatten_of(&v.value, l)?, l, origin))
+            }
+            None => None,
+        };
+        let hoist = match &e.hoist {
+            Some(v) => {
+                let l = loc(v.pos);
+                Some(Setting::new(hoist_of(&v.value, l)?, l, origin))
+            }
+            None => None,
+        };
+        for l in found {
+            let ld = d.loops.entry(l.op).or_default();
+            if pipeline.is_some() {
+                ld.pipeline.clone_from(&pipeline);
+            }
+            if unroll.is_some() {
+                ld.unroll.clone_from(&unroll);
+            }
+            if flatten.is_some() {
+                ld.flatten.clone_from(&flatten);
+            }
+            if hoist.is_some() {
+                ld.hoist.clone_from(&hoist);
+            }
+        }
+    }
+    for e in &f.arrays {
+        if !arrays.iter().any(|a| a.name == e.name.value) {
+            let all: Vec<&str> = arrays.iter().map(|a| a.name.as_str()).collect();
+            return bad(
+                loc(e.name.pos),
+                format!(
+                    "no array is named '{}' (arrays: {})",
+                    e.name.value,
+                    if all.is_empty() {
+                        "none".to_string()
+                    } else {
+                        all.join(", ")
+                    }
+                ),
+            );
+        }
+        let ad = d.arrays.entry(e.name.value.clone()).or_default();
+        if let Some(v) = &e.ports {
+            let l = loc(v.pos);
+            ad.ports = Some(Setting::new(ports_of(&v.value, l)?, l, origin));
+        }
+        if let Some(v) = &e.partition {
+            let l = loc(v.pos);
+            ad.partition = Some(Setting::new(partition_of(&v.value, l)?, l, origin));
+        }
+    }
+    for (k, v) in &f.limits {
+        let l = loc(k.pos);
+        if !LIMITED_CLASSES.contains(&k.value.as_str()) {
+            return bad(
+                l,
+                format!(
+                    "no functional unit is named '{}' (limits: {})",
+                    k.value,
+                    LIMITED_CLASSES.join(", ")
+                ),
+            );
+        }
+        let n = limit_of(&v.value, loc(v.pos))?;
+        d.limits.insert(k.value.clone(), Setting::new(n, l, origin));
+    }
+    Ok(())
+}

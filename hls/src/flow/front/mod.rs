@@ -1,0 +1,95 @@
+//! The front end: finds the top function, checks its signature against
+//! the hardware contract (static-shape identity-layout memrefs, integer,
+//! `index`, `f32` and `f64` scalars) and lifts its body into the [`Kernel`] model,
+//! rejecting every operation the flow does not support with a diagnostic
+//! at that operation. Directives act here: `unroll.rs` unrolls loops of
+//! (a copy of) the input before lifting, `reuse.rs` removes redundant
+//! loads and stores (of every loop, the unrolled copies included), `hoist.rs` moves a loop's invariant code before
+//! it, `carry.rs` passes loaded elements from one iteration of an
+//! innermost loop to the next, `partition.rs` splits on-chip
+//! arrays into banks while lifting, `fuse.rs` fuses the sibling loops
+//! of a loop to be flattened (shifted as the dependences require) so
+//! that its nest is perfect, `flatten.rs` folds perfect nests of
+//! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
+//! `ip.rs` reads declarations bound to hand-written Verilog (`hls.ip`).
+//! `promote.rs` holds an element a loop reads and writes at an address
+//! invariant in it in a register across the loop.
+//! `constant_division.rs` lifts divisions by constants as shifts and reciprocal multiplications.
+//! `uninit.rs` warns at loads of a local buffer before anything writes it.
+//! `directives.rs` resolves the directives file and attributes to the
+//! loops and arrays `names.rs` names.
+
+mod arith_extra;
+mod call;
+mod carry;
+mod constant_division;
+pub mod directives;
+mod dma;
+mod expr;
+mod flatten;
+mod float;
+mod fuse;
+mod hoist;
+pub mod ip;
+mod lift;
+mod memories;
+pub mod names;
+mod partition;
+mod promote;
+mod reuse;
+mod rom;
+mod scf_unroll;
+mod signature;
+mod uninit;
+mod unroll;
+mod while_loop;
+
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{Context, Diagnostic, Ir, OpId};
+
+pub use call::{call_order, function_name};
+pub use carry::carry;
+pub use constant_division::{reciprocal, MAX_RECIPROCAL_WIDTH};
+pub use dma::buffer_names;
+pub use flatten::flatten;
+pub use fuse::fuse;
+pub use hoist::hoist;
+pub use lift::lift_function;
+pub use memories::memories;
+pub use promote::promote;
+pub use reuse::reuse;
+pub use signature::{arg_name, op_name_attr, string_of};
+pub use uninit::uninitialised_reads;
+pub use unroll::unroll;
+
+/// The `func.func` named `top` in `module`, or an error at the module.
+pub fn find_top(ctx: &Context, ir: &Ir, module: OpId, top: &str) -> Result<OpId, Box<Diagnostic>> {
+    let mut found = None;
+    for region in ir.regions(module) {
+        for block in ir.region_blocks(region) {
+            for op in ir.block_ops(block) {
+                if ctx.str(ir.op_name(op)) == "func.func"
+                    && signature::string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")).as_deref()
+                        == Some(top)
+                {
+                    found = Some(op);
+                }
+            }
+        }
+    }
+    let found = found.ok_or_else(|| {
+        Box::new(Diagnostic::error(
+            ir.op_loc(module),
+            format!("no function named '{top}' to synthesize (--top)"),
+        ))
+    })?;
+    if !silica_emit_verilog::is_legal_module_name(top) {
+        return Err(Box::new(Diagnostic::error(
+            ir.op_loc(found),
+            format!(
+                "the top function's name '{top}' cannot name the Verilog module (a SystemVerilog keyword or not an identifier); rename the function"
+            ),
+        )));
+    }
+    Ok(found)
+}

@@ -1,0 +1,330 @@
+//! `partition` of an on-chip array: the array becomes banks, separate
+//! memories with a port (or two) each, split along one dimension: cyclic
+//! (bank `i mod F`, offset `i floordiv F`), block (blocks of `ceil(S/F)`:
+//! bank `i floordiv B`, offset `i mod B`) or complete (one bank per index,
+//! the dimension gone; a one-word bank is a register after synthesis).
+//! An access whose bank is known at compile time (from the residues and
+//! ranges of its index: constants, loop counters with constant lower
+//! bounds and steps, as unrolling leaves them) goes to that bank alone;
+//! any other access reads every bank and selects (a load) or writes the
+//! bank its index selects (a store, predicated per bank).
+
+use super::lift::{err, Lifter};
+use crate::model::directives::{Partition, PartitionKind};
+use crate::model::kernel::{Item, MemId, Op, Predicate, Val, INDEX};
+use silica_ir::affine::{AffineExpr, AffineMap, BinOp};
+use silica_ir::Diagnostic;
+
+type Res<T> = Result<T, Box<Diagnostic>>;
+
+/// Banks allowed for one array.
+pub const MAX_BANKS: u64 = 256;
+
+/// How an array of a given shape is split.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The dimension split (from 0).
+    pub dim: usize,
+    pub kind: PartitionKind,
+    /// Cyclic: the factor; block: the block size; complete: 1.
+    pub step: u64,
+    pub banks: u64,
+    /// The shape of every bank.
+    pub bank_shape: Vec<u64>,
+}
+
+/// The plan of partition `p` of an array of `shape`, or why it cannot be
+/// carried out.
+pub fn plan(shape: &[u64], p: Partition) -> Result<Plan, String> {
+    let dim = p.dim as usize - 1;
+    let Some(&size) = shape.get(dim) else {
+        return Err(format!(
+            "the array has {} dimension(s), not {}",
+            shape.len(),
+            p.dim
+        ));
+    };
+    let (step, banks, bank_dim) = match p.kind {
+        PartitionKind::Cyclic => {
+            if p.factor > size {
+                return Err(format!(
+                    "the factor {} exceeds the dimension's size {size}",
+                    p.factor
+                ));
+            }
+            (p.factor, p.factor, size.div_ceil(p.factor))
+        }
+        PartitionKind::Block => {
+            if p.factor > size {
+                return Err(format!(
+                    "the factor {} exceeds the dimension's size {size}",
+                    p.factor
+                ));
+            }
+            let b = size.div_ceil(p.factor);
+            (b, size.div_ceil(b), b)
+        }
+        PartitionKind::Complete => (1, size, 1),
+    };
+    if banks > MAX_BANKS {
+        return Err(format!("it would make {banks} banks (at most {MAX_BANKS})"));
+    }
+    let mut bank_shape = shape.to_vec();
+    bank_shape[dim] = bank_dim;
+    Ok(Plan {
+        dim,
+        kind: p.kind,
+        step,
+        banks,
+        bank_shape,
+    })
+}
+
+/// A partitioned array: its plan and its banks.
+#[derive(Clone, Debug)]
+pub struct Banked {
+    pub plan: Plan,
+    pub banks: Vec<MemId>,
+}
+
+impl Plan {
+    /// The bank and the offset within it of index expression `e`.
+    fn split(&self, e: &AffineExpr) -> (AffineExpr, AffineExpr) {
+        let c = AffineExpr::Constant(self.step as i64);
+        match self.kind {
+            PartitionKind::Cyclic => (
+                e.clone().apply(BinOp::Mod, c.clone()),
+                e.clone().apply(BinOp::FloorDiv, c),
+            ),
+            PartitionKind::Block => (
+                e.clone().apply(BinOp::FloorDiv, c.clone()),
+                e.clone().apply(BinOp::Mod, c),
+            ),
+            PartitionKind::Complete => (e.clone(), AffineExpr::Constant(0)),
+        }
+    }
+}
+
+impl Lifter<'_> {
+    /// The residue of value `v` modulo `f`: constants, loop counters
+    /// whose lower bound is constant and whose step `f` divides, and sums,
+    /// differences and constant multiples of those (up to `depth` nodes
+    /// deep).
+    fn val_residue(&self, v: Val, f: i64, depth: u32) -> Option<i64> {
+        if let Some(c) = self.k.const_value(v) {
+            return Some(i64::try_from(c).ok()?.rem_euclid(f));
+        }
+        match v {
+            Val::Iv(l) => {
+                let lp = &self.k.loops[l];
+                let lb = lp.lower.constant()?;
+                (lp.step % f == 0).then_some(lb.rem_euclid(f))
+            }
+            Val::Node(n) if depth > 0 => {
+                let node = &self.k.nodes[n];
+                let arg = |i: usize| self.val_residue(node.args[i], f, depth - 1);
+                match node.op {
+                    Op::Add => Some((arg(0)? + arg(1)?).rem_euclid(f)),
+                    Op::Sub => Some((arg(0)? - arg(1)?).rem_euclid(f)),
+                    Op::Mul => Some((arg(0)? * arg(1)?).rem_euclid(f)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Bounds of value `v`: constants, loop counters with constant
+    /// bounds, and sums, differences and constant multiples of those.
+    fn val_range(&self, v: Val, depth: u32) -> Option<(i64, i64)> {
+        if let Some(c) = self.k.const_value(v) {
+            let c = i64::try_from(c).ok()?;
+            return Some((c, c));
+        }
+        match v {
+            Val::Iv(l) => {
+                let lp = &self.k.loops[l];
+                let (lb, ub) = (lp.lower.constant()?, lp.upper.constant()?);
+                if ub <= lb {
+                    return None;
+                }
+                let step = lp.step.max(1);
+                Some((lb, lb + (ub - 1 - lb) / step * step))
+            }
+            Val::Node(n) if depth > 0 => {
+                let node = &self.k.nodes[n];
+                let arg = |i: usize| self.val_range(node.args[i], depth - 1);
+                match node.op {
+                    Op::Add => {
+                        let ((a0, a1), (b0, b1)) = (arg(0)?, arg(1)?);
+                        Some((a0.checked_add(b0)?, a1.checked_add(b1)?))
+                    }
+                    Op::Sub => {
+                        let ((a0, a1), (b0, b1)) = (arg(0)?, arg(1)?);
+                        Some((a0.checked_sub(b1)?, a1.checked_sub(b0)?))
+                    }
+                    Op::Mul => {
+                        let ((a0, a1), (b0, b1)) = (arg(0)?, arg(1)?);
+                        let p = [
+                            a0.checked_mul(b0)?,
+                            a0.checked_mul(b1)?,
+                            a1.checked_mul(b0)?,
+                            a1.checked_mul(b1)?,
+                        ];
+                        Some((*p.iter().min()?, *p.iter().max()?))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The residue of `e` modulo `f`, when every value in it has one.
+    fn residue(&self, e: &AffineExpr, map: &AffineMap, vals: &[Val], f: i64) -> Option<i64> {
+        let nd = map.num_dims as usize;
+        let of_val = |v: Val| self.val_residue(v, f, 8);
+        match e {
+            AffineExpr::Constant(c) => Some(c.rem_euclid(f)),
+            AffineExpr::Dim(i) => of_val(vals[*i as usize]),
+            AffineExpr::Symbol(i) => of_val(vals[nd + *i as usize]),
+            AffineExpr::Binary(b) => {
+                let (op, l, r) = &**b;
+                match (op, r) {
+                    (BinOp::Add, _) => Some(
+                        (self.residue(l, map, vals, f)? + self.residue(r, map, vals, f)?)
+                            .rem_euclid(f),
+                    ),
+                    (BinOp::Mul, AffineExpr::Constant(c)) if c % f == 0 => Some(0),
+                    (BinOp::Mul, AffineExpr::Constant(c)) => {
+                        Some((self.residue(l, map, vals, f)? * c).rem_euclid(f))
+                    }
+                    (BinOp::Mod, AffineExpr::Constant(c)) if c % f == 0 => {
+                        self.residue(l, map, vals, f)
+                    }
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// Bounds of `e` over the values it may take.
+    fn range(&self, e: &AffineExpr, map: &AffineMap, vals: &[Val]) -> Option<(i64, i64)> {
+        let nd = map.num_dims as usize;
+        let of_val = |v: Val| self.val_range(v, 8);
+        match e {
+            AffineExpr::Constant(c) => Some((*c, *c)),
+            AffineExpr::Dim(i) => of_val(vals[*i as usize]),
+            AffineExpr::Symbol(i) => of_val(vals[nd + *i as usize]),
+            AffineExpr::Binary(b) => {
+                let (op, l, r) = &**b;
+                let (a0, a1) = self.range(l, map, vals)?;
+                match (op, r) {
+                    (BinOp::Add, _) => {
+                        let (b0, b1) = self.range(r, map, vals)?;
+                        Some((a0.checked_add(b0)?, a1.checked_add(b1)?))
+                    }
+                    (BinOp::Mul, AffineExpr::Constant(c)) => {
+                        let (x, y) = (a0.checked_mul(*c)?, a1.checked_mul(*c)?);
+                        Some((x.min(y), x.max(y)))
+                    }
+                    (BinOp::FloorDiv, AffineExpr::Constant(c)) if *c > 0 => {
+                        Some((a0.div_euclid(*c), a1.div_euclid(*c)))
+                    }
+                    (BinOp::Mod, AffineExpr::Constant(c)) if *c > 0 => {
+                        if a0.div_euclid(*c) == a1.div_euclid(*c) {
+                            Some((a0.rem_euclid(*c), a1.rem_euclid(*c)))
+                        } else {
+                            Some((0, c - 1))
+                        }
+                    }
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// The bank of an access at index `index` (bank expression `bank`),
+    /// when it is known at compile time.
+    fn static_bank(
+        &self,
+        plan: &Plan,
+        index: &AffineExpr,
+        bank: &AffineExpr,
+        map: &AffineMap,
+        vals: &[Val],
+    ) -> Option<u64> {
+        let constant = self
+            .range(bank, map, vals)
+            .filter(|r| r.0 == r.1)
+            .map(|r| r.0);
+        let b = match plan.kind {
+            PartitionKind::Cyclic => self
+                .residue(index, map, vals, plan.step as i64)
+                .or(constant)?,
+            _ => constant?,
+        };
+        u64::try_from(b).ok().filter(|&b| b < plan.banks)
+    }
+
+    /// A load (`data` is `None`) or store of the partitioned array `p`
+    /// at the indices `map` gives over `vals`; the load's value.
+    pub fn banked_access(
+        &mut self,
+        items: &mut Vec<Item>,
+        p: &Banked,
+        map: &AffineMap,
+        vals: &[Val],
+        data: Option<Val>,
+    ) -> Res<Option<Val>> {
+        if map.results.len() != p.plan.bank_shape.len() {
+            return err(self.loc, "access map does not match the memref's rank");
+        }
+        let (bank, offset) = p.plan.split(&map.results[p.plan.dim]);
+        let mut results: Vec<AffineExpr> = map.results.to_vec();
+        results[p.plan.dim] = offset;
+        let bank_map = AffineMap {
+            num_dims: map.num_dims,
+            num_symbols: map.num_symbols,
+            results: results.into(),
+        };
+        let address = self.affine_address(items, p.banks[0], &bank_map, vals)?;
+        let width = self.k.memories[p.banks[0]].element_width;
+        let index = &map.results[p.plan.dim];
+        if let Some(b) = self.static_bank(&p.plan, index, &bank, map, vals) {
+            let m = p.banks[b as usize];
+            let mut args = vec![address];
+            args.extend(data);
+            args.extend(self.predicate);
+            let op = if data.is_some() {
+                Op::Store(m)
+            } else {
+                Op::Load(m)
+            };
+            let v = self.node(items, op, args, if data.is_some() { 0 } else { width });
+            return Ok(data.is_none().then_some(v));
+        }
+        let which = self.apply(items, &bank, map, vals)?;
+        let mut value = self.constant(0, width);
+        for (b, &m) in p.banks.iter().enumerate() {
+            let index = self.constant(b as i128, INDEX);
+            let here = self.node(items, Op::Cmp(Predicate::Eq), vec![which, index], 1);
+            match data {
+                Some(d) => {
+                    let enable = match self.predicate {
+                        Some(q) => self.node(items, Op::And, vec![q, here], 1),
+                        None => here,
+                    };
+                    self.node(items, Op::Store(m), vec![address, d, enable], 0);
+                }
+                None => {
+                    let mut args = vec![address];
+                    args.extend(self.predicate);
+                    let v = self.node(items, Op::Load(m), args, width);
+                    value = self.node(items, Op::Mux, vec![here, v, value], width);
+                }
+            }
+        }
+        Ok(data.is_none().then_some(value))
+    }
+}

@@ -1,0 +1,248 @@
+//! Loop directives that rewrite the input before it is lifted (on the
+//! flow's own copy of the IR; the co-simulation runs the input as
+//! written): `unroll = K` and `unroll = "full"` through the affine
+//! layer's loop utilities, and `pipeline` on a loop with loops inside,
+//! which unrolls those fully so that the loop becomes innermost and can
+//! be pipelined. `scf.for` loops with constant bounds unroll through
+//! `scf_unroll.rs`. A loop that cannot be unrolled (no constant trip
+//! count, too many copies; an `scf.for` whose trip count the factor does
+//! not divide) is left as it is, with a warning.
+
+use super::scf_unroll::{scf_trip_count, unroll_scf, ScfUnrollError};
+use crate::model::directives::{Directives, Log, Pipeline, Unroll};
+use rustc_hash::{FxHashMap, FxHashSet};
+use silica_affine::loops::{constant_trip_count, unroll_by_factor, unroll_full, UnrollError};
+use silica_ir::{Context, Ir, OpId};
+
+/// Full unrolling makes at most this many copies of a body.
+pub const MAX_COPIES: u64 = 1024;
+
+fn is_affine_for(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ctx.str(ir.op_name(op)) == "affine.for"
+}
+
+/// The loops inside `op`, innermost first (post-order).
+fn inner_loops(ctx: &Context, ir: &Ir, op: OpId) -> Vec<OpId> {
+    let mut out = Vec::new();
+    ir.walk(op, &mut |o| {
+        if o != op && matches!(ctx.str(ir.op_name(o)), "affine.for" | "scf.for") {
+            out.push(o);
+        }
+    });
+    // Reversed pre-order: every loop after the loops inside it.
+    out.reverse();
+    out
+}
+
+/// The copies of the innermost bodies that unrolling the loops `inside`
+/// `op` fully makes: the sum over the loops with none inside them of the
+/// product of the trip counts of the loops around them up to `op`
+/// (sibling loops add, nested ones multiply).
+fn copies_of_body(ir: &Ir, op: OpId, inside: &[OpId], trips: &FxHashMap<OpId, u64>) -> u64 {
+    let mut copies: u64 = 0;
+    let mut outer = FxHashSet::default();
+    for &l in inside {
+        let mut p = ir.parent_op(l);
+        while let Some(q) = p.filter(|&q| q != op) {
+            outer.insert(q);
+            p = ir.parent_op(q);
+        }
+    }
+    for &l in inside.iter().filter(|l| !outer.contains(*l)) {
+        let mut product = trips.get(&l).copied().unwrap_or(1);
+        let mut p = ir.parent_op(l);
+        while let Some(q) = p.filter(|&q| q != op) {
+            product = product.saturating_mul(trips.get(&q).copied().unwrap_or(1));
+            p = ir.parent_op(q);
+        }
+        copies = copies.saturating_add(product);
+    }
+    copies.max(1)
+}
+
+fn why(e: UnrollError) -> String {
+    match e {
+        UnrollError::UnknownTripCount => "its trip count is not a constant".into(),
+        UnrollError::TripCountBelowFactor => "its trip count is below the factor".into(),
+        UnrollError::NoCleanupLoop => {
+            "the factor does not divide its trip count and a bound has several results, so no cleanup loop can be built".into()
+        }
+        UnrollError::VariantInnerBounds => "a bound inside depends on the loop".into(),
+        UnrollError::NotALoop => "it is not a well-formed affine.for".into(),
+    }
+}
+
+fn why_scf(e: ScfUnrollError) -> String {
+    match e {
+        ScfUnrollError::UnknownTripCount => {
+            "its bounds and step are not constants, so its trip count is unknown".into()
+        }
+        ScfUnrollError::StepOverflows => "the unrolled step does not fit the counter's type".into(),
+        ScfUnrollError::FactorDoesNotDivide { trip } => {
+            format!(
+                "the factor does not divide its trip count ({trip}); scf.for gets no cleanup loop"
+            )
+        }
+    }
+}
+
+/// Applies an `unroll` directive to an `scf.for`; says what it did.
+fn unroll_scf_directive(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    op: OpId,
+    u: Unroll,
+) -> Result<String, String> {
+    let trip = scf_trip_count(ctx, ir, op);
+    match (u, trip) {
+        (Unroll::Full, Some(t)) if t > MAX_COPIES => Err(format!(
+            "it would make {t} copies of the body (at most {MAX_COPIES})"
+        )),
+        (Unroll::Factor(k), Some(t)) if t < k => Err("its trip count is below the factor".into()),
+        _ => {
+            let factor = match u {
+                Unroll::Full => None,
+                Unroll::Factor(k) => Some(k),
+            };
+            unroll_scf(ctx, ir, op, factor).map_err(why_scf)?;
+            Ok(match (u, trip) {
+                (Unroll::Full, Some(t)) => format!("body repeated {t} times, loop removed"),
+                (Unroll::Factor(k), _) => format!("body repeated {k} times"),
+                (Unroll::Full, None) => "body repeated".into(),
+            })
+        }
+    }
+}
+
+/// Applies the `unroll` directives, then the `pipeline` directives of
+/// loops with loops inside (unrolling those fully), to the loops of `ir`.
+pub fn unroll(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &mut Log) {
+    // Innermost first, so an outer loop unrolls the already unrolled body.
+    let order = inner_loops(ctx, ir, func);
+    for &op in &order {
+        let Some(s) = d.loops.get(&op).and_then(|l| l.unroll.clone()) else {
+            continue;
+        };
+        let path = d.loop_paths.get(&op).cloned().unwrap_or_default();
+        let directive = s.value.describe();
+        if !is_affine_for(ctx, ir, op) {
+            match unroll_scf_directive(ctx, ir, op, s.value) {
+                Ok(what) => log.honoured(&s, &path, directive, what),
+                Err(why) => log.refused(&s, &path, directive, why),
+            }
+            continue;
+        }
+        let trip = constant_trip_count(ctx, ir, op);
+        let result = match s.value {
+            Unroll::Factor(1) => Ok(()),
+            Unroll::Factor(k) => unroll_by_factor(ctx, ir, op, k, false),
+            Unroll::Full => match trip {
+                Some(t) if t > MAX_COPIES => {
+                    log.refused(
+                        &s,
+                        &path,
+                        directive,
+                        format!("it would make {t} copies of the body (at most {MAX_COPIES})"),
+                    );
+                    continue;
+                }
+                _ => unroll_full(ctx, ir, op),
+            },
+        };
+        match result {
+            Ok(()) => {
+                let what = match (s.value, trip) {
+                    (Unroll::Full, Some(t)) => format!("body repeated {t} times, loop removed"),
+                    (Unroll::Factor(k), Some(t)) if t % k != 0 => {
+                        format!("body repeated {k} times, with a cleanup loop")
+                    }
+                    (Unroll::Factor(k), _) => format!("body repeated {k} times"),
+                    (Unroll::Full, None) => "body repeated".into(),
+                };
+                log.honoured(&s, &path, directive, what);
+            }
+            Err(e) => log.refused(&s, &path, directive, why(e)),
+        }
+    }
+    for &op in &order {
+        let Some(dl) = d.loops.get(&op) else { continue };
+        let Some(s) = dl.pipeline.clone() else {
+            continue;
+        };
+        if s.value == Pipeline::Off || dl.flatten.as_ref().is_some_and(|f| f.value) {
+            continue;
+        }
+        if ir.is_erased(op) {
+            continue;
+        }
+        let inside = inner_loops(ctx, ir, op);
+        if inside.is_empty() {
+            continue;
+        }
+        let path = d.loop_paths.get(&op).cloned().unwrap_or_default();
+        let directive = s.value.describe();
+        let mut trips = FxHashMap::default();
+        let mut blocker = None;
+        for &inner in &inside {
+            let name = d.loop_paths.get(&inner).cloned().unwrap_or_default();
+            let trip = if is_affine_for(ctx, ir, inner) {
+                constant_trip_count(ctx, ir, inner)
+            } else {
+                scf_trip_count(ctx, ir, inner)
+            };
+            match trip {
+                Some(t) => {
+                    trips.insert(inner, t.max(1));
+                }
+                None => {
+                    blocker = Some(format!("{name} has no constant trip count"));
+                    break;
+                }
+            }
+        }
+        let copies = copies_of_body(ir, op, &inside, &trips);
+        if blocker.is_none() && copies > MAX_COPIES {
+            blocker = Some(format!(
+                "that would make {copies} copies of the body (at most {MAX_COPIES})"
+            ));
+        }
+        if let Some(b) = blocker {
+            log.refused(
+                &s,
+                &path,
+                directive,
+                format!("pipelining a loop unrolls the loops inside it fully, and {b}"),
+            );
+            continue;
+        }
+        let mut failed = None;
+        for &inner in &inside {
+            let done = if is_affine_for(ctx, ir, inner) {
+                unroll_full(ctx, ir, inner).map_err(why)
+            } else {
+                unroll_scf(ctx, ir, inner, None).map_err(why_scf)
+            };
+            if let Err(e) = done {
+                failed = Some(e);
+                break;
+            }
+        }
+        match failed {
+            None => log.honoured(
+                &s,
+                &path,
+                directive.clone(),
+                format!(
+                    "the {} loop(s) inside unrolled fully ({copies} copies of the body)",
+                    inside.len()
+                ),
+            ),
+            Some(w) => log.refused(
+                &s,
+                &path,
+                directive,
+                format!("a loop inside could not be unrolled fully: {w}"),
+            ),
+        }
+    }
+}

@@ -1,0 +1,518 @@
+//! Reports: `F.json` (the interface description and QoR figures in the
+//! brief's shape, written with serde) and `report.txt` (the same for a
+//! person: latency, each loop's trip count, II against ResMII/RecMII and
+//! depth, the schedule of each pipelined loop, the latency chosen for
+//! each float operator, resource estimates, and what became of each
+//! directive: honoured or not, and why).
+
+pub mod dma;
+pub mod synthesis;
+
+use crate::flow::construct::ports::result_port;
+use crate::flow::estimate::Estimate;
+use crate::flow::schedule::figures::Figures;
+use crate::flow::schedule::Schedules;
+use crate::model::kernel::{Arg, Kernel, Op};
+use crate::model::target::library::{class_of, Library};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// The JSON report.
+#[derive(Serialize, Clone, Debug)]
+pub struct Json {
+    pub top: String,
+    pub interface: String,
+    pub target: String,
+    pub clock_ns: f64,
+    /// The margin the schedule keeps below `clock_ns` (`--clock-uncertainty`,
+    /// or what `--bitstream`'s timing closure chose); absent when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub clock_uncertainty_ns: f64,
+    pub args: Vec<ArgJson>,
+    pub results: Vec<ResultJson>,
+    pub latency: LatencyJson,
+    pub loops: Vec<LoopJson>,
+    pub resources: ResourcesJson,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dma: Option<crate::flow::report::dma::DmaJson>,
+    /// The AXI wrapper's register map (`--interface axi`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axi: Option<crate::model::register_map::RegisterMap>,
+    /// The core's streamed DMA engines (`--interface axi`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<crate::model::interface::Stream>,
+}
+
+/// One argument.
+#[derive(Serialize, Clone, Debug)]
+pub struct ArgJson {
+    pub index: usize,
+    pub name: String,
+    pub kind: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape: Option<Vec<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub element_width: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub address_width: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ports: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_latency: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access: Option<String>,
+    /// Moved by a streamed DMA engine: no memory ports.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub streamed: bool,
+}
+
+/// One scalar result.
+#[derive(Serialize, Clone, Debug)]
+pub struct ResultJson {
+    pub index: usize,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub width: u32,
+}
+
+/// Latency in cycles (unknown: null).
+#[derive(Serialize, Clone, Debug)]
+pub struct LatencyJson {
+    pub min: Option<u64>,
+    pub max: Option<u64>,
+    /// A design with DMA: its cycles by the static model of the DMA
+    /// engines (`analysis::dma_timing`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dma_model: Option<u64>,
+}
+
+/// One loop.
+#[derive(Serialize, Clone, Debug)]
+pub struct LoopJson {
+    pub path: String,
+    pub trip_count: Option<u64>,
+    pub pipelined: bool,
+    pub ii: Option<u32>,
+    pub res_mii: Option<u32>,
+    pub rec_mii: Option<u32>,
+    /// The II's lower bound: max(ResMII, RecMII), or more where
+    /// recurrences hold port or unit users in one slot.
+    pub mii: Option<u32>,
+    pub depth: Option<u32>,
+    /// The loops flattened into this one (`flatten`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flattened: Vec<String>,
+}
+
+/// Resource figures.
+#[derive(Serialize, Clone, Debug)]
+pub struct ResourcesJson {
+    pub estimate: Estimate,
+    /// Filled by `--bitstream`.
+    pub synthesis: Option<synthesis::Synthesis>,
+    /// The unit limits chosen to fit the target device (`crate::flow::fit`);
+    /// absent where the design fits as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit: Option<crate::flow::fit::Fit>,
+}
+
+/// Inputs of a report.
+pub struct ReportInput<'a> {
+    pub k: &'a Kernel,
+    pub s: &'a Schedules,
+    pub lib: &'a Library,
+    pub clock_ns: f64,
+    /// The margin the schedule keeps below `clock_ns`.
+    pub clock_uncertainty_ns: f64,
+    pub figures: &'a Figures,
+    /// The built circuit's estimate (`crate::flow::estimate`).
+    pub circuit: &'a crate::flow::estimate::CircuitEstimate,
+    pub notes: &'a [String],
+    pub directives: &'a crate::model::directives::Log,
+    /// What datapath rewriting did.
+    pub rewrite: &'a crate::flow::rewrite::Outcome,
+    /// What it did in each callee, by name.
+    pub callee_rewrites: &'a [(String, crate::flow::rewrite::Outcome)],
+    /// Units of each limited class, and the operations sharing them.
+    pub units: &'a [(String, u32, usize)],
+    pub dma_engines: usize,
+    /// The DMA overlap measured in simulation, if any.
+    pub overlap: Option<&'a crate::flow::report::dma::MeasuredOverlap>,
+    /// The products by constants the circuit builds, by form.
+    pub products: crate::flow::analysis::constant_product::Products,
+}
+
+/// How each memory is accessed.
+fn access(k: &Kernel, m: usize) -> &'static str {
+    let transfers = || k.dmas.iter().filter_map(|d| d.transfer.as_ref());
+    let reads = k.nodes.iter().any(|n| n.op == Op::Load(m)) || transfers().any(|t| t.src == m);
+    let writes = k.nodes.iter().any(|n| n.op == Op::Store(m)) || transfers().any(|t| t.dst == m);
+    match (reads, writes) {
+        (true, true) => "read_write",
+        (false, true) => "write",
+        (true, false) => "read",
+        (false, false) => "none",
+    }
+}
+
+/// The line saying what the estimate counts, where the design is more
+/// than its core: the scan wrapper `fpga::implement` puts the core
+/// behind when its ports outnumber the package's pins, and not the AXI
+/// wrapper, which `--bitstream` does not build (its top is the core).
+fn counted(r: &ReportInput<'_>, j: &Json, out: &mut String) {
+    let scan = r.circuit.scan.is_some();
+    if !scan && j.axi.is_none() {
+        return;
+    }
+    let mut line = format!("estimate counts: the core '{}'", j.top);
+    if scan {
+        line.push_str(" and its scan wrapper (its ports outnumber the package's pins)");
+    }
+    line.push_str(", as --bitstream builds it");
+    if let Some(map) = &j.axi {
+        let _ = write!(
+            line,
+            "; not the AXI wrapper '{}', which --bitstream does not build",
+            map.module
+        );
+    }
+    let _ = writeln!(out, "{line}");
+}
+
+/// The JSON report.
+pub fn json(r: &ReportInput<'_>) -> Json {
+    let k = r.k;
+    let mut args = Vec::new();
+    for (i, a) in k.args.iter().enumerate() {
+        args.push(match a {
+            Arg::Scalar(s) => ArgJson {
+                index: i,
+                name: s.name.clone(),
+                kind: "scalar".into(),
+                ty: s.ty.clone(),
+                width: Some(s.width),
+                shape: None,
+                element_width: None,
+                words: None,
+                address_width: None,
+                ports: None,
+                read_latency: None,
+                access: None,
+                streamed: false,
+            },
+            Arg::Memory(m) => {
+                let mem = &k.memories[*m];
+                let dims: Vec<String> = mem.shape.iter().map(|d| d.to_string()).collect();
+                ArgJson {
+                    index: i,
+                    name: mem.name.clone(),
+                    kind: "memory".into(),
+                    ty: format!("memref<{}x{}>", dims.join("x"), mem.element_type),
+                    width: None,
+                    shape: Some(mem.shape.clone()),
+                    element_width: Some(mem.element_width),
+                    words: Some(mem.words()),
+                    address_width: Some(mem.address_width()),
+                    ports: Some(mem.ports),
+                    read_latency: Some(1),
+                    access: Some(access(k, *m).into()),
+                    streamed: false,
+                }
+            }
+        });
+    }
+    let results = k
+        .results
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| ResultJson {
+            index: i,
+            name: result_port(i),
+            ty: format!("i{w}"),
+            width: w,
+        })
+        .collect();
+    let loops = k
+        .loops_in_order()
+        .into_iter()
+        .filter(|&l| k.counter_owner(l) == l)
+        .map(|l| {
+            let p = r.s.pipes[l].as_ref();
+            LoopJson {
+                path: k.loops[l].path.clone(),
+                trip_count: r.figures.trips[l].map(|t| t.1),
+                pipelined: p.is_some(),
+                ii: p.map(|p| p.ii),
+                res_mii: p.map(|p| p.res_mii),
+                rec_mii: p.map(|p| p.rec_mii),
+                mii: p.map(|p| p.mii),
+                depth: p.map(|p| p.depth),
+                flattened: k.loops[l]
+                    .flat
+                    .iter()
+                    .map(|&m| k.loops[m].path.clone())
+                    .collect(),
+            }
+        })
+        .collect();
+    Json {
+        top: k.name.clone(),
+        interface: "memory".into(),
+        target: r.lib.target.clone(),
+        clock_ns: r.clock_ns,
+        clock_uncertainty_ns: r.clock_uncertainty_ns,
+        args,
+        results,
+        latency: LatencyJson {
+            min: r.figures.latency_min,
+            max: r.figures.latency,
+            dma_model: r.figures.dma_model,
+        },
+        loops,
+        resources: ResourcesJson {
+            estimate: Estimate::of(r.circuit, r.k, r.lib),
+            synthesis: None,
+            fit: None,
+        },
+        dma: crate::flow::report::dma::json(r),
+        axi: None,
+        streams: Vec::new(),
+    }
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
+}
+
+/// The lower bound of the pipelined loops' time, Σ iterations × the
+/// II's lower bound (max(ResMII, RecMII), or the slot bound above both)
+/// plus the deepest pipeline, and `latency` over it.
+pub fn bound_ratio(r: &ReportInput<'_>, latency: Option<u64>) -> Option<(u64, f64)> {
+    let mut bound = 0u64;
+    let mut depth = 0u64;
+    for (l, p) in r.s.pipes.iter().enumerate() {
+        let Some(p) = p else { continue };
+        bound += r.figures.iterations[l] * u64::from(p.mii);
+        depth = depth.max(u64::from(p.depth));
+    }
+    let bound = bound + depth;
+    if depth == 0 || bound == 0 {
+        return None;
+    }
+    Some((bound, latency? as f64 / bound as f64))
+}
+
+/// `report.txt`; `measured` is the co-simulated latency, if any.
+pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
+    let mut out = String::new();
+    let k = r.k;
+    let _ = writeln!(out, "silica hls report: {}", k.name);
+    let scheduled = if r.clock_uncertainty_ns > 0.0 {
+        format!(
+            ", scheduled to {:.2} ns ({} ns of clock uncertainty)",
+            r.clock_ns - r.clock_uncertainty_ns,
+            r.clock_uncertainty_ns
+        )
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "target {} at {} ns{scheduled} (operator library measured on {})",
+        r.lib.target, r.clock_ns, r.lib.measured_on
+    );
+    let us = |c: u64| c as f64 * r.clock_ns / 1000.0;
+    match (measured, r.figures.latency) {
+        (Some(m), c) => {
+            // The static latency is exact: a difference is a bug of the
+            // schedule's count or of the controller, shown, not hidden.
+            let against = match (c, r.figures.dma_model) {
+                (Some(c), _) if c == m => ", as the static schedule gives".to_string(),
+                (Some(c), _) => format!("; the static schedule gives {c}"),
+                (None, Some(d)) => format!("; the static DMA model gives {d}"),
+                (None, None) => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "latency: {m} cycles ({:.3} us), measured by co-simulation{against}",
+                us(m)
+            );
+        }
+        (None, Some(c)) => {
+            let _ = writeln!(
+                out,
+                "latency: {c} cycles ({:.3} us), from the static schedule",
+                us(c)
+            );
+        }
+        (None, None) => match r.figures.latency_min.filter(|_| k.dmas.is_empty()) {
+            Some(c) => {
+                let _ = writeln!(
+                    out,
+                    "latency: at least {c} cycles ({:.3} us), data-dependent (scf.while)",
+                    us(c)
+                );
+            }
+            None => {
+                let why = if k.dmas.is_empty() {
+                    "data-dependent loop bounds"
+                } else {
+                    "DMA waits last as long as the transfers"
+                };
+                match r.figures.dma_model.filter(|_| !k.dmas.is_empty()) {
+                    Some(d) => {
+                        let _ = writeln!(
+                            out,
+                            "latency: {d} cycles ({:.3} us) by the static DMA model ({why})",
+                            us(d)
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(out, "latency: unknown statically ({why})");
+                    }
+                }
+            }
+        },
+    }
+    if let Some((bound, ratio)) = bound_ratio(r, measured.or(r.figures.latency)) {
+        let _ = writeln!(
+            out,
+            "against the pipelines' bound (sum of iterations x MII + deepest depth = {bound} cycles): {ratio:.2}x"
+        );
+    }
+    let _ = writeln!(out, "index width: {} bits", k.index_width);
+    let _ = writeln!(out, "loops:");
+    for lj in &j.loops {
+        let mut trip = lj.trip_count.map_or("?".to_string(), |t| t.to_string());
+        if !lj.flattened.is_empty() {
+            trip = format!("{trip} (flattened with {})", lj.flattened.join(", "));
+        }
+        if lj.pipelined {
+            let (res, rec) = (lj.res_mii.unwrap_or(0), lj.rec_mii.unwrap_or(0));
+            // The slot bound, where it is above both.
+            let slots = match lj.mii {
+                Some(m) if m > res.max(rec) => format!(", slots {m}"),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "  {}: trip {trip}, pipelined, II {} (ResMII {res}, RecMII {rec}{slots}), depth {}",
+                lj.path,
+                lj.ii.unwrap_or(0),
+                lj.depth.unwrap_or(0)
+            );
+        } else {
+            let _ = writeln!(out, "  {}: trip {trip}, sequential", lj.path);
+        }
+    }
+    for (l, &lead) in r.s.lead.iter().enumerate() {
+        if lead > 0 {
+            let _ = writeln!(
+                out,
+                "overlap: {} leaves its state {lead} cycle(s) before it drains (what follows starts meanwhile)",
+                k.loops[l].path
+            );
+        }
+    }
+    for (l, p) in r.s.pipes.iter().enumerate() {
+        let Some(p) = p else { continue };
+        let _ = writeln!(out, "schedule of {} (step: operations):", k.loops[l].path);
+        for t in 0..p.depth {
+            let ops: Vec<String> = k
+                .nodes
+                .iter()
+                .enumerate()
+                .filter(|(n, node)| {
+                    k.pipelined_loop_of(node.block) == Some(l) && r.s.start[*n] == t
+                })
+                .map(|(n, node)| format!("{}#{n}", class_of(node.op)))
+                .collect();
+            let _ = writeln!(out, "  {t}: {}", ops.join(" "));
+        }
+    }
+    if !r.lib.float_latencies.is_empty() {
+        let _ = writeln!(out, "float operators (latency, slowest stage as measured):");
+        for (o, c) in &r.lib.float_latencies {
+            let _ = writeln!(
+                out,
+                "  {}: {} cycles, {:.1} ns (first stage {:.1} ns, last {:.1} ns)",
+                o.module_name(c.latency),
+                c.latency,
+                c.stage_delay_ns,
+                c.input_delay_ns,
+                c.output_delay_ns
+            );
+        }
+    }
+    let e = &j.resources.estimate;
+    let _ = writeln!(
+        out,
+        "resources (estimate): {} LUT, {} FF, {} DSP, {} BRAM",
+        e.lut, e.ff, e.dsp, e.bram
+    );
+    if let Some((f, d)) = j
+        .resources
+        .fit
+        .as_ref()
+        .and_then(|f| Some((f, crate::flow::fit::device(&f.device)?)))
+    {
+        let _ = writeln!(out, "fit: {}", f.describe(d, r.figures.latency));
+    }
+    let scarce = crate::flow::analysis::constant_product::scarce(r.k, r.lib);
+    if let Some(line) = r.products.line(scarce) {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(
+        out,
+        "clock (estimate): {:.2} ns ({:.1} MHz), longest path: {}",
+        e.period_ns,
+        e.fmax_mhz,
+        if r.circuit.path.is_empty() {
+            "register to register".to_string()
+        } else {
+            r.circuit.path.join(", ")
+        }
+    );
+    counted(r, j, &mut out);
+    if let Some(s) = &j.resources.synthesis {
+        out.push_str(&s.describe());
+    }
+    if let Some(d) = &j.dma {
+        crate::flow::report::dma::text(d, &mut out);
+    }
+    r.rewrite.text(&mut out);
+    for (callee, outcome) in r.callee_rewrites {
+        outcome.callee_text(callee, &mut out);
+    }
+    for n in r.notes {
+        let _ = writeln!(out, "note: {n}");
+    }
+    if !r.directives.outcomes.is_empty() {
+        let _ = writeln!(out, "directives:");
+        let mut outcomes: Vec<_> = r.directives.outcomes.iter().collect();
+        outcomes.sort_by(|a, b| a.subject.cmp(&b.subject));
+        for o in outcomes {
+            let _ = writeln!(
+                out,
+                "  {}: {} ({}): {}: {}",
+                o.subject,
+                o.directive,
+                o.origin.word(),
+                if o.honoured {
+                    "honoured"
+                } else {
+                    "not honoured"
+                },
+                o.why
+            );
+        }
+    }
+    out
+}

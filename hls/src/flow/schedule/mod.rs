@@ -1,0 +1,216 @@
+//! Scheduling: every straight-line block and every pipelined loop body
+//! becomes a problem of the scheduling library. Operations take their
+//! latency and delay from the target's operator library; each memory's
+//! single port is a resource of limit 1; combinational paths longer than
+//! the clock period are cut by the library's chain-breaking pairs (each
+//! modelled as a latency-1 operation between its ends, so list and modulo
+//! schedulers honour them). Blocks are list-scheduled; pipelined loops are
+//! modulo-scheduled (`modulo.rs`).
+
+pub mod dma_timing;
+pub mod figures;
+mod modulo;
+pub mod overlap;
+mod states;
+
+pub use states::needs_head;
+pub(crate) mod problem;
+
+use crate::flow::analysis::deps::MemDep;
+use crate::model::kernel::{Item, Kernel};
+use crate::model::target::library::Library;
+use problem::ProblemBuilder;
+use silica_scheduling::{schedule, Algorithm, Options};
+
+pub use modulo::PipeSchedule;
+
+/// The schedule of a whole kernel.
+#[derive(Clone, Debug)]
+pub struct Schedules {
+    /// Start step of each node within its block or iteration.
+    pub start: Vec<u32>,
+    /// Latency of each node (cycles from start to result).
+    pub latency: Vec<u32>,
+    /// Controller states of each sequential block (0 for pipelined bodies).
+    pub states: Vec<u32>,
+    /// The modulo schedule of each pipelined loop.
+    pub pipes: Vec<Option<PipeSchedule>>,
+    /// Cycles before its last iteration has drained that each pipelined
+    /// loop's state is left, so that what follows overlaps the drain
+    /// (`control/overlap.rs`; 0: none, and for sequential loops).
+    pub lead: Vec<u32>,
+}
+
+impl Schedules {
+    /// The step at which a node's result is valid.
+    pub fn ready(&self, n: usize) -> u32 {
+        self.start[n] + self.latency[n]
+    }
+}
+
+/// Schedules every block and pipelined loop of `k` at `clock_ns`.
+/// Pipelined loops whose body cannot be modulo-scheduled fall back to
+/// sequential execution (noted in the returned list).
+pub fn schedule_kernel(
+    k: &mut Kernel,
+    lib: &Library,
+    clock_ns: f64,
+    memory_deps: &[Vec<MemDep>],
+) -> Result<(Schedules, Vec<String>), String> {
+    let mut s = Schedules {
+        start: vec![0; k.nodes.len()],
+        latency: vec![0; k.nodes.len()],
+        states: vec![0; k.blocks.len()],
+        pipes: vec![None; k.loops.len()],
+        lead: vec![0; k.loops.len()],
+    };
+    let mut notes = Vec::new();
+    for (l, deps) in memory_deps.iter().enumerate().take(k.loops.len()) {
+        if !k.loops[l].pipelined {
+            continue;
+        }
+        match modulo::schedule_loop(k, l, lib, clock_ns, &mut s, deps) {
+            Ok(p) => s.pipes[l] = Some(p),
+            // A flattened nest has no sequential form to fall back to.
+            Err(why) if !k.loops[l].flat.is_empty() => {
+                return Err(format!("flattened loop {}: {why}", k.loops[l].path));
+            }
+            Err(why) => {
+                notes.push(format!("loop {} is not pipelined: {why}", k.loops[l].path));
+                k.loops[l].pipelined = false;
+            }
+        }
+    }
+    for b in 0..k.blocks.len() {
+        if k.pipelined_loop_of(b).is_none() {
+            schedule_block(k, b, lib, clock_ns, &mut s)?;
+        }
+    }
+    notes.extend(ProblemBuilder::new(k, lib, clock_ns, false).too_slow(0..k.nodes.len()));
+    s.lead = crate::flow::schedule::overlap::leads(k, &s);
+    Ok((s, notes))
+}
+
+/// List-schedules block `b` and records its start times and states.
+fn schedule_block(
+    k: &Kernel,
+    b: usize,
+    lib: &Library,
+    clock_ns: f64,
+    s: &mut Schedules,
+) -> Result<(), String> {
+    let nodes = &k.blocks[b];
+    let mut pb = ProblemBuilder::new(k, lib, clock_ns, false);
+    for &n in nodes {
+        pb.add_node(n)?;
+    }
+    pb.add_value_and_memory_order(nodes);
+    pb.break_long_chains();
+    let p = pb.problem();
+    let sol = schedule(p, &Options::new(Algorithm::List)).map_err(|e| e.message)?;
+    let mut states = 1;
+    for (i, &n) in nodes.iter().enumerate() {
+        let t = sol.schedule.start_times[i];
+        let lat = pb.latency_of(i);
+        s.start[n] = t;
+        s.latency[n] = lat;
+        // A value must be captured in the state where it is ready; a store
+        // completes at the end of its state.
+        let end = if k.nodes[n].width == 0 {
+            t + 1
+        } else {
+            t + lat + 1
+        };
+        states = states.max(end);
+    }
+    s.states[b] = states;
+    Ok(())
+}
+
+/// Logs what became of each `pipeline` directive that the earlier stages
+/// did not settle: the II reached against the one asked for (with what
+/// bounds it, when it is more), or why the loop is not pipelined.
+pub fn log_pipeline_directives(
+    k: &Kernel,
+    s: &Schedules,
+    d: &crate::model::directives::Directives,
+    log: &mut crate::model::directives::Log,
+) {
+    use crate::model::directives::Pipeline;
+    let mut asked: Vec<_> = d
+        .loops
+        .iter()
+        .filter_map(|(op, dl)| dl.pipeline.clone().map(|p| (*op, p)))
+        .collect();
+    asked.sort_by_key(|(op, _)| d.loop_paths.get(op).cloned());
+    for (op, set) in asked {
+        let path = d.loop_paths.get(&op).cloned().unwrap_or_default();
+        let directive = set.value.describe();
+        if log
+            .outcomes
+            .iter()
+            .any(|o| o.subject == path && o.directive == directive)
+        {
+            continue;
+        }
+        let Some(l) = k.loops.iter().position(|lp| lp.op == op) else {
+            log.refused(&set, &path, directive, "the loop was unrolled away".into());
+            continue;
+        };
+        let owner = k.counter_owner(l);
+        if owner != l {
+            log.honoured(
+                &set,
+                &path,
+                directive,
+                format!("flattened into {}, pipelined with it", k.loops[owner].path),
+            );
+            continue;
+        }
+        match (set.value, &s.pipes[l]) {
+            (Pipeline::Off, None) => {
+                log.honoured(&set, &path, directive, "sequential".into());
+            }
+            (Pipeline::Ii(n), Some(p)) if p.ii > n => {
+                let mut why: Vec<&str> = p
+                    .bounds
+                    .iter()
+                    .filter(|(b, _)| *b > n)
+                    .map(|(_, w)| w.as_str())
+                    .collect();
+                if why.is_empty() {
+                    why.push("the modulo scheduler found no schedule at that II");
+                }
+                log.refused(
+                    &set,
+                    &path,
+                    directive,
+                    format!(
+                        "loop cannot be pipelined at II={n}: {}; pipelined at II {}",
+                        why.join("; "),
+                        p.ii
+                    ),
+                );
+            }
+            (_, Some(p)) => {
+                log.honoured(
+                    &set,
+                    &path,
+                    directive,
+                    format!(
+                        "pipelined at II {} (ResMII {}, RecMII {})",
+                        p.ii, p.res_mii, p.rec_mii
+                    ),
+                );
+            }
+            (_, None) => {
+                let why = if k.loops[l].body.iter().any(|it| matches!(it, Item::Loop(_))) {
+                    "it has loops inside".to_string()
+                } else {
+                    "the modulo scheduler failed; the loop runs sequentially".to_string()
+                };
+                log.refused(&set, &path, directive, why);
+            }
+        }
+    }
+}

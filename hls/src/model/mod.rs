@@ -1,0 +1,13 @@
+//! The model: what the flow reads and every later stage shares. The
+//! kernel model (`kernel`), the target (`target`: the device and its
+//! measured operator library), the top module's interface
+//! (`interface`) and the register map a host sees it through
+//! (`register_map`), the user's directives (`directives`) and the
+//! hand-written Verilog modules a design may instantiate (`ip`).
+
+pub mod directives;
+pub mod interface;
+pub mod ip;
+pub mod kernel;
+pub mod register_map;
+pub mod target;
