@@ -112,7 +112,7 @@ def err_cell(e, m):
 
 def validation_columns():
     cols = [tables.col("kernel", "kernel", right=False), tables.col("point", "point"),
-            tables.col("cycles", "cycles", "int")]
+            tables.col("level", "level", right=False), tables.col("cycles", "cycles", "int")]
     for label, k, fmt in (("LUT", "lut", "int"), ("FF", "ff", "int"), ("DSP", "dsp", "int"),
                           ("BRAM", "bram", "int"), ("MHz", "mhz", ".1f"), ("us", "us", ".2f")):
         est = "predicted MHz" if k == "mhz" else f"{label} est."
@@ -123,28 +123,28 @@ def validation_columns():
 
 
 def validation_summary(rows):
-    """Median and max |error| of each figure over the points shown."""
+    """Median and max |error| of each figure over the points shown, per level."""
     out = []
-    for label, k in (("LUT", "lut"), ("FF", "ff"), ("DSP", "dsp"), ("BRAM", "bram"), ("Fmax", "mhz"),
-                     ("latency in us", "us")):
-        errs = [abs(rel(float(r[k + "_est"]), float(r[k]))) for r in rows
-                if r.get(k + "_est") not in ("", None) and r.get(k) not in ("", None)]
-        if errs:
-            out.append(f"{label}: {len(errs)} point(s), median |error| {100 * statistics.median(errs):.0f}%, "
-                       f"max |error| {100 * max(errs):.0f}%.")
+    for level in dict.fromkeys(r["level"] for r in rows):
+        at = [r for r in rows if r["level"] == level]
+        parts = []
+        for label, k in (("LUT", "lut"), ("FF", "ff"), ("DSP", "dsp"), ("BRAM", "bram"), ("Fmax", "mhz"),
+                         ("latency in us", "us")):
+            errs = [abs(rel(float(r[k + "_est"]), float(r[k]))) for r in at
+                    if r.get(k + "_est") not in ("", None) and r.get(k) not in ("", None)]
+            if errs:
+                parts.append(f"{label} {100 * statistics.median(errs):.0f}% / {100 * max(errs):.0f}%")
+        out.append(f"`{level}`, {len(at)} points, median / max |error|: " + ", ".join(parts) + ".")
     return [" ".join(out)] if out else []
 
 
-def validation_table(level):
-    return tables.Table(
-        f"dse_validation_{level}", "docs/QOR.md", VALIDATION_FIELDS, validation_columns(),
-        key=("kernel", "point", "level"), csv="dse_validation",
-        command=f"python3 bench/dse_polybench.py --jobs 2 --validate 3 --validate-level {level} --no-sim",
-        select=lambda r: r["level"] == level and r.get("status", "ok") == "ok",
-        summary=validation_summary)
-
-
-TABLES = [FRONTS, validation_table("pnr"), validation_table("synth")]
+VALIDATION = tables.Table(
+    "dse_validation", "docs/QOR.md", VALIDATION_FIELDS, validation_columns(),
+    key=("kernel", "point", "level"),
+    command="python3 bench/dse_polybench.py --jobs 2 --validate 3 [--validate-level synth] --no-sim",
+    select=lambda r: r.get("status", "ok") == "ok", order=lambda r: r["level"] != "pnr",
+    summary=validation_summary)
+TABLES = [FRONTS, VALIDATION]
 
 
 def best_near(front, best):
@@ -375,7 +375,7 @@ def main():
         run = tables.meta(a.silica, started=started)
         tables.record(FRONTS, [front_row(r) for r in results], run)
         if a.validate:
-            tables.record(TABLES[1], [row for r in results for row in validation_rows(r, a.validate_level)], run)
+            tables.record(VALIDATION, [row for r in results for row in validation_rows(r, a.validate_level)], run)
         tables.render(TABLES)
     if a.json:
         with open(a.json, "w") as f:

@@ -339,55 +339,72 @@ def set_order(r):
     return (r["type"] != "i32", SMALL.index(k) if k in SMALL else len(SMALL), k)
 
 
+ESTIMATE_FIELDS = ("kernel", "type", "target", "lut_est", "lut_placed", "lut_error", "fmax_pred", "fmax",
+                   "fmax_error", "cycles", "cycles_now")
+# The estimate's errors (--errors --reestimate) go to their own CSV; the
+# fit tables show them beside the placed figures.
+ESTIMATE = tables.Table("fpga_estimate", "docs/QOR.md", ESTIMATE_FIELDS, [],
+                        key=("kernel", "type", "target"))
+
+
+def with_estimates(rows):
+    """The fit rows with the newest estimate of each (its error against
+    the placement it was compared with; † where that is not the row's)."""
+    estimates = {(e["kernel"], e["type"], e["target"]): e for e in tables.current(ESTIMATE)}
+    for r in rows:
+        e = estimates.get((r["kernel"], r["type"], r["target"]))
+        if not e or r["status"] != "yes":
+            continue
+        other = str(e["lut_placed"]) != str(r.get("lut")) or (
+            r.get("fmax_mhz") and f"{float(e['fmax']):.1f}" != f"{float(r['fmax_mhz']):.1f}")
+        changed = e.get("cycles_now") not in ("", None) and e["cycles_now"] != e.get("cycles")
+        mark = (" †" if other else "") + (" (changed)" if changed else "")
+        r["lut_est_cell"] = f"{int(e['lut_est']):,} ({float(e['lut_error']):+.0f}%){mark}"
+        r["fmax_est_cell"] = f"{float(e['fmax_pred']):.1f} ({float(e['fmax_error']):+.0f}%){mark}"
+        r["_estimate"] = e
+    return rows
+
+
+def fit_summary(target, rows):
+    out = [fit_counts(target, rows) + "."]
+    shown = [r["_estimate"] for r in rows if r.get("_estimate")]
+    if not shown:
+        return out
+    runs = []
+    for e in shown:
+        if tables.run_of(e) not in runs:
+            runs.append(tables.run_of(e))
+    lut = sum(1 for e in shown if abs(float(e["lut_error"])) <= 25)
+    fmax = sum(1 for e in shown if abs(float(e["fmax_error"])) <= 20)
+    text = (f"*LUT est.* and *Fmax pred.* (`{ESTIMATE_COMMAND}`), with their errors against the placed "
+            f"figures: {len(shown)} rows, LUTs within 25% in {lut}, Fmax within 20% in {fmax}; estimated "
+            + "; ".join(tables.describe(run) for run in runs) + ".")
+    if any("†" in r.get("lut_est_cell", "") for r in rows):
+        text += " †: compared with an earlier placement of the row."
+    return out + ["", text]
+
+
+ESTIMATE_COMMAND = "python3 bench/fpga_fit.py OUT --errors --reestimate --silica target/debug/silica"
+
+
 def fit_table(target):
-    columns = [tables.Column(h, (lambda i: lambda r: fit_cells(r)[i])(i), right=i >= 4)
-               for i, h in enumerate(FIT_HEADER) if h != "target"]
+    cells = [tables.Column(h, (lambda i: lambda r: fit_cells(r)[i])(i), right=i >= 4)
+             for i, h in enumerate(FIT_HEADER)]
+    by = {c.header: c for c in cells}
+    columns = [by[h] for h in ("kernel", "type", "bitstream", "LUT")]
+    columns.append(tables.col("LUT est.", "lut_est_cell"))
+    columns += [by[h] for h in ("FF", "BRAM", "DSP", "Fmax MHz")]
+    columns.append(tables.col("Fmax pred.", "fmax_est_cell"))
+    columns += [by[h] for h in ("clock ns", "cycles", "s")]
     return tables.Table(
         "fpga_fit_" + target.replace("-", "_"), "docs/QOR.md", FIT_FIELDS, columns,
         key=("kernel", "type", "target"), csv="fpga_fit",
         command=f"python3 bench/fpga_fit.py OUT --targets {target} --jobs 2",
-        select=lambda r: r["target"] == target, order=set_order,
-        summary=lambda rows: [fit_counts(target, rows) + "."])
+        select=lambda r: r["target"] == target, order=set_order, transform=with_estimates,
+        summary=lambda rows: fit_summary(target, rows))
 
 
-ESTIMATE_FIELDS = ("kernel", "type", "target", "lut_est", "lut_placed", "lut_error", "fmax_pred", "fmax",
-                   "fmax_error", "cycles", "cycles_now")
-
-
-def estimate_name(r):
-    changed = r.get("cycles_now") not in ("", None) and r["cycles_now"] != r.get("cycles")
-    return r["kernel"] + (f" (changed: {r['cycles']} -> {r['cycles_now']} cycles)" if changed else "")
-
-
-def estimate_summary(rows):
-    def within(rs):
-        return (sum(1 for r in rs if abs(float(r["lut_error"])) <= 25),
-                sum(1 for r in rs if abs(float(r["fmax_error"])) <= 20))
-    lut, fmax = within(rows)
-    out = [f"{len(rows)} rows with a bitstream: LUTs within 25% in {lut}, Fmax within 20% in {fmax}."]
-    same = [r for r in rows if estimate_name(r) == r["kernel"]]
-    if len(same) != len(rows):
-        lut, fmax = within(same)
-        out.append(f"{len(same)} rows whose design is unchanged since placed: LUTs within 25% in {lut}, "
-                   f"Fmax within 20% in {fmax}.")
-    return out
-
-
-ESTIMATE = tables.Table(
-    "fpga_estimate", "docs/QOR.md", ESTIMATE_FIELDS,
-    [tables.Column("kernel", estimate_name, right=False),
-     tables.col("type", "type", right=False),
-     tables.col("target", "target", right=False),
-     tables.col("LUT est.", "lut_est", "int"),
-     tables.col("LUT placed", "lut_placed", "int"),
-     tables.col("LUT error", "lut_error", "+.0f%"),
-     tables.col("Fmax pred.", "fmax_pred", ".1f"),
-     tables.col("Fmax", "fmax", ".1f"),
-     tables.col("Fmax error", "fmax_error", "+.0f%")],
-    key=("kernel", "type", "target"), order=lambda r: set_order(r) + (r["target"] != "ice40-up5k",),
-    command="python3 bench/fpga_fit.py OUT --errors --reestimate --silica target/debug/silica",
-    summary=estimate_summary)
-TABLES = [fit_table("ice40-up5k"), fit_table("ecp5-25k"), ESTIMATE]
+TABLES = [fit_table("ice40-up5k"), fit_table("ecp5-25k")]
 
 
 def reestimate(silica, k, r, out, directives):

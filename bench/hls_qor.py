@@ -51,7 +51,6 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "examples", "polybench"))
-import gen  # noqa: E402
 
 sys.path.insert(0, HERE)
 import circt_dynamic  # noqa: E402
@@ -231,6 +230,7 @@ def flow_row(kernel, flow, m):
 
 def kernels(workdir):
     """(name, file, top) of every kernel of the benchmark."""
+    import gen  # examples/polybench/gen.py
     out = []
     small = os.path.join(HERE, "hls_qor_kernels.mlir")
     with open(small) as f:

@@ -50,8 +50,7 @@ SUITES = tables.Table(
 AFFINE = tables.Table(
     "affine_passes", "docs/BENCHMARKS.md", FIELDS,
     [tables.col("file", "file", right=False),
-     tables.Column("chunk runs agreeing", lambda r: f"{r['agree']}/{r['runs']}"),
-     tables.Column("share", share_cell("runs", "agree"))],
+     tables.Column("chunk runs agreeing", lambda r: f"{r['agree']}/{r['runs']}")],
     key=("suite", "file"), csv="pass_conformance", select=lambda r: r["suite"] == "affine",
     order=lambda r: r["file"] == "total",
     command="python3 bench/pass_conformance.py $D/Dialect/Affine/{FILES}.mlir --with-test-passes --record affine")

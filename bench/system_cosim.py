@@ -43,7 +43,6 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "examples", "polybench"))
-import gen  # noqa: E402
 
 sys.path.insert(0, HERE)
 import tables  # noqa: E402
@@ -254,6 +253,7 @@ def program(kernel_text, top):
 
 def kernels(workdir):
     """(name, kernel text, top, passes)."""
+    import gen  # examples/polybench/gen.py
     out = []
     with open(SMALL) as f:
         small = f.read()

@@ -285,14 +285,14 @@ def markdown(columns, rows):
 
 
 def render_text(table):
-    """The text between the table's markers."""
+    """The text between the table's markers: how to regenerate it, the
+    runs its rows come from, the table and what the table's summary says."""
     rows = current(table)
     lines = []
     if table.command:
-        lines.append(f"Regenerate: `{table.command}`")
-        lines.append("")
+        lines.append(f"- regenerate: `{table.command}`")
     if not rows:
-        lines.append("No measurement recorded yet.")
+        lines += ["- no measurement recorded yet", ""]
         return "\n".join(lines) + "\n"
     if table.order:
         rows = sorted(rows, key=table.order)
@@ -311,12 +311,11 @@ def render_text(table):
         shown = table.transform(shown)
     if len(runs) > 1:
         columns = [Column("run", lambda r: r.get("_run", ""))] + columns
-        lines.append(f"Measured in {len(runs)} runs (the *run* column):")
-        lines.append("")
+        lines.append(f"- measured in {len(runs)} runs (the *run* column):")
         for i, run in enumerate(runs, 1):
-            lines.append(f"{i}. {describe(run)}")
+            lines.append(f"  {i}. {describe(run)}")
     else:
-        lines.append(f"Measured {describe(runs[0])}")
+        lines.append(f"- measured {describe(runs[0])}")
     lines.append("")
     lines += markdown(columns, shown)
     if table.summary:
