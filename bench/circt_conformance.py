@@ -12,7 +12,10 @@ and attributes it names belong to hw, comb, seq, builtin or unregistered
 dialects (the wheel does not register func); chunks with `expected-error` lines are counted
 apart (agreement = both reject).
 
-Usage: python3 bench/circt_conformance.py DIR_OR_FILE... [--silica PATH] [--list]
+With --record the totals are appended to bench/results/circt_conformance.csv
+and the table of docs/BENCHMARKS.md written from them (bench/tables.py).
+
+Usage: python3 bench/circt_conformance.py DIR_OR_FILE... [--silica PATH] [--list] [--record]
 (needs `pip install circt==1.62.0`)
 """
 import argparse
@@ -21,8 +24,21 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+
+TABLE = tables.Table(
+    "circt_conformance", "docs/BENCHMARKS.md", ("in_scope", "agree", "errors", "errors_agree", "out_of_scope"),
+    [tables.col("in-scope chunks", "in_scope", "int"),
+     tables.col("print identically", "agree", "int"),
+     tables.col("expected-error chunks", "errors", "int"),
+     tables.col("rejected by both", "errors_agree", "int"),
+     tables.col("out of scope", "out_of_scope", "int")],
+    command="python3 bench/circt_conformance.py $CIRCT/test/Dialect/{HW,Comb,Seq} --record")
+TABLES = [TABLE]
 SPLIT = re.compile(r"^// -----\s*$", re.M)
 SCOPE = {"hw", "comb", "seq", "builtin"}
 CIRCT_DIALECTS = {
@@ -102,7 +118,10 @@ def main():
     ap.add_argument("paths", nargs="+")
     ap.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
     ap.add_argument("--list", action="store_true", help="list disagreeing chunks")
+    ap.add_argument("--record", action="store_true",
+                    help="append the totals to bench/results/ and write docs/BENCHMARKS.md's table")
     args = ap.parse_args()
+    started = time.time()
     totals = {"agree": 0, "differ": 0, "errors_agree": 0, "errors_differ": 0, "out": 0}
     for f in files_of(args.paths):
         text = open(f).read()
@@ -128,6 +147,11 @@ def main():
     n = totals["agree"] + totals["differ"]
     e = totals["errors_agree"] + totals["errors_differ"]
     print(f"TOTAL: {totals['agree']}/{n} in-scope chunks print identically; {totals['errors_agree']}/{e} expected-error chunks rejected by both; {totals['out']} out of scope")
+    if args.record:
+        tables.record(TABLE, [{"in_scope": n, "agree": totals["agree"], "errors": e,
+                               "errors_agree": totals["errors_agree"], "out_of_scope": totals["out"]}],
+                      tables.meta(args.silica, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

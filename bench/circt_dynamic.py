@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """CIRCT's dynamic (handshake) HLS flow on a kernel, measured in a Verilator
 testbench on the same stimuli as `silica hls --sim` and checked against the
-same software run (the second peer column of bench/hls_qor.py, issue 31
-item 15).
+same software run (the second peer column of bench/hls_qor.py).
 
 The flow:
   mlir-opt-22 --lower-affine --convert-scf-to-cf --canonicalize
@@ -21,7 +20,7 @@ The flow:
      model can take a transfer.
 
 The buffering strategy `S` is the pass's: `all` (its default) or `cycles`
-(buffers only on cycles), the two the issue quotes.
+(buffers only on cycles), the two CIRCT's figures are quoted for.
 
 What the wheel needs that the flow does not say:
 - func/arith/memref/scf/cf become parseable after pass pipelines that

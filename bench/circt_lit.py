@@ -5,7 +5,10 @@ as lit runs them (bash, pipefail). A file passes when every RUN line
 does. RUN lines that need tools silica does not stand in for (firtool,
 the test suite's Python generators) make the file *skipped*, not failed.
 
-Usage: python3 bench/circt_lit.py DIR_OR_FILE... [--silica PATH] [--list]
+With --record the totals are appended to bench/results/circt_lit.csv and
+the table of docs/BENCHMARKS.md written from them (bench/tables.py).
+
+Usage: python3 bench/circt_lit.py DIR_OR_FILE... [--silica PATH] [--list] [--record]
 """
 import argparse
 import concurrent.futures
@@ -14,8 +17,20 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+
+TABLE = tables.Table(
+    "circt_lit", "docs/BENCHMARKS.md", ("ran", "passed", "failed", "skipped"),
+    [tables.col("files run", "ran", "int"),
+     tables.col("pass their RUN/CHECK lines", "passed", "int"),
+     tables.col("fail", "failed", "int"),
+     tables.col("skipped", "skipped", "int")],
+    command="python3 bench/circt_lit.py $CIRCT/test/Dialect/{HW,Comb,Seq} --record")
+TABLES = [TABLE]
 UNSUPPORTED = ("firtool", "%PYTHON%", "circt-translate", "arcilator", "circt-lec")
 
 
@@ -78,7 +93,10 @@ def main():
     ap.add_argument("paths", nargs="+")
     ap.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
     ap.add_argument("--list", action="store_true", help="print each file's outcome")
+    ap.add_argument("--record", action="store_true",
+                    help="append the totals to bench/results/ and write docs/BENCHMARKS.md's table")
     args = ap.parse_args()
+    started = time.time()
     silica = os.path.abspath(args.silica)
     files = list(files_of(args.paths))
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
@@ -90,6 +108,10 @@ def main():
             print(f"{outcome:8} {os.path.relpath(f)}" + (f": {why[:150]}" if why else ""))
     ran = counts["passed"] + counts["failed"]
     print(f"TOTAL: {counts['passed']}/{ran} files pass their own RUN/CHECK lines; {counts['skipped']} skipped")
+    if args.record:
+        tables.record(TABLE, [{"ran": ran, "passed": counts["passed"], "failed": counts["failed"],
+                               "skipped": counts["skipped"]}], tables.meta(args.silica, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """CIRCT's static HLS flow on a kernel, measured in a Verilator testbench
 on the same stimuli as `silica hls --sim` and checked against the same
-software run (the peer column of bench/hls_qor.py, issue 31 item 15).
+software run (the peer column of bench/hls_qor.py).
 
-The flow, as issue 31 describes it:
+The flow:
   mlir-opt-22 --lower-affine --scf-for-to-while --canonicalize
   -> the `circt` wheel (Python bindings): lower-scf-to-calyx{top-level-function=F},
      canonicalize, then calyx-native, whose export to native Calyx is kept

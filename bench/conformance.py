@@ -19,7 +19,11 @@ i.e. names no other dialect mlir-opt-22 registers (as `dialect.op`,
 `!dialect.t`, `#dialect.a` or `!dialect<...>`).
 The goal is that every in-scope chunk agrees.
 
-Usage: python3 bench/conformance.py DIR_OR_FILE... [--silica PATH] [--list]
+With --record SUITE the run's counts are appended to
+bench/results/conformance.csv as the suite SUITE's, and the table of
+docs/BENCHMARKS.md written from them (bench/tables.py).
+
+Usage: python3 bench/conformance.py DIR_OR_FILE... [--silica PATH] [--list] [--record SUITE]
 """
 import argparse
 import concurrent.futures
@@ -28,9 +32,31 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+
 SPLIT = re.compile(r"^// -----[ \t]*$", re.M)
+
+
+def share_cell(n, ok):
+    def cell(r):
+        return f"{100.0 * int(r[ok]) / int(r[n]):.1f}%" if r.get(n) and r.get(ok) and int(r[n]) else ""
+    return cell
+
+
+TABLE = tables.Table(
+    "conformance", "docs/BENCHMARKS.md", ("suite", "in_scope", "agree", "out_of_scope", "out_agree"),
+    [tables.col("suite", "suite", right=False),
+     tables.col("chunks in scope", "in_scope", "int"),
+     tables.col("agree", "agree", "int"),
+     tables.Column("share", share_cell("in_scope", "agree")),
+     tables.col("out of scope", "out_of_scope", "int"),
+     tables.col("out of scope, agree", "out_agree", "int")],
+    key=("suite",), command="python3 bench/conformance.py DIR... --record SUITE")
+TABLES = [TABLE]
 
 
 # The upstream dialects silica registers.
@@ -190,7 +216,10 @@ def main():
     parser.add_argument("--mlir-opt", default="mlir-opt-22")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--list", action="store_true", help="also list out-of-scope disagreements")
+    parser.add_argument("--record", metavar="SUITE",
+                        help="append the counts to bench/results/conformance.csv as SUITE's")
     args = parser.parse_args()
+    started = time.time()
 
     pattern = scope_pattern(registered_dialects(args.mlir_opt))
     files = mlir_files(args.paths)
@@ -234,6 +263,14 @@ def main():
         print("disagreements:")
         for in_scope, at, detail in bad:
             print(f"  {'' if in_scope else '(out of scope) '}{at}: {detail}")
+    if args.record:
+        t, o = totals[True], totals[False]
+        tables.record(TABLE, [{"suite": args.record,
+                               "in_scope": t.get("agree", 0) + t.get("disagree", 0), "agree": t.get("agree", 0),
+                               "out_of_scope": o.get("agree", 0) + o.get("disagree", 0),
+                               "out_agree": o.get("agree", 0)}],
+                      tables.meta(args.silica, started=started))
+        tables.render(TABLES)
     crashed = any("crashed" in d for _, d in results)
     sys.exit(1 if crashed else 0)
 

@@ -8,7 +8,11 @@ invocation. Both tools' remarks are compared first (they must agree).
 Wall-clock and CPU (user + system) times are reported: on a loaded
 machine the CPU ratio is the steadier one.
 
-Usage: python3 bench/dependence_bench.py [--runs 5] [--silica PATH] [--accesses 60]
+The run (the default nest, not --complex) is appended to
+bench/results/dependence_bench.csv and the table of docs/BENCHMARKS.md
+written from it (bench/tables.py), unless --no-record.
+
+Usage: python3 bench/dependence_bench.py [--runs 5] [--silica PATH] [--accesses 60] [--no-record]
 """
 import argparse
 import os
@@ -17,10 +21,42 @@ import re
 import resource
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+
+TIMING_FIELDS = ("silica_cpu", "mlir_cpu", "cpu_ratio", "silica_wall", "mlir_wall", "wall_ratio", "median_ratio")
+
+
+def timing_table(name, first, command):
+    """A table of CPU and wall times against mlir-opt-22 (this script's
+    and tile_copy_bench.py's); `first`: (header, field) of the checked
+    outputs."""
+    return tables.Table(
+        name, "docs/BENCHMARKS.md", (first[1],) + TIMING_FIELDS,
+        [tables.col(first[0], first[1], right=False),
+         tables.col("silica CPU s", "silica_cpu"),
+         tables.col("mlir-opt-22 CPU s", "mlir_cpu"),
+         tables.col("CPU ratio", "cpu_ratio"),
+         tables.col("silica wall s", "silica_wall"),
+         tables.col("mlir-opt-22 wall s", "mlir_wall"),
+         tables.col("wall ratio", "wall_ratio"),
+         tables.col("wall ratio, median of pairs", "median_ratio")],
+        command=command)
+
+
+def timing_row(ts, tm, cs, cm, ratios):
+    return {"silica_cpu": f"{min(cs):.3f}", "mlir_cpu": f"{min(cm):.3f}", "cpu_ratio": f"{min(cs) / min(cm):.3f}",
+            "silica_wall": f"{min(ts):.3f}", "mlir_wall": f"{min(tm):.3f}", "wall_ratio": f"{min(ts) / min(tm):.3f}",
+            "median_ratio": f"{statistics.median(ratios):.3f}"}
+
+
+TABLE = timing_table("dependence_bench", ("dependence checks", "checks"), "python3 bench/dependence_bench.py --runs 3")
+TABLES = [TABLE]
 
 
 def generate(accesses, complex_subscripts, seed=7):
@@ -91,7 +127,10 @@ def main():
     parser.add_argument("--mlir-opt", default="mlir-opt-22")
     parser.add_argument("--complex", action="store_true",
                         help="two-variable, floordiv and mod subscripts (mlir-opt-22 crashes on them)")
+    parser.add_argument("--no-record", action="store_true",
+                        help="do not append to bench/results/ nor write docs/BENCHMARKS.md's table")
     args = parser.parse_args()
+    started = time.time()
     with tempfile.TemporaryDirectory(prefix="silica-dependence-bench-") as d:
         path = os.path.join(d, "nest.mlir")
         with open(path, "w") as f:
@@ -118,6 +157,10 @@ def main():
           f"ratio {min(ts) / min(tm):.3f} (median of pairs {statistics.median(ratios):.3f})")
     print(f"cpu (user + system): silica {min(cs):.3f} s  mlir-opt-22 {min(cm):.3f} s  "
           f"ratio {min(cs) / min(cm):.3f}")
+    if not args.no_record and not args.complex and args.accesses == 60:
+        row = dict(timing_row(ts, tm, cs, cm, ratios), checks=f"{len(rs):,} (agree)")
+        tables.record(TABLE, [row], tables.meta(args.silica, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,9 @@ reference point 1.1x the largest value of each objective (plus one) over
 every valid point of the exhaustive run. NSGA-II's evaluations are the
 points it evaluated (not those it took from its own cache: every run has
 a fresh cache).
+
+The runs are appended to bench/results/dse_front.csv and the table of
+docs/QOR.md written from them (bench/tables.py), unless --no-record.
 """
 import argparse
 import csv
@@ -23,9 +26,35 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import tables  # noqa: E402
 # `--objectives` names and their points.csv columns.
 COLUMNS = {"latency": "latency_cycles", "latency_us": "latency_us", "lut": "lut",
            "ff": "ff", "dsp": "dsp", "bram": "bram"}
+
+
+def share_cell(r):
+    if r.get("evaluations") and r.get("points"):
+        return f"{100.0 * int(r['evaluations']) / int(r['points']):.1f}%"
+    return ""
+
+
+def found_cell(r):
+    return f"{r['found']} of {r['front_size']}" if r.get("found") else ""
+
+
+TABLE = tables.Table(
+    "dse_front", "docs/QOR.md",
+    ("search", "seed", "evaluations", "points", "valid", "wall_s", "hv_ratio", "found", "front_size"),
+    [tables.col("search", "search", right=False),
+     tables.col("seed", "seed"),
+     tables.col("evaluations", "evaluations", "int"),
+     tables.Column("share", share_cell),
+     tables.col("wall s", "wall_s", ".1f"),
+     tables.col("hypervolume ratio", "hv_ratio"),
+     tables.Column("front points found", found_cell)],
+    command="python3 bench/dse_front.py --silica target/release/silica --jobs 2")
+TABLES = [TABLE]
 
 
 def dominates(a, b):
@@ -89,7 +118,11 @@ def main():
     ap.add_argument("--jobs", default="2")
     ap.add_argument("--share", type=float, default=0.25)
     ap.add_argument("--seeds", default="1,2,3")
+    ap.add_argument("--no-record", action="store_true",
+                    help="do not append to bench/results/ nor write docs/QOR.md's table")
     a = ap.parse_args()
+    started = time.time()
+    rows = []
     objectives = a.objectives.split(",")
     common = [a.input, "--top", a.top, "--space", a.space, "--target", a.target,
               "--objectives", a.objectives]
@@ -105,6 +138,8 @@ def main():
         best = front(allp)
         print(f"exhaustive front: {len(best)} point(s) of {len(allp)} valid")
         seen = sum(1 for _ in open(os.path.join(ex, "points.csv"))) - 1
+        rows.append({"search": "exhaustive", "evaluations": seen, "points": seen, "valid": len(allp),
+                     "wall_s": f"{secs:.1f}", "hv_ratio": "1", "found": len(best), "front_size": len(best)})
         for seed in a.seeds.split(","):
             d = os.path.join(tmp, f"nsga-{seed}")
             budget = int(a.share * seen)
@@ -117,12 +152,18 @@ def main():
             pts = valid_points(d, objectives)
             evaluated = out.splitlines()[1].split(",")[1].split()[0]
             ratio = hypervolume(pts, ref) / hv_ex
+            rows.append({"search": "nsga2", "seed": seed, "evaluations": evaluated, "points": seen,
+                         "valid": len(pts), "wall_s": f"{secs:.1f}", "hv_ratio": f"{ratio:.4f}",
+                         "found": sum(1 for p in best if p in pts), "front_size": len(best)})
             print(
                 f"nsga2 seed {seed}: {evaluated} evaluations of {seen} points "
                 f"({100.0 * int(evaluated) / seen:.1f}%), {secs:.1f} s, "
                 f"hypervolume ratio {ratio:.4f}, "
                 f"{sum(1 for p in best if p in pts)} of the {len(best)} front point(s) found"
             )
+    if not a.no_record:
+        tables.record(TABLE, rows, tables.meta(a.silica, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

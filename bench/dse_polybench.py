@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""silica dse on PolyBench kernels (issue 34, item 7): the Pareto fronts of
+"""silica dse on PolyBench kernels: the Pareto fronts of
 gemm, 2mm, jacobi-2d and conv2d on ecp5-25k with the best point's latency
 against the design without directives (the speed-up, the best point
 confirmed by co-simulation), the estimate's error on the validated points,
@@ -22,7 +22,14 @@ fastest point's directives file is then co-simulated (`silica hls --sim
 Efficiency (`pareto.json`'s `mul_efficiency`): the program's
 multiplications (those the design without directives executes) divided
 by the multipliers the point instantiates, divided by its latency in
-cycles: 1.0 when every multiplier does useful work in every cycle.
+cycles: 1.0 when every multiplier does useful work in every cycle. The
+best point near the fastest: the Pareto point of the highest efficiency
+within 10% of the fastest point's cycles.
+
+A run (not --tables-only) appends each kernel's front to
+bench/results/dse_fronts.csv and each validated point to
+bench/results/dse_validation.csv, and writes the tables of docs/QOR.md
+from them (bench/tables.py), unless --no-record.
 """
 import argparse
 import json
@@ -34,6 +41,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import tables  # noqa: E402
 MINI = "examples/polybench/mini"
 # name, input, top, whether its front and speed-up are reported.
 KERNELS = [
@@ -46,6 +55,146 @@ KERNELS = [
     ("gesummv", f"{MINI}/gesummv.i32.mlir", "gesummv", False),
     ("mvt", f"{MINI}/mvt.i32.mlir", "mvt", False),
 ]
+
+
+FRONT_FIELDS = ("kernel", "space", "front", "baseline_cycles", "point", "cycles", "cosim_cycles", "lut", "dsp",
+                "multipliers", "efficiency", "best_point", "best_cycles", "best_multipliers",
+                "best_efficiency", "wall_s")
+VALIDATION_FIELDS = ("kernel", "point", "level", "status", "cycles", "lut_est", "lut", "ff_est", "ff",
+                     "dsp_est", "dsp", "bram_est", "bram", "mhz_est", "mhz", "us_est", "us")
+
+
+def speedup_cell(r):
+    if r.get("baseline_cycles") and r.get("cycles"):
+        return f"{int(r['baseline_cycles']) / int(r['cycles']):.2f}x"
+    return ""
+
+
+def best_cell(r):
+    """The best point near the fastest, as `point: cycles (+x%), multipliers, efficiency`."""
+    if r.get("best_point") in ("", None, "none"):
+        return r.get("best_point") or ""
+    if r["best_point"] == r.get("point"):
+        return "the same"
+    more = (int(r["best_cycles"]) - int(r["cycles"])) / int(r["cycles"]) * 100
+    pct = f"{more:.2f}" if more < 1 else f"{more:.1f}"
+    return (f"{r['best_point']}: {int(r['best_cycles']):,} (+{pct}%), {r['best_multipliers']}, "
+            f"{float(r['best_efficiency']):.2f}")
+
+
+FRONTS = tables.Table(
+    "dse_fronts", "docs/QOR.md", FRONT_FIELDS,
+    [tables.col("kernel", "kernel", right=False),
+     tables.col("space", "space", "int"),
+     tables.col("front", "front", "int"),
+     tables.col("baseline cycles", "baseline_cycles", "int"),
+     tables.col("fastest point", "point"),
+     tables.col("cycles", "cycles", "int"),
+     tables.col("co-sim cycles", "cosim_cycles", "int"),
+     tables.Column("speed-up", speedup_cell),
+     tables.col("LUT", "lut", "int"),
+     tables.col("DSP", "dsp", "int"),
+     tables.col("multipliers", "multipliers", "int"),
+     tables.col("efficiency", "efficiency"),
+     tables.Column("best within 10%: cycles, multipliers, efficiency", best_cell, right=False),
+     tables.col("wall s", "wall_s", ",.0f")],
+    key=("kernel",),
+    command="python3 bench/dse_polybench.py --jobs 2 --validate 0")
+
+
+def err_cell(e, m):
+    def cell(r):
+        if r.get(e) in ("", None) or r.get(m) in ("", None):
+            return ""
+        return f"{100 * rel(float(r[e]), float(r[m])):+.0f}%"
+    return cell
+
+
+def validation_columns():
+    cols = [tables.col("kernel", "kernel", right=False), tables.col("point", "point"),
+            tables.col("level", "level", right=False), tables.col("cycles", "cycles", "int")]
+    for label, k, fmt in (("LUT", "lut", "int"), ("FF", "ff", "int"), ("DSP", "dsp", "int"),
+                          ("BRAM", "bram", "int"), ("MHz", "mhz", ".1f"), ("us", "us", ".2f")):
+        est = "predicted MHz" if k == "mhz" else f"{label} est."
+        got = "Fmax MHz" if k == "mhz" else label
+        cols += [tables.col(est, k + "_est", fmt), tables.col(got, k, fmt),
+                 tables.Column("error", err_cell(k + "_est", k))]
+    return cols
+
+
+def validation_summary(rows):
+    """Median and max |error| of each figure over the points shown, per level."""
+    out = []
+    for level in dict.fromkeys(r["level"] for r in rows):
+        at = [r for r in rows if r["level"] == level]
+        parts = []
+        for label, k in (("LUT", "lut"), ("FF", "ff"), ("DSP", "dsp"), ("BRAM", "bram"), ("Fmax", "mhz"),
+                         ("latency in us", "us")):
+            errs = [abs(rel(float(r[k + "_est"]), float(r[k]))) for r in at
+                    if r.get(k + "_est") not in ("", None) and r.get(k) not in ("", None)]
+            if errs:
+                parts.append(f"{label} {100 * statistics.median(errs):.0f}% / {100 * max(errs):.0f}%")
+        out.append(f"`{level}`, {len(at)} points, median / max |error|: " + ", ".join(parts) + ".")
+    return [" ".join(out)] if out else []
+
+
+VALIDATION = tables.Table(
+    "dse_validation", "docs/QOR.md", VALIDATION_FIELDS, validation_columns(),
+    key=("kernel", "point", "level"),
+    command="python3 bench/dse_polybench.py --jobs 2 --validate 3 [--validate-level synth] --no-sim",
+    select=lambda r: r.get("status", "ok") == "ok", order=lambda r: r["level"] != "pnr",
+    summary=validation_summary)
+TABLES = [FRONTS, VALIDATION]
+
+
+def best_near(front, best):
+    """The Pareto point of the highest efficiency within 10% of the
+    fastest point's cycles (fewer cycles on a tie), or None."""
+    limit = 1.1 * best["estimate"]["latency_cycles"]
+    near = [p for p in front["front"] if p["estimate"] and p.get("mul_efficiency") is not None
+            and p["estimate"]["latency_cycles"] <= limit]
+    if not near:
+        return None
+    return max(near, key=lambda p: (p["mul_efficiency"], -p["estimate"]["latency_cycles"]))
+
+
+def front_row(r):
+    p, b, best = r["pareto"], r["pareto"]["baseline"], r["best"]
+    e = best["estimate"]
+    near = best_near(p, best)
+    row = {"kernel": r["name"], "space": p["space_size"], "front": len(p["front"]),
+           "baseline_cycles": b["latency_cycles"], "point": best["id"], "cycles": e["latency_cycles"],
+           "cosim_cycles": r.get("cosim_cycles") or "", "lut": e["lut"], "dsp": e["dsp"],
+           "multipliers": e["multipliers"],
+           "efficiency": "" if best.get("mul_efficiency") is None else f"{best['mul_efficiency']:.2f}",
+           "best_point": "none", "wall_s": "" if r["seconds"] is None else f"{r['seconds']:.1f}"}
+    if near:
+        ne = near["estimate"]
+        row.update({"best_point": near["id"], "best_cycles": ne["latency_cycles"],
+                    "best_multipliers": ne["multipliers"], "best_efficiency": f"{near['mul_efficiency']:.2f}"})
+    return row
+
+
+def validation_rows(r, level):
+    out = []
+    for pt in r["pareto"]["front"]:
+        v = pt.get("validated")
+        if not v:
+            continue
+        row = {"kernel": r["name"], "point": pt["id"], "level": level}
+        if v.get("status") != "ok":
+            row["status"] = v.get("reason") or v.get("error") or "failed"
+            out.append(row)
+            continue
+        e, m = pt["estimate"], v["metrics"]
+        row.update({"status": "ok", "cycles": e["latency_cycles"]})
+        for k in ("lut", "ff", "dsp", "bram"):
+            row[k + "_est"], row[k] = e[k], m[k]
+        if m.get("fmax_mhz"):
+            row.update({"mhz_est": e["predicted_mhz"], "mhz": m["fmax_mhz"], "us_est": e["latency_us"],
+                        "us": m["latency_us"]})
+        out.append(row)
+    return out
 
 
 def dse(a, name, path, top, validate):
@@ -104,7 +253,10 @@ def main():
     ap.add_argument("--tables-only", action="store_true",
                     help="print the tables from the outputs of an earlier run (--out)")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--no-record", action="store_true",
+                    help="do not append to bench/results/ nor write docs/QOR.md's tables")
     a = ap.parse_args()
+    started = time.time()
     a.silica = os.path.abspath(a.silica)
     only = a.only.split(",") if a.only else None
     results = []
@@ -219,6 +371,12 @@ def main():
             abs_errs = [abs(x) for x in errs]
             print(f"{k}: {len(errs)} point(s), median |error| {100 * statistics.median(abs_errs):.0f}%, "
                   f"max |error| {100 * max(abs_errs):.0f}%")
+    if not a.tables_only and not a.no_record:
+        run = tables.meta(a.silica, started=started)
+        tables.record(FRONTS, [front_row(r) for r in results], run)
+        if a.validate:
+            tables.record(VALIDATION, [row for r in results for row in validation_rows(r, a.validate_level)], run)
+        tables.render(TABLES)
     if a.json:
         with open(a.json, "w") as f:
             json.dump(results, f, indent=1)

@@ -5,7 +5,10 @@ printed by silica and by mlir-opt-22 in the custom and the generic form,
 with and without `--mlir-print-debuginfo`; prints how many files are
 identical in all four, and the first differences.
 
-Usage: python3 bench/format_diff.py [--files N] [--seed S] [--silica PATH] [--show K]
+The run is appended to bench/results/format_diff.csv and the table of
+docs/BENCHMARKS.md written from it (bench/tables.py), unless --no-record.
+
+Usage: python3 bench/format_diff.py [--files N] [--seed S] [--silica PATH] [--show K] [--no-record]
 """
 import argparse
 import os
@@ -17,6 +20,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from gen_builtin import Gen  # noqa: E402
 import random  # noqa: E402
+import time  # noqa: E402
+import tables  # noqa: E402
+
+TABLE = tables.Table(
+    "format_diff", "docs/BENCHMARKS.md", ("files", "seed", "identical", "rejected"),
+    [tables.col("files", "files", "int"),
+     tables.col("seed", "seed"),
+     tables.col("identical in all four forms", "identical", "int"),
+     tables.col("rejected by mlir-opt-22 in every form", "rejected", "int")],
+    key=("files", "seed"), command="python3 bench/format_diff.py --files 500 --seed 3")
+TABLES = [TABLE]
 
 MODES = [[], ["--mlir-print-debuginfo"], ["--mlir-print-op-generic"],
          ["--mlir-print-op-generic", "--mlir-print-debuginfo"]]
@@ -34,7 +48,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
     ap.add_argument("--show", type=int, default=3)
+    ap.add_argument("--no-record", action="store_true",
+                    help="do not append to bench/results/ nor write docs/BENCHMARKS.md's table")
     a = ap.parse_args()
+    started = time.time()
     same, shown, both_err = 0, 0, 0
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(a.files):
@@ -66,6 +83,10 @@ def main():
                                    capture_output=True, text=True).stdout
                 print("\n".join(d.splitlines()[:12]))
     print("identical: %d/%d files (%d rejected by mlir-opt-22 in every mode)" % (same, a.files, both_err))
+    if not a.no_record:
+        tables.record(TABLE, [{"files": a.files, "seed": a.seed, "identical": same, "rejected": both_err}],
+                      tables.meta(a.silica, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

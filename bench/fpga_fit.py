@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Which kernels of the HLS set fit which device (issue 32, bar 1).
+"""Which kernels of the HLS set fit which device.
 
 For every kernel of the set (bench/hls_qor_kernels.mlir, then the
 PolyBench MINI i32 kernels, then the f32 ones; `fpga_qor.kernels`) and
@@ -30,11 +30,16 @@ once, each by a run of this script of its own, the f32 rows first; --table print
 markdown table of what OUT holds and runs nothing;
 --errors, the estimate's errors of its rows with a bitstream: the
 estimated LUTs against the placed ones, the predicted Fmax against
-nextpnr's, as issue 32's bar 2 counts them, within 25% and 20%;
+nextpnr's, counted within 25% and 20%;
 with --reestimate, the estimate of `--silica` now: `silica hls` again
 without --bitstream at each row's clock, against the row's synthesis,
 the rows whose design changed since placed (other cycles) marked and
 counted apart)
+
+The rows a run places are appended to bench/results/fpga_fit.csv, and
+`--errors --reestimate` appends the estimate's errors to
+bench/results/fpga_estimate.csv; the tables of docs/QOR.md are written
+from them (bench/tables.py). --no-record leaves both alone.
 """
 import argparse
 import json
@@ -50,6 +55,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fpga_qor  # noqa: E402
+import tables  # noqa: E402
 
 DEVICES = {
     # LUT, FF, BRAM, DSP available (hls/src/device.rs).
@@ -177,8 +183,8 @@ def measure_fitting(silica, k, target, clock, outdir, timeout, directives=None, 
     larger: a retry whose design does not fit ends the retries, and the
     row keeps the run before it (`fell_at` the retry's clock; the reports
     in OUT/runs are the retry's). A retry whose Fmax falls goes on: the
-    next one, slower still, may meet its clock (session 36's table,
-    where it stopped, ended 19 rows with their clock missed)."""
+    next one, slower still, may meet its clock (stopping there left rows
+    with their clock missed that a slower clock would have met)."""
     r = measure(silica, *k, target, clock, outdir, timeout, directives)
     missed, seconds = [], r["seconds"]
     for _ in range(tries - 1):
@@ -200,17 +206,10 @@ def measure_fitting(silica, k, target, clock, outdir, timeout, directives=None, 
     return r
 
 
-def cell(r, what, key):
-    """`used / available`, in bold with the percentage where over (the
-    estimate's where the design was refused from it: only those over)."""
-    for o in r.get("overflow", []):
-        if o["what"] == what:
-            return f"**{o['used']:,} / {o['available']:,}: {o['percent']}%**"
-        if what == "LUT" and o["what"] == "LC":
-            # nextpnr-ice40 could not pack the netlist into the logic cells.
-            return f"**{o['used']:,} LC / {o['available']:,}: {o['percent']}%**"
-    s = r.get("synthesis")
-    return f"{s[key]:,} / {DEVICES[r['target']][what]:,}" if s and not s.get("from_estimate") else ""
+FIT_FIELDS = ("kernel", "type", "target", "status", "scan", "lut", "lut_over", "lut_unit", "ff", "ff_over",
+              "bram", "bram_over", "dsp", "dsp_over", "fmax_mhz", "clock_ns", "missed", "closure", "fell_at",
+              "cycles", "seconds")
+RESOURCES = (("LUT", "lut"), ("FF", "ff"), ("BRAM", "bram"), ("DSP", "dsp"))
 
 
 def closure_try(t):
@@ -226,46 +225,186 @@ def closure_try(t):
     return f"{margins}: {at}, {t.get('latency')} cycles"
 
 
+def fit_fields(r):
+    """A row's results (OUT/results/*.json) as a row of fpga_fit.csv."""
+    s = r.get("synthesis")
+    row = {"kernel": r["name"], "type": r["variant"], "target": r["target"]}
+    if "overflow" in r:
+        status = "does not fit"
+        if "its estimate needs" in r.get("message", ""):
+            status += " (estimate, not synthesised)"
+        elif "nextpnr cannot place it" in r.get("message", ""):
+            status += " (placer)"
+    elif s:
+        status = "yes" if s["bitstream"] else "clock missed"
+    else:
+        status = re.sub(r"\S*/", "", r.get("why", "?")).replace("|", "/")
+    row["status"] = status
+    if s and "overflow" not in r:
+        row["scan"] = "yes" if s.get("scan") else "no"
+    for what, key in RESOURCES:
+        over = [o for o in r.get("overflow", []) if o["what"] == what or (what == "LUT" and o["what"] == "LC")]
+        if over:
+            row[key], row[key + "_over"] = over[0]["used"], over[0]["percent"]
+            if over[0]["what"] == "LC":
+                row["lut_unit"] = "LC"
+        elif s and not s.get("from_estimate"):
+            row[key] = s[key]
+    row["fmax_mhz"] = f"{s['fmax_mhz']:.1f}" if s and s["fmax_mhz"] else ""
+    row["clock_ns"] = f"{r['clock_ns']:g}"
+    missed = r.get("missed_at", [])
+    if isinstance(missed, dict):
+        missed = [missed]
+    row["missed"] = ", ".join(f"{m['clock_ns']:g}" for m in missed)
+    row["closure"] = "; ".join(closure_try(t) for t in (s or {}).get("closure", []))
+    if "fell_at" in r:
+        f = r["fell_at"]
+        at = f"{f['fmax_mhz']:.1f} MHz, slower" if f["fmax_mhz"] else "does not fit"
+        row["fell_at"] = f"{f['clock_ns']:g}: {at}"
+    row["cycles"] = r.get("cycles", "")
+    row["seconds"] = f"{r['seconds']:.0f}"
+    return row
+
+
+def resource_cell(row, what, key):
+    """`used / available`, in bold with the percentage where over (the
+    estimate's where the design was refused from it: only those over)."""
+    available = DEVICES[row["target"]][what]
+    used, over = row.get(key, ""), row.get(key + "_over", "")
+    unit = " LC" if what == "LUT" and row.get("lut_unit") == "LC" else ""
+    if over != "":
+        if used == "":
+            return f"**{over}% of {available:,}{unit}**"
+        return f"**{int(used):,}{unit} / {available:,}: {over}%**"
+    return f"{int(used):,} / {available:,}" if used != "" else ""
+
+
+def bitstream_cell(row):
+    status = row["status"]
+    if status == "yes":
+        bit = "yes"
+    elif status == "clock missed":
+        bit = "no: clock missed"
+    else:
+        bit = "no: " + status
+    if row.get("scan") == "yes":
+        bit += " (scan)"
+    return bit
+
+
+def clock_cell(row):
+    clock = row["clock_ns"]
+    if row.get("missed"):
+        clock += f" (missed {row['missed']})"
+    if row.get("closure"):
+        clock += f" (closure: {row['closure']})"
+    if row.get("fell_at"):
+        clock += f" (at {row['fell_at']})"
+    return clock
+
+
+def fit_cells(row):
+    """The cells of a row of the fit table (stdout and docs/QOR.md)."""
+    return [row["kernel"], row["type"], row["target"], bitstream_cell(row),
+            *(resource_cell(row, what, key) for what, key in RESOURCES),
+            row.get("fmax_mhz", ""), clock_cell(row), row.get("cycles", ""), row.get("seconds", "")]
+
+
+FIT_HEADER = ["kernel", "type", "target", "bitstream", "LUT", "FF", "BRAM", "DSP", "Fmax MHz", "clock ns",
+              "cycles", "s"]
+
+
+def fit_counts(target, rows):
+    bits = sum(1 for r in rows if r["status"] == "yes")
+    misfit = sum(1 for r in rows if r["status"].startswith("does not fit"))
+    return f"{target}: {bits} of {len(rows)} with a bitstream, {misfit} do not fit, {len(rows) - bits - misfit} other"
+
+
 def table(results):
-    print("| kernel | type | target | bitstream | LUT | FF | BRAM | DSP | Fmax MHz | clock ns | cycles | s |")
+    print("| " + " | ".join(FIT_HEADER) + " |")
     print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for r in results:
-        s = r.get("synthesis")
-        if "overflow" in r:
-            bit = "no: does not fit"
-            if "its estimate needs" in r.get("message", ""):
-                bit += " (estimate, not synthesised)"
-            elif "nextpnr cannot place it" in r.get("message", ""):
-                bit += " (placer)"
-        elif s:
-            bit = "yes" if s["bitstream"] else "no: clock missed"
-            if s.get("scan"):
-                bit += " (scan)"
-        else:
-            bit = "no: " + re.sub(r"\S*/", "", r.get("why", "?")).replace("|", "/")
-        fmax = f"{s['fmax_mhz']:.1f}" if s and s["fmax_mhz"] else ""
-        clock = f"{r['clock_ns']:g}"
-        missed = r.get("missed_at", [])
-        if isinstance(missed, dict):
-            missed = [missed]
-        if missed:
-            clock += " (missed " + ", ".join(f"{m['clock_ns']:g}" for m in missed) + ")"
-        closure = (s or {}).get("closure", [])
-        if closure:
-            clock += " (closure: " + "; ".join(closure_try(t) for t in closure) + ")"
-        if "fell_at" in r:
-            f = r["fell_at"]
-            at = f"{f['fmax_mhz']:.1f} MHz, slower" if f["fmax_mhz"] else "does not fit"
-            clock += f" (at {f['clock_ns']:g}: {at})"
-        print(f"| {r['name']} | {r['variant']} | {r['target']} | {bit} | {cell(r, 'LUT', 'lut')} "
-              f"| {cell(r, 'FF', 'ff')} | {cell(r, 'BRAM', 'bram')} | {cell(r, 'DSP', 'dsp')} | {fmax} "
-              f"| {clock} | {r.get('cycles', '')} | {r['seconds']:.0f} |")
-    for t in sorted({r["target"] for r in results}):
-        rs = [r for r in results if r["target"] == t]
-        bits = sum(1 for r in rs if r.get("synthesis", {}).get("bitstream"))
-        misfit = sum(1 for r in rs if "overflow" in r)
-        print(f"\n{t}: {bits} of {len(rs)} with a bitstream, {misfit} do not fit, "
-              f"{len(rs) - bits - misfit} other")
+    rows = [fit_fields(r) for r in results]
+    for row in rows:
+        print("| " + " | ".join(str(c) for c in fit_cells(row)) + " |")
+    for t in sorted({r["target"] for r in rows}):
+        print("\n" + fit_counts(t, [r for r in rows if r["target"] == t]))
+
+
+SMALL = ("vadd", "dot", "fir", "conv2d", "gemm16", "matvec")
+
+
+def set_order(r):
+    """The kernel set's order: i32 then f32, the small kernels first."""
+    k = r["kernel"]
+    return (r["type"] != "i32", SMALL.index(k) if k in SMALL else len(SMALL), k)
+
+
+ESTIMATE_FIELDS = ("kernel", "type", "target", "lut_est", "lut_placed", "lut_error", "fmax_pred", "fmax",
+                   "fmax_error", "cycles", "cycles_now")
+# The estimate's errors (--errors --reestimate) go to their own CSV; the
+# fit tables show them beside the placed figures.
+ESTIMATE = tables.Table("fpga_estimate", "docs/QOR.md", ESTIMATE_FIELDS, [],
+                        key=("kernel", "type", "target"))
+
+
+def with_estimates(rows):
+    """The fit rows with the newest estimate of each (its error against
+    the placement it was compared with; † where that is not the row's)."""
+    estimates = {(e["kernel"], e["type"], e["target"]): e for e in tables.current(ESTIMATE)}
+    for r in rows:
+        e = estimates.get((r["kernel"], r["type"], r["target"]))
+        if not e or r["status"] != "yes":
+            continue
+        other = str(e["lut_placed"]) != str(r.get("lut")) or (
+            r.get("fmax_mhz") and f"{float(e['fmax']):.1f}" != f"{float(r['fmax_mhz']):.1f}")
+        changed = e.get("cycles_now") not in ("", None) and e["cycles_now"] != e.get("cycles")
+        mark = (" †" if other else "") + (" (changed)" if changed else "")
+        r["lut_est_cell"] = f"{int(e['lut_est']):,} ({float(e['lut_error']):+.0f}%){mark}"
+        r["fmax_est_cell"] = f"{float(e['fmax_pred']):.1f} ({float(e['fmax_error']):+.0f}%){mark}"
+        r["_estimate"] = e
+    return rows
+
+
+def fit_summary(target, rows):
+    out = [fit_counts(target, rows) + "."]
+    shown = [r["_estimate"] for r in rows if r.get("_estimate")]
+    if not shown:
+        return out
+    runs = []
+    for e in shown:
+        if tables.run_of(e) not in runs:
+            runs.append(tables.run_of(e))
+    lut = sum(1 for e in shown if abs(float(e["lut_error"])) <= 25)
+    fmax = sum(1 for e in shown if abs(float(e["fmax_error"])) <= 20)
+    text = (f"*LUT est.* and *Fmax pred.* (`{ESTIMATE_COMMAND}`), with their errors against the placed "
+            f"figures: {len(shown)} rows, LUTs within 25% in {lut}, Fmax within 20% in {fmax}; estimated "
+            + "; ".join(tables.describe(run) for run in runs) + ".")
+    if any("†" in r.get("lut_est_cell", "") for r in rows):
+        text += " †: compared with an earlier placement of the row."
+    return out + ["", text]
+
+
+ESTIMATE_COMMAND = "python3 bench/fpga_fit.py OUT --errors --reestimate --silica target/debug/silica"
+
+
+def fit_table(target):
+    cells = [tables.Column(h, (lambda i: lambda r: fit_cells(r)[i])(i), right=i >= 4)
+             for i, h in enumerate(FIT_HEADER)]
+    by = {c.header: c for c in cells}
+    columns = [by[h] for h in ("kernel", "type", "bitstream", "LUT")]
+    columns.append(tables.col("LUT est.", "lut_est_cell"))
+    columns += [by[h] for h in ("FF", "BRAM", "DSP", "Fmax MHz")]
+    columns.append(tables.col("Fmax pred.", "fmax_est_cell"))
+    columns += [by[h] for h in ("clock ns", "cycles", "s")]
+    return tables.Table(
+        "fpga_fit_" + target.replace("-", "_"), "docs/QOR.md", FIT_FIELDS, columns,
+        key=("kernel", "type", "target"), csv="fpga_fit",
+        command=f"python3 bench/fpga_fit.py OUT --targets {target} --jobs 2",
+        select=lambda r: r["target"] == target, order=set_order, transform=with_estimates,
+        summary=lambda rows: fit_summary(target, rows))
+
+
+TABLES = [fit_table("ice40-up5k"), fit_table("ecp5-25k")]
 
 
 def reestimate(silica, k, r, out, directives):
@@ -298,11 +437,13 @@ def kept_uncertainty(r):
 def errors(results):
     """The estimate against synthesis, for the rows with a bitstream; with
     --reestimate, the rows whose design changed since it was placed (its
-    cycles now differ from the row's) are marked and counted apart."""
+    cycles now differ from the row's) are marked and counted apart.
+    Gives the rows as rows of fpga_estimate.csv."""
     print("| kernel | type | target | LUT est. | LUT placed | LUT error | Fmax pred. | Fmax | Fmax error |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|")
     rows = [r for r in results if r.get("synthesis", {}).get("bitstream") and r.get("estimate")]
     ok = {False: [0, 0, 0], True: [0, 0, 0]}
+    recorded = []
     for r in rows:
         e, s = r["estimate"], r["synthesis"]
         lut = (e["lut"] - s["lut"]) / s["lut"] * 100
@@ -313,6 +454,11 @@ def errors(results):
         counts[1] += abs(lut) <= 25
         counts[2] += abs(fmax) <= 20
         name = r["name"] + (f" (changed: {r['cycles']} -> {r['cycles_now']} cycles)" if changed else "")
+        recorded.append({"kernel": r["name"], "type": r["variant"], "target": r["target"],
+                         "lut_est": e["lut"], "lut_placed": s["lut"], "lut_error": f"{lut:.4f}",
+                         "fmax_pred": e["fmax_mhz"], "fmax": s["fmax_mhz"],
+                         "fmax_error": f"{fmax:.4f}", "cycles": r.get("cycles", ""),
+                         "cycles_now": r.get("cycles_now", "")})
         print(f"| {name} | {r['variant']} | {r['target']} | {e['lut']:,} | {s['lut']:,} | {lut:+.0f}% "
               f"| {e['fmax_mhz']:.1f} | {s['fmax_mhz']:.1f} | {fmax:+.0f}% |")
     same, changed = ok[False], ok[True]
@@ -321,12 +467,14 @@ def errors(results):
     if changed[0]:
         print(f"{same[0]} rows whose design is unchanged since placed: LUTs within 25% in {same[1]}, "
               f"Fmax within 20% in {same[2]}")
+    return recorded
 
 
 def run_rows_at_once(args, ks, targets):
     """Runs the rows still to run `args.jobs` at a time, each by this
     script for that row alone (its own process: the stop handlers are
-    per process); the caller then reads their results."""
+    per process); the caller then reads their results (and records
+    them). Gives the rows run, (kernel, target)."""
     rows = []
     for k in ks:
         for t in targets:
@@ -335,7 +483,8 @@ def run_rows_at_once(args, ks, targets):
                 rows.append((k, t))
     rows.sort(key=lambda row: row[0][1] != "f32")
     common = [sys.executable, os.path.abspath(__file__), args.out, "--silica", args.silica,
-              "--timeout", str(args.timeout), "--tries", str(args.tries), "--clock", args.clock]
+              "--timeout", str(args.timeout), "--tries", str(args.tries), "--clock", args.clock,
+              "--no-record"]
     if args.directives:
         common += ["--directives", args.directives]
     if args.again:
@@ -348,6 +497,7 @@ def run_rows_at_once(args, ks, targets):
 
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         list(pool.map(run, rows))
+    return rows
 
 
 def main():
@@ -370,7 +520,11 @@ def main():
     ap.add_argument("--table", action="store_true")
     ap.add_argument("--errors", action="store_true")
     ap.add_argument("--reestimate", action="store_true")
+    ap.add_argument("--no-record", action="store_true",
+                    help="do not append to bench/results/ nor write docs/QOR.md's tables")
     args = ap.parse_args()
+    started = time.time()
+    ran = set()
     clocks = dict(CLOCKS)
     for item in filter(None, args.clock.split(",")):
         t, ns = item.split("=")
@@ -382,7 +536,7 @@ def main():
         ks = [k for k in ks if k[0] in wanted]
     os.makedirs(os.path.join(args.out, "results"), exist_ok=True)
     if args.jobs > 1 and not (args.table or args.errors):
-        run_rows_at_once(args, ks, targets)
+        ran = {(k[0], k[1], t) for k, t in run_rows_at_once(args, ks, targets)}
         # Every row has run: what follows only reads their results.
         args.again = False
     results = []
@@ -401,16 +555,25 @@ def main():
                     json.dump(r, f, indent=1)
                 print(f"{t} {k[0]}.{k[1]}: {r.get('synthesis', {}).get('bitstream') or r.get('message') or r.get('why') or 'no bitstream'} "
                       f"({r['seconds']:.0f} s)", file=sys.stderr, flush=True)
+                ran.add((k[0], k[1], t))
             with open(file) as f:
                 r = json.load(f)
             if args.reestimate and r.get("synthesis", {}).get("bitstream"):
                 r["estimate"], r["cycles_now"] = reestimate(
                     args.silica, k, r, args.out, args.directives and os.path.abspath(args.directives))
+            r["ran"] = (k[0], k[1], t) in ran
             results.append(r)
     if args.errors:
-        errors(results)
+        recorded = errors(results)
+        if args.reestimate and not args.no_record:
+            tables.record(ESTIMATE, recorded, tables.meta(args.silica, started=started))
+            tables.render(TABLES)
     else:
         table(results)
+        fresh = [fit_fields(r) for r in results if r["ran"]]
+        if fresh and not args.no_record:
+            tables.record(TABLES[0], fresh, tables.meta(args.silica, started=started))
+            tables.render(TABLES)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""FPGA QoR of `silica hls --bitstream` (issue 32, item 6).
+"""FPGA QoR of `silica hls --bitstream`.
 
 For every kernel of the set (bench/hls_qor_kernels.mlir and the PolyBench
 MINI i32 kernels, or --only NAME,...) and every target (ice40-up5k,
@@ -32,9 +32,13 @@ alone (LUT4s and hard multipliers, not packed, no scan wrapper: on iCE40
 the estimate counts logic cells), without co-simulation, place and route
 or references: quick enough for the whole kernel set.
 
+A full run (not --estimates) appends its rows to bench/results/fpga_qor.csv
+and the references' to bench/results/fpga_references.csv, and writes the
+tables of docs/QOR.md from them (bench/tables.py), unless --no-record.
+
 Usage: python3 bench/fpga_qor.py [--silica PATH] [--targets T,..]
          [--only NAME,..] [--clock T=NS,..] [--jobs N] [--json FILE]
-         [--estimates]
+         [--estimates] [--no-record]
 (prints markdown tables)
 """
 import argparse
@@ -48,12 +52,63 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
 VENV = os.path.join(ROOT, ".venv")
 CLOCKS = {"ice40-up5k": 30.0, "ice40-hx8k": 20.0, "ecp5-25k": 10.0}
 REFERENCES = {"dot": "dot.v", "matvec": "matvec.v"}
+
+
+QOR_FIELDS = ("kernel", "target", "clock_ns", "status", "cycles", "lut", "ff", "bram", "dsp", "fmax",
+              "us_fmax", "us_clock", "lut4", "core_lut4", "lut_est", "lut_error", "pred_mhz", "fmax_error")
+REF_FIELDS = ("reference", "target", "checked", "hand_lut", "hand_fmax", "gen_lut", "gen_fmax")
+
+
+def ratio(a, b, fmt=".2f"):
+    def cell(r):
+        if r.get(a) in ("", None) or r.get(b) in ("", None) or not float(r[b]):
+            return ""
+        return format(float(r[a]) / float(r[b]), fmt)
+    return cell
+
+
+QOR_TABLE = tables.Table(
+    "fpga_qor", "docs/QOR.md", QOR_FIELDS,
+    [tables.col("kernel", "kernel", right=False),
+     tables.col("target", "target", right=False),
+     tables.col("cycles", "cycles", "int"),
+     tables.col("LUT (placed)", "lut", "int"),
+     tables.col("FF", "ff", "int"),
+     tables.col("BRAM", "bram", "int"),
+     tables.col("DSP", "dsp", "int"),
+     tables.col("Fmax MHz", "fmax", ".1f"),
+     tables.col("us at Fmax", "us_fmax", ".2f"),
+     tables.col("us at clock", "us_clock", ".2f"),
+     tables.col("bitstream", "status", right=False),
+     tables.col("LUT4 netlist", "lut4", "int"),
+     tables.col("LUT4 core", "core_lut4", "int"),
+     tables.col("LUT est.", "lut_est", "int"),
+     tables.col("error", "lut_error", "+.0f%"),
+     tables.col("predicted MHz", "pred_mhz"),
+     tables.col("error", "fmax_error", "+.0f%")],
+    key=("kernel", "target"), command="python3 bench/fpga_qor.py --only dot,matvec")
+REF_TABLE = tables.Table(
+    "fpga_references", "docs/QOR.md", REF_FIELDS,
+    [tables.col("reference", "reference", right=False),
+     tables.col("target", "target", right=False),
+     tables.col("checked (iverilog)", "checked", right=False),
+     tables.col("hand LUT", "hand_lut", "int"),
+     tables.col("hand Fmax MHz", "hand_fmax", ".1f"),
+     tables.col("generated LUT", "gen_lut", "int"),
+     tables.col("generated Fmax MHz", "gen_fmax", ".1f"),
+     tables.Column("Fmax ratio (bar >= 0.8)", ratio("gen_fmax", "hand_fmax")),
+     tables.Column("LUT ratio (bar <= 1.3)", ratio("gen_lut", "hand_lut"))],
+    key=("reference", "target"), command="python3 bench/fpga_qor.py --only dot,matvec")
+TABLES = [QOR_TABLE, REF_TABLE]
 
 
 def kernels(variant="i32"):
@@ -329,7 +384,10 @@ def main():
     ap.add_argument("--estimates", action="store_true",
                     help="only the estimate against the core synthesised alone (no simulation, "
                          "place and route or references)")
+    ap.add_argument("--no-record", action="store_true",
+                    help="do not append to bench/results/ nor write docs/QOR.md's tables")
     args = ap.parse_args()
+    started = time.time()
     silica = args.silica
     if silica is None:
         for p in ("target/release/silica", "target/debug/silica"):
@@ -371,9 +429,12 @@ def main():
     print("| kernel | target | cycles | LUT (placed) | FF | BRAM | DSP | Fmax MHz | us at Fmax | us at clock | bitstream | LUT4 netlist | LUT4 core | LUT est. | error | predicted MHz | error |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|")
     errs, ferrs, misfit = [], [], []
+    recorded = []
     for r in results:
         if "synthesis" not in r:
             misfit.append(r)
+            recorded.append({"kernel": r["name"], "target": r["target"], "clock_ns": r["clock_ns"],
+                             "status": "no: " + r["why"]})
             continue
         s, e = r["synthesis"], r["estimate"]
         fmax = s["fmax_mhz"] or 0.0
@@ -390,6 +451,12 @@ def main():
         if pred:
             ferrs.append(abs(ferr))
         bit = s.get("bitstream") or ("clock missed" if r["missed"] else "-")
+        recorded.append({"kernel": r["name"], "target": r["target"], "clock_ns": r["clock_ns"], "status": bit,
+                         "cycles": r["cycles"], "lut": s["lut"], "ff": s["ff"], "bram": s["bram"],
+                         "dsp": s["dsp"], "fmax": fmax, "us_fmax": us_f, "us_clock": us_c, "lut4": r["lut4"],
+                         "core_lut4": r["core_lut4"], "lut_est": e["lut"],
+                         "lut_error": "" if lerr != lerr else f"{lerr:.4f}", "pred_mhz": pred or "",
+                         "fmax_error": "" if ferr != ferr else f"{ferr:.4f}"})
         print(f"| {r['name']} | {r['target']} | {r['cycles']} | {s['lut']} | {s['ff']} | {s['bram']} | {s['dsp']} "
               f"| {fmax:.1f} | {us_f:.2f} | {us_c:.2f} | {bit} | {r['lut4']} | {r['core_lut4']} | {e['lut']} | {lerr:+.0f}% "
               f"| {pred or '-'} | {ferr:+.0f}% |")
@@ -419,6 +486,20 @@ def main():
             g = r["synthesis"]
             print(f"| {r['name']} | {r['target']} | {'yes' if ref['checked'] else 'NO'} | {ref['lut']} | {ref['fmax_mhz']:.1f} "
                   f"| {g['lut']} | {g['fmax_mhz']:.1f} | {g['fmax_mhz'] / ref['fmax_mhz']:.2f} | {g['lut'] / ref['lut']:.2f} |")
+    if not args.no_record:
+        run = tables.meta(silica, started=started)
+        tables.record(QOR_TABLE, recorded, run)
+        refs_rows = []
+        for r, ref in refs:
+            row = {"reference": r["name"], "target": r["target"], "checked": "yes" if ref["checked"] else "NO"}
+            if "why" in ref:
+                row["hand_lut"] = ref["why"]
+            else:
+                row.update({"hand_lut": ref["lut"], "hand_fmax": ref["fmax_mhz"], "gen_lut": r["synthesis"]["lut"],
+                            "gen_fmax": r["synthesis"]["fmax_mhz"]})
+            refs_rows.append(row)
+        tables.record(REF_TABLE, refs_rows, run)
+        tables.render(TABLES)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"results": results, "references": [(r["name"], r["target"], ref) for r, ref in refs]},

@@ -3,7 +3,7 @@
 (`silica hls F --top T -o DIR`, no co-simulation) and, from F.json, the
 report's latency (the static schedule's, which `--sim` measures equal),
 the estimated LUTs and the pipelined loops' IIs. Fast enough to compare
-two binaries on the whole set (docs/QOR.md, session 34).
+two binaries on the whole set (run it with each and compare the JSON).
 
 Usage: python3 bench/hls_census.py SILICA OUT.json [DIRECTIVES_DIR]
        (with DIRECTIVES_DIR only the kernels that have a directives file)

@@ -2,7 +2,7 @@
 """QoR benchmark of `silica hls`: the PolyBench set (examples/polybench,
 MINI size, i32 and f32) and the small kernels of bench/hls_qor_kernels.mlir
 (vadd, dot, fir, conv2d, gemm16), plus PolyBench kernels at the 16-per-
-dimension sizes that issue 31 quotes CIRCT's static HLS flow at.
+dimension sizes CIRCT's static HLS flow is quoted at.
 
 For every kernel: `silica hls FILE --top F -o DIR` timed (compile time,
 best of --repeat runs), then `silica hls ... --sim` (co-simulation in
@@ -13,10 +13,10 @@ bound (max(ResMII, RecMII), or the slot bound above both: `mii`), and the resour
 listed with their diagnostic.
 
 With --circt, CIRCT's static flow (affine -> scf -> calyx -> Verilog,
-bench/circt_static.py) runs in the same run on the kernels issue 31 quotes
-it for (and fir, conv2d), on the same stimuli, checked against the same
+bench/circt_static.py) runs in the same run on the kernels it is quoted
+for (and fir, conv2d), on the same stimuli, checked against the same
 software run; its cycles and the ratio silica / CIRCT are printed.
-Without it, the figures issue 31 quotes are printed, labelled as quoted.
+Without it, the quoted figures are printed, labelled as quoted.
 With --circt-dynamic, CIRCT's dynamic flow (cf -> handshake -> hw,
 bench/circt_dynamic.py) runs on the same kernels, with the buffering
 strategies `all` (the pass's default) and `cycles`, and two more columns
@@ -27,8 +27,14 @@ kernel's name, `gemm (i32)` as `gemm.i32`) is compiled with it
 (`bench/hls_qor_directives/` holds the committed configuration) and
 marked `[d]`; the others run as without.
 
+Each run appends its rows to bench/results/ (hls_qor.csv, without
+directives; hls_qor_directives.csv, the kernels compiled with theirs;
+circt_flows.csv, CIRCT's cycles) and writes the tables of docs/QOR.md
+from them (bench/tables.py), unless --no-record.
+
 Usage: python3 bench/hls_qor.py [--silica PATH] [--jobs N] [--repeat N]
        [--only NAME,...] [--circt] [--circt-dynamic] [--directives DIR]
+       [--no-record]
        (prints a markdown table)
 """
 import argparse
@@ -45,11 +51,11 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "examples", "polybench"))
-import gen  # noqa: E402
 
 sys.path.insert(0, HERE)
 import circt_dynamic  # noqa: E402
 import circt_static  # noqa: E402
+import tables  # noqa: E402
 
 # Kernels CIRCT's flows are measured on with --circt and --circt-dynamic.
 CIRCT_KERNELS = ["vadd", "dot", "fir", "conv2d", "gemm16", "atax16", "bicg16", "gesummv16", "mvt16",
@@ -57,9 +63,8 @@ CIRCT_KERNELS = ["vadd", "dot", "fir", "conv2d", "gemm16", "atax16", "bicg16", "
 
 # CIRCT static flow (lower-affine, flattened memories, scf-for-to-while,
 # lower-scf-to-calyx, calyx 0.7 to Verilog), cycles in a Verilator
-# testbench, as issue 31 quotes them for 16-element-per-dimension i32
-# kernels.
-CIRCT_STATIC_ISSUE31 = {
+# testbench, as quoted for 16-element-per-dimension i32 kernels.
+CIRCT_STATIC_QUOTED = {
     "vadd": 644,
     "dot": 839,
     "gemm16": 104388,
@@ -70,7 +75,7 @@ CIRCT_STATIC_ISSUE31 = {
     "jacobi-1d16": 4372,
 }
 
-# PolyBench kernels at the sizes of issue 31's CIRCT figures.
+# PolyBench kernels at the sizes of the quoted CIRCT figures.
 SIZED = {
     "atax16": ("atax", {"M": 16, "N": 16}),
     "bicg16": ("bicg", {"M": 16, "N": 16}),
@@ -80,8 +85,152 @@ SIZED = {
 }
 
 
+# The tables of docs/QOR.md this script writes (bench/tables.py).
+QOR = "docs/QOR.md"
+KERNEL_FIELDS = ("kernel", "status", "cycles", "bound", "pipelined", "at_bound", "iis",
+                 "lut", "ff", "dsp", "bram", "compile_ms")
+
+
+def ratio_cell(r):
+    if r.get("cycles") and r.get("bound"):
+        return f"{int(r['cycles']) / int(r['bound']):.2f}"
+    return ""
+
+
+def at_mii_cell(r):
+    return f"{r['at_bound']}/{r['pipelined']}" if r.get("pipelined") else ""
+
+
+KERNEL_COLUMNS = [
+    tables.col("kernel", "kernel", right=False),
+    tables.col("cycles (co-sim)", "cycles", "int"),
+    tables.col("bound", "bound", "int"),
+    tables.Column("ratio", ratio_cell),
+    tables.Column("II = MII", at_mii_cell),
+    tables.col("II (ResMII, RecMII)", "iis", right=False),
+    tables.col("LUT", "lut", "int"),
+    tables.col("FF", "ff", "int"),
+    tables.col("DSP", "dsp", "int"),
+    tables.col("BRAM", "bram", "int"),
+    tables.col("compile ms", "compile_ms", "int"),
+]
+
+
+def hide_failures(rows):
+    """Kernels that failed are listed under the table, not in it."""
+    for r in rows:
+        r["_hidden"] = r.get("status") != "ok"
+    return rows
+
+
+def kernel_summary(rows):
+    ok = [r for r in rows if r.get("status") == "ok"]
+    failed = [r for r in rows if r.get("status") != "ok"]
+    loops = sum(int(r["pipelined"] or 0) for r in ok)
+    at = sum(int(r["at_bound"] or 0) for r in ok)
+    line = (f"{len(ok)} of {len(rows)} kernels compile and co-simulate bit-exactly; "
+            f"{at} of {loops} pipelined loops at II = MII (max(ResMII, RecMII), or the slot bound)")
+    if ok and all(r.get("compile_ms") for r in ok):
+        total = sum(float(r["compile_ms"]) for r in ok) / 1000
+        line += f"; compile time (no --sim) of those {len(ok)}: {total:.2f} s in all"
+    out = [line + "."]
+    if failed:
+        out += ["", "| kernel | not accepted or not matching |", "|---|---|"]
+        out += [f"| {r['kernel']} | {r['status'].replace('|', '/')} |" for r in failed]
+    return out
+
+
+PLAIN = tables.Table(
+    "hls_qor", QOR, KERNEL_FIELDS, KERNEL_COLUMNS, key=("kernel",),
+    command="python3 bench/hls_qor.py",
+    transform=hide_failures, summary=kernel_summary)
+DIRECTED = tables.Table(
+    "hls_qor_directives", QOR, KERNEL_FIELDS, KERNEL_COLUMNS, key=("kernel",),
+    command="python3 bench/hls_qor.py --directives bench/hls_qor_directives --only " + ",".join(
+        ["vadd", "dot", "fir", "conv2d", "gemm16", "atax16", "bicg16", "gesummv16", "mvt16", "jacobi-1d16"]),
+    transform=hide_failures, summary=kernel_summary)
+# CIRCT's flows, one row per kernel and flow (`static`, `dynamic all`,
+# `dynamic cycles`); the document sets them beside silica's cycles with
+# the directives (the table above).
+FLOWS = ("static", "dynamic all", "dynamic cycles")
+
+
+def flow_cell(row):
+    if not row:
+        return ""
+    if row.get("status") == "ok":
+        return f"{int(row['cycles']):,}"
+    return "wrong outputs" if row.get("status") == "fails (compare)" else row.get("status", "")
+
+
+def circt_rows(rows):
+    """One row per kernel: silica's newest cycles with directives, CIRCT's
+    cycles in each flow and the ratios."""
+    silica = {r["kernel"]: r for r in tables.current(DIRECTED) if r.get("status") == "ok"}
+    by_kernel = {}
+    for r in rows:
+        by_kernel.setdefault(r["kernel"], {})[r["flow"]] = r
+    out = []
+    for kernel in sorted(by_kernel, key=lambda k: CIRCT_KERNELS.index(k) if k in CIRCT_KERNELS else 99):
+        flows = by_kernel[kernel]
+        s = silica.get(kernel)
+        cycles = int(s["cycles"]) if s else None
+        row = {"kernel": kernel, "silica": f"{cycles:,}" if cycles else "",
+               "_run": ", ".join(sorted({f.get("_run", "") for f in flows.values()} - {""}))}
+        static = flows.get("static")
+        row["static"] = flow_cell(static)
+        if cycles and static and static.get("status") == "ok":
+            row["static_ratio"] = f"{cycles / int(static['cycles']):.3f}"
+        dyn = [flows.get(f) for f in FLOWS[1:]]
+        if any(dyn):
+            row["dynamic"] = " / ".join(flow_cell(d) or "-" for d in dyn)
+            best = [int(d["cycles"]) for d in dyn if d and d.get("status") == "ok"]
+            if cycles and best:
+                row["dynamic_ratio"] = f"{cycles / min(best):.3f}"
+        out.append(row)
+    return out
+
+
+CIRCT = tables.Table(
+    "circt_flows", QOR, ("kernel", "flow", "status", "cycles"),
+    [tables.col("kernel", "kernel", right=False),
+     tables.col("silica, directives", "silica"),
+     tables.col("CIRCT static", "static"),
+     tables.col("silica / static", "static_ratio"),
+     tables.col("CIRCT dynamic, buffers all / cycles", "dynamic"),
+     tables.col("silica / best dynamic", "dynamic_ratio")],
+    key=("kernel", "flow"),
+    command="python3 bench/hls_qor.py --circt --circt-dynamic --directives bench/hls_qor_directives "
+            "--only " + ",".join(["vadd", "dot", "fir", "conv2d", "gemm16", "atax16", "bicg16",
+                                  "gesummv16", "mvt16", "jacobi-1d16"]),
+    transform=circt_rows)
+TABLES = [DIRECTED, CIRCT, PLAIN]
+
+
+def kernel_row(r):
+    """A result of run_one() as a row of the kernels' CSVs."""
+    row = {"kernel": r["name"], "status": "ok" if r["ok"] else r["why"]}
+    if r.get("compile_s") is not None:
+        row["compile_ms"] = f"{r['compile_s'] * 1000:.0f}"
+    if r["ok"]:
+        res = r["resources"]
+        row.update({
+            "cycles": r["cycles"], "bound": r["bound"] or "", "pipelined": r["pipelined"],
+            "at_bound": r["at_bound"], "iis": ", ".join(f"{ii} ({rm}, {cm})" for ii, rm, cm in r["iis"]),
+            "lut": res["lut"], "ff": res["ff"], "dsp": res["dsp"], "bram": res["bram"],
+        })
+    return row
+
+
+def flow_row(kernel, flow, m):
+    ok = m["ok"]
+    return {"kernel": kernel, "flow": flow, "status": "ok" if ok else f"fails ({m['stage']})",
+            "cycles": m.get("cycles", "") if ok else ""}
+
+
 def kernels(workdir):
     """(name, file, top) of every kernel of the benchmark."""
+    import gen  # examples/polybench/gen.py
     out = []
     small = os.path.join(HERE, "hls_qor_kernels.mlir")
     with open(small) as f:
@@ -128,12 +277,13 @@ def run_one(silica, name, path, top, workdir, repeat, directives=None):
                            capture_output=True, text=True)
         dt = time.perf_counter() - t0
         if r.returncode != 0:
-            return {"name": name, "ok": False, "why": first_error(r.stderr)}
+            return {"name": name, "ok": False, "directives": bool(extra), "why": first_error(r.stderr)}
         best = dt if best is None else min(best, dt)
     r = subprocess.run([silica, "hls", path, "--top", top, "-o", out, "--sim"] + extra,
                        capture_output=True, text=True)
     if r.returncode != 0:
-        return {"name": name, "ok": False, "compile_s": best, "why": first_error(r.stderr)}
+        return {"name": name, "ok": False, "directives": bool(extra), "compile_s": best,
+                "why": first_error(r.stderr)}
     with open(os.path.join(out, top + ".json")) as f:
         report = json.load(f)
     with open(os.path.join(out, "report.txt")) as f:
@@ -183,7 +333,10 @@ def main():
                     help="also run CIRCT's static flow (bench/circt_static.py) on its kernels")
     ap.add_argument("--circt-dynamic", action="store_true",
                     help="also run CIRCT's dynamic flow (bench/circt_dynamic.py), buffers all and cycles")
+    ap.add_argument("--no-record", action="store_true",
+                    help="do not append the rows to bench/results/ nor write docs/QOR.md's tables")
     args = ap.parse_args()
+    started = time.time()
     silica = args.silica
     if silica is None:
         for p in ("target/release/silica", "target/debug/silica"):
@@ -213,7 +366,7 @@ def main():
                 for (k, b), m in zip(peers, measured):
                     dynamic.setdefault(k[0], {})[b] = m
     print(f"silica: {silica}")
-    source = "measured" if args.circt else "issue 31, quoted"
+    source = "measured" if args.circt else "quoted"
     dyn_head = " CIRCT dynamic, buffers all / cycles | silica / best dynamic |" if args.circt_dynamic else ""
     dyn_rule = "---:|---:|" if args.circt_dynamic else ""
     print(f"| kernel | cycles (co-sim) | bound | ratio | II = MII | II (ResMII, RecMII) | LUT | FF | DSP | BRAM | compile ms | CIRCT static ({source}) | silica / CIRCT |{dyn_head}")
@@ -235,7 +388,7 @@ def main():
             else:
                 peer_cycles = f"fails ({peer['stage']})"
         else:
-            peer_cycles = CIRCT_STATIC_ISSUE31.get(r["name"])
+            peer_cycles = CIRCT_STATIC_QUOTED.get(r["name"])
         ratio = f"{r['cycles'] / r['bound']:.2f}" if r["bound"] else ""
         speedup = f"{r['cycles'] / peer_cycles:.3f}" if isinstance(peer_cycles, int) else ""
         iis = ", ".join(f"{ii} ({rm}, {cm})" for ii, rm, cm in r["iis"])
@@ -259,6 +412,14 @@ def main():
         for r in failed:
             why = r["why"].replace("|", "\\|")
             print(f"| {r['name']} | {why} |")
+    if not args.no_record:
+        run = tables.meta(silica, started=started)
+        tables.record(PLAIN, [kernel_row(r) for r in results if not r.get("directives")], run)
+        tables.record(DIRECTED, [kernel_row(r) for r in results if r.get("directives")], run)
+        flows = [flow_row(k, "static", m) for k, m in circt.items()]
+        flows += [flow_row(k, f"dynamic {b}", m) for k, runs in dynamic.items() for b, m in runs.items()]
+        tables.record(CIRCT, flows, run)
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-// Small i32 kernels for bench/hls_qor.py, at the sizes issue 31 quotes
-// CIRCT's static HLS flow at: vadd(64), dot(64), gemm(16^3), and a FIR
+// Small i32 kernels for bench/hls_qor.py, at the sizes CIRCT's static HLS
+// flow is quoted at: vadd(64), dot(64), gemm(16^3), and a FIR
 // and a 3x3 convolution beside them.
 
 func.func @vadd(%a: memref<64xi32> {hls.name = "a"}, %b: memref<64xi32> {hls.name = "b"},

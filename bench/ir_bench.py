@@ -11,7 +11,9 @@ busy machine the best times of runs taken at different moments mislead):
   parse+verify         TOOL --allow-unregistered-dialect --mlir-print-skip-regions IN -o /dev/null
 
 Both tools' outputs of the first job are compared byte for byte.
-Usage: python3 bench/ir_bench.py [--runs 5] [--silica target/release/silica]
+The rows are appended to bench/results/ir_bench.csv and the table of
+docs/BENCHMARKS.md written from them (bench/tables.py), unless --no-record.
+Usage: python3 bench/ir_bench.py [--runs 5] [--silica target/release/silica] [--no-record]
 """
 import argparse
 import filecmp
@@ -22,6 +24,38 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+
+JOB_FIELDS = ("job", "silica_s", "silica_mib", "mlir_s", "mlir_mib", "time_ratio", "median_ratio", "mem_ratio",
+              "identical")
+
+
+def job_table(name, command):
+    """A table of jobs timed against mlir-opt-22 (this script's and
+    pretty_bench.py's)."""
+    return tables.Table(
+        name, "docs/BENCHMARKS.md", JOB_FIELDS,
+        [tables.col("job", "job", right=False),
+         tables.col("silica s", "silica_s"),
+         tables.col("silica MiB", "silica_mib"),
+         tables.col("mlir-opt-22 s", "mlir_s"),
+         tables.col("mlir-opt-22 MiB", "mlir_mib"),
+         tables.col("time ratio (best times)", "time_ratio"),
+         tables.col("time ratio (median of pairs)", "median_ratio"),
+         tables.col("memory ratio", "mem_ratio"),
+         tables.col("outputs identical", "identical", right=False)],
+        key=("job",), command=command)
+
+
+def job_row(name, t_s, m_s, t_m, m_m, median, same):
+    return {"job": name, "silica_s": f"{t_s:.3f}", "silica_mib": f"{m_s:.1f}", "mlir_s": f"{t_m:.3f}",
+            "mlir_mib": f"{m_m:.1f}", "time_ratio": f"{t_s / t_m:.3f}", "median_ratio": f"{median:.3f}",
+            "mem_ratio": f"{m_s / m_m:.3f}", "identical": "yes" if same else "no"}
+
+
+TABLE = job_table("ir_bench", "python3 bench/ir_bench.py --runs 5")
+TABLES = [TABLE]
 
 
 def measure(argv):
@@ -55,6 +89,8 @@ def main():
     parser.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
     parser.add_argument("--mlir-opt", default="mlir-opt-22")
     parser.add_argument("--input", help="use this file instead of generating one")
+    parser.add_argument("--no-record", action="store_true",
+                        help="do not append to bench/results/ nor write docs/BENCHMARKS.md's table")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="silica-bench-") as tmp:
@@ -81,6 +117,8 @@ def run_jobs(args, tmp):
     ]
     print(f"{'job':<20} {'tool':<10} {'time s':>8} {'peak MiB':>9}")
     ok = same
+    started = time.time()
+    rows = []
     for name, flags in jobs:
         t_s, m_s, t_m, m_m, median = compare([args.silica, "opt", *flags], [args.mlir_opt, *flags], args.runs)
         print(f"{name:<20} {'silica':<10} {t_s:8.3f} {m_s:9.1f}")
@@ -89,7 +127,11 @@ def run_jobs(args, tmp):
         print(f"{name:<20} {'ratio':<10} {rt:8.3f} {rm:9.3f}   (of the best times; median of paired runs: {median:.3f})")
         print(f"{name:<20} bar: median time ratio <= 0.25, memory <= 0.5")
         ok = ok and median <= 0.25 and rm <= 0.5
+        rows.append(job_row(name, t_s, m_s, t_m, m_m, median, same))
     print("PASS" if ok else "FAIL")
+    if not args.no_record and not args.input:
+        tables.record(TABLE, rows, tables.meta(args.silica, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,11 @@
    executable's time over silica's, i.e. silica's speed relative to
    mlir-opt's (bar: >= 0.95). Both executables must print the same.
 
-Usage: python3 bench/llvm_bench.py [--runs 5] [--funcs 1000] [--reps 300]
+The two rows are appended to bench/results/llvm_bench.csv and the table
+of docs/BENCHMARKS.md written from them (bench/tables.py), unless
+--no-record.
+
+Usage: python3 bench/llvm_bench.py [--runs 5] [--funcs 1000] [--reps 300] [--no-record]
 """
 import argparse
 import os
@@ -23,6 +27,18 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SILICA = os.path.join(ROOT, "target", "release", "silica")
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+
+TABLE = tables.Table(
+    "llvm_bench", "docs/BENCHMARKS.md", ("job", "silica_s", "mlir_s", "ratio", "bar"),
+    [tables.col("job", "job", right=False),
+     tables.col("silica s", "silica_s"),
+     tables.col("MLIR 22 tools s", "mlir_s"),
+     tables.col("ratio", "ratio"),
+     tables.col("bar", "bar")],
+    key=("job",), command="python3 bench/llvm_bench.py --runs 5 --reps 3000")
+TABLES = [TABLE]
 LOWER_AFFINE = ["--lower-affine"]
 TO_LLVM = ["--convert-scf-to-cf", "--convert-to-llvm", "--reconcile-unrealized-casts"]
 
@@ -49,6 +65,8 @@ def compile_time(tmp, runs, funcs):
     size = os.path.getsize(src) / 1e6
     print(f"compile: {size:.1f} MB, {funcs} functions: lowering + translation")
     print(f"  silica {t_ours:.3f} s, mlir-opt-22 | mlir-translate-22 {t_theirs:.3f} s, ratio {t_ours / t_theirs:.2f}x (bar <= 0.5)")
+    return {"job": f"lowering + translation, {size:.1f} MB", "silica_s": f"{t_ours:.3f}",
+            "mlir_s": f"{t_theirs:.3f}", "ratio": f"{t_ours / t_theirs:.2f}x time", "bar": "<= 0.5x"}
 
 
 def repeated_kernels(tmp, reps):
@@ -94,6 +112,8 @@ def run_time(tmp, runs, reps):
     speed = times["mlir"] / times["silica"]
     print(f"run: examples/kernels.mlir x{reps}, llc-22 -O3")
     print(f"  silica {times['silica']:.3f} s, mlir-opt-22 {times['mlir']:.3f} s, speed {speed:.2f}x of mlir-opt's (bar >= 0.95)")
+    return {"job": f"kernels x{reps}, llc-22 -O3", "silica_s": f"{times['silica']:.3f}",
+            "mlir_s": f"{times['mlir']:.3f}", "ratio": f"{speed:.2f}x speed", "bar": ">= 0.95x"}
 
 
 def main():
@@ -101,12 +121,17 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--funcs", type=int, default=1000)
     ap.add_argument("--reps", type=int, default=300)
+    ap.add_argument("--no-record", action="store_true",
+                    help="do not append to bench/results/ nor write docs/BENCHMARKS.md's table")
     args = ap.parse_args()
+    started = time.time()
     if not os.path.exists(SILICA):
         sys.exit("build first: cargo build --release -p silica-cli")
     with tempfile.TemporaryDirectory() as tmp:
-        compile_time(tmp, args.runs, args.funcs)
-        run_time(tmp, args.runs, args.reps)
+        rows = [compile_time(tmp, args.runs, args.funcs), run_time(tmp, args.runs, args.reps)]
+    if not args.no_record:
+        tables.record(TABLE, rows, tables.meta(SILICA, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

@@ -16,8 +16,12 @@ MLIR's test passes (`-test-*`) are left out unless `--with-test-passes`
 is given (for the ones silica implements, e.g.
 `-test-memref-dependence-check`).
 
+With --record SUITE the run's counts (per file, and the total) are
+appended to bench/results/pass_conformance.csv as the suite SUITE's, and
+the tables of docs/BENCHMARKS.md written from them (bench/tables.py).
+
 Usage: python3 bench/pass_conformance.py DIR_OR_FILE... [--silica PATH] [--list]
-       [--with-test-passes]
+       [--with-test-passes] [--record SUITE]
 """
 import argparse
 import concurrent.futures
@@ -25,11 +29,32 @@ import os
 import shlex
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tables  # noqa: E402
 from conformance import (  # noqa: E402
-    HERE, SPLIT, compare, mlir_files, registered_dialects, run_both, scope_pattern, without_comments,
+    HERE, SPLIT, compare, mlir_files, registered_dialects, run_both, scope_pattern, share_cell,
+    without_comments,
 )
+
+FIELDS = ("suite", "file", "runs", "agree")
+SUITES = tables.Table(
+    "pass_conformance", "docs/BENCHMARKS.md", FIELDS,
+    [tables.col("suite", "suite", right=False),
+     tables.col("chunk runs in scope", "runs", "int"),
+     tables.col("agree", "agree", "int"),
+     tables.Column("share", share_cell("runs", "agree"))],
+    key=("suite", "file"), select=lambda r: r["file"] == "total",
+    command="python3 bench/pass_conformance.py DIR_OR_FILE... --record SUITE")
+AFFINE = tables.Table(
+    "affine_passes", "docs/BENCHMARKS.md", FIELDS,
+    [tables.col("file", "file", right=False),
+     tables.Column("chunk runs agreeing", lambda r: f"{r['agree']}/{r['runs']}")],
+    key=("suite", "file"), csv="pass_conformance", select=lambda r: r["suite"] == "affine",
+    order=lambda r: r["file"] == "total",
+    command="python3 bench/pass_conformance.py $D/Dialect/Affine/{FILES}.mlir --with-test-passes --record affine")
+TABLES = [SUITES, AFFINE]
 
 # Flags dropped from both tools' command lines.
 DROPPED = {"split-input-file", "o", "mlir-print-local-scope", "mlir-disable-threading", "dump-input"}
@@ -91,7 +116,10 @@ def main():
     parser.add_argument("--list", action="store_true", help="list every disagreement")
     parser.add_argument("--with-test-passes", action="store_true",
                         help="also run RUN lines of MLIR test passes (`-test-*`) that silica implements")
+    parser.add_argument("--record", metavar="SUITE",
+                        help="append the counts to bench/results/pass_conformance.csv as SUITE's")
     args = parser.parse_args()
+    started = time.time()
 
     pattern = scope_pattern(registered_dialects(args.mlir_opt))
     files = mlir_files(args.paths)
@@ -133,6 +161,15 @@ def main():
         for (path, line, flags), (verdict, detail) in zip(where, results):
             if verdict != "agree":
                 print(f"  {os.path.relpath(path)}:{line} [{flags}]: {detail}")
+    if args.record:
+        root = os.path.commonpath([os.path.abspath(p) for p in per_file]) if per_file else ""
+        if len(per_file) == 1:
+            root = os.path.dirname(root)
+        rows = [{"suite": args.record, "file": os.path.relpath(os.path.abspath(path), root), "runs": n,
+                 "agree": ok} for path, (n, ok) in sorted(per_file.items())]
+        rows.append({"suite": args.record, "file": "total", "runs": total, "agree": agree})
+        tables.record(SUITES, rows, tables.meta(args.silica, started=started))
+        tables.render(TABLES)
     sys.exit(1 if any("crashed" in d for _, d in results) else 0)
 
 

@@ -25,15 +25,31 @@ Lines needing or-tools (`%if or-tools`), CIRCT-simplex-specific options
 without `=verify`, which rebuilds instances from its C++ Problem objects)
 are reported as not applicable.
 
-Usage: python3 bench/ssp_conformance.py DIR... [--silica PATH]
+With --record the counts are appended to bench/results/ssp_conformance.csv
+and the table of docs/BENCHMARKS.md written from them (bench/tables.py).
+
+Usage: python3 bench/ssp_conformance.py DIR... [--silica PATH] [--record]
 """
 import argparse
 import os
 import re
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+
+TABLE = tables.Table(
+    "ssp_conformance", "docs/BENCHMARKS.md", ("applicable", "passed", "failed", "not_applicable"),
+    [tables.col("applicable RUN lines", "applicable", "int"),
+     tables.col("pass", "passed", "int"),
+     tables.col("fail", "failed", "int"),
+     tables.col("not applicable", "not_applicable", "int")],
+    command="python3 bench/ssp_conformance.py ../shared/reference/circt/test/Scheduling "
+            "../shared/reference/circt/test/Dialect/SSP --record")
+TABLES = [TABLE]
 
 
 def run(cmd, stdin=None):
@@ -156,7 +172,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("paths", nargs="+")
     ap.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
+    ap.add_argument("--record", action="store_true",
+                    help="append the counts to bench/results/ and write docs/BENCHMARKS.md's table")
     args = ap.parse_args()
+    started = time.time()
     files = []
     for p in args.paths:
         if os.path.isdir(p):
@@ -175,6 +194,10 @@ def main():
             print(f"{status:4}  {short}: {m.group(1).strip()}" + (f"\n        {detail}" if detail else ""))
     total = counts["pass"] + counts["fail"]
     print(f"\nRUN lines: {total} applicable, {counts['pass']} pass, {counts['fail']} fail; {counts['n/a']} not applicable")
+    if args.record:
+        tables.record(TABLE, [{"applicable": total, "passed": counts["pass"], "failed": counts["fail"],
+                               "not_applicable": counts["n/a"]}], tables.meta(args.silica, started=started))
+        tables.render(TABLES)
     return 0 if counts["fail"] == 0 else 1
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""System co-simulation benchmark (`silica cosim`, issue 33): for kernels
+"""System co-simulation benchmark (`silica cosim`): for kernels
 of bench/hls_qor.py's set, a program is generated that fills every
 memref argument with fixed pseudo-random values, calls the kernel once
 and prints every memref word and result (bits in hex; NaNs as one
@@ -24,7 +24,11 @@ buffering (`silica opt --affine-loop-tile --affine-data-copy-generate
 engines stream: the wrapper's master moves each tile between host memory
 and the core's tile buffers as bursts while the core computes.
 
+The rows are appended to bench/results/system_cosim.csv and the table of
+docs/QOR.md written from them (bench/tables.py), unless --no-record.
+
 Usage: python3 bench/system_cosim.py [--silica PATH] [--jobs N] [--only NAME,...]
+       [--no-record]
        (prints a markdown table)
 """
 import argparse
@@ -34,11 +38,14 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "examples", "polybench"))
-import gen  # noqa: E402
+
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
 
 SMALL = os.path.join(HERE, "hls_qor_kernels.mlir")
 # bench/hls_qor.py's kernels at modest sizes: its five small kernels, its
@@ -59,6 +66,50 @@ DMA = {
     "gemm16+dma": ("gemm16", ["--affine-loop-tile=tile-sizes=4,4,16"] + DMA_PASSES),
 }
 MINI = {"gemm (f32)": os.path.join(ROOT, "examples", "polybench", "mini", "gemm.f32.mlir")}
+
+
+def busy_cell(r):
+    return f"{int(r['busy']):,} ({r['share']}%)" if r.get("busy") else ""
+
+
+def bursts_cell(r):
+    return f"{r['reads']}, {r['writes']}" if r.get("reads") else ""
+
+
+def summary(rows):
+    ok = [r for r in rows if r.get("status") == "ok"]
+    out = []
+    timed = [r for r in ok if r.get("cycles") and r.get("ms")]
+    if timed and len(timed) == len(ok):
+        cycles = sum(int(r["cycles"]) for r in timed)
+        ms = sum(float(r["ms"]) for r in timed)
+        out.append(f"All calls: {cycles:,} cycles in {ms:.0f} ms: {cycles / (ms / 1e3):,.0f} simulated cycles/s.")
+    out += [f"- {r['kernel']}: {r['status']}" for r in rows if r.get("status") != "ok"]
+    return out
+
+
+def hide_failures(rows):
+    for r in rows:
+        r["_hidden"] = r.get("status") != "ok"
+    return rows
+
+
+TABLE = tables.Table(
+    "system_cosim", "docs/QOR.md",
+    ("kernel", "status", "values", "cycles", "span", "busy", "share", "reads", "writes", "bytes", "ms",
+     "rate"),
+    [tables.col("kernel", "kernel", right=False),
+     tables.col("values compared", "values", "int"),
+     tables.col("call cycles", "cycles", "int"),
+     tables.col("first write to done", "span", "int"),
+     tables.Column("AXI busy (share)", busy_cell),
+     tables.Column("AXI bursts (read, write)", bursts_cell, right=False),
+     tables.col("bytes", "bytes", "int"),
+     tables.col("wall ms", "ms", ".1f"),
+     tables.col("simulated cycles/s", "rate", "int")],
+    key=("kernel",), command="python3 bench/system_cosim.py --jobs 1",
+    transform=hide_failures, summary=summary)
+TABLES = [TABLE]
 
 
 def signature(text, top):
@@ -202,6 +253,7 @@ def program(kernel_text, top):
 
 def kernels(workdir):
     """(name, kernel text, top, passes)."""
+    import gen  # examples/polybench/gen.py
     out = []
     with open(SMALL) as f:
         small = f.read()
@@ -250,7 +302,10 @@ def main():
     ap.add_argument("--silica", default=None)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", default=None)
+    ap.add_argument("--no-record", action="store_true",
+                    help="do not append the rows to bench/results/ nor write docs/QOR.md's table")
     args = ap.parse_args()
+    started = time.time()
     silica = args.silica
     if silica is None:
         for p in ("target/release/silica", "target/debug/silica"):
@@ -284,6 +339,18 @@ def main():
               f"{total_cycles / (total_ms / 1e3):,.0f} simulated cycles/s")
     for r in failed:
         print(f"- {r['name']}: {r['why']}")
+    if not args.no_record:
+        rows = []
+        for r in results:
+            row = {"kernel": r["name"], "status": "ok" if r["ok"] else r["why"]}
+            if r["ok"]:
+                row.update({"values": r["lines"], "cycles": r["cycles"], "span": r["span"], "busy": r["busy"],
+                            "share": r["share"], "reads": r["reads"], "writes": r["writes"],
+                            "bytes": r["bytes"], "ms": f"{r['ms']:.3f}",
+                            "rate": f"{r['cycles'] / (r['ms'] / 1e3):.0f}" if r["ms"] else ""})
+            rows.append(row)
+        tables.record(TABLE, rows, tables.meta(silica, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,11 @@ function (the count of functions printed identically is reported).
 Wall-clock and CPU (user + system) times are reported: on a loaded
 machine the CPU ratio is the steadier one.
 
-Usage: python3 bench/tile_copy_bench.py [--runs 3] [--megabytes 5] [--silica PATH]
+The run (of the default 5 MB) is appended to bench/results/tile_copy_bench.csv
+and the table of docs/BENCHMARKS.md written from it (bench/tables.py),
+unless --no-record.
+
+Usage: python3 bench/tile_copy_bench.py [--runs 3] [--megabytes 5] [--silica PATH] [--no-record]
 """
 import argparse
 import os
@@ -20,10 +24,18 @@ import re
 import resource
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+from dependence_bench import timing_row, timing_table  # noqa: E402
+
+TABLE = timing_table("tile_copy_bench", ("functions identical", "identical"),
+                     "python3 bench/tile_copy_bench.py --runs 3")
+TABLES = [TABLE]
 PIPELINE = ("builtin.module(func.func(affine-loop-tile{tile-size=16},"
             "affine-data-copy-generate{generate-dma=false fast-mem-space=1 skip-non-unit-stride-loops}))")
 
@@ -166,7 +178,10 @@ def main():
     parser.add_argument("--megabytes", type=float, default=5.0)
     parser.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
     parser.add_argument("--mlir-opt", default="mlir-opt-22")
+    parser.add_argument("--no-record", action="store_true",
+                        help="do not append to bench/results/ nor write docs/BENCHMARKS.md's table")
     args = parser.parse_args()
+    started = time.time()
     text, count = generate(args.megabytes)
     with tempfile.TemporaryDirectory(prefix="silica-tile-copy-bench-") as d:
         path = os.path.join(d, "kernels.mlir")
@@ -192,6 +207,10 @@ def main():
           f"ratio {min(ts) / min(tm):.3f} (median of pairs {statistics.median(ratios):.3f})")
     print(f"cpu (user + system): silica {min(cs):.3f} s  mlir-opt-22 {min(cm):.3f} s  "
           f"ratio {min(cs) / min(cm):.3f}")
+    if not args.no_record and args.megabytes == 5.0:
+        row = dict(timing_row(ts, tm, cs, cm, ratios), identical=f"{same:,}/{len(fm):,}")
+        tables.record(TABLE, [row], tables.meta(args.silica, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

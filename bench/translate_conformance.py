@@ -17,7 +17,10 @@ translate but differ, chunks only mlir-translate handles (unsupported in
 silica, by first error), and chunks where silica wrote IR that llvm-as
 rejects (must be none).
 
-Usage: python3 bench/translate_conformance.py DIR_OR_FILE... [--show N]
+With --record the counts are appended to bench/results/translate_conformance.csv
+and the table of docs/BENCHMARKS.md written from them (bench/tables.py).
+
+Usage: python3 bench/translate_conformance.py DIR_OR_FILE... [--show N] [--record]
 """
 import argparse
 import collections
@@ -26,9 +29,30 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SILICA = os.path.join(os.path.dirname(HERE), "target", "release", "silica")
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+
+SAME = "same meaning (llvm-diff and symbol attributes)"
+DIFFER = ("same instructions, symbol attributes differ", "both translate, llvm-diff differs")
+ONLY_MLIR = "only mlir-translate translates"
+INVALID = "silica wrote invalid IR"
+REJECTED = "mlir-translate rejects"
+TABLE = tables.Table(
+    "translate_conformance", "docs/BENCHMARKS.md",
+    ("chunks", "same", "attributes_differ", "llvm_diff_differs", "not_translated", "invalid", "rejected"),
+    [tables.col("chunks", "chunks", "int"),
+     tables.col("same meaning", "same", "int"),
+     tables.col("same instructions, symbol attributes differ", "attributes_differ", "int"),
+     tables.col("instructions differ (llvm-diff)", "llvm_diff_differs", "int"),
+     tables.col("not translated by silica", "not_translated", "int"),
+     tables.col("invalid IR from silica", "invalid", "int"),
+     tables.col("rejected by mlir-translate-22", "rejected", "int")],
+    command="python3 bench/translate_conformance.py $D/Target/LLVMIR --record")
+TABLES = [TABLE]
 
 
 def chunks(path):
@@ -87,7 +111,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("paths", nargs="+")
     ap.add_argument("--show", type=int, default=0, help="print the first N differing chunks")
+    ap.add_argument("--record", action="store_true",
+                    help="append the counts to bench/results/ and write docs/BENCHMARKS.md's table")
     args = ap.parse_args()
+    started = time.time()
     counts = collections.Counter()
     reasons = collections.Counter()
     shown = 0
@@ -137,6 +164,12 @@ def main():
     print("first silica error where only mlir-translate translates:")
     for k, v in reasons.most_common(25):
         print(f"  {v:4d}  {k}")
+    if args.record:
+        tables.record(TABLE, [{"chunks": total, "same": counts[SAME], "attributes_differ": counts[DIFFER[0]],
+                               "llvm_diff_differs": counts[DIFFER[1]], "not_translated": counts[ONLY_MLIR],
+                               "invalid": counts[INVALID], "rejected": counts[REJECTED]}],
+                      tables.meta(SILICA, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

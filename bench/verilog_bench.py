@@ -4,7 +4,11 @@ silica's parse + Verilog emission (`silica translate --to-verilog`)
 against the circt 1.62 wheel's parse + `lower-seq-to-sv` +
 `export_verilog`, in one run. Prints both times and their ratio.
 
-Usage: python3 bench/verilog_bench.py [--ops N] [--runs R] [--silica PATH]
+The run (of the default design) is appended to bench/results/verilog_bench.csv
+and the table of docs/BENCHMARKS.md written from it (bench/tables.py),
+unless --no-record.
+
+Usage: python3 bench/verilog_bench.py [--ops N] [--runs R] [--silica PATH] [--no-record]
 (needs `pip install circt==1.62.0`)
 """
 import argparse
@@ -16,6 +20,18 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+
+TABLE = tables.Table(
+    "verilog_bench", "docs/BENCHMARKS.md", ("ops", "megabytes", "silica_s", "circt_s", "ratio"),
+    [tables.col("design ops", "ops", "int"),
+     tables.col("MB", "megabytes"),
+     tables.col("silica parse + emit s", "silica_s"),
+     tables.col("circt wheel parse + lower + export s", "circt_s"),
+     tables.col("ratio (bar <= 0.33x)", "ratio")],
+    command="python3 bench/verilog_bench.py --runs 3")
+TABLES = [TABLE]
 
 CIRCT_RUN = """
 import io, sys, time, circt
@@ -77,7 +93,10 @@ def main():
     ap.add_argument("--ops", type=int, default=200_000)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
+    ap.add_argument("--no-record", action="store_true",
+                    help="do not append to bench/results/ nor write docs/BENCHMARKS.md's table")
     args = ap.parse_args()
+    started = time.time()
     with tempfile.TemporaryDirectory() as d:
         src = os.path.join(d, "design.mlir")
         with open(src, "w") as f:
@@ -96,6 +115,11 @@ def main():
         print(f"silica parse + emit:                 {s:.3f} s (best of {args.runs})")
         print(f"circt wheel parse + lower + export:  {c:.3f} s (best of {args.runs}; in-process part {float(r.stdout):.3f} s)")
         print(f"ratio: {s / c:.2f}x")
+    if not args.no_record and args.ops == 200_000:
+        tables.record(TABLE, [{"ops": args.ops, "megabytes": f"{size / 1e6:.1f}", "silica_s": f"{s:.3f}",
+                               "circt_s": f"{c:.3f}", "ratio": f"{s / c:.2f}x"}],
+                      tables.meta(args.silica, started=started))
+        tables.render(TABLES)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,12 @@ every output and register equivalent.
 A case whose SAT problem yosys cannot settle within --timeout seconds
 (wide multipliers make induction hard) is reported as undecided.
 
+The counts are appended to bench/results/verilog_equiv.csv and the table
+of docs/BENCHMARKS.md written from them (bench/tables.py), unless
+--no-record.
+
 Usage: python3 bench/verilog_equiv.py [--cases N] [--ops N] [--seed S] [--timeout S] [--silica PATH]
+       [--no-record]
 (needs `pip install circt==1.62.0` and yosys)
 """
 import argparse
@@ -22,8 +27,24 @@ import random
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+
+TABLE = tables.Table(
+    "verilog_equiv", "docs/BENCHMARKS.md",
+    ("cases", "ops", "seed", "timeout_s", "proved", "not_equivalent", "undecided"),
+    [tables.col("random modules", "cases", "int"),
+     tables.col("ops each", "ops", "int"),
+     tables.col("seed", "seed"),
+     tables.col("SAT s per case", "timeout_s", "int"),
+     tables.col("proved equivalent", "proved", "int"),
+     tables.col("not equivalent", "not_equivalent", "int"),
+     tables.col("undecided", "undecided", "int")],
+    command="python3 bench/verilog_equiv.py")
+TABLES = [TABLE]
 
 CIRCT_EXPORT = """
 import io, sys, circt
@@ -121,7 +142,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=60, help="seconds of SAT per case")
     ap.add_argument("--silica", default=os.path.join(HERE, "..", "target", "release", "silica"))
+    ap.add_argument("--no-record", action="store_true",
+                    help="do not append to bench/results/ nor write docs/BENCHMARKS.md's table")
     args = ap.parse_args()
+    started = time.time()
     rng = random.Random(args.seed)
     proved = 0
     undecided = 0
@@ -151,6 +175,11 @@ def main():
     failed = args.cases - proved - undecided
     print(f"equivalent: {proved}/{args.cases} random modules ({args.ops} ops each); "
           f"{undecided} undecided within {args.timeout} s; {failed} not equivalent")
+    if not args.no_record:
+        tables.record(TABLE, [{"cases": args.cases, "ops": args.ops, "seed": args.seed, "timeout_s": args.timeout,
+                               "proved": proved, "not_equivalent": failed, "undecided": undecided}],
+                      tables.meta(args.silica, started=started))
+        tables.render(TABLES)
     return 0 if failed == 0 else 1
 
 
