@@ -137,7 +137,7 @@ fn characterize(args: &CharacterizeArgs) -> Result<(), String> {
     // What was written must read back as a library.
     let text =
         std::fs::read_to_string(&output).map_err(|e| format!("cannot read {output}: {e}"))?;
-    Library::parse(device.name, &text).map_err(|e| format!("{output}: {e}"))?;
+    Library::parse(device, &text).map_err(|e| format!("{output}: {e}"))?;
     Ok(())
 }
 

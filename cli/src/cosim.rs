@@ -31,9 +31,9 @@ pub struct CosimArgs {
     /// Target device of the synthesis.
     #[arg(long, default_value = silica_hls::model::target::device::DEFAULT_TARGET)]
     target: String,
-    /// Clock period in nanoseconds.
-    #[arg(long = "clock-ns", default_value_t = 20.0)]
-    clock_ns: f64,
+    /// Clock period in nanoseconds (the target's default: 20).
+    #[arg(long = "clock-ns")]
+    clock_ns: Option<f64>,
     /// Run the kernel in the board shell (`silica hls --shell uart`),
     /// emulated, through the `uart` driver backend, instead of the AXI
     /// wrapper through `sim`.
@@ -71,12 +71,20 @@ pub fn run(args: &CosimArgs) -> ExitCode {
     if let Err(d) = verify(&mut ctx, &module.ir, module.top, VerifyOptions::default()) {
         return fail(&ctx, &d);
     }
+    let target = match silica_hls::Target::named(&args.target) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let options = silica_hls::Options {
-        top: args.kernel.clone(),
-        target: args.target.clone(),
         clock_ns: args.clock_ns,
-        axi: args.shell.is_none(),
-        ..silica_hls::Options::default()
+        wrapper: match args.shell {
+            Some(_) => silica_hls::Wrapper::Shell,
+            None => silica_hls::Wrapper::Axi,
+        },
+        ..silica_hls::Options::new(&args.kernel, target)
     };
     let design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
         Ok(d) => d,
@@ -100,12 +108,13 @@ pub fn run(args: &CosimArgs) -> ExitCode {
     };
     // The stub's register map: the AXI wrapper's, or the same layout
     // for the uart backend to translate.
-    let map = match &design.axi {
+    let iface = &design.estimated.interface;
+    let map = match &design.estimated.axi {
         Some(map) => Ok(map.clone()),
-        None => silica_hls::model::register_map::RegisterMap::new(&design.interface),
+        None => silica_hls::model::register_map::RegisterMap::new(iface),
     };
     let host = map.and_then(|map| {
-        silica_hls::wrappers::host::generate(&mut ctx, &module.ir, func, &design.interface, &map)
+        silica_hls::wrappers::host::generate(&mut ctx, &module.ir, func, iface, &map)
     });
     let host = match host {
         Ok(h) => h,

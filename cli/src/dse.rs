@@ -74,9 +74,10 @@ pub struct DseArgs {
     /// Target device when the space lists none.
     #[arg(long, default_value = silica_hls::model::target::device::DEFAULT_TARGET)]
     target: String,
-    /// Clock period in ns when the space lists none.
-    #[arg(long = "clock-ns", default_value_t = 20.0)]
-    clock_ns: f64,
+    /// Clock period in ns when the space lists none (the target's
+    /// default: 20).
+    #[arg(long = "clock-ns")]
+    clock_ns: Option<f64>,
     /// The cache file (default DIR/cache.jsonl).
     #[arg(long)]
     cache: Option<String>,
@@ -153,11 +154,8 @@ fn params(args: &DseArgs) -> Result<Params, String> {
     {
         return Err("error: --point-timeout must be a number of seconds (0: no limit)".into());
     }
-    if !(args.clock_ns > 0.0 && args.clock_ns.is_finite()) {
-        return Err(format!(
-            "error: --clock-ns {} is not a positive number",
-            args.clock_ns
-        ));
+    if let Some(c) = args.clock_ns.filter(|c| !(*c > 0.0 && c.is_finite())) {
+        return Err(format!("error: --clock-ns {c} is not a positive number"));
     }
     let backend = match args.engine.split_once('=') {
         None if args.engine == "local" => Backend::Local,
@@ -206,7 +204,10 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         validate: args.validate,
         validate_level,
         target: args.target.clone(),
-        clock_ns: args.clock_ns,
+        clock_ns: match args.clock_ns {
+            Some(c) => c,
+            None => silica_hls::Target::named(&args.target)?.default_clock_ns(),
+        },
         cache: args.cache.clone().map(Into::into),
         bounds: !args.no_bounds,
         exe,

@@ -32,8 +32,8 @@ pub struct HlsArgs {
     /// Output directory (created if missing).
     #[arg(short = 'o')]
     output: String,
-    /// Clock period in nanoseconds (20 unless the directives file sets
-    /// `clock_ns`).
+    /// Clock period in nanoseconds (the target's default, 20, unless the
+    /// directives file sets `clock_ns`, which wins).
     #[arg(long = "clock-ns")]
     clock_ns: Option<f64>,
     /// Clock uncertainty in nanoseconds: the datapath is scheduled, and
@@ -157,12 +157,12 @@ pub(crate) fn board_shell(
     baud: u32,
 ) -> Result<BoardShell, String> {
     use silica_hls::wrappers::shell;
-    let device = silica_hls::model::target::device::lookup(&design.interface.target)?;
-    let board = shell::board::for_device(device)?;
+    let iface = &design.estimated.interface;
+    let board = shell::board::for_device(design.estimated.target.device())?;
     let divider = shell::board::divider(&board, baud)?;
-    let mut verilog = shell::wrap(ctx, &design.hw_mlir, &design.interface, divider)?;
+    let mut verilog = shell::wrap(ctx, &design.hw_mlir, iface, divider)?;
     verilog.push_str(&design.ip_verilog);
-    let top = design.interface.top.clone();
+    let top = iface.top.clone();
     Ok(BoardShell {
         verilog,
         info: shell::ShellInfo {
@@ -234,17 +234,6 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         },
         _ => None,
     };
-    if let (Some(flag), Some(c)) = (
-        args.clock_ns,
-        directives.as_ref().and_then(|f| f.clock_ns.as_ref()),
-    ) {
-        if flag != c.value {
-            eprintln!(
-                "warning: --clock-ns {flag} is overridden by clock_ns = {} of the directives file",
-                c.value
-            );
-        }
-    }
     let mut ip_files = Vec::new();
     for path in &args.ip {
         match std::fs::read_to_string(path) {
@@ -262,26 +251,38 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let target = match silica_hls::Target::named(&args.target) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let options = silica_hls::Options {
         ip,
-        top: args.top.clone(),
-        target: args.target.clone(),
-        clock_ns: args.clock_ns.unwrap_or(20.0),
+        clock_ns: args.clock_ns,
         clock_uncertainty_ns: args.clock_uncertainty,
         pipeline: !args.no_pipeline,
         rewrite: !args.no_rewrite,
         directives,
-        axi: args.interface == "axi",
-        shell: args.shell.is_some(),
+        wrapper: match (args.shell, args.interface.as_str()) {
+            (Some(_), _) => silica_hls::Wrapper::Shell,
+            (None, "axi") => silica_hls::Wrapper::Axi,
+            (None, _) => silica_hls::Wrapper::Ports,
+        },
         fit: !args.no_fit,
-        fit_share: None,
+        ..silica_hls::Options::new(&args.top, target)
     };
+    if let Some(w) = options.overridden_clock() {
+        eprintln!("warning: {w}");
+    }
     let mut design = match silica_hls::synthesize(&mut ctx, &module.ir, module.top, &options) {
         Ok(d) => d,
         Err(d) => return fail(&ctx, &d),
     };
     fit_note(&design);
-    for w in design.directives.warnings.iter().chain(&design.warnings) {
+    let remarks = &design.estimated.remarks;
+    for w in remarks.directives.warnings.iter().chain(&remarks.warnings) {
         eprint!("{}", render(&ctx, &sources, w));
     }
     let mut shell = match args.shell {
@@ -296,11 +297,12 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     };
     let top = &args.top;
     let dir = Path::new(&args.output);
+    let mut measured = silica_hls::Measurements::default();
     // Placed before the co-simulation: timing closure may schedule the
     // design again, and the design kept is the one co-simulated.
     let mut fpga_files = Vec::new();
     if args.bitstream {
-        let first_fit = design.fit.clone();
+        let first_fit = design.estimated.fit.clone();
         let closed = implement_closed(&mut ctx, &module, &options, (design, shell), args).map_err(
             |e| match e {
                 Failure::Flow(d) => render(&ctx, &sources, &d),
@@ -311,11 +313,11 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             Ok(c) => {
                 (design, shell) = c.design;
                 // Area closure fitted the design kept otherwise.
-                if design.fit != first_fit {
+                if design.estimated.fit != first_fit {
                     fit_note(&design);
                 }
                 let imp = c.implementation;
-                design.synthesis = Some(imp.synthesis);
+                measured.synthesis = Some(imp.synthesis);
                 fpga_files.extend(imp.logs);
                 fpga_files.extend(imp.bitstream);
             }
@@ -326,7 +328,6 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             }
         }
     }
-    let mut measured = None;
     let mut shell_files = Vec::new();
     if args.sim {
         match cosimulate(&mut ctx, &module, &design, args) {
@@ -335,8 +336,8 @@ pub fn run(args: &HlsArgs) -> ExitCode {
                 for note in &r.notes {
                     say(&format!("{note}\n"));
                 }
-                measured = design.axi.is_none().then_some(r.latency);
-                design.overlap = overlap;
+                measured.latency = design.estimated.axi.is_none().then_some(r.latency);
+                measured.overlap = overlap;
                 if shell.is_some() {
                     match run_board_files(&mut ctx, &module, &design, args, r.latency) {
                         Ok(files) => shell_files = files,
@@ -365,11 +366,11 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         ),
         (
             format!("{top}.json"),
-            design.json_text(measured).into_bytes(),
+            design.estimated.json_text(&measured).into_bytes(),
         ),
         (
             "report.txt".to_string(),
-            design.report_text(measured).into_bytes(),
+            design.estimated.report_text(&measured).into_bytes(),
         ),
     ];
     if let Some(s) = &shell {
@@ -384,9 +385,11 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     if args.host {
         // The AXI wrapper's register map; a shell's stub keeps the same
         // layout for the uart backend to translate.
-        let map = match (&design.axi, &shell) {
+        let map = match (&design.estimated.axi, &shell) {
             (Some(map), _) => Ok(map.clone()),
-            (None, Some(_)) => silica_hls::model::register_map::RegisterMap::new(&design.interface),
+            (None, Some(_)) => {
+                silica_hls::model::register_map::RegisterMap::new(&design.estimated.interface)
+            }
             (None, None) => Err("--host needs --interface axi or --shell uart".to_string()),
         };
         let host = map.and_then(|map| {
@@ -397,7 +400,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
                         &mut ctx,
                         &module.ir,
                         func,
-                        &design.interface,
+                        &design.estimated.interface,
                         &map,
                     )
                 })
@@ -413,7 +416,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             }
         }
     }
-    if let Some(map) = &design.axi {
+    if let Some(map) = &design.estimated.axi {
         files.push((
             format!("{top}.h"),
             silica_hls::wrappers::axi::header::header(top, map).into_bytes(),
@@ -426,8 +429,8 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         eprintln!("error: cannot write the outputs in '{}': {e}", args.output);
         return ExitCode::FAILURE;
     }
-    say(&design.report_text(measured));
-    match &design.synthesis {
+    say(&design.estimated.report_text(&measured));
+    match &measured.synthesis {
         Some(s) if s.overflow.is_some() => {
             eprintln!(
                 "error: {}; no bitstream written, the {}'s figures are in report.txt",
@@ -457,6 +460,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
 /// The note on standard error of a design fitted to its device.
 fn fit_note(design: &silica_hls::Design) {
     if let Some((f, d)) = design
+        .estimated
         .fit
         .as_ref()
         .and_then(|f| Some((f, silica_hls::flow::fit::device(&f.device)?)))
@@ -467,7 +471,7 @@ fn fit_note(design: &silica_hls::Design) {
         } else {
             " (--no-fit builds it as given)"
         };
-        eprintln!("note: {}{hint}", f.describe(d, design.figures.latency));
+        eprintln!("note: {}{hint}", f.describe(d, design.estimated.latency()));
     }
 }
 
@@ -494,7 +498,7 @@ fn implement_closed(
     first: Placed,
     args: &HlsArgs,
 ) -> Result<silica_hls::fpga::closure::Closed<Placed>, Failure> {
-    let clock_ns = first.0.clock_ns;
+    let clock_ns = first.0.estimated.clock.asked_ns;
     let mut steps = ClosureSteps {
         ctx,
         module,
@@ -539,14 +543,14 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
         let imp = silica_hls::fpga::implement(self.ctx, design, shell_top.as_ref())
             .map_err(Failure::Other)?;
         let s = &imp.synthesis;
-        let estimate = design.estimate();
+        let estimate = design.estimated.summary();
         let t = silica_hls::flow::report::synthesis::Try {
             margins: self.margins,
             fmax_mhz: s.fmax_mhz,
             clock_met: s.clock_met && s.overflow.is_none(),
             overflow: s.overflow.clone(),
             area_ratio: silica_hls::fpga::closure::area_ratio(s, &estimate),
-            latency: design.figures.latency,
+            latency: design.estimated.latency(),
         };
         Ok((imp, t))
     }
@@ -581,7 +585,7 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
     }
 
     fn latency(&self, (design, _): &Placed) -> Option<u64> {
-        design.figures.latency
+        design.estimated.latency()
     }
 
     fn retrying(
@@ -658,7 +662,7 @@ fn cosimulate(
     String,
 > {
     use silica_hls::verification::cosim::{self, stimuli, Rtl};
-    let iface = &design.interface;
+    let iface = &design.estimated.interface;
     let scalars = args
         .sim_scalars
         .iter()
@@ -667,12 +671,14 @@ fn cosimulate(
     let options = cosim::Options {
         scalars,
         keep_dir: args.sim_dir.clone(),
-        expected_cycles: design.figures.latency,
+        expected_cycles: design.estimated.latency(),
         // The register map as F.json has it: the testbench checks F.h and
         // the RTL against it.
-        axi: match &design.axi {
+        axi: match &design.estimated.axi {
             Some(_) => Some(silica_hls::model::register_map::RegisterMap::from_json(
-                &design.json_text(None),
+                &design
+                    .estimated
+                    .json_text(&silica_hls::Measurements::default()),
             )?),
             None => None,
         },
@@ -684,7 +690,7 @@ fn cosimulate(
     // The AXI run measures the whole wrapper; silica's simulator runs cores
     // and has no Verilog reader for hand-written modules (`--ip`).
     if report.latency > SECOND_OPINION_CYCLES
-        || design.axi.is_some()
+        || design.estimated.axi.is_some()
         || !design.ip_verilog.is_empty()
     {
         return Ok((report, None));
@@ -701,7 +707,7 @@ fn cosimulate(
     let second = cosim::cosimulate_in_silica(
         ctx, &module.ir, module.top, iface, &hw.ir, core, args.seed, &options,
     );
-    let overlap = match &design.dma_probe {
+    let overlap = match &design.estimated.construction.dma_probe {
         Some(probe) if report.passed() => {
             let o = cosim::overlap::measure(ctx, &hw.ir, core, iface, probe, args.seed, &options)
                 .map_err(|e| e.to_string())?;
@@ -735,7 +741,7 @@ fn run_board_files(
 ) -> Result<Vec<(String, Vec<u8>)>, String> {
     use silica_hls::verification::cosim::{self, process::Limits, stimuli};
     use silica_hls::wrappers::shell::values;
-    let iface = &design.interface;
+    let iface = &design.estimated.interface;
     let scalars = args
         .sim_scalars
         .iter()

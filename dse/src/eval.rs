@@ -182,13 +182,10 @@ impl Evaluator {
             silica_hls::model::directives::file::parse("directives.toml", &cfg.directives)
                 .map_err(|(pos, m)| format!("directives.toml:{}:{}: {m}", pos.line, pos.col))?;
         Ok(silica_hls::Options {
-            top: self.input.top.clone(),
-            target: cfg.target.clone(),
-            clock_ns: cfg.clock_ns,
-            pipeline: true,
+            clock_ns: Some(cfg.clock_ns),
             directives: Some(directives),
             ip: self.ip.clone(),
-            ..silica_hls::Options::default()
+            ..silica_hls::Options::new(&self.input.top, silica_hls::Target::named(&cfg.target)?)
         })
     }
 
@@ -209,12 +206,20 @@ impl Evaluator {
         let ir = self.transform(cfg)?;
         let opts = self.options(cfg)?;
         let module = self.parsed.module.top;
-        let design = match level {
-            Level::Estimate => silica_hls::estimate(&mut self.ctx, &ir, module, &opts),
-            _ => silica_hls::synthesize(&mut self.ctx, &ir, module, &opts),
-        }
-        .map_err(|d| self.render(&d, &cfg.directives))?;
-        let json = design.json(None);
+        // The estimate level stops before emission; the others need the
+        // design's texts.
+        let (estimated, design) = match level {
+            Level::Estimate => (
+                silica_hls::estimate(&mut self.ctx, &ir, module, &opts),
+                None,
+            ),
+            _ => match silica_hls::synthesize(&mut self.ctx, &ir, module, &opts) {
+                Ok(d) => (Ok(d.estimated.clone()), Some(d)),
+                Err(e) => (Err(e), None),
+            },
+        };
+        let estimated = estimated.map_err(|d| self.render(&d, &cfg.directives))?;
+        let json = estimated.json(&silica_hls::Measurements::default());
         let (latency, cosimulated, dma_model) = match (json.latency.max, json.latency.dma_model) {
             (Some(latency), _) => (latency, false, false),
             (None, Some(latency)) => (latency, false, true),
@@ -230,7 +235,8 @@ impl Evaluator {
             }
             (None, None) => return Err("no static latency: it depends on the data".into()),
         };
-        let unhonoured = design
+        let unhonoured = estimated
+            .remarks
             .directives
             .outcomes
             .iter()
@@ -238,10 +244,11 @@ impl Evaluator {
             .map(|o| format!("{} on {}: {}", o.directive, o.subject, o.why))
             .collect();
         let e = &json.resources.estimate;
-        let (mul_ops, multipliers) = multipliers(&design);
+        let (mul_ops, multipliers) = multipliers(&estimated);
         let mut m = Metrics {
             latency_cycles: latency,
-            latency_us: latency as f64 * reachable_period_ns(design.clock_ns, e.period_ns) / 1000.0,
+            latency_us: latency as f64 * reachable_period_ns(estimated.clock.asked_ns, e.period_ns)
+                / 1000.0,
             lut: e.lut,
             ff: e.ff,
             dsp: e.dsp,
@@ -254,9 +261,9 @@ impl Evaluator {
             cosimulated,
             dma_model,
         };
-        let device = silica_hls::model::target::device::lookup(&cfg.target)?;
-        if level == Level::Synth {
-            let uses = match silica_hls::fpga::synthesize_netlist(&mut self.ctx, &design) {
+        let device = estimated.target.device();
+        if let (Level::Synth, Some(design)) = (level, &design) {
+            let uses = match silica_hls::fpga::synthesize_netlist(&mut self.ctx, design) {
                 Ok(uses) => uses,
                 Err(e) if e.contains("does not fit") || e.contains("needs") => {
                     return Ok(Outcome::Invalid { reason: e })
@@ -272,8 +279,8 @@ impl Evaluator {
                     _ => {}
                 }
             }
-        } else if level == Level::Pnr {
-            let imp = match silica_hls::fpga::implement(&mut self.ctx, &design, None) {
+        } else if let (Level::Pnr, Some(design)) = (level, &design) {
+            let imp = match silica_hls::fpga::implement(&mut self.ctx, design, None) {
                 Ok(imp) => imp,
                 Err(e) if e.contains("does not fit") || e.contains("needs") => {
                     return Ok(Outcome::Invalid { reason: e })
@@ -322,7 +329,7 @@ impl Evaluator {
     pub fn cosimulated_latency(&mut self, design: &silica_hls::Design) -> Result<u64, String> {
         use silica_hls::verification::cosim;
         let (kernel, module) = (&self.parsed.module.ir, self.parsed.module.top);
-        let iface = &design.interface;
+        let iface = &design.estimated.interface;
         let options = cosim::Options::default();
         if !design.ip_verilog.is_empty() {
             let rtl = cosim::Rtl::Text(&design.verilog);
@@ -400,7 +407,7 @@ pub fn reachable_period_ns(clock_ns: f64, predicted_ns: f64) -> f64 {
 /// it instantiates. A multiplication is a node of library class `mul`
 /// (but not one by a constant: shifts and adds) or `fmul`
 /// ([`silica_hls::flow::analysis::muls`]). Counted on the kernel before
-/// flattening and datapath rewriting (`Design::multiplications`): those
+/// flattening and datapath rewriting (`Estimated::multiplications`): those
 /// can repeat a product in every iteration of a pipeline (sunk code, a
 /// product distributed over a sum to shorten the schedule) without the
 /// program needing it, and such repeats are not useful work. Where the
@@ -411,11 +418,11 @@ pub fn reachable_period_ns(clock_ns: f64, predicted_ns: f64) -> f64 {
 /// its units, and products of the same registers or memory read ports
 /// are one multiplier however many operations the schedule has (the
 /// synthesis tools merge them, and so does the estimate).
-pub fn multipliers(design: &silica_hls::Design) -> (u64, u64) {
+pub fn multipliers(design: &silica_hls::Estimated) -> (u64, u64) {
     use silica_hls::flow::analysis::muls::is_multiplication;
     use silica_hls::model::kernel::Item;
-    let k = &design.kernel;
-    let iterations = &design.figures.iterations;
+    let k = &design.scheduled.kernel;
+    let iterations = &design.scheduled.figures.iterations;
     let scheduled = (0..k.nodes.len())
         .filter(|&n| is_multiplication(k, n))
         .map(|n| {
@@ -430,7 +437,7 @@ pub fn multipliers(design: &silica_hls::Design) -> (u64, u64) {
     let ops = design
         .multiplications
         .map_or(scheduled, |needed| needed.min(scheduled));
-    (ops, design.circuit_estimate.multipliers)
+    (ops, design.estimate.multipliers)
 }
 
 /// Tiles the band of `func` whose outermost loop `t.band` names.

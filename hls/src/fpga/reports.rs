@@ -3,8 +3,9 @@
 //! critical paths) and `icetime`'s timing estimate, read into the
 //! figures `flow::report::synthesis` reports (`Synthesis`).
 
+use super::toolchain;
 use crate::flow::report::synthesis::{CriticalPath, PathNet, Synthesis, Use};
-use crate::model::target::device::{Device, Family};
+use crate::model::target::device::Device;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -30,20 +31,13 @@ pub fn netlist_use(device: &Device, cells: &Cells) -> Vec<Use> {
     let count = |pred: &dyn Fn(&str) -> bool| -> u64 {
         cells.iter().filter(|(k, _)| pred(k)).map(|(_, n)| *n).sum()
     };
-    let (lut, ff, bram, dsp) = match device.family {
-        Family::Ice40 => (
-            count(&|k| k == "SB_LUT4"),
-            count(&|k| k.starts_with("SB_DFF")),
-            count(&|k| k.starts_with("SB_RAM40")),
-            count(&|k| k == "SB_MAC16"),
-        ),
-        _ => (
-            count(&|k| k == "LUT4") + 2 * count(&|k| k == "CCU2C"),
-            count(&|k| k == "TRELLIS_FF"),
-            count(&|k| k == "DP16KD"),
-            count(&|k| k == "MULT18X18D"),
-        ),
-    };
+    let cells_of = &toolchain::names(device.family).netlist;
+    let (lut, ff, bram, dsp) = (
+        count(&|k| k == cells_of.lut) + 2 * cells_of.double_lut.map_or(0, |d| count(&|k| k == d)),
+        count(&|k| k.starts_with(cells_of.ff)),
+        count(&|k| k.starts_with(cells_of.bram)),
+        count(&|k| k == cells_of.dsp),
+    );
     vec![
         Use {
             what: "LUT",
@@ -119,19 +113,7 @@ const PLACER_LIMITS: [&str; 2] = [
 /// `ICESTORM_LC` as LC), flip-flops (ECP5's `TRELLIS_FF`), block RAMs and
 /// DSPs.
 pub fn packed_use(device: &Device, log: &str) -> Vec<Use> {
-    let names: &[(&str, &'static str)] = match device.family {
-        Family::Ice40 => &[
-            ("ICESTORM_LC", "LC"),
-            ("ICESTORM_RAM", "BRAM"),
-            ("ICESTORM_DSP", "DSP"),
-        ],
-        _ => &[
-            ("TRELLIS_COMB", "LUT"),
-            ("TRELLIS_FF", "FF"),
-            ("DP16KD", "BRAM"),
-            ("MULT18X18D", "DSP"),
-        ],
-    };
+    let names = toolchain::names(device.family).packed;
     let mut uses = Vec::new();
     for line in log.lines() {
         let Some(rest) = line.strip_prefix("Info:") else {
@@ -305,14 +287,9 @@ impl Synthesis {
     pub fn new(device: &Device, cells: &Cells, pnr: PlaceRoute, clock_ns: f64) -> Synthesis {
         let uses = netlist_use(device, cells);
         let placed = |k: &str| pnr.used.get(k).copied().unwrap_or(0);
-        let (lut, io) = match device.family {
-            Family::Ice40 => (placed("ICESTORM_LC"), placed("SB_IO")),
-            _ => (placed("TRELLIS_COMB"), placed("TRELLIS_IO")),
-        };
-        let (bram, dsp) = match device.family {
-            Family::Ice40 => (placed("ICESTORM_RAM"), placed("ICESTORM_DSP")),
-            _ => (placed("DP16KD"), placed("MULT18X18D")),
-        };
+        let cells = &toolchain::names(device.family).placed;
+        let (lut, io) = (placed(cells.logic), placed(cells.io));
+        let (bram, dsp) = (placed(cells.bram), placed(cells.dsp));
         let slack_ns = pnr.fmax_mhz.map(|f| clock_ns - 1000.0 / f);
         Synthesis {
             device: device.name.into(),

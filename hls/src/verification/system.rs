@@ -13,11 +13,11 @@
 //!   program linked with `hls/runtime/uart.c`, which speaks the shell's
 //!   protocol to the pseudo-terminal as to a board's serial port.
 
+use crate::flow::design::Design;
 use crate::verification::cosim::process::{run_tool, run_tool_with_env, Limits};
 use crate::verification::cosim::verilator::{self, Bench};
 use crate::verification::cosim::{software, Options};
 use crate::verification::emulator;
-use crate::Design;
 use silica_ir::printer::{print_module, PrintFlags};
 use silica_ir::resources::Resources;
 use silica_ir::{Context, Ir, OpId};
@@ -84,7 +84,7 @@ pub fn cosimulate(
     dir: &Path,
     limits: &Limits,
 ) -> Result<SystemReport, String> {
-    let top = &design.interface.top;
+    let top = &design.estimated.interface.top;
     let write = |name: &str, text: &str| {
         std::fs::write(dir.join(name), text).map_err(|e| format!("cannot write {name}: {e}"))
     };
@@ -137,6 +137,7 @@ pub fn cosimulate(
     let (got, hardware_s, prefix) = match backend {
         Backend::Sim => {
             let map = design
+                .estimated
                 .axi
                 .as_ref()
                 .ok_or("the design is not wrapped for a host (--interface axi)")?;

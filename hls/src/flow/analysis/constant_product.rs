@@ -168,8 +168,7 @@ pub fn budget_ns(lib: &Library, clock_ns: f64) -> f64 {
 /// one where the design's DSP blocks exceed the device's), or a device
 /// without DSP blocks.
 pub fn scarce(k: &Kernel, lib: &Library) -> bool {
-    k.limit("mul").is_some()
-        || crate::model::target::device::lookup(&lib.target).is_ok_and(|d| d.dsps == 0)
+    k.limit("mul").is_some() || lib.device.dsps == 0
 }
 
 /// The products by constants a design builds, by form (for the report).

@@ -138,6 +138,41 @@ pub struct Circuit {
     pub products: Products,
 }
 
+/// What to observe: the states of DMA operations and the engines' busy
+/// registers, by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DmaProbe {
+    pub start_states: Vec<u32>,
+    pub wait_states: Vec<u32>,
+    pub busy: Vec<String>,
+}
+
+impl Circuit {
+    /// What to observe in simulation to measure how much of the DMA
+    /// time computation hides (kernel `k`'s DMA operations), where `k`
+    /// has any.
+    pub fn dma_probe(&self, k: &Kernel) -> Option<DmaProbe> {
+        if k.dmas.is_empty() {
+            return None;
+        }
+        let states = |start: bool| {
+            k.dmas
+                .iter()
+                .zip(&self.dma_states)
+                .filter(|(d, _)| d.transfer.is_some() == start)
+                .map(|(_, &s)| s)
+                .collect()
+        };
+        let mut wait_states: Vec<u32> = states(false);
+        wait_states.extend(self.drain_state);
+        Some(DmaProbe {
+            start_states: states(true),
+            wait_states,
+            busy: self.dma_busy.iter().flatten().cloned().collect(),
+        })
+    }
+}
+
 impl<'c, 'k> Builder<'c, 'k> {
     /// Adds a write to a register (conditions of one register's writes
     /// exclude each other, except where order is stated).

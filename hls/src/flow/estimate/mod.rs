@@ -34,7 +34,7 @@
 //! paths from its result, a combinational one is a delay on the paths
 //! through it (the chosen latency's stage delays, scaled to the
 //! operator's measured delay), and each instance's slowest stage is a
-//! period of its own (`Library::float_period`).
+//! period of its own (`FloatChoices::period`).
 //!
 //! Each module's ops are priced (`price`) after what the synthesis tools
 //! simplify first: constant operands, identities and duplicate ops
@@ -75,6 +75,7 @@ mod summary;
 pub use summary::{brams, Estimate};
 
 use crate::float::{FloatOp, LatencyChoice, Operator};
+use crate::flow::schedule::floats::FloatChoices;
 use crate::model::target::library::Library;
 use price::Pricer;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -180,7 +181,7 @@ pub fn estimate(
     ctx: &Context,
     ir: &Ir,
     top: OpId,
-    lib: &Library,
+    (lib, floats): (&Library, &FloatChoices),
     pins: Option<&str>,
 ) -> CircuitEstimate {
     let mut e = CircuitEstimate {
@@ -190,11 +191,10 @@ pub fn estimate(
     let Some(body) = ir.regions(top).next().and_then(|r| ir.entry_block(r)) else {
         return e;
     };
-    let mut floats = FxHashSet::default();
+    let mut merged = FxHashSet::default();
     let mut float_lone = FxHashMap::default();
     // Lone flip-flops take logic cells of their own on iCE40 only.
-    let ice40 = crate::model::target::device::lookup(&lib.target)
-        .is_ok_and(|d| d.family == crate::model::target::device::Family::Ice40);
+    let lone_cells = lib.fabric().lone_flops_take_cells;
     for module in ir.block_ops(body) {
         if ctx.str(ir.op_name(module)) != "hw.module"
             || string(ctx, ir, module, "sym_name").starts_with("silica_")
@@ -207,7 +207,7 @@ pub fn estimate(
         let pins = pins.is_some_and(|p| string(ctx, ir, module, "sym_name") == p);
         let flops = flops::Flops::of(ctx, ir, block);
         e.ff += flops.bits();
-        let mut walk = Walk::new(ctx, ir, lib, block, pins);
+        let mut walk = Walk::new(ctx, ir, (lib, floats), block, pins);
         for op in ir.block_ops(block) {
             let (lut, dsp) = walk.price.placed_area(op);
             e.lut += lut;
@@ -215,22 +215,22 @@ pub fn estimate(
             e.multipliers += u64::from(walk.price.is_multiplier(op));
             // Paths end at register inputs and memory ports.
             let name = ctx.str(ir.op_name(op));
-            if let Some((module, o, latency)) = float_instance(ctx, ir, op, lib) {
+            if let Some((module, o, latency)) = float_instance(ctx, ir, op, floats) {
                 // Instances of one operator on the same operands are
                 // one circuit after yosys flattens and merges them.
                 let operands: Vec<ValueId> =
                     ir.operands(op).map(|v| walk.price.resolve(v)).collect();
-                if floats.insert((module.clone(), operands)) {
+                if merged.insert((module.clone(), operands)) {
                     e.multipliers += u64::from(matches!(o.op, FloatOp::Mul));
                     if let Some((lut, ff, dsp)) = lib.float_area(o, latency) {
                         e.lut += lut;
                         e.float_ff += ff;
                         e.dsp += dsp;
                     }
-                    if ice40 {
-                        let lone = float_lone
-                            .entry(module.clone())
-                            .or_insert_with(|| FloatLone::of(ctx, ir, lib, body, &module));
+                    if lone_cells {
+                        let lone = float_lone.entry(module.clone()).or_insert_with(|| {
+                            FloatLone::of(ctx, ir, (lib, floats), body, &module)
+                        });
                         // An operand computed by LUTs here packs with
                         // the flip-flops it loads there, once flattened.
                         let packed: u64 = ir
@@ -242,7 +242,7 @@ pub fn estimate(
                         e.lone_ff += lone.total.saturating_sub(packed);
                     }
                 }
-                if let Some(t) = lib.float_period(o).filter(|&t| t > e.period_ns) {
+                if let Some(t) = floats.period(o).filter(|&t| t > e.period_ns) {
                     e.period_ns = t;
                     e.path = vec![format!("{module} (its slowest stage)")];
                 }
@@ -253,7 +253,7 @@ pub fn estimate(
             // A pipelined float operator's first stage continues the
             // paths to its operands (a combinational one, every path
             // through it: its results' arrivals).
-            let first = float_stages(ctx, ir, op, lib);
+            let first = float_stages(ctx, ir, op, floats);
             if first.as_ref().is_some_and(|(_, _, c)| c.latency == 0) {
                 continue;
             }
@@ -306,7 +306,13 @@ struct FloatLone {
 
 impl FloatLone {
     /// The lone flip-flops of the module named `name` in `body`.
-    fn of(ctx: &Context, ir: &Ir, lib: &Library, body: BlockId, name: &str) -> FloatLone {
+    fn of(
+        ctx: &Context,
+        ir: &Ir,
+        operators: (&Library, &FloatChoices),
+        body: BlockId,
+        name: &str,
+    ) -> FloatLone {
         let mut lone = FloatLone {
             total: 0,
             from_port: FxHashMap::default(),
@@ -322,7 +328,7 @@ impl FloatLone {
             return lone;
         };
         let flops = flops::Flops::of(ctx, ir, block);
-        let walk = Walk::new(ctx, ir, lib, block, false);
+        let walk = Walk::new(ctx, ir, operators, block, false);
         let args = ir.block_args(block);
         for op in ir.block_ops(block) {
             if !matches!(ctx.str(ir.op_name(op)), "seq.compreg" | "seq.firreg") {
@@ -430,6 +436,8 @@ struct Walk<'a> {
     ctx: &'a Context,
     ir: &'a Ir,
     lib: &'a Library,
+    /// The design's float operator latencies.
+    floats: &'a FloatChoices,
     /// The measured LUT levels: the first's delay, each further one's.
     levels: Option<(f64, f64)>,
     price: Pricer<'a>,
@@ -444,12 +452,19 @@ struct Walk<'a> {
 impl<'a> Walk<'a> {
     /// The walk of module body `block`, its ports the package's pins
     /// where `pins`.
-    fn new(ctx: &'a Context, ir: &'a Ir, lib: &'a Library, block: BlockId, pins: bool) -> Walk<'a> {
+    fn new(
+        ctx: &'a Context,
+        ir: &'a Ir,
+        (lib, floats): (&'a Library, &'a FloatChoices),
+        block: BlockId,
+        pins: bool,
+    ) -> Walk<'a> {
         Walk {
             pins,
             ctx,
             ir,
             lib,
+            floats,
             levels: lib.levels_ns(),
             price: Pricer::new(ctx, ir, lib, block),
             arrival: FxHashMap::default(),
@@ -500,7 +515,7 @@ impl Walk<'_> {
             // LUT into fewer levels than its gates' own (iCE40 gemm,
             // jacobi-2d, floyd-warshall: runs of six gates after a loop
             // compare, predicted 3-6 ns slower than placed already).
-            let gated = self.lib.gated_reset()
+            let gated = self.lib.fabric().gated_reset
                 && selects.iter().any(|s| s.1)
                 && selects.iter().any(|s| !s.1);
             let arrivals: Vec<Arrival> = selects
@@ -596,7 +611,7 @@ impl Walk<'_> {
                 continue;
             };
             let name = self.ctx.str(self.ir.op_name(op));
-            if let Some((module, _, c)) = float_stages(self.ctx, self.ir, op, self.lib) {
+            if let Some((module, _, c)) = float_stages(self.ctx, self.ir, op, self.floats) {
                 // A float operator's result settles its last stage after
                 // its last register, or, combinational, after its
                 // operands and its whole delay.
@@ -909,10 +924,10 @@ fn float_stages(
     ctx: &Context,
     ir: &Ir,
     op: OpId,
-    lib: &Library,
+    floats: &FloatChoices,
 ) -> Option<(String, Operator, LatencyChoice)> {
-    let (module, o, _) = float_instance(ctx, ir, op, lib)?;
-    let c = lib.float_latency(o)?.clone();
+    let (module, o, _) = float_instance(ctx, ir, op, floats)?;
+    let c = floats.latency(o)?.clone();
     Some((module, o, c))
 }
 
@@ -922,15 +937,15 @@ fn float_instance(
     ctx: &Context,
     ir: &Ir,
     op: OpId,
-    lib: &Library,
+    floats: &FloatChoices,
 ) -> Option<(String, Operator, u32)> {
     let a = silica_ir::dialect::inherent_attr(ctx, ir, op, "moduleName")?;
     let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(a) else {
         return None;
     };
     let module = ctx.str(*root);
-    let (o, c) = lib
-        .float_latencies
+    let (o, c) = floats
+        .latencies()
         .iter()
         .find(|(o, c)| o.module_name(c.latency) == module)?;
     Some((module.to_string(), *o, c.latency))
@@ -952,7 +967,16 @@ mod tests {
     /// The estimate of the module `body` (its ports `ports`) on `target`.
     fn priced(target: &str, ports: &str, body: &str) -> CircuitEstimate {
         let (ctx, ir, top) = circuit(&format!("hw.module @m({ports}) {{\n{body}\n}}"));
-        estimate(&ctx, &ir, top, &Library::for_target(target).unwrap(), None)
+        estimate(
+            &ctx,
+            &ir,
+            top,
+            (
+                &Library::for_target(target).unwrap(),
+                &FloatChoices::default(),
+            ),
+            None,
+        )
     }
 
     #[test]
@@ -1702,7 +1726,8 @@ mod tests {
     #[test]
     fn float_stages_continue_the_paths_through_their_operand_multiplexers() {
         let add = Operator::new(FloatOp::Add, crate::float::Format::F32);
-        let mut lib = Library::for_target("ice40-up5k").unwrap();
+        let mut floats = FloatChoices::default();
+        let lib = Library::for_target("ice40-up5k").unwrap();
         let choice = |input_delay_ns, output_delay_ns| LatencyChoice {
             latency: 3,
             stage_delay_ns: 50.0,
@@ -1729,8 +1754,8 @@ mod tests {
         let compare = compare("cmp_pow2").max(compare("cmp_const"));
         // Two multiplexers: two levels after the later select.
         let before = compare + 2.0 * step;
-        lib.float_latencies.push((add, choice(40.0, 10.0)));
-        let e = estimate(&ctx, &ir, top, &lib, None);
+        floats.set(add, choice(40.0, 10.0));
+        let e = estimate(&ctx, &ir, top, (&lib, &floats), None);
         assert!(
             (e.period_ns - lib.register_ns - before - 40.0).abs() < 1e-9,
             "{e:?}"
@@ -1739,8 +1764,8 @@ mod tests {
         assert_eq!(e.float_inputs.len(), 1);
         assert!((e.float_inputs[0].1 - before).abs() < 1e-9);
         // A last stage longer than the first and the logic before it.
-        lib.float_latencies[0].1 = choice(1.0, 45.0);
-        let e = estimate(&ctx, &ir, top, &lib, None);
+        floats.set(add, choice(1.0, 45.0));
+        let e = estimate(&ctx, &ir, top, (&lib, &floats), None);
         assert!((e.period_ns - lib.register_ns - 45.0).abs() < 1e-9, "{e:?}");
     }
 
@@ -1756,8 +1781,9 @@ mod tests {
             input_delay_ns: 10.0,
             output_delay_ns: 10.0,
         };
-        let mut lib = Library::for_target("ice40-up5k").unwrap();
-        lib.float_latencies.push((add, choice.clone()));
+        let mut floats = FloatChoices::default();
+        let lib = Library::for_target("ice40-up5k").unwrap();
+        floats.set(add, choice.clone());
         let (ctx, ir, top) = circuit(
             "hw.module @silica_fadd_f32_l3(in %clock : !seq.clock, in %a : i32, in %b : i32, out result : i32) {
                %s = comb.extract %b from 31 : (i32) -> i1
@@ -1778,16 +1804,17 @@ mod tests {
                hw.output %0, %1, %2, %3 : i32, i32, i32, i32
              }",
         );
-        let e = estimate(&ctx, &ir, top, &lib, None);
+        let e = estimate(&ctx, &ir, top, (&lib, &floats), None);
         // Two circuits (f0 and f1 merge), 1 + 32 lone bits each (a
         // register of a's sign would be ra's bit, merged).
         // f3's operand a comes out of a LUT (a multiplexer), which packs
         // with the 32 flip-flops it loads: its sign register alone.
         assert_eq!(e.lone_ff, 2 * 33 + 1, "{e:?}");
         // ECP5 counts no lone flip-flops of the operators.
-        let mut lib = Library::for_target("ecp5-25k").unwrap();
-        lib.float_latencies.push((add, choice));
-        assert_eq!(estimate(&ctx, &ir, top, &lib, None).lone_ff, 0);
+        let mut floats = FloatChoices::default();
+        let lib = Library::for_target("ecp5-25k").unwrap();
+        floats.set(add, choice);
+        assert_eq!(estimate(&ctx, &ir, top, (&lib, &floats), None).lone_ff, 0);
     }
 
     /// The ports of a module that are the package's pins start and end
@@ -1802,17 +1829,18 @@ mod tests {
                hw.output %r, %s : i32, i32
              }",
         );
+        let floats = FloatChoices::default();
         let lib = Library::for_target("ecp5-25k").unwrap();
-        let core = estimate(&ctx, &ir, top, &lib, None);
+        let core = estimate(&ctx, &ir, top, (&lib, &floats), None);
         let mul = lib.kind_figures("mul_reg", "mul", 32).unwrap().0;
         assert!(
             (core.period_ns - lib.register_ns - mul).abs() < 1e-9,
             "{core:?}"
         );
-        let pins = estimate(&ctx, &ir, top, &lib, Some("m"));
+        let pins = estimate(&ctx, &ir, top, (&lib, &floats), Some("m"));
         assert_eq!(pins.period_ns, lib.register_ns, "{pins:?}");
         // Another module's ports are not the pins.
-        assert_eq!(estimate(&ctx, &ir, top, &lib, Some("n")), core);
+        assert_eq!(estimate(&ctx, &ir, top, (&lib, &floats), Some("n")), core);
     }
 
     #[test]

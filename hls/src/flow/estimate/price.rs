@@ -47,7 +47,6 @@
 use super::demand::Demand;
 use super::fanout::Fanout;
 use super::fold::{is_sign_test, predicate, Fold};
-use crate::model::target::device::Family;
 use crate::model::target::library::Library;
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_hw_dialects::eval::Bits;
@@ -80,8 +79,6 @@ pub struct Pricer<'a> {
     absorbed: FxHashSet<OpId>,
     /// Gates merged into another op's LUTs.
     packed: FxHashSet<OpId>,
-    /// Whether the target is an ECP5 (its carry chains' placed cells).
-    ecp5: bool,
     /// Subtracts whose subtrahend an earlier subtract inverts already.
     reinverted: FxHashSet<OpId>,
     /// The cone of each gate that has LUTs of its own.
@@ -131,12 +128,10 @@ impl<'a> Pricer<'a> {
             ir,
             lib,
             demand: Demand::of(ctx, ir, block, &order, &fold),
-            fanout: Fanout::of(ctx, ir, block, &fold, lib.folds_sign_tests()),
+            fanout: Fanout::of(ctx, ir, block, &fold, lib.fabric().folds_sign_tests),
             fold,
             absorbed: super::absorb::absorbed(ctx, ir, block),
             packed: FxHashSet::default(),
-            ecp5: crate::model::target::device::lookup(&lib.target)
-                .is_ok_and(|d| d.family == Family::Ecp5),
             reinverted: FxHashSet::default(),
             cones: FxHashMap::default(),
             shared: FxHashMap::default(),
@@ -224,7 +219,7 @@ impl<'a> Pricer<'a> {
     /// of its operand (`super::fold::is_sign_test`) and the target's
     /// synthesis maps it so (`Library::folds_sign_tests`).
     pub fn is_sign_test(&self, op: OpId) -> bool {
-        self.lib.folds_sign_tests() && is_sign_test(self.ctx, self.ir, &self.fold, op)
+        self.lib.fabric().folds_sign_tests && is_sign_test(self.ctx, self.ir, &self.fold, op)
     }
 
     /// The bits of `op`'s result that are read (all for an op without
@@ -260,8 +255,7 @@ impl<'a> Pricer<'a> {
                 }
             }
         }
-        let ice40 = crate::model::target::device::lookup(&self.lib.target)
-            .is_ok_and(|d| d.family == Family::Ice40);
+        let adders_pack_an_input = self.lib.fabric().adders_pack_an_input;
         let mut cones: FxHashMap<OpId, Cone> = FxHashMap::default();
         for &op in order {
             if !gate(self.name(op)) || self.free(op) {
@@ -317,7 +311,7 @@ impl<'a> Pricer<'a> {
                         && self.width(*x) == width
                 })
             };
-            if ice40 && cone.inputs() <= 2 && cone.data.iter().any(adder) {
+            if adders_pack_an_input && cone.inputs() <= 2 && cone.data.iter().any(adder) {
                 self.packed.insert(op);
                 continue;
             }
@@ -432,7 +426,11 @@ impl<'a> Pricer<'a> {
     pub fn placed_area(&self, op: OpId) -> (f64, u64) {
         let (lut, dsp) = self.area(op);
         let chains = match self.class(op) {
-            Some((_, width)) if self.ecp5 && width >= ECP5_CHAIN_BITS => self.chains(op),
+            Some((_, width))
+                if self.lib.fabric().carry_chains_take_feed_cells && width >= ECP5_CHAIN_BITS =>
+            {
+                self.chains(op)
+            }
             _ => 0,
         };
         (lut + chains as f64 * ECP5_CHAIN_CELLS, dsp)
@@ -506,7 +504,7 @@ impl<'a> Pricer<'a> {
             // ECP5 min and max: ABC takes the compare's last LUT into
             // each bit, a six-input function (four LUT4s, two PFUMX, an
             // L6MUX21; ECP5 floyd-warshall's `path_d0`, nussinov's).
-            "comb.mux" if self.ecp5 && self.is_min_or_max(op) => {
+            "comb.mux" if self.lib.fabric().wide_min_max && self.is_min_or_max(op) => {
                 lib.luts("logic", width).map(|l| l * WIDE_MUX_LUTS)
             }
             name if gate(name) => {
@@ -548,10 +546,7 @@ impl<'a> Pricer<'a> {
     /// likewise: 3 and 10 `MULT18X18D` at 32 and 64 bits); `None` where
     /// the library's figure at the operands' width applies.
     fn product_tiles(&self, op: OpId) -> Option<u64> {
-        let t = crate::model::target::device::lookup(&self.lib.target)
-            .ok()?
-            .family
-            .multiplier_bits()?;
+        let t = self.lib.fabric().multiplier_bits?;
         let bits: Vec<u32> = self
             .ir
             .operands(op)

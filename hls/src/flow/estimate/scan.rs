@@ -20,7 +20,6 @@
 use super::price::Pricer;
 use crate::model::interface::names::CONTROL;
 use crate::model::interface::Interface;
-use crate::model::target::device::{self, Family};
 use crate::model::target::library::Library;
 use silica_hw_dialects::types::{self, bit_width, Direction};
 use silica_ir::{Context, Ir, OpId};
@@ -53,8 +52,8 @@ pub fn wrapper(
     iface: &Interface,
     lib: &Library,
 ) -> Option<Wrapper> {
-    let dev = device::lookup(&lib.target).ok()?;
-    if dev.family == Family::Generic || iface.port_bits() <= dev.io {
+    let dev = lib.device;
+    if !dev.family.is_device() || iface.port_bits() <= dev.io {
         return None;
     }
     let body = ir.regions(top).next().and_then(|r| ir.entry_block(r))?;
@@ -74,7 +73,10 @@ pub fn wrapper(
     };
     let width = |p: &types::Port| bit_width(ctx, p.ty).unwrap_or(1);
     let mut w = Wrapper {
-        xor_level: (dev.family == Family::Ecp5).then(|| iface.top.clone()),
+        xor_level: lib
+            .fabric()
+            .carry_chains_take_feed_cells
+            .then(|| iface.top.clone()),
         ..Wrapper::default()
     };
     // The input chain, to the last bit read.
@@ -111,7 +113,7 @@ pub fn wrapper(
         }
         started = true;
         w.ff += bits;
-        if dev.family != Family::Ice40 || !price.computed_by_luts(v) {
+        if !lib.fabric().adders_pack_an_input || !price.computed_by_luts(v) {
             w.lut += bits as f64;
         }
     }
@@ -151,26 +153,24 @@ func.func @add(%x: i8, %y: i8) -> i8 {
 "#;
 
     /// The design `top` of `VADD` on `target` at 30 ns (its estimate).
-    fn design(top: &str, target: &str) -> crate::Design {
+    fn design(top: &str, target: &str) -> crate::Estimated {
         design_at(top, target, 30.0)
     }
 
     /// The design `top` of `VADD` on `target` at `clock_ns`.
-    fn design_at(top: &str, target: &str, clock_ns: f64) -> crate::Design {
+    fn design_at(top: &str, target: &str, clock_ns: f64) -> crate::Estimated {
         let mut ctx = context();
         let m = parse(&mut ctx, "t.mlir", VADD.as_bytes(), ParseOptions::default()).unwrap();
         let opts = crate::Options {
-            top: top.into(),
-            target: target.into(),
-            clock_ns,
-            ..crate::Options::default()
+            clock_ns: Some(clock_ns),
+            ..crate::Options::new(top, crate::Target::named(target).unwrap())
         };
         crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap_or_else(|d| panic!("{}", d.message))
     }
 
     /// The scan wrapper of that design.
     fn wrapper(top: &str, target: &str) -> Option<Wrapper> {
-        design(top, target).circuit_estimate.scan
+        design(top, target).estimate.scan
     }
 
     #[test]
@@ -214,18 +214,14 @@ func.func @add(%x: i8, %y: i8) -> i8 {
     #[test]
     fn ecp5_output_paths_go_on_through_the_chain_xor() {
         let d = design("vadd", "ecp5-25k");
-        let e = &d.circuit_estimate;
+        let e = &d.estimate;
         let lib = crate::model::target::library::Library::for_target("ecp5-25k").unwrap();
         let (_, step) = lib.levels_ns().unwrap();
         let out = e.outputs.iter().find(|o| o.0 == "vadd").unwrap();
         assert_eq!(e.path.last().map(String::as_str), Some("scan chain xor"));
         assert!((e.period_ns - (lib.register_ns + out.1 + step)).abs() < 1e-9);
         let up5k = design("vadd", "ice40-up5k");
-        assert!(!up5k
-            .circuit_estimate
-            .path
-            .iter()
-            .any(|p| p == "scan chain xor"));
+        assert!(!up5k.estimate.path.iter().any(|p| p == "scan chain xor"));
     }
 
     /// A core register loading an input port as it is merges into the
@@ -236,27 +232,27 @@ func.func @add(%x: i8, %y: i8) -> i8 {
     #[test]
     fn registers_merged_into_the_input_chain_are_not_lone() {
         let d = design_at("delayed", "ice40-up5k", 15.0);
-        let e = &d.circuit_estimate;
+        let e = &d.estimate;
         assert_eq!(e.scan.as_ref().map(|w| w.merged), Some(32));
-        assert_eq!(d.json(None).resources.estimate.lut, 297);
+        assert_eq!(d.summary().lut, 297);
     }
 
     #[test]
     fn ice40_logic_cells_count_the_lone_flip_flops() {
         let d = design("vadd", "ice40-up5k");
-        let e = &d.circuit_estimate;
+        let e = &d.estimate;
         assert!(e.lone_ff >= 130);
-        let r = d.json(None).resources.estimate;
+        let r = d.summary();
         assert_eq!(r.lut, (e.lut + e.lone_ff as f64).ceil() as u64);
         // The core's 22 register bits (the loop's two held bound tests
         // among them): its delayed index feeds a 6-bit address, so yosys
         // keeps 6 of its 8 bits (20 flip-flops, as yosys's synth_ice40 of
         // the core alone).
-        assert_eq!((d.register_bits, e.ff), (22, 20));
+        assert_eq!((d.construction.register_bits, e.ff), (22, 20));
         assert_eq!(r.ff, e.ff + 184);
         // ECP5 slices hold flip-flops apart from their LUTs.
         let d = design("vadd", "ecp5-25k");
-        let r = d.json(None).resources.estimate;
-        assert_eq!(r.lut, d.circuit_estimate.lut.ceil() as u64);
+        let r = d.summary();
+        assert_eq!(r.lut, d.estimate.lut.ceil() as u64);
     }
 }

@@ -5,6 +5,7 @@
 
 use super::CircuitEstimate;
 use crate::model::kernel::{Kernel, Memory};
+use crate::model::target::device::Device;
 use crate::model::target::library::Library;
 use serde::Serialize;
 
@@ -41,9 +42,8 @@ impl Estimate {
             fmax_mhz: (1e5 / circuit.period_ns).round() / 100.0,
             ..Estimate::default()
         };
-        let ice40 = crate::model::target::device::lookup(&lib.target)
-            .is_ok_and(|d| d.family == crate::model::target::device::Family::Ice40);
-        let lut = circuit.lut + if ice40 { circuit.lone_ff as f64 } else { 0.0 };
+        let lone = lib.fabric().lone_flops_take_cells;
+        let lut = circuit.lut + if lone { circuit.lone_ff as f64 } else { 0.0 };
         e.ff += circuit.float_ff.round() as u64;
         e.lut = lut.ceil() as u64;
         for m in &k.memories {
@@ -52,15 +52,15 @@ impl Estimate {
                 e.ff += u64::from(m.element_width);
             }
         }
-        e.bram = brams(&lib.target, &k.memories);
+        e.bram = brams(lib.device, &k.memories);
         e
     }
 }
 
 /// The block RAMs of the on-chip memories of `memories` (one-word banks
-/// are registers) on `target`.
-pub fn brams(target: &str, memories: &[Memory]) -> u64 {
-    let bram_bits = crate::model::target::device::lookup(target).map_or(18 * 1024, |d| d.bram_bits);
+/// are registers) on `device`.
+pub fn brams(device: &Device, memories: &[Memory]) -> u64 {
+    let bram_bits = device.bram_bits;
     memories
         .iter()
         .filter(|m| m.arg.is_none() && m.words() > 1)

@@ -63,7 +63,7 @@ pub fn json(r: &ReportInput<'_>) -> Option<DmaJson> {
         starts: transfers.len(),
         waits: k.dmas.len() - transfers.len(),
         buffers,
-        overlap: r.overlap.cloned(),
+        overlap: r.measured.overlap.clone(),
     })
 }
 

@@ -10,9 +10,13 @@ pub mod synthesis;
 
 use crate::flow::construct::ports::result_port;
 use crate::flow::estimate::Estimate;
+use crate::flow::fit::Fit;
 use crate::flow::schedule::figures::Figures;
+use crate::flow::schedule::floats::FloatChoices;
 use crate::flow::schedule::Schedules;
+use crate::model::interface::Interface;
 use crate::model::kernel::{Arg, Kernel, Op};
+use crate::model::register_map::RegisterMap;
 use crate::model::target::library::{class_of, Library};
 use serde::Serialize;
 use std::fmt::Write;
@@ -123,10 +127,24 @@ pub struct ResourcesJson {
     pub fit: Option<crate::flow::fit::Fit>,
 }
 
+/// What was measured of a design: the reports print it beside the
+/// estimate.
+#[derive(Clone, Debug, Default)]
+pub struct Measurements {
+    /// The cycles from `start` to `done`, co-simulated (none for a
+    /// wrapped design: its co-simulation measures the wrapper).
+    pub latency: Option<u64>,
+    /// The figures of synthesis, placement and routing (`--bitstream`).
+    pub synthesis: Option<synthesis::Synthesis>,
+    /// The DMA overlap measured in simulation.
+    pub overlap: Option<dma::MeasuredOverlap>,
+}
+
 /// Inputs of a report.
 pub struct ReportInput<'a> {
     pub k: &'a Kernel,
     pub s: &'a Schedules,
+    pub floats: &'a FloatChoices,
     pub lib: &'a Library,
     pub clock_ns: f64,
     /// The margin the schedule keeps below `clock_ns`.
@@ -143,10 +161,14 @@ pub struct ReportInput<'a> {
     /// Units of each limited class, and the operations sharing them.
     pub units: &'a [(String, u32, usize)],
     pub dma_engines: usize,
-    /// The DMA overlap measured in simulation, if any.
-    pub overlap: Option<&'a crate::flow::report::dma::MeasuredOverlap>,
     /// The products by constants the circuit builds, by form.
     pub products: crate::flow::analysis::constant_product::Products,
+    /// The limits chosen to fit the device, if any.
+    pub fit: Option<&'a Fit>,
+    pub interface: &'a Interface,
+    /// The AXI wrapper's register map (`--interface axi`).
+    pub axi: Option<&'a RegisterMap>,
+    pub measured: &'a Measurements,
 }
 
 /// How each memory is accessed.
@@ -262,10 +284,10 @@ pub fn json(r: &ReportInput<'_>) -> Json {
             }
         })
         .collect();
-    Json {
+    let mut j = Json {
         top: k.name.clone(),
         interface: "memory".into(),
-        target: r.lib.target.clone(),
+        target: r.lib.device.name.to_string(),
         clock_ns: r.clock_ns,
         clock_uncertainty_ns: r.clock_uncertainty_ns,
         args,
@@ -278,13 +300,32 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         loops,
         resources: ResourcesJson {
             estimate: Estimate::of(r.circuit, r.k, r.lib),
-            synthesis: None,
-            fit: None,
+            synthesis: r.measured.synthesis.clone(),
+            fit: r.fit.cloned(),
         },
         dma: crate::flow::report::dma::json(r),
         axi: None,
         streams: Vec::new(),
+    };
+    if let Some(map) = r.axi {
+        j.interface = "axi".into();
+        j.axi = Some(map.clone());
+        j.streams = r.interface.streams.clone();
+        for a in &mut j.args {
+            a.streamed = r
+                .interface
+                .memories()
+                .any(|(x, m)| x.name == a.name && m.streamed);
+        }
     }
+    if let Some(m) = r.measured.latency {
+        j.latency = LatencyJson {
+            min: Some(m),
+            max: Some(m),
+            dma_model: r.figures.dma_model,
+        };
+    }
+    j
 }
 
 fn is_zero(x: &f64) -> bool {
@@ -309,8 +350,9 @@ pub fn bound_ratio(r: &ReportInput<'_>, latency: Option<u64>) -> Option<(u64, f6
     Some((bound, latency? as f64 / bound as f64))
 }
 
-/// `report.txt`; `measured` is the co-simulated latency, if any.
-pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
+/// `report.txt`, from the report's input and its JSON.
+pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
+    let measured = r.measured.latency;
     let mut out = String::new();
     let k = r.k;
     let _ = writeln!(out, "silica hls report: {}", k.name);
@@ -326,7 +368,7 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
     let _ = writeln!(
         out,
         "target {} at {} ns{scheduled} (operator library measured on {})",
-        r.lib.target, r.clock_ns, r.lib.measured_on
+        r.lib.device.name, r.clock_ns, r.lib.measured_on
     );
     let us = |c: u64| c as f64 * r.clock_ns / 1000.0;
     match (measured, r.figures.latency) {
@@ -437,9 +479,9 @@ pub fn text(r: &ReportInput<'_>, j: &Json, measured: Option<u64>) -> String {
             let _ = writeln!(out, "  {t}: {}", ops.join(" "));
         }
     }
-    if !r.lib.float_latencies.is_empty() {
+    if !r.floats.latencies().is_empty() {
         let _ = writeln!(out, "float operators (latency, slowest stage as measured):");
-        for (o, c) in &r.lib.float_latencies {
+        for (o, c) in r.floats.latencies() {
             let _ = writeln!(
                 out,
                 "  {}: {} cycles, {:.1} ns (first stage {:.1} ns, last {:.1} ns)",

@@ -194,7 +194,7 @@ mod tests {
         );
         let lib = Library::for_target("ice40").unwrap();
         let deps = vec![Vec::new(); k.loops.len()];
-        let (s, _) = schedule_kernel(&mut k, &lib, 20.0, &deps).unwrap();
+        let (s, _) = schedule_kernel(&mut k, &lib, &Default::default(), 20.0, &deps).unwrap();
         let f = super::figures(&k, &s);
         assert_eq!(f.trips[1], Some((0, 9)));
         assert_eq!(f.iterations[1], 45);

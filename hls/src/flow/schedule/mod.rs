@@ -9,6 +9,7 @@
 
 pub mod dma_timing;
 pub mod figures;
+pub mod floats;
 mod modulo;
 pub mod overlap;
 mod states;
@@ -19,6 +20,7 @@ pub(crate) mod problem;
 use crate::flow::analysis::deps::MemDep;
 use crate::model::kernel::{Item, Kernel};
 use crate::model::target::library::Library;
+use floats::FloatChoices;
 use problem::ProblemBuilder;
 use silica_scheduling::{schedule, Algorithm, Options};
 
@@ -54,6 +56,7 @@ impl Schedules {
 pub fn schedule_kernel(
     k: &mut Kernel,
     lib: &Library,
+    floats: &FloatChoices,
     clock_ns: f64,
     memory_deps: &[Vec<MemDep>],
 ) -> Result<(Schedules, Vec<String>), String> {
@@ -69,7 +72,7 @@ pub fn schedule_kernel(
         if !k.loops[l].pipelined {
             continue;
         }
-        match modulo::schedule_loop(k, l, lib, clock_ns, &mut s, deps) {
+        match modulo::schedule_loop(k, l, (lib, floats), clock_ns, &mut s, deps) {
             Ok(p) => s.pipes[l] = Some(p),
             // A flattened nest has no sequential form to fall back to.
             Err(why) if !k.loops[l].flat.is_empty() => {
@@ -83,10 +86,10 @@ pub fn schedule_kernel(
     }
     for b in 0..k.blocks.len() {
         if k.pipelined_loop_of(b).is_none() {
-            schedule_block(k, b, lib, clock_ns, &mut s)?;
+            schedule_block(k, b, (lib, floats), clock_ns, &mut s)?;
         }
     }
-    notes.extend(ProblemBuilder::new(k, lib, clock_ns, false).too_slow(0..k.nodes.len()));
+    notes.extend(ProblemBuilder::new(k, (lib, floats), clock_ns, false).too_slow(0..k.nodes.len()));
     s.lead = crate::flow::schedule::overlap::leads(k, &s);
     Ok((s, notes))
 }
@@ -95,12 +98,12 @@ pub fn schedule_kernel(
 fn schedule_block(
     k: &Kernel,
     b: usize,
-    lib: &Library,
+    operators: (&Library, &FloatChoices),
     clock_ns: f64,
     s: &mut Schedules,
 ) -> Result<(), String> {
     let nodes = &k.blocks[b];
-    let mut pb = ProblemBuilder::new(k, lib, clock_ns, false);
+    let mut pb = ProblemBuilder::new(k, operators, clock_ns, false);
     for &n in nodes {
         pb.add_node(n)?;
     }

@@ -9,6 +9,7 @@
 //! (a memory's ports, a unit limit, a recurrence), for the warning when a
 //! directive asks for less.
 
+use super::floats::FloatChoices;
 use super::problem::ProblemBuilder;
 use super::Schedules;
 use crate::flow::analysis::deps::MemDep;
@@ -50,14 +51,14 @@ struct Built<'a> {
 fn build<'a>(
     k: &'a Kernel,
     l: LoopId,
-    lib: &'a Library,
+    operators: (&'a Library, &'a FloatChoices),
     clock_ns: f64,
     memory_deps: &[MemDep],
     caps: &[(String, u32)],
 ) -> Result<Built<'a>, String> {
     let lp = &k.loops[l];
     let nodes = k.body_nodes(l);
-    let mut pb = ProblemBuilder::new(k, lib, clock_ns, true);
+    let mut pb = ProblemBuilder::new(k, operators, clock_ns, true);
     for (class, units) in caps {
         pb.cap_units(class, *units);
     }
@@ -155,14 +156,14 @@ fn build<'a>(
 pub fn schedule_loop(
     k: &Kernel,
     l: LoopId,
-    lib: &Library,
+    operators: (&Library, &FloatChoices),
     clock_ns: f64,
     s: &mut Schedules,
     memory_deps: &[MemDep],
 ) -> Result<PipeSchedule, String> {
     let lp = &k.loops[l];
     let nodes = k.body_nodes(l);
-    let mut built = build(k, l, lib, clock_ns, memory_deps, &[])?;
+    let mut built = build(k, l, operators, clock_ns, memory_deps, &[])?;
     if built.pb.problem().operations.is_empty() {
         return Ok(PipeSchedule {
             ii: 1,
@@ -188,7 +189,7 @@ pub fn schedule_loop(
         for units in ops.div_ceil(ii).max(1)..*limit {
             let mut tried = caps.clone();
             tried.push((class.clone(), units));
-            let fewer = build(k, l, lib, clock_ns, memory_deps, &tried)?;
+            let fewer = build(k, l, operators, clock_ns, memory_deps, &tried)?;
             let (t, at) = modulo_schedule(fewer.pb.problem(), ii);
             if at == ii {
                 caps = tried;
@@ -369,7 +370,8 @@ mod tests {
         let mut k = kernel(text, "f");
         let lib = Library::for_target("ecp5").unwrap();
         let deps = vec![Vec::new(); k.loops.len()];
-        let (s, _) = super::super::schedule_kernel(&mut k, &lib, 20.0, &deps).unwrap();
+        let (s, _) =
+            super::super::schedule_kernel(&mut k, &lib, &Default::default(), 20.0, &deps).unwrap();
         let p = s.pipes[0].as_ref().unwrap();
         (p.ii, p.rec_mii)
     }
@@ -409,7 +411,9 @@ mod tests {
             let mut k = kernel(&text, "f");
             let lib = Library::for_target("ice40-up5k").unwrap();
             let deps = vec![Vec::new(); k.loops.len()];
-            let (s, _) = super::super::schedule_kernel(&mut k, &lib, 17.0, &deps).unwrap();
+            let (s, _) =
+                super::super::schedule_kernel(&mut k, &lib, &Default::default(), 17.0, &deps)
+                    .unwrap();
             s.pipes[0].as_ref().unwrap().rec_mii
         };
         assert_eq!(chain("addi"), 1);
@@ -422,7 +426,7 @@ mod tests {
             let mut k = kernel(PRODUCT, "f");
             let lib = Library::for_target("ecp5").unwrap();
             let deps = vec![Vec::new(); k.loops.len()];
-            super::super::schedule_kernel(&mut k, &lib, clock_ns, &deps)
+            super::super::schedule_kernel(&mut k, &lib, &Default::default(), clock_ns, &deps)
                 .unwrap()
                 .1
         };

@@ -260,7 +260,9 @@ mod tests {
         k.limits = limits.iter().map(|&(c, n)| (c.to_string(), n)).collect();
         let lib = Library::for_target("ecp5").unwrap();
         let deps = vec![Vec::new(); k.loops.len()];
-        let (s, _) = crate::flow::schedule::schedule_kernel(&mut k, &lib, 20.0, &deps).unwrap();
+        let (s, _) =
+            crate::flow::schedule::schedule_kernel(&mut k, &lib, &Default::default(), 20.0, &deps)
+                .unwrap();
         (0..k.loops.len())
             .filter_map(|l| Some((s.pipes[l].as_ref()?.depth, s.lead[l])))
             .collect()

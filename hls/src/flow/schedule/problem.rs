@@ -13,6 +13,7 @@
 
 use crate::flow::analysis::constant_product::{scarce, Forms};
 use crate::flow::analysis::deps::distinct_addresses;
+use crate::flow::schedule::floats::FloatChoices;
 use crate::model::kernel::{Kernel, NodeId, Op, Val};
 use crate::model::target::library::rows_per_stage;
 use crate::model::target::library::{class_of, kind_of, Library};
@@ -55,6 +56,7 @@ fn divider_stages(
 pub struct ProblemBuilder<'a> {
     k: &'a Kernel,
     lib: &'a Library,
+    floats: &'a FloatChoices,
     /// The chaining budget (ns): what operators may add to a register
     /// path within the clock period (`constant_product::budget_ns`).
     budget_ns: f64,
@@ -73,7 +75,12 @@ pub struct ProblemBuilder<'a> {
 
 impl<'a> ProblemBuilder<'a> {
     /// An empty problem; `cyclic` for modulo problems.
-    pub fn new(k: &'a Kernel, lib: &'a Library, clock_ns: f64, cyclic: bool) -> Self {
+    pub fn new(
+        k: &'a Kernel,
+        (lib, floats): (&'a Library, &'a FloatChoices),
+        clock_ns: f64,
+        cyclic: bool,
+    ) -> Self {
         let kind = if cyclic {
             ProblemKind::ModuloProblem
         } else {
@@ -82,6 +89,7 @@ impl<'a> ProblemBuilder<'a> {
         ProblemBuilder {
             k,
             lib,
+            floats,
             budget_ns: crate::flow::analysis::constant_product::budget_ns(lib, clock_ns),
             p: Problem::new(kind),
             types: FxHashMap::default(),
@@ -152,14 +160,14 @@ impl<'a> ProblemBuilder<'a> {
         let row = self
             .lib
             .row(class, width)
-            .ok_or_else(|| format!("the {} library has no '{class}' row", self.lib.target))?;
+            .ok_or_else(|| format!("the {} library has no '{class}' row", self.lib.device.name))?;
         Ok(match node.op {
             Op::Float(o) if row.auto => {
                 let o = match self.k.limited(n) {
                     Some(_) => o.shared_unit(),
                     None => o,
                 };
-                let c = self.lib.float_latency(o).ok_or_else(|| {
+                let c = self.floats.latency(o).ok_or_else(|| {
                     format!(
                         "no latency was chosen for float operator {}",
                         o.module_name(0)

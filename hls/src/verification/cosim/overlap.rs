@@ -9,20 +9,12 @@
 
 use super::stimuli::Stimuli;
 use super::{silica_sim, CosimError, Options};
+use crate::flow::construct::DmaProbe;
 use crate::flow::report::dma::Overlap;
 use crate::model::interface::Interface;
 use silica_hw_dialects::sim::ModuleSim;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, Context, Ir, OpId};
-
-/// What to observe: the states of DMA operations and the engines' busy
-/// registers, by name.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DmaProbe {
-    pub start_states: Vec<u32>,
-    pub wait_states: Vec<u32>,
-    pub busy: Vec<String>,
-}
 
 /// Reads the probed registers each cycle.
 pub struct Observer {

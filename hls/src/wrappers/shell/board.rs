@@ -4,7 +4,7 @@
 //! `reset_n` (a push button, low when pressed), `uart_rx` (from the
 //! board's USB serial bridge) and `uart_tx` (to it).
 
-use crate::model::target::device::{Device, Family};
+use crate::model::target::device::Device;
 
 /// A board and its constraints.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -52,10 +52,12 @@ const ULX3S: Board = Board {
 
 /// The board for `device`, or why there is none.
 pub fn for_device(device: &Device) -> Result<Board, String> {
-    match (device.family, device.package) {
-        (Family::Ice40, "sg48") => Ok(ICEBREAKER),
-        (Family::Ecp5, "CABGA381") => Ok(ULX3S),
-        _ => Err(format!(
+    match [ICEBREAKER, ULX3S]
+        .into_iter()
+        .find(|b| device.board == Some(b.name))
+    {
+        Some(b) => Ok(b),
+        None => Err(format!(
             "no board is known for target '{}' (the UART shell has an iCEBreaker for \
              ice40-up5k and a ULX3S for ecp5-25k, ecp5-45k and ecp5-85k)",
             device.name

@@ -1,0 +1,625 @@
+//! The flow driven from one stage to the next: the top function lifted
+//! (`front`), scheduled and rewritten (`schedule`, `rewrite`), built
+//! (`construct`) and estimated (`estimate`), fitted to its device
+//! (`fit`) by building the lifted kernel again under unit limits, and
+//! built again with deeper float pipelines where an estimate finds their
+//! first stages late. [`build`] gives the design the flow keeps with its
+//! circuit, which the crate root wraps and emits.
+
+use super::design::{Callee, Clock, Construction, Estimated, Lifted, Remarks, Scheduled};
+use crate::float::Operator;
+use crate::flow::analysis::constant_product;
+use crate::flow::construct::stream::{self, Streams};
+use crate::flow::estimate::{self, CircuitEstimate};
+use crate::flow::schedule::figures::figures;
+use crate::flow::schedule::floats::FloatChoices;
+use crate::flow::schedule::Schedules;
+use crate::flow::{analysis, fit, front, rewrite, schedule};
+use crate::model::directives::{Directives, LIMITED_CLASSES};
+use crate::model::interface::{self, Interface, Port};
+use crate::model::ip::Ip;
+use crate::model::kernel::Kernel;
+use crate::model::options::{Options, Wrapper};
+use crate::model::register_map::RegisterMap;
+use crate::model::target::library::{class_of, Library};
+use silica_ir::{Context, Diagnostic, Ir, OpId};
+use std::collections::BTreeMap;
+
+/// A design estimated, with the circuit it was estimated on (the top's
+/// `hw.module` in `module` of `circuit`) and the hand-written modules
+/// the circuit instantiates: what the crate root wraps and emits.
+pub struct Built {
+    pub estimated: Estimated,
+    pub circuit: Ir,
+    pub module: OpId,
+    pub ips: Vec<Ip>,
+}
+
+/// The flow, fitted to the target device where `opts.fit` asks for it
+/// and the design's estimate exceeds the device (`fit`): limits of the
+/// classes the directives leave unlimited are chosen on estimates, each
+/// choice scheduled and built from the same lifted kernel (lifting does
+/// not depend on the limits), and the design kept is returned.
+pub fn build(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+) -> Result<Built, Box<Diagnostic>> {
+    let lifted = lift(ctx, ir, module, opts, &[])?;
+    let first = reserving(ctx, ir, module, opts, &lifted, &BTreeMap::new())?;
+    let device = opts.target.device();
+    if !(opts.fit && device.family.is_device()) {
+        return Ok(first);
+    }
+    let tried = |e: &Estimated| fit::Tried {
+        estimate: e.summary(),
+        latency: e.latency(),
+        units: e
+            .construction
+            .units
+            .iter()
+            .map(|(c, n, _)| (c.clone(), *n))
+            .collect(),
+    };
+    let start = tried(&first.estimated);
+    let budget = fit::Budget {
+        device,
+        share: opts.fit_share.unwrap_or(fit::MARGIN),
+    };
+    let past_share = opts.fit_share.is_some() && fit::excess(&budget, &start.estimate) > 0.0;
+    if !fit::exceeds(device, &start.estimate) && !past_share {
+        return Ok(first);
+    }
+    let free = shareable(&first.estimated.scheduled.kernel);
+    let (limits, found) = fit::choose(&budget, &free, start.clone(), |limits| {
+        reserving(ctx, ir, module, opts, &lifted, limits).map(|b| tried(&b.estimated))
+    })?;
+    let (limits, mut built) = if limits.is_empty() {
+        (limits, first)
+    } else {
+        // A class may build fewer units than its limit: the limit a user
+        // would write for the same design is the units built, unless
+        // that lower limit changes the schedule (a pipeline's resource
+        // bound comes from the limit), when the searched limits are kept.
+        let tight: BTreeMap<String, u32> = limits
+            .iter()
+            .map(|(c, &n)| {
+                let built = found.units.get(c).copied().unwrap_or(n);
+                (c.clone(), n.min(built).max(1))
+            })
+            .collect();
+        match reserving(ctx, ir, module, opts, &lifted, &tight)? {
+            b if tight == limits || b.estimated.latency() == found.latency => (tight, b),
+            _ => {
+                let b = reserving(ctx, ir, module, opts, &lifted, &limits)?;
+                (limits, b)
+            }
+        }
+    };
+    let kept = tried(&built.estimated).estimate;
+    let units = built
+        .estimated
+        .construction
+        .units
+        .iter()
+        .filter(|(c, _, _)| limits.contains_key(c))
+        .map(|(c, n, ops)| fit::Units {
+            class: c.clone(),
+            units: *n,
+            operations: *ops,
+        })
+        .collect();
+    built.estimated.fit = Some(fit::Fit {
+        device: device.name.into(),
+        fits: fit::excess(&budget, &kept) == 0.0,
+        over: fit::beyond(&budget, &kept),
+        share: budget.share,
+        limits,
+        units,
+        unfitted: start.estimate,
+        unfitted_latency: start.latency,
+    });
+    Ok(built)
+}
+
+/// The classes whose units fitting may share in `k`: those of
+/// `LIMITED_CLASSES` without a limit, with their operations, where there
+/// are at least two. Multiplications by constants count: they share no
+/// unit, but a `mul` limit has datapath rewriting build them as shifts
+/// and adds instead of DSP blocks (`rewrite`).
+fn shareable(k: &Kernel) -> Vec<(String, u32)> {
+    LIMITED_CLASSES
+        .iter()
+        .filter(|c| k.limit(c).is_none())
+        .map(|&c| {
+            let ops = k.nodes.iter().filter(|n| class_of(n.op) == c).count();
+            (c.to_string(), ops as u32)
+        })
+        .filter(|&(_, ops)| ops > 1)
+        .collect()
+}
+
+/// The clock of a design ([`Options::clock_ns`]) with the options'
+/// uncertainty; an error at the module where the period is not a
+/// positive number or the uncertainty leaves none of it.
+pub(crate) fn clock_of(
+    ir: &Ir,
+    module: OpId,
+    directives: &Directives,
+    opts: &Options,
+) -> Result<Clock, Box<Diagnostic>> {
+    let clock_ns = directives.clock_ns.unwrap_or_else(|| opts.clock_ns());
+    let uncertainty_ns = opts.clock_uncertainty_ns;
+    let error = |m: String| Err(Box::new(Diagnostic::error(ir.op_loc(module), m)));
+    if !(clock_ns > 0.0 && clock_ns.is_finite()) {
+        return error(format!(
+            "clock period {clock_ns} ns is not a positive number"
+        ));
+    }
+    if !(uncertainty_ns >= 0.0 && uncertainty_ns < clock_ns) {
+        return error(format!(
+            "clock uncertainty {uncertainty_ns} ns is not between 0 and the clock period of {clock_ns} ns"
+        ));
+    }
+    Ok(Clock {
+        asked_ns: clock_ns,
+        uncertainty_ns,
+    })
+}
+
+/// Lifts `opts.top` of the module `module` of `ir` (see [`Lifted`]),
+/// its float operators' first stages keeping `reserves` for the logic
+/// before their operands.
+pub(crate) fn lift(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+    reserves: &[(Operator, f64)],
+) -> Result<Lifted, Box<Diagnostic>> {
+    let lib = opts.target.library();
+    let mut floats = FloatChoices::reserving(reserves);
+    let func = front::find_top(ctx, ir, module, &opts.top)?;
+    let mut directives =
+        front::directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
+    let clock = clock_of(ir, module, &directives, opts)?;
+    let clock_ns = clock.scheduled_ns();
+    let mut remarks = Remarks {
+        warnings: front::call_order(ctx, ir, func)?
+            .into_iter()
+            .flat_map(|f| front::uninitialised_reads(ctx, ir, f))
+            .collect(),
+        ..Remarks::default()
+    };
+    // Directives that rewrite loops act on a copy: the input stays as
+    // written for the co-simulation's software side.
+    let mut work = ir.clone();
+    let log = &mut remarks.directives;
+    front::unroll(ctx, &mut work, func, &directives, log);
+    let reused = front::reuse(ctx, &mut work, func);
+    let fused = front::fuse(ctx, &mut work, func, &directives, log);
+    front::hoist(ctx, &mut work, &directives, log);
+    let promoted = front::promote(ctx, &mut work, func, &mut directives);
+    let carried = front::carry(ctx, &mut work, func, &opts.top, &mut directives);
+    let ir = &work;
+    // Callees first, each a module of its own (without directives, which
+    // name the top's loops and arrays); the top last.
+    let order = front::call_order(ctx, ir, func)?;
+    let none = Directives::default();
+    let mut callees: Vec<Callee> = Vec::new();
+    remarks.notes = reused
+        .into_iter()
+        .chain(fused)
+        .chain(promoted)
+        .chain(carried)
+        .collect();
+    let mut ips = Vec::new();
+    let mut callee_rewrites = Vec::new();
+    for &f in &order[..order.len() - 1] {
+        if front::ip::ip_module(ctx, ir, f).is_some() {
+            let ip = front::ip::declaration(ctx, ir, f)?;
+            opts.ip
+                .check(&ip)
+                .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(f), m)))?;
+            ips.push(ip);
+            continue;
+        }
+        let name = front::function_name(ctx, ir, f);
+        let mut k = lift_calling(ctx, ir, f, &name, opts.pipeline, &none, &callees)?;
+        let (mut s, mut n) = schedule_lifted(ctx, ir, &mut k, (lib, &mut floats), clock_ns)?;
+        let outcome = rewrite_scheduled(
+            ctx,
+            ir,
+            &mut k,
+            (&mut s, &mut n),
+            (lib, &mut floats),
+            clock_ns,
+            opts.rewrite,
+        );
+        callee_rewrites.push((name, outcome));
+        remarks.notes.extend(n);
+        let figures = figures(&k, &s);
+        callees.push(Callee {
+            kernel: k,
+            schedules: s,
+            figures,
+        });
+    }
+    let mut kernel = lift_calling(
+        ctx,
+        ir,
+        func,
+        &opts.top,
+        opts.pipeline,
+        &directives,
+        &callees,
+    )?;
+    let multiplications = analysis::muls::executed(&kernel);
+    front::flatten(&mut kernel, &directives, &mut remarks.directives);
+    let mut interface = interface::build(ctx, ir, func, lib.device.name, clock.asked_ns)?;
+    front::memories(
+        &mut kernel,
+        &mut interface,
+        &directives,
+        &mut remarks.directives,
+    );
+    Ok(Lifted {
+        work,
+        func,
+        directives,
+        clock,
+        callees,
+        callee_rewrites,
+        ips,
+        kernel,
+        multiplications,
+        interface,
+        floats,
+        remarks,
+    })
+}
+
+/// How many times the flow runs again for float operators whose first
+/// stage misses the clock after their operands' logic ([`reserving`]).
+const RESERVE_PASSES: usize = 2;
+
+/// The flow after lifting, for the limits `auto_limits`: `lifted` built
+/// ([`build_lifted`]). Where the built design's estimate has a float
+/// operator's first stage miss the clock after the logic before its
+/// operands (a shared unit's operand multiplexer), the kernel is lifted
+/// again with that logic kept out of the stage's budget
+/// ([`FloatChoices::late_inputs`]) and built, so the operator gets a
+/// deeper pipeline; the new design is kept where its predicted period
+/// is shorter and meets the clock.
+fn reserving(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+    lifted: &Lifted,
+    auto_limits: &BTreeMap<String, u32>,
+) -> Result<Built, Box<Diagnostic>> {
+    let lib = opts.target.library();
+    let mut reserves: Vec<(Operator, f64)> = Vec::new();
+    let mut built = build_lifted(ctx, lifted.clone(), opts, auto_limits)?;
+    for _ in 0..RESERVE_PASSES {
+        let e = &built.estimated;
+        let scheduled_ns = e.clock.scheduled_ns();
+        let late = e
+            .scheduled
+            .floats
+            .late_inputs(lib, &e.estimate.float_inputs, scheduled_ns);
+        if late.is_empty() {
+            break;
+        }
+        for (o, t) in late {
+            match reserves.iter_mut().find(|(x, _)| *x == o) {
+                Some(r) => *r = (o, t),
+                None => reserves.push((o, t)),
+            }
+        }
+        let relifted = lift(ctx, ir, module, opts, &reserves)?;
+        let mut next = build_lifted(ctx, relifted, opts, auto_limits)?;
+        let (before, after) = (e.estimate.period_ns, next.estimated.estimate.period_ns);
+        // Deeper pipelines cost cycles: worth it only for the clock.
+        if after >= before - 1e-6 || after > scheduled_ns + 1e-6 {
+            break;
+        }
+        let names: Vec<String> = reserves
+            .iter()
+            .filter_map(|&(o, t)| {
+                let c = next.estimated.scheduled.floats.latency(o)?;
+                Some(format!(
+                    "{} after {t:.1} ns of logic before its operands",
+                    o.module_name(c.latency)
+                ))
+            })
+            .collect();
+        next.estimated.remarks.notes.push(format!(
+            "float pipelines deepened for the clock: {}; with the shallower ones the design was predicted at {before:.2} ns ({} cycles), now at {after:.2} ns",
+            names.join(", "),
+            e.latency()
+                .map_or("unknown".to_string(), |l| l.to_string()),
+        ));
+        built = next;
+    }
+    Ok(built)
+}
+
+/// The flow after lifting: `lifted` scheduled with `auto_limits` added
+/// to its limits (those of classes the directives leave unlimited),
+/// rewritten, built and estimated.
+fn build_lifted(
+    ctx: &mut Context,
+    lifted: Lifted,
+    opts: &Options,
+    auto_limits: &BTreeMap<String, u32>,
+) -> Result<Built, Box<Diagnostic>> {
+    let Lifted {
+        work,
+        func,
+        directives,
+        clock,
+        callees,
+        callee_rewrites,
+        ips,
+        mut kernel,
+        multiplications,
+        mut interface,
+        mut floats,
+        mut remarks,
+    } = lifted;
+    let lib = opts.target.library();
+    for (class, &n) in auto_limits {
+        if kernel.limit(class).is_none() {
+            kernel.limits.push((class.clone(), n));
+        }
+    }
+    let ir = &work;
+    let clock_ns = clock.scheduled_ns();
+    let (mut schedules, mut n) =
+        schedule_lifted(ctx, ir, &mut kernel, (lib, &mut floats), clock_ns)?;
+    let rewritten = rewrite_scheduled(
+        ctx,
+        ir,
+        &mut kernel,
+        (&mut schedules, &mut n),
+        (lib, &mut floats),
+        clock_ns,
+        opts.rewrite,
+    );
+    remarks.notes.extend(n);
+    let mut parts: Vec<(&Kernel, &Schedules)> =
+        callees.iter().map(|c| (&c.kernel, &c.schedules)).collect();
+    parts.push((&kernel, &schedules));
+    let externs: Vec<(String, Vec<Port>)> = ips
+        .iter()
+        .map(|ip| (ip.module.clone(), ip.ports.clone()))
+        .collect();
+    // Behind the AXI wrapper, DMA engines between host memory and on-chip
+    // tiles leave the host side to the wrapper's master (bursts).
+    let streams = if opts.wrapper == Wrapper::Axi {
+        let kernels: Vec<&Kernel> = parts.iter().map(|(k, _)| *k).collect();
+        stream::plan_all(&kernels)
+    } else {
+        Streams::default()
+    };
+    let circuit = crate::flow::construct::build(ctx, lib, clock_ns, &parts, &externs, &streams)?;
+    let streams = streams.top;
+    if !streams.is_empty() {
+        for s in &streams {
+            for r in &s.routes {
+                if let Some(m) = interface.memory_mut(&r.memory) {
+                    m.streamed = true;
+                }
+            }
+        }
+        interface.streams = streams;
+        interface::check_port_names(&interface)
+            .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
+    }
+    let circuit_estimate = estimate_circuit(ctx, &circuit, (lib, &floats), opts, &interface);
+    // The AXI wrapper is built at emission: `fpga::implement`
+    // synthesizes the core (or its scan wrapper), never the AXI wrapper,
+    // and the estimate counts what it builds.
+    let axi = match opts.wrapper {
+        Wrapper::Axi => Some(
+            RegisterMap::new(&interface)
+                .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?,
+        ),
+        Wrapper::Ports | Wrapper::Shell => None,
+    };
+    let figures = figures(&kernel, &schedules);
+    schedule::log_pipeline_directives(&kernel, &schedules, &directives, &mut remarks.directives);
+    for (class, units, ops) in &circuit.units {
+        if let Some(s) = directives.limits.get(class) {
+            remarks.directives.honoured(
+                s,
+                "limits",
+                format!("{class} = {}", s.value),
+                format!("{ops} {class} operation(s) on {units} unit(s)"),
+            );
+        }
+    }
+    let construction = Construction {
+        register_bits: circuit.register_bits,
+        units: circuit.units.clone(),
+        products: circuit.products,
+        dma_engines: circuit.dma_busy.len(),
+        dma_probe: circuit.dma_probe(&kernel),
+    };
+    let estimated = Estimated {
+        target: opts.target.clone(),
+        clock,
+        interface,
+        scheduled: Scheduled {
+            kernel,
+            schedules,
+            floats,
+            figures,
+            rewrite: rewritten,
+        },
+        callee_rewrites,
+        multiplications,
+        construction,
+        estimate: circuit_estimate,
+        fit: None,
+        wrapper: opts.wrapper,
+        axi,
+        remarks,
+    };
+    Ok(Built {
+        estimated,
+        circuit: circuit.ir,
+        module: circuit.module,
+        ips,
+    })
+}
+
+/// The estimate of a built circuit as `fpga::implement` builds it.
+/// Ports that are the package's pins (no shell or scan chains, as
+/// `fpga::implement` decides) start and end no timed path. A board
+/// shell holds the core's ports itself: neither on pins nor behind the
+/// scan wrapper. With the AXI wrapper, `fpga::implement` still puts the
+/// core's ports on the pins or, where they outnumber them, behind the
+/// scan wrapper (the core is its top), so both count as without it, and
+/// the AXI wrapper is not estimated.
+fn estimate_circuit(
+    ctx: &Context,
+    circuit: &crate::flow::construct::Circuit,
+    (lib, floats): (&Library, &FloatChoices),
+    opts: &Options,
+    interface: &Interface,
+) -> CircuitEstimate {
+    let shell = opts.wrapper == Wrapper::Shell;
+    let device = lib.device;
+    let pins = (!shell && device.io > 0 && interface.port_bits() <= device.io)
+        .then_some(interface.top.as_str());
+    let mut e = estimate::estimate(ctx, &circuit.ir, circuit.module, (lib, floats), pins);
+    e.add_dividers(&circuit.dividers, lib);
+    if let Some(w) = (!shell)
+        .then(|| estimate::scan::wrapper(ctx, &circuit.ir, circuit.module, interface, lib))
+        .flatten()
+    {
+        e.add_scan(w, lib);
+    }
+    e
+}
+
+/// Datapath rewriting (`enabled`) of the scheduled kernel `kernel`: the
+/// rewritten copy is scheduled, and kept, with its schedules and notes
+/// (`scheduled`), where its schedule is better.
+fn rewrite_scheduled(
+    ctx: &mut Context,
+    ir: &Ir,
+    kernel: &mut Kernel,
+    scheduled: (&mut Schedules, &mut Vec<String>),
+    (lib, floats): (&Library, &mut FloatChoices),
+    clock_ns: f64,
+    enabled: bool,
+) -> rewrite::Outcome {
+    let (schedules, notes) = scheduled;
+    let mut outcome = rewrite::Outcome {
+        enabled,
+        ..rewrite::Outcome::default()
+    };
+    if !enabled {
+        return outcome;
+    }
+    let settings = rewrite::Settings {
+        lib,
+        clock_ns,
+        scarce: constant_product::scarce(kernel, lib),
+        schedules,
+    };
+    let mut candidate = kernel.clone();
+    let changes = rewrite::rewrite_kernel(&mut candidate, &settings);
+    if changes.is_empty() {
+        return outcome;
+    }
+    // A candidate that fails to schedule is simply not kept.
+    if let Ok((s, n)) = schedule_narrowed(ctx, ir, &mut candidate, (lib, floats), clock_ns) {
+        let before = rewrite::Summary::of(kernel, schedules, lib, clock_ns);
+        let after = rewrite::Summary::of(&candidate, &s, lib, clock_ns);
+        outcome.kept = after.better_than(&before);
+        if outcome.kept {
+            *kernel = candidate;
+            *schedules = s;
+            *notes = n;
+        }
+        outcome.before = Some(before);
+        outcome.after = Some(after);
+        outcome.changes = changes;
+    }
+    outcome
+}
+
+/// Lifts function `func` (named `name`), whose callees are scheduled in
+/// `callees`: its calls take their latencies.
+fn lift_calling(
+    ctx: &mut Context,
+    ir: &Ir,
+    func: OpId,
+    name: &str,
+    pipeline: bool,
+    directives: &Directives,
+    callees: &[Callee],
+) -> Result<Kernel, Box<Diagnostic>> {
+    let mut kernel = front::lift_function(ctx, ir, func, name, pipeline, directives)?;
+    for call in &mut kernel.calls {
+        if let Some(c) = callees.iter().find(|c| c.kernel.name == call.callee) {
+            call.latency = c.figures.latency;
+            call.latency_min = c.figures.latency_min;
+        }
+    }
+    Ok(kernel)
+}
+
+/// Narrows `index`, finds the carried memory dependences and schedules
+/// a lifted kernel; gives the schedules and the notes scheduling made.
+fn schedule_lifted(
+    ctx: &mut Context,
+    ir: &Ir,
+    kernel: &mut Kernel,
+    operators: (&Library, &mut FloatChoices),
+    clock_ns: f64,
+) -> Result<(Schedules, Vec<String>), Box<Diagnostic>> {
+    analysis::ranges::narrow_index(kernel);
+    schedule_narrowed(ctx, ir, kernel, operators, clock_ns)
+}
+
+/// Schedules a kernel whose `index` width is fixed (see
+/// [`schedule_lifted`]), choosing its float operators' latencies first.
+fn schedule_narrowed(
+    ctx: &mut Context,
+    ir: &Ir,
+    kernel: &mut Kernel,
+    (lib, floats): (&Library, &mut FloatChoices),
+    clock_ns: f64,
+) -> Result<(Schedules, Vec<String>), Box<Diagnostic>> {
+    floats.choose(ctx, lib, kernel, clock_ns);
+    let memory_deps = pipelined_dependences(ctx, ir, kernel);
+    let loc = kernel.loc;
+    schedule::schedule_kernel(kernel, lib, floats, clock_ns, &memory_deps)
+        .map_err(|m| Box::new(Diagnostic::error(loc, format!("scheduling failed: {m}"))))
+}
+
+/// The carried memory dependences of each pipelined loop of `kernel`
+/// (none for the others).
+pub(crate) fn pipelined_dependences(
+    ctx: &mut Context,
+    ir: &Ir,
+    kernel: &Kernel,
+) -> Vec<Vec<analysis::deps::MemDep>> {
+    (0..kernel.loops.len())
+        .map(|l| {
+            if kernel.loops[l].pipelined {
+                let nodes = kernel.body_nodes(l);
+                analysis::deps::loop_dependences(ctx, ir, kernel, l, &nodes)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,106 @@
+//! What the user asks of a synthesis ([`Options`]): the function, the
+//! target, the clock, the directives, the wrapper around the core, and
+//! the flow's switches.
+
+use super::directives::file::File;
+use super::ip;
+use super::target::Target;
+
+/// What the top module is wrapped in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wrapper {
+    /// None: the core's ports, the brief's `memory` interface.
+    Ports,
+    /// `--interface axi`: the core behind an AXI4-Lite register map and
+    /// an AXI4 master over host memory (module `F_axi`).
+    Axi,
+    /// `--shell uart`: the core inside a board shell, whose wires its
+    /// ports are (not the package's pins).
+    Shell,
+}
+
+/// What to synthesize and how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The function to synthesize.
+    pub top: String,
+    /// The target device and its operator library.
+    pub target: Target,
+    /// The clock period (ns) asked on the command line; `None`: the
+    /// target's default. The directives file's `clock_ns` wins over both
+    /// ([`Options::clock_ns`]).
+    pub clock_ns: Option<f64>,
+    /// The clock uncertainty in nanoseconds: the margin the schedule keeps
+    /// below the clock period for what the estimate does not see (the
+    /// placed routes). The datapath is scheduled, and its operators
+    /// chosen, for the clock less this margin; the design is still asked
+    /// to run at the clock. `silica hls --bitstream` raises it where the
+    /// placed design misses the clock (timing closure).
+    pub clock_uncertainty_ns: f64,
+    /// Pipeline innermost loops.
+    pub pipeline: bool,
+    /// Rewrite integer datapaths with e-graphs where the schedule gains
+    /// (`flow::rewrite`).
+    pub rewrite: bool,
+    /// The directives file, if any.
+    pub directives: Option<File>,
+    /// What the core is wrapped in.
+    pub wrapper: Wrapper,
+    /// Hand-written Verilog modules that `hls.ip` declarations bind to
+    /// (`--ip FILE.sv`).
+    pub ip: ip::Library,
+    /// Fit the design to a real target device by sharing functional
+    /// units where its estimate exceeds the device's DSPs or LUTs
+    /// (`flow::fit`; `--no-fit` turns it off). `silica dse` leaves it
+    /// off: its points choose their limits themselves.
+    pub fit: bool,
+    /// The share of the device's LUTs and flip-flops a fitted design's
+    /// estimate may use, where a placed design needed more than its
+    /// estimate (`silica hls --bitstream`'s area closure); fitting then
+    /// starts wherever the estimate is past it. None: `fit::MARGIN`,
+    /// fitting only designs whose estimate exceeds the device.
+    pub fit_share: Option<f64>,
+}
+
+impl Options {
+    /// Function `top` on `target` with the defaults: the target's clock,
+    /// no uncertainty, pipelined, rewritten, no directives, the core's
+    /// ports, not fitted.
+    pub fn new(top: &str, target: Target) -> Options {
+        Options {
+            top: top.to_string(),
+            target,
+            clock_ns: None,
+            clock_uncertainty_ns: 0.0,
+            pipeline: true,
+            rewrite: true,
+            directives: None,
+            wrapper: Wrapper::Ports,
+            ip: ip::Library::default(),
+            fit: false,
+            fit_share: None,
+        }
+    }
+
+    /// The clock period (ns) the design is asked to run at: the
+    /// directives file's `clock_ns`, else `--clock-ns`, else the
+    /// target's default.
+    pub fn clock_ns(&self) -> f64 {
+        self.directives
+            .as_ref()
+            .and_then(|f| f.clock_ns.as_ref())
+            .map(|c| c.value)
+            .or(self.clock_ns)
+            .unwrap_or_else(|| self.target.default_clock_ns())
+    }
+
+    /// The warning where the directives file's `clock_ns` overrides a
+    /// different `--clock-ns`.
+    pub fn overridden_clock(&self) -> Option<String> {
+        let file = self.directives.as_ref()?.clock_ns.as_ref()?.value;
+        let flag = self.clock_ns?;
+        (flag != file).then(|| {
+            format!("--clock-ns {flag} is overridden by clock_ns = {file} of the directives file")
+        })
+    }
+}
