@@ -43,7 +43,7 @@ pub fn pass_registry() -> PassRegistry {
             .copied()
             .chain(silica_emit_llvm::lower::passes::PASSES.iter().copied())
             .chain([
-                &silica_scheduling::eqsat::EQSAT,
+                &silica_eqsat::EQSAT,
                 &silica_dialects::inline::INLINE,
                 &composite::COMPOSITE_FIXED_POINT_PASS,
                 &silica_dialects::promote_buffers::PROMOTE_BUFFERS_TO_STACK,

@@ -14,8 +14,8 @@ use crate::library::Library;
 use crate::schedule::Schedules;
 use egg::{CostFunction, EGraph, Extractor, Id, RecExpr, Runner, Symbol};
 use rustc_hash::{FxHashMap, FxHashSet};
-use silica_scheduling::eqsat::lang::{wrap, ConstFold, IntExpr};
-use silica_scheduling::eqsat::rules::rules;
+use silica_eqsat::lang::{wrap, ConstFold, IntExpr};
+use silica_eqsat::rules::rules;
 use std::time::Duration;
 
 /// Groups with more members than this are left as written.
