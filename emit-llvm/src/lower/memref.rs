@@ -5,7 +5,7 @@
 
 use super::{declare_runtime_function, GepIndex, Llvm};
 use crate::types;
-use silica_dialects::memref_layout::strides_and_offset;
+use silica_dialects::memref::layout::strides_and_offset;
 use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
 use silica_ir::dialect::inherent_attr;
 use silica_ir::types::DYNAMIC;
@@ -722,7 +722,7 @@ fn transpose(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]
     let perm = match inherent_attr(cr.rw.ctx, cr.rw.ir, op, "permutation")
         .map(|a| cr.rw.ctx.attr_kind(a))
     {
-        Some(AttrKind::AffineMap(m)) => silica_dialects::memref_transpose::permutation_of(m),
+        Some(AttrKind::AffineMap(m)) => silica_dialects::memref::transpose::permutation_of(m),
         _ => None,
     };
     let (Some(perm), Some(to)) = (perm, cr.convert_type(result)) else {

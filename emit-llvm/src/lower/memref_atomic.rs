@@ -50,7 +50,7 @@ pub(super) fn atomic_rmw(
     let memref = cr.rw.ir.value_type(cr.rw.ir.operand(op, 1));
     let kind = inherent_attr(cr.rw.ctx, cr.rw.ir, op, "kind")
         .map(|a| crate::attrs::bits_of(cr.rw.ctx, a) as usize)
-        .and_then(|k| silica_dialects::memref_atomic::ATOMIC_KINDS.get(k));
+        .and_then(|k| silica_dialects::memref::atomic::ATOMIC_KINDS.get(k));
     let Some(bin_op) = kind
         .and_then(|k| KINDS.iter().find(|(n, _)| n == k))
         .map(|p| p.1)

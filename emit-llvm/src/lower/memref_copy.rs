@@ -7,7 +7,7 @@
 use super::memref::memref_parts;
 use super::{declare_function, GepIndex, Llvm};
 use crate::types;
-use silica_dialects::memref_layout::strides_and_offset;
+use silica_dialects::memref::layout::strides_and_offset;
 use silica_ir::conversion::ConversionRewriter;
 use silica_ir::types::DYNAMIC;
 use silica_ir::{Context, OpId, Type, TypeKind, ValueId};

@@ -9,7 +9,7 @@
 //! dimension out.
 
 use super::{GepIndex, Llvm};
-use silica_dialects::memref_layout::strides_and_offset;
+use silica_dialects::memref::layout::strides_and_offset;
 use silica_ir::conversion::ConversionRewriter;
 use silica_ir::types::DYNAMIC;
 use silica_ir::{OpId, TypeKind, ValueId};

@@ -60,7 +60,7 @@ pub fn convert_type(ctx: &mut Context, t: Type, index_bits: u32) -> Option<Type>
             ..
         } => {
             convert_type(ctx, element, index_bits)?;
-            silica_dialects::memref_layout::strides_and_offset(ctx, t)?;
+            silica_dialects::memref::layout::strides_and_offset(ctx, t)?;
             let space = address_space(ctx, memory_space)?;
             let index = ctx.signless(index_bits);
             Some(memref::descriptor_type(ctx, shape.len(), space, index))

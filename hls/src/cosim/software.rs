@@ -179,7 +179,7 @@ pub fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
     let stages: [&[_]; 2] = [
         &[&silica_affine::lower::LOWER_AFFINE],
         &[
-            &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
+            &silica_dialects::transforms::scf_to_cf::CONVERT_SCF_TO_CF,
             &silica_emit_llvm::lower::passes::CONVERT_TO_LLVM,
             &silica_ir::conversion::RECONCILE_UNREALIZED_CASTS,
         ],

@@ -88,7 +88,7 @@ fn single_or_zero_iterations(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     };
     let mut single = Vec::new();
     for i in 0..p.lbs.len() {
-        match crate::scf_region_branch::constant_trip_count(
+        match crate::scf::region_branch::constant_trip_count(
             rw.ctx, rw.ir, p.lbs[i], p.ubs[i], p.steps[i],
         ) {
             Some(0) => {

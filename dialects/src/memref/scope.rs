@@ -65,7 +65,7 @@ fn print_scope(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 }
 
 fn verify_scope(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
-    crate::scf_verify::verify_returns_to_parent(v, op, RETURN)
+    crate::scf::verify::verify_returns_to_parent(v, op, RETURN)
 }
 
 static RETURN_SIG: Signature = Signature::new(

@@ -3,8 +3,8 @@
 //! canonical strided layouts its verifier compares (MLIR's
 //! `canonicalizeStridedLayout`).
 
-use crate::memref_layout::strides_and_offset;
-use crate::memref_verify::{ranked, strided_memref};
+use crate::memref::layout::strides_and_offset;
+use crate::memref::verify::{ranked, strided_memref};
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::affine_flatten::simplify_expr;
 use silica_ir::dialect::{inherent_attr, Effects, OpDef};

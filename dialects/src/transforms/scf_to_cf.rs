@@ -302,7 +302,7 @@ fn forall_to_parallel(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<OpId, 
         );
     }
     let loc = ir.op_loc(op);
-    let parts = crate::scf_forall::parts(ctx, ir, op);
+    let parts = crate::scf::forall::parts(ctx, ir, op);
     let Some(body) = parts.body else {
         return Err("'scf.forall' op has no body".into());
     };
@@ -317,7 +317,7 @@ fn forall_to_parallel(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<OpId, 
     ] {
         let mut dynamic = dynamic.iter();
         for &s in statics {
-            let value = match (s == crate::scf_forall::DYNAMIC)
+            let value = match (s == crate::scf::forall::DYNAMIC)
                 .then(|| dynamic.next())
                 .flatten()
             {

@@ -1,6 +1,8 @@
 //! The `index` dialect: arithmetic on `index` values, comparisons with
 //! `#index<cmp_predicate ...>`, casts, constants and `sizeof`.
 
+mod fold;
+
 use silica_ir::dialect::{inherent_attr, AttrHooks, DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{
     parse_op, print_op, Arity, AttrParam, AttrSyntax, Signature, TypeConstraint, ValueParam,
@@ -123,122 +125,122 @@ fn bool_name(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
 static OPS: &[OpDef] = &[
     OpDef {
         traits: Traits::COMMUTATIVE,
-        fold: Some(crate::index_fold::fold_binary_op),
-        patterns: crate::index_fold::ASSOCIATIVE,
+        fold: Some(crate::index::fold::fold_binary_op),
+        patterns: crate::index::fold::ASSOCIATIVE,
         ..op("index.add", &BINARY)
     },
     OpDef {
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.sub", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
-        fold: Some(crate::index_fold::fold_binary_op),
-        patterns: crate::index_fold::ASSOCIATIVE,
+        fold: Some(crate::index::fold::fold_binary_op),
+        patterns: crate::index::fold::ASSOCIATIVE,
         ..op("index.mul", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.divs", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.divu", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.ceildivs", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.ceildivu", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.floordivs", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.rems", &BINARY)
     },
     OpDef {
         traits: Traits::DIVISION,
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.remu", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
-        fold: Some(crate::index_fold::fold_binary_op),
-        patterns: crate::index_fold::ASSOCIATIVE,
+        fold: Some(crate::index::fold::fold_binary_op),
+        patterns: crate::index::fold::ASSOCIATIVE,
         ..op("index.maxs", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
-        fold: Some(crate::index_fold::fold_binary_op),
-        patterns: crate::index_fold::ASSOCIATIVE,
+        fold: Some(crate::index::fold::fold_binary_op),
+        patterns: crate::index::fold::ASSOCIATIVE,
         ..op("index.maxu", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
-        fold: Some(crate::index_fold::fold_binary_op),
-        patterns: crate::index_fold::ASSOCIATIVE,
+        fold: Some(crate::index::fold::fold_binary_op),
+        patterns: crate::index::fold::ASSOCIATIVE,
         ..op("index.mins", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
-        fold: Some(crate::index_fold::fold_binary_op),
-        patterns: crate::index_fold::ASSOCIATIVE,
+        fold: Some(crate::index::fold::fold_binary_op),
+        patterns: crate::index::fold::ASSOCIATIVE,
         ..op("index.minu", &BINARY)
     },
     OpDef {
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.shl", &BINARY)
     },
     OpDef {
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.shrs", &BINARY)
     },
     OpDef {
-        fold: Some(crate::index_fold::fold_binary_op),
+        fold: Some(crate::index::fold::fold_binary_op),
         ..op("index.shru", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
-        fold: Some(crate::index_fold::fold_binary_op),
-        patterns: crate::index_fold::ASSOCIATIVE,
+        fold: Some(crate::index::fold::fold_binary_op),
+        patterns: crate::index::fold::ASSOCIATIVE,
         ..op("index.and", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
-        fold: Some(crate::index_fold::fold_binary_op),
-        patterns: crate::index_fold::ASSOCIATIVE,
+        fold: Some(crate::index::fold::fold_binary_op),
+        patterns: crate::index::fold::ASSOCIATIVE,
         ..op("index.or", &BINARY)
     },
     OpDef {
         traits: Traits::COMMUTATIVE,
-        fold: Some(crate::index_fold::fold_binary_op),
-        patterns: crate::index_fold::ASSOCIATIVE,
+        fold: Some(crate::index::fold::fold_binary_op),
+        patterns: crate::index::fold::ASSOCIATIVE,
         ..op("index.xor", &BINARY)
     },
     OpDef {
-        fold: Some(crate::index_fold::fold_cmp),
-        patterns: crate::index_fold::CMP,
+        fold: Some(crate::index::fold::fold_cmp),
+        patterns: crate::index::fold::CMP,
         ..op("index.cmp", &CMP)
     },
     OpDef {
         verify: Some(verify_cast),
-        fold: Some(crate::index_fold::fold_casts),
+        fold: Some(crate::index::fold::fold_casts),
         ..op("index.casts", &CAST)
     },
     OpDef {
         verify: Some(verify_cast),
-        fold: Some(crate::index_fold::fold_castu),
+        fold: Some(crate::index::fold::fold_castu),
         ..op("index.castu", &CAST)
     },
     op("index.sizeof", &SIZEOF),
@@ -323,5 +325,5 @@ pub static INDEX_DIALECT: DialectDef = DialectDef {
         alias: None,
     }),
     types: None,
-    materialize_constant: Some(crate::index_fold::materialize_constant),
+    materialize_constant: Some(crate::index::fold::materialize_constant),
 };

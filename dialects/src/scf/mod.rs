@@ -2,6 +2,16 @@
 //! `scf.condition` come from formats; `scf.for`, `scf.if`, `scf.while`
 //! and `scf.execute_region` have MLIR's hand-written syntax (loop headers,
 //! `iter_args`, implicit `scf.yield` terminators left out when printing).
+//!
+//! Beside them: `scf.forall` (`forall`), the other ops' verifiers
+//! (`verify`), how values flow through the region ops (`region_branch`)
+//! and the canonicalization patterns ([`patterns`], `parallel_patterns`).
+
+pub(crate) mod forall;
+mod parallel_patterns;
+pub mod patterns;
+mod region_branch;
+pub(crate) mod verify;
 
 use silica_ir::dialect::{DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{parse_op, print_op, Arity, Signature, ValueParam, ANY_TYPE};
@@ -104,7 +114,7 @@ static REDUCE_RETURN_SIG: Signature = Signature::new(
 
 static OPS: &[OpDef] = &[
     OpDef {
-        verify: Some(crate::scf_forall::verify_forall),
+        verify: Some(crate::scf::forall::verify_forall),
         inherent_attrs: &[
             "operandSegmentSizes",
             "staticLowerBound",
@@ -112,49 +122,49 @@ static OPS: &[OpDef] = &[
             "staticStep",
             "mapping",
         ],
-        parse: Some(crate::scf_forall::parse_forall),
-        print: Some(crate::scf_forall::print_forall),
+        parse: Some(crate::scf::forall::parse_forall),
+        print: Some(crate::scf::forall::print_forall),
         effects: Effects::Recursive,
         traits: Traits::SINGLE_BLOCK
             .with(Traits::LOOP_LIKE)
             .with(Traits::ALLOCATION_SCOPE),
-        ..OpDef::new(crate::scf_forall::FORALL)
+        ..OpDef::new(crate::scf::forall::FORALL)
     },
     OpDef {
         traits: Traits::TERMINATOR
             .with(Traits::SINGLE_BLOCK)
             .with(Traits::NO_REGION_ARGUMENTS)
             .with(Traits::NO_TERMINATOR),
-        parents: &[crate::scf_forall::FORALL],
-        parse: Some(crate::scf_forall::parse_in_parallel),
-        print: Some(crate::scf_forall::print_in_parallel),
+        parents: &[crate::scf::forall::FORALL],
+        parse: Some(crate::scf::forall::parse_in_parallel),
+        print: Some(crate::scf::forall::print_in_parallel),
         effects: Effects::Recursive,
-        ..OpDef::new(crate::scf_forall::IN_PARALLEL)
+        ..OpDef::new(crate::scf::forall::IN_PARALLEL)
     },
     OpDef {
-        verify: Some(crate::scf_verify::verify_parallel),
-        verify_regions: Some(crate::scf_verify::verify_parallel_results),
+        verify: Some(crate::scf::verify::verify_parallel),
+        verify_regions: Some(crate::scf::verify::verify_parallel_results),
         inherent_attrs: &["operandSegmentSizes"],
         parse: Some(parse_parallel),
         print: Some(print_parallel),
         effects: Effects::Recursive,
         traits: Traits::LOOP_LIKE.with(Traits::ALLOCATION_SCOPE),
-        patterns: crate::scf_parallel_patterns::PARALLEL_PATTERNS,
+        patterns: crate::scf::parallel_patterns::PARALLEL_PATTERNS,
         ..OpDef::new(PARALLEL)
     },
     OpDef {
-        verify: Some(crate::scf_verify::verify_index_switch),
+        verify: Some(crate::scf::verify::verify_index_switch),
         inherent_attrs: &["cases"],
         parse: Some(parse_index_switch),
         print: Some(print_index_switch),
         effects: Effects::Recursive,
-        region_branch: Some(&crate::scf_region_branch::CONDITIONAL),
-        patterns: crate::scf_patterns::INDEX_SWITCH_PATTERNS,
+        region_branch: Some(&crate::scf::region_branch::CONDITIONAL),
+        patterns: crate::scf::patterns::INDEX_SWITCH_PATTERNS,
         ..OpDef::new("scf.index_switch")
     },
     OpDef {
-        verify: Some(crate::scf_verify::verify_reduce),
-        verify_regions: Some(crate::scf_verify::verify_reduce_regions),
+        verify: Some(crate::scf::verify::verify_reduce),
+        verify_regions: Some(crate::scf::verify::verify_reduce_regions),
         traits: Traits::TERMINATOR,
         parents: &[PARALLEL],
         parse: Some(parse_reduce),
@@ -163,7 +173,7 @@ static OPS: &[OpDef] = &[
         ..OpDef::new(REDUCE)
     },
     OpDef {
-        verify: Some(crate::scf_verify::verify_reduce_return),
+        verify: Some(crate::scf::verify::verify_reduce_return),
         traits: Traits::TERMINATOR,
         parents: &[REDUCE],
         parse: Some(parse_op),
@@ -182,8 +192,8 @@ static OPS: &[OpDef] = &[
         verify: Some(verify_for),
         signature: Some(&FOR_SIG),
         effects: Effects::Recursive,
-        patterns: crate::scf_patterns::FOR_PATTERNS,
-        region_branch: Some(&crate::scf_region_branch::FOR),
+        patterns: crate::scf::patterns::FOR_PATTERNS,
+        region_branch: Some(&crate::scf::region_branch::FOR),
         ..OpDef::new(FOR)
     },
     OpDef {
@@ -191,22 +201,22 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_if),
         print: Some(print_if),
         verify: Some(verify_if),
-        verify_regions: Some(crate::scf_verify::verify_yields_to_parent),
+        verify_regions: Some(crate::scf::verify::verify_yields_to_parent),
         signature: Some(&IF_SIG),
         effects: Effects::Recursive,
-        patterns: crate::scf_patterns::IF_PATTERNS,
-        region_branch: Some(&crate::scf_region_branch::CONDITIONAL),
+        patterns: crate::scf::patterns::IF_PATTERNS,
+        region_branch: Some(&crate::scf::region_branch::CONDITIONAL),
         ..OpDef::new(IF)
     },
     OpDef {
-        verify: Some(crate::scf_verify::verify_while),
-        verify_regions: Some(crate::scf_verify::verify_while_edges),
+        verify: Some(crate::scf::verify::verify_while),
+        verify_regions: Some(crate::scf::verify::verify_while_edges),
         parse: Some(parse_while),
         print: Some(print_while),
         effects: Effects::Recursive,
         traits: Traits::LOOP_LIKE,
-        patterns: crate::scf_patterns::WHILE_PATTERNS,
-        region_branch: Some(&crate::scf_region_branch::WHILE),
+        patterns: crate::scf::patterns::WHILE_PATTERNS,
+        region_branch: Some(&crate::scf::region_branch::WHILE),
         ..OpDef::new(WHILE)
     },
     OpDef {
@@ -214,10 +224,10 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_execute_region),
         print: Some(print_execute_region),
         verify: Some(verify_execute_region),
-        verify_regions: Some(crate::scf_verify::verify_yields_to_parent),
+        verify_regions: Some(crate::scf::verify::verify_yields_to_parent),
         effects: Effects::Recursive,
-        region_branch: Some(&crate::scf_region_branch::CONDITIONAL),
-        patterns: crate::scf_patterns::REGION_BRANCH_PATTERNS,
+        region_branch: Some(&crate::scf::region_branch::CONDITIONAL),
+        patterns: crate::scf::patterns::REGION_BRANCH_PATTERNS,
         ..OpDef::new(EXECUTE_REGION)
     },
     OpDef {

@@ -5,8 +5,8 @@
 //! the cast's source, cast back to the old type.
 
 use crate::build::Builder;
-use crate::memref_patterns::{compose_reshapes, reassociation_attr};
-use crate::memref_verify::{
+use crate::memref::patterns::{compose_reshapes, reassociation_attr};
+use crate::memref::verify::{
     collapsed_type, expanded_type, has_identity_layout, ranked, reassociation,
 };
 use silica_ir::dialect::inherent_attr;
@@ -83,7 +83,7 @@ fn folding_cast_source(rw: &Rewriter<'_>, v: ValueId) -> Option<ValueId> {
     }
     let source = rw.ir.operand(cast, 0);
     let (from, to) = (rw.ir.value_type(source), rw.ir.value_type(v));
-    crate::memref_patterns::cast_only_loses_information(rw.ctx, from, to).then_some(source)
+    crate::memref::patterns::cast_only_loses_information(rw.ctx, from, to).then_some(source)
 }
 
 /// A collapse of a `memref.cast` that only drops static information

@@ -2,6 +2,23 @@
 //! `dealloc`), access (`load`, `store`), `dim`, `rank`, `cast`, `copy`,
 //! views (`subview`, `reinterpret_cast`, `collapse_shape`,
 //! `expand_shape`) and globals (`global`, `get_global`).
+//!
+//! The ops' definitions are here; beside them: the atomics ([`atomic`]),
+//! `alloca_scope` (`scope`), `transpose` ([`transpose`]), the view ops'
+//! verifiers ([`verify`]), layouts as strides and an offset ([`layout`]),
+//! folds (`fold`), canonicalization patterns (`patterns`,
+//! `reshape_patterns`, and [`metadata`] for `reinterpret_cast` and
+//! `extract_strided_metadata`).
+
+pub mod atomic;
+mod fold;
+pub mod layout;
+pub mod metadata;
+mod patterns;
+mod reshape_patterns;
+mod scope;
+pub mod transpose;
+pub mod verify;
 
 use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
 use silica_ir::format::{
@@ -472,100 +489,100 @@ const fn named(name: &'static str, sig: &'static Signature, hint: ResultName) ->
 type ResultName = fn(&Context, &Ir, OpId) -> Option<String>;
 
 static OPS: &[OpDef] = &[
-    crate::memref_atomic::ATOMIC_RMW,
-    crate::memref_atomic::GENERIC_ATOMIC_RMW,
-    crate::memref_atomic::ATOMIC_YIELD,
-    crate::memref_transpose::TRANSPOSE,
-    crate::memref_scope::SCOPE_OPS[0],
-    crate::memref_scope::SCOPE_OPS[1],
+    crate::memref::atomic::ATOMIC_RMW,
+    crate::memref::atomic::GENERIC_ATOMIC_RMW,
+    crate::memref::atomic::ATOMIC_YIELD,
+    crate::memref::transpose::TRANSPOSE,
+    crate::memref::scope::SCOPE_OPS[0],
+    crate::memref::scope::SCOPE_OPS[1],
     OpDef {
         verify: Some(verify_distinct_objects),
         effects: Effects::None,
         ..op("memref.distinct_objects", &DISTINCT_OBJECTS_SIG)
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_alloc),
+        verify: Some(crate::memref::verify::verify_alloc),
         effects: Effects::Alloc,
-        patterns: crate::memref_patterns::ALLOC,
+        patterns: crate::memref::patterns::ALLOC,
         ..named("memref.alloc", &ALLOC_SIG, |_, _, _| Some("alloc".into()))
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_alloc),
+        verify: Some(crate::memref::verify::verify_alloc),
         effects: Effects::Alloc,
-        patterns: crate::memref_patterns::ALLOC,
+        patterns: crate::memref::patterns::ALLOC,
         ..named("memref.alloca", &ALLOC_SIG, |_, _, _| Some("alloca".into()))
     },
     OpDef {
         effects: Effects::Write,
-        fold: Some(crate::memref_fold::fold_cast_users),
+        fold: Some(crate::memref::fold::fold_cast_users),
         ..op("memref.dealloc", &DEALLOC_SIG)
     },
     OpDef {
         verify: Some(verify_access),
         effects: Effects::Read,
-        fold: Some(crate::memref_fold::fold_cast_users),
+        fold: Some(crate::memref::fold::fold_cast_users),
         ..op("memref.load", &LOAD_SIG)
     },
     OpDef {
         effects: Effects::Write,
-        fold: Some(crate::memref_fold::fold_cast_users),
+        fold: Some(crate::memref::fold::fold_cast_users),
         ..op("memref.prefetch", &PREFETCH_SIG)
     },
     OpDef {
         verify: Some(verify_access),
         effects: Effects::Write,
-        fold: Some(crate::memref_fold::fold_cast_writers),
+        fold: Some(crate::memref::fold::fold_cast_writers),
         ..op("memref.store", &STORE_SIG)
     },
     OpDef {
         effects: Effects::None,
-        fold: Some(crate::memref_fold::fold_dim),
-        patterns: crate::memref_patterns::DIM,
+        fold: Some(crate::memref::fold::fold_dim),
+        patterns: crate::memref::patterns::DIM,
         ..named("memref.dim", &DIM_SIG, |_, _, _| Some("dim".into()))
     },
     OpDef {
         effects: Effects::None,
-        fold: Some(crate::memref_fold::fold_rank),
+        fold: Some(crate::memref::fold::fold_rank),
         ..op("memref.rank", &RANK_SIG)
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_cast),
+        verify: Some(crate::memref::verify::verify_cast),
         effects: Effects::None,
-        fold: Some(crate::memref_fold::fold_cast),
+        fold: Some(crate::memref::fold::fold_cast),
         ..named("memref.cast", &CAST_SIG, |_, _, _| Some("cast".into()))
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_copy),
+        verify: Some(crate::memref::verify::verify_copy),
         effects: Effects::Write,
-        fold: Some(crate::memref_fold::fold_cast_users),
-        patterns: crate::memref_patterns::COPY,
+        fold: Some(crate::memref::fold::fold_cast_users),
+        patterns: crate::memref::patterns::COPY,
         ..op("memref.copy", &COPY_SIG)
     },
     OpDef {
         effects: Effects::None,
-        patterns: crate::memref_metadata::EXTRACT_STRIDED_METADATA,
+        patterns: crate::memref::metadata::EXTRACT_STRIDED_METADATA,
         ..op(
             "memref.extract_strided_metadata",
             &EXTRACT_STRIDED_METADATA_SIG,
         )
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_reshape),
+        verify: Some(crate::memref::verify::verify_reshape),
         effects: Effects::None,
         ..named("memref.reshape", &RESHAPE_SIG, |_, _, _| {
             Some("reshape".into())
         })
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_view),
+        verify: Some(crate::memref::verify::verify_view),
         effects: Effects::None,
-        fold: Some(crate::memref_fold::fold_view),
-        patterns: crate::memref_patterns::VIEW,
+        fold: Some(crate::memref::fold::fold_view),
+        patterns: crate::memref::patterns::VIEW,
         ..named("memref.view", &VIEW_SIG, |_, _, _| Some("view".into()))
     },
     OpDef {
         verify: Some(verify_assume_alignment),
-        fold: Some(crate::memref_fold::fold_assume_alignment),
+        fold: Some(crate::memref::fold::fold_assume_alignment),
         ..named(
             "memref.assume_alignment",
             &ASSUME_ALIGNMENT_SIG,
@@ -574,7 +591,7 @@ static OPS: &[OpDef] = &[
     },
     OpDef {
         effects: Effects::None,
-        fold: Some(crate::memref_fold::fold_memory_space_cast),
+        fold: Some(crate::memref::fold::fold_memory_space_cast),
         ..named(
             "memref.memory_space_cast",
             &MEMORY_SPACE_CAST_SIG,
@@ -590,9 +607,9 @@ static OPS: &[OpDef] = &[
         )
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_realloc),
+        verify: Some(crate::memref::verify::verify_realloc),
         effects: Effects::Write,
-        patterns: crate::memref_patterns::REALLOC,
+        patterns: crate::memref::patterns::REALLOC,
         ..op("memref.realloc", &REALLOC_SIG)
     },
     OpDef {
@@ -610,19 +627,19 @@ static OPS: &[OpDef] = &[
         ..OpDef::new("memref.dma_wait")
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_subview),
+        verify: Some(crate::memref::verify::verify_subview),
         effects: Effects::None,
-        fold: Some(crate::memref_fold::fold_subview),
-        patterns: crate::memref_patterns::SUBVIEW,
+        fold: Some(crate::memref::fold::fold_subview),
+        patterns: crate::memref::patterns::SUBVIEW,
         ..named("memref.subview", &SUBVIEW_SIG, |_, _, _| {
             Some("subview".into())
         })
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_reinterpret_cast),
+        verify: Some(crate::memref::verify::verify_reinterpret_cast),
         effects: Effects::None,
-        fold: Some(crate::memref_metadata::fold_reinterpret_cast),
-        patterns: crate::memref_metadata::REINTERPRET_CAST,
+        fold: Some(crate::memref::metadata::fold_reinterpret_cast),
+        patterns: crate::memref::metadata::REINTERPRET_CAST,
         ..named(
             "memref.reinterpret_cast",
             &REINTERPRET_CAST_SIG,
@@ -630,19 +647,19 @@ static OPS: &[OpDef] = &[
         )
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_collapse_shape),
+        verify: Some(crate::memref::verify::verify_collapse_shape),
         effects: Effects::None,
-        fold: Some(crate::memref_fold::fold_collapse_shape),
-        patterns: crate::memref_reshape_patterns::COLLAPSE,
+        fold: Some(crate::memref::fold::fold_collapse_shape),
+        patterns: crate::memref::reshape_patterns::COLLAPSE,
         ..named("memref.collapse_shape", &COLLAPSE_SHAPE_SIG, |_, _, _| {
             Some("collapse_shape".into())
         })
     },
     OpDef {
-        verify: Some(crate::memref_verify::verify_expand_shape),
+        verify: Some(crate::memref::verify::verify_expand_shape),
         effects: Effects::None,
-        fold: Some(crate::memref_fold::fold_expand_shape),
-        patterns: crate::memref_reshape_patterns::EXPAND,
+        fold: Some(crate::memref::fold::fold_expand_shape),
+        patterns: crate::memref::reshape_patterns::EXPAND,
         ..named("memref.expand_shape", &EXPAND_SHAPE_SIG, |_, _, _| {
             Some("expand_shape".into())
         })

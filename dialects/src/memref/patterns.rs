@@ -4,7 +4,7 @@
 //! one kind in a row compose, and copies of nothing or onto the source
 //! are erased.
 
-use crate::memref_verify::{dropped_dims, strided_memref};
+use crate::memref::verify::{dropped_dims, strided_memref};
 use silica_ir::dialect::inherent_attr;
 use silica_ir::rewrite::fold::constant_i64;
 use silica_ir::rewrite::{Pattern, Rewriter};
@@ -162,8 +162,8 @@ pub(crate) fn compose_reshapes(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     }
     let (Some(producer), Some(consumer)) = (
-        crate::memref_verify::reassociation(rw.ctx, ir, inner),
-        crate::memref_verify::reassociation(rw.ctx, ir, op),
+        crate::memref::verify::reassociation(rw.ctx, ir, inner),
+        crate::memref::verify::reassociation(rw.ctx, ir, op),
     ) else {
         return false;
     };
@@ -351,8 +351,8 @@ fn trivial_subview(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         rw.ir.value_type(rw.ir.result(op, 0)),
     );
     let (Some(from), Some(to)) = (
-        crate::memref_verify::ranked(rw.ctx, source_type),
-        crate::memref_verify::ranked(rw.ctx, result_type),
+        crate::memref::verify::ranked(rw.ctx, source_type),
+        crate::memref::verify::ranked(rw.ctx, result_type),
     ) else {
         return false;
     };
@@ -483,8 +483,11 @@ fn subview_layout(
     source: Type,
     lists: &MixedLists,
 ) -> Option<(Vec<i64>, Vec<i64>, i64)> {
-    let (base_strides, base_offset) = crate::memref_layout::strides_and_offset(ctx, source)?;
-    let (mul, add) = (crate::memref_verify::sat_mul, crate::memref_verify::sat_add);
+    let (base_strides, base_offset) = crate::memref::layout::strides_and_offset(ctx, source)?;
+    let (mul, add) = (
+        crate::memref::verify::sat_mul,
+        crate::memref::verify::sat_add,
+    );
     let mut offset = base_offset;
     for (&o, &s) in lists.statics(0).iter().zip(&base_strides) {
         offset = add(offset, mul(o, s));
@@ -527,9 +530,9 @@ fn subview_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     }
     let source = rw.ir.operand(op, 0);
     // No fold that would make the subview invalid.
-    if let Some(parts) = crate::memref_verify::ranked(rw.ctx, rw.ir.value_type(source)) {
+    if let Some(parts) = crate::memref::verify::ranked(rw.ctx, rw.ir.value_type(source)) {
         let lists = [new.statics(0), new.statics(1), new.statics(2)];
-        if crate::memref_verify::slice_out_of_bounds(&parts.shape, &lists[0], &lists[1], &lists[2])
+        if crate::memref::verify::slice_out_of_bounds(&parts.shape, &lists[0], &lists[1], &lists[2])
             .is_some()
         {
             return false;
@@ -553,7 +556,7 @@ fn rebuild_subview(
         rw.ir.value_type(source),
         rw.ir.value_type(rw.ir.result(op, 0)),
     );
-    let Some(parts) = crate::memref_verify::ranked(rw.ctx, source_type) else {
+    let Some(parts) = crate::memref::verify::ranked(rw.ctx, source_type) else {
         return false;
     };
     // The dimensions the old result drops.
@@ -591,8 +594,8 @@ fn rebuild_subview(
 /// users may take its source instead (MLIR's `canFoldIntoConsumerOp`).
 pub(crate) fn cast_only_loses_information(ctx: &Context, from: Type, to: Type) -> bool {
     let (Some(a), Some(b)) = (
-        crate::memref_verify::ranked(ctx, from),
-        crate::memref_verify::ranked(ctx, to),
+        crate::memref::verify::ranked(ctx, from),
+        crate::memref::verify::ranked(ctx, to),
     ) else {
         return false;
     };
@@ -600,8 +603,8 @@ pub(crate) fn cast_only_loses_information(ctx: &Context, from: Type, to: Type) -
         return false;
     }
     let (Some((sa, oa)), Some((sb, ob))) = (
-        crate::memref_layout::strides_and_offset(ctx, from),
-        crate::memref_layout::strides_and_offset(ctx, to),
+        crate::memref::layout::strides_and_offset(ctx, from),
+        crate::memref::layout::strides_and_offset(ctx, to),
     ) else {
         return false;
     };

@@ -4,7 +4,7 @@
 //! `expand_shape`/`collapse_shape` reassociations and layouts, `view`,
 //! `cast` compatibility, `copy` and `realloc`.
 
-use crate::memref_layout::strides_and_offset;
+use crate::memref::layout::strides_and_offset;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::format::segment_sizes;
 use silica_ir::parser::PResult;

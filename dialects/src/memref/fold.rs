@@ -205,7 +205,7 @@ pub fn fold_subview(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldR
     if fc.ir.value_type(source) != ty {
         return FoldResult::Fail;
     }
-    let static_type = match crate::memref_layout::strides_and_offset(fc.ctx, ty) {
+    let static_type = match crate::memref::layout::strides_and_offset(fc.ctx, ty) {
         Some((strides, offset)) => match fc.ctx.type_kind(ty) {
             TypeKind::MemRef { shape, .. } => {
                 !shape.contains(&DYNAMIC) && offset != DYNAMIC && !strides.contains(&DYNAMIC)
@@ -221,8 +221,8 @@ pub fn fold_subview(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldR
         return FoldResult::Fail;
     };
     let (Some(outer_lists), Some(inner_lists)) = (
-        crate::memref_patterns::MixedLists::of(fc.ctx, fc.ir, op),
-        crate::memref_patterns::MixedLists::of(fc.ctx, fc.ir, inner),
+        crate::memref::patterns::MixedLists::of(fc.ctx, fc.ir, op),
+        crate::memref::patterns::MixedLists::of(fc.ctx, fc.ir, inner),
     ) else {
         return FoldResult::Fail;
     };

@@ -6,7 +6,7 @@
 //! exactly the memref its metadata came from is that memref (cast to the
 //! result type), else it reads the original memref directly.
 
-use crate::memref_patterns::MixedLists;
+use crate::memref::patterns::MixedLists;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::rewrite::fold::constant_i64;
 use silica_ir::rewrite::{FoldCtx, FoldResult, Pattern, Rewriter};
@@ -56,7 +56,7 @@ fn metadata_of(ctx: &Context, ir: &Ir, op: OpId) -> Option<(Mixed, Vec<Mixed>, V
     let TypeKind::MemRef { shape, .. } = ctx.type_kind(source) else {
         return None;
     };
-    let (strides, offset) = crate::memref_layout::strides_and_offset(ctx, source)?;
+    let (strides, offset) = crate::memref::layout::strides_and_offset(ctx, source)?;
     let rank = shape.len();
     let known = |value: i64, result: usize| {
         if value == DYNAMIC {
@@ -194,14 +194,14 @@ fn reinterpret_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         }
     }
     let old_type = rw.ir.value_type(rw.ir.result(op, 0));
-    let Some(parts) = crate::memref_verify::ranked(rw.ctx, old_type) else {
+    let Some(parts) = crate::memref::verify::ranked(rw.ctx, old_type) else {
         return false;
     };
     let offset = lists.statics(0).first().copied().unwrap_or(0);
     if !changed {
         return false;
     }
-    let new_type = crate::memref_verify::strided_memref(
+    let new_type = crate::memref::verify::strided_memref(
         rw.ctx,
         &lists.statics(1),
         parts.element,
@@ -211,7 +211,7 @@ fn reinterpret_constant_arguments(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     );
     let source = rw.ir.operand(op, 0);
     let (operands, props) = lists.operands_and_props(rw.ctx, source);
-    crate::memref_patterns::replace_with_cast(rw, op, &operands, new_type, Some(props));
+    crate::memref::patterns::replace_with_cast(rw, op, &operands, new_type, Some(props));
     true
 }
 

@@ -248,7 +248,7 @@ pub const ATOMIC_RMW: OpDef = OpDef {
     signature: Some(&ATOMIC_RMW_SIG),
     verify: Some(verify_atomic_rmw),
     effects: Effects::Write,
-    fold: Some(crate::memref_fold::fold_cast_writers),
+    fold: Some(crate::memref::fold::fold_cast_writers),
     ..OpDef::new("memref.atomic_rmw")
 };
 

@@ -2,6 +2,8 @@
 //! `cf.assert`) from declarative formats with successors and operand
 //! segments, and the check that branches pass what their targets take.
 
+mod patterns;
+
 use silica_ir::dialect::{
     inherent_attr, set_inherent_attr, BranchDef, DialectDef, Effects, OpDef, Traits,
 };
@@ -104,7 +106,7 @@ static OPS: &[OpDef] = &[
         verify: Some(verify_branch),
         effects: Effects::None,
         branch: Some(&BRANCH),
-        patterns: crate::cf_patterns::BR_PATTERNS,
+        patterns: crate::cf::patterns::BR_PATTERNS,
         ..op("cf.br", &BR_SIG)
     },
     OpDef {
@@ -112,12 +114,12 @@ static OPS: &[OpDef] = &[
         verify: Some(verify_branch),
         effects: Effects::None,
         branch: Some(&BRANCH),
-        patterns: crate::cf_patterns::COND_BR_PATTERNS,
+        patterns: crate::cf::patterns::COND_BR_PATTERNS,
         ..op("cf.cond_br", &COND_BR_SIG)
     },
     OpDef {
         verify: Some(verify_assert),
-        patterns: crate::cf_patterns::ASSERT_PATTERNS,
+        patterns: crate::cf::patterns::ASSERT_PATTERNS,
         ..op("cf.assert", &ASSERT_SIG)
     },
     OpDef {
