@@ -4,9 +4,24 @@
 //! `hw.constant` and `hw.wire`. Their attributes live in the attribute
 //! dictionary, as CIRCT keeps them (`module_type = !hw.modty<...>`,
 //! `sym_name`, `parameters`).
+//!
+//! Beside them: the aggregate ops and their folds ([`aggregates`],
+//! [`aggregate_folds`]), enums ([`enums`]) and unions ([`unions`]), module
+//! parameters ([`params`]), inner symbols ([`inner_sym`]) and
+//! `hw.hierpath` ([`hierpath`]), type declarations ([`typedecl`]), and
+//! `hw.constant`'s fold with the constant materializer ([`fold`]).
 
-use crate::inner_sym;
-use crate::params::{self, Decl};
+pub mod aggregate_folds;
+pub mod aggregates;
+pub mod enums;
+pub mod fold;
+pub mod hierpath;
+pub mod inner_sym;
+pub mod params;
+pub mod typedecl;
+pub mod unions;
+
+use crate::hw::params::Decl;
 use crate::types::{self, Direction, Port};
 use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits, ValueNames};
 use silica_ir::format::{parse_op, print_op, Arity, Signature, TypeConstraint, ValueParam};
@@ -416,7 +431,7 @@ fn finish_value_op(p: &mut AsmParser<'_, '_>, name: &str, value: Attr, ty: Type)
     let ctx = p.ctx();
     let mut attrs = vec![entry(ctx, "value", value)];
     attrs.extend(ctx.dict_entries(extra).iter().copied());
-    Ok(crate::aggregates::create(p, name, &[], &[ty], attrs))
+    Ok(crate::hw::aggregates::create(p, name, &[], &[ty], attrs))
 }
 
 /// A detached `hw.constant` of the integer attribute `value`.
@@ -1285,7 +1300,7 @@ static OPS: &[OpDef] = &[
         print: Some(print_constant),
         verify: Some(verify_constant),
         result_names: Some(constant_name),
-        fold: Some(crate::fold::fold_constant),
+        fold: Some(crate::hw::fold::fold_constant),
         effects: Effects::None,
         ..OpDef::new("hw.constant")
     },
@@ -1310,24 +1325,24 @@ static OPS: &[OpDef] = &[
         value_names: Some(instance_names),
         ..OpDef::new("hw.instance")
     },
-    crate::aggregates::OPS[0],
-    crate::aggregates::OPS[1],
-    crate::aggregates::OPS[2],
-    crate::aggregates::OPS[3],
-    crate::aggregates::OPS[4],
-    crate::aggregates::OPS[5],
-    crate::aggregates::OPS[6],
-    crate::aggregates::OPS[7],
-    crate::aggregates::OPS[8],
-    crate::aggregates::OPS[9],
-    crate::aggregates::OPS[10],
-    crate::typedecl::OPS[0],
-    crate::typedecl::OPS[1],
-    crate::unions::OPS[0],
-    crate::unions::OPS[1],
-    crate::enums::OPS[0],
-    crate::enums::OPS[1],
-    crate::hierpath::OPS[0],
+    crate::hw::aggregates::OPS[0],
+    crate::hw::aggregates::OPS[1],
+    crate::hw::aggregates::OPS[2],
+    crate::hw::aggregates::OPS[3],
+    crate::hw::aggregates::OPS[4],
+    crate::hw::aggregates::OPS[5],
+    crate::hw::aggregates::OPS[6],
+    crate::hw::aggregates::OPS[7],
+    crate::hw::aggregates::OPS[8],
+    crate::hw::aggregates::OPS[9],
+    crate::hw::aggregates::OPS[10],
+    crate::hw::typedecl::OPS[0],
+    crate::hw::typedecl::OPS[1],
+    crate::hw::unions::OPS[0],
+    crate::hw::unions::OPS[1],
+    crate::hw::enums::OPS[0],
+    crate::hw::enums::OPS[1],
+    crate::hw::hierpath::OPS[0],
 ];
 
 /// Parses an hw attribute after `#hw.` or `#hw<`.
@@ -1335,13 +1350,13 @@ fn parse_attr(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> {
     if mnemonic == inner_sym::MNEMONIC {
         return inner_sym::parse_body(p);
     }
-    if mnemonic == crate::enums::FIELD {
-        return crate::enums::parse_field_attr(p);
+    if mnemonic == crate::hw::enums::FIELD {
+        return crate::hw::enums::parse_field_attr(p);
     }
-    if mnemonic == crate::hierpath::MNEMONIC {
-        return crate::hierpath::parse_attr(p);
+    if mnemonic == crate::hw::hierpath::MNEMONIC {
+        return crate::hw::hierpath::parse_attr(p);
     }
-    crate::params::parse_attr(p, mnemonic)
+    crate::hw::params::parse_attr(p, mnemonic)
 }
 
 /// Prints an hw attribute's body after its mnemonic.
@@ -1349,13 +1364,13 @@ fn print_attr(pp: &ParamPrinter<'_>, out: &mut String, name: &str, params: &[Att
     if name == inner_sym::MNEMONIC {
         return inner_sym::print_params(pp.ctx(), params, out);
     }
-    if name == crate::enums::FIELD {
-        return crate::enums::print_field_attr(pp, out, params);
+    if name == crate::hw::enums::FIELD {
+        return crate::hw::enums::print_field_attr(pp, out, params);
     }
-    if name == crate::hierpath::MNEMONIC {
-        return crate::hierpath::print_params(pp.ctx(), params, out);
+    if name == crate::hw::hierpath::MNEMONIC {
+        return crate::hw::hierpath::print_params(pp.ctx(), params, out);
     }
-    crate::params::print_attr(pp, out, name, params)
+    crate::hw::params::print_attr(pp, out, name, params)
 }
 
 /// The `hw` dialect.
@@ -1365,7 +1380,7 @@ pub static HW: DialectDef = DialectDef {
     attrs: Some(silica_ir::dialect::AttrHooks {
         parse: parse_attr,
         print: print_attr,
-        type_of: Some(crate::params::attr_type),
+        type_of: Some(crate::hw::params::attr_type),
         alias: None,
     }),
     types: Some(silica_ir::dialect::TypeHooks {
@@ -1373,5 +1388,5 @@ pub static HW: DialectDef = DialectDef {
         print: types::print_hw,
         vector_element: None,
     }),
-    materialize_constant: Some(crate::fold::materialize_constant),
+    materialize_constant: Some(crate::hw::fold::materialize_constant),
 };

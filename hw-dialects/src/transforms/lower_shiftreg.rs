@@ -5,7 +5,7 @@
 //! (CIRCT's pass of that name).
 
 use crate::hw::name_attr;
-use crate::seq_memory::shiftreg_operands;
+use crate::seq::memory_ops::shiftreg_operands;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::graph::OpSpec;
 use silica_ir::pass::{Pass, PassInfo, PassOptions};
@@ -55,9 +55,9 @@ fn lower_one(ctx: &mut Context, ir: &mut Ir, reg: OpId) -> Result<(), Box<Diagno
         }
         operands.extend(initial);
         sizes.push(i64::from(initial.is_some()));
-        let sym = crate::inner_sym::make(
+        let sym = crate::hw::inner_sym::make(
             ctx,
-            &[crate::inner_sym::InnerSymProp {
+            &[crate::hw::inner_sym::InnerSymProp {
                 name: name.clone(),
                 field_id: 0,
                 visibility: "public".into(),

@@ -4,8 +4,7 @@
 //! simulator and the Verilog emitter, which both start a register with
 //! an `initial` operand at that value.
 
-use crate::eval::Bits;
-use crate::sim::eval_results;
+use crate::eval::{eval_results, Bits};
 use crate::types::{bit_width, immutable_inner};
 use silica_ir::diag::Diagnostic;
 use silica_ir::dialect::{Effects, OpDef, Traits};

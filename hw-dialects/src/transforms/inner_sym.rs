@@ -5,17 +5,14 @@
 //! read through a wire with a symbol read the wire's input instead, so
 //! that symbols no longer stand in the way of optimisation).
 
+use crate::hw::inner_sym::{self, definitions, port_symbol, EXPORT_PORT};
 use crate::hw::{module_ports, port_attributes};
-use crate::inner_sym::{self, InnerSymProp};
 use crate::types::Direction;
 use silica_ir::graph::OpSpec;
 use silica_ir::pass::{Pass, PassInfo, PassOptions};
 use silica_ir::{Attr, Context, Diagnostic, Ir, OpId};
 
 type Res<T> = Result<T, Box<Diagnostic>>;
-
-/// The attribute of a port's dictionary that holds its inner symbol.
-const EXPORT_PORT: &str = "hw.exportPort";
 
 /// The `hw.module`s directly in `top`.
 fn modules(ctx: &Context, ir: &Ir, top: OpId) -> Vec<OpId> {
@@ -27,36 +24,7 @@ fn modules(ctx: &Context, ir: &Ir, top: OpId) -> Vec<OpId> {
         .collect()
 }
 
-/// The inner symbol in a port's attribute dictionary.
-fn port_symbol(ctx: &Context, dict: Attr) -> Option<Attr> {
-    ctx.dict_entries(dict)
-        .iter()
-        .find(|(k, v)| ctx.str(*k) == EXPORT_PORT && inner_sym::props(ctx, *v).is_some())
-        .map(|&(_, v)| v)
-}
-
 // ----- hw-verify-irn ---------------------------------------------------------------
-
-/// Every inner symbol of `module`'s ports and ops, with where it is
-/// defined, in definition order (ports first).
-pub(crate) fn definitions(ctx: &Context, ir: &Ir, module: OpId) -> Vec<(InnerSymProp, Attr)> {
-    let mut defs = Vec::new();
-    for dict in port_attributes(ctx, ir, module) {
-        if let Some(a) = port_symbol(ctx, dict) {
-            let loc = ir.op_loc(module);
-            let props = inner_sym::props(ctx, a).unwrap_or_default();
-            defs.extend(props.into_iter().map(|p| (p, loc)));
-        }
-    }
-    ir.walk(module, &mut |o| {
-        if let Some(a) = inner_sym::of_op(ctx, ir, o) {
-            let loc = ir.op_loc(o);
-            let props = inner_sym::props(ctx, a).unwrap_or_default();
-            defs.extend(props.into_iter().map(|p| (p, loc)));
-        }
-    });
-    defs
-}
 
 /// An error at the second definition of a name within one module, or at
 /// an `hw.hierpath` whose steps do not exist.
@@ -73,7 +41,7 @@ pub fn verify_irn(ctx: &Context, ir: &Ir, top: OpId) -> Res<()> {
             }
         }
     }
-    crate::hierpath::verify_paths(ctx, ir, top)
+    crate::hw::hierpath::verify_paths(ctx, ir, top)
 }
 
 struct VerifyIrn;

@@ -7,6 +7,7 @@
 //! aggregate fields depth-first in pre-order). Ops write it after `sym`
 //! (`hw.wire %a sym @x : i8`); ports keep it under `hw.exportPort`.
 
+use crate::hw::port_attributes;
 use crate::types::{self, HwType};
 use silica_ir::dialect::inherent_attr;
 use silica_ir::format::CustomAttrSyntax;
@@ -262,4 +263,36 @@ pub fn verify_op(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
             .map_or(0, |r| max_field_id(ctx, ir.value_type(r)))
     };
     check(ctx, a, max).map_err(|msg| -> Box<Diagnostic> { v.op_error(op, msg) })
+}
+
+/// The attribute of a port's dictionary that holds its inner symbol.
+pub(crate) const EXPORT_PORT: &str = "hw.exportPort";
+
+/// The inner symbol in a port's attribute dictionary.
+pub(crate) fn port_symbol(ctx: &Context, dict: Attr) -> Option<Attr> {
+    ctx.dict_entries(dict)
+        .iter()
+        .find(|(k, v)| ctx.str(*k) == EXPORT_PORT && props(ctx, *v).is_some())
+        .map(|&(_, v)| v)
+}
+
+/// Every inner symbol of `module`'s ports and ops, with where it is
+/// defined, in definition order (ports first).
+pub(crate) fn definitions(ctx: &Context, ir: &Ir, module: OpId) -> Vec<(InnerSymProp, Attr)> {
+    let mut defs = Vec::new();
+    for dict in port_attributes(ctx, ir, module) {
+        if let Some(a) = port_symbol(ctx, dict) {
+            let loc = ir.op_loc(module);
+            let props = props(ctx, a).unwrap_or_default();
+            defs.extend(props.into_iter().map(|p| (p, loc)));
+        }
+    }
+    ir.walk(module, &mut |o| {
+        if let Some(a) = of_op(ctx, ir, o) {
+            let loc = ir.op_loc(o);
+            let props = props(ctx, a).unwrap_or_default();
+            defs.extend(props.into_iter().map(|p| (p, loc)));
+        }
+    });
+    defs
 }

@@ -13,7 +13,7 @@
 //! combinational cycle.
 
 use crate::hw::{find_module, instance_target};
-use crate::memory::is_registered_read;
+use crate::seq::memory::is_registered_read;
 use silica_ir::diag::Diagnostic;
 use silica_ir::{Context, Ir, OpId, ValueId};
 use std::collections::{BTreeMap, HashMap};

@@ -12,7 +12,7 @@
 //! one write port enabled by `%we`. Anything else is left as it is.
 
 use crate::hw::create_constant;
-use crate::seq_memory::firmem_address_width;
+use crate::seq::memory_ops::firmem_address_width;
 use crate::types::{firmem, hw_type, HwType};
 use silica_ir::graph::OpSpec;
 use silica_ir::pass::{Pass, PassInfo, PassOptions};

@@ -1,9 +1,9 @@
-//! The simulator's state for memories (see [`crate::memory`] for their
+//! The simulator's state for memories (see [`crate::seq::memory`] for their
 //! meaning) and shift registers.
 
 use crate::eval::Bits;
-use crate::memory::{memory, Memory};
-use crate::seq_memory::{int_prop, shiftreg_operands};
+use crate::seq::memory::{memory, Memory};
+use crate::seq::memory_ops::{fifo_operands, int_prop, shiftreg_operands};
 use num_traits::ToPrimitive;
 use silica_ir::diag::Diagnostic;
 use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
@@ -50,7 +50,7 @@ impl MemState {
             .map(|p| (p.op, vec![Bits::zero(w); p.read_latency as usize]))
             .collect();
         let words = match &mem.init {
-            Some(init) => crate::mem_init::load(init, mem.depth, w)
+            Some(init) => crate::seq::mem_init::load(init, mem.depth, w)
                 .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(op), m)))?
                 .into_iter()
                 .map(|word| word.unwrap_or_else(|| Bits::zero(w)))
@@ -185,13 +185,6 @@ impl ShiftState {
             }
         }
     }
-}
-
-/// The operands of a `seq.fifo` by role: input, read enable, write
-/// enable, clock, reset.
-pub fn fifo_operands(ir: &Ir, op: OpId) -> [Option<ValueId>; 5] {
-    let mut it = ir.operands(op);
-    std::array::from_fn(|_| it.next())
 }
 
 /// A FIFO's state. Its meaning (shared with the Verilog emitter): a

@@ -7,7 +7,7 @@
 //! least one for a `firmem`), data types from its width, so the parsers
 //! resolve operands against them as CIRCT's do.
 
-use crate::aggregates::index_width;
+use crate::hw::aggregates::index_width;
 use crate::hw::name_attr;
 pub(crate) use crate::hw::named_result;
 use crate::seq::{
@@ -273,7 +273,7 @@ fn firmem_of(ctx: &Context, ir: &Ir, v: ValueId) -> Option<(u64, u64, Option<u64
 }
 
 pub(crate) fn verify_firmem(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
-    crate::inner_sym::verify_op(v, op)?;
+    crate::hw::inner_sym::verify_op(v, op)?;
     let t = result_type(v, op)?;
     let (ctx, ir) = (v.ctx(), v.ir());
     let Some(HwType::FirMem { width, mask, .. }) = types::hw_type(ctx, t) else {
@@ -789,6 +789,13 @@ pub fn shiftreg_operands(ctx: &Context, ir: &Ir, op: OpId) -> [Option<ValueId>; 
     out
 }
 
+/// The operands of a `seq.fifo` by role: input, read enable, write
+/// enable, clock, reset.
+pub fn fifo_operands(ir: &Ir, op: OpId) -> [Option<ValueId>; 5] {
+    let mut it = ir.operands(op);
+    std::array::from_fn(|_| it.next())
+}
+
 /// `seq.shiftreg [N] [sym @s] [name "n"] %in, %clk, %en [reset %r, %v]
 /// [powerOn %p] attr-dict : type`
 pub(crate) fn parse_shiftreg(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
@@ -873,7 +880,7 @@ pub(crate) fn print_shiftreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 }
 
 pub(crate) fn verify_shiftreg(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
-    crate::inner_sym::verify_op(v, op)?;
+    crate::hw::inner_sym::verify_op(v, op)?;
     let t = result_type(v, op)?;
     let (ctx, ir) = (v.ctx(), v.ir());
     if int_prop(ctx, ir, op, "numElements").unwrap_or(0) < 1 {

@@ -4,9 +4,21 @@
 //! `seq.from_clock`, `seq.clock_inv`, `seq.clock_gate`, `seq.clock_mux`,
 //! `seq.clock_div` and `seq.const_clock`. A register's `name` property is
 //! its result's SSA name (CIRCT's implicit SSA names).
+//!
+//! Beside them: the memories, shift registers and FIFOs ([`memory_ops`]),
+//! the one view of a memory that the simulator and the Verilog emitter
+//! share ([`memory`]) and its initialisation files ([`mem_init`]),
+//! `seq.initial` ([`initial`]), and the canonicalizations
+//! ([`canonicalize`]).
+
+pub mod canonicalize;
+pub mod initial;
+pub mod mem_init;
+pub mod memory;
+pub mod memory_ops;
 
 use crate::hw::{name_attr, named_result};
-use crate::seq_memory as m;
+use crate::seq::memory_ops as m;
 use crate::types;
 use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits, TypeHooks};
 use silica_ir::format::{
@@ -145,7 +157,7 @@ pub(crate) fn print_implicit_name(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 }
 
 pub(crate) fn parse_sym(p: &mut AsmParser<'_, '_>, props: &mut Vec<(Symbol, Attr)>) -> PResult<()> {
-    crate::inner_sym::parse_clause(p, props)
+    crate::hw::inner_sym::parse_clause(p, props)
 }
 
 /// `seq.compreg[.ce] [sym @s] %in, %clk[, %en] [reset %r, %v] [initial %i]
@@ -234,7 +246,7 @@ fn parse_compreg_ce(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
 }
 
 pub(crate) fn print_sym(p: &mut AsmPrinter<'_, '_>, op: OpId) {
-    crate::inner_sym::print_clause(p, op);
+    crate::hw::inner_sym::print_clause(p, op);
 }
 
 /// The attributes a register prints: `name` only when it differs from
@@ -397,7 +409,7 @@ fn print_firreg(p: &mut AsmPrinter<'_, '_>, op: OpId) {
 
 /// An asynchronous `seq.firreg` needs a reset; a reset needs its value.
 fn verify_firreg(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
-    crate::inner_sym::verify_op(v, op)?;
+    crate::hw::inner_sym::verify_op(v, op)?;
     let (ctx, ir) = (v.ctx(), v.ir());
     let n = ir.operands(op).count();
     if n == 3 || (n == 2 && is_async(ctx, ir, op)) {
@@ -459,7 +471,7 @@ static CLOCK_GATE: Signature = Signature::new(
     &[one("output", CLOCK)],
     &[AttrParam {
         name: "inner_sym",
-        syntax: AttrSyntax::Custom(&crate::inner_sym::SYNTAX),
+        syntax: AttrSyntax::Custom(&crate::hw::inner_sym::SYNTAX),
         optional: true,
         default: None,
     }],
@@ -501,16 +513,16 @@ static OPS: &[OpDef] = &[
     OpDef {
         parse: Some(parse_compreg),
         print: Some(print_compreg),
-        verify: Some(crate::inner_sym::verify_op),
+        verify: Some(crate::hw::inner_sym::verify_op),
         result_names: Some(named_result),
         ..OpDef::new("seq.compreg")
     },
     OpDef {
         parse: Some(parse_compreg_ce),
         print: Some(print_compreg),
-        verify: Some(crate::inner_sym::verify_op),
+        verify: Some(crate::hw::inner_sym::verify_op),
         result_names: Some(named_result),
-        patterns: &crate::seq_canonicalize::COMPREG_CE,
+        patterns: &crate::seq::canonicalize::COMPREG_CE,
         ..OpDef::new("seq.compreg.ce")
     },
     OpDef {
@@ -518,58 +530,58 @@ static OPS: &[OpDef] = &[
         print: Some(print_firreg),
         verify: Some(verify_firreg),
         result_names: Some(named_result),
-        patterns: &crate::seq_canonicalize::FIRREG,
+        patterns: &crate::seq::canonicalize::FIRREG,
         ..OpDef::new("seq.firreg")
     },
     OpDef {
-        fold: Some(crate::seq_canonicalize::fold_clock),
+        fold: Some(crate::seq::canonicalize::fold_clock),
         ..format_op("seq.to_clock", &TO_CLOCK)
     },
     OpDef {
-        fold: Some(crate::seq_canonicalize::fold_clock),
+        fold: Some(crate::seq::canonicalize::fold_clock),
         ..format_op("seq.from_clock", &FROM_CLOCK)
     },
     OpDef {
-        fold: Some(crate::seq_canonicalize::fold_clock),
+        fold: Some(crate::seq::canonicalize::fold_clock),
         ..format_op("seq.clock_inv", &CLOCK_INV)
     },
     OpDef {
-        verify: Some(crate::inner_sym::verify_op),
-        fold: Some(crate::seq_canonicalize::fold_clock),
-        patterns: &crate::seq_canonicalize::CLOCK_GATE,
+        verify: Some(crate::hw::inner_sym::verify_op),
+        fold: Some(crate::seq::canonicalize::fold_clock),
+        patterns: &crate::seq::canonicalize::CLOCK_GATE,
         ..format_op("seq.clock_gate", &CLOCK_GATE)
     },
     OpDef {
-        fold: Some(crate::seq_canonicalize::fold_clock),
+        fold: Some(crate::seq::canonicalize::fold_clock),
         ..format_op("seq.clock_mux", &CLOCK_MUX)
     },
     OpDef {
-        patterns: &crate::seq_canonicalize::CLOCK_DIV,
+        patterns: &crate::seq::canonicalize::CLOCK_DIV,
         ..format_op("seq.clock_div", &CLOCK_DIV)
     },
-    crate::initial::OPS[0],
-    crate::initial::OPS[1],
-    crate::initial::OPS[2],
+    crate::seq::initial::OPS[0],
+    crate::seq::initial::OPS[1],
+    crate::seq::initial::OPS[2],
     OpDef {
         parse: Some(m::parse_firmem),
         print: Some(m::print_firmem),
         verify: Some(m::verify_firmem),
         result_names: Some(m::named_result),
-        patterns: &crate::seq_canonicalize::FIRMEM,
+        patterns: &crate::seq::canonicalize::FIRMEM,
         ..OpDef::new("seq.firmem")
     },
     OpDef {
         parse: Some(m::parse_read_port),
         print: Some(m::print_fir_port),
         verify: Some(m::verify_fir_port),
-        patterns: &crate::seq_canonicalize::FIRMEM_READ,
+        patterns: &crate::seq::canonicalize::FIRMEM_READ,
         ..OpDef::new("seq.firmem.read_port")
     },
     OpDef {
         parse: Some(m::parse_write_port),
         print: Some(m::print_fir_port),
         verify: Some(m::verify_fir_port),
-        patterns: &crate::seq_canonicalize::FIRMEM_WRITE,
+        patterns: &crate::seq::canonicalize::FIRMEM_WRITE,
         ..OpDef::new("seq.firmem.write_port")
     },
     OpDef {
@@ -619,7 +631,7 @@ static OPS: &[OpDef] = &[
         verify: Some(m::verify_const_clock),
         effects: Effects::None,
         traits: Traits::CONSTANT_LIKE,
-        fold: Some(crate::seq_canonicalize::fold_clock),
+        fold: Some(crate::seq::canonicalize::fold_clock),
         ..OpDef::new("seq.const_clock")
     },
 ];
@@ -639,5 +651,5 @@ pub static SEQ: DialectDef = DialectDef {
         print: types::print_seq,
         vector_element: None,
     }),
-    materialize_constant: Some(crate::fold::materialize_constant),
+    materialize_constant: Some(crate::hw::fold::materialize_constant),
 };

@@ -2,6 +2,10 @@
 //! width, in CIRCT's syntax (`comb.add bin %a, %b : i8`,
 //! `comb.icmp ult %a, %b : i8`, `comb.extract %a from 2 : (i8) -> i4`).
 //! The `bin` keyword is the `twoState` unit property.
+//!
+//! The folds of its ops are in [`fold`].
+
+pub mod fold;
 
 use crate::types::{bit_width, is_int};
 use silica_ir::dialect::{inherent_attr, DialectDef, Effects, OpDef, Traits};
@@ -302,7 +306,7 @@ fn verify_truth_table(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
 const fn op(name: &'static str, sig: &'static Signature) -> OpDef {
     OpDef {
         effects: Effects::None,
-        fold: Some(crate::fold::fold_comb),
+        fold: Some(crate::comb::fold::fold_comb),
         parse: Some(parse_op),
         print: Some(print_op),
         signature: Some(sig),
@@ -365,5 +369,5 @@ pub static COMB: DialectDef = DialectDef {
     ops: OPS,
     attrs: None,
     types: None,
-    materialize_constant: Some(crate::fold::materialize_constant),
+    materialize_constant: Some(crate::hw::fold::materialize_constant),
 };

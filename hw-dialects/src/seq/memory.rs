@@ -17,7 +17,7 @@
 //! Other latencies, read-under-write "new" and firmem initialisation
 //! files are refused with a diagnostic at the op.
 
-use crate::seq_memory::{
+use crate::seq::memory_ops::{
     fir_port_kind, fir_port_operands, firmem_address_width, hl_port_operands, hlmem_of, int_prop,
     FirPort,
 };
@@ -70,7 +70,7 @@ pub struct Memory {
     pub mask_group: Option<u64>,
     pub ports: Vec<MemPort>,
     /// The file its words are loaded from at power-up (else zero).
-    pub init: Option<crate::mem_init::MemInit>,
+    pub init: Option<crate::seq::mem_init::MemInit>,
 }
 
 /// Whether `name` is a memory op.
@@ -128,7 +128,7 @@ pub fn memory(ctx: &Context, ir: &Ir, op: OpId) -> Res<Memory> {
         if int_prop(ctx, ir, op, "ruw") == Some(2) {
             return Err(err(ir, op, "read-under-write 'new' is not supported"));
         }
-        let init = crate::mem_init::mem_init(ctx, ir, op).map_err(|m| err(ir, op, m))?;
+        let init = crate::seq::mem_init::mem_init(ctx, ir, op).map_err(|m| err(ir, op, m))?;
         for u in users {
             let Some(kind) = fir_port_kind(ctx.str(ir.op_name(u))) else {
                 return Err(err(ir, u, "a firmem may only be used by its ports"));
@@ -205,7 +205,7 @@ pub fn memory(ctx: &Context, ir: &Ir, op: OpId) -> Res<Memory> {
     }
     let address_width = dims
         .iter()
-        .map(|&d| crate::aggregates::index_width(d))
+        .map(|&d| crate::hw::aggregates::index_width(d))
         .sum();
     Ok(Memory {
         op,

@@ -7,8 +7,7 @@
 //!
 //! The simulator elaborates a design the same way before running it.
 
-use crate::hw::{self, elaborate_type, instance_bindings, instance_target, parameters};
-use crate::params;
+use crate::hw::{self, elaborate_type, instance_bindings, instance_target, parameters, params};
 use silica_ir::dialect::{inherent_attr, set_inherent_attr};
 use silica_ir::graph::OpSpec;
 use silica_ir::pass::{Pass, PassInfo, PassOptions};
@@ -276,10 +275,10 @@ fn specialize_module(
 fn fit_index(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     let array = ir.operand(op, 0);
     let index = ir.operand(op, 1);
-    let Some((n, _)) = crate::aggregates::array_of(ctx, ir.value_type(array)) else {
+    let Some((n, _)) = crate::hw::aggregates::array_of(ctx, ir.value_type(array)) else {
         return;
     };
-    let want = crate::aggregates::index_width(n);
+    let want = crate::hw::aggregates::index_width(n);
     let Some(have) = ctx.int_width(ir.value_type(index)) else {
         return;
     };

@@ -4,11 +4,11 @@
 //! constant array, a union field read back from the union made with it
 //! (or with another field of the same type at the same offset), bitcasts
 //! to the same type or undoing one another, a one-operand concatenation.
-//! Each keeps the evaluator's value ([`crate::sim::eval_op`]).
+//! Each keeps the evaluator's value ([`crate::eval::eval_op`]).
 
-use crate::aggregates::{array_of, field_of};
+use crate::hw::aggregates::{array_of, field_of};
+use crate::hw::unions::union_fields;
 use crate::types;
-use crate::unions::union_fields;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::rewrite::{FoldCtx, FoldResult};
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, ValueId};

@@ -57,7 +57,7 @@ fn constant_bool(ctx: &Context, ir: &Ir, v: ValueId) -> Option<bool> {
 /// constant.
 pub(crate) fn constant_clock(ctx: &Context, ir: &Ir, v: ValueId) -> Option<bool> {
     if let Some(c) = made_by(ctx, ir, v, "seq.const_clock") {
-        return Some(crate::seq_memory::int_prop(ctx, ir, c, "value").unwrap_or(0) != 0);
+        return Some(crate::seq::memory_ops::int_prop(ctx, ir, c, "value").unwrap_or(0) != 0);
     }
     let t = made_by(ctx, ir, v, "seq.to_clock")?;
     constant_bool(ctx, ir, ir.operands(t).next()?)
@@ -252,7 +252,7 @@ fn clock_div(rw: &mut Rewriter<'_>, op: OpId) -> bool {
         return false;
     };
     let (ctx, ir) = (&*rw.ctx, &*rw.ir);
-    let pow = |o| crate::seq_memory::int_prop(ctx, ir, o, "pow2");
+    let pow = |o| crate::seq::memory_ops::int_prop(ctx, ir, o, "pow2");
     let (Some(a), Some(b), Some(clock)) = (pow(inner), pow(op), ir.operands(inner).next()) else {
         return false;
     };
@@ -452,7 +452,7 @@ fn constant_all(ctx: &Context, ir: &Ir, v: ValueId, ones: bool) -> bool {
 fn rebuild_port(
     rw: &mut Rewriter<'_>,
     op: OpId,
-    p: &crate::seq_memory::FirPortOperands,
+    p: &crate::seq::memory_ops::FirPortOperands,
     drop_enable: bool,
     drop_mask: bool,
 ) {
@@ -488,7 +488,12 @@ fn rebuild_port(
 /// always-true enable and an all-ones mask are dropped.
 fn firmem_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let (ctx, ir) = (&*rw.ctx, &*rw.ir);
-    let p = crate::seq_memory::fir_port_operands(ctx, ir, op, crate::seq_memory::FirPort::Write);
+    let p = crate::seq::memory_ops::fir_port_operands(
+        ctx,
+        ir,
+        op,
+        crate::seq::memory_ops::FirPort::Write,
+    );
     // (A write on a constant clock never happens either, but the
     // simulator clocks memory ports by the module's clock: it stays.)
     let never = p
@@ -513,7 +518,12 @@ fn firmem_write(rw: &mut Rewriter<'_>, op: OpId) -> bool {
 /// An always-true read enable is dropped.
 fn firmem_read(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let (ctx, ir) = (&*rw.ctx, &*rw.ir);
-    let p = crate::seq_memory::fir_port_operands(ctx, ir, op, crate::seq_memory::FirPort::Read);
+    let p = crate::seq::memory_ops::fir_port_operands(
+        ctx,
+        ir,
+        op,
+        crate::seq::memory_ops::FirPort::Read,
+    );
     let always = p.enable.and_then(|e| constant_bool(ctx, ir, e));
     if always != Some(true) {
         return false;

@@ -192,8 +192,8 @@ fn module_named(ctx: &Context, ir: &Ir, top: OpId, name: Symbol) -> Option<OpId>
 fn op_with_symbol(ctx: &Context, ir: &Ir, module: OpId, name: Symbol) -> Option<OpId> {
     let mut found = None;
     ir.walk(module, &mut |o| {
-        let top =
-            crate::inner_sym::of_op(ctx, ir, o).and_then(|a| crate::inner_sym::top_name(ctx, a));
+        let top = crate::hw::inner_sym::of_op(ctx, ir, o)
+            .and_then(|a| crate::hw::inner_sym::top_name(ctx, a));
         if found.is_none() && top.as_deref() == Some(ctx.str(name)) {
             found = Some(o);
         }
@@ -260,7 +260,7 @@ fn check_path(ctx: &Context, ir: &Ir, top: OpId, op: OpId) -> Result<(), String>
         let found = module_named(ctx, ir, top, module);
         if last {
             let defined = found.is_some_and(|m| {
-                crate::inner_sym_passes::definitions(ctx, ir, m)
+                crate::hw::inner_sym::definitions(ctx, ir, m)
                     .iter()
                     .any(|(p, _)| p.name == ctx.str(name))
             });

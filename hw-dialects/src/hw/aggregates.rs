@@ -646,7 +646,7 @@ fn check_constant(ctx: &Context, a: Attr, ty: Type) -> Result<(), String> {
 }
 
 fn check_scalar(ctx: &Context, a: Attr, ty: Type) -> Result<(), String> {
-    if let Some(fields) = crate::enums::enum_fields(ctx, ty) {
+    if let Some(fields) = crate::hw::enums::enum_fields(ctx, ty) {
         return match ctx.attr_kind(a) {
             AttrKind::String { value, .. } if fields.iter().any(|f| f.as_bytes() == &value[..]) => {
                 Ok(())
@@ -724,7 +724,7 @@ pub(crate) const OPS: [OpDef; 11] = [
         print: Some(print_op),
         signature: Some(&ARRAY_GET),
         verify: Some(verify_array_get),
-        fold: Some(crate::aggregate_folds::fold_aggregate),
+        fold: Some(crate::hw::aggregate_folds::fold_aggregate),
         effects: Effects::None,
         ..OpDef::new("hw.array_get")
     },
@@ -739,7 +739,7 @@ pub(crate) const OPS: [OpDef; 11] = [
         parse: Some(parse_array_concat),
         print: Some(print_array_concat),
         effects: Effects::None,
-        fold: Some(crate::aggregate_folds::fold_aggregate),
+        fold: Some(crate::hw::aggregate_folds::fold_aggregate),
         ..OpDef::new("hw.array_concat")
     },
     OpDef {
@@ -754,7 +754,7 @@ pub(crate) const OPS: [OpDef; 11] = [
         verify: Some(verify_struct_access),
         result_names: Some(extract_name),
         effects: Effects::None,
-        fold: Some(crate::aggregate_folds::fold_aggregate),
+        fold: Some(crate::hw::aggregate_folds::fold_aggregate),
         ..OpDef::new("hw.struct_extract")
     },
     OpDef {
@@ -762,7 +762,7 @@ pub(crate) const OPS: [OpDef; 11] = [
         print: Some(print_struct_access),
         verify: Some(verify_struct_access),
         effects: Effects::None,
-        fold: Some(crate::aggregate_folds::fold_aggregate),
+        fold: Some(crate::hw::aggregate_folds::fold_aggregate),
         ..OpDef::new("hw.struct_inject")
     },
     OpDef {
@@ -785,7 +785,7 @@ pub(crate) const OPS: [OpDef; 11] = [
         signature: Some(&BITCAST),
         verify: Some(verify_bitcast),
         effects: Effects::None,
-        fold: Some(crate::aggregate_folds::fold_aggregate),
+        fold: Some(crate::hw::aggregate_folds::fold_aggregate),
         ..OpDef::new("hw.bitcast")
     },
 ];

@@ -2,7 +2,7 @@
 //! field's index, `#hw.enum.field<A, !hw.enum<A, B>>`), `hw.enum.cmp`
 //! compares two values of one enumeration.
 
-use crate::aggregates::create;
+use crate::hw::aggregates::create;
 use crate::types::{self, hw_type, HwType};
 use silica_ir::dialect::{inherent_attr, Effects, OpDef, ValueNames};
 use silica_ir::lexer::Tok;

@@ -3,7 +3,7 @@
 //! A field sits `offset` bits below the union's most significant bit, as
 //! CIRCT lays unions out.
 
-use crate::aggregates::{create, field_of, index_attr, parse_extra};
+use crate::hw::aggregates::{create, field_of, index_attr, parse_extra};
 use crate::types::{self, bit_width, hw_type, HwType, UnionField};
 use silica_ir::dialect::{Effects, OpDef};
 use silica_ir::lexer::Tok;
@@ -189,7 +189,7 @@ pub(crate) const OPS: [OpDef; 2] = [
         parse: Some(parse_union_extract),
         print: Some(print_union_extract),
         verify: Some(verify_union_access),
-        fold: Some(crate::aggregate_folds::fold_aggregate),
+        fold: Some(crate::hw::aggregate_folds::fold_aggregate),
         effects: Effects::None,
         ..OpDef::new("hw.union_extract")
     },

@@ -295,7 +295,7 @@ impl Lowering<'_> {
             "hw.aggregate_constant" => {
                 let t = self.ir.value_type(result);
                 let fields = inherent_attr(self.ctx, self.ir, op, "fields")?;
-                let value = crate::sim::aggregate_bits(self.ctx, fields, t)?;
+                let value = crate::eval::aggregate_bits(self.ctx, fields, t)?;
                 let ty = self.int_type(result);
                 let a = self.ctx.int_attr(ty, value.signed());
                 let c = create_constant(self.ctx, self.ir, self.ir.op_loc(op), a, ty);
