@@ -20,7 +20,7 @@ pub fn dialects() -> [&'static DialectDef; 15] {
         &silica_dialects::ub::UB,
         &silica_affine::AFFINE,
         &silica_scheduling::ssp::SSP,
-        &silica_llvm::LLVM,
+        &silica_llvm::dialect::LLVM,
         &silica_hw_dialects::HW,
         &silica_hw_dialects::COMB,
         &silica_hw_dialects::SEQ,
@@ -41,7 +41,7 @@ pub fn pass_registry() -> PassRegistry {
         silica_ir::transforms::PASSES
             .iter()
             .copied()
-            .chain(silica_llvm::lower::passes::PASSES.iter().copied())
+            .chain(silica_llvm::PASSES.iter().copied())
             .chain([
                 &silica_eqsat::EQSAT,
                 &silica_dialects::transforms::inline::INLINE,

@@ -1,47 +1,29 @@
-//! The llvm dialect (types, attributes, ops with mlir-opt-22's syntax),
-//! the conversions into it, and LLVM IR emission.
+//! The llvm dialect and what connects it to the rest of silica, in three
+//! layers: [`dialect`] (its types, attributes and ops with mlir-opt-22's
+//! syntax, checks and folds), [`conversion`] (MLIR's `convert-*-to-llvm`
+//! passes from arith, cf, func, index, math and memref into the dialect),
+//! and [`translate`] (a module in the dialect to LLVM IR text, as
+//! `mlir-translate --mlir-to-llvmir` writes it). `conversion` and
+//! `translate` build on `dialect` and not on each other.
 
-mod alias;
-mod assume;
-pub mod attrs;
-mod blockaddress;
-mod call_ops;
-mod cconv;
-mod comdat;
-mod constant_verify;
-mod ctors;
-pub mod eh;
-mod extract_fold;
-mod folds;
-mod func_ops;
-mod ifunc;
-mod loop_attrs;
-pub mod lower;
-mod module_flags;
-mod ops;
-mod param_attrs;
-pub mod switch;
+pub mod conversion;
+pub mod dialect;
 pub mod translate;
-pub mod types;
 
-pub use func_ops::{aggregate_element, func_type, DYNAMIC_INDEX};
+use silica_ir::pass::PassInfo;
 
-use silica_ir::dialect::{AttrHooks, DialectDef, TypeHooks};
-
-/// The `llvm` dialect.
-pub static LLVM: DialectDef = DialectDef {
-    name: "llvm",
-    ops: ops::OPS,
-    attrs: Some(AttrHooks {
-        parse: attrs::parse,
-        print: attrs::print,
-        type_of: None,
-        alias: Some(loop_attrs::alias_name),
-    }),
-    types: Some(TypeHooks {
-        parse: types::parse,
-        print: types::print,
-        vector_element: Some(types::is_ptr),
-    }),
-    materialize_constant: Some(folds::materialize_constant),
-};
+/// The passes of this crate that `silica opt` runs: the conversions into
+/// the llvm dialect, the passes that prepare them, and the dialect's own
+/// `--llvm-add-comdats`.
+pub static PASSES: &[&PassInfo] = &[
+    &conversion::passes::CONVERT_ARITH_TO_LLVM,
+    &conversion::passes::CONVERT_CF_TO_LLVM,
+    &conversion::passes::CONVERT_FUNC_TO_LLVM,
+    &conversion::passes::FINALIZE_MEMREF_TO_LLVM,
+    &conversion::passes::CONVERT_MATH_TO_LLVM,
+    &conversion::passes::CONVERT_INDEX_TO_LLVM,
+    &conversion::passes::CONVERT_TO_LLVM,
+    &conversion::module_attrs::LLVM_REQUEST_C_WRAPPERS,
+    &conversion::module_attrs::SET_LLVM_MODULE_DATALAYOUT,
+    &dialect::comdat::LLVM_ADD_COMDATS,
+];

@@ -180,7 +180,7 @@ pub fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
         &[&silica_affine::lower::LOWER_AFFINE],
         &[
             &silica_dialects::transforms::scf_to_cf::CONVERT_SCF_TO_CF,
-            &silica_llvm::lower::passes::CONVERT_TO_LLVM,
+            &silica_llvm::conversion::passes::CONVERT_TO_LLVM,
             &silica_ir::conversion::RECONCILE_UNREALIZED_CASTS,
         ],
     ];

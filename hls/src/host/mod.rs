@@ -74,7 +74,7 @@ pub fn generate(
     );
     let mut pm = OpPassManager::new("builtin.module");
     for pass in [
-        &silica_llvm::lower::passes::CONVERT_TO_LLVM,
+        &silica_llvm::conversion::passes::CONVERT_TO_LLVM,
         &silica_ir::conversion::RECONCILE_UNREALIZED_CASTS,
     ] {
         pm.add_pass(pass, Vec::new())

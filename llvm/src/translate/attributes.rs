@@ -5,7 +5,7 @@
 //! site. Attributes mlir-translate drops are dropped here too.
 
 use super::types::ir_type;
-use crate::attrs::{keyword_of, raw_text};
+use crate::dialect::attrs::{keyword_of, raw_text};
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId};
 
@@ -111,7 +111,10 @@ pub(super) fn of_entry(
     key: &str,
     i: usize,
 ) -> Result<String, String> {
-    parameter(ctx, crate::func_ops::entry_attrs(ctx, ir, op, key, i))
+    parameter(
+        ctx,
+        crate::dialect::func_ops::entry_attrs(ctx, ir, op, key, i),
+    )
 }
 
 /// Unit attributes of functions and calls, by MLIR name.
@@ -364,7 +367,7 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, definition: bool) -> St
         }
     }
     if definition {
-        if let Some((min, max)) = crate::func_ops::vscale_range(ctx, ir, op) {
+        if let Some((min, max)) = crate::dialect::func_ops::vscale_range(ctx, ir, op) {
             out.push(format!("vscale_range({min},{max})"));
         }
         for (name, text) in STRING_FN_ATTRS {

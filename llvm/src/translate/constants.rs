@@ -3,7 +3,7 @@
 //! or (nested) array constants.
 
 use super::types::ir_type;
-use crate::types::{llvm_type, LlvmType};
+use crate::dialect::types::{llvm_type, LlvmType};
 use silica_ir::float::FloatKind;
 use silica_ir::{Attr, AttrKind, Context, Type, TypeKind};
 

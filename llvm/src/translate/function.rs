@@ -3,10 +3,12 @@
 //! arguments gathered from every branch, one instruction per op.
 
 use super::constants::{constant, zero};
+use super::symbols::{comdat_clause, symbol_prefix, unnamed_addr};
 use super::types::{ir_type, mangle};
-use super::{attributes, err, string_attr, symbol_prefix, type_attr, ModuleState};
-use crate::attrs::{bits_of, keyword_of, FCMP_PREDICATES, ICMP_PREDICATES};
-use crate::types::is_void;
+use super::{attributes, err, string_attr, type_attr, ModuleState};
+use crate::dialect::attrs::{bits_of, keyword_of, FCMP_PREDICATES, ICMP_PREDICATES};
+use crate::dialect::blockaddress::target_block;
+use crate::dialect::types::is_void;
 use silica_ir::diag::Diagnostic;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, BlockId, Context, Ir, OpId, Type, ValueId};
@@ -112,8 +114,8 @@ fn overflow(ctx: &Context, ir: &Ir, op: OpId) -> String {
 /// The `define`/`declare` of `op`.
 pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState) -> Res<String> {
     let name = string_attr(ctx, inherent_attr(ctx, ir, op, "sym_name")).unwrap_or_default();
-    let (result, params, vararg) =
-        crate::func_type(ctx, ir, op).ok_or_else(|| err(ir, op, "llvm.func without a type"))?;
+    let (result, params, vararg) = crate::dialect::func_type(ctx, ir, op)
+        .ok_or_else(|| err(ir, op, "llvm.func without a type"))?;
     let mut f = Fn {
         ctx,
         ir,
@@ -128,8 +130,8 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
     // attributes and type; after the parameters, unnamed_addr, function
     // attributes, section and alignment.
     let cconv = inherent_attr(ctx, ir, op, "CConv")
-        .and_then(|a| crate::attrs::keyword_of(ctx, a))
-        .map(crate::cconv::llvm_prefix)
+        .and_then(|a| crate::dialect::attrs::keyword_of(ctx, a))
+        .map(crate::dialect::cconv::llvm_prefix)
         .unwrap_or_default();
     let result_attrs =
         attributes::of_entry(ctx, ir, op, "res_attrs", 0).map_err(|m| err(ir, op, m))?;
@@ -138,14 +140,14 @@ pub(super) fn function(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleState
         symbol_prefix(ctx, ir, op, false)?,
         f.ty(op, result)?
     );
-    let unnamed = super::unnamed_addr(ctx, ir, op);
+    let unnamed = unnamed_addr(ctx, ir, op);
     let unnamed = if unnamed.is_empty() {
         unnamed
     } else {
         format!(" {}", unnamed.trim_end())
     };
     let (section, align) = attributes::placement(ctx, ir, op, body.is_some());
-    let comdat = crate::comdat::translate_clause(ctx, ir, op, &name);
+    let comdat = comdat_clause(ctx, ir, op, &name);
     let suffix = format!(
         "{unnamed}{}{section}{comdat}{align}",
         attributes::function(ctx, ir, op, body.is_some()),
@@ -294,8 +296,7 @@ fn name_value(f: &mut Fn<'_>, op: OpId) -> Res<()> {
             }
         }
         "llvm.blockaddress" => {
-            let (function, label) =
-                crate::blockaddress::target_label(ctx, ir, op).map_err(|m| err(ir, op, m))?;
+            let (function, label) = blockaddress_target(ctx, ir, op).map_err(|m| err(ir, op, m))?;
             format!("blockaddress(@{function}, %{label})")
         }
         "llvm.dso_local_equivalent" => {
@@ -381,7 +382,7 @@ fn store_size(ctx: &Context, t: Type) -> Option<i64> {
         silica_ir::TypeKind::Float(FloatKind::F16 | FloatKind::BF16) => 16,
         silica_ir::TypeKind::Float(FloatKind::F32) => 32,
         silica_ir::TypeKind::Float(FloatKind::F64) => 64,
-        _ if crate::types::is_ptr(ctx, t) => 64,
+        _ if crate::dialect::types::is_ptr(ctx, t) => 64,
         _ => return None,
     };
     Some((bits as u64).div_ceil(8).max(1).next_power_of_two() as i64)
@@ -539,7 +540,7 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                     ""
                 };
                 let bin = int_prop(ctx, ir, op, "bin_op").unwrap_or(0) as usize;
-                let bin = crate::ops::ATOMIC_BIN_OPS
+                let bin = crate::dialect::ops::ATOMIC_BIN_OPS
                     .get(bin)
                     .copied()
                     .unwrap_or("xchg")
@@ -639,7 +640,7 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                 let mut idx = Vec::new();
                 let mut next = 1;
                 for r in raw {
-                    if r == crate::DYNAMIC_INDEX {
+                    if r == crate::dialect::DYNAMIC_INDEX {
                         idx.push(f.typed(op, operands[next])?);
                         next += 1;
                     } else {
@@ -692,7 +693,7 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
             ),
             "llvm.switch" => {
                 let ty = f.ty(op, ir.value_type(operands[0]))?;
-                let cases: Vec<String> = crate::switch::case_values(ctx, ir, op)
+                let cases: Vec<String> = crate::dialect::switch::case_values(ctx, ir, op)
                     .iter()
                     .enumerate()
                     .map(|(i, v)| format!("{ty} {v}, label %{}", f.edge(op, i + 1)))
@@ -705,7 +706,7 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                 )
             }
             "llvm.invoke" => {
-                let call_ops = crate::eh::invoke_call_operands(ctx, ir, op);
+                let call_ops = crate::dialect::eh::invoke_call_operands(ctx, ir, op);
                 let call = call(f, op, &call_ops, &lhs)?;
                 let call = call.replacen("call", "invoke", 1);
                 format!(
@@ -721,11 +722,11 @@ fn instruction(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<Option<
                 }
                 for &v in &operands {
                     let t = ir.value_type(v);
-                    let kind = if crate::eh::is_filter(ctx, t) {
+                    let kind = if crate::dialect::eh::is_filter(ctx, t) {
                         // LLVM takes arrays of type-info pointers (or zero).
                         let of_ptrs = matches!(
-                            crate::types::llvm_type(ctx, t),
-                            Some(crate::types::LlvmType::Array(_, e)) if crate::types::is_ptr(ctx, e)
+                            crate::dialect::types::llvm_type(ctx, t),
+                            Some(crate::dialect::types::LlvmType::Array(_, e)) if crate::dialect::types::is_ptr(ctx, e)
                         );
                         if !of_ptrs && f.val(op, v)? != "zeroinitializer" {
                             return Err(err(
@@ -786,7 +787,7 @@ fn call(f: &mut Fn<'_>, op: OpId, operands: &[ValueId], lhs: &str) -> Res<String
         _ => String::new(),
     };
     let cconv = keyword("CConv")
-        .map(crate::cconv::llvm_prefix)
+        .map(crate::dialect::cconv::llvm_prefix)
         .unwrap_or_default();
     let ret_attrs =
         attributes::of_entry(ctx, ir, op, "res_attrs", 0).map_err(|m| err(ir, op, m))?;
@@ -870,6 +871,28 @@ fn metadata_attachments(ctx: &Context, ir: &Ir, op: OpId, state: &mut ModuleStat
     out
 }
 
+/// The function and the LLVM IR label (`bbN`, the block's position, as
+/// [`function`] names blocks) of the block a `llvm.blockaddress` takes
+/// the address of; LLVM takes no address of an entry block.
+pub(super) fn blockaddress_target(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+) -> Result<(String, String), String> {
+    let (name, func, block) = target_block(ctx, ir, op)?;
+    let region = ir.regions(func).next().ok_or("function without a body")?;
+    let index = ir
+        .region_blocks(region)
+        .position(|b| b == block)
+        .ok_or("block tag outside the function's body")?;
+    if index == 0 {
+        return Err("LLVM IR takes no address of a function's entry block".into());
+    }
+    let mut function = String::new();
+    silica_ir::printer::keyword_or_string(&mut function, &name);
+    Ok((function, format!("bb{index}")))
+}
+
 /// A string as LLVM prints inline assembly and metadata strings
 /// (`printEscapedString`): backslashes doubled, other
 /// unprintable bytes and quotes as `\XX`.
@@ -906,7 +929,7 @@ fn inline_asm(f: &mut Fn<'_>, op: OpId, operands: &[ValueId], lhs: &str) -> Res<
         flags.push_str(" inteldialect");
     }
     let tail = match inherent_attr(ctx, ir, op, "tail_call_kind")
-        .and_then(|a| crate::attrs::keyword_of(ctx, a))
+        .and_then(|a| crate::dialect::attrs::keyword_of(ctx, a))
     {
         Some(k @ ("tail" | "musttail" | "notail")) => format!("{k} "),
         _ => String::new(),
@@ -949,7 +972,7 @@ fn inline_asm(f: &mut Fn<'_>, op: OpId, operands: &[ValueId], lhs: &str) -> Res<
 /// operand bundles on an assume of `true` only.
 fn assume(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res<String> {
     let (ctx, ir) = (f.ctx, f.ir);
-    let bundles = crate::assume::bundles(ctx, ir, op);
+    let bundles = crate::dialect::assume::bundles(ctx, ir, op);
     let cond = f.typed(op, ir.operand(op, 0))?;
     let mut text = format!("call void @llvm.assume({cond})");
     if !bundles.is_empty() {
@@ -988,11 +1011,14 @@ fn constrained_fptrunc(f: &mut Fn<'_>, op: OpId, state: &mut ModuleState) -> Res
         mangle(ctx, from).map_err(|m| err(ir, op, m))?
     );
     let keyword = |key: &str, names: &[&'static str]| {
-        crate::attrs::enum_keyword(ctx, ir, op, key, names)
+        crate::dialect::attrs::enum_keyword(ctx, ir, op, key, names)
             .ok_or_else(|| err(ir, op, format!("invalid {key}")))
     };
-    let mode = keyword("roundingmode", crate::ops::ROUNDING_MODES)?;
-    let except = keyword("fpExceptionBehavior", crate::ops::FP_EXCEPTION_BEHAVIORS)?;
+    let mode = keyword("roundingmode", crate::dialect::ops::ROUNDING_MODES)?;
+    let except = keyword(
+        "fpExceptionBehavior",
+        crate::dialect::ops::FP_EXCEPTION_BEHAVIORS,
+    )?;
     let (from_ty, to_ty) = (f.ty(op, from)?, f.ty(op, to)?);
     state
         .intrinsics

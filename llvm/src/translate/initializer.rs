@@ -8,7 +8,7 @@
 use super::constants::{constant, zero};
 use super::types::ir_type;
 use super::{err, type_attr};
-use crate::types::{llvm_type, LlvmType};
+use crate::dialect::types::{llvm_type, LlvmType};
 use silica_ir::diag::Diagnostic;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, Context, Ir, OpId, RegionId, Type, TypeKind, ValueId};
@@ -102,8 +102,8 @@ pub fn region_initializer(
                 }
             }
             "llvm.blockaddress" => {
-                let (function, label) =
-                    crate::blockaddress::target_label(ctx, ir, op).map_err(|m| err(ir, op, m))?;
+                let (function, label) = super::function::blockaddress_target(ctx, ir, op)
+                    .map_err(|m| err(ir, op, m))?;
                 Const::Text(format!("blockaddress(@{function}, %{label})"))
             }
             "llvm.insertvalue" => {
@@ -147,7 +147,7 @@ pub fn region_initializer(
                 let mut parts = vec![ir_type(ctx, elem).map_err(|m| err(ir, op, m))?, typed(0)?];
                 let mut next = 1;
                 for r in raw {
-                    if r == crate::DYNAMIC_INDEX {
+                    if r == crate::dialect::DYNAMIC_INDEX {
                         parts.push(typed(next)?);
                         next += 1;
                     } else {

@@ -7,7 +7,7 @@
 //! distinct node, or a node listing several). Each attribute gets one node.
 //! Start and end locations need debug info and are left out.
 
-use crate::loop_attrs::{entries, nested_mnemonic};
+use crate::dialect::loop_attrs::{entries, nested_mnemonic};
 use silica_ir::{Attr, AttrKind, Context};
 use std::collections::HashMap;
 

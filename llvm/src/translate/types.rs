@@ -3,7 +3,7 @@
 //! identified structs by name, with the `%name = type ...` definitions of
 //! those a module uses.
 
-use crate::types::{llvm_type, LlvmType};
+use crate::dialect::types::{float_name, llvm_type, LlvmType};
 use silica_ir::float::FloatKind;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Type, TypeKind};
 
@@ -186,19 +186,6 @@ pub fn struct_body(ctx: &Context, body: &[Type], packed: bool) -> Result<String,
         .collect::<Result<_, _>>()?;
     let inner = format!("{{ {} }}", fields.join(", "));
     Ok(if packed { format!("<{inner}>") } else { inner })
-}
-
-/// The LLVM name of a float format, where LLVM has it.
-pub fn float_name(k: FloatKind) -> Option<&'static str> {
-    Some(match k {
-        FloatKind::F16 => "half",
-        FloatKind::BF16 => "bfloat",
-        FloatKind::F32 => "float",
-        FloatKind::F64 => "double",
-        FloatKind::F80 => "x86_fp80",
-        FloatKind::F128 => "fp128",
-        _ => return None,
-    })
 }
 
 /// The suffix of an overloaded intrinsic for type `t` (`f32`, `i64`,
