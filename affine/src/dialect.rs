@@ -66,7 +66,10 @@ static OPS: &[OpDef] = &[
         effects: Effects::Recursive,
         region_branch: Some(&IF_BRANCH),
         patterns: &[
-            silica_ir::rewrite::Pattern::new("SimplifyDeadElse", silica_dialects::if_empty_else),
+            silica_ir::rewrite::Pattern::new(
+                "SimplifyDeadElse",
+                silica_dialects::scf::patterns::if_empty_else,
+            ),
             silica_ir::rewrite::Pattern::new(
                 "AlwaysTrueOrFalseIf",
                 crate::canonicalize::always_true_or_false_if,

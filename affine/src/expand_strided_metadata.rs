@@ -9,7 +9,7 @@
 //! become static values).
 
 use crate::canonicalize::{canonicalize_map, compose_map};
-use silica_dialects::memref_layout::strides_and_offset;
+use silica_dialects::memref::layout::strides_and_offset;
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::diag::Diagnostic;
 use silica_ir::dialect::inherent_attr;

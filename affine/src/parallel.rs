@@ -15,7 +15,7 @@ use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Type, TypeKind, ValueId};
 
 /// `arith` atomic kinds in value order (MLIR's `AtomicRMWKind`).
-pub const REDUCTIONS: &[&str] = silica_dialects::memref_atomic::ATOMIC_KINDS;
+pub const REDUCTIONS: &[&str] = silica_dialects::memref::atomic::ATOMIC_KINDS;
 
 const ELIDED: &[&str] = &[
     "reductions",

@@ -5,7 +5,7 @@
 //! (`affine.apply` where they are dynamic).
 
 use crate::expand_strided_metadata::{extract_metadata, folded_apply, reinterpret_cast, Mixed};
-use silica_dialects::memref_layout::strides_and_offset;
+use silica_dialects::memref::layout::strides_and_offset;
 use silica_ir::affine::AffineExpr;
 use silica_ir::rewrite::{Pattern, Rewriter};
 use silica_ir::types::DYNAMIC;
@@ -85,7 +85,7 @@ fn reshape_parts(rw: &Rewriter<'_>, op: OpId) -> Option<ReshapeParts> {
         return None;
     };
     let (strides, _) = strides_and_offset(rw.ctx, result)?;
-    let groups = silica_dialects::memref_verify::reassociation(rw.ctx, rw.ir, op)?;
+    let groups = silica_dialects::memref::verify::reassociation(rw.ctx, rw.ir, op)?;
     Some(ReshapeParts {
         shape: shape.to_vec(),
         strides,

@@ -65,7 +65,7 @@ fn of_reinterpret_cast(rw: &mut Rewriter<'_>, op: OpId) -> bool {
     let source = rw.ir.operand(cast, 0);
     // The source must have metadata to extract (ranked, strided).
     let source_ty = rw.ir.value_type(source);
-    if silica_dialects::memref_layout::strides_and_offset(rw.ctx, source_ty).is_none() {
+    if silica_dialects::memref::layout::strides_and_offset(rw.ctx, source_ty).is_none() {
         return false;
     }
     let statics = |rw: &Rewriter<'_>, name: &str| {
@@ -233,7 +233,7 @@ pub(crate) fn add(ctx: &mut Context, patterns: &mut PatternSet) {
     let meta = ctx.sym("memref.extract_strided_metadata");
     patterns.add(
         meta,
-        silica_dialects::memref_metadata::EXTRACT_STRIDED_METADATA,
+        silica_dialects::memref::metadata::EXTRACT_STRIDED_METADATA,
     );
     patterns.add(meta, FOLDERS);
     let pointer = ctx.sym("memref.extract_aligned_pointer_as_index");

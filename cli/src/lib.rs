@@ -20,7 +20,7 @@ pub fn dialects() -> [&'static DialectDef; 15] {
         &silica_dialects::ub::UB,
         &silica_affine::AFFINE,
         &silica_scheduling::ssp::SSP,
-        &silica_emit_llvm::LLVM,
+        &silica_llvm::dialect::LLVM,
         &silica_hw_dialects::HW,
         &silica_hw_dialects::COMB,
         &silica_hw_dialects::SEQ,
@@ -41,16 +41,16 @@ pub fn pass_registry() -> PassRegistry {
         silica_ir::transforms::PASSES
             .iter()
             .copied()
-            .chain(silica_emit_llvm::lower::passes::PASSES.iter().copied())
+            .chain(silica_llvm::PASSES.iter().copied())
             .chain([
-                &silica_scheduling::eqsat::EQSAT,
-                &silica_dialects::inline::INLINE,
+                &silica_eqsat::EQSAT,
+                &silica_dialects::transforms::inline::INLINE,
                 &composite::COMPOSITE_FIXED_POINT_PASS,
-                &silica_dialects::promote_buffers::PROMOTE_BUFFERS_TO_STACK,
-                &silica_dialects::remove_dead_values::REMOVE_DEAD_VALUES,
-                &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
-                &silica_dialects::scf_to_cf::FORALL_TO_PARALLEL,
-                &silica_dialects::scf_to_cf::FORALL_TO_FOR,
+                &silica_dialects::transforms::promote_buffers::PROMOTE_BUFFERS_TO_STACK,
+                &silica_dialects::transforms::remove_dead_values::REMOVE_DEAD_VALUES,
+                &silica_dialects::transforms::scf_to_cf::CONVERT_SCF_TO_CF,
+                &silica_dialects::transforms::scf_to_cf::FORALL_TO_PARALLEL,
+                &silica_dialects::transforms::scf_to_cf::FORALL_TO_FOR,
                 &silica_affine::lower::LOWER_AFFINE,
                 &silica_affine::unroll_passes::AFFINE_LOOP_UNROLL,
                 &silica_affine::unroll_passes::AFFINE_LOOP_UNROLL_JAM,
@@ -72,14 +72,14 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_affine::data_copy_test::TEST_AFFINE_DATA_COPY,
                 &silica_affine::pipeline_data_transfer::AFFINE_PIPELINE_DATA_TRANSFER,
                 &silica_affine::expand_strided_metadata::EXPAND_STRIDED_METADATA,
-                &silica_hw_dialects::specialize::HW_SPECIALIZE,
-                &silica_hw_dialects::inner_sym_passes::HW_VERIFY_IRN,
-                &silica_hw_dialects::inner_sym_passes::HW_BYPASS_INNER_SYMBOLS,
-                &silica_hw_dialects::lower_compreg_ce::LOWER_SEQ_COMPREG_CE,
-                &silica_hw_dialects::lower_shiftreg::LOWER_SEQ_SHIFTREG,
-                &silica_hw_dialects::instance_graph::HW_PRINT_INSTANCE_GRAPH,
-                &silica_hw_dialects::aggregate_to_comb::HW_AGGREGATE_TO_COMB,
-                &silica_hw_dialects::reg_of_vec_to_mem::SEQ_REG_OF_VEC_TO_MEM,
+                &silica_hw_dialects::transforms::specialize::HW_SPECIALIZE,
+                &silica_hw_dialects::transforms::inner_sym::HW_VERIFY_IRN,
+                &silica_hw_dialects::transforms::inner_sym::HW_BYPASS_INNER_SYMBOLS,
+                &silica_hw_dialects::transforms::lower_compreg_ce::LOWER_SEQ_COMPREG_CE,
+                &silica_hw_dialects::transforms::lower_shiftreg::LOWER_SEQ_SHIFTREG,
+                &silica_hw_dialects::transforms::instance_graph::HW_PRINT_INSTANCE_GRAPH,
+                &silica_hw_dialects::transforms::aggregate_to_comb::HW_AGGREGATE_TO_COMB,
+                &silica_hw_dialects::transforms::reg_of_vec_to_mem::SEQ_REG_OF_VEC_TO_MEM,
             ]),
     )
 }

@@ -14,7 +14,7 @@ use clap::Args;
 use silica_hw_dialects::eval::Bits;
 use silica_hw_dialects::hw::{module_ports, symbol_name};
 use silica_hw_dialects::sim::ModuleSim;
-use silica_hw_dialects::specialize::elaborate;
+use silica_hw_dialects::transforms::specialize::elaborate;
 use silica_hw_dialects::types::{bit_width, is_clock, Direction};
 use silica_ir::diag::Diagnostic;
 use silica_ir::parser::ParsedModule;

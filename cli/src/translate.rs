@@ -52,7 +52,7 @@ pub fn run(args: &TranslateArgs) -> ExitCode {
         });
     }
     run_emit(&args.io, &mut |ctx, m| {
-        silica_emit_llvm::translate::translate_module(ctx, &m.ir, m.top).map(String::into_bytes)
+        silica_llvm::translate::translate_module(ctx, &m.ir, m.top).map(String::into_bytes)
     })
 }
 

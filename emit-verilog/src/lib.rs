@@ -101,7 +101,7 @@ pub(crate) fn port_names(flavor: &sv_types::Flavor, ports: &[Port]) -> Vec<Strin
 pub(crate) fn param_names(
     flavor: &sv_types::Flavor,
     port_names: &[String],
-    decls: &[silica_hw_dialects::params::Decl],
+    decls: &[silica_hw_dialects::hw::params::Decl],
 ) -> Vec<String> {
     let mut ns = flavor.namespace();
     for p in port_names {

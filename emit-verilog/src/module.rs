@@ -16,13 +16,13 @@ mod params;
 
 use crate::names::Namespace;
 use crate::sv_types::{field_names, range, Flavor};
-use silica_hw_dialects::aggregates::{array_of, field_of, field_offset, struct_fields};
+use silica_hw_dialects::hw::aggregates::{array_of, field_of, field_offset, struct_fields};
+use silica_hw_dialects::hw::unions::{accessed, field_bits};
 use silica_hw_dialects::hw::{instance_name, instance_target, module_ports, name_attr};
-use silica_hw_dialects::memory::{is_memory, is_port};
+use silica_hw_dialects::seq::memory::{is_memory, is_port};
 use silica_hw_dialects::seq::{is_async, reg_operands};
 use silica_hw_dialects::sim::schedule;
 use silica_hw_dialects::types::{bit_width, hw_type, Direction, HwType};
-use silica_hw_dialects::unions::{accessed, field_bits};
 use silica_ir::diag::Diagnostic;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
@@ -172,7 +172,7 @@ fn bits_unread(ctx: &Context, ir: &Ir, v: ValueId, live: &std::collections::Hash
         if ctx.str(ir.op_name(op)) != "comb.extract" {
             return false;
         }
-        let low = silica_hw_dialects::seq_memory::int_prop(ctx, ir, op, "lowBit").unwrap_or(0);
+        let low = silica_hw_dialects::seq::memory_ops::int_prop(ctx, ir, op, "lowBit").unwrap_or(0);
         let w = bit_width(ctx, ir.value_type(ir.result(op, 0))).unwrap_or(0);
         for b in low.max(0) as u64..(low.max(0) as u64 + w).min(width) {
             covered[b as usize] = true;
@@ -207,7 +207,7 @@ pub(crate) struct ModuleEmitter<'a> {
     names: Namespace,
     exprs: HashMap<ValueId, Expr>,
     /// Memories' array names.
-    memories: HashMap<OpId, (String, std::rc::Rc<silica_hw_dialects::memory::Memory>)>,
+    memories: HashMap<OpId, (String, std::rc::Rc<silica_hw_dialects::seq::memory::Memory>)>,
     /// Shift registers' stage names.
     shiftregs: HashMap<OpId, Vec<String>>,
     /// FIFOs' state names, until their logic is written.
@@ -438,7 +438,8 @@ impl<'a> ModuleEmitter<'a> {
                 r.clock == Some(v) || r.reset == Some(v)
             }
             "seq.shiftreg" => {
-                let r = silica_hw_dialects::seq_memory::shiftreg_operands(self.ctx, self.ir, user);
+                let r =
+                    silica_hw_dialects::seq::memory_ops::shiftreg_operands(self.ctx, self.ir, user);
                 r[1] == Some(v) || r[3] == Some(v)
             }
             _ => false,
@@ -513,7 +514,7 @@ impl<'a> ModuleEmitter<'a> {
             }
         }
         let order = schedule(ctx, ir, module)?;
-        self.initials = silica_hw_dialects::initial::initial_values(ctx, ir, module)?;
+        self.initials = silica_hw_dialects::seq::initial::initial_values(ctx, ir, module)?;
         let live = live_ops(ctx, ir, &order);
         // Inputs nothing live reads (a memory port of a memory the design
         // only writes), or reads only in part, are waived for Verilator's
@@ -1082,7 +1083,7 @@ impl<'a> ModuleEmitter<'a> {
             // An enum value is its field's index.
             "hw.enum.cmp" => binary(self, "==", EQUALITY),
             "hw.aggregate_constant" | "hw.enum.constant" => {
-                let bits = silica_hw_dialects::sim::eval_op(ctx, ir, op, &[])?;
+                let bits = silica_hw_dialects::eval::eval_op(ctx, ir, op, &[])?;
                 Expr::primary(literal(
                     width,
                     &num_bigint::BigInt::from(bits.value().clone()),

@@ -22,7 +22,7 @@ fn context() -> Context {
         &silica_dialects::scf::SCF,
         &silica_dialects::memref::MEMREF_DIALECT,
         &silica_affine::AFFINE,
-        &silica_emit_llvm::LLVM,
+        &silica_llvm::dialect::LLVM,
     ] {
         ctx.register_dialect(d);
     }

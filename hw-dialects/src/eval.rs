@@ -1,5 +1,8 @@
 //! Bit-exact semantics of comb and hw values on any width: one
-//! evaluator shared by the simulator and the tests that check rewrites.
+//! evaluator shared by the simulator, the folds, the Verilog emitter and
+//! the tests that check rewrites. [`eval_op`] gives an op's result from
+//! its operands' values (every comb op, hw's constants and aggregates,
+//! seq's clock ops).
 //!
 //! A [`Bits`] is an unsigned big integer reduced modulo 2^width. Operators
 //! follow CIRCT's definitions: arithmetic wraps; shifts by the width or
@@ -8,8 +11,13 @@
 //! (CIRCT leaves it undefined; the simulator and emitted Verilog tests
 //! avoid it).
 
+use crate::hw::aggregates::{array_of, field_of, field_offset, struct_fields};
+use crate::types::bit_width;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
+use silica_ir::diag::Diagnostic;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{AttrKind, Context, Ir, OpId, ValueId};
 
 /// A bit vector of a fixed width.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -281,6 +289,239 @@ impl Bits {
         }
         Bits::new(self.width, v)
     }
+}
+
+// ----- ops ---------------------------------------------------------------
+
+type Res<T> = Result<T, Box<Diagnostic>>;
+
+fn err(ir: &Ir, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(ir.op_loc(op), msg))
+}
+
+/// The integer value of `op`'s inherent attribute `name`.
+pub(crate) fn int_attr(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<num_bigint::BigInt> {
+    match ctx.attr_kind(inherent_attr(ctx, ir, op, name)?) {
+        AttrKind::Integer { value, .. } => Some(value.clone()),
+        _ => None,
+    }
+}
+
+/// The bit width of `v`'s type (zero for a type without one).
+pub(crate) fn width_of(ctx: &Context, ir: &Ir, v: ValueId) -> u32 {
+    bit_width(ctx, ir.value_type(v)).unwrap_or(0) as u32
+}
+
+/// The values of an op's results from its operands' values.
+pub fn eval_results(ctx: &Context, ir: &Ir, op: OpId, args: &[Bits]) -> Res<Vec<Bits>> {
+    if ctx.str(ir.op_name(op)) != "hw.struct_explode" {
+        return Ok(vec![eval_op(ctx, ir, op, args)?]);
+    }
+    let fields = ir
+        .operands(op)
+        .next()
+        .and_then(|v| struct_fields(ctx, ir.value_type(v)))
+        .unwrap_or_default();
+    Ok((0..fields.len())
+        .map(|i| {
+            let w = bit_width(ctx, fields[i].1).unwrap_or(0) as u32;
+            args[0].extract(field_offset(ctx, &fields, i) as u32, w)
+        })
+        .collect())
+}
+
+/// The bits of an `hw.aggregate_constant`'s `fields` (or a nested
+/// element) as a value of type `t`.
+pub(crate) fn aggregate_bits(
+    ctx: &Context,
+    a: silica_ir::Attr,
+    t: silica_ir::Type,
+) -> Option<Bits> {
+    let w = bit_width(ctx, t)? as u32;
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => Some(Bits::from_bigint(w, value)),
+        // An enum field: its index.
+        AttrKind::String { value, .. } => {
+            let fields = crate::hw::enums::enum_fields(ctx, t)?;
+            let index = fields.iter().position(|f| f.as_bytes() == &value[..])?;
+            Some(Bits::from_u64(w, index as u64))
+        }
+        AttrKind::Array(items) => {
+            let element_types: Vec<silica_ir::Type> = match array_of(ctx, t) {
+                Some((n, e)) => vec![e; n as usize],
+                None => struct_fields(ctx, t)?.into_iter().map(|f| f.1).collect(),
+            };
+            if element_types.len() != items.len() {
+                return None;
+            }
+            let mut out = Bits::zero(0);
+            for (&i, &et) in items.iter().zip(&element_types) {
+                out = out.concat(&aggregate_bits(ctx, i, et)?);
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// The value of a comb/hw op's result from its operands' values.
+pub fn eval_op(ctx: &Context, ir: &Ir, op: OpId, args: &[Bits]) -> Res<Bits> {
+    let name = ctx.str(ir.op_name(op));
+    let result_width = ir.results(op).next().map_or(0, |r| width_of(ctx, ir, r));
+    let fold = |f: fn(&Bits, &Bits) -> Bits| -> Res<Bits> {
+        let mut it = args.iter();
+        let first = it.next().ok_or_else(|| err(ir, op, "expected operands"))?;
+        Ok(it.fold(first.clone(), |acc, x| f(&acc, x)))
+    };
+    let two = || -> Res<(&Bits, &Bits)> {
+        match args {
+            [a, b] => Ok((a, b)),
+            _ => Err(err(ir, op, "expected two operands")),
+        }
+    };
+    Ok(match name {
+        "hw.constant" => {
+            let v = int_attr(ctx, ir, op, "value").unwrap_or_default();
+            Bits::from_bigint(result_width, &v)
+        }
+        "comb.add" => fold(Bits::add)?,
+        "comb.mul" => fold(Bits::mul)?,
+        "comb.and" => fold(Bits::and)?,
+        "comb.or" => fold(Bits::or)?,
+        "comb.xor" => fold(Bits::xor)?,
+        "comb.sub" => two().map(|(a, b)| a.sub(b))?,
+        "comb.divu" => two().map(|(a, b)| a.divu(b))?,
+        "comb.divs" => two().map(|(a, b)| a.divs(b))?,
+        "comb.modu" => two().map(|(a, b)| a.modu(b))?,
+        "comb.mods" => two().map(|(a, b)| a.mods(b))?,
+        "comb.shl" => two().map(|(a, b)| a.shl(b))?,
+        "comb.shru" => two().map(|(a, b)| a.shru(b))?,
+        "comb.shrs" => two().map(|(a, b)| a.shrs(b))?,
+        "comb.icmp" => {
+            let code = int_attr(ctx, ir, op, "predicate")
+                .and_then(|v| i64::try_from(v).ok())
+                .and_then(Predicate::from_code)
+                .ok_or_else(|| err(ir, op, "unknown predicate"))?;
+            two().map(|(a, b)| a.icmp(code, b))?
+        }
+        "comb.parity" => args[0].parity(),
+        "comb.extract" => {
+            let low = int_attr(ctx, ir, op, "lowBit")
+                .and_then(|v| u32::try_from(v).ok())
+                .unwrap_or(0);
+            args[0].extract(low, result_width)
+        }
+        "comb.concat" => args.iter().fold(Bits::zero(0), |acc, x| acc.concat(x)),
+        "comb.replicate" => {
+            let w = args[0].width();
+            args[0].replicate(result_width.checked_div(w).unwrap_or(0))
+        }
+        "comb.mux" => {
+            if args[0].is_zero() {
+                args[2].clone()
+            } else {
+                args[1].clone()
+            }
+        }
+        "comb.reverse" => args[0].reverse(),
+        "comb.truth_table" => {
+            let mut index = 0usize;
+            for a in args {
+                index = (index << 1) | usize::from(!a.is_zero());
+            }
+            let entry = match inherent_attr(ctx, ir, op, "lookupTable").map(|a| ctx.attr_kind(a)) {
+                Some(AttrKind::Array(items)) => items.get(index).copied(),
+                _ => None,
+            };
+            let bit = entry.is_some_and(|e| matches!(ctx.attr_kind(e), AttrKind::Integer { value, .. } if *value != 0.into()));
+            Bits::from_u64(1, u64::from(bit))
+        }
+        "hw.wire" | "seq.to_clock" | "seq.from_clock" => args[0].clone(),
+        "hw.bitcast" if args[0].width() == result_width => args[0].clone(),
+        "hw.array_create" | "hw.array_concat" | "hw.struct_create" => {
+            args.iter().fold(Bits::zero(0), |acc, x| acc.concat(x))
+        }
+        "hw.array_get" | "hw.array_slice" => {
+            let (n, e) = ir
+                .operands(op)
+                .next()
+                .and_then(|v| array_of(ctx, ir.value_type(v)))
+                .ok_or_else(|| err(ir, op, "expected an array operand"))?;
+            let ew = bit_width(ctx, e).unwrap_or(0);
+            let index = args[1].value().to_u64().filter(|&i| i < n);
+            match index {
+                Some(i) => args[0].extract((i * ew) as u32, result_width),
+                None => Bits::zero(result_width),
+            }
+        }
+        "hw.array_inject" => {
+            let (n, e) = ir
+                .operands(op)
+                .next()
+                .and_then(|v| array_of(ctx, ir.value_type(v)))
+                .ok_or_else(|| err(ir, op, "expected an array operand"))?;
+            let ew = bit_width(ctx, e).unwrap_or(0) as u32;
+            // An index past the end leaves the array as it is.
+            match args[1].value().to_u64().filter(|&i| i < n) {
+                Some(i) => {
+                    let low = i as u32 * ew;
+                    let total = args[0].width();
+                    let high = args[0].extract(low + ew, total - low - ew);
+                    high.concat(&args[2]).concat(&args[0].extract(0, low))
+                }
+                None => args[0].clone(),
+            }
+        }
+        "hw.struct_extract" | "hw.struct_inject" => {
+            let fields = ir
+                .operands(op)
+                .next()
+                .and_then(|v| struct_fields(ctx, ir.value_type(v)))
+                .ok_or_else(|| err(ir, op, "expected a struct operand"))?;
+            let i = field_of(ctx, ir, op)
+                .filter(|&i| i < fields.len())
+                .ok_or_else(|| err(ir, op, "field index out of range"))?;
+            let off = field_offset(ctx, &fields, i) as u32;
+            let fw = bit_width(ctx, fields[i].1).unwrap_or(0) as u32;
+            if name == "hw.struct_extract" {
+                args[0].extract(off, fw)
+            } else {
+                let total = args[0].width();
+                let high = args[0].extract(off + fw, total - off - fw);
+                let low = args[0].extract(0, off);
+                high.concat(&args[1]).concat(&low)
+            }
+        }
+        "hw.enum.constant" => {
+            let index = crate::hw::enums::constant_index(ctx, ir, op)
+                .ok_or_else(|| err(ir, op, "enum value not in its type"))?;
+            Bits::from_u64(result_width, index as u64)
+        }
+        "hw.enum.cmp" => Bits::from_u64(1, u64::from(args[0] == args[1])),
+        "hw.union_create" | "hw.union_extract" => {
+            let (lo, w) = crate::hw::unions::accessed(ctx, ir, op)
+                .and_then(|(fields, i)| crate::hw::unions::field_bits(ctx, &fields, i))
+                .ok_or_else(|| err(ir, op, "field index out of range"))?;
+            if name == "hw.union_extract" {
+                args[0].extract(lo as u32, w as u32)
+            } else {
+                let high = Bits::zero(result_width - (lo + w) as u32);
+                high.concat(&args[0]).concat(&Bits::zero(lo as u32))
+            }
+        }
+        "hw.aggregate_constant" => {
+            let t = ir.value_type(ir.result(op, 0));
+            inherent_attr(ctx, ir, op, "fields")
+                .and_then(|a| aggregate_bits(ctx, a, t))
+                .ok_or_else(|| err(ir, op, "malformed aggregate constant"))?
+        }
+        "seq.clock_inv" => Bits::from_u64(1, u64::from(args[0].is_zero())),
+        "seq.const_clock" => {
+            let v = int_attr(ctx, ir, op, "value").unwrap_or_default();
+            Bits::from_bigint(1, &v)
+        }
+        _ => return Err(err(ir, op, format!("'{name}' is not simulated"))),
+    })
 }
 
 #[cfg(test)]

@@ -1,36 +1,19 @@
 //! Circuit-level dialects in CIRCT's syntax: `hw` (modules, instances,
 //! constants, wires, aggregate types), `comb` (combinational operators on
-//! bit vectors of any width) and `seq` (registers and clocks).
+//! bit vectors of any width) and `seq` (registers, clocks and memories),
+//! one folder each (the dialect's ops in `mod.rs`, its attributes, folds
+//! and canonicalizations beside them), with the types of hw and seq
+//! ([`types`]) and the bit-exact meaning of their values and ops
+//! ([`eval`]) shared by all three. [`sim`] is the cycle simulator of
+//! `silica sim`, and [`transforms`] holds the circuit passes.
 
-pub mod aggregate_folds;
-pub mod aggregate_to_comb;
-pub mod aggregates;
 pub mod comb;
-pub mod enums;
 pub mod eval;
-pub mod fold;
-pub mod hierpath;
 pub mod hw;
-pub mod initial;
-pub mod inner_sym;
-pub mod inner_sym_passes;
-pub mod instance_graph;
-pub mod lower_compreg_ce;
-pub mod lower_shiftreg;
-pub mod mem_init;
-pub mod memory;
-pub mod params;
-pub mod reg_of_vec_to_mem;
 pub mod seq;
-pub mod seq_canonicalize;
-pub mod seq_memory;
 pub mod sim;
-pub mod sim_memory;
-pub mod sim_order;
-pub mod specialize;
-pub mod typedecl;
+pub mod transforms;
 pub mod types;
-pub mod unions;
 
 pub use comb::COMB;
 pub use hw::HW;

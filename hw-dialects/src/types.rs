@@ -272,7 +272,7 @@ pub fn enum_type(ctx: &mut Context, fields: &[String]) -> Type {
 /// The bits of a value of an enum of `n` fields: enough for the largest
 /// index, at least one.
 pub fn enum_width(n: usize) -> u64 {
-    crate::aggregates::index_width(n as u64).max(1).into()
+    crate::hw::aggregates::index_width(n as u64).max(1).into()
 }
 
 /// `!hw.union<...>`.

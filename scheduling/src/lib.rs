@@ -11,7 +11,6 @@
 
 mod chaining;
 mod check;
-pub mod eqsat;
 mod graph;
 mod list;
 mod longest;

@@ -1,11 +1,10 @@
 //! `seq.fifo` as SystemVerilog: a word array, a count and two pointers
 //! in one `always_ff` block, with the flags as wires — the meaning
-//! `silica sim` gives it (`silica_hw_dialects::sim_memory::FifoState`).
+//! `silica sim` gives it (`silica_hw_dialects::sim::memory::FifoState`).
 
 use super::{err, literal, range, Expr, ModuleEmitter, Res};
-use silica_hw_dialects::aggregates::index_width;
-use silica_hw_dialects::seq_memory::int_prop;
-use silica_hw_dialects::sim_memory::fifo_operands;
+use silica_hw_dialects::hw::aggregates::index_width;
+use silica_hw_dialects::seq::memory_ops::{fifo_operands, int_prop};
 use silica_ir::OpId;
 use std::fmt::Write;
 

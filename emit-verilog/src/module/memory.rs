@@ -4,7 +4,7 @@
 //! into a data register clocked by its port (a synchronous read, which
 //! becomes the RAM's read port). Addresses past a non-power-of-two end
 //! are guarded so they read zero and write nothing, as `silica sim` has
-//! it (see `silica_hw_dialects::memory`). A `firmem` whose
+//! it (see `silica_hw_dialects::seq::memory`). A `firmem` whose
 //! read-under-write behaviour is undefined carries yosys's
 //! `no_rw_check`, so a collision needs no bypass logic (simulators still
 //! read old data, which "undefined" allows). A memory with an
@@ -13,8 +13,8 @@
 //! leaves out can be zeroed as `silica sim` has them.
 
 use super::{err, literal, range, Expr, ModuleEmitter, Res, TERNARY};
-use silica_hw_dialects::memory::{memory, MemPort, Memory};
-use silica_hw_dialects::seq_memory::{int_prop, memory_name, shiftreg_operands};
+use silica_hw_dialects::seq::memory::{memory, MemPort, Memory};
+use silica_hw_dialects::seq::memory_ops::{int_prop, memory_name, shiftreg_operands};
 use silica_ir::{AttrKind, OpId, ValueId};
 use std::fmt::Write;
 use std::rc::Rc;
@@ -159,8 +159,9 @@ impl ModuleEmitter<'_> {
             // Words the file leaves out are zeroed after it is read (yosys
             // lets a later zero override the file's word, so only those).
             Some(init) => {
-                let set = silica_hw_dialects::mem_init::load(init, mem.depth, mem.width as u32)
-                    .map_err(|m| err(self.ir, op, m))?;
+                let set =
+                    silica_hw_dialects::seq::mem_init::load(init, mem.depth, mem.width as u32)
+                        .map_err(|m| err(self.ir, op, m))?;
                 let task = if init.binary {
                     "$readmemb"
                 } else {

@@ -5,7 +5,7 @@
 
 use super::{err, literal, Expr, ModuleEmitter, Res, ADD, AND, MUL, OR, SHIFT, XOR};
 use silica_hw_dialects::hw::parameters;
-use silica_hw_dialects::params::{value_type, view, Decl, Param};
+use silica_hw_dialects::hw::params::{value_type, view, Decl, Param};
 use silica_hw_dialects::types::bit_width;
 use silica_ir::{Attr, Context, OpId, TypeKind};
 

@@ -431,6 +431,6 @@ pub(super) fn memory_address_width(mem: &crate::model::kernel::Memory) -> u32 {
     if mem.arg.is_some() {
         mem.address_width()
     } else {
-        silica_hw_dialects::seq_memory::firmem_address_width(mem.words())
+        silica_hw_dialects::seq::memory_ops::firmem_address_width(mem.words())
     }
 }

@@ -18,8 +18,8 @@
 //! operands resolved (`crate::flow::estimate::price`).
 
 use rustc_hash::{FxHashMap, FxHashSet};
+use silica_hw_dialects::eval::eval_op;
 use silica_hw_dialects::eval::Bits;
-use silica_hw_dialects::sim::eval_op;
 use silica_hw_dialects::types::bit_width;
 use silica_ir::{Attr, BlockId, Context, Ir, OpId, Symbol, Type, ValueId};
 

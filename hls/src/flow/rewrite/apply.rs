@@ -9,7 +9,7 @@ use super::group::{op_of, Plan};
 use crate::model::kernel::{truncate, Kernel, Node, NodeId, Val};
 use egg::{Id, Language, RecExpr};
 use rustc_hash::{FxHashMap, FxHashSet};
-use silica_scheduling::eqsat::lang::IntExpr;
+use silica_eqsat::lang::IntExpr;
 
 /// Every value the kernel reads outside node arguments: loop bounds,
 /// initial and yielded values, exit tests, call operands, DMA operands,

@@ -17,7 +17,7 @@ use crate::flow::analysis::constant_product::{budget_ns, form, DSP_LUTS};
 use crate::model::target::library::{class_of, Library, Row};
 use egg::{CostFunction, Id, Language, Symbol};
 use rustc_hash::FxHashMap;
-use silica_scheduling::eqsat::lang::IntExpr;
+use silica_eqsat::lang::IntExpr;
 use std::cmp::Ordering;
 
 use crate::model::kernel::Op;

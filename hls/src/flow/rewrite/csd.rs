@@ -7,7 +7,7 @@
 
 use crate::flow::analysis::constant_product::digits;
 use egg::{rewrite as rw, Applier, EGraph, Id, PatternAst, Rewrite, Subst, Symbol, Var};
-use silica_scheduling::eqsat::lang::{ConstFold, IntExpr};
+use silica_eqsat::lang::{ConstFold, IntExpr};
 
 /// Constants with more nonzero digits than this stay multiplications.
 pub const MAX_DIGITS: usize = 6;

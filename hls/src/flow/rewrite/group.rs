@@ -14,8 +14,8 @@ use crate::model::kernel::{truncate, Item, Kernel, NodeId, Op, Val};
 use crate::model::target::library::Library;
 use egg::{CostFunction, EGraph, Extractor, Id, RecExpr, Runner, Symbol};
 use rustc_hash::{FxHashMap, FxHashSet};
-use silica_scheduling::eqsat::lang::{wrap, ConstFold, IntExpr};
-use silica_scheduling::eqsat::rules::rules;
+use silica_eqsat::lang::{wrap, ConstFold, IntExpr};
+use silica_eqsat::rules::rules;
 use std::time::Duration;
 
 /// Groups with more members than this are left as written.

@@ -1,6 +1,6 @@
 //! Datapath rewriting with e-graphs, before scheduling: the integer
 //! expressions of every block (`group`) go through the equality-
-//! saturation rules of `silica_scheduling::eqsat`, and the library's
+//! saturation rules of `silica_eqsat`, and the library's
 //! cost model (`cost`) extracts the form with the shortest path from the
 //! loop's carried values (reassociating a recurrence lowers RecMII),
 //! then the shortest longest path (balanced trees chain better), then

@@ -180,8 +180,8 @@ pub fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
     let stages: [&[_]; 2] = [
         &[&silica_affine::lower::LOWER_AFFINE],
         &[
-            &silica_dialects::scf_to_cf::CONVERT_SCF_TO_CF,
-            &silica_emit_llvm::lower::passes::CONVERT_TO_LLVM,
+            &silica_dialects::transforms::scf_to_cf::CONVERT_SCF_TO_CF,
+            &silica_llvm::conversion::passes::CONVERT_TO_LLVM,
             &silica_ir::conversion::RECONCILE_UNREALIZED_CASTS,
         ],
     ];
@@ -199,7 +199,7 @@ pub fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
         pm.run(ctx, &mut m.ir, m.top, &instr)
             .map_err(|d| internal(ctx, "does not lower to the llvm dialect", &d))?;
     }
-    silica_emit_llvm::translate::translate_module(ctx, &m.ir, m.top)
+    silica_llvm::translate::translate_module(ctx, &m.ir, m.top)
         .map_err(|d| internal(ctx, "does not translate to LLVM IR", &d))
 }
 

@@ -74,7 +74,7 @@ pub fn generate(
     );
     let mut pm = OpPassManager::new("builtin.module");
     for pass in [
-        &silica_emit_llvm::lower::passes::CONVERT_TO_LLVM,
+        &silica_llvm::conversion::passes::CONVERT_TO_LLVM,
         &silica_ir::conversion::RECONCILE_UNREALIZED_CASTS,
     ] {
         pm.add_pass(pass, Vec::new())
@@ -86,7 +86,7 @@ pub fn generate(
     };
     pm.run(ctx, &mut ir, module, &instr)
         .map_err(|d| internal("does not lower to the llvm dialect", &d))?;
-    let llvm = silica_emit_llvm::translate::translate_module(ctx, &ir, module)
+    let llvm = silica_llvm::translate::translate_module(ctx, &ir, module)
         .map_err(|d| internal("does not translate to LLVM IR", &d))?;
     Ok(HostCode { mlir, llvm })
 }

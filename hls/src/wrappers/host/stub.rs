@@ -35,7 +35,7 @@ pub const BAD_SIZE: i128 = 5;
 /// The driver API's functions: name, parameters, results.
 fn driver_api(o: &mut Ops<'_>) -> Vec<(&'static str, Vec<Type>, Vec<Type>)> {
     let (i32t, i64t) = (o.ctx.signless(32), o.ctx.signless(64));
-    let ptr = silica_emit_llvm::types::ptr(o.ctx, 0);
+    let ptr = silica_llvm::dialect::types::ptr(o.ctx, 0);
     vec![
         ("silica_dev_open", vec![ptr], vec![i32t]),
         ("silica_dev_read32", vec![i32t], vec![i32t]),
@@ -114,7 +114,7 @@ pub fn build(
     let top = iface.top.clone();
     let run = format!("{top}_host_run");
     let (i32t, i64t) = (o.ctx.signless(32), o.ctx.signless(64));
-    let ptr = silica_emit_llvm::types::ptr(o.ctx, 0);
+    let ptr = silica_llvm::dialect::types::ptr(o.ctx, 0);
     // The private runner.
     let run_inputs: Vec<Type> = iface
         .args
@@ -299,7 +299,7 @@ fn describe(
         ty: tensor,
         values: values.into(),
     });
-    let array = silica_emit_llvm::types::array(o.ctx, n as u64, i32t);
+    let array = silica_llvm::dialect::types::array(o.ctx, n as u64, i32t);
     let name = format!("{}_kernel", iface.top);
     let (t32, t64) = (o.ctx.signless(32), o.ctx.signless(64));
     let props = vec![
@@ -308,7 +308,7 @@ fn describe(
         ("global_type", o.ctx.intern_attr(AttrKind::Type(array))),
         (
             "linkage",
-            silica_emit_llvm::attrs::keyword_attr(o.ctx, "linkage", "private"),
+            silica_llvm::dialect::attrs::keyword_attr(o.ctx, "linkage", "private"),
         ),
         ("sym_name", o.ctx.string_attr(name.as_bytes())),
         ("value", value),
@@ -358,7 +358,7 @@ fn build_run(
     };
     // Open, with the kernel's description.
     let table = describe(o, module_block, iface, map);
-    let ptr = silica_emit_llvm::types::ptr(o.ctx, 0);
+    let ptr = silica_llvm::dialect::types::ptr(o.ctx, 0);
     let sym = o.ctx.sym(&table);
     let global = o.ctx.intern_attr(AttrKind::SymbolRef {
         root: sym,
