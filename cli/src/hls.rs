@@ -99,6 +99,12 @@ pub struct HlsArgs {
     /// checked against the declaration); repeatable.
     #[arg(long = "ip", value_name = "FILE.sv")]
     ip: Vec<String>,
+    /// Print the output of one stage of the flow on standard error: the
+    /// kernel's IR after a front transform (unroll, reuse, fuse, hoist,
+    /// promote, carry), the schedule, or the circuit before it is wrapped
+    /// and emitted (construct).
+    #[arg(long = "dump-after", value_name = "STAGE", value_parser = stage_name)]
+    dump_after: Option<silica_hls::model::options::Stage>,
     /// Keep innermost loops sequential instead of pipelining them.
     #[arg(long = "no-pipeline")]
     no_pipeline: bool,
@@ -134,6 +140,12 @@ pub struct HlsArgs {
     /// the testbench and its Verilator model.
     #[arg(long = "sim-dir", value_name = "DIR", requires = "sim")]
     sim_dir: Option<std::path::PathBuf>,
+}
+
+/// The stage `--dump-after` names.
+fn stage_name(name: &str) -> Result<silica_hls::model::options::Stage, String> {
+    use silica_hls::model::options::Stage;
+    Stage::named(name).ok_or_else(|| format!("one of {}", Stage::names().join(", ")))
 }
 
 /// The board shells.
@@ -271,6 +283,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             (None, _) => silica_hls::Wrapper::Ports,
         },
         fit: !args.no_fit,
+        dump_after: args.dump_after,
         ..silica_hls::Options::new(&args.top, target)
     };
     if let Some(w) = options.overridden_clock() {
@@ -280,6 +293,9 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         Ok(d) => d,
         Err(d) => return fail(&ctx, &d),
     };
+    if let (Some(stage), Some(dump)) = (args.dump_after, &design.dump) {
+        eprint!("// -----// Dump After {} //----- //\n{dump}", stage.name());
+    }
     fit_note(&design);
     let remarks = &design.estimated.remarks;
     for w in remarks.directives.warnings.iter().chain(&remarks.warnings) {
@@ -314,6 +330,9 @@ pub fn run(args: &HlsArgs) -> ExitCode {
                 (design, shell) = c.design;
                 // Area closure fitted the design kept otherwise.
                 if design.estimated.fit != first_fit {
+                    if let (Some(stage), Some(dump)) = (args.dump_after, &design.dump) {
+                        eprint!("// -----// Dump After {} //----- //\n{dump}", stage.name());
+                    }
                     fit_note(&design);
                 }
                 let imp = c.implementation;

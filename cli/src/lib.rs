@@ -42,6 +42,7 @@ pub fn pass_registry() -> PassRegistry {
             .iter()
             .copied()
             .chain(silica_llvm::PASSES.iter().copied())
+            .chain(silica_hls::flow::front::passes::PASSES.iter().copied())
             .chain([
                 &silica_eqsat::EQSAT,
                 &silica_dialects::transforms::inline::INLINE,

@@ -34,8 +34,7 @@ pub use model::options::{Options, Wrapper};
 pub use model::target::Target;
 
 use flow::run::Built;
-use silica_ir::printer::{print_module, PrintFlags};
-use silica_ir::resources::Resources;
+use silica_ir::printer::module_text;
 use silica_ir::verify::{verify, VerifyOptions};
 use silica_ir::{Context, Diagnostic, Ir, OpId};
 
@@ -72,6 +71,7 @@ fn emit(ctx: &mut Context, built: Built, opts: &Options) -> Result<Design, Box<D
         mut circuit,
         module,
         ips,
+        dump,
     } = built;
     if let Some(map) = &estimated.axi {
         circuit = wrappers::axi::wrap(
@@ -92,17 +92,12 @@ fn emit(ctx: &mut Context, built: Built, opts: &Options) -> Result<Design, Box<D
     )?;
     let ip_verilog = opts.ip.sources(&ips);
     verilog.push_str(&ip_verilog);
-    let hw_mlir = print_module(
-        ctx,
-        &circuit,
-        module,
-        &Resources::default(),
-        PrintFlags::default(),
-    );
+    let hw_mlir = module_text(ctx, &circuit, module);
     Ok(Design {
         estimated,
         verilog,
         hw_mlir,
         ip_verilog,
+        dump,
     })
 }

@@ -85,6 +85,8 @@ pub(crate) struct Lifted {
     /// reserves their choices keep.
     pub floats: FloatChoices,
     pub remarks: Remarks,
+    /// The IR after the front's step `Options::dump_after` names.
+    pub dump: Option<String>,
 }
 
 /// A kernel scheduled: the schedule of every block and pipelined loop,
@@ -155,6 +157,8 @@ pub struct Design {
     /// The hand-written modules the design instantiates (`--ip`), also
     /// at the end of `verilog`: wrappers emitted from `hw_mlir` add them.
     pub ip_verilog: String,
+    /// The output of the stage `Options::dump_after` names.
+    pub dump: Option<String>,
 }
 
 impl Estimated {

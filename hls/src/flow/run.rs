@@ -19,9 +19,10 @@ use crate::model::directives::{Directives, LIMITED_CLASSES};
 use crate::model::interface::{self, Interface, Port};
 use crate::model::ip::Ip;
 use crate::model::kernel::Kernel;
-use crate::model::options::{Options, Wrapper};
+use crate::model::options::{FrontStep, Options, Stage, Wrapper};
 use crate::model::register_map::RegisterMap;
 use crate::model::target::library::{class_of, Library};
+use silica_ir::printer::module_text;
 use silica_ir::{Context, Diagnostic, Ir, OpId};
 use std::collections::BTreeMap;
 
@@ -33,13 +34,12 @@ pub struct Built {
     pub circuit: Ir,
     pub module: OpId,
     pub ips: Vec<Ip>,
+    /// The output of the stage `Options::dump_after` names.
+    pub dump: Option<String>,
 }
 
-/// The flow, fitted to the target device where `opts.fit` asks for it
-/// and the design's estimate exceeds the device (`fit`): limits of the
-/// classes the directives leave unlimited are chosen on estimates, each
-/// choice scheduled and built from the same lifted kernel (lifting does
-/// not depend on the limits), and the design kept is returned.
+/// The flow: `opts.top` of the module `module` of `ir` lifted and built
+/// ([`fitted`]), with the output of the stage `opts.dump_after` names.
 pub fn build(
     ctx: &mut Context,
     ir: &Ir,
@@ -47,7 +47,32 @@ pub fn build(
     opts: &Options,
 ) -> Result<Built, Box<Diagnostic>> {
     let lifted = lift(ctx, ir, module, opts, &[])?;
-    let first = reserving(ctx, ir, module, opts, &lifted, &BTreeMap::new())?;
+    let mut built = fitted(ctx, ir, module, opts, &lifted)?;
+    built.dump = match opts.dump_after {
+        Some(Stage::Schedule) => {
+            let s = &built.estimated.scheduled;
+            Some(schedule::dump::text(&s.kernel, &s.schedules))
+        }
+        Some(Stage::Construct) => Some(module_text(ctx, &built.circuit, built.module)),
+        _ => lifted.dump,
+    };
+    Ok(built)
+}
+
+/// The flow after lifting, fitted to the target device where `opts.fit`
+/// asks for it and the design's estimate exceeds the device (`fit`):
+/// limits of the classes the directives leave unlimited are chosen on
+/// estimates, each choice scheduled and built from the same lifted
+/// kernel (lifting does not depend on the limits), and the design kept
+/// is returned.
+fn fitted(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+    lifted: &Lifted,
+) -> Result<Built, Box<Diagnostic>> {
+    let first = reserving(ctx, ir, module, opts, lifted, &BTreeMap::new())?;
     let device = opts.target.device();
     if !(opts.fit && device.family.is_device()) {
         return Ok(first);
@@ -73,7 +98,7 @@ pub fn build(
     }
     let free = shareable(&first.estimated.scheduled.kernel);
     let (limits, found) = fit::choose(&budget, &free, start.clone(), |limits| {
-        reserving(ctx, ir, module, opts, &lifted, limits).map(|b| tried(&b.estimated))
+        reserving(ctx, ir, module, opts, lifted, limits).map(|b| tried(&b.estimated))
     })?;
     let (limits, mut built) = if limits.is_empty() {
         (limits, first)
@@ -89,10 +114,10 @@ pub fn build(
                 (c.clone(), n.min(built).max(1))
             })
             .collect();
-        match reserving(ctx, ir, module, opts, &lifted, &tight)? {
+        match reserving(ctx, ir, module, opts, lifted, &tight)? {
             b if tight == limits || b.estimated.latency() == found.latency => (tight, b),
             _ => {
-                let b = reserving(ctx, ir, module, opts, &lifted, &limits)?;
+                let b = reserving(ctx, ir, module, opts, lifted, &limits)?;
                 (limits, b)
             }
         }
@@ -195,25 +220,29 @@ pub(crate) fn lift(
     // Directives that rewrite loops act on a copy: the input stays as
     // written for the co-simulation's software side.
     let mut work = ir.clone();
-    let log = &mut remarks.directives;
-    front::unroll(ctx, &mut work, func, &directives, log);
-    let reused = front::reuse(ctx, &mut work, func);
-    let fused = front::fuse(ctx, &mut work, func, &directives, log);
-    front::hoist(ctx, &mut work, &directives, log);
-    let promoted = front::promote(ctx, &mut work, func, &mut directives);
-    let carried = front::carry(ctx, &mut work, func, &opts.top, &mut directives);
+    // The directives as attributes, as the `hls-directives` pass writes
+    // them: each step sees what a pipeline of its passes would.
+    front::directives::write_attributes(ctx, &mut work, func, &opts.top, &directives);
+    let mut dump = None;
+    for step in FrontStep::ALL {
+        front::passes::run(
+            step,
+            ctx,
+            &mut work,
+            (func, &opts.top),
+            &mut directives,
+            (&mut remarks.directives, &mut remarks.notes),
+        );
+        if opts.dump_after == Some(Stage::Front(step)) {
+            dump = Some(module_text(ctx, &work, module));
+        }
+    }
     let ir = &work;
     // Callees first, each a module of its own (without directives, which
     // name the top's loops and arrays); the top last.
     let order = front::call_order(ctx, ir, func)?;
     let none = Directives::default();
     let mut callees: Vec<Callee> = Vec::new();
-    remarks.notes = reused
-        .into_iter()
-        .chain(fused)
-        .chain(promoted)
-        .chain(carried)
-        .collect();
     let mut ips = Vec::new();
     let mut callee_rewrites = Vec::new();
     for &f in &order[..order.len() - 1] {
@@ -227,16 +256,8 @@ pub(crate) fn lift(
         }
         let name = front::function_name(ctx, ir, f);
         let mut k = lift_calling(ctx, ir, f, &name, opts.pipeline, &none, &callees)?;
-        let (mut s, mut n) = schedule_lifted(ctx, ir, &mut k, (lib, &mut floats), clock_ns)?;
-        let outcome = rewrite_scheduled(
-            ctx,
-            ir,
-            &mut k,
-            (&mut s, &mut n),
-            (lib, &mut floats),
-            clock_ns,
-            opts.rewrite,
-        );
+        let (s, n, outcome) =
+            schedule_rewritten(ctx, ir, &mut k, (lib, &mut floats), clock_ns, opts.rewrite)?;
         callee_rewrites.push((name, outcome));
         remarks.notes.extend(n);
         let figures = figures(&k, &s);
@@ -277,6 +298,7 @@ pub(crate) fn lift(
         interface,
         floats,
         remarks,
+        dump,
     })
 }
 
@@ -356,44 +378,35 @@ fn build_lifted(
     opts: &Options,
     auto_limits: &BTreeMap<String, u32>,
 ) -> Result<Built, Box<Diagnostic>> {
-    let Lifted {
-        work,
-        func,
-        directives,
-        clock,
-        callees,
-        callee_rewrites,
-        ips,
-        mut kernel,
-        multiplications,
-        mut interface,
-        mut floats,
-        mut remarks,
-    } = lifted;
+    let func = lifted.func;
+    let (mut kernel, mut interface) = (lifted.kernel, lifted.interface);
+    let (mut floats, mut remarks) = (lifted.floats, lifted.remarks);
     let lib = opts.target.library();
     for (class, &n) in auto_limits {
         if kernel.limit(class).is_none() {
             kernel.limits.push((class.clone(), n));
         }
     }
-    let ir = &work;
+    let ir = &lifted.work;
+    let clock = lifted.clock;
     let clock_ns = clock.scheduled_ns();
-    let (mut schedules, mut n) =
-        schedule_lifted(ctx, ir, &mut kernel, (lib, &mut floats), clock_ns)?;
-    let rewritten = rewrite_scheduled(
+    let (schedules, n, rewritten) = schedule_rewritten(
         ctx,
         ir,
         &mut kernel,
-        (&mut schedules, &mut n),
         (lib, &mut floats),
         clock_ns,
         opts.rewrite,
-    );
+    )?;
     remarks.notes.extend(n);
-    let mut parts: Vec<(&Kernel, &Schedules)> =
-        callees.iter().map(|c| (&c.kernel, &c.schedules)).collect();
+    let mut parts: Vec<(&Kernel, &Schedules)> = lifted
+        .callees
+        .iter()
+        .map(|c| (&c.kernel, &c.schedules))
+        .collect();
     parts.push((&kernel, &schedules));
-    let externs: Vec<(String, Vec<Port>)> = ips
+    let externs: Vec<(String, Vec<Port>)> = lifted
+        .ips
         .iter()
         .map(|ip| (ip.module.clone(), ip.ports.clone()))
         .collect();
@@ -431,7 +444,8 @@ fn build_lifted(
         Wrapper::Ports | Wrapper::Shell => None,
     };
     let figures = figures(&kernel, &schedules);
-    schedule::log_pipeline_directives(&kernel, &schedules, &directives, &mut remarks.directives);
+    let directives = &lifted.directives;
+    schedule::log_pipeline_directives(&kernel, &schedules, directives, &mut remarks.directives);
     for (class, units, ops) in &circuit.units {
         if let Some(s) = directives.limits.get(class) {
             remarks.directives.honoured(
@@ -460,8 +474,8 @@ fn build_lifted(
             figures,
             rewrite: rewritten,
         },
-        callee_rewrites,
-        multiplications,
+        callee_rewrites: lifted.callee_rewrites,
+        multiplications: lifted.multiplications,
         construction,
         estimate: circuit_estimate,
         fit: None,
@@ -473,7 +487,8 @@ fn build_lifted(
         estimated,
         circuit: circuit.ir,
         module: circuit.module,
-        ips,
+        ips: lifted.ips,
+        dump: None,
     })
 }
 
@@ -577,20 +592,33 @@ fn lift_calling(
 }
 
 /// Narrows `index`, finds the carried memory dependences and schedules
-/// a lifted kernel; gives the schedules and the notes scheduling made.
-fn schedule_lifted(
+/// a lifted kernel, then rewrites its datapath where that gains
+/// (`rewrite`, where `rewrite` is on); gives the schedules, the notes
+/// scheduling made and what rewriting did.
+fn schedule_rewritten(
     ctx: &mut Context,
     ir: &Ir,
     kernel: &mut Kernel,
-    operators: (&Library, &mut FloatChoices),
+    (lib, floats): (&Library, &mut FloatChoices),
     clock_ns: f64,
-) -> Result<(Schedules, Vec<String>), Box<Diagnostic>> {
+    rewrite: bool,
+) -> Result<(Schedules, Vec<String>, rewrite::Outcome), Box<Diagnostic>> {
     analysis::ranges::narrow_index(kernel);
-    schedule_narrowed(ctx, ir, kernel, operators, clock_ns)
+    let (mut schedules, mut notes) = schedule_narrowed(ctx, ir, kernel, (lib, floats), clock_ns)?;
+    let outcome = rewrite_scheduled(
+        ctx,
+        ir,
+        kernel,
+        (&mut schedules, &mut notes),
+        (lib, floats),
+        clock_ns,
+        rewrite,
+    );
+    Ok((schedules, notes, outcome))
 }
 
 /// Schedules a kernel whose `index` width is fixed (see
-/// [`schedule_lifted`]), choosing its float operators' latencies first.
+/// [`schedule_rewritten`]), choosing its float operators' latencies first.
 fn schedule_narrowed(
     ctx: &mut Context,
     ir: &Ir,

@@ -19,6 +19,92 @@ pub enum Wrapper {
     Shell,
 }
 
+/// A transform of the kernel's IR in the front stage, in the order the
+/// flow runs them ([`FrontStep::ALL`]); `flow::front::passes` runs each
+/// and registers it as the `silica opt` pass `hls-<name>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrontStep {
+    /// Loops unrolled by their `unroll` directives.
+    Unroll,
+    /// Redundant loads and stores removed in every loop.
+    Reuse,
+    /// The sibling loops of a loop to be flattened fused.
+    Fuse,
+    /// A loop's invariant code moved before it.
+    Hoist,
+    /// Elements read and written at an invariant address held in
+    /// registers across a loop.
+    Promote,
+    /// Loaded elements passed from one iteration to the next.
+    Carry,
+}
+
+impl FrontStep {
+    /// Every step, in the flow's order.
+    pub const ALL: [FrontStep; 6] = [
+        FrontStep::Unroll,
+        FrontStep::Reuse,
+        FrontStep::Fuse,
+        FrontStep::Hoist,
+        FrontStep::Promote,
+        FrontStep::Carry,
+    ];
+
+    /// Its name (`--dump-after`, the pass `hls-<name>`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FrontStep::Unroll => "unroll",
+            FrontStep::Reuse => "reuse",
+            FrontStep::Fuse => "fuse",
+            FrontStep::Hoist => "hoist",
+            FrontStep::Promote => "promote",
+            FrontStep::Carry => "carry",
+        }
+    }
+}
+
+/// A stage of the flow whose output `--dump-after` prints: the kernel's
+/// IR after a step of the front, the schedule, or the circuit before it
+/// is wrapped and emitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Front(FrontStep),
+    Schedule,
+    Construct,
+}
+
+impl Stage {
+    /// Every stage's name, in the flow's order.
+    pub fn names() -> Vec<&'static str> {
+        FrontStep::ALL
+            .iter()
+            .map(|s| s.name())
+            .chain(["schedule", "construct"])
+            .collect()
+    }
+
+    /// The stage named `name`.
+    pub fn named(name: &str) -> Option<Stage> {
+        match name {
+            "schedule" => Some(Stage::Schedule),
+            "construct" => Some(Stage::Construct),
+            _ => FrontStep::ALL
+                .into_iter()
+                .find(|s| s.name() == name)
+                .map(Stage::Front),
+        }
+    }
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Front(s) => s.name(),
+            Stage::Schedule => "schedule",
+            Stage::Construct => "construct",
+        }
+    }
+}
+
 /// What to synthesize and how.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -60,6 +146,9 @@ pub struct Options {
     /// starts wherever the estimate is past it. None: `fit::MARGIN`,
     /// fitting only designs whose estimate exceeds the device.
     pub fit_share: Option<f64>,
+    /// The stage whose output the design keeps for the user to see
+    /// (`Design::dump`).
+    pub dump_after: Option<Stage>,
 }
 
 impl Options {
@@ -79,6 +168,7 @@ impl Options {
             ip: ip::Library::default(),
             fit: false,
             fit_share: None,
+            dump_after: None,
         }
     }
 

@@ -3,6 +3,9 @@
 //! each checked where it was written (a bad value is an error at the
 //! attribute or at the key in the file, and so is a name that denotes no
 //! loop or array, `names.rs`); the file wins, setting by setting.
+//! [`write_attributes`] writes resolved directives back as attributes
+//! (the `hls-directives` pass), so that they resolve from the attributes
+//! alone.
 
 use super::names::{self, find_loops, ArrayName, LoopName};
 use super::string_of;
@@ -279,7 +282,140 @@ fn from_attributes(
             d.arrays.insert(a.name.clone(), ad);
         }
     }
+    if let Some(v) = attr_value(ctx, ir, func, "hls.limits")? {
+        let loc = ir.op_loc(func);
+        let Value::Table(t) = v else {
+            return bad(
+                loc,
+                "'hls.limits' must be a dictionary of unit counts".into(),
+            );
+        };
+        for (class, n) in &t {
+            if !LIMITED_CLASSES.contains(&class.as_str()) {
+                return bad(
+                    loc,
+                    format!(
+                        "no functional unit is named '{class}' (limits: {})",
+                        LIMITED_CLASSES.join(", ")
+                    ),
+                );
+            }
+            let n = limit_of(n, loc)?;
+            d.limits.insert(class.clone(), Setting::new(n, loc, origin));
+        }
+    }
     Ok(())
+}
+
+/// Writes the directives `d` of function `func` (named `top`) of `ir` as
+/// `hls.*` attributes: on its loops (`hls.pipeline`, `hls.unroll`,
+/// `hls.flatten`, `hls.hoist`), its memref arguments and allocations
+/// (`hls.ports`, `hls.partition`) and itself (`hls.limits`), replacing
+/// those there, so that [`resolve`] from the attributes gives them again.
+pub fn write_attributes(ctx: &mut Context, ir: &mut Ir, func: OpId, top: &str, d: &Directives) {
+    let i64 = ctx.signless(64);
+    let i1 = ctx.signless(1);
+    let mut loops: Vec<_> = d.loops.iter().collect();
+    loops.sort_by_key(|(op, _)| **op);
+    for (&op, l) in loops {
+        if let Some(s) = &l.pipeline {
+            let v = match s.value {
+                Pipeline::Off => ctx.int_attr(i1, 0),
+                Pipeline::Smallest => ctx.int_attr(i1, 1),
+                Pipeline::Ii(n) => ctx.int_attr(i64, n),
+            };
+            set_attr(ctx, ir, op, "hls.pipeline", v);
+        }
+        if let Some(s) = &l.unroll {
+            let v = match s.value {
+                Unroll::Factor(k) => ctx.int_attr(i64, k),
+                Unroll::Full => ctx.string_attr(b"full"),
+            };
+            set_attr(ctx, ir, op, "hls.unroll", v);
+        }
+        for (key, s) in [("hls.flatten", &l.flatten), ("hls.hoist", &l.hoist)] {
+            if let Some(s) = s {
+                let v = ctx.int_attr(i1, u8::from(s.value));
+                set_attr(ctx, ir, op, key, v);
+            }
+        }
+    }
+    let (_, arrays) = names::collect(ctx, ir, func, top);
+    for a in arrays {
+        let Some(ad) = d.arrays.get(&a.name) else {
+            continue;
+        };
+        let mut entries = Vec::new();
+        if let Some(s) = &ad.ports {
+            entries.push(("hls.ports", ctx.int_attr(i64, s.value)));
+        }
+        if let Some(s) = &ad.partition {
+            let p = s.value;
+            let kind = match p.kind {
+                PartitionKind::Cyclic => "cyclic",
+                PartitionKind::Block => "block",
+                PartitionKind::Complete => "complete",
+            };
+            let mut fields = vec![
+                (ctx.sym("dim"), ctx.int_attr(i64, p.dim)),
+                (ctx.sym("kind"), ctx.string_attr(kind.as_bytes())),
+            ];
+            if p.kind != PartitionKind::Complete {
+                fields.push((ctx.sym("factor"), ctx.int_attr(i64, p.factor)));
+            }
+            entries.push(("hls.partition", ctx.dict_attr(fields)));
+        }
+        for (key, v) in entries {
+            match (a.arg, a.alloc) {
+                (Some(i), _) => set_arg_attr(ctx, ir, func, i, key, v),
+                (None, Some(op)) => set_attr(ctx, ir, op, key, v),
+                (None, None) => {}
+            }
+        }
+    }
+    if !d.limits.is_empty() {
+        let fields: Vec<_> = d
+            .limits
+            .iter()
+            .map(|(class, s)| (ctx.sym(class), ctx.int_attr(i64, s.value)))
+            .collect();
+        let v = ctx.dict_attr(fields);
+        set_attr(ctx, ir, func, "hls.limits", v);
+    }
+}
+
+/// Sets the discardable attribute `key` of `op` to `value`.
+fn set_attr(ctx: &mut Context, ir: &mut Ir, op: OpId, key: &str, value: Attr) {
+    let key = ctx.sym(key);
+    let mut entries: Vec<_> = ctx.dict_entries(ir.op_attrs(op)).to_vec();
+    entries.retain(|(k, _)| *k != key);
+    entries.push((key, value));
+    let dict = ctx.dict_attr(entries);
+    ir.set_op_attrs(op, dict);
+}
+
+/// Sets the attribute `key` of argument `i` of function `func`.
+fn set_arg_attr(ctx: &mut Context, ir: &mut Ir, func: OpId, i: usize, key: &str, value: Attr) {
+    let args = ir
+        .regions(func)
+        .next()
+        .and_then(|r| ir.entry_block(r))
+        .map_or(0, |b| ir.block_args(b).len());
+    let mut dicts: Vec<Attr> = match silica_ir::dialect::inherent_attr(ctx, ir, func, "arg_attrs")
+        .map(|a| ctx.attr_kind(a))
+    {
+        Some(AttrKind::Array(a)) => a.to_vec(),
+        _ => Vec::new(),
+    };
+    let empty = ctx.empty_dict();
+    dicts.resize(args.max(dicts.len()), empty);
+    let key = ctx.sym(key);
+    let mut entries: Vec<_> = ctx.dict_entries(dicts[i]).to_vec();
+    entries.retain(|(k, _)| *k != key);
+    entries.push((key, value));
+    dicts[i] = ctx.dict_attr(entries);
+    let array = ctx.array_attr(&dicts);
+    silica_ir::dialect::set_inherent_attr(ctx, ir, func, "arg_attrs", array);
 }
 
 fn from_file(

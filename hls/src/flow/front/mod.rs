@@ -17,7 +17,8 @@
 //! `constant_division.rs` lifts divisions by constants as shifts and reciprocal multiplications.
 //! `uninit.rs` warns at loads of a local buffer before anything writes it.
 //! `directives.rs` resolves the directives file and attributes to the
-//! loops and arrays `names.rs` names.
+//! loops and arrays `names.rs` names. `passes.rs` runs the transforms of
+//! the IR in order, and registers each as a `silica opt` pass.
 
 mod arith_extra;
 mod call;
@@ -35,6 +36,7 @@ mod lift;
 mod memories;
 pub mod names;
 mod partition;
+pub mod passes;
 mod promote;
 mod reuse;
 mod rom;

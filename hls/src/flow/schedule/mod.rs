@@ -8,6 +8,7 @@
 //! modulo-scheduled (`modulo.rs`).
 
 pub mod dma_timing;
+pub mod dump;
 pub mod figures;
 pub mod floats;
 mod modulo;
