@@ -379,13 +379,8 @@ pub fn run(p: &Params) -> Result<Report, String> {
                 return None;
             }
             let ir = engine.ev.transform(cfg).ok()?;
-            let text = silica_ir::printer::print_module(
-                &engine.ev.ctx,
-                &ir,
-                engine.ev.parsed.module.top,
-                &silica_ir::resources::Resources::default(),
-                silica_ir::printer::PrintFlags::default(),
-            );
+            let text =
+                silica_ir::printer::module_text(&engine.ev.ctx, &ir, engine.ev.parsed.module.top);
             Some((i, text))
         })
         .collect();

@@ -1,7 +1,8 @@
 //! Unit-test helpers: a context with the input dialects, a kernel
-//! lifted (and its `index` width fixed) from MLIR text, and a circuit
-//! parsed from hw/comb/seq text.
+//! lifted (and its `index` width fixed) from MLIR text, a circuit
+//! parsed from hw/comb/seq text, and a kernel's interface.
 
+use crate::model::interface::{Access, Arg, ArgKind, Interface, Memory, ResultPort, Scalar};
 use crate::model::kernel::Kernel;
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::{BlockId, Context, Ir, OpId};
@@ -76,4 +77,49 @@ pub fn circuit_module(text: &str) -> (Context, Ir, OpId, BlockId) {
         .unwrap();
     let block = ir.entry_block(ir.regions(module).next().unwrap()).unwrap();
     (ctx, ir, module, block)
+}
+
+/// The interface of a kernel `k` for tests: `args` by name, in order, and
+/// results of the given types and widths.
+pub fn interface(args: &[(&str, ArgKind)], results: &[(&str, u32)]) -> Interface {
+    Interface {
+        top: "k".into(),
+        interface: "memory".into(),
+        target: "generic".into(),
+        clock_ns: 10.0,
+        args: args
+            .iter()
+            .enumerate()
+            .map(|(index, (name, kind))| Arg {
+                index,
+                name: name.to_string(),
+                kind: kind.clone(),
+            })
+            .collect(),
+        streams: Vec::new(),
+        results: results
+            .iter()
+            .enumerate()
+            .map(|(index, &(ty, width))| ResultPort {
+                index,
+                name: format!("result{index}"),
+                ty: ty.into(),
+                width,
+            })
+            .collect(),
+    }
+}
+
+/// A scalar argument of type `ty`, `width` bits.
+pub fn scalar(ty: &str, width: u32) -> ArgKind {
+    ArgKind::Scalar(Scalar {
+        ty: ty.into(),
+        width,
+    })
+}
+
+/// A memory argument of type `ty` (`shape`, `width`-bit elements).
+pub fn memory(ty: &str, shape: &[u64], width: u32, access: Access) -> ArgKind {
+    let words = shape.iter().product();
+    ArgKind::Memory(Memory::new(ty.into(), shape.to_vec(), words, width, access))
 }

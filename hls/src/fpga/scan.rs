@@ -56,17 +56,10 @@ pub fn wrap(ctx: &mut Context, hw_mlir: &str, iface: &Interface) -> Result<(Stri
             // The input chain: shifts scan_in in at bit 0 every cycle.
             let mut operands = vec![clock, reset, start];
             if input_bits > 0 {
-                let chain = hw.reg("scan_in_chain", input_bits, None);
-                let next = if input_bits == 1 {
-                    scan_in
-                } else {
-                    let kept = hw.extract(chain.q, 0, input_bits - 1);
-                    hw.concat(kept, scan_in)
-                };
-                hw.connect(chain, &[(one, next)]);
+                let chain = hw.shift_in("scan_in_chain", scan_in, input_bits);
                 let mut low = 0;
                 for p in scanned(Direction::In) {
-                    operands.push(hw.extract(chain.q, low, p.width));
+                    operands.push(hw.extract(chain, low, p.width));
                     low += p.width;
                 }
             }

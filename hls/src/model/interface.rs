@@ -106,6 +106,30 @@ pub struct Memory {
     pub streamed: bool,
 }
 
+impl Memory {
+    /// The memory of MLIR type `ty`: `words` words (the product of
+    /// `shape`) of `element_width` bits, one port, accessed as `access`.
+    pub fn new(
+        ty: String,
+        shape: Vec<u64>,
+        words: u64,
+        element_width: u32,
+        access: Access,
+    ) -> Memory {
+        Memory {
+            ty,
+            shape,
+            element_width,
+            words,
+            address_width: address_width(words),
+            ports: 1,
+            read_latency: READ_LATENCY,
+            access,
+            streamed: false,
+        }
+    }
+}
+
 /// A DMA engine of the core whose transfers the environment performs:
 /// the core offers each transfer as a command (`<name>_cmd_*`: route,
 /// first word `row` of the external memory, `count` words, `per` words a
@@ -534,17 +558,7 @@ fn memory(ctx: &Context, ty: Type, access: Access) -> Result<Memory, String> {
         .try_fold(1u64, |acc, &d| acc.checked_mul(d))
         .filter(|&w| w > 0)
         .ok_or_else(|| format!("has type {type_text}: a memory needs between 1 and 2^64 words"))?;
-    Ok(Memory {
-        ty: type_text,
-        shape,
-        element_width,
-        words,
-        address_width: address_width(words),
-        ports: 1,
-        read_latency: READ_LATENCY,
-        access,
-        streamed: false,
-    })
+    Ok(Memory::new(type_text, shape, words, element_width, access))
 }
 
 /// Whether the layout attribute `l` of a rank-`rank` memref is the

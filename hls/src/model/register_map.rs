@@ -245,47 +245,12 @@ pub fn register_macro(top: &str, r: &Register) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::interface::{Access, Arg, Memory, ResultPort, Scalar};
+    use crate::model::interface::Access;
+    use crate::test_support::{self, memory, scalar};
 
     fn interface(second: &str) -> Interface {
-        Interface {
-            top: "k".into(),
-            interface: "memory".into(),
-            target: "generic".into(),
-            clock_ns: 10.0,
-            args: vec![
-                Arg {
-                    index: 0,
-                    name: "n".into(),
-                    kind: ArgKind::Scalar(Scalar {
-                        ty: "i70".into(),
-                        width: 70,
-                    }),
-                },
-                Arg {
-                    index: 1,
-                    name: second.into(),
-                    kind: ArgKind::Memory(Memory {
-                        ty: "memref<3xi8>".into(),
-                        shape: vec![3],
-                        element_width: 8,
-                        words: 3,
-                        address_width: 2,
-                        ports: 1,
-                        read_latency: 1,
-                        access: Access::ReadWrite,
-                        streamed: false,
-                    }),
-                },
-            ],
-            streams: Vec::new(),
-            results: vec![ResultPort {
-                index: 0,
-                name: "result0".into(),
-                ty: "i1".into(),
-                width: 1,
-            }],
-        }
+        let a = memory("memref<3xi8>", &[3], 8, Access::ReadWrite);
+        test_support::interface(&[("n", scalar("i70", 70)), (second, a)], &[("i1", 1)])
     }
 
     #[test]

@@ -18,8 +18,7 @@ use crate::verification::cosim::process::{run_tool, run_tool_with_env, Limits};
 use crate::verification::cosim::verilator::{self, Bench};
 use crate::verification::cosim::{software, Options};
 use crate::verification::emulator;
-use silica_ir::printer::{print_module, PrintFlags};
-use silica_ir::resources::Resources;
+use silica_ir::printer::module_text;
 use silica_ir::{Context, Ir, OpId};
 use std::path::Path;
 use std::time::Instant;
@@ -100,13 +99,7 @@ pub fn cosimulate(
         .map(|_| obj)
     };
     // The software program.
-    let text = print_module(
-        ctx,
-        ir,
-        module,
-        &Resources::default(),
-        PrintFlags::default(),
-    );
+    let text = module_text(ctx, ir, module);
     let software_ll = software::lower(ctx, &text).map_err(|e| e.to_string())?;
     write("software.ll", &software_ll)?;
     let software_o = llc("software.ll")?;
@@ -117,13 +110,7 @@ pub fn cosimulate(
     // The program with the accelerator.
     let mut caller = ir.clone();
     declare_only(ctx, &mut caller, module, top)?;
-    let text = print_module(
-        ctx,
-        &caller,
-        module,
-        &Resources::default(),
-        PrintFlags::default(),
-    );
+    let text = module_text(ctx, &caller, module);
     let main_ll = software::lower(ctx, &text).map_err(|e| e.to_string())?;
     write("main.ll", &main_ll)?;
     let main_o = llc("main.ll")?;

@@ -73,6 +73,12 @@ pub fn print_module(
     String::from_utf8(bytes).expect("the printer writes UTF-8")
 }
 
+/// [`print_module`] without resources, in the default form: the text a
+/// tool writes of a module it built.
+pub fn module_text(ctx: &Context, ir: &Ir, top: OpId) -> String {
+    print_module(ctx, ir, top, &Resources::default(), PrintFlags::default())
+}
+
 /// Prints as [`print_module`] does, writing to `sink` as it goes.
 pub fn print_module_to(
     ctx: &Context,

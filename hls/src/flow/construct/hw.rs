@@ -362,6 +362,37 @@ impl<'c> Hw<'c> {
         }
     }
 
+    /// A `seq.firmem` named `name` of `words` words of `width` bits, with
+    /// the brief's one-cycle read and write latencies: its handle.
+    pub fn firmem(&mut self, name: &str, words: u64, width: u32) -> ValueId {
+        let ty = silica_hw_dialects::types::firmem(self.ctx, words, u64::from(width), None);
+        let name = self.ctx.string_attr(name.as_bytes());
+        let props = vec![
+            ("name", name),
+            ("readLatency", self.int_attr(32, 1)),
+            ("writeLatency", self.int_attr(32, 1)),
+            ("ruw", self.int_attr(32, 0)),
+            ("wuw", self.int_attr(32, 0)),
+        ];
+        let mem = self.op("seq.firmem", &[], &[ty], props, vec![]);
+        self.ir.result(mem, 0)
+    }
+
+    /// A `bits`-wide shift register (named `name`) that takes `input` in
+    /// at bit 0 every cycle: its value.
+    pub fn shift_in(&mut self, name: &str, input: ValueId, bits: u32) -> ValueId {
+        let chain = self.reg(name, bits, None);
+        let next = if bits == 1 {
+            input
+        } else {
+            let kept = self.extract(chain.q, 0, bits - 1);
+            self.concat(kept, input)
+        };
+        let one = self.constant(1, 1);
+        self.connect(chain, &[(one, next)]);
+        chain.q
+    }
+
     /// An integer attribute of type `iW`.
     pub fn int_attr(&mut self, width: u32, v: i64) -> Attr {
         let t = self.int(width);

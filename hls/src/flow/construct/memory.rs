@@ -27,17 +27,7 @@ impl Builder<'_, '_> {
             }
             let (words, width) = (self.k.memories[m].words(), self.k.memories[m].element_width);
             let name = self.k.memories[m].name.clone();
-            let ty = hwt::firmem(self.hw.ctx, words, u64::from(width), None);
-            let name_attr = self.hw.ctx.string_attr(name.as_bytes());
-            let props = vec![
-                ("name", name_attr),
-                ("readLatency", self.hw.int_attr(32, 1)),
-                ("writeLatency", self.hw.int_attr(32, 1)),
-                ("ruw", self.hw.int_attr(32, 0)),
-                ("wuw", self.hw.int_attr(32, 0)),
-            ];
-            let mem = self.hw.op("seq.firmem", &[], &[ty], props, vec![]);
-            let handle = self.hw.ir.result(mem, 0);
+            let handle = self.hw.firmem(&name, words, width);
             let aw = self.address_width(m);
             let address = self.hw.constant(0, aw);
             let enable = self.hw.constant(0, 1);

@@ -175,7 +175,7 @@ pub fn build(
         Circuit::ChainedAdds => 3 * width,
         Circuit::Readers { readers } => width * (readers + 1),
     };
-    let chain = shift_in(&mut hw, scan_in, input_bits);
+    let chain = hw.shift_in("operands", scan_in, input_bits);
     let scan_out = match circuit {
         Circuit::Register => hw.extract(chain, width - 1, 1),
         _ => {
@@ -251,20 +251,6 @@ fn new_op(
         attrs,
         props: None,
     })
-}
-
-/// A `bits`-wide shift register taking `scan_in` at bit 0 every cycle.
-fn shift_in(hw: &mut Hw<'_>, scan_in: ValueId, bits: u32) -> ValueId {
-    let chain = hw.reg("operands", bits, None);
-    let next = if bits == 1 {
-        scan_in
-    } else {
-        let kept = hw.extract(chain.q, 0, bits - 1);
-        hw.concat(kept, scan_in)
-    };
-    let one = hw.constant(1, 1);
-    hw.connect(chain, &[(one, next)]);
-    chain.q
 }
 
 /// A shift register towards its top bit with `v` xored in; its top bit.
@@ -376,17 +362,7 @@ fn operator(
             let address = hw.extract(chain, 0, aw);
             let we = hw.extract(chain, aw, 1);
             let data = hw.extract(chain, aw + 1, width);
-            let ty = types::firmem(hw.ctx, words, u64::from(width), None);
-            let name = hw.ctx.string_attr(b"ram");
-            let props = vec![
-                ("name", name),
-                ("readLatency", hw.int_attr(32, 1)),
-                ("writeLatency", hw.int_attr(32, 1)),
-                ("ruw", hw.int_attr(32, 0)),
-                ("wuw", hw.int_attr(32, 0)),
-            ];
-            let mem = hw.op("seq.firmem", &[], &[ty], props, vec![]);
-            let handle = hw.ir.result(mem, 0);
+            let handle = hw.firmem("ram", words, width);
             let clock = hw.clock;
             let read_enable = hw.not(we);
             let dt = hw.int(width);

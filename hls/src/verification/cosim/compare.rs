@@ -132,37 +132,12 @@ pub fn subscripts(word: u64, shape: &[u64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::interface::{Access, Arg, ArgKind, Memory, ResultPort};
+    use crate::model::interface::Access;
+    use crate::test_support::{self, memory};
 
     fn interface() -> Interface {
-        Interface {
-            top: "k".into(),
-            interface: "memory".into(),
-            target: "generic".into(),
-            clock_ns: 10.0,
-            args: vec![Arg {
-                index: 0,
-                name: "C".into(),
-                kind: ArgKind::Memory(Memory {
-                    ty: "memref<2x3xf32>".into(),
-                    shape: vec![2, 3],
-                    element_width: 32,
-                    words: 6,
-                    address_width: 3,
-                    ports: 1,
-                    read_latency: 1,
-                    access: Access::Write,
-                    streamed: false,
-                }),
-            }],
-            streams: Vec::new(),
-            results: vec![ResultPort {
-                index: 0,
-                name: "result0".into(),
-                ty: "i8".into(),
-                width: 8,
-            }],
-        }
+        let c = memory("memref<2x3xf32>", &[2, 3], 32, Access::Write);
+        test_support::interface(&[("C", c)], &[("i8", 8)])
     }
 
     fn outputs(words: [u32; 6], result: u8) -> Outputs {

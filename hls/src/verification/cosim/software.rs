@@ -24,8 +24,7 @@ use num_bigint::{BigInt, BigUint, Sign};
 use silica_ir::dialect::inherent_attr;
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::pass::{Instrumentation, OpPassManager};
-use silica_ir::printer::{print_module, PrintFlags};
-use silica_ir::resources::Resources;
+use silica_ir::printer::module_text;
 use silica_ir::{AttrKind, Context, Ir, OpId};
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -50,13 +49,7 @@ pub fn run(
 ) -> Result<Outputs, CosimError> {
     let declares_printf = check_symbols(ctx, ir, module).map_err(CosimError::Input)?;
     let with_models = call_models(ctx, ir, module);
-    let kernel = print_module(
-        ctx,
-        with_models.as_ref().unwrap_or(ir),
-        module,
-        &Resources::default(),
-        PrintFlags::default(),
-    );
+    let kernel = module_text(ctx, with_models.as_ref().unwrap_or(ir), module);
     let source =
         with_harness(&kernel, iface, stimuli, declares_printf).map_err(CosimError::Input)?;
     let llvm_ir = lower(ctx, &source)?;

@@ -67,7 +67,7 @@ const BUILD_FLAGS: [&str; 9] = [
 /// model's and the testbench's C++ at `-O0` (`OPT_FAST`, `OPT_SLOW`; the
 /// cached runtime library keeps `-Os`): g++ takes a third to a quarter of
 /// the time on large models, and the model runs about 10 times slower, a
-/// fraction of a second at this length (docs/BENCHMARKS.md).
+/// fraction of a second at this length.
 pub const QUICK_BUILD_CYCLES: u64 = 100_000;
 
 /// What `make` adds to build a quick model.
@@ -619,48 +619,22 @@ mod tests {
         assert!(!quick(Some(QUICK_BUILD_CYCLES + 1)));
         assert!(!quick(None), "data-dependent latency");
     }
-    use crate::model::interface::{Access, Arg, ArgKind, Memory, ResultPort, Scalar};
+    use crate::model::interface::{Access, ArgKind};
+    use crate::test_support::{self, memory, scalar};
     use num_bigint::BigUint;
 
     fn interface() -> Interface {
-        Interface {
-            top: "k".into(),
-            interface: "memory".into(),
-            target: "generic".into(),
-            clock_ns: 10.0,
-            args: vec![
-                Arg {
-                    index: 0,
-                    name: "n".into(),
-                    kind: ArgKind::Scalar(Scalar {
-                        ty: "i70".into(),
-                        width: 70,
-                    }),
-                },
-                Arg {
-                    index: 1,
-                    name: "A".into(),
-                    kind: ArgKind::Memory(Memory {
-                        ty: "memref<3xi8>".into(),
-                        shape: vec![3],
-                        element_width: 8,
-                        words: 3,
-                        address_width: 2,
-                        ports: 2,
-                        read_latency: 1,
-                        access: Access::ReadWrite,
-                        streamed: false,
-                    }),
-                },
+        let mut i = test_support::interface(
+            &[
+                ("n", scalar("i70", 70)),
+                ("A", memory("memref<3xi8>", &[3], 8, Access::ReadWrite)),
             ],
-            streams: Vec::new(),
-            results: vec![ResultPort {
-                index: 0,
-                name: "result0".into(),
-                ty: "i1".into(),
-                width: 1,
-            }],
+            &[("i1", 1)],
+        );
+        if let ArgKind::Memory(m) = &mut i.args[1].kind {
+            m.ports = 2;
         }
+        i
     }
 
     #[test]

@@ -28,7 +28,6 @@ use crate::flow::construct::hw::Reg;
 use crate::model::interface::names;
 use crate::model::register_map::element_bits;
 use crate::model::register_map::DATA_WIDTH;
-use silica_hw_dialects::types as hwt;
 use silica_ir::{OpId, ValueId};
 
 const IDLE: u128 = 0;
@@ -92,17 +91,8 @@ impl Engine {
     pub fn create(w: &mut Wrapper<'_, '_>) -> Engine {
         let mut rams = Vec::new();
         for (arg, m) in w.iface.memories().filter(|(_, m)| !m.streamed) {
-            let ty = hwt::firmem(w.hw.ctx, m.words, u64::from(m.element_width), None);
-            let name_attr = w.hw.ctx.string_attr(format!("ram_{}", arg.name).as_bytes());
-            let props = vec![
-                ("name", name_attr),
-                ("readLatency", w.hw.int_attr(32, 1)),
-                ("writeLatency", w.hw.int_attr(32, 1)),
-                ("ruw", w.hw.int_attr(32, 0)),
-                ("wuw", w.hw.int_attr(32, 0)),
-            ];
-            let mem = w.hw.op("seq.firmem", &[], &[ty], props, vec![]);
-            let handle = w.hw.ir.result(mem, 0);
+            let handle =
+                w.hw.firmem(&format!("ram_{}", arg.name), m.words, m.element_width);
             let address = w.hw.constant(0, m.address_width);
             let enable = w.hw.constant(0, 1);
             let dt = w.hw.int(m.element_width);

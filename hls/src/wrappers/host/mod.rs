@@ -14,8 +14,7 @@ use crate::model::interface::Interface;
 use crate::model::register_map::RegisterMap;
 use ops::Ops;
 use silica_ir::pass::{Instrumentation, OpPassManager};
-use silica_ir::printer::{print_module, PrintFlags};
-use silica_ir::resources::Resources;
+use silica_ir::printer::module_text;
 use silica_ir::{Context, Ir, OpId, OpSpec};
 
 /// The host code of a kernel.
@@ -65,13 +64,7 @@ pub fn generate(
         |what: &str, d: &silica_ir::Diagnostic| format!("the host stub {what}: {}", d.message);
     silica_ir::verify::verify(ctx, &ir, module, Default::default())
         .map_err(|d| internal("does not verify", &d))?;
-    let mlir = print_module(
-        ctx,
-        &ir,
-        module,
-        &Resources::default(),
-        PrintFlags::default(),
-    );
+    let mlir = module_text(ctx, &ir, module);
     let mut pm = OpPassManager::new("builtin.module");
     for pass in [
         &silica_llvm::conversion::passes::CONVERT_TO_LLVM,

@@ -8,7 +8,6 @@ use super::protocol as p;
 use super::uart::{add_const, bits_for, eq_const, Received, Transmitter};
 use crate::flow::construct::hw::{Hw, Reg};
 use crate::model::interface::{names, Direction, Interface};
-use silica_hw_dialects::types as hwt;
 use silica_ir::{Type, ValueId};
 
 /// Controller states.
@@ -152,17 +151,7 @@ impl Controller {
         let mut q = Vec::new();
         let mut read_ports = Vec::new();
         for (arg, m) in iface.memories() {
-            let ty = hwt::firmem(hw.ctx, m.words, u64::from(m.element_width), None);
-            let name = hw.ctx.string_attr(format!("ram_{}", arg.name).as_bytes());
-            let props = vec![
-                ("name", name),
-                ("readLatency", hw.int_attr(32, 1)),
-                ("writeLatency", hw.int_attr(32, 1)),
-                ("ruw", hw.int_attr(32, 0)),
-                ("wuw", hw.int_attr(32, 0)),
-            ];
-            let mem = hw.op("seq.firmem", &[], &[ty], props, vec![]);
-            let handle = hw.ir.result(mem, 0);
+            let handle = hw.firmem(&format!("ram_{}", arg.name), m.words, m.element_width);
             let address = hw.constant(0, m.address_width);
             let dt = hw.int(m.element_width);
             let clock = hw.clock;

@@ -201,47 +201,12 @@ pub fn parse_outputs(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::interface::{Access, Arg, Memory, ResultPort, Scalar};
+    use crate::model::interface::Access;
+    use crate::test_support::{self, memory, scalar};
 
     fn iface() -> Interface {
-        Interface {
-            top: "k".into(),
-            interface: "memory".into(),
-            target: "ecp5-25k".into(),
-            clock_ns: 20.0,
-            args: vec![
-                Arg {
-                    index: 0,
-                    name: "n".into(),
-                    kind: ArgKind::Scalar(Scalar {
-                        ty: "i8".into(),
-                        width: 8,
-                    }),
-                },
-                Arg {
-                    index: 1,
-                    name: "A".into(),
-                    kind: ArgKind::Memory(Memory {
-                        ty: "memref<3xf32>".into(),
-                        shape: vec![3],
-                        element_width: 32,
-                        words: 3,
-                        address_width: 2,
-                        ports: 1,
-                        read_latency: 1,
-                        access: Access::ReadWrite,
-                        streamed: false,
-                    }),
-                },
-            ],
-            streams: Vec::new(),
-            results: vec![ResultPort {
-                index: 0,
-                name: "result0".into(),
-                ty: "i8".into(),
-                width: 8,
-            }],
-        }
+        let a = memory("memref<3xf32>", &[3], 32, Access::ReadWrite);
+        test_support::interface(&[("n", scalar("i8", 8)), ("A", a)], &[("i8", 8)])
     }
 
     #[test]
