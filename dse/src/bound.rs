@@ -24,9 +24,9 @@ use crate::space::{Knob, Space};
 /// flip-flops). LUTs are left out too: their bound, one multiplier's
 /// and the loop counters' (at most 28 + 3 x 4 = 40 on ecp5-25k on
 /// examples/gemm.mlir's space), is far under any design's (278 and more
-/// there), and no sound bound would reach that (docs/QOR.md, sessions
-/// 32 and 33: the multiplexers and registers that make most of a design
-/// follow its schedule), so no point would be pruned.
+/// there), and no sound bound would reach that (the multiplexers and
+/// registers that make most of a design follow its schedule), so no
+/// point would be pruned.
 pub fn useful(objectives: &[Objective], level: Level) -> bool {
     objectives
         .iter()

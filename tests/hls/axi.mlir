@@ -18,10 +18,9 @@
 // behind the scan wrapper when its ports outnumber the pins: the
 // estimate counts the core and that wrapper under --interface axi as
 // with the memory interface, the same LUTs, flip-flops and clock (548
-// FF both, the flip-flops yosys keeps, 709 register bits built; 462,
-// the core's alone, in session 34; the AXI wrapper's
-// LUTs and paths were counted until session 35: 3,399 LUT and 93.88 ns
-// against 894 and 55.82), and the report says what it counts.
+// FF both, the flip-flops yosys keeps, of 709 register bits built; the
+// AXI wrapper's LUTs and paths would give 3,399 LUT and 93.88 ns against
+// 894 and 55.82), and the report says what it counts.
 // RUN: silica hls %s --top axpy -o %t.m --target ice40-up5k > %t.est
 // RUN: silica hls %s --top axpy -o %t.e --interface axi --target ice40-up5k >> %t.est
 // RUN: FileCheck %s --check-prefix=EST < %t.est

@@ -3,9 +3,10 @@
 // pipeline) starts from its initial values: the last iteration writes
 // its carried values up to the pipeline's last step, the very edge of
 // that transition, and the entry's initial values win over those
-// writes. Before, the next entry started from the previous entry's last
-// values (issue 31: deriche f64's column-wise backward recurrence gave
-// NaN in the first row of every column but the first). col: that nest
+// writes; were it the other way, the next entry would start from the
+// previous entry's last values (deriche f64's column-wise backward
+// recurrence would give NaN in the first row of every column but the
+// first). col: that nest
 // of deriche, four by four, with its carried values (tp1, tp2, yp1,
 // yp2 from 0.0) and a store and a load of the same word in one
 // iteration, the load (yp1) at the pipeline's last step; the

@@ -4,10 +4,10 @@
 // it at once, computes, stores C's tile and waits for that. The engines
 // say which transfer the controller waits for (`dma<n>_waited`), and the
 // server moves that one's bursts ahead of B's prefetch, so C's load does
-// not queue behind it. Served whole and in order (session 27) the run
-// took 12,770 cycles from the first register write to done, more than
-// the 12,192 of the design that copied whole memrefs in and out around
-// the run (docs/QOR.md); the check below holds it under that figure.
+// not queue behind it. Served whole and in order the run takes 12,770
+// cycles from the first register write to done, more than the 12,192 of
+// a design that copies whole memrefs in and out around the run; the
+// check below holds it under that figure.
 // RUN: rm -rf %t.sys %t.d
 // RUN: silica opt --affine-loop-tile="tile-sizes=4,4,16" --affine-data-copy-generate="generate-dma fast-mem-space=1 fast-mem-capacity=1" --affine-pipeline-data-transfer %s > %t.mlir
 // RUN: silica hls %t.mlir --top gemm --interface axi -o %t.d > /dev/null

@@ -175,10 +175,10 @@ pub fn placer_limit(device: &Device, log: &str, netlist: &[Use]) -> Option<Strin
 }
 
 /// How many times the device's LUTs a design's estimate must need for
-/// `--bitstream` to refuse it unsynthesised: the estimate was at most 2.2
-/// times yosys's LUTs over the kernels of issue 32 (docs/QOR.md, "Which
-/// kernels fit"), so a design refused needs at least 1.8 times the
-/// device, where yosys alone could take hours.
+/// `--bitstream` to refuse it unsynthesised: the estimate is at most 2.2
+/// times yosys's LUTs over the PolyBench kernels (`bench/fpga_fit.py`),
+/// so a design refused needs at least 1.8 times the device, where yosys
+/// alone could take hours.
 pub const REFUSED_FROM_ESTIMATE: u64 = 4;
 
 /// A "does not fit" message for an estimate of `lut` LUTs more than

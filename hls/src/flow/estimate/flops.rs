@@ -1,7 +1,7 @@
 //! The flip-flops yosys keeps of a module's registers (`seq.compreg`,
 //! `seq.firreg`), measured against the bits the circuit is built with
-//! (session 36: the bits built over-counted yosys's flip-flops by 17% to
-//! 300% on the PolyBench points of `silica dse`):
+//! (the bits built over-count yosys's flip-flops by 17% to 300% on the
+//! PolyBench points of `silica dse`):
 //!
 //! - registers loading the same value (after `super::fold`'s merging of
 //!   duplicate comb ops) under the same reset are one (`opt_merge`), and

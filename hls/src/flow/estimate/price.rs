@@ -54,8 +54,8 @@ use silica_hw_dialects::types::bit_width;
 use silica_ir::{BlockId, Context, Ir, OpId, ValueId};
 
 /// The LUT cells (`TRELLIS_COMB`) nextpnr-ecp5 places for a carry chain
-/// besides its `CCU2C`s: 4, measured (session 33, yosys and nextpnr
-/// `yowasp` builds of the flow) on registered adds of 8, 16, 32 and 64
+/// besides its `CCU2C`s: 4, measured (yosys and nextpnr `yowasp` builds
+/// of the flow) on registered adds of 8, 16, 32 and 64
 /// bits (8, 16, 32, 64 carry cells placed in 14, 22, 38, 70) and on 2 and
 /// 4 independent 16-bit adds (32 and 64 in 42 and 82). yosys maps adds of
 /// four bits or fewer to LUT4s (no chain).

@@ -1,7 +1,6 @@
 //! What the scan wrapper (`crate::fpga::scan`) adds to a design whose
 //! ports outnumber the package's pins, as yosys keeps it (measured on
-//! vadd, session 33: the core alone and behind the wrapper, both
-//! families):
+//! vadd: the core alone and behind the wrapper, both families):
 //!
 //! - the input chain's flip-flops up to the last bit the core reads (the
 //!   bits past it feed nothing and are removed), each loaded from its

@@ -151,7 +151,7 @@ impl LibraryFile {
              # `silica characterize --target {}` (tools: see `tools`). Every operator\n\
              # kind the flow instantiates, built as a registered test design and\n\
              # synthesised, placed and routed; figures are the operator's own (the test\n\
-             # frame subtracted). Format and meaning of each field: hls/src/library.rs.\n\n{body}",
+             # frame subtracted). Format and meaning of each field: hls/src/model/target/library.rs.\n\n{body}",
             self.target, self.measured_on
         ))
     }
