@@ -478,19 +478,15 @@ pub fn run(args: &HlsArgs) -> ExitCode {
 
 /// The note on standard error of a design fitted to its device.
 fn fit_note(design: &silica_hls::Design) {
-    if let Some((f, d)) = design
-        .estimated
-        .fit
-        .as_ref()
-        .and_then(|f| Some((f, silica_hls::flow::fit::device(&f.device)?)))
-    {
+    let e = &design.estimated;
+    if let Some(f) = &e.fit {
         // Where no limit helped, the design is built as given already.
         let hint = if f.limits.is_empty() {
             ""
         } else {
             " (--no-fit builds it as given)"
         };
-        eprintln!("note: {}{hint}", f.describe(d, design.estimated.latency()));
+        eprintln!("note: {}{hint}", f.describe(e.target.device(), e.latency()));
     }
 }
 

@@ -142,14 +142,6 @@ impl Fit {
     }
 }
 
-/// The device a design for `target` is fitted to: a real device (not
-/// the estimates-only `generic`).
-pub fn device(target: &str) -> Option<&'static Device> {
-    crate::model::target::device::lookup(target)
-        .ok()
-        .filter(|d| d.family.is_device())
-}
-
 /// Whether `e` needs more LUTs or DSPs than `device` has: what fitting
 /// starts from (as `silica dse` refuses a point larger than its device,
 /// so that a point it keeps is built as it estimated it).
@@ -423,7 +415,7 @@ mod tests {
     use super::*;
 
     fn up5k() -> &'static Device {
-        device("ice40-up5k").unwrap()
+        crate::model::target::device::lookup("ice40-up5k").unwrap()
     }
 
     fn est(lut: u64, dsp: u64) -> Estimate {
@@ -448,8 +440,10 @@ mod tests {
 
     #[test]
     fn only_real_devices_are_fitted() {
-        assert!(device("generic").is_none());
-        assert_eq!(device("ice40").unwrap().name, "ice40-up5k");
+        // A share of the device no design meets: fitted on a device,
+        // not on the estimates-only target.
+        assert!(products_fitted("ice40-up5k", Some(1e-6)).fit.is_some());
+        assert!(products_fitted("generic", Some(1e-6)).fit.is_none());
     }
 
     #[test]
@@ -690,8 +684,8 @@ mod tests {
     }
 
     /// The flow on four independent f32 products (a loop unrolled by 4)
-    /// for ice40-up5k, fitted with `fit_share`.
-    fn products_fitted(fit_share: Option<f64>) -> crate::Estimated {
+    /// for `target`, fitted with `fit_share`.
+    fn products_fitted(target: &str, fit_share: Option<f64>) -> crate::Estimated {
         let text = r#"
 func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
   affine.for %i = 0 to 16 {
@@ -713,7 +707,7 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
             clock_ns: Some(30.0),
             fit: true,
             fit_share,
-            ..crate::Options::new("f", crate::Target::named("ice40-up5k").unwrap())
+            ..crate::Options::new("f", crate::Target::named(target).unwrap())
         };
         crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap()
     }
@@ -721,11 +715,11 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
     #[test]
     fn the_flow_fits_to_a_share_given_after_placement() {
         // Within the device: not fitted unless a share asks for it.
-        let given = products_fitted(None);
+        let given = products_fitted("ice40-up5k", None);
         assert!(given.fit.is_none());
         let lut = given.summary().lut;
         let share = lut as f64 * 0.8 / 5280.0;
-        let fitted = products_fitted(Some(share));
+        let fitted = products_fitted("ice40-up5k", Some(share));
         let f = fitted.fit.as_ref().expect("fitted to the share");
         assert_eq!(f.share, share);
         assert!(f.limits.contains_key("fmul"), "{:?}", f.limits);

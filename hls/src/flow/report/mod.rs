@@ -499,13 +499,8 @@ pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
         "resources (estimate): {} LUT, {} FF, {} DSP, {} BRAM",
         e.lut, e.ff, e.dsp, e.bram
     );
-    if let Some((f, d)) = j
-        .resources
-        .fit
-        .as_ref()
-        .and_then(|f| Some((f, crate::flow::fit::device(&f.device)?)))
-    {
-        let _ = writeln!(out, "fit: {}", f.describe(d, r.figures.latency));
+    if let Some(f) = &j.resources.fit {
+        let _ = writeln!(out, "fit: {}", f.describe(r.lib.device, r.figures.latency));
     }
     let scarce = crate::flow::analysis::constant_product::scarce(r.k, r.lib);
     if let Some(line) = r.products.line(scarce) {
