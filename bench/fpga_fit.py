@@ -58,7 +58,7 @@ import fpga_qor  # noqa: E402
 import tables  # noqa: E402
 
 DEVICES = {
-    # LUT, FF, BRAM, DSP available (hls/src/device.rs).
+    # LUT, FF, BRAM, DSP available (hls/src/model/target/device.rs).
     "ice40-up5k": {"LUT": 5280, "FF": 5280, "BRAM": 30, "DSP": 8},
     "ecp5-25k": {"LUT": 24288, "FF": 24288, "BRAM": 56, "DSP": 28},
 }

@@ -1,4 +1,4 @@
-// Loop-bound tests held in registers (control/bound_test.rs): a counter
+// Loop-bound tests held in registers (construct/control/bound_test.rs): a counter
 // whose upper bound is a constant has one-bit registers beside it that
 // hold whether it is below the bound and whether it will be after one
 // more step, written with every write of the counter; the controller's

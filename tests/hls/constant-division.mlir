@@ -76,7 +76,7 @@ func.func @pow2(%a: memref<16xi32>, %b: memref<16xi8>, %c: memref<16xi33>,
 
 // ODD: co-simulation (seed 1): 176 values match
 // The variable i8 divisor keeps its divider: a pipelined array at 20 ns
-// (build/divider_array.rs, registers named after its node), no comb.divs.
+// (construct/divider_array.rs, registers named after its node), no comb.divs.
 // ODDARR: %op{{[0-9]+}}_d1 = seq.compreg
 // ODDHW-NOT: comb.divs
 // ODDHW-NOT: comb.mods

@@ -1,5 +1,5 @@
 // Products by constants are built as the target's measured library
-// prices them (hls/src/constant_product.rs, build/shift_add.rs): by a
+// prices them (hls/src/flow/analysis/constant_product.rs, flow/construct/shift_add.rs): by a
 // power of two as wiring, by minus a power of two as a negation, by a
 // constant of few signed digits as shifts, adds and subtracts in LUTs
 // (9, -7, -3, 1000003, the 64-bit 0x123456789, the 65-bit reciprocal of

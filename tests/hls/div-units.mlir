@@ -1,6 +1,6 @@
 // Integer division sharing under `[limits] div = N`: signed and unsigned
 // divisions and remainders of different widths take turns on one divider
-// (build/divider.rs: magnitudes into an unsigned core, the result negated
+// (construct/divider.rs: magnitudes into an unsigned core, the result negated
 // where truncating division says), pipelined (II = the operations per
 // unit), sequential, and with two units; every design co-simulated bit for
 // bit, lint clean, accepted by yosys. Without the directive every

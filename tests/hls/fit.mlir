@@ -1,4 +1,4 @@
-// Fitting a design to its device by sharing units (`hls/src/fit.rs`):
+// Fitting a design to its device by sharing units (`hls/src/flow/fit.rs`):
 // five products of 32-bit words are 9 DSP blocks, more than
 // ice40-up5k's 8 (yosys maps them to 9 SB_MAC16 built as given). The
 // flow limits the multipliers to the fewest sharing that fits: one, at

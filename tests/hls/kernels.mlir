@@ -116,7 +116,7 @@ func.func @hist(%in: memref<64xi8>, %out: memref<16xi32>) {
 }
 
 // The i7 divui is a pipelined divider (two more cycles than one
-// combinational divider: build/divider_array.rs).
+// combinational divider: construct/divider_array.rs).
 // WIDTHS: co-simulation (seed 1): 26 values match, latency 29 cycles
 // WIDTHS: widths/0: trip 12, pipelined
 // WIDTHS-JSON: "type": "memref<12xi7>",

@@ -3,7 +3,7 @@
 // counter steps to 2^31 + 3), an unsigned i32 loop to 2^32 - 16 (its
 // counter past 2^32 - 16) and an i16 loop to 32760. The counter is sized
 // one step past the bound's range (analysis/ranges.rs: index width 34
-// here) and the exit test compares one bit wider (control/mod.rs
+// here) and the exit test compares one bit wider (construct/control/mod.rs
 // next_below), so neither wraps: co-simulated bit for bit against
 // software at those bounds (where the software's counters do not wrap
 // either), pipelined and sequential; lint clean and accepted by yosys.

@@ -1,5 +1,5 @@
 // Consecutive pipelines overlap where the memories allow
-// (control/overlap.rs): a pipelined loop's state is left while its last
+// (schedule/overlap.rs): a pipelined loop's state is left while its last
 // iterations drain, and what follows starts meanwhile.
 // near: the first loop writes y at step 1 and z at its last step; the
 // second reads y (a true dependence at distance 0) and x: it starts

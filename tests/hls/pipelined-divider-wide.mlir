@@ -1,4 +1,4 @@
-// Pipelined dividers (build/divider_array.rs) at i32 (divsi, remui and
+// Pipelined dividers (construct/divider_array.rs) at i32 (divsi, remui and
 // floordivsi: pipeline depth 14 at 20 ns, the dividers cut into 11 stages
 // of 3 rows as the library's measured stages fit) and i64 (divsi: depth
 // 35), on the

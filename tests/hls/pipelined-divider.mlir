@@ -1,5 +1,5 @@
 // Divisions by variable divisors as pipelined restoring arrays
-// (build/divider_array.rs): the scheduler cuts a divider whose measured
+// (construct/divider_array.rs): the scheduler cuts a divider whose measured
 // delay (the operator library's `div` class) does not fit the clock into
 // as many stages as the measured stages need (the library's `div_stage`
 // points; schedule/problem.rs divider_stages), so no

@@ -12,7 +12,7 @@
 //!   cycles, `R` the II bound of its memory ports
 //!   (`max ceil(accesses per iteration / ports)`, at least 1), which its
 //!   modulo schedule reaches at best (its depth is not counted: what
-//!   follows may overlap its drain, `control/overlap.rs`); a loop that
+//!   follows may overlap its drain, `schedule/overlap.rs`); a loop that
 //!   falls back to sequential execution takes at least `N * max(R, D)`,
 //!   `D` its body's `C + 1`;
 //! - a sequential loop at least `N * max(body, 1)` (an iteration passes

@@ -7,7 +7,7 @@
 //! - by any other constant: its canonical signed digits (non-adjacent
 //!   form: the fewest nonzero digits, none adjacent), each digit a
 //!   shifted copy of the operand, the positive and the negative copies
-//!   summed as balanced trees and subtracted (`build::shift_add` builds
+//!   summed as balanced trees and subtracted (`construct::shift_add` builds
 //!   it), when multipliers are scarce (a `[limits] mul` entry, which
 //!   fitting sets where the design's DSP blocks exceed the device's, or a
 //!   device without them) or where its adders' LUTs are at most what the
@@ -76,7 +76,7 @@ impl Form {
 
     /// The delay (ns) of the form at `width` bits on an operand of
     /// `significant` low bits (the others zero): none for wiring; for
-    /// adds, the widest add (`build::shift_add` spans the bits where
+    /// adds, the widest add (`construct::shift_add` spans the bits where
     /// both operands may be nonzero: the last add the operand's bits and
     /// the digits' span) and a chained add for each further level (ripple
     /// chains overlap, `Library::chained_add_ns` at the first adds'

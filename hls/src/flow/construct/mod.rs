@@ -130,7 +130,7 @@ pub struct Circuit {
     pub dma_busy: Vec<[String; 3]>,
     /// The state that waits for transfers under way before `done`.
     pub drain_state: Option<u32>,
-    /// The pipelined dividers of every module (`build::divider_array`):
+    /// The pipelined dividers of every module (`construct::divider_array`):
     /// width and rows of the slowest stage, which the estimate times
     /// (`estimate::CircuitEstimate::add_dividers`).
     pub dividers: Vec<(u32, u32)>,
@@ -282,7 +282,7 @@ impl<'c, 'k> Builder<'c, 'k> {
 
     /// Whether `v` is defined outside pipelined loop `l` and read at a
     /// step `t` of it that may run after its state is left (the last
-    /// `lead` steps, `control/overlap.rs`), where what follows may write
+    /// `lead` steps, `schedule/overlap.rs`), where what follows may write
     /// it (outer counters and carried values, captured results of
     /// blocks; not constants or scalar arguments, which a run keeps).
     /// Such a value is constant during the state, so the one an iteration

@@ -124,7 +124,7 @@ pub struct CircuitEstimate {
 
 impl CircuitEstimate {
     /// Times the pipelined dividers (width and rows of the slowest stage
-    /// each, `build::Circuit::dividers`): each one's slowest stage is a
+    /// each, `construct::Circuit::dividers`): each one's slowest stage is a
     /// period of its own, the register period and the measured stage.
     pub fn add_dividers(&mut self, dividers: &[(u32, u32)], lib: &Library) {
         for &(width, rows) in dividers {

@@ -1,5 +1,5 @@
 //! A static model of the cycles of a kernel with DMA, from its schedule
-//! and the DMA engines `build/dma.rs` builds, without simulating it: the
+//! and the DMA engines `construct/dma.rs` builds, without simulating it: the
 //! controller's states are walked as `trips` counts them, with a clock;
 //! each `affine.dma_start` takes its state's cycle and queues its
 //! transfer on its engine (one engine per group of linked memories, at

@@ -6,7 +6,7 @@
 //! their own), a pipelined loop
 //! `(N - 1) * II + depth - lead` cycles (one when it runs no iteration;
 //! `N` the product of the trip counts for a flattened nest; `lead` the
-//! cycles what follows overlaps its drain, `control/overlap.rs`, which
+//! cycles what follows overlaps its drain, `schedule/overlap.rs`, which
 //! the finish waits for after the last one), a block its states.
 //! Bounds that depend on data, and DMA (whose waits last as long as the
 //! transfers), make the latency unknown; an `scf.while` makes it
@@ -49,7 +49,7 @@ struct Walk<'a> {
     /// Whether an `scf.while` was met (the latency is then a least).
     dynamic: bool,
     /// The cycles the pipeline that ran last still drains after its
-    /// state (its lead, `control/overlap.rs`): the finish waits for them.
+    /// state (its lead, `schedule/overlap.rs`): the finish waits for them.
     tail: u64,
 }
 

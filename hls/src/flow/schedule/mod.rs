@@ -40,7 +40,7 @@ pub struct Schedules {
     pub pipes: Vec<Option<PipeSchedule>>,
     /// Cycles before its last iteration has drained that each pipelined
     /// loop's state is left, so that what follows overlaps the drain
-    /// (`control/overlap.rs`; 0: none, and for sequential loops).
+    /// (`schedule/overlap.rs`; 0: none, and for sequential loops).
     pub lead: Vec<u32>,
 }
 

@@ -15,7 +15,7 @@
 //! left) up to the first pipelined loop (whose iteration 0 starts at the
 //! offset, and whose state lasts at least `(N - 1) * II + 1` cycles, so
 //! the drain must end within it), or the finish (which waits in a drain
-//! state until every pipeline has drained, `control/mod.rs`). Rules:
+//! state until every pipeline has drained, `construct/control/mod.rs`). Rules:
 //!
 //! - memory: an access of memory `M` at cycle `c` on the path comes after
 //!   `l`'s last access of `M` in the drain (`c > s_max(M) - d + e`). One

@@ -26,7 +26,7 @@ use silica_scheduling::{
 /// `delay_ns` within a chaining budget of `budget_ns`: none
 /// (combinational) where it fits, else the fewest whose slowest stage
 /// fits (the array has one row per bit, spread evenly:
-/// `build/divider_array.rs`; `stage_ns` is the delay of a stage of that
+/// `construct/divider_array.rs`; `stage_ns` is the delay of a stage of that
 /// many rows), one a row where even one row does not; at least one for a
 /// shared unit (`limited`), which registers its result.
 fn divider_stages(
@@ -200,7 +200,7 @@ impl<'a> ProblemBuilder<'a> {
                 let latency = match node.op {
                     Op::Load(_) | Op::Store(_) => 1,
                     // A divider is cut into as many stages as its delay
-                    // needs to fit the cycle (`build/divider_array.rs`).
+                    // needs to fit the cycle (`construct/divider_array.rs`).
                     _ if class == "div" => {
                         let stage_ns = |rows| self.divider_stage_ns(delay, width, rows);
                         divider_stages(delay, self.budget_ns, width, limited, &stage_ns)

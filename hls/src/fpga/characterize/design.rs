@@ -63,7 +63,7 @@ pub enum Circuit {
     Float { operator: Operator, latency: u32 },
     /// The flow's pipelined divider: a signed division of two
     /// `width`-bit operands cut into `stages` stages (its rows spread
-    /// evenly, `build::divider_array`), its result registered by the
+    /// evenly, `construct::divider_array`), its result registered by the
     /// last stage.
     Divider { stages: u32 },
     /// `width` levels of LUT4 logic in a chain: `y = (y & a) ^ (b | c)`

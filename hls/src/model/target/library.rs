@@ -47,7 +47,7 @@
 //! delay_ns = 3.1    # what the operator adds to a register path:
 //!                   # period_ns - register_ns (a multiplier: less the
 //!                   # one LUT level that feeds it, the `logic` point
-//!                   # at width 1; see `characterize::design`)
+//!                   # at width 1; see `fpga::characterize::design`)
 //! lut = 16          # LUT4s (an ECP5 carry cell counts two)
 //! ff = 0            # flip-flops (pipeline registers)
 //! dsp = 0           # hard multipliers
@@ -56,7 +56,7 @@
 //! ```
 //!
 //! The figures are the operator's own: the test frame's flip-flops and
-//! xor LUTs are subtracted (`characterize::design`).
+//! xor LUTs are subtracted (`fpga::characterize::design`).
 
 use super::device::{lookup, Device, Fabric};
 use crate::float::{choose_scaled, stage_delay_ns, FloatOp, LatencyChoice, Operator};
@@ -481,7 +481,7 @@ impl Library {
     }
 
     /// The delay (ns) of an affine `floordiv`, `ceildiv` or `mod` by a
-    /// constant no power of two at `width` (`build::datapath`'s circuit):
+    /// constant no power of two at `width` (`construct::datapath`'s circuit):
     /// the reciprocal multiplication (its `width + 1`-bit reciprocal) and
     /// the correction of negative dividends around it (a comparison, a
     /// subtraction and a multiplexer before, a subtraction and a
@@ -613,7 +613,7 @@ impl Library {
     }
 
     /// The delay (ns) the slowest stage of a `width`-bit pipelined
-    /// divider (`build::divider_array`) adds to a register path when each
+    /// divider (`construct::divider_array`) adds to a register path when each
     /// stage holds at most `rows` rows: `rows` times a row's delay plus
     /// the stage's fixed part (the first stage's operand negation or the
     /// last one's result negation), both fitted to the measured

@@ -16,7 +16,7 @@
 //! not constants) or whose body has no state keeps a head state that tests
 //! its bound. A DMA operation has one state: a start stays until its
 //! engine takes the transfer, a wait until its tag's transfers are done
-//! (`build/dma.rs`).
+//! (`construct/dma.rs`).
 
 mod bound_test;
 

@@ -10,7 +10,7 @@
 //! shifting outside the state, so those steps run while what follows
 //! starts), with the II counter back at phase 0, so that every entry
 //! issues its first iteration at once (`(N - 1) * II + depth - lead`
-//! cycles a run, as `analysis/trips.rs` counts).
+//! cycles a run, as `schedule/figures.rs` counts).
 
 use crate::flow::construct::hw::Reg;
 use crate::flow::construct::{At, Builder};
