@@ -97,6 +97,11 @@ pub struct Metrics {
     /// design with DMA, `silica_hls::flow::schedule::dma_timing`).
     #[serde(default)]
     pub dma_model: bool,
+    /// The fewest cycles the device allows the kernel (the larger of its
+    /// roofline's compute and memory bounds, `silica_hls` `roofline`);
+    /// none without a device or where the work is not known.
+    #[serde(default)]
+    pub roofline_cycles: Option<u64>,
 }
 
 /// What became of a point.
@@ -260,6 +265,10 @@ impl Evaluator {
             unhonoured,
             cosimulated,
             dma_model,
+            roofline_cycles: json
+                .roofline
+                .as_ref()
+                .map(|r| r.compute_cycles.max(r.memory_cycles)),
         };
         let device = estimated.target.device();
         if let (Level::Synth, Some(design)) = (level, &design) {

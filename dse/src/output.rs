@@ -111,6 +111,13 @@ pub fn efficiency(m: &Metrics) -> Option<f64> {
     (m.mul_ops > 0 && capacity > 0).then(|| m.mul_ops as f64 / capacity as f64)
 }
 
+/// The share of its device's roofline a design reaches: the fewest
+/// cycles any design of the kernel could take there over its own.
+pub fn roofline(m: &Metrics) -> Option<f64> {
+    let bound = m.roofline_cycles?;
+    (m.latency_cycles > 0).then(|| bound as f64 / m.latency_cycles as f64)
+}
+
 /// The note of a point whose latency is the static DMA model's.
 const DMA_MODEL: &str = "cycles from the static model of the DMA engines";
 
@@ -155,7 +162,7 @@ pub fn csv(p: &Params, space: &Space, report: &Report) -> String {
     for f in FIGURES {
         write!(out, ",validated_{f}").ok();
     }
-    out.push_str(",mul_ops,multipliers,mul_efficiency,note\n");
+    out.push_str(",mul_ops,multipliers,mul_efficiency,roofline,note\n");
     for r in &report.records {
         write!(out, "{}", r.id).ok();
         for (d, &g) in space.dims.iter().zip(&r.genes) {
@@ -183,12 +190,13 @@ pub fn csv(p: &Params, space: &Space, report: &Report) -> String {
         match r.metrics() {
             Some(m) => write!(
                 out,
-                ",{},{},{}",
+                ",{},{},{},{}",
                 m.mul_ops,
                 m.multipliers,
-                efficiency(m).map_or(String::new(), |e| format!("{e:.4}"))
+                efficiency(m).map_or(String::new(), |e| format!("{e:.4}")),
+                roofline(m).map_or(String::new(), |f| format!("{f:.4}"))
             ),
-            None => write!(out, ",,,"),
+            None => write!(out, ",,,,"),
         }
         .ok();
         let note = match &r.validated {
@@ -362,14 +370,15 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
     let b = &report.baseline;
     writeln!(
         s,
-        "baseline (no directives): {} cycles, {} LUT, {} DSP, {} BRAM, {} multiplication(s) on {} multiplier(s){}",
+        "baseline (no directives): {} cycles, {} LUT, {} DSP, {} BRAM, {} multiplication(s) on {} multiplier(s){}{}",
         b.latency_cycles,
         b.lut,
         b.dsp,
         b.bram,
         b.mul_ops,
         b.multipliers,
-        efficiency(b).map_or(String::new(), |e| format!(" (efficiency {e:.2})"))
+        efficiency(b).map_or(String::new(), |e| format!(" (efficiency {e:.2})")),
+        roofline(b).map_or(String::new(), |f| format!(", {:.1}% of the roofline", f * 100.0))
     )
     .ok();
     let names: Vec<&str> = p.objectives.iter().map(|o| o.name()).collect();
@@ -382,8 +391,8 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
     .ok();
     writeln!(
         s,
-        "  {:>6} {:>10} {:>10} {:>7} {:>5} {:>5} {:>8} {:>5} {:>5}  directives",
-        "point", "cycles", "us", "LUT", "DSP", "BRAM", "speed-up", "mults", "eff."
+        "  {:>6} {:>10} {:>10} {:>7} {:>5} {:>5} {:>8} {:>5} {:>5} {:>5}  directives",
+        "point", "cycles", "us", "LUT", "DSP", "BRAM", "speed-up", "mults", "eff.", "roof"
     )
     .ok();
     for &i in &report.front {
@@ -397,7 +406,7 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
             .collect();
         writeln!(
             s,
-            "  {:>6} {:>10} {:>10.3} {:>7} {:>5} {:>5} {:>7.2}x {:>5} {:>5}  {}",
+            "  {:>6} {:>10} {:>10.3} {:>7} {:>5} {:>5} {:>7.2}x {:>5} {:>5} {:>5}  {}",
             r.id,
             m.latency_cycles,
             m.latency_us,
@@ -407,6 +416,7 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
             b.latency_cycles as f64 / m.latency_cycles.max(1) as f64,
             m.multipliers,
             efficiency(m).map_or("-".into(), |e| format!("{e:.2}")),
+            roofline(m).map_or("-".into(), |f| format!("{f:.2}")),
             choices.join(" ")
                 + if m.cosimulated {
                     " (cycles co-simulated)"

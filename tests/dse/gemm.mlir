@@ -35,7 +35,7 @@
 // CHECK: Pareto front (latency, lut, dsp, bram): {{[1-9]}} point(s)
 
 // CSV: id,loop:j:unroll,loop:j:pipeline,array:C:ports,status,level,cached,pareto,latency_cycles
-// CSV-SAME: ,mul_ops,multipliers,mul_efficiency,note
+// CSV-SAME: ,mul_ops,multipliers,mul_efficiency,roofline,note
 // CSV: 0,1,true,1,ok,estimate,{{.*}},576,2,0.{{[0-9]+}},
 // CSV: 2,3,true,1,pruned,,false,false,{{.*}},unroll 3 does not divide the trip count 8 of gemm/i/k/j
 

@@ -22,16 +22,16 @@
 // RUN: FileCheck %s --check-prefix=NONE < %t.none/points.csv
 
 // CHECK: id,loop:i:pipeline,loop:j:unroll,array:B:ports,limits:mul,status,
-// CHECK-SAME: ,mul_ops,multipliers,mul_efficiency,note
-// CHECK-NEXT: 0,false,1,2,4,ok,{{.*}},56,2,0.{{[0-9]+}},{{$}}
-// CHECK-NEXT: 1,true,1,2,4,ok,{{.*}},56,4,0.{{[0-9]+}},{{$}}
-// CHECK-NEXT: 2,false,2,2,4,ok,{{.*}},56,2,0.{{[0-9]+}},{{$}}
-// CHECK-NEXT: 3,true,2,2,4,ok,{{.*}},56,4,0.{{[0-9]+}},{{$}}
+// CHECK-SAME: ,mul_ops,multipliers,mul_efficiency,roofline,note
+// CHECK-NEXT: 0,false,1,2,4,ok,{{.*}},56,2,0.{{[0-9]+}},0.{{[0-9]+}},{{$}}
+// CHECK-NEXT: 1,true,1,2,4,ok,{{.*}},56,4,0.{{[0-9]+}},0.{{[0-9]+}},{{$}}
+// CHECK-NEXT: 2,false,2,2,4,ok,{{.*}},56,2,0.{{[0-9]+}},0.{{[0-9]+}},{{$}}
+// CHECK-NEXT: 3,true,2,2,4,ok,{{.*}},56,4,0.{{[0-9]+}},0.{{[0-9]+}},{{$}}
 
 // NONE: id,loop:i:pipeline,array:B:ports,status,
-// NONE-NEXT: 0,true,1,ok,{{.*}},56,4,0.{{[0-9]+}},{{$}}
+// NONE-NEXT: 0,true,1,ok,{{.*}},56,4,0.{{[0-9]+}},0.{{[0-9]+}},{{$}}
 
-// DMA: 0,2,true,ok,{{.*}},56,{{[0-9]+}},0.{{[0-9]+}},cycles from the static model of the DMA engines
+// DMA: 0,2,true,ok,{{.*}},56,{{[0-9]+}},0.{{[0-9]+}},{{[0-9.]*}},cycles from the static model of the DMA engines
 func.func @gesummv(%alpha: i32 {hls.name = "alpha"},
     %beta: i32 {hls.name = "beta"},
     %A: memref<4x6xi32> {hls.name = "A"},

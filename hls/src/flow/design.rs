@@ -7,6 +7,7 @@
 //! [`Measurements`], that the reports read beside the design.
 
 use crate::flow::analysis::constant_product::Products;
+use crate::flow::analysis::work::Work;
 use crate::flow::construct::DmaProbe;
 use crate::flow::estimate::{CircuitEstimate, Estimate};
 use crate::flow::fit::Fit;
@@ -80,6 +81,8 @@ pub(crate) struct Lifted {
     /// The multiplications the kernel executes over a run as lifted
     /// (`analysis::muls`).
     pub multiplications: Option<u64>,
+    /// The work the kernel must do (`analysis::work`), as lifted.
+    pub workload: Option<Work>,
     pub interface: Interface,
     /// The float latencies chosen so far (the callees'), and the
     /// reserves their choices keep.
@@ -133,6 +136,9 @@ pub struct Estimated {
     /// datapath rewriting (which can repeat a product to shorten a
     /// schedule); None where a bound depends on data (`analysis::muls`).
     pub multiplications: Option<u64>,
+    /// The operations and footprint the roofline is of
+    /// (`analysis::work`); None where the loop bounds depend on data.
+    pub workload: Option<Work>,
     pub construction: Construction,
     /// The built circuit's estimate from the operator library (LUTs,
     /// DSPs, predicted clock period).
@@ -197,6 +203,7 @@ impl Estimated {
             products: self.construction.products,
             fit: self.fit.as_ref(),
             interface: &self.interface,
+            work: self.workload.as_ref(),
             axi: self.axi.as_ref(),
             measured,
         }

@@ -277,6 +277,7 @@ pub(crate) fn lift(
         &callees,
     )?;
     let multiplications = analysis::muls::executed(&kernel);
+    let workload = analysis::work::of(&kernel);
     front::flatten(&mut kernel, &directives, &mut remarks.directives);
     let mut interface = interface::build(ctx, ir, func, lib.device.name, clock.asked_ns)?;
     front::memories(
@@ -295,6 +296,7 @@ pub(crate) fn lift(
         ips,
         kernel,
         multiplications,
+        workload,
         interface,
         floats,
         remarks,
@@ -476,6 +478,7 @@ fn build_lifted(
         },
         callee_rewrites: lifted.callee_rewrites,
         multiplications: lifted.multiplications,
+        workload: lifted.workload,
         construction,
         estimate: circuit_estimate,
         fit: None,

@@ -98,6 +98,11 @@ pub struct Memory {
     pub ports: u32,
     /// Cycles from a read's `ce` to its data on `q`.
     pub read_latency: u32,
+    /// Elements a word (the `width` directive): word `w` holds elements
+    /// `w * lanes ..`, element `w * lanes + j` in bits `[j * b, (j + 1) *
+    /// b)`; `words` and `address_width` are the packed memory's.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub lanes: u32,
     /// Whether the kernel reads it, writes it or both.
     pub access: Access,
     /// Moved only by a streamed DMA engine ([`Stream`]): the core has no
@@ -124,10 +129,19 @@ impl Memory {
             address_width: address_width(words),
             ports: 1,
             read_latency: READ_LATENCY,
+            lanes: 1,
             access,
             streamed: false,
         }
     }
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 /// A DMA engine of the core whose transfers the environment performs:

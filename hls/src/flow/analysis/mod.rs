@@ -2,8 +2,9 @@
 //! the `index` width (`ranges`), memory dependences carried across loop
 //! iterations (`deps`), a lower bound on the latency and area
 //! (`bound`), the multiplications executed over a run (`muls`), the
-//! forms of products by constants (`constant_product`) and the DMA
-//! engines the transfers need (`dma_engines`).
+//! forms of products by constants (`constant_product`), the DMA
+//! engines the transfers need (`dma_engines`) and the work a kernel must
+//! do (`work`: operations and footprint, for the roofline).
 
 pub mod bound;
 pub mod constant_product;
@@ -12,3 +13,4 @@ pub mod dma_engines;
 pub mod muls;
 pub mod ranges;
 pub mod trips;
+pub mod work;

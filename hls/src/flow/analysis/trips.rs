@@ -40,8 +40,12 @@ pub(crate) fn value(k: &Kernel, env: &[Option<i64>], v: Val, depth: u32) -> Opti
         Op::SExt => arg(0)?,
         _ => return None,
     };
-    // The node's result wraps at its width.
-    let w = node.width;
+    // The node's result wraps at its width (`index` before the range
+    // analysis narrows it: the software's 64 bits).
+    let w = match node.width {
+        crate::model::kernel::INDEX => 64,
+        w => w,
+    };
     (w > 0 && w <= 64).then(|| {
         i64::try_from(crate::model::kernel::sign_extend(r as u128 & mask(w), w)).unwrap_or(r)
     })

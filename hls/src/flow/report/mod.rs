@@ -6,6 +6,7 @@
 //! directive: honoured or not, and why).
 
 pub mod dma;
+pub mod roofline;
 pub mod synthesis;
 
 use crate::flow::construct::ports::result_port;
@@ -45,6 +46,10 @@ pub struct Json {
     /// The core's streamed DMA engines (`--interface axi`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub streams: Vec<crate::model::interface::Stream>,
+    /// The fewest cycles the device allows and the share reached
+    /// (`roofline`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roofline: Option<roofline::Roofline>,
 }
 
 /// One argument.
@@ -168,6 +173,8 @@ pub struct ReportInput<'a> {
     pub interface: &'a Interface,
     /// The AXI wrapper's register map (`--interface axi`).
     pub axi: Option<&'a RegisterMap>,
+    /// The work the kernel must do, for the roofline.
+    pub work: Option<&'a crate::flow::analysis::work::Work>,
     pub measured: &'a Measurements,
 }
 
@@ -306,6 +313,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         dma: crate::flow::report::dma::json(r),
         axi: None,
         streams: Vec::new(),
+        roofline: None,
     };
     if let Some(map) = r.axi {
         j.interface = "axi".into();
@@ -325,6 +333,10 @@ pub fn json(r: &ReportInput<'_>) -> Json {
             dma_model: r.figures.dma_model,
         };
     }
+    let cycles = j.latency.max.or(j.latency.dma_model);
+    j.roofline = r
+        .work
+        .and_then(|w| roofline::of(w, k, r.interface, r.lib, cycles));
     j
 }
 
@@ -428,6 +440,9 @@ pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
             out,
             "against the pipelines' bound (sum of iterations x MII + deepest depth = {bound} cycles): {ratio:.2}x"
         );
+    }
+    if let Some(roof) = &j.roofline {
+        roofline::text(roof, &mut out);
     }
     let _ = writeln!(out, "index width: {} bits", k.index_width);
     let _ = writeln!(out, "loops:");

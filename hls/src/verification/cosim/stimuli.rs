@@ -272,6 +272,8 @@ impl Stimuli {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::interface::Access;
+    use crate::test_support::{self, memory, scalar};
 
     #[test]
     fn splitmix64_matches_the_reference_sequence() {
@@ -291,31 +293,8 @@ mod tests {
 
     #[test]
     fn arguments_draw_from_unrelated_streams() {
-        let iface = crate::model::interface::Interface {
-            top: "k".into(),
-            interface: "memory".into(),
-            target: "generic".into(),
-            clock_ns: 10.0,
-            args: (0..2)
-                .map(|index| crate::model::interface::Arg {
-                    index,
-                    name: format!("m{index}"),
-                    kind: ArgKind::Memory(crate::model::interface::Memory {
-                        ty: "memref<8xi64>".into(),
-                        shape: vec![8],
-                        element_width: 64,
-                        words: 8,
-                        address_width: 3,
-                        ports: 1,
-                        read_latency: 1,
-                        access: crate::model::interface::Access::Read,
-                        streamed: false,
-                    }),
-                })
-                .collect(),
-            streams: Vec::new(),
-            results: vec![],
-        };
+        let m = memory("memref<8xi64>", &[8], 64, Access::Read);
+        let iface = test_support::interface(&[("m0", m.clone()), ("m1", m)], &[]);
         let s = Stimuli::generate(&iface, 3, &Options::default()).unwrap();
         let (a, b) = (&s.values[0], &s.values[1]);
         assert!(a.iter().all(|w| !b.contains(w)), "{a:?} {b:?}");
@@ -332,28 +311,14 @@ mod tests {
 
     #[test]
     fn fixed_scalars_are_read_by_type() {
-        let scalar =
-            |index: usize, name: &str, ty: &str, width: u32| crate::model::interface::Arg {
-                index,
-                name: name.into(),
-                kind: ArgKind::Scalar(crate::model::interface::Scalar {
-                    ty: ty.into(),
-                    width,
-                }),
-            };
-        let iface = Interface {
-            top: "k".into(),
-            interface: "memory".into(),
-            target: "generic".into(),
-            clock_ns: 10.0,
-            args: vec![
-                scalar(0, "n", "index", 64),
-                scalar(1, "k", "i8", 8),
-                scalar(2, "x", "f32", 32),
+        let iface = test_support::interface(
+            &[
+                ("n", scalar("index", 64)),
+                ("k", scalar("i8", 8)),
+                ("x", scalar("f32", 32)),
             ],
-            streams: Vec::new(),
-            results: vec![],
-        };
+            &[],
+        );
         let ok = |a: &str| parse_scalar(&iface, a).map(|(n, v)| (n, v.to_string()));
         assert_eq!(ok("n=3"), Ok(("n".into(), "3".into())));
         assert_eq!(ok("k=-1"), Ok(("k".into(), "255".into())));

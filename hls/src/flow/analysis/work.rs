@@ -1,0 +1,342 @@
+//! The work a kernel must do over a run, whatever circuit does it: the
+//! operations it executes of each kind, and the words of each external
+//! memory it must read and write at least once (its footprint). The
+//! roofline (`report::roofline`) divides the one by what the device can
+//! hold and the other by the ports.
+//!
+//! Counted on the kernel as lifted (its `index` arithmetic, which
+//! addresses and counts, not being work) on the loop tree with the
+//! values of the enclosing induction variables, as `muls.rs` counts
+//! multiplications: each node once per
+//! execution of its block (a flattened loop's body and sunk code once a
+//! flattened iteration). A word is in the footprint when an access that
+//! is not predicated (so made whenever its block runs) or a DMA transfer
+//! touches it at an address the induction variables give: the footprint
+//! is never more than what the kernel must move. Operations by constants
+//! that construction builds as wiring, shifts or adds (products by
+//! constants, divisions by constants) count as the class they are built
+//! as, an addition.
+
+use super::trips::{flat_iterations, value, Iterations, DEPTH};
+use crate::model::kernel::{Item, Kernel, LoopId, MemId, Op, Operator, Val, INDEX};
+use crate::model::target::library::class_of;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Accesses evaluated before giving up.
+const BUDGET: u64 = 20_000_000;
+
+/// An operation kind of the count: its library class, its width and,
+/// for a float operation, its operator (`fmul_f32`'s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Kind {
+    pub class: &'static str,
+    pub width: u32,
+    pub operator: Option<Operator>,
+}
+
+/// The work of a kernel.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Operations executed, by kind in the order first met (memory
+    /// accesses and wiring left out).
+    pub operations: Vec<(Kind, u64)>,
+    /// Per external memory: the distinct words read and written.
+    pub footprint: BTreeMap<MemId, (u64, u64)>,
+}
+
+/// The classes whose operations are work for functional units (not
+/// memory accesses, and not `ext`, which is wiring).
+fn is_compute(class: &str) -> bool {
+    !matches!(class, "load" | "store" | "ext")
+}
+
+/// The kind of node `n`'s operation, where it is work (not `index`
+/// arithmetic, which addresses and counts).
+fn kind(k: &Kernel, n: usize) -> Option<Kind> {
+    let node = &k.nodes[n];
+    if node.width == INDEX {
+        return None;
+    }
+    let by_constant = node.args.iter().any(|&a| k.const_value(a).is_some());
+    let class = match node.op {
+        // Products by constants are shifts and adds or wiring.
+        Op::Mul if by_constant => "add",
+        op => class_of(op),
+    };
+    let operator = match node.op {
+        Op::Float(o) => Some(o),
+        _ => None,
+    };
+    let width = match node.op {
+        Op::Float(o) => o.format.width(),
+        _ => node.width,
+    };
+    is_compute(class).then_some(Kind {
+        class,
+        width,
+        operator,
+    })
+}
+
+/// The work of `k`; `None` where a bound depends on data, an
+/// `scf.while` runs, or the run is too long to walk.
+pub fn of(k: &Kernel) -> Option<Work> {
+    let mut w = Walk {
+        k,
+        env: vec![None; k.loops.len()],
+        budget: BUDGET,
+        operations: Vec::new(),
+        read: BTreeMap::new(),
+        written: BTreeMap::new(),
+    };
+    w.items(&k.body)?;
+    let mut footprint = BTreeMap::new();
+    for m in 0..k.memories.len() {
+        if k.memories[m].arg.is_none() {
+            continue;
+        }
+        let count = |s: &BTreeMap<MemId, BTreeSet<i64>>| s.get(&m).map_or(0, |a| a.len() as u64);
+        let (r, wr) = (count(&w.read), count(&w.written));
+        if r + wr > 0 {
+            footprint.insert(m, (r, wr));
+        }
+    }
+    Some(Work {
+        operations: w.operations,
+        footprint,
+    })
+}
+
+struct Walk<'a> {
+    k: &'a Kernel,
+    env: Vec<Option<i64>>,
+    budget: u64,
+    operations: Vec<(Kind, u64)>,
+    read: BTreeMap<MemId, BTreeSet<i64>>,
+    written: BTreeMap<MemId, BTreeSet<i64>>,
+}
+
+impl Walk<'_> {
+    fn items(&mut self, items: &[Item]) -> Option<()> {
+        for it in items {
+            match *it {
+                Item::Block(b) => self.block(b, 1)?,
+                Item::Loop(l) => self.run_loop(l)?,
+                Item::Dma(d) => self.dma(d)?,
+                Item::Call(_) => {}
+            }
+        }
+        Some(())
+    }
+
+    /// Block `b` run `times` times at the current induction values (its
+    /// accesses' addresses are the same each time: only those of the
+    /// first run are recorded).
+    fn block(&mut self, b: usize, times: u64) -> Option<()> {
+        let k = self.k;
+        for &n in &k.blocks[b] {
+            self.budget = self.budget.checked_sub(1)?;
+            if let Some(kind) = kind(k, n) {
+                match self.operations.iter_mut().find(|(x, _)| *x == kind) {
+                    Some(o) => o.1 += times,
+                    None => self.operations.push((kind, times)),
+                }
+            }
+            let node = &k.nodes[n];
+            let (m, predicated, set) = match node.op {
+                Op::Load(m) => (m, node.args.len() > 1, &mut self.read),
+                Op::Store(m) => (m, node.args.len() > 2, &mut self.written),
+                _ => continue,
+            };
+            if predicated || k.memories[m].arg.is_none() {
+                continue;
+            }
+            if let Some(a) = value(k, &self.env, node.args[0], DEPTH) {
+                set.entry(m).or_default().insert(a);
+            }
+        }
+        Some(())
+    }
+
+    fn run_loop(&mut self, l: LoopId) -> Option<()> {
+        let k = self.k;
+        let lp = &k.loops[l];
+        if lp.test.is_some() {
+            return None;
+        }
+        let Iterations { lo, step, count } = flat_iterations(k, &self.env, l)?;
+        // A flattened loop: its inner loops' induction variables move
+        // with it; walk the nest as the flattened iterations do.
+        if !lp.flat.is_empty() {
+            return self.flattened(l, count);
+        }
+        let mut iv = lo;
+        for _ in 0..count {
+            self.env[l] = Some(iv);
+            for &b in &lp.sunk {
+                self.block(b, 1)?;
+            }
+            let body = lp.body.clone();
+            self.items(&body)?;
+            iv += step;
+        }
+        self.env[l] = None;
+        Some(())
+    }
+
+    /// A flattened nest (loop `l` and the loops of `flat`, constant inner
+    /// bounds) run for its `count` iterations, the inner counters wrapping
+    /// as the flattened counter chain does.
+    fn flattened(&mut self, l: LoopId, count: u64) -> Option<()> {
+        let k = self.k;
+        let lp = &k.loops[l];
+        let nest: Vec<LoopId> = std::iter::once(l).chain(lp.flat.iter().copied()).collect();
+        let mut ivs = Vec::new();
+        for &m in &nest {
+            let Iterations { lo, step, count } = flat_iterations(k, &self.env, m)?;
+            let trips = if m == l {
+                count / self.inner(&nest)?
+            } else {
+                count
+            };
+            ivs.push((lo, step, trips.max(1)));
+        }
+        let mut index = vec![0u64; nest.len()];
+        for _ in 0..count {
+            for (i, &m) in nest.iter().enumerate() {
+                let (lo, step, _) = ivs[i];
+                self.env[m] = Some(lo + step * index[i] as i64);
+            }
+            for &b in &lp.sunk {
+                self.block(b, 1)?;
+            }
+            let body = lp.body.clone();
+            self.items(&body)?;
+            for i in (0..nest.len()).rev() {
+                index[i] += 1;
+                if index[i] < ivs[i].2 || i == 0 {
+                    break;
+                }
+                index[i] = 0;
+            }
+        }
+        for &m in &nest {
+            self.env[m] = None;
+        }
+        Some(())
+    }
+
+    /// The iterations of the inner loops of a flattened nest.
+    fn inner(&self, nest: &[LoopId]) -> Option<u64> {
+        nest[1..].iter().try_fold(1u64, |acc, &m| {
+            let lp = &self.k.loops[m];
+            let (a, b) = (lp.lower.constant()?, lp.upper.constant()?);
+            acc.checked_mul(((b - a).max(0) as u64).div_ceil(lp.step.max(1) as u64))
+        })
+    }
+
+    /// DMA operation `d`: a transfer's words of an external memory.
+    fn dma(&mut self, d: usize) -> Option<()> {
+        let k = self.k;
+        let Some(t) = &k.dmas[d].transfer else {
+            return Some(());
+        };
+        let eval = |v: Val| value(k, &self.env, v, DEPTH);
+        let count = match t.count {
+            Val::Const(c) => u64::try_from(k.consts[c].0).ok()?,
+            v => u64::try_from(eval(v)?).ok()?,
+        };
+        let stride = match t.stride {
+            Some((s, per)) => Some((eval(s)?, eval(per)?.max(1))),
+            None => None,
+        };
+        for (m, base, slow, set) in [
+            (t.src, eval(t.src_address)?, t.src_is_slow, &mut self.read),
+            (
+                t.dst,
+                eval(t.dst_address)?,
+                !t.src_is_slow,
+                &mut self.written,
+            ),
+        ] {
+            if k.memories[m].arg.is_none() {
+                continue;
+            }
+            self.budget = self.budget.checked_sub(count)?;
+            let words = set.entry(m).or_default();
+            for i in 0..count as i64 {
+                let a = match stride {
+                    Some((s, per)) if slow => base + (i / per) * s + i % per,
+                    _ => base + i,
+                };
+                words.insert(a);
+            }
+        }
+        Some(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::kernel;
+
+    #[test]
+    fn gemm_does_its_products_and_moves_each_element_once() {
+        let k = kernel(
+            "func.func @g(%a: memref<4x8xi16>, %b: memref<8x6xi16>, %c: memref<4x6xi16>) {
+               affine.for %i = 0 to 4 {
+                 affine.for %j = 0 to 6 {
+                   affine.for %k = 0 to 8 {
+                     %x = affine.load %a[%i, %k] : memref<4x8xi16>
+                     %y = affine.load %b[%k, %j] : memref<8x6xi16>
+                     %p = arith.muli %x, %y : i16
+                     %z = affine.load %c[%i, %j] : memref<4x6xi16>
+                     %s = arith.addi %z, %p : i16
+                     affine.store %s, %c[%i, %j] : memref<4x6xi16>
+                   }
+                 }
+               }
+               return
+             }",
+            "g",
+        );
+        let w = of(&k).unwrap();
+        let mul = Kind {
+            class: "mul",
+            width: 16,
+            operator: None,
+        };
+        let count = |kind: &Kind| w.operations.iter().find(|(x, _)| x == kind).map(|o| o.1);
+        assert_eq!(count(&mul), Some(4 * 6 * 8));
+        let add = w
+            .operations
+            .iter()
+            .filter(|(k, _)| k.class == "add" && k.width == 16)
+            .map(|(_, n)| *n)
+            .sum::<u64>();
+        assert_eq!(add, 4 * 6 * 8);
+        let by_name = |name: &str| {
+            let m = k.memories.iter().position(|m| m.name == name).unwrap();
+            w.footprint[&m]
+        };
+        assert_eq!(by_name("arg0"), (32, 0));
+        assert_eq!(by_name("arg1"), (48, 0));
+        assert_eq!(by_name("arg2"), (24, 24));
+    }
+
+    #[test]
+    fn a_data_dependent_bound_has_no_count() {
+        let k = kernel(
+            "func.func @d(%n: index, %a: memref<8xi32>) {
+               %c0 = arith.constant 0 : i32
+               affine.for %i = 0 to %n {
+                 affine.store %c0, %a[0] : memref<8xi32>
+               }
+               return
+             }",
+            "d",
+        );
+        assert_eq!(of(&k), None);
+    }
+}
