@@ -105,6 +105,17 @@ pub struct HlsArgs {
     /// and emitted (construct).
     #[arg(long = "dump-after", value_name = "STAGE", value_parser = stage_name)]
     dump_after: Option<silica_hls::model::options::Stage>,
+    /// The widest external memory port, in bits: an array's `width`
+    /// directive packs at most this many bits of elements into a word
+    /// of its ports (the memory's bus; a wider request is cut, with a
+    /// warning).
+    #[arg(
+        long = "max-port-bits",
+        value_name = "BITS",
+        default_value_t = silica_hls::model::options::MAX_PORT_BITS,
+        value_parser = clap::value_parser!(u32).range(1..=4096)
+    )]
+    max_port_bits: u32,
     /// Keep innermost loops sequential instead of pipelining them.
     #[arg(long = "no-pipeline")]
     no_pipeline: bool,
@@ -284,6 +295,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         },
         fit: !args.no_fit,
         dump_after: args.dump_after,
+        max_port_bits: args.max_port_bits,
         ..silica_hls::Options::new(&args.top, target)
     };
     if let Some(w) = options.overridden_clock() {

@@ -280,12 +280,18 @@ pub(crate) fn lift(
     let workload = analysis::work::of(&kernel);
     front::flatten(&mut kernel, &directives, &mut remarks.directives);
     let mut interface = interface::build(ctx, ir, func, lib.device.name, clock.asked_ns)?;
+    let limits = front::PortLimits {
+        max_bits: opts.max_port_bits,
+        wrapper: opts.wrapper,
+    };
     front::memories(
         &mut kernel,
         &mut interface,
         &directives,
+        limits,
         &mut remarks.directives,
     );
+    front::widen(&mut kernel);
     Ok(Lifted {
         work,
         func,

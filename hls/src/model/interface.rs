@@ -90,7 +90,8 @@ pub struct Memory {
     pub shape: Vec<u64>,
     /// The bits of one element (the data ports' width).
     pub element_width: u32,
-    /// The number of words (the product of the shape).
+    /// The number of words of the ports: the elements (the product of
+    /// the shape), `lanes` a word.
     pub words: u64,
     /// The address ports' width: `max(1, ceil(log2(words)))`.
     pub address_width: u32,
@@ -98,9 +99,9 @@ pub struct Memory {
     pub ports: u32,
     /// Cycles from a read's `ce` to its data on `q`.
     pub read_latency: u32,
-    /// Elements a word (the `width` directive): word `w` holds elements
-    /// `w * lanes ..`, element `w * lanes + j` in bits `[j * b, (j + 1) *
-    /// b)`; `words` and `address_width` are the packed memory's.
+    /// Elements a word of the ports (the `width` directive): port word
+    /// `w` holds elements `w * lanes ..`, element `w * lanes + j` in bits
+    /// `[j * b, (j + 1) * b)`, and `we` has a bit a lane.
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub lanes: u32,
     /// Whether the kernel reads it, writes it or both.
@@ -133,6 +134,23 @@ impl Memory {
             access,
             streamed: false,
         }
+    }
+
+    /// The number of elements (the product of the shape).
+    pub fn elements(&self) -> u64 {
+        self.shape.iter().product::<u64>().max(1)
+    }
+
+    /// The bits of a word of the ports.
+    pub fn word_width(&self) -> u32 {
+        self.element_width * self.lanes.max(1)
+    }
+
+    /// Packs the elements `lanes` a word of the ports.
+    pub fn pack(&mut self, lanes: u32) {
+        self.lanes = lanes;
+        self.words = self.elements().div_ceil(u64::from(lanes.max(1)));
+        self.address_width = address_width(self.words);
     }
 }
 
@@ -388,9 +406,9 @@ impl Interface {
                 let a = &arg.name;
                 out.push(port(names::address(a, p), Direction::Out, m.address_width));
                 out.push(port(names::ce(a, p), Direction::Out, 1));
-                out.push(port(names::we(a, p), Direction::Out, 1));
-                out.push(port(names::d(a, p), Direction::Out, m.element_width));
-                out.push(port(names::q(a, p), Direction::In, m.element_width));
+                out.push(port(names::we(a, p), Direction::Out, m.lanes));
+                out.push(port(names::d(a, p), Direction::Out, m.word_width()));
+                out.push(port(names::q(a, p), Direction::In, m.word_width()));
             }
         }
         for s in &self.streams {

@@ -4,6 +4,7 @@
 //! The front end builds it; analysis, scheduling and construction read it.
 
 pub use crate::float::Operator;
+use rustc_hash::{FxHashMap, FxHashSet};
 pub use silica_hw_dialects::eval::Predicate;
 use silica_ir::affine::AffineMap;
 use silica_ir::{Attr, OpId};
@@ -123,14 +124,29 @@ pub struct Memory {
     pub loc: Attr,
     /// Ports (1, or 2 by the `ports` directive).
     pub ports: u32,
+    /// Elements a word (an external memory's `width` directive): word
+    /// `w` holds elements `w * lanes ..`, element `w * lanes + j` in
+    /// bits `[j * b, (j + 1) * b)` of `b`-bit elements. Accesses of such
+    /// a memory address words (`front/widen.rs`).
+    pub lanes: u32,
     /// The partitioned array this memory is a bank of.
     pub bank_of: Option<String>,
 }
 
 impl Memory {
-    /// Number of words.
-    pub fn words(&self) -> u64 {
+    /// Number of elements.
+    pub fn elements(&self) -> u64 {
         self.shape.iter().product::<u64>().max(1)
+    }
+
+    /// Number of words: elements packed `lanes` a word.
+    pub fn words(&self) -> u64 {
+        self.elements().div_ceil(u64::from(self.lanes.max(1)))
+    }
+
+    /// Bits of a word.
+    pub fn word_width(&self) -> u32 {
+        self.element_width * self.lanes.max(1)
     }
 
     /// Address bits: ceil(log2(words)), at least 1.
@@ -312,9 +328,18 @@ pub struct Kernel {
     /// Functional units per library class (`[limits]`); classes not
     /// listed get one unit per operation.
     pub limits: Vec<(String, u32)>,
+    /// Word accesses of packed memories that stand for several accesses
+    /// of the input: the ops of all but the first (the node's `source`).
+    pub combined: FxHashMap<NodeId, Vec<OpId>>,
 }
 
 impl Kernel {
+    /// Whether node `n` is, or stands for, an access made by input op
+    /// `op`.
+    pub fn stands_for(&self, n: NodeId, op: OpId) -> bool {
+        self.nodes[n].source == op || self.combined.get(&n).is_some_and(|ops| ops.contains(&op))
+    }
+
     /// The width of `v`.
     pub fn width(&self, v: Val) -> u32 {
         match v {
@@ -388,6 +413,107 @@ impl Kernel {
         }
         Some((class, limit))
     }
+    /// Every value the kernel reads outside node arguments: loop bounds,
+    /// initial and yielded values, exit tests, call operands, DMA operands,
+    /// the returned values.
+    pub fn other_vals(&self) -> Vec<Val> {
+        let mut out = Vec::new();
+        for l in &self.loops {
+            out.extend(&l.lower.operands);
+            out.extend(&l.upper.operands);
+            out.extend(&l.inits);
+            out.extend(&l.yields);
+            out.extend(l.test.map(|t| t.cond));
+        }
+        for c in &self.calls {
+            out.extend(&c.scalars);
+        }
+        for d in &self.dmas {
+            out.push(d.tag_index);
+            if let Some(t) = &d.transfer {
+                out.extend([t.src_address, t.dst_address, t.count]);
+                if let Some((a, b)) = t.stride {
+                    out.extend([a, b]);
+                }
+            }
+        }
+        out.extend(&self.returned);
+        out
+    }
+
+    /// Calls `f` on every value the kernel reads (node arguments included;
+    /// the same places as [`Kernel::other_vals`] besides).
+    pub fn each_val_mut(&mut self, f: &mut dyn FnMut(&mut Val)) {
+        for n in &mut self.nodes {
+            n.args.iter_mut().for_each(&mut *f);
+        }
+        for l in &mut self.loops {
+            l.lower.operands.iter_mut().for_each(&mut *f);
+            l.upper.operands.iter_mut().for_each(&mut *f);
+            l.inits.iter_mut().for_each(&mut *f);
+            l.yields.iter_mut().for_each(&mut *f);
+            if let Some(t) = &mut l.test {
+                f(&mut t.cond);
+            }
+        }
+        for c in &mut self.calls {
+            c.scalars.iter_mut().for_each(&mut *f);
+        }
+        for d in &mut self.dmas {
+            f(&mut d.tag_index);
+            if let Some(t) = &mut d.transfer {
+                f(&mut t.src_address);
+                f(&mut t.dst_address);
+                f(&mut t.count);
+                if let Some((a, b)) = &mut t.stride {
+                    f(a);
+                    f(b);
+                }
+            }
+        }
+        self.returned.iter_mut().for_each(f);
+    }
+
+    /// The constant `v` at width `w`, interned.
+    pub fn constant(&mut self, v: i128, w: u32) -> Val {
+        let bits = truncate(v, w);
+        match self.consts.iter().position(|&c| c == (bits, w)) {
+            Some(i) => Val::Const(i),
+            None => {
+                self.consts.push((bits, w));
+                Val::Const(self.consts.len() - 1)
+            }
+        }
+    }
+
+    /// Removes the nodes no block holds and renumbers the rest.
+    pub fn compact(&mut self) {
+        let held: FxHashSet<NodeId> = self.blocks.iter().flatten().copied().collect();
+        let mut map: Vec<Option<NodeId>> = vec![None; self.nodes.len()];
+        let mut nodes = Vec::with_capacity(held.len());
+        for (i, n) in self.nodes.iter().enumerate() {
+            if held.contains(&i) {
+                map[i] = Some(nodes.len());
+                nodes.push(n.clone());
+            }
+        }
+        self.nodes = nodes;
+        for b in &mut self.blocks {
+            for n in b.iter_mut() {
+                *n = map[*n].expect("held node");
+            }
+        }
+        self.each_val_mut(&mut |v| {
+            if let Val::Node(n) = *v {
+                *v = Val::Node(map[n].unwrap_or(n));
+            }
+        });
+        self.combined = std::mem::take(&mut self.combined)
+            .into_iter()
+            .filter_map(|(n, ops)| Some((map[n]?, ops)))
+            .collect();
+    }
+
     /// The nodes of the body of loop `l` (innermost loops), in
     /// program order.
     pub fn body_nodes(&self, l: LoopId) -> Vec<NodeId> {

@@ -149,7 +149,13 @@ pub struct Options {
     /// The stage whose output the design keeps for the user to see
     /// (`Design::dump`).
     pub dump_after: Option<Stage>,
+    /// The widest external memory port, in bits (`--max-port-bits`): a
+    /// `width` directive packing more is cut to the widest within it.
+    pub max_port_bits: u32,
 }
+
+/// The widest external memory port by default, in bits.
+pub const MAX_PORT_BITS: u32 = 64;
 
 impl Options {
     /// Function `top` on `target` with the defaults: the target's clock,
@@ -169,6 +175,7 @@ impl Options {
             fit: false,
             fit_share: None,
             dump_after: None,
+            max_port_bits: MAX_PORT_BITS,
         }
     }
 

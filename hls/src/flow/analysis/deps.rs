@@ -179,7 +179,7 @@ pub fn loop_dependences(
         nodes
             .iter()
             .copied()
-            .filter(|&n| k.nodes[n].op.memory().is_some() && k.nodes[n].source == op)
+            .filter(|&n| k.nodes[n].op.memory().is_some() && k.stands_for(n, op))
             .collect()
     };
     let step = k.loops[l].step.max(1);
@@ -241,7 +241,7 @@ fn flat_dependences(
         nodes
             .iter()
             .copied()
-            .filter(|&n| k.nodes[n].op.memory().is_some() && k.nodes[n].source == op)
+            .filter(|&n| k.nodes[n].op.memory().is_some() && k.stands_for(n, op))
             .collect()
     };
     let mut out = Vec::new();

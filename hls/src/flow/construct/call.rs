@@ -103,12 +103,14 @@ impl Builder<'_, '_> {
                 enable: read,
                 address,
                 data: None,
+                lanes: None,
             });
             self.accesses[m].push(Access {
                 port: 0,
                 enable: write,
                 address,
                 data: Some(data),
+                lanes: None,
             });
         }
         for (_, top) in stream_ports.iter().filter(|(p, _)| p.direction == Out) {

@@ -30,10 +30,23 @@ impl Builder<'_, '_> {
                     Op::Load(_) => (None, args.get(1).copied()),
                     _ => (args.get(1).copied(), args.get(2).copied()),
                 };
+                // A store to a packed memory enables one bit a lane.
+                let packed = self.k.memories[m].lanes > 1 && data.is_some();
                 let enable = match predicate {
+                    Some(p) if packed => {
+                        let none = self.hw.constant(0, self.hw.width(p));
+                        let any = self.hw.icmp(Predicate::Ne.code(), p, none);
+                        self.hw.and(active, any)
+                    }
                     Some(p) => self.hw.and(active, p),
                     None => active,
                 };
+                let lanes = packed.then(|| {
+                    let width = self.k.memories[m].lanes;
+                    let mask = predicate.unwrap_or_else(|| self.hw.constant(u128::MAX, width));
+                    let none = self.hw.constant(0, width);
+                    self.hw.mux(active, mask, none)
+                });
                 let aw = self.address_width(m);
                 let address = self.hw.resize(args[0], aw, false);
                 let port = self.binding.port.get(&n).copied().unwrap_or(0);
@@ -42,6 +55,7 @@ impl Builder<'_, '_> {
                     enable,
                     address,
                     data,
+                    lanes,
                 });
                 match node.op {
                     Op::Load(_) => self.read_data[m][port as usize],

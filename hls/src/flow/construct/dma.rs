@@ -510,6 +510,7 @@ impl Builder<'_, '_> {
                     enable: en,
                     address,
                     data: None,
+                    lanes: None,
                 }),
             }
         }
@@ -522,6 +523,7 @@ impl Builder<'_, '_> {
                     enable: en,
                     address,
                     data: Some(cand_data),
+                    lanes: None,
                 });
             } else {
                 self.dma_write_port(m, address, en, cand_data);

@@ -82,7 +82,8 @@ impl Builder<'_, '_> {
     /// (address, ce, we, d per port) of an external memory.
     pub(super) fn connect_memory(&mut self, m: usize) -> Vec<ValueId> {
         let aw = self.address_width(m);
-        let dw = self.k.memories[m].element_width;
+        let dw = self.k.memories[m].word_width();
+        let lanes = self.k.memories[m].lanes;
         let accesses = std::mem::take(&mut self.accesses[m]);
         let mut outs = Vec::new();
         let rams = self.rams.get(&m).cloned();
@@ -103,14 +104,22 @@ impl Builder<'_, '_> {
                         None => d,
                         Some(other) => self.hw.mux(a.enable, d, other),
                     });
-                    write_enables.push(a.enable);
+                    write_enables.push(a.lanes.unwrap_or(a.enable));
                 }
                 enables.push(a.enable);
             }
             let address = address.unwrap_or_else(|| self.hw.constant(0, aw));
             let data = data.unwrap_or_else(|| self.hw.constant(0, dw));
             let ce = self.hw.any(&enables);
-            let we = self.hw.any(&write_enables);
+            let we = if lanes > 1 {
+                // Each store's lanes, low while it is not made.
+                let none = self.hw.constant(0, lanes);
+                write_enables
+                    .iter()
+                    .fold(none, |acc, &l| self.hw.comb("comb.or", &[acc, l]))
+            } else {
+                self.hw.any(&write_enables)
+            };
             if let Some((regs, table)) = self.roms.get(&m).cloned() {
                 let et = self.hw.int(dw);
                 // A named wire, so the emitted index is a plain signal.

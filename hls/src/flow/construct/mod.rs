@@ -53,6 +53,9 @@ pub struct Access {
     pub enable: ValueId,
     pub address: ValueId,
     pub data: Option<ValueId>,
+    /// A store to a packed memory: the lanes it writes, one bit each,
+    /// low while it is not made.
+    pub lanes: Option<ValueId>,
 }
 
 /// The circuit under construction.

@@ -51,11 +51,12 @@ pub fn ports(ctx: &mut Context, k: &Kernel, streams: &[Stream]) -> Vec<Port> {
         }
         let m = &k.memories[*m];
         let aw = ctx.signless(m.address_width());
-        let dw = ctx.signless(m.element_width);
+        let dw = ctx.signless(m.word_width());
+        let we = ctx.signless(m.lanes);
         for p in 0..m.ports {
             port(Direction::Output, memory_port(&m.name, "address", p), aw);
             port(Direction::Output, memory_port(&m.name, "ce", p), i1);
-            port(Direction::Output, memory_port(&m.name, "we", p), i1);
+            port(Direction::Output, memory_port(&m.name, "we", p), we);
             port(Direction::Output, memory_port(&m.name, "d", p), dw);
             port(Direction::Input, memory_port(&m.name, "q", p), dw);
         }

@@ -72,6 +72,34 @@ fn bool_of(key: &str, v: &Value, loc: Attr) -> Res<bool> {
     }
 }
 
+fn width_of(v: &Value, loc: Attr) -> Res<u32> {
+    match positive(v).and_then(|n| u32::try_from(n).ok()) {
+        Some(n) => Ok(n),
+        None => bad(
+            loc,
+            format!("width must be a number of elements of at least 1, not {v}"),
+        ),
+    }
+}
+
+/// A partition as the `hls.partition` attribute writes it.
+fn partition_attr(ctx: &mut Context, p: Partition) -> Attr {
+    let i64 = ctx.signless(64);
+    let kind = match p.kind {
+        PartitionKind::Cyclic => "cyclic",
+        PartitionKind::Block => "block",
+        PartitionKind::Complete => "complete",
+    };
+    let mut fields = vec![
+        (ctx.sym("dim"), ctx.int_attr(i64, p.dim)),
+        (ctx.sym("kind"), ctx.string_attr(kind.as_bytes())),
+    ];
+    if p.kind != PartitionKind::Complete {
+        fields.push((ctx.sym("factor"), ctx.int_attr(i64, p.factor)));
+    }
+    ctx.dict_attr(fields)
+}
+
 fn ports_of(v: &Value, loc: Attr) -> Res<u32> {
     match positive(v) {
         Some(p @ 1..=2) => Ok(p as u32),
@@ -239,20 +267,26 @@ fn from_attributes(
     let entry = ir.regions(func).next().and_then(|r| ir.entry_block(r));
     for a in arrays {
         let mut ad = ArrayDirectives::default();
-        let (ports, partition, loc) = match (a.arg, a.alloc) {
+        let (ports, partition, width, loc) = match (a.arg, a.alloc) {
             (Some(i), _) => {
                 let loc = entry
                     .and_then(|b| ir.block_args(b).get(i).copied())
                     .and_then(|v| ir.value_loc(v))
                     .unwrap_or(ir.op_loc(func));
                 let read = |key| arg_attr(ctx, ir, func, i, key).map(|x| value_of_attr(ctx, x));
-                (read("hls.ports"), read("hls.partition"), loc)
+                (
+                    read("hls.ports"),
+                    read("hls.partition"),
+                    read("hls.width"),
+                    loc,
+                )
             }
             (None, Some(op)) => {
                 let loc = ir.op_loc(op);
                 (
                     attr_value(ctx, ir, op, "hls.ports")?.map(Some),
                     attr_value(ctx, ir, op, "hls.partition")?.map(Some),
+                    attr_value(ctx, ir, op, "hls.width")?.map(Some),
                     loc,
                 )
             }
@@ -261,9 +295,16 @@ fn from_attributes(
         let unreadable = || {
             bad::<Value>(
                 loc,
-                "'hls.ports'/'hls.partition' must be an integer or a dictionary".into(),
+                "'hls.ports'/'hls.partition'/'hls.width' must be an integer or a dictionary".into(),
             )
         };
+        if let Some(v) = width {
+            let v = match v {
+                Some(v) => v,
+                None => unreadable()?,
+            };
+            ad.width = Some(Setting::new(width_of(&v, loc)?, loc, origin));
+        }
         if let Some(v) = ports {
             let v = match v {
                 Some(v) => v,
@@ -349,21 +390,11 @@ pub fn write_attributes(ctx: &mut Context, ir: &mut Ir, func: OpId, top: &str, d
         if let Some(s) = &ad.ports {
             entries.push(("hls.ports", ctx.int_attr(i64, s.value)));
         }
+        if let Some(s) = &ad.width {
+            entries.push(("hls.width", ctx.int_attr(i64, s.value)));
+        }
         if let Some(s) = &ad.partition {
-            let p = s.value;
-            let kind = match p.kind {
-                PartitionKind::Cyclic => "cyclic",
-                PartitionKind::Block => "block",
-                PartitionKind::Complete => "complete",
-            };
-            let mut fields = vec![
-                (ctx.sym("dim"), ctx.int_attr(i64, p.dim)),
-                (ctx.sym("kind"), ctx.string_attr(kind.as_bytes())),
-            ];
-            if p.kind != PartitionKind::Complete {
-                fields.push((ctx.sym("factor"), ctx.int_attr(i64, p.factor)));
-            }
-            entries.push(("hls.partition", ctx.dict_attr(fields)));
+            entries.push(("hls.partition", partition_attr(ctx, s.value)));
         }
         for (key, v) in entries {
             match (a.arg, a.alloc) {
@@ -518,6 +549,10 @@ fn from_file(
         if let Some(v) = &e.ports {
             let l = loc(v.pos);
             ad.ports = Some(Setting::new(ports_of(&v.value, l)?, l, origin));
+        }
+        if let Some(v) = &e.width {
+            let l = loc(v.pos);
+            ad.width = Some(Setting::new(width_of(&v.value, l)?, l, origin));
         }
         if let Some(v) = &e.partition {
             let l = loc(v.pos);

@@ -100,6 +100,7 @@ pub fn lift_function(
                 .iter()
                 .map(|(c, s)| (c.clone(), s.value))
                 .collect(),
+            combined: FxHashMap::default(),
         },
         vals: FxHashMap::default(),
         mems: FxHashMap::default(),

@@ -2,17 +2,39 @@
 //! ports (an external memref two sets of port signals, `<A>_address1`
 //! and so on, in the interface too; an on-chip array a true dual-port
 //! RAM, every bank of it when partitioned), which the scheduler may use
-//! in the same cycle. `partition` was carried out while lifting
+//! in the same cycle. `width = N` packs `N` elements of an external
+//! memory into a word of its ports (at most `--max-port-bits` bits: a
+//! wider one is cut, with a warning); `widen.rs` then makes its accesses
+//! word accesses. `partition` was carried out while lifting
 //! (`partition.rs`); here it is logged, or refused with the reason.
 
 use super::partition::plan;
-use crate::model::directives::{Directives, Log};
+use crate::model::directives::{Directives, Log, Setting};
 use crate::model::interface::Interface;
 use crate::model::kernel::Kernel;
+use crate::model::options::Wrapper;
+
+/// The most elements a word.
+pub const MAX_LANES: u32 = 64;
+
+/// The ports' limits a `width` directive keeps to.
+#[derive(Clone, Copy, Debug)]
+pub struct PortLimits {
+    /// The widest external port, in bits.
+    pub max_bits: u32,
+    /// What the core is wrapped in (only its own ports are packed).
+    pub wrapper: Wrapper,
+}
 
 /// Applies the array directives of `d` to the memories of `k` and to
 /// the interface.
-pub fn memories(k: &mut Kernel, iface: &mut Interface, d: &Directives, log: &mut Log) {
+pub fn memories(
+    k: &mut Kernel,
+    iface: &mut Interface,
+    d: &Directives,
+    limits: PortLimits,
+    log: &mut Log,
+) {
     for (name, ad) in &d.arrays {
         let whole = k.memories.iter().position(|m| &m.name == name);
         let banks: Vec<usize> = (0..k.memories.len())
@@ -71,5 +93,73 @@ pub fn memories(k: &mut Kernel, iface: &mut Interface, d: &Directives, log: &mut
             };
             log.honoured(s, name, format!("ports = {}", s.value), what);
         }
+        if let Some(s) = &ad.width {
+            widen(k, iface, (name, whole), s, limits, log);
+        }
+    }
+}
+
+/// Packs the elements of external memory `name` (memory `whole` of `k`)
+/// `s.value` a word, as far as `limits` allow.
+fn widen(
+    k: &mut Kernel,
+    iface: &mut Interface,
+    (name, whole): (&str, Option<usize>),
+    s: &Setting<u32>,
+    limits: PortLimits,
+    log: &mut Log,
+) {
+    let directive = format!("width = {}", s.value);
+    let refused = |log: &mut Log, why: &str| log.refused(s, name, directive.clone(), why.into());
+    let Some(m) = whole.filter(|&m| k.memories[m].arg.is_some()) else {
+        return refused(
+            log,
+            "width packs the ports of a whole external memory, and this is an on-chip or partitioned array",
+        );
+    };
+    if limits.wrapper != Wrapper::Ports {
+        return refused(
+            log,
+            "the AXI wrapper and the board shell move elements one at a time",
+        );
+    }
+    let moved = k.dmas.iter().filter_map(|d| d.transfer.as_ref());
+    if moved.clone().any(|t| t.src == m || t.dst == m) {
+        return refused(log, "DMA transfers move its elements one a cycle");
+    }
+    if k.calls.iter().any(|c| c.memories.contains(&m)) {
+        return refused(log, "a called module reads it one element at a time");
+    }
+    let bits = k.memories[m].element_width;
+    // A lane a bit of `we`, which a testbench reads as one integer.
+    let widest = (limits.max_bits / bits.max(1)).clamp(1, MAX_LANES);
+    let lanes = if s.value > widest {
+        refused(
+            log,
+            &format!(
+                "{} elements of {bits} bits do not fit a word of at most {} bits (--max-port-bits) and {MAX_LANES} elements: width {widest} used",
+                s.value, limits.max_bits
+            ),
+        );
+        widest
+    } else {
+        s.value
+    };
+    if lanes == 1 {
+        return;
+    }
+    let mem = &mut k.memories[m];
+    mem.lanes = lanes;
+    let (words, width) = (mem.words(), mem.word_width());
+    if let Some(im) = iface.memory_mut(name) {
+        im.pack(lanes);
+    }
+    if lanes == s.value {
+        log.honoured(
+            s,
+            name,
+            directive,
+            format!("{lanes} elements a word: {words} words of {width} bits"),
+        );
     }
 }

@@ -15,6 +15,8 @@
 //! `promote.rs` holds an element a loop reads and writes at an address
 //! invariant in it in a register across the loop.
 //! `constant_division.rs` lifts divisions by constants as shifts and reciprocal multiplications.
+//! `widen.rs` makes the accesses of packed memories (`width`) word
+//! accesses, those of one word in a block combined.
 //! `uninit.rs` warns at loads of a local buffer before anything writes it.
 //! `directives.rs` resolves the directives file and attributes to the
 //! loops and arrays `names.rs` names. `passes.rs` runs the transforms of
@@ -45,6 +47,7 @@ mod signature;
 mod uninit;
 mod unroll;
 mod while_loop;
+mod widen;
 
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{Context, Diagnostic, Ir, OpId};
@@ -57,12 +60,13 @@ pub use flatten::flatten;
 pub use fuse::fuse;
 pub use hoist::hoist;
 pub use lift::lift_function;
-pub use memories::memories;
+pub use memories::{memories, PortLimits};
 pub use promote::promote;
 pub use reuse::reuse;
 pub use signature::{arg_name, op_name_attr, string_of};
 pub use uninit::uninitialised_reads;
 pub use unroll::unroll;
+pub use widen::widen;
 
 /// The `func.func` named `top` in `module`, or an error at the module.
 pub fn find_top(ctx: &Context, ir: &Ir, module: OpId, top: &str) -> Result<OpId, Box<Diagnostic>> {

@@ -88,6 +88,16 @@ pub struct Banked {
 }
 
 impl Plan {
+    /// The modulus whose residue of an in-bounds index is its bank:
+    /// the factor of a cyclic partition, the size of a complete one.
+    fn residues(&self) -> Option<i64> {
+        match self.kind {
+            PartitionKind::Cyclic => Some(self.step as i64),
+            PartitionKind::Complete => Some(self.banks as i64),
+            PartitionKind::Block => None,
+        }
+    }
+
     /// The bank and the offset within it of index expression `e`.
     fn split(&self, e: &AffineExpr) -> (AffineExpr, AffineExpr) {
         let c = AffineExpr::Constant(self.step as i64);
@@ -106,31 +116,38 @@ impl Plan {
 }
 
 impl Lifter<'_> {
-    /// The residue of value `v` modulo `f`: constants, loop counters
-    /// whose lower bound is constant and whose step `f` divides, and sums,
-    /// differences and constant multiples of those (up to `depth` nodes
-    /// deep).
-    fn val_residue(&self, v: Val, f: i64, depth: u32) -> Option<i64> {
-        if let Some(c) = self.k.const_value(v) {
-            return Some(i64::try_from(c).ok()?.rem_euclid(f));
+    /// What is known of value `v` modulo `f`: `(d, r)`, `v` ≡ `r` (mod
+    /// `d`) for a divisor `d` of `f` (`d` = `f`: the residue itself; 1:
+    /// nothing). Constants are known exactly; a loop counter with a
+    /// constant lower bound modulo its step (as far as `f` goes); sums,
+    /// differences and products as their parts allow (up to `depth`
+    /// nodes deep).
+    fn val_residue(&self, v: Val, f: i64, depth: u32) -> (i64, i64) {
+        if let Some(c) = self.k.const_value(v).and_then(|c| i64::try_from(c).ok()) {
+            return (f, c.rem_euclid(f));
         }
         match v {
             Val::Iv(l) => {
                 let lp = &self.k.loops[l];
-                let lb = lp.lower.constant()?;
-                (lp.step % f == 0).then_some(lb.rem_euclid(f))
+                match lp.lower.constant() {
+                    Some(lb) => {
+                        let d = gcd(lp.step, f);
+                        (d, lb.rem_euclid(d))
+                    }
+                    None => (1, 0),
+                }
             }
             Val::Node(n) if depth > 0 => {
                 let node = &self.k.nodes[n];
                 let arg = |i: usize| self.val_residue(node.args[i], f, depth - 1);
                 match node.op {
-                    Op::Add => Some((arg(0)? + arg(1)?).rem_euclid(f)),
-                    Op::Sub => Some((arg(0)? - arg(1)?).rem_euclid(f)),
-                    Op::Mul => Some((arg(0)? * arg(1)?).rem_euclid(f)),
-                    _ => None,
+                    Op::Add => sum(arg(0), arg(1), 1),
+                    Op::Sub => sum(arg(0), arg(1), -1),
+                    Op::Mul => product(arg(0), arg(1), f),
+                    _ => (1, 0),
                 }
             }
-            _ => None,
+            _ => (1, 0),
         }
     }
 
@@ -180,29 +197,29 @@ impl Lifter<'_> {
         }
     }
 
-    /// The residue of `e` modulo `f`, when every value in it has one.
-    fn residue(&self, e: &AffineExpr, map: &AffineMap, vals: &[Val], f: i64) -> Option<i64> {
+    /// What is known of `e` modulo `f` (as [`Self::val_residue`]).
+    fn residue(&self, e: &AffineExpr, map: &AffineMap, vals: &[Val], f: i64) -> (i64, i64) {
         let nd = map.num_dims as usize;
         let of_val = |v: Val| self.val_residue(v, f, 8);
         match e {
-            AffineExpr::Constant(c) => Some(c.rem_euclid(f)),
+            AffineExpr::Constant(c) => (f, c.rem_euclid(f)),
             AffineExpr::Dim(i) => of_val(vals[*i as usize]),
             AffineExpr::Symbol(i) => of_val(vals[nd + *i as usize]),
             AffineExpr::Binary(b) => {
                 let (op, l, r) = &**b;
                 match (op, r) {
-                    (BinOp::Add, _) => Some(
-                        (self.residue(l, map, vals, f)? + self.residue(r, map, vals, f)?)
-                            .rem_euclid(f),
+                    (BinOp::Add, _) => sum(
+                        self.residue(l, map, vals, f),
+                        self.residue(r, map, vals, f),
+                        1,
                     ),
-                    (BinOp::Mul, AffineExpr::Constant(c)) if c % f == 0 => Some(0),
                     (BinOp::Mul, AffineExpr::Constant(c)) => {
-                        Some((self.residue(l, map, vals, f)? * c).rem_euclid(f))
+                        product(self.residue(l, map, vals, f), (f, c.rem_euclid(f)), f)
                     }
                     (BinOp::Mod, AffineExpr::Constant(c)) if c % f == 0 => {
                         self.residue(l, map, vals, f)
                     }
-                    _ => None,
+                    _ => (1, 0),
                 }
             }
         }
@@ -258,11 +275,13 @@ impl Lifter<'_> {
             .range(bank, map, vals)
             .filter(|r| r.0 == r.1)
             .map(|r| r.0);
-        let b = match plan.kind {
-            PartitionKind::Cyclic => self
-                .residue(index, map, vals, plan.step as i64)
-                .or(constant)?,
-            _ => constant?,
+        let b = match plan.residues() {
+            Some(f) => match self.residue(index, map, vals, f) {
+                (d, r) if d == f => Some(r),
+                _ => None,
+            }
+            .or(constant)?,
+            None => constant?,
         };
         u64::try_from(b).ok().filter(|&b| b < plan.banks)
     }
@@ -306,7 +325,18 @@ impl Lifter<'_> {
         }
         let which = self.apply(items, &bank, map, vals)?;
         let mut value = self.constant(0, width);
-        for (b, &m) in p.banks.iter().enumerate() {
+        // The index modulo a divisor of the banks may be known: only the
+        // banks of that residue are reached.
+        let (d, r) = match p.plan.residues() {
+            Some(f) => self.residue(index, map, vals, f),
+            None => (1, 0),
+        };
+        let reached = p
+            .banks
+            .iter()
+            .enumerate()
+            .filter(|&(b, _)| b as i64 % d == r);
+        for (b, &m) in reached {
             let index = self.constant(b as i128, INDEX);
             let here = self.node(items, Op::Cmp(Predicate::Eq), vec![which, index], 1);
             match data {
@@ -327,4 +357,25 @@ impl Lifter<'_> {
         }
         Ok(data.is_none().then_some(value))
     }
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1) as i64
+}
+
+/// What is known of `x + sign * y` from what is known of `x` and `y`.
+fn sum((dx, rx): (i64, i64), (dy, ry): (i64, i64), sign: i64) -> (i64, i64) {
+    let d = gcd(dx, dy);
+    (d, (rx + sign * ry).rem_euclid(d))
+}
+
+/// What is known of `x * y` modulo `f` from what is known of `x` and
+/// `y`: `(rx + k dx)(ry + l dy)` is `rx ry` modulo every term's factor.
+fn product((dx, rx): (i64, i64), (dy, ry): (i64, i64), f: i64) -> (i64, i64) {
+    let m = [rx * dy, ry * dx, dx * dy].into_iter().fold(f, gcd);
+    (m, (rx * ry).rem_euclid(m))
 }

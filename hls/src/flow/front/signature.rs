@@ -136,6 +136,7 @@ pub fn memory_of(
         rom: None,
         loc,
         ports: 1,
+        lanes: 1,
         bank_of: None,
     })
 }

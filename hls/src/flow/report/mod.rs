@@ -76,6 +76,10 @@ pub struct ArgJson {
     pub read_latency: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub access: Option<String>,
+    /// Elements a word of the ports (the `width` directive); absent
+    /// when 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lanes: Option<u32>,
     /// Moved by a streamed DMA engine: no memory ports.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub streamed: bool,
@@ -234,6 +238,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                 ports: None,
                 read_latency: None,
                 access: None,
+                lanes: None,
                 streamed: false,
             },
             Arg::Memory(m) => {
@@ -252,6 +257,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                     ports: Some(mem.ports),
                     read_latency: Some(1),
                     access: Some(access(k, *m).into()),
+                    lanes: (mem.lanes > 1).then_some(mem.lanes),
                     streamed: false,
                 }
             }

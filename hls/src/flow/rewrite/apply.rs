@@ -6,83 +6,10 @@
 //! before it is computed is not applied.
 
 use super::group::{op_of, Plan};
-use crate::model::kernel::{truncate, Kernel, Node, NodeId, Val};
+use crate::model::kernel::{Kernel, Node, NodeId, Val};
 use egg::{Id, Language, RecExpr};
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_eqsat::lang::IntExpr;
-
-/// Every value the kernel reads outside node arguments: loop bounds,
-/// initial and yielded values, exit tests, call operands, DMA operands,
-/// the returned values.
-pub fn other_vals(k: &Kernel) -> Vec<Val> {
-    let mut out = Vec::new();
-    for l in &k.loops {
-        out.extend(&l.lower.operands);
-        out.extend(&l.upper.operands);
-        out.extend(&l.inits);
-        out.extend(&l.yields);
-        out.extend(l.test.map(|t| t.cond));
-    }
-    for c in &k.calls {
-        out.extend(&c.scalars);
-    }
-    for d in &k.dmas {
-        out.push(d.tag_index);
-        if let Some(t) = &d.transfer {
-            out.extend([t.src_address, t.dst_address, t.count]);
-            if let Some((a, b)) = t.stride {
-                out.extend([a, b]);
-            }
-        }
-    }
-    out.extend(&k.returned);
-    out
-}
-
-/// Calls `f` on every value the kernel reads (node arguments included;
-/// the same places as [`other_vals`] besides).
-pub fn each_val_mut(k: &mut Kernel, f: &mut dyn FnMut(&mut Val)) {
-    for n in &mut k.nodes {
-        n.args.iter_mut().for_each(&mut *f);
-    }
-    for l in &mut k.loops {
-        l.lower.operands.iter_mut().for_each(&mut *f);
-        l.upper.operands.iter_mut().for_each(&mut *f);
-        l.inits.iter_mut().for_each(&mut *f);
-        l.yields.iter_mut().for_each(&mut *f);
-        if let Some(t) = &mut l.test {
-            f(&mut t.cond);
-        }
-    }
-    for c in &mut k.calls {
-        c.scalars.iter_mut().for_each(&mut *f);
-    }
-    for d in &mut k.dmas {
-        f(&mut d.tag_index);
-        if let Some(t) = &mut d.transfer {
-            f(&mut t.src_address);
-            f(&mut t.dst_address);
-            f(&mut t.count);
-            if let Some((a, b)) = &mut t.stride {
-                f(a);
-                f(b);
-            }
-        }
-    }
-    k.returned.iter_mut().for_each(f);
-}
-
-/// The constant `v` at width `w`, interned.
-fn constant(k: &mut Kernel, v: i128, w: u32) -> Val {
-    let bits = truncate(v, w);
-    match k.consts.iter().position(|&c| c == (bits, w)) {
-        Some(i) => Val::Const(i),
-        None => {
-            k.consts.push((bits, w));
-            Val::Const(k.consts.len() - 1)
-        }
-    }
-}
 
 /// Applies `plan` to the group `members` of block `b` at width `w`;
 /// returns whether it did.
@@ -130,7 +57,7 @@ pub fn apply(k: &mut Kernel, b: usize, members: &[NodeId], w: u32, plan: &Plan) 
         for node in expr.as_ref() {
             let v = match node {
                 IntExpr::Var(s) => plan.leaves[s.as_str()[1..].parse::<usize>().expect("leaf")],
-                IntExpr::Num(c) => constant(k, *c, w),
+                IntExpr::Num(c) => k.constant(*c, w),
                 _ => {
                     let op = op_of(node).expect("operation");
                     let ch = node.children();
@@ -168,7 +95,7 @@ pub fn apply(k: &mut Kernel, b: usize, members: &[NodeId], w: u32, plan: &Plan) 
     let dropped: FxHashSet<NodeId> = set;
     k.blocks[b] = list;
     let alive: FxHashSet<NodeId> = k.blocks[b].iter().copied().collect();
-    each_val_mut(k, &mut |v| {
+    k.each_val_mut(&mut |v| {
         if let Val::Node(n) = *v {
             if let Some(&nv) = new_root.get(&n) {
                 *v = nv;
@@ -177,30 +104,6 @@ pub fn apply(k: &mut Kernel, b: usize, members: &[NodeId], w: u32, plan: &Plan) 
     });
     debug_assert!(dropped.iter().all(|d| !alive.contains(d)));
     true
-}
-
-/// Removes the nodes no block holds and renumbers the rest.
-pub fn compact(k: &mut Kernel) {
-    let held: FxHashSet<NodeId> = k.blocks.iter().flatten().copied().collect();
-    let mut map: Vec<Option<NodeId>> = vec![None; k.nodes.len()];
-    let mut nodes = Vec::with_capacity(held.len());
-    for (i, n) in k.nodes.iter().enumerate() {
-        if held.contains(&i) {
-            map[i] = Some(nodes.len());
-            nodes.push(n.clone());
-        }
-    }
-    k.nodes = nodes;
-    for b in &mut k.blocks {
-        for n in b.iter_mut() {
-            *n = map[*n].expect("held node");
-        }
-    }
-    each_val_mut(k, &mut |v| {
-        if let Val::Node(n) = *v {
-            *v = Val::Node(map[n].unwrap_or(n));
-        }
-    });
 }
 
 /// Longest expression text in the report.

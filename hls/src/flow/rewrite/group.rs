@@ -132,7 +132,7 @@ pub fn used_outside(k: &Kernel, members: &FxHashSet<NodeId>) -> FxHashSet<NodeId
             n.args.iter().for_each(&mut note);
         }
     }
-    super::apply::other_vals(k).iter().for_each(note);
+    k.other_vals().iter().for_each(note);
     out
 }
 

@@ -80,7 +80,7 @@ pub fn rewrite_kernel(k: &mut Kernel, s: &Settings<'_>) -> Vec<Change> {
         }
     }
     if !changes.is_empty() {
-        apply::compact(k);
+        k.compact();
     }
     changes
 }

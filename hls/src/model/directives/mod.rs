@@ -105,6 +105,8 @@ pub struct LoopDirectives {
 pub struct ArrayDirectives {
     pub partition: Option<Setting<Partition>>,
     pub ports: Option<Setting<u32>>,
+    /// Elements a word of an external memory's ports (`width = N`).
+    pub width: Option<Setting<u32>>,
 }
 
 /// Every directive of a kernel, resolved to its loops and arrays.

@@ -74,11 +74,15 @@ pub fn compare(iface: &Interface, software: &Outputs, hardware: &Outputs, ulps: 
         let kind = ValueKind::of(element_type(&m.ty), m.element_width);
         for (word, (s, h)) in sw.iter().zip(hw).enumerate() {
             let location = || {
-                format!(
-                    "{}{} (word {word})",
-                    arg.name,
-                    subscripts(word as u64, &m.shape)
-                )
+                let at = match m.lanes {
+                    0 | 1 => format!("word {word}"),
+                    l => format!(
+                        "word {}, lane {}",
+                        word as u64 / u64::from(l),
+                        word as u64 % u64::from(l)
+                    ),
+                };
+                format!("{}{} ({at})", arg.name, subscripts(word as u64, &m.shape))
             };
             check(&location, kind, s, h);
         }

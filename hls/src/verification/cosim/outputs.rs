@@ -29,7 +29,7 @@ impl Outputs {
         };
         let mut memories = Vec::new();
         for (arg, m) in iface.memories() {
-            let words = (0..m.words)
+            let words = (0..m.elements())
                 .map(|w| next(&|| format!("word {w} of {}", arg.name)))
                 .collect::<Result<Vec<_>, _>>()?;
             memories.push(words);

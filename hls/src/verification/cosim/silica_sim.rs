@@ -10,7 +10,7 @@ use super::outputs::Outputs;
 use super::stimuli::Stimuli;
 use super::verilator::{AFTER_DONE, IDLE_WAIT};
 use super::CosimError;
-use crate::model::interface::{names, Direction, Interface};
+use crate::model::interface::{names, Direction, Interface, Memory};
 use num_bigint::BigUint;
 use silica_hw_dialects::eval::Bits;
 use silica_hw_dialects::hw::module_ports;
@@ -114,28 +114,46 @@ impl Bench<'_> {
     fn edge(&mut self, serve: bool) -> Result<Option<String>, CosimError> {
         let mut writer = None;
         if serve {
-            let memories: Vec<(String, u64, u32)> = self
+            let memories: Vec<(String, Memory)> = self
                 .iface
                 .memories()
-                .map(|(a, m)| (a.name.clone(), m.words, m.ports))
+                .map(|(a, m)| (a.name.clone(), m.clone()))
                 .collect();
             let mut writes = Vec::new();
-            for (m, (name, words, ports)) in memories.iter().enumerate() {
-                for p in 0..*ports {
+            for (m, (name, memory)) in memories.iter().enumerate() {
+                let (lanes, bits) = (memory.lanes.max(1) as usize, memory.element_width as usize);
+                for p in 0..memory.ports {
                     if !self.high(&names::ce(name, p)) {
                         continue;
                     }
-                    let a = self.address(&names::address(name, p), *words)?;
-                    if self.high(&names::we(name, p)) {
-                        writes.push((m, a, self.out(&names::d(name, p)).value().clone()));
+                    let address = names::address(name, p);
+                    let first = self.address(&address, memory.words)? * lanes;
+                    let we = self.out(&names::we(name, p)).value().clone();
+                    if we.bits() > 0 {
+                        let data = self.out(&names::d(name, p)).value().clone();
+                        let mask = (BigUint::from(1u8) << bits) - 1u8;
+                        for j in (0..lanes).filter(|&j| we.bit(j as u64)) {
+                            let v = (&data >> (j * bits)) & &mask;
+                            writes.push((m, first + j, v, names::we(name, p)));
+                        }
                         writer = Some(names::we(name, p));
                     } else {
-                        self.q[m][p as usize] = self.memories[m][a].clone();
+                        let elements = &self.memories[m];
+                        self.q[m][p as usize] = (0..lanes)
+                            .filter_map(|j| Some(elements.get(first + j)? << (j * bits)))
+                            .fold(BigUint::default(), |w, e| w | e);
                     }
                 }
             }
-            for (m, a, v) in writes {
-                self.memories[m][a] = v;
+            for (m, e, v, port) in writes {
+                let elements = self.memories[m].len();
+                let slot = self.memories[m].get_mut(e).ok_or_else(|| {
+                    hardware(format!(
+                        "cycle {}: {port} writes element {e}, past the last ({elements} elements)",
+                        self.cycle
+                    ))
+                })?;
+                *slot = v;
             }
         }
         self.sim.step(self.ctx, self.ir);

@@ -293,7 +293,7 @@ impl Harness {
                     let _ = writeln!(
                         self.globals,
                         "  memref.global \"private\" {global} : memref<{}x{int}> = dense<[{}]>",
-                        mem.words,
+                        mem.elements(),
                         words
                             .iter()
                             .map(|w| dense_literal(w, mem.element_width))
@@ -305,12 +305,12 @@ impl Harness {
                     let _ = writeln!(
                         m,
                         "    {g} = memref.get_global {global} : memref<{}x{int}>",
-                        mem.words
+                        mem.elements()
                     );
                     let _ = writeln!(m, "    {buffer} = memref.alloc() : {}", mem.ty);
                     let copy = Copy {
                         global: &g,
-                        words: mem.words,
+                        words: mem.elements(),
                         buffer: &buffer,
                         ty: &mem.ty,
                         elem: &elem,

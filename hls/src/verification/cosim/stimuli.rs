@@ -258,7 +258,7 @@ impl Stimuli {
                     },
                     ArgKind::Memory(m) => {
                         let kind = ValueKind::of(element_type(&m.ty), m.element_width);
-                        Ok((0..m.words)
+                        Ok((0..m.elements())
                             .map(|_| draw(&mut rng, kind, options))
                             .collect())
                     }

@@ -297,11 +297,11 @@ pub fn testbench(iface: &Interface, max_cycles: u64) -> String {
         let _ = writeln!(
             t,
             "static std::vector<Word> mem_{n}({}, Word({}, 0));",
-            m.words,
+            m.elements(),
             chunks(m.element_width)
         );
         for p in 0..m.ports {
-            let _ = writeln!(t, "static Word q_{n}_{p}({}, 0);", chunks(m.element_width));
+            let _ = writeln!(t, "static Word q_{n}_{p}({}, 0);", chunks(m.word_width()));
         }
     }
     // Scalar values.
@@ -354,7 +354,7 @@ pub fn testbench(iface: &Interface, max_cycles: u64) -> String {
                 "  put(d->{}, q_{}_{p}, {});",
                 names::q(&arg.name, p),
                 arg.name,
-                m.element_width
+                m.word_width()
             );
         }
     }
@@ -373,11 +373,12 @@ pub fn testbench(iface: &Interface, max_cycles: u64) -> String {
                 names::we(&arg.name, p),
                 names::address(&arg.name, p),
             );
-            let _ = writeln!(
-                t,
-                "  if (d->{ce} && !d->{we}) q_{n}_{p} = mem_{n}[address(\"{addr}\", d->{addr}, {w}, cycle)];",
-                w = m.words
-            );
+            let at = format!("address(\"{addr}\", d->{addr}, {}, cycle)", m.words);
+            let word = match m.lanes {
+                1 => format!("mem_{n}[{at}]"),
+                l => format!("pack(mem_{n}, {at} * {l}, {l}, {})", m.element_width),
+            };
+            let _ = writeln!(t, "  if (d->{ce} && !d->{we}) q_{n}_{p} = {word};");
         }
     }
     for (arg, m) in iface.memories() {
@@ -389,11 +390,18 @@ pub fn testbench(iface: &Interface, max_cycles: u64) -> String {
                 names::address(&arg.name, p),
                 names::d(&arg.name, p),
             );
+            let at = format!("address(\"{addr}\", d->{addr}, {}, cycle)", m.words);
+            let data = format!("get(d->{data}, {})", chunks(m.word_width()));
+            let write = match m.lanes {
+                1 => format!("mem_{n}[{at}] = {data};"),
+                l => format!(
+                    "unpack(mem_{n}, \"{we}\", {at} * {l}, uint64_t(d->{we}), {data}, {l}, {}, cycle);",
+                    m.element_width
+                ),
+            };
             let _ = writeln!(
                 t,
-                "  if (d->{ce} && d->{we}) {{ mem_{n}[address(\"{addr}\", d->{addr}, {w}, cycle)] = get(d->{data}, {c}); writer = \"{we}\"; }}",
-                w = m.words,
-                c = chunks(m.element_width)
+                "  if (d->{ce} && d->{we}) {{ {write} writer = \"{we}\"; }}"
             );
         }
     }
@@ -509,6 +517,47 @@ static uint64_t address(const char* port, uint64_t a, uint64_t words, uint64_t c
     fail("cycle " + std::to_string(cycle) + ": " + port + " = " + std::to_string(a) +
          " is past the last word (" + std::to_string(words) + " words)");
   return a;
+}
+
+// Bits [at, at + bits) of w.
+static Word bits_of(const Word& w, unsigned at, unsigned bits) {
+  Word r((bits + 63) / 64, 0);
+  for (unsigned i = 0; i < bits; i++) {
+    unsigned b = at + i;
+    if (b / 64 < w.size() && (w[b / 64] >> (b % 64) & 1)) r[i / 64] |= uint64_t(1) << (i % 64);
+  }
+  return r;
+}
+
+// Sets bits [at, at + bits) of w to v.
+static void set_bits(Word& w, unsigned at, unsigned bits, const Word& v) {
+  for (unsigned i = 0; i < bits; i++) {
+    uint64_t bit = i / 64 < v.size() ? v[i / 64] >> (i % 64) & 1 : 0;
+    unsigned b = at + i;
+    w[b / 64] = (w[b / 64] & ~(uint64_t(1) << (b % 64))) | (bit << (b % 64));
+  }
+}
+
+// A word of a packed memory's ports: elements first .. first + lanes
+// (those past the last element read as 0).
+static Word pack(const std::vector<Word>& mem, uint64_t first, unsigned lanes, unsigned bits) {
+  Word w((lanes * bits + 63) / 64, 0);
+  for (unsigned j = 0; j < lanes && first + j < mem.size(); j++) set_bits(w, j * bits, bits, mem[first + j]);
+  return w;
+}
+
+// A write of a packed memory's ports: the lanes `we` enables of `data`
+// to elements first .. first + lanes.
+static void unpack(std::vector<Word>& mem, const char* we_port, uint64_t first, uint64_t we,
+                   const Word& data, unsigned lanes, unsigned bits, uint64_t cycle) {
+  for (unsigned j = 0; j < lanes; j++) {
+    if (!(we >> j & 1)) continue;
+    if (first + j >= mem.size())
+      fail("cycle " + std::to_string(cycle) + ": " + we_port + " writes lane " + std::to_string(j) +
+           " of a word, element " + std::to_string(first + j) + ", past the last (" +
+           std::to_string(mem.size()) + " elements)");
+    mem[first + j] = bits_of(data, j * bits, bits);
+  }
 }
 
 static void print_word(const Word& w) {
