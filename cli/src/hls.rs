@@ -100,7 +100,7 @@ pub struct HlsArgs {
     #[arg(long = "ip", value_name = "FILE.sv")]
     ip: Vec<String>,
     /// Print the output of one stage of the flow on standard error: the
-    /// kernel's IR after a front transform (unroll, reuse, fuse, hoist,
+    /// kernel's IR after a front transform (buffer, unroll, reuse, fuse, hoist,
     /// promote, carry), the schedule, or the circuit before it is wrapped
     /// and emitted (construct).
     #[arg(long = "dump-after", value_name = "STAGE", value_parser = stage_name)]

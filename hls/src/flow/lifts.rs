@@ -136,10 +136,11 @@ pub(crate) fn key(input: &str, target: &str, pipeline: bool, d: &Directives) -> 
     for (name, a) in &d.arrays {
         let _ = write!(
             key,
-            "\u{0}{name}:{:?}:{:?}:{:?}",
+            "\u{0}{name}:{:?}:{:?}:{:?}:{:?}",
             value(&a.partition),
             value(&a.ports),
-            value(&a.width)
+            value(&a.width),
+            value(&a.buffer)
         );
     }
     key

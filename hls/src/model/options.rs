@@ -24,6 +24,9 @@ pub enum Wrapper {
 /// and registers it as the `silica opt` pass `hls-<name>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FrontStep {
+    /// External memories copied into on-chip RAMs by their `buffer`
+    /// directives.
+    Buffer,
     /// Loops unrolled by their `unroll` directives.
     Unroll,
     /// Redundant loads and stores removed in every loop.
@@ -41,7 +44,8 @@ pub enum FrontStep {
 
 impl FrontStep {
     /// Every step, in the flow's order.
-    pub const ALL: [FrontStep; 6] = [
+    pub const ALL: [FrontStep; 7] = [
+        FrontStep::Buffer,
         FrontStep::Unroll,
         FrontStep::Reuse,
         FrontStep::Fuse,
@@ -53,6 +57,7 @@ impl FrontStep {
     /// Its name (`--dump-after`, the pass `hls-<name>`).
     pub fn name(self) -> &'static str {
         match self {
+            FrontStep::Buffer => "buffer",
             FrontStep::Unroll => "unroll",
             FrontStep::Reuse => "reuse",
             FrontStep::Fuse => "fuse",

@@ -7,6 +7,7 @@
 //! (the `hls-directives` pass), so that they resolve from the attributes
 //! alone.
 
+use super::buffer::buffer_name;
 use super::names::{self, find_loops, ArrayName, LoopName};
 use super::string_of;
 use crate::model::directives::{
@@ -63,6 +64,31 @@ fn flatten_of(v: &Value, loc: Attr) -> Res<bool> {
 
 fn hoist_of(v: &Value, loc: Attr) -> Res<bool> {
     bool_of("hoist", v, loc)
+}
+
+/// A `buffer` value: `true`/`false`, or (as the `hls.buffer` attribute
+/// carries them) a table of the on-chip copy's own `partition` and
+/// `ports`.
+fn buffer_of(v: &Value, loc: Attr, origin: Origin) -> Res<(bool, ArrayDirectives)> {
+    let Value::Table(t) = v else {
+        return Ok((bool_of("buffer", v, loc)?, ArrayDirectives::default()));
+    };
+    let mut copy = ArrayDirectives::default();
+    for (k, x) in t {
+        match k.as_str() {
+            "partition" => {
+                copy.partition = Some(Setting::new(partition_of(x, loc)?, loc, origin));
+            }
+            "ports" => copy.ports = Some(Setting::new(ports_of(x, loc)?, loc, origin)),
+            _ => {
+                return bad(
+                    loc,
+                    format!("buffer has an unknown key '{k}' (partition, ports)"),
+                )
+            }
+        }
+    }
+    Ok((true, copy))
 }
 
 fn bool_of(key: &str, v: &Value, loc: Attr) -> Res<bool> {
@@ -267,7 +293,7 @@ fn from_attributes(
     let entry = ir.regions(func).next().and_then(|r| ir.entry_block(r));
     for a in arrays {
         let mut ad = ArrayDirectives::default();
-        let (ports, partition, width, loc) = match (a.arg, a.alloc) {
+        let (ports, partition, width, buffer, loc) = match (a.arg, a.alloc) {
             (Some(i), _) => {
                 let loc = entry
                     .and_then(|b| ir.block_args(b).get(i).copied())
@@ -278,6 +304,7 @@ fn from_attributes(
                     read("hls.ports"),
                     read("hls.partition"),
                     read("hls.width"),
+                    read("hls.buffer"),
                     loc,
                 )
             }
@@ -287,6 +314,7 @@ fn from_attributes(
                     attr_value(ctx, ir, op, "hls.ports")?.map(Some),
                     attr_value(ctx, ir, op, "hls.partition")?.map(Some),
                     attr_value(ctx, ir, op, "hls.width")?.map(Some),
+                    attr_value(ctx, ir, op, "hls.buffer")?.map(Some),
                     loc,
                 )
             }
@@ -295,7 +323,7 @@ fn from_attributes(
         let unreadable = || {
             bad::<Value>(
                 loc,
-                "'hls.ports'/'hls.partition'/'hls.width' must be an integer or a dictionary".into(),
+                "'hls.ports'/'hls.partition'/'hls.width'/'hls.buffer' must be an integer, a boolean or a dictionary".into(),
             )
         };
         if let Some(v) = width {
@@ -304,6 +332,17 @@ fn from_attributes(
                 None => unreadable()?,
             };
             ad.width = Some(Setting::new(width_of(&v, loc)?, loc, origin));
+        }
+        if let Some(v) = buffer {
+            let v = match v {
+                Some(v) => v,
+                None => unreadable()?,
+            };
+            let (on, copy) = buffer_of(&v, loc, origin)?;
+            ad.buffer = Some(Setting::new(on, loc, origin));
+            if copy != ArrayDirectives::default() {
+                d.arrays.insert(buffer_name(&a.name), copy);
+            }
         }
         if let Some(v) = ports {
             let v = match v {
@@ -386,17 +425,8 @@ pub fn write_attributes(ctx: &mut Context, ir: &mut Ir, func: OpId, top: &str, d
         let Some(ad) = d.arrays.get(&a.name) else {
             continue;
         };
-        let mut entries = Vec::new();
-        if let Some(s) = &ad.ports {
-            entries.push(("hls.ports", ctx.int_attr(i64, s.value)));
-        }
-        if let Some(s) = &ad.width {
-            entries.push(("hls.width", ctx.int_attr(i64, s.value)));
-        }
-        if let Some(s) = &ad.partition {
-            entries.push(("hls.partition", partition_attr(ctx, s.value)));
-        }
-        for (key, v) in entries {
+        let copy = d.arrays.get(&buffer_name(&a.name));
+        for (key, v) in array_attrs(ctx, ad, copy) {
             match (a.arg, a.alloc) {
                 (Some(i), _) => set_arg_attr(ctx, ir, func, i, key, v),
                 (None, Some(op)) => set_attr(ctx, ir, op, key, v),
@@ -416,7 +446,53 @@ pub fn write_attributes(ctx: &mut Context, ir: &mut Ir, func: OpId, top: &str, d
 }
 
 /// Sets the discardable attribute `key` of `op` to `value`.
-fn set_attr(ctx: &mut Context, ir: &mut Ir, op: OpId, key: &str, value: Attr) {
+/// The directives `ad` of an array as its `hls.*` attributes (`copy`:
+/// those of its on-chip copy, carried by `hls.buffer`).
+fn array_attrs(
+    ctx: &mut Context,
+    ad: &ArrayDirectives,
+    copy: Option<&ArrayDirectives>,
+) -> Vec<(&'static str, Attr)> {
+    let i64 = ctx.signless(64);
+    let mut entries = Vec::new();
+    if let Some(s) = &ad.ports {
+        entries.push(("hls.ports", ctx.int_attr(i64, s.value)));
+    }
+    if let Some(s) = &ad.width {
+        entries.push(("hls.width", ctx.int_attr(i64, s.value)));
+    }
+    if let Some(s) = &ad.buffer {
+        let mut fields = Vec::new();
+        if let Some(p) = copy.and_then(|c| c.partition.as_ref()) {
+            fields.push((ctx.sym("partition"), partition_attr(ctx, p.value)));
+        }
+        if let Some(p) = copy.and_then(|c| c.ports.as_ref()) {
+            fields.push((ctx.sym("ports"), ctx.int_attr(i64, p.value)));
+        }
+        let value = if s.value && !fields.is_empty() {
+            ctx.dict_attr(fields)
+        } else {
+            let i1 = ctx.signless(1);
+            ctx.int_attr(i1, u8::from(s.value))
+        };
+        entries.push(("hls.buffer", value));
+    }
+    if let Some(s) = &ad.partition {
+        entries.push(("hls.partition", partition_attr(ctx, s.value)));
+    }
+    entries
+}
+
+/// Writes the directives `ad` of an on-chip array as `hls.*`
+/// attributes of its allocation `op`.
+pub(super) fn write_array_attrs(ctx: &mut Context, ir: &mut Ir, op: OpId, ad: &ArrayDirectives) {
+    for (key, v) in array_attrs(ctx, ad, None) {
+        set_attr(ctx, ir, op, key, v);
+    }
+}
+
+/// Sets the discardable attribute `key` of `op`.
+pub(super) fn set_attr(ctx: &mut Context, ir: &mut Ir, op: OpId, key: &str, value: Attr) {
     let key = ctx.sym(key);
     let mut entries: Vec<_> = ctx.dict_entries(ir.op_attrs(op)).to_vec();
     entries.retain(|(k, _)| *k != key);
@@ -529,8 +605,23 @@ fn from_file(
             }
         }
     }
+    // The on-chip copies of the arrays to be buffered can be named too.
+    let buffered: Vec<String> = (f.arrays.iter())
+        .filter(|e| {
+            e.buffer
+                .as_ref()
+                .is_some_and(|b| b.value != Value::Boolean(false))
+        })
+        .map(|e| buffer_name(&e.name.value))
+        .chain(
+            (d.arrays.iter())
+                .filter(|(_, a)| a.buffer.as_ref().is_some_and(|b| b.value))
+                .map(|(n, _)| buffer_name(n)),
+        )
+        .collect();
+    let mut copies = Vec::new();
     for e in &f.arrays {
-        if !arrays.iter().any(|a| a.name == e.name.value) {
+        if !arrays.iter().any(|a| a.name == e.name.value) && !buffered.contains(&e.name.value) {
             let all: Vec<&str> = arrays.iter().map(|a| a.name.as_str()).collect();
             return bad(
                 loc(e.name.pos),
@@ -554,10 +645,23 @@ fn from_file(
             let l = loc(v.pos);
             ad.width = Some(Setting::new(width_of(&v.value, l)?, l, origin));
         }
+        if let Some(v) = &e.buffer {
+            let l = loc(v.pos);
+            let (on, copy) = buffer_of(&v.value, l, origin)?;
+            ad.buffer = Some(Setting::new(on, l, origin));
+            if copy != ArrayDirectives::default() {
+                copies.push((buffer_name(&e.name.value), copy));
+            }
+        }
         if let Some(v) = &e.partition {
             let l = loc(v.pos);
             ad.partition = Some(Setting::new(partition_of(&v.value, l)?, l, origin));
         }
+    }
+    for (name, copy) in copies {
+        let ad = d.arrays.entry(name).or_default();
+        ad.partition = ad.partition.take().or(copy.partition);
+        ad.ports = ad.ports.take().or(copy.ports);
     }
     for (k, v) in &f.limits {
         let l = loc(k.pos);

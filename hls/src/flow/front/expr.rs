@@ -5,6 +5,7 @@
 use super::lift::{err, Lifter};
 use crate::model::kernel::{sign_extend, truncate, Item, MemId, Op, Val, INDEX};
 use silica_ir::affine::{AffineExpr, AffineMap, BinOp};
+use silica_ir::affine_flatten::simplify_expr;
 use silica_ir::Diagnostic;
 
 type Res<T> = Result<T, Box<Diagnostic>>;
@@ -149,9 +150,17 @@ impl Lifter<'_> {
         // fold.
         let mut linear = AffineExpr::Constant(0);
         let mut stride = 1i64;
+        let mut divides = false;
         for (e, &d) in map.results.iter().zip(shape).rev() {
+            divides |= has_division(e);
             linear = e.clone().times(AffineExpr::Constant(stride)).plus(linear);
             stride = stride.saturating_mul(d as i64);
+        }
+        // Indices that divide (a row-major position split into indices,
+        // as a copy loop writes them) are simplified as a whole, so the
+        // address is the position again.
+        if divides {
+            linear = simplify_expr(&linear, map.num_dims, map.num_symbols);
         }
         self.apply(items, &linear, map, vals)
     }
@@ -166,5 +175,18 @@ impl Lifter<'_> {
             acc = self.binary(items, Op::Add, scaled, i, INDEX);
         }
         acc
+    }
+}
+
+/// Whether `e` divides (a `floordiv`, `ceildiv` or `mod`).
+fn has_division(e: &AffineExpr) -> bool {
+    match e {
+        AffineExpr::Binary(b) => {
+            let (op, l, r) = &**b;
+            matches!(op, BinOp::FloorDiv | BinOp::CeilDiv | BinOp::Mod)
+                || has_division(l)
+                || has_division(r)
+        }
+        _ => false,
     }
 }

@@ -250,7 +250,8 @@ impl Lifter<'_> {
                     let label =
                         string_of(self.ctx, inherent_attr(self.ctx, self.ir, op, "hls.label"))
                             .unwrap_or_else(|| loop_position.to_string());
-                    loop_position += 1;
+                    // A copy loop (`buffer.rs`) takes no position.
+                    loop_position += usize::from(!super::is_copy_loop(self.ctx, self.ir, op));
                     self.lift_for(op, items, &format!("{path}/{label}"))?;
                 }
                 "scf.while" => {

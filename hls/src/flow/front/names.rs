@@ -7,7 +7,7 @@
 //! of DMA copies, the name [`crate::flow::front::buffer_names`] gives them, else
 //! `mem<i>`, as the front end numbers memories).
 
-use crate::flow::front::{arg_name, buffer_names, op_name_attr, string_of};
+use crate::flow::front::{arg_name, buffer_names, is_copy_loop, op_name_attr, string_of};
 use rustc_hash::FxHashMap;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{Context, Ir, OpId, TypeKind};
@@ -82,8 +82,13 @@ impl Walk<'_> {
                 "affine.for" | "scf.for" => {
                     let label = string_of(ctx, inherent_attr(ctx, ir, op, "hls.label"));
                     let me = format!("{path}/{}", label.clone().unwrap_or(position.to_string()));
-                    let pos = format!("{positions}/{position}");
-                    position += 1;
+                    // A copy loop (`buffer.rs`) takes no position.
+                    let copy = is_copy_loop(ctx, ir, op);
+                    let pos = match (&label, copy) {
+                        (Some(l), true) => format!("{positions}/{l}"),
+                        _ => format!("{positions}/{position}"),
+                    };
+                    position += usize::from(!copy);
                     let index = self.loops.len();
                     self.loops.push(LoopName {
                         op,

@@ -1,6 +1,6 @@
 //! The front's transforms of a kernel's IR ([`FrontStep`], in the order
 //! `FrontStep::ALL` gives), run by [`run`], and each a `silica opt` pass
-//! ([`PASSES`]: `hls-unroll`, `hls-reuse`, `hls-fuse`, `hls-hoist`,
+//! ([`PASSES`]: `hls-buffer`, `hls-unroll`, `hls-reuse`, `hls-fuse`, `hls-hoist`,
 //! `hls-promote`, `hls-carry`) that reads its directives from the
 //! function's `hls.*` attributes. `hls-directives` writes a directives
 //! file's settings as those attributes (the file winning, setting by
@@ -8,7 +8,7 @@
 //! steps, so a pipeline of the passes gives what `silica hls` lifts.
 
 use super::directives::{resolve, write_attributes};
-use super::{carry, fuse, hoist, promote, reuse, unroll};
+use super::{buffer, carry, fuse, hoist, promote, reuse, unroll};
 use crate::model::directives::{file, Directives, Log};
 use crate::model::options::FrontStep;
 use silica_ir::diag::Severity;
@@ -28,6 +28,7 @@ pub fn run(
     (log, notes): (&mut Log, &mut Vec<String>),
 ) {
     match step {
+        FrontStep::Buffer => buffer(ctx, ir, func, top, d, log),
         FrontStep::Unroll => unroll(ctx, ir, func, d, log),
         FrontStep::Reuse => notes.extend(reuse(ctx, ir, func)),
         FrontStep::Fuse => notes.extend(fuse(ctx, ir, func, d, log)),
@@ -161,7 +162,12 @@ macro_rules! step_pass {
 }
 
 /// The steps' passes, in `FrontStep::ALL`'s order.
-pub static STEP_PASSES: [PassInfo; 6] = [
+pub static STEP_PASSES: [PassInfo; 7] = [
+    step_pass!(
+        "hls-buffer",
+        Buffer,
+        "Copy the memories hls.buffer asks to into on-chip RAMs"
+    ),
     step_pass!("hls-unroll", Unroll, "Unroll the loops hls.unroll asks to"),
     step_pass!("hls-reuse", Reuse, "Remove redundant loads and stores"),
     step_pass!("hls-fuse", Fuse, "Fuse the loops in a flattened nest"),
@@ -171,7 +177,7 @@ pub static STEP_PASSES: [PassInfo; 6] = [
 ];
 
 /// Every pass of the front, for `silica opt`.
-pub static PASSES: [&PassInfo; 7] = [
+pub static PASSES: [&PassInfo; 8] = [
     &HLS_DIRECTIVES,
     &STEP_PASSES[0],
     &STEP_PASSES[1],
@@ -179,4 +185,5 @@ pub static PASSES: [&PassInfo; 7] = [
     &STEP_PASSES[3],
     &STEP_PASSES[4],
     &STEP_PASSES[5],
+    &STEP_PASSES[6],
 ];

@@ -1,7 +1,7 @@
 //! The directives file (`--directives d.toml`, what `silica dse` writes):
 //! `clock_ns`, `[[loop]]` tables (`label`, `pipeline`, `unroll`,
 //! `flatten`, `hoist`), `[[array]]` tables (`name`, `partition`,
-//! `ports`, `width`) and a `[limits]` table of functional units per operator
+//! `ports`, `width`, `buffer`) and a `[limits]` table of functional units per operator
 //! class, read with the `toml` crate. Every key keeps its line and column
 //! in the file, so a directive that names nothing, or has a bad value, is
 //! reported there.
@@ -41,6 +41,7 @@ pub struct ArrayEntry {
     pub partition: Option<At<Value>>,
     pub ports: Option<At<Value>>,
     pub width: Option<At<Value>>,
+    pub buffer: Option<At<Value>>,
 }
 
 /// A parsed directives file.
@@ -85,6 +86,7 @@ struct RawArray {
     partition: Option<Spanned<Value>>,
     ports: Option<Spanned<Value>>,
     width: Option<Spanned<Value>>,
+    buffer: Option<Spanned<Value>>,
 }
 
 /// The line and column of byte `offset` of `text`.
@@ -140,6 +142,7 @@ pub fn parse(name: &str, text: &str) -> Result<File, (Pos, String)> {
                 partition: a.partition.map(value),
                 ports: a.ports.map(value),
                 width: a.width.map(value),
+                buffer: a.buffer.map(value),
             })
             .collect(),
         limits: raw

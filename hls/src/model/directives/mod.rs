@@ -29,6 +29,8 @@ pub const LIMITED_CLASSES: [&str; 5] = ["mul", "div", "fadd", "fmul", "fdiv"];
 pub enum Origin {
     File,
     Attribute,
+    /// Chosen by the flow for another directive (a `buffer`'s banks).
+    Derived,
 }
 
 impl Origin {
@@ -37,6 +39,7 @@ impl Origin {
         match self {
             Origin::File => "directives file",
             Origin::Attribute => "attribute",
+            Origin::Derived => "derived",
         }
     }
 }
@@ -107,6 +110,9 @@ pub struct ArrayDirectives {
     pub ports: Option<Setting<u32>>,
     /// Elements a word of an external memory's ports (`width = N`).
     pub width: Option<Setting<u32>>,
+    /// An external memory the kernel works on through an on-chip copy
+    /// (`buffer = true`, `flow/front/buffer.rs`).
+    pub buffer: Option<Setting<bool>>,
 }
 
 /// Every directive of a kernel, resolved to its loops and arrays.

@@ -1,0 +1,550 @@
+//! `buffer = true` on an external memory `A`: the kernel works on an
+//! on-chip copy, `A_buf` (a `memref.alloc` of `A`'s type, an on-chip RAM
+//! that `partition` and `ports` directives naming `A_buf` apply to). The
+//! copy is filled from `A` before the kernel's body and, where the
+//! kernel writes `A`, written back after it, so every element of `A`
+//! crosses its ports once each way however often the body touches it.
+//!
+//! The copies of all buffered memories share one loop in (`copy_in`)
+//! and one out (`copy_out`), so they use their ports at once (one pair
+//! per count of lanes, `copy_in_4`, where those differ): the loop steps
+//! over the elements a word at a time (the `width` directive's
+//! elements, which `widen.rs` reads or writes as one access; a memory of
+//! fewer whole words under an `affine.if`), and the elements past the
+//! last whole word follow the loop. The loops are marked `hls.copy`, so the
+//! positions of the kernel's own loops in report paths stay as written.
+//! A copy with no partition of its own is split into banks so that the
+//! body's unrolled accesses reach distinct ones: along the dimension an
+//! unrolled loop's counter indexes, as many banks as the loop's copies
+//! (every index one where that many or more), else a bank a lane on its
+//! last dimension, so that a word is written a cycle; a copy read and
+//! written in one loop gets two ports where none are asked for.
+//! A memory passed to anything but loads and stores (a call, a DMA
+//! transfer) stays where it is.
+
+use super::directives::{set_attr, write_array_attrs};
+use super::names;
+use super::partition::MAX_BANKS;
+use crate::model::directives::{
+    ArrayDirectives, Directives, Log, Origin, Partition, PartitionKind, Pipeline, Setting, Unroll,
+};
+use silica_affine::for_op::{self, Bound};
+use silica_affine::loops::constant_trip_count;
+use silica_affine::region::affine_access;
+use silica_ir::affine::{AffineExpr, AffineMap, BinOp, IntegerSet};
+use silica_ir::affine_flatten::flatten_linear;
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, Type, TypeKind, ValueId};
+
+/// The marker of a copy loop.
+pub const COPY: &str = "hls.copy";
+
+/// The name of the on-chip copy of array `array`.
+pub fn buffer_name(array: &str) -> String {
+    format!("{array}_buf")
+}
+
+/// Whether `op` is a copy loop this step made.
+pub fn is_copy_loop(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    inherent_attr(ctx, ir, op, COPY).is_some()
+}
+
+/// Buffers every external memory of function `func` (named `top`) whose
+/// `buffer` directive in `d` asks for it (a copy with no partition gets
+/// its default in `d`); the outcomes go to `log`.
+pub fn buffer(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    func: OpId,
+    top: &str,
+    d: &mut Directives,
+    log: &mut Log,
+) {
+    let (_, arrays) = names::collect(ctx, ir, func, top);
+    let Some(entry) = ir.regions(func).next().and_then(|r| ir.entry_block(r)) else {
+        return;
+    };
+    let mut copies = Vec::new();
+    let arrays_wanted: Vec<(String, ArrayDirectives)> = d
+        .arrays
+        .iter()
+        .map(|(n, a)| (n.clone(), a.clone()))
+        .collect();
+    for (name, ad) in &arrays_wanted {
+        let Some(s) = ad.buffer.as_ref().filter(|s| s.value) else {
+            continue;
+        };
+        let Some(arg) = arrays.iter().find(|a| &a.name == name).and_then(|a| a.arg) else {
+            log.refused(
+                s,
+                name,
+                "buffer".into(),
+                "an on-chip array needs no copy".into(),
+            );
+            continue;
+        };
+        let memref = ir.block_args(entry)[arg];
+        match of(ctx, ir, memref) {
+            Err(why) => log.refused(s, name, "buffer".into(), why),
+            Ok(mut copy) => {
+                copy.name.clone_from(name);
+                copy.lanes = ad.width.as_ref().map_or(1, |w| w.value.max(1));
+                copy.demand = demand(ctx, ir, memref, d);
+                copies.push((copy, s.clone()));
+            }
+        }
+    }
+    let Some(body) = ir.first_op(entry).filter(|_| !copies.is_empty()) else {
+        return;
+    };
+    let loc = ir.op_loc(func);
+    for (copy, s) in &mut copies {
+        let (partition, ports) = own_directives(copy, d, s);
+        copy.buffer = Some(allocate(ctx, ir, copy, d, (body, loc)));
+        let mut what = format!(
+            "{}, an on-chip RAM of {} elements: read in before the body (copy_in)",
+            buffer_name(&copy.name),
+            copy.elements()
+        );
+        if copy.writes {
+            what.push_str(", written back after it (copy_out)");
+        }
+        match partition {
+            Some(p) if p.kind == PartitionKind::Complete => what.push_str(&format!(
+                "; a bank an index of dimension {} for the unrolled accesses",
+                p.dim
+            )),
+            Some(p) if copy.demand.parallel.is_some() => what.push_str(&format!(
+                "; {} banks on dimension {} for the unrolled accesses",
+                p.factor, p.dim
+            )),
+            Some(p) => what.push_str(&format!(
+                "; {} banks on dimension {} for a word a cycle",
+                p.factor, p.dim
+            )),
+            None => {}
+        }
+        if ports {
+            what.push_str("; two ports, for the reads and writes of one loop");
+        }
+        log.honoured(s, &copy.name, "buffer".into(), what);
+    }
+    // One loop each way per count of lanes (a loop steps by a word).
+    let mut lanes: Vec<u32> = copies.iter().map(|(c, _)| c.lanes).collect();
+    lanes.sort_unstable();
+    lanes.dedup();
+    let end = ir
+        .last_op(entry)
+        .expect("a function body ends with its return");
+    for &l in &lanes {
+        let label = |way: &str| match lanes.len() {
+            1 => format!("copy_{way}"),
+            _ => format!("copy_{way}_{l}"),
+        };
+        let group: Vec<&Copy> = copies
+            .iter()
+            .map(|(c, _)| c)
+            .filter(|c| c.lanes == l)
+            .collect();
+        for op in copy_ops(ctx, ir, &group, true, (&label("in"), loc)) {
+            ir.insert_op_before(body, op);
+        }
+        let out: Vec<&Copy> = group.iter().copied().filter(|c| c.writes).collect();
+        for op in copy_ops(ctx, ir, &out, false, (&label("out"), loc)) {
+            ir.insert_op_before(end, op);
+        }
+    }
+}
+
+/// One memory's copy.
+struct Copy {
+    name: String,
+    memref: ValueId,
+    ty: Type,
+    shape: Vec<i64>,
+    element: Type,
+    writes: bool,
+    /// Elements a word of the memory's ports.
+    lanes: u32,
+    /// What the body's accesses ask of the copy.
+    demand: Demand,
+    /// The on-chip copy, once made.
+    buffer: Option<ValueId>,
+}
+
+/// What the body's accesses of a memory ask of its copy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Demand {
+    /// The dimension (from 0) an unrolled loop's counter indexes, and the
+    /// loop's copies (the most of any access).
+    parallel: Option<(usize, u64)>,
+    /// Read and written in the body of one loop.
+    read_and_written: bool,
+}
+
+impl Copy {
+    fn elements(&self) -> i64 {
+        self.shape.iter().product()
+    }
+
+    /// The whole words of the memory's ports.
+    fn words(&self) -> i64 {
+        self.elements() / i64::from(self.lanes)
+    }
+}
+
+/// The copy of `memref`, or why it stays where it is.
+fn of(ctx: &Context, ir: &Ir, memref: ValueId) -> Result<Copy, String> {
+    let ty = ir.value_type(memref);
+    let TypeKind::MemRef { shape, element, .. } = ctx.type_kind(ty) else {
+        return Err("it is not a memref".into());
+    };
+    let mut writes = false;
+    for u in ir.uses(memref) {
+        let owner = ir.use_owner(u);
+        match ctx.str(ir.op_name(owner)) {
+            "affine.load" | "memref.load" => {}
+            "affine.store" | "memref.store" if ir.operand(owner, 1) == memref => writes = true,
+            op => {
+                return Err(format!(
+                    "it is passed to '{op}', which works on the memory itself"
+                ))
+            }
+        }
+    }
+    Ok(Copy {
+        name: String::new(),
+        memref,
+        ty,
+        shape: shape.to_vec(),
+        element: *element,
+        writes,
+        lanes: 1,
+        demand: Demand::default(),
+        buffer: None,
+    })
+}
+
+/// What the accesses of `memref` ask of its copy: the unrolled loops
+/// (their `unroll` directives in `d`, or every loop inside a loop to be
+/// pipelined, which unrolls fully) whose counter indexes one dimension
+/// of an access, with coefficient 1.
+fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> Demand {
+    let mut out = Demand::default();
+    let users: Vec<OpId> = ir.uses(memref).map(|u| ir.use_owner(u)).collect();
+    let mut bodies: Vec<(OpId, bool)> = Vec::new();
+    for op in users {
+        let Some((_, map, operands, write)) = affine_access(ctx, ir, op) else {
+            continue;
+        };
+        if let Some(parent) = ir.parent_op(op) {
+            bodies.push((parent, write));
+        }
+        let mut inside_pipelined = false;
+        let mut loops = Vec::new();
+        let mut at = ir.parent_op(op);
+        while let Some(l) = at {
+            if for_op::is_for(ctx, ir, l) {
+                loops.push((l, inside_pipelined));
+                let pipelined = d.loops.get(&l).and_then(|ld| ld.pipeline.as_ref());
+                inside_pipelined |= pipelined.is_some_and(|p| p.value != Pipeline::Off);
+            }
+            at = ir.parent_op(l);
+        }
+        for (l, in_pipelined) in loops {
+            let copies = match d.loops.get(&l).and_then(|ld| ld.unroll.as_ref()) {
+                Some(u) => match u.value {
+                    Unroll::Factor(k) => k,
+                    Unroll::Full => constant_trip_count(ctx, ir, l).unwrap_or(1),
+                },
+                None if in_pipelined => constant_trip_count(ctx, ir, l).unwrap_or(1),
+                None => 1,
+            };
+            let Some(iv) = for_op::induction_var(ir, l).filter(|_| copies > 1) else {
+                continue;
+            };
+            let (nd, ns) = (map.num_dims, map.num_symbols);
+            let Some(p) = operands
+                .iter()
+                .position(|&v| v == iv)
+                .filter(|&p| p < nd as usize)
+            else {
+                continue;
+            };
+            let indexed: Vec<(usize, i64)> = (map.results.iter().enumerate())
+                .filter_map(|(k, e)| Some((k, flatten_linear(e, nd, ns)?[p])))
+                .filter(|&(_, c)| c != 0)
+                .collect();
+            if let [(k, 1 | -1)] = indexed[..] {
+                if out.parallel.is_none_or(|(_, u)| copies > u) {
+                    out.parallel = Some((k, copies));
+                }
+            }
+        }
+    }
+    out.read_and_written = bodies
+        .iter()
+        .any(|&(b, w)| bodies.iter().any(|&(c, v)| b == c && w != v));
+    out
+}
+
+/// The partition and ports of `copy`'s buffer where no directive sets
+/// them (set in `d`, derived at `s`, and given back): banks for
+/// the demand's unrolled accesses, else a bank a lane of the last
+/// dimension; two ports where the body reads and writes it in one loop.
+fn own_directives(copy: &Copy, d: &mut Directives, s: &Setting<bool>) -> (Option<Partition>, bool) {
+    let ad = d.arrays.entry(buffer_name(&copy.name)).or_default();
+    let ports = ad.ports.is_none() && copy.demand.read_and_written;
+    if ports {
+        ad.ports = Some(Setting::new(2, s.loc, Origin::Derived));
+    }
+    if ad.partition.is_some() {
+        return (None, ports);
+    }
+    let rank = copy.shape.len();
+    let lanes = u64::from(copy.lanes);
+    let (dim, factor) = match copy.demand.parallel {
+        // The copy's words land in distinct banks too where the lanes
+        // are a multiple of the unrolled copies.
+        Some((k, u)) if k + 1 == rank && lanes > u && lanes % u == 0 => (k, lanes),
+        Some(p) => p,
+        None if lanes > 1 && rank > 0 => (rank - 1, lanes),
+        None => return (None, ports),
+    };
+    let size = u64::try_from(copy.shape[dim]).unwrap_or(0);
+    let p = if factor >= size {
+        Partition {
+            dim: dim as u32 + 1,
+            kind: PartitionKind::Complete,
+            factor: 0,
+        }
+    } else {
+        Partition {
+            dim: dim as u32 + 1,
+            kind: PartitionKind::Cyclic,
+            factor,
+        }
+    };
+    if size <= 1 || (p.kind == PartitionKind::Complete && size > MAX_BANKS) {
+        return (None, ports);
+    }
+    ad.partition = Some(Setting::new(p, s.loc, Origin::Derived));
+    (Some(p), ports)
+}
+
+/// The on-chip copy of `copy`, allocated before `at`, with its own
+/// directives as attributes; the kernel's accesses of the memory are
+/// pointed at it.
+fn allocate(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    copy: &Copy,
+    d: &Directives,
+    (at, loc): (OpId, Attr),
+) -> ValueId {
+    let seg = ctx.int_array_attr(32, &[0, 0]);
+    let key = ctx.sym("operandSegmentSizes");
+    let props = Some(ctx.dict_attr(vec![(key, seg)]));
+    let alloc = create(ctx, ir, "memref.alloc", &[], &[copy.ty], props, loc);
+    ir.insert_op_before(at, alloc);
+    let name = buffer_name(&copy.name);
+    let name_attr = ctx.string_attr(name.as_bytes());
+    set_attr(ctx, ir, alloc, "hls.name", name_attr);
+    if let Some(cd) = d.arrays.get(&name) {
+        let own = ArrayDirectives {
+            partition: cd.partition.clone(),
+            ports: cd.ports.clone(),
+            ..ArrayDirectives::default()
+        };
+        write_array_attrs(ctx, ir, alloc, &own);
+    }
+    let buffer = ir.result(alloc, 0);
+    ir.replace_all_uses(copy.memref, buffer);
+    buffer
+}
+
+/// The copies of `copies` (of as many lanes each) into their buffers
+/// (`inward`) or back (detached ops, in order): the loop `label` over
+/// the elements, a word an iteration, then the elements past each
+/// memory's last whole word.
+fn copy_ops(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    copies: &[&Copy],
+    inward: bool,
+    (label, loc): (&str, Attr),
+) -> Vec<OpId> {
+    let ends = |c: &Copy| {
+        let buffer = c.buffer.expect("allocated before its copies");
+        if inward {
+            (c.memref, buffer)
+        } else {
+            (buffer, c.memref)
+        }
+    };
+    let Some(lanes) = copies.first().map(|c| i64::from(c.lanes)) else {
+        return Vec::new();
+    };
+    let words = copies.iter().map(|c| c.words()).max().unwrap_or(0);
+    let mut ops = Vec::new();
+    if words > 0 {
+        let l = for_op::create_for(
+            ctx,
+            ir,
+            loc,
+            &Bound::constant(0),
+            &Bound::constant(words * lanes),
+            lanes,
+        );
+        let label = ctx.string_attr(label.as_bytes());
+        set_attr(ctx, ir, l, "hls.label", label);
+        let unit = ctx.unit_attr();
+        set_attr(ctx, ir, l, COPY, unit);
+        let body = for_op::body(ir, l).expect("a loop has a body");
+        let w = for_op::induction_var(ir, l).expect("a loop has a counter");
+        let end = ir.last_op(body).expect("a loop body ends with its yield");
+        for c in copies.iter().filter(|c| c.words() > 0) {
+            let mut word = Vec::new();
+            for j in 0..lanes {
+                let at = AffineExpr::Dim(0).plus(AffineExpr::Constant(j));
+                let map = AffineMap {
+                    num_dims: 1,
+                    num_symbols: 0,
+                    results: delinearized(&at, &c.shape).into(),
+                };
+                word.extend(element_copy(ctx, ir, c, ends(c), (&map, &[w]), loc));
+            }
+            // A memory of fewer words copies them under `e < its words'
+            // elements`.
+            let at = if c.words() < words {
+                let set = IntegerSet {
+                    num_dims: 1,
+                    num_symbols: 0,
+                    constraints: Box::new([AffineExpr::Dim(0)
+                        .times(AffineExpr::Constant(-1))
+                        .plus(AffineExpr::Constant(c.words() * lanes - 1))]),
+                    eq: Box::new([false]),
+                };
+                let (guard, then_end) = create_if(ctx, ir, set, w, loc);
+                ir.insert_op_before(end, guard);
+                then_end
+            } else {
+                end
+            };
+            for op in word {
+                ir.insert_op_before(at, op);
+            }
+        }
+        ops.push(l);
+    }
+    for c in copies {
+        for e in c.words() * i64::from(c.lanes)..c.elements() {
+            let map = AffineMap {
+                num_dims: 0,
+                num_symbols: 0,
+                results: delinearized(&AffineExpr::Constant(e), &c.shape).into(),
+            };
+            ops.extend(element_copy(ctx, ir, c, ends(c), (&map, &[]), loc));
+        }
+    }
+    ops
+}
+
+/// A load of `src` and a store to `dst` (two views of `c`) at the
+/// element `map` gives over `operands` (detached).
+fn element_copy(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    c: &Copy,
+    (src, dst): (ValueId, ValueId),
+    (map, operands): (&AffineMap, &[ValueId]),
+    loc: Attr,
+) -> [OpId; 2] {
+    let a = ctx.intern_attr(AttrKind::AffineMap(map.clone()));
+    let key = ctx.sym("map");
+    let props = Some(ctx.dict_attr(vec![(key, a)]));
+    let mut args = vec![src];
+    args.extend_from_slice(operands);
+    let load = create(ctx, ir, "affine.load", &args, &[c.element], props, loc);
+    let value = ir.result(load, 0);
+    let mut args = vec![value, dst];
+    args.extend_from_slice(operands);
+    let store = create(ctx, ir, "affine.store", &args, &[], props, loc);
+    [load, store]
+}
+
+/// The indices of the element at row-major position `at` of an array of
+/// `shape`: `at floordiv stride_k mod size_k` for each dimension (the
+/// outermost without the `mod`, the innermost without the `floordiv`).
+pub fn delinearized(at: &AffineExpr, shape: &[i64]) -> Vec<AffineExpr> {
+    let mut stride: i64 = shape.iter().product();
+    let mut out = Vec::with_capacity(shape.len());
+    for (k, &size) in shape.iter().enumerate() {
+        stride /= size.max(1);
+        let mut e = at.clone();
+        if stride != 1 {
+            e = e.apply(BinOp::FloorDiv, AffineExpr::Constant(stride));
+        }
+        if k > 0 {
+            e = e.apply(BinOp::Mod, AffineExpr::Constant(size));
+        }
+        out.push(e);
+    }
+    out
+}
+
+/// A detached `affine.if` of `set` over `operand` with an empty `else`;
+/// the `yield` that ends its `then` block.
+fn create_if(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    set: IntegerSet,
+    operand: ValueId,
+    loc: Attr,
+) -> (OpId, OpId) {
+    let then_region = ir.create_region();
+    let then_block: BlockId = ir.create_block();
+    ir.append_block(then_region, then_block);
+    let end = create(ctx, ir, "affine.yield", &[], &[], None, loc);
+    ir.append_op(then_block, end);
+    let else_region = ir.create_region();
+    let set = ctx.intern_attr(AttrKind::IntegerSet(set));
+    let key = ctx.sym("condition");
+    let props = Some(ctx.dict_attr(vec![(key, set)]));
+    let name = ctx.sym("affine.if");
+    let attrs = ctx.empty_dict();
+    let op = ir.create_op(OpSpec {
+        name,
+        loc,
+        operands: &[operand],
+        result_types: &[],
+        successors: &[],
+        regions: &[then_region, else_region],
+        attrs,
+        props,
+    });
+    (op, end)
+}
+
+fn create(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    name: &str,
+    operands: &[ValueId],
+    results: &[Type],
+    props: Option<Attr>,
+    loc: Attr,
+) -> OpId {
+    let name = ctx.sym(name);
+    let attrs = ctx.empty_dict();
+    ir.create_op(OpSpec {
+        name,
+        loc,
+        operands,
+        result_types: results,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props,
+    })
+}

@@ -1,0 +1,116 @@
+// On-chip buffers: `buffer = true` on an external memory makes the
+// kernel work on an on-chip copy, filled before the body and written
+// back after it by one loop each way that moves a word of every
+// buffered memory an iteration. The copies are split into banks for the
+// body's unrolled accesses (or a bank a lane), and get two ports where a
+// loop reads and writes them. Each design is co-simulated bit for bit
+// against the kernel as written.
+// RUN: rm -rf %t.g %t.p %t.m %t.r %t.o
+// RUN: silica hls %s --top gemm -o %t.g --sim | FileCheck %s --check-prefix=GEMM
+// RUN: verilator --lint-only -Wall %t.g/gemm.sv
+// RUN: yosys -q -p "read_verilog -sv %t.g/gemm.sv; synth_ecp5 -top gemm"
+// RUN: silica hls %s --top partial -o %t.p --sim | FileCheck %s --check-prefix=PARTIAL
+// RUN: silica hls %s --top mixed -o %t.m --sim | FileCheck %s --check-prefix=MIXED
+// RUN: silica hls %s --top refused -o %t.r 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: silica hls %s --top mixed -o %t.o --dump-after=buffer 2> %t.dump
+// RUN: silica opt %s -p 'builtin.module(func.func(hls-buffer))' > %t.opt
+// RUN: tail -n +2 %t.dump | FileCheck %s --check-prefix=DUMP
+// RUN: FileCheck %s --check-prefix=DUMP < %t.opt
+
+// A, B and C each cross their 64-bit ports once each way at a word (four
+// elements) a cycle, all three at once; the flattened product runs on
+// the copies, 8 products a cycle.
+// GEMM: co-simulation (seed 1): 768 values match, latency [[CYCLES:[0-9]+]] cycles
+// GEMM: gemm/copy_in: trip 64, pipelined, II 1
+// GEMM: gemm/i: trip 512 (flattened with gemm/i/k, gemm/i/k/j), pipelined, II 1
+// GEMM: gemm/copy_out: trip 64, pipelined, II 1
+// GEMM: A: buffer (attribute): honoured: A_buf, an on-chip RAM of 256 elements: read in before the body (copy_in); 4 banks on dimension 2 for a word a cycle
+// GEMM: A_buf: partition cyclic dim 2 factor 4 (derived): honoured: 4 banks of 16x4
+// GEMM: B: buffer (attribute): honoured: B_buf, an on-chip RAM of 256 elements: read in before the body (copy_in); 8 banks on dimension 2 for the unrolled accesses
+// GEMM: C: buffer (attribute): honoured: C_buf, an on-chip RAM of 256 elements: read in before the body (copy_in), written back after it (copy_out); 8 banks on dimension 2 for the unrolled accesses; two ports, for the reads and writes of one loop
+// GEMM: C_buf: ports = 2 (derived): honoured
+func.func @gemm(%A: memref<16x16xi16> {hls.name = "A", hls.buffer = true, hls.width = 4},
+                %B: memref<16x16xi16> {hls.name = "B", hls.buffer = true, hls.width = 4},
+                %C: memref<16x16xi16> {hls.name = "C", hls.buffer = true, hls.width = 4}) {
+  affine.for %i = 0 to 16 {
+    affine.for %k = 0 to 16 {
+      affine.for %j = 0 to 16 {
+        %a = affine.load %A[%i, %k] : memref<16x16xi16>
+        %b = affine.load %B[%k, %j] : memref<16x16xi16>
+        %c = affine.load %C[%i, %j] : memref<16x16xi16>
+        %p = arith.muli %a, %b : i16
+        %s = arith.addi %c, %p : i16
+        affine.store %s, %C[%i, %j] : memref<16x16xi16>
+      } {hls.label = "j", hls.unroll = 8}
+    } {hls.label = "k"}
+  } {hls.label = "i", hls.flatten}
+  return
+}
+
+// A kernel that writes some elements: the others go back unchanged.
+// PARTIAL: co-simulation (seed 1): 24 values match
+func.func @partial(%a: memref<12xi32> {hls.name = "a"},
+                   %b: memref<12xi32> {hls.name = "b", hls.buffer = true}) {
+  affine.for %i = 0 to 5 {
+    %x = affine.load %a[%i] : memref<12xi32>
+    %y = affine.load %b[%i + 2] : memref<12xi32>
+    %s = arith.addi %x, %y : i32
+    affine.store %s, %b[%i * 2] : memref<12xi32>
+  }
+  return
+}
+
+// Memories of different widths (a copy loop per count of lanes), of
+// fewer words than another (copied under a test of the counter) and of
+// elements past the last whole word (copied after the loop). A row of
+// c is 9 elements: the bank of c_buf a lane of a word lands in is not
+// known, and each word takes two cycles.
+// MIXED: co-simulation (seed 1): 43 values match
+// MIXED: mixed/copy_in_2: trip 5, pipelined, II 1
+// MIXED: mixed/copy_in_4: trip 6, pipelined
+// MIXED: mixed/copy_out_2: trip 5, pipelined, II 1
+// MIXED: mixed/copy_out_4: trip 6, pipelined
+func.func @mixed(%a: memref<10xi32> {hls.name = "a", hls.buffer = true, hls.width = 2},
+                 %b: memref<6xi32> {hls.name = "b", hls.buffer = true, hls.width = 2},
+                 %c: memref<3x9xi8> {hls.name = "c", hls.buffer = true, hls.width = 4}) {
+  affine.for %i = 0 to 3 {
+    affine.for %j = 0 to 9 {
+      %x = affine.load %c[%i, %j] : memref<3x9xi8>
+      %y = affine.load %c[2 - %i, 8 - %j] : memref<3x9xi8>
+      %s = arith.addi %x, %y : i8
+      affine.store %s, %c[%i, %j] : memref<3x9xi8>
+    }
+  }
+  affine.for %i = 0 to 6 {
+    %x = affine.load %a[%i + 4] : memref<10xi32>
+    %y = affine.load %b[5 - %i] : memref<6xi32>
+    %s = arith.subi %x, %y : i32
+    affine.store %s, %a[%i] : memref<10xi32>
+  }
+  return
+}
+
+// DUMP-LABEL: func.func @mixed
+// DUMP: memref.alloc() {hls.name = "a_buf", hls.partition = {dim = 1 : i64, factor = 2 : i64, kind = "cyclic"}, hls.ports = 2 : i64} : memref<10xi32>
+// DUMP: affine.for %{{.*}} = 0 to 10 step 2 {
+// DUMP: affine.if
+// DUMP: } {hls.copy, hls.label = "copy_in_2"}
+// DUMP: affine.for %{{.*}} = 0 to 24 step 4 {
+// DUMP: } {hls.copy, hls.label = "copy_in_4"}
+// DUMP: affine.load %arg2[2, 8] : memref<3x9xi8>
+// DUMP: affine.store %{{.*}}, %{{.*}}[2, 8] : memref<3x9xi8>
+// DUMP: } {hls.copy, hls.label = "copy_out_2"}
+// DUMP: } {hls.copy, hls.label = "copy_out_4"}
+// DUMP: affine.store %{{.*}}, %arg2[2, 8] : memref<3x9xi8>
+// DUMP-NEXT: return
+
+// REFUSED: warning: buffer on a is not honoured: it is passed to 'func.call', which works on the memory itself
+// REFUSED: warning: buffer on buf is not honoured: an on-chip array needs no copy
+func.func @callee(%a: memref<4xi8>) {
+  return
+}
+func.func @refused(%a: memref<4xi8> {hls.name = "a", hls.buffer = true}) {
+  %buf = memref.alloc() {hls.name = "buf", hls.buffer = true} : memref<4xi8>
+  func.call @callee(%a) : (memref<4xi8>) -> ()
+  return
+}
