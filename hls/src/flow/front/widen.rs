@@ -18,9 +18,12 @@
 //! it wrote.
 //!
 //! Where the lane is not known, an access reads or writes its word with
-//! the lane found at run time (a shift by the lane's bits), alone.
+//! the lane found at run time, alone: a load picks its lane by a
+//! multiplexer tree on the lane's bits, a store writes its element
+//! copied into every lane with the write enable of its lane alone (no
+//! shifter as wide as the word on either path).
 
-use crate::model::kernel::{Kernel, MemId, Node, NodeId, Op, Val};
+use crate::model::kernel::{Kernel, MemId, Node, NodeId, Op, Predicate, Val};
 
 /// Makes every access of a packed memory of `k` a word access.
 pub fn widen(k: &mut Kernel) {
@@ -200,6 +203,66 @@ impl Block<'_> {
         self.out.push(n);
     }
 
+    /// Node `n` made the lane `lane` (an index found at run time, below
+    /// the memory's lanes) of `word`, a word of memory `m`: the lanes
+    /// cut from the word, chosen by a multiplexer tree on the lane's
+    /// bits (or by comparisons where the lanes are no power of two).
+    fn lane_at(&mut self, n: NodeId, word: Val, m: MemId, lane: Val) {
+        let (bits, lanes, width) = (
+            self.k.memories[m].element_width,
+            self.k.memories[m].lanes,
+            self.k.memories[m].word_width(),
+        );
+        let index = self.k.index_width;
+        let mut picks: Vec<Val> = (0..lanes)
+            .map(|j| {
+                let s = self.k.constant(i128::from(j * bits), width);
+                let at = self.emit(n, Op::ShrU, vec![word, s], width);
+                self.emit(n, Op::Trunc, vec![at], bits)
+            })
+            .collect();
+        // Multiplexers of `(condition, hi, lo)`, level by level; the last
+        // one is `n` itself.
+        let mut last = None;
+        if lanes.is_power_of_two() {
+            let mut level = 0;
+            while picks.len() > 1 {
+                let s = self.k.constant(i128::from(level), index);
+                let shifted = self.emit(n, Op::ShrU, vec![lane, s], index);
+                let bit = self.emit(n, Op::Trunc, vec![shifted], 1);
+                let pairs: Vec<(Val, Val)> = picks.chunks(2).map(|p| (p[1], p[0])).collect();
+                if pairs.len() == 1 {
+                    last = Some((bit, pairs[0].0, pairs[0].1));
+                    break;
+                }
+                picks = pairs
+                    .into_iter()
+                    .map(|(hi, lo)| self.emit(n, Op::Mux, vec![bit, hi, lo], bits))
+                    .collect();
+                level += 1;
+            }
+        } else {
+            let mut acc = picks[0];
+            for (j, &p) in picks.iter().enumerate().skip(1) {
+                let c = self.k.constant(j as i128, index);
+                let is = self.emit(n, Op::Cmp(Predicate::Eq), vec![lane, c], 1);
+                if j + 1 == picks.len() {
+                    last = Some((is, p, acc));
+                } else {
+                    acc = self.emit(n, Op::Mux, vec![is, p, acc], bits);
+                }
+            }
+        }
+        let Some((condition, hi, lo)) = last else {
+            unreachable!("a packed memory has two lanes or more")
+        };
+        let node = &mut self.k.nodes[n];
+        node.op = Op::Mux;
+        node.args = vec![condition, hi, lo];
+        node.width = bits;
+        self.out.push(n);
+    }
+
     /// Store `n` to lane `lane` of `word` (element address `address`):
     /// pending, with the other stores to the word in the block.
     fn store(&mut self, n: NodeId, word: Word, lane: u32, address: Val) {
@@ -337,17 +400,21 @@ impl Block<'_> {
             vec![args[0]],
             self.k.index_width,
         );
-        let bits_c = self.k.constant(i128::from(bits), self.k.index_width);
-        let offset = self.emit(n, Op::Mul, vec![lane, bits_c], self.k.index_width);
-        let shift = self.emit(n, Op::ZExt, vec![offset], width);
         if !store {
             let mut load_args = vec![address];
             load_args.extend(args.get(1).copied());
             let word = self.emit(n, Op::Load(m), load_args, width);
-            return self.lane_of(n, word, m, Some(shift), 0);
+            return self.lane_at(n, word, m, lane);
         }
-        let data = self.emit(n, Op::ZExt, vec![args[1]], width);
-        let data = self.emit(n, Op::Shl, vec![data, shift], width);
+        // The element in every lane; the write enable picks its lane.
+        let mut data = self.emit(n, Op::ZExt, vec![args[1]], width);
+        let mut filled = 1;
+        while filled < lanes {
+            let s = self.k.constant(i128::from(filled * bits), width);
+            let up = self.emit(n, Op::Shl, vec![data, s], width);
+            data = self.emit(n, Op::Or, vec![data, up], width);
+            filled *= 2;
+        }
         let enable = match args.get(2) {
             Some(&p) => self.emit(n, Op::ZExt, vec![p], lanes),
             None => self.k.constant(1, lanes),
