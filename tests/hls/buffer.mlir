@@ -27,7 +27,7 @@
 // GEMM: A: buffer (attribute): honoured: A_buf, an on-chip RAM of 256 elements: read in before the body (copy_in); 4 banks on dimension 2 for a word a cycle
 // GEMM: A_buf: partition cyclic dim 2 factor 4 (derived): honoured: 4 banks of 16x4
 // GEMM: B: buffer (attribute): honoured: B_buf, an on-chip RAM of 256 elements: read in before the body (copy_in); 8 banks on dimension 2 for the unrolled accesses
-// GEMM: C: buffer (attribute): honoured: C_buf, an on-chip RAM of 256 elements: read in before the body (copy_in), written back after it (copy_out); 8 banks on dimension 2 for the unrolled accesses; two ports, for the reads and writes of one loop
+// GEMM: C: buffer (attribute): honoured: C_buf, an on-chip RAM of 256 elements: read in before the body (copy_in), written back after it (copy_out); 8 banks on dimension 2 for the unrolled accesses; two ports, for the accesses of one loop
 // GEMM: C_buf: ports = 2 (derived): honoured
 func.func @gemm(%A: memref<16x16xi16> {hls.name = "A", hls.buffer = true, hls.width = 4},
                 %B: memref<16x16xi16> {hls.name = "B", hls.buffer = true, hls.width = 4},

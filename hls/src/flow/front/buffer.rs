@@ -125,7 +125,7 @@ pub fn buffer(
             None => {}
         }
         if ports {
-            what.push_str("; two ports, for the reads and writes of one loop");
+            what.push_str("; two ports, for the accesses of one loop");
         }
         log.honoured(s, &copy.name, "buffer".into(), what);
     }
@@ -178,8 +178,9 @@ struct Demand {
     /// The dimension (from 0) an unrolled loop's counter indexes, and the
     /// loop's copies (the most of any access).
     parallel: Option<(usize, u64)>,
-    /// Read and written in the body of one loop.
-    read_and_written: bool,
+    /// Accessed more than once in the body of one loop (read and
+    /// written, or read twice).
+    shared: bool,
 }
 
 impl Copy {
@@ -232,13 +233,13 @@ fn of(ctx: &Context, ir: &Ir, memref: ValueId) -> Result<Copy, String> {
 fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> Demand {
     let mut out = Demand::default();
     let users: Vec<OpId> = ir.uses(memref).map(|u| ir.use_owner(u)).collect();
-    let mut bodies: Vec<(OpId, bool)> = Vec::new();
+    let mut bodies: Vec<OpId> = Vec::new();
     for op in users {
-        let Some((_, map, operands, write)) = affine_access(ctx, ir, op) else {
+        let Some((_, map, operands, _)) = affine_access(ctx, ir, op) else {
             continue;
         };
         if let Some(parent) = ir.parent_op(op) {
-            bodies.push((parent, write));
+            bodies.push(parent);
         }
         let mut inside_pipelined = false;
         let mut loops = Vec::new();
@@ -282,19 +283,17 @@ fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> De
             }
         }
     }
-    out.read_and_written = bodies
-        .iter()
-        .any(|&(b, w)| bodies.iter().any(|&(c, v)| b == c && w != v));
+    out.shared = (bodies.iter().enumerate()).any(|(i, b)| bodies[i + 1..].contains(b));
     out
 }
 
 /// The partition and ports of `copy`'s buffer where no directive sets
 /// them (set in `d`, derived at `s`, and given back): banks for
 /// the demand's unrolled accesses, else a bank a lane of the last
-/// dimension; two ports where the body reads and writes it in one loop.
+/// dimension; two ports where one loop accesses it more than once.
 fn own_directives(copy: &Copy, d: &mut Directives, s: &Setting<bool>) -> (Option<Partition>, bool) {
     let ad = d.arrays.entry(buffer_name(&copy.name)).or_default();
-    let ports = ad.ports.is_none() && copy.demand.read_and_written;
+    let ports = ad.ports.is_none() && copy.demand.shared;
     if ports {
         ad.ports = Some(Setting::new(2, s.loc, Origin::Derived));
     }
