@@ -1,5 +1,6 @@
-//! `silica dse FILE --top F --space space.toml -o DIR`: design-space
-//! exploration over `silica hls`'s directives (the `silica-dse` crate),
+//! `silica dse FILE --top F [--space space.toml] -o DIR`: design-space
+//! exploration over `silica hls`'s directives (the `silica-dse` crate;
+//! without `--space`, over the space derived from the kernel),
 //! and `silica dse-worker`, the worker process of `--jobs N`.
 
 use crate::driver::{new_context, read_input};
@@ -18,9 +19,12 @@ pub struct DseArgs {
     #[arg(long)]
     top: String,
     /// The space file (TOML: [[loop]], [[array]], [[tile]], dma,
-    /// [limits], clock_ns, targets; see examples/dse/).
+    /// [limits], clock_ns, targets; see examples/dse/). Without it, the
+    /// space `silica hls --auto` searches is derived from the kernel
+    /// (port widths, on-chip buffers, unroll factors, flattening) and
+    /// written to `DIR/space.toml`.
     #[arg(long)]
-    space: String,
+    space: Option<String>,
     /// Output directory (created if missing).
     #[arg(short = 'o')]
     output: String,
@@ -91,9 +95,18 @@ pub struct DseArgs {
     /// shipped to the workers with the kernel).
     #[arg(long = "ip", value_name = "FILE.sv")]
     ip: Vec<String>,
+    /// The widest external memory port in bits, as `silica hls
+    /// --max-port-bits` (the derived space's widths follow it).
+    #[arg(
+        long = "max-port-bits",
+        value_name = "BITS",
+        default_value_t = silica_hls::model::options::MAX_PORT_BITS,
+        value_parser = clap::value_parser!(u32).range(1..=4096)
+    )]
+    max_port_bits: u32,
 }
 
-fn context() -> silica_ir::Context {
+pub(crate) fn context() -> silica_ir::Context {
     new_context(false)
 }
 
@@ -118,8 +131,6 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         .map_err(|e| format!("error: could not open input file '{}': {e}", args.input))?;
     let text = String::from_utf8(text)
         .map_err(|_| format!("error: input file '{}' is not UTF-8", args.input))?;
-    let space_text = std::fs::read_to_string(&args.space)
-        .map_err(|e| format!("error: could not open space file '{}': {e}", args.space))?;
     let level = Level::parse(&args.level).map_err(|e| format!("error: --level: {e}"))?;
     let validate_level = match Level::parse(&args.validate_level) {
         Ok(Level::Estimate) => Err("a validation measures: synth or pnr".to_string()),
@@ -181,14 +192,28 @@ fn params(args: &DseArgs) -> Result<Params, String> {
     silica_hls::model::ip::Library::read(ip.clone()).map_err(|e| e.to_string())?;
     let exe = std::env::current_exe()
         .map_err(|e| format!("error: cannot find the silica binary: {e}"))?;
+    let input = silica_dse::kernel::Input {
+        name: args.input.clone(),
+        text,
+        top: args.top.clone(),
+        ip,
+        max_port_bits: args.max_port_bits,
+    };
+    let clock_ns = match args.clock_ns {
+        Some(c) => c,
+        None => silica_hls::Target::named(&args.target)?.default_clock_ns(),
+    };
+    let (space_name, space_text) = match &args.space {
+        Some(path) => (
+            path.clone(),
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("error: could not open space file '{path}': {e}"))?,
+        ),
+        None => derived_space(args, &input, clock_ns)?,
+    };
     Ok(Params {
-        input: silica_dse::kernel::Input {
-            name: args.input.clone(),
-            text,
-            top: args.top.clone(),
-            ip,
-        },
-        space_name: args.space.clone(),
+        input,
+        space_name,
         space_text,
         out: args.output.clone().into(),
         level,
@@ -204,15 +229,34 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         validate: args.validate,
         validate_level,
         target: args.target.clone(),
-        clock_ns: match args.clock_ns {
-            Some(c) => c,
-            None => silica_hls::Target::named(&args.target)?.default_clock_ns(),
-        },
+        clock_ns,
         cache: args.cache.clone().map(Into::into),
         bounds: !args.no_bounds,
         exe,
         new_context: context,
     })
+}
+
+/// The space derived from the kernel `input`, written to
+/// `DIR/space.toml`: its path and text; what each choice is for goes to
+/// standard error.
+fn derived_space(
+    args: &DseArgs,
+    input: &silica_dse::kernel::Input,
+    clock_ns: f64,
+) -> Result<(String, String), String> {
+    let profile = silica_dse::derive::profile(context, input, &args.target, clock_ns)?;
+    let derived = silica_dse::derive::space(&profile, args.max_port_bits);
+    let dir = std::path::Path::new(&args.output);
+    let path = dir.join("space.toml");
+    std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&path, &derived.text))
+        .map_err(|e| format!("error: cannot write '{}': {e}", path.display()))?;
+    eprintln!("the space derived from the kernel, in {}:", path.display());
+    for r in &derived.reasons {
+        eprintln!("  {r}");
+    }
+    Ok((path.display().to_string(), derived.text))
 }
 
 /// Runs `silica dse-worker`: evaluates the points it reads on standard

@@ -45,6 +45,16 @@ pub struct HlsArgs {
     /// its settings win over the `hls.*` attributes of the input.
     #[arg(long)]
     directives: Option<String>,
+    /// Choose the directives: search the space derived from the kernel
+    /// (port widths, on-chip buffers, unroll factors, flattening) with
+    /// `silica dse`'s engine for the fastest design (cycles x clock
+    /// period) whose estimate fits the target, and build it. Also writes
+    /// `F.directives.toml` (rebuilds the same design with
+    /// `--directives`), the space searched (`F.space.toml`) and every
+    /// point evaluated (`F.auto.csv`); the report says what was chosen
+    /// and why.
+    #[arg(long, conflicts_with = "directives")]
+    auto: bool,
     /// Target device: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k,
     /// ice40-hx8k, or generic (estimates only); `ice40` and `ecp5` name
     /// the first part of their family.
@@ -215,18 +225,54 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         &args.input
     };
     let mut ctx = new_context(false);
-    let directives_text = match &args.directives {
-        Some(path) => match std::fs::read_to_string(path) {
+    let mut ip_files = Vec::new();
+    for path in &args.ip {
+        match std::fs::read_to_string(path) {
+            Ok(t) => ip_files.push((path.clone(), t)),
+            Err(e) => {
+                eprintln!("error: could not open IP file '{path}': {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let top = &args.top;
+    let dir = Path::new(&args.output);
+    let mut auto_files = Vec::new();
+    let mut auto_summary = String::new();
+    let directives_path = match &args.directives {
+        Some(path) => Some(path.clone()),
+        None if args.auto => Some(format!("{}/{top}.directives.toml", args.output)),
+        None => None,
+    };
+    let directives_text = match (&args.directives, &directives_path) {
+        (Some(path), _) => match std::fs::read_to_string(path) {
             Ok(t) => Some(t),
             Err(e) => {
                 eprintln!("error: could not open directives file '{path}': {e}");
                 return ExitCode::FAILURE;
             }
         },
-        None => None,
+        (None, Some(path)) => match auto_directives(args, name, &text, &ip_files, path) {
+            Ok(chosen) => {
+                say(&chosen.summary);
+                auto_summary = chosen.summary;
+                auto_files.push((
+                    format!("{top}.directives.toml"),
+                    chosen.directives.clone().into_bytes(),
+                ));
+                auto_files.push((format!("{top}.space.toml"), chosen.space.into_bytes()));
+                auto_files.push((format!("{top}.auto.csv"), chosen.points.into_bytes()));
+                Some(chosen.directives)
+            }
+            Err(e) => {
+                eprintln!("{}", e.trim_end());
+                return ExitCode::FAILURE;
+            }
+        },
+        (None, None) => None,
     };
     let mut sources = vec![SourceFile { name, text: &text }];
-    if let (Some(path), Some(t)) = (&args.directives, &directives_text) {
+    if let (Some(path), Some(t)) = (&directives_path, &directives_text) {
         sources.push(SourceFile {
             name: path,
             text: t.as_bytes(),
@@ -247,7 +293,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
     if let Err(d) = verify(&mut ctx, &module.ir, module.top, opts) {
         return fail(&ctx, &d);
     }
-    let directives = match (&args.directives, &directives_text) {
+    let directives = match (&directives_path, &directives_text) {
         (Some(path), Some(t)) => match silica_hls::model::directives::file::parse(path, t) {
             Ok(f) => Some(f),
             Err((pos, msg)) => {
@@ -257,16 +303,6 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         },
         _ => None,
     };
-    let mut ip_files = Vec::new();
-    for path in &args.ip {
-        match std::fs::read_to_string(path) {
-            Ok(t) => ip_files.push((path.clone(), t)),
-            Err(e) => {
-                eprintln!("error: could not open IP file '{path}': {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    }
     let ip = match silica_hls::model::ip::Library::read(ip_files) {
         Ok(l) => l,
         Err(e) => {
@@ -323,8 +359,6 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         },
         None => None,
     };
-    let top = &args.top;
-    let dir = Path::new(&args.output);
     let mut measured = silica_hls::Measurements::default();
     // Placed before the co-simulation: timing closure may schedule the
     // design again, and the design kept is the one co-simulated.
@@ -401,9 +435,10 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         ),
         (
             "report.txt".to_string(),
-            design.estimated.report_text(&measured).into_bytes(),
+            format!("{auto_summary}{}", design.estimated.report_text(&measured)).into_bytes(),
         ),
     ];
+    files.extend(auto_files);
     if let Some(s) = &shell {
         files.push((format!("{top}.shell.sv"), s.verilog.clone().into_bytes()));
         files.push((format!("{top}.shell.json"), s.info.to_json().into_bytes()));
@@ -489,6 +524,36 @@ pub fn run(args: &HlsArgs) -> ExitCode {
 }
 
 /// The note on standard error of a design fitted to its device.
+/// `--auto`'s choice for the kernel `text` (file `name`): the
+/// directives that `path` will hold, the space and the points.
+fn auto_directives(
+    args: &HlsArgs,
+    name: &str,
+    text: &[u8],
+    ip: &[(String, String)],
+    path: &str,
+) -> Result<crate::auto::Chosen, String> {
+    let text = std::str::from_utf8(text)
+        .map_err(|_| format!("error: input file '{name}' is not UTF-8"))?;
+    let mut rebuild = format!(
+        "silica hls {name} --top {} --target {} --directives {path}",
+        args.top, args.target
+    );
+    if args.max_port_bits != silica_hls::model::options::MAX_PORT_BITS {
+        rebuild += &format!(" --max-port-bits {}", args.max_port_bits);
+    }
+    crate::auto::choose(&crate::auto::Ask {
+        name,
+        text,
+        top: &args.top,
+        target: &args.target,
+        clock_ns: args.clock_ns,
+        max_port_bits: args.max_port_bits,
+        ip: ip.to_vec(),
+        rebuild,
+    })
+}
+
 fn fit_note(design: &silica_hls::Design) {
     let e = &design.estimated;
     if let Some(f) = &e.fit {

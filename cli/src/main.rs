@@ -1,6 +1,7 @@
 //! The `silica` binary: one command-line tool with subcommands, flags
 //! spelled as mlir-opt spells them.
 
+mod auto;
 mod characterize;
 mod cosim;
 mod driver;

@@ -98,6 +98,7 @@ fn setup(
         text,
         top: top.into(),
         ip: Vec::new(),
+        max_port_bits: silica_hls::model::options::MAX_PORT_BITS,
     };
     let mut ev = silica_dse::evaluator(context, input).unwrap();
     let classes = silica_hls::model::directives::LIMITED_CLASSES

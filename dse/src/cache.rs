@@ -1,7 +1,7 @@
 //! The results cache: one JSON line per evaluated point, appended (and
 //! flushed) as each result arrives, so that an interrupted run loses
 //! nothing and the next run evaluates only what is missing. The key is
-//! the SHA-256 of the input, the top, the point's design (directives,
+//! the SHA-256 of the input, the top, the widest port, the point's design (directives,
 //! tiles, DMA, target, clock), the level and the tool versions. Only
 //! final outcomes are kept: a failed evaluation is tried again.
 
@@ -38,6 +38,7 @@ pub fn key(input: &Input, cfg: &Config, level: Level, tools: &str) -> String {
         &input.top,
         &input.text,
         &serde_json::to_string(&input.ip).unwrap_or_default(),
+        &input.max_port_bits.to_string(),
         &serde_json::to_string(cfg).unwrap_or_default(),
     ] {
         h.update(part.as_bytes());

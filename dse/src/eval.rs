@@ -190,6 +190,7 @@ impl Evaluator {
             clock_ns: Some(cfg.clock_ns),
             directives: Some(directives),
             ip: self.ip.clone(),
+            max_port_bits: self.input.max_port_bits,
             ..silica_hls::Options::new(&self.input.top, silica_hls::Target::named(&cfg.target)?)
         })
     }

@@ -22,6 +22,13 @@ pub struct Input {
     /// workers.
     #[serde(default)]
     pub ip: Vec<(String, String)>,
+    /// The widest external memory port in bits (`--max-port-bits`).
+    #[serde(default = "default_max_port_bits")]
+    pub max_port_bits: u32,
+}
+
+fn default_max_port_bits() -> u32 {
+    silica_hls::model::options::MAX_PORT_BITS
 }
 
 /// A loop a space may name.

@@ -9,11 +9,14 @@
 //! dominated by a point already evaluated; `pareto` gives the front and its hypervolume; `output`
 //! writes `points.csv`, `pareto.json`, a directives file per Pareto
 //! point, `summary.txt` and (`plot`) `pareto.svg`; `progress` shows how
-//! far the run is. [`run`] drives them.
+//! far the run is; `derive` makes a space from what the kernel offers
+//! to parallelise (`silica hls --auto`, `silica dse` without `--space`).
+//! [`run`] drives them.
 
 pub mod bound;
 pub mod cache;
 pub mod dask;
+pub mod derive;
 pub mod eval;
 pub mod kernel;
 pub mod output;
@@ -187,6 +190,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
         let opts = silica_hls::Options {
             clock_ns: Some(p.clock_ns),
             ip: ev.ip.clone(),
+            max_port_bits: p.input.max_port_bits,
             ..silica_hls::Options::new(&p.input.top, target)
         };
         let ir = ev.parsed.module.ir.clone();

@@ -60,7 +60,8 @@ pub fn config(space: &Space, genes: &[usize], defaults: &Defaults) -> Config {
     for (d, &g) in space.dims.iter().zip(genes) {
         let v = &d.choices[g];
         match &d.knob {
-            Knob::Array(name, _) if !dma && space.buffers.contains(name) => {}
+            Knob::Array(name, _)
+                if space.buffers.contains(name) && !dma && !buffered(space, genes, name) => {}
             Knob::Loop(name, key) => {
                 let mut t = entry(&mut loops, name);
                 t.insert((*key).to_string(), v.clone());
@@ -132,6 +133,17 @@ pub fn config(space: &Space, genes: &[usize], defaults: &Defaults) -> Config {
     cfg
 }
 
+/// Whether the point `genes` buffers the array whose on-chip copy
+/// `copy` (`A_buf`) is.
+fn buffered(space: &Space, genes: &[usize], copy: &str) -> bool {
+    let Some((base, _)) = copy.rsplit_once("_buf") else {
+        return false;
+    };
+    space.dims.iter().zip(genes).any(|(d, &g)| {
+        d.knob == Knob::Array(base.to_string(), "buffer") && d.choices[g].as_bool() == Some(true)
+    })
+}
+
 /// Whether the point `genes` copies its tiles by DMA.
 fn dma_on(space: &Space, genes: &[usize]) -> bool {
     space
@@ -147,11 +159,17 @@ pub fn prune(space: &Space, genes: &[usize], info: &KernelInfo) -> Option<String
     for (d, &g) in space.dims.iter().zip(genes) {
         let v = &d.choices[g];
         match &d.knob {
-            // Without DMA a buffer's entry is left out: its first choice
-            // stands for the design, the others would repeat it.
-            Knob::Array(name, key) if !dma && g > 0 && space.buffers.contains(name) => {
+            // Without DMA or a buffer a copy's entry is left out: its
+            // first choice stands for the design, the others would repeat
+            // it.
+            Knob::Array(name, key)
+                if !dma
+                    && g > 0
+                    && space.buffers.contains(name)
+                    && !buffered(space, genes, name) =>
+            {
                 return Some(format!(
-                    "{name} is a DMA buffer and the point has no DMA ({key} {} repeats {})",
+                    "{name} is a DMA buffer or on-chip copy and the point has neither ({key} {} repeats {})",
                     crate::space::show(v),
                     crate::space::show(&d.choices[0])
                 ));

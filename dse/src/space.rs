@@ -1,5 +1,6 @@
 //! The design space (`--space space.toml`): lists of choices per loop
-//! (`unroll`, `pipeline`, `flatten`, `hoist`), per array (`partition`, `ports`),
+//! (`unroll`, `pipeline`, `flatten`, `hoist`), per array (`partition`,
+//! `ports`, `width`, `buffer`),
 //! per band (`tile` sizes), for the whole kernel (`dma`, `[limits]`,
 //! `clock_ns`, `targets`). Read with the `toml` crate keeping every
 //! key's position, and checked against the kernel before any work: a
@@ -17,7 +18,8 @@ pub enum Knob {
     /// `[[loop]]` key (`unroll`, `pipeline`, `flatten`, `hoist`) of the
     /// loop named.
     Loop(String, &'static str),
-    /// `[[array]]` key (`partition`, `ports`) of the array named.
+    /// `[[array]]` key (`partition`, `ports`, `width`, `buffer`) of the
+    /// array named.
     Array(String, &'static str),
     /// The tile sizes of the band whose outermost loop is named.
     Tile(String),
@@ -58,8 +60,9 @@ pub struct Space {
     /// `dma_capacity_kib`: the on-chip buffer budget of
     /// `affine-data-copy-generate` (KiB).
     pub dma_capacity_kib: u64,
-    /// The `[[array]]` names that are DMA buffers (`A_buf`): their
-    /// entries apply at points with DMA only.
+    /// The `[[array]]` names that are DMA buffers or on-chip copies
+    /// (`A_buf`): their entries apply at points with DMA, or with `A`
+    /// buffered, only.
     pub buffers: Vec<String>,
 }
 
@@ -112,6 +115,8 @@ struct RawArray {
     name: Spanned<String>,
     partition: Choices,
     ports: Choices,
+    width: Choices,
+    buffer: Choices,
 }
 
 #[derive(Deserialize)]
@@ -206,18 +211,30 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
             push(Knob::Loop(name.clone(), "hoist"), c, &check_bool)?;
         }
     }
+    // Arrays whose `buffer` choices hold true: their on-chip copies
+    // (`A_buf`) may be named too.
+    let copied: Vec<String> = (raw.arrays.iter())
+        .filter(|a| {
+            a.buffer.as_ref().is_some_and(|c| {
+                c.get_ref()
+                    .iter()
+                    .any(|v| v.get_ref() == &Value::Boolean(true))
+            })
+        })
+        .map(|a| a.name.get_ref().clone())
+        .collect();
     for a in raw.arrays {
         let at = a.name.span().start;
         let name = a.name.into_inner();
         if info.array(&name).is_some() {
             // An array of the kernel.
-        } else if let Some(copied) = info.buffered(&name) {
-            if !dma_listed {
+        } else if let Some(base) = info.buffered(&name) {
+            if !dma_listed && !copied.contains(&base.name) {
                 return Err(err(
                     at,
                     format!(
-                        "'{name}' is the DMA buffer of '{}', but the space's dma lists no true",
-                        copied.name
+                        "'{name}' is the DMA buffer or on-chip copy of '{}', but the space's dma lists no true, nor its buffer",
+                        base.name
                     ),
                 ));
             }
@@ -226,7 +243,7 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
             return Err(err(
                 at,
                 format!(
-                    "no array of '{}' is named '{name}' (arrays: {}; with dma, their buffers <array>_buf)",
+                    "no array of '{}' is named '{name}' (arrays: {}; with dma or buffer, their copies <array>_buf)",
                     info.top,
                     info.arrays
                         .iter()
@@ -236,10 +253,10 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
                 ),
             ));
         }
-        if a.partition.is_none() && a.ports.is_none() {
+        if a.partition.is_none() && a.ports.is_none() && a.width.is_none() && a.buffer.is_none() {
             return Err(err(
                 at,
-                format!("array '{name}' lists no choices (partition, ports)"),
+                format!("array '{name}' lists no choices (partition, ports, width, buffer)"),
             ));
         }
         if let Some(c) = a.partition {
@@ -247,6 +264,12 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
         }
         if let Some(c) = a.ports {
             push(Knob::Array(name.clone(), "ports"), c, &check_ports)?;
+        }
+        if let Some(c) = a.width {
+            push(Knob::Array(name.clone(), "width"), c, &check_width)?;
+        }
+        if let Some(c) = a.buffer {
+            push(Knob::Array(name.clone(), "buffer"), c, &check_bool)?;
         }
     }
     for t in raw.tiles {
@@ -420,6 +443,15 @@ fn check_partition(v: &Value) -> Result<(), String> {
         }
         _ => Err(format!(
             "partition must be \"none\" or a table {{ kind, factor, dim }}, not {v}"
+        )),
+    }
+}
+
+fn check_width(v: &Value) -> Result<(), String> {
+    match v.as_integer() {
+        Some(n) if n >= 1 => Ok(()),
+        _ => Err(format!(
+            "width must be a number of elements of at least 1, not {v}"
         )),
     }
 }

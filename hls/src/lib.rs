@@ -62,6 +62,22 @@ pub fn estimate(
     flow::run::build(ctx, ir, module, opts).map(|b| b.estimated)
 }
 
+/// What the kernel `opts.top` (lifted with `opts`' directives) offers
+/// to parallelise on `opts.target`: `--auto`'s space is derived from it.
+pub fn profile(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+) -> Result<flow::analysis::profile::Profile, Box<Diagnostic>> {
+    let lifted = flow::run::lift(ctx, ir, module, opts, &[])?;
+    Ok(flow::analysis::profile::of(
+        &lifted.kernel,
+        opts.target.library(),
+        flow::front::flattens,
+    ))
+}
+
 /// The design of `built` wrapped (`--interface axi`: the AXI wrapper
 /// around the core) and emitted: `F.sv`, `F.hw.mlir` and the
 /// hand-written modules it instantiates.

@@ -14,8 +14,8 @@
 
 // LOOP: no-loop.toml:2:8: error: no loop of 'f' is named 'jj' (loops: f/i, f/i/j)
 // EMPTY: empty.toml:3:10: error: loop:j:unroll has no choices (an empty list)
-// ARRAY: no-array.toml:2:8: error: no array of 'f' is named 'D' (arrays: A, C; with dma, their buffers <array>_buf)
-// BUFFER: buffer-no-dma.toml:2:8: error: 'C_buf' is the DMA buffer of 'C', but the space's dma lists no true
+// ARRAY: no-array.toml:2:8: error: no array of 'f' is named 'D' (arrays: A, C; with dma or buffer, their copies <array>_buf)
+// BUFFER: buffer-no-dma.toml:2:8: error: 'C_buf' is the DMA buffer or on-chip copy of 'C', but the space's dma lists no true, nor its buffer
 // VALUE: bad-value.toml:3:19: error: loop:j:pipeline: pipeline must be false (off), true (smallest II) or a target II of at least 1, not 0
 // OBJ: error: --objectives: unknown objective 'area' (latency, latency_us, lut, ff, dsp, bram)
 // TOP: error: {{.*}}'g'

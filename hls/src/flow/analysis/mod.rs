@@ -4,13 +4,15 @@
 //! (`bound`), the multiplications executed over a run (`muls`), the
 //! forms of products by constants (`constant_product`), the DMA
 //! engines the transfers need (`dma_engines`) and the work a kernel must
-//! do (`work`: operations and footprint, for the roofline).
+//! do (`work`: operations and footprint, for the roofline), and what it
+//! offers to parallelise (`profile`, for `--auto`'s space).
 
 pub mod bound;
 pub mod constant_product;
 pub mod deps;
 pub mod dma_engines;
 pub mod muls;
+pub mod profile;
 pub mod ranges;
 pub mod trips;
 pub mod work;

@@ -26,10 +26,16 @@ pub fn is_multiplication(k: &Kernel, n: NodeId) -> bool {
 /// does). None when a bound depends on data, an `scf.while` runs, or the
 /// nest is too large to walk.
 pub fn executed(k: &Kernel) -> Option<u64> {
+    executed_where(k, is_multiplication)
+}
+
+/// The nodes of `k` for which `counted` holds that a run executes,
+/// counted as [`executed`] counts multiplications.
+pub fn executed_where(k: &Kernel, counted: impl Fn(&Kernel, NodeId) -> bool) -> Option<u64> {
     let per_block: Vec<u64> = k
         .blocks
         .iter()
-        .map(|nodes| nodes.iter().filter(|&&n| is_multiplication(k, n)).count() as u64)
+        .map(|nodes| nodes.iter().filter(|&&n| counted(k, n)).count() as u64)
         .collect();
     let mut c = Count {
         k,

@@ -52,7 +52,7 @@ fn is_compute(class: &str) -> bool {
 
 /// The kind of node `n`'s operation, where it is work (not `index`
 /// arithmetic, which addresses and counts).
-fn kind(k: &Kernel, n: usize) -> Option<Kind> {
+pub(super) fn kind(k: &Kernel, n: usize) -> Option<Kind> {
     let node = &k.nodes[n];
     if node.width == INDEX {
         return None;

@@ -46,6 +46,11 @@ fn blocks(items: &[Item]) -> Option<Vec<BlockId>> {
         .collect()
 }
 
+/// Whether loop `l` can be the outermost loop of a flattened nest.
+pub fn flattens(k: &Kernel, l: LoopId) -> bool {
+    nest(k, l).is_ok()
+}
+
 /// Why loop `l` cannot be the outermost loop of a flattened nest, or the
 /// nest.
 fn nest(k: &Kernel, l: LoopId) -> Result<Nest, String> {

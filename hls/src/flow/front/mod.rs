@@ -60,7 +60,7 @@ pub use call::{call_order, function_name};
 pub use carry::carry;
 pub use constant_division::{reciprocal, MAX_RECIPROCAL_WIDTH};
 pub use dma::buffer_names;
-pub use flatten::flatten;
+pub use flatten::{flatten, flattens};
 pub use fuse::fuse;
 pub use hoist::hoist;
 pub use lift::lift_function;

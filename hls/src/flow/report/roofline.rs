@@ -10,7 +10,7 @@
 //! co-simulation, else the static schedule's). A target that is no
 //! device has no roofline.
 
-use crate::flow::analysis::work::{Kind, Work};
+use crate::flow::analysis::work::Work;
 use crate::model::interface::Interface;
 use crate::model::kernel::Kernel;
 use crate::model::target::library::Library;
@@ -57,31 +57,6 @@ pub struct MemoryBound {
     pub lanes: u32,
 }
 
-/// How many units of `kind` the device of `lib` holds, by its DSPs or
-/// its LUTs (the fewer); `None` for wiring or where the library has no
-/// figure.
-fn units(lib: &Library, kind: &Kind) -> Option<u64> {
-    let device = lib.device;
-    let (lut, dsp) = match kind.operator {
-        Some(o) => {
-            let (lut, _, dsp) = lib.float_area(o, 0)?;
-            (lut, dsp)
-        }
-        None => (
-            lib.luts(kind.class, kind.width)?,
-            lib.dsps(kind.class, kind.width).unwrap_or(0),
-        ),
-    };
-    let by_dsp = (dsp > 0).then(|| device.dsps / dsp);
-    let by_lut = (lut >= 1.0).then(|| (device.luts as f64 / lut) as u64);
-    let units = match (by_dsp, by_lut) {
-        (Some(d), Some(l)) => d.min(l),
-        (Some(u), None) | (None, Some(u)) => u,
-        (None, None) => return None,
-    };
-    Some(units.max(1))
-}
-
 /// The roofline of kernel `k` (interface `iface`) doing `work` on the
 /// device of `lib`, for a design of `cycles`; `None` without a device.
 pub fn of(
@@ -97,7 +72,7 @@ pub fn of(
     let cycles = cycles.filter(|&c| c > 0)?;
     let mut compute = (0, None);
     for &(kind, ops) in &work.operations {
-        let Some(units) = units(lib, &kind) else {
+        let Some(units) = lib.units_held(kind.class, kind.width, kind.operator) else {
             continue;
         };
         let c = ops.div_ceil(units);

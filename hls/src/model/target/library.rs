@@ -669,6 +669,32 @@ impl Library {
         }
     }
 
+    /// How many units of `class` at `width` (of float operator
+    /// `operator`, where one is given) the device holds side by side,
+    /// by its DSPs or its LUTs (the fewer); `None` for wiring or where
+    /// the library has no figure.
+    pub fn units_held(&self, class: &str, width: u32, operator: Option<Operator>) -> Option<u64> {
+        let device = self.device;
+        let (lut, dsp) = match operator {
+            Some(o) => {
+                let (lut, _, dsp) = self.float_area(o, 0)?;
+                (lut, dsp)
+            }
+            None => (
+                self.luts(class, width)?,
+                self.dsps(class, width).unwrap_or(0),
+            ),
+        };
+        let by_dsp = (dsp > 0).then(|| device.dsps / dsp);
+        let by_lut = (lut >= 1.0).then(|| (device.luts as f64 / lut) as u64);
+        let units = match (by_dsp, by_lut) {
+            (Some(d), Some(l)) => d.min(l),
+            (Some(u), None) | (None, Some(u)) => u,
+            (None, None) => return None,
+        };
+        Some(units.max(1))
+    }
+
     /// The LUTs, flip-flops and DSPs of float operator `o` at pipeline
     /// `latency`: its own kind's points if measured (else its class's at
     /// its format, else its class's widest format's scaled by the width),

@@ -1,0 +1,203 @@
+//! `silica hls --auto`: the directives chosen by the flow. The space is
+//! derived from the kernel (`silica_dse::derive`: ports as wide as
+//! `--max-port-bits` allows, on-chip buffers for reused memories, unroll
+//! factors the device's units and the memories' words can feed,
+//! flattening), its points evaluated by the design-space exploration's
+//! engine at the estimate level, and the fastest design (latency x
+//! clock period) that fits the target, within the estimate's margin, is
+//! kept: `F.directives.toml` rebuilds it. Where no point is faster than
+//! the default design, the default is kept, and the reason said.
+
+use silica_dse::eval::{Level, Metrics};
+use silica_dse::pareto::Objective;
+use silica_dse::{Backend, Params, Strategy};
+use std::fmt::Write;
+use std::path::Path;
+
+/// What `--auto` chose.
+pub struct Chosen {
+    /// The directives file's text (comments first).
+    pub directives: String,
+    /// The report's lines, for standard output and `report.txt`.
+    pub summary: String,
+    /// The derived space's file.
+    pub space: String,
+    /// Every point evaluated (`points.csv` of the exploration).
+    pub points: String,
+}
+
+/// The kernel and what `silica hls` was asked.
+pub struct Ask<'a> {
+    /// The input's name and text.
+    pub name: &'a str,
+    pub text: &'a str,
+    pub top: &'a str,
+    pub target: &'a str,
+    pub clock_ns: Option<f64>,
+    pub max_port_bits: u32,
+    /// `--ip` files and texts.
+    pub ip: Vec<(String, String)>,
+    /// The command that rebuilds the design from the directives file.
+    pub rebuild: String,
+}
+
+/// The largest derived space evaluated point by point; a larger one is
+/// searched by NSGA-II with [`BUDGET`] evaluations (a kernel's `--auto`
+/// stays within a minute).
+const EXHAUSTIVE_LIMIT: u128 = 128;
+const BUDGET: usize = 96;
+
+/// The share of the device's LUTs and flip-flops a chosen design's
+/// estimate may use (`silica_hls::flow::fit::MARGIN`: the estimate's
+/// measured error).
+const MARGIN: f64 = silica_hls::flow::fit::MARGIN;
+
+/// Chooses the directives for `ask`; an error is the message to print.
+pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
+    let start = std::time::Instant::now();
+    let target = silica_hls::Target::named(ask.target)?;
+    let device = target.device();
+    let clock_ns = ask.clock_ns.unwrap_or_else(|| target.default_clock_ns());
+    let input = silica_dse::kernel::Input {
+        name: ask.name.to_string(),
+        text: ask.text.to_string(),
+        top: ask.top.to_string(),
+        ip: ask.ip.clone(),
+        max_port_bits: ask.max_port_bits,
+    };
+    let profile = silica_dse::derive::profile(crate::dse::context, &input, ask.target, clock_ns)?;
+    let derived = silica_dse::derive::space(&profile, ask.max_port_bits);
+    if derived.reasons.is_empty() {
+        let why = "the kernel offers nothing to parallelise (no loop of constant trips to unroll, no memory whose ports can widen or that is reused)";
+        return Ok(Chosen {
+            directives: format!(
+                "# silica hls --auto kept the default design: {why}.\n# {}\n",
+                ask.rebuild
+            ),
+            summary: format!("auto: {why}; the default design is kept\n"),
+            space: derived.text,
+            points: String::new(),
+        });
+    }
+    let scratch = Scratch::new()?;
+    let params = Params {
+        input,
+        space_name: "derived space".into(),
+        space_text: derived.text.clone(),
+        out: scratch.0.clone(),
+        level: Level::Estimate,
+        objectives: vec![Objective::Micros, Objective::Lut],
+        strategy: Strategy::Auto,
+        exhaustive_limit: EXHAUSTIVE_LIMIT,
+        budget: Some(BUDGET),
+        population: 16,
+        seed: 1,
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get().min(4)),
+        backend: Backend::Local,
+        point_timeout: Some(0.0),
+        validate: 0,
+        validate_level: Level::Pnr,
+        target: ask.target.to_string(),
+        clock_ns,
+        cache: None,
+        bounds: true,
+        exe: std::env::current_exe().map_err(|e| format!("cannot find silica: {e}"))?,
+        new_context: crate::dse::context,
+    };
+    let report = silica_dse::run(&params)?;
+    let fits = |m: &Metrics| {
+        m.lut as f64 <= device.luts as f64 * MARGIN
+            && m.ff as f64 <= device.ffs as f64 * MARGIN
+            && m.dsp <= device.dsps
+            && m.bram <= device.brams
+    };
+    let best = (report.records.iter())
+        .filter_map(|r| Some((r, r.metrics()?)))
+        .filter(|(_, m)| fits(m))
+        .min_by(|(_, a), (_, b)| {
+            (a.latency_us, a.lut)
+                .partial_cmp(&(b.latency_us, b.lut))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+    let base = &report.baseline;
+    let mut summary = format!(
+        "auto: {} of the {} point(s) of the derived space evaluated in {:.1} s (the default design: {} cycles, {:.3} us)\n",
+        report.evaluated,
+        report.space_size,
+        start.elapsed().as_secs_f64(),
+        base.latency_cycles,
+        base.latency_us
+    );
+    for r in &derived.reasons {
+        let _ = writeln!(summary, "  {r}");
+    }
+    let mut directives = String::new();
+    match best.filter(|(_, m)| m.latency_us < base.latency_us) {
+        Some((r, m)) => {
+            let _ = writeln!(
+                summary,
+                "auto: chose point {}: {} cycles, {:.3} us ({:.1}x faster), {} LUT, {} FF, {} DSP, {} BRAM by the estimate",
+                r.id,
+                m.latency_cycles,
+                m.latency_us,
+                base.latency_us / m.latency_us.max(f64::MIN_POSITIVE),
+                m.lut,
+                m.ff,
+                m.dsp,
+                m.bram
+            );
+            let _ = writeln!(
+                directives,
+                "# Chosen by silica hls --auto: {} cycles, {:.3} us on {} by the estimate.\n# {}",
+                m.latency_cycles, m.latency_us, ask.target, ask.rebuild
+            );
+            directives.push_str(&r.config.directives);
+        }
+        None => {
+            let why = if best.is_some() {
+                "no point of the derived space is faster than the default design"
+            } else {
+                "no point of the derived space fits the device"
+            };
+            let _ = writeln!(summary, "auto: {why}; the default design is kept");
+            let _ = writeln!(
+                directives,
+                "# silica hls --auto kept the default design: {why}.\n# {}",
+                ask.rebuild
+            );
+        }
+    }
+    let points = read(&scratch.0.join("points.csv"));
+    Ok(Chosen {
+        directives,
+        summary,
+        space: derived.text,
+        points,
+    })
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
+
+/// The exploration's own directory, removed after it.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new() -> Result<Scratch, String> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let name = format!("silica-auto-{}-{nanos}", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        std::fs::create_dir_all(&path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        Ok(Scratch(path))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

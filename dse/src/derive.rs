@@ -1,0 +1,251 @@
+//! The space the flow derives from a kernel (`silica hls --auto`, and
+//! `silica dse` without `--space`), from what it offers to parallelise
+//! (`silica_hls::profile`) on the target:
+//! - every external memory gets the widest ports `--max-port-bits`
+//!   allows (`width`: whole elements a word, at most 64), or (where it
+//!   is not buffered, and an access whose lane is known only at run time
+//!   would be slower than an element a cycle) its elements alone;
+//! - a memory whose elements a run accesses more than once on average
+//!   (`accesses >= 2 x elements`) is buffered on chip (`buffer`), where
+//!   its copy can be partitioned and given two ports, and each element
+//!   crosses the ports once each way;
+//! - a loop with no loop inside and a constant trip count is unrolled
+//!   by each of the three largest of its trip count's divisors (from 2)
+//!   that the device's units can run side by side (`copies` of its body)
+//!   and, where it reads a memory left off chip, that the memory's words
+//!   can feed (its lanes), or not at all (its units left to other
+//!   loops);
+//! - the outermost loop of a nest that can be flattened (each loop's
+//!   body one loop with straight-line code around it) is flattened or
+//!   not (`flatten`).
+//!
+//! The copies' banks and ports follow from the unroll factors
+//! (`silica hls`'s buffers derive them), so they are not searched.
+
+use crate::kernel::Input;
+use silica_hls::flow::analysis::profile::{LoopProfile, Profile};
+use silica_ir::diag::{render, SourceFile};
+use std::fmt::Write;
+
+/// Unroll factors tried per loop, at most.
+const FACTORS: usize = 3;
+
+/// Elements a word, at most (a lane a bit of the ports' write enable).
+const MAX_LANES: u64 = 64;
+
+/// A derived space: the space file's text, and what each choice is for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Derived {
+    pub text: String,
+    /// A line per knob: why it has the choices it has.
+    pub reasons: Vec<String>,
+}
+
+/// The profile of the kernel `input` on `target` at `clock_ns`: what
+/// its loops and memories offer, lifted with the input's own `hls.*`
+/// directives. The error is the rendered diagnostic.
+pub fn profile(
+    new_context: fn() -> silica_ir::Context,
+    input: &Input,
+    target: &str,
+    clock_ns: f64,
+) -> Result<Profile, String> {
+    let mut ctx = new_context();
+    let parsed = crate::kernel::load(&mut ctx, input)?;
+    let ip = silica_hls::model::ip::Library::read(input.ip.clone()).map_err(|e| e.to_string())?;
+    let opts = silica_hls::Options {
+        clock_ns: Some(clock_ns),
+        ip,
+        max_port_bits: input.max_port_bits,
+        ..silica_hls::Options::new(&input.top, silica_hls::Target::named(target)?)
+    };
+    silica_hls::profile(&mut ctx, &parsed.module.ir, parsed.module.top, &opts).map_err(|d| {
+        let sources = [SourceFile {
+            name: &input.name,
+            text: input.text.as_bytes(),
+        }];
+        render(&ctx, &sources, &d)
+    })
+}
+
+/// The space of a kernel of profile `p`, for memory ports of at most
+/// `max_port_bits` bits.
+pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
+    let mut text = String::from(
+        "# The space silica derives from the kernel (silica hls --auto, silica dse without --space).\n",
+    );
+    let mut reasons = Vec::new();
+    let mut lanes_of = Vec::new();
+    let mut buffered = Vec::new();
+    for m in &p.memories {
+        let lanes = (u64::from(max_port_bits) / u64::from(m.element_width.max(1))).min(MAX_LANES);
+        let buffer = m.accesses >= 2 * m.elements;
+        lanes_of.push((m.name.clone(), lanes.max(1)));
+        if lanes < 2 && !buffer {
+            continue;
+        }
+        let _ = writeln!(text, "\n[[array]]\nname = \"{}\"", m.name);
+        if lanes >= 2 && buffer {
+            let _ = writeln!(text, "width = [{lanes}]");
+            reasons.push(format!(
+                "{}: width {lanes}, the elements of {} bits a {max_port_bits}-bit word holds",
+                m.name, m.element_width
+            ));
+        } else if lanes >= 2 {
+            let _ = writeln!(text, "width = [{lanes}, 1]");
+            reasons.push(format!(
+                "{}: width {lanes} (the elements of {} bits a {max_port_bits}-bit word holds) or 1",
+                m.name, m.element_width
+            ));
+        }
+        if buffer {
+            buffered.push(m.name.clone());
+            let _ = writeln!(text, "buffer = [true]");
+            reasons.push(format!(
+                "{}: buffered, {} accesses of {} elements",
+                m.name, m.accesses, m.elements
+            ));
+        }
+    }
+    let mut flattened: Vec<String> = Vec::new();
+    for l in &p.loops {
+        let inside_flattened = (flattened.iter()).any(|f| l.path.starts_with(&format!("{f}/")));
+        if l.inner == 0 {
+            let factors = factors(l, &lanes_of, &buffered);
+            if factors.len() > 1 {
+                let list: Vec<String> = factors.iter().map(u64::to_string).collect();
+                let _ = writeln!(
+                    text,
+                    "\n[[loop]]\nname = \"{}\"\nunroll = [{}]",
+                    l.path,
+                    list.join(", ")
+                );
+                reasons.push(format!(
+                    "{}: unroll {}, of its {} trips, {} copies of its body side by side at most",
+                    l.path,
+                    list.join(" or "),
+                    l.trip.unwrap_or(0),
+                    l.copies.map_or("any".into(), |c| c.to_string())
+                ));
+            }
+        } else if l.flattens && !inside_flattened {
+            flattened.push(l.path.clone());
+            let _ = writeln!(
+                text,
+                "\n[[loop]]\nname = \"{}\"\nflatten = [true, false]",
+                l.path
+            );
+            reasons.push(format!("{}: flattened into one pipeline or not", l.path));
+        }
+    }
+    Derived { text, reasons }
+}
+
+/// The unroll factors of innermost loop `l`: the largest divisors of its
+/// trip count that its body's copies and the words of the unbuffered
+/// memories it reads allow, then 1 (not unrolled); `[1]` where none is.
+fn factors(l: &LoopProfile, lanes_of: &[(String, u64)], buffered: &[String]) -> Vec<u64> {
+    let Some(trip) = l.trip.filter(|&t| t >= 2) else {
+        return vec![1];
+    };
+    let fed = (l.memories.iter())
+        .filter(|m| !buffered.contains(m))
+        .filter_map(|m| {
+            lanes_of
+                .iter()
+                .find(|(n, _)| n == m)
+                .map(|&(_, lanes)| lanes)
+        })
+        .min();
+    let cap = match (l.copies, fed) {
+        (Some(c), Some(f)) => c.min(f),
+        (Some(c), None) => c,
+        (None, Some(f)) => f,
+        (None, None) => trip,
+    };
+    let mut out: Vec<u64> = (2..=trip.min(cap))
+        .rev()
+        .filter(|d| trip % d == 0)
+        .take(FACTORS)
+        .collect();
+    out.push(1);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use silica_hls::flow::analysis::profile::MemoryProfile;
+
+    fn memory(name: &str, width: u32, elements: u64, accesses: u64) -> MemoryProfile {
+        MemoryProfile {
+            name: name.into(),
+            element_width: width,
+            elements,
+            accesses,
+            written: false,
+        }
+    }
+
+    fn innermost(path: &str, trip: u64, copies: Option<u64>, memories: &[&str]) -> LoopProfile {
+        LoopProfile {
+            path: path.into(),
+            trip: Some(trip),
+            inner: 0,
+            depth: 2,
+            flattens: false,
+            copies,
+            memories: memories.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_product_buffers_its_reused_inputs_and_unrolls_to_the_multipliers() {
+        let p = Profile {
+            loops: vec![
+                LoopProfile {
+                    path: "gemm/0".into(),
+                    trip: Some(32),
+                    inner: 1,
+                    depth: 0,
+                    flattens: true,
+                    copies: None,
+                    memories: vec![],
+                },
+                innermost("gemm/0/0/0", 32, Some(28), &["A", "B", "C"]),
+            ],
+            memories: vec![
+                memory("A", 16, 1024, 32768),
+                memory("B", 16, 1024, 32768),
+                memory("C", 16, 1024, 65536),
+            ],
+        };
+        let d = space(&p, 64);
+        assert!(d
+            .text
+            .contains("name = \"A\"\nwidth = [4]\nbuffer = [true]"));
+        assert!(d
+            .text
+            .contains("name = \"gemm/0/0/0\"\nunroll = [16, 8, 4, 1]"));
+        assert!(d
+            .text
+            .contains("name = \"gemm/0\"\nflatten = [true, false]"));
+    }
+
+    #[test]
+    fn a_streaming_loop_unrolls_to_its_memories_words() {
+        let p = Profile {
+            loops: vec![innermost("vadd/0", 64, Some(1000), &["a", "b", "c"])],
+            memories: vec![
+                memory("a", 16, 64, 64),
+                memory("b", 16, 64, 64),
+                memory("c", 32, 64, 64),
+            ],
+        };
+        let d = space(&p, 64);
+        assert!(!d.text.contains("buffer"));
+        // c's words hold two elements: two copies a cycle at most.
+        assert!(d.text.contains("unroll = [2, 1]"), "{}", d.text);
+        assert!(d.text.contains("name = \"c\"\nwidth = [2, 1]"));
+    }
+}

@@ -1,0 +1,107 @@
+// `silica hls --auto`: the flow derives a space from the kernel (port
+// widths, on-chip buffers for reused memories, unroll factors, flattening),
+// searches it with silica dse's engine and builds the fastest design that
+// fits the target. The directives file it writes rebuilds the identical
+// design; every design is co-simulated bit for bit.
+// RUN: rm -rf %t.g %t.gd %t.s %t.sd %t.f %t.fd %t.n %t.ds
+// RUN: silica hls %s --top gemm -o %t.g --auto --sim 2>/dev/null | FileCheck %s --check-prefix=GEMM
+// RUN: silica hls %s --top gemm -o %t.gd --directives %t.g/gemm.directives.toml
+// RUN: diff %t.g/gemm.sv %t.gd/gemm.sv
+// RUN: FileCheck %s --check-prefix=GEMM-FILE < %t.g/gemm.directives.toml
+// RUN: FileCheck %s --check-prefix=GEMM-REPORT < %t.g/report.txt
+// RUN: verilator --lint-only -Wall %t.g/gemm.sv
+// RUN: yosys -q -p "read_verilog -sv %t.g/gemm.sv; synth_ecp5 -top gemm"
+// RUN: silica hls %s --top saxpy -o %t.s --auto --sim 2>/dev/null | FileCheck %s --check-prefix=SAXPY
+// RUN: silica hls %s --top saxpy -o %t.sd --directives %t.s/saxpy.directives.toml
+// RUN: diff %t.s/saxpy.sv %t.sd/saxpy.sv
+// RUN: silica hls %s --top fir -o %t.f --auto --sim --target ice40-up5k 2>/dev/null | FileCheck %s --check-prefix=FIR
+// RUN: silica hls %s --top fir -o %t.fd --target ice40-up5k --directives %t.f/fir.directives.toml
+// RUN: diff %t.f/fir.sv %t.fd/fir.sv
+// RUN: silica hls %s --top none -o %t.n --auto --sim 2>/dev/null | FileCheck %s --check-prefix=NONE
+// RUN: FileCheck %s --check-prefix=NONE-FILE < %t.n/none.directives.toml
+// RUN: silica dse %s --top saxpy -o %t.ds 2>&1 | FileCheck %s --check-prefix=DSE
+// RUN: diff %t.s/saxpy.space.toml %t.ds/space.toml
+
+// A product reuses every element of A and B eight times: both are
+// buffered on chip, the inner loop unrolled to the multipliers.
+// GEMM: auto: {{[0-9]+}} of the {{[0-9]+}} point(s) of the derived space evaluated in {{.*}} (the default design: [[BASE:[0-9]+]] cycles
+// GEMM: A: buffered, 512 accesses of 64 elements
+// GEMM: auto: chose point {{[0-9]+}}: [[CYCLES:[0-9]+]] cycles
+// GEMM: co-simulation (seed 1): 192 values match, latency [[CYCLES]] cycles
+// GEMM: roofline:
+// GEMM-FILE: # Chosen by silica hls --auto: [[C:[0-9]+]] cycles
+// GEMM-FILE: buffer = true
+// GEMM-FILE: unroll =
+// GEMM-REPORT: auto: chose point
+// GEMM-REPORT: silica hls report: gemm
+func.func @gemm(%A: memref<8x8xi16> {hls.name = "A"}, %B: memref<8x8xi16> {hls.name = "B"},
+                %C: memref<8x8xi16> {hls.name = "C"}) {
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      affine.for %k = 0 to 8 {
+        %a = affine.load %A[%i, %k] : memref<8x8xi16>
+        %b = affine.load %B[%k, %j] : memref<8x8xi16>
+        %c = affine.load %C[%i, %j] : memref<8x8xi16>
+        %p = arith.muli %a, %b : i16
+        %s = arith.addi %c, %p : i16
+        affine.store %s, %C[%i, %j] : memref<8x8xi16>
+      }
+    }
+  }
+  return
+}
+
+// A stream reads each element once: its ports widen to four i16 lanes,
+// the loop unrolled to match; nothing is buffered.
+// SAXPY: auto: chose point {{[0-9]+}}: [[CYCLES:[0-9]+]] cycles
+// SAXPY: co-simulation (seed 1): 192 values match, latency [[CYCLES]] cycles
+func.func @saxpy(%a: i16 {hls.name = "a"}, %x: memref<64xi16> {hls.name = "x"},
+                 %y: memref<64xi16> {hls.name = "y"}, %z: memref<64xi16> {hls.name = "z"}) {
+  affine.for %i = 0 to 64 {
+    %u = affine.load %x[%i] : memref<64xi16>
+    %v = affine.load %y[%i] : memref<64xi16>
+    %p = arith.muli %a, %u : i16
+    %s = arith.addi %p, %v : i16
+    affine.store %s, %z[%i] : memref<64xi16>
+  }
+  return
+}
+
+// A filter reads each sample four times: x is buffered; on the iCE40's
+// eight multipliers.
+// FIR: auto: chose point {{[0-9]+}}: [[CYCLES:[0-9]+]] cycles
+// FIR: co-simulation (seed 1): {{[0-9]+}} values match, latency [[CYCLES]] cycles
+func.func @fir(%x: memref<35xi16> {hls.name = "x"}, %h: memref<4xi16> {hls.name = "h"},
+               %y: memref<32xi16> {hls.name = "y"}) {
+  affine.for %i = 0 to 32 {
+    %z = arith.constant 0 : i16
+    %r = affine.for %k = 0 to 4 iter_args(%acc = %z) -> i16 {
+      %a = affine.load %x[%i + %k] : memref<35xi16>
+      %b = affine.load %h[%k] : memref<4xi16>
+      %p = arith.muli %a, %b : i16
+      %s = arith.addi %acc, %p : i16
+      affine.yield %s : i16
+    }
+    affine.store %r, %y[%i] : memref<32xi16>
+  }
+  return
+}
+
+// Straight-line code over 64-bit elements: no loop to unroll, no port to
+// widen, nothing reused.
+// NONE: auto: the kernel offers nothing to parallelise
+// NONE: co-simulation (seed 1): 3 values match
+// NONE-FILE: # silica hls --auto kept the default design
+func.func @none(%a: memref<2xi64> {hls.name = "a"}, %b: memref<1xi64> {hls.name = "b"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = memref.load %a[%c0] : memref<2xi64>
+  %y = memref.load %a[%c1] : memref<2xi64>
+  %p = arith.muli %x, %y : i64
+  memref.store %p, %b[%c0] : memref<1xi64>
+  return
+}
+
+// silica dse without --space explores the same derived space.
+// DSE: the space derived from the kernel, in {{.*}}space.toml:
+// DSE: x: width 4 (the elements of 16 bits a 64-bit word holds) or 1
