@@ -47,6 +47,10 @@ pub struct Ask<'a> {
 const EXHAUSTIVE_LIMIT: u128 = 128;
 const BUDGET: usize = 96;
 
+/// The time limit of one point: a point whose flow takes longer (a
+/// large unrolled body) is recorded as failed and not chosen.
+const POINT_SECONDS: f64 = 20.0;
+
 /// The share of the device's LUTs and flip-flops a chosen design's
 /// estimate may use (`silica_hls::flow::fit::MARGIN`: the estimate's
 /// measured error).
@@ -94,7 +98,7 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         seed: 1,
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get().min(4)),
         backend: Backend::Local,
-        point_timeout: Some(0.0),
+        point_timeout: Some(POINT_SECONDS),
         validate: 0,
         validate_level: Level::Pnr,
         target: ask.target.to_string(),
