@@ -220,8 +220,9 @@ pub fn schedule_loop(
             ),
         ));
     }
+    let mut within = Within::new(p);
     for (src, dst, distance, what) in recurrences {
-        if let Some(b) = recurrence_bound(p, src, dst, distance) {
+        if let Some(b) = within.recurrence_bound(src, dst, distance) {
             bounds.push((b, format!("{what} needs II >= {b}")));
         }
     }
@@ -321,31 +322,75 @@ fn resource_bounds(k: &Kernel, nodes: &[usize]) -> Vec<(u32, String)> {
     out
 }
 
-/// The II the recurrence closed by the carried dependence `src -> dst`
-/// at `distance` needs: the longest path from `dst` back to `src` within
-/// an iteration, plus `src`'s latency, over the distance.
-fn recurrence_bound(p: &Problem, src: OpId, dst: OpId, distance: u32) -> Option<u32> {
-    let n = p.operations.len();
-    let mut longest: Vec<Option<u64>> = vec![None; n];
-    longest[dst.0 as usize] = Some(0);
-    for _ in 0..n {
-        let mut changed = false;
+/// The dependences within an iteration (distance 0) of a verified
+/// schedule's problem, which form no cycle: their order, and the longest
+/// paths from each node asked about (kept: many carried dependences
+/// share their destination).
+struct Within<'p> {
+    p: &'p Problem,
+    /// The nodes in an order every edge goes forward in.
+    order: Vec<usize>,
+    /// Per node, its successors.
+    next: Vec<Vec<usize>>,
+    from: rustc_hash::FxHashMap<usize, Vec<Option<u64>>>,
+}
+
+impl<'p> Within<'p> {
+    fn new(p: &'p Problem) -> Within<'p> {
+        let n = p.operations.len();
+        let mut next = vec![Vec::new(); n];
+        let mut into = vec![0usize; n];
         for d in p.dependences.iter().filter(|d| d.distance == 0) {
-            let Some(x) = longest[d.src.0 as usize] else {
-                continue;
-            };
-            let v = x + u64::from(p.latency(d.src));
-            if longest[d.dst.0 as usize].is_none_or(|y| v > y) {
-                longest[d.dst.0 as usize] = Some(v);
-                changed = true;
-            }
+            next[d.src.0 as usize].push(d.dst.0 as usize);
+            into[d.dst.0 as usize] += 1;
         }
-        if !changed {
-            break;
+        let mut order: Vec<usize> = (0..n).filter(|&i| into[i] == 0).collect();
+        let mut at = 0;
+        while at < order.len() {
+            for &t in &next[order[at]] {
+                into[t] -= 1;
+                if into[t] == 0 {
+                    order.push(t);
+                }
+            }
+            at += 1;
+        }
+        Within {
+            p,
+            order,
+            next,
+            from: Default::default(),
         }
     }
-    let cycle = longest[src.0 as usize]? + u64::from(p.latency(src));
-    u32::try_from(cycle.div_ceil(u64::from(distance.max(1)))).ok()
+
+    /// The II the recurrence closed by the carried dependence `src ->
+    /// dst` at `distance` needs: the longest path from `dst` back to
+    /// `src` within an iteration, plus `src`'s latency, over the
+    /// distance; none where no path closes it (or the edges within an
+    /// iteration have a cycle).
+    fn recurrence_bound(&mut self, src: OpId, dst: OpId, distance: u32) -> Option<u32> {
+        let (p, n) = (self.p, self.p.operations.len());
+        if self.order.len() != n {
+            return None;
+        }
+        let (order, next) = (&self.order, &self.next);
+        let longest = self.from.entry(dst.0 as usize).or_insert_with(|| {
+            let mut longest: Vec<Option<u64>> = vec![None; n];
+            longest[dst.0 as usize] = Some(0);
+            for &u in order {
+                let Some(x) = longest[u] else { continue };
+                let v = x + u64::from(p.latency(OpId(u as u32)));
+                for &t in &next[u] {
+                    if longest[t].is_none_or(|y| v > y) {
+                        longest[t] = Some(v);
+                    }
+                }
+            }
+            longest
+        });
+        let cycle = longest[src.0 as usize]? + u64::from(p.latency(src));
+        u32::try_from(cycle.div_ceil(u64::from(distance.max(1)))).ok()
+    }
 }
 
 #[cfg(test)]
