@@ -113,6 +113,15 @@ def hls(silica, path, top, target, out, extra):
     return j, why, seconds, r.stdout
 
 
+def period(j):
+    """The clock period of the design of report `j`: the asked clock
+    where the design meets it, else the one it reaches (placed, or the
+    estimate's)."""
+    syn = j["resources"].get("synthesis") or {}
+    fmax = syn.get("fmax_mhz") or j["resources"]["estimate"].get("fmax_mhz")
+    return max(j["clock_ns"], 1000.0 / float(fmax)) if fmax else j["clock_ns"]
+
+
 def run(silica, kernel, target, bitstream, workdir):
     name, variant, path, top = kernel
     row = {"kernel": name, "variant": variant, "target": target}
@@ -123,7 +132,7 @@ def run(silica, kernel, target, bitstream, workdir):
         return row
     row["default_cycles"] = j["latency"]["min"]
     row["default_fraction"] = j["roofline"]["fraction"]
-    default_us = j["latency"]["min"] * j["clock_ns"] / 1000.0
+    default_us = j["latency"]["min"] * period(j) / 1000.0
     extra = ["--auto"] + (["--bitstream"] if bitstream else [])
     j, why, seconds, stdout = hls(silica, path, top, target, base + ".auto", extra)
     row["seconds"] = round(seconds, 1)
@@ -145,11 +154,7 @@ def run(silica, kernel, target, bitstream, workdir):
         row.update({k: est.get(k) for k in ("lut", "ff", "dsp", "bram")})
         row["fmax"] = est.get("fmax_mhz")
         row["placed"] = "estimate"
-    # The asked clock where the design meets it, else the one it reaches.
-    clock_ns = j["clock_ns"]
-    if row["fmax"]:
-        clock_ns = max(clock_ns, 1000.0 / float(row["fmax"]))
-    row["us"] = round(cycles * clock_ns / 1000.0, 3)
+    row["us"] = round(cycles * period(j) / 1000.0, 3)
     row["speedup"] = round(default_us / row["us"], 2) if row["us"] else ""
     row["status"] = why or "ok"
     return row

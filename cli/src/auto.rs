@@ -111,7 +111,27 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         exe: std::env::current_exe().map_err(|e| format!("cannot find silica: {e}"))?,
         new_context: crate::dse::context,
     };
-    let report = silica_dse::run(&params)?;
+    let report = match silica_dse::run(&params) {
+        Ok(r) => r,
+        // Nothing in the derived space takes fewer units than the default
+        // design: it is kept, and the flow fits or reports it as usual.
+        Err(e) if e.starts_with(silica_dse::NO_BASELINE) => {
+            let reason = e[silica_dse::NO_BASELINE.len()..].trim_start_matches(": ");
+            let why = format!(
+                "the default design is no design here ({reason}), and no point of the derived space takes fewer units"
+            );
+            return Ok(Chosen {
+                directives: format!(
+                    "# silica hls --auto kept the default design: {why}.\n# {}\n",
+                    ask.rebuild
+                ),
+                summary: format!("auto: {why}; the default design is kept\n"),
+                space: derived.text,
+                points: String::new(),
+            });
+        }
+        Err(e) => return Err(e),
+    };
     let fits = |m: &Metrics| {
         m.lut as f64 <= device.luts as f64 * MARGIN
             && m.ff as f64 <= device.ffs as f64 * MARGIN

@@ -37,6 +37,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// The start of [`run`]'s error where the kernel without directives is
+/// no design (it does not fit the target, or the flow rejects it).
+pub const NO_BASELINE: &str = "the kernel without directives is no design";
+
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
@@ -221,9 +225,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
     let baseline = match ev.evaluate(&empty, Level::Estimate) {
         Outcome::Ok { metrics } => metrics,
         Outcome::Invalid { reason } | Outcome::Failed { error: reason } => {
-            return Err(format!(
-                "the kernel without directives is no design: {reason}"
-            ))
+            return Err(format!("{NO_BASELINE}: {reason}"))
         }
         Outcome::Dominated { .. } => {
             return Err("the kernel without directives was not evaluated".into())

@@ -3,7 +3,7 @@
 // searches it with silica dse's engine and builds the fastest design that
 // fits the target. The directives file it writes rebuilds the identical
 // design; every design is co-simulated bit for bit.
-// RUN: rm -rf %t.g %t.gd %t.s %t.sd %t.f %t.fd %t.n %t.ds
+// RUN: rm -rf %t.g %t.gd %t.s %t.sd %t.f %t.fd %t.n %t.ds %t.big
 // RUN: silica hls %s --top gemm -o %t.g --auto --sim 2>/dev/null | FileCheck %s --check-prefix=GEMM
 // RUN: silica hls %s --top gemm -o %t.gd --directives %t.g/gemm.directives.toml
 // RUN: diff %t.g/gemm.sv %t.gd/gemm.sv
@@ -19,6 +19,7 @@
 // RUN: diff %t.f/fir.sv %t.fd/fir.sv
 // RUN: silica hls %s --top none -o %t.n --auto --sim 2>/dev/null | FileCheck %s --check-prefix=NONE
 // RUN: FileCheck %s --check-prefix=NONE-FILE < %t.n/none.directives.toml
+// RUN: silica hls %S/../../examples/polybench/mini/2mm.i32.mlir --top k2mm -o %t.big --target ice40-up5k --auto 2>/dev/null | FileCheck %s --check-prefix=BIG
 // RUN: silica dse %s --top saxpy -o %t.ds 2>&1 | FileCheck %s --check-prefix=DSE
 // RUN: diff %t.s/saxpy.space.toml %t.ds/space.toml
 
@@ -101,6 +102,10 @@ func.func @none(%a: memref<2xi64> {hls.name = "a"}, %b: memref<1xi64> {hls.name 
   memref.store %p, %b[%c0] : memref<1xi64>
   return
 }
+
+// 2mm's four product loops hold a 32-bit multiplier each, 12 of the
+// UP5K's 8 DSPs: no point of the space takes fewer, the default is kept.
+// BIG: auto: the default design is no design here (larger than ice40-up5k: the estimate needs 12 DSP of 8), and no point of the derived space takes fewer units; the default design is kept
 
 // silica dse without --space explores the same derived space.
 // DSE: the space derived from the kernel, in {{.*}}space.toml:
