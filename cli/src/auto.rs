@@ -74,15 +74,7 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
     let derived = silica_dse::derive::space(&profile, ask.max_port_bits);
     if derived.reasons.is_empty() {
         let why = "the kernel offers nothing to parallelise (no loop of constant trips to unroll, no memory whose ports can widen or that is reused)";
-        return Ok(Chosen {
-            directives: format!(
-                "# silica hls --auto kept the default design: {why}.\n# {}\n",
-                ask.rebuild
-            ),
-            summary: format!("auto: {why}; the default design is kept\n"),
-            space: derived.text,
-            points: String::new(),
-        });
+        return Ok(kept(why, ask, derived.text));
     }
     let scratch = Scratch::new()?;
     let params = Params {
@@ -120,15 +112,7 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
             let why = format!(
                 "the default design is no design here ({reason}), and no point of the derived space takes fewer units"
             );
-            return Ok(Chosen {
-                directives: format!(
-                    "# silica hls --auto kept the default design: {why}.\n# {}\n",
-                    ask.rebuild
-                ),
-                summary: format!("auto: {why}; the default design is kept\n"),
-                space: derived.text,
-                points: String::new(),
-            });
+            return Ok(kept(&why, ask, derived.text));
         }
         Err(e) => return Err(e),
     };
@@ -186,12 +170,9 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
             } else {
                 "no point of the derived space fits the device"
             };
-            let _ = writeln!(summary, "auto: {why}; the default design is kept");
-            let _ = writeln!(
-                directives,
-                "# silica hls --auto kept the default design: {why}.\n# {}",
-                ask.rebuild
-            );
+            let k = kept(why, ask, String::new());
+            summary.push_str(&k.summary);
+            directives = k.directives;
         }
     }
     let points = read(&scratch.0.join("points.csv"));
@@ -201,6 +182,20 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         space: derived.text,
         points,
     })
+}
+
+/// The default design kept, for `why`, with the derived `space`: its
+/// directives file (comments alone) and summary line.
+fn kept(why: &str, ask: &Ask<'_>, space: String) -> Chosen {
+    Chosen {
+        directives: format!(
+            "# silica hls --auto kept the default design: {why}.\n# {}\n",
+            ask.rebuild
+        ),
+        summary: format!("auto: {why}; the default design is kept\n"),
+        space,
+        points: String::new(),
+    }
 }
 
 fn read(path: &Path) -> String {

@@ -8,9 +8,10 @@
 //! bound depends on data, each access once per run of its block through
 //! the loops of constant trip counts, an estimate).
 
-use super::work::kind;
+use super::work::{kind, Kind};
 use crate::model::kernel::{Item, Kernel, LoopId, Op};
 use crate::model::target::library::Library;
+use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
 /// What a kernel offers to parallelise.
@@ -121,8 +122,7 @@ impl Walker<'_> {
                 Item::Loop(l) => {
                     let trip = trip(k, l);
                     let body = &k.loops[l].body;
-                    let mut per_kind: BTreeMap<(&str, u32, String), (u64, Option<u64>)> =
-                        BTreeMap::new();
+                    let mut per_kind: FxHashMap<Kind, (u64, Option<u64>)> = FxHashMap::default();
                     let mut memories = Vec::new();
                     for item in body {
                         let Item::Block(b) = *item else { continue };
@@ -134,9 +134,9 @@ impl Walker<'_> {
                                 }
                             }
                             let Some(kd) = kind(k, n) else { continue };
-                            let key = (kd.class, kd.width, format!("{:?}", kd.operator));
-                            let units = lib.units_held(kd.class, kd.width, kd.operator);
-                            let e = per_kind.entry(key).or_insert((0, units));
+                            let e = per_kind.entry(kd).or_insert_with(|| {
+                                (0, lib.units_held(kd.class, kd.width, kd.operator))
+                            });
                             e.0 += 1;
                         }
                     }
