@@ -35,6 +35,9 @@ pub struct Ask<'a> {
     pub target: &'a str,
     pub clock_ns: Option<f64>,
     pub max_port_bits: u32,
+    /// Whether designs that exceed the target share units until they
+    /// fit (`silica hls` without `--no-fit`): each point is evaluated so.
+    pub fit: bool,
     /// `--ip` files and texts.
     pub ip: Vec<(String, String)>,
     /// The command that rebuilds the design from the directives file.
@@ -69,6 +72,7 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         top: ask.top.to_string(),
         ip: ask.ip.clone(),
         max_port_bits: ask.max_port_bits,
+        fit: ask.fit,
     };
     let profile = silica_dse::derive::profile(crate::dse::context, &input, ask.target, clock_ns)?;
     let derived = silica_dse::derive::space(&profile, ask.max_port_bits);

@@ -104,6 +104,10 @@ pub struct DseArgs {
         value_parser = clap::value_parser!(u32).range(1..=4096)
     )]
     max_port_bits: u32,
+    /// Points that exceed the target share functional units until they
+    /// fit, as `silica hls` does (by default they are invalid).
+    #[arg(long)]
+    fit: bool,
 }
 
 pub(crate) fn context() -> silica_ir::Context {
@@ -198,6 +202,7 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         top: args.top.clone(),
         ip,
         max_port_bits: args.max_port_bits,
+        fit: args.fit,
     };
     let clock_ns = match args.clock_ns {
         Some(c) => c,

@@ -549,6 +549,7 @@ fn auto_directives(
         target: &args.target,
         clock_ns: args.clock_ns,
         max_port_bits: args.max_port_bits,
+        fit: !args.no_fit,
         ip: ip.to_vec(),
         rebuild,
     })

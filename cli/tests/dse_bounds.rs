@@ -99,6 +99,7 @@ fn setup(
         top: top.into(),
         ip: Vec::new(),
         max_port_bits: silica_hls::model::options::MAX_PORT_BITS,
+        fit: false,
     };
     let mut ev = silica_dse::evaluator(context, input).unwrap();
     let classes = silica_hls::model::directives::LIMITED_CLASSES

@@ -39,6 +39,7 @@ pub fn key(input: &Input, cfg: &Config, level: Level, tools: &str) -> String {
         &input.text,
         &serde_json::to_string(&input.ip).unwrap_or_default(),
         &input.max_port_bits.to_string(),
+        if input.fit { "fit" } else { "" },
         &serde_json::to_string(cfg).unwrap_or_default(),
     ] {
         h.update(part.as_bytes());

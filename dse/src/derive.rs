@@ -9,12 +9,13 @@
 //!   (`accesses >= 2 x elements`) is buffered on chip (`buffer`), where
 //!   its copy can be partitioned and given two ports, and each element
 //!   crosses the ports once each way;
-//! - a loop with no loop inside and a constant trip count is unrolled
-//!   by each of the three largest of its trip count's divisors (from 2)
-//!   that the device's units can run side by side (`copies` of its body)
-//!   and, where it reads a memory left off chip, that the memory's words
-//!   can feed (its lanes), or not at all (its units left to other
-//!   loops);
+//! - a loop with no loop inside is unrolled by each of the three
+//!   factors (from 2) that leave it the fewest iterations, a cleanup
+//!   loop's included where a factor does not divide its trip count (at
+//!   its largest where it varies), of those the device's units can run
+//!   side by side (`copies` of its body) and, where it reads a memory
+//!   left off chip, that the memory's words can feed (its lanes); or not
+//!   at all (its units left to other loops);
 //! - the outermost loop of a nest that can be flattened (each loop's
 //!   body one loop with straight-line code around it) is flattened or
 //!   not (`flatten`).
@@ -120,11 +121,15 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
                     l.path,
                     list.join(", ")
                 );
+                let trips = match (l.trip, l.max_trip, l.mean_trip) {
+                    (Some(t), _, _) => format!("{t}"),
+                    (None, Some(max), Some(mean)) => format!("up to {max} (on average {mean})"),
+                    _ => "varying".into(),
+                };
                 reasons.push(format!(
-                    "{}: unroll {}, of its {} trips, {} copies of its body side by side at most",
+                    "{}: unroll {}, of its {trips} trips, {} copies of its body side by side at most",
                     l.path,
                     list.join(" or "),
-                    l.trip.unwrap_or(0),
                     l.copies.map_or("any".into(), |c| c.to_string())
                 ));
             }
@@ -141,11 +146,21 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     Derived { text, reasons }
 }
 
-/// The unroll factors of innermost loop `l`: the largest divisors of its
-/// trip count that its body's copies and the words of the unbuffered
-/// memories it reads allow, then 1 (not unrolled); `[1]` where none is.
+/// Cycles a cleanup loop's pipeline takes to fill, about: what a factor
+/// that leaves a remainder pays once a run of the loop.
+const CLEANUP_FILL: u64 = 3;
+
+/// The unroll factors of innermost loop `l`: of those up to the copies
+/// of its body the device's units hold and the words of the unbuffered
+/// memories it reads can feed, the [`FACTORS`] that leave the fewest
+/// iterations, of those that leave fewer than every smaller factor (a run
+/// of `t` iterations unrolled by `f`: `t / f`, and
+/// where `f` does not divide `t`, a cleanup loop of the remainder and
+/// its fill; a trip count that varies is taken at its mean, with a
+/// remainder of half the factor, and factors go up to its largest), the
+/// smaller on a tie; then 1 (not unrolled). `[1]` where none is.
 fn factors(l: &LoopProfile, lanes_of: &[(String, u64)], buffered: &[String]) -> Vec<u64> {
-    let Some(trip) = l.trip.filter(|&t| t >= 2) else {
+    let Some(trip) = l.trip.or(l.max_trip).filter(|&t| t >= 2) else {
         return vec![1];
     };
     let fed = (l.memories.iter())
@@ -163,11 +178,24 @@ fn factors(l: &LoopProfile, lanes_of: &[(String, u64)], buffered: &[String]) -> 
         (None, Some(f)) => f,
         (None, None) => trip,
     };
-    let mut out: Vec<u64> = (2..=trip.min(cap))
-        .rev()
-        .filter(|d| trip % d == 0)
-        .take(FACTORS)
-        .collect();
+    // Iterations left, doubled (a varying remainder is half a factor).
+    let left = |f: u64| match l.trip {
+        Some(t) if t % f == 0 => 2 * (t / f),
+        Some(t) => 2 * (t / f + t % f + CLEANUP_FILL),
+        None => 2 * (l.mean_trip.unwrap_or(trip) / f + CLEANUP_FILL) + (f - 1),
+    };
+    // A factor is worth its units only if it leaves fewer iterations than
+    // every smaller one.
+    let mut scored: Vec<(u64, u64)> = Vec::new();
+    for f in 2..=trip.min(cap) {
+        let l = left(f);
+        if scored.iter().all(|&(fewest, _)| l < fewest) {
+            scored.push((l, f));
+        }
+    }
+    scored.sort_unstable();
+    let mut out: Vec<u64> = scored.iter().take(FACTORS).map(|&(_, f)| f).collect();
+    out.sort_unstable_by(|a, b| b.cmp(a));
     out.push(1);
     out
 }
@@ -191,6 +219,8 @@ mod tests {
         LoopProfile {
             path: path.into(),
             trip: Some(trip),
+            max_trip: Some(trip),
+            mean_trip: Some(trip),
             inner: 0,
             depth: 2,
             flattens: false,
@@ -206,6 +236,8 @@ mod tests {
                 LoopProfile {
                     path: "gemm/0".into(),
                     trip: Some(32),
+                    max_trip: Some(32),
+                    mean_trip: Some(32),
                     inner: 1,
                     depth: 0,
                     flattens: true,
@@ -247,5 +279,23 @@ mod tests {
         // c's words hold two elements: two copies a cycle at most.
         assert!(d.text.contains("unroll = [2, 1]"), "{}", d.text);
         assert!(d.text.contains("name = \"c\"\nwidth = [2, 1]"));
+    }
+
+    #[test]
+    fn factors_that_leave_a_remainder_pay_for_a_cleanup_loop() {
+        // 25 trips, 8 copies: 5 leaves 5 iterations; 8 leaves 3, a
+        // cleanup iteration and its fill, more than 5 does.
+        let l = innermost("gemm/0/1/0", 25, Some(8), &[]);
+        assert_eq!(factors(&l, &[], &[]), [5, 4, 3, 1]);
+        let l = innermost("gemm/0/1/0", 32, Some(31), &[]);
+        assert_eq!(factors(&l, &[], &[]), [16, 8, 4, 1]);
+        // A triangular loop of 1 to 30 trips, 15 on average: 6 and 8
+        // leave no fewer than 4.
+        let l = LoopProfile {
+            trip: None,
+            mean_trip: Some(15),
+            ..innermost("syrk/0/1/0", 30, Some(8), &[])
+        };
+        assert_eq!(factors(&l, &[], &[]), [4, 3, 2, 1]);
     }
 }

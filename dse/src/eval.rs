@@ -191,6 +191,7 @@ impl Evaluator {
             directives: Some(directives),
             ip: self.ip.clone(),
             max_port_bits: self.input.max_port_bits,
+            fit: self.input.fit,
             ..silica_hls::Options::new(&self.input.top, silica_hls::Target::named(&cfg.target)?)
         })
     }

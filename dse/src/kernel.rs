@@ -25,6 +25,11 @@ pub struct Input {
     /// The widest external memory port in bits (`--max-port-bits`).
     #[serde(default = "default_max_port_bits")]
     pub max_port_bits: u32,
+    /// Whether a point that exceeds its device shares functional units
+    /// until it fits, as `silica hls` does (`--auto`, `silica dse
+    /// --fit`); otherwise it is invalid.
+    #[serde(default)]
+    pub fit: bool,
 }
 
 fn default_max_port_bits() -> u32 {

@@ -103,9 +103,10 @@ func.func @none(%a: memref<2xi64> {hls.name = "a"}, %b: memref<1xi64> {hls.name 
   return
 }
 
-// 2mm's four product loops hold a 32-bit multiplier each, 12 of the
-// UP5K's 8 DSPs: no point of the space takes fewer, the default is kept.
-// BIG: auto: the default design is no design here (larger than ice40-up5k: the estimate needs 12 DSP of 8), and no point of the derived space takes fewer units; the default design is kept
+// 2mm on the UP5K's 8 DSPs: each point shares its multipliers until its
+// DSPs fit, but its buffers' multiplexers leave more LUTs than the
+// estimate's margin allows; the default design (itself fitted) is kept.
+// BIG: auto: no point of the derived space fits the device; the default design is kept
 
 // silica dse without --space explores the same derived space.
 // DSE: the space derived from the kernel, in {{.*}}space.toml:

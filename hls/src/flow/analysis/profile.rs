@@ -1,17 +1,21 @@
 //! What a kernel offers to parallelise, as `--auto` derives its space
 //! from it (`silica_dse::derive`): for each loop of the kernel as lifted
-//! without directives, its trip count, whether loops are inside it, the
+//! without directives, its trip count (or, where the enclosing induction
+//! variables set it, the largest), whether loops are inside it, the
 //! external memories its body touches and how many copies of its body
-//! the device's units hold side by side; for each external memory, its
+//! the device's units hold side by side (an operation that does not vary
+//! with the loop's iterations is computed once for all copies, as the
+//! front's load reuse merges it); for each external memory, its
 //! element width, its elements and the accesses a run makes of it
 //! (counted on the loop tree as `muls` counts multiplications; where a
 //! bound depends on data, each access once per run of its block through
 //! the loops of constant trip counts, an estimate).
 
+use super::trips::flat_iterations;
 use super::work::{kind, Kind};
-use crate::model::kernel::{Item, Kernel, LoopId, Op};
+use crate::model::kernel::{Item, Kernel, LoopId, Op, Val};
 use crate::model::target::library::Library;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 
 /// What a kernel offers to parallelise.
@@ -30,6 +34,10 @@ pub struct LoopProfile {
     pub path: String,
     /// The constant trip count, where it is one.
     pub trip: Option<u64>,
+    /// The largest trip count over a run, and the mean (rounded down),
+    /// where the walk finds them (the trip count where that is constant).
+    pub max_trip: Option<u64>,
+    pub mean_trip: Option<u64>,
     /// Loops directly inside it.
     pub inner: usize,
     /// Loops around it.
@@ -63,7 +71,12 @@ pub type Flattens = fn(&Kernel, LoopId) -> bool;
 pub fn of(k: &Kernel, lib: &Library, flattens: Flattens) -> Profile {
     let mut p = Profile::default();
     let mut accesses: BTreeMap<usize, u64> = BTreeMap::new();
-    let walker = Walker { k, lib, flattens };
+    let walker = Walker {
+        k,
+        lib,
+        flattens,
+        trips: trips_over_run(k),
+    };
     walker.walk(&k.body, (1, 0), &mut p, &mut accesses);
     for (m, mem) in k.memories.iter().enumerate() {
         if mem.arg.is_none() {
@@ -92,11 +105,100 @@ fn trip(k: &Kernel, l: LoopId) -> Option<u64> {
     u64::try_from((span + step - 1) / step).ok()
 }
 
+/// Loops visited, at most, finding the largest trip counts.
+const BUDGET: u64 = 1_000_000;
+
+/// Per loop over a run: its largest trip count, its runs and its
+/// iterations (none where a bound depends on data or the walk runs out
+/// of budget).
+type Trips = Option<(u64, u64, u64)>;
+
+/// The [`Trips`] of every loop.
+fn trips_over_run(k: &Kernel) -> Vec<Trips> {
+    fn walk(
+        k: &Kernel,
+        items: &[Item],
+        env: &mut Vec<Option<i64>>,
+        out: &mut Vec<Trips>,
+        budget: &mut u64,
+    ) -> Option<()> {
+        for it in items {
+            let Item::Loop(l) = *it else { continue };
+            *budget = budget.checked_sub(1)?;
+            let lp = &k.loops[l];
+            let its = if lp.test.is_none() {
+                flat_iterations(k, env, l)
+            } else {
+                None
+            };
+            let Some(its) = its else {
+                out[l] = None;
+                continue;
+            };
+            let (max, runs, iterations) = out[l].unwrap_or((0, 0, 0));
+            out[l] = Some((max.max(its.count), runs + 1, iterations + its.count));
+            if !lp.body.iter().any(|i| matches!(i, Item::Loop(_))) {
+                continue;
+            }
+            for i in 0..its.count {
+                env[l] = Some(its.lo + its.step * i as i64);
+                walk(k, &lp.body, env, out, budget)?;
+            }
+            env[l] = None;
+        }
+        Some(())
+    }
+    let mut out = vec![None; k.loops.len()];
+    let mut env = vec![None; k.loops.len()];
+    let mut budget = BUDGET;
+    if walk(k, &k.body, &mut env, &mut out, &mut budget).is_none() {
+        return vec![None; k.loops.len()];
+    }
+    out
+}
+
+/// The nodes of loop `l`'s own blocks whose values vary from one
+/// iteration to the next: those reading its induction variable or
+/// carried values, loads of a memory the loop stores to, and whatever
+/// reads them.
+fn variant(k: &Kernel, l: LoopId) -> FxHashSet<usize> {
+    let blocks: Vec<usize> = (k.loops[l].body.iter())
+        .filter_map(|it| match *it {
+            Item::Block(b) => Some(b),
+            _ => None,
+        })
+        .collect();
+    let stored: FxHashSet<usize> = (blocks.iter())
+        .flat_map(|&b| &k.blocks[b])
+        .filter_map(|&n| match k.nodes[n].op {
+            Op::Store(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let mut out = FxHashSet::default();
+    for &b in &blocks {
+        for &n in &k.blocks[b] {
+            let node = &k.nodes[n];
+            let reads_variant = node.args.iter().any(|a| match *a {
+                Val::Iv(m) | Val::Carried(m, _) => m == l,
+                Val::Node(m) => out.contains(&m),
+                _ => false,
+            });
+            let loads_stored = matches!(node.op, Op::Load(m) if stored.contains(&m));
+            if reads_variant || loads_stored {
+                out.insert(n);
+            }
+        }
+    }
+    out
+}
+
 /// The kernel walked and what its loops are measured with.
 struct Walker<'a> {
     k: &'a Kernel,
     lib: &'a Library,
     flattens: Flattens,
+    trips: Vec<Trips>,
 }
 
 impl Walker<'_> {
@@ -122,7 +224,11 @@ impl Walker<'_> {
                 Item::Loop(l) => {
                     let trip = trip(k, l);
                     let body = &k.loops[l].body;
-                    let mut per_kind: FxHashMap<Kind, (u64, Option<u64>)> = FxHashMap::default();
+                    // Per kind: operations that vary, those that do not,
+                    // and the units the device holds.
+                    let mut per_kind: FxHashMap<Kind, (u64, u64, Option<u64>)> =
+                        FxHashMap::default();
+                    let varies = variant(k, l);
                     let mut memories = Vec::new();
                     for item in body {
                         let Item::Block(b) = *item else { continue };
@@ -135,19 +241,27 @@ impl Walker<'_> {
                             }
                             let Some(kd) = kind(k, n) else { continue };
                             let e = per_kind.entry(kd).or_insert_with(|| {
-                                (0, lib.units_held(kd.class, kd.width, kd.operator))
+                                (0, 0, lib.units_held(kd.class, kd.width, kd.operator))
                             });
-                            e.0 += 1;
+                            if varies.contains(&n) {
+                                e.0 += 1;
+                            } else {
+                                e.1 += 1;
+                            }
                         }
                     }
-                    let copies = per_kind
-                        .values()
-                        .filter_map(|&(count, units)| Some(units? / count.max(1)))
+                    let copies = (per_kind.values())
+                        .filter(|&&(count, _, _)| count > 0)
+                        .filter_map(|&(count, once, units)| {
+                            Some(units?.saturating_sub(once) / count)
+                        })
                         .min()
                         .map(|c| c.max(1));
                     p.loops.push(LoopProfile {
                         path: k.loops[l].path.clone(),
                         trip,
+                        max_trip: self.trips[l].map(|(max, _, _)| max),
+                        mean_trip: self.trips[l].map(|(_, runs, its)| its / runs.max(1)),
                         inner: body.iter().filter(|i| matches!(i, Item::Loop(_))).count(),
                         depth,
                         flattens: (self.flattens)(k, l),
@@ -201,5 +315,34 @@ mod tests {
         assert_eq!((c.elements, c.accesses, c.written), (64, 1024, true));
         let a = p.memories.iter().find(|m| m.name == "a").unwrap();
         assert_eq!((a.accesses, a.written), (512, false));
+    }
+
+    #[test]
+    fn an_invariant_operation_is_counted_once_and_a_triangular_loop_by_its_longest_run() {
+        let k = kernel(
+            "func.func @f(%s: i32, %a: memref<8x8xi32> {hls.name = \"a\"}, %c: memref<8x8xi32> {hls.name = \"c\"}) {
+               affine.for %i = 0 to 8 {
+                 affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+                   %x = affine.load %a[%i, %i] : memref<8x8xi32>
+                   %y = arith.muli %s, %x : i32
+                   %z = affine.load %a[%i, %j] : memref<8x8xi32>
+                   %p = arith.muli %y, %z : i32
+                   affine.store %p, %c[%i, %j] : memref<8x8xi32>
+                 }
+               }
+               return
+             }",
+            "f",
+        );
+        let target = Target::named("ecp5-25k").unwrap();
+        let p = of(&k, target.library(), crate::flow::front::flattens);
+        let inner = p.loops.iter().find(|l| l.path == "f/0/0").unwrap();
+        assert_eq!(
+            (inner.trip, inner.max_trip, inner.mean_trip),
+            (None, Some(8), Some(4))
+        );
+        // s * a[i][i] once for every copy, one product a copy.
+        let units = target.library().units_held("mul", 32, None).unwrap();
+        assert_eq!(inner.copies, Some(units - 1));
     }
 }
