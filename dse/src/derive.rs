@@ -16,6 +16,9 @@
 //!   side by side (`copies` of its body) and, where it reads a memory
 //!   left off chip, that the memory's words can feed (its lanes); or not
 //!   at all (its units left to other loops);
+//! - a loop whose body is one such loop, where unroll-and-jam keeps its
+//!   dependences, is jammed by factors chosen the same way over its own
+//!   trips and the inner body's copies (`jam`), or not;
 //! - the outermost loop of a nest that can be flattened (each loop's
 //!   body one loop with straight-line code around it) is flattened or
 //!   not (`flatten`).
@@ -109,7 +112,21 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         }
     }
     let mut flattened: Vec<String> = Vec::new();
-    for l in &p.loops {
+    for (i, l) in p.loops.iter().enumerate() {
+        if let Some(factors) = jam_factors(p, i, &lanes_of, &buffered) {
+            let list: Vec<String> = factors.iter().map(u64::to_string).collect();
+            let _ = writeln!(
+                text,
+                "\n[[loop]]\nname = \"{}\"\njam = [{}]",
+                l.path,
+                list.join(", ")
+            );
+            reasons.push(format!(
+                "{}: unroll-and-jam {}, its iterations side by side in the loop inside",
+                l.path,
+                list.join(" or "),
+            ));
+        }
         let inside_flattened = (flattened.iter()).any(|f| l.path.starts_with(&format!("{f}/")));
         if l.inner == 0 {
             let factors = factors(l, &lanes_of, &buffered);
@@ -144,6 +161,29 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         }
     }
     Derived { text, reasons }
+}
+
+/// The unroll-and-jam factors of loop `i` of `p`, where its body is one
+/// loop with no loop inside and jamming keeps its dependences: chosen as
+/// an innermost loop's unroll factors are ([`factors`]), over its own
+/// trips and the copies of the inner loop's body.
+fn jam_factors(
+    p: &Profile,
+    i: usize,
+    lanes_of: &[(String, u64)],
+    buffered: &[String],
+) -> Option<Vec<u64>> {
+    let l = &p.loops[i];
+    if l.inner != 1 || !l.jams {
+        return None;
+    }
+    let inner = p.loops.get(i + 1).filter(|n| n.inner == 0)?;
+    let as_innermost = LoopProfile {
+        copies: inner.copies,
+        memories: inner.memories.clone(),
+        ..l.clone()
+    };
+    Some(factors(&as_innermost, lanes_of, buffered)).filter(|f| f.len() > 1)
 }
 
 /// Cycles a cleanup loop's pipeline takes to fill, about: what a factor
@@ -224,6 +264,7 @@ mod tests {
             inner: 0,
             depth: 2,
             flattens: false,
+            jams: false,
             copies,
             memories: memories.iter().map(|m| m.to_string()).collect(),
         }
@@ -241,6 +282,7 @@ mod tests {
                     inner: 1,
                     depth: 0,
                     flattens: true,
+                    jams: false,
                     copies: None,
                     memories: vec![],
                 },

@@ -174,18 +174,18 @@ pub fn prune(space: &Space, genes: &[usize], info: &KernelInfo) -> Option<String
                     crate::space::show(&d.choices[0])
                 ));
             }
-            Knob::Loop(name, "unroll") => {
+            Knob::Loop(name, key @ ("unroll" | "jam")) => {
                 let Some(k) = v.as_integer().map(|k| k as u64) else {
                     continue;
                 };
                 for l in info.find_loops(name) {
-                    if let Some(trip) = l.trip {
-                        if k > trip || trip % k != 0 {
-                            return Some(format!(
-                                "unroll {k} does not divide the trip count {trip} of {}",
-                                l.path
-                            ));
-                        }
+                    // A factor that does not divide the trip count leaves
+                    // a cleanup loop; one past it is refused by the flow.
+                    if let Some(trip) = l.trip.filter(|&t| k > t) {
+                        return Some(format!(
+                            "{key} {k} is more than the trip count {trip} of {}",
+                            l.path
+                        ));
                     }
                 }
             }

@@ -107,6 +107,7 @@ struct RawLoop {
     pipeline: Choices,
     flatten: Choices,
     hoist: Choices,
+    jam: Choices,
 }
 
 #[derive(Deserialize)]
@@ -192,10 +193,15 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
                 ),
             ));
         }
-        if l.unroll.is_none() && l.pipeline.is_none() && l.flatten.is_none() && l.hoist.is_none() {
+        if l.unroll.is_none()
+            && l.pipeline.is_none()
+            && l.flatten.is_none()
+            && l.hoist.is_none()
+            && l.jam.is_none()
+        {
             return Err(err(
                 at,
-                format!("loop '{name}' lists no choices (unroll, pipeline, flatten, hoist)"),
+                format!("loop '{name}' lists no choices (unroll, jam, pipeline, flatten, hoist)"),
             ));
         }
         if let Some(c) = l.unroll {
@@ -209,6 +215,9 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
         }
         if let Some(c) = l.hoist {
             push(Knob::Loop(name.clone(), "hoist"), c, &check_bool)?;
+        }
+        if let Some(c) = l.jam {
+            push(Knob::Loop(name.clone(), "jam"), c, &check_jam)?;
         }
     }
     // Arrays whose `buffer` choices hold true: their on-chip copies
@@ -389,6 +398,13 @@ fn check_unroll(v: &Value) -> Result<(), String> {
         _ => Err(format!(
             "unroll must be a factor of at least 1 or \"full\", not {v}"
         )),
+    }
+}
+
+fn check_jam(v: &Value) -> Result<(), String> {
+    match positive(v) {
+        Some(_) => Ok(()),
+        None => Err(format!("jam must be a factor of at least 1, not {v}")),
     }
 }
 

@@ -71,10 +71,15 @@ pub fn profile(
     opts: &Options,
 ) -> Result<flow::analysis::profile::Profile, Box<Diagnostic>> {
     let lifted = flow::run::lift(ctx, ir, module, opts, &[])?;
+    let mut work = lifted.work.clone();
+    let jams: Vec<bool> = (lifted.kernel.loops.iter())
+        .map(|l| flow::front::jam_breaks(ctx, &mut work, l.op).is_none())
+        .collect();
     Ok(flow::analysis::profile::of(
         &lifted.kernel,
         opts.target.library(),
         flow::front::flattens,
+        &jams,
     ))
 }
 

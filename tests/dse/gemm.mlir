@@ -1,5 +1,5 @@
-// silica dse on an 8x8 gemm: a 16-point space (4 pruned: unroll 3 does
-// not divide 8) enumerated at the estimate level; the outputs; a second
+// silica dse on an 8x8 gemm: a 16-point space (4 pruned: unroll 16 is
+// more than 8 trips) enumerated at the estimate level; the outputs; a second
 // run takes every point from the cache; a directives file of the Pareto
 // front co-simulates with `silica hls --sim` at the latency the estimate
 // gave; NSGA-II is deterministic for a seed; `--jobs 2` (worker
@@ -37,7 +37,7 @@
 // CSV: id,loop:j:unroll,loop:j:pipeline,array:C:ports,status,level,cached,pareto,latency_cycles
 // CSV-SAME: ,mul_ops,multipliers,mul_efficiency,roofline,note
 // CSV: 0,1,true,1,ok,estimate,{{.*}},576,2,0.{{[0-9]+}},
-// CSV: 2,3,true,1,pruned,,false,false,{{.*}},unroll 3 does not divide the trip count 8 of gemm/i/k/j
+// CSV: 2,16,true,1,pruned,,false,false,{{.*}},unroll 16 is more than the trip count 8 of gemm/i/k/j
 
 // SVG: <svg
 // SVG: latency (cycles)

@@ -44,6 +44,9 @@ pub struct LoopProfile {
     pub depth: usize,
     /// Whether it can be the outermost loop of a flattened nest.
     pub flattens: bool,
+    /// Whether unroll-and-jam keeps the dependences it carries (the
+    /// front's test, `jam_breaks`).
+    pub jams: bool,
     /// How many copies of its body (the code directly in it) the
     /// device's units hold side by side: the fewest of any operation in
     /// it; none where the body does no work that units do.
@@ -67,14 +70,16 @@ pub struct MemoryProfile {
 /// front's test).
 pub type Flattens = fn(&Kernel, LoopId) -> bool;
 
-/// The profile of kernel `k` on the device of `lib`.
-pub fn of(k: &Kernel, lib: &Library, flattens: Flattens) -> Profile {
+/// The profile of kernel `k` on the device of `lib`; `jams` says per
+/// loop whether unroll-and-jam keeps its dependences.
+pub fn of(k: &Kernel, lib: &Library, flattens: Flattens, jams: &[bool]) -> Profile {
     let mut p = Profile::default();
     let mut accesses: BTreeMap<usize, u64> = BTreeMap::new();
     let walker = Walker {
         k,
         lib,
         flattens,
+        jams,
         trips: trips_over_run(k),
     };
     walker.walk(&k.body, (1, 0), &mut p, &mut accesses);
@@ -198,6 +203,7 @@ struct Walker<'a> {
     k: &'a Kernel,
     lib: &'a Library,
     flattens: Flattens,
+    jams: &'a [bool],
     trips: Vec<Trips>,
 }
 
@@ -265,6 +271,7 @@ impl Walker<'_> {
                         inner: body.iter().filter(|i| matches!(i, Item::Loop(_))).count(),
                         depth,
                         flattens: (self.flattens)(k, l),
+                        jams: self.jams.get(l).copied().unwrap_or(false),
                         copies,
                         memories,
                     });
@@ -304,7 +311,7 @@ mod tests {
             "f",
         );
         let target = Target::named("ecp5-25k").unwrap();
-        let p = of(&k, target.library(), crate::flow::front::flattens);
+        let p = of(&k, target.library(), crate::flow::front::flattens, &[]);
         let inner = p.loops.iter().find(|l| l.path == "f/0/0/0").unwrap();
         assert_eq!((inner.trip, inner.inner, inner.depth), (Some(8), 0, 2));
         assert!(p.loops[0].flattens && !inner.flattens);
@@ -335,7 +342,7 @@ mod tests {
             "f",
         );
         let target = Target::named("ecp5-25k").unwrap();
-        let p = of(&k, target.library(), crate::flow::front::flattens);
+        let p = of(&k, target.library(), crate::flow::front::flattens, &[]);
         let inner = p.loops.iter().find(|l| l.path == "f/0/0").unwrap();
         assert_eq!(
             (inner.trip, inner.max_trip, inner.mean_trip),

@@ -227,8 +227,8 @@ fn of(ctx: &Context, ir: &Ir, memref: ValueId) -> Result<Copy, String> {
 }
 
 /// What the accesses of `memref` ask of its copy: the unrolled loops
-/// (their `unroll` directives in `d`, or every loop inside a loop to be
-/// pipelined, which unrolls fully) whose counter indexes one dimension
+/// (their `unroll` and `jam` directives in `d`, or every loop inside a
+/// loop to be pipelined, which unrolls fully) whose counter indexes one dimension
 /// of an access, with coefficient 1.
 fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> Demand {
     let mut out = Demand::default();
@@ -261,6 +261,9 @@ fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> De
                 None if in_pipelined => constant_trip_count(ctx, ir, l).unwrap_or(1),
                 None => 1,
             };
+            // Unroll-and-jam runs as many of its iterations side by side.
+            let jam = d.loops.get(&l).and_then(|ld| ld.jam.as_ref());
+            let copies = copies.saturating_mul(jam.map_or(1, |j| j.value));
             let Some(iv) = for_op::induction_var(ir, l).filter(|_| copies > 1) else {
                 continue;
             };

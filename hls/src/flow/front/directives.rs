@@ -66,6 +66,13 @@ fn hoist_of(v: &Value, loc: Attr) -> Res<bool> {
     bool_of("hoist", v, loc)
 }
 
+fn jam_of(v: &Value, loc: Attr) -> Res<u64> {
+    match positive(v) {
+        Some(k) => Ok(k),
+        None => bad(loc, format!("jam must be a factor of at least 1, not {v}")),
+    }
+}
+
 /// A `buffer` value: `true`/`false`, or (as the `hls.buffer` attribute
 /// carries them) a table of the on-chip copy's own `partition` and
 /// `ports`.
@@ -286,6 +293,9 @@ fn from_attributes(
         if let Some(v) = attr_value(ctx, ir, l.op, "hls.hoist")? {
             ld.hoist = Some(Setting::new(hoist_of(&v, loc)?, loc, origin));
         }
+        if let Some(v) = attr_value(ctx, ir, l.op, "hls.jam")? {
+            ld.jam = Some(Setting::new(jam_of(&v, loc)?, loc, origin));
+        }
         if ld != LoopDirectives::default() {
             d.loops.insert(l.op, ld);
         }
@@ -412,6 +422,10 @@ pub fn write_attributes(ctx: &mut Context, ir: &mut Ir, func: OpId, top: &str, d
                 Unroll::Full => ctx.string_attr(b"full"),
             };
             set_attr(ctx, ir, op, "hls.unroll", v);
+        }
+        if let Some(s) = &l.jam {
+            let v = ctx.int_attr(i64, s.value);
+            set_attr(ctx, ir, op, "hls.jam", v);
         }
         for (key, s) in [("hls.flatten", &l.flatten), ("hls.hoist", &l.hoist)] {
             if let Some(s) = s {
@@ -589,6 +603,13 @@ fn from_file(
             }
             None => None,
         };
+        let jam = match &e.jam {
+            Some(v) => {
+                let l = loc(v.pos);
+                Some(Setting::new(jam_of(&v.value, l)?, l, origin))
+            }
+            None => None,
+        };
         for l in found {
             let ld = d.loops.entry(l.op).or_default();
             if pipeline.is_some() {
@@ -602,6 +623,9 @@ fn from_file(
             }
             if hoist.is_some() {
                 ld.hoist.clone_from(&hoist);
+            }
+            if jam.is_some() {
+                ld.jam.clone_from(&jam);
             }
         }
     }

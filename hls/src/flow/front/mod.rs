@@ -69,7 +69,7 @@ pub use promote::promote;
 pub use reuse::reuse;
 pub use signature::{arg_name, op_name_attr, string_of};
 pub use uninit::uninitialised_reads;
-pub use unroll::unroll;
+pub use unroll::{jam_breaks, unroll};
 pub use widen::widen;
 
 /// The `func.func` named `top` in `module`, or an error at the module.

@@ -1,6 +1,10 @@
 //! Loop directives that rewrite the input before it is lifted (on the
 //! flow's own copy of the IR; the co-simulation runs the input as
-//! written): `unroll = K` and `unroll = "full"` through the affine
+//! written): `jam = K` (unroll-and-jam: the loop's copies fused into the
+//! loops inside it, so that an inner loop runs `K` outer iterations side
+//! by side; only where no dependence the loop carries would be broken,
+//! which is so when the loop could be moved innermost), then `unroll = K`
+//! and `unroll = "full"` through the affine
 //! layer's loop utilities, and `pipeline` on a loop with loops inside,
 //! which unrolls those fully so that the loop becomes innermost and can
 //! be pipelined. `scf.for` loops with constant bounds unroll through
@@ -11,7 +15,12 @@
 use super::scf_unroll::{scf_trip_count, unroll_scf, ScfUnrollError};
 use crate::model::directives::{Directives, Log, Pipeline, Unroll};
 use rustc_hash::{FxHashMap, FxHashSet};
-use silica_affine::loops::{constant_trip_count, unroll_by_factor, unroll_full, UnrollError};
+use silica_affine::dependence::loop_carried_dependences;
+use silica_affine::for_op::body_ops;
+use silica_affine::loops::{
+    constant_trip_count, unroll_by_factor, unroll_full, unroll_jam_by_factor, UnrollError,
+};
+use silica_affine::permute::is_valid_permutation;
 use silica_ir::{Context, Ir, OpId};
 
 /// Full unrolling makes at most this many copies of a body.
@@ -116,7 +125,80 @@ fn unroll_scf_directive(
 
 /// Applies the `unroll` directives, then the `pipeline` directives of
 /// loops with loops inside (unrolling those fully), to the loops of `ir`.
+/// Why unroll-and-jam of `op` would change what the kernel computes: a
+/// dependence it carries that the copies, side by side in the loops
+/// inside, would break. None where it carries none, or where moving it
+/// innermost through the chain of single loops inside it keeps every
+/// dependence (jamming then keeps them too).
+pub fn jam_breaks(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<String> {
+    if loop_carried_dependences(ctx, ir, op).is_empty() {
+        return None;
+    }
+    let mut chain = vec![op];
+    loop {
+        let inner: Vec<OpId> = body_ops(ir, chain[chain.len() - 1])
+            .into_iter()
+            .filter(|&o| is_affine_for(ctx, ir, o))
+            .collect();
+        match inner[..] {
+            [only] => chain.push(only),
+            _ => break,
+        }
+    }
+    let innermost: Vec<usize> = (0..chain.len())
+        .map(|i| if i == 0 { chain.len() - 1 } else { i - 1 })
+        .collect();
+    if chain.len() > 1 && is_valid_permutation(ctx, ir, &chain, &innermost) {
+        return None;
+    }
+    Some(
+        "it carries a memory dependence that its copies, side by side in the loops inside, would break"
+            .into(),
+    )
+}
+
+/// Applies the `jam` directives of `func`, outermost loop first.
+fn jam(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &mut Log) {
+    let mut order = inner_loops(ctx, ir, func);
+    order.reverse();
+    for op in order {
+        let Some(s) = d.loops.get(&op).and_then(|l| l.jam.clone()) else {
+            continue;
+        };
+        let path = d.loop_paths.get(&op).cloned().unwrap_or_default();
+        let directive = format!("jam {}", s.value);
+        if ir.is_erased(op) {
+            continue;
+        }
+        if !is_affine_for(ctx, ir, op) {
+            log.refused(&s, &path, directive, "it is not an affine.for".into());
+            continue;
+        }
+        if let Some(why) = jam_breaks(ctx, ir, op) {
+            log.refused(&s, &path, directive, why);
+            continue;
+        }
+        let trip = constant_trip_count(ctx, ir, op);
+        match unroll_jam_by_factor(ctx, ir, op, s.value) {
+            Ok(()) => {
+                let k = s.value;
+                let what = match trip {
+                    Some(t) if t % k != 0 => {
+                        format!(
+                            "{k} iterations side by side in the loops inside, with a cleanup loop"
+                        )
+                    }
+                    _ => format!("{k} iterations side by side in the loops inside"),
+                };
+                log.honoured(&s, &path, directive, what);
+            }
+            Err(e) => log.refused(&s, &path, directive, why(e)),
+        }
+    }
+}
+
 pub fn unroll(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &mut Log) {
+    jam(ctx, ir, func, d, log);
     // Innermost first, so an outer loop unrolls the already unrolled body.
     let order = inner_loops(ctx, ir, func);
     for &op in &order {

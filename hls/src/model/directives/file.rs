@@ -32,6 +32,7 @@ pub struct LoopEntry {
     pub unroll: Option<At<Value>>,
     pub flatten: Option<At<Value>>,
     pub hoist: Option<At<Value>>,
+    pub jam: Option<At<Value>>,
 }
 
 /// One `[[array]]` table.
@@ -77,6 +78,7 @@ struct RawLoop {
     unroll: Option<Spanned<Value>>,
     flatten: Option<Spanned<Value>>,
     hoist: Option<Spanned<Value>>,
+    jam: Option<Spanned<Value>>,
 }
 
 #[derive(Deserialize)]
@@ -132,6 +134,7 @@ pub fn parse(name: &str, text: &str) -> Result<File, (Pos, String)> {
                 unroll: l.unroll.map(value),
                 flatten: l.flatten.map(value),
                 hoist: l.hoist.map(value),
+                jam: l.jam.map(value),
             })
             .collect(),
         arrays: raw

@@ -101,6 +101,9 @@ pub struct LoopDirectives {
     pub flatten: Option<Setting<bool>>,
     /// Move the loop's invariant code before it (`front/hoist.rs`).
     pub hoist: Option<Setting<bool>>,
+    /// Unroll-and-jam by a factor: the loop's copies fused into the
+    /// loops inside it (`front/unroll.rs`).
+    pub jam: Option<Setting<u64>>,
 }
 
 /// The directives of one array.
