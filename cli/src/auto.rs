@@ -55,6 +55,12 @@ const BUDGET: usize = 192;
 /// large unrolled body) is recorded as failed and not chosen.
 const POINT_SECONDS: f64 = 20.0;
 
+/// Seconds after which NSGA-II starts no new generation, so that
+/// `--auto` stays within a minute where the points are slow to build
+/// (the generation under way finishes; the choice then depends on the
+/// machine's speed, the directives file rebuilds it exactly).
+const SEARCH_SECONDS: f64 = 30.0;
+
 /// The share of the device's LUTs and flip-flops a chosen design's
 /// estimate may use (`silica_hls::flow::fit::MARGIN`: the estimate's
 /// measured error).
@@ -96,6 +102,7 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get().min(4)),
         backend: Backend::Local,
         point_timeout: Some(POINT_SECONDS),
+        search_seconds: Some(SEARCH_SECONDS),
         validate: 0,
         validate_level: Level::Pnr,
         target: ask.target.to_string(),

@@ -231,6 +231,7 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         jobs: args.jobs,
         backend,
         point_timeout: args.point_timeout,
+        search_seconds: None,
         validate: args.validate,
         validate_level,
         target: args.target.clone(),

@@ -34,6 +34,10 @@ use std::fmt::Write;
 /// Unroll factors tried per loop, at most.
 const FACTORS: usize = 3;
 
+/// Copies of an innermost body that a jam and the unroll inside it make
+/// together, at most.
+const MAX_BODY_COPIES: u64 = 64;
+
 /// Elements a word, at most (a lane a bit of the ports' write enable).
 const MAX_LANES: u64 = 64;
 
@@ -166,7 +170,10 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
 /// The unroll-and-jam factors of loop `i` of `p`, where its body is one
 /// loop with no loop inside and jamming keeps its dependences: chosen as
 /// an innermost loop's unroll factors are ([`factors`]), over its own
-/// trips and the copies of the inner loop's body.
+/// trips and the copies of the inner loop's body the units hold, and at
+/// most [`MAX_BODY_COPIES`] with the inner loop's largest unroll factor:
+/// the two multiply the body's copies, and a point of many more copies
+/// than the units hold only takes long to build.
 fn jam_factors(
     p: &Profile,
     i: usize,
@@ -178,8 +185,10 @@ fn jam_factors(
         return None;
     }
     let inner = p.loops.get(i + 1).filter(|n| n.inner == 0)?;
+    let unrolled = factors(inner, lanes_of, buffered)[0];
+    let held = inner.copies.unwrap_or(MAX_BODY_COPIES);
     let as_innermost = LoopProfile {
-        copies: inner.copies,
+        copies: Some(held.min(MAX_BODY_COPIES / unrolled)),
         memories: inner.memories.clone(),
         ..l.clone()
     };
@@ -321,6 +330,28 @@ mod tests {
         // c's words hold two elements: two copies a cycle at most.
         assert!(d.text.contains("unroll = [2, 1]"), "{}", d.text);
         assert!(d.text.contains("name = \"c\"\nwidth = [2, 1]"));
+    }
+
+    #[test]
+    fn a_jam_leaves_the_inner_unroll_its_share_of_the_copies() {
+        let outer = LoopProfile {
+            inner: 1,
+            depth: 1,
+            jams: true,
+            ..innermost("gemm/0/1", 30, None, &[])
+        };
+        // 8 copies held: 4 and 7 leave no fewer of 30 trips than 3 and 6.
+        let p = Profile {
+            loops: vec![outer.clone(), innermost("gemm/0/1/0", 25, Some(8), &[])],
+            memories: vec![],
+        };
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![6, 5, 3, 1]));
+        // Unrolled by all its 30 trips: 64 copies allow a jam of 2.
+        let p = Profile {
+            loops: vec![outer, innermost("f/0/1/0", 30, Some(45), &[])],
+            memories: vec![],
+        };
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![2, 1]));
     }
 
     #[test]

@@ -191,7 +191,6 @@ impl Evaluator {
             directives: Some(directives),
             ip: self.ip.clone(),
             max_port_bits: self.input.max_port_bits,
-            fit: self.input.fit,
             ..silica_hls::Options::new(&self.input.top, silica_hls::Target::named(&cfg.target)?)
         })
     }
@@ -209,22 +208,40 @@ impl Evaluator {
             .map_err(|d| self.render(&d, &cfg.directives))
     }
 
-    fn try_evaluate(&mut self, cfg: &Config, level: Level) -> Result<Outcome, String> {
-        let ir = self.transform(cfg)?;
-        let opts = self.options(cfg)?;
+    /// The estimated design of `ir` under `opts`, and at levels past the
+    /// estimate its texts (the estimate level stops before emission).
+    fn build(
+        &mut self,
+        ir: &silica_ir::Ir,
+        opts: &silica_hls::Options,
+        level: Level,
+    ) -> (
+        Result<silica_hls::Estimated, Box<silica_ir::Diagnostic>>,
+        Option<silica_hls::Design>,
+    ) {
         let module = self.parsed.module.top;
-        // The estimate level stops before emission; the others need the
-        // design's texts.
-        let (estimated, design) = match level {
-            Level::Estimate => (
-                silica_hls::estimate(&mut self.ctx, &ir, module, &opts),
-                None,
-            ),
-            _ => match silica_hls::synthesize(&mut self.ctx, &ir, module, &opts) {
+        match level {
+            Level::Estimate => (silica_hls::estimate(&mut self.ctx, ir, module, opts), None),
+            _ => match silica_hls::synthesize(&mut self.ctx, ir, module, opts) {
                 Ok(d) => (Ok(d.estimated.clone()), Some(d)),
                 Err(e) => (Err(e), None),
             },
-        };
+        }
+    }
+
+    fn try_evaluate(&mut self, cfg: &Config, level: Level) -> Result<Outcome, String> {
+        let ir = self.transform(cfg)?;
+        let mut opts = self.options(cfg)?;
+        let module = self.parsed.module.top;
+        let (mut estimated, mut design) = self.build(&ir, &opts, level);
+        // Fitting (`Input::fit`) is tried where only the DSPs exceed the
+        // device, as `silica hls` fits such a design: sharing LUT-built
+        // units rarely brings a design back within the LUTs, and costs
+        // a schedule and an estimate a try.
+        if self.input.fit && estimated.as_ref().is_ok_and(only_dsps_exceed) {
+            opts.fit = true;
+            (estimated, design) = self.build(&ir, &opts, level);
+        }
         let estimated = estimated.map_err(|d| self.render(&d, &cfg.directives))?;
         let json = estimated.json(&silica_hls::Measurements::default());
         let (latency, cosimulated, dma_model) = match (json.latency.max, json.latency.dma_model) {
@@ -405,6 +422,15 @@ fn passed(report: silica_hls::verification::cosim::CosimReport) -> Result<u64, S
 
 /// The seed of the inputs of a point's co-simulation.
 pub const COSIM_SEED: u64 = 1;
+
+/// Whether the design of `e` exceeds its device by its DSPs alone (its
+/// LUTs within the device): where `silica hls` fits it by sharing
+/// multipliers.
+fn only_dsps_exceed(e: &silica_hls::Estimated) -> bool {
+    let device = e.target.device();
+    let s = e.summary();
+    device.luts > 0 && s.dsp > device.dsps && s.lut <= device.luts
+}
 
 /// The clock period in ns a design asked to run at `clock_ns` can reach
 /// by the estimate: the asked period, or the operator library's predicted

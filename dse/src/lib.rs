@@ -74,6 +74,9 @@ pub struct Params {
     /// Points run on worker processes whenever there is a limit (a
     /// worker over it is killed and the point failed).
     pub point_timeout: Option<f64>,
+    /// Seconds after which NSGA-II starts no new generation (its choice
+    /// then depends on the machine's speed); `None`: the budget alone.
+    pub search_seconds: Option<f64>,
     /// Re-evaluate this many of the best estimated points at
     /// `validate_level`.
     pub validate: usize,
@@ -338,6 +341,8 @@ pub fn run(p: &Params) -> Result<Report, String> {
             population: p.population,
             budget: p.budget.unwrap_or(default_budget(size, p.population)),
             seed: p.seed,
+            deadline: (p.search_seconds)
+                .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s)),
         };
         let mut failure = None;
         search::nsga2(&space, params, &mut |batch| match engine.batch(batch) {

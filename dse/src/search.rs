@@ -28,6 +28,8 @@ pub struct Nsga2 {
     /// Evaluations at most.
     pub budget: usize,
     pub seed: u64,
+    /// No generation starts after this instant (the first always runs).
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// Every point of `space`, in enumeration order.
@@ -65,7 +67,12 @@ pub fn nsga2(space: &Space, params: Nsga2, evaluate: &mut dyn FnMut(&[Genes]) ->
     }
     let mut population = first.clone();
     run(first, &mut known, &mut spent);
-    while spent < params.budget && (known.len() as u128) < total {
+    let in_time = || {
+        params
+            .deadline
+            .is_none_or(|d| std::time::Instant::now() < d)
+    };
+    while spent < params.budget && (known.len() as u128) < total && in_time() {
         let ranked = rank(&population, &known);
         let mut children: Vec<Genes> = Vec::new();
         let mut attempts = 0;
@@ -186,6 +193,7 @@ mod tests {
             population: 8,
             budget: 64,
             seed,
+            deadline: None,
         };
         nsga2(&space(), params, &mut |batch| {
             seen.extend(batch.iter().cloned());
