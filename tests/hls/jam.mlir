@@ -10,13 +10,15 @@
 // one j iteration later) that running i's iterations side by side in
 // the j loop would break: refused, with a warning. Co-simulated bit for
 // bit; lint clean; accepted by yosys.
-// RUN: rm -rf %t.m %t.p %t.s
+// RUN: rm -rf %t.m %t.p %t.s %t.t
 // RUN: silica hls %s --top mm -o %t.p --sim | FileCheck %s --check-prefix=PLAIN
 // RUN: silica hls %s --top mm -o %t.m --sim --directives %S/directives/jam.toml | FileCheck %s --check-prefix=MM
 // RUN: FileCheck %s --check-prefix=REPORT < %t.m/report.txt
 // RUN: verilator --lint-only -Wall %t.m/mm.sv
 // RUN: yosys -q -p "read_verilog -sv %t.m/mm.sv; synth_ecp5 -top mm"
 // RUN: silica hls %s --top skew -o %t.s --sim 2>&1 | FileCheck %s --check-prefix=SKEW
+// RUN: silica hls %s --top triangle -o %t.t --sim | FileCheck %s --check-prefix=TRI
+// RUN: FileCheck %s --check-prefix=TRI-REPORT < %t.t/report.txt
 
 // PLAIN: co-simulation (seed 1): 192 values match, latency 769 cycles
 // MM: co-simulation (seed 1): 192 values match, latency 353 cycles
@@ -51,5 +53,28 @@ func.func @skew(%A: memref<9x9xi32> {hls.name = "A"}) {
       affine.store %b, %A[%i + 1, %j] : memref<9x9xi32>
     }
   } {hls.jam = 2}
+  return
+}
+
+// triangle: trmm's shape. k starts past i, so on the last i it runs no
+// iteration; jammed by 2 on j, its two B[i][j], B[i][j + 1] are held in
+// registers across k (scalar promotion), and the stores after the loop
+// address them from the invariant subscripts (not from the body's index
+// arithmetic, which has no value when the loop ran no iteration).
+// TRI: co-simulation (seed 1): 84 values match
+// TRI-REPORT: triangle/0/0: jam 2 (attribute): honoured
+func.func @triangle(%A: memref<6x6xi32> {hls.name = "A"}, %B: memref<6x8xi32> {hls.name = "B"}) {
+  affine.for %i = 0 to 6 {
+    affine.for %j = 0 to 8 {
+      affine.for %k = affine_map<(d0) -> (d0 + 1)>(%i) to 6 {
+        %b = affine.load %B[%i, %j] : memref<6x8xi32>
+        %a = affine.load %A[%k, %i] : memref<6x6xi32>
+        %c = affine.load %B[%k, %j] : memref<6x8xi32>
+        %p = arith.muli %a, %c : i32
+        %s = arith.addi %b, %p : i32
+        affine.store %s, %B[%i, %j] : memref<6x8xi32>
+      }
+    } {hls.jam = 2}
+  }
   return
 }

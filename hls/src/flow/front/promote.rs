@@ -49,6 +49,7 @@ use silica_affine::loops::{
 use silica_affine::presburger::Int;
 use silica_affine::value_map::difference;
 use silica_ir::affine::AffineExpr;
+use silica_ir::dialect::set_inherent_attr;
 use silica_ir::{AttrKind, Context, Ir, OpId, TypeKind, ValueId};
 
 /// One promotable element of a loop: its array and the loads and stores
@@ -374,6 +375,10 @@ fn rewrite(
         let Some(&last) = e.accesses.iter().rev().find(|&&a| !is_load(ctx, ir, a)) else {
             continue;
         };
+        // Its subscripts as the loop's invariant operands give them: an
+        // index computed in the body has no value after a loop that ran
+        // no iteration.
+        let at = subscripts(ctx, ir, last)?;
         for &a in &e.accesses {
             if a != last {
                 ir.erase_op(a);
@@ -381,9 +386,11 @@ fn rewrite(
         }
         ir.detach_op(last);
         ir.insert_op_after(after, last);
-        let mut operands: Vec<ValueId> = ir.operands(last).collect();
-        operands[0] = r;
+        let mut operands = vec![r, e.memref];
+        operands.extend(&at.operands);
         ir.set_operands(last, &operands);
+        let map = ctx.intern_attr(AttrKind::AffineMap(at.map));
+        set_inherent_attr(ctx, ir, last, "map", map);
         after = last;
     }
     let terminator = terminator(ir, new)?;
