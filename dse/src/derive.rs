@@ -118,13 +118,7 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     let mut flattened: Vec<String> = Vec::new();
     for (i, l) in p.loops.iter().enumerate() {
         if let Some(factors) = jam_factors(p, i, &lanes_of, &buffered) {
-            let list: Vec<String> = factors.iter().map(u64::to_string).collect();
-            let _ = writeln!(
-                text,
-                "\n[[loop]]\nname = \"{}\"\njam = [{}]",
-                l.path,
-                list.join(", ")
-            );
+            let list = factor_knob(&mut text, &l.path, "jam", &factors);
             reasons.push(format!(
                 "{}: unroll-and-jam {}, its iterations side by side in the loop inside",
                 l.path,
@@ -135,13 +129,7 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         if l.inner == 0 {
             let factors = factors(l, &lanes_of, &buffered);
             if factors.len() > 1 {
-                let list: Vec<String> = factors.iter().map(u64::to_string).collect();
-                let _ = writeln!(
-                    text,
-                    "\n[[loop]]\nname = \"{}\"\nunroll = [{}]",
-                    l.path,
-                    list.join(", ")
-                );
+                let list = factor_knob(&mut text, &l.path, "unroll", &factors);
                 let trips = match (l.trip, l.max_trip, l.mean_trip) {
                     (Some(t), _, _) => format!("{t}"),
                     (None, Some(max), Some(mean)) => format!("up to {max} (on average {mean})"),
@@ -165,6 +153,18 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         }
     }
     Derived { text, reasons }
+}
+
+/// Writes the `[[loop]]` table of loop `path` choosing `key` among
+/// `factors`; the factors as text.
+fn factor_knob(text: &mut String, path: &str, key: &str, factors: &[u64]) -> Vec<String> {
+    let list: Vec<String> = factors.iter().map(u64::to_string).collect();
+    let _ = writeln!(
+        text,
+        "\n[[loop]]\nname = \"{path}\"\n{key} = [{}]",
+        list.join(", ")
+    );
+    list
 }
 
 /// The unroll-and-jam factors of loop `i` of `p`, where its body is one

@@ -71,9 +71,16 @@ pub fn profile(
     opts: &Options,
 ) -> Result<flow::analysis::profile::Profile, Box<Diagnostic>> {
     let lifted = flow::run::lift(ctx, ir, module, opts, &[])?;
+    // Jamming is offered only for a loop with one loop inside.
     let mut work = lifted.work.clone();
+    let one_inside = |l: &model::kernel::Loop| {
+        (l.body.iter())
+            .filter(|i| matches!(i, model::kernel::Item::Loop(_)))
+            .count()
+            == 1
+    };
     let jams: Vec<bool> = (lifted.kernel.loops.iter())
-        .map(|l| flow::front::jam_breaks(ctx, &mut work, l.op).is_none())
+        .map(|l| one_inside(l) && flow::front::jam_breaks(ctx, &mut work, l.op).is_none())
         .collect();
     Ok(flow::analysis::profile::of(
         &lifted.kernel,

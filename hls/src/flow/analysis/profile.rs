@@ -45,7 +45,8 @@ pub struct LoopProfile {
     /// Whether it can be the outermost loop of a flattened nest.
     pub flattens: bool,
     /// Whether unroll-and-jam keeps the dependences it carries (the
-    /// front's test, `jam_breaks`).
+    /// front's test, `jam_breaks`; asked only of a loop with one loop
+    /// inside).
     pub jams: bool,
     /// How many copies of its body (the code directly in it) the
     /// device's units hold side by side: the fewest of any operation in

@@ -123,8 +123,6 @@ fn unroll_scf_directive(
     }
 }
 
-/// Applies the `unroll` directives, then the `pipeline` directives of
-/// loops with loops inside (unrolling those fully), to the loops of `ir`.
 /// Why unroll-and-jam of `op` would change what the kernel computes: a
 /// dependence it carries that the copies, side by side in the loops
 /// inside, would break. None where it carries none, or where moving it
@@ -197,6 +195,9 @@ fn jam(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &mut Log
     }
 }
 
+/// Applies the `jam` directives, then the `unroll` directives, then the
+/// `pipeline` directives of loops with loops inside (unrolling those
+/// fully), to the loops of `ir`.
 pub fn unroll(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &mut Log) {
     jam(ctx, ir, func, d, log);
     // Innermost first, so an outer loop unrolls the already unrolled body.
