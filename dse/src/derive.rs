@@ -83,6 +83,13 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         "# The space silica derives from the kernel (silica hls --auto, silica dse without --space).\n",
     );
     let mut reasons = Vec::new();
+    let nests = p.loops.iter().filter(|l| l.depth == 0).count();
+    if nests >= 2 {
+        text += "dataflow = [true, false]\n";
+        reasons.push(format!(
+            "the body's {nests} loop nests: at once (dataflow) or one after another"
+        ));
+    }
     let mut lanes_of = Vec::new();
     let mut buffered = Vec::new();
     for m in &p.memories {

@@ -43,6 +43,7 @@ pub fn config(space: &Space, genes: &[usize], defaults: &Defaults) -> Config {
     let mut loops: Vec<(String, Table)> = Vec::new();
     let mut arrays: Vec<(String, Table)> = Vec::new();
     let mut limits = Table::new();
+    let mut dataflow = None;
     let mut cfg = Config {
         target: defaults.target.clone(),
         clock_ns: defaults.clock_ns,
@@ -90,6 +91,7 @@ pub fn config(space: &Space, genes: &[usize], defaults: &Defaults) -> Config {
                     cfg.dma_kib = Some(space.dma_capacity_kib);
                 }
             }
+            Knob::Dataflow => dataflow = v.as_bool(),
             Knob::Limit(class) => {
                 if v.as_str() != Some("none") {
                     limits.insert(class.clone(), v.clone());
@@ -107,6 +109,9 @@ pub fn config(space: &Space, genes: &[usize], defaults: &Defaults) -> Config {
     // Loops in the order the space lists them, keys in a fixed order.
     let mut doc = Table::new();
     doc.insert("clock_ns".into(), Value::Float(cfg.clock_ns));
+    if let Some(on) = dataflow {
+        doc.insert("dataflow".into(), Value::Boolean(on));
+    }
     let tables = |list: Vec<(String, Table)>, key: &str| -> Vec<Value> {
         list.into_iter()
             .filter(|(_, t)| !t.is_empty())

@@ -1,8 +1,8 @@
 //! The design space (`--space space.toml`): lists of choices per loop
 //! (`unroll`, `pipeline`, `flatten`, `hoist`), per array (`partition`,
 //! `ports`, `width`, `buffer`),
-//! per band (`tile` sizes), for the whole kernel (`dma`, `[limits]`,
-//! `clock_ns`, `targets`). Read with the `toml` crate keeping every
+//! per band (`tile` sizes), for the whole kernel (`dma`, `dataflow`,
+//! `[limits]`, `clock_ns`, `targets`). Read with the `toml` crate keeping every
 //! key's position, and checked against the kernel before any work: a
 //! name that matches no loop, array or band, an empty list or a value of
 //! the wrong kind is an error at its line and column.
@@ -25,6 +25,8 @@ pub enum Knob {
     Tile(String),
     /// DMA copies into on-chip buffers after tiling.
     Dma,
+    /// The body's loop nests at once (`dataflow`).
+    Dataflow,
     /// Functional units of a library class.
     Limit(String),
     ClockNs,
@@ -39,6 +41,7 @@ impl Knob {
             Knob::Array(n, k) => format!("array:{n}:{k}"),
             Knob::Tile(n) => format!("tile:{n}"),
             Knob::Dma => "dma".into(),
+            Knob::Dataflow => "dataflow".into(),
             Knob::Limit(c) => format!("limits:{c}"),
             Knob::ClockNs => "clock_ns".into(),
             Knob::Target => "target".into(),
@@ -86,6 +89,7 @@ struct RawSpace {
     targets: Option<Spanned<Vec<Spanned<Value>>>>,
     clock_ns: Option<Spanned<Vec<Spanned<Value>>>>,
     dma: Option<Spanned<Vec<Spanned<Value>>>>,
+    dataflow: Option<Spanned<Vec<Spanned<Value>>>>,
     dma_capacity_kib: Option<Spanned<i64>>,
     #[serde(rename = "loop", default)]
     loops: Vec<RawLoop>,
@@ -303,6 +307,9 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
     }
     if let Some(c) = raw.dma {
         push(Knob::Dma, c, &check_bool)?;
+    }
+    if let Some(c) = raw.dataflow {
+        push(Knob::Dataflow, c, &check_bool)?;
     }
     for (class, c) in raw.limits {
         let at = class.span().start;

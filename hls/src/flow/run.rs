@@ -291,6 +291,12 @@ pub(crate) fn lift(
         limits,
         &mut remarks.directives,
     );
+    front::dataflow(
+        &mut kernel,
+        &mut interface,
+        &directives,
+        &mut remarks.directives,
+    );
     front::widen(&mut kernel);
     Ok(Lifted {
         work,

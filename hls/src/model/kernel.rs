@@ -131,6 +131,10 @@ pub struct Memory {
     pub lanes: u32,
     /// The partitioned array this memory is a bank of.
     pub bank_of: Option<String>,
+    /// A dataflow channel's words (`schedule/dataflow.rs`): an on-chip
+    /// array one task writes and a later one reads, kept in a circular
+    /// buffer of that many words, word `w` at `w mod depth`.
+    pub channel: Option<u64>,
 }
 
 impl Memory {
@@ -139,8 +143,14 @@ impl Memory {
         self.shape.iter().product::<u64>().max(1)
     }
 
-    /// Number of words: elements packed `lanes` a word.
+    /// Number of words: elements packed `lanes` a word (a channel's
+    /// depth).
     pub fn words(&self) -> u64 {
+        self.channel.unwrap_or_else(|| self.array_words())
+    }
+
+    /// The words of the whole array (elements packed `lanes` a word).
+    pub fn array_words(&self) -> u64 {
         self.elements().div_ceil(u64::from(self.lanes.max(1)))
     }
 
@@ -262,6 +272,25 @@ pub enum Item {
     Dma(DmaId),
 }
 
+/// Sibling loop nests of the function's body that run concurrently
+/// (`dataflow`): items `first .. first + tasks` of [`Kernel::body`],
+/// each a loop (a *task*). Task 0 runs in the controller's own thread;
+/// each other task in a thread of its own, started a fixed number of
+/// cycles after task 0 (`Schedules::starts`); the controller goes on
+/// past the group once every task has finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group {
+    pub first: usize,
+    pub tasks: usize,
+}
+
+impl Group {
+    /// The body positions of the group's tasks.
+    pub fn items(self) -> std::ops::Range<usize> {
+        self.first..self.first + self.tasks
+    }
+}
+
 /// A DMA tag memref (`memref.alloc` used as the tag of `dma_start`/
 /// `dma_wait`): one completion counter per element, no memory.
 #[derive(Clone, Debug)]
@@ -331,6 +360,8 @@ pub struct Kernel {
     /// Word accesses of packed memories that stand for several accesses
     /// of the input: the ops of all but the first (the node's `source`).
     pub combined: FxHashMap<NodeId, Vec<OpId>>,
+    /// The groups of concurrent loop nests (`front/dataflow.rs`).
+    pub dataflow: Vec<Group>,
 }
 
 impl Kernel {
@@ -532,6 +563,97 @@ impl Kernel {
         self.loops
             .iter()
             .position(|l| l.pipelined && l.body.contains(&Item::Block(b)))
+    }
+
+    /// The group and task of body item `i`, if it is a task.
+    pub fn task_at(&self, i: usize) -> Option<(usize, usize)> {
+        self.dataflow
+            .iter()
+            .enumerate()
+            .find(|(_, g)| g.items().contains(&i))
+            .map(|(gi, g)| (gi, i - g.first))
+    }
+
+    /// The task of each block: its position in its dataflow group, 0
+    /// outside any.
+    pub fn task_of_blocks(&self) -> Vec<usize> {
+        fn walk(k: &Kernel, items: &[Item], task: usize, out: &mut Vec<usize>) {
+            for it in items {
+                match *it {
+                    Item::Block(b) => out[b] = task,
+                    Item::Loop(l) => walk(k, &k.loops[l].body, task, out),
+                    Item::Call(_) | Item::Dma(_) => {}
+                }
+            }
+        }
+        let mut out = vec![0; self.blocks.len()];
+        for (i, it) in self.body.iter().enumerate() {
+            let task = self.task_at(i).map_or(0, |(_, t)| t);
+            walk(self, std::slice::from_ref(it), task, &mut out);
+        }
+        out
+    }
+
+    /// The body item each loop is in (none for loops of no item, such as
+    /// those unrolled away).
+    pub fn top_item_of_loops(&self) -> Vec<Option<usize>> {
+        fn walk(k: &Kernel, items: &[Item], top: usize, out: &mut Vec<Option<usize>>) {
+            for it in items {
+                if let Item::Loop(l) = *it {
+                    out[l] = Some(top);
+                    for &m in &k.loops[l].flat {
+                        out[m] = Some(top);
+                    }
+                    walk(k, &k.loops[l].body, top, out);
+                }
+            }
+        }
+        let mut out = vec![None; self.loops.len()];
+        for (i, it) in self.body.iter().enumerate() {
+            walk(self, std::slice::from_ref(it), i, &mut out);
+        }
+        out
+    }
+
+    /// The ports of memory `m` that the code of block `b` may use: all of
+    /// them, or in a dataflow task its share of those the group's tasks
+    /// that access `m` divide among them (at least one).
+    pub fn task_ports(&self, m: MemId, b: BlockId) -> u32 {
+        let ports = self.memories[m].ports;
+        if self.dataflow.is_empty() {
+            return ports;
+        }
+        let tops = self.top_item_of_blocks();
+        let Some((g, _)) = tops[b].and_then(|i| self.task_at(i)) else {
+            return ports;
+        };
+        let sharing = self.dataflow[g]
+            .items()
+            .filter(|&i| {
+                self.nodes
+                    .iter()
+                    .any(|n| n.op.memory() == Some(m) && tops[n.block] == Some(i))
+            })
+            .count();
+        (ports / sharing.max(1) as u32).max(1)
+    }
+
+    /// The body item each block is in.
+    pub fn top_item_of_blocks(&self) -> Vec<Option<usize>> {
+        fn walk(k: &Kernel, items: &[Item], top: usize, out: &mut Vec<Option<usize>>) {
+            for it in items {
+                match *it {
+                    Item::Block(b) => out[b] = Some(top),
+                    Item::Loop(l) => walk(k, &k.loops[l].body, top, out),
+                    Item::Call(_) | Item::Dma(_) => {}
+                }
+            }
+        }
+        let mut out = vec![None; self.blocks.len()];
+        for (i, it) in self.body.iter().enumerate() {
+            walk(self, std::slice::from_ref(it), i, &mut out);
+        }
+        out
     }
 
     /// The loops in pre-order (outer before inner; a flattened nest's

@@ -21,7 +21,8 @@
 //!   not constants, as the controller builds it);
 //! - a call its callee's least latency plus one, a DMA operation one
 //!   cycle, an `scf.while` nothing (it may leave at once), and a loop
-//!   whose bounds depend on data nothing.
+//!   whose bounds depend on data nothing;
+//! - a dataflow group its longest task's bound plus one (the join).
 //!
 //! - a pipelined loop's II bound is also at least `ceil(ops / units)`
 //!   for each `[limits]` class that datapath rewriting leaves alone
@@ -71,7 +72,7 @@ pub fn latency(k: &Kernel, recurrences: &[u64]) -> u64 {
         blocks: vec![None; k.blocks.len()],
         pipelines: vec![None; k.loops.len()],
     };
-    w.items(&k.body).map_or(0, |c| c + 1)
+    w.body().map_or(0, |c| c + 1)
 }
 
 /// The II bound of the memory ports for `nodes`, one iteration's (0
@@ -393,6 +394,28 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// The function's body, a dataflow group's tasks side by side.
+    fn body(&mut self) -> Option<u64> {
+        let k = self.k;
+        let mut total = 0u64;
+        let mut i = 0;
+        while i < k.body.len() {
+            let Some((g, _)) = k.task_at(i) else {
+                total = total.saturating_add(self.items(&k.body[i..=i])?);
+                i += 1;
+                continue;
+            };
+            let group = k.dataflow[g];
+            let mut longest = 0u64;
+            for j in group.items() {
+                longest = longest.max(self.items(&k.body[j..=j])?);
+            }
+            total = total.saturating_add(longest + 1);
+            i = group.first + group.tasks;
+        }
+        Some(total)
+    }
+
     /// None: the walk gave up (the bound is then 0 for the whole run).
     fn items(&mut self, items: &[Item]) -> Option<u64> {
         let mut total = 0u64;

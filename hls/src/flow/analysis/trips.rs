@@ -5,7 +5,7 @@
 //! the static DMA model, the lower bound and the multiplication count
 //! walk the loop tree with them.
 
-use crate::model::kernel::{Bound, Kernel, LoopId, Op, Val};
+use crate::model::kernel::{Bound, Kernel, LoopId, Op, Predicate, Val};
 use silica_ir::affine::AffineExpr;
 
 /// Nodes followed back from a bound's operand before giving up.
@@ -37,7 +37,33 @@ pub(crate) fn value(k: &Kernel, env: &[Option<i64>], v: Val, depth: u32) -> Opti
         Op::Shl => arg(0)?.checked_mul(1i64.checked_shl(u32::try_from(arg(1)?).ok()?)?)?,
         Op::ShrS => arg(0)? >> u32::try_from(arg(1)?).ok().filter(|&s| s < 64)?,
         Op::And => arg(0)? & arg(1)?,
-        Op::SExt => arg(0)?,
+        Op::Or => arg(0)? | arg(1)?,
+        Op::Xor => arg(0)? ^ arg(1)?,
+        Op::SExt | Op::Trunc => arg(0)?,
+        Op::ZExt => unsigned(k, node.args[0], arg(0)?)?,
+        Op::Mux => {
+            if arg(0)? != 0 {
+                arg(1)?
+            } else {
+                arg(2)?
+            }
+        }
+        Op::Cmp(p) => {
+            let (a, b) = (arg(0)?, arg(1)?);
+            let (ua, ub) = (unsigned(k, node.args[0], a)?, unsigned(k, node.args[1], b)?);
+            i64::from(match p {
+                Predicate::Eq => a == b,
+                Predicate::Ne => a != b,
+                Predicate::Slt => a < b,
+                Predicate::Sle => a <= b,
+                Predicate::Sgt => a > b,
+                Predicate::Sge => a >= b,
+                Predicate::Ult => ua < ub,
+                Predicate::Ule => ua <= ub,
+                Predicate::Ugt => ua > ub,
+                Predicate::Uge => ua >= ub,
+            })
+        }
         _ => return None,
     };
     // The node's result wraps at its width (`index` before the range
@@ -49,6 +75,16 @@ pub(crate) fn value(k: &Kernel, env: &[Option<i64>], v: Val, depth: u32) -> Opti
     (w > 0 && w <= 64).then(|| {
         i64::try_from(crate::model::kernel::sign_extend(r as u128 & mask(w), w)).unwrap_or(r)
     })
+}
+
+/// The unsigned reading of value `x` of `v` (at `v`'s width, at most 63
+/// bits).
+fn unsigned(k: &Kernel, v: Val, x: i64) -> Option<i64> {
+    match k.width(v) {
+        crate::model::kernel::INDEX => Some(x),
+        w if w < 64 => Some((x as u128 & mask(w)) as i64),
+        _ => None,
+    }
 }
 
 fn mask(w: u32) -> u128 {

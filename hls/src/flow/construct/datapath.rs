@@ -48,7 +48,15 @@ impl Builder<'_, '_> {
                     self.hw.mux(active, mask, none)
                 });
                 let aw = self.address_width(m);
-                let address = self.hw.resize(args[0], aw, false);
+                // A channel's word `w` is in slot `w mod depth`.
+                let address = match self.k.memories[m].channel {
+                    Some(depth) => {
+                        let d = self.hw.constant(u128::from(depth), self.hw.width(args[0]));
+                        self.hw.comb("comb.modu", &[args[0], d])
+                    }
+                    None => args[0],
+                };
+                let address = self.hw.resize(address, aw, false);
                 let port = self.binding.port.get(&n).copied().unwrap_or(0);
                 self.accesses[m].push(Access {
                     port,

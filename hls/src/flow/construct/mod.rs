@@ -10,7 +10,6 @@
 //! the same `builtin.module` and instantiated per call (`call.rs`).
 
 pub mod beside;
-pub mod binding;
 mod call;
 pub mod control;
 mod datapath;
@@ -70,7 +69,8 @@ pub struct Builder<'c, 'k> {
     /// Induction variable (counter) and carried-value registers.
     pub iv_regs: Vec<Reg>,
     pub carried_regs: Vec<Vec<Reg>>,
-    pub state: Reg,
+    /// The state register of each thread of the controller.
+    pub states: Vec<Reg>,
     /// Node wires and capture registers.
     wires: FxHashMap<NodeId, ValueId>,
     captures: FxHashMap<NodeId, ValueId>,
@@ -78,7 +78,7 @@ pub struct Builder<'c, 'k> {
     /// The read data of each memory, per port.
     pub read_data: Vec<Vec<ValueId>>,
     /// Ports and shared units of the operations.
-    pub binding: binding::Binding,
+    pub binding: crate::flow::schedule::binding::Binding,
     /// The output of each shared unit, by class and unit.
     units: FxHashMap<(&'static str, u32), ValueId>,
     /// The pipelined dividers built: width and rows of the slowest stage.
@@ -187,13 +187,16 @@ impl<'c, 'k> Builder<'c, 'k> {
             .push((cond, value));
     }
 
-    /// `state == s`.
+    /// Whether state `s` is its thread's state.
     pub fn in_state(&mut self, s: u32) -> ValueId {
         if let Some(&v) = self.state_tests.get(&s) {
             return v;
         }
-        let c = self.hw.constant(u128::from(s), self.state.width);
-        let v = self.hw.icmp(0, self.state.q, c);
+        let thread = self.control.thread_of[s as usize];
+        let reg = self.states[thread];
+        let code = s ^ self.control.idle[thread];
+        let c = self.hw.constant(u128::from(code), reg.width);
+        let v = self.hw.icmp(0, reg.q, c);
         self.state_tests.insert(s, v);
         v
     }
@@ -488,7 +491,7 @@ fn build_module(
 ) -> Built {
     let streams = scope.streams;
     let control = Control::plan(k, s);
-    let binding = binding::bind(k, s, &control);
+    let binding = crate::flow::schedule::binding::bind(k, s);
     let loc = k.loc;
     let ports = ports::ports(ctx, k, streams);
     let body_region = ir.create_region();
@@ -535,7 +538,20 @@ fn build_module(
     let mut hw = Hw::new(ctx, ir, body, clock, reset);
     hw.loc = loc;
     let state_width = (32 - (control.num_states.max(2) - 1).leading_zeros()).max(1);
-    let state = hw.reg("state", state_width, Some(0));
+    // One state register a thread (`control/`): the controller's own,
+    // then one for each dataflow task after a group's first. A thread's
+    // register holds its state XOR its idle state, so that every thread
+    // powers up and resets idle.
+    let states = (0..control.idle.len())
+        .map(|t| {
+            let name = if t == 0 {
+                "state".to_string()
+            } else {
+                format!("task_state{t}")
+            };
+            hw.reg(&name, state_width, Some(0))
+        })
+        .collect();
     let mut arg_regs = FxHashMap::default();
     for (i, sc) in k.scalars() {
         arg_regs.insert(i, hw.reg(&sc.name, sc.width, None));
@@ -564,7 +580,7 @@ fn build_module(
         arg_regs,
         iv_regs,
         carried_regs,
-        state,
+        states,
         wires: FxHashMap::default(),
         captures: FxHashMap::default(),
         accesses: k.memories.iter().map(|_| Vec::new()).collect(),

@@ -66,6 +66,10 @@ fn hoist_of(v: &Value, loc: Attr) -> Res<bool> {
     bool_of("hoist", v, loc)
 }
 
+fn dataflow_of(v: &Value, loc: Attr) -> Res<bool> {
+    bool_of("dataflow", v, loc)
+}
+
 fn jam_of(v: &Value, loc: Attr) -> Res<u64> {
     match positive(v) {
         Some(k) => Ok(k),
@@ -372,6 +376,10 @@ fn from_attributes(
             d.arrays.insert(a.name.clone(), ad);
         }
     }
+    if let Some(v) = attr_value(ctx, ir, func, "hls.dataflow")? {
+        let loc = ir.op_loc(func);
+        d.dataflow = Some(Setting::new(dataflow_of(&v, loc)?, loc, origin));
+    }
     if let Some(v) = attr_value(ctx, ir, func, "hls.limits")? {
         let loc = ir.op_loc(func);
         let Value::Table(t) = v else {
@@ -400,7 +408,7 @@ fn from_attributes(
 /// Writes the directives `d` of function `func` (named `top`) of `ir` as
 /// `hls.*` attributes: on its loops (`hls.pipeline`, `hls.unroll`,
 /// `hls.flatten`, `hls.hoist`), its memref arguments and allocations
-/// (`hls.ports`, `hls.partition`) and itself (`hls.limits`), replacing
+/// (`hls.ports`, `hls.partition`) and itself (`hls.dataflow`, `hls.limits`), replacing
 /// those there, so that [`resolve`] from the attributes gives them again.
 pub fn write_attributes(ctx: &mut Context, ir: &mut Ir, func: OpId, top: &str, d: &Directives) {
     let i64 = ctx.signless(64);
@@ -447,6 +455,10 @@ pub fn write_attributes(ctx: &mut Context, ir: &mut Ir, func: OpId, top: &str, d
                 (None, None) => {}
             }
         }
+    }
+    if let Some(s) = &d.dataflow {
+        let v = ctx.int_attr(i1, u8::from(s.value));
+        set_attr(ctx, ir, func, "hls.dataflow", v);
     }
     if !d.limits.is_empty() {
         let fields: Vec<_> = d
@@ -557,6 +569,10 @@ fn from_file(
             );
         }
         d.clock_ns = Some(c.value);
+    }
+    if let Some(v) = &f.dataflow {
+        let l = loc(v.pos);
+        d.dataflow = Some(Setting::new(dataflow_of(&v.value, l)?, l, origin));
     }
     for e in &f.loops {
         let found = find_loops(loops, &e.label.value);

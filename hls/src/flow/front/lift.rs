@@ -101,6 +101,7 @@ pub fn lift_function(
                 .map(|(c, s)| (c.clone(), s.value))
                 .collect(),
             combined: FxHashMap::default(),
+            dataflow: Vec::new(),
         },
         vals: FxHashMap::default(),
         mems: FxHashMap::default(),

@@ -10,7 +10,8 @@
 //! arrays into banks while lifting, `fuse.rs` fuses the sibling loops
 //! of a loop to be flattened (shifted as the dependences require) so
 //! that its nest is perfect, `flatten.rs` folds perfect nests of
-//! the lifted kernel into one pipelined loop, `memories.rs` sets ports.
+//! the lifted kernel into one pipelined loop, `memories.rs` sets ports,
+//! `dataflow.rs` groups the body's loop nests into concurrent tasks.
 //! `ip.rs` reads declarations bound to hand-written Verilog (`hls.ip`).
 //! `promote.rs` holds an element a loop reads and writes at an address
 //! invariant in it in a register across the loop.
@@ -29,6 +30,7 @@ mod buffer;
 mod call;
 mod carry;
 mod constant_division;
+mod dataflow;
 pub mod directives;
 mod dma;
 mod expr;
@@ -59,6 +61,7 @@ pub use buffer::{buffer, buffer_name, is_copy_loop};
 pub use call::{call_order, function_name};
 pub use carry::carry;
 pub use constant_division::{reciprocal, MAX_RECIPROCAL_WIDTH};
+pub use dataflow::dataflow;
 pub use dma::buffer_names;
 pub use flatten::{flatten, flattens};
 pub use fuse::fuse;

@@ -138,6 +138,7 @@ pub fn memory_of(
         ports: 1,
         lanes: 1,
         bank_of: None,
+        channel: None,
     })
 }
 

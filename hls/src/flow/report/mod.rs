@@ -16,7 +16,7 @@ use crate::flow::schedule::figures::Figures;
 use crate::flow::schedule::floats::FloatChoices;
 use crate::flow::schedule::Schedules;
 use crate::model::interface::Interface;
-use crate::model::kernel::{Arg, Kernel, Op};
+use crate::model::kernel::{Arg, Item, Kernel, Op};
 use crate::model::register_map::RegisterMap;
 use crate::model::target::library::{class_of, Library};
 use serde::Serialize;
@@ -50,6 +50,18 @@ pub struct Json {
     /// (`roofline`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roofline: Option<roofline::Roofline>,
+    /// The dataflow groups: each task's loop and start cycle.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dataflow: Vec<Vec<TaskJson>>,
+}
+
+/// A dataflow task: its loop nest, and the cycle it starts at, counted
+/// from the first cycle of its group's first task.
+#[derive(Serialize, Clone, Debug)]
+pub struct TaskJson {
+    #[serde(rename = "loop")]
+    pub loop_path: String,
+    pub start: u64,
 }
 
 /// One argument.
@@ -320,6 +332,23 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         axi: None,
         streams: Vec::new(),
         roofline: None,
+        dataflow: k
+            .dataflow
+            .iter()
+            .zip(&r.s.starts)
+            .map(|(g, starts)| {
+                g.items()
+                    .zip(starts)
+                    .filter_map(|(i, &start)| match k.body[i] {
+                        Item::Loop(l) => Some(TaskJson {
+                            loop_path: k.loops[l].path.clone(),
+                            start,
+                        }),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect(),
     };
     if let Some(map) = r.axi {
         j.interface = "axi".into();
@@ -352,14 +381,34 @@ fn is_zero(x: &f64) -> bool {
 
 /// The lower bound of the pipelined loops' time, Σ iterations × the
 /// II's lower bound (max(ResMII, RecMII), or the slot bound above both)
-/// plus the deepest pipeline, and `latency` over it.
+/// plus the deepest pipeline, and `latency` over it. The tasks of a
+/// dataflow group count their longest.
 pub fn bound_ratio(r: &ReportInput<'_>, latency: Option<u64>) -> Option<(u64, f64)> {
-    let mut bound = 0u64;
+    let k = r.k;
+    let mut per_item = vec![0u64; k.body.len()];
+    let top = k.top_item_of_loops();
     let mut depth = 0u64;
     for (l, p) in r.s.pipes.iter().enumerate() {
         let Some(p) = p else { continue };
-        bound += r.figures.iterations[l] * u64::from(p.mii);
+        if let Some(i) = top[l] {
+            per_item[i] += r.figures.iterations[l] * u64::from(p.mii);
+        }
         depth = depth.max(u64::from(p.depth));
+    }
+    let mut bound = 0u64;
+    for (i, &b) in per_item.iter().enumerate() {
+        match k.task_at(i) {
+            Some((g, t)) => {
+                if t == 0 {
+                    bound += k.dataflow[g]
+                        .items()
+                        .map(|j| per_item[j])
+                        .max()
+                        .unwrap_or(0);
+                }
+            }
+            None => bound += b,
+        }
     }
     let bound = bound + depth;
     if depth == 0 || bound == 0 {
@@ -449,6 +498,34 @@ pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
     }
     if let Some(roof) = &j.roofline {
         roofline::text(roof, &mut out);
+    }
+    for g in &j.dataflow {
+        let tasks: Vec<String> = g
+            .iter()
+            .map(|t| format!("{} (from cycle {})", t.loop_path, t.start))
+            .collect();
+        let _ = writeln!(out, "dataflow: {} run at once", tasks.join(", "));
+    }
+    for c in &r.s.channels {
+        let mem = &k.memories[c.memory];
+        let task = |t: usize| {
+            let g = k.dataflow[c.group];
+            match k.body[g.first + t] {
+                Item::Loop(l) => k.loops[l].path.clone(),
+                _ => String::new(),
+            }
+        };
+        let kind = if c.fifo { "a FIFO" } else { "a ring buffer" };
+        let _ = writeln!(
+            out,
+            "dataflow channel {}: {kind} of {} word{} (of {}) from {} to {}",
+            mem.name,
+            c.depth,
+            if c.depth == 1 { "" } else { "s" },
+            mem.array_words(),
+            task(c.producer),
+            task(c.consumer)
+        );
     }
     let _ = writeln!(out, "index width: {} bits", k.index_width);
     let _ = writeln!(out, "loops:");

@@ -257,6 +257,8 @@ mod tests {
             states: vec![1; k.blocks.len()],
             pipes: vec![None; k.loops.len()],
             lead: vec![0; k.loops.len()],
+            starts: Vec::new(),
+            channels: Vec::new(),
         }
     }
 

@@ -11,7 +11,10 @@
 //! Bounds that depend on data, and DMA (whose waits last as long as the
 //! transfers), make the latency unknown; an `scf.while` makes it
 //! unbounded, its least the run where every `scf.while` leaves at its
-//! first test. A call takes its callee's latency plus one cycle.
+//! first test. A call takes its callee's latency plus one cycle. A
+//! dataflow group takes the cycles until its last task ends (each task
+//! from its start, `dataflow.rs`) plus one, in which the controller sees
+//! every task done.
 
 use crate::flow::analysis::trips::bound;
 use crate::flow::schedule::Schedules;
@@ -66,7 +69,7 @@ pub fn figures(k: &Kernel, s: &Schedules) -> Figures {
         dynamic: false,
         tail: 0,
     };
-    let cycles = w.items(&k.body).filter(|_| !w.dma).map(|c| c + w.tail);
+    let cycles = w.body().filter(|_| !w.dma).map(|c| c + w.tail);
     Figures {
         latency: cycles.filter(|_| !w.dynamic).map(|c| c + 1),
         latency_min: cycles.map(|c| c + 1),
@@ -81,6 +84,33 @@ pub fn figures(k: &Kernel, s: &Schedules) -> Figures {
 }
 
 impl Walk<'_> {
+    /// The function's body, its dataflow groups' tasks side by side.
+    fn body(&mut self) -> Option<u64> {
+        let k = self.k;
+        let mut total = 0u64;
+        let mut i = 0;
+        while i < k.body.len() {
+            let Some((g, _)) = k.task_at(i) else {
+                total += self.items(&k.body[i..=i])?;
+                i += 1;
+                continue;
+            };
+            let group = k.dataflow[g];
+            let mut end = 0u64;
+            let mut sequential = 0u64;
+            for (t, j) in group.items().enumerate() {
+                let cycles = self.items(&k.body[j..=j])?;
+                let start = self.s.starts.get(g).and_then(|s| s.get(t).copied());
+                end = end.max(start.unwrap_or(sequential) + cycles);
+                sequential += cycles;
+            }
+            self.tail = 0;
+            total += end + 1;
+            i = group.first + group.tasks;
+        }
+        Some(total)
+    }
+
     fn items(&mut self, items: &[Item]) -> Option<u64> {
         let mut total = 0u64;
         for it in items {

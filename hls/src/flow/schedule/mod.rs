@@ -7,6 +7,8 @@
 //! schedulers honour them). Blocks are list-scheduled; pipelined loops are
 //! modulo-scheduled (`modulo.rs`).
 
+pub mod binding;
+pub mod dataflow;
 pub mod dma_timing;
 pub mod dump;
 pub mod figures;
@@ -14,6 +16,7 @@ pub mod floats;
 mod modulo;
 pub mod overlap;
 mod states;
+pub mod timeline;
 
 pub use states::needs_head;
 pub(crate) mod problem;
@@ -42,6 +45,11 @@ pub struct Schedules {
     /// loop's state is left, so that what follows overlaps the drain
     /// (`schedule/overlap.rs`; 0: none, and for sequential loops).
     pub lead: Vec<u32>,
+    /// The start of each task of each dataflow group of the kernel
+    /// (`dataflow.rs`), from the first cycle of its task 0.
+    pub starts: Vec<Vec<u64>>,
+    /// The groups' channels (arrays kept in circular buffers).
+    pub channels: Vec<dataflow::Channel>,
 }
 
 impl Schedules {
@@ -67,6 +75,8 @@ pub fn schedule_kernel(
         states: vec![0; k.blocks.len()],
         pipes: vec![None; k.loops.len()],
         lead: vec![0; k.loops.len()],
+        starts: Vec::new(),
+        channels: Vec::new(),
     };
     let mut notes = Vec::new();
     for (l, deps) in memory_deps.iter().enumerate().take(k.loops.len()) {
@@ -92,7 +102,43 @@ pub fn schedule_kernel(
     }
     notes.extend(ProblemBuilder::new(k, (lib, floats), clock_ns, false).too_slow(0..k.nodes.len()));
     s.lead = crate::flow::schedule::overlap::leads(k, &s);
+    place_tasks(k, &mut s, &mut notes);
     Ok((s, notes))
+}
+
+/// Places the tasks of every dataflow group (`dataflow.rs`); a group
+/// whose timelines cannot be walked runs nest after nest (a note).
+fn place_tasks(k: &mut Kernel, s: &mut Schedules, notes: &mut Vec<String>) {
+    let bound = binding::bind(k, s);
+    let placed = dataflow::starts(k, s, &bound);
+    let mut kept = Vec::new();
+    for m in &mut k.memories {
+        m.channel = None;
+    }
+    for (g, placed) in k.dataflow.clone().into_iter().zip(placed) {
+        match placed {
+            Some(p) => {
+                for mut c in p.channels {
+                    k.memories[c.memory].channel = Some(c.depth);
+                    c.group = kept.len();
+                    s.channels.push(c);
+                }
+                kept.push(g);
+                s.starts.push(p.starts);
+            }
+            None => notes.push(format!(
+                "the loop nests at {} run one after another: their timing depends on data or is too long to walk",
+                g.items()
+                    .filter_map(|i| match k.body[i] {
+                        Item::Loop(l) => Some(k.loops[l].path.clone()),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+    k.dataflow = kept;
 }
 
 /// List-schedules block `b` and records its start times and states.

@@ -33,8 +33,9 @@
 //!   carry nothing (the entry writes the initial values while the
 //!   previous entry's last iterations still write the registers);
 //! - anything else on a path (a DMA operation, a call, a head state, an
-//!   `scf.while`, a loop whose trip count is not a constant) may start
-//!   at its offset `o` only after the drain: `e <= o`.
+//!   `scf.while`, a loop whose trip count is not a constant, the entry
+//!   to a dataflow group or the end of one of its tasks) may start at
+//!   its offset `o` only after the drain: `e <= o`.
 //!
 //! A kernel with DMA transfers overlaps nothing (its engines share the
 //! ports outside the schedule).
@@ -187,6 +188,12 @@ impl Drain<'_> {
             return self.barrier(o);
         };
         if parent.is_some_and(|p| k.loops[p].test.is_some()) {
+            return self.barrier(o);
+        }
+        // A dataflow group is entered, or one of its tasks ends: other
+        // threads run there (`construct/control`).
+        let grouped = |j: usize| k.task_at(j).is_some();
+        if parent.is_none() && (grouped(i) || i.checked_sub(1).is_some_and(grouped)) {
             return self.barrier(o);
         }
         let items = parent.map_or(&k.body, |p| &k.loops[p].body);

@@ -297,7 +297,8 @@ impl<'a> ProblemBuilder<'a> {
                 let r = *self.ports.entry(m).or_insert(ResourceTypeId(next as u32));
                 if r.0 as usize == next {
                     let name = format!("{}_port", self.k.memories[m].name);
-                    self.p.add_resource_type(&name, self.k.memories[m].ports);
+                    self.p
+                        .add_resource_type(&name, self.k.task_ports(m, node.block));
                 }
                 vec![r]
             }

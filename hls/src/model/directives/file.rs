@@ -1,5 +1,5 @@
 //! The directives file (`--directives d.toml`, what `silica dse` writes):
-//! `clock_ns`, `[[loop]]` tables (`label`, `pipeline`, `unroll`,
+//! `clock_ns`, `dataflow`, `[[loop]]` tables (`label`, `pipeline`, `unroll`,
 //! `flatten`, `hoist`), `[[array]]` tables (`name`, `partition`,
 //! `ports`, `width`, `buffer`) and a `[limits]` table of functional units per operator
 //! class, read with the `toml` crate. Every key keeps its line and column
@@ -53,6 +53,7 @@ pub struct File {
     /// Its text (diagnostics show the line).
     pub text: String,
     pub clock_ns: Option<At<f64>>,
+    pub dataflow: Option<At<Value>>,
     pub loops: Vec<LoopEntry>,
     pub arrays: Vec<ArrayEntry>,
     pub limits: Vec<(At<String>, At<Value>)>,
@@ -62,6 +63,7 @@ pub struct File {
 #[serde(deny_unknown_fields)]
 struct RawFile {
     clock_ns: Option<Spanned<f64>>,
+    dataflow: Option<Spanned<Value>>,
     #[serde(rename = "loop", default)]
     loops: Vec<RawLoop>,
     #[serde(rename = "array", default)]
@@ -125,6 +127,7 @@ pub fn parse(name: &str, text: &str) -> Result<File, (Pos, String)> {
             pos: pos_of(text, c.span().start),
             value: c.into_inner(),
         }),
+        dataflow: raw.dataflow.map(value),
         loops: raw
             .loops
             .into_iter()

@@ -122,6 +122,9 @@ pub struct ArrayDirectives {
 #[derive(Clone, Debug, Default)]
 pub struct Directives {
     pub clock_ns: Option<f64>,
+    /// Sibling loop nests of the function's body run concurrently
+    /// (`dataflow = true`, `flow/front/dataflow.rs`).
+    pub dataflow: Option<Setting<bool>>,
     /// By `affine.for`/`scf.for` op.
     pub loops: FxHashMap<OpId, LoopDirectives>,
     /// By array name.

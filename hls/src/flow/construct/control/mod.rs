@@ -17,6 +17,16 @@
 //! its bound. A DMA operation has one state: a start stays until its
 //! engine takes the transfer, a wait until its tag's transfers are done
 //! (`construct/dma.rs`).
+//!
+//! A dataflow group's tasks (`Kernel::dataflow`) run in threads: task 0
+//! in the controller's own, each other task in a thread with a state
+//! register of its own (its states numbered with the others). Entering
+//! the group enters task 0 and, in the same transition, every task that
+//! starts at once; a task that starts `d` cycles later waits in its
+//! thread's wait state, counting down, and is entered from there. A task
+//! other than task 0 ends in its thread's idle state; task 0 ends in the
+//! group's join state, left for what follows the group in the first
+//! cycle every other thread is idle.
 
 mod bound_test;
 
@@ -65,6 +75,19 @@ pub struct Control {
     pub pipe_exit: FxHashMap<LoopId, ValueId>,
     /// The loop-bound tests held in registers (`bound_test.rs`).
     pub bound_tests: FxHashMap<LoopId, bound_test::BoundTest>,
+    /// The thread of each state.
+    pub thread_of: Vec<usize>,
+    /// The idle state of each thread (the controller's: [`IDLE`]).
+    pub idle: Vec<u32>,
+    /// Each dataflow group's join state, its tasks' threads and the wait
+    /// states of those that start later than task 0.
+    pub joins: Vec<u32>,
+    pub task_threads: Vec<Vec<usize>>,
+    pub waits: Vec<Vec<Option<u32>>>,
+    /// The countdown register of each wait state, by group and task.
+    countdowns: FxHashMap<(usize, usize), Reg>,
+    /// The thread whose states [`Control::walk`] numbers.
+    thread: usize,
 }
 
 impl Control {
@@ -80,31 +103,57 @@ impl Control {
             call_state: vec![0; k.calls.len()],
             call_pos: vec![(None, 0); k.calls.len()],
             num_states: 1,
+            thread_of: vec![0],
+            idle: vec![IDLE],
             ..Control::default()
         };
+        for (g, group) in k.dataflow.iter().enumerate() {
+            let (mut threads, mut waits) = (vec![0], vec![None]);
+            for t in 1..group.tasks {
+                let thread = c.idle.len();
+                let idle = c.alloc(1, thread);
+                c.idle.push(idle);
+                threads.push(thread);
+                let later = s.starts[g][t] > 0;
+                waits.push(later.then(|| c.alloc(1, thread)));
+            }
+            let join = c.alloc(1, 0);
+            c.joins.push(join);
+            c.task_threads.push(threads);
+            c.waits.push(waits);
+        }
         c.walk(k, s, &k.body, None);
         if k.dmas.iter().any(|d| d.transfer.is_some()) || s.lead.iter().any(|&e| e > 0) {
-            c.drain = Some(c.num_states);
-            c.num_states += 1;
+            c.drain = Some(c.alloc(1, 0));
         }
         c
     }
 
+    /// `n` new states of thread `thread`; the first.
+    fn alloc(&mut self, n: u32, thread: usize) -> u32 {
+        let first = self.num_states;
+        self.num_states += n;
+        self.thread_of.extend((0..n).map(|_| thread));
+        first
+    }
+
     fn walk(&mut self, k: &Kernel, s: &Schedules, items: &[Item], parent: Option<LoopId>) {
         for (i, it) in items.iter().enumerate() {
+            if parent.is_none() {
+                self.thread = k.task_at(i).map_or(0, |(g, t)| self.task_threads[g][t]);
+            }
+            let thread = self.thread;
             match *it {
                 Item::Block(b) => {
                     self.block_pos[b] = (parent, i);
                     if k.pipelined_loop_of(b).is_none() {
-                        self.block_base[b] = self.num_states;
-                        self.num_states += s.states[b];
+                        self.block_base[b] = self.alloc(s.states[b], thread);
                     }
                 }
                 Item::Loop(l) => {
                     self.loop_pos[l] = (parent, i);
                     if k.loops[l].pipelined || needs_head(k, s, l) {
-                        self.loop_state[l] = self.num_states;
-                        self.num_states += 1;
+                        self.loop_state[l] = self.alloc(1, thread);
                     }
                     if !k.loops[l].pipelined {
                         self.walk(k, s, &k.loops[l].body, Some(l));
@@ -112,15 +161,16 @@ impl Control {
                 }
                 Item::Dma(d) => {
                     self.dma_pos[d] = (parent, i);
-                    self.dma_state[d] = self.num_states;
-                    self.num_states += 1;
+                    self.dma_state[d] = self.alloc(1, thread);
                 }
                 Item::Call(c) => {
                     self.call_pos[c] = (parent, i);
-                    self.call_state[c] = self.num_states;
-                    self.num_states += 1;
+                    self.call_state[c] = self.alloc(1, thread);
                 }
             }
+        }
+        if parent.is_none() {
+            self.thread = 0;
         }
     }
 }
@@ -151,8 +201,11 @@ pub fn held_in_carried(k: &Kernel, i: usize) -> Option<(LoopId, usize)> {
 
 impl Builder<'_, '_> {
     fn goto_state(&mut self, cond: ValueId, target: u32) {
-        let v = self.hw.constant(u128::from(target), self.state.width);
-        self.write(self.state, cond, v);
+        let thread = self.control.thread_of[target as usize];
+        let reg = self.states[thread];
+        let code = target ^ self.control.idle[thread];
+        let v = self.hw.constant(u128::from(code), reg.width);
+        self.write(reg, cond, v);
     }
 
     /// Builds every transition of the controller; `start` is the input.
@@ -166,6 +219,16 @@ impl Builder<'_, '_> {
                 None => ResultHold::Register(self.hw.reg(&format!("result{i}_r"), w, None)),
             };
             self.control.results.push(r);
+        }
+        for (g, waits) in self.control.waits.clone().iter().enumerate() {
+            for (t, w) in waits.iter().enumerate() {
+                if w.is_some() {
+                    let d = self.s.starts[g][t] - 1;
+                    let bits = (64 - d.leading_zeros()).max(1);
+                    let r = self.hw.reg(&format!("task_wait{g}_{t}"), bits, None);
+                    self.control.countdowns.insert((g, t), r);
+                }
+            }
         }
         // Idle: latch the scalar arguments and start.
         let idle = self.in_state(IDLE);
@@ -232,6 +295,60 @@ impl Builder<'_, '_> {
         for c in 0..k.calls.len() {
             self.write(self.call_start[c], one, zero);
         }
+        self.build_threads();
+    }
+
+    /// The dataflow threads' wait states (count down, then enter the
+    /// task) and the groups' join states.
+    fn build_threads(&mut self) {
+        let k = self.k;
+        for (g, group) in k.dataflow.iter().enumerate() {
+            for (t, i) in group.items().enumerate() {
+                let Some(wait) = self.control.waits[g][t] else {
+                    continue;
+                };
+                let Item::Loop(l) = k.body[i] else { continue };
+                let count = self.control.countdowns[&(g, t)];
+                let here = self.in_state(wait);
+                let zero = self.hw.constant(0, count.width);
+                let done = self.hw.icmp(Predicate::Eq.code(), count.q, zero);
+                let go = self.hw.and(here, done);
+                self.enter_loop(l, At::State(wait), go, &Vec::new());
+                let not_done = self.hw.not(done);
+                let tick = self.hw.and(here, not_done);
+                let one = self.hw.constant(1, count.width);
+                let less = self.hw.comb("comb.sub", &[count.q, one]);
+                self.write(count, tick, less);
+            }
+            let join = self.control.joins[g];
+            let mut leave = self.in_state(join);
+            for &thread in &self.control.task_threads[g].clone()[1..] {
+                let idle = self.in_state(self.control.idle[thread]);
+                leave = self.hw.and(leave, idle);
+            }
+            let after = group.first + group.tasks;
+            self.goto_next(None, after, At::State(join), leave, &Vec::new());
+        }
+    }
+
+    /// Enters dataflow group `g`: task 0 and the tasks that start at once
+    /// entered, the others waiting their starts.
+    fn enter_group(&mut self, g: usize, at: At, cond: ValueId, env: &Env) {
+        let k = self.k;
+        let group = k.dataflow[g];
+        for (t, i) in group.items().enumerate() {
+            let Item::Loop(l) = k.body[i] else { continue };
+            match self.control.waits[g][t] {
+                None => self.enter_loop(l, at, cond, env),
+                Some(wait) => {
+                    let count = self.control.countdowns[&(g, t)];
+                    let d = self.s.starts[g][t] - 1;
+                    let v = self.hw.constant(u128::from(d), count.width);
+                    self.write(count, cond, v);
+                    self.goto_state(cond, wait);
+                }
+            }
+        }
     }
 
     /// Continues at item `i` of the body of `parent` (the function when
@@ -255,6 +372,25 @@ impl Builder<'_, '_> {
     /// [`Builder::continue_at`] without an `scf.while` test.
     fn goto_item(&mut self, parent: Option<LoopId>, i: usize, at: At, cond: ValueId, env: &Env) {
         let k = self.k;
+        // The end of a dataflow task: its thread idles, or (task 0) the
+        // controller joins the others.
+        let ended = i.checked_sub(1).and_then(|j| k.task_at(j));
+        if let Some((g, t)) = ended.filter(|_| parent.is_none()) {
+            let end = match t {
+                0 => self.control.joins[g],
+                _ => self.control.idle[self.control.task_threads[g][t]],
+            };
+            return self.goto_state(cond, end);
+        }
+        self.goto_next(parent, i, at, cond, env);
+    }
+
+    /// [`Builder::goto_item`] where no dataflow task ends.
+    fn goto_next(&mut self, parent: Option<LoopId>, i: usize, at: At, cond: ValueId, env: &Env) {
+        let k = self.k;
+        if let Some((g, _)) = k.task_at(i).filter(|_| parent.is_none()) {
+            return self.enter_group(g, at, cond, env);
+        }
         let items = match parent {
             Some(p) => &k.loops[p].body,
             None => &k.body,

@@ -1,12 +1,14 @@
 //! Binding: which port of its memory each access uses, and which unit of
 //! its class each operation of a limited class (`[limits]`) uses. Two
 //! operations can share a port or unit when they never run in the same
-//! cycle: in different controller states, or in a pipeline at steps
-//! that differ modulo the II. The schedule put at most as many
-//! operations into one such slot as there are ports or units, so the
-//! operations of a slot take them in turn.
+//! cycle: in different controller states (steps of blocks), or in a
+//! pipeline at steps that differ modulo the II. The schedule put at most
+//! as many operations into one such slot as there are ports or units, so
+//! the operations of a slot take them in turn. The tasks of a dataflow
+//! group run at once, so each task starts its turns at another port (task
+//! `t` at port `t`): two tasks that use one port each of a two-port
+//! memory never meet (`dataflow.rs` checks every port and unit).
 
-use crate::flow::construct::control::Control;
 use crate::flow::schedule::Schedules;
 use crate::model::kernel::{Kernel, NodeId};
 use rustc_hash::FxHashMap;
@@ -22,28 +24,31 @@ pub struct Binding {
     pub members: FxHashMap<(&'static str, u32), Vec<NodeId>>,
 }
 
-/// When an operation runs: a controller state, or a pipeline's slot.
+/// When an operation runs: a step of a block (a controller state), or a
+/// pipeline's slot.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Slot {
-    State(u32),
+    Step(usize, u32),
     Pipe(usize, u32),
 }
 
 /// Binds the accesses and limited operations of `k` under schedule `s`.
-pub fn bind(k: &Kernel, s: &Schedules, control: &Control) -> Binding {
+pub fn bind(k: &Kernel, s: &Schedules) -> Binding {
     let mut b = Binding::default();
     let mut taken: FxHashMap<(&'static str, usize, Slot), u32> = FxHashMap::default();
+    let tasks = k.task_of_blocks();
     for (n, node) in k.nodes.iter().enumerate() {
         let slot = match k.pipelined_loop_of(node.block) {
             Some(l) => {
                 let ii = s.pipes[l].as_ref().map_or(1, |p| p.ii.max(1));
                 Slot::Pipe(l, s.start[n] % ii)
             }
-            None => Slot::State(control.block_base[node.block] + s.start[n]),
+            None => Slot::Step(node.block, s.start[n]),
         };
         if let Some(m) = node.op.memory() {
             let c = taken.entry(("port", m, slot)).or_insert(0);
-            b.port.insert(n, *c % k.memories[m].ports.max(1));
+            let turn = *c + tasks[node.block] as u32;
+            b.port.insert(n, turn % k.memories[m].ports.max(1));
             *c += 1;
             continue;
         }
