@@ -6,16 +6,21 @@
 // pairs: the consumer reads the buffer two words at a time, the second
 // first, at II 2 on its own port: a ring buffer of three words
 // (132 -> 71 cycles).
+// A `depth` one word smaller than the channel needs is an error at the
+// directive (the schedules would overwrite a word before it is read: no
+// handshake waits), naming the word lost and the cycles.
 // rows: two 8x8 products chained through an external array `t`, which
 // gets a second port: the second starts when the first row of t is
 // written (1281 -> 715 cycles).
 // All co-simulated bit for bit, the static latency agreeing; lint clean.
-// RUN: rm -rf %t.chain %t.seq %t.pairs %t.rows %t.rseq
+// RUN: rm -rf %t.chain %t.seq %t.pairs %t.short %t.rows %t.rseq
 // RUN: silica hls %s --top chain -o %t.chain --sim | FileCheck %s --check-prefix=CHAIN
 // RUN: FileCheck %s --check-prefix=CHAIN-R < %t.chain/report.txt
 // RUN: silica hls %s --top chain -o %t.seq --sim --directives %S/directives/nodataflow.toml | FileCheck %s --check-prefix=SEQ
 // RUN: silica hls %s --top pairs -o %t.pairs --sim | FileCheck %s --check-prefix=PAIRS
 // RUN: FileCheck %s --check-prefix=PAIRS-R < %t.pairs/report.txt
+// RUN: not silica hls %s --top pairs -o %t.short --directives %S/directives/depth-short.toml 2>&1 | FileCheck %s --check-prefix=SHORT
+// RUN: test ! -e %t.short
 // RUN: silica hls %s --top rows -o %t.rows --sim | FileCheck %s --check-prefix=ROWS
 // RUN: FileCheck %s --check-prefix=ROWS-R < %t.rows/report.txt
 // RUN: silica hls %s --top rows -o %t.rseq --sim --directives %S/directives/nodataflow.toml | FileCheck %s --check-prefix=RSEQ
@@ -48,6 +53,7 @@ func.func @chain(%x: memref<64xi32> {hls.name = "x"}, %y: memref<64xi32> {hls.na
 // PAIRS: co-simulation (seed 1): 96 values match, latency 71 cycles
 // PAIRS-R: dataflow: pairs/0 (from cycle 0), pairs/1 (from cycle 4) run at once
 // PAIRS-R: dataflow channel buf: a ring buffer of 3 words (of 64) from pairs/0 to pairs/1
+// SHORT: depth-short.toml:4:9: error: array 'buf': a channel of 2 words from pairs/0 to pairs/1 loses word 0, which pairs/1 reads at cycle 5: word 2 takes its slot at cycle 4; it needs 3 words
 func.func @pairs(%x: memref<64xi32> {hls.name = "x"}, %y: memref<32xi32> {hls.name = "y"}) attributes {hls.dataflow = true} {
   %buf = memref.alloc() {hls.name = "buf"} : memref<64xi32>
   affine.for %i = 0 to 64 {

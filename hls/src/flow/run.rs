@@ -413,6 +413,12 @@ fn build_lifted(
         opts.rewrite,
     )?;
     remarks.notes.extend(n);
+    schedule::dataflow::log_depths(
+        &kernel,
+        &schedules,
+        &lifted.directives,
+        &mut remarks.directives,
+    )?;
     let mut parts: Vec<(&Kernel, &Schedules)> = lifted
         .callees
         .iter()

@@ -135,6 +135,8 @@ pub struct Memory {
     /// array one task writes and a later one reads, kept in a circular
     /// buffer of that many words, word `w` at `w mod depth`.
     pub channel: Option<u64>,
+    /// The channel depth a `depth` directive asks for.
+    pub asked_depth: Option<u64>,
 }
 
 impl Memory {

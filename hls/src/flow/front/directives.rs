@@ -109,6 +109,16 @@ fn bool_of(key: &str, v: &Value, loc: Attr) -> Res<bool> {
     }
 }
 
+fn depth_of(v: &Value, loc: Attr) -> Res<u64> {
+    match positive(v) {
+        Some(n) => Ok(n),
+        None => bad(
+            loc,
+            format!("depth must be a number of words of at least 1, not {v}"),
+        ),
+    }
+}
+
 fn width_of(v: &Value, loc: Attr) -> Res<u32> {
     match positive(v).and_then(|n| u32::try_from(n).ok()) {
         Some(n) => Ok(n),
@@ -307,6 +317,12 @@ fn from_attributes(
     let entry = ir.regions(func).next().and_then(|r| ir.entry_block(r));
     for a in arrays {
         let mut ad = ArrayDirectives::default();
+        if let (None, Some(op)) = (a.arg, a.alloc) {
+            if let Some(v) = attr_value(ctx, ir, op, "hls.depth")? {
+                let loc = ir.op_loc(op);
+                ad.depth = Some(Setting::new(depth_of(&v, loc)?, loc, origin));
+            }
+        }
         let (ports, partition, width, buffer, loc) = match (a.arg, a.alloc) {
             (Some(i), _) => {
                 let loc = entry
@@ -486,6 +502,9 @@ fn array_attrs(
     }
     if let Some(s) = &ad.width {
         entries.push(("hls.width", ctx.int_attr(i64, s.value)));
+    }
+    if let Some(s) = &ad.depth {
+        entries.push(("hls.depth", ctx.int_attr(i64, s.value)));
     }
     if let Some(s) = &ad.buffer {
         let mut fields = Vec::new();
@@ -684,6 +703,10 @@ fn from_file(
         if let Some(v) = &e.width {
             let l = loc(v.pos);
             ad.width = Some(Setting::new(width_of(&v.value, l)?, l, origin));
+        }
+        if let Some(v) = &e.depth {
+            let l = loc(v.pos);
+            ad.depth = Some(Setting::new(depth_of(&v.value, l)?, l, origin));
         }
         if let Some(v) = &e.buffer {
             let l = loc(v.pos);

@@ -96,6 +96,18 @@ pub fn memories(
         if let Some(s) = &ad.width {
             widen(k, iface, (name, whole), s, limits, log);
         }
+        if let Some(s) = &ad.depth {
+            match whole.filter(|&m| k.memories[m].arg.is_none() && k.memories[m].rom.is_none()) {
+                Some(m) => k.memories[m].asked_depth = Some(s.value),
+                None => log.refused(
+                    s,
+                    name,
+                    format!("depth = {}", s.value),
+                    "depth sizes the buffer of a dataflow channel, an on-chip array of one piece"
+                        .into(),
+                ),
+            }
+        }
     }
 }
 

@@ -139,6 +139,7 @@ pub fn memory_of(
         lanes: 1,
         bank_of: None,
         channel: None,
+        asked_depth: None,
     })
 }
 

@@ -259,6 +259,7 @@ mod tests {
             lead: vec![0; k.loops.len()],
             starts: Vec::new(),
             channels: Vec::new(),
+            too_shallow: Vec::new(),
         }
     }
 

@@ -28,8 +28,10 @@
 use crate::flow::schedule::binding::Binding;
 use crate::flow::schedule::timeline::{self, Timeline};
 use crate::flow::schedule::Schedules;
+use crate::model::directives::{Directives, Log};
 use crate::model::kernel::{Item, Kernel, MemId};
 use rustc_hash::{FxHashMap, FxHashSet};
+use silica_ir::Diagnostic;
 
 /// First and last cycles of reads and writes of one word (or of every
 /// word whose address is unknown).
@@ -139,10 +141,12 @@ pub struct Channel {
     pub fifo: bool,
 }
 
-/// A group placed: each task's start, and its channels.
+/// A group placed: each task's start, its channels, and the arrays
+/// whose asked depth loses a word (with why).
 pub struct Placed {
     pub starts: Vec<u64>,
     pub channels: Vec<Channel>,
+    pub too_shallow: Vec<(MemId, String)>,
 }
 
 /// Every group of `k` placed (none for a group whose timelines cannot be
@@ -163,6 +167,11 @@ pub fn starts(k: &Kernel, s: &Schedules, binding: &Binding) -> Vec<Option<Placed
             let timelines = timelines?;
             let starts = place(&timelines);
             let mut channels = Vec::new();
+            let mut too_shallow = Vec::new();
+            let path = |t: usize| match k.body[g.first + t] {
+                Item::Loop(l) => k.loops[l].path.clone(),
+                _ => String::new(),
+            };
             for m in 0..k.memories.len() {
                 let mem = &k.memories[m];
                 if mem.arg.is_some() || mem.rom.is_some() {
@@ -206,10 +215,32 @@ pub fn starts(k: &Kernel, s: &Schedules, binding: &Binding) -> Vec<Option<Placed
                 }
                 let writes: Vec<(i64, u64)> = writes.iter().map(|w| (w.0, w.1)).collect();
                 let reads: Vec<(i64, u64)> = reads.iter().map(|r| (r.0, r.1)).collect();
-                let Some(depth) = least_depth(&writes, &reads, mem.array_words()) else {
+                let Some(least) = least_depth(&writes, &reads, mem.array_words()) else {
                     continue;
                 };
-                if depth < mem.array_words() {
+                let depth = match mem.asked_depth {
+                    Some(asked) => match holds(asked, &writes, &reads) {
+                        Ok(()) => asked.min(mem.array_words()),
+                        Err(o) => {
+                            too_shallow.push((
+                                m,
+                                format!(
+                                    "a channel of {asked} words from {} to {} loses word {}, which {} reads at cycle {}: word {} takes its slot at cycle {}; it needs {least} words",
+                                    path(p),
+                                    path(c),
+                                    o.word,
+                                    path(c),
+                                    o.read_at,
+                                    o.by,
+                                    o.at
+                                ),
+                            ));
+                            continue;
+                        }
+                    },
+                    None => least,
+                };
+                if depth < mem.array_words() || mem.asked_depth.is_some() {
                     channels.push(Channel {
                         memory: m,
                         group: gi,
@@ -220,9 +251,49 @@ pub fn starts(k: &Kernel, s: &Schedules, binding: &Binding) -> Vec<Option<Placed
                     });
                 }
             }
-            Some(Placed { starts, channels })
+            Some(Placed {
+                starts,
+                channels,
+                too_shallow,
+            })
         })
         .collect()
+}
+
+/// What became of each `depth` directive of kernel `k` under schedule
+/// `s`: honoured where its array is a channel, refused (a warning) where
+/// it is not one, and an error at the directive where it loses a word.
+pub fn log_depths(
+    k: &Kernel,
+    s: &Schedules,
+    d: &Directives,
+    log: &mut Log,
+) -> Result<(), Box<Diagnostic>> {
+    for (m, mem) in k.memories.iter().enumerate() {
+        let Some(setting) = d.arrays.get(&mem.name).and_then(|a| a.depth.as_ref()) else {
+            continue;
+        };
+        if mem.asked_depth.is_none() {
+            continue;
+        }
+        if let Some((_, why)) = s.too_shallow.iter().find(|(x, _)| *x == m) {
+            let message = format!("array '{}': {why}", mem.name);
+            return Err(Box::new(Diagnostic::error(setting.loc, message)));
+        }
+        let directive = format!("depth = {}", setting.value);
+        match s.channels.iter().find(|c| c.memory == m) {
+            Some(c) => {
+                let kind = if c.fifo { "a FIFO" } else { "a ring buffer" };
+                let why = format!("{kind} of {} words", c.depth);
+                log.honoured(setting, &mem.name, directive, why);
+            }
+            None => {
+                let why = "not a dataflow channel: one task of a dataflow group must only write it and a later one only read it, at words known from the counters";
+                log.refused(setting, &mem.name, directive, why.into());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A word a circular buffer loses: `word`, read at cycle `read_at`, was

@@ -50,6 +50,8 @@ pub struct Schedules {
     pub starts: Vec<Vec<u64>>,
     /// The groups' channels (arrays kept in circular buffers).
     pub channels: Vec<dataflow::Channel>,
+    /// Arrays whose `depth` directive loses a word, with why.
+    pub too_shallow: Vec<(usize, String)>,
 }
 
 impl Schedules {
@@ -77,6 +79,7 @@ pub fn schedule_kernel(
         lead: vec![0; k.loops.len()],
         starts: Vec::new(),
         channels: Vec::new(),
+        too_shallow: Vec::new(),
     };
     let mut notes = Vec::new();
     for (l, deps) in memory_deps.iter().enumerate().take(k.loops.len()) {
@@ -118,6 +121,7 @@ fn place_tasks(k: &mut Kernel, s: &mut Schedules, notes: &mut Vec<String>) {
     for (g, placed) in k.dataflow.clone().into_iter().zip(placed) {
         match placed {
             Some(p) => {
+                s.too_shallow.extend(p.too_shallow);
                 for mut c in p.channels {
                     k.memories[c.memory].channel = Some(c.depth);
                     c.group = kept.len();

@@ -43,6 +43,7 @@ pub struct ArrayEntry {
     pub ports: Option<At<Value>>,
     pub width: Option<At<Value>>,
     pub buffer: Option<At<Value>>,
+    pub depth: Option<At<Value>>,
 }
 
 /// A parsed directives file.
@@ -91,6 +92,7 @@ struct RawArray {
     ports: Option<Spanned<Value>>,
     width: Option<Spanned<Value>>,
     buffer: Option<Spanned<Value>>,
+    depth: Option<Spanned<Value>>,
 }
 
 /// The line and column of byte `offset` of `text`.
@@ -149,6 +151,7 @@ pub fn parse(name: &str, text: &str) -> Result<File, (Pos, String)> {
                 ports: a.ports.map(value),
                 width: a.width.map(value),
                 buffer: a.buffer.map(value),
+                depth: a.depth.map(value),
             })
             .collect(),
         limits: raw

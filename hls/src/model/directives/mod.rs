@@ -116,6 +116,8 @@ pub struct ArrayDirectives {
     /// An external memory the kernel works on through an on-chip copy
     /// (`buffer = true`, `flow/front/buffer.rs`).
     pub buffer: Option<Setting<bool>>,
+    /// The words of a dataflow channel's buffer (`depth = N`).
+    pub depth: Option<Setting<u64>>,
 }
 
 /// Every directive of a kernel, resolved to its loops and arrays.

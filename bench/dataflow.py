@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Dataflow: the same directives with the loop nests run at once and one
+after another, per kernel.
+
+For every kernel (the PolyBench MINI i32 kernels of
+examples/polybench/mini whose body has two loop nests or more, or --only
+NAME,...) on --target (ecp5-25k):
+  - the directives: none (`default`), or with --auto those `silica hls
+    --auto` chooses (its F.directives.toml, `auto`);
+  - `silica hls FILE --top F --sim --directives D` with `dataflow = false`
+    and with `dataflow = true` added to D (co-simulated bit for bit): the
+    cycles of each, their ratio, and the estimate's LUT/DSP/BRAM of the
+    dataflow design; `status` is the directive's outcome where it was
+    not honoured.
+
+A run appends its rows to bench/results/dataflow.csv and writes the
+table of docs/QOR.md from it (bench/tables.py), unless --no-record.
+
+Usage: python3 bench/dataflow.py [--silica PATH] [--target T]
+         [--only NAME,..] [--auto] [--no-record]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import tables  # noqa: E402
+from hls_auto import first_error, kernels  # noqa: E402
+
+FIELDS = ("kernel", "variant", "target", "directives", "status", "sequential_cycles",
+          "dataflow_cycles", "ratio", "lut", "dsp", "bram", "sequential_lut")
+
+TABLE = tables.Table(
+    "dataflow", "docs/QOR.md", FIELDS,
+    [tables.col("kernel", "kernel", right=False),
+     tables.col("directives", "directives", right=False),
+     tables.col("nest after nest", "sequential_cycles", "int"),
+     tables.col("dataflow", "dataflow_cycles", "int"),
+     tables.col("ratio", "ratio", ".2f"),
+     tables.col("LUT (seq.)", "sequential_lut", "int"),
+     tables.col("LUT", "lut", "int"),
+     tables.col("DSP", "dsp", "int"),
+     tables.col("BRAM", "bram", "int"),
+     tables.col("status", "status", right=False)],
+    key=("kernel", "variant", "target", "directives"),
+    command="python3 bench/dataflow.py --only 2mm,3mm,atax,bicg,mvt,gemver && "
+            "python3 bench/dataflow.py --only 2mm,3mm --auto")
+
+
+def nests(path):
+    """The loop nests of the function's body (affine.for at its depth)."""
+    with open(path) as f:
+        return len(re.findall(r"^  affine\.for", f.read(), re.M))
+
+
+def hls(silica, path, top, target, out, extra):
+    cmd = [silica, "hls", path, "--top", top, "--target", target, "-o", out, "--sim"] + extra
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    report = os.path.join(out, top + ".json")
+    if r.returncode != 0 or not os.path.exists(report):
+        return None, first_error(r.stderr)
+    with open(report) as f:
+        j = json.load(f)
+    with open(os.path.join(out, "report.txt")) as f:
+        text = f.read()
+    return j, text
+
+
+def with_dataflow(base, on, path):
+    """Directives file text `base` with `dataflow = on` at its top."""
+    lines = [line for line in base.splitlines() if not line.startswith("dataflow")]
+    with open(path, "w") as f:
+        f.write(f"dataflow = {'true' if on else 'false'}\n" + "\n".join(lines) + "\n")
+    return path
+
+
+def run(silica, kernel, target, auto, workdir):
+    name, variant, path, top = kernel
+    row = {"kernel": name, "variant": variant, "target": target,
+           "directives": "auto" if auto else "default"}
+    base = os.path.join(workdir, f"{name}.{variant}")
+    text = ""
+    if auto:
+        j, why = hls(silica, path, top, target, base + ".auto", ["--auto"])
+        if j is None:
+            row["status"] = "auto: " + why
+            return row
+        with open(os.path.join(base + ".auto", top + ".directives.toml")) as f:
+            text = f.read()
+    figures = {}
+    for on in (False, True):
+        d = with_dataflow(text, on, f"{base}.{on}.toml")
+        j, report = hls(silica, path, top, target, f"{base}.{on}", ["--directives", d])
+        if j is None:
+            row["status"] = report
+            return row
+        figures[on] = (j, report)
+    (seq, _), (flow, report) = figures[False], figures[True]
+    row["sequential_cycles"] = seq["latency"]["min"]
+    row["dataflow_cycles"] = flow["latency"]["min"]
+    row["ratio"] = round(row["sequential_cycles"] / row["dataflow_cycles"], 2)
+    est = flow["resources"]["estimate"]
+    row.update({k: est.get(k) for k in ("lut", "dsp", "bram")})
+    row["sequential_lut"] = seq["resources"]["estimate"].get("lut")
+    m = re.search(r"dataflow \([^)]*\): not honoured: (.*)", report)
+    row["status"] = m.group(1) if m else "ok"
+    return row
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--silica", default=None)
+    ap.add_argument("--target", default="ecp5-25k")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--auto", action="store_true")
+    ap.add_argument("--no-record", action="store_true")
+    args = ap.parse_args()
+    silica = args.silica
+    if silica is None:
+        for p in ("target/release/silica", "target/debug/silica"):
+            if os.path.exists(os.path.join(ROOT, p)):
+                silica = os.path.join(ROOT, p)
+                break
+    only = {k for k in args.only.split(",") if k}
+    todo = [k for k in kernels(["i32"], only) if nests(k[2]) >= 2]
+    started = time.time()
+    with tempfile.TemporaryDirectory(prefix="dataflow-") as workdir:
+        rows = [run(silica, k, args.target, args.auto, workdir) for k in todo]
+    for r in rows:
+        print(",".join(str(r.get(f, "")) for f in FIELDS))
+    if not args.no_record:
+        tables.record(TABLE, rows, tables.meta(silica, started=started))
+        tables.render([TABLE])
+
+
+if __name__ == "__main__":
+    main()
