@@ -12,8 +12,10 @@
 // rows: two 8x8 products chained through an external array `t`, which
 // gets a second port: the second starts when the first row of t is
 // written (1281 -> 715 cycles).
+// reverse: the consumer reads the buffer backwards, so it can only start
+// once the producer is done: the nests run one after another (a note).
 // All co-simulated bit for bit, the static latency agreeing; lint clean.
-// RUN: rm -rf %t.chain %t.seq %t.pairs %t.short %t.rows %t.rseq
+// RUN: rm -rf %t.chain %t.seq %t.pairs %t.short %t.rows %t.rseq %t.rev
 // RUN: silica hls %s --top chain -o %t.chain --sim | FileCheck %s --check-prefix=CHAIN
 // RUN: FileCheck %s --check-prefix=CHAIN-R < %t.chain/report.txt
 // RUN: silica hls %s --top chain -o %t.seq --sim --directives %S/directives/nodataflow.toml | FileCheck %s --check-prefix=SEQ
@@ -24,6 +26,8 @@
 // RUN: silica hls %s --top rows -o %t.rows --sim | FileCheck %s --check-prefix=ROWS
 // RUN: FileCheck %s --check-prefix=ROWS-R < %t.rows/report.txt
 // RUN: silica hls %s --top rows -o %t.rseq --sim --directives %S/directives/nodataflow.toml | FileCheck %s --check-prefix=RSEQ
+// RUN: silica hls %s --top reverse -o %t.rev --sim | FileCheck %s --check-prefix=REV
+// RUN: FileCheck %s --check-prefix=REV-R < %t.rev/report.txt
 // RUN: verilator --lint-only -Wall %t.chain/chain.sv
 // RUN: verilator --lint-only -Wall %t.pairs/pairs.sv
 // RUN: verilator --lint-only -Wall %t.rows/rows.sv
@@ -32,7 +36,8 @@
 // CHAIN-R: latency: 70 cycles ({{.*}}), measured by co-simulation, as the static schedule gives
 // CHAIN-R: dataflow: chain/0 (from cycle 0), chain/1 (from cycle 3) run at once
 // CHAIN-R: dataflow channel buf: a FIFO of 1 word (of 64) from chain/0 to chain/1
-// CHAIN-R: chain: dataflow (attribute): honoured: loop nests run at once: chain/0, chain/1 (a second port for buf)
+// CHAIN-R: note: dataflow: the loop nests run at once (70 cycles; one after another, 132)
+// CHAIN-R: chain: dataflow (attribute): honoured: loop nests that may run at once: chain/0, chain/1 (a second port for buf)
 // SEQ: co-simulation (seed 1): 128 values match, latency 132 cycles
 func.func @chain(%x: memref<64xi32> {hls.name = "x"}, %y: memref<64xi32> {hls.name = "y"}) attributes {hls.dataflow = true} {
   %buf = memref.alloc() {hls.name = "buf"} : memref<64xi32>
@@ -52,7 +57,8 @@ func.func @chain(%x: memref<64xi32> {hls.name = "x"}, %y: memref<64xi32> {hls.na
 
 // PAIRS: co-simulation (seed 1): 96 values match, latency 71 cycles
 // PAIRS-R: dataflow: pairs/0 (from cycle 0), pairs/1 (from cycle 4) run at once
-// PAIRS-R: dataflow channel buf: a ring buffer of 3 words (of 64) from pairs/0 to pairs/1
+// PAIRS-R: dataflow channel buf: a ring buffer of 3 words, built as 4 (of 64) from pairs/0 to pairs/1
+// PAIRS-R: note: dataflow: the loop nests run at once (71 cycles; one after another, 131)
 // SHORT: depth-short.toml:4:9: error: array 'buf': a channel of 2 words from pairs/0 to pairs/1 loses word 0, which pairs/1 reads at cycle 5: word 2 takes its slot at cycle 4; it needs 3 words
 func.func @pairs(%x: memref<64xi32> {hls.name = "x"}, %y: memref<32xi32> {hls.name = "y"}) attributes {hls.dataflow = true} {
   %buf = memref.alloc() {hls.name = "buf"} : memref<64xi32>
@@ -72,7 +78,8 @@ func.func @pairs(%x: memref<64xi32> {hls.name = "x"}, %y: memref<32xi32> {hls.na
 
 // ROWS: co-simulation (seed 1): 256 values match, latency 715 cycles
 // ROWS-R: dataflow: rows/0 (from cycle 0), rows/1 (from cycle 73) run at once
-// ROWS-R: rows: dataflow (attribute): honoured: loop nests run at once: rows/0, rows/1 (a second port for b, t)
+// ROWS-R: note: dataflow: the loop nests run at once (715 cycles; one after another, 1281)
+// ROWS-R: rows: dataflow (attribute): honoured: loop nests that may run at once: rows/0, rows/1 (a second port for b, t)
 // RSEQ: co-simulation (seed 1): 256 values match, latency 1281 cycles
 func.func @rows(%a: memref<8x8xi32> {hls.name = "a"}, %b: memref<8x8xi32> {hls.name = "b"},
                 %t: memref<8x8xi32> {hls.name = "t"}, %d: memref<8x8xi32> {hls.name = "d"}) attributes {hls.dataflow = true} {
@@ -100,6 +107,24 @@ func.func @rows(%a: memref<8x8xi32> {hls.name = "a"}, %b: memref<8x8xi32> {hls.n
       }
       affine.store %s, %d[%i, %j] : memref<8x8xi32>
     }
+  }
+  return
+}
+
+// REV: co-simulation (seed 1): 128 values match
+// REV-R: note: dataflow: the loop nests run one after another
+// REV-R-NOT: dataflow: reverse/0
+func.func @reverse(%x: memref<64xi32> {hls.name = "x"}, %y: memref<64xi32> {hls.name = "y"}) attributes {hls.dataflow = true} {
+  %buf = memref.alloc() {hls.name = "buf"} : memref<64xi32>
+  affine.for %i = 0 to 64 {
+    %a = affine.load %x[%i] : memref<64xi32>
+    %b = arith.muli %a, %a : i32
+    affine.store %b, %buf[%i] : memref<64xi32>
+  }
+  affine.for %i = 0 to 64 {
+    %a = affine.load %buf[63 - %i] : memref<64xi32>
+    %b = arith.addi %a, %a : i32
+    affine.store %b, %y[%i] : memref<64xi32>
   }
   return
 }

@@ -362,7 +362,9 @@ pub struct Kernel {
     /// Word accesses of packed memories that stand for several accesses
     /// of the input: the ops of all but the first (the node's `source`).
     pub combined: FxHashMap<NodeId, Vec<OpId>>,
-    /// The groups of concurrent loop nests (`front/dataflow.rs`).
+    /// The groups of loop nests that may run at once (`front/dataflow.rs`),
+    /// and those that do (scheduling keeps them where they are faster).
+    pub groups: Vec<Group>,
     pub dataflow: Vec<Group>,
 }
 

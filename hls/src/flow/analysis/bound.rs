@@ -394,18 +394,18 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// The function's body, a dataflow group's tasks side by side.
+    /// The function's body, the tasks of a group that may run at once
+    /// side by side.
     fn body(&mut self) -> Option<u64> {
         let k = self.k;
         let mut total = 0u64;
         let mut i = 0;
         while i < k.body.len() {
-            let Some((g, _)) = k.task_at(i) else {
+            let Some(&group) = k.groups.iter().find(|g| g.first == i) else {
                 total = total.saturating_add(self.items(&k.body[i..=i])?);
                 i += 1;
                 continue;
             };
-            let group = k.dataflow[g];
             let mut longest = 0u64;
             for j in group.items() {
                 longest = longest.max(self.items(&k.body[j..=j])?);

@@ -49,9 +49,15 @@ impl Builder<'_, '_> {
                 });
                 let aw = self.address_width(m);
                 // A channel's word `w` is in slot `w mod depth`.
+                let width = self.hw.width(args[0]);
                 let address = match self.k.memories[m].channel {
+                    Some(1) => self.hw.constant(0, width),
+                    Some(depth) if depth.is_power_of_two() => {
+                        let mask = self.hw.constant(u128::from(depth - 1), width);
+                        self.hw.comb("comb.and", &[args[0], mask])
+                    }
                     Some(depth) => {
-                        let d = self.hw.constant(u128::from(depth), self.hw.width(args[0]));
+                        let d = self.hw.constant(u128::from(depth), width);
                         self.hw.comb("comb.modu", &[args[0], d])
                     }
                     None => args[0],

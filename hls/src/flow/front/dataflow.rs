@@ -150,10 +150,10 @@ pub fn dataflow(k: &mut Kernel, iface: &mut Interface, d: &Directives, log: &mut
             .collect();
         described.push(paths.join(", "));
     }
-    let mut why = format!("loop nests run at once: {}", described.join("; "));
+    let mut why = format!("loop nests that may run at once: {}", described.join("; "));
     if !widened.is_empty() {
         why += &format!(" (a second port for {})", widened.join(", "));
     }
     log.honoured(setting, &name, "dataflow".into(), why);
-    k.dataflow = groups;
+    k.groups = groups;
 }

@@ -101,6 +101,7 @@ pub fn lift_function(
                 .map(|(c, s)| (c.clone(), s.value))
                 .collect(),
             combined: FxHashMap::default(),
+            groups: Vec::new(),
             dataflow: Vec::new(),
         },
         vals: FxHashMap::default(),

@@ -516,12 +516,17 @@ pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
             }
         };
         let kind = if c.fifo { "a FIFO" } else { "a ring buffer" };
+        let built = if c.depth == c.least {
+            String::new()
+        } else {
+            format!(", built as {}", c.depth)
+        };
         let _ = writeln!(
             out,
-            "dataflow channel {}: {kind} of {} word{} (of {}) from {} to {}",
+            "dataflow channel {}: {kind} of {} word{}{built} (of {}) from {} to {}",
             mem.name,
-            c.depth,
-            if c.depth == 1 { "" } else { "s" },
+            c.least,
+            if c.least == 1 { "" } else { "s" },
             mem.array_words(),
             task(c.producer),
             task(c.consumer)

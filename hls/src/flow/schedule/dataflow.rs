@@ -20,7 +20,8 @@
 //! only reads (and nothing else accesses) is a *channel*: it is kept in a
 //! circular buffer of the fewest words with which every read still finds
 //! its word (word `w` in slot `w mod depth`), found by replaying the two
-//! timelines at their starts. A buffer one word smaller would let the
+//! timelines at their starts (built with the next power of two of words
+//! where that serves too). A buffer one word smaller would let the
 //! producer overwrite a word before the consumer reads it; [`holds`]
 //! names that word and the cycles. Read once each, in the order written,
 //! the channel is a FIFO; otherwise a ring of ping-pong slots.
@@ -135,8 +136,9 @@ pub struct Channel {
     pub group: usize,
     pub producer: usize,
     pub consumer: usize,
-    /// The words its circular buffer holds.
+    /// The words its circular buffer holds, and the fewest that serve.
     pub depth: u64,
+    pub least: u64,
     /// Whether it is read once a word, in the order written.
     pub fifo: bool,
 }
@@ -238,7 +240,12 @@ pub fn starts(k: &Kernel, s: &Schedules, binding: &Binding) -> Vec<Option<Placed
                             continue;
                         }
                     },
-                    None => least,
+                    // A power of two where it serves too: the slot is
+                    // then the word's low bits.
+                    None => std::iter::successors(Some(least.next_power_of_two()), |d| d.checked_mul(2))
+                        .take_while(|&d| d < mem.array_words())
+                        .find(|&d| holds(d, &writes, &reads).is_ok())
+                        .unwrap_or(least),
                 };
                 if depth < mem.array_words() || mem.asked_depth.is_some() {
                     channels.push(Channel {
@@ -247,6 +254,7 @@ pub fn starts(k: &Kernel, s: &Schedules, binding: &Binding) -> Vec<Option<Placed
                         producer: p,
                         consumer: c,
                         depth,
+                        least,
                         fifo: in_order(&writes, &reads),
                     });
                 }

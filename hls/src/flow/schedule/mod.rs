@@ -64,7 +64,54 @@ impl Schedules {
 /// Schedules every block and pipelined loop of `k` at `clock_ns`.
 /// Pipelined loops whose body cannot be modulo-scheduled fall back to
 /// sequential execution (noted in the returned list).
+/// A kernel with dataflow groups is also scheduled without them, and
+/// runs its nests one after another where that is no slower.
 pub fn schedule_kernel(
+    k: &mut Kernel,
+    lib: &Library,
+    floats: &FloatChoices,
+    clock_ns: f64,
+    memory_deps: &[Vec<MemDep>],
+) -> Result<(Schedules, Vec<String>), String> {
+    let mut plain = k.clone();
+    plain.dataflow.clear();
+    if k.groups.is_empty() {
+        *k = plain;
+        return schedule_as_grouped(k, lib, floats, clock_ns, memory_deps);
+    }
+    let mut grouped = k.clone();
+    grouped.dataflow = k.groups.clone();
+    let (s, mut notes) = schedule_as_grouped(&mut grouped, lib, floats, clock_ns, memory_deps)?;
+    if grouped.dataflow.is_empty() {
+        *k = grouped;
+        return Ok((s, notes));
+    }
+    let (ps, pnotes) = schedule_as_grouped(&mut plain, lib, floats, clock_ns, memory_deps)?;
+    let at_once = figures::figures(&grouped, &s).latency;
+    let after = figures::figures(&plain, &ps).latency;
+    match (at_once, after) {
+        (Some(a), Some(b)) if b <= a => {
+            let mut notes = pnotes;
+            notes.push(format!(
+                "dataflow: the loop nests run one after another ({b} cycles; at once, {a})"
+            ));
+            *k = plain;
+            Ok((ps, notes))
+        }
+        _ => {
+            if let (Some(a), Some(b)) = (at_once, after) {
+                notes.push(format!(
+                    "dataflow: the loop nests run at once ({a} cycles; one after another, {b})"
+                ));
+            }
+            *k = grouped;
+            Ok((s, notes))
+        }
+    }
+}
+
+/// [`schedule_kernel`] with the kernel's dataflow groups as they are.
+fn schedule_as_grouped(
     k: &mut Kernel,
     lib: &Library,
     floats: &FloatChoices,
