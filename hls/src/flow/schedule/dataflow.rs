@@ -31,7 +31,7 @@ use crate::flow::schedule::timeline::{self, Timeline};
 use crate::flow::schedule::Schedules;
 use crate::model::directives::{Directives, Log};
 use crate::model::kernel::{Item, Kernel, MemId};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use silica_ir::Diagnostic;
 
 /// First and last cycles of reads and writes of one word (or of every
@@ -108,22 +108,70 @@ fn after(earlier: &FxHashMap<MemId, Words>, at: u64, later: &FxHashMap<MemId, Wo
     start
 }
 
-/// A port or unit, and the cycles it is busy.
+/// A port or unit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Resource {
     Port(MemId, u32),
     Unit(&'static str, u32),
 }
 
-fn busy(t: &Timeline) -> Vec<(Resource, u64)> {
-    let mut out: Vec<(Resource, u64)> = t
-        .accesses
-        .iter()
-        .map(|a| (Resource::Port(a.memory, a.port), a.cycle))
-        .collect();
+/// A set of cycles, a bit each.
+#[derive(Default)]
+struct Cycles(Vec<u64>);
+
+impl Cycles {
+    fn insert(&mut self, c: u64) {
+        let w = (c / 64) as usize;
+        if self.0.len() <= w {
+            self.0.resize(w + 1, 0);
+        }
+        self.0[w] |= 1 << (c % 64);
+    }
+
+    /// The 64 cycles from `from` on, a bit each.
+    fn window(&self, from: u64) -> u64 {
+        let (w, b) = ((from / 64) as usize, from % 64);
+        let low = self.0.get(w).copied().unwrap_or(0) >> b;
+        let high = match b {
+            0 => 0,
+            _ => self.0.get(w + 1).copied().unwrap_or(0) << (64 - b),
+        };
+        low | high
+    }
+
+    /// Whether these cycles, `d` later, meet `other`'s.
+    fn meets(&self, other: &Cycles, d: u64) -> bool {
+        self.0
+            .iter()
+            .enumerate()
+            .any(|(i, &w)| w != 0 && other.window(d + 64 * i as u64) & w != 0)
+    }
+
+    /// These cycles, `d` later, added to `other`.
+    fn add_to(&self, other: &mut Cycles, d: u64) {
+        for (i, &w) in self.0.iter().enumerate() {
+            let mut bits = w;
+            while bits != 0 {
+                let b = u64::from(bits.trailing_zeros());
+                other.insert(64 * i as u64 + b + d);
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
+/// The cycles each port and unit is busy in timeline `t`.
+fn busy(t: &Timeline) -> FxHashMap<Resource, Cycles> {
+    let mut out: FxHashMap<Resource, Cycles> = FxHashMap::default();
+    for a in &t.accesses {
+        out.entry(Resource::Port(a.memory, a.port))
+            .or_default()
+            .insert(a.cycle);
+    }
     for u in &t.units {
+        let cycles = out.entry(Resource::Unit(u.class, u.unit)).or_default();
         for c in u.from..=u.to {
-            out.push((Resource::Unit(u.class, u.unit), c));
+            cycles.insert(c);
         }
     }
     out
@@ -400,7 +448,7 @@ fn in_order(writes: &[(i64, u64)], reads: &[(i64, u64)]) -> bool {
 /// The starts of tasks with timelines `ts`.
 fn place(ts: &[Timeline]) -> Vec<u64> {
     let spans: Vec<_> = ts.iter().map(words).collect();
-    let mut taken: FxHashSet<(Resource, u64)> = FxHashSet::default();
+    let mut taken: FxHashMap<Resource, Cycles> = FxHashMap::default();
     let mut starts: Vec<u64> = Vec::new();
     for (j, t) in ts.iter().enumerate() {
         let mut d = starts.last().copied().unwrap_or(0);
@@ -409,10 +457,16 @@ fn place(ts: &[Timeline]) -> Vec<u64> {
         }
         let mine = busy(t);
         // The least start from `d` at which no resource is used twice.
-        while mine.iter().any(|&(r, c)| taken.contains(&(r, c + d))) {
+        let meets = |d: u64| {
+            mine.iter()
+                .any(|(r, c)| taken.get(r).is_some_and(|t| c.meets(t, d)))
+        };
+        while meets(d) {
             d += 1;
         }
-        taken.extend(mine.iter().map(|&(r, c)| (r, c + d)));
+        for (r, c) in &mine {
+            c.add_to(taken.entry(*r).or_default(), d);
+        }
         starts.push(d);
     }
     starts
