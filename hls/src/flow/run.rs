@@ -210,6 +210,9 @@ pub(crate) fn lift(
         front::directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
     let clock = clock_of(ir, module, &directives, opts)?;
     let clock_ns = clock.scheduled_ns();
+    for f in front::call_order(ctx, ir, func)? {
+        front::out_of_bounds(ctx, ir, f)?;
+    }
     let mut remarks = Remarks {
         warnings: front::call_order(ctx, ir, func)?
             .into_iter()

@@ -20,12 +20,14 @@
 //! accesses, those of one word in a block combined.
 //! `buffer.rs` copies external memories into on-chip RAMs (`buffer`)
 //! before the other transforms, with copy loops of a word an iteration.
-//! `uninit.rs` warns at loads of a local buffer before anything writes it.
+//! `uninit.rs` warns at loads of a local buffer before anything writes it;
+//! `bounds.rs` rejects affine accesses proven out of bounds.
 //! `directives.rs` resolves the directives file and attributes to the
 //! loops and arrays `names.rs` names. `passes.rs` runs the transforms of
 //! the IR in order, and registers each as a `silica opt` pass.
 
 mod arith_extra;
+mod bounds;
 mod buffer;
 mod call;
 mod carry;
@@ -57,6 +59,7 @@ mod widen;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{Context, Diagnostic, Ir, OpId};
 
+pub use bounds::out_of_bounds;
 pub use buffer::{buffer, buffer_name, is_copy_loop};
 pub use call::{call_order, function_name};
 pub use carry::carry;

@@ -1,0 +1,100 @@
+//! Affine accesses that the affine layer proves out of bounds: an
+//! `affine.load`/`affine.store` one of whose iterations addresses an
+//! element past a static dimension of its memref (or below 0) is an
+//! error at the op, with the element and the loop counters that reach
+//! it. The proof is an integer point of the access's region, computed
+//! with every enclosing `affine.for` counter kept (its loop bounds as
+//! constraints, nothing projected), outside the memref: exact where the
+//! subscripts and bounds use no other symbol and no division, and where
+//! no condition guards the access; other accesses are not judged.
+
+use silica_affine::presburger::{BoundKind, Int, Sample};
+use silica_affine::region::{affine_access, enclosing_ivs, memref_shape, MemRefRegion};
+use silica_ir::affine::{AffineExpr, BinOp};
+use silica_ir::{Context, Diagnostic, Ir, OpId};
+
+/// The first access of `func` proven out of bounds, as an error.
+pub fn out_of_bounds(ctx: &Context, ir: &Ir, func: OpId) -> Result<(), Box<Diagnostic>> {
+    let mut ops = Vec::new();
+    ir.walk(func, &mut |o| ops.push(o));
+    for op in ops {
+        if let Some(message) = proven_out(ctx, ir, op) {
+            return Err(Box::new(Diagnostic::error(ir.op_loc(op), message)));
+        }
+    }
+    Ok(())
+}
+
+/// Why `op` is out of bounds, where it provably is.
+fn proven_out(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
+    let (memref, map, _, write) = affine_access(ctx, ir, op)?;
+    if map.results.iter().any(divides) || guarded(ctx, ir, op) {
+        return None;
+    }
+    let shape = memref_shape(ctx, ir, memref)?;
+    if shape.iter().any(|&d| d < 0) {
+        return None;
+    }
+    let ivs = enclosing_ivs(ctx, ir, op, true);
+    let region = MemRefRegion::compute(ctx, ir, op, ivs.len()).ok()?;
+    // Every symbol a loop counter: no argument's value is assumed.
+    if region.symbols != ivs {
+        return None;
+    }
+    let rank = shape.len();
+    for (d, &size) in shape.iter().enumerate() {
+        for (kind, value) in [(BoundKind::Lower, size), (BoundKind::Upper, -1)] {
+            let mut past = region.constraints.clone();
+            past.add_bound(d, kind, value);
+            let Sample::Point(point) = past.integer_sample() else {
+                continue;
+            };
+            let show = |v: &Int| v.to_string();
+            let element: Vec<String> = point[..rank].iter().map(show).collect();
+            let counters: Vec<String> = point[rank..rank + ivs.len()].iter().map(show).collect();
+            let at = if counters.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (the enclosing loops' counters at {})",
+                    counters.join(", ")
+                )
+            };
+            return Some(format!(
+                "'{}' {} element [{}] of a {}, out of bounds of dimension {} (size {size}){at}",
+                ctx.str(ir.op_name(op)),
+                if write { "writes" } else { "reads" },
+                element.join(", "),
+                silica_ir::printer::type_to_string(ctx, ir.value_type(memref)),
+                d + 1,
+            ));
+        }
+    }
+    None
+}
+
+/// Whether `e` holds a division or a remainder (whose projection may
+/// not be exact).
+fn divides(e: &AffineExpr) -> bool {
+    match e {
+        AffineExpr::Binary(b) => {
+            let (op, l, r) = &**b;
+            !matches!(op, BinOp::Add | BinOp::Mul) || divides(l) || divides(r)
+        }
+        _ => false,
+    }
+}
+
+/// Whether a conditional encloses `op`.
+fn guarded(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    let mut cur = ir.parent_op(op);
+    while let Some(p) = cur {
+        match ctx.str(ir.op_name(p)) {
+            "func.func" => return false,
+            "affine.for" => {}
+            _ => return true,
+        }
+        cur = ir.parent_op(p);
+    }
+    false
+}

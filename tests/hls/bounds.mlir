@@ -1,0 +1,48 @@
+// Affine accesses the affine layer proves out of bounds are errors at the
+// op (flow/front/bounds.rs), with the element and the loop counters that
+// reach it; nothing is written. An access that stays in bounds (fine)
+// builds as before.
+// RUN: rm -rf %t.past %t.tri %t.below %t.fine
+// RUN: not silica hls %s --top past -o %t.past 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: test ! -e %t.past
+// RUN: not silica hls %s --top triangle -o %t.tri 2>&1 | FileCheck %s --check-prefix=TRI
+// RUN: not silica hls %s --top below -o %t.below 2>&1 | FileCheck %s --check-prefix=BELOW
+// RUN: silica hls %s --top fine -o %t.fine --sim | FileCheck %s --check-prefix=FINE
+
+// PAST: bounds.mlir:[[@LINE+3]]:10: error: 'affine.load' reads element [8] of a memref<8xi32>, out of bounds of dimension 1 (size 8) (the enclosing loops' counters at 8)
+func.func @past(%a: memref<8xi32>, %b: memref<8xi32>) {
+  affine.for %i = 0 to 10 {
+    %v = affine.load %a[%i] : memref<8xi32>
+    affine.store %v, %b[%i] : memref<8xi32>
+  }
+  return
+}
+
+// TRI: bounds.mlir:[[@LINE+5]]:7: error: 'affine.store' writes element [7, 8] of a memref<8x8xi32>, out of bounds of dimension 2 (size 8) (the enclosing loops' counters at 7, 7)
+func.func @triangle(%a: memref<8x8xi32>) {
+  %c = arith.constant 1 : i32
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      affine.store %c, %a[%i, %j + 1] : memref<8x8xi32>
+    }
+  }
+  return
+}
+
+// BELOW: bounds.mlir:[[@LINE+3]]:10: error: 'affine.load' reads element [-1] of a memref<8xi32>, out of bounds of dimension 1 (size 8) (the enclosing loops' counters at 0)
+func.func @below(%a: memref<8xi32>, %b: memref<8xi32>) {
+  affine.for %i = 0 to 8 {
+    %v = affine.load %a[%i - 1] : memref<8xi32>
+    affine.store %v, %b[%i] : memref<8xi32>
+  }
+  return
+}
+
+// FINE: co-simulation (seed 1): {{[0-9]+}} values match
+func.func @fine(%a: memref<8xi32>, %b: memref<8xi32>) {
+  affine.for %i = 1 to 8 {
+    %v = affine.load %a[%i - 1] : memref<8xi32>
+    affine.store %v, %b[%i] : memref<8xi32>
+  }
+  return
+}
