@@ -42,7 +42,7 @@ func.func @floats(%a: memref<4xf16>) {
   return
 }
 
-// TOP: error: no function named 'nothere' to synthesize (--top)
+// TOP: errors.mlir:{{[0-9]+}}:1: error: no function named 'nothere' to synthesize (--top; functions: {{.+}})
 // TARGET: error: unknown target 'xc7'; known targets: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k, ice40-hx8k, generic
 
 // REC: errors.mlir:[[# @LINE + 2]]:8: error: recursive call of '@recursive' is not supported; silica hls instantiates callees as submodules

@@ -94,9 +94,26 @@ pub fn find_top(ctx: &Context, ir: &Ir, module: OpId, top: &str) -> Result<OpId,
         }
     }
     let found = found.ok_or_else(|| {
+        let funcs: Vec<OpId> = ir
+            .regions(module)
+            .flat_map(|r| ir.region_blocks(r).collect::<Vec<_>>())
+            .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
+            .filter(|&op| ctx.str(ir.op_name(op)) == "func.func")
+            .collect();
+        let names: Vec<String> = funcs
+            .iter()
+            .filter_map(|&op| signature::string_of(ctx, inherent_attr(ctx, ir, op, "sym_name")))
+            .collect();
+        let functions = if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        };
+        // At the first function: the module's own location points nowhere.
+        let at = funcs.first().map_or(ir.op_loc(module), |&f| ir.op_loc(f));
         Box::new(Diagnostic::error(
-            ir.op_loc(module),
-            format!("no function named '{top}' to synthesize (--top)"),
+            at,
+            format!("no function named '{top}' to synthesize (--top; functions: {functions})"),
         ))
     })?;
     if !silica_emit_verilog::is_legal_module_name(top) {
