@@ -181,9 +181,22 @@ pub fn placer_limit(device: &Device, log: &str, netlist: &[Use]) -> Option<Strin
 /// alone could take hours.
 pub const REFUSED_FROM_ESTIMATE: u64 = 4;
 
-/// A "does not fit" message for an estimate of `lut` LUTs more than
+/// A "does not fit" message for an estimate of more BRAMs than the
+/// device holds (counted exactly), or of `lut` LUTs more than
 /// [`REFUSED_FROM_ESTIMATE`] times the device's; `None` otherwise.
-pub fn estimate_overflow(device: &Device, lut: u64) -> Option<String> {
+pub fn estimate_overflow(device: &Device, lut: u64, bram: u64) -> Option<String> {
+    if bram > device.brams && device.brams > 0 {
+        let need = Use {
+            what: "BRAM",
+            used: bram,
+            available: device.brams,
+        };
+        return Some(format!(
+            "the design does not fit {}: its on-chip memories need {} (the estimate counts BRAMs exactly), so it is not synthesised",
+            device.name,
+            need.describe()
+        ));
+    }
     (lut > REFUSED_FROM_ESTIMATE * device.luts).then(|| {
         let need = Use {
             what: "LUT",
@@ -543,16 +556,19 @@ mod tests {
     fn a_design_estimated_many_times_the_device_is_not_synthesised() {
         let up5k = lookup("ice40-up5k").unwrap();
         // adi (f32): 75,065 LUTs estimated, 14 times the device.
-        let message = estimate_overflow(up5k, 75_065).unwrap();
+        let message = estimate_overflow(up5k, 75_065, 0).unwrap();
         assert_eq!(
             message,
             "the design does not fit ice40-up5k: its estimate needs 75065 LUT of 5280 (1422%), \
              more than 4 times the device, so it is not synthesised"
         );
         // Near the limit, and up to 4 times it, yosys decides.
-        assert!(estimate_overflow(up5k, 6_000).is_none());
-        assert!(estimate_overflow(up5k, 4 * 5280).is_none());
-        assert!(estimate_overflow(up5k, 4 * 5280 + 1).is_some());
+        assert!(estimate_overflow(up5k, 6_000, 0).is_none());
+        assert!(estimate_overflow(up5k, 4 * 5280, 0).is_none());
+        assert!(estimate_overflow(up5k, 4 * 5280 + 1, 0).is_some());
+        let brams = estimate_overflow(up5k, 100, 31).unwrap();
+        assert!(brams.contains("31 BRAM of 30"), "{brams}");
+        assert!(estimate_overflow(up5k, 100, 30).is_none());
         let estimate = crate::flow::estimate::Estimate {
             lut: 75_065,
             ff: 9_000,
