@@ -75,11 +75,11 @@ def hls(silica, path, top, target, out, extra):
     return j, text
 
 
-def with_dataflow(base, on, path):
-    """Directives file text `base` with `dataflow = on` at its top."""
+def with_dataflow(base, path):
+    """Directives file text `base` with `dataflow = true` at its top."""
     lines = [line for line in base.splitlines() if not line.startswith("dataflow")]
     with open(path, "w") as f:
-        f.write(f"dataflow = {'true' if on else 'false'}\n" + "\n".join(lines) + "\n")
+        f.write("dataflow = true\n" + "\n".join(lines) + "\n")
     return path
 
 
@@ -96,7 +96,7 @@ def run(silica, kernel, target, auto, workdir):
             return row
         with open(os.path.join(base + ".auto", top + ".directives.toml")) as f:
             text = f.read()
-    d = with_dataflow(text, True, f"{base}.toml")
+    d = with_dataflow(text, f"{base}.toml")
     j, report = hls(silica, path, top, target, base + ".dataflow", ["--directives", d])
     if j is None:
         row["status"] = report

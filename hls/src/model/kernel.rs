@@ -581,21 +581,10 @@ impl Kernel {
     /// The task of each block: its position in its dataflow group, 0
     /// outside any.
     pub fn task_of_blocks(&self) -> Vec<usize> {
-        fn walk(k: &Kernel, items: &[Item], task: usize, out: &mut Vec<usize>) {
-            for it in items {
-                match *it {
-                    Item::Block(b) => out[b] = task,
-                    Item::Loop(l) => walk(k, &k.loops[l].body, task, out),
-                    Item::Call(_) | Item::Dma(_) => {}
-                }
-            }
-        }
-        let mut out = vec![0; self.blocks.len()];
-        for (i, it) in self.body.iter().enumerate() {
-            let task = self.task_at(i).map_or(0, |(_, t)| t);
-            walk(self, std::slice::from_ref(it), task, &mut out);
-        }
-        out
+        self.top_item_of_blocks()
+            .into_iter()
+            .map(|top| top.and_then(|i| self.task_at(i)).map_or(0, |(_, t)| t))
+            .collect()
     }
 
     /// The body item each loop is in (none for loops of no item, such as

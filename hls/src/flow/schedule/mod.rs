@@ -73,10 +73,8 @@ pub fn schedule_kernel(
     clock_ns: f64,
     memory_deps: &[Vec<MemDep>],
 ) -> Result<(Schedules, Vec<String>), String> {
-    let mut plain = k.clone();
-    plain.dataflow.clear();
+    k.dataflow.clear();
     if k.groups.is_empty() {
-        *k = plain;
         return schedule_as_grouped(k, lib, floats, clock_ns, memory_deps);
     }
     let mut grouped = k.clone();
@@ -86,17 +84,15 @@ pub fn schedule_kernel(
         *k = grouped;
         return Ok((s, notes));
     }
-    let (ps, pnotes) = schedule_as_grouped(&mut plain, lib, floats, clock_ns, memory_deps)?;
+    let (ps, mut pnotes) = schedule_as_grouped(k, lib, floats, clock_ns, memory_deps)?;
     let at_once = figures::figures(&grouped, &s).latency;
-    let after = figures::figures(&plain, &ps).latency;
+    let after = figures::figures(k, &ps).latency;
     match (at_once, after) {
         (Some(a), Some(b)) if b <= a => {
-            let mut notes = pnotes;
-            notes.push(format!(
+            pnotes.push(format!(
                 "dataflow: the loop nests run one after another ({b} cycles; at once, {a})"
             ));
-            *k = plain;
-            Ok((ps, notes))
+            Ok((ps, pnotes))
         }
         _ => {
             if let (Some(a), Some(b)) = (at_once, after) {
