@@ -31,7 +31,7 @@ use crate::flow::schedule::timeline::{self, Timeline};
 use crate::flow::schedule::Schedules;
 use crate::model::directives::{Directives, Log};
 use crate::model::kernel::{Item, Kernel, MemId};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use silica_ir::Diagnostic;
 
 /// First and last cycles of reads and writes of one word (or of every
@@ -222,49 +222,27 @@ pub fn starts(k: &Kernel, s: &Schedules, binding: &Binding) -> Vec<Option<Placed
                 Item::Loop(l) => k.loops[l].path.clone(),
                 _ => String::new(),
             };
-            for m in 0..k.memories.len() {
-                let mem = &k.memories[m];
-                if mem.arg.is_some() || mem.rom.is_some() {
+            // Memories accessed outside the group are no channels.
+            let outside: FxHashSet<MemId> = k
+                .nodes
+                .iter()
+                .filter(|n| !tops[n.block].is_some_and(|t| g.items().contains(&t)))
+                .filter_map(|n| n.op.memory())
+                .collect();
+            for (m, mem) in k.memories.iter().enumerate() {
+                if mem.arg.is_some() || mem.rom.is_some() || outside.contains(&m) {
                     continue;
                 }
-                // Every access of the memory within the group's tasks.
-                let outside = k.nodes.iter().any(|n| {
-                    n.op.memory() == Some(m)
-                        && !tops[n.block].is_some_and(|t| g.items().contains(&t))
-                });
-                if outside {
-                    continue;
-                }
-                let at = |t: usize| -> Vec<(i64, u64, bool)> {
-                    timelines[t]
-                        .accesses
-                        .iter()
-                        .filter(|a| a.memory == m)
-                        .filter_map(|a| {
-                            Some((a.word.filter(|_| a.sure)?, a.cycle + starts[t], a.write))
-                        })
-                        .collect()
-                };
                 let users: Vec<usize> = (0..g.tasks)
                     .filter(|&t| timelines[t].accesses.iter().any(|a| a.memory == m))
                     .collect();
                 let [p, c] = users[..] else { continue };
-                let (writes, reads) = (at(p), at(c));
-                let count = |t: usize| {
-                    timelines[t]
-                        .accesses
-                        .iter()
-                        .filter(|a| a.memory == m)
-                        .count()
+                let (Some(writes), Some(reads)) = (
+                    events(&timelines[p], m, starts[p], true),
+                    events(&timelines[c], m, starts[c], false),
+                ) else {
+                    continue;
                 };
-                if writes.len() != count(p) || reads.len() != count(c) {
-                    continue;
-                }
-                if writes.iter().any(|w| !w.2) || reads.iter().any(|r| r.2) {
-                    continue;
-                }
-                let writes: Vec<(i64, u64)> = writes.iter().map(|w| (w.0, w.1)).collect();
-                let reads: Vec<(i64, u64)> = reads.iter().map(|r| (r.0, r.1)).collect();
                 let Some(least) = least_depth(&writes, &reads, mem.array_words()) else {
                     continue;
                 };
@@ -350,6 +328,20 @@ pub fn log_depths(
         }
     }
     Ok(())
+}
+
+/// The accesses of memory `m` in timeline `t` (started at `start`) as
+/// (word, cycle), where every one is a write (`write`) or every one a
+/// read, at a word known and surely made.
+fn events(t: &Timeline, m: MemId, start: u64, write: bool) -> Option<Vec<(i64, u64)>> {
+    t.accesses
+        .iter()
+        .filter(|a| a.memory == m)
+        .map(|a| {
+            let word = a.word.filter(|_| a.sure && a.write == write)?;
+            Some((word, a.cycle + start))
+        })
+        .collect()
 }
 
 /// A word a circular buffer loses: `word`, read at cycle `read_at`, was
