@@ -123,7 +123,7 @@ fn characterize(args: &CharacterizeArgs) -> Result<(), String> {
             device,
             register_ns.unwrap_or(0.0),
             versions.clone(),
-            earlier.as_ref().and_then(|f| f.note.clone()),
+            earlier.as_ref(),
             with_wiring(&points),
         );
         if let Err(e) = write(&output, &file) {

@@ -3,12 +3,12 @@
 // estimate, the estimate's error per figure in the summary, points.csv
 // and pareto.json; with --validate-level synth, through yosys alone.
 // RUN: rm -rf %t %t.synth %t.vsynth
-// RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t --target ice40-up5k --validate 1 --objectives latency,lut | FileCheck %s
+// RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t --target ice40-up5k --clock-ns 20 --validate 1 --objectives latency,lut | FileCheck %s
 // RUN: FileCheck %s --check-prefix=CSV < %t/points.csv
 // RUN: FileCheck %s --check-prefix=JSON < %t/pareto.json
-// RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t.synth --target ice40-up5k --level synth --objectives latency,lut > /dev/null
+// RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t.synth --target ice40-up5k --clock-ns 20 --level synth --objectives latency,lut > /dev/null
 // RUN: FileCheck %s --check-prefix=SYNTH < %t.synth/points.csv
-// RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t.vsynth --target ice40-up5k --validate 1 --validate-level synth --objectives latency,lut 2>&1 | FileCheck %s --check-prefix=VSYNTH
+// RUN: silica dse %s --top f --space %S/spaces/ports.toml -o %t.vsynth --target ice40-up5k --clock-ns 20 --validate 1 --validate-level synth --objectives latency,lut 2>&1 | FileCheck %s --check-prefix=VSYNTH
 // RUN: FileCheck %s --check-prefix=VJSON < %t.vsynth/pareto.json
 // RUN: FileCheck %s --check-prefix=SVG < %t/pareto.svg
 

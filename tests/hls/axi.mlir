@@ -21,8 +21,8 @@
 // FF both, the flip-flops yosys keeps, of 709 register bits built; the
 // AXI wrapper's LUTs and paths would give 3,399 LUT and 93.88 ns against
 // 894 and 55.82), and the report says what it counts.
-// RUN: silica hls %s --top axpy -o %t.m --target ice40-up5k > %t.est
-// RUN: silica hls %s --top axpy -o %t.e --interface axi --target ice40-up5k >> %t.est
+// RUN: silica hls %s --top axpy -o %t.m --target ice40-up5k --clock-ns 20 > %t.est
+// RUN: silica hls %s --top axpy -o %t.e --interface axi --target ice40-up5k --clock-ns 20 >> %t.est
 // RUN: FileCheck %s --check-prefix=EST < %t.est
 
 // EST: resources (estimate): [[LUT:[0-9]+]] LUT, 548 FF, [[DSP:[0-9]+]] DSP

@@ -10,17 +10,17 @@
 // and by how much it is still over: no limit lowers the estimate
 // (@onediv), or even the fewest units are over (@fdivs).
 // RUN: rm -rf %t.d %t.nofit %t.user
-// RUN: silica hls %s --top f -o %t.d --target ice40-up5k --sim 2>&1 | FileCheck %s
+// RUN: silica hls %s --top f -o %t.d --target ice40-up5k --clock-ns 20 --sim 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=JSON < %t.d/f.json
 // RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -dsp -top f; tee -q -o %t.d/stat.txt stat"
 // RUN: FileCheck %s --check-prefix=STAT < %t.d/stat.txt
-// RUN: silica hls %s --top f -o %t.nofit --target ice40-up5k --no-fit 2>&1 | FileCheck %s --check-prefix=NOFIT
+// RUN: silica hls %s --top f -o %t.nofit --target ice40-up5k --clock-ns 20 --no-fit 2>&1 | FileCheck %s --check-prefix=NOFIT
 // RUN: yosys -q -p "read_verilog -sv %t.nofit/f.sv; synth_ice40 -dsp -top f; tee -q -o %t.nofit/stat.txt stat"
 // RUN: FileCheck %s --check-prefix=NOFITSTAT < %t.nofit/stat.txt
-// RUN: silica hls %s --top f -o %t.user --target ice40-up5k --directives %S/directives/fit-user.toml 2>&1 | FileCheck %s --check-prefix=USER
-// RUN: silica hls %s --top onediv -o %t.c --target ice40-up5k 2>&1 | FileCheck %s --check-prefix=NOHELP
+// RUN: silica hls %s --top f -o %t.user --target ice40-up5k --clock-ns 20 --directives %S/directives/fit-user.toml 2>&1 | FileCheck %s --check-prefix=USER
+// RUN: silica hls %s --top onediv -o %t.c --target ice40-up5k --clock-ns 20 2>&1 | FileCheck %s --check-prefix=NOHELP
 // RUN: FileCheck %s --check-prefix=NOHELPJSON < %t.c/onediv.json
-// RUN: silica hls %s --top fdivs -o %t.f --target ice40-up5k 2>&1 | FileCheck %s --check-prefix=FEWEST
+// RUN: silica hls %s --top fdivs -o %t.f --target ice40-up5k --clock-ns 20 2>&1 | FileCheck %s --check-prefix=FEWEST
 
 // CHECK: note: the design does not fit ice40-up5k by the estimate (9 DSP of 8); units shared: 1 mul for 5 operations (latency 43 -> 44 cycles) (--no-fit builds it as given)
 // CHECK: co-simulation (seed 1): 72 values match, latency 44 cycles

@@ -33,6 +33,9 @@ pub use crate::flow::report::Measurements;
 pub struct Clock {
     pub asked_ns: f64,
     pub uncertainty_ns: f64,
+    /// Whether `asked_ns` is the target's default: neither `--clock-ns`,
+    /// the directives file nor the kernel asks for a period.
+    pub default: bool,
 }
 
 impl Clock {
@@ -191,6 +194,7 @@ impl Estimated {
             floats: &s.floats,
             lib: self.target.library(),
             clock_ns: self.clock.asked_ns,
+            clock_default: self.clock.default,
             clock_uncertainty_ns: self.clock.uncertainty_ns,
             figures: &s.figures,
             circuit: &self.estimate,

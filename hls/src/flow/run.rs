@@ -203,6 +203,7 @@ pub(crate) fn clock_of(
     Ok(Clock {
         asked_ns: clock_ns,
         uncertainty_ns,
+        default: directives.clock_ns.is_none() && !opts.clock_asked(),
     })
 }
 

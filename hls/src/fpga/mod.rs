@@ -20,7 +20,8 @@
 //! device's), and, before any synthesis, one whose estimate needs many
 //! times the device's LUTs (`reports::estimate_overflow`). nextpnr's clock
 //! is `1000 / clock_ns` MHz; a missed clock is reported (by how much, on
-//! which path) and gives no bitstream.
+//! which path) and gives no bitstream, unless it was the target's
+//! default: then the bitstream is written for the period reached.
 
 pub mod characterize;
 pub mod closure;
@@ -197,12 +198,21 @@ pub fn implement(
         synthesis.icetime_fmax_mhz = reports::icetime_mhz(&text);
         keep(&mut logs, &format!("{top}.icetime.log"), &text);
     }
+    // A clock the user asked for (or a board's oscillator) must be met;
+    // a design that misses the target's default is written for the
+    // period it reaches.
     if !synthesis.clock_met {
-        return Ok(Implementation {
-            synthesis,
-            bitstream: None,
-            logs,
-        });
+        let reached = synthesis.fmax_mhz.filter(|&f| f > 0.0).map(reached_ns);
+        match reached.filter(|_| shell.is_none() && design.estimated.clock.default) {
+            Some(ns) => synthesis.reached_ns = Some(ns),
+            None => {
+                return Ok(Implementation {
+                    synthesis,
+                    bitstream: None,
+                    logs,
+                })
+            }
+        }
     }
     let bitstream = format!("{top}.{}", tc.bitstream_extension);
     let log = flow.pack.run(&[&placed, &bitstream], dir)?;
@@ -215,6 +225,12 @@ pub fn implement(
         bitstream: Some((bitstream, bytes)),
         logs,
     })
+}
+
+/// The period (ns) of `fmax_mhz`, rounded up to 0.01 ns: the clock a
+/// placed design that missed its default clock is written for.
+pub fn reached_ns(fmax_mhz: f64) -> f64 {
+    (100_000.0 / fmax_mhz).ceil() / 100.0
 }
 
 /// A design that does not fit: its synthesis figures (`synthesis`, with
@@ -365,4 +381,13 @@ fn keep(logs: &mut Vec<(String, Vec<u8>)>, name: &str, text: &str) {
 
 fn read_text(dir: &Path, name: &str) -> Result<String, String> {
     std::fs::read_to_string(dir.join(name)).map_err(|e| format!("cannot read {name}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_missed_default_clock_is_written_for_the_period_reached() {
+        assert_eq!(super::reached_ns(28.8), 34.73);
+        assert_eq!(super::reached_ns(50.0), 20.0);
+    }
 }

@@ -196,6 +196,16 @@ impl Options {
             .unwrap_or_else(|| self.target.default_clock_ns())
     }
 
+    /// Whether `--clock-ns` or the directives file asks for a clock
+    /// period ([`Options::clock_ns`] is otherwise the target's default).
+    pub fn clock_asked(&self) -> bool {
+        self.clock_ns.is_some()
+            || self
+                .directives
+                .as_ref()
+                .is_some_and(|f| f.clock_ns.is_some())
+    }
+
     /// The warning where the directives file's `clock_ns` overrides a
     /// different `--clock-ns`.
     pub fn overridden_clock(&self) -> Option<String> {

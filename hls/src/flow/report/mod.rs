@@ -29,6 +29,8 @@ pub struct Json {
     pub interface: String,
     pub target: String,
     pub clock_ns: f64,
+    /// Whether `clock_ns` is the target's default (no clock was asked).
+    pub clock_default: bool,
     /// The margin the schedule keeps below `clock_ns` (`--clock-uncertainty`,
     /// or what `--bitstream`'s timing closure chose); absent when none.
     #[serde(skip_serializing_if = "is_zero")]
@@ -168,6 +170,8 @@ pub struct ReportInput<'a> {
     pub floats: &'a FloatChoices,
     pub lib: &'a Library,
     pub clock_ns: f64,
+    /// Whether `clock_ns` is the target's default.
+    pub clock_default: bool,
     /// The margin the schedule keeps below `clock_ns`.
     pub clock_uncertainty_ns: f64,
     pub figures: &'a Figures,
@@ -314,6 +318,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         interface: "memory".into(),
         target: r.lib.device.name.to_string(),
         clock_ns: r.clock_ns,
+        clock_default: r.clock_default,
         clock_uncertainty_ns: r.clock_uncertainty_ns,
         args,
         results,
@@ -432,9 +437,14 @@ pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
     } else {
         String::new()
     };
+    let default = if r.clock_default {
+        ", its default clock"
+    } else {
+        ""
+    };
     let _ = writeln!(
         out,
-        "target {} at {} ns{scheduled} (operator library measured on {})",
+        "target {} at {} ns{default}{scheduled} (operator library measured on {})",
         r.lib.device.name, r.clock_ns, r.lib.measured_on
     );
     let us = |c: u64| c as f64 * r.clock_ns / 1000.0;

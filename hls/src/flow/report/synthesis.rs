@@ -40,6 +40,12 @@ pub struct Synthesis {
     pub critical_path: Option<CriticalPath>,
     /// The bitstream's file name (null when none was written).
     pub bitstream: Option<String>,
+    /// The period the bitstream is written for where the clock was the
+    /// target's default and placement missed it: nextpnr's critical
+    /// path, rounded up to 0.01 ns (absent where the clock is met or
+    /// was asked for, which gives no bitstream when missed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reached_ns: Option<f64>,
     /// The synthesised netlist's LUTs, flip-flops, block RAMs and DSPs
     /// (yosys's cells) against the device's; the estimate's where
     /// `from_estimate`.
@@ -161,11 +167,19 @@ impl Synthesis {
         if !self.closure.is_empty() {
             let _ = writeln!(out, "{}", describe_closure(self.clock_ns, &self.closure));
         }
-        match &self.bitstream {
-            Some(b) => {
+        match (&self.bitstream, self.reached_ns) {
+            (Some(b), Some(reached)) => {
+                let _ = writeln!(
+                    out,
+                    "bitstream: {b}, for {reached} ns ({:.2} MHz): the target's default clock of {} ns is missed",
+                    1000.0 / reached,
+                    self.clock_ns
+                );
+            }
+            (Some(b), None) => {
                 let _ = writeln!(out, "bitstream: {b}");
             }
-            None => {
+            (None, _) => {
                 let _ = writeln!(out, "bitstream: none (the clock is missed)");
             }
         }

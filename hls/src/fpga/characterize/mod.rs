@@ -389,12 +389,13 @@ fn round(x: f64) -> f64 {
 }
 
 /// A library file for `device` from measured points, the register
-/// period, the tools' versions and a note (an earlier file's).
+/// period and the tools' versions, with the note and default clock of
+/// `earlier` (the file measured before, if any).
 pub fn library_file(
     device: &Device,
     register_ns: f64,
     tools: String,
-    note: Option<String>,
+    earlier: Option<&LibraryFile>,
     points: Vec<Point>,
 ) -> LibraryFile {
     LibraryFile {
@@ -402,7 +403,8 @@ pub fn library_file(
         measured_on: device.name.to_string(),
         tools,
         register_ns: round(register_ns),
-        note,
+        default_clock_ns: earlier.and_then(|f| f.default_clock_ns),
+        note: earlier.and_then(|f| f.note.clone()),
         op: points,
     }
 }

@@ -22,6 +22,11 @@
 //!                            # another part's figures; `note` says why)
 //! tools = "Yosys 0.23; nextpnr-ice40 0.4"
 //! register_ns = 3.1          # period of a flip-flop to flip-flop path
+//! default_clock_ns = 30.0    # optional (absent: 20): the clock period a
+//!                            # design is asked to run at where neither
+//!                            # `--clock-ns` nor the directives file gives
+//!                            # one, a clock the target's typical designs
+//!                            # meet placed (see `DEFAULT_CLOCK_NS`)
 //! note = "..."               # optional
 //! [[op]]
 //! kind = "add"      # the test design: add sub cmp shift mux logic mul
@@ -133,6 +138,8 @@ pub struct LibraryFile {
     pub tools: String,
     pub register_ns: f64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_clock_ns: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     pub op: Vec<Point>,
 }
@@ -171,9 +178,23 @@ pub struct Library {
     /// The register-to-register period of the fabric (ns): what a path
     /// costs besides its operators' delays.
     pub register_ns: f64,
+    /// The clock period (ns) of a design that asks for none: the file's
+    /// `default_clock_ns`, else [`DEFAULT_CLOCK_NS`].
+    pub default_clock_ns: f64,
     /// The device whose figures these are.
     pub measured_on: String,
 }
+
+/// The default clock period of a library file that gives none. The
+/// bundled files give theirs, each a clock that the PolyBench kernels
+/// at their default directives meet placed on the part
+/// (`bench/fpga_fit.py`, docs/QOR.md): ecp5-25k 20 ns (every i32 kernel
+/// placed at 56 MHz or more), ice40-up5k 30 ns (25 of the 30 i32
+/// kernels placed; the UP5K's fabric is the slowest, its register path
+/// 4.4 ns against ECP5's 1.2), ice40-hx8k 20 ns (no designs placed in
+/// the benchmarks: its operators' figures are close to ECP5's, a 32-bit
+/// add 4.8 ns).
+pub const DEFAULT_CLOCK_NS: f64 = 20.0;
 
 /// The classes of float operators (the only ones whose latency and
 /// delay are chosen per design).
@@ -344,6 +365,7 @@ impl Library {
             device,
             rows,
             register_ns: file.register_ns,
+            default_clock_ns: file.default_clock_ns.unwrap_or(DEFAULT_CLOCK_NS),
             measured_on: file.measured_on,
             points: file.op,
             divider_points,

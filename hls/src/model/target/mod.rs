@@ -43,11 +43,9 @@ impl Target {
     }
 
     /// The clock period (ns) a design is asked to run at where neither
-    /// `--clock-ns` nor the directives file gives one.
+    /// `--clock-ns` nor the directives file gives one: its library's
+    /// (`library::DEFAULT_CLOCK_NS`).
     pub fn default_clock_ns(&self) -> f64 {
-        DEFAULT_CLOCK_NS
+        self.library.default_clock_ns
     }
 }
-
-/// The default clock period of every target.
-const DEFAULT_CLOCK_NS: f64 = 20.0;
