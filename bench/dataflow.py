@@ -113,6 +113,7 @@ def run(silica, kernel, target, auto, workdir):
         row["ratio"] = round(row["sequential_cycles"] / row["dataflow_cycles"], 2)
     est = j["resources"]["estimate"]
     row.update({k: est.get(k) for k in ("lut", "dsp", "bram")})
+    row["lut"] = est.get("lc", row["lut"])  # iCE40: the logic cells
     m = re.search(r"dataflow \([^)]*\): not honoured: (.*)", report)
     row["status"] = m.group(1) if m else "ok"
     return row

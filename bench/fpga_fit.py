@@ -249,7 +249,8 @@ def fit_fields(r):
             if over[0]["what"] == "LC":
                 row["lut_unit"] = "LC"
         elif s and not s.get("from_estimate"):
-            row[key] = s[key]
+            # iCE40 places logic cells ("lc"), which the estimate counts.
+            row[key] = s.get("lc", s[key]) if key == "lut" else s[key]
     row["fmax_mhz"] = f"{s['fmax_mhz']:.1f}" if s and s["fmax_mhz"] else ""
     row["clock_ns"] = f"{r['clock_ns']:g}"
     missed = r.get("missed_at", [])
@@ -264,6 +265,12 @@ def fit_fields(r):
     row["cycles"] = r.get("cycles", "")
     row["seconds"] = f"{r['seconds']:.0f}"
     return row
+
+
+def logic(figures):
+    """The logic of F.json's `estimate` or `synthesis` that the device's
+    capacity counts: iCE40's logic cells (`lc`), else its LUTs."""
+    return figures.get("lc", figures["lut"])
 
 
 def resource_cell(row, what, key):
@@ -446,7 +453,7 @@ def errors(results):
     recorded = []
     for r in rows:
         e, s = r["estimate"], r["synthesis"]
-        lut = (e["lut"] - s["lut"]) / s["lut"] * 100
+        lut = (logic(e) - logic(s)) / logic(s) * 100
         fmax = (e["fmax_mhz"] - s["fmax_mhz"]) / s["fmax_mhz"] * 100
         changed = "cycles_now" in r and r["cycles_now"] != r.get("cycles")
         counts = ok[changed]
@@ -455,11 +462,11 @@ def errors(results):
         counts[2] += abs(fmax) <= 20
         name = r["name"] + (f" (changed: {r['cycles']} -> {r['cycles_now']} cycles)" if changed else "")
         recorded.append({"kernel": r["name"], "type": r["variant"], "target": r["target"],
-                         "lut_est": e["lut"], "lut_placed": s["lut"], "lut_error": f"{lut:.4f}",
+                         "lut_est": logic(e), "lut_placed": logic(s), "lut_error": f"{lut:.4f}",
                          "fmax_pred": e["fmax_mhz"], "fmax": s["fmax_mhz"],
                          "fmax_error": f"{fmax:.4f}", "cycles": r.get("cycles", ""),
                          "cycles_now": r.get("cycles_now", "")})
-        print(f"| {name} | {r['variant']} | {r['target']} | {e['lut']:,} | {s['lut']:,} | {lut:+.0f}% "
+        print(f"| {name} | {r['variant']} | {r['target']} | {logic(e):,} | {logic(s):,} | {lut:+.0f}% "
               f"| {e['fmax_mhz']:.1f} | {s['fmax_mhz']:.1f} | {fmax:+.0f}% |")
     same, changed = ok[False], ok[True]
     print(f"\n{len(rows)} rows with a bitstream: LUTs within 25% in {same[1] + changed[1]}, "

@@ -68,6 +68,12 @@ QOR_FIELDS = ("kernel", "target", "clock_ns", "status", "cycles", "lut", "ff", "
 REF_FIELDS = ("reference", "target", "checked", "hand_lut", "hand_fmax", "gen_lut", "gen_fmax")
 
 
+
+def logic(figures):
+    """The logic of F.json's `estimate` or `synthesis` that the device's
+    capacity counts: iCE40's logic cells (`lc`), else its LUTs."""
+    return figures.get("lc", figures["lut"])
+
 def ratio(a, b, fmt=".2f"):
     def cell(r):
         if r.get(a) in ("", None) or r.get(b) in ("", None) or not float(r[b]):
@@ -443,7 +449,7 @@ def main():
         # The estimate is of what is placed: iCE40 logic cells (LUT4s
         # and lone flip-flops), ECP5 TRELLIS_COMB, with the scan
         # wrapper's where the design sits behind one.
-        lerr = (e["lut"] - s["lut"]) / s["lut"] * 100 if s["lut"] else float("nan")
+        lerr = (logic(e) - logic(s)) / logic(s) * 100 if logic(s) else float("nan")
         pred = e.get("fmax_mhz")
         ferr = (pred - fmax) / fmax * 100 if fmax and pred else float("nan")
         if lerr == lerr:
@@ -452,13 +458,13 @@ def main():
             ferrs.append(abs(ferr))
         bit = s.get("bitstream") or ("clock missed" if r["missed"] else "-")
         recorded.append({"kernel": r["name"], "target": r["target"], "clock_ns": r["clock_ns"], "status": bit,
-                         "cycles": r["cycles"], "lut": s["lut"], "ff": s["ff"], "bram": s["bram"],
+                         "cycles": r["cycles"], "lut": logic(s), "ff": s["ff"], "bram": s["bram"],
                          "dsp": s["dsp"], "fmax": fmax, "us_fmax": us_f, "us_clock": us_c, "lut4": r["lut4"],
-                         "core_lut4": r["core_lut4"], "lut_est": e["lut"],
+                         "core_lut4": r["core_lut4"], "lut_est": logic(e),
                          "lut_error": "" if lerr != lerr else f"{lerr:.4f}", "pred_mhz": pred or "",
                          "fmax_error": "" if ferr != ferr else f"{ferr:.4f}"})
-        print(f"| {r['name']} | {r['target']} | {r['cycles']} | {s['lut']} | {s['ff']} | {s['bram']} | {s['dsp']} "
-              f"| {fmax:.1f} | {us_f:.2f} | {us_c:.2f} | {bit} | {r['lut4']} | {r['core_lut4']} | {e['lut']} | {lerr:+.0f}% "
+        print(f"| {r['name']} | {r['target']} | {r['cycles']} | {logic(s)} | {s['ff']} | {s['bram']} | {s['dsp']} "
+              f"| {fmax:.1f} | {us_f:.2f} | {us_c:.2f} | {bit} | {r['lut4']} | {r['core_lut4']} | {logic(e)} | {lerr:+.0f}% "
               f"| {pred or '-'} | {ferr:+.0f}% |")
     if errs:
         within = sum(1 for x in errs if x <= 25)

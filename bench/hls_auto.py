@@ -148,10 +148,12 @@ def run(silica, kernel, target, bitstream, workdir):
     est = j["resources"]["estimate"]
     if syn:
         row.update({k: syn.get(k) for k in ("lut", "ff", "dsp", "bram")})
+        row["lut"] = syn.get("lc", row["lut"])  # iCE40: the logic cells
         row["fmax"] = syn.get("fmax_mhz")
         row["placed"] = "met" if syn.get("clock_met") else "missed"
     else:
         row.update({k: est.get(k) for k in ("lut", "ff", "dsp", "bram")})
+        row["lut"] = est.get("lc", row["lut"])  # iCE40: the logic cells
         row["fmax"] = est.get("fmax_mhz")
         row["placed"] = "estimate"
     row["us"] = round(cycles * period(j) / 1000.0, 3)

@@ -273,7 +273,7 @@ impl Evaluator {
             latency_cycles: latency,
             latency_us: latency as f64 * reachable_period_ns(estimated.clock.asked_ns, e.period_ns)
                 / 1000.0,
-            lut: e.lut,
+            lut: e.logic(),
             ff: e.ff,
             dsp: e.dsp,
             bram: e.bram,
@@ -319,7 +319,7 @@ impl Evaluator {
             if let Some(reason) = s.overflow {
                 return Ok(Outcome::Invalid { reason });
             }
-            m.lut = s.lut;
+            m.lut = s.logic();
             m.ff = s.ff;
             m.dsp = s.dsp;
             m.bram = s.bram;
@@ -429,7 +429,7 @@ pub const COSIM_SEED: u64 = 1;
 fn only_dsps_exceed(e: &silica_hls::Estimated) -> bool {
     let device = e.target.device();
     let s = e.summary();
-    device.luts > 0 && s.dsp > device.dsps && s.lut <= device.luts
+    device.luts > 0 && s.dsp > device.dsps && s.logic() <= device.luts
 }
 
 /// The clock period in ns a design asked to run at `clock_ns` can reach

@@ -16,9 +16,11 @@
 // RUN: FileCheck %s --check-prefix=DSPREPORT < %t.d/report.txt
 // RUN: FileCheck %s --check-prefix=DSPJSON < %t.d/muls.json
 
-// DSP: error: the design does not fit ice40-up5k: it needs 9 DSP of 8 (112%); no bitstream written, the netlist's figures are in report.txt
-// DSPREPORT: resources (yosys, ice40-up5k sg48): {{[1-9][0-9]*}} LUT of 5280 ({{[0-9]+}}%), {{[1-9][0-9]*}} FF of 5280 ({{[0-9]+}}%), 0 BRAM of 30 (0%), 9 DSP of 8 (112%), not placed
-// DSPREPORT-NEXT: the design does not fit ice40-up5k: it needs 9 DSP of 8 (112%)
+// DSPs are counted exactly: one over the device is refused before yosys.
+// DSP: warning: the design's estimate needs 9 DSP, and ice40-up5k holds 8 (the estimate counts DSPs exactly): --bitstream refuses it
+// DSP: error: the design does not fit ice40-up5k: its estimate needs 9 DSP of 8 (112%) (the estimate counts DSPs exactly), so it is not synthesised; no bitstream written, the estimate's figures are in report.txt
+// DSPREPORT: resources (the estimate, ice40-up5k sg48): {{[1-9][0-9]*}} LC of 5280 ({{[0-9]+}}%), {{[1-9][0-9]*}} FF of 5280 ({{[0-9]+}}%), 0 BRAM of 30 (0%), 9 DSP of 8 (112%), not synthesised
+// DSPREPORT-NEXT: the design does not fit ice40-up5k: its estimate needs 9 DSP of 8 (112%) (the estimate counts DSPs exactly), so it is not synthesised
 // DSPREPORT-NEXT: bitstream: none (the design does not fit)
 // DSPJSON: "synthesis": {
 // DSPJSON: "dsp": 9,
@@ -29,7 +31,7 @@
 // DSPJSON: "what": "DSP",
 // DSPJSON-NEXT: "used": 9,
 // DSPJSON-NEXT: "available": 8
-// DSPJSON: "overflow": "the design does not fit ice40-up5k: it needs 9 DSP of 8 (112%)"
+// DSPJSON: "overflow": "the design does not fit ice40-up5k: its estimate needs 9 DSP of 8 (112%) (the estimate counts DSPs exactly), so it is not synthesised"
 // A design whose estimate is many times the device (two 64-bit dividers,
 // 37,732 LUTs estimated, 7 times the UP5K's): refused before yosys, which
 // would take long, with the estimate's figures in the reports (built as
@@ -40,15 +42,15 @@
 // RUN: FileCheck %s --check-prefix=ESTREPORT < %t.e/report.txt
 // RUN: FileCheck %s --check-prefix=ESTJSON < %t.e/divs.json
 
-// EST: error: the design does not fit ice40-up5k: its estimate needs 37732 LUT of 5280 (715%), more than 4 times the device, so it is not synthesised; no bitstream written, the estimate's figures are in report.txt
-// ESTREPORT: resources (the estimate, ice40-up5k sg48): 37732 LUT of 5280 (715%), {{[1-9][0-9]*}} FF of 5280 ({{[0-9]+}}%), 0 BRAM of 30 (0%), 0 DSP of 8 (0%), not synthesised
-// ESTREPORT-NEXT: the design does not fit ice40-up5k: its estimate needs 37732 LUT of 5280 (715%)
+// EST: error: the design does not fit ice40-up5k: its estimate needs 37732 LC of 5280 (715%), more than 4 times the device, so it is not synthesised; no bitstream written, the estimate's figures are in report.txt
+// ESTREPORT: resources (the estimate, ice40-up5k sg48): 37732 LC of 5280 (715%), {{[1-9][0-9]*}} FF of 5280 ({{[0-9]+}}%), 0 BRAM of 30 (0%), 0 DSP of 8 (0%), not synthesised
+// ESTREPORT-NEXT: the design does not fit ice40-up5k: its estimate needs 37732 LC of 5280 (715%)
 // ESTREPORT-NEXT: bitstream: none (the design does not fit)
 // ESTJSON: "synthesis": {
-// ESTJSON: "lut": 37732,
+// ESTJSON: "lc": 37732,
 // ESTJSON: "bitstream": null,
 // ESTJSON: "from_estimate": true,
-// ESTJSON-NEXT: "overflow": "the design does not fit ice40-up5k: its estimate needs 37732 LUT of 5280 (715%), more than 4 times the device, so it is not synthesised"
+// ESTJSON-NEXT: "overflow": "the design does not fit ice40-up5k: its estimate needs 37732 LC of 5280 (715%), more than 4 times the device, so it is not synthesised"
 
 // GENERIC: error: target 'generic' gives estimates only and no bitstream; choose a device: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k, ice40-hx8k
 // TARGET: error: unknown target 'ecp5-12k'; known targets: ecp5-25k, ecp5-45k, ecp5-85k, ice40-up5k, ice40-hx8k, generic

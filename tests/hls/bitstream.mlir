@@ -30,7 +30,7 @@
 // RUN: test ! -e %t.ice40/sum.bin && test -s %t.ice40/sum.json
 
 // ICE40: target ice40-up5k at 50 ns
-// ICE40: resources (yosys and nextpnr, ice40-up5k sg48): {{[1-9][0-9]*}} LUT, {{[1-9][0-9]*}} FF, 0 DSP, 0 BRAM, 35 IO
+// ICE40: resources (measured by yosys and nextpnr, ice40-up5k sg48): {{[1-9][0-9]*}} LC ({{[1-9][0-9]*}} LUT4 in the netlist), {{[1-9][0-9]*}} FF, 0 DSP, 0 BRAM, 35 IO
 // ICE40: Fmax: {{[1-9][0-9.]*}} MHz (nextpnr), {{[1-9][0-9.]*}} MHz (icetime, paths from and to pins included); clock 50 ns (20.00 MHz) met with {{[0-9.]+}} ns of slack
 // ICE40: critical path (nextpnr, {{[0-9.]+}} ns):
 // ICE40: bitstream: sum.bin
@@ -40,6 +40,7 @@
 // ICE40JSON-NEXT: "device": "ice40-up5k",
 // ICE40JSON-NEXT: "package": "sg48",
 // ICE40JSON-NEXT: "lut": {{[1-9][0-9]*}},
+// ICE40JSON-NEXT: "lc": {{[1-9][0-9]*}},
 // ICE40JSON-NEXT: "ff": {{[1-9][0-9]*}},
 // ICE40JSON-NEXT: "dsp": 0,
 // ICE40JSON-NEXT: "bram": 0,
@@ -52,7 +53,7 @@
 // ICE40JSON: "bitstream": "sum.bin"
 
 // ECP5: target ecp5-25k at 20 ns
-// ECP5: resources (yosys and nextpnr, ecp5-25k CABGA381): {{[1-9][0-9]*}} LUT, {{[1-9][0-9]*}} FF, 1 DSP, 0 BRAM, 35 IO
+// ECP5: resources (measured by yosys and nextpnr, ecp5-25k CABGA381): {{[1-9][0-9]*}} LUT, {{[1-9][0-9]*}} FF, 1 DSP, 0 BRAM, 35 IO
 // ECP5: Fmax: {{[1-9][0-9.]*}} MHz (nextpnr); clock 20 ns (50.00 MHz) met
 // ECP5: bitstream: sum.bit
 
@@ -64,7 +65,7 @@
 // ECP5JSON: "clock_met": true,
 // ECP5JSON: "bitstream": "sum.bit"
 
-// SCAN: resources (yosys and nextpnr, ice40-up5k sg48): {{[1-9][0-9]*}} LUT, {{[1-9][0-9]*}} FF, 0 DSP, 0 BRAM, 7 IO
+// SCAN: resources (measured by yosys and nextpnr, ice40-up5k sg48): {{[1-9][0-9]*}} LC ({{[1-9][0-9]*}} LUT4 in the netlist), {{[1-9][0-9]*}} FF, 0 DSP, 0 BRAM, 7 IO
 // SCAN-NEXT: ports: 71 bits, more than the package's pins: the core is behind scan chains (vadd_scan: 24 input and 42 output bits, their flip-flops counted above)
 // SCAN: bitstream: vadd.bin
 // SCANJSON: "io": 7,

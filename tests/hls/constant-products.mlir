@@ -19,11 +19,11 @@
 // RUN: verilator --lint-only -Wall %t.d/f.sv
 // RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -dsp -top f; tee -q -o %t.d/stat.txt stat"
 // RUN: FileCheck %s --check-prefix=STAT < %t.d/stat.txt
-// RUN: silica hls %s --top f -o %t.s --target ice40-up5k --sim 2>&1 | FileCheck %s --check-prefix=SCARCE
+// RUN: silica hls %s --top f -o %t.s --target ice40-up5k --clock-ns 20 --sim 2>&1 | FileCheck %s --check-prefix=SCARCE
 // RUN: FileCheck %s --check-prefix=SCARCEHW < %t.s/f.hw.mlir
 
 // CHECK: co-simulation (seed 1): 96 values match
-// CHECK: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 3 DSP, 0 BRAM
+// CHECK: resources (estimate): {{[0-9]+}} LC ({{[0-9]+}} LUT4), {{[0-9]+}} FF, 3 DSP, 0 BRAM
 // CHECK-NEXT: products by constants: 13 as shifts and adds, 0 negated, 1 on multipliers (in LUTs where its adders cost less than the multiplier)
 
 // HW-COUNT-1: comb.mul
@@ -33,7 +33,7 @@
 
 // SCARCE: note: the design does not fit ice40-up5k by the estimate (22 DSP of 8); units shared: mul products by constants as shifts and adds
 // SCARCE: co-simulation (seed 1): 96 values match
-// SCARCE: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 0 DSP, 0 BRAM
+// SCARCE: resources (estimate): {{[0-9]+}} LC ({{[0-9]+}} LUT4), {{[0-9]+}} FF, 0 DSP, 0 BRAM
 // SCARCE: products by constants: 14 as shifts and adds, 0 negated, 0 on multipliers (multipliers are scarce: every one in LUTs)
 // SCARCEHW-NOT: comb.mul
 

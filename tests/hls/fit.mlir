@@ -25,7 +25,7 @@
 // CHECK: note: the design does not fit ice40-up5k by the estimate (9 DSP of 8); units shared: 1 mul for 5 operations (latency 43 -> 44 cycles) (--no-fit builds it as given)
 // CHECK: co-simulation (seed 1): 72 values match, latency 44 cycles
 // CHECK: f/i: trip 8, pipelined, II 5 (ResMII 5, RecMII 1)
-// CHECK: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 3 DSP, 0 BRAM
+// CHECK: resources (estimate): {{[0-9]+}} LC ({{[0-9]+}} LUT4), {{[0-9]+}} FF, 3 DSP, 0 BRAM
 // CHECK-NEXT: fit: the design does not fit ice40-up5k by the estimate (9 DSP of 8); units shared: 1 mul for 5 operations (latency 43 -> 44 cycles)
 
 // JSON:      "fit": {
@@ -42,6 +42,7 @@
 // JSON-NEXT:   ],
 // JSON-NEXT:   "unfitted": {
 // JSON-NEXT:     "lut": {{[0-9]+}},
+// JSON-NEXT:     "lc": {{[0-9]+}},
 // JSON-NEXT:     "ff": {{[0-9]+}},
 // JSON-NEXT:     "dsp": 9,
 // JSON:        "unfitted_latency": 43,
@@ -52,12 +53,12 @@
 
 // NOFIT-NOT: note: the design does not fit
 // NOFIT: latency: 43 cycles
-// NOFIT: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 9 DSP, 0 BRAM
+// NOFIT: resources (estimate): {{[0-9]+}} LC ({{[0-9]+}} LUT4), {{[0-9]+}} FF, 9 DSP, 0 BRAM
 // NOFIT-NOT: fit:
 // NOFITSTAT: SB_MAC16 9
 
 // USER-NOT: note: the design does not fit
-// USER: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 3 DSP, 0 BRAM
+// USER: resources (estimate): {{[0-9]+}} LC ({{[0-9]+}} LUT4), {{[0-9]+}} FF, 3 DSP, 0 BRAM
 // USER-NOT: fit:
 // USER: limits: mul = 3 (directives file): honoured: 5 mul operation(s) on 1 unit(s)
 func.func @f(%A: memref<8x4xi32> {hls.name = "A"}, %B: memref<8x5xi32> {hls.name = "B"}) {
@@ -84,15 +85,15 @@ func.func @f(%A: memref<8x4xi32> {hls.name = "A"}, %B: memref<8x5xi32> {hls.name
 // it: no limit lowers the estimate. It says so, and by how much the
 // design is over (its flip-flops within the device but past the 90%
 // budget).
-// NOHELP: note: the design does not fit ice40-up5k by the estimate ({{[0-9]+}} LUT of 5280); sharing units cannot bring it within the device: no unit limit lowers its estimate, it is built as given, over by {{[0-9]+}} LUT of 5280: {{[0-9]+}}%{{.*$}}
+// NOHELP: note: the design does not fit ice40-up5k by the estimate ({{[0-9]+}} LC of 5280); sharing units cannot bring it within the device: no unit limit lowers its estimate, it is built as given, over by {{[0-9]+}} LC of 5280: {{[0-9]+}}%{{.*$}}
 // NOHELP-NOT: --no-fit
-// NOHELP: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 0 DSP, 0 BRAM
-// NOHELP-NEXT: fit: the design does not fit ice40-up5k by the estimate ({{[0-9]+}} LUT of 5280); sharing units cannot bring it within the device
+// NOHELP: resources (estimate): {{[0-9]+}} LC ({{[0-9]+}} LUT4), {{[0-9]+}} FF, 0 DSP, 0 BRAM
+// NOHELP-NEXT: fit: the design does not fit ice40-up5k by the estimate ({{[0-9]+}} LC of 5280); sharing units cannot bring it within the device
 // NOHELPJSON:      "limits": {},
 // NOHELPJSON-NEXT: "units": [],
 // NOHELPJSON:      "fits": false,
 // NOHELPJSON-NEXT: "over": [
-// NOHELPJSON-NEXT:   "{{[0-9]+}} LUT of 5280: {{[0-9]+}}%"
+// NOHELPJSON-NEXT:   "{{[0-9]+}} LC of 5280: {{[0-9]+}}%"
 func.func @onediv(%A: memref<8xf64>, %B: memref<8xf64>) {
   affine.for %i = 0 to 8 {
     %a = affine.load %A[%i] : memref<8xf64>
@@ -103,8 +104,11 @@ func.func @onediv(%A: memref<8xf64>, %B: memref<8xf64>) {
   return
 }
 
-// Two f64 dividers shared as one are still several times the device.
-// FEWEST: note: the design does not fit ice40-up5k by the estimate ({{[0-9]+}} LUT of 5280, {{[0-9]+}} FF of 5280); units shared: 1 fdiv for 2 operations (latency {{[0-9]+ -> [0-9]+}} cycles); sharing units cannot bring it within the device: with the fewest units it is still over by {{[0-9]+}} LUT of 5280: {{[0-9]+}}%, {{[0-9]+}} FF of 5280: {{[0-9]+}}% (--no-fit builds it as given)
+// Two f64 dividers shared as one are still several times the device:
+// a warning for each resource over it, with the need and the capacity.
+// FEWEST: note: the design does not fit ice40-up5k by the estimate ({{[0-9]+}} LC of 5280, {{[0-9]+}} FF of 5280); units shared: 1 fdiv for 2 operations (latency {{[0-9]+ -> [0-9]+}} cycles); sharing units cannot bring it within the device: with the fewest units it is still over by {{[0-9]+}} LC of 5280: {{[0-9]+}}%, {{[0-9]+}} FF of 5280: {{[0-9]+}}% (--no-fit builds it as given)
+// FEWEST: warning: the design's estimate needs {{[0-9]+}} LC, and ice40-up5k holds 5280 (an estimate, within 31% of placed designs that fit): --bitstream synthesises it to see
+// FEWEST: warning: the design's estimate needs {{[0-9]+}} FF, and ice40-up5k holds 5280 (an estimate, 33% off yosys's flip-flops by the median): --bitstream synthesises it to see
 func.func @fdivs(%A: memref<8xf64>, %B: memref<8xf64>) {
   affine.for %i = 0 to 8 {
     %a = affine.load %A[%i] : memref<8xf64>

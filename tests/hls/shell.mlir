@@ -44,8 +44,8 @@
 // LPF: LOCATE COMP "uart_tx" SITE "L4";
 // The estimate counts the core's flip-flops that yosys keeps (50 of its
 // 64 register bits) and no scan wrapper.
-// EST: resources (estimate): {{[0-9]+}} LUT, 50 FF,
-// BIT: resources (yosys and nextpnr, ice40-up5k sg48): {{[0-9]+}} LUT, {{[0-9]+}} FF, {{[0-9]+}} DSP, {{[0-9]+}} BRAM, 4 IO
+// EST: resources (estimate): {{[0-9]+}} LC ({{[0-9]+}} LUT4), 50 FF,
+// BIT: resources (measured by yosys and nextpnr, ice40-up5k sg48): {{[0-9]+}} LC ({{[0-9]+}} LUT4 in the netlist), {{[0-9]+}} FF, {{[0-9]+}} DSP, {{[0-9]+}} BRAM, 4 IO
 // BIT-NEXT: board shell: sum_shell on the iCEBreaker (4 pins constrained by sum.pcf), clocked by the board's 12 MHz oscillator
 // BIT: clock 83.333 ns (12.00 MHz) met
 // BIT: bitstream: sum.bin

@@ -146,25 +146,109 @@ impl Fit {
 /// starts from (as `silica dse` refuses a point larger than its device,
 /// so that a point it keeps is built as it estimated it).
 pub fn exceeds(device: &Device, e: &Estimate) -> bool {
-    e.lut > device.luts || e.dsp > device.dsps
+    e.logic() > device.luts || e.dsp > device.dsps
 }
 
 /// The resources of `e` over `device`'s capacity (`12 DSP of 8`).
 pub fn over(device: &Device, e: &Estimate) -> Vec<String> {
-    [
-        ("LUT", e.lut, device.luts),
-        ("FF", e.ff, device.ffs),
-        ("DSP", e.dsp, device.dsps),
+    limits(device, e)
+        .into_iter()
+        .filter(|l| l.need > l.capacity)
+        .map(|l| format!("{} {} of {}", l.need, l.what, l.capacity))
+        .collect()
+}
+
+/// One of a device's resources against what a design's estimate needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// `LUT` (`LC` on iCE40), `FF`, `DSP` or `BRAM`.
+    pub what: &'static str,
+    pub need: u64,
+    pub capacity: u64,
+    /// Whether the estimate counts it exactly (DSPs, block RAMs): one
+    /// over the device is refused before synthesis.
+    pub exact: bool,
+}
+
+/// Every resource of `device` against the estimate `e`: logic,
+/// flip-flops, DSPs and block RAMs (IO is no limit: ports beyond the
+/// package's pins go behind a scan wrapper). Empty for a target that is
+/// no device.
+pub fn limits(device: &Device, e: &Estimate) -> Vec<Limit> {
+    if !device.family.is_device() {
+        return Vec::new();
+    }
+    let limit = |what, need, capacity, exact| Limit {
+        what,
+        need,
+        capacity,
+        exact,
+    };
+    vec![
+        limit(device.family.logic_name(), e.logic(), device.luts, false),
+        limit("FF", e.ff, device.ffs, false),
+        limit("DSP", e.dsp, device.dsps, true),
+        limit("BRAM", e.bram, device.brams, true),
     ]
-    .into_iter()
-    .filter(|&(_, used, available)| used > available)
-    .map(|(what, used, available)| format!("{used} {what} of {available}"))
-    .collect()
+}
+
+/// How many times the device's logic a design's estimate must need for
+/// `--bitstream` to refuse it unsynthesised: the estimate is at most 2.2
+/// times yosys's LUTs over the PolyBench kernels (`bench/fpga_fit.py`,
+/// those beyond the device included), so a design refused needs at
+/// least 1.8 times the device, where yosys alone could take hours.
+pub const REFUSED_FROM_ESTIMATE: u64 = 4;
+
+/// Whether `--bitstream` refuses a design over `limit` before running
+/// the tools: one over an exact figure, or needing more than
+/// [`REFUSED_FROM_ESTIMATE`] times the device's logic.
+pub fn refused(limit: &Limit) -> bool {
+    if limit.exact {
+        limit.need > limit.capacity
+    } else {
+        limit.what != "FF" && limit.need > REFUSED_FROM_ESTIMATE * limit.capacity
+    }
+}
+
+/// The warning for a design whose estimate is over `limit`, naming the
+/// resource, the need and the capacity, and what `--bitstream` does.
+pub fn limit_warning(device: &Device, limit: &Limit) -> Option<String> {
+    if limit.need <= limit.capacity {
+        return None;
+    }
+    let error = crate::flow::estimate::MEASURED_ERROR;
+    let counted = if limit.exact {
+        format!("the estimate counts {}s exactly", limit.what)
+    } else if limit.what == "FF" {
+        format!(
+            "an estimate, {:.0}% off yosys's flip-flops by the median",
+            100.0 * error.ff_median
+        )
+    } else {
+        format!(
+            "an estimate, within {:.0}% of placed designs that fit",
+            100.0 * error.lut
+        )
+    };
+    let bitstream = if refused(limit) {
+        "--bitstream refuses it"
+    } else {
+        "--bitstream synthesises it to see"
+    };
+    let whose = if limit.what == "BRAM" {
+        "on-chip memories need"
+    } else {
+        "estimate needs"
+    };
+    Some(format!(
+        "the design's {whose} {} {}, and {} holds {} ({counted}): {bitstream}",
+        limit.need, limit.what, device.name, limit.capacity
+    ))
 }
 
 /// The resources of `e` past the budget ([`excess`]'s: the DSPs past
 /// the device's count, LUTs and flip-flops past the budget's share of
-/// it), each with its share of the device: `5915 LUT of 5280: 112%`, or
+/// it), each with its share of the device: `5915 LC of 5280: 112%` (iCE40 counts logic cells), or
 /// `5000 LUT of 5280: 94%, past the 90% budget` within the device (not
 /// `N LUT of M (P%)`, which `bench/fpga_fit.py` reads as the overflow
 /// `--bitstream` reports).
@@ -172,7 +256,7 @@ pub fn beyond(budget: &Budget<'_>, e: &Estimate) -> Vec<String> {
     let (device, share) = (budget.device, budget.share);
     let margin = share * 100.0;
     [
-        ("LUT", e.lut, device.luts, share),
+        (device.family.logic_name(), e.logic(), device.luts, share),
         ("FF", e.ff, device.ffs, share),
         ("DSP", e.dsp, device.dsps, 1.0),
     ]
@@ -199,7 +283,7 @@ pub fn excess(budget: &Budget<'_>, e: &Estimate) -> f64 {
         (used as f64 - budget).max(0.0) / available.max(1) as f64
     };
     past(e.dsp, device.dsps as f64, device.dsps)
-        + past(e.lut, device.luts as f64 * share, device.luts)
+        + past(e.logic(), device.luts as f64 * share, device.luts)
         + past(e.ff, device.ffs as f64 * share, device.ffs)
 }
 
@@ -656,17 +740,17 @@ mod tests {
         );
         assert_eq!(
             f.describe(d, Some(120)),
-            "the design does not fit ice40-up5k by the estimate (9000 LUT of 5280, 12 DSP of 8); \
+            "the design does not fit ice40-up5k by the estimate (9000 LC of 5280, 12 DSP of 8); \
              units shared: 1 fadd for 4 operations (latency 100 -> 120 cycles); sharing units \
              cannot bring it within the device: with the fewest units it is still over by \
-             6000 LUT of 5280: 113%"
+             6000 LC of 5280: 113%"
         );
         let f = fit(Limits::new(), false, beyond(&Budget::of(d), &est(9000, 12)));
         assert_eq!(
             f.describe(d, Some(100)),
-            "the design does not fit ice40-up5k by the estimate (9000 LUT of 5280, 12 DSP of 8); \
+            "the design does not fit ice40-up5k by the estimate (9000 LC of 5280, 12 DSP of 8); \
              sharing units cannot bring it within the device: no unit limit lowers its estimate, \
-             it is built as given, over by 9000 LUT of 5280: 170%, 12 DSP of 8: 150%"
+             it is built as given, over by 9000 LC of 5280: 170%, 12 DSP of 8: 150%"
         );
         let f = fit(Limits::from([("mul".into(), 2)]), true, Vec::new());
         assert!(f
@@ -678,7 +762,7 @@ mod tests {
     fn past_the_budget_within_the_device_says_so() {
         assert_eq!(
             beyond(&Budget::of(up5k()), &est(5000, 8)),
-            vec!["5000 LUT of 5280: 94%, past the 90% budget".to_string()]
+            vec!["5000 LC of 5280: 94%, past the 90% budget".to_string()]
         );
         assert!(beyond(&Budget::of(up5k()), &est(4752, 8)).is_empty());
     }
@@ -717,13 +801,13 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
         // Within the device: not fitted unless a share asks for it.
         let given = products_fitted("ice40-up5k", None);
         assert!(given.fit.is_none());
-        let lut = given.summary().lut;
+        let lut = given.summary().logic();
         let share = lut as f64 * 0.8 / 5280.0;
         let fitted = products_fitted("ice40-up5k", Some(share));
         let f = fitted.fit.as_ref().expect("fitted to the share");
         assert_eq!(f.share, share);
         assert!(f.limits.contains_key("fmul"), "{:?}", f.limits);
-        assert!(fitted.summary().lut < lut);
+        assert!(fitted.summary().logic() < lut);
     }
 
     #[test]
@@ -737,7 +821,7 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
         assert!(excess(&budget, &est(3961, 8)) > 0.0);
         assert_eq!(
             beyond(&budget, &est(4000, 8)),
-            vec!["4000 LUT of 5280: 75%, past the 75% budget".to_string()]
+            vec!["4000 LC of 5280: 75%, past the 75% budget".to_string()]
         );
         let mut f = fit(Limits::from([("fadd".into(), 2)]), true, Vec::new());
         (f.unfitted, f.share) = (est(4800, 8), 0.75);

@@ -48,18 +48,18 @@ pub fn build(
 ) -> Result<Built, Box<Diagnostic>> {
     let lifted = lift(ctx, ir, module, opts, &[])?;
     let mut built = fitted(ctx, ir, module, opts, &lifted)?;
-    // Fitting shares units; nothing it does lowers the BRAMs.
-    let (device, bram) = (opts.target.device(), built.estimated.summary().bram);
-    if bram > device.brams && device.brams > 0 && device.family.is_device() {
-        built.estimated.remarks.warnings.push(Diagnostic {
-            severity: silica_ir::diag::Severity::Warning,
-            loc: built.estimated.scheduled.kernel.loc,
-            message: format!(
-                "the design's on-chip memories need {bram} BRAM, and {} holds {} (the estimate counts BRAMs exactly): --bitstream refuses it",
-                device.name, device.brams
-            ),
-            notes: Vec::new(),
-        });
+    // What fitting left over the device (it shares units; nothing it
+    // does lowers the BRAMs).
+    let device = opts.target.device();
+    for limit in fit::limits(device, &built.estimated.summary()) {
+        if let Some(message) = fit::limit_warning(device, &limit) {
+            built.estimated.remarks.warnings.push(Diagnostic {
+                severity: silica_ir::diag::Severity::Warning,
+                loc: built.estimated.scheduled.kernel.loc,
+                message,
+                notes: Vec::new(),
+            });
+        }
     }
     built.dump = match opts.dump_after {
         Some(Stage::Schedule) => {

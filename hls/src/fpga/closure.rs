@@ -34,7 +34,7 @@ pub fn area_ratio(synthesis: &Synthesis, estimate: &Estimate) -> Option<f64> {
         .filter(|u| u.used > u.available)
         .filter_map(|u| {
             let estimated = match u.what {
-                "LUT" | "LC" => estimate.lut,
+                "LUT" | "LC" => estimate.logic(),
                 "FF" => estimate.ff,
                 _ => return None,
             };

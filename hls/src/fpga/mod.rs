@@ -113,7 +113,7 @@ pub fn implement(
         (1e6 / s.board.clock_mhz).round() / 1000.0
     });
     let estimate = design.estimated.summary();
-    if let Some(message) = reports::estimate_overflow(dev, estimate.lut, estimate.bram) {
+    if let Some(message) = reports::estimate_overflow(dev, &estimate) {
         let synthesis = Synthesis::estimated(dev, &estimate, clock_ns, message);
         let pins = shell.map_or(design.estimated.interface.port_bits(), |_| 4);
         return Ok(does_not_fit(synthesis, pins, None, Vec::new()));

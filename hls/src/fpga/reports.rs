@@ -4,6 +4,8 @@
 //! figures `flow::report::synthesis` reports (`Synthesis`).
 
 use super::toolchain;
+use crate::flow::estimate::Estimate;
+use crate::flow::fit;
 use crate::flow::report::synthesis::{CriticalPath, PathNet, Synthesis, Use};
 use crate::model::target::device::Device;
 use serde_json::Value;
@@ -174,41 +176,41 @@ pub fn placer_limit(device: &Device, log: &str, netlist: &[Use]) -> Option<Strin
     ))
 }
 
-/// How many times the device's LUTs a design's estimate must need for
-/// `--bitstream` to refuse it unsynthesised: the estimate is at most 2.2
-/// times yosys's LUTs over the PolyBench kernels (`bench/fpga_fit.py`),
-/// so a design refused needs at least 1.8 times the device, where yosys
-/// alone could take hours.
-pub const REFUSED_FROM_ESTIMATE: u64 = 4;
-
-/// A "does not fit" message for an estimate of more BRAMs than the
-/// device holds (counted exactly), or of `lut` LUTs more than
-/// [`REFUSED_FROM_ESTIMATE`] times the device's; `None` otherwise.
-pub fn estimate_overflow(device: &Device, lut: u64, bram: u64) -> Option<String> {
-    if bram > device.brams && device.brams > 0 {
-        let need = Use {
-            what: "BRAM",
-            used: bram,
-            available: device.brams,
-        };
-        return Some(format!(
-            "the design does not fit {}: its on-chip memories need {} (the estimate counts BRAMs exactly), so it is not synthesised",
-            device.name,
-            need.describe()
-        ));
-    }
-    (lut > REFUSED_FROM_ESTIMATE * device.luts).then(|| {
-        let need = Use {
-            what: "LUT",
-            used: lut,
-            available: device.luts,
-        };
+/// A "does not fit" message for an estimate that `--bitstream` refuses
+/// unsynthesised (`fit::refused`: more BRAMs or DSPs than the device
+/// holds, counted exactly, or many times its logic), naming each such
+/// resource; `None` otherwise.
+pub fn estimate_overflow(device: &Device, estimate: &Estimate) -> Option<String> {
+    let refused: Vec<fit::Limit> = fit::limits(device, estimate)
+        .into_iter()
+        .filter(fit::refused)
+        .collect();
+    let why: Vec<String> = refused
+        .iter()
+        .map(|l| {
+            let need = Use {
+                what: l.what,
+                used: l.need,
+                available: l.capacity,
+            }
+            .describe();
+            match l.what {
+                "BRAM" => {
+                    format!("its on-chip memories need {need} (the estimate counts BRAMs exactly)")
+                }
+                "DSP" => format!("its estimate needs {need} (the estimate counts DSPs exactly)"),
+                _ => format!(
+                    "its estimate needs {need}, more than {} times the device",
+                    fit::REFUSED_FROM_ESTIMATE
+                ),
+            }
+        })
+        .collect();
+    (!why.is_empty()).then(|| {
         format!(
-            "the design does not fit {}: its estimate needs {}, more than {} times the device, \
-             so it is not synthesised",
+            "the design does not fit {}: {}, so it is not synthesised",
             device.name,
-            need.describe(),
-            REFUSED_FROM_ESTIMATE
+            why.join("; ")
         )
     })
 }
@@ -301,13 +303,21 @@ impl Synthesis {
         let uses = netlist_use(device, cells);
         let placed = |k: &str| pnr.used.get(k).copied().unwrap_or(0);
         let cells = &toolchain::names(device.family).placed;
-        let (lut, io) = (placed(cells.logic), placed(cells.io));
+        let io = placed(cells.io);
         let (bram, dsp) = (placed(cells.bram), placed(cells.dsp));
+        // iCE40 places logic cells, each a LUT4 and a flip-flop: the
+        // netlist's LUT4s are reported beside them. ECP5 places LUTs.
+        let (lut, lc) = if device.family.logic_name() == "LC" {
+            (uses[0].used, Some(placed(cells.logic)))
+        } else {
+            (placed(cells.logic), None)
+        };
         let slack_ns = pnr.fmax_mhz.map(|f| clock_ns - 1000.0 / f);
         Synthesis {
             device: device.name.into(),
             package: device.package.into(),
             lut,
+            lc,
             ff: uses[1].used,
             dsp,
             bram,
@@ -339,6 +349,7 @@ impl Synthesis {
             device: device.name.into(),
             package: device.package.into(),
             lut: used("LUT"),
+            lc: None,
             ff: used("FF"),
             dsp: used("DSP"),
             bram: used("BRAM"),
@@ -390,15 +401,19 @@ impl Synthesis {
     /// block RAMs and DSPs against the device's.
     pub fn estimated(
         device: &Device,
-        estimate: &crate::flow::estimate::Estimate,
+        estimate: &Estimate,
         clock_ns: f64,
         message: String,
     ) -> Synthesis {
         let mut s = Synthesis::unplaced(device, &Cells::new(), clock_ns);
-        (s.lut, s.ff, s.bram, s.dsp) = (estimate.lut, estimate.ff, estimate.bram, estimate.dsp);
+        (s.lut, s.lc) = (estimate.lut, estimate.lc);
+        (s.ff, s.bram, s.dsp) = (estimate.ff, estimate.bram, estimate.dsp);
         for u in &mut s.netlist {
+            if u.what == "LUT" {
+                u.what = device.family.logic_name();
+            }
             u.used = match u.what {
-                "LUT" => estimate.lut,
+                "LUT" | "LC" => estimate.logic(),
                 "FF" => estimate.ff,
                 "BRAM" => estimate.bram,
                 "DSP" => estimate.dsp,
@@ -557,35 +572,48 @@ mod tests {
     #[test]
     fn a_design_estimated_many_times_the_device_is_not_synthesised() {
         let up5k = lookup("ice40-up5k").unwrap();
-        // adi (f32): 75,065 LUTs estimated, 14 times the device.
-        let message = estimate_overflow(up5k, 75_065, 0).unwrap();
+        let logic = |lc: u64, dsp: u64, bram: u64| Estimate {
+            lut: lc / 2,
+            lc: Some(lc),
+            dsp,
+            bram,
+            ..Estimate::default()
+        };
+        // adi (f32): 75,065 logic cells estimated, 14 times the device.
+        let message = estimate_overflow(up5k, &logic(75_065, 0, 0)).unwrap();
         assert_eq!(
             message,
-            "the design does not fit ice40-up5k: its estimate needs 75065 LUT of 5280 (1422%), \
+            "the design does not fit ice40-up5k: its estimate needs 75065 LC of 5280 (1422%), \
              more than 4 times the device, so it is not synthesised"
         );
         // Near the limit, and up to 4 times it, yosys decides.
-        assert!(estimate_overflow(up5k, 6_000, 0).is_none());
-        assert!(estimate_overflow(up5k, 4 * 5280, 0).is_none());
-        assert!(estimate_overflow(up5k, 4 * 5280 + 1, 0).is_some());
-        let brams = estimate_overflow(up5k, 100, 31).unwrap();
+        assert!(estimate_overflow(up5k, &logic(6_000, 0, 0)).is_none());
+        assert!(estimate_overflow(up5k, &logic(4 * 5280, 0, 0)).is_none());
+        assert!(estimate_overflow(up5k, &logic(4 * 5280 + 1, 0, 0)).is_some());
+        // Block RAMs and DSPs are counted exactly: one over is refused.
+        let brams = estimate_overflow(up5k, &logic(100, 0, 31)).unwrap();
         assert!(brams.contains("31 BRAM of 30"), "{brams}");
-        assert!(estimate_overflow(up5k, 100, 30).is_none());
-        let estimate = crate::flow::estimate::Estimate {
-            lut: 75_065,
+        assert!(estimate_overflow(up5k, &logic(100, 8, 30)).is_none());
+        let dsps = estimate_overflow(up5k, &logic(100, 9, 0)).unwrap();
+        assert!(
+            dsps.contains("its estimate needs 9 DSP of 8 (112%)"),
+            "{dsps}"
+        );
+        let estimate = Estimate {
             ff: 9_000,
             dsp: 72,
-            bram: 0,
             period_ns: 40.0,
             fmax_mhz: 25.0,
+            ..logic(75_065, 72, 0)
         };
+        let message = estimate_overflow(up5k, &estimate).unwrap();
         let s = Synthesis::estimated(up5k, &estimate, 30.0, message.clone());
         assert!(s.from_estimate);
-        assert_eq!((s.lut, s.ff, s.dsp, s.bram), (75_065, 9_000, 72, 0));
+        assert_eq!((s.logic(), s.ff, s.dsp, s.bram), (75_065, 9_000, 72, 0));
         assert_eq!(
             s.describe(),
             format!(
-                "resources (the estimate, ice40-up5k sg48): 75065 LUT of 5280 (1422%), 9000 FF of 5280 (170%), \
+                "resources (the estimate, ice40-up5k sg48): 75065 LC of 5280 (1422%), 9000 FF of 5280 (170%), \
                  0 BRAM of 30 (0%), 72 DSP of 8 (900%), not synthesised\n{message}\n\
                  bitstream: none (the design does not fit)\n"
             )
@@ -633,7 +661,8 @@ mod tests {
         );
         let dev = lookup("ice40-up5k").unwrap();
         let s = Synthesis::new(dev, &Cells::new(), pnr.clone(), 10.0);
-        assert_eq!((s.lut, s.io), (64, 32));
+        // iCE40 places logic cells: the netlist's LUT4s beside them.
+        assert_eq!((s.lc, s.lut, s.io), (Some(64), 0, 32));
         assert!(!s.clock_met);
         assert!((s.slack_ns.unwrap() - (10.0 - 1000.0 / 96.5)).abs() < 1e-9);
         assert!(

@@ -72,7 +72,7 @@ pub mod scan;
 mod share;
 mod summary;
 
-pub use summary::{brams, Estimate};
+pub use summary::{brams, Estimate, MeasuredError, MEASURED_ERROR};
 
 use crate::float::{FloatOp, LatencyChoice, Operator};
 use crate::flow::schedule::floats::FloatChoices;

@@ -1,7 +1,7 @@
-//! The estimate's summary: the LUTs, flip-flops, DSPs and block RAMs
-//! of a built design and its predicted clock, as `F.json`'s
-//! `resources.estimate` gives them and fitting compares with the
-//! device.
+//! The estimate's summary: the LUTs (and on iCE40 the logic cells),
+//! flip-flops, DSPs and block RAMs of a built design and its predicted
+//! clock, as `F.json`'s `resources.estimate` gives them and fitting
+//! compares with the device.
 
 use super::CircuitEstimate;
 use crate::model::kernel::{Kernel, Memory};
@@ -12,7 +12,13 @@ use serde::Serialize;
 /// LUT, flip-flop, DSP and block RAM counts.
 #[derive(Serialize, Clone, Debug, Default, PartialEq)]
 pub struct Estimate {
+    /// 4-input LUTs.
     pub lut: u64,
+    /// iCE40: the logic cells nextpnr will place, one LUT4 and one
+    /// flip-flop each (a flip-flop loaded from no LUT takes one of its
+    /// own): what the device's capacity counts ([`Estimate::logic`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lc: Option<u64>,
     pub ff: u64,
     pub dsp: u64,
     pub bram: u64,
@@ -23,6 +29,12 @@ pub struct Estimate {
 }
 
 impl Estimate {
+    /// The units of logic the device's `luts` count: logic cells on
+    /// iCE40, else LUTs.
+    pub fn logic(&self) -> u64 {
+        self.lc.unwrap_or(self.lut)
+    }
+
     /// The resource estimate from the operator library: the built
     /// circuit's LUTs and DSPs (`crate::flow::estimate`: every comb op, the
     /// controller's included, at its width, and the scan wrapper's when the
@@ -32,7 +44,7 @@ impl Estimate {
     /// (`crate::flow::estimate` `flops`: merged, unread and constant bits left
     /// out), on-chip memories in block
     /// RAMs of the family's size; the predicted clock from the circuit's
-    /// longest path. On iCE40 the LUTs are logic cells, as nextpnr places
+    /// longest path. On iCE40 the logic cells too, as nextpnr places
     /// them: a flip-flop loaded from no LUT takes a cell of its own.
     pub fn of(circuit: &CircuitEstimate, k: &Kernel, lib: &Library) -> Estimate {
         let mut e = Estimate {
@@ -42,10 +54,11 @@ impl Estimate {
             fmax_mhz: (1e5 / circuit.period_ns).round() / 100.0,
             ..Estimate::default()
         };
-        let lone = lib.fabric().lone_flops_take_cells;
-        let lut = circuit.lut + if lone { circuit.lone_ff as f64 } else { 0.0 };
         e.ff += circuit.float_ff.round() as u64;
-        e.lut = lut.ceil() as u64;
+        e.lut = circuit.lut.ceil() as u64;
+        if lib.fabric().lone_flops_take_cells {
+            e.lc = Some((circuit.lut + circuit.lone_ff as f64).ceil() as u64);
+        }
         for m in &k.memories {
             // A one-word bank (a complete partition) is a register.
             if m.arg.is_none() && m.words() == 1 {
@@ -54,6 +67,53 @@ impl Estimate {
         }
         e.bram = brams(lib.device, &k.memories);
         e
+    }
+}
+
+/// How far the estimate is from what the tools measure, as measured
+/// on placed designs (docs/QOR.md): the worst of `bench/fpga_fit.py
+/// --errors` (every PolyBench kernel at its default directives, both
+/// targets) and of `bench/dse_polybench.py`'s validation (points of the
+/// DSE spaces placed); flip-flops by their median, their worst beside.
+/// `report.txt` and `F.json`'s `resources.estimate_error` show it
+/// beside the figures.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq)]
+pub struct MeasuredError {
+    /// LUTs (iCE40: logic cells): the largest share off the placed count.
+    pub lut: f64,
+    /// The predicted Fmax: the largest share off nextpnr's.
+    pub fmax: f64,
+    /// Flip-flops: the median share off yosys's, and the largest.
+    pub ff_median: f64,
+    pub ff_max: f64,
+    /// DSPs and block RAMs are counted exactly.
+    pub dsp: f64,
+    pub bram: f64,
+}
+
+/// The estimate's measured error ([`MeasuredError`]).
+pub const MEASURED_ERROR: MeasuredError = MeasuredError {
+    lut: 0.31,
+    fmax: 0.26,
+    ff_median: 0.33,
+    ff_max: 3.04,
+    dsp: 0.0,
+    bram: 0.0,
+};
+
+impl MeasuredError {
+    /// `report.txt`'s line, naming the logic as the device counts it
+    /// (`LUT` or `LC`).
+    pub fn describe(&self, logic: &str) -> String {
+        let pct = |x: f64| format!("{:.0}%", x * 100.0);
+        format!(
+            "estimate's measured error (placed PolyBench designs, docs/QOR.md): {logic} within {}, \
+             Fmax within {}, FF {} median (up to {}), DSP and BRAM exact",
+            pct(self.lut),
+            pct(self.fmax),
+            pct(self.ff_median),
+            pct(self.ff_max)
+        )
     }
 }
 

@@ -29,12 +29,12 @@ pub struct Json {
     pub interface: String,
     pub target: String,
     pub clock_ns: f64,
-    /// Whether `clock_ns` is the target's default (no clock was asked).
-    pub clock_default: bool,
     /// The margin the schedule keeps below `clock_ns` (`--clock-uncertainty`,
     /// or what `--bitstream`'s timing closure chose); absent when none.
     #[serde(skip_serializing_if = "is_zero")]
     pub clock_uncertainty_ns: f64,
+    /// Whether `clock_ns` is the target's default (no clock was asked).
+    pub clock_default: bool,
     pub args: Vec<ArgJson>,
     pub results: Vec<ResultJson>,
     pub latency: LatencyJson,
@@ -142,6 +142,8 @@ pub struct LoopJson {
 #[derive(Serialize, Clone, Debug)]
 pub struct ResourcesJson {
     pub estimate: Estimate,
+    /// How far the estimate is from the tools' figures, measured.
+    pub estimate_error: crate::flow::estimate::MeasuredError,
     /// Filled by `--bitstream`.
     pub synthesis: Option<synthesis::Synthesis>,
     /// The unit limits chosen to fit the target device (`crate::flow::fit`);
@@ -330,6 +332,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         loops,
         resources: ResourcesJson {
             estimate: Estimate::of(r.circuit, r.k, r.lib),
+            estimate_error: crate::flow::estimate::MEASURED_ERROR,
             synthesis: r.measured.synthesis.clone(),
             fit: r.fit.cloned(),
         },
@@ -607,10 +610,14 @@ pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
         }
     }
     let e = &j.resources.estimate;
+    let logic = match e.lc {
+        Some(lc) => format!("{lc} LC ({} LUT4)", e.lut),
+        None => format!("{} LUT", e.lut),
+    };
     let _ = writeln!(
         out,
-        "resources (estimate): {} LUT, {} FF, {} DSP, {} BRAM",
-        e.lut, e.ff, e.dsp, e.bram
+        "resources (estimate): {logic}, {} FF, {} DSP, {} BRAM",
+        e.ff, e.dsp, e.bram
     );
     if let Some(f) = &j.resources.fit {
         let _ = writeln!(out, "fit: {}", f.describe(r.lib.device, r.figures.latency));
@@ -631,6 +638,8 @@ pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
         }
     );
     counted(r, j, &mut out);
+    let logic = r.lib.device.family.logic_name();
+    let _ = writeln!(out, "{}", j.resources.estimate_error.describe(logic));
     if let Some(s) = &j.resources.synthesis {
         out.push_str(&s.describe());
     }

@@ -12,9 +12,13 @@ use std::fmt::Write;
 pub struct Synthesis {
     pub device: String,
     pub package: String,
-    /// Placed (nextpnr's logic cells), or the netlist's LUT4s where the
-    /// design does not fit.
+    /// 4-input LUTs: placed (ECP5), or the netlist's (iCE40, where
+    /// logic cells are placed, and where the design does not fit).
     pub lut: u64,
+    /// iCE40: the logic cells placed, one LUT4 and one flip-flop each,
+    /// which the device's capacity counts ([`Synthesis::logic`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lc: Option<u64>,
     pub ff: u64,
     pub dsp: u64,
     pub bram: u64,
@@ -78,6 +82,12 @@ pub struct ShellUse {
 }
 
 impl Synthesis {
+    /// The units of logic the device's capacity counts: logic cells on
+    /// iCE40, else LUTs.
+    pub fn logic(&self) -> u64 {
+        self.lc.unwrap_or(self.lut)
+    }
+
     /// `report.txt`'s lines.
     pub fn describe(&self) -> String {
         let mut out = String::new();
@@ -99,10 +109,14 @@ impl Synthesis {
             let _ = writeln!(out, "bitstream: none (the design does not fit)");
             return out;
         }
+        let logic = match self.lc {
+            Some(lc) => format!("{lc} LC ({} LUT4 in the netlist)", self.lut),
+            None => format!("{} LUT", self.lut),
+        };
         let _ = writeln!(
             out,
-            "resources (yosys and nextpnr, {} {}): {} LUT, {} FF, {} DSP, {} BRAM, {} IO",
-            self.device, self.package, self.lut, self.ff, self.dsp, self.bram, self.io
+            "resources (measured by yosys and nextpnr, {} {}): {logic}, {} FF, {} DSP, {} BRAM, {} IO",
+            self.device, self.package, self.ff, self.dsp, self.bram, self.io
         );
         if let Some(s) = &self.scan {
             let _ = writeln!(

@@ -93,6 +93,17 @@ impl Family {
         }
     }
 
+    /// The name of the family's unit of logic, which a device's `luts`
+    /// count: `LC` where a logic cell pairs a LUT4 with a flip-flop
+    /// (iCE40), else `LUT`.
+    pub fn logic_name(self) -> &'static str {
+        if self.fabric().lone_flops_take_cells {
+            "LC"
+        } else {
+            "LUT"
+        }
+    }
+
     /// Whether the family is a real device (not the estimates-only
     /// `generic`): one that can be synthesised, placed and fitted to.
     pub fn is_device(self) -> bool {
@@ -113,7 +124,8 @@ pub struct Device {
     pub nextpnr_device: &'static str,
     /// nextpnr's package name.
     pub package: &'static str,
-    /// Logic cells (4-input LUTs).
+    /// Units of logic: 4-input LUTs, or iCE40's logic cells of one LUT4
+    /// and one flip-flop each (`Family::logic_name`).
     pub luts: u64,
     pub ffs: u64,
     /// Block RAMs, each of `bram_bits` bits.
