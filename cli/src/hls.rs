@@ -160,6 +160,14 @@ pub struct HlsArgs {
     /// the testbench and its Verilator model.
     #[arg(long = "sim-dir", value_name = "DIR", requires = "sim")]
     sim_dir: Option<std::path::PathBuf>,
+    /// Write the co-simulation's waveform to `F.vcd` in the output
+    /// directory (Verilator's trace: the core's ports and its controller's
+    /// state registers), a mismatching run's too.
+    #[arg(long, requires = "sim")]
+    vcd: bool,
+    /// With `--vcd`: trace every signal of the design.
+    #[arg(long = "vcd-all", requires = "vcd")]
+    vcd_all: bool,
 }
 
 /// The stage `--dump-after` names.
@@ -796,9 +804,19 @@ fn cosimulate(
         .iter()
         .map(|a| stimuli::parse_scalar(iface, a).map_err(|e| format!("--sim-scalar: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
+    let vcd = if args.vcd {
+        let dir = Path::new(&args.output);
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create '{}': {e}", args.output))?;
+        Some(dir.join(format!("{}.vcd", args.top)))
+    } else {
+        None
+    };
     let options = cosim::Options {
         scalars,
         keep_dir: args.sim_dir.clone(),
+        vcd,
+        vcd_all: args.vcd_all,
         expected_cycles: design.estimated.latency(),
         // The register map as F.json has it: the testbench checks F.h and
         // the RTL against it.

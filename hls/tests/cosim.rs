@@ -139,6 +139,17 @@ fn wrong_word_is_reported_first() {
         m.to_string().starts_with("C[1][1] (word 5): software 0x"),
         "{m}"
     );
+    // Who wrote it: the cycle after start the testbench saw, and the
+    // kernel's one store to C.
+    let written = m.written.clone().expect("the writer of a memory word");
+    assert!(written.cycle.is_some_and(|c| c < report.latency), "{m}");
+    assert_eq!(written.stores.len(), 1, "{m}");
+    assert!(written.stores[0].ends_with(":10:7"), "{m}");
+    assert!(
+        m.to_string()
+            .contains("; the hardware last wrote it in cycle "),
+        "{m}"
+    );
     assert!(report.to_string().starts_with(
         "co-simulation (seed 42): 1 of 24 values differ; first C[1][1] (word 5): software 0x"
     ));

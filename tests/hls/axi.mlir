@@ -25,10 +25,10 @@
 // RUN: silica hls %s --top axpy -o %t.e --interface axi --target ice40-up5k --clock-ns 20 >> %t.est
 // RUN: FileCheck %s --check-prefix=EST < %t.est
 
-// EST: resources (estimate): [[LUT:[0-9]+]] LUT, 548 FF, [[DSP:[0-9]+]] DSP
+// EST: resources (estimate): [[LUT:[0-9]+]] LC ([[LUT4:[0-9]+]] LUT4), 548 FF, [[DSP:[0-9]+]] DSP
 // EST-NEXT: clock (estimate): [[CLOCK:[0-9.]+]] ns
 // EST-NEXT: estimate counts: the core 'axpy' and its scan wrapper (its ports outnumber the package's pins), as --bitstream builds it{{$}}
-// EST: resources (estimate): [[LUT]] LUT, 548 FF, [[DSP]] DSP
+// EST: resources (estimate): [[LUT]] LC ([[LUT4]] LUT4), 548 FF, [[DSP]] DSP
 // EST-NEXT: clock (estimate): [[CLOCK]] ns
 // EST-NEXT: estimate counts: the core 'axpy' and its scan wrapper (its ports outnumber the package's pins), as --bitstream builds it; not the AXI wrapper 'axpy_axi', which --bitstream does not build
 // CHECK: co-simulation (seed 1): 25 values match, latency {{[0-9]+}} cycles

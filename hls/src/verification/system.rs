@@ -138,6 +138,7 @@ pub fn cosimulate(
                     .collect(),
                 objects,
                 program: "hardware",
+                traced: Vec::new(),
             };
             let options = Options {
                 timeout: limits.timeout,

@@ -13,7 +13,7 @@ use num_bigint::BigUint;
 use std::fmt;
 
 /// A value that differs between software and hardware.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Eq)]
 pub struct Mismatch {
     /// Where: `C[3][4] (word 79)` or `result0`.
     pub location: String,
@@ -21,6 +21,29 @@ pub struct Mismatch {
     pub software: BigUint,
     /// What the hardware computed.
     pub hardware: BigUint,
+    /// A memory element's: the memory argument's index and the element.
+    pub element: Option<(usize, usize)>,
+    /// Who wrote it last in the hardware, where the simulator says.
+    pub written: Option<Written>,
+}
+
+/// The last write of a mismatching memory element in the hardware.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The cycle after start of its last write; none where the hardware
+    /// never wrote it.
+    pub cycle: Option<u64>,
+    /// The kernel's stores to its memory (`file:line:col` each).
+    pub stores: Vec<String>,
+}
+
+/// Two mismatches are the same where their places and values are,
+/// whoever reports who wrote them (one simulator does, one does not).
+impl PartialEq for Mismatch {
+    fn eq(&self, other: &Mismatch) -> bool {
+        (&self.location, &self.software, &self.hardware)
+            == (&other.location, &other.software, &other.hardware)
+    }
 }
 
 impl fmt::Display for Mismatch {
@@ -29,7 +52,19 @@ impl fmt::Display for Mismatch {
             f,
             "{}: software 0x{:x}, hardware 0x{:x}",
             self.location, self.software, self.hardware
-        )
+        )?;
+        let Some(w) = &self.written else {
+            return Ok(());
+        };
+        match w.cycle {
+            Some(c) => write!(f, "; the hardware last wrote it in cycle {c} after start")?,
+            None => write!(f, "; the hardware never wrote it")?,
+        }
+        match w.stores.as_slice() {
+            [] => Ok(()),
+            [one] => write!(f, ", the kernel's store at {one}"),
+            many => write!(f, ", one of the kernel's stores at {}", many.join(", ")),
+        }
     }
 }
 
@@ -52,7 +87,11 @@ pub fn compare(iface: &Interface, software: &Outputs, hardware: &Outputs, ulps: 
         differing: 0,
         first: None,
     };
-    let mut check = |location: &dyn Fn() -> String, kind: ValueKind, s: &BigUint, h: &BigUint| {
+    let mut check = |location: &dyn Fn() -> String,
+                     element: Option<(usize, usize)>,
+                     kind: ValueKind,
+                     s: &BigUint,
+                     h: &BigUint| {
         c.compared += 1;
         if s == h || (kind.is_nan(s) && kind.is_nan(h)) || within_ulps(kind, s, h, ulps) {
             return;
@@ -63,6 +102,8 @@ pub fn compare(iface: &Interface, software: &Outputs, hardware: &Outputs, ulps: 
                 location: location(),
                 software: s.clone(),
                 hardware: h.clone(),
+                element,
+                written: None,
             });
         }
     };
@@ -84,7 +125,7 @@ pub fn compare(iface: &Interface, software: &Outputs, hardware: &Outputs, ulps: 
                 };
                 format!("{}{} ({at})", arg.name, subscripts(word as u64, &m.shape))
             };
-            check(&location, kind, s, h);
+            check(&location, Some((arg.index, word)), kind, s, h);
         }
     }
     for ((r, s), h) in iface
@@ -93,7 +134,13 @@ pub fn compare(iface: &Interface, software: &Outputs, hardware: &Outputs, ulps: 
         .zip(&software.results)
         .zip(&hardware.results)
     {
-        check(&|| r.name.clone(), ValueKind::of(&r.ty, r.width), s, h);
+        check(
+            &|| r.name.clone(),
+            None,
+            ValueKind::of(&r.ty, r.width),
+            s,
+            h,
+        );
     }
     c
 }

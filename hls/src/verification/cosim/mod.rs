@@ -66,6 +66,9 @@ pub struct Options {
     pub float_ulps: Option<u32>,
     /// Write the Verilator run's waveform (VCD) here.
     pub vcd: Option<PathBuf>,
+    /// Trace every signal into `vcd`, not only the core's ports and its
+    /// controller's state registers.
+    pub vcd_all: bool,
     /// Co-simulate the design wrapped for `--interface axi` (its
     /// register map, as `F.json` has it) through its AXI ports
     /// (`crate::wrappers::axi::testbench`) instead of the core's memory ports.
@@ -83,6 +86,7 @@ impl Default for Options {
             keep_dir: None,
             float_ulps: None,
             vcd: None,
+            vcd_all: false,
             axi: None,
         }
     }
@@ -252,6 +256,9 @@ pub fn cosimulate_seeds(
             },
         );
         r.notes = run.notes;
+        if let Some(m) = &mut r.first_mismatch {
+            m.written = written(ctx, ir, module, iface, m, &run.last_writes);
+        }
         reports.push(r);
     }
     Ok(reports)
@@ -281,6 +288,7 @@ fn build_model(
                 axi_testbench::MODEL.to_string(),
             ),
         ],
+        traced: verilator::traced_signals(iface, options),
         ..verilator::Bench::default()
     };
     verilator::build_bench(&bench, sv, options, dir)
@@ -358,6 +366,43 @@ fn software_side(
         &limits(options),
     )?;
     Ok((stimuli, software))
+}
+
+/// Who wrote the memory element of mismatch `m` last in the hardware:
+/// the cycle the testbench saw (`last_writes`, by memory), and the
+/// kernel's stores to that memory, where the kernel's function is found.
+fn written(
+    ctx: &Context,
+    ir: &Ir,
+    module: OpId,
+    iface: &Interface,
+    m: &Mismatch,
+    last_writes: &[(String, Vec<Option<u64>>)],
+) -> Option<compare::Written> {
+    let (arg, element) = m.element?;
+    let name = &iface.memories().find(|(a, _)| a.index == arg)?.0.name;
+    let cycles = &last_writes.iter().find(|(n, _)| n == name)?.1;
+    let cycle = *cycles.get(element)?;
+    let func = crate::flow::front::find_top(ctx, ir, module, &iface.top).ok()?;
+    let entry = ir.entry_block(ir.regions(func).next()?)?;
+    let mut stores = Vec::new();
+    ir.walk(func, &mut |op| {
+        if !matches!(ctx.str(ir.op_name(op)), "affine.store" | "memref.store") {
+            return;
+        }
+        let target = ir.value_def(ir.operand(op, 1));
+        if target
+            == (silica_ir::graph::ValueDef::Argument {
+                block: entry,
+                index: arg as u32,
+            })
+        {
+            if let Some((file, line, col)) = silica_ir::diag::file_line_col(ctx, ir.op_loc(op)) {
+                stores.push(format!("{file}:{line}:{col}"));
+            }
+        }
+    });
+    Some(compare::Written { cycle, stores })
 }
 
 fn limits(options: &Options) -> Limits {
@@ -477,6 +522,8 @@ mod tests {
             location: "C[3] (word 3)".into(),
             software: 31u8.into(),
             hardware: 0u8.into(),
+            element: Some((0, 3)),
+            written: None,
         });
         assert_eq!(
             r.to_string(),

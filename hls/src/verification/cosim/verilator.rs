@@ -92,6 +92,9 @@ pub struct HardwareRun {
     pub outputs: String,
     /// Lines the testbench printed after `# ` (e.g. the AXI traffic).
     pub notes: Vec<String>,
+    /// Per memory (by name), the cycle after start of each element's
+    /// last write; none where the hardware never wrote it.
+    pub last_writes: Vec<(String, Vec<Option<u64>>)>,
 }
 
 /// The testbench's input file: the stimuli one value per line.
@@ -134,9 +137,37 @@ pub fn build(
         top: &iface.top,
         testbench: testbench(iface, options.max_cycles),
         files: Vec::new(),
+        traced: traced_signals(iface, options),
         ..Bench::default()
     };
     build_bench(&bench, sv, options, dir)
+}
+
+/// The signals a waveform traces unless [`Options::vcd_all`] asks for
+/// every one: the core's ports and its controller's state registers
+/// (`state`, and `task_state<t>` of each dataflow task), as Verilator
+/// scope patterns (any instance's: the core may sit in a wrapper).
+pub fn traced_signals(iface: &Interface, options: &Options) -> Vec<String> {
+    if options.vcd.is_none() || options.vcd_all {
+        return Vec::new();
+    }
+    let mut signals: Vec<String> = iface
+        .ports()
+        .iter()
+        .map(|p| format!("*.{}", p.name))
+        .collect();
+    signals.extend(["*.state".to_string(), "*.task_state*".to_string()]);
+    signals
+}
+
+/// A Verilator configuration file that traces `signals` (scope patterns)
+/// alone.
+fn trace_config(signals: &[String]) -> String {
+    let mut out = String::from("`verilator_config\ntracing_off -scope \"*\"\n");
+    for s in signals {
+        let _ = writeln!(out, "tracing_on -scope \"{s}\"");
+    }
+    out
 }
 
 /// A testbench to build a model with.
@@ -152,6 +183,9 @@ pub struct Bench<'a> {
     pub objects: Vec<String>,
     /// The executable's name in `obj/` (`testbench` when empty).
     pub program: &'a str,
+    /// Where only some signals are traced ([`traced_signals`]): their
+    /// scope patterns; empty: every signal.
+    pub traced: Vec<String>,
 }
 
 /// `make`'s arguments for a model whose run the static schedule says
@@ -186,6 +220,11 @@ pub fn build_bench(
     if traced {
         flags.extend(TRACE_FLAGS);
     }
+    let config = "trace.vlt";
+    if traced && !bench.traced.is_empty() {
+        std::fs::write(dir.join(config), trace_config(&bench.traced))
+            .map_err(|e| CosimError::Tool(format!("cannot write {config}: {e}")))?;
+    }
     let program = if bench.program.is_empty() {
         "testbench"
     } else {
@@ -200,8 +239,11 @@ pub fn build_bench(
         "-o",
         program,
         "testbench.cpp",
-        sv.as_str(),
     ]);
+    if traced && !bench.traced.is_empty() {
+        args.push(config);
+    }
+    args.push(sv.as_str());
     args.extend(bench.objects.iter().map(String::as_str));
     run_tool(VERILATOR, &args, dir, &limits)
         .map_err(|e| CosimError::Tool(format!("Verilator on the design: {e}")))?;
@@ -257,10 +299,21 @@ pub fn simulate(
         .and_then(|n| n.trim().parse().ok())
         .ok_or_else(|| CosimError::Hardware(format!("the testbench printed '{first}'")))?;
     let (notes, values): (Vec<&str>, Vec<&str>) = rest.lines().partition(|l| l.starts_with("# "));
+    let (writes, values): (Vec<&str>, Vec<&str>) =
+        values.into_iter().partition(|l| l.starts_with("@ "));
+    let last_writes = writes
+        .iter()
+        .filter_map(|l| {
+            let mut words = l[2..].split_whitespace();
+            let name = words.next()?.to_string();
+            Some((name, words.map(|c| c.parse().ok()).collect()))
+        })
+        .collect();
     Ok(HardwareRun {
         latency,
         outputs: values.join("\n"),
         notes: notes.iter().map(|n| n[2..].to_string()).collect(),
+        last_writes,
     })
 }
 
@@ -303,6 +356,12 @@ pub fn testbench(iface: &Interface, max_cycles: u64) -> String {
         for p in 0..m.ports {
             let _ = writeln!(t, "static Word q_{n}_{p}({}, 0);", chunks(m.word_width()));
         }
+        // The cycle after start of each element's last write (-1: none).
+        let _ = writeln!(
+            t,
+            "static std::vector<int64_t> wrote_{n}({}, -1);",
+            m.elements()
+        );
     }
     // Scalar values.
     for (arg, s) in iface.scalars() {
@@ -363,7 +422,8 @@ pub fn testbench(iface: &Interface, max_cycles: u64) -> String {
     t.push_str(
         "// Serves the memory ports at the coming edge: reads first, then writes\n\
          // in port order. Returns the name of a port that writes, if any.\n\
-         static const char* memories(Vdut* d, uint64_t cycle) {\n  const char* writer = nullptr;\n",
+         static const char* memories(Vdut* d, uint64_t cycle) {\n  const char* writer = nullptr;\n  \
+         const int64_t when = int64_t(cycle - started);\n",
     );
     for (arg, m) in iface.memories() {
         for p in 0..m.ports {
@@ -393,9 +453,10 @@ pub fn testbench(iface: &Interface, max_cycles: u64) -> String {
             let at = format!("address(\"{addr}\", d->{addr}, {}, cycle)", m.words);
             let data = format!("get(d->{data}, {})", chunks(m.word_width()));
             let write = match m.lanes {
-                1 => format!("mem_{n}[{at}] = {data};"),
+                1 => format!("uint64_t a = {at}; mem_{n}[a] = {data}; wrote_{n}[a] = when;"),
                 l => format!(
-                    "unpack(mem_{n}, \"{we}\", {at} * {l}, uint64_t(d->{we}), {data}, {l}, {}, cycle);",
+                    "uint64_t a = {at}; unpack(mem_{n}, \"{we}\", a * {l}, uint64_t(d->{we}), {data}, {l}, {}, cycle); \
+                     for (unsigned j = 0; j < {l}; j++) if (uint64_t(d->{we}) >> j & 1) wrote_{n}[a * {l} + j] = when;",
                     m.element_width
                 ),
             };
@@ -411,7 +472,11 @@ pub fn testbench(iface: &Interface, max_cycles: u64) -> String {
     for (arg, _) in iface.memories() {
         let _ = writeln!(t, "  for (const auto& w : mem_{}) print_word(w);", arg.name);
     }
-    t.push_str("  for (const auto& w : results) print_word(w);\n}\n");
+    t.push_str("  for (const auto& w : results) print_word(w);\n");
+    for (arg, _) in iface.memories() {
+        let _ = writeln!(t, "  print_writes(\"{0}\", wrote_{0});", arg.name);
+    }
+    t.push_str("}\n");
     t.push_str("static std::vector<Word> sample_results(Vdut* d) {\n  std::vector<Word> r;\n");
     for r in &iface.results {
         let _ = writeln!(t, "  r.push_back(get(d->{}, {}));", r.name, chunks(r.width));
@@ -512,6 +577,9 @@ template <std::size_t N> static Word get(const VlWide<N>& port, size_t chunks) {
   return w;
 }
 
+// The cycle of the start edge.
+static uint64_t started = 0;
+
 static uint64_t address(const char* port, uint64_t a, uint64_t words, uint64_t cycle) {
   if (a >= words)
     fail("cycle " + std::to_string(cycle) + ": " + port + " = " + std::to_string(a) +
@@ -560,6 +628,14 @@ static void unpack(std::vector<Word>& mem, const char* we_port, uint64_t first, 
   }
 }
 
+// `@ NAME c0 c1 ...`: the cycle after start of each element's last
+// write (-1: never written).
+static void print_writes(const char* name, const std::vector<int64_t>& wrote) {
+  std::printf("@ %s", name);
+  for (int64_t c : wrote) std::printf(" %lld", (long long)c);
+  std::printf("\n");
+}
+
 static void print_word(const Word& w) {
   size_t top = w.size();
   while (top > 1 && w[top - 1] == 0) top--;
@@ -594,14 +670,16 @@ int main(int argc, char** argv) {
     (void)time;
 #endif
   };
+  // A cycle's inputs may be driven twice (idle, then start): the
+  // waveform samples them once, as the rising edge sees them.
   auto settle = [&](bool reset, bool start, bool latched) {
     drive(d, reset, start, latched);
     d->clock = 0;
     d->eval();
-    dump(10 * cycle);
   };
   auto edge = [&](bool serve) -> const char* {
     const char* writer = serve ? memories(d, cycle) : nullptr;
+    dump(10 * cycle);
     d->clock = 1;
     d->eval();
     dump(10 * cycle + 5);
@@ -619,6 +697,7 @@ int main(int argc, char** argv) {
     edge(true);
   }
   settle(false, true, false);
+  started = cycle;
   edge(true);
   uint64_t latency = 0;
   for (;;) {
