@@ -236,6 +236,7 @@ pub(crate) fn board_shell(
 
 /// Runs `silica hls`.
 pub fn run(args: &HlsArgs) -> ExitCode {
+    crate::progress::begin();
     let text = match read_input(&args.input) {
         Ok(t) => t,
         Err(e) => {
@@ -644,6 +645,7 @@ fn implement_closed(
             clock_uncertainty_ns: options.clock_uncertainty_ns,
             fit_share: options.fit_share,
         },
+        tries: 0,
     };
     silica_hls::fpga::closure::close(&mut steps, first, clock_ns, args.closure_tries)
 }
@@ -656,6 +658,8 @@ struct ClosureSteps<'a> {
     args: &'a HlsArgs,
     /// What the design last built was built with.
     margins: silica_hls::flow::report::synthesis::Margins,
+    /// The placements made so far.
+    tries: u32,
 }
 
 impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
@@ -676,8 +680,21 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
             module: &s.info.module,
             board: &s.board,
         });
-        let imp = silica_hls::fpga::implement(self.ctx, design, shell_top.as_ref())
-            .map_err(Failure::Other)?;
+        self.tries += 1;
+        if self.args.closure_tries > 0 {
+            crate::progress::stage(&format!(
+                "placement {} of at most {}",
+                self.tries,
+                self.args.closure_tries + 1
+            ));
+        }
+        let imp = silica_hls::fpga::implement(
+            self.ctx,
+            design,
+            shell_top.as_ref(),
+            crate::progress::stage,
+        )
+        .map_err(Failure::Other)?;
         let s = &imp.synthesis;
         let estimate = design.estimated.summary();
         let t = silica_hls::flow::report::synthesis::Try {
@@ -817,6 +834,7 @@ fn cosimulate(
         keep_dir: args.sim_dir.clone(),
         vcd,
         vcd_all: args.vcd_all,
+        progress: crate::progress::stage,
         expected_cycles: design.estimated.latency(),
         // The register map as F.json has it: the testbench checks F.h and
         // the RTL against it.
@@ -850,6 +868,7 @@ fn cosimulate(
     .map_err(|d| format!("F.hw.mlir does not read back: {}", d.message))?;
     let core = silica_ir::symbols::lookup(ctx, &hw.ir, hw.top, &args.top)
         .ok_or_else(|| format!("F.hw.mlir has no module '{}'", args.top))?;
+    crate::progress::stage("silica's simulator: the second opinion");
     let second = cosim::cosimulate_in_silica(
         ctx, &module.ir, module.top, iface, &hw.ir, core, args.seed, &options,
     );

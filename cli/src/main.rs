@@ -9,6 +9,7 @@ mod dse;
 mod hls;
 mod irdl_export;
 mod opt;
+mod progress;
 mod roundtrip;
 mod run_board;
 mod schedule;

@@ -96,11 +96,12 @@ pub struct ShellTop<'a> {
 }
 
 /// Synthesises, places, routes and packs `design` for its target, inside
-/// `shell` when given.
+/// `shell` when given, telling `progress` each tool it starts.
 pub fn implement(
     ctx: &mut Context,
     design: &Design,
     shell: Option<&ShellTop<'_>>,
+    progress: fn(&str),
 ) -> Result<Implementation, String> {
     let dev = design.estimated.target.device();
     let tc = toolchain::of(dev)?;
@@ -121,6 +122,7 @@ pub fn implement(
     let scratch = Scratch::new()?;
     let dir = scratch.0.as_path();
     let mut logs = Vec::new();
+    progress("yosys: synthesis");
     let Netlist {
         verilog,
         scan,
@@ -155,6 +157,7 @@ pub fn implement(
         args.extend([tc.constraints_option, file.as_str()]);
     }
     args.extend([tc.placed_option, placed.as_str()]);
+    progress("nextpnr: placement and routing");
     let log = match flow.nextpnr.run(&args, dir) {
         Ok(log) => log,
         Err(e) => {
@@ -215,6 +218,7 @@ pub fn implement(
         }
     }
     let bitstream = format!("{top}.{}", tc.bitstream_extension);
+    progress("packing the bitstream");
     let log = flow.pack.run(&[&placed, &bitstream], dir)?;
     keep(&mut logs, &format!("{top}.pack.log"), &log);
     let bytes = std::fs::read(dir.join(&bitstream))

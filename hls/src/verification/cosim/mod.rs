@@ -69,6 +69,9 @@ pub struct Options {
     /// Trace every signal into `vcd`, not only the core's ports and its
     /// controller's state registers.
     pub vcd_all: bool,
+    /// Told each stage as it starts (the software run, the Verilator
+    /// build, each simulated seed).
+    pub progress: fn(&str),
     /// Co-simulate the design wrapped for `--interface axi` (its
     /// register map, as `F.json` has it) through its AXI ports
     /// (`crate::wrappers::axi::testbench`) instead of the core's memory ports.
@@ -87,6 +90,7 @@ impl Default for Options {
             float_ulps: None,
             vcd: None,
             vcd_all: false,
+            progress: |_| {},
             axi: None,
         }
     }
@@ -236,11 +240,16 @@ pub fn cosimulate_seeds(
     let mut model = None;
     let mut reports = Vec::with_capacity(seeds.len());
     for &seed in seeds {
+        (options.progress)(&format!("software: lli-22, seed {seed}"));
         let (stimuli, software) = software_side(ctx, ir, module, iface, seed, options, &dir)?;
         let model = match &model {
             Some(m) => m,
-            None => model.insert(build_model(iface, &sv, options, dir.path())?),
+            None => {
+                (options.progress)("Verilator: building the model");
+                model.insert(build_model(iface, &sv, options, dir.path())?)
+            }
         };
+        (options.progress)(&format!("Verilator: simulating, seed {seed}"));
         let run = verilator::simulate(model, iface, &stimuli, seed, options, dir.path())?;
         let hardware = Outputs::parse(&run.outputs, iface)
             .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
