@@ -232,6 +232,10 @@ pub(crate) fn lift(
             .into_iter()
             .flat_map(|f| front::uninitialised_reads(ctx, ir, f))
             .collect(),
+        notes: front::call_order(ctx, ir, func)?
+            .into_iter()
+            .flat_map(|f| front::data_dependent_accesses(ctx, ir, f))
+            .collect(),
         ..Remarks::default()
     };
     // Directives that rewrite loops act on a copy: the input stays as

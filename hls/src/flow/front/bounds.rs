@@ -7,6 +7,11 @@
 //! constraints, nothing projected), outside the memref: exact where the
 //! subscripts and bounds use no other symbol and no division, and where
 //! no condition guards the access; other accesses are not judged.
+//!
+//! Accesses at addresses computed from the data (`memref.load` and
+//! `memref.store` whose index reads a memory or a scalar argument) cannot
+//! be proven in bounds: each gets a note, and co-simulation checks them
+//! at run time (`verification::cosim`, the testbench's address check).
 
 use silica_affine::presburger::{BoundKind, Int, Sample};
 use silica_affine::region::{affine_access, enclosing_ivs, memref_shape, MemRefRegion};
@@ -23,6 +28,62 @@ pub fn out_of_bounds(ctx: &Context, ir: &Ir, func: OpId) -> Result<(), Box<Diagn
         }
     }
     Ok(())
+}
+
+/// A note for each access of `func` at an address computed from the
+/// data (`file:line:col: ...`).
+pub fn data_dependent_accesses(ctx: &Context, ir: &Ir, func: OpId) -> Vec<String> {
+    let Some(entry) = ir.regions(func).next().and_then(|r| ir.entry_block(r)) else {
+        return Vec::new();
+    };
+    let mut notes = Vec::new();
+    ir.walk(func, &mut |op| {
+        let first_index = match ctx.str(ir.op_name(op)) {
+            "memref.load" => 1,
+            "memref.store" => 2,
+            _ => return,
+        };
+        let from_data = ir
+            .operands(op)
+            .skip(first_index)
+            .any(|v| from_data(ctx, ir, entry, v, 0));
+        if !from_data {
+            return;
+        }
+        let at = silica_ir::diag::file_line_col(ctx, ir.op_loc(op))
+            .map_or(String::new(), |(f, l, c)| format!("{f}:{l}:{c}: "));
+        notes.push(format!(
+            "{at}'{}' at an address computed from the data cannot be proven within its memref: \
+             co-simulation checks it at run time",
+            ctx.str(ir.op_name(op))
+        ));
+    });
+    notes
+}
+
+/// Whether `v` is computed from the data: a function argument (`entry`'s),
+/// a value loaded from a memory, or an op's result over such a value
+/// (`depth` bounds the walk up the definitions).
+fn from_data(
+    ctx: &Context,
+    ir: &Ir,
+    entry: silica_ir::BlockId,
+    v: silica_ir::ValueId,
+    depth: u32,
+) -> bool {
+    use silica_ir::graph::ValueDef;
+    match ir.value_def(v) {
+        ValueDef::Argument { block, .. } => block == entry,
+        ValueDef::Result { op, .. } => {
+            let name = ctx.str(ir.op_name(op));
+            name.ends_with(".load")
+                || (depth < 64
+                    && ir
+                        .operands(op)
+                        .any(|o| from_data(ctx, ir, entry, o, depth + 1)))
+        }
+        ValueDef::Placeholder => false,
+    }
 }
 
 /// Why `op` is out of bounds, where it provably is.

@@ -59,7 +59,7 @@ mod widen;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::{Context, Diagnostic, Ir, OpId};
 
-pub use bounds::out_of_bounds;
+pub use bounds::{data_dependent_accesses, out_of_bounds};
 pub use buffer::{buffer, buffer_name, is_copy_loop};
 pub use call::{call_order, function_name};
 pub use carry::carry;

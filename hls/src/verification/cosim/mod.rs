@@ -250,7 +250,8 @@ pub fn cosimulate_seeds(
             }
         };
         (options.progress)(&format!("Verilator: simulating, seed {seed}"));
-        let run = verilator::simulate(model, iface, &stimuli, seed, options, dir.path())?;
+        let run = verilator::simulate(model, iface, &stimuli, seed, options, dir.path())
+            .map_err(|e| past_the_end(ctx, ir, module, iface, e))?;
         let hardware = Outputs::parse(&run.outputs, iface)
             .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
         let mut r = report(
@@ -392,26 +393,95 @@ fn written(
     let name = &iface.memories().find(|(a, _)| a.index == arg)?.0.name;
     let cycles = &last_writes.iter().find(|(n, _)| n == name)?.1;
     let cycle = *cycles.get(element)?;
-    let func = crate::flow::front::find_top(ctx, ir, module, &iface.top).ok()?;
-    let entry = ir.entry_block(ir.regions(func).next()?)?;
-    let mut stores = Vec::new();
+    let stores = accesses(
+        ctx,
+        ir,
+        (module, &iface.top),
+        arg,
+        &[("affine.store", 1), ("memref.store", 1)],
+    );
+    Some(compare::Written { cycle, stores })
+}
+
+/// The places (`file:line:col`) of the ops of the kernel `top` of
+/// `module` named in `ops` (each with the operand that is its memref)
+/// that access its memory argument `arg`.
+fn accesses(
+    ctx: &Context,
+    ir: &Ir,
+    (module, top): (OpId, &str),
+    arg: usize,
+    ops: &[(&str, usize)],
+) -> Vec<String> {
+    let Ok(func) = crate::flow::front::find_top(ctx, ir, module, top) else {
+        return Vec::new();
+    };
+    let Some(entry) = ir.regions(func).next().and_then(|r| ir.entry_block(r)) else {
+        return Vec::new();
+    };
+    let memory = silica_ir::graph::ValueDef::Argument {
+        block: entry,
+        index: arg as u32,
+    };
+    let mut places = Vec::new();
     ir.walk(func, &mut |op| {
-        if !matches!(ctx.str(ir.op_name(op)), "affine.store" | "memref.store") {
+        let name = ctx.str(ir.op_name(op));
+        let Some(&(_, operand)) = ops.iter().find(|(n, _)| *n == name) else {
             return;
-        }
-        let target = ir.value_def(ir.operand(op, 1));
-        if target
-            == (silica_ir::graph::ValueDef::Argument {
-                block: entry,
-                index: arg as u32,
-            })
-        {
+        };
+        if ir.value_def(ir.operand(op, operand)) == memory {
             if let Some((file, line, col)) = silica_ir::diag::file_line_col(ctx, ir.op_loc(op)) {
-                stores.push(format!("{file}:{line}:{col}"));
+                places.push(format!("{file}:{line}:{col}"));
             }
         }
     });
-    Some(compare::Written { cycle, stores })
+    places
+}
+
+/// A hardware run that stopped at an address past a memory's end
+/// (`cycle N: x_address0 = 17 is past the last word ...`), with the
+/// kernel's accesses to that memory at addresses computed from the data
+/// named: the accesses no compile-time check could prove in bounds.
+fn past_the_end(
+    ctx: &Context,
+    ir: &Ir,
+    module: OpId,
+    iface: &Interface,
+    error: CosimError,
+) -> CosimError {
+    let CosimError::Hardware(message) = &error else {
+        return error;
+    };
+    if !message.contains("past the last") {
+        return error;
+    }
+    let port = message
+        .split_once(": ")
+        .and_then(|(_, rest)| rest.split([' ', ',']).next())
+        .unwrap_or_default();
+    let Some((arg, _)) = iface.memories().find(|(a, m)| {
+        (0..m.ports).any(|p| {
+            port == crate::model::interface::names::address(&a.name, p)
+                || port == crate::model::interface::names::we(&a.name, p)
+        })
+    }) else {
+        return error;
+    };
+    let dynamic = accesses(
+        ctx,
+        ir,
+        (module, &iface.top),
+        arg.index,
+        &[("memref.load", 0), ("memref.store", 1)],
+    );
+    if dynamic.is_empty() {
+        return error;
+    }
+    CosimError::Hardware(format!(
+        "{message} (the kernel's accesses to {} at addresses computed from the data: {})",
+        arg.name,
+        dynamic.join(", ")
+    ))
 }
 
 fn limits(options: &Options) -> Limits {
