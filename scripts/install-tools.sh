@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the external tools the tests use, only when they are missing, so
 # repeated runs are quick: Debian packages (LLVM/MLIR 22, Verilator and g++, Icarus,
-# yosys, nextpnr-ice40 and IceStorm for iCE40 bitstreams), and for ECP5
+# yosys, nextpnr-ice40 and IceStorm for iCE40 bitstreams, Chromium to render
+# report.html headless in a test), and for ECP5
 # bitstreams YoWASP's yosys and nextpnr-ecp5 (with ecppack), pinned, in the
 # project's ignored .venv, where `silica hls --bitstream` finds them, with
 # Dask's distributed (`silica dse --engine dask` and its tests). Their
@@ -18,6 +19,7 @@ command -v iverilog >/dev/null 2>&1 || need+=(iverilog)
 command -v yosys >/dev/null 2>&1 || need+=(yosys)
 command -v nextpnr-ice40 >/dev/null 2>&1 || need+=(nextpnr-ice40)
 command -v icepack >/dev/null 2>&1 || need+=(fpga-icestorm)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3 python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""

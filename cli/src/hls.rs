@@ -18,7 +18,7 @@ use silica_hls::flow::report::dma::MeasuredOverlap;
 use silica_ir::diag::{render, Diagnostic, SourceFile};
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::verify::{verify, VerifyOptions};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `silica hls`.
@@ -168,6 +168,12 @@ pub struct HlsArgs {
     /// With `--vcd`: trace every signal of the design.
     #[arg(long = "vcd-all", requires = "vcd")]
     vcd_all: bool,
+    /// Write the co-simulated run as a trace (`F.trace.json`, Chrome's
+    /// trace events, which ui.perfetto.dev opens): a track per controller
+    /// thread (the loops it runs) and per memory port (its reads and
+    /// writes).
+    #[arg(long, requires = "sim")]
+    trace: bool,
 }
 
 /// The stage `--dump-after` names.
@@ -433,6 +439,15 @@ pub fn run(args: &HlsArgs) -> ExitCode {
                 for note in &r.notes {
                     say(&format!("{note}\n"));
                 }
+                if args.trace {
+                    match trace_file(&design, args) {
+                        Ok(file) => shell_files.push(file),
+                        Err(e) => {
+                            eprintln!("error: {e}");
+                            return ExitCode::FAILURE;
+                        }
+                    }
+                }
                 measured.latency = design.estimated.axi.is_none().then_some(r.latency);
                 measured.overlap = overlap;
                 if shell.is_some() {
@@ -468,6 +483,10 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         (
             "report.txt".to_string(),
             format!("{auto_summary}{}", design.estimated.report_text(&measured)).into_bytes(),
+        ),
+        (
+            "report.html".to_string(),
+            design.estimated.report_html(&measured).into_bytes(),
         ),
     ];
     files.extend(auto_files);
@@ -821,14 +840,7 @@ fn cosimulate(
         .iter()
         .map(|a| stimuli::parse_scalar(iface, a).map_err(|e| format!("--sim-scalar: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
-    let vcd = if args.vcd {
-        let dir = Path::new(&args.output);
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create '{}': {e}", args.output))?;
-        Some(dir.join(format!("{}.vcd", args.top)))
-    } else {
-        None
-    };
+    let vcd = waveform(args)?;
     let options = cosim::Options {
         scalars,
         keep_dir: args.sim_dir.clone(),
@@ -892,6 +904,43 @@ fn cosimulate(
             "Verilator and silica's simulator disagree:\n  Verilator: {report}\n  silica sim: {e}"
         )),
     }
+}
+
+/// Where the co-simulation's waveform goes: `F.vcd` in the output
+/// directory with `--vcd`; with `--trace` alone, a file of its own in
+/// the temporary directory (the trace is read off it, then it is removed).
+fn waveform(args: &HlsArgs) -> Result<Option<PathBuf>, String> {
+    if args.vcd {
+        let dir = Path::new(&args.output);
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create '{}': {e}", args.output))?;
+        Ok(Some(dir.join(format!("{}.vcd", args.top))))
+    } else if args.trace {
+        let name = format!("silica-trace-{}-{}.vcd", std::process::id(), args.top);
+        Ok(Some(std::env::temp_dir().join(name)))
+    } else {
+        Ok(None)
+    }
+}
+
+/// `F.trace.json` of the co-simulated run of `design`, read off its
+/// waveform (`waveform`), which is removed unless `--vcd` keeps it.
+fn trace_file(design: &silica_hls::Design, args: &HlsArgs) -> Result<(String, Vec<u8>), String> {
+    let path = waveform(args)?.ok_or("--trace without a waveform")?;
+    let vcd = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read the waveform {}: {e}", path.display()));
+    if !args.vcd {
+        let _ = std::fs::remove_file(&path);
+    }
+    let e = &design.estimated;
+    let trace = silica_hls::verification::trace::chrome_trace(
+        &vcd?,
+        &e.interface,
+        &e.construction.states,
+        e.clock.asked_ns,
+    )
+    .map_err(|m| format!("--trace: {m}"))?;
+    Ok((format!("{}.trace.json", args.top), trace.into_bytes()))
 }
 
 /// `F.inputs.txt` and `F.expected.txt`: the co-simulation's inputs and

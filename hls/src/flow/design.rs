@@ -120,6 +120,8 @@ pub struct Construction {
     pub dma_engines: usize,
     /// What to observe to measure the DMA overlap (kernels with DMA).
     pub dma_probe: Option<DmaProbe>,
+    /// The top module's controller states (a trace of a run names them).
+    pub states: crate::flow::construct::control::ControllerStates,
 }
 
 /// A design scheduled, built and estimated: every figure the reports
@@ -223,6 +225,11 @@ impl Estimated {
         let mut s = serde_json::to_string_pretty(&self.json(measured)).unwrap_or_default();
         s.push('\n');
         s
+    }
+
+    /// `report.html`: `F.json`'s figures drawn in one self-contained page.
+    pub fn report_html(&self, measured: &Measurements) -> String {
+        report::html::page(&self.json(measured))
     }
 
     /// `report.txt`.

@@ -503,6 +503,7 @@ fn build_lifted(
         products: circuit.products,
         dma_engines: circuit.dma_busy.len(),
         dma_probe: circuit.dma_probe(&kernel),
+        states: circuit.states.clone(),
     };
     let estimated = Estimated {
         target: opts.target.clone(),

@@ -139,6 +139,8 @@ pub struct Circuit {
     pub dividers: Vec<(u32, u32)>,
     /// The products by constants built, by form, in every module.
     pub products: Products,
+    /// The top module's controller states (`--trace` names them).
+    pub states: control::ControllerStates,
 }
 
 /// What to observe: the states of DMA operations and the engines' busy
@@ -438,9 +440,10 @@ pub fn build(
             built.dma_states,
             built.dma_busy,
             built.drain_state,
+            built.states,
         );
     }
-    let (units, dma_states, dma_busy, drain_state) = last;
+    let (units, dma_states, dma_busy, drain_state, states) = last;
     Ok(Circuit {
         ir,
         module: top,
@@ -451,6 +454,7 @@ pub fn build(
         drain_state,
         dividers,
         products,
+        states,
     })
 }
 
@@ -466,6 +470,7 @@ struct Built {
     drain_state: Option<u32>,
     dividers: Vec<(u32, u32)>,
     products: Products,
+    states: control::ControllerStates,
 }
 
 /// Builds `k`'s `hw.module` at the end of `top_block`; gives the IR back
@@ -543,14 +548,7 @@ fn build_module(
     // register holds its state XOR its idle state, so that every thread
     // powers up and resets idle.
     let states = (0..control.idle.len())
-        .map(|t| {
-            let name = if t == 0 {
-                "state".to_string()
-            } else {
-                format!("task_state{t}")
-            };
-            hw.reg(&name, state_width, Some(0))
-        })
+        .map(|t| hw.reg(&control::state_register(t), state_width, Some(0)))
         .collect();
     let mut arg_regs = FxHashMap::default();
     for (i, sc) in k.scalars() {
@@ -643,6 +641,7 @@ fn build_module(
             .sum();
         units.push((class.clone(), built as u32, ops));
     }
+    let states = b.control.states(k, s);
     Built {
         ir: b.hw.ir,
         register_bits,
@@ -652,6 +651,7 @@ fn build_module(
         drain_state: b.control.drain,
         dividers: b.dividers,
         products: b.products,
+        states,
     }
 }
 

@@ -6,6 +6,7 @@
 //! directive: honoured or not, and why).
 
 pub mod dma;
+pub mod html;
 pub mod roofline;
 pub mod synthesis;
 
@@ -136,11 +137,29 @@ pub struct LoopJson {
     /// The loops flattened into this one (`flatten`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub flattened: Vec<String>,
+    /// A pipelined loop's operations, each at its step of an iteration.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub schedule: Vec<ScheduledOp>,
+}
+
+/// One operation of a pipelined loop's schedule.
+#[derive(Serialize, Clone, Debug)]
+pub struct ScheduledOp {
+    /// `mul#4`: its class and node number.
+    pub name: String,
+    /// Its operator class (the resource it uses).
+    pub class: String,
+    /// The step of an iteration it starts at.
+    pub step: u32,
+    /// Cycles from its start to its result (0: combinational).
+    pub latency: u32,
 }
 
 /// Resource figures.
 #[derive(Serialize, Clone, Debug)]
 pub struct ResourcesJson {
+    /// What the target device holds.
+    pub device: DeviceJson,
     pub estimate: Estimate,
     /// How far the estimate is from the tools' figures, measured.
     pub estimate_error: crate::flow::estimate::MeasuredError,
@@ -150,6 +169,20 @@ pub struct ResourcesJson {
     /// absent where the design fits as given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fit: Option<crate::flow::fit::Fit>,
+}
+
+/// The target device's capacity (zeros for `generic`).
+#[derive(Serialize, Clone, Debug)]
+pub struct DeviceJson {
+    pub name: String,
+    /// The unit of logic its `luts` count: `LUT`, or `LC` (iCE40's logic
+    /// cells, as the estimate's and placement's `lc`).
+    pub logic: String,
+    pub luts: u64,
+    pub ffs: u64,
+    pub dsps: u64,
+    pub brams: u64,
+    pub io: u64,
 }
 
 /// What was measured of a design: the reports print it beside the
@@ -312,6 +345,10 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                     .iter()
                     .map(|&m| k.loops[m].path.clone())
                     .collect(),
+                schedule: match p {
+                    Some(_) => pipeline_ops(k, r.s, l),
+                    None => Vec::new(),
+                },
             }
         })
         .collect();
@@ -331,6 +368,15 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         },
         loops,
         resources: ResourcesJson {
+            device: DeviceJson {
+                name: r.lib.device.name.to_string(),
+                logic: r.lib.device.family.logic_name().to_string(),
+                luts: r.lib.device.luts,
+                ffs: r.lib.device.ffs,
+                dsps: r.lib.device.dsps,
+                brams: r.lib.device.brams,
+                io: r.lib.device.io,
+            },
             estimate: Estimate::of(r.circuit, r.k, r.lib),
             estimate_error: crate::flow::estimate::MEASURED_ERROR,
             synthesis: r.measured.synthesis.clone(),
@@ -423,6 +469,21 @@ pub fn bound_ratio(r: &ReportInput<'_>, latency: Option<u64>) -> Option<(u64, f6
         return None;
     }
     Some((bound, latency? as f64 / bound as f64))
+}
+
+/// The operations of pipelined loop `l` of `k`, in node order.
+fn pipeline_ops(k: &Kernel, s: &Schedules, l: usize) -> Vec<ScheduledOp> {
+    k.nodes
+        .iter()
+        .enumerate()
+        .filter(|(_, node)| k.pipelined_loop_of(node.block) == Some(l))
+        .map(|(n, node)| ScheduledOp {
+            name: format!("{}#{n}", class_of(node.op)),
+            class: class_of(node.op).to_string(),
+            step: s.start[n],
+            latency: s.latency[n],
+        })
+        .collect()
 }
 
 /// `report.txt`, from the report's input and its JSON.
@@ -582,17 +643,14 @@ pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
     for (l, p) in r.s.pipes.iter().enumerate() {
         let Some(p) = p else { continue };
         let _ = writeln!(out, "schedule of {} (step: operations):", k.loops[l].path);
+        let ops = pipeline_ops(k, r.s, l);
         for t in 0..p.depth {
-            let ops: Vec<String> = k
-                .nodes
+            let at: Vec<&str> = ops
                 .iter()
-                .enumerate()
-                .filter(|(n, node)| {
-                    k.pipelined_loop_of(node.block) == Some(l) && r.s.start[*n] == t
-                })
-                .map(|(n, node)| format!("{}#{n}", class_of(node.op)))
+                .filter(|o| o.step == t)
+                .map(|o| o.name.as_str())
                 .collect();
-            let _ = writeln!(out, "  {t}: {}", ops.join(" "));
+            let _ = writeln!(out, "  {t}: {}", at.join(" "));
         }
     }
     if !r.floats.latencies().is_empty() {

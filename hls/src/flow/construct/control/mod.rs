@@ -175,6 +175,82 @@ impl Control {
     }
 }
 
+/// The name of thread `t`'s state register: `state` for the
+/// controller's own, `task_state<t>` for a dataflow task's.
+pub fn state_register(t: usize) -> String {
+    if t == 0 {
+        "state".to_string()
+    } else {
+        format!("task_state{t}")
+    }
+}
+
+/// The controller's states as a waveform shows them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ControllerStates {
+    /// Each thread's state register and its idle state (the register
+    /// holds its state XOR its idle state).
+    pub registers: Vec<(String, u32)>,
+    /// What each state (by number) runs: a loop's path, the function's
+    /// body (its name), `idle`, `join`, `wait`, `drain`, `DMA`, `call`.
+    pub labels: Vec<String>,
+}
+
+impl Control {
+    /// The states of `k`'s controller (scheduled as `s`).
+    pub fn states(&self, k: &Kernel, s: &Schedules) -> ControllerStates {
+        let mut labels = vec![String::new(); self.num_states as usize];
+        let mut label = |state: u32, text: &str| {
+            if let Some(l) = labels.get_mut(state as usize) {
+                *l = text.to_string();
+            }
+        };
+        for &i in &self.idle {
+            label(i, "idle");
+        }
+        for &j in &self.joins {
+            label(j, "join");
+        }
+        for w in self.waits.iter().flatten().flatten() {
+            label(*w, "wait");
+        }
+        if let Some(d) = self.drain {
+            label(d, "drain");
+        }
+        for (l, &state) in self.loop_state.iter().enumerate() {
+            if state != 0 {
+                label(state, &k.loops[l].path);
+            }
+        }
+        for (b, &base) in self.block_base.iter().enumerate() {
+            if k.pipelined_loop_of(b).is_some() {
+                continue;
+            }
+            let whose = self.block_pos[b]
+                .0
+                .map_or(k.name.as_str(), |l| &k.loops[l].path);
+            for state in base..base + s.states[b] {
+                label(state, whose);
+            }
+        }
+        for &d in &self.dma_state {
+            label(d, "DMA");
+        }
+        for &c in &self.call_state {
+            label(c, "call");
+        }
+        ControllerStates {
+            registers: self
+                .idle
+                .iter()
+                .enumerate()
+                .map(|(t, &i)| (state_register(t), i))
+                .collect(),
+            labels,
+        }
+    }
+}
+
 /// Where a scalar result is held from the finish until the next start.
 #[derive(Clone, Copy)]
 pub enum ResultHold {
