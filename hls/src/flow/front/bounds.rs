@@ -11,7 +11,8 @@
 //! Accesses at addresses computed from the data (`memref.load` and
 //! `memref.store` whose index reads a memory or a scalar argument) cannot
 //! be proven in bounds: each gets a note, and co-simulation checks them
-//! at run time (`verification::cosim`, the testbench's address check).
+//! at run time (`verification::cosim::software`: the software run stops
+//! at the first past its memref, naming the op and the index).
 
 use silica_affine::presburger::{BoundKind, Int, Sample};
 use silica_affine::region::{affine_access, enclosing_ivs, memref_shape, MemRefRegion};

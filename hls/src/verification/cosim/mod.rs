@@ -250,8 +250,7 @@ pub fn cosimulate_seeds(
             }
         };
         (options.progress)(&format!("Verilator: simulating, seed {seed}"));
-        let run = verilator::simulate(model, iface, &stimuli, seed, options, dir.path())
-            .map_err(|e| past_the_end(ctx, ir, module, iface, e))?;
+        let run = verilator::simulate(model, iface, &stimuli, seed, options, dir.path())?;
         let hardware = Outputs::parse(&run.outputs, iface)
             .map_err(|e| CosimError::Hardware(format!("the testbench's output: {e}")))?;
         let mut r = report(
@@ -436,52 +435,6 @@ fn accesses(
         }
     });
     places
-}
-
-/// A hardware run that stopped at an address past a memory's end
-/// (`cycle N: x_address0 = 17 is past the last word ...`), with the
-/// kernel's accesses to that memory at addresses computed from the data
-/// named: the accesses no compile-time check could prove in bounds.
-fn past_the_end(
-    ctx: &Context,
-    ir: &Ir,
-    module: OpId,
-    iface: &Interface,
-    error: CosimError,
-) -> CosimError {
-    let CosimError::Hardware(message) = &error else {
-        return error;
-    };
-    if !message.contains("past the last") {
-        return error;
-    }
-    let port = message
-        .split_once(": ")
-        .and_then(|(_, rest)| rest.split([' ', ',']).next())
-        .unwrap_or_default();
-    let Some((arg, _)) = iface.memories().find(|(a, m)| {
-        (0..m.ports).any(|p| {
-            port == crate::model::interface::names::address(&a.name, p)
-                || port == crate::model::interface::names::we(&a.name, p)
-        })
-    }) else {
-        return error;
-    };
-    let dynamic = accesses(
-        ctx,
-        ir,
-        (module, &iface.top),
-        arg.index,
-        &[("memref.load", 0), ("memref.store", 1)],
-    );
-    if dynamic.is_empty() {
-        return error;
-    }
-    CosimError::Hardware(format!(
-        "{message} (the kernel's accesses to {} at addresses computed from the data: {})",
-        arg.name,
-        dynamic.join(", ")
-    ))
 }
 
 fn limits(options: &Options) -> Limits {

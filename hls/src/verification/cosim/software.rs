@@ -25,7 +25,7 @@ use silica_ir::dialect::inherent_attr;
 use silica_ir::parser::{parse, ParseOptions};
 use silica_ir::pass::{Instrumentation, OpPassManager};
 use silica_ir::printer::module_text;
-use silica_ir::{AttrKind, Context, Ir, OpId};
+use silica_ir::{AttrKind, Context, Ir, OpId, Type, ValueId};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::Path;
@@ -49,15 +49,34 @@ pub fn run(
 ) -> Result<Outputs, CosimError> {
     let declares_printf = check_symbols(ctx, ir, module).map_err(CosimError::Input)?;
     let with_models = call_models(ctx, ir, module);
-    let kernel = module_text(ctx, with_models.as_ref().unwrap_or(ir), module);
-    let source =
-        with_harness(&kernel, iface, stimuli, declares_printf).map_err(CosimError::Input)?;
+    let checked = bounds_checked(ctx, with_models.as_ref().unwrap_or(ir), module);
+    let kernel = module_text(
+        ctx,
+        checked.as_ref().or(with_models.as_ref()).unwrap_or(ir),
+        module,
+    );
+    let source = with_harness(
+        &kernel,
+        iface,
+        stimuli,
+        (declares_printf, checked.is_some()),
+    )
+    .map_err(CosimError::Input)?;
     let llvm_ir = lower(ctx, &source)?;
     let file = dir.join("software.ll");
     std::fs::write(&file, llvm_ir)
         .map_err(|e| CosimError::Tool(format!("cannot write {}: {e}", file.display())))?;
     let entry = format!("--entry-function={ENTRY}");
     let out = run_tool(LLI, &[entry.as_str(), "software.ll"], dir, limits).map_err(|e| {
+        // A bounds check that failed said why on standard output.
+        let printed = std::fs::read_to_string(dir.join(format!("{LLI}.stdout")));
+        if let Some(check) = printed
+            .iter()
+            .flat_map(|t| t.lines())
+            .find(|l| l.contains(BOUNDS_CHECK))
+        {
+            return CosimError::Software(format!("{check}: the run stopped there"));
+        }
         let hint = if iface.scalars().next().is_some() {
             "\n(random scalar inputs may be outside what the kernel expects: give them fixed values)"
         } else {
@@ -66,6 +85,121 @@ pub fn run(
         CosimError::Software(format!("{e}{hint}"))
     })?;
     Outputs::parse(&out, iface).map_err(|e| CosimError::Software(format!("{LLI}: {e}")))
+}
+
+/// What a failed bounds check of the software run prints, after the
+/// access's place and index (`bounds_checked`).
+const BOUNDS_CHECK: &str = "is past its memref's dimension";
+
+/// A copy of `module` in which every `memref.load` and `memref.store`
+/// whose index is not a constant (an address the data may compute) first
+/// asserts each index below its dimension (`cf.assert`, its message
+/// naming the op's place): a software run past a memory stops there,
+/// instead of reading or writing another memory's words. None where no
+/// such access is.
+fn bounds_checked(ctx: &mut Context, ir: &Ir, module: OpId) -> Option<Ir> {
+    let mut accesses = Vec::new();
+    ir.walk(module, &mut |op| {
+        let memref = match ctx.str(ir.op_name(op)) {
+            "memref.load" => 0,
+            "memref.store" => 1,
+            _ => return,
+        };
+        let constant = |v| {
+            ir.defining_op(v)
+                .is_some_and(|d| ctx.str(ir.op_name(d)) == "arith.constant")
+        };
+        if ir.operands(op).skip(memref + 1).any(|v| !constant(v)) {
+            accesses.push((op, memref));
+        }
+    });
+    if accesses.is_empty() {
+        return None;
+    }
+    let mut out = ir.clone();
+    let index = ctx.index_type();
+    let (i1, i64t) = (ctx.signless(1), ctx.signless(64));
+    for (op, memref) in accesses {
+        let loc = out.op_loc(op);
+        let place = silica_ir::diag::file_line_col(ctx, loc)
+            .map_or(String::new(), |(f, l, c)| format!("{f}:{l}:{c}: "));
+        let name = ctx.str(out.op_name(op)).to_string();
+        let shape = silica_affine::region::memref_shape(ctx, &out, out.operand(op, memref))
+            .unwrap_or_default();
+        let indices: Vec<ValueId> = out.operands(op).skip(memref + 1).collect();
+        for (d, (&size, &i)) in shape.iter().zip(&indices).enumerate() {
+            if size < 0 {
+                continue;
+            }
+            let bound = ctx.int_attr(index, i128::from(size));
+            let c = insert(
+                ctx,
+                &mut out,
+                op,
+                "arith.constant",
+                &[],
+                &[index],
+                vec![("value", bound)],
+                loc,
+            );
+            let c = out.result(c, 0);
+            let ult = ctx.int_attr(i64t, 6);
+            let ok = insert(
+                ctx,
+                &mut out,
+                op,
+                "arith.cmpi",
+                &[i, c],
+                &[i1],
+                vec![("predicate", ult)],
+                loc,
+            );
+            let ok = out.result(ok, 0);
+            let msg = ctx.string_attr(
+                format!("{place}'{name}' index {d} {BOUNDS_CHECK} of {size}").as_bytes(),
+            );
+            insert(
+                ctx,
+                &mut out,
+                op,
+                "cf.assert",
+                &[ok],
+                &[],
+                vec![("msg", msg)],
+                loc,
+            );
+        }
+    }
+    Some(out)
+}
+
+/// Inserts op `name` before `before`.
+#[allow(clippy::too_many_arguments)]
+fn insert(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    before: OpId,
+    name: &str,
+    operands: &[ValueId],
+    results: &[Type],
+    attrs: Vec<(&str, silica_ir::Attr)>,
+    loc: silica_ir::Attr,
+) -> OpId {
+    let attrs: Vec<_> = attrs.into_iter().map(|(k, v)| (ctx.sym(k), v)).collect();
+    let attrs = ctx.dict_attr(attrs);
+    let name = ctx.sym(name);
+    let op = ir.create_op(silica_ir::OpSpec {
+        name,
+        loc,
+        operands,
+        result_types: results,
+        successors: &[],
+        regions: &[],
+        attrs,
+        props: None,
+    });
+    ir.insert_op_before(before, op);
+    op
 }
 
 /// The type of C's `printf` as the harness declares it, and the same in
@@ -203,16 +337,25 @@ pub fn with_harness(
     kernel: &str,
     iface: &Interface,
     stimuli: &Stimuli,
-    declares_printf: bool,
+    (declares_printf, unbuffered): (bool, bool),
 ) -> Result<String, String> {
     let end = kernel
         .rfind('}')
         .ok_or_else(|| "the kernel module has no body".to_string())?;
-    let mut h = Harness::default();
+    let mut h = Harness {
+        unbuffered,
+        ..Harness::default()
+    };
     h.build(iface, stimuli);
     if !declares_printf {
         h.globals
             .push_str(&format!("  llvm.func @printf{PRINTF_SIGNATURE}\n"));
+    }
+    if unbuffered {
+        h.globals.push_str(concat!(
+            "  llvm.mlir.global external @stdout() {addr_space = 0 : i32} : !llvm.ptr\n",
+            "  llvm.func @setvbuf(!llvm.ptr, !llvm.ptr, i32, i64) -> i32\n",
+        ));
     }
     let mut out = String::with_capacity(kernel.len() + h.globals.len() + h.main.len());
     out.push_str(&kernel[..end]);
@@ -238,6 +381,9 @@ struct Harness {
     widths: BTreeSet<u32>,
     /// A counter for fresh SSA names.
     next: usize,
+    /// Standard output unbuffered (a failed bounds check's message, which
+    /// `cf.assert` prints before it aborts, is not lost).
+    unbuffered: bool,
 }
 
 /// How a value of a scalar type becomes its bits (`i<w>`) and back.
@@ -276,6 +422,17 @@ impl Harness {
         let mut m = String::new();
         m.push_str(&format!("  func.func @{ENTRY}() -> i32 {{\n"));
         m.push_str("    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n");
+        if self.unbuffered {
+            // setvbuf(stdout, NULL, _IONBF, 0)
+            m.push_str(concat!(
+                "    %cosim_so = llvm.mlir.addressof @stdout : !llvm.ptr\n",
+                "    %cosim_out = llvm.load %cosim_so : !llvm.ptr -> !llvm.ptr\n",
+                "    %cosim_null = llvm.mlir.zero : !llvm.ptr\n",
+                "    %cosim_mode = arith.constant 2 : i32\n",
+                "    %cosim_size = arith.constant 0 : i64\n",
+                "    %cosim_set = llvm.call @setvbuf(%cosim_out, %cosim_null, %cosim_mode, %cosim_size) : (!llvm.ptr, !llvm.ptr, i32, i64) -> i32\n",
+            ));
+        }
         let mut operands = Vec::new();
         let mut operand_types = Vec::new();
         for arg in &iface.args {
