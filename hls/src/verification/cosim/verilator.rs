@@ -788,7 +788,9 @@ mod tests {
             "put(d->n, latched ? complement(scalar_n) : scalar_n, 70);",
             "put(d->A_q1, q_A_1, 8);",
             "if (d->A_ce1 && !d->A_we1) q_A_1 = mem_A[address(\"A_address1\", d->A_address1, 3, cycle)];",
-            "mem_A[address(\"A_address0\", d->A_address0, 3, cycle)] = get(d->A_d0, 1); writer = \"A_we0\";",
+            "uint64_t a = address(\"A_address0\", d->A_address0, 3, cycle); mem_A[a] = get(d->A_d0, 1); \
+             wrote_A[a] = when; writer = \"A_we0\";",
+            "print_writes(\"A\", wrote_A);",
             "r.push_back(get(d->result0, 1));",
             "static const uint64_t MAX_CYCLES = 1000ULL;",
         ] {
@@ -796,7 +798,7 @@ mod tests {
         }
         // Reads of an edge are served before its writes.
         let read = tb.find("q_A_0 = mem_A").unwrap();
-        let write = tb.find("mem_A[address(\"A_address0\"").unwrap();
+        let write = tb.find("uint64_t a = address(\"A_address0\"").unwrap();
         assert!(read < write);
     }
 }
