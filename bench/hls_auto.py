@@ -65,7 +65,7 @@ TABLE = tables.Table(
      tables.col("s", "seconds", ".1f"),
      tables.col("status", "status", right=False)],
     key=("kernel", "variant", "target"),
-    command="python3 bench/hls_auto.py --variants i32")
+    command="python3 bench/hls_auto.py")
 TABLES = [TABLE]
 
 EXTRA = ("fir", "conv2d", "matvec")
