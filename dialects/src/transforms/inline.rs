@@ -147,7 +147,7 @@ fn callsite(ctx: &mut Context, loc: Attr, call: Attr) -> Attr {
 }
 
 /// Inlines `callee` at `call`; returns the calls the inlined code holds.
-fn inline_call(ctx: &mut Context, ir: &mut Ir, call: OpId, callee: OpId) -> Vec<OpId> {
+pub fn inline_call(ctx: &mut Context, ir: &mut Ir, call: OpId, callee: OpId) -> Vec<OpId> {
     let copy = ir.clone_op(callee);
     let call_loc = ir.op_loc(call);
     set_callsite_locs(ctx, ir, copy, call_loc);

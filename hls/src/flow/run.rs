@@ -241,6 +241,9 @@ pub(crate) fn lift(
     // Directives that rewrite loops act on a copy: the input stays as
     // written for the co-simulation's software side.
     let mut work = ir.clone();
+    remarks
+        .notes
+        .extend(front::inline::guarded_calls(ctx, &mut work, func));
     // The directives as attributes, as the `hls-directives` pass writes
     // them: each step sees what a pipeline of its passes would.
     front::directives::write_attributes(ctx, &mut work, func, &opts.top, &directives);

@@ -110,7 +110,8 @@ impl Lifter<'_> {
         if self.predicate.is_some() {
             return err(
                 self.loc,
-                "'func.call' inside a conditional is not supported yet",
+                "'func.call' inside a conditional is not supported yet for a callee of more than \
+                 one block (a callee of one block is inlined there)",
             );
         }
         let callee = callee_of(ctx, ir, op)?;
