@@ -358,6 +358,16 @@ impl<'k> Printer<'k> {
         self.line(&format!("affine.store {v}, {memory}[{at}] : {output}"));
     }
 
+    /// `out[counters] = e` in the region `head` opens.
+    fn guarded_store(&mut self, head: &str, e: &Expr) {
+        self.line(head);
+        self.indent += 1;
+        let v = self.expr(e);
+        self.store(&v);
+        self.indent -= 1;
+        self.line("}");
+    }
+
     fn statement(&mut self, s: &Statement) {
         match s {
             Statement::Store(e) => {
@@ -369,23 +379,14 @@ impl<'k> Printer<'k> {
                 let c = self.fresh();
                 let w = self.k.compute;
                 self.line(&format!("{c} = arith.cmpi sgt, {a}, {b} : i{w}"));
-                self.line(&format!("scf.if {c} {{"));
-                self.indent += 1;
-                let v = self.expr(e);
-                self.store(&v);
-                self.indent -= 1;
-                self.line("}");
+                self.guarded_store(&format!("scf.if {c} {{"), e);
             }
             Statement::AffineGuarded(bound, e) => {
                 let level = self.k.trips.len() - 1;
-                self.line(&format!(
-                    "affine.if affine_set<(d0) : (d0 - {bound} >= 0)>(%i{level}) {{"
-                ));
-                self.indent += 1;
-                let v = self.expr(e);
-                self.store(&v);
-                self.indent -= 1;
-                self.line("}");
+                self.guarded_store(
+                    &format!("affine.if affine_set<(d0) : (d0 - {bound} >= 0)>(%i{level}) {{"),
+                    e,
+                );
             }
             Statement::Update(a, e) => {
                 let w = self.k.compute;

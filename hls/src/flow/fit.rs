@@ -165,9 +165,12 @@ pub struct Limit {
     pub what: &'static str,
     pub need: u64,
     pub capacity: u64,
-    /// Whether the estimate counts it exactly (DSPs, block RAMs): one
-    /// over the device is refused before synthesis.
+    /// Whether the estimate counts it exactly (DSPs, block RAMs).
     pub exact: bool,
+    /// How many times the capacity a need must pass for `--bitstream`
+    /// to refuse the design before synthesis ([`refused`]); none: the
+    /// tools always decide.
+    pub refused_beyond: Option<u64>,
 }
 
 /// Every resource of `device` against the estimate `e`: logic,
@@ -178,17 +181,25 @@ pub fn limits(device: &Device, e: &Estimate) -> Vec<Limit> {
     if !device.family.is_device() {
         return Vec::new();
     }
-    let limit = |what, need, capacity, exact| Limit {
+    let limit = |what, need, capacity, exact, refused_beyond| Limit {
         what,
         need,
         capacity,
         exact,
+        refused_beyond,
     };
+    let logic = Some(REFUSED_FROM_ESTIMATE);
     vec![
-        limit(device.family.logic_name(), e.logic(), device.luts, false),
-        limit("FF", e.ff, device.ffs, false),
-        limit("DSP", e.dsp, device.dsps, true),
-        limit("BRAM", e.bram, device.brams, true),
+        limit(
+            device.family.logic_name(),
+            e.logic(),
+            device.luts,
+            false,
+            logic,
+        ),
+        limit("FF", e.ff, device.ffs, false, None),
+        limit("DSP", e.dsp, device.dsps, true, Some(1)),
+        limit("BRAM", e.bram, device.brams, true, Some(1)),
     ]
 }
 
@@ -203,11 +214,9 @@ pub const REFUSED_FROM_ESTIMATE: u64 = 4;
 /// the tools: one over an exact figure, or needing more than
 /// [`REFUSED_FROM_ESTIMATE`] times the device's logic.
 pub fn refused(limit: &Limit) -> bool {
-    if limit.exact {
-        limit.need > limit.capacity
-    } else {
-        limit.what != "FF" && limit.need > REFUSED_FROM_ESTIMATE * limit.capacity
-    }
+    limit
+        .refused_beyond
+        .is_some_and(|times| limit.need > times * limit.capacity)
 }
 
 /// The warning for a design whose estimate is over `limit`, naming the
