@@ -4,7 +4,7 @@
 //! --directives`; with `pareto/point-N.mlir`, the tiled kernel, where the
 //! point tiles or copies), `pareto.svg` and `summary.txt`.
 
-use crate::eval::{Metrics, Outcome};
+use crate::eval::{Level, Metrics, Outcome};
 use crate::space::{show, Space};
 use crate::{Params, Record, Report};
 use serde::Serialize;
@@ -333,9 +333,22 @@ fn pareto_json<'a>(
     }
 }
 
+/// The name of the unit of logic the figures of `p`'s target count:
+/// `LC` on iCE40 (logic cells), else `LUT`; at the synth level, which
+/// has no placed logic cells, iCE40's netlist `LUT4`s.
+fn logic_label(p: &Params, level: Level) -> &'static str {
+    let family = silica_hls::model::target::device::lookup(&p.target).map(|d| d.family);
+    match family.map(|f| f.logic_name()) {
+        Ok("LC") if level == Level::Synth => "LUT4",
+        Ok(name) => name,
+        Err(_) => "LUT",
+    }
+}
+
 /// `summary.txt`, also printed.
 pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
     let mut s = String::new();
+    let logic = logic_label(p, p.level);
     let count = |f: &dyn Fn(&Record) -> bool| report.records.iter().filter(|r| f(r)).count();
     writeln!(
         s,
@@ -370,7 +383,7 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
     let b = &report.baseline;
     writeln!(
         s,
-        "baseline (no directives): {} cycles, {} LUT, {} DSP, {} BRAM, {} multiplication(s) on {} multiplier(s){}{}",
+        "baseline (no directives): {} cycles, {} {logic}, {} DSP, {} BRAM, {} multiplication(s) on {} multiplier(s){}{}",
         b.latency_cycles,
         b.lut,
         b.dsp,
@@ -392,7 +405,7 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
     writeln!(
         s,
         "  {:>6} {:>10} {:>10} {:>7} {:>5} {:>5} {:>8} {:>5} {:>5} {:>5}  directives",
-        "point", "cycles", "us", "LUT", "DSP", "BRAM", "speed-up", "mults", "eff.", "roof"
+        "point", "cycles", "us", logic, "DSP", "BRAM", "speed-up", "mults", "eff.", "roof"
     )
     .ok();
     for &i in &report.front {
@@ -429,9 +442,10 @@ pub fn summary(p: &Params, space: &Space, report: &Report) -> String {
         .ok();
         match (&r.validated, validated_errors(r)) {
             (Some(Outcome::Ok { metrics: v }), Some(e)) => {
+                let validated = logic_label(p, p.validate_level);
                 writeln!(
                     s,
-                    "         {}: {:.3} us {}, {} LUT, {} FF, {} DSP, {} BRAM; estimate error: latency {:+.1}%, LUT {:+.1}%, FF {:+.1}%, DSP {:+.1}%, BRAM {:+.1}%{}",
+                    "         {}: {:.3} us {}, {} {validated}, {} FF, {} DSP, {} BRAM; estimate error: latency {:+.1}%, {validated} {:+.1}%, FF {:+.1}%, DSP {:+.1}%, BRAM {:+.1}%{}",
                     p.validate_level.name(),
                     v.latency_us,
                     v.fmax_mhz.map_or_else(

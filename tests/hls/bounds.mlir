@@ -10,14 +10,20 @@
 // RUN: silica hls %s --top fine -o %t.fine --sim | FileCheck %s --check-prefix=FINE
 // An address computed from the data cannot be proven: a note, and the
 // co-simulation's software run checks each such access, stopping at the
-// first past its memref with the op's place and the index.
+// first past its memref with the op's place and the index; the hardware
+// then runs on the same inputs, and the error says in which cycle its
+// port addressed past the memory, or that the port wrapped the index.
 // RUN: silica hls %s --top lookup -o %t.lookup | FileCheck %s --check-prefix=NOTE
 // RUN: silica hls %s --top lookup -o %t.lookup --sim --sim-scalar arg2=5 | FileCheck %s --check-prefix=INSIDE
 // RUN: not silica hls %s --top lookup -o %t.lookup --sim --sim-scalar arg2=13 2>&1 | FileCheck %s --check-prefix=RUNTIME
+// RUN: not silica hls %s --top lookup -o %t.lookup --sim --sim-scalar arg2=17 2>&1 | FileCheck %s --check-prefix=WRAPPED
 
-// NOTE: note: {{.*}}bounds.mlir:[[@LINE+5]]:8: 'memref.load' at an address computed from the data cannot be proven within its memref: co-simulation checks it at run time
+// NOTE: note: {{.*}}bounds.mlir:[[@LINE+8]]:8: 'memref.load' at an address computed from the data cannot be proven within its memref: co-simulation checks it at run time
 // INSIDE: co-simulation (seed 1): 13 values match
-// RUNTIME: error: co-simulation, software side: {{.*}}bounds.mlir:[[@LINE+3]]:8: 'memref.load' index 0 is past its memref's dimension of 12: the run stopped there
+// RUNTIME: error: co-simulation, software side: {{.*}}bounds.mlir:[[@LINE+6]]:8: 'memref.load' index 0 is past its memref's dimension of 12: the run stopped there
+// RUNTIME-NEXT: hardware side, on the same inputs: cycle {{[0-9]+}}: arg0_address0 = 13 is past the last word (12 words)
+// WRAPPED: error: co-simulation, software side: {{.*}}bounds.mlir:[[@LINE+4]]:8: 'memref.load' index 0
+// WRAPPED-NEXT: hardware side, on the same inputs: done after {{[0-9]+}} cycles with no address past a memory: the address ports wrap such an index onto another element
 func.func @lookup(%t: memref<12xi32>, %o: memref<1xi32>, %s: i32) {
   %j = arith.index_cast %s : i32 to index
   %v = memref.load %t[%j] : memref<12xi32>

@@ -7,11 +7,12 @@
 // RUN: not silica hls %s --top big -o %t.bit --bitstream 2>&1 | FileCheck %s --check-prefix=BIT
 // RUN: test ! -e %t.bit/big.bit
 
-// WARN: device-limits.mlir:[[@LINE+5]]:1: warning: the design's on-chip memories need 228 BRAM, and ecp5-25k holds 56 (the estimate counts BRAMs exactly): --bitstream refuses it
-// WARN: resources (estimate): {{.*}} 228 BRAM
-// BIT: the design does not fit ecp5-25k: its on-chip memories need 228 BRAM of 56 (407%)
+// WARN: device-limits.mlir:[[@LINE+6]]:1: warning: the design's on-chip memories need 256 BRAM, and ecp5-25k holds 56 (the estimate counts BRAMs exactly): --bitstream refuses it
+// WARN: resources (estimate): {{.*}} 256 BRAM
+// BIT: the design does not fit ecp5-25k: its on-chip memories need 256 BRAM of 56 (457%)
 // BIT: bitstream: none (the design does not fit)
-// A 128x1024 buffer written and read back at other addresses.
+// A 128x1024 buffer written and read back at other addresses: 256 blocks
+// of 512 words of 36 bits.
 func.func @big(%a: memref<64xi32>, %b: memref<64xi32>) {
   %buf = memref.alloc() : memref<128x1024xi32>
   affine.for %i = 0 to 64 {

@@ -161,11 +161,11 @@ pub fn over(device: &Device, e: &Estimate) -> Vec<String> {
 /// One of a device's resources against what a design's estimate needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limit {
-    /// `LUT` (`LC` on iCE40), `FF`, `DSP` or `BRAM`.
+    /// `LUT` (`LC` on iCE40), `FF`, `DSP`, `BRAM` or `LUT RAM`.
     pub what: &'static str,
     pub need: u64,
     pub capacity: u64,
-    /// Whether the estimate counts it exactly (DSPs, block RAMs).
+    /// Whether the estimate counts it exactly (DSPs, block RAMs, LUT RAM).
     pub exact: bool,
     /// How many times the capacity a need must pass for `--bitstream`
     /// to refuse the design before synthesis ([`refused`]); none: the
@@ -174,9 +174,9 @@ pub struct Limit {
 }
 
 /// Every resource of `device` against the estimate `e`: logic,
-/// flip-flops, DSPs and block RAMs (IO is no limit: ports beyond the
-/// package's pins go behind a scan wrapper). Empty for a target that is
-/// no device.
+/// flip-flops, DSPs, block RAMs and LUT RAM where the family has it
+/// (IO is no limit: ports beyond the package's pins go behind a scan
+/// wrapper). Empty for a target that is no device.
 pub fn limits(device: &Device, e: &Estimate) -> Vec<Limit> {
     if !device.family.is_device() {
         return Vec::new();
@@ -189,7 +189,7 @@ pub fn limits(device: &Device, e: &Estimate) -> Vec<Limit> {
         refused_beyond,
     };
     let logic = Some(REFUSED_FROM_ESTIMATE);
-    vec![
+    let mut limits = vec![
         limit(
             device.family.logic_name(),
             e.logic(),
@@ -200,7 +200,11 @@ pub fn limits(device: &Device, e: &Estimate) -> Vec<Limit> {
         limit("FF", e.ff, device.ffs, false, None),
         limit("DSP", e.dsp, device.dsps, true, Some(1)),
         limit("BRAM", e.bram, device.brams, true, Some(1)),
-    ]
+    ];
+    if device.lut_rams > 0 {
+        limits.push(limit("LUT RAM", e.lut_ram, device.lut_rams, true, Some(1)));
+    }
+    limits
 }
 
 /// How many times the device's logic a design's estimate must need for

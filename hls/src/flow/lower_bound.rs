@@ -6,7 +6,7 @@
 use super::lifts::{self, Entry, Lifts};
 use super::run::{clock_of, lift, pipelined_dependences};
 use crate::flow::analysis::{bound, ranges};
-use crate::flow::estimate::brams;
+use crate::flow::estimate::rams;
 use crate::flow::front;
 use crate::flow::schedule::floats::FloatChoices;
 use crate::flow::schedule::problem::ProblemBuilder;
@@ -20,8 +20,8 @@ pub struct LowerBound {
     /// At most the static latency the schedule gives (or the cycles a
     /// design with DMA runs).
     pub latency_cycles: u64,
-    /// The block RAMs the estimate counts (exact: they follow from the
-    /// memories and their partitions).
+    /// The block RAMs the estimate counts, with each RAM written through
+    /// one port (a second writer takes as many blocks or more).
     pub bram: u64,
     /// The DSP blocks of the one multiplier every design of the kernel
     /// keeps ([`bound::narrowest_product`]; 0 without).
@@ -92,7 +92,7 @@ pub fn lower_bound(
         let product = bound::narrowest_product(kernel);
         LowerBound {
             latency_cycles: bound::latency(kernel, &recurrences),
-            bram: brams(lib.device, &kernel.memories),
+            bram: rams::storage(lib.device, &kernel.memories, &[]).bram,
             dsp: product.and_then(|w| lib.dsps("mul", w)).unwrap_or(0),
             lut: product
                 .and_then(|w| lib.luts("mul", w))

@@ -27,8 +27,9 @@ pub fn yosys_cells(text: &str) -> Result<Cells, String> {
         .collect())
 }
 
-/// The synthesised netlist's LUT, flip-flop, block RAM and DSP use (yosys's
-/// cells: an ECP5 carry cell `CCU2C` holds two LUTs).
+/// The synthesised netlist's LUT, flip-flop, block RAM, DSP and (ECP5)
+/// LUT RAM use (yosys's cells: an ECP5 carry cell `CCU2C` holds two
+/// LUTs).
 pub fn netlist_use(device: &Device, cells: &Cells) -> Vec<Use> {
     let count = |pred: &dyn Fn(&str) -> bool| -> u64 {
         cells.iter().filter(|(k, _)| pred(k)).map(|(_, n)| *n).sum()
@@ -40,7 +41,7 @@ pub fn netlist_use(device: &Device, cells: &Cells) -> Vec<Use> {
         count(&|k| k.starts_with(cells_of.bram)),
         count(&|k| k == cells_of.dsp),
     );
-    vec![
+    let mut uses = vec![
         Use {
             what: "LUT",
             used: lut,
@@ -61,7 +62,15 @@ pub fn netlist_use(device: &Device, cells: &Cells) -> Vec<Use> {
             used: dsp,
             available: device.dsps,
         },
-    ]
+    ];
+    if let Some(cell) = cells_of.lut_ram {
+        uses.push(Use {
+            what: "LUT RAM",
+            used: count(&|k| k == cell),
+            available: device.lut_rams,
+        });
+    }
+    uses
 }
 
 /// A "does not fit" message naming every resource over the device's
@@ -195,9 +204,10 @@ pub fn estimate_overflow(device: &Device, estimate: &Estimate) -> Option<String>
             }
             .describe();
             match l.what {
-                "BRAM" => {
-                    format!("its on-chip memories need {need} (the estimate counts BRAMs exactly)")
-                }
+                "BRAM" | "LUT RAM" => format!(
+                    "its on-chip memories need {need} (the estimate counts {}s exactly)",
+                    l.what
+                ),
                 "DSP" => format!("its estimate needs {need} (the estimate counts DSPs exactly)"),
                 _ => format!(
                     "its estimate needs {need}, more than {} times the device",
@@ -289,6 +299,13 @@ fn critical_path(path: &Value) -> Option<CriticalPath> {
     })
 }
 
+/// The LUT RAM cells of a netlist's `uses` (0 where the family has none).
+fn lut_ram_of(uses: &[Use]) -> u64 {
+    uses.iter()
+        .find(|u| u.what == "LUT RAM")
+        .map_or(0, |u| u.used)
+}
+
 /// `icetime`'s estimate in MHz, from its `Timing estimate: 24.60 ns
 /// (40.65 MHz)` line.
 pub fn icetime_mhz(log: &str) -> Option<f64> {
@@ -321,6 +338,7 @@ impl Synthesis {
             ff: uses[1].used,
             dsp,
             bram,
+            lut_ram: lut_ram_of(&uses),
             io,
             port_bits: 0,
             scan: None,
@@ -353,6 +371,7 @@ impl Synthesis {
             ff: used("FF"),
             dsp: used("DSP"),
             bram: used("BRAM"),
+            lut_ram: used("LUT RAM"),
             io: 0,
             port_bits: 0,
             scan: None,
@@ -408,6 +427,7 @@ impl Synthesis {
         let mut s = Synthesis::unplaced(device, &Cells::new(), clock_ns);
         (s.lut, s.lc) = (estimate.lut, estimate.lc);
         (s.ff, s.bram, s.dsp) = (estimate.ff, estimate.bram, estimate.dsp);
+        s.lut_ram = estimate.lut_ram;
         for u in &mut s.netlist {
             if u.what == "LUT" {
                 u.what = device.family.logic_name();
@@ -417,6 +437,7 @@ impl Synthesis {
                 "FF" => estimate.ff,
                 "BRAM" => estimate.bram,
                 "DSP" => estimate.dsp,
+                "LUT RAM" => estimate.lut_ram,
                 _ => u.used,
             };
         }
@@ -516,7 +537,8 @@ mod tests {
                 "0 BRAM of 56 (0%)",
                 "10 DSP of 28 (36%)",
                 "3939 FF of 24288 (16%)",
-                "24965 LUT of 24288 (103%)"
+                "24965 LUT of 24288 (103%)",
+                "0 LUT RAM of 3036 (0%)"
             ]
         );
         let stat = r#"{"design": {"num_cells_by_type": {"CCU2C": 2403, "L6MUX21": 1454,

@@ -47,6 +47,8 @@ pub struct NetlistCells {
     pub ff: &'static str,
     pub bram: &'static str,
     pub dsp: &'static str,
+    /// LUT RAM cells (ECP5's `TRELLIS_DPR16X4`), where the family has them.
+    pub lut_ram: Option<&'static str>,
 }
 
 /// nextpnr's placed cell names.
@@ -75,6 +77,7 @@ const ICE40: Toolchain = Toolchain {
         ff: "SB_DFF",
         bram: "SB_RAM40",
         dsp: "SB_MAC16",
+        lut_ram: None,
     },
     packed: &[
         ("ICESTORM_LC", "LC"),
@@ -106,10 +109,12 @@ const ECP5: Toolchain = Toolchain {
         ff: "TRELLIS_FF",
         bram: "DP16KD",
         dsp: "MULT18X18D",
+        lut_ram: Some("TRELLIS_DPR16X4"),
     },
     packed: &[
         ("TRELLIS_COMB", "LUT"),
         ("TRELLIS_FF", "FF"),
+        ("TRELLIS_RAMW", "LUT RAM"),
         ("DP16KD", "BRAM"),
         ("MULT18X18D", "DSP"),
     ],

@@ -68,11 +68,12 @@ mod fanout;
 mod flops;
 mod fold;
 mod price;
+pub mod rams;
 pub mod scan;
 mod share;
 mod summary;
 
-pub use summary::{brams, Estimate, MeasuredError, MEASURED_ERROR};
+pub use summary::{Estimate, MeasuredError, MEASURED_ERROR};
 
 use crate::float::{FloatOp, LatencyChoice, Operator};
 use crate::flow::schedule::floats::FloatChoices;
@@ -120,6 +121,8 @@ pub struct CircuitEstimate {
     /// register period excluded) and the ops on the way: where its
     /// outputs feed that chain, a path goes on there.
     pub outputs: Vec<(String, f64, Vec<String>)>,
+    /// The on-chip RAMs and the ports they use.
+    pub rams: Vec<rams::Ram>,
 }
 
 impl CircuitEstimate {
@@ -208,6 +211,9 @@ pub fn estimate(
         let flops = flops::Flops::of(ctx, ir, block);
         e.ff += flops.bits();
         let mut walk = Walk::new(ctx, ir, (lib, floats), block, pins);
+        e.rams.extend(rams::rams(ctx, ir, block, &|enable| {
+            walk.price.small_constant(enable) == Some(0)
+        }));
         for op in ir.block_ops(block) {
             let (lut, dsp) = walk.price.placed_area(op);
             e.lut += lut;

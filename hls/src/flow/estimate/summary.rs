@@ -4,7 +4,7 @@
 //! compares with the device.
 
 use super::CircuitEstimate;
-use crate::model::kernel::{Kernel, Memory};
+use crate::model::kernel::Kernel;
 use crate::model::target::device::Device;
 use crate::model::target::library::Library;
 use serde::Serialize;
@@ -22,6 +22,10 @@ pub struct Estimate {
     pub ff: u64,
     pub dsp: u64,
     pub bram: u64,
+    /// LUT RAM cells (ECP5's 16-word, 4-bit `TRELLIS_DPR16X4`), where
+    /// synthesis keeps a small memory in LUTs rather than a block
+    /// (`crate::flow::estimate::rams`); their LUTs are in `lut`.
+    pub lut_ram: u64,
     /// The predicted clock period (ns) and frequency (MHz): the longest
     /// register-to-register path of the circuit by the library's delays.
     pub period_ns: f64,
@@ -42,8 +46,8 @@ impl Estimate {
     /// instances at their pipeline latencies, with their pipeline
     /// flip-flops), the flip-flops yosys keeps of the registers
     /// (`crate::flow::estimate` `flops`: merged, unread and constant bits left
-    /// out), on-chip memories in block
-    /// RAMs of the family's size; the predicted clock from the circuit's
+    /// out), on-chip memories in block RAMs, LUT RAM or flip-flops
+    /// as synthesis maps them (`rams`); the predicted clock from the circuit's
     /// longest path. On iCE40 the logic cells too, as nextpnr places
     /// them: a flip-flop loaded from no LUT takes a cell of its own.
     pub fn of(circuit: &CircuitEstimate, k: &Kernel, lib: &Library) -> Estimate {
@@ -59,13 +63,14 @@ impl Estimate {
         if lib.fabric().lone_flops_take_cells {
             e.lc = Some((circuit.lut + circuit.lone_ff as f64).ceil() as u64);
         }
-        for m in &k.memories {
-            // A one-word bank (a complete partition) is a register.
-            if m.arg.is_none() && m.words() == 1 {
-                e.ff += u64::from(m.element_width);
-            }
+        let storage = super::rams::storage(lib.device, &k.memories, &circuit.rams);
+        e.ff += storage.ff;
+        e.bram = storage.bram;
+        e.lut_ram = storage.lut_ram;
+        e.lut = (circuit.lut + storage.lut).ceil() as u64;
+        if let Some(lc) = &mut e.lc {
+            *lc += storage.lut.ceil() as u64;
         }
-        e.bram = brams(lib.device, &k.memories);
         e
     }
 }
@@ -86,7 +91,7 @@ pub struct MeasuredError {
     /// Flip-flops: the median share off yosys's, and the largest.
     pub ff_median: f64,
     pub ff_max: f64,
-    /// DSPs and block RAMs are counted exactly.
+    /// DSPs, block RAMs and LUT RAM cells are counted exactly.
     pub dsp: f64,
     pub bram: f64,
 }
@@ -102,28 +107,23 @@ pub const MEASURED_ERROR: MeasuredError = MeasuredError {
 };
 
 impl MeasuredError {
-    /// `report.txt`'s line, naming the logic as the device counts it
-    /// (`LUT` or `LC`).
-    pub fn describe(&self, logic: &str) -> String {
+    /// `report.txt`'s line, naming the logic as `device` counts it
+    /// (`LUT` or `LC`) and its LUT RAM where it has some.
+    pub fn describe(&self, device: &Device) -> String {
         let pct = |x: f64| format!("{:.0}%", x * 100.0);
+        let exact = if device.lut_rams > 0 {
+            "DSP, BRAM and LUT RAM"
+        } else {
+            "DSP and BRAM"
+        };
         format!(
-            "estimate's measured error (placed PolyBench designs, docs/QOR.md): {logic} within {}, \
-             Fmax within {}, FF {} median (up to {}), DSP and BRAM exact",
+            "estimate's measured error (placed PolyBench designs, docs/QOR.md): {} within {}, \
+             Fmax within {}, FF {} median (up to {}), {exact} exact",
+            device.family.logic_name(),
             pct(self.lut),
             pct(self.fmax),
             pct(self.ff_median),
             pct(self.ff_max)
         )
     }
-}
-
-/// The block RAMs of the on-chip memories of `memories` (one-word banks
-/// are registers) on `device`.
-pub fn brams(device: &Device, memories: &[Memory]) -> u64 {
-    let bram_bits = device.bram_bits;
-    memories
-        .iter()
-        .filter(|m| m.arg.is_none() && m.words() > 1)
-        .map(|m| (m.words() * u64::from(m.element_width)).div_ceil(bram_bits))
-        .sum()
 }

@@ -182,6 +182,8 @@ pub struct DeviceJson {
     pub ffs: u64,
     pub dsps: u64,
     pub brams: u64,
+    /// LUT RAM cells (ECP5; 0 on iCE40).
+    pub lut_rams: u64,
     pub io: u64,
 }
 
@@ -375,6 +377,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                 ffs: r.lib.device.ffs,
                 dsps: r.lib.device.dsps,
                 brams: r.lib.device.brams,
+                lut_rams: r.lib.device.lut_rams,
                 io: r.lib.device.io,
             },
             estimate: Estimate::of(r.circuit, r.k, r.lib),
@@ -674,8 +677,11 @@ pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
     };
     let _ = writeln!(
         out,
-        "resources (estimate): {logic}, {} FF, {} DSP, {} BRAM",
-        e.ff, e.dsp, e.bram
+        "resources (estimate): {logic}, {} FF, {} DSP, {} BRAM{}",
+        e.ff,
+        e.dsp,
+        e.bram,
+        synthesis::lut_ram_text(e.lut_ram)
     );
     if let Some(f) = &j.resources.fit {
         let _ = writeln!(out, "fit: {}", f.describe(r.lib.device, r.figures.latency));
@@ -696,8 +702,7 @@ pub fn text(r: &ReportInput<'_>, j: &Json) -> String {
         }
     );
     counted(r, j, &mut out);
-    let logic = r.lib.device.family.logic_name();
-    let _ = writeln!(out, "{}", j.resources.estimate_error.describe(logic));
+    let _ = writeln!(out, "{}", j.resources.estimate_error.describe(r.lib.device));
     if let Some(s) = &j.resources.synthesis {
         out.push_str(&s.describe());
     }

@@ -22,6 +22,8 @@ pub struct Synthesis {
     pub ff: u64,
     pub dsp: u64,
     pub bram: u64,
+    /// LUT RAM cells (ECP5's `TRELLIS_DPR16X4`; their LUTs are in `lut`).
+    pub lut_ram: u64,
     pub io: u64,
     /// The bits of the top's ports.
     pub port_bits: u64,
@@ -115,8 +117,14 @@ impl Synthesis {
         };
         let _ = writeln!(
             out,
-            "resources (measured by yosys and nextpnr, {} {}): {logic}, {} FF, {} DSP, {} BRAM, {} IO",
-            self.device, self.package, self.ff, self.dsp, self.bram, self.io
+            "resources (measured by yosys and nextpnr, {} {}): {logic}, {} FF, {} DSP, {} BRAM{}, {} IO",
+            self.device,
+            self.package,
+            self.ff,
+            self.dsp,
+            self.bram,
+            lut_ram_text(self.lut_ram),
+            self.io
         );
         if let Some(s) = &self.scan {
             let _ = writeln!(
@@ -369,6 +377,15 @@ pub fn describe_closure(clock_ns: f64, tries: &[Try]) -> String {
         tries.len(),
         each.join("; ")
     )
+}
+
+/// `, 8 LUT RAM` where a design has LUT RAM cells, else nothing.
+pub fn lut_ram_text(cells: u64) -> String {
+    if cells == 0 {
+        String::new()
+    } else {
+        format!(", {cells} LUT RAM")
+    }
 }
 
 #[cfg(test)]

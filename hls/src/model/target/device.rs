@@ -1,8 +1,9 @@
 //! The FPGA devices `silica hls --target` names: each part's family,
 //! operator library, package, capacity (LUTs, flip-flops, block RAMs,
-//! DSPs, user IO pins of the package) and the options that select it in
-//! nextpnr. Figures are the vendors' data sheets' (IO counts as nextpnr
-//! places them).
+//! LUT RAM cells, DSPs, user IO pins of the package) and the options
+//! that select it in nextpnr. Figures are the vendors' data sheets' (IO
+//! and LUT RAM sites as nextpnr counts them), and the RAM cells yosys
+//! maps memories to ([`RamCells`]).
 
 /// A device family: its fabric's behaviour as data ([`Fabric`]); the
 /// tools that build its bitstreams are `fpga::toolchain`'s.
@@ -49,7 +50,52 @@ pub struct Fabric {
     /// ABC takes a min's or max's compare into each bit, a six-input
     /// function of four LUT4s (ECP5's `L6MUX21`).
     pub wide_min_max: bool,
+    /// The RAM cells synthesis maps on-chip memories to.
+    pub rams: &'static RamCells,
 }
+
+/// The RAM cells of a family as yosys's `memory_libmap` sees them (its
+/// `brams.txt` and `lutrams.txt` for the family): the shapes of a block
+/// RAM, the LUT RAM cell where the family has one, and the costs by
+/// which it chooses between them and flip-flops (one a bit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RamCells {
+    /// The (words, bits) one block RAM holds with one write port and
+    /// one read port.
+    pub block_shapes: &'static [(u64, u32)],
+    /// The shapes with two read/write ports (a true dual-port block);
+    /// empty where a block has a single read port, so that each further
+    /// read port takes a copy.
+    pub dual_shapes: &'static [(u64, u32)],
+    pub block_cost: u64,
+    /// The LUT RAM cell, (words, bits) with one write port and one
+    /// asynchronous read port (a copy per read port), and its cost.
+    pub lut_ram: Option<((u64, u32), u64)>,
+}
+
+/// ECP5: `DP16KD` (true dual port up to 18 bits, `PDPW16KD` 36 bits
+/// with one write and one read port), `TRELLIS_DPR16X4` LUT RAM.
+const ECP5_RAMS: RamCells = RamCells {
+    block_shapes: &[
+        (16_384, 1),
+        (8192, 2),
+        (4096, 4),
+        (2048, 9),
+        (1024, 18),
+        (512, 36),
+    ],
+    dual_shapes: &[(16_384, 1), (8192, 2), (4096, 4), (2048, 9), (1024, 18)],
+    block_cost: 128,
+    lut_ram: Some(((16, 4), 4)),
+};
+
+/// iCE40: `SB_RAM40_4K`, one write and one read port; no LUT RAM.
+const ICE40_RAMS: RamCells = RamCells {
+    block_shapes: &[(2048, 2), (1024, 4), (512, 8), (256, 16)],
+    dual_shapes: &[],
+    block_cost: 64,
+    lut_ram: None,
+};
 
 const ICE40_FABRIC: Fabric = Fabric {
     multiplier_bits: Some(16),
@@ -59,6 +105,7 @@ const ICE40_FABRIC: Fabric = Fabric {
     adders_pack_an_input: true,
     carry_chains_take_feed_cells: false,
     wide_min_max: false,
+    rams: &ICE40_RAMS,
 };
 
 const ECP5_FABRIC: Fabric = Fabric {
@@ -69,10 +116,12 @@ const ECP5_FABRIC: Fabric = Fabric {
     adders_pack_an_input: false,
     carry_chains_take_feed_cells: true,
     wide_min_max: true,
+    rams: &ECP5_RAMS,
 };
 
 /// No device: no hard multipliers of a known width, no family's
-/// packing; sign tests fold (the generic target's library is ECP5's).
+/// packing; sign tests fold and memories map as on ECP5 (the generic
+/// target's library is ECP5's).
 const GENERIC_FABRIC: Fabric = Fabric {
     multiplier_bits: None,
     gated_reset: false,
@@ -81,6 +130,7 @@ const GENERIC_FABRIC: Fabric = Fabric {
     adders_pack_an_input: false,
     carry_chains_take_feed_cells: false,
     wide_min_max: false,
+    rams: &ECP5_RAMS,
 };
 
 impl Family {
@@ -131,6 +181,9 @@ pub struct Device {
     /// Block RAMs, each of `bram_bits` bits.
     pub brams: u64,
     pub bram_bits: u64,
+    /// LUT RAM cells (ECP5 `TRELLIS_DPR16X4`, 16 words of 4 bits, each
+    /// taking a `TRELLIS_RAMW` site; none on iCE40).
+    pub lut_rams: u64,
     /// Hard multipliers (iCE40 `SB_MAC16`, ECP5 `MULT18X18D`).
     pub dsps: u64,
     /// User IO pins of the package.
@@ -152,6 +205,7 @@ pub const DEVICES: [Device; 6] = [
         ffs: 24_288,
         brams: 56,
         bram_bits: 18 * 1024,
+        lut_rams: 3036,
         dsps: 28,
         io: 197,
         board: Some("ULX3S"),
@@ -166,6 +220,7 @@ pub const DEVICES: [Device; 6] = [
         ffs: 43_848,
         brams: 108,
         bram_bits: 18 * 1024,
+        lut_rams: 5481,
         dsps: 72,
         io: 203,
         board: Some("ULX3S"),
@@ -180,6 +235,7 @@ pub const DEVICES: [Device; 6] = [
         ffs: 83_640,
         brams: 208,
         bram_bits: 18 * 1024,
+        lut_rams: 10_455,
         dsps: 156,
         io: 205,
         board: Some("ULX3S"),
@@ -194,6 +250,7 @@ pub const DEVICES: [Device; 6] = [
         ffs: 5_280,
         brams: 30,
         bram_bits: 4 * 1024,
+        lut_rams: 0,
         dsps: 8,
         io: 39,
         board: Some("iCEBreaker"),
@@ -208,6 +265,7 @@ pub const DEVICES: [Device; 6] = [
         ffs: 7_680,
         brams: 32,
         bram_bits: 4 * 1024,
+        lut_rams: 0,
         dsps: 0,
         io: 206,
         board: None,
@@ -222,6 +280,7 @@ pub const DEVICES: [Device; 6] = [
         ffs: 0,
         brams: 0,
         bram_bits: 18 * 1024,
+        lut_rams: 0,
         dsps: 0,
         io: 0,
         board: None,

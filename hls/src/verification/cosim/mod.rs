@@ -175,6 +175,10 @@ pub enum CosimError {
     Input(String),
     /// The software side failed (harness, lowering or `lli-22`).
     Software(String),
+    /// The software run stopped at an access past its memref (the op's
+    /// place and the index); [`cosimulate_seeds`] adds what the hardware
+    /// did on the same inputs.
+    OutOfBounds(String),
     /// The hardware broke the contract (timeout, `done`, addresses).
     Hardware(String),
     /// A tool could not be run or a file written (Verilator build included).
@@ -185,7 +189,9 @@ impl fmt::Display for CosimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CosimError::Input(m) => write!(f, "co-simulation: {m}"),
-            CosimError::Software(m) => write!(f, "co-simulation, software side: {m}"),
+            CosimError::Software(m) | CosimError::OutOfBounds(m) => {
+                write!(f, "co-simulation, software side: {m}")
+            }
             CosimError::Hardware(m) => write!(f, "co-simulation, hardware side: {m}"),
             CosimError::Tool(m) => write!(f, "co-simulation: {m}"),
         }
@@ -247,6 +253,14 @@ pub fn cosimulate_seeds(
             None => {
                 (options.progress)("Verilator: building the model");
                 model.insert(build_model(iface, &sv, options, dir.path())?)
+            }
+        };
+        let software = match software {
+            Ok(outputs) => outputs,
+            Err(stopped) => {
+                (options.progress)(&format!("Verilator: simulating, seed {seed}"));
+                let run = verilator::simulate(model, iface, &stimuli, seed, options, dir.path());
+                return Err(out_of_bounds(&stopped, run));
             }
         };
         (options.progress)(&format!("Verilator: simulating, seed {seed}"));
@@ -321,6 +335,7 @@ pub fn cosimulate_in_silica(
     check_kernel(ctx, ir, module, iface)?;
     let dir = WorkDir::new(options.keep_dir.as_deref())?;
     let (stimuli, software) = software_side(ctx, ir, module, iface, seed, options, &dir)?;
+    let software = software.map_err(CosimError::OutOfBounds)?;
     let ulps = float_ulps(ctx, ir, module, options);
     let (latency, hardware) = silica_sim::run(
         ctx,
@@ -354,7 +369,8 @@ fn check_kernel(ctx: &Context, ir: &Ir, module: OpId, iface: &Interface) -> Resu
     Ok(())
 }
 
-/// The stimuli of `seed` and the kernel's outputs on them.
+/// The stimuli of `seed` and the kernel's outputs on them, or where
+/// the software run stopped at an access past its memref.
 fn software_side(
     ctx: &mut Context,
     ir: &Ir,
@@ -363,9 +379,9 @@ fn software_side(
     seed: u64,
     options: &Options,
     dir: &WorkDir,
-) -> Result<(Stimuli, Outputs), CosimError> {
+) -> Result<(Stimuli, Result<Outputs, String>), CosimError> {
     let stimuli = Stimuli::generate(iface, seed, options).map_err(CosimError::Input)?;
-    let software = software::run(
+    let software = match software::run(
         ctx,
         ir,
         module,
@@ -373,8 +389,33 @@ fn software_side(
         &stimuli,
         dir.path(),
         &limits(options),
-    )?;
+    ) {
+        Ok(outputs) => Ok(outputs),
+        Err(CosimError::OutOfBounds(stopped)) => Err(stopped),
+        Err(e) => return Err(e),
+    };
     Ok((stimuli, software))
+}
+
+/// The error of a run whose software side `stopped` at an access past
+/// its memref, with what the hardware did on the same inputs: the cycle
+/// and port of its first address past a memory, or that it finished
+/// (an address port as wide as the memory's words wraps the index).
+fn out_of_bounds(
+    stopped: &str,
+    hardware: Result<verilator::HardwareRun, CosimError>,
+) -> CosimError {
+    let seen = match hardware {
+        Err(CosimError::Hardware(m)) => m,
+        Err(e) => return e,
+        Ok(run) => format!(
+            "done after {} cycles with no address past a memory: the address ports wrap such an index onto another element",
+            run.latency
+        ),
+    };
+    CosimError::OutOfBounds(format!(
+        "{stopped}\nhardware side, on the same inputs: {seen}"
+    ))
 }
 
 /// Who wrote the memory element of mismatch `m` last in the hardware:

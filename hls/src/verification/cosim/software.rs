@@ -75,7 +75,7 @@ pub fn run(
             .flat_map(|t| t.lines())
             .find(|l| l.contains(BOUNDS_CHECK))
         {
-            return CosimError::Software(format!("{check}: the run stopped there"));
+            return CosimError::OutOfBounds(format!("{check}: the run stopped there"));
         }
         let hint = if iface.scalars().next().is_some() {
             "\n(random scalar inputs may be outside what the kernel expects: give them fixed values)"
