@@ -577,6 +577,48 @@ fn lower_parallel(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String
     Ok(())
 }
 
+/// Folds an `affine.apply`, `affine.min` or `affine.max` whose value the
+/// operands decide, as MLIR's conversion folds an op before lowering it
+/// (a constant is materialised before the op); whether it went.
+fn fold_before_lowering(ctx: &mut Context, ir: &mut Ir, op: OpId) -> bool {
+    if !matches!(
+        ctx.str(ir.op_name(op)),
+        "affine.apply" | "affine.min" | "affine.max"
+    ) {
+        return false;
+    }
+    let silica_ir::rewrite::FoldResult::Results(results) =
+        silica_ir::rewrite::fold::fold_op(ctx, ir, op)
+    else {
+        return false;
+    };
+    let [result] = results.as_slice() else {
+        return false;
+    };
+    let value = match *result {
+        silica_ir::rewrite::OpFoldResult::Value(v) => v,
+        silica_ir::rewrite::OpFoldResult::Attr(a) => {
+            let loc = ir.op_loc(op);
+            let index = ctx.index_type();
+            let c = crate::loops::create(
+                ctx,
+                ir,
+                "arith.constant",
+                &[],
+                &[index],
+                vec![("value", a)],
+                loc,
+            );
+            ir.insert_op_before(op, c);
+            ir.result(c, 0)
+        }
+    };
+    let r = ir.result(op, 0);
+    ir.replace_all_uses(r, value);
+    ir.erase_op(op);
+    true
+}
+
 /// Lowers every affine op nested in `root`.
 pub fn lower_affine(ctx: &mut Context, ir: &mut Ir, root: OpId) -> Result<(), Box<Diagnostic>> {
     let mut ops = Vec::new();
@@ -587,6 +629,9 @@ pub fn lower_affine(ctx: &mut Context, ir: &mut Ir, root: OpId) -> Result<(), Bo
         }
         let loc = ir.op_loc(op);
         let name = ctx.str(ir.op_name(op)).to_string();
+        if fold_before_lowering(ctx, ir, op) {
+            continue;
+        }
         match lower_op(ctx, ir, op) {
             Ok(true) => {}
             Ok(false) => {

@@ -8,7 +8,7 @@ use silica_ir::pass::PassRegistry;
 use silica_ir::Context;
 
 /// Every dialect silica knows.
-pub fn dialects() -> [&'static DialectDef; 15] {
+pub fn dialects() -> [&'static DialectDef; 17] {
     [
         &silica_dialects::arith::ARITH,
         &silica_dialects::func::FUNC_DIALECT,
@@ -21,6 +21,8 @@ pub fn dialects() -> [&'static DialectDef; 15] {
         &silica_affine::AFFINE,
         &silica_scheduling::ssp::SSP,
         &silica_llvm::dialect::LLVM,
+        &silica_gpu::GPU,
+        &silica_gpu::NVVM,
         &silica_hw_dialects::HW,
         &silica_hw_dialects::COMB,
         &silica_hw_dialects::SEQ,
@@ -42,6 +44,7 @@ pub fn pass_registry() -> PassRegistry {
             .iter()
             .copied()
             .chain(silica_llvm::PASSES.iter().copied())
+            .chain(silica_gpu::passes::PASSES.iter().copied())
             .chain(silica_hls::flow::front::passes::PASSES.iter().copied())
             .chain([
                 &silica_eqsat::EQSAT,

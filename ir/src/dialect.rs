@@ -394,6 +394,23 @@ pub fn inherent_attr(ctx: &Context, ir: &crate::graph::Ir, op: OpId, name: &str)
     find_attr(ctx, ir, op, ctx.lookup_sym(name)?)
 }
 
+/// Sets the discardable attribute `name` of `op` to `value` (replacing
+/// one of that name).
+pub fn set_discardable_attr(
+    ctx: &mut Context,
+    ir: &mut crate::graph::Ir,
+    op: OpId,
+    name: &str,
+    value: Attr,
+) {
+    let key = ctx.sym(name);
+    let mut entries: Vec<_> = ctx.dict_entries(ir.op_attrs(op)).to_vec();
+    entries.retain(|(k, _)| *k != key);
+    entries.push((key, value));
+    let dict = ctx.dict_attr(entries);
+    ir.set_op_attrs(op, dict);
+}
+
 /// The value of attribute `i` of the signature of `op` (named `name`),
 /// properties first: [`inherent_attr`] with the name's symbol looked up
 /// by index.

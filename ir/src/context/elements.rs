@@ -15,7 +15,7 @@ pub enum Element {
 }
 
 /// Pushes the sub-elements of an attribute, in print order, onto `out`.
-pub(crate) fn attr_children(kind: &AttrKind, out: &mut impl Extend<Element>) {
+pub(crate) fn attr_children(ctx: &Context, kind: &AttrKind, out: &mut impl Extend<Element>) {
     use Element::{Attr as A, Type as T};
     match kind {
         AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => out.extend([T(*ty)]),
@@ -33,7 +33,14 @@ pub(crate) fn attr_children(kind: &AttrKind, out: &mut impl Extend<Element>) {
             values,
         } => out.extend([T(*ty), A(*indices), A(*values)]),
         AttrKind::Opaque { ty: Some(t), .. } => out.extend([T(*t)]),
-        AttrKind::Dialect { params, .. } => out.extend(params.iter().map(|a| A(*a))),
+        // A dialect attribute prints its affine maps bare (MLIR's
+        // `AffineMap` parameters): they are never aliased.
+        AttrKind::Dialect { params, .. } => out.extend(
+            params
+                .iter()
+                .filter(|a| !matches!(ctx.attr_kind(**a), AttrKind::AffineMap(_)))
+                .map(|a| A(*a)),
+        ),
         AttrKind::Distinct { referenced, .. } => out.extend([A(*referenced)]),
         AttrKind::Location(l) => match l {
             Location::Name { child: Some(c), .. } => out.extend([A(*c)]),
@@ -145,7 +152,7 @@ impl Context {
             }
         }
         let mut children: SmallVec<[Element; 8]> = SmallVec::new();
-        attr_children(kind, &mut children);
+        attr_children(self, kind, &mut children);
         children.into_iter().any(|c| self.may_hold_alias(c))
     }
 

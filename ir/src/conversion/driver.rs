@@ -64,6 +64,8 @@ struct CastState {
     back_casts: FxHashMap<(ValueId, Type), ValueId>,
     /// An error a pattern reported: the conversion fails with it.
     error: Option<Box<Diagnostic>>,
+    /// The ops the conversion has patterns for.
+    roots: FxHashSet<crate::context::Symbol>,
 }
 
 impl ConversionRewriter<'_, '_> {
@@ -79,6 +81,12 @@ impl ConversionRewriter<'_, '_> {
     pub fn emit(&mut self, op: OpId, msg: impl Into<String>) {
         let loc = self.rw.ir.op_loc(op);
         self.rw.ctx.emit(Diagnostic::error(loc, msg.into()));
+    }
+
+    /// Whether the conversion has patterns for `op` (so converts it,
+    /// unless they decline).
+    pub fn has_patterns(&self, op: OpId) -> bool {
+        self.state.roots.contains(&self.rw.ir.op_name(op))
     }
 
     /// The converted type of `t`.
@@ -390,7 +398,10 @@ fn legalize(
     }
     let mut order = reachable_ops(ir, root);
     let initial = order.len();
-    let mut state = CastState::default();
+    let mut state = CastState {
+        roots: by_root.keys().copied().collect(),
+        ..CastState::default()
+    };
     let mut rules: FxHashMap<crate::context::Symbol, Option<Legality>> = FxHashMap::default();
     let cast_sym = ctx.sym(CAST);
     let mut journal = Journal::default();

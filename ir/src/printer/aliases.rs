@@ -102,7 +102,7 @@ impl Collector<'_> {
         );
         let keys_base = self.key_stack.len();
         match key {
-            Key::Attr(a) => attr_children(self.ctx.attr_kind(a), &mut self.key_stack),
+            Key::Attr(a) => attr_children(self.ctx, self.ctx.attr_kind(a), &mut self.key_stack),
             Key::Type(t) => type_children(self.ctx.type_kind(t), &mut self.key_stack),
         }
         let indices_base = self.index_stack.len();

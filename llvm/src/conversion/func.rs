@@ -271,6 +271,8 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
         // MLIR materialises an argument when its first user is
         // converted, each at the start of the entry block: unused
         // arguments get nothing, and the last used first comes first.
+        // Casts for users the conversion leaves come at the end, so
+        // before those.
         let mut order: Vec<usize> = Vec::new();
         for b in cr.rw.ir.region_blocks(new_region).collect::<Vec<_>>() {
             for o in cr.rw.ir.block_ops(b).collect::<Vec<_>>() {
@@ -285,6 +287,20 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
                 });
             }
         }
+        let descriptor_for_converted_user = |cr: &ConversionRewriter<'_, '_>, i: usize| {
+            let a = old_args[i];
+            let ty = cr.rw.ir.value_type(a);
+            (is_memref(cr.rw.ctx, ty) || is_unranked(cr.rw.ctx, ty))
+                && cr
+                    .rw
+                    .ir
+                    .uses(a)
+                    .any(|u| cr.has_patterns(cr.rw.ir.use_owner(u)))
+        };
+        let (mut order, later): (Vec<usize>, Vec<usize>) = order
+            .into_iter()
+            .partition(|&i| descriptor_for_converted_user(cr, i));
+        order.extend(later);
         for i in order {
             let (a, group) = (old_args[i], &new_args[i]);
             cr.rw.set_insertion_point_to_start(entry);
@@ -885,6 +901,19 @@ fn ret_default(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueI
     }
     let bare = func.is_some_and(|f| wants_bare(cr.rw.ctx, cr.rw.ir, f));
     ret(cr, op, operands, bare)
+}
+
+/// Converts a function-like op other than `func.func` (a `gpu.func`)
+/// as `convert-func-to-llvm` converts functions: an `llvm.func` of the
+/// same name and body, memref arguments expanded into descriptor fields,
+/// the op's attributes but its signature's kept.
+pub fn lower_function(cr: &mut ConversionRewriter<'_, '_>, op: OpId) -> bool {
+    convert_func(cr, op, false)
+}
+
+/// Converts a return-like op (a `gpu.return`) to `llvm.return`.
+pub fn lower_return(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {
+    ret(cr, op, operands, false)
 }
 
 fn ret_bare(cr: &mut ConversionRewriter<'_, '_>, op: OpId, operands: &[ValueId]) -> bool {

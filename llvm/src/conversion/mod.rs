@@ -10,7 +10,7 @@
 
 mod arith;
 mod cf;
-mod func;
+pub mod func;
 mod index;
 mod math;
 mod memref;
@@ -122,7 +122,7 @@ pub fn type_converter(index_bits: u32) -> silica_ir::conversion::TypeConverter {
 }
 
 /// The integer type `index` converts to in a conversion.
-pub(crate) fn index_type(cr: &mut ConversionRewriter<'_, '_>) -> Type {
+pub fn index_type(cr: &mut ConversionRewriter<'_, '_>) -> Type {
     let index = cr.rw.ctx.index_type();
     cr.convert_type(index)
         .unwrap_or_else(|| cr.rw.ctx.signless(64))
@@ -425,6 +425,18 @@ impl<'r, 'a> Llvm<'r, 'a> {
     }
 }
 
+/// `llvm.call @callee(args)` at the insertion point, with MLIR's default
+/// properties.
+pub fn create_call(
+    cr: &mut ConversionRewriter<'_, '_>,
+    callee: &str,
+    args: &[ValueId],
+    results: &[Type],
+    loc: Attr,
+) -> OpId {
+    Llvm::new(cr, loc).call(callee, args, results)
+}
+
 /// The enclosing `builtin.module` of `op`.
 pub(crate) fn enclosing_module(ctx: &Context, ir: &silica_ir::Ir, op: OpId) -> Option<OpId> {
     let mut cur = ir.parent_op(op);
@@ -517,6 +529,33 @@ pub(crate) fn declare_function(
     if silica_ir::symbols::lookup(rw.ctx, rw.ir, module, name).is_some() {
         return;
     }
+    let saved = rw.insertion_point();
+    rw.set_insertion_point_to_start(body);
+    create_declaration(rw, name, params, result);
+    rw.restore_insertion_point(saved);
+}
+
+/// Declares `llvm.func @name(params) -> result` in the symbol table
+/// `table`, just before `before` (MLIR's calls to device library
+/// functions), unless a symbol of that name exists there.
+pub fn declare_function_before(
+    rw: &mut Rewriter<'_>,
+    (table, before): (OpId, OpId),
+    name: &str,
+    params: &[Type],
+    result: Type,
+) {
+    if silica_ir::symbols::lookup(rw.ctx, rw.ir, table, name).is_some() {
+        return;
+    }
+    let saved = rw.insertion_point();
+    rw.set_insertion_point(before);
+    create_declaration(rw, name, params, result);
+    rw.restore_insertion_point(saved);
+}
+
+/// An external `llvm.func @name(params) -> result` at the insertion point.
+fn create_declaration(rw: &mut Rewriter<'_>, name: &str, params: &[Type], result: Type) -> OpId {
     let ctx = &mut *rw.ctx;
     let fty = types::func(ctx, result, params, false);
     let props = vec![
@@ -541,8 +580,6 @@ pub(crate) fn declare_function(
     let fname = rw.ctx.sym("llvm.func");
     let attrs = rw.ctx.empty_dict();
     let loc = rw.ctx.unknown_loc();
-    let saved = rw.insertion_point();
-    rw.set_insertion_point_to_start(body);
     rw.create(OpSpec {
         name: fname,
         loc,
@@ -552,6 +589,5 @@ pub(crate) fn declare_function(
         regions: &[region],
         attrs,
         props: Some(props),
-    });
-    rw.restore_insertion_point(saved);
+    })
 }

@@ -4,18 +4,9 @@
 //! `--set-llvm-module-datalayout` gives the module its
 //! `llvm.data_layout`.
 
+use silica_ir::dialect::set_discardable_attr as set_attr;
 use silica_ir::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
-use silica_ir::{Attr, Context, Diagnostic, Ir, OpId};
-
-/// Sets the discardable attribute `name` of `op` to `value`.
-fn set_attr(ctx: &mut Context, ir: &mut Ir, op: OpId, name: &str, value: Attr) {
-    let key = ctx.sym(name);
-    let mut entries: Vec<_> = ctx.dict_entries(ir.op_attrs(op)).to_vec();
-    entries.retain(|(k, _)| *k != key);
-    entries.push((key, value));
-    let dict = ctx.dict_attr(entries);
-    ir.set_op_attrs(op, dict);
-}
+use silica_ir::{Context, Diagnostic, Ir, OpId};
 
 struct RequestCWrappers;
 

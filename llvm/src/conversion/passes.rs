@@ -51,7 +51,8 @@ impl Pass for Conversion {
         let roots: rustc_hash::FxHashSet<&str> = self.patterns.iter().map(|p| p.root).collect();
         let mut left = None;
         ir.walk(op, &mut |o| {
-            if left.is_some() {
+            // The op the pass runs on (a `gpu.module`) is not converted.
+            if left.is_some() || o == op {
                 return;
             }
             let name = ctx.str(ir.op_name(o));
@@ -264,6 +265,36 @@ pub static CONVERT_INDEX_TO_LLVM: PassInfo = PassInfo {
         ))
     },
 };
+
+/// A conversion pass named `argument` (its errors name it) with
+/// `patterns`: every op of `dialects` must be converted; `index` is an
+/// integer of `index_bits`; `casts_legal` keeps the casts the
+/// conversion leaves between converted and unconverted ops.
+pub fn conversion_pass(
+    argument: &'static str,
+    dialects: Vec<&'static str>,
+    patterns: Vec<ConversionPattern>,
+    index_bits: u32,
+    casts_legal: bool,
+) -> Box<dyn Pass> {
+    Box::new(Conversion {
+        argument,
+        dialects,
+        patterns,
+        index_bits,
+        casts_legal,
+    })
+}
+
+/// The patterns of the dialects every conversion to llvm takes (arith,
+/// cf, func, memref, index), as `convert-to-llvm` has them.
+pub fn standard_patterns(out: &mut Vec<ConversionPattern>) {
+    for (name, add) in ALL {
+        if *name != "math" {
+            add(out);
+        }
+    }
+}
 
 /// A dialect and the function adding its patterns.
 type DialectPatterns = (&'static str, fn(&mut Vec<ConversionPattern>));

@@ -230,7 +230,7 @@ const KEYWORD_ATTRS: &[&str] = &[
 
 /// An llvm attribute kept as the text of its parameters (`raw` is the
 /// text inside `<...>`).
-pub(crate) fn raw_attr(ctx: &mut Context, mnemonic: &str, raw: &str) -> Attr {
+pub fn raw_attr(ctx: &mut Context, mnemonic: &str, raw: &str) -> Attr {
     let text = ctx.string_attr(raw.as_bytes());
     let marker = ctx.unit_attr();
     dialect_attr(ctx, mnemonic, vec![marker, text])
@@ -238,7 +238,7 @@ pub(crate) fn raw_attr(ctx: &mut Context, mnemonic: &str, raw: &str) -> Attr {
 
 /// The mnemonic and parameter text of an attribute kept as text
 /// (`("memory_effects", "other = none, ...")`).
-pub(crate) fn raw_text(ctx: &Context, a: Attr) -> Option<(&str, &str)> {
+pub fn raw_text(ctx: &Context, a: Attr) -> Option<(&str, &str)> {
     match ctx.attr_kind(a) {
         AttrKind::Dialect { name, params, .. } => match params.as_ref() {
             [marker, text] if matches!(ctx.attr_kind(*marker), AttrKind::Unit) => {

@@ -73,7 +73,7 @@ pub mod scan;
 mod share;
 mod summary;
 
-pub use summary::{Estimate, MeasuredError, MEASURED_ERROR};
+pub use summary::{is_zero, Estimate, MeasuredError, MEASURED_ERROR};
 
 use crate::float::{FloatOp, LatencyChoice, Operator};
 use crate::flow::schedule::floats::FloatChoices;

@@ -24,7 +24,9 @@ pub struct Estimate {
     pub bram: u64,
     /// LUT RAM cells (ECP5's 16-word, 4-bit `TRELLIS_DPR16X4`), where
     /// synthesis keeps a small memory in LUTs rather than a block
-    /// (`crate::flow::estimate::rams`); their LUTs are in `lut`.
+    /// (`crate::flow::estimate::rams`); their LUTs are in `lut`. Absent
+    /// when none.
+    #[serde(skip_serializing_if = "is_zero")]
     pub lut_ram: u64,
     /// The predicted clock period (ns) and frequency (MHz): the longest
     /// register-to-register path of the circuit by the library's delays.
@@ -126,4 +128,9 @@ impl MeasuredError {
             pct(self.ff_max)
         )
     }
+}
+
+/// Whether a count is zero (a figure `F.json` leaves out).
+pub fn is_zero(n: &u64) -> bool {
+    *n == 0
 }

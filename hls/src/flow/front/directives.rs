@@ -536,15 +536,7 @@ pub(super) fn write_array_attrs(ctx: &mut Context, ir: &mut Ir, op: OpId, ad: &A
     }
 }
 
-/// Sets the discardable attribute `key` of `op`.
-pub(super) fn set_attr(ctx: &mut Context, ir: &mut Ir, op: OpId, key: &str, value: Attr) {
-    let key = ctx.sym(key);
-    let mut entries: Vec<_> = ctx.dict_entries(ir.op_attrs(op)).to_vec();
-    entries.retain(|(k, _)| *k != key);
-    entries.push((key, value));
-    let dict = ctx.dict_attr(entries);
-    ir.set_op_attrs(op, dict);
-}
+pub(super) use silica_ir::dialect::set_discardable_attr as set_attr;
 
 /// Sets the attribute `key` of argument `i` of function `func`.
 fn set_arg_attr(ctx: &mut Context, ir: &mut Ir, func: OpId, i: usize, key: &str, value: Attr) {

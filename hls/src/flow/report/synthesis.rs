@@ -22,7 +22,9 @@ pub struct Synthesis {
     pub ff: u64,
     pub dsp: u64,
     pub bram: u64,
-    /// LUT RAM cells (ECP5's `TRELLIS_DPR16X4`; their LUTs are in `lut`).
+    /// LUT RAM cells (ECP5's `TRELLIS_DPR16X4`; their LUTs are in `lut`);
+    /// absent when none.
+    #[serde(skip_serializing_if = "crate::flow::estimate::is_zero")]
     pub lut_ram: u64,
     pub io: u64,
     /// The bits of the top's ports.
