@@ -1,12 +1,13 @@
-//! `silica cosim MAIN --kernel F [-o DIR] [--shell uart]`: system
+//! `silica cosim MAIN --kernel F [-o DIR] [--shell uart | --gpu]`: system
 //! co-simulation of a program that calls the kernel `F` (defined in MAIN
 //! beside `main`): `F` synthesised with `--interface axi` and its host
 //! stub generated, then the program run in software and with the
 //! Verilated accelerator behind the `sim` driver backend
 //! (`silica_hls::verification::system`); with `--shell uart`, `F` in the board shell
 //! instead, emulated behind a pseudo-terminal and reached through the
-//! `uart` backend. The outputs must be identical. Work files go to DIR
-//! (kept) or a temporary directory (removed).
+//! `uart` backend; with `--gpu`, `F` on the GPU (`crate::gpu_cosim`).
+//! The outputs must be identical. Work files go to DIR (kept) or a
+//! temporary directory (removed).
 
 use crate::driver::{new_context, read_input};
 use clap::Args;
@@ -42,6 +43,26 @@ pub struct CosimArgs {
     /// The shell's serial line rate.
     #[arg(long, default_value_t = 115_200, requires = "shell")]
     baud: u32,
+    /// Run the kernel on the GPU (`silica gpu`'s host side and driver
+    /// layer) instead of an accelerator.
+    #[arg(long, conflicts_with = "shell")]
+    gpu: bool,
+    /// The GPU architecture of the PTX.
+    #[arg(long, default_value = "sm_90", requires = "gpu")]
+    chip: String,
+    /// The CUDA driver the program with the GPU loads: the NVIDIA
+    /// driver's, or silica's fake driver running the kernels' CPU build.
+    #[arg(
+        long = "gpu-driver",
+        value_enum,
+        default_value = "cuda",
+        requires = "gpu"
+    )]
+    gpu_driver: crate::gpu_cosim::Driver,
+    /// With `--gpu`: build both programs in `-o DIR` and stop (to run
+    /// them on a machine with a GPU).
+    #[arg(long = "build-only", requires = "gpu")]
+    build_only: bool,
 }
 
 /// Runs `silica cosim`.
@@ -70,6 +91,9 @@ pub fn run(args: &CosimArgs) -> ExitCode {
     };
     if let Err(d) = verify(&mut ctx, &module.ir, module.top, VerifyOptions::default()) {
         return fail(&ctx, &d);
+    }
+    if args.gpu {
+        return gpu(args, &mut ctx, &module.ir, module.top);
     }
     let target = match silica_hls::Target::named(&args.target) {
         Ok(t) => t,
@@ -168,6 +192,71 @@ pub fn run(args: &CosimArgs) -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: system co-simulation of '{}': {e}", args.kernel);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `--gpu`: the program run in software and with the kernel on the GPU.
+fn gpu(
+    args: &CosimArgs,
+    ctx: &mut silica_ir::Context,
+    ir: &silica_ir::Ir,
+    module: silica_ir::OpId,
+) -> ExitCode {
+    let (dir, remove) = match &args.output {
+        Some(d) => (d.clone(), false),
+        None => (
+            std::env::temp_dir().join(format!("silica-cosim-gpu-{}", std::process::id())),
+            true,
+        ),
+    };
+    if remove && args.build_only {
+        eprintln!("error: --build-only keeps the programs: give the directory with -o DIR");
+        return ExitCode::FAILURE;
+    }
+    let dir = match std::fs::create_dir_all(&dir).and_then(|()| dir.canonicalize()) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: cannot create {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let request = crate::gpu_cosim::Request {
+        kernel: &args.kernel,
+        chip: &args.chip,
+        driver: args.gpu_driver,
+        build_only: args.build_only,
+    };
+    let outcome = crate::gpu_cosim::cosimulate(ctx, ir, module, &request, &dir);
+    if remove {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    match outcome {
+        Ok(None) => {
+            println!(
+                "GPU co-simulation of '{}': programs built in {} (software, gpu)",
+                args.kernel,
+                dir.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Ok(Some(r)) => {
+            let driver = match args.gpu_driver {
+                crate::gpu_cosim::Driver::Cuda => "the CUDA driver",
+                crate::gpu_cosim::Driver::Fake => "the fake CUDA driver",
+            };
+            println!(
+                "GPU co-simulation of '{}': {} lines of output identical (software {:.2} s, with the GPU through {driver} {:.2} s)",
+                args.kernel, r.lines, r.software_s, r.gpu_s
+            );
+            for launch in &r.launches {
+                println!("{launch}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: GPU co-simulation of '{}': {e}", args.kernel);
             ExitCode::FAILURE
         }
     }

@@ -6,6 +6,8 @@ mod characterize;
 mod cosim;
 mod driver;
 mod dse;
+mod gpu;
+mod gpu_cosim;
 mod hls;
 mod irdl_export;
 mod opt;
@@ -48,6 +50,10 @@ enum Command {
     /// affine/arith/memref dialects to a scheduled, pipelined circuit
     /// (`F.sv`, `F.hw.mlir`, `F.json`, `report.txt` in `-o DIR`).
     Hls(hls::HlsArgs),
+    /// GPU code: a kernel's parallel loops mapped to blocks and threads,
+    /// outlined and lowered to NVVM (`F.gpu.mlir`), the device LLVM IR
+    /// (`F.device.ll`) and PTX (`F.ptx`) in `-o DIR`.
+    Gpu(gpu::GpuArgs),
     /// System co-simulation: a program that calls a kernel, run in
     /// software and with the kernel on its Verilated AXI accelerator
     /// (host stub, `sim` driver backend); the outputs must be identical.
@@ -107,6 +113,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => sim::run(&args),
         Command::IrdlExport(args) => irdl_export::run(&args),
         Command::Hls(args) => hls::run(&args),
+        Command::Gpu(args) => gpu::run(&args),
         Command::Cosim(args) => cosim::run(&args),
         Command::RunBoard(args) => run_board::run(&args),
         Command::Dse(args) => dse::run(&args),

@@ -129,7 +129,7 @@ pub fn index_type(cr: &mut ConversionRewriter<'_, '_>) -> Type {
 }
 
 /// Creates llvm ops at a rewriter's insertion point with one location.
-pub(crate) struct Llvm<'r, 'a> {
+pub struct Llvm<'r, 'a> {
     pub rw: &'r mut Rewriter<'a>,
     pub loc: Attr,
     /// The integer type of `index` values.
@@ -167,19 +167,24 @@ pub(crate) fn replace_with_resized_int(
 
 /// What an `llvm.call` calls.
 #[derive(Clone, Copy)]
-pub(crate) enum Callee<'n> {
+pub enum Callee<'n> {
     Symbol(&'n str),
     Pointer(ValueId),
 }
 
 /// A GEP index: a value or a constant.
 #[derive(Clone, Copy)]
-pub(crate) enum GepIndex {
+pub enum GepIndex {
     Value(ValueId),
     Const(i32),
 }
 
 impl<'r, 'a> Llvm<'r, 'a> {
+    /// A builder on a rewriter, `index` the integer type of `index`.
+    pub fn on(rw: &'r mut Rewriter<'a>, loc: Attr, index: Type) -> Self {
+        Self { rw, loc, index }
+    }
+
     /// A builder on a conversion's rewriter.
     pub fn new(cr: &'r mut ConversionRewriter<'_, 'a>, loc: Attr) -> Self {
         let index = index_type(cr);
@@ -508,7 +513,7 @@ pub(crate) fn declare_runtime_function(
 
 /// Declares `llvm.func @name(params) -> result` at the start of the
 /// module around `at`, unless a symbol of that name exists.
-pub(crate) fn declare_function(
+pub fn declare_function(
     rw: &mut Rewriter<'_>,
     at: OpId,
     name: &str,
@@ -552,6 +557,26 @@ pub fn declare_function_before(
     rw.set_insertion_point(before);
     create_declaration(rw, name, params, result);
     rw.restore_insertion_point(saved);
+}
+
+/// `llvm.func @name(params) -> result` at the insertion point, with an
+/// entry block of the parameters (to be filled): the function and the
+/// block.
+pub fn define_function(
+    rw: &mut Rewriter<'_>,
+    name: &str,
+    params: &[Type],
+    result: Type,
+) -> (OpId, silica_ir::BlockId) {
+    let f = create_declaration(rw, name, params, result);
+    let region = rw.ir.regions(f).next().expect("llvm.func has a region");
+    let block = rw.ir.create_block();
+    rw.ir.append_block(region, block);
+    let loc = rw.ir.op_loc(f);
+    for &p in params {
+        rw.ir.add_block_arg(block, p, Some(loc));
+    }
+    (f, block)
 }
 
 /// An external `llvm.func @name(params) -> result` at the insertion point.

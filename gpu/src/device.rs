@@ -1,0 +1,273 @@
+//! The device side of a module after `convert-gpu-to-nvvm`: the llvm
+//! functions of every `gpu.module` in one `builtin.module` for the
+//! modules' NVVM target (`nvptx64-nvidia-cuda` unless its
+//! `#nvvm.target` says otherwise), translated to LLVM IR by silica's
+//! LLVM path and to PTX by `llc-22`. Each kernel is named after its
+//! `gpu.module` (unique in the host module: outlining makes it so), so
+//! that `@m::@f` is `m` on the device; device functions and the device
+//! library's declarations are shared. As MLIR's translation does it,
+//! the `nvvm` ops become calls of their intrinsics (the barrier
+//! `llvm.nvvm.barrier.cta.sync.aligned.all(0)`) and a function marked
+//! `nvvm.kernel` gets the `ptx_kernel` calling convention.
+
+use crate::dialect::kernel::{symbol_name, MODULE};
+use crate::nvvm::{self, target::Target};
+use silica_ir::dialect::inherent_attr;
+use silica_ir::{AttrKind, Context, Diagnostic, Ir, OpId, OpSpec, Symbol};
+
+/// `llc-22`, which writes PTX.
+pub const LLC: &str = "llc-22";
+
+/// A kernel of the device module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kernel {
+    /// Its `gpu.module`, the name of its PTX entry.
+    pub module: String,
+    /// Its function in that module.
+    pub function: String,
+}
+
+/// The device module built from a host module.
+pub struct DeviceModule {
+    /// The `builtin.module` of llvm ops (in the host module's IR,
+    /// detached).
+    pub module: OpId,
+    pub kernels: Vec<Kernel>,
+    /// The chip the modules target (`sm_90`).
+    pub chip: String,
+}
+
+fn err(ir: &Ir, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(ir.op_loc(op), msg.into()))
+}
+
+/// Copies the llvm functions of every `gpu.module` of `host` (converted
+/// by `convert-gpu-to-nvvm`) into a new module.
+pub fn extract(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    host: OpId,
+) -> Result<DeviceModule, Box<Diagnostic>> {
+    let body = ir
+        .regions(host)
+        .next()
+        .and_then(|r| ir.entry_block(r))
+        .ok_or_else(|| err(ir, host, "the module has no body"))?;
+    let modules: Vec<OpId> = ir
+        .block_ops(body)
+        .filter(|&m| ctx.str(ir.op_name(m)) == MODULE)
+        .collect();
+    let mut target = Target::default();
+    if let Some(first) = modules.first() {
+        let targets = inherent_attr(ctx, ir, *first, "targets").map(|a| ctx.attr_kind(a).clone());
+        if let Some(AttrKind::Array(ts)) = targets {
+            if let Some(t) = ts.iter().find_map(|&t| Target::of(ctx, t)) {
+                target = t;
+            }
+        }
+    }
+    let region = ir.create_region();
+    let block = ir.create_block();
+    ir.append_block(region, block);
+    let triple = ctx.string_attr(target.triple.as_bytes());
+    let key = ctx.sym("llvm.target_triple");
+    let attrs = ctx.dict_attr(vec![(key, triple)]);
+    let name = ctx.sym("builtin.module");
+    let device = ir.create_op(OpSpec {
+        name,
+        loc: ir.op_loc(host),
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: None,
+    });
+    let mut kernels = Vec::new();
+    let mut defined: Vec<String> = Vec::new();
+    for m in modules {
+        let module_name = symbol_name(ctx, ir, m).unwrap_or_default();
+        let Some(mbody) = ir.regions(m).next().and_then(|r| ir.entry_block(r)) else {
+            continue;
+        };
+        for f in ir.block_ops(mbody).collect::<Vec<_>>() {
+            let op_name = ctx.str(ir.op_name(f)).to_string();
+            if op_name != "llvm.func" {
+                return Err(err(
+                    ir,
+                    f,
+                    format!("'{op_name}' in a gpu.module has no device translation: run convert-gpu-to-nvvm first"),
+                ));
+            }
+            let name = symbol_name_of(ctx, ir, f);
+            let declaration = ir.regions(f).next().is_none_or(|r| ir.region_is_empty(r));
+            let kernel = has_attr(ctx, ir, f, "nvvm.kernel");
+            if declaration && defined.contains(&name) {
+                continue;
+            }
+            let new_name = if kernel {
+                kernels.push(Kernel {
+                    module: module_name.clone(),
+                    function: name.clone(),
+                });
+                module_name.clone()
+            } else {
+                name.clone()
+            };
+            if defined.contains(&new_name) {
+                return Err(err(
+                    ir,
+                    f,
+                    format!("device function '@{new_name}' is defined in two gpu.modules"),
+                ));
+            }
+            defined.push(new_name.clone());
+            let f = ir.clone_op(f);
+            if new_name != name {
+                let renamed = ctx_string(ctx, &new_name);
+                set_prop(ctx, ir, f, "sym_name", renamed);
+            }
+            if kernel {
+                let cc = silica_llvm::dialect::attrs::keyword_attr(ctx, "cconv", "ptx_kernelcc");
+                set_prop(ctx, ir, f, "CConv", cc);
+            }
+            ir.append_op(block, f);
+        }
+    }
+    lower_nvvm_ops(ctx, ir, device);
+    Ok(DeviceModule {
+        module: device,
+        kernels,
+        chip: target.chip,
+    })
+}
+
+fn ctx_string(ctx: &mut Context, s: &str) -> silica_ir::Attr {
+    ctx.string_attr(s.as_bytes())
+}
+
+fn symbol_name_of(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    match inherent_attr(ctx, ir, op, "sym_name").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
+        _ => String::new(),
+    }
+}
+
+fn has_attr(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> bool {
+    inherent_attr(ctx, ir, op, name).is_some()
+}
+
+/// Sets property `key` of `op` (replacing one of that name).
+fn set_prop(ctx: &mut Context, ir: &mut Ir, op: OpId, key: &str, value: silica_ir::Attr) {
+    let key: Symbol = ctx.sym(key);
+    let mut entries: Vec<_> = ir
+        .op_props(op)
+        .map(|p| ctx.dict_entries(p).to_vec())
+        .unwrap_or_default();
+    entries.retain(|(k, _)| *k != key);
+    entries.push((key, value));
+    let props = ctx.dict_attr(entries);
+    ir.set_op_props(op, Some(props));
+}
+
+/// The `nvvm` ops of `module` as calls of their intrinsics.
+fn lower_nvvm_ops(ctx: &mut Context, ir: &mut Ir, module: OpId) {
+    let mut ops = Vec::new();
+    ir.walk(module, &mut |o| {
+        if ctx.str(ir.op_name(o)).starts_with("nvvm.") {
+            ops.push(o);
+        }
+    });
+    for op in ops {
+        let name = ctx.str(ir.op_name(op)).to_string();
+        let loc = ir.op_loc(op);
+        let (intrinsic, operands) = if name == nvvm::BARRIER0 {
+            let i32 = ctx.signless(32);
+            let zero = ctx.int_attr(i32, 0);
+            let key = ctx.sym("value");
+            let props = ctx.dict_attr(vec![(key, zero)]);
+            let cname = ctx.sym("llvm.mlir.constant");
+            let attrs = ctx.empty_dict();
+            let c = ir.create_op(OpSpec {
+                name: cname,
+                loc,
+                operands: &[],
+                result_types: &[i32],
+                successors: &[],
+                regions: &[],
+                attrs,
+                props: Some(props),
+            });
+            ir.insert_op_before(op, c);
+            (
+                "llvm.nvvm.barrier.cta.sync.aligned.all".to_string(),
+                vec![ir.result(c, 0)],
+            )
+        } else {
+            let Some(i) = nvvm::intrinsic(&name) else {
+                continue;
+            };
+            (i, Vec::new())
+        };
+        let result_types: Vec<_> = ir.results(op).map(|r| ir.value_type(r)).collect();
+        let mut props = vec![
+            (ctx.sym("intrin"), ctx_string(ctx, &intrinsic)),
+            (ctx.sym("op_bundle_sizes"), ctx.int_array_attr(32, &[])),
+            (
+                ctx.sym(silica_ir::format::SEGMENTS),
+                ctx.int_array_attr(32, &[operands.len() as i64, 0]),
+            ),
+        ];
+        if let Some(range) = inherent_attr(ctx, ir, op, "range") {
+            let key = ctx.sym("llvm.range");
+            let dict = ctx.dict_attr(vec![(key, range)]);
+            let k = ctx.sym("res_attrs");
+            props.push((k, ctx.array_attr(&[dict])));
+        }
+        let props = ctx.dict_attr(props);
+        let cname = ctx.sym("llvm.call_intrinsic");
+        let attrs = ctx.empty_dict();
+        let call = ir.create_op(OpSpec {
+            name: cname,
+            loc,
+            operands: &operands,
+            result_types: &result_types,
+            successors: &[],
+            regions: &[],
+            attrs,
+            props: Some(props),
+        });
+        ir.insert_op_before(op, call);
+        let pairs: Vec<_> = ir.results(op).zip(ir.results(call)).collect();
+        for (old, new) in pairs {
+            ir.replace_all_uses(old, new);
+        }
+        ir.erase_op(op);
+    }
+}
+
+/// The LLVM IR of a device module.
+pub fn llvm_ir(ctx: &Context, ir: &Ir, device: &DeviceModule) -> Result<String, Box<Diagnostic>> {
+    silica_llvm::translate::translate_module(ctx, ir, device.module)
+}
+
+/// PTX for `chip` from the device module's LLVM IR (`llc-22` in `dir`).
+pub fn ptx(llvm_ir: &str, chip: &str, dir: &std::path::Path) -> Result<String, String> {
+    let input = dir.join("device.ll");
+    std::fs::write(&input, llvm_ir)
+        .map_err(|e| format!("cannot write {}: {e}", input.display()))?;
+    let out = std::process::Command::new(LLC)
+        .args(["-O2", "-mtriple=nvptx64-nvidia-cuda"])
+        .arg(format!("-mcpu={chip}"))
+        .arg(&input)
+        .args(["-o", "-"])
+        .output()
+        .map_err(|e| format!("cannot run {LLC} (install LLVM 22): {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{LLC} rejected the device LLVM IR: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    String::from_utf8(out.stdout).map_err(|e| format!("{LLC} wrote no text: {e}"))
+}

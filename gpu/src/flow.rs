@@ -1,0 +1,143 @@
+//! `silica gpu`: a kernel's parallel loops to a launched GPU kernel. The
+//! kernel `F` (a `func.func` over memrefs and scalars) is copied into a
+//! module of its own and taken through mlir-opt-22's passes:
+//! `affine-parallelize` (the loops the exact dependence analysis finds
+//! parallel), `lower-affine`, `gpu-map-parallel-loops`,
+//! `convert-parallel-loops-to-gpu`, `gpu-kernel-outlining`,
+//! `lower-affine`, `convert-scf-to-cf`, `nvvm-attach-target{chip}`,
+//! `convert-gpu-to-nvvm` and `reconcile-unrealized-casts`.
+//! The `gpu.module`s then give the device LLVM IR and PTX
+//! ([`crate::device`]). A kernel with no parallel loop gets a note and
+//! runs on one thread.
+
+use crate::device;
+use crate::passes;
+use silica_ir::pass::{Instrumentation, OpPassManager, PassInfo};
+use silica_ir::printer::module_text;
+use silica_ir::{Context, Diagnostic, Ir, OpId, OpSpec};
+
+/// What `silica gpu` is asked for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The kernel function.
+    pub top: String,
+    /// The GPU architecture (`sm_90`).
+    pub chip: String,
+}
+
+/// The GPU code of a kernel.
+pub struct GpuCode {
+    /// The kernel's module after the passes (`F.gpu.mlir`), the device
+    /// functions moved out.
+    pub gpu_mlir: String,
+    /// The device module's LLVM IR (`F.device.ll`).
+    pub device_llvm: String,
+    /// The device module (its kernels named after their `gpu.module`s).
+    pub device: device::DeviceModule,
+    /// Notes for the user (no parallel loop).
+    pub notes: Vec<String>,
+    /// The host module after the passes, in `ir` (the launches still
+    /// `gpu.launch_func`).
+    pub host: OpId,
+}
+
+/// The passes from affine loops to NVVM, with their options.
+fn pipeline(chip: &str) -> Vec<(&'static PassInfo, Vec<(String, String)>)> {
+    let none = Vec::new;
+    vec![
+        (&silica_affine::parallelize::AFFINE_PARALLELIZE, none()),
+        (&silica_affine::lower::LOWER_AFFINE, none()),
+        (&passes::map_parallel_loops::GPU_MAP_PARALLEL_LOOPS, none()),
+        (
+            &passes::parallel_to_gpu::CONVERT_PARALLEL_LOOPS_TO_GPU,
+            none(),
+        ),
+        (&passes::outline::GPU_KERNEL_OUTLINING, none()),
+        (&silica_affine::lower::LOWER_AFFINE, none()),
+        (
+            &silica_dialects::transforms::scf_to_cf::CONVERT_SCF_TO_CF,
+            none(),
+        ),
+        (
+            &passes::attach_target::NVVM_ATTACH_TARGET,
+            vec![("chip".to_string(), chip.to_string())],
+        ),
+        (&passes::to_nvvm::CONVERT_GPU_TO_NVVM, none()),
+        (&silica_ir::conversion::RECONCILE_UNREALIZED_CASTS, none()),
+    ]
+}
+
+/// A module holding a copy of the function `top` of `module`.
+fn kernel_module(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    module: OpId,
+    top: &str,
+) -> Result<OpId, Box<Diagnostic>> {
+    let func = silica_ir::symbols::lookup(ctx, ir, module, top)
+        .filter(|&f| ctx.str(ir.op_name(f)) == "func.func")
+        .ok_or_else(|| {
+            Box::new(Diagnostic::error(
+                ir.op_loc(module),
+                format!("no function '{top}' in the module"),
+            ))
+        })?;
+    let copy = ir.clone_op(func);
+    let region = ir.create_region();
+    let block = ir.create_block();
+    ir.append_block(region, block);
+    ir.append_op(block, copy);
+    let name = ctx.sym("builtin.module");
+    let attrs = ctx.empty_dict();
+    Ok(ir.create_op(OpSpec {
+        name,
+        loc: ir.op_loc(func),
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: None,
+    }))
+}
+
+/// Compiles the kernel `options.top` of `module` for the GPU.
+pub fn compile(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    module: OpId,
+    options: &Options,
+) -> Result<GpuCode, Box<Diagnostic>> {
+    let host = kernel_module(ctx, ir, module, &options.top)?;
+    let mut pm = OpPassManager::new("builtin.module");
+    for (pass, opts) in pipeline(&options.chip) {
+        pm.add_pass(pass, opts)
+            .map_err(|e| Box::new(Diagnostic::error(ir.op_loc(host), e)))?;
+    }
+    let instr = Instrumentation {
+        verify_each: true,
+        ..Instrumentation::default()
+    };
+    pm.run(ctx, ir, host, &instr)?;
+    let mut notes = Vec::new();
+    let mut launches = 0;
+    ir.walk(host, &mut |o| {
+        launches += usize::from(ctx.str(ir.op_name(o)) == crate::dialect::launch_func::LAUNCH_FUNC);
+    });
+    if launches == 0 {
+        notes.push(format!(
+            "'{}' has no parallel loop (by the exact dependence analysis): nothing runs on the GPU",
+            options.top
+        ));
+    }
+    let device = device::extract(ctx, ir, host)?;
+    let device_llvm = device::llvm_ir(ctx, ir, &device)?;
+    let gpu_mlir = module_text(ctx, ir, host);
+    Ok(GpuCode {
+        gpu_mlir,
+        device_llvm,
+        device,
+        notes,
+        host,
+    })
+}
