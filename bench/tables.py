@@ -44,7 +44,8 @@ META = ("date", "commit", "build", "machine", "command")
 
 # The scripts whose `TABLES` this module renders (modules of bench/).
 SCRIPTS = (
-    "hls_qor", "hls_auto", "dataflow", "hls_compile_time", "system_cosim", "fpga_fit", "fpga_qor",
+    "hls_qor", "hls_auto", "dataflow", "hls_compile_time", "system_cosim", "gpu_polybench",
+    "fpga_fit", "fpga_qor",
     "dse_polybench", "dse_front",
     "ir_bench", "format_diff", "conformance", "pass_conformance", "dependence_bench",
     "tile_copy_bench", "pretty_bench", "llvm_bench", "translate_conformance",

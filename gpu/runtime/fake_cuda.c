@@ -144,13 +144,15 @@ CUresult cuGetErrorString(CUresult error, const char** text) {
   return SUCCESS;
 }
 
-/* The device library, as libm. */
+/* The device library, as libm (weak: a kernel's CPU build defines those
+   the device module maps to intrinsics). */
+#define WEAK __attribute__((weak))
 #define UNARY(name, fn) \
-  float __nv_##name##f(float x) { return fn##f(x); } \
-  double __nv_##name(double x) { return fn(x); }
+  WEAK float __nv_##name##f(float x) { return fn##f(x); } \
+  WEAK double __nv_##name(double x) { return fn(x); }
 #define BINARY(name, fn) \
-  float __nv_##name##f(float x, float y) { return fn##f(x, y); } \
-  double __nv_##name(double x, double y) { return fn(x, y); }
+  WEAK float __nv_##name##f(float x, float y) { return fn##f(x, y); } \
+  WEAK double __nv_##name(double x, double y) { return fn(x, y); }
 UNARY(sqrt, sqrt) UNARY(exp, exp) UNARY(log, log) UNARY(fabs, fabs) UNARY(tanh, tanh)
 UNARY(sin, sin) UNARY(cos, cos) UNARY(floor, floor) UNARY(exp2, exp2) UNARY(log2, log2)
 UNARY(ceil, ceil) UNARY(log1p, log1p) UNARY(expm1, expm1) UNARY(erf, erf) UNARY(tan, tan)
@@ -158,7 +160,7 @@ UNARY(atan, atan) UNARY(round, round) UNARY(cbrt, cbrt) UNARY(log10, log10) UNAR
 UNARY(acos, acos) UNARY(sinh, sinh) UNARY(cosh, cosh) UNARY(atanh, atanh) UNARY(asinh, asinh)
 UNARY(acosh, acosh)
 BINARY(pow, pow) BINARY(atan2, atan2) BINARY(copysign, copysign)
-float __nv_rsqrtf(float x) { return 1.0f / sqrtf(x); }
-double __nv_rsqrt(double x) { return 1.0 / sqrt(x); }
-float __nv_fmaf(float x, float y, float z) { return fmaf(x, y, z); }
-double __nv_fma(double x, double y, double z) { return fma(x, y, z); }
+WEAK float __nv_rsqrtf(float x) { return 1.0f / sqrtf(x); }
+WEAK double __nv_rsqrt(double x) { return 1.0 / sqrt(x); }
+WEAK float __nv_fmaf(float x, float y, float z) { return fmaf(x, y, z); }
+WEAK double __nv_fma(double x, double y, double z) { return fma(x, y, z); }

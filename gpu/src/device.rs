@@ -135,6 +135,7 @@ pub fn extract(
         }
     }
     lower_nvvm_ops(ctx, ir, device);
+    define_library_functions(ctx, ir, device)?;
     Ok(DeviceModule {
         module: device,
         kernels,
@@ -168,6 +169,112 @@ fn set_prop(ctx: &mut Context, ir: &mut Ir, op: OpId, key: &str, value: silica_i
     entries.push((key, value));
     let props = ctx.dict_attr(entries);
     ir.set_op_props(op, Some(props));
+}
+
+/// The device library functions with an exact LLVM intrinsic that the
+/// NVPTX back end compiles (`sqrt.rn`, ...), by their name without the
+/// `__nv_` prefix and `f` suffix.
+const LIBRARY_INTRINSICS: [(&str, &str); 7] = [
+    ("sqrt", "llvm.sqrt"),
+    ("fabs", "llvm.fabs"),
+    ("floor", "llvm.floor"),
+    ("ceil", "llvm.ceil"),
+    ("round", "llvm.round"),
+    ("fma", "llvm.fma"),
+    ("copysign", "llvm.copysign"),
+];
+
+/// Defines each declared device library function that has an exact
+/// intrinsic as a call of it: CUDA's libdevice, which would define the
+/// others, is not linked. Any other is an error naming it.
+fn define_library_functions(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    module: OpId,
+) -> Result<(), Box<Diagnostic>> {
+    let Some(body) = ir.regions(module).next().and_then(|r| ir.entry_block(r)) else {
+        return Ok(());
+    };
+    for f in ir.block_ops(body).collect::<Vec<_>>() {
+        let name = symbol_name_of(ctx, ir, f);
+        let Some(base) = name.strip_prefix("__nv_") else {
+            continue;
+        };
+        if ir.regions(f).next().is_some_and(|r| !ir.region_is_empty(r)) {
+            continue;
+        }
+        let Some((result, params, _)) = silica_llvm::dialect::func_type(ctx, ir, f) else {
+            continue;
+        };
+        let suffix = if ctx.type_kind(result)
+            == &silica_ir::TypeKind::Float(silica_ir::float::FloatKind::F32)
+        {
+            "f32"
+        } else {
+            "f64"
+        };
+        let base = base
+            .strip_suffix('f')
+            .filter(|_| suffix == "f32")
+            .unwrap_or(base);
+        let Some((_, intrinsic)) = LIBRARY_INTRINSICS.iter().find(|(n, _)| *n == base) else {
+            return Err(err(
+                ir,
+                f,
+                format!("the kernel calls '{name}' of CUDA's device library (libdevice), which silica does not link: only sqrt, fabs, floor, ceil, round, fma and copysign run on the GPU"),
+            ));
+        };
+        let region = ir.regions(f).next().expect("llvm.func has a region");
+        let block = ir.create_block();
+        ir.append_block(region, block);
+        let loc = ir.op_loc(f);
+        let args: Vec<_> = params
+            .iter()
+            .map(|&t| ir.add_block_arg(block, t, Some(loc)))
+            .collect();
+        let props = vec![
+            (
+                ctx.sym("intrin"),
+                ctx_string(ctx, &format!("{intrinsic}.{suffix}")),
+            ),
+            (ctx.sym("op_bundle_sizes"), ctx.int_array_attr(32, &[])),
+            (
+                ctx.sym(silica_ir::format::SEGMENTS),
+                ctx.int_array_attr(32, &[args.len() as i64, 0]),
+            ),
+        ];
+        let props = ctx.dict_attr(props);
+        let name = ctx.sym("llvm.call_intrinsic");
+        let attrs = ctx.empty_dict();
+        let call = ir.create_op(OpSpec {
+            name,
+            loc,
+            operands: &args,
+            result_types: &[result],
+            successors: &[],
+            regions: &[],
+            attrs,
+            props: Some(props),
+        });
+        ir.append_op(block, call);
+        let value = ir.result(call, 0);
+        let name = ctx.sym("llvm.return");
+        let attrs = ctx.empty_dict();
+        let ret = ir.create_op(OpSpec {
+            name,
+            loc,
+            operands: &[value],
+            result_types: &[],
+            successors: &[],
+            regions: &[],
+            attrs,
+            props: None,
+        });
+        ir.append_op(block, ret);
+        let internal = silica_llvm::dialect::attrs::keyword_attr(ctx, "linkage", "internal");
+        set_prop(ctx, ir, f, "linkage", internal);
+    }
+    Ok(())
 }
 
 /// The `nvvm` ops of `module` as calls of their intrinsics.

@@ -8,12 +8,14 @@
 //! `convert-gpu-to-nvvm` and `reconcile-unrealized-casts`.
 //! The `gpu.module`s then give the device LLVM IR and PTX
 //! ([`crate::device`]). A kernel with no parallel loop gets a note and
-//! runs on one thread.
+//! runs on one thread (its body in a `gpu.launch` of one block of one
+//! thread).
 
 use crate::device;
 use crate::passes;
 use silica_ir::pass::{Instrumentation, OpPassManager, PassInfo};
 use silica_ir::printer::module_text;
+use silica_ir::rewrite::{NoListener, Rewriter};
 use silica_ir::{Context, Diagnostic, Ir, OpId, OpSpec};
 
 /// What `silica gpu` is asked for.
@@ -82,6 +84,18 @@ fn kernel_module(
                 format!("no function '{top}' in the module"),
             ))
         })?;
+    let returns = silica_ir::dialect::inherent_attr(ctx, ir, func, "function_type").and_then(|a| {
+        match ctx.attr_kind(a) {
+            silica_ir::AttrKind::Type(t) => Some(!ctx.function_results(*t).is_empty()),
+            _ => None,
+        }
+    });
+    if returns != Some(false) {
+        return Err(Box::new(Diagnostic::error(
+            ir.op_loc(func),
+            format!("'{top}' returns values: a GPU kernel writes its results to memrefs"),
+        )));
+    }
     let copy = ir.clone_op(func);
     let region = ir.create_region();
     let block = ir.create_block();
@@ -101,16 +115,57 @@ fn kernel_module(
     }))
 }
 
-/// Compiles the kernel `options.top` of `module` for the GPU.
-pub fn compile(
+/// The kernel's body (one block) moved into a `gpu.launch` of one
+/// thread.
+fn single_thread(
     ctx: &mut Context,
     ir: &mut Ir,
-    module: OpId,
-    options: &Options,
-) -> Result<GpuCode, Box<Diagnostic>> {
-    let host = kernel_module(ctx, ir, module, &options.top)?;
+    host: OpId,
+    top: &str,
+) -> Result<(), Box<Diagnostic>> {
+    let func = silica_ir::symbols::lookup(ctx, ir, host, top).expect("the kernel's copy");
+    let loc = ir.op_loc(func);
+    let blocks: Vec<_> = ir
+        .regions(func)
+        .flat_map(|r| ir.region_blocks(r).collect::<Vec<_>>())
+        .collect();
+    let [entry] = blocks.as_slice() else {
+        return Err(Box::new(Diagnostic::error(
+            loc,
+            format!("'{top}' has no parallel loop and more than one block: it cannot run on one GPU thread"),
+        )));
+    };
+    let ops: Vec<OpId> = ir.block_ops(*entry).collect();
+    let Some((&ret, body)) = ops.split_last() else {
+        return Ok(());
+    };
+    let mut listener = NoListener;
+    let mut rw = Rewriter::new(ctx, ir, &mut listener);
+    rw.set_insertion_point(ret);
+    let index = rw.ctx.index_type();
+    let value = rw.ctx.int_attr(index, 1);
+    let key = rw.ctx.sym("value");
+    let props = rw.ctx.dict_attr(vec![(key, value)]);
+    let one = rw.create_simple("arith.constant", &[], &[index], Some(props), loc);
+    let one = rw.ir.result(one, 0);
+    let launch = passes::parallel_to_gpu::create_launch(&mut rw, one, loc);
+    let terminator = rw
+        .ir
+        .regions(launch)
+        .next()
+        .and_then(|r| rw.ir.entry_block(r))
+        .and_then(|b| rw.ir.last_op(b))
+        .expect("a launch ends with its terminator");
+    for &op in body {
+        rw.ir.move_op_before(op, terminator);
+    }
+    Ok(())
+}
+
+/// Runs the passes on `host`; whether they left a launch.
+fn lower(ctx: &mut Context, ir: &mut Ir, host: OpId, chip: &str) -> Result<bool, Box<Diagnostic>> {
     let mut pm = OpPassManager::new("builtin.module");
-    for (pass, opts) in pipeline(&options.chip) {
+    for (pass, opts) in pipeline(chip) {
         pm.add_pass(pass, opts)
             .map_err(|e| Box::new(Diagnostic::error(ir.op_loc(host), e)))?;
     }
@@ -119,16 +174,30 @@ pub fn compile(
         ..Instrumentation::default()
     };
     pm.run(ctx, ir, host, &instr)?;
-    let mut notes = Vec::new();
     let mut launches = 0;
     ir.walk(host, &mut |o| {
         launches += usize::from(ctx.str(ir.op_name(o)) == crate::dialect::launch_func::LAUNCH_FUNC);
     });
-    if launches == 0 {
+    Ok(launches > 0)
+}
+
+/// Compiles the kernel `options.top` of `module` for the GPU.
+pub fn compile(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    module: OpId,
+    options: &Options,
+) -> Result<GpuCode, Box<Diagnostic>> {
+    let mut host = kernel_module(ctx, ir, module, &options.top)?;
+    let mut notes = Vec::new();
+    if !lower(ctx, ir, host, &options.chip)? {
         notes.push(format!(
-            "'{}' has no parallel loop (by the exact dependence analysis): nothing runs on the GPU",
+            "'{}' has no parallel loop (by the exact dependence analysis): it runs on one GPU thread",
             options.top
         ));
+        host = kernel_module(ctx, ir, module, &options.top)?;
+        single_thread(ctx, ir, host, &options.top)?;
+        lower(ctx, ir, host, &options.chip)?;
     }
     let device = device::extract(ctx, ir, host)?;
     let device_llvm = device::llvm_ir(ctx, ir, &device)?;

@@ -227,6 +227,7 @@ pub fn host_code(
     ir.set_op_attrs(host, attrs);
     let mut patterns = Vec::new();
     silica_llvm::conversion::passes::standard_patterns(&mut patterns);
+    silica_llvm::conversion::passes::math_patterns(&mut patterns);
     patterns.push(ConversionPattern {
         root: LAUNCH_FUNC,
         name: "LaunchFuncToDriverLayer",

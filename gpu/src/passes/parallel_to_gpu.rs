@@ -458,8 +458,9 @@ impl Conversion<'_, '_> {
     }
 }
 
-/// Creates the launch for `par` before it, of sizes `one`.
-fn create_launch(rw: &mut Rewriter<'_>, one: ValueId, loc: Attr) -> OpId {
+/// Creates a launch of sizes `one` at the insertion point, its body a
+/// `gpu.terminator`; the insertion point is left before that.
+pub(crate) fn create_launch(rw: &mut Rewriter<'_>, one: ValueId, loc: Attr) -> OpId {
     let index = rw.ctx.index_type();
     let region = rw.ir.create_region();
     let block = rw.ir.create_block();

@@ -296,6 +296,11 @@ pub fn standard_patterns(out: &mut Vec<ConversionPattern>) {
     }
 }
 
+/// The patterns of `convert-math-to-llvm` (LLVM's intrinsics).
+pub fn math_patterns(out: &mut Vec<ConversionPattern>) {
+    super::math::patterns(out);
+}
+
 /// A dialect and the function adding its patterns.
 type DialectPatterns = (&'static str, fn(&mut Vec<ConversionPattern>));
 
