@@ -578,12 +578,13 @@ fn lower_parallel(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String
 }
 
 /// Folds an `affine.apply`, `affine.min` or `affine.max` whose value the
-/// operands decide, as MLIR's conversion folds an op before lowering it
-/// (a constant is materialised before the op); whether it went.
+/// operands decide, or an `affine.load` of a constant splat global, as
+/// MLIR's conversion folds an op before lowering it (a constant is
+/// materialised before the op); whether it went.
 fn fold_before_lowering(ctx: &mut Context, ir: &mut Ir, op: OpId) -> bool {
     if !matches!(
         ctx.str(ir.op_name(op)),
-        "affine.apply" | "affine.min" | "affine.max"
+        "affine.apply" | "affine.min" | "affine.max" | "affine.load"
     ) {
         return false;
     }
@@ -599,13 +600,13 @@ fn fold_before_lowering(ctx: &mut Context, ir: &mut Ir, op: OpId) -> bool {
         silica_ir::rewrite::OpFoldResult::Value(v) => v,
         silica_ir::rewrite::OpFoldResult::Attr(a) => {
             let loc = ir.op_loc(op);
-            let index = ctx.index_type();
+            let ty = ir.value_type(ir.result(op, 0));
             let c = crate::loops::create(
                 ctx,
                 ir,
                 "arith.constant",
                 &[],
-                &[index],
+                &[ty],
                 vec![("value", a)],
                 loc,
             );
@@ -623,6 +624,13 @@ fn fold_before_lowering(ctx: &mut Context, ir: &mut Ir, op: OpId) -> bool {
 pub fn lower_affine(ctx: &mut Context, ir: &mut Ir, root: OpId) -> Result<(), Box<Diagnostic>> {
     let mut ops = Vec::new();
     ir.walk(root, &mut |o| ops.push(o));
+    // MLIR's conversion folds each loop before lowering it, while the
+    // `affine.apply` ops its bounds use are still there to compose.
+    for &op in &ops {
+        if ctx.str(ir.op_name(op)) == "affine.for" {
+            silica_ir::rewrite::fold::fold_op(ctx, ir, op);
+        }
+    }
     for op in ops {
         if ir.is_erased(op) || !ctx.str(ir.op_name(op)).starts_with("affine.") {
             continue;

@@ -1,7 +1,8 @@
 // The way from affine loops to NVVM, pass by pass as mlir-opt-22 takes
-// it, on every PolyBench kernel of examples/ (both sizes, i32 and f32):
-// the same output at the end.
-// RUN: for f in %S/../../examples/polybench/mini/*.mlir %S/../../examples/polybench/small/*.mlir %S/../../examples/gemm.mlir; do diff <(silica opt --affine-parallelize --lower-affine --gpu-map-parallel-loops --convert-parallel-loops-to-gpu --gpu-kernel-outlining --lower-affine --nvvm-attach-target=chip=sm_90 --convert-gpu-to-nvvm $f) <(mlir-opt-22 --affine-parallelize --lower-affine --gpu-map-parallel-loops --convert-parallel-loops-to-gpu --gpu-kernel-outlining --lower-affine --nvvm-attach-target=chip=sm_90 --convert-gpu-to-nvvm $f) > /dev/null || { echo "differs: $f"; exit 1; }; done
+// it, on every PolyBench kernel of examples/ (both sizes, i32 and f32),
+// the affine-run kernels and two HLS tests (loop bounds through
+// affine.apply, constant globals): the same output at the end.
+// RUN: for f in %S/../../examples/polybench/mini/*.mlir %S/../../examples/polybench/small/*.mlir %S/../../examples/gemm.mlir %S/../affine-run/*.mlir %S/../hls/apply-bounds.mlir %S/../hls/constructs.mlir; do diff <(silica opt --split-input-file --affine-parallelize --lower-affine --gpu-map-parallel-loops --convert-parallel-loops-to-gpu --gpu-kernel-outlining --lower-affine --nvvm-attach-target=chip=sm_90 --convert-gpu-to-nvvm $f) <(mlir-opt-22 --split-input-file --affine-parallelize --lower-affine --gpu-map-parallel-loops --convert-parallel-loops-to-gpu --gpu-kernel-outlining --lower-affine --nvvm-attach-target=chip=sm_90 --convert-gpu-to-nvvm $f) > /dev/null || { echo "differs: $f"; exit 1; }; done
 // RUN: silica opt --affine-parallelize --lower-affine --gpu-map-parallel-loops --convert-parallel-loops-to-gpu --gpu-kernel-outlining --lower-affine --nvvm-attach-target=chip=sm_90 --convert-gpu-to-nvvm %S/../../examples/polybench/mini/gemm.i32.mlir | FileCheck %s
 // CHECK: gpu.launch_func  @gemm_kernel::@gemm_kernel blocks in
 // CHECK: gpu.module @gemm_kernel [#nvvm.target<chip = "sm_90">]

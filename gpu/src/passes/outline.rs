@@ -74,15 +74,20 @@ fn constant_sizes(ctx: &Context, ir: &Ir, vs: &[ValueId]) -> Option<Vec<i64>> {
         .collect()
 }
 
-/// `name`, or `name_0`, `name_1`, ... the first not taken in `table`.
-fn unique_name(ctx: &Context, ir: &Ir, table: OpId, name: &str) -> String {
+/// `name`, or else `name_N` for the first `N` from `counter` on that is
+/// not taken in `table` (MLIR's symbol table uniquing: one counter for
+/// the whole table, advanced past each name it tries).
+fn unique_name(ctx: &Context, ir: &Ir, table: OpId, name: &str, counter: &mut u64) -> String {
     if silica_ir::symbols::lookup(ctx, ir, table, name).is_none() {
         return name.to_string();
     }
-    (0..)
-        .map(|i| format!("{name}_{i}"))
-        .find(|n| silica_ir::symbols::lookup(ctx, ir, table, n).is_none())
-        .unwrap_or_default()
+    loop {
+        let candidate = format!("{name}_{counter}");
+        *counter += 1;
+        if silica_ir::symbols::lookup(ctx, ir, table, &candidate).is_none() {
+            return candidate;
+        }
+    }
 }
 
 fn string(ctx: &mut Context, s: &str) -> Attr {
@@ -96,11 +101,12 @@ fn outline(
     ir: &mut Ir,
     (table, func, after): (OpId, OpId, OpId),
     launch: OpId,
+    counter: &mut u64,
 ) -> OpId {
     let loc = ir.op_loc(launch);
     let func_name = crate::dialect::kernel::symbol_name(ctx, ir, func).unwrap_or_default();
     let kernel_name = format!("{func_name}_kernel");
-    let module_name = unique_name(ctx, ir, table, &kernel_name);
+    let module_name = unique_name(ctx, ir, table, &kernel_name, counter);
     let body = ir.regions(launch).next().expect("a launch has a region");
     let entry = ir.entry_block(body).expect("a launch has a body");
     let launch_args = ir.block_args(entry).to_vec();
@@ -268,6 +274,7 @@ impl Pass for Outline {
             .block_ops(body)
             .filter(|&f| ctx.str(ir.op_name(f)) == "func.func")
             .collect();
+        let mut counter = 0;
         for func in funcs {
             let mut launches = Vec::new();
             ir.walk(func, &mut |o| {
@@ -279,7 +286,7 @@ impl Pass for Outline {
             for launch in launches {
                 let unit = ctx.unit_attr();
                 set_discardable_attr(ctx, ir, op, CONTAINER_MODULE, unit);
-                after = outline(ctx, ir, (op, func, after), launch);
+                after = outline(ctx, ir, (op, func, after), launch, &mut counter);
             }
         }
         Ok(())

@@ -297,9 +297,14 @@ fn convert_func(cr: &mut ConversionRewriter<'_, '_>, op: OpId, bare: bool) -> bo
                     .uses(a)
                     .any(|u| cr.has_patterns(cr.rw.ir.use_owner(u)))
         };
-        let (mut order, later): (Vec<usize>, Vec<usize>) = order
+        let (mut order, mut later): (Vec<usize>, Vec<usize>) = order
             .into_iter()
             .partition(|&i| descriptor_for_converted_user(cr, i));
+        // Those go in the order of the arguments (MLIR materialises them
+        // when the conversion ends, argument by argument).
+        if !order.is_empty() {
+            later.sort_unstable();
+        }
         order.extend(later);
         for i in order {
             let (a, group) = (old_args[i], &new_args[i]);
