@@ -50,6 +50,10 @@ pub struct CosimArgs {
     /// The GPU architecture of the PTX.
     #[arg(long, default_value = "sm_90", requires = "gpu")]
     chip: String,
+    /// With `--gpu`: tile the innermost parallel loops by these sizes
+    /// (`silica gpu --block`).
+    #[arg(long, value_delimiter = ',', requires = "gpu", value_parser = clap::value_parser!(i64).range(1..))]
+    block: Vec<i64>,
     /// The CUDA driver the program with the GPU loads: the NVIDIA
     /// driver's, or silica's fake driver running the kernels' CPU build.
     #[arg(
@@ -225,6 +229,7 @@ fn gpu(
     let request = crate::gpu_cosim::Request {
         kernel: &args.kernel,
         chip: &args.chip,
+        block: &args.block,
         driver: args.gpu_driver,
         build_only: args.build_only,
     };

@@ -1,4 +1,4 @@
-//! `silica gpu KERNEL --top F -o DIR [--chip sm_90]`: the kernel's
+//! `silica gpu KERNEL --top F -o DIR [--chip sm_90] [--block N,...]`: the kernel's
 //! parallel loops as a GPU kernel (`silica_gpu::flow`): `F.gpu.mlir`
 //! (the module after mlir-opt-22's passes), `F.device.ll` (the device
 //! LLVM IR for `nvptx64-nvidia-cuda`), `F.ptx` (from `llc-22`), the host
@@ -29,6 +29,12 @@ pub struct GpuArgs {
     /// The GPU architecture the PTX is for.
     #[arg(long, default_value = "sm_90")]
     chip: String,
+    /// Tile the innermost parallel loops by these sizes
+    /// (`scf-parallel-loop-tiling`): the tiles map to the outer level
+    /// (blocks of a single parallel loop), each tile's iterations to
+    /// threads.
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(i64).range(1..))]
+    block: Vec<i64>,
 }
 
 /// Runs `silica gpu`.
@@ -61,6 +67,7 @@ pub fn run(args: &GpuArgs) -> ExitCode {
     let options = silica_gpu::flow::Options {
         top: args.top.clone(),
         chip: args.chip.clone(),
+        block: args.block.clone(),
     };
     let code = match silica_gpu::flow::compile(&mut ctx, &mut module.ir, module.top, &options) {
         Ok(c) => c,

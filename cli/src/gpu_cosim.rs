@@ -29,6 +29,7 @@ pub enum Driver {
 pub struct Request<'a> {
     pub kernel: &'a str,
     pub chip: &'a str,
+    pub block: &'a [i64],
     pub driver: Driver,
     pub build_only: bool,
 }
@@ -90,6 +91,7 @@ pub fn cosimulate(
     let options = silica_gpu::flow::Options {
         top: top.to_string(),
         chip: request.chip.to_string(),
+        block: request.block.to_vec(),
     };
     let code = silica_gpu::flow::compile(ctx, &mut work, module, &options)
         .map_err(|d| format!("silica gpu: {}", d.message))?;

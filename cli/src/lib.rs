@@ -55,6 +55,7 @@ pub fn pass_registry() -> PassRegistry {
                 &silica_dialects::transforms::scf_to_cf::CONVERT_SCF_TO_CF,
                 &silica_dialects::transforms::scf_to_cf::FORALL_TO_PARALLEL,
                 &silica_dialects::transforms::scf_to_cf::FORALL_TO_FOR,
+                &silica_dialects::transforms::parallel_loop_tiling::SCF_PARALLEL_LOOP_TILING,
                 &silica_affine::lower::LOWER_AFFINE,
                 &silica_affine::unroll_passes::AFFINE_LOOP_UNROLL,
                 &silica_affine::unroll_passes::AFFINE_LOOP_UNROLL_JAM,

@@ -2,7 +2,8 @@
 //! kernel `F` (a `func.func` over memrefs and scalars) is copied into a
 //! module of its own and taken through mlir-opt-22's passes:
 //! `affine-parallelize` (the loops the exact dependence analysis finds
-//! parallel), `lower-affine`, `gpu-map-parallel-loops`,
+//! parallel), `lower-affine`, with `--block` `scf-parallel-loop-tiling`
+//! and `canonicalize`, `gpu-map-parallel-loops`,
 //! `convert-parallel-loops-to-gpu`, `gpu-kernel-outlining`,
 //! `lower-affine`, `convert-scf-to-cf`, `nvvm-attach-target{chip}`,
 //! `convert-gpu-to-nvvm` and `reconcile-unrealized-casts`.
@@ -25,6 +26,10 @@ pub struct Options {
     pub top: String,
     /// The GPU architecture (`sm_90`).
     pub chip: String,
+    /// Tile sizes for the innermost parallel loops (`--block`): the
+    /// tiles go to the outer level of the mapping, each tile's iterations
+    /// to the next.
+    pub block: Vec<i64>,
 }
 
 /// The GPU code of a kernel.
@@ -44,11 +49,23 @@ pub struct GpuCode {
 }
 
 /// The passes from affine loops to NVVM, with their options.
-fn pipeline(chip: &str) -> Vec<(&'static PassInfo, Vec<(String, String)>)> {
+fn pipeline(chip: &str, block: &[i64]) -> Vec<(&'static PassInfo, Vec<(String, String)>)> {
     let none = Vec::new;
-    vec![
+    let mut passes = vec![
         (&silica_affine::parallelize::AFFINE_PARALLELIZE, none()),
         (&silica_affine::lower::LOWER_AFFINE, none()),
+    ];
+    if !block.is_empty() {
+        let sizes: Vec<String> = block.iter().map(i64::to_string).collect();
+        passes.push((
+            &silica_dialects::transforms::parallel_loop_tiling::SCF_PARALLEL_LOOP_TILING,
+            vec![("parallel-loop-tile-sizes".to_string(), sizes.join(","))],
+        ));
+        // The tiles' bounds folded (`affine.min` of the constant tile
+        // size), so the launch can be sized by it.
+        passes.push((&silica_ir::transforms::CANONICALIZE, none()));
+    }
+    passes.extend([
         (&passes::map_parallel_loops::GPU_MAP_PARALLEL_LOOPS, none()),
         (
             &passes::parallel_to_gpu::CONVERT_PARALLEL_LOOPS_TO_GPU,
@@ -66,7 +83,8 @@ fn pipeline(chip: &str) -> Vec<(&'static PassInfo, Vec<(String, String)>)> {
         ),
         (&passes::to_nvvm::CONVERT_GPU_TO_NVVM, none()),
         (&silica_ir::conversion::RECONCILE_UNREALIZED_CASTS, none()),
-    ]
+    ]);
+    passes
 }
 
 /// A module holding a copy of the function `top` of `module`.
@@ -163,9 +181,14 @@ fn single_thread(
 }
 
 /// Runs the passes on `host`; whether they left a launch.
-fn lower(ctx: &mut Context, ir: &mut Ir, host: OpId, chip: &str) -> Result<bool, Box<Diagnostic>> {
+fn lower(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    host: OpId,
+    options: &Options,
+) -> Result<bool, Box<Diagnostic>> {
     let mut pm = OpPassManager::new("builtin.module");
-    for (pass, opts) in pipeline(chip) {
+    for (pass, opts) in pipeline(&options.chip, &options.block) {
         pm.add_pass(pass, opts)
             .map_err(|e| Box::new(Diagnostic::error(ir.op_loc(host), e)))?;
     }
@@ -190,14 +213,14 @@ pub fn compile(
 ) -> Result<GpuCode, Box<Diagnostic>> {
     let mut host = kernel_module(ctx, ir, module, &options.top)?;
     let mut notes = Vec::new();
-    if !lower(ctx, ir, host, &options.chip)? {
+    if !lower(ctx, ir, host, options)? {
         notes.push(format!(
             "'{}' has no parallel loop (by the exact dependence analysis): it runs on one GPU thread",
             options.top
         ));
         host = kernel_module(ctx, ir, module, &options.top)?;
         single_thread(ctx, ir, host, &options.top)?;
-        lower(ctx, ir, host, &options.chip)?;
+        lower(ctx, ir, host, options)?;
     }
     let device = device::extract(ctx, ir, host)?;
     let device_llvm = device::llvm_ir(ctx, ir, &device)?;
