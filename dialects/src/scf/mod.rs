@@ -413,11 +413,9 @@ fn print_for(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     }
     let iv_ty = ir.value_type(iv);
     if !matches!(p.ctx().type_kind(iv_ty), TypeKind::Index) {
-        // MLIR leaves a space after the result types before this one.
-        if !inits.is_empty() {
-            p.write(" ");
-        }
-        p.write(" : ");
+        // MLIR leaves a space after the (possibly empty) iteration
+        // arguments before this one.
+        p.write("  : ");
         p.ty(iv_ty);
     }
     p.write(" ");
