@@ -209,6 +209,43 @@ fn take_regions(ir: &mut Ir, from: OpId) -> Vec<silica_ir::RegionId> {
     news
 }
 
+/// The lower bound (the largest of its map's results) and the upper
+/// bound (the smallest) of a loop, expanded into arith ops at the
+/// rewriter's insertion point (MLIR's `lowerAffineLowerBound` and
+/// `lowerAffineUpperBound`).
+fn expand_bounds(
+    rw: &mut Rewriter<'_>,
+    (lb_map, ub_map): (&AffineMap, &AffineMap),
+    (lb_operands, ub_operands): (&[ValueId], &[ValueId]),
+    loc: Attr,
+) -> Result<(ValueId, ValueId), String> {
+    let mut b = Builder { rw, loc };
+    let lbs = expand_map(&mut b, lb_map, lb_operands)?;
+    let lb = reduce(&mut b, "arith.maxsi", &lbs);
+    let ubs = expand_map(&mut b, ub_map, ub_operands)?;
+    let ub = reduce(&mut b, "arith.minsi", &ubs);
+    Ok((lb, ub))
+}
+
+/// The bounds of the `affine.for` `op` as [`expand_bounds`] gives them,
+/// at the rewriter's insertion point.
+pub fn loop_bounds(rw: &mut Rewriter<'_>, op: OpId) -> Result<(ValueId, ValueId), String> {
+    let loc = rw.ir.op_loc(op);
+    let seg = segment_sizes(rw.ctx, rw.ir, op).ok_or("missing operand segments")?;
+    let (nl, nu) = (seg[0], seg[1]);
+    let operands: Vec<ValueId> = rw.ir.operands(op).collect();
+    let lb_map = map_of(rw.ctx, inherent_attr(rw.ctx, rw.ir, op, "lowerBoundMap"))
+        .ok_or("missing lower bound")?;
+    let ub_map = map_of(rw.ctx, inherent_attr(rw.ctx, rw.ir, op, "upperBoundMap"))
+        .ok_or("missing upper bound")?;
+    expand_bounds(
+        rw,
+        (&lb_map, &ub_map),
+        (&operands[..nl], &operands[nl..nl + nu]),
+        loc,
+    )
+}
+
 /// Lowers one affine op; `Ok(false)` when `op` is not one this pass
 /// lowers.
 fn lower_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<bool, String> {
@@ -337,11 +374,13 @@ fn lower_op(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<bool, String> {
                 Some(AttrKind::Integer { value, .. }) => i64::try_from(value).unwrap_or(1),
                 _ => 1,
             };
+            let (lb, ub) = expand_bounds(
+                &mut rw,
+                (&lb_map, &ub_map),
+                (&operands[..nl], &operands[nl..nl + nu]),
+                loc,
+            )?;
             let mut b = Builder { rw: &mut rw, loc };
-            let lbs = expand_map(&mut b, &lb_map, &operands[..nl])?;
-            let lb = reduce(&mut b, "arith.maxsi", &lbs);
-            let ubs = expand_map(&mut b, &ub_map, &operands[nl..nl + nu])?;
-            let ub = reduce(&mut b, "arith.minsi", &ubs);
             let step = b.index_const(step);
             let mut for_operands = vec![lb, ub, step];
             for_operands.extend_from_slice(&operands[nl + nu..]);

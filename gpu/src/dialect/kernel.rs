@@ -408,7 +408,9 @@ pub(super) const OPS: [OpDef; 3] = [
         inherent_attrs: FUNC_PROPS,
         parents: &[MODULE],
         effects: Effects::Unknown,
-        traits: Traits::ISOLATED_FROM_ABOVE.with(Traits::ALLOCATION_SCOPE),
+        traits: Traits::ISOLATED_FROM_ABOVE
+            .with(Traits::ALLOCATION_SCOPE)
+            .with(Traits::AFFINE_SCOPE),
         ..OpDef::new(FUNC)
     },
     OpDef {

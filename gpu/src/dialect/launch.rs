@@ -294,7 +294,7 @@ pub(super) const OPS: [OpDef; 2] = [
         verify: Some(verify_launch),
         inherent_attrs: &["operandSegmentSizes", "module", "function"],
         effects: Effects::Recursive,
-        traits: Traits::ALLOCATION_SCOPE,
+        traits: Traits::ALLOCATION_SCOPE.with(Traits::AFFINE_SCOPE),
         ..OpDef::new(LAUNCH)
     },
     OpDef {

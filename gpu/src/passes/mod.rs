@@ -1,6 +1,7 @@
 //! The passes from parallel loops to a launched kernel, with
 //! mlir-opt-22's names, options and output.
 
+pub mod affine_to_gpu;
 pub mod attach_target;
 mod libdevice;
 pub mod map_parallel_loops;
@@ -14,6 +15,7 @@ use silica_ir::pass::PassInfo;
 pub static PASSES: &[&PassInfo] = &[
     &map_parallel_loops::GPU_MAP_PARALLEL_LOOPS,
     &parallel_to_gpu::CONVERT_PARALLEL_LOOPS_TO_GPU,
+    &affine_to_gpu::CONVERT_AFFINE_FOR_TO_GPU,
     &outline::GPU_KERNEL_OUTLINING,
     &attach_target::NVVM_ATTACH_TARGET,
     &to_nvvm::CONVERT_GPU_TO_NVVM,

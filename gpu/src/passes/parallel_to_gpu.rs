@@ -461,6 +461,13 @@ impl Conversion<'_, '_> {
 /// Creates a launch of sizes `one` at the insertion point, its body a
 /// `gpu.terminator`; the insertion point is left before that.
 pub(crate) fn create_launch(rw: &mut Rewriter<'_>, one: ValueId, loc: Attr) -> OpId {
+    create_launch_of(rw, &[one; 6], loc)
+}
+
+/// Creates a launch of grid and block `sizes` (x, y, z each) at the
+/// insertion point, its body a `gpu.terminator`; the insertion point is
+/// left before that.
+pub(crate) fn create_launch_of(rw: &mut Rewriter<'_>, sizes: &[ValueId], loc: Attr) -> OpId {
     let index = rw.ctx.index_type();
     let region = rw.ir.create_region();
     let block = rw.ir.create_block();
@@ -469,10 +476,10 @@ pub(crate) fn create_launch(rw: &mut Rewriter<'_>, one: ValueId, loc: Attr) -> O
         rw.ir.add_block_arg(block, index, Some(loc));
     }
     let key = rw.ctx.sym(silica_ir::format::SEGMENTS);
-    let sizes = rw
+    let segments = rw
         .ctx
         .int_array_attr(32, &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
-    let props = rw.ctx.dict_attr(vec![(key, sizes)]);
+    let props = rw.ctx.dict_attr(vec![(key, segments)]);
     let key = rw.ctx.sym("workgroup_attributions");
     let i64 = rw.ctx.signless(64);
     let zero = rw.ctx.int_attr(i64, 0);
@@ -481,7 +488,7 @@ pub(crate) fn create_launch(rw: &mut Rewriter<'_>, one: ValueId, loc: Attr) -> O
     let launch = rw.create(OpSpec {
         name,
         loc,
-        operands: &[one; 6],
+        operands: sizes,
         result_types: &[],
         successors: &[],
         regions: &[region],
