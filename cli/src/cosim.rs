@@ -35,6 +35,18 @@ pub struct CosimArgs {
     /// Clock period in nanoseconds (the target's default: 20).
     #[arg(long = "clock-ns")]
     clock_ns: Option<f64>,
+    /// The kernel's directives (`silica hls --directives`, e.g. the
+    /// `F.directives.toml` that `silica hls --auto` chose).
+    #[arg(long)]
+    directives: Option<String>,
+    /// The widest external memory port in bits (`silica hls
+    /// --max-port-bits`): packed memories widen the AXI master's bus.
+    #[arg(
+        long = "max-port-bits",
+        default_value_t = silica_hls::model::options::MAX_PORT_BITS,
+        value_parser = clap::value_parser!(u32).range(1..=4096)
+    )]
+    max_port_bits: u32,
     /// Run the kernel in the board shell (`silica hls --shell uart`),
     /// emulated, through the `uart` driver backend, instead of the AXI
     /// wrapper through `sim`.
@@ -106,8 +118,29 @@ pub fn run(args: &CosimArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let directives = match &args.directives {
+        None => None,
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: could not open directives file '{path}': {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            match silica_hls::model::directives::file::parse(path, &text) {
+                Ok(f) => Some(f),
+                Err((pos, msg)) => {
+                    eprintln!("{path}:{}:{}: error: {msg}", pos.line, pos.col);
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
     let options = silica_hls::Options {
         clock_ns: args.clock_ns,
+        directives,
+        max_port_bits: args.max_port_bits,
         wrapper: match args.shell {
             Some(_) => silica_hls::Wrapper::Shell,
             None => silica_hls::Wrapper::Axi,

@@ -605,6 +605,9 @@ fn auto_directives(
     if args.max_port_bits != silica_hls::model::options::MAX_PORT_BITS {
         rebuild += &format!(" --max-port-bits {}", args.max_port_bits);
     }
+    if args.interface != "memory" {
+        rebuild += &format!(" --interface {}", args.interface);
+    }
     crate::auto::choose(&crate::auto::Ask {
         name,
         text,

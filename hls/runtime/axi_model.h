@@ -5,10 +5,13 @@
 // lite_read; 1000 cycles at most per access). The includer defines
 // `fail(const std::string&)` (no return) first, and SILICA_TRACE with
 // `trace` to dump a waveform.
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <random>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 static std::string hex(uint64_t v) { char b[32]; std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v); return b; }
@@ -18,8 +21,30 @@ static uint64_t cycle = 0;
 static bool resetting = false;
 static std::mt19937_64 rng;
 
-// Host memory: one region per memref.
-struct Region { uint64_t base; std::vector<uint8_t> bytes; };
+// The master's data bus as bytes, least significant first: Verilator
+// holds up to 64 bits in an integer and more in VlWide words; the bus is
+// 64 to 512 bits wide (a power of two), its strobes at most 64.
+static constexpr unsigned BUS_BYTES = sizeof(std::remove_reference_t<decltype(std::declval<Vdut&>().m_axi_gmem_wdata)>);
+static_assert(BUS_BYTES >= 8 && BUS_BYTES <= 64 && (BUS_BYTES & (BUS_BYTES - 1)) == 0, "the AXI master's data bus is 64 to 512 bits");
+using Bus = std::array<uint8_t, BUS_BYTES>;
+static Bus bus_get(uint64_t v) { Bus b{}; for (unsigned i = 0; i < 8; i++) b[i] = uint8_t(v >> (8 * i)); return b; }
+template <std::size_t W> static Bus bus_get(const VlWide<W>& v) {
+  Bus b{};
+  for (unsigned i = 0; i < BUS_BYTES; i++) b[i] = uint8_t(v[i / 4] >> (8 * (i % 4)));
+  return b;
+}
+static void bus_set(uint64_t& v, const Bus& b) { v = 0; for (unsigned i = 0; i < 8; i++) v |= uint64_t(b[i]) << (8 * i); }
+template <std::size_t W> static void bus_set(VlWide<W>& v, const Bus& b) {
+  for (unsigned w = 0; w < W; w++) v[w] = 0;
+  for (unsigned i = 0; i < BUS_BYTES; i++) v[i / 4] |= uint32_t(b[i]) << (8 * (i % 4));
+}
+// log2 of the bus's bytes (the largest size a beat may have).
+static constexpr unsigned BUS_SIZE = BUS_BYTES == 8 ? 3 : BUS_BYTES == 16 ? 4 : BUS_BYTES == 32 ? 5 : 6;
+
+// Host memory: one region per memref, its bytes in whole 64-byte blocks
+// (a packed memory's last word is read whole); only the first `used`
+// are the memref's, the only ones a write may change.
+struct Region { uint64_t base; std::vector<uint8_t> bytes; uint64_t used; };
 static std::vector<Region> regions;
 static uint8_t* host(uint64_t addr, unsigned n) {
   for (auto& r : regions)
@@ -30,17 +55,17 @@ static uint8_t* host(uint64_t addr, unsigned n) {
 // The AXI4 slave over host memory.
 struct Model {
   bool arready = false, r_busy = false, rvalid = false, rlast = false; unsigned r_wait = 0;
-  uint64_t rdata = 0, r_addr = 0; unsigned rresp = 0, r_size = 0, r_left = 0;
+  Bus rdata{}; uint64_t r_addr = 0; unsigned rresp = 0, r_size = 0, r_left = 0;
   bool awready = false, wready = false, aw_have = false;
   uint64_t aw_addr = 0; unsigned aw_size = 0, aw_left = 0;
   // Write beats taken, not yet written (the address may come after them).
-  struct Beat { uint64_t data; unsigned strb; bool last; };
+  struct Beat { Bus data; uint64_t strb; bool last; };
   std::vector<Beat> w_beats;
   unsigned b_resp_next = 0;
   bool b_busy = false, bvalid = false; unsigned b_wait = 0, bresp = 0;
   // Payloads of valids not yet taken (they must not change).
   bool ar_waiting = false, aw_waiting = false, w_waiting = false;
-  uint64_t ar_seen = 0, aw_seen = 0, w_seen = 0;
+  uint64_t ar_seen = 0, aw_seen = 0; Bus w_seen{};
   // Read bursts, write transactions, bytes moved, error responses.
   uint64_t reads = 0, writes = 0, bytes = 0, errors = 0;
   // Cycles in which a transfer is under way (an address, data or
@@ -53,7 +78,7 @@ struct Model {
 // An INCR burst of len + 1 beats: aligned, within one 4 KiB page.
 static void check_burst(const char* ch, unsigned len, unsigned burst, uint64_t addr, unsigned size) {
   if (burst != 1) fail(std::string(ch) + "burst is not INCR at cycle " + std::to_string(cycle));
-  if (size > 3 || addr % (1u << size)) fail(std::string(ch) + "addr " + hex(addr) + " is not aligned to its size at cycle " + std::to_string(cycle));
+  if (size > BUS_SIZE || addr % (1u << size)) fail(std::string(ch) + "addr " + hex(addr) + " is not aligned to its size at cycle " + std::to_string(cycle));
   if (addr % 4096 + (uint64_t(len) + 1) * (1u << size) > 4096) fail(std::string(ch) + " burst at " + hex(addr) + " crosses a 4 KiB boundary at cycle " + std::to_string(cycle));
 }
 
@@ -61,7 +86,7 @@ static void check_burst(const char* ch, unsigned len, unsigned burst, uint64_t a
 static void serve() {
   auto& g = mm;
   // Valid must hold, payload unchanged, until ready.
-  uint64_t ar = d->m_axi_gmem_araddr, aw = d->m_axi_gmem_awaddr, wd = d->m_axi_gmem_wdata;
+  uint64_t ar = d->m_axi_gmem_araddr, aw = d->m_axi_gmem_awaddr; Bus wd = bus_get(d->m_axi_gmem_wdata);
   if (g.ar_waiting && (!d->m_axi_gmem_arvalid || ar != g.ar_seen)) fail("arvalid dropped or araddr changed before arready at cycle " + std::to_string(cycle));
   if (g.aw_waiting && (!d->m_axi_gmem_awvalid || aw != g.aw_seen)) fail("awvalid dropped or awaddr changed before awready at cycle " + std::to_string(cycle));
   if (g.w_waiting && (!d->m_axi_gmem_wvalid || wd != g.w_seen)) fail("wvalid dropped or wdata changed before wready at cycle " + std::to_string(cycle));
@@ -89,19 +114,24 @@ static void serve() {
     g.b_resp_next = 0;
     g.writes++;
   }
-  if (d->m_axi_gmem_wvalid && g.wready) g.w_beats.push_back({wd, unsigned(d->m_axi_gmem_wstrb), bool(d->m_axi_gmem_wlast)});
+  if (d->m_axi_gmem_wvalid && g.wready) g.w_beats.push_back({wd, uint64_t(d->m_axi_gmem_wstrb), bool(d->m_axi_gmem_wlast)});
   if (g.bvalid && d->m_axi_gmem_bready) g.b_busy = false;
   while (g.aw_have && !g.w_beats.empty() && !g.b_busy) {
     Model::Beat beat = g.w_beats.front();
     g.w_beats.erase(g.w_beats.begin());
-    unsigned n = 1u << g.aw_size, lane = unsigned(g.aw_addr % 8);
-    unsigned lanes = ((1u << n) - 1) << lane;
+    unsigned n = 1u << g.aw_size, lane = unsigned(g.aw_addr % BUS_BYTES);
+    uint64_t lanes = (n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1) << lane;
     if (beat.strb & ~lanes) fail("wstrb has lanes outside the transfer at cycle " + std::to_string(cycle));
     if (beat.last != (g.aw_left == 1)) fail("wlast is not on the burst's last beat at cycle " + std::to_string(cycle));
     uint8_t* p = host(g.aw_addr, n);
     if (p)
       for (unsigned b = 0; b < n; b++)
-        if (beat.strb >> (lane + b) & 1) p[b] = uint8_t(beat.data >> (8 * (lane + b)));
+        if (beat.strb >> (lane + b) & 1) {
+          for (auto& r : regions)
+            if (g.aw_addr + b >= r.base + r.used && g.aw_addr + b < r.base + r.bytes.size())
+              fail("a write strobes byte " + hex(g.aw_addr + b) + ", past its memref's last byte, at cycle " + std::to_string(cycle));
+          p[b] = beat.data[lane + b];
+        }
     if (!p) g.b_resp_next = 3;
     g.bytes += n;
     g.aw_addr += n;
@@ -119,8 +149,8 @@ static void serve() {
     else {
       unsigned n = 1u << g.r_size;
       uint8_t* p = host(g.r_addr, n);
-      g.rdata = 0;
-      if (p) for (unsigned b = 0; b < n; b++) g.rdata |= uint64_t(p[b]) << (8 * ((g.r_addr % 8) + b));
+      g.rdata = Bus{};
+      if (p) for (unsigned b = 0; b < n; b++) g.rdata[g.r_addr % BUS_BYTES + b] = p[b];
       unsigned resp = !p ? 3 : g.fail_reads ? 2 : 0;
       g.rresp = resp; g.rvalid = true; g.rlast = g.r_left == 1;
     }
@@ -140,7 +170,7 @@ static void drive() {
   d->s_axi_control_wdata = lite.wdata; d->s_axi_control_wstrb = 0xf; d->s_axi_control_wvalid = lite.wvalid;
   d->s_axi_control_bready = lite.bready;
   d->s_axi_control_araddr = lite.araddr; d->s_axi_control_arvalid = lite.arvalid; d->s_axi_control_rready = lite.rready;
-  d->m_axi_gmem_arready = mm.arready; d->m_axi_gmem_rvalid = mm.rvalid; d->m_axi_gmem_rdata = mm.rdata;
+  d->m_axi_gmem_arready = mm.arready; d->m_axi_gmem_rvalid = mm.rvalid; bus_set(d->m_axi_gmem_rdata, mm.rdata);
   d->m_axi_gmem_rresp = mm.rresp; d->m_axi_gmem_rlast = mm.rlast;
   d->m_axi_gmem_awready = mm.awready; d->m_axi_gmem_wready = mm.wready;
   d->m_axi_gmem_bvalid = mm.bvalid; d->m_axi_gmem_bresp = mm.bresp;

@@ -85,7 +85,7 @@ extern "C" void silica_dev_write32(uint32_t offset, uint32_t value) {
 
 extern "C" uint64_t silica_dev_alloc(uint64_t bytes) {
   uint64_t base = next_address;
-  regions.push_back(Region{base, std::vector<uint8_t>(bytes, 0)});
+  regions.push_back(Region{base, std::vector<uint8_t>((bytes + 63) / 64 * 64, 0), bytes});
   // Page-aligned, with a page between buffers.
   next_address += ((bytes + 4095) / 4096 + 1) * 4096;
   return base;

@@ -6,13 +6,14 @@
 //! first), then one or more read-only words per scalar result. It is
 //! written into `F.json` (`axi`) and into the C header `F.h` (`header`).
 
-use crate::model::interface::{ArgKind, Interface};
+use crate::model::interface::{ArgKind, Interface, Memory};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Address bits of the AXI4 master.
 pub const ADDRESS_WIDTH: u32 = 64;
-/// Data bits of the AXI4 master (the widest element it moves).
+/// Data bits of the AXI4 master at least (the widest element it moves);
+/// wider where a packed memory's word needs more ([`master_data_width`]).
 pub const DATA_WIDTH: u32 = 64;
 
 /// Byte offset of the control register (`ap_start`, `ap_done`, ...).
@@ -123,6 +124,22 @@ pub fn element_bits(width: u32) -> u32 {
     width.next_power_of_two().max(8)
 }
 
+/// The bytes one word of memory `m`'s ports takes in host memory: its
+/// lanes' elements side by side.
+pub fn word_bytes(m: &Memory) -> u32 {
+    m.lanes.max(1) * element_bits(m.element_width) / 8
+}
+
+/// The AXI4 master's data bits for `iface`: [`DATA_WIDTH`], or the widest
+/// packed word a memory's ports move as one beat.
+pub fn master_data_width(iface: &Interface) -> u32 {
+    iface
+        .memories()
+        .map(|(_, m)| 8 * word_bytes(m))
+        .fold(DATA_WIDTH, u32::max)
+        .next_power_of_two()
+}
+
 impl RegisterMap {
     /// The register map of `iface`, or why it cannot be wrapped.
     pub fn new(iface: &Interface) -> Result<RegisterMap, String> {
@@ -172,7 +189,7 @@ impl RegisterMap {
             lite_address_width,
             lite_data_width: 32,
             master_address_width: ADDRESS_WIDTH,
-            master_data_width: DATA_WIDTH,
+            master_data_width: master_data_width(iface),
             control: CONTROL,
             gie: GIE,
             ier: IER,

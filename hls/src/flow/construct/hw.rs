@@ -365,7 +365,14 @@ impl<'c> Hw<'c> {
     /// A `seq.firmem` named `name` of `words` words of `width` bits, with
     /// the brief's one-cycle read and write latencies: its handle.
     pub fn firmem(&mut self, name: &str, words: u64, width: u32) -> ValueId {
-        let ty = silica_hw_dialects::types::firmem(self.ctx, words, u64::from(width), None);
+        self.masked_firmem(name, words, width, 1)
+    }
+
+    /// As [`Self::firmem`], a word written `lanes` equal parts at a time
+    /// (a write port's mask has a bit a lane; no mask for one lane).
+    pub fn masked_firmem(&mut self, name: &str, words: u64, width: u32, lanes: u32) -> ValueId {
+        let mask = (lanes > 1).then_some(u64::from(lanes));
+        let ty = silica_hw_dialects::types::firmem(self.ctx, words, u64::from(width), mask);
         let name = self.ctx.string_attr(name.as_bytes());
         let props = vec![
             ("name", name),

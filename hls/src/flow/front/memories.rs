@@ -129,11 +129,8 @@ fn widen(
             "width packs the ports of a whole external memory, and this is an on-chip or partitioned array",
         );
     };
-    if limits.wrapper != Wrapper::Ports {
-        return refused(
-            log,
-            "the AXI wrapper and the board shell move elements one at a time",
-        );
+    if limits.wrapper == Wrapper::Shell {
+        return refused(log, "the board shell moves elements one at a time");
     }
     let moved = k.dmas.iter().filter_map(|d| d.transfer.as_ref());
     if moved.clone().any(|t| t.src == m || t.dst == m) {
@@ -157,6 +154,21 @@ fn widen(
     } else {
         s.value
     };
+    let lanes = if limits.wrapper == Wrapper::Axi {
+        let beat = axi_lanes(lanes, bits, limits.max_bits);
+        if beat < lanes {
+            refused(
+                log,
+                &format!(
+                    "the AXI master moves a word as one beat of a power of two of bytes, at most {} bits: width {beat} used",
+                    limits.max_bits.clamp(64, MAX_BUS_BITS)
+                ),
+            );
+        }
+        beat
+    } else {
+        lanes
+    };
     if lanes == 1 {
         return;
     }
@@ -174,4 +186,20 @@ fn widen(
             format!("{lanes} elements a word: {words} words of {width} bits"),
         );
     }
+}
+
+/// The widest AXI data bus (bits) a packed memory may ask for.
+pub const MAX_BUS_BITS: u32 = 512;
+
+/// The most lanes, at most `lanes`, whose word the AXI master moves as
+/// one beat: a power of two of elements whose bytes in host memory fit
+/// the widest bus `max_bits` allows (64 bits at least, 512 at most).
+fn axi_lanes(lanes: u32, bits: u32, max_bits: u32) -> u32 {
+    let bus = max_bits.clamp(64, MAX_BUS_BITS);
+    let host = crate::model::register_map::element_bits(bits);
+    let mut n = 1;
+    while n * 2 <= lanes && n * 2 * host <= bus {
+        n *= 2;
+    }
+    n
 }

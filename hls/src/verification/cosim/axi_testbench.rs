@@ -12,7 +12,8 @@
 //!   `irq` is high, that writing `ISR` toggles them off, that
 //!   `ap_error` is clear, and reads the results through their registers;
 //! - an AXI4 slave over the host memory (a region per memref, elements
-//!   little-endian in LLVM's allocation size) that stalls at random
+//!   little-endian in LLVM's allocation size, in whole 64-byte blocks as
+//!   an allocator gives them) that stalls at random
 //!   (seeded), checks the master's protocol (valid held until ready with
 //!   its payload unchanged, `INCR` bursts within a 4 KiB page, `wlast`
 //!   on a write burst's last beat, aligned sizes, strobes within the
@@ -95,7 +96,7 @@ pub fn testbench(iface: &Interface, map: &RegisterMap, max_cycles: u64) -> Strin
     let _ = writeln!(t, "static const uint64_t MAX_CYCLES = {max_cycles}ULL;");
     // The memories and scalars.
     let mems: Vec<_> = iface.memories().collect();
-    let _ = writeln!(t, "struct Mem {{ const char* name; unsigned reg; uint64_t base; uint64_t words; unsigned bytes; unsigned width; }};");
+    let _ = writeln!(t, "struct Mem {{ const char* name; unsigned reg; uint64_t base; uint64_t elements; unsigned bytes; unsigned width; }};");
     let _ = writeln!(t, "static const Mem MEMS[] = {{");
     for (i, (arg, m)) in mems.iter().enumerate() {
         let reg = map.register(&arg.name).map_or(0, |r| r.offset);
@@ -104,7 +105,7 @@ pub fn testbench(iface: &Interface, map: &RegisterMap, max_cycles: u64) -> Strin
             "  {{\"{}\", {reg}u, 0x{:x}ULL, {}ULL, {}u, {}u}},",
             arg.name,
             region_base(i),
-            m.words,
+            m.elements(),
             element_bits(m.element_width) / 8,
             m.element_width
         );
@@ -150,8 +151,9 @@ const BODY: &str = r##"
 static void load(Stimuli& in) {
   for (auto& s : SCALARS) s.value = in.next(s.name, (s.width + 63) / 64);
   for (unsigned m = 0; m < NMEMS; m++) {
-    Region r{MEMS[m].base, std::vector<uint8_t>(MEMS[m].words * MEMS[m].bytes, 0)};
-    for (uint64_t i = 0; i < MEMS[m].words; i++) {
+    uint64_t used = MEMS[m].elements * MEMS[m].bytes;
+    Region r{MEMS[m].base, std::vector<uint8_t>((used + 63) / 64 * 64, 0), used};
+    for (uint64_t i = 0; i < MEMS[m].elements; i++) {
       Word w = in.next(MEMS[m].name, 1);
       for (unsigned b = 0; b < MEMS[m].bytes; b++) r.bytes[i * MEMS[m].bytes + b] = uint8_t(w[0] >> (8 * b));
     }
@@ -248,7 +250,7 @@ int main(int argc, char** argv) {
   std::printf("# axi: %llu read bursts, %llu write bursts, %llu bytes, %llu error responses\n", (unsigned long long)mm.reads,
               (unsigned long long)mm.writes, (unsigned long long)mm.bytes, (unsigned long long)mm.errors);
   for (unsigned m = 0; m < NMEMS; m++)
-    for (uint64_t i = 0; i < MEMS[m].words; i++) {
+    for (uint64_t i = 0; i < MEMS[m].elements; i++) {
       uint64_t v = 0;
       for (unsigned b = 0; b < MEMS[m].bytes; b++) v |= uint64_t(regions[m].bytes[i * MEMS[m].bytes + b]) << (8 * b);
       if (MEMS[m].width < 64) v &= (uint64_t(1) << MEMS[m].width) - 1;

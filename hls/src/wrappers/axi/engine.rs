@@ -9,10 +9,13 @@
 //! memory (stores, all words: what the kernel leaves alone goes back
 //! unchanged), then sets `ap_done`. Reads and writes are `INCR` bursts
 //! (the rest of the memref, at most 256 beats, never across a 4 KiB
-//! boundary), one element per beat (a write beat per RAM fetch: fetch,
-//! hold, beat); `size` is the element's
-//! bytes in host memory and its byte lanes follow the address's low
-//! bits; one transaction outstanding. An error response, or `rlast` not
+//! boundary), one RAM word per beat (a write beat per RAM fetch: fetch,
+//! hold, beat): an element, or a packed memory's lanes (`width = N`),
+//! which lie side by side in host memory, so that `size` is the word's
+//! bytes in host memory (a power of two; the memref's base must be
+//! aligned to it) and its byte lanes follow the address's low bits; the
+//! last word of a memref whose elements do not fill it writes only its
+//! elements' bytes. One transaction outstanding. An error response, or `rlast` not
 //! on a burst's last beat, sets the sticky `ap_error`; the run goes on.
 //!
 //! States: idle, read address, read data, start the core, run, fetch
@@ -26,8 +29,7 @@ use super::streams::Server;
 use super::wrapper::Wrapper;
 use crate::flow::construct::hw::Reg;
 use crate::model::interface::names;
-use crate::model::register_map::element_bits;
-use crate::model::register_map::DATA_WIDTH;
+use crate::model::register_map::{element_bits, word_bytes};
 use silica_ir::{OpId, ValueId};
 
 const IDLE: u128 = 0;
@@ -46,9 +48,13 @@ const STATE_BITS: u32 = 4;
 struct Ram {
     name: String,
     words: u64,
-    width: u32,
+    /// Elements a word (`width = N`), of `element_width` bits each.
+    lanes: u32,
+    element_width: u32,
+    /// The elements in the memref's last word.
+    last_lanes: u32,
     address_width: u32,
-    /// log2 of the element's bytes in host memory.
+    /// log2 of a word's bytes in host memory.
     size: u32,
     handle: ValueId,
     read_ports: Vec<OpId>,
@@ -91,11 +97,15 @@ impl Engine {
     pub fn create(w: &mut Wrapper<'_, '_>) -> Engine {
         let mut rams = Vec::new();
         for (arg, m) in w.iface.memories().filter(|(_, m)| !m.streamed) {
-            let handle =
-                w.hw.firmem(&format!("ram_{}", arg.name), m.words, m.element_width);
+            let handle = w.hw.masked_firmem(
+                &format!("ram_{}", arg.name),
+                m.words,
+                m.word_width(),
+                m.lanes.max(1),
+            );
             let address = w.hw.constant(0, m.address_width);
             let enable = w.hw.constant(0, 1);
-            let dt = w.hw.int(m.element_width);
+            let dt = w.hw.int(m.word_width());
             let clock = w.hw.clock;
             let mut read_ports = Vec::new();
             let mut read_data = Vec::new();
@@ -113,9 +123,11 @@ impl Engine {
             rams.push(Ram {
                 name: arg.name.clone(),
                 words: m.words,
-                width: m.element_width,
+                lanes: m.lanes.max(1),
+                element_width: m.element_width,
+                last_lanes: (m.elements() - (m.words - 1) * u64::from(m.lanes.max(1))) as u32,
                 address_width: m.address_width,
-                size: element_bits(m.element_width).trailing_zeros() - 3,
+                size: word_bytes(m).trailing_zeros(),
                 handle,
                 read_ports,
                 read_data,
@@ -147,7 +159,7 @@ impl Engine {
             left: w.hw.reg("left", 8, None),
             aw_done: w.hw.reg("aw_done", 1, None),
             w_done: w.hw.reg("w_done", 1, None),
-            wdata: w.hw.reg("wdata", DATA_WIDTH, None),
+            wdata: w.hw.reg("wdata", w.map.master_data_width, None),
             error: w.hw.reg("error", 1, Some(0)),
             core_ran: w.hw.reg("core_ran", 1, Some(0)),
             rams,
@@ -186,10 +198,12 @@ impl Engine {
             .map(|j| w.eq_const(self.job.q, j as u128))
             .collect();
         // The current job's address, size, strobes and last word.
+        let bus = w.map.master_data_width;
+        let bus_bytes = bus / 8;
         let word64 = w.hw.resize(self.word.q, 64, false);
         let mut address = w.hw.constant(0, 64);
         let mut size = w.hw.constant(0, 3);
-        let mut strobe = w.hw.constant(0, 8);
+        let mut strobe = w.hw.constant(0, bus_bytes);
         let mut last = w.hw.constant(0, 1);
         for (j, job) in self.jobs.iter().enumerate() {
             let ram = &self.rams[job.ram];
@@ -200,17 +214,23 @@ impl Engine {
             address = w.hw.mux(job_is[j], a, address);
             let s = w.hw.constant(u128::from(ram.size), 3);
             size = w.hw.mux(job_is[j], s, size);
-            let lanes = w.hw.constant((1u128 << (1 << ram.size)) - 1, 8);
-            strobe = w.hw.mux(job_is[j], lanes, strobe);
             let l = w.eq_const(self.word.q, u128::from(ram.words - 1));
+            let mut bytes = w.hw.constant(ones(1 << ram.size), bus_bytes);
+            if ram.last_lanes < ram.lanes {
+                let host_bytes = element_bits(ram.element_width) / 8;
+                let partial = w.hw.constant(ones(ram.last_lanes * host_bytes), bus_bytes);
+                bytes = w.hw.mux(l, partial, bytes);
+            }
+            strobe = w.hw.mux(job_is[j], bytes, strobe);
             last = w.hw.mux(job_is[j], l, last);
         }
-        let lane = w.hw.extract(address, 0, 3);
+        let lane_address_bits = bus_bytes.trailing_zeros();
+        let lane = w.hw.extract(address, 0, lane_address_bits);
         let zeros3 = w.hw.constant(0, 3);
         let lane_bits = w.hw.concat(lane, zeros3);
-        let lane_bits = w.hw.resize(lane_bits, 64, false);
-        let lane8 = w.hw.resize(lane, 8, false);
-        let wstrb = w.hw.comb("comb.shl", &[strobe, lane8]);
+        let lane_bits = w.hw.resize(lane_bits, bus, false);
+        let lane_bytes = w.hw.resize(lane, bus_bytes, false);
+        let wstrb = w.hw.comb("comb.shl", &[strobe, lane_bytes]);
         let loads = self.rams.len();
         let stores = self.jobs.len() - loads;
         let not_last = w.hw.not(last);
@@ -322,11 +342,12 @@ impl Engine {
         // Stores: fetch the word, hold it, write it, wait for the response.
         let to = state(w, HOLD);
         w.write(self.state, st(FETCH), to);
-        let mut fetched = w.hw.constant(0, DATA_WIDTH);
+        let mut fetched = w.hw.constant(0, bus);
         for (j, job) in self.jobs.iter().enumerate() {
             if job.store {
-                let q = self.rams[job.ram].read_data[0];
-                let q = w.hw.resize(q, DATA_WIDTH, false);
+                let ram = &self.rams[job.ram];
+                let q = to_host(w, ram.read_data[0], ram.lanes, ram.element_width);
+                let q = w.hw.resize(q, bus, false);
                 fetched = w.hw.mux(job_is[j], q, fetched);
             }
         }
@@ -438,31 +459,40 @@ impl Engine {
                 }
             }
             let engine_address = w.hw.resize(self.word.q, ram.address_width, false);
-            let engine_data = w.hw.extract(read_word, 0, ram.width);
+            let engine_data = from_host(w, read_word, ram.lanes, ram.element_width);
             for (p, &read_port) in ram.read_ports.iter().enumerate() {
                 let p32 = p as u32;
                 let core_address = w.core[&names::address(&ram.name, p32)];
                 let ce = w.core[&names::ce(&ram.name, p32)];
+                // `we`: a bit a lane; any set writes those lanes.
                 let we = w.core[&names::we(&ram.name, p32)];
                 let d = w.core[&names::d(&ram.name, p32)];
-                let not_we = w.hw.not(we);
-                let mut read = w.hw.and(ce, not_we);
-                let mut write = w.hw.and(ce, we);
-                let (mut address, mut data) = (core_address, d);
+                let no_lane = w.eq_const(we, 0);
+                let writes = w.hw.not(no_lane);
+                let mut read = w.hw.and(ce, no_lane);
+                let mut write = w.hw.and(ce, writes);
+                let (mut address, mut data, mut mask) = (core_address, d, we);
                 if p == 0 {
                     let engine = w.hw.any(&[engine_read, engine_write]);
                     address = w.hw.mux(engine, engine_address, address);
                     data = w.hw.mux(engine_write, engine_data, data);
+                    let every_lane = w.hw.constant(ones(ram.lanes), ram.lanes);
+                    mask = w.hw.mux(engine_write, every_lane, mask);
                     read = w.hw.any(&[read, engine_read]);
                     write = w.hw.any(&[write, engine_write]);
                 }
                 w.hw.ir.set_operand(read_port, 1, address);
                 w.hw.ir.set_operand(read_port, 3, read);
-                let seg = w.hw.ctx.int_array_attr(32, &[1, 1, 1, 1, 1, 0]);
+                let masked = i64::from(ram.lanes > 1);
+                let seg = w.hw.ctx.int_array_attr(32, &[1, 1, 1, 1, 1, masked]);
                 let clock = w.hw.clock;
+                let mut operands = vec![ram.handle, address, clock, write, data];
+                if ram.lanes > 1 {
+                    operands.push(mask);
+                }
                 w.hw.op(
                     "seq.firmem.write_port",
-                    &[ram.handle, address, clock, write, data],
+                    &operands,
                     &[],
                     vec![("operandSegmentSizes", seg)],
                     vec![],
@@ -470,4 +500,41 @@ impl Engine {
             }
         }
     }
+}
+
+/// A mask of the low `n` bits.
+fn ones(n: u32) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// The RAM word of `lanes` elements of `bits` bits from the low bytes of
+/// `host` (the elements side by side, each in its bytes in host memory).
+fn from_host(w: &mut Wrapper<'_, '_>, host: ValueId, lanes: u32, bits: u32) -> ValueId {
+    let slot = element_bits(bits);
+    let mut word = w.hw.extract(host, 0, bits);
+    for j in 1..lanes {
+        let element = w.hw.extract(host, j * slot, bits);
+        word = w.hw.concat(element, word);
+    }
+    word
+}
+
+/// The host-memory bytes of a RAM word of `lanes` elements of `bits`
+/// bits: each element zero-extended to its bytes in host memory.
+fn to_host(w: &mut Wrapper<'_, '_>, word: ValueId, lanes: u32, bits: u32) -> ValueId {
+    let slot = element_bits(bits);
+    let mut host = None;
+    for j in 0..lanes {
+        let element = w.hw.extract(word, j * bits, bits);
+        let element = w.hw.resize(element, slot, false);
+        host = Some(match host {
+            None => element,
+            Some(low) => w.hw.concat(element, low),
+        });
+    }
+    host.expect("a word has a lane")
 }

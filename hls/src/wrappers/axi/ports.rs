@@ -1,13 +1,13 @@
 //! The ports of the wrapper module `F_axi`, in order: `clock`, `reset`
 //! (synchronous, active high), the AXI4-Lite slave `s_axi_control_*`
-//! (32-bit data), the AXI4 master `m_axi_gmem_*` (64-bit address and
-//! data; `INCR` bursts, no IDs) and `interrupt`. Names are AXI's signal
+//! (32-bit data), the AXI4 master `m_axi_gmem_*` (64-bit address, data
+//! of `RegisterMap::master_data_width` bits; `INCR` bursts, no IDs) and `interrupt`. Names are AXI's signal
 //! names in lower case after the interface's prefix; the testbench
 //! spells them through [`lite`] and [`master`].
 
 use crate::model::interface::Direction;
 use crate::model::register_map::RegisterMap;
-use crate::model::register_map::{ADDRESS_WIDTH, DATA_WIDTH};
+use crate::model::register_map::ADDRESS_WIDTH;
 
 /// `s_axi_control_<signal>`.
 pub fn lite(signal: &str) -> String {
@@ -49,7 +49,7 @@ pub fn ports(map: &RegisterMap) -> Vec<(String, Direction, u32)> {
         ("rready", In, 1),
     ];
     out.extend(lite_ports.iter().map(|&(s, d, w)| (lite(s), d, w)));
-    let (aw, dw) = (ADDRESS_WIDTH, DATA_WIDTH);
+    let (aw, dw) = (ADDRESS_WIDTH, map.master_data_width);
     let master_ports: [(&str, Direction, u32); 25] = [
         ("awaddr", Out, aw),
         ("awlen", Out, 8),

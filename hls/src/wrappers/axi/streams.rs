@@ -26,7 +26,6 @@ use super::wrapper::Wrapper;
 use crate::flow::construct::hw::Reg;
 use crate::model::interface::{names, Stream};
 use crate::model::register_map::element_bits;
-use crate::model::register_map::DATA_WIDTH;
 use silica_ir::ValueId;
 
 const IDLE: u128 = 0;
@@ -270,10 +269,12 @@ pub(super) fn build(
     let next = to(w, WRITE);
     w.write(state, aw_fire, next);
     // Beats: lanes by the beat's address.
-    let lane = w.hw.extract(addr.q, 0, 3);
+    let bus = w.map.master_data_width;
+    let bus_bytes = bus / 8;
+    let lane = w.hw.extract(addr.q, 0, bus_bytes.trailing_zeros());
     let zeros3 = w.hw.constant(0, 3);
     let lane_bits = w.hw.concat(lane, zeros3);
-    let lane_bits = w.hw.resize(lane_bits, DATA_WIDTH, false);
+    let lane_bits = w.hw.resize(lane_bits, bus, false);
     let size_bytes = w.hw.comb("comb.shl", &[one64, size]);
     let next_addr = w.add(addr.q, size_bytes);
     let last_beat = w.eq_const(beats.q, 0);
@@ -294,26 +295,26 @@ pub(super) fn build(
     let word = w.hw.comb("comb.shru", &[rdata, lane_bits]);
     // Write beats are the engine's words.
     let mut core_wvalid = zero;
-    let mut core_wdata = w.hw.constant(0, DATA_WIDTH);
+    let mut core_wdata = w.hw.constant(0, bus);
     for (i, s) in streams.iter().enumerate() {
         let v = core_out(w, s, "wvalid");
         core_wvalid = w.hw.mux(cur_is[i], v, core_wvalid);
         let d = core_out(w, s, "wdata");
-        let d = w.hw.resize(d, DATA_WIDTH, false);
+        let d = w.hw.resize(d, bus, false);
         core_wdata = w.hw.mux(cur_is[i], d, core_wdata);
     }
     let wvalid = w.hw.and(st(WRITE), core_wvalid);
     let wready = w.input(&master("wready"));
     let w_beat = w.hw.and(wvalid, wready);
     let wdata = w.hw.comb("comb.shl", &[core_wdata, lane_bits]);
-    let mut strobe = w.hw.constant(0, 8);
+    let mut strobe = w.hw.constant(0, bus_bytes);
     for (g, r) in routes.iter().enumerate() {
-        let lanes = w.hw.constant((1u128 << (1 << r.size)) - 1, 8);
+        let lanes = w.hw.constant((1u128 << (1 << r.size)) - 1, bus_bytes);
         let is = w.eq_const(route, g as u128);
         strobe = w.hw.mux(is, lanes, strobe);
     }
-    let lane8 = w.hw.resize(lane, 8, false);
-    let wstrb = w.hw.comb("comb.shl", &[strobe, lane8]);
+    let lane_bytes = w.hw.resize(lane, bus_bytes, false);
+    let wstrb = w.hw.comb("comb.shl", &[strobe, lane_bytes]);
     let beat = w.hw.any(&[r_beat, w_beat]);
     w.write(addr, beat, next_addr);
     w.write(beats, beat, fewer_beats);

@@ -254,7 +254,7 @@ fn describe(
         rows.push(match &a.kind {
             ArgKind::Memory(m) => {
                 memories += 1;
-                let words = i64::try_from(m.words).unwrap_or(i64::MAX);
+                let words = i64::try_from(m.elements()).unwrap_or(i64::MAX);
                 [
                     MEMORY,
                     m.element_width.into(),
@@ -388,7 +388,7 @@ fn build_run(
             .expect("every argument has a register");
         match &arg.kind {
             ArgKind::Memory(m) => {
-                let bytes = i128::from(m.words)
+                let bytes = i128::from(m.elements())
                     * i128::from(crate::model::register_map::element_bits(m.element_width) / 8);
                 let size = o.constant(go, bytes, i64t);
                 let address = o.call(go, "silica_dev_alloc", &[size], &[i64t])[0];
