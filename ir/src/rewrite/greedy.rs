@@ -20,7 +20,8 @@ pub enum RegionSimplify {
     Disabled,
     /// Unreachable blocks and dead ops and block arguments.
     Normal,
-    /// Also identical blocks merged (treated as `Normal` for now).
+    /// Also block arguments that every predecessor passes the same value
+    /// dropped (identical blocks are not merged yet).
     Aggressive,
 }
 
@@ -477,7 +478,8 @@ impl Driver<'_> {
             }
             if self.config.region_simplify != RegionSimplify::Disabled {
                 let mut rw = Rewriter::new(self.ctx, self.ir, &mut self.state);
-                changed |= super::simplify_regions(&mut rw, &[region]);
+                let aggressive = self.config.region_simplify == RegionSimplify::Aggressive;
+                changed |= super::simplify_regions(&mut rw, &[region], aggressive);
             }
             if !changed {
                 return true;

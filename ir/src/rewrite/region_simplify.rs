@@ -2,7 +2,9 @@
 //! `simplifyRegions`): unreachable blocks are erased, then a liveness
 //! fixpoint erases ops whose results nobody live needs and the arguments
 //! of non-entry blocks that no live op uses (with the branch operands
-//! that fed them).
+//! that fed them); the aggressive level also drops the block arguments
+//! that every predecessor passes the same value (MLIR's
+//! `dropRedundantArguments`; identical blocks are not merged).
 
 use super::effects::would_be_trivially_dead;
 use super::Rewriter;
@@ -11,12 +13,82 @@ use crate::dialect::Traits;
 use crate::graph::{BlockId, Ir, OpId, RegionId, ValueId};
 use rustc_hash::FxHashSet;
 
-/// Simplifies `regions` and the regions nested in them; returns whether
-/// anything was erased.
-pub fn simplify_regions(rw: &mut Rewriter<'_>, regions: &[RegionId]) -> bool {
+/// Simplifies `regions` and the regions nested in them (`aggressive`:
+/// redundant block arguments dropped too); returns whether anything
+/// changed.
+pub fn simplify_regions(rw: &mut Rewriter<'_>, regions: &[RegionId], aggressive: bool) -> bool {
     let blocks = erase_unreachable_blocks(rw, regions);
     let dead = run_region_dce(rw, regions);
-    blocks || dead
+    let dropped = aggressive && drop_redundant_arguments(rw, regions);
+    blocks || dead || dropped
+}
+
+/// Drops, in `regions` and the regions nested in them, each block
+/// argument that every predecessor (all branches) passes the same value,
+/// using that value instead.
+fn drop_redundant_arguments(rw: &mut Rewriter<'_>, regions: &[RegionId]) -> bool {
+    let mut worklist: Vec<RegionId> = regions.to_vec();
+    let mut changed = false;
+    while let Some(region) = worklist.pop() {
+        for block in rw.ir.region_blocks(region).collect::<Vec<_>>() {
+            changed |= drop_block_arguments(rw, region, block);
+            for op in rw.ir.block_ops(block).collect::<Vec<_>>() {
+                worklist.extend(rw.ir.regions(op));
+            }
+        }
+    }
+    changed
+}
+
+fn drop_block_arguments(rw: &mut Rewriter<'_>, region: RegionId, block: BlockId) -> bool {
+    let mut preds: Vec<(OpId, usize)> = Vec::new();
+    for b in rw.ir.region_blocks(region) {
+        if let Some(t) = rw.ir.last_op(b) {
+            for (s, &succ) in rw.ir.successors(t).iter().enumerate() {
+                if succ == block {
+                    preds.push((t, s));
+                }
+            }
+        }
+    }
+    let Some(branches) = preds
+        .iter()
+        .map(|&(t, s)| {
+            let branch = rw.ctx.op_def(rw.ir.op_name(t))?.branch?;
+            Some((
+                t,
+                s,
+                branch,
+                (branch.successor_operands)(rw.ctx, rw.ir, t, s),
+            ))
+        })
+        .collect::<Option<Vec<_>>>()
+    else {
+        return false;
+    };
+    if branches.is_empty() {
+        return false;
+    }
+    let args = rw.ir.block_args(block).to_vec();
+    let mut dropped = Vec::new();
+    for (i, &arg) in args.iter().enumerate() {
+        let passed: Vec<ValueId> = branches
+            .iter()
+            .map(|(t, _, _, range)| rw.ir.operand(*t, range.start + i))
+            .collect();
+        if passed.iter().all(|&v| v == passed[0]) {
+            rw.replace_all_uses(arg, passed[0]);
+            dropped.push(i);
+        }
+    }
+    for &i in dropped.iter().rev() {
+        rw.ir.erase_block_arg(block, i);
+        for &(t, s, branch, _) in &branches {
+            (branch.erase_successor_operand)(rw.ctx, rw.ir, t, s, i);
+            rw.modified(t);
+        }
+    }
+    !dropped.is_empty()
 }
 
 fn successors(ir: &Ir, block: BlockId) -> Vec<BlockId> {

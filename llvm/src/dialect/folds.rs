@@ -42,6 +42,15 @@ pub(crate) fn fold_value_op(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) 
     FoldResult::attr(value_attr(fc.ctx, kind))
 }
 
+/// The fold of `llvm.mlir.addressof`: the symbol it names (a constant
+/// the dialect materialises as an `addressof` again).
+pub(crate) fn fold_addressof(fc: &mut FoldCtx<'_>, op: OpId, _: &[Option<Attr>]) -> FoldResult {
+    match silica_ir::dialect::inherent_attr(fc.ctx, fc.ir, op, "global_name") {
+        Some(a) => FoldResult::attr(a),
+        None => FoldResult::Fail,
+    }
+}
+
 /// MLIR's `LLVMDialect::materializeConstant`: symbol references as
 /// `addressof`, undef/poison/zero as their ops, other attributes as
 /// `llvm.mlir.constant` where they fit the type.

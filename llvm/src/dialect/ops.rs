@@ -1471,6 +1471,8 @@ pub(crate) static OPS: &[OpDef] = &[
     },
     pure("llvm.mlir.none", &NULLARY),
     OpDef {
+        traits: Traits::CONSTANT_LIKE,
+        fold: Some(crate::dialect::folds::fold_addressof),
         verify: Some(verify_addressof),
         ..pure("llvm.mlir.addressof", &ADDRESSOF)
     },
