@@ -2,7 +2,7 @@
 // the custom and the generic form: launches written in place and as
 // calls of outlined kernels, device modules, functions with workgroup and
 // private attributions, the id and size ops, the special registers and
-// the target attribute.
+// the target attribute, compiled modules (gpu.binary, #gpu.object).
 // RUN: diff <(silica opt %s) <(mlir-opt-22 %s)
 // RUN: diff <(silica opt --mlir-print-op-generic %s) <(mlir-opt-22 --mlir-print-op-generic %s)
 // RUN: diff <(silica opt %s | silica opt) <(mlir-opt-22 %s)
@@ -65,5 +65,14 @@ module attributes {gpu.container_module} {
       } {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
       return
     }
+  }
+  // Compiled modules (gpu-module-to-binary) and a launch of one on i64
+  // sizes (gpu-to-llvm): every object format and handler.
+  gpu.binary @a <#gpu.select_object<1>> [#gpu.object<#nvvm.target, "BLOB">, #gpu.object<#nvvm.target<chip = "sm_90">, properties = {O = 2 : i32}, assembly = "x\0A">]
+  gpu.binary @b {foo = 1} [#gpu.object<#nvvm.target, offload = "x">, #gpu.object<#nvvm.target, fatbin = "x">, #gpu.object<#nvvm.target, bin = "q">]
+  gpu.binary @c <#gpu.select_object<#nvvm.target>> [#gpu.object<#nvvm.target, "x">]
+  llvm.func @launch_binary(%n: i64, %p: !llvm.ptr, %f: f32) {
+    gpu.launch_func  @a::@k blocks in (%n, %n, %n) threads in (%n, %n, %n) : i64 args(%p : !llvm.ptr, %f : f32)
+    llvm.return
   }
 }

@@ -106,6 +106,41 @@ pub fn loop_dim_map_of(ctx: &Context, a: Attr) -> Option<(&str, Attr, Attr)> {
     }
 }
 
+/// The formats of a `#gpu.object`, by keyword; `fatbin`, the default,
+/// is not written.
+pub const OBJECT_FORMATS: [&str; 4] = ["offload", "assembly", "bin", "fatbin"];
+
+/// `#gpu.object<target, [properties = {...},] [format =] "object">`: a
+/// `gpu.module` compiled for `target` (`gpu-module-to-binary`).
+pub fn object(
+    ctx: &mut Context,
+    target: Attr,
+    properties: Option<Attr>,
+    format: &str,
+    object: &[u8],
+) -> Attr {
+    let properties = properties.unwrap_or_else(|| ctx.unit_attr());
+    let format = ctx.string_attr(format.as_bytes());
+    let object = ctx.string_attr(object);
+    dialect_attr(ctx, "object", vec![target, properties, format, object])
+}
+
+/// `#gpu.select_object[<target>]`: the offloading handler of a
+/// `gpu.binary` (which object a launch loads), the first without one.
+pub fn select_object(ctx: &mut Context, target: Option<Attr>) -> Attr {
+    dialect_attr(ctx, "select_object", target.into_iter().collect())
+}
+
+/// Whether `a` is a `#gpu.select_object` without a target (the default).
+pub fn is_default_select_object(ctx: &Context, a: Attr) -> bool {
+    params_of(ctx, a, "select_object").is_some_and(|p| p.is_empty())
+}
+
+/// Whether `a` is a `#gpu.object`.
+pub fn is_object(ctx: &Context, a: Attr) -> bool {
+    params_of(ctx, a, "object").is_some()
+}
+
 /// Parses the attribute `mnemonic`'s parameters.
 pub(super) fn parse_attr(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> {
     let start = p.start_pos();
@@ -158,6 +193,45 @@ pub(super) fn parse_attr(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<A
             p.expect(Tok::Greater, "'>'")?;
             Ok(loop_dim_map(p.ctx(), processor, map, bound))
         }
+        "object" => {
+            p.expect(Tok::Less, "'<'")?;
+            let target = p.parse_attribute()?;
+            p.expect(Tok::Comma, "','")?;
+            let mut properties = None;
+            if p.eat_keyword("properties") {
+                p.expect(Tok::Equal, "'='")?;
+                properties = Some(p.parse_attribute()?);
+                p.expect(Tok::Comma, "','")?;
+            }
+            if p.peek_keyword("kernels") {
+                let at = p.pos();
+                return p.error_at(
+                    at,
+                    "#gpu.object with a kernel table is not supported by silica",
+                );
+            }
+            let mut format = "fatbin";
+            for f in OBJECT_FORMATS {
+                if p.eat_keyword(f) {
+                    p.expect(Tok::Equal, "'='")?;
+                    format = f;
+                    break;
+                }
+            }
+            let text = p.parse_string()?;
+            p.expect(Tok::Greater, "'>'")?;
+            Ok(object(p.ctx(), target, properties, format, &text))
+        }
+        "select_object" => {
+            let target = if p.eat(Tok::Less) {
+                let a = p.parse_attribute()?;
+                p.expect(Tok::Greater, "'>'")?;
+                Some(a)
+            } else {
+                None
+            };
+            Ok(select_object(p.ctx(), target))
+        }
         _ => p.error_at(start, format!("unknown gpu attribute '{mnemonic}'")),
     }
 }
@@ -186,6 +260,30 @@ pub(super) fn print_attr(pp: &ParamPrinter<'_>, out: &mut String, mnemonic: &str
             bare_map(ctx, out, *map);
             out.push_str(", bound = ");
             bare_map(ctx, out, *bound);
+            out.push('>');
+        }
+        ("object", [target, properties, format, object]) => {
+            out.push('<');
+            pp.attr(out, *target);
+            if !matches!(ctx.attr_kind(*properties), AttrKind::Unit) {
+                out.push_str(", properties = ");
+                pp.attr(out, *properties);
+            }
+            out.push_str(", ");
+            match text_of(ctx, *format) {
+                Some("fatbin") | None => {}
+                Some(f) => {
+                    out.push_str(f);
+                    out.push_str(" = ");
+                }
+            }
+            pp.attr(out, *object);
+            out.push('>');
+        }
+        ("select_object", []) => {}
+        ("select_object", [target]) => {
+            out.push('<');
+            pp.attr(out, *target);
             out.push('>');
         }
         _ => pp.params(out, params),

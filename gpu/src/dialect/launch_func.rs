@@ -3,12 +3,14 @@
 //!
 //! ```text
 //! gpu.launch_func  @module::@kernel blocks in (%gx, %gy, %gz)
-//!     threads in (%bx, %by, %bz)  [dynamic_shared_memory_size %s]
+//!     threads in (%bx, %by, %bz) [: i64] [dynamic_shared_memory_size %s]
 //!     [args(%a : T, ...)] [attr-dict]
 //! ```
 //!
-//! (The spaces are mlir-opt-22's: its format prints the empty async
-//! and launch-dimension-type directives as spaces.)
+//! The sizes are `index`, or of the type after them (`: i64` once
+//! `gpu-to-llvm` has converted the host). (The spaces are mlir-opt-22's:
+//! its format prints the empty async and launch-dimension-type
+//! directives as spaces.)
 
 use super::kernel::{function_type, is_kernel, FUNC};
 use silica_ir::dialect::{inherent_attr, Effects, OpDef};
@@ -55,7 +57,7 @@ fn segments(ctx: &mut Context, dynamic_shared: bool, args: usize) -> Attr {
 }
 
 /// The operands in order and the properties of a launch of `kernel`.
-fn parts(ctx: &mut Context, kernel: Attr, o: &LaunchOperands) -> (Vec<ValueId>, Attr) {
+pub fn parts(ctx: &mut Context, kernel: Attr, o: &LaunchOperands) -> (Vec<ValueId>, Attr) {
     let mut operands: Vec<ValueId> = o.grid.iter().chain(&o.block).copied().collect();
     operands.extend(o.dynamic_shared);
     operands.extend(&o.args);
@@ -138,6 +140,11 @@ fn parse(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     }
     let grid = parse_triple(p, "blocks")?;
     let block = parse_triple(p, "threads")?;
+    let dim_type = if p.eat(Tok::Colon) {
+        p.parse_type()?
+    } else {
+        p.ctx().index_type()
+    };
     let dynamic_shared = if p.eat_keyword("dynamic_shared_memory_size") {
         Some(p.parse_operand()?)
     } else {
@@ -154,8 +161,10 @@ fn parse(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
         })?;
     }
     let attrs = p.parse_optional_attr_dict()?;
-    let grid = p.resolve_indices(&grid)?;
-    let block = p.resolve_indices(&block)?;
+    let mut sizes = Vec::new();
+    for u in grid.into_iter().chain(block) {
+        sizes.push(p.resolve_operand(u, dim_type)?);
+    }
     let dynamic_shared = match dynamic_shared {
         Some(u) => {
             let i32 = p.ctx().signless(32);
@@ -169,8 +178,8 @@ fn parse(p: &mut AsmParser<'_, '_>) -> PResult<OpId> {
     }
     let loc = p.op_loc();
     let o = LaunchOperands {
-        grid: [grid[0], grid[1], grid[2]],
-        block: [block[0], block[1], block[2]],
+        grid: [sizes[0], sizes[1], sizes[2]],
+        block: [sizes[3], sizes[4], sizes[5]],
         dynamic_shared,
         args: resolved,
     };
@@ -202,7 +211,13 @@ fn print(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     p.operands(o.grid);
     p.write(") threads in (");
     p.operands(o.block);
-    p.write(")  ");
+    p.write(") ");
+    let dim_type = ir.value_type(o.grid[0]);
+    if !matches!(ctx.type_kind(dim_type), silica_ir::TypeKind::Index) {
+        p.write(": ");
+        p.ty(dim_type);
+    }
+    p.write(" ");
     if let Some(s) = o.dynamic_shared {
         p.write("dynamic_shared_memory_size ");
         p.operand(s);
@@ -241,6 +256,11 @@ fn verify(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
     let Some(module) = silica_ir::symbols::resolve_ref(ctx, ir, op, *root, &[]) else {
         return Err(v.op_error(op, format!("kernel container '{module_name}' is undefined")));
     };
+    // A compiled module's kernels are not checked (they are in its
+    // objects).
+    if ctx.str(ir.op_name(module)) == super::binary::BINARY {
+        return Ok(());
+    }
     let func = nested
         .first()
         .and_then(|f| silica_ir::symbols::lookup(ctx, ir, module, ctx.str(*f)));

@@ -1,11 +1,13 @@
 //! The `gpu` dialect, as far as the way from parallel loops to NVVM
 //! needs it: the launch written in place ([`launch`]) and as a call of
 //! an outlined kernel ([`launch_func`]), the device module and its
-//! functions ([`kernel`]), the ops that read a thread's place
-//! ([`ids`]), `gpu.barrier`, and the dialect's attributes ([`attrs`]).
+//! functions ([`kernel`]), the module compiled ([`binary`]), the ops
+//! that read a thread's place ([`ids`]), `gpu.barrier`, and the
+//! dialect's attributes ([`attrs`]).
 //! Syntax, names of results and verifier messages are mlir-opt-22's.
 
 pub mod attrs;
+pub mod binary;
 pub mod ids;
 pub mod kernel;
 pub mod launch;
@@ -18,7 +20,7 @@ pub const BARRIER: &str = "gpu.barrier";
 
 static BARRIER_SIG: Signature = Signature::new(&[], &[], &[], "attr-dict");
 
-static OPS: [OpDef; 20] = [
+static OPS: [OpDef; 21] = [
     ids::OPS[0],
     ids::OPS[1],
     ids::OPS[2],
@@ -38,6 +40,7 @@ static OPS: [OpDef; 20] = [
     kernel::OPS[1],
     kernel::OPS[2],
     launch_func::OPS[0],
+    binary::OPS[0],
     OpDef {
         parse: Some(parse_op),
         print: Some(print_op),
