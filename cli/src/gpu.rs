@@ -73,12 +73,7 @@ pub fn run(args: &GpuArgs) -> ExitCode {
         Ok(c) => c,
         Err(d) => return fail(&ctx, &d),
     };
-    let work = std::env::temp_dir().join(format!("silica-gpu-{}", std::process::id()));
-    let ptx = std::fs::create_dir_all(&work)
-        .map_err(|e| format!("cannot create {}: {e}", work.display()))
-        .and_then(|()| silica_gpu::device::ptx(&code.device_llvm, &args.chip, &work));
-    let _ = std::fs::remove_dir_all(&work);
-    let ptx = match ptx {
+    let ptx = match silica_gpu::device::ptx(&code.device_llvm, &code.device.target) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");

@@ -7,8 +7,11 @@
 //! that `@m::@f` is `m` on the device; device functions and the device
 //! library's declarations are shared. As MLIR's translation does it,
 //! the `nvvm` ops become calls of their intrinsics (the barrier
-//! `llvm.nvvm.barrier.cta.sync.aligned.all(0)`) and a function marked
-//! `nvvm.kernel` gets the `ptx_kernel` calling convention.
+//! `llvm.nvvm.barrier.cta.sync.aligned.all(0)`), a function marked
+//! `nvvm.kernel` gets the `ptx_kernel` calling convention and its
+//! launch bounds (`nvvm.maxntid`, ...) become function attributes.
+//! [`ptx`] compiles LLVM IR as `gpu-module-to-binary{format=isa}` does;
+//! [`module_llvm_ir`] gives one `gpu.module` as that pass translates it.
 
 use crate::dialect::kernel::{symbol_name, MODULE};
 use crate::nvvm::{self, target::Target};
@@ -17,6 +20,8 @@ use silica_ir::{AttrKind, Context, Diagnostic, Ir, OpId, OpSpec, Symbol};
 
 /// `llc-22`, which writes PTX.
 pub const LLC: &str = "llc-22";
+/// `opt-22`, which optimises the device code first, as MLIR does.
+pub const OPT: &str = "opt-22";
 
 /// A kernel of the device module.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,8 +38,8 @@ pub struct DeviceModule {
     /// detached).
     pub module: OpId,
     pub kernels: Vec<Kernel>,
-    /// The chip the modules target (`sm_90`).
-    pub chip: String,
+    /// The modules' target (the first `#nvvm.target` of the first).
+    pub target: Target,
 }
 
 fn err(ir: &Ir, op: OpId, msg: impl Into<String>) -> Box<Diagnostic> {
@@ -66,23 +71,7 @@ pub fn extract(
             }
         }
     }
-    let region = ir.create_region();
-    let block = ir.create_block();
-    ir.append_block(region, block);
-    let triple = ctx.string_attr(target.triple.as_bytes());
-    let key = ctx.sym("llvm.target_triple");
-    let attrs = ctx.dict_attr(vec![(key, triple)]);
-    let name = ctx.sym("builtin.module");
-    let device = ir.create_op(OpSpec {
-        name,
-        loc: ir.op_loc(host),
-        operands: &[],
-        result_types: &[],
-        successors: &[],
-        regions: &[region],
-        attrs,
-        props: None,
-    });
+    let (device, block) = empty_module(ctx, ir, host, &target);
     let mut kernels = Vec::new();
     let mut defined: Vec<String> = Vec::new();
     for m in modules {
@@ -128,8 +117,7 @@ pub fn extract(
                 set_prop(ctx, ir, f, "sym_name", renamed);
             }
             if kernel {
-                let cc = silica_llvm::dialect::attrs::keyword_attr(ctx, "cconv", "ptx_kernelcc");
-                set_prop(ctx, ir, f, "CConv", cc);
+                mark_kernel(ctx, ir, f);
             }
             ir.append_op(block, f);
         }
@@ -139,8 +127,116 @@ pub fn extract(
     Ok(DeviceModule {
         module: device,
         kernels,
-        chip: target.chip,
+        target,
     })
+}
+
+/// An empty `builtin.module` for `target` (detached), and its body.
+fn empty_module(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    at: OpId,
+    target: &Target,
+) -> (OpId, silica_ir::BlockId) {
+    let region = ir.create_region();
+    let block = ir.create_block();
+    ir.append_block(region, block);
+    let triple = ctx.string_attr(target.triple.as_bytes());
+    let key = ctx.sym("llvm.target_triple");
+    let attrs = ctx.dict_attr(vec![(key, triple)]);
+    let name = ctx.sym("builtin.module");
+    let module = ir.create_op(OpSpec {
+        name,
+        loc: ir.op_loc(at),
+        operands: &[],
+        result_types: &[],
+        successors: &[],
+        regions: &[region],
+        attrs,
+        props: None,
+    });
+    (module, block)
+}
+
+/// The launch bounds MLIR's NVVM translation makes function attributes.
+const LAUNCH_BOUNDS: [&str; 4] = [
+    "nvvm.maxntid",
+    "nvvm.reqntid",
+    "nvvm.minctasm",
+    "nvvm.maxnreg",
+];
+
+/// The kernel `f`: the `ptx_kernel` calling convention, its launch
+/// bounds as `"nvvm.maxntid"="x,y,z"` function attributes.
+fn mark_kernel(ctx: &mut Context, ir: &mut Ir, f: OpId) {
+    let cc = silica_llvm::dialect::attrs::keyword_attr(ctx, "cconv", "ptx_kernelcc");
+    set_prop(ctx, ir, f, "CConv", cc);
+    let mut entries = Vec::new();
+    for &(k, v) in ctx.dict_entries(ir.op_attrs(f)) {
+        let key = ctx.str(k);
+        if !LAUNCH_BOUNDS.contains(&key) {
+            continue;
+        }
+        let value = match ctx.attr_kind(v) {
+            AttrKind::DenseArray { .. } => ctx
+                .int_array_values(v)
+                .map(|xs| xs.iter().map(i64::to_string).collect::<Vec<_>>().join(",")),
+            AttrKind::Integer { value, .. } => Some(value.to_string()),
+            _ => None,
+        };
+        if let Some(value) = value {
+            entries.push((key.to_string(), value));
+        }
+    }
+    if entries.is_empty() {
+        return;
+    }
+    let pairs: Vec<silica_ir::Attr> = entries
+        .iter()
+        .map(|(k, v)| {
+            let k = ctx.string_attr(k.as_bytes());
+            let v = ctx.string_attr(v.as_bytes());
+            ctx.array_attr(&[k, v])
+        })
+        .collect();
+    let passthrough = ctx.array_attr(&pairs);
+    set_prop(ctx, ir, f, "passthrough", passthrough);
+}
+
+/// The LLVM IR of the `gpu.module` `m` (converted by
+/// `convert-gpu-to-nvvm`) for `target`, as `gpu-module-to-binary`
+/// translates it: its functions as they are (device library functions
+/// stay declarations: CUDA's libdevice is not linked).
+pub fn module_llvm_ir(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    m: OpId,
+    target: &Target,
+) -> Result<String, Box<Diagnostic>> {
+    let (module, block) = empty_module(ctx, ir, m, target);
+    let body = ir.regions(m).next().and_then(|r| ir.entry_block(r));
+    for f in body
+        .map(|b| ir.block_ops(b).collect::<Vec<_>>())
+        .unwrap_or_default()
+    {
+        let op_name = ctx.str(ir.op_name(f)).to_string();
+        if !op_name.starts_with("llvm.") {
+            return Err(err(
+                ir,
+                f,
+                format!("'{op_name}' in a gpu.module has no device translation: run convert-gpu-to-nvvm first"),
+            ));
+        }
+        let f = ir.clone_op(f);
+        if op_name == "llvm.func" && has_attr(ctx, ir, f, "nvvm.kernel") {
+            mark_kernel(ctx, ir, f);
+        }
+        ir.append_op(block, f);
+    }
+    lower_nvvm_ops(ctx, ir, module);
+    let text = silica_llvm::translate::translate_module(ctx, ir, module);
+    ir.erase_op(module);
+    text
 }
 
 fn ctx_string(ctx: &mut Context, s: &str) -> silica_ir::Attr {
@@ -358,23 +454,54 @@ pub fn llvm_ir(ctx: &Context, ir: &Ir, device: &DeviceModule) -> Result<String, 
     silica_llvm::translate::translate_module(ctx, ir, device.module)
 }
 
-/// PTX for `chip` from the device module's LLVM IR (`llc-22` in `dir`).
-pub fn ptx(llvm_ir: &str, chip: &str, dir: &std::path::Path) -> Result<String, String> {
-    let input = dir.join("device.ll");
-    std::fs::write(&input, llvm_ir)
-        .map_err(|e| format!("cannot write {}: {e}", input.display()))?;
-    let out = std::process::Command::new(LLC)
-        .args(["-O2", "-mtriple=nvptx64-nvidia-cuda"])
-        .arg(format!("-mcpu={chip}"))
-        .arg(&input)
-        .args(["-o", "-"])
-        .output()
-        .map_err(|e| format!("cannot run {LLC} (install LLVM 22): {e}"))?;
+/// PTX for `target` from device LLVM IR, compiled as MLIR's
+/// `gpu-module-to-binary{format=isa}` compiles it: LLVM's `O<n>`
+/// pipeline for the target (`opt-22`), then the NVPTX back end
+/// (`llc-22`, without assembly comments).
+pub fn ptx(llvm_ir: &str, target: &Target) -> Result<String, String> {
+    let mut args = vec![
+        format!("-O{}", target.opt_level),
+        format!("-mtriple={}", target.triple),
+        format!("-mcpu={}", target.chip),
+    ];
+    if !target.features.is_empty() {
+        args.push(format!("-mattr={}", target.features));
+    }
+    let mut opt_args = args.clone();
+    opt_args.extend(["-S".to_string(), "-o".to_string(), "-".to_string()]);
+    let optimized = pipe(OPT, &opt_args, llvm_ir.as_bytes())?;
+    args.extend([
+        "--asm-verbose=false".to_string(),
+        "-o".to_string(),
+        "-".to_string(),
+    ]);
+    let ptx = pipe(LLC, &args, &optimized)?;
+    String::from_utf8(ptx).map_err(|e| format!("{LLC} wrote no text: {e}"))
+}
+
+/// `tool args` with `input` on its standard input: its standard output.
+fn pipe(tool: &str, args: &[String], input: &[u8]) -> Result<Vec<u8>, String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(tool)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {tool} (install LLVM 22): {e}"))?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("{tool} failed: {e}"))?;
+    let _ = writer.join();
     if !out.status.success() {
         return Err(format!(
-            "{LLC} rejected the device LLVM IR: {}",
+            "{tool} rejected the device LLVM IR: {}",
             String::from_utf8_lossy(&out.stderr).trim()
         ));
     }
-    String::from_utf8(out.stdout).map_err(|e| format!("{LLC} wrote no text: {e}"))
+    Ok(out.stdout)
 }

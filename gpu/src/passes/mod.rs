@@ -7,6 +7,8 @@ mod libdevice;
 pub mod map_parallel_loops;
 pub mod outline;
 pub mod parallel_to_gpu;
+pub mod to_binary;
+pub mod to_llvm;
 pub mod to_nvvm;
 
 use silica_ir::pass::PassInfo;
@@ -19,4 +21,6 @@ pub static PASSES: &[&PassInfo] = &[
     &outline::GPU_KERNEL_OUTLINING,
     &attach_target::NVVM_ATTACH_TARGET,
     &to_nvvm::CONVERT_GPU_TO_NVVM,
+    &to_llvm::GPU_TO_LLVM,
+    &to_binary::GPU_MODULE_TO_BINARY,
 ];

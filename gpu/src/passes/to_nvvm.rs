@@ -26,7 +26,7 @@ use crate::nvvm;
 use silica_ir::conversion::{ConversionPattern, ConversionRewriter};
 use silica_ir::dialect::{inherent_attr, set_discardable_attr};
 use silica_ir::pass::{OptionKind, Pass, PassInfo, PassOptionInfo, PassOptions};
-use silica_ir::rewrite::{apply_patterns_greedily, GreedyConfig, PatternSet};
+use silica_ir::rewrite::{apply_patterns_greedily, GreedyConfig, PatternSet, RegionSimplify};
 use silica_ir::{AttrKind, Context, Diagnostic, Ir, OpId, ValueId};
 
 /// The warp size the lane id is below.
@@ -203,7 +203,12 @@ struct GpuToNvvm {
 
 impl Pass for GpuToNvvm {
     fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
-        apply_patterns_greedily(ctx, ir, op, &PatternSet::default(), GreedyConfig::default());
+        // MLIR's driver by default: regions simplified aggressively.
+        let config = GreedyConfig {
+            region_simplify: RegionSimplify::Aggressive,
+            ..GreedyConfig::default()
+        };
+        apply_patterns_greedily(ctx, ir, op, &PatternSet::default(), config);
         self.conversion.run(ctx, ir, op)
     }
 }
