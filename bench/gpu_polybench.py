@@ -17,7 +17,9 @@ Integers must match bit for bit; floats within the documented tolerance
 (relative 1e-4 of the larger magnitude, at least 1e-6: the GPU fuses
 multiplies and adds, and the device library rounds its functions its own
 way). The table gives each kernel's launches, the GPU's kernel time (the
-driver layer's, copies excluded) and the whole program's wall times.
+driver layer's, copies excluded), the kernel call's wall time in each
+program (the program times it: on the CPU, and on the GPU with the copies
+and launches) and the whole programs' wall times.
 The rows are appended to bench/results/gpu_polybench.csv and the table
 of docs/BENCHMARKS.md written from them (bench/tables.py), unless
 --no-record.
@@ -38,7 +40,8 @@ from system_cosim import program  # noqa: E402
 
 TABLE = tables.Table(
     "gpu_polybench", "docs/BENCHMARKS.md",
-    ("kernel", "status", "values", "max_rel", "launches", "kernel_ms", "software_s", "gpu_s"),
+    ("kernel", "status", "values", "max_rel", "launches", "kernel_ms", "cpu_call_ms", "gpu_call_ms",
+     "software_s", "gpu_s"),
     [
         tables.col("kernel", "kernel", right=False),
         tables.col("result", "status", right=False),
@@ -46,6 +49,8 @@ TABLE = tables.Table(
         tables.col("max rel. error", "max_rel"),
         tables.col("launches", "launches"),
         tables.col("GPU kernels (ms)", "kernel_ms"),
+        tables.col("call on the CPU (ms)", "cpu_call_ms"),
+        tables.col("call with the GPU (ms)", "gpu_call_ms"),
         tables.col("software (s)", "software_s"),
         tables.col("with the GPU (s)", "gpu_s"),
     ],
@@ -92,7 +97,7 @@ def build(args):
         os.makedirs(work)
         src = os.path.join(work, "program.mlir")
         with open(src, "w") as f:
-            f.write(program(text, top))
+            f.write(program(text, top, timed=True))
         r = subprocess.run([silica, "cosim", src, "--kernel", top, "--gpu", "--chip", args.chip,
                             "--build-only", "-o", work], capture_output=True, text=True)
         if r.returncode != 0:
@@ -171,9 +176,13 @@ def compare(args):
         status, values, worst = compare_outputs(sw, gpu, "(f32)" in name)
         err = read(os.path.join(args.out, f"{slug}.gpu.err")) or ""
         launches = re.findall(r"silica gpu: \S+ on .*: ([0-9.]+) ms", err)
+        calls = [re.search(r"silica bench: kernel call (\d+) ns", read(os.path.join(args.out, f"{slug}.{p}.err")) or "")
+                 for p in ("software", "gpu")]
         row.update({
             "status": status, "values": values, "max_rel": f"{worst:.1e}" if "(f32)" in name else "exact",
             "launches": len(launches), "kernel_ms": f"{sum(float(x) for x in launches):.3f}",
+            "cpu_call_ms": f"{int(calls[0].group(1)) / 1e6:.3f}" if calls[0] else "",
+            "gpu_call_ms": f"{int(calls[1].group(1)) / 1e6:.3f}" if calls[1] else "",
             "software_s": f"{float(codes[0][2]) - float(codes[0][1]):.3f}",
             "gpu_s": f"{float(codes[1][2]) - float(codes[1][1]):.3f}",
         })
@@ -182,7 +191,8 @@ def compare(args):
     print(f"{ok} of {len(rows)} kernels give the software's results")
     for r in rows:
         print(" | ".join(str(r.get(k, "")) for k in ("kernel", "status", "values", "max_rel", "launches",
-                                                     "kernel_ms", "software_s", "gpu_s")))
+                                                     "kernel_ms", "cpu_call_ms", "gpu_call_ms",
+                                                     "software_s", "gpu_s")))
     if not args.no_record:
         if args.machine:
             os.environ["SILICA_BENCH_MACHINE"] = args.machine

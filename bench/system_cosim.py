@@ -209,7 +209,31 @@ class Program:
         self.v(f"llvm.call @printf({fmt}, {v}) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32")
 
 
-def program(kernel_text, top):
+TIMER = """llvm.mlir.global external @stderr() {addr_space = 0 : i32} : !llvm.ptr
+llvm.mlir.global internal constant @fmt_call_ns("silica bench: kernel call %lld ns\\0A\\00") {addr_space = 0 : i32}
+llvm.func @fprintf(!llvm.ptr, !llvm.ptr, ...) -> i32
+llvm.func @clock_gettime(i32, !llvm.ptr) -> i32
+"""
+
+
+def now_ns(p):
+    """The monotonic clock in nanoseconds (an i64 value of `p`)."""
+    one = p.v("llvm.mlir.constant(1 : i64) : i64")
+    ts = p.v(f"llvm.alloca {one} x !llvm.struct<(i64, i64)> : (i64) -> !llvm.ptr")
+    monotonic = p.v("llvm.mlir.constant(1 : i32) : i32")
+    p.v(f"llvm.call @clock_gettime({monotonic}, {ts}) : (i32, !llvm.ptr) -> i32")
+    sec = p.v(f"llvm.load {ts} : !llvm.ptr -> i64")
+    nsp = p.v(f"llvm.getelementptr {ts}[0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i64, i64)>")
+    nsec = p.v(f"llvm.load {nsp} : !llvm.ptr -> i64")
+    billion = p.v("llvm.mlir.constant(1000000000 : i64) : i64")
+    whole = p.v(f"llvm.mul {sec}, {billion} : i64")
+    return p.v(f"llvm.add {whole}, {nsec} : i64")
+
+
+def program(kernel_text, top, timed=False):
+    """The program that fills the kernel's memrefs, calls it once and prints
+    every word; `timed`: it also prints the call's wall time on stderr
+    (`silica bench: kernel call N ns`)."""
     args, results = signature(kernel_text, top)
     p = Program()
     names = []
@@ -229,6 +253,7 @@ def program(kernel_text, top):
     types = ", ".join(t for _, t in args)
     res = ", ".join(results)
     call = f"func.call @{top}({', '.join(names)}) : ({types}) -> ({res})"
+    start = now_ns(p) if timed else None
     if results:
         p.n += 1
         r = f"%r{p.n}"
@@ -237,6 +262,13 @@ def program(kernel_text, top):
             p.show(f"{r}#{j}" if len(results) > 1 else r, t)
     else:
         p.lines.append(f"  {call}")
+    if timed:
+        end = now_ns(p)
+        took = p.v(f"llvm.sub {end}, {start} : i64")
+        err_at = p.v("llvm.mlir.addressof @stderr : !llvm.ptr")
+        err = p.v(f"llvm.load {err_at} : !llvm.ptr -> !llvm.ptr")
+        fmt = p.v("llvm.mlir.addressof @fmt_call_ns : !llvm.ptr")
+        p.v(f"llvm.call @fprintf({err}, {fmt}, {took}) vararg(!llvm.func<i32 (ptr, ptr, ...)>) : (!llvm.ptr, !llvm.ptr, i64) -> i32")
     for m, (name, ty) in zip(names, args):
         if ty.startswith("memref"):
             shape, elem = memref_parts(ty)
@@ -247,7 +279,7 @@ def program(kernel_text, top):
     zero = p.const(0, "i32")
     body = "\n".join(p.lines)
     return (kernel_text + '\nllvm.mlir.global internal constant @fmt_hex("%llx\\0A\\00") {addr_space = 0 : i32}\n'
-            + "llvm.func @printf(!llvm.ptr, ...) -> i32\n"
+            + "llvm.func @printf(!llvm.ptr, ...) -> i32\n" + (TIMER if timed else "")
             + f"func.func @main() -> i32 {{\n{body}\n  return {zero} : i32\n}}\n")
 
 

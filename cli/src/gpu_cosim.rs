@@ -95,7 +95,10 @@ pub fn cosimulate(
     };
     let code = silica_gpu::flow::compile(ctx, &mut work, module, &options)
         .map_err(|d| format!("silica gpu: {}", d.message))?;
-    let ptx = silica_gpu::device::ptx(&code.device_llvm, request.chip, dir)?;
+    for note in &code.notes {
+        eprintln!("note: {note}");
+    }
+    let ptx = silica_gpu::device::ptx(&code.device_llvm, &code.device.target)?;
     write(&format!("{top}.ptx"), &ptx)?;
     let kernels = code.device.kernels.clone();
     let host = silica_gpu::host::host_code(ctx, &mut work, code.host, top, &kernels, &ptx)

@@ -103,6 +103,15 @@ void silica_gpu_launch(const char* kernel, int64_t gx, int64_t gy, int64_t gz, i
                        int64_t by, int64_t bz, int32_t count, void** args,
                        const int64_t* kinds) {
   if (!module) fail("a kernel launched before its module was loaded", kernel);
+  /* A loop of no iteration: an empty grid, which CUDA refuses, runs
+     nothing. */
+  if (gx <= 0 || gy <= 0 || gz <= 0 || bx <= 0 || by <= 0 || bz <= 0) {
+    if (trace)
+      fprintf(stderr, "silica gpu: %s on %lldx%lldx%lld blocks of %lldx%lldx%lld threads: empty, not launched\n",
+              kernel, (long long)gx, (long long)gy, (long long)gz, (long long)bx, (long long)by,
+              (long long)bz);
+    return;
+  }
   CUfunction function;
   check(cu.module_get_function(&function, module, kernel), "cuModuleGetFunction");
   Memref* memrefs = calloc(count ? count : 1, sizeof(Memref));

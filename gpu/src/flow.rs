@@ -48,8 +48,12 @@ pub struct GpuCode {
     pub host: OpId,
 }
 
-/// The passes from affine loops to NVVM, with their options.
-fn pipeline(chip: &str, block: &[i64]) -> Vec<(&'static PassInfo, Vec<(String, String)>)> {
+/// A pass and its options.
+type Step = (&'static PassInfo, Vec<(String, String)>);
+
+/// The passes from affine loops to NVVM, with their options: those up to
+/// the loops' mapping, and those after it.
+fn pipeline(chip: &str, block: &[i64]) -> (Vec<Step>, Vec<Step>) {
     let none = Vec::new;
     let mut passes = vec![
         (&silica_affine::parallelize::AFFINE_PARALLELIZE, none()),
@@ -65,8 +69,8 @@ fn pipeline(chip: &str, block: &[i64]) -> Vec<(&'static PassInfo, Vec<(String, S
         // size), so the launch can be sized by it.
         passes.push((&silica_ir::transforms::CANONICALIZE, none()));
     }
-    passes.extend([
-        (&passes::map_parallel_loops::GPU_MAP_PARALLEL_LOOPS, none()),
+    passes.push((&passes::map_parallel_loops::GPU_MAP_PARALLEL_LOOPS, none()));
+    let after = vec![
         (
             &passes::parallel_to_gpu::CONVERT_PARALLEL_LOOPS_TO_GPU,
             none(),
@@ -83,8 +87,8 @@ fn pipeline(chip: &str, block: &[i64]) -> Vec<(&'static PassInfo, Vec<(String, S
         ),
         (&passes::to_nvvm::CONVERT_GPU_TO_NVVM, none()),
         (&silica_ir::conversion::RECONCILE_UNREALIZED_CASTS, none()),
-    ]);
-    passes
+    ];
+    (passes, after)
 }
 
 /// A module holding a copy of the function `top` of `module`.
@@ -186,17 +190,29 @@ fn lower(
     ir: &mut Ir,
     host: OpId,
     options: &Options,
+    notes: &mut Vec<String>,
 ) -> Result<bool, Box<Diagnostic>> {
-    let mut pm = OpPassManager::new("builtin.module");
-    for (pass, opts) in pipeline(&options.chip, &options.block) {
-        pm.add_pass(pass, opts)
-            .map_err(|e| Box::new(Diagnostic::error(ir.op_loc(host), e)))?;
-    }
     let instr = Instrumentation {
         verify_each: true,
         ..Instrumentation::default()
     };
-    pm.run(ctx, ir, host, &instr)?;
+    let (mapping, lowering) = pipeline(&options.chip, &options.block);
+    let run = |steps: Vec<Step>, ctx: &mut Context, ir: &mut Ir| {
+        let mut pm = OpPassManager::new("builtin.module");
+        for (pass, opts) in steps {
+            pm.add_pass(pass, opts)
+                .map_err(|e| Box::new(Diagnostic::error(ir.op_loc(host), e)))?;
+        }
+        pm.run(ctx, ir, host, &instr)
+    };
+    run(mapping, ctx, ir)?;
+    if crate::threads::serialize_racing_threads(ctx, ir, host) > 0 {
+        notes.push(format!(
+            "'{}': a loop on blocks does more than split its inner loops among threads (its threads would race): one thread a block runs it",
+            options.top
+        ));
+    }
+    run(lowering, ctx, ir)?;
     let mut launches = 0;
     ir.walk(host, &mut |o| {
         launches += usize::from(ctx.str(ir.op_name(o)) == crate::dialect::launch_func::LAUNCH_FUNC);
@@ -213,14 +229,14 @@ pub fn compile(
 ) -> Result<GpuCode, Box<Diagnostic>> {
     let mut host = kernel_module(ctx, ir, module, &options.top)?;
     let mut notes = Vec::new();
-    if !lower(ctx, ir, host, options)? {
+    if !lower(ctx, ir, host, options, &mut notes)? {
         notes.push(format!(
             "'{}' has no parallel loop (by the exact dependence analysis): it runs on one GPU thread",
             options.top
         ));
         host = kernel_module(ctx, ir, module, &options.top)?;
         single_thread(ctx, ir, host, &options.top)?;
-        lower(ctx, ir, host, options)?;
+        lower(ctx, ir, host, options, &mut notes)?;
     }
     let device = device::extract(ctx, ir, host)?;
     let device_llvm = device::llvm_ir(ctx, ir, &device)?;

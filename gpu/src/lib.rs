@@ -12,6 +12,7 @@ pub mod host;
 pub mod nvvm;
 pub mod passes;
 pub mod runtime;
+pub mod threads;
 
 pub use dialect::GPU;
 pub use nvvm::NVVM;
