@@ -18,8 +18,9 @@ Integers must match bit for bit; floats within the documented tolerance
 multiplies and adds, and the device library rounds its functions its own
 way). The table gives each kernel's launches, the GPU's kernel time (the
 driver layer's, copies excluded), the kernel call's wall time in each
-program (the program times it: on the CPU, and on the GPU with the copies
-and launches) and the whole programs' wall times.
+program (the program times it: on the CPU; with the GPU, the driver's
+start-up, the module's load, the copies and the launches, since the one
+call is the program's first) and the whole programs' wall times.
 The rows are appended to bench/results/gpu_polybench.csv and the table
 of docs/BENCHMARKS.md written from them (bench/tables.py), unless
 --no-record.
@@ -50,7 +51,7 @@ TABLE = tables.Table(
         tables.col("launches", "launches"),
         tables.col("GPU kernels (ms)", "kernel_ms"),
         tables.col("call on the CPU (ms)", "cpu_call_ms"),
-        tables.col("call with the GPU (ms)", "gpu_call_ms"),
+        tables.col("call with the GPU, driver start-up included (ms)", "gpu_call_ms"),
         tables.col("software (s)", "software_s"),
         tables.col("with the GPU (s)", "gpu_s"),
     ],
