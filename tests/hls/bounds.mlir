@@ -8,6 +8,7 @@
 // RUN: not silica hls %s --top triangle -o %t.tri 2>&1 | FileCheck %s --check-prefix=TRI
 // RUN: not silica hls %s --top below -o %t.below 2>&1 | FileCheck %s --check-prefix=BELOW
 // RUN: silica hls %s --top fine -o %t.fine --sim | FileCheck %s --check-prefix=FINE
+// RUN: not silica hls %s --top stride -o %t.stride 2>&1 | FileCheck %s --check-prefix=STRIDE
 // An address computed from the data cannot be proven: a note, and the
 // co-simulation's software run checks each such access, stopping at the
 // first past its memref with the op's place and the index; the hardware
@@ -64,6 +65,21 @@ func.func @below(%a: memref<8xi32>, %b: memref<8xi32>) {
 func.func @fine(%a: memref<8xi32>, %b: memref<8xi32>) {
   affine.for %i = 1 to 8 {
     %v = affine.load %a[%i - 1] : memref<8xi32>
+    affine.store %v, %b[%i] : memref<8xi32>
+  }
+  // Counters of step 2 stop at 6: element 7 is the last read.
+  affine.for %i = 0 to 8 step 2 {
+    %v = affine.load %a[%i + 1] : memref<8xi32>
+    affine.store %v, %b[%i] : memref<8xi32>
+  }
+  return
+}
+
+// Counters of step 3 reach 6: element 8 is past.
+// STRIDE: bounds.mlir:[[# @LINE + 3]]:10: error: 'affine.load' reads element [8] of a memref<8xi32>, out of bounds of dimension 1 (size 8) (the enclosing loops' counters at 6)
+func.func @stride(%a: memref<8xi32>, %b: memref<8xi32>) {
+  affine.for %i = 0 to 8 step 3 {
+    %v = affine.load %a[%i + 2] : memref<8xi32>
     affine.store %v, %b[%i] : memref<8xi32>
   }
   return

@@ -37,7 +37,7 @@ func.func @strided(%a: memref<4xi32, strided<[2]>>) {
   return
 }
 
-// FLOAT: error: memref 'memref<4xf16>' has element type 'f16'; silica hls supports integer elements, f32 and f64
+// FLOAT: error: memref 'memref<4xf16>' has element type 'f16'; silica hls supports integer and index elements, f32 and f64
 func.func @floats(%a: memref<4xf16>) {
   return
 }

@@ -215,7 +215,9 @@ impl<'k> Ranges<'k> {
             return r;
         }
         let node = &self.k.nodes[n];
-        let r = if node.width != INDEX {
+        let r = if let (Op::Load(m), INDEX) = (node.op, node.width) {
+            self.stored_range(m, n)
+        } else if node.width != INDEX {
             if node.width == 1 {
                 Range { lo: -1, hi: 0 }
             } else {
@@ -288,6 +290,21 @@ impl<'k> Ranges<'k> {
         r
     }
 
+    /// The range of load `n` of an on-chip memory of `index` values: the
+    /// values stored into it (a cycle through the memory is not bounded).
+    fn stored_range(&mut self, m: usize, n: usize) -> Range {
+        self.node[n] = Some(FULL);
+        let k = self.k;
+        let mut acc: Option<Range> = None;
+        for s in 0..k.nodes.len() {
+            if k.nodes[s].op == Op::Store(m) {
+                let v = self.of(k.nodes[s].args[1]);
+                acc = Some(acc.map_or(v, |a| Range::union(a, v)));
+            }
+        }
+        acc.unwrap_or(FULL)
+    }
+
     /// The fewest bits that hold every `index` value of the kernel.
     pub fn index_width(&mut self) -> u32 {
         let k = self.k;
@@ -354,6 +371,11 @@ pub fn narrow_index(k: &mut Kernel) {
     for r in &mut k.results {
         if *r == INDEX {
             *r = 64;
+        }
+    }
+    for m in &mut k.memories {
+        if m.element_width == INDEX {
+            m.element_width = w;
         }
     }
     for c in &mut k.calls {

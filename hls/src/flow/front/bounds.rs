@@ -14,7 +14,8 @@
 //! at run time (`verification::cosim::software`: the software run stops
 //! at the first past its memref, naming the op and the index).
 
-use silica_affine::presburger::{BoundKind, Int, Sample};
+use silica_affine::for_op;
+use silica_affine::presburger::{BoundKind, Int, IntegerSystem, Sample, VarKind};
 use silica_affine::region::{affine_access, enclosing_ivs, memref_shape, MemRefRegion};
 use silica_ir::affine::{AffineExpr, BinOp};
 use silica_ir::{Context, Diagnostic, Ir, OpId};
@@ -104,9 +105,13 @@ fn proven_out(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
         return None;
     }
     let rank = shape.len();
+    let mut strided = region.constraints.clone();
+    if !add_strides(ctx, ir, &ivs, rank, &mut strided) {
+        return None;
+    }
     for (d, &size) in shape.iter().enumerate() {
         for (kind, value) in [(BoundKind::Lower, size), (BoundKind::Upper, -1)] {
-            let mut past = region.constraints.clone();
+            let mut past = strided.clone();
             past.add_bound(d, kind, value);
             let Sample::Point(point) = past.integer_sample() else {
                 continue;
@@ -133,6 +138,38 @@ fn proven_out(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
         }
     }
     None
+}
+
+/// Adds each enclosing loop's step to `system` (whose counter `s` is
+/// column `rank + s`): a counter of step `k > 1` is `lb + k * q` for a
+/// new local `q`. False where such a loop's lower bound is not a
+/// constant (its counters are not judged).
+fn add_strides(
+    ctx: &Context,
+    ir: &Ir,
+    ivs: &[silica_ir::ValueId],
+    rank: usize,
+    system: &mut IntegerSystem,
+) -> bool {
+    for (s, &iv) in ivs.iter().enumerate() {
+        let Some(lp) = for_op::loop_of_iv(ctx, ir, iv) else {
+            continue;
+        };
+        let step = for_op::step(ctx, ir, lp);
+        if step <= 1 {
+            continue;
+        }
+        let Some(lb) = for_op::bounds(ctx, ir, lp).and_then(|(lb, _)| lb.as_constant()) else {
+            return false;
+        };
+        let q = system.append_vars(VarKind::Local, 1);
+        let mut row = vec![Int::ZERO; system.num_cols()];
+        row[rank + s] = Int::ONE;
+        row[q] = Int::from(-step);
+        row[system.num_vars()] = Int::from(-lb);
+        system.add_equality_int(row);
+    }
+    true
 }
 
 /// Whether `e` holds a division or a remainder (whose projection may

@@ -300,6 +300,7 @@ impl Lifter<'_> {
                         self.loc,
                     )
                     .map_err(|msg| Box::new(Diagnostic::error(self.loc, msg)))?;
+                    let mem = self.narrowed_index(result, mem);
                     let partition = self
                         .directives
                         .arrays
@@ -842,12 +843,14 @@ impl Lifter<'_> {
             "affine.load" | "memref.load" if self.parts.contains_key(&operands[0]) => {
                 let (map, vals) = self.access_indices(op, name, &operands[1..])?;
                 let p = self.parts[&operands[0]].clone();
-                self.banked_access(items, &p, &map, &vals, None)
+                let v = self.banked_access(items, &p, &map, &vals, None)?;
+                Ok(v.map(|v| self.loaded_index(items, p.banks[0], v)))
             }
             "affine.store" | "memref.store" if self.parts.contains_key(&operands[1]) => {
-                let data = self.val(operands[0])?;
-                let (map, vals) = self.access_indices(op, name, &operands[2..])?;
                 let p = self.parts[&operands[1]].clone();
+                let data = self.val(operands[0])?;
+                let data = self.stored_index(items, p.banks[0], data);
+                let (map, vals) = self.access_indices(op, name, &operands[2..])?;
                 self.banked_access(items, &p, &map, &vals, Some(data))
             }
             "affine.load" | "memref.load" => {
@@ -869,11 +872,13 @@ impl Lifter<'_> {
                 let w = self.k.memories[m].element_width;
                 let mut args = vec![address];
                 args.extend(self.predicate);
-                Ok(Some(self.node(items, Op::Load(m), args, w)))
+                let v = self.node(items, Op::Load(m), args, w);
+                Ok(Some(self.loaded_index(items, m, v)))
             }
             "affine.store" | "memref.store" => {
-                let data = self.val(operands[0])?;
                 let m = self.mem(operands[1])?;
+                let data = self.val(operands[0])?;
+                let data = self.stored_index(items, m, data);
                 if self.k.memories[m].rom.is_some() {
                     return err(self.loc, format!("'{name}' into a constant global (a ROM)"));
                 }

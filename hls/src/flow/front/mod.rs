@@ -40,6 +40,7 @@ mod flatten;
 mod float;
 mod fuse;
 mod hoist;
+mod index_elements;
 pub mod inline;
 pub mod ip;
 mod lift;

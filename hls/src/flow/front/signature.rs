@@ -6,6 +6,7 @@
 //! or by position.
 
 use crate::float::Format;
+use crate::model::interface::INDEX_WIDTH;
 use crate::model::kernel::{Arg, Memory, Scalar, INDEX};
 use silica_ir::affine::AffineExpr;
 use silica_ir::dialect::inherent_attr;
@@ -119,10 +120,11 @@ pub fn memory_of(
         }
     }
     let width = match scalar_width(ctx, *element) {
-        Some(w) if w != INDEX => w,
+        Some(INDEX) => INDEX_WIDTH,
+        Some(w) => w,
         _ => {
             return Err(format!(
-                "memref '{shown}' has element type '{}'; silica hls supports integer elements, f32 and f64",
+                "memref '{shown}' has element type '{}'; silica hls supports integer and index elements, f32 and f64",
                 type_to_string(ctx, *element)
             ))
         }
