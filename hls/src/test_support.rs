@@ -94,6 +94,7 @@ pub fn interface(args: &[(&str, ArgKind)], results: &[(&str, u32)]) -> Interface
                 index,
                 name: name.to_string(),
                 kind: kind.clone(),
+                returned: None,
             })
             .collect(),
         streams: Vec::new(),

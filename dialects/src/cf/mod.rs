@@ -390,7 +390,8 @@ fn successor_counts(ctx: &Context, ir: &Ir, op: OpId) -> (usize, Vec<usize>) {
     }
 }
 
-fn successor_operands(ctx: &Context, ir: &Ir, op: OpId, succ: usize) -> std::ops::Range<usize> {
+/// The operand positions that `op` passes to its successor `succ`.
+pub fn successor_operands(ctx: &Context, ir: &Ir, op: OpId, succ: usize) -> std::ops::Range<usize> {
     let (first, counts) = successor_counts(ctx, ir, op);
     let start = first + counts[..succ.min(counts.len())].iter().sum::<usize>();
     start..start + counts.get(succ).copied().unwrap_or(0)

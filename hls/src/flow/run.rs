@@ -241,6 +241,10 @@ pub(crate) fn lift(
     // Directives that rewrite loops act on a copy: the input stays as
     // written for the co-simulation's software side.
     let mut work = ir.clone();
+    front::returned_buffers_to_arguments(ctx, &mut work, func)?;
+    for f in front::call_order(ctx, &work, func)? {
+        front::structure(ctx, &mut work, f)?;
+    }
     remarks
         .notes
         .extend(front::inline::guarded_calls(ctx, &mut work, func));

@@ -58,6 +58,11 @@ pub struct Arg {
     /// A scalar input or an external memory.
     #[serde(flatten)]
     pub kind: ArgKind,
+    /// The function's result this memory is: a buffer the kernel
+    /// allocates and returns, an output memory named `result<i>` listed
+    /// after the arguments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub returned: Option<usize>,
 }
 
 /// What an argument becomes in hardware.
@@ -507,10 +512,17 @@ pub fn build(
                 memory(ctx, ty, access).map_err(|why| err(format!("{} {why}", what())))?,
             )
         };
-        args.push(Arg { index, name, kind });
+        let returned = returned_position(ctx, ir, func, index);
+        args.push(Arg {
+            index,
+            name,
+            kind,
+            returned,
+        });
     }
+    let positions = scalar_result_positions(&args, outputs.len());
     let mut results = Vec::with_capacity(outputs.len());
-    for (index, &ty) in outputs.iter().enumerate() {
+    for (&index, &ty) in positions.iter().zip(outputs.iter()) {
         let width = scalar_width(ctx, ty).ok_or_else(|| {
             err(format!(
                 "result {index} has type {}: a result must be an integer, index or float",
@@ -677,6 +689,34 @@ fn arg_name(ctx: &Context, ir: &Ir, func: OpId, index: usize) -> Option<String> 
     let entries = ctx.dict_entries(*dicts.get(index)?);
     let &(_, value) = entries.iter().find(|(k, _)| ctx.str(*k) == "hls.name")?;
     string_attr(ctx, Some(value))
+}
+
+/// The argument attribute that marks a memory argument as the buffer a
+/// kernel returned as its result `i` (`flow/front/returned.rs`).
+pub const RETURNED_ATTR: &str = "hls.returned";
+
+/// The result position argument `index` of `func` stands for, where it
+/// is a returned buffer.
+pub fn returned_position(ctx: &Context, ir: &Ir, func: OpId, index: usize) -> Option<usize> {
+    let AttrKind::Array(dicts) = ctx.attr_kind(inherent_attr(ctx, ir, func, "arg_attrs")?) else {
+        return None;
+    };
+    let entries = ctx.dict_entries(*dicts.get(index)?);
+    let &(_, value) = entries.iter().find(|(k, _)| ctx.str(*k) == RETURNED_ATTR)?;
+    match ctx.attr_kind(value) {
+        AttrKind::Integer { value, .. } => usize::try_from(value).ok(),
+        _ => None,
+    }
+}
+
+/// The positions among the input function's results of the `count`
+/// results a function still returns: those no argument of `args` stands
+/// for, in order.
+pub fn scalar_result_positions(args: &[Arg], count: usize) -> Vec<usize> {
+    let taken: HashSet<usize> = args.iter().filter_map(|a| a.returned).collect();
+    (0..count + taken.len())
+        .filter(|p| !taken.contains(p))
+        .collect()
 }
 
 fn string_attr(ctx: &Context, a: Option<silica_ir::Attr>) -> Option<String> {

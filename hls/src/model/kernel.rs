@@ -137,6 +137,9 @@ pub struct Memory {
     pub channel: Option<u64>,
     /// The channel depth a `depth` directive asks for.
     pub asked_depth: Option<u64>,
+    /// The function's result this external memory is: a buffer the
+    /// kernel allocates and returns (`front/returned.rs`).
+    pub returned: Option<usize>,
 }
 
 impl Memory {
@@ -352,6 +355,10 @@ pub struct Kernel {
     pub body: Vec<Item>,
     /// Widths of the scalar results.
     pub results: Vec<u32>,
+    /// Each scalar result's position among the input function's results
+    /// (the buffers it returns are memory arguments): its port is
+    /// `result<position>`.
+    pub result_positions: Vec<usize>,
     /// The returned values.
     pub returned: Vec<Val>,
     /// The width every `index` value gets (from range analysis).

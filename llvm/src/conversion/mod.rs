@@ -16,6 +16,7 @@ mod math;
 mod memref;
 pub mod module_attrs;
 pub mod passes;
+mod ub;
 
 use crate::dialect::types;
 use silica_ir::conversion::ConversionRewriter;

@@ -312,6 +312,7 @@ const ALL: &[DialectPatterns] = &[
     ("memref", |v| super::memref::patterns(v, false, false)),
     ("math", super::math::patterns),
     ("index", super::index::patterns),
+    ("ub", super::ub::patterns),
 ];
 
 /// `convert-to-llvm`: every conversion above in one (or those of the

@@ -41,8 +41,8 @@ pub fn ports(ctx: &mut Context, k: &Kernel, streams: &[Stream]) -> Vec<Port> {
     for (_, s) in k.scalars() {
         port(Direction::Input, s.name.clone(), ctx.signless(s.width));
     }
-    for (i, &w) in k.results.iter().enumerate() {
-        port(Direction::Output, result_port(i), ctx.signless(w));
+    for (&w, &position) in k.results.iter().zip(&k.result_positions) {
+        port(Direction::Output, result_port(position), ctx.signless(w));
     }
     for a in &k.args {
         let Arg::Memory(m) = a else { continue };

@@ -74,7 +74,7 @@ pub fn lift_function(
         return err(loc, "function has no body to synthesize");
     };
     let entry: Vec<ValueId> = ir.block_args(block).to_vec();
-    let (args, memories, results) = signature(ctx, ir, func, &entry)?;
+    let (args, memories, results, result_positions) = signature(ctx, ir, func, &entry)?;
     let ctx: &Context = ctx;
     let mut l = Lifter {
         ctx,
@@ -93,6 +93,7 @@ pub fn lift_function(
             calls: Vec::new(),
             body: Vec::new(),
             results,
+            result_positions,
             returned: Vec::new(),
             index_width: INDEX,
             limits: directives
@@ -759,6 +760,11 @@ impl Lifter<'_> {
                     );
                 };
                 Ok(Some(self.constant(value, w)))
+            }
+            // Any value refines poison: zero.
+            "ub.poison" => {
+                let w = self.result_width(op)?;
+                Ok(Some(self.constant(0, w)))
             }
             "arith.cmpi" => {
                 let pred = match inherent_attr(self.ctx, self.ir, op, "predicate")

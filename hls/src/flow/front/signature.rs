@@ -6,7 +6,7 @@
 //! or by position.
 
 use crate::float::Format;
-use crate::model::interface::INDEX_WIDTH;
+use crate::model::interface::{returned_position, INDEX_WIDTH};
 use crate::model::kernel::{Arg, Memory, Scalar, INDEX};
 use silica_ir::affine::AffineExpr;
 use silica_ir::dialect::inherent_attr;
@@ -142,15 +142,16 @@ pub fn memory_of(
         bank_of: None,
         channel: None,
         asked_depth: None,
+        returned: None,
     })
 }
 
 /// A signature: arguments, the memories of memref arguments, and result
 /// widths.
-pub type Signature = (Vec<Arg>, Vec<Memory>, Vec<u32>);
+pub type Signature = (Vec<Arg>, Vec<Memory>, Vec<u32>, Vec<usize>);
 
-/// The arguments and memories of `func`'s signature, and its result
-/// widths.
+/// The arguments and memories of `func`'s signature, its result widths
+/// and their positions among the input function's results.
 pub fn signature(
     ctx: &Context,
     ir: &Ir,
@@ -173,8 +174,9 @@ pub fn signature(
             .and_then(|&v| ir.value_loc(v))
             .unwrap_or(loc);
         if matches!(ctx.type_kind(t), TypeKind::MemRef { .. }) {
-            let m = memory_of(ctx, t, name, Some(i), arg_loc)
+            let mut m = memory_of(ctx, t, name, Some(i), arg_loc)
                 .map_err(|m| Box::new(Diagnostic::error(arg_loc, m)))?;
+            m.returned = returned_position(ctx, ir, func, i);
             args.push(Arg::Memory(memories.len()));
             memories.push(m);
         } else if let Some(width) = scalar_width(ctx, t) {
@@ -197,11 +199,15 @@ pub fn signature(
     for &t in ctx.function_results(fty) {
         let w = scalar_width(ctx, t).ok_or_else(|| {
             err(format!(
-                "result type '{}' is not supported; silica hls returns integers, index, f32 and f64",
+                "result type '{}' is not supported; silica hls returns integers, index, f32 and f64 (and memrefs the top function allocates)",
                 type_to_string(ctx, t)
             ))
         })?;
         results.push(w);
     }
-    Ok((args, memories, results))
+    let taken: Vec<usize> = memories.iter().filter_map(|m| m.returned).collect();
+    let positions = (0..results.len() + taken.len())
+        .filter(|p| !taken.contains(p))
+        .collect();
+    Ok((args, memories, results, positions))
 }

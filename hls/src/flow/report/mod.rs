@@ -98,6 +98,9 @@ pub struct ArgJson {
     /// Moved by a streamed DMA engine: no memory ports.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub streamed: bool,
+    /// The function's result this memory is (a returned buffer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<usize>,
 }
 
 /// One scalar result.
@@ -293,6 +296,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                 access: None,
                 lanes: None,
                 streamed: false,
+                returned: None,
             },
             Arg::Memory(m) => {
                 let mem = &k.memories[*m];
@@ -312,6 +316,7 @@ pub fn json(r: &ReportInput<'_>) -> Json {
                     access: Some(access(k, *m).into()),
                     lanes: (mem.lanes > 1).then_some(mem.lanes),
                     streamed: false,
+                    returned: mem.returned,
                 }
             }
         });
@@ -321,8 +326,8 @@ pub fn json(r: &ReportInput<'_>) -> Json {
         .iter()
         .enumerate()
         .map(|(i, &w)| ResultJson {
-            index: i,
-            name: result_port(i),
+            index: k.result_positions[i],
+            name: result_port(k.result_positions[i]),
             ty: format!("i{w}"),
             width: w,
         })

@@ -5,8 +5,8 @@
 //! words, and `cosim_main`, which copies them into freshly allocated
 //! memrefs of the kernel's types (`arith.bitcast` for floats,
 //! `arith.index_cast` for `index`), calls the kernel with them and the
-//! scalar inputs, and prints every word of every memory argument, then
-//! every scalar result, one per line in hex (`printf`, 64-bit chunks for
+//! scalar inputs, and prints every word of every memory argument (a
+//! returned buffer's from the call's result), then every scalar result, one per line in hex (`printf`, 64-bit chunks for
 //! wider values; a module that declares `printf` itself, as a program
 //! printing its results does, keeps its declaration). The module is lowered in process by silica's own
 //! passes (`lower-affine`, DMA transfers as plain copies
@@ -433,14 +433,40 @@ impl Harness {
                 "    %cosim_set = llvm.call @setvbuf(%cosim_out, %cosim_null, %cosim_mode, %cosim_size) : (!llvm.ptr, !llvm.ptr, i32, i64) -> i32\n",
             ));
         }
+        // The call's results: the scalars and the returned buffers, each
+        // at its position among the function's results.
+        let mut result_types: Vec<(usize, &str)> = iface
+            .results
+            .iter()
+            .map(|r| (r.index, r.ty.as_str()))
+            .chain(
+                iface
+                    .memories()
+                    .filter_map(|(a, m)| Some((a.returned?, m.ty.as_str()))),
+            )
+            .collect();
+        result_types.sort_unstable();
+        let results = if result_types.is_empty() {
+            String::new()
+        } else {
+            self.fresh()
+        };
+        // Each argument's value (a returned buffer's: the call's result),
+        // and the call's operands.
         let mut operands = Vec::new();
+        let mut call_operands = Vec::new();
         let mut operand_types = Vec::new();
         for arg in &iface.args {
             let words = &stimuli.values[arg.index];
+            if let Some(position) = arg.returned {
+                operands.push(format!("{results}#{position}"));
+                continue;
+            }
             match &arg.kind {
                 ArgKind::Scalar(s) => {
                     let v = self.scalar_input(&mut m, &s.ty, s.width, &words[0]);
-                    operands.push(v);
+                    operands.push(v.clone());
+                    call_operands.push(v);
                     operand_types.push(s.ty.clone());
                 }
                 ArgKind::Memory(mem) => {
@@ -474,27 +500,23 @@ impl Harness {
                         width: mem.element_width,
                     };
                     self.copy_in(&mut m, &mem.shape, &copy);
-                    operands.push(buffer);
+                    operands.push(buffer.clone());
+                    call_operands.push(buffer);
                     operand_types.push(mem.ty.clone());
                 }
             }
         }
-        let result_types: Vec<&str> = iface.results.iter().map(|r| r.ty.as_str()).collect();
-        let results = if iface.results.is_empty() {
-            String::new()
-        } else {
-            let r = self.fresh();
-            m.push_str(&format!("    {r}:{} = ", iface.results.len()));
-            r
-        };
         if results.is_empty() {
             m.push_str("    ");
+        } else {
+            m.push_str(&format!("    {results}:{} = ", result_types.len()));
         }
+        let result_types: Vec<&str> = result_types.iter().map(|&(_, t)| t).collect();
         let _ = writeln!(
             m,
             "func.call @{}({}) : ({}) -> ({})",
             iface.top,
-            operands.join(", "),
+            call_operands.join(", "),
             operand_types.join(", "),
             result_types.join(", ")
         );
@@ -508,8 +530,8 @@ impl Harness {
             };
             self.print_memory(&mut m, &mem.shape, &print);
         }
-        for (i, r) in iface.results.iter().enumerate() {
-            let value = format!("{results}#{i}");
+        for r in &iface.results {
+            let value = format!("{results}#{}", r.index);
             let bits = self.bits_of(&mut m, &value, &r.ty, r.width);
             self.print_bits(&mut m, &bits, r.width);
         }

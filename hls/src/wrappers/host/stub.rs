@@ -124,13 +124,17 @@ pub fn build(
             ArgKind::Scalar(_) => inputs[a.index],
         })
         .collect();
-    let result_bits: Vec<Type> = outputs.iter().map(|&t| bits_type(o, t)).collect();
+    let result_bits: Vec<Type> = iface
+        .results
+        .iter()
+        .map(|r| bits_type(o, outputs[r.index]))
+        .collect();
     let mut run_results = vec![i32t];
     run_results.extend(&result_bits);
     build_run(o, module_block, &run, iface, map, &run_inputs, &run_results);
     // F_ciface: result pointers, the error code.
     let mut c_inputs = run_inputs.clone();
-    c_inputs.extend(outputs.iter().map(|_| ptr));
+    c_inputs.extend(iface.results.iter().map(|_| ptr));
     let entry = o
         .func(
             module_block,
@@ -155,7 +159,28 @@ pub fn build(
     let entry = check_sizes(o, entry, iface, &args);
     let index = o.ctx.index_type();
     let mut call_args = Vec::new();
-    for (a, &v) in iface.args.iter().zip(&args) {
+    let mut buffers = Vec::new();
+    for a in &iface.args {
+        // A returned buffer is allocated here and returned.
+        let v = match a.returned {
+            Some(position) => {
+                let segments = o.ctx.int_array_attr(32, &[0, 0]);
+                let alloc = o.op_full(
+                    entry,
+                    "memref.alloc",
+                    &[],
+                    &[outputs[position]],
+                    vec![],
+                    vec![("operandSegmentSizes", segments)],
+                    &[],
+                    &[],
+                );
+                let buffer = o.ir.result(alloc, 0);
+                buffers.push((position, buffer));
+                buffer
+            }
+            None => args[a.index],
+        };
         call_args.push(match a.kind {
             ArgKind::Memory(_) => {
                 let p = o.value(
@@ -178,11 +203,15 @@ pub fn build(
     o.cond_br(entry, failed, (fail, &[]), (ok, &[]));
     o.call(fail, "silica_dev_fail", &[got[0]], &[]);
     o.op(fail, "llvm.unreachable", &[], &[], vec![]);
-    let results: Vec<ValueId> = outputs
+    let mut results: Vec<(usize, ValueId)> = iface
+        .results
         .iter()
         .enumerate()
-        .map(|(i, &t)| from_bits(o, ok, got[i + 1], t))
+        .map(|(i, r)| (r.index, from_bits(o, ok, got[i + 1], outputs[r.index])))
+        .chain(buffers)
         .collect();
+    results.sort_unstable_by_key(|&(position, _)| position);
+    let results: Vec<ValueId> = results.into_iter().map(|(_, v)| v).collect();
     o.op(ok, "func.return", &results, &[], vec![]);
 }
 
@@ -195,7 +224,9 @@ fn check_sizes(o: &mut Ops<'_>, block: BlockId, iface: &Interface, args: &[Value
     let zero = o.constant(block, 0, i32t);
     let mut code = zero;
     for a in iface.args.iter().rev() {
-        let v = args[a.index];
+        let Some(&v) = args.get(a.index).filter(|_| a.returned.is_none()) else {
+            continue;
+        };
         let TypeKind::MemRef {
             shape,
             element,

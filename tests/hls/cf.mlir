@@ -1,0 +1,159 @@
+// Unstructured control flow lifted to structured loops and conditionals
+// (flow/front/structure.rs): a while loop (dot), a loop whose body
+// branches three ways to a join with an argument (clamp), a do-while loop
+// around a cf.switch (sw), nested loops with early returns (find), each
+// co-simulated against the function as written. A loop with two exits is
+// an error at its header's branch.
+// RUN: rm -rf %t.dot %t.clamp %t.sw %t.find %t.two %t.lsw %t.lfind
+// RUN: silica hls %s --top dot -o %t.dot --sim | FileCheck %s --check-prefix=DOT
+// RUN: silica hls %s --top clamp -o %t.clamp --sim | FileCheck %s --check-prefix=CLAMP
+// RUN: silica hls %s --top sw -o %t.sw --sim | FileCheck %s --check-prefix=SW
+// RUN: silica hls %s --top find -o %t.find --sim | FileCheck %s --check-prefix=FIND
+// RUN: silica hls %s --top find -o %t.find --sim --seed 7 | FileCheck %s --check-prefix=FIND7
+// RUN: not silica hls %s --top two -o %t.two 2>&1 | FileCheck %s --check-prefix=TWO
+// mlir-opt-22's lifting leaves ub.poison and scf.index_switch: accepted too.
+// RUN: mlir-opt-22 --lift-cf-to-scf %s -o %t.lifted.mlir
+// RUN: FileCheck %s --check-prefix=LIFTED < %t.lifted.mlir
+// RUN: silica hls %t.lifted.mlir --top sw -o %t.lsw --sim | FileCheck %s --check-prefix=SW
+// RUN: silica hls %t.lifted.mlir --top find -o %t.lfind --sim | FileCheck %s --check-prefix=FIND
+// RUN: test ! -e %t.two
+
+// DOT: co-simulation (seed 1): 33 values match
+// CLAMP: co-simulation (seed 1): 32 values match
+// SW: co-simulation (seed 1): 16 values match
+// FIND: co-simulation (seed 1): 17 values match
+// FIND7: co-simulation (seed 7): 17 values match
+// LIFTED: scf.index_switch
+// LIFTED: ub.poison
+
+func.func @dot(%a: memref<16xi32>, %b: memref<16xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %z = arith.constant 0 : i32
+  cf.br ^bb1(%c0, %z : index, i32)
+^bb1(%i: index, %acc: i32):
+  %cond = arith.cmpi slt, %i, %c16 : index
+  cf.cond_br %cond, ^bb2, ^bb3
+^bb2:
+  %x = memref.load %a[%i] : memref<16xi32>
+  %y = memref.load %b[%i] : memref<16xi32>
+  %p = arith.muli %x, %y : i32
+  %s = arith.addi %acc, %p : i32
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %s : index, i32)
+^bb3:
+  return %acc : i32
+}
+
+func.func @clamp(%a: memref<16xi32>, %out: memref<16xi32>, %lo: i32, %hi: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  cf.br ^head(%c0 : index)
+^head(%i: index):
+  %more = arith.cmpi ult, %i, %c16 : index
+  cf.cond_br %more, ^body, ^done
+^body:
+  %x = memref.load %a[%i] : memref<16xi32>
+  %small = arith.cmpi slt, %x, %lo : i32
+  cf.cond_br %small, ^low, ^check
+^low:
+  cf.br ^store(%lo : i32)
+^check:
+  %big = arith.cmpi sgt, %x, %hi : i32
+  cf.cond_br %big, ^high, ^store(%x : i32)
+^high:
+  cf.br ^store(%hi : i32)
+^store(%v: i32):
+  memref.store %v, %out[%i] : memref<16xi32>
+  %n = arith.addi %i, %c1 : index
+  cf.br ^head(%n : index)
+^done:
+  return
+}
+
+// A do-while loop (the test at the bottom) with a switch in its body.
+func.func @sw(%a: memref<8xi32>, %out: memref<8xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c3 = arith.constant 3 : i32
+  cf.br ^body(%c0 : index)
+^body(%i: index):
+  %x = memref.load %a[%i] : memref<8xi32>
+  %k = arith.remui %x, %c3 : i32
+  cf.switch %k : i32, [
+    default: ^other,
+    0: ^zero,
+    1: ^one(%x : i32)
+  ]
+^zero:
+  cf.br ^join(%c3 : i32)
+^one(%y: i32):
+  %d = arith.addi %y, %y : i32
+  cf.br ^join(%d : i32)
+^other:
+  cf.br ^join(%x : i32)
+^join(%v: i32):
+  memref.store %v, %out[%i] : memref<8xi32>
+  %n = arith.addi %i, %c1 : index
+  %more = arith.cmpi ult, %n, %c8 : index
+  cf.cond_br %more, ^body(%n : index), ^exit
+^exit:
+  return
+}
+
+// Early returns and a nested loop.
+func.func @find(%a: memref<4x4xi32>, %key: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0 : i32
+  cf.br ^outer(%c0, %z : index, i32)
+^outer(%i: index, %count: i32):
+  %oc = arith.cmpi slt, %i, %c4 : index
+  cf.cond_br %oc, ^inner_init, ^end
+^inner_init:
+  cf.br ^inner(%c0, %count : index, i32)
+^inner(%j: index, %cnt: i32):
+  %ic = arith.cmpi slt, %j, %c4 : index
+  cf.cond_br %ic, ^ibody, ^onext
+^ibody:
+  %v = memref.load %a[%i, %j] : memref<4x4xi32>
+  %eq = arith.cmpi eq, %v, %key : i32
+  %one = arith.extui %eq : i1 to i32
+  %cnt2 = arith.addi %cnt, %one : i32
+  %j2 = arith.addi %j, %c1 : index
+  cf.br ^inner(%j2, %cnt2 : index, i32)
+^onext:
+  %i2 = arith.addi %i, %c1 : index
+  cf.br ^outer(%i2, %cnt : index, i32)
+^end:
+  %none = arith.cmpi eq, %count, %z : i32
+  cf.cond_br %none, ^missing, ^found
+^missing:
+  %m1 = arith.constant -1 : i32
+  return %m1 : i32
+^found:
+  return %count : i32
+}
+
+// A search that leaves its loop at the bound or at a match.
+// TWO: cf.mlir:[[# @LINE + 8]]:3: error: control flow that silica hls cannot lift to structured loops and conditionals: the loop at this branch has 2 exits (one is lifted)
+func.func @two(%a: memref<8xi32>, %key: i32) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  cf.br ^head(%c0 : index)
+^head(%i: index):
+  %more = arith.cmpi ult, %i, %c8 : index
+  cf.cond_br %more, ^body, ^exit(%i : index)
+^body:
+  %v = memref.load %a[%i] : memref<8xi32>
+  %hit = arith.cmpi eq, %v, %key : i32
+  %n = arith.addi %i, %c1 : index
+  cf.cond_br %hit, ^exit(%i : index), ^head(%n : index)
+^exit(%r: index):
+  return %r : index
+}
