@@ -8,7 +8,7 @@ use silica_ir::pass::PassRegistry;
 use silica_ir::Context;
 
 /// Every dialect silica knows.
-pub fn dialects() -> [&'static DialectDef; 17] {
+pub fn dialects() -> [&'static DialectDef; 18] {
     [
         &silica_dialects::arith::ARITH,
         &silica_dialects::func::FUNC_DIALECT,
@@ -19,6 +19,7 @@ pub fn dialects() -> [&'static DialectDef; 17] {
         &silica_dialects::memref::MEMREF_DIALECT,
         &silica_dialects::ub::UB,
         &silica_affine::AFFINE,
+        &silica_linalg::LINALG,
         &silica_scheduling::ssp::SSP,
         &silica_llvm::dialect::LLVM,
         &silica_gpu::GPU,
@@ -45,6 +46,7 @@ pub fn pass_registry() -> PassRegistry {
             .copied()
             .chain(silica_llvm::PASSES.iter().copied())
             .chain(silica_gpu::passes::PASSES.iter().copied())
+            .chain(silica_linalg::PASSES.iter().copied())
             .chain(silica_hls::flow::front::passes::PASSES.iter().copied())
             .chain([
                 &silica_eqsat::EQSAT,

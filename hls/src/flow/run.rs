@@ -243,6 +243,7 @@ pub(crate) fn lift(
     let mut work = ir.clone();
     front::returned_buffers_to_arguments(ctx, &mut work, func)?;
     for f in front::call_order(ctx, &work, func)? {
+        silica_linalg::lower::linalg_to_affine_loops(ctx, &mut work, f)?;
         front::structure(ctx, &mut work, f)?;
     }
     remarks

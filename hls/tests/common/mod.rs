@@ -18,6 +18,7 @@ pub fn context() -> Context {
         &silica_dialects::memref::MEMREF_DIALECT,
         &silica_dialects::ub::UB,
         &silica_affine::AFFINE,
+        &silica_linalg::LINALG,
         &silica_llvm::dialect::LLVM,
         &silica_hw_dialects::HW,
         &silica_hw_dialects::COMB,

@@ -112,6 +112,12 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         &mut self.p.ir
     }
 
+    /// The context and the IR being built, together (to build ops with
+    /// regions while parsing).
+    pub fn ctx_and_ir(&mut self) -> (&mut Context, &mut Ir) {
+        (self.p.ctx, &mut self.p.ir)
+    }
+
     /// Byte offset of the start of the op (or attribute) being parsed.
     pub fn start_pos(&self) -> usize {
         self.start

@@ -9,7 +9,7 @@
 //! returned buffer's from the call's result), then every scalar result, one per line in hex (`printf`, 64-bit chunks for
 //! wider values; a module that declares `printf` itself, as a program
 //! printing its results does, keeps its declaration). The module is lowered in process by silica's own
-//! passes (`lower-affine`, DMA transfers as plain copies
+//! passes (`convert-linalg-to-affine-loops`, `lower-affine`, DMA transfers as plain copies
 //! (`dma_copies.rs`), `convert-scf-to-cf`, `convert-to-llvm`,
 //! `reconcile-unrealized-casts`), translated to LLVM IR and run by
 //! `lli-22`.
@@ -305,7 +305,10 @@ pub fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
         ..Instrumentation::default()
     };
     let stages: [&[_]; 2] = [
-        &[&silica_affine::lower::LOWER_AFFINE],
+        &[
+            &silica_linalg::lower::CONVERT_LINALG_TO_AFFINE_LOOPS,
+            &silica_affine::lower::LOWER_AFFINE,
+        ],
         &[
             &silica_dialects::transforms::scf_to_cf::CONVERT_SCF_TO_CF,
             &silica_llvm::conversion::passes::CONVERT_TO_LLVM,

@@ -1,0 +1,17 @@
+//! The `linalg` dialect on memrefs, as ML front ends (torch-mlir, IREE,
+//! Allo) leave kernels: `linalg.generic` with its indexing maps,
+//! iterator types and payload region, `linalg.index`, `linalg.yield`,
+//! and the named ops `fill`, `copy`, `matmul`, `batch_matmul`, `matvec`
+//! and `dot`, each with the payload MLIR builds for it
+//! ([`structured`]), printed and parsed as mlir-opt-22 does
+//! ([`dialect`]); and `convert-linalg-to-affine-loops` ([`lower`]), with
+//! mlir-opt-22's output.
+
+pub mod dialect;
+pub mod lower;
+pub mod structured;
+
+pub use dialect::LINALG;
+
+/// The passes of this crate.
+pub static PASSES: &[&silica_ir::pass::PassInfo] = &[&lower::CONVERT_LINALG_TO_AFFINE_LOOPS];

@@ -1,0 +1,52 @@
+// The linalg ops on memrefs print as mlir-opt-22 prints them, read back
+// by it the same, and lower to the affine loops it writes: fill and
+// matmul (f32), matvec with a discardable attribute, dot on a rank-0
+// output, batch_matmul, copy, and a generic with a non-trivial map,
+// linalg.index, library_call and attrs.
+// RUN: silica opt %s > %t.s
+// RUN: mlir-opt-22 %s > %t.m
+// RUN: diff %t.s %t.m
+// RUN: mlir-opt-22 %t.s | diff %t.m -
+// RUN: silica opt %s --convert-linalg-to-affine-loops > %t.sl
+// RUN: mlir-opt-22 %s --convert-linalg-to-affine-loops > %t.ml
+// RUN: diff %t.sl %t.ml
+// RUN: FileCheck %s < %t.sl
+
+// CHECK-LABEL: func.func @mm(
+// CHECK: affine.store %cst, %arg2[%arg4, %arg5] : memref<4x16xf32>
+// CHECK: %[[A:.*]] = affine.load %arg0[%arg4, %arg6] : memref<4x8xf32>
+// CHECK-NEXT: %[[B:.*]] = affine.load %arg1[%arg6, %arg5] : memref<8x16xf32>
+// CHECK-NEXT: %[[C:.*]] = affine.load %arg2[%arg4, %arg5] : memref<4x16xf32>
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[A]], %[[B]] : f32
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[C]], %[[M]] : f32
+// CHECK-NEXT: affine.store %[[S]], %arg2[%arg4, %arg5] : memref<4x16xf32>
+// CHECK-LABEL: func.func @k(
+// CHECK: affine.apply #map(%arg9, %arg10)
+func.func @mm(%A: memref<4x8xf32>, %B: memref<8x16xf32>, %C: memref<4x16xf32>, %x: memref<16xf32>) {
+  %cst = arith.constant 0.0 : f32
+  linalg.fill ins(%cst : f32) outs(%C : memref<4x16xf32>)
+  linalg.matmul ins(%A, %B : memref<4x8xf32>, memref<8x16xf32>) outs(%C : memref<4x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["parallel", "reduction"]} ins(%C : memref<4x16xf32>) outs(%x : memref<16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %out : f32
+    linalg.yield %s : f32
+  }
+  linalg.copy ins(%x : memref<16xf32>) outs(%x : memref<16xf32>)
+  return
+}
+
+func.func @k(%A: memref<4x8xi32>, %x: memref<8xi32>, %y: memref<4xi32>, %d: memref<i32>, %B: memref<2x3x4xf32>, %C: memref<2x4x5xf32>, %D: memref<2x3x5xf32>, %w: memref<3xi32>, %o: memref<6xi32>) {
+  linalg.matvec {foo = 1 : i32} ins(%A, %x : memref<4x8xi32>, memref<8xi32>) outs(%y : memref<4xi32>)
+  linalg.dot ins(%x, %x : memref<8xi32>, memref<8xi32>) outs(%d : memref<i32>)
+  linalg.batch_matmul ins(%B, %C : memref<2x3x4xf32>, memref<2x4x5xf32>) outs(%D : memref<2x3x5xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 + d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"], library_call = "foo"} ins(%x, %w : memref<8xi32>, memref<3xi32>) outs(%o : memref<6xi32>) attrs = {bar = 2} {
+  ^bb0(%in: i32, %in2: i32, %out: i32):
+    %i = linalg.index 1 : index
+    %ii = arith.index_cast %i : index to i32
+    %m = arith.muli %in, %in2 : i32
+    %m2 = arith.addi %m, %ii : i32
+    %s = arith.addi %m2, %out : i32
+    linalg.yield %s : i32
+  }
+  return
+}
