@@ -455,6 +455,13 @@ static OPS: &[OpDef] = &[
     structured("linalg.batch_matmul"),
     structured("linalg.matvec"),
     structured("linalg.dot"),
+    structured("linalg.conv_2d"),
+    structured("linalg.conv_2d_nchw_fchw"),
+    structured("linalg.conv_2d_nhwc_hwcf"),
+    structured("linalg.pooling_nchw_max"),
+    structured("linalg.pooling_nchw_sum"),
+    structured("linalg.pooling_nhwc_max"),
+    structured("linalg.pooling_nhwc_sum"),
 ];
 
 /// The `linalg` dialect.

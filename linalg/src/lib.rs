@@ -1,8 +1,10 @@
 //! The `linalg` dialect on memrefs, as ML front ends (torch-mlir, IREE,
 //! Allo) leave kernels: `linalg.generic` with its indexing maps,
 //! iterator types and payload region, `linalg.index`, `linalg.yield`,
-//! and the named ops `fill`, `copy`, `matmul`, `batch_matmul`, `matvec`
-//! and `dot`, each with the payload MLIR builds for it
+//! and the named ops `fill`, `copy`, `matmul`, `batch_matmul`, `matvec`,
+//! `dot`, `conv_2d`, `conv_2d_nchw_fchw`, `conv_2d_nhwc_hwcf` and the
+//! max and sum poolings (`nchw`, `nhwc`), each with the payload MLIR
+//! builds for it
 //! ([`structured`]), printed and parsed as mlir-opt-22 does
 //! ([`dialect`]); and `convert-linalg-to-affine-loops` ([`lower`]), with
 //! mlir-opt-22's output.

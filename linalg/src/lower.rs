@@ -9,6 +9,7 @@
 
 use crate::structured::{operands, structure};
 use rustc_hash::FxHashMap;
+use silica_affine::canonicalize::canonicalize_map;
 use silica_affine::for_op::{body, create_for, Bound};
 use silica_affine::loops::{clone_mapped, create, create_apply};
 use silica_ir::affine::{AffineExpr, AffineMap};
@@ -216,7 +217,8 @@ fn indices(
                     num_symbols: map.num_symbols,
                     results: vec![e.clone()].into(),
                 };
-                let apply = create_apply(ctx, ir, single, ivs, loc);
+                let (single, operands) = canonicalize_map(ctx, ir, &single, ivs);
+                let apply = create_apply(ctx, ir, single, &operands, loc);
                 ir.insert_op_before(before, apply);
                 ir.result(apply, 0)
             }

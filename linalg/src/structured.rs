@@ -20,18 +20,86 @@ pub enum Named {
     BatchMatmul,
     Matvec,
     Dot,
+    Conv2d,
+    Conv2dNchwFchw,
+    Conv2dNhwcHwcf,
+    PoolingNchwMax,
+    PoolingNchwSum,
+    PoolingNhwcMax,
+    PoolingNhwcSum,
+}
+
+/// What a named op's payload computes from an input element `a`, a
+/// second input element `b` and the output element `out`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Payload {
+    /// `a`.
+    First,
+    /// `out + a * b`.
+    MulAdd,
+    /// `max(out, a)`.
+    Max,
+    /// `out + a`.
+    Sum,
+}
+
+/// A convolution's or pooling's strides and dilations (each of the two
+/// spatial dimensions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub strides: [i64; 2],
+    pub dilations: [i64; 2],
+}
+
+impl Default for Window {
+    fn default() -> Self {
+        Window {
+            strides: [1, 1],
+            dilations: [1, 1],
+        }
+    }
 }
 
 impl Named {
     /// Every named op, with its name.
-    pub const ALL: [(Named, &'static str); 6] = [
+    pub const ALL: [(Named, &'static str); 13] = [
         (Named::Fill, "linalg.fill"),
         (Named::Copy, "linalg.copy"),
         (Named::Matmul, "linalg.matmul"),
         (Named::BatchMatmul, "linalg.batch_matmul"),
         (Named::Matvec, "linalg.matvec"),
         (Named::Dot, "linalg.dot"),
+        (Named::Conv2d, "linalg.conv_2d"),
+        (Named::Conv2dNchwFchw, "linalg.conv_2d_nchw_fchw"),
+        (Named::Conv2dNhwcHwcf, "linalg.conv_2d_nhwc_hwcf"),
+        (Named::PoolingNchwMax, "linalg.pooling_nchw_max"),
+        (Named::PoolingNchwSum, "linalg.pooling_nchw_sum"),
+        (Named::PoolingNhwcMax, "linalg.pooling_nhwc_max"),
+        (Named::PoolingNhwcSum, "linalg.pooling_nhwc_sum"),
     ];
+
+    /// Whether it slides a window (strides and dilations apply).
+    pub fn windowed(self) -> bool {
+        !matches!(
+            self,
+            Named::Fill
+                | Named::Copy
+                | Named::Matmul
+                | Named::BatchMatmul
+                | Named::Matvec
+                | Named::Dot
+                | Named::Conv2d
+        )
+    }
+
+    fn payload(self) -> Payload {
+        match self {
+            Named::Fill | Named::Copy => Payload::First,
+            Named::PoolingNchwMax | Named::PoolingNhwcMax => Payload::Max,
+            Named::PoolingNchwSum | Named::PoolingNhwcSum => Payload::Sum,
+            _ => Payload::MulAdd,
+        }
+    }
 
     /// The named op called `name`.
     pub fn of(name: &str) -> Option<Named> {
@@ -46,13 +114,22 @@ impl Named {
         }
     }
 
-    /// Its indexing maps, for outputs of rank `rank` (fill and copy).
-    pub fn maps(self, rank: usize) -> Vec<AffineMap> {
+    /// Its indexing maps, for outputs of rank `rank` (fill and copy) and
+    /// the window `w`.
+    pub fn maps(self, rank: usize, w: Window) -> Vec<AffineMap> {
         let d = AffineExpr::Dim;
         let map = |n: u32, results: &[AffineExpr]| AffineMap {
             num_dims: n,
             num_symbols: 0,
-            results: results.to_vec().into(),
+            results: results
+                .iter()
+                .map(|e| silica_ir::affine_flatten::simplify_expr(e, n, 0))
+                .collect(),
+        };
+        // Output position `o` and window position `k` of spatial dim `i`.
+        let at = |i: usize, o: u32, k: u32| {
+            d(o).times(AffineExpr::Constant(w.strides[i]))
+                .plus(d(k).times(AffineExpr::Constant(w.dilations[i])))
         };
         let identity: Vec<AffineExpr> = (0..rank as u32).map(d).collect();
         match self {
@@ -70,6 +147,35 @@ impl Named {
             ],
             Named::Matvec => vec![map(2, &[d(0), d(1)]), map(2, &[d(1)]), map(2, &[d(0)])],
             Named::Dot => vec![map(1, &[d(0)]), map(1, &[d(0)]), map(1, &[])],
+            Named::Conv2d => vec![
+                map(4, &[d(0).plus(d(2)), d(1).plus(d(3))]),
+                map(4, &[d(2), d(3)]),
+                map(4, &[d(0), d(1)]),
+            ],
+            // (n, f, oh, ow, c, kh, kw)
+            Named::Conv2dNchwFchw => vec![
+                map(7, &[d(0), d(4), at(0, 2, 5), at(1, 3, 6)]),
+                map(7, &[d(1), d(4), d(5), d(6)]),
+                map(7, &[d(0), d(1), d(2), d(3)]),
+            ],
+            // (n, oh, ow, f, kh, kw, c)
+            Named::Conv2dNhwcHwcf => vec![
+                map(7, &[d(0), at(0, 1, 4), at(1, 2, 5), d(6)]),
+                map(7, &[d(4), d(5), d(6), d(3)]),
+                map(7, &[d(0), d(1), d(2), d(3)]),
+            ],
+            // (n, c, oh, ow, kh, kw)
+            Named::PoolingNchwMax | Named::PoolingNchwSum => vec![
+                map(6, &[d(0), d(1), at(0, 2, 4), at(1, 3, 5)]),
+                map(6, &[d(4), d(5)]),
+                map(6, &[d(0), d(1), d(2), d(3)]),
+            ],
+            // (n, oh, ow, c, kh, kw)
+            Named::PoolingNhwcMax | Named::PoolingNhwcSum => vec![
+                map(6, &[d(0), at(0, 1, 4), at(1, 2, 5), d(3)]),
+                map(6, &[d(4), d(5)]),
+                map(6, &[d(0), d(1), d(2), d(3)]),
+            ],
         }
     }
 
@@ -81,8 +187,43 @@ impl Named {
             Named::BatchMatmul => vec![false, false, false, true],
             Named::Matvec => vec![false, true],
             Named::Dot => vec![true],
+            Named::Conv2d => vec![false, false, true, true],
+            Named::Conv2dNchwFchw | Named::Conv2dNhwcHwcf => {
+                vec![false, false, false, false, true, true, true]
+            }
+            _ => vec![false, false, false, false, true, true],
         }
     }
+}
+
+/// The window of op `op` (its `strides` and `dilations`, one value for
+/// both dimensions or one each; 1 where absent); `None` where one is
+/// malformed.
+pub fn window(ctx: &Context, ir: &Ir, op: OpId) -> Option<Window> {
+    let pair = |name: &str| -> Option<[i64; 2]> {
+        let Some(a) = inherent_attr(ctx, ir, op, name) else {
+            return Some([1, 1]);
+        };
+        let values: Vec<i64> = match ctx.attr_kind(a) {
+            AttrKind::DenseElements { values, .. } => values
+                .iter()
+                .map(|&v| match ctx.attr_kind(v) {
+                    AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+                    _ => None,
+                })
+                .collect::<Option<_>>()?,
+            _ => ctx.int_array_values(a)?,
+        };
+        match values[..] {
+            [v] if v > 0 => Some([v, v]),
+            [a, b] if a > 0 && b > 0 => Some([a, b]),
+            _ => None,
+        }
+    };
+    Some(Window {
+        strides: pair("strides")?,
+        dilations: pair("dilations")?,
+    })
 }
 
 /// The element type of `t` (a memref's or a tensor's), or `t` itself.
@@ -117,7 +258,8 @@ pub fn structure(ctx: &Context, ir: &Ir, op: OpId) -> Option<(Vec<AffineMap>, Ve
     if let Some(named) = Named::of(name) {
         let (_, outputs) = operands(ctx, ir, op);
         let r = rank(ctx, ir, *outputs.first()?);
-        return Some((named.maps(r), named.reductions(r)));
+        let w = window(ctx, ir, op)?;
+        return Some((named.maps(r, w), named.reductions(r)));
     }
     let maps = match ctx.attr_kind(inherent_attr(ctx, ir, op, "indexing_maps")?) {
         AttrKind::Array(maps) => maps
@@ -157,20 +299,36 @@ pub fn build_payload(
         .iter()
         .map(|&t| ir.add_block_arg(block, t, Some(loc)))
         .collect();
-    let yielded = match named {
-        Named::Fill | Named::Copy => values[0],
-        _ => {
-            if args.iter().any(|&t| t != args[0]) {
-                return None;
-            }
-            let float = matches!(ctx.type_kind(args[0]), TypeKind::Float(_));
+    let payload = named.payload();
+    // The element types must agree (the window's aside): MLIR would cast.
+    let out = args[args.len() - 1];
+    if args[0] != out || payload == Payload::MulAdd && args[1] != out {
+        return None;
+    }
+    let float = matches!(ctx.type_kind(out), TypeKind::Float(_));
+    let out_value = values[values.len() - 1];
+    let yielded = match payload {
+        Payload::First => values[0],
+        Payload::MulAdd => {
             let (mul, add) = if float {
                 ("arith.mulf", "arith.addf")
             } else {
                 ("arith.muli", "arith.addi")
             };
-            let m = append(ctx, ir, block, mul, &[values[0], values[1]], args[0], loc);
-            append(ctx, ir, block, add, &[values[2], m], args[0], loc)
+            let m = append(ctx, ir, block, mul, &[values[0], values[1]], out, loc);
+            append(ctx, ir, block, add, &[out_value, m], out, loc)
+        }
+        Payload::Max => {
+            let max = if float {
+                "arith.maximumf"
+            } else {
+                "arith.maxsi"
+            };
+            append(ctx, ir, block, max, &[out_value, values[0]], out, loc)
+        }
+        Payload::Sum => {
+            let add = if float { "arith.addf" } else { "arith.addi" };
+            append(ctx, ir, block, add, &[out_value, values[0]], out, loc)
         }
     };
     let name = ctx.sym("linalg.yield");

@@ -1,8 +1,9 @@
 // The linalg ops on memrefs print as mlir-opt-22 prints them, read back
 // by it the same, and lower to the affine loops it writes: fill and
 // matmul (f32), matvec with a discardable attribute, dot on a rank-0
-// output, batch_matmul, copy, and a generic with a non-trivial map,
-// linalg.index, library_call and attrs.
+// output, batch_matmul, copy, a generic with a non-trivial map,
+// linalg.index, library_call and attrs, and the convolutions and
+// poolings with strides and dilations.
 // RUN: silica opt %s > %t.s
 // RUN: mlir-opt-22 %s > %t.m
 // RUN: diff %t.s %t.m
@@ -22,6 +23,10 @@
 // CHECK-NEXT: affine.store %[[S]], %arg2[%arg4, %arg5] : memref<4x16xf32>
 // CHECK-LABEL: func.func @k(
 // CHECK: affine.apply #map(%arg9, %arg10)
+// CHECK-LABEL: func.func @conv(
+// CHECK: arith.maximumf
+// CHECK-LABEL: func.func @more(
+// CHECK: arith.maxsi
 func.func @mm(%A: memref<4x8xf32>, %B: memref<8x16xf32>, %C: memref<4x16xf32>, %x: memref<16xf32>) {
   %cst = arith.constant 0.0 : f32
   linalg.fill ins(%cst : f32) outs(%C : memref<4x16xf32>)
@@ -48,5 +53,20 @@ func.func @k(%A: memref<4x8xi32>, %x: memref<8xi32>, %y: memref<4xi32>, %d: memr
     %s = arith.addi %m2, %out : i32
     linalg.yield %s : i32
   }
+  return
+}
+
+func.func @conv(%I: memref<1x2x6x6xf32>, %F: memref<3x2x3x3xf32>, %O: memref<1x3x4x4xf32>, %W: memref<2x2xf32>, %P: memref<1x2x5x5xf32>, %I2: memref<1x6x6x2xi32>, %F2: memref<3x3x2x4xi32>, %O2: memref<1x2x2x4xi32>) {
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%I, %F : memref<1x2x6x6xf32>, memref<3x2x3x3xf32>) outs(%O : memref<1x3x4x4xf32>)
+  linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%I, %W : memref<1x2x6x6xf32>, memref<2x2xf32>) outs(%P : memref<1x2x5x5xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%I2, %F2 : memref<1x6x6x2xi32>, memref<3x3x2x4xi32>) outs(%O2 : memref<1x2x2x4xi32>)
+  return
+}
+
+func.func @more(%I: memref<6x7xi16>, %F: memref<3x2xi16>, %O: memref<4x6xi16>, %X: memref<1x9x9x3xi32>, %W: memref<2x2xi32>, %Y: memref<1x3x3x3xi32>, %Z: memref<1x3x9x9xf32>, %V: memref<3x3xf32>, %U: memref<1x3x7x7xf32>) {
+  linalg.conv_2d ins(%I, %F : memref<6x7xi16>, memref<3x2xi16>) outs(%O : memref<4x6xi16>)
+  linalg.pooling_nhwc_max {dilations = dense<2> : tensor<2xi64>, strides = dense<[3, 2]> : tensor<2xi64>} ins(%X, %W : memref<1x9x9x3xi32>, memref<2x2xi32>) outs(%Y : memref<1x3x3x3xi32>)
+  linalg.pooling_nhwc_sum ins(%X, %W : memref<1x9x9x3xi32>, memref<2x2xi32>) outs(%Y : memref<1x3x3x3xi32>)
+  linalg.pooling_nchw_sum {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%Z, %V : memref<1x3x9x9xf32>, memref<3x3xf32>) outs(%U : memref<1x3x7x7xf32>)
   return
 }
