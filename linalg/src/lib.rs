@@ -6,8 +6,8 @@
 //! max and sum poolings (`nchw`, `nhwc`), each with the payload MLIR
 //! builds for it
 //! ([`structured`]), printed and parsed as mlir-opt-22 does
-//! ([`dialect`]); and `convert-linalg-to-affine-loops` ([`lower`]), with
-//! mlir-opt-22's output.
+//! ([`dialect`]); and `convert-linalg-to-affine-loops` and
+//! `convert-linalg-to-loops` ([`lower`]), with mlir-opt-22's output.
 
 pub mod dialect;
 pub mod lower;
@@ -16,4 +16,7 @@ pub mod structured;
 pub use dialect::LINALG;
 
 /// The passes of this crate.
-pub static PASSES: &[&silica_ir::pass::PassInfo] = &[&lower::CONVERT_LINALG_TO_AFFINE_LOOPS];
+pub static PASSES: &[&silica_ir::pass::PassInfo] = &[
+    &lower::CONVERT_LINALG_TO_AFFINE_LOOPS,
+    &lower::CONVERT_LINALG_TO_LOOPS,
+];

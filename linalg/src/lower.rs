@@ -1,29 +1,55 @@
-//! `convert-linalg-to-affine-loops`: each structured op on memrefs
-//! becomes a nest of `affine.for` over its loop dimensions (each bounded
-//! by the first operand dimension its indexing maps give it), in which
-//! the elements of the inputs and then of the outputs its payload uses
-//! are loaded (`affine.load` at the maps' results, a result that is not a
-//! plain dimension through an `affine.apply`), the payload runs with
-//! `linalg.index` as the loop counters, and each yielded value is stored
-//! to its output, as mlir-opt-22 writes it.
+//! `convert-linalg-to-affine-loops` and `convert-linalg-to-loops`: each
+//! structured op on memrefs becomes a nest of `affine.for` (or `scf.for`
+//! from `arith.constant` bounds) over its loop dimensions, each bounded by
+//! the first operand dimension its indexing maps give it, in which the
+//! elements of the inputs and then of the outputs its payload uses are
+//! loaded (`affine.load` or `memref.load` at the maps' results, a result
+//! that is not a plain dimension through an `affine.apply`), the payload
+//! runs with `linalg.index` as the loop counters, and each yielded value
+//! is stored to its output. Then, as MLIR's pass does, the function is
+//! folded greedily (constants uniqued and hoisted, `affine.apply`
+//! canonicalized), so the output is mlir-opt-22's.
 
 use crate::structured::{operands, structure};
 use rustc_hash::FxHashMap;
 use silica_affine::canonicalize::canonicalize_map;
-use silica_affine::for_op::{body, create_for, Bound};
-use silica_affine::loops::{clone_mapped, create, create_apply};
+use silica_affine::for_op::{create_for, Bound};
+use silica_affine::loops::{
+    clone_mapped, create, create_apply, create_index_constant, create_op, NewOp,
+};
 use silica_ir::affine::{AffineExpr, AffineMap};
 use silica_ir::diag::Diagnostic;
 use silica_ir::pass::{Pass, PassInfo, PassOptions};
+use silica_ir::rewrite::{apply_patterns_greedily, GreedyConfig, PatternSet};
 use silica_ir::{AttrKind, Context, Ir, OpId, TypeKind, ValueId};
 
-/// Lowers every structured op under `root` to affine loops; an error at
-/// the first op on tensors, with dynamic sizes, or with a loop dimension
-/// no operand bounds.
+/// The loops a structured op becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loops {
+    /// `affine.for`, `affine.load`, `affine.store`.
+    Affine,
+    /// `scf.for`, `memref.load`, `memref.store`.
+    Scf,
+}
+
+/// Lowers every structured op under `root` to affine loops (see
+/// [`linalg_to_loops`]).
 pub fn linalg_to_affine_loops(
     ctx: &mut Context,
     ir: &mut Ir,
     root: OpId,
+) -> Result<(), Box<Diagnostic>> {
+    linalg_to_loops(ctx, ir, root, Loops::Affine)
+}
+
+/// Lowers every structured op under `root` to `loops`; an error at the
+/// first op on tensors, with dynamic sizes, or with a loop dimension no
+/// operand bounds.
+pub fn linalg_to_loops(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    root: OpId,
+    loops: Loops,
 ) -> Result<(), Box<Diagnostic>> {
     let mut ops = Vec::new();
     ir.walk(root, &mut |op| {
@@ -32,9 +58,18 @@ pub fn linalg_to_affine_loops(
             ops.push(op);
         }
     });
-    for op in ops {
-        lower(ctx, ir, op).map_err(|msg| Box::new(Diagnostic::error(ir.op_loc(op), msg)))?;
+    if ops.is_empty() {
+        return Ok(());
     }
+    for op in ops {
+        lower(ctx, ir, op, loops).map_err(|msg| Box::new(Diagnostic::error(ir.op_loc(op), msg)))?;
+    }
+    let mut patterns = PatternSet::default();
+    let apply = ctx.sym("affine.apply");
+    if let Some(def) = ctx.op_def_by_name("affine.apply") {
+        patterns.add(apply, def.patterns.iter());
+    }
+    apply_patterns_greedily(ctx, ir, root, &patterns, GreedyConfig::default());
     Ok(())
 }
 
@@ -46,7 +81,7 @@ fn shape(ctx: &Context, ir: &Ir, v: ValueId) -> Option<Vec<i64>> {
     }
 }
 
-fn lower(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String> {
+fn lower(ctx: &mut Context, ir: &mut Ir, op: OpId, kind: Loops) -> Result<(), String> {
     let name = ctx.str(ir.op_name(op)).to_string();
     let (maps, reductions) =
         structure(ctx, ir, op).ok_or_else(|| format!("'{name}' without indexing maps"))?;
@@ -105,26 +140,46 @@ fn lower(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String> {
         .map(|(d, s)| s.ok_or_else(|| format!("'{name}': no operand bounds loop dimension {d}")))
         .collect::<Result<_, _>>()?;
     let loc = ir.op_loc(op);
+    // `scf.for` bounds: zero, the size and one for each loop, before the op.
+    let mut bounds = Vec::new();
+    if kind == Loops::Scf {
+        for &size in &sizes {
+            let values: Vec<ValueId> = [0, size, 1]
+                .iter()
+                .map(|&v| {
+                    let c = create_index_constant(ctx, ir, v, loc);
+                    ir.insert_op_before(op, c);
+                    ir.result(c, 0)
+                })
+                .collect();
+            bounds.push(values);
+        }
+    }
     // The nest, outermost first, in place of the op.
     let mut ivs = Vec::with_capacity(loops);
     let mut at: Option<OpId> = None;
-    for &size in &sizes {
-        let lp = create_for(ctx, ir, loc, &Bound::constant(0), &Bound::constant(size), 1);
+    for (d, &size) in sizes.iter().enumerate() {
+        let lp = match kind {
+            Loops::Affine => {
+                create_for(ctx, ir, loc, &Bound::constant(0), &Bound::constant(size), 1)
+            }
+            Loops::Scf => scf_for(ctx, ir, &bounds[d], loc),
+        };
         match at {
             None => ir.insert_op_before(op, lp),
             Some(outer) => {
-                let b = body(ir, outer).expect("a loop body");
+                let b = loop_body(ir, outer);
                 let end = ir.last_op(b).expect("a yield");
                 ir.insert_op_before(end, lp);
             }
         }
-        let b = body(ir, lp).expect("a loop body");
+        let b = loop_body(ir, lp);
         ivs.push(ir.block_args(b)[0]);
         at = Some(lp);
     }
     let insert_before = match at {
         Some(inner) => {
-            let b = body(ir, inner).expect("a loop body");
+            let b = loop_body(ir, inner);
             ir.last_op(b).expect("a yield")
         }
         None => op,
@@ -150,7 +205,15 @@ fn lower(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String> {
         }
         let indices = indices(ctx, ir, map, &ivs, insert_before, loc);
         let element = ir.value_type(arg);
-        let load = access(ctx, ir, "affine.load", &[v], &indices, Some(element), loc);
+        let load = access(
+            ctx,
+            ir,
+            (kind, Access::Load),
+            &[v],
+            &indices,
+            Some(element),
+            loc,
+        );
         ir.insert_op_before(insert_before, load);
         mapping.insert(arg, ir.result(load, 0));
     }
@@ -189,11 +252,27 @@ fn lower(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), String> {
     for ((&value, &out), map) in yielded.iter().zip(&outputs).zip(&maps[inputs.len()..]) {
         let value = mapping.get(&value).copied().unwrap_or(value);
         let indices = indices(ctx, ir, map, &ivs, insert_before, loc);
-        let store = access(ctx, ir, "affine.store", &[value, out], &indices, None, loc);
+        let store = access(
+            ctx,
+            ir,
+            (kind, Access::Store),
+            &[value, out],
+            &indices,
+            None,
+            loc,
+        );
         ir.insert_op_before(insert_before, store);
     }
     ir.erase_op(op);
     Ok(())
+}
+
+/// The body of a loop just built.
+fn loop_body(ir: &Ir, lp: OpId) -> silica_ir::BlockId {
+    ir.regions(lp)
+        .next()
+        .and_then(|r| ir.entry_block(r))
+        .expect("a loop has a body")
 }
 
 /// The index values of `map`'s results over the loop counters `ivs`: a
@@ -226,34 +305,74 @@ fn indices(
         .collect()
 }
 
-/// An `affine.load` (result `element`) or `affine.store` of `operands`
-/// (the memref last) at `indices` through the identity map.
+/// A load or a store.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Access {
+    Load,
+    Store,
+}
+
+/// A load (result `element`) or store of `operands` (the memref last)
+/// at `indices`: `affine.*` through the identity map, or `memref.*`.
 fn access(
     ctx: &mut Context,
     ir: &mut Ir,
-    name: &str,
+    (kind, access): (Loops, Access),
     operands: &[ValueId],
     indices: &[ValueId],
     element: Option<silica_ir::Type>,
     loc: silica_ir::Attr,
 ) -> OpId {
+    let mut all = operands.to_vec();
+    all.extend(indices);
+    let results: Vec<silica_ir::Type> = element.into_iter().collect();
+    let name = match (kind, access) {
+        (Loops::Affine, Access::Load) => "affine.load",
+        (Loops::Affine, Access::Store) => "affine.store",
+        (Loops::Scf, Access::Load) => "memref.load",
+        (Loops::Scf, Access::Store) => "memref.store",
+    };
+    if kind == Loops::Scf {
+        return create(ctx, ir, name, &all, &results, vec![], loc);
+    }
     let identity = AffineMap {
         num_dims: indices.len() as u32,
         num_symbols: 0,
         results: (0..indices.len() as u32).map(AffineExpr::Dim).collect(),
     };
     let map = ctx.intern_attr(AttrKind::AffineMap(identity));
-    let mut all = operands.to_vec();
-    all.extend(indices);
-    let results: Vec<silica_ir::Type> = element.into_iter().collect();
     create(ctx, ir, name, &all, &results, vec![("map", map)], loc)
 }
 
-struct ConvertLinalgToAffineLoops;
+/// A detached `scf.for` over `bounds` (lower, upper, step) whose body
+/// holds only its `scf.yield`.
+fn scf_for(ctx: &mut Context, ir: &mut Ir, bounds: &[ValueId], loc: silica_ir::Attr) -> OpId {
+    let index = ctx.index_type();
+    let region = ir.create_region();
+    let block = ir.create_block();
+    ir.add_block_arg(block, index, Some(loc));
+    ir.append_block(region, block);
+    let end = create(ctx, ir, "scf.yield", &[], &[], vec![], loc);
+    ir.append_op(block, end);
+    create_op(
+        ctx,
+        ir,
+        NewOp {
+            name: "scf.for",
+            operands: bounds,
+            result_types: &[],
+            regions: &[region],
+            props: vec![],
+            loc,
+        },
+    )
+}
 
-impl Pass for ConvertLinalgToAffineLoops {
+struct ConvertLinalg(Loops);
+
+impl Pass for ConvertLinalg {
     fn run(&self, ctx: &mut Context, ir: &mut Ir, op: OpId) -> Result<(), Box<Diagnostic>> {
-        linalg_to_affine_loops(ctx, ir, op)
+        linalg_to_loops(ctx, ir, op, self.0)
     }
 }
 
@@ -264,5 +383,15 @@ pub static CONVERT_LINALG_TO_AFFINE_LOOPS: PassInfo = PassInfo {
     description: "Lower the operations from the linalg dialect into affine loops",
     anchor: None,
     options: &[],
-    create: |_: &PassOptions| Ok(Box::new(ConvertLinalgToAffineLoops)),
+    create: |_: &PassOptions| Ok(Box::new(ConvertLinalg(Loops::Affine))),
+};
+
+/// The `convert-linalg-to-loops` pass.
+pub static CONVERT_LINALG_TO_LOOPS: PassInfo = PassInfo {
+    argument: "convert-linalg-to-loops",
+    name: "ConvertLinalgToLoopsPass",
+    description: "Lower the operations from the linalg dialect into loops",
+    anchor: None,
+    options: &[],
+    create: |_: &PassOptions| Ok(Box::new(ConvertLinalg(Loops::Scf))),
 };

@@ -3,7 +3,8 @@
 // matmul (f32), matvec with a discardable attribute, dot on a rank-0
 // output, batch_matmul, copy, a generic with a non-trivial map,
 // linalg.index, library_call and attrs, and the convolutions and
-// poolings with strides and dilations.
+// poolings with strides and dilations; to scf loops too, with the
+// bounds' constants uniqued and hoisted as MLIR's folder does.
 // RUN: silica opt %s > %t.s
 // RUN: mlir-opt-22 %s > %t.m
 // RUN: diff %t.s %t.m
@@ -11,8 +12,19 @@
 // RUN: silica opt %s --convert-linalg-to-affine-loops > %t.sl
 // RUN: mlir-opt-22 %s --convert-linalg-to-affine-loops > %t.ml
 // RUN: diff %t.sl %t.ml
+// RUN: silica opt %s --convert-linalg-to-loops > %t.sc
+// RUN: mlir-opt-22 %s --convert-linalg-to-loops > %t.mc
+// RUN: diff %t.sc %t.mc
+// RUN: FileCheck %s --check-prefix=SCF < %t.sc
 // RUN: FileCheck %s < %t.sl
 
+// SCF-LABEL: func.func @mm(
+// SCF-NEXT: %c8 = arith.constant 8 : index
+// SCF-NEXT: %cst = arith.constant 0.000000e+00 : f32
+// SCF-NEXT: %c0 = arith.constant 0 : index
+// SCF: scf.for %arg4 = %c0 to %c4 step %c1 {
+// SCF-LABEL: func.func @e(
+// SCF-NEXT: %c3 = arith.constant 3 : index
 // CHECK-LABEL: func.func @mm(
 // CHECK: affine.store %cst, %arg2[%arg4, %arg5] : memref<4x16xf32>
 // CHECK: %[[A:.*]] = affine.load %arg0[%arg4, %arg6] : memref<4x8xf32>
@@ -68,5 +80,12 @@ func.func @more(%I: memref<6x7xi16>, %F: memref<3x2xi16>, %O: memref<4x6xi16>, %
   linalg.pooling_nhwc_max {dilations = dense<2> : tensor<2xi64>, strides = dense<[3, 2]> : tensor<2xi64>} ins(%X, %W : memref<1x9x9x3xi32>, memref<2x2xi32>) outs(%Y : memref<1x3x3x3xi32>)
   linalg.pooling_nhwc_sum ins(%X, %W : memref<1x9x9x3xi32>, memref<2x2xi32>) outs(%Y : memref<1x3x3x3xi32>)
   linalg.pooling_nchw_sum {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%Z, %V : memref<1x3x9x9xf32>, memref<3x3xf32>) outs(%U : memref<1x3x7x7xf32>)
+  return
+}
+
+func.func @e(%x: memref<8xi32>, %y: memref<4x3xi32>, %k: i32) {
+  %c = arith.addi %k, %k : i32
+  linalg.fill ins(%c : i32) outs(%x : memref<8xi32>)
+  linalg.fill ins(%k : i32) outs(%y : memref<4x3xi32>)
   return
 }

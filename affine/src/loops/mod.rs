@@ -14,7 +14,8 @@ mod unroll;
 mod unroll_jam;
 
 pub use build::{
-    clone_mapped, create, create_apply, create_op, iter_args, loops_post_order, terminator, NewOp,
+    clone_mapped, create, create_apply, create_index_constant, create_op, iter_args,
+    loops_post_order, terminator, NewOp,
 };
 pub use promote::promote_if_single_iteration;
 pub use reduction::{supported_reductions, LoopReduction};
