@@ -2,27 +2,41 @@
 // (flow/front/structure.rs): a while loop (dot), a loop whose body
 // branches three ways to a join with an argument (clamp), a do-while loop
 // around a cf.switch (sw), nested loops with early returns (find), each
-// co-simulated against the function as written. A loop with two exits is
-// an error at its header's branch.
-// RUN: rm -rf %t.dot %t.clamp %t.sw %t.find %t.two %t.lsw %t.lfind
+// co-simulated against the function as written; loops of any other
+// shape (a break beside the test, a return from a nest, a continue past
+// a test at the bottom) get one exit test first (search, rows, skip),
+// checked on seeds that leave early. A cycle entered at two blocks
+// (irreducible) is an error at the branch.
+// RUN: rm -rf %t.dot %t.clamp %t.sw %t.find %t.search %t.rows %t.skip %t.cycle %t.lsw %t.lfind
 // RUN: silica hls %s --top dot -o %t.dot --sim | FileCheck %s --check-prefix=DOT
 // RUN: silica hls %s --top clamp -o %t.clamp --sim | FileCheck %s --check-prefix=CLAMP
 // RUN: silica hls %s --top sw -o %t.sw --sim | FileCheck %s --check-prefix=SW
 // RUN: silica hls %s --top find -o %t.find --sim | FileCheck %s --check-prefix=FIND
 // RUN: silica hls %s --top find -o %t.find --sim --seed 7 | FileCheck %s --check-prefix=FIND7
-// RUN: not silica hls %s --top two -o %t.two 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN: silica hls %s --top search -o %t.search --sim --seed 1 | FileCheck %s --check-prefix=SEARCH1
+// RUN: silica hls %s --top search -o %t.search --sim --seed 3 | FileCheck %s --check-prefix=SEARCH3
+// RUN: silica hls %s --top rows -o %t.rows --sim --seed 1 | FileCheck %s --check-prefix=ROWS1
+// RUN: silica hls %s --top rows -o %t.rows --sim --seed 3 | FileCheck %s --check-prefix=ROWS3
+// RUN: silica hls %s --top skip -o %t.skip --sim | FileCheck %s --check-prefix=SKIP
+// RUN: not silica hls %s --top cycle -o %t.cycle 2>&1 | FileCheck %s --check-prefix=CYCLE
+// RUN: test ! -e %t.cycle
 // mlir-opt-22's lifting leaves ub.poison and scf.index_switch: accepted too.
 // RUN: mlir-opt-22 --lift-cf-to-scf %s -o %t.lifted.mlir
 // RUN: FileCheck %s --check-prefix=LIFTED < %t.lifted.mlir
 // RUN: silica hls %t.lifted.mlir --top sw -o %t.lsw --sim | FileCheck %s --check-prefix=SW
 // RUN: silica hls %t.lifted.mlir --top find -o %t.lfind --sim | FileCheck %s --check-prefix=FIND
-// RUN: test ! -e %t.two
 
 // DOT: co-simulation (seed 1): 33 values match
 // CLAMP: co-simulation (seed 1): 32 values match
 // SW: co-simulation (seed 1): 16 values match
 // FIND: co-simulation (seed 1): 17 values match
 // FIND7: co-simulation (seed 7): 17 values match
+// The search leaves at the first negative element: early on seed 3.
+// SEARCH1: co-simulation (seed 1): 9 values match, latency 10 cycles
+// SEARCH3: co-simulation (seed 3): 9 values match, latency 4 cycles
+// ROWS1: co-simulation (seed 1): 18 values match, latency 33 cycles
+// ROWS3: co-simulation (seed 3): 18 values match, latency 18 cycles
+// SKIP: co-simulation (seed 1): 16 values match
 // LIFTED: scf.index_switch
 // LIFTED: ub.poison
 
@@ -139,21 +153,99 @@ func.func @find(%a: memref<4x4xi32>, %key: i32) -> i32 {
   return %count : i32
 }
 
-// A search that leaves its loop at the bound or at a match.
-// TWO: cf.mlir:[[# @LINE + 8]]:3: error: control flow that silica hls cannot lift to structured loops and conditionals: the loop at this branch has 2 exits (one is lifted)
-func.func @two(%a: memref<8xi32>, %key: i32) -> index {
+// The first negative element's index, or 8.
+func.func @search(%a: memref<8xi32>) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
+  %z = arith.constant 0 : i32
   cf.br ^head(%c0 : index)
 ^head(%i: index):
   %more = arith.cmpi ult, %i, %c8 : index
   cf.cond_br %more, ^body, ^exit(%i : index)
 ^body:
   %v = memref.load %a[%i] : memref<8xi32>
-  %hit = arith.cmpi eq, %v, %key : i32
+  %neg = arith.cmpi slt, %v, %z : i32
   %n = arith.addi %i, %c1 : index
-  cf.cond_br %hit, ^exit(%i : index), ^head(%n : index)
+  cf.cond_br %neg, ^exit(%i : index), ^head(%n : index)
 ^exit(%r: index):
   return %r : index
+}
+
+// Sums rows until a row's sum is negative: returns from inside the nest
+// with the partial sum; a value of the loop (%s) used after it.
+func.func @rows(%a: memref<4x4xi8>, %out: memref<1xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0 : i32
+  cf.br ^outer(%c0, %z : index, i32)
+^outer(%i: index, %total: i32):
+  %oc = arith.cmpi slt, %i, %c4 : index
+  cf.cond_br %oc, ^init, ^done
+^init:
+  cf.br ^inner(%c0, %z : index, i32)
+^inner(%j: index, %row: i32):
+  %ic = arith.cmpi slt, %j, %c4 : index
+  cf.cond_br %ic, ^ibody, ^rowdone
+^ibody:
+  %v = memref.load %a[%i, %j] : memref<4x4xi8>
+  %w = arith.extsi %v : i8 to i32
+  %row2 = arith.addi %row, %w : i32
+  %j2 = arith.addi %j, %c1 : index
+  cf.br ^inner(%j2, %row2 : index, i32)
+^rowdone:
+  %s = arith.addi %total, %row : i32
+  %bad = arith.cmpi slt, %row, %z : i32
+  %i2 = arith.addi %i, %c1 : index
+  cf.cond_br %bad, ^early, ^outer(%i2, %s : index, i32)
+^early:
+  memref.store %s, %out[%c0] : memref<1xi32>
+  %m = arith.muli %s, %s : i32
+  return %m : i32
+^done:
+  memref.store %total, %out[%c0] : memref<1xi32>
+  return %total : i32
+}
+
+// A do-while loop with a continue: odd elements are skipped, the test is
+// at the bottom.
+func.func @skip(%a: memref<8xi32>, %b: memref<8xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1 : i32
+  cf.br ^body(%c0 : index)
+^body(%i: index):
+  %v = memref.load %a[%i] : memref<8xi32>
+  %n = arith.addi %i, %c1 : index
+  %odd = arith.andi %v, %one : i32
+  %is = arith.cmpi ne, %odd, %one : i32
+  cf.cond_br %is, ^work, ^body2(%n : index)
+^body2(%k: index):
+  %more2 = arith.cmpi ult, %k, %c8 : index
+  cf.cond_br %more2, ^body(%k : index), ^exit
+^work:
+  %d = arith.addi %v, %v : i32
+  memref.store %d, %b[%i] : memref<8xi32>
+  %more = arith.cmpi ult, %n, %c8 : index
+  cf.cond_br %more, ^body(%n : index), ^exit
+^exit:
+  return
+}
+
+// CYCLE: cf.mlir:[[# @LINE + 11]]:3: error: control flow that silica hls cannot lift to structured loops and conditionals: a cycle entered at more than one block (irreducible)
+func.func @cycle(%a: memref<4xi32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0 : i32
+  cf.cond_br %c, ^left, ^right
+^left:
+  %v = memref.load %a[%c0] : memref<4xi32>
+  %neg = arith.cmpi slt, %v, %z : i32
+  cf.cond_br %neg, ^right, ^out
+^right:
+  memref.store %z, %a[%c0] : memref<4xi32>
+  cf.br ^left
+^out:
+  return
 }

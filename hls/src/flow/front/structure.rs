@@ -12,9 +12,13 @@
 //! after it use; its `do` region runs from there back to the header. A
 //! `cf.cond_br` inside a region becomes an `scf.if` that yields the
 //! arguments its branches pass to the block where they meet (the branch's
-//! immediate post-dominator). Control flow that does not nest so (a loop
-//! with several exits, a loop entered or exited elsewhere than at its
-//! header and exit test, irreducible cycles) is an error at the branch.
+//! immediate post-dominator). A loop of another shape (several exits, a
+//! back edge past a test at the bottom) first gets one latch and exit
+//! test ([`single_exit`]): its back and exit edges go to a new block that
+//! carries a tag and every edge's arguments and branches on the tag.
+//! Irreducible cycles, and branches that do not nest (a block reached
+//! from places whose branches meet elsewhere), are an error at the
+//! branch.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_ir::{Attr, BlockId, Context, Diagnostic, Ir, OpId, OpSpec, Type, ValueId};
@@ -48,7 +52,17 @@ pub fn structure(ctx: &mut Context, ir: &mut Ir, func: OpId) -> Res<()> {
         }
     }
     unify_returns(ctx, ir, region);
-    let cfg = Cfg::build(ctx, ir, region)?;
+    // Loops of other shapes get one exit test first, a loop at a time.
+    let mut cfg = Cfg::build(ctx, ir, region)?;
+    for _ in 0..=cfg.blocks.len() {
+        let mut headers: Vec<usize> = cfg.loops.keys().copied().collect();
+        headers.sort_unstable();
+        let Some(h) = headers.into_iter().find(|&h| !cfg.simple(ctx, ir, h)) else {
+            break;
+        };
+        single_exit(ctx, ir, &cfg, h);
+        cfg = Cfg::build(ctx, ir, region)?;
+    }
     let entry = cfg.blocks[0];
     let mut s = Structurer {
         ctx,
@@ -304,6 +318,270 @@ fn switch_to_ifs(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     ir.erase_op(op);
 }
 
+/// A fresh `ub.poison` of type `ty` before `before`.
+fn poison(ctx: &mut Context, ir: &mut Ir, ty: Type, before: OpId) -> ValueId {
+    let loc = ir.op_loc(before);
+    let value = silica_dialects::ub::poison_attr(ctx);
+    let key = ctx.sym("value");
+    let props = Some(ctx.dict_attr(vec![(key, value)]));
+    let op = create(ctx, ir, "ub.poison", &[], &[ty], (&[], props), loc);
+    ir.insert_op_before(before, op);
+    ir.result(op, 0)
+}
+
+/// An `i32` constant before `before`.
+fn tag(ctx: &mut Context, ir: &mut Ir, value: i64, before: OpId) -> ValueId {
+    let loc = ir.op_loc(before);
+    let i32t = ctx.signless(32);
+    let v = ctx.int_attr(i32t, value);
+    let key = ctx.sym("value");
+    let props = Some(ctx.dict_attr(vec![(key, v)]));
+    let op = create(ctx, ir, "arith.constant", &[], &[i32t], (&[], props), loc);
+    ir.insert_op_before(before, op);
+    ir.result(op, 0)
+}
+
+/// Points successor `slot` of branch `t` (a `cf.br` or `cf.cond_br`) at
+/// `dest` with `args`.
+fn retarget(ctx: &mut Context, ir: &mut Ir, t: OpId, slot: usize, dest: BlockId, args: &[ValueId]) {
+    let mut edges: Vec<Vec<ValueId>> = (0..ir.successors(t).len())
+        .map(|i| edge_args(ctx, ir, t, i))
+        .collect();
+    edges[slot] = args.to_vec();
+    ir.set_successor(t, slot, dest);
+    if ctx.str(ir.op_name(t)) == "cf.cond_br" {
+        let mut operands = vec![ir.operand(t, 0)];
+        operands.extend(edges.iter().flatten());
+        ir.set_operands(t, &operands);
+        let segments = ctx.int_array_attr(32, &[1, edges[0].len() as i64, edges[1].len() as i64]);
+        silica_ir::dialect::set_inherent_attr(ctx, ir, t, "operandSegmentSizes", segments);
+    } else {
+        ir.set_operands(t, &edges[0]);
+    }
+}
+
+/// Gives the loop headed by `h` one latch and exit test: every back
+/// edge and every exit edge goes to a new block `L` with a tag (0 to go
+/// round, `i + 1` to leave by exit `i`), the header's arguments, every
+/// exit's arguments and the loop's values used after it (poison where an
+/// edge has none of them); `L` branches to the header on 0, else to a new
+/// block `D` after the loop, which branches on the tag to the exit taken.
+fn single_exit(ctx: &mut Context, ir: &mut Ir, cfg: &Cfg, h: usize) {
+    let body = &cfg.loops[&h];
+    let mut members: Vec<usize> = body.iter().copied().collect();
+    members.sort_unstable();
+    let header = cfg.blocks[h];
+    let header_types: Vec<Type> = ir
+        .block_args(header)
+        .iter()
+        .map(|&a| ir.value_type(a))
+        .collect();
+    // The edges: (source, successor slot, target).
+    let mut latches = Vec::new();
+    let mut exits = Vec::new();
+    for &u in &members {
+        let t = ir.last_op(cfg.blocks[u]).expect("a terminator");
+        for (slot, target) in ir.successors(t).to_vec().into_iter().enumerate() {
+            let v = cfg.index[&target];
+            if v == h {
+                latches.push((u, slot));
+            } else if !body.contains(&v) {
+                exits.push((u, slot, v));
+            }
+        }
+    }
+    // Values of the loop used after it.
+    let inside = |ir: &Ir, op: OpId| {
+        let mut cur = Some(op);
+        while let Some(o) = cur {
+            if let Some(&b) = ir.op_block(o).and_then(|b| cfg.index.get(&b)) {
+                return body.contains(&b);
+            }
+            cur = ir.parent_op(o);
+        }
+        false
+    };
+    let mut escaping: Vec<(ValueId, usize)> = Vec::new();
+    for &u in &members {
+        let block = cfg.blocks[u];
+        let mut values: Vec<ValueId> = ir.block_args(block).to_vec();
+        for op in ir.block_ops(block) {
+            values.extend(ir.results(op));
+        }
+        for v in values {
+            if ir.uses(v).any(|use_| !inside(ir, ir.use_owner(use_))) {
+                escaping.push((v, u));
+            }
+        }
+    }
+    let exit_types: Vec<Vec<Type>> = exits
+        .iter()
+        .map(|&(_, _, v)| {
+            ir.block_args(cfg.blocks[v])
+                .iter()
+                .map(|&a| ir.value_type(a))
+                .collect()
+        })
+        .collect();
+    let escaping_types: Vec<Type> = escaping.iter().map(|&(v, _)| ir.value_type(v)).collect();
+    let i32t = ctx.signless(32);
+    let loc = cfg.locs[h];
+    let region = ir.block_region(header).expect("a block of a region");
+    let latch = ir.create_block();
+    ir.append_block(region, latch);
+    let dispatch = ir.create_block();
+    ir.append_block(region, dispatch);
+    let mut types = vec![i32t];
+    types.extend(&header_types);
+    for t in &exit_types {
+        types.extend(t);
+    }
+    types.extend(&escaping_types);
+    let latch_args: Vec<ValueId> = types
+        .iter()
+        .map(|&t| ir.add_block_arg(latch, t, Some(loc)))
+        .collect();
+    let dispatch_args: Vec<ValueId> = std::iter::once(i32t)
+        .chain(exit_types.iter().flatten().copied())
+        .chain(escaping_types.iter().copied())
+        .map(|t| ir.add_block_arg(dispatch, t, Some(loc)))
+        .collect();
+    // The edges into L: (source, slot, tag, header arguments, exit i and
+    // its arguments).
+    let edges: Vec<(usize, usize, usize)> = latches
+        .iter()
+        .map(|&(u, slot)| (u, slot, 0))
+        .chain(
+            exits
+                .iter()
+                .enumerate()
+                .map(|(i, &(u, slot, _))| (u, slot, i + 1)),
+        )
+        .collect();
+    for (u, slot, which) in edges {
+        let t = ir.last_op(cfg.blocks[u]).expect("a terminator");
+        let given = edge_args(ctx, ir, t, slot);
+        let mut args = vec![tag(ctx, ir, which as i64, t)];
+        if which == 0 {
+            args.extend(&given);
+        } else {
+            for &ty in &header_types {
+                args.push(poison(ctx, ir, ty, t));
+            }
+        }
+        for (i, tys) in exit_types.iter().enumerate() {
+            if which == i + 1 {
+                args.extend(&given);
+            } else {
+                for &ty in tys {
+                    args.push(poison(ctx, ir, ty, t));
+                }
+            }
+        }
+        for &(v, at) in &escaping {
+            let available = cfg.dom[u].contains(&at);
+            args.push(if available {
+                v
+            } else {
+                let ty = ir.value_type(v);
+                poison(ctx, ir, ty, t)
+            });
+        }
+        retarget(ctx, ir, t, slot, latch, &args);
+    }
+    // L: round again on 0, else leave through D.
+    let zero = {
+        let v = ctx.int_attr(i32t, 0);
+        let key = ctx.sym("value");
+        let props = Some(ctx.dict_attr(vec![(key, v)]));
+        let c = create(ctx, ir, "arith.constant", &[], &[i32t], (&[], props), loc);
+        ir.append_op(latch, c);
+        ir.result(c, 0)
+    };
+    let i1 = ctx.signless(1);
+    let i64t = ctx.signless(64);
+    let eq = ctx.int_attr(i64t, 0);
+    let key = ctx.sym("predicate");
+    let props = Some(ctx.dict_attr(vec![(key, eq)]));
+    let again = create(
+        ctx,
+        ir,
+        "arith.cmpi",
+        &[latch_args[0], zero],
+        &[i1],
+        (&[], props),
+        loc,
+    );
+    ir.append_op(latch, again);
+    let again = ir.result(again, 0);
+    let n = header_types.len();
+    let mut leave = vec![latch_args[0]];
+    leave.extend(&latch_args[1 + n..]);
+    cond_br(
+        ctx,
+        ir,
+        latch,
+        again,
+        (header, &latch_args[1..=n]),
+        (dispatch, &leave),
+        loc,
+    );
+    // The values used after the loop come from D.
+    let first_escaping = 1 + exit_types.iter().map(Vec::len).sum::<usize>();
+    for (k, &(v, _)) in escaping.iter().enumerate() {
+        let to = dispatch_args[first_escaping + k];
+        let users: Vec<OpId> = ir.uses(v).map(|u| ir.use_owner(u)).collect();
+        for user in users {
+            if inside(ir, user) || ir.op_block(user) == Some(latch) {
+                continue;
+            }
+            let count = ir.operands(user).len();
+            for i in 0..count {
+                if ir.operand(user, i) == v {
+                    ir.set_operand(user, i, to);
+                }
+            }
+        }
+    }
+    // D: to exit i on tag i + 1, the last exit otherwise.
+    let mut at = dispatch;
+    let mut offset = 1;
+    for (i, &(_, _, target)) in exits.iter().enumerate() {
+        let count = exit_types[i].len();
+        let args = dispatch_args[offset..offset + count].to_vec();
+        offset += count;
+        let target = cfg.blocks[target];
+        if i + 1 == exits.len() {
+            let br = create(ctx, ir, "cf.br", &args, &[], (&[target], None), loc);
+            ir.append_op(at, br);
+            break;
+        }
+        let v = ctx.int_attr(i32t, (i + 1) as i64);
+        let key = ctx.sym("value");
+        let props = Some(ctx.dict_attr(vec![(key, v)]));
+        let c = create(ctx, ir, "arith.constant", &[], &[i32t], (&[], props), loc);
+        ir.append_op(at, c);
+        let c = ir.result(c, 0);
+        let key = ctx.sym("predicate");
+        let props = Some(ctx.dict_attr(vec![(key, eq)]));
+        let is = create(
+            ctx,
+            ir,
+            "arith.cmpi",
+            &[dispatch_args[0], c],
+            &[i1],
+            (&[], props),
+            loc,
+        );
+        ir.append_op(at, is);
+        let is = ir.result(is, 0);
+        let next = ir.create_block();
+        ir.append_block(region, next);
+        cond_br(ctx, ir, at, is, (target, &args), (next, &[]), loc);
+        at = next;
+    }
+}
+
 /// Makes every `func.return` of `region` a branch to one return block.
 fn unify_returns(ctx: &mut Context, ir: &mut Ir, region: silica_ir::RegionId) {
     let returns: Vec<OpId> = ir
@@ -352,6 +630,8 @@ struct Cfg {
     loops: FxHashMap<usize, FxHashSet<usize>>,
     /// Each block's terminator's location.
     locs: Vec<Attr>,
+    /// Each block's dominators.
+    dom: Vec<FxHashSet<usize>>,
 }
 
 impl Cfg {
@@ -431,7 +711,34 @@ impl Cfg {
             preds,
             loops,
             locs,
+            dom,
         })
+    }
+
+    /// Whether the loop headed by `h` has the shape [`Structurer`] lifts:
+    /// one exit edge, a conditional branch to a block entered only from
+    /// it, and every back edge from there unless the test is the
+    /// header's.
+    fn simple(&self, ctx: &Context, ir: &Ir, h: usize) -> bool {
+        let body = &self.loops[&h];
+        let mut exits = Vec::new();
+        let mut latches = Vec::new();
+        for &u in body {
+            for &v in &self.succ[u] {
+                if !body.contains(&v) {
+                    exits.push((u, v));
+                } else if v == h {
+                    latches.push(u);
+                }
+            }
+        }
+        let [(x, e)] = exits[..] else {
+            return false;
+        };
+        let branch = ir
+            .last_op(self.blocks[x])
+            .is_some_and(|t| ctx.str(ir.op_name(t)) == "cf.cond_br");
+        branch && self.preds[e].len() == 1 && (x == h || latches.iter().all(|&l| l == x))
     }
 
     /// The one edge leaving the loop headed by `h`: its source and target.
