@@ -2,8 +2,10 @@
 //! Allo) leave kernels: `linalg.generic` with its indexing maps,
 //! iterator types and payload region, `linalg.index`, `linalg.yield`,
 //! and the named ops `fill`, `copy`, `matmul`, `batch_matmul`, `matvec`,
-//! `dot`, `conv_2d`, `conv_2d_nchw_fchw`, `conv_2d_nhwc_hwcf` and the
-//! max and sum poolings (`nchw`, `nhwc`), each with the payload MLIR
+//! `dot`, the 2-D convolutions (`conv_2d`, `conv_2d_nchw_fchw`,
+//! `conv_2d_nhwc_hwcf`, grouped `conv_2d_ngchw_{gfchw,fgchw}`, depthwise
+//! `depthwise_conv_2d_{nchw_chw,nhwc_hwc}`) and the max and sum poolings
+//! (`nchw`, `nhwc`), each with the payload MLIR
 //! builds for it
 //! ([`structured`]), printed and parsed as mlir-opt-22 does
 //! ([`dialect`]); and `convert-linalg-to-affine-loops` and

@@ -23,6 +23,10 @@ pub enum Named {
     Conv2d,
     Conv2dNchwFchw,
     Conv2dNhwcHwcf,
+    Conv2dNgchwGfchw,
+    Conv2dNgchwFgchw,
+    DepthwiseConv2dNchwChw,
+    DepthwiseConv2dNhwcHwc,
     PoolingNchwMax,
     PoolingNchwSum,
     PoolingNhwcMax,
@@ -62,7 +66,7 @@ impl Default for Window {
 
 impl Named {
     /// Every named op, with its name.
-    pub const ALL: [(Named, &'static str); 13] = [
+    pub const ALL: [(Named, &'static str); 17] = [
         (Named::Fill, "linalg.fill"),
         (Named::Copy, "linalg.copy"),
         (Named::Matmul, "linalg.matmul"),
@@ -72,25 +76,21 @@ impl Named {
         (Named::Conv2d, "linalg.conv_2d"),
         (Named::Conv2dNchwFchw, "linalg.conv_2d_nchw_fchw"),
         (Named::Conv2dNhwcHwcf, "linalg.conv_2d_nhwc_hwcf"),
+        (Named::Conv2dNgchwGfchw, "linalg.conv_2d_ngchw_gfchw"),
+        (Named::Conv2dNgchwFgchw, "linalg.conv_2d_ngchw_fgchw"),
+        (
+            Named::DepthwiseConv2dNchwChw,
+            "linalg.depthwise_conv_2d_nchw_chw",
+        ),
+        (
+            Named::DepthwiseConv2dNhwcHwc,
+            "linalg.depthwise_conv_2d_nhwc_hwc",
+        ),
         (Named::PoolingNchwMax, "linalg.pooling_nchw_max"),
         (Named::PoolingNchwSum, "linalg.pooling_nchw_sum"),
         (Named::PoolingNhwcMax, "linalg.pooling_nhwc_max"),
         (Named::PoolingNhwcSum, "linalg.pooling_nhwc_sum"),
     ];
-
-    /// Whether it slides a window (strides and dilations apply).
-    pub fn windowed(self) -> bool {
-        !matches!(
-            self,
-            Named::Fill
-                | Named::Copy
-                | Named::Matmul
-                | Named::BatchMatmul
-                | Named::Matvec
-                | Named::Dot
-                | Named::Conv2d
-        )
-    }
 
     fn payload(self) -> Payload {
         match self {
@@ -164,6 +164,28 @@ impl Named {
                 map(7, &[d(4), d(5), d(6), d(3)]),
                 map(7, &[d(0), d(1), d(2), d(3)]),
             ],
+            // (n, g, f, oh, ow, c, kh, kw)
+            Named::Conv2dNgchwGfchw => vec![
+                map(8, &[d(0), d(1), d(5), at(0, 3, 6), at(1, 4, 7)]),
+                map(8, &[d(1), d(2), d(5), d(6), d(7)]),
+                map(8, &[d(0), d(1), d(2), d(3), d(4)]),
+            ],
+            Named::Conv2dNgchwFgchw => vec![
+                map(8, &[d(0), d(1), d(5), at(0, 3, 6), at(1, 4, 7)]),
+                map(8, &[d(2), d(1), d(5), d(6), d(7)]),
+                map(8, &[d(0), d(1), d(2), d(3), d(4)]),
+            ],
+            // (n, oh, ow, c, kh, kw)
+            Named::DepthwiseConv2dNchwChw => vec![
+                map(6, &[d(0), d(3), at(0, 1, 4), at(1, 2, 5)]),
+                map(6, &[d(3), d(4), d(5)]),
+                map(6, &[d(0), d(3), d(1), d(2)]),
+            ],
+            Named::DepthwiseConv2dNhwcHwc => vec![
+                map(6, &[d(0), at(0, 1, 4), at(1, 2, 5), d(3)]),
+                map(6, &[d(4), d(5), d(3)]),
+                map(6, &[d(0), d(1), d(2), d(3)]),
+            ],
             // (n, c, oh, ow, kh, kw)
             Named::PoolingNchwMax | Named::PoolingNchwSum => vec![
                 map(6, &[d(0), d(1), at(0, 2, 4), at(1, 3, 5)]),
@@ -190,6 +212,9 @@ impl Named {
             Named::Conv2d => vec![false, false, true, true],
             Named::Conv2dNchwFchw | Named::Conv2dNhwcHwcf => {
                 vec![false, false, false, false, true, true, true]
+            }
+            Named::Conv2dNgchwGfchw | Named::Conv2dNgchwFgchw => {
+                vec![false, false, false, false, false, true, true, true]
             }
             _ => vec![false, false, false, false, true, true],
         }

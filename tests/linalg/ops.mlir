@@ -3,7 +3,7 @@
 // matmul (f32), matvec with a discardable attribute, dot on a rank-0
 // output, batch_matmul, copy, a generic with a non-trivial map,
 // linalg.index, library_call and attrs, and the convolutions and
-// poolings with strides and dilations; to scf loops too, with the
+// poolings (grouped and depthwise too) with strides and dilations; to scf loops too, with the
 // bounds' constants uniqued and hoisted as MLIR's folder does.
 // RUN: silica opt %s > %t.s
 // RUN: mlir-opt-22 %s > %t.m
@@ -87,5 +87,13 @@ func.func @e(%x: memref<8xi32>, %y: memref<4x3xi32>, %k: i32) {
   %c = arith.addi %k, %k : i32
   linalg.fill ins(%c : i32) outs(%x : memref<8xi32>)
   linalg.fill ins(%k : i32) outs(%y : memref<4x3xi32>)
+  return
+}
+
+func.func @f(%I: memref<1x2x6x6xf32>, %F: memref<2x3x3xf32>, %O: memref<1x2x4x4xf32>, %J: memref<1x6x6x2xf32>, %G: memref<3x3x2xf32>, %P: memref<1x4x4x2xf32>, %K: memref<1x2x3x6x6xf32>, %H: memref<2x4x3x3x3xf32>, %Q: memref<1x2x4x4x4xf32>, %H2: memref<4x2x3x3x3xf32>) {
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%I, %F : memref<1x2x6x6xf32>, memref<2x3x3xf32>) outs(%O : memref<1x2x4x4xf32>)
+  linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%J, %G : memref<1x6x6x2xf32>, memref<3x3x2xf32>) outs(%P : memref<1x4x4x2xf32>)
+  linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%K, %H : memref<1x2x3x6x6xf32>, memref<2x4x3x3x3xf32>) outs(%Q : memref<1x2x4x4x4xf32>)
+  linalg.conv_2d_ngchw_fgchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%K, %H2 : memref<1x2x3x6x6xf32>, memref<4x2x3x3x3xf32>) outs(%Q : memref<1x2x4x4x4xf32>)
   return
 }
