@@ -20,6 +20,7 @@ use silica_ir::dialect::{
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::{AsmPrinter, ParamPrinter};
+use silica_ir::verify::OpVerifier;
 use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, RegionId, Type, ValueId};
 
 const TRAIT_ATTRS: [&str; 4] = ["doc", "indexing_maps", "iterator_types", "library_call"];
@@ -398,6 +399,73 @@ fn print_index(p: &mut AsmPrinter<'_, '_>, op: OpId) {
     p.ty(t);
 }
 
+/// Checks a structured op as MLIR's `LinalgOp` verifier does: a map an
+/// operand, each over the loops and of the operand's rank, and a payload
+/// argument an operand.
+fn verify_structured(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some((maps, reductions)) = crate::structured::structure(ctx, ir, op) else {
+        return Ok(());
+    };
+    let (inputs, outputs) = crate::structured::operands(ctx, ir, op);
+    let operands: Vec<ValueId> = inputs.iter().chain(&outputs).copied().collect();
+    if maps.len() != operands.len() {
+        let msg = format!(
+            "expected the number of indexing_map ({}) to be equal to the number of input/output operands ({})",
+            maps.len(),
+            operands.len()
+        );
+        return Err(v.op_error(op, msg));
+    }
+    for (i, map) in maps.iter().enumerate() {
+        if map.num_dims as usize != reductions.len() {
+            let msg = format!(
+                "expected indexing_map #{i} to have {} dim(s) to match the number of loops",
+                reductions.len()
+            );
+            return Err(v.op_error(op, msg));
+        }
+    }
+    for (i, (&value, map)) in operands.iter().zip(&maps).enumerate() {
+        let rank = crate::structured::rank(ctx, ir, value);
+        if rank != map.results.len() {
+            let msg = format!(
+                "expected operand #{i} rank ({rank}) to match the result rank of indexing_map ({})",
+                map.results.len()
+            );
+            return Err(v.op_error(op, msg));
+        }
+    }
+    let args = ir
+        .regions(op)
+        .next()
+        .and_then(|r| ir.entry_block(r))
+        .map_or(0, |b| ir.block_args(b).len());
+    if args != operands.len() {
+        let msg = "expected as many non-induction variable region arguments as the number of input/output operands";
+        return Err(v.op_error(op, msg.to_string()));
+    }
+    Ok(())
+}
+
+/// Checks that a `linalg.yield` gives a value an output of its op.
+fn verify_yield(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let Some(parent) = ir.parent_op(op) else {
+        return Ok(());
+    };
+    let (_, outputs) = crate::structured::operands(ctx, ir, parent);
+    let count = ir.operands(op).len();
+    if count != outputs.len() {
+        let msg = format!(
+            "expected number of yield values ({count}) to match the number of inits / outs operands of the enclosing LinalgOp ({})",
+            outputs.len()
+        );
+        return Err(v.op_error(op, msg));
+    }
+    Ok(())
+}
+
 /// The payload's arguments are named `in` and `out`, as MLIR names them.
 fn payload_names(ctx: &Context, ir: &Ir, op: OpId) -> ValueNames {
     let (inputs, outputs) = crate::structured::operands(ctx, ir, op);
@@ -415,6 +483,7 @@ const fn structured(name: &'static str) -> OpDef {
         print: Some(print_named),
         inherent_attrs: &[SEGMENTS],
         value_names: Some(payload_names),
+        verify: Some(verify_structured),
         effects: Effects::Unknown,
         ..OpDef::new(name)
     }
@@ -432,6 +501,7 @@ static OPS: &[OpDef] = &[
             SEGMENTS,
         ],
         value_names: Some(payload_names),
+        verify: Some(verify_structured),
         effects: Effects::Unknown,
         ..OpDef::new("linalg.generic")
     },
@@ -439,6 +509,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_yield),
         print: Some(print_yield),
         traits: Traits::TERMINATOR,
+        verify: Some(verify_yield),
         effects: Effects::None,
         ..OpDef::new("linalg.yield")
     },
