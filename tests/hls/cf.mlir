@@ -26,7 +26,9 @@
 // RUN: silica hls %t.lifted.mlir --top sw -o %t.lsw --sim | FileCheck %s --check-prefix=SW
 // RUN: silica hls %t.lifted.mlir --top find -o %t.lfind --sim | FileCheck %s --check-prefix=FIND
 
-// DOT: co-simulation (seed 1): 33 values match
+// A loop that counts becomes an scf.for, pipelined like its affine twin.
+// DOT: co-simulation (seed 1): 33 values match, latency 18 cycles
+// DOT: dot/0: trip 16, pipelined, II 1
 // CLAMP: co-simulation (seed 1): 32 values match
 // SW: co-simulation (seed 1): 16 values match
 // FIND: co-simulation (seed 1): 17 values match
@@ -34,8 +36,8 @@
 // The search leaves at the first negative element: early on seed 3.
 // SEARCH1: co-simulation (seed 1): 9 values match, latency 10 cycles
 // SEARCH3: co-simulation (seed 3): 9 values match, latency 4 cycles
-// ROWS1: co-simulation (seed 1): 18 values match, latency 33 cycles
-// ROWS3: co-simulation (seed 3): 18 values match, latency 18 cycles
+// ROWS1: co-simulation (seed 1): 18 values match, latency 17 cycles
+// ROWS3: co-simulation (seed 3): 18 values match, latency 10 cycles
 // SKIP: co-simulation (seed 1): 16 values match
 // LIFTED: scf.index_switch
 // LIFTED: ub.poison

@@ -245,6 +245,7 @@ pub(crate) fn lift(
     for f in front::call_order(ctx, &work, func)? {
         silica_linalg::lower::linalg_to_affine_loops(ctx, &mut work, f)?;
         front::structure(ctx, &mut work, f)?;
+        front::while_to_for(ctx, &mut work, f);
     }
     remarks
         .notes

@@ -58,6 +58,7 @@ mod structure;
 mod uninit;
 mod unroll;
 mod while_loop;
+mod while_to_for;
 mod widen;
 
 use silica_ir::dialect::inherent_attr;
@@ -82,6 +83,7 @@ pub use signature::{arg_name, op_name_attr, string_of};
 pub use structure::structure;
 pub use uninit::uninitialised_reads;
 pub use unroll::{jam_breaks, unroll};
+pub use while_to_for::while_to_for;
 pub use widen::widen;
 
 /// The `func.func` named `top` in `module`, or an error at the module.
