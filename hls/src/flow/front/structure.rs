@@ -676,7 +676,7 @@ impl Cfg {
                             return Err(unstructured(
                                 ir,
                                 t,
-                                "a cycle entered at more than one block (irreducible)",
+                                "a cycle entered at more than one block (irreducible; mlir-opt-22 --lift-cf-to-scf lifts it, and silica hls takes its output)",
                             ));
                         }
                         let body = loops.entry(v).or_default();
