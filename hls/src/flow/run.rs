@@ -244,7 +244,7 @@ pub(crate) fn lift(
     front::returned_buffers_to_arguments(ctx, &mut work, func)?;
     for f in front::call_order(ctx, &work, func)? {
         silica_linalg::lower::linalg_to_affine_loops(ctx, &mut work, f)?;
-        front::structure(ctx, &mut work, f)?;
+        remarks.notes.extend(front::structure(ctx, &mut work, f)?);
         front::while_to_for(ctx, &mut work, f);
     }
     remarks

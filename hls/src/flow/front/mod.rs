@@ -54,6 +54,7 @@ mod reuse;
 mod rom;
 mod scf_unroll;
 mod signature;
+mod state_machine;
 mod structure;
 mod uninit;
 mod unroll;

@@ -16,18 +16,20 @@
 //! back edge past a test at the bottom) first gets one latch and exit
 //! test ([`single_exit`]): its back and exit edges go to a new block that
 //! carries a tag and every edge's arguments and branches on the tag.
-//! Irreducible cycles, and branches that do not nest (a block reached
-//! from places whose branches meet elsewhere), are an error at the
-//! branch.
+//! The lifting runs on a copy of the function: where the flow does not
+//! nest (irreducible cycles, a block reached from places whose branches
+//! meet elsewhere), the function becomes a state machine instead
+//! (`state_machine.rs`), with a note.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_ir::{Attr, BlockId, Context, Diagnostic, Ir, OpId, OpSpec, Type, ValueId};
 
-type Res<T> = Result<T, Box<Diagnostic>>;
+pub(super) type Res<T> = Result<T, Box<Diagnostic>>;
 
 /// Lifts the control flow between the blocks of `func` to structured
-/// ops; nothing to do for a function of one block.
-pub fn structure(ctx: &mut Context, ir: &mut Ir, func: OpId) -> Res<()> {
+/// ops (nothing to do for a function of one block); gives a note where
+/// it had to be a state machine.
+pub fn structure(ctx: &mut Context, ir: &mut Ir, func: OpId) -> Res<Option<String>> {
     let mut switches = Vec::new();
     ir.walk(func, &mut |op| {
         if ctx.str(ir.op_name(op)) == "scf.index_switch" {
@@ -38,10 +40,10 @@ pub fn structure(ctx: &mut Context, ir: &mut Ir, func: OpId) -> Res<()> {
         switch_to_ifs(ctx, ir, op);
     }
     let Some(region) = ir.regions(func).next() else {
-        return Ok(());
+        return Ok(None);
     };
     if ir.region_blocks(region).count() <= 1 {
-        return Ok(());
+        return Ok(None);
     }
     let blocks: Vec<BlockId> = ir.region_blocks(region).collect();
     for &b in &blocks {
@@ -52,6 +54,22 @@ pub fn structure(ctx: &mut Context, ir: &mut Ir, func: OpId) -> Res<()> {
         }
     }
     unify_returns(ctx, ir, region);
+    // Lifted on a copy: where the flow does not nest, a state machine.
+    let mut trial = ir.clone();
+    if lift(ctx, &mut trial, region).is_ok() {
+        *ir = trial;
+        return Ok(None);
+    }
+    super::state_machine::state_machine(ctx, ir, region)?;
+    let name = super::call::function_name(ctx, ir, func);
+    Ok(Some(format!(
+        "'{name}': its control flow does not nest into loops and conditionals: it runs as a state machine, a block a step"
+    )))
+}
+
+/// Lifts the blocks of `region` (switches split, one return) to loops
+/// and conditionals.
+fn lift(ctx: &mut Context, ir: &mut Ir, region: silica_ir::RegionId) -> Res<()> {
     // Loops of other shapes get one exit test first, a loop at a time.
     let mut cfg = Cfg::build(ctx, ir, region)?;
     for _ in 0..=cfg.blocks.len() {
@@ -87,7 +105,7 @@ fn unstructured(ir: &Ir, op: OpId, why: &str) -> Box<Diagnostic> {
     ))
 }
 
-fn create(
+pub(super) fn create(
     ctx: &mut Context,
     ir: &mut Ir,
     name: &str,
@@ -112,7 +130,7 @@ fn create(
 
 /// The operands `op` (a `cf.br` or `cf.cond_br`) passes to successor
 /// `succ`.
-fn edge_args(ctx: &Context, ir: &Ir, op: OpId, succ: usize) -> Vec<ValueId> {
+pub(super) fn edge_args(ctx: &Context, ir: &Ir, op: OpId, succ: usize) -> Vec<ValueId> {
     let operands: Vec<ValueId> = ir.operands(op).collect();
     match ctx.str(ir.op_name(op)) {
         "cf.cond_br" => {
@@ -676,7 +694,7 @@ impl Cfg {
                             return Err(unstructured(
                                 ir,
                                 t,
-                                "a cycle entered at more than one block (irreducible; mlir-opt-22 --lift-cf-to-scf lifts it, and silica hls takes its output)",
+                                "a cycle entered at more than one block (irreducible)",
                             ));
                         }
                         let body = loops.entry(v).or_default();
