@@ -16,5 +16,5 @@ pub use greedy::{
     apply_op_patterns_greedily, apply_patterns_greedily, GreedyConfig, RegionSimplify,
 };
 pub use pattern::{Pattern, PatternSet};
-pub use region_simplify::simplify_regions;
+pub use region_simplify::{erase_unreachable_blocks, simplify_regions};
 pub use rewriter::{InsertPoint, Listener, NoListener, Rewriter};

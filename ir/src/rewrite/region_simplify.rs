@@ -121,7 +121,9 @@ fn post_order(ir: &Ir, region: RegionId) -> Vec<BlockId> {
     order
 }
 
-fn erase_unreachable_blocks(rw: &mut Rewriter<'_>, regions: &[RegionId]) -> bool {
+/// Erases the blocks of `regions` (and of the regions nested in them)
+/// that their entry does not reach; gives whether it erased any.
+pub fn erase_unreachable_blocks(rw: &mut Rewriter<'_>, regions: &[RegionId]) -> bool {
     let mut erased = false;
     let mut worklist: Vec<RegionId> = regions.to_vec();
     while let Some(region) = worklist.pop() {

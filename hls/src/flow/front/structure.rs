@@ -54,6 +54,9 @@ pub fn structure(ctx: &mut Context, ir: &mut Ir, func: OpId) -> Res<Option<Strin
         }
     }
     unify_returns(ctx, ir, region);
+    let mut listener = silica_ir::rewrite::NoListener;
+    let mut rw = silica_ir::rewrite::Rewriter::new(ctx, ir, &mut listener);
+    silica_ir::rewrite::erase_unreachable_blocks(&mut rw, &[region]);
     // Lifted on a copy: where the flow does not nest, a state machine.
     let mut trial = ir.clone();
     if lift(ctx, &mut trial, region).is_ok() {
@@ -760,7 +763,7 @@ impl Cfg {
     }
 
     /// The one edge leaving the loop headed by `h`: its source and target.
-    fn exit(&self, ir: &Ir, h: usize) -> Res<(usize, usize)> {
+    fn exit(&self, h: usize) -> Res<(usize, usize)> {
         let body = &self.loops[&h];
         let mut exits = Vec::new();
         let mut members: Vec<usize> = body.iter().copied().collect();
@@ -774,17 +777,13 @@ impl Cfg {
         }
         match exits[..] {
             [e] => Ok(e),
-            _ => {
-                let t = ir.last_op(self.blocks[h]).expect("a branch");
-                Err(unstructured(
-                    ir,
-                    t,
-                    &format!(
-                        "the loop at this branch has {} exits (one is lifted)",
-                        exits.len()
-                    ),
-                ))
-            }
+            _ => Err(Box::new(Diagnostic::error(
+                self.locs[h],
+                format!(
+                    "control flow that silica hls cannot lift to structured loops and conditionals: the loop at this branch has {} exits",
+                    exits.len()
+                ),
+            ))),
         }
     }
 }
@@ -827,10 +826,15 @@ struct Structurer<'a> {
 }
 
 impl Structurer<'_> {
-    fn terminator(&self, b: usize) -> OpId {
-        self.ir
-            .last_op(self.cfg.blocks[b])
-            .expect("every block ends with a terminator")
+    /// Block `b`'s terminator; an error where the block was emitted
+    /// already (reached from places that do not nest).
+    fn terminator(&self, b: usize) -> Res<OpId> {
+        self.ir.last_op(self.cfg.blocks[b]).ok_or_else(|| {
+            Box::new(Diagnostic::error(
+                self.cfg.locs[b],
+                "control flow that silica hls cannot lift to structured loops and conditionals: a block reached twice",
+            ))
+        })
     }
 
     /// Block `b`'s arguments replaced by `args`, its ops but the
@@ -883,7 +887,7 @@ impl Structurer<'_> {
                 continue;
             }
             self.take(cur, &args, dest)?;
-            let t = self.terminator(cur);
+            let t = self.terminator(cur)?;
             let name = self.ctx.str(self.ir.op_name(t)).to_string();
             match name.as_str() {
                 "cf.br" => {
@@ -1005,8 +1009,8 @@ impl Structurer<'_> {
         inits: &[ValueId],
         dest: BlockId,
     ) -> Res<(usize, Vec<ValueId>)> {
-        let (x, exit) = self.cfg.exit(self.ir, h)?;
-        let t = self.terminator(x);
+        let (x, exit) = self.cfg.exit(h)?;
+        let t = self.terminator(x)?;
         if self.ctx.str(self.ir.op_name(t)) != "cf.cond_br" || self.cfg.preds[exit].len() != 1 {
             return Err(unstructured(
                 self.ir,
@@ -1036,7 +1040,7 @@ impl Structurer<'_> {
                 .ok_or_else(|| unstructured(self.ir, t, "a return inside a loop"))?;
             self.take(x, &at_test, before)?;
         }
-        let t = self.terminator(x);
+        let t = self.terminator(x)?;
         let successors = self.ir.successors(t).to_vec();
         let exits_on_true = self.cfg.index[&successors[0]] == exit;
         let (inside, stay, leave) = if exits_on_true {
@@ -1249,7 +1253,7 @@ impl Structurer<'_> {
         let succ: Vec<usize> = if Some(u) == stop {
             Vec::new()
         } else if self.cfg.loops.contains_key(&u) && Some(u) != header {
-            vec![self.cfg.exit(self.ir, u)?.1]
+            vec![self.cfg.exit(u)?.1]
         } else {
             self.cfg.succ[u].clone()
         };

@@ -300,6 +300,11 @@ pub fn lower(ctx: &mut Context, source: &str) -> Result<String, CosimError> {
         ParseOptions::default(),
     )
     .map_err(|d| internal(ctx, "does not parse", &d))?;
+    // Blocks no branch reaches are not lowered (as in MLIR): gone first.
+    let regions: Vec<_> = m.ir.regions(m.top).collect();
+    let mut listener = silica_ir::rewrite::NoListener;
+    let mut rw = silica_ir::rewrite::Rewriter::new(ctx, &mut m.ir, &mut listener);
+    silica_ir::rewrite::erase_unreachable_blocks(&mut rw, &regions);
     let instr = Instrumentation {
         verify_each: true,
         ..Instrumentation::default()
