@@ -5,10 +5,13 @@
 //! each co-simulated bit for bit against its software run. A fixed set
 //! of seeds runs here; `cargo run --release -p silica-cli --example
 //! fuzz_hls -- --count 1000` runs thousands and minimises a failure into
-//! a lit test.
+//! a lit test. Random control flow between blocks (`fuzz/control.rs`,
+//! often irreducible) goes through the same check.
 
 #[path = "fuzz/check.rs"]
 mod check;
+#[path = "fuzz/control.rs"]
+mod control;
 #[path = "fuzz/kernel.rs"]
 mod kernel;
 
@@ -30,6 +33,24 @@ fn random_kernels_cosimulate_bit_for_bit() {
             // The smallest kernel that still fails, for the report.
             let small = check::minimise(&kernel, &mut |k| check::check(silica, k, &dir).is_err());
             failures.push(format!("seed {seed}, minimised:\n{}\n{e}", small.text()));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The seeds of random control flow the suite runs.
+const CONTROL_SEEDS: std::ops::Range<u64> = 1..7;
+
+#[test]
+fn random_control_flow_cosimulates_bit_for_bit() {
+    let silica = Path::new(env!("CARGO_BIN_EXE_silica"));
+    let root = std::env::temp_dir().join(format!("silica-cf-fuzz-{}", std::process::id()));
+    let mut failures = Vec::new();
+    for seed in CONTROL_SEEDS {
+        let text = control::text(seed);
+        if let Err(e) = check::check_text(silica, &text, &root.join(seed.to_string())) {
+            failures.push(format!("seed {seed}:\n{text}\n{e}"));
         }
     }
     let _ = std::fs::remove_dir_all(&root);

@@ -11,9 +11,14 @@ use std::process::Command;
 /// (co-simulation in Verilator against the kernel run in `lli-22`,
 /// bit for bit); the error is silica's output where it fails.
 pub fn check(silica: &Path, kernel: &Kernel, dir: &Path) -> Result<(), String> {
+    check_text(silica, &kernel.text(), dir)
+}
+
+/// [`check`] of a function `@k` given as text.
+pub fn check_text(silica: &Path, text: &str, dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let file = dir.join("k.mlir");
-    std::fs::write(&file, kernel.text()).map_err(|e| format!("{}: {e}", file.display()))?;
+    std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
     let out = Command::new(silica)
         .arg("hls")
         .arg(&file)
