@@ -325,20 +325,17 @@ impl Build<'_> {
         self.ir.result(op, 0)
     }
 
-    /// The state the entry's branch `t` starts: `current` holds the
+    /// The state the entry's branch `t` starts: `values` holds the
     /// carried values and results (without the number).
     fn step(
         &mut self,
         t: OpId,
         index: &FxHashMap<BlockId, usize>,
         slot: &FxHashMap<ValueId, usize>,
-        current: &[ValueId],
+        values: &[ValueId],
     ) -> Vec<ValueId> {
         let block = self.ir.op_block(t).expect("a block");
-        let i32t = self.ctx.signless(32);
-        let mut with_number = vec![self.constant(i32t, 0, Some(t), block)];
-        with_number.extend(current);
-        let edges = self.edges(t, index, slot, &with_number);
+        let edges = self.edges(t, index, slot, values);
         self.choose(t, edges, Some(t), block)
     }
 
@@ -353,18 +350,18 @@ impl Build<'_> {
         state: &[ValueId],
         block: BlockId,
     ) -> Vec<ValueId> {
-        let edges = self.edges(t, index, slot, state);
+        let edges = self.edges(t, index, slot, &state[1..]);
         self.choose(t, edges, None, block)
     }
 
-    /// For each successor of branch `t`: its number and the state it
-    /// gives (its arguments in their slots).
+    /// For each successor of branch `t`: its number and the values it
+    /// gives (`values` with its arguments in their slots).
     fn edges(
         &mut self,
         t: OpId,
         index: &FxHashMap<BlockId, usize>,
         slot: &FxHashMap<ValueId, usize>,
-        state: &[ValueId],
+        values: &[ValueId],
     ) -> Vec<(i64, Vec<ValueId>)> {
         let successors = self.ir.successors(t).to_vec();
         successors
@@ -372,9 +369,9 @@ impl Build<'_> {
             .enumerate()
             .map(|(s, target)| {
                 let args = edge_args(self.ctx, self.ir, t, s);
-                let mut next = state.to_vec();
+                let mut next = values.to_vec();
                 for (&param, &arg) in self.ir.block_args(*target).iter().zip(&args) {
-                    next[1 + slot[&param]] = arg;
+                    next[slot[&param]] = arg;
                 }
                 (index[target] as i64, next)
             })
@@ -392,8 +389,9 @@ impl Build<'_> {
     ) -> Vec<ValueId> {
         let i32t = self.ctx.signless(32);
         if edges.len() == 1 {
-            let (number, mut state) = edges.pop().expect("an edge");
-            state[0] = self.constant(i32t, number, before, block);
+            let (number, values) = edges.pop().expect("an edge");
+            let mut state = vec![self.constant(i32t, number, before, block)];
+            state.extend(values);
             return state;
         }
         let cond = self.ir.operand(t, 0);
@@ -418,7 +416,7 @@ impl Build<'_> {
             b.place(op, before, block)
         };
         let mut out = vec![sel(self, tn, fnn)];
-        for (&x, &y) in tstate.iter().zip(&fstate).skip(1) {
+        for (&x, &y) in tstate.iter().zip(&fstate) {
             out.push(sel(self, x, y));
         }
         out
