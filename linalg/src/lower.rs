@@ -42,9 +42,9 @@ pub fn linalg_to_affine_loops(
     linalg_to_loops(ctx, ir, root, Loops::Affine)
 }
 
-/// Lowers every structured op under `root` to `loops`; an error at the
-/// first op on tensors, with dynamic sizes, or with a loop dimension no
-/// operand bounds.
+/// Lowers every structured op on memrefs under `root` to `loops` (ops on
+/// tensors stay, as in MLIR); an error at the first op with dynamic
+/// sizes, or with a loop dimension no operand bounds.
 pub fn linalg_to_loops(
     ctx: &mut Context,
     ir: &mut Ir,
@@ -86,10 +86,15 @@ fn lower(ctx: &mut Context, ir: &mut Ir, op: OpId, kind: Loops) -> Result<(), St
     let (maps, reductions) =
         structure(ctx, ir, op).ok_or_else(|| format!("'{name}' without indexing maps"))?;
     let (inputs, outputs) = operands(ctx, ir, op);
-    if ir.results(op).next().is_some() {
-        return Err(format!(
-            "'{name}' on tensors: lower it to memrefs first (bufferize)"
-        ));
+    // An op on tensors stays (as in MLIR: only buffers become loops).
+    let on_tensors = inputs.iter().chain(&outputs).any(|&v| {
+        matches!(
+            ctx.type_kind(ir.value_type(v)),
+            TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
+        )
+    });
+    if on_tensors || ir.results(op).next().is_some() {
+        return Ok(());
     }
     let all: Vec<ValueId> = inputs.iter().chain(&outputs).copied().collect();
     if maps.len() != all.len() {

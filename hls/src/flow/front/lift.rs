@@ -907,6 +907,10 @@ impl Lifter<'_> {
                 self.node(items, Op::Store(m), args, 0);
                 Ok(None)
             }
+            _ if name.starts_with("linalg.") => err(
+                self.loc,
+                format!("'{name}' on tensors is not supported by silica hls: bufferize it to memrefs first (mlir-opt-22 --one-shot-bufferize)"),
+            ),
             _ => err(self.loc, format!("'{name}' is not supported by silica hls")),
         }
     }

@@ -1,6 +1,7 @@
 //! The software side of a co-simulation: the kernel run on the host.
 //!
-//! A harness is added to (a printed copy of) the kernel's module: one
+//! A harness is added to (a printed copy of) the kernel's module, less
+//! the functions the kernel does not call: one
 //! `memref.global` of integers per memory argument holding its random
 //! words, and `cosim_main`, which copies them into freshly allocated
 //! memrefs of the kernel's types (`arith.bitcast` for floats,
@@ -49,12 +50,11 @@ pub fn run(
 ) -> Result<Outputs, CosimError> {
     let declares_printf = check_symbols(ctx, ir, module).map_err(CosimError::Input)?;
     let with_models = call_models(ctx, ir, module);
-    let checked = bounds_checked(ctx, with_models.as_ref().unwrap_or(ir), module);
-    let kernel = module_text(
-        ctx,
-        checked.as_ref().or(with_models.as_ref()).unwrap_or(ir),
-        module,
-    );
+    let ir = with_models.as_ref().unwrap_or(ir);
+    let kernel_only = only_the_kernel(ctx, ir, module, &iface.top);
+    let ir = kernel_only.as_ref().unwrap_or(ir);
+    let checked = bounds_checked(ctx, ir, module);
+    let kernel = module_text(ctx, checked.as_ref().unwrap_or(ir), module);
     let source = with_harness(
         &kernel,
         iface,
@@ -85,6 +85,35 @@ pub fn run(
         CosimError::Software(format!("{e}{hint}"))
     })?;
     Outputs::parse(&out, iface).map_err(|e| CosimError::Software(format!("{LLI}: {e}")))
+}
+
+/// A copy of `module` without the functions with a body that the kernel
+/// `top` does not call (a program's `main`, other kernels: nothing the
+/// harness runs, and maybe nothing the LLVM path takes); none where
+/// every function is the kernel's.
+fn only_the_kernel(ctx: &Context, ir: &Ir, module: OpId, top: &str) -> Option<Ir> {
+    let func = crate::flow::front::find_top(ctx, ir, module, top).ok()?;
+    let kept = crate::flow::front::call_order(ctx, ir, func).ok()?;
+    let block = ir.regions(module).next().and_then(|r| ir.entry_block(r))?;
+    let unrelated: Vec<OpId> = ir
+        .block_ops(block)
+        .filter(|&op| {
+            ctx.str(ir.op_name(op)) == "func.func"
+                && ir
+                    .regions(op)
+                    .next()
+                    .is_some_and(|r| !ir.region_is_empty(r))
+                && !kept.contains(&op)
+        })
+        .collect();
+    if unrelated.is_empty() {
+        return None;
+    }
+    let mut copy = ir.clone();
+    for op in unrelated {
+        copy.erase_op(op);
+    }
+    Some(copy)
 }
 
 /// What a failed bounds check of the software run prints, after the
