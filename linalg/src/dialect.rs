@@ -394,9 +394,34 @@ fn print_index(p: &mut AsmPrinter<'_, '_>, op: OpId) {
         .unwrap_or(0);
     p.write(&format!(" {dim}"));
     p.attr_dict(ir.op_attrs(op), &[], false);
-    p.write(" : ");
-    let t = ir.value_type(ir.result(op, 0));
-    p.ty(t);
+    if let Some(r) = ir.results(op).next() {
+        p.write(" : ");
+        p.ty(ir.value_type(r));
+    }
+}
+
+/// Checks `linalg.index` as MLIR's op definition does.
+fn verify_index(v: &mut OpVerifier<'_, '_>, op: OpId) -> PResult<()> {
+    let (ctx, ir) = (v.ctx(), v.ir());
+    let msg = if ir.num_regions(op) != 0 {
+        Some("requires zero regions".to_string())
+    } else if ir.results(op).len() != 1 {
+        Some("requires one result".to_string())
+    } else if inherent_attr(ctx, ir, op, "dim").is_none() {
+        Some("requires attribute 'dim'".to_string())
+    } else {
+        let t = ir.value_type(ir.result(op, 0));
+        (!matches!(ctx.type_kind(t), silica_ir::TypeKind::Index)).then(|| {
+            format!(
+                "result #0 must be index, but got '{}'",
+                silica_ir::printer::type_to_string(ctx, t)
+            )
+        })
+    };
+    match msg {
+        Some(m) => Err(v.op_error(op, m)),
+        None => Ok(()),
+    }
 }
 
 /// Checks a structured op as MLIR's `LinalgOp` verifier does: a map an
@@ -517,6 +542,7 @@ static OPS: &[OpDef] = &[
         parse: Some(parse_index),
         print: Some(print_index),
         inherent_attrs: &["dim"],
+        verify: Some(verify_index),
         effects: Effects::None,
         ..OpDef::new("linalg.index")
     },

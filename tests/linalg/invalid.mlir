@@ -59,3 +59,11 @@ func.func @yield(%x: memref<4xi32>, %y: memref<4xi32>) {
   }
   return
 }
+
+// -----
+
+func.func @index() {
+  // expected-error @+1 {{'linalg.index' op result #0 must be index, but got 'i32'}}
+  %0 = "linalg.index"() {dim = 1 : i64} : () -> i32
+  return
+}
