@@ -7,7 +7,7 @@
 //! block's values leave the loop. It runs a block a step: correct for
 //! any control flow, slower than loops the structurizer lifts.
 
-use super::structure::{create, edge_args, Res};
+use super::structure::{cmpi, constant, create, edge_args, Res, EQ, NE};
 use rustc_hash::FxHashMap;
 use silica_ir::{Attr, BlockId, Context, Ir, OpId, OpSpec, RegionId, Type, ValueId};
 
@@ -98,7 +98,7 @@ pub fn state_machine(ctx: &mut Context, ir: &mut Ir, region: RegionId) -> Res<()
         .map(|&t| b.ir.add_block_arg(before, t, Some(loc)))
         .collect();
     let done = b.constant(i32t, DONE, None, before);
-    let ne = b.cmpi(1, before_args[0], done, None, before);
+    let ne = b.cmpi(NE, before_args[0], done, None, before);
     let mut forwarded = vec![ne];
     forwarded.extend(&before_args);
     b.append(before, "scf.condition", &forwarded, &[]);
@@ -175,7 +175,7 @@ pub fn state_machine(ctx: &mut Context, ir: &mut Ir, region: RegionId) -> Res<()
             }
         };
         let number = b.constant(i32t, i as i64, None, after);
-        let eq = b.cmpi(0, after_args[0], number, None, after);
+        let eq = b.cmpi(EQ, after_args[0], number, None, after);
         let branch = b.ir.create_op(OpSpec {
             name: b.ctx.sym("scf.if"),
             loc,
@@ -268,18 +268,7 @@ impl Build<'_> {
     }
 
     fn constant(&mut self, ty: Type, value: i64, before: Option<OpId>, block: BlockId) -> ValueId {
-        let v = self.ctx.int_attr(ty, value);
-        let key = self.ctx.sym("value");
-        let props = Some(self.ctx.dict_attr(vec![(key, v)]));
-        let op = create(
-            self.ctx,
-            self.ir,
-            "arith.constant",
-            &[],
-            &[ty],
-            (&[], props),
-            self.loc,
-        );
+        let op = constant(self.ctx, self.ir, ty, value, self.loc);
         self.place(op, before, block)
     }
 
@@ -291,20 +280,7 @@ impl Build<'_> {
         before: Option<OpId>,
         block: BlockId,
     ) -> ValueId {
-        let i1 = self.ctx.signless(1);
-        let i64t = self.ctx.signless(64);
-        let p = self.ctx.int_attr(i64t, predicate);
-        let key = self.ctx.sym("predicate");
-        let props = Some(self.ctx.dict_attr(vec![(key, p)]));
-        let op = create(
-            self.ctx,
-            self.ir,
-            "arith.cmpi",
-            &[a, b],
-            &[i1],
-            (&[], props),
-            self.loc,
-        );
+        let op = cmpi(self.ctx, self.ir, predicate, (a, b), self.loc);
         self.place(op, before, block)
     }
 

@@ -131,6 +131,40 @@ pub(super) fn create(
     })
 }
 
+/// A detached `arith.constant value : ty`.
+pub(super) fn constant(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    ty: Type,
+    value: impl Into<num_bigint::BigInt>,
+    loc: Attr,
+) -> OpId {
+    let v = ctx.int_attr(ty, value);
+    let key = ctx.sym("value");
+    let props = Some(ctx.dict_attr(vec![(key, v)]));
+    create(ctx, ir, "arith.constant", &[], &[ty], (&[], props), loc)
+}
+
+/// `arith.cmpi` predicates as arith numbers them.
+pub(super) const EQ: i64 = 0;
+pub(super) const NE: i64 = 1;
+
+/// A detached `arith.cmpi predicate, a, b`.
+pub(super) fn cmpi(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    predicate: i64,
+    (a, b): (ValueId, ValueId),
+    loc: Attr,
+) -> OpId {
+    let i1 = ctx.signless(1);
+    let i64t = ctx.signless(64);
+    let p = ctx.int_attr(i64t, predicate);
+    let key = ctx.sym("predicate");
+    let props = Some(ctx.dict_attr(vec![(key, p)]));
+    create(ctx, ir, "arith.cmpi", &[a, b], &[i1], (&[], props), loc)
+}
+
 /// The operands `op` (a `cf.br` or `cf.cond_br`) passes to successor
 /// `succ`.
 pub(super) fn edge_args(ctx: &Context, ir: &Ir, op: OpId, succ: usize) -> Vec<ValueId> {
@@ -188,26 +222,10 @@ fn split_switch(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     ir.erase_op(op);
     let mut at = block;
     for (i, value) in values.iter().enumerate() {
-        let value_attr = ctx.int_attr(flag_type, value.clone());
-        let key = ctx.sym("value");
-        let props = Some(ctx.dict_attr(vec![(key, value_attr)]));
-        let constant = create(
-            ctx,
-            ir,
-            "arith.constant",
-            &[],
-            &[flag_type],
-            (&[], props),
-            loc,
-        );
-        ir.append_op(at, constant);
-        let i1 = ctx.signless(1);
-        let i64t = ctx.signless(64);
-        let eq = ctx.int_attr(i64t, 0);
-        let key = ctx.sym("predicate");
-        let props = Some(ctx.dict_attr(vec![(key, eq)]));
-        let c = ir.result(constant, 0);
-        let cmp = create(ctx, ir, "arith.cmpi", &[flag, c], &[i1], (&[], props), loc);
+        let c = constant(ctx, ir, flag_type, value.clone(), loc);
+        ir.append_op(at, c);
+        let c = ir.result(c, 0);
+        let cmp = cmpi(ctx, ir, EQ, (flag, c), loc);
         ir.append_op(at, cmp);
         let cond = ir.result(cmp, 0);
         let next = if i + 1 == values.len() {
@@ -273,17 +291,9 @@ fn switch_to_ifs(ctx: &mut Context, ir: &mut Ir, op: OpId) {
     let mut otherwise = moved(ir, regions[0]);
     let mut outer = None;
     for (i, &value) in cases.iter().enumerate().rev() {
-        let value_attr = ctx.int_attr(index, value);
-        let key = ctx.sym("value");
-        let props = Some(ctx.dict_attr(vec![(key, value_attr)]));
-        let constant = create(ctx, ir, "arith.constant", &[], &[index], (&[], props), loc);
-        let i1 = ctx.signless(1);
-        let i64t = ctx.signless(64);
-        let eq = ctx.int_attr(i64t, 0);
-        let key = ctx.sym("predicate");
-        let props = Some(ctx.dict_attr(vec![(key, eq)]));
-        let c = ir.result(constant, 0);
-        let cmp = create(ctx, ir, "arith.cmpi", &[flag, c], &[i1], (&[], props), loc);
+        let case = constant(ctx, ir, index, value, loc);
+        let c = ir.result(case, 0);
+        let cmp = cmpi(ctx, ir, EQ, (flag, c), loc);
         let then = moved(ir, regions[i + 1]);
         let name = ctx.sym("scf.if");
         let attrs = ctx.empty_dict();
@@ -299,7 +309,7 @@ fn switch_to_ifs(ctx: &mut Context, ir: &mut Ir, op: OpId) {
             props: None,
         });
         if i == 0 {
-            for o in [constant, cmp, branch] {
+            for o in [case, cmp, branch] {
                 ir.insert_op_before(op, o);
             }
             outer = Some(branch);
@@ -308,7 +318,7 @@ fn switch_to_ifs(ctx: &mut Context, ir: &mut Ir, op: OpId) {
             let region = ir.create_region();
             let block = ir.create_block();
             ir.append_block(region, block);
-            for o in [constant, cmp, branch] {
+            for o in [case, cmp, branch] {
                 ir.append_op(block, o);
             }
             let results: Vec<ValueId> = ir.results(branch).collect();
@@ -354,10 +364,7 @@ fn poison(ctx: &mut Context, ir: &mut Ir, ty: Type, before: OpId) -> ValueId {
 fn tag(ctx: &mut Context, ir: &mut Ir, value: i64, before: OpId) -> ValueId {
     let loc = ir.op_loc(before);
     let i32t = ctx.signless(32);
-    let v = ctx.int_attr(i32t, value);
-    let key = ctx.sym("value");
-    let props = Some(ctx.dict_attr(vec![(key, v)]));
-    let op = create(ctx, ir, "arith.constant", &[], &[i32t], (&[], props), loc);
+    let op = constant(ctx, ir, i32t, value, loc);
     ir.insert_op_before(before, op);
     ir.result(op, 0)
 }
@@ -512,27 +519,11 @@ fn single_exit(ctx: &mut Context, ir: &mut Ir, cfg: &Cfg, h: usize) {
     }
     // L: round again on 0, else leave through D.
     let zero = {
-        let v = ctx.int_attr(i32t, 0);
-        let key = ctx.sym("value");
-        let props = Some(ctx.dict_attr(vec![(key, v)]));
-        let c = create(ctx, ir, "arith.constant", &[], &[i32t], (&[], props), loc);
+        let c = constant(ctx, ir, i32t, 0, loc);
         ir.append_op(latch, c);
         ir.result(c, 0)
     };
-    let i1 = ctx.signless(1);
-    let i64t = ctx.signless(64);
-    let eq = ctx.int_attr(i64t, 0);
-    let key = ctx.sym("predicate");
-    let props = Some(ctx.dict_attr(vec![(key, eq)]));
-    let again = create(
-        ctx,
-        ir,
-        "arith.cmpi",
-        &[latch_args[0], zero],
-        &[i1],
-        (&[], props),
-        loc,
-    );
+    let again = cmpi(ctx, ir, EQ, (latch_args[0], zero), loc);
     ir.append_op(latch, again);
     let again = ir.result(again, 0);
     let n = header_types.len();
@@ -577,23 +568,10 @@ fn single_exit(ctx: &mut Context, ir: &mut Ir, cfg: &Cfg, h: usize) {
             ir.append_op(at, br);
             break;
         }
-        let v = ctx.int_attr(i32t, (i + 1) as i64);
-        let key = ctx.sym("value");
-        let props = Some(ctx.dict_attr(vec![(key, v)]));
-        let c = create(ctx, ir, "arith.constant", &[], &[i32t], (&[], props), loc);
+        let c = constant(ctx, ir, i32t, (i + 1) as i64, loc);
         ir.append_op(at, c);
         let c = ir.result(c, 0);
-        let key = ctx.sym("predicate");
-        let props = Some(ctx.dict_attr(vec![(key, eq)]));
-        let is = create(
-            ctx,
-            ir,
-            "arith.cmpi",
-            &[dispatch_args[0], c],
-            &[i1],
-            (&[], props),
-            loc,
-        );
+        let is = cmpi(ctx, ir, EQ, (dispatch_args[0], c), loc);
         ir.append_op(at, is);
         let is = ir.result(is, 0);
         let next = ir.create_block();
@@ -1060,18 +1038,7 @@ impl Structurer<'_> {
         self.ir.erase_op(t);
         if exits_on_true {
             let i1 = self.ctx.signless(1);
-            let one = self.ctx.int_attr(i1, 1);
-            let key = self.ctx.sym("value");
-            let props = Some(self.ctx.dict_attr(vec![(key, one)]));
-            let c = create(
-                self.ctx,
-                self.ir,
-                "arith.constant",
-                &[],
-                &[i1],
-                (&[], props),
-                loc,
-            );
+            let c = constant(self.ctx, self.ir, i1, 1, loc);
             self.ir.append_op(before, c);
             let one = self.ir.result(c, 0);
             let not = create(
