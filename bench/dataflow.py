@@ -5,8 +5,10 @@ after another, per kernel.
 For every kernel (the PolyBench MINI i32 kernels of
 examples/polybench/mini whose body has two loop nests or more, or --only
 NAME,...) on --target (ecp5-25k):
-  - the directives: none (`default`), or with --auto those `silica hls
-    --auto` chooses (its F.directives.toml, `auto`);
+  - the directives: none (`default`), with --flatten each nest's
+    outermost loop `flatten = true` (`flatten`: each nest one pipeline),
+    or with --auto those `silica hls --auto` chooses (its
+    F.directives.toml, `auto`);
   - `silica hls FILE --top F --sim --directives D` with `dataflow = true`
     added to D (co-simulated bit for bit). The flow schedules the nests
     both ways with the same directives and ports, and keeps the faster
@@ -19,7 +21,7 @@ A run appends its rows to bench/results/dataflow.csv and writes the
 table of docs/QOR.md from it (bench/tables.py), unless --no-record.
 
 Usage: python3 bench/dataflow.py [--silica PATH] [--target T]
-         [--only NAME,..] [--auto] [--no-record]
+         [--only NAME,..] [--flatten | --auto] [--no-record]
 """
 import argparse
 import json
@@ -52,7 +54,7 @@ TABLE = tables.Table(
      tables.col("BRAM", "bram", "int"),
      tables.col("status", "status", right=False)],
     key=("kernel", "variant", "target", "directives"),
-    command="python3 bench/dataflow.py && python3 bench/dataflow.py --only 2mm,3mm,mvt --auto")
+    command="python3 bench/dataflow.py && python3 bench/dataflow.py --only 2mm,3mm --flatten && python3 bench/dataflow.py --only 2mm,3mm,mvt --auto")
 TABLES = [TABLE]
 
 
@@ -83,12 +85,15 @@ def with_dataflow(base, path):
     return path
 
 
-def run(silica, kernel, target, auto, workdir):
+def run(silica, kernel, target, auto, flatten, workdir):
     name, variant, path, top = kernel
     row = {"kernel": name, "variant": variant, "target": target,
            "directives": "auto" if auto else "default"}
     base = os.path.join(workdir, f"{name}.{variant}")
     text = ""
+    if flatten:
+        row["directives"] = "flatten"
+        text = "".join(f'[[loop]]\nlabel = "{top}/{n}"\nflatten = true\n' for n in range(nests(path)))
     if auto:
         j, why = hls(silica, path, top, target, base + ".auto", ["--auto"])
         if j is None:
@@ -125,6 +130,8 @@ def main():
     ap.add_argument("--target", default="ecp5-25k")
     ap.add_argument("--only", default="")
     ap.add_argument("--auto", action="store_true")
+    ap.add_argument("--flatten", action="store_true",
+                    help="each nest flattened into one pipeline (its outermost loop `flatten = true`)")
     ap.add_argument("--no-record", action="store_true")
     args = ap.parse_args()
     silica = args.silica
@@ -137,7 +144,7 @@ def main():
     todo = [k for k in kernels(["i32"], only) if "polybench" in k[2] and nests(k[2]) >= 2]
     started = time.time()
     with tempfile.TemporaryDirectory(prefix="dataflow-") as workdir:
-        rows = [run(silica, k, args.target, args.auto, workdir) for k in todo]
+        rows = [run(silica, k, args.target, args.auto, args.flatten, workdir) for k in todo]
     for r in rows:
         print(",".join(str(r.get(f, "")) for f in FIELDS))
     if not args.no_record:

@@ -2,7 +2,8 @@
 """`silica hls --auto` against the default design, per kernel and target.
 
 For every kernel (the PolyBench MINI kernels of examples/polybench/mini,
-i32 and f32, and fir, conv2d and matvec of bench/hls_qor_kernels.mlir; or
+i32 and f32, and fir, conv2d and matvec of bench/hls_qor_kernels.mlir and
+the convolutions of bench/hls_auto_stencils.mlir (`--variants i16` for theirs); or
 --only NAME,...) and every target (ecp5-25k and ice40-up5k, or --targets):
   - the default design: `silica hls FILE --top F --target T --sim`
     (co-simulated bit for bit): its cycles and its roofline fraction;
@@ -80,6 +81,10 @@ def kernels(variants, only):
     for top in EXTRA:
         if re.search(rf"func\.func @{top}\(", text):
             out.append((top, "i32", small, top))
+    stencils = os.path.join(HERE, "hls_auto_stencils.mlir")
+    with open(stencils) as f:
+        for top in re.findall(r"func\.func @(\w+)_(i16|i32|f32)\(", f.read()):
+            out.append((top[0], top[1], stencils, f"{top[0]}_{top[1]}"))
     for variant in variants:
         pattern = os.path.join(ROOT, "examples", "polybench", "mini", f"*.{variant}.mlir")
         for path in sorted(glob.glob(pattern)):

@@ -19,6 +19,12 @@
 //! - a loop whose body is one such loop, where unroll-and-jam keeps its
 //!   dependences, is jammed by factors chosen the same way over its own
 //!   trips and the inner body's copies (`jam`), or not;
+//! - a loop whose body is a chain of loops of constant trip counts
+//!   (a stencil's window, a short reduction) small enough that the
+//!   units hold its innermost body's copies side by side (or each unit
+//!   three of them) is pipelined
+//!   with those loops unrolled (`pipeline`), or not, and the loop around
+//!   it, where that holds it alone, flattened with it or not;
 //! - the outermost loop of a nest that can be flattened (each loop's
 //!   body one loop with straight-line code around it) is flattened or
 //!   not (`flatten`).
@@ -124,6 +130,8 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         }
     }
     let mut flattened: Vec<String> = Vec::new();
+    // Loops pipelined whole: the loops inside them are unrolled then.
+    let mut whole: Vec<String> = Vec::new();
     for (i, l) in p.loops.iter().enumerate() {
         if let Some(factors) = jam_factors(p, i, &lanes_of, &buffered) {
             let list = factor_knob(&mut text, &l.path, "jam", &factors);
@@ -134,6 +142,7 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
             ));
         }
         let inside_flattened = (flattened.iter()).any(|f| l.path.starts_with(&format!("{f}/")));
+        let inside_whole = |path: &str| (whole.iter()).any(|w| path.starts_with(&format!("{w}/")));
         if l.inner == 0 {
             let factors = factors(l, &lanes_of, &buffered);
             if factors.len() > 1 {
@@ -150,7 +159,37 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
                     l.copies.map_or("any".into(), |c| c.to_string())
                 ));
             }
-        } else if l.flattens && !inside_flattened {
+        } else if let Some(copies) = pipelines_whole(p, i).filter(|_| !inside_whole(&l.path)) {
+            whole.push(l.path.clone());
+            let _ = writeln!(
+                text,
+                "\n[[loop]]\nname = \"{}\"\npipeline = [true, false]",
+                l.path
+            );
+            reasons.push(format!(
+                "{}: pipelined with the loops inside unrolled ({copies} copies of their body) or not",
+                l.path
+            ));
+            // Pipelined whole, it may be the inner loop of a flattened pair.
+            let parent = (p.loops[..i].iter().rev()).find(|o| o.depth + 1 == l.depth);
+            if let Some(o) = parent.filter(|o| o.inner == 1 && !o.flattens) {
+                let taken = (flattened.iter())
+                    .any(|f| o.path == *f || o.path.starts_with(&format!("{f}/")));
+                if !taken {
+                    flattened.push(o.path.clone());
+                    let _ = writeln!(
+                        text,
+                        "\n[[loop]]\nname = \"{}\"\nflatten = [true, false]",
+                        o.path
+                    );
+                    reasons.push(format!(
+                        "{}: flattened with {} pipelined whole, or not",
+                        o.path, l.path
+                    ));
+                }
+            }
+        }
+        if l.inner > 0 && l.flattens && !inside_flattened {
             flattened.push(l.path.clone());
             let _ = writeln!(
                 text,
@@ -161,6 +200,37 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         }
     }
     Derived { text, reasons }
+}
+
+/// Copies of a body pipelined whole that share one unit, at most (its
+/// II then at most this).
+const MAX_SHARING: u64 = 3;
+
+/// The copies of the innermost body that pipelining loop `i` makes
+/// (the loops inside unrolled fully), where its body is a chain of loops
+/// of constant trip counts (each the only loop in the one around it)
+/// and the device's units hold that many copies of the innermost body
+/// side by side, or [`MAX_SHARING`] copies a unit (at most
+/// [`MAX_BODY_COPIES`]): a stencil's window or a short reduction becomes
+/// one pipelined iteration.
+fn pipelines_whole(p: &Profile, i: usize) -> Option<u64> {
+    if p.loops[i].inner != 1 {
+        return None;
+    }
+    let mut copies = 1u64;
+    for n in &p.loops[i + 1..] {
+        copies = copies.checked_mul(n.trip?)?;
+        match n.inner {
+            0 => {
+                let held = n.copies.unwrap_or(MAX_BODY_COPIES);
+                let most = held.saturating_mul(MAX_SHARING).min(MAX_BODY_COPIES);
+                return (copies >= 2 && copies <= most).then_some(copies);
+            }
+            1 => {}
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// Writes the `[[loop]]` table of loop `path` choosing `key` among
@@ -285,6 +355,52 @@ mod tests {
             copies,
             memories: memories.iter().map(|m| m.to_string()).collect(),
         }
+    }
+
+    #[test]
+    fn a_stencils_window_is_pipelined_whole_and_its_nest_flattened() {
+        let outer = |path: &str, trip: u64, depth: usize| LoopProfile {
+            path: path.into(),
+            trip: Some(trip),
+            max_trip: Some(trip),
+            mean_trip: Some(trip),
+            inner: 1,
+            depth,
+            flattens: false,
+            jams: false,
+            copies: None,
+            memories: vec![],
+        };
+        let q = LoopProfile {
+            depth: 3,
+            ..innermost("conv/0/0/0/0", 3, Some(9), &["I", "W"])
+        };
+        let mut p = Profile {
+            loops: vec![
+                outer("conv/0", 14, 0),
+                outer("conv/0/0", 14, 1),
+                outer("conv/0/0/0", 3, 2),
+                q,
+            ],
+            memories: vec![memory("I", 32, 256, 1764), memory("W", 32, 9, 1764)],
+        };
+        let d = space(&p, 64);
+        assert!(d
+            .text
+            .contains("name = \"conv/0/0\"\npipeline = [true, false]"));
+        assert!(d
+            .text
+            .contains("name = \"conv/0\"\nflatten = [true, false]"));
+        // The loop inside one pipelined whole is unrolled then: no knob.
+        assert!(!d.text.contains("name = \"conv/0/0/0\"\npipeline"));
+        // Nine copies of the body where the units hold two (three a unit
+        // at most): the window's rows are, not the whole window.
+        p.loops[3].copies = Some(2);
+        let d = space(&p, 64);
+        assert!(!d.text.contains("name = \"conv/0/0\"\npipeline"));
+        assert!(d
+            .text
+            .contains("name = \"conv/0/0/0\"\npipeline = [true, false]"));
     }
 
     #[test]

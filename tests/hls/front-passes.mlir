@@ -5,7 +5,7 @@
 // RUN: rm -rf %t.d %t.e
 // RUN: silica opt %s -p 'builtin.module(hls-directives{file=%S/directives/front-passes.toml top=f})' | FileCheck %s --check-prefix=ATTRS
 // RUN: silica opt %s -p 'builtin.module(hls-directives{file=%S/directives/front-passes.toml top=f},func.func(hls-unroll))' | FileCheck %s --check-prefix=UNROLL
-// RUN: silica opt %s -p 'builtin.module(hls-directives{file=%S/directives/front-passes.toml top=f},func.func(hls-buffer,hls-unroll,hls-reuse,hls-fuse,hls-hoist,hls-promote,hls-carry))' > %t.opt
+// RUN: silica opt %s -p 'builtin.module(hls-directives{file=%S/directives/front-passes.toml top=f},func.func(hls-buffer,hls-unroll,hls-reuse,hls-line-buffer,hls-fuse,hls-hoist,hls-promote,hls-carry))' > %t.opt
 // RUN: silica hls %s --top f -o %t.d --directives %S/directives/front-passes.toml --dump-after=carry 2> %t.dump
 // RUN: head -n 1 %t.dump | FileCheck %s --check-prefix=HEADER
 // RUN: tail -n +2 %t.dump | diff - %t.opt
@@ -30,7 +30,7 @@
 // SCHEDULE-NEXT: loop f/i: pipelined, II 1 (ResMII 1, RecMII 1, MII 1), depth
 // SCHEDULE-NEXT: 0: load#
 
-// STAGE: invalid value 'lift' for '--dump-after <STAGE>': one of buffer, unroll, reuse, fuse, hoist, promote, carry, schedule, construct
+// STAGE: invalid value 'lift' for '--dump-after <STAGE>': one of buffer, unroll, reuse, line-buffer, fuse, hoist, promote, carry, schedule, construct
 
 // OPTIONS: hls-directives needs its 'file' and 'top' options
 

@@ -14,7 +14,7 @@ mod unroll;
 mod unroll_jam;
 
 pub use build::{
-    clone_mapped, create, create_apply, create_index_constant, create_op, iter_args,
+    clone_mapped, create, create_apply, create_index_constant, create_op, inits, iter_args,
     loops_post_order, terminator, NewOp,
 };
 pub use promote::promote_if_single_iteration;

@@ -373,6 +373,17 @@ pub struct Kernel {
     /// and those that do (scheduling keeps them where they are faster).
     pub groups: Vec<Group>,
     pub dataflow: Vec<Group>,
+    /// The work a line buffer guards (`front/line_buffer.rs`).
+    pub windows: Vec<WindowGuard>,
+}
+
+/// The nodes of a line buffer's body: its nest reads the rows and columns
+/// before the first whole window too, so the body does the kernel's work
+/// only where every loop of `from` has reached its value.
+#[derive(Clone, Debug)]
+pub struct WindowGuard {
+    pub nodes: std::ops::Range<NodeId>,
+    pub from: Vec<(LoopId, i64)>,
 }
 
 impl Kernel {

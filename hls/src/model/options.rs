@@ -31,6 +31,8 @@ pub enum FrontStep {
     Unroll,
     /// Redundant loads and stores removed in every loop.
     Reuse,
+    /// A stencil's array read once, through a line buffer.
+    LineBuffer,
     /// The sibling loops of a loop to be flattened fused.
     Fuse,
     /// A loop's invariant code moved before it.
@@ -44,10 +46,11 @@ pub enum FrontStep {
 
 impl FrontStep {
     /// Every step, in the flow's order.
-    pub const ALL: [FrontStep; 7] = [
+    pub const ALL: [FrontStep; 8] = [
         FrontStep::Buffer,
         FrontStep::Unroll,
         FrontStep::Reuse,
+        FrontStep::LineBuffer,
         FrontStep::Fuse,
         FrontStep::Hoist,
         FrontStep::Promote,
@@ -60,6 +63,7 @@ impl FrontStep {
             FrontStep::Buffer => "buffer",
             FrontStep::Unroll => "unroll",
             FrontStep::Reuse => "reuse",
+            FrontStep::LineBuffer => "line-buffer",
             FrontStep::Fuse => "fuse",
             FrontStep::Hoist => "hoist",
             FrontStep::Promote => "promote",

@@ -136,6 +136,9 @@ impl Walk<'_> {
         let k = self.k;
         for &n in &k.blocks[b] {
             self.budget = self.budget.checked_sub(1)?;
+            if !self.guard_holds(n) {
+                continue;
+            }
             if let Some(kind) = kind(k, n) {
                 match self.operations.iter_mut().find(|(x, _)| *x == kind) {
                     Some(o) => o.1 += times,
@@ -156,6 +159,14 @@ impl Walk<'_> {
             }
         }
         Some(())
+    }
+
+    /// Whether node `n` does work at the current induction values: not
+    /// where a line buffer's guard over it does not hold.
+    fn guard_holds(&self, n: usize) -> bool {
+        (self.k.windows.iter())
+            .filter(|g| g.nodes.contains(&n))
+            .all(|g| (g.from.iter()).all(|&(l, v)| self.env[l].is_none_or(|x| x >= v)))
     }
 
     fn run_loop(&mut self, l: LoopId) -> Option<()> {

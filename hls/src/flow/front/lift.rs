@@ -12,12 +12,16 @@
 //! globals (`rom.rs`) ROMs. Float operations are lifted by `float.rs`.
 //! Any other operation is an error at that operation.
 
+use super::line_buffer::WINDOW_GUARD;
 use super::scf_unroll::{trips, Counter};
 use super::signature::{memory_of, op_name_attr, scalar_width, signature, string_of};
 use crate::model::directives::{Directives, Pipeline};
-use crate::model::kernel::{Bound, Item, Kernel, Loop, Node, NodeId, Op, Predicate, Val, INDEX};
+use crate::model::kernel::{
+    Bound, Item, Kernel, Loop, LoopId, Node, NodeId, Op, Predicate, Val, WindowGuard, INDEX,
+};
 use rustc_hash::FxHashMap;
 use silica_ir::affine::{AffineExpr, AffineMap};
+use silica_ir::affine_flatten::flatten_linear;
 use silica_ir::dialect::inherent_attr;
 use silica_ir::format::segment_sizes;
 use silica_ir::{Attr, AttrKind, Context, Diagnostic, Ir, OpId, ValueId};
@@ -104,6 +108,7 @@ pub fn lift_function(
             combined: FxHashMap::default(),
             groups: Vec::new(),
             dataflow: Vec::new(),
+            windows: Vec::new(),
         },
         vals: FxHashMap::default(),
         mems: FxHashMap::default(),
@@ -614,6 +619,30 @@ impl Lifter<'_> {
         ))
     }
 
+    /// The counters and their first values a line buffer's guard
+    /// (`line_buffer.rs`, marked `hls.window`: `d_k - c >= 0` on loop
+    /// counters) asks for, where `op` is one.
+    fn window_guard(&self, op: OpId, operands: &[ValueId]) -> Option<Vec<(LoopId, i64)>> {
+        inherent_attr(self.ctx, self.ir, op, WINDOW_GUARD)?;
+        let set = match inherent_attr(self.ctx, self.ir, op, "condition")
+            .map(|a| self.ctx.attr_kind(a))
+        {
+            Some(AttrKind::IntegerSet(set)) => set.clone(),
+            _ => return None,
+        };
+        let mut from = Vec::new();
+        for e in set.constraints.iter() {
+            let coefficients = flatten_linear(e, set.num_dims, set.num_symbols)?;
+            let (&constant, vars) = coefficients.split_last()?;
+            let k = vars.iter().position(|&c| c == 1)?;
+            match self.vals.get(operands.get(k)?) {
+                Some(Val::Iv(l)) => from.push((*l, -constant)),
+                _ => return None,
+            }
+        }
+        Some(from)
+    }
+
     /// If-conversion of `affine.if`/`scf.if`: each branch lifted under its
     /// predicate, results selected by the condition.
     fn lift_if(
@@ -677,7 +706,14 @@ impl Lifter<'_> {
                 None => guard,
             });
             let mut no_return = None;
+            let first = self.k.nodes.len();
             let yields = self.lift_block(block, items, path, &mut no_return)?;
+            if r == 0 {
+                if let Some(from) = self.window_guard(op, operands) {
+                    let nodes = first..self.k.nodes.len();
+                    self.k.windows.push(WindowGuard { nodes, from });
+                }
+            }
             branch_yields.push(yields);
             self.loc = self.ir.op_loc(op);
             self.source = op;

@@ -1,14 +1,14 @@
 //! The front's transforms of a kernel's IR ([`FrontStep`], in the order
 //! `FrontStep::ALL` gives), run by [`run`], and each a `silica opt` pass
-//! ([`PASSES`]: `hls-buffer`, `hls-unroll`, `hls-reuse`, `hls-fuse`, `hls-hoist`,
-//! `hls-promote`, `hls-carry`) that reads its directives from the
+//! ([`PASSES`]: `hls-buffer`, `hls-unroll`, `hls-reuse`, `hls-line-buffer`,
+//! `hls-fuse`, `hls-hoist`, `hls-promote`, `hls-carry`) that reads its directives from the
 //! function's `hls.*` attributes. `hls-directives` writes a directives
 //! file's settings as those attributes (the file winning, setting by
 //! setting), as the flow does on its copy of the input before the
 //! steps, so a pipeline of the passes gives what `silica hls` lifts.
 
 use super::directives::{resolve, write_attributes};
-use super::{buffer, carry, fuse, hoist, promote, reuse, unroll};
+use super::{buffer, carry, fuse, hoist, line_buffer, promote, reuse, unroll};
 use crate::model::directives::{file, Directives, Log};
 use crate::model::options::FrontStep;
 use silica_ir::diag::Severity;
@@ -31,6 +31,7 @@ pub fn run(
         FrontStep::Buffer => buffer(ctx, ir, func, top, d, log),
         FrontStep::Unroll => unroll(ctx, ir, func, d, log),
         FrontStep::Reuse => notes.extend(reuse(ctx, ir, func)),
+        FrontStep::LineBuffer => notes.extend(line_buffer(ctx, ir, func, top, d)),
         FrontStep::Fuse => notes.extend(fuse(ctx, ir, func, d, log)),
         FrontStep::Hoist => hoist(ctx, ir, d, log),
         FrontStep::Promote => notes.extend(promote(ctx, ir, func, d)),
@@ -162,7 +163,7 @@ macro_rules! step_pass {
 }
 
 /// The steps' passes, in `FrontStep::ALL`'s order.
-pub static STEP_PASSES: [PassInfo; 7] = [
+pub static STEP_PASSES: [PassInfo; 8] = [
     step_pass!(
         "hls-buffer",
         Buffer,
@@ -170,6 +171,11 @@ pub static STEP_PASSES: [PassInfo; 7] = [
     ),
     step_pass!("hls-unroll", Unroll, "Unroll the loops hls.unroll asks to"),
     step_pass!("hls-reuse", Reuse, "Remove redundant loads and stores"),
+    step_pass!(
+        "hls-line-buffer",
+        LineBuffer,
+        "Read a stencil's array once, through a line buffer and a window of registers"
+    ),
     step_pass!("hls-fuse", Fuse, "Fuse the loops in a flattened nest"),
     step_pass!("hls-hoist", Hoist, "Move a loop's invariant code before it"),
     step_pass!("hls-promote", Promote, "Invariant elements in registers"),
@@ -177,7 +183,7 @@ pub static STEP_PASSES: [PassInfo; 7] = [
 ];
 
 /// Every pass of the front, for `silica opt`.
-pub static PASSES: [&PassInfo; 8] = [
+pub static PASSES: [&PassInfo; 9] = [
     &HLS_DIRECTIVES,
     &STEP_PASSES[0],
     &STEP_PASSES[1],
@@ -186,4 +192,5 @@ pub static PASSES: [&PassInfo; 8] = [
     &STEP_PASSES[4],
     &STEP_PASSES[5],
     &STEP_PASSES[6],
+    &STEP_PASSES[7],
 ];

@@ -124,11 +124,19 @@ fn unroll_scf_directive(
 }
 
 /// Why unroll-and-jam of `op` would change what the kernel computes: a
-/// dependence it carries that the copies, side by side in the loops
-/// inside, would break. None where it carries none, or where moving it
+/// value it carries that is not a reduction, or a dependence it carries
+/// that the copies, side by side in the loops inside, would break. None where it carries none, or where moving it
 /// innermost through the chain of single loops inside it keeps every
 /// dependence (jamming then keeps them too).
 pub fn jam_breaks(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<String> {
+    // The copies' partial values of a carried value are combined after
+    // the loop only where it is a reduction the affine layer knows.
+    let carried = silica_affine::loops::inits(ctx, ir, op).len();
+    if carried > silica_affine::loops::supported_reductions(ctx, ir, op).len() {
+        return Some(
+            "it carries a value from one iteration to the next that is not a reduction its copies' values could be combined by".into(),
+        );
+    }
     if loop_carried_dependences(ctx, ir, op).is_empty() {
         return None;
     }

@@ -750,7 +750,7 @@ fn add_registers(
 /// The ports of each array of `func` the directives give (one unless
 /// `ports` says otherwise); `None` for a partitioned array, whose banks
 /// the flow decides later.
-fn port_counts(
+pub(in crate::flow::front) fn port_counts(
     ctx: &Context,
     ir: &Ir,
     func: OpId,
