@@ -21,8 +21,7 @@
 //!   trips and the inner body's copies (`jam`), or not;
 //! - a loop whose body is a chain of loops of constant trip counts
 //!   (a stencil's window, a short reduction) small enough that the
-//!   units hold its innermost body's copies side by side (or each unit
-//!   three of them) is pipelined
+//!   units hold its innermost body's copies side by side is pipelined
 //!   with those loops unrolled (`pipeline`), or not, and the loop around
 //!   it, where that holds it alone, flattened with it or not;
 //! - the outermost loop of a nest that can be flattened (each loop's
@@ -202,17 +201,13 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     Derived { text, reasons }
 }
 
-/// Copies of a body pipelined whole that share one unit, at most (its
-/// II then at most this).
-const MAX_SHARING: u64 = 3;
-
 /// The copies of the innermost body that pipelining loop `i` makes
 /// (the loops inside unrolled fully), where its body is a chain of loops
 /// of constant trip counts (each the only loop in the one around it)
 /// and the device's units hold that many copies of the innermost body
-/// side by side, or [`MAX_SHARING`] copies a unit (at most
-/// [`MAX_BODY_COPIES`]): a stencil's window or a short reduction becomes
-/// one pipelined iteration.
+/// side by side (at most [`MAX_BODY_COPIES`]): a stencil's window or a
+/// short reduction becomes one pipelined iteration. (Units shared among
+/// more copies make designs that seldom fit and are slow to build.)
 fn pipelines_whole(p: &Profile, i: usize) -> Option<u64> {
     if p.loops[i].inner != 1 {
         return None;
@@ -222,9 +217,8 @@ fn pipelines_whole(p: &Profile, i: usize) -> Option<u64> {
         copies = copies.checked_mul(n.trip?)?;
         match n.inner {
             0 => {
-                let held = n.copies.unwrap_or(MAX_BODY_COPIES);
-                let most = held.saturating_mul(MAX_SHARING).min(MAX_BODY_COPIES);
-                return (copies >= 2 && copies <= most).then_some(copies);
+                let held = n.copies.unwrap_or(MAX_BODY_COPIES).min(MAX_BODY_COPIES);
+                return (copies >= 2 && copies <= held).then_some(copies);
             }
             1 => {}
             _ => return None,
@@ -393,9 +387,9 @@ mod tests {
             .contains("name = \"conv/0\"\nflatten = [true, false]"));
         // The loop inside one pipelined whole is unrolled then: no knob.
         assert!(!d.text.contains("name = \"conv/0/0/0\"\npipeline"));
-        // Nine copies of the body where the units hold two (three a unit
-        // at most): the window's rows are, not the whole window.
-        p.loops[3].copies = Some(2);
+        // Nine copies of the body where the units hold eight: the window's
+        // rows are, not the whole window.
+        p.loops[3].copies = Some(8);
         let d = space(&p, 64);
         assert!(!d.text.contains("name = \"conv/0/0\"\npipeline"));
         assert!(d

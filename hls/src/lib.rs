@@ -70,6 +70,11 @@ pub fn profile(
     module: OpId,
     opts: &Options,
 ) -> Result<flow::analysis::profile::Profile, Box<Diagnostic>> {
+    // The loops as written: no line buffer turns a stencil's nest.
+    let opts = &Options {
+        line_buffers: false,
+        ..opts.clone()
+    };
     let lifted = flow::run::lift(ctx, ir, module, opts, &[])?;
     // Jamming is offered only for a loop with one loop inside.
     let mut work = lifted.work.clone();

@@ -255,6 +255,9 @@ pub(crate) fn lift(
     front::directives::write_attributes(ctx, &mut work, func, &opts.top, &directives);
     let mut dump = None;
     for step in FrontStep::ALL {
+        if step == FrontStep::LineBuffer && !opts.line_buffers {
+            continue;
+        }
         front::passes::run(
             step,
             ctx,

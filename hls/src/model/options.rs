@@ -137,6 +137,10 @@ pub struct Options {
     /// Rewrite integer datapaths with e-graphs where the schedule gains
     /// (`flow::rewrite`).
     pub rewrite: bool,
+    /// Read stencils through line buffers where that is faster
+    /// (`flow::front::line_buffer`). The profile `--auto` derives its
+    /// space from leaves them out: it describes the loops as written.
+    pub line_buffers: bool,
     /// The directives file, if any.
     pub directives: Option<File>,
     /// What the core is wrapped in.
@@ -178,6 +182,7 @@ impl Options {
             clock_uncertainty_ns: 0.0,
             pipeline: true,
             rewrite: true,
+            line_buffers: true,
             directives: None,
             wrapper: Wrapper::Ports,
             ip: ip::Library::default(),

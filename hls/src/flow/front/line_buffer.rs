@@ -23,20 +23,22 @@
 //! the same expression of values from outside the nest, the window's
 //! rows and columns lie within the array, and the window has two rows
 //! or more whose loads (one a row an iteration, once `carry.rs` has
-//! run) bound the II above one on the array's ports, so that reading
-//! the rows the window covers at one element a cycle is faster. Where
+//! run) bound the II on the array's ports above what the other
+//! memories' accesses do, so that reading the rows and columns the
+//! window covers, one element an iteration, takes fewer cycles. Where
 //! the array is the on-chip copy `buffer = true` made and nothing but
 //! that copy's fill writes it, the nest reads the external memory
 //! instead and the copy goes: each element then crosses the ports once,
 //! as the copy would have it, without the copy's time before the nest.
 
 use super::buffer::is_copy_loop;
-use super::carry::{defined_in, distinct_memory, port_counts, subscripts};
+use super::carry::{defined_in, distinct_memory, port_bound, port_counts, subscripts};
 use super::directives::{set_attr, write_array_attrs};
 use super::names;
 use crate::model::directives::{
     ArrayDirectives, Directives, Origin, Partition, PartitionKind, Pipeline, Setting,
 };
+use rustc_hash::FxHashMap;
 use silica_affine::for_op::{
     body, body_ops, bounds, induction_var, is_for, set_bounds, step, Bound,
 };
@@ -615,26 +617,36 @@ fn rewrite(
 /// loaded once. Every op of the body ran in every iteration of the
 /// input, which runs at least one, so the loads are within bounds.
 fn hoist_invariant(ctx: &Context, ir: &mut Ir, nest: &Nest) {
-    let read_only = |ir: &Ir, m: ValueId| {
+    for op in invariant(ctx, ir, nest) {
+        ir.move_op_before(op, nest.outer);
+    }
+}
+
+/// The ops of the inner loop's body, in order, that [`hoist_invariant`]
+/// moves.
+fn invariant(ctx: &Context, ir: &Ir, nest: &Nest) -> Vec<OpId> {
+    let read_only = |m: ValueId| {
         ir.uses(m).all(|u| {
             let o = ir.use_owner(u);
             !ir.is_ancestor(nest.outer, o)
                 || matches!(ctx.str(ir.op_name(o)), "affine.load" | "memref.load")
         })
     };
+    let mut out: Vec<OpId> = Vec::new();
     for op in body_ops(ir, nest.inner) {
         let name = ctx.str(ir.op_name(op));
         let movable = match name {
-            "affine.load" | "memref.load" => read_only(ir, ir.operand(op, 0)),
+            "affine.load" | "memref.load" => read_only(ir.operand(op, 0)),
             _ => name.starts_with("arith.") || name.starts_with("math.") || name == "affine.apply",
         };
-        let invariant = ir
-            .operands(op)
-            .all(|v| !super::carry::defined_in(ir, nest.outer, v));
+        let invariant = ir.operands(op).all(|v| {
+            !defined_in(ir, nest.outer, v) || ir.defining_op(v).is_some_and(|d| out.contains(&d))
+        });
         if movable && invariant && ir.regions(op).next().is_none() {
-            ir.move_op_before(op, nest.outer);
+            out.push(op);
         }
     }
+    out
 }
 
 /// Erases the on-chip copy `copy` (its fill and allocation) and the copy
@@ -729,7 +741,7 @@ pub fn line_buffer(
         let Some(nest) = nest_of(ctx, ir, lp, d) else {
             continue;
         };
-        let ports = port_counts(ctx, ir, func, top, d);
+        let port_map = port_counts(ctx, ir, func, top, d);
         let mut memrefs: Vec<ValueId> = (body_ops(ir, nest.inner).into_iter())
             .filter(|&o| ctx.str(ir.op_name(o)) == "affine.load")
             .map(|o| ir.operand(o, 0))
@@ -746,7 +758,7 @@ pub fn line_buffer(
             };
 
             let source = filled_from(ctx, ir, m, nest.outer).unwrap_or(m);
-            let Some(Some(p)) = ports.get(&source).copied() else {
+            let Some(Some(p)) = port_map.get(&source).copied() else {
                 continue;
             };
             if best
@@ -772,13 +784,22 @@ pub fn line_buffer(
         {
             continue;
         }
-        // Iterations at the II the rows' loads set, against the window's
-        // reading of every element once.
+        // Iterations at the II the rows' loads (one a row, once carried)
+        // and the other memories' accesses set, against the window's
+        // reading of every element once at the II the others set.
         let rows = w.distinct_rows() as i64;
         let ii = (rows as u64).div_ceil(u64::from(ports.max(1))) as i64;
+        // The window's loads go, and the invariant loads move out.
+        let mut removed = FxHashMap::from_iter([(w.memref, w.taps.len())]);
+        for op in invariant(ctx, ir, &nest) {
+            if matches!(ctx.str(ir.op_name(op)), "affine.load" | "memref.load") {
+                *removed.entry(ir.operand(op, 0)).or_default() += 1;
+            }
+        }
+        let others = port_bound(ctx, ir, nest.inner, &port_map, &removed).max(1) as i64;
         let trips = (nest.i.1 - nest.i.0) * (nest.j.1 - nest.j.0);
         let read = (rows_read.1 - rows_read.0) * (cols_read.1 - cols_read.0);
-        if rows < 2 || ii < 2 || read >= trips * ii {
+        if rows < 2 || read * others >= trips * ii.max(others) {
             continue;
         }
         let name = (arrays.iter())

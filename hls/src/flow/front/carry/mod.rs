@@ -785,7 +785,7 @@ pub(in crate::flow::front) fn port_counts(
 /// The bound the memory ports put on the II of `lp` (accesses per
 /// iteration over ports, the largest over its arrays), with `removed`
 /// loads of some arrays taken away. Partitioned arrays are left out.
-fn port_bound(
+pub(in crate::flow::front) fn port_bound(
     ctx: &Context,
     ir: &Ir,
     lp: OpId,
