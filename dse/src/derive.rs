@@ -21,7 +21,8 @@
 //!   trips and the inner body's copies (`jam`), or not;
 //! - a loop whose body is a chain of loops of constant trip counts
 //!   (a stencil's window, a short reduction) small enough that the
-//!   units hold its innermost body's copies side by side is pipelined
+//!   units hold its innermost body's copies side by side (25 at most) is
+//!   pipelined
 //!   with those loops unrolled (`pipeline`), or not, and the loop around
 //!   it, where that holds it alone, flattened with it or not;
 //! - the outermost loop of a nest that can be flattened (each loop's
@@ -201,11 +202,15 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     Derived { text, reasons }
 }
 
+/// Copies of an innermost body a loop pipelined whole makes, at most (a
+/// 5x5 window): wider bodies take long to build and seldom fit.
+const MAX_WHOLE_COPIES: u64 = 25;
+
 /// The copies of the innermost body that pipelining loop `i` makes
 /// (the loops inside unrolled fully), where its body is a chain of loops
 /// of constant trip counts (each the only loop in the one around it)
 /// and the device's units hold that many copies of the innermost body
-/// side by side (at most [`MAX_BODY_COPIES`]): a stencil's window or a
+/// side by side (at most [`MAX_WHOLE_COPIES`]): a stencil's window or a
 /// short reduction becomes one pipelined iteration. (Units shared among
 /// more copies make designs that seldom fit and are slow to build.)
 fn pipelines_whole(p: &Profile, i: usize) -> Option<u64> {
@@ -217,7 +222,7 @@ fn pipelines_whole(p: &Profile, i: usize) -> Option<u64> {
         copies = copies.checked_mul(n.trip?)?;
         match n.inner {
             0 => {
-                let held = n.copies.unwrap_or(MAX_BODY_COPIES).min(MAX_BODY_COPIES);
+                let held = n.copies.unwrap_or(MAX_WHOLE_COPIES).min(MAX_WHOLE_COPIES);
                 return (copies >= 2 && copies <= held).then_some(copies);
             }
             1 => {}
