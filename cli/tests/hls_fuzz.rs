@@ -6,7 +6,8 @@
 //! of seeds runs here; `cargo run --release -p silica-cli --example
 //! fuzz_hls -- --count 1000` runs thousands and minimises a failure into
 //! a lit test. Random control flow between blocks (`fuzz/control.rs`,
-//! often irreducible) goes through the same check.
+//! often irreducible) and random 2-D stencils (`fuzz/stencil.rs`, which
+//! the line buffers take) go through the same check.
 
 #[path = "fuzz/check.rs"]
 mod check;
@@ -14,6 +15,8 @@ mod check;
 mod control;
 #[path = "fuzz/kernel.rs"]
 mod kernel;
+#[path = "fuzz/stencil.rs"]
+mod stencil;
 
 use kernel::Kernel;
 use std::path::Path;
@@ -55,6 +58,37 @@ fn random_control_flow_cosimulates_bit_for_bit() {
     }
     let _ = std::fs::remove_dir_all(&root);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The seeds of random stencils the suite runs.
+const STENCIL_SEEDS: std::ops::Range<u64> = 1..9;
+
+#[test]
+fn random_stencils_cosimulate_bit_for_bit() {
+    let silica = Path::new(env!("CARGO_BIN_EXE_silica"));
+    let root = std::env::temp_dir().join(format!("silica-stencil-fuzz-{}", std::process::id()));
+    let (mut failures, mut line_buffered) = (Vec::new(), 0);
+    for seed in STENCIL_SEEDS {
+        let Some(text) = stencil::text(seed) else {
+            continue;
+        };
+        let dir = root.join(seed.to_string());
+        match check::check_text(silica, &text, &dir) {
+            Err(e) => failures.push(format!("seed {seed}:\n{text}\n{e}")),
+            Ok(()) => {
+                let report =
+                    std::fs::read_to_string(dir.join("out/report.txt")).unwrap_or_default();
+                line_buffered += usize::from(report.contains("line buffers for stencils"));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The seeds exercise the line buffers, not only the nests they leave.
+    assert!(
+        line_buffered >= 2,
+        "{line_buffered} stencil(s) line-buffered"
+    );
 }
 
 #[test]
