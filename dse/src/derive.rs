@@ -161,11 +161,7 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
             }
         } else if let Some(copies) = pipelines_whole(p, i).filter(|_| !inside_whole(&l.path)) {
             whole.push(l.path.clone());
-            let _ = writeln!(
-                text,
-                "\n[[loop]]\nname = \"{}\"\npipeline = [true, false]",
-                l.path
-            );
+            either_knob(&mut text, &l.path, "pipeline");
             reasons.push(format!(
                 "{}: pipelined with the loops inside unrolled ({copies} copies of their body) or not",
                 l.path
@@ -177,11 +173,7 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
                     .any(|f| o.path == *f || o.path.starts_with(&format!("{f}/")));
                 if !taken {
                     flattened.push(o.path.clone());
-                    let _ = writeln!(
-                        text,
-                        "\n[[loop]]\nname = \"{}\"\nflatten = [true, false]",
-                        o.path
-                    );
+                    either_knob(&mut text, &o.path, "flatten");
                     reasons.push(format!(
                         "{}: flattened with {} pipelined whole, or not",
                         o.path, l.path
@@ -191,11 +183,7 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         }
         if l.inner > 0 && l.flattens && !inside_flattened {
             flattened.push(l.path.clone());
-            let _ = writeln!(
-                text,
-                "\n[[loop]]\nname = \"{}\"\nflatten = [true, false]",
-                l.path
-            );
+            either_knob(&mut text, &l.path, "flatten");
             reasons.push(format!("{}: flattened into one pipeline or not", l.path));
         }
     }
@@ -230,6 +218,11 @@ fn pipelines_whole(p: &Profile, i: usize) -> Option<u64> {
         }
     }
     None
+}
+
+/// Writes the `[[loop]]` table of loop `path` choosing `key` on or off.
+fn either_knob(text: &mut String, path: &str, key: &str) {
+    let _ = writeln!(text, "\n[[loop]]\nname = \"{path}\"\n{key} = [true, false]");
 }
 
 /// Writes the `[[loop]]` table of loop `path` choosing `key` among

@@ -15,7 +15,7 @@ mod unroll_jam;
 
 pub use build::{
     clone_mapped, create, create_apply, create_index_constant, create_op, inits, iter_args,
-    loops_post_order, terminator, NewOp,
+    loops_post_order, shift_map, terminator, NewOp,
 };
 pub use promote::promote_if_single_iteration;
 pub use reduction::{supported_reductions, LoopReduction};

@@ -427,7 +427,7 @@ fn copy_ops(
                         .plus(AffineExpr::Constant(c.words() * lanes - 1))]),
                     eq: Box::new([false]),
                 };
-                let (guard, then_end) = create_if(ctx, ir, set, w, loc);
+                let (guard, then_end) = create_if(ctx, ir, set, &[w], loc);
                 ir.insert_op_before(end, guard);
                 then_end
             } else {
@@ -495,13 +495,13 @@ pub fn delinearized(at: &AffineExpr, shape: &[i64]) -> Vec<AffineExpr> {
     out
 }
 
-/// A detached `affine.if` of `set` over `operand` with an empty `else`;
+/// A detached `affine.if` of `set` over `operands` with an empty `else`;
 /// the `yield` that ends its `then` block.
-fn create_if(
+pub(super) fn create_if(
     ctx: &mut Context,
     ir: &mut Ir,
     set: IntegerSet,
-    operand: ValueId,
+    operands: &[ValueId],
     loc: Attr,
 ) -> (OpId, OpId) {
     let then_region = ir.create_region();
@@ -518,7 +518,7 @@ fn create_if(
     let op = ir.create_op(OpSpec {
         name,
         loc,
-        operands: &[operand],
+        operands,
         result_types: &[],
         successors: &[],
         regions: &[then_region, else_region],

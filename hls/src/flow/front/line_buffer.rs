@@ -31,8 +31,8 @@
 //! instead and the copy goes: each element then crosses the ports once,
 //! as the copy would have it, without the copy's time before the nest.
 
-use super::buffer::is_copy_loop;
-use super::carry::{defined_in, distinct_memory, port_bound, port_counts, subscripts};
+use super::buffer::{create_if, is_copy_loop};
+use super::carry::{defined_in, distinct_memory, port_bound, port_counts, subscripts, zero};
 use super::directives::{set_attr, write_array_attrs};
 use super::names;
 use crate::model::directives::{
@@ -43,12 +43,12 @@ use silica_affine::for_op::{
     body, body_ops, bounds, induction_var, is_for, set_bounds, step, Bound,
 };
 use silica_affine::loops::{
-    add_iter_args, create, create_apply, iter_args, loops_post_order, terminator,
+    add_iter_args, create, create_apply, iter_args, loops_post_order, shift_map, terminator,
 };
 use silica_ir::affine::{AffineExpr, AffineMap, IntegerSet};
 use silica_ir::affine_flatten::flatten_linear;
 use silica_ir::dialect::inherent_attr;
-use silica_ir::{Attr, AttrKind, Context, Ir, OpId, OpSpec, Type, TypeKind, ValueDef, ValueId};
+use silica_ir::{Attr, AttrKind, Context, Ir, OpId, Type, TypeKind, ValueDef, ValueId};
 use std::collections::BTreeSet;
 
 /// Marks the `affine.if` around the body: the lifter records the work
@@ -317,39 +317,6 @@ fn memref_type(ctx: &Context, ir: &Ir, m: ValueId) -> Option<(Type, Vec<i64>)> {
     }
 }
 
-/// A detached `affine.if` of `set` over `operands` with an empty
-/// `else`; the `yield` that ends its `then` block.
-fn create_if(
-    ctx: &mut Context,
-    ir: &mut Ir,
-    set: IntegerSet,
-    operands: &[ValueId],
-    loc: Attr,
-) -> (OpId, OpId) {
-    let then_region = ir.create_region();
-    let then_block = ir.create_block();
-    ir.append_block(then_region, then_block);
-    let end = create(ctx, ir, "affine.yield", &[], &[], vec![], loc);
-    ir.append_op(then_block, end);
-    let else_region = ir.create_region();
-    let set = ctx.intern_attr(AttrKind::IntegerSet(set));
-    let key = ctx.sym("condition");
-    let props = Some(ctx.dict_attr(vec![(key, set)]));
-    let name = ctx.sym("affine.if");
-    let attrs = ctx.empty_dict();
-    let op = ir.create_op(OpSpec {
-        name,
-        loc,
-        operands,
-        result_types: &[],
-        successors: &[],
-        regions: &[then_region, else_region],
-        attrs,
-        props,
-    });
-    (op, end)
-}
-
 fn map_attr(ctx: &mut Context, map: AffineMap) -> Attr {
     ctx.intern_attr(AttrKind::AffineMap(map))
 }
@@ -365,32 +332,6 @@ fn line_map(row: i64, origin: i64) -> AffineMap {
         ]
         .into(),
     }
-}
-
-/// `(d0) -> (d0 - shift)`
-fn shifted(shift: i64) -> AffineMap {
-    AffineMap {
-        num_dims: 1,
-        num_symbols: 0,
-        results: vec![AffineExpr::Dim(0).plus(AffineExpr::Constant(-shift))].into(),
-    }
-}
-
-/// Zero of type `ty`, detached.
-fn zero(ctx: &mut Context, ir: &mut Ir, ty: Type, loc: Attr) -> OpId {
-    let value = match ctx.float_kind(ty) {
-        Some(_) => ctx.intern_attr(AttrKind::Float { ty, bits: 0 }),
-        None => ctx.int_attr(ty, 0),
-    };
-    create(
-        ctx,
-        ir,
-        "arith.constant",
-        &[],
-        &[ty],
-        vec![("value", value)],
-        loc,
-    )
 }
 
 /// What a line buffer for `w` in `nest`, reading `source`, needs.
@@ -423,8 +364,8 @@ fn rewrite(
     let iv_j = induction_var(ir, nest.inner)?;
 
     // The body's i and j, from the counters of the rows and columns read.
-    let ai = create_apply(ctx, ir, shifted(pmax), &[iv_i], loc);
-    let aj = create_apply(ctx, ir, shifted(qmax), &[iv_j], loc);
+    let ai = create_apply(ctx, ir, shift_map(-pmax), &[iv_i], loc);
+    let aj = create_apply(ctx, ir, shift_map(-qmax), &[iv_j], loc);
     let (i, j) = (ir.result(ai, 0), ir.result(aj, 0));
     ir.replace_all_uses(iv_i, i);
     ir.replace_all_uses(iv_j, j);

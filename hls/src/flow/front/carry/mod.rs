@@ -528,7 +528,12 @@ fn create_load(
 }
 
 /// A detached zero constant of type `ty`.
-fn zero(ctx: &mut Context, ir: &mut Ir, ty: silica_ir::Type, loc: silica_ir::Attr) -> OpId {
+pub(super) fn zero(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    ty: silica_ir::Type,
+    loc: silica_ir::Attr,
+) -> OpId {
     let value = match ctx.float_kind(ty) {
         Some(_) => ctx.intern_attr(AttrKind::Float { ty, bits: 0 }),
         None => ctx.int_attr(ty, 0),
