@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the external tools the tests use, only when they are missing, so
-# repeated runs are quick: Debian packages (LLVM/MLIR 22, Verilator and g++, Icarus,
+# repeated runs are quick: Debian packages (LLVM/MLIR 22, clang-22 for C input, Verilator and g++, Icarus,
 # yosys, nextpnr-ice40 and IceStorm for iCE40 bitstreams, Chromium to render
 # report.html headless in a test), and for ECP5
 # bitstreams YoWASP's yosys and nextpnr-ecp5 (with ecppack), pinned, in the
@@ -13,6 +13,7 @@ command -v FileCheck-22 >/dev/null 2>&1 || need+=(llvm-22-tools)
 command -v mlir-opt-22 >/dev/null 2>&1 || need+=(mlir-22-tools)
 command -v lli-22 >/dev/null 2>&1 || need+=(llvm-22-runtime)
 command -v opt-22 >/dev/null 2>&1 || need+=(llvm-22)
+command -v clang-22 >/dev/null 2>&1 || need+=(clang-22)
 command -v verilator >/dev/null 2>&1 || need+=(verilator)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v iverilog >/dev/null 2>&1 || need+=(iverilog)
