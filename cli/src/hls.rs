@@ -108,6 +108,8 @@ pub struct HlsArgs {
     /// checked against the declaration); repeatable.
     #[arg(long = "ip", value_name = "FILE.sv")]
     ip: Vec<String>,
+    #[command(flatten)]
+    c: crate::c_input::CArgs,
     /// Print the output of one stage of the flow on standard error: the
     /// kernel's IR after a front transform (buffer, unroll, reuse, fuse, hoist,
     /// promote, carry), the schedule, or the circuit before it is wrapped
@@ -250,6 +252,17 @@ pub fn run(args: &HlsArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // C input: its MLIR, whose ops are located in the C source (`text`
+    // stays the C source, which diagnostics quote).
+    let c_mlir = if silica_c::is_c_input(&args.input) {
+        match crate::c_input::mlir_text(&args.input, Some(&args.top), &args.c) {
+            Some(m) => Some(m),
+            None => return ExitCode::FAILURE,
+        }
+    } else {
+        None
+    };
+    let mlir = c_mlir.as_deref().unwrap_or(&text);
     let name = if args.input == "-" {
         "<stdin>"
     } else {
@@ -283,7 +296,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         },
-        (None, Some(path)) => match auto_directives(args, name, &text, &ip_files, path) {
+        (None, Some(path)) => match auto_directives(args, name, mlir, &ip_files, path) {
             Ok(chosen) => {
                 say(&chosen.summary);
                 auto_summary = chosen.summary;
@@ -313,7 +326,7 @@ pub fn run(args: &HlsArgs) -> ExitCode {
         eprint!("{}", render(ctx, &sources, d));
         ExitCode::FAILURE
     };
-    let module = match parse(&mut ctx, name, &text, ParseOptions::default()) {
+    let module = match parse(&mut ctx, name, mlir, ParseOptions::default()) {
         Ok(m) => m,
         Err(d) => return fail(&ctx, &d),
     };

@@ -2,6 +2,7 @@
 //! spelled as mlir-opt spells them.
 
 mod auto;
+mod c_input;
 mod characterize;
 mod cosim;
 mod driver;
@@ -9,6 +10,7 @@ mod dse;
 mod gpu;
 mod gpu_cosim;
 mod hls;
+mod import_c;
 mod irdl_export;
 mod opt;
 mod progress;
@@ -61,6 +63,9 @@ enum Command {
     /// Run a kernel on a board through the board shell of `silica hls
     /// --shell uart` (or on its emulation): load inputs, start, read back.
     RunBoard(run_board::RunBoardArgs),
+    /// Read C through clang-22 and print the MLIR silica makes of it
+    /// (func/arith/math/memref/scf, affine where control is static).
+    ImportC(import_c::ImportCArgs),
     /// Design-space exploration: evaluate the points of a space of hls
     /// directives (unroll, pipeline, partition, tiling, clock, target),
     /// search it, and write the Pareto front (`points.csv`,
@@ -80,7 +85,8 @@ enum Command {
 }
 
 /// mlir-opt accepts long options with one dash (`-split-input-file`);
-/// clap wants two. Rewrite them before parsing.
+/// clap wants two. Rewrite them before parsing; C's `-IDIR` and
+/// `-DNAME=V` stay as they are.
 fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
     args.enumerate()
         .map(|(i, a)| {
@@ -88,7 +94,9 @@ fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
                 && a.starts_with('-')
                 && !a.starts_with("--")
                 && a.len() > 2
-                && a.as_bytes()[1].is_ascii_alphabetic();
+                && a.as_bytes()[1].is_ascii_alphabetic()
+                && !a.starts_with("-I")
+                && !a.starts_with("-D");
             if single_dash_long {
                 format!("-{a}")
             } else {
@@ -116,6 +124,7 @@ fn main() -> ExitCode {
         Command::Gpu(args) => gpu::run(&args),
         Command::Cosim(args) => cosim::run(&args),
         Command::RunBoard(args) => run_board::run(&args),
+        Command::ImportC(args) => import_c::run(&args),
         Command::Dse(args) => dse::run(&args),
         Command::DseWorker => dse::worker(),
         Command::Characterize(args) => characterize::run(&args),

@@ -1,0 +1,72 @@
+//! C input through `silica_c`: the options the C front end takes
+//! (`-I`, `-D`, `-std`), shared by the commands that read `.c` files,
+//! and the import of a file with its errors printed.
+
+use clap::Args;
+use silica_ir::parser::ParsedModule;
+use silica_ir::Context;
+use std::path::Path;
+
+/// The preprocessor and language options of C input.
+#[derive(Args, Debug, Clone, Default)]
+pub struct CArgs {
+    /// C input: add DIR to the include search path (repeatable).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub includes: Vec<String>,
+    /// C input: define a macro, NAME or NAME=VALUE (repeatable).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub defines: Vec<String>,
+    /// C input: the language standard (c99, c11, gnu17, ...).
+    #[arg(long = "std", value_name = "STD")]
+    pub std: Option<String>,
+}
+
+impl CArgs {
+    /// The options as the C front end takes them.
+    pub fn options(&self) -> silica_c::Options {
+        silica_c::Options {
+            includes: self.includes.clone(),
+            defines: self.defines.clone(),
+            std: self.std.clone(),
+        }
+    }
+}
+
+/// Imports the C file `path` (the function `top` and its callees, or
+/// every function it defines); prints clang's warnings, and the error
+/// where there is one.
+pub fn import(ctx: &mut Context, path: &str, top: Option<&str>, c: &CArgs) -> Option<ParsedModule> {
+    match silica_c::import(ctx, Path::new(path), &c.options(), top) {
+        Ok((module, warnings)) => {
+            eprint!("{warnings}");
+            Some(module)
+        }
+        Err(e) => {
+            eprint!("{}", e.render());
+            None
+        }
+    }
+}
+
+/// The MLIR of the C file `path` as text, every op located at its C
+/// source (`loc("kernel.c":3:5)`), for the commands that read MLIR
+/// text; errors printed.
+pub fn mlir_text(path: &str, top: Option<&str>, c: &CArgs) -> Option<Vec<u8>> {
+    let mut ctx = crate::driver::new_context(false);
+    let module = import(&mut ctx, path, top, c)?;
+    let flags = silica_ir::printer::PrintFlags {
+        debug_info: true,
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    silica_ir::printer::print_module_to(
+        &ctx,
+        &module.ir,
+        module.top,
+        &module.resources,
+        flags,
+        &mut out,
+    )
+    .ok()?;
+    Some(out)
+}
