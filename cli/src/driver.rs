@@ -1,6 +1,7 @@
 //! What the subcommands that read and write MLIR share: input and output
 //! flags, `--split-input-file`, `--verify-diagnostics`, `--mlir-timing`,
-//! and [`run`]: parse and verify each chunk, transform it, print it.
+//! MLIR bytecode in (told by its magic) and out (`--emit-bytecode`), and
+//! [`run`]: parse and verify each chunk, transform it, print it.
 
 use clap::Args;
 use silica_ir::diag::{render, Diagnostic, SourceFile};
@@ -44,6 +45,20 @@ pub struct IoArgs {
     /// Load the dialects an IRDL file defines before reading the input.
     #[arg(long = "irdl-file", value_name = "F")]
     irdl_file: Option<String>,
+    /// Write MLIR bytecode instead of text.
+    #[arg(long = "emit-bytecode")]
+    emit_bytecode: bool,
+    /// The bytecode version to write (0 to 6; with `--emit-bytecode`).
+    #[arg(
+        long = "emit-bytecode-version",
+        value_name = "N",
+        require_equals = true,
+        allow_hyphen_values = true
+    )]
+    bytecode_version: Option<i64>,
+    /// Leave resource data out of the bytecode written.
+    #[arg(long = "elide-resource-data-from-bytecode")]
+    elide_resource_data: bool,
 }
 
 /// An `--irdl-file`: its name and text, loaded into each chunk's context.
@@ -107,6 +122,30 @@ impl IoArgs {
     /// Whether unregistered dialects are accepted.
     pub fn allow_unregistered(&self) -> bool {
         self.allow_unregistered
+    }
+
+    /// The bytecode to write instead of text, if asked for; an error for
+    /// a version without `--emit-bytecode` or out of range.
+    pub fn bytecode_options(&self) -> Result<Option<silica_bytecode::WriteOptions>, String> {
+        let version = match (self.emit_bytecode, self.bytecode_version) {
+            (false, Some(_)) => return Err("bytecode version while not emitting bytecode".into()),
+            (false, None) => return Ok(None),
+            (true, None) => silica_bytecode::encoding::version::CURRENT,
+            (true, Some(v)) => match u64::try_from(v) {
+                Ok(v) if v <= silica_bytecode::encoding::version::CURRENT => v,
+                _ => {
+                    return Err(format!(
+                        "unsupported version requested {v}, must be in range [0, {}]",
+                        silica_bytecode::encoding::version::CURRENT
+                    ))
+                }
+            },
+        };
+        Ok(Some(silica_bytecode::WriteOptions {
+            version,
+            elide_resource_data: self.elide_resource_data,
+            ..Default::default()
+        }))
     }
 
     /// The printing flags these arguments ask for.
@@ -196,6 +235,29 @@ fn split_chunks<'a>(src: &'a [u8], marker: Option<&str>) -> Vec<Chunk<'a>> {
     chunks
 }
 
+/// Reads a module from MLIR text or, told by its magic, bytecode.
+pub(crate) fn parse_input(
+    ctx: &mut Context,
+    name: &str,
+    bytes: &[u8],
+    opts: ParseOptions,
+) -> Result<ParsedModule, Box<Diagnostic>> {
+    if silica_bytecode::is_bytecode(bytes) {
+        silica_bytecode::read(ctx, name, bytes)
+    } else {
+        parse(ctx, name, bytes, opts)
+    }
+}
+
+/// The source text diagnostics may quote: none for bytecode.
+pub(crate) fn quotable(bytes: &[u8]) -> &[u8] {
+    if silica_bytecode::is_bytecode(bytes) {
+        &[]
+    } else {
+        bytes
+    }
+}
+
 /// Parses and verifies one chunk.
 fn parse_and_verify(
     ctx: &mut Context,
@@ -205,7 +267,7 @@ fn parse_and_verify(
     t: &mut Timing,
 ) -> Result<ParsedModule, Box<Diagnostic>> {
     let start = Instant::now();
-    let module = parse(
+    let module = parse_input(
         ctx,
         name,
         chunk.text,
@@ -389,7 +451,19 @@ pub fn run_with_rows(
         return ExitCode::FAILURE;
     };
     let flags = args.print_flags();
-    let chunks = split_chunks(&src, args.split.as_deref());
+    let bytecode = match args.bytecode_options() {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // A bytecode file is one module: it is not split.
+    let split = args
+        .split
+        .as_deref()
+        .filter(|_| !silica_bytecode::is_bytecode(&src));
+    let chunks = split_chunks(&src, split);
     let mut output = match Output::open(args) {
         Ok(o) => o,
         Err(e) => {
@@ -434,6 +508,18 @@ pub fn run_with_rows(
                 Err(d) => result = Err(d),
             }
             timing.print += start.elapsed();
+        } else if let (Ok(module), Some(opts)) = (&result, &bytecode) {
+            let start = Instant::now();
+            let (ir, top, resources) = (&module.ir, module.top, &module.resources);
+            match silica_bytecode::write(&mut ctx, ir, top, resources, opts) {
+                Ok(bytes) => {
+                    if let Err(e) = output.writer().write_all(&bytes) {
+                        write_error.get_or_insert(e);
+                    }
+                }
+                Err(d) => result = Err(d),
+            }
+            timing.print += start.elapsed();
         } else if let Ok(module) = &result {
             let start = Instant::now();
             let (ir, top, resources) = (&module.ir, module.top, &module.resources);
@@ -462,7 +548,10 @@ pub fn run_with_rows(
                 errors.push_str(&outcome.failures);
             }
         } else {
-            let sources = [SourceFile { name, text: &src }];
+            let sources = [SourceFile {
+                name,
+                text: quotable(&src),
+            }];
             for d in &emitted {
                 errors.push_str(&render(&ctx, &sources, d));
             }

@@ -465,3 +465,51 @@ pub fn set_inherent_attr(
         ir.set_op_attrs(op, attrs);
     }
 }
+
+/// Puts a registered op as MLIR's properties have it: inherent attributes
+/// written in the attribute dictionary move to the properties (unless
+/// given there), and defaulted ones are filled in. The parser does this
+/// to generic-form ops; other readers of ops do it too.
+pub fn normalize_inherent(ctx: &mut Context, ir: &mut crate::graph::Ir, op: OpId) {
+    let Some(def) = ctx.op_def(ir.op_name(op)) else {
+        return;
+    };
+    let sig_attrs = def.signature.map_or(&[][..], |s| s.attrs);
+    let is_inherent =
+        |n: &str| def.inherent_attrs.contains(&n) || sig_attrs.iter().any(|a| a.name == n);
+    let attrs = ctx.dict_entries(ir.op_attrs(op));
+    let moved = attrs.iter().any(|(k, _)| is_inherent(ctx.str(*k)));
+    let props = ir.op_props(op);
+    let has = |ctx: &Context, name: &str| {
+        props.is_some_and(|p| ctx.dict_entries(p).iter().any(|(k, _)| ctx.str(*k) == name))
+    };
+    let missing_default = sig_attrs
+        .iter()
+        .any(|a| a.default.is_some() && !a.optional && !has(ctx, a.name));
+    if !moved && !missing_default {
+        return;
+    }
+    let mut new_props: Vec<(Symbol, Attr)> = props
+        .map(|p| ctx.dict_entries(p).to_vec())
+        .unwrap_or_default();
+    let mut kept = Vec::new();
+    for &(k, v) in ctx.dict_entries(ir.op_attrs(op)) {
+        if !is_inherent(ctx.str(k)) {
+            kept.push((k, v));
+        } else if !new_props.iter().any(|(p, _)| *p == k) {
+            new_props.push((k, v));
+        }
+    }
+    for a in sig_attrs {
+        let present = new_props.iter().any(|(k, _)| ctx.str(*k) == a.name);
+        if let (Some(d), false, false) = (a.default, present, a.optional) {
+            let v = ctx.built_attr(d.make);
+            let k = ctx.sym(a.name);
+            new_props.push((k, v));
+        }
+    }
+    let attrs = ctx.dict_attr(kept);
+    let props = ctx.dict_attr(new_props);
+    ir.set_op_attrs(op, attrs);
+    ir.set_op_props(op, Some(props));
+}

@@ -213,6 +213,22 @@ pub fn parse(
     Ok(p.finish(top))
 }
 
+/// Parses one attribute written alone in `text` (named `file` in
+/// diagnostics), without aliases, as MLIR reads the textual entries of
+/// bytecode: the attribute and the number of bytes it spans.
+pub fn parse_attribute_text(ctx: &mut Context, file: &str, text: &[u8]) -> PResult<(Attr, usize)> {
+    let mut p = Parser::new(ctx, file, text, ParseOptions::default());
+    let a = p.parse_attribute(None)?;
+    Ok((a, p.prev_end()))
+}
+
+/// Parses one type written alone in `text`, as [`parse_attribute_text`].
+pub fn parse_type_text(ctx: &mut Context, file: &str, text: &[u8]) -> PResult<(Type, usize)> {
+    let mut p = Parser::new(ctx, file, text, ParseOptions::default());
+    let t = p.parse_type()?;
+    Ok((t, p.prev_end()))
+}
+
 impl<'a> Parser<'a> {
     /// A parser at the start of `src`.
     fn new(ctx: &'a mut Context, file: &str, src: &'a [u8], opts: ParseOptions) -> Self {
@@ -1127,55 +1143,9 @@ impl<'a> Parser<'a> {
             props,
         });
         self.value_stack.truncate(values_base);
-        if let Some(def) = self.ctx.op_def(name) {
-            self.normalize_inherent(op, def);
-        }
+        crate::dialect::normalize_inherent(self.ctx, &mut self.ir, op);
         self.parse_trailing_loc(op)?;
         Ok(op)
-    }
-
-    /// A registered op in generic form, as MLIR's properties have it:
-    /// inherent attributes written in the attribute dictionary move to the
-    /// properties (unless given there), and defaulted ones are filled in.
-    fn normalize_inherent(&mut self, op: OpId, def: &'static crate::dialect::OpDef) {
-        let sig_attrs = def.signature.map_or(&[][..], |s| s.attrs);
-        let is_inherent =
-            |n: &str| def.inherent_attrs.contains(&n) || sig_attrs.iter().any(|a| a.name == n);
-        let attrs = self.ctx.dict_entries(self.ir.op_attrs(op));
-        let moved = attrs.iter().any(|(k, _)| is_inherent(self.ctx.str(*k)));
-        let props = self.ir.op_props(op);
-        let has = |ctx: &Context, name: &str| {
-            props.is_some_and(|p| ctx.dict_entries(p).iter().any(|(k, _)| ctx.str(*k) == name))
-        };
-        let missing_default = sig_attrs
-            .iter()
-            .any(|a| a.default.is_some() && !a.optional && !has(self.ctx, a.name));
-        if !moved && !missing_default {
-            return;
-        }
-        let mut new_props: Vec<(Symbol, Attr)> = props
-            .map(|p| self.ctx.dict_entries(p).to_vec())
-            .unwrap_or_default();
-        let mut kept = Vec::new();
-        for &(k, v) in self.ctx.dict_entries(self.ir.op_attrs(op)) {
-            if !is_inherent(self.ctx.str(k)) {
-                kept.push((k, v));
-            } else if !new_props.iter().any(|(p, _)| *p == k) {
-                new_props.push((k, v));
-            }
-        }
-        for a in sig_attrs {
-            let present = new_props.iter().any(|(k, _)| self.ctx.str(*k) == a.name);
-            if let (Some(d), false, false) = (a.default, present, a.optional) {
-                let v = self.ctx.built_attr(d.make);
-                let k = self.ctx.sym(a.name);
-                new_props.push((k, v));
-            }
-        }
-        let attrs = self.ctx.dict_attr(kept);
-        let props = self.ctx.dict_attr(new_props);
-        self.ir.set_op_attrs(op, attrs);
-        self.ir.set_op_props(op, Some(props));
     }
 
     /// The tail of a generic op starting at the current token, with the

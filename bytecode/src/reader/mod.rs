@@ -1,0 +1,353 @@
+//! Reads a bytecode file into a module, as MLIR 22's `BytecodeReader`
+//! does: the header, then every section, then the IR section op by op.
+//! Any version from 0 to 6 is read. Damaged input is an error at the
+//! byte where it was found, never a panic.
+
+mod entries;
+mod ir;
+mod resources;
+mod use_lists;
+
+use crate::encoding::{section, version, Cursor, DResult, DecodeError, MAGIC};
+use crate::properties::Layouts;
+use silica_ir::parser::ParsedModule;
+use silica_ir::{Context, Diagnostic, Symbol};
+
+/// A dialect named in the dialect section.
+struct DialectEntry<'a> {
+    name: &'a str,
+    /// Checked to be usable (registered, or unregistered ones allowed).
+    loaded: bool,
+}
+
+/// An op name of the dialect section.
+struct OpNameEntry<'a> {
+    dialect: usize,
+    name: &'a [u8],
+    /// Whether the writer had the op registered (from version 5 on).
+    was_registered: Option<bool>,
+    resolved: Option<Symbol>,
+}
+
+/// The state of one read.
+pub(crate) struct Reader<'a, 'c> {
+    ctx: &'c mut Context,
+    /// The file's name, in locations and diagnostics.
+    file: Symbol,
+    version: u64,
+    strings: Vec<&'a [u8]>,
+    dialects: Vec<DialectEntry<'a>>,
+    op_names: Vec<OpNameEntry<'a>>,
+    entries: entries::Entries<'a>,
+    /// The dialect resources, by handle index: their keys.
+    resource_handles: Vec<Symbol>,
+    /// The properties entries, by index.
+    properties: Vec<Cursor<'a>>,
+    layouts: Layouts,
+}
+
+/// Reads the bytecode in `bytes` (named `file` in diagnostics) into a
+/// module: a `builtin.module` holding what the file holds.
+pub fn read(ctx: &mut Context, file: &str, bytes: &[u8]) -> Result<ParsedModule, Box<Diagnostic>> {
+    let file_sym = ctx.sym(file);
+    let mut producer = None;
+    let mut version = None;
+    let result = read_inner(ctx, file_sym, bytes, &mut version, &mut producer);
+    result.map_err(|e| {
+        let loc = ctx.file_loc(file_sym, 0, 0);
+        let mut d = Diagnostic::error(loc, format!("{} (at byte {})", e.message, e.offset));
+        if let (Some(v), Some(p)) = (version, producer) {
+            d = d.with_note(loc, format!("in bytecode version {v} produced by: {p}"));
+        }
+        Box::new(d)
+    })
+}
+
+fn read_inner(
+    ctx: &mut Context,
+    file: Symbol,
+    bytes: &[u8],
+    version_out: &mut Option<u64>,
+    producer_out: &mut Option<String>,
+) -> DResult<ParsedModule> {
+    let mut c = Cursor::new(bytes, 0);
+    if !bytes.starts_with(MAGIC) {
+        return Err(c.error("input buffer is not an MLIR bytecode file"));
+    }
+    c.skip(4)?;
+    let version_at = c.offset();
+    let v = c.varint()?;
+    if v > version::CURRENT {
+        return Err(DecodeError {
+            offset: version_at,
+            message: format!(
+                "bytecode version {v} is newer than the current version {}",
+                version::CURRENT
+            ),
+        });
+    }
+    let producer = c.cstr()?;
+    *version_out = Some(v);
+    *producer_out = Some(String::from_utf8_lossy(producer).into_owned());
+
+    let mut sections: [Option<Cursor<'_>>; section::COUNT] = Default::default();
+    while !c.is_empty() {
+        let at = c.offset();
+        let (id, data) = c.section()?;
+        if sections[id as usize].is_some() {
+            return Err(DecodeError {
+                offset: at,
+                message: format!("duplicate top-level section: {}", section::name(id)),
+            });
+        }
+        sections[id as usize] = Some(data);
+    }
+    for (id, s) in sections.iter().enumerate() {
+        let optional = match id as u8 {
+            section::RESOURCE | section::RESOURCE_OFFSET | section::DIALECT_VERSIONS => true,
+            section::PROPERTIES => v < version::NATIVE_PROPERTIES,
+            _ => false,
+        };
+        if s.is_none() && !optional {
+            return Err(c.error(format!(
+                "missing data for top-level section: {}",
+                section::name(id as u8)
+            )));
+        }
+    }
+    let take = |id: u8| sections[id as usize].expect("checked above");
+    let mut r = Reader {
+        ctx,
+        file,
+        version: v,
+        strings: Vec::new(),
+        dialects: Vec::new(),
+        op_names: Vec::new(),
+        entries: entries::Entries::default(),
+        resource_handles: Vec::new(),
+        properties: Vec::new(),
+        layouts: Layouts::default(),
+    };
+    r.strings = read_strings(take(section::STRING))?;
+    if let Some(p) = sections[section::PROPERTIES as usize] {
+        r.properties = read_properties(p)?;
+    }
+    r.read_dialects(take(section::DIALECT))?;
+    let resources = match (
+        sections[section::RESOURCE as usize],
+        sections[section::RESOURCE_OFFSET as usize],
+    ) {
+        (Some(data), Some(offsets)) => r.read_resources(data, offsets)?,
+        (None, None) => Default::default(),
+        (Some(d), None) => {
+            return Err(d.error("expected resource offset section when resource section is present"))
+        }
+        (None, Some(o)) => {
+            return Err(
+                o.error("unexpected resource offset section when resource section is not present")
+            )
+        }
+    };
+    r.entries = entries::Entries::new(
+        take(section::ATTR_TYPE),
+        take(section::ATTR_TYPE_OFFSET),
+        r.dialects.len(),
+    )?;
+    let (ir, top) = r.read_ir(take(section::IR))?;
+    let mut resources = resources;
+    resources.referenced = r.referenced_resources();
+    Ok(ParsedModule { ir, top, resources })
+}
+
+/// The string section: a count, the lengths in reverse order, then the
+/// NUL-terminated strings.
+fn read_strings(mut c: Cursor<'_>) -> DResult<Vec<&[u8]>> {
+    let n = c.count(1, "string")?;
+    let mut lengths = Vec::with_capacity(n);
+    for _ in 0..n {
+        lengths.push(c.varint()?);
+    }
+    let data_at = c.offset();
+    let data = c.rest();
+    let mut strings = vec![&data[..0]; n];
+    let mut end = data.len() as u64;
+    for (i, &len) in lengths.iter().enumerate() {
+        if len == 0 || len > end {
+            return Err(DecodeError {
+                offset: data_at,
+                message: "string size exceeds the available data size".into(),
+            });
+        }
+        let start = end - len;
+        let s = &data[start as usize..end as usize];
+        // The strings come last first; each ends with a NUL.
+        strings[n - 1 - i] = &s[..s.len() - 1];
+        end = start;
+    }
+    if end != 0 {
+        return Err(DecodeError {
+            offset: data_at,
+            message: "unexpected trailing data between the offsets for strings and their data"
+                .into(),
+        });
+    }
+    Ok(strings)
+}
+
+/// The properties section: a count, then each entry as a size and bytes.
+fn read_properties(mut c: Cursor<'_>) -> DResult<Vec<Cursor<'_>>> {
+    if c.is_empty() {
+        return Ok(Vec::new());
+    }
+    let n = c.count(1, "properties")?;
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        let len = c.varint()?;
+        out.push(c.sub(len)?);
+    }
+    if !c.is_empty() {
+        return Err(c.error("Broken properties section: didn't exhaust the offsets table"));
+    }
+    Ok(out)
+}
+
+impl<'a> Reader<'a, '_> {
+    /// The string whose index comes next.
+    fn string(&self, c: &mut Cursor<'a>) -> DResult<&'a [u8]> {
+        let at = c.offset();
+        let i = c.varint()?;
+        self.string_at(at, i)
+    }
+
+    fn string_at(&self, at: usize, i: u64) -> DResult<&'a [u8]> {
+        self.strings.get(i as usize).copied().ok_or(DecodeError {
+            offset: at,
+            message: format!("invalid string index: {i}"),
+        })
+    }
+
+    fn utf8(&self, at: usize, s: &'a [u8]) -> DResult<&'a str> {
+        std::str::from_utf8(s).map_err(|_| DecodeError {
+            offset: at,
+            message: "expected a UTF-8 name".into(),
+        })
+    }
+
+    /// The dialect section: dialect names (with versions), then op names
+    /// grouped by dialect.
+    fn read_dialects(&mut self, mut c: Cursor<'a>) -> DResult<()> {
+        let n = c.count(1, "dialect")?;
+        for _ in 0..n {
+            let at = c.offset();
+            let name = if self.version < version::DIALECT_VERSIONING {
+                self.string(&mut c)?
+            } else {
+                let (i, versioned) = c.varint_flag()?;
+                let name = self.string_at(at, i)?;
+                if versioned {
+                    let (id, _) = c.section()?;
+                    if id != section::DIALECT_VERSIONS {
+                        return Err(c.error("expected dialect version section"));
+                    }
+                    return Err(DecodeError {
+                        offset: at,
+                        message: format!(
+                            "dialect '{}' does not implement the bytecode interface, but found a version entry",
+                            String::from_utf8_lossy(name)
+                        ),
+                    });
+                }
+                name
+            };
+            let name = self.utf8(at, name)?;
+            self.dialects.push(DialectEntry {
+                name,
+                loaded: false,
+            });
+        }
+        if self.version >= version::ELIDE_UNKNOWN_BLOCK_ARG_LOCATION {
+            c.varint()?;
+        }
+        while !c.is_empty() {
+            let dialect = self.dialect_index(&mut c)?;
+            let count = c.count(1, "op name")?;
+            for _ in 0..count {
+                let at = c.offset();
+                let (name, was_registered) = if self.version < version::NATIVE_PROPERTIES {
+                    (self.string(&mut c)?, None)
+                } else {
+                    let (i, flag) = c.varint_flag()?;
+                    (self.string_at(at, i)?, Some(flag))
+                };
+                self.op_names.push(OpNameEntry {
+                    dialect,
+                    name,
+                    was_registered,
+                    resolved: None,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The dialect whose index comes next.
+    fn dialect_index(&self, c: &mut Cursor<'a>) -> DResult<usize> {
+        let at = c.offset();
+        let i = c.varint()?;
+        if i as usize >= self.dialects.len() {
+            return Err(DecodeError {
+                offset: at,
+                message: format!("invalid dialect index: {i}"),
+            });
+        }
+        Ok(i as usize)
+    }
+
+    /// Checks that dialect `i` may be used, as MLIR's `BytecodeDialect::load`.
+    fn load_dialect(&mut self, at: usize, i: usize) -> DResult<()> {
+        let d = &mut self.dialects[i];
+        if d.loaded {
+            return Ok(());
+        }
+        let known = self.ctx.dialect(d.name).is_some() || self.ctx.is_dynamic_dialect(d.name);
+        if !known && !self.ctx.allow_unregistered {
+            return Err(DecodeError {
+                offset: at,
+                message: format!(
+                    "dialect '{}' is unknown. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR tool used.",
+                    d.name
+                ),
+            });
+        }
+        d.loaded = true;
+        Ok(())
+    }
+
+    /// The op name whose index comes next, and whether the writer had
+    /// the op registered.
+    fn op_name(&mut self, c: &mut Cursor<'a>) -> DResult<(Symbol, Option<bool>)> {
+        let at = c.offset();
+        let i = c.varint()? as usize;
+        let Some(entry) = self.op_names.get(i) else {
+            return Err(DecodeError {
+                offset: at,
+                message: format!("invalid operation name index: {i}"),
+            });
+        };
+        let was_registered = entry.was_registered;
+        if let Some(s) = entry.resolved {
+            return Ok((s, was_registered));
+        }
+        let (dialect, name) = (entry.dialect, entry.name);
+        let dialect_name = self.dialects[dialect].name;
+        let full = if name.is_empty() {
+            dialect_name.to_string()
+        } else {
+            self.load_dialect(at, dialect)?;
+            format!("{dialect_name}.{}", self.utf8(at, name)?)
+        };
+        let s = self.ctx.sym(&full);
+        self.op_names[i].resolved = Some(s);
+        Ok((s, was_registered))
+    }
+}

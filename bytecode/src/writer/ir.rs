@@ -1,0 +1,224 @@
+//! Writes the IR section: the top-level op as a block of one op; each op
+//! with its parts and use-list orders, and its regions inline or, for
+//! ops written as isolated, as a section of their own.
+
+use super::{Encode, OpProps, Writer};
+use crate::builtin::write::AttrKey;
+use crate::encoding::{op_mask, section, version, Emitter};
+use crate::use_list::current_order;
+use silica_ir::{BlockId, Diagnostic, OpId, RegionId, ValueId};
+
+impl Writer<'_> {
+    pub(super) fn ir_section(
+        &mut self,
+        out: &mut Emitter,
+        top: OpId,
+    ) -> Result<(), Box<Diagnostic>> {
+        let mut e = Emitter::new();
+        e.varint_flag(1, false);
+        self.op(&mut e, top)?;
+        out.section(section::IR, e);
+        Ok(())
+    }
+
+    fn op(&mut self, e: &mut Emitter, op: OpId) -> Result<(), Box<Diagnostic>> {
+        let (ctx, ir, n) = (self.ctx, self.ir, self.numbering);
+        e.varint(n.op_name_number(ir.op_name(op)));
+        let mask_at = e.len();
+        e.byte(0);
+        let mut mask = 0u8;
+        e.varint(n.attr_number(AttrKey::Attr(ir.op_loc(op))));
+        let attrs = self.plan.attrs(ir, op);
+        if !ctx.dict_entries(attrs).is_empty() {
+            mask |= op_mask::HAS_ATTRS;
+            e.varint(n.attr_number(AttrKey::Attr(attrs)));
+        }
+        if let Some(index) = self.properties(op)? {
+            mask |= op_mask::HAS_PROPERTIES;
+            e.varint(index);
+        }
+        let num_results = ir.num_results(op);
+        if num_results > 0 {
+            mask |= op_mask::HAS_RESULTS;
+            e.varint(num_results as u64);
+            for v in ir.results(op) {
+                e.varint(n.type_number(ir.value_type(v)));
+            }
+        }
+        if ir.num_operands(op) > 0 {
+            mask |= op_mask::HAS_OPERANDS;
+            e.varint(ir.num_operands(op) as u64);
+            for v in ir.operands(op) {
+                e.varint(n.value_number(v));
+            }
+        }
+        let successors = ir.successors(op);
+        if !successors.is_empty() {
+            mask |= op_mask::HAS_SUCCESSORS;
+            e.varint(successors.len() as u64);
+            for &b in successors {
+                e.varint(n.block_number(b));
+            }
+        }
+        if self.plan.version >= version::USE_LIST_ORDERING {
+            let results: Vec<ValueId> = ir.results(op).collect();
+            if self.use_list_orders(e, &results) {
+                mask |= op_mask::HAS_USE_LIST_ORDERS;
+            }
+        }
+        let num_regions = ir.num_regions(op);
+        if num_regions > 0 {
+            mask |= op_mask::HAS_INLINE_REGIONS;
+        }
+        e.buf[mask_at] = mask;
+        if num_regions == 0 {
+            return Ok(());
+        }
+        let isolated = n.is_isolated(op);
+        e.varint_flag(num_regions as u64, isolated);
+        let regions: Vec<RegionId> = ir.regions(op).collect();
+        if isolated && self.plan.version >= version::LAZY_LOADING {
+            let mut inner = Emitter::new();
+            for r in regions {
+                self.region(&mut inner, r)?;
+            }
+            e.section(section::IR, inner);
+        } else {
+            for r in regions {
+                self.region(e, r)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The index of `op`'s properties in the properties section, if it
+    /// has any.
+    fn properties(&mut self, op: OpId) -> Result<Option<u64>, Box<Diagnostic>> {
+        let (ctx, ir) = (self.ctx, self.ir);
+        let mut raw = Emitter::new();
+        match self.plan.props(ctx, ir, op) {
+            OpProps::None | OpProps::Unregistered(None) => return Ok(None),
+            OpProps::Unregistered(Some(a)) => {
+                raw.varint(
+                    self.numbering
+                        .attr_number(crate::builtin::write::key(ctx, a)),
+                );
+            }
+            OpProps::Registered(slots) => {
+                let mut enc = Encode {
+                    ctx,
+                    out: &mut raw,
+                    numbering: self.numbering,
+                    strings: &mut self.strings,
+                };
+                crate::properties::write(ctx, &slots, ir.op_props(op), self.plan.version, &mut enc)
+                    .map_err(|m| {
+                        Box::new(Diagnostic::error(
+                            ir.op_loc(op),
+                            format!("'{}' op cannot be written: {m}", ctx.str(ir.op_name(op))),
+                        ))
+                    })?;
+            }
+        }
+        Ok(Some(self.properties.insert(&raw.buf)))
+    }
+
+    fn region(&mut self, e: &mut Emitter, r: RegionId) -> Result<(), Box<Diagnostic>> {
+        let ir = self.ir;
+        if ir.region_is_empty(r) {
+            e.varint(0);
+            return Ok(());
+        }
+        let (blocks, values) = self.numbering.region_counts[&r];
+        e.varint(u64::from(blocks));
+        e.varint(u64::from(values));
+        let list: Vec<BlockId> = ir.region_blocks(r).collect();
+        for b in list {
+            self.block(e, b)?;
+        }
+        Ok(())
+    }
+
+    fn block(&mut self, e: &mut Emitter, b: BlockId) -> Result<(), Box<Diagnostic>> {
+        let (ctx, ir, n) = (self.ctx, self.ir, self.numbering);
+        let args = ir.block_args(b);
+        let num_ops = ir.block_ops(b).count();
+        e.varint_flag(num_ops as u64, !args.is_empty());
+        if !args.is_empty() {
+            e.varint(args.len() as u64);
+            let unknown = ctx.unknown_loc();
+            for &a in args {
+                let loc = ir.value_loc(a).unwrap_or(unknown);
+                let ty = n.type_number(ir.value_type(a));
+                if self.plan.version >= version::ELIDE_UNKNOWN_BLOCK_ARG_LOCATION {
+                    e.varint_flag(ty, loc != unknown);
+                    if loc != unknown {
+                        e.varint(n.attr_number(AttrKey::Attr(loc)));
+                    }
+                } else {
+                    e.varint(ty);
+                    e.varint(n.attr_number(AttrKey::Attr(loc)));
+                }
+            }
+            if self.plan.version >= version::USE_LIST_ORDERING {
+                let mask_at = e.len();
+                e.byte(0);
+                if self.use_list_orders(e, args) {
+                    e.buf[mask_at] = op_mask::HAS_USE_LIST_ORDERS;
+                }
+            }
+        }
+        let ops: Vec<OpId> = ir.block_ops(b).collect();
+        for op in ops {
+            self.op(e, op)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the use-list orders of `values` that differ from the
+    /// reference order; whether any did.
+    fn use_list_orders(&mut self, e: &mut Emitter, values: &[ValueId]) -> bool {
+        let (ir, numbers) = (self.ir, &self.numbering.op_numbers);
+        let mut orders: Vec<(usize, Vec<usize>)> = Vec::new();
+        for (i, &v) in values.iter().enumerate() {
+            let mut uses = ir.uses(v);
+            if uses.next().is_none() || uses.next().is_none() {
+                continue;
+            }
+            let (mut order, sorted) = current_order(ir, numbers, v);
+            if sorted {
+                continue;
+            }
+            order.sort_by_key(|&(_, id)| std::cmp::Reverse(id));
+            orders.push((i, order.iter().map(|&(u, _)| u).collect()));
+        }
+        if orders.is_empty() {
+            return false;
+        }
+        if values.len() != 1 {
+            e.varint(orders.len() as u64);
+        }
+        for (i, order) in orders {
+            let shuffled = order.iter().enumerate().filter(|(k, &u)| *k != u).count();
+            let pairs = shuffled < order.len() / 2;
+            if values.len() != 1 {
+                e.varint(i as u64);
+            }
+            if pairs {
+                e.varint_flag(shuffled as u64 * 2, true);
+                for (k, &u) in order.iter().enumerate() {
+                    if k != u {
+                        e.varint(u as u64);
+                        e.varint(k as u64);
+                    }
+                }
+            } else {
+                e.varint_flag(order.len() as u64, false);
+                for &u in &order {
+                    e.varint(u as u64);
+                }
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,427 @@
+//! Writes a module as bytecode, as MLIR 22's `BytecodeWriter` does, byte
+//! for byte: the dialect section, attributes and types (builtin ones in
+//! their dialect encoding, others as text), the IR, resources, strings
+//! and properties, for any version from 0 to 6.
+
+mod ir;
+mod numbering;
+mod resources;
+
+use crate::builtin::write::{key, write_attr, write_type, AttrKey, Sink};
+use crate::encoding::{section, version, Emitter, MAGIC};
+use crate::properties::{Layouts, Slot};
+use numbering::Numbering;
+use rustc_hash::FxHashMap;
+use silica_ir::resources::Resources;
+use silica_ir::{Attr, Context, Diagnostic, Ir, OpId, Symbol, Type};
+use std::rc::Rc;
+
+/// How to write.
+#[derive(Clone, Debug)]
+pub struct WriteOptions {
+    /// The format version, 0 to 6.
+    pub version: u64,
+    /// The producer string recorded in the header.
+    pub producer: String,
+    /// Leave resource data out (their keys stay).
+    pub elide_resource_data: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions {
+            version: version::CURRENT,
+            producer: crate::PRODUCER.to_string(),
+            elide_resource_data: false,
+        }
+    }
+}
+
+/// How an op's properties are written.
+pub(crate) enum OpProps {
+    /// By the op's layout.
+    Registered(Rc<[Slot]>),
+    /// As an attribute (ops silica does not know).
+    Unregistered(Option<Attr>),
+    /// Not at all.
+    None,
+}
+
+/// Decisions made before numbering: each op's properties layout, and the
+/// attribute dictionaries written in place of an op's own (its
+/// properties merged in before version 5; properties its layout lacks).
+pub(crate) struct Plan {
+    pub version: u64,
+    layouts: FxHashMap<Symbol, Option<Rc<[Slot]>>>,
+    dicts: FxHashMap<OpId, Attr>,
+}
+
+impl Plan {
+    fn new(ctx: &mut Context, ir: &Ir, top: OpId, version: u64) -> Plan {
+        let mut layouts = Layouts::default();
+        let mut plan = Plan {
+            version,
+            layouts: FxHashMap::default(),
+            dicts: FxHashMap::default(),
+        };
+        let mut ops = Vec::new();
+        ir.walk(top, &mut |op| ops.push(op));
+        for op in ops {
+            let name = ir.op_name(op);
+            let slots = plan
+                .layouts
+                .entry(name)
+                .or_insert_with(|| layouts.get(ctx, name))
+                .clone();
+            let Some(props) = ir.op_props(op) else {
+                continue;
+            };
+            let registered = ctx.op_def(name).is_some();
+            let moved: Vec<(Symbol, Attr)> = if version < version::NATIVE_PROPERTIES {
+                ctx.dict_entries(props).to_vec()
+            } else if registered {
+                ctx.dict_entries(props)
+                    .iter()
+                    .copied()
+                    .filter(|(k, _)| {
+                        !slots
+                            .as_ref()
+                            .is_some_and(|s| s.iter().any(|s| s.name() == ctx.str(*k)))
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            if moved.is_empty() {
+                continue;
+            }
+            let mut entries = ctx.dict_entries(ir.op_attrs(op)).to_vec();
+            for (k, v) in moved {
+                if !entries.iter().any(|(e, _)| *e == k) {
+                    entries.push((k, v));
+                }
+            }
+            let dict = ctx.dict_attr(entries);
+            plan.dicts.insert(op, dict);
+        }
+        plan
+    }
+
+    /// The attribute dictionary written for `op`.
+    pub(crate) fn attrs(&self, ir: &Ir, op: OpId) -> Attr {
+        self.dicts.get(&op).copied().unwrap_or(ir.op_attrs(op))
+    }
+
+    /// How `op`'s properties are written.
+    pub(crate) fn props(&self, ctx: &Context, ir: &Ir, op: OpId) -> OpProps {
+        if self.version < version::NATIVE_PROPERTIES {
+            return OpProps::None;
+        }
+        let name = ir.op_name(op);
+        if ctx.op_def(name).is_none() {
+            return OpProps::Unregistered(ir.op_props(op));
+        }
+        match self.layouts.get(&name).cloned().flatten() {
+            Some(slots) => OpProps::Registered(slots),
+            None => OpProps::None,
+        }
+    }
+}
+
+/// Writes the module `top` of `ir` (with its resources) as bytecode.
+pub fn write(
+    ctx: &mut Context,
+    ir: &Ir,
+    top: OpId,
+    resources: &Resources,
+    opts: &WriteOptions,
+) -> Result<Vec<u8>, Box<Diagnostic>> {
+    if opts.version > version::CURRENT {
+        let loc = ir.op_loc(top);
+        return Err(Box::new(Diagnostic::error(
+            loc,
+            format!(
+                "unsupported version requested {}, must be in range [0, {}]",
+                opts.version,
+                version::CURRENT
+            ),
+        )));
+    }
+    let plan = Plan::new(ctx, ir, top, opts.version);
+    let ctx = &*ctx;
+    let mut numbering = Numbering::new(ctx, ir, top, &plan);
+    let blobs = resources::Blobs::new(resources);
+    numbering.number_resources(|r| blobs.has_data(ctx, r));
+    let mut w = Writer {
+        ctx,
+        ir,
+        plan: &plan,
+        numbering: &numbering,
+        strings: Strings::default(),
+        properties: Properties::default(),
+    };
+    let mut out = Emitter::new();
+    out.bytes(MAGIC);
+    out.varint(opts.version);
+    out.cstr(opts.producer.as_bytes());
+    w.dialect_section(&mut out);
+    w.attr_type_section(&mut out);
+    w.ir_section(&mut out, top)?;
+    w.resource_sections(&mut out, &blobs, resources, opts.elide_resource_data);
+    w.string_section(&mut out);
+    if opts.version >= version::NATIVE_PROPERTIES {
+        w.properties_section(&mut out);
+    }
+    Ok(out.buf)
+}
+
+/// The string section as it fills: each string once, numbered in the
+/// order first written.
+#[derive(Default)]
+struct Strings {
+    list: Vec<Vec<u8>>,
+    index: FxHashMap<Vec<u8>, u64>,
+}
+
+impl Strings {
+    fn insert(&mut self, s: &[u8]) -> u64 {
+        if let Some(&i) = self.index.get(s) {
+            return i;
+        }
+        let i = self.list.len() as u64;
+        self.list.push(s.to_vec());
+        self.index.insert(s.to_vec(), i);
+        i
+    }
+}
+
+/// The properties section as it fills: each distinct encoding once.
+#[derive(Default)]
+struct Properties {
+    entries: Vec<Vec<u8>>,
+    index: FxHashMap<Vec<u8>, u64>,
+}
+
+impl Properties {
+    /// The index of an op's properties encoding.
+    fn insert(&mut self, raw: &[u8]) -> u64 {
+        let mut e = Emitter::new();
+        e.varint(raw.len() as u64);
+        e.bytes(raw);
+        if let Some(&i) = self.index.get(&e.buf) {
+            return i;
+        }
+        let i = self.entries.len() as u64;
+        self.index.insert(e.buf.clone(), i);
+        self.entries.push(e.buf);
+        i
+    }
+}
+
+/// The state of one write.
+struct Writer<'w> {
+    ctx: &'w Context,
+    ir: &'w Ir,
+    plan: &'w Plan,
+    numbering: &'w Numbering,
+    strings: Strings,
+    properties: Properties,
+}
+
+/// Writes entries in groups sharing a dialect: the dialect, the count,
+/// then each entry.
+fn dialect_groups<T>(
+    out: &mut Emitter,
+    items: &[T],
+    dialect: impl Fn(&T) -> u32,
+    mut each: impl FnMut(&mut Emitter, &T),
+) {
+    let mut i = 0;
+    while i < items.len() {
+        let d = dialect(&items[i]);
+        let end = items[i..]
+            .iter()
+            .position(|x| dialect(x) != d)
+            .map_or(items.len(), |n| i + n);
+        out.varint(u64::from(d));
+        out.varint((end - i) as u64);
+        for item in &items[i..end] {
+            each(out, item);
+        }
+        i = end;
+    }
+}
+
+/// Emits encodings with references resolved through the numbering.
+struct Encode<'e> {
+    ctx: &'e Context,
+    out: &'e mut Emitter,
+    numbering: &'e Numbering,
+    strings: &'e mut Strings,
+}
+
+impl Sink for Encode<'_> {
+    fn attr(&mut self, _: &Context, a: AttrKey) {
+        self.out.varint(self.numbering.attr_number(a));
+    }
+    fn ty(&mut self, _: &Context, t: Type) {
+        self.out.varint(self.numbering.type_number(t));
+    }
+    fn varint(&mut self, v: u64) {
+        self.out.varint(v);
+    }
+    fn signed_varint(&mut self, v: i64) {
+        self.out.signed_varint(v);
+    }
+    fn byte(&mut self, b: u8) {
+        self.out.byte(b);
+    }
+    fn string(&mut self, s: &[u8]) {
+        let i = self.strings.insert(s);
+        self.out.varint(i);
+    }
+    fn blob(&mut self, b: &[u8]) {
+        self.out.varint(b.len() as u64);
+        self.out.bytes(b);
+    }
+    fn resource(&mut self, handle: Symbol) {
+        self.out.varint(self.numbering.resource_number(handle));
+    }
+}
+
+impl crate::properties::PropSink for Encode<'_> {
+    fn attr(&mut self, a: Attr) {
+        let k = key(self.ctx, a);
+        self.out.varint(self.numbering.attr_number(k));
+    }
+    fn optional_attr(&mut self, a: Option<Attr>) {
+        match a {
+            Some(a) => {
+                let k = key(self.ctx, a);
+                self.out.varint_flag(self.numbering.attr_number(k), true);
+            }
+            None => self.out.varint(0),
+        }
+    }
+    fn varint(&mut self, v: u64) {
+        self.out.varint(v);
+    }
+    fn byte(&mut self, b: u8) {
+        self.out.byte(b);
+    }
+}
+
+impl Writer<'_> {
+    fn dialect_section(&mut self, out: &mut Emitter) {
+        let n = self.numbering;
+        let mut e = Emitter::new();
+        e.varint(n.dialects.len() as u64);
+        for d in &n.dialects {
+            let id = self.strings.insert(d.as_bytes());
+            if self.plan.version < version::DIALECT_VERSIONING {
+                e.varint(id);
+            } else {
+                e.varint_flag(id, false);
+            }
+        }
+        if self.plan.version >= version::ELIDE_UNKNOWN_BLOCK_ARG_LOCATION {
+            e.varint(n.op_names.len() as u64);
+        }
+        let names = Numbering::ordered(&n.op_names, n.op_name_numbers());
+        let (ctx, version) = (self.ctx, self.plan.version);
+        let strings = &mut self.strings;
+        dialect_groups(
+            &mut e,
+            &names,
+            |x| x.dialect,
+            |e, entry| {
+                let full = ctx.str(entry.key);
+                let short = full.split_once('.').map_or("", |(_, s)| s);
+                let id = strings.insert(short.as_bytes());
+                if version < version::NATIVE_PROPERTIES {
+                    e.varint(id);
+                } else {
+                    e.varint_flag(id, ctx.op_def(entry.key).is_some());
+                }
+            },
+        );
+        out.section(section::DIALECT, e);
+    }
+
+    fn attr_type_section(&mut self, out: &mut Emitter) {
+        let n = self.numbering;
+        let ctx = self.ctx;
+        let mut data = Emitter::new();
+        let mut offsets = Emitter::new();
+        offsets.varint(n.attrs.len() as u64);
+        offsets.varint(n.types.len() as u64);
+        let mut prev = 0usize;
+        let attrs = Numbering::ordered(&n.attrs, n.attr_numbers());
+        let strings = &mut self.strings;
+        dialect_groups(
+            &mut offsets,
+            &attrs,
+            |x| x.dialect,
+            |offsets, entry| {
+                if entry.custom {
+                    let mut enc = Encode {
+                        ctx,
+                        out: &mut data,
+                        numbering: n,
+                        strings,
+                    };
+                    write_attr(ctx, entry.key, &mut enc);
+                } else {
+                    data.cstr(crate::builtin::write::attr_text(ctx, entry.key).as_bytes());
+                }
+                offsets.varint_flag((data.len() - prev) as u64, entry.custom);
+                prev = data.len();
+            },
+        );
+        let types = Numbering::ordered(&n.types, n.type_numbers());
+        dialect_groups(
+            &mut offsets,
+            &types,
+            |x| x.dialect,
+            |offsets, entry| {
+                if entry.custom {
+                    let mut enc = Encode {
+                        ctx,
+                        out: &mut data,
+                        numbering: n,
+                        strings,
+                    };
+                    write_type(ctx, entry.key, &mut enc);
+                } else {
+                    data.cstr(silica_ir::printer::type_to_string(ctx, entry.key).as_bytes());
+                }
+                offsets.varint_flag((data.len() - prev) as u64, entry.custom);
+                prev = data.len();
+            },
+        );
+        out.section(section::ATTR_TYPE_OFFSET, offsets);
+        out.section(section::ATTR_TYPE, data);
+    }
+
+    fn string_section(&mut self, out: &mut Emitter) {
+        let mut e = Emitter::new();
+        let list = &self.strings.list;
+        e.varint(list.len() as u64);
+        for s in list.iter().rev() {
+            e.varint(s.len() as u64 + 1);
+        }
+        for s in list {
+            e.cstr(s);
+        }
+        out.section(section::STRING, e);
+    }
+
+    fn properties_section(&mut self, out: &mut Emitter) {
+        let mut e = Emitter::new();
+        e.varint(self.properties.entries.len() as u64);
+        for p in &self.properties.entries {
+            e.bytes(p);
+        }
+        out.section(section::PROPERTIES, e);
+    }
+}
