@@ -5,13 +5,16 @@
 //! that nothing reads (the lowering carries every variable a loop
 //! assigns; a variable set afresh in each iteration, as PolyBench's
 //! scalar temporaries are, is read by no later iteration nor after the
-//! loop). Repeated until nothing changes.
+//! loop). Repeated until nothing changes; common subexpressions are
+//! merged first.
 
 use silica_ir::rewrite::effects::is_trivially_dead;
 use silica_ir::{BlockId, Context, Ir, OpId, OpSpec, ValueId};
 
-/// Removes dead values and ops under `module`.
+/// Merges common subexpressions (the conversions C repeats for each
+/// use of a value), then removes dead values and ops under `module`.
 pub fn run(ctx: &mut Context, ir: &mut Ir, module: OpId) {
+    silica_ir::transforms::eliminate_common_subexpressions(ctx, ir, module);
     loop {
         let mut changed = false;
         let mut ops = Vec::new();

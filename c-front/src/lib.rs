@@ -9,11 +9,13 @@
 //!
 //! [`translate`] gives the MLIR text; [`import`] parses it into a
 //! context and removes what the lowering left dead (`cleanup.rs`).
+//! `program.rs` builds whole C programs for `silica cosim`.
 
 pub mod clang;
 mod cleanup;
 pub mod json;
 mod lower;
+pub mod program;
 pub mod types;
 pub mod unit;
 
@@ -90,9 +92,11 @@ pub fn is_c_input(path: &str) -> bool {
     path.ends_with(".c") || path.ends_with(".h")
 }
 
-/// The result of reading a C file: the MLIR text, and clang's warnings.
+/// The result of reading a C file: the MLIR text, the C signature of
+/// each function lowered, and clang's warnings.
 pub struct Translation {
     pub mlir: String,
+    pub signatures: HashMap<String, program::CSignature>,
     pub warnings: String,
 }
 
@@ -109,18 +113,38 @@ pub fn translate(path: &Path, options: &Options, top: Option<&str>) -> Result<Tr
         .map_err(Error::clang)?
         .into_iter()
         .collect();
-    let mlir = lower::module(&unit, &names, &printed)?;
-    Ok(Translation { mlir, warnings })
+    let (mlir, signatures) = lower::module(&unit, &names, &printed)?;
+    Ok(Translation {
+        mlir,
+        signatures,
+        warnings,
+    })
+}
+
+/// Whether the C file `path` defines the function `name`.
+pub fn defines(path: &Path, options: &Options, name: &str) -> Result<bool, Error> {
+    let (dump, _) = clang::ast(path, options).map_err(Error::clang)?;
+    let tree = json::parse(&dump)
+        .map_err(|e| Error::new(None, format!("cannot read clang's AST: {e}")))?;
+    let unit = unit::Unit::new(json::Node::tree(tree), &path.to_string_lossy());
+    Ok(unit.definition(name).is_some())
+}
+
+/// A C file read into a context.
+pub struct Imported {
+    pub module: ParsedModule,
+    pub signatures: HashMap<String, program::CSignature>,
+    pub warnings: String,
 }
 
 /// Reads the C file `path` into `ctx` as a module (see [`translate`]),
-/// dead values removed; clang's warnings beside it.
+/// dead values removed.
 pub fn import(
     ctx: &mut Context,
     path: &Path,
     options: &Options,
     top: Option<&str>,
-) -> Result<(ParsedModule, String), Error> {
+) -> Result<Imported, Error> {
     let t = translate(path, options, top)?;
     let name = path.to_string_lossy();
     let internal = |what: &str, d: &silica_ir::Diagnostic| {
@@ -137,5 +161,9 @@ pub fn import(
     silica_ir::verify::verify(ctx, &module.ir, module.top, Default::default())
         .map_err(|d| internal("does not verify", &d))?;
     cleanup::run(ctx, &mut module.ir, module.top);
-    Ok((module, t.warnings))
+    Ok(Imported {
+        module,
+        signatures: t.signatures,
+        warnings: t.warnings,
+    })
 }

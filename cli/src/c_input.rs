@@ -36,10 +36,20 @@ impl CArgs {
 /// every function it defines); prints clang's warnings, and the error
 /// where there is one.
 pub fn import(ctx: &mut Context, path: &str, top: Option<&str>, c: &CArgs) -> Option<ParsedModule> {
+    import_with_signatures(ctx, path, top, c).map(|i| i.module)
+}
+
+/// [`import`], with the C signature of each function.
+pub fn import_with_signatures(
+    ctx: &mut Context,
+    path: &str,
+    top: Option<&str>,
+    c: &CArgs,
+) -> Option<silica_c::Imported> {
     match silica_c::import(ctx, Path::new(path), &c.options(), top) {
-        Ok((module, warnings)) => {
-            eprint!("{warnings}");
-            Some(module)
+        Ok(imported) => {
+            eprint!("{}", imported.warnings);
+            Some(imported)
         }
         Err(e) => {
             eprint!("{}", e.render());

@@ -7,7 +7,8 @@
 //! instead, emulated behind a pseudo-terminal and reached through the
 //! `uart` backend; with `--gpu`, `F` on the GPU (`crate::gpu_cosim`).
 //! The outputs must be identical. Work files go to DIR (kept) or a
-//! temporary directory (removed).
+//! temporary directory (removed). A C program (`main.c [more.c ...]`)
+//! goes through `crate::c_cosim`.
 
 use crate::driver::{new_context, read_input};
 use clap::Args;
@@ -21,8 +22,12 @@ use std::time::Duration;
 /// Arguments of `silica cosim`.
 #[derive(Args, Debug)]
 pub struct CosimArgs {
-    /// The program: `main` and the kernel (`-` for standard input).
-    input: String,
+    /// The program: an MLIR file with `main` and the kernel (`-` for
+    /// standard input), or the C files of a program (`main.c more.c`).
+    #[arg(required = true, num_args = 1..)]
+    inputs: Vec<String>,
+    #[command(flatten)]
+    c: crate::c_input::CArgs,
     /// The kernel that runs on the accelerator.
     #[arg(long)]
     kernel: String,
@@ -83,27 +88,54 @@ pub struct CosimArgs {
 
 /// Runs `silica cosim`.
 pub fn run(args: &CosimArgs) -> ExitCode {
-    let text = match read_input(&args.input) {
+    let input = &args.inputs[0];
+    let c_program = args.inputs.iter().any(|i| silica_c::is_c_input(i));
+    if !c_program && args.inputs.len() > 1 {
+        eprintln!("error: an MLIR program is one file (C programs may be several)");
+        return ExitCode::FAILURE;
+    }
+    if c_program && (args.gpu || args.inputs.iter().any(|i| !silica_c::is_c_input(i))) {
+        eprintln!(
+            "error: a C program is C files only, and runs its kernel on an accelerator (not --gpu)"
+        );
+        return ExitCode::FAILURE;
+    }
+    let text = match read_input(input) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: could not open input file '{}': {e}", args.input);
+            eprintln!("error: could not open input file '{input}': {e}");
             return ExitCode::FAILURE;
         }
     };
-    let name = if args.input == "-" {
-        "<stdin>"
-    } else {
-        &args.input
-    };
+    let name = if input == "-" { "<stdin>" } else { input };
     let mut ctx = new_context(false);
-    let sources = [SourceFile { name, text: &text }];
+    let mut sources = vec![SourceFile { name, text: &text }];
+    let c_texts: Vec<(String, Vec<u8>)> = args
+        .inputs
+        .iter()
+        .filter(|_| c_program)
+        .filter_map(|f| std::fs::read(f).ok().map(|t| (f.clone(), t)))
+        .collect();
+    if c_program {
+        sources = c_texts
+            .iter()
+            .map(|(n, t)| SourceFile { name: n, text: t })
+            .collect();
+    }
     let fail = |ctx: &silica_ir::Context, d: &silica_ir::Diagnostic| {
         eprint!("{}", render(ctx, &sources, d));
         ExitCode::FAILURE
     };
-    let module = match parse(&mut ctx, name, &text, ParseOptions::default()) {
-        Ok(m) => m,
-        Err(d) => return fail(&ctx, &d),
+    let (module, c) = if c_program {
+        match crate::c_cosim::load(&mut ctx, &args.inputs, &args.kernel, &args.c) {
+            Some((m, p)) => (m, Some(p)),
+            None => return ExitCode::FAILURE,
+        }
+    } else {
+        match parse(&mut ctx, name, &text, ParseOptions::default()) {
+            Ok(m) => (m, None),
+            Err(d) => return fail(&ctx, &d),
+        }
     };
     if let Err(d) = verify(&mut ctx, &module.ir, module.top, VerifyOptions::default()) {
         return fail(&ctx, &d);
@@ -210,16 +242,33 @@ pub fn run(args: &CosimArgs) -> ExitCode {
     let limits = silica_hls::verification::cosim::process::Limits {
         timeout: Duration::from_secs(600),
     };
-    let outcome = silica_hls::verification::system::cosimulate(
-        &mut ctx, &module.ir, module.top, &design, &host.llvm, &backend, &dir, &limits,
-    );
+    let outcome = match &c {
+        Some(program) => crate::c_cosim::cosimulate(
+            &mut ctx,
+            program,
+            &args.kernel,
+            &design,
+            &host.mlir,
+            &backend,
+            &dir,
+            &limits,
+        ),
+        None => silica_hls::verification::system::cosimulate(
+            &mut ctx, &module.ir, module.top, &design, &host.llvm, &backend, &dir, &limits,
+        ),
+    };
     if remove {
         let _ = std::fs::remove_dir_all(&dir);
     }
     match outcome {
         Ok(r) => {
+            let error_lines = if c.is_some() {
+                format!(" and {} of error output", r.error_lines)
+            } else {
+                String::new()
+            };
             println!(
-                "system co-simulation of '{}': {} lines of output identical (software {:.2} s, with the accelerator {:.2} s)",
+                "system co-simulation of '{}': {} lines of output{error_lines} identical (software {:.2} s, with the accelerator {:.2} s)",
                 args.kernel, r.lines, r.software_s, r.hardware_s
             );
             for call in &r.calls {

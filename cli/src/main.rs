@@ -2,6 +2,7 @@
 //! spelled as mlir-opt spells them.
 
 mod auto;
+mod c_cosim;
 mod c_input;
 mod characterize;
 mod cosim;

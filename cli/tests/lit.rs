@@ -1,5 +1,5 @@
-//! The lit-style test harness: every `.mlir` file under `tests/` is one
-//! test. Its `// RUN:` lines run through `bash` with `%s` replaced by the
+//! The lit-style test harness: every `.mlir` file under `tests/`, and
+//! every `.c` file with `// RUN:` lines, is one test. Its `// RUN:` lines run through `bash` with `%s` replaced by the
 //! file, `%S` by its directory, `%t` by a scratch path of the test's own (under the target
 //! directory, named after the file's directory and name), `silica` by the built binary and `FileCheck` by
 //! `FileCheck-22`; `not CMD` succeeds when CMD fails without crashing.
@@ -17,10 +17,18 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "mlir") {
+        } else if p.extension().is_some_and(|e| e == "mlir") || is_c_test(&p) {
             out.push(p);
         }
     }
+}
+
+/// A C file with `// RUN:` lines (other C files under `tests/` are
+/// helpers the tests compile).
+fn is_c_test(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "c")
+        && std::fs::read_to_string(p)
+            .is_ok_and(|t| t.lines().any(|l| l.trim_start().starts_with("// RUN:")))
 }
 
 fn run_file(path: &Path, silica: &Path) -> Result<(), Failed> {

@@ -31,6 +31,7 @@ mod stmt;
 mod value;
 
 use crate::json::{Loc, Node};
+use crate::program::CSignature;
 use crate::unit::{body, Unit};
 use crate::Error;
 use signature::{FnSig, Param};
@@ -121,12 +122,13 @@ pub struct Func<'u> {
 }
 
 /// Writes the functions `names` of `unit` (callees first) as an MLIR
-/// module; `printed` holds clang's printed declaration of each.
+/// module; `printed` holds clang's printed declaration of each. Gives
+/// the text and each function's C signature.
 pub fn module(
     unit: &Unit,
     names: &[String],
     printed: &HashMap<String, String>,
-) -> Result<String, Error> {
+) -> Result<(String, HashMap<String, CSignature>), Error> {
     let mut sigs = HashMap::new();
     for name in names {
         let def = unit.definition(name).expect("a definition");
@@ -157,7 +159,29 @@ pub fn module(
     for f in funcs {
         out.push_str(&f);
     }
-    Ok(out)
+    let c_sigs = sigs
+        .iter()
+        .map(|(name, s)| {
+            let params = s
+                .params
+                .iter()
+                .zip(&s.nodes)
+                .map(|(p, n)| {
+                    let t = match p {
+                        Param::Scalar(t) => Some(t.clone()),
+                        Param::Memory(_) => None,
+                    };
+                    (n.name().to_string(), t)
+                })
+                .collect();
+            let sig = CSignature {
+                params,
+                result: s.result.clone(),
+            };
+            (name.clone(), sig)
+        })
+        .collect();
+    Ok((out, c_sigs))
 }
 
 /// A location in MLIR's syntax.

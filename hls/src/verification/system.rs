@@ -3,8 +3,10 @@
 //! LLVM path (`cosim::software::lower`) and `llc-22`: once as written (the
 //! software `F`), once with `F` a declaration and the generated host stub
 //! (`host`) linked to a driver backend. Both run; their standard outputs
-//! must be identical. The backend's per-call lines and the wall times
-//! are reported. Backends ([`Backend`]):
+//! must be identical. A program built elsewhere (C, by clang) comes as
+//! [`Programs`] ([`cosimulate_programs`]); its standard error is
+//! compared too, less the backend's lines. The backend's per-call lines
+//! and the wall times are reported. Backends ([`Backend`]):
 //! - `sim`: the Verilated wrapper `F_axi` with the AXI memory model in
 //!   the program's process (`hls/runtime/sim.cpp` as the model's main
 //!   file, built with Verilator's runtime objects from the cache);
@@ -47,6 +49,8 @@ const RUNTIME: [(&str, &str); 2] = [
 pub struct SystemReport {
     /// Lines of output both programs printed.
     pub lines: usize,
+    /// Lines of error output both printed, where compared.
+    pub error_lines: usize,
     /// The backend's report of each call of the kernel.
     pub calls: Vec<String>,
     /// Wall time of the software and of the co-simulated program, in s.
@@ -67,6 +71,19 @@ pub enum Backend<'a> {
         divider: u64,
         baud: u32,
     },
+}
+
+/// The two programs of a system co-simulation, built elsewhere (a C
+/// program, by clang).
+pub struct Programs<'a> {
+    /// The program as written, built.
+    pub software: &'a Path,
+    /// The objects of the program with the accelerator, but for the host
+    /// stub and the backend (absolute paths).
+    pub objects: Vec<String>,
+    /// Whether standard error must be identical too (less the backend's
+    /// own lines).
+    pub compare_stderr: bool,
 }
 
 /// Co-simulates the program `module` of `ir` (which defines `main` and
@@ -90,23 +107,13 @@ pub fn cosimulate(
     let tool = |program: &str, args: &[&str]| {
         run_tool(program, args, dir, limits).map_err(|e| format!("{program}: {e}"))
     };
-    let llc = |name: &str| {
-        let obj = format!("{name}.o");
-        tool(
-            "llc-22",
-            &["-filetype=obj", "-relocation-model=pic", name, "-o", &obj],
-        )
-        .map(|_| obj)
-    };
+    let llc = |name: &str| llc(name, dir, limits);
     // The software program.
     let text = module_text(ctx, ir, module);
     let software_ll = software::lower(ctx, &text).map_err(|e| e.to_string())?;
     write("software.ll", &software_ll)?;
     let software_o = llc("software.ll")?;
     tool("g++", &[&software_o, "-o", "software"])?;
-    let started = Instant::now();
-    let expected = tool(&dir.join("software").to_string_lossy(), &[])?;
-    let software_s = started.elapsed().as_secs_f64();
     // The program with the accelerator.
     let mut caller = ir.clone();
     declare_only(ctx, &mut caller, module, top)?;
@@ -114,13 +121,60 @@ pub fn cosimulate(
     let main_ll = software::lower(ctx, &text).map_err(|e| e.to_string())?;
     write("main.ll", &main_ll)?;
     let main_o = llc("main.ll")?;
-    write(&format!("{top}_host.ll"), host_llvm)?;
-    let host_o = llc(&format!("{top}_host.ll"))?;
     let dir_text = dir.to_string_lossy().into_owned();
-    let objects = vec![
-        format!("{dir_text}/{main_o}"),
-        format!("{dir_text}/{host_o}"),
-    ];
+    let programs = Programs {
+        software: &dir.join("software"),
+        objects: vec![format!("{dir_text}/{main_o}")],
+        compare_stderr: false,
+    };
+    cosimulate_programs(design, &programs, host_llvm, backend, dir, limits)
+}
+
+/// `llc-22` on `name` in `dir`: the object's name.
+fn llc(name: &str, dir: &Path, limits: &Limits) -> Result<String, String> {
+    let obj = format!("{name}.o");
+    run_tool(
+        "llc-22",
+        &["-filetype=obj", "-relocation-model=pic", name, "-o", &obj],
+        dir,
+        limits,
+    )
+    .map_err(|e| format!("llc-22: {e}"))?;
+    Ok(obj)
+}
+
+/// Runs `programs.software`, builds the program with the accelerator
+/// from `programs.objects`, the host stub `host_llvm` and `backend`,
+/// runs it, and compares their outputs; works in `dir`.
+pub fn cosimulate_programs(
+    design: &Design,
+    programs: &Programs<'_>,
+    host_llvm: &str,
+    backend: &Backend<'_>,
+    dir: &Path,
+    limits: &Limits,
+) -> Result<SystemReport, String> {
+    let top = &design.estimated.interface.top;
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text).map_err(|e| format!("cannot write {name}: {e}"))
+    };
+    let tool = |program: &str, args: &[&str]| {
+        run_tool(program, args, dir, limits).map_err(|e| format!("{program}: {e}"))
+    };
+    let started = Instant::now();
+    let expected = tool(&programs.software.to_string_lossy(), &[])?;
+    let software_s = started.elapsed().as_secs_f64();
+    let stem = programs
+        .software
+        .file_name()
+        .map_or_else(|| "software".into(), |n| n.to_string_lossy().into_owned());
+    let expected_err =
+        std::fs::read_to_string(dir.join(format!("{stem}.stderr"))).unwrap_or_default();
+    write(&format!("{top}_host.ll"), host_llvm)?;
+    let host_o = llc(&format!("{top}_host.ll"), dir, limits)?;
+    let dir_text = dir.to_string_lossy().into_owned();
+    let mut objects = programs.objects.clone();
+    objects.push(format!("{dir_text}/{host_o}"));
     let (got, hardware_s, prefix) = match backend {
         Backend::Sim => {
             let map = design
@@ -180,26 +234,20 @@ pub fn cosimulate(
         }
     };
     let stderr = std::fs::read_to_string(dir.join("hardware.stderr")).unwrap_or_default();
-    if let Some((i, (s, h))) = expected
-        .lines()
-        .zip(got.lines())
-        .enumerate()
-        .find(|(_, (s, h))| s != h)
-    {
-        return Err(format!(
-            "the outputs differ at line {}: software '{s}', accelerator '{h}'",
-            i + 1
-        ));
-    }
-    if expected.lines().count() != got.lines().count() {
-        return Err(format!(
-            "the software printed {} lines, the program with the accelerator {}",
-            expected.lines().count(),
-            got.lines().count()
-        ));
+    compare("outputs", &expected, &got)?;
+    let mut error_lines = 0;
+    if programs.compare_stderr {
+        let own: String = stderr
+            .lines()
+            .filter(|l| !l.starts_with(prefix))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        compare("error outputs", &expected_err, &own)?;
+        error_lines = expected_err.lines().count();
     }
     Ok(SystemReport {
         lines: expected.lines().count(),
+        error_lines,
         calls: stderr
             .lines()
             .filter_map(|l| l.strip_prefix(prefix))
@@ -208,6 +256,35 @@ pub fn cosimulate(
         software_s,
         hardware_s,
     })
+}
+
+/// Checks that the program with the accelerator printed `got` where
+/// the software printed `expected` (`what`: which output).
+fn compare(what: &str, expected: &str, got: &str) -> Result<(), String> {
+    if let Some((i, (s, h))) = expected
+        .lines()
+        .zip(got.lines())
+        .enumerate()
+        .find(|(_, (s, h))| s != h)
+    {
+        return Err(format!(
+            "the {what} differ at line {}: software '{s}', accelerator '{h}'",
+            i + 1
+        ));
+    }
+    if expected.lines().count() != got.lines().count() {
+        let stream = if what == "outputs" {
+            ""
+        } else {
+            " of error output"
+        };
+        return Err(format!(
+            "the software printed {} lines{stream}, the program with the accelerator {}",
+            expected.lines().count(),
+            got.lines().count()
+        ));
+    }
+    Ok(())
 }
 
 /// Makes the function `name` of `module` a private declaration.
