@@ -357,7 +357,7 @@ impl Output {
 }
 
 /// The bytes of a file, or of standard input for `-`.
-pub(crate) fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+fn read_bytes(path: &str) -> std::io::Result<Vec<u8>> {
     if path == "-" {
         let mut v = Vec::new();
         std::io::stdin().read_to_end(&mut v)?;
@@ -365,6 +365,38 @@ pub(crate) fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
     } else {
         std::fs::read(path)
     }
+}
+
+/// The MLIR text of a file, or of standard input for `-`, for the
+/// commands that read a module as text (`hls`, `dse`, `cosim`, `gpu`): a
+/// bytecode file is read and given as its generic form with its
+/// locations, so that what those commands report points where the
+/// bytecode's ops came from. An unreadable bytecode file is an error
+/// holding its diagnostic.
+pub(crate) fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+    let bytes = read_bytes(path)?;
+    if !silica_bytecode::is_bytecode(&bytes) {
+        return Ok(bytes);
+    }
+    let name = if path == "-" { "<stdin>" } else { path };
+    let mut ctx = new_context(true);
+    let module = silica_bytecode::read(&mut ctx, name, &bytes)
+        .map_err(|d| std::io::Error::other(render(&ctx, &[], &d).trim_end().to_string()))?;
+    let flags = PrintFlags {
+        generic: true,
+        debug_info: true,
+        skip_regions: false,
+    };
+    let mut text = Vec::new();
+    print_module_to(
+        &ctx,
+        &module.ir,
+        module.top,
+        &module.resources,
+        flags,
+        &mut text,
+    )?;
+    Ok(text)
 }
 
 /// Rows of the timing report for the transform: nesting depth, name,
@@ -435,7 +467,7 @@ pub fn run_with_rows(
     mut emit: Option<&mut Emit<'_>>,
 ) -> ExitCode {
     let total = Instant::now();
-    let src = match read_input(&args.input) {
+    let src = match read_bytes(&args.input) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: could not open input file '{}': {e}", args.input);

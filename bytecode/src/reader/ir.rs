@@ -7,7 +7,7 @@ use super::use_lists::{UseListOrder, UseLists};
 use super::Reader;
 use crate::encoding::{op_mask, section, version, Cursor, DResult, DecodeError};
 use crate::properties;
-use silica_ir::{Attr, AttrKind, BlockId, Ir, Location, OpId, OpSpec, RegionId, Type, ValueId};
+use silica_ir::{Attr, AttrKind, BlockId, Ir, OpId, OpSpec, RegionId, Type, ValueId};
 
 /// How deep regions may nest (as the text parser's limit).
 const MAX_NESTING: u32 = 400;
@@ -348,10 +348,9 @@ impl<'a> Reader<'a, '_> {
             })
             .collect();
         let scope = st.scopes.last_mut().expect("a scope is open");
-        scope.next.push(scope.values.len());
-        scope
-            .values
-            .resize(scope.values.len() + num_values as usize, None);
+        let start = scope.values.len();
+        scope.next.push(start);
+        scope.values.resize(start + num_values as usize, None);
         let result = (|| {
             for &b in &blocks {
                 let (num_ops, has_args) = c.varint_flag()?;
@@ -368,7 +367,7 @@ impl<'a> Reader<'a, '_> {
             Ok(())
         })();
         let scope = st.scopes.last_mut().expect("a scope is open");
-        let start = scope.next.pop().expect("pushed above");
+        scope.next.pop();
         if result.is_ok()
             && scope.values[start..]
                 .iter()
@@ -413,10 +412,9 @@ impl<'a> Reader<'a, '_> {
                     self.attr_of_kind(c, |k| matches!(k, AttrKind::Location(_)), "a location")?;
                 (ty, Some(loc))
             };
-            let loc = loc.filter(|&l| {
-                !matches!(self.ctx.attr_kind(l), AttrKind::Location(Location::Unknown))
-            });
-            args.push(st.ir.add_block_arg(block, ty, loc));
+            // Every argument has a location: an elided one is unknown.
+            let loc = loc.unwrap_or(self.ctx.unknown_loc());
+            args.push(st.ir.add_block_arg(block, ty, Some(loc)));
         }
         self.define(at, st, &args)?;
         if self.version >= version::USE_LIST_ORDERING && c.byte()? != 0 {

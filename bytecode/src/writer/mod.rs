@@ -77,8 +77,14 @@ impl Plan {
                 continue;
             };
             let registered = ctx.op_def(name).is_some();
+            // Before version 5 an op's properties join its attributes;
+            // an unregistered op's are lost, as in MLIR.
             let moved: Vec<(Symbol, Attr)> = if version < version::NATIVE_PROPERTIES {
-                ctx.dict_entries(props).to_vec()
+                if registered {
+                    ctx.dict_entries(props).to_vec()
+                } else {
+                    Vec::new()
+                }
             } else if registered {
                 ctx.dict_entries(props)
                     .iter()

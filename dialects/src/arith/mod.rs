@@ -183,7 +183,7 @@ static TRUNCI_SIG: Signature = Signature::new(
 static FLOAT_CAST_SIG: Signature = Signature::new(
     &[one("in", FLOAT_LIKE)],
     &[one("out", FLOAT_LIKE)],
-    FASTMATH,
+    &[OPTIONAL_FASTMATH],
     "$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)",
 );
 /// `arith.truncf` rounding modes in value order.
