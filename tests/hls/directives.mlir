@@ -88,13 +88,14 @@ func.func @attrs(%a: memref<32xi32> {hls.name = "a", hls.ports = 2},
     %s = arith.addi %v, %w : i32
     affine.store %s, %b[%i] : memref<32xi32>
   } {hls.label = "mix"}
-  // FLAT: directives.mlir:[[# @LINE + 1]]:3: warning: flatten on attrs/imperfect is not honoured: the code before the loop inside attrs/imperfect reads y, which the nest writes, so it cannot be sunk into the inner loop
+  // FLAT: directives.mlir:[[# @LINE + 1]]:3: warning: flatten on attrs/imperfect is not honoured: the code before the loop inside attrs/imperfect reads y, which the nest writes, and uses it beyond the inner loops' first iteration, so it cannot be sunk into the inner loop
   affine.for %i = 0 to 4 {
     %v = affine.load %y[%i] : memref<32xi32>
     affine.store %v, %y[%i + 4] : memref<32xi32>
     affine.for %j = 0 to 4 {
       %w = affine.load %y[%j] : memref<32xi32>
-      affine.store %w, %y[%j + 8] : memref<32xi32>
+      %s = arith.addi %w, %v : i32
+      affine.store %s, %y[%j + 8] : memref<32xi32>
     }
   } {hls.label = "imperfect", hls.flatten}
   return %d : i32

@@ -3,10 +3,10 @@
 // condition of the loops inside it. gemm's k/j nest (a load of A and a
 // product before the j loop), a matrix product whose innermost loop
 // carries the sum (iter_args, reset where k starts) and stores it after
-// the loop, and an init-store before a read-modify-write inner loop each
-// become one pipeline; co-simulated bit for bit, lint clean, accepted by
-// yosys.
-// RUN: rm -rf %t.g %t.m %t.i
+// the loop, an init-store before a read-modify-write inner loop (also
+// with its copies jammed), and 2mm's scaling before its sum each become
+// one pipeline; co-simulated bit for bit, lint clean, accepted by yosys.
+// RUN: rm -rf %t.g %t.m %t.i %t.j %t.s
 // RUN: silica hls %s --top gemm -o %t.g --sim | FileCheck %s --check-prefix=GEMM
 // RUN: verilator --lint-only -Wall %t.g/gemm.sv
 // RUN: yosys -q -p "read_verilog -sv %t.g/gemm.sv; synth_ice40 -top gemm"
@@ -16,6 +16,12 @@
 // RUN: silica hls %s --top init -o %t.i --sim | FileCheck %s --check-prefix=INIT
 // RUN: verilator --lint-only -Wall %t.i/init.sv
 // RUN: yosys -q -p "read_verilog -sv %t.i/init.sv; synth_ice40 -top init"
+// RUN: silica hls %s --top jammed -o %t.j --sim | FileCheck %s --check-prefix=JAM
+// RUN: verilator --lint-only -Wall %t.j/jammed.sv
+// RUN: yosys -q -p "read_verilog -sv %t.j/jammed.sv; synth_ice40 -top jammed"
+// RUN: silica hls %s --top scaled -o %t.s --sim | FileCheck %s --check-prefix=SCALED
+// RUN: verilator --lint-only -Wall %t.s/scaled.sv
+// RUN: yosys -q -p "read_verilog -sv %t.s/scaled.sv; synth_ice40 -top scaled"
 
 // GEMM: co-simulation (seed 1): 192 values match, latency 1185 cycles
 // GEMM: gemm/i/k: trip 64 (flattened with gemm/i/k/j), pipelined, II 2 (ResMII 2, RecMII 1), depth 4
@@ -82,6 +88,56 @@ func.func @init(%A: memref<8x8xi32>, %B: memref<8x8xi32>, %C: memref<8x8xi32>) {
         %p = arith.muli %a, %b : i32
         %s = arith.addi %c, %p : i32
         affine.store %s, %C[%i, %j] : memref<8x8xi32>
+      }
+    }
+  } {hls.flatten}
+  return
+}
+
+// The same product with its j loop jammed by 2: the two copies' zeros
+// are stored one after the other before the k loop, and each is still
+// the first value of its register, so no load stays before the loop.
+// JAM: co-simulation (seed 1): 192 values match, latency 259 cycles
+// JAM: jammed/0: trip 256 (flattened with jammed/0/0, jammed/0/0/0), pipelined, II 1 (ResMII 1, RecMII 1), depth 3
+func.func @jammed(%A: memref<8x8xi32>, %B: memref<8x8xi32> {hls.ports = 2}, %C: memref<8x8xi32> {hls.ports = 2}) {
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      %z = arith.constant 0 : i32
+      affine.store %z, %C[%i, %j] : memref<8x8xi32>
+      affine.for %k = 0 to 8 {
+        %a = affine.load %A[%i, %k] : memref<8x8xi32>
+        %b = affine.load %B[%k, %j] : memref<8x8xi32>
+        %c = affine.load %C[%i, %j] : memref<8x8xi32>
+        %p = arith.muli %a, %b : i32
+        %s = arith.addi %c, %p : i32
+        affine.store %s, %C[%i, %j] : memref<8x8xi32>
+      }
+    } {hls.jam = 2}
+  } {hls.flatten}
+  return
+}
+
+// 2mm's second product: D[i][j] scaled before the k loop adds into it.
+// The scaled element, loaded before the loop from memory the nest
+// writes, only starts the sum (the register's first value, taken where
+// k starts), so the nest still flattens; the store after the loop never
+// meets the element a later iteration loads (the exact dependence
+// analysis), so II 1 on D's two ports.
+// SCALED: co-simulation (seed 1): 192 values match, latency 515 cycles
+// SCALED: scaled/0: trip 512 (flattened with scaled/0/0, scaled/0/0/0), pipelined, II 1 (ResMII 1, RecMII 1), depth 3
+func.func @scaled(%beta: i32, %T: memref<8x8xi32>, %B: memref<8x8xi32>, %D: memref<8x8xi32> {hls.ports = 2}) {
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      %d = affine.load %D[%i, %j] : memref<8x8xi32>
+      %db = arith.muli %d, %beta : i32
+      affine.store %db, %D[%i, %j] : memref<8x8xi32>
+      affine.for %k = 0 to 8 {
+        %t = affine.load %T[%i, %k] : memref<8x8xi32>
+        %b = affine.load %B[%k, %j] : memref<8x8xi32>
+        %c = affine.load %D[%i, %j] : memref<8x8xi32>
+        %p = arith.muli %t, %b : i32
+        %s = arith.addi %c, %p : i32
+        affine.store %s, %D[%i, %j] : memref<8x8xi32>
       }
     }
   } {hls.flatten}

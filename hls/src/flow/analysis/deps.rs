@@ -20,8 +20,9 @@
 //! count as dependent at distance 1.
 
 use crate::model::kernel::{Kernel, LoopId, NodeId, Op, Val};
+use rustc_hash::FxHashSet;
 use silica_affine::dependence::{dependences, loop_carried_dependences, Precision};
-use silica_ir::{Context, Ir};
+use silica_ir::{Context, Ir, OpId};
 use std::collections::BTreeMap;
 
 /// A dependence `src -> dst`: `dst` in iteration `i + distance` must see
@@ -245,6 +246,11 @@ fn flat_dependences(
             .collect()
     };
     let mut out = Vec::new();
+    let exact = if all_affine {
+        dependences(ctx, ir, k.loops[l].op, Precision::Exact)
+    } else {
+        Vec::new()
+    };
     let affine_node = |n: NodeId| {
         all_affine
             && matches!(
@@ -253,7 +259,7 @@ fn flat_dependences(
             )
     };
     if all_affine {
-        for d in dependences(ctx, ir, k.loops[l].op, Precision::Exact) {
+        for d in &exact {
             let (srcs, dsts) = (nodes_of(d.src), nodes_of(d.dst));
             let Some(level) = d
                 .carried_by
@@ -292,8 +298,21 @@ fn flat_dependences(
     );
     // Code sunk from around the inner loops: its accesses against every
     // other access to the same memory, where one writes, at distance 1
-    // both ways (the analysis above pairs accesses of one depth).
+    // (the analysis above measures distances between accesses of one
+    // depth). Between affine accesses, only where the analysis finds a
+    // dependence from the one to the other at all (carried, or in
+    // program order within an iteration of the loops around both): a
+    // nest's result stored after its inner loops never meets the
+    // element the next iteration loads before them.
     let sunk = |n: NodeId| k.loops[l].sunk.contains(&k.nodes[n].block);
+    let pairs: FxHashSet<(OpId, OpId)> = exact.iter().map(|d| (d.src, d.dst)).collect();
+    let ops_of = |n: NodeId| {
+        std::iter::once(k.nodes[n].source).chain(k.combined.get(&n).into_iter().flatten().copied())
+    };
+    let related = |a: NodeId, b: NodeId| {
+        !(affine_node(a) && affine_node(b))
+            || ops_of(a).any(|x| ops_of(b).any(|y| pairs.contains(&(x, y))))
+    };
     for &a in nodes {
         for &b in nodes {
             let (oa, ob) = (k.nodes[a].op, k.nodes[b].op);
@@ -303,6 +322,7 @@ fn flat_dependences(
                 && (sunk(a) || sunk(b))
                 && oa.memory().is_some()
                 && oa.memory() == ob.memory()
+                && related(a, b)
             {
                 out.push(MemDep {
                     src: a,

@@ -117,19 +117,61 @@ fn nest(k: &Kernel, l: LoopId) -> Result<Nest, String> {
         })
         .collect();
     let levels = std::iter::once(l).chain(chain.iter().copied());
-    for ((pre, _), m) in around.iter().zip(levels) {
-        for &n in pre.iter().flat_map(|&b| &k.blocks[b]) {
-            if let Op::Load(mem) = k.nodes[n].op {
-                if written.contains(&mem) {
-                    return Err(format!(
-                        "the code before the loop inside {} reads {}, which the nest writes, so it cannot be sunk into the inner loop",
-                        k.loops[m].path, k.memories[mem].name
-                    ));
-                }
-            }
+    for (q, ((pre, _), m)) in around.iter().zip(levels).enumerate() {
+        let innermost = q + 1 == around.len();
+        if let Some(mem) = rereads_written(k, pre, &written, innermost.then_some(cur)) {
+            return Err(format!(
+                "the code before the loop inside {} reads {}, which the nest writes, and uses it beyond the inner loops' first iteration, so it cannot be sunk into the inner loop",
+                k.loops[m].path, k.memories[mem].name
+            ));
         }
     }
     Ok(Nest { chain, around })
+}
+
+/// Of the code `pre` before an inner loop, a memory of `written` it
+/// loads whose value matters where the loops inside are not at their
+/// first iteration: sunk, the load runs in every iteration and may then
+/// read what the nest wrote since. A loaded value (and what the code
+/// computes from it) may feed only `pre` itself, its stores (made at
+/// the first iteration) and, where `pre` is directly around the
+/// innermost loop `innermost`, that loop's initial carried values
+/// (taken at its first iteration): all read at the first iteration,
+/// when the load reads what it read before flattening.
+fn rereads_written(
+    k: &Kernel,
+    pre: &[BlockId],
+    written: &FxHashSet<usize>,
+    innermost: Option<LoopId>,
+) -> Option<usize> {
+    let inside: FxHashSet<NodeId> = pre.iter().flat_map(|&b| &k.blocks[b]).copied().collect();
+    // The loaded values and what is computed from them, in block order.
+    let mut tainted: FxHashSet<NodeId> = FxHashSet::default();
+    let mut first = None;
+    for &n in pre.iter().flat_map(|&b| &k.blocks[b]) {
+        let node = &k.nodes[n];
+        let loads_written = matches!(node.op, Op::Load(m) if written.contains(&m));
+        let from_tainted =
+            (node.args.iter()).any(|a| matches!(a, Val::Node(x) if tainted.contains(x)));
+        if loads_written || from_tainted {
+            tainted.insert(n);
+            if loads_written && first.is_none() {
+                first = node.op.memory();
+            }
+        }
+    }
+    let first = first?;
+    let taken = |v: &&Val| matches!(v, Val::Node(x) if tainted.contains(x));
+    let outside = (k.nodes.iter().enumerate())
+        .any(|(n, node)| !inside.contains(&n) && node.args.iter().any(|a| taken(&a)));
+    // Every other place a value is read, against the innermost loop's
+    // initial carried values among them.
+    let elsewhere = k.other_vals().iter().filter(taken).count();
+    let inits = innermost.map_or(0, |m| k.loops[m].inits.iter().filter(taken).count());
+    if outside || elsewhere > inits {
+        return Some(first);
+    }
+    None
 }
 
 /// Builds the nodes of the flattened body's conditions into one block.

@@ -89,6 +89,24 @@ fn same_element(ctx: &mut Context, ir: &mut Ir, a: OpId, b: OpId) -> bool {
             .all(|e| *e == AffineExpr::Constant(0))
 }
 
+/// Whether the affine accesses `a` and `b` of one array touch different
+/// elements at every point (a subscript differs by a constant other than
+/// zero: the copies of an unrolled or jammed body).
+fn other_element(ctx: &mut Context, ir: &mut Ir, a: OpId, b: OpId) -> bool {
+    if memref_of(ctx, ir, a) != memref_of(ctx, ir, b) {
+        return false;
+    }
+    let (Some(x), Some(y)) = (subscripts(ctx, ir, a), subscripts(ctx, ir, b)) else {
+        return false;
+    };
+    x.map.results.len() == y.map.results.len()
+        && difference(ctx, ir, &x, &y)
+            .map
+            .results
+            .iter()
+            .any(|e| matches!(e, AffineExpr::Constant(c) if *c != 0))
+}
+
 /// Whether `a` and `b` (accesses of one array) may touch the same element
 /// at some iterations with the `outer` loops around both equal; `true`
 /// where the analysis cannot tell.
@@ -254,7 +272,9 @@ fn elements(ctx: &mut Context, ir: &mut Ir, lp: OpId, may_be_empty: bool) -> Vec
 }
 
 /// The op before `lp` in its block that stores `like`'s element, with
-/// nothing touching the array in between.
+/// nothing touching the array in between but loads and stores of other
+/// elements (a jammed body's copies store their elements one after
+/// another).
 fn store_before(
     ctx: &mut Context,
     ir: &mut Ir,
@@ -267,7 +287,9 @@ fn store_before(
         if ctx.str(ir.op_name(o)) == "affine.store" && same_element(ctx, ir, o, like) {
             return Some(o);
         }
-        if touches(ctx, ir, o, memref) {
+        let elsewhere = matches!(ctx.str(ir.op_name(o)), "affine.load" | "affine.store")
+            && other_element(ctx, ir, o, like);
+        if !elsewhere && touches(ctx, ir, o, memref) {
             return None;
         }
         at = ir.prev_op(o);
