@@ -10,7 +10,7 @@
 
 use silica_dse::eval::{Level, Metrics};
 use silica_dse::pareto::Objective;
-use silica_dse::{Backend, Params, Strategy};
+use silica_dse::{Backend, Capacity, Params, Strategy};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -45,9 +45,11 @@ pub struct Ask<'a> {
 }
 
 /// The largest derived space evaluated point by point; a larger one is
-/// searched by NSGA-II with [`BUDGET`] evaluations, for the latency
-/// alone (a kernel's `--auto` stays within a minute; two objectives
-/// spread the evaluations along a front the choice does not use).
+/// searched by coordinate descent (`silica_dse::descent`: each loop
+/// nest's knobs together, the others held, nest after nest) with
+/// [`BUDGET`] evaluations, for the latency of the designs that fit (a
+/// kernel's `--auto` stays within a minute). This is also the largest
+/// group of knobs the descent enumerates at once.
 const EXHAUSTIVE_LIMIT: u128 = 128;
 const BUDGET: usize = 192;
 
@@ -55,9 +57,9 @@ const BUDGET: usize = 192;
 /// large unrolled body) is recorded as failed and not chosen.
 const POINT_SECONDS: f64 = 20.0;
 
-/// Seconds after which NSGA-II starts no new generation, so that
-/// `--auto` stays within a minute where the points are slow to build
-/// (the generation under way finishes; the choice then depends on the
+/// Seconds after which the descent starts no new group of knobs, so
+/// that `--auto` stays within a minute where the points are slow to
+/// build (the group under way finishes; the choice then depends on the
 /// machine's speed, the directives file rebuilds it exactly).
 const SEARCH_SECONDS: f64 = 30.0;
 
@@ -86,6 +88,12 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         let why = "the kernel offers nothing to parallelise (no loop of constant trips to unroll, no memory whose ports can widen or that is reused)";
         return Ok(kept(why, ask, derived.text));
     }
+    let capacity = Capacity {
+        lut: device.luts as f64 * MARGIN,
+        ff: device.ffs as f64 * MARGIN,
+        dsp: device.dsps,
+        bram: device.brams,
+    };
     let scratch = Scratch::new()?;
     let params = Params {
         input,
@@ -94,7 +102,7 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         out: scratch.0.clone(),
         level: Level::Estimate,
         objectives: vec![Objective::Micros],
-        strategy: Strategy::Auto,
+        strategy: Strategy::Descent,
         exhaustive_limit: EXHAUSTIVE_LIMIT,
         budget: Some(BUDGET),
         population: 16,
@@ -111,6 +119,7 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         // Lower bounds would skip points behind an evaluated one that the
         // fit's margin may still reject.
         bounds: false,
+        capacity: Some(capacity),
         exe: std::env::current_exe().map_err(|e| format!("cannot find silica: {e}"))?,
         new_context: crate::dse::context,
     };
@@ -127,12 +136,7 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         }
         Err(e) => return Err(e),
     };
-    let fits = |m: &Metrics| {
-        m.lut as f64 <= device.luts as f64 * MARGIN
-            && m.ff as f64 <= device.ffs as f64 * MARGIN
-            && m.dsp <= device.dsps
-            && m.bram <= device.brams
-    };
+    let fits = |m: &Metrics| capacity.holds(m);
     let best = (report.records.iter())
         .filter_map(|r| Some((r, r.metrics()?)))
         .filter(|(_, m)| fits(m))

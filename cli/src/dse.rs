@@ -38,7 +38,10 @@ pub struct DseArgs {
     #[arg(long, default_value = "latency,lut,dsp,bram", value_delimiter = ',')]
     objectives: Vec<String>,
     /// auto (exhaustive up to --exhaustive-limit points, else NSGA-II),
-    /// exhaustive or nsga2.
+    /// exhaustive, nsga2, or descent (exhaustive up to --exhaustive-limit
+    /// points, else a coordinate descent for the first objective over the
+    /// space's groups of knobs: each loop nest's, the arrays', the rest;
+    /// `silica hls --auto`'s search).
     #[arg(long, default_value = "auto")]
     search: String,
     /// The largest space `--search auto` enumerates.
@@ -154,9 +157,10 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         "auto" => Strategy::Auto,
         "exhaustive" => Strategy::Exhaustive,
         "nsga2" => Strategy::Nsga2,
+        "descent" => Strategy::Descent,
         s => {
             return Err(format!(
-                "error: --search: unknown strategy '{s}' (auto, exhaustive, nsga2)"
+                "error: --search: unknown strategy '{s}' (auto, exhaustive, nsga2, descent)"
             ))
         }
     };
@@ -238,6 +242,7 @@ fn params(args: &DseArgs) -> Result<Params, String> {
         clock_ns,
         cache: args.cache.clone().map(Into::into),
         bounds: !args.no_bounds,
+        capacity: None,
         exe,
         new_context: context,
     })

@@ -91,8 +91,11 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     let mut reasons = Vec::new();
     let nests = p.loops.iter().filter(|l| l.depth == 0).count();
     if nests >= 2 {
-        // The flow schedules the nests both ways and keeps the faster.
-        text += "dataflow = [true]\n";
+        // The flow schedules the nests both ways and keeps the faster;
+        // without it, the nests' latencies add up, so the descent
+        // (`descent.rs`) chooses each nest's directives apart, and then
+        // whether they run at once.
+        text += "dataflow = [false, true]\n";
         reasons.push(format!(
             "the body's {nests} loop nests: at once (dataflow) where that is faster than one after another"
         ));

@@ -5,7 +5,8 @@
 //! design; points are evaluated (`eval`) in this process, on local
 //! worker processes (`pool`) or on a Dask cluster (`dask`), their results kept in a cache (`cache`);
 //! the search (`search`) enumerates small spaces and runs NSGA-II on
-//! larger ones, skipping points whose lower bounds (`bound`) are
+//! larger ones (or, for one objective, a coordinate descent over the
+//! space's groups of knobs: `descent`), skipping points whose lower bounds (`bound`) are
 //! dominated by a point already evaluated; `pareto` gives the front and its hypervolume; `output`
 //! writes `points.csv`, `pareto.json`, a directives file per Pareto
 //! point, `summary.txt` and (`plot`) `pareto.svg`; `progress` shows how
@@ -17,6 +18,7 @@ pub mod bound;
 pub mod cache;
 pub mod dask;
 pub mod derive;
+pub mod descent;
 pub mod eval;
 pub mod kernel;
 pub mod output;
@@ -48,6 +50,29 @@ pub enum Strategy {
     Auto,
     Exhaustive,
     Nsga2,
+    /// Exhaustive up to `exhaustive_limit` points, else a coordinate
+    /// descent for the first objective (`descent`).
+    Descent,
+}
+
+/// What a point's estimate may take: the device less the estimate's
+/// error, where the choice must fit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capacity {
+    pub lut: f64,
+    pub ff: f64,
+    pub dsp: u64,
+    pub bram: u64,
+}
+
+impl Capacity {
+    /// Whether the figures `m` are within it.
+    pub fn holds(&self, m: &Metrics) -> bool {
+        m.lut as f64 <= self.lut
+            && m.ff as f64 <= self.ff
+            && m.dsp <= self.dsp
+            && m.bram <= self.bram
+    }
 }
 
 /// What `silica dse` was asked.
@@ -89,6 +114,8 @@ pub struct Params {
     /// Skip points whose lower bounds are dominated (`bound`), where the
     /// objectives allow it.
     pub bounds: bool,
+    /// Where the descent keeps only points whose estimate fits.
+    pub capacity: Option<Capacity>,
     /// The silica binary, for worker processes.
     pub exe: PathBuf,
     pub new_context: fn() -> silica_ir::Context,
@@ -251,8 +278,9 @@ pub fn run(p: &Params) -> Result<Report, String> {
     let exhaustive = match p.strategy {
         Strategy::Exhaustive => true,
         Strategy::Nsga2 => false,
-        Strategy::Auto => size <= p.exhaustive_limit,
+        Strategy::Auto | Strategy::Descent => size <= p.exhaustive_limit,
     };
+    let descent = !exhaustive && p.strategy == Strategy::Descent;
     let tools = match p.level {
         Level::Estimate => String::new(),
         Level::Synth => tools_version(&space, &p.target, Level::Synth)?,
@@ -336,6 +364,44 @@ pub fn run(p: &Params) -> Result<Report, String> {
         for chunk in all.chunks(256) {
             engine.batch(chunk)?;
         }
+    } else if descent {
+        let params = descent::Descent {
+            budget: p.budget.unwrap_or(default_budget(size, p.population)),
+            deadline: (p.search_seconds)
+                .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s)),
+            group_limit: p.exhaustive_limit,
+        };
+        let mut failure = None;
+        descent::descent(&space, params, &mut |batch| {
+            let results = match engine.batch(batch) {
+                Ok(r) => r,
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    return (batch.iter())
+                        .map(|_| Evaluated {
+                            objectives: None,
+                            cost: true,
+                        })
+                        .collect();
+                }
+            };
+            // A point that does not fit is no choice.
+            let records = &engine.records[engine.records.len() - batch.len()..];
+            (results.into_iter().zip(records))
+                .map(|(mut e, r)| {
+                    let fits = r
+                        .metrics()
+                        .is_some_and(|m| p.capacity.is_none_or(|c| c.holds(m)));
+                    if !fits {
+                        e.objectives = None;
+                    }
+                    e
+                })
+                .collect()
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
     } else {
         let params = search::Nsga2 {
             population: p.population,
@@ -406,7 +472,13 @@ pub fn run(p: &Params) -> Result<Report, String> {
         dominated,
         space_size: size,
         level: p.level,
-        strategy: if exhaustive { "exhaustive" } else { "nsga2" },
+        strategy: if exhaustive {
+            "exhaustive"
+        } else if descent {
+            "descent"
+        } else {
+            "nsga2"
+        },
         evaluated: engine.evaluated,
         records: engine.records,
         front,

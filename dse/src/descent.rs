@@ -1,0 +1,288 @@
+//! Coordinate descent for one objective, the search of `silica hls
+//! --auto` on spaces too large to enumerate. The knobs of a derived
+//! space fall into groups that act mostly apart: the loops of each loop
+//! nest (sequential nests share the device's units one after another, so
+//! one nest's directives hardly change what another's gain), the arrays,
+//! and the rest. From a starting point that transforms no loop, every
+//! combination of one group's choices is evaluated with the other knobs
+//! held, the best kept, group after group, in rounds until a round
+//! changes nothing, the budget is spent or the deadline passes. A point
+//! counts only where its objective is known (a design, that fits where
+//! the caller asks so). Deterministic: the same space and results give
+//! the same points in the same order; no point is asked for twice.
+
+use crate::search::{Evaluated, Genes};
+use crate::space::{Knob, Space};
+use std::collections::BTreeMap;
+use toml::Value;
+
+/// The descent's limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Descent {
+    /// Evaluations at most.
+    pub budget: usize,
+    /// No group starts after this instant (the first always runs).
+    pub deadline: Option<std::time::Instant>,
+    /// Points a group may have; a larger group is split by loop, then
+    /// by knob.
+    pub group_limit: u128,
+}
+
+/// Rounds over the groups, at most.
+const ROUNDS: usize = 3;
+
+/// The group a dimension's knob falls in: a loop's nest (the first two
+/// segments of its path, `gemm/0`), the arrays, or the rest.
+fn group_key(knob: &Knob) -> (u8, String) {
+    match knob {
+        Knob::Loop(name, _) => {
+            let nest: Vec<&str> = name.splitn(3, '/').take(2).collect();
+            (0, nest.join("/"))
+        }
+        Knob::Array(..) => (1, String::new()),
+        _ => (2, String::new()),
+    }
+}
+
+/// Points of the dimensions `dims` of `space` together.
+fn size(space: &Space, dims: &[usize]) -> u128 {
+    (dims.iter()).fold(1u128, |n, &d| {
+        n.saturating_mul(space.dims[d].choices.len() as u128)
+    })
+}
+
+/// The groups of `space`'s dimensions in the order the descent takes
+/// them: the loop nests in the order of the space, then the arrays, then
+/// the rest; a group of more than `limit` points split by loop, then by
+/// knob.
+pub fn groups(space: &Space, limit: u128) -> Vec<Vec<usize>> {
+    let mut keyed: Vec<((u8, String), Vec<usize>)> = Vec::new();
+    for (d, dim) in space.dims.iter().enumerate() {
+        let key = group_key(&dim.knob);
+        match keyed.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, dims)) => dims.push(d),
+            None => keyed.push((key, vec![d])),
+        }
+    }
+    keyed.sort_by_key(|((kind, _), _)| *kind);
+    let mut out = Vec::new();
+    for (_, dims) in keyed {
+        if size(space, &dims) <= limit {
+            out.push(dims);
+            continue;
+        }
+        let mut by_loop: Vec<(String, Vec<usize>)> = Vec::new();
+        for d in dims {
+            let name = match &space.dims[d].knob {
+                Knob::Loop(n, _) | Knob::Array(n, _) => n.clone(),
+                other => other.column(),
+            };
+            match by_loop.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, ds)) => ds.push(d),
+                None => by_loop.push((name, vec![d])),
+            }
+        }
+        for (_, ds) in by_loop {
+            if size(space, &ds) <= limit {
+                out.push(ds);
+            } else {
+                out.extend(ds.into_iter().map(|d| vec![d]));
+            }
+        }
+    }
+    out
+}
+
+/// The starting point: every loop knob, and `dataflow`, at its choice
+/// that changes nothing (a factor of 1, `false`) where it has one, every
+/// other knob at its first choice. (With the nests one after another,
+/// their latencies add up and each nest's best stands apart.)
+pub fn start(space: &Space) -> Genes {
+    (space.dims.iter())
+        .map(|dim| {
+            let neutral = |v: &Value| matches!(v, Value::Integer(1) | Value::Boolean(false));
+            match dim.knob {
+                Knob::Loop(..) | Knob::Dataflow => {
+                    dim.choices.iter().position(neutral).unwrap_or(0)
+                }
+                _ => 0,
+            }
+        })
+        .collect()
+}
+
+/// Every point that differs from `at` only in the dimensions `dims`.
+fn neighbours(space: &Space, at: &Genes, dims: &[usize]) -> Vec<Genes> {
+    let mut out = vec![at.clone()];
+    for &d in dims {
+        let n = space.dims[d].choices.len();
+        out = (out.into_iter())
+            .flat_map(|g| {
+                (0..n).map(move |c| {
+                    let mut g = g.clone();
+                    g[d] = c;
+                    g
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// Runs the descent on `space` for the first objective; `evaluate` takes
+/// a batch of new points.
+pub fn descent(
+    space: &Space,
+    params: Descent,
+    evaluate: &mut dyn FnMut(&[Genes]) -> Vec<Evaluated>,
+) {
+    let mut known: BTreeMap<Genes, Option<f64>> = BTreeMap::new();
+    let mut spent = 0usize;
+    let mut run = |batch: Vec<Genes>, known: &mut BTreeMap<Genes, Option<f64>>| {
+        let results = evaluate(&batch);
+        for (g, r) in batch.into_iter().zip(results) {
+            spent += usize::from(r.cost);
+            known.insert(g, r.objectives.and_then(|o| o.first().copied()));
+        }
+        spent
+    };
+    let in_time = || {
+        params
+            .deadline
+            .is_none_or(|d| std::time::Instant::now() < d)
+    };
+    let mut current = start(space);
+    let mut used = run(vec![current.clone()], &mut known);
+    let groups = groups(space, params.group_limit);
+    let value = |g: &Genes, known: &BTreeMap<Genes, Option<f64>>| known.get(g).copied().flatten();
+    for _ in 0..ROUNDS {
+        let mut changed = false;
+        for dims in &groups {
+            if used >= params.budget || !in_time() {
+                return;
+            }
+            let mut batch: Vec<Genes> = neighbours(space, &current, dims)
+                .into_iter()
+                .filter(|g| !known.contains_key(g))
+                .collect();
+            batch.truncate(params.budget - used);
+            if !batch.is_empty() {
+                used = run(batch, &mut known);
+            }
+            // The best of the group's points, the current one on a tie.
+            let mut best = (current.clone(), value(&current, &known));
+            for g in neighbours(space, &current, dims) {
+                if let Some(v) = value(&g, &known) {
+                    if best.1.is_none_or(|b| v < b) {
+                        best = (g, Some(v));
+                    }
+                }
+            }
+            if best.0 != current {
+                current = best.0;
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::space::Dimension;
+
+    fn dim(knob: Knob, choices: Vec<Value>) -> Dimension {
+        Dimension { knob, choices }
+    }
+
+    fn ints(v: &[i64]) -> Vec<Value> {
+        v.iter().copied().map(Value::Integer).collect()
+    }
+
+    /// Two nests of two knobs each, and an array knob.
+    fn space() -> Space {
+        let lp = |n: &str, k: &'static str| Knob::Loop(n.into(), k);
+        Space {
+            dims: vec![
+                dim(Knob::Array("A".into(), "width"), ints(&[2, 1])),
+                dim(
+                    lp("f/0", "flatten"),
+                    vec![Value::Boolean(true), Value::Boolean(false)],
+                ),
+                dim(lp("f/0/0", "unroll"), ints(&[8, 4, 2, 1])),
+                dim(lp("f/1/0", "unroll"), ints(&[4, 2, 1])),
+            ],
+            dma_capacity_kib: 1,
+            buffers: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn groups_follow_the_nests_then_the_arrays() {
+        assert_eq!(groups(&space(), 64), [vec![1, 2], vec![3], vec![0]]);
+        // Too large a nest splits by loop.
+        assert_eq!(groups(&space(), 4), [vec![1], vec![2], vec![3], vec![0]]);
+        assert_eq!(start(&space()), [0, 1, 3, 2]);
+    }
+
+    #[test]
+    fn finds_each_nests_best_and_asks_no_point_twice() {
+        // Latency: each nest's time, the first's best flattened and at 8.
+        let cost = |g: &Genes| {
+            let first = [10.0, 20.0, 40.0, 80.0][g[2]] * if g[1] == 0 { 1.0 } else { 1.5 };
+            let second = [30.0, 50.0, 90.0][g[3]];
+            first + second + g[0] as f64
+        };
+        let mut seen: Vec<Genes> = Vec::new();
+        let params = Descent {
+            budget: 100,
+            deadline: None,
+            group_limit: 64,
+        };
+        descent(&space(), params, &mut |batch| {
+            seen.extend(batch.iter().cloned());
+            (batch.iter())
+                .map(|g| Evaluated {
+                    objectives: Some(vec![cost(g)]),
+                    cost: true,
+                })
+                .collect()
+        });
+        assert!(seen.contains(&vec![0, 0, 0, 0]), "{seen:?}");
+        let best = seen.iter().map(cost).fold(f64::MAX, f64::min);
+        assert_eq!(best, 40.0);
+        let mut unique = seen.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), seen.len());
+        assert_eq!(seen[0], start(&space()));
+        // The second round re-tries the first nest beside the second's
+        // choice, then nothing changes.
+        assert_eq!(seen.len(), 1 + 7 + 2 + 1 + 7, "{seen:?}");
+    }
+
+    #[test]
+    fn points_that_are_no_design_are_never_kept() {
+        let mut batches: Vec<Vec<Genes>> = Vec::new();
+        let params = Descent {
+            budget: 100,
+            deadline: None,
+            group_limit: 64,
+        };
+        // Unrolling the first nest by 8 gives no design.
+        descent(&space(), params, &mut |batch| {
+            batches.push(batch.to_vec());
+            (batch.iter())
+                .map(|g| Evaluated {
+                    objectives: (g[2] != 0).then(|| vec![g[2] as f64 + g[3] as f64]),
+                    cost: true,
+                })
+                .collect()
+        });
+        // The second nest's points hold the first at its best design, 4.
+        assert!(batches[2].iter().all(|g| g[2] == 1), "{batches:?}");
+    }
+}
