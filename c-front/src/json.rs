@@ -229,6 +229,15 @@ impl Cursor {
                         node.inner = items.into_iter().map(|c| self.node(c)).collect();
                     }
                 }
+                // An initializer list with a filler (`{1, 2}` for four
+                // elements) lists the filler, then its elements, here.
+                "array_filler" => {
+                    if let Json::Array(items) = v {
+                        let mut items = items.into_iter().map(|c| self.node(c));
+                        items.next();
+                        node.inner = items.collect();
+                    }
+                }
                 _ => {
                     self.skip(&v);
                     node.attrs.push((k, v));
@@ -321,6 +330,12 @@ mod tests {
         assert_eq!(locs, ["a.c:3:5", "a.c:4:7", "a.c:6:2", "a.c:6:3"]);
         assert_eq!(tree.inner[2].type_spelling(), Some("double"));
         assert!(tree.inner[4].is_empty());
+        // The elements of an initializer list with a filler.
+        let list = r#"{"id":"0x9","kind":"InitListExpr","array_filler":[
+            {"kind":"ImplicitValueInitExpr"},{"id":"0xa","kind":"IntegerLiteral","value":"1"}]}"#;
+        let list = Node::tree(parse(list).unwrap());
+        assert_eq!(list.inner.len(), 1);
+        assert_eq!(list.inner[0].str("value"), Some("1"));
         // Keys stay in document order.
         let Json::Object(entries) = parse(r#"{"b":1,"a":2}"#).unwrap() else {
             panic!()

@@ -55,7 +55,8 @@ fn math_op(name: &str) -> Option<(&'static str, usize)> {
     })
 }
 
-const ALLOCATION: [&str; 6] = [
+/// The functions that allocate memory.
+pub const ALLOCATION: [&str; 6] = [
     "malloc",
     "calloc",
     "realloc",

@@ -362,8 +362,14 @@ impl<'u> Func<'u> {
         let k = carried.len();
         let name = self.fresh();
         let iv = self.fresh();
-        let affine_bounds =
-            lb.aff.is_some() && ubs.iter().all(|(u, _)| u.aff.is_some()) && (up || c.step == -1);
+        let konst = |i: &Idx| i.aff.as_ref().and_then(Aff::as_constant).is_some();
+        let affine_bounds = lb.aff.is_some()
+            && ubs.iter().all(|(u, _)| u.aff.is_some())
+            && (up || c.step == -1 || (konst(&lb) && ubs.iter().all(|(u, _)| konst(u))));
+        // A loop counting down by more than one: its trip count, a
+        // constant where it is affine.
+        let down_trip =
+            (!up && c.step != -1 && affine_bounds).then(|| self.down_trips(&lb, &ubs, -c.step));
         let cont = self.continue_flag(body);
         let target = Target {
             brk: None,
@@ -394,8 +400,10 @@ impl<'u> Func<'u> {
             let x = if up {
                 iv_idx
             } else if affine_bounds {
-                // i = lb - ii
-                let form = lb_aff.as_ref().and_then(|l| l.sub(iv_idx.aff.as_ref()?));
+                // i = lb - step * ii
+                let form = lb_aff
+                    .as_ref()
+                    .and_then(|l| l.sub(&iv_idx.aff.as_ref()?.scale(-c.step)?));
                 let form = form.ok_or_else(|| f.error("a loop bound too large"))?;
                 let v = f.op(&format!(
                     "affine.apply {}",
@@ -443,6 +451,11 @@ impl<'u> Func<'u> {
                     aff::map(&[lb.aff.clone().expect("affine")]),
                     aff::map(&ub_forms)
                 )
+            } else if let Some(trip) = &down_trip {
+                format!(
+                    "affine.for {iv} = 0 to {}",
+                    aff::map(&[trip.aff.clone().expect("affine")])
+                )
             } else {
                 let trips: Option<Vec<Aff>> = ubs
                     .iter()
@@ -459,7 +472,7 @@ impl<'u> Func<'u> {
             }
         } else {
             let (from, to, step) = self.scf_bounds(&lb, &ubs, c.step);
-            format!("scf.for {iv} = {from} to {to} step {step}")
+            format!("scf.for {iv} = {} to {} step {}", from.v, to.v, step.v)
         };
         self.emit(format!(
             "{}{head}{iter_args} {{",
@@ -492,74 +505,100 @@ impl<'u> Func<'u> {
         Ok(())
     }
 
+    /// `a op b` on `index` values (`arith.addi`, `subi`, `muli`,
+    /// `floordivsi`, `ceildivsi`, `minsi`, `maxsi`), folded where both
+    /// are constants.
+    fn index_binary(&mut self, op: &str, a: &Idx, b: &Idx) -> Idx {
+        let konst = |i: &Idx| i.aff.as_ref().and_then(Aff::as_constant);
+        if let (Some(x), Some(y)) = (konst(a), konst(b)) {
+            let folded = match op {
+                "addi" => x.checked_add(y),
+                "subi" => x.checked_sub(y),
+                "muli" => x.checked_mul(y),
+                "floordivsi" if y != 0 => {
+                    Some(x.div_euclid(y) - i64::from(x.rem_euclid(y) != 0 && y < 0))
+                }
+                "ceildivsi" if y != 0 => {
+                    Some(-((-x).div_euclid(y) - i64::from((-x).rem_euclid(y) != 0 && y < 0)))
+                }
+                "minsi" => Some(x.min(y)),
+                "maxsi" => Some(x.max(y)),
+                _ => None,
+            };
+            if let Some(v) = folded {
+                return self.index_const(v);
+            }
+        }
+        let v = self.op(&format!("arith.{op} {}, {} : index", a.v, b.v));
+        let aff = match (op, &a.aff, &b.aff) {
+            ("addi", Some(x), Some(y)) => x.add(y),
+            ("subi", Some(x), Some(y)) => x.sub(y),
+            _ => None,
+        };
+        Idx { v, aff }
+    }
+
     /// The `scf.for` bounds of a counted loop: from, to, step (a loop
     /// counting down runs over the reflected index).
-    fn scf_bounds(&mut self, lb: &Idx, ubs: &[(Idx, bool)], step: i64) -> (String, String, String) {
+    fn scf_bounds(&mut self, lb: &Idx, ubs: &[(Idx, bool)], step: i64) -> (Idx, Idx, Idx) {
+        let one = self.index_const(1);
         if step > 0 {
-            let mut to: Option<String> = None;
+            let mut to: Option<Idx> = None;
             for (u, incl) in ubs {
                 let u = if *incl {
-                    let one = self.index_const(1);
-                    self.op(&format!("arith.addi {}, {} : index", u.v, one.v))
+                    self.index_binary("addi", u, &one)
                 } else {
-                    u.v.clone()
+                    u.clone()
                 };
                 to = Some(match to {
                     None => u,
-                    Some(t) => self.op(&format!("arith.minsi {t}, {u} : index")),
+                    Some(t) => self.index_binary("minsi", &t, &u),
                 });
             }
             let s = self.index_const(step);
-            return (lb.v.clone(), to.unwrap_or_default(), s.v);
+            return (lb.clone(), to.expect("a bound"), s);
         }
         let trip = self.down_trips(lb, ubs, -step);
         let zero = self.index_const(0);
-        let one = self.index_const(1);
-        (zero.v, trip, one.v)
+        (zero, trip, one)
     }
 
     /// The iterations of a loop counting down from `lb` by `t` while
-    /// above the bounds.
-    fn down_trips(&mut self, lb: &Idx, ubs: &[(Idx, bool)], t: i64) -> String {
-        let mut trip: Option<String> = None;
+    /// above the bounds: `floor((lb - u - 1 + incl) / t) + 1` (at most 0
+    /// where negative), the least over the bounds.
+    fn down_trips(&mut self, lb: &Idx, ubs: &[(Idx, bool)], t: i64) -> Idx {
+        let mut trip: Option<Idx> = None;
+        let one = self.index_const(1);
         for (u, incl) in ubs {
-            // floor((lb - u - 1 + incl) / t) + 1, at most 0 when negative.
-            let d = self.op(&format!("arith.subi {}, {} : index", lb.v, u.v));
+            let d = self.index_binary("subi", lb, u);
             let adj = self.index_const(i64::from(*incl) - 1);
-            let d = self.op(&format!("arith.addi {d}, {} : index", adj.v));
-            let q = if t == 1 {
-                d
-            } else {
-                let tv = self.index_const(t);
-                self.op(&format!("arith.floordivsi {d}, {} : index", tv.v))
-            };
-            let one = self.index_const(1);
-            let n = self.op(&format!("arith.addi {q}, {} : index", one.v));
+            let d = self.index_binary("addi", &d, &adj);
+            let tv = self.index_const(t);
+            let q = self.index_binary("floordivsi", &d, &tv);
+            let n = self.index_binary("addi", &q, &one);
             trip = Some(match trip {
                 None => n,
-                Some(p) => self.op(&format!("arith.minsi {p}, {n} : index")),
+                Some(p) => self.index_binary("minsi", &p, &n),
             });
         }
-        trip.unwrap_or_default()
+        trip.expect("a bound")
     }
 
     /// The loop variable's value once a counted loop ends.
     fn final_value(&mut self, lb: &Idx, ubs: &[(Idx, bool)], step: i64) -> Idx {
         let zero = self.index_const(0);
-        let (trip, sign) = if step > 0 {
+        let trip = if step > 0 {
             let (_, to, _) = self.scf_bounds(lb, ubs, 1);
-            let d = self.op(&format!("arith.subi {to}, {} : index", lb.v));
+            let d = self.index_binary("subi", &to, lb);
             let s = self.index_const(step);
-            let q = self.op(&format!("arith.ceildivsi {d}, {} : index", s.v));
-            (q, 1)
+            self.index_binary("ceildivsi", &d, &s)
         } else {
-            (self.down_trips(lb, ubs, -step), -1)
+            self.down_trips(lb, ubs, -step)
         };
-        let trip = self.op(&format!("arith.maxsi {trip}, {} : index", zero.v));
-        let s = self.index_const(step.abs() * sign);
-        let m = self.op(&format!("arith.muli {trip}, {} : index", s.v));
-        let v = self.op(&format!("arith.addi {}, {m} : index", lb.v));
-        Idx { v, aff: None }
+        let trip = self.index_binary("maxsi", &trip, &zero);
+        let s = self.index_const(step);
+        let m = self.index_binary("muli", &trip, &s);
+        self.index_binary("addi", lb, &m)
     }
 
     /// A loop as `scf.while`: `cond` tested before each iteration (after

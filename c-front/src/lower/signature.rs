@@ -120,6 +120,11 @@ pub fn signature(unit: &Unit, def: &Node, printed: Option<&str>) -> Result<FnSig
         let bad = |why: String| Error::new(p.loc.clone(), why);
         let param = match &t {
             t if t.is_scalar() => Param::Scalar(t.clone()),
+            CType::Pointer(f) if **f == CType::Function => {
+                return Err(bad(format!(
+                    "parameter '{pname}' is a function pointer: function pointers are not supported in a kernel"
+                )))
+            }
             CType::Pointer(pointee) => {
                 let (rest, elem) = match &**pointee {
                     e if e.is_scalar() => (Vec::new(), (**pointee).clone()),

@@ -182,6 +182,9 @@ impl Func<'_> {
             }
             return Ok(());
         }
+        if let Some(init) = init {
+            self.refuse_allocation(init)?;
+        }
         let Some((shape, elem)) = static_array(&t) else {
             let why = match t {
                 CType::Pointer(_) => "pointer variables are not supported in a kernel: subscript the array instead".to_string(),
@@ -207,6 +210,27 @@ impl Func<'_> {
             self.initialize(&mem, init)?;
         }
         Ok(())
+    }
+
+    /// An error at a call of an allocation function in `n`.
+    fn refuse_allocation(&self, n: &Node) -> R<()> {
+        let mut found = None;
+        scan::walk(n, &mut |x| {
+            if x.kind == "CallExpr" && found.is_none() {
+                if let Some(name) = crate::unit::direct_callee(x) {
+                    if super::calls::ALLOCATION.contains(&name.trim_start_matches("__builtin_")) {
+                        found = Some((x.loc.clone(), name.to_string()));
+                    }
+                }
+            }
+        });
+        match found {
+            Some((loc, name)) => Err(super::Fail::Error(crate::Error::new(
+                loc,
+                format!("dynamic allocation ('{name}') is not supported in a kernel: use arrays of static size"),
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// A constant array (`static const` or `const` with constant
