@@ -6,7 +6,8 @@
 //! assigns; a variable set afresh in each iteration, as PolyBench's
 //! scalar temporaries are, is read by no later iteration nor after the
 //! loop). Repeated until nothing changes; common subexpressions are
-//! merged first.
+//! merged first, and MLIR's `remove-dead-values` finds the values dead
+//! across loops (a loop's result that only feeds the next loop).
 
 use silica_ir::rewrite::effects::is_trivially_dead;
 use silica_ir::{BlockId, Context, Ir, OpId, OpSpec, ValueId};
@@ -15,6 +16,10 @@ use silica_ir::{BlockId, Context, Ir, OpId, OpSpec, ValueId};
 /// use of a value), then removes dead values and ops under `module`.
 pub fn run(ctx: &mut Context, ir: &mut Ir, module: OpId) {
     silica_ir::transforms::eliminate_common_subexpressions(ctx, ir, module);
+    // Liveness across loops first (a variable carried through a nest of
+    // loops, read by none), which leaves poison where the dead values
+    // were; then the loops and branches shrink.
+    silica_dialects::transforms::remove_dead_values::remove_dead_values(ctx, ir, module, false);
     loop {
         let mut changed = false;
         let mut ops = Vec::new();

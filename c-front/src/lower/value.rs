@@ -301,6 +301,20 @@ impl Func<'_> {
     }
 
     fn float_to_int(&mut self, v: &Val, to: &CType) -> R<Val> {
+        // A constant in the range of `to` converts as C converts it
+        // (toward zero); outside it C leaves the result undefined.
+        if let Some(Konst::Float(f)) = v.konst {
+            let t = f.trunc();
+            let bits = to.bits();
+            let (lo, hi) = if to.is_unsigned() {
+                (0.0, 2f64.powi(bits as i32))
+            } else {
+                (-(2f64.powi(bits as i32 - 1)), 2f64.powi(bits as i32 - 1))
+            };
+            if t >= lo && t < hi {
+                return Ok(self.int_const(to, t as i128));
+            }
+        }
         let op = if to.is_unsigned() {
             "arith.fptoui"
         } else {
