@@ -4,7 +4,8 @@
 //! (`bound`), the multiplications executed over a run (`muls`), the
 //! forms of products by constants (`constant_product`), the DMA
 //! engines the transfers need (`dma_engines`) and the work a kernel must
-//! do (`work`: operations and footprint, for the roofline), and what it
+//! do (`work`: operations and footprint, for the roofline, each operation
+//! once per value it computes: `support`), and what it
 //! offers to parallelise (`profile`, for `--auto`'s space).
 
 pub mod bound;
@@ -14,5 +15,6 @@ pub mod dma_engines;
 pub mod muls;
 pub mod profile;
 pub mod ranges;
+pub mod support;
 pub mod trips;
 pub mod work;

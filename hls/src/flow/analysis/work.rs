@@ -7,9 +7,11 @@
 //! Counted on the kernel as lifted (its `index` arithmetic, which
 //! addresses and counts, not being work) on the loop tree with the
 //! values of the enclosing induction variables, as `muls.rs` counts
-//! multiplications: each node once per
-//! execution of its block (a flattened loop's body and sunk code once a
-//! flattened iteration). A word is in the footprint when an access that
+//! multiplications: each node once per distinct value it computes, that
+//! is per combination of the iterations of the loops it varies with
+//! (`support.rs`; `alpha * A[i][k]` in a product's `j` loop counts `i x
+//! k` times), so that directives which share such a value among a
+//! body's copies (unroll-and-jam) do not change the count. A word is in the footprint when an access that
 //! is not predicated (so made whenever its block runs) or a DMA transfer
 //! touches it at an address the induction variables give: the footprint
 //! is never more than what the kernel must move. Operations by constants
@@ -17,10 +19,13 @@
 //! constants, divisions by constants) count as the class they are built
 //! as, an addition.
 
+use super::support::Support;
 use super::trips::{flat_iterations, value, Iterations, DEPTH};
 use crate::model::kernel::{Item, Kernel, LoopId, MemId, Op, Operator, Val, INDEX};
 use crate::model::target::library::class_of;
+use rustc_hash::FxHashSet;
 use std::collections::{BTreeMap, BTreeSet};
+use std::hash::{Hash, Hasher};
 
 /// Accesses evaluated before giving up.
 const BUDGET: u64 = 20_000_000;
@@ -83,6 +88,8 @@ pub(super) fn kind(k: &Kernel, n: usize) -> Option<Kind> {
 pub fn of(k: &Kernel) -> Option<Work> {
     let mut w = Walk {
         k,
+        support: Support::of(k),
+        seen: FxHashSet::default(),
         env: vec![None; k.loops.len()],
         budget: BUDGET,
         operations: Vec::new(),
@@ -109,6 +116,10 @@ pub fn of(k: &Kernel) -> Option<Work> {
 
 struct Walk<'a> {
     k: &'a Kernel,
+    support: Support,
+    /// The values computed of nodes that do not vary with every loop
+    /// around them: the node and a hash of its support's iterations.
+    seen: FxHashSet<(usize, u64)>,
     env: Vec<Option<i64>>,
     budget: u64,
     operations: Vec<(Kind, u64)>,
@@ -139,7 +150,7 @@ impl Walk<'_> {
             if !self.guard_holds(n) {
                 continue;
             }
-            if let Some(kind) = kind(k, n) {
+            if let Some(kind) = kind(k, n).filter(|_| self.new_value(n)) {
                 match self.operations.iter_mut().find(|(x, _)| *x == kind) {
                     Some(o) => o.1 += times,
                     None => self.operations.push((kind, times)),
@@ -159,6 +170,20 @@ impl Walk<'_> {
             }
         }
         Some(())
+    }
+
+    /// Whether node `n` computes a value it has not computed yet at the
+    /// current induction values (always, where it varies with every loop
+    /// around it).
+    fn new_value(&mut self, n: usize) -> bool {
+        if self.support.full(self.k, n) {
+            return true;
+        }
+        let mut h = rustc_hash::FxHasher::default();
+        for &l in self.support.loops(n) {
+            self.env[l].hash(&mut h);
+        }
+        self.seen.insert((n, h.finish()))
     }
 
     /// Whether node `n` does work at the current induction values: not
@@ -334,6 +359,36 @@ mod tests {
         assert_eq!(by_name("arg0"), (32, 0));
         assert_eq!(by_name("arg1"), (48, 0));
         assert_eq!(by_name("arg2"), (24, 24));
+    }
+
+    #[test]
+    fn an_invariant_product_counts_once_per_value() {
+        // alpha * A[i][k] does not vary with j: 4 x 8 values, not 4 x 6 x 8.
+        let k = kernel(
+            "func.func @g(%alpha: i32, %a: memref<4x8xi32>, %b: memref<8x6xi32>, %c: memref<4x6xi32>) {
+               affine.for %i = 0 to 4 {
+                 affine.for %j = 0 to 6 {
+                   affine.for %k = 0 to 8 {
+                     %x = affine.load %a[%i, %k] : memref<4x8xi32>
+                     %ax = arith.muli %alpha, %x : i32
+                     %y = affine.load %b[%k, %j] : memref<8x6xi32>
+                     %p = arith.muli %ax, %y : i32
+                     %z = affine.load %c[%i, %j] : memref<4x6xi32>
+                     %s = arith.addi %z, %p : i32
+                     affine.store %s, %c[%i, %j] : memref<4x6xi32>
+                   }
+                 }
+               }
+               return
+             }",
+            "g",
+        );
+        let w = of(&k).unwrap();
+        let muls: u64 = (w.operations.iter())
+            .filter(|(x, _)| x.class == "mul")
+            .map(|o| o.1)
+            .sum();
+        assert_eq!(muls, 4 * 8 + 4 * 6 * 8);
     }
 
     #[test]
