@@ -79,9 +79,9 @@ def check(job):
         m = run([mlir_opt, *flags, src])
         if s[0] != 0 or m[0] != 0 or s[1] != m[1]:
             return None
-        unreg = [f for f in flags if f == "--allow-unregistered-dialect"]
-        wrote = run([silica, "opt", *unreg, "--emit-bytecode", src, "-o", ours_bc])
-        run([mlir_opt, *unreg, "--emit-bytecode", src, "-o", theirs_bc])
+        reading = [f for f in flags if f == "--allow-unregistered-dialect" or f.startswith("--irdl-file")]
+        wrote = run([silica, "opt", *reading, "--emit-bytecode", src, "-o", ours_bc])
+        run([mlir_opt, *reading, "--emit-bytecode", src, "-o", theirs_bc])
         if wrote[0] != 0:
             msg = wrote[2].decode(errors="replace").strip().splitlines()
             return False, False, False, "silica cannot write: " + (msg[0] if msg else "")

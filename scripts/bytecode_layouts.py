@@ -280,7 +280,11 @@ def probe_mlir_opt(opname):
                 hit = new + changed
                 if len(hit) == 1:
                     names[i] = hit[0]
-                    if typed is None and out2[hit[0]] != cand:
+                    if re.match(r"^(loc\(unknown\)|#loc\d*)$", baseline.get(hit[0], "")):
+                        # A required attribute of any kind: "absent" read
+                        # as attribute 0, the optional encoding as another.
+                        kinds[i][0] = "required"
+                    elif typed is None and out2[hit[0]] != cand:
                         kinds[i][0] = "int"
                     break
                 more = [c for c in BY_TYPE.get(typed, []) if c not in tried]
@@ -291,7 +295,7 @@ def probe_mlir_opt(opname):
         # Names printed without a probe: required attributes (in slot
         # order, as names sort), integer properties and segment sizes.
         assigned = {n for n in names if n}
-        required = [i for i, k in enumerate(kinds) if k[0] == "required"]
+        required = [i for i, k in enumerate(kinds) if k[0] == "required" and names[i] is None]
         rest = sorted(k for k in baseline if k not in assigned)
         segments = [k for k in rest if k in ("operandSegmentSizes", "resultSegmentSizes")]
         rest = [k for k in rest if k not in segments]

@@ -22,8 +22,8 @@ pub enum Slot {
     /// A property holding an integer of the given width, written as a
     /// varint and kept by silica as an integer attribute.
     Int(&'static str, u32),
-    /// A property holding a flag, written as a byte and kept by silica as
-    /// a unit attribute when set.
+    /// A property holding a flag, written as a byte; as MLIR prints it, a
+    /// unit attribute when set and `false` when not.
     Bool(&'static str),
     /// The sizes of the given number of operand or result groups
     /// (`operandSegmentSizes`, `resultSegmentSizes`): a sparse array from
@@ -194,7 +194,16 @@ pub fn write(
                 };
                 out.varint(v);
             }
-            Slot::Bool(_) => out.byte(u8::from(value.is_some())),
+            Slot::Bool(_) => {
+                let set = match value.map(|a| ctx.attr_kind(a)) {
+                    Some(AttrKind::Unit) => true,
+                    Some(AttrKind::Integer { value, .. }) => {
+                        value.sign() != num_bigint::Sign::NoSign
+                    }
+                    _ => false,
+                };
+                out.byte(u8::from(set));
+            }
             Slot::Segments(name, n) => {
                 if bytecode_version >= version::NATIVE_SEGMENT_SIZES {
                     sparse_array(out, &segment_values(ctx, value, n));
@@ -242,7 +251,16 @@ pub fn read<'a>(
                 let t = ctx.signless(width);
                 Some(ctx.int_attr(t, v))
             }
-            Slot::Bool(_) => (c.byte()? != 0).then(|| src.ctx().unit_attr()),
+            Slot::Bool(_) => {
+                let set = c.byte()? != 0;
+                let ctx = src.ctx();
+                Some(if set {
+                    ctx.unit_attr()
+                } else {
+                    let i1 = ctx.signless(1);
+                    ctx.int_attr(i1, 0)
+                })
+            }
             Slot::Segments(_, n) => {
                 let values = if bytecode_version >= version::NATIVE_SEGMENT_SIZES {
                     read_sparse_array(c, n)?

@@ -278,7 +278,7 @@ pub(super) static LAYOUTS: &[(&str, &[super::Slot])] = &[
     ("irdl.base", &[Optional("base_name"), Optional("base_ref")]),
     ("irdl.c_pred", &[Required("pred")]),
     ("irdl.dialect", &[Required("sym_name")]),
-    ("irdl.is", &[Int("expected", 64)]),
+    ("irdl.is", &[Required("expected")]),
     (
         "irdl.operands",
         &[Required("names"), Required("variadicity")],
@@ -783,7 +783,7 @@ pub(super) static LAYOUTS: &[(&str, &[super::Slot])] = &[
             Optional("visibility_"),
         ],
     ),
-    ("llvm.mlir.constant", &[Int("value", 64)]),
+    ("llvm.mlir.constant", &[Required("value")]),
     (
         "llvm.mlir.global",
         &[

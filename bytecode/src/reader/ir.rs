@@ -8,6 +8,7 @@ use super::Reader;
 use crate::encoding::{op_mask, section, version, Cursor, DResult, DecodeError};
 use crate::properties;
 use silica_ir::{Attr, AttrKind, BlockId, Ir, OpId, OpSpec, RegionId, Type, ValueId};
+use smallvec::SmallVec;
 
 /// How deep regions may nest (as the text parser's limit).
 const MAX_NESTING: u32 = 400;
@@ -27,6 +28,9 @@ struct IrState {
     /// Placeholders standing for values referenced before their
     /// definition, not yet defined.
     forward_refs: usize,
+    /// Whether any value was referenced before its definition (its uses
+    /// then are not in the order building the IR gives).
+    had_forward_refs: bool,
     use_lists: UseLists,
     depth: u32,
     placeholder_type: Type,
@@ -40,6 +44,7 @@ impl<'a> Reader<'a, '_> {
             ir: Ir::new(),
             scopes: vec![Scope::default()],
             forward_refs: 0,
+            had_forward_refs: false,
             use_lists: UseLists::default(),
             depth: 0,
             placeholder_type: self.ctx.none_type(),
@@ -61,9 +66,14 @@ impl<'a> Reader<'a, '_> {
         if st.forward_refs != 0 {
             return Err(c.error("not all forward unresolved forward operand references"));
         }
-        st.use_lists.apply(&mut st.ir, block).map_err(|()| {
-            c.error("parsed use-list orders were invalid and could not be applied")
-        })?;
+        // Building the IR op by op leaves uses in the reference order,
+        // but for forward references: only those and recorded orders
+        // need sorting.
+        if st.had_forward_refs || !st.use_lists.is_empty() {
+            st.use_lists.apply(&mut st.ir, block).map_err(|()| {
+                c.error("parsed use-list orders were invalid and could not be applied")
+            })?;
+        }
         let top = self.top_module(&mut st.ir, block);
         Ok((st.ir, top))
     }
@@ -131,6 +141,7 @@ impl<'a> Reader<'a, '_> {
                 let v = st.ir.create_placeholder(st.placeholder_type);
                 scope.values[i] = Some(v);
                 st.forward_refs += 1;
+                st.had_forward_refs = true;
                 Ok(v)
             }
             None => Err(DecodeError {
@@ -209,7 +220,7 @@ impl<'a> Reader<'a, '_> {
             };
             props = Some(self.read_properties(c, name, was_registered)?);
         }
-        let mut result_types = Vec::new();
+        let mut result_types: SmallVec<[Type; 4]> = SmallVec::new();
         if mask & op_mask::HAS_RESULTS != 0 {
             let n = c.count(1, "result")?;
             result_types.reserve(n);
@@ -217,7 +228,7 @@ impl<'a> Reader<'a, '_> {
                 result_types.push(self.type_ref(c)?);
             }
         }
-        let mut operands = Vec::new();
+        let mut operands: SmallVec<[ValueId; 4]> = SmallVec::new();
         if mask & op_mask::HAS_OPERANDS != 0 {
             let n = c.count(1, "operand")?;
             operands.reserve(n);
@@ -225,7 +236,7 @@ impl<'a> Reader<'a, '_> {
                 operands.push(self.operand(c, st)?);
             }
         }
-        let mut successors = Vec::new();
+        let mut successors: SmallVec<[BlockId; 2]> = SmallVec::new();
         if mask & op_mask::HAS_SUCCESSORS != 0 {
             let n = c.count(1, "successor")?;
             for _ in 0..n {
@@ -241,7 +252,7 @@ impl<'a> Reader<'a, '_> {
         if self.version >= version::USE_LIST_ORDERING && mask & op_mask::HAS_USE_LIST_ORDERS != 0 {
             orders = UseListOrder::read_range(c, result_types.len())?;
         }
-        let mut regions = Vec::new();
+        let mut regions: SmallVec<[RegionId; 2]> = SmallVec::new();
         let mut isolated = false;
         if mask & op_mask::HAS_INLINE_REGIONS != 0 {
             let (n, iso) = c.varint_flag()?;
@@ -249,7 +260,7 @@ impl<'a> Reader<'a, '_> {
             if n > c.remaining() as u64 {
                 return Err(c.error("more regions than data left"));
             }
-            regions = st.ir.create_regions(n as usize);
+            regions.extend((0..n).map(|_| st.ir.create_region()));
         }
         let op = st.ir.create_op(OpSpec {
             name,
@@ -265,7 +276,7 @@ impl<'a> Reader<'a, '_> {
         if !self.ctx.dict_entries(attrs).is_empty() || was_registered != Some(true) {
             silica_ir::dialect::normalize_inherent(self.ctx, &mut st.ir, op);
         }
-        let results: Vec<ValueId> = st.ir.results(op).collect();
+        let results: SmallVec<[ValueId; 4]> = st.ir.results(op).collect();
         if defines && !results.is_empty() {
             self.define(at, st, &results)?;
         }

@@ -55,6 +55,10 @@ pub(super) struct UseLists {
 }
 
 impl UseLists {
+    pub(super) fn is_empty(&self) -> bool {
+        self.orders.is_empty()
+    }
+
     pub(super) fn add(&mut self, v: ValueId, order: UseListOrder) {
         self.orders.entry(v).or_insert(order);
     }

@@ -5,8 +5,9 @@
 use super::{Encode, OpProps, Writer};
 use crate::builtin::write::AttrKey;
 use crate::encoding::{op_mask, section, version, Emitter};
-use crate::use_list::current_order;
+use crate::use_list::{current_order, dense_map_order, in_order};
 use silica_ir::{BlockId, Diagnostic, OpId, RegionId, ValueId};
+use smallvec::SmallVec;
 
 impl Writer<'_> {
     pub(super) fn ir_section(
@@ -60,8 +61,8 @@ impl Writer<'_> {
                 e.varint(n.block_number(b));
             }
         }
-        if self.plan.version >= version::USE_LIST_ORDERING {
-            let results: Vec<ValueId> = ir.results(op).collect();
+        if self.plan.version >= version::USE_LIST_ORDERING && num_results > 0 {
+            let results: SmallVec<[ValueId; 4]> = ir.results(op).collect();
             if self.use_list_orders(e, &results) {
                 mask |= op_mask::HAS_USE_LIST_ORDERS;
             }
@@ -76,7 +77,7 @@ impl Writer<'_> {
         }
         let isolated = n.is_isolated(op);
         e.varint_flag(num_regions as u64, isolated);
-        let regions: Vec<RegionId> = ir.regions(op).collect();
+        let regions: SmallVec<[RegionId; 2]> = ir.regions(op).collect();
         if isolated && self.plan.version >= version::LAZY_LOADING {
             let mut inner = Emitter::new();
             for r in regions {
@@ -95,9 +96,13 @@ impl Writer<'_> {
     /// has any.
     fn properties(&mut self, op: OpId) -> Result<Option<u64>, Box<Diagnostic>> {
         let (ctx, ir) = (self.ctx, self.ir);
-        let mut raw = Emitter::new();
-        match self.plan.props(ctx, ir, op) {
-            OpProps::None | OpProps::Unregistered(None) => return Ok(None),
+        let mut raw = std::mem::take(&mut self.scratch);
+        raw.buf.clear();
+        match self.plan.props(ir, op) {
+            OpProps::None | OpProps::Unregistered(None) => {
+                self.scratch = raw;
+                return Ok(None);
+            }
             OpProps::Unregistered(Some(a)) => {
                 raw.varint(
                     self.numbering
@@ -111,7 +116,7 @@ impl Writer<'_> {
                     numbering: self.numbering,
                     strings: &mut self.strings,
                 };
-                crate::properties::write(ctx, &slots, ir.op_props(op), self.plan.version, &mut enc)
+                crate::properties::write(ctx, slots, ir.op_props(op), self.plan.version, &mut enc)
                     .map_err(|m| {
                         Box::new(Diagnostic::error(
                             ir.op_loc(op),
@@ -120,7 +125,9 @@ impl Writer<'_> {
                     })?;
             }
         }
-        Ok(Some(self.properties.insert(&raw.buf)))
+        let index = self.properties.insert(&raw.buf);
+        self.scratch = raw;
+        Ok(Some(index))
     }
 
     fn region(&mut self, e: &mut Emitter, r: RegionId) -> Result<(), Box<Diagnostic>> {
@@ -185,16 +192,23 @@ impl Writer<'_> {
             if uses.next().is_none() || uses.next().is_none() {
                 continue;
             }
-            let (mut order, sorted) = current_order(ir, numbers, v);
-            if sorted {
+            if in_order(ir, numbers, v) {
                 continue;
             }
+            let (mut order, _) = current_order(ir, numbers, v);
             order.sort_by_key(|&(_, id)| std::cmp::Reverse(id));
             orders.push((i, order.iter().map(|&(u, _)| u).collect()));
         }
         if orders.is_empty() {
             return false;
         }
+        // MLIR keeps them in a `DenseMap`: its order is theirs.
+        let keys: Vec<u32> = orders.iter().map(|(i, _)| *i as u32).collect();
+        let mut orders: Vec<_> = orders.into_iter().map(Some).collect();
+        let orders: Vec<(usize, Vec<usize>)> = dense_map_order(&keys)
+            .into_iter()
+            .filter_map(|i| orders[i].take())
+            .collect();
         if values.len() != 1 {
             e.varint(orders.len() as u64);
         }

@@ -38,13 +38,21 @@ impl Default for WriteOptions {
 }
 
 /// How an op's properties are written.
-pub(crate) enum OpProps {
+pub(crate) enum OpProps<'p> {
     /// By the op's layout.
-    Registered(Rc<[Slot]>),
+    Registered(&'p [Slot]),
     /// As an attribute (ops silica does not know).
     Unregistered(Option<Attr>),
     /// Not at all.
     None,
+}
+
+/// What is decided of an op name before numbering.
+#[derive(Clone)]
+enum NameKind {
+    Unregistered,
+    /// A registered op and its properties' slots (none: no properties).
+    Registered(Option<Rc<[Slot]>>),
 }
 
 /// Decisions made before numbering: each op's properties layout, and the
@@ -52,7 +60,8 @@ pub(crate) enum OpProps {
 /// properties merged in before version 5; properties its layout lacks).
 pub(crate) struct Plan {
     pub version: u64,
-    layouts: FxHashMap<Symbol, Option<Rc<[Slot]>>>,
+    /// By op name symbol id.
+    names: Vec<Option<NameKind>>,
     dicts: FxHashMap<OpId, Attr>,
 }
 
@@ -61,32 +70,37 @@ impl Plan {
         let mut layouts = Layouts::default();
         let mut plan = Plan {
             version,
-            layouts: FxHashMap::default(),
+            names: Vec::new(),
             dicts: FxHashMap::default(),
         };
-        let mut ops = Vec::new();
-        ir.walk(top, &mut |op| ops.push(op));
-        for op in ops {
+        let mut with_props = Vec::new();
+        ir.walk(top, &mut |op| {
             let name = ir.op_name(op);
-            let slots = plan
-                .layouts
-                .entry(name)
-                .or_insert_with(|| layouts.get(ctx, name))
-                .clone();
-            let Some(props) = ir.op_props(op) else {
-                continue;
-            };
-            let registered = ctx.op_def(name).is_some();
-            // Before version 5 an op's properties join its attributes;
-            // an unregistered op's are lost, as in MLIR.
-            let moved: Vec<(Symbol, Attr)> = if version < version::NATIVE_PROPERTIES {
-                if registered {
+            let i = name.id() as usize;
+            if plan.names.len() <= i {
+                plan.names.resize(i + 1, None);
+            }
+            if plan.names[i].is_none() {
+                plan.names[i] = Some(match ctx.op_def(name) {
+                    Some(_) => NameKind::Registered(layouts.get(ctx, name)),
+                    None => NameKind::Unregistered,
+                });
+            }
+            if ir.op_props(op).is_some() {
+                with_props.push(op);
+            }
+        });
+        for op in with_props {
+            let props = ir.op_props(op).expect("kept above");
+            let moved: Vec<(Symbol, Attr)> = match plan.name_kind(ir, op).clone() {
+                // Before version 5 an op's properties join its attributes;
+                // an unregistered op's are lost, as in MLIR.
+                NameKind::Unregistered => Vec::new(),
+                NameKind::Registered(_) if version < version::NATIVE_PROPERTIES => {
                     ctx.dict_entries(props).to_vec()
-                } else {
-                    Vec::new()
                 }
-            } else if registered {
-                ctx.dict_entries(props)
+                NameKind::Registered(slots) => ctx
+                    .dict_entries(props)
                     .iter()
                     .copied()
                     .filter(|(k, _)| {
@@ -94,9 +108,7 @@ impl Plan {
                             .as_ref()
                             .is_some_and(|s| s.iter().any(|s| s.name() == ctx.str(*k)))
                     })
-                    .collect()
-            } else {
-                Vec::new()
+                    .collect(),
             };
             if moved.is_empty() {
                 continue;
@@ -113,23 +125,29 @@ impl Plan {
         plan
     }
 
+    fn name_kind(&self, ir: &Ir, op: OpId) -> &NameKind {
+        self.names[ir.op_name(op).id() as usize]
+            .as_ref()
+            .expect("every op's name is planned")
+    }
+
     /// The attribute dictionary written for `op`.
     pub(crate) fn attrs(&self, ir: &Ir, op: OpId) -> Attr {
+        if self.dicts.is_empty() {
+            return ir.op_attrs(op);
+        }
         self.dicts.get(&op).copied().unwrap_or(ir.op_attrs(op))
     }
 
     /// How `op`'s properties are written.
-    pub(crate) fn props(&self, ctx: &Context, ir: &Ir, op: OpId) -> OpProps {
+    pub(crate) fn props(&self, ir: &Ir, op: OpId) -> OpProps<'_> {
         if self.version < version::NATIVE_PROPERTIES {
             return OpProps::None;
         }
-        let name = ir.op_name(op);
-        if ctx.op_def(name).is_none() {
-            return OpProps::Unregistered(ir.op_props(op));
-        }
-        match self.layouts.get(&name).cloned().flatten() {
-            Some(slots) => OpProps::Registered(slots),
-            None => OpProps::None,
+        match self.name_kind(ir, op) {
+            NameKind::Unregistered => OpProps::Unregistered(ir.op_props(op)),
+            NameKind::Registered(Some(slots)) => OpProps::Registered(slots),
+            NameKind::Registered(None) => OpProps::None,
         }
     }
 }
@@ -165,6 +183,7 @@ pub fn write(
         numbering: &numbering,
         strings: Strings::default(),
         properties: Properties::default(),
+        scratch: Emitter::new(),
     };
     let mut out = Emitter::new();
     out.bytes(MAGIC);
@@ -211,14 +230,14 @@ struct Properties {
 impl Properties {
     /// The index of an op's properties encoding.
     fn insert(&mut self, raw: &[u8]) -> u64 {
-        let mut e = Emitter::new();
-        e.varint(raw.len() as u64);
-        e.bytes(raw);
-        if let Some(&i) = self.index.get(&e.buf) {
+        if let Some(&i) = self.index.get(raw) {
             return i;
         }
         let i = self.entries.len() as u64;
-        self.index.insert(e.buf.clone(), i);
+        let mut e = Emitter::new();
+        e.varint(raw.len() as u64);
+        e.bytes(raw);
+        self.index.insert(raw.to_vec(), i);
         self.entries.push(e.buf);
         i
     }
@@ -232,6 +251,8 @@ struct Writer<'w> {
     numbering: &'w Numbering,
     strings: Strings,
     properties: Properties,
+    /// A buffer reused for each op's properties.
+    scratch: Emitter,
 }
 
 /// Writes entries in groups sharing a dialect: the dialect, the count,

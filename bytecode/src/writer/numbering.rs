@@ -16,6 +16,89 @@ use rustc_hash::FxHashMap;
 use silica_ir::dialect::Traits;
 use silica_ir::{Attr, BlockId, Context, Ir, OpId, RegionId, Symbol, Type, ValueDef, ValueId};
 
+/// A table from handle ids to `u32`s (`u32::MAX`: none), dense in both
+/// of the ranges handle ids take (from 0, and from 2^31 for file
+/// locations).
+#[derive(Default)]
+pub(crate) struct IdTable {
+    low: Vec<u32>,
+    high: Vec<u32>,
+}
+
+impl IdTable {
+    const HIGH: u32 = 1 << 31;
+
+    fn get(&self, id: u32) -> Option<u32> {
+        let (table, i) = match id.checked_sub(Self::HIGH) {
+            Some(i) => (&self.high, i),
+            None => (&self.low, id),
+        };
+        table.get(i as usize).copied().filter(|&v| v != u32::MAX)
+    }
+
+    fn set(&mut self, id: u32, v: u32) {
+        let (table, i) = match id.checked_sub(Self::HIGH) {
+            Some(i) => (&mut self.high, i as usize),
+            None => (&mut self.low, id as usize),
+        };
+        if table.len() <= i {
+            table.resize((i + 1).max(table.len() * 2), u32::MAX);
+        }
+        table[i] = v;
+    }
+
+    /// Replaces every value `v` by `map[v]`.
+    fn remap(&mut self, map: &[u32]) {
+        for v in self.low.iter_mut().chain(self.high.iter_mut()) {
+            if *v != u32::MAX {
+                *v = map[*v as usize];
+            }
+        }
+    }
+}
+
+/// Where the attribute keys' entries are, then (after numbering) their
+/// numbers.
+#[derive(Default)]
+struct AttrTables {
+    attrs: IdTable,
+    strs: IdTable,
+    flat_refs: IdTable,
+    identity_maps: IdTable,
+}
+
+impl AttrTables {
+    fn table(&mut self, k: AttrKey) -> (&mut IdTable, u32) {
+        match k {
+            AttrKey::Attr(a) => (&mut self.attrs, a.id()),
+            AttrKey::Str(s) => (&mut self.strs, s.id()),
+            AttrKey::FlatRef(s) => (&mut self.flat_refs, s.id()),
+            AttrKey::IdentityMap(n) => (&mut self.identity_maps, n),
+        }
+    }
+
+    fn get(&self, k: AttrKey) -> Option<u32> {
+        match k {
+            AttrKey::Attr(a) => self.attrs.get(a.id()),
+            AttrKey::Str(s) => self.strs.get(s.id()),
+            AttrKey::FlatRef(s) => self.flat_refs.get(s.id()),
+            AttrKey::IdentityMap(n) => self.identity_maps.get(n),
+        }
+    }
+
+    fn set(&mut self, k: AttrKey, v: u32) {
+        let (t, id) = self.table(k);
+        t.set(id, v);
+    }
+
+    fn remap(&mut self, map: &[u32]) {
+        self.attrs.remap(map);
+        self.strs.remap(map);
+        self.flat_refs.remap(map);
+        self.identity_maps.remap(map);
+    }
+}
+
 /// A numbered attribute, type or op name.
 pub(crate) struct Entry<K> {
     pub key: K,
@@ -29,13 +112,14 @@ pub(crate) struct Entry<K> {
 pub(crate) struct Numbering {
     /// Dialect names, in the order first met.
     pub dialects: Vec<String>,
-    dialect_index: FxHashMap<String, u32>,
     pub attrs: Vec<Entry<AttrKey>>,
-    attr_index: FxHashMap<AttrKey, u32>,
+    /// Attributes', types' and op names' entries while numbering; their
+    /// numbers once numbered.
+    attr_index: AttrTables,
     pub types: Vec<Entry<Type>>,
-    type_index: FxHashMap<Type, u32>,
+    type_index: IdTable,
     pub op_names: Vec<Entry<Symbol>>,
-    op_name_index: FxHashMap<Symbol, u32>,
+    op_name_index: IdTable,
     /// Final numbers of attributes, types and op names (by entry).
     attr_number: Vec<u32>,
     type_number: Vec<u32>,
@@ -61,13 +145,12 @@ impl Numbering {
     pub(crate) fn new(ctx: &Context, ir: &Ir, top: OpId, plan: &Plan) -> Numbering {
         let mut n = Numbering {
             dialects: Vec::new(),
-            dialect_index: FxHashMap::default(),
             attrs: Vec::new(),
-            attr_index: FxHashMap::default(),
+            attr_index: AttrTables::default(),
             types: Vec::new(),
-            type_index: FxHashMap::default(),
+            type_index: IdTable::default(),
             op_names: Vec::new(),
-            op_name_index: FxHashMap::default(),
+            op_name_index: IdTable::default(),
             attr_number: Vec::new(),
             type_number: Vec::new(),
             op_name_number: Vec::new(),
@@ -173,20 +256,19 @@ impl Numbering {
         }
     }
 
+    /// The number of a dialect (few: a scan finds it).
     fn dialect(&mut self, name: &str) -> u32 {
-        if let Some(&i) = self.dialect_index.get(name) {
-            return i;
+        if let Some(i) = self.dialects.iter().position(|d| d == name) {
+            return i as u32;
         }
-        let i = self.dialects.len() as u32;
         self.dialects.push(name.to_string());
-        self.dialect_index.insert(name.to_string(), i);
-        i
+        self.dialects.len() as u32 - 1
     }
 
     /// Numbers an attribute (and, the first time, what its encoding
     /// refers to).
     pub(crate) fn attr(&mut self, ctx: &Context, k: AttrKey) {
-        if let Some(&i) = self.attr_index.get(&k) {
+        if let Some(i) = self.attr_index.get(k) {
             self.attrs[i as usize].refs += 1;
             return;
         }
@@ -198,7 +280,7 @@ impl Numbering {
             refs: 1,
             custom: false,
         });
-        self.attr_index.insert(k, i as u32);
+        self.attr_index.set(k, i as u32);
         if dialect_is_builtin(self, dialect) {
             let custom = write_attr(ctx, k, &mut Visit(self));
             self.attrs[i].custom = custom;
@@ -207,7 +289,7 @@ impl Numbering {
 
     /// Numbers a type.
     pub(crate) fn ty(&mut self, ctx: &Context, t: Type) {
-        if let Some(&i) = self.type_index.get(&t) {
+        if let Some(i) = self.type_index.get(t.id()) {
             self.types[i as usize].refs += 1;
             return;
         }
@@ -219,7 +301,7 @@ impl Numbering {
             refs: 1,
             custom: false,
         });
-        self.type_index.insert(t, i as u32);
+        self.type_index.set(t.id(), i as u32);
         if dialect_is_builtin(self, dialect) {
             let custom = write_type(ctx, t, &mut Visit(self));
             self.types[i].custom = custom;
@@ -227,13 +309,14 @@ impl Numbering {
     }
 
     fn op_name(&mut self, ctx: &Context, name: Symbol) {
-        if let Some(&i) = self.op_name_index.get(&name) {
+        if let Some(i) = self.op_name_index.get(name.id()) {
             self.op_names[i as usize].refs += 1;
             return;
         }
         let text = ctx.str(name);
         let dialect = self.dialect(text.split('.').next().unwrap_or(text));
-        self.op_name_index.insert(name, self.op_names.len() as u32);
+        self.op_name_index
+            .set(name.id(), self.op_names.len() as u32);
         self.op_names.push(Entry {
             key: name,
             dialect,
@@ -253,13 +336,13 @@ impl Numbering {
         if !ctx.dict_entries(attrs).is_empty() {
             self.attr(ctx, AttrKey::Attr(attrs));
         }
-        match plan.props(ctx, ir, op) {
+        match plan.props(ir, op) {
             OpProps::Registered(slots) => {
                 // A missing required property is reported when the op is
                 // written.
                 let _ = properties::write(
                     ctx,
-                    &slots,
+                    slots,
                     ir.op_props(op),
                     plan.version,
                     &mut PropVisit(self, ctx),
@@ -295,11 +378,17 @@ impl Numbering {
             .insert(region, (blocks, self.next_value - first));
     }
 
-    /// Orders and numbers the entries.
+    /// Orders and numbers the entries; the tables then give numbers.
     fn finish(&mut self) {
         fn order<K>(entries: &[Entry<K>]) -> Vec<u32> {
-            let mut order: Vec<u32> = (0..entries.len() as u32).collect();
-            order.sort_by(|&a, &b| entries[b as usize].refs.cmp(&entries[a as usize].refs));
+            // By decreasing reference count, first met first among equals.
+            let mut packed: Vec<u64> = entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (u64::from(u32::MAX - e.refs) << 32) | i as u64)
+                .collect();
+            packed.sort_unstable();
+            let mut order: Vec<u32> = packed.into_iter().map(|p| p as u32).collect();
             group_by_dialect_per_byte(&mut order, |i| entries[i as usize].dialect);
             let mut number = vec![0u32; entries.len()];
             for (n, &i) in order.iter().enumerate() {
@@ -310,6 +399,9 @@ impl Numbering {
         self.attr_number = order(&self.attrs);
         self.type_number = order(&self.types);
         self.op_name_number = order(&self.op_names);
+        self.attr_index.remap(&self.attr_number);
+        self.type_index.remap(&self.type_number);
+        self.op_name_index.remap(&self.op_name_number);
     }
 
     /// The entries in number order.
@@ -332,13 +424,13 @@ impl Numbering {
     }
 
     pub(crate) fn attr_number(&self, k: AttrKey) -> u64 {
-        u64::from(self.attr_number[self.attr_index[&k] as usize])
+        u64::from(self.attr_index.get(k).expect("numbered"))
     }
     pub(crate) fn type_number(&self, t: Type) -> u64 {
-        u64::from(self.type_number[self.type_index[&t] as usize])
+        u64::from(self.type_index.get(t.id()).expect("numbered"))
     }
     pub(crate) fn op_name_number(&self, name: Symbol) -> u64 {
-        u64::from(self.op_name_number[self.op_name_index[&name] as usize])
+        u64::from(self.op_name_index.get(name.id()).expect("numbered"))
     }
     pub(crate) fn value_number(&self, v: ValueId) -> u64 {
         u64::from(self.value_number[v.0 as usize])

@@ -31,6 +31,29 @@ pub struct Type(pub(crate) u32);
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Attr(pub(crate) u32);
 
+impl Symbol {
+    /// The handle's number, unique in its context (for tables indexed by
+    /// handle).
+    pub fn id(self) -> u32 {
+        self.0
+    }
+}
+
+impl Type {
+    /// The handle's number, unique in its context and dense from 0.
+    pub fn id(self) -> u32 {
+        self.0
+    }
+}
+
+impl Attr {
+    /// The handle's number, unique in its context: dense from 0, except
+    /// file locations, dense from 2^31.
+    pub fn id(self) -> u32 {
+        self.0
+    }
+}
+
 type Set<T> = IndexSet<T, FxBuildHasher>;
 
 /// Slots of [`Context::common_types`].
