@@ -45,6 +45,9 @@ pub struct IoArgs {
     /// Load the dialects an IRDL file defines before reading the input.
     #[arg(long = "irdl-file", value_name = "F")]
     irdl_file: Option<String>,
+    /// A C input (`.c`) is read through clang-22 (`silica import-c`).
+    #[command(flatten)]
+    c: crate::c_input::CArgs,
     /// Write MLIR bytecode instead of text.
     #[arg(long = "emit-bytecode")]
     emit_bytecode: bool,
@@ -479,6 +482,16 @@ pub fn run_with_rows(
     } else {
         args.input.as_str()
     };
+    // C input: its MLIR, located in the C source (which `src` stays, for
+    // diagnostics to quote).
+    let c_mlir = if silica_c::is_c_input(&args.input) {
+        match crate::c_input::mlir_text(&args.input, None, &args.c) {
+            Some(m) => Some(m),
+            None => return ExitCode::FAILURE,
+        }
+    } else {
+        None
+    };
     let Ok(irdl) = IrdlFile::open(args) else {
         return ExitCode::FAILURE;
     };
@@ -495,7 +508,7 @@ pub fn run_with_rows(
         .split
         .as_deref()
         .filter(|_| !silica_bytecode::is_bytecode(&src));
-    let chunks = split_chunks(&src, split);
+    let chunks = split_chunks(c_mlir.as_deref().unwrap_or(&src), split);
     let mut output = match Output::open(args) {
         Ok(o) => o,
         Err(e) => {
