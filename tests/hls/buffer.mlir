@@ -3,13 +3,14 @@
 // back after it by one loop each way that moves a word of every
 // buffered memory an iteration. The copies are split into banks for the
 // body's unrolled accesses (or a bank a lane), and get two ports where a
-// loop reads and writes them. Each design is co-simulated bit for bit
+// loop reads and writes them or a copied word's lanes share a bank. Each design is co-simulated bit for bit
 // against the kernel as written.
-// RUN: rm -rf %t.g %t.p %t.m %t.r %t.o
+// RUN: rm -rf %t.g %t.p %t.m %t.r %t.o %t.w
 // RUN: silica hls %s --top gemm -o %t.g --sim | FileCheck %s --check-prefix=GEMM
 // RUN: verilator --lint-only -Wall %t.g/gemm.sv
 // RUN: yosys -q -p "read_verilog -sv %t.g/gemm.sv; synth_ecp5 -top gemm"
 // RUN: silica hls %s --top partial -o %t.p --sim | FileCheck %s --check-prefix=PARTIAL
+// RUN: silica hls %s --top rows -o %t.w --sim | FileCheck %s --check-prefix=ROWS
 // RUN: silica hls %s --top mixed -o %t.m --sim | FileCheck %s --check-prefix=MIXED
 // RUN: silica hls %s --top refused -o %t.r 2>&1 | FileCheck %s --check-prefix=REFUSED
 // RUN: silica hls %s --top mixed -o %t.o --dump-after=buffer 2> %t.dump
@@ -112,5 +113,29 @@ func.func @callee(%a: memref<4xi8>) {
 func.func @refused(%a: memref<4xi8> {hls.name = "a", hls.buffer = true}) {
   %buf = memref.alloc() {hls.name = "buf", hls.buffer = true} : memref<4xi8>
   func.call @callee(%a) : (memref<4xi8>) -> ()
+  return
+}
+
+// The k loop jammed by 2 reads two rows of B side by side: B's copy is
+// split by rows, so each copied word's two lanes (one row) land in one
+// bank, written in one cycle through its two ports: a word a cycle.
+// ROWS: co-simulation (seed 1): {{[0-9]+}} values match, latency {{[0-9]+}} cycles
+// ROWS: rows/copy_in: trip 32, pipelined, II 1
+// ROWS: B: buffer (attribute): honoured: B_buf, an on-chip RAM of 64 elements: read in before the body (copy_in); 2 banks on dimension 1 for the unrolled accesses; two ports, for the accesses of one loop
+func.func @rows(%A: memref<8x8xi32> {hls.name = "A"},
+                %B: memref<8x8xi32> {hls.name = "B", hls.buffer = true, hls.width = 2},
+                %C: memref<8x8xi32> {hls.name = "C"}) {
+  affine.for %i = 0 to 8 {
+    affine.for %k = 0 to 8 {
+      affine.for %j = 0 to 8 {
+        %a = affine.load %A[%i, %k] : memref<8x8xi32>
+        %b = affine.load %B[%k, %j] : memref<8x8xi32>
+        %c = affine.load %C[%i, %j] : memref<8x8xi32>
+        %p = arith.muli %a, %b : i32
+        %s = arith.addi %c, %p : i32
+        affine.store %s, %C[%i, %j] : memref<8x8xi32>
+      }
+    } {hls.jam = 2}
+  }
   return
 }

@@ -18,7 +18,8 @@
 //! unrolled loop's counter indexes, as many banks as the loop's copies
 //! (every index one where that many or more), else a bank a lane on its
 //! last dimension, so that a word is written a cycle; a copy read and
-//! written in one loop gets two ports where none are asked for.
+//! written in one loop, or whose words' lanes share a bank (banks along
+//! another dimension), gets two ports where none are asked for.
 //! A memory passed to anything but loads and stores (a call, a DMA
 //! transfer) stays where it is.
 
@@ -296,13 +297,45 @@ fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> De
 /// dimension; two ports where one loop accesses it more than once.
 fn own_directives(copy: &Copy, d: &mut Directives, s: &Setting<bool>) -> (Option<Partition>, bool) {
     let ad = d.arrays.entry(buffer_name(&copy.name)).or_default();
-    let ports = ad.ports.is_none() && copy.demand.shared;
+    let (partition, shared) = if ad.partition.is_some() {
+        (None, copy.demand.shared)
+    } else {
+        let p = partition(copy);
+        // The lanes of a copied word that land in one bank are written
+        // in one cycle through two ports.
+        (
+            p,
+            copy.demand.shared || (copy.lanes > 1 && !spreads_lanes(p, copy)),
+        )
+    };
+    let ports = ad.ports.is_none() && shared;
     if ports {
         ad.ports = Some(Setting::new(2, s.loc, Origin::Derived));
     }
-    if ad.partition.is_some() {
-        return (None, ports);
+    if let Some(p) = partition {
+        ad.partition = Some(Setting::new(p, s.loc, Origin::Derived));
     }
+    (partition, ports)
+}
+
+/// Whether the banks of partition `p` put the lanes of each of `copy`'s
+/// words in distinct banks (cyclically along the last dimension, at
+/// least a bank a lane).
+fn spreads_lanes(p: Option<Partition>, copy: &Copy) -> bool {
+    p.is_some_and(|p| {
+        p.dim as usize == copy.shape.len()
+            && match p.kind {
+                PartitionKind::Complete => true,
+                PartitionKind::Cyclic => p.factor >= u64::from(copy.lanes),
+                PartitionKind::Block => false,
+            }
+    })
+}
+
+/// The banks `copy`'s buffer is split into where no directive says:
+/// for the demand's unrolled accesses, else a bank a lane of the last
+/// dimension; none where a single bank serves.
+fn partition(copy: &Copy) -> Option<Partition> {
     let rank = copy.shape.len();
     let lanes = u64::from(copy.lanes);
     let (dim, factor) = match copy.demand.parallel {
@@ -311,7 +344,7 @@ fn own_directives(copy: &Copy, d: &mut Directives, s: &Setting<bool>) -> (Option
         Some((k, u)) if k + 1 == rank && lanes > u && lanes % u == 0 => (k, lanes),
         Some(p) => p,
         None if lanes > 1 && rank > 0 => (rank - 1, lanes),
-        None => return (None, ports),
+        None => return None,
     };
     let size = u64::try_from(copy.shape[dim]).unwrap_or(0);
     let p = if factor >= size {
@@ -328,10 +361,9 @@ fn own_directives(copy: &Copy, d: &mut Directives, s: &Setting<bool>) -> (Option
         }
     };
     if size <= 1 || (p.kind == PartitionKind::Complete && size > MAX_BANKS) {
-        return (None, ports);
+        return None;
     }
-    ad.partition = Some(Setting::new(p, s.loc, Origin::Derived));
-    (Some(p), ports)
+    Some(p)
 }
 
 /// The on-chip copy of `copy`, allocated before `at`, with its own
