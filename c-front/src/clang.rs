@@ -22,6 +22,23 @@ pub struct Options {
 }
 
 impl Options {
+    /// These options with the include directories absolute, for clang
+    /// run in another directory.
+    pub fn absolute(&self) -> Options {
+        let includes = self
+            .includes
+            .iter()
+            .map(|i| {
+                std::fs::canonicalize(i)
+                    .map_or_else(|_| i.clone(), |p| p.to_string_lossy().into_owned())
+            })
+            .collect();
+        Options {
+            includes,
+            ..self.clone()
+        }
+    }
+
     /// The options as clang's arguments.
     pub fn args(&self) -> Vec<String> {
         let mut args = Vec::new();

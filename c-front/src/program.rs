@@ -43,7 +43,7 @@ fn absolute(p: &Path) -> PathBuf {
 /// Builds the program of `files` as written: `dir/software`.
 pub fn software(files: &[PathBuf], options: &Options, dir: &Path) -> Result<PathBuf, String> {
     let mut args = vec![OPTIMIZATION.to_string()];
-    args.extend(options.args());
+    args.extend(options.absolute().args());
     args.extend(
         files
             .iter()
@@ -78,7 +78,7 @@ pub fn accelerated_objects(
             "-S".into(),
             "-emit-llvm".into(),
         ];
-        args.extend(options.args());
+        args.extend(options.absolute().args());
         args.extend([
             absolute(f).to_string_lossy().into_owned(),
             "-o".into(),
