@@ -19,7 +19,13 @@ fn best(runs: usize, mut f: impl FnMut()) -> f64 {
 }
 
 fn main() {
-    let path = std::env::args().nth(1).expect("usage: speed FILE");
+    let path = std::env::args()
+        .nth(1)
+        .expect("usage: speed FILE [read|write|parse|print [TIMES]]");
+    let only = std::env::args().nth(2);
+    let times: usize = std::env::args()
+        .nth(3)
+        .map_or(20, |n| n.parse().expect("a count"));
     let text = std::fs::read(&path).expect("readable file");
     let context = || {
         let mut ctx = Context::new();
@@ -31,6 +37,33 @@ fn main() {
     let bytes = silica_bytecode::write(&mut ctx, &m.ir, m.top, &m.resources, &Default::default())
         .expect("writes");
     let runs = 5;
+    if let Some(only) = only {
+        // One direction, many times: for profiling.
+        for _ in 0..times {
+            match only.as_str() {
+                "read" => {
+                    let mut c = context();
+                    std::mem::forget(silica_bytecode::read(&mut c, &path, &bytes).unwrap());
+                    std::mem::forget(c);
+                }
+                "parse" => {
+                    let mut c = context();
+                    std::mem::forget(parse(&mut c, &path, &text, ParseOptions::default()).unwrap());
+                    std::mem::forget(c);
+                }
+                "print" => {
+                    let flags = PrintFlags::default();
+                    let mut out = std::io::sink();
+                    print_module_to(&ctx, &m.ir, m.top, &m.resources, flags, &mut out).unwrap();
+                }
+                _ => {
+                    let opts = Default::default();
+                    silica_bytecode::write(&mut ctx, &m.ir, m.top, &m.resources, &opts).unwrap();
+                }
+            }
+        }
+        return;
+    }
     let parse_s = best(runs, || {
         let mut c = context();
         std::mem::forget(parse(&mut c, &path, &text, ParseOptions::default()).unwrap());

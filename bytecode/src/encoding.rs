@@ -73,11 +73,27 @@ pub mod op_mask {
 /// The byte that fills alignment padding.
 pub const ALIGNMENT_BYTE: u8 = 0xCB;
 
-/// What went wrong while decoding, and at which byte of the file.
+/// What went wrong while decoding, and at which byte of the file (boxed,
+/// so that results stay small on the paths that succeed).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError {
-    pub offset: usize,
-    pub message: String,
+pub struct DecodeError(Box<(usize, String)>);
+
+impl DecodeError {
+    /// An error at byte `offset` of the file.
+    #[cold]
+    pub fn new(offset: usize, message: impl Into<String>) -> Self {
+        DecodeError(Box::new((offset, message.into())))
+    }
+
+    /// The byte of the file where it was found.
+    pub fn offset(&self) -> usize {
+        self.0 .0
+    }
+
+    /// What was found.
+    pub fn message(&self) -> &str {
+        &self.0 .1
+    }
 }
 
 /// A decoding result.
@@ -101,10 +117,7 @@ impl<'a> Cursor<'a> {
 
     /// An error at the cursor's position.
     pub fn error(&self, message: impl Into<String>) -> DecodeError {
-        DecodeError {
-            offset: self.offset(),
-            message: message.into(),
-        }
+        DecodeError::new(self.offset(), message.into())
     }
 
     /// The file offset of the next byte.
@@ -175,8 +188,24 @@ impl<'a> Cursor<'a> {
         self.multi_byte_varint(first)
     }
 
-    #[inline(never)]
+    #[inline]
     fn multi_byte_varint(&mut self, first: u8) -> DResult<u64> {
+        // Up to eight bytes at once when that many are left.
+        if first != 0 && self.pos + 7 <= self.data.len() {
+            let at = self.pos - 1;
+            let mut le = [0u8; 8];
+            le.copy_from_slice(&self.data[at..at + 8]);
+            let word = u64::from_le_bytes(le);
+            let len = first.trailing_zeros() + 1;
+            self.pos = at + len as usize;
+            let bits = 8 * len;
+            let word = if bits == 64 {
+                word
+            } else {
+                word & ((1 << bits) - 1)
+            };
+            return Ok(word >> len);
+        }
         if first == 0 {
             let b = self.bytes(8)?;
             let mut le = [0u8; 8];
@@ -210,10 +239,10 @@ impl<'a> Cursor<'a> {
         let at = self.offset();
         let n = self.varint()?;
         if n.saturating_mul(min_bytes as u64) > self.remaining() as u64 {
-            return Err(DecodeError {
-                offset: at,
-                message: format!("{what} count {n} is larger than the data left"),
-            });
+            return Err(DecodeError::new(
+                at,
+                format!("{what} count {n} is larger than the data left"),
+            ));
         }
         Ok(n as usize)
     }
@@ -239,10 +268,10 @@ impl<'a> Cursor<'a> {
         while !(self.offset() as u64).is_multiple_of(alignment) {
             let b = self.byte()?;
             if b != ALIGNMENT_BYTE {
-                return Err(DecodeError {
-                    offset: self.offset() - 1,
-                    message: format!("expected alignment byte (0xCB), but got: '0x{b:X}'"),
-                });
+                return Err(DecodeError::new(
+                    self.offset() - 1,
+                    format!("expected alignment byte (0xCB), but got: '0x{b:X}'"),
+                ));
             }
         }
         Ok(())
@@ -255,10 +284,7 @@ impl<'a> Cursor<'a> {
         let length = self.varint()?;
         let id = id_and_align & 0x7f;
         if id as usize >= section::COUNT {
-            return Err(DecodeError {
-                offset: at,
-                message: format!("invalid section ID: {id}"),
-            });
+            return Err(DecodeError::new(at, format!("invalid section ID: {id}")));
         }
         if id_and_align & 0x80 != 0 {
             let alignment = self.varint()?;
@@ -426,7 +452,7 @@ mod tests {
     fn truncated_input_is_an_error_with_its_offset() {
         let mut c = Cursor::new(&[0x02], 10);
         let e = c.varint().unwrap_err();
-        assert_eq!(e.offset, 11);
+        assert_eq!(e.offset(), 11);
     }
 
     #[test]

@@ -20,6 +20,8 @@ pub(crate) trait Source<'a> {
     fn string(&mut self, c: &mut Cursor<'a>) -> DResult<&'a [u8]>;
     /// The dialect resource whose index comes next.
     fn resource(&mut self, c: &mut Cursor<'a>) -> DResult<Symbol>;
+    /// The symbol of the string attribute whose index comes next.
+    fn symbol(&mut self, c: &mut Cursor<'a>) -> DResult<Symbol>;
 }
 
 fn list<'a, T>(
@@ -36,24 +38,7 @@ fn list<'a, T>(
 
 /// The symbol of a string attribute (a dictionary key, a file name).
 fn symbol<'a>(src: &mut dyn Source<'a>, c: &mut Cursor<'a>) -> DResult<Symbol> {
-    let at = c.offset();
-    let a = src.attr(c)?;
-    let ctx = src.ctx();
-    let text = match ctx.attr_kind(a) {
-        AttrKind::String { value, ty }
-            if ty.is_none_or(|t| ctx.type_kind(t) == &TypeKind::None) =>
-        {
-            std::str::from_utf8(value).ok().map(str::to_owned)
-        }
-        _ => None,
-    };
-    match text {
-        Some(t) => Ok(ctx.sym(&t)),
-        None => Err(crate::encoding::DecodeError {
-            offset: at,
-            message: "expected a UTF-8 string attribute".into(),
-        }),
-    }
+    src.symbol(c)
 }
 
 fn location<'a>(src: &mut dyn Source<'a>, c: &mut Cursor<'a>) -> DResult<Attr> {
@@ -62,10 +47,10 @@ fn location<'a>(src: &mut dyn Source<'a>, c: &mut Cursor<'a>) -> DResult<Attr> {
     if src.ctx().is_location(a) {
         Ok(a)
     } else {
-        Err(crate::encoding::DecodeError {
-            offset: at,
-            message: "expected a location attribute".into(),
-        })
+        Err(crate::encoding::DecodeError::new(
+            at,
+            "expected a location attribute",
+        ))
     }
 }
 
@@ -151,10 +136,10 @@ pub(crate) fn read_attr<'a>(src: &mut dyn Source<'a>, c: &mut Cursor<'a>) -> DRe
                 let a = src.attr(c)?;
                 match src.ctx().attr_kind(a) {
                     AttrKind::SymbolRef { root, nested } if nested.is_empty() => Ok(*root),
-                    _ => Err(crate::encoding::DecodeError {
-                        offset: at,
-                        message: "expected a flat symbol reference".into(),
-                    }),
+                    _ => Err(crate::encoding::DecodeError::new(
+                        at,
+                        "expected a flat symbol reference",
+                    )),
                 }
             })?;
             Ok(src.ctx().intern_attr(AttrKind::SymbolRef {
@@ -326,10 +311,10 @@ pub(crate) fn read_attr<'a>(src: &mut dyn Source<'a>, c: &mut Cursor<'a>) -> DRe
             let id = ctx.fresh_distinct_id();
             Ok(ctx.intern_attr(AttrKind::Distinct { id, referenced }))
         }
-        _ => Err(crate::encoding::DecodeError {
-            offset: code_at,
-            message: format!("unknown builtin attribute code {code}"),
-        }),
+        _ => Err(crate::encoding::DecodeError::new(
+            code_at,
+            format!("unknown builtin attribute code {code}"),
+        )),
     }
 }
 
@@ -559,9 +544,9 @@ pub(crate) fn read_type<'a>(src: &mut dyn Source<'a>, c: &mut Cursor<'a>) -> DRe
                 memory_space,
             }))
         }
-        _ => Err(crate::encoding::DecodeError {
-            offset: code_at,
-            message: format!("unknown builtin type code {code}"),
-        }),
+        _ => Err(crate::encoding::DecodeError::new(
+            code_at,
+            format!("unknown builtin type code {code}"),
+        )),
     }
 }

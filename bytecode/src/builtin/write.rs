@@ -72,24 +72,22 @@ pub(crate) fn key(ctx: &Context, a: Attr) -> AttrKey {
     }
 }
 
-/// The dialect an attribute belongs to.
-pub(crate) fn attr_dialect(ctx: &Context, k: AttrKey) -> &str {
+/// The dialect an attribute belongs to: `None` for builtin.
+pub(crate) fn attr_dialect(ctx: &Context, k: AttrKey) -> Option<Symbol> {
     match k {
         AttrKey::Attr(a) => match ctx.attr_kind(a) {
-            AttrKind::Opaque { dialect, .. } | AttrKind::Dialect { dialect, .. } => {
-                ctx.str(*dialect)
-            }
-            _ => "builtin",
+            AttrKind::Opaque { dialect, .. } | AttrKind::Dialect { dialect, .. } => Some(*dialect),
+            _ => None,
         },
-        _ => "builtin",
+        _ => None,
     }
 }
 
-/// The dialect a type belongs to.
-pub(crate) fn type_dialect(ctx: &Context, t: Type) -> &str {
+/// The dialect a type belongs to: `None` for builtin.
+pub(crate) fn type_dialect(ctx: &Context, t: Type) -> Option<Symbol> {
     match ctx.type_kind(t) {
-        TypeKind::Opaque { dialect, .. } | TypeKind::Dialect { dialect, .. } => ctx.str(*dialect),
-        _ => "builtin",
+        TypeKind::Opaque { dialect, .. } | TypeKind::Dialect { dialect, .. } => Some(*dialect),
+        _ => None,
     }
 }
 

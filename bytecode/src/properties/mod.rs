@@ -271,9 +271,8 @@ pub fn read<'a>(
                         .ctx()
                         .int_array_values(a)
                         .filter(|v| v.len() <= n)
-                        .ok_or(DecodeError {
-                            offset: at,
-                            message: "size mismatch for operand/result_segment_size".into(),
+                        .ok_or_else(|| {
+                            DecodeError::new(at, "size mismatch for operand/result_segment_size")
                         })?;
                     let mut v: Vec<u64> = v.into_iter().map(|x| x as u32 as u64).collect();
                     v.resize(n, 0);

@@ -5,18 +5,20 @@
 use super::Reader;
 use crate::builtin::read::{read_attr, read_type, Source};
 use crate::encoding::{Cursor, DResult, DecodeError};
-use silica_ir::{Attr, Context, Symbol, Type};
+use silica_ir::{Attr, AttrKind, Context, Symbol, Type, TypeKind};
 
 /// How deep attribute and type entries may refer to each other while
 /// being decoded.
 const MAX_DEPTH: u32 = 400;
 
-/// Where an entry is and how it is encoded.
+/// Where an entry is in the section and how it is encoded.
 #[derive(Clone, Copy)]
-struct Entry<'a> {
-    data: Cursor<'a>,
-    dialect: u32,
-    custom: bool,
+struct Entry {
+    start: u32,
+    len: u32,
+    /// The dialect's index, shifted left once; the low bit says whether
+    /// the entry has a dialect encoding (else it is text).
+    dialect_custom: u32,
 }
 
 /// Resolution state of an entry.
@@ -30,10 +32,17 @@ enum State<T> {
 
 #[derive(Default)]
 pub(super) struct Entries<'a> {
-    attrs: Vec<Entry<'a>>,
-    types: Vec<Entry<'a>>,
+    /// The section's data.
+    data: &'a [u8],
+    /// Where it starts in the file.
+    base: usize,
+    attrs: Vec<Entry>,
+    types: Vec<Entry>,
     attr_state: Vec<State<Attr>>,
     type_state: Vec<State<Type>>,
+    /// The symbol of each string attribute asked for as one (file names,
+    /// dictionary keys), once found.
+    symbols: Vec<Option<Symbol>>,
     depth: u32,
 }
 
@@ -43,16 +52,19 @@ impl<'a> Entries<'a> {
     pub(super) fn new(data: Cursor<'a>, mut offsets: Cursor<'a>, dialects: usize) -> DResult<Self> {
         let num_attrs = offsets.count(1, "attribute")?;
         let num_types = offsets.count(1, "type")?;
+        let base = data.offset();
         let mut data = data;
-        let mut read_group = |out: &mut Vec<Entry<'a>>, total: usize| -> DResult<()> {
+        let mut start = 0u64;
+        let section = data;
+        let mut read_group = |out: &mut Vec<Entry>, total: usize| -> DResult<()> {
             while out.len() < total {
                 let at = offsets.offset();
                 let dialect = offsets.varint()?;
                 if dialect as usize >= dialects {
-                    return Err(DecodeError {
-                        offset: at,
-                        message: format!("invalid dialect index: {dialect}"),
-                    });
+                    return Err(DecodeError::new(
+                        at,
+                        format!("invalid dialect index: {dialect}"),
+                    ));
                 }
                 let n = offsets.varint()?;
                 if n > (total - out.len()) as u64 {
@@ -65,11 +77,13 @@ impl<'a> Entries<'a> {
                             "Attribute or Type entry offset points past the end of section",
                         ));
                     }
+                    data.skip(size)?;
                     out.push(Entry {
-                        data: data.sub(size)?,
-                        dialect: dialect as u32,
-                        custom,
+                        start: start as u32,
+                        len: size as u32,
+                        dialect_custom: ((dialect as u32) << 1) | u32::from(custom),
                     });
+                    start += size;
                 }
             }
             Ok(())
@@ -83,9 +97,13 @@ impl<'a> Entries<'a> {
                 offsets.error("unexpected trailing data in the Attribute/Type offset section")
             );
         }
+        let mut section = section;
         Ok(Entries {
+            data: section.rest(),
+            base,
             attr_state: vec![State::Pending; attrs.len()],
             type_state: vec![State::Pending; types.len()],
+            symbols: vec![None; attrs.len()],
             attrs,
             types,
             depth: 0,
@@ -101,16 +119,16 @@ impl<'a> Reader<'a, '_> {
             Some(State::Done(a)) => return Ok(*a),
             Some(State::Pending) => {}
             Some(State::Busy) => {
-                return Err(DecodeError {
-                    offset: at,
-                    message: format!("attribute {i} refers to itself"),
-                })
+                return Err(DecodeError::new(
+                    at,
+                    format!("attribute {i} refers to itself"),
+                ))
             }
             None => {
-                return Err(DecodeError {
-                    offset: at,
-                    message: format!("invalid Attribute index: {i}"),
-                })
+                return Err(DecodeError::new(
+                    at,
+                    format!("invalid Attribute index: {i}"),
+                ))
             }
         }
         let entry = self.entries.attrs[i];
@@ -130,17 +148,9 @@ impl<'a> Reader<'a, '_> {
             Some(State::Done(t)) => return Ok(*t),
             Some(State::Pending) => {}
             Some(State::Busy) => {
-                return Err(DecodeError {
-                    offset: at,
-                    message: format!("type {i} refers to itself"),
-                })
+                return Err(DecodeError::new(at, format!("type {i} refers to itself")))
             }
-            None => {
-                return Err(DecodeError {
-                    offset: at,
-                    message: format!("invalid Type index: {i}"),
-                })
-            }
+            None => return Err(DecodeError::new(at, format!("invalid Type index: {i}"))),
         }
         let entry = self.entries.types[i];
         self.enter(at)?;
@@ -154,10 +164,7 @@ impl<'a> Reader<'a, '_> {
 
     fn enter(&mut self, at: usize) -> DResult<()> {
         if self.entries.depth >= MAX_DEPTH {
-            return Err(DecodeError {
-                offset: at,
-                message: "attributes and types nest too deeply".into(),
-            });
+            return Err(DecodeError::new(at, "attributes and types nest too deeply"));
         }
         self.entries.depth += 1;
         Ok(())
@@ -165,15 +172,16 @@ impl<'a> Reader<'a, '_> {
 
     /// Decodes an entry as an attribute (`is_attr`) or a type; the other
     /// half of the pair is a placeholder.
-    fn decode(&mut self, entry: Entry<'a>, is_attr: bool) -> DResult<(Attr, Type)> {
-        let mut c = entry.data;
+    fn decode(&mut self, entry: Entry, is_attr: bool) -> DResult<(Attr, Type)> {
+        let (start, end) = (entry.start as usize, (entry.start + entry.len) as usize);
+        let mut c = Cursor::new(&self.entries.data[start..end], self.entries.base + start);
         let what = if is_attr { "Attribute" } else { "Type" };
         let placeholder = (self.ctx.unit_attr(), self.ctx.index_type());
-        let dialect = entry.dialect as usize;
-        if entry.custom {
+        let dialect = (entry.dialect_custom >> 1) as usize;
+        if entry.dialect_custom & 1 == 1 {
             self.load_dialect(c.offset(), dialect)?;
-            let name = self.dialects[dialect].name;
-            if name != "builtin" {
+            if !self.dialects[dialect].builtin {
+                let name = self.dialects[dialect].name;
                 return Err(c.error(format!(
                     "dialect '{name}' does not implement the bytecode interface"
                 )));
@@ -201,22 +209,24 @@ impl<'a> Reader<'a, '_> {
             silica_ir::parser::parse_type_text(self.ctx, &file, text)
                 .map(|(t, n)| ((placeholder.0, t), n))
         };
-        let (out, used) = parsed.map_err(|d| DecodeError {
-            offset: at,
-            message: format!(
-                "{what} '{}' does not parse: {}",
-                String::from_utf8_lossy(text),
-                d.message
-            ),
+        let (out, used) = parsed.map_err(|d| {
+            DecodeError::new(
+                at,
+                format!(
+                    "{what} '{}' does not parse: {}",
+                    String::from_utf8_lossy(text),
+                    d.message
+                ),
+            )
         })?;
         if used != text.len() {
-            return Err(DecodeError {
-                offset: at,
-                message: format!(
+            return Err(DecodeError::new(
+                at,
+                format!(
                     "trailing characters found after {what} assembly format: {}",
                     String::from_utf8_lossy(&text[used..])
                 ),
-            });
+            ));
         }
         Ok(out)
     }
@@ -243,15 +253,36 @@ impl<'a> Source<'a> for Reader<'a, '_> {
         Reader::string(self, c)
     }
 
+    fn symbol(&mut self, c: &mut Cursor<'a>) -> DResult<Symbol> {
+        let at = c.offset();
+        let i = c.varint()?;
+        if let Some(Some(s)) = self.entries.symbols.get(i as usize) {
+            return Ok(*s);
+        }
+        let a = self.attr_at(at, i)?;
+        let ctx = &mut *self.ctx;
+        let text = match ctx.attr_kind(a) {
+            AttrKind::String { value, ty }
+                if ty.is_none_or(|t| ctx.type_kind(t) == &TypeKind::None) =>
+            {
+                std::str::from_utf8(value).ok().map(str::to_owned)
+            }
+            _ => None,
+        };
+        let Some(text) = text else {
+            return Err(DecodeError::new(at, "expected a UTF-8 string attribute"));
+        };
+        let s = ctx.sym(&text);
+        self.entries.symbols[i as usize] = Some(s);
+        Ok(s)
+    }
+
     fn resource(&mut self, c: &mut Cursor<'a>) -> DResult<Symbol> {
         let at = c.offset();
         let i = c.varint()?;
         self.resource_handles
             .get(i as usize)
             .copied()
-            .ok_or(DecodeError {
-                offset: at,
-                message: format!("invalid resource handle index: {i}"),
-            })
+            .ok_or_else(|| DecodeError::new(at, format!("invalid resource handle index: {i}")))
     }
 }

@@ -116,10 +116,7 @@ impl<'a> Reader<'a, '_> {
         if ok(self.ctx.attr_kind(a)) {
             Ok(a)
         } else {
-            Err(DecodeError {
-                offset: at,
-                message: format!("expected {what}"),
-            })
+            Err(DecodeError::new(at, format!("expected {what}")))
         }
     }
 
@@ -144,10 +141,7 @@ impl<'a> Reader<'a, '_> {
                 st.had_forward_refs = true;
                 Ok(v)
             }
-            None => Err(DecodeError {
-                offset: at,
-                message: format!("invalid value index: {i}"),
-            }),
+            None => Err(DecodeError::new(at, format!("invalid value index: {i}"))),
         }
     }
 
@@ -163,21 +157,15 @@ impl<'a> Reader<'a, '_> {
         let next = scope.next.last_mut().expect("a region is open");
         let end = *next + values.len();
         if end > scope.values.len() {
-            return Err(DecodeError {
-                offset: at,
-                message: format!(
+            return Err(DecodeError::new(at, format!(
                     "value index range was outside of the expected range for the parent region, got [{next}, {end}), but the maximum index was {}",
                     scope.values.len() as i64 - 1
-                ),
-            });
+                )));
         }
         for (slot, &v) in scope.values[*next..end].iter_mut().zip(values) {
             if let Some(placeholder) = slot.replace(v) {
                 if !is_placeholder(ir, placeholder) {
-                    return Err(DecodeError {
-                        offset: at,
-                        message: "value index was already defined".into(),
-                    });
+                    return Err(DecodeError::new(at, "value index was already defined"));
                 }
                 ir.replace_all_uses(placeholder, v);
                 *forward_refs -= 1;
@@ -242,9 +230,8 @@ impl<'a> Reader<'a, '_> {
             for _ in 0..n {
                 let at = c.offset();
                 let i = c.varint()? as usize;
-                successors.push(*blocks.get(i).ok_or(DecodeError {
-                    offset: at,
-                    message: format!("invalid successor index: {i}"),
+                successors.push(*blocks.get(i).ok_or_else(|| {
+                    DecodeError::new(at, format!("invalid successor index: {i}"))
                 })?);
             }
         }
@@ -283,7 +270,7 @@ impl<'a> Reader<'a, '_> {
         for (i, order) in orders {
             let v = *results
                 .get(i)
-                .ok_or(c.error("use-list order of a result the op lacks"))?;
+                .ok_or_else(|| c.error("use-list order of a result the op lacks"))?;
             st.use_lists.add(v, order);
         }
         if regions.is_empty() {
@@ -436,7 +423,7 @@ impl<'a> Reader<'a, '_> {
             for (i, order) in orders {
                 let v = *args
                     .get(i)
-                    .ok_or(c.error("use-list order of an argument the block lacks"))?;
+                    .ok_or_else(|| c.error("use-list order of an argument the block lacks"))?;
                 st.use_lists.add(v, order);
             }
         }
@@ -453,9 +440,11 @@ impl<'a> Reader<'a, '_> {
     ) -> DResult<Attr> {
         let at = c.offset();
         let i = c.varint()?;
-        let mut entry = *self.properties.get(i as usize).ok_or(DecodeError {
-            offset: at,
-            message: format!("Properties idx out-of-bound for {}", self.ctx.str(name)),
+        let mut entry = *self.properties.get(i as usize).ok_or_else(|| {
+            DecodeError::new(
+                at,
+                format!("Properties idx out-of-bound for {}", self.ctx.str(name)),
+            )
         })?;
         if !was_registered {
             let at = entry.offset();

@@ -16,6 +16,8 @@ use silica_ir::{Context, Diagnostic, Symbol};
 /// A dialect named in the dialect section.
 struct DialectEntry<'a> {
     name: &'a str,
+    /// Whether it is `builtin` (whose encodings silica reads).
+    builtin: bool,
     /// Checked to be usable (registered, or unregistered ones allowed).
     loaded: bool,
 }
@@ -55,7 +57,7 @@ pub fn read(ctx: &mut Context, file: &str, bytes: &[u8]) -> Result<ParsedModule,
     let result = read_inner(ctx, file_sym, bytes, &mut version, &mut producer);
     result.map_err(|e| {
         let loc = ctx.file_loc(file_sym, 0, 0);
-        let mut d = Diagnostic::error(loc, format!("{} (at byte {})", e.message, e.offset));
+        let mut d = Diagnostic::error(loc, format!("{} (at byte {})", e.message(), e.offset()));
         if let (Some(v), Some(p)) = (version, producer) {
             d = d.with_note(loc, format!("in bytecode version {v} produced by: {p}"));
         }
@@ -78,13 +80,13 @@ fn read_inner(
     let version_at = c.offset();
     let v = c.varint()?;
     if v > version::CURRENT {
-        return Err(DecodeError {
-            offset: version_at,
-            message: format!(
+        return Err(DecodeError::new(
+            version_at,
+            format!(
                 "bytecode version {v} is newer than the current version {}",
                 version::CURRENT
             ),
-        });
+        ));
     }
     let producer = c.cstr()?;
     *version_out = Some(v);
@@ -95,10 +97,10 @@ fn read_inner(
         let at = c.offset();
         let (id, data) = c.section()?;
         if sections[id as usize].is_some() {
-            return Err(DecodeError {
-                offset: at,
-                message: format!("duplicate top-level section: {}", section::name(id)),
-            });
+            return Err(DecodeError::new(
+                at,
+                format!("duplicate top-level section: {}", section::name(id)),
+            ));
         }
         sections[id as usize] = Some(data);
     }
@@ -173,10 +175,10 @@ fn read_strings(mut c: Cursor<'_>) -> DResult<Vec<&[u8]>> {
     let mut end = data.len() as u64;
     for (i, &len) in lengths.iter().enumerate() {
         if len == 0 || len > end {
-            return Err(DecodeError {
-                offset: data_at,
-                message: "string size exceeds the available data size".into(),
-            });
+            return Err(DecodeError::new(
+                data_at,
+                "string size exceeds the available data size",
+            ));
         }
         let start = end - len;
         let s = &data[start as usize..end as usize];
@@ -185,11 +187,10 @@ fn read_strings(mut c: Cursor<'_>) -> DResult<Vec<&[u8]>> {
         end = start;
     }
     if end != 0 {
-        return Err(DecodeError {
-            offset: data_at,
-            message: "unexpected trailing data between the offsets for strings and their data"
-                .into(),
-        });
+        return Err(DecodeError::new(
+            data_at,
+            "unexpected trailing data between the offsets for strings and their data",
+        ));
     }
     Ok(strings)
 }
@@ -220,17 +221,14 @@ impl<'a> Reader<'a, '_> {
     }
 
     fn string_at(&self, at: usize, i: u64) -> DResult<&'a [u8]> {
-        self.strings.get(i as usize).copied().ok_or(DecodeError {
-            offset: at,
-            message: format!("invalid string index: {i}"),
-        })
+        self.strings
+            .get(i as usize)
+            .copied()
+            .ok_or_else(|| DecodeError::new(at, format!("invalid string index: {i}")))
     }
 
     fn utf8(&self, at: usize, s: &'a [u8]) -> DResult<&'a str> {
-        std::str::from_utf8(s).map_err(|_| DecodeError {
-            offset: at,
-            message: "expected a UTF-8 name".into(),
-        })
+        std::str::from_utf8(s).map_err(|_| DecodeError::new(at, "expected a UTF-8 name"))
     }
 
     /// The dialect section: dialect names (with versions), then op names
@@ -249,19 +247,17 @@ impl<'a> Reader<'a, '_> {
                     if id != section::DIALECT_VERSIONS {
                         return Err(c.error("expected dialect version section"));
                     }
-                    return Err(DecodeError {
-                        offset: at,
-                        message: format!(
+                    return Err(DecodeError::new(at, format!(
                             "dialect '{}' does not implement the bytecode interface, but found a version entry",
                             String::from_utf8_lossy(name)
-                        ),
-                    });
+                        )));
                 }
                 name
             };
             let name = self.utf8(at, name)?;
             self.dialects.push(DialectEntry {
                 name,
+                builtin: name == "builtin",
                 loaded: false,
             });
         }
@@ -295,10 +291,7 @@ impl<'a> Reader<'a, '_> {
         let at = c.offset();
         let i = c.varint()?;
         if i as usize >= self.dialects.len() {
-            return Err(DecodeError {
-                offset: at,
-                message: format!("invalid dialect index: {i}"),
-            });
+            return Err(DecodeError::new(at, format!("invalid dialect index: {i}")));
         }
         Ok(i as usize)
     }
@@ -311,13 +304,10 @@ impl<'a> Reader<'a, '_> {
         }
         let known = self.ctx.dialect(d.name).is_some() || self.ctx.is_dynamic_dialect(d.name);
         if !known && !self.ctx.allow_unregistered {
-            return Err(DecodeError {
-                offset: at,
-                message: format!(
+            return Err(DecodeError::new(at, format!(
                     "dialect '{}' is unknown. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR tool used.",
                     d.name
-                ),
-            });
+                )));
         }
         d.loaded = true;
         Ok(())
@@ -329,10 +319,10 @@ impl<'a> Reader<'a, '_> {
         let at = c.offset();
         let i = c.varint()? as usize;
         let Some(entry) = self.op_names.get(i) else {
-            return Err(DecodeError {
-                offset: at,
-                message: format!("invalid operation name index: {i}"),
-            });
+            return Err(DecodeError::new(
+                at,
+                format!("invalid operation name index: {i}"),
+            ));
         };
         let was_registered = entry.was_registered;
         if let Some(s) = entry.resolved {

@@ -95,9 +95,8 @@ impl<'a> Reader<'a, '_> {
             let size = offsets.varint()?;
             let kind_at = offsets.offset();
             let kind = offsets.byte()?;
-            let kind = Kind::from_byte(kind).ok_or(DecodeError {
-                offset: kind_at,
-                message: format!("unknown resource entry kind {kind}"),
+            let kind = Kind::from_byte(kind).ok_or_else(|| {
+                DecodeError::new(kind_at, format!("unknown resource entry kind {kind}"))
             })?;
             let value = data.sub(size)?;
             entry(self, at, key, kind, value)?;
@@ -135,16 +134,13 @@ impl<'a> Reader<'a, '_> {
             self.load_dialect(at, dialect)?;
             let name = self.dialects[dialect].name;
             if self.ctx.dialect(name).is_none() {
-                return Err(DecodeError {
-                    offset: at,
-                    message: format!("dialect '{name}' is unknown"),
-                });
+                return Err(DecodeError::new(at, format!("dialect '{name}' is unknown")));
             }
             if name != "builtin" {
-                return Err(DecodeError {
-                    offset: at,
-                    message: format!("unexpected resources for dialect '{name}'"),
-                });
+                return Err(DecodeError::new(
+                    at,
+                    format!("unexpected resources for dialect '{name}'"),
+                ));
             }
             let mut dialect_entries = Vec::new();
             self.resource_group(&mut offsets, &mut data, |r, _, key, kind, value| {

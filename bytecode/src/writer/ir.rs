@@ -23,14 +23,14 @@ impl Writer<'_> {
     }
 
     fn op(&mut self, e: &mut Emitter, op: OpId) -> Result<(), Box<Diagnostic>> {
-        let (ctx, ir, n) = (self.ctx, self.ir, self.numbering);
+        let (ir, n) = (self.ir, self.numbering);
         e.varint(n.op_name_number(ir.op_name(op)));
         let mask_at = e.len();
         e.byte(0);
         let mut mask = 0u8;
         e.varint(n.attr_number(AttrKey::Attr(ir.op_loc(op))));
         let attrs = self.plan.attrs(ir, op);
-        if !ctx.dict_entries(attrs).is_empty() {
+        if attrs != self.plan.empty {
             mask |= op_mask::HAS_ATTRS;
             e.varint(n.attr_number(AttrKey::Attr(attrs)));
         }
@@ -149,7 +149,10 @@ impl Writer<'_> {
     fn block(&mut self, e: &mut Emitter, b: BlockId) -> Result<(), Box<Diagnostic>> {
         let (ctx, ir, n) = (self.ctx, self.ir, self.numbering);
         let args = ir.block_args(b);
-        let num_ops = ir.block_ops(b).count();
+        let mut ops = std::mem::take(&mut self.ops_scratch);
+        let start = ops.len();
+        ops.extend(ir.block_ops(b));
+        let num_ops = ops.len() - start;
         e.varint_flag(num_ops as u64, !args.is_empty());
         if !args.is_empty() {
             e.varint(args.len() as u64);
@@ -175,10 +178,12 @@ impl Writer<'_> {
                 }
             }
         }
-        let ops: Vec<OpId> = ir.block_ops(b).collect();
-        for op in ops {
+        self.ops_scratch = ops;
+        for i in start..start + num_ops {
+            let op = self.ops_scratch[i];
             self.op(e, op)?;
         }
+        self.ops_scratch.truncate(start);
         Ok(())
     }
 

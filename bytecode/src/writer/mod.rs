@@ -60,6 +60,8 @@ enum NameKind {
 /// properties merged in before version 5; properties its layout lacks).
 pub(crate) struct Plan {
     pub version: u64,
+    /// The empty dictionary (an op without attributes has it).
+    pub empty: Attr,
     /// By op name symbol id.
     names: Vec<Option<NameKind>>,
     dicts: FxHashMap<OpId, Attr>,
@@ -70,6 +72,7 @@ impl Plan {
         let mut layouts = Layouts::default();
         let mut plan = Plan {
             version,
+            empty: ctx.empty_dict(),
             names: Vec::new(),
             dicts: FxHashMap::default(),
         };
@@ -184,6 +187,7 @@ pub fn write(
         strings: Strings::default(),
         properties: Properties::default(),
         scratch: Emitter::new(),
+        ops_scratch: Vec::new(),
     };
     let mut out = Emitter::new();
     out.bytes(MAGIC);
@@ -253,6 +257,8 @@ struct Writer<'w> {
     properties: Properties,
     /// A buffer reused for each op's properties.
     scratch: Emitter,
+    /// The ops of the blocks being written, innermost last.
+    ops_scratch: Vec<OpId>,
 }
 
 /// Writes entries in groups sharing a dialect: the dialect, the count,

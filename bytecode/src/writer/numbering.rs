@@ -112,6 +112,10 @@ pub(crate) struct Entry<K> {
 pub(crate) struct Numbering {
     /// Dialect names, in the order first met.
     pub dialects: Vec<String>,
+    /// The number of `builtin`, and of other dialects by symbol id, once
+    /// met.
+    builtin: Option<u32>,
+    dialect_numbers: IdTable,
     pub attrs: Vec<Entry<AttrKey>>,
     /// Attributes', types' and op names' entries while numbering; their
     /// numbers once numbered.
@@ -145,6 +149,8 @@ impl Numbering {
     pub(crate) fn new(ctx: &Context, ir: &Ir, top: OpId, plan: &Plan) -> Numbering {
         let mut n = Numbering {
             dialects: Vec::new(),
+            builtin: None,
+            dialect_numbers: IdTable::default(),
             attrs: Vec::new(),
             attr_index: AttrTables::default(),
             types: Vec::new(),
@@ -256,13 +262,35 @@ impl Numbering {
         }
     }
 
-    /// The number of a dialect (few: a scan finds it).
+    /// The number of a dialect, by name (few: a scan finds it).
     fn dialect(&mut self, name: &str) -> u32 {
         if let Some(i) = self.dialects.iter().position(|d| d == name) {
             return i as u32;
         }
         self.dialects.push(name.to_string());
         self.dialects.len() as u32 - 1
+    }
+
+    /// The number of the dialect `d` (`None`: builtin).
+    fn dialect_of(&mut self, ctx: &Context, d: Option<Symbol>) -> u32 {
+        match d {
+            None => match self.builtin {
+                Some(n) => n,
+                None => {
+                    let n = self.dialect("builtin");
+                    self.builtin = Some(n);
+                    n
+                }
+            },
+            Some(s) => match self.dialect_numbers.get(s.id()) {
+                Some(n) => n,
+                None => {
+                    let n = self.dialect(ctx.str(s));
+                    self.dialect_numbers.set(s.id(), n);
+                    n
+                }
+            },
+        }
     }
 
     /// Numbers an attribute (and, the first time, what its encoding
@@ -273,7 +301,8 @@ impl Numbering {
             return;
         }
         let i = self.attrs.len();
-        let dialect = self.dialect(attr_dialect(ctx, k));
+        let d = attr_dialect(ctx, k);
+        let dialect = self.dialect_of(ctx, d);
         self.attrs.push(Entry {
             key: k,
             dialect,
@@ -281,7 +310,7 @@ impl Numbering {
             custom: false,
         });
         self.attr_index.set(k, i as u32);
-        if dialect_is_builtin(self, dialect) {
+        if d.is_none() {
             let custom = write_attr(ctx, k, &mut Visit(self));
             self.attrs[i].custom = custom;
         }
@@ -294,7 +323,8 @@ impl Numbering {
             return;
         }
         let i = self.types.len();
-        let dialect = self.dialect(type_dialect(ctx, t));
+        let d = type_dialect(ctx, t);
+        let dialect = self.dialect_of(ctx, d);
         self.types.push(Entry {
             key: t,
             dialect,
@@ -302,7 +332,7 @@ impl Numbering {
             custom: false,
         });
         self.type_index.set(t.id(), i as u32);
-        if dialect_is_builtin(self, dialect) {
+        if d.is_none() {
             let custom = write_type(ctx, t, &mut Visit(self));
             self.types[i].custom = custom;
         }
@@ -333,7 +363,7 @@ impl Numbering {
             self.ty(ctx, ir.value_type(v));
         }
         let attrs = plan.attrs(ir, op);
-        if !ctx.dict_entries(attrs).is_empty() {
+        if attrs != plan.empty {
             self.attr(ctx, AttrKey::Attr(attrs));
         }
         match plan.props(ir, op) {
@@ -458,10 +488,6 @@ impl Numbering {
             }
         }
     }
-}
-
-fn dialect_is_builtin(n: &Numbering, d: u32) -> bool {
-    n.dialects[d as usize] == "builtin"
 }
 
 /// The region a value is defined in.
