@@ -19,7 +19,7 @@ mod reader;
 mod use_list;
 mod writer;
 
-pub use reader::read;
+pub use reader::{read, read_lazy, LazyModule};
 pub use writer::{write, WriteOptions};
 
 /// The producer string `mlir-opt-22` records, which silica writes too so

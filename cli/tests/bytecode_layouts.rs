@@ -5,8 +5,11 @@ use silica_bytecode::properties::upstream_layout;
 use silica_ir::Context;
 
 /// Attributes silica declares that MLIR's ops do not have: the subgroup
-/// and lane id ops share `dimension` with `gpu.thread_id` in silica.
+/// and lane id ops share `dimension` with `gpu.thread_id` in silica;
+/// `llvm.call`'s `branch_weights` is a discardable attribute in MLIR 22
+/// (the writer puts it among the attributes, as mlir-opt-22 does).
 const NOT_UPSTREAM: &[(&str, &str)] = &[
+    ("llvm.call", "branch_weights"),
     ("gpu.lane_id", "dimension"),
     ("gpu.num_subgroups", "dimension"),
     ("gpu.subgroup_id", "dimension"),

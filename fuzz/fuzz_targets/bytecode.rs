@@ -1,5 +1,6 @@
 //! Fuzzes the bytecode reader with every dialect silica registers: any
-//! input gives a module or a diagnostic, never a panic; a module that
+//! input gives a module or a diagnostic, never a panic, read at once or
+//! lazily; a module that
 //! reads and verifies writes back to bytecode that reads to the same IR.
 //! Inputs are the bytes after the magic, so that the fuzzer starts past it.
 #![no_main]
@@ -18,8 +19,20 @@ fn context() -> Context {
 fuzz_target!(|data: &[u8]| {
     let mut bytes = silica_bytecode::encoding::MAGIC.to_vec();
     bytes.extend_from_slice(data);
+    // Read lazily, the last pending regions first: never a panic, and
+    // the same outcome as reading at once.
+    let mut lazy_ctx = context();
+    let lazy =
+        silica_bytecode::read_lazy(&mut lazy_ctx, "fuzz.mlirbc", &bytes).and_then(|mut m| {
+            while let Some(op) = m.pending().last() {
+                m.materialize(op)?;
+            }
+            m.finish()
+        });
     let mut ctx = context();
-    let Ok(module) = silica_bytecode::read(&mut ctx, "fuzz.mlirbc", &bytes) else {
+    let read = silica_bytecode::read(&mut ctx, "fuzz.mlirbc", &bytes);
+    assert_eq!(lazy.is_ok(), read.is_ok(), "lazy and eager reads disagree");
+    let Ok(module) = read else {
         return;
     };
     let opts = silica_ir::verify::VerifyOptions {

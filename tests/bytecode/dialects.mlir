@@ -3,11 +3,12 @@
 // flag properties), regions written as sections of their own (isolated
 // ops, and ops whose regions use nothing from outside), successors and
 // use-list orders. silica writes mlir-opt-22's bytes; each reads the
-// other's.
+// other's (in the generic form too: no properties where none is set).
 // RUN: silica opt --emit-bytecode %s -o %t.silica.mlirbc
 // RUN: mlir-opt-22 --emit-bytecode %s -o %t.mlir-opt.mlirbc
 // RUN: cmp %t.silica.mlirbc %t.mlir-opt.mlirbc
 // RUN: diff <(silica opt --mlir-print-debuginfo %t.mlir-opt.mlirbc) <(mlir-opt-22 --mlir-print-debuginfo %t.mlir-opt.mlirbc)
+// RUN: diff <(silica opt --mlir-print-op-generic %t.mlir-opt.mlirbc) <(mlir-opt-22 --mlir-print-op-generic %t.mlir-opt.mlirbc)
 // RUN: diff <(silica opt --mlir-print-debuginfo %t.silica.mlirbc) <(silica opt --mlir-print-debuginfo %s)
 // RUN: diff <(mlir-opt-22 --mlir-print-debuginfo %t.silica.mlirbc) <(mlir-opt-22 --mlir-print-debuginfo %s)
 

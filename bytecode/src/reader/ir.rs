@@ -21,9 +21,21 @@ struct Scope {
     next: Vec<usize>,
 }
 
+/// An isolated op whose regions are left to read (lazy loading): their
+/// section, and how deep the op is.
+pub(super) struct Pending<'a> {
+    pub(super) op: OpId,
+    body: Cursor<'a>,
+    depth: u32,
+}
+
 /// State while reading the IR section.
-struct IrState {
-    ir: Ir,
+pub(super) struct IrState<'a> {
+    pub(super) ir: Ir,
+    /// Whether regions of isolated ops in sections of their own are left
+    /// for later ([`Pending`]).
+    lazy: bool,
+    pub(super) pending: std::collections::VecDeque<Pending<'a>>,
     scopes: Vec<Scope>,
     /// Placeholders standing for values referenced before their
     /// definition, not yet defined.
@@ -38,10 +50,17 @@ struct IrState {
 
 impl<'a> Reader<'a, '_> {
     /// Reads the IR section: the top-level op (a `builtin.module`, or the
-    /// ops wrapped in one).
-    pub(super) fn read_ir(&mut self, mut c: Cursor<'a>) -> DResult<(Ir, OpId)> {
+    /// ops wrapped in one). With `lazy`, the regions of isolated ops in
+    /// sections of their own are left pending.
+    pub(super) fn read_ir(
+        &mut self,
+        mut c: Cursor<'a>,
+        lazy: bool,
+    ) -> DResult<(IrState<'a>, OpId)> {
         let mut st = IrState {
             ir: Ir::new(),
+            lazy,
+            pending: Default::default(),
             scopes: vec![Scope::default()],
             forward_refs: 0,
             had_forward_refs: false,
@@ -70,12 +89,49 @@ impl<'a> Reader<'a, '_> {
         // but for forward references: only those and recorded orders
         // need sorting.
         if st.had_forward_refs || !st.use_lists.is_empty() {
-            st.use_lists.apply(&mut st.ir, block).map_err(|()| {
+            st.use_lists.apply(&mut st.ir, &[block]).map_err(|()| {
                 c.error("parsed use-list orders were invalid and could not be applied")
             })?;
         }
         let top = self.top_module(&mut st.ir, block);
-        Ok((st.ir, top))
+        Ok((st, top))
+    }
+
+    /// Reads the regions of the pending op at `index` of `st.pending`
+    /// (their own isolated ops pending in turn), then applies the
+    /// use-list orders of the values they define.
+    pub(super) fn materialize(&mut self, st: &mut IrState<'a>, index: usize) -> DResult<()> {
+        let Some(Pending {
+            op,
+            mut body,
+            depth,
+        }) = st.pending.remove(index)
+        else {
+            return Ok(());
+        };
+        let regions: SmallVec<[RegionId; 2]> = st.ir.regions(op).collect();
+        st.depth = depth;
+        st.had_forward_refs = false;
+        st.scopes.push(Scope::default());
+        let r = self.read_regions(&mut body, st, &regions);
+        st.scopes.pop();
+        r?;
+        if !body.is_empty() {
+            return Err(body.error("unexpected trailing data in a region section"));
+        }
+        if st.forward_refs != 0 {
+            return Err(body.error("not all forward unresolved forward operand references"));
+        }
+        if st.had_forward_refs || !st.use_lists.is_empty() {
+            let blocks: Vec<BlockId> = regions
+                .iter()
+                .flat_map(|&r| st.ir.region_blocks(r))
+                .collect();
+            st.use_lists.apply(&mut st.ir, &blocks).map_err(|()| {
+                body.error("parsed use-list orders were invalid and could not be applied")
+            })?;
+        }
+        Ok(())
     }
 
     /// The top-level `builtin.module`: the only op of `block` if it is one,
@@ -128,7 +184,7 @@ impl<'a> Reader<'a, '_> {
 
     /// The value whose number comes next, a placeholder when it is not
     /// defined yet.
-    fn operand(&mut self, c: &mut Cursor<'a>, st: &mut IrState) -> DResult<ValueId> {
+    fn operand(&mut self, c: &mut Cursor<'a>, st: &mut IrState<'a>) -> DResult<ValueId> {
         let at = c.offset();
         let i = c.varint()? as usize;
         let scope = st.scopes.last_mut().expect("a scope is open");
@@ -146,7 +202,7 @@ impl<'a> Reader<'a, '_> {
     }
 
     /// Gives the next numbers of the current region to `values`.
-    fn define(&self, at: usize, st: &mut IrState, values: &[ValueId]) -> DResult<()> {
+    fn define(&self, at: usize, st: &mut IrState<'a>, values: &[ValueId]) -> DResult<()> {
         let IrState {
             ir,
             scopes,
@@ -181,7 +237,7 @@ impl<'a> Reader<'a, '_> {
     fn read_op(
         &mut self,
         c: &mut Cursor<'a>,
-        st: &mut IrState,
+        st: &mut IrState<'a>,
         block: BlockId,
         defines: bool,
         blocks: &[BlockId],
@@ -206,7 +262,7 @@ impl<'a> Reader<'a, '_> {
                     self.version
                 )));
             };
-            props = Some(self.read_properties(c, name, was_registered)?);
+            props = self.read_properties(c, name, was_registered)?;
         }
         let mut result_types: SmallVec<[Type; 4]> = SmallVec::new();
         if mask & op_mask::HAS_RESULTS != 0 {
@@ -285,6 +341,15 @@ impl<'a> Reader<'a, '_> {
             if id != section::IR {
                 return Err(c.error("expected IR section for region"));
             }
+            if st.lazy {
+                st.pending.push_back(Pending {
+                    op,
+                    body,
+                    depth: st.depth,
+                });
+                st.depth -= 1;
+                return Ok(());
+            }
             st.scopes.push(Scope::default());
             let r = self.read_regions(&mut body, st, &regions).and_then(|()| {
                 if body.is_empty() {
@@ -310,7 +375,7 @@ impl<'a> Reader<'a, '_> {
     fn read_regions(
         &mut self,
         c: &mut Cursor<'a>,
-        st: &mut IrState,
+        st: &mut IrState<'a>,
         regions: &[RegionId],
     ) -> DResult<()> {
         for &r in regions {
@@ -324,7 +389,7 @@ impl<'a> Reader<'a, '_> {
     fn read_region(
         &mut self,
         c: &mut Cursor<'a>,
-        st: &mut IrState,
+        st: &mut IrState<'a>,
         region: RegionId,
     ) -> DResult<()> {
         let num_blocks = c.varint()?;
@@ -383,7 +448,7 @@ impl<'a> Reader<'a, '_> {
     fn read_block_args(
         &mut self,
         c: &mut Cursor<'a>,
-        st: &mut IrState,
+        st: &mut IrState<'a>,
         block: BlockId,
     ) -> DResult<()> {
         let at = c.offset();
@@ -437,7 +502,7 @@ impl<'a> Reader<'a, '_> {
         c: &mut Cursor<'a>,
         name: silica_ir::Symbol,
         was_registered: bool,
-    ) -> DResult<Attr> {
+    ) -> DResult<Option<Attr>> {
         let at = c.offset();
         let i = c.varint()?;
         let mut entry = *self.properties.get(i as usize).ok_or_else(|| {
@@ -449,7 +514,7 @@ impl<'a> Reader<'a, '_> {
         if !was_registered {
             let at = entry.offset();
             let i = entry.varint()?;
-            return self.attr_at(at, i);
+            return self.attr_at(at, i).map(Some);
         }
         let Some(slots) = self.layouts.get(self.ctx, name) else {
             return Err(entry.error(format!(
@@ -465,7 +530,11 @@ impl<'a> Reader<'a, '_> {
                 self.ctx.str(name)
             )));
         }
-        Ok(self.ctx.dict_attr(entries))
+        // No properties set: none, as MLIR's ops give no attribute then.
+        if entries.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(self.ctx.dict_attr(entries)))
     }
 }
 

@@ -11,7 +11,8 @@ mod use_lists;
 use crate::encoding::{section, version, Cursor, DResult, DecodeError, MAGIC};
 use crate::properties::Layouts;
 use silica_ir::parser::ParsedModule;
-use silica_ir::{Context, Diagnostic, Symbol};
+use silica_ir::resources::Resources;
+use silica_ir::{Attr, Context, Diagnostic, Ir, OpId, Symbol};
 
 /// A dialect named in the dialect section.
 struct DialectEntry<'a> {
@@ -52,26 +53,139 @@ pub(crate) struct Reader<'a, 'c> {
 /// module: a `builtin.module` holding what the file holds.
 pub fn read(ctx: &mut Context, file: &str, bytes: &[u8]) -> Result<ParsedModule, Box<Diagnostic>> {
     let file_sym = ctx.sym(file);
+    let loc = ctx.file_loc(file_sym, 0, 0);
     let mut producer = None;
     let mut version = None;
-    let result = read_inner(ctx, file_sym, bytes, &mut version, &mut producer);
-    result.map_err(|e| {
-        let loc = ctx.file_loc(file_sym, 0, 0);
-        let mut d = Diagnostic::error(loc, format!("{} (at byte {})", e.message(), e.offset()));
-        if let (Some(v), Some(p)) = (version, producer) {
-            d = d.with_note(loc, format!("in bytecode version {v} produced by: {p}"));
-        }
-        Box::new(d)
-    })
+    let result = read_inner(
+        ctx,
+        file_sym,
+        loc,
+        bytes,
+        false,
+        &mut version,
+        &mut producer,
+    )
+    .and_then(|lazy| lazy.finish_inner());
+    result.map_err(|e| diagnostic(loc, &e, version, producer.as_deref()))
 }
 
-fn read_inner(
-    ctx: &mut Context,
+/// Reads the bytecode in `bytes` as [`read`] does, but leaves the regions
+/// of isolated ops that the file puts in sections of their own (from
+/// version 2 on: functions, modules and the like) unread until
+/// [`LazyModule::materialize`] or [`LazyModule::finish`] asks for them,
+/// as MLIR's lazy loading does.
+pub fn read_lazy<'a, 'c>(
+    ctx: &'c mut Context,
+    file: &str,
+    bytes: &'a [u8],
+) -> Result<LazyModule<'a, 'c>, Box<Diagnostic>> {
+    let file_sym = ctx.sym(file);
+    let loc = ctx.file_loc(file_sym, 0, 0);
+    let mut producer = None;
+    let mut version = None;
+    read_inner(ctx, file_sym, loc, bytes, true, &mut version, &mut producer)
+        .map_err(|e| diagnostic(loc, &e, version, producer.as_deref()))
+}
+
+/// The error `e` as a diagnostic at the file, with the file's version
+/// and producer when they were read.
+fn diagnostic(
+    loc: Attr,
+    e: &DecodeError,
+    version: Option<u64>,
+    producer: Option<&str>,
+) -> Box<Diagnostic> {
+    let mut d = Diagnostic::error(loc, format!("{} (at byte {})", e.message(), e.offset()));
+    if let (Some(v), Some(p)) = (version, producer) {
+        d = d.with_note(loc, format!("in bytecode version {v} produced by: {p}"));
+    }
+    Box::new(d)
+}
+
+/// A module read by [`read_lazy`]: its IR is there but for the regions
+/// of the [pending](LazyModule::pending) ops, each empty until read.
+pub struct LazyModule<'a, 'c> {
+    reader: Reader<'a, 'c>,
+    st: ir::IrState<'a>,
+    top: OpId,
+    resources: Resources,
+    /// Where errors are: the file.
+    loc: Attr,
+    version: u64,
+    producer: String,
+}
+
+impl<'a, 'c> LazyModule<'a, 'c> {
+    /// The IR read so far.
+    pub fn ir(&self) -> &Ir {
+        &self.st.ir
+    }
+
+    /// The top-level `builtin.module`.
+    pub fn top(&self) -> OpId {
+        self.top
+    }
+
+    /// The context the module is read into.
+    pub fn context(&self) -> &Context {
+        self.reader.ctx
+    }
+
+    /// The ops whose regions are not read yet, in the order of the file.
+    pub fn pending(&self) -> impl Iterator<Item = OpId> + '_ {
+        self.st.pending.iter().map(|p| p.op)
+    }
+
+    /// Whether `op`'s regions are left to read.
+    pub fn is_pending(&self, op: OpId) -> bool {
+        self.st.pending.iter().any(|p| p.op == op)
+    }
+
+    /// Reads the regions of `op` if they are pending (the isolated ops
+    /// they hold become pending in turn); nothing otherwise.
+    pub fn materialize(&mut self, op: OpId) -> Result<(), Box<Diagnostic>> {
+        let Some(i) = self.st.pending.iter().position(|p| p.op == op) else {
+            return Ok(());
+        };
+        self.reader
+            .materialize(&mut self.st, i)
+            .map_err(|e| self.error(&e))
+    }
+
+    /// Reads every pending region and returns the whole module.
+    pub fn finish(self) -> Result<ParsedModule, Box<Diagnostic>> {
+        let (loc, version, producer) = (self.loc, self.version, self.producer.clone());
+        self.finish_inner()
+            .map_err(|e| diagnostic(loc, &e, Some(version), Some(&producer)))
+    }
+
+    fn finish_inner(mut self) -> DResult<ParsedModule> {
+        while !self.st.pending.is_empty() {
+            self.reader.materialize(&mut self.st, 0)?;
+        }
+        let mut resources = self.resources;
+        resources.referenced = self.reader.referenced_resources();
+        Ok(ParsedModule {
+            ir: self.st.ir,
+            top: self.top,
+            resources,
+        })
+    }
+
+    fn error(&self, e: &DecodeError) -> Box<Diagnostic> {
+        diagnostic(self.loc, e, Some(self.version), Some(&self.producer))
+    }
+}
+
+fn read_inner<'a, 'c>(
+    ctx: &'c mut Context,
     file: Symbol,
-    bytes: &[u8],
+    loc: Attr,
+    bytes: &'a [u8],
+    lazy: bool,
     version_out: &mut Option<u64>,
     producer_out: &mut Option<String>,
-) -> DResult<ParsedModule> {
+) -> DResult<LazyModule<'a, 'c>> {
     let mut c = Cursor::new(bytes, 0);
     if !bytes.starts_with(MAGIC) {
         return Err(c.error("input buffer is not an MLIR bytecode file"));
@@ -155,10 +269,16 @@ fn read_inner(
         take(section::ATTR_TYPE_OFFSET),
         r.dialects.len(),
     )?;
-    let (ir, top) = r.read_ir(take(section::IR))?;
-    let mut resources = resources;
-    resources.referenced = r.referenced_resources();
-    Ok(ParsedModule { ir, top, resources })
+    let (st, top) = r.read_ir(take(section::IR), lazy)?;
+    Ok(LazyModule {
+        reader: r,
+        st,
+        top,
+        resources,
+        loc,
+        version: v,
+        producer: producer_out.clone().unwrap_or_default(),
+    })
 }
 
 /// The string section: a count, the lengths in reverse order, then the

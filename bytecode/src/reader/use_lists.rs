@@ -63,13 +63,17 @@ impl UseLists {
         self.orders.entry(v).or_insert(order);
     }
 
-    /// Sorts the use lists of every value under `top` (MLIR's
-    /// `sortUseListOrder` on each); `Err` when a recorded order is not a
-    /// permutation of the value's uses.
-    pub(super) fn apply(&mut self, ir: &mut Ir, top: BlockId) -> Result<(), ()> {
-        let roots: Vec<_> = ir.block_ops(top).collect();
+    /// Sorts the use lists of every value defined in `blocks` (their
+    /// arguments and everything their ops hold: MLIR's `sortUseListOrder`
+    /// on each); `Err` when a recorded order is not a permutation of the
+    /// value's uses.
+    pub(super) fn apply(&mut self, ir: &mut Ir, blocks: &[BlockId]) -> Result<(), ()> {
+        let roots: Vec<_> = blocks.iter().flat_map(|&b| ir.block_ops(b)).collect();
         let numbers = op_numbers(ir, roots.iter().copied());
         let mut values = Vec::new();
+        for &b in blocks {
+            values.extend_from_slice(ir.block_args(b));
+        }
         for &root in &roots {
             ir.walk(root, &mut |op| {
                 for r in ir.regions(op) {
