@@ -44,7 +44,8 @@ META = ("date", "commit", "build", "machine", "command")
 
 # The scripts whose `TABLES` this module renders (modules of bench/).
 SCRIPTS = (
-    "hls_qor", "hls_auto", "dataflow", "hls_compile_time", "system_cosim", "gpu_polybench",
+    "hls_qor", "hls_auto", "dataflow", "hls_compile_time", "system_cosim", "c_polybench",
+    "gpu_polybench",
     "fpga_fit", "fpga_qor",
     "dse_polybench", "dse_front",
     "ir_bench", "format_diff", "conformance", "pass_conformance", "dependence_bench",
