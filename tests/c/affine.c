@@ -45,3 +45,12 @@ void squares(int a[N], int b[N]) {
     for (int j = 0; j < i * i; j++)
       a[j] += b[i * i];
 }
+
+// A loop counting down in unsigned arithmetic would wrap below zero
+// (`u >= 0` always holds): C's loop as written, scf.while.
+// CHECK-LABEL: func.func @unsigned_down(
+// CHECK: scf.while
+void unsigned_down(int a[N]) {
+  for (unsigned u = 5; u >= 1; u--)
+    a[u] = 0;
+}

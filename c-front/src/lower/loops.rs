@@ -160,7 +160,10 @@ impl<'u> Func<'u> {
                 ("<=", true) | (">=", false) => true,
                 _ => return None,
             };
-            if !self.ty(bound).is_integer() {
+            // A loop counting down in unsigned arithmetic wraps below
+            // zero instead of ending (`u >= 0` always holds): not counted.
+            let t = self.ty(bound);
+            if !t.is_integer() || (!up && t.is_unsigned()) {
                 return None;
             }
             bounds.push((bound, inclusive));
