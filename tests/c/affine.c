@@ -54,3 +54,11 @@ void unsigned_down(int a[N]) {
   for (unsigned u = 5; u >= 1; u--)
     a[u] = 0;
 }
+
+// A port keeps a parameter's name where Verilog can (a letter, then
+// letters, digits and single underscores); `_fict_` (PolyBench's
+// fdtd-2d) names its port without the underscores.
+// CHECK-LABEL: func.func @ports(
+// CHECK-SAME: {hls.name = "fict"}
+// CHECK-SAME: {hls.name = "a_b"}
+void ports(int _fict_[4], int a__b[4]) { _fict_[0] = a__b[0]; }

@@ -184,6 +184,30 @@ pub fn module(
     Ok((out, c_sigs))
 }
 
+/// The name a parameter gives its port (`hls.name`): the C name where it
+/// is a plain identifier (a letter, then letters, digits and single
+/// underscores, as a Verilog port keeps it), else the C name without its
+/// leading and trailing underscores and doubled ones (`_fict_`: `fict`)
+/// unless another parameter has that name; `None` leaves the port its
+/// position's name (`arg<i>`).
+fn port_name(name: &str, params: &[Node]) -> Option<String> {
+    let mut plain = String::new();
+    for c in name.chars() {
+        if c == '_' && (plain.is_empty() || plain.ends_with('_')) {
+            continue;
+        }
+        if plain.is_empty() && !c.is_ascii_alphabetic() {
+            continue;
+        }
+        plain.push(c);
+    }
+    while plain.ends_with('_') {
+        plain.pop();
+    }
+    let taken = plain != name && params.iter().any(|p| p.name() == plain);
+    (!plain.is_empty() && !taken).then_some(plain)
+}
+
 /// A location in MLIR's syntax.
 pub fn loc_text(l: &Loc) -> String {
     let mut file = String::new();
@@ -394,10 +418,9 @@ impl<'u> Func<'u> {
             } else {
                 format!("%{}", node.name())
             };
-            let attr = if node.name().is_empty() {
-                String::new()
-            } else {
-                format!(" {{hls.name = \"{}\"}}", node.name())
+            let attr = match port_name(node.name(), &sig.nodes) {
+                Some(n) => format!(" {{hls.name = \"{n}\"}}"),
+                None => String::new(),
             };
             match p {
                 Param::Scalar(ty) => {
