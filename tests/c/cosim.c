@@ -11,6 +11,9 @@
 // RUN: FileCheck %s --check-prefix=STUB < %t.sys/saxpy_c.c
 // The program with the accelerator runs again on its own.
 // RUN: %t.sys/obj/hardware > %t.out 2> %t.err && diff %t.out %t.sys/software.stdout
+// The same program with the kernel in the emulated board shell, through
+// the uart backend.
+// RUN: silica cosim %s %S/cosim-kernel.c --kernel saxpy -DN=8 --shell uart --baud 3125000 | FileCheck %s --check-prefix=UART
 // A kernel no file defines.
 // RUN: not silica cosim %s %S/cosim-kernel.c --kernel nothere -DN=24 2>&1 | FileCheck %s --check-prefix=MISSING
 
@@ -23,6 +26,7 @@
 // ERR: 0x1.cp+0
 // STUB: extern int saxpy_ciface(double, void *, void *, int, int *);
 // STUB: int saxpy(double p0, void * p1, void * p2, int p3) {
+// UART: system co-simulation of 'saxpy': 3 lines of output and 8 of error output identical
 // MISSING: error: no file of the program defines the kernel 'nothere'
 
 #include <stdio.h>
