@@ -5,9 +5,13 @@
 
 use silica_ir::{Ir, OpId, UseId, ValueId};
 
-/// Pre-order numbers of the ops under `roots` (in order), by op id.
-pub(crate) fn op_numbers(ir: &Ir, roots: impl IntoIterator<Item = OpId>) -> Vec<u32> {
-    let mut numbers = vec![u32::MAX; ir.op_capacity()];
+/// Pre-order numbers of the ops under `roots` (in order), by op id, into
+/// `numbers` (grown to the graph's ops; other ops' entries are left as
+/// they are).
+pub(crate) fn op_numbers(ir: &Ir, roots: impl IntoIterator<Item = OpId>, numbers: &mut Vec<u32>) {
+    if numbers.len() < ir.op_capacity() {
+        numbers.resize(ir.op_capacity(), u32::MAX);
+    }
     let mut next = 0u32;
     for root in roots {
         ir.walk(root, &mut |op| {
@@ -15,7 +19,6 @@ pub(crate) fn op_numbers(ir: &Ir, roots: impl IntoIterator<Item = OpId>) -> Vec<
             next += 1;
         });
     }
-    numbers
 }
 
 /// The use id of `u`: its owner's number, then its operand number.

@@ -8,6 +8,7 @@
 use crate::context::{Attr, Symbol, Type};
 
 mod absorb;
+pub use absorb::Shift;
 
 macro_rules! entity {
     ($(#[$m:meta])* $name:ident) => {

@@ -30,7 +30,7 @@ enum State<T> {
     Done(T),
 }
 
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(super) struct Entries<'a> {
     /// The section's data.
     data: &'a [u8],

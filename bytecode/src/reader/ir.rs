@@ -23,10 +23,14 @@ struct Scope {
 
 /// An isolated op whose regions are left to read (lazy loading): their
 /// section, and how deep the op is.
+#[derive(Clone)]
 pub(super) struct Pending<'a> {
     pub(super) op: OpId,
-    body: Cursor<'a>,
+    pub(super) body: Cursor<'a>,
     depth: u32,
+    /// The op's location, when left to read with its regions: where its
+    /// index is, and the index.
+    loc: Option<(usize, u64)>,
 }
 
 /// State while reading the IR section.
@@ -34,7 +38,9 @@ pub(super) struct IrState<'a> {
     pub(super) ir: Ir,
     /// Whether regions of isolated ops in sections of their own are left
     /// for later ([`Pending`]).
-    lazy: bool,
+    pub(super) lazy: bool,
+    /// Whether the ops left pending get their locations only when read.
+    pub(super) defer_locs: bool,
     pub(super) pending: std::collections::VecDeque<Pending<'a>>,
     scopes: Vec<Scope>,
     /// Placeholders standing for values referenced before their
@@ -56,18 +62,10 @@ impl<'a> Reader<'a, '_> {
         &mut self,
         mut c: Cursor<'a>,
         lazy: bool,
+        defer_locs: bool,
     ) -> DResult<(IrState<'a>, OpId)> {
-        let mut st = IrState {
-            ir: Ir::new(),
-            lazy,
-            pending: Default::default(),
-            scopes: vec![Scope::default()],
-            forward_refs: 0,
-            had_forward_refs: false,
-            use_lists: UseLists::default(),
-            depth: 0,
-            placeholder_type: self.ctx.none_type(),
-        };
+        let mut st = self.ir_state(lazy);
+        st.defer_locs = defer_locs;
         st.ir.reserve(c.remaining() / 8);
         let block = st.ir.create_block();
         let (num_ops, has_args) = c.varint_flag()?;
@@ -97,23 +95,60 @@ impl<'a> Reader<'a, '_> {
         Ok((st, top))
     }
 
+    /// A fresh state: an empty graph, the top scope open.
+    pub(super) fn ir_state(&mut self, lazy: bool) -> IrState<'a> {
+        IrState {
+            ir: Ir::new(),
+            lazy,
+            defer_locs: false,
+            pending: Default::default(),
+            scopes: vec![Scope::default()],
+            forward_refs: 0,
+            had_forward_refs: false,
+            use_lists: UseLists::default(),
+            depth: 0,
+            placeholder_type: self.ctx.none_type(),
+        }
+    }
+
     /// Reads the regions of the pending op at `index` of `st.pending`
     /// (their own isolated ops pending in turn), then applies the
     /// use-list orders of the values they define.
     pub(super) fn materialize(&mut self, st: &mut IrState<'a>, index: usize) -> DResult<()> {
-        let Some(Pending {
-            op,
-            mut body,
-            depth,
-        }) = st.pending.remove(index)
-        else {
+        let Some(p) = st.pending.remove(index) else {
             return Ok(());
         };
+        let op = p.op;
         let regions: SmallVec<[RegionId; 2]> = st.ir.regions(op).collect();
+        if let Some(loc) = self.read_pending(st, p, &regions)? {
+            st.ir.set_op_loc(op, loc);
+        }
+        Ok(())
+    }
+
+    /// Reads the section of `p` into `regions` (its op's, or stand-ins
+    /// for them), then applies the use-list orders of the values they
+    /// define. Returns the op's location if it was left to read.
+    pub(super) fn read_pending(
+        &mut self,
+        st: &mut IrState<'a>,
+        p: Pending<'a>,
+        regions: &[RegionId],
+    ) -> DResult<Option<Attr>> {
+        let Pending {
+            mut body,
+            depth,
+            loc,
+            ..
+        } = p;
+        let loc = match loc {
+            Some((at, i)) => Some(self.loc_at(at, i)?),
+            None => None,
+        };
         st.depth = depth;
         st.had_forward_refs = false;
         st.scopes.push(Scope::default());
-        let r = self.read_regions(&mut body, st, &regions);
+        let r = self.read_regions(&mut body, st, regions);
         st.scopes.pop();
         r?;
         if !body.is_empty() {
@@ -131,7 +166,7 @@ impl<'a> Reader<'a, '_> {
                 body.error("parsed use-list orders were invalid and could not be applied")
             })?;
         }
-        Ok(())
+        Ok(loc)
     }
 
     /// The top-level `builtin.module`: the only op of `block` if it is one,
@@ -158,6 +193,16 @@ impl<'a> Reader<'a, '_> {
         });
         ir.append_block(region, block);
         top
+    }
+
+    /// The location of index `i` (read at `at`).
+    fn loc_at(&mut self, at: usize, i: u64) -> DResult<Attr> {
+        let a = self.attr_at(at, i)?;
+        if matches!(self.ctx.attr_kind(a), AttrKind::Location(_)) {
+            Ok(a)
+        } else {
+            Err(DecodeError::new(at, "expected a location"))
+        }
     }
 
     fn attr_of_kind(
@@ -245,7 +290,15 @@ impl<'a> Reader<'a, '_> {
         let at = c.offset();
         let (name, was_registered) = self.op_name(c)?;
         let mask = c.byte()?;
-        let loc = self.attr_of_kind(c, |k| matches!(k, AttrKind::Location(_)), "a location")?;
+        let loc_at = c.offset();
+        let loc_index = c.varint()?;
+        // An op whose regions are left pending gets its location when
+        // they are read: locations then come in the file's order.
+        let defer_loc = st.lazy && st.defer_locs && mask & op_mask::HAS_INLINE_REGIONS != 0;
+        let mut loc = None;
+        if !defer_loc {
+            loc = Some(self.loc_at(loc_at, loc_index)?);
+        }
         let mut attrs = self.ctx.empty_dict();
         if mask & op_mask::HAS_ATTRS != 0 {
             attrs = self.attr_of_kind(
@@ -305,6 +358,16 @@ impl<'a> Reader<'a, '_> {
             }
             regions.extend((0..n).map(|_| st.ir.create_region()));
         }
+        let pending = isolated && st.lazy && self.version >= version::LAZY_LOADING;
+        let mut deferred_loc = None;
+        let loc = match loc {
+            Some(loc) => loc,
+            None if pending => {
+                deferred_loc = Some((loc_at, loc_index));
+                self.ctx.unknown_loc()
+            }
+            None => self.loc_at(loc_at, loc_index)?,
+        };
         let op = st.ir.create_op(OpSpec {
             name,
             loc,
@@ -346,6 +409,7 @@ impl<'a> Reader<'a, '_> {
                     op,
                     body,
                     depth: st.depth,
+                    loc: deferred_loc,
                 });
                 st.depth -= 1;
                 return Ok(());

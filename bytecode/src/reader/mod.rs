@@ -5,6 +5,7 @@
 
 mod entries;
 mod ir;
+mod parallel;
 mod resources;
 mod use_lists;
 
@@ -15,6 +16,7 @@ use silica_ir::resources::Resources;
 use silica_ir::{Attr, Context, Diagnostic, Ir, OpId, Symbol};
 
 /// A dialect named in the dialect section.
+#[derive(Clone)]
 struct DialectEntry<'a> {
     name: &'a str,
     /// Whether it is `builtin` (whose encodings silica reads).
@@ -24,12 +26,26 @@ struct DialectEntry<'a> {
 }
 
 /// An op name of the dialect section.
+#[derive(Clone)]
 struct OpNameEntry<'a> {
     dialect: usize,
     name: &'a [u8],
     /// Whether the writer had the op registered (from version 5 on).
     was_registered: Option<bool>,
     resolved: Option<Symbol>,
+}
+
+/// What a reader knows of a file, but for the context: a second thread
+/// reads with it.
+struct Parts<'a> {
+    file: Symbol,
+    version: u64,
+    strings: Vec<&'a [u8]>,
+    dialects: Vec<DialectEntry<'a>>,
+    op_names: Vec<OpNameEntry<'a>>,
+    entries: entries::Entries<'a>,
+    resource_handles: Vec<Symbol>,
+    properties: Vec<Cursor<'a>>,
 }
 
 /// The state of one read.
@@ -160,6 +176,7 @@ impl<'a, 'c> LazyModule<'a, 'c> {
     }
 
     fn finish_inner(mut self) -> DResult<ParsedModule> {
+        self.reader.read_pending_in_two(&mut self.st)?;
         while !self.st.pending.is_empty() {
             self.reader.materialize(&mut self.st, 0)?;
         }
@@ -269,7 +286,10 @@ fn read_inner<'a, 'c>(
         take(section::ATTR_TYPE_OFFSET),
         r.dialects.len(),
     )?;
-    let (st, top) = r.read_ir(take(section::IR), lazy)?;
+    // Reading at once (`!lazy`) reads isolated regions after the ops
+    // around them (so that large modules read on two threads), their ops'
+    // locations with them.
+    let (st, top) = r.read_ir(take(section::IR), true, !lazy)?;
     Ok(LazyModule {
         reader: r,
         st,
@@ -279,6 +299,39 @@ fn read_inner<'a, 'c>(
         version: v,
         producer: producer_out.clone().unwrap_or_default(),
     })
+}
+
+impl<'a, 'c> Reader<'a, 'c> {
+    /// A copy of what this reader knows, but for the context.
+    fn parts(&self) -> Parts<'a> {
+        Parts {
+            file: self.file,
+            version: self.version,
+            strings: self.strings.clone(),
+            dialects: self.dialects.clone(),
+            op_names: self.op_names.clone(),
+            entries: self.entries.clone(),
+            resource_handles: self.resource_handles.clone(),
+            properties: self.properties.clone(),
+        }
+    }
+
+    /// A reader of `parts` interning into `ctx` (a fork of the one they
+    /// were read with).
+    fn from_parts(ctx: &'c mut Context, parts: Parts<'a>) -> Self {
+        Reader {
+            ctx,
+            file: parts.file,
+            version: parts.version,
+            strings: parts.strings,
+            dialects: parts.dialects,
+            op_names: parts.op_names,
+            entries: parts.entries,
+            resource_handles: parts.resource_handles,
+            properties: parts.properties,
+            layouts: Layouts::default(),
+        }
+    }
 }
 
 /// The string section: a count, the lengths in reverse order, then the

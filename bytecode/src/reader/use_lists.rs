@@ -52,6 +52,9 @@ impl UseListOrder {
 #[derive(Default)]
 pub(super) struct UseLists {
     orders: FxHashMap<ValueId, UseListOrder>,
+    /// Op numbers, by op id: kept from one region to the next, so that
+    /// numbering a region costs its size only.
+    numbers: Vec<u32>,
 }
 
 impl UseLists {
@@ -69,7 +72,8 @@ impl UseLists {
     /// value's uses.
     pub(super) fn apply(&mut self, ir: &mut Ir, blocks: &[BlockId]) -> Result<(), ()> {
         let roots: Vec<_> = blocks.iter().flat_map(|&b| ir.block_ops(b)).collect();
-        let numbers = op_numbers(ir, roots.iter().copied());
+        op_numbers(ir, roots.iter().copied(), &mut self.numbers);
+        let numbers = &self.numbers;
         let mut values = Vec::new();
         for &b in blocks {
             values.extend_from_slice(ir.block_args(b));
@@ -90,7 +94,7 @@ impl UseLists {
                 continue;
             }
             let custom = self.orders.remove(&v);
-            let (mut order, sorted) = current_order(ir, &numbers, v);
+            let (mut order, sorted) = current_order(ir, numbers, v);
             if sorted && custom.is_none() {
                 continue;
             }

@@ -1,6 +1,7 @@
 //! Forking a context to intern into on another thread, and importing
 //! what the fork interned back into the original (the parallel parser
-//! parses a buffer's second half against a fork).
+//! parses a buffer's second half against a fork, the bytecode reader
+//! the second half of a file's functions).
 //!
 //! Everything the fork held when it was made keeps its id in both; what
 //! it interned later is interned again in the original, in the fork's
@@ -12,7 +13,7 @@ use crate::types::TypeKind;
 
 /// How much a context held when it was forked.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ForkPoint {
+pub struct ForkPoint {
     strings: usize,
     types: usize,
     attrs: usize,
@@ -23,7 +24,7 @@ pub(crate) struct ForkPoint {
 impl Context {
     /// A copy to intern into elsewhere, and what it held when made;
     /// `None` when dialects defined at run time are registered.
-    pub(crate) fn fork(&self) -> Option<(Context, ForkPoint)> {
+    pub fn fork(&self) -> Option<(Context, ForkPoint)> {
         let at = ForkPoint {
             strings: self.strings.len(),
             types: self.types.len(),
@@ -53,7 +54,7 @@ impl Context {
 
 /// Translates the ids of a fork into those of the context it was forked
 /// from, once everything the fork interned has been imported.
-pub(crate) struct Import {
+pub struct Import {
     at: ForkPoint,
     syms: Vec<Symbol>,
     types: Vec<Type>,
@@ -76,7 +77,7 @@ impl Import {
     /// Interns into `into` everything `from` (forked from `into` at `at`)
     /// interned since; `None` when `from` made `distinct` attributes
     /// (their ids would clash).
-    pub(crate) fn new(into: &mut Context, from: &Context, at: ForkPoint) -> Option<Import> {
+    pub fn new(into: &mut Context, from: &Context, at: ForkPoint) -> Option<Import> {
         if from.next_distinct != at.next_distinct {
             return None;
         }
@@ -120,7 +121,7 @@ impl Import {
     }
 
     /// The original's id of the fork's `s`.
-    pub(crate) fn sym(&self, s: Symbol) -> Symbol {
+    pub fn sym(&self, s: Symbol) -> Symbol {
         match (s.0 as usize).checked_sub(self.at.strings) {
             Some(i) => self.syms[i],
             None => s,
@@ -128,7 +129,7 @@ impl Import {
     }
 
     /// The original's id of the fork's `t`.
-    pub(crate) fn ty(&self, t: Type) -> Type {
+    pub fn ty(&self, t: Type) -> Type {
         match (t.0 as usize).checked_sub(self.at.types) {
             Some(i) => self.types[i],
             None => t,
@@ -136,7 +137,7 @@ impl Import {
     }
 
     /// The original's id of the fork's `a`.
-    pub(crate) fn attr(&self, a: Attr) -> Attr {
+    pub fn attr(&self, a: Attr) -> Attr {
         if let Some(loc) = a.0.checked_sub(FILE_LOC_BASE) {
             return match (loc as usize).checked_sub(self.at.file_locs) {
                 Some(i) => self.file_locs[i],

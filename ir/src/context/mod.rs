@@ -12,7 +12,7 @@ mod keys;
 
 pub use elements::Element;
 pub(crate) use elements::{attr_children, type_children};
-pub(crate) use fork::{ForkPoint, Import};
+pub use fork::{ForkPoint, Import};
 
 use crate::attrs::{AttrKind, Location};
 use crate::types::TypeKind;

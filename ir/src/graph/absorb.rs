@@ -1,6 +1,7 @@
 //! Moving a whole graph built against a fork of the context into this
-//! one (the parallel parser's second half): its arenas are appended with
-//! their ids shifted and its types, attributes and names translated.
+//! one (the parallel parser's or bytecode reader's second half): its
+//! arenas are appended with their ids shifted and its types, attributes
+//! and names translated.
 
 use super::{BlockData, BlockId, Ir, OpData, OpId, RegionData, RegionId, UseData, ValueData};
 use super::{ValueDef, ValueId, NONE};
@@ -8,7 +9,7 @@ use crate::context::Import;
 
 /// How far [`Ir::absorb`] shifted the absorbed graph's ids.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Shift {
+pub struct Shift {
     ops: u32,
     blocks: u32,
     regions: u32,
@@ -20,8 +21,13 @@ pub(crate) struct Shift {
 
 impl Shift {
     /// The absorbed graph's `op` in this one.
-    pub(crate) fn op(&self, op: OpId) -> OpId {
+    pub fn op(&self, op: OpId) -> OpId {
         OpId(op.0 + self.ops)
+    }
+
+    /// The absorbed graph's `region` in this one.
+    pub fn region(&self, region: RegionId) -> RegionId {
+        RegionId(region.0 + self.regions)
     }
 }
 
@@ -38,7 +44,7 @@ impl Ir {
     /// Appends `other`, whose types, attributes and names belong to the
     /// fork `import` translates from; its entities keep their links among
     /// themselves and stay detached from this graph's.
-    pub(crate) fn absorb(&mut self, other: Ir, import: &Import) -> Shift {
+    pub fn absorb(&mut self, other: Ir, import: &Import) -> Shift {
         let by = Shift {
             ops: self.ops.len() as u32,
             blocks: self.blocks.len() as u32,
