@@ -30,6 +30,33 @@ impl CArgs {
             std: self.std.clone(),
         }
     }
+
+    /// The options as a command line gives them again (` -I DIR -D
+    /// NAME=V --std S`, each value quoted for a POSIX shell where it
+    /// needs it); empty without any.
+    pub fn command_line(&self) -> String {
+        let mut out = String::new();
+        for (flag, values) in [("-I", &self.includes), ("-D", &self.defines)] {
+            for v in values {
+                out.push_str(&format!(" {flag} {}", shell_word(v)));
+            }
+        }
+        if let Some(s) = &self.std {
+            out.push_str(&format!(" --std {}", shell_word(s)));
+        }
+        out
+    }
+}
+
+/// `word` as one word of a POSIX shell: as it is where it holds only
+/// characters the shell takes literally, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-+=.,/:@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Imports the C file `path` (the function `top` and its callees, or

@@ -615,6 +615,9 @@ fn auto_directives(
         "silica hls {name} --top {} --target {} --directives {path}",
         args.top, args.target
     );
+    if silica_c::is_c_input(name) {
+        rebuild += &args.c.command_line();
+    }
     if args.max_port_bits != silica_hls::model::options::MAX_PORT_BITS {
         rebuild += &format!(" --max-port-bits {}", args.max_port_bits);
     }

@@ -211,9 +211,18 @@ impl Func<'_> {
                         self.value(&format!("{f} {}, {} : {m}", old.v, one.v), &pt, None)
                     }
                     CType::Int { .. } => {
+                        let delta: i64 = if op == "++" { 1 } else { -1 };
+                        if let Some(Konst::Int(k)) = old.konst {
+                            // Folded modulo the type's width.
+                            let new = self.int_const(&pt, k + i128::from(delta));
+                            self.store(&p, new.clone())?;
+                            return Ok(if n.flag("isPostfix") { old } else { new });
+                        }
                         let one = self.int_const(&pt, 1);
-                        let delta = if op == "++" { 1 } else { -1 };
-                        let aff = if pt.is_unsigned() {
+                        // A type narrower than `int` wraps (C computes in
+                        // `int` and converts back): its form is exact only
+                        // where overflow is undefined, from `int` up.
+                        let aff = if pt.is_unsigned() || pt.bits() < 32 {
                             None
                         } else {
                             old.aff.as_ref().and_then(|a| a.add(&Aff::constant(delta)))

@@ -1,0 +1,2 @@
+/* A header of tests/c/auto.c, found through -I. */
+#define SCALE 3
