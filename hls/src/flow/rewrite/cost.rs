@@ -104,6 +104,31 @@ pub struct LibraryCost<'a> {
     pub scarce: bool,
     /// The cost of each leaf symbol (`v<i>`); others cost nothing.
     pub leaves: &'a FxHashMap<Symbol, Cost>,
+    /// [`LibraryCost::op`]'s figures by operation and constant operand,
+    /// each looked up in the library once (extraction prices every
+    /// e-node many times).
+    memo: FxHashMap<(std::mem::Discriminant<IntExpr>, Option<i128>), (f64, f64)>,
+}
+
+impl<'a> LibraryCost<'a> {
+    /// Prices `width`-bit operations from `lib` at `clock_ns`, with the
+    /// leaves' costs `leaves`.
+    pub fn new(
+        lib: &'a Library,
+        clock_ns: f64,
+        width: u32,
+        scarce: bool,
+        leaves: &'a FxHashMap<Symbol, Cost>,
+    ) -> LibraryCost<'a> {
+        LibraryCost {
+            lib,
+            clock_ns,
+            width,
+            scarce,
+            leaves,
+            memo: FxHashMap::default(),
+        }
+    }
 }
 
 impl LibraryCost<'_> {
@@ -188,7 +213,15 @@ impl CostFunction<IntExpr> for LibraryCost<'_> {
             _ => {
                 let children: Vec<Cost> = enode.children().iter().map(|&ch| costs(ch)).collect();
                 let constant = children.iter().find_map(|k| k.constant);
-                let (delay, area) = self.op(enode, constant);
+                let key = (std::mem::discriminant(enode), constant);
+                let (delay, area) = match self.memo.get(&key) {
+                    Some(&figures) => figures,
+                    None => {
+                        let figures = self.op(enode, constant);
+                        self.memo.insert(key, figures);
+                        figures
+                    }
+                };
                 let mut c = Cost {
                     carried: f64::NEG_INFINITY,
                     delay: 0.0,
@@ -215,13 +248,7 @@ mod tests {
         let lib = Library::for_target("ecp5").unwrap();
         let mut leaves = FxHashMap::default();
         leaves.insert(Symbol::from("v0"), Cost::leaf(true, 0.0));
-        let mut c = LibraryCost {
-            lib: &lib,
-            clock_ns: 5.0,
-            width: 32,
-            scarce,
-            leaves: &leaves,
-        };
+        let mut c = LibraryCost::new(&lib, 5.0, 32, scarce, &leaves);
         let e: RecExpr<IntExpr> = text.parse().unwrap();
         c.cost_rec(&e)
     }

@@ -222,24 +222,12 @@ pub fn plan(k: &Kernel, b: usize, g: &Group, s: &Settings<'_>) -> Option<Plan> {
         &rules,
         Duration::from_secs(5),
     );
-    let mut cost = LibraryCost {
-        lib: s.lib,
-        clock_ns: s.clock_ns,
-        width: w,
-        scarce: s.scarce,
-        leaves: &leaf_costs,
-    };
+    let mut cost = LibraryCost::new(s.lib, s.clock_ns, w, s.scarce, &leaf_costs);
     let before: Vec<RecExpr<IntExpr>> = roots.iter().map(|r| before_of[r].clone()).collect();
     let cost_before = Cost::join(before.iter().map(|e| cost.cost_rec(e)));
     let ex = Extractor::new(
         &runner.egraph,
-        LibraryCost {
-            lib: s.lib,
-            clock_ns: s.clock_ns,
-            width: w,
-            scarce: s.scarce,
-            leaves: &leaf_costs,
-        },
+        LibraryCost::new(s.lib, s.clock_ns, w, s.scarce, &leaf_costs),
     );
     let after: Vec<RecExpr<IntExpr>> = root_ids.iter().map(|&id| ex.find_best(id).1).collect();
     let cost_after = Cost::join(after.iter().map(|e| cost.cost_rec(e)));
