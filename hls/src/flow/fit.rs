@@ -327,8 +327,11 @@ pub type Limits = BTreeMap<String, u32>;
 /// latency among those that bring the design closer to its budget; a
 /// step that costs no cycles goes on in the same class by bisection
 /// to the fewest units that still cost none ([`Search::jump`]), or to
-/// the most that fit where those already fit. Where the steps stop
-/// short of fitting, the fewest units are kept. No choice is evaluated
+/// the most that fit where those already fit. Where limits build more
+/// units than the design without them (products by constants on
+/// multipliers), the descent starts from the units the limits at every
+/// operation build. Where the steps stop short of fitting, the fewest
+/// units are kept. No choice is evaluated
 /// twice.
 pub fn choose<E>(
     budget: &Budget<'_>,
@@ -419,6 +422,21 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
         let mut limits = Limits::new();
         let mut best = start;
         let mut units: BTreeMap<String, u32> = free.iter().cloned().collect();
+        // Under a limit a class may build more units than without one
+        // (products by constants on multipliers where the scarce units
+        // left them in LUTs): where the limits at every operation's own
+        // unit build more than the design without them, the descent
+        // starts there, from the units they build.
+        let every: Limits = free.iter().cloned().collect();
+        let at_every = self.eval(&every)?;
+        if self.excess(&at_every) > self.excess(&best) {
+            for (class, n) in &every {
+                let built = at_every.units.get(class).copied().unwrap_or(*n).min(*n);
+                units.insert(class.clone(), built);
+            }
+            limits = every;
+            best = at_every;
+        }
         while self.excess(&best) > 0.0 {
             let mut step: Option<(String, Limits, Tried)> = None;
             for (class, &n) in &units {
@@ -568,6 +586,27 @@ mod tests {
         assert_eq!(limits, BTreeMap::from([("mul".to_string(), 2)]));
         assert_eq!(t.estimate.dsp, 6);
         assert_eq!(t.latency, Some(1300));
+    }
+
+    #[test]
+    fn a_limit_that_builds_more_units_than_none_still_descends() {
+        // Without a limit 5 multipliers; any limit builds 7 (products by
+        // constants on multipliers): the descent starts at 7.
+        let start = model(&BTreeMap::new(), 5, 0);
+        let limited = |l: &Limits| {
+            let m = l.get("mul").copied().unwrap_or(7).min(7);
+            Tried {
+                estimate: est(500, 3 * u64::from(m)),
+                latency: Some(1000 + 100 * u64::from(7 - m)),
+                units: BTreeMap::from([("mul".to_string(), m)]),
+            }
+        };
+        let (limits, t) = choose(&Budget::of(up5k()), &[("mul".into(), 12)], start, |l| {
+            Ok::<_, ()>(limited(l))
+        })
+        .unwrap();
+        assert_eq!(limits, BTreeMap::from([("mul".to_string(), 2)]));
+        assert_eq!(t.estimate.dsp, 6);
     }
 
     #[test]
