@@ -195,26 +195,32 @@ pub fn prune(space: &Space, genes: &[usize], info: &KernelInfo) -> Option<String
                 }
             }
             Knob::Array(name, "partition") => {
-                let Value::Table(t) = v else { continue };
+                let splits: Vec<&Table> = match v {
+                    Value::Table(t) => vec![t],
+                    Value::Array(all) => all.iter().filter_map(Value::as_table).collect(),
+                    _ => continue,
+                };
                 let Some(a) = info.array(name) else { continue };
                 if a.external {
                     return Some(format!(
                         "{name} is an external memory; partitioning applies to on-chip arrays"
                     ));
                 }
-                let dim = t.get("dim").and_then(Value::as_integer).unwrap_or(1) as usize;
-                let Some(&size) = a.shape.get(dim - 1) else {
-                    return Some(format!(
-                        "{name} has {} dimension(s), not {dim}",
-                        a.shape.len()
-                    ));
-                };
-                if let Some(f) = t.get("factor").and_then(Value::as_integer) {
-                    let f = f as u64;
-                    if f > size || size % f != 0 {
+                for t in splits {
+                    let dim = t.get("dim").and_then(Value::as_integer).unwrap_or(1) as usize;
+                    let Some(&size) = a.shape.get(dim - 1) else {
                         return Some(format!(
-                            "partition factor {f} does not divide dimension {dim} ({size}) of {name}"
+                            "{name} has {} dimension(s), not {dim}",
+                            a.shape.len()
                         ));
+                    };
+                    if let Some(f) = t.get("factor").and_then(Value::as_integer) {
+                        let f = f as u64;
+                        if f > size || size % f != 0 {
+                            return Some(format!(
+                                "partition factor {f} does not divide dimension {dim} ({size}) of {name}"
+                            ));
+                        }
                     }
                 }
             }

@@ -435,6 +435,16 @@ fn check_bool(v: &Value) -> Result<(), String> {
 fn check_partition(v: &Value) -> Result<(), String> {
     match v {
         Value::String(s) if s == "none" => Ok(()),
+        // Several dimensions split at once.
+        Value::Array(splits) if !splits.is_empty() => {
+            for p in splits {
+                if !matches!(p, Value::Table(_)) {
+                    return Err(format!("a list of partitions holds tables, not {p}"));
+                }
+                check_partition(p)?;
+            }
+            Ok(())
+        }
         Value::Table(t) => {
             if let Some(k) = t
                 .keys()
@@ -465,7 +475,7 @@ fn check_partition(v: &Value) -> Result<(), String> {
             }
         }
         _ => Err(format!(
-            "partition must be \"none\" or a table {{ kind, factor, dim }}, not {v}"
+            "partition must be \"none\", a table {{ kind, factor, dim }} or a list of them, not {v}"
         )),
     }
 }

@@ -147,8 +147,8 @@ pub(crate) fn key(input: &str, target: &str, pipeline: bool, d: &Directives) -> 
 }
 
 /// A directive's value, without where it was written.
-fn value<T: Copy>(s: &Option<Setting<T>>) -> Option<T> {
-    s.as_ref().map(|s| s.value)
+fn value<T: Clone>(s: &Option<Setting<T>>) -> Option<T> {
+    s.as_ref().map(|s| s.value.clone())
 }
 
 /// The `[limits]` of `d` as the lifted kernel holds them.

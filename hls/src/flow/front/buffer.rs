@@ -27,7 +27,8 @@ use super::directives::{set_attr, write_array_attrs};
 use super::names;
 use super::partition::MAX_BANKS;
 use crate::model::directives::{
-    ArrayDirectives, Directives, Log, Origin, Partition, PartitionKind, Pipeline, Setting, Unroll,
+    ArrayDirectives, Directives, Log, Origin, Partition, PartitionKind, Partitioning, Pipeline,
+    Setting, Unroll,
 };
 use silica_affine::for_op::{self, Bound};
 use silica_affine::loops::constant_trip_count;
@@ -110,20 +111,19 @@ pub fn buffer(
         if copy.writes {
             what.push_str(", written back after it (copy_out)");
         }
-        match partition {
-            Some(p) if p.kind == PartitionKind::Complete => what.push_str(&format!(
-                "; a bank an index of dimension {} for the unrolled accesses",
-                p.dim
-            )),
-            Some(p) if copy.demand.parallel.is_some() => what.push_str(&format!(
-                "; {} banks on dimension {} for the unrolled accesses",
-                p.factor, p.dim
-            )),
-            Some(p) => what.push_str(&format!(
-                "; {} banks on dimension {} for a word a cycle",
-                p.factor, p.dim
-            )),
-            None => {}
+        if let Some(p) = &partition {
+            let why = if copy.demand.parallel.is_empty() {
+                "for a word a cycle"
+            } else {
+                "for the unrolled accesses"
+            };
+            let each: Vec<String> = (p.0.iter())
+                .map(|q| match q.kind {
+                    PartitionKind::Complete => format!("a bank an index of dimension {}", q.dim),
+                    _ => format!("{} banks on dimension {}", q.factor, q.dim),
+                })
+                .collect();
+            what.push_str(&format!("; {} {why}", each.join(" by ")));
         }
         if ports {
             what.push_str("; two ports, for the accesses of one loop");
@@ -174,11 +174,12 @@ struct Copy {
 }
 
 /// What the body's accesses of a memory ask of its copy.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Demand {
-    /// The dimension (from 0) an unrolled loop's counter indexes, and the
-    /// loop's copies (the most of any access).
-    parallel: Option<(usize, u64)>,
+    /// Each dimension (from 0) an unrolled loop's counter indexes, and
+    /// the loop's copies (the most of any access), in the order of the
+    /// dimensions.
+    parallel: Vec<(usize, u64)>,
     /// Accessed more than once in the body of one loop (read and
     /// written, or read twice).
     shared: bool,
@@ -281,12 +282,14 @@ fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> De
                 .filter(|&(_, c)| c != 0)
                 .collect();
             if let [(k, 1 | -1)] = indexed[..] {
-                if out.parallel.is_none_or(|(_, u)| copies > u) {
-                    out.parallel = Some((k, copies));
+                match out.parallel.iter_mut().find(|(dim, _)| *dim == k) {
+                    Some((_, u)) => *u = (*u).max(copies),
+                    None => out.parallel.push((k, copies)),
                 }
             }
         }
     }
+    out.parallel.sort_unstable();
     out.shared = (bodies.iter().enumerate()).any(|(i, b)| bodies[i + 1..].contains(b));
     out
 }
@@ -295,75 +298,108 @@ fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> De
 /// them (set in `d`, derived at `s`, and given back): banks for
 /// the demand's unrolled accesses, else a bank a lane of the last
 /// dimension; two ports where one loop accesses it more than once.
-fn own_directives(copy: &Copy, d: &mut Directives, s: &Setting<bool>) -> (Option<Partition>, bool) {
+fn own_directives(
+    copy: &Copy,
+    d: &mut Directives,
+    s: &Setting<bool>,
+) -> (Option<Partitioning>, bool) {
     let ad = d.arrays.entry(buffer_name(&copy.name)).or_default();
     let (partition, shared) = if ad.partition.is_some() {
         (None, copy.demand.shared)
     } else {
-        let p = partition(copy);
+        let p = partitioning(copy);
         // The lanes of a copied word that land in one bank are written
         // in one cycle through two ports.
-        (
-            p,
-            copy.demand.shared || (copy.lanes > 1 && !spreads_lanes(p, copy)),
-        )
+        let spread = p.as_ref().is_some_and(|p| spreads_lanes(p, copy));
+        (p, copy.demand.shared || (copy.lanes > 1 && !spread))
     };
     let ports = ad.ports.is_none() && shared;
     if ports {
         ad.ports = Some(Setting::new(2, s.loc, Origin::Derived));
     }
-    if let Some(p) = partition {
-        ad.partition = Some(Setting::new(p, s.loc, Origin::Derived));
+    if let Some(p) = &partition {
+        ad.partition = Some(Setting::new(p.clone(), s.loc, Origin::Derived));
     }
     (partition, ports)
 }
 
-/// Whether the banks of partition `p` put the lanes of each of `copy`'s
-/// words in distinct banks (cyclically along the last dimension, at
-/// least a bank a lane).
-fn spreads_lanes(p: Option<Partition>, copy: &Copy) -> bool {
-    p.is_some_and(|p| {
-        p.dim as usize == copy.shape.len()
-            && match p.kind {
-                PartitionKind::Complete => true,
-                PartitionKind::Cyclic => p.factor >= u64::from(copy.lanes),
-                PartitionKind::Block => false,
-            }
-    })
+/// Whether the banks of `p` put the lanes of each of `copy`'s words in
+/// distinct banks known at compile time: split cyclically along the last
+/// dimension by a multiple of the lanes that divides its size (or a bank
+/// an index, of a size the lanes divide), so that lane `j`'s banks are
+/// those `j` modulo the lanes.
+fn spreads_lanes(p: &Partitioning, copy: &Copy) -> bool {
+    let lanes = u64::from(copy.lanes);
+    let Some(size) = copy.shape.last().and_then(|&s| u64::try_from(s).ok()) else {
+        return false;
+    };
+    p.of_dim(copy.shape.len() as u32)
+        .is_some_and(|p| match p.kind {
+            PartitionKind::Complete => size % lanes == 0,
+            PartitionKind::Cyclic => p.factor % lanes == 0 && size % p.factor == 0,
+            PartitionKind::Block => false,
+        })
 }
 
-/// The banks `copy`'s buffer is split into where no directive says:
-/// for the demand's unrolled accesses, else a bank a lane of the last
-/// dimension; none where a single bank serves.
-fn partition(copy: &Copy) -> Option<Partition> {
+/// The banks `copy`'s buffer is split into where no directive says: for
+/// the demand's unrolled accesses, each dimension an unrolled loop
+/// indexes split by its copies (the most copied first, while the banks
+/// stay within [`MAX_BANKS`]), else a bank a lane of the last dimension;
+/// none where a single bank serves.
+fn partitioning(copy: &Copy) -> Option<Partitioning> {
     let rank = copy.shape.len();
     let lanes = u64::from(copy.lanes);
-    let (dim, factor) = match copy.demand.parallel {
-        // The copy's words land in distinct banks too where the lanes
-        // are a multiple of the unrolled copies.
-        Some((k, u)) if k + 1 == rank && lanes > u && lanes % u == 0 => (k, lanes),
-        Some(p) => p,
-        None if lanes > 1 && rank > 0 => (rank - 1, lanes),
-        None => return None,
+    let wanted: Vec<(usize, u64)> = match copy.demand.parallel.as_slice() {
+        [] if lanes > 1 && rank > 0 => vec![(rank - 1, lanes)],
+        [] => return None,
+        all => (all.iter())
+            .map(|&(k, u)| {
+                // The copy's words land in distinct banks too where the
+                // lanes are a multiple of the unrolled copies.
+                if k + 1 == rank && lanes > u && lanes % u == 0 {
+                    (k, lanes)
+                } else {
+                    (k, u)
+                }
+            })
+            .collect(),
     };
-    let size = u64::try_from(copy.shape[dim]).unwrap_or(0);
-    let p = if factor >= size {
-        Partition {
-            dim: dim as u32 + 1,
-            kind: PartitionKind::Complete,
-            factor: 0,
+    let mut order: Vec<usize> = (0..wanted.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(wanted[i].1));
+    let mut splits: Vec<Partition> = Vec::new();
+    let mut banks = 1u64;
+    for i in order {
+        let (dim, factor) = wanted[i];
+        let size = u64::try_from(copy.shape[dim]).unwrap_or(0);
+        if size <= 1 {
+            continue;
         }
-    } else {
-        Partition {
-            dim: dim as u32 + 1,
-            kind: PartitionKind::Cyclic,
-            factor,
+        let p = if factor >= size {
+            Partition {
+                dim: dim as u32 + 1,
+                kind: PartitionKind::Complete,
+                factor: 0,
+            }
+        } else {
+            Partition {
+                dim: dim as u32 + 1,
+                kind: PartitionKind::Cyclic,
+                factor,
+            }
+        };
+        let n = if p.kind == PartitionKind::Complete {
+            size
+        } else {
+            factor
+        };
+        if banks.saturating_mul(n) > MAX_BANKS {
+            continue;
         }
-    };
-    if size <= 1 || (p.kind == PartitionKind::Complete && size > MAX_BANKS) {
-        return None;
+        banks *= n;
+        splits.push(p);
     }
-    Some(p)
+    splits.sort_by_key(|p| p.dim);
+    (!splits.is_empty()).then_some(Partitioning(splits))
 }
 
 /// The on-chip copy of `copy`, allocated before `at`, with its own

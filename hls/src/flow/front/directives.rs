@@ -11,8 +11,8 @@ use super::buffer::buffer_name;
 use super::names::{self, find_loops, ArrayName, LoopName};
 use super::string_of;
 use crate::model::directives::{
-    file, ArrayDirectives, Directives, LoopDirectives, Origin, Partition, PartitionKind, Pipeline,
-    Setting, Unroll, LIMITED_CLASSES,
+    file, ArrayDirectives, Directives, LoopDirectives, Origin, Partition, PartitionKind,
+    Partitioning, Pipeline, Setting, Unroll, LIMITED_CLASSES,
 };
 use silica_ir::{Attr, AttrKind, Context, Diagnostic, Ir, OpId};
 use toml::Value;
@@ -88,7 +88,7 @@ fn buffer_of(v: &Value, loc: Attr, origin: Origin) -> Res<(bool, ArrayDirectives
     for (k, x) in t {
         match k.as_str() {
             "partition" => {
-                copy.partition = Some(Setting::new(partition_of(x, loc)?, loc, origin));
+                copy.partition = Some(Setting::new(partitioning_of(x, loc)?, loc, origin));
             }
             "ports" => copy.ports = Some(Setting::new(ports_of(x, loc)?, loc, origin)),
             _ => {
@@ -129,7 +129,19 @@ fn width_of(v: &Value, loc: Attr) -> Res<u32> {
     }
 }
 
-/// A partition as the `hls.partition` attribute writes it.
+/// A partitioning as the `hls.partition` attribute writes it: the
+/// dictionary of its one split, or an array of them.
+fn partitioning_attr(ctx: &mut Context, p: &Partitioning) -> Attr {
+    match p.0.as_slice() {
+        [one] => partition_attr(ctx, *one),
+        all => {
+            let each: Vec<Attr> = all.iter().map(|&q| partition_attr(ctx, q)).collect();
+            ctx.array_attr(&each)
+        }
+    }
+}
+
+/// One split as the `hls.partition` attribute writes it.
 fn partition_attr(ctx: &mut Context, p: Partition) -> Attr {
     let i64 = ctx.signless(64);
     let kind = match p.kind {
@@ -154,11 +166,32 @@ fn ports_of(v: &Value, loc: Attr) -> Res<u32> {
     }
 }
 
+/// A partitioning: a table `{ dim, kind, factor }`, or a list of them
+/// splitting distinct dimensions.
+fn partitioning_of(v: &Value, loc: Attr) -> Res<Partitioning> {
+    let Value::Array(list) = v else {
+        return Ok(Partitioning::one(partition_of(v, loc)?));
+    };
+    if list.is_empty() {
+        return bad(loc, "partition lists no dimension to split".into());
+    }
+    let mut all: Vec<Partition> = Vec::new();
+    for x in list {
+        let p = partition_of(x, loc)?;
+        if all.iter().any(|q| q.dim == p.dim) {
+            return bad(loc, format!("partition splits dimension {} twice", p.dim));
+        }
+        all.push(p);
+    }
+    all.sort_by_key(|p| p.dim);
+    Ok(Partitioning(all))
+}
+
 fn partition_of(v: &Value, loc: Attr) -> Res<Partition> {
     let Value::Table(t) = v else {
         return bad(
             loc,
-            format!("partition must be a table {{ dim, kind, factor }}, not {v}"),
+            format!("partition must be a table {{ dim, kind, factor }} or a list of them, not {v}"),
         );
     };
     if let Some(k) = t
@@ -230,6 +263,10 @@ fn value_of_attr(ctx: &Context, a: Attr) -> Option<Value> {
             }
             Some(Value::Table(t))
         }
+        AttrKind::Array(items) => {
+            let items: Option<Vec<Value>> = items.iter().map(|&x| value_of_attr(ctx, x)).collect();
+            items.map(Value::Array)
+        }
         _ => None,
     }
 }
@@ -244,7 +281,7 @@ fn attr_value(ctx: &Context, ir: &Ir, op: OpId, key: &str) -> Res<Option<Value>>
         Some(v) => Ok(Some(v)),
         None => bad(
             ir.op_loc(op),
-            format!("'{key}' must be a boolean, an integer, a string or a dictionary"),
+            format!("'{key}' must be a boolean, an integer, a string, a dictionary or an array of dictionaries"),
         ),
     }
 }
@@ -386,7 +423,7 @@ fn from_attributes(
                 Some(v) => v,
                 None => unreadable()?,
             };
-            ad.partition = Some(Setting::new(partition_of(&v, loc)?, loc, origin));
+            ad.partition = Some(Setting::new(partitioning_of(&v, loc)?, loc, origin));
         }
         if ad != ArrayDirectives::default() {
             d.arrays.insert(a.name.clone(), ad);
@@ -509,7 +546,7 @@ fn array_attrs(
     if let Some(s) = &ad.buffer {
         let mut fields = Vec::new();
         if let Some(p) = copy.and_then(|c| c.partition.as_ref()) {
-            fields.push((ctx.sym("partition"), partition_attr(ctx, p.value)));
+            fields.push((ctx.sym("partition"), partitioning_attr(ctx, &p.value)));
         }
         if let Some(p) = copy.and_then(|c| c.ports.as_ref()) {
             fields.push((ctx.sym("ports"), ctx.int_attr(i64, p.value)));
@@ -523,7 +560,7 @@ fn array_attrs(
         entries.push(("hls.buffer", value));
     }
     if let Some(s) = &ad.partition {
-        entries.push(("hls.partition", partition_attr(ctx, s.value)));
+        entries.push(("hls.partition", partitioning_attr(ctx, &s.value)));
     }
     entries
 }
@@ -710,7 +747,7 @@ fn from_file(
         }
         if let Some(v) = &e.partition {
             let l = loc(v.pos);
-            ad.partition = Some(Setting::new(partition_of(&v.value, l)?, l, origin));
+            ad.partition = Some(Setting::new(partitioning_of(&v.value, l)?, l, origin));
         }
     }
     for (name, copy) in copies {

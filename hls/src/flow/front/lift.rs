@@ -312,7 +312,7 @@ impl Lifter<'_> {
                         .arrays
                         .get(&mem.name)
                         .and_then(|a| a.partition.as_ref())
-                        .and_then(|p| super::partition::plan(&mem.shape, p.value).ok());
+                        .and_then(|p| super::partition::plan(&mem.shape, &p.value).ok());
                     match partition {
                         Some(plan) => {
                             let mut banks = Vec::new();

@@ -36,7 +36,7 @@ use super::carry::{defined_in, distinct_memory, port_bound, port_counts, subscri
 use super::directives::{set_attr, write_array_attrs};
 use super::names;
 use crate::model::directives::{
-    ArrayDirectives, Directives, Origin, Partition, PartitionKind, Pipeline, Setting,
+    ArrayDirectives, Directives, Origin, Partition, PartitionKind, Partitioning, Pipeline, Setting,
 };
 use rustc_hash::FxHashMap;
 use silica_affine::for_op::{
@@ -445,7 +445,11 @@ fn rewrite(
             kind: PartitionKind::Complete,
             factor: 0,
         };
-        own.partition = Some(Setting::new(complete, fn_loc, Origin::Derived));
+        own.partition = Some(Setting::new(
+            Partitioning::one(complete),
+            fn_loc,
+            Origin::Derived,
+        ));
     }
     write_array_attrs(ctx, ir, alloc, &own);
     d.arrays.insert(lines_name.clone(), own);

@@ -50,7 +50,7 @@ pub fn memories(
                     "partitioning applies to on-chip arrays, and this is an external memory".into(),
                 ),
                 Some(m) => {
-                    let why = plan(&k.memories[m].shape, s.value)
+                    let why = plan(&k.memories[m].shape, &s.value)
                         .err()
                         .unwrap_or_else(|| "the array was not lifted as banks".into());
                     log.refused(s, name, directive, why);

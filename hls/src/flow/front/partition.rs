@@ -1,16 +1,20 @@
 //! `partition` of an on-chip array: the array becomes banks, separate
-//! memories with a port (or two) each, split along one dimension: cyclic
-//! (bank `i mod F`, offset `i floordiv F`), block (blocks of `ceil(S/F)`:
-//! bank `i floordiv B`, offset `i mod B`) or complete (one bank per index,
-//! the dimension gone; a one-word bank is a register after synthesis).
-//! An access whose bank is known at compile time (from the residues and
-//! ranges of its index: constants, loop counters with constant lower
-//! bounds and steps, as unrolling leaves them) goes to that bank alone;
-//! any other access reads every bank and selects (a load) or writes the
-//! bank its index selects (a store, predicated per bank).
+//! memories with a port (or two) each, split along one dimension or
+//! several: cyclic (bank `i mod F`, offset `i floordiv F`), block (blocks
+//! of `ceil(S/F)`: bank `i floordiv B`, offset `i mod B`) or complete (one
+//! bank per index, the dimension gone; a one-word bank is a register
+//! after synthesis). Split along several dimensions, the banks are every
+//! combination of each dimension's (numbered with the first dimension's
+//! bank most significant). An access whose bank in a dimension is known
+//! at compile time (from the residues and ranges of its index:
+//! constants, loop counters with constant lower bounds and steps, as
+//! unrolling leaves them) goes to that dimension's bank alone; where it
+//! is not, the access reaches every bank of that dimension it may reach
+//! and selects (a load) or writes the bank its index selects (a store,
+//! predicated per bank).
 
 use super::lift::{err, Lifter};
-use crate::model::directives::{Partition, PartitionKind};
+use crate::model::directives::{PartitionKind, Partitioning};
 use crate::model::kernel::{Item, MemId, Op, Predicate, Val, INDEX};
 use silica_ir::affine::{AffineExpr, AffineMap, BinOp};
 use silica_ir::Diagnostic;
@@ -20,14 +24,23 @@ type Res<T> = Result<T, Box<Diagnostic>>;
 /// Banks allowed for one array.
 pub const MAX_BANKS: u64 = 256;
 
-/// How an array of a given shape is split.
+/// How one dimension of an array is split.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
+pub struct Split {
     /// The dimension split (from 0).
     pub dim: usize,
     pub kind: PartitionKind,
     /// Cyclic: the factor; block: the block size; complete: 1.
     pub step: u64,
+    pub banks: u64,
+}
+
+/// How an array of a given shape is split.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The dimensions split, in order.
+    pub splits: Vec<Split>,
+    /// Every combination of the splits' banks.
     pub banks: u64,
     /// The shape of every bank.
     pub bank_shape: Vec<u64>,
@@ -35,47 +48,60 @@ pub struct Plan {
 
 /// The plan of partition `p` of an array of `shape`, or why it cannot be
 /// carried out.
-pub fn plan(shape: &[u64], p: Partition) -> Result<Plan, String> {
-    let dim = p.dim as usize - 1;
-    let Some(&size) = shape.get(dim) else {
-        return Err(format!(
-            "the array has {} dimension(s), not {}",
-            shape.len(),
-            p.dim
-        ));
-    };
-    let (step, banks, bank_dim) = match p.kind {
-        PartitionKind::Cyclic => {
-            if p.factor > size {
-                return Err(format!(
-                    "the factor {} exceeds the dimension's size {size}",
-                    p.factor
-                ));
-            }
-            (p.factor, p.factor, size.div_ceil(p.factor))
-        }
-        PartitionKind::Block => {
-            if p.factor > size {
-                return Err(format!(
-                    "the factor {} exceeds the dimension's size {size}",
-                    p.factor
-                ));
-            }
-            let b = size.div_ceil(p.factor);
-            (b, size.div_ceil(b), b)
-        }
-        PartitionKind::Complete => (1, size, 1),
-    };
-    if banks > MAX_BANKS {
-        return Err(format!("it would make {banks} banks (at most {MAX_BANKS})"));
-    }
+pub fn plan(shape: &[u64], p: &Partitioning) -> Result<Plan, String> {
     let mut bank_shape = shape.to_vec();
-    bank_shape[dim] = bank_dim;
+    let mut splits: Vec<Split> = Vec::new();
+    let mut total = 1u64;
+    for p in &p.0 {
+        let dim = p.dim as usize - 1;
+        let Some(&size) = shape.get(dim) else {
+            return Err(format!(
+                "the array has {} dimension(s), not {}",
+                shape.len(),
+                p.dim
+            ));
+        };
+        if splits.iter().any(|s| s.dim == dim) {
+            return Err(format!("dimension {} is split twice", p.dim));
+        }
+        let (step, banks, bank_dim) = match p.kind {
+            PartitionKind::Cyclic => {
+                if p.factor > size {
+                    return Err(format!(
+                        "the factor {} exceeds the dimension's size {size}",
+                        p.factor
+                    ));
+                }
+                (p.factor, p.factor, size.div_ceil(p.factor))
+            }
+            PartitionKind::Block => {
+                if p.factor > size {
+                    return Err(format!(
+                        "the factor {} exceeds the dimension's size {size}",
+                        p.factor
+                    ));
+                }
+                let b = size.div_ceil(p.factor);
+                (b, size.div_ceil(b), b)
+            }
+            PartitionKind::Complete => (1, size, 1),
+        };
+        total = total.saturating_mul(banks);
+        bank_shape[dim] = bank_dim;
+        splits.push(Split {
+            dim,
+            kind: p.kind,
+            step,
+            banks,
+        });
+    }
+    if total > MAX_BANKS {
+        return Err(format!("it would make {total} banks (at most {MAX_BANKS})"));
+    }
+    splits.sort_by_key(|s| s.dim);
     Ok(Plan {
-        dim,
-        kind: p.kind,
-        step,
-        banks,
+        splits,
+        banks: total,
         bank_shape,
     })
 }
@@ -87,7 +113,7 @@ pub struct Banked {
     pub banks: Vec<MemId>,
 }
 
-impl Plan {
+impl Split {
     /// The modulus whose residue of an in-bounds index is its bank:
     /// the factor of a cyclic partition, the size of a complete one.
     fn residues(&self) -> Option<i64> {
@@ -261,11 +287,11 @@ impl Lifter<'_> {
         }
     }
 
-    /// The bank of an access at index `index` (bank expression `bank`),
-    /// when it is known at compile time.
+    /// The bank of split `split` an access at index `index` (bank
+    /// expression `bank`) reaches, when it is known at compile time.
     fn static_bank(
         &self,
-        plan: &Plan,
+        split: &Split,
         index: &AffineExpr,
         bank: &AffineExpr,
         map: &AffineMap,
@@ -275,7 +301,7 @@ impl Lifter<'_> {
             .range(bank, map, vals)
             .filter(|r| r.0 == r.1)
             .map(|r| r.0);
-        let b = match plan.residues() {
+        let b = match split.residues() {
             Some(f) => match self.residue(index, map, vals, f) {
                 (d, r) if d == f => Some(r),
                 _ => None,
@@ -283,7 +309,7 @@ impl Lifter<'_> {
             .or(constant)?,
             None => constant?,
         };
-        u64::try_from(b).ok().filter(|&b| b < plan.banks)
+        u64::try_from(b).ok().filter(|&b| b < split.banks)
     }
 
     /// A load (`data` is `None`) or store of the partitioned array `p`
@@ -299,9 +325,13 @@ impl Lifter<'_> {
         if map.results.len() != p.plan.bank_shape.len() {
             return err(self.loc, "access map does not match the memref's rank");
         }
-        let (bank, offset) = p.plan.split(&map.results[p.plan.dim]);
         let mut results: Vec<AffineExpr> = map.results.to_vec();
-        results[p.plan.dim] = offset;
+        let mut banks_of: Vec<AffineExpr> = Vec::new();
+        for split in &p.plan.splits {
+            let (bank, offset) = split.split(&map.results[split.dim]);
+            results[split.dim] = offset;
+            banks_of.push(bank);
+        }
         let bank_map = AffineMap {
             num_dims: map.num_dims,
             num_symbols: map.num_symbols,
@@ -309,49 +339,79 @@ impl Lifter<'_> {
         };
         let address = self.affine_address(items, p.banks[0], &bank_map, vals)?;
         let width = self.k.memories[p.banks[0]].element_width;
-        let index = &map.results[p.plan.dim];
-        if let Some(b) = self.static_bank(&p.plan, index, &bank, map, vals) {
-            let m = p.banks[b as usize];
-            let mut args = vec![address];
-            args.extend(data);
-            args.extend(self.predicate);
-            let op = if data.is_some() {
-                Op::Store(m)
-            } else {
-                Op::Load(m)
+        // Per split: the banks the access may reach, and where it is not
+        // known at compile time, the node computing which.
+        let mut reach: Vec<(Vec<u64>, Option<Val>)> = Vec::new();
+        for (split, bank) in p.plan.splits.iter().zip(&banks_of) {
+            let index = &map.results[split.dim];
+            if let Some(b) = self.static_bank(split, index, bank, map, vals) {
+                reach.push((vec![b], None));
+                continue;
+            }
+            let which = self.apply(items, bank, map, vals)?;
+            // The index modulo a divisor of the banks may be known: only
+            // the banks of that residue are reached.
+            let (d, r) = match split.residues() {
+                Some(f) => self.residue(index, map, vals, f),
+                None => (1, 0),
             };
-            let v = self.node(items, op, args, if data.is_some() { 0 } else { width });
-            return Ok(data.is_none().then_some(v));
+            let banks = (0..split.banks).filter(|&b| b as i64 % d == r).collect();
+            reach.push((banks, Some(which)));
         }
-        let which = self.apply(items, &bank, map, vals)?;
         let mut value = self.constant(0, width);
-        // The index modulo a divisor of the banks may be known: only the
-        // banks of that residue are reached.
-        let (d, r) = match p.plan.residues() {
-            Some(f) => self.residue(index, map, vals, f),
-            None => (1, 0),
-        };
-        let reached = p
-            .banks
-            .iter()
-            .enumerate()
-            .filter(|&(b, _)| b as i64 % d == r);
-        for (b, &m) in reached {
-            let index = self.constant(b as i128, INDEX);
-            let here = self.node(items, Op::Cmp(Predicate::Eq), vec![which, index], 1);
+        // Each split's test of a bank, made where first needed.
+        let mut tests: Vec<Vec<Option<Val>>> = (reach.iter())
+            .map(|(banks, _)| vec![None; banks.len()])
+            .collect();
+        let combos: u64 = reach.iter().map(|(banks, _)| banks.len() as u64).product();
+        for c in 0..combos {
+            // The combination's bank in each split, the last fastest.
+            let mut rest = c;
+            let mut pick = vec![0usize; reach.len()];
+            for (i, (banks, _)) in reach.iter().enumerate().rev() {
+                pick[i] = (rest % banks.len() as u64) as usize;
+                rest /= banks.len() as u64;
+            }
+            let mut b = 0u64;
+            let mut here: Option<Val> = None;
+            for (i, split) in p.plan.splits.iter().enumerate() {
+                let (banks, which) = &reach[i];
+                b = b * split.banks + banks[pick[i]];
+                let Some(w) = *which else { continue };
+                let eq = match tests[i][pick[i]] {
+                    Some(t) => t,
+                    None => {
+                        let index = self.constant(banks[pick[i]] as i128, INDEX);
+                        let t = self.node(items, Op::Cmp(Predicate::Eq), vec![w, index], 1);
+                        tests[i][pick[i]] = Some(t);
+                        t
+                    }
+                };
+                here = Some(match here {
+                    Some(h) => self.node(items, Op::And, vec![h, eq], 1),
+                    None => eq,
+                });
+            }
+            let m = p.banks[b as usize];
             match data {
                 Some(d) => {
-                    let enable = match self.predicate {
-                        Some(q) => self.node(items, Op::And, vec![q, here], 1),
-                        None => here,
+                    let enable = match (self.predicate, here) {
+                        (Some(q), Some(h)) => Some(self.node(items, Op::And, vec![q, h], 1)),
+                        (q, None) => q,
+                        (None, h) => h,
                     };
-                    self.node(items, Op::Store(m), vec![address, d, enable], 0);
+                    let mut args = vec![address, d];
+                    args.extend(enable);
+                    self.node(items, Op::Store(m), args, 0);
                 }
                 None => {
                     let mut args = vec![address];
                     args.extend(self.predicate);
                     let v = self.node(items, Op::Load(m), args, width);
-                    value = self.node(items, Op::Mux, vec![here, v, value], width);
+                    value = match here {
+                        Some(h) => self.node(items, Op::Mux, vec![h, v, value], width),
+                        None => v,
+                    };
                 }
             }
         }

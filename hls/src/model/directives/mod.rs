@@ -93,6 +93,30 @@ pub struct Partition {
     pub factor: u64,
 }
 
+/// An array's partition: one [`Partition`] per dimension split (a table,
+/// or a list of tables of distinct dimensions), in the order of their
+/// dimensions; the banks are every combination of theirs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partitioning(pub Vec<Partition>);
+
+impl Partitioning {
+    /// One dimension split.
+    pub fn one(p: Partition) -> Partitioning {
+        Partitioning(vec![p])
+    }
+
+    /// The directive as the report shows it.
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = self.0.iter().map(|p| p.describe()).collect();
+        parts.join(", ")
+    }
+
+    /// The split of dimension `dim` (from 1), if any.
+    pub fn of_dim(&self, dim: u32) -> Option<&Partition> {
+        self.0.iter().find(|p| p.dim == dim)
+    }
+}
+
 /// The directives of one loop.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LoopDirectives {
@@ -109,7 +133,7 @@ pub struct LoopDirectives {
 /// The directives of one array.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ArrayDirectives {
-    pub partition: Option<Setting<Partition>>,
+    pub partition: Option<Setting<Partitioning>>,
     pub ports: Option<Setting<u32>>,
     /// Elements a word of an external memory's ports (`width = N`).
     pub width: Option<Setting<u32>>,
