@@ -16,7 +16,10 @@ pub enum Location {
         file: Symbol,
         line: u32,
         col: u32,
-        /// End of a range: `(end_line, end_col)`.
+        /// End of a range: `(end_line, end_col)`. An end equal to the
+        /// start, column 0, is a line written without its column,
+        /// `loc("file":line)`, which MLIR keeps apart from column 0 (and
+        /// prints as it).
         end: Option<(u32, u32)>,
     },
     /// `loc("name"(child))`; `child` absent means unknown.

@@ -1,11 +1,14 @@
 // Builtin attributes, types and locations in bytecode: silica writes the
 // bytes mlir-opt-22 writes, reads them as mlir-opt-22 does, and what it
 // writes reads back to the file's IR. (MLIR's encoding of a range that
-// starts at column 0 keeps only its line, `xx.line_only`'s, in both.)
+// starts at column 0 keeps only its line, `xx.line_only`'s, in both. A
+// line written without a column is such a range, another location than
+// its column 0, `xx.no_column`'s two.)
 // RUN: silica opt --allow-unregistered-dialect --emit-bytecode %s -o %t.silica.mlirbc
 // RUN: mlir-opt-22 --allow-unregistered-dialect --emit-bytecode %s -o %t.mlir-opt.mlirbc
 // RUN: cmp %t.silica.mlirbc %t.mlir-opt.mlirbc
 // RUN: diff <(silica opt --allow-unregistered-dialect --mlir-print-debuginfo %t.mlir-opt.mlirbc) <(mlir-opt-22 --allow-unregistered-dialect --mlir-print-debuginfo %t.mlir-opt.mlirbc)
+// RUN: diff <(silica opt --allow-unregistered-dialect --mlir-print-debuginfo %s) <(mlir-opt-22 --allow-unregistered-dialect --mlir-print-debuginfo %s)
 // RUN: diff <(silica opt --allow-unregistered-dialect %t.silica.mlirbc) <(silica opt --allow-unregistered-dialect %s)
 // RUN: diff <(mlir-opt-22 --allow-unregistered-dialect %t.silica.mlirbc) <(mlir-opt-22 --allow-unregistered-dialect %s)
 
@@ -54,6 +57,7 @@ module attributes {
   "xx.fused"() : () -> () loc(fused["x.mlir":1:1, "y.mlir":2:2])
   "xx.range"() : () -> () loc("x.mlir":1:1 to :9)
   "xx.line_only"() : () -> () loc("x.mlir":4:0 to :7)
+  "xx.no_column"() : () -> () loc(fused["x.mlir":7, "x.mlir":7:0, "x.mlir":0])
   "xx.unknown"() : () -> () loc(unknown)
   "xx.name"() : () -> () loc("only a name")
   "xx.props"() <{p = 1 : i32, q = [unit]}> : () -> ()

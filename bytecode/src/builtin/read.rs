@@ -54,6 +54,12 @@ fn location<'a>(src: &mut dyn Source<'a>, c: &mut Cursor<'a>) -> DResult<Attr> {
     }
 }
 
+/// The end of a range read as such: none where it is its start, unless
+/// at column 0, where the range is MLIR's line without a column.
+fn range_end(line: u32, col: u32, end: (u32, u32)) -> Option<(u32, u32)> {
+    (end != (line, col) || col == 0).then_some(end)
+}
+
 fn u32_of(c: &Cursor<'_>, v: u64) -> DResult<u32> {
     u32::try_from(v).map_err(|_| c.error(format!("{v} does not fit in 32 bits")))
 }
@@ -195,14 +201,15 @@ pub(crate) fn read_attr<'a>(src: &mut dyn Source<'a>, c: &mut Cursor<'a>) -> DRe
                 u32_of(c, v)
             })?;
             let (line, col, end) = match parts[..] {
-                [] => (0, 0, None),
-                [l] => (l, 0, None),
+                // A line without a column (none: line 0), kept apart from
+                // column 0 as MLIR keeps it.
+                [] => (0, 0, Some((0, 0))),
+                [l] => (l, 0, Some((l, 0))),
                 [l, col] => (l, col, None),
-                [l, col, ec] => (l, col, Some((l, ec))),
-                [l, col, el, ec] => (l, col, Some((el, ec))),
+                [l, col, ec] => (l, col, range_end(l, col, (l, ec))),
+                [l, col, el, ec] => (l, col, range_end(l, col, (el, ec))),
                 _ => return Err(c.error("a file range has at most four numbers")),
             };
-            let end = end.filter(|&e| e != (line, col));
             let ctx = src.ctx();
             Ok(match end {
                 None => ctx.file_loc(file, line, col),

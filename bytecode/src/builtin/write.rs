@@ -175,13 +175,14 @@ fn location(ctx: &Context, s: &mut dyn Sink, l: &Location) -> bool {
             col,
             end,
         } => match end {
-            Some((el, ec)) if (*el, *ec) != (*line, *col) => {
+            Some((el, ec)) => {
                 s.varint(code::FILE_LINE_COL_RANGE);
                 s.attr(ctx, AttrKey::Str(*file));
                 let (line, col) = (u64::from(*line), u64::from(*col));
                 let (el, ec) = (u64::from(*el), u64::from(*ec));
                 // MLIR's `writeFileLineColRangeLocs`, which keeps only the
-                // line of a range starting at column 0 on one line.
+                // line of a range starting at column 0 on one line (and
+                // so of a line without a column).
                 let parts: &[u64] = if line == 0 && col == 0 && el == 0 && ec == 0 {
                     &[]
                 } else if col == 0 && line == el {

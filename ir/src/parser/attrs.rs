@@ -651,10 +651,17 @@ impl<'a> Parser<'a> {
                 if self.is(Tok::Colon) {
                     self.bump();
                     let line = self.parse_u32("expected integer line number in FileLineColLoc")?;
-                    let mut col = 0;
-                    if self.eat(Tok::Colon) {
-                        col = self.parse_u32("expected integer column number in FileLineColLoc")?;
+                    if !self.eat(Tok::Colon) {
+                        // A line without a column: MLIR keeps it apart
+                        // from column 0 (a range of one line).
+                        return Ok(self.ctx.loc(Location::File {
+                            file: name,
+                            line,
+                            col: 0,
+                            end: Some((line, 0)),
+                        }));
                     }
+                    let col = self.parse_u32("expected integer column number in FileLineColLoc")?;
                     let mut end = None;
                     if self.eat_keyword("to") {
                         if self.eat(Tok::Colon) {

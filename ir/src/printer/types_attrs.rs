@@ -749,6 +749,7 @@ impl AttrPrinter<'_> {
                 quoted_into(out, self.ctx.str(*file).as_bytes());
                 let _ = write!(out, ":{line}:{col}");
                 match end {
+                    Some(e) if *e == (*line, *col) => {}
                     Some((el, ec)) if *el == *line => {
                         let _ = write!(out, " to :{ec}");
                     }
