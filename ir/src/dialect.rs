@@ -148,6 +148,10 @@ pub struct OpDef {
     pub branch: Option<&'static BranchDef>,
     /// How values flow into, between and out of the op's regions.
     pub region_branch: Option<&'static RegionBranchDef>,
+    /// Properties with a default value (MLIR's `DefaultValuedAttr`) of an
+    /// op without a signature, filled in where the generic form leaves
+    /// them out.
+    pub defaults: &'static [(&'static str, crate::format::AttrDefault)],
 }
 
 /// Where control is in a region-branch op: at the op (entering or
@@ -246,6 +250,7 @@ impl OpDef {
             patterns: &[],
             branch: None,
             region_branch: None,
+            defaults: &[],
         }
     }
 }
@@ -485,7 +490,8 @@ pub fn normalize_inherent(ctx: &mut Context, ir: &mut crate::graph::Ir, op: OpId
     };
     let missing_default = sig_attrs
         .iter()
-        .any(|a| a.default.is_some() && !a.optional && !has(ctx, a.name));
+        .any(|a| a.default.is_some() && !a.optional && !has(ctx, a.name))
+        || def.defaults.iter().any(|(name, _)| !has(ctx, name));
     if !moved && !missing_default {
         return;
     }
@@ -500,11 +506,15 @@ pub fn normalize_inherent(ctx: &mut Context, ir: &mut crate::graph::Ir, op: OpId
             new_props.push((k, v));
         }
     }
-    for a in sig_attrs {
-        let present = new_props.iter().any(|(k, _)| ctx.str(*k) == a.name);
-        if let (Some(d), false, false) = (a.default, present, a.optional) {
+    let defaults = sig_attrs
+        .iter()
+        .filter(|a| !a.optional)
+        .filter_map(|a| Some((a.name, a.default?)))
+        .chain(def.defaults.iter().copied());
+    for (name, d) in defaults {
+        if !new_props.iter().any(|(k, _)| ctx.str(*k) == name) {
             let v = ctx.built_attr(d.make);
-            let k = ctx.sym(a.name);
+            let k = ctx.sym(name);
             new_props.push((k, v));
         }
     }

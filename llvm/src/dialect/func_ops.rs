@@ -6,7 +6,7 @@
 use crate::dialect::attrs::{self, LINKAGES};
 use crate::dialect::types::{self, LlvmType};
 use silica_ir::dialect::{inherent_attr, BranchDef, Effects, OpDef, Traits};
-use silica_ir::format::{segment_sizes, SEGMENTS};
+use silica_ir::format::{segment_sizes, AttrDefault, SEGMENTS};
 use silica_ir::lexer::Tok;
 use silica_ir::parser::{AsmParser, PResult};
 use silica_ir::printer::AsmPrinter;
@@ -991,12 +991,39 @@ pub(crate) static BRANCH: BranchDef = BranchDef {
     erase_successor_operand,
 };
 
+/// `llvm.func`'s defaulted properties, which MLIR fills in when the
+/// generic form leaves them out.
+const FUNC_DEFAULTS: &[(&str, AttrDefault)] = &[
+    (
+        "CConv",
+        AttrDefault {
+            make: |ctx| attrs::keyword_attr(ctx, "cconv", "ccc"),
+            matches: |ctx, a| attrs::keyword_of(ctx, a) == Some("ccc"),
+        },
+    ),
+    (
+        "linkage",
+        AttrDefault {
+            make: |ctx| attrs::keyword_attr(ctx, "linkage", "external"),
+            matches: |ctx, a| attrs::keyword_of(ctx, a) == Some("external"),
+        },
+    ),
+    (
+        "visibility_",
+        AttrDefault {
+            make: |ctx| i64_attr(ctx, 0),
+            matches: |ctx, a| matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value == 0.into()),
+        },
+    ),
+];
+
 pub(crate) const FUNC: OpDef = OpDef {
     verify: Some(verify_func),
     traits: Traits::ISOLATED_FROM_ABOVE
         .with(Traits::ALLOCATION_SCOPE)
         .with(Traits::AFFINE_SCOPE),
     inherent_attrs: FUNC_INHERENT,
+    defaults: FUNC_DEFAULTS,
     parse: Some(parse_func),
     print: Some(print_func),
     ..OpDef::new("llvm.func")
