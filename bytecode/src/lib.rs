@@ -3,17 +3,20 @@
 //! [`write`] turns a module into the bytes `mlir-opt-22 --emit-bytecode`
 //! writes for the same IR (versions 0 to 6); [`read`] turns any such file
 //! back into a module. Builtin attributes and types use the builtin
-//! dialect's encodings, others their text; op properties follow the
+//! dialect's encodings, LLVM loop annotations the LLVM dialect's, others
+//! their text; op properties follow the
 //! encoding MLIR's ODS gives each op ([`properties`]).
 //!
 //! - `encoding`: the primitives (varints, sections) and constants.
 //! - `builtin`: the builtin dialect's attribute and type encodings.
+//! - `llvm`: the LLVM dialect's (its loop annotations).
 //! - `properties`: op properties layouts.
 //! - `reader`, `writer`: the two directions; `use_list` what they share
 //!   about use-list orders.
 
 mod builtin;
 pub mod encoding;
+mod llvm;
 pub mod properties;
 mod reader;
 mod use_list;

@@ -14,6 +14,8 @@ pub(crate) trait Source<'a> {
     fn ctx(&mut self) -> &mut Context;
     /// The attribute whose index comes next.
     fn attr(&mut self, c: &mut Cursor<'a>) -> DResult<Attr>;
+    /// The attribute of an optional slot: a flagged number, or none.
+    fn optional_attr(&mut self, c: &mut Cursor<'a>) -> DResult<Option<Attr>>;
     /// The type whose index comes next.
     fn ty(&mut self, c: &mut Cursor<'a>) -> DResult<Type>;
     /// The string whose index comes next.

@@ -27,6 +27,9 @@ pub(crate) enum AttrKey {
 /// Where the writer's attribute and type encodings go.
 pub(crate) trait Sink {
     fn attr(&mut self, ctx: &Context, a: AttrKey);
+    /// An optional attribute that is there: its number, flagged (an
+    /// absent one is a zero varint).
+    fn present_attr(&mut self, ctx: &Context, a: AttrKey);
     fn ty(&mut self, ctx: &Context, t: Type);
     fn varint(&mut self, v: u64);
     fn signed_varint(&mut self, v: i64);

@@ -180,6 +180,13 @@ impl<'a> Reader<'a, '_> {
         let dialect = (entry.dialect_custom >> 1) as usize;
         if entry.dialect_custom & 1 == 1 {
             self.load_dialect(c.offset(), dialect)?;
+            if is_attr && self.dialects[dialect].llvm {
+                let a = crate::llvm::read_attr(self, &mut c)?;
+                if !c.is_empty() {
+                    return Err(c.error(format!("unexpected trailing bytes after {what} entry")));
+                }
+                return Ok((a, placeholder.1));
+            }
             if !self.dialects[dialect].builtin {
                 let name = self.dialects[dialect].name;
                 return Err(c.error(format!(
@@ -241,6 +248,15 @@ impl<'a> Source<'a> for Reader<'a, '_> {
         let at = c.offset();
         let i = c.varint()?;
         self.attr_at(at, i)
+    }
+
+    fn optional_attr(&mut self, c: &mut Cursor<'a>) -> DResult<Option<Attr>> {
+        let at = c.offset();
+        match c.varint_flag()? {
+            (i, true) => self.attr_at(at, i).map(Some),
+            // As MLIR reads it: without the flag, absent whatever the rest.
+            (_, false) => Ok(None),
+        }
     }
 
     fn ty(&mut self, c: &mut Cursor<'a>) -> DResult<Type> {

@@ -21,6 +21,9 @@ struct DialectEntry<'a> {
     name: &'a str,
     /// Whether it is `builtin` (whose encodings silica reads).
     builtin: bool,
+    /// Whether it is `llvm` (whose loop annotations' encoding silica
+    /// reads).
+    llvm: bool,
     /// Checked to be usable (registered, or unregistered ones allowed).
     loaded: bool,
 }
@@ -431,6 +434,7 @@ impl<'a> Reader<'a, '_> {
             self.dialects.push(DialectEntry {
                 name,
                 builtin: name == "builtin",
+                llvm: name == "llvm",
                 loaded: false,
             });
         }

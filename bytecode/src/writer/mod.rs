@@ -7,7 +7,7 @@ mod ir;
 mod numbering;
 mod resources;
 
-use crate::builtin::write::{key, write_attr, write_type, AttrKey, Sink};
+use crate::builtin::write::{attr_dialect, key, write_attr, write_type, AttrKey, Sink};
 use crate::encoding::{section, version, Emitter, MAGIC};
 use crate::properties::{Layouts, Slot};
 use numbering::Numbering;
@@ -297,6 +297,9 @@ impl Sink for Encode<'_> {
     fn attr(&mut self, _: &Context, a: AttrKey) {
         self.out.varint(self.numbering.attr_number(a));
     }
+    fn present_attr(&mut self, _: &Context, a: AttrKey) {
+        self.out.varint_flag(self.numbering.attr_number(a), true);
+    }
     fn ty(&mut self, _: &Context, t: Type) {
         self.out.varint(self.numbering.type_number(t));
     }
@@ -403,7 +406,10 @@ impl Writer<'_> {
                         numbering: n,
                         strings,
                     };
-                    write_attr(ctx, entry.key, &mut enc);
+                    match attr_dialect(ctx, entry.key) {
+                        None => write_attr(ctx, entry.key, &mut enc),
+                        Some(_) => crate::llvm::write_attr(ctx, entry.key, &mut enc),
+                    };
                 } else {
                     data.cstr(crate::builtin::write::attr_text(ctx, entry.key).as_bytes());
                 }

@@ -310,10 +310,11 @@ impl Numbering {
             custom: false,
         });
         self.attr_index.set(k, i as u32);
-        if d.is_none() {
-            let custom = write_attr(ctx, k, &mut Visit(self));
-            self.attrs[i].custom = custom;
-        }
+        let custom = match d {
+            None => write_attr(ctx, k, &mut Visit(self)),
+            Some(_) => crate::llvm::write_attr(ctx, k, &mut Visit(self)),
+        };
+        self.attrs[i].custom = custom;
     }
 
     /// Numbers a type.
@@ -534,6 +535,9 @@ struct Visit<'n>(&'n mut Numbering);
 
 impl Sink for Visit<'_> {
     fn attr(&mut self, ctx: &Context, a: AttrKey) {
+        self.0.attr(ctx, a);
+    }
+    fn present_attr(&mut self, ctx: &Context, a: AttrKey) {
         self.0.attr(ctx, a);
     }
     fn ty(&mut self, ctx: &Context, t: Type) {

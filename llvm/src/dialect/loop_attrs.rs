@@ -166,7 +166,9 @@ fn parse_value(p: &mut AsmParser<'_, '_>, owner: &str, key: &str) -> PResult<Att
             return parse(p, nested);
         }
     }
-    for (word, value) in [("true", 1), ("false", 0)] {
+    // `true` as the builtin parser makes it (an i1 of all ones), so that
+    // the annotation is the one read from its bytecode.
+    for (word, value) in [("true", -1), ("false", 0)] {
         if p.eat_keyword(word) {
             let ctx = p.ctx();
             let i1 = ctx.signless(1);
