@@ -287,12 +287,49 @@ pub enum Item {
 pub struct Group {
     pub first: usize,
     pub tasks: usize,
+    /// The task that may use every port of the memories it shares with
+    /// the group's others, which divide the ports among themselves
+    /// (none: every task that accesses a memory takes its share).
+    pub exclusive: Option<usize>,
 }
 
 impl Group {
     /// The body positions of the group's tasks.
     pub fn items(self) -> std::ops::Range<usize> {
         self.first..self.first + self.tasks
+    }
+}
+
+/// The ports of each memory that each dataflow task may use
+/// ([`Kernel::port_shares`]).
+pub struct PortShares {
+    /// The group and task of each block, if it is in a task.
+    task: Vec<Option<(usize, usize)>>,
+    /// The tasks of each group that access each memory and take a share
+    /// of its ports (the exclusive task left out), in order.
+    sharers: FxHashMap<(usize, MemId), Vec<usize>>,
+}
+
+impl PortShares {
+    /// The ports of memory `m` (of `ports`) that the code of block `b`
+    /// may use, as the first and how many: all of them outside a
+    /// dataflow task and in its group's exclusive task; otherwise the
+    /// task's share of those the group's sharers of `m` divide among
+    /// them (at least one), after the shares of the sharers before it
+    /// (modulo the ports, where there are more sharers than ports).
+    pub fn of(&self, m: MemId, b: BlockId, ports: u32) -> (u32, u32) {
+        let ports = ports.max(1);
+        let Some((g, t)) = self.task[b] else {
+            return (0, ports);
+        };
+        let Some(tasks) = self.sharers.get(&(g, m)) else {
+            return (0, ports);
+        };
+        let Some(rank) = tasks.iter().position(|&x| x == t) else {
+            return (0, ports);
+        };
+        let share = (ports / tasks.len() as u32).max(1);
+        ((rank as u32 * share) % ports, share)
     }
 }
 
@@ -596,15 +633,6 @@ impl Kernel {
             .map(|(gi, g)| (gi, i - g.first))
     }
 
-    /// The task of each block: its position in its dataflow group, 0
-    /// outside any.
-    pub fn task_of_blocks(&self) -> Vec<usize> {
-        self.top_item_of_blocks()
-            .into_iter()
-            .map(|top| top.and_then(|i| self.task_at(i)).map_or(0, |(_, t)| t))
-            .collect()
-    }
-
     /// The body item each loop is in (none for loops of no item, such as
     /// those unrolled away).
     pub fn top_item_of_loops(&self) -> Vec<Option<usize>> {
@@ -626,27 +654,30 @@ impl Kernel {
         out
     }
 
-    /// The ports of memory `m` that the code of block `b` may use: all of
-    /// them, or in a dataflow task its share of those the group's tasks
-    /// that access `m` divide among them (at least one).
-    pub fn task_ports(&self, m: MemId, b: BlockId) -> u32 {
-        let ports = self.memories[m].ports;
-        if self.dataflow.is_empty() {
-            return ports;
-        }
+    /// How the tasks of the dataflow groups share the ports of memories.
+    pub fn port_shares(&self) -> PortShares {
         let tops = self.top_item_of_blocks();
-        let Some((g, _)) = tops[b].and_then(|i| self.task_at(i)) else {
-            return ports;
-        };
-        let sharing = self.dataflow[g]
-            .items()
-            .filter(|&i| {
-                self.nodes
-                    .iter()
-                    .any(|n| n.op.memory() == Some(m) && tops[n.block] == Some(i))
-            })
-            .count();
-        (ports / sharing.max(1) as u32).max(1)
+        let task: Vec<Option<(usize, usize)>> = tops
+            .iter()
+            .map(|top| top.and_then(|i| self.task_at(i)))
+            .collect();
+        let mut sharers: FxHashMap<(usize, MemId), Vec<usize>> = FxHashMap::default();
+        for n in &self.nodes {
+            let (Some(m), Some((g, t))) = (n.op.memory(), task[n.block]) else {
+                continue;
+            };
+            if self.dataflow[g].exclusive == Some(t) {
+                continue;
+            }
+            let tasks = sharers.entry((g, m)).or_default();
+            if !tasks.contains(&t) {
+                tasks.push(t);
+            }
+        }
+        for tasks in sharers.values_mut() {
+            tasks.sort_unstable();
+        }
+        PortShares { task, sharers }
     }
 
     /// The body item each block is in.

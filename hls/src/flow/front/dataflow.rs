@@ -114,7 +114,11 @@ pub fn dataflow(k: &mut Kernel, iface: &mut Interface, d: &Directives, log: &mut
             continue;
         }
         groups.extend(run.take().filter(|g| g.tasks > 1));
-        run = nest.as_ref().map(|_| Group { first: i, tasks: 1 });
+        run = nest.as_ref().map(|_| Group {
+            first: i,
+            tasks: 1,
+            exclusive: None,
+        });
     }
     groups.extend(run.filter(|g| g.tasks > 1));
     if groups.is_empty() {

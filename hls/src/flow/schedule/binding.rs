@@ -5,9 +5,10 @@
 //! pipeline at steps that differ modulo the II. The schedule put at most
 //! as many operations into one such slot as there are ports or units, so
 //! the operations of a slot take them in turn. The tasks of a dataflow
-//! group run at once, so each task starts its turns at another port (task
-//! `t` at port `t`): two tasks that use one port each of a two-port
-//! memory never meet (`dataflow.rs` checks every port and unit).
+//! group run at once, so the tasks that share a memory take their turns
+//! in shares of its ports of their own where there are enough
+//! (`Kernel::port_shares`): two tasks that use one port each of a
+//! two-port memory never meet (`dataflow.rs` checks every port and unit).
 
 use crate::flow::schedule::Schedules;
 use crate::model::kernel::{Kernel, NodeId};
@@ -36,7 +37,7 @@ enum Slot {
 pub fn bind(k: &Kernel, s: &Schedules) -> Binding {
     let mut b = Binding::default();
     let mut taken: FxHashMap<(&'static str, usize, Slot), u32> = FxHashMap::default();
-    let tasks = k.task_of_blocks();
+    let shares = k.port_shares();
     for (n, node) in k.nodes.iter().enumerate() {
         let slot = match k.pipelined_loop_of(node.block) {
             Some(l) => {
@@ -47,8 +48,9 @@ pub fn bind(k: &Kernel, s: &Schedules) -> Binding {
         };
         if let Some(m) = node.op.memory() {
             let c = taken.entry(("port", m, slot)).or_insert(0);
-            let turn = *c + tasks[node.block] as u32;
-            b.port.insert(n, turn % k.memories[m].ports.max(1));
+            let ports = k.memories[m].ports.max(1);
+            let (first, share) = shares.of(m, node.block, ports);
+            b.port.insert(n, (first + *c % share) % ports);
             *c += 1;
             continue;
         }

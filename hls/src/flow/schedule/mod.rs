@@ -22,10 +22,11 @@ pub use states::needs_head;
 pub(crate) mod problem;
 
 use crate::flow::analysis::deps::MemDep;
-use crate::model::kernel::{Item, Kernel};
+use crate::model::kernel::{Group, Item, Kernel, MemId};
 use crate::model::target::library::Library;
 use floats::FloatChoices;
 use problem::ProblemBuilder;
+use rustc_hash::FxHashMap;
 use silica_scheduling::{schedule, Algorithm, Options};
 
 pub use modulo::PipeSchedule;
@@ -77,15 +78,35 @@ pub fn schedule_kernel(
     if k.groups.is_empty() {
         return schedule_as_grouped(k, lib, floats, clock_ns, memory_deps);
     }
-    let mut grouped = k.clone();
-    grouped.dataflow = k.groups.clone();
-    let (s, mut notes) = schedule_as_grouped(&mut grouped, lib, floats, clock_ns, memory_deps)?;
-    if grouped.dataflow.is_empty() {
-        *k = grouped;
-        return Ok((s, notes));
+    // Each task takes its share of the ports of the memories it shares;
+    // or, where the first task shares some with others, it takes them all
+    // (a copy filling a buffer a word a cycle) and the others share them:
+    // whichever runs sooner.
+    let mut policies = vec![None];
+    if first_task_shares_ports(k) {
+        policies.push(Some(0));
     }
+    let mut best: Option<(Kernel, Schedules, Vec<String>, Option<u64>)> = None;
+    for exclusive in policies {
+        let mut grouped = k.clone();
+        grouped.dataflow = k.groups.iter().map(|&g| Group { exclusive, ..g }).collect();
+        let (s, notes) = schedule_as_grouped(&mut grouped, lib, floats, clock_ns, memory_deps)?;
+        if grouped.dataflow.is_empty() {
+            // The timelines cannot be walked, whatever the ports.
+            *k = grouped;
+            return Ok((s, notes));
+        }
+        let latency = figures::figures(&grouped, &s).latency;
+        let sooner = |b: &(Kernel, Schedules, Vec<String>, Option<u64>)| match (latency, b.3) {
+            (Some(a), Some(b)) => a < b,
+            (a, b) => a.is_some() && b.is_none(),
+        };
+        if best.as_ref().is_none_or(sooner) {
+            best = Some((grouped, s, notes, latency));
+        }
+    }
+    let (grouped, s, mut notes, at_once) = best.expect("a policy was tried");
     let (ps, mut pnotes) = schedule_as_grouped(k, lib, floats, clock_ns, memory_deps)?;
-    let at_once = figures::figures(&grouped, &s).latency;
     let after = figures::figures(k, &ps).latency;
     match (at_once, after) {
         (Some(a), Some(b)) if b <= a => {
@@ -104,6 +125,29 @@ pub fn schedule_kernel(
             Ok((s, notes))
         }
     }
+}
+
+/// Whether the first task of a group of `k`'s nests accesses a memory of
+/// more than one port that another task of the group accesses too.
+fn first_task_shares_ports(k: &Kernel) -> bool {
+    let tops = k.top_item_of_blocks();
+    k.groups.iter().any(|g| {
+        let mut tasks: FxHashMap<MemId, (bool, bool)> = FxHashMap::default();
+        for n in &k.nodes {
+            let (Some(m), Some(i)) = (n.op.memory(), tops[n.block]) else {
+                continue;
+            };
+            if g.items().contains(&i) && k.memories[m].ports > 1 {
+                let e = tasks.entry(m).or_default();
+                if i == g.first {
+                    e.0 = true;
+                } else {
+                    e.1 = true;
+                }
+            }
+        }
+        tasks.values().any(|&(first, other)| first && other)
+    })
 }
 
 /// [`schedule_kernel`] with the kernel's dataflow groups as they are.

@@ -297,8 +297,12 @@ impl<'a> ProblemBuilder<'a> {
                 let r = *self.ports.entry(m).or_insert(ResourceTypeId(next as u32));
                 if r.0 as usize == next {
                     let name = format!("{}_port", self.k.memories[m].name);
-                    self.p
-                        .add_resource_type(&name, self.k.task_ports(m, node.block));
+                    let ports = self.k.memories[m].ports;
+                    let share = match self.k.dataflow.is_empty() {
+                        true => ports,
+                        false => self.k.port_shares().of(m, node.block, ports).1,
+                    };
+                    self.p.add_resource_type(&name, share);
                 }
                 vec![r]
             }
