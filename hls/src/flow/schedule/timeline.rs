@@ -101,7 +101,10 @@ impl Walk<'_> {
                 return Some(1);
             }
             let ii = u64::from(p.ii);
-            let nodes = k.body_nodes(l);
+            // Only accesses and operations on shared units leave a trace.
+            let nodes: Vec<NodeId> = (k.body_nodes(l).into_iter())
+                .filter(|&n| k.nodes[n].op.memory().is_some() || self.binding.unit.contains_key(&n))
+                .collect();
             // The flattened loops' trip counts, innermost last.
             let mut trips = Vec::new();
             for &m in &lp.flat {
