@@ -89,17 +89,7 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         "# The space silica derives from the kernel (silica hls --auto, silica dse without --space).\n",
     );
     let mut reasons = Vec::new();
-    let nests = p.loops.iter().filter(|l| l.depth == 0).count();
-    if nests >= 2 {
-        // The flow schedules the nests both ways and keeps the faster;
-        // without it, the nests' latencies add up, so the descent
-        // (`descent.rs`) chooses each nest's directives apart, and then
-        // whether they run at once.
-        text += "dataflow = [false, true]\n";
-        reasons.push(format!(
-            "the body's {nests} loop nests: at once (dataflow) where that is faster than one after another"
-        ));
-    }
+    let header = text.len();
     let mut lanes_of = Vec::new();
     let mut buffered = Vec::new();
     for m in &p.memories {
@@ -131,6 +121,23 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
                 m.name, m.accesses, m.elements
             ));
         }
+    }
+    let nests = p.loops.iter().filter(|l| l.depth == 0).count();
+    if nests >= 2 || !buffered.is_empty() {
+        // The flow schedules the nests (and the copies in and out of
+        // buffers, nests of their own) both ways and keeps the faster;
+        // without it, the nests' latencies add up, so the descent
+        // (`descent.rs`) chooses each nest's directives apart, and then
+        // whether they run at once.
+        text.insert_str(header, "dataflow = [false, true]\n");
+        let what = match buffered.is_empty() {
+            true => format!("the body's {nests} loop nests"),
+            false => "the body's loop nests and the buffers' copies".to_string(),
+        };
+        reasons.insert(
+            0,
+            format!("{what}: at once (dataflow) where that is faster than one after another"),
+        );
     }
     let mut flattened: Vec<String> = Vec::new();
     // Loops pipelined whole: the loops inside them are unrolled then.

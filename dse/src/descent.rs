@@ -6,7 +6,12 @@
 //! and the rest. From a starting point that transforms no loop, every
 //! combination of one group's choices is evaluated with the other knobs
 //! held, the best kept, group after group, in rounds until a round
-//! changes nothing, the budget is spent or the deadline passes. A point
+//! changes nothing, the budget is spent or the deadline passes (each
+//! group taking at most its share of the time left in a round, its
+//! largest points first and none at least as large as one that gave no
+//! design; past
+//! which a small group of the function's own knobs, `dataflow`, not yet
+//! tried still is, once). A point
 //! counts only where its objective is known (a design, that fits where
 //! the caller asks so). Deterministic: the same space and results give
 //! the same points in the same order; no point is asked for twice.
@@ -30,6 +35,13 @@ pub struct Descent {
 
 /// Rounds over the groups, at most.
 const ROUNDS: usize = 3;
+
+/// Points evaluated at once within a group, between looks at the clock.
+const SHARE_CHUNK: usize = 8;
+
+/// Points of a group of the function's own knobs that is still tried
+/// once past the deadline, at most.
+const FINISHING_POINTS: u128 = 4;
 
 /// The group a dimension's knob falls in: a loop's nest (the first two
 /// segments of its path, `gemm/0`), the arrays, or the rest.
@@ -111,6 +123,30 @@ pub fn start(space: &Space) -> Genes {
         .collect()
 }
 
+/// The factor choice `c` of dimension `d` asks for (1 for a choice that
+/// is no number).
+fn factor(space: &Space, d: usize, c: usize) -> i64 {
+    space.dims[d].choices[c].as_integer().unwrap_or(1).max(1)
+}
+
+/// The copies of loop bodies point `g` makes in dimensions `dims`: the
+/// product of its factors.
+fn copies(space: &Space, dims: &[usize], g: &Genes) -> i64 {
+    (dims.iter()).fold(1i64, |n, &d| n.saturating_mul(factor(space, d, g[d])))
+}
+
+/// Whether point `g` asks for at least the factors of point `f` in every
+/// dimension of `dims`, and the same choice in every other.
+fn at_least(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool {
+    dims.iter().all(|&d| {
+        let numeric = space.dims[d].choices[g[d]].is_integer();
+        match numeric {
+            true => factor(space, d, g[d]) >= factor(space, d, f[d]),
+            false => g[d] == f[d],
+        }
+    })
+}
+
 /// Every point that differs from `at` only in the dimensions `dims`.
 fn neighbours(space: &Space, at: &Genes, dims: &[usize]) -> Vec<Genes> {
     let mut out = vec![at.clone()];
@@ -155,19 +191,54 @@ pub fn descent(
     let mut used = run(vec![current.clone()], &mut known);
     let groups = groups(space, params.group_limit);
     let value = |g: &Genes, known: &BTreeMap<Genes, Option<f64>>| known.get(g).copied().flatten();
+    // Whether each group has been tried at some point.
+    let mut tried = vec![false; groups.len()];
     for _ in 0..ROUNDS {
         let mut changed = false;
-        for dims in &groups {
-            if used >= params.budget || !in_time() {
+        for (gi, dims) in groups.iter().enumerate() {
+            if used >= params.budget {
                 return;
             }
+            // Past the deadline, only the small groups of the function's
+            // own knobs (`dataflow`) not yet tried are: they decide how
+            // the nests chosen so far run, at a point or two each.
+            let finishing = (dims.iter())
+                .all(|&d| !matches!(space.dims[d].knob, Knob::Loop(..) | Knob::Array(..)))
+                && size(space, dims) <= FINISHING_POINTS;
+            if !in_time() && (tried[gi] || !finishing) {
+                continue;
+            }
+            tried[gi] = true;
             let mut batch: Vec<Genes> = neighbours(space, &current, dims)
                 .into_iter()
                 .filter(|g| !known.contains_key(g))
                 .collect();
             batch.truncate(params.budget - used);
-            if !batch.is_empty() {
-                used = run(batch, &mut known);
+            // The group's share of the time left: the groups after it in
+            // the round get theirs, so that a large first nest does not
+            // leave the others untried.
+            let share = params.deadline.map(|d| {
+                let now = std::time::Instant::now();
+                now + d.saturating_duration_since(now) / (groups.len() - gi) as u32
+            });
+            // The largest first; a point at least as large in every
+            // factor as one that was no design is not tried.
+            batch.sort_by_key(|g| std::cmp::Reverse(copies(space, dims, g)));
+            let mut failed: Vec<Genes> = Vec::new();
+            let mut rest = batch.into_iter();
+            loop {
+                let chunk: Vec<Genes> = (rest.by_ref())
+                    .filter(|g| !failed.iter().any(|f| at_least(space, dims, g, f)))
+                    .take(SHARE_CHUNK)
+                    .collect();
+                if chunk.is_empty() {
+                    break;
+                }
+                used = run(chunk.clone(), &mut known);
+                failed.extend(chunk.into_iter().filter(|g| known.get(g) == Some(&None)));
+                if share.is_some_and(|s| std::time::Instant::now() >= s) {
+                    break;
+                }
             }
             // The best of the group's points, the current one on a tie.
             let mut best = (current.clone(), value(&current, &known));
@@ -284,5 +355,33 @@ mod tests {
         });
         // The second nest's points hold the first at its best design, 4.
         assert!(batches[2].iter().all(|g| g[2] == 1), "{batches:?}");
+    }
+
+    #[test]
+    fn past_the_deadline_only_dataflow_is_still_tried_once() {
+        let mut with_dataflow = space();
+        (with_dataflow.dims).push(dim(
+            Knob::Dataflow,
+            vec![Value::Boolean(false), Value::Boolean(true)],
+        ));
+        let mut batches: Vec<Vec<Genes>> = Vec::new();
+        let params = Descent {
+            budget: 100,
+            deadline: Some(std::time::Instant::now()),
+            group_limit: 64,
+        };
+        descent(&with_dataflow, params, &mut |batch| {
+            batches.push(batch.to_vec());
+            (batch.iter())
+                .map(|g| Evaluated {
+                    objectives: Some(vec![10.0 - g[4] as f64]),
+                    cost: true,
+                })
+                .collect()
+        });
+        // The start, then the one point that turns dataflow on.
+        let mut on = start(&with_dataflow);
+        on[4] = 1;
+        assert_eq!(batches, [vec![start(&with_dataflow)], vec![on]]);
     }
 }
