@@ -123,20 +123,18 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         }
     }
     let nests = p.loops.iter().filter(|l| l.depth == 0).count();
-    if nests >= 2 || !buffered.is_empty() {
+    if nests >= 2 {
         // The flow schedules the nests (and the copies in and out of
-        // buffers, nests of their own) both ways and keeps the faster;
-        // without it, the nests' latencies add up, so the descent
-        // (`descent.rs`) chooses each nest's directives apart, and then
-        // whether they run at once.
+        // buffers among them) both ways and keeps the faster; without
+        // it, the nests' latencies add up, so the descent (`descent.rs`)
+        // chooses each nest's directives apart, and then whether they
+        // run at once. (A single nest's copies are left one after
+        // another: at once they seldom gain and their ports, divided,
+        // make the body's schedules slow to find.)
         text.insert_str(header, "dataflow = [false, true]\n");
-        let what = match buffered.is_empty() {
-            true => format!("the body's {nests} loop nests"),
-            false => "the body's loop nests and the buffers' copies".to_string(),
-        };
         reasons.insert(
             0,
-            format!("{what}: at once (dataflow) where that is faster than one after another"),
+            format!("the body's {nests} loop nests: at once (dataflow) where that is faster than one after another"),
         );
     }
     let mut flattened: Vec<String> = Vec::new();

@@ -180,9 +180,26 @@ struct Demand {
     /// the loop's copies (the most of any access), in the order of the
     /// dimensions.
     parallel: Vec<(usize, u64)>,
+    /// Each pair of a dimension and an unrolled loop whose counter
+    /// indexes it in some access.
+    indexing: Vec<(usize, OpId)>,
     /// Accessed more than once in the body of one loop (read and
     /// written, or read twice).
     shared: bool,
+}
+
+impl Demand {
+    /// Whether every dimension an unrolled loop indexes is indexed by
+    /// that loop alone, and that loop indexes no other.
+    fn one_loop_a_dimension(&self) -> bool {
+        let mut loops_of = std::collections::BTreeMap::<usize, usize>::new();
+        let mut dims_of = std::collections::BTreeMap::<OpId, usize>::new();
+        for &(dim, l) in &self.indexing {
+            *loops_of.entry(dim).or_default() += 1;
+            *dims_of.entry(l).or_default() += 1;
+        }
+        loops_of.values().chain(dims_of.values()).all(|&n| n == 1)
+    }
 }
 
 impl Copy {
@@ -282,6 +299,9 @@ fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> De
                 .filter(|&(_, c)| c != 0)
                 .collect();
             if let [(k, 1 | -1)] = indexed[..] {
+                if !out.indexing.contains(&(k, l)) {
+                    out.indexing.push((k, l));
+                }
                 match out.parallel.iter_mut().find(|(dim, _)| *dim == k) {
                     Some((_, u)) => *u = (*u).max(copies),
                     None => out.parallel.push((k, copies)),
@@ -343,9 +363,10 @@ fn spreads_lanes(p: &Partitioning, copy: &Copy) -> bool {
 
 /// The banks `copy`'s buffer is split into where no directive says: for
 /// the demand's unrolled accesses, each dimension an unrolled loop
-/// indexes split by its copies (the most copied first, while the banks
-/// stay within [`MAX_BANKS`]), else a bank a lane of the last dimension;
-/// none where a single bank serves.
+/// indexes split by its copies, the most copied first while the banks
+/// stay within [`MAX_BANKS`] (the most copied alone unless each such
+/// dimension is indexed by one loop that indexes no other), else a bank
+/// a lane of the last dimension; none where a single bank serves.
 fn partitioning(copy: &Copy) -> Option<Partitioning> {
     let rank = copy.shape.len();
     let lanes = u64::from(copy.lanes);
@@ -366,6 +387,13 @@ fn partitioning(copy: &Copy) -> Option<Partitioning> {
     };
     let mut order: Vec<usize> = (0..wanted.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(wanted[i].1));
+    if !copy.demand.one_loop_a_dimension() {
+        // Banks in several dimensions serve only where each access's
+        // bank is fixed in each: with a loop indexing two dimensions, or
+        // a dimension indexed by two loops, most accesses would reach
+        // every bank. The most copied dimension alone is split then.
+        order.truncate(1);
+    }
     let mut splits: Vec<Partition> = Vec::new();
     let mut banks = 1u64;
     for i in order {

@@ -139,6 +139,15 @@ impl Cycles {
         low | high
     }
 
+    /// The cycle after the last one.
+    fn end(&self) -> u64 {
+        (self.0.iter().enumerate().rev())
+            .find(|(_, &w)| w != 0)
+            .map_or(0, |(i, &w)| {
+                64 * i as u64 + 64 - u64::from(w.leading_zeros())
+            })
+    }
+
     /// Whether these cycles, `d` later, meet `other`'s.
     fn meets(&self, other: &Cycles, d: u64) -> bool {
         self.0
@@ -437,6 +446,10 @@ fn in_order(writes: &[(i64, u64)], reads: &[(i64, u64)]) -> bool {
     order.iter().map(|x| x.1).eq(read.iter().map(|x| x.1))
 }
 
+/// Starts a task's placement tries one after another before it takes
+/// the end of the earlier tasks' uses of its resources.
+const PLACE_TRIES: u32 = 2048;
+
 /// The starts of tasks with timelines `ts`.
 fn place(ts: &[Timeline]) -> Vec<u64> {
     let spans: Vec<_> = ts.iter().map(words).collect();
@@ -448,13 +461,18 @@ fn place(ts: &[Timeline]) -> Vec<u64> {
             d = d.max(after(&spans[i], starts[i], &spans[j]));
         }
         let mine = busy(t);
-        // The least start from `d` at which no resource is used twice.
+        // The least start from `d` at which no resource is used twice;
+        // from the end of every earlier use on, none is. Where that is
+        // far and the uses meet often, the search stops at that end.
         let meets = |d: u64| {
             mine.iter()
                 .any(|(r, c)| taken.get(r).is_some_and(|t| c.meets(t, d)))
         };
-        while meets(d) {
-            d += 1;
+        let free = taken.values().map(Cycles::end).max().unwrap_or(0);
+        let mut tries = 0;
+        while d < free && meets(d) {
+            tries += 1;
+            d = if tries < PLACE_TRIES { d + 1 } else { free };
         }
         for (r, c) in &mine {
             c.add_to(taken.entry(*r).or_default(), d);
