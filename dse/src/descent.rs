@@ -37,7 +37,7 @@ pub struct Descent {
 const ROUNDS: usize = 3;
 
 /// Points evaluated at once within a group, between looks at the clock.
-const SHARE_CHUNK: usize = 8;
+const SHARE_CHUNK: usize = 2;
 
 /// Points of a group of the function's own knobs that is still tried
 /// once past the deadline, at most.
