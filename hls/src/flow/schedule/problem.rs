@@ -14,7 +14,7 @@
 use crate::flow::analysis::constant_product::{scarce, Forms};
 use crate::flow::analysis::deps::distinct_addresses;
 use crate::flow::schedule::floats::FloatChoices;
-use crate::model::kernel::{Kernel, NodeId, Op, Val};
+use crate::model::kernel::{Kernel, NodeId, Op, PortShares, Val};
 use crate::model::target::library::rows_per_stage;
 use crate::model::target::library::{class_of, kind_of, Library};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -71,6 +71,8 @@ pub struct ProblemBuilder<'a> {
     dependences: FxHashSet<(OpId, OpId, u32)>,
     /// Units per class below the `[limits]` entry (`cap_units`).
     caps: Vec<(String, u32)>,
+    /// How dataflow tasks share ports, found when first needed.
+    shares: Option<PortShares>,
 }
 
 impl<'a> ProblemBuilder<'a> {
@@ -99,6 +101,7 @@ impl<'a> ProblemBuilder<'a> {
             latencies: Vec::new(),
             dependences: FxHashSet::default(),
             caps: Vec::new(),
+            shares: None,
         }
     }
 
@@ -300,7 +303,11 @@ impl<'a> ProblemBuilder<'a> {
                     let ports = self.k.memories[m].ports;
                     let share = match self.k.dataflow.is_empty() {
                         true => ports,
-                        false => self.k.port_shares().of(m, node.block, ports).1,
+                        false => {
+                            (self.shares.get_or_insert_with(|| self.k.port_shares()))
+                                .of(m, node.block, ports)
+                                .1
+                        }
                     };
                     self.p.add_resource_type(&name, share);
                 }
