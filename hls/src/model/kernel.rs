@@ -331,6 +331,13 @@ impl PortShares {
         let share = (ports / tasks.len() as u32).max(1);
         ((rank as u32 * share) % ports, share)
     }
+
+    /// Whether the first task of a group of `k` shares a memory of more
+    /// than one port with another task of the group.
+    pub fn first_task_shares(&self, k: &Kernel) -> bool {
+        (self.sharers.iter())
+            .any(|(&(_, m), tasks)| tasks.len() > 1 && tasks[0] == 0 && k.memories[m].ports > 1)
+    }
 }
 
 /// A DMA tag memref (`memref.alloc` used as the tag of `dma_start`/

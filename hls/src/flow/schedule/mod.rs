@@ -22,11 +22,10 @@ pub use states::needs_head;
 pub(crate) mod problem;
 
 use crate::flow::analysis::deps::MemDep;
-use crate::model::kernel::{Group, Item, Kernel, MemId};
+use crate::model::kernel::{Group, Item, Kernel};
 use crate::model::target::library::Library;
 use floats::FloatChoices;
 use problem::ProblemBuilder;
-use rustc_hash::FxHashMap;
 use silica_scheduling::{schedule, Algorithm, Options};
 
 pub use modulo::PipeSchedule;
@@ -83,9 +82,11 @@ pub fn schedule_kernel(
     // (a copy filling a buffer a word a cycle) and the others share them:
     // whichever runs sooner.
     let mut policies = vec![None];
-    if first_task_shares_ports(k) {
+    k.dataflow = k.groups.clone();
+    if k.port_shares().first_task_shares(k) {
         policies.push(Some(0));
     }
+    k.dataflow.clear();
     let mut best: Option<(Kernel, Schedules, Vec<String>, Option<u64>)> = None;
     for exclusive in policies {
         let mut grouped = k.clone();
@@ -125,29 +126,6 @@ pub fn schedule_kernel(
             Ok((s, notes))
         }
     }
-}
-
-/// Whether the first task of a group of `k`'s nests accesses a memory of
-/// more than one port that another task of the group accesses too.
-fn first_task_shares_ports(k: &Kernel) -> bool {
-    let tops = k.top_item_of_blocks();
-    k.groups.iter().any(|g| {
-        let mut tasks: FxHashMap<MemId, (bool, bool)> = FxHashMap::default();
-        for n in &k.nodes {
-            let (Some(m), Some(i)) = (n.op.memory(), tops[n.block]) else {
-                continue;
-            };
-            if g.items().contains(&i) && k.memories[m].ports > 1 {
-                let e = tasks.entry(m).or_default();
-                if i == g.first {
-                    e.0 = true;
-                } else {
-                    e.1 = true;
-                }
-            }
-        }
-        tasks.values().any(|&(first, other)| first && other)
-    })
 }
 
 /// [`schedule_kernel`] with the kernel's dataflow groups as they are.
