@@ -124,8 +124,11 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> 
     if crate::dialect::loop_attrs::alias_name(mnemonic).is_some() {
         return crate::dialect::loop_attrs::parse(p, mnemonic);
     }
+    if crate::dialect::di_attrs::is_di(mnemonic) {
+        return crate::dialect::di_attrs::parse(p, mnemonic);
+    }
     if mnemonic != "fastmath" && !KEYWORD_ATTRS.contains(&mnemonic) {
-        // Other structured attributes (debug info, TBAA, ...) are kept
+        // Other structured attributes (TBAA, alias scopes, ...) are kept
         // as their text.
         let raw = if p.peek(Tok::Less) {
             one_line(&p.parse_balanced_body()?)
@@ -255,6 +258,10 @@ pub(crate) fn print(pp: &ParamPrinter<'_>, out: &mut String, mnemonic: &str, par
     let ctx = pp.ctx();
     if crate::dialect::loop_attrs::alias_name(mnemonic).is_some() {
         crate::dialect::loop_attrs::print(pp, out, mnemonic, params);
+        return;
+    }
+    if crate::dialect::di_attrs::is_di(mnemonic) {
+        crate::dialect::di_attrs::print(pp, out, mnemonic, params);
         return;
     }
     if let [marker, text] = params {

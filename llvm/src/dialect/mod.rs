@@ -1,6 +1,8 @@
 //! The llvm dialect with mlir-opt-22's syntax: its types ([`types`]),
 //! attributes ([`attrs`], with calling conventions in `cconv`, loop
-//! annotations in `loop_attrs` and module flags in `module_flags`), and
+//! annotations in `loop_attrs`, debug-info attributes in `di_attrs` (the
+//! DWARF names they use in `dwarf_names`) and module flags in
+//! `module_flags`), and
 //! its ops: those with declarative formats (`ops`), those MLIR parses by
 //! hand (`func_ops`: functions, globals, allocas, GEPs, aggregates), calls
 //! (`call_ops`), exception handling ([`eh`]), [`switch`], block addresses
@@ -19,6 +21,8 @@ pub(crate) mod cconv;
 pub(crate) mod comdat;
 mod constant_verify;
 pub(crate) mod ctors;
+pub(crate) mod di_attrs;
+mod dwarf_names;
 pub mod eh;
 mod extract_fold;
 mod folds;
@@ -35,6 +39,12 @@ pub use func_ops::{aggregate_element, func_type, DYNAMIC_INDEX};
 
 use silica_ir::dialect::{AttrHooks, DialectDef, TypeHooks};
 
+/// The alias name of an llvm attribute with this mnemonic, if it gets
+/// one: loop annotations and their parts, debug-info attributes.
+fn alias_name(mnemonic: &str) -> Option<&'static str> {
+    loop_attrs::alias_name(mnemonic).or_else(|| di_attrs::alias_name(mnemonic))
+}
+
 /// The `llvm` dialect.
 pub static LLVM: DialectDef = DialectDef {
     name: "llvm",
@@ -43,7 +53,7 @@ pub static LLVM: DialectDef = DialectDef {
         parse: attrs::parse,
         print: attrs::print,
         type_of: None,
-        alias: Some(loop_attrs::alias_name),
+        alias: Some(alias_name),
     }),
     types: Some(TypeHooks {
         parse: types::parse,
