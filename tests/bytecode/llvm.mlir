@@ -10,12 +10,6 @@
 // RUN: diff <(silica opt --mlir-print-op-generic %t.mlir-opt.mlirbc) <(mlir-opt-22 --mlir-print-op-generic %t.mlir-opt.mlirbc)
 // RUN: diff <(mlir-opt-22 --mlir-print-debuginfo %t.silica.mlirbc) <(mlir-opt-22 --mlir-print-debuginfo %s)
 // RUN: diff <(silica opt --mlir-print-op-generic %s) <(mlir-opt-22 --mlir-print-op-generic %s)
-// Debug-info attributes, which MLIR writes in the LLVM dialect's
-// encoding too, are not read: an error at their entry.
-// RUN: printf 'llvm.func @f() loc(fused<#llvm.di_file<"a.c" in "/d">>["a.c":1:1])\n' > %t.di.mlir
-// RUN: mlir-opt-22 --emit-bytecode %t.di.mlir -o %t.di.mlirbc
-// RUN: not silica opt %t.di.mlirbc 2>&1 | FileCheck %s --check-prefix=DI
-// DI: di.mlirbc:0:0: error: LLVM attribute code 6: a debug-info attribute, whose encoding silica does not read (at byte {{[0-9]+}})
 
 #followup = #llvm.loop_annotation<disableNonforced = true>
 #unroll = #llvm.loop_unroll<disable = false, count = 4 : i32, followupAll = #followup>
