@@ -9,12 +9,18 @@
 //! changes nothing, the budget is spent or the deadline passes (each
 //! group taking at most its share of the time left in a round, its
 //! largest points first and none at least as large as one that gave no
-//! design; past
+//! design, nor one that makes more than twice the copies of a loop
+//! body any one of its knobs offers; past
 //! which a small group of the function's own knobs, `dataflow`, not yet
 //! tried still is, once). A point
 //! counts only where its objective is known (a design, that fits where
-//! the caller asks so). Deterministic: the same space and results give
-//! the same points in the same order; no point is asked for twice.
+//! the caller asks so). In the first round a loop nest may take no more
+//! than its part of the device the nests before it left (the rest split
+//! evenly between it and the nests after it), so that the first nest's
+//! fastest design does not leave the others no room; the later rounds
+//! give what is left to whichever nest gains most from it.
+//! Deterministic: the same space and results give the same points in
+//! the same order; no point is asked for twice.
 
 use crate::search::{Evaluated, Genes};
 use crate::space::{Knob, Space};
@@ -42,6 +48,14 @@ const SHARE_CHUNK: usize = 2;
 /// Points of a group of the function's own knobs that is still tried
 /// once past the deadline, at most.
 const FINISHING_POINTS: u128 = 4;
+
+/// What an evaluation told of a point: its objective (none: no design,
+/// or none that fits) and the share of the device it takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Known {
+    value: Option<f64>,
+    usage: Option<f64>,
+}
 
 /// The group a dimension's knob falls in: a loop's nest (the first two
 /// segments of its path, `gemm/0`), the arrays, or the rest.
@@ -135,6 +149,21 @@ fn copies(space: &Space, dims: &[usize], g: &Genes) -> i64 {
     (dims.iter()).fold(1i64, |n, &d| n.saturating_mul(factor(space, d, g[d])))
 }
 
+/// The copies of loop bodies a point of the group `dims` may make: twice
+/// the largest factor any one of its knobs offers (the derived space
+/// offers a loop no more copies than the device's units hold; beyond
+/// twice that, the units are shared and the pipeline's II grows with
+/// the copies: they cost area and gain nothing). None for a group that
+/// is not a loop nest's, or has no factors.
+fn copies_cap(space: &Space, dims: &[usize]) -> Option<i64> {
+    nest_of(space, dims)?;
+    (dims.iter())
+        .flat_map(|&d| space.dims[d].choices.iter().filter_map(Value::as_integer))
+        .max()
+        .filter(|&f| f > 1)
+        .map(|f| 2 * f)
+}
+
 /// Whether point `g` asks for at least the factors of point `f` in every
 /// dimension of `dims`, and the same choice in every other.
 fn at_least(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool {
@@ -165,6 +194,58 @@ fn neighbours(space: &Space, at: &Genes, dims: &[usize]) -> Vec<Genes> {
     out
 }
 
+/// Objectives this close, relative to each other, are a tie that the
+/// smaller point wins.
+const TIE: f64 = 0.005;
+
+/// Whether `a` is a better point than `b`: a design where `b` is none, a
+/// smaller objective, or one within [`TIE`] of `b`'s that takes less of
+/// the device (a point as fast as another but smaller leaves the other
+/// nests more room).
+fn better(a: Known, b: Known) -> bool {
+    let (Some(x), Some(y)) = (a.value, b.value) else {
+        return a.value.is_some();
+    };
+    let smaller = matches!((a.usage, b.usage), (Some(u), Some(v)) if u < v);
+    x < y - TIE * y.abs() || (x < y + TIE * y.abs() && (smaller || x < y && a.usage == b.usage))
+}
+
+/// The nest a group of loop knobs belongs to (none for a group of
+/// other knobs).
+fn nest_of(space: &Space, dims: &[usize]) -> Option<String> {
+    let keys: Vec<(u8, String)> = dims
+        .iter()
+        .map(|&d| group_key(&space.dims[d].knob))
+        .collect();
+    match keys.first() {
+        Some((0, nest)) if keys.iter().all(|k| k == &keys[0]) => Some(nest.clone()),
+        _ => None,
+    }
+}
+
+/// The share of the device a group's point may take in the first round:
+/// for the group of a loop nest, what `current` takes and an even part,
+/// between this nest and the nests after it, of what it leaves; none
+/// for other groups, or where the usage is not known.
+fn first_round_allowance(
+    space: &Space,
+    groups: &[Vec<usize>],
+    gi: usize,
+    current: Option<f64>,
+) -> Option<f64> {
+    let nest = nest_of(space, &groups[gi])?;
+    let used = current?;
+    let mut nests: Vec<String> = vec![nest];
+    for dims in &groups[gi + 1..] {
+        if let Some(n) = nest_of(space, dims) {
+            if !nests.contains(&n) {
+                nests.push(n);
+            }
+        }
+    }
+    Some(used + (1.0 - used).max(0.0) / nests.len() as f64)
+}
+
 /// Runs the descent on `space` for the first objective; `evaluate` takes
 /// a batch of new points.
 pub fn descent(
@@ -172,13 +253,20 @@ pub fn descent(
     params: Descent,
     evaluate: &mut dyn FnMut(&[Genes]) -> Vec<Evaluated>,
 ) {
-    let mut known: BTreeMap<Genes, Option<f64>> = BTreeMap::new();
+    let mut known: BTreeMap<Genes, Known> = BTreeMap::new();
     let mut spent = 0usize;
-    let mut run = |batch: Vec<Genes>, known: &mut BTreeMap<Genes, Option<f64>>| {
+    let mut run = |batch: Vec<Genes>, known: &mut BTreeMap<Genes, Known>| {
         let results = evaluate(&batch);
         for (g, r) in batch.into_iter().zip(results) {
             spent += usize::from(r.cost);
-            known.insert(g, r.objectives.and_then(|o| o.first().copied()));
+            let value = r.objectives.and_then(|o| o.first().copied());
+            known.insert(
+                g,
+                Known {
+                    value,
+                    usage: r.usage,
+                },
+            );
         }
         spent
     };
@@ -190,10 +278,11 @@ pub fn descent(
     let mut current = start(space);
     let mut used = run(vec![current.clone()], &mut known);
     let groups = groups(space, params.group_limit);
-    let value = |g: &Genes, known: &BTreeMap<Genes, Option<f64>>| known.get(g).copied().flatten();
+    let lookup =
+        |g: &Genes, known: &BTreeMap<Genes, Known>| known.get(g).copied().unwrap_or_default();
     // Whether each group has been tried at some point.
     let mut tried = vec![false; groups.len()];
-    for _ in 0..ROUNDS {
+    for round in 0..ROUNDS {
         let mut changed = false;
         for (gi, dims) in groups.iter().enumerate() {
             if used >= params.budget {
@@ -209,9 +298,19 @@ pub fn descent(
                 continue;
             }
             tried[gi] = true;
+            let allowance = match round {
+                0 => first_round_allowance(space, &groups, gi, lookup(&current, &known).usage),
+                _ => None,
+            };
+            // A point counts where it is a design within the allowance.
+            let counts = |k: Known| {
+                k.value.is_some() && allowance.is_none_or(|a| k.usage.is_some_and(|u| u <= a))
+            };
+            let cap = copies_cap(space, dims);
             let mut batch: Vec<Genes> = neighbours(space, &current, dims)
                 .into_iter()
                 .filter(|g| !known.contains_key(g))
+                .filter(|g| cap.is_none_or(|c| copies(space, dims, g) <= c))
                 .collect();
             batch.truncate(params.budget - used);
             // The group's share of the time left: the groups after it in
@@ -222,7 +321,7 @@ pub fn descent(
                 now + d.saturating_duration_since(now) / (groups.len() - gi) as u32
             });
             // The largest first; a point at least as large in every
-            // factor as one that was no design is not tried.
+            // factor as one that did not count is not tried.
             batch.sort_by_key(|g| std::cmp::Reverse(copies(space, dims, g)));
             let mut failed: Vec<Genes> = Vec::new();
             let mut rest = batch.into_iter();
@@ -235,18 +334,18 @@ pub fn descent(
                     break;
                 }
                 used = run(chunk.clone(), &mut known);
-                failed.extend(chunk.into_iter().filter(|g| known.get(g) == Some(&None)));
+                failed.extend(chunk.into_iter().filter(|g| !counts(lookup(g, &known))));
                 if share.is_some_and(|s| std::time::Instant::now() >= s) {
                     break;
                 }
             }
-            // The best of the group's points, the current one on a tie.
-            let mut best = (current.clone(), value(&current, &known));
+            // The best of the group's points that count, the current one
+            // on a tie.
+            let mut best = (current.clone(), lookup(&current, &known));
             for g in neighbours(space, &current, dims) {
-                if let Some(v) = value(&g, &known) {
-                    if best.1.is_none_or(|b| v < b) {
-                        best = (g, Some(v));
-                    }
+                let k = lookup(&g, &known);
+                if counts(k) && better(k, best.1) {
+                    best = (g, k);
                 }
             }
             if best.0 != current {
@@ -319,6 +418,7 @@ mod tests {
                 .map(|g| Evaluated {
                     objectives: Some(vec![cost(g)]),
                     cost: true,
+                    usage: None,
                 })
                 .collect()
         });
@@ -350,11 +450,67 @@ mod tests {
                 .map(|g| Evaluated {
                     objectives: (g[2] != 0).then(|| vec![g[2] as f64 + g[3] as f64]),
                     cost: true,
+                    usage: None,
                 })
                 .collect()
         });
         // The second nest's points hold the first at its best design, 4.
         assert!(batches[2].iter().all(|g| g[2] == 1), "{batches:?}");
+    }
+
+    #[test]
+    fn the_first_nest_leaves_the_second_its_part_of_the_device() {
+        // Each unroll factor of a nest takes a tenth of the device a copy;
+        // the start takes a tenth. Alone, the first nest's best is 8
+        // copies (0.9 of the device), which would leave the second none.
+        let usage = |g: &Genes| 0.1 + 0.1 * ([8, 4, 2, 1][g[2]] + [4, 2, 1][g[3]] - 2) as f64;
+        let cost = |g: &Genes| 100.0 / [8.0, 4.0, 2.0, 1.0][g[2]] + 100.0 / [4.0, 2.0, 1.0][g[3]];
+        let mut seen: Vec<Genes> = Vec::new();
+        let params = Descent {
+            budget: 100,
+            deadline: None,
+            group_limit: 64,
+        };
+        descent(&space(), params, &mut |batch| {
+            seen.extend(batch.iter().cloned());
+            (batch.iter())
+                .map(|g| Evaluated {
+                    objectives: (usage(g) <= 1.0).then(|| vec![cost(g)]),
+                    cost: true,
+                    usage: Some(usage(g)),
+                })
+                .collect()
+        });
+        // The first round keeps the first nest within 0.1 + 0.9 / 2: at 4
+        // copies (0.4 of the device); the second then takes 4 (0.7); the
+        // second round finds no room for 8 copies of the first.
+        let best = (seen.iter())
+            .filter(|g| usage(g) <= 1.0)
+            .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+            .unwrap();
+        assert_eq!((best[2], best[3]), (1, 0), "{seen:?}");
+    }
+
+    #[test]
+    fn a_tie_goes_to_the_smaller_point() {
+        let k = |value: f64, usage: f64| Known {
+            value: Some(value),
+            usage: Some(usage),
+        };
+        // Within half a percent, the smaller point wins either way.
+        assert!(better(k(100.2, 0.3), k(100.0, 0.6)));
+        assert!(!better(k(99.8, 0.6), k(100.0, 0.3)));
+        // Past it, the faster one.
+        assert!(better(k(99.0, 0.9), k(100.0, 0.3)));
+        assert!(!better(k(101.0, 0.1), k(100.0, 0.3)));
+        // Without usage, the faster one; a design over none.
+        let plain = |value: f64| Known {
+            value: Some(value),
+            usage: None,
+        };
+        assert!(better(plain(99.9), plain(100.0)));
+        assert!(!better(plain(100.0), plain(100.0)));
+        assert!(better(plain(100.0), Known::default()));
     }
 
     #[test]
@@ -376,6 +532,7 @@ mod tests {
                 .map(|g| Evaluated {
                     objectives: Some(vec![10.0 - g[4] as f64]),
                     cost: true,
+                    usage: None,
                 })
                 .collect()
         });

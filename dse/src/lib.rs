@@ -73,6 +73,17 @@ impl Capacity {
             && m.dsp <= self.dsp
             && m.bram <= self.bram
     }
+
+    /// The largest share of its LUTs, flip-flops and block RAMs the
+    /// figures `m` take (not its DSPs: the flow shares multipliers
+    /// between loop nests that run one after another, so that every
+    /// nest's design takes about all of them).
+    pub fn usage(&self, m: &Metrics) -> f64 {
+        let share = |used: f64, of: f64| if of > 0.0 { used / of } else { 0.0 };
+        (share(m.lut as f64, self.lut))
+            .max(share(m.ff as f64, self.ff))
+            .max(share(m.bram as f64, self.bram as f64))
+    }
 }
 
 /// What `silica dse` was asked.
@@ -381,6 +392,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
                         .map(|_| Evaluated {
                             objectives: None,
                             cost: true,
+                            usage: None,
                         })
                         .collect();
                 }
@@ -395,6 +407,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
                     if !fits {
                         e.objectives = None;
                     }
+                    e.usage = (r.metrics()).zip(p.capacity).map(|(m, c)| c.usage(m));
                     e
                 })
                 .collect()
@@ -420,6 +433,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
                     .map(|_| Evaluated {
                         objectives: None,
                         cost: true,
+                        usage: None,
                     })
                     .collect()
             }
@@ -668,6 +682,7 @@ impl Engine<'_> {
                     .metrics()
                     .map(|m| pareto::vector(&self.p.objectives, m)),
                 cost: cost[id],
+                usage: None,
             })
             .collect())
     }

@@ -14,11 +14,14 @@ use std::collections::BTreeMap;
 pub type Genes = Vec<usize>;
 
 /// What the evaluation of a batch gives for each point: its objective
-/// vector (none: not a design), and whether it cost an evaluation
-/// (pruned and cached points cost none).
+/// vector (none: not a design), whether it cost an evaluation (pruned
+/// and cached points cost none), and the share of the device's logic
+/// and memory it takes where the search is asked to fit one
+/// ([`crate::Capacity::usage`]).
 pub struct Evaluated {
     pub objectives: Option<Vec<f64>>,
     pub cost: bool,
+    pub usage: Option<f64>,
 }
 
 /// NSGA-II's parameters.
@@ -202,6 +205,7 @@ mod tests {
                 .map(|g| Evaluated {
                     objectives: Some(objectives(g)),
                     cost: true,
+                    usage: None,
                 })
                 .collect()
         });
