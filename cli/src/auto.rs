@@ -158,8 +158,24 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         let _ = writeln!(summary, "  {r}");
     }
     let mut directives = String::new();
-    match best.filter(|(_, m)| m.latency_us < base.latency_us) {
-        Some((r, m)) => {
+    // Where the space does not ask (a single loop nest), dataflow is
+    // tried at the chosen point: its buffers' copies and the loops that
+    // may run at once overlapped.
+    let overlapped = (best.filter(|_| !derived.text.contains("dataflow")))
+        .and_then(|(r, m)| overlap_copies(&params, &r.config, m, &fits));
+    let best = match &overlapped {
+        Some((config, m, before)) => {
+            let _ = writeln!(
+                summary,
+                "auto: with dataflow (the buffers' copies and the loops that may run at once, at once): {} cycles, without it {}",
+                m.latency_cycles, before
+            );
+            best.map(|(r, _)| (r, m, Some(config)))
+        }
+        None => best.map(|(r, m)| (r, m, None)),
+    };
+    match best.filter(|(_, m, _)| m.latency_us < base.latency_us) {
+        Some((r, m, overlapped)) => {
             let _ = writeln!(
                 summary,
                 "auto: chose point {}: {} cycles, {:.3} us ({:.1}x faster), {} LUT, {} FF, {} DSP, {} BRAM by the estimate",
@@ -177,7 +193,7 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
                 "# Chosen by silica hls --auto: {} cycles, {:.3} us on {} by the estimate.\n# {}",
                 m.latency_cycles, m.latency_us, ask.target, ask.rebuild
             );
-            directives.push_str(&r.config.directives);
+            directives.push_str(&overlapped.unwrap_or(&r.config).directives);
         }
         None => {
             let why = if best.is_some() {
@@ -197,6 +213,31 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         space: derived.text,
         points,
     })
+}
+
+/// The chosen point `config` (whose figures are `m`) with `dataflow =
+/// true`: its buffers' copies and the loops that may run at once
+/// scheduled at once where the flow finds that faster. The point, its
+/// figures and the cycles before, where it fits and is faster.
+fn overlap_copies(
+    params: &Params,
+    config: &silica_dse::point::Config,
+    m: &Metrics,
+    fits: &dyn Fn(&Metrics) -> bool,
+) -> Option<(silica_dse::point::Config, Metrics, u64)> {
+    let mut ev = silica_dse::evaluator(params.new_context, params.input.clone()).ok()?;
+    let at_once = silica_dse::point::Config {
+        directives: format!("dataflow = true\n{}", config.directives),
+        ..config.clone()
+    };
+    match ev.evaluate(&at_once, Level::Estimate) {
+        silica_dse::eval::Outcome::Ok { metrics }
+            if fits(&metrics) && metrics.latency_us < m.latency_us =>
+        {
+            Some((at_once, metrics, m.latency_cycles))
+        }
+        _ => None,
+    }
 }
 
 /// The default design kept, for `why`, with the derived `space`: its
