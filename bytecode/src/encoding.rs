@@ -302,6 +302,9 @@ pub struct Emitter {
     alignment: u64,
 }
 
+/// The most bytes a section's code and length take.
+const SECTION_HEADER_MAX: usize = 10;
+
 impl Emitter {
     /// An empty emitter.
     pub fn new() -> Self {
@@ -387,6 +390,31 @@ impl Emitter {
         self.alignment = self.alignment.max(alignment);
     }
 
+    /// Opens a section written in place, its body emitted next (with no
+    /// alignment of its own); [`Emitter::end_section`] closes it. Saves
+    /// building the body apart and copying it in.
+    pub fn begin_section(&mut self) -> usize {
+        let at = self.buf.len();
+        self.buf.extend_from_slice(&[0; SECTION_HEADER_MAX]);
+        at
+    }
+
+    /// Closes the section `id` opened at `at`: its header goes before its
+    /// body, which moves down next to it.
+    pub fn end_section(&mut self, id: u8, at: usize) {
+        let body = at + SECTION_HEADER_MAX;
+        let mut header = Emitter {
+            buf: Vec::with_capacity(SECTION_HEADER_MAX),
+            alignment: 1,
+        };
+        header.byte(id);
+        header.varint((self.buf.len() - body) as u64);
+        let h = header.buf.len();
+        self.buf.copy_within(body.., at + h);
+        self.buf[at..at + h].copy_from_slice(&header.buf);
+        self.buf.truncate(self.buf.len() - (SECTION_HEADER_MAX - h));
+    }
+
     /// Appends `inner` as a section `id`, aligning it as it needs.
     pub fn section(&mut self, id: u8, inner: Emitter) {
         let code_at = self.buf.len();
@@ -408,6 +436,26 @@ impl Emitter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sections_written_in_place_are_the_ones_copied_in() {
+        for len in [0usize, 1, 63, 64, 127, 128, 300, 16_383, 16_384, 70_000] {
+            let body: Vec<u8> = (0..len).map(|i| i as u8).collect();
+            let mut copied = Emitter::new();
+            copied.byte(7);
+            let mut inner = Emitter::new();
+            inner.bytes(&body);
+            copied.section(3, inner);
+            copied.byte(9);
+            let mut in_place = Emitter::new();
+            in_place.byte(7);
+            let at = in_place.begin_section();
+            in_place.bytes(&body);
+            in_place.end_section(3, at);
+            in_place.byte(9);
+            assert_eq!(copied.buf, in_place.buf, "a body of {len} bytes");
+        }
+    }
 
     #[test]
     fn varints_round_trip_at_every_length() {

@@ -92,18 +92,18 @@ fn derived(def: &'static OpDef) -> Vec<Slot> {
 /// The properties layouts of the ops met while reading or writing.
 #[derive(Default)]
 pub struct Layouts {
-    cache: FxHashMap<Symbol, Option<std::rc::Rc<[Slot]>>>,
+    cache: FxHashMap<Symbol, Option<std::sync::Arc<[Slot]>>>,
 }
 
 impl Layouts {
     /// The slots of the registered op `name`; `None` when it is not
     /// registered or has no properties.
-    pub fn get(&mut self, ctx: &Context, name: Symbol) -> Option<std::rc::Rc<[Slot]>> {
+    pub fn get(&mut self, ctx: &Context, name: Symbol) -> Option<std::sync::Arc<[Slot]>> {
         self.cache
             .entry(name)
             .or_insert_with(|| {
                 let def = ctx.op_def(name)?;
-                let slots: std::rc::Rc<[Slot]> = match upstream_layout(def.name) {
+                let slots: std::sync::Arc<[Slot]> = match upstream_layout(def.name) {
                     Some(s) => s.into(),
                     None => derived(def).into(),
                 };

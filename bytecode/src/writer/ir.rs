@@ -1,13 +1,18 @@
 //! Writes the IR section: the top-level op as a block of one op; each op
 //! with its parts and use-list orders, and its regions inline or, for
-//! ops written as isolated, as a section of their own.
+//! ops written as isolated, as a section of their own. The ops'
+//! properties are numbered first, in the order the section writes them,
+//! so that a large module's top-level ops can be written on two threads.
 
-use super::{Encode, OpProps, Writer};
+use super::{Encode, Numbering, OpProps, Plan, Writer, PARALLEL_OPS};
 use crate::builtin::write::AttrKey;
 use crate::encoding::{op_mask, section, version, Emitter};
 use crate::use_list::{current_order, dense_map_order, in_order};
-use silica_ir::{BlockId, Diagnostic, OpId, RegionId, ValueId};
+use silica_ir::{BlockId, Context, Diagnostic, Ir, OpId, RegionId, ValueId};
 use smallvec::SmallVec;
+
+/// An op without properties in [`Writer::number_properties`]' table.
+const NO_PROPERTIES: u32 = u32::MAX;
 
 impl Writer<'_> {
     pub(super) fn ir_section(
@@ -15,81 +20,43 @@ impl Writer<'_> {
         out: &mut Emitter,
         top: OpId,
     ) -> Result<(), Box<Diagnostic>> {
-        let mut e = Emitter::new();
-        e.varint_flag(1, false);
-        self.op(&mut e, top)?;
-        out.section(section::IR, e);
+        let props = self.number_properties(top)?;
+        let mut w = IrWriter {
+            ctx: self.ctx,
+            ir: self.ir,
+            plan: self.plan,
+            numbering: self.numbering,
+            props: &props,
+            ops_scratch: Vec::new(),
+            split: self.ir.op_capacity() >= PARALLEL_OPS,
+        };
+        let at = out.begin_section();
+        out.varint_flag(1, false);
+        w.op(out, top);
+        out.end_section(section::IR, at);
         Ok(())
     }
 
-    fn op(&mut self, e: &mut Emitter, op: OpId) -> Result<(), Box<Diagnostic>> {
-        let (ir, n) = (self.ir, self.numbering);
-        e.varint(n.op_name_number(ir.op_name(op)));
-        let mask_at = e.len();
-        e.byte(0);
-        let mut mask = 0u8;
-        e.varint(n.attr_number(AttrKey::Attr(ir.op_loc(op))));
-        let attrs = self.plan.attrs(ir, op);
-        if attrs != self.plan.empty {
-            mask |= op_mask::HAS_ATTRS;
-            e.varint(n.attr_number(AttrKey::Attr(attrs)));
-        }
-        if let Some(index) = self.properties(op)? {
-            mask |= op_mask::HAS_PROPERTIES;
-            e.varint(index);
-        }
-        let num_results = ir.num_results(op);
-        if num_results > 0 {
-            mask |= op_mask::HAS_RESULTS;
-            e.varint(num_results as u64);
-            for v in ir.results(op) {
-                e.varint(n.type_number(ir.value_type(v)));
+    /// Each op's index in the properties section (by op id), numbered in
+    /// the order the IR section writes the ops (pre-order).
+    fn number_properties(&mut self, top: OpId) -> Result<Vec<u32>, Box<Diagnostic>> {
+        let ir = self.ir;
+        let mut index = vec![NO_PROPERTIES; ir.op_capacity()];
+        let mut failed = None;
+        ir.walk(top, &mut |op| {
+            if failed.is_some() {
+                return;
             }
-        }
-        if ir.num_operands(op) > 0 {
-            mask |= op_mask::HAS_OPERANDS;
-            e.varint(ir.num_operands(op) as u64);
-            for v in ir.operands(op) {
-                e.varint(n.value_number(v));
+            match self.properties(op) {
+                Ok(Some(i)) => index[op.0 as usize] = i as u32,
+                Ok(None) => {}
+                Err(e) => failed = Some(e),
             }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(index),
         }
-        let successors = ir.successors(op);
-        if !successors.is_empty() {
-            mask |= op_mask::HAS_SUCCESSORS;
-            e.varint(successors.len() as u64);
-            for &b in successors {
-                e.varint(n.block_number(b));
-            }
-        }
-        if self.plan.version >= version::USE_LIST_ORDERING && num_results > 0 {
-            let results: SmallVec<[ValueId; 4]> = ir.results(op).collect();
-            if self.use_list_orders(e, &results) {
-                mask |= op_mask::HAS_USE_LIST_ORDERS;
-            }
-        }
-        let num_regions = ir.num_regions(op);
-        if num_regions > 0 {
-            mask |= op_mask::HAS_INLINE_REGIONS;
-        }
-        e.buf[mask_at] = mask;
-        if num_regions == 0 {
-            return Ok(());
-        }
-        let isolated = n.is_isolated(op);
-        e.varint_flag(num_regions as u64, isolated);
-        let regions: SmallVec<[RegionId; 2]> = ir.regions(op).collect();
-        if isolated && self.plan.version >= version::LAZY_LOADING {
-            let mut inner = Emitter::new();
-            for r in regions {
-                self.region(&mut inner, r)?;
-            }
-            e.section(section::IR, inner);
-        } else {
-            for r in regions {
-                self.region(e, r)?;
-            }
-        }
-        Ok(())
     }
 
     /// The index of `op`'s properties in the properties section, if it
@@ -129,24 +96,109 @@ impl Writer<'_> {
         self.scratch = raw;
         Ok(Some(index))
     }
+}
 
-    fn region(&mut self, e: &mut Emitter, r: RegionId) -> Result<(), Box<Diagnostic>> {
+/// Writes ops, regions and blocks with everything numbered.
+struct IrWriter<'w> {
+    ctx: &'w Context,
+    ir: &'w Ir,
+    plan: &'w Plan,
+    numbering: &'w Numbering,
+    props: &'w [u32],
+    /// The ops of the blocks being written, innermost last.
+    ops_scratch: Vec<OpId>,
+    /// Whether the next block of several ops is written in two halves,
+    /// the second on a thread of its own.
+    split: bool,
+}
+
+impl IrWriter<'_> {
+    fn op(&mut self, e: &mut Emitter, op: OpId) {
+        let (ir, n) = (self.ir, self.numbering);
+        e.varint(n.op_name_number(ir.op_name(op)));
+        let mask_at = e.len();
+        e.byte(0);
+        let mut mask = 0u8;
+        e.varint(n.attr_number(AttrKey::Attr(ir.op_loc(op))));
+        let attrs = self.plan.attrs(ir, op);
+        if attrs != self.plan.empty {
+            mask |= op_mask::HAS_ATTRS;
+            e.varint(n.attr_number(AttrKey::Attr(attrs)));
+        }
+        let props = self.props[op.0 as usize];
+        if props != NO_PROPERTIES {
+            mask |= op_mask::HAS_PROPERTIES;
+            e.varint(u64::from(props));
+        }
+        let num_results = ir.num_results(op);
+        if num_results > 0 {
+            mask |= op_mask::HAS_RESULTS;
+            e.varint(num_results as u64);
+            for v in ir.results(op) {
+                e.varint(n.type_number(ir.value_type(v)));
+            }
+        }
+        if ir.num_operands(op) > 0 {
+            mask |= op_mask::HAS_OPERANDS;
+            e.varint(ir.num_operands(op) as u64);
+            for v in ir.operands(op) {
+                e.varint(n.value_number(v));
+            }
+        }
+        let successors = ir.successors(op);
+        if !successors.is_empty() {
+            mask |= op_mask::HAS_SUCCESSORS;
+            e.varint(successors.len() as u64);
+            for &b in successors {
+                e.varint(n.block_number(b));
+            }
+        }
+        if self.plan.version >= version::USE_LIST_ORDERING && num_results > 0 {
+            let results: SmallVec<[ValueId; 4]> = ir.results(op).collect();
+            if self.use_list_orders(e, &results) {
+                mask |= op_mask::HAS_USE_LIST_ORDERS;
+            }
+        }
+        let num_regions = ir.num_regions(op);
+        if num_regions > 0 {
+            mask |= op_mask::HAS_INLINE_REGIONS;
+        }
+        e.buf[mask_at] = mask;
+        if num_regions == 0 {
+            return;
+        }
+        let isolated = n.is_isolated(op);
+        e.varint_flag(num_regions as u64, isolated);
+        let regions: SmallVec<[RegionId; 2]> = ir.regions(op).collect();
+        if isolated && self.plan.version >= version::LAZY_LOADING {
+            let at = e.begin_section();
+            for r in regions {
+                self.region(e, r);
+            }
+            e.end_section(section::IR, at);
+        } else {
+            for r in regions {
+                self.region(e, r);
+            }
+        }
+    }
+
+    fn region(&mut self, e: &mut Emitter, r: RegionId) {
         let ir = self.ir;
         if ir.region_is_empty(r) {
             e.varint(0);
-            return Ok(());
+            return;
         }
         let (blocks, values) = self.numbering.region_counts[&r];
         e.varint(u64::from(blocks));
         e.varint(u64::from(values));
         let list: Vec<BlockId> = ir.region_blocks(r).collect();
         for b in list {
-            self.block(e, b)?;
+            self.block(e, b);
         }
-        Ok(())
     }
 
-    fn block(&mut self, e: &mut Emitter, b: BlockId) -> Result<(), Box<Diagnostic>> {
+    fn block(&mut self, e: &mut Emitter, b: BlockId) {
         let (ctx, ir, n) = (self.ctx, self.ir, self.numbering);
         let args = ir.block_args(b);
         let mut ops = std::mem::take(&mut self.ops_scratch);
@@ -179,12 +231,53 @@ impl Writer<'_> {
             }
         }
         self.ops_scratch = ops;
+        if self.split && num_ops >= 2 {
+            self.split = false;
+            let ops = self.ops_scratch.split_off(start);
+            self.halves(e, &ops);
+            return;
+        }
         for i in start..start + num_ops {
             let op = self.ops_scratch[i];
-            self.op(e, op)?;
+            self.op(e, op);
         }
         self.ops_scratch.truncate(start);
-        Ok(())
+    }
+
+    /// Writes a block's ops in two halves of about as many ops each (by
+    /// their pre-order numbers), the second on a thread of its own.
+    fn halves(&mut self, e: &mut Emitter, ops: &[OpId]) {
+        let numbers = &self.numbering.op_numbers;
+        let number = |op: OpId| numbers[op.0 as usize];
+        let (first, last) = (number(ops[0]), number(ops[ops.len() - 1]));
+        let middle = first + (last - first) / 2;
+        let k = ops
+            .iter()
+            .position(|&op| number(op) > middle)
+            .unwrap_or(ops.len() - 1)
+            .max(1);
+        let (mine, theirs) = ops.split_at(k);
+        let mut other = IrWriter {
+            ops_scratch: Vec::new(),
+            split: false,
+            ..*self
+        };
+        let second = std::thread::scope(|s| {
+            let helper = s.spawn(move || {
+                let mut part = Emitter::new();
+                for &op in theirs {
+                    other.op(&mut part, op);
+                }
+                part
+            });
+            for &op in mine {
+                self.op(e, op);
+            }
+            helper
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p))
+        });
+        e.bytes(&second.buf);
     }
 
     /// Writes the use-list orders of `values` that differ from the

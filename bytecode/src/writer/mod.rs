@@ -14,7 +14,7 @@ use numbering::Numbering;
 use rustc_hash::FxHashMap;
 use silica_ir::resources::Resources;
 use silica_ir::{Attr, Context, Diagnostic, Ir, OpId, Symbol, Type};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// How to write.
 #[derive(Clone, Debug)]
@@ -52,7 +52,7 @@ pub(crate) enum OpProps<'p> {
 enum NameKind {
     Unregistered,
     /// A registered op and its properties' slots (none: no properties).
-    Registered(Option<Rc<[Slot]>>),
+    Registered(Option<Arc<[Slot]>>),
 }
 
 /// Decisions made before numbering: each op's properties layout, and the
@@ -187,15 +187,36 @@ pub fn write(
         strings: Strings::default(),
         properties: Properties::default(),
         scratch: Emitter::new(),
-        ops_scratch: Vec::new(),
     };
     let mut out = Emitter::new();
     out.bytes(MAGIC);
     out.varint(opts.version);
     out.cstr(opts.producer.as_bytes());
     w.dialect_section(&mut out);
-    w.attr_type_section(&mut out);
-    w.ir_section(&mut out, top)?;
+    // The attribute and type sections and the IR section need nothing of
+    // each other: a large module's are written at once, on two threads.
+    let mut strings = std::mem::take(&mut w.strings);
+    if ir.op_capacity() < PARALLEL_OPS {
+        attr_type_section(ctx, &numbering, &mut strings, &mut out);
+        w.ir_section(&mut out, top)?;
+    } else {
+        let (attrs, ir_part) = std::thread::scope(|s| {
+            let attrs = s.spawn(|| {
+                let mut part = Emitter::new();
+                attr_type_section(ctx, &numbering, &mut strings, &mut part);
+                part
+            });
+            let mut ir_part = Emitter::new();
+            let r = w.ir_section(&mut ir_part, top);
+            let attrs = attrs
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            (attrs, r.map(|()| ir_part))
+        });
+        out.bytes(&attrs.buf);
+        out.bytes(&ir_part?.buf);
+    }
+    w.strings = strings;
     w.resource_sections(&mut out, &blobs, resources, opts.elide_resource_data);
     w.string_section(&mut out);
     if opts.version >= version::NATIVE_PROPERTIES {
@@ -203,6 +224,66 @@ pub fn write(
     }
     Ok(out.buf)
 }
+
+/// Writes the attribute and type offset and data sections.
+fn attr_type_section(ctx: &Context, n: &Numbering, strings: &mut Strings, out: &mut Emitter) {
+    let mut data = Emitter::new();
+    let mut offsets = Emitter::new();
+    offsets.varint(n.attrs.len() as u64);
+    offsets.varint(n.types.len() as u64);
+    let mut prev = 0usize;
+    let attrs = Numbering::ordered(&n.attrs, n.attr_numbers());
+    dialect_groups(
+        &mut offsets,
+        &attrs,
+        |x| x.dialect,
+        |offsets, entry| {
+            if entry.custom {
+                let mut enc = Encode {
+                    ctx,
+                    out: &mut data,
+                    numbering: n,
+                    strings,
+                };
+                match attr_dialect(ctx, entry.key) {
+                    None => write_attr(ctx, entry.key, &mut enc),
+                    Some(_) => crate::llvm::write_attr(ctx, entry.key, &mut enc),
+                };
+            } else {
+                data.cstr(crate::builtin::write::attr_text(ctx, entry.key).as_bytes());
+            }
+            offsets.varint_flag((data.len() - prev) as u64, entry.custom);
+            prev = data.len();
+        },
+    );
+    let types = Numbering::ordered(&n.types, n.type_numbers());
+    dialect_groups(
+        &mut offsets,
+        &types,
+        |x| x.dialect,
+        |offsets, entry| {
+            if entry.custom {
+                let mut enc = Encode {
+                    ctx,
+                    out: &mut data,
+                    numbering: n,
+                    strings,
+                };
+                write_type(ctx, entry.key, &mut enc);
+            } else {
+                data.cstr(silica_ir::printer::type_to_string(ctx, entry.key).as_bytes());
+            }
+            offsets.varint_flag((data.len() - prev) as u64, entry.custom);
+            prev = data.len();
+        },
+    );
+    out.section(section::ATTR_TYPE_OFFSET, offsets);
+    out.section(section::ATTR_TYPE, data);
+}
+
+/// How many ops a module has for its sections to be written on two
+/// threads.
+const PARALLEL_OPS: usize = 20_000;
 
 /// The string section as it fills: each string once, numbered in the
 /// order first written.
@@ -257,8 +338,6 @@ struct Writer<'w> {
     properties: Properties,
     /// A buffer reused for each op's properties.
     scratch: Emitter,
-    /// The ops of the blocks being written, innermost last.
-    ops_scratch: Vec<OpId>,
 }
 
 /// Writes entries in groups sharing a dialect: the dialect, the count,
@@ -382,64 +461,6 @@ impl Writer<'_> {
             },
         );
         out.section(section::DIALECT, e);
-    }
-
-    fn attr_type_section(&mut self, out: &mut Emitter) {
-        let n = self.numbering;
-        let ctx = self.ctx;
-        let mut data = Emitter::new();
-        let mut offsets = Emitter::new();
-        offsets.varint(n.attrs.len() as u64);
-        offsets.varint(n.types.len() as u64);
-        let mut prev = 0usize;
-        let attrs = Numbering::ordered(&n.attrs, n.attr_numbers());
-        let strings = &mut self.strings;
-        dialect_groups(
-            &mut offsets,
-            &attrs,
-            |x| x.dialect,
-            |offsets, entry| {
-                if entry.custom {
-                    let mut enc = Encode {
-                        ctx,
-                        out: &mut data,
-                        numbering: n,
-                        strings,
-                    };
-                    match attr_dialect(ctx, entry.key) {
-                        None => write_attr(ctx, entry.key, &mut enc),
-                        Some(_) => crate::llvm::write_attr(ctx, entry.key, &mut enc),
-                    };
-                } else {
-                    data.cstr(crate::builtin::write::attr_text(ctx, entry.key).as_bytes());
-                }
-                offsets.varint_flag((data.len() - prev) as u64, entry.custom);
-                prev = data.len();
-            },
-        );
-        let types = Numbering::ordered(&n.types, n.type_numbers());
-        dialect_groups(
-            &mut offsets,
-            &types,
-            |x| x.dialect,
-            |offsets, entry| {
-                if entry.custom {
-                    let mut enc = Encode {
-                        ctx,
-                        out: &mut data,
-                        numbering: n,
-                        strings,
-                    };
-                    write_type(ctx, entry.key, &mut enc);
-                } else {
-                    data.cstr(silica_ir::printer::type_to_string(ctx, entry.key).as_bytes());
-                }
-                offsets.varint_flag((data.len() - prev) as u64, entry.custom);
-                prev = data.len();
-            },
-        );
-        out.section(section::ATTR_TYPE_OFFSET, offsets);
-        out.section(section::ATTR_TYPE, data);
     }
 
     fn string_section(&mut self, out: &mut Emitter) {
