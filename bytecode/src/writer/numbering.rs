@@ -151,7 +151,8 @@ impl Numbering {
             dialects: Vec::new(),
             builtin: None,
             dialect_numbers: IdTable::default(),
-            attrs: Vec::new(),
+            // Most ops have a location of their own.
+            attrs: Vec::with_capacity(ir.op_capacity()),
             attr_index: AttrTables::default(),
             types: Vec::new(),
             type_index: IdTable::default(),
