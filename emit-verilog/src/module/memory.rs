@@ -7,14 +7,15 @@
 //! it (see `silica_hw_dialects::seq::memory`). A `firmem` whose
 //! read-under-write behaviour is undefined carries yosys's
 //! `no_rw_check`, so a collision needs no bypass logic (simulators still
-//! read old data, which "undefined" allows). A memory with an
+//! read old data, which "undefined" allows); one that asks for a kind of
+//! RAM (`sv.ram_style`) carries yosys's `ram_style` with it. A memory with an
 //! initialisation file loads it with `$readmemh`/`$readmemb` at power-up;
 //! the file is read when the Verilog is written, so that the words it
 //! leaves out can be zeroed as `silica sim` has them.
 
 use super::{err, literal, range, Expr, ModuleEmitter, Res, TERNARY};
 use silica_hw_dialects::seq::memory::{memory, MemPort, Memory};
-use silica_hw_dialects::seq::memory_ops::{int_prop, memory_name, shiftreg_operands};
+use silica_hw_dialects::seq::memory_ops::{int_prop, memory_name, ram_style, shiftreg_operands};
 use silica_ir::{AttrKind, OpId, ValueId};
 use std::fmt::Write;
 use std::rc::Rc;
@@ -34,6 +35,9 @@ impl ModuleEmitter<'_> {
                 && int_prop(self.ctx, self.ir, op, "ruw") == Some(0)
             {
                 self.decls.push_str("  (* no_rw_check *)\n");
+            }
+            if let Some(style) = ram_style(self.ctx, self.ir, op) {
+                let _ = writeln!(self.decls, "  (* ram_style = {style:?} *)");
             }
             let _ = writeln!(
                 self.decls,

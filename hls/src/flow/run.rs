@@ -485,7 +485,20 @@ fn build_lifted(
         interface::check_port_names(&interface)
             .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
     }
-    let circuit_estimate = estimate_circuit(ctx, &circuit, (lib, &floats), opts, &interface);
+    let mut circuit = circuit;
+    let mut circuit_estimate = estimate_circuit(ctx, &circuit, (lib, &floats), opts, &interface);
+    let used = estimate::rams::storage(lib.device, &kernel.memories, &circuit_estimate.rams);
+    let relieved = estimate::rams::lut_ram_relief(lib.device, &used, &circuit_estimate.rams);
+    if !relieved.is_empty() {
+        in_lut_ram(ctx, &mut circuit, &relieved);
+        circuit_estimate = estimate_circuit(ctx, &circuit, (lib, &floats), opts, &interface);
+        remarks.notes.push(format!(
+            "in LUT RAM (ram_style \"distributed\"), as the device's {} block RAMs do not hold {} for the design: {}",
+            lib.device.brams,
+            used.bram,
+            relieved.join(", ")
+        ));
+    }
     // The AXI wrapper is built at emission: `fpga::implement`
     // synthesizes the core (or its scan wrapper), never the AXI wrapper,
     // and the estimate counts what it builds.
@@ -545,6 +558,31 @@ fn build_lifted(
         ips: lifted.ips,
         dump: None,
     })
+}
+
+/// Marks the `seq.firmem`s of `circuit` named in `names` for LUT RAM
+/// (`sv.ram_style = "distributed"`).
+fn in_lut_ram(ctx: &mut Context, circuit: &mut crate::flow::construct::Circuit, names: &[String]) {
+    let mut marked = Vec::new();
+    let ir = &circuit.ir;
+    ir.walk(circuit.module, &mut |op| {
+        if ctx.str(ir.op_name(op)) == "seq.firmem"
+            && silica_hw_dialects::seq::memory_ops::memory_name(ctx, ir, op)
+                .is_some_and(|n| names.contains(&n))
+        {
+            marked.push(op);
+        }
+    });
+    let style = ctx.string_attr(b"distributed");
+    for op in marked {
+        silica_ir::dialect::set_discardable_attr(
+            ctx,
+            &mut circuit.ir,
+            op,
+            silica_hw_dialects::seq::memory_ops::RAM_STYLE,
+            style,
+        );
+    }
 }
 
 /// The estimate of a built circuit as `fpga::implement` builds it.

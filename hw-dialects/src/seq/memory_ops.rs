@@ -1095,3 +1095,17 @@ pub fn port_memory(ir: &Ir, port: OpId) -> Option<OpId> {
 pub fn memory_name(ctx: &Context, ir: &Ir, mem: OpId) -> Option<String> {
     name_attr(ctx, ir, mem).or_else(|| hlmem_name(ctx, ir, mem))
 }
+
+/// The discardable attribute that asks synthesis for a memory's kind of
+/// RAM: its value is yosys's `ram_style` (`"distributed"`: LUT RAM;
+/// `"block"`; `"logic"`: flip-flops), emitted as that attribute on the
+/// memory's array.
+pub const RAM_STYLE: &str = "sv.ram_style";
+
+/// The kind of RAM memory `mem` asks for ([`RAM_STYLE`]), if any.
+pub fn ram_style(ctx: &Context, ir: &Ir, mem: OpId) -> Option<String> {
+    match ctx.attr_kind(inherent_attr(ctx, ir, mem, RAM_STYLE)?) {
+        AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
+        _ => None,
+    }
+}

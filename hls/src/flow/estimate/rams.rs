@@ -15,7 +15,7 @@
 
 use crate::model::kernel::Memory;
 use crate::model::target::device::{Device, RamCells};
-use silica_hw_dialects::seq::memory_ops::{fir_port_operands, FirPort};
+use silica_hw_dialects::seq::memory_ops::{fir_port_operands, ram_style, FirPort};
 use silica_hw_dialects::types::{hw_type, HwType};
 use silica_ir::{BlockId, Context, Ir};
 
@@ -29,6 +29,9 @@ pub struct Ram {
     /// Write ports whose enable is not constant low (synthesis removes
     /// those).
     pub writes: u32,
+    /// Whether it asks for LUT RAM (`sv.ram_style = "distributed"`,
+    /// [`lut_ram_relief`]).
+    pub distributed: bool,
 }
 
 /// What synthesis makes of a RAM.
@@ -52,21 +55,35 @@ impl Ram {
             width: m.element_width * m.lanes.max(1),
             reads: m.ports,
             writes: 1,
+            distributed: false,
         }
     }
 
-    /// Flip-flops, block RAMs or LUT RAM, by `cells`' costs.
+    /// The LUT RAM cells it takes in LUT RAM, where the family has them
+    /// and it has one write port (a copy a read port).
+    fn lut_ram_cells(&self, cells: &RamCells) -> Option<u64> {
+        let ((words, bits), _) = cells.lut_ram.filter(|_| self.writes <= 1)?;
+        Some(
+            u64::from(self.reads.max(1))
+                * self.words.div_ceil(words)
+                * u64::from(self.width.div_ceil(bits)),
+        )
+    }
+
+    /// Flip-flops, block RAMs or LUT RAM, by `cells`' costs (LUT RAM
+    /// where it asks for it and can be).
     pub fn map(&self, cells: &RamCells) -> Mapped {
+        let lut_ram = self.lut_ram_cells(cells);
+        if let (true, Some(n)) = (self.distributed, lut_ram) {
+            return Mapped::LutRam(n);
+        }
         let mut best = (self.words * u64::from(self.width), Mapped::Flops);
         if let Some(n) = self.blocks(cells) {
             if n * cells.block_cost < best.0 {
                 best = (n * cells.block_cost, Mapped::Blocks(n));
             }
         }
-        if let (Some(((words, bits), cost)), 0..=1) = (cells.lut_ram, self.writes) {
-            let n = u64::from(self.reads.max(1))
-                * self.words.div_ceil(words)
-                * u64::from(self.width.div_ceil(bits));
+        if let (Some(((_, _), cost)), Some(n)) = (cells.lut_ram, lut_ram) {
             if n * cost < best.0 {
                 best = (n * cost, Mapped::LutRam(n));
             }
@@ -150,6 +167,44 @@ pub fn storage(device: &Device, memories: &[Memory], built: &[Ram]) -> Storage {
     s
 }
 
+/// The RAMs of `built` (by name) that LUT RAM relieves where the
+/// storage of a design (`used`: its block RAMs and LUT RAM cells, of
+/// which `built`'s are part) needs more block RAMs than `device` has:
+/// those synthesis would put in blocks, fewest LUT RAM cells a block
+/// first, until the blocks fit, within the device's LUT RAM cells. None
+/// where the blocks fit already, or where LUT RAM cannot make them fit.
+pub fn lut_ram_relief(device: &Device, used: &Storage, built: &[Ram]) -> Vec<String> {
+    let cells = device.family.fabric().rams;
+    if used.bram <= device.brams {
+        return Vec::new();
+    }
+    let mut candidates: Vec<(&Ram, u64, u64)> = (built.iter())
+        .filter_map(|r| match (r.map(cells), r.lut_ram_cells(cells)) {
+            (Mapped::Blocks(blocks), Some(lut)) => Some((r, blocks, lut)),
+            _ => None,
+        })
+        .collect();
+    // Fewest cells a block saved first (cross-multiplied: exact).
+    candidates.sort_by(|a, b| (a.2 * b.1).cmp(&(b.2 * a.1)).then(a.0.name.cmp(&b.0.name)));
+    let (mut bram, mut lut_rams) = (used.bram, used.lut_ram);
+    let mut relieved = Vec::new();
+    for (ram, blocks, lut) in candidates {
+        if bram <= device.brams {
+            break;
+        }
+        if lut_rams + lut > device.lut_rams {
+            continue;
+        }
+        bram -= blocks;
+        lut_rams += lut;
+        relieved.push(ram.name.clone());
+    }
+    if bram > device.brams {
+        return Vec::new();
+    }
+    relieved
+}
+
 /// The `seq.firmem`s of `block`, with their read ports and the write
 /// ports that `never` (a port's enable) does not rule out.
 pub fn rams(
@@ -186,6 +241,7 @@ pub fn rams(
             width: width as u32,
             reads,
             writes,
+            distributed: ram_style(ctx, ir, op).as_deref() == Some("distributed"),
         });
     }
     rams
@@ -203,6 +259,7 @@ mod tests {
             width,
             reads,
             writes,
+            distributed: false,
         }
     }
 
@@ -240,5 +297,49 @@ mod tests {
         // writers leave only flip-flops.
         assert_eq!(ram(256, 16, 2, 1).map(ice40), Mapped::Blocks(2));
         assert_eq!(ram(256, 16, 2, 2).map(ice40), Mapped::Flops);
+        // LUT RAM where asked, if one port writes.
+        let asked = |r: Ram| Ram {
+            distributed: true,
+            ..r
+        };
+        assert_eq!(asked(ram(64, 32, 1, 1)).map(ecp5), Mapped::LutRam(32));
+        assert_eq!(
+            asked(ram(64, 32, 2, 2)).map(ecp5),
+            ram(64, 32, 2, 2).map(ecp5)
+        );
+    }
+
+    #[test]
+    fn lut_ram_relieves_the_block_rams_that_cost_the_fewest_cells() {
+        let device = DEVICES.iter().find(|d| d.name == "ecp5-25k").unwrap();
+        let named = |name: &str, words: u64| Ram {
+            name: name.into(),
+            ..ram(words, 32, 1, 1)
+        };
+        // 60 blocks of 64 words (32 cells each to relieve) and one of
+        // 512 (256 cells): five of the small ones make them fit.
+        let mut built: Vec<Ram> = (0..60).map(|i| named(&format!("b{i:02}"), 64)).collect();
+        built.push(named("big", 512));
+        let used = Storage {
+            bram: 61,
+            ..Storage::default()
+        };
+        assert_eq!(
+            lut_ram_relief(device, &used, &built),
+            ["b00", "b01", "b02", "b03", "b04"]
+        );
+        // Fitting already: none.
+        let fits = Storage {
+            bram: 56,
+            ..Storage::default()
+        };
+        assert!(lut_ram_relief(device, &fits, &built).is_empty());
+        // Without the LUT RAM cells for it: none.
+        let full = Storage {
+            bram: 61,
+            lut_ram: device.lut_rams - 100,
+            ..Storage::default()
+        };
+        assert!(lut_ram_relief(device, &full, &built).is_empty());
     }
 }
