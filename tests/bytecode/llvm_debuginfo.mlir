@@ -5,7 +5,9 @@
 // subranges, expressions) are written in it, the others (modules,
 // common blocks, string types, annotations, generic subranges, the null
 // type) as text with their nested attributes written out, not by alias.
-// silica writes mlir-opt-22's bytes, and each reads the other's.
+// The debug intrinsics (llvm.intr.dbg.declare, dbg.value, dbg.label)
+// carry them as properties. silica writes mlir-opt-22's bytes, and each
+// reads the other's.
 // RUN: silica opt --emit-bytecode %s -o %t.silica.mlirbc
 // RUN: mlir-opt-22 --emit-bytecode %s -o %t.mlir-opt.mlirbc
 // RUN: cmp %t.silica.mlirbc %t.mlir-opt.mlirbc
@@ -13,6 +15,7 @@
 // RUN: diff <(silica opt --mlir-print-debuginfo %t.mlir-opt.mlirbc) <(mlir-opt-22 --mlir-print-debuginfo %t.mlir-opt.mlirbc)
 // RUN: diff <(silica opt --mlir-print-debuginfo %t.silica.mlirbc) <(mlir-opt-22 --mlir-print-debuginfo %t.mlir-opt.mlirbc)
 // RUN: diff <(mlir-opt-22 --mlir-print-debuginfo %t.silica.mlirbc) <(mlir-opt-22 --mlir-print-debuginfo %t.mlir-opt.mlirbc)
+// RUN: diff <(silica opt --mlir-print-op-generic %s) <(mlir-opt-22 --mlir-print-op-generic %s)
 // The encoding leaves out a compile unit's split debug file name, so
 // that the one read back differs from the one written, as in MLIR:
 // RUN: silica opt %t.silica.mlirbc | FileCheck %s
@@ -67,3 +70,11 @@ llvm.func @f(%arg0: i32) attributes {
     debug = [#var, #label, #gve, #common, #import, #str, #empty, #self, #struct, #array, #decl]} {
   llvm.return loc(fused<#block>["main.c":7:3])
 } loc(fused<#sp>["main.c":5:1])
+
+llvm.func @intrinsics(%p: !llvm.ptr, %x: i32) {
+  llvm.intr.dbg.declare #var = %p : !llvm.ptr
+  llvm.intr.dbg.value #var #llvm.di_expression<[DW_OP_LLVM_fragment(0, 16)]> = %x : i32
+  llvm.intr.dbg.value #var #empty = %x : i32
+  llvm.intr.dbg.label #label
+  llvm.return
+} loc(fused<#decl>["main.c":12:1])

@@ -87,7 +87,13 @@ fn starts(p: &AsmParser<'_, '_>, sig: &Signature, e: &Elem) -> bool {
             AttrSyntax::Str => p.peek(Tok::String),
             AttrSyntax::Plain | AttrSyntax::FlatSymbolRef => !matches!(
                 p.peek_kind(),
-                Tok::Colon | Tok::Comma | Tok::RParen | Tok::RSquare | Tok::RBrace | Tok::Eof
+                Tok::Colon
+                    | Tok::Comma
+                    | Tok::Equal
+                    | Tok::RParen
+                    | Tok::RSquare
+                    | Tok::RBrace
+                    | Tok::Eof
             ),
         },
         Elem::Type(_) | Elem::FunctionalType(..) => {

@@ -1275,6 +1275,58 @@ static GLOBAL_DTORS: Signature = Signature::new(
 /// `llvm.intr.trap`
 static NO_OPERANDS: Signature = Signature::new(&[], &[], &[], "attr-dict");
 
+/// A debug intrinsic's variable (`#llvm.di_local_variable<...>`).
+const DEBUG_VARIABLE: AttrParam = AttrParam {
+    name: "varInfo",
+    syntax: AttrSyntax::Plain,
+    optional: false,
+    default: None,
+};
+
+/// A debug intrinsic's expression, the empty `#llvm.di_expression<>`
+/// when absent.
+const DEBUG_EXPRESSION: AttrParam = AttrParam {
+    name: "locationExpr",
+    syntax: AttrSyntax::Plain,
+    optional: false,
+    default: Some(AttrDefault {
+        make: |ctx| crate::dialect::attrs::dialect_attr(ctx, "di_expression", Vec::new()),
+        matches: |ctx, a| {
+            matches!(ctx.attr_kind(a), silica_ir::AttrKind::Dialect { name, params, .. }
+                if ctx.str(*name) == "di_expression" && params.is_empty())
+        },
+    }),
+};
+
+/// `llvm.intr.dbg.declare #var #expr = %addr : !llvm.ptr`.
+static DBG_DECLARE: Signature = Signature::new(
+    &[typed("addr", PTR)],
+    &[],
+    &[DEBUG_VARIABLE, DEBUG_EXPRESSION],
+    "qualified($varInfo) (qualified($locationExpr)^)? `=` $addr `:` qualified(type($addr)) attr-dict",
+);
+
+/// `llvm.intr.dbg.value #var #expr = %value : type`.
+static DBG_VALUE: Signature = Signature::new(
+    &[one("value")],
+    &[],
+    &[DEBUG_VARIABLE, DEBUG_EXPRESSION],
+    "qualified($varInfo) (qualified($locationExpr)^)? `=` $value `:` qualified(type($value)) attr-dict",
+);
+
+/// `llvm.intr.dbg.label #label`.
+static DBG_LABEL: Signature = Signature::new(
+    &[],
+    &[],
+    &[AttrParam {
+        name: "label",
+        syntax: AttrSyntax::Plain,
+        optional: false,
+        default: None,
+    }],
+    "$label attr-dict",
+);
+
 /// `llvm.intr.stacksave : !llvm.ptr`
 static STACKSAVE: Signature = Signature::new(&[], RES, &[], "attr-dict `:` qualified(type($res))");
 
@@ -1545,6 +1597,9 @@ pub(crate) static OPS: &[OpDef] = &[
     ),
     op("llvm.intr.stackrestore", &STACKRESTORE, Effects::Write),
     op("llvm.intr.debugtrap", &NO_OPERANDS, Effects::Write),
+    op("llvm.intr.dbg.declare", &DBG_DECLARE, Effects::Write),
+    op("llvm.intr.dbg.value", &DBG_VALUE, Effects::Write),
+    op("llvm.intr.dbg.label", &DBG_LABEL, Effects::Write),
     pure("llvm.intr.fmuladd", &INTRINSIC),
     pure("llvm.intr.fma", &INTRINSIC),
     pure("llvm.intr.sqrt", &INTRINSIC),
