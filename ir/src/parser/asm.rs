@@ -343,6 +343,16 @@ impl<'p, 'a> AsmParser<'p, 'a> {
         self.p.parse_dialect_attr_from_mnemonic(start, dialect)
     }
 
+    /// The attribute an alias defined so far names (`name` without `#`).
+    pub fn attr_alias(&self, name: &str) -> Option<Attr> {
+        self.p.attr_aliases.get(name).copied()
+    }
+
+    /// The type an alias defined so far names (`name` without `!`).
+    pub fn type_alias(&self, name: &str) -> Option<Type> {
+        self.p.type_aliases.get(name).copied()
+    }
+
     /// The parameters of the `dialect` attribute `mnemonic`, written
     /// without `#dialect.mnemonic` (`<nsw>` for `#arith.overflow<nsw>`).
     pub fn parse_dialect_attr_params(&mut self, dialect: &str, mnemonic: &str) -> PResult<Attr> {

@@ -129,9 +129,10 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> 
     }
     if mnemonic != "fastmath" && !KEYWORD_ATTRS.contains(&mnemonic) {
         // Other structured attributes (TBAA, alias scopes, ...) are kept
-        // as their text.
+        // as their text, the aliases it names written out.
         let raw = if p.peek(Tok::Less) {
-            one_line(&p.parse_balanced_body()?)
+            let body = p.parse_balanced_body()?;
+            one_line(&expand_aliases(p, &body))
         } else {
             String::new()
         };
@@ -182,6 +183,56 @@ pub(crate) fn parse(p: &mut AsmParser<'_, '_>, mnemonic: &str) -> PResult<Attr> 
     }
     p.expect(Tok::Greater, "'>'")?;
     Ok(keyword_attr(p.ctx(), mnemonic, &word))
+}
+
+/// `text` with each alias it names (`#tbaa_root`, `!ty`) replaced by what
+/// the alias stands for, written out: the text then reads alone (in
+/// bytecode, whose text entries have no aliases).
+fn expand_aliases(p: &mut AsmParser<'_, '_>, text: &str) -> String {
+    let is_name = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-');
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices().peekable();
+    let mut in_string = false;
+    let mut escaped = false;
+    while let Some((i, c)) = chars.next() {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if c == '"' {
+            in_string = true;
+        }
+        if c != '#' && c != '!' {
+            out.push(c);
+            continue;
+        }
+        let start = i + 1;
+        let mut end = start;
+        while let Some(&(j, n)) = chars.peek() {
+            if !is_name(n) {
+                break;
+            }
+            end = j + n.len_utf8();
+            chars.next();
+        }
+        let name = &text[start..end];
+        let written = match c {
+            '#' => p
+                .attr_alias(name)
+                .map(|a| silica_ir::printer::attr_to_string(p.ctx(), a)),
+            _ => p
+                .type_alias(name)
+                .map(|t| silica_ir::printer::type_to_string(p.ctx(), t)),
+        };
+        out.push_str(written.as_deref().unwrap_or(&text[i..end]));
+    }
+    out
 }
 
 /// Parameter text as MLIR prints it back: outside string literals, runs
