@@ -1,33 +1,30 @@
-// Block RAMs run short: 29 banks of 64 words of 64 bits take two ECP5
-// block RAMs each (58 of the 25k's 56), so the flow keeps the bank that
-// costs the fewest LUT RAM cells a block in LUT RAM (yosys's `ram_style
-// = "distributed"`), and the estimate counts what synthesis maps.
-// Co-simulated bit for bit; lint clean; yosys maps it as estimated.
-// RUN: rm -rf %t.d
-// RUN: silica hls %s --top banks -o %t.d --target ecp5-25k --sim | FileCheck %s
-// RUN: verilator --lint-only -Wall %t.d/banks.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/banks.sv; synth_ecp5 -top banks; tee -q -o %t.stat stat"
-// RUN: FileCheck %s --check-prefix=YOSYS < %t.stat
-// RUN: FileCheck %s --check-prefix=SV < %t.d/banks.sv
+// On-chip memories go where yosys maps them (flow/estimate/rams.rs): a
+// 16x32 buffer is eight 16x4 LUT RAM cells on ECP5 (cheaper than a block
+// RAM), and two 16-bit block RAMs on iCE40, which has no LUT RAM; the
+// estimate and the placed design agree on both.
+// RUN: rm -rf %t.ecp5 %t.ice40
+// RUN: silica hls %s --top reverse -o %t.ecp5 --bitstream | FileCheck %s --check-prefix=ECP5
+// RUN: silica hls %s --top reverse -o %t.ice40 --target ice40-up5k --bitstream | FileCheck %s --check-prefix=ICE40
+// RUN: FileCheck %s --check-prefix=JSON < %t.ecp5/reverse.json
 
-// CHECK: co-simulation (seed 1): 3712 values match
-// CHECK: resources (estimate): {{.*}} 56 BRAM, 64 LUT RAM
-// CHECK: note: in LUT RAM (ram_style "distributed"), as the device's 56 block RAMs do not hold 58 for the design: buf_0
-// YOSYS: DP16KD 56
-// YOSYS: TRELLIS_DPR16X4 64
-// SV: (* ram_style = "distributed" *)
-// SV-NEXT: reg [63:0] {{.*}} [0:63];
-// SV-NOT: ram_style
-func.func @banks(%a: memref<1856xi64> {hls.name = "a"}, %b: memref<1856xi64> {hls.name = "b"}) {
-  %buf = memref.alloc() {hls.name = "buf", hls.partition = {kind = "cyclic", factor = 29}} : memref<1856xi64>
-  affine.for %i = 0 to 1856 {
-    %v = affine.load %a[%i] : memref<1856xi64>
-    affine.store %v, %buf[%i] : memref<1856xi64>
+// ECP5: resources (estimate): {{[0-9]+}} LUT, {{[0-9]+}} FF, 0 DSP, 0 BRAM, 8 LUT RAM
+// ECP5: DSP, BRAM and LUT RAM exact
+// ECP5: resources (measured by yosys and nextpnr, ecp5-25k CABGA381): {{[0-9]+}} LUT, {{[0-9]+}} FF, 0 DSP, 0 BRAM, 8 LUT RAM, {{[0-9]+}} IO
+// ICE40: resources (estimate): {{[0-9]+}} LC ({{[0-9]+}} LUT4), {{[0-9]+}} FF, 0 DSP, 2 BRAM
+// ICE40: DSP and BRAM exact
+// ICE40: resources (measured by yosys and nextpnr, ice40-up5k sg48): {{.*}}, 0 DSP, 2 BRAM, {{[0-9]+}} IO
+// JSON: "lut_rams": 3036
+// JSON: "lut_ram": 8
+// JSON: "lut_ram": 8
+func.func @reverse(%a: memref<16xi32>, %b: memref<16xi32>) {
+  %t = memref.alloc() : memref<16xi32>
+  affine.for %i = 0 to 16 {
+    %v = affine.load %a[%i] : memref<16xi32>
+    affine.store %v, %t[15 - %i] : memref<16xi32>
   }
-  affine.for %i = 0 to 1856 {
-    %v = affine.load %buf[%i] : memref<1856xi64>
-    %w = arith.addi %v, %v : i64
-    affine.store %w, %b[%i] : memref<1856xi64>
+  affine.for %i = 0 to 16 {
+    %v = affine.load %t[%i] : memref<16xi32>
+    affine.store %v, %b[%i] : memref<16xi32>
   }
   return
 }
