@@ -471,7 +471,8 @@ fn build_lifted(
     } else {
         Streams::default()
     };
-    let circuit = crate::flow::construct::build(ctx, lib, clock_ns, &parts, &externs, &streams)?;
+    let mut circuit =
+        crate::flow::construct::build(ctx, lib, clock_ns, &parts, &externs, &streams)?;
     let streams = streams.top;
     if !streams.is_empty() {
         for s in &streams {
@@ -485,7 +486,6 @@ fn build_lifted(
         interface::check_port_names(&interface)
             .map_err(|m| Box::new(Diagnostic::error(ir.op_loc(func), m)))?;
     }
-    let mut circuit = circuit;
     let mut circuit_estimate = estimate_circuit(ctx, &circuit, (lib, &floats), opts, &interface);
     let used = estimate::rams::storage(lib.device, &kernel.memories, &circuit_estimate.rams);
     let relieved = estimate::rams::lut_ram_relief(lib.device, &used, &circuit_estimate.rams);
