@@ -25,6 +25,16 @@ pub fn context() -> Context {
 
 /// The kernel `top` of `text`, with its `index` width fixed.
 pub fn kernel(text: &str, top: &str) -> Kernel {
+    lifted(text, top, false)
+}
+
+/// [`kernel`] with the directives the input's `hls.*` attributes give
+/// (partitions, unroll factors, ...).
+pub fn kernel_with_attributes(text: &str, top: &str) -> Kernel {
+    lifted(text, top, true)
+}
+
+fn lifted(text: &str, top: &str, attributes: bool) -> Kernel {
     let mut ctx = context();
     let m = parse(
         &mut ctx,
@@ -35,15 +45,14 @@ pub fn kernel(text: &str, top: &str) -> Kernel {
     .unwrap_or_else(|d| panic!("{}", d.message));
     let func = crate::flow::front::find_top(&ctx, &m.ir, m.top, top)
         .unwrap_or_else(|d| panic!("{}", d.message));
-    let mut k = crate::flow::front::lift_function(
-        &mut ctx,
-        &m.ir,
-        func,
-        top,
-        true,
-        &crate::model::directives::Directives::default(),
-    )
-    .unwrap_or_else(|d| panic!("{}", d.message));
+    let directives = if attributes {
+        crate::flow::front::directives::resolve(&mut ctx, &m.ir, func, top, None)
+            .unwrap_or_else(|d| panic!("{}", d.message))
+    } else {
+        crate::model::directives::Directives::default()
+    };
+    let mut k = crate::flow::front::lift_function(&mut ctx, &m.ir, func, top, true, &directives)
+        .unwrap_or_else(|d| panic!("{}", d.message));
     crate::flow::analysis::ranges::narrow_index(&mut k);
     k
 }

@@ -331,6 +331,7 @@ pub(crate) fn lift(
         &mut remarks.directives,
     );
     front::widen(&mut kernel);
+    schedule::exclusive::merge_exclusive_accesses(&mut kernel);
     Ok(Lifted {
         work,
         func,

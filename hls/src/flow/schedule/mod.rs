@@ -11,6 +11,7 @@ pub mod binding;
 pub mod dataflow;
 pub mod dma_timing;
 pub mod dump;
+pub mod exclusive;
 pub mod figures;
 pub mod floats;
 mod modulo;
