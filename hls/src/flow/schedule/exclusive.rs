@@ -11,7 +11,8 @@
 //! is left to the tasks running beside it (`dataflow.rs`).
 //!
 //! Accesses of a block to the same memory, stores with a predicate or
-//! loads whose only use is the multiplexer selecting them, are merged
+//! loads whose only use is the multiplexer selecting them (of the same
+//! form: all predicated, as inside an `affine.if`, or none), are merged
 //! where no iteration of the loops around the block makes two of their
 //! conditions hold and no store to the memory (for stores: no access)
 //! comes between them. That is checked by walking those iterations (the
@@ -26,7 +27,7 @@ use crate::model::kernel::{Item, Kernel, LoopId, MemId, Node, NodeId, Op, Val};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Predicate values computed per kernel, at most.
-const BUDGET: u64 = 1 << 20;
+const BUDGET: u64 = 1 << 18;
 
 /// Merges the mutually exclusive accesses of every block of `k`.
 pub fn merge_exclusive_accesses(k: &mut Kernel) {
@@ -102,7 +103,7 @@ fn candidates(k: &Kernel, b: usize, selectors: &FxHashMap<NodeId, Val>) -> Vec<C
             let node = &k.nodes[n];
             let condition = match node.op {
                 Op::Store(m) if on_chip(m) && node.args.len() == 3 => node.args[2],
-                Op::Load(m) if on_chip(m) && node.args.len() == 1 => *selectors.get(&n)?,
+                Op::Load(m) if on_chip(m) && node.args.len() <= 2 => *selectors.get(&n)?,
                 _ => return None,
             };
             Some(Candidate { node: n, condition })
@@ -292,7 +293,7 @@ fn merge(k: &mut Kernel, b: usize, groups: &[Vec<Candidate>]) {
 
 /// Emits into `out` the access of group `g`: the address (and data) of
 /// the first access whose condition holds; a store's predicate the
-/// conditions' or.
+/// conditions' or, a predicated load's the or of the loads' predicates.
 fn merged_access(k: &mut Kernel, b: usize, g: &[Candidate], out: &mut Vec<NodeId>) -> Val {
     let last = g.last().expect("a group").node;
     let op = k.nodes[last].op;
@@ -310,6 +311,9 @@ fn merged_access(k: &mut Kernel, b: usize, g: &[Candidate], out: &mut Vec<NodeId
         if store {
             pick(k, 1, out);
             predicate = emit(k, b, last, (Op::Or, vec![c.condition, predicate], 1), out);
+        } else if args.len() == 2 {
+            // A predicated load reads when any of the loads would.
+            args[1] = emit(k, b, last, (Op::Or, vec![theirs[1], args[1]], 1), out);
         }
     }
     if store {
@@ -404,8 +408,9 @@ mod tests {
 
     /// A copy of `a` into a buffer of 4 x `columns` elements split
     /// cyclically by 5 on its columns, two elements an iteration, and back
-    /// out to `p` the same way.
-    fn copy(columns: u64) -> String {
+    /// out to `p` the same way (its loads predicated where `guarded`: in
+    /// an `affine.if` that holds for the first `columns` iterations).
+    fn copy_of(columns: u64, guarded: bool) -> String {
         let n = 4 * columns;
         let shape = format!("4x{columns}xi32");
         let at = |e: &str| format!("({e}) floordiv {columns}, ({e}) mod {columns}");
@@ -419,16 +424,28 @@ mod tests {
                  affine.store %y, %b[{e1}] : memref<{shape}>
                }}
                affine.for %e = 0 to {n} step 2 {{
+                 {open}
                  %x = affine.load %b[{e0}] : memref<{shape}>
                  affine.store %x, %p[%e] : memref<{n}xi32>
                  %y = affine.load %b[{e1}] : memref<{shape}>
                  affine.store %y, %p[%e + 1] : memref<{n}xi32>
+                 {close}
                }}
                return
              }}",
+            open = if guarded {
+                format!("affine.if affine_set<(d0) : (-d0 + {} >= 0)>(%e) {{", 2 * columns - 1)
+            } else {
+                String::new()
+            },
+            close = if guarded { "}" } else { "" },
             e0 = at("%e"),
             e1 = at("%e + 1"),
         )
+    }
+
+    fn copy(columns: u64) -> String {
+        copy_of(columns, false)
     }
 
     /// The accesses (loads or stores) of each bank of `b`.
@@ -468,6 +485,15 @@ mod tests {
                 }
             }
         }
+        // Predicated loads (in an `affine.if`) merge too.
+        let mut k = kernel_with_attributes(&copy_of(25, true), "f");
+        assert_eq!(per_bank(&k, false), vec![2; 5]);
+        assert!((k.blocks.iter().flatten()).any(
+            |&n| matches!(k.nodes[n].op, Op::Load(m) if k.memories[m].name.starts_with("b_"))
+                && k.nodes[n].args.len() == 2
+        ));
+        merge_exclusive_accesses(&mut k);
+        assert_eq!(per_bank(&k, false), vec![1; 5]);
         // The merged accesses stand for both input accesses.
         let mut k = kernel_with_attributes(&copy(25), "f");
         merge_exclusive_accesses(&mut k);
