@@ -157,9 +157,13 @@ impl Lifter<'_> {
             stride = stride.saturating_mul(d as i64);
         }
         // Indices that divide (a row-major position split into indices,
-        // as a copy loop writes them) are simplified as a whole, so the
-        // address is the position again.
-        if divides {
+        // as a copy loop writes them) are the position again where they
+        // are its split (`buffer::delinearized`); otherwise simplified as
+        // a whole, which recovers the position of two dimensions (not of
+        // more: the nested divisions do not merge).
+        if let Some(position) = split_position(map, shape) {
+            linear = position;
+        } else if divides {
             linear = simplify_expr(&linear, map.num_dims, map.num_symbols);
         }
         self.apply(items, &linear, map, vals)
@@ -178,6 +182,26 @@ impl Lifter<'_> {
     }
 }
 
+/// The row-major position `p` whose split into the indices of an array
+/// of `shape` (`buffer::delinearized`) are `map`'s results, if they are
+/// one (read from the innermost index, `p mod size`).
+fn split_position(map: &AffineMap, shape: &[u64]) -> Option<AffineExpr> {
+    if shape.len() < 2 {
+        return None;
+    }
+    let AffineExpr::Binary(last) = map.results.last()? else {
+        return None;
+    };
+    let (BinOp::Mod, position, AffineExpr::Constant(size)) = &**last else {
+        return None;
+    };
+    let sizes: Option<Vec<i64>> = shape.iter().map(|&d| i64::try_from(d).ok()).collect();
+    let sizes = sizes?;
+    (*size == *sizes.last()?
+        && super::buffer::delinearized(position, &sizes)[..] == map.results[..])
+        .then(|| position.clone())
+}
+
 /// Whether `e` divides (a `floordiv`, `ceildiv` or `mod`).
 fn has_division(e: &AffineExpr) -> bool {
     match e {
@@ -188,5 +212,30 @@ fn has_division(e: &AffineExpr) -> bool {
                 || has_division(r)
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(results: Vec<AffineExpr>) -> AffineMap {
+        AffineMap {
+            num_dims: 1,
+            num_symbols: 0,
+            results: results.into(),
+        }
+    }
+
+    #[test]
+    fn a_split_position_is_the_position_again() {
+        let next = AffineExpr::Dim(0).plus(AffineExpr::Constant(1));
+        let shape = [10u64, 8, 12];
+        let split = super::super::buffer::delinearized(&next, &[10, 8, 12]);
+        assert_eq!(split_position(&map(split.clone()), &shape), Some(next));
+        // Another array's split, or other indices, are not.
+        assert_eq!(split_position(&map(split), &[10, 12, 8]), None);
+        let rows = vec![AffineExpr::Dim(0), AffineExpr::Dim(0)];
+        assert_eq!(split_position(&map(rows), &[4, 4]), None);
     }
 }
