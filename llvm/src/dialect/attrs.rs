@@ -192,21 +192,11 @@ fn expand_aliases(p: &mut AsmParser<'_, '_>, text: &str) -> String {
     let is_name = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-');
     let mut out = String::with_capacity(text.len());
     let mut chars = text.char_indices().peekable();
-    let mut in_string = false;
-    let mut escaped = false;
+    let mut literal = Literal::default();
     while let Some((i, c)) = chars.next() {
-        if in_string {
+        if literal.step(c) {
             out.push(c);
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
             continue;
-        }
-        if c == '"' {
-            in_string = true;
         }
         if c != '#' && c != '!' {
             out.push(c);
@@ -240,18 +230,11 @@ fn expand_aliases(p: &mut AsmParser<'_, '_>, text: &str) -> String {
 /// `>` and `,`.
 fn one_line(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
-    let mut in_string = false;
-    let mut escaped = false;
+    let mut literal = Literal::default();
     let mut pending_space = false;
     for c in raw.chars() {
-        if in_string {
+        if literal.step(c) {
             out.push(c);
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
             continue;
         }
         if c.is_whitespace() {
@@ -262,12 +245,35 @@ fn one_line(raw: &str) -> String {
             out.push(' ');
         }
         pending_space = false;
-        if c == '"' {
-            in_string = true;
-        }
         out.push(c);
     }
     out
+}
+
+/// Where a scan of parameter text stands: inside a string literal (and
+/// just after a backslash in it) or not.
+#[derive(Default)]
+struct Literal {
+    inside: bool,
+    escaped: bool,
+}
+
+impl Literal {
+    /// Steps over `c`: whether it is inside a string literal (its closing
+    /// quote included; the opening quote, which starts one, is not).
+    fn step(&mut self, c: char) -> bool {
+        if !self.inside {
+            self.inside = c == '"';
+            return false;
+        }
+        match (self.escaped, c) {
+            (true, _) => self.escaped = false,
+            (false, '\\') => self.escaped = true,
+            (false, '"') => self.inside = false,
+            _ => {}
+        }
+        true
+    }
 }
 
 /// Attributes whose parameter is one keyword.
