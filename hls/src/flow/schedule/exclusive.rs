@@ -95,19 +95,31 @@ fn selectors(k: &Kernel) -> FxHashMap<NodeId, Val> {
 }
 
 /// The accesses of block `b` to on-chip memories of one element a word
-/// that may merge: stores with a predicate, loads with a selector.
+/// that may merge: stores with a predicate, loads with a selector, where
+/// the block has another of the same kind on the same memory (only those
+/// are worth walking the iterations for).
 fn candidates(k: &Kernel, b: usize, selectors: &FxHashMap<NodeId, Val>) -> Vec<Candidate> {
     let on_chip = |m: MemId| k.memories[m].arg.is_none() && k.memories[m].lanes <= 1;
-    (k.blocks[b].iter().copied())
+    let all: Vec<(Candidate, (MemId, bool))> = (k.blocks[b].iter().copied())
         .filter_map(|n| {
             let node = &k.nodes[n];
-            let condition = match node.op {
-                Op::Store(m) if on_chip(m) && node.args.len() == 3 => node.args[2],
-                Op::Load(m) if on_chip(m) && node.args.len() <= 2 => *selectors.get(&n)?,
+            let (condition, key) = match node.op {
+                Op::Store(m) if on_chip(m) && node.args.len() == 3 => (node.args[2], (m, true)),
+                Op::Load(m) if on_chip(m) && node.args.len() <= 2 => {
+                    (*selectors.get(&n)?, (m, false))
+                }
                 _ => return None,
             };
-            Some(Candidate { node: n, condition })
+            Some((Candidate { node: n, condition }, key))
         })
+        .collect();
+    let mut count: FxHashMap<(MemId, bool), u32> = FxHashMap::default();
+    for (_, key) in &all {
+        *count.entry(*key).or_default() += 1;
+    }
+    (all.into_iter())
+        .filter(|(_, key)| count[key] > 1)
+        .map(|(c, _)| c)
         .collect()
 }
 
