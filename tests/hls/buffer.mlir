@@ -5,7 +5,7 @@
 // body's unrolled accesses (or a bank a lane), and get two ports where a
 // loop reads and writes them or a copied word's lanes share a bank. Each design is co-simulated bit for bit
 // against the kernel as written.
-// RUN: rm -rf %t.g %t.p %t.m %t.r %t.o %t.w %t.v %t.b
+// RUN: rm -rf %t.g %t.p %t.m %t.r %t.o %t.w %t.v %t.b %t.s
 // RUN: silica hls %s --top gemm -o %t.g --sim | FileCheck %s --check-prefix=GEMM
 // RUN: verilator --lint-only -Wall %t.g/gemm.sv
 // RUN: yosys -q -p "read_verilog -sv %t.g/gemm.sv; synth_ecp5 -top gemm"
@@ -17,6 +17,7 @@
 // RUN: verilator --lint-only -Wall %t.v/overlapped.sv
 // RUN: silica hls %s --top mixed -o %t.m --sim | FileCheck %s --check-prefix=MIXED
 // RUN: silica hls %s --top refused -o %t.r 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: silica hls %s --top scaled -o %t.s --sim | FileCheck %s --check-prefix=SCALED
 // RUN: silica hls %s --top mixed -o %t.o --dump-after=buffer 2> %t.dump
 // RUN: silica opt %s -p 'builtin.module(func.func(hls-buffer))' > %t.opt
 // RUN: tail -n +2 %t.dump | FileCheck %s --check-prefix=DUMP
@@ -190,6 +191,37 @@ func.func @overlapped(%A: memref<8x8xi32> {hls.name = "A", hls.buffer = true, hl
         affine.store %s, %C[%i, %j] : memref<8x8xi32>
       } {hls.unroll = 2}
     } {hls.jam = 2, hls.flatten = true}
+  }
+  return
+}
+
+// Every read of A is multiplied by alpha, and the first thing done to
+// each element of C is to multiply it by beta: the copies in apply those
+// products, once an element, and the body keeps only its own.
+// SCALED: co-simulation (seed 1): 74 values match
+// SCALED: A: buffer (attribute): honoured: A_buf, an on-chip RAM of 24 elements: read in before the body (copy_in), each element multiplied by alpha as it is read in (the body's products by it)
+// SCALED: C: buffer (attribute): honoured: C_buf, an on-chip RAM of 30 elements: read in before the body (copy_in), each element multiplied by beta as it is read in (the body's products by it), written back after it (copy_out)
+func.func @scaled(%alpha: i32 {hls.name = "alpha"}, %beta: i32 {hls.name = "beta"},
+                  %C: memref<6x5xi32> {hls.name = "C", hls.buffer = true},
+                  %A: memref<6x4xi32> {hls.name = "A", hls.buffer = true},
+                  %B: memref<4x5xi32> {hls.name = "B"}) {
+  affine.for %i = 0 to 6 {
+    affine.for %j = 0 to 5 {
+      %c = affine.load %C[%i, %j] : memref<6x5xi32>
+      %s = arith.muli %c, %beta : i32
+      affine.store %s, %C[%i, %j] : memref<6x5xi32>
+    }
+    affine.for %k = 0 to 4 {
+      affine.for %j = 0 to 5 {
+        %c = affine.load %C[%i, %j] : memref<6x5xi32>
+        %a = affine.load %A[%i, %k] : memref<6x4xi32>
+        %x = arith.muli %alpha, %a : i32
+        %b = affine.load %B[%k, %j] : memref<4x5xi32>
+        %p = arith.muli %x, %b : i32
+        %t = arith.addi %c, %p : i32
+        affine.store %t, %C[%i, %j] : memref<6x5xi32>
+      }
+    }
   }
   return
 }

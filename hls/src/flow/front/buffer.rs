@@ -23,9 +23,11 @@
 //! A memory passed to anything but loads and stores (a call, a DMA
 //! transfer) stays where it is.
 
+use super::arg_name;
 use super::directives::{set_attr, write_array_attrs};
 use super::names;
 use super::partition::MAX_BANKS;
+use super::scale_copy;
 use crate::model::directives::{
     ArrayDirectives, Directives, Log, Origin, Partition, PartitionKind, Partitioning, Pipeline,
     Setting, Unroll,
@@ -36,7 +38,9 @@ use silica_affine::region::affine_access;
 use silica_ir::affine::{AffineExpr, AffineMap, BinOp, IntegerSet};
 use silica_ir::affine_flatten::flatten_linear;
 use silica_ir::dialect::inherent_attr;
-use silica_ir::{Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, Type, TypeKind, ValueId};
+use silica_ir::{
+    Attr, AttrKind, BlockId, Context, Ir, OpId, OpSpec, Type, TypeKind, ValueDef, ValueId,
+};
 
 /// The marker of a copy loop.
 pub const COPY: &str = "hls.copy";
@@ -91,6 +95,7 @@ pub fn buffer(
             Ok(mut copy) => {
                 copy.name.clone_from(name);
                 copy.lanes = ad.width.as_ref().map_or(1, |w| w.value.max(1));
+                copy.fold = scale_copy::fold(ctx, ir, entry, memref, &copy.shape);
                 copy.demand = demand(ctx, ir, memref, d);
                 copies.push((copy, s.clone()));
             }
@@ -108,6 +113,16 @@ pub fn buffer(
             buffer_name(&copy.name),
             copy.elements()
         );
+        if let Some(f) = &copy.fold {
+            let factor = match ir.value_def(f.factor) {
+                ValueDef::Argument { index, .. } => arg_name(ctx, ir, func, index as usize),
+                _ => None,
+            };
+            what.push_str(&format!(
+                ", each element multiplied by {} as it is read in (the body's products by it)",
+                factor.unwrap_or_else(|| "its scalar".into())
+            ));
+        }
         if copy.writes {
             what.push_str(", written back after it (copy_out)");
         }
@@ -169,6 +184,8 @@ struct Copy {
     lanes: u32,
     /// What the body's accesses ask of the copy.
     demand: Demand,
+    /// The product by a scalar the copy in applies (the body's).
+    fold: Option<scale_copy::Fold>,
     /// The on-chip copy, once made.
     buffer: Option<ValueId>,
 }
@@ -241,6 +258,7 @@ fn of(ctx: &Context, ir: &Ir, memref: ValueId) -> Result<Copy, String> {
         writes,
         lanes: 1,
         demand: Demand::default(),
+        fold: None,
         buffer: None,
     })
 }
@@ -472,14 +490,6 @@ fn copy_ops(
     inward: bool,
     (label, loc): (&str, Attr),
 ) -> Vec<OpId> {
-    let ends = |c: &Copy| {
-        let buffer = c.buffer.expect("allocated before its copies");
-        if inward {
-            (c.memref, buffer)
-        } else {
-            (buffer, c.memref)
-        }
-    };
     let Some(lanes) = copies.first().map(|c| i64::from(c.lanes)) else {
         return Vec::new();
     };
@@ -510,7 +520,7 @@ fn copy_ops(
                     num_symbols: 0,
                     results: delinearized(&at, &c.shape).into(),
                 };
-                word.extend(element_copy(ctx, ir, c, ends(c), (&map, &[w]), loc));
+                word.extend(element_copy(ctx, ir, c, inward, (&map, &[w]), loc));
             }
             // A memory of fewer words copies them under `e < its words'
             // elements`.
@@ -542,33 +552,46 @@ fn copy_ops(
                 num_symbols: 0,
                 results: delinearized(&AffineExpr::Constant(e), &c.shape).into(),
             };
-            ops.extend(element_copy(ctx, ir, c, ends(c), (&map, &[]), loc));
+            ops.extend(element_copy(ctx, ir, c, inward, (&map, &[]), loc));
         }
     }
     ops
 }
 
-/// A load of `src` and a store to `dst` (two views of `c`) at the
-/// element `map` gives over `operands` (detached).
+/// A load and a store (detached) that copy the element `map` gives over
+/// `operands` from `c`'s memory to its buffer (`inward`, scaled where
+/// `c` folds a product) or back.
 fn element_copy(
     ctx: &mut Context,
     ir: &mut Ir,
     c: &Copy,
-    (src, dst): (ValueId, ValueId),
+    inward: bool,
     (map, operands): (&AffineMap, &[ValueId]),
     loc: Attr,
-) -> [OpId; 2] {
+) -> Vec<OpId> {
+    let buffer = c.buffer.expect("allocated before its copies");
+    let (src, dst) = if inward {
+        (c.memref, buffer)
+    } else {
+        (buffer, c.memref)
+    };
     let a = ctx.intern_attr(AttrKind::AffineMap(map.clone()));
     let key = ctx.sym("map");
     let props = Some(ctx.dict_attr(vec![(key, a)]));
     let mut args = vec![src];
     args.extend_from_slice(operands);
     let load = create(ctx, ir, "affine.load", &args, &[c.element], props, loc);
-    let value = ir.result(load, 0);
+    let mut ops = vec![load];
+    let mut value = ir.result(load, 0);
+    if let Some(f) = c.fold.as_ref().filter(|_| inward) {
+        let product = f.product(ir, value, loc);
+        ops.push(product);
+        value = ir.result(product, 0);
+    }
     let mut args = vec![value, dst];
     args.extend_from_slice(operands);
-    let store = create(ctx, ir, "affine.store", &args, &[], props, loc);
-    [load, store]
+    ops.push(create(ctx, ir, "affine.store", &args, &[], props, loc));
+    ops
 }
 
 /// The indices of the element at row-major position `at` of an array of

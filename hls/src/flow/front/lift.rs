@@ -260,7 +260,12 @@ impl Lifter<'_> {
                             .unwrap_or_else(|| loop_position.to_string());
                     // A copy loop (`buffer.rs`) takes no position.
                     loop_position += usize::from(!super::is_copy_loop(self.ctx, self.ir, op));
-                    self.lift_for(op, items, &format!("{path}/{label}"))?;
+                    // A loop with nothing to do is no loop.
+                    let empty = self.ir.num_results(op) == 0
+                        && silica_affine::for_op::body_ops(self.ir, op).is_empty();
+                    if !empty {
+                        self.lift_for(op, items, &format!("{path}/{label}"))?;
+                    }
                 }
                 "scf.while" => {
                     let label =

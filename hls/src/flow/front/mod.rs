@@ -19,7 +19,9 @@
 //! `widen.rs` makes the accesses of packed memories (`width`) word
 //! accesses, those of one word in a block combined.
 //! `buffer.rs` copies external memories into on-chip RAMs (`buffer`)
-//! before the other transforms, with copy loops of a word an iteration.
+//! before the other transforms, with copy loops of a word an iteration;
+//! `scale_copy.rs` moves the body's products of a buffered memory by one
+//! scalar into its copy in.
 //! `uninit.rs` warns at loads of a local buffer before anything writes it;
 //! `bounds.rs` rejects affine accesses proven out of bounds.
 //! `directives.rs` resolves the directives file and attributes to the
@@ -53,6 +55,7 @@ mod promote;
 mod returned;
 mod reuse;
 mod rom;
+mod scale_copy;
 mod scf_unroll;
 mod signature;
 mod state_machine;
