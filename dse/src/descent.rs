@@ -34,8 +34,8 @@ pub struct Descent {
     pub budget: usize,
     /// No group starts after this instant (the first always runs).
     pub deadline: Option<std::time::Instant>,
-    /// Points a group may have; a larger group is split by loop, then
-    /// by knob.
+    /// Points a group may have; a larger group is split by the loops
+    /// inside its nest, then by knob.
     pub group_limit: u128,
 }
 
@@ -79,8 +79,11 @@ fn size(space: &Space, dims: &[usize]) -> u128 {
 
 /// The groups of `space`'s dimensions in the order the descent takes
 /// them: the loop nests in the order of the space, then the arrays, then
-/// the rest; a group of more than `limit` points split by loop, then by
-/// knob.
+/// the rest; a group of more than `limit` points split by the loops
+/// inside the nest (a loop with the loops inside it where they make at
+/// most [`JOINT`] points, so that an outer loop's `jam` and an inner
+/// one's `unroll`, which trade one for the other, move together), then
+/// by knob.
 pub fn groups(space: &Space, limit: u128) -> Vec<Vec<usize>> {
     let mut keyed: Vec<((u8, String), Vec<usize>)> = Vec::new();
     for (d, dim) in space.dims.iter().enumerate() {
@@ -95,28 +98,46 @@ pub fn groups(space: &Space, limit: u128) -> Vec<Vec<usize>> {
     for (_, dims) in keyed {
         if size(space, &dims) <= limit {
             out.push(dims);
-            continue;
-        }
-        let mut by_loop: Vec<(String, Vec<usize>)> = Vec::new();
-        for d in dims {
-            let name = match &space.dims[d].knob {
-                Knob::Loop(n, _) | Knob::Array(n, _) => n.clone(),
-                other => other.column(),
-            };
-            match by_loop.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, ds)) => ds.push(d),
-                None => by_loop.push((name, vec![d])),
-            }
-        }
-        for (_, ds) in by_loop {
-            if size(space, &ds) <= limit {
-                out.push(ds);
-            } else {
-                out.extend(ds.into_iter().map(|d| vec![d]));
-            }
+        } else {
+            split(space, dims, 3, limit.min(JOINT), &mut out);
         }
     }
     out
+}
+
+/// The most points of a loop's knobs and its inner loops' that move
+/// together once their nest is split.
+const JOINT: u128 = 32;
+
+/// Splits the group `dims` into groups of at most `limit` points: by
+/// the first `depth` segments of its loops' paths (an array's name),
+/// each part deeper again where it is too large, one knob a group where
+/// the knobs are of one loop.
+fn split(space: &Space, dims: Vec<usize>, depth: usize, limit: u128, out: &mut Vec<Vec<usize>>) {
+    if dims.len() == 1 || size(space, &dims) <= limit {
+        out.push(dims);
+        return;
+    }
+    let mut parts: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut deeper = false;
+    for &d in &dims {
+        let name = match &space.dims[d].knob {
+            Knob::Loop(n, _) | Knob::Array(n, _) => n.clone(),
+            other => other.column(),
+        };
+        let segments: Vec<&str> = name.split('/').collect();
+        deeper |= segments.len() > depth;
+        let key = segments[..depth.min(segments.len())].join("/");
+        match parts.iter_mut().find(|(n, _)| *n == key) {
+            Some((_, ds)) => ds.push(d),
+            None => parts.push((key, vec![d])),
+        }
+    }
+    match (parts.len(), deeper) {
+        (1, false) => out.extend(dims.into_iter().map(|d| vec![d])),
+        (1, true) => split(space, dims, depth + 1, limit, out),
+        _ => (parts.into_iter()).for_each(|(_, ds)| split(space, ds, depth + 1, limit, out)),
+    }
 }
 
 /// The starting point: every loop knob, and `dataflow`, at its choice
@@ -391,10 +412,49 @@ mod tests {
     }
 
     #[test]
+    fn a_large_nest_moves_a_loop_with_its_inner_loops_up_to_joint_points() {
+        let lp = |n: &str, k: &'static str, c: &[i64]| dim(Knob::Loop(n.into(), k), ints(c));
+        let flatten = |n: &str| {
+            dim(
+                Knob::Loop(n.into(), "flatten"),
+                vec![Value::Boolean(true), Value::Boolean(false)],
+            )
+        };
+        let space = Space {
+            dims: vec![
+                lp("f/0/0", "jam", &[4, 3, 2, 1]),
+                lp("f/0/0/0", "unroll", &[4, 3, 2, 1]),
+                lp("f/0/1", "jam", &[4, 3, 2, 1]),
+                flatten("f/0/1"),
+                lp("f/0/1/0", "unroll", &[6, 5, 4, 3, 2, 1]),
+            ],
+            dma_capacity_kib: 1,
+            buffers: Vec::new(),
+        };
+        // 16 points move together; 48 (more than JOINT) go loop by loop.
+        assert_eq!(groups(&space, 128), [vec![0, 1], vec![2, 3], vec![4]]);
+    }
+
+    #[test]
     fn groups_follow_the_nests_then_the_arrays() {
         assert_eq!(groups(&space(), 64), [vec![1, 2], vec![3], vec![0]]);
         // Too large a nest splits by loop.
         assert_eq!(groups(&space(), 4), [vec![1], vec![2], vec![3], vec![0]]);
+        // A loop moves with the loops inside it where they fit a group.
+        let mut deep = space();
+        deep.dims
+            .insert(3, dim(Knob::Loop("f/1".into(), "jam"), ints(&[2, 1])));
+        deep.dims.insert(
+            4,
+            dim(Knob::Loop("f/1/0/0".into(), "unroll"), ints(&[2, 1])),
+        );
+        // f/0's knobs make 8 points, f/1's 12.
+        assert_eq!(groups(&deep, 12), [vec![1, 2], vec![3, 4, 5], vec![0]]);
+        assert_eq!(groups(&deep, 8), [vec![1, 2], vec![3], vec![4, 5], vec![0]]);
+        assert_eq!(
+            groups(&deep, 4),
+            [vec![1], vec![2], vec![3], vec![4], vec![5], vec![0]]
+        );
         assert_eq!(start(&space()), [0, 1, 3, 2]);
     }
 
