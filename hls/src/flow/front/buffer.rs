@@ -115,12 +115,12 @@ pub fn buffer(
         );
         if let Some(f) = &copy.fold {
             let factor = match ir.value_def(f.factor) {
-                ValueDef::Argument { index, .. } => arg_name(ctx, ir, func, index as usize),
-                _ => None,
+                ValueDef::Argument { index, .. } => arg_name(ctx, ir, func, index as usize)
+                    .unwrap_or_else(|| crate::model::interface::names::arg(index as usize)),
+                _ => "its scalar".into(),
             };
             what.push_str(&format!(
-                ", each element multiplied by {} as it is read in (the body's products by it)",
-                factor.unwrap_or_else(|| "its scalar".into())
+                ", each element multiplied by {factor} as it is read in (the body's products by it)"
             ));
         }
         if copy.writes {

@@ -261,9 +261,7 @@ impl Lifter<'_> {
                     // A copy loop (`buffer.rs`) takes no position.
                     loop_position += usize::from(!super::is_copy_loop(self.ctx, self.ir, op));
                     // A loop with nothing to do is no loop.
-                    let empty = self.ir.num_results(op) == 0
-                        && silica_affine::for_op::body_ops(self.ir, op).is_empty();
-                    if !empty {
+                    if !is_idle_loop(self.ctx, self.ir, op) {
                         self.lift_for(op, items, &format!("{path}/{label}"))?;
                     }
                 }
@@ -986,4 +984,13 @@ impl Lifter<'_> {
             _ => err(self.loc, format!("missing affine map '{key}'")),
         }
     }
+}
+
+/// Whether the `affine.for` `op` does nothing: no results, and nothing
+/// in its body but loops that do nothing.
+fn is_idle_loop(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ir.num_results(op) == 0
+        && silica_affine::for_op::body_ops(ir, op)
+            .into_iter()
+            .all(|inner| ctx.str(ir.op_name(inner)) == "affine.for" && is_idle_loop(ctx, ir, inner))
 }

@@ -28,7 +28,7 @@ pub(super) struct Fold {
 
 impl Fold {
     /// A detached product of `value` (an element read in) by the
-    /// scalar, of type `ty`.
+    /// scalar, of `value`'s type.
     pub fn product(&self, ir: &mut Ir, value: ValueId, loc: Attr) -> OpId {
         let ty = ir.value_type(value);
         let operands = if self.factor_first {
@@ -122,7 +122,11 @@ fn reads_scaled(
         for u in ir.uses(value) {
             let product = ir.use_owner(u);
             let f = product_by_argument(ctx, ir, entry, product, value)?;
-            if fold.as_ref().is_some_and(|g| g.factor != f.factor) {
+            // One scalar, and one operation (its flags too) for all.
+            if fold
+                .as_ref()
+                .is_some_and(|g| g.factor != f.factor || g.op != f.op)
+            {
                 return None;
             }
             fold.get_or_insert(f);
@@ -138,7 +142,8 @@ fn reads_scaled(
 /// every other access of the memory after it in the program order of
 /// the loops they share and, in those loops' dimensions, at their
 /// counters, so that each element is scaled before anything else touches
-/// it. The product and its load, product and store.
+/// it. Gives the product the copy applies, and the load, product and
+/// store it replaces.
 fn first_touch_scaled(
     ctx: &Context,
     ir: &Ir,
@@ -365,6 +370,40 @@ mod tests {
         assert_eq!(folded(GEMM, 3), (Some(0), 2));
         // B's read is multiplied by a product, not an argument.
         assert_eq!(folded(GEMM, 4), (None, 3));
+    }
+
+    #[test]
+    fn reads_scaled_by_two_scalars_or_two_kinds_of_product_keep_them() {
+        let two = GEMM.replace(
+            "%b = affine.load %B[%k, %j] : memref<3x5xi32>",
+            "%b0 = affine.load %B[%k, %j] : memref<3x5xi32>\n            %b = arith.muli %b0, %beta : i32\n            %b2 = affine.load %B[%j, %k] : memref<3x5xi32>\n            %b3 = arith.muli %alpha, %b2 : i32",
+        );
+        assert_ne!(two, GEMM);
+        assert_eq!(folded(&two, 4), (None, 5));
+        let flags = two.replace(
+            "%b3 = arith.muli %alpha, %b2 : i32",
+            "%b3 = arith.muli %beta, %b2 overflow<nsw> : i32",
+        );
+        assert_eq!(folded(&flags, 4), (None, 5));
+        // The same scalar and operation for both: both go.
+        let same = two.replace(
+            "%b3 = arith.muli %alpha, %b2",
+            "%b3 = arith.muli %beta, %b2",
+        );
+        assert_eq!(folded(&same, 4), (Some(1), 3));
+    }
+
+    #[test]
+    fn float_reads_scaled_by_one_argument_are_scaled_in_the_copy() {
+        let text = "func.func @f(%s: f32, %a: memref<8xf32>, %o: memref<8xf32>) {
+          affine.for %i = 0 to 8 {
+            %x = affine.load %a[%i] : memref<8xf32>
+            %y = arith.mulf %x, %s fastmath<contract> : f32
+            affine.store %y, %o[%i] : memref<8xf32>
+          }
+          return
+        }";
+        assert_eq!(folded(text, 1).0, Some(0));
     }
 
     #[test]

@@ -274,7 +274,8 @@ pub fn log_pipeline_directives(
             continue;
         }
         let Some(l) = k.loops.iter().position(|lp| lp.op == op) else {
-            log.refused(&set, &path, directive, "the loop was unrolled away".into());
+            let why = "the loop was unrolled away, or left with nothing to do";
+            log.refused(&set, &path, directive, why.into());
             continue;
         };
         let owner = k.counter_owner(l);
