@@ -196,8 +196,9 @@ func.func @overlapped(%A: memref<8x8xi32> {hls.name = "A", hls.buffer = true, hl
 }
 
 // Every read of A is multiplied by alpha, and the first thing done to
-// each element of C is to multiply it by beta: the copies in apply those
-// products, once an element, and the body keeps only its own (the nest
+// each element of C below its diagonal is to multiply it by beta: the
+// copies in apply those products, once an element (C's to the elements
+// below the diagonal alone), and the body keeps only its own (the nest
 // that only scaled C has nothing left to do: it is gone).
 // SCALED: co-simulation (seed 1): 74 values match
 // SCALED: scaled/copy_in: trip
@@ -210,7 +211,7 @@ func.func @scaled(%alpha: i32 {hls.name = "alpha"}, %beta: i32 {hls.name = "beta
                   %A: memref<6x4xi32> {hls.name = "A", hls.buffer = true},
                   %B: memref<4x5xi32> {hls.name = "B"}) {
   affine.for %i = 0 to 6 {
-    affine.for %j = 0 to 5 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {
       %c = affine.load %C[%i, %j] : memref<6x5xi32>
       %s = arith.muli %c, %beta : i32
       affine.store %s, %C[%i, %j] : memref<6x5xi32>

@@ -581,17 +581,43 @@ fn element_copy(
     let mut args = vec![src];
     args.extend_from_slice(operands);
     let load = create(ctx, ir, "affine.load", &args, &[c.element], props, loc);
-    let mut ops = vec![load];
-    let mut value = ir.result(load, 0);
-    if let Some(f) = c.fold.as_ref().filter(|_| inward) {
-        let product = f.product(ir, value, loc);
-        ops.push(product);
-        value = ir.result(product, 0);
+    let value = ir.result(load, 0);
+    let store = |ctx: &mut Context, ir: &mut Ir, value| {
+        let mut args = vec![value, dst];
+        args.extend_from_slice(operands);
+        create(ctx, ir, "affine.store", &args, &[], props, loc)
+    };
+    let Some(f) = c.fold.as_ref().filter(|_| inward) else {
+        return vec![load, store(ctx, ir, value)];
+    };
+    let product = f.product(ir, value, loc);
+    let scaled = store(ctx, ir, ir.result(product, 0));
+    if f.domain.is_empty() {
+        return vec![load, product, scaled];
     }
-    let mut args = vec![value, dst];
-    args.extend_from_slice(operands);
-    ops.push(create(ctx, ir, "affine.store", &args, &[], props, loc));
-    ops
+    // Only the elements of the fold's domain are scaled.
+    let set = IntegerSet {
+        num_dims: map.num_dims,
+        num_symbols: 0,
+        constraints: (f.domain.iter())
+            .map(|e| e.replace(&map.results, &[]))
+            .collect(),
+        eq: vec![false; f.domain.len()].into(),
+    };
+    let (guard, then_end) = create_if(ctx, ir, set, operands, loc);
+    ir.insert_op_before(then_end, product);
+    ir.insert_op_before(then_end, scaled);
+    let else_block = ir.create_block();
+    let else_region = ir
+        .regions(guard)
+        .nth(1)
+        .expect("an affine.if has an else region");
+    ir.append_block(else_region, else_block);
+    let plain = store(ctx, ir, value);
+    ir.append_op(else_block, plain);
+    let end = create(ctx, ir, "affine.yield", &[], &[], None, loc);
+    ir.append_op(else_block, end);
+    vec![load, guard]
 }
 
 /// The indices of the element at row-major position `at` of an array of

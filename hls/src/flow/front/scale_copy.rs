@@ -3,15 +3,16 @@
 //! Where every read of a buffered memory is multiplied by one scalar
 //! argument (`alpha * A[i][k]`), or where the first thing the kernel
 //! does to each element is to scale it in place by one (`C[i][j] *=
-//! beta`, before anything else reads or writes that element), the copy
-//! that reads the memory in multiplies each element by the scalar as it
-//! stores it, and the body's products go. They then run once an element,
+//! beta`, before anything else reads or writes that element; over the
+//! whole array, or a part the loops' bounds give, as `j <= i`), the copy
+//! that reads the memory in multiplies each element (of that part) by
+//! the scalar as it stores it, and the body's products go. They then run once an element,
 //! in the copy loop, instead of in the body's pipelines, where (repeated
 //! across the iterations that reuse an element, or sunk into a flattened
 //! nest and predicated) they take a multiplier every iteration. The
 //! values are the same: the same product of the same operands, once.
 
-use silica_affine::for_op;
+use silica_affine::for_op::{self, Bound};
 use silica_affine::region::affine_access;
 use silica_ir::affine::AffineExpr;
 use silica_ir::{Attr, BlockId, Context, Ir, OpId, OpSpec, Symbol, ValueDef, ValueId};
@@ -24,6 +25,10 @@ pub(super) struct Fold {
     op: (Symbol, Attr, Option<Attr>),
     /// Whether the scalar was the product's first operand.
     factor_first: bool,
+    /// The elements it applies to: those where every expression (over
+    /// the element's indices, `d0` the first) is at least 0; every
+    /// element where there are none.
+    pub domain: Vec<AffineExpr>,
 }
 
 impl Fold {
@@ -101,6 +106,7 @@ fn product_by_argument(
         factor: if factor_first { a } else { b },
         op: (ir.op_name(op), ir.op_attrs(op), ir.op_props(op)),
         factor_first,
+        domain: Vec::new(),
     })
 }
 
@@ -137,13 +143,13 @@ fn reads_scaled(
 }
 
 /// A store of `load * scalar` back where `load` read, in a nest whose
-/// loops (from 0, by 1, of constant trips) each index one dimension of
-/// the memory over its whole size, so that it scales every element once;
-/// every other access of the memory after it in the program order of
-/// the loops they share and, in those loops' dimensions, at their
-/// counters, so that each element is scaled before anything else touches
-/// it. Gives the product the copy applies, and the load, product and
-/// store it replaces.
+/// loops (of step 1, bounded by the counters of the loops around them)
+/// each index one dimension of the memory, so that it scales each
+/// element it reaches once (its domain); every other access of the
+/// memory after it in the program order of the loops they share and, in
+/// those loops' dimensions, at their counters, so that each element it
+/// reaches is scaled before anything else touches it. Gives the product
+/// the copy applies, and the load, product and store it replaces.
 fn first_touch_scaled(
     ctx: &Context,
     ir: &Ir,
@@ -171,22 +177,58 @@ fn first_touch_scaled(
         {
             return None;
         }
-        let fold = product_by_argument(ctx, ir, entry, product, ir.result(load, 0))?;
+        let mut fold = product_by_argument(ctx, ir, entry, product, ir.result(load, 0))?;
         // Each dimension's counter, and the loops around the store.
         let counters = dimension_counters(&map.results, &operands)?;
-        let loops = whole_loops(ctx, ir, store, entry)?;
-        let covers = loops.len() == shape.len()
-            && counters.iter().zip(shape).all(|(&v, &size)| {
-                loops
-                    .iter()
-                    .any(|&(l, trips)| for_op::induction_var(ir, l) == Some(v) && trips == size)
-            });
+        let loops = nest_loops(ctx, ir, store, entry)?;
+        fold.domain = domain(ir, &loops, &counters, shape)?;
         let others_after = users
             .iter()
             .filter(|&&x| x != load && x != store)
             .all(|&x| follows_at_shared_counters(ctx, ir, x, store, &loops, &counters, entry));
-        (covers && others_after).then_some((fold, [load, product, store]))
+        others_after.then_some((fold, [load, product, store]))
     })
+}
+
+/// The elements the loops `loops` (around a store at `counters`, one a
+/// dimension) reach, as constraints over the element's indices (none
+/// where they reach every element of `shape`); `None` where a loop does
+/// not index a dimension of its own, or a bound depends on anything
+/// but the loops' counters.
+fn domain(
+    ir: &Ir,
+    loops: &[(OpId, Bound, Bound)],
+    counters: &[ValueId],
+    shape: &[i64],
+) -> Option<Vec<AffineExpr>> {
+    if loops.len() != shape.len() {
+        return None;
+    }
+    let dim_of = |v: ValueId| counters.iter().position(|&c| c == v);
+    let mut out = Vec::new();
+    for (l, lower, upper) in loops {
+        let d = dim_of(for_op::induction_var(ir, *l)?)?;
+        if lower.as_constant() == Some(0) && upper.as_constant() == Some(shape[d]) {
+            continue;
+        }
+        let index = AffineExpr::Dim(d as u32);
+        for (bound, is_lower) in [(lower, true), (upper, false)] {
+            let n = bound.map.num_dims as usize;
+            let ids: Vec<AffineExpr> = (bound.operands.iter())
+                .map(|&v| dim_of(v).map(|k| AffineExpr::Dim(k as u32)))
+                .collect::<Option<_>>()?;
+            let (dims, syms) = ids.split_at(n.min(ids.len()));
+            for e in bound.map.results.iter() {
+                let e = e.replace(dims, syms);
+                out.push(if is_lower {
+                    index.clone().minus(e)
+                } else {
+                    e.minus(AffineExpr::Constant(1)).minus(index.clone())
+                });
+            }
+        }
+    }
+    Some(out)
 }
 
 /// The operand each of `results` is (a distinct one each), or `None`
@@ -207,9 +249,14 @@ fn dimension_counters(results: &[AffineExpr], operands: &[ValueId]) -> Option<Ve
 }
 
 /// The loops around `op` up to the block `entry`, innermost first, with
-/// their trips: `None` where one is not an `affine.for` from 0 by 1 to a
-/// constant (or something else encloses `op`).
-fn whole_loops(ctx: &Context, ir: &Ir, op: OpId, entry: BlockId) -> Option<Vec<(OpId, i64)>> {
+/// their bounds: `None` where one is not an `affine.for` of step 1 (or
+/// something else encloses `op`).
+fn nest_loops(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    entry: BlockId,
+) -> Option<Vec<(OpId, Bound, Bound)>> {
     let mut out = Vec::new();
     let mut at = op;
     while ir.op_block(at) != Some(entry) {
@@ -217,11 +264,8 @@ fn whole_loops(ctx: &Context, ir: &Ir, op: OpId, entry: BlockId) -> Option<Vec<(
         if !for_op::is_for(ctx, ir, l) || for_op::step(ctx, ir, l) != 1 {
             return None;
         }
-        let (lb, ub) = for_op::bounds(ctx, ir, l)?;
-        if lb.as_constant() != Some(0) {
-            return None;
-        }
-        out.push((l, ub.as_constant()?));
+        let (lower, upper) = for_op::bounds(ctx, ir, l)?;
+        out.push((l, lower, upper));
         at = l;
     }
     Some(out)
@@ -237,7 +281,7 @@ fn follows_at_shared_counters(
     ir: &Ir,
     x: OpId,
     store: OpId,
-    loops: &[(OpId, i64)],
+    loops: &[(OpId, Bound, Bound)],
     counters: &[ValueId],
     entry: BlockId,
 ) -> bool {
@@ -256,7 +300,7 @@ fn follows_at_shared_counters(
     };
     let shared: Vec<OpId> = loops
         .iter()
-        .map(|&(l, _)| l)
+        .map(|(l, _, _)| *l)
         .filter(|&l| encloses(l))
         .collect();
     let block = match shared.first() {
@@ -413,7 +457,46 @@ mod tests {
     }
 
     #[test]
-    fn a_scaling_after_another_access_or_of_some_elements_stays() {
+    fn a_scaling_of_some_elements_is_the_copys_for_those() {
+        // Four of each row's five elements, then those on or below the
+        // diagonal: the copy scales where the loops' bounds reach.
+        let partial = GEMM.replacen("affine.for %j = 0 to 5", "affine.for %j = 0 to 4", 1);
+        assert_eq!(folded(&partial, 2), (Some(1), 2));
+        let triangle = GEMM.replacen(
+            "affine.for %j = 0 to 5",
+            "affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i)",
+            1,
+        );
+        assert_eq!(folded(&triangle, 2), (Some(1), 2));
+        let mut ctx = crate::test_support::context();
+        let mut m = parse(
+            &mut ctx,
+            "t.mlir",
+            triangle.as_bytes(),
+            ParseOptions::default(),
+        )
+        .unwrap_or_else(|d| panic!("{}", d.message));
+        let func = crate::flow::front::find_top(&ctx, &m.ir, m.top, "f").unwrap();
+        let entry =
+            m.ir.entry_block(m.ir.regions(func).next().unwrap())
+                .unwrap();
+        let memref = m.ir.block_args(entry)[2];
+        let f = fold(&ctx, &mut m.ir, entry, memref, &[4, 5]).unwrap();
+        // Element (r, c) is scaled where c >= 0 and r - c >= 0.
+        let holds = |r: i64, c: i64| f.domain.iter().all(|e| e.eval(&[r, c], &[]).unwrap() >= 0);
+        assert!(holds(0, 0) && holds(3, 2) && holds(3, 3));
+        assert!(!holds(0, 1) && !holds(2, 4));
+        // A bound on something else than the loops' counters: kept.
+        let symbolic = GEMM.replacen(
+            "affine.for %j = 0 to 5",
+            "%n = arith.index_cast %beta : i32 to index\n        affine.for %j = 0 to %n",
+            1,
+        );
+        assert_eq!(folded(&symbolic, 2), (None, 3));
+    }
+
+    #[test]
+    fn a_scaling_after_another_access_or_repeated_stays() {
         // The product reads C[i][j] before it is scaled.
         let late = GEMM.replace(
             "affine.for %i = 0 to 4 {\n        affine.for %j = 0 to 5 {",
@@ -421,9 +504,6 @@ mod tests {
         );
         assert_ne!(late, GEMM);
         assert_eq!(folded(&late, 2), (None, 3));
-        // Only four of each row's five elements are scaled.
-        let partial = GEMM.replacen("affine.for %j = 0 to 5", "affine.for %j = 0 to 4", 1);
-        assert_eq!(folded(&partial, 2), (None, 3));
         // Each element is scaled three times.
         let thrice = GEMM.replacen(
             "affine.for %j = 0 to 5 {",
