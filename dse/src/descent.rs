@@ -133,10 +133,12 @@ fn split(space: &Space, dims: Vec<usize>, depth: usize, limit: u128, out: &mut V
             None => parts.push((key, vec![d])),
         }
     }
-    match (parts.len(), deeper) {
-        (1, false) => out.extend(dims.into_iter().map(|d| vec![d])),
-        (1, true) => split(space, dims, depth + 1, limit, out),
-        _ => (parts.into_iter()).for_each(|(_, ds)| split(space, ds, depth + 1, limit, out)),
+    if parts.len() == 1 && !deeper {
+        out.extend(dims.into_iter().map(|d| vec![d]));
+        return;
+    }
+    for (_, ds) in parts {
+        split(space, ds, depth + 1, limit, out);
     }
 }
 

@@ -18,6 +18,8 @@
 // RUN: silica hls %s --top mixed -o %t.m --sim | FileCheck %s --check-prefix=MIXED
 // RUN: silica hls %s --top refused -o %t.r 2>&1 | FileCheck %s --check-prefix=REFUSED
 // RUN: silica hls %s --top scaled -o %t.s --sim | FileCheck %s --check-prefix=SCALED
+// RUN: verilator --lint-only -Wall %t.s/scaled.sv
+// RUN: yosys -q -p "read_verilog -sv %t.s/scaled.sv; synth_ecp5 -top scaled"
 // RUN: silica hls %s --top mixed -o %t.o --dump-after=buffer 2> %t.dump
 // RUN: silica opt %s -p 'builtin.module(func.func(hls-buffer))' > %t.opt
 // RUN: tail -n +2 %t.dump | FileCheck %s --check-prefix=DUMP

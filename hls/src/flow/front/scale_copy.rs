@@ -13,6 +13,7 @@
 //! values are the same: the same product of the same operands, once.
 
 use silica_affine::for_op::{self, Bound};
+use silica_affine::fusion::graph::{ancestor_in_block, is_before_in_block};
 use silica_affine::region::affine_access;
 use silica_ir::affine::AffineExpr;
 use silica_ir::{Attr, BlockId, Context, Ir, OpId, OpSpec, Symbol, ValueDef, ValueId};
@@ -288,20 +289,10 @@ fn follows_at_shared_counters(
     let Some((_, map, operands, _)) = affine_access(ctx, ir, x) else {
         return false;
     };
-    let encloses = |l: OpId| {
-        let mut at = ir.parent_op(x);
-        while let Some(p) = at {
-            if p == l {
-                return true;
-            }
-            at = ir.parent_op(p);
-        }
-        false
-    };
     let shared: Vec<OpId> = loops
         .iter()
         .map(|(l, _, _)| *l)
-        .filter(|&l| encloses(l))
+        .filter(|&l| ir.is_ancestor(l, x))
         .collect();
     let block = match shared.first() {
         Some(&l) => for_op::body(ir, l),
@@ -310,12 +301,13 @@ fn follows_at_shared_counters(
     let Some(block) = block else {
         return false;
     };
-    let (Some(from_store), Some(from_x)) =
-        (ancestor_in(ir, store, block), ancestor_in(ir, x, block))
-    else {
+    let (Some(from_store), Some(from_x)) = (
+        ancestor_in_block(ir, store, block),
+        ancestor_in_block(ir, x, block),
+    ) else {
         return false;
     };
-    if !comes_before(ir, from_store, from_x) {
+    if !is_before_in_block(ir, from_store, from_x) {
         return false;
     }
     counters.iter().enumerate().all(|(dim, &v)| {
@@ -326,27 +318,6 @@ fn follows_at_shared_counters(
             || matches!(map.results.get(dim), Some(AffineExpr::Dim(q))
                 if operands.get(*q as usize) == Some(&v))
     })
-}
-
-/// The op of `block` that is or encloses `op`.
-fn ancestor_in(ir: &Ir, op: OpId, block: BlockId) -> Option<OpId> {
-    let mut at = op;
-    while ir.op_block(at) != Some(block) {
-        at = ir.parent_op(at)?;
-    }
-    Some(at)
-}
-
-/// Whether `a` comes strictly before `b` in their block.
-fn comes_before(ir: &Ir, a: OpId, b: OpId) -> bool {
-    let mut at = ir.next_op(a);
-    while let Some(op) = at {
-        if op == b {
-            return true;
-        }
-        at = ir.next_op(op);
-    }
-    false
 }
 
 #[cfg(test)]
