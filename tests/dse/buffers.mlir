@@ -17,8 +17,8 @@
 
 // CSV: 0,1,4x4,false,ok,estimate,false,true,1381,
 // CSV: 1,2,4x4,false,pruned,{{.*}},C_buf is a DMA buffer or on-chip copy and the point has neither (ports 2 repeats 1)
-// CSV: 2,1,4x4,true,ok,estimate,false,false,1653,{{.*}},cycles from the static model of the DMA engines
-// CSV: 3,2,4x4,true,ok,estimate,false,true,1141,{{.*}},cycles from the static model of the DMA engines
+// CSV: 2,1,4x4,true,ok,estimate,false,false,1717,{{.*}},cycles from the static model of the DMA engines
+// CSV: 3,2,4x4,true,ok,estimate,false,true,1205,{{.*}},cycles from the static model of the DMA engines
 
 // TOML: name = "C_buf"
 // TOML-NEXT: ports = 2

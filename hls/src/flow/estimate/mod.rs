@@ -122,7 +122,7 @@ pub struct CircuitEstimate {
     /// outputs feed that chain, a path goes on there.
     pub outputs: Vec<(String, f64, Vec<String>)>,
     /// The on-chip RAMs and the ports they use.
-    pub rams: Vec<rams::Ram>,
+    pub rams: Vec<crate::model::target::rams::Ram>,
 }
 
 impl CircuitEstimate {

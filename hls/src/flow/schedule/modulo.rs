@@ -138,6 +138,7 @@ fn build<'a>(
         }
     }
     if !pb.problem().operations.is_empty() {
+        pb.register_ram_reads_into_products();
         pb.break_long_chains();
         pb.problem().check().map_err(|e| e.message)?;
     }
@@ -395,6 +396,7 @@ impl<'p> Within<'p> {
 
 #[cfg(test)]
 mod tests {
+    use crate::model::kernel::Op;
     use crate::model::target::library::Library;
     use crate::test_support::kernel;
 
@@ -463,6 +465,53 @@ mod tests {
         };
         assert_eq!(chain("addi"), 1);
         assert_eq!(chain("subi"), 2);
+    }
+
+    /// The cycles between the read of `buf` and the product of its data
+    /// in the pipelined loop of a kernel whose buffer has `words` words
+    /// of `ty`, the product by `by` (`%y`, a variable, or `%c`, 3).
+    fn read_to_product(words: u32, ty: &str, by: &str) -> u32 {
+        let text = r#"
+            func.func @f(%a: memref<8xTY>, %y: TY) {
+              %c = arith.constant ONE : TY
+              %buf = memref.alloc() : memref<WORDSxTY>
+              affine.for %i = 0 to WORDS {
+                affine.store %y, %buf[%i] : memref<WORDSxTY>
+              }
+              affine.for %i = 0 to 8 {
+                %x = affine.load %buf[%i] : memref<WORDSxTY>
+                %p = arith.muli %x, BY : TY
+                affine.store %p, %a[%i] : memref<8xTY>
+              }
+              return
+            }"#
+        .replace("WORDS", &words.to_string())
+        .replace("ONE", if ty == "i1" { "1" } else { "3" })
+        .replace("TY", ty)
+        .replace("BY", by);
+        let mut k = kernel(&text, "f");
+        let lib = Library::for_target("ecp5").unwrap();
+        let deps = vec![Vec::new(); k.loops.len()];
+        let (s, _) =
+            super::super::schedule_kernel(&mut k, &lib, &Default::default(), 20.0, &deps).unwrap();
+        let find = |want: &dyn Fn(Op) -> bool| (0..k.nodes.len()).find(|&n| want(k.nodes[n].op));
+        let load = find(&|op| matches!(op, Op::Load(_))).unwrap();
+        let product = find(&|op| op == Op::Mul).unwrap();
+        s.start[product] - s.start[load]
+    }
+
+    #[test]
+    fn block_ram_data_reaches_a_dsp_product_through_a_register() {
+        // 64 words of 32 bits: a block RAM on ECP5; its data is
+        // registered before the product's DSPs (two cycles after the
+        // read starts, where the read's own latency is one).
+        assert_eq!(read_to_product(64, "i32", "%y"), 2);
+        // 16 words: LUT RAM, whose read register sits in the fabric.
+        assert_eq!(read_to_product(16, "i32", "%y"), 1);
+        // A product by a constant is shifts and adds, no DSP.
+        assert_eq!(read_to_product(64, "i32", "%c"), 1);
+        // 1-bit products are gates.
+        assert_eq!(read_to_product(64, "i1", "%y"), 1);
     }
 
     #[test]

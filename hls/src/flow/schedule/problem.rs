@@ -8,8 +8,9 @@
 //! port resource per memory (limited to its ports), one unit resource
 //! per operator class with a `[limits]` entry, value and memory-order
 //! dependences (none between accesses at provably distinct addresses),
-//! extra operations (carried-value registers) and chain-breaking
-//! operations.
+//! extra operations (carried-value registers), chain-breaking
+//! operations and registers between block RAM reads and the DSP
+//! multipliers that read them.
 
 use crate::flow::analysis::constant_product::{scarce, Forms};
 use crate::flow::analysis::deps::distinct_addresses;
@@ -17,6 +18,7 @@ use crate::flow::schedule::floats::FloatChoices;
 use crate::model::kernel::{Kernel, NodeId, Op, PortShares, Val};
 use crate::model::target::library::rows_per_stage;
 use crate::model::target::library::{class_of, kind_of, Library};
+use crate::model::target::rams::{Mapped, Ram};
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_scheduling::{
     chain_breaks, OpId, OperatorType, OperatorTypeId, Problem, ProblemKind, ResourceTypeId,
@@ -378,6 +380,68 @@ impl<'a> ProblemBuilder<'a> {
                     let (sa, sb) = (self.op_of[&a], self.op_of[&b]);
                     self.depend(sa, sb, 0);
                 }
+            }
+        }
+    }
+
+    /// Puts a register between every read of a block RAM and a
+    /// multiplier on DSPs that reads its data (through wiring only): a
+    /// block RAM's data leaves it late (5.6 ns after the clock on ECP5's
+    /// `DP16KD`), and the nets from a RAM column to a DSP column are
+    /// long, which the operators' delays, each measured beside its
+    /// registers, leave out. The path a placed gemm missed 50 MHz on was
+    /// this one: 21.0 ns from a buffer's read port through a shared
+    /// multiplier's operand multiplexer and its DSPs, where the library's
+    /// delays add to 17.8.
+    pub fn register_ram_reads_into_products(&mut self) {
+        let mut edges: Vec<(OpId, OpId)> = Vec::new();
+        for (&n, &dst) in &self.op_of {
+            if !self.on_dsps(n) {
+                continue;
+            }
+            for &a in &self.k.nodes[n].args {
+                if let Some(&src) = self.block_ram_read(a).and_then(|l| self.op_of.get(&l)) {
+                    edges.push((src, dst));
+                }
+            }
+        }
+        edges.sort_unstable();
+        edges.dedup();
+        for (src, dst) in edges {
+            let register = self.add_extra(1);
+            self.depend(src, register, 0);
+            self.depend(register, dst, 0);
+        }
+    }
+
+    /// Whether node `n` is a product synthesis maps onto DSPs: of two
+    /// variables, at a width whose library row takes DSPs.
+    fn on_dsps(&self, n: NodeId) -> bool {
+        let node = &self.k.nodes[n];
+        node.op == Op::Mul
+            && node.args.iter().all(|&a| self.k.const_value(a).is_none())
+            && self.lib.row("mul", node.width).is_some_and(|r| r.dsp > 0)
+    }
+
+    /// The load whose data `v` is, through wiring (extensions, bit
+    /// selects), where it reads an on-chip memory synthesis puts in
+    /// block RAMs (a ROM, or a RAM `Ram::map` maps to blocks).
+    fn block_ram_read(&self, mut v: Val) -> Option<NodeId> {
+        loop {
+            let Val::Node(x) = v else { return None };
+            let node = &self.k.nodes[x];
+            match node.op {
+                Op::Load(m) => {
+                    let memory = &self.k.memories[m];
+                    let cells = self.lib.device.family.fabric().rams;
+                    let blocks = memory.arg.is_none()
+                        && memory.words() > 1
+                        && (memory.rom.is_some()
+                            || matches!(Ram::of_memory(memory).map(cells), Mapped::Blocks(_)));
+                    return blocks.then_some(x);
+                }
+                op if class_of(op) == "ext" => v = *node.args.first()?,
+                _ => return None,
             }
         }
     }

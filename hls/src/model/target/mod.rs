@@ -5,6 +5,7 @@
 
 pub mod device;
 pub mod library;
+pub mod rams;
 
 use device::Device;
 use library::Library;
