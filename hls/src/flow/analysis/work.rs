@@ -17,7 +17,8 @@
 //! is never more than what the kernel must move. Operations by constants
 //! that construction builds as wiring, shifts or adds (products by
 //! constants, divisions by constants) count as the class they are built
-//! as, an addition.
+//! as, an addition. An operation whose value only feeds accesses under
+//! predicates (an if-converted branch) counts where one of them holds.
 
 use super::support::Support;
 use super::trips::{flat_iterations, value, Iterations, DEPTH};
@@ -89,6 +90,7 @@ pub fn of(k: &Kernel) -> Option<Work> {
     let mut w = Walk {
         k,
         support: Support::of(k),
+        guards: guards(k),
         seen: FxHashSet::default(),
         env: vec![None; k.loops.len()],
         budget: BUDGET,
@@ -114,9 +116,85 @@ pub fn of(k: &Kernel) -> Option<Work> {
     })
 }
 
+/// Predicates a node's value is used under, at most this many.
+const GUARDS: usize = 8;
+
+/// Per node, the predicates of the memory accesses its value reaches
+/// (through other operations, all its uses), where every use ends at an
+/// access under a predicate (an `affine.if`'s converted branch: a copy's
+/// scaling of the elements its test admits): the value is work only
+/// where one holds. None where some use is not so guarded (an access
+/// without a predicate, a predicate, a loop's carried value or bound,
+/// a result), or there are more than [`GUARDS`].
+fn guards(k: &Kernel) -> Vec<Option<Vec<Val>>> {
+    let mut users = vec![Vec::new(); k.nodes.len()];
+    for (u, node) in k.nodes.iter().enumerate() {
+        for &a in &node.args {
+            if let Val::Node(n) = a {
+                users[n].push(u);
+            }
+        }
+    }
+    let mut elsewhere = vec![false; k.nodes.len()];
+    for v in k.other_vals() {
+        if let Val::Node(n) = v {
+            elsewhere[n] = true;
+        }
+    }
+    let mut memo: Vec<Option<Option<Vec<Val>>>> = vec![None; k.nodes.len()];
+    (0..k.nodes.len())
+        .map(|n| guard_of(k, n, &users, &elsewhere, &mut memo))
+        .collect()
+}
+
+/// [`guards`]' entry of node `n` (`memo`: the nodes' entries found).
+fn guard_of(
+    k: &Kernel,
+    n: usize,
+    users: &[Vec<usize>],
+    elsewhere: &[bool],
+    memo: &mut Vec<Option<Option<Vec<Val>>>>,
+) -> Option<Vec<Val>> {
+    if let Some(g) = &memo[n] {
+        return g.clone();
+    }
+    // Cut a cycle (none in a block's dataflow, but cheap to be sure).
+    memo[n] = Some(None);
+    let g = (|| {
+        if elsewhere[n] || users[n].is_empty() {
+            return None;
+        }
+        let mut predicates: Vec<Val> = Vec::new();
+        for &u in &users[n] {
+            let node = &k.nodes[u];
+            let predicate = match node.op {
+                Op::Store(_) if node.args.len() > 2 => Some(node.args[2]),
+                Op::Load(_) if node.args.len() > 1 && node.args[0] == Val::Node(n) => {
+                    Some(node.args[1])
+                }
+                _ => None,
+            };
+            let reached = match predicate {
+                Some(p) if p != Val::Node(n) => vec![p],
+                _ if node.op.memory().is_some() => return None,
+                _ => guard_of(k, u, users, elsewhere, memo)?,
+            };
+            for p in reached {
+                if !predicates.contains(&p) {
+                    predicates.push(p);
+                }
+            }
+        }
+        (predicates.len() <= GUARDS).then_some(predicates)
+    })();
+    memo[n] = Some(g.clone());
+    g
+}
+
 struct Walk<'a> {
     k: &'a Kernel,
     support: Support,
+    guards: Vec<Option<Vec<Val>>>,
     /// The values computed of nodes that do not vary with every loop
     /// around them: the node and a hash of its support's iterations.
     seen: FxHashSet<(usize, u64)>,
@@ -150,7 +228,8 @@ impl Walk<'_> {
             if !self.guard_holds(n) {
                 continue;
             }
-            if let Some(kind) = kind(k, n).filter(|_| self.new_value(n)) {
+            let work = kind(k, n).filter(|_| self.used(n) && self.new_value(n));
+            if let Some(kind) = work {
                 match self.operations.iter_mut().find(|(x, _)| *x == kind) {
                     Some(o) => o.1 += times,
                     None => self.operations.push((kind, times)),
@@ -192,6 +271,16 @@ impl Walk<'_> {
         (self.k.windows.iter())
             .filter(|g| g.nodes.contains(&n))
             .all(|g| (g.from.iter()).all(|&(l, v)| self.env[l].is_none_or(|x| x >= v)))
+    }
+
+    /// Whether node `n`'s value is used at the current induction
+    /// values: some predicate of the accesses it reaches holds, or is
+    /// not known.
+    fn used(&self, n: usize) -> bool {
+        let Some(predicates) = &self.guards[n] else {
+            return true;
+        };
+        (predicates.iter()).any(|&p| value(self.k, &self.env, p, DEPTH) != Some(0))
     }
 
     fn run_loop(&mut self, l: LoopId) -> Option<()> {
@@ -389,6 +478,33 @@ mod tests {
             .map(|o| o.1)
             .sum();
         assert_eq!(muls, 4 * 8 + 4 * 6 * 8);
+    }
+
+    #[test]
+    fn a_product_under_a_test_counts_where_the_test_holds() {
+        // The lower triangle (j <= i) is scaled: 4 * 5 / 2 = 10 products
+        // of the 16 iterations.
+        let k = kernel(
+            "func.func @t(%beta: i32, %c: memref<4x4xi32>) {
+               affine.for %i = 0 to 4 {
+                 affine.for %j = 0 to 4 {
+                   %x = affine.load %c[%i, %j] : memref<4x4xi32>
+                   affine.if affine_set<(d0, d1) : (d0 - d1 >= 0)>(%i, %j) {
+                     %p = arith.muli %x, %beta : i32
+                     affine.store %p, %c[%i, %j] : memref<4x4xi32>
+                   }
+                 }
+               }
+               return
+             }",
+            "t",
+        );
+        let w = of(&k).unwrap();
+        let muls: u64 = (w.operations.iter())
+            .filter(|(x, _)| x.class == "mul")
+            .map(|o| o.1)
+            .sum();
+        assert_eq!(muls, 10);
     }
 
     #[test]
