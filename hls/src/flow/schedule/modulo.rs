@@ -467,10 +467,11 @@ mod tests {
         assert_eq!(chain("subi"), 2);
     }
 
-    /// The cycles between the read of `buf` and the product of its data
-    /// in the pipelined loop of a kernel whose buffer has `words` words
-    /// of `ty`, the product by `by` (`%y`, a variable, or `%c`, 3).
-    fn read_to_product(words: u32, ty: &str, by: &str) -> u32 {
+    /// The cycles between the read of `buf` and the product `%p` of
+    /// `operands` in the pipelined loop of a kernel whose buffer has
+    /// `words` words of `ty`: `%x` the data read, `%y` a variable, `%c`
+    /// a constant, `%s` a choice between `%x` and `%y`.
+    fn read_to_product(words: u32, ty: &str, operands: &str) -> u32 {
         let text = r#"
             func.func @f(%a: memref<8xTY>, %y: TY) {
               %c = arith.constant ONE : TY
@@ -480,7 +481,9 @@ mod tests {
               }
               affine.for %i = 0 to 8 {
                 %x = affine.load %buf[%i] : memref<WORDSxTY>
-                %p = arith.muli %x, BY : TY
+                %t = arith.cmpi slt, %y, %c : TY
+                %s = arith.select %t, %x, %y : TY
+                %p = arith.muli OPERANDS : TY
                 affine.store %p, %a[%i] : memref<8xTY>
               }
               return
@@ -488,7 +491,7 @@ mod tests {
         .replace("WORDS", &words.to_string())
         .replace("ONE", if ty == "i1" { "1" } else { "3" })
         .replace("TY", ty)
-        .replace("BY", by);
+        .replace("OPERANDS", operands);
         let mut k = kernel(&text, "f");
         let lib = Library::for_target("ecp5").unwrap();
         let deps = vec![Vec::new(); k.loops.len()];
@@ -504,14 +507,16 @@ mod tests {
     fn block_ram_data_reaches_a_dsp_product_through_a_register() {
         // 64 words of 32 bits: a block RAM on ECP5; its data is
         // registered before the product's DSPs (two cycles after the
-        // read starts, where the read's own latency is one).
-        assert_eq!(read_to_product(64, "i32", "%y"), 2);
+        // read starts, where the read's own latency is one), also
+        // through a multiplexer.
+        assert_eq!(read_to_product(64, "i32", "%x, %y"), 2);
+        assert_eq!(read_to_product(64, "i32", "%s, %y"), 2);
         // 16 words: LUT RAM, whose read register sits in the fabric.
-        assert_eq!(read_to_product(16, "i32", "%y"), 1);
+        assert_eq!(read_to_product(16, "i32", "%x, %y"), 1);
         // A product by a constant is shifts and adds, no DSP.
-        assert_eq!(read_to_product(64, "i32", "%c"), 1);
+        assert_eq!(read_to_product(64, "i32", "%x, %c"), 1);
         // 1-bit products are gates.
-        assert_eq!(read_to_product(64, "i1", "%y"), 1);
+        assert_eq!(read_to_product(64, "i1", "%x, %y"), 1);
     }
 
     #[test]

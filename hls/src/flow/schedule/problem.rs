@@ -53,6 +53,10 @@ fn divider_stages(
     }
 }
 
+/// The wiring and multiplexers followed back from a product's operand
+/// to the block RAM reads it chains after.
+const READ_PATH: u32 = 8;
+
 /// A problem under construction; operation `i` is the `i`-th node added,
 /// then extra operations.
 pub struct ProblemBuilder<'a> {
@@ -385,7 +389,8 @@ impl<'a> ProblemBuilder<'a> {
     }
 
     /// Puts a register between every read of a block RAM and a
-    /// multiplier on DSPs that reads its data (through wiring only): a
+    /// multiplier on DSPs that reads its data (through wiring and
+    /// multiplexers): a
     /// block RAM's data leaves it late (5.6 ns after the clock on ECP5's
     /// `DP16KD`), and the nets from a RAM column to a DSP column are
     /// long, which the operators' delays, each measured beside its
@@ -399,11 +404,15 @@ impl<'a> ProblemBuilder<'a> {
             if !self.on_dsps(n) {
                 continue;
             }
+            let mut reads = Vec::new();
             for &a in &self.k.nodes[n].args {
-                if let Some(&src) = self.block_ram_read(a).and_then(|l| self.op_of.get(&l)) {
-                    edges.push((src, dst));
-                }
+                self.block_ram_reads(a, READ_PATH, &mut reads);
             }
+            edges.extend(
+                reads
+                    .iter()
+                    .filter_map(|l| Some((*self.op_of.get(l)?, dst))),
+            );
         }
         edges.sort_unstable();
         edges.dedup();
@@ -423,26 +432,37 @@ impl<'a> ProblemBuilder<'a> {
             && self.lib.row("mul", node.width).is_some_and(|r| r.dsp > 0)
     }
 
-    /// The load whose data `v` is, through wiring (extensions, bit
-    /// selects), where it reads an on-chip memory synthesis puts in
+    /// The loads whose data `v` is, through wiring (extensions, bit
+    /// selects) and multiplexers (a partitioned array's banks, an
+    /// if-converted choice), that read on-chip memories synthesis puts in
     /// block RAMs (a ROM, or a RAM `Ram::map` maps to blocks).
-    fn block_ram_read(&self, mut v: Val) -> Option<NodeId> {
-        loop {
-            let Val::Node(x) = v else { return None };
-            let node = &self.k.nodes[x];
-            match node.op {
-                Op::Load(m) => {
-                    let memory = &self.k.memories[m];
-                    let cells = self.lib.device.family.fabric().rams;
-                    let blocks = memory.arg.is_none()
-                        && memory.words() > 1
-                        && (memory.rom.is_some()
-                            || matches!(Ram::of_memory(memory).map(cells), Mapped::Blocks(_)));
-                    return blocks.then_some(x);
+    fn block_ram_reads(&self, v: Val, depth: u32, out: &mut Vec<NodeId>) {
+        let Val::Node(x) = v else { return };
+        let node = &self.k.nodes[x];
+        match node.op {
+            Op::Load(m) => {
+                let memory = &self.k.memories[m];
+                let cells = self.lib.device.family.fabric().rams;
+                let blocks = memory.arg.is_none()
+                    && memory.words() > 1
+                    && (memory.rom.is_some()
+                        || matches!(Ram::of_memory(memory).map(cells), Mapped::Blocks(_)));
+                if blocks {
+                    out.push(x);
                 }
-                op if class_of(op) == "ext" => v = *node.args.first()?,
-                _ => return None,
             }
+            _ if depth == 0 => {}
+            Op::Mux => {
+                for &a in &node.args[1..] {
+                    self.block_ram_reads(a, depth - 1, out);
+                }
+            }
+            op if class_of(op) == "ext" => {
+                if let Some(&a) = node.args.first() {
+                    self.block_ram_reads(a, depth - 1, out);
+                }
+            }
+            _ => {}
         }
     }
 
