@@ -158,11 +158,11 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         let _ = writeln!(summary, "  {r}");
     }
     let mut directives = String::new();
-    // Where the space does not ask (a single loop nest), dataflow is
-    // tried at the chosen point: its buffers' copies and the loops that
+    // Where the chosen point does not have it (a single loop nest, whose
+    // space does not ask; or a point the search took without it),
+    // dataflow is tried there: its buffers' copies and the loops that
     // may run at once overlapped.
-    let overlapped = (best.filter(|_| !derived.text.contains("dataflow")))
-        .and_then(|(r, m)| overlap_copies(&params, &r.config, m, &fits));
+    let overlapped = best.and_then(|(r, m)| overlap_copies(&params, &r.config, m, &fits));
     let best = match &overlapped {
         Some((config, m, before)) => {
             let _ = writeln!(
@@ -218,16 +218,18 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
 /// The chosen point `config` (whose figures are `m`) with `dataflow =
 /// true`: its buffers' copies and the loops that may run at once
 /// scheduled at once where the flow finds that faster. The point, its
-/// figures and the cycles before, where it fits and is faster.
+/// figures and the cycles before, where it fits and is faster; None
+/// where the point has dataflow already.
 fn overlap_copies(
     params: &Params,
     config: &silica_dse::point::Config,
     m: &Metrics,
     fits: &dyn Fn(&Metrics) -> bool,
 ) -> Option<(silica_dse::point::Config, Metrics, u64)> {
+    let directives = with_dataflow(&config.directives)?;
     let mut ev = silica_dse::evaluator(params.new_context, params.input.clone()).ok()?;
     let at_once = silica_dse::point::Config {
-        directives: format!("dataflow = true\n{}", config.directives),
+        directives,
         ..config.clone()
     };
     match ev.evaluate(&at_once, Level::Estimate) {
@@ -237,6 +239,19 @@ fn overlap_copies(
             Some((at_once, metrics, m.latency_cycles))
         }
         _ => None,
+    }
+}
+
+/// A point's `directives` with `dataflow = true` (set where the space
+/// chose `false`, added where it has no such knob); None where it has
+/// dataflow already.
+fn with_dataflow(directives: &str) -> Option<String> {
+    if directives.contains("dataflow = true") {
+        None
+    } else if directives.contains("dataflow = false") {
+        Some(directives.replacen("dataflow = false", "dataflow = true", 1))
+    } else {
+        Some(format!("dataflow = true\n{directives}"))
     }
 }
 
@@ -277,5 +292,24 @@ impl Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_dataflow;
+
+    #[test]
+    fn dataflow_is_tried_where_the_chosen_point_has_it_off_or_not_at_all() {
+        let off = "dataflow = false\n[loop.\"k/0\"]\nunroll = 2\n";
+        assert_eq!(
+            with_dataflow(off).as_deref(),
+            Some("dataflow = true\n[loop.\"k/0\"]\nunroll = 2\n")
+        );
+        assert_eq!(
+            with_dataflow("[loop.\"k/0\"]\nunroll = 2\n").as_deref(),
+            Some("dataflow = true\n[loop.\"k/0\"]\nunroll = 2\n")
+        );
+        assert_eq!(with_dataflow("dataflow = true\n"), None);
     }
 }
