@@ -151,23 +151,16 @@ mod tests {
     use super::*;
     use crate::model::target::device::DEVICES;
 
-    fn ram(words: u64, width: u32, reads: u32, writes: u32) -> Ram {
-        Ram {
-            name: "t".into(),
-            words,
-            width,
-            reads,
-            writes,
-            distributed: false,
-        }
-    }
-
     #[test]
     fn lut_ram_relieves_the_block_rams_that_cost_the_fewest_cells() {
         let device = DEVICES.iter().find(|d| d.name == "ecp5-25k").unwrap();
         let named = |name: &str, words: u64| Ram {
             name: name.into(),
-            ..ram(words, 32, 1, 1)
+            words,
+            width: 32,
+            reads: 1,
+            writes: 1,
+            distributed: false,
         };
         // 60 blocks of 64 words (32 cells each to relieve) and one of
         // 512 (256 cells): five of the small ones make them fit.

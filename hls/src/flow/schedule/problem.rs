@@ -18,7 +18,7 @@ use crate::flow::schedule::floats::FloatChoices;
 use crate::model::kernel::{Kernel, NodeId, Op, PortShares, Val};
 use crate::model::target::library::rows_per_stage;
 use crate::model::target::library::{class_of, kind_of, Library};
-use crate::model::target::rams::{Mapped, Ram};
+use crate::model::target::rams::in_block_rams;
 use rustc_hash::{FxHashMap, FxHashSet};
 use silica_scheduling::{
     chain_breaks, OpId, OperatorType, OperatorTypeId, Problem, ProblemKind, ResourceTypeId,
@@ -390,11 +390,10 @@ impl<'a> ProblemBuilder<'a> {
 
     /// Puts a register between every read of a block RAM and a
     /// multiplier on DSPs that reads its data (through wiring and
-    /// multiplexers): a
-    /// block RAM's data leaves it late (5.6 ns after the clock on ECP5's
-    /// `DP16KD`), and the nets from a RAM column to a DSP column are
-    /// long, which the operators' delays, each measured beside its
-    /// registers, leave out. The path a placed gemm missed 50 MHz on was
+    /// multiplexers): a block RAM's data leaves it late (5.6 ns after the
+    /// clock on ECP5's `DP16KD`), and the nets from a RAM column to a DSP
+    /// column are long, which the operators' delays, each measured beside
+    /// their registers, leave out. The path a placed gemm missed 50 MHz on was
     /// this one: 21.0 ns from a buffer's read port through a shared
     /// multiplier's operand multiplexer and its DSPs, where the library's
     /// delays add to 17.8.
@@ -435,19 +434,14 @@ impl<'a> ProblemBuilder<'a> {
     /// The loads whose data `v` is, through wiring (extensions, bit
     /// selects) and multiplexers (a partitioned array's banks, an
     /// if-converted choice), that read on-chip memories synthesis puts in
-    /// block RAMs (a ROM, or a RAM `Ram::map` maps to blocks).
+    /// block RAMs (`in_block_rams`).
     fn block_ram_reads(&self, v: Val, depth: u32, out: &mut Vec<NodeId>) {
         let Val::Node(x) = v else { return };
         let node = &self.k.nodes[x];
         match node.op {
             Op::Load(m) => {
-                let memory = &self.k.memories[m];
                 let cells = self.lib.device.family.fabric().rams;
-                let blocks = memory.arg.is_none()
-                    && memory.words() > 1
-                    && (memory.rom.is_some()
-                        || matches!(Ram::of_memory(memory).map(cells), Mapped::Blocks(_)));
-                if blocks {
+                if in_block_rams(&self.k.memories[m], cells) {
                     out.push(x);
                 }
             }

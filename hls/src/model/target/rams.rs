@@ -42,6 +42,15 @@ pub enum Mapped {
     LutRam(u64),
 }
 
+/// Whether on-chip memory `m` is in block RAMs before its circuit is
+/// built: a ROM (of more than one word), or a RAM [`Ram::map`] maps to
+/// blocks; not an external memory or a one-word register.
+pub fn in_block_rams(m: &Memory, cells: &RamCells) -> bool {
+    m.arg.is_none()
+        && m.words() > 1
+        && (m.rom.is_some() || matches!(Ram::of_memory(m).map(cells), Mapped::Blocks(_)))
+}
+
 impl Ram {
     /// An on-chip memory of the kernel before its circuit is built:
     /// its ports each read, and one writes.
