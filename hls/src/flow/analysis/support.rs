@@ -68,8 +68,12 @@ impl Support {
     /// Whether node `n` varies with every loop around it (each run of its
     /// block computes a new value).
     pub fn full(&self, k: &Kernel, n: NodeId) -> bool {
-        let around = &self.enclosing[k.nodes[n].block];
-        self.loops(n).len() == around.len()
+        self.loops(n).len() == self.around(k, n).len()
+    }
+
+    /// The loops around node `n`'s block, outermost first.
+    pub fn around(&self, k: &Kernel, n: NodeId) -> &[LoopId] {
+        &self.enclosing[k.nodes[n].block]
     }
 
     fn compute(

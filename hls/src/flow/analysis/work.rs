@@ -87,10 +87,16 @@ pub(super) fn kind(k: &Kernel, n: usize) -> Option<Kind> {
 /// The work of `k`; `None` where a bound depends on data, an
 /// `scf.while` runs, or the run is too long to walk.
 pub fn of(k: &Kernel) -> Option<Work> {
+    let support = Support::of(k);
+    let guards = guards(k);
+    let repeats = (0..k.nodes.len())
+        .map(|n| repeats(k, &support, &guards, n))
+        .collect();
     let mut w = Walk {
         k,
-        support: Support::of(k),
-        guards: guards(k),
+        support,
+        guards,
+        repeats,
         seen: FxHashSet::default(),
         env: vec![None; k.loops.len()],
         budget: BUDGET,
@@ -191,10 +197,44 @@ fn guard_of(
     g
 }
 
+/// The loops around node `n` it does not vary with, with their first
+/// induction values, where the node computes each of its values first
+/// at their first iterations: every loop around it has constant bounds
+/// (the loops it varies with run the same iterations at each iteration
+/// of the others) and runs, and the node is under no guard (it is work
+/// wherever its block runs). None otherwise, and for a node that varies
+/// with every loop around it.
+fn repeats(
+    k: &Kernel,
+    support: &Support,
+    guards: &[Option<Vec<Val>>],
+    n: usize,
+) -> Option<Vec<(LoopId, i64)>> {
+    let unguarded = guards[n].is_none() && !k.windows.iter().any(|g| g.nodes.contains(&n));
+    if !unguarded || support.full(k, n) {
+        return None;
+    }
+    let mut first = Vec::new();
+    for &l in support.around(k, n) {
+        let lp = &k.loops[l];
+        let (lo, hi) = (lp.lower.constant()?, lp.upper.constant()?);
+        if hi <= lo || lp.step <= 0 || lp.test.is_some() {
+            return None;
+        }
+        if !support.loops(n).contains(&l) {
+            first.push((l, lo));
+        }
+    }
+    Some(first)
+}
+
 struct Walk<'a> {
     k: &'a Kernel,
     support: Support,
     guards: Vec<Option<Vec<Val>>>,
+    /// Per node, [`repeats`]: the loops at whose first iterations it
+    /// computes its values, where it does (found without `seen`).
+    repeats: Vec<Option<Vec<(LoopId, i64)>>>,
     /// The values computed of nodes that do not vary with every loop
     /// around them: the node and a hash of its support's iterations.
     seen: FxHashSet<(usize, u64)>,
@@ -257,6 +297,9 @@ impl Walk<'_> {
     fn new_value(&mut self, n: usize) -> bool {
         if self.support.full(self.k, n) {
             return true;
+        }
+        if let Some(first) = &self.repeats[n] {
+            return (first.iter()).all(|&(l, lo)| self.env[l] == Some(lo));
         }
         let mut h = rustc_hash::FxHasher::default();
         for &l in self.support.loops(n) {
