@@ -9,14 +9,16 @@
 //! changes nothing, the budget is spent or the deadline passes (each
 //! group taking at most its share of the time left in a round, its
 //! largest points first and none at least as large as one that gave no
-//! design, nor one that makes more than twice the copies of a loop
+//! design (as many copies of a loop body, however split between its
+//! loops), nor one that makes more than twice the copies of a loop
 //! body any one of its knobs offers; past
 //! which a small group of the function's own knobs, `dataflow`, not yet
 //! tried still is, once). A point
 //! counts only where its objective is known (a design, that fits where
-//! the caller asks so). In the first round a loop nest may take no more
-//! than its part of the device the nests before it left (the rest split
-//! evenly between it and the nests after it), so that the first nest's
+//! the caller asks so). In the first round a loop nest (or a loop of a
+//! nest split by loop) may take no more than its part of the device the
+//! nests before it left (the rest split evenly between it and the nests
+//! or sibling loops after it), so that the first nest's
 //! fastest design does not leave the others no room; the later rounds
 //! give what is left to whichever nest gains most from it.
 //! Deterministic: the same space and results give the same points in
@@ -187,16 +189,22 @@ fn copies_cap(space: &Space, dims: &[usize]) -> Option<i64> {
         .map(|f| 2 * f)
 }
 
-/// Whether point `g` asks for at least the factors of point `f` in every
-/// dimension of `dims`, and the same choice in every other.
+/// Whether point `g` is at least as large as point `f` in the
+/// dimensions `dims`: the same choice in each that is no factor (a
+/// pipeline, a flattening, a buffer) and, for a group of loop knobs, at
+/// least the copies of the loop body `f` makes, however they are split
+/// between the loops (the copies take the device's units and banks
+/// alike); for other knobs (port widths) at least `f`'s factor in each.
 fn at_least(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool {
-    dims.iter().all(|&d| {
+    let same_kind = dims.iter().all(|&d| {
         let numeric = space.dims[d].choices[g[d]].is_integer();
-        match numeric {
-            true => factor(space, d, g[d]) >= factor(space, d, f[d]),
-            false => g[d] == f[d],
-        }
-    })
+        numeric || g[d] == f[d]
+    });
+    let larger = match nest_of(space, dims) {
+        Some(_) => copies(space, dims, g) >= copies(space, dims, f),
+        None => (dims.iter()).all(|&d| factor(space, d, g[d]) >= factor(space, d, f[d])),
+    };
+    same_kind && larger
 }
 
 /// Every point that differs from `at` only in the dimensions `dims`.
@@ -246,27 +254,51 @@ fn nest_of(space: &Space, dims: &[usize]) -> Option<String> {
     }
 }
 
+/// The outermost loop a group of one nest's loop knobs moves (none for
+/// a group of other knobs).
+fn part_of(space: &Space, dims: &[usize]) -> Option<String> {
+    nest_of(space, dims)?;
+    (dims.iter())
+        .filter_map(|&d| match &space.dims[d].knob {
+            Knob::Loop(name, _) => Some(name.clone()),
+            _ => None,
+        })
+        .min_by_key(|name| name.split('/').count())
+}
+
+/// Whether the loops `a` and `b` are one inside the other (or one loop):
+/// their designs share the device's part, where siblings split it.
+fn nested(a: &str, b: &str) -> bool {
+    let within = |inner: &str, outer: &str| {
+        inner == outer || inner.starts_with(outer) && inner[outer.len()..].starts_with('/')
+    };
+    within(a, b) || within(b, a)
+}
+
 /// The share of the device a group's point may take in the first round:
-/// for the group of a loop nest, what `current` takes and an even part,
-/// between this nest and the nests after it, of what it leaves; none
-/// for other groups, or where the usage is not known.
+/// for a group of loop knobs, what `current` takes and an even part of
+/// what it leaves between this group's loop and the loops of the groups
+/// after it that are neither inside nor around it nor each other (the
+/// nests after it, or the sibling loops of a nest split by loop, which
+/// run one after another but each with its own circuit); none for
+/// other groups, or where the usage is not known.
 fn first_round_allowance(
     space: &Space,
     groups: &[Vec<usize>],
     gi: usize,
     current: Option<f64>,
 ) -> Option<f64> {
-    let nest = nest_of(space, &groups[gi])?;
+    let part = part_of(space, &groups[gi])?;
     let used = current?;
-    let mut nests: Vec<String> = vec![nest];
+    let mut parts: Vec<String> = vec![part];
     for dims in &groups[gi + 1..] {
-        if let Some(n) = nest_of(space, dims) {
-            if !nests.contains(&n) {
-                nests.push(n);
+        if let Some(p) = part_of(space, dims) {
+            if !parts.iter().any(|q| nested(q, &p)) {
+                parts.push(p);
             }
         }
     }
-    Some(used + (1.0 - used).max(0.0) / nests.len() as f64)
+    Some(used + (1.0 - used).max(0.0) / parts.len() as f64)
 }
 
 /// Runs the descent on `space` for the first objective; `evaluate` takes
@@ -343,10 +375,15 @@ pub fn descent(
                 let now = std::time::Instant::now();
                 now + d.saturating_duration_since(now) / (groups.len() - gi) as u32
             });
-            // The largest first; a point at least as large in every
-            // factor as one that did not count is not tried.
+            // The largest first; a point at least as large as one that
+            // did not count is not tried.
             batch.sort_by_key(|g| std::cmp::Reverse(copies(space, dims, g)));
-            let mut failed: Vec<Genes> = Vec::new();
+            // Points of the group known to be no design (in an earlier
+            // round) rule out those at least as large from the start.
+            let mut failed: Vec<Genes> = neighbours(space, &current, dims)
+                .into_iter()
+                .filter(|g| known.get(g).is_some_and(|k| k.value.is_none()))
+                .collect();
             let mut rest = batch.into_iter();
             loop {
                 let chunk: Vec<Genes> = (rest.by_ref())
@@ -551,6 +588,98 @@ mod tests {
             .min_by(|a, b| cost(a).total_cmp(&cost(b)))
             .unwrap();
         assert_eq!((best[2], best[3]), (1, 0), "{seen:?}");
+    }
+
+    #[test]
+    fn sibling_loops_of_a_split_nest_each_keep_their_part_of_the_device() {
+        let lp = |n: &str, c: &[i64]| dim(Knob::Loop(n.into(), "unroll"), ints(c));
+        let space = Space {
+            dims: vec![
+                lp("f/0/0", &[4, 2, 1]),
+                lp("f/0/0/0", &[4, 2, 1]),
+                lp("f/0/1", &[4, 2, 1]),
+                lp("f/0/1/0", &[4, 2, 1]),
+            ],
+            dma_capacity_kib: 1,
+            buffers: Vec::new(),
+        };
+        // One nest of 81 points, split by its two sibling loops.
+        let groups = groups(&space, 16);
+        assert_eq!(groups, [vec![0, 1], vec![2, 3]]);
+        // The first sibling takes half of what is left, the second the rest.
+        assert_eq!(
+            first_round_allowance(&space, &groups, 0, Some(0.5)),
+            Some(0.75)
+        );
+        assert_eq!(
+            first_round_allowance(&space, &groups, 1, Some(0.75)),
+            Some(1.0)
+        );
+        // A loop and the loops inside it share one part.
+        let split = super::groups(&space, 4);
+        assert_eq!(split.len(), 4);
+        assert_eq!(
+            first_round_allowance(&space, &split, 0, Some(0.5)),
+            Some(0.75)
+        );
+        assert_eq!(
+            first_round_allowance(&space, &split, 2, Some(0.75)),
+            Some(1.0)
+        );
+    }
+
+    #[test]
+    fn a_point_of_as_many_body_copies_as_one_too_large_is_as_large() {
+        let lp = |n: &str, k: &'static str, c: &[i64]| dim(Knob::Loop(n.into(), k), ints(c));
+        let space = Space {
+            dims: vec![
+                lp("f/0/0", "jam", &[4, 2, 1]),
+                dim(
+                    Knob::Loop("f/0/0".into(), "pipeline"),
+                    vec![Value::Boolean(true), Value::Boolean(false)],
+                ),
+                lp("f/0/0/0", "unroll", &[4, 2, 1]),
+                dim(Knob::Array("A".into(), "width"), ints(&[4, 2, 1])),
+                dim(Knob::Array("B".into(), "width"), ints(&[4, 2, 1])),
+            ],
+            dma_capacity_kib: 1,
+            buffers: Vec::new(),
+        };
+        let loops = [0, 1, 2];
+        // jam 2 x unroll 4 makes the 8 copies of jam 4 x unroll 2.
+        assert!(at_least(
+            &space,
+            &loops,
+            &vec![1, 1, 0, 0, 0],
+            &vec![0, 1, 1, 0, 0]
+        ));
+        assert!(!at_least(
+            &space,
+            &loops,
+            &vec![1, 1, 1, 0, 0],
+            &vec![0, 1, 1, 0, 0]
+        ));
+        // Not where a choice that is no factor differs.
+        assert!(!at_least(
+            &space,
+            &loops,
+            &vec![1, 0, 0, 0, 0],
+            &vec![0, 1, 1, 0, 0]
+        ));
+        // Port widths compare one by one.
+        let arrays = [3, 4];
+        assert!(!at_least(
+            &space,
+            &arrays,
+            &vec![0, 0, 0, 2, 0],
+            &vec![0, 0, 0, 0, 2]
+        ));
+        assert!(at_least(
+            &space,
+            &arrays,
+            &vec![0, 0, 0, 0, 1],
+            &vec![0, 0, 0, 1, 2]
+        ));
     }
 
     #[test]
