@@ -225,7 +225,7 @@ fn schedule_block(
         pb.add_node(n)?;
     }
     pb.add_value_and_memory_order(nodes);
-    pb.register_ram_reads_into_products();
+    pb.time_ram_to_dsp_nets();
     pb.break_long_chains();
     let p = pb.problem();
     let sol = schedule(p, &Options::new(Algorithm::List)).map_err(|e| e.message)?;

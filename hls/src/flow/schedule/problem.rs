@@ -14,6 +14,7 @@
 
 use crate::flow::analysis::constant_product::{scarce, Forms};
 use crate::flow::analysis::deps::distinct_addresses;
+use crate::flow::front::{reciprocal, MAX_RECIPROCAL_WIDTH};
 use crate::flow::schedule::floats::FloatChoices;
 use crate::model::kernel::{Kernel, NodeId, Op, PortShares, Val};
 use crate::model::target::library::rows_per_stage;
@@ -56,6 +57,13 @@ fn divider_stages(
 /// The wiring and multiplexers followed back from a product's operand
 /// to the block RAM reads it chains after.
 const READ_PATH: u32 = 8;
+
+/// The nets from a block RAM's read port to a DSP column and back from
+/// it (ns), which no operator's delay holds: the gap between a placed
+/// gemm's critical path on ECP5 (21.0 ns from a buffer's read port
+/// through a multiplier's DSPs and the adders after it) and the
+/// library's delays along it (17.8), with a tenth to spare.
+const RAM_TO_DSP_NS: f64 = 3.5;
 
 /// A problem under construction; operation `i` is the `i`-th node added,
 /// then extra operations.
@@ -198,7 +206,7 @@ impl<'a> ProblemBuilder<'a> {
                     (Op::FloorDivC(c) | Op::CeilDivC(c) | Op::ModC(c), _)
                         if c.count_ones() != 1 =>
                     {
-                        self.lib.constant_division_delay(node.op, width)
+                        self.constant_division(node.op, c, width)
                     }
                     _ if product.is_some() => product,
                     (_, Some(kind)) => self.lib.kind_figures(kind, class, width).map(|f| f.0),
@@ -234,6 +242,43 @@ impl<'a> ProblemBuilder<'a> {
                 };
                 (latency, incoming, outgoing, class)
             }
+        })
+    }
+
+    /// The delay (ns) of a division or remainder `op` by the constant
+    /// `c` (no power of two) at `width`, as construction builds it
+    /// (`construct/datapath.rs`): the dividend's sign compared, flipped
+    /// and restored around its product by the reciprocal, and for a
+    /// remainder the quotient's product by `c` and a subtraction after
+    /// it, each product in the form its constant takes (shifts and adds
+    /// where they cost less, else a multiplier). A dividend too wide for
+    /// the reciprocal is the library's figure.
+    fn constant_division(&self, op: Op, c: i64, width: u32) -> Option<f64> {
+        if width > MAX_RECIPROCAL_WIDTH || c <= 0 {
+            return self.lib.constant_division_delay(op, width);
+        }
+        let forms = Forms {
+            lib: self.lib,
+            scarce: scarce(self.k, self.lib),
+            budget_ns: self.budget_ns,
+        };
+        let product = |c: i128, width: u32, significant: u32| {
+            (forms
+                .form(c, width, significant)
+                .delay_ns(self.lib, width, significant))
+            .or_else(|| self.lib.delay_ns("mul", width))
+        };
+        let (add, mux) = (
+            self.lib.delay_ns("add", width)?,
+            self.lib.delay_ns("mux", width)?,
+        );
+        let cmp = self.lib.delay_ns("cmp", width)?;
+        let (m, _) = reciprocal(c as u128, width);
+        let floor = cmp + 2.0 * (add + mux) + product(m as i128, 2 * width + 1, width)?;
+        Some(match op {
+            Op::CeilDivC(_) => floor + add,
+            Op::ModC(_) => floor + product(i128::from(c), width, width)? + add,
+            _ => floor,
         })
     }
 
@@ -388,38 +433,48 @@ impl<'a> ProblemBuilder<'a> {
         }
     }
 
-    /// Puts a register between every read of a block RAM and a
-    /// multiplier on DSPs that reads its data (through wiring and
-    /// multiplexers): a block RAM's data leaves it late (5.6 ns after the
-    /// clock on ECP5's `DP16KD`), and the nets from a RAM column to a DSP
-    /// column are long, which the operators' delays, each measured beside
-    /// their registers, leave out. The path a placed gemm missed 50 MHz on was
-    /// this one: 21.0 ns from a buffer's read port through a shared
-    /// multiplier's operand multiplexer and its DSPs, where the library's
-    /// delays add to 17.8.
-    pub fn register_ram_reads_into_products(&mut self) {
-        let mut edges: Vec<(OpId, OpId)> = Vec::new();
+    /// Times the nets between every read of a block RAM and a multiplier
+    /// on DSPs that reads its data (through wiring and multiplexers): the
+    /// nets from a RAM column to a DSP column are long, which the
+    /// operators' delays, each measured beside their registers, leave
+    /// out. An operation of no latency and [`RAM_TO_DSP_NS`] (with the
+    /// multiplexers' delays on the way) stands between the two, so that
+    /// the schedule registers the data where the chain through the
+    /// product no longer fits the cycle, and chains it where it does
+    /// (a 16-bit product, a slower clock). The path a placed gemm missed
+    /// 50 MHz on was this one: 21.0 ns from a buffer's read port through
+    /// a shared multiplier's operand multiplexer and its DSPs, where the
+    /// library's delays add to 17.8.
+    pub fn time_ram_to_dsp_nets(&mut self) {
+        let mut edges: Vec<(OpId, OpId, u64)> = Vec::new();
         for (&n, &dst) in &self.op_of {
             if !self.on_dsps(n) {
                 continue;
             }
             let mut reads = Vec::new();
             for &a in &self.k.nodes[n].args {
-                self.block_ram_reads(a, READ_PATH, &mut reads);
+                self.block_ram_reads(a, READ_PATH, 0.0, &mut reads);
             }
-            edges.extend(
-                reads
-                    .iter()
-                    .filter_map(|l| Some((*self.op_of.get(l)?, dst))),
-            );
+            edges.extend(reads.iter().filter_map(|&(l, ns)| {
+                Some((*self.op_of.get(&l)?, dst, (ns + RAM_TO_DSP_NS).to_bits()))
+            }));
         }
         edges.sort_unstable();
         edges.dedup();
-        for (src, dst) in edges {
-            let register = self.add_extra(1);
-            self.depend(src, register, 0);
-            self.depend(register, dst, 0);
+        for (src, dst, ns) in edges {
+            let nets = self.add_wire(f64::from_bits(ns));
+            self.depend(src, nets, 0);
+            self.depend(nets, dst, 0);
         }
+    }
+
+    /// An extra operation of no latency and `delay_ns` (clamped to the
+    /// chaining budget), without resources: wiring.
+    fn add_wire(&mut self, delay_ns: f64) -> OpId {
+        let delay = delay_ns.min(self.budget_ns);
+        let t = self.operator_type(0, delay, delay);
+        self.latencies.push(0);
+        self.p.add_operation(t, &[])
     }
 
     /// Whether node `n` is a product synthesis maps onto DSPs: of two
@@ -434,26 +489,28 @@ impl<'a> ProblemBuilder<'a> {
     /// The loads whose data `v` is, through wiring (extensions, bit
     /// selects) and multiplexers (a partitioned array's banks, an
     /// if-converted choice), that read on-chip memories synthesis puts in
-    /// block RAMs (`in_block_rams`).
-    fn block_ram_reads(&self, v: Val, depth: u32, out: &mut Vec<NodeId>) {
+    /// block RAMs (`in_block_rams`), each with the delay of the
+    /// multiplexers on its way (`ns`: those met so far).
+    fn block_ram_reads(&self, v: Val, depth: u32, ns: f64, out: &mut Vec<(NodeId, f64)>) {
         let Val::Node(x) = v else { return };
         let node = &self.k.nodes[x];
         match node.op {
             Op::Load(m) => {
                 let cells = self.lib.device.family.fabric().rams;
                 if in_block_rams(&self.k.memories[m], cells) {
-                    out.push(x);
+                    out.push((x, ns));
                 }
             }
             _ if depth == 0 => {}
             Op::Mux => {
+                let mux = self.timing(x).map_or(0.0, |t| t.1);
                 for &a in &node.args[1..] {
-                    self.block_ram_reads(a, depth - 1, out);
+                    self.block_ram_reads(a, depth - 1, ns + mux, out);
                 }
             }
             op if class_of(op) == "ext" => {
                 if let Some(&a) = node.args.first() {
-                    self.block_ram_reads(a, depth - 1, out);
+                    self.block_ram_reads(a, depth - 1, ns, out);
                 }
             }
             _ => {}
