@@ -132,11 +132,12 @@ func.func @odd(%a: memref<16xi16>, %b: memref<16xi8>, %w: memref<16xi32>,
 // RUN: yosys -q -p "read_verilog -sv %t.a/affine.sv; synth_ice40 -top affine"
 // AFF: co-simulation (seed 1): 128 values match
 // The scheduler times each division as its multiplication and correction
-// (library.rs constant_division_delay), not as an add: the chain no longer
-// fits one cycle with its load and stores (depth 4, not 2), and the mod
-// alone (33 bits) is reported as longer than a cycle.
+// (schedule/problem.rs constant_division: the products in the forms they
+// are built in), not as an add: the chain no longer fits one cycle with
+// its load and stores (depth 4, not 2), and the mod alone (33 bits, its
+// two products' shifts and adds) is reported as longer than a cycle.
 // AFF: affine/0: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 4
-// AFF: note: add#{{[0-9]+}} (33 bits) takes 3{{[0-9]}}.{{[0-9]+}} ns, more than
+// AFF: note: add#{{[0-9]+}} (33 bits) takes 2{{[0-9]}}.{{[0-9]+}} ns, more than
 // AFFHW-NOT: comb.divs
 // AFFHW-NOT: comb.mods
 

@@ -508,7 +508,9 @@ impl Library {
     /// the correction of negative dividends around it (a comparison, a
     /// subtraction and a multiplexer before, a subtraction and a
     /// multiplexer after); a `ceildiv` adds its bias first, a `mod` the
-    /// product of the quotient by the constant and the subtraction.
+    /// product of the quotient by the constant and the subtraction. The
+    /// products priced as multipliers: a bound where their forms are not
+    /// known (the scheduler times them in their forms where they are).
     pub fn constant_division_delay(&self, op: Op, width: u32) -> Option<f64> {
         let add = self.delay_ns("add", width)?;
         let mux = self.delay_ns("mux", width)?;
@@ -831,7 +833,7 @@ pub fn class_of(op: Op) -> &'static str {
     match op {
         Op::Add | Op::Sub | Op::MinS | Op::MaxS | Op::MinU | Op::MaxU => "add",
         // Bound as adds; the scheduler times those by constants no powers
-        // of two as the multiplication they are (`constant_division_delay`).
+        // of two as the multiplications they are (`schedule/problem.rs`).
         Op::FloorDivC(_) | Op::CeilDivC(_) | Op::ModC(_) => "add",
         Op::AbsI | Op::Ctpop => "add",
         Op::Ctlz | Op::Cttz => "cmp",
