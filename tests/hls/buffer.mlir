@@ -5,7 +5,7 @@
 // body's unrolled accesses (or a bank a lane), and get two ports where a
 // loop reads and writes them or a copied word's lanes share a bank. Each design is co-simulated bit for bit
 // against the kernel as written.
-// RUN: rm -rf %t.g %t.p %t.m %t.r %t.o %t.w %t.v %t.b %t.s
+// RUN: rm -rf %t.g %t.p %t.m %t.r %t.o %t.w %t.v %t.b %t.s %t.n
 // RUN: silica hls %s --top gemm -o %t.g --sim | FileCheck %s --check-prefix=GEMM
 // RUN: verilator --lint-only -Wall %t.g/gemm.sv
 // RUN: yosys -q -p "read_verilog -sv %t.g/gemm.sv; synth_ecp5 -top gemm"
@@ -16,6 +16,7 @@
 // RUN: verilator --lint-only -Wall %t.b/banked.sv
 // RUN: verilator --lint-only -Wall %t.v/overlapped.sv
 // RUN: silica hls %s --top mixed -o %t.m --sim | FileCheck %s --check-prefix=MIXED
+// RUN: silica hls %s --top windowed -o %t.n --sim | FileCheck %s --check-prefix=WINDOWED
 // RUN: silica hls %s --top refused -o %t.r 2>&1 | FileCheck %s --check-prefix=REFUSED
 // RUN: silica hls %s --top scaled -o %t.s --sim | FileCheck %s --check-prefix=SCALED
 // RUN: verilator --lint-only -Wall %t.s/scaled.sv
@@ -131,6 +132,29 @@ func.func @banked(%C: memref<8x25xi32> {hls.name = "C", hls.buffer = true, hls.w
       %t = arith.muli %c, %c : i32
       affine.store %t, %E[%i, %j] : memref<8x25xi32>
     } {hls.unroll = 5}
+  }
+  return
+}
+
+// The q loop inside the pipelined j loop unrolls fully: its three
+// accesses a cycle reach three banks of the copy's columns. The i loop
+// around the pipeline runs its iterations one after another and asks
+// for no banks.
+// WINDOWED: co-simulation (seed 1): 120 values match
+// WINDOWED: windowed/0/0: trip 6, pipelined, II 1
+// WINDOWED: I_buf: partition cyclic dim 2 factor 3 (derived): honoured: 3 banks of 8x3
+func.func @windowed(%I: memref<8x9xi16> {hls.name = "I", hls.buffer = true},
+                    %O: memref<8x6xi16> {hls.name = "O"}) {
+  %zero = arith.constant 0 : i16
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 6 {
+      %s = affine.for %q = 0 to 3 iter_args(%a = %zero) -> i16 {
+        %x = affine.load %I[%i, %j + %q] : memref<8x9xi16>
+        %t = arith.addi %a, %x : i16
+        affine.yield %t : i16
+      }
+      affine.store %s, %O[%i, %j] : memref<8x6xi16>
+    } {hls.pipeline = true}
   }
   return
 }

@@ -278,16 +278,21 @@ fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> De
         if let Some(parent) = ir.parent_op(op) {
             bodies.push(parent);
         }
-        let mut inside_pipelined = false;
+        // The loops around the access, innermost first, each with whether
+        // a loop around it is pipelined (which unrolls it fully).
         let mut loops = Vec::new();
         let mut at = ir.parent_op(op);
         while let Some(l) = at {
             if for_op::is_for(ctx, ir, l) {
-                loops.push((l, inside_pipelined));
-                let pipelined = d.loops.get(&l).and_then(|ld| ld.pipeline.as_ref());
-                inside_pipelined |= pipelined.is_some_and(|p| p.value != Pipeline::Off);
+                loops.push((l, false));
             }
             at = ir.parent_op(l);
+        }
+        let mut pipelined_around = false;
+        for (l, in_pipelined) in loops.iter_mut().rev() {
+            *in_pipelined = pipelined_around;
+            let pipelined = d.loops.get(l).and_then(|ld| ld.pipeline.as_ref());
+            pipelined_around |= pipelined.is_some_and(|p| p.value != Pipeline::Off);
         }
         for (l, in_pipelined) in loops {
             let copies = match d.loops.get(&l).and_then(|ld| ld.unroll.as_ref()) {
