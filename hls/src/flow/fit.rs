@@ -6,7 +6,8 @@
 //!
 //! The search is greedy over the estimate ([`choose`]): from one unit
 //! per operation, each step tries one unit fewer of each class that
-//! still has more than one, and keeps the try with the shortest latency
+//! still has more than one (half as many where one fewer changes
+//! nothing), and keeps the try with the shortest latency
 //! among those that bring the design closer to its budget (the DSPs at
 //! the device's count, LUTs and flip-flops at [`MARGIN`] of it, for the
 //! estimate's error, or the smaller share of a [`Budget`] where the
@@ -300,6 +301,17 @@ pub fn excess(budget: &Budget<'_>, e: &Estimate) -> f64 {
         + past(e.ff, device.ffs as f64 * share, device.ffs)
 }
 
+/// Which of the DSPs, the logic and the flip-flops of `e` are over the
+/// budget, in that order ([`excess`]'s terms).
+fn passed(budget: &Budget<'_>, e: &Estimate) -> [bool; 3] {
+    let (device, share) = (budget.device, budget.share);
+    [
+        e.dsp > device.dsps,
+        e.logic() as f64 > device.luts as f64 * share,
+        e.ff as f64 > device.ffs as f64 * share,
+    ]
+}
+
 /// One evaluated choice of limits: its estimate and static latency, and
 /// the units each limited class was built with.
 #[derive(Clone, Debug, PartialEq)]
@@ -319,11 +331,17 @@ pub type Limits = BTreeMap<String, u32>;
 /// where no limit brings it closer).
 ///
 /// The fewest units first ([`Search::fewest`]): one unit of each class,
-/// or of those that help. Where even they do not fit, they are the
-/// answer (the nearest to fitting) and nothing else is tried (a few
-/// tries, not one a unit). Where they fit, the
-/// search goes down from `start` ([`Search::descend`]): each step tries
-/// one unit fewer of each class and keeps the try with the shortest
+/// or of those that help (none: `start` is kept). Where they are over in
+/// a resource that the design without limits is over in too, they are
+/// the answer (the nearest to fitting) and nothing else is tried (a few
+/// tries, not one a unit). Else the search goes down from `start`
+/// ([`Search::descend`]), also where the fewest units do not fit (a
+/// design's registers can grow as its units shrink: a
+/// 5x5 window of i32 products pipelined on one shared multiplier holds
+/// its values for 25 cycles, and more flip-flops than the device has,
+/// where nine multipliers fit in all): each step tries
+/// one unit fewer of each class (half as many where one fewer brings it
+/// no closer) and keeps the try with the shortest
 /// latency among those that bring the design closer to its budget; a
 /// step that costs no cycles goes on in the same class by bisection
 /// to the fewest units that still cost none ([`Search::jump`]), or to
@@ -331,8 +349,8 @@ pub type Limits = BTreeMap<String, u32>;
 /// units than the design without them (products by constants on
 /// multipliers), the descent starts from the units the limits at every
 /// operation build. Where the steps stop short of fitting, the fewest
-/// units are kept. No choice is evaluated
-/// twice.
+/// units are kept, or, where neither fits, the nearer to fitting. No
+/// choice is evaluated twice.
 pub fn choose<E>(
     budget: &Budget<'_>,
     free: &[(String, u32)],
@@ -348,11 +366,22 @@ pub fn choose<E>(
         tried: BTreeMap::new(),
     };
     let (fewest, at_fewest) = search.fewest(free, &start)?;
-    if fewest.is_empty() || excess(budget, &at_fewest.estimate) > 0.0 {
+    // Where the fewest units are over in a resource the design without
+    // limits is over in too, no limit brings it within the device.
+    let (over_fewest, over_start) = (
+        passed(budget, &at_fewest.estimate),
+        passed(budget, &start.estimate),
+    );
+    let hopeless = (0..over_fewest.len()).any(|r| over_fewest[r] && over_start[r]);
+    if fewest.is_empty() || hopeless {
         return Ok((fewest, at_fewest));
     }
     let (limits, found) = search.descend(free, start)?;
-    if excess(budget, &found.estimate) > 0.0 {
+    let (fewest_over, found_over) = (
+        excess(budget, &at_fewest.estimate),
+        excess(budget, &found.estimate),
+    );
+    if found_over > 0.0 && (fewest_over == 0.0 || fewest_over <= found_over) {
         return Ok((fewest, at_fewest));
     }
     Ok((limits, found))
@@ -445,7 +474,14 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
                 }
                 let mut trial = limits.clone();
                 trial.insert(class.clone(), n - 1);
-                let t = self.eval(&trial)?;
+                let mut t = self.eval(&trial)?;
+                // One unit fewer may change nothing (operations that
+                // build no unit of their own, products by constants):
+                // half as many then.
+                if self.excess(&t) >= self.excess(&best) && n / 2 < n - 1 {
+                    trial.insert(class.clone(), n / 2);
+                    t = self.eval(&trial)?;
+                }
                 if self.excess(&t) >= self.excess(&best) {
                     continue;
                 }
@@ -716,6 +752,26 @@ mod tests {
         assert_eq!(t.estimate.lut, 21_500);
         // The start, all at one, each alone, both (known).
         assert_eq!(count, 4);
+    }
+
+    #[test]
+    fn registers_that_grow_as_units_shrink_leave_the_units_in_between() {
+        // 25 products of 3 DSPs each: the one-multiplier design holds its
+        // values 25 cycles, in more flip-flops than the device has; the
+        // design without limits has few. The search goes on past the
+        // fewest units to the most that fit the DSPs.
+        let window = |l: &Limits| {
+            let m = l.get("mul").copied().unwrap_or(25).min(25);
+            let mut t = model(l, 25, 0);
+            t.estimate.ff = 1000 + 6000 / u64::from(m);
+            Ok::<_, ()>(t)
+        };
+        let start = window(&Limits::new()).unwrap();
+        let (limits, t) =
+            choose(&Budget::of(up5k()), &[("mul".into(), 25)], start, window).unwrap();
+        let dsps = up5k().dsps;
+        assert_eq!(limits.get("mul"), Some(&((dsps / 3) as u32)));
+        assert_eq!(t.estimate.dsp, 3 * (dsps / 3));
     }
 
     #[test]
