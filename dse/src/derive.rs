@@ -202,23 +202,37 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
 /// 5x5 window): wider bodies take long to build and seldom fit.
 const MAX_WHOLE_COPIES: u64 = 25;
 
+/// Copies of an innermost body a loop pipelined whole over a window of
+/// two loops or more makes per copy the device's units hold side by
+/// side, at most: the units are shared at an
+/// II of about the ratio (a 5x5 window of i32 products on the nine
+/// multipliers of ecp5-25k, at an II of 3, keeps them all busy).
+const WHOLE_SHARING: u64 = 3;
+
 /// The copies of the innermost body that pipelining loop `i` makes
 /// (the loops inside unrolled fully), where its body is a chain of loops
 /// of constant trip counts (each the only loop in the one around it)
 /// and the device's units hold that many copies of the innermost body
-/// side by side (at most [`MAX_WHOLE_COPIES`]): a stencil's window or a
-/// short reduction becomes one pipelined iteration. (Units shared among
-/// more copies make designs that seldom fit and are slow to build.)
+/// side by side, or a third of them for a window of two loops or more
+/// (at most [`MAX_WHOLE_COPIES`]): a stencil's window or a short
+/// reduction becomes one pipelined iteration, a window's units shared
+/// where they are fewer. (Units shared among many more copies make
+/// designs that seldom fit and are slow to build.)
 fn pipelines_whole(p: &Profile, i: usize) -> Option<u64> {
     if p.loops[i].inner != 1 {
         return None;
     }
     let mut copies = 1u64;
-    for n in &p.loops[i + 1..] {
+    for (depth, n) in p.loops[i + 1..].iter().enumerate() {
         copies = copies.checked_mul(n.trip?)?;
         match n.inner {
             0 => {
-                let held = n.copies.unwrap_or(MAX_WHOLE_COPIES).min(MAX_WHOLE_COPIES);
+                // A window of two loops or more; a single reduction has
+                // its unroll (and the loop around it its jam) instead.
+                let sharing = if depth > 0 { WHOLE_SHARING } else { 1 };
+                let held = (n.copies.unwrap_or(MAX_WHOLE_COPIES))
+                    .saturating_mul(sharing)
+                    .min(MAX_WHOLE_COPIES);
                 return (copies >= 2 && copies <= held).then_some(copies);
             }
             1 => {}
@@ -393,14 +407,18 @@ mod tests {
             .contains("name = \"conv/0\"\nflatten = [true, false]"));
         // The loop inside one pipelined whole is unrolled then: no knob.
         assert!(!d.text.contains("name = \"conv/0/0/0\"\npipeline"));
-        // Nine copies of the body where the units hold eight: the window's
-        // rows are, not the whole window.
-        p.loops[3].copies = Some(8);
+        // Nine copies of the body where the units hold three: the window
+        // is, its units shared at an II of about 3.
+        p.loops[3].copies = Some(3);
         let d = space(&p, 64);
-        assert!(!d.text.contains("name = \"conv/0/0\"\npipeline"));
         assert!(d
             .text
-            .contains("name = \"conv/0/0/0\"\npipeline = [true, false]"));
+            .contains("name = \"conv/0/0\"\npipeline = [true, false]"));
+        // Where they hold two, neither the window (nine copies) nor its
+        // rows (a reduction of three: no sharing) is.
+        p.loops[3].copies = Some(2);
+        let d = space(&p, 64);
+        assert!(!d.text.contains("pipeline"), "{}", d.text);
     }
 
     #[test]
