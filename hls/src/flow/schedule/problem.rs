@@ -12,7 +12,7 @@
 //! operations and registers between block RAM reads and the DSP
 //! multipliers that read them.
 
-use crate::flow::analysis::constant_product::{scarce, Forms};
+use crate::flow::analysis::constant_product::Forms;
 use crate::flow::analysis::deps::distinct_addresses;
 use crate::flow::front::{reciprocal, MAX_RECIPROCAL_WIDTH};
 use crate::flow::schedule::floats::FloatChoices;
@@ -74,6 +74,8 @@ pub struct ProblemBuilder<'a> {
     /// The chaining budget (ns): what operators may add to a register
     /// path within the clock period (`constant_product::budget_ns`).
     budget_ns: f64,
+    /// The forms the kernel's products by constants take.
+    forms: Forms<'a>,
     p: Problem,
     types: FxHashMap<(u32, u64, u64), OperatorTypeId>,
     ports: FxHashMap<usize, ResourceTypeId>,
@@ -107,6 +109,7 @@ impl<'a> ProblemBuilder<'a> {
             lib,
             floats,
             budget_ns: crate::flow::analysis::constant_product::budget_ns(lib, clock_ns),
+            forms: Forms::of(k, lib, clock_ns),
             p: Problem::new(kind),
             types: FxHashMap::default(),
             ports: FxHashMap::default(),
@@ -257,11 +260,7 @@ impl<'a> ProblemBuilder<'a> {
         if width > MAX_RECIPROCAL_WIDTH || c <= 0 {
             return self.lib.constant_division_delay(op, width);
         }
-        let forms = Forms {
-            lib: self.lib,
-            scarce: scarce(self.k, self.lib),
-            budget_ns: self.budget_ns,
-        };
+        let forms = self.forms;
         let product = |c: i128, width: u32, significant: u32| {
             (forms
                 .form(c, width, significant)
@@ -296,11 +295,7 @@ impl<'a> ProblemBuilder<'a> {
             _ => return None,
         };
         let significant = crate::flow::analysis::constant_product::significant(self.k, x);
-        let forms = Forms {
-            lib: self.lib,
-            scarce: scarce(self.k, self.lib),
-            budget_ns: self.budget_ns,
-        };
+        let forms = self.forms;
         let form = forms.form(c, node.width, significant);
         form.delay_ns(self.lib, node.width, significant)
     }
