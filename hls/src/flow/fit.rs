@@ -292,23 +292,20 @@ pub fn beyond(budget: &Budget<'_>, e: &Estimate) -> Vec<String> {
 /// the LUTs and flip-flops over the budget's share of the device's, each
 /// as a share of the device's; 0 when it fits.
 pub fn excess(budget: &Budget<'_>, e: &Estimate) -> f64 {
+    overs(budget, e).iter().sum()
+}
+
+/// [`excess`]'s terms: how far the DSPs, the logic and the flip-flops of
+/// `e` are over the budget, in that order.
+fn overs(budget: &Budget<'_>, e: &Estimate) -> [f64; 3] {
     let (device, share) = (budget.device, budget.share);
     let past = |used: u64, budget: f64, available: u64| {
         (used as f64 - budget).max(0.0) / available.max(1) as f64
     };
-    past(e.dsp, device.dsps as f64, device.dsps)
-        + past(e.logic(), device.luts as f64 * share, device.luts)
-        + past(e.ff, device.ffs as f64 * share, device.ffs)
-}
-
-/// Which of the DSPs, the logic and the flip-flops of `e` are over the
-/// budget, in that order ([`excess`]'s terms).
-fn passed(budget: &Budget<'_>, e: &Estimate) -> [bool; 3] {
-    let (device, share) = (budget.device, budget.share);
     [
-        e.dsp > device.dsps,
-        e.logic() as f64 > device.luts as f64 * share,
-        e.ff as f64 > device.ffs as f64 * share,
+        past(e.dsp, device.dsps as f64, device.dsps),
+        past(e.logic(), device.luts as f64 * share, device.luts),
+        past(e.ff, device.ffs as f64 * share, device.ffs),
     ]
 }
 
@@ -369,10 +366,10 @@ pub fn choose<E>(
     // Where the fewest units are over in a resource the design without
     // limits is over in too, no limit brings it within the device.
     let (over_fewest, over_start) = (
-        passed(budget, &at_fewest.estimate),
-        passed(budget, &start.estimate),
+        overs(budget, &at_fewest.estimate),
+        overs(budget, &start.estimate),
     );
-    let hopeless = (0..over_fewest.len()).any(|r| over_fewest[r] && over_start[r]);
+    let hopeless = (over_fewest.iter().zip(over_start)).any(|(&f, s)| f > 0.0 && s > 0.0);
     if fewest.is_empty() || hopeless {
         return Ok((fewest, at_fewest));
     }
