@@ -17,6 +17,7 @@
 // RUN: verilator --lint-only -Wall %t.v/overlapped.sv
 // RUN: silica hls %s --top mixed -o %t.m --sim | FileCheck %s --check-prefix=MIXED
 // RUN: silica hls %s --top windowed -o %t.n --sim | FileCheck %s --check-prefix=WINDOWED
+// RUN: verilator --lint-only -Wall %t.n/windowed.sv
 // RUN: silica hls %s --top refused -o %t.r 2>&1 | FileCheck %s --check-prefix=REFUSED
 // RUN: silica hls %s --top scaled -o %t.s --sim | FileCheck %s --check-prefix=SCALED
 // RUN: verilator --lint-only -Wall %t.s/scaled.sv
