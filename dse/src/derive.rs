@@ -18,7 +18,8 @@
 //!   at all (its units left to other loops);
 //! - a loop whose body is one such loop, where unroll-and-jam keeps its
 //!   dependences, is jammed by factors chosen the same way over its own
-//!   trips and the inner body's copies (`jam`), or not;
+//!   trips and the inner body's copies (`jam`), or not; where the inner
+//!   loop's trip count varies, also by wider factors at shared units;
 //! - a loop whose body is a chain of loops of constant trip counts
 //!   (a stencil's window, a short reduction) small enough that the
 //!   units hold its innermost body's copies side by side (25 at most) is
@@ -265,7 +266,11 @@ fn factor_knob(text: &mut String, path: &str, key: &str, factors: &[u64]) -> Vec
 /// trips and the copies of the inner loop's body the units hold, and at
 /// most [`MAX_BODY_COPIES`] with the inner loop's largest unroll factor:
 /// the two multiply the body's copies, and a point of many more copies
-/// than the units hold only takes long to build.
+/// than the units hold only takes long to build. Where the inner loop's
+/// trip count varies (a triangular loop: short runs, each paying the
+/// pipeline's fill and the code after it), the [`SHARED_JAMS`] best
+/// factors of up to [`JAM_SHARING`] times the copies the units hold are
+/// offered too: fewer, longer runs at an II of about the ratio.
 fn jam_factors(
     p: &Profile,
     i: usize,
@@ -284,8 +289,28 @@ fn jam_factors(
         memories: inner.memories.clone(),
         ..l.clone()
     };
-    Some(factors(&as_innermost, lanes_of, buffered)).filter(|f| f.len() > 1)
+    let mut out = factors(&as_innermost, lanes_of, buffered);
+    if inner.trip.is_none() {
+        let shared = LoopProfile {
+            copies: Some(held.saturating_mul(JAM_SHARING).min(MAX_BODY_COPIES)),
+            ..as_innermost
+        };
+        let largest = out[0];
+        let more = factors(&shared, lanes_of, buffered);
+        let more = more.into_iter().filter(|&f| f > largest).take(SHARED_JAMS);
+        out = more.chain(out).collect();
+    }
+    Some(out).filter(|f| f.len() > 1)
 }
+
+/// Copies of the inner loop's body a jam around a loop of varying trip
+/// count may make per copy the device's units hold, at most: the units
+/// shared at an II of about the ratio (a triangular loop's runs are short
+/// and many; jammed wider, they are fewer, and each pays its fill once).
+const JAM_SHARING: u64 = 4;
+
+/// Factors above the units' copies offered for such a jam, at most.
+const SHARED_JAMS: usize = 2;
 
 /// Cycles a cleanup loop's pipeline takes to fill, about: what a factor
 /// that leaves a remainder pays once a run of the loop.
@@ -494,6 +519,33 @@ mod tests {
             memories: vec![],
         };
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![2, 1]));
+    }
+
+    #[test]
+    fn a_jam_around_a_triangular_loop_is_offered_wider_at_shared_units() {
+        let outer = LoopProfile {
+            inner: 1,
+            depth: 1,
+            jams: true,
+            ..innermost("trmm/0/0", 30, None, &[])
+        };
+        // A loop of 1 to 19 trips, 9 copies held: besides 6, 5 and 3 (as
+        // for a loop of constant trips), 30 and 15 of up to 36 copies.
+        let triangular = LoopProfile {
+            trip: None,
+            mean_trip: Some(9),
+            ..innermost("trmm/0/0/0", 19, Some(9), &[])
+        };
+        let p = Profile {
+            loops: vec![outer.clone(), triangular],
+            memories: vec![],
+        };
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![30, 15, 6, 5, 3, 1]));
+        let p = Profile {
+            loops: vec![outer, innermost("trmm/0/0/0", 19, Some(9), &[])],
+            memories: vec![],
+        };
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![6, 5, 3, 1]));
     }
 
     #[test]
