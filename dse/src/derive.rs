@@ -268,9 +268,10 @@ fn factor_knob(text: &mut String, path: &str, key: &str, factors: &[u64]) -> Vec
 /// the two multiply the body's copies, and a point of many more copies
 /// than the units hold only takes long to build. Where the inner loop's
 /// trip count varies (a triangular loop: short runs, each paying the
-/// pipeline's fill and the code after it), the [`SHARED_JAMS`] best
-/// factors of up to [`JAM_SHARING`] times the copies the units hold are
-/// offered too: fewer, longer runs at an II of about the ratio.
+/// pipeline's fill and the code after it), the [`FACTORS`] best
+/// factors of up to [`JAM_SHARING`] times the copies the units hold
+/// (and [`MAX_BODY_COPIES`]) are offered too: fewer, longer runs at an
+/// II of about the ratio.
 fn jam_factors(
     p: &Profile,
     i: usize,
@@ -297,7 +298,7 @@ fn jam_factors(
         };
         let largest = out[0];
         let more = factors(&shared, lanes_of, buffered);
-        let more = more.into_iter().filter(|&f| f > largest).take(SHARED_JAMS);
+        let more = more.into_iter().filter(|&f| f > largest).take(FACTORS);
         out = more.chain(out).collect();
     }
     Some(out).filter(|f| f.len() > 1)
@@ -306,11 +307,10 @@ fn jam_factors(
 /// Copies of the inner loop's body a jam around a loop of varying trip
 /// count may make per copy the device's units hold, at most: the units
 /// shared at an II of about the ratio (a triangular loop's runs are short
-/// and many; jammed wider, they are fewer, and each pays its fill once).
-const JAM_SHARING: u64 = 4;
-
-/// Factors above the units' copies offered for such a jam, at most.
-const SHARED_JAMS: usize = 2;
+/// and many; jammed wider, they are fewer, and each pays its fill once:
+/// syr2k's four i32 products a copy, two copies held, gain most at a jam
+/// of 20, an II of 5).
+const JAM_SHARING: u64 = 10;
 
 /// Cycles a cleanup loop's pipeline takes to fill, about: what a factor
 /// that leaves a remainder pays once a run of the loop.
@@ -530,7 +530,7 @@ mod tests {
             ..innermost("trmm/0/0", 30, None, &[])
         };
         // A loop of 1 to 19 trips, 9 copies held: besides 6, 5 and 3 (as
-        // for a loop of constant trips), 30 and 15 of up to 36 copies.
+        // for a loop of constant trips), 30, 15 and 10 of up to 64 copies.
         let triangular = LoopProfile {
             trip: None,
             mean_trip: Some(9),
@@ -540,7 +540,24 @@ mod tests {
             loops: vec![outer.clone(), triangular],
             memories: vec![],
         };
-        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![30, 15, 6, 5, 3, 1]));
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![30, 15, 10, 6, 5, 3, 1]));
+        // Two copies held (four products a copy): 20, 10 and 5 of 20 trips.
+        let p = Profile {
+            loops: vec![
+                LoopProfile {
+                    inner: 1,
+                    depth: 1,
+                    jams: true,
+                    ..innermost("syr2k/0/1", 20, None, &[])
+                },
+                LoopProfile {
+                    copies: Some(2),
+                    ..p.loops[1].clone()
+                },
+            ],
+            memories: vec![],
+        };
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![20, 10, 5, 2, 1]));
         let p = Profile {
             loops: vec![outer, innermost("trmm/0/0/0", 19, Some(9), &[])],
             memories: vec![],
