@@ -15,7 +15,7 @@
 // reverse: the consumer reads the buffer backwards, so it can only start
 // once the producer is done: the nests run one after another (a note).
 // All co-simulated bit for bit, the static latency agreeing; lint clean.
-// RUN: rm -rf %t.chain %t.seq %t.pairs %t.short %t.rows %t.rseq %t.rev
+// RUN: rm -rf %t.chain %t.seq %t.pairs %t.short %t.rows %t.rseq %t.rev %t.late
 // RUN: silica hls %s --top chain -o %t.chain --sim | FileCheck %s --check-prefix=CHAIN
 // RUN: FileCheck %s --check-prefix=CHAIN-R < %t.chain/report.txt
 // RUN: silica hls %s --top chain -o %t.seq --sim --directives %S/directives/nodataflow.toml | FileCheck %s --check-prefix=SEQ
@@ -28,6 +28,8 @@
 // RUN: silica hls %s --top rows -o %t.rseq --sim --directives %S/directives/nodataflow.toml | FileCheck %s --check-prefix=RSEQ
 // RUN: silica hls %s --top reverse -o %t.rev --sim | FileCheck %s --check-prefix=REV
 // RUN: FileCheck %s --check-prefix=REV-R < %t.rev/report.txt
+// RUN: silica hls %s --top late -o %t.late --sim | FileCheck %s --check-prefix=LATE
+// RUN: FileCheck %s --check-prefix=LATE-R < %t.late/report.txt
 // RUN: verilator --lint-only -Wall %t.chain/chain.sv
 // RUN: verilator --lint-only -Wall %t.pairs/pairs.sv
 // RUN: verilator --lint-only -Wall %t.rows/rows.sv
@@ -126,5 +128,29 @@ func.func @reverse(%x: memref<64xi32> {hls.name = "x"}, %y: memref<64xi32> {hls.
     %b = arith.addi %a, %a : i32
     affine.store %b, %y[%i] : memref<64xi32>
   }
+  return
+}
+
+// The consumer reads word i beside word i + 40: a ring of 44 of the 48
+// words would serve, but its slot would take a division by 44 on the
+// path (46 MHz); the array is kept whole.
+// LATE: co-simulation (seed 1): 56 values match, latency 61 cycles
+// LATE-R: dataflow: late/0 (from cycle 0), late/1 (from cycle 42) run at once
+// LATE-R-NOT: dataflow channel buf
+// LATE-R: clock (estimate)
+// LATE-R-NOT: modu
+func.func @late(%x: memref<48xi32> {hls.name = "x"}, %y: memref<8xi32> {hls.name = "y"}) attributes {hls.dataflow = true} {
+  %buf = memref.alloc() {hls.name = "buf"} : memref<48xi32>
+  affine.for %i = 0 to 48 {
+    %a = affine.load %x[%i] : memref<48xi32>
+    %b = arith.muli %a, %a : i32
+    affine.store %b, %buf[%i] : memref<48xi32>
+  }
+  affine.for %i = 0 to 8 {
+    %a = affine.load %buf[%i] : memref<48xi32>
+    %b = affine.load %buf[%i + 40] : memref<48xi32>
+    %c = arith.subi %b, %a : i32
+    affine.store %c, %y[%i] : memref<8xi32>
+  } {hls.pipeline = 2}
   return
 }

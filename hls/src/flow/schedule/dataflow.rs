@@ -21,7 +21,9 @@
 //! circular buffer of the fewest words with which every read still finds
 //! its word (word `w` in slot `w mod depth`), found by replaying the two
 //! timelines at their starts (built with the next power of two of words
-//! where that serves too). A buffer one word smaller would let the
+//! where that serves too; a ring of another size that saves less than
+//! half the array's words is not worth the division that finds its
+//! slots, and the array is kept whole). A buffer one word smaller would let the
 //! producer overwrite a word before the consumer reads it; [`holds`]
 //! names that word and the cycles. Read once each, in the order written,
 //! the channel is a FIFO; otherwise a ring of ping-pong slots.
@@ -282,7 +284,11 @@ pub fn starts(k: &Kernel, s: &Schedules, binding: &Binding) -> Vec<Option<Placed
                         .find(|&d| holds(d, &writes, &reads).is_ok())
                         .unwrap_or(least),
                 };
-                if depth < mem.array_words() || mem.asked_depth.is_some() {
+                // A ring that is not a power of two finds its slot by a
+                // division: where it saves less than half the array, the
+                // array is kept whole instead.
+                let worth = depth.is_power_of_two() || 2 * depth <= mem.array_words();
+                if (depth < mem.array_words() && worth) || mem.asked_depth.is_some() {
                     channels.push(Channel {
                         memory: m,
                         group: gi,
