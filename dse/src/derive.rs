@@ -540,7 +540,10 @@ mod tests {
             loops: vec![outer.clone(), triangular],
             memories: vec![],
         };
-        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![30, 15, 10, 6, 5, 3, 1]));
+        assert_eq!(
+            jam_factors(&p, 0, &[], &[]),
+            Some(vec![30, 15, 10, 6, 5, 3, 1])
+        );
         // Two copies held (four products a copy): 20, 10 and 5 of 20 trips.
         let p = Profile {
             loops: vec![
