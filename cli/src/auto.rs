@@ -53,6 +53,10 @@ pub struct Ask<'a> {
 const EXHAUSTIVE_LIMIT: u128 = 128;
 const BUDGET: usize = 192;
 
+/// The fastest points on which dataflow is tried where they do not have
+/// it.
+const OVERLAP_TRIES: usize = 3;
+
 /// The time limit of one point: a point whose flow takes longer (a
 /// large unrolled body) is recorded as failed and not chosen.
 const POINT_SECONDS: f64 = 20.0;
@@ -137,14 +141,12 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         Err(e) => return Err(e),
     };
     let fits = |m: &Metrics| capacity.holds(m);
-    let best = (report.records.iter())
+    let mut ranked: Vec<_> = (report.records.iter())
         .filter_map(|r| Some((r, r.metrics()?)))
         .filter(|(_, m)| fits(m))
-        .min_by(|(_, a), (_, b)| {
-            (a.latency_us, a.lut)
-                .partial_cmp(&(b.latency_us, b.lut))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
+        .collect();
+    ranked.sort_by(|(_, a), (_, b)| faster(a, b));
+    let best = ranked.first().copied();
     let base = &report.baseline;
     let mut summary = format!(
         "auto: {} of the {} point(s) of the derived space evaluated in {:.1} s (the default design: {} cycles, {:.3} us)\n",
@@ -158,19 +160,23 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
         let _ = writeln!(summary, "  {r}");
     }
     let mut directives = String::new();
-    // Where the chosen point does not have it (a single loop nest, whose
-    // space does not ask; or a point the search took without it),
-    // dataflow is tried there: its buffers' copies and the loops that
-    // may run at once overlapped.
-    let overlapped = best.and_then(|(r, m)| overlap_copies(&params, &r.config, m, &fits));
+    // Where the fastest points do not have it (a single loop nest, whose
+    // space does not ask; or points the search took without it),
+    // dataflow is tried there: their buffers' copies and the loops that
+    // may run at once overlapped (a point a little slower alone may
+    // overlap more, or only its buffers fit the ports overlapping takes);
+    // the fastest is kept where it beats the fastest point.
+    let overlapped = overlap_fastest(&ranked, |r, m| {
+        overlap_copies(&params, &r.config, m, &fits).map(|(c, m, _)| (c, m))
+    });
     let best = match &overlapped {
-        Some((config, m, before)) => {
+        Some((r, config, m, before)) => {
             let _ = writeln!(
                 summary,
                 "auto: with dataflow (the buffers' copies and the loops that may run at once, at once): {} cycles, without it {}",
                 m.latency_cycles, before
             );
-            best.map(|(r, _)| (r, m, Some(config)))
+            Some((*r, m, Some(config)))
         }
         None => best.map(|(r, m)| (r, m, None)),
     };
@@ -220,6 +226,28 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
 /// scheduled at once where the flow finds that faster. The point, its
 /// figures and the cycles before, where it fits and is faster; None
 /// where the point has dataflow already.
+/// Which of two points' figures is faster (then smaller).
+fn faster(a: &Metrics, b: &Metrics) -> std::cmp::Ordering {
+    (a.latency_us, a.lut)
+        .partial_cmp(&(b.latency_us, b.lut))
+        .unwrap_or(std::cmp::Ordering::Equal)
+}
+
+/// Of the points `ranked` (fastest first), the first [`OVERLAP_TRIES`]
+/// run at once (`at_once`: the directives and figures where that is
+/// faster than the point alone and fits): the fastest of them, with its
+/// latency alone, where it beats the fastest point alone.
+fn overlap_fastest<P: Copy, D>(
+    ranked: &[(P, &Metrics)],
+    at_once: impl Fn(P, &Metrics) -> Option<(D, Metrics)>,
+) -> Option<(P, D, Metrics, u64)> {
+    let &(_, fastest) = ranked.first()?;
+    (ranked.iter().take(OVERLAP_TRIES))
+        .filter_map(|&(p, m)| at_once(p, m).map(|(d, o)| (p, d, o, m.latency_cycles)))
+        .min_by(|a, b| faster(&a.2, &b.2))
+        .filter(|o| faster(&o.2, fastest).is_lt())
+}
+
 fn overlap_copies(
     params: &Params,
     config: &silica_dse::point::Config,
@@ -297,7 +325,44 @@ impl Drop for Scratch {
 
 #[cfg(test)]
 mod tests {
-    use super::with_dataflow;
+    use super::{overlap_fastest, with_dataflow, Metrics};
+
+    fn figures(cycles: u64) -> Metrics {
+        Metrics {
+            latency_cycles: cycles,
+            latency_us: cycles as f64 / 50.0,
+            lut: 1000,
+            ff: 1000,
+            dsp: 9,
+            bram: 4,
+            fmax_mhz: None,
+            predicted_mhz: 50.0,
+            mul_ops: 0,
+            multipliers: 9,
+            unhonoured: Vec::new(),
+            cosimulated: false,
+            dma_model: false,
+            roofline_cycles: None,
+        }
+    }
+
+    #[test]
+    fn a_point_slower_alone_is_chosen_where_it_overlaps_into_the_fastest() {
+        // Points of 1603, 1843 and 2577 cycles alone; at once the first
+        // does not fit, the second takes 1503 and the third 2000.
+        let points = [(0, figures(1603)), (1, figures(1843)), (2, figures(2577))];
+        let ranked: Vec<(usize, &Metrics)> = points.iter().map(|(p, m)| (*p, m)).collect();
+        let at_once = |p: usize, _: &Metrics| match p {
+            1 => Some(("second", figures(1503))),
+            2 => Some(("third", figures(2000))),
+            _ => None,
+        };
+        let (p, d, m, alone) = overlap_fastest(&ranked, at_once).unwrap();
+        assert_eq!((p, d, m.latency_cycles, alone), (1, "second", 1503, 1843));
+        // Overlapped slower than the fastest point alone: none.
+        let slow = |p: usize, _: &Metrics| (p == 2).then(|| ("third", figures(2000)));
+        assert!(overlap_fastest(&ranked, slow).is_none());
+    }
 
     #[test]
     fn dataflow_is_tried_where_the_chosen_point_has_it_off_or_not_at_all() {
