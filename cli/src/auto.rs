@@ -166,8 +166,9 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
     // may run at once overlapped (a point a little slower alone may
     // overlap more, or only its buffers fit the ports overlapping takes);
     // the fastest is kept where it beats the fastest point.
+    let mut ev = silica_dse::evaluator(params.new_context, params.input.clone()).ok();
     let overlapped = overlap_fastest(&ranked, |r, m| {
-        overlap_copies(&params, &r.config, m, &fits).map(|(c, m, _)| (c, m))
+        overlap_copies(ev.as_mut()?, &r.config, m, &fits)
     });
     let best = match &overlapped {
         Some((r, config, m, before)) => {
@@ -221,11 +222,6 @@ pub fn choose(ask: &Ask<'_>) -> Result<Chosen, String> {
     })
 }
 
-/// The chosen point `config` (whose figures are `m`) with `dataflow =
-/// true`: its buffers' copies and the loops that may run at once
-/// scheduled at once where the flow finds that faster. The point, its
-/// figures and the cycles before, where it fits and is faster; None
-/// where the point has dataflow already.
 /// Which of two points' figures is faster (then smaller).
 fn faster(a: &Metrics, b: &Metrics) -> std::cmp::Ordering {
     (a.latency_us, a.lut)
@@ -239,7 +235,7 @@ fn faster(a: &Metrics, b: &Metrics) -> std::cmp::Ordering {
 /// latency alone, where it beats the fastest point alone.
 fn overlap_fastest<P: Copy, D>(
     ranked: &[(P, &Metrics)],
-    at_once: impl Fn(P, &Metrics) -> Option<(D, Metrics)>,
+    mut at_once: impl FnMut(P, &Metrics) -> Option<(D, Metrics)>,
 ) -> Option<(P, D, Metrics, u64)> {
     let &(_, fastest) = ranked.first()?;
     (ranked.iter().take(OVERLAP_TRIES))
@@ -248,14 +244,18 @@ fn overlap_fastest<P: Copy, D>(
         .filter(|o| faster(&o.2, fastest).is_lt())
 }
 
+/// Point `config` (whose figures are `m`) with `dataflow = true`,
+/// evaluated by `ev`: its buffers' copies and the loops that may run at
+/// once scheduled at once where the flow finds that faster. The point
+/// and its figures, where it fits and is faster; None where the point
+/// has dataflow already.
 fn overlap_copies(
-    params: &Params,
+    ev: &mut silica_dse::eval::Evaluator,
     config: &silica_dse::point::Config,
     m: &Metrics,
     fits: &dyn Fn(&Metrics) -> bool,
-) -> Option<(silica_dse::point::Config, Metrics, u64)> {
+) -> Option<(silica_dse::point::Config, Metrics)> {
     let directives = with_dataflow(&config.directives)?;
-    let mut ev = silica_dse::evaluator(params.new_context, params.input.clone()).ok()?;
     let at_once = silica_dse::point::Config {
         directives,
         ..config.clone()
@@ -264,7 +264,7 @@ fn overlap_copies(
         silica_dse::eval::Outcome::Ok { metrics }
             if fits(&metrics) && metrics.latency_us < m.latency_us =>
         {
-            Some((at_once, metrics, m.latency_cycles))
+            Some((at_once, metrics))
         }
         _ => None,
     }

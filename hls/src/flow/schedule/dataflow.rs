@@ -23,9 +23,9 @@
 //! timelines at their starts (built with the next power of two of words
 //! where that serves too; a ring of another size that saves less than
 //! half the array's words is not worth the division that finds its
-//! slots, and the array is kept whole). A buffer one word smaller would let the
-//! producer overwrite a word before the consumer reads it; [`holds`]
-//! names that word and the cycles. Read once each, in the order written,
+//! slots, and the array is kept whole). A buffer one word smaller would
+//! let the producer overwrite a word before the consumer reads it;
+//! [`holds`] names that word and the cycles. Read once each, in the order written,
 //! the channel is a FIFO; otherwise a ring of ping-pong slots.
 
 use crate::flow::schedule::binding::Binding;
