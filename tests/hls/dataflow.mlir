@@ -33,6 +33,7 @@
 // RUN: verilator --lint-only -Wall %t.chain/chain.sv
 // RUN: verilator --lint-only -Wall %t.pairs/pairs.sv
 // RUN: verilator --lint-only -Wall %t.rows/rows.sv
+// RUN: verilator --lint-only -Wall %t.late/late.sv
 
 // CHAIN: co-simulation (seed 1): 128 values match, latency 70 cycles
 // CHAIN-R: latency: 70 cycles ({{.*}}), measured by co-simulation, as the static schedule gives
