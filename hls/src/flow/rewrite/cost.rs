@@ -4,7 +4,10 @@
 //! times the width, plus a DSP block's worth of LUTs per DSP). Costs
 //! compare lexicographically: first the delay of the path from the
 //! enclosing loop's carried values (the recurrence that bounds the II),
-//! then the longest path (chaining, pipeline depth), then area. Shifts
+//! then, where the design shares its multipliers and the ranking counts
+//! them, the products of two variables (each one a unit's turn: they
+//! bound the II), then the longest path (chaining, pipeline depth),
+//! then area. Shifts
 //! by constants are wiring. A product by a constant is priced as the
 //! circuit builds it (`crate::flow::analysis::constant_product`: wiring, a negation,
 //! shifts and adds, or a multiplier). Where multipliers are scarce (a
@@ -28,6 +31,9 @@ pub struct Cost {
     /// Delay (ns) from the loop's carried values; `-inf` when the
     /// expression does not depend on them.
     pub carried: f64,
+    /// Products of two variables on shared multipliers (per use; zero
+    /// where they are not counted).
+    pub shared: f64,
     /// Longest path delay (ns).
     pub delay: f64,
     /// Area in LUT equivalents (shared subterms counted per use).
@@ -42,6 +48,7 @@ impl Cost {
     pub fn leaf(carried: bool, arrival: f64) -> Cost {
         Cost {
             carried: if carried { 0.0 } else { f64::NEG_INFINITY },
+            shared: 0.0,
             delay: arrival,
             area: 0.0,
             constant: None,
@@ -54,12 +61,14 @@ impl Cost {
         costs.into_iter().fold(
             Cost {
                 carried: f64::NEG_INFINITY,
+                shared: 0.0,
                 delay: 0.0,
                 area: 0.0,
                 constant: None,
             },
             |a, b| Cost {
                 carried: a.carried.max(b.carried),
+                shared: a.shared + b.shared,
                 delay: a.delay.max(b.delay),
                 area: a.area + b.area,
                 constant: None,
@@ -87,6 +96,7 @@ impl PartialOrd for Cost {
         };
         Some(
             cmp(self.carried, o.carried)
+                .then(cmp(self.shared, o.shared))
                 .then(cmp(self.delay, o.delay))
                 .then(cmp(self.area, o.area)),
         )
@@ -102,6 +112,8 @@ pub struct LibraryCost<'a> {
     pub width: u32,
     /// Multipliers priced as LUT multipliers.
     pub scarce: bool,
+    /// Products of two variables counted ([`Cost::shared`]).
+    pub count_shared: bool,
     /// The cost of each leaf symbol (`v<i>`); others cost nothing.
     pub leaves: &'a FxHashMap<Symbol, Cost>,
     /// [`LibraryCost::op`]'s figures by operation and constant operand,
@@ -112,12 +124,13 @@ pub struct LibraryCost<'a> {
 
 impl<'a> LibraryCost<'a> {
     /// Prices `width`-bit operations from `lib` at `clock_ns`, with the
-    /// leaves' costs `leaves`.
+    /// leaves' costs `leaves`; multipliers priced in LUTs where `scarce`,
+    /// and counted where `count_shared`.
     pub fn new(
         lib: &'a Library,
         clock_ns: f64,
         width: u32,
-        scarce: bool,
+        (scarce, count_shared): (bool, bool),
         leaves: &'a FxHashMap<Symbol, Cost>,
     ) -> LibraryCost<'a> {
         LibraryCost {
@@ -125,6 +138,7 @@ impl<'a> LibraryCost<'a> {
             clock_ns,
             width,
             scarce,
+            count_shared,
             leaves,
             memo: FxHashMap::default(),
         }
@@ -222,8 +236,14 @@ impl CostFunction<IntExpr> for LibraryCost<'_> {
                         figures
                     }
                 };
+                let product = matches!(enode, IntExpr::Mul(_)) && constant.is_none();
                 let mut c = Cost {
                     carried: f64::NEG_INFINITY,
+                    shared: if product && self.count_shared {
+                        1.0
+                    } else {
+                        0.0
+                    },
                     delay: 0.0,
                     area,
                     constant: None,
@@ -231,6 +251,7 @@ impl CostFunction<IntExpr> for LibraryCost<'_> {
                 for k in children {
                     c.carried = c.carried.max(k.carried + delay);
                     c.delay = c.delay.max(k.delay + delay);
+                    c.shared += k.shared;
                     c.area += k.area;
                 }
                 c
@@ -245,10 +266,16 @@ mod tests {
     use egg::RecExpr;
 
     fn cost(text: &str, scarce: bool) -> Cost {
+        counted(text, scarce, false)
+    }
+
+    fn counted(text: &str, scarce: bool, count_shared: bool) -> Cost {
         let lib = Library::for_target("ecp5").unwrap();
         let mut leaves = FxHashMap::default();
         leaves.insert(Symbol::from("v0"), Cost::leaf(true, 0.0));
-        let mut c = LibraryCost::new(&lib, 5.0, 32, scarce, &leaves);
+        // v3 arrives late: a path through it is long.
+        leaves.insert(Symbol::from("v3"), Cost::leaf(false, 40.0));
+        let mut c = LibraryCost::new(&lib, 5.0, 32, (scarce, count_shared), &leaves);
         let e: RecExpr<IntExpr> = text.parse().unwrap();
         c.cost_rec(&e)
     }
@@ -267,6 +294,18 @@ mod tests {
         let dsp = cost("(* v1 v2)", false);
         let lut = cost("(* v1 v2)", true);
         assert!(dsp.better_than(&lut));
+    }
+
+    #[test]
+    fn shared_products_come_before_the_path_where_counted() {
+        // a*b*c + a*d*e, and a times the sum of products: one product
+        // fewer, but the late c's path goes through one more multiplier.
+        let spread = "(+ (* (* v1 v4) v3) (* (* v1 v5) v6))";
+        let factored = "(* v1 (+ (* v4 v3) (* v5 v6)))";
+        assert!(cost(spread, true).better_than(&cost(factored, true)));
+        assert!(counted(factored, true, true).better_than(&counted(spread, true, true)));
+        assert_eq!(counted(spread, true, true).shared, 4.0);
+        assert_eq!(counted("(* v1 10)", true, true).shared, 0.0);
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub struct Settings<'a> {
     /// Whether multipliers are scarce (constant products may become
     /// shifts and adds).
     pub scarce: bool,
+    /// Whether extraction ranks the products of two variables before the
+    /// longest path (where the design shares its multipliers).
+    pub count_shared: bool,
     /// The schedule as written: when each leaf of a block is valid.
     pub schedules: &'a Schedules,
 }
@@ -208,6 +211,17 @@ pub fn plan(k: &Kernel, b: usize, g: &Group, s: &Settings<'_>) -> Option<Plan> {
         before_of.insert(r, e);
     }
     let root_ids: Vec<Id> = roots.iter().map(|r| member_class[r]).collect();
+    if s.count_shared && w > 1 {
+        // Where products are counted, each root's sum is seeded with its
+        // common factors taken out.
+        for (r, &id) in roots.iter().zip(&root_ids) {
+            if let Some(f) = super::factor::factored(&before_of[r]) {
+                let seeded = egraph.add_expr(&f);
+                egraph.union(id, seeded);
+            }
+        }
+        egraph.rebuild();
+    }
     let mut rules = rules();
     if s.scarce {
         rules.push(super::csd::rule());
@@ -222,12 +236,24 @@ pub fn plan(k: &Kernel, b: usize, g: &Group, s: &Settings<'_>) -> Option<Plan> {
         &rules,
         Duration::from_secs(5),
     );
-    let mut cost = LibraryCost::new(s.lib, s.clock_ns, w, s.scarce, &leaf_costs);
+    let mut cost = LibraryCost::new(
+        s.lib,
+        s.clock_ns,
+        w,
+        (s.scarce, s.count_shared),
+        &leaf_costs,
+    );
     let before: Vec<RecExpr<IntExpr>> = roots.iter().map(|r| before_of[r].clone()).collect();
     let cost_before = Cost::join(before.iter().map(|e| cost.cost_rec(e)));
     let ex = Extractor::new(
         &runner.egraph,
-        LibraryCost::new(s.lib, s.clock_ns, w, s.scarce, &leaf_costs),
+        LibraryCost::new(
+            s.lib,
+            s.clock_ns,
+            w,
+            (s.scarce, s.count_shared),
+            &leaf_costs,
+        ),
     );
     let after: Vec<RecExpr<IntExpr>> = root_ids.iter().map(|&id| ex.find_best(id).1).collect();
     let cost_after = Cost::join(after.iter().map(|e| cost.cost_rec(e)));

@@ -7,13 +7,18 @@
 //! the least area (constant products as shifts and adds, `csd`, where
 //! multipliers are scarce). `apply` writes the cheaper forms back. The
 //! flow schedules the kernel both ways and keeps the rewritten one only
-//! when its schedule is better ([`Summary::better_than`]). Float
-//! operations are never members, so never reassociated.
+//! when its schedule is better ([`Summary::better_than`]). Where the
+//! design shares its multipliers, a second rewrite ranks the products
+//! of two variables before the path (each one a unit's turn), each long
+//! sum seeded with its common factors taken out (`factor`); the flow
+//! schedules that one too and keeps the better. Float operations are
+//! never members, so never reassociated.
 
 pub mod apply;
 mod clock;
 pub mod cost;
 pub mod csd;
+mod factor;
 pub mod group;
 
 use crate::flow::schedule::figures::figures;
@@ -246,7 +251,15 @@ mod tests {
             lib,
             clock_ns: 5.0,
             scarce,
+            count_shared: false,
             schedules: s,
+        }
+    }
+
+    fn counting<'a>(lib: &'a Library, s: &'a Schedules) -> Settings<'a> {
+        Settings {
+            count_shared: true,
+            ..settings(lib, s, true)
         }
     }
 
@@ -296,7 +309,7 @@ mod tests {
     }
 
     const EXPRS: &str = r#"
-      func.func @f(%a: i16, %b: i16, %c: i16, %d: i16) -> (i16, i16, i16) {
+      func.func @f(%a: i16, %b: i16, %c: i16, %d: i16) -> (i16, i16, i16, i16) {
         %c3 = arith.constant 3 : i16
         %c10 = arith.constant 10 : i16
         %cm7 = arith.constant -7 : i16
@@ -314,17 +327,27 @@ mod tests {
         %10 = arith.ori %9, %0 : i16
         %11 = arith.muli %c, %d : i16
         %12 = arith.addi %11, %10 : i16
-        return %2, %12, %5 : i16, i16, i16
+        %13 = arith.muli %a, %b : i16
+        %14 = arith.muli %13, %c : i16
+        %15 = arith.muli %d, %a : i16
+        %16 = arith.addi %14, %15 : i16
+        %17 = arith.muli %a, %12 : i16
+        %18 = arith.addi %16, %17 : i16
+        return %2, %12, %5, %18 : i16, i16, i16, i16
       }"#;
 
     #[test]
     fn rewriting_keeps_what_expressions_compute() {
         let lib = Library::for_target("ice40-hx8k").unwrap();
         let k = kernel(EXPRS, "f");
-        for scarce in [false, true] {
+        let s = unscheduled(&k);
+        for (scarce, settings) in [
+            (false, settings(&lib, &s, false)),
+            (true, settings(&lib, &s, true)),
+            (true, counting(&lib, &s)),
+        ] {
             let mut r = k.clone();
-            let s = unscheduled(&k);
-            let changes = rewrite_kernel(&mut r, &settings(&lib, &s, scarce));
+            let changes = rewrite_kernel(&mut r, &settings);
             assert!(!changes.is_empty(), "nothing rewritten (scarce {scarce})");
             let mut seed = 0x9e37_79b9_7f4a_7c15u64;
             for _ in 0..200 {
@@ -339,6 +362,35 @@ mod tests {
                 assert_eq!(run(&k, &args), run(&r, &args), "inputs {args:?}");
             }
         }
+    }
+
+    #[test]
+    fn counted_products_are_factored_out_of_a_long_sum() {
+        // a*b*c + d*a + a*e + a*f: four products of variables by a, one
+        // once a is taken out.
+        let text = r#"
+          func.func @f(%a: i32, %b: i32, %c: i32, %d: i32, %e: i32, %f: i32) -> i32 {
+            %0 = arith.muli %a, %b : i32
+            %1 = arith.muli %0, %c : i32
+            %2 = arith.muli %d, %a : i32
+            %3 = arith.addi %1, %2 : i32
+            %4 = arith.muli %a, %e : i32
+            %5 = arith.addi %3, %4 : i32
+            %6 = arith.muli %a, %f : i32
+            %7 = arith.addi %5, %6 : i32
+            return %7 : i32
+          }"#;
+        let lib = Library::for_target("ecp5").unwrap();
+        let k = kernel(text, "f");
+        let s = unscheduled(&k);
+        let products = |k: &Kernel| {
+            (k.nodes.iter())
+                .filter(|n| n.op == Op::Mul && n.args.iter().all(|&a| k.const_value(a).is_none()))
+                .count()
+        };
+        let mut r = k.clone();
+        rewrite_kernel(&mut r, &counting(&lib, &s));
+        assert_eq!((products(&k), products(&r)), (5, 2), "{:?}", r.nodes);
     }
 
     #[test]
