@@ -8,7 +8,11 @@
 //! - a memory whose elements a run accesses more than once on average
 //!   (`accesses >= 2 x elements`) is buffered on chip (`buffer`), where
 //!   its copy can be partitioned and given two ports, and each element
-//!   crosses the ports once each way;
+//!   crosses the ports once each way; one written, and accessed more
+//!   than once by the code around the inner loop of a nest that can be
+//!   flattened, is buffered or not (flattened, that code runs,
+//!   predicated, in every iteration, and its accesses take a port each:
+//!   a buffer's two ports may keep the II at 1);
 //! - a loop with no loop inside is unrolled by each of the three
 //!   factors (from 2) that leave it the fewest iterations, a cleanup
 //!   loop's included where a factor does not divide its trip count (at
@@ -93,11 +97,16 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     let header = text.len();
     let mut lanes_of = Vec::new();
     let mut buffered = Vec::new();
+    let sunk: Vec<&String> = (p.loops.iter())
+        .filter(|l| l.flattens && l.inner > 0)
+        .flat_map(|l| &l.repeated)
+        .collect();
     for m in &p.memories {
         let lanes = (u64::from(max_port_bits) / u64::from(m.element_width.max(1))).min(MAX_LANES);
         let buffer = m.accesses >= 2 * m.elements;
+        let may_buffer = !buffer && m.written && sunk.contains(&&m.name);
         lanes_of.push((m.name.clone(), lanes.max(1)));
-        if lanes < 2 && !buffer {
+        if lanes < 2 && !buffer && !may_buffer {
             continue;
         }
         let _ = writeln!(text, "\n[[array]]\nname = \"{}\"", m.name);
@@ -120,6 +129,12 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
             reasons.push(format!(
                 "{}: buffered, {} accesses of {} elements",
                 m.name, m.accesses, m.elements
+            ));
+        } else if may_buffer {
+            let _ = writeln!(text, "buffer = [false, true]");
+            reasons.push(format!(
+                "{}: buffered or not (accessed more than once around an inner loop: flattened, a port each access every iteration)",
+                m.name
             ));
         }
     }
@@ -393,6 +408,7 @@ mod tests {
             jams: false,
             copies,
             memories: memories.iter().map(|m| m.to_string()).collect(),
+            repeated: vec![],
         }
     }
 
@@ -409,6 +425,7 @@ mod tests {
             jams: false,
             copies: None,
             memories: vec![],
+            repeated: vec![],
         };
         let q = LoopProfile {
             depth: 3,
@@ -461,6 +478,7 @@ mod tests {
                     jams: false,
                     copies: None,
                     memories: vec![],
+                    repeated: vec![],
                 },
                 innermost("gemm/0/0/0", 32, Some(28), &["A", "B", "C"]),
             ],
@@ -480,6 +498,56 @@ mod tests {
         assert!(d
             .text
             .contains("name = \"gemm/0\"\nflatten = [true, false]"));
+    }
+
+    #[test]
+    fn an_output_written_around_a_flattened_loop_may_be_buffered() {
+        // covariance's nest: cov written after each k loop (twice, once
+        // mirrored), once per element; data read only inside.
+        let p = Profile {
+            loops: vec![
+                LoopProfile {
+                    path: "cov/0".into(),
+                    trip: Some(28),
+                    max_trip: Some(28),
+                    mean_trip: Some(28),
+                    inner: 1,
+                    depth: 0,
+                    flattens: true,
+                    jams: false,
+                    copies: None,
+                    memories: vec!["cov".into()],
+                    repeated: vec!["cov".into()],
+                },
+                innermost("cov/0/0", 32, Some(9), &["data"]),
+            ],
+            memories: vec![
+                MemoryProfile {
+                    written: true,
+                    ..memory("cov", 32, 784, 812)
+                },
+                memory("data", 32, 896, 896),
+            ],
+        };
+        let d = space(&p, 64);
+        assert!(
+            d.text
+                .contains("name = \"cov\"\nwidth = [2, 1]\nbuffer = [false, true]"),
+            "{}",
+            d.text
+        );
+        assert!(!d.text.contains("name = \"data\"\nwidth = [2, 1]\nbuffer"));
+        // Not where the nest cannot be flattened, where it is only read,
+        // nor where it is accessed once around the inner loop.
+        let mut q = p.clone();
+        q.loops[0].flattens = false;
+        assert!(!space(&q, 64).text.contains("buffer"));
+        let mut q = p.clone();
+        q.memories[0].written = false;
+        assert!(!space(&q, 64).text.contains("buffer"));
+        let mut q = p;
+        q.loops[0].repeated.clear();
+        assert!(!space(&q, 64).text.contains("buffer"));
     }
 
     #[test]

@@ -54,6 +54,9 @@ pub struct LoopProfile {
     pub copies: Option<u64>,
     /// The external memories the code directly in it accesses.
     pub memories: Vec<String>,
+    /// Those of them it accesses more than once (in its body's blocks,
+    /// a port's turn each).
+    pub repeated: Vec<String>,
 }
 
 /// One external memory.
@@ -237,12 +240,16 @@ impl Walker<'_> {
                         FxHashMap::default();
                     let varies = variant(k, l);
                     let mut memories = Vec::new();
+                    let mut repeated = Vec::new();
                     for item in body {
                         let Item::Block(b) = *item else { continue };
                         for &n in &k.blocks[b] {
                             if let Some(m) = k.nodes[n].op.memory() {
                                 let name = &k.memories[m].name;
-                                if k.memories[m].arg.is_some() && !memories.contains(name) {
+                                if k.memories[m].arg.is_none() || repeated.contains(name) {
+                                } else if memories.contains(name) {
+                                    repeated.push(name.clone());
+                                } else {
                                     memories.push(name.clone());
                                 }
                             }
@@ -275,6 +282,7 @@ impl Walker<'_> {
                         jams: self.jams.get(l).copied().unwrap_or(false),
                         copies,
                         memories,
+                        repeated,
                     });
                     let inner_runs = runs.saturating_mul(trip.unwrap_or(1));
                     self.walk(body, (inner_runs, depth + 1), p, accesses);
@@ -319,6 +327,8 @@ mod tests {
         // One i16 product an iteration, 28 multipliers.
         assert_eq!(inner.copies, Some(28));
         assert_eq!(inner.memories, ["a", "b", "c"]);
+        // c is read and written: twice an iteration.
+        assert_eq!(inner.repeated, ["c"]);
         let c = p.memories.iter().find(|m| m.name == "c").unwrap();
         assert_eq!((c.elements, c.accesses, c.written), (64, 1024, true));
         let a = p.memories.iter().find(|m| m.name == "a").unwrap();
