@@ -618,10 +618,9 @@ fn estimate_circuit(
 
 /// Datapath rewriting (`enabled`) of the scheduled kernel `kernel`: the
 /// rewritten copy is scheduled, and kept, with its schedules and notes
-/// (`scheduled`), where its schedule is better. Where the design shares
-/// its multipliers, a second copy rewritten to the fewest products is
-/// scheduled too (fewer products lower a shared unit's II, a shorter
-/// path only the depth), and the better of the two is kept.
+/// (`scheduled`), where its schedule is better. Where shared multipliers
+/// bound a pipeline's II, the copy is rewritten to the fewest products
+/// (fewer products lower that II, a shorter path only the depth).
 fn rewrite_scheduled(
     ctx: &mut Context,
     ir: &Ir,
@@ -640,8 +639,8 @@ fn rewrite_scheduled(
         return outcome;
     }
     let before = rewrite::Summary::of(kernel, schedules, lib, clock_ns);
-    let rankings: &[bool] = if kernel.limit("mul").is_some() {
-        &[false, true]
+    let rankings: &[bool] = if products_bound_an_ii(kernel, schedules) {
+        &[true]
     } else {
         &[false]
     };
@@ -686,6 +685,26 @@ fn rewrite_scheduled(
         *notes = n;
     }
     outcome
+}
+
+/// Whether the products of two variables on shared multipliers bound the
+/// II of a pipelined loop of `k` as scheduled (`s`): its II is above 1
+/// and no more than their turns on the units.
+fn products_bound_an_ii(k: &Kernel, s: &Schedules) -> bool {
+    let mut products = vec![0u32; k.loops.len()];
+    let mut units = 1;
+    for n in 0..k.nodes.len() {
+        let (Some(("mul", limit)), Some(l)) = (k.limited(n), k.pipelined_loop_of(k.nodes[n].block))
+        else {
+            continue;
+        };
+        products[l] += 1;
+        units = limit.max(1);
+    }
+    (s.pipes.iter().zip(&products)).any(|(p, &n)| {
+        p.as_ref()
+            .is_some_and(|p| p.ii > 1 && p.ii <= n.div_ceil(units))
+    })
 }
 
 /// Lifts function `func` (named `name`), whose callees are scheduled in
