@@ -638,51 +638,31 @@ fn rewrite_scheduled(
     if !enabled {
         return outcome;
     }
-    let before = rewrite::Summary::of(kernel, schedules, lib, clock_ns);
-    let rankings: &[bool] = if products_bound_an_ii(kernel, schedules) {
-        &[true]
-    } else {
-        &[false]
+    let settings = rewrite::Settings {
+        lib,
+        clock_ns,
+        scarce: constant_product::scarce(kernel, lib),
+        count_shared: products_bound_an_ii(kernel, schedules),
+        schedules,
     };
-    let mut best: Option<(Kernel, Schedules, Vec<String>, rewrite::Summary)> = None;
-    let mut tried: Vec<Vec<String>> = Vec::new();
-    for &count_shared in rankings {
-        let settings = rewrite::Settings {
-            lib,
-            clock_ns,
-            scarce: constant_product::scarce(kernel, lib),
-            count_shared,
-            schedules,
-        };
-        let mut candidate = kernel.clone();
-        let changes = rewrite::rewrite_kernel(&mut candidate, &settings);
-        let texts: Vec<String> = changes.iter().map(|c| c.after.clone()).collect();
-        if changes.is_empty() || tried.contains(&texts) {
-            continue;
-        }
-        tried.push(texts);
-        // A candidate that fails to schedule is simply not kept.
-        let Ok((s, n)) = schedule_narrowed(ctx, ir, &mut candidate, (lib, floats), clock_ns) else {
-            continue;
-        };
+    let mut candidate = kernel.clone();
+    let changes = rewrite::rewrite_kernel(&mut candidate, &settings);
+    if changes.is_empty() {
+        return outcome;
+    }
+    // A candidate that fails to schedule is simply not kept.
+    if let Ok((s, n)) = schedule_narrowed(ctx, ir, &mut candidate, (lib, floats), clock_ns) {
+        let before = rewrite::Summary::of(kernel, schedules, lib, clock_ns);
         let after = rewrite::Summary::of(&candidate, &s, lib, clock_ns);
-        let kept = after.better_than(best.as_ref().map_or(&before, |b| &b.3));
-        if kept || outcome.after.is_none() {
-            outcome.kept = after.better_than(&before);
-            outcome.after = Some(after.clone());
-            outcome.changes = changes;
+        outcome.kept = after.better_than(&before);
+        if outcome.kept {
+            *kernel = candidate;
+            *schedules = s;
+            *notes = n;
         }
-        if kept {
-            best = Some((candidate, s, n, after));
-        }
-    }
-    if outcome.after.is_some() {
         outcome.before = Some(before);
-    }
-    if let Some((k, s, n, _)) = best {
-        *kernel = k;
-        *schedules = s;
-        *notes = n;
+        outcome.after = Some(after);
+        outcome.changes = changes;
     }
     outcome
 }

@@ -30,7 +30,7 @@ pub struct Settings<'a> {
     /// shifts and adds).
     pub scarce: bool,
     /// Whether extraction ranks the products of two variables before the
-    /// longest path (where the design shares its multipliers).
+    /// longest path (where shared multipliers bound a pipeline's II).
     pub count_shared: bool,
     /// The schedule as written: when each leaf of a block is valid.
     pub schedules: &'a Schedules,

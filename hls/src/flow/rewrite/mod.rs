@@ -7,12 +7,11 @@
 //! the least area (constant products as shifts and adds, `csd`, where
 //! multipliers are scarce). `apply` writes the cheaper forms back. The
 //! flow schedules the kernel both ways and keeps the rewritten one only
-//! when its schedule is better ([`Summary::better_than`]). Where the
-//! design shares its multipliers, a second rewrite ranks the products
-//! of two variables before the path (each one a unit's turn), each long
-//! sum seeded with its common factors taken out (`factor`); the flow
-//! schedules that one too and keeps the better. Float operations are
-//! never members, so never reassociated.
+//! when its schedule is better ([`Summary::better_than`]). Where shared
+//! multipliers bound a pipeline's II, the rewrite ranks the products of
+//! two variables before the path instead (each one a unit's turn), each
+//! long sum seeded with its common factors taken out (`factor`). Float
+//! operations are never members, so never reassociated.
 
 pub mod apply;
 mod clock;
