@@ -671,15 +671,16 @@ fn rewrite_scheduled(
 /// II of a pipelined loop of `k` as scheduled (`s`): its II is above 1
 /// and no more than their turns on the units.
 fn products_bound_an_ii(k: &Kernel, s: &Schedules) -> bool {
+    let Some(units) = k.limit("mul").map(|u| u.max(1)) else {
+        return false;
+    };
     let mut products = vec![0u32; k.loops.len()];
-    let mut units = 1;
     for n in 0..k.nodes.len() {
-        let (Some(("mul", limit)), Some(l)) = (k.limited(n), k.pipelined_loop_of(k.nodes[n].block))
+        let (Some(("mul", _)), Some(l)) = (k.limited(n), k.pipelined_loop_of(k.nodes[n].block))
         else {
             continue;
         };
         products[l] += 1;
-        units = limit.max(1);
     }
     (s.pipes.iter().zip(&products)).any(|(p, &n)| {
         p.as_ref()

@@ -7,7 +7,7 @@
 //! saturation's limits allow. Where multipliers are shared, each product
 //! taken out is one turn of a unit fewer.
 
-use egg::{Id, RecExpr, Symbol};
+use egg::{Id, Language, RecExpr, Symbol};
 use rustc_hash::FxHashMap;
 use silica_eqsat::lang::IntExpr;
 
@@ -89,14 +89,9 @@ fn most_common(e: &RecExpr<IntExpr>, factors: &[Vec<Id>]) -> Option<Symbol> {
 /// The inner sum at `sum` of `out` factored in turn, where it has a
 /// common factor; its node in `out`.
 fn refactored(out: &mut RecExpr<IntExpr>, sum: Id) -> Id {
-    let mut inner = RecExpr::default();
-    let top = copy(out, sum, &mut inner, &mut FxHashMap::default());
-    debug_assert_eq!(usize::from(top) + 1, inner.as_ref().len());
+    let inner = out[sum].build_recexpr(|c| out[c].clone());
     match factored(&inner) {
-        Some(f) => {
-            let last = Id::from(f.as_ref().len() - 1);
-            copy(&f, last, out, &mut FxHashMap::default())
-        }
+        Some(f) => copy(&f, f.root(), out, &mut FxHashMap::default()),
         None => sum,
     }
 }
@@ -135,16 +130,7 @@ fn copy(
     if let Some(&done) = memo.get(&id) {
         return done;
     }
-    let node = match e[id] {
-        IntExpr::Add([a, b]) => IntExpr::Add([copy(e, a, out, memo), copy(e, b, out, memo)]),
-        IntExpr::Sub([a, b]) => IntExpr::Sub([copy(e, a, out, memo), copy(e, b, out, memo)]),
-        IntExpr::Mul([a, b]) => IntExpr::Mul([copy(e, a, out, memo), copy(e, b, out, memo)]),
-        IntExpr::And([a, b]) => IntExpr::And([copy(e, a, out, memo), copy(e, b, out, memo)]),
-        IntExpr::Or([a, b]) => IntExpr::Or([copy(e, a, out, memo), copy(e, b, out, memo)]),
-        IntExpr::Xor([a, b]) => IntExpr::Xor([copy(e, a, out, memo), copy(e, b, out, memo)]),
-        IntExpr::Shl([a, b]) => IntExpr::Shl([copy(e, a, out, memo), copy(e, b, out, memo)]),
-        ref leaf => leaf.clone(),
-    };
+    let node = e[id].clone().map_children(|c| copy(e, c, out, memo));
     let new = out.add(node);
     memo.insert(id, new);
     new

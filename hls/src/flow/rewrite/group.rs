@@ -236,25 +236,19 @@ pub fn plan(k: &Kernel, b: usize, g: &Group, s: &Settings<'_>) -> Option<Plan> {
         &rules,
         Duration::from_secs(5),
     );
-    let mut cost = LibraryCost::new(
-        s.lib,
-        s.clock_ns,
-        w,
-        (s.scarce, s.count_shared),
-        &leaf_costs,
-    );
-    let before: Vec<RecExpr<IntExpr>> = roots.iter().map(|r| before_of[r].clone()).collect();
-    let cost_before = Cost::join(before.iter().map(|e| cost.cost_rec(e)));
-    let ex = Extractor::new(
-        &runner.egraph,
+    let priced = || {
         LibraryCost::new(
             s.lib,
             s.clock_ns,
             w,
             (s.scarce, s.count_shared),
             &leaf_costs,
-        ),
-    );
+        )
+    };
+    let mut cost = priced();
+    let before: Vec<RecExpr<IntExpr>> = roots.iter().map(|r| before_of[r].clone()).collect();
+    let cost_before = Cost::join(before.iter().map(|e| cost.cost_rec(e)));
+    let ex = Extractor::new(&runner.egraph, priced());
     let after: Vec<RecExpr<IntExpr>> = root_ids.iter().map(|&id| ex.find_best(id).1).collect();
     let cost_after = Cost::join(after.iter().map(|e| cost.cost_rec(e)));
     if !cost_after.better_than(&cost_before) {
