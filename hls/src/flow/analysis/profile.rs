@@ -245,12 +245,12 @@ impl Walker<'_> {
                         let Item::Block(b) = *item else { continue };
                         for &n in &k.blocks[b] {
                             if let Some(m) = k.nodes[n].op.memory() {
-                                let name = &k.memories[m].name;
-                                if k.memories[m].arg.is_none() || repeated.contains(name) {
-                                } else if memories.contains(name) {
-                                    repeated.push(name.clone());
-                                } else {
+                                let mem = &k.memories[m];
+                                let name = &mem.name;
+                                if mem.arg.is_some() && !memories.contains(name) {
                                     memories.push(name.clone());
+                                } else if mem.arg.is_some() && !repeated.contains(name) {
+                                    repeated.push(name.clone());
                                 }
                             }
                             let Some(kd) = kind(k, n) else { continue };
