@@ -195,6 +195,25 @@ pub struct Bound {
 }
 
 impl Bound {
+    /// The bound where `operand` gives its operands' values: the largest
+    /// of its results for a lower bound, the least for an upper one.
+    pub fn value_with(&self, operand: impl Fn(Val) -> Option<i64>, lower: bool) -> Option<i64> {
+        let vals: Vec<i64> = self
+            .operands
+            .iter()
+            .map(|&v| operand(v))
+            .collect::<Option<_>>()?;
+        let nd = self.map.num_dims as usize;
+        let results: Vec<i64> = (self.map.results.iter())
+            .map(|e| e.eval(&vals[..nd], &vals[nd..]))
+            .collect::<Option<_>>()?;
+        if lower {
+            results.into_iter().max()
+        } else {
+            results.into_iter().min()
+        }
+    }
+
     /// The bound when it is one constant.
     pub fn constant(&self) -> Option<i64> {
         match self.map.results.as_ref() {
@@ -330,6 +349,11 @@ impl PortShares {
         };
         let share = (ports / tasks.len() as u32).max(1);
         ((rank as u32 * share) % ports, share)
+    }
+
+    /// The dataflow group and task of block `b`, if it is in a task.
+    pub fn task_of(&self, b: BlockId) -> Option<(usize, usize)> {
+        self.task[b]
     }
 
     /// Whether the first task of a group of `k` shares a memory of more

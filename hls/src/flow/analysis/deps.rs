@@ -221,8 +221,9 @@ fn flat_dependences(
     let all_affine = chain
         .iter()
         .all(|&m| ctx.str(ir.op_name(k.loops[m].op)) == "affine.for");
-    // Iterations of each loop inside the outermost (constant bounds), and
-    // the flattened iterations one iteration of each loop spans.
+    // Iterations of each loop inside the outermost (constant bounds; one
+    // where they vary, see below), and the flattened iterations one
+    // iteration of each loop spans.
     let trips: Vec<i64> = chain
         .iter()
         .map(|&m| {
@@ -267,8 +268,15 @@ fn flat_dependences(
             else {
                 continue;
             };
+            // Where the trips of a loop inside the carrying one vary,
+            // the flattened iterations between the two accesses do too:
+            // the next one, at least.
+            let varying = chain[level + 1..].iter().any(|&m| {
+                let lp = &k.loops[m];
+                lp.lower.constant().is_none() || lp.upper.constant().is_none()
+            });
             let mut distance = 0i64;
-            for q in level..chain.len() {
+            for q in (level..chain.len()).filter(|_| !varying) {
                 let step = k.loops[chain[q]].step.max(1);
                 let comp = d
                     .components

@@ -1,12 +1,12 @@
 //! Trip counts at given values of the induction variables: the value
 //! of the index arithmetic bounds are made of (`value`), a loop's bounds
 //! and its iterations, those of the loops flattened into it included
-//! (`flat_iterations`). The latency figures (`schedule/figures.rs`),
+//! (`flat_iterations`; where an inner loop's bounds vary, counted by
+//! walking the counter chain, `walk_flat`). The latency figures (`schedule/figures.rs`),
 //! the static DMA model, the lower bound and the multiplication count
 //! walk the loop tree with them.
 
 use crate::model::kernel::{Bound, Kernel, LoopId, Op, Predicate, Val};
-use silica_ir::affine::AffineExpr;
 
 /// Nodes followed back from a bound's operand before giving up.
 pub(crate) const DEPTH: u32 = 64;
@@ -108,6 +108,18 @@ pub(crate) fn flat_iterations(k: &Kernel, env: &[Option<i64>], l: LoopId) -> Opt
     let hi = bound(k, env, &lp.upper, false)?;
     let step = lp.step.max(1);
     let mut count = ((hi - lo).max(0) as u64).div_ceil(step as u64);
+    if !constant_inner_bounds(k, l) {
+        let mut walked = 0u64;
+        walk_flat(k, &mut env.to_vec(), l, &mut |_| {
+            walked += 1;
+            (walked <= WALK_LIMIT).then_some(())
+        })?;
+        return Some(Iterations {
+            lo,
+            step,
+            count: walked,
+        });
+    }
     for &m in &lp.flat {
         let inner = &k.loops[m];
         let (a, b) = (inner.lower.constant()?, inner.upper.constant()?);
@@ -116,26 +128,59 @@ pub(crate) fn flat_iterations(k: &Kernel, env: &[Option<i64>], l: LoopId) -> Opt
     Some(Iterations { lo, step, count })
 }
 
+/// Flattened iterations walked before giving up.
+const WALK_LIMIT: u64 = 1 << 24;
+
+/// Whether every loop flattened into loop `l` has constant bounds (its
+/// iterations are then the product of their trip counts).
+pub(crate) fn constant_inner_bounds(k: &Kernel, l: LoopId) -> bool {
+    (k.loops[l].flat.iter())
+        .all(|&m| k.loops[m].lower.constant().is_some() && k.loops[m].upper.constant().is_some())
+}
+
+/// Visits each iteration of loop `l` and the loops flattened into it
+/// (each inner loop's bounds taken at the induction variables around
+/// it), in the order its counter chain runs them, with `env` holding
+/// all their induction variables; leaves `env` as it was. `None` where
+/// a bound is unknown or `visit` gives `None` (which stops the walk).
+pub(crate) fn walk_flat(
+    k: &Kernel,
+    env: &mut [Option<i64>],
+    l: LoopId,
+    visit: &mut dyn FnMut(&[Option<i64>]) -> Option<()>,
+) -> Option<()> {
+    let nest: Vec<LoopId> = std::iter::once(l)
+        .chain(k.loops[l].flat.iter().copied())
+        .collect();
+    walk_levels(k, env, &nest, visit)
+}
+
+fn walk_levels(
+    k: &Kernel,
+    env: &mut [Option<i64>],
+    nest: &[LoopId],
+    visit: &mut dyn FnMut(&[Option<i64>]) -> Option<()>,
+) -> Option<()> {
+    let Some((&m, inside)) = nest.split_first() else {
+        return visit(env);
+    };
+    let lp = &k.loops[m];
+    let lo = bound(k, env, &lp.lower, true)?;
+    let hi = bound(k, env, &lp.upper, false)?;
+    let saved = env[m];
+    let mut walked = Some(());
+    let mut iv = lo;
+    while iv < hi && walked.is_some() {
+        env[m] = Some(iv);
+        walked = walk_levels(k, env, inside, visit);
+        iv += lp.step.max(1);
+    }
+    env[m] = saved;
+    walked
+}
+
 /// The value of bound `b` (the largest of its results for a lower bound,
 /// the least for an upper one) at the induction variables of `env`.
 pub(crate) fn bound(k: &Kernel, env: &[Option<i64>], b: &Bound, lower: bool) -> Option<i64> {
-    let vals: Option<Vec<i64>> = b
-        .operands
-        .iter()
-        .map(|&v| value(k, env, v, DEPTH))
-        .collect();
-    let vals = vals?;
-    let nd = b.map.num_dims as usize;
-    let results: Option<Vec<i64>> = b
-        .map
-        .results
-        .iter()
-        .map(|e: &AffineExpr| e.eval(&vals[..nd], &vals[nd..]))
-        .collect();
-    let results = results?;
-    if lower {
-        results.into_iter().max()
-    } else {
-        results.into_iter().min()
-    }
+    b.value_with(|v| value(k, env, v, DEPTH), lower)
 }

@@ -21,7 +21,7 @@
 //! predicates (an if-converted branch) counts where one of them holds.
 
 use super::support::Support;
-use super::trips::{flat_iterations, value, Iterations, DEPTH};
+use super::trips::{flat_iterations, value, walk_flat, Iterations, DEPTH};
 use crate::model::kernel::{Item, Kernel, LoopId, MemId, Op, Operator, Val, INDEX};
 use crate::model::target::library::class_of;
 use rustc_hash::FxHashSet;
@@ -336,7 +336,7 @@ impl Walk<'_> {
         // A flattened loop: its inner loops' induction variables move
         // with it; walk the nest as the flattened iterations do.
         if !lp.flat.is_empty() {
-            return self.flattened(l, count);
+            return self.flattened(l);
         }
         let mut iv = lo;
         for _ in 0..count {
@@ -352,55 +352,33 @@ impl Walk<'_> {
         Some(())
     }
 
-    /// A flattened nest (loop `l` and the loops of `flat`, constant inner
-    /// bounds) run for its `count` iterations, the inner counters wrapping
-    /// as the flattened counter chain does.
-    fn flattened(&mut self, l: LoopId, count: u64) -> Option<()> {
+    /// A flattened nest (loop `l` and the loops of `flat`) run as its
+    /// counter chain steps the induction variables.
+    fn flattened(&mut self, l: LoopId) -> Option<()> {
         let k = self.k;
         let lp = &k.loops[l];
         let nest: Vec<LoopId> = std::iter::once(l).chain(lp.flat.iter().copied()).collect();
-        let mut ivs = Vec::new();
-        for &m in &nest {
-            let Iterations { lo, step, count } = flat_iterations(k, &self.env, m)?;
-            let trips = if m == l {
-                count / self.inner(&nest)?
-            } else {
-                count
-            };
-            ivs.push((lo, step, trips.max(1)));
-        }
-        let mut index = vec![0u64; nest.len()];
-        for _ in 0..count {
-            for (i, &m) in nest.iter().enumerate() {
-                let (lo, step, _) = ivs[i];
-                self.env[m] = Some(lo + step * index[i] as i64);
+        let mut points: Vec<i64> = Vec::new();
+        let mut budget = self.budget;
+        walk_flat(k, &mut self.env.clone(), l, &mut |env| {
+            budget = budget.checked_sub(1)?;
+            points.extend(nest.iter().map(|&m| env[m].unwrap_or(0)));
+            Some(())
+        })?;
+        for ivs in points.chunks(nest.len()) {
+            for (&m, &v) in nest.iter().zip(ivs) {
+                self.env[m] = Some(v);
             }
             for &b in &lp.sunk {
                 self.block(b, 1)?;
             }
             let body = lp.body.clone();
             self.items(&body)?;
-            for i in (0..nest.len()).rev() {
-                index[i] += 1;
-                if index[i] < ivs[i].2 || i == 0 {
-                    break;
-                }
-                index[i] = 0;
-            }
         }
         for &m in &nest {
             self.env[m] = None;
         }
         Some(())
-    }
-
-    /// The iterations of the inner loops of a flattened nest.
-    fn inner(&self, nest: &[LoopId]) -> Option<u64> {
-        nest[1..].iter().try_fold(1u64, |acc, &m| {
-            let lp = &self.k.loops[m];
-            let (a, b) = (lp.lower.constant()?, lp.upper.constant()?);
-            acc.checked_mul(((b - a).max(0) as u64).div_ceil(lp.step.max(1) as u64))
-        })
     }
 
     /// DMA operation `d`: a transfer's words of an external memory.

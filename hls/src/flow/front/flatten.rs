@@ -5,7 +5,13 @@
 //! [`Loop::flat`], so their counters form one chain that the pipeline
 //! steps once per iteration (the innermost counter first, an outer one
 //! when the ones inside it wrap around). The loops inside must have
-//! constant bounds with at least one iteration.
+//! constant lower bounds, and upper bounds that are constants or over
+//! the counters of the nest around them (a triangular nest: `j <= i`),
+//! with at least one iteration at every value of those counters (the
+//! chain steps into an inner loop as its counter resets; where a bound
+//! varies, the outermost loop's bounds must be constants, so that
+//! flattening can check that). An inner loop's bound is compared
+//! against the counters as they are when it wraps.
 //!
 //! An imperfect nest is made perfect as MLIR's and Vitis's flattening do:
 //! the code before an inner loop is sunk into the body and runs in every
@@ -92,12 +98,41 @@ fn nest(k: &Kernel, l: LoopId) -> Result<Nest, String> {
     if chain.is_empty() {
         return Err("no loop is nested in it".into());
     }
-    for &m in &chain {
+    let nest_loops: Vec<LoopId> = std::iter::once(l).chain(chain.iter().copied()).collect();
+    for (q, &m) in chain.iter().enumerate() {
         let lp = &k.loops[m];
+        let outer = &nest_loops[..=q];
+        let over_outer =
+            lp.upper.operands.iter().all(|v| {
+                matches!(v, Val::Iv(o) if outer.contains(o)) || k.const_value(*v).is_some()
+            });
         match (lp.lower.constant(), lp.upper.constant()) {
             (Some(a), Some(b)) if b > a => {}
             (Some(_), Some(_)) => return Err(format!("{} runs no iteration", lp.path)),
-            _ => return Err(format!("the bounds of {} are not constants", lp.path)),
+            (Some(_), None) if over_outer => {}
+            _ => {
+                return Err(format!(
+                    "the bounds of {} are neither constants nor an upper bound over the nest's counters above a constant lower one",
+                    lp.path
+                ))
+            }
+        }
+    }
+    let varying = |m: &LoopId| k.loops[*m].upper.constant().is_none();
+    if chain.iter().any(varying) {
+        let mut env = vec![None; k.loops.len()];
+        if let Some(why) = entry_without_iterations(k, &mut env, &nest_loops) {
+            return Err(why);
+        }
+    }
+    for (q, (_, post)) in around.iter().enumerate() {
+        let stores = (post.iter().flat_map(|&b| &k.blocks[b]))
+            .any(|&n| matches!(k.nodes[n].op, Op::Store(_)));
+        if stores && chain[q..].iter().any(varying) {
+            return Err(format!(
+                "the code after the loop inside {} stores, and the last iterations of the loops inside vary",
+                k.loops[nest_loops[q]].path
+            ));
         }
     }
     // Code before an inner loop runs again in every iteration: it must
@@ -127,6 +162,47 @@ fn nest(k: &Kernel, l: LoopId) -> Result<Nest, String> {
         }
     }
     Ok(Nest { chain, around })
+}
+
+/// Why the counter chain of `nest` (its outermost loop first) cannot
+/// step as one: where the bounds of its outermost loop are unknown, or
+/// a loop inside runs no iteration at some values of those around it
+/// (the chain would step into it), with `env` holding the values.
+fn entry_without_iterations(
+    k: &Kernel,
+    env: &mut [Option<i64>],
+    nest: &[LoopId],
+) -> Option<String> {
+    let (&m, inside) = nest.split_first()?;
+    let lp = &k.loops[m];
+    let operand = |v: Val| match v {
+        Val::Iv(o) => env[o],
+        v => k.const_value(v).and_then(|c| i64::try_from(c).ok()),
+    };
+    let (Some(lo), Some(hi)) = (
+        lp.lower.value_with(operand, true),
+        lp.upper.value_with(operand, false),
+    ) else {
+        return Some(format!(
+            "the bounds of {} are not known where the nest starts",
+            lp.path
+        ));
+    };
+    if hi <= lo && env.iter().any(Option::is_some) {
+        return Some(format!(
+            "{} runs no iteration at some values of the counters around it",
+            lp.path
+        ));
+    }
+    let mut iv = lo;
+    let mut why = None;
+    while iv < hi && why.is_none() && !inside.is_empty() {
+        env[m] = Some(iv);
+        why = entry_without_iterations(k, env, inside);
+        iv += lp.step.max(1);
+    }
+    env[m] = None;
+    why
 }
 
 /// Of the code `pre` before an inner loop, a memory of `written` it

@@ -48,7 +48,12 @@ pub fn fuse(
     asked.sort_by_key(|&op| path(d, op));
     let mut notes = Vec::new();
     for outer in asked {
-        let inner = body_ops(ir, outer);
+        // A loop left empty (a scaling folded into a buffer's copy)
+        // lifting drops: nothing to fuse.
+        let is_for = |op: OpId| ctx.str(ir.op_name(op)) == "affine.for";
+        let inner: Vec<OpId> = (body_ops(ir, outer).into_iter())
+            .filter(|&op| !is_for(op) || !body_ops(ir, op).is_empty())
+            .collect();
         let loops = inner
             .iter()
             .filter(|&&op| ctx.str(ir.op_name(op)) == "affine.for")

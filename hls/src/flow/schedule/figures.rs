@@ -5,7 +5,8 @@
 //! spends one head cycle per iteration plus one to leave (others none of
 //! their own), a pipelined loop
 //! `(N - 1) * II + depth - lead` cycles (one when it runs no iteration;
-//! `N` the product of the trip counts for a flattened nest; `lead` the
+//! `N` the product of the trip counts for a flattened nest, or its
+//! walked count where an inner loop's bounds vary; `lead` the
 //! cycles what follows overlaps its drain, `schedule/overlap.rs`, which
 //! the finish waits for after the last one), a block its states.
 //! Bounds that depend on data, and DMA (whose waits last as long as the
@@ -16,7 +17,7 @@
 //! from its start, `dataflow.rs`) plus one, in which the controller sees
 //! every task done.
 
-use crate::flow::analysis::trips::bound;
+use crate::flow::analysis::trips::{bound, constant_inner_bounds, walk_flat};
 use crate::flow::schedule::Schedules;
 use crate::model::kernel::{Bound, Item, Kernel, LoopId};
 
@@ -147,16 +148,22 @@ impl Walk<'_> {
         } else {
             0
         };
-        // A flattened nest runs the product of its loops' trip counts.
+        // A flattened nest runs the product of its loops' trip counts,
+        // or (where an inner loop's bounds vary) as many as a walk of its
+        // counter chain counts.
         let mut n = n;
-        for &m in &lp.flat {
-            let inner = &self.k.loops[m];
-            let (lo, hi) = (inner.lower.constant()?, inner.upper.constant()?);
-            let t = ((hi - lo).max(0) as u64).div_ceil(inner.step.max(1) as u64);
-            let tm = &mut self.trips[m];
-            *tm = Some(tm.map_or((t, t), |(a, b)| (a.min(t), b.max(t))));
-            n *= t;
-            self.iterations[m] += n;
+        if constant_inner_bounds(self.k, l) {
+            for &m in &lp.flat {
+                let inner = &self.k.loops[m];
+                let (lo, hi) = (inner.lower.constant()?, inner.upper.constant()?);
+                let t = ((hi - lo).max(0) as u64).div_ceil(inner.step.max(1) as u64);
+                let tm = &mut self.trips[m];
+                *tm = Some(tm.map_or((t, t), |(a, b)| (a.min(t), b.max(t))));
+                n *= t;
+                self.iterations[m] += n;
+            }
+        } else {
+            n = self.walk_varying(l)?;
         }
         let t = &mut self.trips[l];
         *t = Some(t.map_or((n, n), |(a, b)| (a.min(n), b.max(n))));
@@ -195,6 +202,62 @@ impl Walk<'_> {
             self.dynamic = true;
         }
         Some(call.latency.or(call.latency_min)? + 1)
+    }
+
+    /// The iterations of flattened nest `l` whose inner bounds vary, by
+    /// a walk of its counter chain that counts each inner loop's trips
+    /// per entry and iterations.
+    fn walk_varying(&mut self, l: LoopId) -> Option<u64> {
+        let nest: Vec<LoopId> = std::iter::once(l)
+            .chain(self.k.loops[l].flat.iter().copied())
+            .collect();
+        // Per inner loop (nest[q + 1]): the induction variables down to
+        // its own at its last iteration seen, its trips in the entry
+        // being walked, the least and most trips of an entry, and its
+        // iterations.
+        let inner = nest.len() - 1;
+        let mut last: Vec<Option<Vec<Option<i64>>>> = vec![None; inner];
+        let mut trip = vec![0u64; inner];
+        let mut trips: Vec<Option<(u64, u64)>> = vec![None; inner];
+        let mut iterations = vec![0u64; inner];
+        let mut count = 0u64;
+        let mut budget = BUDGET;
+        let close = |range: &mut Option<(u64, u64)>, t: u64| {
+            if t > 0 {
+                *range = Some(range.map_or((t, t), |(a, b)| (a.min(t), b.max(t))));
+            }
+        };
+        walk_flat(self.k, &mut self.env.clone(), l, &mut |env| {
+            budget = budget.checked_sub(1)?;
+            count += 1;
+            for q in 0..inner {
+                let ivs = || nest[..q + 2].iter().map(|&m| env[m]);
+                let seen = last[q].as_ref();
+                if seen.is_some_and(|p| p.iter().copied().eq(ivs())) {
+                    continue;
+                }
+                let same_entry =
+                    seen.is_some_and(|p| p[..=q].iter().copied().eq(ivs().take(q + 1)));
+                if !same_entry {
+                    close(&mut trips[q], trip[q]);
+                    trip[q] = 0;
+                }
+                trip[q] += 1;
+                iterations[q] += 1;
+                last[q] = Some(ivs().collect());
+            }
+            Some(())
+        })?;
+        for q in 0..inner {
+            close(&mut trips[q], trip[q]);
+            let m = nest[q + 1];
+            if let Some((a, b)) = trips[q] {
+                let tm = &mut self.trips[m];
+                *tm = Some(tm.map_or((a, b), |(x, y)| (x.min(a), y.max(b))));
+            }
+            self.iterations[m] += iterations[q];
+        }
+        Some(count)
     }
 
     fn bound(&self, b: &Bound, lower: bool) -> Option<i64> {

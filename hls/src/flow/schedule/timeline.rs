@@ -7,7 +7,7 @@
 //! `i * II`, a block's nodes at their steps). Dataflow (`dataflow.rs`)
 //! places concurrent nests by their timelines.
 
-use crate::flow::analysis::trips::{bound, flat_iterations, value, DEPTH};
+use crate::flow::analysis::trips::{bound, flat_iterations, value, walk_flat, DEPTH};
 use crate::flow::schedule::binding::Binding;
 use crate::flow::schedule::{needs_head, Schedules};
 use crate::model::kernel::{Item, Kernel, LoopId, MemId, NodeId, Op};
@@ -105,32 +105,23 @@ impl Walk<'_> {
             let nodes: Vec<NodeId> = (k.body_nodes(l).into_iter())
                 .filter(|&n| k.nodes[n].op.memory().is_some() || self.binding.unit.contains_key(&n))
                 .collect();
-            // The flattened loops' trip counts, innermost last.
-            let mut trips = Vec::new();
-            for &m in &lp.flat {
-                let inner = &k.loops[m];
-                let (a, b) = (inner.lower.constant()?, inner.upper.constant()?);
-                trips.push((
-                    m,
-                    a,
-                    inner.step.max(1),
-                    ((b - a).max(0) as u64).div_ceil(inner.step.max(1) as u64),
-                ));
-            }
-            let inner: u64 = trips.iter().map(|t| t.3).product();
-            for i in 0..it.count {
-                let (mut rest, outer) = (i % inner.max(1), i / inner.max(1));
-                self.env[l] = Some(it.lo + it.step * outer as i64);
-                for &(m, a, step, n) in trips.iter().rev() {
-                    self.env[m] = Some(a + step * (rest % n) as i64);
-                    rest /= n;
+            // The induction variables of each iteration (a flattened
+            // nest's inner ones too, as its counter chain steps them).
+            let nest: Vec<LoopId> = std::iter::once(l).chain(lp.flat.iter().copied()).collect();
+            let mut points: Vec<i64> = Vec::new();
+            walk_flat(k, &mut self.env.clone(), l, &mut |env| {
+                points.extend(nest.iter().map(|&m| env[m].unwrap_or(0)));
+                (points.len() <= BUDGET).then_some(())
+            })?;
+            for (i, ivs) in points.chunks(nest.len()).enumerate() {
+                for (&m, &v) in nest.iter().zip(ivs) {
+                    self.env[m] = Some(v);
                 }
                 for &n in &nodes {
-                    self.node(n, at + i * ii + u64::from(self.s.start[n]))?;
+                    self.node(n, at + i as u64 * ii + u64::from(self.s.start[n]))?;
                 }
             }
-            self.env[l] = None;
-            for &(m, ..) in &trips {
+            for &m in &nest {
                 self.env[m] = None;
             }
             let lead = u64::from(self.s.lead[l]);
