@@ -167,7 +167,8 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         }
         let inside_flattened = (flattened.iter()).any(|f| l.path.starts_with(&format!("{f}/")));
         let inside_whole = |path: &str| (whole.iter()).any(|w| path.starts_with(&format!("{w}/")));
-        if l.inner == 0 {
+        let emptied = p.once_jammed.emptied.contains(&l.path);
+        if l.inner == 0 && !emptied {
             let factors = factors(l, &lanes_of, &buffered);
             if factors.len() > 1 {
                 let list = factor_knob(&mut text, &l.path, "unroll", &factors);
@@ -205,10 +206,19 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
                 }
             }
         }
-        if l.inner > 0 && l.flattens && !inside_flattened {
+        let once_jammed = p.once_jammed.flattened.contains(&l.path);
+        if l.inner > 0 && (l.flattens || once_jammed) && !inside_flattened {
             flattened.push(l.path.clone());
             either_knob(&mut text, &l.path, "flatten");
-            reasons.push(format!("{}: flattened into one pipeline or not", l.path));
+            reasons.push(format!(
+                "{}: flattened into one pipeline or not{}",
+                l.path,
+                if once_jammed {
+                    " (where the loop inside it is jammed fully)"
+                } else {
+                    ""
+                }
+            ));
         }
     }
     Derived { text, reasons }
@@ -439,6 +449,7 @@ mod tests {
                 q,
             ],
             memories: vec![memory("I", 32, 256, 1764), memory("W", 32, 9, 1764)],
+            ..Default::default()
         };
         let d = space(&p, 64);
         assert!(d
@@ -487,6 +498,7 @@ mod tests {
                 memory("B", 16, 1024, 32768),
                 memory("C", 16, 1024, 65536),
             ],
+            ..Default::default()
         };
         let d = space(&p, 64);
         assert!(d
@@ -528,6 +540,7 @@ mod tests {
                 },
                 memory("data", 32, 896, 896),
             ],
+            ..Default::default()
         };
         let d = space(&p, 64);
         assert!(
@@ -559,6 +572,7 @@ mod tests {
                 memory("b", 16, 64, 64),
                 memory("c", 32, 64, 64),
             ],
+            ..Default::default()
         };
         let d = space(&p, 64);
         assert!(!d.text.contains("buffer"));
@@ -579,12 +593,14 @@ mod tests {
         let p = Profile {
             loops: vec![outer.clone(), innermost("gemm/0/1/0", 25, Some(8), &[])],
             memories: vec![],
+            ..Default::default()
         };
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![6, 5, 3, 1]));
         // Unrolled by all its 30 trips: 64 copies allow a jam of 2.
         let p = Profile {
             loops: vec![outer, innermost("f/0/1/0", 30, Some(45), &[])],
             memories: vec![],
+            ..Default::default()
         };
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![2, 1]));
     }
@@ -607,6 +623,7 @@ mod tests {
         let p = Profile {
             loops: vec![outer.clone(), triangular],
             memories: vec![],
+            ..Default::default()
         };
         assert_eq!(
             jam_factors(&p, 0, &[], &[]),
@@ -627,13 +644,54 @@ mod tests {
                 },
             ],
             memories: vec![],
+            ..Default::default()
         };
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![20, 10, 5, 2, 1]));
         let p = Profile {
             loops: vec![outer, innermost("trmm/0/0/0", 19, Some(9), &[])],
             memories: vec![],
+            ..Default::default()
         };
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![6, 5, 3, 1]));
+    }
+
+    #[test]
+    fn a_nest_that_flattens_once_jammed_is_offered_flattening() {
+        // syrk: a row's scaling by beta (folded into C's copy) and its
+        // k loop around a triangular j loop; jammed fully, the row is
+        // one triangular loop.
+        let row = LoopProfile {
+            inner: 2,
+            depth: 0,
+            ..innermost("syrk/0", 30, None, &[])
+        };
+        let scaling = LoopProfile {
+            depth: 1,
+            ..innermost("syrk/0/0", 30, Some(9), &["C"])
+        };
+        let k = LoopProfile {
+            inner: 1,
+            depth: 1,
+            jams: true,
+            ..innermost("syrk/0/1", 20, None, &[])
+        };
+        let j = innermost("syrk/0/1/0", 30, Some(4), &["A", "C"]);
+        let mut p = Profile {
+            loops: vec![row, scaling, k, j],
+            memories: vec![],
+            ..Default::default()
+        };
+        let d = space(&p, 64);
+        assert!(!d.text.contains("flatten"));
+        assert!(d.text.contains("name = \"syrk/0/0\"\nunroll"));
+        p.once_jammed.flattened = vec!["syrk/0".into()];
+        p.once_jammed.emptied = vec!["syrk/0/0".into()];
+        let d = space(&p, 64);
+        assert!(d
+            .text
+            .contains("name = \"syrk/0\"\nflatten = [true, false]"));
+        assert!(!d.text.contains("syrk/0/0\""));
+        assert!(d.text.contains("name = \"syrk/0/1\"\njam"));
     }
 
     #[test]

@@ -87,12 +87,84 @@ pub fn profile(
     let jams: Vec<bool> = (lifted.kernel.loops.iter())
         .map(|l| one_inside(l) && flow::front::jam_breaks(ctx, &mut work, l.op).is_none())
         .collect();
-    Ok(flow::analysis::profile::of(
+    let mut p = flow::analysis::profile::of(
         &lifted.kernel,
         opts.target.library(),
         flow::front::flattens,
         &jams,
-    ))
+    );
+    p.once_jammed = once_jammed(ctx, ir, module, opts, &lifted.kernel, &p);
+    Ok(p)
+}
+
+/// The kernel lifted again with the loops that unroll-and-jam keeps
+/// jammed fully (one loop inside, a constant trip count) and the
+/// memories it accesses twice an element or more buffered: the loops
+/// the buffers' copies leave empty (a scaling in place, folded into the
+/// copy), and, lifted so with every nest flattened where it can be, the
+/// nests that flatten only so. Nothing where a lift fails.
+fn once_jammed(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: OpId,
+    opts: &Options,
+    plain: &model::kernel::Kernel,
+    p: &flow::analysis::profile::Profile,
+) -> flow::analysis::profile::OnceJammed {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    for m in p.memories.iter().filter(|m| m.accesses >= 2 * m.elements) {
+        let _ = writeln!(text, "[[array]]\nname = {:?}\nbuffer = true", m.name);
+    }
+    let jammed: Vec<&flow::analysis::profile::LoopProfile> = (p.loops.iter())
+        .filter(|l| l.jams && l.inner == 1 && l.trip.is_some())
+        .collect();
+    for l in &jammed {
+        let _ = writeln!(text, "[[loop]]\nlabel = {:?}", l.path);
+        let _ = writeln!(text, "jam = {}", l.trip.unwrap_or(1));
+    }
+    let mut lift = |text: &str| {
+        let file = model::directives::file::parse("(once jammed)", text).ok()?;
+        let again = Options {
+            directives: Some(file),
+            ..opts.clone()
+        };
+        flow::run::lift(ctx, ir, module, &again, &[]).ok()
+    };
+    // An innermost loop the lift drops (paths keep their positions),
+    // outside the loops jammed (whose inner loops the jam renames).
+    let emptied = lift(&text).map_or_else(Vec::new, |lifted| {
+        let k = &lifted.kernel;
+        (plain.loops.iter())
+            .filter(|l| {
+                !l.body
+                    .iter()
+                    .any(|i| matches!(i, model::kernel::Item::Loop(_)))
+            })
+            .filter(|l| !(jammed.iter()).any(|j| l.path.starts_with(&format!("{}/", j.path))))
+            .filter(|l| !k.loops.iter().any(|m| m.path == l.path))
+            .map(|l| l.path.clone())
+            .collect()
+    });
+    let nests: Vec<&String> = (p.loops.iter())
+        .filter(|l| l.depth == 0 && l.inner > 0 && !l.flattens)
+        .filter(|l| !jammed.iter().any(|j| j.path == l.path))
+        .map(|l| &l.path)
+        .collect();
+    let mut flattened = Vec::new();
+    if !nests.is_empty() {
+        for path in &nests {
+            let _ = writeln!(text, "[[loop]]\nlabel = {path:?}\nflatten = true");
+        }
+        if let Some(lifted) = lift(&text) {
+            let k = &lifted.kernel;
+            flattened = (nests.into_iter())
+                .filter(|path| (k.loops.iter()).any(|m| m.path == **path && !m.flat.is_empty()))
+                .cloned()
+                .collect();
+        }
+    }
+    flow::analysis::profile::OnceJammed { flattened, emptied }
 }
 
 /// The design of `built` wrapped (`--interface axi`: the AXI wrapper

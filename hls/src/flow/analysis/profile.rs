@@ -25,6 +25,20 @@ pub struct Profile {
     pub loops: Vec<LoopProfile>,
     /// Every external memory, in argument order.
     pub memories: Vec<MemoryProfile>,
+    /// What the loops become once jammed (`silica_hls::profile`).
+    pub once_jammed: OnceJammed,
+}
+
+/// The kernel once the loops that unroll-and-jam keeps are jammed fully
+/// and the memories accessed twice an element or more are buffered.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OnceJammed {
+    /// The loops that can then be the outermost loop of a flattened
+    /// nest, and cannot before.
+    pub flattened: Vec<String>,
+    /// The innermost loops the buffers' copies then leave empty (their
+    /// scaling in place folded into a copy): their directives do nothing.
+    pub emptied: Vec<String>,
 }
 
 /// One loop.
