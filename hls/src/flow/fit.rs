@@ -6,9 +6,9 @@
 //!
 //! The search is greedy over the estimate ([`choose`]): from one unit
 //! per operation, each step tries one unit fewer of each class that
-//! still has more than one (half as many where one fewer changes
-//! nothing), and keeps the try with the shortest latency
-//! among those that bring the design closer to its budget (the DSPs at
+//! still has more than one (where one fewer changes nothing, one fewer
+//! than the units it builds, or half as many), and keeps the try with
+//! the shortest latency among those that bring the design closer to its budget (the DSPs at
 //! the device's count, LUTs and flip-flops at [`MARGIN`] of it, for the
 //! estimate's error, or the smaller share of a [`Budget`] where the
 //! placed design needed more than its estimate), until it fits or no
@@ -337,8 +337,8 @@ pub type Limits = BTreeMap<String, u32>;
 /// 5x5 window of i32 products pipelined on one shared multiplier holds
 /// its values for 25 cycles, and more flip-flops than the device has,
 /// where nine multipliers fit in all): each step tries
-/// one unit fewer of each class (half as many where one fewer brings it
-/// no closer) and keeps the try with the shortest
+/// one unit fewer of each class (where that brings it no closer, one
+/// fewer than the units it builds, or half as many) and keeps the try with the shortest
 /// latency among those that bring the design closer to its budget; a
 /// step that costs no cycles goes on in the same class by bisection
 /// to the fewest units that still cost none ([`Search::jump`]), or to
@@ -472,9 +472,16 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
                 let mut trial = limits.clone();
                 trial.insert(class.clone(), n - 1);
                 let mut t = self.eval(&trial)?;
-                // One unit fewer may change nothing (operations that
-                // build no unit of their own, products by constants):
-                // half as many then.
+                // One unit fewer may change nothing: where the limit
+                // builds fewer units (dataflow tasks that take units of
+                // their own where it holds them all), one fewer than
+                // those; else (operations that build no unit of their
+                // own, products by constants) half as many.
+                let built = t.units.get(class).copied().unwrap_or(n - 1);
+                if self.excess(&t) >= self.excess(&best) && built > 1 && built < n - 1 {
+                    trial.insert(class.clone(), built - 1);
+                    t = self.eval(&trial)?;
+                }
                 if self.excess(&t) >= self.excess(&best) && n / 2 < n - 1 {
                     trial.insert(class.clone(), n / 2);
                     t = self.eval(&trial)?;
@@ -709,6 +716,31 @@ mod tests {
         assert_eq!(limits, Limits::from([("mul".to_string(), 8)]));
         assert_eq!((t.estimate.dsp, t.latency), (8, Some(1000)));
         assert!(count <= 16, "{count} evaluations");
+    }
+
+    #[test]
+    fn units_that_tasks_take_apart_are_halved_until_they_change() {
+        // 97 operations; three dataflow tasks need 6, 8 and 9 units and
+        // take them apart where the limit holds all 23 (69 DSPs of
+        // ecp5-25k's 28), else share 9 (27, and slower by a cycle a
+        // unit fewer). One unit fewer changes nothing; one fewer than
+        // the 23 built fits.
+        let ecp5 = crate::model::target::device::lookup("ecp5-25k").unwrap();
+        let apart = |l: &Limits| {
+            let n = l.get("mul").copied().unwrap_or(97);
+            let units = if n >= 23 { 23 } else { n.min(9) };
+            Tried {
+                estimate: est(500, 3 * u64::from(units)),
+                latency: Some(2000 + u64::from(97 - units)),
+                units: Limits::from([("mul".to_string(), units)]),
+            }
+        };
+        let start = apart(&Limits::new());
+        let (_, t) = choose(&Budget::of(ecp5), &[("mul".into(), 97)], start, |l| {
+            Ok::<_, ()>(apart(l))
+        })
+        .unwrap();
+        assert_eq!((t.estimate.dsp, t.units["mul"]), (27, 9));
     }
 
     #[test]
