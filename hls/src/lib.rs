@@ -97,12 +97,13 @@ pub fn profile(
     Ok(p)
 }
 
-/// The kernel lifted again with the loops that unroll-and-jam keeps
-/// jammed fully (one loop inside, a constant trip count) and the
-/// memories it accesses twice an element or more buffered: the loops
-/// the buffers' copies leave empty (a scaling in place, folded into the
-/// copy), and, lifted so with every nest flattened where it can be, the
-/// nests that flatten only so. Nothing where a lift fails.
+/// The kernel lifted again with the memories it accesses twice an
+/// element or more buffered: the loops the buffers' copies leave empty
+/// (a scaling in place, folded into the copy); and, where a nest cannot
+/// be flattened as written, lifted so with the loops inside it that
+/// unroll-and-jam keeps jammed fully (one loop inside, a constant trip
+/// count) and the nest flattened: the nests that flatten only so.
+/// Nothing where a lift fails.
 fn once_jammed(
     ctx: &mut Context,
     ir: &Ir,
@@ -112,16 +113,9 @@ fn once_jammed(
     p: &flow::analysis::profile::Profile,
 ) -> flow::analysis::profile::OnceJammed {
     use std::fmt::Write as _;
-    let mut text = String::new();
+    let mut buffers = String::new();
     for m in p.memories.iter().filter(|m| m.accesses >= 2 * m.elements) {
-        let _ = writeln!(text, "[[array]]\nname = {:?}\nbuffer = true", m.name);
-    }
-    let jammed: Vec<&flow::analysis::profile::LoopProfile> = (p.loops.iter())
-        .filter(|l| l.jams && l.inner == 1 && l.trip.is_some())
-        .collect();
-    for l in &jammed {
-        let _ = writeln!(text, "[[loop]]\nlabel = {:?}", l.path);
-        let _ = writeln!(text, "jam = {}", l.trip.unwrap_or(1));
+        let _ = writeln!(buffers, "[[array]]\nname = {:?}\nbuffer = true", m.name);
     }
     let mut lift = |text: &str| {
         let file = model::directives::file::parse("(once jammed)", text).ok()?;
@@ -131,28 +125,37 @@ fn once_jammed(
         };
         flow::run::lift(ctx, ir, module, &again, &[]).ok()
     };
-    // An innermost loop the lift drops (paths keep their positions),
-    // outside the loops jammed (whose inner loops the jam renames).
-    let emptied = lift(&text).map_or_else(Vec::new, |lifted| {
-        let k = &lifted.kernel;
-        (plain.loops.iter())
-            .filter(|l| {
-                !l.body
-                    .iter()
-                    .any(|i| matches!(i, model::kernel::Item::Loop(_)))
-            })
-            .filter(|l| !(jammed.iter()).any(|j| l.path.starts_with(&format!("{}/", j.path))))
-            .filter(|l| !k.loops.iter().any(|m| m.path == l.path))
-            .map(|l| l.path.clone())
-            .collect()
-    });
+    // An innermost loop the lift drops (paths keep their positions).
+    let emptied = (!buffers.is_empty())
+        .then(|| lift(&buffers))
+        .flatten()
+        .map_or_else(Vec::new, |lifted| {
+            let k = &lifted.kernel;
+            (plain.loops.iter())
+                .filter(|l| {
+                    !l.body
+                        .iter()
+                        .any(|i| matches!(i, model::kernel::Item::Loop(_)))
+                })
+                .filter(|l| !k.loops.iter().any(|m| m.path == l.path))
+                .map(|l| l.path.clone())
+                .collect()
+        });
     let nests: Vec<&String> = (p.loops.iter())
         .filter(|l| l.depth == 0 && l.inner > 0 && !l.flattens)
-        .filter(|l| !jammed.iter().any(|j| j.path == l.path))
         .map(|l| &l.path)
         .collect();
+    let inside = |path: &str| nests.iter().any(|n| path.starts_with(&format!("{n}/")));
+    let mut text = buffers;
+    let mut jammed = false;
+    for l in (p.loops.iter()).filter(|l| l.jams && l.inner == 1 && inside(&l.path)) {
+        if let Some(t) = l.trip {
+            let _ = writeln!(text, "[[loop]]\nlabel = {:?}\njam = {t}", l.path);
+            jammed = true;
+        }
+    }
     let mut flattened = Vec::new();
-    if !nests.is_empty() {
+    if jammed {
         for path in &nests {
             let _ = writeln!(text, "[[loop]]\nlabel = {path:?}\nflatten = true");
         }
