@@ -155,6 +155,26 @@ pub(crate) fn walk_flat(
     walk_levels(k, env, &nest, visit)
 }
 
+/// The induction variables of each iteration of loop `l` and the loops
+/// flattened into it (`walk_flat`'s order), those loops' values a point
+/// each, at most `limit` points; the loops, `l` first.
+pub(crate) fn flat_points(
+    k: &Kernel,
+    env: &[Option<i64>],
+    l: LoopId,
+    limit: usize,
+) -> Option<(Vec<LoopId>, Vec<i64>)> {
+    let nest: Vec<LoopId> = std::iter::once(l)
+        .chain(k.loops[l].flat.iter().copied())
+        .collect();
+    let mut points: Vec<i64> = Vec::new();
+    walk_flat(k, &mut env.to_vec(), l, &mut |env| {
+        points.extend(nest.iter().map(|&m| env[m].unwrap_or(0)));
+        (points.len() <= limit.saturating_mul(nest.len())).then_some(())
+    })?;
+    Some((nest, points))
+}
+
 fn walk_levels(
     k: &Kernel,
     env: &mut [Option<i64>],

@@ -21,7 +21,7 @@
 //! predicates (an if-converted branch) counts where one of them holds.
 
 use super::support::Support;
-use super::trips::{flat_iterations, value, walk_flat, Iterations, DEPTH};
+use super::trips::{flat_iterations, flat_points, value, Iterations, DEPTH};
 use crate::model::kernel::{Item, Kernel, LoopId, MemId, Op, Operator, Val, INDEX};
 use crate::model::target::library::class_of;
 use rustc_hash::FxHashSet;
@@ -357,14 +357,8 @@ impl Walk<'_> {
     fn flattened(&mut self, l: LoopId) -> Option<()> {
         let k = self.k;
         let lp = &k.loops[l];
-        let nest: Vec<LoopId> = std::iter::once(l).chain(lp.flat.iter().copied()).collect();
-        let mut points: Vec<i64> = Vec::new();
-        let mut budget = self.budget;
-        walk_flat(k, &mut self.env.clone(), l, &mut |env| {
-            budget = budget.checked_sub(1)?;
-            points.extend(nest.iter().map(|&m| env[m].unwrap_or(0)));
-            Some(())
-        })?;
+        let limit = usize::try_from(self.budget).unwrap_or(usize::MAX);
+        let (nest, points) = flat_points(k, &self.env, l, limit)?;
         for ivs in points.chunks(nest.len()) {
             for (&m, &v) in nest.iter().zip(ivs) {
                 self.env[m] = Some(v);

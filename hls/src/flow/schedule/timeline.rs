@@ -7,7 +7,7 @@
 //! `i * II`, a block's nodes at their steps). Dataflow (`dataflow.rs`)
 //! places concurrent nests by their timelines.
 
-use crate::flow::analysis::trips::{bound, flat_iterations, value, walk_flat, DEPTH};
+use crate::flow::analysis::trips::{bound, flat_iterations, flat_points, value, DEPTH};
 use crate::flow::schedule::binding::Binding;
 use crate::flow::schedule::{needs_head, Schedules};
 use crate::model::kernel::{Item, Kernel, LoopId, MemId, NodeId, Op};
@@ -107,12 +107,7 @@ impl Walk<'_> {
                 .collect();
             // The induction variables of each iteration (a flattened
             // nest's inner ones too, as its counter chain steps them).
-            let nest: Vec<LoopId> = std::iter::once(l).chain(lp.flat.iter().copied()).collect();
-            let mut points: Vec<i64> = Vec::new();
-            walk_flat(k, &mut self.env.clone(), l, &mut |env| {
-                points.extend(nest.iter().map(|&m| env[m].unwrap_or(0)));
-                (points.len() <= BUDGET).then_some(())
-            })?;
+            let (nest, points) = flat_points(k, &self.env, l, BUDGET)?;
             for (i, ivs) in points.chunks(nest.len()).enumerate() {
                 for (&m, &v) in nest.iter().zip(ivs) {
                     self.env[m] = Some(v);
