@@ -12,6 +12,7 @@
 
 use crate::list::heights;
 use crate::problem::{OpId, Problem};
+use std::collections::BTreeSet;
 
 /// Placements allowed per operation before giving up on an II.
 const BUDGET_PER_OP: usize = 6;
@@ -37,6 +38,10 @@ struct State<'a> {
     table: Vec<Vec<Vec<OpId>>>,
     preds: Vec<Vec<(OpId, i64)>>,
     succs: Vec<Vec<(OpId, i64)>>,
+    /// Each operation's place in the order of placement.
+    rank: Vec<usize>,
+    /// The ranks of the operations not placed: the first is next.
+    pending: BTreeSet<usize>,
 }
 
 impl State<'_> {
@@ -73,6 +78,7 @@ impl State<'_> {
         for (r, _) in p.limited_resources(op) {
             self.table[r][slot].retain(|&o| o != op);
         }
+        self.pending.insert(self.rank[op.0 as usize]);
     }
 
     fn place(&mut self, op: OpId, t: i64) {
@@ -95,6 +101,7 @@ impl State<'_> {
             self.unschedule(s);
         }
         self.start[op.0 as usize] = Some(t);
+        self.pending.remove(&self.rank[op.0 as usize]);
         for (r, _) in p.limited_resources(op) {
             self.table[r][slot].push(op);
         }
@@ -117,6 +124,10 @@ fn schedule_at(p: &Problem, ii: u32, keep_successors: bool) -> Option<Vec<u32>> 
     let height = heights(p, ii);
     let mut order: Vec<OpId> = p.ops().collect();
     order.sort_by_key(|op| (std::cmp::Reverse(height[op.0 as usize]), op.0));
+    let mut rank = vec![0; n];
+    for (i, op) in order.iter().enumerate() {
+        rank[op.0 as usize] = i;
+    }
     let mut st = State {
         p,
         ii,
@@ -124,10 +135,13 @@ fn schedule_at(p: &Problem, ii: u32, keep_successors: bool) -> Option<Vec<u32>> 
         table: vec![vec![Vec::new(); ii as usize]; p.num_resource_slots()],
         preds,
         succs,
+        rank,
+        pending: (0..n).collect(),
     };
     let mut last_time: Vec<Option<i64>> = vec![None; n];
     let mut budget = BUDGET_PER_OP * n.max(1);
-    while let Some(&op) = order.iter().find(|op| st.start[op.0 as usize].is_none()) {
+    while let Some(&next) = st.pending.first() {
+        let op = order[next];
         if budget == 0 {
             return None;
         }
