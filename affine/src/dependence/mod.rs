@@ -135,9 +135,13 @@ fn collect_accesses(ctx: &Context, ir: &Ir, root: OpId) -> (Vec<MemoryAccess>, V
 /// themselves (with `assumed` set), and pairs the analysis fails on too.
 pub fn dependences(ctx: &Context, ir: &Ir, root: OpId, precision: Precision) -> Vec<Dependence> {
     let (accesses, failed) = collect_accesses(ctx, ir, root);
+    let class = classes(ctx, ir, &accesses);
+    // The result per pair of classes at a depth the two share a loop of
+    // (program order, which the classes ignore, only matters deeper).
+    let mut memo: HashMap<(usize, usize, usize), DependenceResult> = HashMap::new();
     let mut out = Vec::new();
-    for src in &accesses {
-        for dst in &accesses {
+    for (si, src) in accesses.iter().enumerate() {
+        for (di, dst) in accesses.iter().enumerate() {
             let Some(kind) = DependenceKind::of(src.kind, dst.kind) else {
                 continue;
             };
@@ -146,12 +150,18 @@ pub fn dependences(ctx: &Context, ir: &Ir, root: OpId, precision: Precision) -> 
             }
             let common = num_common_loops(src, dst);
             for depth in 1..=common + 1 {
-                let (components, assumed) =
-                    match check_dependence(ctx, ir, src, dst, depth, precision) {
-                        DependenceResult::NoDependence => continue,
-                        DependenceResult::Dependence(c) => (c, false),
-                        DependenceResult::Failure => (Vec::new(), true),
-                    };
+                let result = if depth <= common {
+                    memo.entry((class[si], class[di], depth))
+                        .or_insert_with(|| check_dependence(ctx, ir, src, dst, depth, precision))
+                        .clone()
+                } else {
+                    check_dependence(ctx, ir, src, dst, depth, precision)
+                };
+                let (components, assumed) = match result {
+                    DependenceResult::NoDependence => continue,
+                    DependenceResult::Dependence(c) => (c, false),
+                    DependenceResult::Failure => (Vec::new(), true),
+                };
                 let carried_by = (depth <= common)
                     .then(|| src.domain.dim_values[depth - 1])
                     .flatten()
