@@ -17,13 +17,19 @@
 //!   factors (from 2) that leave it the fewest iterations, a cleanup
 //!   loop's included where a factor does not divide its trip count (at
 //!   its largest where it varies), of those the device's units can run
-//!   side by side (`copies` of its body) and, where it reads a memory
-//!   left off chip, that the memory's words can feed (its lanes); or not
-//!   at all (its units left to other loops);
+//!   side by side (`copies` of its body), where it reads a memory
+//!   left off chip, that the memory's words can feed (its lanes), and
+//!   no more than the iterations between an element's store and its
+//!   load where the loop carries a recurrence through memory (floyd-
+//!   warshall's row: more copies only wait on one another); or not at
+//!   all (its units left to other loops);
 //! - a loop whose body is one such loop, where unroll-and-jam keeps its
 //!   dependences, is jammed by factors chosen the same way over its own
-//!   trips and the inner body's copies (`jam`), or not; where the inner
-//!   loop's trip count varies, also by wider factors at shared units;
+//!   trips and the inner body's copies (`jam`), or not, and by wider
+//!   factors for the inner loop kept whole; where the inner loop's trip
+//!   count varies, also by wider factors at shared units; where it
+//!   carries a recurrence, by the widest factor, and the best of at
+//!   most a half and a quarter of it;
 //! - a loop whose body is a chain of loops of constant trip counts
 //!   (a stencil's window, a short reduction) small enough that the
 //!   units hold its innermost body's copies side by side (25 at most) is
@@ -291,8 +297,10 @@ fn factor_knob(text: &mut String, path: &str, key: &str, factors: &[u64]) -> Vec
 /// trips and the copies of the inner loop's body the units hold, and at
 /// most [`MAX_BODY_COPIES`] with the inner loop's largest unroll factor:
 /// the two multiply the body's copies, and a point of many more copies
-/// than the units hold only takes long to build. Where the inner loop's
-/// trip count varies (a triangular loop: short runs, each paying the
+/// than the units hold only takes long to build. The [`FACTORS`] best
+/// wider ones of up to the copies the units hold (and
+/// [`MAX_BODY_COPIES`]) are offered too, for the points that leave the
+/// inner loop whole. Where the inner loop's trip count varies (a triangular loop: short runs, each paying the
 /// pipeline's fill and the code after it), the [`FACTORS`] best
 /// factors of up to [`JAM_SHARING`] times the copies the units hold
 /// (and [`MAX_BODY_COPIES`]) are offered too: fewer, longer runs at an
@@ -316,15 +324,43 @@ fn jam_factors(
         ..l.clone()
     };
     let mut out = factors(&as_innermost, lanes_of, buffered);
-    if inner.trip.is_none() {
-        let shared = LoopProfile {
-            copies: Some(held.saturating_mul(JAM_SHARING).min(MAX_BODY_COPIES)),
-            ..as_innermost
+    let largest = out[0];
+    let wider = |copies: u64, out: &mut Vec<u64>| {
+        let more = LoopProfile {
+            copies: Some(copies.min(MAX_BODY_COPIES)),
+            ..as_innermost.clone()
         };
-        let largest = out[0];
-        let more = factors(&shared, lanes_of, buffered);
-        let more = more.into_iter().filter(|&f| f > largest).take(FACTORS);
-        out = more.chain(out).collect();
+        let more = factors(&more, lanes_of, buffered);
+        out.extend(more.into_iter().filter(|&f| f > largest).take(FACTORS));
+    };
+    // With the inner loop not unrolled, the jam alone makes the copies:
+    // where the units hold more of them than a jam beside the inner
+    // loop's largest unroll may make (cheap operations: covariance's
+    // subtraction of the means, whose buffer is partitioned along the
+    // rows the outer loop walks), the wider jams are offered too (the
+    // descent skips their points with the inner loop unrolled as well).
+    wider(held, &mut out);
+    if inner.trip.is_none() {
+        wider(held.saturating_mul(JAM_SHARING), &mut out);
+    }
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    out.dedup();
+    if inner.recurrence.is_some() {
+        // The jam is the loop's only parallelism, and its widest factors
+        // may not fit (floyd-warshall's f32 rows: deep pipelines, their
+        // registers beyond the device): the widest, then the best of at
+        // most a half and a quarter of it.
+        let widest = out[0];
+        out = vec![widest];
+        for cap in [widest / 2, widest / 4].into_iter().filter(|&c| c >= 2) {
+            let at_most = LoopProfile {
+                copies: Some(cap),
+                ..as_innermost.clone()
+            };
+            out.push(factors(&at_most, lanes_of, buffered)[0]);
+        }
+        out.push(1);
+        out.dedup();
     }
     Some(out).filter(|f| f.len() > 1)
 }
@@ -342,8 +378,9 @@ const JAM_SHARING: u64 = 10;
 const CLEANUP_FILL: u64 = 3;
 
 /// The unroll factors of innermost loop `l`: of those up to the copies
-/// of its body the device's units hold and the words of the unbuffered
-/// memories it reads can feed, the [`FACTORS`] that leave the fewest
+/// of its body the device's units hold, the words of the unbuffered
+/// memories it reads can feed and the distance of a recurrence through
+/// memory it carries, the [`FACTORS`] that leave the fewest
 /// iterations, of those that leave fewer than every smaller factor (a run
 /// of `t` iterations unrolled by `f`: `t / f`, and
 /// where `f` does not divide `t`, a cleanup loop of the remainder and
@@ -369,6 +406,8 @@ fn factors(l: &LoopProfile, lanes_of: &[(String, u64)], buffered: &[String]) -> 
         (None, Some(f)) => f,
         (None, None) => trip,
     };
+    // Copies past a recurrence's distance wait on one another.
+    let cap = l.recurrence.map_or(cap, |r| cap.min(r));
     // Iterations left, doubled (a varying remainder is half a factor).
     let left = |f: u64| match l.trip {
         Some(t) if t % f == 0 => 2 * (t / f),
@@ -419,6 +458,7 @@ mod tests {
             copies,
             memories: memories.iter().map(|m| m.to_string()).collect(),
             repeated: vec![],
+            recurrence: None,
         }
     }
 
@@ -436,6 +476,7 @@ mod tests {
             copies: None,
             memories: vec![],
             repeated: vec![],
+            recurrence: None,
         };
         let q = LoopProfile {
             depth: 3,
@@ -490,6 +531,7 @@ mod tests {
                     copies: None,
                     memories: vec![],
                     repeated: vec![],
+                    recurrence: None,
                 },
                 innermost("gemm/0/0/0", 32, Some(28), &["A", "B", "C"]),
             ],
@@ -530,6 +572,7 @@ mod tests {
                     copies: None,
                     memories: vec!["cov".into()],
                     repeated: vec!["cov".into()],
+                    recurrence: None,
                 },
                 innermost("cov/0/0", 32, Some(9), &["data"]),
             ],
@@ -564,6 +607,44 @@ mod tests {
     }
 
     #[test]
+    fn a_loop_carrying_a_recurrence_through_memory_unrolls_no_further_than_its_distance() {
+        // 60 trips, 22 copies held: 20, 15 and 12; an element stored is
+        // loaded the next iteration: not unrolled; two iterations on, 2.
+        let row = innermost("floyd_warshall/0/0/0", 60, Some(22), &[]);
+        assert_eq!(factors(&row, &[], &[]), vec![20, 15, 12, 1]);
+        let recurrent = LoopProfile {
+            recurrence: Some(1),
+            ..row.clone()
+        };
+        assert_eq!(factors(&recurrent, &[], &[]), vec![1]);
+        let every_other = LoopProfile {
+            recurrence: Some(2),
+            ..row
+        };
+        assert_eq!(factors(&every_other, &[], &[]), vec![2, 1]);
+    }
+
+    #[test]
+    fn a_jam_around_a_recurrence_is_offered_at_its_widest_a_half_and_a_quarter() {
+        let outer = LoopProfile {
+            inner: 1,
+            depth: 1,
+            jams: true,
+            ..innermost("floyd_warshall/0/0", 60, None, &[])
+        };
+        let row = LoopProfile {
+            recurrence: Some(1),
+            ..innermost("floyd_warshall/0/0/0", 60, Some(22), &[])
+        };
+        let p = Profile {
+            loops: vec![outer, row],
+            memories: vec![],
+            ..Default::default()
+        };
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![20, 10, 5, 1]));
+    }
+
+    #[test]
     fn a_streaming_loop_unrolls_to_its_memories_words() {
         let p = Profile {
             loops: vec![innermost("vadd/0", 64, Some(1000), &["a", "b", "c"])],
@@ -582,7 +663,7 @@ mod tests {
     }
 
     #[test]
-    fn a_jam_leaves_the_inner_unroll_its_share_of_the_copies() {
+    fn a_jam_leaves_the_inner_unroll_its_share_of_the_copies_or_takes_them_alone() {
         let outer = LoopProfile {
             inner: 1,
             depth: 1,
@@ -596,13 +677,15 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![6, 5, 3, 1]));
-        // Unrolled by all its 30 trips: 64 copies allow a jam of 2.
+        // Unrolled by all its 30 trips: 64 copies allow a jam of 2; the
+        // units hold 45 copies, so with the inner loop whole, jams of 30,
+        // 15 and 10 as well.
         let p = Profile {
             loops: vec![outer, innermost("f/0/1/0", 30, Some(45), &[])],
             memories: vec![],
             ..Default::default()
         };
-        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![2, 1]));
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![30, 15, 10, 2, 1]));
     }
 
     #[test]

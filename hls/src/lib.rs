@@ -93,6 +93,28 @@ pub fn profile(
         flow::front::flattens,
         &jams,
     );
+    for (l, lp) in lifted.kernel.loops.iter().enumerate() {
+        if lp
+            .body
+            .iter()
+            .any(|i| matches!(i, model::kernel::Item::Loop(_)))
+        {
+            continue;
+        }
+        let nodes = lifted.kernel.body_nodes(l);
+        let k = &lifted.kernel;
+        let recurrence = (flow::analysis::deps::loop_dependences(ctx, &lifted.work, k, l, &nodes))
+            .into_iter()
+            .filter(|d| {
+                matches!(k.nodes[d.src].op, model::kernel::Op::Store(_))
+                    && matches!(k.nodes[d.dst].op, model::kernel::Op::Load(_))
+            })
+            .map(|d| u64::from(d.distance.max(1)))
+            .min();
+        if let Some(entry) = p.loops.iter_mut().find(|e| e.path == lp.path) {
+            entry.recurrence = recurrence;
+        }
+    }
     p.once_jammed = once_jammed(ctx, ir, module, opts, &lifted.kernel, &p);
     Ok(p)
 }

@@ -71,6 +71,11 @@ pub struct LoopProfile {
     /// Those of them it accesses more than once (in its body's blocks,
     /// a port's turn each).
     pub repeated: Vec<String>,
+    /// For a loop with no loop inside, the fewest iterations between one
+    /// that stores an element and a later one that loads it (a
+    /// recurrence through memory; `profile` fills it in): unrolled by
+    /// more, the copies wait on one another and run no faster.
+    pub recurrence: Option<u64>,
 }
 
 /// One external memory.
@@ -297,6 +302,7 @@ impl Walker<'_> {
                         copies,
                         memories,
                         repeated,
+                        recurrence: None,
                     });
                     let inner_runs = runs.saturating_mul(trip.unwrap_or(1));
                     self.walk(body, (inner_runs, depth + 1), p, accesses);
