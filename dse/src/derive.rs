@@ -25,8 +25,9 @@
 //!   all (its units left to other loops);
 //! - a loop whose body is one such loop, where unroll-and-jam keeps its
 //!   dependences, is jammed by factors chosen the same way over its own
-//!   trips and the inner body's copies (`jam`), or not, and by wider
-//!   factors for the inner loop kept whole; where the inner loop's trip
+//!   trips and the inner body's copies (`jam`), or not, and where the
+//!   units hold more copies than a point makes, by wider factors for the
+//!   inner loop kept whole; where the inner loop's trip
 //!   count varies, also by wider factors at shared units; where it
 //!   carries a recurrence, by the widest factor, and the best of at
 //!   most a half and a quarter of it;
@@ -297,10 +298,10 @@ fn factor_knob(text: &mut String, path: &str, key: &str, factors: &[u64]) -> Vec
 /// trips and the copies of the inner loop's body the units hold, and at
 /// most [`MAX_BODY_COPIES`] with the inner loop's largest unroll factor:
 /// the two multiply the body's copies, and a point of many more copies
-/// than the units hold only takes long to build. The [`FACTORS`] best
-/// wider ones of up to the copies the units hold (and
-/// [`MAX_BODY_COPIES`]) are offered too, for the points that leave the
-/// inner loop whole. Where the inner loop's trip count varies (a triangular loop: short runs, each paying the
+/// than the units hold only takes long to build. Where the units hold
+/// [`MAX_BODY_COPIES`] or more, the [`FACTORS`] best wider ones of up to
+/// that many are offered too, for the points that leave the inner loop
+/// whole. Where the inner loop's trip count varies (a triangular loop: short runs, each paying the
 /// pipeline's fill and the code after it), the [`FACTORS`] best
 /// factors of up to [`JAM_SHARING`] times the copies the units hold
 /// (and [`MAX_BODY_COPIES`]) are offered too: fewer, longer runs at an
@@ -334,12 +335,15 @@ fn jam_factors(
         out.extend(more.into_iter().filter(|&f| f > largest).take(FACTORS));
     };
     // With the inner loop not unrolled, the jam alone makes the copies:
-    // where the units hold more of them than a jam beside the inner
-    // loop's largest unroll may make (cheap operations: covariance's
-    // subtraction of the means, whose buffer is partitioned along the
-    // rows the outer loop walks), the wider jams are offered too (the
-    // descent skips their points with the inner loop unrolled as well).
-    wider(held, &mut out);
+    // where the units hold more of them than any point may make
+    // (cheap operations: covariance's subtraction of the means, whose
+    // buffer is partitioned along the rows the outer loop walks), the
+    // wider jams are offered too (the descent skips their points with
+    // the inner loop unrolled as well). Elsewhere they would only grow
+    // the space the descent has its time for.
+    if held >= MAX_BODY_COPIES {
+        wider(held, &mut out);
+    }
     if inner.trip.is_none() {
         wider(held.saturating_mul(JAM_SHARING), &mut out);
     }
@@ -677,11 +681,17 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![6, 5, 3, 1]));
-        // Unrolled by all its 30 trips: 64 copies allow a jam of 2; the
-        // units hold 45 copies, so with the inner loop whole, jams of 30,
-        // 15 and 10 as well.
+        // Unrolled by all its 30 trips: 64 copies allow a jam of 2.
         let p = Profile {
-            loops: vec![outer, innermost("f/0/1/0", 30, Some(45), &[])],
+            loops: vec![outer.clone(), innermost("f/0/1/0", 30, Some(45), &[])],
+            memories: vec![],
+            ..Default::default()
+        };
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![2, 1]));
+        // The units hold 759 copies, more than any point makes: with the
+        // inner loop whole, jams of 30, 15 and 10 as well.
+        let p = Profile {
+            loops: vec![outer, innermost("f/0/1/0", 30, Some(759), &[])],
             memories: vec![],
             ..Default::default()
         };

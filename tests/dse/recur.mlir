@@ -20,6 +20,17 @@
 // RUN: FileCheck %s --check-prefix=MEM < %t.m/summary.txt
 // MEM: points: 12 seen, 8 evaluated
 // MEM: lower bounds: 4 point(s) not evaluated
+// The derived space: a loop whose element stored is loaded the next
+// iteration is not unrolled (its copies would wait on one another); two
+// iterations on, by 2 at most.
+// RUN: rm -rf %t.d %t.d2
+// RUN: silica dse %s --top memrec -o %t.d 2>&1 | FileCheck %s --check-prefix=DERIVED
+// DERIVED: the space derived from the kernel
+// DERIVED: a: width 2
+// DERIVED-NOT: unroll
+// RUN: silica dse %s --top memrec2 -o %t.d2 2>&1 | FileCheck %s --check-prefix=DERIVED2
+// DERIVED2: the space derived from the kernel
+// DERIVED2: memrec2/0: unroll 2 or 1, of its 32 trips
 func.func @divrec(%a: memref<32xi32> {hls.name = "a"}, %x0: i32) -> i32 {
   %s = affine.for %i = 0 to 32 iter_args(%x = %x0) -> (i32) {
     %d = affine.load %a[%i] : memref<32xi32>
@@ -46,5 +57,14 @@ func.func @memrec(%a: memref<33xi32> {hls.name = "a"}, %d: i32) {
     %q = arith.divsi %v, %d : i32
     affine.store %q, %a[%i + 1] : memref<33xi32>
   } {hls.label = "i"}
+  return
+}
+
+func.func @memrec2(%a: memref<34xi32> {hls.name = "a"}, %d: i32) {
+  affine.for %i = 0 to 32 {
+    %v = affine.load %a[%i] : memref<34xi32>
+    %q = arith.divsi %v, %d : i32
+    affine.store %q, %a[%i + 2] : memref<34xi32>
+  }
   return
 }
