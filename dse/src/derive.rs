@@ -27,10 +27,10 @@
 //!   dependences, is jammed by factors chosen the same way over its own
 //!   trips and the inner body's copies (`jam`), or not, and where the
 //!   units hold more copies than a point makes, by wider factors for the
-//!   inner loop kept whole; where the inner loop's trip
-//!   count varies, also by wider factors at shared units; where it
-//!   carries a recurrence, by the widest factor, and the best of at
-//!   most a half and a quarter of it;
+//!   inner loop kept whole; where the inner loop's trip count varies,
+//!   also by wider factors at shared units; where it carries a
+//!   recurrence, by the widest factor, and the best of at most a half
+//!   and a quarter of it;
 //! - a loop whose body is a chain of loops of constant trip counts
 //!   (a stencil's window, a short reduction) small enough that the
 //!   units hold its innermost body's copies side by side (25 at most) is
@@ -301,8 +301,8 @@ fn factor_knob(text: &mut String, path: &str, key: &str, factors: &[u64]) -> Vec
 /// than the units hold only takes long to build. Where the units hold
 /// [`MAX_BODY_COPIES`] or more, the [`FACTORS`] best wider ones of up to
 /// that many are offered too, for the points that leave the inner loop
-/// whole. Where the inner loop's trip count varies (a triangular loop: short runs, each paying the
-/// pipeline's fill and the code after it), the [`FACTORS`] best
+/// whole. Where the inner loop's trip count varies (a triangular loop:
+/// short runs, each paying the pipeline's fill and the code after it), the [`FACTORS`] best
 /// factors of up to [`JAM_SHARING`] times the copies the units hold
 /// (and [`MAX_BODY_COPIES`]) are offered too: fewer, longer runs at an
 /// II of about the ratio.
@@ -325,15 +325,16 @@ fn jam_factors(
         ..l.clone()
     };
     let mut out = factors(&as_innermost, lanes_of, buffered);
-    let largest = out[0];
-    let wider = |copies: u64, out: &mut Vec<u64>| {
-        let more = LoopProfile {
-            copies: Some(copies.min(MAX_BODY_COPIES)),
+    // The factors the loop would have as an innermost loop of `copies`.
+    let at_most = |copies: u64| {
+        let l = LoopProfile {
+            copies: Some(copies),
             ..as_innermost.clone()
         };
-        let more = factors(&more, lanes_of, buffered);
-        out.extend(more.into_iter().filter(|&f| f > largest).take(FACTORS));
+        factors(&l, lanes_of, buffered)
     };
+    let largest = out[0];
+    let mut wider = Vec::new();
     // With the inner loop not unrolled, the jam alone makes the copies:
     // where the units hold more of them than any point may make
     // (cheap operations: covariance's subtraction of the means, whose
@@ -342,10 +343,14 @@ fn jam_factors(
     // the inner loop unrolled as well). Elsewhere they would only grow
     // the space the descent has its time for.
     if held >= MAX_BODY_COPIES {
-        wider(held, &mut out);
+        wider.push(held);
     }
     if inner.trip.is_none() {
-        wider(held.saturating_mul(JAM_SHARING), &mut out);
+        wider.push(held.saturating_mul(JAM_SHARING));
+    }
+    for copies in wider {
+        let more = at_most(copies.min(MAX_BODY_COPIES));
+        out.extend(more.into_iter().filter(|&f| f > largest).take(FACTORS));
     }
     out.sort_unstable_by(|a, b| b.cmp(a));
     out.dedup();
@@ -357,11 +362,7 @@ fn jam_factors(
         let widest = out[0];
         out = vec![widest];
         for cap in [widest / 2, widest / 4].into_iter().filter(|&c| c >= 2) {
-            let at_most = LoopProfile {
-                copies: Some(cap),
-                ..as_innermost.clone()
-            };
-            out.push(factors(&at_most, lanes_of, buffered)[0]);
+            out.push(at_most(cap)[0]);
         }
         out.push(1);
         out.dedup();

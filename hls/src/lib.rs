@@ -93,7 +93,9 @@ pub fn profile(
         flow::front::flattens,
         &jams,
     );
-    for (l, lp) in lifted.kernel.loops.iter().enumerate() {
+    // The recurrences through memory of the loops with no loop inside.
+    let k = &lifted.kernel;
+    for (l, lp) in k.loops.iter().enumerate() {
         if lp
             .body
             .iter()
@@ -101,8 +103,7 @@ pub fn profile(
         {
             continue;
         }
-        let nodes = lifted.kernel.body_nodes(l);
-        let k = &lifted.kernel;
+        let nodes = k.body_nodes(l);
         let recurrence = (flow::analysis::deps::loop_dependences(ctx, &lifted.work, k, l, &nodes))
             .into_iter()
             .filter(|d| {

@@ -39,39 +39,59 @@ pub(crate) fn find_cycle(n: usize, edges: impl Iterator<Item = (OpId, OpId)>) ->
     Some(cycle)
 }
 
+/// The successors of each of `n` nodes under `arcs`, packed: node `v`'s
+/// are `succs[start[v]..start[v + 1]]`, in arc order.
+struct Successors {
+    start: Vec<usize>,
+    succs: Vec<usize>,
+}
+
+impl Successors {
+    fn new(n: usize, arcs: &[(usize, usize)]) -> Successors {
+        let mut start = vec![0usize; n + 1];
+        for &(s, _) in arcs {
+            start[s + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut succs = vec![0usize; arcs.len()];
+        for &(s, d) in arcs {
+            succs[fill[s]] = d;
+            fill[s] += 1;
+        }
+        Successors { start, succs }
+    }
+
+    fn of(&self, v: usize) -> &[usize] {
+        &self.succs[self.start[v]..self.start[v + 1]]
+    }
+}
+
 /// Kahn's topological order of the nodes not on or behind a cycle.
 pub(crate) fn topo_order(n: usize, edges: &[(OpId, OpId)]) -> Vec<OpId> {
-    let mut indegree = vec![0u32; n];
-    let mut succ_start = vec![0usize; n + 1];
-    for &(s, d) in edges {
-        indegree[d.0 as usize] += 1;
-        succ_start[s.0 as usize + 1] += 1;
-    }
-    for i in 0..n {
-        succ_start[i + 1] += succ_start[i];
-    }
-    let mut fill = succ_start.clone();
-    let mut succs = vec![OpId(0); edges.len()];
-    for &(s, d) in edges {
-        succs[fill[s.0 as usize]] = d;
-        fill[s.0 as usize] += 1;
-    }
-    let mut order: Vec<OpId> = (0..n as u32)
-        .map(OpId)
-        .filter(|op| indegree[op.0 as usize] == 0)
+    let arcs: Vec<(usize, usize)> = (edges.iter())
+        .map(|&(s, d)| (s.0 as usize, d.0 as usize))
         .collect();
+    let succs = Successors::new(n, &arcs);
+    let mut indegree = vec![0u32; n];
+    for &(_, d) in &arcs {
+        indegree[d] += 1;
+    }
+    let mut order: Vec<usize> = (0..n).filter(|&v| indegree[v] == 0).collect();
     let mut next = 0;
     while next < order.len() {
-        let op = order[next];
+        let v = order[next];
         next += 1;
-        for &d in &succs[succ_start[op.0 as usize]..succ_start[op.0 as usize + 1]] {
-            indegree[d.0 as usize] -= 1;
-            if indegree[d.0 as usize] == 0 {
+        for &d in succs.of(v) {
+            indegree[d] -= 1;
+            if indegree[d] == 0 {
                 order.push(d);
             }
         }
     }
-    order
+    order.into_iter().map(|v| OpId(v as u32)).collect()
 }
 
 /// Earliest start times under `t_dst >= t_src + latency(src) - distance *
@@ -152,19 +172,7 @@ pub fn rec_mii(p: &Problem) -> u32 {
 /// The strongly connected component of each of `n` nodes under `arcs`
 /// (Tarjan's algorithm, without recursion), numbered from 0.
 fn components(n: usize, arcs: &[(usize, usize)]) -> Vec<usize> {
-    let mut succ_start = vec![0usize; n + 1];
-    for &(s, _) in arcs {
-        succ_start[s + 1] += 1;
-    }
-    for i in 0..n {
-        succ_start[i + 1] += succ_start[i];
-    }
-    let mut fill = succ_start.clone();
-    let mut succs = vec![0usize; arcs.len()];
-    for &(s, d) in arcs {
-        succs[fill[s]] = d;
-        fill[s] += 1;
-    }
+    let succs = Successors::new(n, arcs);
     const UNSEEN: usize = usize::MAX;
     let mut index = vec![UNSEEN; n];
     let mut low = vec![0usize; n];
@@ -176,16 +184,15 @@ fn components(n: usize, arcs: &[(usize, usize)]) -> Vec<usize> {
         if index[root] != UNSEEN {
             continue;
         }
-        // (node, the next of its successors to visit)
-        let mut calls = vec![(root, succ_start[root])];
+        // (node, how many of its successors are visited)
+        let mut calls = vec![(root, 0)];
         index[root] = next_index;
         low[root] = next_index;
         next_index += 1;
         stack.push(root);
         on_stack[root] = true;
         while let Some(&mut (v, ref mut at)) = calls.last_mut() {
-            if *at < succ_start[v + 1] {
-                let w = succs[*at];
+            if let Some(&w) = succs.of(v).get(*at) {
                 *at += 1;
                 if index[w] == UNSEEN {
                     index[w] = next_index;
@@ -193,7 +200,7 @@ fn components(n: usize, arcs: &[(usize, usize)]) -> Vec<usize> {
                     next_index += 1;
                     stack.push(w);
                     on_stack[w] = true;
-                    calls.push((w, succ_start[w]));
+                    calls.push((w, 0));
                 } else if on_stack[w] {
                     low[v] = low[v].min(index[w]);
                 }
