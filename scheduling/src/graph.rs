@@ -101,55 +101,103 @@ pub(crate) fn earliest_starts(p: &Problem, ii: u32) -> Option<Vec<i64>> {
     earliest(p.operations.len(), &dependence_edges(p, ii))
 }
 
+/// The strongly connected components of a problem's dependence graph
+/// that hold a cycle, each with its own edges: a cycle, and any path
+/// between two operations of one component, lies within it.
+pub(crate) struct Cyclic {
+    /// Each component's operations, in increasing order.
+    pub(crate) members: Vec<Vec<usize>>,
+    /// Each component's dependences (indices into the problem's), between
+    /// its operations, in a topological order of their sources under the
+    /// dependences within an iteration (so that longest paths settle in
+    /// as many rounds as the paths cross iterations).
+    pub(crate) edges: Vec<Vec<usize>>,
+    /// Each operation's position in its component's `members`.
+    pub(crate) local: Vec<usize>,
+}
+
+impl Cyclic {
+    pub(crate) fn of(p: &Problem) -> Cyclic {
+        let n = p.operations.len();
+        let arcs: Vec<(usize, usize)> = p
+            .dependences
+            .iter()
+            .map(|d| (d.src.0 as usize, d.dst.0 as usize))
+            .collect();
+        let component = components(n, &arcs);
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (op, &c) in component.iter().enumerate() {
+            members[c].push(op);
+        }
+        let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, &(s, d)) in arcs.iter().enumerate() {
+            if component[s] == component[d] {
+                edges[component[s]].push(i);
+            }
+        }
+        let within_iteration: Vec<(OpId, OpId)> = (p.dependences.iter())
+            .filter(|d| d.distance == 0)
+            .map(|d| (d.src, d.dst))
+            .collect();
+        let mut rank = vec![n; n];
+        for (i, op) in topo_order(n, &within_iteration).into_iter().enumerate() {
+            rank[op.0 as usize] = i;
+        }
+        for e in &mut edges {
+            e.sort_by_key(|&i| rank[p.dependences[i].src.0 as usize]);
+        }
+        let mut local = vec![0usize; n];
+        for nodes in &members {
+            for (i, &op) in nodes.iter().enumerate() {
+                local[op] = i;
+            }
+        }
+        let (members, edges) = members
+            .into_iter()
+            .zip(edges)
+            .filter(|(_, e)| !e.is_empty())
+            .unzip();
+        Cyclic {
+            members,
+            edges,
+            local,
+        }
+    }
+
+    /// Component `c`'s edges in its local numbering, weighted
+    /// `latency(src) - distance * ii`.
+    pub(crate) fn weighted(&self, p: &Problem, c: usize, ii: u32) -> Vec<(usize, usize, i64)> {
+        self.edges[c]
+            .iter()
+            .map(|&e| {
+                let d = &p.dependences[e];
+                let w = i64::from(p.latency(d.src)) - i64::from(d.distance) * i64::from(ii);
+                (
+                    self.local[d.src.0 as usize],
+                    self.local[d.dst.0 as usize],
+                    w,
+                )
+            })
+            .collect()
+    }
+}
+
 /// The recurrence-constrained minimum II: the smallest II for which no
 /// dependence cycle is too long (1 when there are no cycles). The problem
-/// must be checked (every cycle has a distance). A cycle lies within one
-/// strongly connected component, so each component with a cycle is
-/// searched on its own edges: the feasibility test (longest paths, which
-/// run as many rounds as there are nodes when a cycle is too long) then
-/// costs the component's size, not the loop body's.
+/// must be checked (every cycle has a distance). Each component with a
+/// cycle is searched on its own edges ([`Cyclic`]): the feasibility test
+/// (longest paths, which run as many rounds as there are nodes when a
+/// cycle is too long) then costs the component's size, not the loop
+/// body's.
 pub fn rec_mii(p: &Problem) -> u32 {
-    let n = p.operations.len();
-    let arcs: Vec<(usize, usize)> = p
-        .dependences
-        .iter()
-        .map(|d| (d.src.0 as usize, d.dst.0 as usize))
-        .collect();
-    let component = components(n, &arcs);
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (op, &c) in component.iter().enumerate() {
-        members[c].push(op);
-    }
-    let mut within: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (i, &(s, d)) in arcs.iter().enumerate() {
-        if component[s] == component[d] {
-            within[component[s]].push(i);
-        }
-    }
-    let mut local = vec![0usize; n];
+    let cyclic = Cyclic::of(p);
     let mut rec = 1;
-    for (nodes, edges) in members.iter().zip(&within) {
-        if edges.is_empty() {
-            continue;
-        }
-        for (i, &op) in nodes.iter().enumerate() {
-            local[op] = i;
-        }
+    for (c, nodes) in cyclic.members.iter().enumerate() {
         let latency: u64 = nodes
             .iter()
             .map(|&op| p.latency(OpId(op as u32)) as u64)
             .sum();
-        let feasible = |ii: u32| {
-            let weighted: Vec<(usize, usize, i64)> = edges
-                .iter()
-                .map(|&e| {
-                    let d = &p.dependences[e];
-                    let w = i64::from(p.latency(d.src)) - i64::from(d.distance) * i64::from(ii);
-                    (local[d.src.0 as usize], local[d.dst.0 as usize], w)
-                })
-                .collect();
-            earliest(nodes.len(), &weighted).is_some()
-        };
+        let feasible = |ii: u32| earliest(nodes.len(), &cyclic.weighted(p, c, ii)).is_some();
         // Feasible at the component's total latency: a cycle with a
         // distance of 1 or more is no longer than that.
         let (mut lo, mut hi) = (rec, latency.max(1).min(u32::MAX as u64) as u32);

@@ -45,13 +45,19 @@ pub(crate) fn longest_paths(
         }
     };
     // n rounds settle every path (through a virtual source for `All`);
-    // a change in the round after that comes from a positive cycle.
+    // a change in the round after that comes from a positive cycle. A
+    // cycle among the nodes' last improving edges is a positive cycle
+    // too (each edge of it improved its target past the path that last
+    // reached its source), and shows up in far fewer rounds: the search
+    // looks for one after every round.
+    let mut parent = vec![usize::MAX; n];
     for _ in 0..=n {
         let mut changed = false;
         for &(s, t, w) in edges {
             if let Some(ds) = d[s] {
                 if d[t].is_none_or(|dt| ds + w > dt) {
                     d[t] = Some(ds + w);
+                    parent[t] = s;
                     changed = true;
                 }
             }
@@ -59,8 +65,34 @@ pub(crate) fn longest_paths(
         if !changed {
             return Some(d);
         }
+        if has_cycle(&parent) {
+            return None;
+        }
     }
     None
+}
+
+/// Whether following `parent` from some node (`usize::MAX`: none) comes
+/// back around.
+fn has_cycle(parent: &[usize]) -> bool {
+    // 0: not seen, 1: on the walk being followed, 2: done.
+    let mut state = vec![0u8; parent.len()];
+    let mut walk = Vec::new();
+    for start in 0..parent.len() {
+        let mut v = start;
+        while v != usize::MAX && state[v] == 0 {
+            state[v] = 1;
+            walk.push(v);
+            v = parent[v];
+        }
+        if v != usize::MAX && state[v] == 1 {
+            return true;
+        }
+        for u in walk.drain(..) {
+            state[u] = 2;
+        }
+    }
+    false
 }
 
 /// Earliest start times (longest paths from every node at 0) over

@@ -9,7 +9,8 @@
 //! (two loads on one port, each on its own recurrence of the same length
 //! through one store, must issue in the same cycle).
 
-use crate::longest::{dependence_edges, longest_paths, Sources};
+use crate::graph::Cyclic;
+use crate::longest::{earliest, longest_paths, Sources};
 use crate::problem::{OpId, Problem};
 use std::collections::BTreeMap;
 
@@ -19,33 +20,48 @@ use std::collections::BTreeMap;
 /// long for `ii` at all).
 pub fn slot_conflict(p: &Problem, ii: u32) -> bool {
     let ii = ii.max(1);
-    let edges = dependence_edges(p, ii);
-    let limited: Vec<OpId> = p
-        .ops()
-        .filter(|&op| p.limited_resources(op).next().is_some())
-        .collect();
-    let mut paths = Vec::with_capacity(limited.len());
-    for &op in &limited {
-        match longest_paths(p.operations.len(), &edges, Sources::One(op.0 as usize)) {
-            Some(d) => paths.push(d),
-            None => return true,
+    let limits = |op: usize| p.limited_resources(OpId(op as u32));
+    // Each limited operation's class: the first of its component (in the
+    // operations' order) it is held at a fixed distance from, with that
+    // distance; an operation on no cycle is held by none but itself.
+    // Two operations held at a fixed distance lie on a cycle through
+    // both, so within one component, and the paths between them too
+    // ([`Cyclic`]): each component is searched on its own edges.
+    let mut class: Vec<(usize, i64)> = (0..p.operations.len()).map(|op| (op, 0)).collect();
+    let cyclic = Cyclic::of(p);
+    for (c, nodes) in cyclic.members.iter().enumerate() {
+        let edges = cyclic.weighted(p, c, ii);
+        let limited: Vec<usize> = (0..nodes.len())
+            .filter(|&i| limits(nodes[i]).next().is_some())
+            .collect();
+        if limited.is_empty() && earliest(nodes.len(), &edges).is_none() {
+            // A cycle too long for `ii`.
+            return true;
+        }
+        let mut paths = Vec::with_capacity(limited.len());
+        for &i in &limited {
+            match longest_paths(nodes.len(), &edges, Sources::One(i)) {
+                Some(d) => paths.push(d),
+                // A cycle too long for `ii`.
+                None => return true,
+            }
+        }
+        for (k, &i) in limited.iter().enumerate() {
+            class[nodes[i]] = (0..=k)
+                .find_map(|j| {
+                    let there = paths[j][i]?;
+                    let back = paths[k][limited[j]]?;
+                    (there + back == 0).then_some((nodes[limited[j]], there))
+                })
+                .unwrap_or((nodes[i], 0));
         }
     }
-    // Each limited operation's class: the first one it is held at a fixed
-    // distance from (the relation is transitive: the paths of two tight
-    // pairs add up to cycles of weight 0 at most, and none is positive),
-    // with that distance.
     let mut uses: BTreeMap<(usize, usize, i64), u32> = BTreeMap::new();
-    for (i, op) in limited.iter().enumerate() {
-        let held = (0..=i).find_map(|j| {
-            let there = paths[j][op.0 as usize]?;
-            let back = paths[i][limited[j].0 as usize]?;
-            (there + back == 0).then_some((j, there))
-        });
-        let (class, offset) = held.unwrap_or((i, 0));
-        for (r, limit) in p.limited_resources(*op) {
+    for op in p.ops() {
+        let (held_by, offset) = class[op.0 as usize];
+        for (r, limit) in p.limited_resources(op) {
             let n = uses
-                .entry((class, r, offset.rem_euclid(i64::from(ii))))
+                .entry((held_by, r, offset.rem_euclid(i64::from(ii))))
                 .or_insert(0);
             *n += 1;
             if *n > limit {
@@ -75,7 +91,9 @@ pub fn slot_mii(p: &Problem, from: u32) -> u32 {
 mod tests {
     use super::{slot_conflict, slot_mii};
     use crate::graph::{rec_mii, res_mii};
-    use crate::problem::{Problem, ProblemKind};
+    use crate::longest::{dependence_edges, longest_paths, Sources};
+    use crate::problem::{OpId, Problem, ProblemKind};
+    use std::collections::BTreeMap;
 
     /// Two loads on one port, each feeding a store through an operator of
     /// latency `a` or `b`; the store feeds both loads of the next
@@ -125,5 +143,101 @@ mod tests {
         let p = loads(2, 1, 0);
         assert_eq!(rec_mii(&p), 4);
         assert!(!slot_conflict(&p, 4));
+    }
+
+    /// The slot conflict searched over the whole graph from every limited
+    /// operation, classes numbered by the limited operations' order.
+    fn slot_conflict_over_the_whole_graph(p: &Problem, ii: u32) -> bool {
+        let edges = dependence_edges(p, ii);
+        let limited: Vec<OpId> = (p.ops())
+            .filter(|&op| p.limited_resources(op).next().is_some())
+            .collect();
+        let mut paths = Vec::new();
+        for &op in &limited {
+            match longest_paths(p.operations.len(), &edges, Sources::One(op.0 as usize)) {
+                Some(d) => paths.push(d),
+                None => return true,
+            }
+        }
+        let mut uses: BTreeMap<(usize, usize, i64), u32> = BTreeMap::new();
+        for (i, op) in limited.iter().enumerate() {
+            let (class, offset) = (0..=i)
+                .find_map(|j| {
+                    let there = paths[j][op.0 as usize]?;
+                    let back = paths[i][limited[j].0 as usize]?;
+                    (there + back == 0).then_some((j, there))
+                })
+                .unwrap_or((i, 0));
+            for (r, limit) in p.limited_resources(*op) {
+                let n = (uses.entry((class, r, offset.rem_euclid(i64::from(ii))))).or_insert(0);
+                *n += 1;
+                if *n > limit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// A random loop body of recurrences through port users: one to three
+    /// clusters, each a store that two to four chains (a load, then zero
+    /// to two operators of latency 2 or 3) feed and that feeds their loads
+    /// the next iteration (chains of one length hold their loads in one
+    /// slot), with a forward edge between clusters now and then.
+    fn recurrences_through_ports(seed: u64) -> Problem {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut p = Problem::new(ProblemKind::ModuloProblem);
+        let port = p.add_resource_type("port", 1 + next(2) as u32);
+        let mem = p.add_operator_type("mem", 1);
+        let ops = [p.add_operator_type("a", 2), p.add_operator_type("b", 3)];
+        let mut stores: Vec<OpId> = Vec::new();
+        for _ in 0..1 + next(3) {
+            let st = p.add_operation(mem, &[port]);
+            for _ in 0..2 + next(3) {
+                let load = p.add_operation(mem, &[port]);
+                let mut at = load;
+                for _ in 0..next(3) {
+                    let o = p.add_operation(ops[next(2) as usize], &[]);
+                    p.add_dependence(at, o, 0);
+                    at = o;
+                }
+                p.add_dependence(at, st, 0);
+                p.add_dependence(st, load, 1);
+                if let Some(&earlier) = stores.get(next(4) as usize) {
+                    p.add_dependence(earlier, load, 0);
+                }
+            }
+            stores.push(st);
+        }
+        p
+    }
+
+    #[test]
+    fn conflicts_searched_a_component_at_a_time_are_those_of_the_whole_graph() {
+        let (mut asked, mut conflicts) = (0, 0);
+        for seed in 1..600 {
+            let p = recurrences_through_ports(seed);
+            let from = res_mii(&p).max(rec_mii(&p));
+            for ii in from..from + 3 {
+                let conflict = slot_conflict(&p, ii);
+                assert_eq!(
+                    conflict,
+                    slot_conflict_over_the_whole_graph(&p, ii),
+                    "seed {seed} ii {ii}"
+                );
+                asked += 1;
+                conflicts += usize::from(conflict);
+            }
+        }
+        assert!(
+            conflicts >= 15,
+            "{conflicts} of {asked} questions found a conflict"
+        );
     }
 }
