@@ -197,26 +197,13 @@ struct Demand {
     /// the loop's copies (the most of any access), in the order of the
     /// dimensions.
     parallel: Vec<(usize, u64)>,
-    /// Each pair of a dimension and an unrolled loop whose counter
-    /// indexes it in some access.
-    indexing: Vec<(usize, OpId)>,
+    /// Some access has an unrolled loop indexing two of its dimensions,
+    /// or a dimension indexed by two unrolled loops (its bank along such
+    /// a dimension moves with more than one of its copies).
+    tangled: bool,
     /// Accessed more than once in the body of one loop (read and
     /// written, or read twice).
     shared: bool,
-}
-
-impl Demand {
-    /// Whether every dimension an unrolled loop indexes is indexed by
-    /// that loop alone, and that loop indexes no other.
-    fn one_loop_a_dimension(&self) -> bool {
-        let mut loops_of = std::collections::BTreeMap::<usize, usize>::new();
-        let mut dims_of = std::collections::BTreeMap::<OpId, usize>::new();
-        for &(dim, l) in &self.indexing {
-            *loops_of.entry(dim).or_default() += 1;
-            *dims_of.entry(l).or_default() += 1;
-        }
-        loops_of.values().chain(dims_of.values()).all(|&n| n == 1)
-    }
 }
 
 impl Copy {
@@ -289,6 +276,8 @@ fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> De
             at = ir.parent_op(l);
         }
         let mut pipelined_around = false;
+        // The dimensions this access's unrolled loops index.
+        let mut dims_indexed: Vec<usize> = Vec::new();
         for (l, in_pipelined) in loops.iter_mut().rev() {
             *in_pipelined = pipelined_around;
             let pipelined = d.loops.get(l).and_then(|ld| ld.pipeline.as_ref());
@@ -321,10 +310,12 @@ fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> De
                 .filter_map(|(k, e)| Some((k, flatten_linear(e, nd, ns)?[p])))
                 .filter(|&(_, c)| c != 0)
                 .collect();
+            out.tangled |= indexed.len() > 1;
+            for &(k, _) in &indexed {
+                out.tangled |= dims_indexed.contains(&k);
+                dims_indexed.push(k);
+            }
             if let [(k, 1 | -1)] = indexed[..] {
-                if !out.indexing.contains(&(k, l)) {
-                    out.indexing.push((k, l));
-                }
                 match out.parallel.iter_mut().find(|(dim, _)| *dim == k) {
                     Some((_, u)) => *u = (*u).max(copies),
                     None => out.parallel.push((k, copies)),
@@ -387,8 +378,9 @@ fn spreads_lanes(p: &Partitioning, copy: &Copy) -> bool {
 /// The banks `copy`'s buffer is split into where no directive says: for
 /// the demand's unrolled accesses, each dimension an unrolled loop
 /// indexes split by its copies, the most copied first while the banks
-/// stay within [`MAX_BANKS`] (the most copied alone unless each such
-/// dimension is indexed by one loop that indexes no other), else a bank
+/// stay within [`MAX_BANKS`] (the most copied alone where an access has
+/// an unrolled loop indexing two dimensions, or a dimension indexed by
+/// two unrolled loops), else a bank
 /// a lane of the last dimension; none where a single bank serves.
 fn partitioning(copy: &Copy) -> Option<Partitioning> {
     let rank = copy.shape.len();
@@ -410,10 +402,10 @@ fn partitioning(copy: &Copy) -> Option<Partitioning> {
     };
     let mut order: Vec<usize> = (0..wanted.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(wanted[i].1));
-    if !copy.demand.one_loop_a_dimension() {
+    if copy.demand.tangled {
         // Banks in several dimensions serve only where each access's
         // bank is fixed in each: with a loop indexing two dimensions, or
-        // a dimension indexed by two loops, most accesses would reach
+        // a dimension indexed by two loops of one access, most accesses would reach
         // every bank. The most copied dimension alone is split then.
         order.truncate(1);
     }
