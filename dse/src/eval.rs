@@ -234,11 +234,11 @@ impl Evaluator {
         let mut opts = self.options(cfg)?;
         let module = self.parsed.module.top;
         let (mut estimated, mut design) = self.build(&ir, &opts, level);
-        // Fitting (`Input::fit`) is tried where only the DSPs exceed the
-        // device, as `silica hls` fits such a design: sharing LUT-built
-        // units rarely brings a design back within the LUTs, and costs
-        // a schedule and an estimate a try.
-        if self.input.fit && estimated.as_ref().is_ok_and(only_dsps_exceed) {
+        // Fitting (`Input::fit`) is tried where the DSPs or block RAMs
+        // exceed the device, the LUTs within it, as `silica hls` fits such
+        // a design: sharing LUT-built units rarely brings a design back
+        // within the LUTs, and costs a schedule and an estimate a try.
+        if self.input.fit && estimated.as_ref().is_ok_and(fitting_may_help) {
             opts.fit = true;
             (estimated, design) = self.build(&ir, &opts, level);
         }
@@ -423,13 +423,13 @@ fn passed(report: silica_hls::verification::cosim::CosimReport) -> Result<u64, S
 /// The seed of the inputs of a point's co-simulation.
 pub const COSIM_SEED: u64 = 1;
 
-/// Whether the design of `e` exceeds its device by its DSPs alone (its
-/// LUTs within the device): where `silica hls` fits it by sharing
-/// multipliers.
-fn only_dsps_exceed(e: &silica_hls::Estimated) -> bool {
+/// Whether the design of `e` exceeds its device by its DSPs or block
+/// RAMs, its LUTs within the device: where `silica hls` fits it by
+/// sharing multipliers or making fewer banks of its on-chip copies.
+fn fitting_may_help(e: &silica_hls::Estimated) -> bool {
     let device = e.target.device();
     let s = e.summary();
-    device.luts > 0 && s.dsp > device.dsps && s.logic() <= device.luts
+    device.luts > 0 && (s.dsp > device.dsps || s.bram > device.brams) && s.logic() <= device.luts
 }
 
 /// The clock period in ns a design asked to run at `clock_ns` can reach

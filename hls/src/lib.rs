@@ -75,7 +75,7 @@ pub fn profile(
         line_buffers: false,
         ..opts.clone()
     };
-    let lifted = flow::run::lift(ctx, ir, module, opts, &[])?;
+    let lifted = flow::run::lift(ctx, ir, module, opts, &[], &Default::default())?;
     // Jamming is offered only for a loop with one loop inside.
     let mut work = lifted.work.clone();
     let one_inside = |l: &model::kernel::Loop| {
@@ -146,7 +146,7 @@ fn once_jammed(
             directives: Some(file),
             ..opts.clone()
         };
-        flow::run::lift(ctx, ir, module, &again, &[]).ok()
+        flow::run::lift(ctx, ir, module, &again, &[], &Default::default()).ok()
     };
     // An innermost loop the lift drops (paths keep their positions).
     let emptied = (!buffers.is_empty())

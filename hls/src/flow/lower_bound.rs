@@ -54,7 +54,7 @@ pub fn lower_bound(
     let lib = opts.target.library();
     let key = lifts::key(input, lib.device.name, opts.pipeline, &directives);
     let lift = |ctx: &mut Context| {
-        let mut lifted = lift(ctx, ir, module, opts, &[])?;
+        let mut lifted = lift(ctx, ir, module, opts, &[], &Default::default())?;
         let callees = !lifted.callees.is_empty();
         // As the flow schedules it.
         ranges::narrow_index(&mut lifted.kernel);

@@ -15,7 +15,7 @@ use crate::flow::schedule::figures::figures;
 use crate::flow::schedule::floats::FloatChoices;
 use crate::flow::schedule::Schedules;
 use crate::flow::{analysis, fit, front, rewrite, schedule};
-use crate::model::directives::{Directives, LIMITED_CLASSES};
+use crate::model::directives::{Directives, Origin, LIMITED_CLASSES};
 use crate::model::interface::{self, Interface, Port};
 use crate::model::ip::Ip;
 use crate::model::kernel::Kernel;
@@ -46,8 +46,11 @@ pub fn build(
     module: OpId,
     opts: &Options,
 ) -> Result<Built, Box<Diagnostic>> {
-    let lifted = lift(ctx, ir, module, opts, &[])?;
-    let mut built = fitted(ctx, ir, module, opts, &lifted)?;
+    let lifted = lift(ctx, ir, module, opts, &[], &BTreeMap::new())?;
+    let first = reserving(ctx, ir, module, opts, &lifted, &BTreeMap::new())?;
+    let (lifted, first, banks_note) = fewer_banks(ctx, (ir, module), opts, lifted, first)?;
+    let mut built = fitted(ctx, ir, module, opts, &lifted, first)?;
+    built.estimated.remarks.notes.extend(banks_note);
     // What fitting left over the device (it shares units; nothing it
     // does lowers the BRAMs).
     let device = opts.target.device();
@@ -72,6 +75,69 @@ pub fn build(
     Ok(built)
 }
 
+/// How many times the banks derived for on-chip copies are halved where
+/// the device's block RAMs do not hold them ([`fewer_banks`]).
+const BANK_HALVINGS: u32 = 3;
+
+/// The kernel lifted again where `opts.fit` asks for it and `first`, built
+/// from `lifted`, needs more block RAMs than the device has while
+/// on-chip copies have banks the flow derived (for the unrolled accesses:
+/// a bank a copy, where the units the device holds may leave the copies
+/// cycles apart anyway): their banks are halved (to a divisor, so that
+/// an access's bank stays fixed), up to [`BANK_HALVINGS`] times, and the first design whose
+/// block RAMs the device holds is kept, with the report's note saying so;
+/// else `lifted` and `first`.
+fn fewer_banks(
+    ctx: &mut Context,
+    (ir, module): (&Ir, OpId),
+    opts: &Options,
+    lifted: Lifted,
+    first: Built,
+) -> Result<(Lifted, Built, Option<String>), Box<Diagnostic>> {
+    let device = opts.target.device();
+    let brams = |b: &Built| b.estimated.summary().bram;
+    if !(opts.fit && device.family.is_device()) || brams(&first) <= device.brams {
+        return Ok((lifted, first, None));
+    }
+    let derived = |l: &Lifted, name: &str| {
+        (l.directives.arrays.get(name))
+            .and_then(|a| a.partition.as_ref())
+            .filter(|p| p.origin == Origin::Derived)
+            .map(|p| p.value.describe())
+    };
+    let banked: Vec<String> = (lifted.directives.arrays.keys())
+        .filter(|name| derived(&lifted, name).is_some())
+        .cloned()
+        .collect();
+    if banked.is_empty() {
+        return Ok((lifted, first, None));
+    }
+    for halvings in 1..=BANK_HALVINGS {
+        let divisors: BTreeMap<String, u64> = (banked.iter())
+            .map(|name| (name.clone(), 1 << halvings))
+            .collect();
+        let fewer = lift(ctx, ir, module, opts, &[], &divisors)?;
+        let built = reserving(ctx, ir, module, opts, &fewer, &BTreeMap::new())?;
+        if brams(&built) <= device.brams {
+            let halved: Vec<String> = (banked.iter())
+                .filter_map(|name| {
+                    let now = derived(&fewer, name).unwrap_or_else(|| "one bank".into());
+                    let was = derived(&lifted, name)?;
+                    (now != was).then(|| format!("{name}: {now}, not {was}"))
+                })
+                .collect();
+            let note = format!(
+                "block RAM: fewer banks for the unrolled accesses ({}), as the device's {} block RAMs do not hold the {} the design needs with the banks derived",
+                halved.join("; "),
+                device.brams,
+                brams(&first)
+            );
+            return Ok((fewer, built, Some(note)));
+        }
+    }
+    Ok((lifted, first, None))
+}
+
 /// The flow after lifting, fitted to the target device where `opts.fit`
 /// asks for it and the design's estimate exceeds the device (`fit`):
 /// limits of the classes the directives leave unlimited are chosen on
@@ -84,8 +150,8 @@ fn fitted(
     module: OpId,
     opts: &Options,
     lifted: &Lifted,
+    first: Built,
 ) -> Result<Built, Box<Diagnostic>> {
-    let first = reserving(ctx, ir, module, opts, lifted, &BTreeMap::new())?;
     let device = opts.target.device();
     if !(opts.fit && device.family.is_device()) {
         return Ok(first);
@@ -209,19 +275,22 @@ pub(crate) fn clock_of(
 
 /// Lifts `opts.top` of the module `module` of `ir` (see [`Lifted`]),
 /// its float operators' first stages keeping `reserves` for the logic
-/// before their operands.
+/// before their operands, the banks derived for each on-chip copy
+/// divided by its `bank_divisors` entry.
 pub(crate) fn lift(
     ctx: &mut Context,
     ir: &Ir,
     module: OpId,
     opts: &Options,
     reserves: &[(Operator, f64)],
+    bank_divisors: &BTreeMap<String, u64>,
 ) -> Result<Lifted, Box<Diagnostic>> {
     let lib = opts.target.library();
     let mut floats = FloatChoices::reserving(reserves);
     let func = front::find_top(ctx, ir, module, &opts.top)?;
     let mut directives =
         front::directives::resolve(ctx, ir, func, &opts.top, opts.directives.as_ref())?;
+    directives.bank_divisors.clone_from(bank_divisors);
     let clock = clock_of(ir, module, &directives, opts)?;
     let clock_ns = clock.scheduled_ns();
     for f in front::call_order(ctx, ir, func)? {
@@ -389,7 +458,14 @@ fn reserving(
                 None => reserves.push((o, t)),
             }
         }
-        let relifted = lift(ctx, ir, module, opts, &reserves)?;
+        let relifted = lift(
+            ctx,
+            ir,
+            module,
+            opts,
+            &reserves,
+            &lifted.directives.bank_divisors,
+        )?;
         let mut next = build_lifted(ctx, relifted, opts, auto_limits)?;
         let (before, after) = (e.estimate.period_ns, next.estimated.estimate.period_ns);
         // Deeper pipelines cost cycles: worth it only for the clock.

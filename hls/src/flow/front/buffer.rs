@@ -331,17 +331,22 @@ fn demand(ctx: &mut Context, ir: &mut Ir, memref: ValueId, d: &Directives) -> De
 /// The partition and ports of `copy`'s buffer where no directive sets
 /// them (set in `d`, derived at `s`, and given back): banks for
 /// the demand's unrolled accesses, else a bank a lane of the last
-/// dimension; two ports where one loop accesses it more than once.
+/// dimension (those for unrolled accesses divided by the copy's
+/// `bank_divisors` entry in `d`); two ports where one loop accesses it more than once.
 fn own_directives(
     copy: &Copy,
     d: &mut Directives,
     s: &Setting<bool>,
 ) -> (Option<Partitioning>, bool) {
+    // Only banks for unrolled accesses are made fewer (not a bank a lane).
+    let divisor = (d.bank_divisors.get(&buffer_name(&copy.name)).copied())
+        .filter(|_| !copy.demand.parallel.is_empty())
+        .unwrap_or(1);
     let ad = d.arrays.entry(buffer_name(&copy.name)).or_default();
     let (partition, shared) = if ad.partition.is_some() {
         (None, copy.demand.shared)
     } else {
-        let p = partitioning(copy);
+        let p = partitioning(copy).and_then(|p| fewer_banks(p, divisor, &copy.shape));
         // The lanes of a copied word that land in one bank are written
         // in one cycle through two ports.
         let spread = p.as_ref().is_some_and(|p| spreads_lanes(p, copy));
@@ -355,6 +360,33 @@ fn own_directives(
         ad.partition = Some(Setting::new(p.clone(), s.loc, Origin::Derived));
     }
     (partition, ports)
+}
+
+/// `p` with its banks divided by `divisor` or more (the dimension split
+/// most divided, to the largest divisor of its banks that many times
+/// fewer: a bank that was fixed for an access stays fixed); none where
+/// a single bank is left.
+fn fewer_banks(mut p: Partitioning, divisor: u64, shape: &[i64]) -> Option<Partitioning> {
+    if divisor <= 1 {
+        return Some(p);
+    }
+    let banks = |q: &Partition| match q.kind {
+        PartitionKind::Complete => u64::try_from(shape[q.dim as usize - 1]).unwrap_or(1),
+        _ => q.factor,
+    };
+    let most = (0..p.0.len()).max_by_key(|&i| banks(&p.0[i]))?;
+    let n = banks(&p.0[most]);
+    let fewer = (1..=n / divisor).rev().find(|f| n % f == 0).unwrap_or(1);
+    if fewer <= 1 {
+        p.0.remove(most);
+    } else {
+        p.0[most] = Partition {
+            dim: p.0[most].dim,
+            kind: PartitionKind::Cyclic,
+            factor: fewer,
+        };
+    }
+    (!p.0.is_empty()).then_some(p)
 }
 
 /// Whether the banks of `p` put the lanes of each of `copy`'s words in
@@ -691,4 +723,40 @@ fn create(
         attrs,
         props,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fewer_banks;
+    use crate::model::directives::{Partition, PartitionKind, Partitioning};
+
+    fn split(dim: u32, kind: PartitionKind, factor: u64) -> Partition {
+        Partition { dim, kind, factor }
+    }
+
+    #[test]
+    fn fewer_banks_divide_the_most_split_dimension_to_a_divisor_of_its_banks() {
+        use PartitionKind::{Complete, Cyclic};
+        let shape = [20, 30];
+        // A bank a column (30): halved 15; a quarter at most 7, 6 dividing 30.
+        let complete = Partitioning(vec![split(2, Complete, 0)]);
+        assert_eq!(
+            fewer_banks(complete.clone(), 2, &shape),
+            Some(Partitioning(vec![split(2, Cyclic, 15)]))
+        );
+        assert_eq!(
+            fewer_banks(complete.clone(), 4, &shape),
+            Some(Partitioning(vec![split(2, Cyclic, 6)]))
+        );
+        assert_eq!(fewer_banks(complete.clone(), 1, &shape), Some(complete));
+        // Along two dimensions, the one of more banks is divided; a split
+        // left with one bank goes.
+        let both = Partitioning(vec![split(1, Cyclic, 4), split(2, Cyclic, 2)]);
+        assert_eq!(
+            fewer_banks(both.clone(), 2, &shape),
+            Some(Partitioning(vec![split(1, Cyclic, 2), split(2, Cyclic, 2)]))
+        );
+        let two = Partitioning(vec![split(2, Cyclic, 2)]);
+        assert_eq!(fewer_banks(two, 2, &shape), None);
+    }
 }

@@ -159,6 +159,10 @@ pub struct Directives {
     pub limits: BTreeMap<String, Setting<u32>>,
     /// The report's path of every loop of the input.
     pub loop_paths: FxHashMap<OpId, String>,
+    /// By on-chip copy (`A_buf`): what the banks the flow derives for it
+    /// are divided by, where the device's block RAMs do not hold them
+    /// (`flow/run.rs`); no directive sets it.
+    pub bank_divisors: BTreeMap<String, u64>,
 }
 
 /// What became of one directive.
