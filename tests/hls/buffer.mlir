@@ -5,7 +5,7 @@
 // body's unrolled accesses (or a bank a lane), and get two ports where a
 // loop reads and writes them or a copied word's lanes share a bank. Each design is co-simulated bit for bit
 // against the kernel as written.
-// RUN: rm -rf %t.g %t.p %t.m %t.r %t.o %t.w %t.v %t.b %t.s %t.n %t.e
+// RUN: rm -rf %t.g %t.p %t.m %t.r %t.o %t.w %t.v %t.b %t.s %t.n %t.e %t.y
 // RUN: silica hls %s --top gemm -o %t.g --sim | FileCheck %s --check-prefix=GEMM
 // RUN: verilator --lint-only -Wall %t.g/gemm.sv
 // RUN: yosys -q -p "read_verilog -sv %t.g/gemm.sv; synth_ecp5 -top gemm"
@@ -20,6 +20,8 @@
 // RUN: verilator --lint-only -Wall %t.n/windowed.sv
 // RUN: silica hls %s --top sweeps -o %t.e --sim | FileCheck %s --check-prefix=SWEEPS
 // RUN: verilator --lint-only -Wall %t.e/sweeps.sv
+// RUN: silica hls %s --top early -o %t.y --sim | FileCheck %s --check-prefix=EARLY
+// RUN: verilator --lint-only -Wall %t.y/early.sv
 // RUN: silica hls %s --top refused -o %t.r 2>&1 | FileCheck %s --check-prefix=REFUSED
 // RUN: silica hls %s --top scaled -o %t.s --sim | FileCheck %s --check-prefix=SCALED
 // RUN: verilator --lint-only -Wall %t.s/scaled.sv
@@ -191,6 +193,36 @@ func.func @sweeps(%A: memref<10x10xi32> {hls.name = "A", hls.buffer = true},
       affine.store %t, %A[%k, %l] : memref<10x10xi32>
     } {hls.unroll = 2, hls.pipeline = true}
   } {hls.jam = 2}
+  return
+}
+
+// A copy the first nest writes last is written back right after it
+// (`copy_out_A`), while the second nest, which reads it, runs; the copy
+// the second nest writes is written back at the end.
+// EARLY: co-simulation (seed 1): 72 values match, latency [[L:[0-9]+]] cycles
+// EARLY: latency: [[L]] cycles ({{.*}}), measured by co-simulation, as the static schedule gives
+// EARLY: dataflow: early/copy_in (from cycle 0), early/0 (from cycle {{[0-9]+}}), early/copy_out_A (from cycle {{[0-9]+}}), early/1 (from cycle {{[0-9]+}}), early/copy_out (from cycle {{[0-9]+}}) run at once
+// EARLY: early/copy_out_A: trip 32, pipelined, II 1
+// EARLY: early/copy_out: trip 4, pipelined, II 1
+func.func @early(%A: memref<8x8xi32> {hls.name = "A", hls.buffer = true, hls.width = 2},
+                 %y: memref<8xi32> {hls.name = "y", hls.buffer = true, hls.width = 2})
+    attributes {hls.dataflow = true} {
+  %c0 = arith.constant 0 : i32
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      %a = affine.load %A[%i, %j] : memref<8x8xi32>
+      %t = arith.addi %a, %a : i32
+      affine.store %t, %A[%i, %j] : memref<8x8xi32>
+    } {hls.pipeline = true}
+  }
+  affine.for %i = 0 to 8 {
+    %s = affine.for %j = 0 to 8 iter_args(%acc = %c0) -> i32 {
+      %a = affine.load %A[%j, %i] : memref<8x8xi32>
+      %n = arith.addi %acc, %a : i32
+      affine.yield %n : i32
+    } {hls.pipeline = true}
+    affine.store %s, %y[%i] : memref<8xi32>
+  }
   return
 }
 

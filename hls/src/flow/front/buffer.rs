@@ -7,7 +7,10 @@
 //!
 //! The copies of all buffered memories share one loop in (`copy_in`)
 //! and one out (`copy_out`), so they use their ports at once (one pair
-//! per count of lanes, `copy_in_4`, where those differ): the loop steps
+//! per count of lanes, `copy_in_4`, where those differ); a copy that an
+//! op of the body before the last writer writes last is written back
+//! right after that op (`copy_out_A`), so that under `dataflow` it
+//! crosses its ports while the later ops run. The loop steps
 //! over the elements a word at a time (the `width` directive's
 //! elements, which `widen.rs` reads or writes as one access; a memory of
 //! fewer whole words under an `affine.if`), and the elements past the
@@ -145,13 +148,30 @@ pub fn buffer(
         }
         log.honoured(s, &copy.name, "buffer".into(), what);
     }
-    // One loop each way per count of lanes (a loop steps by a word).
+    // One loop each way per count of lanes (a loop steps by a word); out,
+    // one per count of lanes and op of the body that writes the copies
+    // last, right after it: what the later ops leave alone is written
+    // back while they run (under `dataflow`).
     let mut lanes: Vec<u32> = copies.iter().map(|(c, _)| c.lanes).collect();
     lanes.sort_unstable();
     lanes.dedup();
     let end = ir
         .last_op(entry)
         .expect("a function body ends with its return");
+    let position: Vec<OpId> = ir.block_ops(entry).collect();
+    let last_writer = |ctx: &Context, ir: &Ir, c: &Copy| {
+        let buffer = c.buffer.expect("a copy is allocated before its loops");
+        (ir.uses(buffer).map(|u| ir.use_owner(u)))
+            .filter(|&op| {
+                matches!(ctx.str(ir.op_name(op)), "affine.store" | "memref.store")
+                    && ir.operand(op, 1) == buffer
+            })
+            .filter_map(|op| {
+                let top = top_level(ir, entry, op)?;
+                position.iter().position(|&o| o == top)
+            })
+            .max()
+    };
     for &l in &lanes {
         let label = |way: &str| match lanes.len() {
             1 => format!("copy_{way}"),
@@ -165,11 +185,41 @@ pub fn buffer(
         for op in copy_ops(ctx, ir, &group, true, (&label("in"), loc)) {
             ir.insert_op_before(body, op);
         }
-        let out: Vec<&Copy> = group.iter().copied().filter(|c| c.writes).collect();
-        for op in copy_ops(ctx, ir, &out, false, (&label("out"), loc)) {
-            ir.insert_op_before(end, op);
+        let mut out: Vec<(usize, &Copy)> = (group.iter())
+            .filter(|c| c.writes)
+            .filter_map(|c| Some((last_writer(ctx, ir, c)?, *c)))
+            .collect();
+        out.sort_by_key(|&(at, _)| at);
+        let last = out.last().map(|&(at, _)| at);
+        let mut writers: Vec<usize> = out.iter().map(|&(at, _)| at).collect();
+        writers.dedup();
+        for at in writers {
+            let these: Vec<&Copy> = (out.iter())
+                .filter(|&&(w, _)| w == at)
+                .map(|&(_, c)| c)
+                .collect();
+            if Some(at) == last {
+                for op in copy_ops(ctx, ir, &these, false, (&label("out"), loc)) {
+                    ir.insert_op_before(end, op);
+                }
+            } else {
+                let name = format!("{}_{}", label("out"), these[0].name);
+                let mut after = position[at];
+                for op in copy_ops(ctx, ir, &these, false, (&name, loc)) {
+                    ir.insert_op_after(after, op);
+                    after = op;
+                }
+            }
         }
     }
+}
+
+/// The op of block `entry` that holds `op`, if any.
+fn top_level(ir: &Ir, entry: BlockId, mut op: OpId) -> Option<OpId> {
+    while ir.op_block(op)? != entry {
+        op = ir.parent_op(op)?;
+    }
+    Some(op)
 }
 
 /// One memory's copy.
