@@ -7,10 +7,10 @@
 //!
 //! The copies of all buffered memories share one loop in (`copy_in`)
 //! and one out (`copy_out`), so they use their ports at once (one pair
-//! per count of lanes, `copy_in_4`, where those differ); a copy that an
-//! op of the body before the last writer writes last is written back
-//! right after that op (`copy_out_A`), so that under `dataflow` it
-//! crosses its ports while the later ops run. The loop steps
+//! per count of lanes, `copy_in_4`, where those differ); under
+//! `dataflow`, a copy that an op of the body before the last writer
+//! writes last is written back right after that op (`copy_out_A`), so
+//! that it crosses its ports while the later ops run. The loop steps
 //! over the elements a word at a time (the `width` directive's
 //! elements, which `widen.rs` reads or writes as one access; a memory of
 //! fewer whole words under an `affine.if`), and the elements past the
@@ -149,9 +149,9 @@ pub fn buffer(
         log.honoured(s, &copy.name, "buffer".into(), what);
     }
     // One loop each way per count of lanes (a loop steps by a word); out,
-    // one per count of lanes and op of the body that writes the copies
-    // last, right after it: what the later ops leave alone is written
-    // back while they run (under `dataflow`).
+    // under `dataflow`, one per count of lanes and op of the body that
+    // writes the copies last, right after it: what the later ops leave
+    // alone is written back while they run.
     let mut lanes: Vec<u32> = copies.iter().map(|(c, _)| c.lanes).collect();
     lanes.sort_unstable();
     lanes.dedup();
@@ -159,6 +159,7 @@ pub fn buffer(
         .last_op(entry)
         .expect("a function body ends with its return");
     let position: Vec<OpId> = ir.block_ops(entry).collect();
+    let concurrent = d.dataflow.as_ref().is_some_and(|s| s.value);
     let last_writer = |ctx: &Context, ir: &Ir, c: &Copy| {
         let buffer = c.buffer.expect("a copy is allocated before its loops");
         (ir.uses(buffer).map(|u| ir.use_owner(u)))
@@ -190,7 +191,14 @@ pub fn buffer(
             .filter_map(|c| Some((last_writer(ctx, ir, c)?, *c)))
             .collect();
         out.sort_by_key(|&(at, _)| at);
+        // One after another, the copies out share a loop at the end: they
+        // cross their ports at once.
         let last = out.last().map(|&(at, _)| at);
+        if !concurrent {
+            for (at, _) in &mut out {
+                *at = last.unwrap_or(0);
+            }
+        }
         let mut writers: Vec<usize> = out.iter().map(|&(at, _)| at).collect();
         writers.dedup();
         for at in writers {
