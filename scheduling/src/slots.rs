@@ -20,7 +20,6 @@ use std::collections::BTreeMap;
 /// long for `ii` at all).
 pub fn slot_conflict(p: &Problem, ii: u32) -> bool {
     let ii = ii.max(1);
-    let limits = |op: usize| p.limited_resources(OpId(op as u32));
     // Each limited operation's class: the first of its component (in the
     // operations' order) it is held at a fixed distance from, with that
     // distance; an operation on no cycle is held by none but itself.
@@ -32,7 +31,7 @@ pub fn slot_conflict(p: &Problem, ii: u32) -> bool {
     for (c, nodes) in cyclic.members.iter().enumerate() {
         let edges = cyclic.weighted(p, c, ii);
         let limited: Vec<usize> = (0..nodes.len())
-            .filter(|&i| limits(nodes[i]).next().is_some())
+            .filter(|&i| p.limited_resources(OpId(nodes[i] as u32)).next().is_some())
             .collect();
         if limited.is_empty() && earliest(nodes.len(), &edges).is_none() {
             // A cycle too long for `ii`.

@@ -48,7 +48,7 @@ pub fn build(
 ) -> Result<Built, Box<Diagnostic>> {
     let lifted = lift(ctx, ir, module, opts, &[], &BTreeMap::new())?;
     let first = reserving(ctx, ir, module, opts, &lifted, &BTreeMap::new())?;
-    let (lifted, first, banks_note) = fewer_banks(ctx, (ir, module), opts, lifted, first)?;
+    let (lifted, first, banks_note) = fit_block_rams(ctx, (ir, module), opts, lifted, first)?;
     let mut built = fitted(ctx, ir, module, opts, &lifted, first)?;
     built.estimated.remarks.notes.extend(banks_note);
     // What fitting left over the device (it shares units; nothing it
@@ -76,7 +76,7 @@ pub fn build(
 }
 
 /// How many times the banks derived for on-chip copies are halved where
-/// the device's block RAMs do not hold them ([`fewer_banks`]).
+/// the device's block RAMs do not hold them ([`fit_block_rams`]).
 const BANK_HALVINGS: u32 = 3;
 
 /// The kernel lifted again where `opts.fit` asks for it and `first`, built
@@ -87,7 +87,7 @@ const BANK_HALVINGS: u32 = 3;
 /// an access's bank stays fixed), up to [`BANK_HALVINGS`] times, and the first design whose
 /// block RAMs the device holds is kept, with the report's note saying so;
 /// else `lifted` and `first`.
-fn fewer_banks(
+fn fit_block_rams(
     ctx: &mut Context,
     (ir, module): (&Ir, OpId),
     opts: &Options,

@@ -186,36 +186,35 @@ pub fn buffer(
         for op in copy_ops(ctx, ir, &group, true, (&label("in"), loc)) {
             ir.insert_op_before(body, op);
         }
-        let mut out: Vec<(usize, &Copy)> = (group.iter())
+        // Where each copy is written back: after the op at that position,
+        // or (`None`) at the end, where one after another all copies out
+        // share a loop and cross their ports at once.
+        let mut out: Vec<(Option<usize>, &Copy)> = (group.iter())
             .filter(|c| c.writes)
-            .filter_map(|c| Some((last_writer(ctx, ir, c)?, *c)))
+            .map(|c| (concurrent.then(|| last_writer(ctx, ir, c)).flatten(), *c))
             .collect();
-        out.sort_by_key(|&(at, _)| at);
-        // One after another, the copies out share a loop at the end: they
-        // cross their ports at once.
-        let last = out.last().map(|&(at, _)| at);
-        if !concurrent {
-            for (at, _) in &mut out {
-                *at = last.unwrap_or(0);
+        let last = out.iter().filter_map(|&(at, _)| at).max();
+        for (at, _) in &mut out {
+            if *at == last {
+                *at = None;
             }
         }
-        let mut writers: Vec<usize> = out.iter().map(|&(at, _)| at).collect();
-        writers.dedup();
-        for at in writers {
-            let these: Vec<&Copy> = (out.iter())
-                .filter(|&&(w, _)| w == at)
-                .map(|&(_, c)| c)
-                .collect();
-            if Some(at) == last {
-                for op in copy_ops(ctx, ir, &these, false, (&label("out"), loc)) {
-                    ir.insert_op_before(end, op);
+        out.sort_by_key(|&(at, _)| at);
+        for these in out.chunk_by(|a, b| a.0 == b.0) {
+            let copies: Vec<&Copy> = these.iter().map(|&(_, c)| c).collect();
+            match these[0].0 {
+                None => {
+                    for op in copy_ops(ctx, ir, &copies, false, (&label("out"), loc)) {
+                        ir.insert_op_before(end, op);
+                    }
                 }
-            } else {
-                let name = format!("{}_{}", label("out"), these[0].name);
-                let mut after = position[at];
-                for op in copy_ops(ctx, ir, &these, false, (&name, loc)) {
-                    ir.insert_op_after(after, op);
-                    after = op;
+                Some(at) => {
+                    let name = format!("{}_{}", label("out"), copies[0].name);
+                    let mut after = position[at];
+                    for op in copy_ops(ctx, ir, &copies, false, (&name, loc)) {
+                        ir.insert_op_after(after, op);
+                        after = op;
+                    }
                 }
             }
         }
