@@ -8,7 +8,9 @@
 //!   form: the fewest nonzero digits, none adjacent), each digit a
 //!   shifted copy of the operand, the positive and the negative copies
 //!   summed as balanced trees and subtracted (`construct::shift_add` builds
-//!   it), when multipliers are scarce (a `[limits] mul` entry, which
+//!   it), or, where that takes fewer adds and is no slower or fits the
+//!   cycle, the constant factored into stages (`adder_chain`: a
+//!   division's reciprocal in a third of the adds), when multipliers are scarce (a `[limits] mul` entry, which
 //!   fitting sets where the design's DSP blocks exceed the device's, or a
 //!   device without them) or where its adders' LUTs are at most what the
 //!   multiplier costs ([`DSP_LUTS`] LUTs per DSP block plus its own
@@ -19,6 +21,7 @@
 //! has them (`synth_ice40 -dsp`, `synth_ecp5`), constants included: a
 //! product by 9 took an SB_MAC16.
 
+use super::adder_chain::{self, Stage};
 use crate::model::kernel::{Kernel, Op, Val};
 use crate::model::target::library::Library;
 
@@ -35,9 +38,10 @@ pub enum Form {
     Shift(u32),
     /// By `-2^k`: the shifted operand negated.
     Negated(u32),
-    /// Shifts, adds and subtracts of the signed digits `(negative,
-    /// position)`, at least two.
-    ShiftAdd(Vec<(bool, u32)>),
+    /// Shifts, adds and subtracts in stages (`adder_chain`): one stage
+    /// of the constant's signed digits `(negative, position)`, at least
+    /// two, or the stages of a factored constant, where fewer adds.
+    ShiftAdd(Vec<Stage>),
     /// A multiplier.
     Multiplier,
 }
@@ -49,24 +53,24 @@ impl Form {
         match self {
             Form::Zero | Form::Shift(_) | Form::Multiplier => 0,
             Form::Negated(_) => 1,
-            Form::ShiftAdd(d) => d.len() - 1 + usize::from(d.iter().all(|t| t.0)),
+            Form::ShiftAdd(stages) => stages.iter().map(Stage::adders).sum(),
         }
     }
 
-    /// The adds and subtracts on the longest path: the deeper of the
-    /// positive and the negative digits' balanced trees, and the
-    /// subtract of one from the other.
+    /// The adds and subtracts on the longest path: each stage's (the
+    /// deeper of its positive and negative digits' balanced trees, and
+    /// the subtract of one from the other), one stage after another.
     pub fn depth(&self) -> u32 {
-        let tree = |n: usize| (n.max(1) as f64).log2().ceil() as u32;
         match self {
             Form::Zero | Form::Shift(_) | Form::Multiplier => 0,
             Form::Negated(_) => 1,
-            Form::ShiftAdd(d) => {
-                let neg = d.iter().filter(|t| t.0).count();
-                let pos = d.len() - neg;
-                tree(pos).max(tree(neg)) + u32::from(neg > 0)
-            }
+            Form::ShiftAdd(stages) => stages.iter().map(Stage::depth).sum(),
         }
+    }
+
+    /// The form of the signed digits `d` in one stage.
+    pub fn digits(d: Vec<(bool, u32)>) -> Form {
+        Form::ShiftAdd(vec![Stage::digits(d)])
     }
 
     /// Whether the form is built without a multiplier.
@@ -78,9 +82,10 @@ impl Form {
     /// `significant` low bits (the others zero): none for wiring; for
     /// adds, the widest add (`construct::shift_add` spans the bits where
     /// both operands may be nonzero: the last add the operand's bits and
-    /// the digits' span) and a chained add for each further level (ripple
-    /// chains overlap, `Library::chained_add_ns` at the first adds'
-    /// width: the operand's bits and the widest gap between two shifts;
+    /// the digits' span, the stages' spans summed) and a chained add for
+    /// each further level (ripple chains overlap, `Library::chained_add_ns`
+    /// at the first adds' width: the operand's bits and the widest gap
+    /// between two shifts of the first stage;
     /// seidel-2d's 65-bit reciprocal of a division by 9 on the iCE40
     /// UP5K: 33 ns by this, 33 ns by nextpnr); `None` for a multiplier
     /// (the caller times it as one) or where the library has no add.
@@ -89,16 +94,24 @@ impl Form {
             Form::Multiplier => return None,
             Form::Zero | Form::Shift(_) => return Some(0.0),
             Form::Negated(p) => (width - p, width - p),
-            Form::ShiftAdd(d) => {
+            Form::ShiftAdd(stages) => {
+                let first = stages.first().map_or(&[][..], |s| &s.previous[..]);
                 let gap = [false, true]
                     .iter()
                     .flat_map(|&sign| {
-                        let at: Vec<u32> = d.iter().filter(|t| t.0 == sign).map(|t| t.1).collect();
+                        let at: Vec<u32> =
+                            first.iter().filter(|t| t.0 == sign).map(|t| t.1).collect();
                         at.windows(2).map(|w| w[1] - w[0]).collect::<Vec<_>>()
                     })
                     .max()
                     .unwrap_or(0);
-                let span = d.last().map_or(0, |t| t.1) - d.first().map_or(0, |t| t.1);
+                let span: u32 = stages
+                    .iter()
+                    .map(|s| {
+                        let max = s.all().map(|t| t.1).max().unwrap_or(0);
+                        max - s.all().map(|t| t.1).min().unwrap_or(0)
+                    })
+                    .sum();
                 (
                     (significant + gap + 1).min(width),
                     (significant + span + 1).min(width),
@@ -237,7 +250,7 @@ pub fn form(
         [(false, k)] => Form::Shift(*k),
         [(true, k)] => Form::Negated(*k),
         _ => {
-            let lut = Form::ShiftAdd(d);
+            let lut = fewer_adds(lib, budget_ns, Form::digits(d), c, width, significant);
             if scarce {
                 return lut;
             }
@@ -250,6 +263,30 @@ pub fn form(
                 Form::Multiplier
             }
         }
+    }
+}
+
+/// `digits`, the constant `c`'s signed digits in one stage, or its
+/// factored stages (`adder_chain::fewest`) where they take fewer adds
+/// and either fit the chaining budget or are no slower.
+fn fewer_adds(
+    lib: &Library,
+    budget_ns: f64,
+    digits: Form,
+    c: i128,
+    width: u32,
+    significant: u32,
+) -> Form {
+    let Some(stages) = adder_chain::fewest(c, width) else {
+        return digits;
+    };
+    let factored = Form::ShiftAdd(stages);
+    let delay = |f: &Form| f.delay_ns(lib, width, significant).unwrap_or(f64::INFINITY);
+    let d = delay(&factored);
+    if d <= budget_ns || d <= delay(&digits) {
+        factored
+    } else {
+        digits
     }
 }
 
@@ -320,11 +357,11 @@ mod tests {
     #[test]
     fn digits_all_negative_take_a_subtract_from_zero() {
         // -5 = -(1 + 4): one add of the two digits and `0 - sum`.
-        assert_eq!(Form::ShiftAdd(digits(-5, 32)).adders(), 2);
+        assert_eq!(Form::digits(digits(-5, 32)).adders(), 2);
         // 7 = 8 - 1: one subtract.
-        assert_eq!(Form::ShiftAdd(digits(7, 32)).adders(), 1);
+        assert_eq!(Form::digits(digits(7, 32)).adders(), 1);
         // 10 = 2 + 8: one add.
-        assert_eq!(Form::ShiftAdd(digits(10, 32)).adders(), 1);
+        assert_eq!(Form::digits(digits(10, 32)).adders(), 1);
     }
 
     #[test]
@@ -385,7 +422,7 @@ mod tests {
             let lib = Library::for_target(t).unwrap();
             assert_eq!(
                 form(&lib, false, 30.0, 9, 32, 32),
-                Form::ShiftAdd(vec![(false, 0), (false, 3)]),
+                Form::digits(vec![(false, 0), (false, 3)]),
                 "{t}"
             );
         }
@@ -403,6 +440,22 @@ mod tests {
         assert!(form(&up5k, false, 40.0, m, 65, 32).in_luts());
         assert_eq!(form(&up5k, false, 25.0, m, 65, 32), Form::Multiplier);
         assert!(form(&up5k, true, 25.0, m, 65, 32).in_luts());
+    }
+
+    #[test]
+    fn a_reciprocal_factors_into_stages_of_fewer_adds() {
+        // jacobi-2d's division by 5: 2^35 / 5 rounded up, 17 signed
+        // digits (16 adds); factored, 5 adds, one a stage, within the
+        // cycle at 18 ns.
+        let ecp5 = Library::for_target("ecp5-25k").unwrap();
+        let m = (1i128 << 35) / 5 + 1;
+        let f = form(&ecp5, false, 18.0, m, 65, 32);
+        let Form::ShiftAdd(stages) = &f else {
+            panic!("{f:?}")
+        };
+        assert_eq!(f.adders(), 5);
+        assert!(stages.len() > 1);
+        assert!(f.adders() < Form::digits(digits(m, 65)).adders());
     }
 
     #[test]
@@ -424,14 +477,14 @@ mod tests {
 
     #[test]
     fn depth_counts_the_trees_and_the_subtract() {
-        assert_eq!(Form::ShiftAdd(vec![(false, 0), (false, 3)]).depth(), 1);
-        assert_eq!(Form::ShiftAdd(vec![(true, 0), (false, 3)]).depth(), 1);
+        assert_eq!(Form::digits(vec![(false, 0), (false, 3)]).depth(), 1);
+        assert_eq!(Form::digits(vec![(true, 0), (false, 3)]).depth(), 1);
         assert_eq!(
-            Form::ShiftAdd(vec![(true, 0), (false, 3), (false, 6)]).depth(),
+            Form::digits(vec![(true, 0), (false, 3), (false, 6)]).depth(),
             2
         );
         let five = (0..5).map(|i| (false, 2 * i)).collect();
-        assert_eq!(Form::ShiftAdd(five).depth(), 3);
+        assert_eq!(Form::digits(five).depth(), 3);
         assert_eq!(Form::Negated(4).depth(), 1);
         assert_eq!(Form::Shift(4).depth(), 0);
     }

@@ -12,6 +12,7 @@
 //! Everything is modulo `2^width`, as the product is.
 
 use super::hw::Hw;
+use crate::flow::analysis::adder_chain::Stage;
 use crate::flow::analysis::constant_product::Form;
 use silica_ir::ValueId;
 
@@ -30,38 +31,69 @@ struct Term {
 /// that wide.
 pub fn product(h: &mut Hw<'_>, a: ValueId, significant: u32, form: &Form, width: u32) -> ValueId {
     let significant = significant.min(width).min(h.width(a)).max(1);
-    let copy = |h: &mut Hw<'_>, p: u32| {
-        let hi = (p + significant).min(width);
-        Term {
-            v: h.extract(a, 0, hi - p),
-            lo: p,
-            hi,
-        }
+    // Read through `shifted`, which takes its low bits.
+    let operand = Term {
+        v: a,
+        lo: 0,
+        hi: significant,
     };
-    let digits: Vec<(bool, u32)> = match form {
+    let stages = match form {
         Form::Zero | Form::Multiplier => return h.constant(0, width),
-        Form::Shift(p) => vec![(false, *p)],
-        Form::Negated(p) => vec![(true, *p)],
-        Form::ShiftAdd(d) => d.clone(),
+        Form::Shift(p) => vec![Stage::digits(vec![(false, *p)])],
+        Form::Negated(p) => vec![Stage::digits(vec![(true, *p)])],
+        Form::ShiftAdd(stages) => stages.clone(),
     };
-    let mut pos = Vec::new();
-    let mut neg = Vec::new();
-    for &(negative, p) in digits.iter().filter(|d| d.1 < width) {
-        let t = copy(h, p);
-        if negative {
-            neg.push(t);
-        } else {
-            pos.push(t);
+    // The value so far, and the constant it is the operand's product by
+    // (None once past i128).
+    let (mut value, mut constant) = (Some(operand), Some(1i128));
+    for stage in &stages {
+        constant = constant.and_then(|c| stage.value(c));
+        // A positive product of the operand's bits has no bits set past
+        // theirs and the constant's: the stage computes below them.
+        let top = match constant {
+            Some(c) if c > 0 => (significant + (128 - c.leading_zeros())).min(width),
+            _ => width,
+        };
+        let mut pos = Vec::new();
+        let mut neg = Vec::new();
+        let copies = (stage.previous.iter().map(|d| (d, value)))
+            .chain(stage.operand.iter().map(|d| (d, Some(operand))));
+        for (&(negative, p), of) in copies {
+            let Some(t) = of.and_then(|of| shifted(h, of, p, top)) else {
+                continue;
+            };
+            if negative {
+                neg.push(t);
+            } else {
+                pos.push(t);
+            }
         }
+        let pos = sum(h, &pos, top);
+        let neg = sum(h, &neg, top);
+        value = match (pos, neg) {
+            (Some(p), None) => Some(p),
+            (p, Some(n)) => Some(subtract(h, p, n, top)),
+            (None, None) => None,
+        };
     }
-    let pos = sum(h, &pos, width);
-    let neg = sum(h, &neg, width);
-    let result = match (pos, neg) {
-        (Some(p), None) => p,
-        (p, Some(n)) => subtract(h, p, n, width),
-        (None, None) => return h.constant(0, width),
-    };
-    widen(h, result, width)
+    match value {
+        Some(v) => widen(h, v, width),
+        None => h.constant(0, width),
+    }
+}
+
+/// `t` shifted left by `p` bits, its bits at and past `width` dropped
+/// (None where none is left).
+fn shifted(h: &mut Hw<'_>, t: Term, p: u32, width: u32) -> Option<Term> {
+    let (lo, hi) = (t.lo + p, (t.hi + p).min(width));
+    if lo >= hi {
+        return None;
+    }
+    Some(Term {
+        v: h.extract(t.v, 0, hi - lo),
+        lo,
+        hi,
+    })
 }
 
 /// The balanced sum of `terms` (lowest shift first), `None` when empty.
@@ -158,6 +190,7 @@ fn widen(h: &mut Hw<'_>, t: Term, width: u32) -> ValueId {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::flow::analysis::adder_chain::fewest;
     use crate::flow::analysis::constant_product::{digits, Form};
     use num_bigint::BigUint;
     use silica_hw_dialects::eval::Bits;
@@ -168,7 +201,14 @@ mod tests {
     /// The product of every input in `inputs` by `c`, `width` bits wide,
     /// as the circuit computes it in silica's simulator, for an operand
     /// of `significant` bits zero-extended to the width.
-    fn simulate(c: i128, significant: u32, width: u32, inputs: &[u128]) -> Vec<BigUint> {
+    /// `factored`: in `adder_chain`'s stages where they take fewer adds.
+    fn simulate(
+        c: i128,
+        significant: u32,
+        width: u32,
+        factored: bool,
+        inputs: &[u128],
+    ) -> Vec<BigUint> {
         let mut ctx = Context::new();
         silica_hw_dialects::register(&mut ctx);
         let mut ir = Ir::new();
@@ -197,7 +237,11 @@ mod tests {
             [] => Form::Zero,
             [(false, p)] => Form::Shift(*p),
             [(true, p)] => Form::Negated(*p),
-            _ => Form::ShiftAdd(digits),
+            _ if factored => match fewest(c, width) {
+                Some(stages) => Form::ShiftAdd(stages),
+                None => Form::digits(digits),
+            },
+            _ => Form::digits(digits),
         };
         let p = product(&mut h, a, significant, &form, width);
         h.op("hw.output", &[p], &[], vec![], vec![]);
@@ -227,7 +271,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let reciprocal_of_9 = (1i128 << 36) / 9 + 1;
+        let reciprocal = |d: i128, l: u32| (1i128 << (32 + l)) / d + 1;
         let cases: [(u32, u32); 6] = [(8, 8), (13, 13), (32, 32), (64, 64), (65, 32), (20, 7)];
         for (width, significant) in cases {
             let mut constants = vec![
@@ -242,15 +286,19 @@ mod tests {
                 10,
                 1000003,
                 0x5555_5555,
-                reciprocal_of_9,
+                reciprocal(9, 4),
+                reciprocal(5, 3),
+                reciprocal(3, 2),
+                reciprocal(7, 3),
+                0xcccc_cccd,
             ];
             constants.extend((0..12).map(|_| i128::from(next() as i64)));
             let mut inputs: Vec<u128> =
                 vec![0, 1, (1u128 << significant) - 1, 1u128 << (significant - 1)];
             inputs.extend((0..12).map(|_| u128::from(next())));
             let modulus = BigUint::from(1u8) << width;
-            for &c in &constants {
-                let got = simulate(c, significant, width, &inputs);
+            for (&c, factored) in constants.iter().flat_map(|c| [(c, false), (c, true)]) {
+                let got = simulate(c, significant, width, factored, &inputs);
                 let c_bits =
                     BigUint::from((c as u128) & ((1u128 << width.min(127)) - 1)) % &modulus;
                 for (x, got) in inputs.iter().zip(got) {
@@ -258,7 +306,7 @@ mod tests {
                     let want = (&x * &c_bits) % &modulus;
                     assert_eq!(
                         got, want,
-                        "{x} * {c} at {width} bits ({significant} significant)"
+                        "{x} * {c} at {width} bits ({significant} significant, factored: {factored})"
                     );
                 }
             }
