@@ -1,6 +1,7 @@
 //! Unit-test helpers: a context with the input dialects, a kernel
 //! lifted (and its `index` width fixed) from MLIR text, a circuit
-//! parsed from hw/comb/seq text, and a kernel's interface.
+//! parsed from hw/comb/seq text, a kernel's interface, and a
+//! reproducible stream of random words.
 
 use crate::model::interface::{Access, Arg, ArgKind, Interface, Memory, ResultPort, Scalar};
 use crate::model::kernel::Kernel;
@@ -132,4 +133,15 @@ pub fn scalar(ty: &str, width: u32) -> ArgKind {
 pub fn memory(ty: &str, shape: &[u64], width: u32, access: Access) -> ArgKind {
     let words = shape.iter().product();
     ArgKind::Memory(Memory::new(ty.into(), shape.to_vec(), words, width, access))
+}
+
+/// An xorshift stream of 64-bit words from `seed` (nonzero): the same
+/// words on every run.
+pub fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
 }

@@ -257,13 +257,7 @@ mod tests {
 
     #[test]
     fn stages_multiply_by_the_constant() {
-        let mut seed = 0x0123_4567_89ab_cdefu64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_support::xorshift(0x0123_4567_89ab_cdefu64);
         for width in [8u32, 16, 32, 33, 64, 65, 100] {
             for _ in 0..30 {
                 let c = i128::from(next()) << 64 | i128::from(next());

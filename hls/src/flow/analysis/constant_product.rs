@@ -10,11 +10,12 @@
 //!   summed as balanced trees and subtracted (`construct::shift_add` builds
 //!   it), or, where that takes fewer adds and is no slower or fits the
 //!   cycle, the constant factored into stages (`adder_chain`: a
-//!   division's reciprocal in a third of the adds), when multipliers are scarce (a `[limits] mul` entry, which
-//!   fitting sets where the design's DSP blocks exceed the device's, or a
-//!   device without them) or where its adders' LUTs are at most what the
-//!   multiplier costs ([`DSP_LUTS`] LUTs per DSP block plus its own
-//!   LUTs, at the measured multiplier covering the width);
+//!   division's reciprocal in a third of the adds), when multipliers
+//!   are scarce (a `[limits] mul` entry, which fitting sets where the
+//!   design's DSP blocks exceed the device's, or a device without them)
+//!   or where its adders' LUTs are at most what the multiplier costs
+//!   ([`DSP_LUTS`] LUTs per DSP block plus its own LUTs, at the measured
+//!   multiplier covering the width);
 //! - else a multiplier (`comb.mul`), which yosys maps to DSP blocks.
 //!
 //! Yosys itself maps every product to hard multipliers where the device

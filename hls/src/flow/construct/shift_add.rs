@@ -264,13 +264,7 @@ mod tests {
 
     #[test]
     fn products_by_constants_are_exact() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_support::xorshift(0x2545_f491_4f6c_dd1du64);
         let reciprocal = |d: i128, l: u32| (1i128 << (32 + l)) / d + 1;
         let cases: [(u32, u32); 6] = [(8, 8), (13, 13), (32, 32), (64, 64), (65, 32), (20, 7)];
         for (width, significant) in cases {

@@ -242,13 +242,8 @@ mod tests {
 
     #[test]
     fn the_reciprocal_divides_wide_dividends_at_their_edges() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            u128::from(seed)
-        };
+        let mut words = crate::test_support::xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = || u128::from(words());
         for w in [16u32, 31, 32, 33, 48, 63] {
             let top = 1u128 << w;
             for _ in 0..200 {
