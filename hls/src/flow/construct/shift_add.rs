@@ -1,8 +1,10 @@
 //! A product by a constant as comb ops (`crate::flow::analysis::constant_product`'s
-//! forms): wiring, a negation, or the constant's signed digits as shifted
-//! copies of the operand, the positive and the negative ones each summed
-//! as a balanced tree (neighbouring shifts paired first), the negative
-//! sum subtracted from the positive one.
+//! forms): wiring, a negation, or stages of signed digits, each digit a
+//! shifted copy of the previous stage's value (the operand's, for the
+//! first) or of the operand, the positive and the negative copies each
+//! summed as a balanced tree (neighbouring shifts paired first), the
+//! negative sum subtracted from the positive one. A stage whose constant
+//! so far is positive computes only below the bits its product can set.
 //!
 //! Each partial sum is kept as the bits that can be nonzero: a copy
 //! shifted by `p` has `p` zero low bits, and an operand zero-extended
