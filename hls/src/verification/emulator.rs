@@ -12,8 +12,8 @@
 //! 1 ms polls, so an idle emulator does not spin. It exits when its
 //! input ends; a framing error on `uart_tx` is an error (exit 3).
 
+use crate::verification::cosim::build_cache;
 use crate::verification::cosim::process::{run_tool, Limits};
-use crate::verification::cosim::runtime_cache;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -51,22 +51,11 @@ pub fn build(sv: &str, module: &str, divider: u64, dir: &Path) -> Result<PathBuf
     ]);
     let verilator = crate::verification::cosim::verilator::VERILATOR;
     run_tool(verilator, &args, dir, &limits).map_err(|e| format!("Verilator on the shell: {e}"))?;
-    // Verilator's runtime objects, compiled once (as for co-simulation).
-    let cache = runtime_cache::directory(verilator, &flags);
+    // Verilator's runtime objects and prelude, compiled once (as for
+    // co-simulation).
+    build_cache::make(verilator, &flags, dir, "Vshell.mk", &[], &limits)
+        .map_err(|e| format!("building the emulator: {e}"))?;
     let obj = dir.join("obj");
-    if let Some(cache) = &cache {
-        runtime_cache::restore(cache, &obj);
-    }
-    run_tool(
-        "make",
-        &["-s", "-C", "obj", "-f", "Vshell.mk", "-j", "2"],
-        dir,
-        &limits,
-    )
-    .map_err(|e| format!("building the emulator: {e}"))?;
-    if let Some(cache) = &cache {
-        runtime_cache::store(cache, &obj);
-    }
     Ok(obj.join("emulator"))
 }
 

@@ -10,12 +10,12 @@
 //! ([`silica_sim`], [`cosimulate_in_silica`]) as a second opinion.
 
 pub mod axi_testbench;
+pub(crate) mod build_cache;
 pub mod compare;
 pub mod dma_copies;
 pub mod outputs;
 pub mod overlap;
 pub mod process;
-pub(crate) mod runtime_cache;
 pub mod silica_sim;
 pub mod software;
 pub mod stimuli;

@@ -35,10 +35,11 @@
 //! argument, then each memory's words, arguments in order). Ports wider
 //! than 64 bits are Verilator's `VlWide`. The model is made by
 //! `verilator --cc --exe` and `make` in the work directory, with
-//! Verilator's runtime library compiled once (`runtime_cache`).
+//! Verilator's runtime library and a prelude of headers compiled once
+//! (`build_cache`).
 
+use super::build_cache;
 use super::process::{run_tool, Limits};
-use super::runtime_cache;
 use super::stimuli::Stimuli;
 use super::{CosimError, Options};
 use crate::model::interface::{names, Interface};
@@ -188,14 +189,14 @@ pub struct Bench<'a> {
     pub traced: Vec<String>,
 }
 
-/// `make`'s arguments for a model whose run the static schedule says
+/// What `make` adds for a model whose run the static schedule says
 /// takes `expected_cycles`.
 fn make_args(expected_cycles: Option<u64>) -> Vec<&'static str> {
-    let mut make = vec!["-s", "-C", "obj", "-f", "Vdut.mk", "-j", "2"];
     if expected_cycles.is_some_and(|c| c <= QUICK_BUILD_CYCLES) {
-        make.extend(QUICK_MAKE);
+        QUICK_MAKE.to_vec()
+    } else {
+        Vec::new()
     }
-    make
 }
 
 /// Builds the model of `sv` with `bench` in `dir`.
@@ -247,19 +248,10 @@ pub fn build_bench(
     args.extend(bench.objects.iter().map(String::as_str));
     run_tool(VERILATOR, &args, dir, &limits)
         .map_err(|e| CosimError::Tool(format!("Verilator on the design: {e}")))?;
-    // The model's makefile is new: objects copied in after it count as
-    // up to date.
-    let cache = runtime_cache::directory(VERILATOR, &flags);
-    let obj = dir.join("obj");
-    if let Some(cache) = &cache {
-        runtime_cache::restore(cache, &obj);
-    }
     let make = make_args(options.expected_cycles);
-    run_tool("make", &make, dir, &limits)
+    build_cache::make(VERILATOR, &flags, dir, "Vdut.mk", &make, &limits)
         .map_err(|e| CosimError::Tool(format!("building the Verilator model: {e}")))?;
-    if let Some(cache) = &cache {
-        runtime_cache::store(cache, &obj);
-    }
+    let obj = dir.join("obj");
     Ok(Model {
         binary: obj.join(program),
         traced,
