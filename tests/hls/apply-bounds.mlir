@@ -8,7 +8,7 @@
 // RUN: silica hls %s --top f -o %t.d --sim | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT < %t.d/report.txt
 // RUN: verilator --lint-only -Wall %t.d/f.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -top f"
+// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -dsp -top f"
 
 // CHECK: values match, latency {{[0-9]+}} cycles
 // REPORT: latency: {{[0-9]+}} cycles ({{.*}}), measured by co-simulation, as the static schedule gives

@@ -19,7 +19,7 @@
 // RUN: FileCheck %s --check-prefix=SV --implicit-check-not=iv6_below --implicit-check-not=iv7_below --implicit-check-not=iv8_below --implicit-check-not=iv6_next --implicit-check-not=iv7_next --implicit-check-not=iv8_next < %t.s/tests.sv
 // RUN: verilator --lint-only -Wall %t.p/tests.sv
 // RUN: verilator --lint-only -Wall %t.s/tests.sv
-// RUN: yosys -q -p "read_verilog -sv %t.p/tests.sv; synth_ice40 -top tests"
+// RUN: yosys -q -p "read_verilog -sv %t.p/tests.sv; synth_ice40 -dsp -top tests"
 
 // CHECK: co-simulation (seed 1): 73 values match, latency 263 cycles
 // ZERO: co-simulation (seed 2): 73 values match

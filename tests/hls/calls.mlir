@@ -12,10 +12,10 @@
 // RUN: FileCheck %s --check-prefix=HW < %t.d/top.hw.mlir
 // RUN: FileCheck %s --check-prefix=JSON < %t.d/top.json
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module top %t.d/top.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/top.sv; synth_ice40 -top top"
+// RUN: yosys -q -p "read_verilog -sv %t.d/top.sv; synth_ice40 -dsp -top top"
 // RUN: silica hls %s --top looped -o %t.d --sim | FileCheck %s --check-prefix=LOOPED
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module looped %t.d/looped.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/looped.sv; synth_ice40 -top looped"
+// RUN: yosys -q -p "read_verilog -sv %t.d/looped.sv; synth_ice40 -dsp -top looped"
 
 // CHECK: co-simulation (seed 1): 17 values match, latency [[LAT:[0-9]+]] cycles
 // CHECK: latency: [[LAT]] cycles

@@ -16,11 +16,11 @@
 // RUN: silica hls %s --top cond -o %t.c --sim | FileCheck %s --check-prefix=COND
 // RUN: FileCheck %s --check-prefix=COND-REPORT < %t.c/report.txt
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module cond %t.c/cond.sv
-// RUN: yosys -q -p "read_verilog -sv %t.c/cond.sv; synth_ice40 -top cond"
+// RUN: yosys -q -p "read_verilog -sv %t.c/cond.sv; synth_ice40 -dsp -top cond"
 // RUN: silica hls %s --top triangle -o %t.t --sim | FileCheck %s --check-prefix=TRI
 // RUN: FileCheck %s --check-prefix=TRI-REPORT < %t.t/report.txt
 // RUN: verilator --lint-only -Wall %t.t/triangle.sv
-// RUN: yosys -q -p "read_verilog -sv %t.t/triangle.sv; synth_ice40 -top triangle"
+// RUN: yosys -q -p "read_verilog -sv %t.t/triangle.sv; synth_ice40 -dsp -top triangle"
 // RUN: rm -rf %t.u
 // RUN: silica hls %s --top copies -o %t.u --sim | FileCheck %s --check-prefix=COPIES
 // RUN: FileCheck %s --check-prefix=COPIES-REPORT < %t.u/report.txt

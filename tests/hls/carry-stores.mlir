@@ -15,7 +15,7 @@
 // RUN: silica hls %s --top seidel -o %t.s --sim | FileCheck %s --check-prefix=SEIDEL
 // RUN: FileCheck %s --check-prefix=SREPORT < %t.s/report.txt
 // RUN: verilator --lint-only -Wall %t.s/seidel.sv
-// RUN: yosys -q -p "read_verilog -sv %t.s/seidel.sv; synth_ice40 -top seidel"
+// RUN: yosys -q -p "read_verilog -sv %t.s/seidel.sv; synth_ice40 -dsp -top seidel"
 // RUN: silica hls %s --top late -o %t.l --sim | FileCheck %s --check-prefix=LATE
 
 // SEIDEL: co-simulation (seed 1): 100 values match

@@ -15,7 +15,7 @@
 // RUN: silica hls %s --top carry -o %t.d --sim | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT < %t.d/report.txt
 // RUN: verilator --lint-only -Wall %t.d/carry.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/carry.sv; synth_ice40 -top carry"
+// RUN: yosys -q -p "read_verilog -sv %t.d/carry.sv; synth_ice40 -dsp -top carry"
 
 // CHECK: co-simulation (seed 1): 490 values match
 // CHECK: carry/jacobi: trip 32, pipelined, II 1 (ResMII 1, RecMII 1)

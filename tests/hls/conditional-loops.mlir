@@ -9,14 +9,14 @@
 // RUN: silica hls %s --top guarded -o %t.g --sim --seed 8 | FileCheck %s --check-prefix=GT
 // RUN: silica hls %s --top guarded -o %t.g --sim --seed 8 --no-pipeline | FileCheck %s --check-prefix=G
 // RUN: verilator --lint-only -Wall %t.g/guarded.sv
-// RUN: yosys -q -p "read_verilog -sv %t.g/guarded.sv; synth_ice40 -top guarded"
+// RUN: yosys -q -p "read_verilog -sv %t.g/guarded.sv; synth_ice40 -dsp -top guarded"
 // RUN: silica hls %s --top whileif -o %t.w --sim --seed 1 | FileCheck %s --check-prefix=WS
 // RUN: silica hls %s --top whileif -o %t.w --sim --seed 3 | FileCheck %s --check-prefix=WT
 // RUN: verilator --lint-only -Wall %t.w/whileif.sv
 // RUN: silica hls %s --top intloops -o %t.i --sim --seed 1 | FileCheck %s --check-prefix=I
 // RUN: silica hls %s --top intloops -o %t.i --sim --seed 2 | FileCheck %s --check-prefix=I
 // RUN: verilator --lint-only -Wall %t.i/intloops.sv
-// RUN: yosys -q -p "read_verilog -sv %t.i/intloops.sv; synth_ice40 -top intloops"
+// RUN: yosys -q -p "read_verilog -sv %t.i/intloops.sv; synth_ice40 -dsp -top intloops"
 
 // Seed 1 skips the branches (p = 0), seed 8 takes them: the taken nest's
 // 32 iterations show in the latency.

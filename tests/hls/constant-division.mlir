@@ -11,12 +11,12 @@
 // RUN: silica hls %s --top pow2 -o %t.d --sim | FileCheck %s
 // RUN: FileCheck %s --check-prefix=HW < %t.d/pow2.hw.mlir
 // RUN: verilator --lint-only -Wall %t.d/pow2.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/pow2.sv; synth_ice40 -top pow2"
+// RUN: yosys -q -p "read_verilog -sv %t.d/pow2.sv; synth_ice40 -dsp -top pow2"
 // RUN: silica hls %s --top odd -o %t.o --sim | FileCheck %s --check-prefix=ODD
 // RUN: FileCheck %s --check-prefix=ODDHW < %t.o/odd.hw.mlir
 // RUN: FileCheck %s --check-prefix=ODDARR < %t.o/odd.hw.mlir
 // RUN: verilator --lint-only -Wall %t.o/odd.sv
-// RUN: yosys -q -p "read_verilog -sv %t.o/odd.sv; synth_ice40 -top odd"
+// RUN: yosys -q -p "read_verilog -sv %t.o/odd.sv; synth_ice40 -dsp -top odd"
 
 // CHECK: co-simulation (seed 1): 240 values match
 // HW-NOT: comb.divs
@@ -129,7 +129,7 @@ func.func @odd(%a: memref<16xi16>, %b: memref<16xi8>, %w: memref<16xi32>,
 // RUN: silica hls %s --top affine -o %t.a --sim | FileCheck %s --check-prefix=AFF
 // RUN: FileCheck %s --check-prefix=AFFHW < %t.a/affine.hw.mlir
 // RUN: verilator --lint-only -Wall %t.a/affine.sv
-// RUN: yosys -q -p "read_verilog -sv %t.a/affine.sv; synth_ice40 -top affine"
+// RUN: yosys -q -p "read_verilog -sv %t.a/affine.sv; synth_ice40 -dsp -top affine"
 // AFF: co-simulation (seed 1): 128 values match
 // The scheduler times each division as its multiplication and correction
 // (schedule/problem.rs constant_division: the products in the forms they

@@ -10,16 +10,16 @@
 // RUN: silica hls %s --top rom -o %t.d --sim | FileCheck %s --check-prefix=ROM
 // RUN: FileCheck %s --check-prefix=ROM-HW < %t.d/rom.hw.mlir
 // RUN: verilator --lint-only -Wall %t.d/rom.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/rom.sv; synth_ice40 -top rom"
+// RUN: yosys -q -p "read_verilog -sv %t.d/rom.sv; synth_ice40 -dsp -top rom"
 // RUN: silica hls %s --top collatz -o %t.d --sim | FileCheck %s --check-prefix=COLLATZ
 // RUN: verilator --lint-only -Wall %t.d/collatz.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/collatz.sv; synth_ice40 -top collatz"
+// RUN: yosys -q -p "read_verilog -sv %t.d/collatz.sv; synth_ice40 -dsp -top collatz"
 // RUN: silica hls %s --top collatz -o %t.static
 // RUN: FileCheck %s --check-prefix=STATIC < %t.static/collatz.json
 // RUN: FileCheck %s --check-prefix=STATIC-TXT < %t.static/report.txt
 // RUN: silica hls %s --top search -o %t.d --sim --sim-scalar key=100 | FileCheck %s --check-prefix=SEARCH
 // RUN: verilator --lint-only -Wall %t.d/search.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/search.sv; synth_ice40 -top search"
+// RUN: yosys -q -p "read_verilog -sv %t.d/search.sv; synth_ice40 -dsp -top search"
 
 // Two reads of @coef per iteration share its one port: II 2.
 // ROM: co-simulation (seed 1): 32 values match

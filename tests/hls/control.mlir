@@ -6,7 +6,7 @@
 // RUN: rm -rf %t.d
 // RUN: silica hls %s --top branches -o %t.d --sim | FileCheck %s
 // RUN: verilator --lint-only -Wall %t.d/branches.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/branches.sv; synth_ice40 -top branches"
+// RUN: yosys -q -p "read_verilog -sv %t.d/branches.sv; synth_ice40 -dsp -top branches"
 // RUN: silica hls %s --top branches -o %t.seq --no-pipeline --sim --seed 4 | FileCheck %s --check-prefix=SEQ
 
 // CHECK: co-simulation (seed 1): 65 values match

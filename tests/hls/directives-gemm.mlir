@@ -11,10 +11,10 @@
 // RUN: silica hls %s --top gemm -o %t.d --sim --directives %S/directives/gemm.toml | FileCheck %s
 // RUN: FileCheck %s --check-prefix=JSON < %t.d/gemm.json
 // RUN: verilator --lint-only -Wall %t.d/gemm.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/gemm.sv; synth_ice40 -top gemm"
+// RUN: yosys -q -p "read_verilog -sv %t.d/gemm.sv; synth_ice40 -dsp -top gemm"
 // RUN: silica hls %s --top gemm -o %t.lim --sim --directives %S/directives/limits.toml | FileCheck %s --check-prefix=LIM
 // RUN: verilator --lint-only -Wall %t.lim/gemm.sv
-// RUN: yosys -q -p "read_verilog -sv %t.lim/gemm.sv; synth_ice40 -top gemm"
+// RUN: yosys -q -p "read_verilog -sv %t.lim/gemm.sv; synth_ice40 -dsp -top gemm"
 // RUN: not silica hls %s --top gemm -o %t.bad --directives %S/directives/bad-label.toml 2>&1 | FileCheck %s --check-prefix=LABEL
 // RUN: not silica hls %s --top gemm -o %t.bad --directives %S/directives/bad-array.toml 2>&1 | FileCheck %s --check-prefix=ARRAY
 // RUN: not silica hls %s --top gemm -o %t.bad --directives %S/directives/bad-value.toml 2>&1 | FileCheck %s --check-prefix=VALUE

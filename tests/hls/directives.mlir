@@ -19,7 +19,7 @@
 // RUN: FileCheck %s --check-prefix=JSON < %t.d/attrs.json
 // RUN: FileCheck %s --check-prefix=SV < %t.d/attrs.sv
 // RUN: verilator --lint-only -Wall %t.d/attrs.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/attrs.sv; synth_ice40 -top attrs"
+// RUN: yosys -q -p "read_verilog -sv %t.d/attrs.sv; synth_ice40 -dsp -top attrs"
 
 // CHECK: co-simulation (seed 1): 177 values match, latency 371 cycles
 // CHECK: attrs/dot: trip 8, pipelined, II 2 (ResMII 2, RecMII 1)

@@ -11,7 +11,7 @@
 // RUN: rm -rf %t.c %t.r
 // RUN: silica hls %s --top consts -o %t.c --sim | FileCheck %s --check-prefix=CONSTS
 // RUN: verilator --lint-only -Wall %t.c/consts.sv
-// RUN: yosys -q -p "read_verilog -sv %t.c/consts.sv; synth_ice40 -top consts"
+// RUN: yosys -q -p "read_verilog -sv %t.c/consts.sv; synth_ice40 -dsp -top consts"
 // RUN: silica hls %s --top rows -o %t.r --sim | FileCheck %s --check-prefix=ROWS
 // RUN: verilator --lint-only -Wall %t.r/rows.sv
 

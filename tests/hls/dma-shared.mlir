@@ -11,7 +11,7 @@
 // RUN: silica hls %s --top shared -o %t.d --sim | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT < %t.d/report.txt
 // RUN: verilator --lint-only -Wall %t.d/shared.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/shared.sv; synth_ice40 -top shared"
+// RUN: yosys -q -p "read_verilog -sv %t.d/shared.sv; synth_ice40 -dsp -top shared"
 // CHECK: co-simulation (seed 1): 97 values match
 // CHECK: dma: 1 engine(s), 2 dma_start, 2 dma_wait; on-chip buffers: buf
 // REPORT: latency: 167 cycles ({{.*}}), measured by co-simulation{{$}}

@@ -10,7 +10,7 @@
 // RUN: rm -rf %t.d %t.single
 // RUN: silica opt --affine-loop-tile="tile-sizes=4,8" --affine-data-copy-generate="generate-dma fast-mem-space=1 fast-mem-capacity=1" --affine-pipeline-data-transfer %s | silica hls - --top f -o %t.d --sim | FileCheck %s
 // RUN: verilator --lint-only -Wall %t.d/f.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -top f"
+// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -dsp -top f"
 // RUN: FileCheck %s --check-prefix=JSON < %t.d/f.json
 // RUN: silica opt --affine-loop-tile="tile-sizes=4,8" --affine-data-copy-generate="generate-dma fast-mem-space=1 fast-mem-capacity=1" %s | silica hls - --top f -o %t.single --sim | FileCheck %s --check-prefix=SINGLE
 

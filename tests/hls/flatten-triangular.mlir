@@ -12,11 +12,11 @@
 // RUN: rm -rf %t.t %t.e %t.s
 // RUN: silica hls %s --top lower -o %t.t --sim | FileCheck %s --check-prefix=TRI
 // RUN: verilator --lint-only -Wall %t.t/lower.sv
-// RUN: yosys -q -p "read_verilog -sv %t.t/lower.sv; synth_ice40 -top lower"
+// RUN: yosys -q -p "read_verilog -sv %t.t/lower.sv; synth_ice40 -dsp -top lower"
 // RUN: silica hls %s --top empty_row -o %t.e | FileCheck %s --check-prefix=EMPTY
 // RUN: silica hls %s --top syrk -o %t.s --sim --target ecp5-25k --directives %S/directives/flatten-triangular.toml | FileCheck %s --check-prefix=SYRK
 // RUN: verilator --lint-only -Wall %t.s/syrk.sv
-// RUN: yosys -q -p "read_verilog -sv %t.s/syrk.sv; synth_ice40 -top syrk"
+// RUN: yosys -q -p "read_verilog -sv %t.s/syrk.sv; synth_ice40 -dsp -top syrk"
 
 // TRI: co-simulation (seed 1): {{[0-9]+}} values match
 // TRI: lower/i: trip 36 (flattened with lower/i/j), pipelined, II 2

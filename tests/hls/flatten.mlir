@@ -9,19 +9,19 @@
 // RUN: rm -rf %t.g %t.m %t.i %t.j %t.s
 // RUN: silica hls %s --top gemm -o %t.g --sim | FileCheck %s --check-prefix=GEMM
 // RUN: verilator --lint-only -Wall %t.g/gemm.sv
-// RUN: yosys -q -p "read_verilog -sv %t.g/gemm.sv; synth_ice40 -top gemm"
+// RUN: yosys -q -p "read_verilog -sv %t.g/gemm.sv; synth_ice40 -dsp -top gemm"
 // RUN: silica hls %s --top mm -o %t.m --sim | FileCheck %s --check-prefix=MM
 // RUN: verilator --lint-only -Wall %t.m/mm.sv
-// RUN: yosys -q -p "read_verilog -sv %t.m/mm.sv; synth_ice40 -top mm"
+// RUN: yosys -q -p "read_verilog -sv %t.m/mm.sv; synth_ice40 -dsp -top mm"
 // RUN: silica hls %s --top init -o %t.i --sim | FileCheck %s --check-prefix=INIT
 // RUN: verilator --lint-only -Wall %t.i/init.sv
-// RUN: yosys -q -p "read_verilog -sv %t.i/init.sv; synth_ice40 -top init"
+// RUN: yosys -q -p "read_verilog -sv %t.i/init.sv; synth_ice40 -dsp -top init"
 // RUN: silica hls %s --top jammed -o %t.j --sim | FileCheck %s --check-prefix=JAM
 // RUN: verilator --lint-only -Wall %t.j/jammed.sv
-// RUN: yosys -q -p "read_verilog -sv %t.j/jammed.sv; synth_ice40 -top jammed"
+// RUN: yosys -q -p "read_verilog -sv %t.j/jammed.sv; synth_ice40 -dsp -top jammed"
 // RUN: silica hls %s --top scaled -o %t.s --sim | FileCheck %s --check-prefix=SCALED
 // RUN: verilator --lint-only -Wall %t.s/scaled.sv
-// RUN: yosys -q -p "read_verilog -sv %t.s/scaled.sv; synth_ice40 -top scaled"
+// RUN: yosys -q -p "read_verilog -sv %t.s/scaled.sv; synth_ice40 -dsp -top scaled"
 
 // GEMM: co-simulation (seed 1): 192 values match, latency 1185 cycles
 // GEMM: gemm/i/k: trip 64 (flattened with gemm/i/k/j), pipelined, II 2 (ResMII 2, RecMII 1), depth 4

@@ -23,14 +23,14 @@
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.s/chain.sv
 // RUN: silica hls %s --top dot -o %t.r --directives %S/directives/float-units-dot.toml --sim | FileCheck %s --check-prefix=DOT
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.r/dot.sv
-// RUN: yosys -q -p "read_verilog -sv %t.r/dot.sv; synth_ice40 -top dot"
+// RUN: yosys -q -p "read_verilog -sv %t.r/dot.sv; synth_ice40 -dsp -top dot"
 // RUN: silica hls %s --top mixed -o %t.m --directives %S/directives/float-units.toml --sim | FileCheck %s --check-prefix=MIXED
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.m/mixed.sv
 // RUN: silica hls %s --top chain -o %t.c --directives %S/directives/float-units.toml --clock-ns 60 --sim --seed 4 2>&1 | FileCheck %s --check-prefix=SLOW
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.c/chain.sv
 // RUN: silica hls %s --top prod -o %t.prod --directives %S/directives/float-units.toml --clock-ns 150 --sim --seed 6 | FileCheck %s --check-prefix=PROD
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.prod/prod.sv
-// RUN: yosys -q -p "read_verilog -sv %t.prod/prod.sv; hierarchy -top prod; proc; flatten; check -assert; synth_ice40 -top prod"
+// RUN: yosys -q -p "read_verilog -sv %t.prod/prod.sv; hierarchy -top prod; proc; flatten; check -assert; synth_ice40 -dsp -top prod"
 // RUN: silica hls %s --top subs -o %t.sub --directives %S/directives/float-units.toml --sim --seed 5 | FileCheck %s --check-prefix=SUB
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.sub/subs.sv
 // RUN: FileCheck %s --check-prefix=BUILT < %t.sub/subs.sv

@@ -20,7 +20,7 @@
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.g/gemmf.sv
 // RUN: silica hls %s --top select -o %t.s --sim --seed 2 | FileCheck %s --check-prefix=SELECT
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.s/select.sv
-// RUN: yosys -q -p "read_verilog -sv %t.s/select.sv; synth_ice40 -top select"
+// RUN: yosys -q -p "read_verilog -sv %t.s/select.sv; synth_ice40 -dsp -top select"
 // RUN: silica hls %s --top convert -o %t.c --sim --seed 3 | FileCheck %s --check-prefix=CONVERT
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.c/convert.sv
 // RUN: silica hls %s --top divsqrt -o %t.q --sim --seed 4 | FileCheck %s --check-prefix=DIVSQRT

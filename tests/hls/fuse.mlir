@@ -16,11 +16,11 @@
 // RUN: silica hls %s --top jacobi -o %t.j --sim | FileCheck %s --check-prefix=JACOBI
 // RUN: FileCheck %s --check-prefix=JREPORT < %t.j/report.txt
 // RUN: verilator --lint-only -Wall %t.j/jacobi.sv
-// RUN: yosys -q -p "read_verilog -sv %t.j/jacobi.sv; synth_ice40 -top jacobi"
+// RUN: yosys -q -p "read_verilog -sv %t.j/jacobi.sv; synth_ice40 -dsp -top jacobi"
 // RUN: silica hls %s --top sweep -o %t.s --sim | FileCheck %s --check-prefix=SWEEP
 // RUN: FileCheck %s --check-prefix=SREPORT < %t.s/report.txt
 // RUN: verilator --lint-only -Wall %t.s/sweep.sv
-// RUN: yosys -q -p "read_verilog -sv %t.s/sweep.sv; synth_ice40 -top sweep"
+// RUN: yosys -q -p "read_verilog -sv %t.s/sweep.sv; synth_ice40 -dsp -top sweep"
 // RUN: silica hls %s --top steps -o %t.t --sim 2>&1 | FileCheck %s --check-prefix=STEPS
 
 // JACOBI: co-simulation (seed 1): 32 values match, latency 59 cycles

@@ -4,7 +4,7 @@
 // RUN: rm -rf %t.d
 // RUN: silica hls %S/../../examples/gemm.mlir --top gemm -o %t.d --sim | FileCheck %s
 // RUN: verilator --lint-only -Wall %t.d/gemm.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/gemm.sv; synth_ice40 -top gemm"
+// RUN: yosys -q -p "read_verilog -sv %t.d/gemm.sv; synth_ice40 -dsp -top gemm"
 // RUN: FileCheck %s --check-prefix=JSON < %t.d/gemm.json
 
 // CHECK: co-simulation (seed 1): 768 values match, latency 9729 cycles

@@ -11,7 +11,7 @@
 // RUN: rm -rf %t.d %t.flat %t.dse
 // RUN: silica hls %s --top f -o %t.d --sim --directives %S/directives/hoist.toml | FileCheck %s
 // RUN: verilator --lint-only -Wall %t.d/f.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -top f"
+// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -dsp -top f"
 // RUN: silica hls %s --top f -o %t.flat --sim --directives %S/directives/hoist-flatten.toml 2>&1 | FileCheck %s --check-prefix=FLAT
 // RUN: silica dse %s --top f --space %S/directives/hoist.space.toml -o %t.dse > /dev/null
 // RUN: FileCheck %s --check-prefix=CSV < %t.dse/points.csv

@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --check-prefix=SV < %t/dot.sv
 // RUN: FileCheck %s --check-prefix=HW < %t/dot.hw.mlir
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --top-module dot %t/dot.sv
-// RUN: yosys -q -p "read_verilog -sv %t/dot.sv; synth_ice40 -top dot"
+// RUN: yosys -q -p "read_verilog -sv %t/dot.sv; synth_ice40 -dsp -top dot"
 // Errors (module missing, ports that differ, no latency, a file that does
 // not parse) are in ip-errors.mlir.
 

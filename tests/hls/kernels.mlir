@@ -9,13 +9,13 @@
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: silica hls %s --top dot -o %t.d --sim | FileCheck %s --check-prefix=DOT
 // RUN: verilator --lint-only -Wall %t.d/dot.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/dot.sv; synth_ice40 -top dot"
+// RUN: yosys -q -p "read_verilog -sv %t.d/dot.sv; synth_ice40 -dsp -top dot"
 // RUN: silica hls %s --top fir -o %t.d --sim | FileCheck %s --check-prefix=FIR
 // RUN: verilator --lint-only -Wall %t.d/fir.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/fir.sv; synth_ice40 -top fir"
+// RUN: yosys -q -p "read_verilog -sv %t.d/fir.sv; synth_ice40 -dsp -top fir"
 // RUN: silica hls %s --top trisolv -o %t.d --sim | FileCheck %s --check-prefix=TRI
 // RUN: verilator --lint-only -Wall %t.d/trisolv.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/trisolv.sv; synth_ice40 -top trisolv"
+// RUN: yosys -q -p "read_verilog -sv %t.d/trisolv.sv; synth_ice40 -dsp -top trisolv"
 // RUN: silica hls %s --top hist -o %t.d --sim | FileCheck %s --check-prefix=HIST
 // RUN: verilator --lint-only -Wall %t.d/hist.sv
 // RUN: yosys -p "read_verilog -sv %t.d/hist.sv; synth_ice40 -top hist" | FileCheck %s --check-prefix=BRAM
@@ -23,7 +23,7 @@
 // RUN: silica hls %s --top widths -o %t.d --sim | FileCheck %s --check-prefix=WIDTHS
 // RUN: FileCheck %s --check-prefix=WIDTHS-JSON < %t.d/widths.json
 // RUN: verilator --lint-only -Wall %t.d/widths.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/widths.sv; synth_ice40 -top widths"
+// RUN: yosys -q -p "read_verilog -sv %t.d/widths.sv; synth_ice40 -dsp -top widths"
 // Sequential (not pipelined) loops: more cycles, same interface.
 // RUN: silica hls %s --top dot --no-pipeline -o %t.seq --sim --seed 5 | FileCheck %s --check-prefix=SEQ
 // RUN: verilator --lint-only -Wall %t.seq/dot.sv

@@ -11,7 +11,7 @@
 // RUN: silica hls %s --top near -o %t.d --sim --sim-scalar arg1=2147483647 --sim-scalar arg2=4294967280 --sim-scalar arg3=32760 | FileCheck %s
 // RUN: silica hls %s --top near -o %t.d --sim --sim-scalar arg1=2147483647 --sim-scalar arg2=4294967280 --sim-scalar arg3=32760 --no-pipeline | FileCheck %s
 // RUN: verilator --lint-only -Wall %t.d/near.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/near.sv; synth_ice40 -top near"
+// RUN: yosys -q -p "read_verilog -sv %t.d/near.sv; synth_ice40 -dsp -top near"
 
 // CHECK: co-simulation (seed 1): 17 values match
 // CHECK: index width: 34 bits

@@ -9,11 +9,11 @@
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: silica hls %s --top arith -o %t.d --sim | FileCheck %s --check-prefix=ARITH
 // RUN: verilator --lint-only -Wall %t.d/arith.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/arith.sv; synth_ice40 -top arith"
+// RUN: yosys -q -p "read_verilog -sv %t.d/arith.sv; synth_ice40 -dsp -top arith"
 // RUN: silica hls %s --top bounds -o %t.d --sim --sim-scalar n=25 | FileCheck %s --check-prefix=BOUNDS
 // RUN: silica hls %s --top bounds -o %t.d --sim --seed 3 | FileCheck %s --check-prefix=BOUNDS3
 // RUN: verilator --lint-only -Wall %t.d/bounds.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/bounds.sv; synth_ice40 -top bounds"
+// RUN: yosys -q -p "read_verilog -sv %t.d/bounds.sv; synth_ice40 -dsp -top bounds"
 
 // ARITH: co-simulation (seed 1): 192 values match
 func.func @arith(%a: memref<16xi16>, %b: memref<16xi16>, %o: memref<16x9xi16>,

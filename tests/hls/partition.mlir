@@ -11,11 +11,11 @@
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=WARN < %t.err
 // RUN: verilator --lint-only -Wall %t.d/part.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/part.sv; synth_ice40 -top part"
+// RUN: yosys -q -p "read_verilog -sv %t.d/part.sv; synth_ice40 -dsp -top part"
 // RUN: rm -rf %t.g
 // RUN: silica hls %s --top grid -o %t.g --sim --sim-scalar r=13 --sim-scalar c=6 | FileCheck %s --check-prefix=GRID
 // RUN: verilator --lint-only -Wall %t.g/grid.sv
-// RUN: yosys -q -p "read_verilog -sv %t.g/grid.sv; synth_ice40 -top grid"
+// RUN: yosys -q -p "read_verilog -sv %t.g/grid.sv; synth_ice40 -dsp -top grid"
 
 // CHECK: co-simulation (seed 1): 65 values match, latency 64 cycles
 // CHECK: part/0: trip 8, pipelined, II 1 (ResMII 1, RecMII 1)

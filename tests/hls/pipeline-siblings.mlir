@@ -5,7 +5,7 @@
 // RUN: rm -rf %t.d
 // RUN: silica hls %s --top f -o %t.d --sim | FileCheck %s
 // RUN: verilator --lint-only -Wall %t.d/f.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -top f"
+// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -dsp -top f"
 
 // CHECK: co-simulation (seed 1): {{[0-9]+}} values match
 // CHECK: f/i: pipeline = true (attribute): honoured: the 2 loop(s) inside unrolled fully (80 copies of the body)

@@ -15,7 +15,7 @@
 // RUN: silica hls %s --top w8 -o %t.8 --sim | FileCheck %s --check-prefix=W8
 // RUN: FileCheck %s --check-prefix=HW < %t.8/w8.hw.mlir
 // RUN: verilator --lint-only -Wall %t.8/w8.sv
-// RUN: yosys -q -p "read_verilog -sv %t.8/w8.sv; synth_ice40 -top w8"
+// RUN: yosys -q -p "read_verilog -sv %t.8/w8.sv; synth_ice40 -dsp -top w8"
 // RUN: silica hls %s --top w8 -o %t.s --sim --no-pipeline | FileCheck %s --check-prefix=SEQ
 // RUN: silica hls %s --top w33 -o %t.33 --sim | FileCheck %s --check-prefix=W33
 // RUN: FileCheck %s --check-prefix=HW < %t.33/w33.hw.mlir

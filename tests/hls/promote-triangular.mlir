@@ -18,7 +18,7 @@
 // RUN: silica hls %s --top trmm -o %t.t --sim | FileCheck %s --check-prefix=TRMM
 // RUN: FileCheck %s --check-prefix=TREPORT < %t.t/report.txt
 // RUN: verilator --lint-only -Wall %t.t/trmm.sv
-// RUN: yosys -q -p "read_verilog -sv %t.t/trmm.sv; synth_ice40 -top trmm"
+// RUN: yosys -q -p "read_verilog -sv %t.t/trmm.sv; synth_ice40 -dsp -top trmm"
 // RUN: silica hls %s --top subst -o %t.s --sim | FileCheck %s --check-prefix=SOLVE
 // RUN: FileCheck %s --check-prefix=SREPORT < %t.s/report.txt
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.s/subst.sv

@@ -15,7 +15,7 @@
 // RUN: silica hls %s --top gesummv -o %t.g --sim | FileCheck %s --check-prefix=GESUMMV
 // RUN: FileCheck %s --check-prefix=GREPORT < %t.g/report.txt
 // RUN: verilator --lint-only -Wall %t.g/gesummv.sv
-// RUN: yosys -q -p "read_verilog -sv %t.g/gesummv.sv; synth_ice40 -top gesummv"
+// RUN: yosys -q -p "read_verilog -sv %t.g/gesummv.sv; synth_ice40 -dsp -top gesummv"
 // RUN: silica hls %s --top elements -o %t.a --sim | FileCheck %s --check-prefix=ALIAS
 // RUN: FileCheck %s --check-prefix=AREPORT < %t.a/report.txt
 // RUN: verilator --lint-only -Wall %t.a/elements.sv

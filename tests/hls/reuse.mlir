@@ -15,7 +15,7 @@
 // RUN: rm -rf %t.d
 // RUN: silica hls %s --top reuse -o %t.d --sim | FileCheck %s
 // RUN: verilator --lint-only -Wall %t.d/reuse.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/reuse.sv; synth_ice40 -top reuse"
+// RUN: yosys -q -p "read_verilog -sv %t.d/reuse.sv; synth_ice40 -dsp -top reuse"
 
 // CHECK: co-simulation (seed 1): {{[0-9]+}} values match
 // CHECK: reuse/stencil: trip 16, pipelined, II 1 (ResMII 1, RecMII 1)

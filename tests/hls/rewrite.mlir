@@ -11,20 +11,20 @@
 // RUN: rm -rf %t.r %t.n %t.c %t.m %t.f
 // RUN: silica hls %s --top recur --clock-ns 5 -o %t.r --sim | FileCheck %s --check-prefix=RECUR
 // RUN: verilator --lint-only -Wall %t.r/recur.sv
-// RUN: yosys -q -p "read_verilog -sv %t.r/recur.sv; synth_ice40 -top recur"
+// RUN: yosys -q -p "read_verilog -sv %t.r/recur.sv; synth_ice40 -dsp -top recur"
 // RUN: silica hls %s --top recur --clock-ns 5 --no-rewrite -o %t.n --sim | FileCheck %s --check-prefix=OFF
 // RUN: silica hls %s --top chain --clock-ns 5 -o %t.c --sim | FileCheck %s --check-prefix=CHAIN
 // RUN: verilator --lint-only -Wall %t.c/chain.sv
-// RUN: yosys -q -p "read_verilog -sv %t.c/chain.sv; synth_ice40 -top chain"
+// RUN: yosys -q -p "read_verilog -sv %t.c/chain.sv; synth_ice40 -dsp -top chain"
 // RUN: silica hls %s --top cmul --target ice40-hx8k -o %t.m --sim | FileCheck %s --check-prefix=CMUL
 // RUN: FileCheck %s --check-prefix=CMUL-HW < %t.m/cmul.hw.mlir
 // RUN: verilator --lint-only -Wall %t.m/cmul.sv
-// RUN: yosys -q -p "read_verilog -sv %t.m/cmul.sv; synth_ice40 -top cmul"
+// RUN: yosys -q -p "read_verilog -sv %t.m/cmul.sv; synth_ice40 -dsp -top cmul"
 // RUN: silica hls %s --top fsum --clock-ns 5 -o %t.f --sim | FileCheck %s --check-prefix=FLOAT
 // RUN: rm -rf %t.k %t.kn
 // RUN: silica hls %s --top calls --clock-ns 5 -o %t.k --sim | FileCheck %s --check-prefix=CALLS
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module calls %t.k/calls.sv
-// RUN: yosys -q -p "read_verilog -sv %t.k/calls.sv; synth_ice40 -top calls"
+// RUN: yosys -q -p "read_verilog -sv %t.k/calls.sv; synth_ice40 -dsp -top calls"
 // RUN: silica hls %s --top calls --clock-ns 5 --no-rewrite -o %t.kn --sim | FileCheck %s --check-prefix=CALLS-OFF
 
 // RECUR: co-simulation (seed 1): 193 values match, latency 69 cycles

@@ -13,7 +13,7 @@
 // RUN: rm -rf %t.t %t.f
 // RUN: silica hls %s --top twice -o %t.t --sim | FileCheck %s --check-prefix=TWICE
 // RUN: verilator --lint-only -Wall %t.t/twice.sv
-// RUN: yosys -q -p "read_verilog -sv %t.t/twice.sv; synth_ice40 -top twice"
+// RUN: yosys -q -p "read_verilog -sv %t.t/twice.sv; synth_ice40 -dsp -top twice"
 // RUN: silica hls %s --top fw -o %t.f --sim | FileCheck %s --check-prefix=FW
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.f/fw.sv
 

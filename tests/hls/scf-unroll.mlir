@@ -12,7 +12,7 @@
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=WARN < %t.err
 // RUN: verilator --lint-only -Wall %t.d/scf.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/scf.sv; synth_ice40 -top scf"
+// RUN: yosys -q -p "read_verilog -sv %t.d/scf.sv; synth_ice40 -dsp -top scf"
 // RUN: silica hls %s --top unsigned8 -o %t.u --sim | FileCheck %s --check-prefix=UNS
 // RUN: verilator --lint-only -Wall %t.u/unsigned8.sv
 

@@ -8,7 +8,7 @@
 // RUN: rm -rf %t.d
 // RUN: silica hls %s --top row -o %t.d --sim --directives %S/directives/shared-products.toml | FileCheck %s
 // RUN: verilator --lint-only -Wall %t.d/row.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/row.sv; synth_ice40 -top row"
+// RUN: yosys -q -p "read_verilog -sv %t.d/row.sv; synth_ice40 -dsp -top row"
 
 // CHECK: co-simulation (seed 1): {{[0-9]+}} values match
 // CHECK: row/0/0: trip 8, pipelined, II 5

@@ -7,7 +7,7 @@
 // RUN: rm -rf %t.d
 // RUN: silica hls %s --top f -o %t.d --sim --directives %S/directives/units.toml | FileCheck %s
 // RUN: verilator --lint-only -Wall %t.d/f.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -top f"
+// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -dsp -top f"
 
 // CHECK: co-simulation (seed 1): 72 values match, latency 28 cycles
 // CHECK: latency: 28 cycles ({{.*}}), measured by co-simulation, as the static schedule gives

@@ -6,7 +6,7 @@
 // RUN: FileCheck %s --check-prefix=JSON < %t.d/vadd.json
 // RUN: FileCheck %s --check-prefix=SV < %t.d/vadd.sv
 // RUN: verilator --lint-only -Wall %t.d/vadd.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/vadd.sv; synth_ice40 -top vadd"
+// RUN: yosys -q -p "read_verilog -sv %t.d/vadd.sv; synth_ice40 -dsp -top vadd"
 // RUN: silica opt %t.d/vadd.hw.mlir | FileCheck %s --check-prefix=HW
 // RUN: silica hls - --top vadd -o %t.stdin < %s > /dev/null
 // RUN: cmp %t.d/vadd.sv %t.stdin/vadd.sv

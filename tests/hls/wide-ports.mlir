@@ -14,7 +14,7 @@
 // RUN: verilator --lint-only -Wall %t.c/cond.sv
 // RUN: silica hls %s --top gather -o %t.g --sim | FileCheck %s --check-prefix=GATHER
 // RUN: verilator --lint-only -Wall %t.g/gather.sv
-// RUN: yosys -q -p "read_verilog -sv %t.g/gather.sv; synth_ice40 -top gather"
+// RUN: yosys -q -p "read_verilog -sv %t.g/gather.sv; synth_ice40 -dsp -top gather"
 // RUN: silica hls %s --top gather3 -o %t.g3 --sim | FileCheck %s --check-prefix=GATHER3
 // RUN: verilator --lint-only -Wall %t.g3/gather3.sv
 // RUN: silica hls %s --top chain -o %t.h --sim | FileCheck %s --check-prefix=CHAIN

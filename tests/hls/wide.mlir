@@ -8,7 +8,7 @@
 // RUN: silica hls %s --top wide -o %t.d --sim | FileCheck %s
 // RUN: FileCheck %s --check-prefix=JSON < %t.d/wide.json
 // RUN: verilator --lint-only -Wall %t.d/wide.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/wide.sv; synth_ice40 -top wide"
+// RUN: yosys -q -p "read_verilog -sv %t.d/wide.sv; synth_ice40 -dsp -top wide"
 
 // CHECK: co-simulation (seed 1): 26 values match
 // JSON: "type": "memref<8xi256>",

@@ -5,7 +5,7 @@
 // RUN: silica translate --to-verilog %s -o %t.d/agg.sv
 // RUN: FileCheck %s < %t.d/agg.sv
 // RUN: verilator --lint-only -Wall %t.d/agg.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/agg.sv; synth_ice40 -top agg"
+// RUN: yosys -q -p "read_verilog -sv %t.d/agg.sv; synth_ice40 -dsp -top agg"
 // RUN: silica sim %s --top agg --random 200 --seed 5 --testbench %t.d/tb.sv -o %t.d/silica.trace
 // RUN: iverilog -g2012 -o %t.d/agg.vvp %t.d/agg.sv %t.d/tb.sv
 // RUN: vvp -N %t.d/agg.vvp > %t.d/icarus.trace

@@ -8,7 +8,7 @@
 // Verilator wants one module per file of its name (DECLFILENAME); the
 // emitter writes one file.
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module top %t.d/top.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/top.sv; synth_ice40 -top top"
+// RUN: yosys -q -p "read_verilog -sv %t.d/top.sv; synth_ice40 -dsp -top top"
 // RUN: silica sim %s --top top --random 300 --seed 3 --testbench %t.d/tb.sv --vcd %t.d/top.vcd -o %t.d/silica.trace
 // RUN: iverilog -g2012 -o %t.d/top.vvp %t.d/top.sv %t.d/tb.sv
 // RUN: vvp -N %t.d/top.vvp > %t.d/icarus.trace

@@ -5,7 +5,7 @@
 // RUN: silica translate --to-verilog %s -o %t.d/e.sv
 // RUN: FileCheck %s < %t.d/e.sv
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.d/e.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/e.sv; synth_ice40 -top fsm"
+// RUN: yosys -q -p "read_verilog -sv %t.d/e.sv; synth_ice40 -dsp -top fsm"
 // RUN: silica sim %s --top fsm --random 200 --seed 7 --testbench %t.d/tb.sv -o %t.d/silica.trace
 // RUN: iverilog -g2012 -o %t.d/e.vvp %t.d/e.sv %t.d/tb.sv
 // RUN: vvp -N %t.d/e.vvp > %t.d/icarus.trace

@@ -16,7 +16,7 @@
 // RUN: silica translate --to-verilog %s -o %t.d/flat.sv
 // RUN: FileCheck %s --check-prefix=FLAT < %t.d/flat.sv
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module full %t.d/flat.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/flat.sv; synth_ice40 -top full"
+// RUN: yosys -q -p "read_verilog -sv %t.d/flat.sv; synth_ice40 -dsp -top full"
 // RUN: iverilog -g2012 -o %t.d/flat.vvp %t.d/flat.sv %t.d/tb.sv
 // RUN: vvp -N %t.d/flat.vvp > %t.d/flat.trace
 // RUN: diff %t.d/silica.trace %t.d/flat.trace

@@ -6,7 +6,7 @@
 // RUN: silica translate --to-verilog %s -o %t.d/init.sv
 // RUN: FileCheck %s < %t.d/init.sv
 // RUN: verilator --lint-only -Wall %t.d/init.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/init.sv; synth_ice40 -top init"
+// RUN: yosys -q -p "read_verilog -sv %t.d/init.sv; synth_ice40 -dsp -top init"
 // RUN: silica sim %s --top init --random 50 --seed 2 --testbench %t.d/tb.sv -o %t.d/silica.trace
 // RUN: iverilog -g2012 -o %t.d/init.vvp %t.d/init.sv %t.d/tb.sv
 // RUN: vvp -N %t.d/init.vvp > %t.d/icarus.trace

@@ -8,7 +8,7 @@
 // RUN: silica translate --to-verilog %s -o %t.d/inout.sv
 // RUN: FileCheck %s < %t.d/inout.sv
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module bus_top %t.d/inout.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/inout.sv; synth_ice40 -top bus_top"
+// RUN: yosys -q -p "read_verilog -sv %t.d/inout.sv; synth_ice40 -dsp -top bus_top"
 // RUN: silica sim %s --top bus_top --random 20 --seed 3 --testbench %t.d/tb.sv -o %t.d/silica.trace
 // RUN: iverilog -g2012 -o %t.d/inout.vvp %t.d/inout.sv %t.d/tb.sv
 // RUN: vvp -N %t.d/inout.vvp > %t.d/icarus.trace

@@ -10,7 +10,7 @@
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module bram %t.d/mem.sv
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module mems %t.d/mem.sv
 // RUN: yosys -p "read_verilog -sv %t.d/mem.sv; synth_ice40 -top bram" | FileCheck %s --check-prefix=BRAM
-// RUN: yosys -q -p "read_verilog -sv %t.d/mem.sv; synth_ice40 -top mems"
+// RUN: yosys -q -p "read_verilog -sv %t.d/mem.sv; synth_ice40 -dsp -top mems"
 // RUN: silica sim %s --top bram --random 300 --seed 3 --testbench %t.d/tb_bram.sv -o %t.d/silica_bram.trace
 // RUN: iverilog -g2012 -s tb -o %t.d/bram.vvp %t.d/mem.sv %t.d/tb_bram.sv
 // RUN: vvp -N %t.d/bram.vvp > %t.d/icarus_bram.trace
@@ -21,7 +21,7 @@
 // RUN: diff %t.d/silica_mems.trace %t.d/icarus_mems.trace
 
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module fifos %t.d/mem.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/mem.sv; synth_ice40 -top fifos"
+// RUN: yosys -q -p "read_verilog -sv %t.d/mem.sv; synth_ice40 -dsp -top fifos"
 // RUN: silica sim %s --top fifos --random 400 --seed 9 --testbench %t.d/tb_fifos.sv -o %t.d/silica_fifos.trace
 // RUN: iverilog -g2012 -s tb -o %t.d/fifos.vvp %t.d/mem.sv %t.d/tb_fifos.sv
 // RUN: vvp -N %t.d/fifos.vvp > %t.d/icarus_fifos.trace

@@ -6,7 +6,7 @@
 // RUN: silica translate --to-verilog %s -o %t.d/params.sv
 // RUN: FileCheck %s < %t.d/params.sv
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module params %t.d/params.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/params.sv; synth_ice40 -top params"
+// RUN: yosys -q -p "read_verilog -sv %t.d/params.sv; synth_ice40 -dsp -top params"
 // RUN: silica sim %s --top params --random 60 --seed 5 --testbench %t.d/tb.sv -o %t.d/silica.trace
 // RUN: iverilog -g2012 -o %t.d/params.vvp %t.d/params.sv %t.d/tb.sv
 // RUN: vvp -N %t.d/params.vvp > %t.d/icarus.trace

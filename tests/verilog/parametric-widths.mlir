@@ -11,7 +11,7 @@
 // RUN: iverilog -g2012 -o %t.d/p.vvp %t.d/p.sv %t.d/tb.sv
 // RUN: vvp -N %t.d/p.vvp > %t.d/icarus.trace
 // RUN: diff %t.d/silica.trace %t.d/icarus.trace
-// RUN: yosys -q -p "read_verilog -sv %t.d/p.sv; synth_ice40 -top top"
+// RUN: yosys -q -p "read_verilog -sv %t.d/p.sv; synth_ice40 -dsp -top top"
 
 // CHECK-LABEL: module acc #(
 // CHECK-NEXT: parameter [31:0] W = 32'h0

@@ -5,7 +5,7 @@
 // RUN: silica translate --to-verilog %s -o %t.d/aliases.sv
 // RUN: FileCheck %s < %t.d/aliases.sv
 // RUN: verilator --lint-only -Wall %t.d/aliases.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/aliases.sv; synth_ice40 -top aliases"
+// RUN: yosys -q -p "read_verilog -sv %t.d/aliases.sv; synth_ice40 -dsp -top aliases"
 // RUN: silica sim %s --top aliases --random 100 --seed 3 --testbench %t.d/tb.sv -o %t.d/silica.trace
 // RUN: iverilog -g2012 -o %t.d/aliases.vvp %t.d/aliases.sv %t.d/tb.sv
 // RUN: vvp -N %t.d/aliases.vvp > %t.d/icarus.trace

@@ -7,7 +7,7 @@
 // RUN: silica translate --to-verilog %s -o %t.d/flat.sv
 // RUN: FileCheck %s < %t.d/flat.sv
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module unions %t.d/flat.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/flat.sv; synth_ice40 -top unions"
+// RUN: yosys -q -p "read_verilog -sv %t.d/flat.sv; synth_ice40 -dsp -top unions"
 // RUN: silica sim %s --top unions --random 100 --seed 3 --testbench %t.d/tb.sv -o %t.d/silica.trace
 // RUN: iverilog -g2012 -o %t.d/flat.vvp %t.d/flat.sv %t.d/tb.sv
 // RUN: vvp -N %t.d/flat.vvp > %t.d/flat.trace
