@@ -27,7 +27,7 @@ use std::process::Command;
 
 /// What the prelude includes: Verilator's header and the standard
 /// headers of the generated testbenches.
-pub const PRELUDE: &str = "#include \"verilated.h\"\n#include <cstdint>\n#include <cstdio>\n\
+const PRELUDE: &str = "#include \"verilated.h\"\n#include <cstdint>\n#include <cstdio>\n\
 #include <cstdlib>\n#include <fstream>\n#include <string>\n#include <vector>\n";
 
 /// The makefile rule that precompiles the prelude with the model's
@@ -95,34 +95,42 @@ fn prelude(
     if compiled.is_file() {
         return Some(header);
     }
-    if !header.is_file() {
-        write_atomically(cache, &header, PRELUDE.as_bytes())?;
+    if !header.is_file() && !publish(&header, |temp| std::fs::write(temp, PRELUDE).is_ok()) {
+        return None;
     }
-    let temp = cache.join(format!(".prelude.gch.{}", std::process::id()));
     let rule = "silica-prelude.mk";
     std::fs::write(dir.join("obj").join(rule), PRELUDE_RULE).ok()?;
     let input = format!("PRELUDE_IN={text}");
-    let output = format!("PRELUDE_OUT={}", temp.display());
-    let mut args = vec!["-s", "-C", "obj", "-f", makefile, "-f", rule];
-    args.extend(make_args);
-    args.extend([input.as_str(), output.as_str(), "silica-prelude"]);
-    if run_tool("make", &args, dir, limits).is_err() || std::fs::rename(&temp, &compiled).is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
+    publish(&compiled, |temp| {
+        let output = format!("PRELUDE_OUT={}", temp.display());
+        let mut args = vec!["-s", "-C", "obj", "-f", makefile, "-f", rule];
+        args.extend(make_args);
+        args.extend([input.as_str(), output.as_str(), "silica-prelude"]);
+        run_tool("make", &args, dir, limits).is_ok()
+    });
     Some(header)
 }
 
-/// Writes `bytes` to `path` in `cache` through a temporary file renamed
-/// over it.
-fn write_atomically(cache: &Path, path: &Path, bytes: &[u8]) -> Option<()> {
-    std::fs::create_dir_all(cache).ok()?;
-    let name = path.file_name()?.to_string_lossy();
-    let temp = cache.join(format!(".{name}.{}", std::process::id()));
-    std::fs::write(&temp, bytes).ok()?;
-    std::fs::rename(&temp, path).ok().or_else(|| {
+/// Puts a file at `to` (in the cache) through a temporary file of its
+/// directory that `fill` makes, renamed over `to` where `fill` succeeds
+/// (so that parallel builds never see half a file); whether it did.
+fn publish(to: &Path, fill: impl FnOnce(&Path) -> bool) -> bool {
+    let (Some(dir), Some(name)) = (to.parent(), to.file_name()) else {
+        return false;
+    };
+    if std::fs::create_dir_all(dir).is_err() {
+        return false;
+    }
+    let temp = dir.join(format!(
+        ".{}.{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let done = fill(&temp) && std::fs::rename(&temp, to).is_ok();
+    if !done {
         let _ = std::fs::remove_file(&temp);
-        None
-    })
+    }
+    done
 }
 
 /// The runtime objects every model links.
@@ -156,18 +164,10 @@ fn restore(cache: &Path, obj: &Path) {
 
 /// Copies the objects a build made in `obj` into the cache.
 fn store(cache: &Path, obj: &Path) {
-    if std::fs::create_dir_all(cache).is_err() {
-        return;
-    }
     for name in OBJECTS {
-        let to = cache.join(name);
-        let from = obj.join(name);
-        if to.is_file() || !from.is_file() {
-            continue;
-        }
-        let temp = cache.join(format!(".{name}.{}", std::process::id()));
-        if std::fs::copy(&from, &temp).is_ok() && std::fs::rename(&temp, &to).is_err() {
-            let _ = std::fs::remove_file(&temp);
+        let (to, from) = (cache.join(name), obj.join(name));
+        if !to.is_file() && from.is_file() {
+            publish(&to, |temp| std::fs::copy(&from, temp).is_ok());
         }
     }
 }
