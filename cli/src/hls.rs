@@ -706,6 +706,7 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
     fn place(
         &mut self,
         (design, shell): &Placed,
+        seed: Option<u64>,
     ) -> Result<
         (
             silica_hls::fpga::Implementation,
@@ -730,6 +731,7 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
             self.ctx,
             design,
             shell_top.as_ref(),
+            seed,
             crate::progress::stage,
         )
         .map_err(Failure::Other)?;
@@ -742,6 +744,7 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
             overflow: s.overflow.clone(),
             area_ratio: silica_hls::fpga::closure::area_ratio(s, &estimate),
             latency: design.estimated.latency(),
+            seed,
         };
         Ok((imp, t))
     }
@@ -802,6 +805,11 @@ impl silica_hls::fpga::closure::Steps<Placed> for ClosureSteps<'_> {
                 "note: timing closure: the design scheduled with {now} ns of clock uncertainty \
                  missed its clock (nextpnr's Fmax {fmax:.2} MHz); placing it again scheduled \
                  with {then} ns"
+            ),
+            Retry::Seed(seed) => eprintln!(
+                "note: timing closure: the design kept missed its clock narrowly (nextpnr's \
+                 Fmax {fmax:.2} MHz) and no clock uncertainty gives a new design; placing it \
+                 again from placement seed {seed}"
             ),
             Retry::Refine => eprintln!(
                 "note: timing closure: a design met its clock with time to spare; placing it \

@@ -308,7 +308,7 @@ impl Evaluator {
                 }
             }
         } else if let (Level::Pnr, Some(design)) = (level, &design) {
-            let imp = match silica_hls::fpga::implement(&mut self.ctx, design, None, |_| {}) {
+            let imp = match silica_hls::fpga::implement(&mut self.ctx, design, None, None, |_| {}) {
                 Ok(imp) => imp,
                 Err(e) if e.contains("does not fit") || e.contains("needs") => {
                     return Ok(Outcome::Invalid { reason: e })

@@ -96,11 +96,13 @@ pub struct ShellTop<'a> {
 }
 
 /// Synthesises, places, routes and packs `design` for its target, inside
-/// `shell` when given, telling `progress` each tool it starts.
+/// `shell` when given, nextpnr placing from `seed` where given (else its
+/// default), telling `progress` each tool it starts.
 pub fn implement(
     ctx: &mut Context,
     design: &Design,
     shell: Option<&ShellTop<'_>>,
+    seed: Option<u64>,
     progress: fn(&str),
 ) -> Result<Implementation, String> {
     let dev = design.estimated.target.device();
@@ -157,6 +159,10 @@ pub fn implement(
         args.extend([tc.constraints_option, file.as_str()]);
     }
     args.extend([tc.placed_option, placed.as_str()]);
+    let seed = seed.map(|s| s.to_string());
+    if let Some(s) = &seed {
+        args.extend(["--seed", s.as_str()]);
+    }
     progress("nextpnr: placement and routing");
     let log = match flow.nextpnr.run(&args, dir) {
         Ok(log) => log,

@@ -350,6 +350,9 @@ pub struct Try {
     pub area_ratio: Option<f64>,
     /// The design's static latency in cycles (null where data decides it).
     pub latency: Option<u64>,
+    /// The placer's seed (nextpnr's `--seed`), where not its default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 /// `report.txt`'s line: each try's margins and what it placed at.
@@ -368,8 +371,11 @@ pub fn describe_closure(clock_ns: f64, tries: &[Try]) -> String {
             let share = t.margins.fit_share.map_or(String::new(), |s| {
                 format!(", fitted to {:.0}% of the device", s * 100.0)
             });
+            let seed = t
+                .seed
+                .map_or(String::new(), |s| format!(", placement seed {s}"));
             format!(
-                "{} ns of uncertainty{share}: {at}{cycles}",
+                "{} ns of uncertainty{share}{seed}: {at}{cycles}",
                 t.margins.clock_uncertainty_ns
             )
         })
