@@ -226,54 +226,47 @@ pub fn close<D, S: Steps<D>>(
     let mut rebuilt_out = false;
     while tries.len() <= retries as usize {
         let target_ns = kept.0.implementation.synthesis.clock_ns;
-        if rebuilt_out {
+        // What to place next: a design built again (None: the one kept),
+        // from the placer's default seed or another.
+        let (next, seed) = if rebuilt_out {
             if reseeds == SEEDS || !narrowly_missed(target_ns, &kept.1) {
                 break;
             }
             let seed = next_seed;
             (next_seed, reseeds) = (next_seed + 1, reseeds + 1);
             steps.retrying(Retry::Seed(seed), &kept.1, kept.1.margins);
-            let (implementation, t) = match steps.place(&kept.0.design, Some(seed)) {
-                Ok(p) => p,
+            (None, Some(seed))
+        } else {
+            let (why, margins) = if kept.1.clock_met {
+                (Retry::Refine, refine(target_ns, &kept.1, &tries))
+            } else if last.overflow.is_some() {
+                (Retry::Fit, next_margins(clock_ns, target_ns, &last))
+            } else {
+                (Retry::Clock, next_margins(clock_ns, target_ns, &last))
+            };
+            let Some(margins) = margins else {
+                rebuilt_out = true;
+                continue;
+            };
+            let design = match steps.rebuild(margins) {
+                Ok(d) => d,
                 Err(e) => {
                     steps.failed(e);
                     break;
                 }
             };
-            tries.push(t.clone());
-            if better(&t, &kept.1) {
-                (kept.0.implementation, kept.1) = (implementation, t);
+            let key = steps.key(&design);
+            // A refinement is placed only where it saves cycles.
+            let saves = |l: Option<u64>| l.unwrap_or(u64::MAX) < kept.1.latency.unwrap_or(0);
+            if placed.contains(&key) || (why == Retry::Refine && !saves(steps.latency(&design))) {
+                rebuilt_out = true;
+                continue;
             }
-            continue;
-        }
-        let (why, margins) = if kept.1.clock_met {
-            (Retry::Refine, refine(target_ns, &kept.1, &tries))
-        } else if last.overflow.is_some() {
-            (Retry::Fit, next_margins(clock_ns, target_ns, &last))
-        } else {
-            (Retry::Clock, next_margins(clock_ns, target_ns, &last))
+            placed.push(key);
+            steps.retrying(why, &last, margins);
+            (Some(design), None)
         };
-        let Some(margins) = margins else {
-            rebuilt_out = true;
-            continue;
-        };
-        let design = match steps.rebuild(margins) {
-            Ok(d) => d,
-            Err(e) => {
-                steps.failed(e);
-                break;
-            }
-        };
-        let key = steps.key(&design);
-        // A refinement is placed only where it saves cycles.
-        let saves = |l: Option<u64>| l.unwrap_or(u64::MAX) < kept.1.latency.unwrap_or(0);
-        if placed.contains(&key) || (why == Retry::Refine && !saves(steps.latency(&design))) {
-            rebuilt_out = true;
-            continue;
-        }
-        placed.push(key);
-        steps.retrying(why, &last, margins);
-        let (implementation, t) = match steps.place(&design, None) {
+        let (implementation, t) = match steps.place(next.as_ref().unwrap_or(&kept.0.design), seed) {
             Ok(p) => p,
             Err(e) => {
                 steps.failed(e);
@@ -282,13 +275,10 @@ pub fn close<D, S: Steps<D>>(
         };
         tries.push(t.clone());
         if better(&t, &kept.1) {
-            kept = (
-                Closed {
-                    design,
-                    implementation,
-                },
-                t.clone(),
-            );
+            if let Some(design) = next {
+                kept.0.design = design;
+            }
+            (kept.0.implementation, kept.1) = (implementation, t.clone());
         }
         last = t;
     }
