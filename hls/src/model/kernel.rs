@@ -476,6 +476,16 @@ impl Kernel {
         }
     }
 
+    /// The ports of memory `m` that may write: one a store, at most its
+    /// ports, at least one (which store takes which port is the
+    /// schedule's binding, made later).
+    pub fn write_ports(&self, m: MemId) -> u32 {
+        let stores = self.nodes.iter().filter(|n| n.op == Op::Store(m)).count();
+        u32::try_from(stores)
+            .unwrap_or(u32::MAX)
+            .clamp(1, self.memories[m].ports.max(1))
+    }
+
     /// The constant value of `v` as a signed integer, when it is one.
     pub fn const_value(&self, v: Val) -> Option<i128> {
         let Val::Const(c) = v else { return None };

@@ -25,7 +25,7 @@ pub struct Storage {
 
 /// The storage of `memories`' on-chip ones on `device`: each RAM as
 /// `built` (the circuit's, by name) has its ports, else as
-/// [`Ram::of_memory`]; a ROM in block RAMs of the family's size; a
+/// [`Ram::of_memory`] with one write port (the fewest); a ROM in block RAMs of the family's size; a
 /// one-word bank a register.
 pub fn storage(device: &Device, memories: &[Memory], built: &[Ram]) -> Storage {
     let mut s = Storage::default();
@@ -44,7 +44,7 @@ pub fn storage(device: &Device, memories: &[Memory], built: &[Ram]) -> Storage {
             .iter()
             .find(|r| r.name == m.name)
             .cloned()
-            .unwrap_or_else(|| Ram::of_memory(m));
+            .unwrap_or_else(|| Ram::of_memory(m, 1));
         let read_bits = f64::from(ram.reads.max(1) * ram.width);
         match ram.map(cells) {
             Mapped::Blocks(n) => s.bram += n,

@@ -473,13 +473,34 @@ mod tests {
     /// a constant, `%s` a choice between `%x` and `%y`, at a clock of
     /// `clock_ns`.
     fn read_to_product(words: u32, ty: &str, operands: &str, clock_ns: f64) -> u32 {
+        read_to_product_through(1, words, ty, operands, clock_ns)
+    }
+
+    /// As [`read_to_product`], the buffer having `ports` ports and
+    /// written through as many stores, two words an iteration where it
+    /// has two.
+    fn read_to_product_through(
+        ports: u32,
+        words: u32,
+        ty: &str,
+        operands: &str,
+        clock_ns: f64,
+    ) -> u32 {
+        let fill = if ports == 2 {
+            "affine.for %i = 0 to HALF {
+                affine.store %y, %buf[2 * %i] : memref<WORDSxTY>
+                affine.store %y, %buf[2 * %i + 1] : memref<WORDSxTY>
+              }"
+        } else {
+            "affine.for %i = 0 to WORDS {
+                affine.store %y, %buf[%i] : memref<WORDSxTY>
+              }"
+        };
         let text = r#"
             func.func @f(%a: memref<8xTY>, %y: TY) {
               %c = arith.constant ONE : TY
               %buf = memref.alloc() : memref<WORDSxTY>
-              affine.for %i = 0 to WORDS {
-                affine.store %y, %buf[%i] : memref<WORDSxTY>
-              }
+              FILL
               affine.for %i = 0 to 8 {
                 %x = affine.load %buf[%i] : memref<WORDSxTY>
                 %t = arith.cmpi slt, %y, %c : TY
@@ -489,17 +510,23 @@ mod tests {
               }
               return
             }"#
+        .replace("FILL", fill)
+        .replace("HALF", &(words / 2).to_string())
         .replace("WORDS", &words.to_string())
         .replace("ONE", if ty == "i1" { "1" } else { "3" })
         .replace("TY", ty)
         .replace("OPERANDS", operands);
         let mut k = kernel(&text, "f");
+        for m in k.memories.iter_mut().filter(|m| m.arg.is_none()) {
+            m.ports = ports;
+        }
         let lib = Library::for_target("ecp5").unwrap();
         let deps = vec![Vec::new(); k.loops.len()];
         let (s, _) =
             super::super::schedule_kernel(&mut k, &lib, &Default::default(), clock_ns, &deps)
                 .unwrap();
-        let find = |want: &dyn Fn(Op) -> bool| (0..k.nodes.len()).find(|&n| want(k.nodes[n].op));
+        // The last of each: the fill's addresses may be products too.
+        let find = |want: &dyn Fn(Op) -> bool| (0..k.nodes.len()).rfind(|&n| want(k.nodes[n].op));
         let load = find(&|op| matches!(op, Op::Load(_))).unwrap();
         let product = find(&|op| op == Op::Mul).unwrap();
         s.start[product] - s.start[load]
@@ -520,6 +547,11 @@ mod tests {
         assert_eq!(read_to_product(64, "i16", "%x, %y", 20.0), 1);
         // 16 words: LUT RAM, whose read register sits in the fabric.
         assert_eq!(read_to_product(16, "i32", "%x, %y", 20.0), 1);
+        // 48 words read through two ports: LUT RAM copies where one port
+        // writes, dual-port blocks where both do (no LUT RAM cell has
+        // two write ports: 2mm's buffered `tmp`, whose banks the placed
+        // design missed its clock through).
+        assert_eq!(read_to_product_through(2, 48, "i32", "%x, %y", 20.0), 2);
         // A product by a constant is shifts and adds, no DSP.
         assert_eq!(read_to_product(64, "i32", "%x, %c", 20.0), 1);
         // 1-bit products are gates.

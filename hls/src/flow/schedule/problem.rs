@@ -484,7 +484,8 @@ impl<'a> ProblemBuilder<'a> {
     /// The loads whose data `v` is, through wiring (extensions, bit
     /// selects) and multiplexers (a partitioned array's banks, an
     /// if-converted choice), that read on-chip memories synthesis puts in
-    /// block RAMs (`in_block_rams`), each with the delay of the
+    /// block RAMs (`in_block_rams`, a memory written through as many of
+    /// its ports as it has stores), each with the delay of the
     /// multiplexers on its way (`ns`: those met so far).
     fn block_ram_reads(&self, v: Val, depth: u32, ns: f64, out: &mut Vec<(NodeId, f64)>) {
         let Val::Node(x) = v else { return };
@@ -492,7 +493,7 @@ impl<'a> ProblemBuilder<'a> {
         match node.op {
             Op::Load(m) => {
                 let cells = self.lib.device.family.fabric().rams;
-                if in_block_rams(&self.k.memories[m], cells) {
+                if in_block_rams(&self.k.memories[m], self.k.write_ports(m), cells) {
                     out.push((x, ns));
                 }
             }

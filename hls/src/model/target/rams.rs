@@ -42,25 +42,27 @@ pub enum Mapped {
     LutRam(u64),
 }
 
-/// Whether on-chip memory `m` is in block RAMs before its circuit is
-/// built: a ROM (of more than one word), or a RAM [`Ram::map`] maps to
-/// blocks; not an external memory or a one-word register.
-pub fn in_block_rams(m: &Memory, cells: &RamCells) -> bool {
+/// Whether on-chip memory `m`, written through `writes` of its ports,
+/// is in block RAMs before its circuit is built: a ROM (of more than one
+/// word), or a RAM [`Ram::map`] maps to blocks; not an external memory
+/// or a one-word register.
+pub fn in_block_rams(m: &Memory, writes: u32, cells: &RamCells) -> bool {
     m.arg.is_none()
         && m.words() > 1
-        && (m.rom.is_some() || matches!(Ram::of_memory(m).map(cells), Mapped::Blocks(_)))
+        && (m.rom.is_some() || matches!(Ram::of_memory(m, writes).map(cells), Mapped::Blocks(_)))
 }
 
 impl Ram {
     /// An on-chip memory of the kernel before its circuit is built:
-    /// its ports each read, and one writes.
-    pub fn of_memory(m: &Memory) -> Ram {
+    /// its ports each read, and `writes` of them write (at least one, at
+    /// most its ports).
+    pub fn of_memory(m: &Memory, writes: u32) -> Ram {
         Ram {
             name: m.name.clone(),
             words: m.words(),
             width: m.element_width * m.lanes.max(1),
             reads: m.ports,
-            writes: 1,
+            writes: writes.clamp(1, m.ports.max(1)),
             distributed: false,
         }
     }
@@ -157,6 +159,9 @@ mod tests {
         // Two read ports: a LUT RAM copy each, or a dual-port block of
         // 18 bits a word.
         assert_eq!(ram(32, 32, 2, 1).map(ecp5), Mapped::LutRam(32));
+        // Written through both ports: no LUT RAM cell has two write
+        // ports (2mm's buffered `tmp`, banks of 48 words in DP16KD).
+        assert_eq!(ram(48, 32, 2, 2).map(ecp5), Mapped::Blocks(2));
         let ice40 = cells(Family::Ice40);
         assert_eq!(ram(4, 8, 1, 1).map(ice40), Mapped::Flops);
         assert_eq!(ram(4, 32, 1, 1).map(ice40), Mapped::Flops);
