@@ -17,7 +17,7 @@
 //! is never more than what the kernel must move. Operations by constants
 //! that construction builds as wiring, shifts or adds (products by
 //! constants, divisions by constants) count as the class they are built
-//! as, an addition. An operation whose value only feeds accesses under
+//! as, an addition; a shift by a constant is wiring. An operation whose value only feeds accesses under
 //! predicates (an if-converted branch) counts where one of them holds.
 
 use super::support::Support;
@@ -64,6 +64,15 @@ pub(super) fn kind(k: &Kernel, n: usize) -> Option<Kind> {
         return None;
     }
     let by_constant = node.args.iter().any(|&a| k.const_value(a).is_some());
+    let shifted_by_constant = matches!(node.op, Op::Shl | Op::ShrU | Op::ShrS)
+        && node
+            .args
+            .get(1)
+            .is_some_and(|&a| k.const_value(a).is_some());
+    if shifted_by_constant {
+        // Wiring: a bit select (a division by a constant's last step).
+        return None;
+    }
     let class = match node.op {
         // Products by constants are shifts and adds or wiring.
         Op::Mul if by_constant => "add",
@@ -463,6 +472,30 @@ mod tests {
         assert_eq!(by_name("arg0"), (32, 0));
         assert_eq!(by_name("arg1"), (48, 0));
         assert_eq!(by_name("arg2"), (24, 24));
+    }
+
+    #[test]
+    fn a_shift_by_a_constant_is_wiring() {
+        let k = kernel(
+            "func.func @g(%a: memref<8xi32>, %n: i32) {
+               %c5 = arith.constant 5 : i32
+               affine.for %i = 0 to 8 {
+                 %x = affine.load %a[%i] : memref<8xi32>
+                 %s = arith.shrsi %x, %c5 : i32
+                 %t = arith.shli %s, %n : i32
+                 affine.store %t, %a[%i] : memref<8xi32>
+               }
+               return
+             }",
+            "g",
+        );
+        let w = of(&k).unwrap();
+        let shifts: u64 = (w.operations.iter())
+            .filter(|(x, _)| x.class == "shift")
+            .map(|o| o.1)
+            .sum();
+        // The shift by %n is a barrel shifter; the one by 5 is wires.
+        assert_eq!(shifts, 8);
     }
 
     #[test]
