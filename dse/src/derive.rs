@@ -28,9 +28,10 @@
 //!   trips and the inner body's copies (`jam`), or not, and where the
 //!   units hold more copies than a point makes, by wider factors for the
 //!   inner loop kept whole; where the inner loop's trip count varies,
-//!   also by wider factors at shared units; where it carries a
-//!   recurrence, by the widest factor, and the best of at most a half
-//!   and a quarter of it;
+//!   also by wider factors at shared units, as where it waits on a
+//!   recurrence of several cycles (a float sum: as many times the copies
+//!   held); where it carries a recurrence, by the widest factor, and the
+//!   best of at most a half and a quarter of it;
 //! - a loop whose body is a chain of loops of constant trip counts
 //!   (a stencil's window, a short reduction) small enough that the
 //!   units hold its innermost body's copies side by side (25 at most) is
@@ -348,6 +349,12 @@ fn jam_factors(
     if inner.trip.is_none() {
         wider.push(held.saturating_mul(JAM_SHARING));
     }
+    // Where the inner loop waits on a recurrence of several cycles (a
+    // float sum), its II is about that many however widely it is jammed:
+    // as many times the copies the units hold share them at no cost.
+    if let Some(ii) = inner.recurrence_ii.filter(|&ii| ii > 1) {
+        wider.push(held.saturating_mul(ii));
+    }
     for copies in wider {
         let more = at_most(copies.min(MAX_BODY_COPIES));
         out.extend(more.into_iter().filter(|&f| f > largest).take(FACTORS));
@@ -464,6 +471,7 @@ mod tests {
             memories: memories.iter().map(|m| m.to_string()).collect(),
             repeated: vec![],
             recurrence: None,
+            recurrence_ii: None,
         }
     }
 
@@ -482,6 +490,7 @@ mod tests {
             memories: vec![],
             repeated: vec![],
             recurrence: None,
+            recurrence_ii: None,
         };
         let q = LoopProfile {
             depth: 3,
@@ -537,6 +546,7 @@ mod tests {
                     memories: vec![],
                     repeated: vec![],
                     recurrence: None,
+                    recurrence_ii: None,
                 },
                 innermost("gemm/0/0/0", 32, Some(28), &["A", "B", "C"]),
             ],
@@ -578,6 +588,7 @@ mod tests {
                     memories: vec!["cov".into()],
                     repeated: vec!["cov".into()],
                     recurrence: None,
+                    recurrence_ii: None,
                 },
                 innermost("cov/0/0", 32, Some(9), &["data"]),
             ],
@@ -647,6 +658,30 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![20, 10, 5, 1]));
+    }
+
+    #[test]
+    fn a_jam_around_a_float_sum_shares_the_units_among_its_ii() {
+        let outer = LoopProfile {
+            inner: 1,
+            depth: 1,
+            jams: true,
+            ..innermost("k2mm/0/0", 18, None, &[])
+        };
+        // Three copies held, an II of 4 however wide the jam: twelve.
+        let sum = LoopProfile {
+            recurrence: Some(1),
+            recurrence_ii: Some(4),
+            ..innermost("k2mm/0/0/0", 22, Some(3), &[])
+        };
+        let mut p = Profile {
+            loops: vec![outer, sum],
+            memories: vec![],
+            ..Default::default()
+        };
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![9, 3, 2, 1]));
+        p.loops[1].recurrence_ii = Some(1);
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![3, 1]));
     }
 
     #[test]

@@ -104,16 +104,54 @@ pub fn profile(
             continue;
         }
         let nodes = k.body_nodes(l);
-        let recurrence = (flow::analysis::deps::loop_dependences(ctx, &lifted.work, k, l, &nodes))
-            .into_iter()
-            .filter(|d| {
-                matches!(k.nodes[d.src].op, model::kernel::Op::Store(_))
-                    && matches!(k.nodes[d.dst].op, model::kernel::Op::Load(_))
-            })
+        let through_memory: Vec<_> =
+            (flow::analysis::deps::loop_dependences(ctx, &lifted.work, k, l, &nodes))
+                .into_iter()
+                .filter(|d| {
+                    matches!(k.nodes[d.src].op, model::kernel::Op::Store(_))
+                        && matches!(k.nodes[d.dst].op, model::kernel::Op::Load(_))
+                })
+                .collect();
+        let recurrence = (through_memory.iter())
             .map(|d| u64::from(d.distance.max(1)))
             .min();
+        // Float operators at the latency the clock gives them unshared.
+        let library = opts.target.library();
+        let mut latency = |n: model::kernel::NodeId| match k.nodes[n].op {
+            model::kernel::Op::Float(o) => u64::from(
+                library
+                    .choose_float_latency(ctx, o, opts.clock_ns(), false, 0.0)
+                    .latency,
+            ),
+            _ => 0,
+        };
+        let through_memory_ii: Vec<u64> = (through_memory.iter())
+            .filter_map(|d| {
+                let cycles = flow::analysis::profile::recurrence_cycles(
+                    k,
+                    (model::kernel::Val::Node(d.dst), 1),
+                    &k.nodes[d.src].args,
+                    &mut latency,
+                )?;
+                Some(cycles.div_ceil(u64::from(d.distance.max(1))))
+            })
+            .collect();
+        let through_registers_ii: Vec<u64> = (lp.yields.iter().enumerate())
+            .filter_map(|(i, &y)| {
+                flow::analysis::profile::recurrence_cycles(
+                    k,
+                    (model::kernel::Val::Carried(l, i), 0),
+                    &[y],
+                    &mut latency,
+                )
+            })
+            .collect();
+        let recurrence_ii = (through_memory_ii.into_iter())
+            .chain(through_registers_ii)
+            .max();
         if let Some(entry) = p.loops.iter_mut().find(|e| e.path == lp.path) {
             entry.recurrence = recurrence;
+            entry.recurrence_ii = recurrence_ii;
         }
     }
     p.once_jammed = once_jammed(ctx, ir, module, opts, &lifted.kernel, &p);

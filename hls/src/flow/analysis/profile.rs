@@ -13,7 +13,7 @@
 
 use super::trips::flat_iterations;
 use super::work::{kind, Kind};
-use crate::model::kernel::{Item, Kernel, LoopId, Op, Val};
+use crate::model::kernel::{Item, Kernel, LoopId, NodeId, Op, Val};
 use crate::model::target::library::Library;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
@@ -76,6 +76,59 @@ pub struct LoopProfile {
     /// recurrence through memory; `profile` fills it in): unrolled by
     /// more, the copies wait on one another and run no faster.
     pub recurrence: Option<u64>,
+    /// For such a recurrence, the cycles an iteration waits on the one
+    /// it depends on, over their distance: the loop's II, about, however
+    /// widely the loop around it is jammed (a float sum: its adder's
+    /// latency and the load's cycle; `profile` fills it in).
+    pub recurrence_ii: Option<u64>,
+}
+
+/// The cycles from value `from` (ready `ready` cycles into an
+/// iteration) to the values `to` through the operations whose values
+/// lead from the one to the others, each taking `latency`: how long an
+/// iteration of a recurrence waits on the one before (a load's data to
+/// the store's operands, `ready` its cycle; a carried value to what the
+/// body yields for it). `None` where `to` does not depend on `from`.
+pub fn recurrence_cycles(
+    k: &Kernel,
+    (from, ready): (Val, u64),
+    to: &[Val],
+    latency: &mut dyn FnMut(NodeId) -> u64,
+) -> Option<u64> {
+    struct Walk<'a> {
+        k: &'a Kernel,
+        from: Val,
+        ready: u64,
+        latency: &'a mut dyn FnMut(NodeId) -> u64,
+        memo: FxHashMap<NodeId, Option<u64>>,
+    }
+    impl Walk<'_> {
+        fn cycles(&mut self, v: Val) -> Option<u64> {
+            if v == self.from {
+                return Some(self.ready);
+            }
+            let Val::Node(n) = v else { return None };
+            if let Some(&known) = self.memo.get(&n) {
+                return known;
+            }
+            self.memo.insert(n, None);
+            let mut longest = None;
+            for &a in &self.k.nodes[n].args {
+                longest = longest.max(self.cycles(a));
+            }
+            let cycles = longest.map(|c| c + (self.latency)(n));
+            self.memo.insert(n, cycles);
+            cycles
+        }
+    }
+    let mut walk = Walk {
+        k,
+        from,
+        ready,
+        latency,
+        memo: FxHashMap::default(),
+    };
+    to.iter().map(|&v| walk.cycles(v)).max().flatten()
 }
 
 /// One external memory.
@@ -303,6 +356,7 @@ impl Walker<'_> {
                         memories,
                         repeated,
                         recurrence: None,
+                        recurrence_ii: None,
                     });
                     let inner_runs = runs.saturating_mul(trip.unwrap_or(1));
                     self.walk(body, (inner_runs, depth + 1), p, accesses);
@@ -318,6 +372,51 @@ mod tests {
     use super::*;
     use crate::model::target::Target;
     use crate::test_support::kernel;
+
+    #[test]
+    fn a_float_sum_waits_on_its_adder_through_a_register_or_memory() {
+        let k = kernel(
+            "func.func @f(%a: memref<8xf32>, %s: memref<1xf32>) -> f32 {
+               %zero = arith.constant 0.0 : f32
+               %r = affine.for %i = 0 to 8 iter_args(%acc = %zero) -> (f32) {
+                 %x = affine.load %a[%i] : memref<8xf32>
+                 %t = arith.addf %acc, %x : f32
+                 %m = arith.mulf %x, %x : f32
+                 %old = affine.load %s[0] : memref<1xf32>
+                 %new = arith.addf %old, %m : f32
+                 affine.store %new, %s[0] : memref<1xf32>
+                 affine.yield %t : f32
+               }
+               return %r : f32
+             }",
+            "f",
+        );
+        // Adders of 3 cycles, multipliers of 2.
+        let mut latency = |n: NodeId| match k.nodes[n].op {
+            Op::Float(o) if o.op == crate::float::FloatOp::Add => 3,
+            Op::Float(_) => 2,
+            _ => 0,
+        };
+        let l = k.loops.iter().position(|l| !l.yields.is_empty()).unwrap();
+        let sum = k.loops[l].yields[0];
+        assert_eq!(
+            recurrence_cycles(&k, (Val::Carried(l, 0), 0), &[sum], &mut latency),
+            Some(3)
+        );
+        let find = |want: &dyn Fn(Op) -> bool| (0..k.nodes.len()).rfind(|&n| want(k.nodes[n].op));
+        let load = find(&|op| matches!(op, Op::Load(m) if k.memories[m].shape == [1])).unwrap();
+        let store = find(&|op| matches!(op, Op::Store(_))).unwrap();
+        // The load's cycle and the adder's; the product is off the path.
+        assert_eq!(
+            recurrence_cycles(&k, (Val::Node(load), 1), &k.nodes[store].args, &mut latency),
+            Some(4)
+        );
+        // The carried sum does not depend on the stored one.
+        assert_eq!(
+            recurrence_cycles(&k, (Val::Node(load), 1), &[sum], &mut latency),
+            None
+        );
+    }
 
     #[test]
     fn a_product_nest_reuses_its_inputs_and_its_body_fits_the_multipliers() {
