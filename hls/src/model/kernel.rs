@@ -476,14 +476,19 @@ impl Kernel {
         }
     }
 
-    /// The ports of memory `m` that may write: one a store, at most its
+    /// The ports of each memory that may write: one a store, at most its
     /// ports, at least one (which store takes which port is the
     /// schedule's binding, made later).
-    pub fn write_ports(&self, m: MemId) -> u32 {
-        let stores = self.nodes.iter().filter(|n| n.op == Op::Store(m)).count();
-        u32::try_from(stores)
-            .unwrap_or(u32::MAX)
-            .clamp(1, self.memories[m].ports.max(1))
+    pub fn write_ports(&self) -> Vec<u32> {
+        let mut stores = vec![0u32; self.memories.len()];
+        for n in &self.nodes {
+            if let Op::Store(m) = n.op {
+                stores[m] = stores[m].saturating_add(1);
+            }
+        }
+        (stores.into_iter().zip(&self.memories))
+            .map(|(s, m)| s.clamp(1, m.ports.max(1)))
+            .collect()
     }
 
     /// The constant value of `v` as a signed integer, when it is one.
