@@ -12,7 +12,7 @@
 //! the loops of constant trip counts, an estimate).
 
 use super::trips::flat_iterations;
-use super::work::{kind, Kind};
+use super::work::{unit_kind, Kind};
 use crate::model::kernel::{Item, Kernel, LoopId, NodeId, Op, Val};
 use crate::model::target::library::Library;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -325,7 +325,7 @@ impl Walker<'_> {
                                     repeated.push(name.clone());
                                 }
                             }
-                            let Some(kd) = kind(k, n) else { continue };
+                            let Some(kd) = unit_kind(k, n) else { continue };
                             let e = per_kind.entry(kd).or_insert_with(|| {
                                 (0, 0, lib.units_held(kd.class, kd.width, kd.operator))
                             });
