@@ -125,30 +125,22 @@ pub fn profile(
             ),
             _ => 0,
         };
-        let through_memory_ii: Vec<u64> = (through_memory.iter())
-            .filter_map(|d| {
-                let cycles = flow::analysis::profile::recurrence_cycles(
-                    k,
-                    (model::kernel::Val::Node(d.dst), 1),
-                    &k.nodes[d.src].args,
-                    &mut latency,
-                )?;
-                Some(cycles.div_ceil(u64::from(d.distance.max(1))))
-            })
-            .collect();
-        let through_registers_ii: Vec<u64> = (lp.yields.iter().enumerate())
-            .filter_map(|(i, &y)| {
-                flow::analysis::profile::recurrence_cycles(
-                    k,
-                    (model::kernel::Val::Carried(l, i), 0),
-                    &[y],
-                    &mut latency,
-                )
-            })
-            .collect();
-        let recurrence_ii = (through_memory_ii.into_iter())
-            .chain(through_registers_ii)
-            .max();
+        let mut recurrence_ii = None;
+        for d in &through_memory {
+            let cycles = flow::analysis::profile::recurrence_cycles(
+                k,
+                (model::kernel::Val::Node(d.dst), 1),
+                &k.nodes[d.src].args,
+                &mut latency,
+            );
+            let ii = cycles.map(|c| c.div_ceil(u64::from(d.distance.max(1))));
+            recurrence_ii = recurrence_ii.max(ii);
+        }
+        for (i, &y) in lp.yields.iter().enumerate() {
+            let carried = (model::kernel::Val::Carried(l, i), 0);
+            let ii = flow::analysis::profile::recurrence_cycles(k, carried, &[y], &mut latency);
+            recurrence_ii = recurrence_ii.max(ii);
+        }
         if let Some(entry) = p.loops.iter_mut().find(|e| e.path == lp.path) {
             entry.recurrence = recurrence;
             entry.recurrence_ii = recurrence_ii;

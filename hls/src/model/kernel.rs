@@ -476,19 +476,17 @@ impl Kernel {
         }
     }
 
-    /// The ports of each memory that may write: one a store, at most its
-    /// ports, at least one (which store takes which port is the
-    /// schedule's binding, made later).
-    pub fn write_ports(&self) -> Vec<u32> {
+    /// The stores of each memory: the ports it may write through, up to
+    /// its ports (which store takes which port is the schedule's
+    /// binding, made later).
+    pub fn stores_per_memory(&self) -> Vec<u32> {
         let mut stores = vec![0u32; self.memories.len()];
         for n in &self.nodes {
             if let Op::Store(m) = n.op {
                 stores[m] = stores[m].saturating_add(1);
             }
         }
-        (stores.into_iter().zip(&self.memories))
-            .map(|(s, m)| s.clamp(1, m.ports.max(1)))
-            .collect()
+        stores
     }
 
     /// The constant value of `v` as a signed integer, when it is one.

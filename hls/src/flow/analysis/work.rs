@@ -17,8 +17,9 @@
 //! is never more than what the kernel must move. Operations by constants
 //! that construction builds as wiring, shifts or adds (products by
 //! constants, divisions by constants) count as the class they are built
-//! as, an addition; a shift by a constant is wiring. An operation whose value only feeds accesses under
-//! predicates (an if-converted branch) counts where one of them holds.
+//! as, an addition; a shift by a constant is wiring. An operation whose
+//! value only feeds accesses under predicates (an if-converted branch)
+//! counts where one of them holds.
 
 use super::support::Support;
 use super::trips::{flat_iterations, flat_points, value, Iterations, DEPTH};

@@ -25,8 +25,8 @@ pub struct Storage {
 
 /// The storage of `memories`' on-chip ones on `device`: each RAM as
 /// `built` (the circuit's, by name) has its ports, else as
-/// [`Ram::of_memory`] with one write port (the fewest); a ROM in block RAMs of the family's size; a
-/// one-word bank a register.
+/// [`Ram::of_memory`] with one write port (the fewest); a ROM in block
+/// RAMs of the family's size; a one-word bank a register.
 pub fn storage(device: &Device, memories: &[Memory], built: &[Ram]) -> Storage {
     let mut s = Storage::default();
     let cells = device.family.fabric().rams;

@@ -89,8 +89,8 @@ pub struct ProblemBuilder<'a> {
     caps: Vec<(String, u32)>,
     /// How dataflow tasks share ports, found when first needed.
     shares: Option<PortShares>,
-    /// The ports of each memory that may write (`Kernel::write_ports`).
-    write_ports: Vec<u32>,
+    /// The stores of each memory (`Kernel::stores_per_memory`).
+    stores: Vec<u32>,
 }
 
 impl<'a> ProblemBuilder<'a> {
@@ -121,7 +121,7 @@ impl<'a> ProblemBuilder<'a> {
             dependences: FxHashSet::default(),
             caps: Vec::new(),
             shares: None,
-            write_ports: k.write_ports(),
+            stores: k.stores_per_memory(),
         }
     }
 
@@ -496,7 +496,7 @@ impl<'a> ProblemBuilder<'a> {
         match node.op {
             Op::Load(m) => {
                 let cells = self.lib.device.family.fabric().rams;
-                if in_block_rams(&self.k.memories[m], self.write_ports[m], cells) {
+                if in_block_rams(&self.k.memories[m], self.stores[m], cells) {
                     out.push((x, ns));
                 }
             }

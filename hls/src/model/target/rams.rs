@@ -42,10 +42,11 @@ pub enum Mapped {
     LutRam(u64),
 }
 
-/// Whether on-chip memory `m`, written through `writes` of its ports,
-/// is in block RAMs before its circuit is built: a ROM (of more than one
-/// word), or a RAM [`Ram::map`] maps to blocks; not an external memory
-/// or a one-word register.
+/// Whether on-chip memory `m`, written through `writes` of its ports
+/// (its stores, at most all its ports), is in block RAMs before its
+/// circuit is built: a ROM (of more than one word), or a RAM
+/// [`Ram::map`] maps to blocks; not an external memory or a one-word
+/// register.
 pub fn in_block_rams(m: &Memory, writes: u32, cells: &RamCells) -> bool {
     m.arg.is_none()
         && m.words() > 1
