@@ -9,7 +9,7 @@
 // RUN: silica hls %s --top mixed -o %t.b --sim | FileCheck %s --check-prefix=BASE
 // RUN: silica hls %s --top mixed -o %t.p --directives %S/directives/div-units.toml --sim | FileCheck %s --check-prefix=PIPE
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.p/mixed.sv
-// RUN: yosys -q -p "read_verilog -sv %t.p/mixed.sv; synth_ice40 -dsp -top mixed"
+// RUN: yosys -q -p "read_verilog -sv %t.p/mixed.sv; synth_ecp5 -top mixed"
 // RUN: silica hls %s --top mixed -o %t.s --directives %S/directives/div-units.toml --no-pipeline --sim --seed 2 | FileCheck %s --check-prefix=SEQ
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.s/mixed.sv
 // RUN: silica hls %s --top mixed -o %t.two --directives %S/directives/div-units-2.toml --sim --seed 3 | FileCheck %s --check-prefix=TWO

@@ -8,7 +8,7 @@
 // co-simulation of the same kernel: system-dma-unwaited.mlir.
 // RUN: rm -rf %t.d
 // RUN: silica hls %s --top f -o %t.d --sim | FileCheck %s
-// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ice40 -dsp -top f"
+// RUN: yosys -q -p "read_verilog -sv %t.d/f.sv; synth_ecp5 -top f"
 // RUN: verilator --lint-only -Wall %t.d/f.sv
 // RUN: FileCheck %s --check-prefix=JSON < %t.d/f.json
 

@@ -16,7 +16,7 @@
 // RUN: silica hls %s --top empty_row -o %t.e | FileCheck %s --check-prefix=EMPTY
 // RUN: silica hls %s --top syrk -o %t.s --sim --target ecp5-25k --directives %S/directives/flatten-triangular.toml | FileCheck %s --check-prefix=SYRK
 // RUN: verilator --lint-only -Wall %t.s/syrk.sv
-// RUN: yosys -q -p "read_verilog -sv %t.s/syrk.sv; synth_ice40 -dsp -top syrk"
+// RUN: yosys -q -p "read_verilog -sv %t.s/syrk.sv; synth_ecp5 -top syrk"
 
 // TRI: co-simulation (seed 1): {{[0-9]+}} values match
 // TRI: lower/i: trip 36 (flattened with lower/i/j), pipelined, II 2

@@ -10,7 +10,7 @@
 // RUN: silica hls %s --top idx -o %t.d --sim | FileCheck %s
 // RUN: FileCheck %s --check-prefix=HW < %t.d/idx.hw.mlir
 // RUN: verilator --lint-only -Wall %t.d/idx.sv
-// RUN: yosys -q -p "read_verilog -sv %t.d/idx.sv; synth_ice40 -dsp -top idx"
+// RUN: yosys -q -p "read_verilog -sv %t.d/idx.sv; synth_ecp5 -top idx"
 
 // CHECK: co-simulation (seed 1): 128 values match
 // HW-NOT: comb.divs
