@@ -207,6 +207,67 @@ fn at_least(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool {
     same_kind && larger
 }
 
+/// How far past its group's limit a point's predicted share of the
+/// device may be and the point still be tried: designs grow about in
+/// proportion to their copies of a body, a little less where they share
+/// more.
+const OVERSHOOT: f64 = 1.25;
+
+/// Whether point `g` of the group `dims` is ruled out by the point
+/// `failed` of the group that did not count (with the share of the
+/// device it took, where known), `base` being the group's current point
+/// (the same) and `limit` the share a point may take:
+/// - where `failed` took no more than `limit` (it is no design, or has
+///   more DSPs than the device, which the copies of a body take however
+///   they are split between the loops), `g` is when it is at least as
+///   large ([`at_least`]);
+/// - where `failed` took more, its logic may come of how its copies are
+///   split (a jam whose copies' accesses change banks with an outer
+///   counter builds a multiplexer a bank), so `g` is when it is at least
+///   as large in every knob, or at most as large in every knob and
+///   predicted to take more than `limit` by far ([`OVERSHOOT`]) on the
+///   line through `base` and `failed` by their copies of a body: a large
+///   point that gives no design then rules out those nearly as large,
+///   whose evaluations are as slow.
+fn ruled_out(
+    space: &Space,
+    dims: &[usize],
+    g: &Genes,
+    (failed, took): (&Genes, Option<f64>),
+    (base, base_took): (&Genes, Option<f64>),
+    limit: f64,
+) -> bool {
+    let Some(u1) = took.filter(|&u| u > limit) else {
+        return at_least(space, dims, g, failed);
+    };
+    let each = |a: &Genes, b: &Genes| {
+        (dims.iter()).all(|&d| {
+            let numeric = space.dims[d].choices[a[d]].is_integer();
+            if numeric {
+                factor(space, d, a[d]) >= factor(space, d, b[d])
+            } else {
+                a[d] == b[d]
+            }
+        })
+    };
+    if each(g, failed) {
+        return true;
+    }
+    let Some(u0) = base_took else {
+        return false;
+    };
+    let (c0, c1, c) = (
+        copies(space, dims, base),
+        copies(space, dims, failed),
+        copies(space, dims, g),
+    );
+    if !each(failed, g) || c1 <= c0 || c <= c0 {
+        return false;
+    }
+    let predicted = u0 + (u1 - u0) * (c - c0) as f64 / (c1 - c0) as f64;
+    predicted > limit * OVERSHOOT
+}
+
 /// Every point that differs from `at` only in the dimensions `dims`.
 fn neighbours(space: &Space, at: &Genes, dims: &[usize]) -> Vec<Genes> {
     let mut out = vec![at.clone()];
@@ -354,7 +415,11 @@ pub fn descent(
             }
             tried[gi] = true;
             let allowance = match round {
-                0 => first_round_allowance(space, &groups, gi, lookup(&current, &known).usage),
+                0 => {
+                    let at = lookup(&current, &known);
+                    let used = at.usage.filter(|_| at.value.is_some());
+                    first_round_allowance(space, &groups, gi, used)
+                }
                 _ => None,
             };
             // A point counts where it is a design within the allowance.
@@ -384,10 +449,18 @@ pub fn descent(
                 .into_iter()
                 .filter(|g| known.get(g).is_some_and(|k| k.value.is_none()))
                 .collect();
+            let base = (&current, lookup(&current, &known).usage);
+            let limit = allowance.unwrap_or(1.0);
+            let too_large = |g: &Genes, failed: &[Genes], known: &BTreeMap<Genes, Known>| {
+                (failed.iter()).any(|f| {
+                    let f = (f, lookup(f, known).usage);
+                    ruled_out(space, dims, g, f, (&current, base.1), limit)
+                })
+            };
             let mut rest = batch.into_iter();
             loop {
                 let chunk: Vec<Genes> = (rest.by_ref())
-                    .filter(|g| !failed.iter().any(|f| at_least(space, dims, g, f)))
+                    .filter(|g| !too_large(g, &failed, &known))
                     .take(SHARE_CHUNK)
                     .collect();
                 if chunk.is_empty() {
@@ -626,6 +699,38 @@ mod tests {
             first_round_allowance(&space, &split, 2, Some(0.75)),
             Some(1.0)
         );
+    }
+
+    #[test]
+    fn a_point_too_large_in_logic_rules_out_points_larger_in_each_knob_or_predicted_far_over() {
+        let lp = |n: &str, k: &'static str, c: &[i64]| dim(Knob::Loop(n.into(), k), ints(c));
+        let space = Space {
+            dims: vec![
+                lp("f/0/0", "jam", &[4, 2, 1]),
+                lp("f/0/0/0", "unroll", &[8, 4, 2, 1]),
+            ],
+            dma_capacity_kib: 1,
+            buffers: Vec::new(),
+        };
+        let dims = [0, 1];
+        let base = (&vec![2, 3], Some(0.4));
+        // jam 4 x unroll 1 (4 copies) took 4 times the device's logic.
+        let failed = (&vec![0, 3], Some(4.0));
+        let ruled = |g: Vec<usize>, failed| ruled_out(&space, &dims, &g, failed, base, 1.0);
+        // Larger in each knob: ruled out.
+        assert!(ruled(vec![0, 2], failed));
+        // Unroll 8, jam 1: as many copies and more, split otherwise, so
+        // still tried.
+        assert!(!ruled(vec![2, 0], failed));
+        assert!(!ruled(vec![2, 1], failed));
+        // jam 2: at most as large, predicted 0.4 + 3.6 / 3 = 1.6 of the
+        // device, over 1.25.
+        assert!(ruled(vec![1, 3], failed));
+        // Where the failed point took no more than its share (no design,
+        // or too many DSPs), its copies rule out as many however split.
+        let no_design = (&vec![0, 3], Some(0.9));
+        assert!(ruled(vec![2, 1], no_design));
+        assert!(!ruled(vec![2, 2], no_design));
     }
 
     #[test]

@@ -115,6 +115,10 @@ pub enum Outcome {
     /// larger than the device. Deterministic: cached.
     Invalid {
         reason: String,
+        /// The estimate's figures of a design larger than the device (a
+        /// search scales them to skip points larger still).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        estimate: Option<Metrics>,
     },
     /// The evaluation itself failed (a worker died, a tool crashed): not
     /// cached, retried.
@@ -177,7 +181,10 @@ impl Evaluator {
     pub fn evaluate(&mut self, cfg: &Config, level: Level) -> Outcome {
         match self.try_evaluate(cfg, level) {
             Ok(o) => o,
-            Err(reason) => Outcome::Invalid { reason },
+            Err(reason) => Outcome::Invalid {
+                reason,
+                estimate: None,
+            },
         }
     }
 
@@ -295,7 +302,10 @@ impl Evaluator {
             let uses = match silica_hls::fpga::synthesize_netlist(&mut self.ctx, design) {
                 Ok(uses) => uses,
                 Err(e) if e.contains("does not fit") || e.contains("needs") => {
-                    return Ok(Outcome::Invalid { reason: e })
+                    return Ok(Outcome::Invalid {
+                        reason: e,
+                        estimate: None,
+                    })
                 }
                 Err(e) => return Ok(Outcome::Failed { error: e }),
             };
@@ -312,13 +322,19 @@ impl Evaluator {
             let imp = match silica_hls::fpga::implement(&mut self.ctx, design, None, None, |_| {}) {
                 Ok(imp) => imp,
                 Err(e) if e.contains("does not fit") || e.contains("needs") => {
-                    return Ok(Outcome::Invalid { reason: e })
+                    return Ok(Outcome::Invalid {
+                        reason: e,
+                        estimate: None,
+                    })
                 }
                 Err(e) => return Ok(Outcome::Failed { error: e }),
             };
             let s = imp.synthesis;
             if let Some(reason) = s.overflow {
-                return Ok(Outcome::Invalid { reason });
+                return Ok(Outcome::Invalid {
+                    reason,
+                    estimate: None,
+                });
             }
             m.lut = s.logic();
             m.ff = s.ff;
@@ -339,11 +355,14 @@ impl Evaluator {
             .map(|(what, used, has)| format!("{used} {what} of {has}"))
             .collect();
             if !over.is_empty() {
-                return Err(format!(
-                    "larger than {}: the estimate needs {}",
-                    device.name,
-                    over.join(", ")
-                ));
+                return Ok(Outcome::Invalid {
+                    reason: format!(
+                        "larger than {}: the estimate needs {}",
+                        device.name,
+                        over.join(", ")
+                    ),
+                    estimate: Some(m),
+                });
             }
         }
         Ok(Outcome::Ok { metrics: m })

@@ -174,6 +174,16 @@ impl Record {
             _ => None,
         }
     }
+
+    /// Its figures, also those of a design larger than the device.
+    pub fn figures(&self) -> Option<&Metrics> {
+        match &self.outcome {
+            Outcome::Invalid {
+                estimate: Some(m), ..
+            } => Some(m),
+            _ => self.metrics(),
+        }
+    }
 }
 
 /// What a run found.
@@ -265,7 +275,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
     };
     let baseline = match ev.evaluate(&empty, Level::Estimate) {
         Outcome::Ok { metrics } => metrics,
-        Outcome::Invalid { reason } | Outcome::Failed { error: reason } => {
+        Outcome::Invalid { reason, .. } | Outcome::Failed { error: reason } => {
             return Err(format!("{NO_BASELINE}: {reason}"))
         }
         Outcome::Dominated { .. } => {
@@ -407,7 +417,7 @@ pub fn run(p: &Params) -> Result<Report, String> {
                     if !fits {
                         e.objectives = None;
                     }
-                    e.usage = (r.metrics()).zip(p.capacity).map(|(m, c)| c.usage(m));
+                    e.usage = (r.figures()).zip(p.capacity).map(|(m, c)| c.usage(m));
                     e
                 })
                 .collect()
@@ -589,7 +599,10 @@ impl Engine<'_> {
             let pruned = point::prune(self.space, genes, self.info);
             let (outcome, cached) = if let Some(reason) = pruned {
                 let reason = format!("pruned: {reason}");
-                (Some(Outcome::Invalid { reason }), false)
+                (Some(Outcome::Invalid {
+                    reason,
+                    estimate: None,
+                }), false)
             } else {
                 let key = cache::key(&self.p.input, &config, level, &self.tools);
                 match self.cache.get(&key) {

@@ -136,10 +136,10 @@ fn status(o: &Outcome) -> (&'static str, String) {
             }
             ("ok", notes.join("; "))
         }
-        Outcome::Invalid { reason } if reason.starts_with("pruned: ") => {
+        Outcome::Invalid { reason, .. } if reason.starts_with("pruned: ") => {
             ("pruned", reason["pruned: ".len()..].to_string())
         }
-        Outcome::Invalid { reason } => ("invalid", reason.clone()),
+        Outcome::Invalid { reason, .. } => ("invalid", reason.clone()),
         Outcome::Failed { error } => ("failed", error.clone()),
         Outcome::Dominated { bounds, by } => (
             "dominated",
