@@ -599,10 +599,13 @@ impl Engine<'_> {
             let pruned = point::prune(self.space, genes, self.info);
             let (outcome, cached) = if let Some(reason) = pruned {
                 let reason = format!("pruned: {reason}");
-                (Some(Outcome::Invalid {
-                    reason,
-                    estimate: None,
-                }), false)
+                (
+                    Some(Outcome::Invalid {
+                        reason,
+                        estimate: None,
+                    }),
+                    false,
+                )
             } else {
                 let key = cache::key(&self.p.input, &config, level, &self.tools);
                 match self.cache.get(&key) {
