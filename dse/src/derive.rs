@@ -365,13 +365,18 @@ fn jam_factors(
         // The jam is the loop's only parallelism, and its widest factors
         // may not fit (floyd-warshall's f32 rows: deep pipelines, their
         // registers beyond the device): the widest, then the best of at
-        // most a half and a quarter of it.
+        // most a half and a quarter of it, and the same below the widest
+        // the units hold where a recurrence offered wider ones
+        // (floyd-warshall f32 fits a jam of a few rows, not of 15).
         let widest = out[0];
-        out = vec![widest];
-        for cap in [widest / 2, widest / 4].into_iter().filter(|&c| c >= 2) {
-            out.push(at_most(cap)[0]);
+        out = vec![widest, largest];
+        for top in [widest, largest] {
+            for cap in [top / 2, top / 4].into_iter().filter(|&c| c >= 2) {
+                out.push(at_most(cap)[0]);
+            }
         }
         out.push(1);
+        out.sort_unstable_by(|a, b| b.cmp(a));
         out.dedup();
     }
     Some(out).filter(|f| f.len() > 1)
@@ -682,6 +687,33 @@ mod tests {
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![9, 3, 2, 1]));
         p.loops[1].recurrence_ii = Some(1);
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![3, 1]));
+    }
+
+    #[test]
+    fn a_jam_around_a_recurrence_widened_by_its_ii_keeps_the_factors_below_the_units_held() {
+        let outer = LoopProfile {
+            inner: 1,
+            depth: 1,
+            jams: true,
+            ..innermost("fw/0/0", 60, None, &[])
+        };
+        // Twenty copies held at an II of 7: the widest jam takes all 60
+        // rows, and those of at most 20, 10 and 5 (floyd-warshall f32
+        // fits a jam of 5) are offered too.
+        let rows = LoopProfile {
+            recurrence: Some(1),
+            recurrence_ii: Some(7),
+            ..innermost("fw/0/0/0", 60, Some(20), &[])
+        };
+        let p = Profile {
+            loops: vec![outer, rows],
+            memories: vec![],
+            ..Default::default()
+        };
+        assert_eq!(
+            jam_factors(&p, 0, &[], &[]),
+            Some(vec![60, 30, 20, 15, 10, 5, 1])
+        );
     }
 
     #[test]
