@@ -196,15 +196,24 @@ fn copies_cap(space: &Space, dims: &[usize]) -> Option<i64> {
 /// between the loops (the copies take the device's units and banks
 /// alike); for other knobs (port widths) at least `f`'s factor in each.
 fn at_least(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool {
-    let same_kind = dims.iter().all(|&d| {
-        let numeric = space.dims[d].choices[g[d]].is_integer();
-        numeric || g[d] == f[d]
-    });
-    let larger = match nest_of(space, dims) {
-        Some(_) => copies(space, dims, g) >= copies(space, dims, f),
-        None => (dims.iter()).all(|&d| factor(space, d, g[d]) >= factor(space, d, f[d])),
-    };
-    same_kind && larger
+    match nest_of(space, dims) {
+        Some(_) => same_kind(space, dims, g, f) && copies(space, dims, g) >= copies(space, dims, f),
+        None => at_least_in_each(space, dims, g, f),
+    }
+}
+
+/// Whether points `g` and `f` make the same choice in each of the
+/// dimensions `dims` that is no factor.
+fn same_kind(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool {
+    (dims.iter()).all(|&d| space.dims[d].choices[g[d]].is_integer() || g[d] == f[d])
+}
+
+/// Whether point `g` is at least as large as point `f` in each of the
+/// dimensions `dims`: the same choice where it is no factor, at least
+/// `f`'s factor elsewhere.
+fn at_least_in_each(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool {
+    same_kind(space, dims, g, f)
+        && (dims.iter()).all(|&d| factor(space, d, g[d]) >= factor(space, d, f[d]))
 }
 
 /// How far past its group's limit a point's predicted share of the
@@ -240,17 +249,7 @@ fn ruled_out(
     let Some(u1) = took.filter(|&u| u > limit) else {
         return at_least(space, dims, g, failed);
     };
-    let each = |a: &Genes, b: &Genes| {
-        (dims.iter()).all(|&d| {
-            let numeric = space.dims[d].choices[a[d]].is_integer();
-            if numeric {
-                factor(space, d, a[d]) >= factor(space, d, b[d])
-            } else {
-                a[d] == b[d]
-            }
-        })
-    };
-    if each(g, failed) {
+    if at_least_in_each(space, dims, g, failed) {
         return true;
     }
     let Some(u0) = base_took else {
@@ -261,7 +260,7 @@ fn ruled_out(
         copies(space, dims, failed),
         copies(space, dims, g),
     );
-    if !each(failed, g) || c1 <= c0 || c <= c0 {
+    if !at_least_in_each(space, dims, failed, g) || c1 <= c0 || c <= c0 {
         return false;
     }
     let predicted = u0 + (u1 - u0) * (c - c0) as f64 / (c1 - c0) as f64;
@@ -454,7 +453,7 @@ pub fn descent(
             let too_large = |g: &Genes, failed: &[Genes], known: &BTreeMap<Genes, Known>| {
                 (failed.iter()).any(|f| {
                     let f = (f, lookup(f, known).usage);
-                    ruled_out(space, dims, g, f, (&current, base.1), limit)
+                    ruled_out(space, dims, g, f, base, limit)
                 })
             };
             let mut rest = batch.into_iter();
