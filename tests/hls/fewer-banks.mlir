@@ -9,7 +9,7 @@
 // RUN: verilator --lint-only -Wall %t/trmm.sv
 // RUN: yosys -q -p "read_verilog -sv %t/trmm.sv; synth_ecp5 -top trmm"
 // CHECK: co-simulation (seed 1): {{[0-9]+}} values match, latency 1303 cycles
-// CHECK: note: block RAM: fewer banks for the unrolled accesses (B_buf: partition cyclic dim 2 factor 15, not partition complete dim 2), as the device's 56 block RAMs do not hold the 64 the design needs with the banks derived
+// CHECK: note: block RAM: fewer banks for the unrolled accesses (B_buf: partition cyclic dim 2 factor 15, not partition complete dim 2), as the device's 56 block RAMs do not hold the 62 the design needs with the banks derived
 // CHECK: B_buf: partition cyclic dim 2 factor 15 (derived): honoured: 15 banks of 20x2
 func.func @trmm(%alpha: i32 {hls.name = "alpha"},
     %A: memref<20x20xi32> {hls.name = "A", hls.buffer = true, hls.width = 2},

@@ -476,17 +476,29 @@ impl Kernel {
         }
     }
 
-    /// The stores of each memory: the ports it may write through, up to
-    /// its ports (which store takes which port is the schedule's
-    /// binding, made later).
+    /// The ports each memory may write through, up to its ports (which
+    /// store takes which port is the schedule's binding, made later):
+    /// the most stores to it in one block, as the binding gives an
+    /// on-chip memory's stores the same first ports in every slot; where
+    /// nests run at once, whose tasks take ports of their own, all its
+    /// stores.
     pub fn stores_per_memory(&self) -> Vec<u32> {
-        let mut stores = vec![0u32; self.memories.len()];
+        let mut total = vec![0u32; self.memories.len()];
+        let mut in_block: FxHashMap<(MemId, BlockId), u32> = FxHashMap::default();
         for n in &self.nodes {
             if let Op::Store(m) = n.op {
-                stores[m] = stores[m].saturating_add(1);
+                total[m] = total[m].saturating_add(1);
+                *in_block.entry((m, n.block)).or_insert(0) += 1;
             }
         }
-        stores
+        if !self.dataflow.is_empty() {
+            return total;
+        }
+        let mut most = vec![0u32; self.memories.len()];
+        for ((m, _), c) in in_block {
+            most[m] = most[m].max(c);
+        }
+        most
     }
 
     /// The constant value of `v` as a signed integer, when it is one.

@@ -104,8 +104,8 @@ pub fn lut_ram_relief(device: &Device, used: &Storage, built: &[Ram]) -> Vec<Str
     relieved
 }
 
-/// The `seq.firmem`s of `block`, with their read ports and the write
-/// ports that `never` (a port's enable) does not rule out.
+/// The `seq.firmem`s of `block`, with the read ports whose data is used
+/// and the write ports that `never` (a port's enable) does not rule out.
 pub fn rams(
     ctx: &Context,
     ir: &Ir,
@@ -125,7 +125,11 @@ pub fn rams(
         for u in ir.uses(memory) {
             let port = ir.use_owner(u);
             match ctx.str(ir.op_name(port)) {
-                "seq.firmem.read_port" => reads += 1,
+                // A port no load reads (one that only writes) is no
+                // read port after synthesis.
+                "seq.firmem.read_port" => {
+                    reads += u32::from(ir.uses(ir.result(port, 0)).next().is_some())
+                }
                 "seq.firmem.write_port" => {
                     let enable = fir_port_operands(ctx, ir, port, FirPort::Write).enable;
                     writes += u32::from(!enable.is_some_and(never));

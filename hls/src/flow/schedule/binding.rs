@@ -4,7 +4,12 @@
 //! cycle: in different controller states (steps of blocks), or in a
 //! pipeline at steps that differ modulo the II. The schedule put at most
 //! as many operations into one such slot as there are ports or units, so
-//! the operations of a slot take them in turn. The tasks of a dataflow
+//! the operations of a slot take them in turn; on an on-chip memory the
+//! stores take the ports from the first and the loads from the last, so
+//! a slot of one store and one load leaves one port that only writes
+//! (a block RAM has one write port on iCE40, a LUT RAM cell on ECP5; a
+//! memory written through two ports is flip-flops or a true dual-port
+//! block, `model/target/rams.rs`). The tasks of a dataflow
 //! group run at once, so the tasks that share a memory take their turns
 //! in shares of its ports of their own where there are enough
 //! (`Kernel::port_shares`): two tasks that use one port each of a
@@ -16,7 +21,7 @@
 //! other units busy.
 
 use crate::flow::schedule::Schedules;
-use crate::model::kernel::{Kernel, NodeId, PortShares};
+use crate::model::kernel::{Kernel, NodeId, Op, PortShares};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
@@ -103,10 +108,25 @@ pub fn bind(k: &Kernel, s: &Schedules) -> Binding {
     for (n, node) in k.nodes.iter().enumerate() {
         let slot = slot_of(k, s, n);
         if let Some(m) = node.op.memory() {
-            let c = taken.entry(("port", m, slot)).or_insert(0);
+            // On chip, stores take the share's ports from its first and
+            // loads from its last, so that a slot of one store and one
+            // load leaves a port that only writes (`rams.rs`).
+            let on_chip = k.memories[m].arg.is_none();
+            let kind = match node.op {
+                Op::Store(_) if on_chip => "store",
+                _ if on_chip => "load",
+                _ => "port",
+            };
+            let c = taken.entry((kind, m, slot)).or_insert(0);
             let ports = k.memories[m].ports.max(1);
             let (first, share) = shares.of(m, node.block, ports);
-            b.port.insert(n, (first + *c % share) % ports);
+            let nth = *c % share;
+            let port = if kind == "load" {
+                first + share - 1 - nth
+            } else {
+                first + nth
+            };
+            b.port.insert(n, port % ports);
             *c += 1;
             continue;
         }
