@@ -12,7 +12,10 @@
 //!   than once by the code around the inner loop of a nest that can be
 //!   flattened, is buffered or not (flattened, that code runs,
 //!   predicated, in every iteration, and its accesses take a port each:
-//!   a buffer's two ports may keep the II at 1);
+//!   a buffer's two ports may keep the II at 1); where no loop runs
+//!   copies of its body side by side, a reused memory is buffered or
+//!   not, in words as wide or of one element (a small device may fit
+//!   only one of those);
 //! - a loop with no loop inside is unrolled by each of the three
 //!   factors (from 2) that leave it the fewest iterations, a cleanup
 //!   loop's included where a factor does not divide its trip count (at
@@ -46,7 +49,7 @@
 //! (`silica hls`'s buffers derive them), so they are not searched.
 
 use crate::kernel::Input;
-use silica_hls::flow::analysis::profile::{LoopProfile, Profile};
+use silica_hls::flow::analysis::profile::{LoopProfile, MemoryProfile, Profile};
 use silica_ir::diag::{render, SourceFile};
 use std::fmt::Write;
 
@@ -109,6 +112,9 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         .filter(|l| l.flattens && l.inner > 0)
         .flat_map(|l| &l.repeated)
         .collect();
+    // The arrays' knobs, written once the loops' say whether any copies
+    // run side by side.
+    let mut arrays: Vec<(&MemoryProfile, u64, ArrayChoice)> = Vec::new();
     for m in &p.memories {
         let lanes = (u64::from(max_port_bits) / u64::from(m.element_width.max(1))).min(MAX_LANES);
         let buffer = m.accesses >= 2 * m.elements;
@@ -117,34 +123,15 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         if lanes < 2 && !buffer && !may_buffer {
             continue;
         }
-        let _ = writeln!(text, "\n[[array]]\nname = \"{}\"", m.name);
-        if lanes >= 2 && buffer {
-            let _ = writeln!(text, "width = [{lanes}]");
-            reasons.push(format!(
-                "{}: width {lanes}, the elements of {} bits a {max_port_bits}-bit word holds",
-                m.name, m.element_width
-            ));
-        } else if lanes >= 2 {
-            let _ = writeln!(text, "width = [{lanes}, 1]");
-            reasons.push(format!(
-                "{}: width {lanes} (the elements of {} bits a {max_port_bits}-bit word holds) or 1",
-                m.name, m.element_width
-            ));
-        }
-        if buffer {
+        let choice = if buffer {
             buffered.push(m.name.clone());
-            let _ = writeln!(text, "buffer = [true]");
-            reasons.push(format!(
-                "{}: buffered, {} accesses of {} elements",
-                m.name, m.accesses, m.elements
-            ));
+            ArrayChoice::Buffered
         } else if may_buffer {
-            let _ = writeln!(text, "buffer = [false, true]");
-            reasons.push(format!(
-                "{}: buffered or not (accessed more than once around an inner loop: flattened, a port each access every iteration)",
-                m.name
-            ));
-        }
+            ArrayChoice::MayBuffer
+        } else {
+            ArrayChoice::External
+        };
+        arrays.push((m, lanes, choice));
     }
     let nests = p.loops.iter().filter(|l| l.depth == 0).count();
     if nests >= 2 {
@@ -229,7 +216,85 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
             ));
         }
     }
+    // Without copies side by side, a buffer serves only the ports it
+    // adds and the reuse it keeps on chip, at the logic, block RAMs and
+    // (for a copy that scales what it reads in) multipliers it takes: on
+    // a small device the kernel may fit only without it, or only with
+    // its words an element wide (a word that spans two rows of a
+    // partitioned copy writes one bank twice).
+    let parallel = text.contains("unroll = [") || text.contains("jam = [") || !whole.is_empty();
+    let (array_text, array_reasons) = array_knobs(&arrays, parallel, max_port_bits);
+    let at = text[header..]
+        .find("\n[[loop]]")
+        .map_or(text.len(), |i| header + i);
+    text.insert_str(at, &array_text);
+    let first = usize::from(nests >= 2);
+    reasons.splice(first..first, array_reasons);
     Derived { text, reasons }
+}
+
+/// The `[[array]]` tables of `arrays` (each with the lanes a word of
+/// `max_port_bits` holds), where loops run copies side by side
+/// (`parallel`) or not, and why each has its choices.
+fn array_knobs(
+    arrays: &[(&MemoryProfile, u64, ArrayChoice)],
+    parallel: bool,
+    max_port_bits: u32,
+) -> (String, Vec<String>) {
+    let (mut text, mut reasons) = (String::new(), Vec::new());
+    for &(m, lanes, choice) in arrays {
+        let name = &m.name;
+        let _ = writeln!(text, "\n[[array]]\nname = \"{name}\"");
+        let fixed = choice == ArrayChoice::Buffered && parallel;
+        if lanes >= 2 && fixed {
+            let _ = writeln!(text, "width = [{lanes}]");
+            reasons.push(format!(
+                "{name}: width {lanes}, the elements of {} bits a {max_port_bits}-bit word holds",
+                m.element_width
+            ));
+        } else if lanes >= 2 {
+            let _ = writeln!(text, "width = [{lanes}, 1]");
+            reasons.push(format!(
+                "{name}: width {lanes} (the elements of {} bits a {max_port_bits}-bit word holds) or 1",
+                m.element_width
+            ));
+        }
+        match choice {
+            ArrayChoice::Buffered if parallel => {
+                let _ = writeln!(text, "buffer = [true]");
+                reasons.push(format!(
+                    "{name}: buffered, {} accesses of {} elements",
+                    m.accesses, m.elements
+                ));
+            }
+            ArrayChoice::Buffered => {
+                let _ = writeln!(text, "buffer = [false, true]");
+                reasons.push(format!(
+                    "{name}: buffered or not, {} accesses of {} elements (no loop runs copies of its body side by side)",
+                    m.accesses, m.elements
+                ));
+            }
+            ArrayChoice::MayBuffer => {
+                let _ = writeln!(text, "buffer = [false, true]");
+                reasons.push(format!(
+                    "{name}: buffered or not (accessed more than once around an inner loop: flattened, a port each access every iteration)"
+                ));
+            }
+            ArrayChoice::External => {}
+        }
+    }
+    (text, reasons)
+}
+
+/// How the space treats an array.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ArrayChoice {
+    /// Buffered on chip (reused), where copies run side by side.
+    Buffered,
+    /// Buffered or not.
+    MayBuffer,
+    /// Left off chip, its width chosen.
+    External,
 }
 
 /// Copies of an innermost body a loop pipelined whole makes, at most (a
@@ -572,6 +637,30 @@ mod tests {
         assert!(d
             .text
             .contains("name = \"gemm/0\"\nflatten = [true, false]"));
+    }
+
+    #[test]
+    fn without_copies_side_by_side_a_reused_array_may_stay_off_chip_or_take_narrow_words() {
+        // gemm on ice40-up5k: its units hold one copy of the body, so no
+        // loop unrolls; the buffers (and their wide words) are choices.
+        let p = Profile {
+            loops: vec![innermost("gemm/0/0/0", 25, Some(1), &["A", "B", "C"])],
+            memories: vec![memory("A", 32, 600, 15000), memory("B", 32, 750, 15000)],
+            ..Default::default()
+        };
+        let d = space(&p, 64);
+        assert!(d
+            .text
+            .contains("name = \"A\"\nwidth = [2, 1]\nbuffer = [false, true]"));
+        assert!(!d.text.contains("unroll"));
+        // With copies side by side, they are buffered in wide words.
+        let mut wide = p.clone();
+        wide.loops[0].copies = Some(9);
+        let d = space(&wide, 64);
+        assert!(d
+            .text
+            .contains("name = \"A\"\nwidth = [2]\nbuffer = [true]"));
+        assert!(d.text.contains("unroll = ["));
     }
 
     #[test]

@@ -23,7 +23,7 @@
 // RUN: diff %t.f/fir.sv %t.fd/fir.sv
 // RUN: silica hls %s --top none -o %t.n --auto --sim 2>/dev/null | FileCheck %s --check-prefix=NONE
 // RUN: FileCheck %s --check-prefix=NONE-FILE < %t.n/none.directives.toml
-// RUN: silica hls %S/../../examples/polybench/mini/gemm.i32.mlir --top gemm -o %t.big --target ice40-up5k --auto 2>/dev/null | FileCheck %s --check-prefix=BIG
+// RUN: silica hls %S/../../examples/polybench/mini/syrk.f32.mlir --top syrk -o %t.big --target ice40-up5k --auto 2>/dev/null | FileCheck %s --check-prefix=BIG
 // RUN: silica dse %s --top saxpy -o %t.ds 2>&1 | FileCheck %s --check-prefix=DSE
 // RUN: diff %t.s/saxpy.space.toml %t.ds/space.toml
 
@@ -107,9 +107,9 @@ func.func @none(%a: memref<2xi64> {hls.name = "a"}, %b: memref<1xi64> {hls.name 
   return
 }
 
-// gemm on the UP5K: every point of its derived space (three arrays
-// buffered, unrolled or not) needs several times its 5280 LUTs by the
-// estimate; the default design (itself fitted) is kept.
+// syrk of floats on the UP5K: every point of its derived space (its
+// arrays buffered, jammed by 10, 5 or not) needs several times its 5280
+// LUTs by the estimate; the default design (itself fitted) is kept.
 // BIG: auto: no point of the derived space fits the device; the default design is kept
 
 // silica dse without --space explores the same derived space.
