@@ -221,9 +221,18 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     // (for a copy that scales what it reads in) multipliers it takes: on
     // a small device the kernel may fit only without it, or only with
     // its words an element wide (a word that spans two rows of a
-    // partitioned copy writes one bank twice).
+    // partitioned copy writes one bank twice). So too where the copies
+    // fill more than half the device's block RAMs.
     let parallel = text.contains("unroll = [") || text.contains("jam = [") || !whole.is_empty();
-    let (array_text, array_reasons) = array_knobs(&arrays, parallel, max_port_bits);
+    // The copies, and as many again for the banks' rounding and the
+    // read ports' copies, within the device's block RAMs: otherwise they
+    // may fit only some of them.
+    let copy_bits: u64 = (arrays.iter())
+        .filter(|a| a.2 == ArrayChoice::Buffered)
+        .map(|(m, _, _)| m.elements * u64::from(m.element_width))
+        .sum();
+    let roomy = p.block_ram_bits == 0 || 2 * copy_bits <= p.block_ram_bits;
+    let (array_text, array_reasons) = array_knobs(&arrays, parallel && roomy, max_port_bits);
     let at = text[header..]
         .find("\n[[loop]]")
         .map_or(text.len(), |i| header + i);
@@ -234,18 +243,19 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
 }
 
 /// The `[[array]]` tables of `arrays` (each with the lanes a word of
-/// `max_port_bits` holds), where loops run copies side by side
-/// (`parallel`) or not, and why each has its choices.
+/// `max_port_bits` holds), where the reused ones are buffered in wide
+/// words (`settled`: loops run copies side by side, and the copies fit
+/// the device) or may be otherwise, and why each has its choices.
 fn array_knobs(
     arrays: &[(&MemoryProfile, u64, ArrayChoice)],
-    parallel: bool,
+    settled: bool,
     max_port_bits: u32,
 ) -> (String, Vec<String>) {
     let (mut text, mut reasons) = (String::new(), Vec::new());
     for &(m, lanes, choice) in arrays {
         let name = &m.name;
         let _ = writeln!(text, "\n[[array]]\nname = \"{name}\"");
-        let fixed = choice == ArrayChoice::Buffered && parallel;
+        let fixed = choice == ArrayChoice::Buffered && settled;
         if lanes >= 2 && fixed {
             let _ = writeln!(text, "width = [{lanes}]");
             reasons.push(format!(
@@ -260,7 +270,7 @@ fn array_knobs(
             ));
         }
         match choice {
-            ArrayChoice::Buffered if parallel => {
+            ArrayChoice::Buffered if fixed => {
                 let _ = writeln!(text, "buffer = [true]");
                 reasons.push(format!(
                     "{name}: buffered, {} accesses of {} elements",
@@ -270,7 +280,7 @@ fn array_knobs(
             ArrayChoice::Buffered => {
                 let _ = writeln!(text, "buffer = [false, true]");
                 reasons.push(format!(
-                    "{name}: buffered or not, {} accesses of {} elements (no loop runs copies of its body side by side)",
+                    "{name}: buffered or not, {} accesses of {} elements (no loop runs copies of its body side by side, or the copies fill more than half the block RAMs)",
                     m.accesses, m.elements
                 ));
             }
@@ -640,7 +650,8 @@ mod tests {
     }
 
     #[test]
-    fn without_copies_side_by_side_a_reused_array_may_stay_off_chip_or_take_narrow_words() {
+    fn without_copies_side_by_side_or_room_for_them_a_reused_array_may_stay_off_chip_or_take_narrow_words(
+    ) {
         // gemm on ice40-up5k: its units hold one copy of the body, so no
         // loop unrolls; the buffers (and their wide words) are choices.
         let p = Profile {
@@ -660,6 +671,14 @@ mod tests {
         assert!(d
             .text
             .contains("name = \"A\"\nwidth = [2]\nbuffer = [true]"));
+        assert!(d.text.contains("unroll = ["));
+        // Unless the copies (43,200 bits), twice over, fill more than the
+        // device's block RAMs.
+        wide.block_ram_bits = 64 * 1024;
+        let d = space(&wide, 64);
+        assert!(d
+            .text
+            .contains("name = \"A\"\nwidth = [2, 1]\nbuffer = [false, true]"));
         assert!(d.text.contains("unroll = ["));
     }
 

@@ -27,6 +27,8 @@ pub struct Profile {
     pub memories: Vec<MemoryProfile>,
     /// What the loops become once jammed (`silica_hls::profile`).
     pub once_jammed: OnceJammed,
+    /// The bits the device's block RAMs hold (none without a device).
+    pub block_ram_bits: u64,
 }
 
 /// The kernel once the loops that unroll-and-jam keeps are jammed fully
@@ -150,6 +152,9 @@ pub type Flattens = fn(&Kernel, LoopId) -> bool;
 /// loop whether unroll-and-jam keeps its dependences.
 pub fn of(k: &Kernel, lib: &Library, flattens: Flattens, jams: &[bool]) -> Profile {
     let mut p = Profile::default();
+    if lib.device.family.is_device() {
+        p.block_ram_bits = lib.device.brams * lib.device.bram_bits;
+    }
     let mut accesses: BTreeMap<usize, u64> = BTreeMap::new();
     let walker = Walker {
         k,
