@@ -13,7 +13,8 @@
 //!   flattened, is buffered or not (flattened, that code runs,
 //!   predicated, in every iteration, and its accesses take a port each:
 //!   a buffer's two ports may keep the II at 1); where no loop runs
-//!   copies of its body side by side, a reused memory is buffered or
+//!   copies of its body side by side, or the copies twice over take
+//!   more than the device's block RAMs, a reused memory is buffered or
 //!   not, in words as wide or of one element (a small device may fit
 //!   only one of those);
 //! - a loop with no loop inside is unrolled by each of the three
