@@ -233,7 +233,12 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         .map(|(m, _, _)| m.elements * u64::from(m.element_width))
         .sum();
     let roomy = p.block_ram_bits == 0 || 2 * copy_bits <= p.block_ram_bits;
-    let (array_text, array_reasons) = array_knobs(&arrays, parallel && roomy, max_port_bits);
+    let reused = match (parallel, roomy) {
+        (true, true) => Reused::Buffered,
+        (true, false) => Reused::MayBuffer,
+        (false, _) => Reused::MayBufferNarrow,
+    };
+    let (array_text, array_reasons) = array_knobs(&arrays, reused, max_port_bits);
     let at = text[header..]
         .find("\n[[loop]]")
         .map_or(text.len(), |i| header + i);
@@ -243,20 +248,33 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     Derived { text, reasons }
 }
 
+/// What the space offers the arrays a run reuses.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reused {
+    /// Buffered, in wide words: loops run copies side by side, and the
+    /// copies fit the device.
+    Buffered,
+    /// Buffered or not, in wide words (copies side by side that may not
+    /// leave room for the copies).
+    MayBuffer,
+    /// Buffered or not, in wide words or of one element (no copies side
+    /// by side).
+    MayBufferNarrow,
+}
+
 /// The `[[array]]` tables of `arrays` (each with the lanes a word of
-/// `max_port_bits` holds), where the reused ones are buffered in wide
-/// words (`settled`: loops run copies side by side, and the copies fit
-/// the device) or may be otherwise, and why each has its choices.
+/// `max_port_bits` holds), those reused as `reused` says, and why each
+/// has its choices.
 fn array_knobs(
     arrays: &[(&MemoryProfile, u64, ArrayChoice)],
-    settled: bool,
+    reused: Reused,
     max_port_bits: u32,
 ) -> (String, Vec<String>) {
     let (mut text, mut reasons) = (String::new(), Vec::new());
     for &(m, lanes, choice) in arrays {
         let name = &m.name;
         let _ = writeln!(text, "\n[[array]]\nname = \"{name}\"");
-        let fixed = choice == ArrayChoice::Buffered && settled;
+        let fixed = choice == ArrayChoice::Buffered && reused != Reused::MayBufferNarrow;
         if lanes >= 2 && fixed {
             let _ = writeln!(text, "width = [{lanes}]");
             reasons.push(format!(
@@ -271,7 +289,7 @@ fn array_knobs(
             ));
         }
         match choice {
-            ArrayChoice::Buffered if fixed => {
+            ArrayChoice::Buffered if reused == Reused::Buffered => {
                 let _ = writeln!(text, "buffer = [true]");
                 reasons.push(format!(
                     "{name}: buffered, {} accesses of {} elements",
@@ -674,12 +692,12 @@ mod tests {
             .contains("name = \"A\"\nwidth = [2]\nbuffer = [true]"));
         assert!(d.text.contains("unroll = ["));
         // Unless the copies (43,200 bits), twice over, fill more than the
-        // device's block RAMs.
+        // device's block RAMs: then they are optional, in wide words.
         wide.block_ram_bits = 64 * 1024;
         let d = space(&wide, 64);
         assert!(d
             .text
-            .contains("name = \"A\"\nwidth = [2, 1]\nbuffer = [false, true]"));
+            .contains("name = \"A\"\nwidth = [2]\nbuffer = [false, true]"));
         assert!(d.text.contains("unroll = ["));
     }
 
