@@ -19,7 +19,9 @@ A kernel the flow rejects, or a design that does not fit or meet the
 clock, is a row with the first error.
 
 A run appends its rows to bench/results/hls_auto.csv and writes the
-table of docs/QOR.md from it (bench/tables.py), unless --no-record.
+table of docs/QOR.md from it (bench/tables.py), unless --no-record; a run
+without --bitstream leaves out the rows of the same --auto cycles as a
+kernel's placed row, which would hide it.
 
 Usage: python3 bench/hls_auto.py [--silica PATH] [--targets T,..]
          [--only NAME,..] [--variants i32,f32] [--bitstream] [--jobs N]
@@ -193,8 +195,29 @@ def main():
     for r in rows:
         print(",".join(str(r.get(f, "")) for f in FIELDS))
     if not args.no_record:
+        if not args.bitstream:
+            rows = keep_placed(rows)
         tables.record(TABLE, rows, tables.meta(silica, started=started))
         tables.render(TABLES)
+
+
+def keep_placed(rows):
+    """`rows` less those that would hide a placed row (its newest, placed
+    with --bitstream) of the same kernel, type, target and --auto cycles:
+    an estimate's figures say less than the placed design's."""
+    newest = {}
+    for r in tables.read(TABLE.path):
+        newest[tuple(r.get(c, "") for c in TABLE.key)] = r
+    kept = []
+    for r in rows:
+        old = newest.get(tuple(str(r.get(c, "")) for c in TABLE.key))
+        placed = old is not None and old.get("placed") in ("met", "missed")
+        if placed and str(old.get("cycles")) == str(r.get("cycles")):
+            print(f"{r['kernel']} {r['variant']} {r['target']}: its placed row "
+                  f"({old['date']}) has the same cycles; kept", file=sys.stderr)
+            continue
+        kept.append(r)
+    return kept
 
 
 if __name__ == "__main__":
