@@ -220,8 +220,8 @@ fn at_least_in_each(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool
 /// device may be and the point still be tried: designs grow about in
 /// proportion to their copies of a body, less where they share more or
 /// their banks go to LUT RAM (jacobi-2d: a jam of 4 and an unroll of 4,
-/// predicted at 1.7 times the allowance by a jam of 4 and an unroll of
-/// 7, takes 0.95 of it).
+/// a little over half the copies of a jam of 4 and an unroll of 7 that
+/// took 2.6 times the device's LUTs, takes 0.95 of the allowance).
 const OVERSHOOT: f64 = 2.0;
 
 /// Whether point `g` of the group `dims` is ruled out by the point
