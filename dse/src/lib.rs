@@ -110,8 +110,11 @@ pub struct Params {
     /// Points run on worker processes whenever there is a limit (a
     /// worker over it is killed and the point failed).
     pub point_timeout: Option<f64>,
-    /// Seconds after which NSGA-II starts no new generation (its choice
-    /// then depends on the machine's speed); `None`: the budget alone.
+    /// Seconds after which NSGA-II starts no new generation and the
+    /// descent no new group; a space evaluated point by point starts no
+    /// point after half as long again, its smallest points first (the
+    /// choice then depends on the machine's speed); `None`: the budget
+    /// alone.
     pub search_seconds: Option<f64>,
     /// Re-evaluate this many of the best estimated points at
     /// `validate_level`.
@@ -367,23 +370,31 @@ pub fn run(p: &Params) -> Result<Report, String> {
         for chunk in sorted.chunks(8 * p.jobs.max(1)) {
             engine.batch(chunk)?;
         }
-        let position: BTreeMap<&Genes, usize> =
-            all.iter().enumerate().map(|(i, g)| (g, i)).collect();
-        engine.records.sort_by_key(|r| position[&r.genes]);
-        let mut renamed = vec![0; engine.records.len()];
-        for (i, r) in engine.records.iter_mut().enumerate() {
-            renamed[r.id] = i;
-            r.id = i;
-        }
-        for r in &mut engine.records {
-            if let Outcome::Dominated { by, .. } = &mut r.outcome {
-                *by = renamed[*by];
-            }
-        }
+        engine.in_space_order(&all);
     } else if exhaustive {
         let all = search::exhaustive(&space);
-        for chunk in all.chunks(256) {
-            engine.batch(chunk)?;
+        match p.search_seconds {
+            None => {
+                for chunk in all.chunks(256) {
+                    engine.batch(chunk)?;
+                }
+            }
+            // With a time limit (`silica hls --auto`), the smallest points
+            // first, a few at a time, none started once half as long again
+            // has passed (a space of slow points, each up to its timeout,
+            // would otherwise take minutes); the records in the space's
+            // order, as without.
+            Some(s) => {
+                let deadline = Instant::now() + Duration::from_secs_f64(s * EXHAUSTIVE_GRACE);
+                let order = search::smallest_first(&space, all.clone());
+                for chunk in order.chunks(4 * p.jobs.max(1)) {
+                    if Instant::now() >= deadline {
+                        break;
+                    }
+                    engine.batch(chunk)?;
+                }
+                engine.in_space_order(&all);
+            }
         }
     } else if descent {
         let params = descent::Descent {
@@ -563,6 +574,11 @@ fn tools_version(space: &space::Space, default: &str, level: Level) -> Result<St
     Ok(out)
 }
 
+/// How much longer than the descent's time limit a space small enough
+/// to be evaluated point by point may take before it starts no more
+/// points.
+const EXHAUSTIVE_GRACE: f64 = 1.5;
+
 /// Evaluates batches of points: pruning, the cache, this process or the
 /// pool, one retry of failures, the records.
 struct Engine<'a> {
@@ -588,6 +604,24 @@ struct Engine<'a> {
 }
 
 impl Engine<'_> {
+    /// Puts the records in the order of `all` (the space's points) and
+    /// numbers them so, with the points that dominate others renamed.
+    fn in_space_order(&mut self, all: &[Genes]) {
+        let position: BTreeMap<&Genes, usize> =
+            all.iter().enumerate().map(|(i, g)| (g, i)).collect();
+        self.records.sort_by_key(|r| position[&r.genes]);
+        let mut renamed = vec![0; self.records.len()];
+        for (i, r) in self.records.iter_mut().enumerate() {
+            renamed[r.id] = i;
+            r.id = i;
+        }
+        for r in &mut self.records {
+            if let Outcome::Dominated { by, .. } = &mut r.outcome {
+                *by = renamed[*by];
+            }
+        }
+    }
+
     fn batch(&mut self, batch: &[Genes]) -> Result<Vec<Evaluated>, String> {
         let level = self.p.level;
         let mut todo: Vec<(usize, Config)> = Vec::new();

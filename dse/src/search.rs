@@ -40,6 +40,20 @@ pub fn exhaustive(space: &Space) -> Vec<Genes> {
     (0..space.size()).map(|i| space.point(i)).collect()
 }
 
+/// `points` with the fewest copies of loop bodies first (the product of
+/// their loop knobs' factors; in their order where equal): the points
+/// quickest to build, and likeliest to fit, before a deadline.
+pub fn smallest_first(space: &Space, mut points: Vec<Genes>) -> Vec<Genes> {
+    let copies = |g: &Genes| -> i64 {
+        (space.dims.iter().zip(g))
+            .filter(|(d, _)| matches!(d.knob, crate::space::Knob::Loop(..)))
+            .map(|(d, &c)| d.choices[c].as_integer().unwrap_or(1).max(1))
+            .fold(1i64, i64::saturating_mul)
+    };
+    points.sort_by_key(copies);
+    points
+}
+
 /// Runs NSGA-II on `space`; `evaluate` takes a batch of new points.
 pub fn nsga2(space: &Space, params: Nsga2, evaluate: &mut dyn FnMut(&[Genes]) -> Vec<Evaluated>) {
     let mut rng = fastrand::Rng::with_seed(params.seed);
@@ -210,6 +224,39 @@ mod tests {
                 .collect()
         });
         seen
+    }
+
+    #[test]
+    fn the_points_with_the_fewest_body_copies_come_first_in_their_order() {
+        let lp = |key: &'static str, c: &[i64]| Dimension {
+            knob: Knob::Loop("f/0".into(), key),
+            choices: c.iter().map(|&f| Value::Integer(f)).collect(),
+        };
+        let width = Dimension {
+            knob: Knob::Array("a".into(), "width"),
+            choices: vec![Value::Integer(4), Value::Integer(1)],
+        };
+        let space = Space {
+            dims: vec![lp("jam", &[4, 1]), lp("unroll", &[8, 2]), width],
+            dma_capacity_kib: 1,
+            buffers: Vec::new(),
+        };
+        let order = smallest_first(&space, exhaustive(&space));
+        // Copies 2, 2, 8, 8, 8, 8, 32, 32 (the space's order, its first
+        // knob turning fastest, among equals); a width is no copy.
+        assert_eq!(
+            order,
+            [
+                vec![1, 1, 0],
+                vec![1, 1, 1],
+                vec![1, 0, 0],
+                vec![0, 1, 0],
+                vec![1, 0, 1],
+                vec![0, 1, 1],
+                vec![0, 0, 0],
+                vec![0, 0, 1],
+            ]
+        );
     }
 
     #[test]
