@@ -106,7 +106,6 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         "# The space silica derives from the kernel (silica hls --auto, silica dse without --space).\n",
     );
     let mut reasons = Vec::new();
-    let header = text.len();
     let mut lanes_of = Vec::new();
     let mut buffered = Vec::new();
     let sunk: Vec<&String> = (p.loops.iter())
@@ -143,18 +142,23 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         // run at once. (A single nest's copies are left one after
         // another: at once they seldom gain and their ports, divided,
         // make the body's schedules slow to find.)
-        text.insert_str(header, "dataflow = [false, true]\n");
+        text.push_str("dataflow = [false, true]\n");
         reasons.insert(
             0,
             format!("the body's {nests} loop nests: at once (dataflow) where that is faster than one after another"),
         );
     }
+    // The loops' knobs, and whether any makes copies of a body side by
+    // side.
+    let mut loops_text = String::new();
+    let mut parallel = false;
     let mut flattened: Vec<String> = Vec::new();
     // Loops pipelined whole: the loops inside them are unrolled then.
     let mut whole: Vec<String> = Vec::new();
     for (i, l) in p.loops.iter().enumerate() {
         if let Some(factors) = jam_factors(p, i, &lanes_of, &buffered) {
-            let list = factor_knob(&mut text, &l.path, "jam", &factors);
+            let list = factor_knob(&mut loops_text, &l.path, "jam", &factors);
+            parallel = true;
             reasons.push(format!(
                 "{}: unroll-and-jam {}, its iterations side by side in the loop inside",
                 l.path,
@@ -167,7 +171,8 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         if l.inner == 0 && !emptied {
             let factors = factors(l, &lanes_of, &buffered);
             if factors.len() > 1 {
-                let list = factor_knob(&mut text, &l.path, "unroll", &factors);
+                let list = factor_knob(&mut loops_text, &l.path, "unroll", &factors);
+                parallel = true;
                 let trips = match (l.trip, l.max_trip, l.mean_trip) {
                     (Some(t), _, _) => format!("{t}"),
                     (None, Some(max), Some(mean)) => format!("up to {max} (on average {mean})"),
@@ -182,7 +187,8 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
             }
         } else if let Some(copies) = pipelines_whole(p, i).filter(|_| !inside_whole(&l.path)) {
             whole.push(l.path.clone());
-            either_knob(&mut text, &l.path, "pipeline");
+            parallel = true;
+            either_knob(&mut loops_text, &l.path, "pipeline");
             reasons.push(format!(
                 "{}: pipelined with the loops inside unrolled ({copies} copies of their body) or not",
                 l.path
@@ -194,7 +200,7 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
                     .any(|f| o.path == *f || o.path.starts_with(&format!("{f}/")));
                 if !taken {
                     flattened.push(o.path.clone());
-                    either_knob(&mut text, &o.path, "flatten");
+                    either_knob(&mut loops_text, &o.path, "flatten");
                     reasons.push(format!(
                         "{}: flattened with {} pipelined whole, or not",
                         o.path, l.path
@@ -205,7 +211,7 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         let once_jammed = p.once_jammed.flattened.contains(&l.path);
         if l.inner > 0 && (l.flattens || once_jammed) && !inside_flattened {
             flattened.push(l.path.clone());
-            either_knob(&mut text, &l.path, "flatten");
+            either_knob(&mut loops_text, &l.path, "flatten");
             reasons.push(format!(
                 "{}: flattened into one pipeline or not{}",
                 l.path,
@@ -224,7 +230,6 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     // its words an element wide (a word that spans two rows of a
     // partitioned copy writes one bank twice). So too where the copies
     // fill more than half the device's block RAMs.
-    let parallel = text.contains("unroll = [") || text.contains("jam = [") || !whole.is_empty();
     // The copies, and as many again for the banks' rounding and the
     // read ports' copies, within the device's block RAMs: otherwise they
     // may fit only some of them.
@@ -239,10 +244,8 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         (false, _) => Reused::MayBufferNarrow,
     };
     let (array_text, array_reasons) = array_knobs(&arrays, reused, max_port_bits);
-    let at = text[header..]
-        .find("\n[[loop]]")
-        .map_or(text.len(), |i| header + i);
-    text.insert_str(at, &array_text);
+    text.push_str(&array_text);
+    text.push_str(&loops_text);
     let first = usize::from(nests >= 2);
     reasons.splice(first..first, array_reasons);
     Derived { text, reasons }

@@ -170,7 +170,7 @@ fn factor(space: &Space, d: usize, c: usize) -> i64 {
 
 /// The copies of loop bodies point `g` makes in dimensions `dims`: the
 /// product of its factors.
-fn copies(space: &Space, dims: &[usize], g: &Genes) -> i64 {
+pub(crate) fn copies(space: &Space, dims: &[usize], g: &Genes) -> i64 {
     (dims.iter()).fold(1i64, |n, &d| n.saturating_mul(factor(space, d, g[d])))
 }
 

@@ -44,13 +44,10 @@ pub fn exhaustive(space: &Space) -> Vec<Genes> {
 /// their loop knobs' factors; in their order where equal): the points
 /// quickest to build, and likeliest to fit, before a deadline.
 pub fn smallest_first(space: &Space, mut points: Vec<Genes>) -> Vec<Genes> {
-    let copies = |g: &Genes| -> i64 {
-        (space.dims.iter().zip(g))
-            .filter(|(d, _)| matches!(d.knob, crate::space::Knob::Loop(..)))
-            .map(|(d, &c)| d.choices[c].as_integer().unwrap_or(1).max(1))
-            .fold(1i64, i64::saturating_mul)
-    };
-    points.sort_by_key(copies);
+    let loops: Vec<usize> = (0..space.dims.len())
+        .filter(|&d| matches!(space.dims[d].knob, crate::space::Knob::Loop(..)))
+        .collect();
+    points.sort_by_key(|g| crate::descent::copies(space, &loops, g));
     points
 }
 
