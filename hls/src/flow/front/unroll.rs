@@ -125,9 +125,11 @@ fn unroll_scf_directive(
 
 /// Why unroll-and-jam of `op` would change what the kernel computes: a
 /// value it carries that is not a reduction, or a dependence it carries
-/// that the copies, side by side in the loops inside, would break. None where it carries none, or where moving it
-/// innermost through the chain of single loops inside it keeps every
-/// dependence (jamming then keeps them too).
+/// that the copies, side by side in the loops inside, would break. None
+/// where it carries none, where moving it innermost through the chain of
+/// single loops inside it keeps every dependence (jamming then keeps
+/// them too), or where the copies keep them item by item
+/// ([`copies_keep_order`]).
 pub fn jam_breaks(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<String> {
     // The copies' partial values of a carried value are combined after
     // the loop only where it is a reduction the affine layer knows.
@@ -157,10 +159,99 @@ pub fn jam_breaks(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<String> {
     if chain.len() > 1 && is_valid_permutation(ctx, ir, &chain, &innermost) {
         return None;
     }
+    if copies_keep_order(ctx, ir, op) {
+        return None;
+    }
     Some(
         "it carries a memory dependence that its copies, side by side in the loops inside, would break"
             .into(),
     )
+}
+
+/// Whether the copies of `op`, side by side, keep every dependence it
+/// carries, whatever its body holds. Unroll-and-jam puts the copies of
+/// each item of a body (a run of operations, a loop) right after it,
+/// each loop fused with its copies: a dependence from an item to a later
+/// one is kept and one to an earlier one broken; within a run the copies
+/// follow one another in order; within a loop it is kept where the
+/// loop's iterations go forward from source to destination, or stay (and
+/// then the same holds one level in). atax's row loop, whose two loops
+/// inside both update their elements in place, is jammed so.
+fn copies_keep_order(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    use silica_affine::dependence::{
+        accesses_of, check_dependence_at, enclosing_loop_ivs, AccessKind, DependenceKind,
+        MemoryAccess, Precision,
+    };
+    let access = |at: OpId, memref, kind| -> Option<MemoryAccess> {
+        let all = accesses_of(ctx, ir, at).ok()?;
+        all.into_iter()
+            .find(|a| a.memref == memref && a.kind == kind)
+    };
+    // The op of `level`'s body that holds `at`.
+    let item = |level: OpId, at: OpId| -> Option<OpId> {
+        let mut o = at;
+        while ir.parent_op(o)? != level {
+            o = ir.parent_op(o)?;
+        }
+        Some(o)
+    };
+    let keeps = |d: &silica_affine::dependence::LoopCarriedDependence| -> Option<bool> {
+        let (from, to) = match d.kind {
+            DependenceKind::Flow => (AccessKind::Write, AccessKind::Read),
+            DependenceKind::Anti => (AccessKind::Read, AccessKind::Write),
+            DependenceKind::Output => (AccessKind::Write, AccessKind::Write),
+        };
+        let (src, dst) = (access(d.src, d.memref, from)?, access(d.dst, d.memref, to)?);
+        let loops = enclosing_loop_ivs(ctx, ir, d.src);
+        let depth = loops.iter().position(|&(l, _)| l == op)? + 1;
+        let mut level = op;
+        loop {
+            let (s, t) = (item(level, d.src)?, item(level, d.dst)?);
+            let holds_loop = |o: OpId| {
+                let mut found = false;
+                ir.walk(o, &mut |x| found |= is_affine_for(ctx, ir, x));
+                found
+            };
+            if !is_affine_for(ctx, ir, s) || !is_affine_for(ctx, ir, t) {
+                let (run_s, run_t) = (run_of(ctx, ir, level, s)?, run_of(ctx, ir, level, t)?);
+                let loose = |o: OpId| !is_affine_for(ctx, ir, o) && holds_loop(o);
+                return Some(!loose(s) && !loose(t) && run_s <= run_t);
+            }
+            if s != t {
+                return Some(run_of(ctx, ir, level, s)? < run_of(ctx, ir, level, t)?);
+            }
+            let k = loops.iter().position(|&(l, _)| l == s)?;
+            let c = check_dependence_at(ctx, ir, &src, &dst, depth, Precision::Exact, k).ok()?;
+            match c.map(|c| c.lower) {
+                None => return Some(true),
+                Some(Some(lower)) if lower > 0 => return Some(true),
+                Some(Some(0)) => level = s,
+                _ => return Some(false),
+            }
+        }
+    };
+    loop_carried_dependences(ctx, ir, op)
+        .iter()
+        .all(|d| keeps(d) == Some(true))
+}
+
+/// The place of `o` in `level`'s body as unroll-and-jam cuts it: the
+/// operations between two loops form one run, and the runs and loops are
+/// numbered in order.
+fn run_of(ctx: &Context, ir: &Ir, level: OpId, o: OpId) -> Option<usize> {
+    let mut place = 0;
+    for b in body_ops(ir, level) {
+        if is_affine_for(ctx, ir, b) {
+            place += 1;
+            if b == o {
+                return Some(place);
+            }
+            place += 1;
+        } else if b == o {
+            return Some(place);
+        }
+    }
+    None
 }
 
 /// Applies the `jam` directives of `func`, outermost loop first.
