@@ -34,8 +34,13 @@
 //!   inner loop kept whole; where the inner loop's trip count varies,
 //!   also by wider factors at shared units, as where it waits on a
 //!   recurrence of several cycles (a float sum: as many times the copies
-//!   held); where it carries a recurrence, by the widest factor, and the
-//!   best of at most a half and a quarter of it;
+//!   held, its copies reading the memories left off chip over those
+//!   cycles); where it carries a recurrence, by the widest factor, and
+//!   the best of at most a half and a quarter of it; a loop whose body
+//!   is several such loops, one of them a float sum carried from one
+//!   iteration to the next (atax's row), is jammed the same way over
+//!   them all, and that sum is not unrolled (its copies would wait on
+//!   one another);
 //! - a loop whose body is a chain of loops of constant trip counts
 //!   (a stencil's window, a short reduction) small enough that the
 //!   units hold its innermost body's copies side by side (25 at most) is
@@ -155,9 +160,14 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     let mut flattened: Vec<String> = Vec::new();
     // Loops pipelined whole: the loops inside them are unrolled then.
     let mut whole: Vec<String> = Vec::new();
+    // Loops jammed around several loops.
+    let mut jammed_around: Vec<String> = Vec::new();
     for (i, l) in p.loops.iter().enumerate() {
         if let Some(factors) = jam_factors(p, i, &lanes_of, &buffered) {
             let list = factor_knob(&mut loops_text, &l.path, "jam", &factors);
+            if l.inner > 1 {
+                jammed_around.push(l.path.clone());
+            }
             parallel = true;
             reasons.push(format!(
                 "{}: unroll-and-jam {}, its iterations side by side in the loop inside",
@@ -168,7 +178,19 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         let inside_flattened = (flattened.iter()).any(|f| l.path.starts_with(&format!("{f}/")));
         let inside_whole = |path: &str| (whole.iter()).any(|w| path.starts_with(&format!("{w}/")));
         let emptied = p.once_jammed.emptied.contains(&l.path);
-        if l.inner == 0 && !emptied {
+        // A float sum carried from one iteration to the next gains
+        // nothing unrolled (its copies wait on one another); where the
+        // loop around it is jammed, its rows' sums run side by side.
+        let sum_in_jam = l.recurrence.is_none()
+            && l.recurrence_ii.is_some_and(|ii| ii > 1)
+            && (l.path.rsplit_once('/'))
+                .is_some_and(|(parent, _)| jammed_around.iter().any(|j| j == parent));
+        if sum_in_jam {
+            reasons.push(format!(
+                "{}: not unrolled: its sum waits on itself; jammed, the loop around it runs several side by side",
+                l.path
+            ));
+        } else if l.inner == 0 && !emptied {
             let factors = factors(l, &lanes_of, &buffered);
             if factors.len() > 1 {
                 let list = factor_knob(&mut loops_text, &l.path, "unroll", &factors);
@@ -411,16 +433,27 @@ fn jam_factors(
     buffered: &[String],
 ) -> Option<Vec<u64>> {
     let l = &p.loops[i];
-    if l.inner != 1 || !l.jams {
+    if l.inner == 0 || !l.jams {
         return None;
     }
-    let inner = p.loops.get(i + 1).filter(|n| n.inner == 0)?;
-    let unrolled = factors(inner, lanes_of, buffered)[0];
+    let (inner, unrolled) = loops_inside(p, i, lanes_of, buffered)?;
+    let inner = &inner;
     let held = inner.copies.unwrap_or(MAX_BODY_COPIES);
     let as_innermost = LoopProfile {
         copies: Some(held.min(MAX_BODY_COPIES / unrolled)),
         memories: inner.memories.clone(),
         ..l.clone()
+    };
+    // Where the loop inside waits on a recurrence of several cycles, its
+    // copies read their rows' elements from memories left off chip over
+    // those cycles, an element a word.
+    let waiting: Vec<(String, u64)>;
+    let lanes_of = match inner.recurrence_ii.filter(|&ii| ii > 1) {
+        Some(ii) => {
+            waiting = lanes_of.iter().map(|(m, _)| (m.clone(), ii)).collect();
+            &waiting[..]
+        }
+        None => lanes_of,
     };
     let mut out = factors(&as_innermost, lanes_of, buffered);
     // The factors the loop would have as an innermost loop of `copies`.
@@ -477,6 +510,62 @@ fn jam_factors(
         out.dedup();
     }
     Some(out).filter(|f| f.len() > 1)
+}
+
+/// The loops inside loop `i` of `p` taken as one, for its jam: the one
+/// loop, or several (atax's row: a sum along it, then an update of
+/// every element of another vector) where one waits on a recurrence of
+/// several cycles (a float sum: unrolled, its copies wait on one
+/// another, and jammed, the rows' sums run side by side); with no loop
+/// inside them. The copies the units hold of the bodies (the fewest),
+/// the memories they access, trips (none where one varies) and
+/// recurrences (the tightest); and the largest unroll factor of any.
+fn loops_inside(
+    p: &Profile,
+    i: usize,
+    lanes_of: &[(String, u64)],
+    buffered: &[String],
+) -> Option<(LoopProfile, u64)> {
+    let l = &p.loops[i];
+    let inside = p.loops.get(i + 1..i + 1 + l.inner)?;
+    if inside
+        .iter()
+        .any(|n| n.inner != 0 || n.depth != l.depth + 1)
+    {
+        return None;
+    }
+    let unrolled = (inside.iter())
+        .map(|n| factors(n, lanes_of, buffered)[0])
+        .max()?;
+    let [first, rest @ ..] = inside else {
+        return None;
+    };
+    if !rest.is_empty()
+        && !inside
+            .iter()
+            .any(|n| n.recurrence_ii.is_some_and(|ii| ii > 1))
+    {
+        return None;
+    }
+    let fewest = |a: Option<u64>, b: Option<u64>| match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let mut merged = first.clone();
+    for n in rest {
+        merged.copies = fewest(merged.copies, n.copies);
+        for m in &n.memories {
+            if !merged.memories.contains(m) {
+                merged.memories.push(m.clone());
+            }
+        }
+        if n.trip.is_none() {
+            merged.trip = None;
+        }
+        merged.recurrence = fewest(merged.recurrence, n.recurrence);
+        merged.recurrence_ii = merged.recurrence_ii.max(n.recurrence_ii);
+    }
+    Some((merged, unrolled))
 }
 
 /// Copies of the inner loop's body a jam around a loop of varying trip
@@ -817,6 +906,56 @@ mod tests {
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![9, 3, 2, 1]));
         p.loops[1].recurrence_ii = Some(1);
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![3, 1]));
+    }
+
+    #[test]
+    fn a_loop_around_two_loops_is_jammed_where_one_waits_on_a_float_sum_and_the_sum_not_unrolled() {
+        // atax's row loop: a float sum along the row, then an update of
+        // y in place; every array on chip.
+        let rows = LoopProfile {
+            path: "atax/1".into(),
+            inner: 2,
+            depth: 0,
+            jams: true,
+            ..innermost("atax/1", 38, None, &[])
+        };
+        let at = |l: LoopProfile| LoopProfile { depth: 1, ..l };
+        let sum = at(LoopProfile {
+            recurrence_ii: Some(4),
+            ..innermost("atax/1/0", 42, Some(3), &[])
+        });
+        let update = at(innermost("atax/1/1", 42, Some(3), &[]));
+        let mut p = Profile {
+            loops: vec![rows, sum, update],
+            memories: vec![],
+            ..Default::default()
+        };
+        let d = space(&p, 64);
+        assert!(d.text.contains("name = \"atax/1\"\njam = ["), "{}", d.text);
+        assert!(
+            !d.text.contains("name = \"atax/1/0\"\nunroll"),
+            "{}",
+            d.text
+        );
+        assert!(
+            d.text.contains("name = \"atax/1/1\"\nunroll = ["),
+            "{}",
+            d.text
+        );
+        // With no sum waiting on its adder (integers), the loops inside
+        // are unrolled and the row loop is not jammed.
+        p.loops[1].recurrence_ii = Some(1);
+        let d = space(&p, 64);
+        assert!(!d.text.contains("jam"), "{}", d.text);
+        assert!(
+            d.text.contains("name = \"atax/1/0\"\nunroll = ["),
+            "{}",
+            d.text
+        );
+        // Nor where a loop inside has loops of its own.
+        p.loops[1].recurrence_ii = Some(4);
+        p.loops[1].inner = 1;
+        assert_eq!(jam_factors(&p, 0, &[], &[]), None);
     }
 
     #[test]

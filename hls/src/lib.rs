@@ -76,16 +76,26 @@ pub fn profile(
         ..opts.clone()
     };
     let lifted = flow::run::lift(ctx, ir, module, opts, &[], &Default::default())?;
-    // Jamming is offered only for a loop with one loop inside.
+    // Jamming is offered only for a loop with one loop inside, or with
+    // several that have none inside.
     let mut work = lifted.work.clone();
-    let one_inside = |l: &model::kernel::Loop| {
+    let k = &lifted.kernel;
+    let inside = |l: &model::kernel::Loop| -> Vec<usize> {
         (l.body.iter())
-            .filter(|i| matches!(i, model::kernel::Item::Loop(_)))
-            .count()
-            == 1
+            .filter_map(|i| match *i {
+                model::kernel::Item::Loop(m) => Some(m),
+                _ => None,
+            })
+            .collect()
     };
-    let jams: Vec<bool> = (lifted.kernel.loops.iter())
-        .map(|l| one_inside(l) && flow::front::jam_breaks(ctx, &mut work, l.op).is_none())
+    let innermost = |m: usize| inside(&k.loops[m]).is_empty();
+    let jam_shape = |l: &model::kernel::Loop| match inside(l)[..] {
+        [] => false,
+        [_] => true,
+        ref several => several.iter().all(|&m| innermost(m)),
+    };
+    let jams: Vec<bool> = (k.loops.iter())
+        .map(|l| jam_shape(l) && flow::front::jam_breaks(ctx, &mut work, l.op).is_none())
         .collect();
     let mut p = flow::analysis::profile::of(
         &lifted.kernel,

@@ -62,7 +62,7 @@ pub struct LoopProfile {
     pub flattens: bool,
     /// Whether unroll-and-jam keeps the dependences it carries (the
     /// front's test, `jam_breaks`; asked only of a loop with one loop
-    /// inside).
+    /// inside, or with several that have none inside).
     pub jams: bool,
     /// How many copies of its body (the code directly in it) the
     /// device's units hold side by side: the fewest of any operation in
