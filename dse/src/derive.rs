@@ -446,11 +446,13 @@ fn jam_factors(
     };
     // Where the loop inside waits on a recurrence of several cycles, its
     // copies read their rows' elements from memories left off chip over
-    // those cycles, an element a word.
+    // those cycles.
     let waiting: Vec<(String, u64)>;
     let lanes_of = match inner.recurrence_ii.filter(|&ii| ii > 1) {
         Some(ii) => {
-            waiting = lanes_of.iter().map(|(m, _)| (m.clone(), ii)).collect();
+            waiting = (lanes_of.iter())
+                .map(|(m, lanes)| (m.clone(), lanes * ii))
+                .collect();
             &waiting[..]
         }
         None => lanes_of,
