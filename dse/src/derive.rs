@@ -13,10 +13,11 @@
 //!   flattened, is buffered or not (flattened, that code runs,
 //!   predicated, in every iteration, and its accesses take a port each:
 //!   a buffer's two ports may keep the II at 1); where no loop runs
-//!   copies of its body side by side, or the copies twice over take
-//!   more than the device's block RAMs, a reused memory is buffered or
-//!   not, in words as wide or of one element (a small device may fit
-//!   only one of those);
+//!   copies of its body side by side, or the copies (each in whole
+//!   block RAMs) twice over take more than the device's, a reused
+//!   memory is buffered or not, in words as wide or (without copies
+//!   side by side) of one element (a small device may fit only one of
+//!   those);
 //! - a loop with no loop inside is unrolled by each of the three
 //!   factors (from 2) that leave it the fewest iterations, a cleanup
 //!   loop's included where a factor does not divide its trip count (at
@@ -252,12 +253,18 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     // its words an element wide (a word that spans two rows of a
     // partitioned copy writes one bank twice). So too where the copies
     // fill more than half the device's block RAMs.
-    // The copies, and as many again for the banks' rounding and the
-    // read ports' copies, within the device's block RAMs: otherwise they
-    // may fit only some of them.
+    // The copies, each in whole block RAMs, and as many again for the
+    // banks' rounding and the read ports' copies, within the device's
+    // block RAMs: otherwise they may fit only some of them (mvt on
+    // ice40-up5k: A's copy takes 13 of the 30, and x1, x2, y_1 and y_2,
+    // of 40 elements, one each).
+    let whole = |bits: u64| match p.block_ram_size {
+        0 => bits,
+        size => bits.div_ceil(size) * size,
+    };
     let copy_bits: u64 = (arrays.iter())
         .filter(|a| a.2 == ArrayChoice::Buffered)
-        .map(|(m, _, _)| m.elements * u64::from(m.element_width))
+        .map(|(m, _, _)| whole(m.elements * u64::from(m.element_width)))
         .sum();
     let roomy = p.block_ram_bits == 0 || 2 * copy_bits <= p.block_ram_bits;
     let reused = match (parallel, roomy) {
@@ -793,6 +800,19 @@ mod tests {
             .text
             .contains("name = \"A\"\nwidth = [2]\nbuffer = [false, true]"));
         assert!(d.text.contains("unroll = ["));
+        // Each copy takes whole block RAMs: 43,200 bits twice over fit in
+        // 96 Kibit, but not once A (19,200 bits) and B (24,000) take two
+        // blocks of 18 Kibit each.
+        wide.block_ram_bits = 96 * 1024;
+        let d = space(&wide, 64);
+        assert!(d
+            .text
+            .contains("name = \"A\"\nwidth = [2]\nbuffer = [true]"));
+        wide.block_ram_size = 18 * 1024;
+        let d = space(&wide, 64);
+        assert!(d
+            .text
+            .contains("name = \"A\"\nwidth = [2]\nbuffer = [false, true]"));
     }
 
     #[test]

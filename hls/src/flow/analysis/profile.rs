@@ -29,6 +29,8 @@ pub struct Profile {
     pub once_jammed: OnceJammed,
     /// The bits the device's block RAMs hold (none without a device).
     pub block_ram_bits: u64,
+    /// The bits one of them holds.
+    pub block_ram_size: u64,
 }
 
 /// The kernel once the loops that unroll-and-jam keeps are jammed fully
@@ -154,6 +156,7 @@ pub fn of(k: &Kernel, lib: &Library, flattens: Flattens, jams: &[bool]) -> Profi
     let mut p = Profile::default();
     if lib.device.family.is_device() {
         p.block_ram_bits = lib.device.brams * lib.device.bram_bits;
+        p.block_ram_size = lib.device.bram_bits;
     }
     let mut accesses: BTreeMap<usize, u64> = BTreeMap::new();
     let walker = Walker {
