@@ -1,7 +1,10 @@
 //! When each task of a dataflow group starts, counted from the first
 //! cycle of task 0, computed exactly from the tasks' timelines
 //! (`timeline.rs`), with no simulation. Task `j` starts at the least
-//! cycle, no earlier than every task before it, at which
+//! cycle at which (each task counts down to its own start, so a task may
+//! start before one written before it: mvt's second product, which
+//! shares nothing with the copy-out of the first's result that precedes
+//! it, runs beside the first)
 //!
 //! - every access it makes to a word that an earlier task also accesses,
 //!   one of the two writing, comes in a later cycle than the earlier
@@ -462,7 +465,7 @@ fn place(ts: &[Timeline]) -> Vec<u64> {
     let mut taken: FxHashMap<Resource, Cycles> = FxHashMap::default();
     let mut starts: Vec<u64> = Vec::new();
     for (j, t) in ts.iter().enumerate() {
-        let mut d = starts.last().copied().unwrap_or(0);
+        let mut d = 0;
         for i in 0..j {
             d = d.max(after(&spans[i], starts[i], &spans[j]));
         }
