@@ -471,13 +471,18 @@ fn place(ts: &[Timeline]) -> Vec<u64> {
         }
         let mine = busy(t);
         // The least start from `d` at which no resource is used twice;
-        // from the end of every earlier use on, none is. Where that is
-        // far and the uses meet often, the search stops at that end.
+        // from the end of every earlier use of the task's resources on,
+        // none is. Where that is far and the uses meet often, the search
+        // stops at that end.
         let meets = |d: u64| {
             mine.iter()
                 .any(|(r, c)| taken.get(r).is_some_and(|t| c.meets(t, d)))
         };
-        let free = taken.values().map(Cycles::end).max().unwrap_or(0);
+        let free = (mine.keys())
+            .filter_map(|r| taken.get(r))
+            .map(Cycles::end)
+            .max()
+            .unwrap_or(0);
         let mut tries = 0;
         while d < free && meets(d) {
             tries += 1;
@@ -552,6 +557,23 @@ mod tests {
         let mut one_port = consumer;
         one_port.accesses.iter_mut().for_each(|a| a.port = 0);
         assert_eq!(place(&[producer, one_port]), vec![0, 31]);
+    }
+
+    #[test]
+    fn a_task_that_meets_an_earlier_one_often_waits_only_for_its_own_resources() {
+        // Task 0 reads memory 0 every cycle up to 3000; task 1 reads
+        // memory 1 up to 20000; task 2 reads memory 0 once, on the port
+        // task 0 keeps busy: past the tries, it starts when task 0's uses
+        // end, not task 1's.
+        let reads = |memory: MemId, cycles: u64| Timeline {
+            cycles,
+            accesses: (0..cycles)
+                .map(|c| access(memory, 0, 0, false, c))
+                .collect(),
+            units: Vec::new(),
+        };
+        let starts = place(&[reads(0, 3000), reads(1, 20000), reads(0, 1)]);
+        assert_eq!(starts, vec![0, 0, 3000]);
     }
 
     #[test]
