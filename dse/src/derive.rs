@@ -253,18 +253,18 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     // its words an element wide (a word that spans two rows of a
     // partitioned copy writes one bank twice). So too where the copies
     // fill more than half the device's block RAMs.
-    // The copies, each in whole block RAMs, and as many again for the
-    // banks' rounding and the read ports' copies, within the device's
-    // block RAMs: otherwise they may fit only some of them (mvt on
-    // ice40-up5k: A's copy takes 13 of the 30, and x1, x2, y_1 and y_2,
-    // of 40 elements, one each).
-    let whole = |bits: u64| match p.block_ram_size {
+    // The copies, each rounded up to whole block RAMs by its bits, and as
+    // many again for the banks' rounding and the read ports' copies,
+    // within the device's block RAMs: otherwise they may fit only some
+    // of them (mvt on ice40-up5k: by bits, A's copy takes 13 of the 30,
+    // and x1, x2, y_1 and y_2, of 40 elements, one each).
+    let in_blocks = |bits: u64| match p.block_ram_size {
         0 => bits,
         size => bits.div_ceil(size) * size,
     };
     let copy_bits: u64 = (arrays.iter())
         .filter(|a| a.2 == ArrayChoice::Buffered)
-        .map(|(m, _, _)| whole(m.elements * u64::from(m.element_width)))
+        .map(|(m, _, _)| in_blocks(m.elements * u64::from(m.element_width)))
         .sum();
     let roomy = p.block_ram_bits == 0 || 2 * copy_bits <= p.block_ram_bits;
     let reused = match (parallel, roomy) {
@@ -420,7 +420,8 @@ fn factor_knob(text: &mut String, path: &str, key: &str, factors: &[u64]) -> Vec
 }
 
 /// The unroll-and-jam factors of loop `i` of `p`, where its body is one
-/// loop with no loop inside and jamming keeps its dependences: chosen as
+/// loop with no loop inside, or several ([`loops_inside`]), and jamming
+/// keeps its dependences: chosen as
 /// an innermost loop's unroll factors are ([`factors`]), over its own
 /// trips and the copies of the inner loop's body the units hold, and at
 /// most [`MAX_BODY_COPIES`] with the inner loop's largest unroll factor:
@@ -452,8 +453,9 @@ fn jam_factors(
         ..l.clone()
     };
     // Where the loop inside waits on a recurrence of several cycles, its
-    // copies read their rows' elements from memories left off chip over
-    // those cycles.
+    // copies read their rows from memories left off chip over those
+    // cycles: at most as many rows as those cycles' words hold (a copy
+    // reads a word's worth where the loop inside is unrolled too).
     let waiting: Vec<(String, u64)>;
     let lanes_of = match inner.recurrence_ii.filter(|&ii| ii > 1) {
         Some(ii) => {
