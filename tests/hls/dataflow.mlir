@@ -36,6 +36,7 @@
 // RUN: silica hls %s --top overtake -o %t.over --sim | FileCheck %s --check-prefix=OVER
 // RUN: FileCheck %s --check-prefix=OVER-R < %t.over/report.txt
 // RUN: verilator --lint-only -Wall %t.over/overtake.sv
+// RUN: yosys -q -p "read_verilog -sv %t.over/overtake.sv; synth_ecp5 -top overtake"
 // RUN: verilator --lint-only -Wall %t.chain/chain.sv
 // RUN: verilator --lint-only -Wall %t.pairs/pairs.sv
 // RUN: verilator --lint-only -Wall %t.rows/rows.sv

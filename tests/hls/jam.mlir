@@ -24,6 +24,7 @@
 // RUN: FileCheck %s --check-prefix=ROWS-REPORT < %t.r/report.txt
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME --top-module rows %t.r/rows.sv
 // RUN: silica hls %s --top swap -o %t.w --sim 2>&1 | FileCheck %s --check-prefix=SWAP
+// RUN: yosys -q -p "read_verilog -sv %t.w/swap.sv; synth_ecp5 -top swap"
 
 // PLAIN: co-simulation (seed 1): 192 values match, latency 769 cycles
 // MM: co-simulation (seed 1): 192 values match, latency 353 cycles
