@@ -48,6 +48,13 @@
 //!   pipelined
 //!   with those loops unrolled (`pipeline`), or not, and the loop around
 //!   it, where that holds it alone, flattened with it or not;
+//! - the loop around such a window's loop, where the row's copies are
+//!   more than that rule takes and few enough ([`pipelines_rows`]),
+//!   pipelined whole too, or not, a row or two an iteration (two rows
+//!   fill the output's words whole where one row fills them in part);
+//!   the rows each iteration shares with the next pass on in registers,
+//!   so the arrays the window reads are buffered or not (read in place,
+//!   each element once);
 //! - the outermost loop of a nest that can be flattened (each loop's
 //!   body one loop with straight-line code around it) is flattened or
 //!   not (`flatten`).
@@ -163,6 +170,9 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
     let mut whole: Vec<String> = Vec::new();
     // Loops jammed around several loops.
     let mut jammed_around: Vec<String> = Vec::new();
+    // The memories of windows whose rows a loop pipelined whole carries
+    // ([`pipelines_rows`]): read in place, each element is read once.
+    let mut carried: Vec<String> = Vec::new();
     for (i, l) in p.loops.iter().enumerate() {
         if let Some(factors) = jam_factors(p, i, &lanes_of, &buffered) {
             let list = factor_knob(&mut loops_text, &l.path, "jam", &factors);
@@ -231,6 +241,26 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
                 }
             }
         }
+        if let Some(c) = pipelines_rows(p, i).filter(|_| !inside_flattened) {
+            // Two rows an iteration, where the trip count is even: a
+            // row's stores that fill words only in part (14 elements in
+            // words of 4) fill them whole over two.
+            let pair = l.trip.is_some_and(|t| t % 2 == 0);
+            let _ = writeln!(
+                loops_text,
+                "\n[[loop]]\nname = \"{}\"\npipeline = [true, false]{}",
+                l.path,
+                if pair { "\nunroll = [2, 1]" } else { "" }
+            );
+            parallel = true;
+            reasons.push(format!(
+                "{}: pipelined with the loops inside unrolled ({} copies of their body), {}the window's rows it shares with the next iteration carried, or not",
+                l.path,
+                c.copies,
+                if pair { "one or two rows an iteration, " } else { "" }
+            ));
+            carried.extend(c.memories);
+        }
         let once_jammed = p.once_jammed.flattened.contains(&l.path);
         if l.inner > 0 && (l.flattens || once_jammed) && !inside_flattened {
             flattened.push(l.path.clone());
@@ -272,7 +302,7 @@ pub fn space(p: &Profile, max_port_bits: u32) -> Derived {
         (true, false) => Reused::MayBuffer,
         (false, _) => Reused::MayBufferNarrow,
     };
-    let (array_text, array_reasons) = array_knobs(&arrays, reused, max_port_bits);
+    let (array_text, array_reasons) = array_knobs(&arrays, reused, &carried, max_port_bits);
     text.push_str(&array_text);
     text.push_str(&loops_text);
     let first = usize::from(nests >= 2);
@@ -295,11 +325,12 @@ enum Reused {
 }
 
 /// The `[[array]]` tables of `arrays` (each with the lanes a word of
-/// `max_port_bits` holds), those reused as `reused` says, and why each
-/// has its choices.
+/// `max_port_bits` holds), those reused as `reused` says (and those
+/// `carried` reads in place or buffered), and why each has its choices.
 fn array_knobs(
     arrays: &[(&MemoryProfile, u64, ArrayChoice)],
     reused: Reused,
+    carried: &[String],
     max_port_bits: u32,
 ) -> (String, Vec<String>) {
     let (mut text, mut reasons) = (String::new(), Vec::new());
@@ -321,6 +352,13 @@ fn array_knobs(
             ));
         }
         match choice {
+            ArrayChoice::Buffered if reused == Reused::Buffered && carried.contains(name) => {
+                let _ = writeln!(text, "buffer = [true, false]");
+                reasons.push(format!(
+                    "{name}: buffered or not, {} accesses of {} elements (a loop pipelined whole may carry its rows, reading each element once)",
+                    m.accesses, m.elements
+                ));
+            }
             ArrayChoice::Buffered if reused == Reused::Buffered => {
                 let _ = writeln!(text, "buffer = [true]");
                 reasons.push(format!(
@@ -369,16 +407,24 @@ const MAX_WHOLE_COPIES: u64 = 25;
 /// multipliers of ecp5-25k, at an II of 3, keeps them all busy).
 const WHOLE_SHARING: u64 = 3;
 
-/// The copies of the innermost body that pipelining loop `i` makes
-/// (the loops inside unrolled fully), where its body is a chain of loops
-/// of constant trip counts (each the only loop in the one around it)
-/// and the device's units hold that many copies of the innermost body
-/// side by side, or a third of them for a window of two loops or more
-/// (at most [`MAX_WHOLE_COPIES`]): a stencil's window or a short
-/// reduction becomes one pipelined iteration, a window's units shared
-/// where they are fewer. (Units shared among many more copies make
-/// designs that seldom fit and are slow to build.)
-fn pipelines_whole(p: &Profile, i: usize) -> Option<u64> {
+/// The loops inside a loop `i` whose body is a chain of loops of
+/// constant trip counts (each the only loop in the one around it).
+struct Chain {
+    /// The copies of the innermost body that pipelining `i` makes (the
+    /// loops inside unrolled fully).
+    copies: u64,
+    /// The loops in the chain (1: a single reduction; 2 or more: a
+    /// window, or the loop around one).
+    loops: usize,
+    /// The copies of the innermost body the device's units hold side by
+    /// side, where its body does work that units do.
+    held: Option<u64>,
+    /// The external memories the innermost body accesses.
+    memories: Vec<String>,
+}
+
+/// The chain of loops inside loop `i` of `p`, where its body is one.
+fn chain(p: &Profile, i: usize) -> Option<Chain> {
     if p.loops[i].inner != 1 {
         return None;
     }
@@ -387,19 +433,67 @@ fn pipelines_whole(p: &Profile, i: usize) -> Option<u64> {
         copies = copies.checked_mul(n.trip?)?;
         match n.inner {
             0 => {
-                // A window of two loops or more; a single reduction has
-                // its unroll (and the loop around it its jam) instead.
-                let sharing = if depth > 0 { WHOLE_SHARING } else { 1 };
-                let held = (n.copies.unwrap_or(MAX_WHOLE_COPIES))
-                    .saturating_mul(sharing)
-                    .min(MAX_WHOLE_COPIES);
-                return (copies >= 2 && copies <= held).then_some(copies);
+                return Some(Chain {
+                    copies,
+                    loops: depth + 1,
+                    held: n.copies,
+                    memories: n.memories.clone(),
+                })
             }
             1 => {}
             _ => return None,
         }
     }
     None
+}
+
+/// The copies of the innermost body that pipelining loop `i` makes
+/// (the loops inside unrolled fully), where its body is a chain of loops
+/// ([`chain`]) and the device's units hold that many copies of the
+/// innermost body side by side, or a third of them for a window of two
+/// loops or more
+/// (at most [`MAX_WHOLE_COPIES`]): a stencil's window or a short
+/// reduction becomes one pipelined iteration, a window's units shared
+/// where they are fewer. (Units shared among many more copies make
+/// designs that seldom fit and are slow to build.)
+fn pipelines_whole(p: &Profile, i: usize) -> Option<u64> {
+    let c = chain(p, i)?;
+    // A window of two loops or more; a single reduction has its unroll
+    // (and the loop around it its jam) instead.
+    let sharing = if c.loops > 1 { WHOLE_SHARING } else { 1 };
+    let held = (c.held.unwrap_or(MAX_WHOLE_COPIES))
+        .saturating_mul(sharing)
+        .min(MAX_WHOLE_COPIES);
+    (c.copies >= 2 && c.copies <= held).then_some(c.copies)
+}
+
+/// Copies of an innermost body a loop pipelined whole around a window's
+/// loop makes, at most (a 3x3 window over a row of 14).
+const MAX_ROW_COPIES: u64 = 128;
+
+/// Copies of such a body per copy the units hold side by side, at most:
+/// the units shared at an II of about the ratio (126 products of i16
+/// on the 28 multipliers of ecp5-25k, at an II of 5).
+const ROW_SHARING: u64 = 8;
+
+/// The chain inside loop `i` where `i` may be pipelined whole around a
+/// window's loop (conv2d's row loop around its column loop, whose body
+/// is the window): an iteration computes a whole row, the window's rows
+/// it shares with the next iteration carried in registers, so each
+/// element of the array it slides over is read once, in words. Offered
+/// where the window's loop is pipelined whole ([`pipelines_whole`]) and
+/// the row's copies are more than that rule takes, within
+/// [`MAX_ROW_COPIES`] and [`ROW_SHARING`] times the copies the units
+/// hold.
+fn pipelines_rows(p: &Profile, i: usize) -> Option<Chain> {
+    let c = chain(p, i)?;
+    let held = c.held?;
+    let rows = c.loops >= 3
+        && pipelines_whole(p, i + 1).is_some()
+        && c.copies > MAX_WHOLE_COPIES
+        && c.copies <= MAX_ROW_COPIES
+        && c.copies <= held.saturating_mul(ROW_SHARING);
+    rows.then_some(c)
 }
 
 /// Writes the `[[loop]]` table of loop `path` choosing `key` on or off.
@@ -729,6 +823,70 @@ mod tests {
         p.loops[3].copies = Some(2);
         let d = space(&p, 64);
         assert!(!d.text.contains("pipeline"), "{}", d.text);
+    }
+
+    #[test]
+    fn a_row_loop_around_a_window_is_pipelined_whole_and_its_array_may_stay_off_chip() {
+        let outer = |path: &str, trip: u64, depth: usize| LoopProfile {
+            inner: 1,
+            depth,
+            copies: None,
+            memories: vec![],
+            ..innermost(path, trip, None, &[])
+        };
+        let q = LoopProfile {
+            depth: 3,
+            ..innermost("conv/0/0/0/0", 3, Some(28), &["I", "W"])
+        };
+        let mut p = Profile {
+            loops: vec![
+                outer("conv/0", 14, 0),
+                outer("conv/0/0", 14, 1),
+                outer("conv/0/0/0", 3, 2),
+                q,
+            ],
+            memories: vec![
+                memory("I", 16, 256, 1764),
+                memory("W", 16, 9, 1764),
+                memory("O", 16, 196, 196),
+            ],
+            ..Default::default()
+        };
+        // 126 products a row where the units hold 28: the row loop is
+        // pipelined whole, a row or two an iteration, and the arrays the
+        // window reads may be read in place (each element once).
+        let d = space(&p, 64);
+        assert!(
+            (d.text).contains("name = \"conv/0\"\npipeline = [true, false]\nunroll = [2, 1]"),
+            "{}",
+            d.text
+        );
+        assert!(d
+            .text
+            .contains("name = \"conv/0/0\"\npipeline = [true, false]"));
+        assert!(d
+            .text
+            .contains("name = \"I\"\nwidth = [4]\nbuffer = [true, false]"));
+        // An odd number of rows: one an iteration.
+        p.loops[0].trip = Some(13);
+        let d = space(&p, 64);
+        assert!(d
+            .text
+            .contains("name = \"conv/0\"\npipeline = [true, false]\n\n"));
+        // Where the units hold 9, the row's copies would share them 14
+        // times over: only the window's loop is pipelined whole, and the
+        // reused arrays are buffered.
+        p.loops[0].trip = Some(14);
+        p.loops[3].copies = Some(9);
+        let d = space(&p, 64);
+        assert!(
+            !d.text.contains("name = \"conv/0\"\npipeline"),
+            "{}",
+            d.text
+        );
+        assert!(d
+            .text
+            .contains("name = \"I\"\nwidth = [4]\nbuffer = [true]\n"));
     }
 
     #[test]
