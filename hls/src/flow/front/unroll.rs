@@ -21,7 +21,7 @@ use silica_affine::loops::{
     constant_trip_count, unroll_by_factor, unroll_full, unroll_jam_by_factor, UnrollError,
 };
 use silica_affine::permute::is_valid_permutation;
-use silica_ir::{Context, Ir, OpId};
+use silica_ir::{Context, Ir, OpId, TypeKind, ValueId};
 
 /// Full unrolling makes at most this many copies of a body.
 pub const MAX_COPIES: u64 = 1024;
@@ -139,6 +139,11 @@ pub fn jam_breaks(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<String> {
             "it carries a value from one iteration to the next that is not a reduction its copies' values could be combined by".into(),
         );
     }
+    if unanalysed_memory(ctx, ir, op) {
+        return Some(
+            "it writes memory that it also accesses through operations whose dependences are not analysed (a memref.load or memref.store, a call given the memref)".into(),
+        );
+    }
     if loop_carried_dependences(ctx, ir, op).is_empty() {
         return None;
     }
@@ -166,6 +171,34 @@ pub fn jam_breaks(ctx: &mut Context, ir: &mut Ir, op: OpId) -> Option<String> {
         "it carries a memory dependence that its copies, side by side in the loops inside, would break"
             .into(),
     )
+}
+
+/// Whether `op` writes a memref that an operation inside it accesses
+/// where the dependence analysis (which reads `affine.load`,
+/// `affine.store` and `affine.dma_start`) does not see it: a
+/// `memref.load` or `memref.store` (subscripts the front could not
+/// raise to affine ones), a call or any other operation given the
+/// memref (taken as writing it). The dependences it carries are then
+/// unknown.
+fn unanalysed_memory(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    let mut written: FxHashSet<ValueId> = FxHashSet::default();
+    let mut unseen: Vec<ValueId> = Vec::new();
+    ir.walk(op, &mut |o| {
+        let memrefs = ir
+            .operands(o)
+            .filter(|&v| matches!(ctx.type_kind(ir.value_type(v)), TypeKind::MemRef { .. }));
+        match ctx.str(ir.op_name(o)) {
+            "affine.load" | "affine.dma_start" | "affine.dma_wait" => {}
+            "affine.store" => written.extend(memrefs),
+            "memref.load" => unseen.extend(memrefs),
+            _ => {
+                let memrefs: Vec<ValueId> = memrefs.collect();
+                written.extend(memrefs.iter().copied());
+                unseen.extend(memrefs);
+            }
+        }
+    });
+    unseen.iter().any(|m| written.contains(m))
 }
 
 /// Whether the copies of `op`, side by side, keep every dependence it
