@@ -13,7 +13,7 @@ use std::process::ExitCode;
 /// Arguments of `silica dse`.
 #[derive(Args, Debug)]
 pub struct DseArgs {
-    /// Input file.
+    /// Input file: MLIR, or C (`.c`, through clang-22 as `silica hls` reads it).
     input: String,
     /// The function to explore.
     #[arg(long)]
@@ -111,6 +111,8 @@ pub struct DseArgs {
     /// fit, as `silica hls` does (by default they are invalid).
     #[arg(long)]
     fit: bool,
+    #[command(flatten)]
+    c: crate::c_input::CArgs,
 }
 
 pub(crate) fn context() -> silica_ir::Context {
@@ -126,7 +128,10 @@ pub fn run(args: &DseArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{}", e.trim_end());
+            // Empty where the error is printed already (C input's).
+            if !e.is_empty() {
+                eprintln!("{}", e.trim_end());
+            }
             ExitCode::FAILURE
         }
     }
@@ -136,6 +141,13 @@ pub fn run(args: &DseArgs) -> ExitCode {
 fn params(args: &DseArgs) -> Result<Params, String> {
     let text = read_input(&args.input)
         .map_err(|e| format!("error: could not open input file '{}': {e}", args.input))?;
+    // C input: explored as its MLIR (clang's AST lowered to affine
+    // loops), each op located at its C source.
+    let text = match silica_c::is_c_input(&args.input) {
+        true => crate::c_input::mlir_text(&args.input, Some(&args.top), &args.c)
+            .ok_or_else(String::new)?,
+        false => text,
+    };
     let text = String::from_utf8(text)
         .map_err(|_| format!("error: input file '{}' is not UTF-8", args.input))?;
     let level = Level::parse(&args.level).map_err(|e| format!("error: --level: {e}"))?;
