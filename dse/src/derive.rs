@@ -37,7 +37,7 @@
 //!   recurrence of several cycles (a float sum: as many times the copies
 //!   held, its copies reading the memories left off chip over those
 //!   cycles); where it carries a recurrence, by the widest factor, and
-//!   the best of at most a half and a quarter of it; a loop whose body
+//!   the best of at most a half, a quarter and an eighth of it; a loop whose body
 //!   is several such loops, one of them a float sum carried from one
 //!   iteration to the next (atax's row), is jammed the same way over
 //!   them all, and that sum is not unrolled (its copies would wait on
@@ -600,13 +600,15 @@ fn jam_factors(
         // The jam is the loop's only parallelism, and its widest factors
         // may not fit (floyd-warshall's f32 rows: deep pipelines, their
         // registers beyond the device): the widest, then the best of at
-        // most a half and a quarter of it, and the same below the widest
-        // the units hold where a recurrence offered wider ones
-        // (floyd-warshall f32 fits a jam of a few rows, not of 15).
+        // most a half, a quarter and an eighth of it, and the same below
+        // the widest the units hold where a recurrence offered wider ones
+        // (floyd-warshall fits a jam of a few rows, not of 15: in i32,
+        // 60 rows' units held, a jam of 15 needs 62k flip-flops, one of
+        // 5 or 6 fits).
         let widest = out[0];
         out = vec![widest, largest];
         for top in [widest, largest] {
-            for cap in [top / 2, top / 4].into_iter().filter(|&c| c >= 2) {
+            for cap in [top / 2, top / 4, top / 8].into_iter().filter(|&c| c >= 2) {
                 out.push(at_most(cap)[0]);
             }
         }
@@ -1047,7 +1049,7 @@ mod tests {
     }
 
     #[test]
-    fn a_jam_around_a_recurrence_is_offered_at_its_widest_a_half_and_a_quarter() {
+    fn a_jam_around_a_recurrence_is_offered_at_its_widest_a_half_a_quarter_and_an_eighth() {
         let outer = LoopProfile {
             inner: 1,
             depth: 1,
@@ -1063,7 +1065,13 @@ mod tests {
             memories: vec![],
             ..Default::default()
         };
-        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![20, 10, 5, 1]));
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![20, 10, 5, 2, 1]));
+        // The units hold all 60 rows (floyd-warshall i32 on ecp5-25k):
+        // 60, 30, 15 and 6 (60 / 6 in whole iterations), of which only 6
+        // fits.
+        let mut all = p.clone();
+        all.loops[1].copies = Some(400);
+        assert_eq!(jam_factors(&all, 0, &[], &[]), Some(vec![60, 30, 15, 6, 1]));
     }
 
     #[test]
@@ -1149,8 +1157,8 @@ mod tests {
             ..innermost("fw/0/0", 60, None, &[])
         };
         // Twenty copies held at an II of 7: the widest jam takes all 60
-        // rows, and those of at most 20, 10 and 5 (floyd-warshall f32
-        // fits a jam of 5) are offered too.
+        // rows, and those of at most 30, 15 and 7, 20, 10 and 5 are
+        // offered too (floyd-warshall f32 fits a jam of 6).
         let rows = LoopProfile {
             recurrence: Some(1),
             recurrence_ii: Some(7),
@@ -1163,7 +1171,7 @@ mod tests {
         };
         assert_eq!(
             jam_factors(&p, 0, &[], &[]),
-            Some(vec![60, 30, 20, 15, 10, 5, 1])
+            Some(vec![60, 30, 20, 15, 10, 6, 5, 2, 1])
         );
     }
 
