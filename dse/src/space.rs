@@ -1,5 +1,5 @@
 //! The design space (`--space space.toml`): lists of choices per loop
-//! (`unroll`, `pipeline`, `flatten`, `hoist`), per array (`partition`,
+//! (`unroll`, `jam`, `pipeline`, `flatten`, `hoist`, `interchange`), per array (`partition`,
 //! `ports`, `width`, `buffer`),
 //! per band (`tile` sizes), for the whole kernel (`dma`, `dataflow`,
 //! `[limits]`, `clock_ns`, `targets`). Read with the `toml` crate keeping every
@@ -112,6 +112,7 @@ struct RawLoop {
     flatten: Choices,
     hoist: Choices,
     jam: Choices,
+    interchange: Choices,
 }
 
 #[derive(Deserialize)]
@@ -202,10 +203,13 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
             && l.flatten.is_none()
             && l.hoist.is_none()
             && l.jam.is_none()
+            && l.interchange.is_none()
         {
             return Err(err(
                 at,
-                format!("loop '{name}' lists no choices (unroll, jam, pipeline, flatten, hoist)"),
+                format!(
+                    "loop '{name}' lists no choices (unroll, jam, pipeline, flatten, hoist, interchange)"
+                ),
             ));
         }
         if let Some(c) = l.unroll {
@@ -222,6 +226,9 @@ pub fn parse(text: &str, info: &KernelInfo) -> Result<Space, SpaceError> {
         }
         if let Some(c) = l.jam {
             push(Knob::Loop(name.clone(), "jam"), c, &check_jam)?;
+        }
+        if let Some(c) = l.interchange {
+            push(Knob::Loop(name.clone(), "interchange"), c, &check_bool)?;
         }
     }
     // Arrays whose `buffer` choices hold true: their on-chip copies

@@ -66,6 +66,10 @@ fn hoist_of(v: &Value, loc: Attr) -> Res<bool> {
     bool_of("hoist", v, loc)
 }
 
+fn interchange_of(v: &Value, loc: Attr) -> Res<bool> {
+    bool_of("interchange", v, loc)
+}
+
 fn dataflow_of(v: &Value, loc: Attr) -> Res<bool> {
     bool_of("dataflow", v, loc)
 }
@@ -347,6 +351,9 @@ fn from_attributes(
         if let Some(v) = attr_value(ctx, ir, l.op, "hls.jam")? {
             ld.jam = Some(Setting::new(jam_of(&v, loc)?, loc, origin));
         }
+        if let Some(v) = attr_value(ctx, ir, l.op, "hls.interchange")? {
+            ld.interchange = Some(Setting::new(interchange_of(&v, loc)?, loc, origin));
+        }
         if ld != LoopDirectives::default() {
             d.loops.insert(l.op, ld);
         }
@@ -488,7 +495,11 @@ pub fn write_attributes(ctx: &mut Context, ir: &mut Ir, func: OpId, top: &str, d
             let v = ctx.int_attr(i64, s.value);
             set_attr(ctx, ir, op, "hls.jam", v);
         }
-        for (key, s) in [("hls.flatten", &l.flatten), ("hls.hoist", &l.hoist)] {
+        for (key, s) in [
+            ("hls.flatten", &l.flatten),
+            ("hls.hoist", &l.hoist),
+            ("hls.interchange", &l.interchange),
+        ] {
             if let Some(s) = s {
                 let v = ctx.int_attr(i1, u8::from(s.value));
                 set_attr(ctx, ir, op, key, v);
@@ -674,6 +685,13 @@ fn from_file(
             }
             None => None,
         };
+        let interchange = match &e.interchange {
+            Some(v) => {
+                let l = loc(v.pos);
+                Some(Setting::new(interchange_of(&v.value, l)?, l, origin))
+            }
+            None => None,
+        };
         for l in found {
             let ld = d.loops.entry(l.op).or_default();
             if pipeline.is_some() {
@@ -690,6 +708,9 @@ fn from_file(
             }
             if jam.is_some() {
                 ld.jam.clone_from(&jam);
+            }
+            if interchange.is_some() {
+                ld.interchange.clone_from(&interchange);
             }
         }
     }

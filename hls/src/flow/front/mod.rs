@@ -44,6 +44,7 @@ mod fuse;
 mod hoist;
 mod index_elements;
 pub mod inline;
+mod interchange;
 pub mod ip;
 mod lift;
 mod line_buffer;

@@ -1,6 +1,6 @@
 //! Loop directives that rewrite the input before it is lifted (on the
 //! flow's own copy of the IR; the co-simulation runs the input as
-//! written): `jam = K` (unroll-and-jam: the loop's copies fused into the
+//! written): `interchange` (`interchange.rs`), `jam = K` (unroll-and-jam: the loop's copies fused into the
 //! loops inside it, so that an inner loop runs `K` outer iterations side
 //! by side; only where no dependence the loop carries would be broken,
 //! which is so when the loop could be moved innermost), then `unroll = K`
@@ -322,10 +322,12 @@ fn jam(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &mut Log
     }
 }
 
-/// Applies the `jam` directives, then the `unroll` directives, then the
-/// `pipeline` directives of loops with loops inside (unrolling those
-/// fully), to the loops of `ir`.
+/// Applies the `interchange` directives (`interchange.rs`), the `jam`
+/// directives, then the `unroll` directives, then the `pipeline`
+/// directives of loops with loops inside (unrolling those fully), to
+/// the loops of `ir`.
 pub fn unroll(ctx: &mut Context, ir: &mut Ir, func: OpId, d: &Directives, log: &mut Log) {
+    super::interchange::interchange(ctx, ir, func, d, log);
     jam(ctx, ir, func, d, log);
     // Innermost first, so an outer loop unrolls the already unrolled body.
     let order = inner_loops(ctx, ir, func);

@@ -33,6 +33,7 @@ pub struct LoopEntry {
     pub flatten: Option<At<Value>>,
     pub hoist: Option<At<Value>>,
     pub jam: Option<At<Value>>,
+    pub interchange: Option<At<Value>>,
 }
 
 /// One `[[array]]` table.
@@ -82,6 +83,7 @@ struct RawLoop {
     flatten: Option<Spanned<Value>>,
     hoist: Option<Spanned<Value>>,
     jam: Option<Spanned<Value>>,
+    interchange: Option<Spanned<Value>>,
 }
 
 #[derive(Deserialize)]
@@ -140,6 +142,7 @@ pub fn parse(name: &str, text: &str) -> Result<File, (Pos, String)> {
                 flatten: l.flatten.map(value),
                 hoist: l.hoist.map(value),
                 jam: l.jam.map(value),
+                interchange: l.interchange.map(value),
             })
             .collect(),
         arrays: raw

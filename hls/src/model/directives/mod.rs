@@ -128,6 +128,8 @@ pub struct LoopDirectives {
     /// Unroll-and-jam by a factor: the loop's copies fused into the
     /// loops inside it (`front/unroll.rs`).
     pub jam: Option<Setting<u64>>,
+    /// Swapped with the one loop its body holds (`front/interchange.rs`).
+    pub interchange: Option<Setting<bool>>,
 }
 
 /// The directives of one array.
