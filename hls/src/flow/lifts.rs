@@ -120,17 +120,22 @@ impl Floats<'_> {
 /// target, `pipeline` and the directives that lifting reads (not the
 /// limits, not the clock period).
 pub(crate) fn key(input: &str, target: &str, pipeline: bool, d: &Directives) -> String {
-    let mut key = format!("{input}\u{0}{target}\u{0}{pipeline}");
+    let mut key = format!(
+        "{input}\u{0}{target}\u{0}{pipeline}\u{0}{:?}",
+        value(&d.dataflow)
+    );
     let mut loops: Vec<_> = d.loops.iter().collect();
     loops.sort_by_key(|(op, _)| **op);
     for (op, l) in loops {
         let _ = write!(
             key,
-            "\u{0}{op:?}:{:?}:{:?}:{:?}:{:?}",
+            "\u{0}{op:?}:{:?}:{:?}:{:?}:{:?}:{:?}:{:?}",
             value(&l.pipeline),
             value(&l.unroll),
             value(&l.flatten),
             value(&l.hoist),
+            value(&l.jam),
+            value(&l.interchange),
         );
     }
     for (name, a) in &d.arrays {
@@ -154,4 +159,36 @@ fn value<T: Clone>(s: &Option<Setting<T>>) -> Option<T> {
 /// The `[limits]` of `d` as the lifted kernel holds them.
 pub(crate) fn limits(d: &Directives) -> Vec<(String, u32)> {
     d.limits.iter().map(|(c, s)| (c.clone(), s.value)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key;
+    use crate::model::directives::{Directives, LoopDirectives, Origin, Setting};
+    use silica_ir::OpId;
+
+    #[test]
+    fn points_that_differ_in_a_directive_lifting_reads_do_not_share_a_lift() {
+        let ctx = crate::test_support::context();
+        let at = ctx.unknown_loc();
+        let with = |l: LoopDirectives, dataflow: Option<bool>| {
+            let mut d = Directives::default();
+            d.loops.insert(OpId(3), l);
+            d.dataflow = dataflow.map(|v| Setting::new(v, at, Origin::File));
+            key("p", "ecp5-25k", true, &d)
+        };
+        let plain = with(LoopDirectives::default(), None);
+        let jammed = LoopDirectives {
+            jam: Some(Setting::new(4, at, Origin::File)),
+            ..Default::default()
+        };
+        let swapped = LoopDirectives {
+            interchange: Some(Setting::new(true, at, Origin::File)),
+            ..Default::default()
+        };
+        assert_ne!(plain, with(jammed, None));
+        assert_ne!(plain, with(swapped, None));
+        assert_ne!(plain, with(LoopDirectives::default(), Some(true)));
+        assert_eq!(plain, with(LoopDirectives::default(), None));
+    }
 }
