@@ -7,8 +7,10 @@ examples/polybench/mini whose body has two loop nests or more, or --only
 NAME,...) on --target (ecp5-25k):
   - the directives: none (`default`), with --flatten each nest's
     outermost loop `flatten = true` (`flatten`: each nest one pipeline),
-    or with --auto those `silica hls --auto` chooses (its
-    F.directives.toml, `auto`);
+    with --interchange each nest's but the first `interchange = true`
+    on its outermost loop (`interchange`: its two outer loops swapped, so
+    that 3mm's F is made and read column by column), or with --auto
+    those `silica hls --auto` chooses (its F.directives.toml, `auto`);
   - `silica hls FILE --top F --sim --directives D` with `dataflow = true`
     added to D (co-simulated bit for bit). The flow schedules the nests
     both ways with the same directives and ports, and keeps the faster
@@ -21,7 +23,7 @@ A run appends its rows to bench/results/dataflow.csv and writes the
 table of docs/QOR.md from it (bench/tables.py), unless --no-record.
 
 Usage: python3 bench/dataflow.py [--silica PATH] [--target T]
-         [--only NAME,..] [--flatten | --auto] [--no-record]
+         [--only NAME,..] [--flatten | --interchange | --auto] [--no-record]
 """
 import argparse
 import json
@@ -54,7 +56,7 @@ TABLE = tables.Table(
      tables.col("BRAM", "bram", "int"),
      tables.col("status", "status", right=False)],
     key=("kernel", "variant", "target", "directives"),
-    command="python3 bench/dataflow.py && python3 bench/dataflow.py --only 2mm,3mm --flatten && python3 bench/dataflow.py --only 2mm,3mm,mvt --auto")
+    command="python3 bench/dataflow.py && python3 bench/dataflow.py --only 2mm,3mm --flatten && python3 bench/dataflow.py --only 2mm,3mm,mvt --auto && python3 bench/dataflow.py --only 2mm,3mm --interchange")
 TABLES = [TABLE]
 
 
@@ -85,7 +87,7 @@ def with_dataflow(base, path):
     return path
 
 
-def run(silica, kernel, target, auto, flatten, workdir):
+def run(silica, kernel, target, auto, flatten, interchange, workdir):
     name, variant, path, top = kernel
     row = {"kernel": name, "variant": variant, "target": target,
            "directives": "auto" if auto else "default"}
@@ -94,6 +96,10 @@ def run(silica, kernel, target, auto, flatten, workdir):
     if flatten:
         row["directives"] = "flatten"
         text = "".join(f'[[loop]]\nlabel = "{top}/{n}"\nflatten = true\n' for n in range(nests(path)))
+    if interchange:
+        row["directives"] = "interchange"
+        text = "".join(f'[[loop]]\nlabel = "{top}/{n}"\ninterchange = true\n'
+                       for n in range(1, nests(path)))
     if auto:
         j, why = hls(silica, path, top, target, base + ".auto", ["--auto"])
         if j is None:
@@ -132,6 +138,8 @@ def main():
     ap.add_argument("--auto", action="store_true")
     ap.add_argument("--flatten", action="store_true",
                     help="each nest flattened into one pipeline (its outermost loop `flatten = true`)")
+    ap.add_argument("--interchange", action="store_true",
+                    help="each nest but the first with its two outer loops swapped (`interchange = true`)")
     ap.add_argument("--no-record", action="store_true")
     args = ap.parse_args()
     silica = args.silica
@@ -144,7 +152,8 @@ def main():
     todo = [k for k in kernels(["i32"], only) if "polybench" in k[2] and nests(k[2]) >= 2]
     started = time.time()
     with tempfile.TemporaryDirectory(prefix="dataflow-") as workdir:
-        rows = [run(silica, k, args.target, args.auto, args.flatten, workdir) for k in todo]
+        rows = [run(silica, k, args.target, args.auto, args.flatten, args.interchange, workdir)
+                for k in todo]
     for r in rows:
         print(",".join(str(r.get(f, "")) for f in FIELDS))
     if not args.no_record:
