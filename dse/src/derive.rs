@@ -773,32 +773,26 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_stencils_window_is_pipelined_whole_and_its_nest_flattened() {
-        let outer = |path: &str, trip: u64, depth: usize| LoopProfile {
-            path: path.into(),
-            trip: Some(trip),
-            max_trip: Some(trip),
-            mean_trip: Some(trip),
+    /// A loop of `trip` iterations whose body is one loop, `depth` loops in.
+    fn around(path: &str, trip: u64, depth: usize) -> LoopProfile {
+        LoopProfile {
             inner: 1,
             depth,
-            flattens: false,
-            jams: false,
-            copies: None,
-            memories: vec![],
-            repeated: vec![],
-            recurrence: None,
-            recurrence_ii: None,
-        };
+            ..innermost(path, trip, None, &[])
+        }
+    }
+
+    #[test]
+    fn a_stencils_window_is_pipelined_whole_and_its_nest_flattened() {
         let q = LoopProfile {
             depth: 3,
             ..innermost("conv/0/0/0/0", 3, Some(9), &["I", "W"])
         };
         let mut p = Profile {
             loops: vec![
-                outer("conv/0", 14, 0),
-                outer("conv/0/0", 14, 1),
-                outer("conv/0/0/0", 3, 2),
+                around("conv/0", 14, 0),
+                around("conv/0/0", 14, 1),
+                around("conv/0/0/0", 3, 2),
                 q,
             ],
             memories: vec![memory("I", 32, 256, 1764), memory("W", 32, 9, 1764)],
@@ -829,22 +823,15 @@ mod tests {
 
     #[test]
     fn a_row_loop_around_a_window_is_pipelined_whole_and_its_array_may_stay_off_chip() {
-        let outer = |path: &str, trip: u64, depth: usize| LoopProfile {
-            inner: 1,
-            depth,
-            copies: None,
-            memories: vec![],
-            ..innermost(path, trip, None, &[])
-        };
         let q = LoopProfile {
             depth: 3,
             ..innermost("conv/0/0/0/0", 3, Some(28), &["I", "W"])
         };
         let mut p = Profile {
             loops: vec![
-                outer("conv/0", 14, 0),
-                outer("conv/0/0", 14, 1),
-                outer("conv/0/0/0", 3, 2),
+                around("conv/0", 14, 0),
+                around("conv/0/0", 14, 1),
+                around("conv/0/0/0", 3, 2),
                 q,
             ],
             memories: vec![
