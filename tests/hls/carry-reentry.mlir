@@ -25,12 +25,12 @@
 // RUN: verilator --lint-only -Wall %t.i/ints.sv
 
 // COL: co-simulation (seed 1): 32 values match
-// COL: col/0/0: trip 4, pipelined, II 19 (ResMII 2, RecMII 19), depth 25
-// The y load (yp1) at step 23, its value written at the last step, 24:
+// COL: col/0/0: trip 4, pipelined, II 17 (ResMII 2, RecMII 17), depth 23
+// The y load (yp1) at step 21, its value written at the last step, 22:
 // STEPS: schedule of col/0/0
-// STEPS: 22: store#7
-// STEPS-NEXT: 23: load#9
-// STEPS-NEXT: 24:{{ *$}}
+// STEPS: 20: store#7
+// STEPS-NEXT: 21: load#9
+// STEPS-NEXT: 22:{{ *$}}
 // INT: co-simulation (seed 1): 32 values match
 // INT: ints/0/0: trip 4, pipelined, II 3 (ResMII 2, RecMII 3), depth 3
 func.func @col(%c1: f64 {hls.name = "c1"}, %c2: f64 {hls.name = "c2"},

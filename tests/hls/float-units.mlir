@@ -5,7 +5,7 @@
 // most two adders allowed, one used: its additions are chained); a
 // kernel mixing f32 and f64 additions shares only the first format's.
 // At a clock long enough for a combinational operator (the f32
-// multiplier at 60 ns in `chain`, and at 150 ns in `prod`, whose
+// adder at 50 ns in `chain`, the multiplier at 150 ns in `prod`, whose
 // products feed the unit again) a shared unit still gets a pipeline
 // stage: its result reaches its own operand mux (the next
 // user's operands), a loop the stage's register breaks (the simulator
@@ -26,7 +26,7 @@
 // RUN: yosys -q -p "read_verilog -sv %t.r/dot.sv; synth_ice40 -dsp -top dot"
 // RUN: silica hls %s --top mixed -o %t.m --directives %S/directives/float-units.toml --sim | FileCheck %s --check-prefix=MIXED
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.m/mixed.sv
-// RUN: silica hls %s --top chain -o %t.c --directives %S/directives/float-units.toml --clock-ns 60 --sim --seed 4 2>&1 | FileCheck %s --check-prefix=SLOW
+// RUN: silica hls %s --top chain -o %t.c --directives %S/directives/float-units.toml --clock-ns 50 --sim --seed 4 2>&1 | FileCheck %s --check-prefix=SLOW
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.c/chain.sv
 // RUN: silica hls %s --top prod -o %t.prod --directives %S/directives/float-units.toml --clock-ns 150 --sim --seed 6 | FileCheck %s --check-prefix=PROD
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.prod/prod.sv
@@ -49,10 +49,12 @@
 // DOT: limits: fadd = 2 (directives file): honoured: 4 fadd operation(s) on 1 unit(s)
 // SLOW-NOT: warning
 // SLOW: co-simulation (seed 4): 48 values match
-// The shared multiplier's last stage reaches its own operand multiplexer
-// and first stage at 61.5 ns: its pipeline is deepened for the 60 ns clock.
+// The shared units' last stages reach their own operand multiplexers
+// and first stages at 51.4 ns: their pipelines are deepened for the 50 ns
+// clock.
+// SLOW: silica_fadd_f32_l2: 2 cycles
 // SLOW: silica_fmul_f32_l2: 2 cycles
-// SLOW: note: float pipelines deepened for the clock: silica_fmul_f32_l2 after {{[0-9.]+}} ns of logic before its operands
+// SLOW: note: float pipelines deepened for the clock: silica_fadd_f32_l2 after {{[0-9.]+}} ns of logic before its operands, silica_fmul_f32_l2 after {{[0-9.]+}} ns of logic before its operands
 // SLOW-DAG: limits: fadd = 1 (directives file): honoured: 3 fadd operation(s) on 1 unit(s)
 // SLOW-DAG: limits: fmul = 1 (directives file): honoured: 2 fmul operation(s) on 1 unit(s)
 // PROD: co-simulation (seed 6): 24 values match

@@ -11,7 +11,7 @@
 // is longer than every other register-to-register path (its stages by
 // the generator's estimate, scaled to the operator's measured delay).
 // RUN: rm -rf %t.v %t.d %t.g %t.s %t.c %t.q %t.e
-// RUN: silica hls %s --top vaddf -o %t.e --target ecp5-25k | FileCheck %s --check-prefix=ECP5
+// RUN: silica hls %s --top vaddf -o %t.e --target ecp5-25k --clock-ns 30 | FileCheck %s --check-prefix=ECP5
 // RUN: silica hls %s --top vaddf -o %t.v --sim | FileCheck %s --check-prefix=VADD
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.v/vaddf.sv
 // RUN: silica hls %s --top dot -o %t.d --sim --seed 5 | FileCheck %s --check-prefix=DOT
@@ -26,12 +26,12 @@
 // RUN: silica hls %s --top divsqrt -o %t.q --sim --seed 4 | FileCheck %s --check-prefix=DIVSQRT
 // RUN: verilator --lint-only -Wall -Wno-DECLFILENAME %t.q/divsqrt.sv
 
-// ECP5: clock (estimate): {{[0-9.]+}} ns ({{[0-9.]+}} MHz), longest path: silica_fmul_f32_l3 (its slowest stage)
-// VADD: co-simulation (seed 1): 96 values match, latency 47 cycles
-// VADD: vaddf/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 15
+// ECP5: clock (estimate): {{[0-9.]+}} ns ({{[0-9.]+}} MHz), longest path: silica_fmul_f32_l1 (its slowest stage)
+// VADD: co-simulation (seed 1): 96 values match, latency 46 cycles
+// VADD: vaddf/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 14
 // VADD: float operators (latency, slowest stage as measured):
 // VADD-NEXT: silica_fadd_f32_l3: 3 cycles
-// VADD-NEXT: silica_fmul_f32_l3: 3 cycles
+// VADD-NEXT: silica_fmul_f32_l4: 4 cycles
 // VADD-NEXT: silica_fsub_f32_l3: 3 cycles
 func.func @vaddf(%a: memref<32xf32> {hls.name = "A"}, %b: memref<32xf32> {hls.name = "B"},
                  %c: memref<32xf32> {hls.name = "C"}) {
@@ -182,8 +182,8 @@ func.func @select(%a: memref<32xf32> {hls.name = "A"}, %b: memref<32xf32> {hls.n
   return
 }
 
-// CONVERT: co-simulation (seed 3): 192 values match, latency 57 cycles
-// CONVERT: convert/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 25
+// CONVERT: co-simulation (seed 3): 192 values match, latency 55 cycles
+// CONVERT: convert/i: trip 32, pipelined, II 1 (ResMII 1, RecMII 1), depth 23
 // CONVERT: silica_extf_to_f64_from_f32_l2: 2 cycles
 // extf/truncf, sitofp/uitofp from i32 and i64, fptosi to i32 and i64
 // (NaN, infinities and out-of-range values give the integer indefinite

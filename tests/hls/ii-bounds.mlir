@@ -1,21 +1,22 @@
 // The II's bound and the modulo scheduler on PolyBench's floyd-warshall
 // and nussinov (f32, N = 8 and 10; the MINI files' loop bodies).
 // floyd-warshall: both loads of path[i][k] feed the store of path[i][j]
-// through a 3-cycle addition, and the store reaches both loads of the
-// next iteration: two recurrences of 7 cycles, so at II 7 both loads
-// must issue 6 cycles before the store, in one slot of the one port. The
-// slot bound (silica_scheduling::slot_mii) was 8, and the II 8. The
-// front now merges the repeated loads (affine-scalrep on every loop,
-// tests/hls/scalrep.mlir): one load of path[i][k] and one of
-// path[k][j], three loads and a store on the port, II 7 = RecMII.
+// through a 3-cycle addition (the comparison chained after it), and the
+// store reaches both loads of the next iteration: two recurrences of 6
+// cycles, so at II 6 both loads must issue 5 cycles before the store, in
+// one slot of the one port. The slot bound (silica_scheduling::slot_mii)
+// was 7, and the II 7. The front now merges the repeated loads
+// (affine-scalrep on every loop, tests/hls/scalrep.mlir): one load of
+// path[i][k] and one of path[k][j], three loads and a store on the
+// port, II 6 = RecMII.
 // floyd_warshall_memref: the same body with memref.load/memref.store,
 // which affine-scalrep leaves alone: five loads and a store on the port
-// scheduled at II 10 against the slot bound 8 (the modulo scheduler
-// found no II 8 or 9 for six accesses). The CSE walk after scalar
+// were scheduled above the slot bound (the modulo scheduler found no II
+// at it for six accesses). The CSE walk after scalar
 // replacement (front/reuse.rs) merges a block's repeated loads with no
 // write between them and the two additions: three loads and a store,
-// II 8 = the slot bound (the dependences of memref accesses are not
-// refined as the affine ones are: RecMII 7, slots 8).
+// II 7 = the slot bound (the dependences of memref accesses are not
+// refined as the affine ones are: RecMII 6, slots 7).
 // nussinov: three loads and a store on one port, the store 2 or 3
 // cycles after the load of table[i][j], made the first modulo-scheduling
 // attempt at II 4 chase that load and the store through the table (the
@@ -30,7 +31,7 @@
 // RUN: silica hls %s --top nussinov -o %t.n --sim | FileCheck %s --check-prefix=NU
 
 // FW: co-simulation (seed 1): 64 values match
-// FW: floyd_warshall/0/0/0: trip 8, pipelined, II 7 (ResMII 4, RecMII 7)
+// FW: floyd_warshall/0/0/0: trip 8, pipelined, II 6 (ResMII 4, RecMII 6)
 func.func @floyd_warshall(%path: memref<8x8xf32> {hls.name = "path"}) {
   affine.for %k1 = 0 to 8 {
     affine.for %i2 = 0 to 8 {
@@ -52,8 +53,8 @@ func.func @floyd_warshall(%path: memref<8x8xf32> {hls.name = "path"}) {
   return
 }
 
-// FM: co-simulation (seed 1): 64 values match, latency 4097 cycles
-// FM: floyd_warshall_memref/0/0/0: trip 8, pipelined, II 8 (ResMII 4, RecMII 7, slots 8)
+// FM: co-simulation (seed 1): 64 values match, latency 3585 cycles
+// FM: floyd_warshall_memref/0/0/0: trip 8, pipelined, II 7 (ResMII 4, RecMII 6, slots 7)
 // FM: note: equivalent operations merged (cse, unused operations kept): 4
 func.func @floyd_warshall_memref(%path: memref<8x8xf32> {hls.name = "path"}) {
   affine.for %k1 = 0 to 8 {

@@ -26,7 +26,7 @@
 // TWICE: note: redundant loads and stores (affine-scalrep): 3 of 5 loads and 0 of 2 stores removed
 // TWICE-NEXT: note: equivalent operations merged (cse, unused operations kept): 1
 // FW: co-simulation (seed 1): {{[0-9]+}} values match
-// FW: fw/0/0/0: trip 6, pipelined, II 7 (ResMII 4, RecMII 7)
+// FW: fw/0/0/0: trip 6, pipelined, II 6 (ResMII 4, RecMII 6)
 // FW: schedule of fw/0/0/0 (step: operations):
 // FW-NOT: fadd#
 // FW: {{^ *[0-9]+: fadd#[0-9]+ *$}}

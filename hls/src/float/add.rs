@@ -6,13 +6,16 @@
 //! and a sticky bit collecting everything shifted out), then added or
 //! subtracted. Whenever bits are lost (a difference of two or more) the
 //! result needs at most one bit of left shift, so the window holds
-//! enough for a correctly rounded result; the sum is then normalised and
-//! rounded by [`round_pack`].
+//! enough for a correctly rounded result. The sum is then normalised
+//! no further than the smallest normal exponent (below it, it is a
+//! subnormal's significand as it stands), narrowed to the bits rounding
+//! reads and rounded by [`round_pack_within`], which needs no right
+//! shift.
 
 use super::builder::{Builder, Cmp};
 use super::format::Format;
-use super::normalize::normalize;
-use super::round::round_pack;
+use super::normalize::{normalize, normalize_within};
+use super::round::{collapse_sticky, round_pack_within};
 use super::unpack::{infinity, quiet_nan, unpack};
 use silica_ir::ValueId;
 
@@ -33,7 +36,14 @@ pub struct Term {
 /// rounded zero sum, negative only if both terms are). If the larger
 /// term's exponent is at least 1 the larger term must be normalised
 /// (its top bit set); otherwise both share the effective exponent 1.
-pub fn add_terms(b: &mut Builder<'_>, x: Term, y: Term) -> (ValueId, ValueId, ValueId) {
+/// With `within` (both exponents at least 1) the sum is normalised no
+/// further than exponent 1 ([`normalize_within`]).
+pub fn add_terms(
+    b: &mut Builder<'_>,
+    x: Term,
+    y: Term,
+    within: bool,
+) -> (ValueId, ValueId, ValueId) {
     let n = b.width(x.sig);
     let window = n + 3;
     // x is the larger magnitude unless y is.
@@ -75,7 +85,11 @@ pub fn add_terms(b: &mut Builder<'_>, x: Term, y: Term) -> (ValueId, ValueId, Va
     let minus = b.sub(big, aligned);
     let sum = b.mux(subtract, minus, total);
     let exp = b.add_const(big_exp, 1);
-    let (sig, exp) = normalize(b, sum, exp);
+    let (sig, exp) = if within {
+        normalize_within(b, sum, exp)
+    } else {
+        normalize(b, sum, exp)
+    };
     let zero_sum = b.is_zero(sum);
     let both_negative = b.and(x.sign, y.sign);
     let sign = b.mux(zero_sum, both_negative, big_sign);
@@ -108,8 +122,10 @@ pub fn build_add(
             sig: y.sig,
             is_zero: y.is_zero,
         },
+        true,
     );
-    let finite = round_pack(b, fmt, sign, exp, sig);
+    let sig = collapse_sticky(b, sig, fmt.man_bits + 3);
+    let finite = round_pack_within(b, fmt, sign, exp, sig);
     // Infinities and NaNs.
     let opposite = b.xor(x.sign, y_sign);
     let both_inf = b.and(x.is_inf, y.is_inf);

@@ -44,6 +44,7 @@ pub fn build_fma(b: &mut Builder<'_>, fmt: Format, a: ValueId, y: ValueId, c: Va
             sig: addend,
             is_zero: z.is_zero,
         },
+        false,
     );
     let finite = round_pack(b, fmt, sign, exp, sig);
     // Infinities and NaNs: inf × 0, inf - inf, or a NaN operand.

@@ -2,12 +2,13 @@
 //! (split into partial products of at most [`CHUNK_BITS`] bits of one
 //! operand, so a pipeline can cut between them and a DSP-sized
 //! multiplier fits each), normalised (subnormal operands give leading
-//! zeros) and rounded once.
+//! zeros), narrowed to the bits rounding reads (a sticky bit for the
+//! rest) and rounded once.
 
 use super::builder::Builder;
 use super::format::Format;
 use super::normalize::normalize;
-use super::round::round_pack;
+use super::round::{collapse_sticky, round_pack};
 use super::unpack::{infinity, quiet_nan, unpack};
 use silica_ir::ValueId;
 
@@ -59,6 +60,7 @@ pub fn build_mul(b: &mut Builder<'_>, fmt: Format, a: ValueId, y: ValueId) -> Va
     let exp = b.add(x.exp, y.exp);
     let exp = b.add_const(exp, 1 - fmt.bias());
     let (sig, exp) = normalize(b, product, exp);
+    let sig = collapse_sticky(b, sig, fmt.man_bits + 3);
     let finite = round_pack(b, fmt, sign, exp, sig);
     let inf_times_zero_x = b.and(x.is_inf, y.is_zero);
     let inf_times_zero_y = b.and(y.is_inf, x.is_zero);

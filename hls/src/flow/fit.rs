@@ -904,16 +904,19 @@ mod tests {
         assert!(beyond(&Budget::of(up5k()), &est(4752, 8)).is_empty());
     }
 
-    /// The flow on four independent f32 products (a loop unrolled by 4)
-    /// for `target`, fitted with `fit_share`.
+    /// The flow on two independent f32 products a cycle (two units,
+    /// all of the UP5K's DSPs) for `target`, fitted with `fit_share`.
     fn products_fitted(target: &str, fit_share: Option<f64>) -> crate::Estimated {
         let text = r#"
-func.func @f(%a: memref<16xf32>, %b: memref<16xf32>) {
+func.func @f(%a: memref<16xf32>, %b: memref<16xf32>, %c: memref<16xf32>, %d: memref<16xf32>) {
   affine.for %i = 0 to 16 {
     %x = affine.load %a[%i] : memref<16xf32>
     %y = arith.mulf %x, %x : f32
     affine.store %y, %b[%i] : memref<16xf32>
-  } {hls.unroll = 4 : i64}
+    %u = affine.load %c[%i] : memref<16xf32>
+    %v = arith.mulf %u, %u : f32
+    affine.store %v, %d[%i] : memref<16xf32>
+  }
   return
 }"#;
         let mut ctx = crate::test_support::context();
