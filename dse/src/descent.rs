@@ -211,7 +211,7 @@ fn same_kind(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool {
 /// Whether point `g` is at least as large as point `f` in each of the
 /// dimensions `dims`: the same choice where it is no factor, at least
 /// `f`'s factor elsewhere.
-fn at_least_in_each(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool {
+pub(crate) fn at_least_in_each(space: &Space, dims: &[usize], g: &Genes, f: &Genes) -> bool {
     same_kind(space, dims, g, f)
         && (dims.iter()).all(|&d| factor(space, d, g[d]) >= factor(space, d, f[d]))
 }

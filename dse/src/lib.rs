@@ -382,16 +382,36 @@ pub fn run(p: &Params) -> Result<Report, String> {
             // With a time limit (`silica hls --auto`), the smallest points
             // first, a few at a time, none started once half as long again
             // has passed (a space of slow points, each up to its timeout,
-            // would otherwise take minutes); the records in the space's
-            // order, as without.
+            // would otherwise take minutes), and none at least as large in
+            // every knob as one that gave no design that fits (it gives
+            // none either, as slowly); the records in the space's order,
+            // as without.
             Some(s) => {
                 let deadline = Instant::now() + Duration::from_secs_f64(s * EXHAUSTIVE_GRACE);
-                let order = search::smallest_first(&space, all.clone());
-                for chunk in order.chunks(4 * p.jobs.max(1)) {
-                    if Instant::now() >= deadline {
+                let every: Vec<usize> = (0..space.dims.len()).collect();
+                let mut failed: Vec<Genes> = Vec::new();
+                let mut rest = search::smallest_first(&space, all.clone()).into_iter();
+                while Instant::now() < deadline {
+                    let chunk: Vec<Genes> = (rest.by_ref())
+                        .filter(|g| {
+                            let larger =
+                                |f: &Genes| descent::at_least_in_each(&space, &every, g, f);
+                            !failed.iter().any(larger)
+                        })
+                        .take(4 * p.jobs.max(1))
+                        .collect();
+                    if chunk.is_empty() {
                         break;
                     }
-                    engine.batch(chunk)?;
+                    engine.batch(&chunk)?;
+                    let records = &engine.records[engine.records.len() - chunk.len()..];
+                    for (g, r) in chunk.iter().zip(records) {
+                        let fits =
+                            (r.metrics()).is_some_and(|m| p.capacity.is_none_or(|c| c.holds(m)));
+                        if !fits {
+                            failed.push(g.clone());
+                        }
+                    }
                 }
                 engine.in_space_order(&all);
             }
