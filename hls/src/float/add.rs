@@ -69,12 +69,7 @@ pub fn add_terms(
     let amount = b.resize(difference, window);
     let full = b.constant(window, window);
     let amount = b.mux(far, full, amount);
-    let aligned = b.shru(small, amount);
-    let ones = b.ones(window);
-    let kept_mask = b.shl(ones, amount);
-    let lost_mask = b.not(kept_mask);
-    let lost = b.and(small, lost_mask);
-    let sticky = b.any(lost);
+    let (aligned, sticky) = b.shru_sticky(small, amount);
     let sticky = b.resize(sticky, window);
     let aligned = b.or(aligned, sticky);
     // Add or subtract in one more bit for the carry.

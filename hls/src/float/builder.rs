@@ -166,6 +166,17 @@ impl<'a> Builder<'a> {
         self.binary("comb.shru", a, amount)
     }
 
+    /// `a` shifted right by `amount` (same width), and whether a one was
+    /// shifted out (the OR of the bits below `amount`: a sticky bit).
+    pub fn shru_sticky(&mut self, a: ValueId, amount: ValueId) -> (ValueId, ValueId) {
+        let shifted = self.shru(a, amount);
+        let ones = self.ones(self.width(a));
+        let kept_mask = self.shl(ones, amount);
+        let lost_mask = self.not(kept_mask);
+        let lost = self.and(a, lost_mask);
+        (shifted, self.any(lost))
+    }
+
     /// An `i1` comparison.
     pub fn icmp(&mut self, pred: Cmp, a: ValueId, b: ValueId) -> ValueId {
         let i64t = self.ctx.signless(64);

@@ -121,12 +121,7 @@ fn denormalise(b: &mut Builder<'_>, sig: ValueId, exp: ValueId) -> (ValueId, Val
     let amount = b.mux(saturate, full, amount);
     let none = b.zero(n);
     let amount = b.mux(tiny, amount, none);
-    let shifted = b.shru(sig, amount);
-    let ones = b.ones(n);
-    let kept_mask = b.shl(ones, amount);
-    let lost_mask = b.not(kept_mask);
-    let lost_bits = b.and(sig, lost_mask);
-    let lost = b.any(lost_bits);
+    let (shifted, lost) = b.shru_sticky(sig, amount);
     (tiny, shifted, lost)
 }
 
