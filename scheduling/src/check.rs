@@ -256,14 +256,26 @@ impl Problem {
     /// Resource use per time step (`ii == None`) or per congruence class
     /// modulo `ii`.
     fn verify_resources(&self, s: &Schedule, ii: Option<u32>) -> Result<(), ProblemError> {
-        let mut used: std::collections::HashMap<(usize, u32), u32> = Default::default();
+        let mut used: std::collections::HashMap<(usize, u32), (Vec<OpId>, u32)> =
+            Default::default();
+        let start = |op: OpId| i64::from(s.start_times[op.0 as usize]);
         for op in self.ops() {
             let t = s.start_times[op.0 as usize];
             let slot = ii.map_or(t, |ii| t % ii);
             for (r, limit) in self.limited_resources(op) {
-                let n = used.entry((r, slot)).or_insert(0);
-                *n += 1;
-                if *n > limit {
+                let (users, count) = used.entry((r, slot)).or_default();
+                // Users of a resource of limit 1 in a modulo schedule
+                // that never meet ([`Problem::shares`]) share its slot.
+                let shared = limit == 1
+                    && ii.is_some_and(|ii| {
+                        !users.is_empty()
+                            && (users.iter()).all(|&o| self.apart(op, start(op), o, start(o), ii))
+                    });
+                users.push(op);
+                if !shared {
+                    *count += 1;
+                }
+                if *count > limit {
                     return Err(ProblemError::at(
                         op,
                         format!(

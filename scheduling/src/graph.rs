@@ -274,7 +274,8 @@ fn components(n: usize, arcs: &[(usize, usize)]) -> Vec<usize> {
 }
 
 /// The resource-constrained minimum II: the most uses of any limited
-/// resource divided by its limit, rounded up (1 when nothing is limited).
+/// resource divided by its limit, rounded up (1 when nothing is limited),
+/// two users that may share a slot ([`Problem::shares`]) counted once.
 /// Limits must be positive (checked problems).
 pub fn res_mii(p: &Problem) -> u32 {
     let mut uses = vec![0u32; p.num_resource_slots()];
@@ -283,6 +284,28 @@ pub fn res_mii(p: &Problem) -> u32 {
         for (r, limit) in p.limited_resources(op) {
             uses[r] += 1;
             limits[r] = limit.max(1);
+        }
+    }
+    // Two users of a resource of limit 1 that may share its slot use it
+    // once (each pair counted where neither is in another counted pair).
+    let mut paired = vec![false; p.operations.len()];
+    for s in &p.shares {
+        let (a, b) = (s.a.0 as usize, s.b.0 as usize);
+        if paired[a] || paired[b] || !p.may_share(s.a, s.b) {
+            continue;
+        }
+        let on_one = p
+            .limited_resources(s.a)
+            .filter(|&(r, limit)| limit == 1 && p.limited_resources(s.b).any(|(q, _)| q == r))
+            .map(|(r, _)| r)
+            .collect::<Vec<_>>();
+        if on_one.is_empty() {
+            continue;
+        }
+        paired[a] = true;
+        paired[b] = true;
+        for r in on_one {
+            uses[r] -= 1;
         }
     }
     uses.iter()

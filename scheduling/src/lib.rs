@@ -28,7 +28,7 @@ pub use lp::{ilp_schedule, sdc_schedule, IlpOutcome, Objective};
 pub use modulo::modulo_schedule;
 pub use problem::{
     Dependence, OpId, Operation, OperatorType, OperatorTypeId, Problem, ProblemError, ProblemKind,
-    ResourceType, ResourceTypeId, Schedule,
+    ResourceType, ResourceTypeId, Schedule, SlotShare,
 };
 pub use random::{random_problem, RandomShape};
 pub use slots::{slot_conflict, slot_mii};

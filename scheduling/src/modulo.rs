@@ -64,9 +64,17 @@ impl State<'_> {
 
     fn fits(&self, op: OpId, t: i64) -> bool {
         let slot = t.rem_euclid(self.ii as i64) as usize;
-        self.p
-            .limited_resources(op)
-            .all(|(r, limit)| (self.table[r][slot].len() as u32) < limit)
+        self.p.limited_resources(op).all(|(r, limit)| {
+            let occupants = &self.table[r][slot];
+            (occupants.len() as u32) < limit
+                || (limit == 1 && occupants.iter().all(|&o| self.apart(op, t, o)))
+        })
+    }
+
+    /// Whether `op` at `t` and the scheduled `other` never run in the
+    /// same cycle although they share a slot ([`Problem::apart`]).
+    fn apart(&self, op: OpId, t: i64, other: OpId) -> bool {
+        self.start[other.0 as usize].is_some_and(|to| self.p.apart(op, t, other, to, self.ii))
     }
 
     fn unschedule(&mut self, op: OpId) {
@@ -84,8 +92,18 @@ impl State<'_> {
     fn place(&mut self, op: OpId, t: i64) {
         let slot = t.rem_euclid(self.ii as i64) as usize;
         let p = self.p;
-        // Make room: one occupant out of each full resource.
+        // Make room: one occupant out of each full resource; of a
+        // resource of limit 1, those that would meet `op`.
         for (r, limit) in p.limited_resources(op) {
+            if limit == 1 {
+                let meet: Vec<OpId> = (self.table[r][slot].iter().copied())
+                    .filter(|&o| !self.apart(op, t, o))
+                    .collect();
+                for victim in meet {
+                    self.unschedule(victim);
+                }
+                continue;
+            }
             while self.table[r][slot].len() as u32 >= limit {
                 let victim = self.table[r][slot][0];
                 self.unschedule(victim);
@@ -234,5 +252,33 @@ mod tests {
             ii: Some(ii),
         };
         assert!(p.verify(&s).is_ok());
+    }
+
+    #[test]
+    fn two_accesses_of_one_port_that_run_in_some_iterations_share_its_slot_where_they_never_meet() {
+        // A flattened row of 4 iterations: a load in each row's first
+        // iteration, a store (a cycle after it at the least) in its last:
+        // both run in one cycle where the load's iteration is one after
+        // the store's, modulo 4.
+        let mut p = Problem::new(ProblemKind::ModuloProblem);
+        let port = p.add_resource_type("port", 1);
+        let mem = p.add_operator_type("mem", 1);
+        let load = p.add_operation(mem, &[port]);
+        let store = p.add_operation(mem, &[port]);
+        p.add_dependence(load, store, 0);
+        assert_eq!(crate::graph::res_mii(&p), 2);
+        p.add_slot_share(load, store, vec![-7, -3, 1, 5], 8);
+        assert_eq!(crate::graph::res_mii(&p), 1);
+        let (times, ii) = modulo_schedule(&p, 1);
+        // At one cycle apart they would meet: the store waits one more.
+        assert_eq!((ii, times[1] - times[0]), (1, 2));
+        let schedule = |times: Vec<u32>| crate::problem::Schedule {
+            start_times: times,
+            start_in_cycle: Vec::new(),
+            ii: Some(1),
+        };
+        assert!(p.verify(&schedule(times)).is_ok());
+        let meeting = p.verify(&schedule(vec![0, 1])).unwrap_err();
+        assert!(meeting.message.contains("oversubscribed"), "{meeting}");
     }
 }

@@ -141,6 +141,22 @@ pub struct Dependence {
     pub def_use: bool,
 }
 
+/// Two operations of a modulo problem that may take the one unit of a
+/// resource of limit 1 in the same slot: each runs in some iterations
+/// only (a predicated memory access), so that they meet in one cycle only
+/// at some distances between their iterations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlotShare {
+    pub a: OpId,
+    pub b: OpId,
+    /// The distances `i_a - i_b`, within `-reach..=reach`, between an
+    /// iteration `i_a` in which `a` runs and one `i_b` in which `b` runs,
+    /// sorted.
+    pub meets: Vec<i64>,
+    /// Beyond this distance the two are taken to meet.
+    pub reach: i64,
+}
+
 /// A scheduling problem instance.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
@@ -149,6 +165,9 @@ pub struct Problem {
     pub resource_types: Vec<ResourceType>,
     pub operations: Vec<Operation>,
     pub dependences: Vec<Dependence>,
+    /// Pairs of operations that may share a slot of a resource of limit
+    /// 1 (modulo problems only).
+    pub shares: Vec<SlotShare>,
 }
 
 /// A solution: start times, start times within the cycle (chaining) and
@@ -202,6 +221,7 @@ impl Problem {
             resource_types: Vec::new(),
             operations: Vec::new(),
             dependences: Vec::new(),
+            shares: Vec::new(),
         }
     }
 
@@ -246,6 +266,43 @@ impl Problem {
             distance,
             def_use: false,
         });
+    }
+
+    /// Lets `a` and `b` share a slot of a resource of limit 1 unless the
+    /// distance between their iterations is one of `meets` or beyond
+    /// `reach` ([`SlotShare`]).
+    pub fn add_slot_share(&mut self, a: OpId, b: OpId, mut meets: Vec<i64>, reach: i64) {
+        meets.sort_unstable();
+        meets.dedup();
+        self.shares.push(SlotShare { a, b, meets, reach });
+    }
+
+    /// Whether `x` starting at `tx` and `y` at `ty`, in the same slot of
+    /// a modulo schedule at `ii`, never run in the same cycle.
+    pub fn apart(&self, x: OpId, tx: i64, y: OpId, ty: i64, ii: u32) -> bool {
+        let ii = i64::from(ii.max(1));
+        if (ty - tx).rem_euclid(ii) != 0 {
+            return true;
+        }
+        // Iteration i of x and j of y run at once where
+        // i * ii + tx = j * ii + ty.
+        let x_minus_y = (ty - tx) / ii;
+        self.shares.iter().any(|s| {
+            let d = match (s.a, s.b) {
+                (a, b) if a == x && b == y => x_minus_y,
+                (a, b) if a == y && b == x => -x_minus_y,
+                _ => return false,
+            };
+            d.abs() <= s.reach && s.meets.binary_search(&d).is_err()
+        })
+    }
+
+    /// Whether `x` and `y` may share a slot at some distance.
+    pub fn may_share(&self, x: OpId, y: OpId) -> bool {
+        self.shares.iter().any(|s| {
+            ((s.a, s.b) == (x, y) || (s.a, s.b) == (y, x))
+                && (2 * s.reach + 1) as usize > s.meets.len()
+        })
     }
 
     /// The operator type of `op` (checked problems have one).

@@ -55,15 +55,21 @@ pub fn slot_conflict(p: &Problem, ii: u32) -> bool {
                 .unwrap_or((nodes[i], 0));
         }
     }
-    let mut uses: BTreeMap<(usize, usize, i64), u32> = BTreeMap::new();
+    // Users of a resource of limit 1 that may share a slot
+    // ([`Problem::shares`]) are not counted against each other: the bound
+    // stays a lower one.
+    let mut uses: BTreeMap<(usize, usize, i64), Vec<OpId>> = BTreeMap::new();
     for op in p.ops() {
         let (held_by, offset) = class[op.0 as usize];
         for (r, limit) in p.limited_resources(op) {
-            let n = uses
+            let users = uses
                 .entry((held_by, r, offset.rem_euclid(i64::from(ii))))
-                .or_insert(0);
-            *n += 1;
-            if *n > limit {
+                .or_default();
+            if limit == 1 && users.iter().any(|&o| p.may_share(o, op)) {
+                continue;
+            }
+            users.push(op);
+            if users.len() as u32 > limit {
                 return true;
             }
         }

@@ -401,6 +401,7 @@ pub(crate) fn lift(
     );
     front::widen(&mut kernel);
     schedule::exclusive::merge_exclusive_accesses(&mut kernel);
+    schedule::predicated::predicate_needed_loads(&mut kernel);
     Ok(Lifted {
         work,
         func,

@@ -125,7 +125,7 @@ fn candidates(k: &Kernel, b: usize, selectors: &FxHashMap<NodeId, Val>) -> Vec<C
 
 /// The loops around each block, outermost first (a flattened loop's
 /// folded loops after it); none where one of them is a `while` loop.
-fn loops_around_blocks(k: &Kernel) -> Vec<Option<Vec<LoopId>>> {
+pub(super) fn loops_around_blocks(k: &Kernel) -> Vec<Option<Vec<LoopId>>> {
     fn walk(
         k: &Kernel,
         items: &[Item],
@@ -188,7 +188,7 @@ fn held_together(
 
 /// Calls `visit` at every iteration of `loops` (nested, outermost first);
 /// none as soon as a bound is unknown or `visit` gives none.
-fn walk_iterations(
+pub(super) fn walk_iterations(
     k: &Kernel,
     loops: &[LoopId],
     env: &mut Vec<Option<i64>>,

@@ -16,6 +16,7 @@ pub mod figures;
 pub mod floats;
 mod modulo;
 pub mod overlap;
+pub mod predicated;
 mod states;
 pub mod timeline;
 

@@ -10,6 +10,7 @@
 //! directive asks for less.
 
 use super::floats::FloatChoices;
+use super::predicated::{meetings, Meeting, REACH};
 use super::problem::ProblemBuilder;
 use super::Schedules;
 use crate::flow::analysis::deps::MemDep;
@@ -55,6 +56,7 @@ fn build<'a>(
     clock_ns: f64,
     memory_deps: &[MemDep],
     caps: &[(String, u32)],
+    meetings: &[Meeting],
 ) -> Result<Built<'a>, String> {
     let lp = &k.loops[l];
     let nodes = k.body_nodes(l);
@@ -66,6 +68,10 @@ fn build<'a>(
         pb.add_node(n)?;
     }
     pb.add_value_and_memory_order(&nodes);
+    for m in meetings {
+        let (a, b) = (pb.op_of[&m.a], pb.op_of[&m.b]);
+        pb.share_slot(a, b, m.distances.clone(), REACH);
+    }
     let mut recurrences = Vec::new();
     for d in memory_deps {
         let (Some(&a), Some(&b)) = (pb.op_of.get(&d.src), pb.op_of.get(&d.dst)) else {
@@ -164,7 +170,8 @@ pub fn schedule_loop(
 ) -> Result<PipeSchedule, String> {
     let lp = &k.loops[l];
     let nodes = k.body_nodes(l);
-    let mut built = build(k, l, operators, clock_ns, memory_deps, &[])?;
+    let meetings = meetings(k, l);
+    let mut built = build(k, l, operators, clock_ns, memory_deps, &[], &meetings)?;
     if built.pb.problem().operations.is_empty() {
         return Ok(PipeSchedule {
             ii: 1,
@@ -190,7 +197,7 @@ pub fn schedule_loop(
         for units in ops.div_ceil(ii).max(1)..*limit {
             let mut tried = caps.clone();
             tried.push((class.clone(), units));
-            let fewer = build(k, l, operators, clock_ns, memory_deps, &tried)?;
+            let fewer = build(k, l, operators, clock_ns, memory_deps, &tried, &meetings)?;
             let (t, at) = modulo_schedule(fewer.pb.problem(), ii);
             if at == ii {
                 caps = tried;
@@ -212,7 +219,7 @@ pub fn schedule_loop(
         ii: Some(ii),
     };
     p.verify(&sched).map_err(|e| e.message)?;
-    let mut bounds = resource_bounds(k, &nodes);
+    let mut bounds = resource_bounds(k, &nodes, &meetings);
     if mii > res.max(rec) {
         bounds.push((
             mii,
@@ -288,14 +295,25 @@ fn bypasses(pb: &ProblemBuilder<'_>, y: Val, users: &[usize], clock_ns: f64) -> 
 }
 
 /// The II bounds from memory ports and unit limits: accesses (operations)
-/// per iteration over ports (units).
-fn resource_bounds(k: &Kernel, nodes: &[usize]) -> Vec<(u32, String)> {
+/// per iteration over ports (units), two accesses of a memory of one port
+/// that may share its slot (`meetings`) counted once.
+fn resource_bounds(k: &Kernel, nodes: &[usize], meetings: &[Meeting]) -> Vec<(u32, String)> {
     let mut out = Vec::new();
+    let mut paired = rustc_hash::FxHashSet::default();
+    for m in meetings {
+        if !paired.contains(&m.a) && !paired.contains(&m.b) {
+            paired.extend([m.a, m.b]);
+        }
+    }
     for (m, mem) in k.memories.iter().enumerate() {
-        let n = nodes
-            .iter()
-            .filter(|&&x| k.nodes[x].op.memory() == Some(m))
-            .count() as u32;
+        let accesses: Vec<usize> = (nodes.iter().copied())
+            .filter(|&x| k.nodes[x].op.memory() == Some(m))
+            .collect();
+        let shared = match mem.ports {
+            1 => accesses.iter().filter(|x| paired.contains(x)).count() / 2,
+            _ => 0,
+        };
+        let n = (accesses.len() - shared) as u32;
         let b = n.div_ceil(mem.ports.max(1));
         if b > 1 {
             out.push((

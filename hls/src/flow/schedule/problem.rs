@@ -393,6 +393,13 @@ impl<'a> ProblemBuilder<'a> {
         self.latencies[i]
     }
 
+    /// Lets `a` and `b` share a slot of their port unless their
+    /// iterations are `meets` or more than `reach` apart
+    /// (`predicated.rs`).
+    pub fn share_slot(&mut self, a: OpId, b: OpId, meets: Vec<i64>, reach: i64) {
+        self.p.add_slot_share(a, b, meets, reach);
+    }
+
     /// A dependence `src -> dst` at `distance`.
     pub fn depend(&mut self, src: OpId, dst: OpId, distance: u32) {
         if self.dependences.insert((src, dst, distance)) {
