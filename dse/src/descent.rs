@@ -8,7 +8,9 @@
 //! held, the best kept, group after group, in rounds until a round
 //! changes nothing, the budget is spent or the deadline passes (each
 //! group taking at most its share of the time left in a round, its
-//! largest points first and none at least as large as one that gave no
+//! largest points first in the first round and those nearest the current
+//! point's copies of a body in later ones, none at least as large as one
+//! that gave no
 //! design (as many copies of a loop body, however split between its
 //! loops), nor one that makes more than twice the copies of a loop
 //! body any one of its knobs offers; past
@@ -20,7 +22,11 @@
 //! nests before it left (the rest split evenly between it and the nests
 //! or sibling loops after it), so that the first nest's
 //! fastest design does not leave the others no room; the later rounds
-//! give what is left to whichever nest gains most from it.
+//! give what is left to whichever nest gains most from it. Once the
+//! rounds settle, each nest in turn gives up part of the device (its
+//! fastest point that takes a tenth of it less) and the others are
+//! searched again around that point: a trade no single group's move
+//! finds.
 //! Deterministic: the same space and results give the same points in
 //! the same order; no point is asked for twice.
 
@@ -363,21 +369,28 @@ fn first_round_allowance(
     Some(used + (1.0 - used).max(0.0) / parts.len() as f64)
 }
 
-/// Runs the descent on `space` for the first objective; `evaluate` takes
-/// a batch of new points.
-pub fn descent(
-    space: &Space,
+/// A point of a loop nest's group that takes at least this share of the
+/// device less than the settled point is worth giving the other nests
+/// ([`Walk::exchange`]).
+const FREED: f64 = 0.1;
+
+/// The descent's state: the points evaluated and what they told.
+struct Walk<'a> {
+    space: &'a Space,
     params: Descent,
-    evaluate: &mut dyn FnMut(&[Genes]) -> Vec<Evaluated>,
-) {
-    let mut known: BTreeMap<Genes, Known> = BTreeMap::new();
-    let mut spent = 0usize;
-    let mut run = |batch: Vec<Genes>, known: &mut BTreeMap<Genes, Known>| {
-        let results = evaluate(&batch);
+    known: BTreeMap<Genes, Known>,
+    /// Evaluations spent.
+    used: usize,
+    evaluate: &'a mut dyn FnMut(&[Genes]) -> Vec<Evaluated>,
+}
+
+impl Walk<'_> {
+    fn run(&mut self, batch: Vec<Genes>) {
+        let results = (self.evaluate)(&batch);
         for (g, r) in batch.into_iter().zip(results) {
-            spent += usize::from(r.cost);
+            self.used += usize::from(r.cost);
             let value = r.objectives.and_then(|o| o.first().copied());
-            known.insert(
+            self.known.insert(
                 g,
                 Known {
                     value,
@@ -385,24 +398,175 @@ pub fn descent(
                 },
             );
         }
-        spent
-    };
-    let in_time = || {
-        params
-            .deadline
-            .is_none_or(|d| std::time::Instant::now() < d)
+    }
+
+    fn lookup(&self, g: &Genes) -> Known {
+        self.known.get(g).copied().unwrap_or_default()
+    }
+
+    fn in_time(&self) -> bool {
+        (self.params.deadline).is_none_or(|d| std::time::Instant::now() < d)
+    }
+
+    /// Evaluates the points of group `dims` around `current` (each
+    /// counting where it is a design within `allowance`) in the order
+    /// of the round (the largest first, or with `nearest` those nearest
+    /// `current`'s copies of a body first), within `1 / parts` of the
+    /// time left, and returns the best that counts (`current` on a tie).
+    fn group(
+        &mut self,
+        current: &Genes,
+        dims: &[usize],
+        allowance: Option<f64>,
+        nearest: bool,
+        parts: usize,
+    ) -> Genes {
+        let space = self.space;
+        // A point counts where it is a design within the allowance.
+        let counts = |k: Known| {
+            k.value.is_some() && allowance.is_none_or(|a| k.usage.is_some_and(|u| u <= a))
+        };
+        let cap = copies_cap(space, dims);
+        let mut batch: Vec<Genes> = neighbours(space, current, dims)
+            .into_iter()
+            .filter(|g| !self.known.contains_key(g))
+            .filter(|g| cap.is_none_or(|c| copies(space, dims, g) <= c))
+            .collect();
+        batch.truncate(self.params.budget.saturating_sub(self.used));
+        // The group's share of the time left: the groups after it get
+        // theirs, so that a large first nest does not leave the others
+        // untried.
+        let share = self.params.deadline.map(|d| {
+            let now = std::time::Instant::now();
+            now + d.saturating_duration_since(now) / parts.max(1) as u32
+        });
+        // In the first round the largest first; later, where the
+        // current point is what the first round's parts and the other
+        // nests left, the nearest in copies of a body first, the larger
+        // on a tie: one a step smaller that is as fast (a nest that waits
+        // on another beside it in a dataflow group) leaves the others
+        // room, and one a step larger that gives no design rules out all
+        // larger ones. A point at least as large as one that did not
+        // count is not tried.
+        batch.sort_by_key(|g| std::cmp::Reverse(copies(space, dims, g)));
+        if nearest {
+            let at = copies(space, dims, current).max(1);
+            batch.sort_by_key(|g| {
+                let c = copies(space, dims, g).max(1);
+                // The ratio's distance from 1, in 1/1000ths.
+                (c.max(at) * 1000) / c.min(at)
+            });
+        }
+        // Points of the group known to be no design (in an earlier
+        // round) rule out those at least as large from the start.
+        let mut failed: Vec<Genes> = neighbours(space, current, dims)
+            .into_iter()
+            .filter(|g| self.known.get(g).is_some_and(|k| k.value.is_none()))
+            .collect();
+        let base = (current, self.lookup(current).usage);
+        let limit = allowance.unwrap_or(1.0);
+        let mut rest = batch.into_iter();
+        loop {
+            let chunk: Vec<Genes> = (rest.by_ref())
+                .filter(|g| {
+                    !(failed.iter()).any(|f| {
+                        let f = (f, self.lookup(f).usage);
+                        ruled_out(space, dims, g, f, base, limit)
+                    })
+                })
+                .take(SHARE_CHUNK)
+                .collect();
+            if chunk.is_empty() {
+                break;
+            }
+            self.run(chunk.clone());
+            failed.extend(chunk.into_iter().filter(|g| !counts(self.lookup(g))));
+            if share.is_some_and(|s| std::time::Instant::now() >= s) {
+                break;
+            }
+        }
+        // The best of the group's points that count, the current one on
+        // a tie.
+        let mut best = (current.clone(), self.lookup(current));
+        for g in neighbours(space, current, dims) {
+            let k = self.lookup(&g);
+            if counts(k) && better(k, best.1) {
+                best = (g, k);
+            }
+        }
+        best.0
+    }
+
+    /// From the settled point `current`, each loop nest in turn gives up
+    /// part of the device: its fastest point that counts and takes at
+    /// least [`FREED`] of the device less, around which the other nests
+    /// are searched again (nearest first). A nest a little slower may
+    /// leave another room for twice its copies (mvt's two products, f32
+    /// on ecp5-25k: the first at a jam of 10 leaves the second 4, 3,080
+    /// cycles; at 8 it takes half the LUTs, and both at 8 take 2,439). The
+    /// faster point found is kept, and the exchange goes on from it.
+    fn exchange(&mut self, groups: &[Vec<usize>], mut current: Genes) {
+        let space = self.space;
+        let nests: Vec<usize> = (0..groups.len())
+            .filter(|&gi| nest_of(space, &groups[gi]).is_some())
+            .collect();
+        for (i, &gi) in nests.iter().enumerate() {
+            let here = self.lookup(&current);
+            let (Some(_), Some(usage)) = (here.value, here.usage) else {
+                return;
+            };
+            if !self.in_time() || self.used >= self.params.budget {
+                return;
+            }
+            let freed = neighbours(space, &current, &groups[gi])
+                .into_iter()
+                .filter_map(|g| {
+                    let k = self.lookup(&g);
+                    let v = k.value?;
+                    (k.usage? <= usage - FREED).then_some((g, v))
+                })
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            let Some((mut trial, _)) = freed else {
+                continue;
+            };
+            let others: Vec<usize> = nests.iter().copied().filter(|&gj| gj != gi).collect();
+            for (j, &gj) in others.iter().enumerate() {
+                if !self.in_time() || self.used >= self.params.budget {
+                    break;
+                }
+                let parts = (others.len() - j) + (nests.len() - i - 1) * others.len();
+                trial = self.group(&trial, &groups[gj], None, true, parts);
+            }
+            if better(self.lookup(&trial), here) {
+                current = trial;
+            }
+        }
+    }
+}
+
+/// Runs the descent on `space` for the first objective; `evaluate` takes
+/// a batch of new points.
+pub fn descent(
+    space: &Space,
+    params: Descent,
+    evaluate: &mut dyn FnMut(&[Genes]) -> Vec<Evaluated>,
+) {
+    let mut walk = Walk {
+        space,
+        params,
+        known: BTreeMap::new(),
+        used: 0,
+        evaluate,
     };
     let mut current = start(space);
-    let mut used = run(vec![current.clone()], &mut known);
+    walk.run(vec![current.clone()]);
     let groups = groups(space, params.group_limit);
-    let lookup =
-        |g: &Genes, known: &BTreeMap<Genes, Known>| known.get(g).copied().unwrap_or_default();
     // Whether each group has been tried at some point.
     let mut tried = vec![false; groups.len()];
     for round in 0..ROUNDS {
         let mut changed = false;
         for (gi, dims) in groups.iter().enumerate() {
-            if used >= params.budget {
+            if walk.used >= params.budget {
                 return;
             }
             // Past the deadline, only the small groups of the function's
@@ -411,86 +575,29 @@ pub fn descent(
             let finishing = (dims.iter())
                 .all(|&d| !matches!(space.dims[d].knob, Knob::Loop(..) | Knob::Array(..)))
                 && size(space, dims) <= FINISHING_POINTS;
-            if !in_time() && (tried[gi] || !finishing) {
+            if !walk.in_time() && (tried[gi] || !finishing) {
                 continue;
             }
             tried[gi] = true;
             let allowance = match round {
                 0 => {
-                    let at = lookup(&current, &known);
+                    let at = walk.lookup(&current);
                     let used = at.usage.filter(|_| at.value.is_some());
                     first_round_allowance(space, &groups, gi, used)
                 }
                 _ => None,
             };
-            // A point counts where it is a design within the allowance.
-            let counts = |k: Known| {
-                k.value.is_some() && allowance.is_none_or(|a| k.usage.is_some_and(|u| u <= a))
-            };
-            let cap = copies_cap(space, dims);
-            let mut batch: Vec<Genes> = neighbours(space, &current, dims)
-                .into_iter()
-                .filter(|g| !known.contains_key(g))
-                .filter(|g| cap.is_none_or(|c| copies(space, dims, g) <= c))
-                .collect();
-            batch.truncate(params.budget - used);
-            // The group's share of the time left: the groups after it in
-            // the round get theirs, so that a large first nest does not
-            // leave the others untried.
-            let share = params.deadline.map(|d| {
-                let now = std::time::Instant::now();
-                now + d.saturating_duration_since(now) / (groups.len() - gi) as u32
-            });
-            // The largest first; a point at least as large as one that
-            // did not count is not tried.
-            batch.sort_by_key(|g| std::cmp::Reverse(copies(space, dims, g)));
-            // Points of the group known to be no design (in an earlier
-            // round) rule out those at least as large from the start.
-            let mut failed: Vec<Genes> = neighbours(space, &current, dims)
-                .into_iter()
-                .filter(|g| known.get(g).is_some_and(|k| k.value.is_none()))
-                .collect();
-            let base = (&current, lookup(&current, &known).usage);
-            let limit = allowance.unwrap_or(1.0);
-            let too_large = |g: &Genes, failed: &[Genes], known: &BTreeMap<Genes, Known>| {
-                (failed.iter()).any(|f| {
-                    let f = (f, lookup(f, known).usage);
-                    ruled_out(space, dims, g, f, base, limit)
-                })
-            };
-            let mut rest = batch.into_iter();
-            loop {
-                let chunk: Vec<Genes> = (rest.by_ref())
-                    .filter(|g| !too_large(g, &failed, &known))
-                    .take(SHARE_CHUNK)
-                    .collect();
-                if chunk.is_empty() {
-                    break;
-                }
-                used = run(chunk.clone(), &mut known);
-                failed.extend(chunk.into_iter().filter(|g| !counts(lookup(g, &known))));
-                if share.is_some_and(|s| std::time::Instant::now() >= s) {
-                    break;
-                }
-            }
-            // The best of the group's points that count, the current one
-            // on a tie.
-            let mut best = (current.clone(), lookup(&current, &known));
-            for g in neighbours(space, &current, dims) {
-                let k = lookup(&g, &known);
-                if counts(k) && better(k, best.1) {
-                    best = (g, k);
-                }
-            }
-            if best.0 != current {
-                current = best.0;
+            let best = walk.group(&current, dims, allowance, round > 0, groups.len() - gi);
+            if best != current {
+                current = best;
                 changed = true;
             }
         }
         if !changed {
-            return;
+            break;
         }
     }
+    walk.exchange(&groups, current);
 }
 
 #[cfg(test)]
@@ -662,6 +769,95 @@ mod tests {
             .min_by(|a, b| cost(a).total_cmp(&cost(b)))
             .unwrap();
         assert_eq!((best[2], best[3]), (1, 0), "{seen:?}");
+    }
+
+    #[test]
+    fn later_rounds_try_the_points_nearest_the_current_one_first() {
+        // A copy of the first nest's body takes a fifth of the device, of
+        // the second's a tenth: the first round keeps the first at 2
+        // copies (its part, 0.55), the second takes 4; the second round
+        // tries the first nest's points nearest 2 copies first, 8 last.
+        let unroll = |g: &Genes| ([8, 4, 2, 1][g[2]], [4, 2, 1][g[3]]);
+        let usage = |g: &Genes| {
+            let (a, b) = unroll(g);
+            0.1 + 0.2 * (a - 1) as f64 + 0.1 * (b - 1) as f64
+        };
+        let cost = |g: &Genes| {
+            let (a, b) = unroll(g);
+            100.0 / a as f64 + 100.0 / b as f64
+        };
+        let mut seen: Vec<Genes> = Vec::new();
+        let params = Descent {
+            budget: 100,
+            deadline: None,
+            group_limit: 64,
+        };
+        descent(&space(), params, &mut |batch| {
+            seen.extend(batch.iter().cloned());
+            (batch.iter())
+                .map(|g| Evaluated {
+                    objectives: (usage(g) <= 1.0).then(|| vec![cost(g)]),
+                    cost: true,
+                    usage: Some(usage(g)),
+                })
+                .collect()
+        });
+        // The first nest's points beside the second's 4 copies, in order.
+        let second_round: Vec<i64> = (seen.iter())
+            .filter(|g| unroll(g).1 == 4)
+            .map(|g| unroll(g).0)
+            .skip_while(|&a| a == 2)
+            .take(6)
+            .collect();
+        assert_eq!(second_round, vec![4, 4, 1, 1, 8, 8], "{seen:?}");
+        let best = (seen.iter())
+            .filter(|g| usage(g) <= 1.0)
+            .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+            .unwrap();
+        assert_eq!(unroll(best), (4, 4));
+    }
+
+    #[test]
+    fn a_nest_that_gives_up_part_of_the_device_leaves_another_room() {
+        // A copy of the first nest's body takes a twentieth of the
+        // device, of the second's a fifth. The rounds settle at 8 copies
+        // and 2 (62.5): the second has no room for 4, and the first at 4
+        // alone is slower. At 4 it frees a fifth of the device, where the
+        // second takes 4: 50.
+        let unroll = |g: &Genes| ([8, 4, 2, 1][g[2]], [4, 2, 1][g[3]]);
+        let usage = |g: &Genes| {
+            let (a, b) = unroll(g);
+            0.1 + 0.05 * (a - 1) as f64 + 0.2 * (b - 1) as f64
+        };
+        let cost = |g: &Genes| {
+            let (a, b) = unroll(g);
+            100.0 / a as f64 + 100.0 / b as f64
+        };
+        let mut seen: Vec<Genes> = Vec::new();
+        let params = Descent {
+            budget: 100,
+            deadline: None,
+            group_limit: 64,
+        };
+        descent(&space(), params, &mut |batch| {
+            seen.extend(batch.iter().cloned());
+            (batch.iter())
+                .map(|g| Evaluated {
+                    objectives: (usage(g) <= 1.0).then(|| vec![cost(g)]),
+                    cost: true,
+                    usage: Some(usage(g)),
+                })
+                .collect()
+        });
+        let best = (seen.iter())
+            .filter(|g| usage(g) <= 1.0)
+            .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+            .unwrap();
+        assert_eq!(unroll(best), (4, 4), "{seen:?}");
+        let mut unique = seen.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), seen.len());
     }
 
     #[test]
