@@ -8,9 +8,7 @@
 //! held, the best kept, group after group, in rounds until a round
 //! changes nothing, the budget is spent or the deadline passes (each
 //! group taking at most its share of the time left in a round, its
-//! largest points first in the first round and those nearest the current
-//! point's copies of a body in later ones, none at least as large as one
-//! that gave no
+//! largest points first and none at least as large as one that gave no
 //! design (as many copies of a loop body, however split between its
 //! loops), nor one that makes more than twice the copies of a loop
 //! body any one of its knobs offers; past
@@ -25,8 +23,8 @@
 //! give what is left to whichever nest gains most from it. Once the
 //! rounds settle, each nest in turn gives up part of the device (its
 //! fastest point that takes a tenth of it less) and the others are
-//! searched again around that point: a trade no single group's move
-//! finds.
+//! searched again around that point, nearest their current copies of a
+//! body first: a trade no single group's move finds.
 //! Deterministic: the same space and results give the same points in
 //! the same order; no point is asked for twice.
 
@@ -409,10 +407,10 @@ impl Walk<'_> {
     }
 
     /// Evaluates the points of group `dims` around `current` (each
-    /// counting where it is a design within `allowance`) in the order
-    /// of the round (the largest first, or with `nearest` those nearest
-    /// `current`'s copies of a body first), within `1 / parts` of the
-    /// time left, and returns the best that counts (`current` on a tie).
+    /// counting where it is a design within `allowance`), the largest
+    /// first or with `nearest` those nearest `current`'s copies of a body
+    /// first, within `1 / parts` of the time left, and returns the best
+    /// that counts (`current` on a tie).
     fn group(
         &mut self,
         current: &Genes,
@@ -440,14 +438,12 @@ impl Walk<'_> {
             let now = std::time::Instant::now();
             now + d.saturating_duration_since(now) / parts.max(1) as u32
         });
-        // In the first round the largest first; later, where the
-        // current point is what the first round's parts and the other
-        // nests left, the nearest in copies of a body first, the larger
-        // on a tie: one a step smaller that is as fast (a nest that waits
-        // on another beside it in a dataflow group) leaves the others
-        // room, and one a step larger that gives no design rules out all
-        // larger ones. A point at least as large as one that did not
-        // count is not tried.
+        // The largest first (the fastest design is mostly the largest
+        // that fits), or in an exchange the nearest in copies of a body
+        // first, the larger on a tie: the other nests grow into the room
+        // one gave up step by step, one a step larger that gives no
+        // design ruling out all larger ones. A point at least as large as
+        // one that did not count is not tried.
         batch.sort_by_key(|g| std::cmp::Reverse(copies(space, dims, g)));
         if nearest {
             let at = copies(space, dims, current).max(1);
@@ -587,7 +583,7 @@ pub fn descent(
                 }
                 _ => None,
             };
-            let best = walk.group(&current, dims, allowance, round > 0, groups.len() - gi);
+            let best = walk.group(&current, dims, allowance, false, groups.len() - gi);
             if best != current {
                 current = best;
                 changed = true;
@@ -769,52 +765,6 @@ mod tests {
             .min_by(|a, b| cost(a).total_cmp(&cost(b)))
             .unwrap();
         assert_eq!((best[2], best[3]), (1, 0), "{seen:?}");
-    }
-
-    #[test]
-    fn later_rounds_try_the_points_nearest_the_current_one_first() {
-        // A copy of the first nest's body takes a fifth of the device, of
-        // the second's a tenth: the first round keeps the first at 2
-        // copies (its part, 0.55), the second takes 4; the second round
-        // tries the first nest's points nearest 2 copies first, 8 last.
-        let unroll = |g: &Genes| ([8, 4, 2, 1][g[2]], [4, 2, 1][g[3]]);
-        let usage = |g: &Genes| {
-            let (a, b) = unroll(g);
-            0.1 + 0.2 * (a - 1) as f64 + 0.1 * (b - 1) as f64
-        };
-        let cost = |g: &Genes| {
-            let (a, b) = unroll(g);
-            100.0 / a as f64 + 100.0 / b as f64
-        };
-        let mut seen: Vec<Genes> = Vec::new();
-        let params = Descent {
-            budget: 100,
-            deadline: None,
-            group_limit: 64,
-        };
-        descent(&space(), params, &mut |batch| {
-            seen.extend(batch.iter().cloned());
-            (batch.iter())
-                .map(|g| Evaluated {
-                    objectives: (usage(g) <= 1.0).then(|| vec![cost(g)]),
-                    cost: true,
-                    usage: Some(usage(g)),
-                })
-                .collect()
-        });
-        // The first nest's points beside the second's 4 copies, in order.
-        let second_round: Vec<i64> = (seen.iter())
-            .filter(|g| unroll(g).1 == 4)
-            .map(|g| unroll(g).0)
-            .skip_while(|&a| a == 2)
-            .take(6)
-            .collect();
-        assert_eq!(second_round, vec![4, 4, 1, 1, 8, 8], "{seen:?}");
-        let best = (seen.iter())
-            .filter(|g| usage(g) <= 1.0)
-            .min_by(|a, b| cost(a).total_cmp(&cost(b)))
-            .unwrap();
-        assert_eq!(unroll(best), (4, 4));
     }
 
     #[test]
