@@ -9,8 +9,9 @@ NAME,...) on --target (ecp5-25k):
     outermost loop `flatten = true` (`flatten`: each nest one pipeline),
     with --interchange each nest's but the first `interchange = true`
     on its outermost loop (`interchange`: its two outer loops swapped, so
-    that 3mm's F is made and read column by column), or with --auto
-    those `silica hls --auto` chooses (its F.directives.toml, `auto`);
+    that 3mm's F is made and read column by column), with both, both
+    (`flatten + interchange`), or with --auto those `silica hls --auto`
+    chooses (its F.directives.toml, `auto`);
   - `silica hls FILE --top F --sim --directives D` with `dataflow = true`
     added to D (co-simulated bit for bit). The flow schedules the nests
     both ways with the same directives and ports, and keeps the faster
@@ -23,7 +24,7 @@ A run appends its rows to bench/results/dataflow.csv and writes the
 table of docs/QOR.md from it (bench/tables.py), unless --no-record.
 
 Usage: python3 bench/dataflow.py [--silica PATH] [--target T]
-         [--only NAME,..] [--flatten | --interchange | --auto] [--no-record]
+         [--only NAME,..] [--flatten] [--interchange] [--auto] [--no-record]
 """
 import argparse
 import json
@@ -56,7 +57,7 @@ TABLE = tables.Table(
      tables.col("BRAM", "bram", "int"),
      tables.col("status", "status", right=False)],
     key=("kernel", "variant", "target", "directives"),
-    command="python3 bench/dataflow.py && python3 bench/dataflow.py --only 2mm,3mm --flatten && python3 bench/dataflow.py --only 2mm,3mm,mvt --auto && python3 bench/dataflow.py --only 2mm,3mm --interchange")
+    command="python3 bench/dataflow.py && python3 bench/dataflow.py --only 2mm,3mm --flatten && python3 bench/dataflow.py --only 2mm,3mm,mvt --auto && python3 bench/dataflow.py --only 2mm,3mm --interchange && python3 bench/dataflow.py --only 3mm --flatten --interchange")
 TABLES = [TABLE]
 
 
@@ -93,13 +94,14 @@ def run(silica, kernel, target, auto, flatten, interchange, workdir):
            "directives": "auto" if auto else "default"}
     base = os.path.join(workdir, f"{name}.{variant}")
     text = ""
-    if flatten:
-        row["directives"] = "flatten"
-        text = "".join(f'[[loop]]\nlabel = "{top}/{n}"\nflatten = true\n' for n in range(nests(path)))
-    if interchange:
-        row["directives"] = "interchange"
-        text = "".join(f'[[loop]]\nlabel = "{top}/{n}"\ninterchange = true\n'
-                       for n in range(1, nests(path)))
+    if flatten or interchange:
+        row["directives"] = " + ".join(
+            name for name, on in (("flatten", flatten), ("interchange", interchange)) if on)
+        for n in range(nests(path)):
+            keys = ("flatten = true\n" if flatten else "") + (
+                "interchange = true\n" if interchange and n > 0 else "")
+            if keys:
+                text += f'[[loop]]\nlabel = "{top}/{n}"\n{keys}'
     if auto:
         j, why = hls(silica, path, top, target, base + ".auto", ["--auto"])
         if j is None:
