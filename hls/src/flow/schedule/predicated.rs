@@ -23,7 +23,7 @@
 
 use super::exclusive::{loops_around_blocks, walk_iterations};
 use crate::flow::analysis::trips::{value, DEPTH};
-use crate::model::kernel::{Kernel, LoopId, MemId, NodeId, Op, Val};
+use crate::model::kernel::{Item, Kernel, LoopId, MemId, NodeId, Op, Val};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Distances between iterations looked at; beyond them two accesses are
@@ -171,7 +171,8 @@ fn needed_under(
             (Some(c), Some(f)) => agree = c == f,
         }
     }
-    let out = found.filter(|_| agree);
+    // A packed store's predicate is a mask of its lanes, no condition.
+    let out = found.filter(|&c| agree && k.width(c) == 1);
     memo.insert(n, out);
     out
 }
@@ -195,7 +196,7 @@ pub fn meetings(k: &Kernel, l: LoopId) -> Vec<Meeting> {
         return Vec::new();
     }
     let Some(block) = k.loops[l].body.iter().find_map(|it| match it {
-        crate::model::kernel::Item::Block(b) => Some(*b),
+        Item::Block(b) => Some(*b),
         _ => None,
     }) else {
         return Vec::new();
