@@ -660,6 +660,17 @@ impl Kernel {
             .collect();
     }
 
+    /// The predicate of access `n` (a load's second operand, a store's
+    /// third), if it has one.
+    pub fn access_predicate(&self, n: NodeId) -> Option<Val> {
+        let node = &self.nodes[n];
+        match node.op {
+            Op::Load(_) => node.args.get(1).copied(),
+            Op::Store(_) => node.args.get(2).copied(),
+            _ => None,
+        }
+    }
+
     /// The nodes of the body of loop `l` (innermost loops), in
     /// program order.
     pub fn body_nodes(&self, l: LoopId) -> Vec<NodeId> {

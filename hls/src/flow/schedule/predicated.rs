@@ -83,7 +83,7 @@ pub fn predicate_needed_loads(k: &mut Kernel) {
                 .filter_map(|n| Some((n, needed_under(k, &users, &outside, n, &mut memo)?)))
                 .collect();
             let predicated = (accesses.iter())
-                .filter(|&&n| predicate(k, n).is_some())
+                .filter(|&&n| k.access_predicate(n).is_some())
                 .count();
             if predicated + loads.len() >= 2 {
                 given.extend(loads);
@@ -104,16 +104,6 @@ pub fn predicate_needed_loads(k: &mut Kernel) {
                 k.nodes[n].args.pop();
             }
         }
-    }
-}
-
-/// The predicate of access `n`, if it has one.
-fn predicate(k: &Kernel, n: NodeId) -> Option<Val> {
-    let node = &k.nodes[n];
-    match node.op {
-        Op::Load(_) => node.args.get(1).copied(),
-        Op::Store(_) => node.args.get(2).copied(),
-        _ => None,
     }
 }
 
@@ -187,7 +177,7 @@ pub fn meetings(k: &Kernel, l: LoopId) -> Vec<Meeting> {
     let mut per_memory: FxHashMap<MemId, Vec<(NodeId, Val)>> = FxHashMap::default();
     for &n in &nodes {
         let memory = k.nodes[n].op.memory().filter(|&m| k.memories[m].lanes <= 1);
-        if let (Some(m), Some(p)) = (memory, predicate(k, n)) {
+        if let (Some(m), Some(p)) = (memory, k.access_predicate(n)) {
             per_memory.entry(m).or_default().push((n, p));
         }
     }

@@ -142,12 +142,12 @@ impl Walk<'_> {
     fn node(&mut self, n: NodeId, c: u64) -> Option<()> {
         let k = self.k;
         let node = &k.nodes[n];
-        let (memory, write, predicate) = match node.op {
-            Op::Load(m) => (Some(m), false, node.args.get(1)),
-            Op::Store(m) => (Some(m), true, node.args.get(2)),
-            _ => (None, false, None),
+        let (memory, write) = match node.op {
+            Op::Load(m) => (Some(m), false),
+            Op::Store(m) => (Some(m), true),
+            _ => (None, false),
         };
-        let known = predicate.map(|&p| value(k, &self.env, p, DEPTH));
+        let known = (k.access_predicate(n)).map(|p| value(k, &self.env, p, DEPTH));
         if known == Some(Some(0)) {
             return Some(());
         }
