@@ -734,13 +734,13 @@ mod tests {
         assert!(batches[2].iter().all(|g| g[2] == 1), "{batches:?}");
     }
 
-    #[test]
-    fn the_first_nest_leaves_the_second_its_part_of_the_device() {
-        // Each unroll factor of a nest takes a tenth of the device a copy;
-        // the start takes a tenth. Alone, the first nest's best is 8
-        // copies (0.9 of the device), which would leave the second none.
-        let usage = |g: &Genes| 0.1 + 0.1 * ([8, 4, 2, 1][g[2]] + [4, 2, 1][g[3]] - 2) as f64;
-        let cost = |g: &Genes| 100.0 / [8.0, 4.0, 2.0, 1.0][g[2]] + 100.0 / [4.0, 2.0, 1.0][g[3]];
+    /// The points the descent over [`space`] asks for, in order, and the
+    /// fastest of them that fits, where a point takes `usage` of the
+    /// device (no design beyond all of it) and its objective is `cost`.
+    fn on_the_device(
+        usage: &dyn Fn(&Genes) -> f64,
+        cost: &dyn Fn(&Genes) -> f64,
+    ) -> (Vec<Genes>, Genes) {
         let mut seen: Vec<Genes> = Vec::new();
         let params = Descent {
             budget: 100,
@@ -757,13 +757,25 @@ mod tests {
                 })
                 .collect()
         });
-        // The first round keeps the first nest within 0.1 + 0.9 / 2: at 4
-        // copies (0.4 of the device); the second then takes 4 (0.7); the
-        // second round finds no room for 8 copies of the first.
         let best = (seen.iter())
             .filter(|g| usage(g) <= 1.0)
             .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+            .cloned()
             .unwrap();
+        (seen, best)
+    }
+
+    #[test]
+    fn the_first_nest_leaves_the_second_its_part_of_the_device() {
+        // Each unroll factor of a nest takes a tenth of the device a copy;
+        // the start takes a tenth. Alone, the first nest's best is 8
+        // copies (0.9 of the device), which would leave the second none.
+        let usage = |g: &Genes| 0.1 + 0.1 * ([8, 4, 2, 1][g[2]] + [4, 2, 1][g[3]] - 2) as f64;
+        let cost = |g: &Genes| 100.0 / [8.0, 4.0, 2.0, 1.0][g[2]] + 100.0 / [4.0, 2.0, 1.0][g[3]];
+        let (seen, best) = on_the_device(&usage, &cost);
+        // The first round keeps the first nest within 0.1 + 0.9 / 2: at 4
+        // copies (0.4 of the device); the second then takes 4 (0.7); the
+        // second round finds no room for 8 copies of the first.
         assert_eq!((best[2], best[3]), (1, 0), "{seen:?}");
     }
 
@@ -783,27 +795,8 @@ mod tests {
             let (a, b) = unroll(g);
             100.0 / a as f64 + 100.0 / b as f64
         };
-        let mut seen: Vec<Genes> = Vec::new();
-        let params = Descent {
-            budget: 100,
-            deadline: None,
-            group_limit: 64,
-        };
-        descent(&space(), params, &mut |batch| {
-            seen.extend(batch.iter().cloned());
-            (batch.iter())
-                .map(|g| Evaluated {
-                    objectives: (usage(g) <= 1.0).then(|| vec![cost(g)]),
-                    cost: true,
-                    usage: Some(usage(g)),
-                })
-                .collect()
-        });
-        let best = (seen.iter())
-            .filter(|g| usage(g) <= 1.0)
-            .min_by(|a, b| cost(a).total_cmp(&cost(b)))
-            .unwrap();
-        assert_eq!(unroll(best), (4, 4), "{seen:?}");
+        let (seen, best) = on_the_device(&usage, &cost);
+        assert_eq!(unroll(&best), (4, 4), "{seen:?}");
         let mut unique = seen.clone();
         unique.sort();
         unique.dedup();
