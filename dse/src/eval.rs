@@ -248,6 +248,7 @@ impl Evaluator {
         // costs a schedule and an estimate a try.
         if self.input.fit && estimated.as_ref().is_ok_and(fitting_may_help) {
             opts.fit = true;
+            opts.fit_seconds = Some(FIT_SECONDS);
             (estimated, design) = self.build(&ir, &opts, level);
         }
         let estimated = estimated.map_err(|d| self.render(&d, &cfg.directives))?;
@@ -460,10 +461,19 @@ fn fitting_may_help(e: &silica_hls::Estimated) -> bool {
 
 /// How many times its device's LUTs a design computing in floats may
 /// need for fitting to be tried: float units take hundreds of LUTs each,
-/// and sharing them brings such designs back (2mm in f32 jammed by 6
-/// and 8 on ecp5-25k: 37,292 LUT by the estimate, 14,697 fitted), where
-/// sharing integer units rarely does.
-const FLOAT_SHARING_REACH: u64 = 2;
+/// and sharing them brings such designs back (2mm in f32 jammed by 18
+/// and 12 on ecp5-25k: 67,153 LUT by the estimate, 20,752 fitted, four
+/// of each unit for 30 and 34 operations), where sharing integer units
+/// rarely does. Further out, every point of a nest fitted fills the
+/// device, and `--auto`'s descent, which gives each nest its share of
+/// it, can no longer tell them apart (3mm in f32 at four times: 41,500
+/// cycles where three give 17,211).
+const FLOAT_SHARING_REACH: u64 = 3;
+
+/// The seconds fitting one point may take: past them it keeps what it
+/// has (fdtd-2d in f32 on ecp5-25k: fits of four to eight seconds took
+/// the time of the descent's other points, and ran on past its deadline).
+const FIT_SECONDS: f64 = 4.0;
 
 /// The clock period in ns a design asked to run at `clock_ns` can reach
 /// by the estimate: the asked period, or the operator library's predicted

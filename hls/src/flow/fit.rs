@@ -34,6 +34,10 @@ pub const MARGIN: f64 = 0.9;
 pub struct Budget<'d> {
     pub device: &'d Device,
     pub share: f64,
+    /// When the search stops evaluating designs and keeps what it has
+    /// (none: it takes as long as it takes): `silica dse` sets it, so that
+    /// one point's fitting does not take the time of its search's others.
+    pub until: Option<std::time::Instant>,
 }
 
 impl<'d> Budget<'d> {
@@ -42,6 +46,7 @@ impl<'d> Budget<'d> {
         Budget {
             device,
             share: MARGIN,
+            until: None,
         }
     }
 }
@@ -329,10 +334,11 @@ pub type Limits = BTreeMap<String, u32>;
 ///
 /// The fewest units first ([`Search::fewest`]): one unit of each class,
 /// or of those that help (none: `start` is kept). Where they are over in
-/// a resource that the design without limits is over in too, they are
-/// the answer (the nearest to fitting) and nothing else is tried (a few
-/// tries, not one a unit). Else the search goes down from `start`
-/// ([`Search::descend`]), also where the fewest units do not fit (a
+/// a resource that the design without limits is over in too, and half
+/// the units of each class are as well, they are the answer (the nearest
+/// to fitting) and nothing else is tried (a few tries, not one a unit).
+/// Else the search goes down from `start` ([`Search::descend`]), also
+/// where the fewest units do not fit (a
 /// design's registers can grow as its units shrink: a
 /// 5x5 window of i32 products pipelined on one shared multiplier holds
 /// its values for 25 cycles, and more flip-flops than the device has,
@@ -364,14 +370,28 @@ pub fn choose<E>(
     };
     let (fewest, at_fewest) = search.fewest(free, &start)?;
     // Where the fewest units are over in a resource the design without
-    // limits is over in too, no limit brings it within the device.
-    let (over_fewest, over_start) = (
-        overs(budget, &at_fewest.estimate),
-        overs(budget, &start.estimate),
-    );
-    let hopeless = (over_fewest.iter().zip(over_start)).any(|(&f, s)| f > 0.0 && s > 0.0);
-    if fewest.is_empty() || hopeless {
+    // limits is over in too, and so are half the units of each class, no
+    // limit brings it within the device. (The halves are tried for the
+    // registers: a design a little over in flip-flops without limits can
+    // hold fewer with its units shared by a few operations each, and more
+    // again with one unit for all of them.)
+    let over_both = |a: &Tried, b: &Tried| {
+        let (a, b) = (overs(budget, &a.estimate), overs(budget, &b.estimate));
+        [0, 1, 2].map(|r| a[r] > 0.0 && b[r] > 0.0)
+    };
+    let both = over_both(&at_fewest, &start);
+    if fewest.is_empty() {
         return Ok((fewest, at_fewest));
+    }
+    if both.iter().any(|&o| o) {
+        let half: Limits = (free.iter())
+            .map(|(c, n)| (c.clone(), (n / 2).max(1)))
+            .collect();
+        let at_half = search.eval(&half)?;
+        let still = over_both(&at_half, &start);
+        if (0..3).any(|r| both[r] && still[r]) {
+            return Ok((fewest, at_fewest));
+        }
     }
     let (limits, found) = search.descend(free, start)?;
     let (fewest_over, found_over) = (
@@ -404,6 +424,11 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
 
     fn excess(&self, t: &Tried) -> f64 {
         excess(self.budget, &t.estimate)
+    }
+
+    /// Whether the budget's time is spent.
+    fn spent(&self) -> bool {
+        (self.budget.until).is_some_and(|t| std::time::Instant::now() >= t)
     }
 
     /// The fewest units: one of each class of `free` where that fits;
@@ -463,7 +488,7 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
             limits = every;
             best = at_every;
         }
-        while self.excess(&best) > 0.0 {
+        while self.excess(&best) > 0.0 && !self.spent() {
             let mut step: Option<(String, Limits, Tried)> = None;
             for (class, &n) in &units {
                 if n <= 1 {
@@ -537,7 +562,7 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
         let hi = step.0[class];
         // The fewest units that cost no cycles: `free_at`, in [lo, hi].
         let (mut lo, mut free_at, mut at) = (1, hi, step.1.clone());
-        while lo < free_at {
+        while lo < free_at && !self.spent() {
             let mid = lo + (free_at - lo) / 2;
             let t = self.eval(&with(mid))?;
             if t.latency == best.latency && self.excess(&t) <= self.excess(&step.1) {
@@ -551,7 +576,7 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
         }
         // The most units that fit: in [free_at, hi), `hi` does not.
         let (mut fits_at, mut top) = (free_at, hi - 1);
-        while fits_at < top {
+        while fits_at < top && !self.spent() {
             let mid = top - (top - fits_at) / 2;
             let t = self.eval(&with(mid))?;
             if self.excess(&t) == 0.0 {
@@ -662,6 +687,29 @@ mod tests {
         .unwrap();
         assert_eq!(limits, BTreeMap::from([("fadd".to_string(), 4)]));
         assert_eq!(t.estimate.lut, 4500);
+    }
+
+    #[test]
+    fn a_search_out_of_time_keeps_the_fewest_units_that_fit() {
+        // As above, 4 adders fit; with no time left the descent takes no
+        // step, and the one adder tried first is kept.
+        let start = model(&BTreeMap::new(), 2, 5);
+        let budget = Budget {
+            until: Some(std::time::Instant::now()),
+            ..Budget::of(up5k())
+        };
+        let (limits, t) = choose(
+            &budget,
+            &[("fadd".into(), 5), ("mul".into(), 2)],
+            start,
+            |l| Ok::<_, ()>(model(l, 2, 5)),
+        )
+        .unwrap();
+        assert_eq!(
+            limits,
+            BTreeMap::from([("fadd".to_string(), 1), ("mul".to_string(), 1)])
+        );
+        assert_eq!(excess(&budget, &t.estimate), 0.0);
     }
 
     #[test]
@@ -779,8 +827,8 @@ mod tests {
         .unwrap();
         assert_eq!(limits.values().copied().collect::<Vec<_>>(), vec![1, 1]);
         assert_eq!(t.estimate.lut, 21_500);
-        // The start, all at one, each alone, both (known).
-        assert_eq!(count, 4);
+        // The start, all at one, each alone, both (known), half of each.
+        assert_eq!(count, 5);
     }
 
     #[test]
@@ -801,6 +849,29 @@ mod tests {
         let dsps = up5k().dsps;
         assert_eq!(limits.get("mul"), Some(&((dsps / 3) as u32)));
         assert_eq!(t.estimate.dsp, 3 * (dsps / 3));
+    }
+
+    #[test]
+    fn registers_a_little_over_without_limits_fit_at_units_shared_by_a_few() {
+        // 30 adders of 1,000 LUTs: without limits their pipelines'
+        // registers are a little over the budget too; one adder for all
+        // holds the values long, in more again; shared by a few each,
+        // they fit. The search goes down to the 4 the LUTs hold.
+        let regs = |l: &Limits| {
+            let f = l.get("fadd").copied().unwrap_or(30).min(30);
+            let mut t = model(l, 0, 30);
+            t.estimate.lut = 1000 * u64::from(f);
+            t.estimate.ff = 160 * u64::from(f) + 5000 / u64::from(f);
+            Ok::<_, ()>(t)
+        };
+        let start = regs(&Limits::new()).unwrap();
+        let budget = Budget::of(up5k());
+        assert!(excess(&budget, &start.estimate) > 0.0);
+        let fewest = regs(&Limits::from([("fadd".to_string(), 1)])).unwrap();
+        assert!(excess(&budget, &fewest.estimate) > 0.0);
+        let (limits, t) = choose(&budget, &[("fadd".into(), 30)], start, regs).unwrap();
+        assert_eq!(limits, Limits::from([("fadd".to_string(), 4)]));
+        assert_eq!(excess(&budget, &t.estimate), 0.0);
     }
 
     #[test]
@@ -955,6 +1026,7 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>, %c: memref<16xf32>, %d: mem
         let budget = Budget {
             device: up5k(),
             share: 0.75,
+            until: None,
         };
         // 75% of 5,280 LUTs is 3,960.
         assert_eq!(excess(&budget, &est(3960, 8)), 0.0);
