@@ -30,7 +30,8 @@
 //!   all (its units left to other loops);
 //! - a loop whose body is one such loop, where unroll-and-jam keeps its
 //!   dependences, is jammed by factors chosen the same way over its own
-//!   trips and the inner body's copies (`jam`), or not, and where the
+//!   trips and the inner body's copies (`jam`; what does not vary with
+//!   the jammed loop is computed once for them all), or not, and where the
 //!   units hold more copies than a point makes, by wider factors for the
 //!   inner loop kept whole; where the inner loop's trip count varies,
 //!   also by wider factors at shared units, as where it waits on a
@@ -540,7 +541,11 @@ fn jam_factors(
     }
     let (inner, unrolled) = loops_inside(p, i, lanes_of, buffered)?;
     let inner = &inner;
-    let held = inner.copies.unwrap_or(MAX_BODY_COPIES);
+    // The copies the units hold of the body jammed: what does not vary
+    // with this loop's counter is computed once for them all (with
+    // several loops inside, the fewest of any alone).
+    let jammed = if l.inner == 1 { l.jam_copies } else { None };
+    let held = jammed.or(inner.copies).unwrap_or(MAX_BODY_COPIES);
     let as_innermost = LoopProfile {
         copies: Some(held.min(MAX_BODY_COPIES / unrolled)),
         memories: inner.memories.clone(),
@@ -766,6 +771,7 @@ mod tests {
             flattens: false,
             jams: false,
             copies,
+            jam_copies: None,
             memories: memories.iter().map(|m| m.to_string()).collect(),
             repeated: vec![],
             recurrence: None,
@@ -892,6 +898,7 @@ mod tests {
                     flattens: true,
                     jams: false,
                     copies: None,
+                    jam_copies: None,
                     memories: vec![],
                     repeated: vec![],
                     recurrence: None,
@@ -980,6 +987,7 @@ mod tests {
                     flattens: true,
                     jams: false,
                     copies: None,
+                    jam_copies: None,
                     memories: vec!["cov".into()],
                     repeated: vec!["cov".into()],
                     recurrence: None,
@@ -1083,6 +1091,11 @@ mod tests {
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![9, 3, 2, 1]));
         p.loops[1].recurrence_ii = Some(1);
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![3, 1]));
+        // Jammed, alpha * A[i][k] is made once for all the copies: six
+        // held, 24 at the II of 4, the whole row of 18.
+        p.loops[1].recurrence_ii = Some(4);
+        p.loops[0].jam_copies = Some(6);
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![18, 9, 6, 3, 2, 1]));
     }
 
     #[test]

@@ -70,6 +70,12 @@ pub struct LoopProfile {
     /// device's units hold side by side: the fewest of any operation in
     /// it; none where the body does no work that units do.
     pub copies: Option<u64>,
+    /// For a loop with one loop inside, how many copies of that loop's
+    /// body the device's units hold side by side where this loop is
+    /// jammed: its operations that do not vary with this loop's counter
+    /// are computed once for all the copies (2mm's `alpha * A[i][k]`,
+    /// the same for every column a jam over `j` puts side by side).
+    pub jam_copies: Option<u64>,
     /// The external memories the code directly in it accesses.
     pub memories: Vec<String>,
     /// Those of them it accesses more than once (in its body's blocks,
@@ -282,6 +288,99 @@ fn variant(k: &Kernel, l: LoopId) -> FxHashSet<usize> {
     out
 }
 
+/// The nodes of the blocks directly in `body`.
+fn body_nodes<'k>(k: &'k Kernel, body: &'k [Item]) -> impl Iterator<Item = &'k NodeId> {
+    (body.iter())
+        .filter_map(|it| match *it {
+            Item::Block(b) => Some(b),
+            _ => None,
+        })
+        .flat_map(|b| &k.blocks[b])
+}
+
+/// How many copies of the code directly in `body` the device's units
+/// hold side by side, where the operations of `varies` are made once a
+/// copy and the others once for all: the fewest of any kind of unit;
+/// none where the code does no work that units do.
+fn copies_held(
+    k: &Kernel,
+    lib: &Library,
+    body: &[Item],
+    varies: &FxHashSet<NodeId>,
+) -> Option<u64> {
+    // Per kind: operations that vary, those that do not, and the units
+    // the device holds.
+    let mut per_kind: FxHashMap<Kind, (u64, u64, Option<u64>)> = FxHashMap::default();
+    for &n in body_nodes(k, body) {
+        let Some(kd) = unit_kind(k, n) else { continue };
+        let e = (per_kind.entry(kd))
+            .or_insert_with(|| (0, 0, lib.units_held(kd.class, kd.width, kd.operator)));
+        if varies.contains(&n) {
+            e.0 += 1;
+        } else {
+            e.1 += 1;
+        }
+    }
+    (per_kind.values())
+        .filter(|&&(count, _, _)| count > 0)
+        .filter_map(|&(count, once, units)| Some(units?.saturating_sub(once) / count))
+        .min()
+        .map(|c| c.max(1))
+}
+
+/// The nodes anywhere under loop `l` whose values vary with its counter:
+/// those reading it, a value carried by it or by a loop inside it, a
+/// load of a memory stored to under it, and whatever reads them; none
+/// where a call or DMA operation is under it.
+fn varies_with(k: &Kernel, l: LoopId) -> Option<FxHashSet<NodeId>> {
+    /// The blocks and loops of `items` and the loops in them, in
+    /// program order; none where a call or DMA operation is among them.
+    fn collect(
+        k: &Kernel,
+        items: &[Item],
+        blocks: &mut Vec<usize>,
+        loops: &mut Vec<LoopId>,
+    ) -> Option<()> {
+        for it in items {
+            match *it {
+                Item::Block(b) => blocks.push(b),
+                Item::Loop(m) => {
+                    loops.push(m);
+                    collect(k, &k.loops[m].body, blocks, loops)?;
+                }
+                Item::Call(_) | Item::Dma(_) => return None,
+            }
+        }
+        Some(())
+    }
+    let (mut blocks, mut loops) = (Vec::new(), vec![l]);
+    collect(k, &k.loops[l].body, &mut blocks, &mut loops)?;
+    let stored: FxHashSet<usize> = (blocks.iter())
+        .flat_map(|&b| &k.blocks[b])
+        .filter_map(|&n| match k.nodes[n].op {
+            Op::Store(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let mut out = FxHashSet::default();
+    for &b in &blocks {
+        for &n in &k.blocks[b] {
+            let node = &k.nodes[n];
+            let reads_variant = node.args.iter().any(|a| match *a {
+                Val::Iv(m) => m == l,
+                Val::Carried(m, _) => loops.contains(&m),
+                Val::Node(m) => out.contains(&m),
+                _ => false,
+            });
+            let loads_stored = matches!(node.op, Op::Load(m) if stored.contains(&m));
+            if reads_variant || loads_stored {
+                out.insert(n);
+            }
+        }
+    }
+    Some(out)
+}
+
 /// The kernel walked and what its loops are measured with.
 struct Walker<'a> {
     k: &'a Kernel,
@@ -314,43 +413,31 @@ impl Walker<'_> {
                 Item::Loop(l) => {
                     let trip = trip(k, l);
                     let body = &k.loops[l].body;
-                    // Per kind: operations that vary, those that do not,
-                    // and the units the device holds.
-                    let mut per_kind: FxHashMap<Kind, (u64, u64, Option<u64>)> =
-                        FxHashMap::default();
-                    let varies = variant(k, l);
                     let mut memories = Vec::new();
                     let mut repeated = Vec::new();
-                    for item in body {
-                        let Item::Block(b) = *item else { continue };
-                        for &n in &k.blocks[b] {
-                            if let Some(m) = k.nodes[n].op.memory() {
-                                let mem = &k.memories[m];
-                                let name = &mem.name;
-                                if mem.arg.is_some() && !memories.contains(name) {
-                                    memories.push(name.clone());
-                                } else if mem.arg.is_some() && !repeated.contains(name) {
-                                    repeated.push(name.clone());
-                                }
-                            }
-                            let Some(kd) = unit_kind(k, n) else { continue };
-                            let e = per_kind.entry(kd).or_insert_with(|| {
-                                (0, 0, lib.units_held(kd.class, kd.width, kd.operator))
-                            });
-                            if varies.contains(&n) {
-                                e.0 += 1;
-                            } else {
-                                e.1 += 1;
+                    for &n in body_nodes(k, body) {
+                        if let Some(m) = k.nodes[n].op.memory() {
+                            let mem = &k.memories[m];
+                            let name = &mem.name;
+                            if mem.arg.is_some() && !memories.contains(name) {
+                                memories.push(name.clone());
+                            } else if mem.arg.is_some() && !repeated.contains(name) {
+                                repeated.push(name.clone());
                             }
                         }
                     }
-                    let copies = (per_kind.values())
-                        .filter(|&&(count, _, _)| count > 0)
-                        .filter_map(|&(count, once, units)| {
-                            Some(units?.saturating_sub(once) / count)
+                    let copies = copies_held(k, lib, body, &variant(k, l));
+                    let inside: Vec<LoopId> = (body.iter())
+                        .filter_map(|i| match *i {
+                            Item::Loop(m) => Some(m),
+                            _ => None,
                         })
-                        .min()
-                        .map(|c| c.max(1));
+                        .collect();
+                    let jam_copies = match inside[..] {
+                        [m] => varies_with(k, l)
+                            .and_then(|v| copies_held(k, lib, &k.loops[m].body, &v)),
+                        _ => None,
+                    };
                     p.loops.push(LoopProfile {
                         path: k.loops[l].path.clone(),
                         trip,
@@ -361,6 +448,7 @@ impl Walker<'_> {
                         flattens: (self.flattens)(k, l),
                         jams: self.jams.get(l).copied().unwrap_or(false),
                         copies,
+                        jam_copies,
                         memories,
                         repeated,
                         recurrence: None,
@@ -489,5 +577,38 @@ mod tests {
         // s * a[i][i] once for every copy, one product a copy.
         let units = target.library().units_held("mul", 32, None).unwrap();
         assert_eq!(inner.copies, Some(units - 1));
+    }
+
+    #[test]
+    fn a_jam_computes_what_does_not_vary_with_its_counter_once_for_its_copies() {
+        // 2mm's first product: alpha * A[i][k] is the same for every
+        // column j a jam puts side by side, not for every k.
+        let k = kernel(
+            "func.func @f(%s: i32, %a: memref<8x8xi32> {hls.name = \"a\"}, %b: memref<8x8xi32> {hls.name = \"b\"}, %c: memref<8x8xi32> {hls.name = \"c\"}) {
+               affine.for %i = 0 to 8 {
+                 affine.for %j = 0 to 8 {
+                   affine.for %k = 0 to 8 {
+                     %x = affine.load %a[%i, %k] : memref<8x8xi32>
+                     %y = arith.muli %s, %x : i32
+                     %z = affine.load %b[%k, %j] : memref<8x8xi32>
+                     %p = arith.muli %y, %z : i32
+                     %o = affine.load %c[%i, %j] : memref<8x8xi32>
+                     %t = arith.addi %o, %p : i32
+                     affine.store %t, %c[%i, %j] : memref<8x8xi32>
+                   }
+                 }
+               }
+               return
+             }",
+            "f",
+        );
+        let target = Target::named("ecp5-25k").unwrap();
+        let p = of(&k, target.library(), crate::flow::front::flattens, &[]);
+        let units = target.library().units_held("mul", 32, None).unwrap();
+        let find = |path: &str| p.loops.iter().find(|l| l.path == path).unwrap();
+        // Unrolled, both products a copy; jammed over j, one, and
+        // alpha * A[i][k] once for all the copies.
+        assert_eq!(find("f/0/0/0").copies, Some(units / 2));
+        assert_eq!(find("f/0/0").jam_copies, Some(units - 1));
     }
 }
