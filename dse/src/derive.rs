@@ -541,11 +541,17 @@ fn jam_factors(
     }
     let (inner, unrolled) = loops_inside(p, i, lanes_of, buffered)?;
     let inner = &inner;
-    // The copies the units hold of the body jammed: what does not vary
-    // with this loop's counter is computed once for them all (with
-    // several loops inside, the fewest of any alone).
+    // The copies the units hold of the body jammed, where what does not
+    // vary with this loop's counter is computed once for them all, or of
+    // the body unrolled, whichever are more: a jam over 2mm's `j` shares
+    // `alpha * A[i][k]`; one over gemm's `k` does not, but its units
+    // shared at an II of 3 still run its copies of the unrolled `j` best
+    // (with several loops inside, the fewest of any alone).
     let jammed = if l.inner == 1 { l.jam_copies } else { None };
-    let held = jammed.or(inner.copies).unwrap_or(MAX_BODY_COPIES);
+    let held = match (jammed, inner.copies) {
+        (Some(a), Some(b)) => a.max(b),
+        (a, b) => a.or(b).unwrap_or(MAX_BODY_COPIES),
+    };
     let as_innermost = LoopProfile {
         copies: Some(held.min(MAX_BODY_COPIES / unrolled)),
         memories: inner.memories.clone(),
@@ -1096,6 +1102,10 @@ mod tests {
         p.loops[1].recurrence_ii = Some(4);
         p.loops[0].jam_copies = Some(6);
         assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![18, 9, 6, 3, 2, 1]));
+        // Fewer copies jammed than unrolled (gemm's jam over k, each
+        // copy its own alpha * A[i][k]): the unrolled body's are offered.
+        p.loops[0].jam_copies = Some(1);
+        assert_eq!(jam_factors(&p, 0, &[], &[]), Some(vec![9, 3, 2, 1]));
     }
 
     #[test]
