@@ -263,6 +263,13 @@ fn variant(k: &Kernel, l: LoopId) -> FxHashSet<usize> {
             _ => None,
         })
         .collect();
+    varying(k, l, &blocks, &[l])
+}
+
+/// The nodes of `blocks` (in program order) whose values vary with loop
+/// `l`'s counter: those reading it or a value carried by one of `loops`,
+/// loads of a memory stored to in `blocks`, and whatever reads them.
+fn varying(k: &Kernel, l: LoopId, blocks: &[usize], loops: &[LoopId]) -> FxHashSet<NodeId> {
     let stored: FxHashSet<usize> = (blocks.iter())
         .flat_map(|&b| &k.blocks[b])
         .filter_map(|&n| match k.nodes[n].op {
@@ -271,11 +278,12 @@ fn variant(k: &Kernel, l: LoopId) -> FxHashSet<usize> {
         })
         .collect();
     let mut out = FxHashSet::default();
-    for &b in &blocks {
+    for &b in blocks {
         for &n in &k.blocks[b] {
             let node = &k.nodes[n];
             let reads_variant = node.args.iter().any(|a| match *a {
-                Val::Iv(m) | Val::Carried(m, _) => m == l,
+                Val::Iv(m) => m == l,
+                Val::Carried(m, _) => loops.contains(&m),
                 Val::Node(m) => out.contains(&m),
                 _ => false,
             });
@@ -355,30 +363,7 @@ fn varies_with(k: &Kernel, l: LoopId) -> Option<FxHashSet<NodeId>> {
     }
     let (mut blocks, mut loops) = (Vec::new(), vec![l]);
     collect(k, &k.loops[l].body, &mut blocks, &mut loops)?;
-    let stored: FxHashSet<usize> = (blocks.iter())
-        .flat_map(|&b| &k.blocks[b])
-        .filter_map(|&n| match k.nodes[n].op {
-            Op::Store(m) => Some(m),
-            _ => None,
-        })
-        .collect();
-    let mut out = FxHashSet::default();
-    for &b in &blocks {
-        for &n in &k.blocks[b] {
-            let node = &k.nodes[n];
-            let reads_variant = node.args.iter().any(|a| match *a {
-                Val::Iv(m) => m == l,
-                Val::Carried(m, _) => loops.contains(&m),
-                Val::Node(m) => out.contains(&m),
-                _ => false,
-            });
-            let loads_stored = matches!(node.op, Op::Load(m) if stored.contains(&m));
-            if reads_variant || loads_stored {
-                out.insert(n);
-            }
-        }
-    }
-    Some(out)
+    Some(varying(k, l, &blocks, &loops))
 }
 
 /// The kernel walked and what its loops are measured with.
@@ -443,7 +428,7 @@ impl Walker<'_> {
                         trip,
                         max_trip: self.trips[l].map(|(max, _, _)| max),
                         mean_trip: self.trips[l].map(|(_, runs, its)| its / runs.max(1)),
-                        inner: body.iter().filter(|i| matches!(i, Item::Loop(_))).count(),
+                        inner: inside.len(),
                         depth,
                         flattens: (self.flattens)(k, l),
                         jams: self.jams.get(l).copied().unwrap_or(false),
