@@ -446,29 +446,36 @@ pub const COSIM_SEED: u64 = 1;
 
 /// Whether the design of `e` exceeds its device by its DSPs or block
 /// RAMs, its LUTs within the device, or by its LUTs up to
-/// [`FLOAT_SHARING_REACH`] times the device's where it computes in
+/// [`float_sharing_reach`] times the device's where it computes in
 /// floats: where `silica hls` fits it by sharing multipliers and float
 /// units or making fewer banks of its on-chip copies.
 fn fitting_may_help(e: &silica_hls::Estimated) -> bool {
     let device = e.target.device();
     let s = e.summary();
-    let floats = (e.workload.as_ref())
-        .is_some_and(|w| w.operations.iter().any(|(kind, _)| kind.operator.is_some()));
+    let floats = e.float_occupancy().map(float_sharing_reach);
     device.luts > 0
         && ((s.dsp > device.dsps || s.bram > device.brams) && s.logic() <= device.luts
-            || floats && s.logic() <= FLOAT_SHARING_REACH * device.luts)
+            || floats.is_some_and(|reach| s.logic() as f64 <= reach * device.luts as f64))
 }
 
 /// How many times its device's LUTs a design computing in floats may
-/// need for fitting to be tried: float units take hundreds of LUTs each,
-/// and sharing them brings such designs back (2mm in f32 jammed by 18
-/// and 12 on ecp5-25k: 67,153 LUT by the estimate, 20,752 fitted, four
-/// of each unit for 30 and 34 operations), where sharing integer units
-/// rarely does. Further out, every point of a nest fitted fills the
-/// device, and `--auto`'s descent, which gives each nest its share of
-/// it, can no longer tell them apart (3mm in f32 at four times: 41,500
-/// cycles where three give 17,211).
-const FLOAT_SHARING_REACH: u64 = 3;
+/// need for fitting to be tried, given how busy its float units are
+/// (`Estimated::float_occupancy`): float units take hundreds of LUTs
+/// each, and sharing them brings such designs back where they idle (2mm
+/// in f32 jammed by 18 and 12 on ecp5-25k: 67,153 LUT by the estimate,
+/// each adder busy one cycle in four, 20,752 fitted, four of each unit
+/// for 30 and 34 operations), as sharing integer units rarely does.
+/// Twice the device where the units are busy, up to three times as they
+/// idle: sharing busy units slows a design as much as it saves (fdtd-2d
+/// in f32 at II 1: its points fitted from 2.5 times the device took
+/// twice the cycles of smaller points, and the time of the descent's
+/// others: 40,707 cycles where twice gives 24,346). Further out, every
+/// point of a nest fitted fills the device, and `--auto`'s descent,
+/// which gives each nest its share of it, can no longer tell them apart
+/// (3mm in f32 at four times: 41,500 cycles where three give 17,211).
+fn float_sharing_reach(occupancy: f64) -> f64 {
+    (1.0 / occupancy.max(f64::MIN_POSITIVE)).clamp(2.0, 3.0)
+}
 
 /// The seconds fitting one point may take: past them it keeps what it
 /// has (fdtd-2d in f32 on ecp5-25k: fits of four to eight seconds took
@@ -589,7 +596,17 @@ fn set_label(ctx: &mut Context, ir: &mut Ir, op: OpId, label: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::reachable_period_ns;
+    use super::{float_sharing_reach, reachable_period_ns};
+
+    #[test]
+    fn float_designs_are_fitted_from_further_out_the_more_their_units_idle() {
+        // Units busy every cycle: up to twice the device.
+        assert_eq!(float_sharing_reach(1.0), 2.0);
+        // Busy one cycle in 2.5: up to 2.5 times; in 4: three, no more.
+        assert_eq!(float_sharing_reach(0.4), 2.5);
+        assert_eq!(float_sharing_reach(0.25), 3.0);
+        assert_eq!(float_sharing_reach(0.0), 3.0);
+    }
 
     #[test]
     fn the_period_is_the_asked_one_unless_the_design_misses_it() {

@@ -178,6 +178,12 @@ impl Estimated {
         self.scheduled.figures.latency
     }
 
+    /// How busy the design's float units would be, one per operation
+    /// ([`crate::flow::fit::float_occupancy`]).
+    pub fn float_occupancy(&self) -> Option<f64> {
+        crate::flow::fit::float_occupancy(&self.scheduled.kernel, &self.scheduled.schedules)
+    }
+
     /// The resource estimate and predicted clock (`F.json`'s
     /// `resources.estimate`).
     pub fn summary(&self) -> Estimate {

@@ -16,6 +16,8 @@
 //! `resources.fit`).
 
 use crate::flow::estimate::Estimate;
+use crate::flow::schedule::Schedules;
+use crate::model::kernel::{Kernel, Op};
 use crate::model::target::device::Device;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -153,6 +155,28 @@ impl Fit {
 /// so that a point it keeps is built as it estimated it).
 pub fn exceeds(device: &Device, e: &Estimate) -> bool {
     e.logic() > device.luts || e.dsp > device.dsps
+}
+
+/// The share of the cycles the average float operation's own unit is
+/// busy, in a design scheduled with a unit per operation: one cycle in
+/// each initiation interval of its pipelined loop, one in each pass
+/// through its sequential block's states. Sharing float units costs a
+/// design little where this is low (a float sum's adder latency sets its
+/// loop's II, and each unit idles between its issues), and as much as
+/// it divides the units where it is near 1. None without float
+/// operations.
+pub fn float_occupancy(k: &Kernel, s: &Schedules) -> Option<f64> {
+    let busy: Vec<f64> = (k.nodes.iter())
+        .filter(|n| matches!(n.op, Op::Float(_)))
+        .map(|n| {
+            let cycles = match k.pipelined_loop_of(n.block) {
+                Some(l) => s.pipes[l].as_ref().map_or(1, |p| p.ii),
+                None => s.states[n.block],
+            };
+            1.0 / f64::from(cycles.max(1))
+        })
+        .collect();
+    (!busy.is_empty()).then(|| busy.iter().sum::<f64>() / busy.len() as f64)
 }
 
 /// The resources of `e` over `device`'s capacity (`12 DSP of 8`).
@@ -1005,6 +1029,48 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>, %c: memref<16xf32>, %d: mem
             ..crate::Options::new("f", crate::Target::named(target).unwrap())
         };
         crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap()
+    }
+
+    #[test]
+    fn float_units_idle_where_a_sum_sets_the_ii() {
+        // Independent products issue every cycle: each unit always busy.
+        let products = products_fitted("generic", None);
+        assert_eq!(products.float_occupancy(), Some(1.0));
+        // A float sum waits for its adder each iteration.
+        let text = r#"
+func.func @f(%a: memref<16xf32>) -> f32 {
+  %z = arith.constant 0.0 : f32
+  %r = affine.for %i = 0 to 16 iter_args(%s = %z) -> (f32) {
+    %x = affine.load %a[%i] : memref<16xf32>
+    %t = arith.addf %s, %x : f32
+    affine.yield %t : f32
+  }
+  return %r : f32
+}"#;
+        let mut ctx = crate::test_support::context();
+        let m = silica_ir::parser::parse(
+            &mut ctx,
+            "f.mlir",
+            text.as_bytes(),
+            silica_ir::parser::ParseOptions::default(),
+        )
+        .unwrap();
+        let opts = crate::Options::new("f", crate::Target::named("ecp5-25k").unwrap());
+        let sum = crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap();
+        let busy = sum.float_occupancy().unwrap();
+        assert!(busy <= 0.5, "{busy}");
+        // Integers only: no float units.
+        let text =
+            "func.func @f(%a: i32) -> i32 {\n  %b = arith.muli %a, %a : i32\n  return %b : i32\n}";
+        let m = silica_ir::parser::parse(
+            &mut ctx,
+            "g.mlir",
+            text.as_bytes(),
+            silica_ir::parser::ParseOptions::default(),
+        )
+        .unwrap();
+        let ints = crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap();
+        assert_eq!(ints.float_occupancy(), None);
     }
 
     #[test]
