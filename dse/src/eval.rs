@@ -248,7 +248,7 @@ impl Evaluator {
         // costs a schedule and an estimate a try.
         if self.input.fit && estimated.as_ref().is_ok_and(fitting_may_help) {
             opts.fit = true;
-            opts.fit_seconds = Some(FIT_SECONDS);
+            opts.fit_tries = Some(FIT_TRIES);
             (estimated, design) = self.build(&ir, &opts, level);
         }
         let estimated = estimated.map_err(|d| self.render(&d, &cfg.directives))?;
@@ -477,10 +477,12 @@ fn float_sharing_reach(occupancy: f64) -> f64 {
     (1.0 / occupancy.max(f64::MIN_POSITIVE)).clamp(2.0, 3.0)
 }
 
-/// The seconds fitting one point may take: past them it keeps what it
-/// has (fdtd-2d in f32 on ecp5-25k: fits of four to eight seconds took
-/// the time of the descent's other points, and ran on past its deadline).
-const FIT_SECONDS: f64 = 4.0;
+/// The designs fitting one point may evaluate: past them it keeps what
+/// it has. A count, so that a point gives the same design however busy
+/// the machine (a limit of 4 s gave gemm f32 on ecp5-25k 3,402 cycles or
+/// 3,644 by whether its twentieth try ended in time); 2mm's fits in f32
+/// take up to 30, fdtd-2d's 26.
+const FIT_TRIES: usize = 32;
 
 /// The clock period in ns a design asked to run at `clock_ns` can reach
 /// by the estimate: the asked period, or the operator library's predicted

@@ -36,10 +36,12 @@ pub const MARGIN: f64 = 0.9;
 pub struct Budget<'d> {
     pub device: &'d Device,
     pub share: f64,
-    /// When the search stops evaluating designs and keeps what it has
-    /// (none: it takes as long as it takes): `silica dse` sets it, so that
-    /// one point's fitting does not take the time of its search's others.
-    pub until: Option<std::time::Instant>,
+    /// The designs the search may evaluate: past them it takes no
+    /// further step and keeps what it has (none: as many as it takes).
+    /// `silica dse` sets it, so that one point's fitting does not take
+    /// the time of its search's others; a count, not a time, so that a
+    /// point is the same design however busy the machine.
+    pub tries: Option<usize>,
 }
 
 impl<'d> Budget<'d> {
@@ -48,7 +50,7 @@ impl<'d> Budget<'d> {
         Budget {
             device,
             share: MARGIN,
-            until: None,
+            tries: None,
         }
     }
 }
@@ -450,9 +452,9 @@ impl<E, F: FnMut(&Limits) -> Result<Tried, E>> Search<'_, F> {
         excess(self.budget, &t.estimate)
     }
 
-    /// Whether the budget's time is spent.
+    /// Whether the budget's tries are spent.
     fn spent(&self) -> bool {
-        (self.budget.until).is_some_and(|t| std::time::Instant::now() >= t)
+        (self.budget.tries).is_some_and(|n| self.tried.len() >= n)
     }
 
     /// The fewest units: one of each class of `free` where that fits;
@@ -714,12 +716,12 @@ mod tests {
     }
 
     #[test]
-    fn a_search_out_of_time_keeps_the_fewest_units_that_fit() {
-        // As above, 4 adders fit; with no time left the descent takes no
+    fn a_search_out_of_tries_keeps_the_fewest_units_that_fit() {
+        // As above, 4 adders fit; with no tries left the descent takes no
         // step, and the one adder tried first is kept.
         let start = model(&BTreeMap::new(), 2, 5);
         let budget = Budget {
-            until: Some(std::time::Instant::now()),
+            tries: Some(0),
             ..Budget::of(up5k())
         };
         let (limits, t) = choose(
@@ -1092,7 +1094,7 @@ func.func @f(%a: memref<16xf32>) -> f32 {
         let budget = Budget {
             device: up5k(),
             share: 0.75,
-            until: None,
+            tries: None,
         };
         // 75% of 5,280 LUTs is 3,960.
         assert_eq!(excess(&budget, &est(3960, 8)), 0.0);

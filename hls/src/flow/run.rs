@@ -170,8 +170,7 @@ fn fitted(
     let budget = fit::Budget {
         device,
         share: opts.fit_share.unwrap_or(fit::MARGIN),
-        until: (opts.fit_seconds)
-            .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s)),
+        tries: opts.fit_tries,
     };
     let past_share = opts.fit_share.is_some() && fit::excess(&budget, &start.estimate) > 0.0;
     if !fit::exceeds(device, &start.estimate) && !past_share {

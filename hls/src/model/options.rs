@@ -159,9 +159,9 @@ pub struct Options {
     /// starts wherever the estimate is past it. None: `fit::MARGIN`,
     /// fitting only designs whose estimate exceeds the device.
     pub fit_share: Option<f64>,
-    /// The seconds fitting may take before it keeps what it has
-    /// (`flow::fit::Budget::until`; none: as long as its search takes).
-    pub fit_seconds: Option<f64>,
+    /// The designs fitting may evaluate before it keeps what it has
+    /// (`flow::fit::Budget::tries`; none: as many as its search takes).
+    pub fit_tries: Option<usize>,
     /// The stage whose output the design keeps for the user to see
     /// (`Design::dump`).
     pub dump_after: Option<Stage>,
@@ -191,7 +191,7 @@ impl Options {
             ip: ip::Library::default(),
             fit: false,
             fit_share: None,
-            fit_seconds: None,
+            fit_tries: None,
             dump_after: None,
             max_port_bits: MAX_PORT_BITS,
         }
