@@ -1016,6 +1016,17 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>, %c: memref<16xf32>, %d: mem
   }
   return
 }"#;
+        let opts = crate::Options {
+            clock_ns: Some(30.0),
+            fit: true,
+            fit_share,
+            ..crate::Options::new("f", crate::Target::named(target).unwrap())
+        };
+        estimated(text, &opts)
+    }
+
+    /// The flow's estimate of the function `f` of `text` under `opts`.
+    fn estimated(text: &str, opts: &crate::Options) -> crate::Estimated {
         let mut ctx = crate::test_support::context();
         let m = silica_ir::parser::parse(
             &mut ctx,
@@ -1024,13 +1035,7 @@ func.func @f(%a: memref<16xf32>, %b: memref<16xf32>, %c: memref<16xf32>, %d: mem
             silica_ir::parser::ParseOptions::default(),
         )
         .unwrap();
-        let opts = crate::Options {
-            clock_ns: Some(30.0),
-            fit: true,
-            fit_share,
-            ..crate::Options::new("f", crate::Target::named(target).unwrap())
-        };
-        crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap()
+        crate::estimate(&mut ctx, &m.ir, m.top, opts).unwrap()
     }
 
     #[test]
@@ -1049,29 +1054,14 @@ func.func @f(%a: memref<16xf32>) -> f32 {
   }
   return %r : f32
 }"#;
-        let mut ctx = crate::test_support::context();
-        let m = silica_ir::parser::parse(
-            &mut ctx,
-            "f.mlir",
-            text.as_bytes(),
-            silica_ir::parser::ParseOptions::default(),
-        )
-        .unwrap();
         let opts = crate::Options::new("f", crate::Target::named("ecp5-25k").unwrap());
-        let sum = crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap();
+        let sum = estimated(text, &opts);
         let busy = sum.float_occupancy().unwrap();
         assert!(busy <= 0.5, "{busy}");
         // Integers only: no float units.
         let text =
             "func.func @f(%a: i32) -> i32 {\n  %b = arith.muli %a, %a : i32\n  return %b : i32\n}";
-        let m = silica_ir::parser::parse(
-            &mut ctx,
-            "g.mlir",
-            text.as_bytes(),
-            silica_ir::parser::ParseOptions::default(),
-        )
-        .unwrap();
-        let ints = crate::estimate(&mut ctx, &m.ir, m.top, &opts).unwrap();
+        let ints = estimated(text, &opts);
         assert_eq!(ints.float_occupancy(), None);
     }
 
